@@ -1,0 +1,22 @@
+/**
+ * The one configuration schema: each area owns a section file under ./sections/. Unknown keys are
+ * rejected everywhere (strict objects). `configJsonSchema()` is what the loader walks to map
+ * environment variables and what docs/configuration.md is generated from.
+ */
+import { z } from 'zod';
+import { engineSection } from './sections/engine.js';
+import { serverSection } from './sections/server.js';
+
+export const configSchema = z
+  .object({
+    server: serverSection.prefault({}),
+    engine: engineSection.prefault({}),
+  })
+  .strict();
+
+export type Config = z.output<typeof configSchema>;
+export type ConfigInput = z.input<typeof configSchema>;
+
+export function configJsonSchema(): Record<string, unknown> {
+  return z.toJSONSchema(configSchema, { io: 'input', unrepresentable: 'any' }) as Record<string, unknown>;
+}

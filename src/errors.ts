@@ -1,0 +1,99 @@
+/**
+ * The one error registry: every error agent-guard raises has a stable code, an HTTP status and a
+ * message template here. Callers match on `err.code`, never on message text. `docs/errors.md` is
+ * generated from this table (scripts/generate-docs.ts) and a test fails when it drifts.
+ *
+ * Add a code: append an entry, run `npm run docs`, commit both. Templates use `{name}` placeholders
+ * filled from `details`; never put secret material into details.
+ */
+
+export interface ErrorSpec {
+  readonly status: number;
+  readonly title: string;
+  readonly message: string;
+}
+
+export const ERRORS = {
+  // configuration
+  AG_ERR_CONFIG_INVALID: {
+    status: 500,
+    title: 'Invalid configuration',
+    message: 'configuration is invalid:\n{problems}',
+  },
+  AG_ERR_CONFIG_FILE_UNREADABLE: {
+    status: 500,
+    title: 'Configuration file unreadable',
+    message: 'cannot read configuration file {path}: {reason}',
+  },
+  AG_ERR_CONFIG_FILE_SYNTAX: {
+    status: 500,
+    title: 'Configuration file syntax error',
+    message: 'configuration file {path} is not valid {format}: {reason}',
+  },
+
+  // input validation (shared by HTTP, CLI and library)
+  AG_ERR_INPUT_TOO_LARGE: {
+    status: 413,
+    title: 'Input too large',
+    message: '{what} is {size} bytes, over the limit of {limit} bytes',
+  },
+  AG_ERR_INPUT_TOO_DEEP: {
+    status: 422,
+    title: 'Input nested too deeply',
+    message: '{what} nests deeper than the limit of {limit} levels',
+  },
+  AG_ERR_INPUT_INVALID: {
+    status: 422,
+    title: 'Invalid input',
+    message: '{problems}',
+  },
+  AG_ERR_INPUT_RUNTIME_UNKNOWN: {
+    status: 422,
+    title: 'Unknown runtime',
+    message: 'runtime "{runtime}" is not supported; allowed values: {allowed}',
+  },
+
+  // engine
+  AG_ERR_ENGINE_ANALYSIS_FAILED: {
+    status: 500,
+    title: 'Analysis failed',
+    message: 'analysis of the {runtime} input failed ({reason}); the action is denied (fail closed)',
+  },
+  AG_ERR_ENGINE_PARSER_LOAD: {
+    status: 500,
+    title: 'Parser failed to load',
+    message: 'the {runtime} parser could not be loaded: {reason}',
+  },
+} as const satisfies Record<string, ErrorSpec>;
+
+export type ErrorCode = keyof typeof ERRORS;
+
+export type ErrorDetails = Readonly<Record<string, string | number | boolean>>;
+
+/** Fill `{name}` placeholders; unknown placeholders stay visible so a missing detail is noticed. */
+export function formatMessage(template: string, details: ErrorDetails): string {
+  return template.replace(/\{(\w+)\}/g, (whole, name: string) =>
+    Object.hasOwn(details, name) ? String(details[name]) : whole,
+  );
+}
+
+export class AgentGuardError extends Error {
+  readonly code: ErrorCode;
+  readonly status: number;
+  readonly title: string;
+  readonly details: ErrorDetails;
+
+  constructor(code: ErrorCode, details: ErrorDetails = {}, options?: { cause?: unknown }) {
+    const spec: ErrorSpec = ERRORS[code];
+    super(formatMessage(spec.message, details), options);
+    this.name = 'AgentGuardError';
+    this.code = code;
+    this.status = spec.status;
+    this.title = spec.title;
+    this.details = details;
+  }
+}
+
+export function isAgentGuardError(value: unknown): value is AgentGuardError {
+  return value instanceof AgentGuardError;
+}
