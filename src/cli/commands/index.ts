@@ -1,0 +1,4 @@
+/** The table of CLI commands; add a command by adding its module here (one line each). */
+import type { CliCommand } from '../command.js';
+
+export const COMMANDS: readonly CliCommand[] = [];

@@ -1,0 +1,92 @@
+#!/usr/bin/env node
+/** Entry point of the `agent-guard` command: dispatches to src/cli/commands/*, maps failures to exit codes. */
+import { realpathSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { isAgentGuardError } from '../errors.js';
+import { EXIT, UsageError, type CliIo } from './command.js';
+import { COMMANDS } from './commands/index.js';
+
+export const VERSION = '0.1.0';
+
+function overview(): string {
+  const width = Math.max(...COMMANDS.map((c) => c.name.length), 8);
+  const lines = COMMANDS.map((c) => `  ${c.name.padEnd(width)}  ${c.summary}`);
+  return [
+    'agent-guard: keep autonomous agents from running dangerous commands and leaking secrets.',
+    '',
+    'Usage: agent-guard <command> [options]',
+    '',
+    'Commands:',
+    ...lines,
+    '',
+    'Run `agent-guard <command> --help` for a command\'s options.',
+    'Exit codes: 0 ok/allowed, 1 denied or invalid, 2 usage or input error, 126 blocked (exec).',
+  ].join('\n');
+}
+
+export async function runCli(argv: readonly string[], io: CliIo): Promise<number> {
+  const [name, ...rest] = argv;
+  if (name === undefined || name === '--help' || name === '-h' || name === 'help') {
+    io.stdout.write(`${overview()}\n`);
+    return name === undefined ? EXIT.usage : EXIT.ok;
+  }
+  if (name === '--version' || name === '-V') {
+    io.stdout.write(`${VERSION}\n`);
+    return EXIT.ok;
+  }
+  const command = COMMANDS.find((c) => c.name === name);
+  if (!command) {
+    io.stderr.write(`agent-guard: unknown command "${name}"\n\n${overview()}\n`);
+    return EXIT.usage;
+  }
+  if (rest.includes('--help') || rest.includes('-h')) {
+    if (!rest.includes('--') || rest.indexOf('--help') < rest.indexOf('--')) {
+      io.stdout.write(`${command.usage}\n`);
+      return EXIT.ok;
+    }
+  }
+  try {
+    return await command.run(rest, io);
+  } catch (err) {
+    if (err instanceof UsageError) {
+      io.stderr.write(`agent-guard ${command.name}: ${err.message}\nRun \`agent-guard ${command.name} --help\` for usage.\n`);
+      return EXIT.usage;
+    }
+    if (isAgentGuardError(err)) {
+      io.stderr.write(`agent-guard ${command.name}: ${err.code}: ${err.message}\n`);
+      return EXIT.usage;
+    }
+    const message = err instanceof Error ? err.message : String(err);
+    io.stderr.write(`agent-guard ${command.name}: unexpected error: ${message}\n`);
+    return EXIT.usage;
+  }
+}
+
+function isMain(): boolean {
+  const entry = process.argv[1];
+  if (!entry) return false;
+  try {
+    return realpathSync(entry) === realpathSync(fileURLToPath(import.meta.url));
+  } catch {
+    return false;
+  }
+}
+
+if (isMain()) {
+  const io: CliIo = {
+    stdin: process.stdin,
+    stdout: process.stdout,
+    stderr: process.stderr,
+    env: process.env,
+    cwd: process.cwd(),
+  };
+  runCli(process.argv.slice(2), io).then(
+    (code) => {
+      process.exitCode = code;
+    },
+    (err: unknown) => {
+      process.stderr.write(`agent-guard: ${String(err)}\n`);
+      process.exitCode = EXIT.usage;
+    },
+  );
+}
