@@ -70,6 +70,13 @@ export interface FileOpFact extends FactBase {
   readonly owner?: string;
   /** Path contains an unresolved expansion or glob. */
   readonly dynamic?: boolean;
+  /**
+   * (RULES) For 'copy' | 'move' | 'link': which end of the operation `path` is. Emit one fact per
+   * end: cp a b → {op:'copy', path:'a', role:'source'} and {op:'copy', path:'b', role:'destination'}
+   * (mv likewise with op 'move'; ln target/link name likewise with op 'link'). Invariants treat a
+   * missing role as 'destination' (the conservative reading), so sources should be marked.
+   */
+  readonly role?: 'source' | 'destination';
 }
 
 /** Network access. */
