@@ -64,6 +64,88 @@ export const ERRORS = {
     title: 'Parser failed to load',
     message: 'the {runtime} parser could not be loaded: {reason}',
   },
+
+  // http api (src/api): problem+json statuses for requests the API refuses
+  AG_ERR_API_NOT_FOUND: {
+    status: 404,
+    title: 'Not found',
+    message: 'no resource at {path}',
+  },
+  AG_ERR_API_METHOD_NOT_ALLOWED: {
+    status: 405,
+    title: 'Method not allowed',
+    message: '{method} is not allowed on {path}; allowed: {allow}',
+  },
+  AG_ERR_API_UNSUPPORTED_MEDIA_TYPE: {
+    status: 415,
+    title: 'Unsupported media type',
+    message: 'the request body must be application/json (UTF-8)',
+  },
+  AG_ERR_API_MALFORMED_JSON: {
+    status: 400,
+    title: 'Malformed JSON',
+    message: 'the request body is not valid JSON: {reason}',
+  },
+  AG_ERR_API_BAD_ENCODING: {
+    status: 400,
+    title: 'Body is not UTF-8',
+    message: 'the request body is not valid UTF-8',
+  },
+  AG_ERR_API_MISSING_FIELD: {
+    status: 400,
+    title: 'Missing field',
+    message: '{problems}',
+  },
+  AG_ERR_API_RATE_LIMITED: {
+    status: 429,
+    title: 'Too many requests',
+    message: 'rate limit exceeded for this identity; retry after {retryAfter} s',
+  },
+  AG_ERR_API_INTERNAL: {
+    status: 500,
+    title: 'Internal error',
+    message: 'the request could not be completed (request id {requestId})',
+  },
+
+  // authentication and passports (src/api/auth, src/api/passports)
+  AG_ERR_AUTH_REQUIRED: {
+    status: 401,
+    title: 'Authentication required',
+    message: 'send X-Marketplace-Key or Authorization: Bearer',
+  },
+  AG_ERR_AUTH_INVALID: {
+    status: 401,
+    title: 'Invalid credentials',
+    message: 'the credentials were not accepted ({reason})',
+  },
+  AG_ERR_AUTH_DISABLED_NON_LOOPBACK: {
+    status: 500,
+    title: 'Auth disabled on a public address',
+    message:
+      'auth.disabled is true but the server binds {host}, which is not loopback; set auth.allowDisabledOnNonLoopback to force it',
+  },
+  AG_ERR_AUTH_KEYS_INVALID: {
+    status: 500,
+    title: 'JWT verification keys invalid',
+    message: 'cannot load JWT verification keys from {source}: {reason}',
+  },
+  AG_ERR_PASSKEY_FILE_INVALID: {
+    status: 500,
+    title: 'Passkey file invalid',
+    message: 'passkey file {path} is invalid: {reason}',
+  },
+  AG_ERR_PASSKEY_EXISTS: {
+    status: 409,
+    title: 'Passport prefix exists',
+    message: 'passkey file {path} already has a passport with prefix "{prefix}"',
+  },
+
+  // server (src/server.ts)
+  AG_ERR_SERVER_LISTEN: {
+    status: 500,
+    title: 'Cannot listen',
+    message: 'cannot listen on {host}:{port}: {reason}',
+  },
 } as const satisfies Record<string, ErrorSpec>;
 
 export type ErrorCode = keyof typeof ERRORS;

@@ -18,5 +18,5 @@ export type Config = z.output<typeof configSchema>;
 export type ConfigInput = z.input<typeof configSchema>;
 
 export function configJsonSchema(): Record<string, unknown> {
-  return z.toJSONSchema(configSchema, { io: 'input', unrepresentable: 'any' }) as Record<string, unknown>;
+  return z.toJSONSchema(configSchema, { io: 'input', unrepresentable: 'any' });
 }
