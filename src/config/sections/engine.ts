@@ -13,7 +13,8 @@ export const engineSection = z
     }),
     homeDir: setting(z.string().min(1).optional(), {
       env: 'AGENT_GUARD_HOME_DIR',
-      description: 'The directory `~` stands for in analysed commands. Default: the home directory of the process.',
+      description:
+        'The directory `~` stands for in analysed commands. Default: the home directory of the process.',
     }),
     latencyBudgetUs: setting(z.number().positive().default(35), {
       env: 'AGENT_GUARD_LATENCY_BUDGET_US',
@@ -29,7 +30,8 @@ export const engineSection = z
         .default(256 * 1024),
       {
         env: 'AGENT_GUARD_MAX_INPUT_BYTES',
-        description: 'Largest command, code or SQL text the engine analyses, in bytes. Default 262144 (256 KiB).',
+        description:
+          'Largest command, code or SQL text the engine analyses, in bytes. Default 262144 (256 KiB).',
       },
     ),
     maxDepth: setting(z.number().int().min(1).max(64).default(8), {
@@ -50,10 +52,13 @@ export const engineSection = z
       description:
         'Extra hosts treated like cloud metadata services (comma-separated in the environment). Default none.',
     }),
-    protectedPorts: setting(z.array(z.number().int().min(1).max(65535)).default([2375, 2376, 10250, 10255, 6443, 2379]), {
-      env: 'AGENT_GUARD_PROTECTED_PORTS',
-      description:
-        'Loopback ports whose admin APIs are protected. Default 2375,2376 (docker), 10250,10255 (kubelet), 6443 (kube-apiserver), 2379 (etcd).',
-    }),
+    protectedPorts: setting(
+      z.array(z.number().int().min(1).max(65535)).default([2375, 2376, 10250, 10255, 6443, 2379]),
+      {
+        env: 'AGENT_GUARD_PROTECTED_PORTS',
+        description:
+          'Loopback ports whose admin APIs are protected. Default 2375,2376 (docker), 10250,10255 (kubelet), 6443 (kube-apiserver), 2379 (etcd).',
+      },
+    ),
   })
   .strict();

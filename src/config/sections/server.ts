@@ -34,9 +34,12 @@ export const serverSection = z
       env: 'AGENT_GUARD_SHUTDOWN_GRACE_MS',
       description: 'On SIGTERM, how long in-flight requests and streams may finish. Default 10000 ms.',
     }),
-    logLevel: setting(z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'), {
-      env: 'AGENT_GUARD_LOG_LEVEL',
-      description: 'pino log level. Default info.',
-    }),
+    logLevel: setting(
+      z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+      {
+        env: 'AGENT_GUARD_LOG_LEVEL',
+        description: 'pino log level. Default info.',
+      },
+    ),
   })
   .strict();

@@ -1,0 +1,48 @@
+/**
+ * Regenerates the documents derived from code (STYLE 13). `npm run docs` writes them;
+ * test/docs/generated.test.ts fails when a committed copy differs.
+ */
+import { readFileSync, writeFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { renderConfigurationDoc } from './config-doc.js';
+import { renderErrorsDoc } from './errors-doc.js';
+
+export interface GeneratedDoc {
+  readonly path: string;
+  render(): string | Promise<string>;
+}
+
+export const GENERATED_DOCS: readonly GeneratedDoc[] = [
+  { path: 'docs/configuration.md', render: renderConfigurationDoc },
+  { path: 'docs/errors.md', render: renderErrorsDoc },
+];
+
+export const ROOT = fileURLToPath(new URL('..', import.meta.url));
+
+async function main(): Promise<void> {
+  const check = process.argv.includes('--check');
+  let stale = 0;
+  for (const doc of GENERATED_DOCS) {
+    const target = new URL(`../${doc.path}`, import.meta.url);
+    const text = await doc.render();
+    let current = '';
+    try {
+      current = readFileSync(target, 'utf8');
+    } catch {
+      current = '';
+    }
+    if (current === text) continue;
+    if (check) {
+      process.stderr.write(`${doc.path} is out of date: run npm run docs\n`);
+      stale += 1;
+    } else {
+      writeFileSync(target, text);
+      process.stdout.write(`wrote ${doc.path}\n`);
+    }
+  }
+  process.exitCode = stale > 0 ? 1 : 0;
+}
+
+if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
+  await main();
+}
