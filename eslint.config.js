@@ -17,11 +17,12 @@ export default tseslint.config(
       'no-restricted-imports': [
         'error',
         {
-          paths: [
-            { name: 'canonicalize', message: 'Only src/receipts/ may import canonicalize (STYLE 5).' },
-          ],
+          paths: [{ name: 'canonicalize', message: 'Only src/receipts/ may import canonicalize (STYLE 5).' }],
           patterns: [
-            { group: ['@noble/curves', '@noble/curves/*'], message: 'Only src/receipts/ may import @noble/curves (STYLE 5).' },
+            {
+              group: ['@noble/curves', '@noble/curves/*'],
+              message: 'Only src/receipts/ may import @noble/curves (STYLE 5).',
+            },
           ],
         },
       ],
