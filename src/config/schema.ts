@@ -6,11 +6,13 @@
 import { z } from 'zod';
 import { engineSection } from './sections/engine.js';
 import { serverSection } from './sections/server.js';
+import { proxySection } from './sections/proxy.js';
 
 export const configSchema = z
   .object({
     server: serverSection.prefault({}),
     engine: engineSection.prefault({}),
+    proxy: proxySection.prefault({}),
   })
   .strict();
 
