@@ -146,6 +146,27 @@ export const ERRORS = {
     title: 'Cannot listen',
     message: 'cannot listen on {host}:{port}: {reason}',
   },
+  // receipts (src/receipts/, docs/receipts.md)
+  AG_ERR_RECEIPTS_KEY_INVALID: {
+    status: 500,
+    title: 'Invalid signing key',
+    message: 'the receipt signing key from {source} is not usable: {reason}',
+  },
+  AG_ERR_RECEIPTS_KEY_UNREADABLE: {
+    status: 500,
+    title: 'Key file unreadable',
+    message: 'cannot read key file {path}: {reason}',
+  },
+  AG_ERR_RECEIPTS_JWKS_INVALID: {
+    status: 500,
+    title: 'Invalid verification keys',
+    message: 'verification key set {source} is invalid: {reason}',
+  },
+  AG_ERR_RECEIPTS_BODY_INVALID: {
+    status: 500,
+    title: 'Invalid receipt body',
+    message: 'cannot seal a malformed receipt body: {reason}',
+  },
 } as const satisfies Record<string, ErrorSpec>;
 
 export type ErrorCode = keyof typeof ERRORS;
