@@ -1,0 +1,145 @@
+/**
+ * Request bodies for the JSON endpoints: media type check, a byte limit enforced while streaming
+ * (the declared Content-Length is refused up front, the stream is cut the moment it passes the limit,
+ * nothing unbounded is buffered), strict UTF-8, a nesting-depth limit checked on the raw bytes before
+ * JSON.parse, and parse errors that never quote the input (it may hold a secret).
+ */
+import type { IncomingMessage } from 'node:http';
+import { AgentGuardError } from '../errors.js';
+
+export interface BodyLimits {
+  /** Largest body in bytes (server.bodyLimitBytes). */
+  readonly maxBytes: number;
+  /** Deepest array/object nesting accepted. */
+  readonly maxDepth: number;
+}
+
+/** `application/json` or any `application/<x>+json`; a charset, when given, must be UTF-8 (RFC 8259 section 8.1). */
+export function isJsonContentType(header: string | undefined): boolean {
+  if (!header) return false;
+  const [essence = '', ...params] = header.split(';');
+  const type = essence.trim().toLowerCase();
+  if (type !== 'application/json' && !(type.startsWith('application/') && type.endsWith('+json')))
+    return false;
+  for (const param of params) {
+    const [name = '', value = ''] = param.split('=');
+    if (name.trim().toLowerCase() === 'charset') {
+      const charset = value.trim().replace(/^"|"$/g, '').toLowerCase();
+      if (charset !== 'utf-8' && charset !== 'utf8') return false;
+    }
+  }
+  return true;
+}
+
+function tooLarge(size: number | string, limit: number): AgentGuardError {
+  return new AgentGuardError('AG_ERR_INPUT_TOO_LARGE', { what: 'the request body', size, limit });
+}
+
+/** Read the whole body, refusing it as soon as it is known to exceed `maxBytes`. */
+export function readBody(req: IncomingMessage, maxBytes: number): Promise<Buffer> {
+  const declared = req.headers['content-length'];
+  if (declared !== undefined) {
+    const length = Number(declared);
+    if (Number.isFinite(length) && length > maxBytes) return Promise.reject(tooLarge(length, maxBytes));
+  }
+  const encoding = req.headers['content-encoding'];
+  if (encoding !== undefined && encoding.trim().toLowerCase() !== 'identity') {
+    // Compressed bodies would need a decompression-bomb guard; the API does not accept them.
+    return Promise.reject(new AgentGuardError('AG_ERR_API_UNSUPPORTED_MEDIA_TYPE'));
+  }
+  return new Promise<Buffer>((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    let done = false;
+    const finish = (err: Error | null, body?: Buffer): void => {
+      if (done) return;
+      done = true;
+      req.off('data', onData);
+      req.off('end', onEnd);
+      req.off('error', onError);
+      req.off('aborted', onAborted);
+      if (err) reject(err);
+      else resolve(body ?? Buffer.alloc(0));
+    };
+    const onData = (chunk: Buffer): void => {
+      size += chunk.length;
+      if (size > maxBytes) {
+        chunks.length = 0;
+        // Stop reading; the response carries `Connection: close`, so the rest is never consumed.
+        req.pause();
+        finish(tooLarge(`more than ${maxBytes}`, maxBytes));
+        return;
+      }
+      chunks.push(chunk);
+    };
+    const onEnd = (): void => finish(null, chunks.length === 1 ? chunks[0] : Buffer.concat(chunks, size));
+    const onError = (err: Error): void => finish(err);
+    const onAborted = (): void => finish(new Error('request aborted'));
+    req.on('data', onData);
+    req.on('end', onEnd);
+    req.on('error', onError);
+    req.on('aborted', onAborted);
+  });
+}
+
+const OPEN_BRACE = 0x7b;
+const OPEN_BRACKET = 0x5b;
+const CLOSE_BRACE = 0x7d;
+const CLOSE_BRACKET = 0x5d;
+const QUOTE = 0x22;
+const BACKSLASH = 0x5c;
+
+/** Deepest array/object nesting in JSON bytes (strings skipped); stops counting past `limit`. */
+export function jsonDepth(bytes: Uint8Array, limit: number): number {
+  let depth = 0;
+  let max = 0;
+  let inString = false;
+  for (let i = 0; i < bytes.length; i++) {
+    const b = bytes[i];
+    if (inString) {
+      if (b === BACKSLASH) i++;
+      else if (b === QUOTE) inString = false;
+      continue;
+    }
+    if (b === QUOTE) inString = true;
+    else if (b === OPEN_BRACE || b === OPEN_BRACKET) {
+      depth++;
+      if (depth > max) {
+        max = depth;
+        if (max > limit) return max;
+      }
+    } else if (b === CLOSE_BRACE || b === CLOSE_BRACKET) depth--;
+  }
+  return max;
+}
+
+const utf8 = new TextDecoder('utf-8', { fatal: true });
+
+/** Decode and parse a JSON body under the limits; every failure is a 4xx AgentGuardError. */
+export function parseJsonBody(bytes: Buffer, limits: BodyLimits): unknown {
+  if (bytes.length === 0) {
+    throw new AgentGuardError('AG_ERR_API_MALFORMED_JSON', { reason: 'the body is empty' });
+  }
+  if (jsonDepth(bytes, limits.maxDepth) > limits.maxDepth) {
+    throw new AgentGuardError('AG_ERR_INPUT_TOO_DEEP', { what: 'the request body', limit: limits.maxDepth });
+  }
+  let text: string;
+  try {
+    text = utf8.decode(bytes);
+  } catch {
+    throw new AgentGuardError('AG_ERR_API_BAD_ENCODING');
+  }
+  try {
+    return JSON.parse(text) as unknown;
+  } catch (err) {
+    throw new AgentGuardError('AG_ERR_API_MALFORMED_JSON', { reason: describeSyntaxError(err) });
+  }
+}
+
+/** V8's messages quote the input around the error; keep only the position. */
+function describeSyntaxError(err: unknown): string {
+  const message = err instanceof Error ? err.message : '';
+  const position = /position (\d+)/.exec(message)?.[1];
+  if (/Unexpected end of JSON input/.test(message)) return 'unexpected end of input';
+  return position ? `syntax error at position ${position}` : 'syntax error';
+}
