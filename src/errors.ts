@@ -167,6 +167,58 @@ export const ERRORS = {
     title: 'Invalid receipt body',
     message: 'cannot seal a malformed receipt body: {reason}',
   },
+
+  // sidecar proxy (src/proxy/, docs/proxy.md)
+  AG_ERR_PROXY_NO_ROUTE: {
+    status: 404,
+    title: 'No route',
+    message: 'no proxy route matches {path} and no default upstream is configured',
+  },
+  AG_ERR_PROXY_DESTINATION_REFUSED: {
+    status: 403,
+    title: 'Destination refused',
+    message: 'the proxy does not forward to {destination}: {reason}',
+  },
+  AG_ERR_PROXY_BODY_TOO_LARGE: {
+    status: 413,
+    title: 'Request body too large',
+    message: 'the request body on an inspected route exceeds the limit of {limit} bytes; it was not forwarded',
+  },
+  AG_ERR_PROXY_ENCODING_UNSUPPORTED: {
+    status: 415,
+    title: 'Content-Encoding not accepted',
+    message: 'Content-Encoding "{encoding}" is not accepted on inspected routes; send {accepted}',
+  },
+  AG_ERR_PROXY_BODY_UNDECODABLE: {
+    status: 400,
+    title: 'Request body undecodable',
+    message: 'the request body could not be decoded as {encoding}; it was not forwarded',
+  },
+  AG_ERR_PROXY_BODY_MALFORMED: {
+    status: 400,
+    title: 'Malformed request body',
+    message: 'the request body on an inspected route is not valid {format}; it was not forwarded',
+  },
+  AG_ERR_PROXY_INSPECTION_FAILED: {
+    status: 500,
+    title: 'Inspection failed',
+    message: 'inspecting the request failed ({reason}); it was not forwarded (fail closed)',
+  },
+  AG_ERR_PROXY_UPSTREAM_UNAVAILABLE: {
+    status: 502,
+    title: 'Upstream unavailable',
+    message: 'the upstream {upstream} could not be reached or closed the connection ({reason})',
+  },
+  AG_ERR_PROXY_UPSTREAM_TIMEOUT: {
+    status: 504,
+    title: 'Upstream timeout',
+    message: 'the upstream {upstream} did not answer in time ({phase} timeout of {ms} ms)',
+  },
+  AG_ERR_PROXY_DRAINING: {
+    status: 503,
+    title: 'Shutting down',
+    message: 'the sidecar is draining for shutdown and accepts no new requests',
+  },
 } as const satisfies Record<string, ErrorSpec>;
 
 export type ErrorCode = keyof typeof ERRORS;
