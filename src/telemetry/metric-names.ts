@@ -28,6 +28,36 @@ export const METRIC = {
   rateLimitedRequestsTotal: 'agent_guard_rate_limited_requests_total',
   /** Passport checks on /validate, label result (authorized or the refusal reason). */
   passportChecksTotal: 'agent_guard_passport_checks_total',
+
+  // sidecar proxy (src/proxy), registered by src/proxy/metrics.ts; label route is the route prefix
+  /** Requests handled by the proxy, labels: route, adapter, outcome (forwarded, vetoed, refused, failed). */
+  proxyRequestsTotal: 'agent_guard_proxy_requests_total',
+  /** Upstream responses, labels: route, status (the HTTP status code). */
+  proxyUpstreamResponsesTotal: 'agent_guard_proxy_upstream_responses_total',
+  /** Upstream failures, labels: route, reason (refused, reset, timeout, other). */
+  proxyUpstreamErrorsTotal: 'agent_guard_proxy_upstream_errors_total',
+  /** Request body bytes sent upstream, label route. */
+  proxyRequestBytesTotal: 'agent_guard_proxy_request_bytes_total',
+  /** Response body bytes relayed back to the agent, label route. */
+  proxyResponseBytesTotal: 'agent_guard_proxy_response_bytes_total',
+  /** Secrets scrubbed from prompts (or, in audit mode, found and left), labels: route, family, mode. */
+  proxyRedactionsTotal: 'agent_guard_proxy_redactions_total',
+  /** Tool payloads denied by the engine, labels: route, invariant, mode (enforce answered 403, audit forwarded). */
+  proxyVetoesTotal: 'agent_guard_proxy_vetoes_total',
+  /** Tool calls proposed by a model in a response, labels: route, verdict (allow, deny). */
+  proxyProposedToolCallsTotal: 'agent_guard_proxy_proposed_tool_calls_total',
+  /** Time from dispatching upstream to the upstream response headers, seconds; label route. */
+  proxyUpstreamDurationSeconds: 'agent_guard_proxy_upstream_duration_seconds',
+  /** Time the proxy adds before dispatching upstream (body read, decode, scrub, checks), seconds; label route. */
+  proxyAddedDurationSeconds: 'agent_guard_proxy_added_duration_seconds',
+  /** Requests (and streams) in flight through the proxy. */
+  proxyInFlightRequests: 'agent_guard_proxy_in_flight_requests',
+  /** CONNECT tunnels in forward-proxy mode, label outcome (opened, refused, failed). */
+  proxyConnectTunnelsTotal: 'agent_guard_proxy_connect_tunnels_total',
+  /** Websocket upgrades relayed, label route. */
+  proxyWebsocketUpgradesTotal: 'agent_guard_proxy_websocket_upgrades_total',
+  /** GPU memory in use from the background nvidia-smi probe, bytes; label gpu (index). */
+  gpuMemoryUsedBytes: 'agent_guard_gpu_memory_used_bytes',
 } as const;
 
 export type MetricName = (typeof METRIC)[keyof typeof METRIC];
