@@ -166,6 +166,25 @@ export interface SqlStmtFact extends FactBase {
   /** The parser rejected the statement and a keyword fallback produced this fact. */
   readonly fallback?: boolean;
   readonly text: string;
+  // Optional SQL fields (SQL-DOCKER, src/engine/extract/sql.ts):
+  /** Which front end read the statement: 'postgresql', 'mysql', 'sqlite' or 'keyword' (fallback). */
+  readonly dialect?: 'postgresql' | 'mysql' | 'sqlite' | 'keyword';
+  /** Server-side file read: COPY ... FROM 'file', LOAD DATA [LOCAL] INFILE, BULK INSERT ... FROM. */
+  readonly readsFile?: string;
+  /** Shared library loaded into the server: LOAD 'lib', CREATE FUNCTION ... LANGUAGE C AS 'lib'. */
+  readonly loadsLibrary?: string;
+  /** Remote server the statement makes the database connect to (MySQL FEDERATED CONNECTION=...). */
+  readonly connectsTo?: string;
+  /** Server settings changed (ALTER SYSTEM SET name, SET name, sp_configure 'name'), lowercased. */
+  readonly settings?: readonly string[];
+  /** Roles granted to someone (GRANT pg_read_server_files TO x; CREATE ROLE ... IN ROLE), lowercased. */
+  readonly grantsRoles?: readonly string[];
+  /** Package- or schema-qualified function names as written, lowercased ('utl_http.request'). */
+  readonly qualifiedFunctions?: readonly string[];
+  /** Selected columns whose names hold passwords or hashes (password, passwd, authentication_string). */
+  readonly credentialColumns?: readonly string[];
+  /** The statement combines SELECTs with UNION (the shape of an injected credential dump). */
+  readonly union?: boolean;
 }
 
 /** A loop or recursion. */
