@@ -1,0 +1,198 @@
+/**
+ * The SQL extractor: one SqlStmtFact per statement (PostgreSQL parser first, MySQL and SQLite
+ * grammars for what it rejects, a keyword fallback last), LiteralFacts for string constants, and
+ * re-entry for SQL the statement hands to the server as a string (DO blocks, dblink_exec, EXEC).
+ */
+import type { Fact, LiteralFact, SqlStmtFact } from '../facts.js';
+import type { Span } from '../types.js';
+import { fallbackStatements } from './sql/fallback.js';
+import { fromNsp } from './sql/from-nsp.js';
+import { fromPg } from './sql/from-pg.js';
+import type { J } from './sql/json.js';
+import { lexSql, type LexResult } from './sql/lexer.js';
+import { parseNsp, parsePg } from './sql/parsers.js';
+import type { StmtInfo } from './sql/stmt.js';
+import type { ExtractContext, Extractor } from './types.js';
+
+export { loadSqlParser, sqlParserReady } from './sql/parsers.js';
+
+interface LiteralAt {
+  readonly value: string;
+  readonly start: number;
+  readonly end: number;
+}
+
+interface Analysis {
+  readonly stmts: StmtInfo[];
+  readonly literals: LiteralAt[];
+}
+
+const ASCII = /^[\x00-\x7f]*$/;
+
+/** Byte offset → UTF-16 index, for the parser's byte locations in non-ASCII text. */
+function byteIndex(text: string): (b: number) => number {
+  if (ASCII.test(text)) return (b) => b;
+  const map: number[] = [];
+  for (let i = 0; i < text.length; i++) {
+    const c = text.codePointAt(i)!;
+    const bytes = c < 0x80 ? 1 : c < 0x800 ? 2 : c < 0x10000 ? 3 : 4;
+    for (let k = 0; k < bytes; k++) map.push(i);
+    if (c >= 0x10000) i++;
+  }
+  map.push(text.length);
+  return (b) => map[Math.min(b, map.length - 1)]!;
+}
+
+const skipSpace = (text: string, i: number, end: number): number => {
+  while (i < end && /\s/.test(text[i]!)) i++;
+  return i;
+};
+
+function pgStatements(text: string, base: number, stmts: StmtInfo[]): boolean {
+  const parsed = parsePg(text);
+  if (!parsed) return false;
+  const toIndex = byteIndex(text);
+  const total = Buffer.byteLength(text);
+  for (const raw of parsed.stmts ?? []) {
+    const loc = raw.stmt_location ?? 0;
+    const len = raw.stmt_len !== undefined && raw.stmt_len > 0 ? raw.stmt_len : total - loc;
+    const end = toIndex(loc + len);
+    const start = skipSpace(text, toIndex(loc), end);
+    for (const s of fromPg(raw.stmt, start, end, { text, toIndex })) stmts.push(shift(s, base));
+  }
+  return true;
+}
+
+function shift(s: StmtInfo, base: number): StmtInfo {
+  if (base === 0) return s;
+  s.start += base;
+  s.end += base;
+  s.dynamicSql = s.dynamicSql.map((d) => ({ code: d.code, start: d.start + base, end: d.end + base }));
+  return s;
+}
+
+function nspStatements(text: string, base: number, stmts: StmtInfo[]): boolean {
+  for (const dialect of ['mysql', 'sqlite'] as const) {
+    const r = parseNsp(text, dialect);
+    if (!r || r.ast.length === 0) continue;
+    // Several statements in one segment cannot be told apart by position; they share its span.
+    for (const ast of r.ast) stmts.push(fromNsp(ast as unknown as J, dialect, base, base + text.length));
+    return true;
+  }
+  return false;
+}
+
+/** Analyse `text` whose offset in the extractor's input is `base`. */
+function analyse(text: string, base: number, depthGuard: number): Analysis {
+  const stmts: StmtInfo[] = [];
+  const literals: LiteralAt[] = [];
+  if (text.trim() === '') return { stmts, literals };
+  const needsLex = /['$"`]|--|\/\*/.test(text);
+  let lexed: LexResult | undefined;
+  if (pgStatements(text, base, stmts)) {
+    if (needsLex) lexed = lexSql(text, { mysql: false });
+  } else {
+    lexed = lexSql(text, { mysql: true });
+    for (const range of lexed.statements) {
+      const seg = text.slice(range.start, range.end);
+      if (pgStatements(seg, base + range.start, stmts)) continue;
+      if (nspStatements(seg, base + range.start, stmts)) continue;
+      let tokens = lexed.tokens.filter((t) => t.start >= range.start && t.end <= range.end);
+      if (lexed.unterminated) {
+        // An unbalanced quote (an injection fragment such as `' UNION SELECT ...`) would swallow
+        // the rest as a string: read the words without quoting instead.
+        tokens = lexSql(seg.replace(/['"`]/g, ' '), { mysql: true }).tokens.map((t) => ({
+          ...t,
+          start: t.start + range.start,
+          end: t.end + range.start,
+        }));
+      }
+      for (const s of fallbackStatements(tokens, range.start, range.end)) stmts.push(shift(s, base));
+    }
+  }
+  if (lexed) {
+    for (const t of lexed.tokens) if (t.kind === 'string' && t.value.length >= 2) literals.push({ value: t.value, start: base + t.start, end: base + t.end });
+    // Comments one dialect executes: analyse their content as statements too.
+    if (depthGuard < 3)
+      for (const h of lexed.hidden) {
+        const inner = analyse(h.code, base + h.start, depthGuard + 1);
+        for (const s of inner.stmts) {
+          s.fallback = true;
+          stmts.push(s);
+        }
+      }
+  }
+  return { stmts, literals };
+}
+
+function toFact(s: StmtInfo, text: string, ctx: ExtractContext): SqlStmtFact {
+  const span: Span = ctx.mapSpan({ start: s.start, end: s.end });
+  const fact: SqlStmtFact = {
+    kind: 'sql',
+    span,
+    runtime: 'sql',
+    depth: ctx.depth,
+    statement: s.statement,
+    targets: s.targets,
+    functions: s.functions,
+    readsTables: s.readsTables,
+    text: text.slice(s.start, s.end),
+    dialect: s.dialect,
+    ...(s.object !== undefined && { object: s.object }),
+    ...(s.hasWhere !== undefined && { hasWhere: s.hasWhere }),
+    ...(s.tautologicalWhere && { tautologicalWhere: true }),
+    ...(s.dropsColumn && { dropsColumn: true }),
+    ...(s.grantsAll && { grantsAll: true }),
+    ...(s.createsSuperuser && { createsSuperuser: true }),
+    ...(s.writesFile !== undefined && { writesFile: s.writesFile }),
+    ...(s.runsProgram !== undefined && { runsProgram: s.runsProgram }),
+    ...(s.readsFile !== undefined && { readsFile: s.readsFile }),
+    ...(s.loadsLibrary !== undefined && { loadsLibrary: s.loadsLibrary }),
+    ...(s.connectsTo !== undefined && { connectsTo: s.connectsTo }),
+    ...(s.settings.length > 0 && { settings: s.settings }),
+    ...(s.grantsRoles.length > 0 && { grantsRoles: s.grantsRoles }),
+    ...(s.qualifiedFunctions.length > 0 && { qualifiedFunctions: s.qualifiedFunctions }),
+    ...(s.credentialColumns.length > 0 && { credentialColumns: s.credentialColumns }),
+    ...(s.union && { union: true }),
+    ...(s.fallback && { fallback: true }),
+  };
+  return fact;
+}
+
+export function extractSql(text: string, ctx: ExtractContext): Fact[] {
+  const { stmts, literals } = analyse(text, 0, 0);
+  const facts: Fact[] = [];
+  for (const s of stmts) {
+    facts.push(toFact(s, text, ctx));
+    for (const d of s.dynamicSql) facts.push(...ctx.nested(d.code, 'sql', { start: d.start, end: d.end }, 'sql'));
+  }
+  for (const l of literals) {
+    const lit: LiteralFact = {
+      kind: 'literal',
+      span: ctx.mapSpan({ start: l.start, end: l.end }),
+      runtime: 'sql',
+      depth: ctx.depth,
+      text: l.value,
+      egress: false,
+    };
+    facts.push(lit);
+  }
+  return facts;
+}
+
+export const sqlExtractor: Extractor = { runtime: 'sql', extract: extractSql };
+
+const SQL_START =
+  /^\s*(?:\(\s*)*(?:select|with|insert|update|delete|drop|truncate|alter|create|grant|revoke|copy|merge|replace|call|exec|execute|explain|show|describe|pragma|attach|load|set|begin|commit|rollback|vacuum|analyze|do|values|use|shutdown|bulk|prepare)\b/i;
+
+/**
+ * Whether a free-text field (a tool's `query`) is SQL rather than a search phrase: it starts with
+ * a statement keyword and has the shape of a statement, or the PostgreSQL parser accepts it.
+ */
+export function looksLikeSql(text: string): boolean {
+  if (!SQL_START.test(text)) return false;
+  if (/^\s*(?:select|with)\b[\s\S]*\bfrom\b/i.test(text)) return true;
+  if (/^\s*(?:delete\s+from|update\s+\S+\s+set|insert\s+into|drop\s+(?:table|database|schema|view|index|user|role)|truncate\b|alter\s+(?:table|user|role|system)|grant\s|copy\s+\S+\s+(?:from|to)|create\s+(?:table|user|role|index|function|view))/i.test(text))
+    return true;
+  return parsePg(text) !== undefined;
+}

@@ -1,0 +1,133 @@
+/**
+ * A dialect-neutral view of WHERE expressions and the evaluator that decides whether a WHERE
+ * clause is always true (1=1, 'a'='a', TRUE, x=x, ... OR 1=1, NOT FALSE), which makes an UPDATE or
+ * DELETE as unbounded as one without WHERE.
+ */
+
+export type Expr =
+  | { readonly k: 'const'; readonly v: string | number | boolean | null }
+  | { readonly k: 'col'; readonly name: string }
+  | { readonly k: 'cmp'; readonly op: string; readonly l: Expr; readonly r: Expr }
+  | { readonly k: 'and' | 'or'; readonly args: readonly Expr[] }
+  | { readonly k: 'not'; readonly arg: Expr }
+  | { readonly k: 'like'; readonly negated: boolean; readonly l: Expr; readonly r: Expr }
+  | { readonly k: 'in'; readonly negated: boolean; readonly l: Expr; readonly list: readonly Expr[] }
+  | { readonly k: 'between'; readonly negated: boolean; readonly v: Expr; readonly lo: Expr; readonly hi: Expr }
+  | { readonly k: 'isnull'; readonly negated: boolean; readonly arg: Expr }
+  | { readonly k: 'other' };
+
+export const OTHER: Expr = { k: 'other' };
+
+type Truth = true | false | undefined;
+
+const numeric = (v: string | number | boolean | null): number | undefined => {
+  if (typeof v === 'number') return v;
+  if (typeof v === 'boolean') return v ? 1 : 0;
+  if (typeof v === 'string' && /^\s*-?\d+(\.\d+)?\s*$/.test(v)) return Number(v);
+  return undefined;
+};
+
+function compare(op: string, a: string | number | boolean | null, b: string | number | boolean | null): Truth {
+  if (a === null || b === null) return undefined;
+  const na = numeric(a);
+  const nb = numeric(b);
+  let c: number;
+  if (na !== undefined && nb !== undefined) c = na === nb ? 0 : na < nb ? -1 : 1;
+  else if (typeof a === 'string' && typeof b === 'string') c = a === b ? 0 : a < b ? -1 : 1;
+  else return undefined;
+  switch (op) {
+    case '=':
+    case '==':
+    case '<=>':
+      return c === 0;
+    case '<>':
+    case '!=':
+      return c !== 0;
+    case '<':
+      return c < 0;
+    case '<=':
+      return c <= 0;
+    case '>':
+      return c > 0;
+    case '>=':
+      return c >= 0;
+    default:
+      return undefined;
+  }
+}
+
+const sameColumn = (a: Expr, b: Expr): boolean => a.k === 'col' && b.k === 'col' && a.name === b.name;
+
+/** Three-valued truth of an expression when its value does not depend on any row; undefined otherwise. */
+export function truth(e: Expr): Truth {
+  switch (e.k) {
+    case 'const': {
+      if (e.v === null) return false;
+      const n = numeric(e.v);
+      return n === undefined ? undefined : n !== 0;
+    }
+    case 'cmp': {
+      // x = x holds for every row where x is not NULL: as unbounded as no WHERE at all.
+      if (sameColumn(e.l, e.r)) return e.op === '=' || e.op === '<=' || e.op === '>=' || e.op === '<=>' || e.op === '==' ? true : e.op === '<>' || e.op === '!=' ? false : undefined;
+      if (e.l.k === 'const' && e.r.k === 'const') return compare(e.op, e.l.v, e.r.v);
+      return undefined;
+    }
+    case 'and': {
+      let all: Truth = true;
+      for (const a of e.args) {
+        const t = truth(a);
+        if (t === false) return false;
+        if (t !== true) all = undefined;
+      }
+      return all;
+    }
+    case 'or': {
+      let none: Truth = false;
+      for (const a of e.args) {
+        const t = truth(a);
+        if (t === true) return true;
+        if (t !== false) none = undefined;
+      }
+      return none;
+    }
+    case 'not': {
+      const t = truth(e.arg);
+      return t === undefined ? undefined : !t;
+    }
+    case 'like': {
+      // Anything LIKE '%' matches every non-null value.
+      const pattern = e.r.k === 'const' && typeof e.r.v === 'string' ? e.r.v : undefined;
+      if (pattern !== undefined && /^%+$/.test(pattern)) return !e.negated;
+      if (e.l.k === 'const' && typeof e.l.v === 'string' && pattern !== undefined && !/[%_]/.test(pattern))
+        return (e.l.v === pattern) !== e.negated;
+      return undefined;
+    }
+    case 'in': {
+      if (e.l.k !== 'const') {
+        if (e.list.some((x) => sameColumn(x, e.l))) return !e.negated;
+        return undefined;
+      }
+      const l = e.l.v;
+      let hit: Truth = false;
+      for (const x of e.list) {
+        if (x.k !== 'const') return undefined;
+        if (compare('=', l, x.v) === true) hit = true;
+      }
+      return hit === undefined ? undefined : hit !== e.negated;
+    }
+    case 'between': {
+      if (e.v.k !== 'const' || e.lo.k !== 'const' || e.hi.k !== 'const') return undefined;
+      const a = compare('>=', e.v.v, e.lo.v);
+      const b = compare('<=', e.v.v, e.hi.v);
+      if (a === undefined || b === undefined) return undefined;
+      return a && b ? !e.negated : e.negated;
+    }
+    case 'isnull':
+      if (e.arg.k !== 'const') return undefined;
+      return (e.arg.v === null) !== e.negated;
+    default:
+      return undefined;
+  }
+}
+
+export const isTautology = (e: Expr): boolean => truth(e) === true;

@@ -1,0 +1,318 @@
+/**
+ * The conservative keyword fallback for statements no parser accepts (other dialects, injection
+ * fragments, truncated text). It reads the token stream, never string contents (except strings a
+ * statement runs as SQL), and leans towards reporting: a DELETE whose WHERE it cannot read counts
+ * as unbounded, a keyword after a closing quote starts a statement of its own.
+ */
+import { CREDENTIAL_COLUMN } from '../../knowledge/sql.js';
+import { OTHER, isTautology, type Expr } from './expr.js';
+import type { SqlToken } from './lexer.js';
+import { addFunction, addTable, newStmt, type StmtInfo } from './stmt.js';
+import type { SqlStatementKind } from '../../facts.js';
+
+const KIND: Readonly<Record<string, SqlStatementKind>> = {
+  select: 'select',
+  with: 'select',
+  values: 'select',
+  show: 'select',
+  explain: 'select',
+  describe: 'select',
+  desc: 'select',
+  insert: 'insert',
+  replace: 'insert',
+  upsert: 'insert',
+  merge: 'other',
+  update: 'update',
+  delete: 'delete',
+  truncate: 'truncate',
+  drop: 'drop',
+  alter: 'alter',
+  create: 'create',
+  grant: 'grant',
+  revoke: 'revoke',
+  copy: 'copy',
+  load: 'load',
+  bulk: 'load',
+  call: 'call',
+  exec: 'call',
+  execute: 'call',
+  do: 'call',
+  shutdown: 'other',
+  reconfigure: 'other',
+  attach: 'other',
+  pragma: 'other',
+  set: 'other',
+};
+
+/** Keywords that start a statement even in the middle of a fragment (after a closing quote or `)`). */
+const RESTART = new Set(['drop', 'truncate', 'delete', 'update', 'shutdown', 'grant', 'exec', 'execute', 'insert', 'copy', 'load', 'alter', 'create', 'select']);
+
+const DROP_NOISE = new Set(['temporary', 'temp', 'if', 'exists', 'materialized', 'global', 'concurrently', 'unique', 'foreign', 'external']);
+
+const isName = (t: SqlToken | undefined): t is SqlToken => t !== undefined && (t.kind === 'word' || t.kind === 'qident');
+
+/** Read a dotted name (`a.b.c`, `master..sysxlogins`, `SYSUSER:SYSINTAUTHUSERS`) starting at i. */
+function readName(tokens: readonly SqlToken[], i: number): { parts: string[]; next: number } {
+  const parts: string[] = [];
+  let j = i;
+  while (isName(tokens[j])) {
+    parts.push(tokens[j]!.value);
+    j++;
+    let sep = false;
+    while (tokens[j]?.value === '.' || tokens[j]?.value === ':') {
+      j++;
+      sep = true;
+    }
+    if (!sep) break;
+  }
+  return { parts, next: j };
+}
+
+/** Build a WHERE expression from tokens: OR of ANDs of `a op b`, single constants and NOT. */
+function whereExpr(tokens: readonly SqlToken[]): Expr {
+  const flat = tokens.filter((t) => t.value !== '(' && t.value !== ')');
+  const ors: Expr[] = [];
+  let ands: Expr[] = [];
+  let piece: SqlToken[] = [];
+  const atom = (p: SqlToken[]): Expr => {
+    let neg = false;
+    while (p[0]?.kind === 'word' && p[0].value === 'not') {
+      neg = !neg;
+      p = p.slice(1);
+    }
+    const val = (t: SqlToken): Expr =>
+      t.kind === 'number'
+        ? { k: 'const', v: Number(t.value) }
+        : t.kind === 'string'
+          ? { k: 'const', v: t.value }
+          : t.kind === 'word' && (t.value === 'true' || t.value === 'false')
+            ? { k: 'const', v: t.value === 'true' }
+            : t.kind === 'word' && t.value === 'null'
+              ? { k: 'const', v: null }
+              : isName(t)
+                ? { k: 'col', name: t.value }
+                : OTHER;
+    let e: Expr = OTHER;
+    if (p.length === 1) e = val(p[0]!);
+    else if (p.length === 3 && p[1]!.kind === 'op') e = { k: 'cmp', op: p[1]!.value, l: val(p[0]!), r: val(p[2]!) };
+    else if (p.length === 3 && p[1]!.value === 'like') e = { k: 'like', negated: false, l: val(p[0]!), r: val(p[2]!) };
+    return neg ? { k: 'not', arg: e } : e;
+  };
+  for (const t of flat) {
+    if (t.kind === 'word' && (t.value === 'or' || t.value === 'and')) {
+      ands.push(atom(piece));
+      piece = [];
+      if (t.value === 'or') {
+        ors.push({ k: 'and', args: ands });
+        ands = [];
+      }
+      continue;
+    }
+    if (t.kind === 'op' && t.value === '||') {
+      ands.push(atom(piece));
+      piece = [];
+      ors.push({ k: 'and', args: ands });
+      ands = [];
+      continue;
+    }
+    piece.push(t);
+  }
+  ands.push(atom(piece));
+  ors.push({ k: 'and', args: ands });
+  return { k: 'or', args: ors };
+}
+
+const CLAUSE_END = new Set(['order', 'limit', 'returning', 'group', 'having', 'union', 'offset', 'into', 'for']);
+
+/** Analyse one statement range of tokens; returns one StmtInfo per statement keyword it starts at. */
+export function fallbackStatements(tokens: readonly SqlToken[], start: number, end: number): StmtInfo[] {
+  const starts: number[] = [];
+  for (let i = 0; i < tokens.length; i++) {
+    const t = tokens[i]!;
+    if (t.kind !== 'word' || KIND[t.value] === undefined) continue;
+    const prev = tokens[i - 1];
+    if (starts.length === 0) starts.push(i);
+    else if (RESTART.has(t.value) && (prev?.kind === 'string' || prev?.value === ')') && tokens[i - 2]?.value !== 'on')
+      starts.push(i);
+  }
+  if (starts.length === 0) {
+    const s = newStmt('other', 'keyword', start, end);
+    s.fallback = true;
+    scanCommon(tokens, 0, tokens.length, s);
+    return [s];
+  }
+  const out: StmtInfo[] = [];
+  for (let k = 0; k < starts.length; k++) {
+    const from = starts[k]!;
+    const to = starts[k + 1] ?? tokens.length;
+    const sStart = k === 0 ? start : tokens[from]!.start;
+    const sEnd = k + 1 < starts.length ? tokens[to - 1]!.end : end;
+    out.push(analyse(tokens, from, to, sStart, sEnd));
+  }
+  return out;
+}
+
+function analyse(tokens: readonly SqlToken[], from: number, to: number, start: number, end: number): StmtInfo {
+  const head = tokens[from]!.value;
+  const s = newStmt(KIND[head] ?? 'other', 'keyword', start, end);
+  s.fallback = true;
+  const word = (i: number): string | undefined => (tokens[i]?.kind === 'word' ? tokens[i]!.value : undefined);
+  switch (head) {
+    case 'drop': {
+      let i = from + 1;
+      const obj: string[] = [];
+      while (word(i) !== undefined && (DROP_NOISE.has(word(i)!) || obj.length === 0)) {
+        if (!DROP_NOISE.has(word(i)!)) obj.push(word(i)!);
+        i++;
+      }
+      s.object = obj[0] ?? 'unknown';
+      while (word(i) === 'if' || word(i) === 'exists' || word(i) === 'concurrently') i++;
+      const n = readName(tokens, i);
+      if (n.parts.length) s.targets.push(n.parts.join('.'));
+      break;
+    }
+    case 'truncate': {
+      let i = from + 1;
+      if (word(i) === 'table') i++;
+      s.object = 'table';
+      const n = readName(tokens, i);
+      if (n.parts.length) s.targets.push(n.parts.join('.'));
+      break;
+    }
+    case 'delete':
+    case 'update': {
+      let i = from + 1;
+      while (word(i) === 'from' || word(i) === 'low_priority' || word(i) === 'ignore' || word(i) === 'quick' || word(i) === 'only') i++;
+      const n = readName(tokens, i);
+      if (n.parts.length) s.targets.push(n.parts.join('.'));
+      let w = -1;
+      for (let j = from + 1; j < to; j++) if (word(j) === 'where') {
+        w = j;
+        break;
+      }
+      s.hasWhere = w >= 0;
+      if (w >= 0) {
+        let e = w + 1;
+        while (e < to && !CLAUSE_END.has(word(e) ?? '')) e++;
+        s.tautologicalWhere = isTautology(whereExpr(tokens.slice(w + 1, e)));
+      }
+      break;
+    }
+    case 'alter':
+      s.object = word(from + 1);
+      for (let j = from + 2; j < to; j++)
+        if (word(j) === 'drop' && !['default', 'not', 'identity', 'expression'].includes(word(j + 1) ?? '')) s.dropsColumn = true;
+      break;
+    case 'grant':
+      s.grantsAll = word(from + 1) === 'all';
+      break;
+    case 'create':
+      s.object = word(from + 1) === 'or' ? word(from + 3) : word(from + 1);
+      break;
+    case 'shutdown':
+      s.object = 'shutdown';
+      break;
+    case 'reconfigure':
+      s.object = 'config';
+      break;
+    case 'insert':
+      // Hive/Spark: INSERT OVERWRITE [LOCAL] DIRECTORY 'path' writes files on the server.
+      if (word(from + 1) === 'overwrite') {
+        for (let j = from + 2; j < to; j++)
+          if (word(j) === 'directory' && tokens[j + 1]?.kind === 'string') s.writesFile = tokens[j + 1]!.value;
+      }
+      break;
+  }
+  scanCommon(tokens, from, to, s);
+  return s;
+}
+
+/** Features found anywhere in the statement: functions, tables, files, programs, credentials. */
+function scanCommon(tokens: readonly SqlToken[], from: number, to: number, s: StmtInfo): void {
+  for (let i = from; i < to; i++) {
+    const t = tokens[i]!;
+    const next = tokens[i + 1];
+    if (t.kind !== 'word' && t.kind !== 'qident') continue;
+    const v = t.value;
+    // name( → function call, with any dotted prefix.
+    if (isName(t)) {
+      let j = i;
+      while (tokens[j - 1]?.value === '.' && isName(tokens[j - 2])) j -= 2;
+      if (j === i || tokens[i - 1]?.value !== '.') {
+        const n = readName(tokens, i);
+        if (tokens[n.next]?.value === '(' && n.parts.length > 0) addFunction(s, n.parts);
+      }
+    }
+    if (t.kind !== 'word') {
+      if (CREDENTIAL_COLUMN.test(v) && !s.credentialColumns.includes(v)) s.credentialColumns.push(v);
+      continue;
+    }
+    switch (v) {
+      case 'from':
+      case 'join':
+      case 'into': {
+        if (v === 'into' && (next?.value === 'outfile' || next?.value === 'dumpfile')) {
+          if (tokens[i + 2]?.kind === 'string') s.writesFile = tokens[i + 2]!.value;
+          else s.writesFile = '';
+          break;
+        }
+        if (next?.kind === 'string') {
+          if (v === 'from' && (s.statement === 'load' || s.statement === 'copy')) s.readsFile = next.value;
+          break;
+        }
+        const n = readName(tokens, i + 1);
+        if (n.parts.length && v !== 'into') addTable(s.readsTables, n.parts);
+        break;
+      }
+      case 'infile':
+        if (next?.kind === 'string') s.readsFile = next.value;
+        break;
+      case 'program':
+        if (next?.kind === 'string') s.runsProgram = next.value;
+        break;
+      case 'to':
+        if (s.statement === 'copy' && next?.kind === 'string') s.writesFile = next.value;
+        break;
+      case 'union':
+        s.union = true;
+        break;
+      case 'superuser':
+        if (s.statement === 'create' || s.statement === 'alter') s.createsSuperuser = true;
+        break;
+      case 'exec':
+      case 'execute':
+      case 'call': {
+        // EXEC master..xp_cmdshell 'cmd' / EXECUTE IMMEDIATE '...' / EXEC('...')
+        if (next?.kind === 'word' && next.value === 'immediate') {
+          if (tokens[i + 2]?.kind === 'string') pushDynamic(s, tokens[i + 2]!);
+          break;
+        }
+        if (next?.value === '(' && tokens[i + 2]?.kind === 'string') {
+          pushDynamic(s, tokens[i + 2]!);
+          break;
+        }
+        if (next?.kind === 'string') {
+          // PL/pgSQL EXECUTE 'sql', MySQL EXECUTE of a literal.
+          pushDynamic(s, next);
+          break;
+        }
+        const n = readName(tokens, i + 1);
+        if (n.parts.length) {
+          addFunction(s, n.parts);
+          const proc = n.parts[n.parts.length - 1]!;
+          const arg = tokens[n.next];
+          if (proc === 'sp_configure' && arg?.kind === 'string') s.settings.push(arg.value.toLowerCase());
+          if (proc === 'sp_executesql' && arg?.kind === 'string') pushDynamic(s, arg);
+          if (proc === 'xp_cmdshell' && arg?.kind === 'string') s.runsProgram = arg.value;
+        }
+        break;
+      }
+      default:
+        if (CREDENTIAL_COLUMN.test(v) && !s.credentialColumns.includes(v)) s.credentialColumns.push(v);
+    }
+  }
+}
+
+function pushDynamic(s: StmtInfo, t: SqlToken): void {
+  s.dynamicSql.push({ code: t.value, start: t.start, end: t.end });
+}

@@ -1,0 +1,199 @@
+/**
+ * MySQL/SQLite front end: turns a node-sql-parser AST (one statement) into a StmtInfo. Used only
+ * for statements PostgreSQL's parser rejects (backticks, INTO OUTFILE, LOAD DATA, ATTACH ...).
+ */
+import { CREDENTIAL_COLUMN } from '../../knowledge/sql.js';
+import { OTHER, isTautology, type Expr } from './expr.js';
+import { arr, obj, str, type J } from './json.js';
+import { addFunction, addTable, newStmt, type SqlDialect, type StmtInfo } from './stmt.js';
+
+const colName = (c: unknown): string | undefined => {
+  if (typeof c === 'string') return c.toLowerCase();
+  const e = obj(obj(c)?.expr);
+  const v = e?.value;
+  return typeof v === 'string' ? v.toLowerCase() : undefined;
+};
+
+const literal = (n: J): string | undefined => {
+  const t = str(n.type);
+  if (t === 'single_quote_string' || t === 'string' || t === 'double_quote_string' || t === 'natural_string')
+    return str(n.value);
+  return undefined;
+};
+
+export function nspExpr(v: unknown): Expr {
+  const n = obj(v);
+  if (!n) return OTHER;
+  const t = str(n.type);
+  switch (t) {
+    case 'number':
+      return { k: 'const', v: typeof n.value === 'number' ? n.value : Number(n.value) };
+    case 'bool':
+    case 'boolean':
+      return { k: 'const', v: n.value === true };
+    case 'null':
+      return { k: 'const', v: null };
+    case 'column_ref':
+      return { k: 'col', name: [str(n.table), colName(n.column)].filter((x) => x).join('.').toLowerCase() };
+    case 'unary_expr':
+      if (str(n.operator)?.toUpperCase() === 'NOT' || n.operator === '!') return { k: 'not', arg: nspExpr(n.expr) };
+      return OTHER;
+    case 'binary_expr': {
+      const op = (str(n.operator) ?? '').toUpperCase();
+      if (op === 'AND' || op === '&&') return { k: 'and', args: [nspExpr(n.left), nspExpr(n.right)] };
+      if (op === 'OR' || op === '||') return { k: 'or', args: [nspExpr(n.left), nspExpr(n.right)] };
+      if (op === 'LIKE' || op === 'NOT LIKE' || op === 'ILIKE' || op === 'NOT ILIKE')
+        return { k: 'like', negated: op.startsWith('NOT'), l: nspExpr(n.left), r: nspExpr(n.right) };
+      if (op === 'IN' || op === 'NOT IN')
+        return { k: 'in', negated: op === 'NOT IN', l: nspExpr(n.left), list: arr(obj(n.right)?.value).map(nspExpr) };
+      if (op === 'BETWEEN' || op === 'NOT BETWEEN') {
+        const [lo, hi] = arr(obj(n.right)?.value).map(nspExpr);
+        return { k: 'between', negated: op === 'NOT BETWEEN', v: nspExpr(n.left), lo: lo ?? OTHER, hi: hi ?? OTHER };
+      }
+      if (op === 'IS' || op === 'IS NOT') {
+        if (obj(n.right)?.type === 'null') return { k: 'isnull', negated: op === 'IS NOT', arg: nspExpr(n.left) };
+        return OTHER;
+      }
+      if (['=', '==', '!=', '<>', '<', '<=', '>', '>=', '<=>'].includes(op))
+        return { k: 'cmp', op, l: nspExpr(n.left), r: nspExpr(n.right) };
+      return OTHER;
+    }
+    default: {
+      const s = literal(n);
+      return s === undefined ? OTHER : { k: 'const', v: s };
+    }
+  }
+}
+
+const tableNames = (list: unknown): string[] => {
+  const out: string[] = [];
+  for (const t of arr(list)) {
+    const o = obj(t);
+    if (o) addTable(out, [str(o.db), str(o.schema), str(o.table)]);
+  }
+  return out;
+};
+
+/** Convert one statement AST. `tableList` is node-sql-parser's `op::db::table` list for it. */
+export function fromNsp(ast: J, dialect: SqlDialect, start: number, end: number): StmtInfo {
+  const s = newStmt('other', dialect, start, end);
+  const type = str(ast.type) ?? '';
+  const keyword = (str(ast.keyword) ?? '').toLowerCase();
+  switch (type) {
+    case 'select': {
+      s.statement = 'select';
+      const into = obj(ast.into);
+      const kw = (str(into?.keyword) ?? '').toUpperCase();
+      if (kw === 'OUTFILE' || kw === 'DUMPFILE') s.writesFile = str(obj(into?.expr)?.value) ?? '';
+      break;
+    }
+    case 'insert':
+    case 'replace':
+      s.statement = 'insert';
+      s.targets = tableNames(ast.table);
+      break;
+    case 'update':
+    case 'delete':
+      s.statement = type;
+      s.targets = tableNames(ast.table);
+      s.hasWhere = ast.where !== null && ast.where !== undefined;
+      s.tautologicalWhere = s.hasWhere && isTautology(nspExpr(ast.where));
+      break;
+    case 'truncate':
+      s.statement = 'truncate';
+      s.object = 'table';
+      s.targets = tableNames(ast.name);
+      return s;
+    case 'drop':
+      s.statement = 'drop';
+      s.object = keyword || 'table';
+      s.targets = tableNames(ast.name);
+      if (s.targets.length === 0) for (const x of arr(ast.name)) if (typeof x === 'string') s.targets.push(x);
+      return s;
+    case 'alter':
+      s.statement = 'alter';
+      s.object = 'table';
+      s.targets = tableNames(ast.table);
+      for (const e of arr(ast.expr)) {
+        const a = obj(e);
+        const res = str(a?.resource);
+        if (str(a?.action) === 'drop' && res !== 'default' && res !== 'null') s.dropsColumn = true;
+      }
+      break;
+    case 'create':
+      s.statement = 'create';
+      s.object = keyword || undefined;
+      s.targets = tableNames(ast.table);
+      for (const o of arr(ast.table_options)) {
+        const opt = obj(o);
+        const k = (str(opt?.keyword) ?? '').toLowerCase();
+        const val = opt?.value;
+        const text = typeof val === 'string' ? val : (str(obj(val)?.value) ?? '');
+        if (k === 'connection') s.connectsTo = text;
+        if (k === 'engine' && /federated/i.test(text)) s.connectsTo ??= 'FEDERATED';
+      }
+      break;
+    case 'grant':
+    case 'revoke': {
+      s.statement = type;
+      const privs = arr(ast.objects).map((o) => (str(obj(obj(o)?.priv)?.value) ?? '').toUpperCase());
+      s.grantsAll = type === 'grant' && privs.some((p) => p === 'ALL' || p === 'ALL PRIVILEGES');
+      const levels = arr(obj(ast.on)?.priv_level).map((l) => `${str(obj(l)?.prefix) ?? ''}.${str(obj(l)?.name) ?? ''}`);
+      s.targets = levels;
+      const withOpt = (str(obj(ast.with)?.value) ?? '').toLowerCase();
+      if (type === 'grant' && withOpt.includes('grant option') && levels.includes('*.*')) s.createsSuperuser = true;
+      break;
+    }
+    case 'load_data':
+      s.statement = 'load';
+      s.readsFile = str(obj(ast.file)?.value) ?? '';
+      s.targets = tableNames([ast.table]);
+      return s;
+    case 'attach':
+      // SQLite ATTACH opens (and creates) an arbitrary database file.
+      s.object = 'attach';
+      s.writesFile = str(obj(ast.expr)?.value) ?? '';
+      return s;
+    case 'call':
+    case 'exec':
+      s.statement = 'call';
+      break;
+    case 'set':
+      s.object = 'set';
+      break;
+  }
+  walk(ast, s, false);
+  return s;
+}
+
+function walk(v: unknown, s: StmtInfo, inColumns: boolean): void {
+  if (Array.isArray(v)) {
+    for (const x of v) walk(x, s, inColumns);
+    return;
+  }
+  const o = obj(v);
+  if (!o) return;
+  const type = str(o.type);
+  if (type === 'function' || type === 'aggr_func') {
+    const name = o.name;
+    if (typeof name === 'string') addFunction(s, name.split('.'));
+    else {
+      const parts = arr(obj(name)?.name).map((p) => str(obj(p)?.value) ?? '');
+      const schema = str(obj(name)?.schema);
+      addFunction(s, schema ? [schema, ...parts] : parts);
+    }
+  } else if (type === 'column_ref' && inColumns) {
+    const c = colName(o.column);
+    if (c !== undefined && CREDENTIAL_COLUMN.test(c) && !s.credentialColumns.includes(c)) s.credentialColumns.push(c);
+  } else if (type === 'select') {
+    if (str(o.set_op)?.toLowerCase().startsWith('union')) s.union = true;
+  }
+  if (Array.isArray(o.from)) for (const t of o.from) {
+    const ft = obj(t);
+    if (ft && typeof ft.table === 'string') addTable(s.readsTables, [str(ft.db), str(ft.schema), ft.table]);
+  }
+  for (const key in o) {
+    if (key === 'from' && s.statement === 'delete') continue;
+    walk(o[key], s, inColumns || key === 'columns');
+  }
+}

@@ -1,0 +1,352 @@
+/**
+ * PostgreSQL front end: turns the libpg-query JSON AST of one raw statement into StmtInfo records
+ * (one for the statement, one more per data-modifying statement nested in a CTE or EXPLAIN ANALYZE).
+ */
+import { CREDENTIAL_COLUMN, DANGEROUS_PACKAGES } from '../../knowledge/sql.js';
+import { OTHER, isTautology, type Expr } from './expr.js';
+import { arr, num, obj, pgNode, str } from './json.js';
+import { addFunction, addTable, newStmt, type StmtInfo } from './stmt.js';
+
+/** Functions whose string argument is SQL the server runs (index of that argument; -1 = last). */
+const DYNAMIC_SQL_ARGS: Readonly<Record<string, number>> = {
+  dblink: -1,
+  dblink_exec: -1,
+  dblink_send_query: -1,
+  query_to_xml: 0,
+  query_to_xml_and_xmlschema: 0,
+  query_to_xmlschema: 0,
+  cursor_to_xml: -1,
+};
+
+const names = (list: unknown): string[] =>
+  arr(list)
+    .map((x) => str(obj(pgNode(x)?.[1])?.sval) ?? str(pgNode(x)?.[1]?.sval))
+    .filter((x): x is string => x !== undefined);
+
+const objectKind = (t: string | undefined): string =>
+  (t ?? 'OBJECT_UNKNOWN').replace(/^OBJECT_/, '').toLowerCase().replace(/_/g, ' ');
+
+export interface PgContext {
+  readonly text: string;
+  /** Convert a byte offset reported by the parser to a UTF-16 index of `text`. */
+  readonly toIndex: (byteOffset: number) => number;
+}
+
+export function pgExpr(v: unknown): Expr {
+  const n = pgNode(v);
+  if (!n) return OTHER;
+  const [t, b] = n;
+  switch (t) {
+    case 'A_Const': {
+      if (b.isnull === true) return { k: 'const', v: null };
+      if (b.ival !== undefined) return { k: 'const', v: num(obj(b.ival)?.ival) ?? 0 };
+      if (b.fval !== undefined) return { k: 'const', v: Number(str(obj(b.fval)?.fval) ?? 'NaN') };
+      if (b.sval !== undefined) return { k: 'const', v: str(obj(b.sval)?.sval) ?? '' };
+      if (b.boolval !== undefined) return { k: 'const', v: obj(b.boolval)?.boolval === true };
+      return OTHER;
+    }
+    case 'TypeCast': {
+      const inner = pgExpr(b.arg);
+      if (inner.k === 'const' && typeof inner.v === 'string') {
+        const tn = names(obj(b.typeName)?.names).pop();
+        if (tn === 'bool') return { k: 'const', v: /^(t|true|y|yes|on|1)$/i.test(inner.v.trim()) };
+      }
+      return inner;
+    }
+    case 'ColumnRef':
+      return { k: 'col', name: names(b.fields).join('.').toLowerCase() };
+    case 'A_Expr': {
+      const op = names(b.name).pop() ?? '';
+      const kind = str(b.kind);
+      if (kind === 'AEXPR_OP' && b.lexpr !== undefined) return { k: 'cmp', op, l: pgExpr(b.lexpr), r: pgExpr(b.rexpr) };
+      if (kind === 'AEXPR_LIKE' || kind === 'AEXPR_ILIKE')
+        return { k: 'like', negated: op.startsWith('!'), l: pgExpr(b.lexpr), r: pgExpr(b.rexpr) };
+      if (kind === 'AEXPR_IN')
+        return { k: 'in', negated: op === '<>', l: pgExpr(b.lexpr), list: arr(obj(pgNode(b.rexpr)?.[1])?.items ?? b.rexpr).map(pgExpr) };
+      if (kind === 'AEXPR_BETWEEN' || kind === 'AEXPR_NOT_BETWEEN') {
+        const [lo, hi] = arr(pgNode(b.rexpr)?.[1]?.items ?? b.rexpr).map(pgExpr);
+        return { k: 'between', negated: kind === 'AEXPR_NOT_BETWEEN', v: pgExpr(b.lexpr), lo: lo ?? OTHER, hi: hi ?? OTHER };
+      }
+      return OTHER;
+    }
+    case 'BoolExpr': {
+      const args = arr(b.args).map(pgExpr);
+      const op = str(b.boolop);
+      if (op === 'NOT_EXPR') return { k: 'not', arg: args[0] ?? OTHER };
+      return { k: op === 'OR_EXPR' ? 'or' : 'and', args };
+    }
+    case 'NullTest':
+      return { k: 'isnull', negated: str(b.nulltesttype) === 'IS_NOT_NULL', arg: pgExpr(b.arg) };
+    default:
+      return OTHER;
+  }
+}
+
+/** Convert one RawStmt. `start`/`end` are UTF-16 indexes of the statement in `ctx.text`. */
+export function fromPg(stmt: unknown, start: number, end: number, ctx: PgContext): StmtInfo[] {
+  const out: StmtInfo[] = [];
+  convert(stmt, start, end, ctx, out);
+  return out;
+}
+
+function convert(node: unknown, start: number, end: number, ctx: PgContext, out: StmtInfo[]): void {
+  const n = pgNode(node);
+  if (!n) return;
+  const [type, b] = n;
+  const s = newStmt('other', 'postgresql', start, end);
+  out.push(s);
+  let skip: unknown = undefined;
+  switch (type) {
+    case 'SelectStmt':
+      s.statement = 'select';
+      if (b.intoClause !== undefined) s.object = 'table';
+      if (str(b.op) === 'SETOP_UNION') s.union = true;
+      break;
+    case 'InsertStmt':
+      s.statement = 'insert';
+      skip = b.relation;
+      addTable(s.targets, [str(obj(b.relation)?.schemaname), str(obj(b.relation)?.relname)]);
+      break;
+    case 'UpdateStmt':
+    case 'DeleteStmt': {
+      s.statement = type === 'UpdateStmt' ? 'update' : 'delete';
+      skip = b.relation;
+      addTable(s.targets, [str(obj(b.relation)?.schemaname), str(obj(b.relation)?.relname)]);
+      s.hasWhere = b.whereClause !== undefined;
+      s.tautologicalWhere = s.hasWhere && isTautology(pgExpr(b.whereClause));
+      break;
+    }
+    case 'MergeStmt':
+      s.object = 'merge';
+      addTable(s.targets, [str(obj(b.relation)?.schemaname), str(obj(b.relation)?.relname)]);
+      break;
+    case 'TruncateStmt':
+      s.statement = 'truncate';
+      s.object = 'table';
+      for (const r of arr(b.relations)) {
+        const rv = pgNode(r)?.[1];
+        addTable(s.targets, [str(rv?.schemaname), str(rv?.relname)]);
+      }
+      skip = b.relations;
+      break;
+    case 'DropStmt':
+      s.statement = 'drop';
+      s.object = objectKind(str(b.removeType));
+      for (const o of arr(b.objects)) {
+        const [t, body] = pgNode(o) ?? ['', {}];
+        if (t === 'String') s.targets.push(str(body.sval) ?? '');
+        else if (t === 'List') s.targets.push(names(body.items).join('.'));
+        else if (t === 'ObjectWithArgs') s.targets.push(names(body.objname).join('.'));
+        else if (t === 'TypeName') s.targets.push(names(body.names).join('.'));
+      }
+      return;
+    case 'DropdbStmt':
+      s.statement = 'drop';
+      s.object = 'database';
+      s.targets.push(str(b.dbname) ?? '');
+      return;
+    case 'DropRoleStmt':
+      s.statement = 'drop';
+      s.object = 'role';
+      for (const r of arr(b.roles)) s.targets.push(str(pgNode(r)?.[1]?.rolename) ?? '');
+      return;
+    case 'AlterTableStmt':
+      s.statement = 'alter';
+      s.object = objectKind(str(b.objtype));
+      addTable(s.targets, [str(obj(b.relation)?.schemaname), str(obj(b.relation)?.relname)]);
+      skip = b.relation;
+      for (const c of arr(b.cmds)) {
+        const sub = str(pgNode(c)?.[1]?.subtype);
+        if (sub === 'AT_DropColumn' || sub === 'AT_DropConstraint') s.dropsColumn = true;
+      }
+      break;
+    case 'CreateRoleStmt':
+    case 'AlterRoleStmt': {
+      s.statement = type === 'CreateRoleStmt' ? 'create' : 'alter';
+      s.object = str(b.stmt_type) === 'ROLESTMT_USER' ? 'user' : 'role';
+      s.targets.push(str(b.role) ?? str(obj(b.role)?.rolename) ?? '');
+      for (const o of arr(b.options)) {
+        const d = pgNode(o)?.[1];
+        const on = obj(pgNode(d?.arg)?.[1])?.boolval === true || d?.arg === undefined;
+        if (str(d?.defname) === 'superuser' && on) s.createsSuperuser = true;
+        if (str(d?.defname) === 'rolemembers' || str(d?.defname) === 'addroleto')
+          for (const r of arr(d?.arg)) s.grantsRoles.push((str(pgNode(r)?.[1]?.rolename) ?? '').toLowerCase());
+      }
+      return;
+    }
+    case 'GrantStmt':
+      s.statement = b.is_grant === true ? 'grant' : 'revoke';
+      s.object = objectKind(str(b.objtype));
+      s.grantsAll = b.is_grant === true && arr(b.privileges).length === 0;
+      if (str(b.targtype) === 'ACL_TARGET_ALL_IN_SCHEMA') s.targets.push('*');
+      for (const o of arr(b.objects)) {
+        const [t, body] = pgNode(o) ?? ['', {}];
+        if (t === 'String') s.targets.push(str(body.sval) ?? '');
+        else if (t === 'RangeVar') addTable(s.targets, [str(body.schemaname), str(body.relname)]);
+        else if (t === 'ObjectWithArgs') s.targets.push(names(body.objname).join('.'));
+      }
+      return;
+    case 'GrantRoleStmt':
+      s.statement = b.is_grant === true ? 'grant' : 'revoke';
+      s.object = 'role';
+      if (b.is_grant === true)
+        for (const r of arr(b.granted_roles)) s.grantsRoles.push((str(pgNode(r)?.[1]?.priv_name) ?? '').toLowerCase());
+      for (const r of arr(b.grantee_roles)) s.targets.push(str(pgNode(r)?.[1]?.rolename) ?? '');
+      return;
+    case 'CopyStmt': {
+      s.statement = 'copy';
+      addTable(s.targets, [str(obj(b.relation)?.schemaname), str(obj(b.relation)?.relname)]);
+      skip = b.relation;
+      const file = str(b.filename);
+      if (file !== undefined) {
+        if (b.is_program === true) s.runsProgram = file;
+        else if (b.is_from === true) s.readsFile = file;
+        else s.writesFile = file;
+      }
+      break;
+    }
+    case 'CreateFunctionStmt': {
+      s.statement = 'create';
+      s.object = b.is_procedure === true ? 'procedure' : 'function';
+      s.targets.push(names(b.funcname).join('.'));
+      let language = '';
+      let body: string[] = [];
+      for (const o of arr(b.options)) {
+        const d = pgNode(o)?.[1];
+        if (str(d?.defname) === 'language') language = (str(pgNode(d?.arg)?.[1]?.sval) ?? '').toLowerCase();
+        if (str(d?.defname) === 'as') body = names(d?.arg);
+      }
+      // LANGUAGE C with AS 'file', 'symbol' loads a shared library into the server.
+      if (language === 'c' && body[0] !== undefined) s.loadsLibrary = body[0];
+      if (/^pl(python|perl|tcl|sh|java|v8)\w*u$/.test(language) || language === 'plsh')
+        s.runsProgram = `LANGUAGE ${language}`;
+      return;
+    }
+    case 'LoadStmt':
+      s.statement = 'load';
+      s.loadsLibrary = str(b.filename) ?? '';
+      return;
+    case 'DoStmt': {
+      s.statement = 'call';
+      s.object = 'do';
+      for (const o of arr(b.args)) {
+        const d = pgNode(o)?.[1];
+        if (str(d?.defname) === 'as') {
+          const code = str(pgNode(d?.arg)?.[1]?.sval);
+          if (code !== undefined) s.dynamicSql.push({ code, start, end });
+        }
+      }
+      return;
+    }
+    case 'ExplainStmt': {
+      const analyze = arr(b.options).some((o) => str(pgNode(o)?.[1]?.defname) === 'analyze');
+      if (analyze) {
+        out.pop();
+        convert(b.query, start, end, ctx, out);
+        return;
+      }
+      s.statement = 'select';
+      s.object = 'explain';
+      return;
+    }
+    case 'PrepareStmt':
+      out.pop();
+      convert(b.query, start, end, ctx, out);
+      return;
+    case 'CreateTableAsStmt':
+      s.statement = 'create';
+      s.object = 'table';
+      walk(b.query, s, ctx, out, undefined);
+      return;
+    case 'ExecuteStmt':
+    case 'CallStmt':
+      s.statement = 'call';
+      break;
+    case 'AlterSystemStmt':
+      s.statement = 'alter';
+      s.object = 'system';
+      s.settings.push((str(obj(b.setstmt)?.name) ?? '').toLowerCase());
+      return;
+    case 'VariableSetStmt':
+      s.object = 'set';
+      if (str(b.name) !== undefined) s.settings.push(str(b.name)!.toLowerCase());
+      return;
+    case 'CreateExtensionStmt':
+      s.statement = 'create';
+      s.object = 'extension';
+      s.targets.push(str(b.extname) ?? '');
+      return;
+    default:
+      if (type.startsWith('Create') || type === 'IndexStmt' || type === 'ViewStmt' || type === 'RuleStmt') s.statement = 'create';
+      else if (type.startsWith('Alter') || type === 'RenameStmt') s.statement = 'alter';
+      else if (type.startsWith('Drop')) {
+        s.statement = 'drop';
+        s.object = type.slice(4).replace(/Stmt$/, '').toLowerCase();
+      }
+  }
+  walk(b, s, ctx, out, skip);
+}
+
+/** Collect functions, tables read, credential columns and nested modifying statements. */
+function walk(v: unknown, s: StmtInfo, ctx: PgContext, out: StmtInfo[], skip: unknown, inTargetList = false): void {
+  if (v === skip && skip !== undefined) return;
+  if (Array.isArray(v)) {
+    for (const x of v) walk(x, s, ctx, out, skip, inTargetList);
+    return;
+  }
+  const o = obj(v);
+  if (!o) return;
+  for (const key in o) {
+    const child = o[key];
+    switch (key) {
+      case 'DeleteStmt':
+      case 'UpdateStmt':
+      case 'InsertStmt':
+      case 'MergeStmt':
+        // A data-modifying CTE is a statement of its own.
+        convert({ [key]: child }, s.start, s.end, ctx, out);
+        continue;
+      case 'SelectStmt': {
+        const sel = obj(child);
+        if (sel && str(sel.op) === 'SETOP_UNION') s.union = true;
+        if (sel && sel.intoClause !== undefined && s.statement === 'select') s.object = 'table';
+        break;
+      }
+      case 'FuncCall': {
+        const f = obj(child);
+        if (f) {
+          const parts = names(f.funcname).map((x) => x.toLowerCase());
+          addFunction(s, parts);
+          const argIdx = DYNAMIC_SQL_ARGS[parts[parts.length - 1] ?? ''];
+          if (argIdx !== undefined) {
+            const args = arr(f.args);
+            const a = pgNode(args[argIdx < 0 ? args.length - 1 : argIdx]);
+            if (a && a[0] === 'A_Const' && obj(a[1].sval)) {
+              const code = str(obj(a[1].sval)?.sval) ?? '';
+              const at = ctx.toIndex(num(a[1].location) ?? 0);
+              s.dynamicSql.push({ code, start: at, end: at + code.length + 2 });
+            }
+          }
+        }
+        break;
+      }
+      case 'RangeVar': {
+        const r = obj(child);
+        if (r) addTable(s.readsTables, [str(r.catalogname), str(r.schemaname), str(r.relname)]);
+        continue;
+      }
+      case 'ColumnRef': {
+        // Oracle calls package functions without parentheses: utl_inaddr.get_host_address.
+        const fields = names(obj(child)?.fields).map((f) => f.toLowerCase());
+        if (fields.length >= 2 && DANGEROUS_PACKAGES.has(fields[fields.length - 2]!)) addFunction(s, fields);
+        if (inTargetList) {
+          const col = names(obj(child)?.fields).pop()?.toLowerCase();
+          if (col !== undefined && CREDENTIAL_COLUMN.test(col) && !s.credentialColumns.includes(col))
+            s.credentialColumns.push(col);
+        }
+        continue;
+      }
+    }
+    walk(child, s, ctx, out, skip, inTargetList || key === 'targetList');
+  }
+}

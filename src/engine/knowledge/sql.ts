@@ -1,0 +1,165 @@
+/**
+ * What the SQL rules know about database built-ins: functions and tables that reach outside the
+ * database (files, programs, network) or hold credentials. Names are lowercase; the extractor
+ * lowercases what it reports, so rules compare with plain set lookups.
+ */
+
+/** Functions that read files on the database server (PostgreSQL, MySQL, H2, SQLite fileio, MSSQL). */
+export const FILE_READ_FUNCTIONS: ReadonlySet<string> = new Set([
+  'pg_read_file',
+  'pg_read_binary_file',
+  'pg_ls_dir',
+  'pg_stat_file',
+  'pg_ls_logdir',
+  'pg_ls_waldir',
+  'pg_ls_tmpdir',
+  'lo_import',
+  'load_file',
+  'file_read',
+  'csvread',
+  'readfile',
+  'openrowset',
+  'opendatasource',
+  'bfilename',
+]);
+
+/** Functions that write files on the server. */
+export const FILE_WRITE_FUNCTIONS: ReadonlySet<string> = new Set([
+  'lo_export',
+  'pg_file_write',
+  'writefile',
+  'file_write',
+  'csvwrite',
+  'utl_file',
+]);
+
+/** Functions and procedures that run operating-system programs or arbitrary code. */
+export const PROGRAM_FUNCTIONS: ReadonlySet<string> = new Set([
+  'xp_cmdshell',
+  'sp_oacreate',
+  'sp_oamethod',
+  'sp_addextendedproc',
+  'sp_dropextendedproc',
+  'sp_execute_external_script',
+  'sys_exec',
+  'sys_eval',
+  'shell_exec',
+  'dbms_java',
+  'dbms_scheduler',
+  'dbms_export_extension',
+  'get_domain_index_tables',
+  'load_extension',
+  'sp_configure',
+]);
+
+/** Functions that open network connections from the database server. */
+export const NETWORK_FUNCTIONS: ReadonlySet<string> = new Set([
+  'dblink',
+  'dblink_exec',
+  'dblink_connect',
+  'dblink_connect_u',
+  'dblink_send_query',
+  'utl_http',
+  'utl_inaddr',
+  'utl_tcp',
+  'utl_smtp',
+  'httpuritype',
+  'xp_dirtree',
+  'xp_fileexist',
+  'xp_subdirs',
+  'url',
+  'http_get',
+  'http_post',
+]);
+
+/** Package prefixes (Oracle PL/SQL packages) whose every member reaches outside the database. */
+export const DANGEROUS_PACKAGES: ReadonlySet<string> = new Set([
+  'utl_http',
+  'utl_inaddr',
+  'utl_tcp',
+  'utl_smtp',
+  'utl_file',
+  'dbms_java',
+  'dbms_scheduler',
+  'dbms_export_extension',
+]);
+
+/**
+ * Tables that hold password hashes, matched on the lowercased name with its schema when written
+ * (`mysql.user`) or on the bare name when it is unambiguous (`pg_shadow`). `sqlite_master` is
+ * deliberately absent: it describes the schema, it holds no credentials.
+ */
+export const CREDENTIAL_TABLES: ReadonlySet<string> = new Set([
+  'pg_shadow',
+  'pg_authid',
+  'pg_user_mappings',
+  'pg_catalog.pg_shadow',
+  'pg_catalog.pg_authid',
+  'mysql.user',
+  'mysql.global_priv',
+  'sys.user$',
+  'user$',
+  'sys.sql_logins',
+  'master.sys.sql_logins',
+  'sql_logins',
+  'sysxlogins',
+  'master.sysxlogins',
+  'syslogins',
+  'master.syslogins',
+  'information_schema.system_users',
+  'information_schema.users',
+  'v_catalog.passwords',
+  'system_.sys_users_',
+  'sysuser.sysintauthusers',
+  'dba_users',
+  'sys.dba_users',
+]);
+
+/** Column names that hold passwords or password hashes. */
+export const CREDENTIAL_COLUMN = /^(?:password|passwd|pass|pwd|password_hash|passwordhash|password_digest|hashed_password|authentication_string|spare4)$/;
+
+/** Roles whose membership amounts to superuser or server file/program access (PostgreSQL, cloud). */
+export const POWERFUL_ROLES: ReadonlySet<string> = new Set([
+  'postgres',
+  'pg_read_server_files',
+  'pg_write_server_files',
+  'pg_execute_server_program',
+  'pg_signal_backend',
+  'rds_superuser',
+  'cloudsqlsuperuser',
+  'azure_pg_admin',
+  'sysadmin',
+  'db_owner',
+]);
+
+/** Settings whose change lets the server run programs or load code. */
+export const DANGEROUS_SETTINGS: ReadonlySet<string> = new Set([
+  'archive_command',
+  'restore_command',
+  'shared_preload_libraries',
+  'session_preload_libraries',
+  'local_preload_libraries',
+  'dynamic_library_path',
+  'xp_cmdshell',
+  'ole automation procedures',
+  'ad hoc distributed queries',
+  'clr enabled',
+  'external scripts enabled',
+  'secure_file_priv',
+  'general_log_file',
+  'slow_query_log_file',
+]);
+
+/** Look a function name (bare or package-qualified, lowercase) up in every outside-reaching list. */
+export function functionReach(name: string): 'file-read' | 'file-write' | 'program' | 'network' | null {
+  const dot = name.lastIndexOf('.');
+  const bare = dot >= 0 ? name.slice(dot + 1) : name;
+  const pkg = dot >= 0 ? name.slice(0, dot).split('.').pop()! : '';
+  if (PROGRAM_FUNCTIONS.has(bare) || pkg === 'dbms_java' || pkg === 'dbms_scheduler' || pkg === 'dbms_export_extension')
+    return 'program';
+  if (NETWORK_FUNCTIONS.has(bare) || pkg === 'utl_http' || pkg === 'utl_inaddr' || pkg === 'utl_tcp' || pkg === 'utl_smtp')
+    return 'network';
+  if (FILE_WRITE_FUNCTIONS.has(bare) || pkg === 'utl_file') return 'file-write';
+  if (FILE_READ_FUNCTIONS.has(bare)) return 'file-read';
+  return null;
+}
