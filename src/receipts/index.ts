@@ -1,0 +1,56 @@
+/** Signed receipts (issue 5, docs/receipts.md): the public surface of src/receipts/. */
+export {
+  LEAF_ORDER,
+  RECEIPT_VERSION,
+  computeSeal,
+  decisionReceiptBody,
+  receiptFormatProblem,
+  receiptLeaves,
+  scrubReceiptBody,
+  sealReceipt,
+  signReceipt,
+  statementBytes,
+  toKeyRing,
+  verifyReceipt,
+  type DecisionReceiptBody,
+  type DecisionReceiptInput,
+  type Receipt,
+  type ReceiptBody,
+  type ReceiptKind,
+  type ScrubReceiptBody,
+  type ScrubReceiptInput,
+  type SealedReceipt,
+  type SignOptions,
+  type VerificationKeys,
+  type VerifyCheck,
+  type VerifyResult,
+} from './receipt.js';
+export {
+  KeyRing,
+  buildJwks,
+  createSigner,
+  generateSeed,
+  keyIdOf,
+  loadSigningKey,
+  loadVerificationKeys,
+  parsePrivateKey,
+  privateKeyPem,
+  publicJwk,
+  publicKeyHex,
+  type Ed25519PublicJwk,
+  type JwkSet,
+  type LoadedSigningKey,
+  type ReceiptSigner,
+  type SigningKeyOptions,
+} from './keys.js';
+export {
+  bodyBindingProblem,
+  extractReceipt,
+  receiptResponseFields,
+  unsignedResponseFields,
+  verifyResponseBody,
+  type ResponseShape,
+} from './embed.js';
+export { canonicalize, sha256Hex } from './canonical.js';
+export { merkleRoot, leafHash, nodeHash } from './merkle.js';
+export { nodeEd25519Available, type Ed25519Backend } from './ed25519.js';
