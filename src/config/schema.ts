@@ -7,12 +7,14 @@ import { z } from 'zod';
 import { engineSection } from './sections/engine.js';
 import { serverSection } from './sections/server.js';
 import { proxySection } from './sections/proxy.js';
+import { receiptsSection } from './sections/receipts.js';
 
 export const configSchema = z
   .object({
     server: serverSection.prefault({}),
     engine: engineSection.prefault({}),
     proxy: proxySection.prefault({}),
+    receipts: receiptsSection.prefault({}),
   })
   .strict();
 
