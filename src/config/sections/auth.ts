@@ -66,7 +66,7 @@ export const authSection = z
     disabled: setting(z.boolean().optional(), {
       env: 'AGENT_GUARD_AUTH_DISABLED',
       description:
-        'true: no credentials needed (loopback hosts only); false: always required. Default unset: off only when bound to loopback with no keys, JWT keys or passkeys configured (logged as a warning).',
+        'true: no credentials needed (loopback hosts only); false: always required. Default unset: off only when bound to loopback with no API keys and no JWT keys configured (logged as a warning).',
     }),
     allowDisabledOnNonLoopback: setting(z.boolean().default(false), {
       env: 'AGENT_GUARD_AUTH_ALLOW_DISABLED_ON_NON_LOOPBACK',

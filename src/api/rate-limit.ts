@@ -1,0 +1,81 @@
+/**
+ * Per-identity token buckets: `capacity` requests of burst, refilled at `refillPerSecond`. The map
+ * of buckets is bounded (least recently used evicted); an evicted identity starts over with a full
+ * bucket, which only ever errs towards the configured allowance. Headers follow the IETF
+ * RateLimit header fields draft (draft-ietf-httpapi-ratelimit-headers): `RateLimit-Policy` and
+ * `RateLimit`, plus RFC 9110 `Retry-After` on 429.
+ */
+
+export interface RateLimitSettings {
+  readonly enabled: boolean;
+  readonly capacity: number;
+  readonly refillPerSecond: number;
+}
+
+export interface TakeResult {
+  readonly allowed: boolean;
+  /** Whole tokens left after this request. */
+  readonly remaining: number;
+  /** Seconds until one token is available again (0 when some are left). */
+  readonly retryAfterS: number;
+  /** Seconds until the bucket is full again. */
+  readonly resetS: number;
+}
+
+interface Bucket {
+  tokens: number;
+  updatedMs: number;
+}
+
+export class RateLimiter {
+  readonly #settings: RateLimitSettings;
+  readonly #buckets = new Map<string, Bucket>();
+  readonly #maxIdentities: number;
+  readonly #now: () => number;
+  readonly policyHeader: string;
+
+  constructor(settings: RateLimitSettings, options: { maxIdentities?: number; now?: () => number } = {}) {
+    this.#settings = settings;
+    this.#maxIdentities = options.maxIdentities ?? 10_000;
+    this.#now = options.now ?? Date.now;
+    const window = Math.max(1, Math.ceil(settings.capacity / settings.refillPerSecond));
+    this.policyHeader = `"burst";q=${settings.capacity};w=${window}`;
+  }
+
+  get enabled(): boolean {
+    return this.#settings.enabled;
+  }
+
+  take(identity: string): TakeResult {
+    const { capacity, refillPerSecond } = this.#settings;
+    if (!this.#settings.enabled) return { allowed: true, remaining: capacity, retryAfterS: 0, resetS: 0 };
+    const now = this.#now();
+    let bucket = this.#buckets.get(identity);
+    if (bucket) {
+      this.#buckets.delete(identity); // re-insert below: Map order is the LRU order
+      bucket.tokens = Math.min(capacity, bucket.tokens + ((now - bucket.updatedMs) / 1000) * refillPerSecond);
+      bucket.updatedMs = now;
+    } else {
+      bucket = { tokens: capacity, updatedMs: now };
+      if (this.#buckets.size >= this.#maxIdentities) {
+        const oldest = this.#buckets.keys().next().value;
+        if (oldest !== undefined) this.#buckets.delete(oldest);
+      }
+    }
+    this.#buckets.set(identity, bucket);
+    const allowed = bucket.tokens >= 1;
+    if (allowed) bucket.tokens -= 1;
+    const remaining = Math.floor(bucket.tokens);
+    const retryAfterS = allowed ? 0 : Math.max(1, Math.ceil((1 - bucket.tokens) / refillPerSecond));
+    const resetS = Math.ceil((capacity - bucket.tokens) / refillPerSecond);
+    return { allowed, remaining, retryAfterS, resetS };
+  }
+
+  /** Response headers describing the caller's quota after `take`. */
+  headers(result: TakeResult): Record<string, string> {
+    return {
+      'ratelimit-policy': this.policyHeader,
+      ratelimit: `"burst";r=${result.remaining};t=${result.allowed ? result.resetS : result.retryAfterS}`,
+    };
+  }
+}
