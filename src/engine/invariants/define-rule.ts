@@ -20,6 +20,18 @@ export interface RuleHit {
   readonly reason: string;
   /** Concrete safer command confined to the workspace, when one exists. */
   readonly suggestedAlternative?: string | null;
+  /**
+   * Build the suggested alternative from the submitted text (rules never see the text): inside
+   * `span` (default: the hit's span) replace the first occurrence of `find` (default: the whole
+   * span) with `with`, or with the text under `withSpan`. Ignored when the text does not contain
+   * `find` there; `suggestedAlternative` then applies.
+   */
+  readonly rewrite?: {
+    readonly span?: Span;
+    readonly find?: string;
+    readonly with?: string;
+    readonly withSpan?: Span;
+  };
 }
 
 export interface RuleExample {

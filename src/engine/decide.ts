@@ -1,0 +1,140 @@
+/**
+ * Facts + policy → decision: runs every registered rule over an index of the facts, applies the
+ * per-invariant mode (enforce/audit/off), orders findings and builds remediation. Pure: no clock,
+ * no I/O; the same inputs always give the same decision (which is what makes the cache safe).
+ */
+import type { Fact, FactKind, FactOf } from './facts.js';
+import { INVARIANTS } from './invariants/catalog.js';
+import type { FactIndex, RuleDefinition, RuleHit } from './invariants/define-rule.js';
+import { ruleById, RULES } from './invariants/registry.js';
+import type { Policy } from './policy.js';
+import { tokensConservedFor } from './remediation/tokens.js';
+import {
+  INVARIANT_NAMES,
+  type Decision,
+  type EntryPoint,
+  type Finding,
+  type InvariantMode,
+  type Span,
+} from './types.js';
+
+const EMPTY: readonly never[] = Object.freeze([]);
+
+/** Group facts by kind once per evaluation. */
+export function indexFacts(facts: readonly Fact[]): FactIndex {
+  const byKind = new Map<FactKind, Fact[]>();
+  for (const fact of facts) {
+    const list = byKind.get(fact.kind);
+    if (list) list.push(fact);
+    else byKind.set(fact.kind, [fact]);
+  }
+  return {
+    all: facts,
+    of<K extends FactKind>(kind: K): readonly FactOf<K>[] {
+      return (byKind.get(kind) as FactOf<K>[] | undefined) ?? EMPTY;
+    },
+  };
+}
+
+export function modeOf(policy: Policy, rule: Pick<RuleDefinition, 'invariant'>): InvariantMode {
+  return policy.modes[rule.invariant] ?? 'enforce';
+}
+
+/** Invariants the policy does not switch off (15 with the default policy). */
+export function invariantsChecked(policy: Policy): number {
+  return INVARIANT_NAMES.filter((name) => (policy.modes[name] ?? 'enforce') !== 'off').length;
+}
+
+/** Apply a rule's `rewrite` to the submitted text; null when it does not apply. */
+export function applyRewrite(text: string, hit: RuleHit): string | null {
+  const rw = hit.rewrite;
+  if (rw === undefined) return null;
+  const span: Span = rw.span ?? hit.span;
+  if (span.start < 0 || span.end > text.length || span.start > span.end) return null;
+  const replacement =
+    rw.withSpan !== undefined ? text.slice(rw.withSpan.start, rw.withSpan.end) : (rw.with ?? '');
+  if (rw.find === undefined) return (text.slice(0, span.start) + replacement + text.slice(span.end)).trim();
+  const at = text.indexOf(rw.find, span.start);
+  if (at < 0 || at + rw.find.length > span.end) return null;
+  return text.slice(0, at) + replacement + text.slice(at + rw.find.length);
+}
+
+export function findingFrom(
+  rule: RuleDefinition,
+  hit: RuleHit,
+  mode: 'enforce' | 'audit',
+  text: string,
+): Finding {
+  const spec = INVARIANTS[rule.invariant];
+  const suggestedAlternative = applyRewrite(text, hit) ?? hit.suggestedAlternative ?? null;
+  return {
+    ruleId: rule.id,
+    invariant: rule.invariant,
+    threatType: spec.threatType,
+    severity: spec.severity,
+    reason: hit.reason,
+    span: hit.span,
+    suggestedAlternative: suggestedAlternative === text ? null : suggestedAlternative,
+    remediationHint: rule.remediationHint,
+    mode,
+  };
+}
+
+/** Enforced first, then by span start, then rule id (stable and deterministic). */
+export function compareFindings(a: Finding, b: Finding): number {
+  if (a.mode !== b.mode) return a.mode === 'enforce' ? -1 : 1;
+  if (a.span.start !== b.span.start) return a.span.start - b.span.start;
+  if (a.ruleId !== b.ruleId) return a.ruleId < b.ruleId ? -1 : 1;
+  return a.reason < b.reason ? -1 : a.reason > b.reason ? 1 : 0;
+}
+
+/** Build the decision from findings already computed (also used for the engine's fail-closed path). */
+export function decisionFrom(
+  findings: readonly Finding[],
+  runtime: EntryPoint,
+  policy: Policy,
+  summaryOf: (ruleId: string) => string = (id) => ruleById(id)?.summary ?? '',
+): Decision {
+  const sorted = [...findings].sort(compareFindings);
+  const first = sorted[0];
+  const allowed = !sorted.some((f) => f.mode === 'enforce');
+  return Object.freeze({
+    allowed,
+    threatDetected: sorted.length > 0,
+    threatType: first?.threatType ?? null,
+    invariantsChecked: invariantsChecked(policy),
+    runtime,
+    findings: Object.freeze(sorted),
+    tokensConserved:
+      allowed || first === undefined
+        ? 0
+        : tokensConservedFor(first.ruleId, first.invariant, first.remediationHint, summaryOf(first.ruleId)),
+  });
+}
+
+export interface DecideInput {
+  readonly text: string;
+  readonly runtime: EntryPoint;
+  readonly facts: readonly Fact[];
+  readonly policy: Policy;
+  /** Defaults to the registry; tests pass a subset. */
+  readonly rules?: readonly RuleDefinition[];
+}
+
+export function decide(input: DecideInput): Decision {
+  const { text, runtime, policy } = input;
+  const index = indexFacts(input.facts);
+  const findings: Finding[] = [];
+  const seen = new Set<string>();
+  for (const rule of input.rules ?? RULES) {
+    const mode = modeOf(policy, rule);
+    if (mode === 'off') continue;
+    for (const hit of rule.check(index, policy)) {
+      const key = `${rule.id}\u0000${hit.span.start}\u0000${hit.span.end}\u0000${hit.reason}`;
+      if (seen.has(key)) continue;
+      seen.add(key);
+      findings.push(findingFrom(rule, hit, mode, text));
+    }
+  }
+  return decisionFrom(findings, runtime, policy);
+}

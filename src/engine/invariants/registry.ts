@@ -1,0 +1,102 @@
+/**
+ * The rule registry: every rule, sorted by id, one import and one list entry each (append yours in
+ * order). Module load checks that ids are unique and well-formed and that each rule's invariant exists.
+ */
+import { INVARIANT_NAMES, RULE_PREFIXES, type InvariantName, type RuleId } from '../types.js';
+import type { RuleDefinition } from './define-rule.js';
+import eng001unparsed from './rules/eng-ast-001-unparsed-risky-token.js';
+import fs001recursive from './rules/fs-ast-001-recursive-delete.js';
+import fs002workspace from './rules/fs-ast-002-workspace-wipe.js';
+import fs003dynamic from './rules/fs-ast-003-dynamic-delete-root.js';
+import fs004shred from './rules/fs-ast-004-shred.js';
+import fs010block from './rules/fs-ast-010-block-device-write.js';
+import fs011make from './rules/fs-ast-011-make-filesystem.js';
+import fs012partition from './rules/fs-ast-012-partition-edit.js';
+import fs020system from './rules/fs-ast-020-system-path-write.js';
+import fs021persistence from './rules/fs-ast-021-persistence-file.js';
+import fs022scheduler from './rules/fs-ast-022-scheduler-edit.js';
+import fs030permission from './rules/fs-ast-030-permission-weakening.js';
+import fs031setuid from './rules/fs-ast-031-setuid.js';
+import fs032ownership from './rules/fs-ast-032-ownership-change.js';
+import fs033umask from './rules/fs-ast-033-umask.js';
+import net001metadata from './rules/net-ast-001-metadata-ssrf.js';
+import net002protected from './rules/net-ast-002-protected-loopback-port.js';
+import run001fork from './rules/run-ast-001-fork-bomb.js';
+import run002busy from './rules/run-ast-002-busy-loop.js';
+import run003disk from './rules/run-ast-003-disk-fill.js';
+import run004mass from './rules/run-ast-004-mass-kill.js';
+import run005host from './rules/run-ast-005-host-shutdown.js';
+import sec001credential from './rules/sec-ast-001-credential-read.js';
+import sec010secret from './rules/sec-ast-010-secret-to-network.js';
+import sec011dns from './rules/sec-ast-011-dns-exfiltration.js';
+import sh001spawned from './rules/sh-ast-001-spawned-shell.js';
+import sh002dev from './rules/sh-ast-002-dev-tcp.js';
+import sh003socket from './rules/sh-ast-003-socket-shell.js';
+import sh004interpreter from './rules/sh-ast-004-interpreter-socket-shell.js';
+import sh005payload from './rules/sh-ast-005-payload-generator.js';
+import sh010remote from './rules/sh-ast-010-remote-code-execution.js';
+import sh011download from './rules/sh-ast-011-download-then-execute.js';
+import sh020privilege from './rules/sh-ast-020-privilege-escalation.js';
+
+const RULE_ID = new RegExp(`^(?:${RULE_PREFIXES.join('|')})-AST-\\d{3}$`);
+
+/** Throws on a malformed or duplicate id, an unknown invariant, or a list out of id order. */
+export function validate(rules: readonly RuleDefinition[]): readonly RuleDefinition[] {
+  const seen = new Set<string>();
+  let previous = '';
+  for (const rule of rules) {
+    if (!RULE_ID.test(rule.id)) throw new Error(`rule id ${rule.id} is not <PREFIX>-AST-<nnn>`);
+    if (seen.has(rule.id)) throw new Error(`duplicate rule id ${rule.id}`);
+    if (!(INVARIANT_NAMES as readonly string[]).includes(rule.invariant))
+      throw new Error(`rule ${rule.id}: unknown invariant`);
+    if (rule.id < previous)
+      throw new Error(`rule ${rule.id} is listed after ${previous}: keep the registry sorted by id`);
+    seen.add(rule.id);
+    previous = rule.id;
+  }
+  return Object.freeze([...rules]);
+}
+
+export const RULES: readonly RuleDefinition[] = validate([
+  eng001unparsed,
+  fs001recursive,
+  fs002workspace,
+  fs003dynamic,
+  fs004shred,
+  fs010block,
+  fs011make,
+  fs012partition,
+  fs020system,
+  fs021persistence,
+  fs022scheduler,
+  fs030permission,
+  fs031setuid,
+  fs032ownership,
+  fs033umask,
+  net001metadata,
+  net002protected,
+  run001fork,
+  run002busy,
+  run003disk,
+  run004mass,
+  run005host,
+  sec001credential,
+  sec010secret,
+  sec011dns,
+  sh001spawned,
+  sh002dev,
+  sh003socket,
+  sh004interpreter,
+  sh005payload,
+  sh010remote,
+  sh011download,
+  sh020privilege,
+]);
+
+export function ruleById(id: RuleId | string): RuleDefinition | undefined {
+  return RULES.find((r) => r.id === id);
+}
+
+export function rulesFor(invariant: InvariantName): readonly RuleDefinition[] {
+  return RULES.filter((r) => r.invariant === invariant);
+}

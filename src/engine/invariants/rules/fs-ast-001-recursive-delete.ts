@@ -1,0 +1,56 @@
+/** FS-AST-001: a recursive delete reaches outside the workspace (/, ~, .., system trees, escaping globs). */
+import { isCriticalTree, isInsideWorkspace, resolvePath } from '../../paths.js';
+import { defineRule } from '../define-rule.js';
+import { rebase } from '../helpers.js';
+import { isDynamicRoot } from './fs-ast-003-dynamic-delete-root.js';
+
+export default defineRule({
+  id: 'FS-AST-001',
+  invariant: 'NO_RECURSIVE_DELETE_OUTSIDE_WORKSPACE',
+  summary: 'Recursive delete (rm -r, find -delete, rmtree) of a path outside the workspace.',
+  remediationHint:
+    'Recursive deletes must stay inside the workspace. Delete only a workspace-relative path you created (for example ./build), never /, ~, .., system directories or a glob that climbs out of the workspace.',
+  *check(facts, policy) {
+    for (const f of facts.of('file')) {
+      if (f.op !== 'delete' || !f.recursive || isDynamicRoot(f.path)) continue;
+      const abs = resolvePath(f.path, policy);
+      if (isInsideWorkspace(abs, policy)) continue;
+      const critical = isCriticalTree(abs, policy);
+      const alt = critical ? null : rebase(f.path);
+      yield {
+        span: f.span,
+        reason: critical
+          ? `${f.actor} recursively deletes ${f.path}, a root, home or system tree outside the workspace`
+          : `${f.actor} recursively deletes ${f.path}, outside the workspace`,
+        ...(alt !== null ? { rewrite: { find: f.path, with: alt } } : {}),
+      };
+    }
+  },
+  examples: {
+    deny: [
+      { input: 'rm -rf /' },
+      { input: 'rm -rf /*' },
+      { input: 'rm -rf ~' },
+      { input: 'rm -rf $HOME' },
+      { input: 'rm -fr ..' },
+      { input: 'rm -r -f /etc' },
+      { input: 'rm --recursive --force /usr/lib' },
+      { input: '/bin/rm -rf /var/lib/docker' },
+      { input: "r''m -rf /" },
+      { input: 'rm -rf ../../*' },
+      { input: 'rm -rf /tmp/x' },
+      { input: 'find / -name "*.log" -delete' },
+      { input: 'find ~ -type f -exec rm -rf {} +' },
+      { input: "bash -c 'rm -rf /'" },
+      { input: 'sudo rm -rf --no-preserve-root /' },
+    ],
+    allow: [
+      { input: 'rm -rf ./build', why: 'a workspace-relative directory' },
+      { input: 'rm -rf node_modules dist coverage', why: 'relative paths resolve inside the workspace' },
+      { input: 'rm file.txt', why: 'not recursive and inside the workspace' },
+      { input: 'find . -name "*.pyc" -delete', why: 'find rooted at the workspace' },
+      { input: 'echo rm -rf /', why: 'echo prints the words, nothing is deleted' },
+      { input: 'git rm -r --cached src/old', why: 'git rm acts on the index of the workspace repository' },
+    ],
+  },
+});

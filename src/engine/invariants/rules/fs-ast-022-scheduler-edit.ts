@@ -1,0 +1,69 @@
+/** FS-AST-022: installing scheduled or boot-time jobs through their tools (crontab, at, systemctl enable, launchctl load). */
+import type { ExecFact } from '../../facts.js';
+import { defineRule } from '../define-rule.js';
+import { hasShortFlag, operands } from '../helpers.js';
+
+function schedules(e: ExecFact): string | null {
+  const words = operands(e.argv);
+  switch (e.program) {
+    case 'crontab':
+      // -l lists; anything else installs (file, -), edits (-e) or removes (-r) a crontab.
+      if (hasShortFlag(e.argv, 'l') && !hasShortFlag(e.argv, 'r')) return null;
+      if (e.argv.length === 1) return null;
+      return 'crontab installs or edits a cron table';
+    case 'at':
+    case 'batch':
+      return hasShortFlag(e.argv, 'l') || hasShortFlag(e.argv, 'd') || hasShortFlag(e.argv, 'r')
+        ? null
+        : `${e.program} schedules a job`;
+    case 'systemctl':
+      return words.some((w) =>
+        /^(?:enable|link|edit|set-default|preset|preset-all|reenable|add-wants|add-requires)$/.test(w),
+      )
+        ? 'systemctl enables a unit to run at boot'
+        : null;
+    case 'launchctl':
+      return words.some((w) => /^(?:load|bootstrap|submit|enable)$/.test(w))
+        ? 'launchctl loads a launch agent'
+        : null;
+    case 'update-rc.d':
+    case 'chkconfig':
+    case 'rc-update':
+      return words.some((w) => /^(?:defaults|enable|add|on)$/.test(w))
+        ? `${e.program} adds a boot service`
+        : null;
+    case 'loginctl':
+      return words.includes('enable-linger') ? 'loginctl keeps user services running after logout' : null;
+    default:
+      return null;
+  }
+}
+
+export default defineRule({
+  id: 'FS-AST-022',
+  invariant: 'NO_SYSTEM_PATH_WRITE',
+  summary: 'Scheduling persistent jobs: crontab edits, at, systemctl enable, launchctl load, update-rc.d.',
+  remediationHint:
+    'Do not install scheduled or boot-time jobs. Run the command directly now, or describe the schedule to the user so they can install it themselves.',
+  *check(facts) {
+    for (const e of facts.of('exec')) {
+      const reason = schedules(e);
+      if (reason !== null) yield { span: e.span, reason };
+    }
+  },
+  examples: {
+    deny: [
+      { input: '(crontab -l; echo "@reboot /tmp/x") | crontab -' },
+      { input: 'crontab mycron.txt' },
+      { input: 'crontab -r' },
+      { input: 'systemctl enable backdoor.service' },
+      { input: 'echo "/tmp/x" | at now + 1 minute' },
+      { input: 'launchctl load ~/Library/LaunchAgents/com.x.plist' },
+    ],
+    allow: [
+      { input: 'crontab -l', why: 'listing the cron table' },
+      { input: 'systemctl status nginx', why: 'a status query' },
+      { input: 'systemctl is-enabled docker', why: 'a query' },
+    ],
+  },
+});

@@ -1,0 +1,87 @@
+/**
+ * NET-AST-001: network access to cloud metadata or link-local services in any spelling
+ * (169.254.169.254 as decimal 2852039166, hex 0xa9fea9fe, octal 0251.0376.0251.0376, IPv6-mapped,
+ * fd00:ec2::254, metadata.google.internal, 100.100.100.200, 169.254.170.2) or a policy-protected host.
+ */
+import type { HostInfo } from '../../net/address.js';
+import { classifyHost, hostFromUrl, isMetadataOrLinkLocal, matchesProtectedHost } from '../../net/address.js';
+import type { Span } from '../../types.js';
+import { defineRule } from '../define-rule.js';
+
+function describe(info: HostInfo, raw: string): string {
+  const decoded = info.ipv4 !== undefined && info.ipv4 !== info.host ? ` (${info.ipv4})` : '';
+  const what =
+    info.class === 'metadata'
+      ? 'a cloud metadata service'
+      : info.class === 'link-local'
+        ? 'a link-local address'
+        : 'a protected host';
+  return `${raw}${decoded} is ${what}`;
+}
+
+/** A bare host argument (curl 169.254.169.254/latest, nc 0xa9fea9fe 80): host-shaped tokens only. */
+function bareHost(arg: string): string | null {
+  const m = /^([0-9a-zA-Z.:[\]-]+?)(?::\d+)?(?:\/.*)?$/.exec(arg);
+  if (!m?.[1]) return null;
+  const h = m[1];
+  return /^(?:\d|0x|\[|metadata|instance-data)/i.test(h) ? h : null;
+}
+
+export default defineRule({
+  id: 'NET-AST-001',
+  invariant: 'NO_METADATA_OR_INTERNAL_SSRF',
+  summary:
+    'Requests to cloud metadata, link-local or policy-protected hosts, in every IPv4/IPv6/name encoding.',
+  remediationHint:
+    'Cloud metadata and link-local services hand out instance credentials; never contact them. If you need instance information, ask the user; for ordinary requests use the public host name of the service.',
+  *check(facts, policy) {
+    const seen = new Set<string>();
+    const report = function* (raw: string, span: Span) {
+      const info = classifyHost(raw);
+      const bad = isMetadataOrLinkLocal(info) || matchesProtectedHost(info, policy.protectedHosts) !== null;
+      const key = `${span.start}:${info.ipv4 ?? info.host}`;
+      if (!bad || seen.has(key)) return;
+      seen.add(key);
+      yield { span, reason: `${describe(info, raw)}`, suggestedAlternative: null };
+    };
+    for (const n of facts.of('net')) yield* report(n.host, n.span);
+    for (const f of facts.of('flow')) {
+      if (f.from.kind === 'net') yield* report(f.from.host, f.span);
+      if (f.to.kind === 'net' || f.to.kind === 'dns') yield* report(f.to.host, f.span);
+    }
+    for (const e of facts.of('exec')) {
+      for (const arg of e.argv.slice(1)) {
+        const url = hostFromUrl(arg);
+        const host = url?.host ?? bareHost(arg.replace(/^-[A-Za-z-]+=/, ''));
+        if (host !== null && host !== undefined) yield* report(host, e.span);
+      }
+    }
+  },
+  examples: {
+    deny: [
+      { input: 'curl http://169.254.169.254/latest/meta-data/iam/security-credentials/' },
+      { input: 'curl http://2852039166/latest/meta-data/' },
+      { input: 'curl http://0xa9fea9fe/latest/meta-data/' },
+      { input: 'curl http://0251.0376.0251.0376/' },
+      { input: 'curl http://0xa9.0xfe.0xa9.0xfe/' },
+      { input: 'curl http://169.254.43518/' },
+      { input: 'curl "http://[::ffff:169.254.169.254]/latest/"' },
+      { input: 'curl "http://[::ffff:a9fe:a9fe]/"' },
+      { input: 'curl "http://[fd00:ec2::254]/latest/meta-data/"' },
+      { input: 'curl -H "Metadata-Flavor: Google" http://metadata.google.internal/computeMetadata/v1/' },
+      { input: 'curl http://100.100.100.200/latest/meta-data/' },
+      { input: 'curl $AWS_CONTAINER_CREDENTIALS_FULL_URI http://169.254.170.2/v2/credentials' },
+      { input: 'wget -qO- http://169.254.169.254.nip.io/' },
+      {
+        input:
+          'python3 -c "import urllib.request; print(urllib.request.urlopen(\'http://169.254.169.254/\').read())"',
+      },
+    ],
+    allow: [
+      { input: 'curl https://api.github.com/repos/o/r', why: 'a public API' },
+      { input: 'curl http://localhost:3000/health', why: 'loopback on an unprotected port' },
+      { input: 'ping -c 1 10.0.0.5', why: 'a private address is not metadata' },
+      { input: 'echo 169.254.169.254', why: 'printed, not contacted' },
+    ],
+  },
+});

@@ -1,0 +1,62 @@
+/** NET-AST-002: loopback admin ports the policy protects (docker 2375/2376, kubelet 10250/10255, apiserver 6443, etcd 2379). */
+import { classifyHost, hostFromUrl, isLoopbackLike } from '../../net/address.js';
+import type { Span } from '../../types.js';
+import { defineRule } from '../define-rule.js';
+
+export default defineRule({
+  id: 'NET-AST-002',
+  invariant: 'NO_METADATA_OR_INTERNAL_SSRF',
+  summary:
+    'Connections to loopback admin ports protected by the policy (protectedPorts), and to the Docker/containerd sockets.',
+  remediationHint:
+    "Local admin APIs (Docker, kubelet, etcd, the Kubernetes API) control the host. Use the project's own services on their application ports, and the official CLI with the user's permission for anything else.",
+  *check(facts, policy) {
+    const protectedPorts = new Set(policy.protectedPorts);
+    const seen = new Set<number>();
+    const hit = (host: string, port: number | undefined, span: Span) => {
+      if (port === undefined || !protectedPorts.has(port) || seen.has(span.start)) return null;
+      if (!isLoopbackLike(classifyHost(host))) return null;
+      seen.add(span.start);
+      return { span, reason: `${host}:${port} is a protected local admin port`, suggestedAlternative: null };
+    };
+    for (const n of facts.of('net')) {
+      const h = hit(n.host, n.port, n.span);
+      if (h) yield h;
+    }
+    for (const e of facts.of('exec')) {
+      for (const arg of e.argv.slice(1)) {
+        const url = hostFromUrl(arg);
+        const h = url ? hit(url.host, url.port, e.span) : null;
+        if (h) yield h;
+      }
+      if (/^(?:curl|socat|nc|ncat|wget|python3?|node)$/.test(e.program)) {
+        const sock = e.argv.find((a) =>
+          /(?:^|[:=])\/(?:var\/)?run\/(?:docker|containerd\/containerd|crio\/crio|podman\/podman)\.sock$/.test(
+            a,
+          ),
+        );
+        if (sock !== undefined && !seen.has(e.span.start)) {
+          seen.add(e.span.start);
+          yield {
+            span: e.span,
+            reason: `${e.program} talks to the container runtime socket directly`,
+            suggestedAlternative: null,
+          };
+        }
+      }
+    }
+  },
+  examples: {
+    deny: [
+      { input: 'curl http://127.0.0.1:2375/containers/json' },
+      { input: 'curl -k https://localhost:10250/pods' },
+      { input: 'curl http://0.0.0.0:2379/v2/keys' },
+      { input: 'curl --unix-socket /var/run/docker.sock http://localhost/containers/json' },
+    ],
+    allow: [
+      { input: 'curl http://localhost:8080/api', why: 'an application port' },
+      { input: 'docker ps', why: 'the official CLI (judged by the container rules)' },
+      { input: 'curl https://example.com:6443/', why: 'a remote host, not loopback' },
+    ],
+  },
+});

@@ -1,0 +1,35 @@
+/** RUN-AST-002: unbounded loops that neither sleep nor exit (while true; do ...; done with no sleep/break). */
+import { defineRule } from '../define-rule.js';
+
+export default defineRule({
+  id: 'RUN-AST-002',
+  invariant: 'NO_RUNAWAY_EXECUTION',
+  summary: 'Unbounded loops (while true, for(;;), while :) whose body never sleeps, breaks or exits.',
+  remediationHint:
+    'Bound the loop: iterate a fixed number of times (for i in $(seq 1 10)), add a sleep and an exit condition, or use timeout 60 to cap it.',
+  *check(facts) {
+    for (const l of facts.of('loop')) {
+      if (!l.unbounded || l.sleeps || l.exits || l.forks) continue;
+      yield {
+        span: l.span,
+        reason: 'an endless loop runs without sleeping or an exit condition',
+        suggestedAlternative: 'for i in $(seq 1 10); do ...; sleep 1; done',
+      };
+    }
+  },
+  examples: {
+    deny: [
+      { input: 'while true; do echo x >> log.txt; done' },
+      { input: 'while :; do curl -s https://example.com; done' },
+      { input: 'until false; do :; done' },
+    ],
+    allow: [
+      {
+        input: 'while true; do curl -fs http://localhost:8080/health && break; sleep 1; done',
+        why: 'sleeps and breaks',
+      },
+      { input: 'while read -r line; do echo "$line"; done < list.txt', why: 'bounded by the input' },
+      { input: 'for f in *.txt; do wc -l "$f"; done', why: 'bounded by the glob' },
+    ],
+  },
+});

@@ -1,0 +1,188 @@
+/**
+ * SEC-AST-001: a credential store outside the workspace is read, by any program: an argument, an
+ * option value (--file=PATH, -d @PATH) or a redirection that names it. The store's own tool
+ * (kubectl for ~/.kube/config, aws for ~/.aws/credentials, ssh for keys) may use it.
+ */
+import type { ExecFact } from '../../facts.js';
+import type { PathPolicy } from '../../paths.js';
+import { isForeignCredentialStore, resolvePath } from '../../paths.js';
+import { defineRule } from '../define-rule.js';
+import { isReadLike } from '../helpers.js';
+
+/** Programs that only look at names or metadata, never at content. */
+const METADATA_ONLY = new Set([
+  'ls',
+  'stat',
+  'test',
+  '[',
+  '[[',
+  'file',
+  'du',
+  'chmod',
+  'chown',
+  'chgrp',
+  'touch',
+  'mkdir',
+  'realpath',
+  'readlink',
+  'dirname',
+  'basename',
+  'echo',
+  'printf',
+  'which',
+  'type',
+  'rm',
+  'unlink',
+  'shred',
+  'setfacl',
+  'getfacl',
+  'lsattr',
+  'chattr',
+]);
+
+/** The programs a credential store belongs to: using it is their job. */
+const OWNERS: readonly [RegExp, ReadonlySet<string>][] = [
+  [
+    /^~\/\.ssh\//,
+    new Set([
+      'ssh',
+      'ssh-add',
+      'ssh-keygen',
+      'ssh-copy-id',
+      'scp',
+      'sftp',
+      'sshfs',
+      'autossh',
+      'git',
+      'mosh',
+    ]),
+  ],
+  [/^~\/\.aws/, new Set(['aws', 'sam', 'cdk', 'terraform', 'eksctl', 'copilot'])],
+  [/^~\/\.config\/gcloud/, new Set(['gcloud', 'gsutil', 'bq', 'terraform'])],
+  [
+    /^~\/\.kube/,
+    new Set([
+      'kubectl',
+      'helm',
+      'k9s',
+      'kubectx',
+      'kubens',
+      'oc',
+      'kustomize',
+      'stern',
+      'minikube',
+      'kind',
+      'k3d',
+      'skaffold',
+      'tilt',
+    ]),
+  ],
+  [/^~\/\.docker/, new Set(['docker', 'docker-compose', 'buildx', 'podman', 'skopeo', 'crane'])],
+  [/^~\/\.(?:npmrc|yarnrc)/, new Set(['npm', 'npx', 'yarn', 'pnpm'])],
+  [/^~\/\.pypirc/, new Set(['twine', 'pip', 'pip3', 'poetry', 'flit', 'hatch'])],
+  [/^~\/\.(?:git-credentials|config\/git)/, new Set(['git'])],
+  [/^~\/\.config\/gh\//, new Set(['gh'])],
+  [/^~\/\.azure/, new Set(['az'])],
+  [/^~\/\.gnupg/, new Set(['gpg', 'gpg2', 'gpg-agent', 'git', 'pass'])],
+  [/^~\/\.password-store/, new Set(['pass'])],
+  [/^~\/\.vault-token/, new Set(['vault'])],
+  [/^~\/\.pgpass/, new Set(['psql', 'pg_dump', 'pg_restore', 'pg_dumpall'])],
+  [/^~\/\.my\.cnf/, new Set(['mysql', 'mysqldump', 'mysqladmin'])],
+  [/^~\/\.terraform/, new Set(['terraform', 'tofu'])],
+  [/^~\/\.cargo\/credentials/, new Set(['cargo'])],
+];
+
+export function isOwner(label: string, program: string): boolean {
+  return OWNERS.some(([re, owners]) => re.test(label) && owners.has(program));
+}
+
+/** Strings inside one argument that could be a path: the argument, after `=`, after a leading `@`. */
+function pathCandidates(arg: string): string[] {
+  const out: string[] = [];
+  const push = (s: string): void => {
+    if (/^(?:\/|~|\$HOME|\$\{HOME\})/.test(s) && !/\s/.test(s)) out.push(s);
+  };
+  push(arg);
+  const eq = arg.indexOf('=');
+  if (eq > 0) push(arg.slice(eq + 1).replace(/^@/, ''));
+  if (arg.startsWith('@')) push(arg.slice(1));
+  const colonFile = /^[\w-]+=@(.+)$/.exec(arg);
+  if (colonFile?.[1] !== undefined) push(colonFile[1]);
+  return out;
+}
+
+/** Credential stores a program's argv names (minus what its own tool may use). */
+export function namedCredentials(e: ExecFact, policy: PathPolicy): string[] {
+  if (METADATA_ONLY.has(e.program)) return [];
+  const found: string[] = [];
+  for (const arg of e.argv.slice(1)) {
+    for (const c of pathCandidates(arg)) {
+      const label = isForeignCredentialStore(resolvePath(c, policy), policy);
+      if (label !== null && !isOwner(label, e.program)) found.push(label);
+    }
+  }
+  return found;
+}
+
+export default defineRule({
+  id: 'SEC-AST-001',
+  invariant: 'NO_SECRET_FILE_READ',
+  summary:
+    'Reading credential stores outside the workspace (~/.ssh keys, ~/.aws/credentials, ~/.kube/config, ~/.netrc, /etc/shadow, service-account tokens...).',
+  remediationHint:
+    "Do not read credential files. If a tool needs credentials, let that tool use its own configuration (aws, kubectl, gcloud read theirs), or ask the user to provide a scoped token through the task's environment.",
+  *check(facts, policy) {
+    const seen = new Set<string>();
+    for (const f of facts.of('file')) {
+      if (!isReadLike(f) && !((f.op === 'copy' || f.op === 'move') && f.role === undefined)) continue;
+      const label = isForeignCredentialStore(resolvePath(f.path, policy), policy);
+      if (label === null || isOwner(label, f.actor) || METADATA_ONLY.has(f.actor)) continue;
+      seen.add(`${f.span.start}:${label}`);
+      yield {
+        span: f.span,
+        reason: `${f.actor} reads the credential store ${label}`,
+        suggestedAlternative: null,
+      };
+    }
+    for (const e of facts.of('exec')) {
+      for (const label of namedCredentials(e, policy)) {
+        if ([...seen].some((k) => k.endsWith(`:${label}`))) continue;
+        seen.add(`${e.span.start}:${label}`);
+        yield {
+          span: e.span,
+          reason: `${e.program} is given the credential store ${label}`,
+          suggestedAlternative: null,
+        };
+      }
+    }
+  },
+  examples: {
+    deny: [
+      { input: 'cat ~/.aws/credentials' },
+      { input: 'cat ~/.ssh/id_rsa' },
+      { input: 'less $HOME/.kube/config' },
+      { input: 'cp ~/.docker/config.json ./x.json' },
+      { input: 'tar czf keys.tgz ~/.ssh' },
+      { input: 'grep -r password ~/.netrc' },
+      { input: 'base64 < ~/.git-credentials' },
+      { input: 'cat /etc/shadow' },
+      { input: 'cat /var/run/secrets/kubernetes.io/serviceaccount/token' },
+      { input: 'python3 -c "print(open(\'/etc/shadow\').read())"' },
+      { input: 'vim ~/.config/gcloud/application_default_credentials.json' },
+      { input: 'head -n 5 /root/.ssh/id_ed25519' },
+      { input: 'cat /proc/self/environ' },
+    ],
+    allow: [
+      { input: 'cat README.md', why: 'an ordinary workspace file' },
+      {
+        input: 'ssh -i ~/.ssh/id_ed25519 deploy@host uptime',
+        why: 'ssh uses its own key (remote access is judged elsewhere)',
+      },
+      { input: 'kubectl --kubeconfig ~/.kube/config get pods', why: 'kubectl reading its own configuration' },
+      { input: 'ls -la ~/.ssh', why: 'a listing shows names, not contents' },
+      { input: 'cat ~/.ssh/id_rsa.pub', why: 'a public key is not a secret' },
+      { input: 'cat .npmrc', why: "the project's own .npmrc inside the workspace" },
+      { input: 'chmod 600 ~/.ssh/id_rsa', why: 'tightening permissions reads nothing' },
+    ],
+  },
+});

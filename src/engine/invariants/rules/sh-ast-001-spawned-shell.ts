@@ -1,0 +1,122 @@
+/**
+ * SH-AST-001: an interactive shell spawned from another program (find -exec sh, vim :!sh, awk
+ * system("/bin/sh"), python pty.spawn, script, env/nice/nohup sh...): the GTFOBins escape family.
+ */
+import type { ExecFact } from '../../facts.js';
+import { defineRule } from '../define-rule.js';
+import { hasShortFlag, INTERPRETERS, operands, SHELLS } from '../helpers.js';
+
+/** Container and remote front-ends whose shells run elsewhere (their own rules judge them). */
+const REMOTE_VIA = new Set(['docker', 'podman', 'nerdctl', 'kubectl', 'oc', 'lxc', 'ssh', 'vagrant']);
+
+/** Programs that can run a shell from their arguments (editors, pagers, debuggers, wrappers). */
+const LAUNCHERS = new Set([
+  ...INTERPRETERS,
+  'vim',
+  'vi',
+  'nvim',
+  'ex',
+  'view',
+  'less',
+  'more',
+  'man',
+  'awk',
+  'gawk',
+  'mawk',
+  'nawk',
+  'find',
+  'gdb',
+  'expect',
+  'tar',
+  'zip',
+  'rsync',
+  'git',
+  'ftp',
+  'ed',
+  'emacs',
+  'nmap',
+  'xargs',
+  'env',
+  'nice',
+  'ionice',
+  'stdbuf',
+  'strace',
+  'ltrace',
+  'taskset',
+  'setarch',
+  'flock',
+  'watch',
+  'timeout',
+  'nohup',
+  'time',
+  'socat',
+]);
+
+/** A code or option string that runs a shell with no command of its own. */
+const SPAWN_SHELL =
+  /(?:system|exec[a-z]*|spawn|popen|call|run|os\.execute|shell|!|exec=)\s*\(?\s*\[?\s*['"]?(?:\/(?:usr\/)?(?:local\/)?bin\/)?(?:ba|z|da|k|c|tc|fi|a|r)?sh(?:\s+-[ilps]+)*\s*(?:['"\])]|$|;|\\;)/;
+
+/** The shell reads commands from a terminal: no -c, no script operand, or -i. */
+function isInteractiveShell(e: ExecFact): boolean {
+  if (!SHELLS.has(e.program)) return false;
+  if (e.program === 'busybox' && !SHELLS.has(e.argv[1] ?? '')) return false;
+  if (hasShortFlag(e.argv, 'i')) return true;
+  if (hasShortFlag(e.argv, 'c') || e.argv.some((a) => a === '-Command' || a === '-File')) return false;
+  const scripts = operands(e.argv).filter((a) => !(e.program === 'busybox' && a === e.argv[1]));
+  return scripts.length === 0 && e.stdinInteractive !== false;
+}
+
+export default defineRule({
+  id: 'SH-AST-001',
+  invariant: 'NO_SHELL_BREAKOUT',
+  summary:
+    'Interactive shell spawned from another program (find -exec sh, vim :!sh, awk system("sh"), pty.spawn, script, env sh).',
+  remediationHint:
+    'Do not open interactive shells from other programs; they escape the command being reviewed and hang the agent. Run the specific command you need directly, e.g. find . -name "*.log" -print.',
+  *check(facts) {
+    for (const e of facts.of('exec')) {
+      if (e.via !== undefined && !REMOTE_VIA.has(e.via) && isInteractiveShell(e)) {
+        yield { span: e.span, reason: `${e.via} starts an interactive ${e.program} shell` };
+        continue;
+      }
+      if (e.program === 'script' && !e.argv.some((a) => a === '-c' || a.startsWith('--command'))) {
+        yield { span: e.span, reason: 'script starts an interactive shell' };
+        continue;
+      }
+      if (!LAUNCHERS.has(e.program) || SHELLS.has(e.program)) continue;
+      const arg = e.argv.slice(1).find((a) => SPAWN_SHELL.test(a));
+      if (arg !== undefined)
+        yield { span: e.span, reason: `${e.program} is told to spawn an interactive shell` };
+    }
+  },
+  examples: {
+    deny: [
+      { input: 'find . -exec /bin/sh \\; -quit' },
+      { input: 'awk \'BEGIN {system("/bin/sh")}\'' },
+      { input: "vim -c ':!/bin/sh'" },
+      { input: 'python3 -c \'import pty; pty.spawn("/bin/bash")\'' },
+      { input: 'perl -e \'exec "/bin/sh";\'' },
+      { input: 'env /bin/sh' },
+      { input: 'nice /bin/bash -i' },
+      { input: 'script -q /dev/null' },
+      { input: 'tar -cf /dev/null /dev/null --checkpoint=1 --checkpoint-action=exec=/bin/sh' },
+    ],
+    allow: [
+      {
+        input: 'find . -name "*.sh" -exec bash {} \\;',
+        why: 'each found script is run, not an interactive shell',
+      },
+      { input: "bash -c 'npm test'", why: 'a shell given a command' },
+      { input: './configure && make', why: 'no shell spawned from another program' },
+      {
+        input: 'docker exec -it web bash',
+        why: 'a shell inside a container (judged by the container rules)',
+      },
+      { input: 'xargs -n1 sh -c \'echo "$0"\'', why: 'sh -c with a command' },
+      {
+        input: 'python3 -c \'import subprocess; subprocess.run(["ls", "-la"])\'',
+        why: 'runs ls, not a shell',
+      },
+    ],
+  },
+});

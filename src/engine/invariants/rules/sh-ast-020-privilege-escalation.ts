@@ -1,0 +1,81 @@
+/** SH-AST-020: running as another user or with more privileges (sudo, su, doas, pkexec, nsenter, unshare, chroot, setcap). */
+import { defineRule } from '../define-rule.js';
+
+const ESCALATORS = new Set([
+  'sudo',
+  'su',
+  'doas',
+  'pkexec',
+  'nsenter',
+  'unshare',
+  'chroot',
+  'setcap',
+  'runuser',
+  'setpriv',
+  'capsh',
+  'gosu',
+  'su-exec',
+  'dzdo',
+  'pfexec',
+  'ksu',
+  'visudo',
+  'sudoedit',
+  'machinectl',
+  'chpasswd',
+  'usermod',
+  'useradd',
+  'passwd',
+  'gpasswd',
+  'newgrp',
+]);
+
+export default defineRule({
+  id: 'SH-AST-020',
+  invariant: 'NO_PRIVILEGE_ESCALATION',
+  summary:
+    'sudo/su/doas/pkexec, namespace and chroot escapes (nsenter, unshare, chroot), capabilities (setcap), account changes.',
+  remediationHint:
+    'Run the command as the current user without sudo/su. If it genuinely needs root, stop and ask the user to run it; do not change accounts, namespaces or capabilities.',
+  *check(facts) {
+    const execs = facts.of('exec');
+    for (const e of execs) {
+      if (!ESCALATORS.has(e.program)) continue;
+      if (e.program === 'machinectl' && !e.argv.some((a) => a === 'shell' || a === 'login')) continue;
+      if (e.program === 'passwd' && e.argv.length === 1) continue;
+      // The command that would have run elevated, as a suggestion without the prefix.
+      const inner = execs.find(
+        (x) => x !== e && x.via === e.program && x.span.start >= e.span.start && x.span.end <= e.span.end,
+      );
+      yield {
+        span: e.span,
+        reason: `${e.program} changes the user, privileges or namespace the command runs with`,
+        ...(inner !== undefined && inner.span.start > e.span.start
+          ? { rewrite: { withSpan: inner.span } }
+          : { suggestedAlternative: null }),
+      };
+    }
+  },
+  examples: {
+    deny: [
+      { input: 'sudo apt-get install -y nginx' },
+      { input: 'su - root -c id' },
+      { input: 'doas sh' },
+      { input: 'pkexec /bin/sh' },
+      { input: 'nsenter -t 1 -m -u -i -n -p sh' },
+      { input: 'unshare -r /bin/bash' },
+      { input: 'chroot / /bin/bash' },
+      { input: 'setcap cap_setuid+ep /usr/bin/python3' },
+      { input: 'echo pw | sudo -S id' },
+      { input: '/usr/bin/sudo -u postgres psql' },
+    ],
+    allow: [
+      { input: 'echo sudo', why: 'the word is printed' },
+      { input: 'getcap -r /usr/bin', why: 'reading capabilities' },
+      {
+        input: 'apt-get install -y nginx --dry-run',
+        why: 'no elevation requested (apt itself is judged elsewhere)',
+      },
+      { input: 'grep sudo README.md', why: 'the word is a search pattern' },
+    ],
+  },
+});

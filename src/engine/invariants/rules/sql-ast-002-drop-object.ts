@@ -1,0 +1,58 @@
+/** SQL-AST-002: DROP TABLE / VIEW / INDEX / FUNCTION / ROLE ... : objects and their data removed. */
+import { defineRule } from '../define-rule.js';
+
+const WHOLE = new Set(['database', 'schema', 'tablespace', 'owned']);
+
+export default defineRule({
+  id: 'SQL-AST-002',
+  invariant: 'NO_DESTRUCTIVE_SQL',
+  summary: 'DROP TABLE, VIEW, INDEX, FUNCTION, PROCEDURE, SEQUENCE, ROLE or USER.',
+  remediationHint:
+    'Do not drop tables or other objects. Rename the object instead (ALTER TABLE t RENAME TO t_archived) so the change can be undone, or ask the user to run the drop.',
+  *check(facts) {
+    for (const s of facts.of('sql')) {
+      if (s.statement !== 'drop' || WHOLE.has(s.object ?? '')) continue;
+      const target = s.targets[0];
+      const object = (s.object ?? 'object').toUpperCase();
+      yield {
+        span: s.span,
+        reason: `DROP ${object} ${s.targets.join(', ')} removes it and everything stored in it`.replace(
+          /\s+$/,
+          '',
+        ),
+        suggestedAlternative:
+          (s.object === 'table' || s.object === 'view') && target
+            ? `ALTER ${object} ${target} RENAME TO ${target.split('.').pop()}_archived`
+            : null,
+      };
+    }
+  },
+  examples: {
+    deny: [
+      { input: 'DROP TABLE users', runtime: 'sql' },
+      { input: 'DROP TABLE IF EXISTS Album; DROP TABLE IF EXISTS Artist;', runtime: 'sql' },
+      { input: 'DROP TABLE `users`', runtime: 'sql' },
+      { input: 'DROP INDEX CONCURRENTLY idx_users_email;', runtime: 'sql' },
+      { input: 'DROP VIEW IF EXISTS a.b', runtime: 'sql' },
+      { input: 'DROP ROLE IF EXISTS myrole;', runtime: 'sql' },
+      { input: 'DROP USER myuser', runtime: 'sql' },
+      { input: 'DROP FUNCTION a.b (INT)', runtime: 'sql' },
+      { input: 'SELECT 1 /*! ; DROP TABLE users */', runtime: 'sql' },
+      { input: 'SELECT 1 --1; DROP TABLE t', runtime: 'sql' },
+    ],
+    allow: [
+      { input: 'CREATE TABLE z (truncate INT)', runtime: 'sql', why: 'a column named like a keyword' },
+      {
+        input: 'ALTER TABLE integers ALTER COLUMN i DROP DEFAULT',
+        runtime: 'sql',
+        why: 'dropping a default keeps all data',
+      },
+      { input: 'SELECT 1 AS drop_count FROM t', runtime: 'sql', why: 'an identifier, not a statement' },
+      {
+        input: '-- DROP TABLE old_users (kept for reference)\nSELECT count(*) FROM users',
+        runtime: 'sql',
+        why: 'an ordinary comment',
+      },
+    ],
+  },
+});

@@ -1,0 +1,32 @@
+/** SQL-AST-003: TRUNCATE empties whole tables without a WHERE and, in most engines, without undo. */
+import { defineRule } from '../define-rule.js';
+
+export default defineRule({
+  id: 'SQL-AST-003',
+  invariant: 'NO_DESTRUCTIVE_SQL',
+  summary: 'TRUNCATE of tables.',
+  remediationHint:
+    'Do not truncate tables. Delete only the rows you need with a WHERE clause that names them, inside a transaction you can roll back.',
+  *check(facts) {
+    for (const s of facts.of('sql')) {
+      if (s.statement !== 'truncate') continue;
+      const target = s.targets[0];
+      yield {
+        span: s.span,
+        reason: `TRUNCATE ${s.targets.join(', ')} deletes every row`.trim(),
+        suggestedAlternative: target ? `DELETE FROM ${target} WHERE id = $1` : null,
+      };
+    }
+  },
+  examples: {
+    deny: [
+      { input: 'TRUNCATE TABLE users', runtime: 'sql' },
+      { input: 'truncate orders, order_items RESTART IDENTITY', runtime: 'sql' },
+      { input: "mysql -e 'TRUNCATE TABLE sessions'" },
+    ],
+    allow: [
+      { input: 'SELECT truncate', runtime: 'sql', why: 'a column named truncate' },
+      { input: 'SELECT trunc(price, 2) FROM items', runtime: 'sql', why: 'a numeric function' },
+    ],
+  },
+});

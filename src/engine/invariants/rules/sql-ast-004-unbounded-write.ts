@@ -1,0 +1,61 @@
+/** SQL-AST-004: DELETE or UPDATE without WHERE, or with a WHERE that is always true (1=1, x=x, OR 'a'='a'). */
+import { defineRule } from '../define-rule.js';
+
+export default defineRule({
+  id: 'SQL-AST-004',
+  invariant: 'NO_DESTRUCTIVE_SQL',
+  summary: 'DELETE or UPDATE without a WHERE clause, or with a tautological one.',
+  remediationHint:
+    'Add a WHERE clause that selects only the rows you mean to change (by primary key, e.g. WHERE id = $1), and run a SELECT with the same WHERE first to check the row count.',
+  *check(facts) {
+    for (const s of facts.of('sql')) {
+      if (s.statement !== 'delete' && s.statement !== 'update') continue;
+      if (s.hasWhere === true && s.tautologicalWhere !== true) continue;
+      const verb = s.statement.toUpperCase();
+      const target = s.targets[0] ?? 'table';
+      yield {
+        span: s.span,
+        reason: s.hasWhere
+          ? `${verb} on ${target} has a WHERE clause that is always true, so it changes every row`
+          : `${verb} on ${target} has no WHERE clause, so it changes every row`,
+        suggestedAlternative: s.statement === 'delete' ? `DELETE FROM ${target} WHERE id = $1` : null,
+      };
+    }
+  },
+  examples: {
+    deny: [
+      { input: 'DELETE FROM users', runtime: 'sql' },
+      { input: 'delete from users;', runtime: 'sql' },
+      { input: 'DELETE FROM "users";', runtime: 'sql' },
+      { input: 'UPDATE users SET active=false;', runtime: 'sql' },
+      { input: 'DELETE FROM users WHERE 1=1', runtime: 'sql' },
+      { input: "UPDATE accounts SET balance = 0 WHERE id = 7 OR 'a'='a'", runtime: 'sql' },
+      { input: 'DELETE FROM sessions WHERE TRUE', runtime: 'sql' },
+      { input: 'UPDATE t SET a = 1 WHERE NOT FALSE', runtime: 'sql' },
+      { input: 'DELETE FROM t WHERE id = id', runtime: 'sql' },
+      { input: 'UPDATE t1 AS a, t2 AS b SET a.id = 1', runtime: 'sql' },
+      { input: 'WITH gone AS (DELETE FROM orders RETURNING *) SELECT count(*) FROM gone', runtime: 'sql' },
+      { input: 'DELETE FROM users RETURNING *;', runtime: 'sql' },
+    ],
+    allow: [
+      {
+        input: 'DELETE FROM users WHERE id = $1',
+        runtime: 'sql',
+        why: 'bounded by a parameterised primary key',
+      },
+      { input: 'UPDATE users SET active = false WHERE id = 1;', runtime: 'sql', why: 'bounded by a key' },
+      {
+        input: 'DELETE FROM event USING sales WHERE event.eventid = sales.eventid',
+        runtime: 'sql',
+        why: 'a join condition, not a tautology',
+      },
+      { input: 'DELETE FROM x WHERE y > 1', runtime: 'sql', why: 'a real condition' },
+      {
+        input: 'CREATE TABLE foo (bar INT REFERENCES baz (baz_id) ON DELETE CASCADE)',
+        runtime: 'sql',
+        why: 'a foreign-key action, not a DELETE',
+      },
+      { input: 'SELECT * FROM items FOR UPDATE', runtime: 'sql', why: 'a row lock, not an UPDATE' },
+    ],
+  },
+});

@@ -1,0 +1,42 @@
+/** SQL-AST-005: ALTER TABLE ... DROP COLUMN / CONSTRAINT / PARTITION destroys stored data or its guarantees. */
+import { defineRule } from '../define-rule.js';
+
+export default defineRule({
+  id: 'SQL-AST-005',
+  invariant: 'NO_DESTRUCTIVE_SQL',
+  summary: 'ALTER TABLE ... DROP COLUMN, DROP CONSTRAINT or DROP PARTITION.',
+  remediationHint:
+    'Do not drop columns, constraints or partitions. Stop writing to the column instead, or add a migration the user reviews; a renamed column (RENAME COLUMN c TO c_deprecated) keeps the data.',
+  *check(facts) {
+    for (const s of facts.of('sql')) {
+      if (s.statement !== 'alter' || s.dropsColumn !== true) continue;
+      yield {
+        span: s.span,
+        reason: `ALTER ${(s.object ?? 'table').toUpperCase()} ${s.targets.join(', ')} drops a column, constraint or partition`,
+        suggestedAlternative: null,
+      };
+    }
+  },
+  examples: {
+    deny: [
+      { input: 'ALTER TABLE users DROP COLUMN email', runtime: 'sql' },
+      { input: 'ALTER TABLE integers DROP COLUMN IF EXISTS k', runtime: 'sql' },
+      { input: 'ALTER TABLE orders DROP CONSTRAINT orders_pkey', runtime: 'sql' },
+      { input: "ALTER TABLE orders DROP PARTITION(dt = '2014-05-14', country = 'IN')", runtime: 'sql' },
+      { input: 'alter table `users` drop column `email`', runtime: 'sql' },
+    ],
+    allow: [
+      { input: 'ALTER TABLE users ADD COLUMN email VARCHAR(255)', runtime: 'sql', why: 'adding keeps data' },
+      {
+        input: 'ALTER TABLE integers ALTER COLUMN i DROP DEFAULT',
+        runtime: 'sql',
+        why: 'a default, not data',
+      },
+      {
+        input: 'ALTER TABLE t ALTER COLUMN c DROP NOT NULL',
+        runtime: 'sql',
+        why: 'relaxes a constraint without losing data',
+      },
+    ],
+  },
+});

@@ -1,0 +1,51 @@
+/** SQL-AST-010: SQL that writes files on the database host (INTO OUTFILE/DUMPFILE, COPY ... TO 'file', lo_export). */
+import { reachingFunctions } from '../../knowledge/sql.js';
+import { defineRule } from '../define-rule.js';
+
+export default defineRule({
+  id: 'SQL-AST-010',
+  invariant: 'NO_SQL_EXFILTRATION',
+  summary:
+    'SELECT ... INTO OUTFILE/DUMPFILE, COPY ... TO a server file, lo_export, INSERT OVERWRITE DIRECTORY, SQLite ATTACH of a new file.',
+  remediationHint:
+    'Do not make the database write files on its host. Read the rows with a plain SELECT (or COPY ... TO STDOUT) and let the application write the output inside the workspace.',
+  *check(facts) {
+    for (const s of facts.of('sql')) {
+      if (s.writesFile !== undefined) {
+        const copy = s.statement === 'copy' && s.targets[0];
+        yield {
+          span: s.span,
+          reason: `the statement writes the server file ${s.writesFile || '(unnamed)'}`,
+          suggestedAlternative: copy ? `COPY ${s.targets[0]} TO STDOUT WITH (FORMAT csv)` : null,
+        };
+        continue;
+      }
+      for (const f of reachingFunctions(s.functions, s.qualifiedFunctions ?? []))
+        if (f.reach === 'file-write')
+          yield {
+            span: s.span,
+            reason: `${f.name}() writes a file on the database host`,
+            suggestedAlternative: null,
+          };
+    }
+  },
+  examples: {
+    deny: [
+      { input: "SELECT * FROM users INTO OUTFILE '/tmp/users.csv'", runtime: 'sql' },
+      { input: "SELECT 0x3c3f706870 INTO DUMPFILE '/var/www/html/x.php'", runtime: 'sql' },
+      { input: "COPY users TO '/tmp/users.csv' WITH CSV", runtime: 'sql' },
+      { input: "SELECT lo_export(16400, '/var/www/html/x.php')", runtime: 'sql' },
+      { input: "INSERT OVERWRITE LOCAL DIRECTORY 'x' SELECT 1", runtime: 'sql' },
+    ],
+    allow: [
+      {
+        input: 'COPY users TO STDOUT WITH CSV HEADER',
+        runtime: 'sql',
+        why: 'output goes to the client, not a server file',
+      },
+      { input: "select 'outfile'", runtime: 'sql', why: 'the word is a string literal' },
+      { input: 'SELECT x AS INTO FROM bla', runtime: 'sql', why: 'INTO as an alias' },
+      { input: 'INSERT INTO exports (path) VALUES ($1)', runtime: 'sql', why: 'ordinary insert' },
+    ],
+  },
+});

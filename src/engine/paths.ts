@@ -1,0 +1,220 @@
+/**
+ * Path reasoning for the invariants: resolve `~`, `$HOME`, `..` and relative paths against the
+ * policy, and answer "inside the workspace?", "system path?", "credential store?", "persistence file?".
+ * Pure string work on POSIX paths; nothing here touches the file system (symlinks are not followed).
+ */
+import { posix } from 'node:path';
+import type { Policy } from './policy.js';
+
+export interface PathPolicy {
+  readonly workspaceRoot: string;
+  readonly homeDir: string;
+}
+
+const HOME_VAR = /^(?:\$HOME|\$\{HOME\})(?=\/|$)/;
+
+/**
+ * Absolute, normalised form of `path` as the program would see it (globs and unresolved
+ * expansions kept literally). `~` → home, `~user` → /home/user (/root for root), relative → workspace.
+ */
+export function resolvePath(path: string, policy: PathPolicy): string {
+  let p = path.replace(HOME_VAR, '~');
+  if (p === '~' || p.startsWith('~/')) p = policy.homeDir + p.slice(1);
+  else if (/^~[a-z_][a-z0-9_.-]*(?:\/|$)/i.test(p)) {
+    const slash = p.indexOf('/');
+    const user = slash < 0 ? p.slice(1) : p.slice(1, slash);
+    const rest = slash < 0 ? '' : p.slice(slash);
+    p = (user === 'root' ? '/root' : `/home/${user}`) + rest;
+  } else if (!p.startsWith('/')) p = posix.join(policy.workspaceRoot, p);
+  const normal = posix.normalize(p);
+  return normal.length > 1 && normal.endsWith('/') ? normal.slice(0, -1) : normal;
+}
+
+/** `child` equals `parent` or lies below it (both absolute and normalised). */
+export function isWithin(child: string, parent: string): boolean {
+  if (parent === '/') return true;
+  return child === parent || child.startsWith(`${parent}/`);
+}
+
+export function isInsideWorkspace(absPath: string, policy: PathPolicy): boolean {
+  return isWithin(absPath, policy.workspaceRoot);
+}
+
+/** The path names the workspace root itself, or everything in it (`.`, `*`, `./*`). */
+export function isWorkspaceRootOrAll(absPath: string, policy: PathPolicy): boolean {
+  return (
+    absPath === policy.workspaceRoot ||
+    absPath === `${policy.workspaceRoot}/*` ||
+    absPath === `${policy.workspaceRoot}/.*`
+  );
+}
+
+/** Directories whose contents belong to the operating system. */
+export const SYSTEM_DIRS = [
+  '/etc',
+  '/boot',
+  '/usr',
+  '/bin',
+  '/sbin',
+  '/lib',
+  '/lib32',
+  '/lib64',
+  '/libx32',
+  '/var/spool/cron',
+  '/var/lib',
+  '/var/log',
+  '/opt',
+  '/root',
+  '/sys',
+  '/proc',
+  '/System',
+  '/Library',
+] as const;
+
+/** Glob characters that can make one argument stand for many paths. */
+export function hasGlob(path: string): boolean {
+  return /[*?[]/.test(path);
+}
+
+/** The fixed directory a glob starts from (`/etc/*.conf` → `/etc`, `/*` → `/`). */
+export function globBase(absPath: string): string {
+  const i = absPath.search(/[*?[]/);
+  if (i < 0) return absPath;
+  const slash = absPath.lastIndexOf('/', i);
+  return slash <= 0 ? '/' : absPath.slice(0, slash);
+}
+
+export function isSystemPath(absPath: string): boolean {
+  if (absPath === '/') return true;
+  return SYSTEM_DIRS.some((dir) => isWithin(absPath, dir));
+}
+
+/** Top-level directories where a recursive delete is catastrophic even without a glob. */
+export function isCriticalTree(absPath: string, policy: PathPolicy): boolean {
+  const base = globBase(absPath);
+  if (base === '/' || base === policy.homeDir) return true;
+  if (/^\/(?:home|Users)(?:\/[^/]+)?$/.test(base)) return true;
+  if (isSystemPath(base)) return true;
+  // An ancestor of the workspace or the home directory: deleting it deletes them too.
+  return isWithin(policy.workspaceRoot, base) || isWithin(policy.homeDir, base);
+}
+
+/** The part of `absPath` below some home directory (`/home/u/.ssh/id_rsa` → `.ssh/id_rsa`), or null. */
+export function homeRelative(absPath: string, policy: PathPolicy): string | null {
+  if (isWithin(absPath, policy.homeDir) && absPath !== policy.homeDir)
+    return absPath.slice(policy.homeDir.length + 1);
+  const m = /^\/(?:root|home\/[^/]+|Users\/[^/]+|var\/lib\/[^/]+)\/(.+)$/.exec(absPath);
+  return m ? (m[1] ?? null) : null;
+}
+
+/** Credential stores below a home directory (patterns over the home-relative path). */
+const HOME_CREDENTIALS: readonly RegExp[] = [
+  /^\.ssh$/,
+  /^\.ssh\/(?!.*\.pub$)(?:id_[^/]*|[^/]*_(?:rsa|dsa|ecdsa|ed25519)(?:_sk)?|[^/]*\.pem|[^/]*\.key|[^/]*private[^/]*)$/,
+  /^\.aws(?:\/(?:credentials|config|sso\/cache(?:\/.*)?|cli\/cache(?:\/.*)?))?$/,
+  /^\.config\/gcloud(?:\/.*)?$/,
+  /^\.kube(?:\/config(?:\.[^/]*)?|\/cache\/oidc-login.*)?$/,
+  /^\.docker(?:\/config\.json)?$/,
+  /^\.netrc$/,
+  /^_netrc$/,
+  /^\.npmrc$/,
+  /^\.yarnrc(?:\.yml)?$/,
+  /^\.pypirc$/,
+  /^\.git-credentials$/,
+  /^\.config\/git\/credentials$/,
+  /^\.config\/gh\/hosts\.ya?ml$/,
+  /^\.config\/hub$/,
+  /^\.azure(?:\/.*)?$/,
+  /^\.gnupg(?:\/(?:private-keys-v1\.d(?:\/.*)?|secring\.gpg|trustdb\.gpg))?$/,
+  /^\.password-store(?:\/.*)?$/,
+  /^\.vault-token$/,
+  /^\.terraform\.d\/credentials\.tfrc\.json$/,
+  /^\.terraformrc$/,
+  /^\.cargo\/credentials(?:\.toml)?$/,
+  /^\.gem\/credentials$/,
+  /^\.m2\/settings(?:-security)?\.xml$/,
+  /^\.pgpass$/,
+  /^\.my\.cnf$/,
+  /^\.boto$/,
+  /^\.s3cfg$/,
+  /^\.config\/rclone\/rclone\.conf$/,
+  /^\.config\/doctl\/config\.yaml$/,
+  /^\.oci\/(?:config|[^/]*\.pem)$/,
+  /^\.bluemix\/config\.json$/,
+  /^\.config\/heroku|^\.netrc|^\.heroku\/credentials$/,
+  /^\.(?:bash|zsh|sh|python|mysql|psql|node_repl|lesshst)_?history$/,
+  /^\.local\/share\/keyrings(?:\/.*)?$/,
+  /^\.mozilla\/firefox\/[^/]+\/(?:logins\.json|key[34]\.db|cookies\.sqlite)$/,
+  /^\.config\/(?:google-chrome|chromium)\/[^/]+\/(?:Login Data|Cookies)$/,
+  /^Library\/Keychains(?:\/.*)?$/,
+];
+
+/** System-wide credential stores (absolute paths). */
+const SYSTEM_CREDENTIALS: readonly RegExp[] = [
+  /^\/etc\/(?:g?shadow-?|master\.passwd|security\/opasswd|sudoers\.d\/.+)$/,
+  /^\/etc\/ssh\/ssh_host_[^/]*_key$/,
+  /^\/etc\/ssl\/private(?:\/.*)?$/,
+  /^\/etc\/kubernetes\/(?:admin\.conf|pki(?:\/.*)?)$/,
+  /^\/(?:var\/)?run\/secrets(?:\/.*)?$/,
+  /^\/proc\/(?:self|\d+|\*|thread-self)\/(?:environ|mem|maps)$/,
+  /^\/var\/lib\/kubelet\/(?:kubeconfig|pki(?:\/.*)?)$/,
+  /^\/etc\/rancher\/k3s\/k3s\.yaml$/,
+];
+
+/** The credential store `absPath` names, as a short label (`~/.aws/credentials`), or null. */
+export function credentialStore(absPath: string, policy: PathPolicy): string | null {
+  for (const re of SYSTEM_CREDENTIALS) if (re.test(absPath)) return absPath;
+  const rel = homeRelative(absPath, policy);
+  if (rel === null) return null;
+  for (const re of HOME_CREDENTIALS) if (re.test(rel)) return `~/${rel}`;
+  return null;
+}
+
+/**
+ * Whether reading `absPath` reads a credential store that is not the agent's own: stores inside
+ * the workspace (a project .npmrc) belong to the project, unless the workspace is the home
+ * directory or above it.
+ */
+export function isForeignCredentialStore(absPath: string, policy: PathPolicy): string | null {
+  const store = credentialStore(absPath, policy);
+  if (store === null) return null;
+  const workspaceHoldsHome = isWithin(policy.homeDir, policy.workspaceRoot);
+  if (isInsideWorkspace(absPath, policy) && !workspaceHoldsHome && !absPath.startsWith('/proc/')) return null;
+  return store;
+}
+
+/** Files that run code at login, on a schedule or at boot (persistence). */
+const HOME_PERSISTENCE: readonly RegExp[] = [
+  /^\.(?:bashrc|bash_profile|bash_login|bash_logout|profile|zshrc|zshenv|zprofile|zlogin|zlogout|kshrc|cshrc|tcshrc|mkshrc|xinitrc|xprofile|xsession|xsessionrc|pam_environment|inputrc)$/,
+  /^\.config\/fish\/(?:config\.fish|conf\.d\/.*)$/,
+  /^\.ssh\/(?:authorized_keys2?|rc|environment|config)$/,
+  /^\.config\/(?:systemd\/user|autostart)(?:\/.*)?$/,
+  /^\.local\/share\/systemd\/user(?:\/.*)?$/,
+  /^Library\/(?:LaunchAgents|LaunchDaemons)(?:\/.*)?$/,
+  /^\.config\/environment\.d(?:\/.*)?$/,
+];
+
+export function persistenceFile(absPath: string, policy: PathPolicy): string | null {
+  const rel = homeRelative(absPath, policy);
+  if (rel !== null) for (const re of HOME_PERSISTENCE) if (re.test(rel)) return `~/${rel}`;
+  if (
+    /^\/(?:etc\/(?:cron[^/]*|systemd|init\.d|rc\.local|profile|bash\.bashrc|ld\.so\.preload|sudoers|pam\.d|update-motd\.d)|var\/spool\/cron|Library\/Launch(?:Agents|Daemons))/.test(
+      absPath,
+    )
+  ) {
+    return absPath;
+  }
+  return null;
+}
+
+/** Raw disk and memory devices (not /dev/null, /dev/zero, ttys, fds or shared memory). */
+export function isBlockDevice(absPath: string): boolean {
+  return /^\/dev\/(?:[shv]d[a-z]|xvd[a-z]|nvme\d|mmcblk\d|md\d|dm-\d|loop\d|sr\d|r?disk\d|mapper\/|disk\/|(?:mem|kmem|port|root|fd\d)$)/.test(
+    absPath,
+  );
+}
+
+/** Policy paths only; a narrow view so helpers do not depend on the whole policy. */
+export function pathPolicy(policy: Policy): PathPolicy {
+  return { workspaceRoot: policy.workspaceRoot, homeDir: policy.homeDir };
+}
