@@ -1,0 +1,189 @@
+/**
+ * The engine as callers use it: policy from configuration, cache, timing and fail-closed handling
+ * around the pure core (analyze → decide). Time is measured here with process.hrtime.bigint, never
+ * inside the core, and the latency budget only counts and reports: it never changes a decision.
+ */
+import { hash } from 'node:crypto';
+import { engineSection } from '../config/sections/engine.js';
+import { AgentGuardError, isAgentGuardError, type ErrorCode } from '../errors.js';
+import { analyze, type AnalyzeLimits } from './analyze.js';
+import {
+  buildPolicy,
+  type EngineConfig,
+  type EngineConfigInput,
+  type PolicyDefaults,
+} from './build-policy.js';
+import { cacheKey, DecisionCache } from './cache.js';
+import { decide, decisionFrom } from './decide.js';
+import { INVARIANTS } from './invariants/catalog.js';
+import { loadParsers } from './parse/index.js';
+import type { Policy } from './policy.js';
+import { warmTokenizer } from './remediation/tokens.js';
+import { LatencyWindow } from './latency-window.js';
+import { isRuntime, RUNTIMES, type Decision, type Finding, type Runtime } from './types.js';
+
+/** Errors about the input itself: thrown to the caller, never turned into a decision. */
+const INPUT_ERRORS: ReadonlySet<ErrorCode> = new Set([
+  'AG_ERR_INPUT_TOO_LARGE',
+  'AG_ERR_INPUT_TOO_DEEP',
+  'AG_ERR_INPUT_INVALID',
+  'AG_ERR_INPUT_RUNTIME_UNKNOWN',
+]);
+
+/** Rule id of the fail-closed finding: analysis itself failed, so nothing was proven safe. */
+export const ENGINE_FAILURE_RULE = 'ENG-AST-000' as const;
+/**
+ * A failed analysis is filed under NO_SHELL_BREAKOUT: input that crashes the analyser escapes the
+ * guard, which is the breakout this invariant names. It is enforced whatever the policy's modes say.
+ */
+export const ENGINE_FAILURE_INVARIANT = 'NO_SHELL_BREAKOUT' as const;
+export const ENGINE_FAILURE_HINT =
+  'The guard could not analyse this command, so it was denied (fail closed). Split it into smaller, plain shell commands without unusual syntax and try again.';
+export const ENGINE_FAILURE_SUMMARY = 'Analysis failed; the input is denied (fail closed).';
+
+export interface EngineOptions {
+  /** The `engine` configuration section (defaults apply to anything missing). */
+  readonly config?: EngineConfigInput;
+  /** Defaults for workspaceRoot/homeDir when the configuration leaves them out. */
+  readonly defaults?: PolicyDefaults;
+  /** Called for each evaluation slower than the latency budget, with the command's SHA-256 (hex), never its text. */
+  readonly onOverBudget?: (digest: string, latencyUs: number) => void;
+  /** Load the tokenizer now rather than on the first deny (long-lived processes). Default false. */
+  readonly warmTokenizer?: boolean;
+  /** Replace the analysis step (tests of the fail-closed path). */
+  readonly analyzeImpl?: typeof analyze;
+}
+
+export interface EvaluateInput {
+  readonly text: string;
+  readonly runtime: Runtime | string;
+}
+
+export interface Evaluation {
+  readonly decision: Decision;
+  /** Wall time of this evaluation in microseconds (cache lookup included). */
+  readonly evalLatencyUs: number;
+  readonly cached: boolean;
+  /** Set when the decision is the fail-closed deny of a failed analysis. */
+  readonly errorCode?: 'AG_ERR_ENGINE_ANALYSIS_FAILED';
+}
+
+export interface EngineStats {
+  readonly evaluations: number;
+  readonly cacheHits: number;
+  readonly overBudget: number;
+  readonly failures: number;
+  readonly p50LatencyUs: number;
+}
+
+export interface Engine {
+  readonly policy: Policy;
+  readonly config: EngineConfig;
+  evaluate(input: EvaluateInput): Evaluation;
+  stats(): EngineStats;
+}
+
+export function assertRuntime(runtime: unknown): asserts runtime is Runtime {
+  if (!isRuntime(runtime)) {
+    throw new AgentGuardError('AG_ERR_INPUT_RUNTIME_UNKNOWN', {
+      runtime: String(runtime),
+      allowed: RUNTIMES.join(', '),
+    });
+  }
+}
+
+/** The fail-closed decision: one enforced ENG-AST-000 finding covering the whole input. */
+export function failClosedDecision(text: string, runtime: Runtime, policy: Policy, reason: string): Decision {
+  const spec = INVARIANTS[ENGINE_FAILURE_INVARIANT];
+  const finding: Finding = {
+    ruleId: ENGINE_FAILURE_RULE,
+    invariant: ENGINE_FAILURE_INVARIANT,
+    threatType: spec.threatType,
+    severity: spec.severity,
+    reason: `analysis failed (${reason}); denied because nothing could be proven safe`,
+    span: { start: 0, end: text.length },
+    suggestedAlternative: null,
+    remediationHint: ENGINE_FAILURE_HINT,
+    mode: 'enforce',
+  };
+  return decisionFrom([finding], runtime, policy, () => ENGINE_FAILURE_SUMMARY);
+}
+
+/** Build an engine with parsers already loaded (they are process-wide; loading twice is free). */
+export async function createEngine(options: EngineOptions = {}): Promise<Engine> {
+  await loadParsers();
+  return createEngineSync(options);
+}
+
+/** Like createEngine, for callers that have awaited loadParsers() themselves. */
+export function createEngineSync(options: EngineOptions = {}): Engine {
+  const config = engineSection.parse(options.config ?? {});
+  const policy = buildPolicy(config, options.defaults);
+  const limits: AnalyzeLimits = { maxInputBytes: config.maxInputBytes, maxDepth: config.maxDepth };
+  const cache = new DecisionCache(config.cacheEntries);
+  const budgetNs = BigInt(Math.round(config.latencyBudgetUs * 1000));
+  const window = new LatencyWindow(1024);
+  const runAnalysis = options.analyzeImpl ?? analyze;
+  const counters = { evaluations: 0, cacheHits: 0, overBudget: 0, failures: 0 };
+  if (options.warmTokenizer === true) warmTokenizer();
+
+  function finish(
+    started: bigint,
+    text: string,
+    decision: Decision,
+    cached: boolean,
+    errorCode?: Evaluation['errorCode'],
+  ): Evaluation {
+    const elapsed = process.hrtime.bigint() - started;
+    const us = Number(elapsed) / 1000;
+    counters.evaluations++;
+    window.add(us);
+    if (elapsed > budgetNs) {
+      counters.overBudget++;
+      options.onOverBudget?.(hash('sha256', text, 'hex'), us);
+    }
+    return errorCode === undefined
+      ? { decision, evalLatencyUs: us, cached }
+      : { decision, evalLatencyUs: us, cached, errorCode };
+  }
+
+  return {
+    policy,
+    config,
+    evaluate({ text, runtime }: EvaluateInput): Evaluation {
+      const started = process.hrtime.bigint();
+      if (typeof text !== 'string')
+        throw new AgentGuardError('AG_ERR_INPUT_INVALID', { problems: 'command must be a string' });
+      assertRuntime(runtime);
+      const key = cache.enabled ? cacheKey(runtime, policy.digest, text) : '';
+      if (cache.enabled) {
+        const hit = cache.get(key);
+        if (hit !== undefined) {
+          counters.cacheHits++;
+          return finish(started, text, hit, true);
+        }
+      }
+      let decision: Decision;
+      try {
+        const facts = runAnalysis(text, runtime, limits);
+        decision = decide({ text, runtime, facts, policy });
+      } catch (err) {
+        if (isAgentGuardError(err) && INPUT_ERRORS.has(err.code)) throw err;
+        counters.failures++;
+        const reason = isAgentGuardError(err) ? err.code : err instanceof Error ? err.name : 'unknown error';
+        return finish(
+          started,
+          text,
+          failClosedDecision(text, runtime, policy, reason),
+          false,
+          'AG_ERR_ENGINE_ANALYSIS_FAILED',
+        );
+      }
+      if (cache.enabled) cache.set(key, decision);
+      return finish(started, text, decision, false);
+    },
+    stats(): EngineStats {
+      return { ...counters, p50LatencyUs: window.p50() };
+    },
+  };
+}
