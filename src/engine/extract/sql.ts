@@ -27,6 +27,7 @@ interface Analysis {
   readonly literals: LiteralAt[];
 }
 
+// eslint-disable-next-line no-control-regex -- the whole ASCII range, NUL included
 const ASCII = /^[\x00-\x7f]*$/;
 
 /** Byte offset → UTF-16 index, for the parser's byte locations in non-ASCII text. */
@@ -111,7 +112,9 @@ function analyse(text: string, base: number, depthGuard: number): Analysis {
     }
   }
   if (lexed) {
-    for (const t of lexed.tokens) if (t.kind === 'string' && t.value.length >= 2) literals.push({ value: t.value, start: base + t.start, end: base + t.end });
+    for (const t of lexed.tokens)
+      if (t.kind === 'string' && t.value.length >= 2)
+        literals.push({ value: t.value, start: base + t.start, end: base + t.end });
     // Comments one dialect executes: analyse their content as statements too.
     if (depthGuard < 3)
       for (const h of lexed.hidden) {
@@ -164,7 +167,8 @@ export function extractSql(text: string, ctx: ExtractContext): Fact[] {
   const facts: Fact[] = [];
   for (const s of stmts) {
     facts.push(toFact(s, text, ctx));
-    for (const d of s.dynamicSql) facts.push(...ctx.nested(d.code, 'sql', { start: d.start, end: d.end }, 'sql'));
+    for (const d of s.dynamicSql)
+      facts.push(...ctx.nested(d.code, 'sql', { start: d.start, end: d.end }, 'sql'));
   }
   for (const l of literals) {
     const lit: LiteralFact = {
@@ -192,7 +196,11 @@ const SQL_START =
 export function looksLikeSql(text: string): boolean {
   if (!SQL_START.test(text)) return false;
   if (/^\s*(?:select|with)\b[\s\S]*\bfrom\b/i.test(text)) return true;
-  if (/^\s*(?:delete\s+from|update\s+\S+\s+set|insert\s+into|drop\s+(?:table|database|schema|view|index|user|role)|truncate\b|alter\s+(?:table|user|role|system)|grant\s|copy\s+\S+\s+(?:from|to)|create\s+(?:table|user|role|index|function|view))/i.test(text))
+  if (
+    /^\s*(?:delete\s+from|update\s+\S+\s+set|insert\s+into|drop\s+(?:table|database|schema|view|index|user|role)|truncate\b|alter\s+(?:table|user|role|system)|grant\s|copy\s+\S+\s+(?:from|to)|create\s+(?:table|user|role|index|function|view))/i.test(
+      text,
+    )
+  )
     return true;
   return parsePg(text) !== undefined;
 }

@@ -116,7 +116,8 @@ export const CREDENTIAL_TABLES: ReadonlySet<string> = new Set([
 ]);
 
 /** Column names that hold passwords or password hashes. */
-export const CREDENTIAL_COLUMN = /^(?:password|passwd|pass|pwd|password_hash|passwordhash|password_digest|hashed_password|authentication_string|spare4)$/;
+export const CREDENTIAL_COLUMN =
+  /^(?:password|passwd|pass|pwd|password_hash|passwordhash|password_digest|hashed_password|authentication_string|spare4)$/;
 
 /** Roles whose membership amounts to superuser or server file/program access (PostgreSQL, cloud). */
 export const POWERFUL_ROLES: ReadonlySet<string> = new Set([
@@ -155,11 +156,60 @@ export function functionReach(name: string): 'file-read' | 'file-write' | 'progr
   const dot = name.lastIndexOf('.');
   const bare = dot >= 0 ? name.slice(dot + 1) : name;
   const pkg = dot >= 0 ? name.slice(0, dot).split('.').pop()! : '';
-  if (PROGRAM_FUNCTIONS.has(bare) || pkg === 'dbms_java' || pkg === 'dbms_scheduler' || pkg === 'dbms_export_extension')
+  if (
+    PROGRAM_FUNCTIONS.has(bare) ||
+    pkg === 'dbms_java' ||
+    pkg === 'dbms_scheduler' ||
+    pkg === 'dbms_export_extension'
+  )
     return 'program';
-  if (NETWORK_FUNCTIONS.has(bare) || pkg === 'utl_http' || pkg === 'utl_inaddr' || pkg === 'utl_tcp' || pkg === 'utl_smtp')
+  if (
+    NETWORK_FUNCTIONS.has(bare) ||
+    pkg === 'utl_http' ||
+    pkg === 'utl_inaddr' ||
+    pkg === 'utl_tcp' ||
+    pkg === 'utl_smtp'
+  )
     return 'network';
   if (FILE_WRITE_FUNCTIONS.has(bare) || pkg === 'utl_file') return 'file-write';
   if (FILE_READ_FUNCTIONS.has(bare)) return 'file-read';
   return null;
+}
+
+/** Names that identify a credential table even without their schema. */
+const CREDENTIAL_BARE: ReadonlySet<string> = new Set([
+  'pg_shadow',
+  'pg_authid',
+  'sysxlogins',
+  'syslogins',
+  'sql_logins',
+  'user$',
+  'sys_users_',
+  'sysintauthusers',
+]);
+
+/** Whether a table name as the extractor reports it (`mysql.user`, `master.sys.sql_logins`) holds credentials. */
+export function isCredentialTable(name: string): boolean {
+  if (CREDENTIAL_TABLES.has(name)) return true;
+  const parts = name.split('.');
+  const last = parts[parts.length - 1] ?? '';
+  if (CREDENTIAL_BARE.has(last)) return true;
+  return parts.length >= 2 && CREDENTIAL_TABLES.has(`${parts[parts.length - 2]}.${last}`);
+}
+
+/** Every outside-reaching function of a statement, with what it reaches. */
+export function reachingFunctions(
+  functions: readonly string[],
+  qualified: readonly string[] = [],
+): { readonly name: string; readonly reach: 'file-read' | 'file-write' | 'program' | 'network' }[] {
+  const out: { name: string; reach: 'file-read' | 'file-write' | 'program' | 'network' }[] = [];
+  const seen = new Set<string>();
+  for (const name of [...qualified, ...functions]) {
+    const reach = functionReach(name);
+    const bare = name.slice(name.lastIndexOf('.') + 1);
+    if (reach === null || seen.has(bare)) continue;
+    seen.add(bare);
+    out.push({ name, reach });
+  }
+  return out;
 }

@@ -12,7 +12,13 @@ export type Expr =
   | { readonly k: 'not'; readonly arg: Expr }
   | { readonly k: 'like'; readonly negated: boolean; readonly l: Expr; readonly r: Expr }
   | { readonly k: 'in'; readonly negated: boolean; readonly l: Expr; readonly list: readonly Expr[] }
-  | { readonly k: 'between'; readonly negated: boolean; readonly v: Expr; readonly lo: Expr; readonly hi: Expr }
+  | {
+      readonly k: 'between';
+      readonly negated: boolean;
+      readonly v: Expr;
+      readonly lo: Expr;
+      readonly hi: Expr;
+    }
   | { readonly k: 'isnull'; readonly negated: boolean; readonly arg: Expr }
   | { readonly k: 'other' };
 
@@ -27,7 +33,11 @@ const numeric = (v: string | number | boolean | null): number | undefined => {
   return undefined;
 };
 
-function compare(op: string, a: string | number | boolean | null, b: string | number | boolean | null): Truth {
+function compare(
+  op: string,
+  a: string | number | boolean | null,
+  b: string | number | boolean | null,
+): Truth {
   if (a === null || b === null) return undefined;
   const na = numeric(a);
   const nb = numeric(b);
@@ -68,7 +78,12 @@ export function truth(e: Expr): Truth {
     }
     case 'cmp': {
       // x = x holds for every row where x is not NULL: as unbounded as no WHERE at all.
-      if (sameColumn(e.l, e.r)) return e.op === '=' || e.op === '<=' || e.op === '>=' || e.op === '<=>' || e.op === '==' ? true : e.op === '<>' || e.op === '!=' ? false : undefined;
+      if (sameColumn(e.l, e.r))
+        return e.op === '=' || e.op === '<=' || e.op === '>=' || e.op === '<=>' || e.op === '=='
+          ? true
+          : e.op === '<>' || e.op === '!='
+            ? false
+            : undefined;
       if (e.l.k === 'const' && e.r.k === 'const') return compare(e.op, e.l.v, e.r.v);
       return undefined;
     }

@@ -45,11 +45,38 @@ const KIND: Readonly<Record<string, SqlStatementKind>> = {
 };
 
 /** Keywords that start a statement even in the middle of a fragment (after a closing quote or `)`). */
-const RESTART = new Set(['drop', 'truncate', 'delete', 'update', 'shutdown', 'grant', 'exec', 'execute', 'insert', 'copy', 'load', 'alter', 'create', 'select']);
+const RESTART = new Set([
+  'drop',
+  'truncate',
+  'delete',
+  'update',
+  'shutdown',
+  'grant',
+  'exec',
+  'execute',
+  'insert',
+  'copy',
+  'load',
+  'alter',
+  'create',
+  'select',
+]);
 
-const DROP_NOISE = new Set(['temporary', 'temp', 'if', 'exists', 'materialized', 'global', 'concurrently', 'unique', 'foreign', 'external']);
+const DROP_NOISE = new Set([
+  'temporary',
+  'temp',
+  'if',
+  'exists',
+  'materialized',
+  'global',
+  'concurrently',
+  'unique',
+  'foreign',
+  'external',
+]);
 
-const isName = (t: SqlToken | undefined): t is SqlToken => t !== undefined && (t.kind === 'word' || t.kind === 'qident');
+const isName = (t: SqlToken | undefined): t is SqlToken =>
+  t !== undefined && (t.kind === 'word' || t.kind === 'qident');
 
 /** Read a dotted name (`a.b.c`, `master..sysxlogins`, `SYSUSER:SYSINTAUTHUSERS`) starting at i. */
 function readName(tokens: readonly SqlToken[], i: number): { parts: string[]; next: number } {
@@ -58,6 +85,12 @@ function readName(tokens: readonly SqlToken[], i: number): { parts: string[]; ne
   while (isName(tokens[j])) {
     parts.push(tokens[j]!.value);
     j++;
+    // Informix `owner:table` lexes as a `:name` parameter glued to the name.
+    const glued = tokens[j];
+    if (glued?.kind === 'param' && glued.value.startsWith(':') && glued.start === tokens[j - 1]!.end) {
+      parts.push(glued.value.slice(1).toLowerCase());
+      j++;
+    }
     let sep = false;
     while (tokens[j]?.value === '.' || tokens[j]?.value === ':') {
       j++;
@@ -94,8 +127,10 @@ function whereExpr(tokens: readonly SqlToken[]): Expr {
                 : OTHER;
     let e: Expr = OTHER;
     if (p.length === 1) e = val(p[0]!);
-    else if (p.length === 3 && p[1]!.kind === 'op') e = { k: 'cmp', op: p[1]!.value, l: val(p[0]!), r: val(p[2]!) };
-    else if (p.length === 3 && p[1]!.value === 'like') e = { k: 'like', negated: false, l: val(p[0]!), r: val(p[2]!) };
+    else if (p.length === 3 && p[1]!.kind === 'op')
+      e = { k: 'cmp', op: p[1]!.value, l: val(p[0]!), r: val(p[2]!) };
+    else if (p.length === 3 && p[1]!.value === 'like')
+      e = { k: 'like', negated: false, l: val(p[0]!), r: val(p[2]!) };
     return neg ? { k: 'not', arg: e } : e;
   };
   for (const t of flat) {
@@ -122,7 +157,17 @@ function whereExpr(tokens: readonly SqlToken[]): Expr {
   return { k: 'or', args: ors };
 }
 
-const CLAUSE_END = new Set(['order', 'limit', 'returning', 'group', 'having', 'union', 'offset', 'into', 'for']);
+const CLAUSE_END = new Set([
+  'order',
+  'limit',
+  'returning',
+  'group',
+  'having',
+  'union',
+  'offset',
+  'into',
+  'for',
+]);
 
 /** Analyse one statement range of tokens; returns one StmtInfo per statement keyword it starts at. */
 export function fallbackStatements(tokens: readonly SqlToken[], start: number, end: number): StmtInfo[] {
@@ -132,12 +177,22 @@ export function fallbackStatements(tokens: readonly SqlToken[], start: number, e
     if (t.kind !== 'word' || KIND[t.value] === undefined) continue;
     const prev = tokens[i - 1];
     if (starts.length === 0) starts.push(i);
-    else if (RESTART.has(t.value) && (prev?.kind === 'string' || prev?.value === ')') && tokens[i - 2]?.value !== 'on')
+    else if (
+      RESTART.has(t.value) &&
+      (prev?.kind === 'string' || prev?.value === ')') &&
+      tokens[i - 2]?.value !== 'on'
+    )
       starts.push(i);
   }
   if (starts.length === 0) {
     const s = newStmt('other', 'keyword', start, end);
     s.fallback = true;
+    // SQL Server runs a procedure named first in a batch without EXEC (`master..xp_fileexist '...'`).
+    const n = readName(tokens, 0);
+    if (n.parts.length > 0 && tokens[n.next]?.value !== '(') {
+      s.statement = 'call';
+      addFunction(s, n.parts);
+    }
     scanCommon(tokens, 0, tokens.length, s);
     return [s];
   }
@@ -147,16 +202,23 @@ export function fallbackStatements(tokens: readonly SqlToken[], start: number, e
     const to = starts[k + 1] ?? tokens.length;
     const sStart = k === 0 ? start : tokens[from]!.start;
     const sEnd = k + 1 < starts.length ? tokens[to - 1]!.end : end;
-    out.push(analyse(tokens, from, to, sStart, sEnd));
+    out.push(analyse(tokens, from, to, sStart, sEnd, k === 0 ? 0 : from));
   }
   return out;
 }
 
-function analyse(tokens: readonly SqlToken[], from: number, to: number, start: number, end: number): StmtInfo {
+function analyse(
+  tokens: readonly SqlToken[],
+  from: number,
+  to: number,
+  start: number,
+  end: number,
+  scanFrom: number,
+): StmtInfo {
   const head = tokens[from]!.value;
   const s = newStmt(KIND[head] ?? 'other', 'keyword', start, end);
   s.fallback = true;
-  const word = (i: number): string | undefined => (tokens[i]?.kind === 'word' ? tokens[i]!.value : undefined);
+  const word = (i: number): string | undefined => (tokens[i]?.kind === 'word' ? tokens[i].value : undefined);
   switch (head) {
     case 'drop': {
       let i = from + 1;
@@ -182,14 +244,22 @@ function analyse(tokens: readonly SqlToken[], from: number, to: number, start: n
     case 'delete':
     case 'update': {
       let i = from + 1;
-      while (word(i) === 'from' || word(i) === 'low_priority' || word(i) === 'ignore' || word(i) === 'quick' || word(i) === 'only') i++;
+      while (
+        word(i) === 'from' ||
+        word(i) === 'low_priority' ||
+        word(i) === 'ignore' ||
+        word(i) === 'quick' ||
+        word(i) === 'only'
+      )
+        i++;
       const n = readName(tokens, i);
       if (n.parts.length) s.targets.push(n.parts.join('.'));
       let w = -1;
-      for (let j = from + 1; j < to; j++) if (word(j) === 'where') {
-        w = j;
-        break;
-      }
+      for (let j = from + 1; j < to; j++)
+        if (word(j) === 'where') {
+          w = j;
+          break;
+        }
       s.hasWhere = w >= 0;
       if (w >= 0) {
         let e = w + 1;
@@ -201,7 +271,8 @@ function analyse(tokens: readonly SqlToken[], from: number, to: number, start: n
     case 'alter':
       s.object = word(from + 1);
       for (let j = from + 2; j < to; j++)
-        if (word(j) === 'drop' && !['default', 'not', 'identity', 'expression'].includes(word(j + 1) ?? '')) s.dropsColumn = true;
+        if (word(j) === 'drop' && !['default', 'not', 'identity', 'expression'].includes(word(j + 1) ?? ''))
+          s.dropsColumn = true;
       break;
     case 'grant':
       s.grantsAll = word(from + 1) === 'all';
@@ -212,6 +283,14 @@ function analyse(tokens: readonly SqlToken[], from: number, to: number, start: n
     case 'shutdown':
       s.object = 'shutdown';
       break;
+    case 'bulk':
+      // BULK INSERT t FROM 'file' (whatever quotes the file name uses).
+      for (let j = from + 1; j < to; j++)
+        if (word(j) === 'from' && tokens[j + 1]) {
+          s.readsFile = tokens[j + 1]!.value;
+          break;
+        }
+      break;
     case 'reconfigure':
       s.object = 'config';
       break;
@@ -219,11 +298,12 @@ function analyse(tokens: readonly SqlToken[], from: number, to: number, start: n
       // Hive/Spark: INSERT OVERWRITE [LOCAL] DIRECTORY 'path' writes files on the server.
       if (word(from + 1) === 'overwrite') {
         for (let j = from + 2; j < to; j++)
-          if (word(j) === 'directory' && tokens[j + 1]?.kind === 'string') s.writesFile = tokens[j + 1]!.value;
+          if (word(j) === 'directory' && tokens[j + 1]?.kind === 'string')
+            s.writesFile = tokens[j + 1]!.value;
       }
       break;
   }
-  scanCommon(tokens, from, to, s);
+  scanCommon(tokens, scanFrom, to, s);
   return s;
 }
 

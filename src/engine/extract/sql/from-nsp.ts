@@ -34,9 +34,16 @@ export function nspExpr(v: unknown): Expr {
     case 'null':
       return { k: 'const', v: null };
     case 'column_ref':
-      return { k: 'col', name: [str(n.table), colName(n.column)].filter((x) => x).join('.').toLowerCase() };
+      return {
+        k: 'col',
+        name: [str(n.table), colName(n.column)]
+          .filter((x) => x)
+          .join('.')
+          .toLowerCase(),
+      };
     case 'unary_expr':
-      if (str(n.operator)?.toUpperCase() === 'NOT' || n.operator === '!') return { k: 'not', arg: nspExpr(n.expr) };
+      if (str(n.operator)?.toUpperCase() === 'NOT' || n.operator === '!')
+        return { k: 'not', arg: nspExpr(n.expr) };
       return OTHER;
     case 'binary_expr': {
       const op = (str(n.operator) ?? '').toUpperCase();
@@ -45,13 +52,25 @@ export function nspExpr(v: unknown): Expr {
       if (op === 'LIKE' || op === 'NOT LIKE' || op === 'ILIKE' || op === 'NOT ILIKE')
         return { k: 'like', negated: op.startsWith('NOT'), l: nspExpr(n.left), r: nspExpr(n.right) };
       if (op === 'IN' || op === 'NOT IN')
-        return { k: 'in', negated: op === 'NOT IN', l: nspExpr(n.left), list: arr(obj(n.right)?.value).map(nspExpr) };
+        return {
+          k: 'in',
+          negated: op === 'NOT IN',
+          l: nspExpr(n.left),
+          list: arr(obj(n.right)?.value).map(nspExpr),
+        };
       if (op === 'BETWEEN' || op === 'NOT BETWEEN') {
         const [lo, hi] = arr(obj(n.right)?.value).map(nspExpr);
-        return { k: 'between', negated: op === 'NOT BETWEEN', v: nspExpr(n.left), lo: lo ?? OTHER, hi: hi ?? OTHER };
+        return {
+          k: 'between',
+          negated: op === 'NOT BETWEEN',
+          v: nspExpr(n.left),
+          lo: lo ?? OTHER,
+          hi: hi ?? OTHER,
+        };
       }
       if (op === 'IS' || op === 'IS NOT') {
-        if (obj(n.right)?.type === 'null') return { k: 'isnull', negated: op === 'IS NOT', arg: nspExpr(n.left) };
+        if (obj(n.right)?.type === 'null')
+          return { k: 'isnull', negated: op === 'IS NOT', arg: nspExpr(n.left) };
         return OTHER;
       }
       if (['=', '==', '!=', '<>', '<', '<=', '>', '>=', '<=>'].includes(op))
@@ -138,10 +157,13 @@ export function fromNsp(ast: J, dialect: SqlDialect, start: number, end: number)
       s.statement = type;
       const privs = arr(ast.objects).map((o) => (str(obj(obj(o)?.priv)?.value) ?? '').toUpperCase());
       s.grantsAll = type === 'grant' && privs.some((p) => p === 'ALL' || p === 'ALL PRIVILEGES');
-      const levels = arr(obj(ast.on)?.priv_level).map((l) => `${str(obj(l)?.prefix) ?? ''}.${str(obj(l)?.name) ?? ''}`);
+      const levels = arr(obj(ast.on)?.priv_level).map(
+        (l) => `${str(obj(l)?.prefix) ?? ''}.${str(obj(l)?.name) ?? ''}`,
+      );
       s.targets = levels;
       const withOpt = (str(obj(ast.with)?.value) ?? '').toLowerCase();
-      if (type === 'grant' && withOpt.includes('grant option') && levels.includes('*.*')) s.createsSuperuser = true;
+      if (type === 'grant' && withOpt.includes('grant option') && levels.includes('*.*'))
+        s.createsSuperuser = true;
       break;
     }
     case 'load_data':
@@ -184,14 +206,19 @@ function walk(v: unknown, s: StmtInfo, inColumns: boolean): void {
     }
   } else if (type === 'column_ref' && inColumns) {
     const c = colName(o.column);
-    if (c !== undefined && CREDENTIAL_COLUMN.test(c) && !s.credentialColumns.includes(c)) s.credentialColumns.push(c);
+    if (c !== undefined && CREDENTIAL_COLUMN.test(c) && !s.credentialColumns.includes(c))
+      s.credentialColumns.push(c);
   } else if (type === 'select') {
     if (str(o.set_op)?.toLowerCase().startsWith('union')) s.union = true;
+    const into = obj(o.into);
+    const kw = (str(into?.keyword) ?? '').toUpperCase();
+    if (kw === 'OUTFILE' || kw === 'DUMPFILE') s.writesFile ??= str(obj(into?.expr)?.value) ?? '';
   }
-  if (Array.isArray(o.from)) for (const t of o.from) {
-    const ft = obj(t);
-    if (ft && typeof ft.table === 'string') addTable(s.readsTables, [str(ft.db), str(ft.schema), ft.table]);
-  }
+  if (Array.isArray(o.from))
+    for (const t of o.from) {
+      const ft = obj(t);
+      if (ft && typeof ft.table === 'string') addTable(s.readsTables, [str(ft.db), str(ft.schema), ft.table]);
+    }
   for (const key in o) {
     if (key === 'from' && s.statement === 'delete') continue;
     walk(o[key], s, inColumns || key === 'columns');

@@ -24,7 +24,10 @@ const names = (list: unknown): string[] =>
     .filter((x): x is string => x !== undefined);
 
 const objectKind = (t: string | undefined): string =>
-  (t ?? 'OBJECT_UNKNOWN').replace(/^OBJECT_/, '').toLowerCase().replace(/_/g, ' ');
+  (t ?? 'OBJECT_UNKNOWN')
+    .replace(/^OBJECT_/, '')
+    .toLowerCase()
+    .replace(/_/g, ' ');
 
 export interface PgContext {
   readonly text: string;
@@ -58,14 +61,26 @@ export function pgExpr(v: unknown): Expr {
     case 'A_Expr': {
       const op = names(b.name).pop() ?? '';
       const kind = str(b.kind);
-      if (kind === 'AEXPR_OP' && b.lexpr !== undefined) return { k: 'cmp', op, l: pgExpr(b.lexpr), r: pgExpr(b.rexpr) };
+      if (kind === 'AEXPR_OP' && b.lexpr !== undefined)
+        return { k: 'cmp', op, l: pgExpr(b.lexpr), r: pgExpr(b.rexpr) };
       if (kind === 'AEXPR_LIKE' || kind === 'AEXPR_ILIKE')
         return { k: 'like', negated: op.startsWith('!'), l: pgExpr(b.lexpr), r: pgExpr(b.rexpr) };
       if (kind === 'AEXPR_IN')
-        return { k: 'in', negated: op === '<>', l: pgExpr(b.lexpr), list: arr(obj(pgNode(b.rexpr)?.[1])?.items ?? b.rexpr).map(pgExpr) };
+        return {
+          k: 'in',
+          negated: op === '<>',
+          l: pgExpr(b.lexpr),
+          list: arr(obj(pgNode(b.rexpr)?.[1])?.items ?? b.rexpr).map(pgExpr),
+        };
       if (kind === 'AEXPR_BETWEEN' || kind === 'AEXPR_NOT_BETWEEN') {
         const [lo, hi] = arr(pgNode(b.rexpr)?.[1]?.items ?? b.rexpr).map(pgExpr);
-        return { k: 'between', negated: kind === 'AEXPR_NOT_BETWEEN', v: pgExpr(b.lexpr), lo: lo ?? OTHER, hi: hi ?? OTHER };
+        return {
+          k: 'between',
+          negated: kind === 'AEXPR_NOT_BETWEEN',
+          v: pgExpr(b.lexpr),
+          lo: lo ?? OTHER,
+          hi: hi ?? OTHER,
+        };
       }
       return OTHER;
     }
@@ -170,7 +185,8 @@ function convert(node: unknown, start: number, end: number, ctx: PgContext, out:
         const on = obj(pgNode(d?.arg)?.[1])?.boolval === true || d?.arg === undefined;
         if (str(d?.defname) === 'superuser' && on) s.createsSuperuser = true;
         if (str(d?.defname) === 'rolemembers' || str(d?.defname) === 'addroleto')
-          for (const r of arr(d?.arg)) s.grantsRoles.push((str(pgNode(r)?.[1]?.rolename) ?? '').toLowerCase());
+          for (const r of arr(d?.arg))
+            s.grantsRoles.push((str(pgNode(r)?.[1]?.rolename) ?? '').toLowerCase());
       }
       return;
     }
@@ -190,7 +206,8 @@ function convert(node: unknown, start: number, end: number, ctx: PgContext, out:
       s.statement = b.is_grant === true ? 'grant' : 'revoke';
       s.object = 'role';
       if (b.is_grant === true)
-        for (const r of arr(b.granted_roles)) s.grantsRoles.push((str(pgNode(r)?.[1]?.priv_name) ?? '').toLowerCase());
+        for (const r of arr(b.granted_roles))
+          s.grantsRoles.push((str(pgNode(r)?.[1]?.priv_name) ?? '').toLowerCase());
       for (const r of arr(b.grantee_roles)) s.targets.push(str(pgNode(r)?.[1]?.rolename) ?? '');
       return;
     case 'CopyStmt': {
@@ -214,7 +231,7 @@ function convert(node: unknown, start: number, end: number, ctx: PgContext, out:
       for (const o of arr(b.options)) {
         const d = pgNode(o)?.[1];
         if (str(d?.defname) === 'language') language = (str(pgNode(d?.arg)?.[1]?.sval) ?? '').toLowerCase();
-        if (str(d?.defname) === 'as') body = names(d?.arg);
+        if (str(d?.defname) === 'as') body = names(pgNode(d?.arg)?.[1]?.items ?? d?.arg);
       }
       // LANGUAGE C with AS 'file', 'symbol' loads a shared library into the server.
       if (language === 'c' && body[0] !== undefined) s.loadsLibrary = body[0];
@@ -277,7 +294,8 @@ function convert(node: unknown, start: number, end: number, ctx: PgContext, out:
       s.targets.push(str(b.extname) ?? '');
       return;
     default:
-      if (type.startsWith('Create') || type === 'IndexStmt' || type === 'ViewStmt' || type === 'RuleStmt') s.statement = 'create';
+      if (type.startsWith('Create') || type === 'IndexStmt' || type === 'ViewStmt' || type === 'RuleStmt')
+        s.statement = 'create';
       else if (type.startsWith('Alter') || type === 'RenameStmt') s.statement = 'alter';
       else if (type.startsWith('Drop')) {
         s.statement = 'drop';
@@ -288,7 +306,14 @@ function convert(node: unknown, start: number, end: number, ctx: PgContext, out:
 }
 
 /** Collect functions, tables read, credential columns and nested modifying statements. */
-function walk(v: unknown, s: StmtInfo, ctx: PgContext, out: StmtInfo[], skip: unknown, inTargetList = false): void {
+function walk(
+  v: unknown,
+  s: StmtInfo,
+  ctx: PgContext,
+  out: StmtInfo[],
+  skip: unknown,
+  inTargetList = false,
+): void {
   if (v === skip && skip !== undefined) return;
   if (Array.isArray(v)) {
     for (const x of v) walk(x, s, ctx, out, skip, inTargetList);

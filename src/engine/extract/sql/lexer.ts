@@ -95,7 +95,8 @@ export function lexSql(text: string, options: LexOptions): LexResult {
       let j = text.indexOf('\n', i);
       if (j < 0) j = n;
       const after = text.charCodeAt(i + 2);
-      if (i + 2 < n && !isSpace(after) && j > i + 2) hidden.push({ code: text.slice(i + 2, j), start: i + 2 });
+      if (i + 2 < n && !isSpace(after) && j > i + 2)
+        hidden.push({ code: text.slice(i + 2, j), start: i + 2 });
       i = j;
       continue;
     }
@@ -150,7 +151,10 @@ export function lexSql(text: string, options: LexOptions): LexResult {
       continue;
     }
     // E'...' (PostgreSQL escape strings), N'...', X'...', B'...' prefixes.
-    if ((c === 69 || c === 101 || c === 78 || c === 110 || c === 88 || c === 120 || c === 66 || c === 98) && text.charCodeAt(i + 1) === 39) {
+    if (
+      (c === 69 || c === 101 || c === 78 || c === 110 || c === 88 || c === 120 || c === 66 || c === 98) &&
+      text.charCodeAt(i + 1) === 39
+    ) {
       const q = readQuoted(39, i + 2, options.mysql || c === 69 || c === 101);
       push('string', q.value, i, q.end);
       i = q.end;

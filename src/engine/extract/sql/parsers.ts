@@ -39,14 +39,18 @@ export function loadSqlParser(): Promise<void> {
 export const sqlParserReady = (): boolean => ready;
 
 export interface PgParseResult {
-  readonly stmts?: readonly { readonly stmt?: unknown; readonly stmt_location?: number; readonly stmt_len?: number }[];
+  readonly stmts?: readonly {
+    readonly stmt?: unknown;
+    readonly stmt_location?: number;
+    readonly stmt_len?: number;
+  }[];
 }
 
 /** PostgreSQL parse; undefined when the text is not valid PostgreSQL. */
 export function parsePg(text: string): PgParseResult | undefined {
   if (!ready) throw new Error('SQL parser not loaded: await loadSqlParser() (or loadParsers()) first');
   try {
-    return parseSync(text) as unknown as PgParseResult;
+    return parseSync(text);
   } catch {
     return undefined;
   }
@@ -62,7 +66,7 @@ export function parseNsp(text: string, dialect: 'mysql' | 'sqlite'): NspResult |
   if (!p) throw new Error('SQL parser not loaded: await loadSqlParser() (or loadParsers()) first');
   try {
     const r = p.parse(text, { database: dialect === 'mysql' ? 'MySQL' : 'Sqlite' });
-    const ast = Array.isArray(r.ast) ? (r.ast as AST[]) : [r.ast as AST];
+    const ast = Array.isArray(r.ast) ? (r.ast) : [r.ast];
     return { ast: ast.filter((a) => a !== null && a !== undefined) };
   } catch {
     return undefined;

@@ -42,7 +42,12 @@ export interface StmtInfo {
   dynamicSql: DynamicSql[];
 }
 
-export function newStmt(statement: SqlStatementKind, dialect: SqlDialect, start: number, end: number): StmtInfo {
+export function newStmt(
+  statement: SqlStatementKind,
+  dialect: SqlDialect,
+  start: number,
+  end: number,
+): StmtInfo {
   return {
     statement,
     targets: [],
