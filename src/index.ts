@@ -28,3 +28,15 @@ export {
   type VerifyCheck,
   type JwkSet,
 } from './receipts/index.js';
+// engine and guard (issue 2)
+export {
+  createGuard,
+  type Guard,
+  type GuardOptions,
+  type ValidateInput,
+  type ValidateResult,
+} from './library/create-guard.js';
+export { createEngine, type Engine, type EngineOptions, type Evaluation } from './engine/engine.js';
+export { toWireDecision, type WireDecision, type WireFinding } from './engine/wire.js';
+export { classifyHost, type HostInfo, type HostClass } from './engine/net/address.js';
+export type { Policy } from './engine/policy.js';

@@ -3,9 +3,11 @@ import type { CliCommand } from '../command.js';
 import { passkeyCommand } from './passkey.js';
 import { keygenCommand } from './keygen.js';
 import { verifyCommand } from './verify.js';
+import { validateCommand } from './validate.js';
 
 export const COMMANDS: readonly CliCommand[] = [
   passkeyCommand,
   keygenCommand,
   verifyCommand,
+  validateCommand,
 ];
