@@ -1,0 +1,435 @@
+/**
+ * Generic secrets: values assigned to password/secret/token/key names in env files, JSON, YAML,
+ * code, XML, CLI flags and HTTP headers (Authorization: Bearer/Basic), gated by entropy and
+ * placeholder filters; plus prefixed tokens of services outside the eleven named families
+ * (npm, PyPI, Hugging Face, Docker, Vault, Shopify, SendGrid, DigitalOcean...).
+ */
+import { ALPHA_LOWER, ALPHA_UPPER, BASE62, BASE64URL, DIGITS, HEX, randomBody } from '../examples.js';
+import {
+  charClasses,
+  defineFamily,
+  hasVariety,
+  isPlaceholder,
+  LOOKBEHIND,
+  looksRandom,
+  shannonEntropy,
+  type PatternDefinition,
+  type PatternHit,
+} from '../family.js';
+
+// ---------------------------------------------------------------------------------------------
+// Keyword assignments
+
+const STEM = /^(?:pass(?:word|wd|phrase|code)?|pwd|secret|token|key|auth(?:orization)?|credentials?)/i;
+const IDENT_CODE = /[A-Za-z0-9_.-]/;
+/** Last word of the name that says the value is not the secret itself. */
+const NOT_SECRET_SUFFIX = new Set(
+  'id ids name names type types url uri urls path paths file files dir length len size count limit max min format prefix suffix version field fields header headers param params mode ttl timeout expiry expires expiration at on by hash algorithm alg ref arn endpoint policy usage provider method scheme label env var hint index idx location store kind option options required enabled disabled'.split(
+    ' ',
+  ),
+);
+/** First word of the name that makes a "key" or "token" something other than a credential. */
+const NOT_SECRET_PREFIX =
+  /(?:^|[_.-])(?:public|pub|primary|foreign|sort|partition|cache|idempotency|map|dict|row|range|next|page|continuation|sync|lookup|i18n|translation|hotkey|shortcut|ssh_public|max|min)[_.-]?$/i;
+
+function words(identifier: string): string[] {
+  return identifier
+    .replace(/([a-z0-9])([A-Z])/g, '$1_$2')
+    .toLowerCase()
+    .split(/[_.-]+/)
+    .filter((w) => w.length > 0);
+}
+
+function envStyle(identifier: string, strong: string): string {
+  const w = words(identifier).map((x) => x.replace(/[^a-z0-9]/g, ''));
+  const name = w.join('_').toUpperCase();
+  if (name.length >= 3 && name.length <= 48 && /^[A-Z][A-Z0-9_]*$/.test(name)) return name;
+  return strong;
+}
+
+function isCodeExpression(value: string): boolean {
+  // os.environ / process.env.X / request.headers / self.secret
+  return /^[A-Za-z_$][\w$]*(?:\.[A-Za-z_$][\w$]*)+$/.test(value);
+}
+
+function strongValueOk(value: string, quoted: boolean): boolean {
+  if (value.length < 4 || value.length > 512) return false;
+  if (isPlaceholder(value)) return false;
+  if (quoted) return true;
+  if (isCodeExpression(value)) return false;
+  const cls = charClasses(value);
+  if (cls.digit > 0 || cls.other > 0) return value.length >= 6 || cls.digit > 0;
+  // all letters: accept mixed case that is not a Capitalised word
+  return value.length >= 8 && cls.upper > 0 && cls.lower > 0 && !/^[A-Z][a-z]+$/.test(value);
+}
+
+function weakValueOk(value: string, minLength: number, minEntropy: number): boolean {
+  if (value.length < minLength || value.length > 1024) return false;
+  if (/:\/\/|^[./~]|\.(?:pem|json|key|txt|ya?ml|p12|pfx|crt|cer|env|der)$/i.test(value)) return false;
+  if (isCodeExpression(value)) return false;
+  return looksRandom(value, minLength, minEntropy);
+}
+
+function matchAssignment(text: string, pos: number, limit: number): PatternHit | null {
+  const stem = STEM.exec(text.slice(pos, Math.min(limit, pos + 16)));
+  if (!stem) return null;
+  let i = pos + stem[0].length;
+  // The word must end here or continue in another word (camelCase, _, digits): not "keyboard".
+  const next = text.charCodeAt(i);
+  if (next >= 97 && next <= 122) return null;
+  // Name: back to its start (bounded lookbehind) and forward over its tail.
+  let start = pos;
+  while (start > 0 && pos - start < LOOKBEHIND - 2 && IDENT_CODE.test(text[start - 1]!)) start--;
+  let tailEnd = i;
+  while (tailEnd < limit && tailEnd - i < 40 && IDENT_CODE.test(text[tailEnd]!)) tailEnd++;
+  const identifier = text.slice(start, tailEnd).replace(/^[.-]+|[.-]+$/g, '');
+  const w = words(identifier);
+  const last = w[w.length - 1] ?? '';
+  if (NOT_SECRET_SUFFIX.has(last) && w.length > 1) return null;
+  if (NOT_SECRET_PREFIX.test(text.slice(start, pos))) return null;
+  const stemWord = stem[0].toLowerCase();
+  const strong = /^(?:pass|pwd|secret|credential)/.test(stemWord);
+  i = tailEnd;
+  const opener = start > 0 ? text[start - 1] : '';
+  const flag = text.startsWith('--', start);
+  const xml = opener === '<';
+  // Closing quote/bracket of the name: "api_key": / ['token'] =
+  let quotedName = false;
+  if (!xml && (text[i] === '"' || text[i] === "'" || text[i] === '`')) {
+    quotedName = true;
+    i++;
+  }
+  if (!xml && text[i] === ']') i++;
+  // Separator
+  let j = i;
+  while (j < limit && (text[j] === ' ' || text[j] === '\t')) j++;
+  let sep = '';
+  const two = text.slice(j, j + 3);
+  if (xml) {
+    if (text[i] !== '>') return null;
+    sep = '>';
+    j = i + 1;
+  } else if (/^(?:===|!==)/.test(two)) {
+    sep = '==';
+    j += 3;
+  } else if (/^(?::=|=>|==|!=|->)/.test(two)) {
+    sep = two.slice(0, 2);
+    j += 2;
+  } else if (text[j] === '=' || text[j] === ':') {
+    sep = text[j]!;
+    j++;
+  } else if (text[j] === '(') {
+    sep = '(';
+    j++;
+  } else if (text[j] === ',' && quotedName) {
+    sep = ',';
+    j++;
+  } else if (text[j] === '-' && j > i && (text[j + 1] === ' ' || text[j + 1] === '\t')) {
+    sep = '-';
+    j++;
+  } else if (j > i) {
+    sep = ' ';
+  } else {
+    return null;
+  }
+  while (j < limit && (text[j] === ' ' || text[j] === '\t')) j++;
+  // Authorization: Bearer <token> / Basic <base64> / token <...>
+  let scheme = '';
+  const schemeMatch = /^(?:Bearer|Basic|Token|Bot|Digest|Negotiate)[ \t]+/i.exec(text.slice(j, j + 16));
+  if (schemeMatch && sep !== ' ') {
+    scheme = schemeMatch[0].trim().toLowerCase();
+    j += schemeMatch[0].length;
+  }
+  // Value
+  let valueStart = j;
+  let valueEnd: number;
+  let quoted = false;
+  const q = text[j];
+  if (xml) {
+    const close = text.indexOf('<', j);
+    if (close < 0 || close >= limit || close - j > 1024 || text[close + 1] !== '/') return null;
+    valueEnd = close;
+    quoted = true;
+    if (text.slice(j, close).includes('\n')) return null;
+  } else if (q === '"' || q === "'" || q === '`') {
+    valueStart = j + 1;
+    let k = valueStart;
+    while (k < limit && k - valueStart <= 1024 && text[k] !== q && text[k] !== '\n' && text[k] !== '\r') k++;
+    if (k >= limit || text[k] !== q) return null;
+    valueEnd = k;
+    quoted = true;
+  } else {
+    let k = j;
+    while (k < limit && k - j <= 1024 && !/[\s"'`,;<>(){}[\]|&]/.test(text[k]!)) k++;
+    // A sentence full stop or colon is not part of the value.
+    while (k > j && /[.:]/.test(text[k - 1]!)) k--;
+    if (text[k] === '(' || text[k] === '[') return null;
+    valueEnd = k;
+  }
+  const value = text.slice(valueStart, valueEnd);
+  if (value.length === 0) return null;
+  let ok: boolean;
+  if (scheme === 'basic') {
+    ok = basicCredentials(value);
+  } else if (scheme !== '') {
+    ok = weakValueOk(value, 12, 3);
+  } else if (sep === ' ' && !flag) {
+    ok = weakValueOk(value, 16, 3.2) && charClasses(value).digit > 0;
+  } else if (strong) {
+    ok = strongValueOk(value, quoted);
+  } else {
+    const bare = identifier.toLowerCase() === 'key' || identifier.toLowerCase() === 'token';
+    ok = bare ? weakValueOk(value, 16, 3.3) : weakValueOk(value, 10, 3);
+  }
+  if (!ok) return null;
+  const fallback = strong
+    ? stemWord.startsWith('secret')
+      ? 'SECRET'
+      : 'PASSWORD'
+    : stemWord.startsWith('key')
+      ? 'API_KEY'
+      : 'TOKEN';
+  return { secretStart: valueStart, secretEnd: valueEnd, envName: envStyle(identifier, fallback) };
+}
+
+function basicCredentials(value: string): boolean {
+  if (!/^[A-Za-z0-9+/]{8,}={0,2}$/.test(value)) return false;
+  const decoded = Buffer.from(value, 'base64').toString('latin1');
+  return /^[\x20-\x7e]+:[\x20-\x7e]+$/.test(decoded);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Prefixed tokens of other services: [id, keywords, regex, env name, minimum distinct body chars]
+
+type Prefixed = [string, string[], RegExp, string, number];
+
+const PREFIXED: Prefixed[] = [
+  ['npm', ['npm_'], /^npm_[A-Za-z0-9]{36}(?![A-Za-z0-9])/, 'NPM_TOKEN', 10],
+  [
+    'pypi',
+    ['pypi-ageichlwas5vcmc'],
+    /^pypi-AgEIcHlwaS5vcmc[A-Za-z0-9_-]{50,300}(?![A-Za-z0-9_-])/,
+    'PYPI_TOKEN',
+    10,
+  ],
+  ['huggingface', ['hf_', 'api_org_'], /^(?:hf|api_org)_[A-Za-z]{34}(?![A-Za-z0-9])/, 'HF_TOKEN', 8],
+  [
+    'docker',
+    ['dckr_pat_', 'dckr_oat_'],
+    /^dckr_(?:pat|oat)_[A-Za-z0-9_-]{27,80}(?![A-Za-z0-9_-])/,
+    'DOCKER_TOKEN',
+    10,
+  ],
+  ['vault', ['hvs.', 'hvb.', 'hvr.'], /^hv[sbr]\.[A-Za-z0-9_-]{24,400}(?![A-Za-z0-9_-])/, 'VAULT_TOKEN', 10],
+  [
+    'shopify',
+    ['shpat_', 'shpca_', 'shppa_', 'shpss_'],
+    /^shp(?:at|ca|pa|ss)_[a-fA-F0-9]{32}(?![A-Za-z0-9])/,
+    'SHOPIFY_TOKEN',
+    8,
+  ],
+  ['sendgrid', ['sg.'], /^SG\.[A-Za-z0-9_-]{22}\.[A-Za-z0-9_-]{43}(?![A-Za-z0-9_-])/, 'SENDGRID_API_KEY', 10],
+  [
+    'digitalocean',
+    ['dop_v1_', 'doo_v1_', 'dor_v1_'],
+    /^do[por]_v1_[a-f0-9]{64}(?![A-Za-z0-9])/,
+    'DIGITALOCEAN_TOKEN',
+    8,
+  ],
+  ['heroku', ['hrku-'], /^HRKU-[A-Za-z0-9_-]{20,80}(?![A-Za-z0-9_-])/, 'HEROKU_API_KEY', 8],
+  ['databricks', ['dapi'], /^dapi[a-f0-9]{32}(?:-\d)?(?![A-Za-z0-9])/, 'DATABRICKS_TOKEN', 8],
+  ['linear', ['lin_api_'], /^lin_api_[A-Za-z0-9]{40}(?![A-Za-z0-9])/, 'LINEAR_API_KEY', 10],
+  ['notion', ['ntn_'], /^ntn_[A-Za-z0-9]{40,50}(?![A-Za-z0-9])/, 'NOTION_TOKEN', 10],
+  [
+    'grafana',
+    ['glc_', 'glsa_'],
+    /^(?:glc_[A-Za-z0-9+/]{32,400}={0,2}|glsa_[A-Za-z0-9]{32}_[A-Fa-f0-9]{8})(?![A-Za-z0-9])/,
+    'GRAFANA_TOKEN',
+    10,
+  ],
+  ['newrelic', ['nrak-'], /^NRAK-[A-Z0-9]{27}(?![A-Za-z0-9])/, 'NEW_RELIC_API_KEY', 8],
+  ['xai', ['xai-'], /^xai-[A-Za-z0-9]{60,100}(?![A-Za-z0-9])/, 'XAI_API_KEY', 10],
+  ['groq', ['gsk_'], /^gsk_[A-Za-z0-9]{52}(?![A-Za-z0-9])/, 'GROQ_API_KEY', 10],
+  ['replicate', ['r8_'], /^r8_[A-Za-z0-9]{37}(?![A-Za-z0-9])/, 'REPLICATE_API_TOKEN', 10],
+  ['postman', ['pmak-'], /^PMAK-[a-f0-9]{24}-[a-f0-9]{34}(?![A-Za-z0-9])/, 'POSTMAN_API_KEY', 8],
+  [
+    'sentry',
+    ['sntrys_', 'sntryu_'],
+    /^(?:sntrys_[A-Za-z0-9+/=_]{50,400}|sntryu_[a-f0-9]{64})(?![A-Za-z0-9])/,
+    'SENTRY_AUTH_TOKEN',
+    10,
+  ],
+  [
+    'tailscale',
+    ['tskey-'],
+    /^tskey-(?:api|auth|client|scim|webhook)-[A-Za-z0-9]{8,20}-[A-Za-z0-9]{16,64}(?![A-Za-z0-9])/,
+    'TAILSCALE_KEY',
+    8,
+  ],
+  ['atlassian', ['atatt3'], /^ATATT3[A-Za-z0-9_=-]{100,300}(?![A-Za-z0-9_=-])/, 'ATLASSIAN_API_TOKEN', 10],
+  [
+    'doppler',
+    ['dp.pt.', 'dp.st.', 'dp.sa.', 'dp.ct.'],
+    /^dp\.(?:pt|st|sa|ct)\.[A-Za-z0-9]{40,50}(?![A-Za-z0-9])/,
+    'DOPPLER_TOKEN',
+    10,
+  ],
+  ['figma', ['figd_'], /^figd_[A-Za-z0-9_-]{40,60}(?![A-Za-z0-9_-])/, 'FIGMA_TOKEN', 10],
+  ['pulumi', ['pul-'], /^pul-[a-f0-9]{40}(?![A-Za-z0-9])/, 'PULUMI_ACCESS_TOKEN', 8],
+  ['terraform', ['.atlasv1.'], /^\.atlasv1\.[A-Za-z0-9_=-]{60,100}(?![A-Za-z0-9_=-])/, 'TF_TOKEN', 10],
+  [
+    'cloudflare',
+    ['cfut_', 'cfat_', 'cfk_'],
+    /^(?:cfut|cfat|cfk)_[A-Za-z0-9_-]{40,80}(?![A-Za-z0-9_-])/,
+    'CLOUDFLARE_API_TOKEN',
+    10,
+  ],
+  ['mailgun', ['key-'], /^key-[0-9a-f]{32}(?![A-Za-z0-9])/, 'MAILGUN_API_KEY', 8],
+  ['appsync', ['da2-'], /^da2-[a-z0-9]{26}(?![A-Za-z0-9])/, 'APPSYNC_API_KEY', 8],
+];
+
+function prefixed([name, keywords, regex, envName, variety]: Prefixed): PatternDefinition {
+  return {
+    id: `generic/${name}`,
+    keywords,
+    regex,
+    boundary: true,
+    // Every prefixed regex above is bounded well under this.
+    maxLength: 520,
+    envName,
+    // Placeholders such as hf_xxxx... or API-AAAA... have almost no entropy after the prefix.
+    gate: (s) => hasVariety(s.replace(/^[A-Za-z0-9]{1,10}[_.-]/, ''), variety),
+  };
+}
+
+/** Azure AD client secrets: three characters, a digit, "Q~", then 31-34 more. */
+function matchAzureClientSecret(text: string, pos: number, limit: number): PatternHit | null {
+  const start = pos - 4;
+  if (start < 0) return null;
+  const m = /^[A-Za-z0-9_~.]{3}\dQ~[A-Za-z0-9_~.-]{31,34}(?![A-Za-z0-9_~.-])/.exec(text.slice(start, limit));
+  if (!m) return null;
+  if (start > 0 && /[A-Za-z0-9_~.-]/.test(text[start - 1]!)) return null;
+  if (shannonEntropy(m[0]) < 3.5) return null;
+  return { secretStart: start, secretEnd: start + m[0].length, envName: 'AZURE_CLIENT_SECRET' };
+}
+
+/** Telegram bot tokens: `<bot id>:AA<33 chars>`. */
+function matchTelegram(text: string, pos: number, limit: number): PatternHit | null {
+  let start = pos;
+  while (start > 0 && pos - start < 10 && /[0-9]/.test(text[start - 1]!)) start--;
+  if (pos - start < 8 || (start > 0 && /[A-Za-z0-9]/.test(text[start - 1]!))) return null;
+  const m = /^:AA[A-Za-z0-9_-]{33}(?![A-Za-z0-9_-])/.exec(text.slice(pos, limit));
+  if (!m) return null;
+  return { secretStart: start, secretEnd: pos + m[0].length, envName: 'TELEGRAM_BOT_TOKEN' };
+}
+
+const hfToken = (seed: string): string => 'hf_' + randomBody(seed, ALPHA_LOWER + ALPHA_UPPER, 34);
+
+export const genericFamily = defineFamily({
+  id: 'generic',
+  kind: 'GENERIC',
+  summary: 'Keyword assignments gated by entropy, Authorization headers, other services’ prefixed tokens',
+  nonStrict: true,
+  priority: 0,
+  patterns: [
+    {
+      id: 'generic/assignment',
+      keywords: ['pass', 'pwd', 'secret', 'token', 'key', 'auth', 'credential'],
+      match: matchAssignment,
+      maxLength: 1200,
+      strictOnly: true,
+    },
+    {
+      id: 'generic/jenkins-credential',
+      keywords: ['aqaaabaaa'],
+      regex: /^AQAAABAAA[ \t]+(?<secret>[^\s}<]{8,1024})/,
+      maxLength: 1050,
+      strictOnly: true,
+      envName: 'JENKINS_SECRET',
+      gate: (s) => hasVariety(s, 6),
+    },
+    ...PREFIXED.map(prefixed),
+    { id: 'generic/azure-client-secret', keywords: ['q~'], match: matchAzureClientSecret, maxLength: 40 },
+    { id: 'generic/telegram-bot-token', keywords: [':aa'], match: matchTelegram, maxLength: 40 },
+  ],
+  examples: {
+    positive: [
+      { text: 'secret = "hunter2"', secret: 'hunter2', nonStrict: 'keep' },
+      {
+        text: `DB_PASSWORD=${randomBody('ge1', BASE62, 18)}`,
+        secret: randomBody('ge1', BASE62, 18),
+        nonStrict: 'keep',
+      },
+      {
+        text: `{"client_secret": "${randomBody('ge2', BASE64URL, 32)}", "client_id": "app"}`,
+        secret: randomBody('ge2', BASE64URL, 32),
+        nonStrict: 'keep',
+      },
+      {
+        text: `api_key: ${randomBody('ge3', HEX, 32)}`,
+        secret: randomBody('ge3', HEX, 32),
+        nonStrict: 'keep',
+      },
+      {
+        text: `curl -H "Authorization: Bearer ${randomBody('ge4', BASE62, 40)}" https://api.example.com`,
+        secret: randomBody('ge4', BASE62, 40),
+        nonStrict: 'keep',
+      },
+      {
+        text: `mytool --password ${randomBody('ge5', BASE62, 12)} --user bob`,
+        secret: randomBody('ge5', BASE62, 12),
+        nonStrict: 'keep',
+      },
+      {
+        text: `Authorization: Basic ${Buffer.from(`bob:${randomBody('ge6', BASE62, 12)}`).toString('base64')}`,
+        secret: Buffer.from(`bob:${randomBody('ge6', BASE62, 12)}`).toString('base64'),
+        nonStrict: 'keep',
+      },
+      {
+        text: `//registry.npmjs.org/:_authToken=npm_${randomBody('ge7', BASE62, 36)}`,
+        secret: `npm_${randomBody('ge7', BASE62, 36)}`,
+      },
+      { text: `HF_TOKEN=${hfToken('ge8')}`, secret: hfToken('ge8') },
+      {
+        text: `<password>${randomBody('ge9', BASE62, 14)}</password>`,
+        secret: randomBody('ge9', BASE62, 14),
+        nonStrict: 'keep',
+      },
+      {
+        text: `VAULT_TOKEN=hvs.${randomBody('ge10', BASE64URL, 90)}`,
+        secret: `hvs.${randomBody('ge10', BASE64URL, 90)}`,
+      },
+      {
+        text: `bot ${randomBody('ge11', DIGITS, 10)}:AA${randomBody('ge11b', BASE64URL, 33)}`,
+        secret: `${randomBody('ge11', DIGITS, 10)}:AA${randomBody('ge11b', BASE64URL, 33)}`,
+      },
+    ],
+    lookalike: [
+      { text: 'secret = <hunter2>', why: 'templated' },
+      { text: 'secret= ${hunter2}', why: 'templated' },
+      { text: 'secret = get_secret_key()', why: 'a function call' },
+      { text: 'secret = request.headers["apikey"]', why: 'an expression' },
+      { text: 'password: $DB_PASS  # do not share', why: 'a variable reference' },
+      { text: 'api_key = ""', why: 'empty' },
+      { text: 'password = ${link}', why: 'templated' },
+      {
+        text: `request_id = "${randomBody('ge12', HEX, 8)}-${randomBody('ge13', HEX, 4)}-4${randomBody('ge14', HEX, 3)}-a${randomBody('ge15', HEX, 3)}-${randomBody('ge16', HEX, 12)}"`,
+        why: 'a UUID under a non-secret name',
+      },
+      {
+        text: 'The keyboard shortcut and the token count (max_tokens = 4096) are in the docs.',
+        why: 'ordinary prose',
+      },
+      { text: `"integrity": "sha512-${randomBody('ge17', BASE62, 86)}=="`, why: 'a lockfile hash' },
+      { text: `checksum = "${randomBody('ge18', HEX, 64)}"`, why: 'a Cargo.lock checksum' },
+      { text: `uses: actions/checkout@${randomBody('ge19', HEX, 40)} # v4`, why: 'a pinned commit SHA' },
+      { text: 'tokenizer = AutoTokenizer.from_pretrained("gpt2")', why: 'not a credential name' },
+      { text: 'hf_FakeFakeFake1FakeFakeFakeFakeFakeFa', why: 'digits in a Hugging Face body' },
+      { text: 'public_key = "' + randomBody('ge20', BASE62, 44) + '"', why: 'public keys are public' },
+      { text: `data:image/png;base64,${randomBody('ge21', BASE62, 120)}`, why: 'a base64 image' },
+      { text: 'password: changeme', why: 'a placeholder word' },
+      { text: "typeform_token = 'tfp_1'", why: 'too short' },
+      { text: 'id = RANDOM_STRING', why: 'not a secret name' },
+    ],
+  },
+});

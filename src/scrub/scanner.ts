@@ -1,0 +1,314 @@
+/**
+ * The pure scanning core shared by the one-shot call and the stream: keyword prefilter (one
+ * Aho-Corasick pass), then only the patterns owning a found keyword, run at that position; then
+ * overlap resolution and marker substitution. Output is the input byte for byte except the
+ * redacted spans.
+ *
+ * Overlap rule: candidates whose spans overlap are merged into ONE redaction covering their union
+ * (never leaking a part of either), labelled with the family of the best candidate: highest family
+ * priority (specific families beat connection strings, which beat generic), then earliest start,
+ * then longest span. Touching spans stay separate redactions.
+ *
+ * Streaming: a pattern's matcher reads at most LOOKBEHIND characters before its keyword and
+ * `maxLength` after it, so text can be emitted once no pending match attempt and no unresolved
+ * candidate can reach it. The carry-over buffer is therefore bounded by the largest `maxLength`
+ * of the active patterns (JWT: about 17.4 KiB; PEM: MAX_PEM_CHARS per piece, a longer block is
+ * cut and redacted piecewise) plus LOOKBEHIND and the longest keyword, whatever the chunking.
+ * The one-shot scan is the same machine fed one chunk, so both give identical output.
+ */
+import type { FamilyDefinition, FamilyId, Matcher, PatternDefinition } from './family.js';
+import { isAlnumCode, LOOKBEHIND } from './family.js';
+import { KeywordAutomaton, type KeywordHit } from './prefilter.js';
+import { FAMILIES } from './registry.js';
+import { marker, type Tagger } from './tag.js';
+
+export interface Redaction {
+  /** KIND in the marker (AWS, GITHUB, ..., GENERIC). */
+  readonly kind: string;
+  readonly family: FamilyId;
+  /** Environment-variable style name reported in `redacted_keys`. */
+  readonly envName: string;
+  readonly tag: string;
+  /** Half-open UTF-16 span of the secret in the input. */
+  readonly span: { readonly start: number; readonly end: number };
+}
+
+interface CompiledPattern {
+  readonly def: PatternDefinition;
+  readonly family: FamilyDefinition;
+  readonly run: Matcher;
+}
+
+interface Candidate {
+  readonly start: number;
+  readonly end: number;
+  readonly pattern: CompiledPattern;
+  readonly envName: string;
+}
+
+interface Attempt {
+  readonly pos: number;
+  readonly pattern: CompiledPattern;
+}
+
+function compileRegex(def: PatternDefinition, regex: RegExp): Matcher {
+  const re = new RegExp(regex.source, regex.flags.includes('d') ? regex.flags : `${regex.flags}d`);
+  const envName = def.envName ?? 'SECRET';
+  return (text, pos, limit) => {
+    const m = re.exec(text.slice(pos, limit));
+    if (!m) return null;
+    const g = m.indices?.groups?.['secret'];
+    const [s, e] = g ?? [0, m[0].length];
+    return { secretStart: pos + s, secretEnd: pos + e, envName };
+  };
+}
+
+function compilePattern(def: PatternDefinition, family: FamilyDefinition, strict: boolean): CompiledPattern {
+  const base = def.regex ? compileRegex(def, def.regex) : def.match!;
+  const { boundary, gate } = def;
+  const verify = strict ? undefined : def.verify;
+  const run: Matcher = (text, pos, limit) => {
+    if (boundary && pos > 0 && isAlnumCode(text.charCodeAt(pos - 1))) return null;
+    const hit = base(text, pos, limit);
+    if (!hit || hit.secretEnd <= hit.secretStart) return null;
+    if (gate || verify) {
+      const secret = text.slice(hit.secretStart, hit.secretEnd);
+      if (gate && !hit.continueWith && !gate(secret)) return null;
+      if (verify && !verify(secret)) return null;
+    }
+    return hit;
+  };
+  return { def, family, run };
+}
+
+/** The patterns of one mode, compiled once: the automaton, keyword → patterns, id → pattern. */
+export class Ruleset {
+  readonly strict: boolean;
+  readonly automaton: KeywordAutomaton;
+  readonly maxLength: number;
+  readonly #byKeyword: readonly (readonly CompiledPattern[])[];
+  readonly #byId: ReadonlyMap<string, CompiledPattern>;
+
+  constructor(strict: boolean, families: readonly FamilyDefinition[] = FAMILIES) {
+    this.strict = strict;
+    const keywords: string[] = [];
+    const byKeyword: CompiledPattern[][] = [];
+    const byId = new Map<string, CompiledPattern>();
+    let maxLength = 0;
+    for (const family of families) {
+      if (!strict && !family.nonStrict) continue;
+      for (const def of family.patterns) {
+        const strictOnly = def.strictOnly ?? !family.nonStrict;
+        if (!strict && strictOnly) continue;
+        const compiled = compilePattern(def, family, strict);
+        byId.set(def.id, compiled);
+        maxLength = Math.max(maxLength, def.maxLength);
+        for (const k of def.keywords) {
+          let idx = keywords.indexOf(k);
+          if (idx < 0) {
+            idx = keywords.length;
+            keywords.push(k);
+            byKeyword.push([]);
+          }
+          byKeyword[idx]!.push(compiled);
+        }
+      }
+    }
+    this.automaton = new KeywordAutomaton(keywords);
+    this.#byKeyword = byKeyword;
+    this.#byId = byId;
+    this.maxLength = maxLength;
+  }
+
+  patternsFor(keyword: number): readonly CompiledPattern[] {
+    return this.#byKeyword[keyword]!;
+  }
+
+  pattern(id: string): CompiledPattern | undefined {
+    return this.#byId.get(id);
+  }
+
+  /** Longest span of text a stream may hold back (documented bound). */
+  get carryBound(): number {
+    return this.maxLength + LOOKBEHIND + this.automaton.maxKeywordLength;
+  }
+}
+
+const rulesets = new Map<boolean, Ruleset>();
+
+export function rulesetFor(strict: boolean): Ruleset {
+  let r = rulesets.get(strict);
+  if (!r) {
+    r = new Ruleset(strict);
+    rulesets.set(strict, r);
+  }
+  return r;
+}
+
+function better(a: Candidate, b: Candidate): Candidate {
+  if (a.pattern.family.priority !== b.pattern.family.priority) {
+    return a.pattern.family.priority > b.pattern.family.priority ? a : b;
+  }
+  if (a.start !== b.start) return a.start < b.start ? a : b;
+  return a.end - a.start >= b.end - b.start ? a : b;
+}
+
+/**
+ * The incremental scanner. `push` returns the scrubbed text that is final so far; `end` returns the
+ * rest. Redactions are collected in `redactions` in input order.
+ */
+export class ScanMachine {
+  readonly redactions: Redaction[] = [];
+  readonly #rules: Ruleset;
+  readonly #tag: Tagger;
+  #buf = '';
+  #bufStart = 0;
+  #emitted = 0;
+  #state = 0;
+  #pending: Attempt[] = [];
+  #cands: Candidate[] = [];
+  #ended = false;
+  readonly #onHit = (hit: KeywordHit): void => {
+    for (const pattern of this.#rules.patternsFor(hit.keyword))
+      this.#pending.push({ pos: hit.start, pattern });
+  };
+
+  constructor(rules: Ruleset, tagger: Tagger) {
+    this.#rules = rules;
+    this.#tag = tagger;
+    this.#state = rules.automaton.initial;
+  }
+
+  /** Absolute end of the input seen so far. */
+  get #end(): number {
+    return this.#bufStart + this.#buf.length;
+  }
+
+  /** Characters held back right now (for tests of the bound). */
+  get held(): number {
+    return this.#end - this.#emitted;
+  }
+
+  push(chunk: string): string {
+    if (this.#ended) throw new Error('scan stream already ended');
+    if (chunk.length === 0) return '';
+    const from = this.#buf.length;
+    this.#buf += chunk;
+    this.#state = this.#rules.automaton.scan(
+      this.#buf,
+      from,
+      this.#buf.length,
+      this.#bufStart,
+      this.#state,
+      this.#onHit,
+    );
+    return this.#drain();
+  }
+
+  end(): string {
+    if (this.#ended) return '';
+    this.#ended = true;
+    return this.#drain();
+  }
+
+  #runAttempts(): void {
+    const end = this.#end;
+    const keep: Attempt[] = [];
+    const pending = this.#pending;
+    for (let i = 0; i < pending.length; i++) {
+      const a = pending[i]!;
+      const max = a.pattern.def.maxLength;
+      if (!this.#ended && a.pos + max > end) {
+        keep.push(a);
+        continue;
+      }
+      const rel = a.pos - this.#bufStart;
+      const limit = Math.min(this.#buf.length, rel + max);
+      const hit = a.pattern.run(this.#buf, rel, limit);
+      if (!hit) continue;
+      const start = Math.max(hit.secretStart + this.#bufStart, this.#emitted);
+      const stop = hit.secretEnd + this.#bufStart;
+      if (stop > start) this.#cands.push({ start, end: stop, pattern: a.pattern, envName: hit.envName });
+      if (hit.continueWith) {
+        const next = this.#rules.pattern(hit.continueWith);
+        if (next) pending.push({ pos: stop, pattern: next });
+      }
+    }
+    this.#pending = keep;
+  }
+
+  #drain(): string {
+    this.#runAttempts();
+    const end = this.#end;
+    let safe = this.#ended ? end : end - this.#rules.automaton.maxKeywordLength + 1 - LOOKBEHIND;
+    for (const a of this.#pending) safe = Math.min(safe, a.pos - LOOKBEHIND);
+    safe = Math.max(safe, this.#emitted);
+
+    const out: string[] = [];
+    const cands = this.#cands;
+    cands.sort((a, b) => a.start - b.start || b.end - a.end);
+    let i = 0;
+    while (i < cands.length) {
+      let best = cands[i]!;
+      const gStart = best.start;
+      let gEnd = best.end;
+      let j = i + 1;
+      while (j < cands.length && cands[j]!.start < gEnd) {
+        gEnd = Math.max(gEnd, cands[j]!.end);
+        best = better(best, cands[j]!);
+        j++;
+      }
+      if (gEnd > safe) {
+        if (gStart < safe) safe = gStart;
+        break;
+      }
+      out.push(this.#slice(this.#emitted, gStart));
+      const secret = this.#slice(gStart, gEnd);
+      const tag = this.#tag(secret);
+      const kind = best.pattern.family.kind;
+      out.push(marker(kind, tag));
+      this.redactions.push({
+        kind,
+        family: best.pattern.family.id,
+        envName: best.envName,
+        tag,
+        span: { start: gStart, end: gEnd },
+      });
+      this.#emitted = gEnd;
+      i = j;
+    }
+    this.#cands = i === 0 ? cands : cands.slice(i);
+    if (safe > this.#emitted) {
+      out.push(this.#slice(this.#emitted, safe));
+      this.#emitted = safe;
+    }
+    this.#trim();
+    return out.length === 1 ? out[0]! : out.join('');
+  }
+
+  #slice(from: number, to: number): string {
+    return this.#buf.slice(from - this.#bufStart, to - this.#bufStart);
+  }
+
+  /** Drop text no matcher can look at again (keep LOOKBEHIND characters of context). */
+  #trim(): void {
+    const keepFrom = this.#emitted - LOOKBEHIND;
+    const drop = keepFrom - this.#bufStart;
+    if (drop > 4096 && drop * 2 > this.#buf.length) {
+      this.#buf = this.#buf.slice(drop);
+      this.#bufStart = keepFrom;
+    }
+  }
+}
+
+/** One-shot scan: the stream machine fed the whole text at once. */
+export function scanText(
+  text: string,
+  rules: Ruleset,
+  tagger: Tagger,
+): { sanitized: string; redactions: Redaction[] } {
+  const machine = new ScanMachine(rules, tagger);
+  const head = machine.push(text);
+  const tail = machine.end();
+  return { sanitized: tail.length === 0 ? head : head + tail, redactions: machine.redactions };
+}
