@@ -3,7 +3,7 @@
  * (0x00 before leaf data, 0x01 before two child hashes) and its odd-leaf rule (split at the largest
  * power of two below n; no leaf is duplicated, which avoids the CVE-2012-2459 ambiguity).
  */
-import { sha256 } from '@noble/hashes/sha2.js';
+import { sha256Bytes as sha256 } from './canonical.js';
 
 const LEAF_PREFIX = 0x00;
 const NODE_PREFIX = 0x01;
