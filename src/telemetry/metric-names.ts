@@ -58,6 +58,18 @@ export const METRIC = {
   proxyWebsocketUpgradesTotal: 'agent_guard_proxy_websocket_upgrades_total',
   /** GPU memory in use from the background nvidia-smi probe, bytes; label gpu (index). */
   gpuMemoryUsedBytes: 'agent_guard_gpu_memory_used_bytes',
+  /** Incident alerts accepted into the delivery queue, label channel. */
+  alertsQueuedTotal: 'agent_guard_alerts_queued_total',
+  /** Alerts the channel accepted (2xx), label channel. */
+  alertsDeliveredTotal: 'agent_guard_alerts_delivered_total',
+  /** Delivery attempts retried after a network error, timeout, 429 or 5xx, label channel. */
+  alertsRetriedTotal: 'agent_guard_alerts_retried_total',
+  /** Alerts written to the dead-letter file, labels: channel, reason (queue_full, rejected, retries_exhausted, shutdown). */
+  alertsDeadLetteredTotal: 'agent_guard_alerts_dead_lettered_total',
+  /** Time from enqueue to the channel's 2xx answer, retries included, seconds; label channel. */
+  alertDeliveryDurationSeconds: 'agent_guard_alert_delivery_duration_seconds',
+  /** Alerts waiting in the delivery queue, label channel. */
+  alertsQueueDepth: 'agent_guard_alerts_queue_depth',
 } as const;
 
 export type MetricName = (typeof METRIC)[keyof typeof METRIC];
