@@ -8,6 +8,7 @@ import { engineSection } from './sections/engine.js';
 import { serverSection } from './sections/server.js';
 import { proxySection } from './sections/proxy.js';
 import { receiptsSection } from './sections/receipts.js';
+import { alertsSection } from './sections/alerts.js';
 
 export const configSchema = z
   .object({
@@ -15,6 +16,7 @@ export const configSchema = z
     engine: engineSection.prefault({}),
     proxy: proxySection.prefault({}),
     receipts: receiptsSection.prefault({}),
+    alerts: alertsSection.prefault({}),
   })
   .strict();
 
