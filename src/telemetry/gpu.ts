@@ -114,7 +114,11 @@ const runExecFile: RunCommand = (file, args, timeoutMs) =>
       [...args],
       { timeout: timeoutMs, windowsHide: true, maxBuffer: 64 * 1024 },
       (error, stdout) => {
-        resolve(error ? { error } : { stdout: String(stdout) });
+        resolve(
+          error
+            ? { error: error as NodeJS.ErrnoException & { killed?: boolean } }
+            : { stdout: String(stdout) },
+        );
       },
     );
   });

@@ -1,0 +1,96 @@
+/**
+ * Calls the engine for the proxy: command/code/SQL text through `validate`, tool calls through
+ * `validateToolCall`, and, while an engine build lacks that entry point, a tool call's `command`,
+ * `code` and `sql` string arguments through `validate`. Times every evaluation for /health.
+ */
+import { performance } from 'node:perf_hooks';
+import type { Decision, Runtime } from '../engine/types.js';
+import type { EvaluatedCall } from './adapters/types.js';
+import { toolPayloads } from './adapters/tool.js';
+import type { ProxyGuard } from './types.js';
+
+/** Rolling window of evaluation latencies (µs) for /health's latency_median_us. */
+export class LatencyWindow {
+  readonly #values: Float64Array;
+  #next = 0;
+  #count = 0;
+
+  constructor(size = 1024) {
+    this.#values = new Float64Array(size);
+  }
+
+  record(us: number): void {
+    this.#values[this.#next] = us;
+    this.#next = (this.#next + 1) % this.#values.length;
+    if (this.#count < this.#values.length) this.#count++;
+  }
+
+  median(): number {
+    if (this.#count === 0) return 0;
+    const sorted = this.#values.slice(0, this.#count).sort();
+    const mid = this.#count >> 1;
+    const value = this.#count % 2 === 1 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
+    return Math.round(value * 100) / 100;
+  }
+}
+
+const ALLOW_NOTHING_TO_CHECK: Decision = {
+  allowed: true,
+  threatDetected: false,
+  threatType: null,
+  invariantsChecked: 0,
+  runtime: 'tool_call',
+  findings: [],
+  tokensConserved: 0,
+};
+
+const MAX_OFFENDING = 64 * 1024;
+
+export interface Evaluator {
+  evaluateText(text: string, runtime: Runtime): Promise<EvaluatedCall>;
+  evaluateToolCall(name: string, args: unknown): Promise<EvaluatedCall>;
+}
+
+export function createEvaluator(guard: ProxyGuard, window: LatencyWindow): Evaluator {
+  const evaluateText = async (text: string, runtime: Runtime): Promise<EvaluatedCall> => {
+    const started = performance.now();
+    const decision = await guard.validate(text, { runtime });
+    const latencyUs = (performance.now() - started) * 1000;
+    window.record(latencyUs);
+    return { decision, offending: text, runtime, latencyUs };
+  };
+
+  const evaluateToolCall = async (name: string, args: unknown): Promise<EvaluatedCall> => {
+    if (guard.validateToolCall) {
+      const started = performance.now();
+      const decision = await guard.validateToolCall({ name, arguments: args });
+      const latencyUs = (performance.now() - started) * 1000;
+      window.record(latencyUs);
+      const offending = `${name} ${JSON.stringify(args) ?? ''}`.slice(0, MAX_OFFENDING);
+      return { decision, offending, runtime: 'tool_call', latencyUs };
+    }
+    // Interim path: the string arguments that name code to run (see module comment).
+    let last: EvaluatedCall | null = null;
+    const payloads = toolPayloads(args);
+    if (typeof args === 'object' && args !== null && !Array.isArray(args)) {
+      const a = args as Record<string, unknown>;
+      for (const key of ['cmd', 'script', 'shell']) {
+        if (typeof a[key] === 'string') payloads.push({ text: a[key], runtime: 'bash' });
+      }
+      if (
+        typeof a.query === 'string' &&
+        /\b(select|insert|update|delete|drop|copy|alter|create|truncate)\b/i.test(a.query)
+      ) {
+        payloads.push({ text: a.query, runtime: 'sql' });
+      }
+    }
+    for (const payload of payloads) {
+      const call = await evaluateText(payload.text, payload.runtime);
+      if (!call.decision.allowed) return call;
+      last = call;
+    }
+    return last ?? { decision: ALLOW_NOTHING_TO_CHECK, offending: name, runtime: 'tool_call', latencyUs: 0 };
+  };
+
+  return { evaluateText, evaluateToolCall };
+}

@@ -1,0 +1,401 @@
+/**
+ * The sidecar proxy (issue 7): `createProxy(deps)` returns the handlers the server's one listener
+ * calls for everything that is not /api/v1, /metrics or /.well-known. See docs/proxy.md.
+ *
+ * Wiring (src/server.ts):
+ *   const proxy = createProxy({ config, guard, scrubber, logger, registry, alerts, receipts });
+ *   server.on('request', async (req, res) => { if (!(await proxy.handleRequest(req, res))) notFound(res); });
+ *   server.on('upgrade', (req, socket, head) => proxy.handleUpgrade(req, socket, head));
+ *   server.on('connect', (req, socket, head) => proxy.handleConnect(req, socket, head));
+ *   on SIGTERM: server.close(); await proxy.close();   // drains streams up to server.shutdownGraceMs
+ */
+import { readFileSync } from 'node:fs';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { Duplex } from 'node:stream';
+import { problemFor } from '../api/problem.js';
+import { AgentGuardError } from '../errors.js';
+import { disabledGpuProbe, startGpuProbe, type GpuProbe } from '../telemetry/gpu.js';
+import type { EvaluatedCall } from './adapters/index.js';
+import { adapterFor } from './adapters/index.js';
+import { handleConnectTunnel, systemLookup, type ConnectPolicy, type Lookup } from './connect.js';
+import { createEvaluator, LatencyWindow } from './evaluate.js';
+import { hardwareView } from './hardware.js';
+import { forwardRequestHeaders, hasRequestBody } from './headers.js';
+import { healthBody, readyBody, type HealthSources } from './health.js';
+import { createProxyMetrics, type ProxyMetrics, type RequestOutcome } from './metrics.js';
+import { createToolCallTap, type ProposedToolCall } from './observe/tool-calls.js';
+import { relay } from './relay.js';
+import { buildRouteTable, hasAmbiguousPath, upstreamPath, type Route } from './routes.js';
+import { REQUEST_STEPS, type Exchange, type StepEnv, type StepResult } from './steps.js';
+import { createUpstreamDispatcher } from './upstream/dispatcher.js';
+import { vetoEnvelope } from './veto.js';
+import { createWebsocketRelay, rejectUpgrade } from './websocket.js';
+import type { ProxyDeps, ProxyMode } from './types.js';
+
+export type * from './types.js';
+export type { Route, RouteTable } from './routes.js';
+export { buildRouteTable } from './routes.js';
+
+export interface Proxy {
+  /** Answer a request; resolves true when the proxy answered it (false: proxy disabled, caller answers). */
+  handleRequest(req: IncomingMessage, res: ServerResponse): Promise<boolean>;
+  handleUpgrade(req: IncomingMessage, socket: Duplex, head: Buffer): void;
+  handleConnect(req: IncomingMessage, socket: Duplex, head: Buffer): void;
+  /** Stop taking requests (503), wait for in-flight requests and streams up to the grace, then cut the rest. */
+  close(options?: { graceMs?: number }): Promise<void>;
+  /** Requests and streams in flight (for the server's drain log). */
+  inFlight(): number;
+  readonly gpu: GpuProbe;
+  readonly metrics: ProxyMetrics;
+}
+
+export interface ProxyTestHooks {
+  /** DNS for CONNECT checks (tests resolve names without a network). */
+  readonly lookup?: Lookup;
+  readonly gpu?: GpuProbe;
+}
+
+function packageVersion(): string {
+  try {
+    const pkg = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as {
+      version?: string;
+    };
+    return pkg.version ?? '0.0.0';
+  } catch {
+    return '0.0.0';
+  }
+}
+
+function sendResult(res: ServerResponse, result: Extract<StepResult, { kind: 'respond' }>): void {
+  if (res.headersSent || res.destroyed) return;
+  res.writeHead(result.status, {
+    ...result.headers,
+    'content-length': String(Buffer.byteLength(result.body)),
+  });
+  res.end(result.body);
+}
+
+function sendJson(res: ServerResponse, status: number, body: unknown, head = false): void {
+  const text = JSON.stringify(body);
+  res.writeHead(status, {
+    'content-type': 'application/json',
+    'cache-control': 'no-store',
+    'content-length': String(Buffer.byteLength(text)),
+  });
+  res.end(head ? undefined : text);
+}
+
+export function createProxy(deps: ProxyDeps, hooks: ProxyTestHooks = {}): Proxy {
+  const { config, logger } = deps;
+  const pc = config.proxy;
+  const routes = buildRouteTable(pc);
+  const metrics = createProxyMetrics(deps.registry);
+  const upstream = createUpstreamDispatcher(pc, metrics);
+  const window = new LatencyWindow();
+  const evaluator = createEvaluator(deps.guard, window);
+  const gpu =
+    hooks.gpu ??
+    (pc.health.gpuProbe
+      ? startGpuProbe({
+          intervalMs: pc.health.gpuProbeIntervalMs,
+          onReading: (s) => s.gpus.forEach((g) => metrics.gpuMemory(g.index, g.usedMb * 1024 * 1024)),
+        })
+      : disabledGpuProbe());
+  const version = deps.version ?? packageVersion();
+  const engineVersion = deps.engineVersion ?? deps.receipts?.engineVersion ?? version;
+  let draining = false;
+
+  const open = new Set<ServerResponse>();
+  const sockets = new Set<Duplex>();
+  let idle: (() => void) | null = null;
+  const track = (socket: Duplex): void => {
+    sockets.add(socket);
+    socket.once('close', () => sockets.delete(socket));
+  };
+
+  const envelope = (call: EvaluatedCall, mode: ProxyMode): Record<string, unknown> =>
+    vetoEnvelope(call, {
+      receipts: deps.receipts,
+      hardware: pc.hardwareView.enabled ? hardwareView(mode, pc.hardwareView.memoryBudgetGb, gpu) : null,
+    });
+
+  const env: StepEnv = {
+    config: pc,
+    routes,
+    scrubber: deps.scrubber,
+    evaluator,
+    logger,
+    isDraining: () => draining,
+    envelope,
+  };
+
+  const health: HealthSources = {
+    serverMode: config.server.mode,
+    proxyMode: pc.mode,
+    version,
+    engineVersion,
+    latencyMedianUs: deps.latencyMedianUs ?? (() => window.median()),
+    gpu,
+    isDraining: () => draining,
+    ready: deps.ready ?? (() => true),
+  };
+
+  const inspectedOrigins = new Set(
+    routes.routes.filter((r) => r.adapter !== 'passthrough').map((r) => `${r.host}:${r.port}`),
+  );
+  const connectPolicy: ConnectPolicy | null = pc.forwardProxy.enabled
+    ? { config: pc.forwardProxy, inspectedOrigins, lookup: hooks.lookup ?? systemLookup }
+    : null;
+
+  const report = (route: Route, ex: Exchange): void => {
+    if (ex.redactions.length > 0) {
+      const counts = new Map<string, number>();
+      for (const f of ex.redactions) counts.set(f, (counts.get(f) ?? 0) + 1);
+      for (const [family, n] of counts) metrics.redaction(route.name, family, ex.mode, n);
+      logger.info(
+        { route: route.name, mode: ex.mode, redactions: ex.redactions.length, families: [...counts.keys()] },
+        ex.mode === 'enforce'
+          ? 'proxy scrubbed secrets from a prompt'
+          : 'proxy found secrets in a prompt (audit: forwarded)',
+      );
+    }
+    for (const call of ex.vetoes) {
+      const first = call.decision.findings[0];
+      metrics.veto(route.name, first?.invariant ?? 'UNKNOWN', ex.mode);
+      logger.warn(
+        {
+          route: route.name,
+          mode: ex.mode,
+          rule_id: first?.ruleId,
+          invariant: first?.invariant,
+          threat_type: call.decision.threatType,
+        },
+        ex.mode === 'enforce'
+          ? 'proxy vetoed a tool payload'
+          : 'proxy found a denied tool payload (audit: forwarded)',
+      );
+      deps.alerts?.notify({
+        kind: 'veto',
+        route: route.name,
+        mode: ex.mode,
+        decision: call.decision,
+        offending: call.offending,
+        latencyUs: call.latencyUs,
+      });
+    }
+  };
+
+  const onProposal = (route: Route, call: ProposedToolCall): void => {
+    evaluator
+      .evaluateToolCall(call.name, call.arguments)
+      .then((evaluated) => {
+        const denied = !evaluated.decision.allowed;
+        metrics.proposedToolCall(route.name, denied ? 'deny' : 'allow');
+        if (!denied) return;
+        const first = evaluated.decision.findings[0];
+        logger.warn(
+          {
+            route: route.name,
+            tool: call.name.slice(0, 100),
+            rule_id: first?.ruleId,
+            invariant: first?.invariant,
+            threat_type: evaluated.decision.threatType,
+          },
+          'model proposed a tool call the engine denies',
+        );
+        deps.alerts?.notify({
+          kind: 'proposed_tool_call',
+          route: route.name,
+          mode: 'audit',
+          decision: evaluated.decision,
+          offending: evaluated.offending,
+          latencyUs: evaluated.latencyUs,
+        });
+      })
+      .catch((err: unknown) =>
+        logger.error({ err, route: route.name }, 'evaluating a proposed tool call failed'),
+      );
+  };
+
+  const finished = (res: ServerResponse): void => {
+    open.delete(res);
+    metrics.inFlight(-1);
+    if (open.size === 0 && idle) idle();
+  };
+
+  const handleRequest = async (req: IncomingMessage, res: ServerResponse): Promise<boolean> => {
+    const url = req.url ?? '/';
+    if (url === '/health' || url === '/ready' || url.startsWith('/health?') || url.startsWith('/ready?')) {
+      if (req.method !== 'GET' && req.method !== 'HEAD') {
+        const answer = problemFor(
+          new AgentGuardError('AG_ERR_API_METHOD_NOT_ALLOWED', {
+            method: req.method ?? '',
+            path: url.split('?')[0]!,
+            allow: 'GET, HEAD',
+          }),
+        );
+        res.writeHead(answer.status, { 'content-type': 'application/problem+json', ...answer.headers });
+        res.end(JSON.stringify(answer.problem));
+        return true;
+      }
+      if (url.startsWith('/health')) sendJson(res, 200, healthBody(health), req.method === 'HEAD');
+      else {
+        const ready = readyBody(health);
+        sendJson(res, ready.status, ready.body, req.method === 'HEAD');
+      }
+      return true;
+    }
+    if (!pc.enabled) return false;
+
+    open.add(res);
+    metrics.inFlight(1);
+    res.once('close', () => finished(res));
+    const ex: Exchange = {
+      req,
+      res,
+      started: process.hrtime.bigint(),
+      route: null,
+      adapter: null,
+      mode: pc.mode,
+      upstreamPath: '/',
+      body: null,
+      json: undefined,
+      replacement: null,
+      redactions: [],
+      vetoes: [],
+    };
+    for (const step of REQUEST_STEPS) {
+      const pending = step(ex, env);
+      const result = pending instanceof Promise ? await pending : pending;
+      if (result.kind === 'respond') {
+        if (ex.route) {
+          report(ex.route, ex);
+          metrics.request(ex.route.name, ex.route.adapter, result.outcome);
+        } else {
+          metrics.request('none', 'none', result.outcome);
+        }
+        sendResult(res, result);
+        return true;
+      }
+    }
+    const route = ex.route!;
+    report(route, ex);
+    const inspected = ex.body !== null;
+    const body = inspected ? (ex.replacement ?? ex.body) : hasRequestBody(req) ? req : null;
+    const headers = forwardRequestHeaders(req, { bodyReplaced: inspected, xForwarded: pc.xForwarded });
+    const proposals = pc.observeToolCalls ? adapterFor(route.adapter)?.proposals : undefined;
+    metrics.added(route.name, Number(process.hrtime.bigint() - ex.started) / 1e9);
+    metrics.requestBytes(
+      route.name,
+      Buffer.isBuffer(body) ? body.length : Number(req.headers['content-length'] ?? 0),
+    );
+    const outcome = await relay(
+      upstream.dispatcher,
+      {
+        route,
+        method: req.method ?? 'GET',
+        path: ex.upstreamPath,
+        headers,
+        body,
+        res,
+        tap: proposals
+          ? (status, h) =>
+              status >= 200 && status < 300
+                ? createToolCallTap(
+                    proposals,
+                    {
+                      contentType: h['content-type'] as string | undefined,
+                      contentEncoding: h['content-encoding'] as string | undefined,
+                    },
+                    (call) => onProposal(route, call),
+                  )
+                : null
+          : undefined,
+      },
+      metrics,
+    );
+    const result: RequestOutcome = outcome.ok ? (ex.vetoes.length > 0 ? 'vetoed' : 'forwarded') : 'failed';
+    metrics.request(route.name, route.adapter, result);
+    if (!outcome.ok)
+      logger.warn(
+        { route: route.name, code: outcome.error.code, status: outcome.error.status },
+        'proxy upstream failure',
+      );
+    return true;
+  };
+
+  const ws = createWebsocketRelay({
+    xForwarded: pc.xForwarded,
+    onError: (err) => logger.warn({ err }, 'websocket relay failed'),
+  });
+
+  const handleUpgrade = (req: IncomingMessage, socket: Duplex, head: Buffer): void => {
+    socket.on('error', () => socket.destroy());
+    if (draining)
+      return rejectUpgrade(socket, 503, 'Service Unavailable', 'the sidecar is draining for shutdown');
+    const target = req.url ?? '/';
+    if (!pc.enabled || !target.startsWith('/')) {
+      return rejectUpgrade(socket, 403, 'Forbidden', 'websocket upgrades go to configured routes only');
+    }
+    const q = target.indexOf('?');
+    const pathname = q === -1 ? target : target.slice(0, q);
+    const route = hasAmbiguousPath(pathname) ? null : routes.match(pathname);
+    if (!route) return rejectUpgrade(socket, 404, 'Not Found', 'no route for this websocket');
+    if (route.adapter !== 'passthrough') {
+      return rejectUpgrade(
+        socket,
+        403,
+        'Forbidden',
+        `websockets are not relayed on ${route.adapter} routes (frames would bypass inspection)`,
+      );
+    }
+    metrics.websocket(route.name);
+    track(socket);
+    ws.relay(req, socket, head, route, upstreamPath(route, pathname, q === -1 ? '' : target.slice(q)));
+  };
+
+  const handleConnect = (req: IncomingMessage, socket: Duplex, head: Buffer): void => {
+    const target = req.url ?? '';
+    void handleConnectTunnel(
+      target,
+      socket,
+      head,
+      draining ? null : connectPolicy,
+      {
+        onOutcome: (outcome, detail) => {
+          metrics.tunnel(outcome);
+          if (outcome !== 'opened')
+            logger.warn({ target: detail.target.slice(0, 300), reason: detail.reason }, 'CONNECT refused');
+        },
+        track,
+      },
+      pc.connectTimeoutMs,
+    ).catch((err: unknown) => {
+      logger.error({ err }, 'CONNECT handling failed');
+      socket.destroy();
+    });
+  };
+
+  const close = async (options: { graceMs?: number } = {}): Promise<void> => {
+    draining = true;
+    const grace = options.graceMs ?? config.server.shutdownGraceMs;
+    if (open.size > 0) {
+      await new Promise<void>((resolve) => {
+        const timer = setTimeout(resolve, grace);
+        timer.unref();
+        idle = () => {
+          clearTimeout(timer);
+          resolve();
+        };
+      });
+    }
+    idle = null;
+    for (const res of open) res.destroy();
+    for (const socket of sockets) socket.destroy();
+    gpu.stop();
+    ws.close();
+    await upstream.close().catch(() => undefined);
+  };
+
+  return { handleRequest, handleUpgrade, handleConnect, close, inFlight: () => open.size, gpu, metrics };
+}

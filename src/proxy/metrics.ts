@@ -1,0 +1,117 @@
+/**
+ * The proxy's Prometheus metrics (names in src/telemetry/metric-names.ts), registered once per
+ * registry. The label `route` is the route prefix (bounded by the configuration), never a path.
+ */
+import { Counter, Gauge, Histogram, type Registry } from 'prom-client';
+import { METRIC } from '../telemetry/metric-names.js';
+
+export type RequestOutcome = 'forwarded' | 'vetoed' | 'refused' | 'failed';
+
+export interface ProxyMetrics {
+  request(route: string, adapter: string, outcome: RequestOutcome): void;
+  upstreamResponse(route: string, status: number, seconds: number): void;
+  upstreamError(route: string, reason: string): void;
+  requestBytes(route: string, bytes: number): void;
+  responseBytes(route: string, bytes: number): void;
+  redaction(route: string, family: string, mode: string, count?: number): void;
+  veto(route: string, invariant: string, mode: string): void;
+  proposedToolCall(route: string, verdict: 'allow' | 'deny'): void;
+  added(route: string, seconds: number): void;
+  inFlight(delta: 1 | -1): void;
+  tunnel(outcome: 'opened' | 'refused' | 'failed'): void;
+  websocket(route: string): void;
+  gpuMemory(index: number, bytes: number): void;
+}
+
+function existing<T>(registry: Registry, name: string): T | undefined {
+  return registry.getSingleMetric(name) as T | undefined;
+}
+
+export function createProxyMetrics(registry: Registry): ProxyMetrics {
+  const counter = (name: string, help: string, labelNames: string[]): Counter =>
+    existing<Counter>(registry, name) ?? new Counter({ name, help, labelNames, registers: [registry] });
+  const histogram = (name: string, help: string, labelNames: string[], buckets: number[]): Histogram =>
+    existing<Histogram>(registry, name) ??
+    new Histogram({ name, help, labelNames, buckets, registers: [registry] });
+  const gauge = (name: string, help: string, labelNames: string[]): Gauge =>
+    existing<Gauge>(registry, name) ?? new Gauge({ name, help, labelNames, registers: [registry] });
+
+  const requests = counter(METRIC.proxyRequestsTotal, 'Requests handled by the proxy.', [
+    'route',
+    'adapter',
+    'outcome',
+  ]);
+  const upstreamResponses = counter(METRIC.proxyUpstreamResponsesTotal, 'Upstream responses by status.', [
+    'route',
+    'status',
+  ]);
+  const upstreamErrors = counter(METRIC.proxyUpstreamErrorsTotal, 'Upstream failures by reason.', [
+    'route',
+    'reason',
+  ]);
+  const requestBytes = counter(METRIC.proxyRequestBytesTotal, 'Request body bytes sent upstream.', ['route']);
+  const responseBytes = counter(METRIC.proxyResponseBytesTotal, 'Response body bytes relayed to the agent.', [
+    'route',
+  ]);
+  const redactions = counter(
+    METRIC.proxyRedactionsTotal,
+    'Secrets found in prompts (scrubbed in enforce mode).',
+    ['route', 'family', 'mode'],
+  );
+  const vetoes = counter(METRIC.proxyVetoesTotal, 'Tool payloads denied by the engine.', [
+    'route',
+    'invariant',
+    'mode',
+  ]);
+  const proposals = counter(METRIC.proxyProposedToolCallsTotal, "Tool calls proposed in models' responses.", [
+    'route',
+    'verdict',
+  ]);
+  const upstreamSeconds = histogram(
+    METRIC.proxyUpstreamDurationSeconds,
+    'Time from dispatch to upstream response headers, seconds.',
+    ['route'],
+    [0.001, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30, 60, 120],
+  );
+  const addedSeconds = histogram(
+    METRIC.proxyAddedDurationSeconds,
+    'Time the proxy spends before dispatching upstream, seconds.',
+    ['route'],
+    [0.00005, 0.0001, 0.00025, 0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.5],
+  );
+  const inFlight = gauge(
+    METRIC.proxyInFlightRequests,
+    'Requests and streams in flight through the proxy.',
+    [],
+  );
+  const tunnels = counter(METRIC.proxyConnectTunnelsTotal, 'CONNECT tunnels in forward-proxy mode.', [
+    'outcome',
+  ]);
+  const websockets = counter(METRIC.proxyWebsocketUpgradesTotal, 'Websocket upgrades relayed.', ['route']);
+  const gpu = gauge(METRIC.gpuMemoryUsedBytes, 'GPU memory in use (background nvidia-smi probe), bytes.', [
+    'gpu',
+  ]);
+
+  return {
+    request: (route, adapter, outcome) => requests.inc({ route, adapter, outcome }),
+    upstreamResponse: (route, status, seconds) => {
+      upstreamResponses.inc({ route, status: String(status) });
+      upstreamSeconds.observe({ route }, seconds);
+    },
+    upstreamError: (route, reason) => upstreamErrors.inc({ route, reason }),
+    requestBytes: (route, bytes) => {
+      if (bytes > 0) requestBytes.inc({ route }, bytes);
+    },
+    responseBytes: (route, bytes) => {
+      if (bytes > 0) responseBytes.inc({ route }, bytes);
+    },
+    redaction: (route, family, mode, count = 1) => redactions.inc({ route, family, mode }, count),
+    veto: (route, invariant, mode) => vetoes.inc({ route, invariant, mode }),
+    proposedToolCall: (route, verdict) => proposals.inc({ route, verdict }),
+    added: (route, seconds) => addedSeconds.observe({ route }, seconds),
+    inFlight: (delta) => inFlight.inc(delta),
+    tunnel: (outcome) => tunnels.inc({ outcome }),
+    websocket: (route) => websockets.inc({ route }),
+    gpuMemory: (index, bytes) => gpu.set({ gpu: String(index) }, bytes),
+  };
+}

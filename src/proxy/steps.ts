@@ -1,0 +1,269 @@
+/**
+ * The request path as an ordered table of small named steps (STYLE 2). Each step looks at the
+ * exchange, may fill in more of it, and says `continue` or `respond`; the first `respond` ends the
+ * request locally. After the last step the exchange is relayed upstream (relay.ts).
+ *
+ *   refuseWhileDraining → resolveRoute → readBody → parseJson → inspect
+ */
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { problemFor } from '../api/problem.js';
+import type { ProxyConfig } from '../config/sections/proxy.js';
+import { AgentGuardError, isAgentGuardError } from '../errors.js';
+import type { EvaluatedCall, InspectContext, RequestAdapter } from './adapters/index.js';
+import { adapterFor } from './adapters/index.js';
+import { readInspectedBody } from './body.js';
+import type { Evaluator } from './evaluate.js';
+import type { RequestOutcome } from './metrics.js';
+import { hasAmbiguousPath, upstreamPath, type Route, type RouteTable } from './routes.js';
+import type { ProxyLogger, ProxyMode, ProxyScrubber } from './types.js';
+
+/** Everything known about one request so far; steps fill it in. */
+export interface Exchange {
+  readonly req: IncomingMessage;
+  readonly res: ServerResponse;
+  /** process.hrtime.bigint() at arrival. */
+  readonly started: bigint;
+  route: Route | null;
+  adapter: RequestAdapter | null;
+  mode: ProxyMode;
+  /** Path and query sent upstream. */
+  upstreamPath: string;
+  /** The decoded request body, when the route inspects it. */
+  body: Buffer | null;
+  json: unknown;
+  /** The body to send instead of the agent's (prompts scrubbed); null: send what the agent sent. */
+  replacement: Buffer | null;
+  /** Families of the secrets found in prompts (one per redaction). */
+  redactions: string[];
+  /** Denied tool payloads (in audit mode the request is still forwarded). */
+  vetoes: readonly EvaluatedCall[];
+}
+
+export type StepResult =
+  | { readonly kind: 'continue' }
+  | {
+      readonly kind: 'respond';
+      readonly status: number;
+      readonly headers: Readonly<Record<string, string>>;
+      readonly body: string;
+      readonly outcome: RequestOutcome;
+    };
+
+/** What steps may use besides the exchange. */
+export interface StepEnv {
+  readonly config: ProxyConfig;
+  readonly routes: RouteTable;
+  readonly scrubber: ProxyScrubber;
+  readonly evaluator: Evaluator;
+  readonly logger: ProxyLogger;
+  isDraining(): boolean;
+  envelope(call: EvaluatedCall, mode: ProxyMode): Record<string, unknown>;
+}
+
+export type Step = (ex: Exchange, env: StepEnv) => StepResult | Promise<StepResult>;
+
+export const CONTINUE: StepResult = { kind: 'continue' };
+
+export function problem(
+  err: unknown,
+  outcome: RequestOutcome,
+  extraHeaders: Record<string, string> = {},
+): StepResult {
+  const answer = problemFor(err);
+  return {
+    kind: 'respond',
+    status: answer.status,
+    headers: { 'content-type': 'application/problem+json', ...answer.headers, ...extraHeaders },
+    body: JSON.stringify(answer.problem),
+    outcome,
+  };
+}
+
+function json(status: number, body: unknown, outcome: RequestOutcome): StepResult {
+  return {
+    kind: 'respond',
+    status,
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+    outcome,
+  };
+}
+
+/** 503 while the server drains for shutdown: new requests go to another replica. */
+export const refuseWhileDraining: Step = (_ex, env) =>
+  env.isDraining()
+    ? problem(new AgentGuardError('AG_ERR_PROXY_DRAINING'), 'refused', {
+        connection: 'close',
+        'retry-after': '1',
+      })
+    : CONTINUE;
+
+/**
+ * Pick the route. Origin-form targets match path prefixes. Absolute-form targets (forward-proxy
+ * mode) must name a configured upstream's origin; the Host header is never consulted, so no
+ * request can reach an upstream that is not in the table (no open proxy).
+ */
+export const resolveRoute: Step = (ex, env) => {
+  const target = ex.req.url ?? '/';
+  let pathname: string;
+  let query: string;
+  let route: Route | null;
+  if (target.startsWith('/')) {
+    const q = target.indexOf('?');
+    pathname = q === -1 ? target : target.slice(0, q);
+    query = q === -1 ? '' : target.slice(q);
+    if (hasAmbiguousPath(pathname)) {
+      return problem(
+        new AgentGuardError('AG_ERR_PROXY_DESTINATION_REFUSED', {
+          destination: 'this path',
+          reason: 'dot segments or backslashes in the path',
+        }),
+        'refused',
+      );
+    }
+    route = env.routes.match(pathname);
+    if (!route)
+      return problem(
+        new AgentGuardError('AG_ERR_PROXY_NO_ROUTE', { path: pathname.slice(0, 200) }),
+        'refused',
+      );
+    ex.upstreamPath = upstreamPath(route, pathname, query);
+  } else {
+    let url: URL;
+    try {
+      url = new URL(target);
+    } catch {
+      return problem(
+        new AgentGuardError('AG_ERR_PROXY_DESTINATION_REFUSED', {
+          destination: 'this target',
+          reason: 'not a valid request target',
+        }),
+        'refused',
+      );
+    }
+    if (!env.config.forwardProxy.enabled) {
+      return problem(
+        new AgentGuardError('AG_ERR_PROXY_DESTINATION_REFUSED', {
+          destination: url.origin,
+          reason: 'forward-proxy mode is off',
+        }),
+        'refused',
+      );
+    }
+    if (hasAmbiguousPath(url.pathname)) {
+      return problem(
+        new AgentGuardError('AG_ERR_PROXY_DESTINATION_REFUSED', {
+          destination: url.origin,
+          reason: 'dot segments or backslashes in the path',
+        }),
+        'refused',
+      );
+    }
+    route = env.routes.matchOrigin(url.origin, url.pathname);
+    if (!route) {
+      return problem(
+        new AgentGuardError('AG_ERR_PROXY_DESTINATION_REFUSED', {
+          destination: url.origin,
+          reason: 'not a configured upstream',
+        }),
+        'refused',
+      );
+    }
+    // The path is already the upstream's: no prefix to strip.
+    ex.upstreamPath = url.pathname + url.search;
+  }
+  ex.route = route;
+  ex.mode = route.mode;
+  ex.adapter = adapterFor(route.adapter);
+  return CONTINUE;
+};
+
+/** Inspected routes read the whole body (bounded, decoded); others stream it untouched. */
+export const readBody: Step = async (ex, env) => {
+  const adapter = ex.adapter;
+  if (!adapter || !adapter.inspects(ex.req.method ?? 'GET', ex.req.headers['content-type'])) {
+    ex.adapter = null;
+    return CONTINUE;
+  }
+  try {
+    ex.body = await readInspectedBody(ex.req, {
+      limit: env.config.maxBodyBytes,
+      compressed: env.config.compressedBodies,
+    });
+  } catch (err) {
+    // The unread rest of the body would otherwise be parsed as the next request.
+    return problem(err, 'refused', { connection: 'close' });
+  }
+  return CONTINUE;
+};
+
+export const parseJson: Step = (ex) => {
+  if (!ex.adapter || !ex.body) return CONTINUE;
+  if (ex.body.length === 0) {
+    ex.adapter = null; // nothing to inspect: an empty body is forwarded empty
+    return CONTINUE;
+  }
+  try {
+    ex.json = JSON.parse(ex.body.toString('utf8')) as unknown;
+  } catch {
+    return problem(new AgentGuardError('AG_ERR_PROXY_BODY_MALFORMED', { format: 'JSON' }), 'refused');
+  }
+  return CONTINUE;
+};
+
+/**
+ * Run the adapter: scrub prompts, judge tool payloads. Enforce: a replacement body is sent and a
+ * veto answers 403 (or the adapter's JSON-RPC reply). Audit: findings are recorded, the agent's own
+ * bytes are forwarded. A scrubber or engine failure fails closed in enforce mode.
+ */
+export const inspect: Step = async (ex, env) => {
+  const adapter = ex.adapter;
+  if (!adapter || ex.body === null) return CONTINUE;
+  const redactions = ex.redactions;
+  const mode = ex.mode;
+  const ctx: InspectContext = {
+    scrub: (text) => {
+      const out = env.scrubber.scrub(text);
+      if (out.families.length > 0) for (const f of out.families) redactions.push(f);
+      return out.text;
+    },
+    evaluateText: (text, runtime) => env.evaluator.evaluateText(text, runtime),
+    evaluateToolCall: (name, args) => env.evaluator.evaluateToolCall(name, args),
+    mcpVeto: env.config.mcpVeto,
+    envelope: (call) => env.envelope(call, mode),
+  };
+  let result;
+  try {
+    result = await adapter.inspect(ex.json, ctx);
+  } catch (err) {
+    const failure = isAgentGuardError(err)
+      ? err
+      : new AgentGuardError(
+          'AG_ERR_PROXY_INSPECTION_FAILED',
+          { reason: err instanceof Error ? err.name : 'error' },
+          { cause: err },
+        );
+    env.logger.error({ err: failure, route: ex.route?.name }, 'proxy inspection failed');
+    if (mode === 'audit') return CONTINUE;
+    return problem(failure, 'failed');
+  }
+  if (result.kind === 'forward') {
+    if (result.body !== undefined && mode === 'enforce')
+      ex.replacement = Buffer.from(JSON.stringify(result.body), 'utf8');
+    return CONTINUE;
+  }
+  ex.vetoes = result.vetoes;
+  if (mode === 'audit') return CONTINUE;
+  if (result.kind === 'reply') return json(result.status, result.body, 'vetoed');
+  const first = result.vetoes[0]!;
+  return json(403, { ...env.envelope(first, mode), ...result.extra }, 'vetoed');
+};
+
+/** The table, in order. */
+export const REQUEST_STEPS: readonly Step[] = [
+  refuseWhileDraining,
+  resolveRoute,
+  readBody,
+  parseJson,
+  inspect,
+];

@@ -1,0 +1,63 @@
+/**
+ * The remediation envelope (SPEC 2.8) for a tool payload the proxy vetoes: the decision's first
+ * enforced finding in the envelope's fields, every finding listed, and a signed receipt over the
+ * decision (docs/receipts.md) when a signer is configured.
+ */
+import type { Finding } from '../engine/types.js';
+import { decisionReceiptBody, receiptResponseFields, signReceipt } from '../receipts/index.js';
+import type { EvaluatedCall } from './adapters/types.js';
+import type { HardwareView } from './hardware.js';
+import type { ProxyReceipts } from './types.js';
+
+function findingJson(f: Finding): Record<string, unknown> {
+  return {
+    rule_id: f.ruleId,
+    invariant: f.invariant,
+    threat_type: f.threatType,
+    severity: f.severity,
+    reason: f.reason,
+    span: { start: f.span.start, end: f.span.end },
+    suggested_alternative: f.suggestedAlternative,
+    remediation_hint: f.remediationHint,
+    mode: f.mode,
+  };
+}
+
+export interface EnvelopeOptions {
+  readonly receipts?: ProxyReceipts | undefined;
+  readonly hardware?: HardwareView | null | undefined;
+  readonly agentId?: string | undefined;
+}
+
+export function vetoEnvelope(call: EvaluatedCall, options: EnvelopeOptions = {}): Record<string, unknown> {
+  const { decision } = call;
+  const first = decision.findings.find((f) => f.mode === 'enforce') ?? decision.findings[0];
+  const envelope: Record<string, unknown> = {
+    allowed: false,
+    verdict: 'DENY',
+    rule_id: first?.ruleId ?? null,
+    reason: first?.reason ?? 'the payload was denied by policy',
+    suggested_alternative: first?.suggestedAlternative ?? null,
+    remediation_hint: first?.remediationHint ?? 'Do not retry this call unchanged; choose a safer action.',
+    tokens_conserved: decision.tokensConserved,
+    signed_merkle_receipt: null,
+    in_process_latency_us: Math.round(call.latencyUs * 100) / 100,
+    invariant: first?.invariant ?? null,
+    threat_type: decision.threatType,
+    runtime: call.runtime,
+    findings: decision.findings.map(findingJson),
+  };
+  if (options.receipts) {
+    const body = decisionReceiptBody({
+      runtime: call.runtime,
+      command: call.offending,
+      agentId: options.agentId ?? null,
+      decision,
+      engineVersion: options.receipts.engineVersion,
+      policyDigest: options.receipts.policyDigest,
+    });
+    Object.assign(envelope, receiptResponseFields(signReceipt(body, options.receipts.signer), 'envelope'));
+  }
+  if (options.hardware) Object.assign(envelope, options.hardware);
+  return envelope;
+}
