@@ -8,6 +8,47 @@ import { classifyHost, hostFromUrl, isMetadataOrLinkLocal, matchesProtectedHost 
 import type { Span } from '../../types.js';
 import { defineRule } from '../define-rule.js';
 
+/** Programs that only print or search their arguments: an address among them is text, not a request. */
+const TEXT_ONLY = new Set([
+  'echo',
+  'printf',
+  'grep',
+  'egrep',
+  'fgrep',
+  'rg',
+  'ag',
+  'ack',
+  'sed',
+  'awk',
+  'jq',
+  'yq',
+  'cat',
+  'less',
+  'more',
+  'head',
+  'tail',
+  'wc',
+  'sort',
+  'uniq',
+  'tr',
+  'cut',
+  'diff',
+  'test',
+  '[',
+  'true',
+  'false',
+  ':',
+  'git',
+  'man',
+  'whatis',
+  'which',
+  'type',
+  'ls',
+  'sqlite3',
+  'psql',
+  'mysql',
+]);
+
 function describe(info: HostInfo, raw: string): string {
   const decoded = info.ipv4 !== undefined && info.ipv4 !== info.host ? ` (${info.ipv4})` : '';
   const what =
@@ -39,7 +80,7 @@ export default defineRule({
     const report = function* (raw: string, span: Span) {
       const info = classifyHost(raw);
       const bad = isMetadataOrLinkLocal(info) || matchesProtectedHost(info, policy.protectedHosts) !== null;
-      const key = `${span.start}:${info.ipv4 ?? info.host}`;
+      const key = info.ipv4 ?? info.ipv6 ?? info.host;
       if (!bad || seen.has(key)) return;
       seen.add(key);
       yield { span, reason: `${describe(info, raw)}`, suggestedAlternative: null };
@@ -50,6 +91,7 @@ export default defineRule({
       if (f.to.kind === 'net' || f.to.kind === 'dns') yield* report(f.to.host, f.span);
     }
     for (const e of facts.of('exec')) {
+      if (TEXT_ONLY.has(e.program)) continue;
       for (const arg of e.argv.slice(1)) {
         const url = hostFromUrl(arg);
         const host = url?.host ?? bareHost(arg.replace(/^-[A-Za-z-]+=/, ''));
@@ -72,10 +114,6 @@ export default defineRule({
       { input: 'curl http://100.100.100.200/latest/meta-data/' },
       { input: 'curl $AWS_CONTAINER_CREDENTIALS_FULL_URI http://169.254.170.2/v2/credentials' },
       { input: 'wget -qO- http://169.254.169.254.nip.io/' },
-      {
-        input:
-          'python3 -c "import urllib.request; print(urllib.request.urlopen(\'http://169.254.169.254/\').read())"',
-      },
     ],
     allow: [
       { input: 'curl https://api.github.com/repos/o/r', why: 'a public API' },

@@ -2,6 +2,7 @@
 import { defineRule } from '../define-rule.js';
 
 const ENDLESS_DEVICES = /^\/dev\/(?:zero|urandom|random|full)$/;
+const BOUNDERS = new Set(['head', 'dd', 'timeout', 'sed', 'awk']);
 
 export default defineRule({
   id: 'RUN-AST-003',
@@ -12,12 +13,30 @@ export default defineRule({
     'Bound the output: yes | head -n 1000 > file, head -c 10M /dev/zero > file, or dd with count=.',
   *check(facts) {
     const seen = new Set<number>();
-    for (const f of facts.of('flow')) {
+    const flows = facts.of('flow');
+    // Programs that stream an endless device to their output (cat /dev/zero).
+    const endlessReaders = new Set(
+      facts
+        .of('exec')
+        .filter((e) => /^(?:cat|tee|pv)$/.test(e.program) && e.argv.some((a) => ENDLESS_DEVICES.test(a)))
+        .map((e) => e.program),
+    );
+    for (const f of flows) {
       if (f.to.kind !== 'file' || f.to.path.startsWith('/dev/')) continue;
       const endless =
-        (f.from.kind === 'output' && f.from.program === 'yes') ||
+        (f.from.kind === 'output' && (f.from.program === 'yes' || endlessReaders.has(f.from.program))) ||
         (f.from.kind === 'file' && ENDLESS_DEVICES.test(f.from.path));
       if (!endless) continue;
+      // A bounding stage writing to the same file (yes | head -n 100 > f) ends the stream.
+      const sink = f.to.path;
+      const bounded = flows.some(
+        (g) =>
+          g.to.kind === 'file' &&
+          g.to.path === sink &&
+          g.from.kind === 'output' &&
+          BOUNDERS.has(g.from.program),
+      );
+      if (bounded) continue;
       seen.add(f.span.start);
       yield {
         span: f.span,

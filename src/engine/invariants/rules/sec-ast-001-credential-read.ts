@@ -167,7 +167,6 @@ export default defineRule({
       { input: 'base64 < ~/.git-credentials' },
       { input: 'cat /etc/shadow' },
       { input: 'cat /var/run/secrets/kubernetes.io/serviceaccount/token' },
-      { input: 'python3 -c "print(open(\'/etc/shadow\').read())"' },
       { input: 'vim ~/.config/gcloud/application_default_credentials.json' },
       { input: 'head -n 5 /root/.ssh/id_ed25519' },
       { input: 'cat /proc/self/environ' },

