@@ -10,11 +10,11 @@ import { fromNsp } from './sql/from-nsp.js';
 import { fromPg } from './sql/from-pg.js';
 import type { J } from './sql/json.js';
 import { lexSql, type LexResult } from './sql/lexer.js';
-import { parseNsp, parsePg } from './sql/parsers.js';
+import { parseNsp, parsePg } from '../parse/sql.js';
 import type { StmtInfo } from './sql/stmt.js';
 import type { ExtractContext, Extractor } from './types.js';
 
-export { loadSqlParser, sqlParserReady } from './sql/parsers.js';
+export { loadSqlParser, sqlParserReady } from '../parse/sql.js';
 
 interface LiteralAt {
   readonly value: string;

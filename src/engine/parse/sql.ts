@@ -66,7 +66,7 @@ export function parseNsp(text: string, dialect: 'mysql' | 'sqlite'): NspResult |
   if (!p) throw new Error('SQL parser not loaded: await loadSqlParser() (or loadParsers()) first');
   try {
     const r = p.parse(text, { database: dialect === 'mysql' ? 'MySQL' : 'Sqlite' });
-    const ast = Array.isArray(r.ast) ? (r.ast) : [r.ast];
+    const ast = Array.isArray(r.ast) ? r.ast : [r.ast];
     return { ast: ast.filter((a) => a !== null && a !== undefined) };
   } catch {
     return undefined;

@@ -1,0 +1,137 @@
+/**
+ * The docker extractor: Dockerfiles, compose files and docker/podman command lines become
+ * ContainerFacts, file and network facts; the code containers run re-enters the engine as bash.
+ */
+import type { ContainerFact, Fact, FileOpFact, NetOpFact } from '../facts.js';
+import type { Span } from '../types.js';
+import { analyzeDocker, isDockerProgram, type ContainerInit, type DockerSink } from './docker/cli.js';
+import { analyzeCompose, isCompose } from './docker/compose.js';
+import { analyzeDockerfile, isDockerfile } from './docker/dockerfile.js';
+import { splitCommands } from './docker/shell-words.js';
+import type { ExtractContext, Extractor } from './types.js';
+
+export function containerFact(
+  init: ContainerInit,
+  span: Span,
+  runtime: 'docker' | 'bash',
+  depth: number,
+): ContainerFact {
+  return {
+    kind: 'container',
+    span,
+    runtime,
+    depth,
+    privileged: init.privileged,
+    mounts: init.mounts,
+    hostNamespaces: init.hostNamespaces,
+    capAdd: init.capAdd,
+    securityOpt: init.securityOpt,
+    devices: init.devices,
+    ...(init.image !== undefined && { image: init.image }),
+    ...(init.user !== undefined && { user: init.user }),
+  };
+}
+
+/** A NetOpFact for a URL named by docker (ADD https://..., -H tcp://...). */
+export function urlFact(
+  url: string,
+  span: Span,
+  actor: string,
+  depth: number,
+  runtime: 'docker' | 'bash',
+): NetOpFact | undefined {
+  const m = /^([a-z][a-z0-9+.-]*):\/\/(?:[^@/]*@)?(\[[^\]]+\]|[^:/?#]+)(?::(\d+))?/i.exec(url);
+  if (!m) return undefined;
+  return {
+    kind: 'net',
+    span,
+    runtime,
+    depth,
+    host: m[2]!.toLowerCase().replace(/^\[|\]$/g, ''),
+    ...(m[3] !== undefined && { port: Number(m[3]) }),
+    url,
+    scheme: m[1]!.toLowerCase(),
+    direction: 'connect',
+    sends: false,
+    actor,
+  };
+}
+
+function fileFact(
+  path: string,
+  op: 'read' | 'copy',
+  role: 'source' | 'destination' | undefined,
+  actor: string,
+  span: Span,
+  depth: number,
+): FileOpFact {
+  return {
+    kind: 'file',
+    span,
+    runtime: 'docker',
+    depth,
+    op,
+    path,
+    recursive: false,
+    actor,
+    ...(role !== undefined && { role }),
+    ...(/[$*?`]/.test(path) && { dynamic: true }),
+  };
+}
+
+export function extractDocker(text: string, ctx: ExtractContext): Fact[] {
+  const facts: Fact[] = [];
+  const map = (s: Span): Span => ctx.mapSpan(s);
+  if (isDockerfile(text)) {
+    analyzeDockerfile(text, {
+      container: (c, s) => facts.push(containerFact(c, map(s), 'docker', ctx.depth)),
+      nested: (code, s) => facts.push(...ctx.nested(code, 'bash', s, 'docker')),
+      net: (url, s) => {
+        const f = urlFact(url, map(s), 'docker ADD', ctx.depth, 'docker');
+        if (f) facts.push(f);
+      },
+      read: (path, actor, s) => facts.push(fileFact(path, 'read', undefined, actor, map(s), ctx.depth)),
+    });
+    return facts;
+  }
+  if (isCompose(text)) {
+    const ok = analyzeCompose(text, {
+      container: (c, s) => facts.push(containerFact(c, map(s), 'docker', ctx.depth)),
+      nested: (code, s) => facts.push(...ctx.nested(code, 'bash', s, 'docker')),
+    });
+    if (ok) return facts;
+  }
+  // Command lines. Non-docker commands are analysed as bash in one piece (pipes and && intact),
+  // with the docker commands blanked to `:` so they are not counted twice.
+  const sink: DockerSink = {
+    container: (c, s) => facts.push(containerFact(c, map(s), 'docker', ctx.depth)),
+    nested: (code, runtime, s) => facts.push(...ctx.nested(code, runtime, s, 'docker')),
+    copy: (path, role, s) => facts.push(fileFact(path, 'copy', role, 'docker cp', map(s), ctx.depth)),
+    net: (url, s) => {
+      const f = urlFact(url, map(s), 'docker', ctx.depth, 'docker');
+      if (f) facts.push(f);
+    },
+    codeOf: (words) => text.slice(words[0]!.start, words[words.length - 1]!.end),
+  };
+  let rest = text;
+  let other = false;
+  for (const words of splitCommands(text)) {
+    let k = 0;
+    while (
+      k < words.length &&
+      (/^[A-Za-z_][A-Za-z0-9_]*=/.test(words[k]!.value) || words[k]!.value === 'sudo')
+    )
+      k++;
+    const cmd = words.slice(k);
+    if (cmd.length > 0 && isDockerProgram(cmd[0]!.value) && words[0]!.value !== 'sudo') {
+      analyzeDocker(cmd, sink);
+      const s = words[0]!.start;
+      const e = words[words.length - 1]!.end;
+      rest = rest.slice(0, s) + ':' + ' '.repeat(e - s - 1) + rest.slice(e);
+    } else other = true;
+  }
+  if (other) facts.push(...ctx.nested(rest, 'bash', { start: 0, end: text.length }, 'docker'));
+  return facts;
+}
+
+export const dockerExtractor: Extractor = { runtime: 'docker', extract: extractDocker };

@@ -1,0 +1,354 @@
+/**
+ * The docker/podman/nerdctl command line: run/create/exec flags become a ContainerFact, the command
+ * a container runs goes back to the engine as bash, `docker cp` becomes file operations. Shared by
+ * the docker runtime (text) and the bash extractor's docker handler (argv words).
+ */
+import type { Runtime, Span } from '../../types.js';
+
+export interface DockerWord {
+  readonly value: string;
+  readonly start: number;
+  readonly end: number;
+  readonly dynamic: boolean;
+}
+
+export type HostNamespace = 'pid' | 'net' | 'ipc' | 'uts' | 'userns' | 'cgroupns';
+
+export interface ContainerInit {
+  privileged: boolean;
+  mounts: { source: string; target: string; readOnly: boolean }[];
+  hostNamespaces: HostNamespace[];
+  capAdd: string[];
+  securityOpt: string[];
+  devices: string[];
+  image?: string;
+  user?: string;
+}
+
+export interface DockerSink {
+  container(init: ContainerInit, span: Span): void;
+  /** Code the container (or a build step) runs. */
+  nested(code: string, runtime: Runtime, span: Span): void;
+  /** `docker cp`: a host path read (source) or written (destination). */
+  copy(path: string, role: 'source' | 'destination', span: Span): void;
+  /** A network target named on the command line (`-H tcp://host:2375`). */
+  net(url: string, span: Span): void;
+  /** The command text of `words` (raw source slice, or a re-quoted join). */
+  codeOf(words: readonly DockerWord[]): string;
+}
+
+export const emptyContainer = (): ContainerInit => ({
+  privileged: false,
+  mounts: [],
+  hostNamespaces: [],
+  capAdd: [],
+  securityOpt: [],
+  devices: [],
+});
+
+const DOCKER_PROGRAMS = new Set(['docker', 'podman', 'nerdctl', 'docker-compose', 'podman-compose', 'finch']);
+
+export const isDockerProgram = (word: string): boolean =>
+  DOCKER_PROGRAMS.has(word.slice(word.lastIndexOf('/') + 1));
+
+const GLOBAL_VALUE = new Set([
+  '-H',
+  '--host',
+  '-c',
+  '--context',
+  '--config',
+  '-l',
+  '--log-level',
+  '--tlscacert',
+  '--tlscert',
+  '--tlskey',
+  '--url',
+  '--connection',
+]);
+const COMPOSE_GLOBAL_VALUE = new Set([
+  '-f',
+  '--file',
+  '-p',
+  '--project-name',
+  '--project-directory',
+  '--profile',
+  '--env-file',
+  '--ansi',
+  '--parallel',
+  '--progress',
+]);
+
+/** Long options of run/create/exec/compose run that take no value (`--rm`, `--privileged`). */
+const BOOL_LONG = new Set([
+  '--privileged',
+  '--rm',
+  '--init',
+  '--interactive',
+  '--tty',
+  '--detach',
+  '--read-only',
+  '--publish-all',
+  '--no-healthcheck',
+  '--oom-kill-disable',
+  '--help',
+  '--disable-content-trust',
+  '--quiet',
+  '--sig-proxy',
+  '--use-api-socket',
+  '--no-deps',
+  '--service-ports',
+  '--use-aliases',
+  '--build',
+  '--quiet-pull',
+  '--remove-orphans',
+  '--no-TTY',
+  '--replace',
+  '--systemd',
+]);
+const BOOL_SHORT = new Set(['d', 'i', 't', 'P', 'q', 'T']);
+const VALUE_SHORT = new Set(['a', 'c', 'e', 'h', 'l', 'm', 'p', 'u', 'v', 'w']);
+
+interface Option {
+  readonly name: string;
+  readonly value: string;
+  readonly word: DockerWord;
+}
+
+/** Read options up to the first positional; returns them and the index of that positional. */
+function readOptions(words: readonly DockerWord[], from: number): { options: Option[]; rest: number } {
+  const options: Option[] = [];
+  let i = from;
+  while (i < words.length) {
+    const w = words[i]!;
+    const v = w.value;
+    if (v === '--') return { options, rest: i + 1 };
+    if (v.startsWith('--')) {
+      const eq = v.indexOf('=');
+      const name = eq < 0 ? v : v.slice(0, eq);
+      if (eq >= 0) options.push({ name, value: v.slice(eq + 1), word: w });
+      else if (BOOL_LONG.has(name)) options.push({ name, value: 'true', word: w });
+      else {
+        options.push({ name, value: words[i + 1]?.value ?? '', word: words[i + 1] ?? w });
+        i++;
+      }
+      i++;
+      continue;
+    }
+    if (v.startsWith('-') && v.length > 1) {
+      for (let j = 1; j < v.length; j++) {
+        const c = v[j]!;
+        if (VALUE_SHORT.has(c)) {
+          let value = v.slice(j + 1).replace(/^=/, '');
+          let word = w;
+          if (value === '') {
+            value = words[i + 1]?.value ?? '';
+            word = words[i + 1] ?? w;
+            i++;
+          }
+          options.push({ name: '-' + c, value, word });
+          break;
+        }
+        options.push({ name: '-' + c, value: 'true', word: w });
+        if (!BOOL_SHORT.has(c)) break;
+      }
+      i++;
+      continue;
+    }
+    return { options, rest: i };
+  }
+  return { options, rest: i };
+}
+
+const HOST_PATH = /^(?:\/|~|\.|\$|[A-Za-z]:[\\/])/;
+
+/** `-v SRC:DST[:OPTS]`; only bind mounts of host paths are returned (named volumes are not host paths). */
+export function parseVolume(spec: string): { source: string; target: string; readOnly: boolean } | undefined {
+  let rest = spec;
+  let drive = '';
+  if (/^[A-Za-z]:[\\/]/.test(rest)) {
+    drive = rest.slice(0, 2);
+    rest = rest.slice(2);
+  }
+  const parts = rest.split(':');
+  if (parts.length < 2) return undefined;
+  const source = drive + parts[0]!;
+  if (!HOST_PATH.test(source)) return undefined;
+  const opts = (parts[2] ?? '').split(',');
+  return { source, target: parts[1]!, readOnly: opts.includes('ro') || opts.includes('readonly') };
+}
+
+/** `--mount type=bind,source=/,target=/host,readonly`. */
+export function parseMount(spec: string): { source: string; target: string; readOnly: boolean } | undefined {
+  const kv = new Map<string, string>();
+  for (const part of spec.split(',')) {
+    const eq = part.indexOf('=');
+    kv.set(
+      (eq < 0 ? part : part.slice(0, eq)).trim().toLowerCase(),
+      eq < 0 ? 'true' : part.slice(eq + 1).trim(),
+    );
+  }
+  const type = kv.get('type') ?? 'volume';
+  const source = kv.get('source') ?? kv.get('src') ?? '';
+  if (type !== 'bind' && !(type === 'volume' && HOST_PATH.test(source))) return undefined;
+  if (source === '') return undefined;
+  const ro = kv.get('readonly') ?? kv.get('ro') ?? 'false';
+  return {
+    source,
+    target: kv.get('target') ?? kv.get('destination') ?? kv.get('dst') ?? '',
+    readOnly: ro === 'true' || ro === '1',
+  };
+}
+
+const NS_OPTION: Readonly<Record<string, HostNamespace>> = {
+  '--pid': 'pid',
+  '--net': 'net',
+  '--network': 'net',
+  '--ipc': 'ipc',
+  '--uts': 'uts',
+  '--userns': 'userns',
+  '--cgroupns': 'cgroupns',
+};
+
+/** Apply run/create/exec options to a container description. */
+function applyOptions(c: ContainerInit, options: readonly Option[]): string | undefined {
+  let entrypoint: string | undefined;
+  for (const o of options) {
+    switch (o.name) {
+      case '--privileged':
+        if (o.value !== 'false') c.privileged = true;
+        break;
+      case '-v':
+      case '--volume': {
+        const m = parseVolume(o.value);
+        if (m) c.mounts.push(m);
+        break;
+      }
+      case '--mount': {
+        const m = parseMount(o.value);
+        if (m) c.mounts.push(m);
+        break;
+      }
+      case '--cap-add':
+        for (const cap of o.value.split(','))
+          if (cap.trim()) c.capAdd.push(cap.trim().toUpperCase().replace(/^CAP_/, ''));
+        break;
+      case '--security-opt':
+        c.securityOpt.push(o.value);
+        break;
+      case '--device':
+        c.devices.push(o.value.split(':')[0]!);
+        break;
+      case '--device-cgroup-rule':
+        c.devices.push(`cgroup-rule:${o.value}`);
+        break;
+      case '-u':
+      case '--user':
+        c.user = o.value;
+        break;
+      case '--entrypoint':
+        entrypoint = o.value;
+        break;
+      default: {
+        const ns = NS_OPTION[o.name];
+        if (ns !== undefined && o.value.toLowerCase() === 'host' && !c.hostNamespaces.includes(ns))
+          c.hostNamespaces.push(ns);
+      }
+    }
+  }
+  return entrypoint;
+}
+
+const spanOf = (words: readonly DockerWord[]): Span => ({
+  start: words[0]!.start,
+  end: words[words.length - 1]!.end,
+});
+
+/** Analyse one docker command line; `words[0]` is the docker program. */
+export function analyzeDocker(words: readonly DockerWord[], sink: DockerSink): void {
+  if (words.length === 0) return;
+  const program = words[0]!.value.slice(words[0]!.value.lastIndexOf('/') + 1);
+  const whole = spanOf(words);
+  let i = 1;
+  const compose = program === 'docker-compose' || program === 'podman-compose';
+  // Global options before the subcommand.
+  while (i < words.length && words[i]!.value.startsWith('-')) {
+    const v = words[i]!.value;
+    const name = v.includes('=') ? v.slice(0, v.indexOf('=')) : v;
+    const takes = compose ? COMPOSE_GLOBAL_VALUE.has(name) : GLOBAL_VALUE.has(name);
+    const value = v.includes('=') ? v.slice(v.indexOf('=') + 1) : takes ? (words[i + 1]?.value ?? '') : '';
+    if ((name === '-H' || name === '--host' || name === '--url') && /^(?:tcp|https?|ssh):\/\//i.test(value))
+      sink.net(value, whole);
+    i += takes && !v.includes('=') ? 2 : 1;
+  }
+  if (compose) return composeCommand(words, i, sink);
+  let sub = words[i]?.value;
+  if (sub === 'container' || sub === 'image' || sub === 'buildx') sub = words[++i]?.value;
+  if (sub === 'compose') return composeCommand(words, i + 1, sink, true);
+  switch (sub) {
+    case 'run':
+    case 'create':
+      return runLike(words, i + 1, whole, sink, true);
+    case 'exec':
+      return runLike(words, i + 1, whole, sink, false);
+    case 'cp':
+      return cp(words, i + 1, sink);
+    default:
+      return;
+  }
+}
+
+function runLike(
+  words: readonly DockerWord[],
+  from: number,
+  whole: Span,
+  sink: DockerSink,
+  hasImage: boolean,
+): void {
+  const { options, rest } = readOptions(words, from);
+  const c = emptyContainer();
+  const entrypoint = applyOptions(c, options);
+  const target = words[rest];
+  if (hasImage && target) c.image = target.value;
+  sink.container(c, whole);
+  const cmd = words.slice(rest + 1);
+  if (entrypoint !== undefined && entrypoint !== '') {
+    const code = cmd.length > 0 ? `${entrypoint} ${sink.codeOf(cmd)}` : entrypoint;
+    sink.nested(code, 'bash', cmd.length > 0 ? spanOf(cmd) : whole);
+  } else if (cmd.length > 0) sink.nested(sink.codeOf(cmd), 'bash', spanOf(cmd));
+}
+
+function composeCommand(words: readonly DockerWord[], from: number, sink: DockerSink, plugin = false): void {
+  let i = from;
+  while (plugin && i < words.length && words[i]!.value.startsWith('-')) {
+    const v = words[i]!.value;
+    i += COMPOSE_GLOBAL_VALUE.has(v) ? 2 : 1;
+  }
+  const sub = words[i]?.value;
+  if (sub !== 'run' && sub !== 'exec') return;
+  const { options, rest } = readOptions(words, i + 1);
+  const c = emptyContainer();
+  const entrypoint = applyOptions(c, options);
+  if (sub === 'run' && words[rest]) c.image = `service:${words[rest].value}`;
+  sink.container(c, spanOf(words));
+  const cmd = words.slice(rest + 1);
+  if (entrypoint)
+    sink.nested(
+      cmd.length ? `${entrypoint} ${sink.codeOf(cmd)}` : entrypoint,
+      'bash',
+      spanOf(cmd.length ? cmd : words),
+    );
+  else if (cmd.length > 0) sink.nested(sink.codeOf(cmd), 'bash', spanOf(cmd));
+}
+
+/** `docker cp SRC DEST`: one side is `container:path`, the other a host path. */
+function cp(words: readonly DockerWord[], from: number, sink: DockerSink): void {
+  const { rest } = readOptions(words, from);
+  const src = words[rest];
+  const dst = words[rest + 1];
+  if (!src || !dst) return;
+  const inContainer = (v: string): boolean => /^[A-Za-z0-9][\w.-]*:/.test(v) && !/^[A-Za-z]:[\\/]/.test(v);
+  if (!inContainer(src.value) && src.value !== '-')
+    sink.copy(src.value, 'source', { start: src.start, end: src.end });
+  if (!inContainer(dst.value) && dst.value !== '-')
+    sink.copy(dst.value, 'destination', { start: dst.start, end: dst.end });
+}

@@ -1,0 +1,90 @@
+/**
+ * Docker Compose files: each service's privileged flag, volumes, host namespaces, capabilities,
+ * security options and devices become a ContainerFact; `command`/`entrypoint` go back as bash.
+ */
+import { parse } from 'yaml';
+import { emptyContainer, parseMount, parseVolume, type ContainerInit, type HostNamespace } from './cli.js';
+import { shellQuote } from './shell-words.js';
+import type { Span } from '../../types.js';
+
+export interface ComposeSink {
+  container(init: ContainerInit, span: Span): void;
+  nested(code: string, span: Span): void;
+}
+
+/** The text is a compose file: a top-level `services:` mapping. */
+export const isCompose = (text: string): boolean => /^services[ \t]*:/m.test(text);
+
+const NS_KEYS: Readonly<Record<string, HostNamespace>> = {
+  network_mode: 'net',
+  pid: 'pid',
+  ipc: 'ipc',
+  userns_mode: 'userns',
+  uts: 'uts',
+  cgroup: 'cgroupns',
+};
+
+const strings = (v: unknown): string[] =>
+  Array.isArray(v) ? v.filter((x): x is string => typeof x === 'string') : [];
+const asRecord = (v: unknown): Record<string, unknown> | undefined =>
+  v !== null && typeof v === 'object' && !Array.isArray(v) ? (v as Record<string, unknown>) : undefined;
+
+/** Returns false when the YAML does not parse (the caller then treats the text as command lines). */
+export function analyzeCompose(text: string, sink: ComposeSink): boolean {
+  let doc: unknown;
+  try {
+    doc = parse(text, { maxAliasCount: 50 });
+  } catch {
+    return false;
+  }
+  const services = asRecord(asRecord(doc)?.services);
+  if (!services) return false;
+  for (const [name, raw] of Object.entries(services)) {
+    const svc = asRecord(raw);
+    if (!svc) continue;
+    const keyAt = new RegExp(
+      `^[ \\t]+["']?${name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}["']?[ \\t]*:`,
+      'm',
+    ).exec(text);
+    const start = keyAt?.index ?? 0;
+    const span = { start, end: Math.min(text.length, start + (keyAt?.[0].length ?? text.length)) };
+    const c = emptyContainer();
+    if (svc.privileged === true || svc.privileged === 'true') c.privileged = true;
+    if (typeof svc.image === 'string') c.image = svc.image;
+    if (typeof svc.user === 'string' || typeof svc.user === 'number') c.user = String(svc.user);
+    for (const v of Array.isArray(svc.volumes) ? svc.volumes : []) {
+      if (typeof v === 'string') {
+        const m = parseVolume(v);
+        if (m) c.mounts.push(m);
+      } else {
+        const o = asRecord(v);
+        if (o && (o.type === 'bind' || typeof o.source === 'string')) {
+          const m = parseMount(
+            `type=${String(o.type ?? 'bind')},source=${String(o.source ?? '')},target=${String(o.target ?? '')},readonly=${String(o.read_only === true)}`,
+          );
+          if (m) c.mounts.push(m);
+        }
+      }
+    }
+    for (const [key, ns] of Object.entries(NS_KEYS))
+      if (svc[key] === 'host' && !c.hostNamespaces.includes(ns)) c.hostNamespaces.push(ns);
+    for (const cap of strings(svc.cap_add)) c.capAdd.push(cap.toUpperCase().replace(/^CAP_/, ''));
+    c.securityOpt.push(...strings(svc.security_opt));
+    for (const d of Array.isArray(svc.devices) ? svc.devices : []) {
+      if (typeof d === 'string') c.devices.push(d.split(':')[0]!);
+      else if (typeof asRecord(d)?.source === 'string') c.devices.push(asRecord(d)!.source as string);
+    }
+    sink.container(c, span);
+    const code = (v: unknown): string | undefined =>
+      typeof v === 'string'
+        ? v
+        : Array.isArray(v) && v.length > 0
+          ? strings(v).map(shellQuote).join(' ')
+          : undefined;
+    const entry = code(svc.entrypoint);
+    const cmd = code(svc.command);
+    const run = [entry, cmd].filter((x): x is string => x !== undefined).join(' ');
+    if (run !== '') sink.nested(run, span);
+  }
+  return true;
+}

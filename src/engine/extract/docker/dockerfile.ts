@@ -1,0 +1,195 @@
+/**
+ * A Dockerfile reader: logical instructions (continuations, the `# escape=` directive, heredocs)
+ * with exact offsets. RUN/CMD/ENTRYPOINT code goes back to the engine as bash, ADD of a URL is a
+ * network fact, COPY/ADD sources are file reads. Written here instead of using dockerfile-ast:
+ * that parser costs about 240 µs for an 8-line file and drops whitespace from exec-form strings.
+ */
+import { emptyContainer, type ContainerInit } from './cli.js';
+import { shellQuote } from './shell-words.js';
+import type { Span } from '../../types.js';
+
+export interface DockerfileSink {
+  container(init: ContainerInit, span: Span): void;
+  nested(code: string, span: Span): void;
+  net(url: string, span: Span): void;
+  read(path: string, actor: string, span: Span): void;
+}
+
+const INSTRUCTION =
+  /^(?:from|run|cmd|label|maintainer|expose|env|add|copy|entrypoint|volume|user|workdir|arg|onbuild|stopsignal|healthcheck|shell)$/i;
+
+/** The text is a Dockerfile: its first instruction (after comments, directives, blank lines) is FROM or ARG. */
+export function isDockerfile(text: string): boolean {
+  const m = /^(?:\s*#[^\n]*\n|\s*\n)*\s*(\w+)[ \t]/.exec(text);
+  if (!m) return /^\s*#\s*syntax\s*=/i.test(text);
+  const kw = m[1]!.toLowerCase();
+  return (
+    kw === 'from' || kw === 'arg' || (/^\s*#\s*(?:syntax|escape)\s*=/i.test(text) && INSTRUCTION.test(kw))
+  );
+}
+
+interface Instruction {
+  readonly keyword: string;
+  /** Argument text as written (continuations kept), and where it starts. */
+  readonly args: string;
+  readonly argsStart: number;
+  readonly start: number;
+  readonly end: number;
+  /** Heredoc bodies (`RUN <<EOF ... EOF`) with their offsets. */
+  readonly heredocs: { readonly body: string; readonly start: number }[];
+}
+
+function readInstructions(text: string): Instruction[] {
+  const lines: { text: string; start: number }[] = [];
+  let pos = 0;
+  for (const line of text.split('\n')) {
+    lines.push({ text: line, start: pos });
+    pos += line.length + 1;
+  }
+  let escape = '\\';
+  const out: Instruction[] = [];
+  let i = 0;
+  // Parser directives come first, as `# name=value` comment lines.
+  while (i < lines.length) {
+    const m = /^\s*#\s*(\w+)\s*=\s*(\S+)\s*$/.exec(lines[i]!.text);
+    if (!m) break;
+    if (m[1]!.toLowerCase() === 'escape' && (m[2] === '`' || m[2] === '\\')) escape = m[2];
+    i++;
+  }
+  while (i < lines.length) {
+    const first = lines[i]!;
+    const trimmed = first.text.trim();
+    if (trimmed === '' || trimmed.startsWith('#')) {
+      i++;
+      continue;
+    }
+    const start = first.start + first.text.indexOf(trimmed[0]!);
+    let end = first.start + first.text.length;
+    // Join continuation lines (comment lines inside a continuation are dropped by docker).
+    let last = first.text;
+    while (last.trimEnd().endsWith(escape) && i + 1 < lines.length) {
+      i++;
+      last = lines[i]!.text;
+      end = lines[i]!.start + last.length;
+      if (last.trim().startsWith('#')) last = escape;
+    }
+    i++;
+    const raw = text.slice(start, end);
+    const m = /^(\w+)[ \t]*/.exec(raw);
+    if (!m) continue;
+    const keyword = m[1]!.toLowerCase();
+    const argsStart = start + m[0].length;
+    const args = text.slice(argsStart, end);
+    const heredocs: { body: string; start: number }[] = [];
+    for (const h of args.matchAll(/<<-?\s*(["']?)([A-Za-z_][\w]*)\1/g)) {
+      const delim = h[2]!;
+      const bodyStart = i < lines.length ? lines[i]!.start : text.length;
+      let j = i;
+      while (j < lines.length && lines[j]!.text.trim() !== delim) j++;
+      const bodyEnd = j < lines.length ? lines[j]!.start : text.length;
+      heredocs.push({ body: text.slice(bodyStart, bodyEnd), start: bodyStart });
+      end = j < lines.length ? lines[j]!.start + lines[j]!.text.length : text.length;
+      i = j + 1;
+    }
+    out.push({ keyword, args, argsStart, start, end, heredocs });
+  }
+  return out;
+}
+
+/** Leading `--flag[=value]` words of an instruction's arguments. */
+function splitFlags(args: string): { flags: Map<string, string>; rest: string; offset: number } {
+  const flags = new Map<string, string>();
+  let offset = 0;
+  for (;;) {
+    const m = /^--([\w-]+)(?:=(\S*))?[ \t]*/.exec(args.slice(offset));
+    if (!m) break;
+    flags.set(m[1]!.toLowerCase(), m[2] ?? 'true');
+    offset += m[0].length;
+  }
+  return { flags, rest: args.slice(offset), offset };
+}
+
+/** Exec form `["sh", "-c", "..."]` as argv, or undefined for shell form. */
+function execForm(rest: string): string[] | undefined {
+  const t = rest.trim();
+  if (!t.startsWith('[')) return undefined;
+  try {
+    const v: unknown = JSON.parse(t.replace(/\\\r?\n/g, ''));
+    return Array.isArray(v) && v.every((x) => typeof x === 'string') ? (v as string[]) : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+const CODE_KEYWORDS = new Set(['run', 'cmd', 'entrypoint']);
+
+export function analyzeDockerfile(text: string, sink: DockerfileSink): void {
+  const image = emptyContainer();
+  let imageSpan: Span | undefined;
+  const handle = (ins: Instruction, keyword: string, args: string, argsStart: number): void => {
+    const span = { start: ins.start, end: ins.end };
+    if (keyword === 'onbuild') {
+      const m = /^(\w+)[ \t]*/.exec(args);
+      if (m) handle(ins, m[1]!.toLowerCase(), args.slice(m[0].length), argsStart + m[0].length);
+      return;
+    }
+    if (keyword === 'healthcheck') {
+      const m = /\bCMD\b[ \t]*/i.exec(args);
+      if (m) handle(ins, 'cmd', args.slice(m.index + m[0].length), argsStart + m.index + m[0].length);
+      return;
+    }
+    if (CODE_KEYWORDS.has(keyword)) {
+      const { flags, rest, offset } =
+        keyword === 'run' ? splitFlags(args) : { flags: new Map<string, string>(), rest: args, offset: 0 };
+      if (flags.get('security') === 'insecure') image.privileged = true;
+      if (flags.get('network') === 'host' && !image.hostNamespaces.includes('net'))
+        image.hostNamespaces.push('net');
+      const codeSpan = { start: argsStart + offset, end: ins.end };
+      for (const h of ins.heredocs) sink.nested(h.body, { start: h.start, end: h.start + h.body.length });
+      const argv = execForm(rest);
+      if (argv !== undefined) {
+        if (argv.length > 0) sink.nested(argv.map(shellQuote).join(' '), codeSpan);
+      } else if (ins.heredocs.length === 0 || !/^\s*<<-?\s*\S+\s*$/.test(rest)) {
+        sink.nested(rest, codeSpan);
+      }
+      return;
+    }
+    switch (keyword) {
+      case 'from': {
+        const m = /^(?:--\S+\s+)*(\S+)/.exec(args);
+        if (m) image.image = m[1];
+        imageSpan ??= span;
+        return;
+      }
+      case 'user':
+        image.user = args.trim().split(/\s+/)[0];
+        return;
+      case 'add':
+      case 'copy': {
+        const { flags, rest } = splitFlags(args);
+        if (flags.has('from')) return; // from another build stage, not the host
+        const parts =
+          execForm(rest) ??
+          rest
+            .trim()
+            .split(/\s+/)
+            .filter((p) => p !== '' && p !== '\\');
+        for (const src of parts.slice(0, -1)) {
+          if (src.startsWith('<<')) continue;
+          if (/^(?:https?|git|ssh):\/\//i.test(src) || /^git@/.test(src)) {
+            if (keyword === 'add') sink.net(src, span);
+          } else sink.read(src, keyword === 'add' ? 'Dockerfile ADD' : 'Dockerfile COPY', span);
+        }
+        return;
+      }
+    }
+  };
+  for (const ins of readInstructions(text)) handle(ins, ins.keyword, ins.args, ins.argsStart);
+  sink.container(
+    image,
+    imageSpan ?? {
+      start: 0,
+      end: Math.min(text.length, text.indexOf('\n') < 0 ? text.length : text.indexOf('\n')),
+    },
+  );
+}
