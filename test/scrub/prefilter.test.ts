@@ -1,0 +1,38 @@
+import { describe, expect, it } from 'vitest';
+import { KeywordAutomaton } from '../../src/scrub/prefilter.js';
+
+function naive(keywords: readonly string[], text: string): string[] {
+  const lower = text.toLowerCase();
+  const out: string[] = [];
+  for (let i = 0; i < lower.length; i++) {
+    keywords.forEach((k, idx) => {
+      if (lower.startsWith(k, i)) out.push(`${i}:${idx}`);
+    });
+  }
+  return out.sort();
+}
+
+describe('keyword automaton', () => {
+  const keywords = ['sk-', 'sk-ant-', 'key', 'token', 'ghp_', 'akia', 'aiza', 'eyj', 'ey', 'y'];
+  const ac = new KeywordAutomaton(keywords);
+
+  it('finds every keyword occurrence, overlapping ones and suffixes included, case-insensitively', () => {
+    const text = 'SK-ANT-key TOKENkeyghp_ sk-sk-ant- AKIA eyJhb monkey MONKEY ÿ€ key';
+    const hits: string[] = [];
+    ac.scan(text, 0, text.length, 0, ac.initial, (h) => hits.push(`${h.start}:${h.keyword}`));
+    expect(hits.sort()).toEqual(naive(keywords, text));
+  });
+
+  it('carries its state across chunks', () => {
+    const text = 'xx sk-ant-api ghp_ token tok|en akia';
+    for (let cut = 0; cut <= text.length; cut++) {
+      const hits: string[] = [];
+      let st = ac.scan(text.slice(0, cut), 0, cut, 0, ac.initial, (h) =>
+        hits.push(`${h.start}:${h.keyword}`),
+      );
+      const rest = text.slice(cut);
+      st = ac.scan(rest, 0, rest.length, cut, st, (h) => hits.push(`${h.start}:${h.keyword}`));
+      expect(hits.sort()).toEqual(naive(keywords, text));
+    }
+  });
+});
