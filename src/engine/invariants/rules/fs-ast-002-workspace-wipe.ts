@@ -2,6 +2,30 @@
 import { isWorkspaceRootOrAll, resolvePath } from '../../paths.js';
 import { defineRule } from '../define-rule.js';
 
+const FIND_SELECTORS = new Set([
+  '-name',
+  '-iname',
+  '-path',
+  '-ipath',
+  '-wholename',
+  '-regex',
+  '-iregex',
+  '-mtime',
+  '-mmin',
+  '-atime',
+  '-amin',
+  '-ctime',
+  '-newer',
+  '-size',
+  '-empty',
+  '-user',
+  '-group',
+  '-perm',
+  '-links',
+  '-inum',
+  '-samefile',
+]);
+
 export default defineRule({
   id: 'FS-AST-002',
   invariant: 'NO_RECURSIVE_DELETE_OUTSIDE_WORKSPACE',
@@ -9,8 +33,14 @@ export default defineRule({
   remediationHint:
     'Do not wipe the whole workspace. Name the generated directories you mean to remove (for example ./dist ./build) so source files and .git survive.',
   *check(facts, policy) {
+    // find . -name X -delete / -exec rm -rf {} + reports the search root as the path: with a
+    // selection predicate it deletes matches, not the workspace.
+    const selectiveFind = facts
+      .of('exec')
+      .some((e) => e.program === 'find' && e.argv.some((a) => FIND_SELECTORS.has(a)));
     for (const f of facts.of('file')) {
       if (f.op !== 'delete' || !f.recursive) continue;
+      if (selectiveFind && (f.actor === 'find' || f.dynamic === true)) continue;
       if (!isWorkspaceRootOrAll(resolvePath(f.path, policy), policy)) continue;
       yield {
         span: f.span,
@@ -20,10 +50,21 @@ export default defineRule({
     }
   },
   examples: {
-    deny: [{ input: 'rm -rf *' }, { input: 'rm -rf .' }, { input: 'rm -rf ./*' }, { input: 'rm -rf .*' }],
+    deny: [
+      { input: 'find . -delete' },
+      { input: 'rm -rf *' },
+      { input: 'rm -rf .' },
+      { input: 'rm -rf ./*' },
+      { input: 'rm -rf .*' },
+    ],
     allow: [
       { input: 'rm -rf ./dist/*', why: 'a generated sub-directory, not the workspace root' },
       { input: 'rm -f *.o', why: 'a glob over object files is not recursive' },
+      { input: "find . -name '*.pyc' -delete", why: 'find deletes only the matches of -name' },
+      {
+        input: "find . -name '__pycache__' -type d -exec rm -rf {} +",
+        why: 'rm receives the matches, not the root',
+      },
     ],
   },
 });
