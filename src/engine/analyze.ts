@@ -1,0 +1,129 @@
+/**
+ * The engine's analysis entry point: text and runtime in, facts out. It checks the size limit,
+ * picks the runtime's extractor and implements the re-entry (`ctx.nested`) that nested code uses:
+ * depth-bounded (the part past the limit becomes an UnparsedFact), with spans mapped back to the
+ * submitted text. Pure and synchronous; anything thrown is an AgentGuardError.
+ */
+import { AgentGuardError, isAgentGuardError } from '../errors.js';
+import { EXTRACTORS } from './extract/index.js';
+import type { ExtractContext } from './extract/types.js';
+import type { ExecFact, Fact, UnparsedFact } from './facts.js';
+import type { Runtime, Span } from './types.js';
+
+export interface AnalyzeLimits {
+  /** Largest input in UTF-8 bytes (AG_ERR_INPUT_TOO_LARGE above). */
+  readonly maxInputBytes: number;
+  /** Deepest re-entry of nested code; deeper code becomes an UnparsedFact. */
+  readonly maxDepth: number;
+}
+
+/**
+ * Most re-entries one analysis makes in total (a line of 10,000 `bash -c 'x'` would otherwise parse
+ * 10,000 times); past it, nested code becomes an UnparsedFact like code past the depth limit.
+ */
+export const MAX_NESTED_ANALYSES = 256;
+
+interface Budget {
+  nested: number;
+}
+
+/** Byte length of `text` in UTF-8 without allocating (lone surrogates count 3, as TextEncoder writes them). */
+export function utf8Length(text: string): number {
+  let bytes = text.length;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (c < 0x80) continue;
+    if (c < 0x800) bytes += 1;
+    else if (c >= 0xd800 && c <= 0xdbff && i + 1 < text.length) {
+      const next = text.charCodeAt(i + 1);
+      if (next >= 0xdc00 && next <= 0xdfff) {
+        bytes += 2; // a pair: 4 bytes for 2 code units
+        i++;
+      } else bytes += 2;
+    } else bytes += 2;
+  }
+  return bytes;
+}
+
+export function analyze(text: string, runtime: Runtime, limits: AnalyzeLimits): readonly Fact[] {
+  // Cheap bound first: a UTF-16 code unit is at most 3 UTF-8 bytes.
+  if (
+    text.length > limits.maxInputBytes ||
+    (text.length * 3 > limits.maxInputBytes && utf8Length(text) > limits.maxInputBytes)
+  ) {
+    throw new AgentGuardError('AG_ERR_INPUT_TOO_LARGE', {
+      what: `${runtime} input`,
+      size: utf8Length(text),
+      limit: limits.maxInputBytes,
+    });
+  }
+  const budget: Budget = { nested: 0 };
+  const identity = (span: Span): Span => span;
+  try {
+    return run(text, runtime, 0, identity, limits, budget, { start: 0, end: text.length });
+  } catch (err) {
+    if (isAgentGuardError(err)) throw err;
+    throw new AgentGuardError(
+      'AG_ERR_ENGINE_ANALYSIS_FAILED',
+      { runtime, reason: err instanceof Error ? err.name : 'unknown error' },
+      { cause: err },
+    );
+  }
+}
+
+function run(
+  text: string,
+  runtime: Runtime,
+  depth: number,
+  mapSpan: (span: Span) => Span,
+  limits: AnalyzeLimits,
+  budget: Budget,
+  wholeSpan: Span,
+): readonly Fact[] {
+  const extractor = EXTRACTORS[runtime];
+  if (extractor === undefined) {
+    const unparsed: UnparsedFact = { kind: 'unparsed', text, span: mapSpan(wholeSpan), runtime, depth };
+    return [unparsed];
+  }
+  const ctx: ExtractContext = {
+    depth,
+    mapSpan,
+    nested(code: string, nestedRuntime: Runtime, span: Span, via: string): readonly Fact[] {
+      const outer = mapSpan(span);
+      const nestedDepth = depth + 1;
+      if (nestedDepth > limits.maxDepth || budget.nested >= MAX_NESTED_ANALYSES) {
+        const unparsed: UnparsedFact = {
+          kind: 'unparsed',
+          text: code,
+          span: outer,
+          runtime: nestedRuntime,
+          depth: nestedDepth,
+        };
+        return [unparsed];
+      }
+      budget.nested++;
+      // Facts from nested code carry the span of the outer literal that held the code (facts.ts).
+      const toOuter = (): Span => outer;
+      const facts = run(code, nestedRuntime, nestedDepth, toOuter, limits, budget, {
+        start: 0,
+        end: code.length,
+      });
+      return stampVia(facts, nestedDepth, via);
+    },
+  };
+  return extractor.extract(text, ctx);
+}
+
+/** Programs the nested code runs directly were started by `via` (bash -c, ssh host '...'). */
+function stampVia(facts: readonly Fact[], depth: number, via: string): readonly Fact[] {
+  let out: Fact[] | undefined;
+  for (let i = 0; i < facts.length; i++) {
+    const fact = facts[i]!;
+    if (fact.kind === 'exec' && fact.depth === depth && fact.via === undefined) {
+      out ??= facts.slice();
+      const stamped: ExecFact = { ...fact, via };
+      out[i] = stamped;
+    }
+  }
+  return out ?? facts;
+}

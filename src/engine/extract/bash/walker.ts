@@ -1,0 +1,1163 @@
+/**
+ * One pass over a bash syntax tree: statements, pipelines, redirections, substitutions, variables
+ * and loops become facts; each program's own command-line meaning is left to its handler
+ * (../programs). Data is followed as streams (pipes, here-docs, substitutions, variables, files
+ * written earlier in the input) so flows from sources to sinks come out transitively.
+ */
+import type { DataSink, DataSource } from '../../facts.js';
+import type { SyntaxNode } from '../../parse/index.js';
+import type { Runtime, Span } from '../../types.js';
+import { handlerFor } from '../programs/index.js';
+import { isPathLike, parseNetAddress } from '../programs/util.js';
+import type { Toolkit } from '../programs/types.js';
+import {
+  EMPTY_PIPE,
+  NO_SOURCES,
+  TERMINAL,
+  addSource,
+  mergeSources,
+  type Invocation,
+  type Stream,
+  type Word,
+} from './model.js';
+import type { FactSink } from './sink.js';
+import { decodeEscapes, expandBraces, hasGlob, unescapeDouble, unescapeWord } from './words.js';
+
+interface VarValue {
+  readonly text: string;
+  readonly dynamic: boolean;
+  readonly sources: readonly DataSource[];
+}
+
+/** Positional and special parameters: not environment variables, never a data source. */
+const SPECIAL_PARAMS = new Set(['@', '*', '#', '?', '$', '!', '-', '_', '0']);
+
+const REDIRECT_TYPES = new Set(['file_redirect', 'heredoc_redirect', 'herestring_redirect']);
+
+/** Device files that are plumbing, not file operations. */
+const QUIET_PATHS = new Set([
+  '/dev/null',
+  '/dev/stdout',
+  '/dev/stderr',
+  '/dev/stdin',
+  '/dev/tty',
+  '/dev/zero',
+]);
+
+/** Environment variables whose value is a command some program runs. */
+const CODE_VARIABLES = new Set([
+  'GIT_SSH_COMMAND',
+  'GIT_SSH',
+  'GIT_PAGER',
+  'GIT_EDITOR',
+  'GIT_EXTERNAL_DIFF',
+  'GIT_ASKPASS',
+  'GIT_PROXY_COMMAND',
+  'SSH_ASKPASS',
+  'PAGER',
+  'MANPAGER',
+  'EDITOR',
+  'VISUAL',
+  'LESSOPEN',
+  'LESSCLOSE',
+  'PROMPT_COMMAND',
+  'RSYNC_RSH',
+  'SYSTEMD_PAGER',
+]);
+
+const SLEEPERS = new Set(['sleep', 'usleep', 'wait', 'read', 'timeout', 'inotifywait', 'select']);
+const EXITERS = new Set(['break', 'exit', 'return', 'kill']);
+
+function span(node: SyntaxNode): Span {
+  return { start: node.start, end: node.end };
+}
+
+function mergeStreams(a: Stream, b: Stream): Stream {
+  if (a === EMPTY_PIPE || a === TERMINAL) return b;
+  if (b === EMPTY_PIPE || b === TERMINAL) return a;
+  return {
+    sources: mergeSources(a.sources, b.sources),
+    text: a.text !== null && b.text !== null ? a.text + b.text : null,
+    interactive: false,
+    literals:
+      a.literals.length === 0
+        ? b.literals
+        : b.literals.length === 0
+          ? a.literals
+          : [...a.literals, ...b.literals],
+  };
+}
+
+export class BashWalker implements Toolkit {
+  readonly sink: FactSink;
+  readonly #text: string;
+  readonly #vars = new Map<string, VarValue>();
+  /** Paths written earlier in this input, with what was written into them. */
+  readonly #files = new Map<string, readonly DataSource[]>();
+  /** Reads made by the command being handled, for its default output. */
+  #reads: readonly DataSource[] = NO_SOURCES;
+  /** Directory set by `cd` earlier in this input; relative paths resolve against it. */
+  #cwd: { path: string; dynamic: boolean } | null = null;
+
+  constructor(text: string, sink: FactSink) {
+    this.#text = text;
+    this.sink = sink;
+  }
+
+  walk(root: SyntaxNode): void {
+    this.#block(root.children, TERMINAL);
+  }
+
+  // ---------------------------------------------------------------- statements
+
+  /** A sequence of statements (program, { }, ( ), do ... done). Output is the union of all. */
+  #block(nodes: readonly SyntaxNode[], stdin: Stream): Stream {
+    let out: Stream = EMPTY_PIPE;
+    for (const node of nodes) {
+      if (!node.named) continue;
+      out = mergeStreams(out, this.#statement(node, stdin));
+    }
+    return out;
+  }
+
+  #statement(node: SyntaxNode, stdin: Stream): Stream {
+    switch (node.type) {
+      case 'command':
+        return this.#command(node, stdin, null);
+      case 'pipeline':
+        return this.#pipeline(node, stdin);
+      case 'list':
+      case 'program':
+      case 'compound_statement':
+      case 'subshell':
+      case 'do_group':
+      case 'if_statement':
+      case 'elif_clause':
+      case 'else_clause':
+      case 'negated_command':
+        return this.#block(node.children, stdin);
+      case 'redirected_statement':
+        return this.#redirected(node, stdin);
+      case 'variable_assignment':
+        this.#assign(node);
+        return EMPTY_PIPE;
+      case 'variable_assignments':
+        for (const child of node.children) if (child.type === 'variable_assignment') this.#assign(child);
+        return EMPTY_PIPE;
+      case 'declaration_command':
+        return this.#declaration(node);
+      case 'unset_command':
+        for (const child of node.children) if (child.named) this.#vars.delete(this.#word(child).text);
+        return EMPTY_PIPE;
+      case 'while_statement':
+        return this.#while(node, stdin);
+      case 'for_statement':
+      case 'select_statement':
+        return this.#forIn(node, stdin);
+      case 'c_style_for_statement':
+        return this.#cFor(node, stdin);
+      case 'case_statement':
+        return this.#case(node, stdin);
+      case 'function_definition':
+        this.#function(node);
+        return EMPTY_PIPE;
+      case 'test_command':
+        this.#expressions(node);
+        return EMPTY_PIPE;
+      case 'comment':
+      case 'heredoc_body':
+        return EMPTY_PIPE;
+      case 'ERROR':
+        this.sink.unparsed(this.#slice(node), span(node));
+        return this.#block(node.children, stdin);
+      default:
+        // Any other construct: facts of the statements and substitutions it contains.
+        if (node.named && node.children.length === 0) {
+          if (node.missing) this.sink.unparsed(this.#slice(node), span(node));
+          return EMPTY_PIPE;
+        }
+        this.#expressions(node);
+        return EMPTY_PIPE;
+    }
+  }
+
+  /** Walks words and nested statements of a construct that is not itself a command (tests, arithmetic). */
+  #expressions(node: SyntaxNode): void {
+    for (const child of node.children) {
+      if (!child.named) continue;
+      switch (child.type) {
+        case 'command_substitution':
+        case 'process_substitution':
+        case 'string':
+        case 'concatenation':
+        case 'expansion':
+        case 'simple_expansion':
+          this.#word(child);
+          break;
+        case 'command':
+        case 'pipeline':
+        case 'list':
+        case 'redirected_statement':
+        case 'compound_statement':
+        case 'subshell':
+          this.#statement(child, TERMINAL);
+          break;
+        default:
+          if (child.missing) this.sink.unparsed(this.#slice(child), span(child));
+          else if (child.type === 'ERROR') {
+            this.sink.unparsed(this.#slice(child), span(child));
+            this.#block(child.children, TERMINAL);
+          } else if (child.children.length > 0) this.#expressions(child);
+      }
+    }
+  }
+
+  #pipeline(node: SyntaxNode, stdin: Stream): Stream {
+    let current = stdin;
+    let first = true;
+    for (const child of node.children) {
+      if (!child.named) continue;
+      current = this.#statement(child, first ? stdin : { ...current, interactive: false });
+      first = false;
+    }
+    return current;
+  }
+
+  #redirected(node: SyntaxNode, stdin: Stream): Stream {
+    const redirects: SyntaxNode[] = [];
+    let body: SyntaxNode | undefined;
+    for (const child of node.children) {
+      if (REDIRECT_TYPES.has(child.type)) redirects.push(child);
+      else if (child.named && body === undefined) body = child;
+    }
+    if (body?.type === 'command') return this.#command(body, stdin, redirects);
+    const input = this.#inputRedirects(redirects, stdin, 'bash');
+    const out = body === undefined ? EMPTY_PIPE : this.#statement(body, input);
+    return this.#outputRedirects(redirects, out, 'bash', null);
+  }
+
+  // ---------------------------------------------------------------- commands
+
+  #command(node: SyntaxNode, stdin: Stream, extraRedirects: SyntaxNode[] | null): Stream {
+    const redirects: SyntaxNode[] = [];
+    const args: SyntaxNode[] = [];
+    const prefix: Word[] = [];
+    let name: SyntaxNode | undefined;
+    for (const child of node.children) {
+      if (!child.named) continue;
+      if (REDIRECT_TYPES.has(child.type)) redirects.push(child);
+      else if (child.type === 'command_name') name = child;
+      else if (child.type === 'variable_assignment') {
+        if (name === undefined)
+          prefix.push(this.#word(child)); // X=1 cmd: the value is for cmd only
+        else args.push(child);
+      } else if (child.type !== 'comment') args.push(child);
+      if (child.missing || child.type === 'ERROR') this.sink.unparsed(this.#slice(child), span(child));
+    }
+    if (extraRedirects !== null) redirects.push(...extraRedirects);
+
+    // Substitutions in the words run before the command: walk them first, in order.
+    const argv: Word[] = [];
+    if (name !== undefined) this.#expandInto(argv, name.children[0] ?? name);
+    for (const arg of args) this.#expandInto(argv, arg);
+
+    const program = argv.length > 0 ? programName(argv[0]!.text) : '';
+    const actor = program || 'bash';
+    for (const p of prefix) this.#codeInEnvironment(p, actor);
+    const input = this.#inputRedirects(redirects, stdin, actor);
+    const cmdSpan = span(node);
+    const out = argv.length > 0 ? this.#invoke(argv, cmdSpan, input, undefined) : EMPTY_PIPE;
+    return this.#outputRedirects(redirects, out, actor, argv.length > 0 ? program : null);
+  }
+
+  /** `GIT_SSH_COMMAND='...' git ...`, `PAGER=...`, `LD_PRELOAD=x.so cmd`: variables that run code. */
+  #codeInEnvironment(assignment: Word, actor: string): void {
+    const eq = assignment.text.indexOf('=');
+    if (eq <= 0) return;
+    const name = assignment.text.slice(0, eq);
+    const value: Word = { ...assignment, text: assignment.text.slice(eq + 1) };
+    if (value.text === '') return;
+    if (CODE_VARIABLES.has(name)) this.nested(value.text, 'bash', value.span, actor);
+    else if (name === 'LD_PRELOAD' || name === 'BASH_ENV' || name === 'ENV' || name === 'LD_LIBRARY_PATH') {
+      if (name !== 'LD_LIBRARY_PATH') this.fileOp(value, actor, 'execute', false);
+    }
+  }
+
+  /**
+   * Literal arguments the text invariants read (PII, prompt injection): every quoted argument, and
+   * unquoted ones that look like data (an `@`, a run of digits). Options and plain words are not
+   * literals worth a fact.
+   */
+  #withLiterals(argv: readonly Word[]): readonly Word[] {
+    let out: Word[] | undefined;
+    for (let i = 1; i < argv.length; i++) {
+      const w = argv[i]!;
+      const t = w.text;
+      if (t.length === 0 || w.literal !== undefined) continue;
+      if (
+        !w.quoted &&
+        (t.charCodeAt(0) === 45 /* - */ ||
+          t.charCodeAt(0) === 64 /* @ */ ||
+          !(t.includes('@') || /[0-9]{4}/.test(t)))
+      ) {
+        continue;
+      }
+      out ??= argv.slice();
+      out[i] = { ...w, literal: this.sink.literal(t, w.span, false) };
+    }
+    return out ?? argv;
+  }
+
+  /** Emits the ExecFact of `argv` and runs its program's handler. */
+  #invoke(words: readonly Word[], cmdSpan: Span, stdin: Stream, via: string | undefined): Stream {
+    const argv = this.#withLiterals(words);
+    const first = argv[0]!;
+    const program = programName(first.text);
+    let dynamic = false;
+    const texts: string[] = [];
+    for (const w of argv) {
+      texts.push(w.text);
+      if (w.dynamic) dynamic = true;
+    }
+    this.sink.exec(program, texts, dynamic, cmdSpan, via, stdin.interactive);
+    const inv: Invocation = { program, argv, span: cmdSpan, stdin, via, dynamic };
+    const savedReads = this.#reads;
+    this.#reads = NO_SOURCES;
+    try {
+      // A script written earlier in this input and run now: its content is executed (curl -o x; ./x).
+      if (first.text.includes('/')) {
+        const written = this.#files.get(first.text);
+        if (written !== undefined) this.flow(written, { kind: 'exec', program }, cmdSpan);
+      }
+      const handler = handlerFor(program);
+      const result = handler === undefined ? undefined : handler(inv, this);
+      if (result !== undefined) return result;
+      const reads = handler === undefined ? this.genericArgs(inv, argv.slice(1)) : this.#reads;
+      return {
+        sources: addSource(mergeSources(stdin.interactive ? NO_SOURCES : stdin.sources, reads), {
+          kind: 'output',
+          program,
+        }),
+        text: null,
+        interactive: false,
+        literals: stdin.literals,
+      };
+    } finally {
+      this.#reads = savedReads;
+    }
+  }
+
+  // ---------------------------------------------------------------- redirections
+
+  #inputRedirects(redirects: readonly SyntaxNode[], stdin: Stream, actor: string): Stream {
+    let input = stdin;
+    for (const r of redirects) {
+      if (r.type === 'heredoc_redirect') input = this.#heredoc(r);
+      else if (r.type === 'herestring_redirect') {
+        const value = r.children.find((c) => c.named);
+        if (value === undefined) continue;
+        const w = this.#word(value);
+        const literal = this.sink.literal(w.text, w.span, false);
+        input = {
+          sources: w.sources,
+          text: w.dynamic ? null : w.text + '\n',
+          textSpan: w.span,
+          interactive: false,
+          literals: [literal],
+        };
+      } else {
+        const { op, target, fd } = this.#fileRedirect(r);
+        if (target === undefined || (op !== '<' && op !== '<>')) continue;
+        if (fd !== null && fd !== 0) continue;
+        const w = this.#word(target);
+        const net = devNet(w.text);
+        if (net !== null) {
+          this.sink.net({
+            host: net.host,
+            port: net.port,
+            scheme: net.scheme,
+            sends: op === '<>',
+            actor,
+            span: span(r),
+          });
+          input = {
+            sources: [{ kind: 'net', host: net.host }],
+            text: null,
+            interactive: false,
+            literals: [],
+          };
+          continue;
+        }
+        if (w.proc !== undefined) {
+          input = { ...w.proc, interactive: false };
+          continue;
+        }
+        const sources = this.read(w, actor);
+        if (op === '<>') this.write(w, actor, 'write', NO_SOURCES);
+        input = { sources, text: null, interactive: false, literals: [] };
+      }
+    }
+    return input;
+  }
+
+  #heredoc(r: SyntaxNode): Stream {
+    let body: SyntaxNode | undefined;
+    let stripTabs = false;
+    for (const c of r.children) {
+      if (c.type === 'heredoc_body') body = c;
+      else if (c.type === '<<-') stripTabs = true;
+    }
+    if (body === undefined) return { sources: NO_SOURCES, text: '', interactive: false, literals: [] };
+    let text = '';
+    let sources: readonly DataSource[] = NO_SOURCES;
+    let pos = body.start;
+    for (const c of body.children) {
+      if (c.type === 'heredoc_content' || !c.named) continue;
+      text += this.#text.slice(pos, c.start);
+      const w = this.#word(c);
+      text += w.text;
+      sources = mergeSources(sources, w.sources);
+      pos = c.end;
+    }
+    text += this.#text.slice(pos, body.end);
+    if (stripTabs) text = text.replace(/^\t+/gm, '');
+    const literal = this.sink.literal(text, span(body), false);
+    return { sources, text, textSpan: span(body), interactive: false, literals: [literal] };
+  }
+
+  #fileRedirect(r: SyntaxNode): { op: string; target: SyntaxNode | undefined; fd: number | null } {
+    let op = '';
+    let fd: number | null = null;
+    let target: SyntaxNode | undefined;
+    for (const c of r.children) {
+      if (c.type === 'file_descriptor') fd = Number(this.#slice(c));
+      else if (!c.named) {
+        if (op === '') op = c.type;
+      } else if (target === undefined) target = c;
+    }
+    return { op, target, fd };
+  }
+
+  #outputRedirects(
+    redirects: readonly SyntaxNode[],
+    out: Stream,
+    actor: string,
+    program: string | null,
+  ): Stream {
+    let result = out;
+    for (const r of redirects) {
+      if (r.type !== 'file_redirect') {
+        // `cat <<EOF > file`: tree-sitter nests the file redirect inside the here-doc redirect.
+        for (const c of r.children)
+          if (c.type === 'file_redirect') result = this.#outputRedirects([c], result, actor, program);
+        continue;
+      }
+      const { op, target, fd } = this.#fileRedirect(r);
+      if (target === undefined || op === '<' || op === '<<<') continue;
+      if (
+        (op === '>&' || op === '<&' || op === '>&-' || op === '<&-') &&
+        (target.type === 'number' || this.#slice(target) === '-')
+      ) {
+        continue; // descriptor duplication
+      }
+      if (op === '<&') continue;
+      const w = this.#word(target);
+      const net = devNet(w.text);
+      const toStdout = fd === null || fd === 1 || op.startsWith('&') || op === '>&';
+      if (net !== null) {
+        this.sink.net({
+          host: net.host,
+          port: net.port,
+          scheme: net.scheme,
+          sends: true,
+          actor,
+          span: span(r),
+        });
+        if (toStdout) {
+          this.flow(out.sources, { kind: 'net', host: net.host }, span(r));
+          this.egress(out, []);
+        }
+        // A shell wired to a socket runs what the socket sends: a reverse shell.
+        if (program !== null && isShell(program))
+          this.flow([{ kind: 'net', host: net.host }], { kind: 'exec', program }, span(r));
+        if (toStdout) result = EMPTY_PIPE;
+        continue;
+      }
+      if (QUIET_PATHS.has(w.text) || w.text.startsWith('/dev/fd/')) {
+        if (toStdout && w.text !== '/dev/stdout') result = EMPTY_PIPE;
+        continue;
+      }
+      const append = op === '>>' || op === '&>>';
+      this.write(w, actor, append ? 'append' : 'write', toStdout ? out.sources : NO_SOURCES);
+      if (toStdout) result = EMPTY_PIPE;
+    }
+    return result;
+  }
+
+  // ---------------------------------------------------------------- variables
+
+  #assign(node: SyntaxNode): void {
+    let name = '';
+    let append = false;
+    let value: Word | undefined;
+    for (const c of node.children) {
+      if (c.type === 'variable_name') name = this.#slice(c);
+      else if (c.type === 'subscript') name = this.#slice(c.children[0] ?? c);
+      else if (c.type === '+=') append = true;
+      else if (c.named && c.type !== 'variable_name') value = this.#word(c);
+    }
+    if (name === '') return;
+    const text = value?.text ?? '';
+    const prev = append ? this.#vars.get(name) : undefined;
+    this.#vars.set(name, {
+      text: (prev?.text ?? '') + text,
+      dynamic: (prev?.dynamic ?? false) || (value?.dynamic ?? false),
+      sources: mergeSources(prev?.sources ?? NO_SOURCES, value?.sources ?? NO_SOURCES),
+    });
+  }
+
+  #declaration(node: SyntaxNode): Stream {
+    for (const c of node.children) {
+      if (c.type === 'variable_assignment') this.#assign(c);
+      else if (c.named && c.type !== 'variable_name') this.#word(c);
+    }
+    return EMPTY_PIPE;
+  }
+
+  /** `read X` and friends: the variables now hold what came in on stdin. */
+  setVariable(name: string, value: VarValue): void {
+    this.#vars.set(name, value);
+  }
+
+  #lookup(name: string, raw: string): { text: string; dynamic: boolean; sources: readonly DataSource[] } {
+    const known = this.#vars.get(name);
+    if (known !== undefined) return known;
+    if (name === 'HOME') return { text: '~', dynamic: false, sources: NO_SOURCES };
+    if (name === 'PWD') return { text: '.', dynamic: false, sources: NO_SOURCES };
+    if (SPECIAL_PARAMS.has(name) || (name.charCodeAt(0) >= 48 && name.charCodeAt(0) <= 57)) {
+      return { text: raw, dynamic: true, sources: NO_SOURCES };
+    }
+    return { text: raw, dynamic: true, sources: [{ kind: 'env', name }] };
+  }
+
+  // ---------------------------------------------------------------- words
+
+  /** Evaluates an argument node into one or more words (brace expansion). */
+  #expandInto(out: Word[], node: SyntaxNode): void {
+    const w = this.#word(node);
+    if (
+      !w.quoted &&
+      (node.type === 'concatenation' || node.type === 'brace_expression') &&
+      w.text.includes('{')
+    ) {
+      const many = expandBraces(w.text);
+      if (many !== null) {
+        for (const text of many) out.push({ ...w, text });
+        return;
+      }
+    }
+    out.push(w);
+  }
+
+  #word(node: SyntaxNode): Word {
+    const s = span(node);
+    switch (node.type) {
+      case 'word': {
+        const raw = this.#slice(node);
+        const text = unescapeWord(raw);
+        return { text, dynamic: hasGlob(raw), quoted: text !== raw, span: s, sources: NO_SOURCES };
+      }
+      case 'number':
+      case 'variable_name':
+      case 'file_descriptor':
+      case 'test_operator':
+      case 'heredoc_start':
+        return { text: this.#slice(node), dynamic: false, quoted: false, span: s, sources: NO_SOURCES };
+      case 'raw_string': {
+        const raw = this.#slice(node);
+        return {
+          text: raw.slice(1, raw.length - 1),
+          dynamic: false,
+          quoted: true,
+          span: s,
+          sources: NO_SOURCES,
+        };
+      }
+      case 'ansi_c_string': {
+        const raw = this.#slice(node);
+        return {
+          text: decodeEscapes(raw.slice(2, raw.length - 1)),
+          dynamic: false,
+          quoted: true,
+          span: s,
+          sources: NO_SOURCES,
+        };
+      }
+      case 'string':
+        return this.#doubleQuoted(node, s);
+      case 'translated_string': {
+        const inner = node.children.find((c) => c.type === 'string');
+        return inner === undefined ? this.#raw(node) : { ...this.#doubleQuoted(inner, s), span: s };
+      }
+      case 'concatenation':
+      case 'command_name':
+      case 'array':
+        return this.#concat(node, s, node.type === 'array' ? ' ' : '');
+      case 'simple_expansion': {
+        const nameNode = node.children.find((c) => c.named);
+        const name = nameNode === undefined ? '' : this.#slice(nameNode);
+        const v = this.#lookup(name, this.#slice(node));
+        return { text: v.text, dynamic: v.dynamic, quoted: false, span: s, sources: v.sources };
+      }
+      case 'expansion':
+        return this.#expansion(node, s);
+      case 'command_substitution': {
+        const out = this.#substitution(node);
+        return { text: this.#slice(node), dynamic: true, quoted: false, span: s, sources: out.sources };
+      }
+      case 'process_substitution': {
+        const out = this.#substitution(node);
+        return {
+          text: this.#slice(node),
+          dynamic: true,
+          quoted: false,
+          span: s,
+          sources: NO_SOURCES,
+          proc: out,
+        };
+      }
+      case 'variable_assignment': {
+        // `cmd X=1` as an argument (env X=1 cmd, make X=1): the words as written, value evaluated.
+        let text = '';
+        let dynamic = false;
+        let sources: readonly DataSource[] = NO_SOURCES;
+        let quoted = false;
+        for (const c of node.children) {
+          if (!c.named) text += c.type;
+          else {
+            const w = this.#word(c);
+            text += w.text;
+            dynamic ||= w.dynamic;
+            quoted ||= w.quoted;
+            sources = mergeSources(sources, w.sources);
+          }
+        }
+        return { text, dynamic, quoted, span: s, sources };
+      }
+      default: {
+        // arithmetic, brace_expression, anything unusual: substitutions inside still run.
+        if (node.type === 'ERROR' || node.missing) this.sink.unparsed(this.#slice(node), s);
+        let sources: readonly DataSource[] = NO_SOURCES;
+        const stack = [...node.children];
+        let guard = 0;
+        while (stack.length > 0 && guard++ < 10_000) {
+          const c = stack.pop()!;
+          if (
+            c.type === 'command_substitution' ||
+            c.type === 'process_substitution' ||
+            c.type === 'simple_expansion' ||
+            c.type === 'expansion'
+          ) {
+            sources = mergeSources(sources, this.#word(c).sources);
+          } else stack.push(...c.children);
+        }
+        const raw = this.#slice(node);
+        return { text: raw, dynamic: node.type !== 'brace_expression', quoted: false, span: s, sources };
+      }
+    }
+  }
+
+  #raw(node: SyntaxNode): Word {
+    return { text: this.#slice(node), dynamic: true, quoted: false, span: span(node), sources: NO_SOURCES };
+  }
+
+  #concat(node: SyntaxNode, s: Span, sep: string): Word {
+    let text = '';
+    let dynamic = false;
+    let quoted = false;
+    let sources: readonly DataSource[] = NO_SOURCES;
+    let proc: Stream | undefined;
+    let firstPart = true;
+    for (const c of node.children) {
+      if (!c.named) continue;
+      const w = this.#word(c);
+      text += firstPart ? w.text : sep + w.text;
+      firstPart = false;
+      dynamic ||= w.dynamic;
+      quoted ||= w.quoted;
+      sources = mergeSources(sources, w.sources);
+      proc ??= w.proc;
+    }
+    const word: Word = { text, dynamic, quoted, span: s, sources };
+    return proc === undefined ? word : { ...word, proc };
+  }
+
+  #doubleQuoted(node: SyntaxNode, s: Span): Word {
+    let text = '';
+    let dynamic = false;
+    let sources: readonly DataSource[] = NO_SOURCES;
+    const kids = node.children;
+    // Content sits between the opening and closing quote tokens; gaps are literal text.
+    let pos = node.start + 1;
+    const end =
+      kids.length > 0 && kids[kids.length - 1]!.type === '"' ? kids[kids.length - 1]!.start : node.end;
+    for (const c of kids) {
+      if (!c.named) continue;
+      if (c.start > pos) text += unescapeDouble(this.#text.slice(pos, c.start));
+      if (c.type === 'string_content') text += unescapeDouble(this.#slice(c));
+      else {
+        const w = this.#word(c);
+        text += w.text;
+        dynamic ||= w.dynamic;
+        sources = mergeSources(sources, w.sources);
+      }
+      pos = c.end;
+    }
+    if (end > pos) text += unescapeDouble(this.#text.slice(pos, end));
+    return { text, dynamic, quoted: true, span: s, sources };
+  }
+
+  #expansion(node: SyntaxNode, s: Span): Word {
+    const raw = this.#slice(node);
+    let name = '';
+    let operator = '';
+    let operand: SyntaxNode | undefined;
+    let parts = 0;
+    for (const c of node.children) {
+      if (c.type === '${' || c.type === '}') continue;
+      parts++;
+      if ((c.type === 'variable_name' || c.type === 'special_variable_name') && name === '')
+        name = this.#slice(c);
+      else if (!c.named && operator === '') operator = c.type;
+      else if (c.named && operand === undefined) operand = c;
+    }
+    if (name !== '' && parts === 1) {
+      const v = this.#lookup(name, raw);
+      return { text: v.text, dynamic: v.dynamic, quoted: false, span: s, sources: v.sources };
+    }
+    if (name !== '' && (operator === ':-' || operator === '-' || operator === ':=' || operator === '=')) {
+      const known = this.#vars.get(name);
+      if (known !== undefined)
+        return { text: known.text, dynamic: known.dynamic, quoted: false, span: s, sources: known.sources };
+      // Unset at analysis time: the default is what a fresh shell would use.
+      const fallback = operand === undefined ? undefined : this.#word(operand);
+      return {
+        text: fallback?.text ?? '',
+        dynamic: true,
+        quoted: false,
+        span: s,
+        sources: mergeSources([{ kind: 'env', name }], fallback?.sources ?? NO_SOURCES),
+      };
+    }
+    let sources: readonly DataSource[] = name !== '' ? this.#lookup(name, raw).sources : NO_SOURCES;
+    if (operand !== undefined) sources = mergeSources(sources, this.#word(operand).sources);
+    return { text: raw, dynamic: true, quoted: false, span: s, sources };
+  }
+
+  /** `$(...)`, backticks, `<(...)`: the inner statements run; their output is the value. */
+  #substitution(node: SyntaxNode): Stream {
+    const inner = node.children.filter((c) => c.named);
+    // `$(< file)` is bash for reading the file.
+    if (inner.length === 1 && inner[0]!.type === 'file_redirect') {
+      const { target } = this.#fileRedirect(inner[0]!);
+      if (target !== undefined) {
+        const sources = this.read(this.#word(target), 'bash');
+        return { sources, text: null, interactive: false, literals: [] };
+      }
+    }
+    return this.#block(inner, TERMINAL);
+  }
+
+  // ---------------------------------------------------------------- loops and functions
+
+  #while(node: SyntaxNode, stdin: Stream): Stream {
+    let until = false;
+    const conditions: SyntaxNode[] = [];
+    let body: SyntaxNode | undefined;
+    for (const c of node.children) {
+      if (c.type === 'until') until = true;
+      else if (c.type === 'do_group') body = c;
+      else if (c.named) conditions.push(c);
+    }
+    const unbounded = conditions.length === 1 && this.#constantCondition(conditions[0]!) === !until;
+    const scan = this.#scan(body, conditions);
+    this.sink.loop(span(node), unbounded, scan.sleeps, scan.exits, scan.forks);
+    let out = this.#block(conditions, stdin);
+    if (body !== undefined) out = mergeStreams(out, this.#statement(body, stdin));
+    return out;
+  }
+
+  /** true / false when a loop condition is a constant (`true`, `:`, `false`, `[ 1 ]`, `((1))`), else null. */
+  #constantCondition(cond: SyntaxNode): boolean | null {
+    if (cond.type === 'command') {
+      const nameNode = cond.children.find((c) => c.type === 'command_name');
+      if (nameNode === undefined) return null;
+      const name = programName(unescapeWord(this.#slice(nameNode)));
+      if (name === 'true' || name === ':') return true;
+      if (name === 'false') return false;
+      return null;
+    }
+    if (
+      cond.type === 'test_command' ||
+      cond.type === 'compound_statement' ||
+      cond.type === 'arithmetic_expansion'
+    ) {
+      const inner = cond.children.filter((c) => c.named);
+      if (
+        inner.length === 1 &&
+        (inner[0]!.type === 'number' || inner[0]!.type === 'word' || inner[0]!.type === 'raw_string')
+      ) {
+        const text = this.#slice(inner[0]!);
+        if (cond.type === 'test_command') return text.length > 0;
+        return /^[0-9]+$/.test(text) ? Number(text) !== 0 : null;
+      }
+    }
+    if (cond.type === 'negated_command') {
+      const inner = cond.children.find((c) => c.named);
+      const v = inner === undefined ? null : this.#constantCondition(inner);
+      return v === null ? null : !v;
+    }
+    return null;
+  }
+
+  #forIn(node: SyntaxNode, stdin: Stream): Stream {
+    let variable = '';
+    let body: SyntaxNode | undefined;
+    const values: Word[] = [];
+    for (const c of node.children) {
+      if (c.type === 'variable_name' && variable === '') variable = this.#slice(c);
+      else if (c.type === 'do_group') body = c;
+      else if (c.named) this.#expandInto(values, c);
+    }
+    const scan = this.#scan(body, []);
+    this.sink.loop(span(node), false, scan.sleeps, scan.exits, scan.forks);
+    if (variable !== '') {
+      // One static value: the body sees it; several: the loop variable is unknown to the body.
+      const only = values.length === 1 ? values[0]! : undefined;
+      this.#vars.set(variable, {
+        text: only?.text ?? '$' + variable,
+        dynamic: only?.dynamic ?? true,
+        sources: values.reduce<readonly DataSource[]>((acc, w) => mergeSources(acc, w.sources), NO_SOURCES),
+      });
+    }
+    if (body === undefined) return EMPTY_PIPE;
+    let out = this.#statement(body, stdin);
+    // Each further static value is checked too (for d in / /etc; do rm -rf $d; done), a few at most.
+    if (variable !== '' && values.length > 1 && values.length <= 8) {
+      for (const w of values) {
+        this.#vars.set(variable, { text: w.text, dynamic: w.dynamic, sources: w.sources });
+        out = mergeStreams(out, this.#statement(body, stdin));
+      }
+    }
+    return out;
+  }
+
+  #cFor(node: SyntaxNode, stdin: Stream): Stream {
+    // for (( init ; cond ; update )): unbounded when the condition is empty or a non-zero constant.
+    let semis = 0;
+    let inHeader = false;
+    let condition: SyntaxNode | undefined;
+    let body: SyntaxNode | undefined;
+    for (const c of node.children) {
+      if (c.type === '((') inHeader = true;
+      else if (c.type === '))') inHeader = false;
+      else if (inHeader && c.type === ';') semis++;
+      else if (inHeader && c.named && semis === 1 && condition === undefined) condition = c;
+      else if (c.type === 'do_group' || c.type === 'compound_statement') body = c;
+      if (inHeader && c.named) this.#expressions({ ...c, children: [c] });
+    }
+    const condText = condition === undefined ? '' : this.#slice(condition).trim();
+    const unbounded = condition === undefined || (/^[0-9]+$/.test(condText) && Number(condText) !== 0);
+    const scan = this.#scan(body, []);
+    this.sink.loop(span(node), unbounded, scan.sleeps, scan.exits, scan.forks);
+    return body === undefined ? EMPTY_PIPE : this.#statement(body, stdin);
+  }
+
+  #case(node: SyntaxNode, stdin: Stream): Stream {
+    let out: Stream = EMPTY_PIPE;
+    for (const c of node.children) {
+      if (c.type === 'case_item') {
+        let afterParen = false;
+        for (const item of c.children) {
+          if (item.type === ')') afterParen = true;
+          else if (afterParen && item.named) out = mergeStreams(out, this.#statement(item, stdin));
+        }
+      } else if (c.named) this.#word(c);
+    }
+    return out;
+  }
+
+  /**
+   * Function definitions: the body is analysed where it is defined (a definition that could do harm
+   * is reported even if the call is hidden). A function that calls itself is a loop; called from
+   * a pipeline or in the background it forks (the fork bomb `:(){ :|:& };:` and renamed copies).
+   */
+  #function(node: SyntaxNode): void {
+    let name = '';
+    let body: SyntaxNode | undefined;
+    for (const c of node.children) {
+      if (!c.named) continue;
+      if (name === '' && (c.type === 'word' || c.type === 'variable_name'))
+        name = unescapeWord(this.#slice(c));
+      else if (body === undefined && c.type !== 'word') body = c;
+    }
+    if (body === undefined) return;
+    const scan = this.#scan(body, [], name);
+    if (scan.selfCalls) this.sink.loop(span(node), true, scan.sleeps, scan.exits, scan.forks);
+    this.#statement(body, TERMINAL);
+  }
+
+  /**
+   * Looks through a loop or function body (bounded, iterative) for sleeps, exits, background jobs
+   * and, for functions, calls to `self`.
+   */
+  #scan(
+    body: SyntaxNode | undefined,
+    extra: readonly SyntaxNode[],
+    self?: string,
+  ): { sleeps: boolean; exits: boolean; forks: boolean; selfCalls: boolean } {
+    const result = { sleeps: false, exits: false, forks: false, selfCalls: false };
+    const stack: { node: SyntaxNode; piped: boolean }[] = [];
+    if (body !== undefined) stack.push({ node: body, piped: false });
+    for (const e of extra) stack.push({ node: e, piped: false });
+    let visited = 0;
+    while (stack.length > 0 && visited++ < 20_000) {
+      const { node, piped } = stack.pop()!;
+      if (node.type === 'function_definition') continue;
+      if (node.type === 'command') {
+        const nameNode = node.children.find((c) => c.type === 'command_name');
+        if (nameNode !== undefined) {
+          const name = programName(unescapeWord(this.#slice(nameNode)));
+          if (SLEEPERS.has(name)) result.sleeps = true;
+          if (EXITERS.has(name)) result.exits = true;
+          if (self !== undefined && name === self) {
+            result.selfCalls = true;
+            if (piped) result.forks = true;
+          }
+        }
+      }
+      const kids = node.children;
+      for (let i = 0; i < kids.length; i++) {
+        const c = kids[i]!;
+        if (c.type === '&') {
+          result.forks = self === undefined ? true : result.forks;
+          const prev = kids[i - 1];
+          if (prev !== undefined) stack.push({ node: prev, piped: true });
+          continue;
+        }
+        if (!c.named) continue;
+        const nextIsAmp = kids[i + 1]?.type === '&';
+        if (nextIsAmp) continue; // pushed by the '&' branch with piped = true
+        stack.push({ node: c, piped: piped || node.type === 'pipeline' });
+      }
+    }
+    return result;
+  }
+
+  // ---------------------------------------------------------------- toolkit for program handlers
+
+  run(argv: readonly Word[], cmdSpan: Span, stdin: Stream, via: string): Stream {
+    if (argv.length === 0) return EMPTY_PIPE;
+    return this.#invoke(argv, cmdSpan, stdin, via);
+  }
+
+  nested(code: string, runtime: Runtime, at: Span, via: string): void {
+    this.sink.add(this.sink.ctx.nested(code, runtime, at, via));
+  }
+
+  read(word: Word, actor: string): readonly DataSource[] {
+    const path = this.#resolve(word);
+    if (path.proc !== undefined) {
+      this.#reads = mergeSources(this.#reads, path.proc.sources);
+      return path.proc.sources;
+    }
+    const text = path.text;
+    if (text === '' || text === '-' || QUIET_PATHS.has(text)) return NO_SOURCES;
+    const net = devNet(text);
+    if (net !== null) {
+      this.sink.net({
+        host: net.host,
+        port: net.port,
+        scheme: net.scheme,
+        sends: false,
+        actor,
+        span: path.span,
+      });
+      const sources: readonly DataSource[] = [{ kind: 'net', host: net.host }];
+      this.#reads = mergeSources(this.#reads, sources);
+      return sources;
+    }
+    this.sink.file({ op: 'read', path: text, actor, span: path.span, dynamic: path.dynamic });
+    let sources: readonly DataSource[] = isEnvironFile(text)
+      ? [{ kind: 'env' }]
+      : [{ kind: 'file', path: text }];
+    const written = this.#files.get(text);
+    if (written !== undefined) sources = mergeSources(sources, written);
+    this.#reads = mergeSources(this.#reads, sources);
+    return sources;
+  }
+
+  write(
+    word: Word,
+    actor: string,
+    op: 'write' | 'append' | 'create' | 'truncate' | 'copy' | 'move',
+    sources: readonly DataSource[],
+    recursive = false,
+  ): void {
+    const path = this.#resolve(word);
+    if (QUIET_PATHS.has(path.text) || path.text === '-' || path.text === '') return;
+    this.sink.file({ op, path: path.text, actor, span: path.span, dynamic: path.dynamic, recursive });
+    if (sources.length > 0) {
+      this.flow(sources, { kind: 'file', path: path.text }, path.span);
+      this.#files.set(path.text, mergeSources(this.#files.get(path.text) ?? NO_SOURCES, sources));
+    }
+  }
+
+  fileOp(
+    word: Word,
+    actor: string,
+    op: 'delete' | 'chmod' | 'chown' | 'link' | 'execute',
+    recursive: boolean,
+    extra?: { mode?: string; owner?: string },
+  ): void {
+    const path = this.#resolve(word);
+    if (path.text === '' || (op !== 'execute' && QUIET_PATHS.has(path.text))) return;
+    const init = { op, path: path.text, actor, span: path.span, dynamic: path.dynamic, recursive };
+    this.sink.file(extra === undefined ? init : { ...init, ...extra });
+    if (op === 'execute') {
+      const written = path.proc?.sources ?? this.#files.get(path.text);
+      if (written !== undefined) this.flow(written, { kind: 'exec', program: actor }, path.span);
+    }
+  }
+
+  chdir(dir: Word | undefined): void {
+    if (dir === undefined) this.#cwd = { path: '~', dynamic: false };
+    else if (dir.text === '-') this.#cwd = { path: '$OLDPWD', dynamic: true };
+    else {
+      const resolved = this.#resolve(dir);
+      this.#cwd = { path: resolved.text, dynamic: resolved.dynamic };
+    }
+  }
+
+  assign(name: string, sources: readonly DataSource[]): void {
+    this.#vars.set(name, { text: '$' + name, dynamic: true, sources });
+  }
+
+  /** A relative path after `cd DIR` in the same input is under DIR. */
+  #resolve(w: Word): Word {
+    const cwd = this.#cwd;
+    if (cwd === null || w.proc !== undefined) return w;
+    const t = w.text;
+    const c = t.charCodeAt(0);
+    if (c === 47 /* / */ || c === 126 /* ~ */ || c === 36 /* $ */ || t === '') return w;
+    let rel = t;
+    while (rel.startsWith('./')) rel = rel.slice(2);
+    if (rel === '.') rel = '';
+    const base = cwd.path.endsWith('/') ? cwd.path.slice(0, -1) : cwd.path;
+    const text = rel === '' ? cwd.path : base === '' ? '/' + rel : base + '/' + rel;
+    return { ...w, text, dynamic: w.dynamic || cwd.dynamic };
+  }
+
+  written(path: string): readonly DataSource[] {
+    return this.#files.get(path) ?? NO_SOURCES;
+  }
+
+  flow(sources: readonly DataSource[], to: DataSink, at: Span): void {
+    this.sink.flows(sources, to, at);
+  }
+
+  egress(stream: Stream | null, words: readonly Word[]): void {
+    if (stream !== null) for (const l of stream.literals) l.egress = true;
+    for (const w of words) if (w.literal !== undefined) w.literal.egress = true;
+  }
+
+  /**
+   * Any program: an argument or option value (`--file=~/.aws/credentials`, `@file`) that names a
+   * path is a read, and a URL is a network target.
+   */
+  genericArgs(inv: Invocation, words: readonly Word[]): readonly DataSource[] {
+    let sources: readonly DataSource[] = NO_SOURCES;
+    for (const w of words) {
+      let text = w.text;
+      if (w.proc !== undefined) {
+        sources = mergeSources(sources, this.read(w, inv.program));
+        continue;
+      }
+      if (text.length < 2) continue;
+      if (text.charCodeAt(0) === 45 /* - */) {
+        const eq = text.indexOf('=');
+        if (eq === -1) continue;
+        text = text.slice(eq + 1);
+      }
+      if (text.charCodeAt(0) === 64 /* @ */) text = text.slice(1);
+      if (text.includes('://')) {
+        const addr = parseNetAddress(text);
+        if (addr !== null) {
+          this.sink.net({
+            host: addr.host,
+            port: addr.port,
+            url: text,
+            scheme: addr.scheme,
+            sends: false,
+            actor: inv.program,
+            span: w.span,
+          });
+        }
+        continue;
+      }
+      if (isPathLike(text))
+        sources = mergeSources(sources, this.read(text === w.text ? w : { ...w, text }, inv.program));
+    }
+    return sources;
+  }
+
+  // ---------------------------------------------------------------- helpers
+
+  #slice(node: SyntaxNode): string {
+    return this.#text.slice(node.start, node.end);
+  }
+}
+
+/** Basename of the command word: `/usr/bin/rm` → `rm`. */
+export function programName(text: string): string {
+  if (text.includes('$(') || text.includes('`')) return text; // unresolved substitution: as written
+  const slash = text.lastIndexOf('/');
+  return slash === -1 || slash === text.length - 1 ? text : text.slice(slash + 1);
+}
+
+const SHELLS = new Set([
+  'sh',
+  'bash',
+  'zsh',
+  'dash',
+  'ksh',
+  'mksh',
+  'ash',
+  'fish',
+  'csh',
+  'tcsh',
+  'rbash',
+  'busybox',
+]);
+
+export function isShell(program: string): boolean {
+  return SHELLS.has(program);
+}
+
+/** `/dev/tcp/host/port` and `/dev/udp/host/port`: bash opens a socket. */
+function devNet(path: string): { host: string; port: number | undefined; scheme: string } | null {
+  if (!path.startsWith('/dev/tcp/') && !path.startsWith('/dev/udp/')) return null;
+  const rest = path.slice(9);
+  const slash = rest.indexOf('/');
+  const host = (slash === -1 ? rest : rest.slice(0, slash)).toLowerCase();
+  const port = slash === -1 ? undefined : Number(rest.slice(slash + 1));
+  return {
+    host,
+    port: port !== undefined && Number.isInteger(port) ? port : undefined,
+    scheme: path.slice(5, 8),
+  };
+}
+
+function isEnvironFile(path: string): boolean {
+  return path.startsWith('/proc/') && path.endsWith('/environ');
+}

@@ -1,0 +1,483 @@
+/**
+ * Programs whose command line names files: deletes, copies, writes, permission changes, disk
+ * tools, crontab, and the many programs that read their file arguments.
+ */
+import type { DataSource } from '../../facts.js';
+import { NO_SOURCES, mergeSources, type Invocation, type Word } from '../bash/model.js';
+import type { ProgramHandler, Toolkit } from './types.js';
+import { hasOption, optionValues, parseArgs, type OptionSpec } from './util.js';
+
+function readAll(kit: Toolkit, words: readonly Word[], actor: string): readonly DataSource[] {
+  let sources: readonly DataSource[] = NO_SOURCES;
+  for (const w of words) sources = mergeSources(sources, kit.read(w, actor));
+  return sources;
+}
+
+const rm: ProgramHandler = (inv, kit) => {
+  const args = parseArgs(inv.argv, {});
+  const recursive = hasOption(args, '-r', '-R', '--recursive');
+  for (const p of args.positionals) kit.fileOp(p, inv.program, 'delete', recursive);
+  return undefined;
+};
+
+const rmdir: ProgramHandler = (inv, kit) => {
+  for (const p of parseArgs(inv.argv, {}).positionals) kit.fileOp(p, inv.program, 'delete', false);
+  return undefined;
+};
+
+const shred: ProgramHandler = (inv, kit) => {
+  const args = parseArgs(inv.argv, { short: 'nsx', long: ['--iterations', '--size', '--random-source'] });
+  for (const p of args.positionals) {
+    kit.write(p, inv.program, 'write', NO_SOURCES);
+    kit.fileOp(p, inv.program, 'delete', false);
+  }
+  return undefined;
+};
+
+/** cp/mv/install: sources are read (mv: moved away), the destination is written. */
+function copyLike(op: 'copy' | 'move'): ProgramHandler {
+  return (inv, kit) => {
+    const args = parseArgs(inv.argv, {
+      short: inv.program === 'install' ? 'mogtSb' : 'tS',
+      long: [
+        '--target-directory',
+        '--suffix',
+        '--mode',
+        '--owner',
+        '--group',
+        '--reflink',
+        '--backup',
+        '--sparse',
+      ],
+    });
+    const recursive = op === 'move' || hasOption(args, '-r', '-R', '-a', '--recursive', '--archive');
+    const target = optionValues(args, '-t', '--target-directory')[0];
+    const files = args.positionals.slice();
+    const dest = target ?? (files.length > 1 ? files.pop() : undefined);
+    if (inv.program === 'install' && hasOption(args, '-d', '--directory')) {
+      for (const d of files) kit.write(d, inv.program, 'create', NO_SOURCES);
+      return undefined;
+    }
+    let sources: readonly DataSource[] = NO_SOURCES;
+    for (const f of files) {
+      sources = mergeSources(sources, kit.read(f, inv.program));
+      if (op === 'move') kit.write(f, inv.program, 'move', NO_SOURCES, recursive);
+    }
+    if (dest !== undefined) {
+      kit.write(dest, inv.program, op, sources, recursive);
+      const mode = optionValues(args, '-m', '--mode')[0];
+      if (mode !== undefined) kit.fileOp(dest, inv.program, 'chmod', false, { mode: mode.text });
+      const owner = optionValues(args, '-o', '--owner')[0];
+      if (owner !== undefined) kit.fileOp(dest, inv.program, 'chown', false, { owner: owner.text });
+    }
+    return undefined;
+  };
+}
+
+const ln: ProgramHandler = (inv, kit) => {
+  const args = parseArgs(inv.argv, { short: 'tS', long: ['--target-directory', '--suffix'] });
+  const target = optionValues(args, '-t', '--target-directory')[0];
+  const files = args.positionals;
+  if (target !== undefined) {
+    for (const f of files)
+      kit.fileOp({ ...f, text: target.text + '/' + basename(f.text) }, inv.program, 'link', false);
+  } else if (files.length === 1) {
+    kit.fileOp({ ...files[0]!, text: basename(files[0]!.text) }, inv.program, 'link', false);
+  } else if (files.length > 1) kit.fileOp(files[files.length - 1]!, inv.program, 'link', false);
+  return undefined;
+};
+
+function basename(path: string): string {
+  const trimmed = path.endsWith('/') ? path.slice(0, -1) : path;
+  return trimmed.slice(trimmed.lastIndexOf('/') + 1);
+}
+
+const tee: ProgramHandler = (inv, kit) => {
+  const args = parseArgs(inv.argv, {});
+  const append = hasOption(args, '-a', '--append');
+  for (const p of args.positionals) kit.write(p, inv.program, append ? 'append' : 'write', inv.stdin.sources);
+  return { ...inv.stdin, interactive: false };
+};
+
+const touch: ProgramHandler = (inv, kit) => {
+  const args = parseArgs(inv.argv, { short: 'dtr', long: ['--date', '--reference'] });
+  for (const p of args.positionals) kit.write(p, inv.program, 'create', NO_SOURCES);
+  return undefined;
+};
+
+const mkdir: ProgramHandler = (inv, kit) => {
+  const args = parseArgs(inv.argv, { short: 'mZ', long: ['--mode', '--context'] });
+  const mode = optionValues(args, '-m', '--mode')[0];
+  for (const p of args.positionals) {
+    kit.write(p, inv.program, 'create', NO_SOURCES);
+    if (mode !== undefined) kit.fileOp(p, inv.program, 'chmod', false, { mode: mode.text });
+  }
+  return undefined;
+};
+
+const truncate: ProgramHandler = (inv, kit) => {
+  const args = parseArgs(inv.argv, { short: 'sr', long: ['--size', '--reference'] });
+  for (const p of args.positionals) kit.write(p, inv.program, 'truncate', NO_SOURCES);
+  return undefined;
+};
+
+const sed: ProgramHandler = (inv, kit) => {
+  const args = parseArgs(inv.argv, { short: 'efl', long: ['--expression', '--file', '--line-length'] });
+  const inPlace = args.options.some((o) => o.name === '-i' || o.name.startsWith('--in-place'));
+  // `-i` may carry a suffix in the same word (-i.bak): parseArgs splits -i.bak into -i -. -b ...; fine.
+  const scripts = optionValues(args, '-e', '--expression');
+  const scriptFiles = optionValues(args, '-f', '--file');
+  readAll(kit, scriptFiles, inv.program);
+  const files = scripts.length > 0 || scriptFiles.length > 0 ? args.positionals : args.positionals.slice(1);
+  for (const f of files) {
+    const sources = kit.read(f, inv.program);
+    if (inPlace) kit.write(f, inv.program, 'write', sources);
+  }
+  return undefined;
+};
+
+const dd: ProgramHandler = (inv, kit) => {
+  let sources: readonly DataSource[] = inv.stdin.interactive ? NO_SOURCES : inv.stdin.sources;
+  let wrote = false;
+  for (const w of inv.argv.slice(1)) {
+    if (w.text.startsWith('if=')) sources = kit.read({ ...w, text: w.text.slice(3) }, inv.program);
+  }
+  for (const w of inv.argv.slice(1)) {
+    if (w.text.startsWith('of=')) {
+      kit.write({ ...w, text: w.text.slice(3) }, inv.program, 'write', sources);
+      wrote = true;
+    }
+  }
+  return wrote
+    ? { sources: NO_SOURCES, text: null, interactive: false, literals: [] }
+    : { sources, text: null, interactive: false, literals: [] };
+};
+
+function permission(op: 'chmod' | 'chown'): ProgramHandler {
+  return (inv, kit) => {
+    const args = parseArgs(inv.argv, { long: ['--reference', '--from'] });
+    const recursive = hasOption(args, '-R', '--recursive');
+    // chmod's mode may look like an option (-x, -w): take it back from the options when no positional mode.
+    let positionals = args.positionals;
+    let value: string | undefined;
+    if (op === 'chmod' && !hasOption(args, '--reference')) {
+      const modeOpt = args.options.find((o) => /^-[rwxXst]+$/.test(o.word.text));
+      if (modeOpt !== undefined) value = modeOpt.word.text;
+    }
+    if (value === undefined && !hasOption(args, '--reference')) {
+      value = positionals[0]?.text;
+      positionals = positionals.slice(1);
+    }
+    if (inv.program === 'chgrp' && value !== undefined) value = ':' + value;
+    for (const p of positionals) {
+      kit.fileOp(
+        p,
+        inv.program,
+        op,
+        recursive,
+        op === 'chmod'
+          ? value === undefined
+            ? {}
+            : { mode: value }
+          : value === undefined
+            ? {}
+            : { owner: value },
+      );
+    }
+    return undefined;
+  };
+}
+
+const umask: ProgramHandler = (inv, kit) => {
+  const value = inv.argv.slice(1).find((w) => !w.text.startsWith('-'));
+  // The mask applies to every file created later: no path of its own.
+  if (value !== undefined)
+    kit.sink.file({ op: 'chmod', path: '', actor: 'umask', span: value.span, mode: value.text });
+  return undefined;
+};
+
+/** Disk tools: every device or image argument is written (fdisk -l / parted print only read). */
+const disk: ProgramHandler = (inv, kit) => {
+  const args = parseArgs(inv.argv, { short: 'tLbcCHSuoOnImgN', long: ['--type', '--label', '--script'] });
+  const readOnly =
+    hasOption(args, '-l', '--list', '-s') ||
+    args.positionals.some((p) => p.text === 'print' || p.text === 'list' || p.text === 'p') ||
+    (inv.program === 'wipefs' && !hasOption(args, '-a', '--all', '-o', '--offset'));
+  for (const p of args.positionals) {
+    if (!p.text.startsWith('/') && !p.text.includes('.')) continue; // parted subcommands, sizes
+    if (readOnly) kit.read(p, inv.program);
+    else kit.write(p, inv.program, 'write', NO_SOURCES);
+  }
+  return undefined;
+};
+
+const crontab: ProgramHandler = (inv, kit) => {
+  const args = parseArgs(inv.argv, { short: 'u' });
+  const spool: Word = { ...inv.argv[0]!, text: '/var/spool/cron/crontabs', span: inv.span };
+  if (hasOption(args, '-l')) kit.read(spool, inv.program);
+  else if (hasOption(args, '-r')) kit.fileOp(spool, inv.program, 'delete', false);
+  else if (hasOption(args, '-e')) kit.write(spool, inv.program, 'write', NO_SOURCES);
+  else {
+    const file = args.positionals[0];
+    const sources = file === undefined || file.text === '-' ? inv.stdin.sources : kit.read(file, inv.program);
+    kit.write(spool, inv.program, 'write', sources);
+  }
+  return undefined;
+};
+
+/** Programs whose positionals (after `skip` leading non-file ones) are files they read. */
+function reader(spec: OptionSpec = {}, skip = 0, patternOptions: readonly string[] = []): ProgramHandler {
+  return (inv, kit) => {
+    const args = parseArgs(inv.argv, spec);
+    for (const o of args.options) {
+      if (o.value !== undefined && (o.name === '-f' || o.name === '--file' || o.name === '--from-file'))
+        kit.read(o.value, inv.program);
+    }
+    const hasPattern = patternOptions.length > 0 && hasOption(args, ...patternOptions);
+    const files = args.positionals.slice(hasPattern ? 0 : skip);
+    readAll(kit, files, inv.program);
+    // Option values that name files (--config=~/.x, -i ~/.ssh/id_rsa) are reads too.
+    for (const o of args.options)
+      if (o.value !== undefined && o.value.text.length > 1) kit.genericArgs(inv, [o.value]);
+    return undefined;
+  };
+}
+
+/** Programs that take paths but never print their content (metadata only). */
+const metadataOnly: ProgramHandler = () => undefined;
+
+const find: ProgramHandler = (inv, kit) => {
+  const argv = inv.argv;
+  let i = 1;
+  while (i < argv.length && ['-H', '-L', '-P'].includes(argv[i]!.text)) i++;
+  const roots: Word[] = [];
+  for (; i < argv.length; i++) {
+    const t = argv[i]!.text;
+    if (t.startsWith('-') || t === '(' || t === '!' || t === ')') break;
+    roots.push(argv[i]!);
+  }
+  if (roots.length === 0) roots.push({ ...argv[0]!, text: '.', dynamic: false, span: inv.span });
+  for (; i < argv.length; i++) {
+    const t = argv[i]!.text;
+    if (t === '-delete') for (const r of roots) kit.fileOp(r, 'find', 'delete', true);
+    else if (t === '-exec' || t === '-execdir' || t === '-ok' || t === '-okdir') {
+      const inner: Word[] = [];
+      for (i++; i < argv.length; i++) {
+        const a = argv[i]!;
+        if (a.text === ';' || a.text === '+') break;
+        // `{}` is each file found under the roots: the first root stands for it.
+        inner.push(a.text === '{}' ? { ...roots[0]!, span: a.span, dynamic: true } : a);
+      }
+      kit.run(inner, inv.span, inv.stdin, 'find');
+    } else if (t === '-fprint' || t === '-fprint0' || t === '-fprintf' || t === '-fls') {
+      const file = argv[i + 1];
+      if (file !== undefined) kit.write(file, 'find', 'write', NO_SOURCES);
+    }
+  }
+  return undefined;
+};
+
+const tar: ProgramHandler = (inv, kit) => {
+  // Old style: `tar czf file dir` (first word is a cluster without a dash).
+  let argv = inv.argv;
+  const first = argv[1];
+  if (first !== undefined && !first.text.startsWith('-') && /^[A-Za-z]+$/.test(first.text)) {
+    argv = [argv[0]!, { ...first, text: '-' + first.text }, ...argv.slice(2)];
+  }
+  const args = parseArgs(argv, {
+    short: 'fCIXTKNgLbHV',
+    long: [
+      '--file',
+      '--directory',
+      '--use-compress-program',
+      '--exclude',
+      '--files-from',
+      '--to-command',
+      '--rsh-command',
+      '--info-script',
+      '--new-volume-script',
+    ],
+  });
+  const create = hasOption(args, '-c', '--create', '-r', '--append', '-u', '--update');
+  const extract = hasOption(args, '-x', '--extract', '--get');
+  const archive = optionValues(args, '-f', '--file')[0];
+  for (const o of args.options) {
+    if (o.value === undefined) continue;
+    if (
+      o.name === '--use-compress-program' ||
+      o.name === '-I' ||
+      o.name === '--to-command' ||
+      o.name === '--rsh-command' ||
+      o.name === '--info-script' ||
+      o.name === '-F' ||
+      o.name === '--new-volume-script'
+    ) {
+      kit.nested(o.value.text, 'bash', o.value.span, 'tar');
+    } else if (o.name === '--checkpoint-action' && /^(exec|sh)=/.test(o.value.text)) {
+      kit.nested(o.value.text.slice(o.value.text.indexOf('=') + 1), 'bash', o.value.span, 'tar');
+    } else if (o.name === '-T' || o.name === '--files-from') kit.read(o.value, 'tar');
+  }
+  if (create) {
+    const sources = readAll(kit, args.positionals, 'tar');
+    if (archive !== undefined && archive.text !== '-') kit.write(archive, 'tar', 'write', sources);
+    else return { sources, text: null, interactive: false, literals: [] };
+  } else if (extract) {
+    if (archive !== undefined && archive.text !== '-') kit.read(archive, 'tar');
+    const dir = optionValues(args, '-C', '--directory')[0];
+    const target: Word = dir ?? { ...inv.argv[0]!, text: '.', span: inv.span };
+    kit.write(target, 'tar', 'write', NO_SOURCES, true);
+  } else if (archive !== undefined) kit.read(archive, 'tar');
+  return undefined;
+};
+
+const zip: ProgramHandler = (inv, kit) => {
+  const args = parseArgs(inv.argv, {
+    short: 'bnPtxi',
+    long: ['--unzip-command', '--password', '--exclude', '--include'],
+  });
+  for (const o of args.options) {
+    if (o.name === '--unzip-command' && o.value !== undefined)
+      kit.nested(o.value.text, 'bash', o.value.span, 'zip');
+  }
+  // -TT is `-T -T`: its command is the next positional word after the option.
+  const tt = inv.argv.findIndex((w) => w.text === '-TT');
+  if (tt !== -1 && inv.argv[tt + 1] !== undefined)
+    kit.nested(inv.argv[tt + 1]!.text, 'bash', inv.argv[tt + 1]!.span, 'zip');
+  const [archive, ...members] = args.positionals.filter(
+    (_, i) => !(tt !== -1 && args.positionals[i] === inv.argv[tt + 1]),
+  );
+  const sources = readAll(kit, members, 'zip');
+  if (archive !== undefined && archive.text !== '-')
+    kit.write(archive, 'zip', 'write', sources, hasOption(args, '-r'));
+  return undefined;
+};
+
+const unzip: ProgramHandler = (inv, kit) => {
+  const args = parseArgs(inv.argv, { short: 'dxP' });
+  const archive = args.positionals[0];
+  if (archive !== undefined) kit.read(archive, 'unzip');
+  const dir = optionValues(args, '-d')[0];
+  if (!hasOption(args, '-l', '-p', '-t', '-v', '-Z'))
+    kit.write(dir ?? { ...inv.argv[0]!, text: '.', span: inv.span }, 'unzip', 'write', NO_SOURCES, true);
+  return undefined;
+};
+
+export const FILE_HANDLERS: Readonly<Record<string, ProgramHandler>> = {
+  rm,
+  rmdir,
+  unlink: rmdir,
+  shred,
+  cp: copyLike('copy'),
+  install: copyLike('copy'),
+  rsync_local: copyLike('copy'),
+  mv: copyLike('move'),
+  ln,
+  tee,
+  touch,
+  mkdir,
+  truncate,
+  sed,
+  dd,
+  chmod: permission('chmod'),
+  chown: permission('chown'),
+  chgrp: permission('chown'),
+  umask,
+  mkfs: disk,
+  mke2fs: disk,
+  mkswap: disk,
+  wipefs: disk,
+  fdisk: disk,
+  sfdisk: disk,
+  cfdisk: disk,
+  gdisk: disk,
+  sgdisk: disk,
+  parted: disk,
+  blkdiscard: disk,
+  crontab,
+  find,
+  tar,
+  zip,
+  unzip,
+  cat: reader(),
+  tac: reader(),
+  nl: reader(),
+  head: reader({ short: 'nc', long: ['--lines', '--bytes'] }),
+  tail: reader({ short: 'ncs', long: ['--lines', '--bytes', '--sleep-interval', '--pid'] }),
+  less: reader({ short: 'bhjkopPtTxyz#' }),
+  more: reader(),
+  most: reader(),
+  bat: reader({ short: 'lrmH', long: ['--language', '--line-range', '--theme', '--style'] }),
+  strings: reader({ short: 'nte' }),
+  od: reader({ short: 'AjNtw' }),
+  hexdump: reader({ short: 'enNs' }),
+  xxd: reader({ short: 'cgloscs' }),
+  md5sum: reader(),
+  sha1sum: reader(),
+  sha256sum: reader(),
+  sha512sum: reader(),
+  cksum: reader(),
+  b2sum: reader(),
+  diff: reader(),
+  cmp: reader(),
+  sort: reader({ short: 'kotST', long: ['--key', '--output', '--field-separator'] }),
+  uniq: reader({ short: 'fsw' }),
+  cut: reader({ short: 'bcdf', long: ['--delimiter', '--fields', '--bytes', '--characters'] }),
+  paste: reader({ short: 'd' }),
+  column: reader({ short: 'sco' }),
+  fold: reader({ short: 'w' }),
+  iconv: reader({ short: 'fto' }),
+  zcat: reader(),
+  bzcat: reader(),
+  xzcat: reader(),
+  grep: reader(
+    { short: 'efmABCD', long: ['--regexp', '--file', '--max-count', '--context', '--include', '--exclude'] },
+    1,
+    ['-e', '--regexp', '-f', '--file'],
+  ),
+  egrep: reader({ short: 'efmABC' }, 1, ['-e', '-f']),
+  fgrep: reader({ short: 'efmABC' }, 1, ['-e', '-f']),
+  rg: reader({ short: 'egtTmABCM', long: ['--regexp', '--glob', '--type', '--max-count'] }, 1, [
+    '-e',
+    '--regexp',
+    '-f',
+    '--file',
+  ]),
+  ag: reader({ short: 'gGmABC' }, 1),
+  jq: reader({ short: 'L', long: ['--arg', '--argjson', '--slurpfile', '--rawfile', '--indent'] }, 1),
+  yq: reader({}, 1),
+  gpg: reader({ short: 'oruR', long: ['--output', '--recipient', '--local-user', '--homedir'] }),
+  vim: reader(),
+  nano: reader(),
+  emacs: reader(),
+  code: reader(),
+  source: reader(),
+  file: metadataOnly,
+  ls: metadataOnly,
+  stat: metadataOnly,
+  du: metadataOnly,
+  df: metadataOnly,
+  test: metadataOnly,
+  '[': metadataOnly,
+  realpath: metadataOnly,
+  readlink: metadataOnly,
+  basename: metadataOnly,
+  dirname: metadataOnly,
+  which: metadataOnly,
+  type: metadataOnly,
+  cd: (inv, kit) => {
+    const dir = inv.argv.slice(1).find((w) => !w.text.startsWith('-') || w.text === '-');
+    kit.chdir(dir);
+    return undefined;
+  },
+  pushd: metadataOnly,
+  popd: metadataOnly,
+  true: metadataOnly,
+  false: metadataOnly,
+  ':': metadataOnly,
+  export: metadataOnly,
+  wc: reader({ short: '' }),
+};
+
+export function isReadOnlyInvocation(inv: Invocation): boolean {
+  return FILE_HANDLERS[inv.program] === metadataOnly;
+}

@@ -1,0 +1,818 @@
+/**
+ * Programs that run code: shells, eval/source, language interpreters, awk, editors and pagers with
+ * shell escapes, SQL clients and docker. Code they are given goes back to the engine through
+ * `kit.nested` (bash, python, node, sql, docker); code in languages without an extractor (perl,
+ * ruby, php, lua, awk, vim) is scanned for the commands, shells, paths and hosts its strings name.
+ */
+import type { DataSource } from '../../facts.js';
+import type { Runtime, Span } from '../../types.js';
+import {
+  EMPTY_PIPE,
+  NO_SOURCES,
+  addSource,
+  mergeSources,
+  type Invocation,
+  type Stream,
+  type Word,
+} from '../bash/model.js';
+import { decodeEscapes } from '../bash/words.js';
+import type { ProgramHandler, Toolkit } from './types.js';
+import { hasOption, optionValues, parseArgs, parseNetAddress } from './util.js';
+import { runCode } from './wrappers.js';
+
+function sub(w: Word, text: string): Word {
+  return { ...w, text };
+}
+
+function stdinSources(inv: Invocation): readonly DataSource[] {
+  return inv.stdin.interactive ? NO_SOURCES : inv.stdin.sources;
+}
+
+/** Code arrives on stdin (`curl ... | sh`, `sh <<EOF`, `echo 'rm -rf /' | bash`). */
+function codeOnStdin(kit: Toolkit, inv: Invocation, runtime: Runtime | null): void {
+  if (inv.stdin.interactive) return;
+  kit.flow(inv.stdin.sources, { kind: 'exec', program: inv.program }, inv.span);
+  if (inv.stdin.text !== null && inv.stdin.text.trim() !== '') {
+    const at = inv.stdin.textSpan ?? inv.span;
+    if (runtime !== null) kit.nested(inv.stdin.text, runtime, at, inv.program);
+    else scanCode(kit, inv, { ...inv.argv[0]!, text: inv.stdin.text, span: at });
+  }
+}
+
+/** A script file (or `<(...)`) given to an interpreter is executed. */
+function script(kit: Toolkit, inv: Invocation, file: Word, runtime: Runtime | null): void {
+  if (file.text === '-' || file.text === '/dev/stdin') {
+    codeOnStdin(kit, inv, runtime);
+    return;
+  }
+  if (file.proc !== undefined) {
+    kit.flow(file.proc.sources, { kind: 'exec', program: inv.program }, file.span);
+    if (file.proc.text !== null && runtime !== null)
+      kit.nested(file.proc.text, runtime, file.span, inv.program);
+    return;
+  }
+  kit.fileOp(file, inv.program, 'execute', false);
+}
+
+const shell: ProgramHandler = (inv, kit) => {
+  const argv = inv.argv;
+  let command = false;
+  let fromStdin = false;
+  let i = 1;
+  for (; i < argv.length; i++) {
+    const t = argv[i]!.text;
+    if (t === '--' || t === '-') {
+      if (t === '-') fromStdin = true;
+      i++;
+      break;
+    }
+    if (t.startsWith('--')) {
+      if (t === '--rcfile' || t === '--init-file') i++;
+      continue;
+    }
+    if (t.length < 2 || (t[0] !== '-' && t[0] !== '+')) break;
+    if (t.includes('c')) command = true;
+    if (t.includes('s')) fromStdin = true;
+    if (t.includes('o') || t.includes('O')) i++;
+  }
+  const first = argv[i];
+  if (command && first !== undefined) {
+    runCode(kit, inv, first, 'bash');
+    return undefined;
+  }
+  if (!fromStdin && first !== undefined) script(kit, inv, first, 'bash');
+  else codeOnStdin(kit, inv, 'bash');
+  return undefined;
+};
+
+const evalHandler: ProgramHandler = (inv, kit) => {
+  const args = inv.argv.slice(1);
+  if (args.length === 0) return undefined;
+  let sources: readonly DataSource[] = NO_SOURCES;
+  for (const a of args) sources = mergeSources(sources, a.sources);
+  const at: Span = { start: args[0]!.span.start, end: args[args.length - 1]!.span.end };
+  runCode(
+    kit,
+    inv,
+    { ...args[0]!, text: args.map((a) => a.text).join(' '), span: at, sources },
+    'bash',
+    'eval',
+  );
+  return undefined;
+};
+
+const sourceHandler: ProgramHandler = (inv, kit) => {
+  const file = inv.argv[1];
+  if (file !== undefined) script(kit, inv, file, 'bash');
+  return undefined;
+};
+
+interface InterpreterSpec {
+  readonly runtime: Runtime | null;
+  /** Options whose value is code (-c, -e, --eval). */
+  readonly code: readonly string[];
+  /** Options whose next word is a value (not code). */
+  readonly values: readonly string[];
+}
+
+/** Generic interpreter command line: code options, a script, or code on stdin. */
+function interpreter(
+  spec: InterpreterSpec,
+  extra?: (inv: Invocation, kit: Toolkit, rest: readonly Word[]) => boolean,
+): ProgramHandler {
+  return (inv, kit) => {
+    const argv = inv.argv;
+    const codes: Word[] = [];
+    let i = 1;
+    for (; i < argv.length; i++) {
+      const w = argv[i]!;
+      const t = w.text;
+      if (t === '-' || t === '--') {
+        if (t === '-') {
+          codeOnStdin(kit, inv, spec.runtime);
+          return undefined;
+        }
+        i++;
+        break;
+      }
+      if (t.length < 2 || t[0] !== '-') break;
+      const eq = t.indexOf('=');
+      const name = eq === -1 ? t : t.slice(0, eq);
+      if (spec.code.includes(name)) {
+        const value = eq === -1 ? argv[++i] : sub(w, t.slice(eq + 1));
+        if (value !== undefined) codes.push(value);
+        continue;
+      }
+      // Clusters ending in a code option: python -uc 'code', perl -ne '...'.
+      const last = '-' + t[t.length - 1];
+      if (!t.startsWith('--') && t.length > 2 && spec.code.includes(last)) {
+        const value = argv[++i];
+        if (value !== undefined) codes.push(value);
+        continue;
+      }
+      // -e'code' attached (perl, ruby).
+      const short = t.slice(0, 2);
+      if (!t.startsWith('--') && t.length > 2 && spec.code.includes(short)) {
+        codes.push(sub(w, t.slice(2)));
+        continue;
+      }
+      if (spec.values.includes(name) && eq === -1) {
+        if (extra !== undefined && extra(inv, kit, argv.slice(i))) return undefined;
+        i++;
+      }
+    }
+    if (codes.length > 0) {
+      const code =
+        codes.length === 1
+          ? codes[0]!
+          : {
+              ...codes[0]!,
+              text: codes.map((c) => c.text).join('\n'),
+              sources: codes.reduce<readonly DataSource[]>((a, c) => mergeSources(a, c.sources), NO_SOURCES),
+            };
+      if (spec.runtime !== null) runCode(kit, inv, code, spec.runtime);
+      else {
+        if (code.sources.length > 0)
+          kit.flow(code.sources, { kind: 'exec', program: inv.program }, code.span);
+        scanCode(kit, inv, code);
+      }
+      // perl -i / ruby -i edit the remaining file arguments in place.
+      if (inv.argv.some((w) => /^-[a-zA-Z]*i/.test(w.text) && !w.text.startsWith('--'))) {
+        for (const f of argv.slice(i))
+          if (!f.text.startsWith('-')) kit.write(f, inv.program, 'write', kit.read(f, inv.program));
+      } else for (const f of argv.slice(i)) if (!f.text.startsWith('-')) kit.read(f, inv.program);
+      return undefined;
+    }
+    const first = argv[i];
+    if (first === undefined) codeOnStdin(kit, inv, spec.runtime);
+    else script(kit, inv, first, spec.runtime);
+    return undefined;
+  };
+}
+
+/** python -m http.server / python -m pty ...: modules that listen or spawn shells. */
+const pythonModules = (inv: Invocation, kit: Toolkit, rest: readonly Word[]): boolean => {
+  if (rest[0]?.text !== '-m') return false;
+  const module = rest[1]?.text;
+  if (module === 'http.server' || module === 'SimpleHTTPServer') {
+    const port = rest.slice(2).find((w) => /^[0-9]+$/.test(w.text));
+    const bind = rest.slice(2).findIndex((w) => w.text === '-b' || w.text === '--bind');
+    const host = bind === -1 ? '0.0.0.0' : (rest[bind + 3]?.text ?? '0.0.0.0');
+    kit.sink.net({
+      host,
+      port: port === undefined ? 8000 : Number(port.text),
+      scheme: 'http',
+      direction: 'listen',
+      sends: true,
+      actor: inv.program,
+      span: inv.span,
+    });
+    return true;
+  }
+  return false;
+};
+
+const php: ProgramHandler = (inv, kit) => {
+  const args = parseArgs(inv.argv, { short: 'rSfdcBREFtz' });
+  for (const s of optionValues(args, '-S')) {
+    const addr = parseNetAddress(s.text);
+    if (addr !== null)
+      kit.sink.net({
+        host: addr.host,
+        port: addr.port,
+        scheme: 'http',
+        direction: 'listen',
+        sends: true,
+        actor: 'php',
+        span: s.span,
+      });
+  }
+  for (const c of optionValues(args, '-r', '-B', '-R', '-E')) {
+    if (c.sources.length > 0) kit.flow(c.sources, { kind: 'exec', program: inv.program }, c.span);
+    scanCode(kit, inv, c);
+  }
+  for (const f of optionValues(args, '-f')) script(kit, inv, f, null);
+  if (args.options.length === 0 && args.positionals[0] !== undefined)
+    script(kit, inv, args.positionals[0], null);
+  else if (args.options.length === 0 && args.positionals.length === 0) codeOnStdin(kit, inv, null);
+  return undefined;
+};
+
+const awk: ProgramHandler = (inv, kit) => {
+  const args = parseArgs(inv.argv, {
+    short: 'fvFW',
+    long: ['--file', '--assign', '--field-separator', '--source', '--include', '--load'],
+  });
+  const progFiles = optionValues(args, '-f', '--file', '--include');
+  for (const f of progFiles) kit.read(f, inv.program);
+  const sources = optionValues(args, '--source');
+  let files = args.positionals;
+  if (progFiles.length === 0 && sources.length === 0 && files[0] !== undefined) {
+    sources.push(files[0]);
+    files = files.slice(1);
+  }
+  for (const program of sources) scanCode(kit, inv, program);
+  for (const f of files) if (!f.text.includes('=')) kit.read(f, inv.program);
+  return undefined;
+};
+
+/** vim/vi/nvim/ex: `-c CMD`, `+CMD`, `--cmd CMD`; `:!cmd` and `:shell` run shells. */
+const vim: ProgramHandler = (inv, kit) => {
+  const args = parseArgs(inv.argv, { short: 'cSTtuUwWiqrs', long: ['--cmd'] });
+  const commands = optionValues(args, '-c', '--cmd');
+  const files: Word[] = [];
+  for (const p of args.positionals) {
+    if (p.text.startsWith('+')) commands.push(sub(p, p.text.slice(1)));
+    else files.push(p);
+  }
+  for (const f of optionValues(args, '-S')) kit.read(f, inv.program);
+  for (const c of commands) editorCommand(kit, inv, c);
+  for (const f of files) kit.read(f, inv.program);
+  return undefined;
+};
+
+function editorCommand(kit: Toolkit, inv: Invocation, c: Word): void {
+  for (const part of c.text.split('|')) {
+    const cmd = part.replace(/^[\s:]+/, '');
+    if (cmd.startsWith('!')) kit.nested(cmd.slice(1), 'bash', c.span, inv.program);
+    else if (/^(sh|she|shel|shell|terminal|term)\b/.test(cmd)) kit.nested('sh', 'bash', c.span, inv.program);
+    else scanCode(kit, inv, sub(c, cmd));
+  }
+}
+
+/** less/more/man: `+!cmd` commands and pager options. */
+const pager: ProgramHandler = (inv, kit) => {
+  const args = parseArgs(inv.argv, { short: 'PbhjkopxyzM', long: ['--pager'] });
+  for (const p of optionValues(args, '-P', '--pager')) kit.nested(p.text, 'bash', p.span, inv.program);
+  for (const p of args.positionals) {
+    if (p.text.startsWith('+')) editorCommand(kit, inv, sub(p, p.text.slice(1)));
+    else if (inv.program !== 'man') kit.read(p, inv.program);
+  }
+  if (args.positionals.length === 0 && inv.program !== 'man') return { ...inv.stdin, interactive: false };
+  return undefined;
+};
+
+/** SQL clients: -c / -e / positional SQL, files with -f, and SQL on stdin. */
+function sqlClient(spec: {
+  short: string;
+  long: readonly string[];
+  code: readonly string[];
+  files: readonly string[];
+  positionalSql?: boolean;
+}): ProgramHandler {
+  return (inv, kit) => {
+    const args = parseArgs(inv.argv, {
+      short: spec.short,
+      long: spec.long,
+      singleDashLong: inv.program === 'sqlite3',
+    });
+    const code = optionValues(args, ...spec.code);
+    for (const c of code) runCode(kit, inv, c, 'sql');
+    for (const f of optionValues(args, ...spec.files)) kit.read(f, inv.program);
+    let ran = code.length > 0 || optionValues(args, ...spec.files).length > 0;
+    if (spec.positionalSql) {
+      const [db, ...sql] = args.positionals;
+      if (db !== undefined && db.text !== ':memory:') kit.read(db, inv.program);
+      for (const s of sql) {
+        runCode(kit, inv, s, 'sql');
+        ran = true;
+      }
+    }
+    const host = optionValues(args, '-h', '--host')[0];
+    if (host !== undefined && inv.program !== 'sqlite3') {
+      const addr = parseNetAddress(host.text);
+      const portText = optionValues(args, inv.program === 'psql' ? '-p' : '-P', '--port')[0]?.text;
+      if (addr !== null) {
+        const port =
+          portText !== undefined && /^[0-9]+$/.test(portText)
+            ? Number(portText)
+            : inv.program === 'psql'
+              ? 5432
+              : 3306;
+        kit.sink.net({
+          host: addr.host,
+          port,
+          scheme: inv.program,
+          sends: true,
+          actor: inv.program,
+          span: host.span,
+        });
+      }
+    }
+    if (!ran) codeOnStdin(kit, inv, 'sql');
+    return undefined;
+  };
+}
+
+/** Quotes a word for a re-joined command line (single quotes unless plain). */
+export function shellQuote(text: string): string {
+  if (text !== '' && /^[A-Za-z0-9_\-.,:/=@+%^]+$/.test(text)) return text;
+  return "'" + text.replace(/'/g, "'\\''") + "'";
+}
+
+/** docker/podman: the whole command line goes to the docker extractor as well. */
+const docker: ProgramHandler = (inv, kit) => {
+  const words = inv.argv.map((w, i) => (i === 0 ? 'docker' : shellQuote(w.text)));
+  kit.nested(words.join(' '), 'docker', inv.span, inv.program);
+  return undefined;
+};
+
+// ------------------------------------------------------------------ text producers and transformers
+
+function textStream(text: string | null, sources: readonly DataSource[], words: readonly Word[]): Stream {
+  const literals = words.flatMap((w) => (w.literal === undefined ? [] : [w.literal]));
+  return {
+    sources,
+    text,
+    interactive: false,
+    literals,
+    ...(words[0] === undefined
+      ? {}
+      : { textSpan: { start: words[0].span.start, end: words[words.length - 1]!.span.end } }),
+  };
+}
+
+const echo: ProgramHandler = (inv) => {
+  let i = 1;
+  let newline = true;
+  let escapes = false;
+  while (i < inv.argv.length && /^-[neE]+$/.test(inv.argv[i]!.text)) {
+    const t = inv.argv[i]!.text;
+    if (t.includes('n')) newline = false;
+    if (t.includes('e')) escapes = true;
+    i++;
+  }
+  const words = inv.argv.slice(i);
+  let sources: readonly DataSource[] = NO_SOURCES;
+  let dynamic = false;
+  for (const w of words) {
+    sources = mergeSources(sources, w.sources);
+    if (w.dynamic) dynamic = true;
+  }
+  let text = words.map((w) => w.text).join(' ');
+  if (escapes) text = decodeEscapes(text, true);
+  return textStream(dynamic ? null : text + (newline ? '\n' : ''), sources, words);
+};
+
+const printf: ProgramHandler = (inv) => {
+  let words = inv.argv.slice(1);
+  if (words[0]?.text === '-v') return undefined;
+  if (words[0]?.text === '--') words = words.slice(1);
+  const [format, ...rest] = words;
+  let sources: readonly DataSource[] = NO_SOURCES;
+  let dynamic = false;
+  for (const w of words) {
+    sources = mergeSources(sources, w.sources);
+    if (w.dynamic) dynamic = true;
+  }
+  if (format === undefined) return EMPTY_PIPE;
+  let k = 0;
+  const text = decodeEscapes(format.text).replace(/%(%|[-+ #0-9.]*[sbdiouxXcfeEgG])/g, (_m, spec: string) => {
+    if (spec === '%') return '%';
+    const arg = rest[k++];
+    if (arg === undefined) return '';
+    return spec.endsWith('b') ? decodeEscapes(arg.text) : arg.text;
+  });
+  return textStream(dynamic ? null : text, sources, words);
+};
+
+const cat: ProgramHandler = (inv, kit) => {
+  const files = inv.argv.slice(1).filter((w) => !w.text.startsWith('-') || w.text === '-');
+  if (files.length === 0 || (files.length === 1 && files[0]!.text === '-'))
+    return { ...inv.stdin, interactive: false };
+  let sources: readonly DataSource[] = NO_SOURCES;
+  for (const f of files)
+    sources = mergeSources(sources, f.text === '-' ? stdinSources(inv) : kit.read(f, inv.program));
+  return {
+    sources: addSource(sources, { kind: 'output', program: inv.program }),
+    text: null,
+    interactive: false,
+    literals: [],
+  };
+};
+
+/** Printable result of decoding, or null (binary stays unknown). */
+function printable(bytes: Buffer): string | null {
+  const text = bytes.toString('utf8');
+  return /^[\t\n\r\x20-\x7e\u00a0-\uffff]*$/.test(text) && !text.includes('\ufffd') ? text : null;
+}
+
+/** base64 / base32 / xxd -r / openssl base64 -d: decoding marks data as `decoded`. */
+function decoder(kind: 'base64' | 'base32' | 'hex', decodeFlags: readonly string[]): ProgramHandler {
+  return (inv, kit) => {
+    const args = parseArgs(inv.argv, { short: 'wcslgo' });
+    const decode = inv.argv
+      .slice(1)
+      .some(
+        (w) =>
+          decodeFlags.includes(w.text) ||
+          (/^-[a-zA-Z]+$/.test(w.text) && decodeFlags.some((f) => f.length === 2 && w.text.includes(f[1]!))),
+      );
+    let sources = stdinSources(inv);
+    let text = inv.stdin.interactive ? null : inv.stdin.text;
+    const files = kind === 'hex' ? args.positionals.slice(0, 1) : args.positionals;
+    if (files.length > 0 && files[0]!.text !== '-') {
+      sources = NO_SOURCES;
+      text = null;
+      for (const f of files) sources = mergeSources(sources, kit.read(f, inv.program));
+    }
+    if (!decode) return { sources, text: null, interactive: false, literals: inv.stdin.literals };
+    let decoded: string | null = null;
+    if (text !== null) {
+      const clean = text.replace(/\s+/g, '');
+      if (kind === 'base64' && /^[A-Za-z0-9+/=_-]*$/.test(clean))
+        decoded = printable(Buffer.from(clean, 'base64'));
+      else if (kind === 'hex' && /^([0-9a-fA-F]{2})*$/.test(clean))
+        decoded = printable(Buffer.from(clean, 'hex'));
+    }
+    const out: Stream = {
+      sources: addSource(sources, { kind: 'decoded' }),
+      text: decoded,
+      interactive: false,
+      literals: inv.stdin.literals,
+    };
+    return inv.stdin.textSpan === undefined ? out : { ...out, textSpan: inv.stdin.textSpan };
+  };
+}
+
+const openssl: ProgramHandler = (inv, kit) => {
+  const sub0 = inv.argv[1]?.text ?? '';
+  const args = parseArgs(
+    inv.argv,
+    {
+      singleDashLong: true,
+      long: [
+        '-in',
+        '-out',
+        '-key',
+        '-inkey',
+        '-pass',
+        '-passin',
+        '-connect',
+        '-accept',
+        '-CAfile',
+        '-cert',
+        '-k',
+        '-kfile',
+        '-K',
+        '-iv',
+        '-servername',
+        '-port',
+      ],
+    },
+    2,
+  );
+  for (const o of args.options) {
+    if (o.value === undefined) continue;
+    if (
+      o.name === '-in' ||
+      o.name === '-key' ||
+      o.name === '-inkey' ||
+      o.name === '-CAfile' ||
+      o.name === '-cert' ||
+      o.name === '-kfile'
+    )
+      kit.read(o.value, 'openssl');
+    else if ((o.name === '-pass' || o.name === '-passin') && o.value.text.startsWith('file:'))
+      kit.read(sub(o.value, o.value.text.slice(5)), 'openssl');
+  }
+  const connect = optionValues(args, '-connect')[0];
+  if (sub0 === 's_client' && connect !== undefined) {
+    const addr = parseNetAddress(connect.text, 'https');
+    if (addr !== null) {
+      kit.sink.net({
+        host: addr.host,
+        port: addr.port,
+        scheme: 'tls',
+        sends: !inv.stdin.interactive,
+        actor: 'openssl',
+        span: connect.span,
+      });
+      kit.flow(stdinSources(inv), { kind: 'net', host: addr.host }, inv.span);
+      kit.egress(inv.stdin, []);
+      return { sources: [{ kind: 'net', host: addr.host }], text: null, interactive: false, literals: [] };
+    }
+  }
+  const accept = optionValues(args, '-accept', '-port')[0];
+  if (sub0 === 's_server') {
+    kit.sink.net({
+      host: '0.0.0.0',
+      port: accept !== undefined && /^[0-9]+$/.test(accept.text) ? Number(accept.text) : 4433,
+      scheme: 'tls',
+      direction: 'listen',
+      sends: true,
+      actor: 'openssl',
+      span: inv.span,
+    });
+  }
+  let sources = stdinSources(inv);
+  for (const f of optionValues(args, '-in')) sources = mergeSources(sources, kit.read(f, 'openssl'));
+  if ((sub0 === 'enc' || sub0 === 'base64') && hasOption(args, '-d'))
+    sources = addSource(sources, { kind: 'decoded' });
+  for (const f of optionValues(args, '-out')) kit.write(f, 'openssl', 'write', sources);
+  return { sources, text: null, interactive: false, literals: [] };
+};
+
+const rev: ProgramHandler = (inv) => {
+  const text =
+    inv.stdin.text === null
+      ? null
+      : inv.stdin.text
+          .split('\n')
+          .map((l) => [...l].reverse().join(''))
+          .join('\n');
+  return { ...inv.stdin, text, interactive: false };
+};
+
+const printenv: ProgramHandler = (inv) => {
+  const names = inv.argv.slice(1).filter((w) => !w.text.startsWith('-'));
+  const sources: DataSource[] =
+    names.length === 0 ? [{ kind: 'env' }] : names.map((w) => ({ kind: 'env', name: w.text }));
+  return { sources, text: null, interactive: false, literals: [] };
+};
+
+const setBuiltin: ProgramHandler = (inv) =>
+  inv.argv.length === 1
+    ? { sources: [{ kind: 'env' }], text: null, interactive: false, literals: [] }
+    : undefined;
+
+const read: ProgramHandler = (inv, kit) => {
+  const args = parseArgs(inv.argv, { short: 'adinNptu' });
+  const names = args.positionals.length === 0 ? ['REPLY'] : args.positionals.map((w) => w.text);
+  for (const a of optionValues(args, '-a')) names.push(a.text);
+  for (const name of names) kit.assign(name, stdinSources(inv));
+  return EMPTY_PIPE;
+};
+
+// ------------------------------------------------------------------ git
+
+const GIT_CODE_KEYS =
+  /^(core\.(pager|editor|sshcommand|fsmonitor|askpass|hookspath)|sequence\.editor|diff\.external|pager\..*|alias\..*|credential\.helper|gpg\.program|gpg\..*\.program|uploadpack\.packobjectshook|merge\..*\.driver|filter\..*\.(clean|smudge|process)|diff\..*\.(textconv|command)|remote\..*\.(uploadpack|receivepack)|protocol\..*|include\.path|includeif\..*)$/i;
+
+function gitConfig(kit: Toolkit, key: string, value: Word): void {
+  if (!GIT_CODE_KEYS.test(key)) return;
+  const k = key.toLowerCase();
+  if (k.startsWith('alias.') || k === 'credential.helper') {
+    if (value.text.startsWith('!')) kit.nested(value.text.slice(1), 'bash', value.span, 'git');
+    return;
+  }
+  if (k === 'core.hookspath' || k === 'include.path' || k.startsWith('includeif.')) {
+    kit.read(value, 'git');
+    return;
+  }
+  if (k.startsWith('protocol.')) return;
+  kit.nested(value.text, 'bash', value.span, 'git');
+}
+
+const git: ProgramHandler = (inv, kit) => {
+  const argv = inv.argv;
+  let i = 1;
+  for (; i < argv.length; i++) {
+    const t = argv[i]!.text;
+    if (t === '-c' && argv[i + 1] !== undefined) {
+      const kv = argv[++i]!;
+      const eq = kv.text.indexOf('=');
+      if (eq > 0) gitConfig(kit, kv.text.slice(0, eq), sub(kv, kv.text.slice(eq + 1)));
+    } else if (
+      t === '-C' ||
+      t === '--git-dir' ||
+      t === '--work-tree' ||
+      t === '--namespace' ||
+      t === '--config-env'
+    )
+      i++;
+    else if (!t.startsWith('-')) break;
+  }
+  const subcommand = argv[i]?.text;
+  const rest = argv.slice(i + 1);
+  for (let j = 0; j < rest.length; j++) {
+    const w = rest[j]!;
+    const t = w.text;
+    const m =
+      /^--(upload-pack|receive-pack|exec|tree-filter|index-filter|msg-filter|env-filter|commit-filter|parent-filter|tag-name-filter)=(.*)$/s.exec(
+        t,
+      );
+    if (m !== null) kit.nested(m[2]!, 'bash', w.span, 'git');
+    else if (
+      /^--(upload-pack|receive-pack|exec|tree-filter|index-filter|msg-filter|env-filter|commit-filter|parent-filter|tag-name-filter)$/.test(
+        t,
+      ) ||
+      ((t === '-u' || t === '-x') &&
+        subcommand !== 'add' &&
+        subcommand !== 'commit' &&
+        subcommand !== 'status')
+    ) {
+      const v = rest[++j];
+      if (
+        v !== undefined &&
+        (t !== '-u' ||
+          subcommand === 'clone' ||
+          subcommand === 'fetch' ||
+          subcommand === 'ls-remote' ||
+          subcommand === 'pull')
+      ) {
+        if (t !== '-x' || subcommand === 'rebase') kit.nested(v.text, 'bash', v.span, 'git');
+      }
+    } else if (t.startsWith('ext::')) kit.nested(t.slice(5).replace(/% /g, ' '), 'bash', w.span, 'git');
+  }
+  if (subcommand === 'config') {
+    const kv = rest.filter((w) => !w.text.startsWith('-'));
+    if (kv.length >= 2) gitConfig(kit, kv[0]!.text, kv[1]!);
+  } else if (subcommand === 'bisect' && rest[0]?.text === 'run' && rest.length > 1) {
+    kit.run(rest.slice(1), inv.span, inv.stdin, 'git');
+  } else if (subcommand === 'submodule' && rest.some((w) => w.text === 'foreach')) {
+    const idx = rest.findIndex((w) => w.text === 'foreach');
+    const code = rest.slice(idx + 1).filter((w) => !w.text.startsWith('--'));
+    if (code.length > 0) kit.nested(code.map((w) => w.text).join(' '), 'bash', code[0]!.span, 'git');
+  }
+  kit.genericArgs(inv, rest);
+  return undefined;
+};
+
+// ------------------------------------------------------------------ foreign code scanning
+
+const CALL_BEFORE =
+  /(system|exec|execl|execlp|execv|execvp|popen|spawn|spawnSync|passthru|shell_exec|proc_open|pcntl_exec|execute|run|call|check_output|getoutput|Popen|open3|capture2|capture3|capture2e|open)\s*[(]?\s*$/;
+const SHELL_LITERAL =
+  /^(\/usr)?(\/bin\/)?(sh|bash|zsh|dash|ksh|ash|busybox\s+sh|cmd(\.exe)?|powershell|pwsh)(\s+-[a-z]+)*\s*$/i;
+const IPV4 = /^\d{1,3}(\.\d{1,3}){3}(:\d+)?$/;
+
+/**
+ * Code in a language the engine does not parse (perl, ruby, php, lua, awk, vim script): its
+ * string literals are read for shell commands (in system()/exec()/backticks/pipes), shells,
+ * hosts and paths. A shell string becomes a nested `sh` run by the interpreter.
+ */
+export function scanCode(kit: Toolkit, inv: Invocation, code: Word): void {
+  const text = code.text;
+  const at = code.span;
+  let i = 0;
+  let found = 0;
+  while (i < text.length && found < 64) {
+    const q = text[i]!;
+    if (q !== '"' && q !== "'" && q !== '`') {
+      i++;
+      continue;
+    }
+    let j = i + 1;
+    let lit = '';
+    while (j < text.length && text[j] !== q) {
+      if (text[j] === '\\' && j + 1 < text.length && q !== "'") {
+        const n = text[j + 1]!;
+        lit += n === 'n' ? '\n' : n === 't' ? '\t' : n;
+        j += 2;
+        continue;
+      }
+      lit += text[j];
+      j++;
+    }
+    const before = text.slice(Math.max(0, i - 40), i);
+    const after = text.slice(j + 1, j + 8);
+    i = j + 1;
+    found++;
+    const trimmed = lit.trim();
+    if (trimmed === '') continue;
+    const isCommand =
+      q === '`' ||
+      CALL_BEFORE.test(before) ||
+      /\|\s*$/.test(before) ||
+      /^\s*\|\s*getline/.test(after) ||
+      /(qx|%x)\s*$/.test(before);
+    if (/^\|/.test(trimmed) || /\|$/.test(trimmed)) {
+      // perl open(F, "cmd |") / open(F, "| cmd")
+      kit.nested(trimmed.replace(/^\|\s*|\s*\|$/g, ''), 'bash', at, inv.program);
+    } else if (isCommand || SHELL_LITERAL.test(trimmed)) {
+      kit.nested(trimmed, 'bash', at, inv.program);
+    } else if (trimmed.startsWith('>')) {
+      const path = trimmed.replace(/^>+\s*/, '');
+      if (path.startsWith('/') || path.startsWith('~'))
+        kit.write(sub(code, path), inv.program, 'write', NO_SOURCES);
+    } else if (IPV4.test(trimmed) || /^[a-z][a-z0-9+.-]*:\/\//i.test(trimmed)) {
+      const addr = parseNetAddress(trimmed);
+      if (addr !== null)
+        kit.sink.net({
+          host: addr.host,
+          port: addr.port,
+          url: trimmed.includes('://') ? trimmed : undefined,
+          scheme: addr.scheme,
+          sends: false,
+          actor: inv.program,
+          span: at,
+        });
+    } else if ((trimmed.startsWith('/') || trimmed.startsWith('~/')) && !trimmed.includes(' ')) {
+      if (/^\/(usr\/)?(s?bin)\//.test(trimmed)) kit.nested(trimmed, 'bash', at, inv.program);
+      else kit.read(sub(code, trimmed), inv.program);
+    }
+  }
+  // Bare shell escapes without quotes: perl `exec sh`, vim `:!sh`.
+  if (/\bexec\s+(\/bin\/)?(sh|bash)\b/.test(text) && found === 0) kit.nested('sh', 'bash', at, inv.program);
+}
+
+export const INTERPRETER_HANDLERS: Readonly<Record<string, ProgramHandler>> = {
+  sh: shell,
+  eval: evalHandler,
+  source: sourceHandler,
+  '.': sourceHandler,
+  python: interpreter({ runtime: 'python', code: ['-c'], values: ['-m', '-W', '-X', '-Q'] }, pythonModules),
+  node: interpreter({
+    runtime: 'node',
+    code: ['-e', '--eval', '-p', '--print'],
+    values: ['-r', '--require', '--import', '--loader', '--input-type'],
+  }),
+  perl: interpreter({ runtime: null, code: ['-e', '-E'], values: ['-I', '-M', '-m', '-x'] }),
+  ruby: interpreter({ runtime: null, code: ['-e'], values: ['-r', '-I', '-C'] }),
+  lua: interpreter({ runtime: null, code: ['-e'], values: ['-l'] }),
+  Rscript: interpreter({ runtime: null, code: ['-e'], values: [] }),
+  osascript: interpreter({ runtime: null, code: ['-e'], values: ['-l'] }),
+  expect: interpreter({ runtime: null, code: ['-c'], values: ['-f'] }),
+  tclsh: interpreter({ runtime: null, code: [], values: [] }),
+  pwsh: interpreter({ runtime: null, code: ['-c', '-Command', '-command'], values: ['-File', '-f'] }),
+  php,
+  awk,
+  vim,
+  less: pager,
+  more: pager,
+  man: pager,
+  psql: sqlClient({
+    short: 'cdfhLopPTUvW',
+    long: [
+      '--command',
+      '--file',
+      '--dbname',
+      '--host',
+      '--port',
+      '--username',
+      '--output',
+      '--set',
+      '--variable',
+    ],
+    code: ['-c', '--command'],
+    files: ['-f', '--file'],
+  }),
+  mysql: sqlClient({
+    short: 'eDhPuSO',
+    long: ['--execute', '--database', '--host', '--port', '--user', '--socket'],
+    code: ['-e', '--execute'],
+    files: [],
+  }),
+  sqlite3: sqlClient({
+    short: '',
+    long: ['-cmd', '-init', '-separator', '-newline', '-nullvalue'],
+    code: ['-cmd'],
+    files: ['-init'],
+    positionalSql: true,
+  }),
+  duckdb: sqlClient({ short: 'cs', long: [], code: ['-c', '-s'], files: [], positionalSql: true }),
+  docker,
+  echo,
+  printf,
+  cat,
+  base64: decoder('base64', ['-d', '--decode', '-D']),
+  base32: decoder('base32', ['-d', '--decode']),
+  xxd: decoder('hex', ['-r', '-revert']),
+  openssl,
+  rev,
+  printenv,
+  set: setBuiltin,
+  read,
+  git,
+};

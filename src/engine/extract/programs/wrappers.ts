@@ -1,0 +1,287 @@
+/**
+ * Programs that run another program: the wrapped command gets its own ExecFact with `via` set and
+ * its own handler (sudo rm -rf /, timeout 5 curl ..., xargs rm, env X=1 sh -c ...).
+ */
+import type { Runtime } from '../../types.js';
+import { EMPTY_PIPE, type Invocation, type Stream, type Word } from '../bash/model.js';
+import type { ProgramHandler, Toolkit } from './types.js';
+import { hasOption, optionValues, parseArgs, type OptionSpec } from './util.js';
+
+interface WrapperSpec extends OptionSpec {
+  /** Positionals the wrapper itself takes before the command (timeout DURATION, chroot DIR). */
+  readonly operands?: number;
+  /** With no command, the wrapper starts an interactive shell (sudo -s, su, chroot, nsenter). */
+  readonly shellWhenEmpty?: boolean;
+  /** Options that mean "no command is run" (command -v, sudo -l). */
+  readonly noRun?: readonly string[];
+  /** Option whose value is shell code (su -c, script -c, flock -c). */
+  readonly codeOption?: readonly string[];
+}
+
+function shellWord(inv: Invocation): Word {
+  return { ...inv.argv[0]!, text: 'sh', dynamic: false, span: inv.span };
+}
+
+function wrapper(spec: WrapperSpec): ProgramHandler {
+  return (inv, kit) => {
+    const args = parseArgs(inv.argv, { ...spec, stopAtPositional: true });
+    if (spec.noRun !== undefined && hasOption(args, ...spec.noRun)) return undefined;
+    if (spec.codeOption !== undefined) {
+      const code = optionValues(args, ...spec.codeOption);
+      for (const c of code) runCode(kit, inv, c, 'bash');
+      if (code.length > 0) return undefined;
+    }
+    const inner = inv.argv.slice(args.rest + (spec.operands ?? 0));
+    if (inner.length === 0) {
+      if (spec.shellWhenEmpty) return kit.run([shellWord(inv)], inv.span, inv.stdin, inv.program);
+      return undefined;
+    }
+    return kit.run(inner, inv.span, inv.stdin, inv.program);
+  };
+}
+
+/** Code in a word: nested analysis, and a flow when the code is built from data (bash -c "$(curl ..)"). */
+export function runCode(
+  kit: Toolkit,
+  inv: Invocation,
+  code: Word,
+  runtime: Runtime,
+  via = inv.program,
+): void {
+  // Code that is one unresolved substitution (`eval "$(curl ...)"`) was analysed where it stands.
+  if (!(code.dynamic && /^(\$\(.*\)|`.*`)$/s.test(code.text))) kit.nested(code.text, runtime, code.span, via);
+  if (code.sources.length > 0) kit.flow(code.sources, { kind: 'exec', program: inv.program }, code.span);
+}
+
+const sudo = wrapper({
+  short: 'ugCDhpRrtTU',
+  long: [
+    '--user',
+    '--group',
+    '--close-from',
+    '--chdir',
+    '--host',
+    '--prompt',
+    '--role',
+    '--type',
+    '--command-timeout',
+    '--other-user',
+  ],
+  shellWhenEmpty: true,
+  noRun: ['-l', '--list', '-v', '--validate', '-k', '-K', '-V', '-h', '-e', '--edit'],
+});
+
+const sudoHandler: ProgramHandler = (inv, kit) => {
+  const args = parseArgs(inv.argv, { short: 'ugCDhpRrtTU', stopAtPositional: true });
+  if (hasOption(args, '-e', '--edit')) {
+    for (const f of inv.argv.slice(args.rest)) kit.write(f, 'sudoedit', 'write', []);
+    return undefined;
+  }
+  const inner = inv.argv.slice(args.rest);
+  if (inner.length === 0 && !hasOption(args, '-s', '-i', '--shell', '--login')) return undefined;
+  return sudo(inv, kit);
+};
+
+const envHandler: ProgramHandler = (inv, kit) => {
+  const args = parseArgs(inv.argv, {
+    short: 'uCS',
+    long: ['--unset', '--chdir', '--split-string'],
+    stopAtPositional: true,
+  });
+  const split = optionValues(args, '-S', '--split-string')[0];
+  let i = args.rest;
+  while (i < inv.argv.length && /^[A-Za-z_][A-Za-z0-9_]*=/.test(inv.argv[i]!.text)) i++;
+  if (split !== undefined) {
+    runCode(
+      kit,
+      inv,
+      { ...split, text: [split.text, ...inv.argv.slice(i).map((w) => w.text)].join(' ') },
+      'bash',
+    );
+    return undefined;
+  }
+  if (i >= inv.argv.length) {
+    // `env` alone prints the environment.
+    return { sources: [{ kind: 'env' }], text: null, interactive: false, literals: [] };
+  }
+  return kit.run(inv.argv.slice(i), inv.span, inv.stdin, 'env');
+};
+
+const commandHandler: ProgramHandler = (inv, kit) => {
+  const args = parseArgs(inv.argv, { stopAtPositional: true });
+  if (hasOption(args, '-v', '-V')) return undefined;
+  return kit.run(inv.argv.slice(args.rest), inv.span, inv.stdin, inv.program);
+};
+
+/** `watch CMD ARGS`: joined with spaces and run by `sh -c` unless -x. */
+const watch: ProgramHandler = (inv, kit) => {
+  const args = parseArgs(inv.argv, {
+    short: 'nqd',
+    long: ['--interval', '--differences', '--equexit'],
+    stopAtPositional: true,
+  });
+  const inner = inv.argv.slice(args.rest);
+  if (inner.length === 0) return undefined;
+  if (hasOption(args, '-x', '--exec')) return kit.run(inner, inv.span, inv.stdin, 'watch');
+  const code = inner.map((w) => w.text).join(' ');
+  runCode(
+    kit,
+    inv,
+    {
+      ...inner[0]!,
+      text: code,
+      span: { start: inner[0]!.span.start, end: inner[inner.length - 1]!.span.end },
+    },
+    'bash',
+  );
+  return undefined;
+};
+
+const su: ProgramHandler = (inv, kit) => {
+  const args = parseArgs(inv.argv, {
+    short: 'cgGsw',
+    long: ['--command', '--group', '--shell', '--session-command', '--whitelist-environment'],
+  });
+  const code = optionValues(args, '-c', '--command', '--session-command');
+  for (const c of code) runCode(kit, inv, c, 'bash');
+  if (code.length === 0) kit.run([shellWord(inv)], inv.span, inv.stdin, 'su');
+  return undefined;
+};
+
+const script: ProgramHandler = (inv, kit) => {
+  const args = parseArgs(inv.argv, {
+    short: 'cEIOBTm',
+    long: ['--command', '--echo', '--log-in', '--log-out', '--log-io', '--log-timing'],
+  });
+  const code = optionValues(args, '-c', '--command');
+  for (const c of code) runCode(kit, inv, c, 'bash');
+  for (const f of args.positionals) kit.write(f, 'script', 'write', []);
+  if (code.length === 0) kit.run([shellWord(inv)], inv.span, inv.stdin, 'script');
+  return undefined;
+};
+
+/** xargs: runs its command with arguments read from stdin (appended, unknown here). */
+const xargs: ProgramHandler = (inv, kit) => {
+  const args = parseArgs(inv.argv, {
+    short: 'IdEeLlnPsa',
+    long: [
+      '--replace',
+      '--delimiter',
+      '--eof',
+      '--max-lines',
+      '--max-args',
+      '--max-procs',
+      '--max-chars',
+      '--arg-file',
+      '--process-slot-var',
+    ],
+    stopAtPositional: true,
+  });
+  for (const f of optionValues(args, '-a', '--arg-file')) kit.read(f, 'xargs');
+  const inner = inv.argv.slice(args.rest);
+  const input: Word = {
+    ...inv.argv[0]!,
+    text: '{}',
+    dynamic: true,
+    span: inv.span,
+    sources: inv.stdin.interactive ? [] : inv.stdin.sources,
+  };
+  const argv = inner.length === 0 ? [{ ...inv.argv[0]!, text: 'echo', span: inv.span }] : inner;
+  const replace =
+    optionValues(args, '-I', '--replace')[0]?.text ?? (hasOption(args, '-i') ? '{}' : undefined);
+  const full =
+    replace !== undefined
+      ? argv.map((w) => (w.text.includes(replace) ? { ...w, dynamic: true, sources: input.sources } : w))
+      : [...argv, input];
+  kit.run(full, inv.span, EMPTY_PIPE, 'xargs');
+  return undefined;
+};
+
+/** GNU parallel: `parallel CMD ::: args` (or args on stdin). */
+const parallel: ProgramHandler = (inv, kit) => {
+  const args = parseArgs(inv.argv, { short: 'jSIaX', stopAtPositional: true });
+  const rest = inv.argv.slice(args.rest);
+  const sep = rest.findIndex((w) => w.text === ':::' || w.text === '::::');
+  const cmd = sep === -1 ? rest : rest.slice(0, sep);
+  if (cmd.length === 0) return undefined;
+  if (cmd.length === 1) runCode(kit, inv, cmd[0]!, 'bash');
+  else kit.run(cmd, inv.span, EMPTY_PIPE, 'parallel');
+  return undefined;
+};
+
+const busybox: ProgramHandler = (inv, kit) => kit.run(inv.argv.slice(1), inv.span, inv.stdin, 'busybox');
+
+/** kubectl exec POD -- CMD: the command runs in the container. */
+const kubectl: ProgramHandler = (inv, kit): Stream | undefined => {
+  const sub = inv.argv[1]?.text;
+  if (sub !== 'exec' && sub !== 'debug' && sub !== 'run') return undefined;
+  const dash = inv.argv.findIndex((w) => w.text === '--');
+  if (dash === -1 || dash + 1 >= inv.argv.length) return undefined;
+  kit.run(inv.argv.slice(dash + 1), inv.span, inv.stdin, 'kubectl');
+  return undefined;
+};
+
+export const WRAPPER_HANDLERS: Readonly<Record<string, ProgramHandler>> = {
+  sudo: sudoHandler,
+  doas: wrapper({ short: 'uC', shellWhenEmpty: false }),
+  pkexec: wrapper({ long: ['--user'], shellWhenEmpty: true }),
+  runuser: wrapper({
+    short: 'ugGcs',
+    long: ['--user', '--group', '--command', '--shell'],
+    codeOption: ['-c', '--command'],
+    shellWhenEmpty: true,
+  }),
+  su,
+  env: envHandler,
+  timeout: wrapper({ short: 'ks', long: ['--kill-after', '--signal'], operands: 1 }),
+  nohup: wrapper({}),
+  nice: wrapper({ short: 'n', long: ['--adjustment'] }),
+  ionice: wrapper({ short: 'cnpPu', long: ['--class', '--classdata', '--pid', '--pgid', '--uid'] }),
+  stdbuf: wrapper({ short: 'ioe', long: ['--input', '--output', '--error'] }),
+  command: commandHandler,
+  builtin: wrapper({}),
+  exec: wrapper({ short: 'a' }),
+  time: wrapper({ short: 'fo', long: ['--format', '--output'] }),
+  watch,
+  script,
+  chroot: wrapper({ long: ['--userspec', '--groups'], operands: 1, shellWhenEmpty: true }),
+  nsenter: wrapper({ short: 'tSGwrn', long: ['--target', '--setuid', '--setgid'], shellWhenEmpty: true }),
+  unshare: wrapper({
+    long: ['--map-user', '--map-group', '--setuid', '--setgid', '--propagation'],
+    shellWhenEmpty: true,
+  }),
+  setsid: wrapper({}),
+  setpriv: wrapper({
+    long: [
+      '--reuid',
+      '--regid',
+      '--groups',
+      '--inh-caps',
+      '--ambient-caps',
+      '--bounding-set',
+      '--securebits',
+    ],
+  }),
+  strace: wrapper({ short: 'eoOpPsSuEIbXaU' }),
+  ltrace: wrapper({ short: 'eoOpPsSuEIbXaU' }),
+  taskset: wrapper({ operands: 1 }),
+  chrt: wrapper({ operands: 1 }),
+  flock: wrapper({
+    short: 'cwE',
+    long: ['--command', '--timeout', '--conflict-exit-code'],
+    codeOption: ['-c', '--command'],
+    operands: 1,
+  }),
+  caffeinate: wrapper({ short: 'tw' }),
+  unbuffer: wrapper({}),
+  'xvfb-run': wrapper({ short: 'nsefp' }),
+  firejail: wrapper({ singleDashLong: true }),
+  torsocks: wrapper({}),
+  proxychains: wrapper({ short: 'f' }),
+  proxychains4: wrapper({ short: 'f' }),
+  fakeroot: wrapper({}),
+  xargs,
+  parallel,
+  busybox,
+  kubectl,
+};
