@@ -4,6 +4,7 @@
  * environment variables and what docs/configuration.md is generated from.
  */
 import { z } from 'zod';
+import { authSection } from './sections/auth.js';
 import { engineSection } from './sections/engine.js';
 import { serverSection } from './sections/server.js';
 import { proxySection } from './sections/proxy.js';
@@ -14,6 +15,7 @@ export const configSchema = z
   .object({
     server: serverSection.prefault({}),
     engine: engineSection.prefault({}),
+    auth: authSection.prefault({}),
     proxy: proxySection.prefault({}),
     receipts: receiptsSection.prefault({}),
     alerts: alertsSection.prefault({}),
