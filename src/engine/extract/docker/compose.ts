@@ -59,8 +59,9 @@ export function analyzeCompose(text: string, sink: ComposeSink): boolean {
       } else {
         const o = asRecord(v);
         if (o && (o.type === 'bind' || typeof o.source === 'string')) {
+          const text = (x: unknown): string => (typeof x === 'string' ? x : '');
           const m = parseMount(
-            `type=${String(o.type ?? 'bind')},source=${String(o.source ?? '')},target=${String(o.target ?? '')},readonly=${String(o.read_only === true)}`,
+            `type=${text(o.type) || 'bind'},source=${text(o.source)},target=${text(o.target)},readonly=${String(o.read_only === true)}`,
           );
           if (m) c.mounts.push(m);
         }

@@ -115,7 +115,7 @@ function execForm(rest: string): string[] | undefined {
   if (!t.startsWith('[')) return undefined;
   try {
     const v: unknown = JSON.parse(t.replace(/\\\r?\n/g, ''));
-    return Array.isArray(v) && v.every((x) => typeof x === 'string') ? (v as string[]) : undefined;
+    return Array.isArray(v) && v.every((x) => typeof x === 'string') ? v : undefined;
   } catch {
     return undefined;
   }
