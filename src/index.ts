@@ -40,3 +40,18 @@ export { createEngine, type Engine, type EngineOptions, type Evaluation } from '
 export { toWireDecision, type WireDecision, type WireFinding } from './engine/wire.js';
 export { classifyHost, type HostInfo, type HostClass } from './engine/net/address.js';
 export type { Policy } from './engine/policy.js';
+// secret scrubber (issue 4)
+export {
+  createScrubber,
+  scrub,
+  toWire as toWireSanitize,
+  FAMILIES as CREDENTIAL_FAMILIES,
+  SCRUB_ENGINE_VERSION,
+  type Scrubber,
+  type ScrubOptions,
+  type ScrubResult,
+  type ScrubStream,
+  type ScrubJsonResult,
+  type Redaction,
+  type SanitizeWire,
+} from './scrub/index.js';

@@ -10,6 +10,8 @@ import { serverSection } from './sections/server.js';
 import { proxySection } from './sections/proxy.js';
 import { receiptsSection } from './sections/receipts.js';
 import { alertsSection } from './sections/alerts.js';
+import { scrubSection } from './sections/scrub.js';
+import { injectSection } from './sections/inject.js';
 
 export const configSchema = z
   .object({
@@ -19,6 +21,8 @@ export const configSchema = z
     proxy: proxySection.prefault({}),
     receipts: receiptsSection.prefault({}),
     alerts: alertsSection.prefault({}),
+    scrub: scrubSection.prefault({}),
+    inject: injectSection.prefault({}),
   })
   .strict();
 

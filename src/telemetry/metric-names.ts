@@ -70,6 +70,8 @@ export const METRIC = {
   alertDeliveryDurationSeconds: 'agent_guard_alert_delivery_duration_seconds',
   /** Alerts waiting in the delivery queue, label channel. */
   alertsQueueDepth: 'agent_guard_alerts_queue_depth',
+  /** Secrets redacted by the scrubber, label family (aws, github, ..., generic). */
+  redactionsTotal: 'agent_guard_redactions_total',
 } as const;
 
 export type MetricName = (typeof METRIC)[keyof typeof METRIC];
