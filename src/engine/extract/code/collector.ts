@@ -1,0 +1,292 @@
+/**
+ * Fact accumulator shared by the code extractors (python, node): stamps runtime and depth, maps
+ * spans, hands nested code back to the engine, and keeps the string literals so that the ones
+ * carried to a network sink come out as `egress` LiteralFacts at the end.
+ */
+import type {
+  DataSink,
+  DataSource,
+  ExecFact,
+  Fact,
+  FileOperation,
+  LoopFact,
+  NetOpFact,
+} from '../../facts.js';
+import type { Runtime, Span } from '../../types.js';
+import type { ExtractContext } from '../types.js';
+import { holeText, type Val } from './value.js';
+
+/** Shortest literal worth a LiteralFact: the PII and prompt-injection patterns need at least this. */
+const MIN_LITERAL = 4;
+
+/** Shells: a shell started with no command is interactive (facts.ts `stdinInteractive`). */
+export const SHELLS: ReadonlySet<string> = new Set([
+  'sh',
+  'bash',
+  'dash',
+  'zsh',
+  'ksh',
+  'mksh',
+  'ash',
+  'fish',
+  'csh',
+  'tcsh',
+  'busybox',
+  'rbash',
+  'pwsh',
+  'powershell',
+  'cmd',
+  'cmd.exe',
+]);
+
+/** Basename of a program as written, without quotes (`/bin/sh` → `sh`). */
+export function programName(argv0: string): string {
+  const slash = argv0.lastIndexOf('/');
+  return (slash >= 0 ? argv0.slice(slash + 1) : argv0).replace(/['"\\]/g, '');
+}
+
+/** Quotes one argument for a POSIX shell; holes stay expansions (`"$name"`) so the shell sees them as unknown. */
+export function shellWord(v: Val): string {
+  if (v.parts === null) return '"$X"';
+  if (v.parts.length === 0) return "''";
+  let out = '';
+  for (const part of v.parts) {
+    if (typeof part === 'string') {
+      if (part === '') continue;
+      out += /^[A-Za-z0-9_./=:,@%+-]+$/.test(part) ? part : `'${part.replace(/'/g, `'\\''`)}'`;
+    } else out += `"${holeText(part)}"`;
+  }
+  return out === '' ? "''" : out;
+}
+
+/** The argv as one shell command line that parses back to the same words. */
+export function shellJoin(argv: readonly Val[]): string {
+  return argv.map(shellWord).join(' ');
+}
+
+const SQL_START =
+  /^\s*(?:--[^\n]*\n\s*|\/\*[\s\S]*?\*\/\s*)*(?:select|insert|update|delete|drop|create|alter|truncate|grant|revoke|copy|with|replace|merge|call|exec|execute|load|show|set|pragma|begin|commit|rollback|vacuum|attach|detach|lock|unlock|rename|comment|declare|do|use|handler|explain|analyze|savepoint|release)\b/i;
+
+/** The text reads as SQL (checked before handing a `.execute(...)` argument to the SQL runtime). */
+export function looksLikeSql(text: string): boolean {
+  return SQL_START.test(text);
+}
+
+/** Decodes base64 (standard or URL alphabet) text; null when it is not base64 or not UTF-8 text. */
+export function decodeBase64(text: string): string | null {
+  const clean = text.replace(/\s+/g, '');
+  if (clean.length < 4 || !/^[A-Za-z0-9+/_-]+={0,2}$/.test(clean)) return null;
+  const decoded = Buffer.from(clean.replace(/-/g, '+').replace(/_/g, '/'), 'base64').toString('utf8');
+  return decoded.includes('\uFFFD') ? null : decoded;
+}
+
+/** Loop bookkeeping: what the body of the innermost enclosing loops does. */
+export interface LoopFrame {
+  readonly span: Span;
+  readonly unbounded: boolean;
+  sleeps: boolean;
+  exits: boolean;
+  forks: boolean;
+}
+
+export class Collector {
+  readonly facts: Fact[] = [];
+  readonly #literals: { text: string; span: Span; egress: boolean }[] = [];
+  readonly #ctx: ExtractContext;
+  readonly #runtime: Runtime;
+  /** Innermost loop last; a function body starts a fresh stack (its `return` leaves no outer loop). */
+  loops: LoopFrame[] = [];
+  /**
+   * A socket whose file descriptors became the process's standard streams (python os.dup2) or that
+   * is piped into a spawned process (node): a shell started afterwards is a reverse shell.
+   */
+  #socketPeer: { readonly host: string; readonly url?: string } | undefined;
+  /** Shells started so far that read commands from standard input. */
+  readonly #shells: { span: Span; program: string }[] = [];
+
+  constructor(runtime: Runtime, ctx: ExtractContext) {
+    this.#runtime = runtime;
+    this.#ctx = ctx;
+  }
+
+  get runtime(): Runtime {
+    return this.#runtime;
+  }
+
+  span(start: number, end: number): Span {
+    return this.#ctx.mapSpan({ start, end });
+  }
+
+  /** Registers a string literal; returns its id for Val.lits (or none when too short to matter). */
+  literal(text: string, start: number, end: number): readonly number[] {
+    if (text.length < MIN_LITERAL) return [];
+    this.#literals.push({ text, span: { start, end }, egress: false });
+    return [this.#literals.length - 1];
+  }
+
+  /** The literals in `lits` reach a network sink. */
+  egress(lits: readonly number[]): void {
+    for (const id of lits) {
+      const lit = this.#literals[id];
+      if (lit) lit.egress = true;
+    }
+  }
+
+  exec(span: Span, argv: readonly string[], dynamic: boolean, via: string, stdinInteractive?: boolean): void {
+    const fact: ExecFact = {
+      kind: 'exec',
+      span: this.#ctx.mapSpan(span),
+      runtime: this.#runtime,
+      depth: this.#ctx.depth,
+      program: programName(argv[0] ?? ''),
+      argv,
+      dynamic,
+      via,
+      ...(stdinInteractive !== undefined ? { stdinInteractive } : {}),
+    };
+    this.facts.push(fact);
+  }
+
+  file(
+    span: Span,
+    op: FileOperation,
+    path: string,
+    actor: string,
+    extra: { recursive?: boolean; mode?: string; owner?: string; dynamic?: boolean } = {},
+  ): void {
+    this.facts.push({
+      kind: 'file',
+      span: this.#ctx.mapSpan(span),
+      runtime: this.#runtime,
+      depth: this.#ctx.depth,
+      op,
+      path,
+      recursive: extra.recursive ?? false,
+      actor,
+      ...(extra.mode !== undefined ? { mode: extra.mode } : {}),
+      ...(extra.owner !== undefined ? { owner: extra.owner } : {}),
+      ...(extra.dynamic ? { dynamic: true } : {}),
+    });
+  }
+
+  net(
+    span: Span,
+    target: { host: string; port?: number; url?: string; scheme?: string },
+    sends: boolean,
+    actor: string,
+    direction: NetOpFact['direction'] = 'connect',
+  ): void {
+    this.facts.push({
+      kind: 'net',
+      span: this.#ctx.mapSpan(span),
+      runtime: this.#runtime,
+      depth: this.#ctx.depth,
+      host: target.host,
+      ...(target.port !== undefined ? { port: target.port } : {}),
+      ...(target.url !== undefined ? { url: target.url } : {}),
+      ...(target.scheme !== undefined ? { scheme: target.scheme } : {}),
+      direction,
+      sends,
+      actor,
+    });
+  }
+
+  flow(span: Span, from: DataSource, to: DataSink): void {
+    this.facts.push({
+      kind: 'flow',
+      span: this.#ctx.mapSpan(span),
+      runtime: this.#runtime,
+      depth: this.#ctx.depth,
+      from,
+      to,
+    });
+  }
+
+  /** One FlowFact per source of `sources` (deduplicated by the caller's value merging). */
+  flows(span: Span, sources: readonly DataSource[], to: DataSink): void {
+    for (const from of sources) this.flow(span, from, to);
+  }
+
+  loop(frame: LoopFrame): void {
+    const fact: LoopFact = {
+      kind: 'loop',
+      span: this.#ctx.mapSpan(frame.span),
+      runtime: this.#runtime,
+      depth: this.#ctx.depth,
+      unbounded: frame.unbounded,
+      sleeps: frame.sleeps,
+      exits: frame.exits,
+      forks: frame.forks,
+    };
+    this.facts.push(fact);
+  }
+
+  unparsed(span: Span, text: string): void {
+    this.facts.push({
+      kind: 'unparsed',
+      span: this.#ctx.mapSpan(span),
+      runtime: this.#runtime,
+      depth: this.#ctx.depth,
+      text,
+    });
+  }
+
+  /** Hands code found in this input to the engine (`span` in this input's coordinates). */
+  nested(code: string, runtime: Runtime, span: Span, via: string): void {
+    const facts = this.#ctx.nested(code, runtime, span, via);
+    for (const f of facts) this.facts.push(f);
+  }
+
+  get socketPeer(): { readonly host: string; readonly url?: string } | undefined {
+    return this.#socketPeer;
+  }
+
+  /**
+   * A socket became (or is piped into) a process's standard streams. Together with a shell reading
+   * standard input, before or after, that is a reverse shell: network data drives the shell.
+   */
+  setSocketPeer(peer: { readonly host: string; readonly url?: string }): void {
+    if (this.#socketPeer !== undefined) return;
+    this.#socketPeer = peer;
+    for (const s of this.#shells) this.#remote(s.span, s.program);
+  }
+
+  /** A shell reading standard input was started (see setSocketPeer). */
+  shellStarted(span: Span, program: string): void {
+    this.#shells.push({ span, program });
+    if (this.#socketPeer !== undefined) this.#remote(span, program);
+  }
+
+  #remote(span: Span, program: string): void {
+    const peer = this.#socketPeer!;
+    this.flow(
+      span,
+      { kind: 'net', host: peer.host, ...(peer.url ? { url: peer.url } : {}) },
+      { kind: 'exec', program },
+    );
+  }
+
+  /** Marks the innermost loop(s): `sleep` and `fork` concern the innermost, `exit` (return, exit()) all. */
+  markLoop(what: 'sleeps' | 'forks' | 'break' | 'exit'): void {
+    const loops = this.loops;
+    if (loops.length === 0) return;
+    if (what === 'exit') for (const l of loops) l.exits = true;
+    else if (what === 'break') loops[loops.length - 1]!.exits = true;
+    else for (const l of loops) l[what] = true;
+  }
+
+  /** All facts, with the literal facts appended. */
+  finish(): readonly Fact[] {
+    for (const lit of this.#literals) {
+      this.facts.push({
+        kind: 'literal',
+        span: this.#ctx.mapSpan(lit.span),
+        runtime: this.#runtime,
+        depth: this.#ctx.depth,
+        text: lit.text,
+        egress: lit.egress,
+      });
+    }
+    return this.facts;
+  }
+}

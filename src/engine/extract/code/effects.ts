@@ -1,0 +1,175 @@
+/**
+ * What a python or node call does, in fact terms, written once for both runtimes: run a program
+ * (argv or shell string), reach the network, execute code, hand SQL to the SQL runtime.
+ */
+import type { DataSource } from '../../facts.js';
+import type { Runtime, Span } from '../../types.js';
+import { type Collector, looksLikeSql, programName, shellJoin, SHELLS } from './collector.js';
+import { parseTarget } from './net.js';
+import { constText, deepLits, deepSources, render, type Val } from './value.js';
+
+/** Sources that make data executable content: downloaded or decoded. */
+function isCodeSource(s: DataSource): boolean {
+  return s.kind === 'net' || s.kind === 'decoded';
+}
+
+/** Sources that make data worth stealing: credential files, the environment, command output. */
+function isSecretSource(s: DataSource): boolean {
+  return s.kind === 'file' || s.kind === 'env' || s.kind === 'output';
+}
+
+/** Downloaded or decoded data in `vals` reaches `program` as code. */
+export function codeFlows(col: Collector, span: Span, vals: readonly Val[], program: string): void {
+  for (const v of vals)
+    for (const s of deepSources(v)) if (isCodeSource(s)) col.flow(span, s, { kind: 'exec', program });
+}
+
+/** A shell whose streams a socket may drive (reverse shell); Collector links the two. */
+function remoteShell(col: Collector, span: Span, program: string): void {
+  col.shellStarted(span, program);
+}
+
+/** Shell options that take no operand and do not name a command or script. */
+const SHELL_FLAGS =
+  /^(?:-[ilsprvxeEbBhkmnuCfaT]+|--(?:login|norc|noprofile|posix|restricted|verbose|noediting|interactive)|\+[a-zA-Z]+)$/;
+
+/** A shell with no command and no script: it reads commands from its standard input. */
+function shellReadsStdin(words: readonly string[]): boolean {
+  for (let i = 1; i < words.length; i++) {
+    const w = words[i]!;
+    if (w === '-s') return true;
+    if (!SHELL_FLAGS.test(w) || /c/.test(w.startsWith('-') && !w.startsWith('--') ? w : '')) return false;
+  }
+  return true;
+}
+
+export interface RunOptions {
+  /** Where nested code's span points (the list or string literal); defaults to the call. */
+  readonly codeSpan?: Span;
+  /** Standard input is the caller's terminal (false when stdin/input are redirected). */
+  readonly interactive?: boolean;
+}
+
+/**
+ * A program started with an argv (subprocess list form, execFile, spawn without shell). A shell
+ * with no command is an interactive shell and becomes an ExecFact here; anything else is
+ * quote-joined and analysed as bash so the program models (rm, curl, psql ...) apply.
+ */
+export function runArgv(
+  col: Collector,
+  span: Span,
+  argv: readonly Val[],
+  via: string,
+  opts: RunOptions = {},
+): void {
+  if (argv.length === 0) return;
+  const words = argv.map(render);
+  const program = programName(words[0]!);
+  codeFlows(col, span, argv, program);
+  if (SHELLS.has(program) && shellReadsStdin(words)) {
+    const dynamic = argv.some((v) => v.dynamic || v.parts === null);
+    col.exec(span, words, dynamic, via, opts.interactive ?? true);
+    remoteShell(col, span, program);
+    return;
+  }
+  col.nested(shellJoin(argv), 'bash', opts.codeSpan ?? span, via);
+}
+
+/** A command line run by a shell (os.system, exec, shell: true). */
+export function runShell(col: Collector, span: Span, command: Val, via: string, opts: RunOptions = {}): void {
+  codeFlows(col, span, [command], 'sh');
+  const text = render(command);
+  col.nested(text, 'bash', opts.codeSpan ?? span, via);
+  const words = text.trim().split(/\s+/);
+  const first = programName(words[0] ?? '');
+  if (SHELLS.has(first) && shellReadsStdin(words)) remoteShell(col, span, first);
+}
+
+/**
+ * Code executed by the language itself (exec/eval/new Function/vm): downloaded or decoded content
+ * is a flow to an exec sink; constant code is analysed again as `runtime`.
+ */
+export function runCode(
+  col: Collector,
+  span: Span,
+  code: Val,
+  program: string,
+  runtime: Runtime,
+  codeSpan: Span,
+  via: string,
+): void {
+  codeFlows(col, span, [code], program);
+  const text = constText(code);
+  if (text !== null && text.trim() !== '') col.nested(text, runtime, codeSpan, via);
+}
+
+export interface Request {
+  readonly url: Val;
+  /** Bodies, forms, query parameters: sent to the target. */
+  readonly payload: readonly Val[];
+  /** Headers: their literals are egress, but only whole files or the whole environment count as flows. */
+  readonly headers?: readonly Val[];
+  /** The call uploads data (a body, a file, a form). */
+  readonly sends: boolean;
+  readonly port?: number;
+}
+
+/**
+ * An HTTP(S) or socket request: a NetOpFact for the target, flows from secret sources in the URL,
+ * payload or headers to it, egress marks on the literals it carries. Returns the response value
+ * (tainted as downloaded content).
+ */
+export function request(col: Collector, span: Span, actor: string, req: Request): Val {
+  const url = render(req.url);
+  const parsed = parseTarget(url);
+  const target = req.port !== undefined && parsed.url === undefined ? { ...parsed, port: req.port } : parsed;
+  col.net(span, target, req.sends, actor);
+  const sink = { kind: 'net' as const, host: target.host, ...(target.url ? { url: target.url } : {}) };
+  for (const v of [req.url, ...req.payload]) {
+    for (const s of deepSources(v)) if (isSecretSource(s)) col.flow(span, s, sink);
+    col.egress(deepLits(v));
+  }
+  for (const h of req.headers ?? []) {
+    // A named variable in a header is how APIs take tokens (Authorization); a file's content or the
+    // whole environment in a header is not.
+    for (const s of deepSources(h))
+      if (s.kind === 'file' || (s.kind === 'env' && s.name === undefined)) col.flow(span, s, sink);
+    col.egress(deepLits(h));
+  }
+  return {
+    parts: [{ hole: 'response' }],
+    dynamic: true,
+    sources: [{ kind: 'net', host: target.host, ...(target.url ? { url: target.url } : {}) }],
+    lits: [],
+    peer: { host: target.host, ...(target.url ? { url: target.url } : {}) },
+  };
+}
+
+/** Data written to an already-connected socket or request. */
+export function sendTo(
+  col: Collector,
+  span: Span,
+  peer: { host: string; url?: string },
+  data: readonly Val[],
+): void {
+  const sink = { kind: 'net' as const, host: peer.host, ...(peer.url ? { url: peer.url } : {}) };
+  for (const v of data) {
+    for (const s of deepSources(v)) if (isSecretSource(s)) col.flow(span, s, sink);
+    col.egress(deepLits(v));
+  }
+}
+
+/** A name resolved through DNS: secret data in it leaves through the resolver. */
+export function dnsLookup(col: Collector, span: Span, name: Val): void {
+  const host = render(name);
+  for (const s of deepSources(name)) if (isSecretSource(s)) col.flow(span, s, { kind: 'dns', host });
+}
+
+/** A query string handed to a database driver: analysed by the SQL runtime. */
+export function sqlQuery(col: Collector, sql: Val | undefined, codeSpan: Span, via: string): boolean {
+  if (sql === undefined || sql.parts === null || sql.sqlDone) return false;
+  const text = render(sql);
+  if (!looksLikeSql(text)) return false;
+  col.nested(text, 'sql', codeSpan, via);
+  return true;
+}

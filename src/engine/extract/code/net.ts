@@ -1,0 +1,54 @@
+/**
+ * Network targets named in code: split a URL (possibly with `$name` holes) into scheme, host and
+ * port the way NetOpFact wants them, without normalising IP encodings (the invariants decode those).
+ */
+
+export interface Target {
+  readonly host: string;
+  readonly port?: number;
+  readonly url?: string;
+  readonly scheme?: string;
+}
+
+const DEFAULT_PORTS: Readonly<Record<string, number>> = { http: 80, https: 443, ws: 80, wss: 443, ftp: 21 };
+
+/**
+ * Parses `http://user@host:port/path`, `//host/path`, `host:port` or a bare host. A URL whose host
+ * is unknown keeps the hole text (`$base`) as its host so a flow to it is still a network sink.
+ */
+export function parseTarget(text: string): Target {
+  const m = /^([a-zA-Z][a-zA-Z0-9+.-]*):\/\/([^/?#]*)/.exec(text) ?? /^()\/\/([^/?#]*)/.exec(text);
+  if (m) {
+    const scheme = m[1] ? m[1].toLowerCase() : undefined;
+    const { host, port } = splitAuthority(m[2] ?? '');
+    const explicit = port ?? (scheme ? DEFAULT_PORTS[scheme] : undefined);
+    return {
+      host,
+      url: text,
+      ...(scheme ? { scheme } : {}),
+      ...(explicit !== undefined ? { port: explicit } : {}),
+    };
+  }
+  const { host, port } = splitAuthority(text.split(/[/?#]/, 1)[0] ?? text);
+  return { host, ...(port !== undefined ? { port } : {}) };
+}
+
+function splitAuthority(authority: string): { host: string; port?: number } {
+  const at = authority.lastIndexOf('@');
+  let hostPort = at >= 0 ? authority.slice(at + 1) : authority;
+  if (hostPort.startsWith('[')) {
+    const close = hostPort.indexOf(']');
+    const host = hostPort.slice(0, close + 1).toLowerCase();
+    const port = Number(hostPort.slice(close + 2));
+    return hostPort[close + 1] === ':' && Number.isInteger(port) && port > 0 ? { host, port } : { host };
+  }
+  hostPort = hostPort.trim();
+  const colon = hostPort.lastIndexOf(':');
+  // More than one colon without brackets: a bare IPv6 address, not host:port.
+  if (colon > 0 && hostPort.indexOf(':') === colon) {
+    const port = Number(hostPort.slice(colon + 1));
+    if (Number.isInteger(port) && port > 0 && port < 65536)
+      return { host: hostPort.slice(0, colon).toLowerCase(), port };
+  }
+  return { host: hostPort.toLowerCase() };
+}

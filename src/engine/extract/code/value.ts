@@ -1,0 +1,229 @@
+/**
+ * Abstract values for the python and node extractors: a small constant folder that knows string
+ * contents (with `$name` holes for unknown parts), where data came from (taint for flow facts),
+ * which literals it carries (egress marking) and what a name refers to (`subprocess.run`).
+ */
+import type { DataSource } from '../../facts.js';
+
+/** An unknown part of a string; rendered as `$name` (`$X` when the expression had no name). */
+export interface Hole {
+  readonly hole: string;
+}
+export type Part = string | Hole;
+
+export interface Val {
+  /** String content, when the value is string-like; null when not a string or wholly unknown. */
+  readonly parts: readonly Part[] | null;
+  /** Some part could not be resolved. */
+  readonly dynamic: boolean;
+  /** Where the data came from (file read, environment, network, decoding). */
+  readonly sources: readonly DataSource[];
+  /** Ids of the string literals whose text flows into this value (see Collector). */
+  readonly lits: readonly number[];
+  /**
+   * What the value refers to, as a qualified name: a module ('os'), a function ('os.system'), or
+   * an instance, written as the constructor's name plus `()` ('socket.socket()', 'pathlib.Path()').
+   */
+  readonly ref?: string;
+  /** Elements of a list, tuple or array literal. */
+  readonly items?: readonly Val[];
+  /** Keys of a dict or object literal (string keys only). */
+  readonly fields?: ReadonlyMap<string, Val>;
+  readonly num?: number;
+  readonly bool?: boolean;
+  /** An open file (python open(), node streams): its path and what the mode lets the program do. */
+  readonly file?: { readonly path: Val; readonly op: 'read' | 'write' | 'append' | 'create' };
+  /** A connected socket or a network request object: where it goes. */
+  readonly peer?: { readonly host: string; readonly url?: string };
+  /** The value is SQL already handed to the SQL runtime (sqlalchemy text()): do not hand it again. */
+  readonly sqlDone?: boolean;
+  /** A function value (lambda, arrow function, a named function), by its node id. */
+  readonly fn?: unknown;
+}
+
+const NONE: readonly never[] = Object.freeze([]);
+
+export const UNKNOWN: Val = Object.freeze({ parts: null, dynamic: true, sources: NONE, lits: NONE });
+
+export function strVal(text: string, lits: readonly number[] = NONE): Val {
+  return { parts: [text], dynamic: false, sources: NONE, lits };
+}
+
+export function holeVal(name: string, base: Val = UNKNOWN): Val {
+  return { parts: [{ hole: name }], dynamic: true, sources: base.sources, lits: base.lits };
+}
+
+export function refVal(ref: string, name: string): Val {
+  return { parts: [{ hole: name }], dynamic: true, sources: NONE, lits: NONE, ref };
+}
+
+/** Union of two source lists without duplicates (by content). */
+export function mergeSources(a: readonly DataSource[], b: readonly DataSource[]): readonly DataSource[] {
+  if (b.length === 0) return a;
+  if (a.length === 0) return b;
+  const out = a.slice();
+  for (const s of b) if (!out.some((o) => sameSource(o, s))) out.push(s);
+  return out;
+}
+
+function sameSource(a: DataSource, b: DataSource): boolean {
+  if (a.kind !== b.kind) return false;
+  switch (a.kind) {
+    case 'file':
+      return a.path === (b as typeof a).path;
+    case 'env':
+      return a.name === (b as typeof a).name;
+    case 'net':
+      return a.host === (b as typeof a).host && a.url === (b as typeof a).url;
+    case 'output':
+      return a.program === (b as typeof a).program;
+    case 'decoded':
+      return true;
+  }
+}
+
+export function mergeLits(a: readonly number[], b: readonly number[]): readonly number[] {
+  if (b.length === 0) return a;
+  if (a.length === 0) return b;
+  return [...a, ...b];
+}
+
+/** Unknown value carrying the taint and literals of all `vals` (an unknown call, an operator). */
+export function opaque(vals: readonly Val[], name = 'X'): Val {
+  let sources: readonly DataSource[] = NONE;
+  let lits: readonly number[] = NONE;
+  for (const v of vals) {
+    sources = mergeSources(sources, v.sources);
+    lits = mergeLits(lits, v.lits);
+    for (const inner of [...(v.items ?? []), ...(v.fields?.values() ?? [])]) {
+      sources = mergeSources(sources, inner.sources);
+      lits = mergeLits(lits, inner.lits);
+    }
+  }
+  return { parts: [{ hole: name }], dynamic: true, sources, lits };
+}
+
+/** Same value with extra taint and literals (a method result derived from its receiver). */
+export function withTaint(v: Val, from: Val): Val {
+  if (from.sources.length === 0 && from.lits.length === 0) return v;
+  return { ...v, sources: mergeSources(v.sources, from.sources), lits: mergeLits(v.lits, from.lits) };
+}
+
+/** The string parts of `v`, or one hole when it is not string-like. */
+export function partsOf(v: Val, name = 'X'): readonly Part[] {
+  return v.parts ?? [{ hole: name }];
+}
+
+export function concat(vals: readonly Val[]): Val {
+  const parts: Part[] = [];
+  let dynamic = false;
+  let sources: readonly DataSource[] = NONE;
+  let lits: readonly number[] = NONE;
+  for (const v of vals) {
+    const p = partsOf(v);
+    for (const part of p) {
+      const last = parts[parts.length - 1];
+      if (typeof part === 'string' && typeof last === 'string') parts[parts.length - 1] = last + part;
+      else parts.push(part);
+    }
+    dynamic ||= v.dynamic || v.parts === null;
+    sources = mergeSources(sources, v.sources);
+    lits = mergeLits(lits, v.lits);
+  }
+  return { parts, dynamic, sources, lits };
+}
+
+/** `$name` for a hole name that is a shell identifier, `$X` otherwise. */
+export function holeText(h: Hole): string {
+  return /^[A-Za-z_][A-Za-z0-9_]*$/.test(h.hole) ? `$${h.hole}` : '$X';
+}
+
+/** The string as the program would see it, holes written as `$name`. */
+export function render(v: Val): string {
+  const p = v.parts;
+  if (p === null) return '$X';
+  if (p.length === 1 && typeof p[0] === 'string') return p[0];
+  let out = '';
+  for (const part of p) out += typeof part === 'string' ? part : holeText(part);
+  return out;
+}
+
+/** The value is a string with every part known. */
+export function isConst(v: Val): boolean {
+  return v.parts !== null && !v.dynamic;
+}
+
+/** Constant text, or null. */
+export function constText(v: Val | undefined): string | null {
+  if (v === undefined || v.parts === null || v.dynamic) return null;
+  return v.parts.length === 1 && typeof v.parts[0] === 'string' ? v.parts[0] : render(v);
+}
+
+/** Truthiness when known: a bool, a number, a constant string; undefined when unknown. */
+export function truthy(v: Val | undefined): boolean | undefined {
+  if (v === undefined) return undefined;
+  if (v.bool !== undefined) return v.bool;
+  if (v.num !== undefined) return v.num !== 0;
+  const t = constText(v);
+  if (t !== null && v.ref === undefined) return t.length > 0;
+  return undefined;
+}
+
+/** All sources of `v`, including those of its items and fields (a dict sent as a JSON body). */
+export function deepSources(v: Val): readonly DataSource[] {
+  let s = v.sources;
+  if (v.items) for (const i of v.items) s = mergeSources(s, deepSources(i));
+  if (v.fields) for (const f of v.fields.values()) s = mergeSources(s, deepSources(f));
+  return s;
+}
+
+export function deepLits(v: Val): readonly number[] {
+  let l = v.lits;
+  if (v.items) for (const i of v.items) l = mergeLits(l, deepLits(i));
+  if (v.fields) for (const f of v.fields.values()) l = mergeLits(l, deepLits(f));
+  return l;
+}
+
+/** Rewrites a leading `$HOME`/`${HOME}` to `~` (facts.ts convention for paths). */
+export function homePath(path: string): string {
+  if (path.startsWith('$HOME')) return `~${path.slice(5)}`;
+  if (path.startsWith('${HOME}')) return `~${path.slice(7)}`;
+  return path;
+}
+
+/** A path value rendered for a FileOpFact. */
+export function pathOf(v: Val): { path: string; dynamic: boolean } {
+  const path = homePath(render(v));
+  return { path, dynamic: v.dynamic || v.parts === null || /[*?[]/.test(path) };
+}
+
+/** Joins path values like os.path.join / path.join: an absolute later part restarts the path. */
+export function joinPaths(vals: readonly Val[], sep = '/'): Val {
+  let start = 0;
+  for (let i = vals.length - 1; i > 0; i--) {
+    const first = vals[i]!.parts?.[0];
+    if (typeof first === 'string' && (first.startsWith('/') || first.startsWith('~'))) {
+      start = i;
+      break;
+    }
+  }
+  const pieces: Val[] = [];
+  for (let i = start; i < vals.length; i++) {
+    const v = vals[i]!;
+    if (pieces.length > 0) {
+      const prev = render(pieces[pieces.length - 1]!);
+      if (!prev.endsWith(sep) && render(v) !== '') pieces.push(strVal(sep));
+    }
+    pieces.push(v);
+  }
+  return pieces.length === 0 ? strVal('') : concat(pieces);
+}
+
+/** Octal mode text for a numeric mode (0o777 → '777', 0o4755 → '4755'). */
+export function modeText(v: Val | undefined): string | undefined {
+  if (v === undefined) return undefined;
+  if (v.num !== undefined && Number.isInteger(v.num) && v.num >= 0) return v.num.toString(8);
+  const t = constText(v);
+  if (t !== null && /^[0-7]{3,4}$/.test(t)) return t;
+  return t ?? undefined;
+}

@@ -1,0 +1,618 @@
+/**
+ * The node extractor: one walk over the tree-sitter-javascript tree (TypeScript is parsed as
+ * JavaScript; type syntax it rejects becomes UnparsedFacts), folding string constants, resolving
+ * `require`/`import` aliases and turning the calls in node/calls.ts into facts.
+ */
+import type { Fact } from '../facts.js';
+import { parseSyntax, type SyntaxNode } from '../parse/index.js';
+import type { Span } from '../types.js';
+import { Collector } from './code/collector.js';
+import { codeFlows } from './code/effects.js';
+import { unescape } from './code/strings.js';
+import {
+  concat,
+  constText,
+  holeVal,
+  mergeLits,
+  mergeSources,
+  opaque,
+  refVal,
+  strVal,
+  truthy,
+  UNKNOWN,
+  withTaint,
+  type Part,
+  type Val,
+} from './code/value.js';
+import { canonicalModule, envVal, jsCallHandler, jsMethodHandler, type JsCall } from './node/calls.js';
+import type { ExtractContext, Extractor } from './types.js';
+
+const MAX_EVAL_DEPTH = 200;
+
+const FUNCTION_TYPES = new Set([
+  'arrow_function',
+  'function_expression',
+  'function',
+  'function_declaration',
+  'generator_function',
+  'generator_function_declaration',
+  'method_definition',
+]);
+
+export class JsWalker {
+  readonly col: Collector;
+  readonly text: string;
+  readonly env = new Map<string, Val>();
+  #depth = 0;
+
+  constructor(text: string, col: Collector) {
+    this.text = text;
+    this.col = col;
+  }
+
+  src(n: SyntaxNode): string {
+    return this.text.slice(n.start, n.end);
+  }
+
+  span(n: SyntaxNode): Span {
+    return { start: n.start, end: n.end };
+  }
+
+  visit(n: SyntaxNode): Val {
+    if (this.#depth > MAX_EVAL_DEPTH) return UNKNOWN;
+    this.#depth++;
+    try {
+      return this.#visit(n);
+    } finally {
+      this.#depth--;
+    }
+  }
+
+  #visit(n: SyntaxNode): Val {
+    switch (n.type) {
+      case 'string':
+        return this.#string(n);
+      case 'template_string':
+        return this.#template(n, false);
+      case 'number':
+        return numVal(this.src(n));
+      case 'true':
+        return { ...UNKNOWN, dynamic: false, bool: true };
+      case 'false':
+      case 'null':
+      case 'undefined':
+        return { ...UNKNOWN, dynamic: false, bool: false };
+      case 'identifier':
+        return this.#name(this.src(n));
+      case 'member_expression':
+        return this.#member(n);
+      case 'subscript_expression':
+        return this.#subscript(n);
+      case 'call_expression':
+        return this.#call(n, false);
+      case 'new_expression':
+        return this.#call(n, true);
+      case 'parenthesized_expression':
+      case 'expression_statement':
+      case 'await_expression': {
+        if (n.type === 'await_expression') this.col.markLoop('sleeps');
+        const inner = named(n);
+        if (inner.length === 1) return this.visit(inner[0]!);
+        return this.#generic(n);
+      }
+      case 'array': {
+        const items = named(n).map((c) => this.visit(c));
+        return { ...opaque(items), items };
+      }
+      case 'object':
+        return this.#object(n);
+      case 'binary_expression':
+        return this.#binary(n);
+      case 'unary_expression': {
+        const [op, arg] = n.children;
+        const v = arg ? this.visit(arg) : UNKNOWN;
+        if (op?.type === '!') {
+          const t = truthy(v);
+          return t === undefined ? opaque([v]) : { ...UNKNOWN, dynamic: false, bool: !t };
+        }
+        if (op?.type === '-' && v.num !== undefined) return { ...v, num: -v.num };
+        return opaque([v]);
+      }
+      case 'ternary_expression': {
+        const [, a, b] = named(n).map((c) => this.visit(c));
+        if (!a || !b) return UNKNOWN;
+        return withTaint({ ...a, dynamic: a.dynamic || constText(a) !== constText(b) }, b);
+      }
+      case 'sequence_expression': {
+        let last = UNKNOWN;
+        for (const c of named(n)) last = this.visit(c);
+        return last;
+      }
+      case 'spread_element':
+        return opaque(named(n).map((c) => this.visit(c)));
+      case 'assignment_expression': {
+        const [left, , right] = n.children;
+        if (!left || !right) return this.#generic(n);
+        const v = this.visit(right);
+        this.bind(left, v);
+        return v;
+      }
+      case 'augmented_assignment_expression': {
+        const [left, op, right] = n.children;
+        if (!left || !op || !right) return this.#generic(n);
+        const old = this.visit(left);
+        const v = this.visit(right);
+        this.bind(left, op.type === '+=' ? concat([old, v]) : opaque([old, v]));
+        return v;
+      }
+      case 'variable_declarator': {
+        const [name, , value] = n.children;
+        if (name && value) this.bind(name, this.visit(value));
+        else if (name?.type === 'identifier') this.env.set(this.src(name), holeVal(this.src(name)));
+        return UNKNOWN;
+      }
+      case 'import_statement':
+        this.#import(n);
+        return UNKNOWN;
+      case 'while_statement':
+      case 'do_statement':
+        return this.#while(n);
+      case 'for_statement':
+        return this.#for(n);
+      case 'for_in_statement':
+        return this.#forIn(n);
+      case 'switch_statement': {
+        // `break` inside a switch leaves the switch, not the loop around it.
+        this.col.loops.push({
+          span: this.span(n),
+          unbounded: false,
+          sleeps: false,
+          exits: false,
+          forks: false,
+        });
+        this.#generic(n);
+        const frame = this.col.loops.pop()!;
+        if (frame.sleeps) this.col.markLoop('sleeps');
+        if (frame.forks) this.col.markLoop('forks');
+        return UNKNOWN;
+      }
+      case 'break_statement':
+        this.col.markLoop(named(n).length > 0 ? 'exit' : 'break');
+        return UNKNOWN;
+      case 'return_statement':
+      case 'throw_statement': {
+        const v = this.#generic(n);
+        this.col.markLoop('exit');
+        return v;
+      }
+      case 'ERROR':
+        this.col.unparsed(this.span(n), this.src(n));
+        return this.#generic(n);
+      case 'comment':
+      case 'hash_bang_line':
+      case 'regex':
+      case 'empty_statement':
+      case 'continue_statement':
+        return UNKNOWN;
+      default:
+        if (FUNCTION_TYPES.has(n.type)) return this.fn(n, undefined);
+        return this.#generic(n);
+    }
+  }
+
+  #generic(n: SyntaxNode): Val {
+    let sources = UNKNOWN.sources;
+    let lits = UNKNOWN.lits;
+    for (const c of n.children) {
+      if (c.missing) this.col.unparsed(this.span(n), this.src(n));
+      if (!c.named) continue;
+      const v = this.visit(c);
+      sources = mergeSources(sources, v.sources);
+      lits = mergeLits(lits, v.lits);
+    }
+    return sources.length === 0 && lits.length === 0 ? UNKNOWN : { ...UNKNOWN, sources, lits };
+  }
+
+  #name(name: string): Val {
+    const bound = this.env.get(name);
+    if (bound !== undefined) return bound;
+    if (name === '__dirname') return strVal('.');
+    if (name === '__filename') return strVal('./$__filename');
+    if (name === 'undefined' || name === 'NaN') return { ...UNKNOWN, dynamic: false, bool: false };
+    // Unbound names are globals or modules a snippet uses without requiring them (fs, path, fetch).
+    return refVal(canonicalModule(name), name);
+  }
+
+  #string(n: SyntaxNode): Val {
+    let s = '';
+    for (const c of n.children) {
+      if (c.type === 'string_fragment') s += this.src(c);
+      else if (c.type === 'escape_sequence') s += unescape(this.src(c), true);
+    }
+    return strVal(s, this.col.literal(s, n.start, n.end));
+  }
+
+  /** A template literal; `params` renders substitutions as `$1, $2...` (SQL tagged templates). */
+  #template(n: SyntaxNode, params: boolean): Val {
+    const parts: Part[] = [];
+    let dynamic = false;
+    let sources = UNKNOWN.sources;
+    let lits = UNKNOWN.lits;
+    let index = 0;
+    const push = (s: string): void => {
+      const last = parts[parts.length - 1];
+      if (typeof last === 'string') parts[parts.length - 1] = last + s;
+      else parts.push(s);
+    };
+    for (const c of n.children) {
+      if (c.type === 'string_fragment') push(this.src(c));
+      else if (c.type === 'escape_sequence') push(unescape(this.src(c), true));
+      else if (c.type === 'template_substitution') {
+        const expr = named(c)[0];
+        const v = expr ? this.visit(expr) : UNKNOWN;
+        index++;
+        if (params) push(`$${index}`);
+        else if (v.parts !== null && v.ref === undefined)
+          for (const p of v.parts) {
+            if (typeof p === 'string') push(p);
+            else parts.push(p);
+          }
+        else parts.push({ hole: expr && /^[\w.]+$/.test(this.src(expr)) ? this.src(expr) : 'X' });
+        dynamic ||= !params && (v.dynamic || v.parts === null);
+        sources = mergeSources(sources, v.sources);
+        lits = mergeLits(lits, v.lits);
+      }
+    }
+    if (parts.length === 0) parts.push('');
+    const text = parts.map((p) => (typeof p === 'string' ? p : `\${${p.hole}}`)).join('');
+    return { parts, dynamic, sources, lits: mergeLits(lits, this.col.literal(text, n.start, n.end)) };
+  }
+
+  /** `obj.prop`: a qualified name when obj names something, else the object's taint. */
+  member(base: Val, prop: string, dotted: string): Val {
+    if (base.fields?.has(prop)) return base.fields.get(prop)!;
+    const ref = base.ref !== undefined ? canonicalModule(`${base.ref}.${prop}`) : undefined;
+    if (ref === 'process.env') return { ...refVal(ref, dotted), sources: [{ kind: 'env' }] };
+    if (base.ref === 'process.env') return envVal(prop);
+    if (ref === 'process.execPath' || ref === 'process.argv0')
+      return { ...refVal(ref, dotted), parts: ['node'], dynamic: false };
+    return {
+      parts: [{ hole: dotted }],
+      dynamic: true,
+      sources: base.sources,
+      lits: base.lits,
+      ...(ref !== undefined ? { ref } : {}),
+      ...(base.peer ? { peer: base.peer } : {}),
+      ...(base.file ? { file: base.file } : {}),
+    };
+  }
+
+  #member(n: SyntaxNode): Val {
+    const kids = named(n).filter((c) => c.type !== 'optional_chain');
+    const obj = kids[0];
+    const prop = kids[kids.length - 1];
+    if (!obj || !prop) return UNKNOWN;
+    const dotted = this.src(n);
+    const bound = this.env.get(dotted);
+    if (bound !== undefined) return bound;
+    return this.member(this.visit(obj), this.src(prop), dotted);
+  }
+
+  #subscript(n: SyntaxNode): Val {
+    const kids = named(n).filter((c) => c.type !== 'optional_chain');
+    const base = kids[0] ? this.visit(kids[0]) : UNKNOWN;
+    const index = kids[1] ? this.visit(kids[1]) : UNKNOWN;
+    const key = constText(index);
+    if (key !== null) return this.member(base, key, this.src(n));
+    if (base.ref === 'process.env') return envVal(null);
+    if (index.num !== undefined && base.items?.[index.num] !== undefined) return base.items[index.num]!;
+    return { ...opaque([base]), parts: [{ hole: 'X' }] };
+  }
+
+  #object(n: SyntaxNode): Val {
+    const fields = new Map<string, Val>();
+    const vals: Val[] = [];
+    for (const c of named(n)) {
+      if (c.type === 'pair') {
+        const [k, , v] = c.children;
+        const val = v ? this.visit(v) : UNKNOWN;
+        const key = !k
+          ? null
+          : k.type === 'property_identifier' || k.type === 'number'
+            ? this.src(k)
+            : k.type === 'string'
+              ? constText(this.visit(k))
+              : null;
+        if (key !== null) fields.set(key, val);
+        vals.push(val);
+      } else if (c.type === 'shorthand_property_identifier') {
+        const val = this.#name(this.src(c));
+        fields.set(this.src(c), val);
+        vals.push(val);
+      } else vals.push(this.visit(c));
+    }
+    return { ...opaque(vals), fields };
+  }
+
+  #binary(n: SyntaxNode): Val {
+    const [l, op, r] = n.children;
+    if (!l || !op || !r) return this.#generic(n);
+    const a = this.visit(l);
+    const b = this.visit(r);
+    const o = op.type;
+    if (a.num !== undefined && b.num !== undefined) {
+      const x = a.num;
+      const y = b.num;
+      const num =
+        o === '|'
+          ? x | y
+          : o === '&'
+            ? x & y
+            : o === '+'
+              ? x + y
+              : o === '-'
+                ? x - y
+                : o === '*'
+                  ? x * y
+                  : undefined;
+      if (num !== undefined) return { ...UNKNOWN, dynamic: false, num };
+    }
+    if (o === '+' && (a.parts !== null || b.parts !== null)) {
+      const str = (v: Val): Val => (v.num !== undefined ? strVal(String(v.num)) : v);
+      return concat([str(a), str(b)]);
+    }
+    if (o === '||' || o === '??') {
+      const pick = a.parts !== null && !a.dynamic ? a : b.parts !== null ? b : a;
+      return withTaint(pick, pick === a ? b : a);
+    }
+    return opaque([a, b]);
+  }
+
+  /** Binds a declaration or assignment target: names, member paths, object and array patterns. */
+  bind(target: SyntaxNode, v: Val): void {
+    switch (target.type) {
+      case 'identifier':
+      case 'member_expression':
+        this.env.set(this.src(target), v);
+        return;
+      case 'object_pattern':
+        for (const p of named(target)) {
+          if (p.type === 'shorthand_property_identifier_pattern') {
+            const name = this.src(p);
+            this.env.set(name, this.member(v, name, name));
+          } else if (p.type === 'pair_pattern') {
+            const [k, , value] = p.children;
+            if (k && value)
+              this.bind(value, this.member(v, this.src(k).replace(/^['"]|['"]$/g, ''), this.src(value)));
+          } else if (p.type === 'object_assignment_pattern') {
+            const [left] = named(p);
+            if (left) this.bind(left, this.member(v, this.src(left), this.src(left)));
+          } else if (p.type === 'rest_pattern') {
+            const [name] = named(p);
+            if (name) this.bind(name, opaque([v]));
+          }
+        }
+        return;
+      case 'array_pattern':
+        named(target).forEach((t, i) => this.bind(t, v.items?.[i] ?? opaque([v])));
+        return;
+      case 'assignment_pattern': {
+        const [left, , def] = target.children;
+        if (left) this.bind(left, def && v === UNKNOWN ? this.visit(def) : v);
+        return;
+      }
+      default:
+        this.visit(target);
+    }
+  }
+
+  #import(n: SyntaxNode): void {
+    const source = n.children.find((c) => c.type === 'string');
+    if (!source) return;
+    const mod = canonicalModule(constText(this.#string(source)) ?? '');
+    const clause = n.children.find((c) => c.type === 'import_clause');
+    if (!clause) return;
+    for (const c of named(clause)) {
+      if (c.type === 'identifier') this.env.set(this.src(c), refVal(mod, this.src(c)));
+      else if (c.type === 'namespace_import') {
+        const id = named(c)[0];
+        if (id) this.env.set(this.src(id), refVal(mod, this.src(id)));
+      } else if (c.type === 'named_imports') {
+        for (const spec of named(c)) {
+          const [name, alias] = named(spec);
+          if (!name) continue;
+          const imported = this.src(name).replace(/^['"]|['"]$/g, '');
+          const local = alias ? this.src(alias) : imported;
+          this.env.set(
+            local,
+            refVal(imported === 'default' ? mod : canonicalModule(`${mod}.${imported}`), local),
+          );
+        }
+      }
+    }
+  }
+
+  #loopBody(n: SyntaxNode, unbounded: boolean, body: readonly SyntaxNode[], sleeps = false): Val {
+    const frame = { span: this.span(n), unbounded, sleeps, exits: false, forks: false };
+    this.col.loops.push(frame);
+    for (const b of body) this.visit(b);
+    this.col.loops.pop();
+    // Only unbounded loops matter to the runaway rules; a bounded loop's fork is a worker pool.
+    if (frame.unbounded) this.col.loop(frame);
+    if (frame.sleeps) this.col.markLoop('sleeps');
+    if (frame.forks) this.col.markLoop('forks');
+    return UNKNOWN;
+  }
+
+  #while(n: SyntaxNode): Val {
+    const cond = n.children.find((c) => c.type === 'parenthesized_expression');
+    const c = cond ? this.visit(cond) : UNKNOWN;
+    const body = named(n).filter((c2) => c2 !== cond);
+    return this.#loopBody(n, truthy(c) === true, body);
+  }
+
+  #for(n: SyntaxNode): Val {
+    const open = n.children.findIndex((c) => c.type === '(');
+    const close = n.children.findIndex((c) => c.type === ')');
+    const header = n.children.slice(open + 1, close).filter((c) => c.named);
+    const [init, cond, ...incr] = header;
+    if (init) this.visit(init);
+    let unbounded = false;
+    if (!cond || cond.type === 'empty_statement') unbounded = true;
+    else unbounded = truthy(this.visit(cond)) === true;
+    const body = n.children.slice(close + 1).filter((c) => c.named);
+    return this.#loopBody(n, unbounded, [...incr, ...body]);
+  }
+
+  #forIn(n: SyntaxNode): Val {
+    const kids = n.children;
+    const ofAt = kids.findIndex((c) => c.type === 'of' || c.type === 'in');
+    const right = kids[ofAt + 1];
+    const it = right ? this.visit(right) : UNKNOWN;
+    let left = kids
+      .slice(0, ofAt)
+      .reverse()
+      .find((c) => c.named);
+    if (left && (left.type === 'lexical_declaration' || left.type === 'variable_declaration'))
+      left = named(left)[0];
+    if (left) this.bind(left, opaque([it]));
+    const awaits = kids.some((c) => c.type === 'await');
+    const body = kids.slice(ofAt + 2).filter((c) => c.named);
+    return this.#loopBody(n, false, body, awaits);
+  }
+
+  /**
+   * Walks a function's body with its parameters unknown, or, for a callback, the first parameter
+   * carrying `taint` (a response, a socket's data). Loops outside do not see its exits.
+   */
+  fn(n: SyntaxNode, taint: Val | undefined): Val {
+    const saved = this.col.loops;
+    this.col.loops = [];
+    for (const c of n.children) {
+      if (c.type === 'formal_parameters') {
+        named(c).forEach((p, i) => this.#param(p, i === 0 ? taint : undefined));
+      } else if (c.type === 'identifier' && n.type === 'arrow_function') {
+        this.#param(c, taint);
+      } else if (
+        c.type === 'statement_block' ||
+        (n.type === 'arrow_function' && c.named && c.type !== 'identifier')
+      ) {
+        this.visit(c);
+      }
+    }
+    this.col.loops = saved;
+    const name = n.type.endsWith('declaration') ? n.children.find((c) => c.type === 'identifier') : undefined;
+    const fnVal: Val = { ...UNKNOWN, fn: n };
+    if (name) this.env.set(this.src(name), fnVal);
+    return fnVal;
+  }
+
+  #param(p: SyntaxNode, taint: Val | undefined): void {
+    const target = p.type === 'assignment_pattern' ? p.children[0] : p;
+    if (!target) return;
+    const v = taint ? { ...opaque([taint]), ...(taint.peer ? { peer: taint.peer } : {}) } : undefined;
+    if (target.type === 'identifier') this.env.set(this.src(target), v ?? holeVal(this.src(target)));
+    else this.bind(target, v ?? UNKNOWN);
+  }
+
+  #call(n: SyntaxNode, isNew: boolean): Val {
+    const kids = n.children;
+    let fnNode: SyntaxNode | undefined;
+    let argsNode: SyntaxNode | undefined;
+    if (isNew) {
+      fnNode = kids.find((c, i) => i > 0 && c.named && c.type !== 'arguments');
+      argsNode = kids.find((c) => c.type === 'arguments');
+    } else {
+      fnNode = kids[0];
+      argsNode = kids.find((c, i) => i > 0 && (c.type === 'arguments' || c.type === 'template_string'));
+    }
+    if (!fnNode) return this.#generic(n);
+    let recv: Val | undefined;
+    let recvNode: SyntaxNode | undefined;
+    let method: string | undefined;
+    let name: string | undefined;
+    if (fnNode.type === 'member_expression') {
+      const parts = named(fnNode).filter((c) => c.type !== 'optional_chain');
+      recvNode = parts[0];
+      const prop = parts[parts.length - 1];
+      recv = recvNode ? this.visit(recvNode) : UNKNOWN;
+      method = prop ? this.src(prop) : undefined;
+      if (recv.ref !== undefined && method !== undefined) name = canonicalModule(`${recv.ref}.${method}`);
+    } else {
+      const fn = this.visit(fnNode);
+      name = fn.ref;
+    }
+    if (isNew && name !== undefined) name = `new ${name}`;
+    const call: JsCall = {
+      node: n,
+      span: this.span(n),
+      name: name ?? '',
+      ...(method !== undefined ? { method } : {}),
+      ...(recv !== undefined ? { recv } : {}),
+      ...(recvNode !== undefined ? { recvNode } : {}),
+      args: [],
+      argNodes: [],
+      tagged: argsNode?.type === 'template_string',
+    };
+    const callbacks: SyntaxNode[] = [];
+    if (argsNode?.type === 'template_string') {
+      call.args.push(this.#template(argsNode, true));
+      call.argNodes.push(argsNode);
+    } else if (argsNode) {
+      for (const a of named(argsNode)) {
+        if (FUNCTION_TYPES.has(a.type)) {
+          callbacks.push(a);
+          call.args.push({ ...UNKNOWN, fn: a });
+        } else call.args.push(this.visit(a));
+        call.argNodes.push(a);
+      }
+    }
+    const handler = jsCallHandler(call.name) ?? (method !== undefined ? jsMethodHandler(method) : undefined);
+    const handled = handler?.(this, call);
+    let result: Val;
+    if (handled !== undefined) result = handled;
+    else {
+      const out = opaque([...(recv ? [recv] : []), ...call.args]);
+      result =
+        name !== undefined ? { ...out, ref: `${name}()`, ...(recv?.peer ? { peer: recv.peer } : {}) } : out;
+    }
+    // Callbacks run with what the call produced (a response, a stream's data) as their first argument.
+    const taint = recv ? withTaint(result, recv) : result;
+    for (const cb of callbacks) this.fn(cb, taint.sources.length > 0 || taint.peer ? taint : undefined);
+    // `.then(eval)`: the resolved value is executed.
+    for (const a of call.args) {
+      if (a.ref === 'eval' || a.ref === 'Function') codeFlows(this.col, call.span, [taint], a.ref);
+    }
+    return result;
+  }
+
+  run(root: SyntaxNode): void {
+    this.visit(root);
+  }
+}
+
+export function named(n: SyntaxNode): SyntaxNode[] {
+  const out: SyntaxNode[] = [];
+  for (const c of n.children) if (c.named && c.type !== 'comment') out.push(c);
+  return out;
+}
+
+function numVal(src: string): Val {
+  const s = src.replace(/_/g, '').toLowerCase();
+  let num: number;
+  if (s.startsWith('0o')) num = parseInt(s.slice(2), 8);
+  else if (s.startsWith('0x')) num = parseInt(s.slice(2), 16);
+  else if (s.startsWith('0b')) num = parseInt(s.slice(2), 2);
+  else num = /^0\d+$/.test(s) ? parseInt(s, 8) : Number(s.replace(/n$/, ''));
+  return { ...UNKNOWN, dynamic: false, num };
+}
+
+export const nodeExtractor: Extractor = {
+  runtime: 'node',
+  extract(text: string, ctx: ExtractContext): readonly Fact[] {
+    const root = parseSyntax('node', text);
+    const col = new Collector('node', ctx);
+    new JsWalker(text, col).run(root);
+    return col.finish();
+  },
+};

@@ -1,0 +1,780 @@
+/**
+ * The node calls the extractor recognises, by qualified name after `require`/`import` alias
+ * resolution (`cp.execSync` with `const cp = require('node:child_process')` is
+ * `child_process.execSync`), and by method name where the receiver's type is unknown.
+ */
+import type { SyntaxNode } from '../../parse/index.js';
+import type { Span } from '../../types.js';
+import { decodeBase64, looksLikeSql } from '../code/collector.js';
+import { dnsLookup, request, runArgv, runCode, runShell, sendTo, sqlQuery } from '../code/effects.js';
+import { parseTarget } from '../code/net.js';
+import {
+  concat,
+  constText,
+  holeVal,
+  joinPaths,
+  modeText,
+  opaque,
+  pathOf,
+  render,
+  strVal,
+  truthy,
+  UNKNOWN,
+  withTaint,
+  type Val,
+} from '../code/value.js';
+import type { JsWalker } from '../node.js';
+
+export interface JsCall {
+  readonly node: SyntaxNode;
+  readonly span: Span;
+  /** Qualified name ('child_process.execSync', 'new net.Socket', 'fs.rm'); '' when unknown. */
+  readonly name: string;
+  readonly method?: string;
+  readonly recv?: Val;
+  readonly recvNode?: SyntaxNode;
+  readonly args: Val[];
+  readonly argNodes: SyntaxNode[];
+  /** Called as a tagged template (sql`...`): the only argument is the template, substitutions as $1.. */
+  readonly tagged: boolean;
+}
+
+type Handler = (w: JsWalker, c: JsCall) => Val | undefined;
+
+const VIA = 'node';
+
+/** `node:fs` → `fs`, `fs/promises` and `fs.promises` → `fs` (same facts, async), `https` stays. */
+export function canonicalModule(name: string): string {
+  let n = name.startsWith('node:') ? name.slice(5) : name;
+  if (n.startsWith('fs/promises')) n = `fs${n.slice(11)}`;
+  if (n.startsWith('fs.promises')) n = `fs${n.slice(11)}`;
+  if (n.startsWith('child_process/')) n = 'child_process';
+  if (n === 'node-fetch' || n === 'cross-fetch' || n === 'isomorphic-fetch' || n === 'undici.fetch')
+    n = 'fetch';
+  return n;
+}
+
+/** The value of an environment variable: a source; `HOME` reads as `~` (facts.ts paths). */
+export function envVal(name: string | null): Val {
+  if (name === null) return { ...holeVal('ENV'), sources: [{ kind: 'env' }] };
+  if (name === 'HOME') return { ...strVal('~'), sources: [{ kind: 'env', name }] };
+  return { ...holeVal(name), sources: [{ kind: 'env', name }] };
+}
+
+function spanOf(w: JsWalker, c: JsCall, i: number): Span {
+  const n = c.argNodes[i];
+  return n ? w.span(n) : c.span;
+}
+
+/** An options object argument's field. */
+function opt(v: Val | undefined, key: string): Val | undefined {
+  return v?.fields?.get(key);
+}
+
+/** The last argument that is an options object (not a callback). */
+function optionsArg(c: JsCall, from: number): Val | undefined {
+  for (let i = c.args.length - 1; i >= from; i--) {
+    const v = c.args[i]!;
+    if (v.fields) return v;
+  }
+  return undefined;
+}
+
+// --- processes -------------------------------------------------------------------------------
+
+/** exec(cmd) / execSync(cmd): always a shell. */
+const execShell: Handler = (w, c) => {
+  const cmd = c.args[0];
+  if (!cmd) return undefined;
+  const opts = optionsArg(c, 1);
+  const stdio = constText(opt(opts, 'stdio'));
+  const interactive = stdio === 'inherit' && opt(opts, 'input') === undefined;
+  runShell(w.col, c.span, cmd, VIA, { codeSpan: spanOf(w, c, 0), interactive });
+  return { ...UNKNOWN, sources: [{ kind: 'output', program: render(cmd).split(/\s+/, 1)[0] ?? 'sh' }] };
+};
+
+/** spawn(cmd, args, opts) / execFile: an argv unless `shell: true`. */
+const spawnArgv: Handler = (w, c) => {
+  const cmd = c.args[0];
+  if (!cmd) return undefined;
+  const list = c.args[1]?.items;
+  const opts = optionsArg(c, 1);
+  const shell = opt(opts, 'shell');
+  const argv = [cmd, ...(list ?? [])];
+  const stdio = opt(opts, 'stdio');
+  const interactive =
+    stdio === undefined ||
+    constText(stdio) === 'inherit' ||
+    (constText(stdio?.items?.[0]) ?? 'inherit') === 'inherit';
+  if (shell !== undefined && truthy(shell) !== false) {
+    const line = argv.length === 1 ? cmd : concat(argv.flatMap((v, i) => (i === 0 ? [v] : [strVal(' '), v])));
+    runShell(w.col, c.span, line, VIA, { codeSpan: spanOf(w, c, 0), interactive });
+  } else {
+    runArgv(w.col, c.span, argv, VIA, { codeSpan: spanOf(w, c, list ? 1 : 0), interactive });
+  }
+  if (cmd.ref === 'process.execPath' || cmd.ref === 'process.argv0') w.col.markLoop('forks');
+  return {
+    ...UNKNOWN,
+    ref: 'child_process.ChildProcess()',
+    sources: [{ kind: 'output', program: render(cmd) }],
+  };
+};
+
+const forkProcess: Handler = (w, c) => {
+  w.col.markLoop('forks');
+  const mod = c.args[0];
+  if (mod && c.name === 'child_process.fork')
+    runArgv(w.col, c.span, [strVal('node'), mod, ...(c.args[1]?.items ?? [])], VIA);
+  return { ...UNKNOWN, ref: 'child_process.ChildProcess()' };
+};
+
+// --- files -----------------------------------------------------------------------------------
+
+/** Strips the `Sync` suffix: the sync, callback and promise forms do the same thing. */
+function fsOp(name: string): string {
+  return name.endsWith('Sync') ? name.slice(0, -4) : name;
+}
+
+const fsCall: Handler = (w, c) => {
+  const op = fsOp(c.name.slice(3));
+  const actor = c.name;
+  const p = c.args[0];
+  if (!p) return undefined;
+  const { path, dynamic } = pathOf(p);
+  const opts = optionsArg(c, 1);
+  switch (op) {
+    case 'rm':
+    case 'rmdir':
+      w.col.file(c.span, 'delete', path, actor, {
+        recursive: truthy(opt(opts, 'recursive')) === true,
+        dynamic,
+      });
+      return UNKNOWN;
+    case 'unlink':
+      w.col.file(c.span, 'delete', path, actor, { dynamic });
+      return UNKNOWN;
+    case 'writeFile':
+    case 'appendFile': {
+      const flag = constText(opt(opts, 'flag')) ?? '';
+      const fileOp = op === 'appendFile' || flag.includes('a') ? 'append' : 'write';
+      w.col.file(c.span, fileOp, path, actor, { dynamic });
+      const data = c.args[1];
+      if (data) w.col.flows(c.span, data.sources, { kind: 'file', path });
+      const mode = modeText(opt(opts, 'mode'));
+      if (mode !== undefined) w.col.file(c.span, 'chmod', path, actor, { mode, dynamic });
+      return UNKNOWN;
+    }
+    case 'readFile':
+    case 'createReadStream':
+      w.col.file(c.span, 'read', path, actor, { dynamic });
+      return { ...UNKNOWN, sources: [{ kind: 'file', path }] };
+    case 'createWriteStream': {
+      const flags = constText(opt(opts, 'flags')) ?? constText(c.args[1]) ?? 'w';
+      const fileOp = flags.includes('a') ? 'append' : 'write';
+      w.col.file(c.span, fileOp, path, actor, { dynamic });
+      return { ...UNKNOWN, file: { path: p, op: fileOp } };
+    }
+    case 'open': {
+      const flags = constText(c.args[1]) ?? 'r';
+      const fileOp = flags.includes('a') ? 'append' : /[wx+]/.test(flags) ? 'write' : 'read';
+      w.col.file(c.span, fileOp, path, actor, { dynamic });
+      return {
+        ...UNKNOWN,
+        file: { path: p, op: fileOp },
+        ...(fileOp === 'read' ? { sources: [{ kind: 'file', path }] } : {}),
+      };
+    }
+    case 'chmod':
+    case 'lchmod':
+      w.col.file(c.span, 'chmod', path, actor, { mode: modeText(c.args[1]) ?? '$X', dynamic });
+      return UNKNOWN;
+    case 'chown':
+    case 'lchown': {
+      const owner = [c.args[1], c.args[2]]
+        .filter((v): v is Val => v !== undefined && v.fn === undefined)
+        .map((v) => (v.num !== undefined ? String(v.num) : render(v)))
+        .join(':');
+      w.col.file(c.span, 'chown', path, actor, { owner, dynamic });
+      return UNKNOWN;
+    }
+    case 'mkdir':
+      w.col.file(c.span, 'create', path, actor, {
+        recursive: truthy(opt(opts, 'recursive')) === true,
+        dynamic,
+      });
+      return UNKNOWN;
+    case 'truncate':
+      w.col.file(c.span, 'truncate', path, actor, { dynamic });
+      return UNKNOWN;
+    case 'copyFile':
+    case 'cp':
+    case 'rename':
+    case 'symlink':
+    case 'link': {
+      const dst = c.args[1];
+      if (!dst) return undefined;
+      const d = pathOf(dst);
+      if (op === 'symlink' || op === 'link') {
+        w.col.file(c.span, 'link', d.path, actor, { dynamic: d.dynamic });
+        return UNKNOWN;
+      }
+      const recursive = truthy(opt(opts, 'recursive')) === true;
+      w.col.file(c.span, op === 'rename' ? 'move' : 'read', path, actor, { recursive, dynamic });
+      w.col.file(c.span, op === 'rename' ? 'move' : 'copy', d.path, actor, { recursive, dynamic: d.dynamic });
+      return UNKNOWN;
+    }
+    default:
+      return undefined;
+  }
+};
+
+/** stream.write(data) / stream.end(data) on a file stream or a connected socket or request. */
+const streamWrite: Handler = (w, c) => {
+  const data = c.args[0];
+  if (!data || data.fn !== undefined) return undefined;
+  if (c.recv?.peer) {
+    sendTo(w.col, c.span, c.recv.peer, [data]);
+    return UNKNOWN;
+  }
+  const file = c.recv?.file;
+  if (!file || file.op === 'read') return undefined;
+  w.col.flows(c.span, data.sources, { kind: 'file', path: pathOf(file.path).path });
+  return UNKNOWN;
+};
+
+/** a.pipe(b): a socket piped into a process (or a process into a socket) is a reverse shell's wiring. */
+const pipe: Handler = (w, c) => {
+  const peer = c.recv?.peer ?? c.args[0]?.peer;
+  const other = c.recv?.peer ? c.args[0] : c.recv;
+  if (peer && other && !other.peer) w.col.setSocketPeer(peer);
+  const dest = c.args[0];
+  if (dest?.peer && c.recv) sendTo(w.col, c.span, dest.peer, [c.recv]);
+  if (dest?.file && c.recv && dest.file.op !== 'read')
+    w.col.flows(c.span, c.recv.sources, { kind: 'file', path: pathOf(dest.file.path).path });
+  return dest;
+};
+
+// --- paths and strings -----------------------------------------------------------------------
+
+const pathJoin: Handler = (_w, c) => joinPaths(c.args.filter((v) => v.fn === undefined));
+const homedir: Handler = () => strVal('~');
+const cwd: Handler = () => strVal('.');
+const identity: Handler = (_w, c) => c.args[0] ?? UNKNOWN;
+
+const keepString: Handler = (_w, c) => {
+  if (!c.recv) return undefined;
+  if (c.recv.ref !== undefined || c.recv.parts === null)
+    return { ...opaque([c.recv]), ...(c.recv.peer ? { peer: c.recv.peer } : {}) };
+  return c.recv;
+};
+
+const arrayJoin: Handler = (_w, c) => {
+  const list = c.recv?.items;
+  if (!list) return undefined;
+  const sep = c.args[0] ?? strVal(',');
+  const pieces: Val[] = [];
+  list.forEach((v, i) => {
+    if (i > 0) pieces.push(sep);
+    pieces.push(v);
+  });
+  return pieces.length === 0 ? strVal('') : concat(pieces);
+};
+
+const strConcat: Handler = (_w, c) => {
+  if (!c.recv || c.recv.parts === null || c.recv.ref !== undefined) return undefined;
+  return concat([c.recv, ...c.args]);
+};
+
+const strReplace: Handler = (_w, c) => {
+  const s = constText(c.recv);
+  const a = constText(c.args[0]);
+  const b = constText(c.args[1]);
+  if (!c.recv || s === null || a === null || b === null || c.recv.ref !== undefined) return undefined;
+  return { ...c.recv, parts: [c.method === 'replaceAll' ? s.split(a).join(b) : s.replace(a, b)] };
+};
+
+// --- code execution and decoding ---------------------------------------------------------------
+
+function evalCode(program: string, codeAt: 'first' | 'last'): Handler {
+  return (w, c) => {
+    const i = codeAt === 'first' ? 0 : c.args.length - 1;
+    const code = c.args[i];
+    if (!code || code.fn !== undefined) return undefined;
+    runCode(w.col, c.span, code, program, 'node', spanOf(w, c, i), VIA);
+    return { ...opaque([code]), ref: 'vm.Script()' };
+  };
+}
+
+/** setTimeout('code', ms): a string first argument is evaluated. */
+const timerString: Handler = (w, c) => {
+  const code = c.args[0];
+  if (!code || code.parts === null || code.fn !== undefined) return undefined;
+  runCode(w.col, c.span, code, 'eval', 'node', spanOf(w, c, 0), VIA);
+  return UNKNOWN;
+};
+
+/** Buffer.from(x, 'base64' | 'hex'): decoding. */
+const bufferFrom: Handler = (_w, c) => {
+  const v = c.args[0];
+  if (!v) return undefined;
+  const enc = constText(c.args[1]);
+  if (enc === null || !/^(?:base64|base64url|hex)$/i.test(enc)) return v.fn === undefined ? v : undefined;
+  const text = constText(v);
+  const decoded = text !== null && enc.startsWith('base64') ? decodeBase64(text) : null;
+  const base = decoded !== null ? strVal(decoded) : holeVal('decoded');
+  return { ...base, sources: [...withTaint(base, v).sources, { kind: 'decoded' }], lits: v.lits };
+};
+
+const atob: Handler = (_w, c) => {
+  const v = c.args[0];
+  if (!v) return undefined;
+  const text = constText(v);
+  const decoded = text !== null ? decodeBase64(text) : null;
+  const base = decoded !== null ? strVal(decoded) : holeVal('decoded');
+  return { ...base, sources: [...withTaint(base, v).sources, { kind: 'decoded' }], lits: v.lits };
+};
+
+const decodedOnly: Handler = (_w, c) => {
+  const out = opaque(c.args);
+  return { ...out, sources: [...out.sources, { kind: 'decoded' }] };
+};
+
+/** require('x') and import('x'): the module. */
+const requireModule: Handler = (_w, c) => {
+  const name = constText(c.args[0]);
+  if (name === null) return undefined;
+  const mod = canonicalModule(name);
+  return { ...UNKNOWN, parts: [{ hole: mod }], ref: mod };
+};
+
+// --- network ---------------------------------------------------------------------------------
+
+const SENDING = /^(?:post|put|patch)$/i;
+
+/** fetch(url, { method, body, headers }) and undici.request(url, { method, body }). */
+const fetchCall: Handler = (w, c) => {
+  const target = c.args[0];
+  if (!target) return undefined;
+  if (target.peer && target.ref === 'new Request()')
+    return { ...UNKNOWN, sources: [{ kind: 'net', host: target.peer.host }] };
+  const init = c.args[1];
+  const body = opt(init, 'body');
+  const headers = opt(init, 'headers');
+  return request(w.col, c.span, c.name || 'fetch', {
+    url: target.fields?.get('url') ?? target,
+    payload: body ? [body] : [],
+    ...(headers ? { headers: [headers] } : {}),
+    sends: body !== undefined || SENDING.test(constText(opt(init, 'method')) ?? ''),
+  });
+};
+
+const newRequest: Handler = (w, c) => {
+  const res = fetchCall(w, c);
+  return res ? { ...UNKNOWN, ref: 'new Request()', ...(res.peer ? { peer: res.peer } : {}) } : undefined;
+};
+
+/** http(s).request/get(url | options, [options], [callback]) */
+const httpRequest: Handler = (w, c) => {
+  const first = c.args[0];
+  if (!first) return undefined;
+  const scheme = c.name.startsWith('https') ? 'https' : 'http';
+  let url: Val;
+  let options: Val | undefined;
+  if (first.fields) {
+    options = first;
+    const host = opt(first, 'hostname') ?? opt(first, 'host') ?? strVal('localhost');
+    const port = opt(first, 'port');
+    const path = opt(first, 'path') ?? strVal('/');
+    url = concat([
+      strVal(`${scheme}://`),
+      host,
+      ...(port ? [strVal(':'), port.num !== undefined ? strVal(String(port.num)) : port] : []),
+      path,
+    ]);
+  } else {
+    url = first;
+    options = c.args[1]?.fields ? c.args[1] : undefined;
+  }
+  const method = constText(opt(options, 'method')) ?? (c.name.endsWith('.get') ? 'GET' : 'GET');
+  const headers = opt(options, 'headers');
+  const res = request(w.col, c.span, c.name, {
+    url,
+    payload: [],
+    ...(headers ? { headers: [headers] } : {}),
+    sends: SENDING.test(method),
+  });
+  return { ...res, ref: 'http.ClientRequest()' };
+};
+
+/** axios(url | config), axios.get(url, config), axios.post(url, data, config), got(url, opts). */
+const axiosCall: Handler = (w, c) => {
+  const verb = c.method && c.name !== 'axios' && c.name !== 'got' ? c.method : 'request';
+  const first = c.args[0];
+  if (!first) return undefined;
+  const config = first.fields && !first.parts ? first : first.fields ? first : undefined;
+  const url = config
+    ? (opt(config, 'url') ?? opt(config, 'baseURL') ?? opt(config, 'prefixUrl') ?? strVal(''))
+    : first;
+  const dataArg = SENDING.test(verb) && c.name.startsWith('axios') ? c.args[1] : undefined;
+  const rest = (config ? [config] : c.args.slice(dataArg ? 2 : 1)).filter((v) => v.fields);
+  const payload: Val[] = [];
+  if (dataArg) payload.push(dataArg);
+  let headers: Val | undefined;
+  for (const o of rest) {
+    for (const k of ['data', 'body', 'json', 'form', 'params', 'searchParams']) {
+      const v = opt(o, k);
+      if (v) payload.push(v);
+    }
+    headers ??= opt(o, 'headers');
+  }
+  const method = config ? (constText(opt(config, 'method')) ?? '') : verb;
+  return request(w.col, c.span, c.name || 'axios', {
+    url,
+    payload,
+    ...(headers ? { headers: [headers] } : {}),
+    sends:
+      payload.length > 0 &&
+      (SENDING.test(method) ||
+        dataArg !== undefined ||
+        rest.some((o) => opt(o, 'body') || opt(o, 'json') || opt(o, 'data') || opt(o, 'form'))),
+  });
+};
+
+/** net.connect(port, host) / net.connect({ port, host }) / socket.connect(port, host). */
+const netConnect: Handler = (w, c) => {
+  const first = c.args[0];
+  if (!first) return undefined;
+  let host: Val;
+  let port: number | undefined;
+  if (first.fields) {
+    host = opt(first, 'host') ?? strVal('localhost');
+    port = opt(first, 'port')?.num;
+    if (opt(first, 'path')) return { ...UNKNOWN, ref: 'net.Socket()' };
+  } else if (first.num !== undefined) {
+    port = first.num;
+    const h = c.args[1];
+    host = h && h.fn === undefined ? h : strVal('localhost');
+  } else {
+    // A path: a Unix socket, not the network.
+    return { ...UNKNOWN, ref: 'net.Socket()' };
+  }
+  const res = request(w.col, c.span, c.name || 'net.connect', {
+    url: host,
+    payload: [],
+    sends: false,
+    ...(port !== undefined ? { port } : {}),
+  });
+  const out: Val = { ...UNKNOWN, ref: 'net.Socket()', ...(res.peer ? { peer: res.peer } : {}) };
+  if (c.method === 'connect' && c.recvNode && c.recv)
+    w.bind(c.recvNode, { ...c.recv, ...(res.peer ? { peer: res.peer } : {}) });
+  return out;
+};
+
+const netListen: Handler = (w, c) => {
+  const port = c.args[0]?.num;
+  const host = c.args[1] && c.args[1].fn === undefined ? render(c.args[1]) : '0.0.0.0';
+  if (port !== undefined) w.col.net(c.span, { ...parseTarget(host), port }, false, 'net.listen', 'listen');
+  return undefined;
+};
+
+const websocket: Handler = (w, c) => {
+  const url = c.args[0];
+  if (!url) return undefined;
+  const res = request(w.col, c.span, 'WebSocket', { url, payload: [], sends: false });
+  return { ...UNKNOWN, ref: 'WebSocket()', ...(res.peer ? { peer: res.peer } : {}) };
+};
+
+const dgramSend: Handler = (w, c) => {
+  const [msg, a1, a2, a3] = c.args;
+  if (!msg) return undefined;
+  // send(msg, port, host) or send(msg, offset, length, port, host)
+  const port = a3?.num !== undefined ? a3.num : a1?.num;
+  const host = a3?.num !== undefined ? c.args[4] : a2;
+  if (!host || host.fn !== undefined) return undefined;
+  request(w.col, c.span, 'dgram.send', {
+    url: host,
+    payload: [msg],
+    sends: true,
+    ...(port !== undefined ? { port } : {}),
+  });
+  return UNKNOWN;
+};
+
+const dns: Handler = (w, c) => {
+  const name = c.args[0];
+  if (name) dnsLookup(w.col, c.span, name);
+  return undefined;
+};
+
+// --- loops -----------------------------------------------------------------------------------
+
+const sleeps: Handler = (w) => {
+  w.col.markLoop('sleeps');
+  return undefined;
+};
+const exits: Handler = (w) => {
+  w.col.markLoop('exit');
+  return UNKNOWN;
+};
+
+// --- SQL -------------------------------------------------------------------------------------
+
+/** Method names that only take SQL: the argument is handed over when it reads as SQL. */
+const SQL_METHODS = new Set([
+  'query',
+  'raw',
+  '$queryRawUnsafe',
+  '$executeRawUnsafe',
+  '$queryRaw',
+  '$executeRaw',
+  'unsafe',
+  'execute',
+  'executeQuery',
+]);
+
+/**
+ * Generic method names (better-sqlite3, sqlite3, pg-promise) that also exist elsewhere
+ * (`map.get('delete')`): handed over only when the text is a statement with more than one word.
+ */
+const SQL_MAYBE = new Set([
+  'exec',
+  'run',
+  'all',
+  'get',
+  'each',
+  'prepare',
+  'none',
+  'one',
+  'oneOrNone',
+  'many',
+  'manyOrNone',
+  'any',
+  'multi',
+]);
+
+const sqlMethod: Handler = (w, c) => {
+  const q = c.args[0];
+  if (!q) return undefined;
+  const sql = q.fields?.get('text') ?? q.fields?.get('sql') ?? q;
+  if (SQL_MAYBE.has(c.method ?? '') && !/\s/.test(render(sql).trim())) return undefined;
+  sqlQuery(w.col, sql, spanOf(w, c, 0), VIA);
+  return undefined;
+};
+
+const sqlTag: Handler = (w, c) => {
+  const q = c.args[0];
+  if (q && c.tagged && looksLikeSql(render(q))) sqlQuery(w.col, q, spanOf(w, c, 0), VIA);
+  return undefined;
+};
+
+// --- tables ----------------------------------------------------------------------------------
+
+const CALLS = new Map<string, Handler>();
+const add = (names: readonly string[], h: Handler): void => {
+  for (const n of names) CALLS.set(n, h);
+};
+
+add(
+  [
+    'child_process.exec',
+    'child_process.execSync',
+    'execa.command',
+    'execa.commandSync',
+    'execa.$',
+    'zx.$',
+    'shelljs.exec',
+  ],
+  execShell,
+);
+add(
+  [
+    'child_process.spawn',
+    'child_process.spawnSync',
+    'child_process.execFile',
+    'child_process.execFileSync',
+    'execa',
+    'execa.execa',
+    'execa.sync',
+    'cross-spawn',
+  ],
+  spawnArgv,
+);
+add(['child_process.fork', 'cluster.fork'], forkProcess);
+add(['process.exit', 'process.abort', 'process.kill', 'process.reallyExit'], exits);
+
+for (const op of [
+  'rm',
+  'rmdir',
+  'unlink',
+  'writeFile',
+  'appendFile',
+  'readFile',
+  'createReadStream',
+  'createWriteStream',
+  'open',
+  'chmod',
+  'lchmod',
+  'chown',
+  'lchown',
+  'mkdir',
+  'truncate',
+  'copyFile',
+  'cp',
+  'rename',
+  'symlink',
+  'link',
+]) {
+  add([`fs.${op}`, `fs.${op}Sync`, `fs-extra.${op}`, `fs-extra.${op}Sync`], (w, c) =>
+    fsCall(w, { ...c, name: c.name.replace(/^fs-extra\./, 'fs.') }),
+  );
+}
+add(['fs-extra.remove', 'fs-extra.removeSync', 'rimraf', 'rimraf.sync', 'del', 'del.sync'], (w, c) => {
+  const p = c.args[0];
+  if (!p) return undefined;
+  for (const v of p.items ?? [p]) {
+    const { path, dynamic } = pathOf(v);
+    w.col.file(c.span, 'delete', path, c.name, { recursive: true, dynamic });
+  }
+  return UNKNOWN;
+});
+add(['path.join', 'path.resolve', 'path.posix.join', 'path.posix.resolve', 'upath.join'], pathJoin);
+add(
+  [
+    'path.normalize',
+    'path.posix.normalize',
+    'String',
+    'decodeURIComponent',
+    'decodeURI',
+    'unescape',
+    'url.fileURLToPath',
+  ],
+  identity,
+);
+add(['os.homedir'], homedir);
+add(['process.cwd'], cwd);
+
+add(
+  [
+    'eval',
+    'global.eval',
+    'globalThis.eval',
+    'window.eval',
+    'vm.runInNewContext',
+    'vm.runInThisContext',
+    'vm.runInContext',
+    'vm.compileFunction',
+    'new vm.Script',
+    'vm.Script',
+    'new vm.SourceTextModule',
+  ],
+  (w, c) => evalCode(c.name.includes('vm') ? 'vm' : 'eval', 'first')(w, c),
+);
+add(['Function', 'new Function'], evalCode('Function', 'last'));
+add(['setTimeout', 'setInterval', 'setImmediate'], timerString);
+add(['Buffer.from', 'new Buffer'], bufferFrom);
+add(['atob', 'Buffer.atob'], atob);
+add(
+  [
+    'zlib.inflateSync',
+    'zlib.gunzipSync',
+    'zlib.unzipSync',
+    'zlib.brotliDecompressSync',
+    'zlib.inflateRawSync',
+    'zlib.inflate',
+    'zlib.gunzip',
+  ],
+  decodedOnly,
+);
+add(['require', 'module.require', 'process.mainModule.require', 'global.require'], requireModule);
+
+add(['fetch', 'globalThis.fetch', 'window.fetch', 'undici.request', 'undici.fetch'], fetchCall);
+add(['new Request'], newRequest);
+add(['http.request', 'http.get', 'https.request', 'https.get', 'http2.connect'], httpRequest);
+for (const lib of ['axios', 'got', 'superagent', 'needle', 'ky']) {
+  add(
+    [
+      lib,
+      ...['get', 'post', 'put', 'patch', 'delete', 'head', 'options', 'request'].map((m) => `${lib}.${m}`),
+    ],
+    axiosCall,
+  );
+}
+add(['axios.create'], (_w, c) => ({
+  ...UNKNOWN,
+  ref: 'axios',
+  ...(c.args[0]?.fields ? { fields: c.args[0].fields } : {}),
+}));
+add(
+  [
+    'net.connect',
+    'net.createConnection',
+    'tls.connect',
+    'net.Socket().connect',
+    'new net.Socket().connect',
+    'net.Socket.connect',
+    'new net.Socket.connect',
+  ],
+  netConnect,
+);
+add(['net.createServer().listen', 'http.createServer().listen', 'https.createServer().listen'], netListen);
+add(['new WebSocket', 'new ws', 'new ws.WebSocket'], websocket);
+add(['dgram.createSocket().send'], dgramSend);
+add(
+  [
+    'dns.lookup',
+    'dns.resolve',
+    'dns.resolve4',
+    'dns.resolve6',
+    'dns.resolveTxt',
+    'dns.resolveAny',
+    'dns.resolveCname',
+    'dns.promises.lookup',
+    'dns.promises.resolve',
+  ],
+  dns,
+);
+add(['Atomics.wait', 'sleep', 'readline.question', 'readlineSync.question', 'prompt'], sleeps);
+add(['sql', 'Prisma.sql', 'Prisma.raw'], sqlTag);
+
+const METHODS = new Map<string, Handler>([
+  ['write', streamWrite],
+  ['end', streamWrite],
+  ['send', streamWrite],
+  ['pipe', pipe],
+  ['connect', (w, c) => (c.recv?.ref?.includes('Socket') ? netConnect(w, c) : undefined)],
+  ['toString', keepString],
+  ['trim', keepString],
+  ['text', keepString],
+  ['json', keepString],
+  ['arrayBuffer', keepString],
+  ['join', arrayJoin],
+  ['concat', strConcat],
+  ['replace', strReplace],
+  ['replaceAll', strReplace],
+  ['sleep', sleeps],
+  ['delay', sleeps],
+  ['wait', sleeps],
+  ['question', sleeps],
+]);
+for (const m of SQL_METHODS) METHODS.set(m, sqlMethod);
+for (const m of SQL_MAYBE) METHODS.set(m, sqlMethod);
+METHODS.set('$queryRaw', (w, c) => (c.tagged ? sqlTag(w, c) : sqlMethod(w, c)));
+METHODS.set('$executeRaw', (w, c) => (c.tagged ? sqlTag(w, c) : sqlMethod(w, c)));
+
+const SOCKET_REFS = /^(?:new )?(?:net|tls)\.(?:Socket|connect|createConnection)\(\)/;
+
+export function jsCallHandler(name: string): Handler | undefined {
+  if (name === '') return undefined;
+  const direct = CALLS.get(name);
+  if (direct) return direct;
+  if (SOCKET_REFS.test(name)) {
+    const method = name.slice(name.lastIndexOf('.') + 1);
+    if (method === 'connect') return netConnect;
+  }
+  if (name.startsWith('axios.create().') || name.startsWith('got.extend().')) return axiosCall;
+  return undefined;
+}
+
+export function jsMethodHandler(method: string): Handler | undefined {
+  return METHODS.get(method);
+}

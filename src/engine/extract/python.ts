@@ -1,0 +1,615 @@
+/**
+ * The python extractor: one walk over the tree-sitter-python tree, folding string constants,
+ * resolving import aliases and turning the calls it recognises (python/calls.ts) into facts.
+ */
+import type { Fact } from '../facts.js';
+import { parseSyntax, type SyntaxNode } from '../parse/index.js';
+import type { Span } from '../types.js';
+import { Collector } from './code/collector.js';
+import { unescape } from './code/strings.js';
+import {
+  concat,
+  constText,
+  holeVal,
+  joinPaths,
+  mergeLits,
+  mergeSources,
+  opaque,
+  refVal,
+  strVal,
+  truthy,
+  UNKNOWN,
+  withTaint,
+  type Part,
+  type Val,
+} from './code/value.js';
+import { callHandler, envVal, methodHandler, PY_CONSTANTS, type PyCall } from './python/calls.js';
+import type { ExtractContext, Extractor } from './types.js';
+
+/** Deepest expression nesting folded; deeper expressions are walked for calls but not folded. */
+const MAX_EVAL_DEPTH = 200;
+
+export class PyWalker {
+  readonly col: Collector;
+  readonly text: string;
+  readonly env = new Map<string, Val>();
+  /** Modules imported with `from m import *`: their names resolve unqualified. */
+  readonly #star: string[] = [];
+  #depth = 0;
+
+  constructor(text: string, col: Collector) {
+    this.text = text;
+    this.col = col;
+  }
+
+  src(n: SyntaxNode): string {
+    return this.text.slice(n.start, n.end);
+  }
+
+  span(n: SyntaxNode): Span {
+    return { start: n.start, end: n.end };
+  }
+
+  /** Evaluates `n` for its value and its effects (facts). */
+  visit(n: SyntaxNode): Val {
+    if (this.#depth > MAX_EVAL_DEPTH) return UNKNOWN;
+    this.#depth++;
+    try {
+      return this.#visit(n);
+    } finally {
+      this.#depth--;
+    }
+  }
+
+  #visit(n: SyntaxNode): Val {
+    switch (n.type) {
+      case 'string':
+        return this.#string(n);
+      case 'concatenated_string':
+        return concat(named(n).map((c) => this.visit(c)));
+      case 'integer':
+        return intVal(this.src(n));
+      case 'float':
+        return { ...UNKNOWN, dynamic: false, num: Number(this.src(n)) };
+      case 'true':
+        return { ...UNKNOWN, dynamic: false, bool: true };
+      case 'false':
+      case 'none':
+        return { ...UNKNOWN, dynamic: false, bool: false };
+      case 'identifier':
+        return this.#name(this.src(n));
+      case 'attribute':
+        return this.#attribute(n);
+      case 'subscript':
+        return this.#subscript(n);
+      case 'call':
+        return this.#call(n);
+      case 'parenthesized_expression':
+      case 'expression_statement':
+      case 'await': {
+        if (n.type === 'await') this.col.markLoop('sleeps');
+        const inner = named(n);
+        if (inner.length === 1) return this.visit(inner[0]!);
+        return this.#generic(n);
+      }
+      case 'list':
+      case 'tuple':
+      case 'set':
+      case 'expression_list':
+      case 'pattern_list': {
+        const items = named(n).map((c) => this.visit(c));
+        return { ...opaque(items), items };
+      }
+      case 'dictionary':
+        return this.#dict(n);
+      case 'binary_operator':
+        return this.#binary(n);
+      case 'boolean_operator': {
+        const [a, b] = named(n).map((c) => this.visit(c));
+        if (!a || !b) return UNKNOWN;
+        const pick = a.parts !== null && !a.dynamic ? a : b.parts !== null ? b : a;
+        return withTaint(pick, pick === a ? b : a);
+      }
+      case 'not_operator': {
+        const v = this.visit(named(n)[0]!);
+        const t = truthy(v);
+        return t === undefined ? opaque([v]) : { ...UNKNOWN, dynamic: false, bool: !t };
+      }
+      case 'unary_operator': {
+        const v = this.visit(named(n)[0]!);
+        if (v.num !== undefined && this.src(n).startsWith('-')) return { ...v, num: -v.num };
+        return v;
+      }
+      case 'conditional_expression': {
+        const [a, , b] = named(n).map((c) => this.visit(c));
+        if (!a || !b) return UNKNOWN;
+        return withTaint({ ...a, dynamic: a.dynamic || constText(a) !== constText(b) }, b);
+      }
+      case 'assignment':
+        return this.#assign(n);
+      case 'augmented_assignment':
+        return this.#augAssign(n);
+      case 'named_expression': {
+        const [target, value] = named(n);
+        const v = value ? this.visit(value) : UNKNOWN;
+        if (target) this.bind(target, v);
+        return v;
+      }
+      case 'import_statement':
+      case 'import_from_statement':
+        this.#import(n);
+        return UNKNOWN;
+      case 'while_statement':
+        return this.#while(n);
+      case 'for_statement':
+        return this.#for(n);
+      case 'with_statement':
+        return this.#with(n);
+      case 'function_definition':
+      case 'lambda':
+        return this.#function(n);
+      case 'break_statement':
+        this.col.markLoop('break');
+        return UNKNOWN;
+      case 'return_statement':
+      case 'raise_statement': {
+        const v = this.#generic(n);
+        this.col.markLoop('exit');
+        return v;
+      }
+      case 'ERROR':
+        this.col.unparsed(this.span(n), this.src(n));
+        return this.#generic(n);
+      case 'comment':
+      case 'pass_statement':
+      case 'continue_statement':
+        return UNKNOWN;
+      default:
+        return this.#generic(n);
+    }
+  }
+
+  /** Walks every named child for effects; the value is unknown, carrying the children's taint. */
+  #generic(n: SyntaxNode): Val {
+    let sources = UNKNOWN.sources;
+    let lits = UNKNOWN.lits;
+    for (const c of n.children) {
+      if (c.missing) this.col.unparsed(this.span(n), this.src(n));
+      if (!c.named) continue;
+      const v = this.visit(c);
+      sources = mergeSources(sources, v.sources);
+      lits = mergeLits(lits, v.lits);
+    }
+    return sources.length === 0 && lits.length === 0 ? UNKNOWN : { ...UNKNOWN, sources, lits };
+  }
+
+  #name(name: string): Val {
+    const bound = this.env.get(name);
+    if (bound !== undefined) return bound;
+    const constant = PY_CONSTANTS.get(name);
+    if (constant !== undefined) return constant;
+    for (const mod of this.#star) {
+      const q = `${mod}.${name}`;
+      if (callHandler(q) !== undefined) return refVal(q, name);
+    }
+    // An unbound name is taken as what it names in the standard library (snippets often skip imports).
+    return refVal(ALIASES[name] ?? name, name);
+  }
+
+  #string(n: SyntaxNode): Val {
+    const start = n.children[0];
+    const prefix = start
+      ? this.src(start)
+          .replace(/['"]+$/, '')
+          .toLowerCase()
+      : '';
+    const raw = prefix.includes('r');
+    const parts: Part[] = [];
+    let dynamic = false;
+    let sources = UNKNOWN.sources;
+    let lits = UNKNOWN.lits;
+    const push = (s: string): void => {
+      const last = parts[parts.length - 1];
+      if (typeof last === 'string') parts[parts.length - 1] = last + s;
+      else parts.push(s);
+    };
+    for (const c of n.children) {
+      if (c.type === 'string_content') {
+        let s = this.src(c);
+        if (!raw) s = unescape(s, false);
+        if (prefix.includes('f')) s = s.replace(/\{\{/g, '{').replace(/\}\}/g, '}');
+        push(s);
+      } else if (c.type === 'interpolation') {
+        const expr = named(c)[0];
+        const v = expr ? this.visit(expr) : UNKNOWN;
+        if (v.parts !== null && v.ref === undefined)
+          for (const p of v.parts) {
+            if (typeof p === 'string') push(p);
+            else parts.push(p);
+          }
+        else
+          parts.push({
+            hole: expr?.type === 'identifier' || expr?.type === 'attribute' ? this.src(expr) : 'X',
+          });
+        dynamic ||= v.dynamic || v.parts === null;
+        sources = mergeSources(sources, v.sources);
+        lits = mergeLits(lits, v.lits);
+      }
+    }
+    if (parts.length === 0) parts.push('');
+    const literal: Val = { parts, dynamic, sources, lits };
+    const text = parts.map((p) => (typeof p === 'string' ? p : `{${p.hole}}`)).join('');
+    return { ...literal, lits: mergeLits(lits, this.col.literal(text, n.start, n.end)) };
+  }
+
+  #attribute(n: SyntaxNode): Val {
+    const kids = named(n);
+    const obj = kids[0];
+    const attr = kids[kids.length - 1];
+    if (!obj || !attr) return UNKNOWN;
+    const dotted = this.src(n);
+    const bound = this.env.get(dotted);
+    if (bound !== undefined) return bound;
+    const base = this.visit(obj);
+    const name = this.src(attr);
+    const ref = base.ref !== undefined ? `${base.ref}.${name}` : undefined;
+    if (ref === 'os.environ') return { ...refVal(ref, dotted), sources: [{ kind: 'env' }] };
+    if (ref !== undefined) {
+      const constant = PY_CONSTANTS.get(ref);
+      if (constant !== undefined) return constant;
+    }
+    return {
+      parts: [{ hole: dotted }],
+      dynamic: true,
+      sources: base.sources,
+      lits: base.lits,
+      ...(ref !== undefined ? { ref } : {}),
+      ...(base.peer ? { peer: base.peer } : {}),
+    };
+  }
+
+  #subscript(n: SyntaxNode): Val {
+    const kids = named(n);
+    const base = kids[0] ? this.visit(kids[0]) : UNKNOWN;
+    const index = kids[1] ? this.visit(kids[1]) : UNKNOWN;
+    if (base.ref === 'os.environ') return envVal(constText(index));
+    const key = constText(index);
+    if (key !== null && base.fields?.has(key)) return base.fields.get(key)!;
+    if (index.num !== undefined && base.items?.[index.num] !== undefined) return base.items[index.num]!;
+    return { ...opaque([base]), parts: [{ hole: this.src(n) }] };
+  }
+
+  #dict(n: SyntaxNode): Val {
+    const fields = new Map<string, Val>();
+    const vals: Val[] = [];
+    for (const c of named(n)) {
+      if (c.type === 'pair') {
+        const [k, v] = named(c);
+        const key = k ? this.visit(k) : UNKNOWN;
+        const val = v ? this.visit(v) : UNKNOWN;
+        const name = constText(key);
+        if (name !== null) fields.set(name, val);
+        vals.push(key, val);
+      } else vals.push(this.visit(c));
+    }
+    return { ...opaque(vals), fields };
+  }
+
+  #binary(n: SyntaxNode): Val {
+    const [l, op, r] = n.children;
+    if (!l || !op || !r) return this.#generic(n);
+    const a = this.visit(l);
+    const b = this.visit(r);
+    const o = op.type;
+    if (a.num !== undefined && b.num !== undefined) {
+      const x = a.num;
+      const y = b.num;
+      const num =
+        o === '|'
+          ? x | y
+          : o === '&'
+            ? x & y
+            : o === '+'
+              ? x + y
+              : o === '-'
+                ? x - y
+                : o === '*'
+                  ? x * y
+                  : undefined;
+      if (num !== undefined) return { ...UNKNOWN, dynamic: false, num };
+    }
+    if (o === '+' && (a.parts !== null || b.parts !== null) && a.num === undefined && b.num === undefined)
+      return concat([a, b]);
+    if (o === '/' && a.ref === 'pathlib.Path()') return { ...joinPaths([a, b]), ref: 'pathlib.Path()' };
+    if (o === '%' && a.parts !== null) return percentFormat(a, b);
+    return opaque([a, b]);
+  }
+
+  #assign(n: SyntaxNode): Val {
+    const kids = n.children;
+    const eq = kids.findIndex((c) => c.type === '=');
+    const left = kids[0];
+    const right = eq >= 0 ? kids[eq + 1] : undefined;
+    if (!left || !right) return this.#generic(n);
+    const v = this.visit(right);
+    this.bind(left, v);
+    return v;
+  }
+
+  #augAssign(n: SyntaxNode): Val {
+    const [left, op, right] = n.children;
+    if (!left || !op || !right) return this.#generic(n);
+    const old = this.visit(left);
+    const v = this.visit(right);
+    this.bind(left, op.type === '+=' ? concat([old, v]) : opaque([old, v]));
+    return v;
+  }
+
+  /** Binds an assignment target (name, attribute path, tuple pattern) to `v`. */
+  bind(target: SyntaxNode, v: Val): void {
+    switch (target.type) {
+      case 'identifier':
+      case 'attribute':
+        this.env.set(this.src(target), v);
+        return;
+      case 'pattern_list':
+      case 'tuple_pattern':
+      case 'list_pattern':
+      case 'tuple':
+      case 'list': {
+        const targets = named(target);
+        targets.forEach((t, i) => this.bind(t, v.items?.[i] ?? opaque([v])));
+        return;
+      }
+      case 'as_pattern_target':
+      case 'parenthesized_expression':
+        for (const t of named(target)) this.bind(t, v);
+        return;
+      default:
+        // Subscript targets (d['k'] = v) and the like: evaluate for effects only.
+        this.visit(target);
+    }
+  }
+
+  #import(n: SyntaxNode): void {
+    if (n.type === 'import_statement') {
+      for (const c of named(n)) {
+        if (c.type === 'dotted_name') {
+          const full = this.src(c);
+          const head = full.split('.', 1)[0]!;
+          this.env.set(head, refVal(head, head));
+        } else if (c.type === 'aliased_import') {
+          const [mod, alias] = named(c);
+          if (mod && alias) this.env.set(this.src(alias), refVal(this.src(mod), this.src(alias)));
+        }
+      }
+      return;
+    }
+    const kids = named(n);
+    const modNode = kids[0];
+    if (!modNode) return;
+    const mod = this.src(modNode).replace(/^\.+/, '');
+    if (n.children.some((c) => c.type === 'wildcard_import')) {
+      this.#star.push(mod);
+      return;
+    }
+    for (const c of kids.slice(1)) {
+      if (c.type === 'dotted_name') {
+        const name = this.src(c);
+        this.env.set(name, refVal(`${mod}.${name}`, name));
+      } else if (c.type === 'aliased_import') {
+        const [name, alias] = named(c);
+        if (name && alias) this.env.set(this.src(alias), refVal(`${mod}.${this.src(name)}`, this.src(alias)));
+      }
+    }
+  }
+
+  #loopBody(n: SyntaxNode, unbounded: boolean, before: () => void): Val {
+    const frame = { span: this.span(n), unbounded, sleeps: false, exits: false, forks: false };
+    this.col.loops.push(frame);
+    before();
+    for (const c of n.children) {
+      if (c.type === 'block') this.visit(c);
+    }
+    this.col.loops.pop();
+    // An else clause runs after the loop: walked outside the frame.
+    for (const c of n.children) if (c.type === 'else_clause') this.visit(c);
+    // Only unbounded loops matter to the runaway rules; a bounded loop's fork is a worker pool.
+    if (frame.unbounded) this.col.loop(frame);
+    // The frame's sleep or fork also happens inside any enclosing loop.
+    if (frame.sleeps) this.col.markLoop('sleeps');
+    if (frame.forks) this.col.markLoop('forks');
+    return UNKNOWN;
+  }
+
+  #while(n: SyntaxNode): Val {
+    const cond = named(n)[0];
+    const c = cond ? this.visit(cond) : UNKNOWN;
+    return this.#loopBody(n, truthy(c) === true, () => undefined);
+  }
+
+  #for(n: SyntaxNode): Val {
+    const kids = n.children;
+    const inAt = kids.findIndex((c) => c.type === 'in');
+    const left = kids[1];
+    const right = kids[inAt + 1];
+    const it = right ? this.visit(right) : UNKNOWN;
+    const unbounded =
+      it.ref === 'itertools.count()' ||
+      (it.ref === 'itertools.cycle()' && it.dynamic) ||
+      it.ref === 'itertools.repeat()';
+    return this.#loopBody(n, unbounded, () => {
+      if (left) this.bind(left, opaque([it]));
+    });
+  }
+
+  #with(n: SyntaxNode): Val {
+    for (const c of n.children) {
+      if (c.type === 'with_clause') {
+        for (const item of named(c)) {
+          const expr = named(item)[0];
+          if (!expr) continue;
+          if (expr.type === 'as_pattern') {
+            const [value, , target] = expr.children;
+            const v = value ? this.visit(value) : UNKNOWN;
+            if (target) this.bind(target, v);
+          } else this.visit(expr);
+        }
+      } else if (c.type === 'block') this.visit(c);
+    }
+    return UNKNOWN;
+  }
+
+  #function(n: SyntaxNode): Val {
+    const saved = this.col.loops;
+    this.col.loops = [];
+    for (const c of n.children) {
+      if (c.type === 'block' || (n.type === 'lambda' && c.named && c.type !== 'lambda_parameters'))
+        this.visit(c);
+      else if (c.type === 'parameters') this.#params(c);
+    }
+    this.col.loops = saved;
+    if (n.type === 'function_definition') {
+      const name = n.children.find((c) => c.type === 'identifier');
+      if (name) this.env.set(this.src(name), { ...UNKNOWN, fn: n });
+    }
+    return { ...UNKNOWN, fn: n };
+  }
+
+  /** Parameters are unknown inside the body; defaults are evaluated for their effects. */
+  #params(n: SyntaxNode): void {
+    for (const p of named(n)) {
+      const name = p.type === 'identifier' ? p : named(p)[0];
+      if (p.type !== 'identifier') for (const d of named(p).slice(1)) this.visit(d);
+      if (name?.type === 'identifier') this.env.set(this.src(name), holeVal(this.src(name)));
+    }
+  }
+
+  #call(n: SyntaxNode): Val {
+    const [fnNode, argsNode] = n.children;
+    if (!fnNode) return UNKNOWN;
+    let recv: Val | undefined;
+    let method: string | undefined;
+    let name: string | undefined;
+    let recvNode: SyntaxNode | undefined;
+    if (fnNode.type === 'attribute') {
+      const kids = named(fnNode);
+      recvNode = kids[0];
+      const attr = kids[kids.length - 1];
+      recv = recvNode ? this.visit(recvNode) : UNKNOWN;
+      method = attr ? this.src(attr) : undefined;
+      if (recv.ref !== undefined && method !== undefined) name = `${recv.ref}.${method}`;
+    } else {
+      const fn = this.visit(fnNode);
+      name = fn.ref;
+    }
+    const call: PyCall = {
+      node: n,
+      span: this.span(n),
+      name: name ?? '',
+      ...(method !== undefined ? { method } : {}),
+      ...(recv !== undefined ? { recv } : {}),
+      ...(recvNode !== undefined ? { recvNode } : {}),
+      args: [],
+      argNodes: [],
+      kw: new Map(),
+      kwNodes: new Map(),
+      splat: false,
+    };
+    if (argsNode) {
+      if (argsNode.type === 'argument_list') {
+        for (const a of named(argsNode)) {
+          if (a.type === 'keyword_argument') {
+            const [k, v] = named(a);
+            if (k && v) {
+              call.kw.set(this.src(k), this.visit(v));
+              call.kwNodes.set(this.src(k), v);
+            }
+          } else if (a.type === 'list_splat' || a.type === 'dictionary_splat') {
+            const v = this.visit(a);
+            call.splat = true;
+            call.args.push(v);
+            call.argNodes.push(a);
+          } else {
+            call.args.push(this.visit(a));
+            call.argNodes.push(a);
+          }
+        }
+      } else {
+        call.args.push(this.visit(argsNode));
+        call.argNodes.push(argsNode);
+      }
+    }
+    const handler = callHandler(call.name) ?? (method !== undefined ? methodHandler(method) : undefined);
+    const result = handler?.(this, call);
+    if (result !== undefined) return result;
+    const out = opaque([...(recv ? [recv] : []), ...call.args, ...call.kw.values()], this.src(fnNode));
+    return name !== undefined ? { ...out, ref: `${name}()` } : out;
+  }
+
+  run(root: SyntaxNode): void {
+    this.visit(root);
+  }
+}
+
+/** Named children, skipping comments. */
+export function named(n: SyntaxNode): SyntaxNode[] {
+  const out: SyntaxNode[] = [];
+  for (const c of n.children) if (c.named && c.type !== 'comment') out.push(c);
+  return out;
+}
+
+function intVal(src: string): Val {
+  const s = src.replace(/_/g, '').toLowerCase();
+  let num: number;
+  if (s.startsWith('0o')) num = parseInt(s.slice(2), 8);
+  else if (s.startsWith('0x')) num = parseInt(s.slice(2), 16);
+  else if (s.startsWith('0b')) num = parseInt(s.slice(2), 2);
+  else num = /^0\d+$/.test(s) ? parseInt(s, 8) : Number(s);
+  return { ...UNKNOWN, dynamic: false, num, parts: null };
+}
+
+/** `'%s and %d' % (a, b)`: substitutes known arguments in order. */
+function percentFormat(fmt: Val, args: Val): Val {
+  const list = args.items ?? [args];
+  let i = 0;
+  const pieces: Val[] = [];
+  for (const part of fmt.parts ?? []) {
+    if (typeof part !== 'string') {
+      pieces.push({ ...UNKNOWN, parts: [part] });
+      continue;
+    }
+    let last = 0;
+    part.replace(/%(?:\([^)]*\))?[-+ #0]*\d*(?:\.\d+)?[sdirfx%]/g, (m, offset: number) => {
+      pieces.push(strVal(part.slice(last, offset)));
+      if (m === '%%') pieces.push(strVal('%'));
+      else pieces.push(list[i++] ?? holeVal('X'));
+      last = offset + m.length;
+      return m;
+    });
+    pieces.push(strVal(part.slice(last)));
+  }
+  return withTaint(concat(pieces), fmt);
+}
+
+/** Unqualified names that snippets use without importing them. */
+const ALIASES: Readonly<Record<string, string>> = {
+  Path: 'pathlib.Path',
+  PosixPath: 'pathlib.Path',
+  PurePath: 'pathlib.Path',
+  urlopen: 'urllib.request.urlopen',
+  Popen: 'subprocess.Popen',
+  b64decode: 'base64.b64decode',
+  check_output: 'subprocess.check_output',
+  rmtree: 'shutil.rmtree',
+};
+
+export const pythonExtractor: Extractor = {
+  runtime: 'python',
+  extract(text: string, ctx: ExtractContext): readonly Fact[] {
+    const root = parseSyntax('python', text);
+    const col = new Collector('python', ctx);
+    new PyWalker(text, col).run(root);
+    return col.finish();
+  },
+};

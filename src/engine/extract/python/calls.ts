@@ -1,0 +1,946 @@
+/**
+ * The python calls the extractor recognises, by qualified name after alias resolution
+ * (`sp.run` with `import subprocess as sp` is `subprocess.run`), and by method name for receivers
+ * whose type is unknown (`cur.execute(...)`). Each handler emits facts and returns the call's value.
+ */
+import type { SyntaxNode } from '../../parse/index.js';
+import type { Span } from '../../types.js';
+import { decodeBase64 } from '../code/collector.js';
+import {
+  codeFlows,
+  dnsLookup,
+  request,
+  runArgv,
+  runCode,
+  runShell,
+  sendTo,
+  sqlQuery,
+} from '../code/effects.js';
+import { parseTarget } from '../code/net.js';
+import {
+  concat,
+  constText,
+  holeVal,
+  joinPaths,
+  modeText,
+  opaque,
+  pathOf,
+  refVal,
+  render,
+  strVal,
+  truthy,
+  UNKNOWN,
+  withTaint,
+  type Val,
+} from '../code/value.js';
+import type { PyWalker } from '../python.js';
+
+export interface PyCall {
+  readonly node: SyntaxNode;
+  readonly span: Span;
+  /** Qualified name ('subprocess.run', 'pathlib.Path().write_text'); '' when unknown. */
+  readonly name: string;
+  readonly method?: string;
+  readonly recv?: Val;
+  readonly recvNode?: SyntaxNode;
+  readonly args: Val[];
+  readonly argNodes: SyntaxNode[];
+  readonly kw: Map<string, Val>;
+  readonly kwNodes: Map<string, SyntaxNode>;
+  /** *args or **kwargs were passed: positions are not reliable. */
+  splat: boolean;
+}
+
+type Handler = (w: PyWalker, c: PyCall) => Val | undefined;
+
+const VIA = 'python';
+
+/** Positional argument `i`, or keyword `name`. */
+function arg(c: PyCall, i: number, name?: string): Val | undefined {
+  return c.args[i] ?? (name !== undefined ? c.kw.get(name) : undefined);
+}
+
+function argSpan(w: PyWalker, c: PyCall, i: number, name?: string): Span {
+  const n = c.argNodes[i] ?? (name !== undefined ? c.kwNodes.get(name) : undefined);
+  return n ? w.span(n) : c.span;
+}
+
+/** Elements of a list/tuple argument, or the value itself as a one-word argv. */
+function listOf(v: Val | undefined): readonly Val[] {
+  if (v === undefined) return [];
+  return v.items ?? [v];
+}
+
+const T = (v: Val | undefined): boolean | undefined => truthy(v);
+
+// --- processes -------------------------------------------------------------------------------
+
+const shellCall: Handler = (w, c) => {
+  const cmd = arg(c, 0, 'cmd') ?? arg(c, 0, 'command');
+  if (cmd) runShell(w.col, c.span, cmd, VIA, { codeSpan: argSpan(w, c, 0, 'cmd') });
+  return { ...opaque([cmd ?? UNKNOWN]), sources: [{ kind: 'output', program: 'sh' }] };
+};
+
+/** subprocess.run/call/check_output/Popen: list or string, with or without shell=True. */
+const subprocessCall: Handler = (w, c) => {
+  const args = arg(c, 0, 'args');
+  if (!args) return undefined;
+  const shell = c.kw.get('shell');
+  const useShell = shell !== undefined && T(shell) !== false;
+  const stdin = c.kw.get('stdin');
+  const interactive = !c.kw.has('input') && (stdin === undefined || stdin.bool === false);
+  if (stdin?.peer) w.col.setSocketPeer(stdin.peer);
+  const codeSpan = argSpan(w, c, 0, 'args');
+  if (useShell) {
+    const cmd = args.items ? (args.items[0] ?? UNKNOWN) : args;
+    runShell(w.col, c.span, cmd, VIA, { codeSpan, interactive });
+  } else if (args.items) {
+    runArgv(w.col, c.span, args.items, VIA, { codeSpan, interactive });
+  } else {
+    // A string without shell=True names one program; analysed as a command line to be safe.
+    runShell(w.col, c.span, args, VIA, { codeSpan, interactive });
+  }
+  const program = render(args.items?.[0] ?? args).split(/\s+/, 1)[0] ?? 'sh';
+  return { ...UNKNOWN, sources: [{ kind: 'output', program }], ref: `${c.name}()` };
+};
+
+/** os.execl(path, arg0, arg1...) style: program then `skip` leading args, the rest is argv. */
+function execList(pathAt: number, argsFrom: number, dropLast: boolean): Handler {
+  return (w, c) => {
+    const path = c.args[pathAt];
+    if (!path) return undefined;
+    let rest = c.args.slice(argsFrom);
+    if (dropLast) rest = rest.slice(0, -1);
+    runArgv(w.col, c.span, [path, ...rest], VIA);
+    return UNKNOWN;
+  };
+}
+
+/** os.execv(path, argv) style: argv[0] is replaced by the path actually run. */
+function execVector(pathAt: number): Handler {
+  return (w, c) => {
+    const path = c.args[pathAt];
+    if (!path) return undefined;
+    const argv = listOf(c.args[pathAt + 1]).slice(1);
+    runArgv(w.col, c.span, [path, ...argv], VIA, { codeSpan: argSpan(w, c, pathAt + 1) });
+    return UNKNOWN;
+  };
+}
+
+const ptySpawn: Handler = (w, c) => {
+  const a = arg(c, 0, 'argv');
+  if (!a) return undefined;
+  runArgv(w.col, c.span, a.items ?? [a], VIA, { interactive: true });
+  return UNKNOWN;
+};
+
+const asyncExec: Handler = (w, c) => {
+  if (c.args.length === 0) return undefined;
+  runArgv(w.col, c.span, c.args, VIA);
+  return { ...UNKNOWN, ref: 'asyncio.subprocess.Process()' };
+};
+
+const fork: Handler = (w) => {
+  w.col.markLoop('forks');
+  return { ...UNKNOWN, num: undefined };
+};
+
+// --- files -----------------------------------------------------------------------------------
+
+function fileOp(
+  op: 'delete' | 'create' | 'truncate' | 'chmod' | 'chown' | 'read',
+  actor: string,
+  extra: { recursive?: boolean; pathAt?: number; self?: boolean } = {},
+): Handler {
+  return (w, c) => {
+    const p = extra.self ? c.recv : arg(c, extra.pathAt ?? 0, 'path');
+    if (!p) return undefined;
+    const { path, dynamic } = pathOf(p);
+    const base = extra.self ? 0 : 1 + (extra.pathAt ?? 0);
+    const recursive =
+      extra.recursive ??
+      ((op === 'create' && (c.name.endsWith('makedirs') || T(c.kw.get('parents')) === true)) || false);
+    if (op === 'chmod') {
+      w.col.file(c.span, 'chmod', path, actor, { mode: modeText(arg(c, base, 'mode')) ?? '$X', dynamic });
+    } else if (op === 'chown') {
+      const user = arg(c, base, op === 'chown' ? 'uid' : 'user') ?? c.kw.get('user');
+      const group = arg(c, base + 1, 'gid') ?? c.kw.get('group');
+      const owner = [user, group]
+        .filter((v): v is Val => v !== undefined)
+        .map((v) => (v.num !== undefined ? String(v.num) : render(v)))
+        .join(':');
+      w.col.file(c.span, 'chown', path, actor, { owner, dynamic });
+    } else {
+      w.col.file(c.span, op, path, actor, { recursive, dynamic });
+    }
+    if (op === 'read') return { ...UNKNOWN, sources: [{ kind: 'file', path }] };
+    return UNKNOWN;
+  };
+}
+
+/** Two-path operations: copy/move/link read or remove the source and write the destination. */
+function twoPath(
+  op: 'copy' | 'move' | 'link',
+  actor: string,
+  opts: { recursive?: boolean; self?: boolean } = {},
+): Handler {
+  return (w, c) => {
+    const src = opts.self ? c.recv : arg(c, 0, 'src');
+    const dst = opts.self ? arg(c, 0, 'target') : arg(c, 1, 'dst');
+    if (!src || !dst) return undefined;
+    const s = pathOf(src);
+    const d = pathOf(dst);
+    const recursive = opts.recursive ?? false;
+    if (op === 'link') {
+      // symlink(target, link_name): the link is created, the target is what it points at.
+      w.col.file(c.span, 'link', opts.self ? s.path : d.path, actor, {
+        dynamic: opts.self ? s.dynamic : d.dynamic,
+      });
+      return UNKNOWN;
+    }
+    w.col.file(c.span, op === 'copy' ? 'read' : 'move', s.path, actor, { recursive, dynamic: s.dynamic });
+    w.col.file(c.span, op, d.path, actor, { recursive, dynamic: d.dynamic });
+    return UNKNOWN;
+  };
+}
+
+/** The operation an open() mode allows. */
+function openOp(mode: string | null): 'read' | 'write' | 'append' | 'create' {
+  if (mode === null) return 'read';
+  if (mode.includes('a')) return 'append';
+  if (mode.includes('w') || mode.includes('+')) return 'write';
+  if (mode.includes('x')) return 'create';
+  return 'read';
+}
+
+const openFile: Handler = (w, c) => {
+  const self = c.name.startsWith('pathlib.Path()');
+  const p = self ? c.recv : arg(c, 0, 'file');
+  if (!p) return undefined;
+  const modeVal = self ? arg(c, 0, 'mode') : arg(c, 1, 'mode');
+  let op = openOp(modeVal ? constText(modeVal) : null);
+  if (c.name === 'os.open') {
+    const flags = w.src(c.argNodes[1] ?? c.node);
+    op = /O_APPEND/.test(flags) ? 'append' : /O_WRONLY|O_RDWR|O_CREAT|O_TRUNC/.test(flags) ? 'write' : 'read';
+  }
+  const { path, dynamic } = pathOf(p);
+  w.col.file(c.span, op, path, 'open', { dynamic });
+  const file = { path: p, op };
+  return op === 'read'
+    ? { ...UNKNOWN, sources: [{ kind: 'file', path }], file, ref: 'open()' }
+    : { ...UNKNOWN, file, ref: 'open()' };
+};
+
+const pathRead: Handler = (w, c) => {
+  if (!c.recv) return undefined;
+  const { path, dynamic } = pathOf(c.recv);
+  w.col.file(c.span, 'read', path, `pathlib.Path.${c.method ?? 'read_text'}`, { dynamic });
+  return { ...UNKNOWN, sources: [{ kind: 'file', path }] };
+};
+
+const pathWrite: Handler = (w, c) => {
+  if (!c.recv) return undefined;
+  const { path, dynamic } = pathOf(c.recv);
+  w.col.file(c.span, 'write', path, `pathlib.Path.${c.method ?? 'write_text'}`, { dynamic });
+  const data = arg(c, 0, 'data');
+  if (data) w.col.flows(c.span, data.sources, { kind: 'file', path });
+  return UNKNOWN;
+};
+
+/** write()/writelines() on an object from open(): what is written flows into the file. */
+const fileWrite: Handler = (w, c) => {
+  const file = c.recv?.file;
+  const data = c.args[0];
+  if (c.recv?.peer && data) {
+    sendTo(w.col, c.span, c.recv.peer, [data]);
+    return UNKNOWN;
+  }
+  if (!file || !data || file.op === 'read') return undefined;
+  w.col.flows(c.span, data.sources, { kind: 'file', path: pathOf(file.path).path });
+  return UNKNOWN;
+};
+
+const umask: Handler = (w, c) => {
+  const mode = modeText(c.args[0]);
+  if (mode !== undefined) w.col.file(c.span, 'chmod', '', 'umask', { mode: mode.padStart(3, '0') });
+  return UNKNOWN;
+};
+
+/** The value of an environment variable: a source; `HOME` reads as `~` (facts.ts paths). */
+export function envVal(name: string | null): Val {
+  if (name === null) return { ...holeVal('ENV'), sources: [{ kind: 'env' }] };
+  if (name === 'HOME') return { ...strVal('~'), sources: [{ kind: 'env', name }] };
+  return { ...holeVal(name), sources: [{ kind: 'env', name }] };
+}
+
+// --- paths and strings -----------------------------------------------------------------------
+
+const identity: Handler = (_w, c) => c.args[0] ?? UNKNOWN;
+const pathCtor: Handler = (_w, c) => ({
+  ...(c.args.length > 0 ? joinPaths(c.args) : strVal('.')),
+  ref: 'pathlib.Path()',
+});
+const home: Handler = () => ({ ...strVal('~'), ref: 'pathlib.Path()' });
+const cwd: Handler = () => ({ ...strVal('.'), ref: 'pathlib.Path()' });
+const recvPath: Handler = (_w, c) => (c.recv ? { ...c.recv, ref: 'pathlib.Path()' } : undefined);
+
+const getenv: Handler = (_w, c) => {
+  const v = envVal(constText(c.args[0]));
+  const fallback = c.args[1];
+  return fallback && v.sources.length > 0 ? withTaint(v, fallback) : v;
+};
+
+/** str.format: `{}`, `{0}` and `{name}` from the arguments. */
+const strFormat: Handler = (_w, c) => {
+  const fmt = c.recv;
+  if (!fmt || fmt.parts === null || fmt.ref !== undefined) return undefined;
+  let i = 0;
+  const pieces: Val[] = [];
+  for (const part of fmt.parts) {
+    if (typeof part !== 'string') {
+      pieces.push({ ...UNKNOWN, parts: [part] });
+      continue;
+    }
+    let last = 0;
+    const re = /\{\{|\}\}|\{([^{}!:]*)(?:![rsa])?(?::[^{}]*)?\}/g;
+    for (let m = re.exec(part); m; m = re.exec(part)) {
+      pieces.push(strVal(part.slice(last, m.index)));
+      if (m[0] === '{{' || m[0] === '}}') pieces.push(strVal(m[0][0]!));
+      else {
+        const key = m[1] ?? '';
+        const v =
+          key === ''
+            ? c.args[i++]
+            : /^\d+$/.test(key)
+              ? c.args[Number(key)]
+              : c.kw.get(key.split(/[.[]/)[0]!);
+        pieces.push(v ?? holeVal(key || 'X'));
+      }
+      last = m.index + m[0].length;
+    }
+    pieces.push(strVal(part.slice(last)));
+  }
+  return concat(pieces);
+};
+
+/** sep.join(items) */
+const strJoin: Handler = (_w, c) => {
+  const sep = c.recv;
+  const list = c.args[0];
+  if (!sep || sep.parts === null || sep.ref !== undefined || !list?.items) return undefined;
+  const pieces: Val[] = [];
+  list.items.forEach((v, i) => {
+    if (i > 0) pieces.push(sep);
+    pieces.push(v);
+  });
+  return pieces.length === 0 ? strVal('') : concat(pieces);
+};
+
+/** Methods that keep the string (whitespace and encoding changes). */
+const keepString: Handler = (_w, c) => {
+  if (!c.recv || c.recv.ref !== undefined || c.recv.parts === null)
+    return c.recv ? opaque([c.recv, ...c.args]) : undefined;
+  return c.recv;
+};
+
+const strReplace: Handler = (_w, c) => {
+  const s = constText(c.recv);
+  const a = constText(c.args[0]);
+  const b = constText(c.args[1]);
+  if (!c.recv || s === null || a === null || b === null || c.recv.ref !== undefined) return undefined;
+  return { ...c.recv, parts: [s.split(a).join(b)] };
+};
+
+const shlexSplit: Handler = (_w, c) => {
+  const s = c.args[0];
+  if (!s) return undefined;
+  const text = constText(s);
+  if (text === null) return opaque([s]);
+  const items = (text.match(/'[^']*'|"[^"]*"|\S+/g) ?? []).map((w) =>
+    strVal(w.replace(/^(['"])(.*)\1$/, '$2')),
+  );
+  return { ...opaque([s]), items };
+};
+
+// --- code execution and decoding ---------------------------------------------------------------
+
+function execBuiltin(program: string): Handler {
+  return (w, c) => {
+    const code = c.args[0] ?? c.kw.get('source');
+    if (!code) return undefined;
+    runCode(w.col, c.span, code, program, 'python', argSpan(w, c, 0, 'source'), VIA);
+    return opaque([code]);
+  };
+}
+
+/** Deserialisers that run code from their input (pickle and friends): a sink only for downloaded or decoded data. */
+const unsafeLoad: Handler = (w, c) => {
+  const data = c.args[0];
+  if (!data) return undefined;
+  codeFlows(w.col, c.span, [data], c.name.split('.')[0] ?? 'pickle');
+  return opaque([data]);
+};
+
+const b64decode: Handler = (_w, c) => {
+  const v = c.args[0] ?? c.kw.get('s');
+  if (!v) return undefined;
+  const text = constText(v);
+  const decoded = text !== null ? decodeBase64(text) : null;
+  const base = decoded !== null ? strVal(decoded) : holeVal('decoded');
+  return { ...base, sources: [...withTaint(base, v).sources, { kind: 'decoded' }], lits: v.lits };
+};
+
+const decodedOnly: Handler = (_w, c) => {
+  const v = c.args[0];
+  const out = opaque(v ? [v] : []);
+  return { ...out, sources: [...out.sources, { kind: 'decoded' }] };
+};
+
+const importModule: Handler = (_w, c) => {
+  const name = constText(c.args[0]);
+  return name !== null ? refVal(name, name) : undefined;
+};
+
+const getAttr: Handler = (_w, c) => {
+  const obj = c.args[0];
+  const name = constText(c.args[1]);
+  if (!obj?.ref || name === null) return undefined;
+  return refVal(`${obj.ref}.${name}`, name);
+};
+
+// --- network ---------------------------------------------------------------------------------
+
+const SENDING_METHODS = new Set(['post', 'put', 'patch']);
+
+/** requests/httpx/aiohttp style: verb methods take the URL first, request() takes the method first. */
+const httpCall: Handler = (w, c) => {
+  const verb = c.method ?? c.name.slice(c.name.lastIndexOf('.') + 1);
+  const isRequest = verb === 'request' || verb === 'stream';
+  const url = isRequest ? arg(c, 1, 'url') : arg(c, 0, 'url');
+  if (!url) return undefined;
+  const method = isRequest ? (constText(arg(c, 0, 'method')) ?? '').toLowerCase() : verb;
+  const payload: Val[] = [];
+  for (const k of ['data', 'json', 'files', 'content', 'params', 'body']) {
+    const v = c.kw.get(k);
+    if (v) payload.push(v);
+  }
+  const positionalBody = isRequest ? undefined : c.args[1];
+  if (positionalBody && SENDING_METHODS.has(method)) payload.push(positionalBody);
+  const headers = c.kw.get('headers');
+  const sends =
+    c.kw.has('data') ||
+    c.kw.has('json') ||
+    c.kw.has('files') ||
+    c.kw.has('content') ||
+    (positionalBody !== undefined && SENDING_METHODS.has(method));
+  const res = request(w.col, c.span, c.name || verb, {
+    url,
+    payload,
+    ...(headers ? { headers: [headers] } : {}),
+    sends,
+  });
+  return { ...res, ref: 'http.Response()' };
+};
+
+/** urllib.request.urlopen(url | Request, data) */
+const urlopen: Handler = (w, c) => {
+  const target = arg(c, 0, 'url');
+  if (!target) return undefined;
+  const data = arg(c, 1, 'data');
+  if (target.peer && target.ref === 'urllib.request.Request()') {
+    if (data) sendTo(w.col, c.span, target.peer, [data]);
+    return {
+      ...UNKNOWN,
+      sources: [
+        { kind: 'net', host: target.peer.host, ...(target.peer.url ? { url: target.peer.url } : {}) },
+      ],
+    };
+  }
+  return request(w.col, c.span, 'urllib.request.urlopen', {
+    url: target,
+    payload: data ? [data] : [],
+    sends: data !== undefined,
+  });
+};
+
+const urlRequest: Handler = (w, c) => {
+  const url = arg(c, 0, 'url');
+  if (!url) return undefined;
+  const data = arg(c, 1, 'data');
+  const headers = arg(c, 2, 'headers');
+  const res = request(w.col, c.span, 'urllib.request.Request', {
+    url,
+    payload: data ? [data] : [],
+    ...(headers ? { headers: [headers] } : {}),
+    sends: data !== undefined,
+  });
+  return { ...UNKNOWN, ref: 'urllib.request.Request()', ...(res.peer ? { peer: res.peer } : {}) };
+};
+
+const urlretrieve: Handler = (w, c) => {
+  const url = arg(c, 0, 'url');
+  if (!url) return undefined;
+  const res = request(w.col, c.span, 'urllib.request.urlretrieve', { url, payload: [], sends: false });
+  const file = arg(c, 1, 'filename');
+  if (file) {
+    const { path, dynamic } = pathOf(file);
+    w.col.file(c.span, 'write', path, 'urllib.request.urlretrieve', { dynamic });
+    w.col.flows(c.span, res.sources, { kind: 'file', path });
+  }
+  return res;
+};
+
+/** urllib3 PoolManager().request(method, url, body=, fields=) */
+const urllib3Request: Handler = (w, c) => {
+  const url = arg(c, 1, 'url');
+  if (!url) return undefined;
+  const payload = ['body', 'fields', 'json'].map((k) => c.kw.get(k)).filter((v): v is Val => v !== undefined);
+  const headers = c.kw.get('headers');
+  return request(w.col, c.span, 'urllib3.request', {
+    url,
+    payload,
+    ...(headers ? { headers: [headers] } : {}),
+    sends: c.kw.has('body') || (c.kw.has('fields') && /post|put|patch/i.test(constText(c.args[0]) ?? '')),
+  });
+};
+
+/** Hosts given as (host, port) to sockets and protocol clients. */
+function hostPort(v: Val | undefined, port?: Val): { host: Val; port?: number } | undefined {
+  if (!v) return undefined;
+  if (v.items) {
+    const p = v.items[1]?.num;
+    return { host: v.items[0] ?? UNKNOWN, ...(p !== undefined ? { port: p } : {}) };
+  }
+  return { host: v, ...(port?.num !== undefined ? { port: port.num } : {}) };
+}
+
+function connectTo(w: PyWalker, c: PyCall, actor: string, addr: { host: Val; port?: number }): Val {
+  const res = request(w.col, c.span, actor, {
+    url: addr.host,
+    payload: [],
+    sends: false,
+    ...(addr.port !== undefined ? { port: addr.port } : {}),
+  });
+  return { ...UNKNOWN, ...(res.peer ? { peer: res.peer } : {}) };
+}
+
+/** A client class whose constructor connects: (host, port). */
+function clientCtor(actor: string): Handler {
+  return (w, c) => {
+    const addr = hostPort(arg(c, 0, 'host'), arg(c, 1, 'port'));
+    if (!addr || constText(addr.host) === '') return { ...UNKNOWN, ref: `${c.name}()` };
+    return { ...connectTo(w, c, actor, addr), ref: `${c.name}()` };
+  };
+}
+
+/** sock.connect((host, port)): remembers the peer on the variable so later sends and dup2 know it. */
+const socketConnect: Handler = (w, c) => {
+  const addr = hostPort(c.args[0]);
+  if (!addr) return undefined;
+  const res = connectTo(w, c, 'socket.connect', addr);
+  if (c.recvNode && c.recv && res.peer) w.bind(c.recvNode, { ...c.recv, peer: res.peer });
+  return UNKNOWN;
+};
+
+const createConnection: Handler = (w, c) => {
+  const addr = hostPort(arg(c, 0, 'address'));
+  if (!addr) return undefined;
+  return { ...connectTo(w, c, 'socket.create_connection', addr), ref: 'socket.socket()' };
+};
+
+const socketBind: Handler = (w, c) => {
+  const addr = hostPort(c.args[0]);
+  if (!addr) return undefined;
+  const host = render(addr.host) || '0.0.0.0';
+  w.col.net(
+    c.span,
+    { ...parseTarget(host), ...(addr.port !== undefined ? { port: addr.port } : {}) },
+    false,
+    'socket.bind',
+    'listen',
+  );
+  return UNKNOWN;
+};
+
+const socketSendTo: Handler = (w, c) => {
+  const addr = hostPort(c.args[1]);
+  const data = c.args[0];
+  if (!addr || !data) return undefined;
+  request(w.col, c.span, 'socket.sendto', {
+    url: addr.host,
+    payload: [data],
+    sends: true,
+    ...(addr.port !== undefined ? { port: addr.port } : {}),
+  });
+  return UNKNOWN;
+};
+
+/** os.dup2(sock.fileno(), 0): the socket becomes standard input (the reverse-shell shape). */
+const dup2: Handler = (w, c) => {
+  const peer = c.args[0]?.peer;
+  if (peer) w.col.setSocketPeer(peer);
+  return UNKNOWN;
+};
+
+/** conn.request(method, path, body) on http.client connections. */
+const httpClientRequest: Handler = (w, c) => {
+  const peer = c.recv?.peer;
+  const body = arg(c, 2, 'body');
+  if (!peer) return undefined;
+  if (body) {
+    w.col.net(c.span, parseTarget(peer.host), true, 'http.client.request');
+    sendTo(w.col, c.span, peer, [body]);
+  }
+  return UNKNOWN;
+};
+
+const dns: Handler = (w, c) => {
+  const name = arg(c, 0, 'host') ?? arg(c, 0, 'qname');
+  if (name) dnsLookup(w.col, c.span, name);
+  return UNKNOWN;
+};
+
+// --- loops: sleeping and exiting -----------------------------------------------------------
+
+const sleeps: Handler = (w) => {
+  w.col.markLoop('sleeps');
+  return undefined;
+};
+const exits: Handler = (w) => {
+  w.col.markLoop('exit');
+  return UNKNOWN;
+};
+
+// --- SQL -------------------------------------------------------------------------------------
+
+const sqlExecute: Handler = (w, c) => {
+  const q = arg(c, 0, 'statement') ?? c.kw.get('sql');
+  if (q) sqlQuery(w.col, q, argSpan(w, c, 0, 'statement'), VIA);
+  return undefined;
+};
+
+const sqlText: Handler = (w, c) => {
+  const q = c.args[0];
+  if (!q) return undefined;
+  const done = sqlQuery(w.col, q, argSpan(w, c, 0), VIA);
+  return { ...q, sqlDone: done };
+};
+
+// --- tables ----------------------------------------------------------------------------------
+
+const CALLS = new Map<string, Handler>();
+const add = (names: readonly string[], h: Handler): void => {
+  for (const n of names) CALLS.set(n, h);
+};
+
+add(
+  [
+    'os.system',
+    'os.popen',
+    'os.popen2',
+    'os.popen3',
+    'os.popen4',
+    'commands.getoutput',
+    'commands.getstatusoutput',
+    'subprocess.getoutput',
+    'subprocess.getstatusoutput',
+    'platform.popen',
+    'asyncio.create_subprocess_shell',
+    'pexpect.run',
+    'pexpect.spawn',
+    'pexpect.spawnu',
+    'sh.Command',
+  ],
+  shellCall,
+);
+add(
+  [
+    'subprocess.run',
+    'subprocess.call',
+    'subprocess.check_call',
+    'subprocess.check_output',
+    'subprocess.Popen',
+  ],
+  subprocessCall,
+);
+add(['asyncio.create_subprocess_exec'], asyncExec);
+add(['os.execl', 'os.execlp'], execList(0, 2, false));
+add(['os.execle', 'os.execlpe'], execList(0, 2, true));
+add(['os.execv', 'os.execve', 'os.execvp', 'os.execvpe', 'os.posix_spawn', 'os.posix_spawnp'], execVector(0));
+add(['os.spawnl', 'os.spawnlp'], execList(1, 3, false));
+add(['os.spawnle', 'os.spawnlpe'], execList(1, 3, true));
+add(['os.spawnv', 'os.spawnve', 'os.spawnvp', 'os.spawnvpe'], execVector(1));
+add(['pty.spawn'], ptySpawn);
+add(['os.fork', 'os.forkpty', 'pty.fork', 'multiprocessing.Process().start', 'os.register_at_fork'], fork);
+
+add(['shutil.rmtree'], fileOp('delete', 'shutil.rmtree', { recursive: true }));
+add(['os.remove', 'os.unlink'], fileOp('delete', 'os.remove'));
+add(['os.rmdir', 'os.removedirs'], fileOp('delete', 'os.rmdir'));
+add(
+  ['pathlib.Path().unlink', 'pathlib.Path().rmdir'],
+  fileOp('delete', 'pathlib.Path.unlink', { self: true }),
+);
+add(['os.mkdir', 'os.makedirs', 'os.mknod', 'os.mkfifo'], fileOp('create', 'os.mkdir'));
+add(['pathlib.Path().mkdir', 'pathlib.Path().touch'], fileOp('create', 'pathlib.Path.mkdir', { self: true }));
+add(['os.truncate'], fileOp('truncate', 'os.truncate'));
+add(['os.chmod', 'os.lchmod'], fileOp('chmod', 'os.chmod'));
+add(['pathlib.Path().chmod', 'pathlib.Path().lchmod'], fileOp('chmod', 'pathlib.Path.chmod', { self: true }));
+add(['os.chown', 'os.lchown', 'shutil.chown'], fileOp('chown', 'os.chown'));
+add(['os.umask'], umask);
+add(
+  ['shutil.copy', 'shutil.copy2', 'shutil.copyfile', 'shutil.copymode', 'shutil.copystat'],
+  twoPath('copy', 'shutil.copy'),
+);
+add(['shutil.copytree'], twoPath('copy', 'shutil.copytree', { recursive: true }));
+add(['shutil.move', 'os.rename', 'os.replace', 'os.renames'], twoPath('move', 'os.rename'));
+add(
+  ['pathlib.Path().rename', 'pathlib.Path().replace'],
+  twoPath('move', 'pathlib.Path.rename', { self: true }),
+);
+add(['os.symlink', 'os.link'], twoPath('link', 'os.symlink'));
+add(
+  ['pathlib.Path().symlink_to', 'pathlib.Path().hardlink_to'],
+  twoPath('link', 'pathlib.Path.symlink_to', { self: true }),
+);
+add(
+  ['open', 'io.open', 'codecs.open', 'builtins.open', 'os.open', 'pathlib.Path().open', 'aiofiles.open'],
+  openFile,
+);
+add(['pathlib.Path().read_text', 'pathlib.Path().read_bytes'], pathRead);
+add(['pathlib.Path().write_text', 'pathlib.Path().write_bytes'], pathWrite);
+
+add(['os.path.join', 'posixpath.join', 'pathlib.Path().joinpath'], (_w, c) =>
+  c.name.endsWith('joinpath') && c.recv
+    ? { ...joinPaths([c.recv, ...c.args]), ref: 'pathlib.Path()' }
+    : joinPaths(c.args),
+);
+add(
+  [
+    'os.path.expanduser',
+    'os.path.expandvars',
+    'os.path.abspath',
+    'os.path.realpath',
+    'os.path.normpath',
+    'os.fspath',
+    'os.fsencode',
+    'os.fsdecode',
+    'str',
+    'bytes',
+    'shlex.quote',
+    'pipes.quote',
+  ],
+  identity,
+);
+add(['pathlib.Path', 'pathlib.PurePath', 'pathlib.PosixPath', 'pathlib.PurePosixPath'], pathCtor);
+add(['pathlib.Path.home'], home);
+add(['pathlib.Path.cwd', 'os.getcwd'], cwd);
+add(['pathlib.Path().expanduser', 'pathlib.Path().resolve', 'pathlib.Path().absolute'], recvPath);
+add(['os.getenv', 'os.environ.get', 'os.getenvb', 'os.environ.setdefault'], getenv);
+add(['shlex.split'], shlexSplit);
+
+add(['exec', 'builtins.exec', 'execfile'], execBuiltin('exec'));
+add(['eval', 'builtins.eval'], execBuiltin('eval'));
+add(['compile', 'builtins.compile'], execBuiltin('compile'));
+add(
+  [
+    'pickle.loads',
+    'pickle.load',
+    'marshal.loads',
+    'marshal.load',
+    'dill.loads',
+    'cloudpickle.loads',
+    'yaml.unsafe_load',
+    'jsonpickle.decode',
+    'shelve.open',
+  ],
+  unsafeLoad,
+);
+add(
+  [
+    'base64.b64decode',
+    'base64.standard_b64decode',
+    'base64.urlsafe_b64decode',
+    'base64.decodebytes',
+    'base64.decodestring',
+    'binascii.a2b_base64',
+  ],
+  b64decode,
+);
+add(
+  [
+    'base64.b32decode',
+    'base64.b16decode',
+    'base64.a85decode',
+    'base64.b85decode',
+    'codecs.decode',
+    'bytes.fromhex',
+    'binascii.unhexlify',
+    'binascii.a2b_hex',
+    'zlib.decompress',
+    'gzip.decompress',
+    'bz2.decompress',
+    'lzma.decompress',
+  ],
+  decodedOnly,
+);
+add(['__import__', 'importlib.import_module'], importModule);
+add(['getattr'], getAttr);
+
+for (const lib of [
+  'requests',
+  'httpx',
+  'requests.Session()',
+  'requests.session()',
+  'httpx.Client()',
+  'httpx.AsyncClient()',
+  'aiohttp.ClientSession()',
+]) {
+  add(
+    ['get', 'post', 'put', 'patch', 'delete', 'head', 'options', 'request', 'stream'].map(
+      (m) => `${lib}.${m}`,
+    ),
+    httpCall,
+  );
+}
+add(['urllib.request.urlopen', 'urllib2.urlopen', 'urllib.urlopen'], urlopen);
+add(['urllib.request.Request', 'urllib2.Request'], urlRequest);
+add(['urllib.request.urlretrieve', 'urllib.urlretrieve'], urlretrieve);
+add(['urllib3.PoolManager().request', 'urllib3.request', 'urllib3.PoolManager().urlopen'], urllib3Request);
+add(
+  [
+    'http.client.HTTPConnection',
+    'http.client.HTTPSConnection',
+    'httplib.HTTPConnection',
+    'httplib.HTTPSConnection',
+    'smtplib.SMTP',
+    'smtplib.SMTP_SSL',
+    'ftplib.FTP',
+    'ftplib.FTP_TLS',
+    'telnetlib.Telnet',
+    'poplib.POP3',
+    'imaplib.IMAP4',
+    'imaplib.IMAP4_SSL',
+    'websocket.create_connection',
+    'websockets.connect',
+  ],
+  (w, c) => clientCtor(c.name)(w, c),
+);
+add(['paramiko.SSHClient().connect'], (w, c) => {
+  const addr = hostPort(arg(c, 0, 'hostname'), arg(c, 1, 'port'));
+  return addr ? connectTo(w, c, 'paramiko.connect', addr) : undefined;
+});
+add(
+  [
+    'http.client.HTTPConnection().request',
+    'http.client.HTTPSConnection().request',
+    'httplib.HTTPConnection().request',
+    'httplib.HTTPSConnection().request',
+  ],
+  httpClientRequest,
+);
+add(['socket.socket().connect', 'socket.socket().connect_ex'], socketConnect);
+add(['socket.create_connection'], createConnection);
+add(['socket.socket().bind'], socketBind);
+add(['socket.socket().sendto'], socketSendTo);
+add(['os.dup2'], dup2);
+add(
+  [
+    'socket.gethostbyname',
+    'socket.gethostbyname_ex',
+    'socket.getaddrinfo',
+    'dns.resolver.resolve',
+    'dns.resolver.query',
+  ],
+  dns,
+);
+
+add(
+  [
+    'time.sleep',
+    'asyncio.sleep',
+    'signal.pause',
+    'select.select',
+    'input',
+    'raw_input',
+    'sys.stdin.readline',
+    'sys.stdin.read',
+    'threading.Event().wait',
+  ],
+  sleeps,
+);
+add(['sys.exit', 'exit', 'quit', 'os._exit', 'os.abort'], exits);
+add(['sqlalchemy.text', 'sqlalchemy.sql.text', 'sqlalchemy.sql.expression.text', 'text'], sqlText);
+add(['pandas.read_sql', 'pandas.read_sql_query', 'pd.read_sql', 'pd.read_sql_query'], sqlExecute);
+
+/** By method name, when the receiver's type is unknown. */
+const METHODS = new Map<string, Handler>([
+  ['execute', sqlExecute],
+  ['executemany', sqlExecute],
+  ['executescript', sqlExecute],
+  ['exec_driver_sql', sqlExecute],
+  ['read_sql', sqlExecute],
+  ['read_sql_query', sqlExecute],
+  ['write', fileWrite],
+  ['writelines', fileWrite],
+  ['send', fileWrite],
+  ['sendall', fileWrite],
+  ['format', strFormat],
+  ['join', strJoin],
+  ['replace', strReplace],
+  ['strip', keepString],
+  ['rstrip', keepString],
+  ['lstrip', keepString],
+  ['encode', keepString],
+  ['decode', keepString],
+  ['fileno', (_w, c) => (c.recv?.peer ? { ...UNKNOWN, peer: c.recv.peer } : undefined)],
+  ['sleep', sleeps],
+  ['wait', sleeps],
+  ['accept', sleeps],
+  ['recv', sleeps],
+  ['recvfrom', sleeps],
+  ['recv_into', sleeps],
+  ['readline', sleeps],
+  ['poll', sleeps],
+  ['select', sleeps],
+  ['serve_forever', sleeps],
+  ['get_message', sleeps],
+]);
+
+/** Instances spelled differently that behave the same. */
+const CANONICAL: readonly [RegExp, string][] = [
+  [/^socket\(\)/, 'socket.socket()'],
+  [/^requests\.sessions\.Session\(\)/, 'requests.Session()'],
+];
+
+export function callHandler(name: string): Handler | undefined {
+  if (name === '') return undefined;
+  const direct = CALLS.get(name);
+  if (direct) return direct;
+  for (const [re, to] of CANONICAL) if (re.test(name)) return CALLS.get(name.replace(re, to));
+  return undefined;
+}
+
+export function methodHandler(method: string): Handler | undefined {
+  return METHODS.get(method);
+}
+
+/** Module constants folded as numbers (stat modes, so os.chmod(p, stat.S_IRWXO) has a mode). */
+export const PY_CONSTANTS = new Map<string, Val>(
+  Object.entries({
+    'stat.S_ISUID': 0o4000,
+    'stat.S_ISGID': 0o2000,
+    'stat.S_ISVTX': 0o1000,
+    'stat.S_IRWXU': 0o700,
+    'stat.S_IRUSR': 0o400,
+    'stat.S_IWUSR': 0o200,
+    'stat.S_IXUSR': 0o100,
+    'stat.S_IRWXG': 0o70,
+    'stat.S_IRGRP': 0o40,
+    'stat.S_IWGRP': 0o20,
+    'stat.S_IXGRP': 0o10,
+    'stat.S_IRWXO': 0o7,
+    'stat.S_IROTH': 0o4,
+    'stat.S_IWOTH': 0o2,
+    'stat.S_IXOTH': 0o1,
+  }).map(([k, num]) => [k, { ...UNKNOWN, dynamic: false, num }]),
+);
