@@ -37,6 +37,18 @@ import sh005payload from './rules/sh-ast-005-payload-generator.js';
 import sh010remote from './rules/sh-ast-010-remote-code-execution.js';
 import sh011download from './rules/sh-ast-011-download-then-execute.js';
 import sh020privilege from './rules/sh-ast-020-privilege-escalation.js';
+import sql001drop from './rules/sql-ast-001-drop-database.js';
+import sql002drop from './rules/sql-ast-002-drop-object.js';
+import sql003truncate from './rules/sql-ast-003-truncate.js';
+import sql004unbounded from './rules/sql-ast-004-unbounded-write.js';
+import sql005alter from './rules/sql-ast-005-alter-drop.js';
+import sql006privilege from './rules/sql-ast-006-privilege-grant.js';
+import sql007server from './rules/sql-ast-007-server-shutdown.js';
+import sql010file from './rules/sql-ast-010-file-write.js';
+import sql011program from './rules/sql-ast-011-program-execution.js';
+import sql012server from './rules/sql-ast-012-server-file-read.js';
+import sql013database from './rules/sql-ast-013-database-network.js';
+import sql014credential from './rules/sql-ast-014-credential-tables.js';
 
 const RULE_ID = new RegExp(`^(?:${RULE_PREFIXES.join('|')})-AST-\\d{3}$`);
 
@@ -91,6 +103,18 @@ export const RULES: readonly RuleDefinition[] = validate([
   sh010remote,
   sh011download,
   sh020privilege,
+  sql001drop,
+  sql002drop,
+  sql003truncate,
+  sql004unbounded,
+  sql005alter,
+  sql006privilege,
+  sql007server,
+  sql010file,
+  sql011program,
+  sql012server,
+  sql013database,
+  sql014credential,
 ]);
 
 export function ruleById(id: RuleId | string): RuleDefinition | undefined {
