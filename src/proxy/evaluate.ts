@@ -1,12 +1,13 @@
 /**
  * Calls the engine for the proxy: command/code/SQL text through `validate`, tool calls through
- * `validateToolCall`, and, while an engine build lacks that entry point, a tool call's `command`,
- * `code` and `sql` string arguments through `validate`. Times every evaluation for /health.
+ * `validateToolCall`, and, while an engine build lacks that entry point, the arguments that name
+ * something to run (command, code, SQL, URL: the same extraction as /api/v1/gate TOOL_CALL) through
+ * `validate`. Times every evaluation for /health.
  */
 import { performance } from 'node:perf_hooks';
+import { toolCallInputs } from '../api/handlers/gate.js';
 import type { Decision, Runtime } from '../engine/types.js';
 import type { EvaluatedCall } from './adapters/types.js';
-import { toolPayloads } from './adapters/tool.js';
 import type { ProxyGuard } from './types.js';
 
 /** Rolling window of evaluation latencies (µs) for /health's latency_median_us. */
@@ -52,45 +53,53 @@ export interface Evaluator {
 }
 
 export function createEvaluator(guard: ProxyGuard, window: LatencyWindow): Evaluator {
-  const evaluateText = async (text: string, runtime: Runtime): Promise<EvaluatedCall> => {
+  const evaluateSync = (text: string, runtime: Runtime): EvaluatedCall => {
     const started = performance.now();
-    const decision = await guard.validate(text, { runtime });
+    const { decision } = guard.validate({ command: text, runtime });
     const latencyUs = (performance.now() - started) * 1000;
     window.record(latencyUs);
     return { decision, offending: text, runtime, latencyUs };
   };
 
-  const evaluateToolCall = async (name: string, args: unknown): Promise<EvaluatedCall> => {
+  const evaluateToolCall = (name: string, args: unknown): EvaluatedCall => {
     if (guard.validateToolCall) {
       const started = performance.now();
-      const decision = await guard.validateToolCall({ name, arguments: args });
+      const answer = guard.validateToolCall({ name, arguments: args });
+      const decision = 'decision' in answer ? answer.decision : answer;
       const latencyUs = (performance.now() - started) * 1000;
       window.record(latencyUs);
       const offending = `${name} ${JSON.stringify(args) ?? ''}`.slice(0, MAX_OFFENDING);
       return { decision, offending, runtime: 'tool_call', latencyUs };
     }
-    // Interim path: the string arguments that name code to run (see module comment).
+    // Interim path: the arguments that name something to run, read as /api/v1/gate reads them.
+    const record =
+      typeof args === 'object' && args !== null && !Array.isArray(args)
+        ? (args as Record<string, unknown>)
+        : {};
     let last: EvaluatedCall | null = null;
-    const payloads = toolPayloads(args);
-    if (typeof args === 'object' && args !== null && !Array.isArray(args)) {
-      const a = args as Record<string, unknown>;
-      for (const key of ['cmd', 'script', 'shell']) {
-        if (typeof a[key] === 'string') payloads.push({ text: a[key], runtime: 'bash' });
-      }
-      if (
-        typeof a.query === 'string' &&
-        /\b(select|insert|update|delete|drop|copy|alter|create|truncate)\b/i.test(a.query)
-      ) {
-        payloads.push({ text: a.query, runtime: 'sql' });
-      }
-    }
-    for (const payload of payloads) {
-      const call = await evaluateText(payload.text, payload.runtime);
+    for (const input of toolCallInputs(record)) {
+      const call = evaluateSync(input.text, input.runtime);
       if (!call.decision.allowed) return call;
       last = call;
     }
     return last ?? { decision: ALLOW_NOTHING_TO_CHECK, offending: name, runtime: 'tool_call', latencyUs: 0 };
   };
 
-  return { evaluateText, evaluateToolCall };
+  // Promise-returning so an engine that evaluates off-thread later can slot in; a throw becomes a rejection.
+  return {
+    evaluateText: (text, runtime) => {
+      try {
+        return Promise.resolve(evaluateSync(text, runtime));
+      } catch (err) {
+        return Promise.reject(err);
+      }
+    },
+    evaluateToolCall: (name, args) => {
+      try {
+        return Promise.resolve(evaluateToolCall(name, args));
+      } catch (err) {
+        return Promise.reject(err);
+      }
+    },
+  };
 }

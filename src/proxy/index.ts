@@ -102,7 +102,7 @@ export function createProxy(deps: ProxyDeps, hooks: ProxyTestHooks = {}): Proxy 
         })
       : disabledGpuProbe());
   const version = deps.version ?? packageVersion();
-  const engineVersion = deps.engineVersion ?? deps.receipts?.engineVersion ?? version;
+  const engineVersion = deps.engineVersion ?? version;
   let draining = false;
 
   const open = new Set<ServerResponse>();
@@ -116,6 +116,8 @@ export function createProxy(deps: ProxyDeps, hooks: ProxyTestHooks = {}): Proxy 
   const envelope = (call: EvaluatedCall, mode: ProxyMode): Record<string, unknown> =>
     vetoEnvelope(call, {
       receipts: deps.receipts,
+      engineVersion,
+      policyDigest: deps.guard.policy?.digest,
       hardware: pc.hardwareView.enabled ? hardwareView(mode, pc.hardwareView.memoryBudgetGb, gpu) : null,
     });
 
@@ -175,12 +177,12 @@ export function createProxy(deps: ProxyDeps, hooks: ProxyTestHooks = {}): Proxy 
           : 'proxy found a denied tool payload (audit: forwarded)',
       );
       deps.alerts?.notify({
-        kind: 'veto',
-        route: route.name,
-        mode: ex.mode,
         decision: call.decision,
-        offending: call.offending,
+        command: call.offending,
+        runtime: call.runtime,
         latencyUs: call.latencyUs,
+        frame: { kind: route.adapter === 'mcp' ? 'mcp' : 'proxy', detail: route.name },
+        headline: ex.mode === 'enforce' ? 'BLOCKED' : 'DENY',
       });
     }
   };
@@ -204,12 +206,12 @@ export function createProxy(deps: ProxyDeps, hooks: ProxyTestHooks = {}): Proxy 
           'model proposed a tool call the engine denies',
         );
         deps.alerts?.notify({
-          kind: 'proposed_tool_call',
-          route: route.name,
-          mode: 'audit',
           decision: evaluated.decision,
-          offending: evaluated.offending,
+          command: evaluated.offending,
+          runtime: evaluated.runtime,
           latencyUs: evaluated.latencyUs,
+          frame: { kind: 'proxy', detail: `${route.name} proposed tool call ${call.name.slice(0, 100)}` },
+          headline: 'DENY',
         });
       })
       .catch((err: unknown) =>

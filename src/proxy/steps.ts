@@ -224,8 +224,8 @@ export const inspect: Step = async (ex, env) => {
   const ctx: InspectContext = {
     scrub: (text) => {
       const out = env.scrubber.scrub(text);
-      if (out.families.length > 0) for (const f of out.families) redactions.push(f);
-      return out.text;
+      for (const r of out.redactions) redactions.push(r.family);
+      return out.sanitized;
     },
     evaluateText: (text, runtime) => env.evaluator.evaluateText(text, runtime),
     evaluateToolCall: (name, args) => env.evaluator.evaluateToolCall(name, args),

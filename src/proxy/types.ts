@@ -5,50 +5,40 @@
  */
 import type { Registry } from 'prom-client';
 import type { Config } from '../config/schema.js';
-import type { Decision, Runtime } from '../engine/types.js';
-import type { ReceiptSigner } from '../receipts/index.js';
+import type { AlertInput } from '../alerts/event.js';
+import type { Decision } from '../engine/types.js';
+import type { DecisionReceiptInput } from '../receipts/index.js';
 
-/** The engine entry points the proxy calls (a subset of what createGuard returns). */
+/** The engine entry points the proxy calls: what `createGuard` returns (src/library/create-guard.ts). */
 export interface ProxyGuard {
-  /** Evaluate command, code or SQL text. */
-  validate(command: string, options: { runtime: Runtime; agentId?: string }): Decision | Promise<Decision>;
-  /** Evaluate a JSON tool call (MCP tools/call, a model's proposed call); absent until the engine has it. */
-  validateToolCall?(call: { name: string; arguments: unknown }): Decision | Promise<Decision>;
+  /** Evaluate command, code or SQL text (runtime bash, python, node, docker, sql). */
+  validate(input: { command: string; runtime?: string; agentId?: string }): { readonly decision: Decision };
+  /** Evaluate a JSON tool call (MCP tools/call, a model's proposed call), when the engine has it. */
+  validateToolCall?(call: { name: string; arguments: unknown }): { readonly decision: Decision } | Decision;
+  /** The policy in force; its digest goes into receipts. */
+  readonly policy?: { readonly digest: string };
 }
 
-/** One prompt string scrubbed: the new text and the families of what was removed. */
-export interface ScrubOutcome {
-  readonly text: string;
-  /** One entry per redaction, the credential family id (e.g. `aws`, `openai`); never the secret. */
-  readonly families: readonly string[];
-}
-
+/** The scrubber entry point the proxy calls: `createScrubber().scrub` (src/scrub/). */
 export interface ProxyScrubber {
-  scrub(text: string): ScrubOutcome;
+  scrub(text: string): {
+    readonly sanitized: string;
+    readonly redactions: readonly { readonly family: string }[];
+  };
 }
 
-/** Signs veto envelopes; absent: envelopes carry the seal only. */
+/** Seals and signs veto envelopes: the API's ReceiptService (src/api/receipts.ts) fits. */
 export interface ProxyReceipts {
-  readonly signer: ReceiptSigner;
-  readonly engineVersion: string;
-  readonly policyDigest: string;
+  decision(
+    input: DecisionReceiptInput,
+    shape: 'envelope',
+    important: boolean,
+  ): { readonly fields: Record<string, unknown> };
 }
 
-export interface ProxyAlert {
-  readonly kind: 'veto' | 'proposed_tool_call';
-  readonly route: string;
-  /** enforce: the request was answered 403; audit: forwarded anyway, or a model proposal. */
-  readonly mode: 'enforce' | 'audit';
-  readonly decision: Decision;
-  /** The offending command or tool-call text (the alert formatter truncates it). */
-  readonly offending: string;
-  readonly agentId?: string;
-  readonly signature?: string;
-  readonly latencyUs: number;
-}
-
+/** Where vetoes and dangerous proposals are reported (the alert dispatcher, SPEC 6). */
 export interface ProxyAlertSink {
-  notify(alert: ProxyAlert): void;
+  notify(alert: AlertInput): void;
 }
 
 /** The pino methods the proxy uses. */
@@ -65,16 +55,16 @@ export interface ProxyDeps {
   readonly scrubber: ProxyScrubber;
   readonly logger: ProxyLogger;
   readonly registry: Registry;
-  readonly alerts?: ProxyAlertSink;
-  readonly receipts?: ProxyReceipts;
-  /** Product version for /health; default the package version read at start. */
-  readonly version?: string;
-  /** Engine version for /health; default `receipts.engineVersion` or the product version. */
-  readonly engineVersion?: string;
-  /** Median engine evaluation latency (µs) from the server's rolling window; default the proxy's own. */
-  readonly latencyMedianUs?: () => number;
-  /** Extra readiness conditions (parsers loaded...); all must be true for /ready. */
-  readonly ready?: () => boolean;
+  readonly alerts?: ProxyAlertSink | undefined;
+  readonly receipts?: ProxyReceipts | undefined;
+  /** Product version for /health; default the package version. */
+  readonly version?: string | undefined;
+  /** Engine version for /health and receipts; default the product version. */
+  readonly engineVersion?: string | undefined;
+  /** Median engine evaluation latency (µs) from the engine's rolling window; default the proxy's own. */
+  readonly latencyMedianUs?: (() => number) | undefined;
+  /** Extra readiness condition (parsers loaded...); /ready is 503 while it is false. */
+  readonly ready?: (() => boolean) | undefined;
 }
 
 export type ProxyMode = 'enforce' | 'audit';

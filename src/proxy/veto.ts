@@ -4,7 +4,6 @@
  * decision (docs/receipts.md) when a signer is configured.
  */
 import type { Finding } from '../engine/types.js';
-import { decisionReceiptBody, receiptResponseFields, signReceipt } from '../receipts/index.js';
 import type { EvaluatedCall } from './adapters/types.js';
 import type { HardwareView } from './hardware.js';
 import type { ProxyReceipts } from './types.js';
@@ -25,11 +24,14 @@ function findingJson(f: Finding): Record<string, unknown> {
 
 export interface EnvelopeOptions {
   readonly receipts?: ProxyReceipts | undefined;
+  readonly engineVersion: string;
+  /** Policy digest for the receipt; without it the envelope is not sealed. */
+  readonly policyDigest?: string | undefined;
   readonly hardware?: HardwareView | null | undefined;
   readonly agentId?: string | undefined;
 }
 
-export function vetoEnvelope(call: EvaluatedCall, options: EnvelopeOptions = {}): Record<string, unknown> {
+export function vetoEnvelope(call: EvaluatedCall, options: EnvelopeOptions): Record<string, unknown> {
   const { decision } = call;
   const first = decision.findings.find((f) => f.mode === 'enforce') ?? decision.findings[0];
   const envelope: Record<string, unknown> = {
@@ -47,16 +49,20 @@ export function vetoEnvelope(call: EvaluatedCall, options: EnvelopeOptions = {})
     runtime: call.runtime,
     findings: decision.findings.map(findingJson),
   };
-  if (options.receipts) {
-    const body = decisionReceiptBody({
-      runtime: call.runtime,
-      command: call.offending,
-      agentId: options.agentId ?? null,
-      decision,
-      engineVersion: options.receipts.engineVersion,
-      policyDigest: options.receipts.policyDigest,
-    });
-    Object.assign(envelope, receiptResponseFields(signReceipt(body, options.receipts.signer), 'envelope'));
+  if (options.receipts && options.policyDigest) {
+    const { fields } = options.receipts.decision(
+      {
+        runtime: call.runtime,
+        command: call.offending,
+        agentId: options.agentId ?? null,
+        decision,
+        engineVersion: options.engineVersion,
+        policyDigest: options.policyDigest,
+      },
+      'envelope',
+      true,
+    );
+    Object.assign(envelope, fields);
   }
   if (options.hardware) Object.assign(envelope, options.hardware);
   return envelope;
