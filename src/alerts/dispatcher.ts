@@ -12,7 +12,7 @@ import { Agent, request, type Dispatcher } from 'undici';
 import type { AlertChannel, AlertsConfig } from '../config/sections/alerts.js';
 import { METRIC } from '../telemetry/metric-names.js';
 import { DeadLetterFile, type DeadLetterReason } from './dead-letter.js';
-import type { AlertEvent } from './event.js';
+import { buildAlertEvent, type AlertEvent, type AlertInput } from './event.js';
 import { formatAlert } from './formatters/index.js';
 
 /** The part of a pino logger the dispatcher uses. */
@@ -31,7 +31,8 @@ export interface AlertDispatcherDeps {
   readonly random?: () => number;
 }
 
-export type EnqueueResult = 'queued' | 'dead-lettered' | 'disabled';
+/** `ignored`: the input's decision allowed the action, so there is nothing to report. */
+export type EnqueueResult = 'queued' | 'dead-lettered' | 'disabled' | 'ignored';
 
 export interface AlertDispatcherStats {
   readonly queued: number;
@@ -43,7 +44,9 @@ export interface AlertDispatcherStats {
 }
 
 interface Job {
-  readonly event: AlertEvent;
+  /** Built lazily from `input` by a worker, so scrubbing and formatting stay off the request path. */
+  event?: AlertEvent;
+  readonly input?: AlertInput;
   readonly enqueuedAt: bigint;
   body?: object;
   attempts: number;
@@ -210,12 +213,22 @@ export class AlertDispatcher {
     return { ...this.#stats, depth: this.#depth(), inFlight: this.#inFlight };
   }
 
-  /** Hand an alert to the background workers. Never blocks, never throws. */
-  enqueue(event: AlertEvent): EnqueueResult {
+  /**
+   * Hand an alert to the background workers: a built event, or the decision's input (preferred on a
+   * request path: scrubbing the command and formatting happen in the worker). Never blocks, never throws.
+   */
+  enqueue(alert: AlertEvent | AlertInput): EnqueueResult {
     const channel = this.channel;
     if (!channel) return 'disabled';
     try {
-      const job: Job = { event, enqueuedAt: process.hrtime.bigint(), attempts: 0, status: null, error: null };
+      const base = { enqueuedAt: process.hrtime.bigint(), attempts: 0, status: null, error: null };
+      let job: Job;
+      if ('decision' in alert) {
+        if (alert.decision.allowed) return 'ignored';
+        job = { ...base, input: { ...alert, now: alert.now ?? new Date() } };
+      } else {
+        job = { ...base, event: alert };
+      }
       if (this.#closing) {
         this.#toDeadLetter(job, 'closed');
         return 'dead-lettered';
@@ -314,8 +327,13 @@ export class AlertDispatcher {
     }
   }
 
+  #eventOf(job: Job): AlertEvent {
+    job.event ??= buildAlertEvent(job.input!)!;
+    return job.event;
+  }
+
   #bodyOf(job: Job): object {
-    job.body ??= formatAlert(this.channel!, job.event, this.#config.pagerdutyKey ?? '');
+    job.body ??= formatAlert(this.channel!, this.#eventOf(job), this.#config.pagerdutyKey ?? '');
     return job.body;
   }
 
@@ -417,10 +435,13 @@ export class AlertDispatcher {
   #toDeadLetter(job: Job, reason: DeadLetterReason): void {
     const channel = this.channel ?? 'none';
     let body: unknown;
+    let alertId = 'unbuilt';
     try {
       body = this.#bodyOf(job);
+      alertId = this.#eventOf(job).id;
     } catch {
-      body = { event: job.event };
+      // Never fall back to the raw input: it holds the unscrubbed command.
+      body = { error: 'the alert could not be built' };
     }
     if (channel === 'pagerduty' && body && typeof body === 'object' && 'routing_key' in body) {
       body = { ...body, routing_key: '[REDACTED]' };
@@ -432,7 +453,7 @@ export class AlertDispatcher {
       attempts: job.attempts,
       status: job.status,
       error: job.error,
-      alert_id: job.event.id,
+      alert_id: alertId,
       body,
     });
     this.#stats.deadLettered += 1;
@@ -444,7 +465,7 @@ export class AlertDispatcher {
         attempts: job.attempts,
         status: job.status,
         error: job.error,
-        alertId: job.event.id,
+        alertId,
       },
       'alert dead-lettered',
     );
