@@ -1,13 +1,17 @@
 /** The table of CLI commands; add a command by adding its module here (one line each). */
 import type { CliCommand } from '../command.js';
 import { passkeyCommand } from './passkey.js';
+import { serveCommand } from './serve.js';
 import { keygenCommand } from './keygen.js';
 import { verifyCommand } from './verify.js';
 import { validateCommand } from './validate.js';
+import { sanitizeCommand } from './sanitize.js';
 
 export const COMMANDS: readonly CliCommand[] = [
   passkeyCommand,
+  serveCommand,
   keygenCommand,
   verifyCommand,
   validateCommand,
+  sanitizeCommand,
 ];
