@@ -72,7 +72,7 @@ function sanitizeLine(scrubber: Scrubber, raw: string): JsonlOut {
   try {
     const result = scrubber.sanitize({
       payload: obj['payload'],
-      strict: obj['strict'] as boolean | undefined,
+      strict: obj['strict'],
     });
     return { id, ...toWire(result) };
   } catch (err) {
