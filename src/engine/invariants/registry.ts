@@ -4,6 +4,15 @@
  */
 import { INVARIANT_NAMES, RULE_PREFIXES, type InvariantName, type RuleId } from '../types.js';
 import type { RuleDefinition } from './define-rule.js';
+import dkr001privileged from './rules/dkr-ast-001-privileged-container.js';
+import dkr002runtime from './rules/dkr-ast-002-runtime-socket.js';
+import dkr003host from './rules/dkr-ast-003-host-system-mount.js';
+import dkr004credential from './rules/dkr-ast-004-credential-mount.js';
+import dkr005host from './rules/dkr-ast-005-host-namespace.js';
+import dkr006dangerous from './rules/dkr-ast-006-dangerous-capability.js';
+import dkr007security from './rules/dkr-ast-007-security-opt.js';
+import dkr008host from './rules/dkr-ast-008-host-device.js';
+import dkr010secret from './rules/dkr-ast-010-secret-in-image.js';
 import eng001unparsed from './rules/eng-ast-001-unparsed-risky-token.js';
 import fs001recursive from './rules/fs-ast-001-recursive-delete.js';
 import fs002workspace from './rules/fs-ast-002-workspace-wipe.js';
@@ -70,6 +79,15 @@ export function validate(rules: readonly RuleDefinition[]): readonly RuleDefinit
 }
 
 export const RULES: readonly RuleDefinition[] = validate([
+  dkr001privileged,
+  dkr002runtime,
+  dkr003host,
+  dkr004credential,
+  dkr005host,
+  dkr006dangerous,
+  dkr007security,
+  dkr008host,
+  dkr010secret,
   eng001unparsed,
   fs001recursive,
   fs002workspace,

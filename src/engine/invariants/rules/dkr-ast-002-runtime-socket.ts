@@ -1,0 +1,49 @@
+/** DKR-AST-002: mounting the docker/containerd/podman API socket hands the container control of the host. */
+import { viewMount } from '../../knowledge/docker.js';
+import { defineRule } from '../define-rule.js';
+
+export default defineRule({
+  id: 'DKR-AST-002',
+  invariant: 'NO_PRIVILEGE_ESCALATION',
+  summary:
+    'Bind mounts of /var/run/docker.sock, containerd.sock, podman.sock and other container runtime sockets (read-only included).',
+  remediationHint:
+    'Do not give a container the docker socket: anything that can talk to it can start a privileged container on the host. Run the docker command yourself, or use a rootless builder (buildkit, kaniko) inside the workspace.',
+  *check(facts, policy) {
+    for (const c of facts.of('container'))
+      for (const m of c.mounts) {
+        if (!viewMount(m.source, policy).socket) continue;
+        yield {
+          span: c.span,
+          reason: `the container mounts the runtime socket ${m.source}, which controls the host`,
+          suggestedAlternative: null,
+        };
+      }
+  },
+  examples: {
+    deny: [
+      {
+        input: 'docker run -v /var/run/docker.sock:/var/run/docker.sock docker:cli docker ps',
+        runtime: 'docker',
+      },
+      {
+        input:
+          'docker run --mount type=bind,source=/run/containerd/containerd.sock,target=/c.sock,readonly alpine',
+        runtime: 'docker',
+      },
+      {
+        input:
+          'services:\n  agent:\n    image: portainer/agent\n    volumes:\n      - /var/run/docker.sock:/var/run/docker.sock:ro\n',
+        runtime: 'docker',
+      },
+    ],
+    allow: [
+      { input: 'docker run -v ./data:/data postgres:16', runtime: 'docker', why: 'a workspace directory' },
+      {
+        input: 'docker run -v pgdata:/var/lib/postgresql/data postgres:16',
+        runtime: 'docker',
+        why: 'a named volume, not a host path',
+      },
+    ],
+  },
+});

@@ -1,0 +1,55 @@
+/** DKR-AST-003: writable bind mounts of /, system directories or a whole home: root in the container writes the host. */
+import { viewMount } from '../../knowledge/docker.js';
+import { defineRule } from '../define-rule.js';
+
+export default defineRule({
+  id: 'DKR-AST-003',
+  invariant: 'NO_PRIVILEGE_ESCALATION',
+  summary:
+    'Writable bind mounts of /, /etc, /usr, /root, /var, /proc, /sys, /dev, /home or ~ into a container.',
+  remediationHint:
+    'Mount only the workspace directory the container needs (-v "$PWD/data:/data"), read-only where possible (:ro). Never mount the host root, system directories or a home directory.',
+  *check(facts, policy) {
+    for (const c of facts.of('container'))
+      for (const m of c.mounts) {
+        if (m.readOnly) continue;
+        const v = viewMount(m.source, policy);
+        if (!v.system || v.socket) continue;
+        yield {
+          span: c.span,
+          reason: `the container can write the host path ${m.source} (mounted at ${m.target || '?'}): root inside becomes root on the host`,
+          suggestedAlternative: null,
+        };
+      }
+  },
+  examples: {
+    deny: [
+      { input: 'docker run -v /:/host alpine chroot /host', runtime: 'docker' },
+      { input: 'docker run -it -v /etc:/etc ubuntu bash', runtime: 'docker' },
+      { input: 'docker run --mount type=bind,source=/,target=/rootfs busybox', runtime: 'docker' },
+      { input: 'docker run -v ~:/home/me alpine sh', runtime: 'docker' },
+      {
+        input:
+          'services:\n  x:\n    image: alpine\n    volumes:\n      - type: bind\n        source: /usr\n        target: /usr\n',
+        runtime: 'docker',
+      },
+    ],
+    allow: [
+      {
+        input: 'docker run -v "$PWD":/app -w /app node:20 npm test',
+        runtime: 'docker',
+        why: 'the workspace itself',
+      },
+      {
+        input: 'docker run -v /tmp/cache:/cache alpine ls /cache',
+        runtime: 'docker',
+        why: 'a scratch directory',
+      },
+      {
+        input: 'docker run -v /proc:/host/proc:ro prom/node-exporter',
+        runtime: 'docker',
+        why: 'read-only monitoring mount',
+      },
+    ],
+  },
+});

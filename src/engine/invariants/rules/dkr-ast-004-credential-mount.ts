@@ -1,0 +1,50 @@
+/** DKR-AST-004: mounting credential stores (~/.ssh, ~/.aws, ~/.kube, /etc/shadow) or whole homes / the host root into a container. */
+import { viewMount } from '../../knowledge/docker.js';
+import { defineRule } from '../define-rule.js';
+
+export default defineRule({
+  id: 'DKR-AST-004',
+  invariant: 'NO_SECRET_FILE_READ',
+  summary:
+    'Bind mounts (read-only included) of ~/.ssh, ~/.aws, ~/.kube, ~/.docker, ~/.config/gcloud, /etc/shadow, a whole home or the host root.',
+  remediationHint:
+    'Do not hand credential directories to a container. Pass the one secret it needs through a secret mechanism the user set up (docker secret, --env-file in the workspace), or ask the user.',
+  *check(facts, policy) {
+    for (const c of facts.of('container'))
+      for (const m of c.mounts) {
+        const v = viewMount(m.source, policy);
+        if (v.credentials === null || v.socket) continue;
+        // Writable system mounts are reported by DKR-AST-003; this rule adds the read-only ones and credential stores.
+        if (
+          !m.readOnly &&
+          v.system &&
+          (v.path === '/' || v.path === '/etc' || v.path === '/root' || v.path === '/home')
+        )
+          continue;
+        yield {
+          span: c.span,
+          reason: `the container can read the credential store ${v.credentials}`,
+          suggestedAlternative: null,
+        };
+      }
+  },
+  examples: {
+    deny: [
+      { input: 'docker run -v ~/.aws:/root/.aws:ro amazon/aws-cli s3 ls', runtime: 'docker' },
+      {
+        input: 'docker run -v $HOME/.ssh:/root/.ssh alpine/git clone git@github.com:o/r.git',
+        runtime: 'docker',
+      },
+      { input: 'docker run -v /:/rootfs:ro gcr.io/cadvisor/cadvisor', runtime: 'docker' },
+      { input: 'docker run -v /etc/shadow:/tmp/s:ro alpine cat /tmp/s', runtime: 'docker' },
+    ],
+    allow: [
+      { input: 'docker run -v ./config:/config:ro nginx', runtime: 'docker', why: 'workspace configuration' },
+      {
+        input: 'docker run -v ~/projects/app:/app node:20 npm ci',
+        runtime: 'docker',
+        why: 'a project directory, no credentials',
+      },
+    ],
+  },
+});

@@ -1,0 +1,39 @@
+/** DKR-AST-006: adding capabilities that break container isolation (ALL, SYS_ADMIN, SYS_PTRACE, SYS_MODULE, NET_ADMIN ...). */
+import { DANGEROUS_CAPS } from '../../knowledge/docker.js';
+import { defineRule } from '../define-rule.js';
+
+export default defineRule({
+  id: 'DKR-AST-006',
+  invariant: 'NO_PRIVILEGE_ESCALATION',
+  summary:
+    '--cap-add / cap_add of ALL, SYS_ADMIN, SYS_MODULE, SYS_PTRACE, SYS_RAWIO, DAC_READ_SEARCH, NET_ADMIN, BPF and similar.',
+  remediationHint:
+    'Do not add kernel capabilities to a container. Most software needs none; for a low port use NET_BIND_SERVICE only, and ask the user before anything else.',
+  *check(facts) {
+    for (const c of facts.of('container')) {
+      const caps = c.capAdd.filter((x) => DANGEROUS_CAPS.has(x));
+      if (caps.length === 0) continue;
+      yield {
+        span: c.span,
+        reason: `the container gets the capabilit${caps.length > 1 ? 'ies' : 'y'} ${caps.join(', ')}`,
+        suggestedAlternative: null,
+      };
+    }
+  },
+  examples: {
+    deny: [
+      { input: 'docker run --cap-add=SYS_ADMIN alpine mount -t proc none /mnt', runtime: 'docker' },
+      { input: 'docker run --cap-add ALL ubuntu', runtime: 'docker' },
+      { input: 'docker run --cap-add=CAP_SYS_PTRACE alpine', runtime: 'docker' },
+      { input: 'services:\n  vpn:\n    image: wg\n    cap_add:\n      - NET_ADMIN\n', runtime: 'docker' },
+    ],
+    allow: [
+      {
+        input: 'docker run --cap-add NET_BIND_SERVICE nginx',
+        runtime: 'docker',
+        why: 'binding low ports only',
+      },
+      { input: 'docker run --cap-drop ALL alpine', runtime: 'docker', why: 'dropping capabilities' },
+    ],
+  },
+});

@@ -1,0 +1,49 @@
+/** DKR-AST-007: --security-opt that turns off seccomp, AppArmor, SELinux labels or no-new-privileges. */
+import { disablesProtection } from '../../knowledge/docker.js';
+import { defineRule } from '../define-rule.js';
+
+export default defineRule({
+  id: 'DKR-AST-007',
+  invariant: 'NO_PRIVILEGE_ESCALATION',
+  summary:
+    'seccomp=unconfined, apparmor=unconfined, label=disable, no-new-privileges:false, systempaths=unconfined.',
+  remediationHint:
+    'Keep the default seccomp, AppArmor and SELinux profiles. If a syscall is genuinely needed, ask the user for a custom profile that allows only it.',
+  *check(facts) {
+    for (const c of facts.of('container')) {
+      const off = c.securityOpt.filter(disablesProtection);
+      if (off.length === 0) continue;
+      yield {
+        span: c.span,
+        reason: `--security-opt ${off.join(', ')} disables a kernel protection for the container`,
+        suggestedAlternative: null,
+      };
+    }
+  },
+  examples: {
+    deny: [
+      { input: 'docker run --security-opt seccomp=unconfined alpine', runtime: 'docker' },
+      {
+        input: 'docker run --security-opt apparmor=unconfined --security-opt label=disable ubuntu',
+        runtime: 'docker',
+      },
+      { input: 'docker run --security-opt no-new-privileges:false alpine', runtime: 'docker' },
+      {
+        input: "services:\n  s:\n    image: a\n    security_opt:\n      - 'seccomp:unconfined'\n",
+        runtime: 'docker',
+      },
+    ],
+    allow: [
+      {
+        input: 'docker run --security-opt no-new-privileges:true alpine',
+        runtime: 'docker',
+        why: 'tightens, not loosens',
+      },
+      {
+        input: 'docker run --security-opt seccomp=./profile.json alpine',
+        runtime: 'docker',
+        why: 'a custom profile stays confined',
+      },
+    ],
+  },
+});

@@ -1,0 +1,50 @@
+/** DKR-AST-010: Dockerfile COPY/ADD of private keys and credential files bakes them into image layers. */
+import { defineRule } from '../define-rule.js';
+
+const CREDENTIAL_FILE =
+  /(?:^|\/)(?:id_(?:rsa|dsa|ecdsa|ed25519)(?:_sk)?|[^/]*\.pem|[^/]*\.key|[^/]*\.p12|[^/]*\.pfx|\.env(?:\.[\w-]+)?|\.npmrc|\.pypirc|\.netrc|\.git-credentials|credentials(?:\.json)?|\.aws(?:\/.*)?|\.ssh(?:\/.*)?|\.kube(?:\/config)?|kubeconfig|\.docker\/config\.json|service-account[^/]*\.json|\.vault-token)$/i;
+const NOT_SECRET = /(?:^|\/)\.env\.(?:example|sample|template|dist|defaults)$|\.pub$/i;
+
+export default defineRule({
+  id: 'DKR-AST-010',
+  invariant: 'NO_SECRET_EXFILTRATION',
+  summary: 'COPY/ADD of SSH keys, .env files, .npmrc/.netrc, cloud credentials or kubeconfigs into an image.',
+  remediationHint:
+    'Do not copy secrets into an image: every layer is readable by whoever pulls it. Use a build secret (RUN --mount=type=secret,id=npmrc ...) or inject the secret at run time.',
+  *check(facts) {
+    for (const f of facts.of('file')) {
+      if (f.actor !== 'Dockerfile COPY' && f.actor !== 'Dockerfile ADD') continue;
+      const path = f.path.replace(/\/+$/, '');
+      if (!CREDENTIAL_FILE.test(path) || NOT_SECRET.test(path)) continue;
+      yield {
+        span: f.span,
+        reason: `${f.actor} puts the credential file ${f.path} into an image layer`,
+        suggestedAlternative: null,
+      };
+    }
+  },
+  examples: {
+    deny: [
+      { input: 'FROM alpine\nCOPY id_rsa /root/.ssh/id_rsa\n', runtime: 'docker' },
+      { input: 'FROM node:20\nCOPY .npmrc .env ./\nRUN npm ci\n', runtime: 'docker' },
+      { input: 'FROM amazon/aws-cli\nADD .aws/credentials /root/.aws/credentials\n', runtime: 'docker' },
+    ],
+    allow: [
+      {
+        input: 'FROM node:20\nCOPY package.json package-lock.json ./\nRUN npm ci\n',
+        runtime: 'docker',
+        why: 'ordinary build inputs',
+      },
+      {
+        input: 'FROM node:20\nCOPY .env.example .env.example\n',
+        runtime: 'docker',
+        why: 'an example file holds no secrets',
+      },
+      {
+        input: 'FROM alpine\nCOPY --from=build /app/server.key /etc/ssl/\n',
+        runtime: 'docker',
+        why: 'copied from another build stage, not the host',
+      },
+    ],
+  },
+});

@@ -1,0 +1,76 @@
+/**
+ * What the container rules know: runtime API sockets, capabilities that break isolation, security
+ * options that switch protections off, and how to read a bind-mount source against the policy.
+ */
+import { credentialStore, isSystemPath, isWithin, pathPolicy, resolvePath } from '../paths.js';
+import type { Policy } from '../policy.js';
+
+/** Container runtime API sockets: whoever can write to one controls the host. */
+export const RUNTIME_SOCKET =
+  /(?:^|\/)(?:docker|podman|containerd|crio|cri-dockerd|dockershim|buildkitd)\.sock$/;
+
+/** Capabilities that let a container reach the host kernel, other processes or the host network. */
+export const DANGEROUS_CAPS: ReadonlySet<string> = new Set([
+  'ALL',
+  'SYS_ADMIN',
+  'SYS_MODULE',
+  'SYS_PTRACE',
+  'SYS_RAWIO',
+  'SYS_BOOT',
+  'SYS_TIME',
+  'DAC_READ_SEARCH',
+  'NET_ADMIN',
+  'BPF',
+  'PERFMON',
+  'MAC_ADMIN',
+  'MAC_OVERRIDE',
+  'LINUX_IMMUTABLE',
+  'SYSLOG',
+]);
+
+/** `--security-opt` values that disable a protection (seccomp, AppArmor, SELinux, no-new-privileges). */
+export function disablesProtection(opt: string): boolean {
+  const o = opt.toLowerCase().replace(/\s+/g, '');
+  return (
+    /^(?:seccomp|apparmor|systempaths)[=:]unconfined$/.test(o) ||
+    /^label[=:]disable$/.test(o) ||
+    /^no-new-privileges[=:]false$/.test(o) ||
+    /^label[=:]type:spc_t$/.test(o)
+  );
+}
+
+/** Host directories whose mount gives the container the host (exactly these, or anything below the system ones). */
+const BROAD = new Set(['/', '/home', '/Users', '/var', '/run', '/var/run', '/mnt', '/media', '/srv']);
+
+export interface MountView {
+  /** Absolute host path. */
+  readonly path: string;
+  /** The source is `/`, a system directory, a whole home, or a broad top-level directory. */
+  readonly system: boolean;
+  /** The source is or holds a credential store (label), e.g. `~/.aws`, `/etc/shadow`, the whole home. */
+  readonly credentials: string | null;
+  readonly socket: boolean;
+}
+
+export function viewMount(source: string, policy: Policy): MountView {
+  const pp = pathPolicy(policy);
+  const raw = source.replace(/^\$\{?PWD\}?|^\$\(pwd\)/, '.');
+  const path = resolvePath(raw, pp);
+  const home = path === pp.homeDir || /^\/(?:root|home\/[^/]+|Users\/[^/]+)$/.test(path);
+  const inWorkspace = isWithin(path, pp.workspaceRoot) && path !== '/';
+  const system =
+    !inWorkspace && (BROAD.has(path) || home || (isSystemPath(path) && !/^\/var\/log(?:\/|$)/.test(path)));
+  let credentials = credentialStore(path, pp);
+  // A mount of a directory that contains credential stores exposes them too.
+  if (
+    credentials === null &&
+    (path === '/' || home || path === '/home' || path === '/etc' || path === '/root' || path === '/Users')
+  )
+    credentials = path === pp.homeDir ? '~' : path;
+  return {
+    path,
+    system,
+    credentials,
+    socket: RUNTIME_SOCKET.test(path) || path === '/var/run/docker' || path === '/run/containerd',
+  };
+}
