@@ -12,13 +12,15 @@ export interface PathPolicy {
 }
 
 const HOME_VAR = /^(?:\$HOME|\$\{HOME\})(?=\/|$)/;
+/** The current directory spelled as an expansion: the workspace (commands run there). */
+const PWD_VAR = /^(?:\$PWD|\$\{PWD\}|\$\(pwd\)|`pwd`)(?=\/|$)/;
 
 /**
  * Absolute, normalised form of `path` as the program would see it (globs and unresolved
  * expansions kept literally). `~` → home, `~user` → /home/user (/root for root), relative → workspace.
  */
 export function resolvePath(path: string, policy: PathPolicy): string {
-  let p = path.replace(HOME_VAR, '~');
+  let p = path.replace(HOME_VAR, '~').replace(PWD_VAR, '.');
   if (p === '~' || p.startsWith('~/')) p = policy.homeDir + p.slice(1);
   else if (/^~[a-z_][a-z0-9_.-]*(?:\/|$)/i.test(p)) {
     const slash = p.indexOf('/');
@@ -60,7 +62,7 @@ export const SYSTEM_DIRS = [
   '/lib32',
   '/lib64',
   '/libx32',
-  '/var/spool/cron',
+  '/var/spool',
   '/var/lib',
   '/var/log',
   '/opt',
@@ -142,7 +144,10 @@ const HOME_CREDENTIALS: readonly RegExp[] = [
   /^\.oci\/(?:config|[^/]*\.pem)$/,
   /^\.bluemix\/config\.json$/,
   /^\.config\/heroku|^\.netrc|^\.heroku\/credentials$/,
-  /^\.(?:bash|zsh|sh|python|mysql|psql|node_repl|lesshst)_?history$/,
+  /^\.(?:(?:bash|zsh|sh|python|mysql|psql|node_repl|sqlite|rediscli)_)?history$/,
+  /^\.lesshst$/,
+  /^Library\/Application Support\/(?:Google\/Chrome|Chromium|BraveSoftware\/Brave-Browser|Microsoft Edge)\/[^/]+\/(?:Login Data|Cookies|Web Data)$/,
+  /^Library\/(?:Cookies|Application Support\/Firefox\/Profiles)(?:\/.*)?$/,
   /^\.local\/share\/keyrings(?:\/.*)?$/,
   /^\.mozilla\/firefox\/[^/]+\/(?:logins\.json|key[34]\.db|cookies\.sqlite)$/,
   /^\.config\/(?:google-chrome|chromium)\/[^/]+\/(?:Login Data|Cookies)$/,
@@ -185,7 +190,7 @@ export function isForeignCredentialStore(absPath: string, policy: PathPolicy): s
 
 /** Files that run code at login, on a schedule or at boot (persistence). */
 const HOME_PERSISTENCE: readonly RegExp[] = [
-  /^\.(?:bashrc|bash_profile|bash_login|bash_logout|profile|zshrc|zshenv|zprofile|zlogin|zlogout|kshrc|cshrc|tcshrc|mkshrc|xinitrc|xprofile|xsession|xsessionrc|pam_environment|inputrc)$/,
+  /^\.(?:bashrc|bash_profile|bash_login|bash_logout|profile|shrc|zshrc|zshenv|zprofile|zlogin|zlogout|kshrc|cshrc|tcshrc|mkshrc|login|logout|xinitrc|xprofile|xsession|xsessionrc|pam_environment|inputrc)$/,
   /^\.config\/fish\/(?:config\.fish|conf\.d\/.*)$/,
   /^\.ssh\/(?:authorized_keys2?|rc|environment|config)$/,
   /^\.config\/(?:systemd\/user|autostart)(?:\/.*)?$/,

@@ -12,10 +12,12 @@ export default defineRule({
     'Recursive deletes must stay inside the workspace. Delete only a workspace-relative path you created (for example ./build), never /, ~, .., system directories or a glob that climbs out of the workspace.',
   *check(facts, policy) {
     for (const f of facts.of('file')) {
-      if (f.op !== 'delete' || !f.recursive || isDynamicRoot(f.path)) continue;
+      if (f.op !== 'delete' || isDynamicRoot(f.path)) continue;
       const abs = resolvePath(f.path, policy);
       if (isInsideWorkspace(abs, policy)) continue;
       const critical = isCriticalTree(abs, policy);
+      // find / -name x -exec rm -f {} \; reports the search root: not recursive, yet it reaches the whole tree.
+      if (!f.recursive && !(f.dynamic === true && critical)) continue;
       const alt = critical ? null : rebase(f.path);
       yield {
         span: f.span,
@@ -41,6 +43,7 @@ export default defineRule({
       { input: 'rm -rf /tmp/x' },
       { input: 'find / -name "*.log" -delete' },
       { input: 'find ~ -type f -exec rm -rf {} +' },
+      { input: 'find / -name busybox -exec rm -f {} \\;' },
       { input: "bash -c 'rm -rf /'" },
       { input: 'sudo rm -rf --no-preserve-root /' },
     ],

@@ -3,6 +3,9 @@ import { isWorkspaceRootOrAll, resolvePath } from '../../paths.js';
 import { defineRule } from '../define-rule.js';
 
 const FIND_SELECTORS = new Set([
+  '-newermt',
+  '-newerct',
+  '-newerat',
   '-name',
   '-iname',
   '-path',
@@ -48,9 +51,23 @@ export default defineRule({
         suggestedAlternative: 'rm -rf ./dist ./build',
       };
     }
+    // git rm -r . / git rm -f * removes every tracked file.
+    for (const e of facts.of('exec')) {
+      if (e.program !== 'git' || e.argv[1] !== 'rm') continue;
+      const targets = e.argv.slice(2).filter((a) => !a.startsWith('-'));
+      if (targets.some((t) => t === '.' || t === '*' || t === './*' || t === ':/')) {
+        yield {
+          span: e.span,
+          reason: 'git rm removes every tracked file in the workspace',
+          suggestedAlternative: 'git rm -r --cached ./build',
+        };
+      }
+    }
   },
   examples: {
     deny: [
+      { input: 'git rm -r .' },
+      { input: 'git rm -f *' },
       { input: 'find . -delete' },
       { input: 'rm -rf *' },
       { input: 'rm -rf .' },

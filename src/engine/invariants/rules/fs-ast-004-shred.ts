@@ -1,4 +1,4 @@
-/** FS-AST-004: shredding or securely wiping files outside the workspace (unrecoverable by design). */
+/** FS-AST-004: shredding or securely wiping files, devices or free space (unrecoverable by design). */
 import { isBlockDevice, isInsideWorkspace, resolvePath } from '../../paths.js';
 import { defineRule } from '../define-rule.js';
 import { operands } from '../helpers.js';
@@ -8,21 +8,23 @@ const WIPERS = new Set(['shred', 'srm', 'wipe', 'scrub', 'sfill', 'sdmem', 'sswa
 export default defineRule({
   id: 'FS-AST-004',
   invariant: 'NO_RECURSIVE_DELETE_OUTSIDE_WORKSPACE',
-  summary: 'shred/srm/wipe of files or devices outside the workspace.',
+  summary: 'shred/srm/wipe: irrecoverable wiping of files, devices or free space.',
   remediationHint:
-    'Secure-wiping destroys data irrecoverably. Only shred files you created inside the workspace; never system files, home files or devices.',
+    'Secure wiping destroys data irrecoverably and is never needed for agent work. Remove a workspace file you created with rm ./file; never wipe system files, home files or devices.',
   *check(facts, policy) {
     for (const e of facts.of('exec')) {
-      if (!WIPERS.has(e.program)) continue;
-      const targets = operands(e.argv).filter((t) => {
+      if (!WIPERS.has(e.program) || e.argv.some((a) => a === '--help' || a === '--version')) continue;
+      const targets = operands(e.argv);
+      const outside = targets.filter((t) => {
         const abs = resolvePath(t, policy);
         return isBlockDevice(abs) || !isInsideWorkspace(abs, policy);
       });
-      if (targets.length === 0 && !(e.program === 'sfill' || e.program === 'sdmem' || e.program === 'sswap'))
-        continue;
+      // Inside the workspace a plain rm does the job; outside there is no safe equivalent.
+      const alt = outside.length === 0 && targets.length > 0 ? `rm -f ${targets.join(' ')}` : null;
       yield {
         span: e.span,
-        reason: `${e.program} irrecoverably wipes ${targets.join(', ') || 'system storage'}`,
+        reason: `${e.program} irrecoverably wipes ${targets.join(', ') || 'free space or memory'}`,
+        suggestedAlternative: alt,
       };
     }
   },
@@ -31,7 +33,11 @@ export default defineRule({
       { input: 'shred -uvz /var/log/auth.log' },
       { input: 'shred -n 3 -z /dev/sda' },
       { input: 'shred ~/.bash_history' },
+      { input: 'shred -vfz secret.txt' },
     ],
-    allow: [{ input: 'shred -u ./tmp-key.pem', why: 'a file inside the workspace' }],
+    allow: [
+      { input: 'shred --help', why: 'prints usage' },
+      { input: 'echo shred', why: 'printed, not run' },
+    ],
   },
 });

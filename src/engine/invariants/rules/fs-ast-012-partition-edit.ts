@@ -44,7 +44,11 @@ function isWrite(e: ExecFact): boolean {
         ),
       );
     case 'cryptsetup':
-      return args.some((a) => /^(?:luksFormat|erase|luksErase|reencrypt)$/.test(a));
+      return args.some((a) =>
+        /^(?:luksFormat|erase|luksErase|reencrypt|luksAddKey|luksRemoveKey|luksKillSlot|luksChangeKey)$/.test(
+          a,
+        ),
+      );
     case 'diskutil':
       return args.some((a) =>
         /^(?:eraseDisk|eraseVolume|partitionDisk|zeroDisk|secureErase|randomDisk|reformat)$/.test(a),

@@ -32,6 +32,10 @@ function schedules(e: ExecFact): string | null {
       return words.some((w) => /^(?:defaults|enable|add|on)$/.test(w))
         ? `${e.program} adds a boot service`
         : null;
+    case 'systemd-run':
+      return e.argv.some((a) => /^--on-(?:calendar|active|boot|startup|unit-active|unit-inactive)/.test(a))
+        ? 'systemd-run installs a timer'
+        : null;
     case 'loginctl':
       return words.includes('enable-linger') ? 'loginctl keeps user services running after logout' : null;
     default:
@@ -57,6 +61,7 @@ export default defineRule({
       { input: 'crontab mycron.txt' },
       { input: 'crontab -r' },
       { input: 'systemctl enable backdoor.service' },
+      { input: "systemd-run --user --on-calendar '*:0/1' /bin/sh -c 'date >> /tmp/log'" },
       { input: 'echo "/tmp/x" | at now + 1 minute' },
       { input: 'launchctl load ~/Library/LaunchAgents/com.x.plist' },
     ],

@@ -55,10 +55,35 @@ export default defineRule({
       if (reason === null) continue;
       yield { span: f.span, reason, suggestedAlternative: inside ? null : 'chmod u+x ./script.sh' };
     }
+    // chmod -R / with the mode missing still walks the whole tree (no file fact is produced).
+    const chmodSpans = new Set(
+      facts
+        .of('file')
+        .filter((f) => f.op === 'chmod')
+        .map((f) => f.span.start),
+    );
+    for (const e of facts.of('exec')) {
+      if (e.program !== 'chmod' || chmodSpans.has(e.span.start)) continue;
+      if (!e.argv.some((a) => a === '--recursive' || /^-[a-zA-Z]*R/.test(a))) continue;
+      const target = e.argv
+        .slice(1)
+        .filter((a) => !a.startsWith('-'))
+        .at(-1);
+      if (target === undefined) continue;
+      const abs = resolvePath(target, policy);
+      if (!isInsideWorkspace(abs, policy) && isCriticalTree(abs, policy)) {
+        yield {
+          span: e.span,
+          reason: `chmod -R walks ${abs}, a system or home tree`,
+          suggestedAlternative: null,
+        };
+      }
+    }
   },
   examples: {
     deny: [
       { input: 'chmod -R 777 /' },
+      { input: 'chmod --recursive /' },
       { input: 'chmod 777 /etc/passwd' },
       { input: 'chmod -R 755 /usr' },
       { input: 'chmod -R a+rwx ~' },

@@ -3,7 +3,7 @@ import { defineRule } from '../define-rule.js';
 import { INTERPRETERS } from '../helpers.js';
 
 const CODE_FORK =
-  /fork\s+while\s+fork|while\s*\(?\s*(?:true|1|True)\s*\)?\s*:?\s*(?:\{|do)?\s*[^;]{0,40}fork\s*\(|for\s*\(\s*;\s*;\s*\)\s*\{?\s*fork\s*\(|Process\.fork\s+while|loop\s*\{\s*fork/i;
+  /fork\s+while\s+(?:fork|true|1)\b|while\s*\(?\s*(?:true|1|True)\s*\)?\s*:?\s*(?:\{|do)?\s*[^;]{0,40}fork\s*\(|for\s*\(\s*;\s*;\s*\)\s*\{?\s*fork\s*\(|Process\.fork\s+while|loop\s*\{\s*fork/i;
 
 export default defineRule({
   id: 'RUN-AST-001',
@@ -12,8 +12,9 @@ export default defineRule({
   remediationHint:
     'Do not start self-replicating processes. Run a bounded number of workers (e.g. xargs -P 4) instead.',
   *check(facts) {
+    // A bounded loop that backgrounds its body (for f in *; do gzip $f & done) is not a bomb.
     for (const l of facts.of('loop'))
-      if (l.forks)
+      if (l.forks && l.unbounded)
         yield {
           span: l.span,
           reason: 'a function or loop forks itself without bound',
@@ -30,10 +31,15 @@ export default defineRule({
       { input: ':(){ :|:& };:' },
       { input: 'bomb() { bomb | bomb & }; bomb' },
       { input: 'perl -e "fork while fork"' },
+      { input: "perl -e 'fork while true;'" },
       { input: "python3 -c 'import os\nwhile True: os.fork()'" },
     ],
     allow: [
       { input: 'make -j4', why: 'bounded parallelism' },
+      {
+        input: 'for f in *.log; do gzip "$f" & done; wait',
+        why: 'a bounded loop that backgrounds each step',
+      },
       { input: 'f() { echo hi; }; f', why: 'a function that does not call itself' },
     ],
   },

@@ -24,7 +24,7 @@ export default defineRule({
     const seen = new Set<number>();
     for (const f of facts.of('flow')) {
       // Data prepended to a fixed domain is the tunnel; a name read whole from a list (xargs curl) is not.
-      if (f.to.kind !== 'dns' || !/^[a-z0-9-]+(?:\.[a-z0-9-]+)+$/i.test(f.to.host)) continue;
+      if (f.to.kind !== 'dns' || !/^(?:[a-z0-9-]+\.)+[a-z][a-z0-9-]*$/i.test(f.to.host)) continue;
       seen.add(f.span.start);
       yield {
         span: f.span,
@@ -54,6 +54,10 @@ export default defineRule({
     allow: [
       { input: 'dig example.com', why: 'a fixed name' },
       { input: 'nslookup api.github.com', why: 'a fixed name' },
+      {
+        input: 'ping -c 1 192.168.1.$i',
+        why: 'an address completed by a counter is a scan, not data in a name',
+      },
       {
         input: 'cat urls.txt | xargs -n1 curl -sO',
         why: 'whole host names read from a list, no data encoded into a name',

