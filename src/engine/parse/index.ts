@@ -79,6 +79,28 @@ export function parseSyntax(runtime: Runtime, text: string, maxTreeDepth = MAX_T
   return toSyntaxTree(parser.parse(text), symbols, maxTreeDepth);
 }
 
+/**
+ * Like parseSyntax, and also lists the parts that did not parse: ERROR nodes (outermost only) and
+ * MISSING tokens the parser invented, in text order.
+ */
+export function parseSyntaxWithErrors(
+  runtime: Runtime,
+  text: string,
+  maxTreeDepth = MAX_TREE_DEPTH,
+): { root: SyntaxNode; errors: SyntaxNode[] } {
+  const { parser, symbols } = loaded(runtime);
+  const found: SyntaxNode[] = [];
+  const root = toSyntaxTree(parser.parse(text), symbols, maxTreeDepth, found);
+  const errors: SyntaxNode[] = [];
+  for (const node of found) {
+    const outer = errors[errors.length - 1];
+    if (outer !== undefined && node.start >= outer.start && node.end <= outer.end && outer.type === 'ERROR')
+      continue;
+    errors.push(node);
+  }
+  return { root, errors };
+}
+
 /** Text of a node. */
 export function nodeText(text: string, node: SyntaxNode): string {
   return text.slice(node.start, node.end);

@@ -53,7 +53,12 @@ export class SymbolTable {
  * Converts `tree` to SyntaxNodes. Offsets of inner nodes come from their first and last children
  * (tree-sitter nodes span exactly their children), so only leaves cost offset calls.
  */
-export function toSyntaxTree(tree: Parser.Tree, symbols: SymbolTable, maxDepth: number): SyntaxNode {
+export function toSyntaxTree(
+  tree: Parser.Tree,
+  symbols: SymbolTable,
+  maxDepth: number,
+  errors?: SyntaxNode[],
+): SyntaxNode {
   const cursor = tree.walk();
   const checkMissing = tree.rootNode.hasError;
   const first = symbols.node(cursor);
@@ -70,12 +75,16 @@ export function toSyntaxTree(tree: Parser.Tree, symbols: SymbolTable, maxDepth: 
       current.children.push(child.node);
       stack.push(child.node);
       leaf = child.leaf;
+      if (errors !== undefined && checkMissing && child.node.type === 'ERROR') errors.push(child.node);
       continue;
     }
     // `current` has no children: read its offsets, then climb until a sibling exists.
     current.start = cursor.startIndex;
     current.end = cursor.endIndex;
-    if (checkMissing && cursor.nodeIsMissing) current.missing = true;
+    if (checkMissing && cursor.nodeIsMissing) {
+      current.missing = true;
+      errors?.push(current);
+    }
     for (;;) {
       stack.pop();
       if (stack.length === 0) return root;
@@ -84,6 +93,7 @@ export function toSyntaxTree(tree: Parser.Tree, symbols: SymbolTable, maxDepth: 
         stack[stack.length - 1]!.children.push(sibling.node);
         stack.push(sibling.node);
         leaf = sibling.leaf;
+        if (errors !== undefined && checkMissing && sibling.node.type === 'ERROR') errors.push(sibling.node);
         break;
       }
       cursor.gotoParent();

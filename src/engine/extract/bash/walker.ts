@@ -168,14 +168,10 @@ export class BashWalker implements Toolkit {
       case 'heredoc_body':
         return EMPTY_PIPE;
       case 'ERROR':
-        this.sink.unparsed(this.#slice(node), span(node));
         return this.#block(node.children, stdin);
       default:
         // Any other construct: facts of the statements and substitutions it contains.
-        if (node.named && node.children.length === 0) {
-          if (node.missing) this.sink.unparsed(this.#slice(node), span(node));
-          return EMPTY_PIPE;
-        }
+        if (node.named && node.children.length === 0) return EMPTY_PIPE;
         this.#expressions(node);
         return EMPTY_PIPE;
     }
@@ -203,11 +199,8 @@ export class BashWalker implements Toolkit {
           this.#statement(child, TERMINAL);
           break;
         default:
-          if (child.missing) this.sink.unparsed(this.#slice(child), span(child));
-          else if (child.type === 'ERROR') {
-            this.sink.unparsed(this.#slice(child), span(child));
-            this.#block(child.children, TERMINAL);
-          } else if (child.children.length > 0) this.#expressions(child);
+          if (child.type === 'ERROR') this.#block(child.children, TERMINAL);
+          else if (child.children.length > 0) this.#expressions(child);
       }
     }
   }
@@ -252,7 +245,6 @@ export class BashWalker implements Toolkit {
           prefix.push(this.#word(child)); // X=1 cmd: the value is for cmd only
         else args.push(child);
       } else if (child.type !== 'comment') args.push(child);
-      if (child.missing || child.type === 'ERROR') this.sink.unparsed(this.#slice(child), span(child));
     }
     if (extraRedirects !== null) redirects.push(...extraRedirects);
 
@@ -646,7 +638,6 @@ export class BashWalker implements Toolkit {
       }
       default: {
         // arithmetic, brace_expression, anything unusual: substitutions inside still run.
-        if (node.type === 'ERROR' || node.missing) this.sink.unparsed(this.#slice(node), s);
         let sources: readonly DataSource[] = NO_SOURCES;
         const stack = [...node.children];
         let guard = 0;

@@ -265,8 +265,18 @@ const find: ProgramHandler = (inv, kit) => {
       for (i++; i < argv.length; i++) {
         const a = argv[i]!;
         if (a.text === ';' || a.text === '+') break;
-        // `{}` is each file found under the roots: the first root stands for it.
-        inner.push(a.text === '{}' ? { ...roots[0]!, span: a.span, dynamic: true } : a);
+        // `{}` is each file found under the roots: `ROOT/*` stands for them.
+        const root = roots[0]!.text;
+        inner.push(
+          a.text.includes('{}')
+            ? {
+                ...roots[0]!,
+                text: a.text.replaceAll('{}', root.endsWith('/') ? root + '*' : root + '/*'),
+                span: a.span,
+                dynamic: true,
+              }
+            : a,
+        );
       }
       kit.run(inner, inv.span, inv.stdin, 'find');
     } else if (t === '-fprint' || t === '-fprint0' || t === '-fprintf' || t === '-fls') {

@@ -706,7 +706,7 @@ export function scanCode(kit: Toolkit, inv: Invocation, code: Word): void {
       j++;
     }
     const before = text.slice(Math.max(0, i - 40), i);
-    const after = text.slice(j + 1, j + 8);
+    const after = text.slice(j + 1, j + 24);
     i = j + 1;
     found++;
     const trimmed = lit.trim();
