@@ -172,6 +172,8 @@ export class AlertDispatcher {
   readonly #idleWaiters: (() => void)[] = [];
   readonly #shutdown = new AbortController();
   readonly #workers: Promise<void>[] = [];
+  readonly #overflow: [Job, DeadLetterReason][] = [];
+  #overflowDrain: Promise<void> | undefined;
   #inFlight = 0;
   #closing = false;
   #closed: Promise<void> | undefined;
@@ -230,11 +232,11 @@ export class AlertDispatcher {
         job = { ...base, event: alert };
       }
       if (this.#closing) {
-        this.#toDeadLetter(job, 'closed');
+        this.#deadLetterSoon(job, 'closed');
         return 'dead-lettered';
       }
       if (this.#depth() >= this.#config.queueSize) {
-        this.#toDeadLetter(job, 'queue_full');
+        this.#deadLetterSoon(job, 'queue_full');
         return 'dead-lettered';
       }
       this.#queue.push(job);
@@ -280,8 +282,32 @@ export class AlertDispatcher {
     await Promise.all(this.#workers);
     while (this.#depth() > 0) this.#toDeadLetter(this.#take()!, 'shutdown');
     this.#notifyIdle();
+    while (this.#overflowDrain) await this.#overflowDrain;
     await this.#http?.close().catch(() => undefined);
     await this.#deadLetter.close();
+  }
+
+  /**
+   * Overflow is written from a later tick in small batches: building the record scrubs the command,
+   * which must not run on the caller's path, least of all during a flood.
+   */
+  #deadLetterSoon(job: Job, reason: DeadLetterReason): void {
+    this.#overflow.push([job, reason]);
+    this.#overflowDrain ??= new Promise<void>((resolve) => {
+      const drain = (): void => {
+        for (let i = 0; i < 64 && this.#overflow.length > 0; i++) {
+          const [next, why] = this.#overflow.shift()!;
+          this.#toDeadLetter(next, why);
+        }
+        if (this.#overflow.length > 0) {
+          setImmediate(drain);
+          return;
+        }
+        this.#overflowDrain = undefined;
+        resolve();
+      };
+      setImmediate(drain);
+    });
   }
 
   #depth(): number {
