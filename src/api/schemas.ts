@@ -6,6 +6,10 @@
 import { z } from 'zod';
 import { INVARIANT_NAMES, RUNTIMES, THREAT_TYPES } from '../engine/types.js';
 
+/** Schemas by component name, generated into the OpenAPI document (requests as input, responses as output). */
+export const requestSchemas = z.registry<{ id: string }>();
+export const responseSchemas = z.registry<{ id: string }>();
+
 const agentId = z.string().min(1).max(256).describe('Free-form agent identifier (at most 256 characters).');
 const threatType = z
   .enum(THREAT_TYPES)
@@ -33,7 +37,7 @@ export const sanitizeRequest = z
   .describe(
     'SPEC 2.1. The response shape follows the request: a body with `strict_mode`, or with `agent_id` and no `strict`, gets the usage-example shape (2.3); any other body gets the formal shape (2.2). Sending both `strict` and `strict_mode` is a 422.',
   )
-  .meta({ id: 'SanitizeRequest' });
+  .register(requestSchemas, { id: 'SanitizeRequest' });
 export type SanitizeRequest = z.infer<typeof sanitizeRequest>;
 
 export const scrubReceipt = z
@@ -52,7 +56,7 @@ export const scrubReceipt = z
     issued_at: z.string().optional(),
   })
   .describe('Signed scrub receipt (docs/receipts.md); commits to digests, never to the text.')
-  .meta({ id: 'ScrubReceipt' });
+  .register(responseSchemas, { id: 'ScrubReceipt' });
 
 const merkleSeal = z
   .string()
@@ -65,7 +69,7 @@ const signature = z
 
 export const sanitizeResponse = z
   .object({
-    status: z.enum(['clean', 'sanitized']).describe('`clean` when nothing was redacted, else `sanitized`.'),
+    status: z.enum(['clean', 'redacted']).describe('`clean` when nothing was redacted, else `redacted`.'),
     sanitized: z.string().describe('The payload with each secret replaced by `[REDACTED_<KIND>_KEY_<TAG>]`.'),
     redactions_count: z.number().int().min(0),
     redacted_keys: z.array(z.string()).describe('Credential kinds redacted, environment-variable style.'),
@@ -76,7 +80,7 @@ export const sanitizeResponse = z
     receipt: scrubReceipt.optional(),
   })
   .describe('SPEC 2.2, the formal sanitize response.')
-  .meta({ id: 'SanitizeResponse' });
+  .register(responseSchemas, { id: 'SanitizeResponse' });
 
 export const sanitizeVariantResponse = z
   .object({
@@ -102,7 +106,7 @@ export const sanitizeVariantResponse = z
     receipt: scrubReceipt.optional(),
   })
   .describe('SPEC 2.3, the usage-example sanitize response.')
-  .meta({ id: 'SanitizeVariantResponse' });
+  .register(responseSchemas, { id: 'SanitizeVariantResponse' });
 
 // ---------------------------------------------------------------------------------------------------
 // Validate (SPEC 2.4, 2.5, 2.6)
@@ -117,7 +121,7 @@ export const validateRequest = z
     agent_id: agentId.optional(),
   })
   .describe('SPEC 2.4.')
-  .meta({ id: 'ValidateRequest' });
+  .register(requestSchemas, { id: 'ValidateRequest' });
 export type ValidateRequest = z.infer<typeof validateRequest>;
 
 export const passportRequest = z
@@ -133,7 +137,7 @@ export const passportRequest = z
   .describe(
     'SPEC 2.6. Signed with the passport key: headers X-Agent-Timestamp, X-Agent-Nonce and X-Agent-Signature (docs/api.md).',
   )
-  .meta({ id: 'PassportRequest' });
+  .register(requestSchemas, { id: 'PassportRequest' });
 export type PassportRequest = z.infer<typeof passportRequest>;
 
 export const findingSchema = z
@@ -148,7 +152,7 @@ export const findingSchema = z
     remediation_hint: z.string(),
     mode: z.enum(['enforce', 'audit']),
   })
-  .meta({ id: 'Finding' });
+  .register(responseSchemas, { id: 'Finding' });
 
 export const decisionReceipt = z
   .object({
@@ -173,7 +177,7 @@ export const decisionReceipt = z
   .describe(
     'Signed decision receipt (docs/receipts.md); commits to the SHA-256 of the command, never the text.',
   )
-  .meta({ id: 'DecisionReceipt' });
+  .register(responseSchemas, { id: 'DecisionReceipt' });
 
 export const validateResponse = z
   .object({
@@ -194,7 +198,7 @@ export const validateResponse = z
     receipt: decisionReceipt.optional(),
   })
   .describe('SPEC 2.5 plus findings and the receipt.')
-  .meta({ id: 'ValidateResponse' });
+  .register(responseSchemas, { id: 'ValidateResponse' });
 
 export const passportResponse = z
   .object({
@@ -217,7 +221,7 @@ export const passportResponse = z
       .describe('Why the passport was or was not authorized.'),
   })
   .describe('SPEC 2.6 response.')
-  .meta({ id: 'PassportResponse' });
+  .register(responseSchemas, { id: 'PassportResponse' });
 
 // ---------------------------------------------------------------------------------------------------
 // Gate (SPEC 2.7, 2.8)
@@ -242,7 +246,7 @@ export const gateShellExec = z
     command: z.string().describe('Shell (bash) command.'),
     ...gateBase,
   })
-  .meta({ id: 'GateShellExec' });
+  .register(requestSchemas, { id: 'GateShellExec' });
 export const gateCodeExec = z
   .object({
     action: z.literal('CODE_EXEC'),
@@ -250,10 +254,10 @@ export const gateCodeExec = z
     command: z.string().describe('Source code.'),
     ...gateBase,
   })
-  .meta({ id: 'GateCodeExec' });
+  .register(requestSchemas, { id: 'GateCodeExec' });
 export const gateSqlQuery = z
   .object({ action: z.literal('SQL_QUERY'), command: z.string().describe('SQL text.'), ...gateBase })
-  .meta({ id: 'GateSqlQuery' });
+  .register(requestSchemas, { id: 'GateSqlQuery' });
 export const gateHttpRequest = z
   .object({
     action: z.literal('HTTP_REQUEST'),
@@ -266,7 +270,7 @@ export const gateHttpRequest = z
     body: z.string().optional().describe('Request body the agent would send.'),
     ...gateBase,
   })
-  .meta({ id: 'GateHttpRequest' });
+  .register(requestSchemas, { id: 'GateHttpRequest' });
 export const gateFileWrite = z
   .object({
     action: z.literal('FILE_WRITE'),
@@ -274,7 +278,7 @@ export const gateFileWrite = z
     content: z.string().optional().describe('Content it would write.'),
     ...gateBase,
   })
-  .meta({ id: 'GateFileWrite' });
+  .register(requestSchemas, { id: 'GateFileWrite' });
 export const gateToolCall = z
   .object({
     action: z.literal('TOOL_CALL'),
@@ -282,7 +286,7 @@ export const gateToolCall = z
     arguments: z.record(z.string(), z.unknown()).describe('The tool-call arguments object.'),
     ...gateBase,
   })
-  .meta({ id: 'GateToolCall' });
+  .register(requestSchemas, { id: 'GateToolCall' });
 
 export const gateRequest = z
   .discriminatedUnion('action', [
@@ -294,7 +298,7 @@ export const gateRequest = z
     gateToolCall,
   ])
   .describe('SPEC 2.7: `action` selects which other fields are required.')
-  .meta({ id: 'GateRequest' });
+  .register(requestSchemas, { id: 'GateRequest' });
 export type GateRequest = z.infer<typeof gateRequest>;
 
 export const GATE_SCHEMAS: Readonly<Record<GateAction, z.ZodType>> = {
@@ -320,7 +324,7 @@ export const gateAllowResponse = z
     receipt: decisionReceipt.optional(),
   })
   .describe('200 answer of /gate: the action may proceed.')
-  .meta({ id: 'GateAllowResponse' });
+  .register(responseSchemas, { id: 'GateAllowResponse' });
 
 export const remediationEnvelope = z
   .object({
@@ -343,7 +347,7 @@ export const remediationEnvelope = z
   })
   .catchall(z.unknown())
   .describe('SPEC 2.8: the 403 answer of /gate, with the invariant, the threat and every finding.')
-  .meta({ id: 'RemediationEnvelope' });
+  .register(responseSchemas, { id: 'RemediationEnvelope' });
 
 // ---------------------------------------------------------------------------------------------------
 // Health, problems
@@ -359,7 +363,7 @@ export const healthResponse = z
     invariants_active: z.number().int().min(0).max(15),
   })
   .describe('SPEC 2.9, formal health.')
-  .meta({ id: 'HealthResponse' });
+  .register(responseSchemas, { id: 'HealthResponse' });
 
 export const problemSchema = z
   .object({
@@ -373,4 +377,4 @@ export const problemSchema = z
   })
   .catchall(z.unknown())
   .describe('RFC 9457 problem details.')
-  .meta({ id: 'Problem' });
+  .register(responseSchemas, { id: 'Problem' });

@@ -53,7 +53,7 @@ export function createLogger(options: LoggerOptions = {}): Logger {
         err: (err: ErrLike) => ({
           type: typeof err?.name === 'string' ? err.name : 'Error',
           code: typeof err?.code === 'string' ? err.code : undefined,
-          message: typeof err?.message === 'string' ? err.message : String(err),
+          message: typeof err?.message === 'string' ? err.message : 'unknown error',
           stack: typeof err?.stack === 'string' ? err.stack : undefined,
         }),
       },

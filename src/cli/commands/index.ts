@@ -6,6 +6,7 @@ import { keygenCommand } from './keygen.js';
 import { verifyCommand } from './verify.js';
 import { validateCommand } from './validate.js';
 import { sanitizeCommand } from './sanitize.js';
+import { injectCommand } from './inject.js';
 
 export const COMMANDS: readonly CliCommand[] = [
   passkeyCommand,
@@ -14,4 +15,5 @@ export const COMMANDS: readonly CliCommand[] = [
   verifyCommand,
   validateCommand,
   sanitizeCommand,
+  injectCommand,
 ];

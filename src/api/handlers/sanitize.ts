@@ -1,0 +1,132 @@
+/**
+ * POST /api/v1/sanitize. The response shape follows the request (docs/api.md "Two shapes"):
+ * a body with `strict_mode`, or with `agent_id` and no `strict`, is the usage-example request and
+ * gets the SPEC 2.3 shape; any other body gets the formal SPEC 2.2 shape. Both scrub with the same
+ * scrubber; the 2.3 shape also runs the engine over the payload and replaces each operation that
+ * violates an enforced invariant with [BLOCKED_OPERATION], and each secret with [REDACTED].
+ */
+import { AgentGuardError } from '../../errors.js';
+import type { Finding } from '../../engine/types.js';
+import { toWire, type ScrubResult } from '../../scrub/index.js';
+import type { ApiDeps } from '../deps.js';
+import type { ApiResponse, RequestContext } from '../pipeline.js';
+import { sanitizeRequest, type SanitizeRequest } from '../schemas.js';
+import { parseInput } from '../validate-input.js';
+import { countDecision } from './decision.js';
+
+export const REDACTED = '[REDACTED]';
+export const BLOCKED = '[BLOCKED_OPERATION]';
+
+/** The rule choosing the 2.3 shape; see the module comment. */
+export function wantsVariant(request: SanitizeRequest): boolean {
+  return (
+    request.strict_mode !== undefined || (request.agent_id !== undefined && request.strict === undefined)
+  );
+}
+
+interface Cut {
+  start: number;
+  end: number;
+  blocked: boolean;
+}
+
+/** Replace secret spans and blocked-operation spans; overlapping spans merge, blocked wins. */
+export function cleanPayload(
+  text: string,
+  secrets: readonly { start: number; end: number }[],
+  blocked: readonly Finding[],
+): string {
+  const cuts: Cut[] = [
+    ...secrets.map((s) => ({ start: s.start, end: s.end, blocked: false })),
+    ...blocked.map((f) => ({ start: f.span.start, end: f.span.end, blocked: true })),
+  ]
+    .filter((c) => c.end > c.start && c.start >= 0 && c.end <= text.length)
+    .sort((a, b) => a.start - b.start || b.end - a.end);
+  const merged: Cut[] = [];
+  for (const cut of cuts) {
+    const last = merged[merged.length - 1];
+    if (last && cut.start < last.end) {
+      last.end = Math.max(last.end, cut.end);
+      last.blocked ||= cut.blocked;
+    } else merged.push({ ...cut });
+  }
+  let out = '';
+  let at = 0;
+  for (const cut of merged) {
+    out += text.slice(at, cut.start) + (cut.blocked ? BLOCKED : REDACTED);
+    at = cut.end;
+  }
+  return out + text.slice(at);
+}
+
+function countRedactions(deps: ApiDeps, result: ScrubResult): void {
+  for (const r of result.redactions) deps.metrics.redactions.inc({ family: r.family });
+}
+
+export function sanitizeHandler(deps: ApiDeps): (ctx: RequestContext) => ApiResponse {
+  return (ctx) => {
+    const request = parseInput(sanitizeRequest, ctx.body);
+    if (request.strict !== undefined && request.strict_mode !== undefined) {
+      throw new AgentGuardError('AG_ERR_INPUT_INVALID', {
+        problems: 'send either "strict" (formal request) or "strict_mode" (usage-example request), not both',
+      });
+    }
+    const strict = request.strict ?? request.strict_mode ?? true;
+    const agentId = request.agent_id ?? null;
+    const result = deps.scrubber.scrub(request.payload, { strict });
+    countRedactions(deps, result);
+    if (!wantsVariant(request)) {
+      const wire = toWire(result);
+      const { fields } = deps.receipts.scrub(
+        {
+          input: request.payload,
+          output: wire.sanitized,
+          redactionCount: wire.redactions_count,
+          kinds: wire.redacted_keys,
+          strict,
+          agentId,
+          engineVersion: wire.engine_version,
+        },
+        'sanitize',
+        wire.redactions_count > 0,
+      );
+      return { status: 200, body: { ...wire, ...fields } };
+    }
+
+    const evaluation = deps.engine.evaluate({ text: request.payload, runtime: 'bash' });
+    countDecision(deps, 'sanitize', evaluation);
+    const blocked = evaluation.decision.findings.filter((f) => f.mode === 'enforce');
+    const blockedInvariants = [...new Set(blocked.map((f) => f.invariant))];
+    const clean = cleanPayload(
+      request.payload,
+      result.redactions.map((r) => r.span),
+      blocked,
+    );
+    const status = blocked.length > 0 ? 'BLOCKED' : result.redactionsCount > 0 ? 'SANITIZED' : 'CLEAN';
+    // The 2.3 shape always carries a signature (unless receipts.sign is never).
+    const { fields } = deps.receipts.scrub(
+      {
+        input: request.payload,
+        output: clean,
+        redactionCount: result.redactionsCount,
+        kinds: result.redactedKeys,
+        strict,
+        agentId,
+        engineVersion: result.engineVersion,
+      },
+      'sanitize',
+      true,
+    );
+    return {
+      status: 200,
+      body: {
+        status,
+        safe: blocked.length === 0,
+        redacted_tokens: result.redactionsCount,
+        blocked_invariants: blockedInvariants,
+        clean_payload: clean,
+        ...fields,
+      },
+    };
+  };
+}

@@ -1,0 +1,328 @@
+/**
+ * The /api/v1 endpoints, /metrics and /.well-known/* on a node:http request: a route table and the
+ * ordered request steps (route → method → authenticate → rate limit → media type → body → handle).
+ * `handle` answers false for paths it does not own, so the server can hand them to the proxy.
+ */
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { performance } from 'node:perf_hooks';
+import { AgentGuardError } from '../errors.js';
+import { pathOnly } from '../telemetry/logger.js';
+import { requestIdFrom } from '../telemetry/request-id.js';
+import { PASSPORT_PENDING } from './auth/index.js';
+import { isJsonContentType, parseJsonBody, readBody } from './body.js';
+import type { ApiDeps } from './deps.js';
+import { gateHandler } from './handlers/gate.js';
+import { sanitizeHandler } from './handlers/sanitize.js';
+import { validateHandler } from './handlers/validate.js';
+import { buildAgentManifest, buildMcpManifest, KEYS_PATH } from './manifests.js';
+import { buildOpenApi } from './openapi.js';
+import {
+  CONTINUE,
+  respond,
+  runSteps,
+  type ApiResponse,
+  type RequestContext,
+  type Route,
+  type Step,
+} from './pipeline.js';
+import { PROBLEM_CONTENT_TYPE, problemFor } from './problem.js';
+
+export type { ApiDeps, DenyEvent } from './deps.js';
+
+export interface Api {
+  /** True when the path is the API's (it has then answered); false: someone else's path. */
+  handle(req: IncomingMessage, res: ServerResponse): Promise<boolean>;
+  owns(path: string): boolean;
+  readonly routes: readonly Route[];
+}
+
+const JSON_TYPE = 'application/json';
+
+function jsonDocument(value: unknown): () => ApiResponse {
+  const raw = JSON.stringify(value);
+  return () => ({
+    status: 200,
+    raw,
+    contentType: JSON_TYPE,
+    headers: { 'cache-control': 'public, max-age=300' },
+  });
+}
+
+export function buildRoutes(deps: ApiDeps): Route[] {
+  const routes: Route[] = [
+    {
+      path: '/api/v1/sanitize',
+      endpoint: 'sanitize',
+      methods: ['POST'],
+      auth: true,
+      json: true,
+      handle: sanitizeHandler(deps),
+    },
+    {
+      path: '/api/v1/validate',
+      endpoint: 'validate',
+      methods: ['POST'],
+      auth: true,
+      json: true,
+      passport: true,
+      handle: validateHandler(deps),
+    },
+    {
+      path: '/api/v1/gate',
+      endpoint: 'gate',
+      methods: ['POST'],
+      auth: true,
+      json: true,
+      handle: gateHandler(deps),
+    },
+    {
+      path: '/api/v1/health',
+      endpoint: 'health',
+      methods: ['GET'],
+      auth: false,
+      json: false,
+      handle: () => ({
+        status: 200,
+        body: {
+          status: 'healthy',
+          engine_version: deps.info.engineVersion,
+          p50_latency_us: Math.round(deps.engine.stats().p50LatencyUs * 100) / 100,
+          invariants_active: Object.values(deps.engine.policy.modes).reduce(
+            (n, m) => (m === 'off' ? n - 1 : n),
+            15,
+          ),
+        },
+      }),
+    },
+    {
+      path: '/metrics',
+      endpoint: 'metrics',
+      methods: ['GET'],
+      auth: false,
+      json: false,
+      handle: async () => ({
+        status: 200,
+        raw: await deps.registry.metrics(),
+        contentType: deps.registry.contentType,
+      }),
+    },
+    {
+      path: KEYS_PATH,
+      endpoint: 'keys',
+      methods: ['GET'],
+      auth: false,
+      json: false,
+      handle: () => ({
+        status: 200,
+        raw: JSON.stringify(deps.jwks()),
+        contentType: 'application/jwk-set+json',
+      }),
+    },
+  ];
+  const endpoints = routes
+    .filter((r) => r.path.startsWith('/api/'))
+    .map((r) => ({ method: r.methods[0] ?? 'GET', path: r.path, auth: r.auth, summary: r.endpoint }));
+  endpoints.push({ method: 'GET', path: '/api/v1/openapi.json', auth: false, summary: 'openapi' });
+  const manifestInput = {
+    ...deps.info,
+    authRequired: deps.auth.mode.kind === 'required',
+    credentialFamilies: deps.credentialFamilies,
+    keyIds: [deps.receipts.keyId],
+    limits: { body_limit_bytes: deps.limits.bodyLimitBytes, max_json_depth: deps.limits.maxJsonDepth },
+    endpoints,
+  };
+  const docs: Route[] = [
+    {
+      path: '/api/v1/openapi.json',
+      endpoint: 'openapi',
+      methods: ['GET'],
+      auth: false,
+      json: false,
+      handle: jsonDocument(buildOpenApi(deps.info)),
+    },
+    {
+      path: '/.well-known/agent-manifest.json',
+      endpoint: 'agent-manifest',
+      methods: ['GET'],
+      auth: false,
+      json: false,
+      handle: jsonDocument(buildAgentManifest(manifestInput)),
+    },
+    {
+      path: '/.well-known/mcp.json',
+      endpoint: 'mcp-manifest',
+      methods: ['GET'],
+      auth: false,
+      json: false,
+      handle: jsonDocument(buildMcpManifest(manifestInput)),
+    },
+  ];
+  return [...routes, ...docs];
+}
+
+/** The request steps, in order (STYLE 2). Each either continues or answers. */
+export function buildSteps(deps: ApiDeps, routes: readonly Route[]): Step[] {
+  const byPath = new Map(routes.map((r) => [r.path, r]));
+  return [
+    {
+      name: 'route',
+      run(ctx) {
+        const route = byPath.get(ctx.path);
+        if (!route) throw new AgentGuardError('AG_ERR_API_NOT_FOUND', { path: ctx.path });
+        ctx.route = route;
+        return CONTINUE;
+      },
+    },
+    {
+      name: 'method',
+      run(ctx) {
+        const route = ctx.route!;
+        const method = ctx.req.method ?? 'GET';
+        const allowed: string[] = [...route.methods];
+        if (allowed.includes('GET')) allowed.push('HEAD');
+        if (allowed.includes(method)) return CONTINUE;
+        throw new AgentGuardError('AG_ERR_API_METHOD_NOT_ALLOWED', {
+          method: method.slice(0, 16),
+          path: ctx.path,
+          allow: allowed.join(', '),
+        });
+      },
+    },
+    {
+      name: 'authenticate',
+      async run(ctx) {
+        if (ctx.route!.auth)
+          ctx.identity = await deps.auth.authenticate(ctx.req.headers, ctx.route!.passport === true);
+        return CONTINUE;
+      },
+    },
+    {
+      name: 'rate-limit',
+      run(ctx) {
+        const identity = ctx.identity;
+        // Anonymous callers exist only when auth is off (a loopback sidecar serving its own pod);
+        // passport requests are counted per passport by the passport check.
+        if (
+          !identity ||
+          identity.scheme === 'anonymous' ||
+          identity === PASSPORT_PENDING ||
+          !deps.limiter.enabled
+        )
+          return CONTINUE;
+        const result = deps.limiter.take(identity.id);
+        Object.assign(ctx.headers, deps.limiter.headers(result));
+        if (result.allowed) return CONTINUE;
+        deps.metrics.rateLimited.inc({ endpoint: ctx.route!.endpoint });
+        throw new AgentGuardError('AG_ERR_API_RATE_LIMITED', { retryAfter: result.retryAfterS });
+      },
+    },
+    {
+      name: 'media-type',
+      run(ctx) {
+        if (!ctx.route!.json) return CONTINUE;
+        if (!isJsonContentType(ctx.req.headers['content-type']))
+          throw new AgentGuardError('AG_ERR_API_UNSUPPORTED_MEDIA_TYPE');
+        return CONTINUE;
+      },
+    },
+    {
+      name: 'body',
+      async run(ctx) {
+        if (!ctx.route!.json) return CONTINUE;
+        const bytes = await readBody(ctx.req, deps.limits.bodyLimitBytes);
+        ctx.body = parseJsonBody(bytes, {
+          maxBytes: deps.limits.bodyLimitBytes,
+          maxDepth: deps.limits.maxJsonDepth,
+        });
+        return CONTINUE;
+      },
+    },
+    {
+      name: 'handle',
+      async run(ctx) {
+        return respond(await ctx.route!.handle(ctx));
+      },
+    },
+  ];
+}
+
+export function createApi(deps: ApiDeps): Api {
+  const routes = buildRoutes(deps);
+  const steps = buildSteps(deps, routes);
+  const owns = (path: string): boolean =>
+    path === '/api/v1' ||
+    path.startsWith('/api/v1/') ||
+    path === '/metrics' ||
+    path.startsWith('/.well-known/');
+
+  async function handle(req: IncomingMessage, res: ServerResponse): Promise<boolean> {
+    const path = pathOnly(req.url);
+    if (!owns(path)) return false;
+    const started = performance.now();
+    const ctx: RequestContext = {
+      req,
+      res,
+      requestId: requestIdFrom(req.headers['x-request-id']),
+      path,
+      startedAt: started,
+      headers: {},
+    };
+    let response: ApiResponse;
+    let failure: unknown;
+    try {
+      response = await runSteps(steps, ctx);
+    } catch (err) {
+      failure = err;
+      const answer = problemFor(err, { requestId: ctx.requestId, instance: path, headers: ctx.headers });
+      response = {
+        status: answer.status,
+        body: answer.problem,
+        contentType: PROBLEM_CONTENT_TYPE,
+        headers: answer.status === 413 ? { ...answer.headers, connection: 'close' } : answer.headers,
+      };
+    }
+    write(req, res, ctx, response);
+    const endpoint = ctx.route?.endpoint ?? 'unknown';
+    const seconds = (performance.now() - started) / 1000;
+    deps.metrics.requests.inc({
+      endpoint,
+      method: ctx.route ? (req.method ?? 'GET') : 'other',
+      status: String(response.status),
+    });
+    deps.metrics.requestDuration.observe({ endpoint }, seconds);
+    const line = {
+      reqId: ctx.requestId,
+      req,
+      status: response.status,
+      endpoint,
+      ms: Math.round(seconds * 1e6) / 1000,
+      ...(ctx.identity ? { identity: ctx.identity.id } : {}),
+    };
+    if (failure !== undefined && response.status >= 500)
+      deps.logger.error({ ...line, err: failure }, 'request failed');
+    else deps.logger.info(line, 'request');
+    return true;
+  }
+
+  return { handle, owns, routes };
+}
+
+function write(req: IncomingMessage, res: ServerResponse, ctx: RequestContext, response: ApiResponse): void {
+  if (res.headersSent) {
+    res.destroy();
+    return;
+  }
+  const payload = response.raw ?? (response.body === undefined ? '' : JSON.stringify(response.body));
+  const headers: Record<string, string | number> = {
+    'content-type': response.contentType ?? JSON_TYPE,
+    'content-length': Buffer.byteLength(payload),
+    'x-request-id': ctx.requestId,
+    'cache-control': 'no-store',
+    'x-content-type-options': 'nosniff',
+    ...ctx.headers,
+    ...response.headers,
+  };
+  res.writeHead(response.status, headers);
+  if (req.method === 'HEAD') res.end();
+  else res.end(payload);
+}

@@ -1,0 +1,65 @@
+/**
+ * `agent-guard serve [--config FILE] [--host H] [--port N]`: the API and the sidecar proxy on one
+ * listener (src/server.ts). Flags win over the file (`--config` or AGENT_GUARD_CONFIG) and the
+ * environment. SIGTERM/SIGINT drain in-flight requests for server.shutdownGraceMs and exit 0; a
+ * second signal exits at once.
+ */
+import { parseArgs } from 'node:util';
+import { loadConfig } from '../../config/load.js';
+import { startServer } from '../../server.js';
+import { EXIT, UsageError, type CliCommand } from '../command.js';
+
+const USAGE = `Usage: agent-guard serve [--config FILE] [--host H] [--port N]
+
+Serve /api/v1 (sanitize, validate, gate, health), /metrics, /.well-known/* and the sidecar proxy
+on one port. Default 127.0.0.1:8787. --config (or AGENT_GUARD_CONFIG) names a YAML or JSON file;
+--host and --port override it and the environment. See docs/api.md and docs/configuration.md.`;
+
+function parsePort(value: string): number {
+  const port = Number(value);
+  if (!/^\d+$/.test(value) || port > 65535) throw new UsageError(`--port must be 0-65535, got "${value}"`);
+  return port;
+}
+
+export const serveCommand: CliCommand = {
+  name: 'serve',
+  summary: 'Run the HTTP API and the sidecar proxy (default 127.0.0.1:8787)',
+  usage: USAGE,
+  async run(argv, io) {
+    let values: { config?: string; host?: string; port?: string };
+    try {
+      ({ values } = parseArgs({
+        args: [...argv],
+        options: { config: { type: 'string' }, host: { type: 'string' }, port: { type: 'string' } },
+        strict: true,
+      }));
+    } catch (err) {
+      throw new UsageError(err instanceof Error ? err.message : String(err));
+    }
+    const server: Record<string, unknown> = {};
+    if (values.host !== undefined) server.host = values.host;
+    if (values.port !== undefined) server.port = parsePort(values.port);
+    const config = loadConfig({
+      file: values.config,
+      env: io.env,
+      cwd: io.cwd,
+      overrides: Object.keys(server).length > 0 ? { server } : {},
+    });
+    const running = await startServer(config, { cwd: io.cwd });
+    await new Promise<void>((resolve) => {
+      let stopping = false;
+      const onSignal = (signal: NodeJS.Signals): void => {
+        if (stopping) {
+          running.logger.warn({ signal }, 'second signal: exiting now');
+          process.exit(EXIT.usage);
+        }
+        stopping = true;
+        running.logger.info({ signal }, 'signal received');
+        running.close().then(resolve, resolve);
+      };
+      process.on('SIGTERM', onSignal);
+      process.on('SIGINT', onSignal);
+    });
+    return EXIT.ok;
+  },
+};

@@ -1,0 +1,282 @@
+/**
+ * The composition root: configuration → logger → engine → scrubber → receipt signer → alerts →
+ * API + sidecar proxy → one node:http listener. /api/v1/*, /metrics and /.well-known/* are served by
+ * the API; everything else (and every upgrade and CONNECT) goes to the proxy. `close()` stops
+ * accepting, drains in-flight requests for server.shutdownGraceMs, flushes alerts, then returns.
+ */
+import { readFileSync } from 'node:fs';
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import type { DestinationStream } from 'pino';
+import { createApi, type ApiDeps, type DenyEvent } from './api/index.js';
+import { createAuthenticator } from './api/auth/index.js';
+import { PasskeyRegistry } from './api/passports/passkey-file.js';
+import { PassportVerifier } from './api/passports/verify.js';
+import { PROBLEM_CONTENT_TYPE, problemFor } from './api/problem.js';
+import { RateLimiter } from './api/rate-limit.js';
+import { ReceiptService } from './api/receipts.js';
+import { createAlertDispatcher } from './alerts/index.js';
+import type { Config } from './config/schema.js';
+import { AgentGuardError } from './errors.js';
+import { createGuard } from './library/create-guard.js';
+import { createProxy, type Proxy } from './proxy/index.js';
+import { buildJwks, loadSigningKey, loadVerificationKeys } from './receipts/index.js';
+import { createScrubber, FAMILY_IDS } from './scrub/index.js';
+import { apiMetrics } from './telemetry/api-metrics.js';
+import { createLogger, pathOnly, type Logger } from './telemetry/logger.js';
+import { createRegistry } from './telemetry/registry.js';
+
+export interface StartOptions {
+  /** Where log lines go (default stdout); tests pass a stream. */
+  readonly logDestination?: DestinationStream;
+  /** Resolves relative paths in the configuration. Default process.cwd(). */
+  readonly cwd?: string;
+  /** Serve the sidecar proxy on the same listener. Default true. */
+  readonly proxy?: boolean;
+  /** Deepest JSON nesting accepted in API bodies. Default 32. */
+  readonly maxJsonDepth?: number;
+}
+
+export interface RunningServer {
+  /** `http://host:port` actually bound (port 0 resolved). */
+  readonly url: string;
+  readonly port: number;
+  readonly keyId: string;
+  readonly server: Server;
+  readonly logger: Logger;
+  /** Stop accepting, drain for server.shutdownGraceMs, flush alerts. Safe to call twice. */
+  close(): Promise<void>;
+}
+
+export function packageVersion(): string {
+  try {
+    const pkg = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as {
+      version?: string;
+    };
+    return pkg.version ?? '0.0.0';
+  } catch {
+    return '0.0.0';
+  }
+}
+
+function urlHost(host: string): string {
+  return host.includes(':') ? `[${host}]` : host;
+}
+
+export async function startServer(
+  config: Readonly<Config>,
+  options: StartOptions = {},
+): Promise<RunningServer> {
+  const cwd = options.cwd ?? process.cwd();
+  const logger = createLogger({
+    level: config.server.logLevel,
+    ...(options.logDestination ? { destination: options.logDestination } : {}),
+  });
+  const warnings: string[] = [];
+  const registry = createRegistry();
+  const metrics = apiMetrics(registry);
+  const version = packageVersion();
+
+  const guard = await createGuard({
+    engine: config.engine,
+    defaults: { cwd },
+    onOverBudget: (digest, latencyUs) =>
+      logger.debug({ digest, latencyUs }, 'evaluation over the latency budget'),
+  });
+  const engine = guard.engine;
+  const scrubber = createScrubber({
+    strict: config.scrub.strict,
+    ...(config.scrub.salt ? { salt: config.scrub.salt } : {}),
+    maxPayloadBytes: config.scrub.maxPayloadBytes,
+  });
+
+  const signing = loadSigningKey({
+    signingKeyFile: config.receipts.signingKeyFile,
+    signingKey: config.receipts.signingKey,
+  });
+  if (signing.ephemeral) {
+    warnings.push(
+      `no signing key configured (AGENT_GUARD_SIGNING_KEY_FILE): receipts are signed with an ephemeral key ${signing.signer.keyId} and will not verify after a restart`,
+    );
+  }
+  const publicKeys = [signing.signer.publicKey];
+  if (config.receipts.verificationKeysFile) {
+    const ring = loadVerificationKeys(config.receipts.verificationKeysFile);
+    for (const id of ring.keyIds) {
+      const pk = ring.publicKey(id);
+      if (pk) publicKeys.push(pk);
+    }
+  }
+  const jwks = buildJwks(publicKeys);
+  const receipts = new ReceiptService(signing.signer, {
+    sign: config.receipts.sign,
+    ephemeral: signing.ephemeral,
+  });
+
+  const alerts = createAlertDispatcher(config.alerts, { registry, logger, cwd });
+  const onDeny = (event: DenyEvent): void => {
+    alerts.enqueue({
+      decision: event.decision,
+      command: event.command,
+      runtime: event.runtime,
+      agentId: event.agentId,
+      latencyUs: event.latencyUs,
+      receipt: event.signature,
+      frame: { kind: event.frame, detail: `/api/v1/${event.frame}` },
+    });
+  };
+
+  const auth = createAuthenticator(config.auth, { host: config.server.host, metrics, cwd });
+  if (auth.mode.warning) warnings.push(auth.mode.warning);
+  const limiter = new RateLimiter(config.auth.rateLimit);
+  const passports = new PassportVerifier({
+    registry: new PasskeyRegistry(config.auth.passkeyFile),
+    limiter,
+    maxAgeS: config.auth.passportMaxAgeS,
+    nonceCacheEntries: config.auth.nonceCacheEntries,
+  });
+
+  const engineVersion = version;
+  const deps: ApiDeps = {
+    engine,
+    scrubber,
+    credentialFamilies: FAMILY_IDS,
+    receipts,
+    jwks: () => jwks,
+    auth,
+    limiter,
+    passports,
+    metrics,
+    registry,
+    logger,
+    info: { name: 'agent-guard', version, engineVersion },
+    limits: { bodyLimitBytes: config.server.bodyLimitBytes, maxJsonDepth: options.maxJsonDepth ?? 32 },
+    onDeny,
+  };
+  const api = createApi(deps);
+
+  const proxy: Proxy | null =
+    options.proxy === false
+      ? null
+      : createProxy({
+          config,
+          guard,
+          scrubber: { scrub: (text) => scrubber.scrub(text) },
+          logger,
+          registry,
+          alerts: { notify: (alert) => void alerts.enqueue(alert) },
+          receipts,
+          version,
+          engineVersion,
+          latencyMedianUs: () => engine.stats().p50LatencyUs,
+        });
+
+  let inFlight = 0;
+  let drained: (() => void) | null = null;
+  const finished = (): void => {
+    inFlight--;
+    if (inFlight === 0) drained?.();
+  };
+  const notFound = (req: IncomingMessage, res: ServerResponse): void => {
+    const path = pathOnly(req.url);
+    const answer = problemFor(new AgentGuardError('AG_ERR_API_NOT_FOUND', { path }), { instance: path });
+    const body = JSON.stringify(answer.problem);
+    res.writeHead(404, { 'content-type': PROBLEM_CONTENT_TYPE, 'content-length': Buffer.byteLength(body) });
+    res.end(body);
+  };
+
+  const server = createServer((req, res) => {
+    inFlight++;
+    res.once('close', finished);
+    const route = async (): Promise<void> => {
+      if (await api.handle(req, res)) return;
+      if (proxy && (await proxy.handleRequest(req, res))) return;
+      notFound(req, res);
+    };
+    route().catch((err: unknown) => {
+      logger.error({ err, req }, 'unhandled request failure');
+      if (!res.headersSent) {
+        const answer = problemFor(err, { instance: pathOnly(req.url) });
+        res.writeHead(answer.status, { 'content-type': PROBLEM_CONTENT_TYPE });
+        res.end(JSON.stringify(answer.problem));
+      } else res.destroy();
+    });
+  });
+  if (proxy) {
+    server.on('upgrade', (req: IncomingMessage, socket, head: Buffer) =>
+      proxy.handleUpgrade(req, socket, head),
+    );
+    server.on('connect', (req: IncomingMessage, socket, head: Buffer) =>
+      proxy.handleConnect(req, socket, head),
+    );
+  } else {
+    server.on('upgrade', (_req, socket) => socket.destroy());
+    server.on('connect', (_req, socket) => socket.destroy());
+  }
+
+  await new Promise<void>((resolve, reject) => {
+    const onError = (err: NodeJS.ErrnoException): void =>
+      reject(
+        new AgentGuardError('AG_ERR_SERVER_LISTEN', {
+          host: config.server.host,
+          port: config.server.port,
+          reason: err.code ?? err.message,
+        }),
+      );
+    server.once('error', onError);
+    server.listen(config.server.port, config.server.host, () => {
+      server.off('error', onError);
+      resolve();
+    });
+  });
+  const port = (server.address() as AddressInfo).port;
+  const url = `http://${urlHost(config.server.host)}:${port}`;
+  logger.info(
+    {
+      url,
+      keyId: signing.signer.keyId,
+      keySource: signing.source,
+      mode: config.server.mode,
+      auth: auth.mode.kind,
+    },
+    `agent-guard ${version} listening on ${url}, signing receipts with key ${signing.signer.keyId}`,
+  );
+  for (const warning of warnings) logger.warn(warning);
+
+  let closing: Promise<void> | null = null;
+  const close = (): Promise<void> => {
+    closing ??= (async () => {
+      const graceMs = config.server.shutdownGraceMs;
+      logger.info({ inFlight, graceMs }, 'shutting down: no new connections, draining in-flight requests');
+      const stopped = new Promise<void>((resolve) => server.close(() => resolve()));
+      server.closeIdleConnections();
+      const apiDrained =
+        inFlight === 0
+          ? Promise.resolve()
+          : new Promise<void>((resolve) => {
+              drained = resolve;
+            });
+      let timer: NodeJS.Timeout | undefined;
+      const grace = new Promise<'timeout'>((resolve) => {
+        timer = setTimeout(() => resolve('timeout'), graceMs);
+        timer.unref();
+      });
+      await Promise.all([
+        proxy?.close({ graceMs }),
+        Promise.race([apiDrained, grace]).then((outcome) => {
+          if (outcome === 'timeout')
+            logger.warn({ inFlight }, 'grace period over; closing remaining connections');
+        }),
+      ]);
+      clearTimeout(timer);
+      server.closeAllConnections();
+      await stopped;
+      await alerts.close();
+      logger.info('stopped');
+      logger.flush();
+    })();
+    return closing;
+  };
+
+  return { url, port, keyId: signing.signer.keyId, server, logger, close };
+}
