@@ -31,7 +31,12 @@ export function loadConfig(options: LoadConfigOptions = {}): Readonly<Config> {
   const env = options.env ?? process.env;
   const cwd = options.cwd ?? process.cwd();
   const fileName = options.file ?? env.AGENT_GUARD_CONFIG;
-  const fromFile = fileName ? readConfigFile(isAbsolute(fileName) ? fileName : resolve(cwd, fileName)) : {};
+  // AGENT_GUARD_CONFIG_OPTIONAL lets a Kubernetes sidecar mount its policy ConfigMap as optional:
+  // a namespace without the ConfigMap then runs on defaults instead of failing to start.
+  const optional = /^(1|true|yes)$/i.test(env.AGENT_GUARD_CONFIG_OPTIONAL ?? '');
+  const fromFile = fileName
+    ? readConfigFile(isAbsolute(fileName) ? fileName : resolve(cwd, fileName), optional)
+    : {};
   const fromEnv = configFromEnv(envBindings(), env);
   const merged = deepMerge(deepMerge(fromFile, fromEnv), options.overrides ?? {});
   return validateConfig(merged);
@@ -61,11 +66,12 @@ function describeIssues(issues: readonly z.core.$ZodIssue[]): string {
     .join('\n');
 }
 
-function readConfigFile(path: string): Record<string, unknown> {
+function readConfigFile(path: string, optional = false): Record<string, unknown> {
   let text: string;
   try {
     text = readFileSync(path, 'utf8');
   } catch (err) {
+    if (optional && (err as NodeJS.ErrnoException).code === 'ENOENT') return {};
     const reason = (err as NodeJS.ErrnoException).code ?? 'unreadable';
     throw new AgentGuardError('AG_ERR_CONFIG_FILE_UNREADABLE', { path, reason }, { cause: err });
   }

@@ -72,6 +72,10 @@ export const METRIC = {
   alertsQueueDepth: 'agent_guard_alerts_queue_depth',
   /** Secrets redacted by the scrubber, label family (aws, github, ..., generic). */
   redactionsTotal: 'agent_guard_redactions_total',
+  /** AdmissionReviews answered by the sidecar injector, label outcome (injected, skipped, rejected, malformed). */
+  injectorReviewsTotal: 'agent_guard_injector_reviews_total',
+  /** TLS certificate reloads of the injector, label result (ok, failed). */
+  injectorCertReloadsTotal: 'agent_guard_injector_cert_reloads_total',
 } as const;
 
 export type MetricName = (typeof METRIC)[keyof typeof METRIC];

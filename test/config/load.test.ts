@@ -71,6 +71,11 @@ describe('loadConfig', () => {
     expect(errorOf(() => loadConfig({ file: path, env: {} })).code).toBe(code);
   });
 
+  it('runs on defaults when an optional config file is absent', () => {
+    const env = { AGENT_GUARD_CONFIG: join(dir, 'absent.yaml'), AGENT_GUARD_CONFIG_OPTIONAL: 'true' };
+    expect(loadConfig({ env }).server.port).toBe(8787);
+  });
+
   it('freezes the result deeply', () => {
     const config = loadConfig({ env: {} });
     expect(Object.isFrozen(config)).toBe(true);

@@ -1,0 +1,70 @@
+/**
+ * `agent-guard inject`: serve the Kubernetes mutating admission webhook that adds the sidecar to
+ * pods (src/inject/). Runs until SIGTERM/SIGINT.
+ */
+import { parseArgs } from 'node:util';
+import { loadConfig } from '../../config/load.js';
+import { startInjectServer } from '../../inject/server.js';
+import { createLogger } from '../../telemetry/logger.js';
+import { createRegistry } from '../../telemetry/registry.js';
+import { EXIT, UsageError, type CliCommand } from '../command.js';
+
+const USAGE = `Usage: agent-guard inject [--config FILE] [--port N] [--cert FILE] [--key FILE]
+
+Serve the sidecar-injection webhook (AdmissionReview admission.k8s.io/v1) over HTTPS.
+  POST /mutate         pods of namespaces labelled agent-guard.io/inject=enabled
+  POST /mutate/opt-in  pods of other namespaces: injected only when they opt in
+  GET  /health, /ready, /metrics
+Certificates are read from --cert/--key (default /etc/agent-guard/tls/tls.crt and tls.key) and
+reloaded when the files change. Settings: the inject.* keys in docs/configuration.md.`;
+
+export const injectCommand: CliCommand = {
+  name: 'inject',
+  summary: 'Serve the Kubernetes sidecar-injection webhook (HTTPS)',
+  usage: USAGE,
+  async run(argv, io) {
+    let values: { config?: string; port?: string; cert?: string; key?: string };
+    try {
+      ({ values } = parseArgs({
+        args: [...argv],
+        options: {
+          config: { type: 'string' },
+          port: { type: 'string' },
+          cert: { type: 'string' },
+          key: { type: 'string' },
+        },
+        strict: true,
+      }));
+    } catch (err) {
+      throw new UsageError(err instanceof Error ? err.message : String(err));
+    }
+    const inject: Record<string, unknown> = {};
+    if (values.port !== undefined) {
+      if (!/^\d+$/.test(values.port) || Number(values.port) > 65535) {
+        throw new UsageError(`--port must be 0-65535, got "${values.port}"`);
+      }
+      inject.port = Number(values.port);
+    }
+    if (values.cert !== undefined) inject.certFile = values.cert;
+    if (values.key !== undefined) inject.keyFile = values.key;
+    const config = loadConfig({ file: values.config, env: io.env, cwd: io.cwd, overrides: { inject } });
+    const logger = createLogger({ level: config.server.logLevel, name: 'agent-guard-injector' });
+    let running;
+    try {
+      running = await startInjectServer({ config: config.inject, logger, registry: createRegistry() });
+    } catch (err) {
+      const reason =
+        (err as NodeJS.ErrnoException).code ?? (err instanceof Error ? err.message : String(err));
+      io.stderr.write(`agent-guard inject: cannot start: ${reason}\n`);
+      return EXIT.usage;
+    }
+    await new Promise<void>((resolve) => {
+      const stop = (): void => {
+        running.close().then(resolve, resolve);
+      };
+      process.once('SIGTERM', stop);
+      process.once('SIGINT', stop);
+    });
+    return EXIT.ok;
+  },
+};
