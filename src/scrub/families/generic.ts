@@ -22,6 +22,8 @@ import {
 
 const STEM = /^(?:pass(?:word|wd|phrase|code)?|pwd|secret|token|key|auth(?:orization)?|credentials?)/i;
 const IDENT_CODE = /[A-Za-z0-9_.-]/;
+/** A separator within reach: `=`, `:`, `(`, `,`, `>`, ` - ` or a space before a value. */
+const ASSIGNMENT_NEAR = /^[A-Za-z0-9_.-]{0,40}["'`\]]?[ \t]*(?:[=:(,>-]|!=|[ \t][^ \t\r\n])/;
 /** Last word of the name that says the value is not the secret itself. */
 const NOT_SECRET_SUFFIX = new Set(
   'id ids name names type types url uri urls path paths file files dir length len size count limit max min format prefix suffix version field fields header headers param params mode ttl timeout expiry expires expiration at on by hash algorithm alg ref arn endpoint policy usage provider method scheme label env var hint index idx location store kind option options required enabled disabled'.split(
@@ -77,16 +79,14 @@ function matchAssignment(text: string, pos: number, limit: number): PatternHit |
   // The word must end here or continue in another word (camelCase, _, digits): not "keyboard".
   const next = text.charCodeAt(i);
   if (next >= 97 && next <= 122) return null;
+  // Cheap exit for the common case in prose and code: no assignment-like character soon after.
+  if (!ASSIGNMENT_NEAR.test(text.slice(i, Math.min(limit, i + 48)))) return null;
   // Name: back to its start (bounded lookbehind) and forward over its tail.
   let start = pos;
   while (start > 0 && pos - start < LOOKBEHIND - 2 && IDENT_CODE.test(text[start - 1]!)) start--;
   let tailEnd = i;
   while (tailEnd < limit && tailEnd - i < 40 && IDENT_CODE.test(text[tailEnd]!)) tailEnd++;
   const identifier = text.slice(start, tailEnd).replace(/^[.-]+|[.-]+$/g, '');
-  const w = words(identifier);
-  const last = w[w.length - 1] ?? '';
-  if (NOT_SECRET_SUFFIX.has(last) && w.length > 1) return null;
-  if (NOT_SECRET_PREFIX.test(text.slice(start, pos))) return null;
   const stemWord = stem[0].toLowerCase();
   const strong = /^(?:pass|pwd|secret|credential)/.test(stemWord);
   i = tailEnd;
@@ -182,6 +182,10 @@ function matchAssignment(text: string, pos: number, limit: number): PatternHit |
     ok = bare ? weakValueOk(value, 16, 3.3) : weakValueOk(value, 10, 3);
   }
   if (!ok) return null;
+  // Names that hold something other than the secret (token_url, key_id, public_key...).
+  const w = words(identifier);
+  if (NOT_SECRET_SUFFIX.has(w[w.length - 1] ?? '') && w.length > 1) return null;
+  if (NOT_SECRET_PREFIX.test(text.slice(start, pos))) return null;
   const fallback = strong
     ? stemWord.startsWith('secret')
       ? 'SECRET'
