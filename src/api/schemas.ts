@@ -17,6 +17,14 @@ const threatType = z
   .describe('Threat class of the first enforced finding; null when none.');
 const invariantName = z.enum(INVARIANT_NAMES);
 const hex64 = z.string().regex(/^[0-9a-f]{64}$/);
+const soc2 = z
+  .boolean()
+  .describe(
+    'True when the control operated as designed: the input was fully analysed under the configured policy. False for the fail-closed deny of a failed analysis (docs/api.md).',
+  );
+const evaluated = z
+  .object({ runtime: z.enum(RUNTIMES), command: z.string(), source: z.string().optional() })
+  .describe('What the engine evaluated when it is not the request text itself (HTTP_REQUEST, FILE_WRITE, TOOL_CALL).');
 
 // ---------------------------------------------------------------------------------------------------
 // Sanitize (SPEC 2.1, 2.2, 2.3)
@@ -187,13 +195,19 @@ export const validateResponse = z
     threat_type: threatType,
     eval_latency_us: z.number().min(0),
     merkle_seal: merkleSeal,
-    soc2_compliant: z
-      .boolean()
-      .describe(
-        'True when the decision is audit-grade: every invariant enforced (none off or in audit), the engine finished its analysis, and a signed receipt from a configured (not ephemeral) key accompanies it. See docs/api.md.',
-      ),
-    engine_version: z.string(),
+    soc2_compliant: soc2,
+    verdict: z.enum(['ALLOW', 'DENY']),
     runtime: z.enum(RUNTIMES),
+    blocked_invariants: z.array(invariantName).describe('Invariants of the enforced findings, without repeats.'),
+    rule_id: z.string().optional().describe('Rule of the deciding (first) finding; absent when there is none.'),
+    reason: z.string().optional(),
+    suggested_alternative: z.string().nullable().optional(),
+    remediation_hint: z.string().optional(),
+    tokens_conserved: z.number().int().min(0),
+    cached: z.boolean().describe('Answered from the decision cache (the same decision by construction).'),
+    error_code: z.string().optional().describe('AG_ERR_ENGINE_ANALYSIS_FAILED on a fail-closed deny.'),
+    engine_version: z.string(),
+    agent_id: z.string().nullable(),
     findings: z.array(findingSchema),
     receipt: decisionReceipt.optional(),
   })
@@ -314,11 +328,15 @@ export const gateAllowResponse = z
   .object({
     allowed: z.literal(true),
     verdict: z.literal('ALLOW'),
+    action: z.enum(GATE_ACTIONS),
+    agent_id: z.string().nullable(),
     threat_type: threatType,
     in_process_latency_us: z.number().min(0),
     invariants_checked: z.number().int(),
+    soc2_compliant: soc2,
     engine_version: z.string(),
     findings: z.array(findingSchema).describe('Audit-mode findings, if any.'),
+    evaluated: evaluated.optional(),
     merkle_seal: merkleSeal,
     signed_merkle_receipt: signature.optional(),
     receipt: decisionReceipt.optional(),
@@ -337,15 +355,19 @@ export const remediationEnvelope = z
     suggested_alternative: z.string().nullable(),
     remediation_hint: z.string(),
     tokens_conserved: z.number().int().min(0),
-    signed_merkle_receipt: signature,
+    signed_merkle_receipt: signature.optional().describe('Absent only when receipts.sign is never.'),
     in_process_latency_us: z.number().min(0),
+    action: z.enum(GATE_ACTIONS),
+    agent_id: z.string().nullable(),
     invariants_checked: z.number().int(),
+    soc2_compliant: soc2,
     engine_version: z.string(),
     findings: z.array(findingSchema),
+    evaluated: evaluated.optional(),
+    error_code: z.string().optional().describe('AG_ERR_ENGINE_ANALYSIS_FAILED when analysis failed (fail closed).'),
     merkle_seal: merkleSeal,
-    receipt: decisionReceipt,
+    receipt: decisionReceipt.optional(),
   })
-  .catchall(z.unknown())
   .describe('SPEC 2.8: the 403 answer of /gate, with the invariant, the threat and every finding.')
   .register(responseSchemas, { id: 'RemediationEnvelope' });
 

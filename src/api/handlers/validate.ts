@@ -33,9 +33,12 @@ export function validateHandler(deps: ApiDeps): (ctx: RequestContext) => ApiResp
       { text: input.command, runtime, agentId },
       'validate',
     );
+    // The deciding finding's fields exist only when there is a finding (an allow has none).
+    const { rule_id, reason, suggested_alternative, remediation_hint, ...rest } = wire;
+    const deciding = rule_id === null ? {} : { rule_id, reason, suggested_alternative, remediation_hint };
     return {
       status: 200,
-      body: { ...wire, engine_version: deps.info.engineVersion, agent_id: agentId, ...receiptFields },
+      body: { ...rest, ...deciding, engine_version: deps.info.engineVersion, agent_id: agentId, ...receiptFields },
     };
   };
 }
