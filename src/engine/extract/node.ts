@@ -7,6 +7,7 @@ import type { Fact } from '../facts.js';
 import { parseSyntax, type SyntaxNode } from '../parse/index.js';
 import type { Span } from '../types.js';
 import { Collector } from './code/collector.js';
+import { named, reportMissing } from './code/syntax.js';
 import { codeFlows } from './code/effects.js';
 import { unescape } from './code/strings.js';
 import {
@@ -204,7 +205,6 @@ export class JsWalker {
     let sources = UNKNOWN.sources;
     let lits = UNKNOWN.lits;
     for (const c of n.children) {
-      if (c.missing) this.col.unparsed(this.span(n), this.src(n));
       if (!c.named) continue;
       const v = this.visit(c);
       sources = mergeSources(sources, v.sources);
@@ -220,7 +220,7 @@ export class JsWalker {
     if (name === '__filename') return strVal('./$__filename');
     if (name === 'undefined' || name === 'NaN') return { ...UNKNOWN, dynamic: false, bool: false };
     // Unbound names are globals or modules a snippet uses without requiring them (fs, path, fetch).
-    return refVal(canonicalModule(name), name);
+    return refVal(UNBOUND[name] ?? canonicalModule(name), name);
   }
 
   #string(n: SyntaxNode): Val {
@@ -475,7 +475,8 @@ export class JsWalker {
       .find((c) => c.named);
     if (left && (left.type === 'lexical_declaration' || left.type === 'variable_declaration'))
       left = named(left)[0];
-    if (left) this.bind(left, opaque([it]));
+    if (left)
+      this.bind(left, left.type === 'identifier' ? holeVal(this.src(left), opaque([it])) : opaque([it]));
     const awaits = kids.some((c) => c.type === 'await');
     const body = kids.slice(ofAt + 2).filter((c) => c.named);
     return this.#loopBody(n, false, body, awaits);
@@ -591,12 +592,6 @@ export class JsWalker {
   }
 }
 
-export function named(n: SyntaxNode): SyntaxNode[] {
-  const out: SyntaxNode[] = [];
-  for (const c of n.children) if (c.named && c.type !== 'comment') out.push(c);
-  return out;
-}
-
 function numVal(src: string): Val {
   const s = src.replace(/_/g, '').toLowerCase();
   let num: number;
@@ -607,12 +602,29 @@ function numVal(src: string): Val {
   return { ...UNKNOWN, dynamic: false, num };
 }
 
+/** Names snippets use without requiring them, taken as the usual module members. */
+const UNBOUND: Readonly<Record<string, string>> = {
+  cp: 'child_process',
+  childProcess: 'child_process',
+  exec: 'child_process.exec',
+  execSync: 'child_process.execSync',
+  spawn: 'child_process.spawn',
+  spawnSync: 'child_process.spawnSync',
+  execFile: 'child_process.execFile',
+  execFileSync: 'child_process.execFileSync',
+  fsp: 'fs',
+  readFileSync: 'fs.readFileSync',
+  writeFileSync: 'fs.writeFileSync',
+  rmSync: 'fs.rmSync',
+};
+
 export const nodeExtractor: Extractor = {
   runtime: 'node',
   extract(text: string, ctx: ExtractContext): readonly Fact[] {
     const root = parseSyntax('node', text);
     const col = new Collector('node', ctx);
     new JsWalker(text, col).run(root);
+    reportMissing(root, text, col);
     return col.finish();
   },
 };

@@ -6,10 +6,12 @@ import type { Fact } from '../facts.js';
 import { parseSyntax, type SyntaxNode } from '../parse/index.js';
 import type { Span } from '../types.js';
 import { Collector } from './code/collector.js';
+import { named, reportMissing } from './code/syntax.js';
 import { unescape } from './code/strings.js';
 import {
   concat,
   constText,
+  dirnameOf,
   holeVal,
   joinPaths,
   mergeLits,
@@ -174,7 +176,6 @@ export class PyWalker {
     let sources = UNKNOWN.sources;
     let lits = UNKNOWN.lits;
     for (const c of n.children) {
-      if (c.missing) this.col.unparsed(this.span(n), this.src(n));
       if (!c.named) continue;
       const v = this.visit(c);
       sources = mergeSources(sources, v.sources);
@@ -188,6 +189,8 @@ export class PyWalker {
     if (bound !== undefined) return bound;
     const constant = PY_CONSTANTS.get(name);
     if (constant !== undefined) return constant;
+    // The script's own file: inside the workspace in the usual case (a project's script).
+    if (name === '__file__') return strVal('./__file__');
     for (const mod of this.#star) {
       const q = `${mod}.${name}`;
       if (callHandler(q) !== undefined) return refVal(q, name);
@@ -258,6 +261,8 @@ export class PyWalker {
       const constant = PY_CONSTANTS.get(ref);
       if (constant !== undefined) return constant;
     }
+    if (base.ref === 'pathlib.Path()' && name === 'parent')
+      return { ...dirnameOf(base), ref: 'pathlib.Path()' };
     return {
       parts: [{ hole: dotted }],
       dynamic: true,
@@ -320,7 +325,8 @@ export class PyWalker {
     }
     if (o === '+' && (a.parts !== null || b.parts !== null) && a.num === undefined && b.num === undefined)
       return concat([a, b]);
-    if (o === '/' && a.ref === 'pathlib.Path()') return { ...joinPaths([a, b]), ref: 'pathlib.Path()' };
+    if (o === '/' && (a.ref === 'pathlib.Path()' || a.ref?.startsWith('pathlib.Path.')))
+      return { ...joinPaths([a, b]), ref: 'pathlib.Path()' };
     if (o === '%' && a.parts !== null) return percentFormat(a, b);
     return opaque([a, b]);
   }
@@ -439,7 +445,9 @@ export class PyWalker {
       (it.ref === 'itertools.cycle()' && it.dynamic) ||
       it.ref === 'itertools.repeat()';
     return this.#loopBody(n, unbounded, () => {
-      if (left) this.bind(left, opaque([it]));
+      // The loop variable is unknown but named (`$name`), so paths built from it stay readable.
+      if (left)
+        this.bind(left, left.type === 'identifier' ? holeVal(this.src(left), opaque([it])) : opaque([it]));
     });
   }
 
@@ -552,13 +560,6 @@ export class PyWalker {
   }
 }
 
-/** Named children, skipping comments. */
-export function named(n: SyntaxNode): SyntaxNode[] {
-  const out: SyntaxNode[] = [];
-  for (const c of n.children) if (c.named && c.type !== 'comment') out.push(c);
-  return out;
-}
-
 function intVal(src: string): Val {
   const s = src.replace(/_/g, '').toLowerCase();
   let num: number;
@@ -610,6 +611,7 @@ export const pythonExtractor: Extractor = {
     const root = parseSyntax('python', text);
     const col = new Collector('python', ctx);
     new PyWalker(text, col).run(root);
+    reportMissing(root, text, col);
     return col.finish();
   },
 };

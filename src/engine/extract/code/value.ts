@@ -227,3 +227,16 @@ export function modeText(v: Val | undefined): string | undefined {
   if (t !== null && /^[0-7]{3,4}$/.test(t)) return t;
   return t ?? undefined;
 }
+
+/** os.path.dirname / path.dirname / Path.parent: drops the last segment (`./x` → `.`, `/etc/x` → `/etc`). */
+export function dirnameOf(v: Val): Val {
+  const parts = v.parts;
+  if (parts === null || parts.length === 0) return { ...v, parts: [{ hole: 'X' }], dynamic: true };
+  const last = parts[parts.length - 1];
+  if (typeof last !== 'string') return parts.length === 1 ? v : { ...v, parts: parts.slice(0, -1) };
+  const trimmed = last.length > 1 && last.endsWith('/') ? last.slice(0, -1) : last;
+  const slash = trimmed.lastIndexOf('/');
+  if (slash < 0) return parts.length === 1 ? { ...v, parts: ['.'] } : { ...v, parts: parts.slice(0, -1) };
+  const head = slash === 0 ? '/' : trimmed.slice(0, slash);
+  return { ...v, parts: [...parts.slice(0, -1), head] };
+}

@@ -11,6 +11,7 @@ import { parseTarget } from '../code/net.js';
 import {
   concat,
   constText,
+  dirnameOf,
   holeVal,
   joinPaths,
   modeText,
@@ -650,6 +651,7 @@ add(
   ],
   identity,
 );
+add(['path.dirname', 'path.posix.dirname'], (_w, c) => (c.args[0] ? dirnameOf(c.args[0]) : undefined));
 add(['os.homedir'], homedir);
 add(['process.cwd'], cwd);
 

@@ -20,6 +20,7 @@ import { parseTarget } from '../code/net.js';
 import {
   concat,
   constText,
+  dirnameOf,
   holeVal,
   joinPaths,
   modeText,
@@ -731,6 +732,7 @@ add(
   ],
   identity,
 );
+add(['os.path.dirname', 'posixpath.dirname'], (_w, c) => (c.args[0] ? dirnameOf(c.args[0]) : undefined));
 add(['pathlib.Path', 'pathlib.PurePath', 'pathlib.PosixPath', 'pathlib.PurePosixPath'], pathCtor);
 add(['pathlib.Path.home'], home);
 add(['pathlib.Path.cwd', 'os.getcwd'], cwd);
