@@ -222,6 +222,11 @@ export interface LiteralFact extends FactBase {
   readonly text: string;
   /** The literal is carried to a network sink or sits in a tool-call payload. */
   readonly egress: boolean;
+  /**
+   * (SQL-DOCKER, tool calls) Dotted path of the JSON argument the literal came from
+   * (`to`, `message.body`, `recipients.0`); lets PII rules tell an addressing field from leaked data.
+   */
+  readonly field?: string;
 }
 
 /** Part of the input that did not parse; invariants deny when risky tokens sit inside. */
