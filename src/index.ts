@@ -55,3 +55,11 @@ export {
   type Redaction,
   type SanitizeWire,
 } from './scrub/index.js';
+export {
+  buildAlertEvent,
+  createAlertDispatcher,
+  AlertDispatcher,
+  type AlertEvent,
+  type AlertFrame,
+  type AlertInput,
+} from './alerts/index.js';
