@@ -24,6 +24,7 @@ import fs012partition from './rules/fs-ast-012-partition-edit.js';
 import fs020system from './rules/fs-ast-020-system-path-write.js';
 import fs021persistence from './rules/fs-ast-021-persistence-file.js';
 import fs022scheduler from './rules/fs-ast-022-scheduler-edit.js';
+import fs023audit from './rules/fs-ast-023-audit-trail-tampering.js';
 import fs030permission from './rules/fs-ast-030-permission-weakening.js';
 import fs031setuid from './rules/fs-ast-031-setuid.js';
 import fs032ownership from './rules/fs-ast-032-ownership-change.js';
@@ -36,6 +37,7 @@ import run003disk from './rules/run-ast-003-disk-fill.js';
 import run004mass from './rules/run-ast-004-mass-kill.js';
 import run005host from './rules/run-ast-005-host-shutdown.js';
 import sec001credential from './rules/sec-ast-001-credential-read.js';
+import sec002credential from './rules/sec-ast-002-credential-hunting.js';
 import sec010secret from './rules/sec-ast-010-secret-to-network.js';
 import sec011dns from './rules/sec-ast-011-dns-exfiltration.js';
 import sh001spawned from './rules/sh-ast-001-spawned-shell.js';
@@ -46,6 +48,7 @@ import sh005payload from './rules/sh-ast-005-payload-generator.js';
 import sh010remote from './rules/sh-ast-010-remote-code-execution.js';
 import sh011download from './rules/sh-ast-011-download-then-execute.js';
 import sh020privilege from './rules/sh-ast-020-privilege-escalation.js';
+import sh021library from './rules/sh-ast-021-library-preload.js';
 import sql001drop from './rules/sql-ast-001-drop-database.js';
 import sql002drop from './rules/sql-ast-002-drop-object.js';
 import sql003truncate from './rules/sql-ast-003-truncate.js';
@@ -99,6 +102,7 @@ export const RULES: readonly RuleDefinition[] = validate([
   fs020system,
   fs021persistence,
   fs022scheduler,
+  fs023audit,
   fs030permission,
   fs031setuid,
   fs032ownership,
@@ -111,6 +115,7 @@ export const RULES: readonly RuleDefinition[] = validate([
   run004mass,
   run005host,
   sec001credential,
+  sec002credential,
   sec010secret,
   sec011dns,
   sh001spawned,
@@ -121,6 +126,7 @@ export const RULES: readonly RuleDefinition[] = validate([
   sh010remote,
   sh011download,
   sh020privilege,
+  sh021library,
   sql001drop,
   sql002drop,
   sql003truncate,

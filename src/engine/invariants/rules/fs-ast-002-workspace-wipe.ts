@@ -53,7 +53,8 @@ export default defineRule({
     }
     // git rm -r . / git rm -f * removes every tracked file.
     for (const e of facts.of('exec')) {
-      if (e.program !== 'git' || e.argv[1] !== 'rm') continue;
+      if (e.program !== 'git' || e.argv[1] !== 'rm' || e.via !== undefined || e.argv.includes('--cached'))
+        continue;
       const targets = e.argv.slice(2).filter((a) => !a.startsWith('-'));
       if (targets.some((t) => t === '.' || t === '*' || t === './*' || t === ':/')) {
         yield {

@@ -27,6 +27,11 @@ const ESCALATORS = new Set([
   'passwd',
   'gpasswd',
   'newgrp',
+  'userdel',
+  'groupadd',
+  'sysadminctl',
+  'dscl',
+  'pw',
 ]);
 
 export default defineRule({
@@ -42,6 +47,18 @@ export default defineRule({
       if (!ESCALATORS.has(e.program)) continue;
       if (e.program === 'machinectl' && !e.argv.some((a) => a === 'shell' || a === 'login')) continue;
       if (e.program === 'passwd' && e.argv.length === 1) continue;
+      // Account tools: only their changing verbs (dscl . -read is a lookup).
+      if (
+        e.program === 'dscl' &&
+        !e.argv.some((a) => /^-(?:create|delete|append|merge|passwd|change)$/.test(a))
+      )
+        continue;
+      if (e.program === 'pw' && !e.argv.some((a) => /^(?:user|group)(?:add|del|mod)$/.test(a))) continue;
+      if (
+        e.program === 'sysadminctl' &&
+        !e.argv.some((a) => /^-(?:addUser|deleteUser|resetPasswordFor|adminUser)$/.test(a))
+      )
+        continue;
       // The command that would have run elevated, as a suggestion without the prefix.
       const inner = execs.find(
         (x) => x !== e && x.via === e.program && x.span.start >= e.span.start && x.span.end <= e.span.end,
