@@ -6,6 +6,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { renderConfigurationDoc } from './config-doc.js';
 import { renderErrorsDoc } from './errors-doc.js';
+import { renderHelmValuesSchema } from './helm-values-schema.js';
 
 export interface GeneratedDoc {
   readonly path: string;
@@ -15,6 +16,7 @@ export interface GeneratedDoc {
 export const GENERATED_DOCS: readonly GeneratedDoc[] = [
   { path: 'docs/configuration.md', render: renderConfigurationDoc },
   { path: 'docs/errors.md', render: renderErrorsDoc },
+  { path: 'helm/agent-guard/values.schema.json', render: renderHelmValuesSchema },
 ];
 
 export const ROOT = fileURLToPath(new URL('..', import.meta.url));
