@@ -3,6 +3,7 @@
  * (./bash/walker.ts) to produce facts; program-specific meaning lives in ./programs.
  */
 import type { Fact } from '../facts.js';
+import { parseBashFast } from '../parse/bash-fast.js';
 import { parseSyntaxWithErrors, type SyntaxNode } from '../parse/index.js';
 import { BashWalker } from './bash/walker.js';
 import { FactSink } from './bash/sink.js';
@@ -13,6 +14,12 @@ export const bashExtractor: Extractor = {
   extract(text: string, ctx: ExtractContext): readonly Fact[] {
     const sink = new FactSink(ctx);
     if (text.trim() === '') return sink.facts;
+    // Plain lines (most of what agents run) skip the native parse; the tree is the same.
+    const fast = parseBashFast(text);
+    if (fast !== null) {
+      new BashWalker(text, sink).walk(fast);
+      return sink.facts;
+    }
     const { root, errors } = parseSyntaxWithErrors('bash', text);
     // What did not parse is reported whole: the invariants deny when a risky token sits inside.
     for (const e of errors) {

@@ -690,8 +690,9 @@ export class BashWalker implements Toolkit {
     const kids = node.children;
     // Content sits between the opening and closing quote tokens; gaps are literal text.
     let pos = node.start + 1;
-    const end =
-      kids.length > 0 && kids[kids.length - 1]!.type === '"' ? kids[kids.length - 1]!.start : node.end;
+    // The closing quote token can swallow blank content (`" "`), so content ends one before the node.
+    const close = kids.length > 1 ? kids[kids.length - 1]! : undefined;
+    const end = close !== undefined && close.type === '"' && !close.missing ? node.end - 1 : node.end;
     for (const c of kids) {
       if (!c.named) continue;
       if (c.start > pos) text += unescapeDouble(this.#text.slice(pos, c.start));

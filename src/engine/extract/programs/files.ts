@@ -227,11 +227,14 @@ const crontab: ProgramHandler = (inv, kit) => {
 
 /** Programs whose positionals (after `skip` leading non-file ones) are files they read. */
 function reader(spec: OptionSpec = {}, skip = 0, patternOptions: readonly string[] = []): ProgramHandler {
+  // grep -f / rg -f name a pattern file; for cut, sort ... -f is a field list.
+  const fileOptions = patternOptions.includes('-f')
+    ? ['-f', '--file', '--from-file']
+    : ['--file', '--from-file'];
   return (inv, kit) => {
     const args = parseArgs(inv.argv, spec);
     for (const o of args.options) {
-      if (o.value !== undefined && (o.name === '-f' || o.name === '--file' || o.name === '--from-file'))
-        kit.read(o.value, inv.program);
+      if (o.value !== undefined && fileOptions.includes(o.name)) kit.read(o.value, inv.program);
     }
     const hasPattern = patternOptions.length > 0 && hasOption(args, ...patternOptions);
     const files = args.positionals.slice(hasPattern ? 0 : skip);
