@@ -129,11 +129,31 @@ export function parseJsonBody(bytes: Buffer, limits: BodyLimits): unknown {
   } catch {
     throw new AgentGuardError('AG_ERR_API_BAD_ENCODING');
   }
+  let value: unknown;
   try {
-    return JSON.parse(text) as unknown;
+    value = JSON.parse(text) as unknown;
   } catch (err) {
     throw new AgentGuardError('AG_ERR_API_MALFORMED_JSON', { reason: describeSyntaxError(err) });
   }
+  // Strict UTF-8 decoding cannot produce a lone surrogate; only a \uD8xx-\uDFxx escape can. Such a
+  // string has no UTF-8 form (RFC 7493 section 2.1), so two different ones would hash alike in a receipt.
+  if (SURROGATE_ESCAPE.test(text) && !wellFormed(value, 0)) {
+    throw new AgentGuardError('AG_ERR_API_MALFORMED_JSON', {
+      reason: 'a string holds a lone surrogate (RFC 7493)',
+    });
+  }
+  return value;
+}
+
+const SURROGATE_ESCAPE = /\\u[dD][89a-fA-F]/;
+
+const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+
+function wellFormed(value: unknown, depth: number): boolean {
+  if (typeof value === 'string') return !LONE_SURROGATE.test(value);
+  if (value === null || typeof value !== 'object' || depth > 64) return true;
+  if (Array.isArray(value)) return value.every((v) => wellFormed(v, depth + 1));
+  return Object.entries(value).every(([k, v]) => !LONE_SURROGATE.test(k) && wellFormed(v, depth + 1));
 }
 
 /** V8's messages quote the input around the error; keep only the position. */

@@ -24,7 +24,9 @@ const soc2 = z
   );
 const evaluated = z
   .object({ runtime: z.enum(RUNTIMES), command: z.string(), source: z.string().optional() })
-  .describe('What the engine evaluated when it is not the request text itself (HTTP_REQUEST, FILE_WRITE, TOOL_CALL).');
+  .describe(
+    'What the engine evaluated when it is not the request text itself (HTTP_REQUEST, FILE_WRITE, TOOL_CALL).',
+  );
 
 // ---------------------------------------------------------------------------------------------------
 // Sanitize (SPEC 2.1, 2.2, 2.3)
@@ -198,8 +200,13 @@ export const validateResponse = z
     soc2_compliant: soc2,
     verdict: z.enum(['ALLOW', 'DENY']),
     runtime: z.enum(RUNTIMES),
-    blocked_invariants: z.array(invariantName).describe('Invariants of the enforced findings, without repeats.'),
-    rule_id: z.string().optional().describe('Rule of the deciding (first) finding; absent when there is none.'),
+    blocked_invariants: z
+      .array(invariantName)
+      .describe('Invariants of the enforced findings, without repeats.'),
+    rule_id: z
+      .string()
+      .optional()
+      .describe('Rule of the deciding (first) finding; absent when there is none.'),
     reason: z.string().optional(),
     suggested_alternative: z.string().nullable().optional(),
     remediation_hint: z.string().optional(),
@@ -364,7 +371,10 @@ export const remediationEnvelope = z
     engine_version: z.string(),
     findings: z.array(findingSchema),
     evaluated: evaluated.optional(),
-    error_code: z.string().optional().describe('AG_ERR_ENGINE_ANALYSIS_FAILED when analysis failed (fail closed).'),
+    error_code: z
+      .string()
+      .optional()
+      .describe('AG_ERR_ENGINE_ANALYSIS_FAILED when analysis failed (fail closed).'),
     merkle_seal: merkleSeal,
     receipt: decisionReceipt.optional(),
   })

@@ -55,7 +55,12 @@ describe('POST /api/v1/validate', () => {
     const res = await call(url, '/api/v1/validate', { body: { command: 'git status', agent_id: 'a1' } });
     expect(res.status).toBe(200);
     const body = validateResponse.parse(res.body);
-    expect(body).toMatchObject({ allowed: true, threat_detected: false, threat_type: null, invariants_checked: 15 });
+    expect(body).toMatchObject({
+      allowed: true,
+      threat_detected: false,
+      threat_type: null,
+      invariants_checked: 15,
+    });
     expect(body.merkle_seal).toMatch(/^0x[0-9a-f]{64}$/);
     verified(res.body);
   });
@@ -78,8 +83,12 @@ describe('POST /api/v1/validate', () => {
   });
 
   it('is deterministic: same input, same decision, seal and signature', async () => {
-    const a = await call(url, '/api/v1/validate', { body: { command: 'curl http://169.254.169.254/latest/meta-data/' } });
-    const b = await call(url, '/api/v1/validate', { body: { command: 'curl http://169.254.169.254/latest/meta-data/' } });
+    const a = await call(url, '/api/v1/validate', {
+      body: { command: 'curl http://169.254.169.254/latest/meta-data/' },
+    });
+    const b = await call(url, '/api/v1/validate', {
+      body: { command: 'curl http://169.254.169.254/latest/meta-data/' },
+    });
     expect(a.body.allowed).toBe(false);
     expect(b.body.allowed).toBe(a.body.allowed);
     expect(b.body.merkle_seal).toBe(a.body.merkle_seal);
@@ -88,7 +97,11 @@ describe('POST /api/v1/validate', () => {
 
   it('answers the passport shape (2.6) for an agent_passport body', async () => {
     const res = await call(url, '/api/v1/validate', {
-      body: { agent_passport: `nhi:x:ed25519:${'ab'.repeat(32)}`, action: 'EXECUTE_TOOL', tool_name: 'search' },
+      body: {
+        agent_passport: `nhi:x:ed25519:${'ab'.repeat(32)}`,
+        action: 'EXECUTE_TOOL',
+        tool_name: 'search',
+      },
     });
     expect(res.status).toBe(200);
     const body = passportResponse.parse(res.body);
@@ -112,12 +125,18 @@ describe('POST /api/v1/sanitize', () => {
 
   it('answers clean for clean text, strict defaulting to true', async () => {
     const res = await call(url, '/api/v1/sanitize', { body: { payload: 'hello world' } });
-    expect(sanitizeResponse.parse(res.body)).toMatchObject({ status: 'clean', redactions_count: 0, sanitized: 'hello world' });
+    expect(sanitizeResponse.parse(res.body)).toMatchObject({
+      status: 'clean',
+      redactions_count: 0,
+      sanitized: 'hello world',
+    });
   });
 
   it('answers the usage-example shape (2.3) for { payload, agent_id, strict_mode }', async () => {
     const payload = `export AWS_ACCESS_KEY_ID=${AWS_KEY}\nrm -rf /`;
-    const res = await call(url, '/api/v1/sanitize', { body: { payload, agent_id: 'agent-7', strict_mode: true } });
+    const res = await call(url, '/api/v1/sanitize', {
+      body: { payload, agent_id: 'agent-7', strict_mode: true },
+    });
     expect(res.status).toBe(200);
     const body = sanitizeVariantResponse.parse(res.body);
     expect(body.redacted_tokens).toBeGreaterThanOrEqual(1);
@@ -133,12 +152,16 @@ describe('POST /api/v1/sanitize', () => {
   it('agent_id alone selects 2.3; agent_id with strict keeps 2.2', async () => {
     const variant = await call(url, '/api/v1/sanitize', { body: { payload: 'hi', agent_id: 'a' } });
     expect(sanitizeVariantResponse.parse(variant.body).status).toBe('CLEAN');
-    const formal = await call(url, '/api/v1/sanitize', { body: { payload: 'hi', agent_id: 'a', strict: false } });
+    const formal = await call(url, '/api/v1/sanitize', {
+      body: { payload: 'hi', agent_id: 'a', strict: false },
+    });
     expect(sanitizeResponse.parse(formal.body).status).toBe('clean');
   });
 
   it('refuses strict and strict_mode together (422)', async () => {
-    const res = await call(url, '/api/v1/sanitize', { body: { payload: 'x', strict: true, strict_mode: true } });
+    const res = await call(url, '/api/v1/sanitize', {
+      body: { payload: 'x', strict: true, strict_mode: true },
+    });
     expect(res.status).toBe(422);
   });
 });
@@ -185,7 +208,13 @@ describe('documents', () => {
     expect(res.status).toBe(200);
     expect(res.body.openapi).toBe('3.1.0');
     const schemas = res.body.components.schemas;
-    for (const id of ['SanitizeRequest', 'ValidateRequest', 'GateRequest', 'RemediationEnvelope', 'Problem']) {
+    for (const id of [
+      'SanitizeRequest',
+      'ValidateRequest',
+      'GateRequest',
+      'RemediationEnvelope',
+      'Problem',
+    ]) {
       expect(schemas[id], id).toBeDefined();
     }
     expect(schemas.ValidateRequest.required).toEqual(['command']);

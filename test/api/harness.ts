@@ -32,7 +32,10 @@ export async function start(
   };
   const merged = deepMerge(base, overrides);
   const config = validateConfig(merged);
-  return startServer(config, { proxy: options.proxy ?? false, logDestination: options.logs ?? new LogSink() });
+  return startServer(config, {
+    proxy: options.proxy ?? false,
+    logDestination: options.logs ?? new LogSink(),
+  });
 }
 
 function deepMerge(a: Record<string, unknown>, b: Record<string, unknown>): Record<string, unknown> {
@@ -40,7 +43,12 @@ function deepMerge(a: Record<string, unknown>, b: Record<string, unknown>): Reco
   for (const [k, v] of Object.entries(b)) {
     const prev = out[k];
     out[k] =
-      v && typeof v === 'object' && !Array.isArray(v) && prev && typeof prev === 'object' && !Array.isArray(prev)
+      v &&
+      typeof v === 'object' &&
+      !Array.isArray(v) &&
+      prev &&
+      typeof prev === 'object' &&
+      !Array.isArray(prev)
         ? deepMerge(prev as Record<string, unknown>, v as Record<string, unknown>)
         : v;
   }
@@ -66,7 +74,11 @@ export async function call(
     body = JSON.stringify(init.body);
     headers['content-type'] ??= 'application/json';
   }
-  const res = await fetch(`${url}${path}`, { method: init.method ?? (body === undefined ? 'GET' : 'POST'), headers, body });
+  const res = await fetch(`${url}${path}`, {
+    method: init.method ?? (body === undefined ? 'GET' : 'POST'),
+    headers,
+    body,
+  });
   const text = await res.text();
   let parsed: unknown = undefined;
   try {

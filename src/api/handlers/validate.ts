@@ -38,7 +38,13 @@ export function validateHandler(deps: ApiDeps): (ctx: RequestContext) => ApiResp
     const deciding = rule_id === null ? {} : { rule_id, reason, suggested_alternative, remediation_hint };
     return {
       status: 200,
-      body: { ...rest, ...deciding, engine_version: deps.info.engineVersion, agent_id: agentId, ...receiptFields },
+      body: {
+        ...rest,
+        ...deciding,
+        engine_version: deps.info.engineVersion,
+        agent_id: agentId,
+        ...receiptFields,
+      },
     };
   };
 }
