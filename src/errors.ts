@@ -219,6 +219,56 @@ export const ERRORS = {
     title: 'Shutting down',
     message: 'the sidecar is draining for shutdown and accepts no new requests',
   },
+
+  // library: protectAgent, spend circuit breaker, GuardClient (src/library/, docs/library.md)
+  AG_ERR_LIBRARY_GUARD_VIOLATION: {
+    status: 403,
+    title: 'Tool call blocked',
+    message: 'tool "{tool}" was blocked by {ruleId}: {reason}',
+  },
+  AG_ERR_LIBRARY_SPEND_CAP_EXCEEDED: {
+    status: 402,
+    title: 'Spend cap exceeded',
+    message:
+      'tool "{tool}" was refused: session "{sessionId}" spend cap of {cap} would be passed (spent {spent}, in flight {reserved}, this call {cost}); the breaker stays open until reset()',
+  },
+  AG_ERR_LIBRARY_OPTIONS_INVALID: {
+    status: 500,
+    title: 'Invalid library options',
+    message: '{what}: {problems}',
+  },
+  AG_ERR_LIBRARY_COST_INVALID: {
+    status: 500,
+    title: 'Invalid tool cost',
+    message: 'the cost of tool "{tool}" is {value}; a cost must be a finite number >= 0 (the call is refused)',
+  },
+  AG_ERR_CLIENT_UNAVAILABLE: {
+    status: 503,
+    title: 'agent-guard unreachable',
+    message: 'no agent-guard endpoint answered {path}: {attempts}',
+  },
+  AG_ERR_CLIENT_REJECTED: {
+    status: 400,
+    title: 'Request rejected by agent-guard',
+    message: 'agent-guard at {url} answered {status} {code}: {detail}',
+  },
+  AG_ERR_CLIENT_BAD_RESPONSE: {
+    status: 502,
+    title: 'Unexpected agent-guard response',
+    message: 'agent-guard at {url} answered {status} with a body that is not the expected JSON: {reason}',
+  },
+
+  // command line: exec, agent-guard-sh, hook (src/cli/, docs/cli.md)
+  AG_ERR_EXEC_SPAWN_FAILED: {
+    status: 500,
+    title: 'Cannot run command',
+    message: 'cannot run {program}: {reason}',
+  },
+  AG_ERR_HOOK_INPUT_INVALID: {
+    status: 400,
+    title: 'Invalid hook input',
+    message: 'the {agent} hook input is not valid: {reason}',
+  },
 } as const satisfies Record<string, ErrorSpec>;
 
 export type ErrorCode = keyof typeof ERRORS;
