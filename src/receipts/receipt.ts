@@ -378,3 +378,15 @@ export function verifyReceipt(receipt: unknown, keys: VerificationKeys): VerifyR
 export function textDigest(text: string): string {
   return sha256Hex(utf8(text));
 }
+
+export type SignMode = 'always' | 'deny-only' | 'never';
+
+/**
+ * The `receipts.sign` rule (docs/receipts.md section 8): `deny-only` signs denied decisions and scrubs
+ * that redacted something; other responses carry only the unsigned `merkle_seal`.
+ */
+export function shouldSign(mode: SignMode, body: ReceiptBody): boolean {
+  if (mode === 'always') return true;
+  if (mode === 'never') return false;
+  return body.kind === 'decision' ? !body.decision.allowed : body.redactions.count > 0;
+}

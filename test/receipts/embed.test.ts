@@ -71,3 +71,21 @@ describe('verifyResponseBody', () => {
     expect(text).not.toContain('ghp_');
   });
 });
+
+describe('shouldSign', () => {
+  const deny = CASES[0]!;
+  const allow = CASES[1]!;
+  const scrubbed = CASES[2]!;
+  it('follows receipts.sign', async () => {
+    const { shouldSign, scrubReceiptBody } = await import('../../src/receipts/index.js');
+    if (deny.kind !== 'decision' || allow.kind !== 'decision' || scrubbed.kind !== 'scrub')
+      throw new Error('fixture order');
+    const d = decisionReceiptBody(deny.input);
+    const a = decisionReceiptBody(allow.input);
+    const s = scrubReceiptBody(scrubbed.input);
+    const clean = scrubReceiptBody({ ...scrubbed.input, redactionCount: 0, kinds: [] });
+    expect([d, a, s, clean].map((b) => shouldSign('deny-only', b))).toEqual([true, false, true, false]);
+    expect([d, a, s, clean].map((b) => shouldSign('always', b))).toEqual([true, true, true, true]);
+    expect([d, a, s, clean].map((b) => shouldSign('never', b))).toEqual([false, false, false, false]);
+  });
+});
