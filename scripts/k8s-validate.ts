@@ -16,17 +16,16 @@ interface Validatable {
 type ModelClass = new (data: never) => Validatable;
 
 const MODELS: Readonly<Record<string, ModelClass>> = {
-  'v1/ConfigMap': ConfigMap as unknown as ModelClass,
-  'v1/Namespace': Namespace as unknown as ModelClass,
-  'v1/Pod': Pod as unknown as ModelClass,
-  'v1/Secret': Secret as unknown as ModelClass,
-  'v1/Service': Service as unknown as ModelClass,
-  'v1/ServiceAccount': ServiceAccount as unknown as ModelClass,
-  'apps/v1/Deployment': Deployment as unknown as ModelClass,
-  'autoscaling/v2/HorizontalPodAutoscaler': HorizontalPodAutoscaler as unknown as ModelClass,
-  'policy/v1/PodDisruptionBudget': PodDisruptionBudget as unknown as ModelClass,
-  'admissionregistration.k8s.io/v1/MutatingWebhookConfiguration':
-    MutatingWebhookConfiguration as unknown as ModelClass,
+  'v1/ConfigMap': ConfigMap,
+  'v1/Namespace': Namespace,
+  'v1/Pod': Pod,
+  'v1/Secret': Secret,
+  'v1/Service': Service,
+  'v1/ServiceAccount': ServiceAccount,
+  'apps/v1/Deployment': Deployment,
+  'autoscaling/v2/HorizontalPodAutoscaler': HorizontalPodAutoscaler,
+  'policy/v1/PodDisruptionBudget': PodDisruptionBudget,
+  'admissionregistration.k8s.io/v1/MutatingWebhookConfiguration': MutatingWebhookConfiguration,
 };
 
 /** Custom resources we ship but cannot schema-check offline. */
