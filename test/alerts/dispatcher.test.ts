@@ -110,7 +110,7 @@ describe('retries and failures', () => {
     expect(h.dispatcher.stats()).toMatchObject({ delivered: 1, retried: 2, deadLettered: 0 });
     const metrics = await h.registry.getMetricsAsJSON();
     const value = (name: string): number =>
-      metrics.find((m) => m.name === name)!.values.reduce((n, v) => n + (v.value), 0);
+      metrics.find((m) => m.name === name)!.values.reduce((n, v) => n + v.value, 0);
     expect(value('agent_guard_alerts_retried_total')).toBe(2);
     expect(value('agent_guard_alerts_delivered_total')).toBe(1);
   });
