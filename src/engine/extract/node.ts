@@ -548,9 +548,9 @@ export class JsWalker {
       node: n,
       span: this.span(n),
       name: name ?? '',
-      ...(method !== undefined ? { method } : {}),
-      ...(recv !== undefined ? { recv } : {}),
-      ...(recvNode !== undefined ? { recvNode } : {}),
+      method,
+      recv,
+      recvNode,
       args: [],
       argNodes: [],
       tagged: argsNode?.type === 'template_string',
@@ -573,7 +573,9 @@ export class JsWalker {
     let result: Val;
     if (handled !== undefined) result = handled;
     else {
-      const out = opaque([...(recv ? [recv] : []), ...call.args]);
+      const inputs = call.args.slice();
+      if (recv) inputs.push(recv);
+      const out = opaque(inputs);
       result =
         name !== undefined ? { ...out, ref: `${name}()`, ...(recv?.peer ? { peer: recv.peer } : {}) } : out;
     }

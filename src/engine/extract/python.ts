@@ -515,9 +515,9 @@ export class PyWalker {
       node: n,
       span: this.span(n),
       name: name ?? '',
-      ...(method !== undefined ? { method } : {}),
-      ...(recv !== undefined ? { recv } : {}),
-      ...(recvNode !== undefined ? { recvNode } : {}),
+      method,
+      recv,
+      recvNode,
       args: [],
       argNodes: [],
       kw: new Map(),
@@ -551,7 +551,10 @@ export class PyWalker {
     const handler = callHandler(call.name) ?? (method !== undefined ? methodHandler(method) : undefined);
     const result = handler?.(this, call);
     if (result !== undefined) return result;
-    const out = opaque([...(recv ? [recv] : []), ...call.args, ...call.kw.values()], this.src(fnNode));
+    const inputs = call.args.slice();
+    if (recv) inputs.push(recv);
+    for (const v of call.kw.values()) inputs.push(v);
+    const out = opaque(inputs, 'X');
     return name !== undefined ? { ...out, ref: `${name}()` } : out;
   }
 

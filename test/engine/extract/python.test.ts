@@ -40,7 +40,7 @@ describe('python extractor: facts', () => {
     ['os.chmod stat flags', `os.chmod("x", stat.S_IRWXU | stat.S_ISUID)`, ['file:chmod:x mode=4700']],
     ['os.chown', `os.chown("/etc/x", 0, 0)`, ['file:chown:/etc/x owner=0:0']],
     ['open write', `open("/etc/hosts", "w").write("x")`, ['file:write:/etc/hosts']],
-    ['open append', `with open(path, "a") as f: f.write(x)`, ['file:append:$path']],
+    ['open append', `with open(path, "a") as f: f.write(x)`, ['file:append:{path}']],
     ['open read', `data = open("/etc/shadow").read()`, ['file:read:/etc/shadow']],
     [
       'pathlib write_text',

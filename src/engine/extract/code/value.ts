@@ -95,10 +95,16 @@ export function opaque(vals: readonly Val[], name = 'X'): Val {
   for (const v of vals) {
     sources = mergeSources(sources, v.sources);
     lits = mergeLits(lits, v.lits);
-    for (const inner of [...(v.items ?? []), ...(v.fields?.values() ?? [])]) {
-      sources = mergeSources(sources, inner.sources);
-      lits = mergeLits(lits, inner.lits);
-    }
+    if (v.items)
+      for (const inner of v.items) {
+        sources = mergeSources(sources, inner.sources);
+        lits = mergeLits(lits, inner.lits);
+      }
+    if (v.fields)
+      for (const inner of v.fields.values()) {
+        sources = mergeSources(sources, inner.sources);
+        lits = mergeLits(lits, inner.lits);
+      }
   }
   return { parts: [{ hole: name }], dynamic: true, sources, lits };
 }
@@ -191,10 +197,18 @@ export function homePath(path: string): string {
   return path;
 }
 
-/** A path value rendered for a FileOpFact. */
+/**
+ * A path value rendered for a FileOpFact. A path that is nothing but one unknown value is written
+ * `{name}`, not `$name`: in code an empty path is an error, not the root, so the shell's "empty
+ * variable becomes /" hazard (FS-AST-003) does not apply. Unknown parts next to literal text stay
+ * `$name` (`f"{base}/"` is `$base/`: empty, that one does name the root).
+ */
 export function pathOf(v: Val): { path: string; dynamic: boolean } {
+  const only = v.parts?.length === 1 ? v.parts[0] : undefined;
+  if (only !== undefined && typeof only !== 'string') return { path: `{${only.hole}}`, dynamic: true };
+  if (v.parts === null) return { path: '{X}', dynamic: true };
   const path = homePath(render(v));
-  return { path, dynamic: v.dynamic || v.parts === null || /[*?[]/.test(path) };
+  return { path, dynamic: v.dynamic || /[*?[]/.test(path) };
 }
 
 /** Joins path values like os.path.join / path.join: an absolute later part restarts the path. */

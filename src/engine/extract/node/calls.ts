@@ -31,9 +31,9 @@ export interface JsCall {
   readonly span: Span;
   /** Qualified name ('child_process.execSync', 'new net.Socket', 'fs.rm'); '' when unknown. */
   readonly name: string;
-  readonly method?: string;
-  readonly recv?: Val;
-  readonly recvNode?: SyntaxNode;
+  readonly method: string | undefined;
+  readonly recv: Val | undefined;
+  readonly recvNode: SyntaxNode | undefined;
   readonly args: Val[];
   readonly argNodes: SyntaxNode[];
   /** Called as a tagged template (sql`...`): the only argument is the template, substitutions as $1.. */

@@ -41,9 +41,9 @@ export interface PyCall {
   readonly span: Span;
   /** Qualified name ('subprocess.run', 'pathlib.Path().write_text'); '' when unknown. */
   readonly name: string;
-  readonly method?: string;
-  readonly recv?: Val;
-  readonly recvNode?: SyntaxNode;
+  readonly method: string | undefined;
+  readonly recv: Val | undefined;
+  readonly recvNode: SyntaxNode | undefined;
   readonly args: Val[];
   readonly argNodes: SyntaxNode[];
   readonly kw: Map<string, Val>;
@@ -918,7 +918,8 @@ export function callHandler(name: string): Handler | undefined {
   if (name === '') return undefined;
   const direct = CALLS.get(name);
   if (direct) return direct;
-  for (const [re, to] of CANONICAL) if (re.test(name)) return CALLS.get(name.replace(re, to));
+  if (name.startsWith('socket(') || name.startsWith('requests.sessions'))
+    for (const [re, to] of CANONICAL) if (re.test(name)) return CALLS.get(name.replace(re, to));
   return undefined;
 }
 
