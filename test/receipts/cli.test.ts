@@ -136,19 +136,19 @@ describe('agent-guard verify', () => {
       ['src/cli/main.ts', 'verify', '--keys', jwks, join(fixtures, 'decision-deny.response.json')],
       {
         cwd: root,
-        timeout: 15_000,
+        timeout: 50_000,
       },
     );
     expect(ok.stdout).toContain('OK: decision receipt: DENY');
     const bad = tampered((r) => (r.engine_version = '0.0.0'));
     const failed = await run(tsx, ['src/cli/main.ts', 'verify', '--key', TEST_PUBLIC_KEY_HEX, bad], {
       cwd: root,
-      timeout: 15_000,
+      timeout: 50_000,
     }).then(
       () => ({ code: 0, stderr: '' }),
       (err: { code: number; stderr: string }) => err,
     );
     expect(failed.code).toBe(1);
     expect(failed.stderr).toContain('INVALID (seal)');
-  });
+  }, 120_000);
 });
