@@ -146,6 +146,8 @@ describe('file operations (FileOpFact)', () => {
     ['chown -R nobody /usr', { op: 'chown', path: '/usr', owner: 'nobody', recursive: true }],
     ['chgrp wheel /etc/sudoers', { op: 'chown', path: '/etc/sudoers', owner: ':wheel' }],
     ['umask 000', { op: 'chmod', path: '', actor: 'umask', mode: '000' }],
+    ['chmod -R /', { op: 'chmod', path: '/', recursive: true }],
+    ['fdisk -w -u /dev/sda', { op: 'write', path: '/dev/sda', actor: 'fdisk' }],
     ['mkfs.ext4 /dev/sdb1', { op: 'write', path: '/dev/sdb1', actor: 'mkfs.ext4' }],
     ['wipefs -a /dev/sdb', { op: 'write', path: '/dev/sdb' }],
     ['fdisk /dev/sda', { op: 'write', path: '/dev/sda' }],
@@ -287,6 +289,8 @@ describe('nested code re-enters the engine', () => {
     ["printf 'rm -rf /' | bash", 'bash'],
     ['echo cm0gLXJmIC8= | base64 -d | sh', 'sh'],
     ["GIT_SSH_COMMAND='rm -rf /' git fetch", 'git'],
+    ['echo "rm -rf /" | at now + 1 minute', 'at'],
+    ['osascript -e \'do shell script "rm -rf /"\'', 'osascript'],
   ])('%s runs rm via %s', (input, via) => {
     const rm = of(input, 'exec').find((e) => e.program === 'rm');
     expect(rm, JSON.stringify(facts(input))).toBeDefined();
@@ -337,6 +341,7 @@ describe('loops (LoopFact)', () => {
     [':(){ :|:& };:', { unbounded: true, forks: true, sleeps: false, exits: false }],
     ['bomb() { bomb | bomb & }; bomb', { unbounded: true, forks: true }],
     ['function f { f | f & }; f', { unbounded: true, forks: true }],
+    ["perl -e 'fork while true;'", { unbounded: true, forks: true }],
   ];
   it.each(cases)('%s', (input, want) => {
     expect(of(input, 'loop')).toContainEqual(expect.objectContaining(want));

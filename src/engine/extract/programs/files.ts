@@ -165,8 +165,12 @@ function permission(op: 'chmod' | 'chown'): ProgramHandler {
       if (modeOpt !== undefined) value = modeOpt.word.text;
     }
     if (value === undefined && !hasOption(args, '--reference')) {
-      value = positionals[0]?.text;
-      positionals = positionals.slice(1);
+      // `chmod -R /` (no mode): a lone path-looking operand is the target, not the mode.
+      const only = positionals.length === 1 ? positionals[0]!.text : '';
+      if (!/^[/~.]/.test(only)) {
+        value = positionals[0]?.text;
+        positionals = positionals.slice(1);
+      }
     }
     if (inv.program === 'chgrp' && value !== undefined) value = ':' + value;
     for (const p of positionals) {
@@ -203,7 +207,11 @@ const disk: ProgramHandler = (inv, kit) => {
     hasOption(args, '-l', '--list', '-s') ||
     args.positionals.some((p) => p.text === 'print' || p.text === 'list' || p.text === 'p') ||
     (inv.program === 'wipefs' && !hasOption(args, '-a', '--all', '-o', '--offset'));
-  for (const p of args.positionals) {
+  // Devices may follow options whose arity varies by tool (fdisk -u /dev/sda): any /dev/ word is a target.
+  const targets = [...args.positionals];
+  for (const o of args.options)
+    if (o.value?.text.startsWith('/dev/') && !targets.includes(o.value)) targets.push(o.value);
+  for (const p of targets) {
     if (!p.text.startsWith('/') && !p.text.includes('.')) continue; // parted subcommands, sizes
     if (readOnly) kit.read(p, inv.program);
     else kit.write(p, inv.program, 'write', NO_SOURCES);

@@ -672,7 +672,7 @@ const git: ProgramHandler = (inv, kit) => {
 // ------------------------------------------------------------------ foreign code scanning
 
 const CALL_BEFORE =
-  /(system|exec|execl|execlp|execv|execvp|popen|spawn|spawnSync|passthru|shell_exec|proc_open|pcntl_exec|execute|run|call|check_output|getoutput|Popen|open3|capture2|capture3|capture2e|open)\s*[(]?\s*$/;
+  /(shell script|system|exec|execl|execlp|execv|execvp|popen|spawn|spawnSync|passthru|shell_exec|proc_open|pcntl_exec|execute|run|call|check_output|getoutput|Popen|open3|capture2|capture3|capture2e|open)\s*[(]?\s*$/;
 const SHELL_LITERAL =
   /^(\/usr)?(\/bin\/)?(sh|bash|zsh|dash|ksh|ash|busybox\s+sh|cmd(\.exe)?|powershell|pwsh)(\s+-[a-z]+)*\s*$/i;
 const IPV4 = /^\d{1,3}(\.\d{1,3}){3}(:\d+)?$/;
@@ -743,11 +743,26 @@ export function scanCode(kit: Toolkit, inv: Invocation, code: Word): void {
       else kit.read(sub(code, trimmed), inv.program);
     }
   }
+  // fork in a loop (perl -e 'fork while 1'): a fork bomb in any language.
+  if (/\bfork\b/.test(text) && /\b(while|until|loop|for\s*\(\s*;\s*;)/.test(text)) {
+    kit.sink.loop(at, true, /\bsleep\b/.test(text), /\b(exit|last|break|die)\b/.test(text), true);
+  }
   // Bare shell escapes without quotes: perl `exec sh`, vim `:!sh`.
   if (/\bexec\s+(\/bin\/)?(sh|bash)\b/.test(text) && found === 0) kit.nested('sh', 'bash', at, inv.program);
 }
 
+/** at / batch: commands read from stdin (or -f FILE) run later, as the user. */
+const at: ProgramHandler = (inv, kit) => {
+  const args = parseArgs(inv.argv, { short: 'fqtM' });
+  const file = optionValues(args, '-f')[0];
+  if (file !== undefined) script(kit, inv, file, 'bash');
+  else if (!hasOption(args, '-l', '-d', '-r', '-c')) codeOnStdin(kit, inv, 'bash');
+  return undefined;
+};
+
 export const INTERPRETER_HANDLERS: Readonly<Record<string, ProgramHandler>> = {
+  at,
+  batch: at,
   sh: shell,
   eval: evalHandler,
   source: sourceHandler,
