@@ -20,6 +20,20 @@ const PWD_VAR = /^(?:\$PWD|\$\{PWD\}|\$\(pwd\)|`pwd`)(?=\/|$)/;
  * expansions kept literally). `~` → home, `~user` → /home/user (/root for root), relative → workspace.
  */
 export function resolvePath(path: string, policy: PathPolicy): string {
+  // Rules resolve the same few paths many times per evaluation; the function is pure, so a small
+  // bounded memo keyed by policy and path is safe and saves most of posix.normalize's cost.
+  const key = `${policy.workspaceRoot}\u0000${policy.homeDir}\u0000${path}`;
+  const hit = resolved.get(key);
+  if (hit !== undefined) return hit;
+  const out = resolveUncached(path, policy);
+  if (resolved.size >= 4096) resolved.clear();
+  resolved.set(key, out);
+  return out;
+}
+
+const resolved = new Map<string, string>();
+
+function resolveUncached(path: string, policy: PathPolicy): string {
   let p = path.replace(HOME_VAR, '~').replace(PWD_VAR, '.');
   if (p === '~' || p.startsWith('~/')) p = policy.homeDir + p.slice(1);
   else if (/^~[a-z_][a-z0-9_.-]*(?:\/|$)/i.test(p)) {
@@ -168,6 +182,29 @@ const SYSTEM_CREDENTIALS: readonly RegExp[] = [
 
 /** The credential store `absPath` names, as a short label (`~/.aws/credentials`), or null. */
 export function credentialStore(absPath: string, policy: PathPolicy): string | null {
+  return memo(credentialMemo, policy, absPath, credentialUncached);
+}
+
+const credentialMemo = new Map<string, string | null>();
+const persistenceMemo = new Map<string, string | null>();
+
+/** Bounded memo for the pure path classifiers (keyed by policy paths and the absolute path). */
+function memo(
+  table: Map<string, string | null>,
+  policy: PathPolicy,
+  absPath: string,
+  compute: (absPath: string, policy: PathPolicy) => string | null,
+): string | null {
+  const key = `${policy.workspaceRoot}\u0000${policy.homeDir}\u0000${absPath}`;
+  const hit = table.get(key);
+  if (hit !== undefined) return hit;
+  const out = compute(absPath, policy);
+  if (table.size >= 4096) table.clear();
+  table.set(key, out);
+  return out;
+}
+
+function credentialUncached(absPath: string, policy: PathPolicy): string | null {
   for (const re of SYSTEM_CREDENTIALS) if (re.test(absPath)) return absPath;
   const rel = homeRelative(absPath, policy);
   if (rel === null) return null;
@@ -200,6 +237,10 @@ const HOME_PERSISTENCE: readonly RegExp[] = [
 ];
 
 export function persistenceFile(absPath: string, policy: PathPolicy): string | null {
+  return memo(persistenceMemo, policy, absPath, persistenceUncached);
+}
+
+function persistenceUncached(absPath: string, policy: PathPolicy): string | null {
   const rel = homeRelative(absPath, policy);
   if (rel !== null) for (const re of HOME_PERSISTENCE) if (re.test(rel)) return `~/${rel}`;
   if (

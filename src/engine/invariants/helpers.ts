@@ -4,6 +4,7 @@
  */
 import { posix } from 'node:path';
 import type { ExecFact, FileOpFact } from '../facts.js';
+import { hostFromUrl } from '../net/address.js';
 
 /** Shells that run code given to them (`-c`, a script, stdin). */
 export const SHELLS: ReadonlySet<string> = new Set([
@@ -173,4 +174,31 @@ export function programIs(fact: ExecFact, names: ReadonlySet<string>): boolean {
 /** Lowercased shell-looking program name including versioned forms (`python3.12` → `python3`). */
 export function baseProgram(program: string): string {
   return program.replace(/(\d)\.\d+$/, '$1');
+}
+
+export interface ArgUrl {
+  readonly arg: string;
+  readonly host: string;
+  readonly port?: number;
+}
+
+const urlMemo = new WeakMap<ExecFact, readonly ArgUrl[]>();
+
+/** URLs among a program's arguments (scheme://host...), computed once per fact for every rule. */
+export function argvUrls(e: ExecFact): readonly ArgUrl[] {
+  let out = urlMemo.get(e);
+  if (out === undefined) {
+    const found: ArgUrl[] = [];
+    for (let i = 1; i < e.argv.length; i++) {
+      const arg = e.argv[i]!;
+      const at = arg.indexOf('://');
+      if (at < 0) continue;
+      // Option values (--url=http://...) start the URL after the '='.
+      const url = hostFromUrl(arg.slice(arg.lastIndexOf('=', at) + 1));
+      if (url !== null) found.push({ arg, ...url });
+    }
+    out = found;
+    urlMemo.set(e, out);
+  }
+  return out;
 }

@@ -172,8 +172,20 @@ function fromV4(host: string, value: number): HostInfo {
   return { host, ipv4: formatIpv4(value), class: classifyV4(value) };
 }
 
-/** Classify a host as written in a URL, a CONNECT line or a command argument. */
+const classified = new Map<string, HostInfo>();
+
+/** Classify a host as written in a URL, a CONNECT line or a command argument (memoised: pure). */
 export function classifyHost(raw: string): HostInfo {
+  let info = classified.get(raw);
+  if (info === undefined) {
+    info = Object.freeze(classifyUncached(raw));
+    if (classified.size >= 4096) classified.clear();
+    classified.set(raw, info);
+  }
+  return info;
+}
+
+function classifyUncached(raw: string): HostInfo {
   const host = normaliseHost(raw);
   if (host === '') return { host, class: 'invalid' };
   if (host.includes(':')) {

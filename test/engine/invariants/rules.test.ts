@@ -6,7 +6,9 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Engine } from '../../../src/engine/engine.js';
 import { RULES } from '../../../src/engine/invariants/registry.js';
-import { isRuntime } from '../../../src/engine/types.js';
+import type { ToolCall } from '../../../src/engine/extract/tool-call.js';
+import type { RuleExample } from '../../../src/engine/invariants/define-rule.js';
+import { isRuntime, type Decision } from '../../../src/engine/types.js';
 import { testEngine } from '../../helpers/engine.js';
 
 let engine: Engine;
@@ -14,10 +16,17 @@ beforeAll(async () => {
   engine = await testEngine({ config: { cacheEntries: 0 } });
 });
 
+/** Evaluate an example: tool-call examples are `{"name", "arguments"}` JSON, evaluated through validateToolCall. */
+function evaluate(example: RuleExample): Decision {
+  if (example.runtime === 'tool_call')
+    return engine.validateToolCall(JSON.parse(example.input) as ToolCall).decision;
+  const runtime = example.runtime === undefined || !isRuntime(example.runtime) ? 'bash' : example.runtime;
+  return engine.evaluate({ text: example.input, runtime }).decision;
+}
+
 describe.each(RULES.map((r) => [r.id, r] as const))('%s', (_id, rule) => {
-  const runtimeOf = (r: string | undefined) => (r === undefined || !isRuntime(r) ? 'bash' : r);
   it.each(rule.examples.deny.map((e) => [e.input, e] as const))('denies %s', (_input, example) => {
-    const d = engine.evaluate({ text: example.input, runtime: runtimeOf(example.runtime) }).decision;
+    const d = evaluate(example);
     const mine = d.findings.filter((f) => f.ruleId === rule.id);
     expect(
       mine.length,
@@ -26,7 +35,7 @@ describe.each(RULES.map((r) => [r.id, r] as const))('%s', (_id, rule) => {
     expect(d.allowed, `Missing: ${JSON.stringify(example.input)} was allowed`).toBe(false);
   });
   it.each(rule.examples.allow.map((e) => [e.input, e] as const))('allows %s', (_input, example) => {
-    const d = engine.evaluate({ text: example.input, runtime: runtimeOf(example.runtime) }).decision;
+    const d = evaluate(example);
     const mine = d.findings.filter((f) => f.ruleId === rule.id);
     expect(
       mine.map((f) => f.reason),

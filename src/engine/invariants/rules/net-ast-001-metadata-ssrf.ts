@@ -4,9 +4,10 @@
  * fd00:ec2::254, metadata.google.internal, 100.100.100.200, 169.254.170.2) or a policy-protected host.
  */
 import type { HostInfo } from '../../net/address.js';
-import { classifyHost, hostFromUrl, isMetadataOrLinkLocal, matchesProtectedHost } from '../../net/address.js';
+import { classifyHost, isMetadataOrLinkLocal, matchesProtectedHost } from '../../net/address.js';
 import type { Span } from '../../types.js';
 import { defineRule } from '../define-rule.js';
+import { argvUrls } from '../helpers.js';
 
 /** Programs that only print or search their arguments: an address among them is text, not a request. */
 const TEXT_ONLY = new Set([
@@ -92,10 +93,14 @@ export default defineRule({
     }
     for (const e of facts.of('exec')) {
       if (TEXT_ONLY.has(e.program)) continue;
-      for (const arg of e.argv.slice(1)) {
-        const url = hostFromUrl(arg);
-        const host = url?.host ?? bareHost(arg.replace(/^-[A-Za-z-]+=/, ''));
-        if (host !== null && host !== undefined) yield* report(host, e.span);
+      for (const url of argvUrls(e)) yield* report(url.host, e.span);
+      for (let i = 1; i < e.argv.length; i++) {
+        const arg = e.argv[i]!;
+        // Cheap gate before the regexes: bare hosts start with a digit, '[', 'm' or 'i' (after an option name).
+        const c = arg.charCodeAt(arg.startsWith('-') ? arg.indexOf('=') + 1 : 0);
+        if (!((c >= 48 && c <= 57) || c === 91 || c === 109 || c === 105) || arg.includes('://')) continue;
+        const host = bareHost(arg.replace(/^-[A-Za-z-]+=/, ''));
+        if (host !== null) yield* report(host, e.span);
       }
     }
   },

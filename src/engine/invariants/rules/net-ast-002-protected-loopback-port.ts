@@ -1,7 +1,8 @@
 /** NET-AST-002: loopback admin ports the policy protects (docker 2375/2376, kubelet 10250/10255, apiserver 6443, etcd 2379). */
-import { classifyHost, hostFromUrl, isLoopbackLike } from '../../net/address.js';
+import { classifyHost, isLoopbackLike } from '../../net/address.js';
 import type { Span } from '../../types.js';
 import { defineRule } from '../define-rule.js';
+import { argvUrls } from '../helpers.js';
 
 export default defineRule({
   id: 'NET-AST-002',
@@ -24,9 +25,8 @@ export default defineRule({
       if (h) yield h;
     }
     for (const e of facts.of('exec')) {
-      for (const arg of e.argv.slice(1)) {
-        const url = hostFromUrl(arg);
-        const h = url ? hit(url.host, url.port, e.span) : null;
+      for (const url of argvUrls(e)) {
+        const h = hit(url.host, url.port, e.span);
         if (h) yield h;
       }
       if (/^(?:curl|socat|nc|ncat|wget|python3?|node)$/.test(e.program)) {

@@ -98,6 +98,8 @@ export function isOwner(label: string, program: string): boolean {
 
 /** Strings inside one argument that could be a path: the argument, after `=`, after a leading `@`. */
 function pathCandidates(arg: string): string[] {
+  // Gate: a candidate needs '/' or '~' somewhere; most arguments have neither.
+  if (arg.indexOf('/') < 0 && arg.indexOf('~') < 0) return [];
   const out: string[] = [];
   const push = (s: string): void => {
     if (/^(?:\/|~|\$HOME|\$\{HOME\})/.test(s) && !/\s/.test(s)) out.push(s);
