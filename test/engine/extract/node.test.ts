@@ -218,6 +218,19 @@ describe('node decision cases (test/fixtures/cases/node.yaml)', () => {
     expect(d.findings.filter((f) => f.mode === 'enforce').map((f) => `${f.ruleId} ${f.reason}`)).toEqual([]);
   });
 
+  it('mixed nesting: bash → node -e → execSync → psql -c → SQL, and python → node', () => {
+    const sql = engine.evaluate({
+      text: `node -e "require('child_process').execSync('psql -c \\"DROP TABLE users\\"')"`,
+      runtime: 'bash',
+    }).decision;
+    expect(sql.findings.map((f) => f.invariant)).toContain('NO_DESTRUCTIVE_SQL');
+    const cross = engine.evaluate({
+      text: `subprocess.run(["node", "-e", "require('fs').rmSync('/etc', { recursive: true })"])`,
+      runtime: 'python',
+    }).decision;
+    expect(cross.findings.map((f) => f.invariant)).toContain('NO_RECURSIVE_DELETE_OUTSIDE_WORKSPACE');
+  });
+
   it('mixed nesting: bash → node -e → execSync → bash', () => {
     const d = engine.evaluate({
       text: `node -e "require('child_process').execSync('rm -rf ~')"`,

@@ -82,10 +82,17 @@ function sameSource(a: DataSource, b: DataSource): boolean {
   }
 }
 
+/** Most literal ids one value tracks; `x = x + x` repeated must not double a list forever. */
+const MAX_LITS = 256;
+
+/** Longest folded string; past it the value becomes unknown (`x = x + x` repeated 40 times). */
+const MAX_FOLD = 64 * 1024;
+
 export function mergeLits(a: readonly number[], b: readonly number[]): readonly number[] {
-  if (b.length === 0) return a;
+  if (b.length === 0 || a === b) return a;
   if (a.length === 0) return b;
-  return [...a, ...b];
+  const out = a.length + b.length > 16 ? [...new Set([...a, ...b])] : [...a, ...b];
+  return out.length > MAX_LITS ? out.slice(0, MAX_LITS) : out;
 }
 
 /** Unknown value carrying the taint and literals of all `vals` (an unknown call, an operator). */
@@ -136,6 +143,9 @@ export function concat(vals: readonly Val[]): Val {
     sources = mergeSources(sources, v.sources);
     lits = mergeLits(lits, v.lits);
   }
+  let size = 0;
+  for (const part of parts) size += typeof part === 'string' ? part.length : 1;
+  if (size > MAX_FOLD || parts.length > 1024) return { parts: [{ hole: 'X' }], dynamic: true, sources, lits };
   return { parts, dynamic, sources, lits };
 }
 
