@@ -39,6 +39,7 @@ export {
   privateKeyPem,
   publicJwk,
   publicKeyHex,
+  verificationKeyRing,
   type Ed25519PublicJwk,
   type JwkSet,
   type LoadedSigningKey,

@@ -291,3 +291,23 @@ export function loadVerificationKeys(path: string, options: { backend?: Ed25519B
   }
   return KeyRing.fromJwks(text, path, options);
 }
+
+/**
+ * The keys a server publishes at `/.well-known/agent-guard-keys.json` and trusts: its signing key
+ * plus the JWK set in `receipts.verificationKeysFile` (older keys kept after a rotation).
+ */
+export function verificationKeyRing(options: {
+  readonly signer?: Pick<ReceiptSigner, 'publicKey'>;
+  readonly verificationKeysFile?: string | undefined;
+  readonly backend?: Ed25519Backend;
+}): KeyRing {
+  const ring = new KeyRing(options.signer ? [options.signer.publicKey] : [], { backend: options.backend });
+  if (options.verificationKeysFile) {
+    for (const jwk of loadVerificationKeys(options.verificationKeysFile, {
+      backend: options.backend,
+    }).toJwks().keys) {
+      ring.add(fromBase64Url(jwk.x)!);
+    }
+  }
+  return ring;
+}

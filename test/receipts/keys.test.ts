@@ -16,6 +16,7 @@ import {
   privateKeyPem,
   signReceipt,
   verifyReceipt,
+  verificationKeyRing,
 } from '../../src/receipts/index.js';
 import { isAgentGuardError } from '../../src/errors.js';
 import { CASES, TEST_PUBLIC_KEY_HEX, TEST_SEED_HEX } from '../fixtures/receipts/cases.js';
@@ -137,5 +138,15 @@ describe('key ids, JWK sets and rotation', () => {
     const ring = new KeyRing([node.publicKey], { backend: 'noble' });
     expect(ring.verify(node.keyId, node.sign(msg), msg)).toBe(true);
     expect(ring.verify(node.keyId, node.sign(msg), new TextEncoder().encode('agent-guarD'))).toBe(false);
+  });
+
+  it('the published ring holds the signing key and the rotation file', () => {
+    const current = createSigner(generateSeed());
+    const old = createSigner(generateSeed());
+    const file = join(tmp, 'old-keys.json');
+    writeFileSync(file, JSON.stringify(buildJwks([old.publicKey])));
+    const ring = verificationKeyRing({ signer: current, verificationKeysFile: file });
+    expect(ring.keyIds).toEqual([current.keyId, old.keyId]);
+    expect(ring.toJwks().keys.map((k) => k.kid)).toEqual([current.keyId, old.keyId]);
   });
 });
