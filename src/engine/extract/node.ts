@@ -539,6 +539,8 @@ export class JsWalker {
       recv = recvNode ? this.visit(recvNode) : UNKNOWN;
       method = prop ? this.src(prop) : undefined;
       if (recv.ref !== undefined && method !== undefined) name = canonicalModule(`${recv.ref}.${method}`);
+    } else if (fnNode.type === 'import') {
+      name = 'require'; // import('x') loads the module like require('x')
     } else {
       const fn = this.visit(fnNode);
       name = fn.ref;

@@ -129,6 +129,11 @@ describe('python extractor: facts', () => {
     ['while True busy', `while True:\n    x += 1`, ['loop:unbounded']],
     ['while True sleeps', `while True:\n    time.sleep(1)`, ['loop:unbounded sleeps']],
     ['while True break', `while True:\n    if done():\n        break`, ['loop:unbounded exits']],
+    [
+      'worker loop blocks on a queue',
+      `while True:\n    job = q.get()\n    handle(job)`,
+      ['loop:unbounded sleeps'],
+    ],
     ['while 1 fork', `while 1:\n    os.fork()`, ['loop:unbounded forks']],
     ['itertools.count', `for i in itertools.count():\n    pass`, ['loop:unbounded']],
     ['cursor.execute SQL', `cur.execute("DROP TABLE users")`, ['sql:drop']],

@@ -47,6 +47,14 @@ const VIA = 'node';
 /** `node:fs` → `fs`, `fs/promises` and `fs.promises` → `fs` (same facts, async), `https` stays. */
 export function canonicalModule(name: string): string {
   let n = name.startsWith('node:') ? name.slice(5) : name;
+  // Globals reached through the global object are the same globals.
+  if (
+    n.startsWith('global.') ||
+    n.startsWith('globalThis.') ||
+    n.startsWith('window.') ||
+    n.startsWith('self.')
+  )
+    n = n.slice(n.indexOf('.') + 1);
   if (n.startsWith('fs/promises')) n = `fs${n.slice(11)}`;
   if (n.startsWith('fs.promises')) n = `fs${n.slice(11)}`;
   if (n.startsWith('child_process/')) n = 'child_process';

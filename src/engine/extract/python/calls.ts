@@ -905,6 +905,8 @@ const METHODS = new Map<string, Handler>([
   ['poll', sleeps],
   ['select', sleeps],
   ['serve_forever', sleeps],
+  // queue.get() / q.get(timeout=1) block; dict.get always takes a key.
+  ['get', (w, c) => (c.args.length === 0 ? sleeps(w, c) : undefined)],
   ['get_message', sleeps],
 ]);
 
