@@ -232,14 +232,14 @@ describe('documents', () => {
 
   it('serves the MCP manifest with the three tools and JSON Schema inputs', async () => {
     const res = await call(url, '/.well-known/mcp.json');
-    const names = res.body.tools.map((t: { name: string }) => t.name);
-    expect(names).toEqual(expect.arrayContaining(['validate', 'gate', 'sanitize']));
-    const validate = res.body.tools.find((t: { name: string }) => t.name === 'validate');
+    const tools = res.body.tools as { name: string; inputSchema: { type: string; required: string[] } }[];
+    expect(tools.map((t) => t.name)).toEqual(expect.arrayContaining(['validate', 'gate', 'sanitize']));
+    const validate = tools.find((t) => t.name === 'validate')!;
     expect(validate.inputSchema.type).toBe('object');
     expect(validate.inputSchema.required).toEqual(['command']);
   });
 
-  it('publishes the signing key as a JWK set', async () => {
+  it('publishes the signing key as a JWK set', () => {
     expect((jwks as { keys: { kid: string }[] }).keys.map((k) => k.kid)).toContain(server.keyId);
   });
 
