@@ -63,12 +63,13 @@ export default defineRule({
       const inner = execs.find(
         (x) => x !== e && x.via === e.program && x.span.start >= e.span.start && x.span.end <= e.span.end,
       );
+      // The suggestion is the same command without the prefix: drop the words before the inner program.
+      const k = inner === undefined ? -1 : e.argv.indexOf(inner.argv[0] ?? '', 1);
+      const prefix = k > 0 ? `${e.argv.slice(0, k).join(' ')} ` : null;
       yield {
         span: e.span,
         reason: `${e.program} changes the user, privileges or namespace the command runs with`,
-        ...(inner !== undefined && inner.span.start > e.span.start
-          ? { rewrite: { withSpan: inner.span } }
-          : { suggestedAlternative: null }),
+        ...(prefix !== null ? { rewrite: { find: prefix, with: '' } } : { suggestedAlternative: null }),
       };
     }
   },
