@@ -14,6 +14,7 @@ import {
   type PolicyDefaults,
 } from './build-policy.js';
 import { cacheKey, DecisionCache } from './cache.js';
+import { analyzeToolCall, toolCallText, type ToolCall } from './extract/tool-call.js';
 import { decide, decisionFrom } from './decide.js';
 import { INVARIANTS } from './invariants/catalog.js';
 import { loadParsers } from './parse/index.js';
@@ -80,6 +81,8 @@ export interface Engine {
   readonly policy: Policy;
   readonly config: EngineConfig;
   evaluate(input: EvaluateInput): Evaluation;
+  /** A JSON tool call (MCP tools/call params): decision runtime 'tool_call' (SQL-DOCKER, extract/tool-call.ts). */
+  validateToolCall(call: ToolCall): Evaluation;
   stats(): EngineStats;
 }
 
@@ -184,6 +187,42 @@ export function createEngineSync(options: EngineOptions = {}): Engine {
     },
     stats(): EngineStats {
       return { ...counters, p50LatencyUs: window.p50() };
+    },
+
+    // ---- tool calls (SQL-DOCKER): same cache, timing and fail-closed handling as evaluate().
+    validateToolCall(call: ToolCall): Evaluation {
+      const started = process.hrtime.bigint();
+      if (call === null || typeof call !== 'object' || typeof call.name !== 'string')
+        throw new AgentGuardError('AG_ERR_INPUT_INVALID', {
+          problems: 'a tool call needs { name: string, arguments }',
+        });
+      const text = toolCallText(call);
+      const key = cache.enabled ? cacheKey('tool_call', policy.digest, text) : '';
+      if (cache.enabled) {
+        const hit = cache.get(key);
+        if (hit !== undefined) {
+          counters.cacheHits++;
+          return finish(started, text, hit, true);
+        }
+      }
+      let decision: Decision;
+      try {
+        decision = decide({ text, runtime: 'tool_call', facts: analyzeToolCall(text, limits), policy });
+      } catch (err) {
+        if (isAgentGuardError(err) && INPUT_ERRORS.has(err.code)) throw err;
+        counters.failures++;
+        const reason = isAgentGuardError(err) ? err.code : err instanceof Error ? err.name : 'unknown error';
+        const failed = failClosedDecision(text, 'bash', policy, reason);
+        return finish(
+          started,
+          text,
+          { ...failed, runtime: 'tool_call' },
+          false,
+          'AG_ERR_ENGINE_ANALYSIS_FAILED',
+        );
+      }
+      if (cache.enabled) cache.set(key, decision);
+      return finish(started, text, decision, false);
     },
   };
 }

@@ -31,6 +31,14 @@ import fs032ownership from './rules/fs-ast-032-ownership-change.js';
 import fs033umask from './rules/fs-ast-033-umask.js';
 import net001metadata from './rules/net-ast-001-metadata-ssrf.js';
 import net002protected from './rules/net-ast-002-protected-loopback-port.js';
+import pi001instruction from './rules/pi-ast-001-instruction-override.js';
+import pi002role from './rules/pi-ast-002-role-token.js';
+import pi003invisible from './rules/pi-ast-003-invisible-unicode.js';
+import pii001email from './rules/pii-ast-001-email.js';
+import pii002payment from './rules/pii-ast-002-payment-card.js';
+import pii003ssn from './rules/pii-ast-003-ssn.js';
+import pii004iban from './rules/pii-ast-004-iban.js';
+import pii005phone from './rules/pii-ast-005-phone.js';
 import run001fork from './rules/run-ast-001-fork-bomb.js';
 import run002busy from './rules/run-ast-002-busy-loop.js';
 import run003disk from './rules/run-ast-003-disk-fill.js';
@@ -109,6 +117,14 @@ export const RULES: readonly RuleDefinition[] = validate([
   fs033umask,
   net001metadata,
   net002protected,
+  pi001instruction,
+  pi002role,
+  pi003invisible,
+  pii001email,
+  pii002payment,
+  pii003ssn,
+  pii004iban,
+  pii005phone,
   run001fork,
   run002busy,
   run003disk,

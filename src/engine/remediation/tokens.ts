@@ -108,7 +108,8 @@ const memo = new Map<string, number>();
 
 function count(text: string): number {
   encoder ??= new Tiktoken(o200k);
-  return encoder.encode(text).length;
+  // Special tokens (<|endoftext|>) in a command are plain text here; the default would throw (SQL-DOCKER).
+  return encoder.encode(text, [], []).length;
 }
 
 /** Load the rank table now (about half a second) instead of on the first deny. */

@@ -1,0 +1,21 @@
+/** Shared matcher of the PI-AST-* rules: injection signals in any literal (tool payloads, arguments, here-documents). */
+import type { FactIndex, RuleHit } from '../invariants/define-rule.js';
+import { findInjection, type InjectionKind } from './injection.js';
+
+export function* injectionHits(facts: FactIndex, kinds: ReadonlySet<InjectionKind>): Iterable<RuleHit> {
+  const seen = new Set<string>();
+  for (const lit of facts.of('literal')) {
+    if (lit.text.length < 4) continue;
+    const found = findInjection(lit.text).filter((m) => kinds.has(m.kind));
+    if (found.length === 0) continue;
+    const key = `${lit.span.start}:${lit.span.end}`;
+    if (seen.has(key)) continue;
+    seen.add(key);
+    const where = lit.field !== undefined ? `the tool-call argument ${lit.field}` : 'a string literal';
+    yield {
+      span: lit.span,
+      reason: `${where} carries ${found.map((f) => f.detail).join('; ')}`,
+      suggestedAlternative: null,
+    };
+  }
+}

@@ -1,0 +1,45 @@
+/**
+ * Shared matcher of the PII-AST-* rules: validated personal data in literals that leave the
+ * machine (egress literals: network sinks and tool-call payloads). Addressing fields of a tool call
+ * (`to`, `email`, `phone` holding just an address) are what the tool is for, not leaked data.
+ */
+import type { FactIndex, RuleHit } from '../invariants/define-rule.js';
+import { findPii, type PiiKind } from './pii.js';
+
+const ADDRESSING_FIELD =
+  /(?:^|\.)(?:to|cc|bcc|from|reply_?to|sender|recipients?|email|e_?mail|email_?address|user|username|login|author|committer|owner|assignees?|reviewers?|attendees?|invitees?|phone|phone_?number|mobile|tel|sms_?to|contact|account)(?:\.\d+)?$/i;
+
+const LABEL: Readonly<Record<PiiKind, string>> = {
+  email: 'an e-mail address',
+  card: 'a payment card number (Luhn-valid)',
+  ssn: 'a US social security number',
+  iban: 'an IBAN (checksum-valid)',
+  phone: 'a phone number',
+};
+
+export function* piiHits(facts: FactIndex, kind: PiiKind): Iterable<RuleHit> {
+  const kinds = new Set<PiiKind>([kind]);
+  const seen = new Set<string>();
+  for (const lit of facts.of('literal')) {
+    if (!lit.egress) continue;
+    const matches = findPii(lit.text, kinds);
+    if (matches.length === 0) continue;
+    if (
+      (kind === 'email' || kind === 'phone') &&
+      lit.field !== undefined &&
+      ADDRESSING_FIELD.test(lit.field)
+    ) {
+      // The whole value is the address(es) the tool sends to: not data leaving in a payload.
+      const rest = matches.reduceRight((t, m) => t.slice(0, m.start) + t.slice(m.end), lit.text);
+      if (/^[\s,;<>"'()A-Za-z.-]*$/.test(rest) && rest.replace(/[^A-Za-z]/g, '').length <= 40) continue;
+    }
+    const key = `${lit.span.start}:${lit.span.end}`;
+    if (seen.has(key)) continue;
+    seen.add(key);
+    const where =
+      lit.runtime === 'bash' || lit.depth > 0 || lit.field === undefined
+        ? 'data sent over the network'
+        : `the tool-call argument ${lit.field}`;
+    yield { span: lit.span, reason: `${LABEL[kind]} in ${where}`, suggestedAlternative: null };
+  }
+}
