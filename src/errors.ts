@@ -229,8 +229,9 @@ export const ERRORS = {
   AG_ERR_LIBRARY_SPEND_CAP_EXCEEDED: {
     status: 402,
     title: 'Spend cap exceeded',
-    message:
-      'tool "{tool}" was refused: session "{sessionId}" spend cap of {cap} would be passed (spent {spent}, in flight {reserved}, this call {cost}); the breaker stays open until reset()',
+    // No placeholders: formatting them costs microseconds on a path that must stay under 15 µs; the
+    // instance message names the tool, session and totals (src/library/errors.ts).
+    message: 'a billable tool call was refused: the session would pass its spend cap; the breaker stays open until reset()',
   },
   AG_ERR_LIBRARY_OPTIONS_INVALID: {
     status: 500,

@@ -107,6 +107,8 @@ export class SpendCapExceededError extends AgentGuardError {
     super('AG_ERR_LIBRARY_SPEND_CAP_EXCEEDED', { ...spend });
     this.name = 'SpendCapExceededError';
     this.spend = spend;
+    // A template literal, not the registry's placeholder formatting: this runs on the refusal path.
+    this.message = `tool "${spend.tool}" was refused: session "${spend.sessionId}" would pass its spend cap of ${spend.cap} (spent ${spend.spent}, in flight ${spend.reserved}, this call ${spend.cost}); the breaker stays open until reset()`;
   }
 
   /** Built on demand: the refusal itself must stay cheap (SPEC 8, under 15 µs). */
