@@ -42,7 +42,12 @@ describe.each(files)('%s', (file) => {
   const defaultRuntime = isRuntime(fileRuntime) ? fileRuntime : 'bash';
   it.each(cases.map((c) => [c.input.trim().slice(0, 80), c] as const))('%s', (_input, c) => {
     const want = wantOf(c);
-    const wire = toWireDecision(engine.evaluate({ text: c.input, runtime: c.runtime ?? defaultRuntime }));
+    // runtime tool_call: the input is `{"name", "arguments"}` JSON for validateToolCall (SQL-DOCKER).
+    const evaluation =
+      c.runtime === 'tool_call'
+        ? engine.validateToolCall(JSON.parse(c.input) as { name: string; arguments: unknown })
+        : engine.evaluate({ text: c.input, runtime: c.runtime ?? defaultRuntime });
+    const wire = toWireDecision(evaluation);
     expect(wire.allowed, JSON.stringify(wire.findings.map((f) => `${f.rule_id}: ${f.reason}`))).toBe(
       want.allowed,
     );
