@@ -91,14 +91,14 @@ export function createEvaluator(guard: ProxyGuard, window: LatencyWindow): Evalu
       try {
         return Promise.resolve(evaluateSync(text, runtime));
       } catch (err) {
-        return Promise.reject(err);
+        return Promise.reject(err instanceof Error ? err : new Error(String(err)));
       }
     },
     evaluateToolCall: (name, args) => {
       try {
         return Promise.resolve(evaluateToolCall(name, args));
       } catch (err) {
-        return Promise.reject(err);
+        return Promise.reject(err instanceof Error ? err : new Error(String(err)));
       }
     },
   };

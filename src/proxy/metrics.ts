@@ -92,18 +92,32 @@ export function createProxyMetrics(registry: Registry): ProxyMetrics {
     'gpu',
   ]);
 
+  // Hot-path series are looked up once per label set: prom-client hashes labels on every call otherwise.
+  const children = new Map<string, { inc(v?: number): void; observe?(v: number): void }>();
+  const child = <T extends { inc(v?: number): void }>(key: string, make: () => T): T => {
+    let found = children.get(key) as T | undefined;
+    if (!found) {
+      found = make();
+      children.set(key, found);
+    }
+    return found;
+  };
+
   return {
-    request: (route, adapter, outcome) => requests.inc({ route, adapter, outcome }),
+    request: (route, adapter, outcome) =>
+      child(`r\0${route}\0${adapter}\0${outcome}`, () => requests.labels({ route, adapter, outcome })).inc(),
     upstreamResponse: (route, status, seconds) => {
-      upstreamResponses.inc({ route, status: String(status) });
-      upstreamSeconds.observe({ route }, seconds);
+      child(`s\0${route}\0${status}`, () =>
+        upstreamResponses.labels({ route, status: String(status) }),
+      ).inc();
+      upstreamSeconds.labels({ route }).observe(seconds);
     },
     upstreamError: (route, reason) => upstreamErrors.inc({ route, reason }),
     requestBytes: (route, bytes) => {
       if (bytes > 0) requestBytes.inc({ route }, bytes);
     },
     responseBytes: (route, bytes) => {
-      if (bytes > 0) responseBytes.inc({ route }, bytes);
+      if (bytes > 0) child(`b\0${route}`, () => responseBytes.labels({ route })).inc(bytes);
     },
     redaction: (route, family, mode, count = 1) => redactions.inc({ route, family, mode }, count),
     veto: (route, invariant, mode) => vetoes.inc({ route, invariant, mode }),

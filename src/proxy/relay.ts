@@ -44,6 +44,9 @@ class RelayHandler implements Dispatcher.DispatchHandler {
   #bytes = 0;
   #status = 0;
   #finished = false;
+  /** Declared Content-Length, -1 when absent; lets the last chunk go out with res.end(chunk). */
+  #expected = -1;
+  #ended = false;
 
   constructor(request: RelayRequest, metrics: ProxyMetrics, done: (outcome: RelayOutcome) => void) {
     this.#request = request;
@@ -67,7 +70,7 @@ class RelayHandler implements Dispatcher.DispatchHandler {
   }
 
   onResponseStart(
-    controller: DispatchController,
+    _controller: DispatchController,
     statusCode: number,
     headers: ResponseHeaders,
     statusMessage?: string,
@@ -82,7 +85,8 @@ class RelayHandler implements Dispatcher.DispatchHandler {
     // Event streams: send the head now so the agent sees the 200 before the first event.
     if (type !== undefined && type.startsWith('text/event-stream')) res.flushHeaders();
     this.#tap = this.#request.tap?.(statusCode, headers) ?? null;
-    res.on('drain', () => controller.resume());
+    const length = header(headers, 'content-length');
+    if (length !== undefined) this.#expected = Number(length);
   }
 
   onResponseData(controller: DispatchController, chunk: Buffer): void {
@@ -94,12 +98,22 @@ class RelayHandler implements Dispatcher.DispatchHandler {
         this.#tap = null;
       }
     }
-    if (!this.#request.res.write(chunk)) controller.pause();
+    const res = this.#request.res;
+    if (this.#bytes === this.#expected) {
+      // The last chunk of a sized body: one write with the end, instead of write() then end().
+      this.#ended = true;
+      res.end(chunk);
+      return;
+    }
+    if (!res.write(chunk)) {
+      controller.pause();
+      res.once('drain', () => controller.resume());
+    }
   }
 
   onResponseEnd(): void {
     this.#finish();
-    this.#request.res.end();
+    if (!this.#ended) this.#request.res.end();
     this.#endTap();
     this.#done({ ok: true, status: this.#status });
   }

@@ -1,0 +1,221 @@
+/**
+ * Proxy overhead, in one run on loopback against the same local upstream: direct; through the
+ * sidecar's passthrough route; through its OpenAI route with a 16 KB chat body that must be
+ * scrubbed (and, for comparison, the same body through passthrough); through nginx as a plain
+ * reverse proxy (skipped with a message when nginx is not installed). Load: wrk when installed,
+ * else autocannon. Prints req/s, p50/p99 and the sidecar's peak RSS (VmHWM).
+ * Run: npx tsx bench/proxy.bench.ts   (BENCH_SECONDS, BENCH_CONNECTIONS to change the load)
+ */
+import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import autocannon from 'autocannon';
+
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
+const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 32);
+const HERE = fileURLToPath(new URL('.', import.meta.url));
+const TSX = ['--import', 'tsx'];
+
+interface Result {
+  name: string;
+  rps: number;
+  p50: number;
+  p99: number;
+  errors: number;
+}
+
+function which(binary: string): string | null {
+  for (const dir of (process.env.PATH ?? '').split(':').concat(['/usr/sbin', '/sbin'])) {
+    const path = join(dir, binary);
+    if (existsSync(path)) return path;
+  }
+  return null;
+}
+
+function startChild(
+  script: string,
+  env: Record<string, string>,
+): Promise<{ child: ChildProcess; port: number }> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, [...TSX, join(HERE, script)], {
+      env: { ...process.env, ...env },
+      stdio: ['ignore', 'pipe', 'inherit'],
+    });
+    let out = '';
+    child.stdout!.on('data', (d: Buffer) => {
+      out += d.toString();
+      const line = out.split('\n')[0];
+      if (out.includes('\n') && line) resolve({ child, port: Number(line) });
+    });
+    child.once('exit', (code) => reject(new Error(`${script} exited with ${String(code)}`)));
+  });
+}
+
+/** A 16 KB chat request: a long conversation with a few credentials in it (assembled at run time). */
+function chatBody(): string {
+  const secrets = ['ghp_' + 'aB3dE5fG7hJ9kL1mN3pQ5rS7tU9vW1xY3zA5', 'AKIA' + 'Q3ZT7K2M9XW4PLR8'];
+  const filler =
+    'Refactor the payment module so retries use exponential backoff; keep the public API stable and add tests. ';
+  const messages: Array<{ role: string; content: string }> = [
+    { role: 'system', content: 'You are a careful coding agent.' },
+  ];
+  let i = 0;
+  while (JSON.stringify(messages).length < 16 * 1024 - 400) {
+    const secret = i % 8 === 3 ? ` token ${secrets[i % 2]}` : '';
+    messages.push({ role: i % 2 === 0 ? 'user' : 'assistant', content: filler.repeat(3) + secret });
+    i++;
+  }
+  return JSON.stringify({ model: 'gpt-4o', messages, temperature: 0.2 });
+}
+
+function parseWrk(text: string): Omit<Result, 'name'> {
+  const rps = Number(/Requests\/sec:\s+([\d.]+)/.exec(text)?.[1] ?? 0);
+  const unit = (v: string, u: string): number => Number(v) * (u === 'us' ? 0.001 : u === 's' ? 1000 : 1);
+  const pct = (p: string): number => {
+    const m = new RegExp(`\\s${p}%\\s+([\\d.]+)(us|ms|s)`).exec(text);
+    return m ? unit(m[1]!, m[2]!) : NaN;
+  };
+  const errors = Number(/Non-2xx or 3xx responses:\s+(\d+)/.exec(text)?.[1] ?? 0);
+  return { rps, p50: pct('50'), p99: pct('99'), errors };
+}
+
+async function load(name: string, url: string, body?: string): Promise<Result> {
+  const wrk = which('wrk');
+  if (wrk) {
+    const dir = mkdtempSync(join(tmpdir(), 'ag-wrk-'));
+    const script = join(dir, 'post.lua');
+    writeFileSync(
+      script,
+      body
+        ? `wrk.method = "POST"\nwrk.headers["Content-Type"] = "application/json"\nwrk.body = [==[${body}]==]\n`
+        : 'wrk.method = "GET"\n',
+    );
+    const args = ['-t1', `-c${CONNECTIONS}`, '--latency', '-s', script];
+    execFileSync(wrk, [...args, '-d1s', url], { stdio: 'ignore' }); // warm-up
+    const out = execFileSync(wrk, [...args, `-d${SECONDS}s`, url], { encoding: 'utf8' });
+    rmSync(dir, { recursive: true, force: true });
+    return { name, ...parseWrk(out) };
+  }
+  const run = (duration: number) =>
+    autocannon({
+      url,
+      connections: CONNECTIONS,
+      duration,
+      method: body ? 'POST' : 'GET',
+      ...(body ? { body, headers: { 'content-type': 'application/json' } } : {}),
+    });
+  await run(1);
+  const r = await run(SECONDS);
+  return {
+    name,
+    rps: r.requests.average,
+    p50: r.latency.p50,
+    p99: r.latency.p99,
+    errors: r.non2xx + r.errors,
+  };
+}
+
+function peakRssMb(pid: number): number {
+  const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+  const kb = Number(/VmHWM:\s+(\d+)\s+kB/.exec(status)?.[1] ?? 0);
+  return Math.round(kb / 102.4) / 10;
+}
+
+async function startNginx(
+  upstreamPort: number,
+): Promise<{ child: ChildProcess; port: number; dir: string } | null> {
+  const nginx = which('nginx');
+  if (!nginx) {
+    console.log('nginx not installed: skipping the nginx baseline (apt-get install -y nginx-light)');
+    return null;
+  }
+  const dir = mkdtempSync(join(tmpdir(), 'ag-nginx-'));
+  const port = 20000 + Math.floor(Math.random() * 20000);
+  writeFileSync(
+    join(dir, 'nginx.conf'),
+    `worker_processes 1;
+daemon off;
+pid ${dir}/nginx.pid;
+error_log ${dir}/error.log;
+events { worker_connections 1024; }
+http {
+  access_log off;
+  client_body_temp_path ${dir}/body; proxy_temp_path ${dir}/proxy;
+  fastcgi_temp_path ${dir}/fcgi; uwsgi_temp_path ${dir}/uwsgi; scgi_temp_path ${dir}/scgi;
+  client_body_buffer_size 64k;
+  upstream up { server 127.0.0.1:${upstreamPort}; keepalive 64; }
+  server {
+    listen 127.0.0.1:${port};
+    location / { proxy_pass http://up; proxy_http_version 1.1; proxy_set_header Connection ""; }
+  }
+}
+`,
+  );
+  const child = spawn(nginx, ['-c', join(dir, 'nginx.conf'), '-p', dir], { stdio: 'ignore' });
+  await new Promise((r) => setTimeout(r, 300));
+  return { child, port, dir };
+}
+
+const upstream = await startChild('proxy/upstream.ts', {});
+const base = `http://127.0.0.1:${upstream.port}`;
+const sidecar = await startChild('proxy/sidecar.ts', {
+  AGENT_GUARD_UPSTREAM: base,
+  AGENT_GUARD_OPENAI_UPSTREAM: base,
+  AGENT_GUARD_GPU_PROBE: 'false',
+  AGENT_GUARD_LOG_LEVEL: 'warn',
+});
+const nginx = await startNginx(upstream.port);
+const body = chatBody();
+const sc = `http://127.0.0.1:${sidecar.port}`;
+
+const results: Result[] = [];
+try {
+  results.push(await load('direct (GET)', `${base}/v1/models`));
+  if (nginx) results.push(await load('nginx (GET)', `http://127.0.0.1:${nginx.port}/v1/models`));
+  results.push(await load('sidecar passthrough (GET)', `${sc}/v1/models`));
+  results.push(await load('direct (POST 16 KB)', `${base}/v1/chat/completions`, body));
+  if (nginx)
+    results.push(
+      await load('nginx (POST 16 KB)', `http://127.0.0.1:${nginx.port}/v1/chat/completions`, body),
+    );
+  results.push(await load('sidecar passthrough (POST 16 KB)', `${sc}/v1/chat/completions`, body));
+  results.push(
+    await load('sidecar openai route, scrubbed (POST 16 KB)', `${sc}/openai/v1/chat/completions`, body),
+  );
+} finally {
+  const rss = peakRssMb(sidecar.child.pid!);
+  sidecar.child.kill('SIGTERM');
+  upstream.child.kill('SIGTERM');
+  if (nginx) {
+    nginx.child.kill('SIGTERM');
+    rmSync(nginx.dir, { recursive: true, force: true });
+  }
+  console.log(
+    `\nload: ${which('wrk') ? 'wrk -t1' : 'autocannon'} -c${CONNECTIONS}, ${SECONDS}s per row (after a 1 s warm-up); node ${process.version}`,
+  );
+  console.log('| target | req/s | p50 ms | p99 ms | non-2xx |');
+  console.log('|---|---:|---:|---:|---:|');
+  for (const r of results)
+    console.log(
+      `| ${r.name} | ${Math.round(r.rps)} | ${r.p50.toFixed(2)} | ${r.p99.toFixed(2)} | ${r.errors} |`,
+    );
+  const get = (n: string) => results.find((r) => r.name === n);
+  const ng = get('nginx (GET)');
+  const pt = get('sidecar passthrough (GET)');
+  if (ng && pt)
+    console.log(
+      `\npassthrough / nginx throughput (GET): ${((pt.rps / ng.rps) * 100).toFixed(0)}% (target >= 40%)`,
+    );
+  const ngp = get('nginx (POST 16 KB)');
+  const ptp = get('sidecar passthrough (POST 16 KB)');
+  if (ngp && ptp)
+    console.log(`passthrough / nginx throughput (POST 16 KB): ${((ptp.rps / ngp.rps) * 100).toFixed(0)}%`);
+  const scr = get('sidecar openai route, scrubbed (POST 16 KB)');
+  if (ptp && scr)
+    console.log(
+      `scrubbed route p50 over passthrough (same body): ${(scr.p50 - ptp.p50).toFixed(2)} ms (target <= 0.5 ms)`,
+    );
+  console.log(`sidecar peak RSS (VmHWM): ${rss} MB (target < 120 MB)`);
+}
