@@ -1,6 +1,5 @@
-// Shared helpers for the python and node extractor tests: facts by kind, compact keys, YAML decision cases.
+// Shared helpers for the python and node extractor tests: facts by kind, compact keys, fixtures.
 import { readFileSync } from 'node:fs';
-import { parse } from 'yaml';
 import { analyze } from '../../../src/engine/analyze.js';
 import type { DataSink, DataSource, Fact, FactKind, FactOf } from '../../../src/engine/facts.js';
 import type { Runtime } from '../../../src/engine/types.js';
@@ -76,19 +75,6 @@ export function keys(text: string, runtime: Runtime): string[] {
     }
   }
   return out;
-}
-
-export interface DecisionCase {
-  readonly input: string;
-  readonly runtime?: Runtime;
-  readonly want: 'allow' | 'deny';
-  readonly invariant?: string;
-}
-
-export function loadCases(file: string): DecisionCase[] {
-  return parse(
-    readFileSync(new URL(`../../fixtures/cases/${file}`, import.meta.url), 'utf8'),
-  ) as DecisionCase[];
 }
 
 export function fixture(path: string): string {

@@ -3,7 +3,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { Engine } from '../../../src/engine/engine.js';
 import { loadParsers } from '../../../src/engine/parse/index.js';
 import { testEngine } from '../../helpers/engine.js';
-import { facts, fixture, keys, loadCases } from './code-helpers.js';
+import { facts, fixture, keys } from './code-helpers.js';
 
 let engine: Engine;
 
@@ -201,18 +201,8 @@ describe('node extractor: facts', () => {
   });
 });
 
-describe('node decision cases (test/fixtures/cases/node.yaml)', () => {
-  const cases = loadCases('node.yaml');
-  it.each(cases.map((c) => [c.want, c.input.trim().split('\n').join(' ⏎ ').slice(0, 80), c] as const))(
-    '%s: %s',
-    (_w, _label, c) => {
-      const d = engine.evaluate({ text: c.input, runtime: c.runtime ?? 'node' }).decision;
-      const reasons = d.findings.map((f) => `${f.ruleId} ${f.reason}`).join('; ');
-      expect(d.allowed ? 'allow' : 'deny', reasons).toBe(c.want);
-      if (c.invariant) expect(d.findings.map((f) => f.invariant)).toContain(c.invariant);
-    },
-  );
-
+// The decision cases in test/fixtures/cases/node.yaml run in test/engine/cases.test.ts.
+describe('node decisions', () => {
   it('ordinary application code produces no denies', () => {
     const d = engine.evaluate({ text: fixture('apps/build-tools.js.txt'), runtime: 'node' }).decision;
     expect(d.findings.filter((f) => f.mode === 'enforce').map((f) => `${f.ruleId} ${f.reason}`)).toEqual([]);

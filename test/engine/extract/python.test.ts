@@ -3,7 +3,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { Engine } from '../../../src/engine/engine.js';
 import { loadParsers } from '../../../src/engine/parse/index.js';
 import { testEngine } from '../../helpers/engine.js';
-import { facts, fixture, keys, loadCases } from './code-helpers.js';
+import { facts, fixture, keys } from './code-helpers.js';
 
 let engine: Engine;
 
@@ -199,18 +199,8 @@ describe('python extractor: facts', () => {
   });
 });
 
-describe('python decision cases (test/fixtures/cases/python.yaml)', () => {
-  const cases = loadCases('python.yaml');
-  it.each(cases.map((c) => [c.want, c.input.trim().split('\n').join(' ⏎ ').slice(0, 80), c] as const))(
-    '%s: %s',
-    (_w, _label, c) => {
-      const d = engine.evaluate({ text: c.input, runtime: c.runtime ?? 'python' }).decision;
-      const reasons = d.findings.map((f) => `${f.ruleId} ${f.reason}`).join('; ');
-      expect(d.allowed ? 'allow' : 'deny', reasons).toBe(c.want);
-      if (c.invariant) expect(d.findings.map((f) => f.invariant)).toContain(c.invariant);
-    },
-  );
-
+// The decision cases in test/fixtures/cases/python.yaml run in test/engine/cases.test.ts.
+describe('python decisions', () => {
   it('ordinary application code produces no denies', () => {
     const d = engine.evaluate({ text: fixture('apps/inventory_service.py.txt'), runtime: 'python' }).decision;
     expect(d.findings.filter((f) => f.mode === 'enforce').map((f) => `${f.ruleId} ${f.reason}`)).toEqual([]);
