@@ -39,7 +39,11 @@ function mth(hashes: readonly Uint8Array[], start: number, end: number): Uint8Ar
 
 /** Merkle Tree Hash of the given leaf data (each entry is one leaf's bytes, before the 0x00 prefix). */
 export function merkleRoot(leaves: readonly Uint8Array[]): Uint8Array {
-  if (leaves.length === 0) throw new RangeError('a Merkle seal needs at least one leaf');
-  const hashes = leaves.map(leafHash);
+  return merkleRootOfLeafHashes(leaves.map(leafHash));
+}
+
+/** Merkle Tree Hash from already computed leaf hashes (`leafHash` of each leaf's data). */
+export function merkleRootOfLeafHashes(hashes: readonly Uint8Array[]): Uint8Array {
+  if (hashes.length === 0) throw new RangeError('a Merkle seal needs at least one leaf');
   return mth(hashes, 0, hashes.length);
 }

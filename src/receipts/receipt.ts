@@ -6,8 +6,8 @@
  */
 import { AgentGuardError } from '../errors.js';
 import type { Decision } from '../engine/types.js';
-import { canonicalBytes, fromHex, sha256Hex, toHex, utf8 } from './canonical.js';
-import { merkleRoot } from './merkle.js';
+import { canonicalBytes, canonicalize, fromHex, sha256Hex, toHex, utf8 } from './canonical.js';
+import { leafHash, merkleRootOfLeafHashes } from './merkle.js';
 import { KeyRing, type JwkSet, type ReceiptSigner } from './keys.js';
 
 export const RECEIPT_VERSION = 1;
@@ -267,9 +267,35 @@ export function receiptLeaves(receipt: { readonly kind: ReceiptKind }): Uint8Arr
   return LEAF_ORDER[receipt.kind].map((name) => canonicalBytes([name, members[name]]));
 }
 
+// Leaves that repeat from receipt to receipt (version, kind, engine, policy, key) are hashed once:
+// they are five of a decision's seven leaves. Bounded; cleared when full.
+const STABLE_LEAVES: ReadonlySet<string> = new Set([
+  'v',
+  'kind',
+  'engine_version',
+  'policy_sha256',
+  'key_id',
+  'strict',
+]);
+const stableLeafHashes = new Map<string, Uint8Array>();
+
+function cachedLeafHash(name: string, value: unknown): Uint8Array {
+  const text = canonicalize([name, value]);
+  if (!STABLE_LEAVES.has(name)) return leafHash(utf8(text));
+  let hash = stableLeafHashes.get(text);
+  if (!hash) {
+    if (stableLeafHashes.size >= 256) stableLeafHashes.clear();
+    hash = leafHash(utf8(text));
+    stableLeafHashes.set(text, hash);
+  }
+  return hash;
+}
+
 /** `0x` + hex of the RFC 6962 tree hash of the receipt's leaves. */
 export function computeSeal(receipt: { readonly kind: ReceiptKind }): string {
-  return `0x${toHex(merkleRoot(receiptLeaves(receipt)))}`;
+  const members = receipt as unknown as Readonly<Record<string, unknown>>;
+  const hashes = LEAF_ORDER[receipt.kind].map((name) => cachedLeafHash(name, members[name]));
+  return `0x${toHex(merkleRootOfLeafHashes(hashes))}`;
 }
 
 /** The exact bytes the Ed25519 signature covers. */
