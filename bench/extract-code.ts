@@ -51,3 +51,14 @@ for (const [runtime, file] of [
   console.log(`  analyze (parse + extract)    ${f(extract)}`);
   console.log(`  evaluate, uncached           ${f(evaluate)}`);
 }
+
+// Same run, same machine load: bash one-liners as the yardstick the 35 µs target was set for.
+const bash = readFileSync(new URL('../test/fixtures/benign-commands.txt', import.meta.url), 'utf8')
+  .split('\n')
+  .filter((l) => l.trim() !== '' && !l.startsWith('#'))
+  .slice(0, 200);
+const bp = measure(bash, (s) => parseSyntax('bash', s));
+const be = measure(bash, (s) => engine.evaluate({ text: s, runtime: 'bash' }));
+console.log(`bash (yardstick): ${bash.length} everyday commands`);
+console.log(`  parse                        p50 ${bp.p50.toFixed(1)} µs  p99 ${bp.p99.toFixed(1)} µs`);
+console.log(`  evaluate, uncached           p50 ${be.p50.toFixed(1)} µs  p99 ${be.p99.toFixed(1)} µs`);
