@@ -6,18 +6,19 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ApiKeyStore, hashApiKey } from '../../src/api/auth/api-keys.js';
 import { decideAuthMode } from '../../src/api/auth/index.js';
 import type { RunningServer } from '../../src/server.js';
-import { API_KEY, call, start, tempDir } from './harness.js';
+import { API_KEY, call, start, tempDir, type Answer } from './harness.js';
 
 const ISSUER = 'https://issuer.test';
 const AUDIENCE = 'agent-guard';
 let server: RunningServer;
 let url: string;
-let privateKey: CryptoKey;
-let otherKey: CryptoKey;
-let jwksKey: CryptoKey;
+type PrivateKey = Awaited<ReturnType<typeof generateKeyPair>>['privateKey'];
+let privateKey: PrivateKey;
+let otherKey: PrivateKey;
+let jwksKey: PrivateKey;
 
 async function jwt(
-  key: CryptoKey,
+  key: PrivateKey,
   claims: { iss?: string; aud?: string; exp?: number | string; sub?: string } = {},
 ): Promise<string> {
   const builder = new SignJWT({})
@@ -187,13 +188,10 @@ describe('rate limit', () => {
 
   it('answers 429 with Retry-After and RateLimit headers once the bucket is empty', async () => {
     const headers = { 'x-marketplace-key': API_KEY };
-    const statuses: number[] = [];
-    let last;
-    for (let i = 0; i < 4; i++) {
-      last = await call(limited.url, '/api/v1/validate', { body, headers });
-      statuses.push(last.status);
-    }
-    expect(statuses).toEqual([200, 200, 200, 429]);
+    const answers: Answer[] = [];
+    for (let i = 0; i < 4; i++) answers.push(await call(limited.url, '/api/v1/validate', { body, headers }));
+    expect(answers.map((a) => a.status)).toEqual([200, 200, 200, 429]);
+    const last = answers[3]!;
     expect(last.headers.get('content-type')).toBe('application/problem+json');
     expect(Number(last.headers.get('retry-after'))).toBeGreaterThan(0);
     expect(last.headers.get('ratelimit-policy')).toBe('"burst";q=3;w=300');

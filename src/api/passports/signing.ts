@@ -15,11 +15,11 @@ export function passportMessage(timestamp: string, nonce: string, body: unknown)
   );
 }
 
-export interface SignedPassportHeaders {
+export type SignedPassportHeaders = {
   readonly 'x-agent-timestamp': string;
   readonly 'x-agent-nonce': string;
   readonly 'x-agent-signature': string;
-}
+};
 
 /** Client side: the three headers for `body`, signed with the passport's 32-byte private seed. */
 export function signPassportRequest(
