@@ -28,6 +28,7 @@ export {
   type VerifyResult,
 } from './receipt.js';
 export {
+  EPHEMERAL_KEY_WARNING,
   KeyRing,
   buildJwks,
   createSigner,

@@ -110,6 +110,12 @@ export function parsePrivateKey(text: string, source = 'input'): Uint8Array {
 
 export type SigningKeySource = 'file' | 'env' | 'ephemeral';
 
+/** What the caller logs (warn) when `loadSigningKey` returns `ephemeral: true`. */
+export const EPHEMERAL_KEY_WARNING =
+  'no receipt signing key configured (AGENT_GUARD_SIGNING_KEY_FILE or AGENT_GUARD_SIGNING_KEY): using an ephemeral key; ' +
+  'its receipts cannot be verified after this process exits unless its public key (/.well-known/agent-guard-keys.json) is saved. ' +
+  'Create a key with `agent-guard keygen --out FILE`.';
+
 export interface LoadedSigningKey {
   readonly signer: ReceiptSigner;
   /** True when no key was configured and a random one was generated: receipts will not verify after a restart. */
