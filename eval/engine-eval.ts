@@ -83,8 +83,11 @@ for (const row of rows) {
   if (wrong && t.misses.length < showMisses)
     t.misses.push(`${row.id} ${JSON.stringify(row.command).slice(0, 160)}${why ? `  [${why}]` : ''}`);
   byCategory.set(key, t);
-  if (row.expect === 'deny') denied ? tp++ : fn++;
-  else denied ? fp++ : tn++;
+  if (row.expect === 'deny') {
+    if (denied) tp++;
+    else fn++;
+  } else if (denied) fp++;
+  else tn++;
 }
 
 console.log(`corpora: ${dir}`);

@@ -57,7 +57,8 @@ export interface EngineOptions {
 
 export interface EvaluateInput {
   readonly text: string;
-  readonly runtime: Runtime | string;
+  /** A Runtime; any other string is rejected with AG_ERR_INPUT_RUNTIME_UNKNOWN. */
+  readonly runtime: string;
 }
 
 export interface Evaluation {

@@ -21,7 +21,7 @@ export interface GuardOptions {
 export interface ValidateInput {
   readonly command: string;
   /** bash (default), python, node, docker or sql. */
-  readonly runtime?: Runtime | string;
+  readonly runtime?: string;
   readonly agentId?: string;
 }
 

@@ -109,7 +109,7 @@ function evaluateLine(
           ? obj.runtime
           : obj.runtime === undefined
             ? 'bash'
-            : String(obj.runtime),
+            : JSON.stringify(obj.runtime),
     });
     const wire = toWireDecision(evaluation);
     return { out: { id, ...wire }, denied: !wire.allowed };

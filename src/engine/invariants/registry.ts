@@ -2,7 +2,7 @@
  * The rule registry: every rule, sorted by id, one import and one list entry each (append yours in
  * order). Module load checks that ids are unique and well-formed and that each rule's invariant exists.
  */
-import { INVARIANT_NAMES, RULE_PREFIXES, type InvariantName, type RuleId } from '../types.js';
+import { INVARIANT_NAMES, RULE_PREFIXES, type InvariantName } from '../types.js';
 import type { RuleDefinition } from './define-rule.js';
 import dkr001privileged from './rules/dkr-ast-001-privileged-container.js';
 import dkr002runtime from './rules/dkr-ast-002-runtime-socket.js';
@@ -157,7 +157,7 @@ export const RULES: readonly RuleDefinition[] = validate([
   sql014credential,
 ]);
 
-export function ruleById(id: RuleId | string): RuleDefinition | undefined {
+export function ruleById(id: string): RuleDefinition | undefined {
   return RULES.find((r) => r.id === id);
 }
 
