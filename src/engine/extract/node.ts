@@ -223,12 +223,9 @@ export class JsWalker {
     return refVal(UNBOUND[name] ?? canonicalModule(name), name);
   }
 
+  /** A quoted string (a leaf in the copied tree): the text between the quotes, escapes resolved. */
   #string(n: SyntaxNode): Val {
-    let s = '';
-    for (const c of n.children) {
-      if (c.type === 'string_fragment') s += this.src(c);
-      else if (c.type === 'escape_sequence') s += unescape(this.src(c), true);
-    }
+    const s = unescape(this.text.slice(n.start + 1, n.end - 1), true);
     return strVal(s, this.col.literal(s, n.start, n.end));
   }
 
