@@ -20,7 +20,7 @@ const EMAIL =
   /[A-Za-z0-9](?:[A-Za-z0-9._%+-]{0,63})@(?:[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?\.)+([A-Za-z]{2,24})\b/g;
 /** Documentation and reserved domains (RFC 2606, RFC 6761), and code hosts' no-reply/ssh forms. */
 const PLACEHOLDER_DOMAIN =
-  /@(?:[\w-]+\.)*(?:example\.(?:com|org|net)|example|test|invalid|localhost|local|users\.noreply\.github\.com|noreply\.github\.com)$/i;
+  /@(?:[\w-]+\.)*(?:example\.(?:com|org|net)|example|test|invalid|localhost|local|users\.noreply\.github\.com|noreply\.github\.com|gserviceaccount\.com)$/i;
 const PLACEHOLDER_LOCAL =
   /^(?:git|noreply|no-reply|donotreply|user|username|name|email|foo|bar|test|you|your\.?name|someone|john\.?doe|jane\.?doe)@/i;
 /** File extensions that look like top-level domains in `icon@2x.png`, `pkg@1.2.3.tgz`. */
@@ -33,6 +33,8 @@ function emails(text: string, out: PiiMatch[]): void {
     const value = m[0];
     const tld = m[1]!;
     if (FILE_TLD.test(tld) || PLACEHOLDER_DOMAIN.test(value) || PLACEHOLDER_LOCAL.test(value)) continue;
+    // `scheme://user@host` is URL userinfo, not a mail address.
+    if (text.slice(Math.max(0, m.index - 3), m.index) === '://') continue;
     // `user@host:path` (scp/git remotes) and `@scope/pkg` are not mail addresses.
     const after = text[m.index + value.length];
     if (after === ':' && /^[\w.-]+@[\w.-]+:[^\s/]/.test(text.slice(m.index, m.index + value.length + 2)))
@@ -238,7 +240,7 @@ const COUNTRY_CODES = new Set(
   ).split(' '),
 );
 
-const E164 = /(?<![\w+])\+(\d[\d ().-]{6,20}\d)(?![\d])/g;
+const E164 = /(?<![\w+])\+(\d[\d ().-]{6,20}\d)(?![\dA-Za-z])/g;
 const NANP = /(?<![\w.+-])(?:\(([2-9]\d{2})\)\s?|([2-9]\d{2})[-. ])([2-9]\d{2})[-. ](\d{4})(?![\w-]|\.\d)/g;
 
 function phones(text: string, out: PiiMatch[]): void {
@@ -246,6 +248,8 @@ function phones(text: string, out: PiiMatch[]): void {
     for (const m of text.matchAll(E164)) {
       const digits = m[1]!.replace(/\D/g, '');
       if (digits.length < 8 || digits.length > 15) continue;
+      // An unseparated run needs a full-length number (`tail -n +347340107`, `find -size +2005576` are counts).
+      if (/^\d+$/.test(m[1]!) && digits.length < 10) continue;
       const cc = [1, 2, 3].map((k) => digits.slice(0, k)).find((c) => COUNTRY_CODES.has(c));
       if (cc === undefined) continue;
       // +1 must be a valid NANP number: area and exchange codes start with 2-9.
