@@ -220,7 +220,7 @@ export class JsWalker {
     if (name === '__filename') return strVal('./$__filename');
     if (name === 'undefined' || name === 'NaN') return { ...UNKNOWN, dynamic: false, bool: false };
     // Unbound names are globals or modules a snippet uses without requiring them (fs, path, fetch).
-    return refVal(UNBOUND[name] ?? canonicalModule(name), name);
+    return refVal(Object.hasOwn(UNBOUND, name) ? UNBOUND[name]! : canonicalModule(name), name);
   }
 
   /** A quoted string (a leaf in the copied tree): the text between the quotes, escapes resolved. */

@@ -196,7 +196,7 @@ export class PyWalker {
       if (callHandler(q) !== undefined) return refVal(q, name);
     }
     // An unbound name is taken as what it names in the standard library (snippets often skip imports).
-    return refVal(ALIASES[name] ?? name, name);
+    return refVal(Object.hasOwn(ALIASES, name) ? ALIASES[name]! : name, name);
   }
 
   #string(n: SyntaxNode): Val {
@@ -437,7 +437,10 @@ export class PyWalker {
   #for(n: SyntaxNode): Val {
     const kids = n.children;
     const inAt = kids.findIndex((c) => c.type === 'in');
-    const left = kids[1];
+    const forAt = kids.findIndex((c) => c.type === 'for');
+    const left = kids[forAt + 1];
+    // `async for` awaits each item.
+    if (kids[0]?.type === 'async') this.col.markLoop('sleeps');
     const right = kids[inAt + 1];
     const it = right ? this.visit(right) : UNKNOWN;
     const unbounded =

@@ -21,7 +21,8 @@ export function parseTarget(text: string): Target {
   if (m) {
     const scheme = m[1] ? m[1].toLowerCase() : undefined;
     const { host, port } = splitAuthority(m[2] ?? '');
-    const explicit = port ?? (scheme ? DEFAULT_PORTS[scheme] : undefined);
+    const explicit =
+      port ?? (scheme && Object.hasOwn(DEFAULT_PORTS, scheme) ? DEFAULT_PORTS[scheme] : undefined);
     return {
       host,
       url: text,
