@@ -69,25 +69,27 @@ export const RAW_SOCKET_TOOLS: ReadonlySet<string> = new Set([
   'gawk',
 ]);
 
-/** Short-option letters, long-option names; stop at `--`. */
-function options(argv: readonly string[]): string[] {
-  const out: string[] = [];
-  for (let i = 1; i < argv.length; i++) {
-    const a = argv[i] ?? '';
-    if (a === '--') break;
-    if (a.startsWith('-') && a.length > 1) out.push(a);
-  }
-  return out;
-}
-
-/** `-r`, `-rf`, `-Rv`: a short flag letter present in any bundled short option. */
+/** `-r`, `-rf`, `-Rv`: a short flag letter present in any bundled short option (stops at `--`). */
 export function hasShortFlag(argv: readonly string[], letter: string): boolean {
-  return options(argv).some((a) => !a.startsWith('--') && a.slice(1).includes(letter));
+  // Called for most exec facts by several rules: a plain loop, no intermediate arrays.
+  for (let i = 1; i < argv.length; i++) {
+    const a = argv[i]!;
+    if (a === '--') return false;
+    if (a.length > 1 && a.charCodeAt(0) === 45 && a.charCodeAt(1) !== 45 && a.indexOf(letter, 1) > 0)
+      return true;
+  }
+  return false;
 }
 
-/** `--recursive` or `--recursive=...`. */
+/** `--recursive` or `--recursive=...` (stops at `--`). */
 export function hasLongFlag(argv: readonly string[], name: string): boolean {
-  return options(argv).some((a) => a === `--${name}` || a.startsWith(`--${name}=`));
+  const flag = `--${name}`;
+  for (let i = 1; i < argv.length; i++) {
+    const a = argv[i]!;
+    if (a === '--') return false;
+    if (a === flag || (a.startsWith(flag) && a.charCodeAt(flag.length) === 61)) return true;
+  }
+  return false;
 }
 
 /** Value of `-x V`, `-xV`, `--long V` or `--long=V` (first occurrence). */

@@ -3,7 +3,21 @@ import type { ExecFact } from '../../facts.js';
 import { defineRule } from '../define-rule.js';
 import { hasShortFlag, operands } from '../helpers.js';
 
+const SCHEDULERS = new Set([
+  'crontab',
+  'at',
+  'batch',
+  'systemctl',
+  'launchctl',
+  'update-rc.d',
+  'chkconfig',
+  'rc-update',
+  'systemd-run',
+  'loginctl',
+]);
+
 function schedules(e: ExecFact): string | null {
+  if (!SCHEDULERS.has(e.program)) return null;
   const words = operands(e.argv);
   switch (e.program) {
     case 'crontab':

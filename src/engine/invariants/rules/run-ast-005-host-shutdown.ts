@@ -3,8 +3,21 @@ import type { ExecFact } from '../../facts.js';
 import { defineRule } from '../define-rule.js';
 import { hasShortFlag, operands } from '../helpers.js';
 
+const STOPPERS = new Set([
+  'shutdown',
+  'reboot',
+  'halt',
+  'poweroff',
+  'init',
+  'telinit',
+  'systemctl',
+  'loginctl',
+  'kexec',
+]);
+
 function stops(e: ExecFact): string | null {
   const prog = e.program === 'busybox' ? (e.argv[1] ?? '') : e.program;
+  if (!STOPPERS.has(prog)) return null;
   const words = operands(e.argv);
   switch (prog) {
     case 'shutdown':

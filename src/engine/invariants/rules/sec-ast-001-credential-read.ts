@@ -117,8 +117,8 @@ function pathCandidates(arg: string): string[] {
 export function namedCredentials(e: ExecFact, policy: PathPolicy): string[] {
   if (METADATA_ONLY.has(e.program)) return [];
   const found: string[] = [];
-  for (const arg of e.argv.slice(1)) {
-    for (const c of pathCandidates(arg)) {
+  for (let i = 1; i < e.argv.length; i++) {
+    for (const c of pathCandidates(e.argv[i]!)) {
       const label = isForeignCredentialStore(resolvePath(c, policy), policy);
       if (label !== null && !isOwner(label, e.program)) found.push(label);
     }
