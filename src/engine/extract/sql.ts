@@ -50,7 +50,11 @@ const skipSpace = (text: string, i: number, end: number): number => {
 };
 
 function pgStatements(text: string, base: number, stmts: StmtInfo[]): boolean {
-  const parsed = parsePg(text);
+  let parsed = parsePg(text);
+  if (!parsed) {
+    const neutral = withNeutralPlaceholders(text);
+    if (neutral !== undefined) parsed = parsePg(neutral);
+  }
   if (!parsed) return false;
   const toIndex = byteIndex(text);
   const total = Buffer.byteLength(text);
@@ -81,6 +85,61 @@ function nspStatements(text: string, base: number, stmts: StmtInfo[]): boolean {
     return true;
   }
   return false;
+}
+
+const GREEK = 'αβγδεζηθικλμνξοπρστυφχψω';
+
+/** A distinct identifier of exactly `length` UTF-16 units for placeholder number `n`. */
+function placeholderName(n: number, length: number): string {
+  let out = '';
+  let v = n;
+  for (let i = 0; i < length; i++) {
+    out += GREEK[v % GREEK.length];
+    v = Math.floor(v / GREEK.length);
+  }
+  return out;
+}
+
+/**
+ * Driver placeholders PostgreSQL's grammar rejects (`?`, `%s`, `%(name)s`, `:name`, as Python,
+ * JDBC and PHP code writes them) replaced, outside strings and comments, by distinct identifiers of
+ * the same length, so offsets stay valid and `? = ?` never reads as a tautology. Undefined when the
+ * text has none.
+ */
+function withNeutralPlaceholders(text: string): string | undefined {
+  if (!/[?%:]/.test(text)) return undefined;
+  const { tokens } = lexSql(text, { mysql: false });
+  let out = '';
+  let last = 0;
+  let n = 0;
+  const replace = (start: number, end: number): void => {
+    out += text.slice(last, start) + placeholderName(n++, end - start);
+    last = end;
+  };
+  for (let i = 0; i < tokens.length; i++) {
+    const t = tokens[i]!;
+    const next = tokens[i + 1];
+    if (t.kind === 'op' && t.value === '?') replace(t.start, t.end);
+    else if (
+      t.kind === 'op' &&
+      t.value === '%' &&
+      next?.kind === 'word' &&
+      next.value === 's' &&
+      next.start === t.end
+    ) {
+      replace(t.start, next.end);
+      i++;
+    } else if (t.kind === 'op' && t.value === '%' && next?.value === '(' && next.start === t.end) {
+      const close = text.indexOf(')s', next.end);
+      if (close > 0 && /^\w+$/.test(text.slice(next.end, close))) {
+        replace(t.start, close + 2);
+        while (tokens[i + 1] !== undefined && tokens[i + 1]!.start < close + 2) i++;
+      }
+    } else if (t.kind === 'param' && t.value.startsWith(':') && text[t.start - 1] !== ':')
+      replace(t.start, t.end);
+  }
+  if (n === 0) return undefined;
+  return out + text.slice(last);
 }
 
 /** Analyse `text` whose offset in the extractor's input is `base`. */

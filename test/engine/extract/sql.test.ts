@@ -76,6 +76,21 @@ describe('statement facts', () => {
   });
 });
 
+describe('driver placeholders', () => {
+  it.each([
+    ['SELECT * FROM users WHERE id = %s AND name = %(name)s', 'select'],
+    ['UPDATE t SET a = ? WHERE id = ?', 'update'],
+    ['DELETE FROM t WHERE id = :id', 'delete'],
+  ])('%s parses as PostgreSQL', (text, kind) => {
+    expect(stmts(text)[0]).toMatchObject({ statement: kind, dialect: 'postgresql' });
+  });
+
+  it('never turns two placeholders into a tautology', () => {
+    expect(stmts('DELETE FROM t WHERE ? = ?')[0]).toMatchObject({ hasWhere: true });
+    expect(stmts('DELETE FROM t WHERE ? = ?')[0]!.tautologicalWhere).toBeUndefined();
+  });
+});
+
 describe('comments cannot hide statements', () => {
   it.each([
     ['SELECT 1 /*! ; DROP TABLE users */', 'drop'],
