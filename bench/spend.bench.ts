@@ -16,7 +16,10 @@ type Stats = { p50: number; p99: number };
 
 function stats(samples: Float64Array): Stats {
   samples.sort();
-  return { p50: samples[Math.floor(samples.length * 0.5)]!, p99: samples[Math.floor(samples.length * 0.99)]! };
+  return {
+    p50: samples[Math.floor(samples.length * 0.5)]!,
+    p99: samples[Math.floor(samples.length * 0.99)]!,
+  };
 }
 
 function measure(fn: () => unknown, iterations = ITER): Stats {
@@ -62,7 +65,7 @@ rows.push([
   'gate.invoke strict, open (throw)',
   measure(() => {
     try {
-      gate.invoke('llm', { prompt: 'hello' }, () => 'never');
+      void gate.invoke('llm', { prompt: 'hello' }, () => 'never');
     } catch (err) {
       if (!(err instanceof SpendCapExceededError)) throw err;
     }
@@ -78,7 +81,10 @@ const lenient = protectAgent(
   { llm: (args: { prompt: string }) => args.prompt },
   { guard, strict: false, prices: { llm: 1 }, spendCap: 0 },
 );
-rows.push(['protected tool non-strict, open (feedback)', await measureAsync(() => lenient.llm({ prompt: 'hello' }))]);
+rows.push([
+  'protected tool non-strict, open (feedback)',
+  await measureAsync(() => lenient.llm({ prompt: 'hello' })),
+]);
 
 // 4. For comparison: an admitted call (engine evaluation of the arguments + reservation + tool).
 const open = protectAgent(
@@ -93,4 +99,5 @@ rows.push([
 if (ran !== 1) throw new Error(`the tool ran ${ran} times behind an open breaker`);
 console.log(`spend breaker (${ITER} iterations, node ${process.version})`);
 console.log(`${'case'.padEnd(48)}${'p50 µs'.padStart(10)}${'p99 µs'.padStart(10)}`);
-for (const [name, r] of rows) console.log(`${name.padEnd(48)}${r.p50.toFixed(2).padStart(10)}${r.p99.toFixed(2).padStart(10)}`);
+for (const [name, r] of rows)
+  console.log(`${name.padEnd(48)}${r.p50.toFixed(2).padStart(10)}${r.p99.toFixed(2).padStart(10)}`);

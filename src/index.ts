@@ -63,3 +63,58 @@ export {
   type AlertFrame,
   type AlertInput,
 } from './alerts/index.js';
+// protectAgent, spend circuit breaker, framework adapters, GuardClient (issue 9, docs/library.md)
+export {
+  protectAgent,
+  agentGuardOf,
+  type AgentGuardControls,
+  type Protected,
+  type ProtectedTools,
+  type ToolFunction,
+} from './library/protect-agent.js';
+export {
+  ToolGate,
+  defaultGuard,
+  type Admission,
+  type ProtectOptions,
+  type ToolCallInfo,
+  type ToolDecisionEvent,
+} from './library/tool-gate.js';
+export {
+  GuardViolationError,
+  SpendCapExceededError,
+  BLOCK_MARKER,
+  isBlockFeedback,
+  violationFeedback,
+  type RemediationEnvelope,
+  type EvaluatedInput,
+  type SpendRefusal,
+} from './library/errors.js';
+export {
+  SpendBreaker,
+  type BreakerState,
+  type Reservation,
+  type SessionSpend,
+  type SpendBreakerOptions,
+} from './library/spend/breaker.js';
+export { evaluateToolCall, type ToolInput, type ToolCallEvaluation } from './library/tool-call.js';
+export { protectVercelTools, protectVercelTool, type VercelToolLike } from './library/adapters/vercel-ai.js';
+export {
+  protectOpenAIAgentsTools,
+  protectOpenAIAgentsTool,
+  type FunctionToolLike,
+} from './library/adapters/openai-agents.js';
+export { protectMcpClient, blockedToolResult, type McpClientLike } from './library/adapters/mcp-client.js';
+export {
+  GuardClient,
+  GuardClientRejectedError,
+  type GuardClientOptions,
+  type ValidateRequest,
+  type ValidateResponse,
+  type SanitizeRequest,
+  type SanitizeResponse,
+  type GateRequest,
+  type GateResponse,
+  type HealthResponse,
+  type RemoteProblem,
+} from './library/guard-client.js';

@@ -74,7 +74,9 @@ export interface GateRequest {
 
 export type GateResponse =
   | ({ readonly allowed: true; readonly verdict: 'ALLOW' } & { readonly [field: string]: unknown })
-  | (Omit<RemediationEnvelope, 'tool_name' | 'session_id' | 'evaluated'> & { readonly [field: string]: unknown });
+  | (Omit<RemediationEnvelope, 'tool_name' | 'session_id' | 'evaluated'> & {
+      readonly [field: string]: unknown;
+    });
 
 /** SPEC 2.9. */
 export interface HealthResponse {
@@ -126,10 +128,16 @@ function apiBase(url: string, what: string): string {
   try {
     parsed = new URL(url);
   } catch {
-    throw new AgentGuardError('AG_ERR_LIBRARY_OPTIONS_INVALID', { what, problems: 'must be an absolute http(s) URL' });
+    throw new AgentGuardError('AG_ERR_LIBRARY_OPTIONS_INVALID', {
+      what,
+      problems: 'must be an absolute http(s) URL',
+    });
   }
   if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:')
-    throw new AgentGuardError('AG_ERR_LIBRARY_OPTIONS_INVALID', { what, problems: 'must be an http or https URL' });
+    throw new AgentGuardError('AG_ERR_LIBRARY_OPTIONS_INVALID', {
+      what,
+      problems: 'must be an http or https URL',
+    });
   const path = parsed.pathname.replace(/\/+$/, '');
   parsed.pathname = path.endsWith('/api/v1') ? path : `${path}/api/v1`;
   parsed.search = '';
@@ -156,13 +164,19 @@ export class GuardClient {
 
   constructor(options: GuardClientOptions) {
     if (options === null || typeof options !== 'object')
-      throw new AgentGuardError('AG_ERR_LIBRARY_OPTIONS_INVALID', { what: 'GuardClient', problems: 'options are required' });
+      throw new AgentGuardError('AG_ERR_LIBRARY_OPTIONS_INVALID', {
+        what: 'GuardClient',
+        problems: 'options are required',
+      });
     const urls = [apiBase(options.baseUrl, 'baseUrl')];
     if (options.failoverUrl !== undefined) urls.push(apiBase(options.failoverUrl, 'failoverUrl'));
     this.#urls = urls;
     const timeoutMs = options.timeoutMs ?? 2000;
     if (!Number.isFinite(timeoutMs) || timeoutMs <= 0)
-      throw new AgentGuardError('AG_ERR_LIBRARY_OPTIONS_INVALID', { what: 'timeoutMs', problems: 'must be a number > 0' });
+      throw new AgentGuardError('AG_ERR_LIBRARY_OPTIONS_INVALID', {
+        what: 'timeoutMs',
+        problems: 'must be a number > 0',
+      });
     this.#timeoutMs = timeoutMs;
     this.#retryPrimaryAfterMs = options.retryPrimaryAfterMs ?? 30_000;
     this.#headers = { accept: 'application/json, application/problem+json' };
@@ -211,7 +225,12 @@ export class GuardClient {
     return this.#urls;
   }
 
-  async #call<T>(method: 'GET' | 'POST', path: string, body?: unknown, forbiddenIsAnswer = false): Promise<T> {
+  async #call<T>(
+    method: 'GET' | 'POST',
+    path: string,
+    body?: unknown,
+    forbiddenIsAnswer = false,
+  ): Promise<T> {
     const payload = body === undefined ? undefined : JSON.stringify(body);
     const failures: string[] = [];
     for (const base of this.#order()) {
@@ -230,11 +249,17 @@ export class GuardClient {
     throw new AgentGuardError('AG_ERR_CLIENT_UNAVAILABLE', { path, attempts: failures.join('; ') });
   }
 
-  async #attempt<T>(method: string, url: string, payload: string | undefined, forbiddenIsAnswer: boolean): Promise<T> {
+  async #attempt<T>(
+    method: string,
+    url: string,
+    payload: string | undefined,
+    forbiddenIsAnswer: boolean,
+  ): Promise<T> {
     const res = await request(url, {
       method,
       dispatcher: this.#dispatcher,
-      headers: payload === undefined ? this.#headers : { ...this.#headers, 'content-type': 'application/json' },
+      headers:
+        payload === undefined ? this.#headers : { ...this.#headers, 'content-type': 'application/json' },
       ...(payload !== undefined ? { body: payload } : {}),
       signal: AbortSignal.timeout(this.#timeoutMs),
       headersTimeout: this.#timeoutMs,
@@ -246,10 +271,18 @@ export class GuardClient {
     try {
       parsed = JSON.parse(text);
     } catch {
-      throw new AgentGuardError('AG_ERR_CLIENT_BAD_RESPONSE', { url, status: res.statusCode, reason: 'not JSON' });
+      throw new AgentGuardError('AG_ERR_CLIENT_BAD_RESPONSE', {
+        url,
+        status: res.statusCode,
+        reason: 'not JSON',
+      });
     }
     if (parsed === null || typeof parsed !== 'object' || Array.isArray(parsed))
-      throw new AgentGuardError('AG_ERR_CLIENT_BAD_RESPONSE', { url, status: res.statusCode, reason: 'not a JSON object' });
+      throw new AgentGuardError('AG_ERR_CLIENT_BAD_RESPONSE', {
+        url,
+        status: res.statusCode,
+        reason: 'not a JSON object',
+      });
     if (res.statusCode >= 200 && res.statusCode < 300) return parsed as T;
     if (forbiddenIsAnswer && res.statusCode === 403 && (parsed as { verdict?: unknown }).verdict === 'DENY')
       return parsed as T;

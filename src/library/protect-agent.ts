@@ -13,7 +13,9 @@ import { toGate, ToolGate, type ProtectOptions } from './tool-gate.js';
 export type ToolFunction = (args: never, ...rest: never[]) => unknown;
 
 /** Plain functions become async and may resolve to the feedback string (non-strict). */
-export type Protected<T> = T extends (...a: infer A) => infer R ? (...a: A) => Promise<Awaited<R> | string> : T;
+export type Protected<T> = T extends (...a: infer A) => infer R
+  ? (...a: A) => Promise<Awaited<R> | string>
+  : T;
 
 export type ProtectedTools<T> = { [K in keyof T]: Protected<T[K]> };
 
@@ -49,7 +51,11 @@ function protectOne(name: string, tool: unknown, gate: ToolGate): unknown {
     return wrapped;
   }
   if (isFunctionTool(tool)) return protectOpenAIAgentsTool(tool, gate);
-  if (typeof tool === 'object' && tool !== null && typeof (tool as { execute?: unknown }).execute === 'function') {
+  if (
+    typeof tool === 'object' &&
+    tool !== null &&
+    typeof (tool as { execute?: unknown }).execute === 'function'
+  ) {
     return protectVercelTool(name, tool as { execute: (i: never, o: never) => unknown }, gate);
   }
   return tool;
@@ -70,7 +76,11 @@ export function protectAgent<T extends Record<string, unknown> | readonly unknow
   let out: Record<string, unknown> | unknown[];
   if (Array.isArray(tools)) {
     out = tools.map((t: unknown, i) =>
-      protectOne(isFunctionTool(t) ? t.name : typeof t === 'function' && t.name ? t.name : `tool_${i}`, t, gate),
+      protectOne(
+        isFunctionTool(t) ? t.name : typeof t === 'function' && t.name ? t.name : `tool_${i}`,
+        t,
+        gate,
+      ),
     );
   } else {
     out = {};

@@ -22,7 +22,10 @@ export interface ToolInput {
 
 /** The guard's tool-call entry point, when the engine build has it (structural: it may not yet). */
 interface ToolCallEntry {
-  validateToolCall?(call: { name: string; arguments: unknown }): ValidateResult | { decision: Decision } | Decision;
+  validateToolCall?(call: {
+    name: string;
+    arguments: unknown;
+  }): ValidateResult | { decision: Decision } | Decision;
 }
 
 export interface ToolCallEvaluation {
@@ -129,6 +132,7 @@ export function evaluateToolCall(
 ): ToolCallEvaluation {
   const custom = options.inputsOf?.(name, args);
   if (custom !== undefined) return evaluateInputs(guard, custom, callText(name, args), options.agentId);
+  // eslint-disable-next-line @typescript-eslint/unbound-method -- called below with `guard` as this
   const entry = (guard as Guard & ToolCallEntry).validateToolCall;
   if (typeof entry === 'function') {
     const started = process.hrtime.bigint();

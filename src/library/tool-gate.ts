@@ -67,7 +67,11 @@ export interface ProtectOptions {
 
 export type Admission =
   | { readonly ok: true; readonly reservation: Reservation; readonly sessionId: string }
-  | { readonly ok: false; readonly error: GuardViolationError | SpendCapExceededError; readonly sessionId: string };
+  | {
+      readonly ok: false;
+      readonly error: GuardViolationError | SpendCapExceededError;
+      readonly sessionId: string;
+    };
 
 let sharedGuard: Promise<Guard> | undefined;
 
@@ -99,7 +103,8 @@ export class ToolGate {
   #guard: Guard | null = null;
 
   constructor(options: ProtectOptions = {}) {
-    if (options === null || typeof options !== 'object') throw invalid('protectAgent options', 'must be an object');
+    if (options === null || typeof options !== 'object')
+      throw invalid('protectAgent options', 'must be an object');
     if (options.strict !== undefined && typeof options.strict !== 'boolean')
       throw invalid('strict', 'must be a boolean');
     if (options.costOf !== undefined && typeof options.costOf !== 'function')
@@ -117,7 +122,8 @@ export class ToolGate {
       if (typeof price !== 'number' || !Number.isFinite(price) || price < 0)
         throw invalid('prices', `price of "${name}" must be a finite number >= 0`);
     }
-    if (!Number.isFinite(fallback) || fallback < 0) throw invalid('defaultPrice', 'must be a finite number >= 0');
+    if (!Number.isFinite(fallback) || fallback < 0)
+      throw invalid('defaultPrice', 'must be a finite number >= 0');
     this.#costOf = options.costOf ?? ((name) => (Object.hasOwn(prices, name) ? prices[name]! : fallback));
     const guard = options.guard ?? defaultGuard();
     if (isPromiseLike(guard)) {
@@ -143,7 +149,8 @@ export class ToolGate {
     const sid = this.#sessionId;
     if (typeof sid === 'string') return sid;
     const id = sid(info);
-    if (typeof id !== 'string' || id.length === 0) throw invalid('sessionId', 'the function must return a non-empty string');
+    if (typeof id !== 'string' || id.length === 0)
+      throw invalid('sessionId', 'the function must return a non-empty string');
     return id;
   }
 
@@ -161,7 +168,8 @@ export class ToolGate {
    */
   admit(name: string, args: unknown, context?: unknown): Admission {
     const guard = this.#guard;
-    if (guard === null) throw invalid('ToolGate', 'admit() called before the guard is ready; await ready() first');
+    if (guard === null)
+      throw invalid('ToolGate', 'admit() called before the guard is ready; await ready() first');
     const info: ToolCallInfo = context === undefined ? { tool: name, args } : { tool: name, args, context };
     const sessionId = this.sessionIdFor(info);
     const cost = this.#cost(name, args);
@@ -218,9 +226,16 @@ export class ToolGate {
    * (so a tool returning an AsyncIterable keeps streaming); a Promise otherwise. Strict: a block
    * throws; non-strict: the block's feedback string is returned in place of the tool's result.
    */
-  invoke<R>(name: string, args: unknown, call: () => R, context?: unknown): R | string | Promise<Awaited<R> | string> {
+  invoke<R>(
+    name: string,
+    args: unknown,
+    call: () => R,
+    context?: unknown,
+  ): R | string | Promise<Awaited<R> | string> {
     if (this.#guard === null) {
-      return this.#ready.then(() => this.invoke(name, args, call, context)) as Promise<Awaited<R> | string>;
+      return this.#ready.then<Awaited<R> | string>(
+        () => this.invoke(name, args, call, context) as Awaited<R> | string | Promise<Awaited<R> | string>,
+      );
     }
     const admission = this.admit(name, args, context);
     if (!admission.ok) {
@@ -252,9 +267,15 @@ export class ToolGate {
   }
 
   /** Like invoke, always as a Promise (a block in strict mode becomes a rejection). */
-  async invokeAsync<R>(name: string, args: unknown, call: () => R, context?: unknown): Promise<Awaited<R> | string> {
+  async invokeAsync<R>(
+    name: string,
+    args: unknown,
+    call: () => R,
+    context?: unknown,
+  ): Promise<Awaited<R> | string> {
     if (this.#guard === null) await this.#ready;
-    return (await this.invoke(name, args, call, context)) as Awaited<R> | string;
+    const result: Awaited<R> | string = await this.invoke(name, args, call, context);
+    return result;
   }
 
   #settleFailed(reservation: Reservation): void {
@@ -300,7 +321,12 @@ export class ToolGate {
     }
   }
 
-  #envelope(guard: Guard, tool: string, sessionId: string, evaluation: ToolCallEvaluation): RemediationEnvelope {
+  #envelope(
+    guard: Guard,
+    tool: string,
+    sessionId: string,
+    evaluation: ToolCallEvaluation,
+  ): RemediationEnvelope {
     const { decision } = evaluation;
     const first = decision.findings[0]!;
     const agentId = this.#options.agentId ?? null;

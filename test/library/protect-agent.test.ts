@@ -13,15 +13,15 @@ beforeAll(async () => {
 
 function shellTools(log: string[]) {
   return {
-    shell: async (args: { command: string }) => {
+    shell: (args: { command: string }) => {
       log.push(args.command);
       return `ran: ${args.command}`;
     },
-    query: async (args: { sql: string }) => {
+    query: (args: { sql: string }) => {
       log.push(args.sql);
       return 'rows';
     },
-    weather: async (args: { city: string }) => `sunny in ${args.city}`,
+    weather: (args: { city: string }) => `sunny in ${args.city}`,
   };
 }
 
@@ -100,16 +100,19 @@ describe('protectAgent (strict, default)', () => {
 });
 
 describe('protectAgent (strict: false)', () => {
-  it.each(DENIED)('returns the feedback string and does not run the tool: %s', async (_, tool, args, rule) => {
-    const log: string[] = [];
-    const tools = protectAgent(shellTools(log), { guard, strict: false });
-    const out = await (tools as unknown as Record<string, (a: unknown) => Promise<unknown>>)[tool]!(args);
-    expect(isBlockFeedback(out)).toBe(true);
-    expect(out).toContain(`rule: ${rule}`);
-    expect(out).toMatch(/reason: .+/);
-    expect(out).toMatch(/hint: .+/);
-    expect(log).toEqual([]);
-  });
+  it.each(DENIED)(
+    'returns the feedback string and does not run the tool: %s',
+    async (_, tool, args, rule) => {
+      const log: string[] = [];
+      const tools = protectAgent(shellTools(log), { guard, strict: false });
+      const out = await (tools as unknown as Record<string, (a: unknown) => Promise<unknown>>)[tool]!(args);
+      expect(isBlockFeedback(out)).toBe(true);
+      expect(out).toContain(`rule: ${rule}`);
+      expect(out).toMatch(/reason: .+/);
+      expect(out).toMatch(/hint: .+/);
+      expect(log).toEqual([]);
+    },
+  );
 
   it('names the suggested alternative when the engine has one', async () => {
     const tools = protectAgent(shellTools([]), { guard, strict: false });
@@ -125,7 +128,7 @@ describe('protectAgent (strict: false)', () => {
 describe('protectAgent inputs', () => {
   it('evaluates nested arguments and a bare string argument read by the tool name', async () => {
     const tools = protectAgent(
-      { run: async (a: { steps: { cmd: string }[] }) => a.steps.length, bash: async (c: string) => c },
+      { run: (a: { steps: { cmd: string }[] }) => a.steps.length, bash: (c: string) => c },
       { guard, strict: false },
     );
     expect(isBlockFeedback(await tools.run({ steps: [{ cmd: 'ls' }, { cmd: 'rm -rf /' }] }))).toBe(true);
@@ -135,18 +138,26 @@ describe('protectAgent inputs', () => {
 
   it('uses a custom inputsOf when given', async () => {
     const tools = protectAgent(
-      { exec: async (a: { program: string; argv: string[] }) => a.program },
+      { exec: (a: { program: string; argv: string[] }) => a.program },
       {
         guard,
         strict: false,
-        inputsOf: (_, a) => [{ text: [(a as { program: string }).program, ...(a as { argv: string[] }).argv].join(' '), runtime: 'bash' }],
+        inputsOf: (_, a) => [
+          {
+            text: [(a as { program: string }).program, ...(a as { argv: string[] }).argv].join(' '),
+            runtime: 'bash',
+          },
+        ],
       },
     );
     expect(isBlockFeedback(await tools.exec({ program: 'rm', argv: ['-rf', '/'] }))).toBe(true);
   });
 
   it('waits for a guard still loading, and agentGuardOf rejects foreign objects', async () => {
-    const tools = protectAgent({ t: async (a: { command: string }) => a.command }, { guard: Promise.resolve(guard) });
+    const tools = protectAgent(
+      { t: (a: { command: string }) => a.command },
+      { guard: Promise.resolve(guard) },
+    );
     expect(await tools.t({ command: 'pwd' })).toBe('pwd');
     await agentGuardOf(tools).ready();
     expect(() => agentGuardOf({})).toThrow(TypeError);

@@ -55,7 +55,9 @@ describe('SpendBreaker', () => {
   });
 
   it.each([[-1], [Number.NaN], ['5' as unknown as number]])('rejects a cap of %s', (cap) => {
-    expect(() => new SpendBreaker({ cap })).toThrow(expect.objectContaining({ code: 'AG_ERR_LIBRARY_OPTIONS_INVALID' }));
+    expect(() => new SpendBreaker({ cap })).toThrow(
+      expect.objectContaining({ code: 'AG_ERR_LIBRARY_OPTIONS_INVALID' }),
+    );
   });
 });
 
@@ -63,14 +65,16 @@ describe('protectAgent spend cap', () => {
   it('counts cumulative totals per session and refuses with SpendCapExceededError once open (strict)', async () => {
     let runs = 0;
     const tools = protectAgent(
-      { search: async (a: { q: string }) => (runs++, `found ${a.q}`), free: async () => 'free' },
+      { search: (a: { q: string }) => (runs++, `found ${a.q}`), free: () => 'free' },
       { guard, prices: { search: 2.5 }, spendCap: 5, sessionId: 'sess-1' },
     );
     await tools.search({ q: 'a' });
     await tools.search({ q: 'b' });
     expect(agentGuardOf(tools).spend()).toMatchObject({ spent: 5, state: 'CLOSED', calls: 2 });
     await expect(tools.search({ q: 'c' })).rejects.toBeInstanceOf(SpendCapExceededError);
-    await expect(tools.search({ q: 'd' })).rejects.toMatchObject({ spend: { sessionId: 'sess-1', cap: 5, spent: 5 } });
+    await expect(tools.search({ q: 'd' })).rejects.toMatchObject({
+      spend: { sessionId: 'sess-1', cap: 5, spent: 5 },
+    });
     expect(await tools.free()).toBe('free');
     expect(runs).toBe(2);
     agentGuardOf(tools).reset();
@@ -80,7 +84,7 @@ describe('protectAgent spend cap', () => {
   it('returns the feedback string instead when not strict, and the tool does not run', async () => {
     let runs = 0;
     const tools = protectAgent(
-      { pay: async () => (runs++, 'paid') },
+      { pay: () => (runs++, 'paid') },
       { guard, strict: false, costOf: () => 10, spendCap: 15 },
     );
     expect(await tools.pay()).toBe('paid');
@@ -116,9 +120,7 @@ describe('protectAgent spend cap', () => {
   });
 
   it('charges a tool that throws unless refundOnError is set', async () => {
-    const failing = async () => {
-      throw new Error('upstream 500');
-    };
+    const failing = () => Promise.reject(new Error('upstream 500'));
     const charged = protectAgent({ call: failing }, { guard, prices: { call: 1 } });
     const refunded = protectAgent({ call: failing }, { guard, prices: { call: 1 }, refundOnError: true });
     await expect(charged.call()).rejects.toThrow('upstream 500');
@@ -129,8 +131,14 @@ describe('protectAgent spend cap', () => {
 
   it('shares a breaker across sessions chosen per call', async () => {
     const tools = protectAgent(
-      { t: async (a: { user: string }) => a.user },
-      { guard, strict: false, costOf: () => 1, spendCap: 1, sessionId: ({ args }) => (args as { user: string }).user },
+      { t: (a: { user: string }) => a.user },
+      {
+        guard,
+        strict: false,
+        costOf: () => 1,
+        spendCap: 1,
+        sessionId: ({ args }) => (args as { user: string }).user,
+      },
     );
     expect(await tools.t({ user: 'ann' })).toBe('ann');
     expect(await tools.t({ user: 'bob' })).toBe('bob');
@@ -140,7 +148,7 @@ describe('protectAgent spend cap', () => {
 
   it('refuses a call whose cost is not a finite number >= 0 (fail closed)', async () => {
     let runs = 0;
-    const tools = protectAgent({ t: async () => runs++ }, { guard, strict: false, costOf: () => Number.NaN });
+    const tools = protectAgent({ t: () => runs++ }, { guard, strict: false, costOf: () => Number.NaN });
     await expect(tools.t()).rejects.toMatchObject({ code: 'AG_ERR_LIBRARY_COST_INVALID' });
     expect(runs).toBe(0);
   });

@@ -10,10 +10,16 @@ export interface McpClientLike {
   callTool(params: { name: string; arguments?: Record<string, unknown> }, ...rest: never[]): Promise<unknown>;
 }
 
-type AnyCallTool = (params: { name: string; arguments?: Record<string, unknown> }, ...rest: unknown[]) => Promise<unknown>;
+type AnyCallTool = (
+  params: { name: string; arguments?: Record<string, unknown> },
+  ...rest: unknown[]
+) => Promise<unknown>;
 
 /** What a non-strict block returns: an MCP CallToolResult with `isError`, so the model reads the feedback. */
-export function blockedToolResult(feedback: string): { content: { type: 'text'; text: string }[]; isError: true } {
+export function blockedToolResult(feedback: string): {
+  content: { type: 'text'; text: string }[];
+  isError: true;
+} {
   return { content: [{ type: 'text', text: feedback }], isError: true };
 }
 
@@ -22,8 +28,12 @@ export function blockedToolResult(feedback: string): { content: { type: 'text'; 
  * SpendCapExceededError) and no request is sent; non-strict: it resolves to an `isError` result
  * carrying the feedback string. The original client is not modified.
  */
-export function protectMcpClient<C extends McpClientLike>(client: C, options: ProtectOptions | ToolGate = {}): C {
+export function protectMcpClient<C extends McpClientLike>(
+  client: C,
+  options: ProtectOptions | ToolGate = {},
+): C {
   const gate = toGate(options);
+  // eslint-disable-next-line @typescript-eslint/unbound-method -- called below with `client` as this
   const original = client.callTool as AnyCallTool;
   const callTool: AnyCallTool = async (params, ...rest) => {
     const name = typeof params?.name === 'string' ? params.name : '';

@@ -25,13 +25,29 @@ function parseArguments(input: string): unknown {
 }
 
 /** Wrap one FunctionTool; the result is a copy with every other property (symbols too) kept. */
-export function protectOpenAIAgentsTool<T extends FunctionToolLike>(tool: T, options: ProtectOptions | ToolGate = {}): T {
+export function protectOpenAIAgentsTool<T extends FunctionToolLike>(
+  tool: T,
+  options: ProtectOptions | ToolGate = {},
+): T {
   const gate = toGate(options);
   const original = tool.invoke as AnyInvoke;
-  const copy = Object.create(Object.getPrototypeOf(tool) as object, Object.getOwnPropertyDescriptors(tool)) as T;
+  const copy = Object.create(
+    Object.getPrototypeOf(tool) as object,
+    Object.getOwnPropertyDescriptors(tool),
+  ) as T;
   const invoke: AnyInvoke = (runContext, input, details) =>
-    gate.invokeAsync(tool.name, parseArguments(input), () => original.call(tool, runContext, input, details), runContext);
-  Object.defineProperty(copy, 'invoke', { value: invoke, writable: true, enumerable: true, configurable: true });
+    gate.invokeAsync(
+      tool.name,
+      parseArguments(input),
+      () => original.call(tool, runContext, input, details),
+      runContext,
+    );
+  Object.defineProperty(copy, 'invoke', {
+    value: invoke,
+    writable: true,
+    enumerable: true,
+    configurable: true,
+  });
   return copy;
 }
 
@@ -39,7 +55,10 @@ export function protectOpenAIAgentsTool<T extends FunctionToolLike>(tool: T, opt
  * Wrap an agent's tool list (`new Agent({ tools: protectOpenAIAgentsTools([...]) })`). Tools that
  * are not function tools (hosted tools, handoffs) are returned unchanged.
  */
-export function protectOpenAIAgentsTools<T extends readonly unknown[]>(tools: T, options: ProtectOptions | ToolGate = {}): T {
+export function protectOpenAIAgentsTools<T extends readonly unknown[]>(
+  tools: T,
+  options: ProtectOptions | ToolGate = {},
+): T {
   const gate = toGate(options);
   return tools.map((t) =>
     typeof t === 'object' &&

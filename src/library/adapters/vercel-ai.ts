@@ -36,7 +36,7 @@ export function protectVercelTool<T extends VercelToolLike>(name: string, tool: 
       yield* result as AsyncIterable<unknown>;
     })();
   };
-  return { ...tool, execute } as T;
+  return { ...tool, execute };
 }
 
 /**

@@ -69,7 +69,12 @@ describe('protectMcpClient', () => {
 
   it('counts spend per call and leaves the original client unguarded', async () => {
     received.length = 0;
-    const guarded = protectMcpClient(client, { guard, strict: false, prices: { run_command: 2 }, spendCap: 2 });
+    const guarded = protectMcpClient(client, {
+      guard,
+      strict: false,
+      prices: { run_command: 2 },
+      spendCap: 2,
+    });
     await guarded.callTool({ name: 'run_command', arguments: { command: 'pwd' } });
     const refused = await guarded.callTool({ name: 'run_command', arguments: { command: 'pwd' } });
     expect(refused.isError).toBe(true);

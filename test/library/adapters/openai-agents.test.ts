@@ -1,5 +1,13 @@
 /** OpenAI Agents SDK adapter through the real Runner, with a scripted model (no network, tracing off). */
-import { Agent, Runner, tool, Usage, type Model, type ModelRequest, type ModelResponse } from '@openai/agents';
+import {
+  Agent,
+  Runner,
+  tool,
+  Usage,
+  type Model,
+  type ModelRequest,
+  type ModelResponse,
+} from '@openai/agents';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { protectOpenAIAgentsTools } from '../../../src/library/adapters/openai-agents.js';
@@ -41,7 +49,7 @@ class ScriptedModel implements Model {
     return Promise.resolve({ usage: new Usage(), output });
   }
 
-  // eslint-disable-next-line require-yield
+  // eslint-disable-next-line require-yield, @typescript-eslint/require-await
   async *getStreamedResponse(): AsyncIterable<never> {
     throw new Error('not used');
   }
