@@ -43,6 +43,28 @@ function shellReadsStdin(words: readonly string[]): boolean {
   return true;
 }
 
+/** Programs that run code read from standard input. */
+const STDIN_RUNNERS = new Set([
+  ...SHELLS,
+  'python',
+  'python3',
+  'python2',
+  'node',
+  'nodejs',
+  'perl',
+  'ruby',
+  'php',
+  'lua',
+  'deno',
+  'bun',
+  'osascript',
+]);
+
+/** Data given as standard input (`input=`, `{ input }`) to a program that executes its stdin. */
+export function stdinFlows(col: Collector, span: Span, program: string, input: Val | undefined): void {
+  if (input && STDIN_RUNNERS.has(programName(program))) codeFlows(col, span, [input], programName(program));
+}
+
 export interface RunOptions {
   /** Where nested code's span points (the list or string literal); defaults to the call. */
   readonly codeSpan?: Span;

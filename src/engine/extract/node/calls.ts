@@ -6,7 +6,16 @@
 import type { SyntaxNode } from '../../parse/index.js';
 import type { Span } from '../../types.js';
 import { decodeBase64, looksLikeSql } from '../code/collector.js';
-import { dnsLookup, request, runArgv, runCode, runShell, sendTo, sqlQuery } from '../code/effects.js';
+import {
+  dnsLookup,
+  request,
+  runArgv,
+  runCode,
+  runShell,
+  sendTo,
+  sqlQuery,
+  stdinFlows,
+} from '../code/effects.js';
 import { parseTarget } from '../code/net.js';
 import {
   concat,
@@ -99,6 +108,7 @@ const execShell: Handler = (w, c) => {
   const stdio = constText(opt(opts, 'stdio'));
   const interactive = stdio === 'inherit' && opt(opts, 'input') === undefined;
   runShell(w.col, c.span, cmd, VIA, { codeSpan: spanOf(w, c, 0), interactive });
+  stdinFlows(w.col, c.span, render(cmd).trim().split(/\s+/, 1)[0] ?? 'sh', opt(opts, 'input'));
   return { ...UNKNOWN, sources: [{ kind: 'output', program: render(cmd).split(/\s+/, 1)[0] ?? 'sh' }] };
 };
 
@@ -121,6 +131,12 @@ const spawnArgv: Handler = (w, c) => {
   } else {
     runArgv(w.col, c.span, argv, VIA, { codeSpan: spanOf(w, c, list ? 1 : 0), interactive });
   }
+  stdinFlows(
+    w.col,
+    c.span,
+    shell !== undefined && truthy(shell) !== false ? 'sh' : render(cmd),
+    opt(opts, 'input'),
+  );
   if (cmd.ref === 'process.execPath' || cmd.ref === 'process.argv0') w.col.markLoop('forks');
   return {
     ...UNKNOWN,

@@ -15,6 +15,7 @@ import {
   runShell,
   sendTo,
   sqlQuery,
+  stdinFlows,
 } from '../code/effects.js';
 import { parseTarget } from '../code/net.js';
 import {
@@ -102,6 +103,7 @@ const subprocessCall: Handler = (w, c) => {
     runShell(w.col, c.span, args, VIA, { codeSpan, interactive });
   }
   const program = render(args.items?.[0] ?? args).split(/\s+/, 1)[0] ?? 'sh';
+  stdinFlows(w.col, c.span, useShell ? 'sh' : program, c.kw.get('input'));
   return { ...UNKNOWN, sources: [{ kind: 'output', program }], ref: `${c.name}()` };
 };
 
