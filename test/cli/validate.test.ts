@@ -71,7 +71,7 @@ describe('agent-guard validate (in-process)', () => {
     const lines = r.out
       .trim()
       .split('\n')
-      .map((l) => JSON.parse(l));
+      .map((l) => JSON.parse(l) as Record<string, unknown>);
     expect(lines).toHaveLength(5);
     expect(lines[0]).toMatchObject({ id: 'a', allowed: true });
     expect(lines[1]).toMatchObject({ id: 'b', allowed: false, threat_type: 'SSRF' });
@@ -87,7 +87,7 @@ describe('agent-guard validate (in-process)', () => {
     const lines = r.out
       .trim()
       .split('\n')
-      .map((l) => JSON.parse(l));
+      .map((l) => JSON.parse(l) as Record<string, unknown>);
     expect(lines[0]).toMatchObject({ error: { code: 'AG_ERR_INPUT_TOO_LARGE' } });
     expect(lines[1]).toMatchObject({ id: 'ok', allowed: true });
     expect(r.code).toBe(2);
