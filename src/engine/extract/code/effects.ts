@@ -97,11 +97,17 @@ export function runArgv(
   col.nested(shellJoin(argv), 'bash', opts.codeSpan ?? span, via);
 }
 
+const MENTIONS_SHELL = /(?:^|[\s/;|&(])(?:ba|z|da|k|mk|fi|c|tc|r)?sh\b|busybox|pwsh/;
+
 /** A command line run by a shell (os.system, exec, shell: true). */
 export function runShell(col: Collector, span: Span, command: Val, via: string, opts: RunOptions = {}): void {
   codeFlows(col, span, [command], 'sh');
   const text = render(command);
-  col.nested(text, 'bash', opts.codeSpan ?? span, via);
+  // Standard input redirected by the caller (input=, stdin=PIPE, node's default pipes): the shell
+  // sees it that way too, so a bare `bash` there is not an interactive shell.
+  // Only worth it when a shell is named: the wrapper keeps plain lines off bash's fast parse path.
+  const wrap = opts.interactive === false && MENTIONS_SHELL.test(text);
+  col.nested(wrap ? `{ ${text}\n} </dev/null` : text, 'bash', opts.codeSpan ?? span, via);
   const words = text.trim().split(/\s+/);
   const first = programName(words[0] ?? '');
   if (SHELLS.has(first) && shellReadsStdin(words)) remoteShell(col, span, first);
