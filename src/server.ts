@@ -18,7 +18,8 @@ import { ReceiptService } from './api/receipts.js';
 import { createAlertDispatcher } from './alerts/index.js';
 import type { Config } from './config/schema.js';
 import { AgentGuardError } from './errors.js';
-import { createGuard } from './library/create-guard.js';
+import { createEngine } from './engine/engine.js';
+import { warmTokenizer } from './engine/remediation/tokens.js';
 import { createProxy, type Proxy } from './proxy/index.js';
 import { buildJwks, loadSigningKey, loadVerificationKeys } from './receipts/index.js';
 import { createScrubber, FAMILY_IDS } from './scrub/index.js';
@@ -77,13 +78,20 @@ export async function startServer(
   const metrics = apiMetrics(registry);
   const version = packageVersion();
 
-  const guard = await createGuard({
-    engine: config.engine,
+  // The tokenizer behind tokens_conserved takes about a second to build its tables: it is warmed
+  // right after the listener is up, so the server is ready at once (only a deny needs it).
+  const engine = await createEngine({
+    config: config.engine,
     defaults: { cwd },
+    warmTokenizer: false,
     onOverBudget: (digest, latencyUs) =>
       logger.debug({ digest, latencyUs }, 'evaluation over the latency budget'),
   });
-  const engine = guard.engine;
+  const guard = {
+    policy: engine.policy,
+    validate: (input: { command: string; runtime?: string }) =>
+      engine.evaluate({ text: input.command, runtime: input.runtime ?? 'bash' }),
+  };
   const scrubber = createScrubber({
     strict: config.scrub.strict,
     ...(config.scrub.salt ? { salt: config.scrub.salt } : {}),
@@ -242,6 +250,7 @@ export async function startServer(
     `agent-guard ${version} listening on ${url}, signing receipts with key ${signing.signer.keyId}`,
   );
   for (const warning of warnings) logger.warn(warning);
+  setImmediate(warmTokenizer);
 
   let closing: Promise<void> | null = null;
   const close = (): Promise<void> => {

@@ -5,7 +5,7 @@
  */
 import type { Evaluation } from '../../engine/engine.js';
 import { toWireDecision, type WireDecision } from '../../engine/wire.js';
-import type { Runtime } from '../../engine/types.js';
+import type { Decision, Runtime } from '../../engine/types.js';
 import type { ResponseShape } from '../../receipts/index.js';
 import type { ApiDeps } from '../deps.js';
 
@@ -26,19 +26,7 @@ export function evaluateAndSeal(
   const { decision } = evaluation;
   deps.metrics.evalDuration.observe({ endpoint }, evaluation.evalLatencyUs / 1e6);
   countDecision(deps, endpoint, evaluation);
-  const { fields, receipt } = deps.receipts.decision(
-    {
-      runtime: input.runtime,
-      command: input.text,
-      agentId: input.agentId,
-      decision,
-      engineVersion: deps.info.engineVersion,
-      policyDigest: deps.engine.policy.digest,
-    },
-    shape,
-    !decision.allowed,
-  );
-  const signature = receipt?.signature ?? null;
+  const { fields, signature } = sealed(deps, input, decision, shape);
   if (!decision.allowed) {
     deps.onDeny?.({
       frame: endpoint,
@@ -51,6 +39,58 @@ export function evaluateAndSeal(
     });
   }
   return { evaluation, wire: toWireDecision(evaluation), receiptFields: fields, signature };
+}
+
+/**
+ * Seals (and signs) are a pure function of the request digest and the decision, so when the engine
+ * answers from its decision cache (the same Decision object) the sealed fields can be reused too.
+ * Keyed by shape, runtime, agent and text; checked against the Decision's identity; bounded.
+ */
+const SEALS = new WeakMap<
+  ApiDeps,
+  Map<string, { decision: Decision; fields: Record<string, unknown>; signature: string | null }>
+>();
+const SEAL_CACHE_ENTRIES = 4096;
+const SEAL_CACHE_MAX_TEXT = 4096;
+
+function sealed(
+  deps: ApiDeps,
+  input: { text: string; runtime: Runtime; agentId: string | null },
+  decision: Decision,
+  shape: ResponseShape,
+): { fields: Record<string, unknown>; signature: string | null } {
+  const cacheable = input.text.length <= SEAL_CACHE_MAX_TEXT;
+  let cache = SEALS.get(deps);
+  if (!cache) {
+    cache = new Map();
+    SEALS.set(deps, cache);
+  }
+  const key = cacheable
+    ? `${shape}\u0000${input.runtime}\u0000${input.agentId ?? ''}\u0000${input.text}`
+    : '';
+  const hit = cacheable ? cache.get(key) : undefined;
+  if (hit && hit.decision === decision) return hit;
+  const { fields, receipt } = deps.receipts.decision(
+    {
+      runtime: input.runtime,
+      command: input.text,
+      agentId: input.agentId,
+      decision,
+      engineVersion: deps.info.engineVersion,
+      policyDigest: deps.engine.policy.digest,
+    },
+    shape,
+    !decision.allowed,
+  );
+  const entry = { decision, fields, signature: receipt?.signature ?? null };
+  if (cacheable) {
+    if (cache.size >= SEAL_CACHE_ENTRIES) {
+      const oldest = cache.keys().next().value;
+      if (oldest !== undefined) cache.delete(oldest);
+    }
+    cache.set(key, entry);
+  }
+  return entry;
 }
 
 export function countDecision(deps: ApiDeps, endpoint: string, evaluation: Evaluation): void {
