@@ -7,6 +7,8 @@ import { verifyCommand } from './verify.js';
 import { validateCommand } from './validate.js';
 import { sanitizeCommand } from './sanitize.js';
 import { injectCommand } from './inject.js';
+import { execCommand } from './exec.js';
+import { hookCommand } from './hook.js';
 
 export const COMMANDS: readonly CliCommand[] = [
   passkeyCommand,
@@ -16,4 +18,6 @@ export const COMMANDS: readonly CliCommand[] = [
   validateCommand,
   sanitizeCommand,
   injectCommand,
+  execCommand,
+  hookCommand,
 ];

@@ -1,0 +1,111 @@
+/**
+ * `agent-guard exec`: real processes for pass-through (output, exit code, signal) and for a block
+ * whose side effect must never happen; the rest in-process through runCli.
+ */
+import { existsSync, mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { PassThrough, Readable } from 'node:stream';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { runCli } from '../../src/cli/main.js';
+import { shellQuoteArgv } from '../../src/cli/guarded-run.js';
+import { MAIN, runNode, type Ran } from './run-node.js';
+
+const dir = mkdtempSync(join(tmpdir(), 'agent-guard-exec-'));
+const marker = join(dir, 'marker');
+
+async function inProcess(argv: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
+  const stdout = new PassThrough();
+  const stderr = new PassThrough();
+  const out: Buffer[] = [];
+  const err: Buffer[] = [];
+  stdout.on('data', (c: Buffer) => out.push(c));
+  stderr.on('data', (c: Buffer) => err.push(c));
+  const code = await runCli(argv, {
+    stdin: Readable.from([]),
+    stdout,
+    stderr,
+    env: { ...process.env, AGENT_GUARD_WORKSPACE_ROOT: dir },
+    cwd: dir,
+  });
+  return { code, stdout: Buffer.concat(out).toString(), stderr: Buffer.concat(err).toString() };
+}
+
+// The real processes start together (each costs a node start-up and parser load).
+let allowed: Ran;
+let blocked: Ran;
+let signalled: Ran;
+beforeAll(async () => {
+  const env = { AGENT_GUARD_WORKSPACE_ROOT: dir };
+  [allowed, blocked, signalled] = await Promise.all([
+    runNode(MAIN, ['exec', '--', 'sh', '-c', 'echo out; echo err >&2; exit 3'], { cwd: dir, env }),
+    runNode(MAIN, ['exec', '--', 'sh', '-c', `touch ${marker} && rm -rf /`], { cwd: dir, env }),
+    runNode(MAIN, ['exec', '--', 'sh', '-c', 'kill -TERM $$'], { cwd: dir, env }),
+  ]);
+}, 120_000);
+
+describe('agent-guard exec (real processes)', () => {
+  it('passes an allowed command\'s stdout, stderr and exit code through', () => {
+    expect(allowed).toMatchObject({ code: 3, stdout: 'out\n', stderr: 'err\n' });
+  });
+
+  it('blocks with exit 126 and the block message; the command never ran', () => {
+    expect(blocked.code).toBe(126);
+    expect(blocked.stderr).toContain('BLOCKED by FS-AST-001');
+    expect(blocked.stderr).toMatch(/reason: .+/);
+    expect(blocked.stdout).toBe('');
+    expect(existsSync(marker)).toBe(false);
+  });
+
+  it('dies of the signal that killed the command', () => {
+    expect(signalled.signal).toBe('SIGTERM');
+  });
+});
+
+describe('agent-guard exec (in-process)', () => {
+  it('answers 127 for a program that does not exist', async () => {
+    const r = await inProcess(['exec', '--', 'agent-guard-no-such-program-xyz']);
+    expect(r.code).toBe(127);
+    expect(r.stderr).toContain('ENOENT');
+  });
+
+  it('runs the argv without a shell: metacharacters stay literal', async () => {
+    const r = await inProcess(['exec', '--', 'echo', '$HOME', '*', "it's"]);
+    expect(r).toMatchObject({ code: 0, stdout: "$HOME * it's\n" });
+  });
+
+  it('fails closed when the remote guard cannot be reached', async () => {
+    const r = await inProcess(['exec', '--remote', 'http://127.0.0.1:1', '--', 'touch', marker]);
+    expect(r.code).toBe(126);
+    expect(r.stderr).toContain('AG_ERR_CLIENT_UNAVAILABLE');
+    expect(existsSync(marker)).toBe(false);
+  });
+
+  it.each([
+    [['exec'], 'no command given'],
+    [['exec', 'ls'], 'put the command after --'],
+    [['exec', '--runtime', 'cobol', '--', 'ls'], '--runtime must be one of'],
+    [['exec', '--bogus', '--', 'ls'], 'Unknown option'],
+  ])('usage error %j → exit 2', async (argv, message) => {
+    const r = await inProcess(argv);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toContain(message);
+  });
+
+  it('prints --help', async () => {
+    const r = await inProcess(['exec', '--help']);
+    expect(r.code).toBe(0);
+    expect(r.stdout).toContain('Usage: agent-guard exec');
+  });
+});
+
+describe('shellQuoteArgv', () => {
+  it.each([
+    [['rm', '-rf', '/'], 'rm -rf /'],
+    [['sh', '-c', 'rm -rf /'], "sh -c 'rm -rf /'"],
+    [['echo', "it's", ''], `echo 'it'\\''s' ''`],
+    [['ls', '*.txt', '$HOME'], "ls '*.txt' '$HOME'"],
+  ])('%j → %s', (argv, want) => {
+    expect(shellQuoteArgv(argv)).toBe(want);
+  });
+});
