@@ -218,7 +218,7 @@ export function extractToolCall(text: string, ctx: ToolContext): Fact[] {
       argvFields.add(k);
       const leaves = out.leaves.filter((l) => l.path[1] === k && l.path.length === 3);
       const span = { start: leaves[0]!.span.start, end: leaves[leaves.length - 1]!.span.end };
-      facts.push(...ctx.nested((v).map(quote).join(' '), 'bash', span));
+      facts.push(...ctx.nested(v.map(quote).join(' '), 'bash', span));
     }
   }
 
@@ -340,7 +340,7 @@ export function analyzeToolCall(text: string, limits: AnalyzeLimits): readonly F
         const moved = { ...f, span, depth: f.depth + 1 };
         return f.kind === 'exec' && f.depth === 0 && f.via === undefined
           ? ({ ...moved, via: 'tool_call' } as Fact)
-          : (moved);
+          : moved;
       });
     },
   });
