@@ -7,7 +7,7 @@
  * Run: npx tsx bench/proxy.bench.ts   (BENCH_SECONDS, BENCH_CONNECTIONS to change the load)
  */
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -35,6 +35,37 @@ interface Result {
   p50: number;
   p99: number;
   errors: number;
+  /** CPU time the proxying process spent per request (µs): independent of how busy the machine is. */
+  cpuUsPerRequest?: number;
+}
+
+/** utime + stime of these processes and their threads, seconds (USER_HZ = 100 on Linux). */
+function cpuSeconds(pids: readonly number[]): number {
+  let ticks = 0;
+  for (const pid of pids) {
+    try {
+      const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+      ticks += Number(fields[11]) + Number(fields[12]);
+    } catch {
+      // process gone
+    }
+  }
+  return ticks / 100;
+}
+
+/** The pids whose parent is `pid` (nginx's worker under its master). */
+function childrenOf(pid: number): number[] {
+  const out: number[] = [];
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const ppid = Number(readFileSync(`/proc/${entry}/stat`, 'utf8').split(') ')[1]!.split(' ')[1]);
+      if (ppid === pid) out.push(Number(entry));
+    } catch {
+      // gone
+    }
+  }
+  return out;
 }
 
 function which(binary: string): string | null {
@@ -81,7 +112,7 @@ function chatBody(): string {
   return JSON.stringify({ model: 'gpt-4o', messages, temperature: 0.2 });
 }
 
-function parseWrk(text: string): Omit<Result, 'name'> {
+function parseWrk(text: string): Omit<Result, 'name'> & { total: number } {
   const rps = Number(/Requests\/sec:\s+([\d.]+)/.exec(text)?.[1] ?? 0);
   const unit = (v: string, u: string): number => Number(v) * (u === 'us' ? 0.001 : u === 's' ? 1000 : 1);
   const pct = (p: string): number => {
@@ -89,10 +120,26 @@ function parseWrk(text: string): Omit<Result, 'name'> {
     return m ? unit(m[1]!, m[2]!) : NaN;
   };
   const errors = Number(/Non-2xx or 3xx responses:\s+(\d+)/.exec(text)?.[1] ?? 0);
-  return { rps, p50: pct('50'), p99: pct('99'), errors };
+  const total = Number(/(\d+) requests in/.exec(text)?.[1] ?? 0);
+  return { rps, p50: pct('50'), p99: pct('99'), errors, total };
 }
 
-async function load(name: string, url: string, body?: string): Promise<Result> {
+async function load(
+  name: string,
+  url: string,
+  body?: string,
+  measured: readonly number[] = [],
+): Promise<Result> {
+  const result = await loadOnce(name, url, body, measured);
+  return result;
+}
+
+async function loadOnce(
+  name: string,
+  url: string,
+  body: string | undefined,
+  measured: readonly number[],
+): Promise<Result> {
   const wrk = which('wrk');
   if (wrk) {
     const dir = mkdtempSync(join(tmpdir(), 'ag-wrk-'));
@@ -105,9 +152,16 @@ async function load(name: string, url: string, body?: string): Promise<Result> {
     );
     const args = ['-t1', `-c${CONNECTIONS}`, '--latency', '-s', script];
     execFileSync(wrk, [...args, '-d1s', url], { stdio: 'ignore' }); // warm-up
+    const cpu0 = cpuSeconds(measured);
     const out = execFileSync(wrk, [...args, `-d${SECONDS}s`, url], { encoding: 'utf8' });
+    const cpu = cpuSeconds(measured) - cpu0;
     rmSync(dir, { recursive: true, force: true });
-    return { name, ...parseWrk(out) };
+    const { total, ...r } = parseWrk(out);
+    return {
+      name,
+      ...r,
+      ...(measured.length > 0 && total > 0 ? { cpuUsPerRequest: (cpu / total) * 1e6 } : {}),
+    };
   }
   const run = (duration: number) =>
     autocannon({
@@ -182,18 +236,30 @@ const body = chatBody();
 const sc = `http://127.0.0.1:${sidecar.port}`;
 
 const results: Result[] = [];
+const sidecarPids = [sidecar.child.pid!];
+const nginxPids = nginx ? [nginx.child.pid!, ...childrenOf(nginx.child.pid!)] : [];
+const upstreamPids = [upstream.child.pid!];
 try {
-  results.push(await load('direct (GET)', `${base}/v1/models`));
-  if (nginx) results.push(await load('nginx (GET)', `http://127.0.0.1:${nginx.port}/v1/models`));
-  results.push(await load('sidecar passthrough (GET)', `${sc}/v1/models`));
-  results.push(await load('direct (POST 16 KB)', `${base}/v1/chat/completions`, body));
+  results.push(await load('direct (GET)', `${base}/v1/models`, undefined, upstreamPids));
   if (nginx)
+    results.push(await load('nginx (GET)', `http://127.0.0.1:${nginx.port}/v1/models`, undefined, nginxPids));
+  results.push(await load('sidecar passthrough (GET)', `${sc}/v1/models`, undefined, sidecarPids));
+  results.push(await load('direct (POST 16 KB)', `${base}/v1/chat/completions`, body, upstreamPids));
+  if (nginx) {
     results.push(
-      await load('nginx (POST 16 KB)', `http://127.0.0.1:${nginx.port}/v1/chat/completions`, body),
+      await load('nginx (POST 16 KB)', `http://127.0.0.1:${nginx.port}/v1/chat/completions`, body, nginxPids),
     );
-  results.push(await load('sidecar passthrough (POST 16 KB)', `${sc}/v1/chat/completions`, body));
+  }
   results.push(
-    await load('sidecar openai route, scrubbed (POST 16 KB)', `${sc}/openai/v1/chat/completions`, body),
+    await load('sidecar passthrough (POST 16 KB)', `${sc}/v1/chat/completions`, body, sidecarPids),
+  );
+  results.push(
+    await load(
+      'sidecar openai route, scrubbed (POST 16 KB)',
+      `${sc}/openai/v1/chat/completions`,
+      body,
+      sidecarPids,
+    ),
   );
 } finally {
   const rss = peakRssMb(sidecar.child.pid!);
@@ -206,27 +272,46 @@ try {
   console.log(
     `\nload: ${which('wrk') ? 'wrk -t1' : 'autocannon'} -c${CONNECTIONS}, ${SECONDS}s per row (after a 1 s warm-up); node ${process.version}`,
   );
-  console.log('| target | req/s | p50 ms | p99 ms | non-2xx |');
-  console.log('|---|---:|---:|---:|---:|');
-  for (const r of results)
+  console.log('| target | req/s | p50 ms | p99 ms | non-2xx | CPU µs/request |');
+  console.log('|---|---:|---:|---:|---:|---:|');
+  for (const r of results) {
+    const cpu = r.cpuUsPerRequest === undefined ? '' : r.cpuUsPerRequest.toFixed(0);
     console.log(
-      `| ${r.name} | ${Math.round(r.rps)} | ${r.p50.toFixed(2)} | ${r.p99.toFixed(2)} | ${r.errors} |`,
+      `| ${r.name} | ${Math.round(r.rps)} | ${r.p50.toFixed(2)} | ${r.p99.toFixed(2)} | ${r.errors} | ${cpu} |`,
     );
+  }
+  console.log(
+    '(CPU µs/request: user+system CPU of the server being measured (upstream for direct, nginx, sidecar) per request)',
+  );
   const get = (n: string) => results.find((r) => r.name === n);
+  const ratio = (a: number | undefined, b: number | undefined): string =>
+    a && b ? `${((a / b) * 100).toFixed(0)}%` : 'n/a';
   const ng = get('nginx (GET)');
   const pt = get('sidecar passthrough (GET)');
-  if (ng && pt)
-    console.log(
-      `\npassthrough / nginx throughput (GET): ${((pt.rps / ng.rps) * 100).toFixed(0)}% (target >= 40%)`,
-    );
   const ngp = get('nginx (POST 16 KB)');
   const ptp = get('sidecar passthrough (POST 16 KB)');
-  if (ngp && ptp)
-    console.log(`passthrough / nginx throughput (POST 16 KB): ${((ptp.rps / ngp.rps) * 100).toFixed(0)}%`);
   const scr = get('sidecar openai route, scrubbed (POST 16 KB)');
-  if (ptp && scr)
+  if (ng && pt) {
+    console.log(`\npassthrough / nginx throughput (GET): ${ratio(pt.rps, ng.rps)} (target >= 40%)`);
+    console.log(
+      `nginx CPU per request / passthrough CPU per request (GET): ${ratio(ng.cpuUsPerRequest, pt.cpuUsPerRequest)}`,
+    );
+  }
+  if (ngp && ptp) {
+    console.log(`passthrough / nginx throughput (POST 16 KB): ${ratio(ptp.rps, ngp.rps)}`);
+    console.log(
+      `nginx CPU per request / passthrough CPU per request (POST 16 KB): ${ratio(ngp.cpuUsPerRequest, ptp.cpuUsPerRequest)}`,
+    );
+  }
+  if (ptp && scr) {
     console.log(
       `scrubbed route p50 over passthrough (same body): ${(scr.p50 - ptp.p50).toFixed(2)} ms (target <= 0.5 ms)`,
     );
+    if (scr.cpuUsPerRequest && ptp.cpuUsPerRequest) {
+      console.log(
+        `scrubbed route CPU per request over passthrough: ${(scr.cpuUsPerRequest - ptp.cpuUsPerRequest).toFixed(0)} µs`,
+      );
+    }
+  }
   console.log(`sidecar peak RSS (VmHWM): ${rss} MB (target < 120 MB)`);
 }

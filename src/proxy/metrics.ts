@@ -93,8 +93,8 @@ export function createProxyMetrics(registry: Registry): ProxyMetrics {
   ]);
 
   // Hot-path series are looked up once per label set: prom-client hashes labels on every call otherwise.
-  const children = new Map<string, { inc(v?: number): void; observe?(v: number): void }>();
-  const child = <T extends { inc(v?: number): void }>(key: string, make: () => T): T => {
+  const children = new Map<string, object>();
+  const child = <T extends object>(key: string, make: () => T): T => {
     let found = children.get(key) as T | undefined;
     if (!found) {
       found = make();
@@ -110,7 +110,7 @@ export function createProxyMetrics(registry: Registry): ProxyMetrics {
       child(`s\0${route}\0${status}`, () =>
         upstreamResponses.labels({ route, status: String(status) }),
       ).inc();
-      upstreamSeconds.labels({ route }).observe(seconds);
+      child(`u\0${route}`, () => upstreamSeconds.labels({ route })).observe(seconds);
     },
     upstreamError: (route, reason) => upstreamErrors.inc({ route, reason }),
     requestBytes: (route, bytes) => {
@@ -122,7 +122,7 @@ export function createProxyMetrics(registry: Registry): ProxyMetrics {
     redaction: (route, family, mode, count = 1) => redactions.inc({ route, family, mode }, count),
     veto: (route, invariant, mode) => vetoes.inc({ route, invariant, mode }),
     proposedToolCall: (route, verdict) => proposals.inc({ route, verdict }),
-    added: (route, seconds) => addedSeconds.observe({ route }, seconds),
+    added: (route, seconds) => child(`a\0${route}`, () => addedSeconds.labels({ route })).observe(seconds),
     inFlight: (delta) => inFlight.inc(delta),
     tunnel: (outcome) => tunnels.inc({ outcome }),
     websocket: (route) => websockets.inc({ route }),

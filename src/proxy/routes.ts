@@ -124,6 +124,8 @@ export function upstreamPath(route: Route, pathname: string, query: string): str
  * matched (RFC 3986 section 5.2.4 removes them; we do not guess how each upstream does it).
  */
 export function hasAmbiguousPath(pathname: string): boolean {
+  // Fast path for the common case: no dot, no percent sign, no backslash means no dot segment.
+  if (!pathname.includes('.') && !pathname.includes('%') && !pathname.includes('\\')) return false;
   if (pathname.includes('\\') || /%5c/i.test(pathname)) return true;
   const decoded = pathname.replace(/%2e/gi, '.').replace(/%2f/gi, '/');
   return decoded.split('/').some((segment) => segment === '.' || segment === '..');
