@@ -42,8 +42,15 @@ export function modeOf(policy: Policy, rule: Pick<RuleDefinition, 'invariant'>):
 
 /** Invariants the policy does not switch off (15 with the default policy). */
 export function invariantsChecked(policy: Policy): number {
-  return INVARIANT_NAMES.filter((name) => (policy.modes[name] ?? 'enforce') !== 'off').length;
+  let n = checkedMemo.get(policy);
+  if (n === undefined) {
+    n = INVARIANT_NAMES.filter((name) => (policy.modes[name] ?? 'enforce') !== 'off').length;
+    checkedMemo.set(policy, n);
+  }
+  return n;
 }
+
+const checkedMemo = new WeakMap<Policy, number>();
 
 /** Apply a rule's `rewrite` to the submitted text; null when it does not apply. */
 export function applyRewrite(text: string, hit: RuleHit): string | null {

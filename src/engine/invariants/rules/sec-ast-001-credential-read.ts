@@ -5,7 +5,7 @@
  */
 import type { ExecFact } from '../../facts.js';
 import type { PathPolicy } from '../../paths.js';
-import { isForeignCredentialStore, resolvePath } from '../../paths.js';
+import { isBlockDevice, isForeignCredentialStore, resolvePath } from '../../paths.js';
 import { defineRule } from '../define-rule.js';
 import { isReadLike } from '../helpers.js';
 
@@ -146,6 +146,29 @@ export default defineRule({
         suggestedAlternative: null,
       };
     }
+    // A raw disk or memory device holds every file and secret on it, whatever their permissions.
+    for (const f of facts.of('file')) {
+      if (!isReadLike(f) || f.actor === 'ls' || f.actor === 'stat') continue;
+      const abs = resolvePath(f.path, policy);
+      if (!isBlockDevice(abs)) continue;
+      seen.add(`${f.span.start}:${abs}`);
+      yield {
+        span: f.span,
+        reason: `${f.actor} reads the raw device ${abs}, bypassing file permissions`,
+        suggestedAlternative: null,
+      };
+    }
+    for (const e of facts.of('exec')) {
+      if (e.program !== 'dd') continue;
+      const input = e.argv.find((a) => a.startsWith('if='))?.slice(3);
+      if (input === undefined || !isBlockDevice(resolvePath(input, policy))) continue;
+      if ([...seen].some((k) => k.endsWith(`:${input}`))) continue;
+      yield {
+        span: e.span,
+        reason: `dd reads the raw device ${input}, bypassing file permissions`,
+        suggestedAlternative: null,
+      };
+    }
     for (const e of facts.of('exec')) {
       for (const label of namedCredentials(e, policy)) {
         if ([...seen].some((k) => k.endsWith(`:${label}`))) continue;
@@ -172,6 +195,8 @@ export default defineRule({
       { input: 'vim ~/.config/gcloud/application_default_credentials.json' },
       { input: 'head -n 5 /root/.ssh/id_ed25519' },
       { input: 'cat /proc/self/environ' },
+      { input: 'dd if=/dev/sda of=./disk.img bs=4M' },
+      { input: 'cat /dev/mem | strings | grep -i password' },
     ],
     allow: [
       { input: 'cat README.md', why: 'an ordinary workspace file' },
