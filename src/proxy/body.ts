@@ -83,9 +83,11 @@ function collect(
       resolve(chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks, size));
     });
     stream.on('error', fail);
-    stream.on('close', () =>
-      fail(new AgentGuardError('AG_ERR_PROXY_BODY_UNDECODABLE', { encoding: 'a complete body' })),
-    );
+    // 'close' also follows a normal 'end': build the error (a stack capture) only when it is needed.
+    stream.on('close', () => {
+      if (!settled)
+        fail(new AgentGuardError('AG_ERR_PROXY_BODY_UNDECODABLE', { encoding: 'a complete body' }));
+    });
   });
 }
 
