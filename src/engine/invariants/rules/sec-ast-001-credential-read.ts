@@ -40,6 +40,28 @@ const METADATA_ONLY = new Set([
   'chattr',
 ]);
 
+/** Programs that copy a device's content out (disk tools such as smartctl or pvcreate only use it). */
+const RAW_READERS = new Set([
+  'dd',
+  'cat',
+  'head',
+  'tail',
+  'strings',
+  'xxd',
+  'hexdump',
+  'od',
+  'cp',
+  'tar',
+  'gzip',
+  'pv',
+  'base64',
+  'less',
+  'more',
+  'grep',
+  'nc',
+  'curl',
+]);
+
 /** The programs a credential store belongs to: using it is their job. */
 const OWNERS: readonly [RegExp, ReadonlySet<string>][] = [
   [
@@ -148,7 +170,7 @@ export default defineRule({
     }
     // A raw disk or memory device holds every file and secret on it, whatever their permissions.
     for (const f of facts.of('file')) {
-      if (!isReadLike(f) || f.actor === 'ls' || f.actor === 'stat') continue;
+      if (!isReadLike(f) || !RAW_READERS.has(f.actor)) continue;
       const abs = resolvePath(f.path, policy);
       if (!isBlockDevice(abs)) continue;
       seen.add(`${f.span.start}:${abs}`);
