@@ -56,14 +56,9 @@ export default defineRule({
       yield { span: f.span, reason, suggestedAlternative: inside ? null : 'chmod u+x ./script.sh' };
     }
     // chmod -R / with the mode missing still walks the whole tree (no file fact is produced).
-    const chmodSpans = new Set(
-      facts
-        .of('file')
-        .filter((f) => f.op === 'chmod')
-        .map((f) => f.span.start),
-    );
     for (const e of facts.of('exec')) {
-      if (e.program !== 'chmod' || chmodSpans.has(e.span.start)) continue;
+      if (e.program !== 'chmod') continue;
+      if (facts.of('file').some((f) => f.op === 'chmod' && f.span.start === e.span.start)) continue;
       if (!e.argv.some((a) => a === '--recursive' || /^-[a-zA-Z]*R/.test(a))) continue;
       const target = e.argv
         .slice(1)
