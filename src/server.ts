@@ -250,6 +250,10 @@ export async function startServer(
     `agent-guard ${version} listening on ${url}, signing receipts with key ${signing.signer.keyId}`,
   );
   for (const warning of warnings) logger.warn(warning);
+  logger.flush();
+  // Log lines are buffered (src/telemetry/logger.ts): flush at least once a second when traffic is low.
+  const flusher = setInterval(() => logger.flush(), 1000);
+  flusher.unref();
   setImmediate(warmTokenizer);
 
   let closing: Promise<void> | null = null;
@@ -281,6 +285,7 @@ export async function startServer(
       server.closeAllConnections();
       await stopped;
       await alerts.close();
+      clearInterval(flusher);
       logger.info('stopped');
       logger.flush();
     })();
