@@ -59,7 +59,23 @@ describe('classification', () => {
     expect(persistenceFile('/work/ws/.bashrc', policy)).toBeNull();
   });
   it('knows block devices', () => {
-    for (const d of ['/dev/sda', '/dev/sda1', '/dev/nvme0n1p2', '/dev/mmcblk0', '/dev/mapper/root', '/dev/mem']) expect(isBlockDevice(d)).toBe(true);
-    for (const d of ['/dev/null', '/dev/zero', '/dev/stderr', '/dev/tty', '/dev/shm/x', '/dev/tcp/1.2.3.4/80']) expect(isBlockDevice(d)).toBe(false);
+    for (const d of [
+      '/dev/sda',
+      '/dev/sda1',
+      '/dev/nvme0n1p2',
+      '/dev/mmcblk0',
+      '/dev/mapper/root',
+      '/dev/mem',
+    ])
+      expect(isBlockDevice(d)).toBe(true);
+    for (const d of [
+      '/dev/null',
+      '/dev/zero',
+      '/dev/stderr',
+      '/dev/tty',
+      '/dev/shm/x',
+      '/dev/tcp/1.2.3.4/80',
+    ])
+      expect(isBlockDevice(d)).toBe(false);
   });
 });

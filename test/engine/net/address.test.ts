@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { classifyHost, hostFromUrl, matchesProtectedHost, parseIpv4, parseIpv6 } from '../../../src/engine/net/address.js';
+import {
+  classifyHost,
+  hostFromUrl,
+  matchesProtectedHost,
+  parseIpv4,
+  parseIpv6,
+} from '../../../src/engine/net/address.js';
 
 describe('classifyHost', () => {
   const table: [string, string, string | undefined][] = [
@@ -74,7 +80,9 @@ describe('parsers', () => {
   });
   it('matches protected hosts in any spelling', () => {
     expect(matchesProtectedHost(classifyHost('0x0a000001'), ['10.0.0.1'])).toBe('10.0.0.1');
-    expect(matchesProtectedHost(classifyHost('vault.internal.example'), ['internal.example'])).toBe('internal.example');
+    expect(matchesProtectedHost(classifyHost('vault.internal.example'), ['internal.example'])).toBe(
+      'internal.example',
+    );
     expect(matchesProtectedHost(classifyHost('example.org'), ['internal.example'])).toBeNull();
   });
 });
