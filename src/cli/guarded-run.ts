@@ -21,7 +21,9 @@ const SAFE_WORD = /^[A-Za-z0-9_@%+=:,./-]+$/;
  * exactly these words with no expansion, which is what exec runs (no shell is involved).
  */
 export function shellQuoteArgv(argv: readonly string[]): string {
-  return argv.map((w) => (w === '' ? "''" : SAFE_WORD.test(w) ? w : `'${w.replace(/'/g, `'\\''`)}'`)).join(' ');
+  return argv
+    .map((w) => (w === '' ? "''" : SAFE_WORD.test(w) ? w : `'${w.replace(/'/g, `'\\''`)}'`))
+    .join(' ');
 }
 
 export interface CheckOutcome {
@@ -55,7 +57,11 @@ function failed(failure: string): CheckOutcome {
 }
 
 /** Evaluate `command`; never throws (a failed check is a blocked outcome). */
-export async function checkCommand(command: string, io: CliIo, options: CheckOptions = {}): Promise<CheckOutcome> {
+export async function checkCommand(
+  command: string,
+  io: CliIo,
+  options: CheckOptions = {},
+): Promise<CheckOutcome> {
   const runtime = options.runtime ?? 'bash';
   try {
     if (options.remote !== undefined) {
@@ -68,7 +74,9 @@ export async function checkCommand(command: string, io: CliIo, options: CheckOpt
       });
       try {
         const r = await client.validate({ command, runtime });
-        const first = Array.isArray(r.findings) ? (r.findings[0] as { invariant?: string } | undefined) : undefined;
+        const first = Array.isArray(r.findings)
+          ? (r.findings[0] as { invariant?: string } | undefined)
+          : undefined;
         return {
           allowed: r.allowed === true,
           ruleId: r.rule_id ?? null,
@@ -93,7 +101,13 @@ export async function checkCommand(command: string, io: CliIo, options: CheckOpt
       remediationHint: r.remediationHint,
     };
   } catch (err) {
-    return failed(isAgentGuardError(err) ? `${err.code}: ${err.message}` : err instanceof Error ? err.message : String(err));
+    return failed(
+      isAgentGuardError(err)
+        ? `${err.code}: ${err.message}`
+        : err instanceof Error
+          ? err.message
+          : String(err),
+    );
   }
 }
 
@@ -102,7 +116,9 @@ export function blockMessage(prog: string, outcome: CheckOutcome): string {
   if (outcome.failure !== undefined) {
     return `${prog}: BLOCKED: the command could not be checked, so it was not run (fail closed)\n  error: ${outcome.failure}\n`;
   }
-  const lines = [`${prog}: BLOCKED by ${outcome.ruleId ?? 'policy'}${outcome.invariant ? ` (${outcome.invariant})` : ''}`];
+  const lines = [
+    `${prog}: BLOCKED by ${outcome.ruleId ?? 'policy'}${outcome.invariant ? ` (${outcome.invariant})` : ''}`,
+  ];
   if (outcome.reason) lines.push(`  reason: ${outcome.reason}`);
   if (outcome.suggestedAlternative) lines.push(`  suggested alternative: ${outcome.suggestedAlternative}`);
   if (outcome.remediationHint) lines.push(`  hint: ${outcome.remediationHint}`);
@@ -139,7 +155,7 @@ export function runChild(
     const child = spawn(file, [...args], {
       stdio,
       cwd: io.cwd,
-      env: io.env as NodeJS.ProcessEnv,
+      env: io.env,
       ...(options.argv0 !== undefined ? { argv0: options.argv0 } : {}),
     });
     const forward = (sig: NodeJS.Signals) => () => {
@@ -165,7 +181,8 @@ export function runChild(
     });
     child.once('close', (code, signal) => {
       cleanup();
-      if (io.stdin !== process.stdin || options.stdinData !== undefined) io.stdin.unpipe?.(child.stdin ?? undefined);
+      if (io.stdin !== process.stdin || options.stdinData !== undefined)
+        io.stdin.unpipe?.(child.stdin ?? undefined);
       resolve({ code, signal });
     });
   });

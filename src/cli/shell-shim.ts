@@ -130,7 +130,9 @@ export async function runShellShim(argv: readonly string[], io: CliIo): Promise<
   const self = process.argv[1];
   try {
     if (self !== undefined && realpathSync(shell) === realpathSync(self)) {
-      io.stderr.write(`${PROG}: AGENT_GUARD_REAL_SHELL points at agent-guard-sh itself; set it to a real shell\n`);
+      io.stderr.write(
+        `${PROG}: AGENT_GUARD_REAL_SHELL points at agent-guard-sh itself; set it to a real shell\n`,
+      );
       return EXIT.usage;
     }
   } catch {
@@ -175,7 +177,9 @@ export async function runShellShim(argv: readonly string[], io: CliIo): Promise<
   } else {
     const data = await readBounded(io.stdin, maxBytes);
     if (data === null) {
-      io.stderr.write(`${PROG}: BLOCKED: the script on stdin is larger than ${maxBytes} bytes and cannot be checked\n`);
+      io.stderr.write(
+        `${PROG}: BLOCKED: the script on stdin is larger than ${maxBytes} bytes and cannot be checked\n`,
+      );
       return EXIT.blocked;
     }
     stdinData = data;
@@ -189,7 +193,8 @@ export async function runShellShim(argv: readonly string[], io: CliIo): Promise<
     return EXIT.blocked;
   }
   const result = await runChild(shell, argv, io, stdinData !== undefined ? { stdinData } : {});
-  if (result.spawnError !== undefined) io.stderr.write(`${PROG}: cannot run ${shell}: ${result.spawnError}\n`);
+  if (result.spawnError !== undefined)
+    io.stderr.write(`${PROG}: cannot run ${shell}: ${result.spawnError}\n`);
   reraise(result, io);
   return exitStatus(result);
 }
@@ -205,7 +210,13 @@ function isMain(): boolean {
 }
 
 if (isMain()) {
-  const io: CliIo = { stdin: process.stdin, stdout: process.stdout, stderr: process.stderr, env: process.env, cwd: process.cwd() };
+  const io: CliIo = {
+    stdin: process.stdin,
+    stdout: process.stdout,
+    stderr: process.stderr,
+    env: process.env,
+    cwd: process.cwd(),
+  };
   runShellShim(process.argv.slice(2), io).then(
     (code) => {
       process.exitCode = code;

@@ -45,7 +45,7 @@ beforeAll(async () => {
 }, 120_000);
 
 describe('agent-guard exec (real processes)', () => {
-  it('passes an allowed command\'s stdout, stderr and exit code through', () => {
+  it("passes an allowed command's stdout, stderr and exit code through", () => {
     expect(allowed).toMatchObject({ code: 3, stdout: 'out\n', stderr: 'err\n' });
   });
 

@@ -46,7 +46,8 @@ async function run(argv: readonly string[], io: CliIo): Promise<number> {
   } catch (err) {
     throw new UsageError(err instanceof Error ? err.message : String(err));
   }
-  if (positionals.length > 0) throw new UsageError(`put the command after --: agent-guard exec -- ${positionals.join(' ')}`);
+  if (positionals.length > 0)
+    throw new UsageError(`put the command after --: agent-guard exec -- ${positionals.join(' ')}`);
   if (words.length === 0) throw new UsageError('no command given (agent-guard exec -- CMD ARGS...)');
   if (values.runtime !== undefined && !(RUNTIMES as readonly string[]).includes(values.runtime))
     throw new UsageError(`--runtime must be one of ${RUNTIMES.join(', ')}`);
@@ -62,7 +63,9 @@ async function run(argv: readonly string[], io: CliIo): Promise<number> {
   }
   const result = await runChild(words[0]!, words.slice(1), io);
   if (result.spawnError !== undefined) {
-    io.stderr.write(`agent-guard exec: AG_ERR_EXEC_SPAWN_FAILED: cannot run ${words[0]}: ${result.spawnError}\n`);
+    io.stderr.write(
+      `agent-guard exec: AG_ERR_EXEC_SPAWN_FAILED: cannot run ${words[0]}: ${result.spawnError}\n`,
+    );
   }
   reraise(result, io);
   return exitStatus(result);

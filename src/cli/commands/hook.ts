@@ -57,9 +57,11 @@ function parsePayload(raw: string): HookPayload | string {
   } catch {
     return 'stdin is not valid JSON';
   }
-  if (value === null || typeof value !== 'object' || Array.isArray(value)) return 'stdin must be a JSON object';
+  if (value === null || typeof value !== 'object' || Array.isArray(value))
+    return 'stdin must be a JSON object';
   const v = value as Record<string, unknown>;
-  if (typeof v.tool_name !== 'string' || v.tool_name.length === 0) return '"tool_name" must be a non-empty string';
+  if (typeof v.tool_name !== 'string' || v.tool_name.length === 0)
+    return '"tool_name" must be a non-empty string';
   if (v.tool_input === null || typeof v.tool_input !== 'object' || Array.isArray(v.tool_input))
     return '"tool_input" must be a JSON object';
   return v as unknown as HookPayload;
@@ -103,12 +105,13 @@ async function run(argv: readonly string[], io: CliIo): Promise<number> {
   if (agent === undefined) throw new UsageError(`unknown agent "${positionals[0]}"; known: ${names}`);
 
   const raw = await readAll(io.stdin, MAX_INPUT);
-  if (raw === null) return block(io, agent, `AG_ERR_HOOK_INPUT_INVALID: hook input is larger than ${MAX_INPUT} bytes`);
+  if (raw === null)
+    return block(io, agent, `AG_ERR_HOOK_INPUT_INVALID: hook input is larger than ${MAX_INPUT} bytes`);
   const payload = parsePayload(raw);
   if (typeof payload === 'string') return block(io, agent, `AG_ERR_HOOK_INPUT_INVALID: ${payload}`);
   if (payload.hook_event_name !== undefined && payload.hook_event_name !== agent.event) {
     io.stderr.write(
-      `agent-guard hook ${agent.name}: this hook answers ${agent.event}, but was called for ${String(payload.hook_event_name)}; register it under ${agent.event}\n`,
+      `agent-guard hook ${agent.name}: this hook answers ${agent.event}, but was called for ${JSON.stringify(payload.hook_event_name)}; register it under ${agent.event}\n`,
     );
     return EXIT.denied;
   }
@@ -125,8 +128,15 @@ async function run(argv: readonly string[], io: CliIo): Promise<number> {
         : evaluateInputs(guard, wanted.inputs, payload.tool_name);
   } catch (err) {
     // The check itself failed: deny (fail closed), saying why.
-    const why = isAgentGuardError(err) ? `${err.code}: ${err.message}` : err instanceof Error ? err.message : String(err);
-    return answer(io, agent.deny(`agent-guard could not check this ${payload.tool_name} call, so it is denied: ${why}`));
+    const why = isAgentGuardError(err)
+      ? `${err.code}: ${err.message}`
+      : err instanceof Error
+        ? err.message
+        : String(err);
+    return answer(
+      io,
+      agent.deny(`agent-guard could not check this ${payload.tool_name} call, so it is denied: ${why}`),
+    );
   }
   if (evaluation.decision.allowed) return answer(io, agent.allow());
   return answer(io, agent.deny(denyReason(payload.tool_name, evaluation)));

@@ -119,7 +119,10 @@ export const GEMINI_CLI: HookAgent = {
         return wrap(writes(input.file_path, 'tool_input.file_path'));
       case 'read_file':
         return wrap(
-          reads(input.file_path ?? input.absolute_path, str(input.file_path) ? 'tool_input.file_path' : 'tool_input.absolute_path'),
+          reads(
+            input.file_path ?? input.absolute_path,
+            str(input.file_path) ? 'tool_input.file_path' : 'tool_input.absolute_path',
+          ),
         );
       case 'web_fetch': {
         if (!str(input.prompt)) return { error: 'tool_input.prompt must be a non-empty string' };
