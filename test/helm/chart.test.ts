@@ -101,7 +101,7 @@ describe('helm chart values', () => {
         else if (isSeq(pair.value) && !commented) uncommented.push(path);
       });
     };
-    walk(doc.contents as Node, '', false);
+    walk(doc.contents, '', false);
     expect(uncommented).toEqual([]);
   });
 
