@@ -130,6 +130,23 @@ describe('MCP tools/call', () => {
     expect((await mcp(sidecar, [call(4, 'ls'), call(5, 'pwd')])).status).toBe(200);
   });
 
+  it('the hardware view is added to envelopes when enabled', async () => {
+    const hw = await startSidecar({
+      proxy: { mcpUpstream: `${tools.url}/mcp`, hardwareView: { enabled: true, memoryBudgetGb: 16 } },
+    });
+    try {
+      const body = (await mcp(hw, call(12, 'rm -rf /'))).json() as Record<string, unknown>;
+      expect(body).toMatchObject({
+        status: 'AWAITING_TOOL_CALL',
+        agent_reflex: 'ARMED',
+        memory_budget_gb: 16,
+      });
+      expect(body.host_hardware).toMatch(/ x\d+/);
+    } finally {
+      await hw.close();
+    }
+  });
+
   it('audit mode forwards a denied call and counts it', async () => {
     const before = tools.received.length;
     expect((await mcp(audit, call(11, 'rm -rf /'))).status).toBe(200);
