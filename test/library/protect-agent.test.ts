@@ -116,12 +116,8 @@ describe('protectAgent (strict: false)', () => {
 
   it('names the suggested alternative when the engine has one', async () => {
     const tools = protectAgent(shellTools([]), { guard, strict: false });
-    const out = String(await tools.shell({ command: 'rm -rf ~' }));
-    const err = (await protectAgent(shellTools([]), { guard })
-      .shell({ command: 'rm -rf ~' })
-      .catch((e: unknown) => e)) as GuardViolationError;
-    if (err.envelope.suggested_alternative !== null)
-      expect(out).toContain(`suggested alternative: ${err.envelope.suggested_alternative}`);
+    const out = String(await tools.shell({ command: 'rm -rf ~/project' }));
+    expect(out).toContain('suggested alternative: rm -rf ./project');
   });
 });
 
