@@ -190,10 +190,17 @@ export function buildSteps(deps: ApiDeps, routes: readonly Route[]): Step[] {
     },
     {
       name: 'authenticate',
-      async run(ctx) {
-        if (ctx.route!.auth)
-          ctx.identity = await deps.auth.authenticate(ctx.req.headers, ctx.route!.passport === true);
-        return CONTINUE;
+      run(ctx) {
+        if (!ctx.route!.auth) return CONTINUE;
+        const identity = deps.auth.authenticate(ctx.req.headers, ctx.route!.passport === true);
+        if (!(identity instanceof Promise)) {
+          ctx.identity = identity;
+          return CONTINUE;
+        }
+        return identity.then((who) => {
+          ctx.identity = who;
+          return CONTINUE;
+        });
       },
     },
     {
@@ -239,8 +246,9 @@ export function buildSteps(deps: ApiDeps, routes: readonly Route[]): Step[] {
     },
     {
       name: 'handle',
-      async run(ctx) {
-        return respond(await ctx.route!.handle(ctx));
+      run(ctx) {
+        const answer = ctx.route!.handle(ctx);
+        return answer instanceof Promise ? answer.then(respond) : respond(answer);
       },
     },
   ];

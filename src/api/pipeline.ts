@@ -63,7 +63,9 @@ export interface Step {
 /** Run the steps in order; the first `respond` wins. */
 export async function runSteps(steps: readonly Step[], ctx: RequestContext): Promise<ApiResponse> {
   for (const step of steps) {
-    const result = await step.run(ctx);
+    const pending = step.run(ctx);
+    // Await only real promises: most steps are synchronous and each await costs a microtask turn.
+    const result = pending instanceof Promise ? await pending : pending;
     if (result.kind === 'respond') return result.response;
   }
   throw new Error('pipeline ended without a response');

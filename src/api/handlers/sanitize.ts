@@ -59,6 +59,35 @@ export function cleanPayload(
   return out + text.slice(at);
 }
 
+/**
+ * The scrub is deterministic for a deployment (tags are keyed hashes), so a repeated payload gets the
+ * same output and the same seal: reuse the sealed fields when the output matches. Bounded.
+ */
+const SEALS = new WeakMap<ApiDeps, Map<string, { output: string; fields: Record<string, unknown> }>>();
+
+function memoSeal(
+  deps: ApiDeps,
+  key: string,
+  output: string,
+  make: () => Record<string, unknown>,
+): Record<string, unknown> {
+  if (key.length > 4096) return make();
+  let cache = SEALS.get(deps);
+  if (!cache) {
+    cache = new Map();
+    SEALS.set(deps, cache);
+  }
+  const hit = cache.get(key);
+  if (hit && hit.output === output) return hit.fields;
+  const fields = make();
+  if (cache.size >= 4096) {
+    const oldest = cache.keys().next().value;
+    if (oldest !== undefined) cache.delete(oldest);
+  }
+  cache.set(key, { output, fields });
+  return fields;
+}
+
 function countRedactions(deps: ApiDeps, result: ScrubResult): void {
   for (const r of result.redactions) deps.metrics.redactions.inc({ family: r.family });
 }
@@ -77,18 +106,24 @@ export function sanitizeHandler(deps: ApiDeps): (ctx: RequestContext) => ApiResp
     countRedactions(deps, result);
     if (!wantsVariant(request)) {
       const wire = toWire(result);
-      const { fields } = deps.receipts.scrub(
-        {
-          input: request.payload,
-          output: wire.sanitized,
-          redactionCount: wire.redactions_count,
-          kinds: wire.redacted_keys,
-          strict,
-          agentId,
-          engineVersion: wire.engine_version,
-        },
-        'sanitize',
-        wire.redactions_count > 0,
+      const fields = memoSeal(
+        deps,
+        `${strict}\u0000${agentId ?? ''}\u0000${request.payload}`,
+        wire.sanitized,
+        () =>
+          deps.receipts.scrub(
+            {
+              input: request.payload,
+              output: wire.sanitized,
+              redactionCount: wire.redactions_count,
+              kinds: wire.redacted_keys,
+              strict,
+              agentId,
+              engineVersion: wire.engine_version,
+            },
+            'sanitize',
+            wire.redactions_count > 0,
+          ).fields,
       );
       return { status: 200, body: { ...wire, ...fields } };
     }
