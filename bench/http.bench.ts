@@ -55,7 +55,11 @@ async function childGuard(): Promise<void> {
   const { loadConfig } = await import('../src/config/load.js');
   const { startServer } = await import('../src/server.js');
   const started = performance.now();
-  const config = loadConfig({ env: { AGENT_GUARD_PORT: '0' }, cwd: process.cwd() });
+  const logLevel = process.env.BENCH_LOG_LEVEL ?? 'info';
+  const config = loadConfig({
+    env: { AGENT_GUARD_PORT: '0', AGENT_GUARD_LOG_LEVEL: logLevel },
+    cwd: process.cwd(),
+  });
   const running = await startServer(config, { proxy: true });
   process.send?.({ port: running.port, startupMs: performance.now() - started });
 }
