@@ -182,7 +182,8 @@ export const ERRORS = {
   AG_ERR_PROXY_BODY_TOO_LARGE: {
     status: 413,
     title: 'Request body too large',
-    message: 'the request body on an inspected route exceeds the limit of {limit} bytes; it was not forwarded',
+    message:
+      'the request body on an inspected route exceeds the limit of {limit} bytes; it was not forwarded',
   },
   AG_ERR_PROXY_ENCODING_UNSUPPORTED: {
     status: 415,
@@ -231,7 +232,8 @@ export const ERRORS = {
     title: 'Spend cap exceeded',
     // No placeholders: formatting them costs microseconds on a path that must stay under 15 µs; the
     // instance message names the tool, session and totals (src/library/errors.ts).
-    message: 'a billable tool call was refused: the session would pass its spend cap; the breaker stays open until reset()',
+    message:
+      'a billable tool call was refused: the session would pass its spend cap; the breaker stays open until reset()',
   },
   AG_ERR_LIBRARY_OPTIONS_INVALID: {
     status: 500,
@@ -241,7 +243,8 @@ export const ERRORS = {
   AG_ERR_LIBRARY_COST_INVALID: {
     status: 500,
     title: 'Invalid tool cost',
-    message: 'the cost of tool "{tool}" is {value}; a cost must be a finite number >= 0 (the call is refused)',
+    message:
+      'the cost of tool "{tool}" is {value}; a cost must be a finite number >= 0 (the call is refused)',
   },
   AG_ERR_CLIENT_UNAVAILABLE: {
     status: 503,

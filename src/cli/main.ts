@@ -19,7 +19,7 @@ function overview(): string {
     'Commands:',
     ...lines,
     '',
-    'Run `agent-guard <command> --help` for a command\'s options.',
+    "Run `agent-guard <command> --help` for a command's options.",
     'Exit codes: 0 ok/allowed, 1 denied or invalid, 2 usage or input error, 126 blocked (exec).',
   ].join('\n');
 }
@@ -49,7 +49,9 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<number
     return await command.run(rest, io);
   } catch (err) {
     if (err instanceof UsageError) {
-      io.stderr.write(`agent-guard ${command.name}: ${err.message}\nRun \`agent-guard ${command.name} --help\` for usage.\n`);
+      io.stderr.write(
+        `agent-guard ${command.name}: ${err.message}\nRun \`agent-guard ${command.name} --help\` for usage.\n`,
+      );
       return EXIT.usage;
     }
     if (isAgentGuardError(err)) {

@@ -204,7 +204,11 @@ export interface LoopFact extends FactBase {
 export interface ContainerFact extends FactBase {
   readonly kind: 'container';
   readonly privileged: boolean;
-  readonly mounts: readonly { readonly source: string; readonly target: string; readonly readOnly: boolean }[];
+  readonly mounts: readonly {
+    readonly source: string;
+    readonly target: string;
+    readonly readOnly: boolean;
+  }[];
   readonly hostNamespaces: readonly ('pid' | 'net' | 'ipc' | 'uts' | 'userns' | 'cgroupns')[];
   readonly capAdd: readonly string[];
   readonly securityOpt: readonly string[];

@@ -25,7 +25,9 @@ const jwtSection = z
       description: 'Path of a JWK Set file whose keys may sign bearer JWTs. Default none.',
     }),
     algorithms: setting(
-      z.array(z.enum(['EdDSA', 'ES256', 'ES384', 'RS256', 'RS384', 'RS512', 'PS256'])).default(['EdDSA', 'ES256', 'RS256']),
+      z
+        .array(z.enum(['EdDSA', 'ES256', 'ES384', 'RS256', 'RS384', 'RS512', 'PS256']))
+        .default(['EdDSA', 'ES256', 'RS256']),
       {
         env: 'AGENT_GUARD_JWT_ALGORITHMS',
         description: 'Accepted JWT signature algorithms (comma-separated). Default EdDSA,ES256,RS256.',
@@ -75,7 +77,8 @@ export const authSection = z
     jwt: jwtSection.prefault({}),
     passkeyFile: setting(z.string().min(1).optional(), {
       env: 'AGENT_GUARD_PASSKEY_FILE',
-      description: 'JSON passkey file listing the agent passports (`agent-guard passkey issue`). Default none.',
+      description:
+        'JSON passkey file listing the agent passports (`agent-guard passkey issue`). Default none.',
     }),
     passportMaxAgeS: setting(z.number().int().min(1).max(3600).default(300), {
       env: 'AGENT_GUARD_PASSPORT_MAX_AGE_S',
