@@ -8,13 +8,18 @@ import { join } from 'node:path';
 import { PassThrough, Readable } from 'node:stream';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { runCli } from '../../src/cli/main.js';
+import { validateConfig } from '../../src/config/load.js';
+import { startServer } from '../../src/server.js';
 import { shellQuoteArgv } from '../../src/cli/guarded-run.js';
 import { MAIN, runNode, type Ran } from './run-node.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'agent-guard-exec-'));
 const marker = join(dir, 'marker');
 
-async function inProcess(argv: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
+async function inProcess(
+  argv: string[],
+  extraEnv: Record<string, string> = {},
+): Promise<{ code: number; stdout: string; stderr: string }> {
   const stdout = new PassThrough();
   const stderr = new PassThrough();
   const out: Buffer[] = [];
@@ -25,7 +30,7 @@ async function inProcess(argv: string[]): Promise<{ code: number; stdout: string
     stdin: Readable.from([]),
     stdout,
     stderr,
-    env: { ...process.env, AGENT_GUARD_WORKSPACE_ROOT: dir },
+    env: { ...process.env, AGENT_GUARD_WORKSPACE_ROOT: dir, ...extraEnv },
     cwd: dir,
   });
   return { code, stdout: Buffer.concat(out).toString(), stderr: Buffer.concat(err).toString() };
@@ -72,6 +77,34 @@ describe('agent-guard exec (in-process)', () => {
   it('runs the argv without a shell: metacharacters stay literal', async () => {
     const r = await inProcess(['exec', '--', 'echo', '$HOME', '*', "it's"]);
     expect(r).toMatchObject({ code: 0, stdout: "$HOME * it's\n" });
+  });
+
+  it('--remote: asks a live agent-guard, runs what it allows and blocks what it denies', async () => {
+    const sink = new PassThrough();
+    sink.resume();
+    const server = await startServer(
+      validateConfig({
+        server: { host: '127.0.0.1', port: 0, logLevel: 'error' },
+        auth: { apiKeys: ['exec-remote-key-0123456789'] },
+        alerts: {},
+      }),
+      { proxy: false, logDestination: sink },
+    );
+    try {
+      const key = { AGENT_GUARD_API_KEY: 'exec-remote-key-0123456789', AGENT_GUARD_TIMEOUT_MS: '15000' };
+      const ok = await inProcess(['exec', '--remote', server.url, '--', 'echo', 'remote-ok'], key);
+      expect(ok.stderr).toBe('');
+      expect(ok).toMatchObject({ code: 0, stdout: 'remote-ok\n' });
+      const denied = await inProcess(
+        ['exec', '--remote', server.url, '--', 'sh', '-c', `touch ${marker}; rm -rf /`],
+        key,
+      );
+      expect(denied.code).toBe(126);
+      expect(denied.stderr).toContain('BLOCKED by FS-AST-001');
+      expect(existsSync(marker)).toBe(false);
+    } finally {
+      await server.close();
+    }
   });
 
   it('fails closed when the remote guard cannot be reached', async () => {
