@@ -224,8 +224,11 @@ export function extractToolCall(text: string, ctx: ToolContext): Fact[] {
 
   for (const leaf of out.leaves) {
     if (leaf.path[0] !== 'arguments' || leaf.value === '') continue;
-    const key = (leaf.path[leaf.path.length - 1] ?? '').toLowerCase();
-    const parentKey = (leaf.path[leaf.path.length - 2] ?? '').toLowerCase();
+    // Arguments that are not an object (a tool taking one bare string or a list of them) are read
+    // as `{ <tool name>: value }`: a tool named `bash` or `sql` has its argument run in that runtime.
+    const keyAt = (i: number): string => (i === 0 ? tool : (leaf.path[i] ?? '').toLowerCase());
+    const key = keyAt(leaf.path.length - 1);
+    const parentKey = leaf.path.length >= 2 ? keyAt(leaf.path.length - 2) : '';
     const field = leaf.path.slice(1).join('.');
     const siblings = asRecord(get(parsed, leaf.path.slice(0, -1)));
     if (leaf.path.length === 3 && argvFields.has(leaf.path[1]!)) continue;

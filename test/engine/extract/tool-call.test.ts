@@ -57,6 +57,15 @@ describe('argument mapping', () => {
       { name: 'build', arguments: { dockerfile: 'FROM alpine' } },
       { code: 'FROM alpine', runtime: 'docker' },
     ],
+    // A bare string argument is read as `{ <tool name>: value }`.
+    [
+      { name: 'bash', arguments: 'rm -rf /' },
+      { code: 'rm -rf /', runtime: 'bash' },
+    ],
+    [
+      { name: 'SQL', arguments: 'DROP TABLE users' },
+      { code: 'DROP TABLE users', runtime: 'sql' },
+    ],
   ] as const)('%j', (call, want) => {
     expect(facts(call).nested).toEqual([want]);
   });
