@@ -35,6 +35,9 @@ export {
   type GuardOptions,
   type ValidateInput,
   type ValidateResult,
+  type ValidateToolCallInput,
+  type SanitizeInput,
+  type SanitizeResult,
 } from './library/create-guard.js';
 export { createEngine, type Engine, type EngineOptions, type Evaluation } from './engine/engine.js';
 export { toWireDecision, type WireDecision, type WireFinding } from './engine/wire.js';
