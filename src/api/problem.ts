@@ -24,6 +24,16 @@ const PROBLEM_TYPES: Partial<Record<ErrorCode, string>> = {
   AG_ERR_INPUT_INVALID: 'invalid-input',
   AG_ERR_INPUT_RUNTIME_UNKNOWN: 'invalid-input',
   AG_ERR_ENGINE_ANALYSIS_FAILED: 'analysis-failed',
+  AG_ERR_PROXY_NO_ROUTE: 'not-found',
+  AG_ERR_PROXY_DESTINATION_REFUSED: 'destination-refused',
+  AG_ERR_PROXY_BODY_TOO_LARGE: 'payload-too-large',
+  AG_ERR_PROXY_ENCODING_UNSUPPORTED: 'unsupported-media-type',
+  AG_ERR_PROXY_BODY_UNDECODABLE: 'malformed-body',
+  AG_ERR_PROXY_BODY_MALFORMED: 'malformed-body',
+  AG_ERR_PROXY_INSPECTION_FAILED: 'analysis-failed',
+  AG_ERR_PROXY_UPSTREAM_UNAVAILABLE: 'upstream-unavailable',
+  AG_ERR_PROXY_UPSTREAM_TIMEOUT: 'upstream-timeout',
+  AG_ERR_PROXY_DRAINING: 'draining',
 };
 
 export const PROBLEM_TYPE_PREFIX = 'urn:agent-guard:problem:';
