@@ -136,7 +136,11 @@ export function evaluateToolCall(
   const entry = (guard as Guard & ToolCallEntry).validateToolCall;
   if (typeof entry === 'function') {
     const started = process.hrtime.bigint();
-    const answer = entry.call(guard, { name, arguments: args });
+    const answer = entry.call(guard, {
+      name,
+      arguments: args,
+      ...(options.agentId !== undefined ? { agentId: options.agentId } : {}),
+    });
     const decision = 'decision' in answer ? answer.decision : answer;
     const latencyUs =
       'evalLatencyUs' in answer ? answer.evalLatencyUs : Number(process.hrtime.bigint() - started) / 1000;

@@ -117,7 +117,8 @@ describe('protectAgent (strict: false)', () => {
   it('names the suggested alternative when the engine has one', async () => {
     const tools = protectAgent(shellTools([]), { guard, strict: false });
     const out = String(await tools.shell({ command: 'rm -rf ~/project' }));
-    expect(out).toContain('suggested alternative: rm -rf ./project');
+    // The alternative is the command, or the whole corrected call once the engine's tool-call entry point answers.
+    expect(out).toMatch(/^suggested alternative: .*rm -rf \.\/project/m);
   });
 });
 
