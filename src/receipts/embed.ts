@@ -101,8 +101,11 @@ export function bodyBindingProblem(body: Record<string, unknown>, receipt: Recei
     ];
     for (const [name, want] of same)
       if (name in body && body[name] !== want) return mismatch(name, want, body[name]);
-    if ('rule_id' in body && !d.rule_ids.includes(body.rule_id as string)) {
-      return mismatch('rule_id', d.rule_ids, body.rule_id);
+    // An allow that found nothing names no rule: rule_id null matches an empty rule_ids.
+    if ('rule_id' in body) {
+      const ruleId = body.rule_id;
+      const consistent = ruleId === null ? d.rule_ids.length === 0 : d.rule_ids.includes(ruleId as string);
+      if (!consistent) return mismatch('rule_id', d.rule_ids, ruleId);
     }
     return null;
   }

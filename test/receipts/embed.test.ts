@@ -46,6 +46,16 @@ describe('verifyResponseBody', () => {
     expect(!result.ok && result.check).toBe('body');
   });
 
+  it('an allow naming no rule (rule_id null) verifies; a deny with rule_id null does not', () => {
+    const allow = read('decision-allow.response.json');
+    allow.rule_id = null;
+    expect(verifyResponseBody(allow, keys).ok).toBe(true);
+    const deny = read('decision-deny.response.json');
+    deny.rule_id = null;
+    const result = verifyResponseBody(deny, keys);
+    expect(!result.ok && result.check).toBe('body');
+  });
+
   it('a body edit inside the embedded receipt fails the seal', () => {
     const body = read('decision-deny.response.json');
     (body.receipt as { decision: { allowed: boolean } }).decision.allowed = true;
