@@ -7,6 +7,7 @@ import { fileURLToPath } from 'node:url';
 import { renderConfigurationDoc } from './config-doc.js';
 import { renderErrorsDoc } from './errors-doc.js';
 import { renderHelmValuesSchema } from './helm-values-schema.js';
+import { renderOpenApiDoc } from './openapi-doc.js';
 import { renderRulesDoc } from './generate-rules-doc.js';
 
 export interface GeneratedDoc {
@@ -18,6 +19,7 @@ export const GENERATED_DOCS: readonly GeneratedDoc[] = [
   { path: 'docs/configuration.md', render: renderConfigurationDoc },
   { path: 'docs/errors.md', render: renderErrorsDoc },
   { path: 'helm/agent-guard/values.schema.json', render: renderHelmValuesSchema },
+  { path: 'docs/openapi.json', render: renderOpenApiDoc },
   { path: 'docs/rules.md', render: renderRulesDoc },
 ];
 

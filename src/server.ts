@@ -4,7 +4,7 @@
  * the API; everything else (and every upgrade and CONNECT) goes to the proxy. `close()` stops
  * accepting, drains in-flight requests for server.shutdownGraceMs, flushes alerts, then returns.
  */
-import { readFileSync } from 'node:fs';
+import { VERSION } from './version.js';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { DestinationStream } from 'pino';
@@ -49,17 +49,6 @@ export interface RunningServer {
   close(): Promise<void>;
 }
 
-export function packageVersion(): string {
-  try {
-    const pkg = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as {
-      version?: string;
-    };
-    return pkg.version ?? '0.0.0';
-  } catch {
-    return '0.0.0';
-  }
-}
-
 function urlHost(host: string): string {
   return host.includes(':') ? `[${host}]` : host;
 }
@@ -76,7 +65,7 @@ export async function startServer(
   const warnings: string[] = [];
   const registry = createRegistry();
   const metrics = apiMetrics(registry);
-  const version = packageVersion();
+  const version = VERSION;
 
   // The tokenizer behind tokens_conserved takes about a second to build its tables: it is warmed
   // right after the listener is up, so the server is ready at once (only a deny needs it).

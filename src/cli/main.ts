@@ -5,8 +5,7 @@ import { fileURLToPath } from 'node:url';
 import { isAgentGuardError } from '../errors.js';
 import { EXIT, UsageError, type CliIo } from './command.js';
 import { COMMANDS } from './commands/index.js';
-
-export const VERSION = '0.1.0';
+import { VERSION } from '../version.js';
 
 function overview(): string {
   const width = Math.max(...COMMANDS.map((c) => c.name.length), 8);

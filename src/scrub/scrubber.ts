@@ -3,13 +3,14 @@
  * `scrubJson` for parsed JSON values, `createStream` for the proxy, and `sanitize` for the guard
  * and the API. Latency is measured here, outside the pure core (src/scrub/scanner.ts).
  */
+import { VERSION } from '../version.js';
 import { performance } from 'node:perf_hooks';
 import { AgentGuardError } from '../errors.js';
 import { rulesetFor, scanText, ScanMachine, type Redaction } from './scanner.js';
 import { createTagger, saltBytes, type Tagger } from './tag.js';
 
 /** Reported as `engine_version` (SPEC 2.2); bump when detection behaviour changes. */
-export const SCRUB_ENGINE_VERSION = '0.1.0';
+export const SCRUB_ENGINE_VERSION: string = VERSION;
 
 /** Default `scrub.maxPayloadBytes`: 8 MiB. */
 export const DEFAULT_MAX_PAYLOAD_BYTES = 8 * 1024 * 1024;
