@@ -19,7 +19,7 @@ function overview(): string {
     ...lines,
     '',
     "Run `agent-guard <command> --help` for a command's options.",
-    'Exit codes: 0 ok/allowed, 1 denied or invalid, 2 usage or input error, 126 blocked (exec).',
+    'Exit codes: 0 ok/allowed, 1 denied or invalid, 2 usage or input error, 126 blocked (exec), 127 not found.',
   ].join('\n');
 }
 

@@ -1,23 +1,23 @@
-/** The table of CLI commands; add a command by adding its module here (one line each). */
+/** The table of CLI commands, in the order `agent-guard --help` lists them; one line each. */
 import type { CliCommand } from '../command.js';
-import { passkeyCommand } from './passkey.js';
-import { serveCommand } from './serve.js';
-import { keygenCommand } from './keygen.js';
-import { verifyCommand } from './verify.js';
-import { validateCommand } from './validate.js';
-import { sanitizeCommand } from './sanitize.js';
-import { injectCommand } from './inject.js';
 import { execCommand } from './exec.js';
 import { hookCommand } from './hook.js';
+import { injectCommand } from './inject.js';
+import { keygenCommand } from './keygen.js';
+import { passkeyCommand } from './passkey.js';
+import { sanitizeCommand } from './sanitize.js';
+import { serveCommand } from './serve.js';
+import { validateCommand } from './validate.js';
+import { verifyCommand } from './verify.js';
 
 export const COMMANDS: readonly CliCommand[] = [
-  passkeyCommand,
   serveCommand,
-  keygenCommand,
-  verifyCommand,
   validateCommand,
   sanitizeCommand,
-  injectCommand,
   execCommand,
   hookCommand,
+  verifyCommand,
+  keygenCommand,
+  passkeyCommand,
+  injectCommand,
 ];
