@@ -6,7 +6,6 @@
 import { readFileSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
 import { createEngine } from '../src/engine/engine.js';
-import { warmTokenizer } from '../src/engine/remediation/tokens.js';
 
 const roundsArg = process.argv.indexOf('--rounds');
 const ROUNDS = roundsArg >= 0 ? Number(process.argv[roundsArg + 1]) : 30;
@@ -36,7 +35,6 @@ function calibrate(): number {
   return Number(process.hrtime.bigint() - start) / 1e6;
 }
 
-warmTokenizer();
 const config = { workspaceRoot: '/work/ws', homeDir: '/home/agent' };
 const uncachedEngine = await createEngine({ config: { ...config, cacheEntries: 0 } });
 const cachedEngine = await createEngine({ config: { ...config, cacheEntries: 10_000 } });

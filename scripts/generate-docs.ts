@@ -9,6 +9,7 @@ import { renderErrorsDoc } from './errors-doc.js';
 import { renderHelmValuesSchema } from './helm-values-schema.js';
 import { renderOpenApiDoc } from './openapi-doc.js';
 import { renderRulesDoc } from './generate-rules-doc.js';
+import { renderTokenCounts } from './token-counts.js';
 
 export interface GeneratedDoc {
   readonly path: string;
@@ -21,6 +22,7 @@ export const GENERATED_DOCS: readonly GeneratedDoc[] = [
   { path: 'helm/agent-guard/values.schema.json', render: renderHelmValuesSchema },
   { path: 'docs/openapi.json', render: renderOpenApiDoc },
   { path: 'docs/rules.md', render: renderRulesDoc },
+  { path: 'src/engine/remediation/token-counts.ts', render: renderTokenCounts },
 ];
 
 export const ROOT = fileURLToPath(new URL('..', import.meta.url));

@@ -19,7 +19,6 @@ import { createAlertDispatcher } from './alerts/index.js';
 import type { Config } from './config/schema.js';
 import { AgentGuardError } from './errors.js';
 import { createEngine } from './engine/engine.js';
-import { warmTokenizer } from './engine/remediation/tokens.js';
 import { createProxy, type Proxy } from './proxy/index.js';
 import { buildJwks, loadSigningKey, loadVerificationKeys } from './receipts/index.js';
 import { createScrubber, FAMILY_IDS } from './scrub/index.js';
@@ -67,12 +66,9 @@ export async function startServer(
   const metrics = apiMetrics(registry);
   const version = VERSION;
 
-  // The tokenizer behind tokens_conserved takes about a second to build its tables: it is warmed
-  // right after the listener is up, so the server is ready at once (only a deny needs it).
   const engine = await createEngine({
     config: config.engine,
     defaults: { cwd },
-    warmTokenizer: false,
     onOverBudget: (digest, latencyUs) =>
       logger.debug({ digest, latencyUs }, 'evaluation over the latency budget'),
   });
@@ -243,7 +239,6 @@ export async function startServer(
   // Log lines are buffered (src/telemetry/logger.ts): flush at least once a second when traffic is low.
   const flusher = setInterval(() => logger.flush(), 1000);
   flusher.unref();
-  setImmediate(warmTokenizer);
 
   let closing: Promise<void> | null = null;
   const close = (): Promise<void> => {

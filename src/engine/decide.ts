@@ -6,7 +6,7 @@
 import type { Fact, FactKind, FactOf } from './facts.js';
 import { INVARIANTS } from './invariants/catalog.js';
 import type { FactIndex, RuleDefinition, RuleHit } from './invariants/define-rule.js';
-import { ruleById, RULES } from './invariants/registry.js';
+import { RULES } from './invariants/registry.js';
 import type { Policy } from './policy.js';
 import { tokensConservedFor } from './remediation/tokens.js';
 import {
@@ -96,12 +96,7 @@ export function compareFindings(a: Finding, b: Finding): number {
 }
 
 /** Build the decision from findings already computed (also used for the engine's fail-closed path). */
-export function decisionFrom(
-  findings: readonly Finding[],
-  runtime: EntryPoint,
-  policy: Policy,
-  summaryOf: (ruleId: string) => string = (id) => ruleById(id)?.summary ?? '',
-): Decision {
+export function decisionFrom(findings: readonly Finding[], runtime: EntryPoint, policy: Policy): Decision {
   const sorted = [...findings].sort(compareFindings);
   const first = sorted[0];
   const allowed = !sorted.some((f) => f.mode === 'enforce');
@@ -112,10 +107,7 @@ export function decisionFrom(
     invariantsChecked: invariantsChecked(policy),
     runtime,
     findings: Object.freeze(sorted),
-    tokensConserved:
-      allowed || first === undefined
-        ? 0
-        : tokensConservedFor(first.ruleId, first.invariant, first.remediationHint, summaryOf(first.ruleId)),
+    tokensConserved: allowed || first === undefined ? 0 : tokensConservedFor(first.ruleId, first.invariant),
   });
 }
 

@@ -19,7 +19,6 @@ import { decide, decisionFrom } from './decide.js';
 import { INVARIANTS } from './invariants/catalog.js';
 import { loadParsers } from './parse/index.js';
 import type { Policy } from './policy.js';
-import { warmTokenizer } from './remediation/tokens.js';
 import { LatencyWindow } from './latency-window.js';
 import { isRuntime, RUNTIMES, type Decision, type Finding, type Runtime } from './types.js';
 
@@ -49,8 +48,6 @@ export interface EngineOptions {
   readonly defaults?: PolicyDefaults;
   /** Called for each evaluation slower than the latency budget, with the command's SHA-256 (hex), never its text. */
   readonly onOverBudget?: (digest: string, latencyUs: number) => void;
-  /** Load the tokenizer now rather than on the first deny (long-lived processes). Default false. */
-  readonly warmTokenizer?: boolean;
   /** Replace the analysis step (tests of the fail-closed path). */
   readonly analyzeImpl?: typeof analyze;
 }
@@ -110,7 +107,7 @@ export function failClosedDecision(text: string, runtime: Runtime, policy: Polic
     remediationHint: ENGINE_FAILURE_HINT,
     mode: 'enforce',
   };
-  return decisionFrom([finding], runtime, policy, () => ENGINE_FAILURE_SUMMARY);
+  return decisionFrom([finding], runtime, policy);
 }
 
 /** Build an engine with parsers already loaded (they are process-wide; loading twice is free). */
@@ -129,7 +126,6 @@ export function createEngineSync(options: EngineOptions = {}): Engine {
   const window = new LatencyWindow(1024);
   const runAnalysis = options.analyzeImpl ?? analyze;
   const counters = { evaluations: 0, cacheHits: 0, overBudget: 0, failures: 0 };
-  if (options.warmTokenizer === true) warmTokenizer();
 
   function finish(
     started: bigint,

@@ -158,7 +158,6 @@ export async function createGuard(options: GuardOptions = {}): Promise<Guard> {
     ...(options.engine !== undefined ? { config: options.engine } : {}),
     ...(options.defaults !== undefined ? { defaults: options.defaults } : {}),
     ...(options.onOverBudget !== undefined ? { onOverBudget: options.onOverBudget } : {}),
-    warmTokenizer: true,
   });
   const scrubber = createScrubber(options.scrub ?? {});
   const mode = signModeOf(options);
