@@ -1,8 +1,11 @@
 /**
- * SQL parser instances, loaded once (engine start) and then used synchronously: libpg-query (the
- * PostgreSQL parser compiled to WASM) first, node-sql-parser's MySQL and SQLite grammars for what
- * PostgreSQL rejects. docs/architecture.md ("SQL parsing") explains the choice.
+ * SQL parser instances, used synchronously: libpg-query (the PostgreSQL parser compiled to WASM),
+ * loaded once at engine start, first; node-sql-parser's MySQL and SQLite grammars for what
+ * PostgreSQL rejects. Those two cost about 27 MB of memory together and most deployments never see
+ * a statement PostgreSQL rejects, so each is required on its first use (a one-time ~100 ms) rather
+ * than at start. docs/architecture.md ("SQL parsing") explains the choice.
  */
+import { createRequire } from 'node:module';
 import { loadModule, parseSync } from 'libpg-query';
 import type { AST, Option, TableColumnAst } from 'node-sql-parser';
 
@@ -13,24 +16,27 @@ type NspModule = { Parser?: new () => NspParser; default?: { Parser: new () => N
 
 let loading: Promise<void> | undefined;
 let ready = false;
-let mysql: NspParser | undefined;
-let sqlite: NspParser | undefined;
+const nsp: { mysql?: NspParser; sqlite?: NspParser } = {};
+const require = createRequire(import.meta.url);
 
-async function loadNsp(path: 'mysql' | 'sqlite'): Promise<NspParser> {
-  const mod = (await (path === 'mysql'
-    ? import('node-sql-parser/build/mysql.js')
-    : import('node-sql-parser/build/sqlite.js'))) as unknown as NspModule;
+/** The dialect's node-sql-parser build, required synchronously on first use (CommonJS builds). */
+function nspParser(dialect: 'mysql' | 'sqlite'): NspParser {
+  const cached = nsp[dialect];
+  if (cached) return cached;
+  const mod = require(
+    dialect === 'mysql' ? 'node-sql-parser/build/mysql.js' : 'node-sql-parser/build/sqlite.js',
+  ) as NspModule;
   const Ctor = mod.Parser ?? mod.default?.Parser;
-  if (!Ctor) throw new Error(`node-sql-parser ${path} build has no Parser export`);
-  return new Ctor();
+  if (!Ctor) throw new Error(`node-sql-parser ${dialect} build has no Parser export`);
+  const parser = new Ctor();
+  nsp[dialect] = parser;
+  return parser;
 }
 
-/** Load the SQL parsers; safe to call many times (one load). The engine awaits it in loadParsers(). */
+/** Load the SQL parser; safe to call many times (one load). The engine awaits it in loadParsers(). */
 export function loadSqlParser(): Promise<void> {
   loading ??= (async () => {
-    const [, my, lite] = await Promise.all([loadModule(), loadNsp('mysql'), loadNsp('sqlite')]);
-    mysql = my;
-    sqlite = lite;
+    await loadModule();
     ready = true;
   })();
   return loading;
@@ -62,8 +68,8 @@ export interface NspResult {
 
 /** MySQL or SQLite parse of one statement; undefined when rejected. */
 export function parseNsp(text: string, dialect: 'mysql' | 'sqlite'): NspResult | undefined {
-  const p = dialect === 'mysql' ? mysql : sqlite;
-  if (!p) throw new Error('SQL parser not loaded: await loadSqlParser() (or loadParsers()) first');
+  if (!ready) throw new Error('SQL parser not loaded: await loadSqlParser() (or loadParsers()) first');
+  const p = nspParser(dialect);
   try {
     const r = p.parse(text, { database: dialect === 'mysql' ? 'MySQL' : 'Sqlite' });
     const ast = Array.isArray(r.ast) ? r.ast : [r.ast];
