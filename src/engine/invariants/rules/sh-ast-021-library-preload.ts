@@ -1,6 +1,7 @@
 /**
- * SH-AST-021: injecting a shared library into a program (LD_PRELOAD=/tmp/x.so cmd). Needs from the
- * bash extractor (BASH): DYLD_INSERT_LIBRARIES=... should produce the same execute fact as LD_PRELOAD.
+ * SH-AST-021: injecting a shared library into a program (LD_PRELOAD=/tmp/x.so cmd, macOS
+ * DYLD_INSERT_LIBRARIES, or exported for the session). The bash extractor emits one `execute`
+ * FileOpFact per library of the list.
  */
 import { isInsideWorkspace, resolvePath } from '../../paths.js';
 import { defineRule } from '../define-rule.js';
@@ -25,7 +26,18 @@ export default defineRule({
     }
   },
   examples: {
-    deny: [{ input: 'LD_PRELOAD=/tmp/evil.so ls' }],
-    allow: [{ input: 'LD_LIBRARY_PATH=./lib ./app', why: 'a search path, not a preload' }],
+    deny: [
+      { input: 'LD_PRELOAD=/tmp/evil.so ls' },
+      { input: 'DYLD_INSERT_LIBRARIES=/tmp/hook.dylib /Applications/Safari.app/Contents/MacOS/Safari' },
+      { input: 'LD_PRELOAD=./lib/ok.so:/tmp/evil.so ./app', why: 'the second library of the list' },
+      { input: 'export LD_PRELOAD=/dev/shm/x.so', why: 'every later program loads it' },
+    ],
+    allow: [
+      { input: 'LD_LIBRARY_PATH=./lib ./app', why: 'a search path, not a preload' },
+      {
+        input: 'DYLD_INSERT_LIBRARIES=./build/libtrace.dylib ./app',
+        why: 'a library built in the workspace',
+      },
+    ],
   },
 });
