@@ -3,11 +3,9 @@
  * JavaScript; type syntax it rejects becomes UnparsedFacts), folding string constants, resolving
  * `require`/`import` aliases and turning the calls in node/calls.ts into facts.
  */
-import type { Fact } from '../facts.js';
-import { parseSyntax, type SyntaxNode } from '../parse/index.js';
-import type { Span } from '../types.js';
-import { Collector } from './code/collector.js';
-import { named, reportMissing } from './code/syntax.js';
+import type { SyntaxNode } from '../parse/index.js';
+import { envVal } from './code/calls.js';
+import { named } from './code/syntax.js';
 import { codeFlows } from './code/effects.js';
 import { unescape } from './code/strings.js';
 import {
@@ -25,10 +23,17 @@ import {
   type Part,
   type Val,
 } from './code/value.js';
-import { canonicalModule, envVal, jsCallHandler, jsMethodHandler, type JsCall } from './node/calls.js';
-import type { ExtractContext, Extractor } from './types.js';
-
-const MAX_EVAL_DEPTH = 200;
+import {
+  arithmetic,
+  choice,
+  codeExtractor,
+  CodeWalker,
+  either,
+  numberLiteral,
+  pushText,
+  spliceParts,
+} from './code/walker.js';
+import { canonicalModule, JS_CALLS, type JsCall } from './node/calls.js';
 
 const FUNCTION_TYPES = new Set([
   'arrow_function',
@@ -40,43 +45,15 @@ const FUNCTION_TYPES = new Set([
   'method_definition',
 ]);
 
-export class JsWalker {
-  readonly col: Collector;
-  readonly text: string;
-  readonly env = new Map<string, Val>();
-  #depth = 0;
-
-  constructor(text: string, col: Collector) {
-    this.text = text;
-    this.col = col;
-  }
-
-  src(n: SyntaxNode): string {
-    return this.text.slice(n.start, n.end);
-  }
-
-  span(n: SyntaxNode): Span {
-    return { start: n.start, end: n.end };
-  }
-
-  visit(n: SyntaxNode): Val {
-    if (this.#depth > MAX_EVAL_DEPTH) return UNKNOWN;
-    this.#depth++;
-    try {
-      return this.#visit(n);
-    } finally {
-      this.#depth--;
-    }
-  }
-
-  #visit(n: SyntaxNode): Val {
+export class JsWalker extends CodeWalker {
+  protected node(n: SyntaxNode): Val {
     switch (n.type) {
       case 'string':
         return this.#string(n);
       case 'template_string':
         return this.#template(n, false);
       case 'number':
-        return numVal(this.src(n));
+        return numberLiteral(this.src(n));
       case 'true':
         return { ...UNKNOWN, dynamic: false, bool: true };
       case 'false':
@@ -97,9 +74,7 @@ export class JsWalker {
       case 'expression_statement':
       case 'await_expression': {
         if (n.type === 'await_expression') this.col.markLoop('sleeps');
-        const inner = named(n);
-        if (inner.length === 1) return this.visit(inner[0]!);
-        return this.#generic(n);
+        return this.inner(n);
       }
       case 'array': {
         const items = named(n).map((c) => this.visit(c));
@@ -122,7 +97,7 @@ export class JsWalker {
       case 'ternary_expression': {
         const [, a, b] = named(n).map((c) => this.visit(c));
         if (!a || !b) return UNKNOWN;
-        return withTaint({ ...a, dynamic: a.dynamic || constText(a) !== constText(b) }, b);
+        return choice(a, b);
       }
       case 'sequence_expression': {
         let last = UNKNOWN;
@@ -133,19 +108,13 @@ export class JsWalker {
         return opaque(named(n).map((c) => this.visit(c)));
       case 'assignment_expression': {
         const [left, , right] = n.children;
-        if (!left || !right) return this.#generic(n);
+        if (!left || !right) return this.generic(n);
         const v = this.visit(right);
         this.bind(left, v);
         return v;
       }
-      case 'augmented_assignment_expression': {
-        const [left, op, right] = n.children;
-        if (!left || !op || !right) return this.#generic(n);
-        const old = this.visit(left);
-        const v = this.visit(right);
-        this.bind(left, op.type === '+=' ? concat([old, v]) : opaque([old, v]));
-        return v;
-      }
+      case 'augmented_assignment_expression':
+        return this.augAssign(n);
       case 'variable_declarator': {
         const [name, , value] = n.children;
         if (name && value) this.bind(name, this.visit(value));
@@ -162,33 +131,21 @@ export class JsWalker {
         return this.#for(n);
       case 'for_in_statement':
         return this.#forIn(n);
-      case 'switch_statement': {
+      case 'switch_statement':
         // `break` inside a switch leaves the switch, not the loop around it.
-        this.col.loops.push({
-          span: this.span(n),
-          unbounded: false,
-          sleeps: false,
-          exits: false,
-          forks: false,
-        });
-        this.#generic(n);
-        const frame = this.col.loops.pop()!;
-        if (frame.sleeps) this.col.markLoop('sleeps');
-        if (frame.forks) this.col.markLoop('forks');
-        return UNKNOWN;
-      }
+        return this.endLoop(this.inLoop(n, false, false, () => this.generic(n)));
       case 'break_statement':
         this.col.markLoop(named(n).length > 0 ? 'exit' : 'break');
         return UNKNOWN;
       case 'return_statement':
       case 'throw_statement': {
-        const v = this.#generic(n);
+        const v = this.generic(n);
         this.col.markLoop('exit');
         return v;
       }
       case 'ERROR':
         this.col.unparsed(this.span(n), this.src(n));
-        return this.#generic(n);
+        return this.generic(n);
       case 'comment':
       case 'hash_bang_line':
       case 'regex':
@@ -197,20 +154,8 @@ export class JsWalker {
         return UNKNOWN;
       default:
         if (FUNCTION_TYPES.has(n.type)) return this.fn(n, undefined);
-        return this.#generic(n);
+        return this.generic(n);
     }
-  }
-
-  #generic(n: SyntaxNode): Val {
-    let sources = UNKNOWN.sources;
-    let lits = UNKNOWN.lits;
-    for (const c of n.children) {
-      if (!c.named) continue;
-      const v = this.visit(c);
-      sources = mergeSources(sources, v.sources);
-      lits = mergeLits(lits, v.lits);
-    }
-    return sources.length === 0 && lits.length === 0 ? UNKNOWN : { ...UNKNOWN, sources, lits };
   }
 
   #name(name: string): Val {
@@ -236,25 +181,16 @@ export class JsWalker {
     let sources = UNKNOWN.sources;
     let lits = UNKNOWN.lits;
     let index = 0;
-    const push = (s: string): void => {
-      const last = parts[parts.length - 1];
-      if (typeof last === 'string') parts[parts.length - 1] = last + s;
-      else parts.push(s);
-    };
     for (const c of n.children) {
-      if (c.type === 'string_fragment') push(this.src(c));
-      else if (c.type === 'escape_sequence') push(unescape(this.src(c), true));
+      if (c.type === 'string_fragment') pushText(parts, this.src(c));
+      else if (c.type === 'escape_sequence') pushText(parts, unescape(this.src(c), true));
       else if (c.type === 'template_substitution') {
         const expr = named(c)[0];
         const v = expr ? this.visit(expr) : UNKNOWN;
         index++;
-        if (params) push(`$${index}`);
-        else if (v.parts !== null && v.ref === undefined)
-          for (const p of v.parts) {
-            if (typeof p === 'string') push(p);
-            else parts.push(p);
-          }
-        else parts.push({ hole: expr && /^[\w.]+$/.test(this.src(expr)) ? this.src(expr) : 'X' });
+        if (params) pushText(parts, `$${index}`);
+        else if (!spliceParts(parts, v))
+          parts.push({ hole: expr && /^[\w.]+$/.test(this.src(expr)) ? this.src(expr) : 'X' });
         dynamic ||= !params && (v.dynamic || v.parts === null);
         sources = mergeSources(sources, v.sources);
         lits = mergeLits(lits, v.lits);
@@ -333,35 +269,19 @@ export class JsWalker {
 
   #binary(n: SyntaxNode): Val {
     const [l, op, r] = n.children;
-    if (!l || !op || !r) return this.#generic(n);
+    if (!l || !op || !r) return this.generic(n);
     const a = this.visit(l);
     const b = this.visit(r);
     const o = op.type;
     if (a.num !== undefined && b.num !== undefined) {
-      const x = a.num;
-      const y = b.num;
-      const num =
-        o === '|'
-          ? x | y
-          : o === '&'
-            ? x & y
-            : o === '+'
-              ? x + y
-              : o === '-'
-                ? x - y
-                : o === '*'
-                  ? x * y
-                  : undefined;
-      if (num !== undefined) return { ...UNKNOWN, dynamic: false, num };
+      const num = arithmetic(o, a.num, b.num);
+      if (num !== undefined) return num;
     }
     if (o === '+' && (a.parts !== null || b.parts !== null)) {
       const str = (v: Val): Val => (v.num !== undefined ? strVal(String(v.num)) : v);
       return concat([str(a), str(b)]);
     }
-    if (o === '||' || o === '??') {
-      const pick = a.parts !== null && !a.dynamic ? a : b.parts !== null ? b : a;
-      return withTaint(pick, pick === a ? b : a);
-    }
+    if (o === '||' || o === '??') return either(a, b);
     return opaque([a, b]);
   }
 
@@ -430,15 +350,11 @@ export class JsWalker {
   }
 
   #loopBody(n: SyntaxNode, unbounded: boolean, body: readonly SyntaxNode[], sleeps = false): Val {
-    const frame = { span: this.span(n), unbounded, sleeps, exits: false, forks: false };
-    this.col.loops.push(frame);
-    for (const b of body) this.visit(b);
-    this.col.loops.pop();
-    // Only unbounded loops matter to the runaway rules; a bounded loop's fork is a worker pool.
-    if (frame.unbounded) this.col.loop(frame);
-    if (frame.sleeps) this.col.markLoop('sleeps');
-    if (frame.forks) this.col.markLoop('forks');
-    return UNKNOWN;
+    return this.endLoop(
+      this.inLoop(n, unbounded, sleeps, () => {
+        for (const b of body) this.visit(b);
+      }),
+    );
   }
 
   #while(n: SyntaxNode): Val {
@@ -484,21 +400,20 @@ export class JsWalker {
    * carrying `taint` (a response, a socket's data). Loops outside do not see its exits.
    */
   fn(n: SyntaxNode, taint: Val | undefined): Val {
-    const saved = this.col.loops;
-    this.col.loops = [];
-    for (const c of n.children) {
-      if (c.type === 'formal_parameters') {
-        named(c).forEach((p, i) => this.#param(p, i === 0 ? taint : undefined));
-      } else if (c.type === 'identifier' && n.type === 'arrow_function') {
-        this.#param(c, taint);
-      } else if (
-        c.type === 'statement_block' ||
-        (n.type === 'arrow_function' && c.named && c.type !== 'identifier')
-      ) {
-        this.visit(c);
+    this.inFunction(() => {
+      for (const c of n.children) {
+        if (c.type === 'formal_parameters') {
+          named(c).forEach((p, i) => this.#param(p, i === 0 ? taint : undefined));
+        } else if (c.type === 'identifier' && n.type === 'arrow_function') {
+          this.#param(c, taint);
+        } else if (
+          c.type === 'statement_block' ||
+          (n.type === 'arrow_function' && c.named && c.type !== 'identifier')
+        ) {
+          this.visit(c);
+        }
       }
-    }
-    this.col.loops = saved;
+    });
     const name = n.type.endsWith('declaration') ? n.children.find((c) => c.type === 'identifier') : undefined;
     const fnVal: Val = { ...UNKNOWN, fn: n };
     if (name) this.env.set(this.src(name), fnVal);
@@ -524,7 +439,7 @@ export class JsWalker {
       fnNode = kids[0];
       argsNode = kids.find((c, i) => i > 0 && (c.type === 'arguments' || c.type === 'template_string'));
     }
-    if (!fnNode) return this.#generic(n);
+    if (!fnNode) return this.generic(n);
     let recv: Val | undefined;
     let recvNode: SyntaxNode | undefined;
     let method: string | undefined;
@@ -567,7 +482,7 @@ export class JsWalker {
         call.argNodes.push(a);
       }
     }
-    const handler = jsCallHandler(call.name) ?? (method !== undefined ? jsMethodHandler(method) : undefined);
+    const handler = JS_CALLS.find(call.name, method);
     const handled = handler?.(this, call);
     let result: Val;
     if (handled !== undefined) result = handled;
@@ -587,20 +502,6 @@ export class JsWalker {
     }
     return result;
   }
-
-  run(root: SyntaxNode): void {
-    this.visit(root);
-  }
-}
-
-function numVal(src: string): Val {
-  const s = src.replace(/_/g, '').toLowerCase();
-  let num: number;
-  if (s.startsWith('0o')) num = parseInt(s.slice(2), 8);
-  else if (s.startsWith('0x')) num = parseInt(s.slice(2), 16);
-  else if (s.startsWith('0b')) num = parseInt(s.slice(2), 2);
-  else num = /^0\d+$/.test(s) ? parseInt(s, 8) : Number(s.replace(/n$/, ''));
-  return { ...UNKNOWN, dynamic: false, num };
 }
 
 /** Names snippets use without requiring them, taken as the usual module members. */
@@ -619,13 +520,4 @@ const UNBOUND: Readonly<Record<string, string>> = {
   rmSync: 'fs.rmSync',
 };
 
-export const nodeExtractor: Extractor = {
-  runtime: 'node',
-  extract(text: string, ctx: ExtractContext): readonly Fact[] {
-    const root = parseSyntax('node', text);
-    const col = new Collector('node', ctx);
-    new JsWalker(text, col).run(root);
-    reportMissing(root, text, col);
-    return col.finish();
-  },
-};
+export const nodeExtractor = codeExtractor('node', JsWalker);

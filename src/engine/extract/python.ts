@@ -2,11 +2,9 @@
  * The python extractor: one walk over the tree-sitter-python tree, folding string constants,
  * resolving import aliases and turning the calls it recognises (python/calls.ts) into facts.
  */
-import type { Fact } from '../facts.js';
-import { parseSyntax, type SyntaxNode } from '../parse/index.js';
-import type { Span } from '../types.js';
-import { Collector } from './code/collector.js';
-import { named, reportMissing } from './code/syntax.js';
+import type { SyntaxNode } from '../parse/index.js';
+import { envVal } from './code/calls.js';
+import { named } from './code/syntax.js';
 import { unescape } from './code/strings.js';
 import {
   concat,
@@ -25,52 +23,30 @@ import {
   type Part,
   type Val,
 } from './code/value.js';
-import { callHandler, envVal, methodHandler, PY_CONSTANTS, type PyCall } from './python/calls.js';
-import type { ExtractContext, Extractor } from './types.js';
+import {
+  arithmetic,
+  choice,
+  codeExtractor,
+  CodeWalker,
+  either,
+  numberLiteral,
+  pushText,
+  spliceParts,
+} from './code/walker.js';
+import { PY_CALLS, PY_CONSTANTS, type PyCall } from './python/calls.js';
 
-/** Deepest expression nesting folded; deeper expressions are walked for calls but not folded. */
-const MAX_EVAL_DEPTH = 200;
-
-export class PyWalker {
-  readonly col: Collector;
-  readonly text: string;
-  readonly env = new Map<string, Val>();
+export class PyWalker extends CodeWalker {
   /** Modules imported with `from m import *`: their names resolve unqualified. */
   readonly #star: string[] = [];
-  #depth = 0;
 
-  constructor(text: string, col: Collector) {
-    this.text = text;
-    this.col = col;
-  }
-
-  src(n: SyntaxNode): string {
-    return this.text.slice(n.start, n.end);
-  }
-
-  span(n: SyntaxNode): Span {
-    return { start: n.start, end: n.end };
-  }
-
-  /** Evaluates `n` for its value and its effects (facts). */
-  visit(n: SyntaxNode): Val {
-    if (this.#depth > MAX_EVAL_DEPTH) return UNKNOWN;
-    this.#depth++;
-    try {
-      return this.#visit(n);
-    } finally {
-      this.#depth--;
-    }
-  }
-
-  #visit(n: SyntaxNode): Val {
+  protected node(n: SyntaxNode): Val {
     switch (n.type) {
       case 'string':
         return this.#string(n);
       case 'concatenated_string':
         return concat(named(n).map((c) => this.visit(c)));
       case 'integer':
-        return intVal(this.src(n));
+        return numberLiteral(this.src(n));
       case 'float':
         return { ...UNKNOWN, dynamic: false, num: Number(this.src(n)) };
       case 'true':
@@ -90,9 +66,7 @@ export class PyWalker {
       case 'expression_statement':
       case 'await': {
         if (n.type === 'await') this.col.markLoop('sleeps');
-        const inner = named(n);
-        if (inner.length === 1) return this.visit(inner[0]!);
-        return this.#generic(n);
+        return this.inner(n);
       }
       case 'list':
       case 'tuple':
@@ -109,8 +83,7 @@ export class PyWalker {
       case 'boolean_operator': {
         const [a, b] = named(n).map((c) => this.visit(c));
         if (!a || !b) return UNKNOWN;
-        const pick = a.parts !== null && !a.dynamic ? a : b.parts !== null ? b : a;
-        return withTaint(pick, pick === a ? b : a);
+        return either(a, b);
       }
       case 'not_operator': {
         const v = this.visit(named(n)[0]!);
@@ -125,12 +98,12 @@ export class PyWalker {
       case 'conditional_expression': {
         const [a, , b] = named(n).map((c) => this.visit(c));
         if (!a || !b) return UNKNOWN;
-        return withTaint({ ...a, dynamic: a.dynamic || constText(a) !== constText(b) }, b);
+        return choice(a, b);
       }
       case 'assignment':
         return this.#assign(n);
       case 'augmented_assignment':
-        return this.#augAssign(n);
+        return this.augAssign(n);
       case 'named_expression': {
         const [target, value] = named(n);
         const v = value ? this.visit(value) : UNKNOWN;
@@ -155,33 +128,20 @@ export class PyWalker {
         return UNKNOWN;
       case 'return_statement':
       case 'raise_statement': {
-        const v = this.#generic(n);
+        const v = this.generic(n);
         this.col.markLoop('exit');
         return v;
       }
       case 'ERROR':
         this.col.unparsed(this.span(n), this.src(n));
-        return this.#generic(n);
+        return this.generic(n);
       case 'comment':
       case 'pass_statement':
       case 'continue_statement':
         return UNKNOWN;
       default:
-        return this.#generic(n);
+        return this.generic(n);
     }
-  }
-
-  /** Walks every named child for effects; the value is unknown, carrying the children's taint. */
-  #generic(n: SyntaxNode): Val {
-    let sources = UNKNOWN.sources;
-    let lits = UNKNOWN.lits;
-    for (const c of n.children) {
-      if (!c.named) continue;
-      const v = this.visit(c);
-      sources = mergeSources(sources, v.sources);
-      lits = mergeLits(lits, v.lits);
-    }
-    return sources.length === 0 && lits.length === 0 ? UNKNOWN : { ...UNKNOWN, sources, lits };
   }
 
   #name(name: string): Val {
@@ -193,7 +153,7 @@ export class PyWalker {
     if (name === '__file__') return strVal('./__file__');
     for (const mod of this.#star) {
       const q = `${mod}.${name}`;
-      if (callHandler(q) !== undefined) return refVal(q, name);
+      if (PY_CALLS.byName(q) !== undefined) return refVal(q, name);
     }
     // An unbound name is taken as what it names in the standard library (snippets often skip imports).
     return refVal(Object.hasOwn(ALIASES, name) ? ALIASES[name]! : name, name);
@@ -211,26 +171,16 @@ export class PyWalker {
     let dynamic = false;
     let sources = UNKNOWN.sources;
     let lits = UNKNOWN.lits;
-    const push = (s: string): void => {
-      const last = parts[parts.length - 1];
-      if (typeof last === 'string') parts[parts.length - 1] = last + s;
-      else parts.push(s);
-    };
     for (const c of n.children) {
       if (c.type === 'string_content') {
         let s = this.src(c);
         if (!raw) s = unescape(s, false);
         if (prefix.includes('f')) s = s.replace(/\{\{/g, '{').replace(/\}\}/g, '}');
-        push(s);
+        pushText(parts, s);
       } else if (c.type === 'interpolation') {
         const expr = named(c)[0];
         const v = expr ? this.visit(expr) : UNKNOWN;
-        if (v.parts !== null && v.ref === undefined)
-          for (const p of v.parts) {
-            if (typeof p === 'string') push(p);
-            else parts.push(p);
-          }
-        else
+        if (!spliceParts(parts, v))
           parts.push({
             hole: expr?.type === 'identifier' || expr?.type === 'attribute' ? this.src(expr) : 'X',
           });
@@ -302,26 +252,13 @@ export class PyWalker {
 
   #binary(n: SyntaxNode): Val {
     const [l, op, r] = n.children;
-    if (!l || !op || !r) return this.#generic(n);
+    if (!l || !op || !r) return this.generic(n);
     const a = this.visit(l);
     const b = this.visit(r);
     const o = op.type;
     if (a.num !== undefined && b.num !== undefined) {
-      const x = a.num;
-      const y = b.num;
-      const num =
-        o === '|'
-          ? x | y
-          : o === '&'
-            ? x & y
-            : o === '+'
-              ? x + y
-              : o === '-'
-                ? x - y
-                : o === '*'
-                  ? x * y
-                  : undefined;
-      if (num !== undefined) return { ...UNKNOWN, dynamic: false, num };
+      const num = arithmetic(o, a.num, b.num);
+      if (num !== undefined) return num;
     }
     if (o === '+' && (a.parts !== null || b.parts !== null) && a.num === undefined && b.num === undefined)
       return concat([a, b]);
@@ -336,18 +273,9 @@ export class PyWalker {
     const eq = kids.findIndex((c) => c.type === '=');
     const left = kids[0];
     const right = eq >= 0 ? kids[eq + 1] : undefined;
-    if (!left || !right) return this.#generic(n);
+    if (!left || !right) return this.generic(n);
     const v = this.visit(right);
     this.bind(left, v);
-    return v;
-  }
-
-  #augAssign(n: SyntaxNode): Val {
-    const [left, op, right] = n.children;
-    if (!left || !op || !right) return this.#generic(n);
-    const old = this.visit(left);
-    const v = this.visit(right);
-    this.bind(left, op.type === '+=' ? concat([old, v]) : opaque([old, v]));
     return v;
   }
 
@@ -411,21 +339,15 @@ export class PyWalker {
   }
 
   #loopBody(n: SyntaxNode, unbounded: boolean, before: () => void): Val {
-    const frame = { span: this.span(n), unbounded, sleeps: false, exits: false, forks: false };
-    this.col.loops.push(frame);
-    before();
-    for (const c of n.children) {
-      if (c.type === 'block') this.visit(c);
-    }
-    this.col.loops.pop();
+    const frame = this.inLoop(n, unbounded, false, () => {
+      before();
+      for (const c of n.children) {
+        if (c.type === 'block') this.visit(c);
+      }
+    });
     // An else clause runs after the loop: walked outside the frame.
     for (const c of n.children) if (c.type === 'else_clause') this.visit(c);
-    // Only unbounded loops matter to the runaway rules; a bounded loop's fork is a worker pool.
-    if (frame.unbounded) this.col.loop(frame);
-    // The frame's sleep or fork also happens inside any enclosing loop.
-    if (frame.sleeps) this.col.markLoop('sleeps');
-    if (frame.forks) this.col.markLoop('forks');
-    return UNKNOWN;
+    return this.endLoop(frame);
   }
 
   #while(n: SyntaxNode): Val {
@@ -472,14 +394,13 @@ export class PyWalker {
   }
 
   #function(n: SyntaxNode): Val {
-    const saved = this.col.loops;
-    this.col.loops = [];
-    for (const c of n.children) {
-      if (c.type === 'block' || (n.type === 'lambda' && c.named && c.type !== 'lambda_parameters'))
-        this.visit(c);
-      else if (c.type === 'parameters') this.#params(c);
-    }
-    this.col.loops = saved;
+    this.inFunction(() => {
+      for (const c of n.children) {
+        if (c.type === 'block' || (n.type === 'lambda' && c.named && c.type !== 'lambda_parameters'))
+          this.visit(c);
+        else if (c.type === 'parameters') this.#params(c);
+      }
+    });
     if (n.type === 'function_definition') {
       const name = n.children.find((c) => c.type === 'identifier');
       if (name) this.env.set(this.src(name), { ...UNKNOWN, fn: n });
@@ -551,7 +472,7 @@ export class PyWalker {
         call.argNodes.push(argsNode);
       }
     }
-    const handler = callHandler(call.name) ?? (method !== undefined ? methodHandler(method) : undefined);
+    const handler = PY_CALLS.find(call.name, method);
     const result = handler?.(this, call);
     if (result !== undefined) return result;
     const inputs = call.args.slice();
@@ -560,20 +481,6 @@ export class PyWalker {
     const out = opaque(inputs, 'X');
     return name !== undefined ? { ...out, ref: `${name}()` } : out;
   }
-
-  run(root: SyntaxNode): void {
-    this.visit(root);
-  }
-}
-
-function intVal(src: string): Val {
-  const s = src.replace(/_/g, '').toLowerCase();
-  let num: number;
-  if (s.startsWith('0o')) num = parseInt(s.slice(2), 8);
-  else if (s.startsWith('0x')) num = parseInt(s.slice(2), 16);
-  else if (s.startsWith('0b')) num = parseInt(s.slice(2), 2);
-  else num = /^0\d+$/.test(s) ? parseInt(s, 8) : Number(s);
-  return { ...UNKNOWN, dynamic: false, num, parts: null };
 }
 
 /** `'%s and %d' % (a, b)`: substitutes known arguments in order. */
@@ -611,13 +518,4 @@ const ALIASES: Readonly<Record<string, string>> = {
   rmtree: 'shutil.rmtree',
 };
 
-export const pythonExtractor: Extractor = {
-  runtime: 'python',
-  extract(text: string, ctx: ExtractContext): readonly Fact[] {
-    const root = parseSyntax('python', text);
-    const col = new Collector('python', ctx);
-    new PyWalker(text, col).run(root);
-    reportMissing(root, text, col);
-    return col.finish();
-  },
-};
+export const pythonExtractor = codeExtractor('python', PyWalker);

@@ -3,9 +3,19 @@
  * resolution (`cp.execSync` with `const cp = require('node:child_process')` is
  * `child_process.execSync`), and by method name where the receiver's type is unknown.
  */
-import type { SyntaxNode } from '../../parse/index.js';
 import type { Span } from '../../types.js';
-import { decodeBase64, looksLikeSql } from '../code/collector.js';
+import {
+  base64Val,
+  CallTable,
+  exits,
+  identity,
+  joinVals,
+  sleeps,
+  writeTo,
+  type CallHandler,
+  type CodeCall,
+} from '../code/calls.js';
+import { looksLikeSql } from '../code/collector.js';
 import {
   dnsLookup,
   request,
@@ -21,7 +31,6 @@ import {
   concat,
   constText,
   dirnameOf,
-  holeVal,
   joinPaths,
   modeText,
   opaque,
@@ -30,26 +39,17 @@ import {
   strVal,
   truthy,
   UNKNOWN,
-  withTaint,
   type Val,
 } from '../code/value.js';
 import type { JsWalker } from '../node.js';
 
-export interface JsCall {
-  readonly node: SyntaxNode;
-  readonly span: Span;
-  /** Qualified name ('child_process.execSync', 'new net.Socket', 'fs.rm'); '' when unknown. */
-  readonly name: string;
-  readonly method: string | undefined;
-  readonly recv: Val | undefined;
-  readonly recvNode: SyntaxNode | undefined;
-  readonly args: Val[];
-  readonly argNodes: SyntaxNode[];
+/** A call; its name is qualified like 'child_process.execSync', 'new net.Socket' or 'fs.rm'. */
+export interface JsCall extends CodeCall {
   /** Called as a tagged template (sql`...`): the only argument is the template, substitutions as $1.. */
   readonly tagged: boolean;
 }
 
-type Handler = (w: JsWalker, c: JsCall) => Val | undefined;
+type Handler = CallHandler<JsWalker, JsCall>;
 
 const VIA = 'node';
 
@@ -70,13 +70,6 @@ export function canonicalModule(name: string): string {
   if (n === 'node-fetch' || n === 'cross-fetch' || n === 'isomorphic-fetch' || n === 'undici.fetch')
     n = 'fetch';
   return n;
-}
-
-/** The value of an environment variable: a source; `HOME` reads as `~` (facts.ts paths). */
-export function envVal(name: string | null): Val {
-  if (name === null) return { ...holeVal('ENV'), sources: [{ kind: 'env' }] };
-  if (name === 'HOME') return { ...strVal('~'), sources: [{ kind: 'env', name }] };
-  return { ...holeVal(name), sources: [{ kind: 'env', name }] };
 }
 
 function spanOf(w: JsWalker, c: JsCall, i: number): Span {
@@ -256,15 +249,7 @@ const fsCall: Handler = (w, c) => {
 /** stream.write(data) / stream.end(data) on a file stream or a connected socket or request. */
 const streamWrite: Handler = (w, c) => {
   const data = c.args[0];
-  if (!data || data.fn !== undefined) return undefined;
-  if (c.recv?.peer) {
-    sendTo(w.col, c.span, c.recv.peer, [data]);
-    return UNKNOWN;
-  }
-  const file = c.recv?.file;
-  if (!file || file.op === 'read') return undefined;
-  w.col.flows(c.span, data.sources, { kind: 'file', path: pathOf(file.path).path });
-  return UNKNOWN;
+  return !data || data.fn !== undefined ? undefined : writeTo(w, c, data);
 };
 
 /** a.pipe(b): a socket piped into a process (or a process into a socket) is a reverse shell's wiring. */
@@ -284,7 +269,6 @@ const pipe: Handler = (w, c) => {
 const pathJoin: Handler = (_w, c) => joinPaths(c.args.filter((v) => v.fn === undefined));
 const homedir: Handler = () => strVal('~');
 const cwd: Handler = () => strVal('.');
-const identity: Handler = (_w, c) => c.args[0] ?? UNKNOWN;
 
 const keepString: Handler = (_w, c) => {
   if (!c.recv) return undefined;
@@ -296,13 +280,7 @@ const keepString: Handler = (_w, c) => {
 const arrayJoin: Handler = (_w, c) => {
   const list = c.recv?.items;
   if (!list) return undefined;
-  const sep = c.args[0] ?? strVal(',');
-  const pieces: Val[] = [];
-  list.forEach((v, i) => {
-    if (i > 0) pieces.push(sep);
-    pieces.push(v);
-  });
-  return pieces.length === 0 ? strVal('') : concat(pieces);
+  return joinVals(list, c.args[0] ?? strVal(','));
 };
 
 const strConcat: Handler = (_w, c) => {
@@ -344,19 +322,12 @@ const bufferFrom: Handler = (_w, c) => {
   if (!v) return undefined;
   const enc = constText(c.args[1]);
   if (enc === null || !/^(?:base64|base64url|hex)$/i.test(enc)) return v.fn === undefined ? v : undefined;
-  const text = constText(v);
-  const decoded = text !== null && enc.startsWith('base64') ? decodeBase64(text) : null;
-  const base = decoded !== null ? strVal(decoded) : holeVal('decoded');
-  return { ...base, sources: [...withTaint(base, v).sources, { kind: 'decoded' }], lits: v.lits };
+  return base64Val(v, enc.startsWith('base64'));
 };
 
 const atob: Handler = (_w, c) => {
   const v = c.args[0];
-  if (!v) return undefined;
-  const text = constText(v);
-  const decoded = text !== null ? decodeBase64(text) : null;
-  const base = decoded !== null ? strVal(decoded) : holeVal('decoded');
-  return { ...base, sources: [...withTaint(base, v).sources, { kind: 'decoded' }], lits: v.lits };
+  return v ? base64Val(v) : undefined;
 };
 
 const decodedOnly: Handler = (_w, c) => {
@@ -531,17 +502,6 @@ const dns: Handler = (w, c) => {
   return undefined;
 };
 
-// --- loops -----------------------------------------------------------------------------------
-
-const sleeps: Handler = (w) => {
-  w.col.markLoop('sleeps');
-  return undefined;
-};
-const exits: Handler = (w) => {
-  w.col.markLoop('exit');
-  return UNKNOWN;
-};
-
 // --- SQL -------------------------------------------------------------------------------------
 
 /** Method names that only take SQL: the argument is handed over when it reads as SQL. */
@@ -594,10 +554,17 @@ const sqlTag: Handler = (w, c) => {
 
 // --- tables ----------------------------------------------------------------------------------
 
-const CALLS = new Map<string, Handler>();
-const add = (names: readonly string[], h: Handler): void => {
-  for (const n of names) CALLS.set(n, h);
-};
+const SOCKET_REFS = /^(?:new )?(?:net|tls)\.(?:Socket|connect|createConnection)\(\)/;
+
+export const JS_CALLS: CallTable<Handler> = new CallTable((name): Handler | undefined => {
+  if (SOCKET_REFS.test(name)) {
+    const method = name.slice(name.lastIndexOf('.') + 1);
+    if (method === 'connect') return netConnect;
+  }
+  if (name.startsWith('axios.create().') || name.startsWith('got.extend().')) return axiosCall;
+  return undefined;
+});
+const add = (names: readonly string[], h: Handler): void => JS_CALLS.add(names, h);
 
 add(
   [
@@ -762,7 +729,7 @@ add(
 add(['Atomics.wait', 'sleep', 'readline.question', 'readlineSync.question', 'prompt'], sleeps);
 add(['sql', 'Prisma.sql', 'Prisma.raw'], sqlTag);
 
-const METHODS = new Map<string, Handler>([
+JS_CALLS.methods([
   ['write', streamWrite],
   ['end', streamWrite],
   ['send', streamWrite],
@@ -782,25 +749,9 @@ const METHODS = new Map<string, Handler>([
   ['wait', sleeps],
   ['question', sleeps],
 ]);
-for (const m of SQL_METHODS) METHODS.set(m, sqlMethod);
-for (const m of SQL_MAYBE) METHODS.set(m, sqlMethod);
-METHODS.set('$queryRaw', (w, c) => (c.tagged ? sqlTag(w, c) : sqlMethod(w, c)));
-METHODS.set('$executeRaw', (w, c) => (c.tagged ? sqlTag(w, c) : sqlMethod(w, c)));
-
-const SOCKET_REFS = /^(?:new )?(?:net|tls)\.(?:Socket|connect|createConnection)\(\)/;
-
-export function jsCallHandler(name: string): Handler | undefined {
-  if (name === '') return undefined;
-  const direct = CALLS.get(name);
-  if (direct) return direct;
-  if (SOCKET_REFS.test(name)) {
-    const method = name.slice(name.lastIndexOf('.') + 1);
-    if (method === 'connect') return netConnect;
-  }
-  if (name.startsWith('axios.create().') || name.startsWith('got.extend().')) return axiosCall;
-  return undefined;
-}
-
-export function jsMethodHandler(method: string): Handler | undefined {
-  return METHODS.get(method);
-}
+JS_CALLS.methods([...SQL_METHODS, ...SQL_MAYBE].map((m) => [m, sqlMethod] as const));
+const sqlEither: Handler = (w, c) => (c.tagged ? sqlTag(w, c) : sqlMethod(w, c));
+JS_CALLS.methods([
+  ['$queryRaw', sqlEither],
+  ['$executeRaw', sqlEither],
+]);

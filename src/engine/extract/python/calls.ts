@@ -5,7 +5,18 @@
  */
 import type { SyntaxNode } from '../../parse/index.js';
 import type { Span } from '../../types.js';
-import { decodeBase64 } from '../code/collector.js';
+import {
+  base64Val,
+  CallTable,
+  envVal,
+  exits,
+  identity,
+  joinVals,
+  sleeps,
+  writeTo,
+  type CallHandler,
+  type CodeCall,
+} from '../code/calls.js';
 import {
   codeFlows,
   dnsLookup,
@@ -37,23 +48,15 @@ import {
 } from '../code/value.js';
 import type { PyWalker } from '../python.js';
 
-export interface PyCall {
-  readonly node: SyntaxNode;
-  readonly span: Span;
-  /** Qualified name ('subprocess.run', 'pathlib.Path().write_text'); '' when unknown. */
-  readonly name: string;
-  readonly method: string | undefined;
-  readonly recv: Val | undefined;
-  readonly recvNode: SyntaxNode | undefined;
-  readonly args: Val[];
-  readonly argNodes: SyntaxNode[];
+/** A call; its name is qualified like 'subprocess.run' or 'pathlib.Path().write_text'. */
+export interface PyCall extends CodeCall {
   readonly kw: Map<string, Val>;
   readonly kwNodes: Map<string, SyntaxNode>;
   /** *args or **kwargs were passed: positions are not reliable. */
   splat: boolean;
 }
 
-type Handler = (w: PyWalker, c: PyCall) => Val | undefined;
+type Handler = CallHandler<PyWalker, PyCall>;
 
 const VIA = 'python';
 
@@ -252,15 +255,8 @@ const pathWrite: Handler = (w, c) => {
 
 /** write()/writelines() on an object from open(): what is written flows into the file. */
 const fileWrite: Handler = (w, c) => {
-  const file = c.recv?.file;
   const data = c.args[0];
-  if (c.recv?.peer && data) {
-    sendTo(w.col, c.span, c.recv.peer, [data]);
-    return UNKNOWN;
-  }
-  if (!file || !data || file.op === 'read') return undefined;
-  w.col.flows(c.span, data.sources, { kind: 'file', path: pathOf(file.path).path });
-  return UNKNOWN;
+  return data ? writeTo(w, c, data) : undefined;
 };
 
 const umask: Handler = (w, c) => {
@@ -269,16 +265,8 @@ const umask: Handler = (w, c) => {
   return UNKNOWN;
 };
 
-/** The value of an environment variable: a source; `HOME` reads as `~` (facts.ts paths). */
-export function envVal(name: string | null): Val {
-  if (name === null) return { ...holeVal('ENV'), sources: [{ kind: 'env' }] };
-  if (name === 'HOME') return { ...strVal('~'), sources: [{ kind: 'env', name }] };
-  return { ...holeVal(name), sources: [{ kind: 'env', name }] };
-}
-
 // --- paths and strings -----------------------------------------------------------------------
 
-const identity: Handler = (_w, c) => c.args[0] ?? UNKNOWN;
 const pathCtor: Handler = (_w, c) => ({
   ...(c.args.length > 0 ? joinPaths(c.args) : strVal('.')),
   ref: 'pathlib.Path()',
@@ -331,12 +319,7 @@ const strJoin: Handler = (_w, c) => {
   const sep = c.recv;
   const list = c.args[0];
   if (!sep || sep.parts === null || sep.ref !== undefined || !list?.items) return undefined;
-  const pieces: Val[] = [];
-  list.items.forEach((v, i) => {
-    if (i > 0) pieces.push(sep);
-    pieces.push(v);
-  });
-  return pieces.length === 0 ? strVal('') : concat(pieces);
+  return joinVals(list.items, sep);
 };
 
 /** Methods that keep the string (whitespace and encoding changes). */
@@ -386,11 +369,7 @@ const unsafeLoad: Handler = (w, c) => {
 
 const b64decode: Handler = (_w, c) => {
   const v = c.args[0] ?? c.kw.get('s');
-  if (!v) return undefined;
-  const text = constText(v);
-  const decoded = text !== null ? decodeBase64(text) : null;
-  const base = decoded !== null ? strVal(decoded) : holeVal('decoded');
-  return { ...base, sources: [...withTaint(base, v).sources, { kind: 'decoded' }], lits: v.lits };
+  return v ? base64Val(v) : undefined;
 };
 
 const decodedOnly: Handler = (_w, c) => {
@@ -603,17 +582,6 @@ const dns: Handler = (w, c) => {
   return UNKNOWN;
 };
 
-// --- loops: sleeping and exiting -----------------------------------------------------------
-
-const sleeps: Handler = (w) => {
-  w.col.markLoop('sleeps');
-  return undefined;
-};
-const exits: Handler = (w) => {
-  w.col.markLoop('exit');
-  return UNKNOWN;
-};
-
 // --- SQL -------------------------------------------------------------------------------------
 
 const sqlExecute: Handler = (w, c) => {
@@ -631,10 +599,18 @@ const sqlText: Handler = (w, c) => {
 
 // --- tables ----------------------------------------------------------------------------------
 
-const CALLS = new Map<string, Handler>();
-const add = (names: readonly string[], h: Handler): void => {
-  for (const n of names) CALLS.set(n, h);
-};
+/** Instances spelled differently that behave the same. */
+const CANONICAL: readonly [RegExp, string][] = [
+  [/^socket\(\)/, 'socket.socket()'],
+  [/^requests\.sessions\.Session\(\)/, 'requests.Session()'],
+];
+
+export const PY_CALLS: CallTable<Handler> = new CallTable((name): Handler | undefined => {
+  if (name.startsWith('socket(') || name.startsWith('requests.sessions'))
+    for (const [re, to] of CANONICAL) if (re.test(name)) return PY_CALLS.get(name.replace(re, to));
+  return undefined;
+});
+const add = (names: readonly string[], h: Handler): void => PY_CALLS.add(names, h);
 
 add(
   [
@@ -877,7 +853,7 @@ add(['sqlalchemy.text', 'sqlalchemy.sql.text', 'sqlalchemy.sql.expression.text',
 add(['pandas.read_sql', 'pandas.read_sql_query', 'pd.read_sql', 'pd.read_sql_query'], sqlExecute);
 
 /** By method name, when the receiver's type is unknown. */
-const METHODS = new Map<string, Handler>([
+PY_CALLS.methods([
   ['execute', sqlExecute],
   ['executemany', sqlExecute],
   ['executescript', sqlExecute],
@@ -911,25 +887,6 @@ const METHODS = new Map<string, Handler>([
   ['get', (w, c) => (c.args.length === 0 ? sleeps(w, c) : undefined)],
   ['get_message', sleeps],
 ]);
-
-/** Instances spelled differently that behave the same. */
-const CANONICAL: readonly [RegExp, string][] = [
-  [/^socket\(\)/, 'socket.socket()'],
-  [/^requests\.sessions\.Session\(\)/, 'requests.Session()'],
-];
-
-export function callHandler(name: string): Handler | undefined {
-  if (name === '') return undefined;
-  const direct = CALLS.get(name);
-  if (direct) return direct;
-  if (name.startsWith('socket(') || name.startsWith('requests.sessions'))
-    for (const [re, to] of CANONICAL) if (re.test(name)) return CALLS.get(name.replace(re, to));
-  return undefined;
-}
-
-export function methodHandler(method: string): Handler | undefined {
-  return METHODS.get(method);
-}
 
 /** Module constants folded as numbers (stat modes, so os.chmod(p, stat.S_IRWXO) has a mode). */
 export const PY_CONSTANTS = new Map<string, Val>(

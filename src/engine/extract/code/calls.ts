@@ -1,0 +1,112 @@
+/**
+ * What the python and node call tables share: the call record a walker builds, the name and method
+ * tables handlers are found in, and the handlers whose meaning is the same in both languages.
+ */
+import type { SyntaxNode } from '../../parse/index.js';
+import type { Span } from '../../types.js';
+import { decodeBase64 } from './collector.js';
+import { sendTo } from './effects.js';
+import { concat, constText, holeVal, pathOf, strVal, UNKNOWN, withTaint, type Val } from './value.js';
+import type { CodeWalker } from './walker.js';
+
+export interface CodeCall {
+  readonly node: SyntaxNode;
+  readonly span: Span;
+  /** Qualified name after alias resolution ('subprocess.run', 'child_process.execSync'); '' when unknown. */
+  readonly name: string;
+  readonly method: string | undefined;
+  readonly recv: Val | undefined;
+  readonly recvNode: SyntaxNode | undefined;
+  readonly args: Val[];
+  readonly argNodes: SyntaxNode[];
+}
+
+export type CallHandler<W extends CodeWalker, C extends CodeCall> = (w: W, c: C) => Val | undefined;
+
+/** Handlers by qualified name and by method name (for receivers whose type is unknown). */
+export class CallTable<H> {
+  readonly #calls = new Map<string, H>();
+  readonly #methods = new Map<string, H>();
+  /** Names that reach a handler by another spelling (instances, wrapped clients). */
+  readonly #alias: (name: string) => H | undefined;
+
+  constructor(alias: (name: string) => H | undefined = () => undefined) {
+    this.#alias = alias;
+  }
+
+  add(names: readonly string[], h: H): void {
+    for (const n of names) this.#calls.set(n, h);
+  }
+
+  /** Method-name handlers, in order (a later entry for a name replaces an earlier one). */
+  methods(entries: Iterable<readonly [string, H]>): void {
+    for (const [n, h] of entries) this.#methods.set(n, h);
+  }
+
+  get(name: string): H | undefined {
+    return this.#calls.get(name);
+  }
+
+  byName(name: string): H | undefined {
+    if (name === '') return undefined;
+    return this.#calls.get(name) ?? this.#alias(name);
+  }
+
+  byMethod(method: string): H | undefined {
+    return this.#methods.get(method);
+  }
+
+  /** The handler for a call: by its qualified name, else by its method name. */
+  find(name: string, method: string | undefined): H | undefined {
+    return this.byName(name) ?? (method !== undefined ? this.#methods.get(method) : undefined);
+  }
+}
+
+/** The value of an environment variable: a source; `HOME` reads as `~` (facts.ts paths). */
+export function envVal(name: string | null): Val {
+  if (name === null) return { ...holeVal('ENV'), sources: [{ kind: 'env' }] };
+  if (name === 'HOME') return { ...strVal('~'), sources: [{ kind: 'env', name }] };
+  return { ...holeVal(name), sources: [{ kind: 'env', name }] };
+}
+
+/** `items` joined by `sep` as one string value. */
+export function joinVals(items: readonly Val[], sep: Val): Val {
+  const pieces: Val[] = [];
+  items.forEach((v, i) => {
+    if (i > 0) pieces.push(sep);
+    pieces.push(v);
+  });
+  return pieces.length === 0 ? strVal('') : concat(pieces);
+}
+
+/** Base64-decoded `v`: the decoded text when `v` is known, a decoded source either way. */
+export function base64Val(v: Val, decode = true): Val {
+  const text = decode ? constText(v) : null;
+  const decoded = text !== null ? decodeBase64(text) : null;
+  const base = decoded !== null ? strVal(decoded) : holeVal('decoded');
+  return { ...base, sources: [...withTaint(base, v).sources, { kind: 'decoded' }], lits: v.lits };
+}
+
+/** Data written to a receiver: sent when it is a connected socket, a flow into it when an open file. */
+export function writeTo(w: CodeWalker, c: CodeCall, data: Val): Val | undefined {
+  if (c.recv?.peer) {
+    sendTo(w.col, c.span, c.recv.peer, [data]);
+    return UNKNOWN;
+  }
+  const file = c.recv?.file;
+  if (!file || file.op === 'read') return undefined;
+  w.col.flows(c.span, data.sources, { kind: 'file', path: pathOf(file.path).path });
+  return UNKNOWN;
+}
+
+export const identity: CallHandler<CodeWalker, CodeCall> = (_w, c) => c.args[0] ?? UNKNOWN;
+
+export const sleeps: CallHandler<CodeWalker, CodeCall> = (w) => {
+  w.col.markLoop('sleeps');
+  return undefined;
+};
+
+export const exits: CallHandler<CodeWalker, CodeCall> = (w) => {
+  w.col.markLoop('exit');
+  return UNKNOWN;
+};

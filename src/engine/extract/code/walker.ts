@@ -1,0 +1,194 @@
+/**
+ * The walk shared by the python and node extractors: a depth-bounded evaluator over the copied
+ * tree-sitter tree with one name environment; each language's walker supplies its node cases.
+ */
+import type { Fact } from '../../facts.js';
+import { parseSyntax, type SyntaxNode } from '../../parse/index.js';
+import type { Runtime, Span } from '../../types.js';
+import type { ExtractContext, Extractor } from '../types.js';
+import { Collector, type LoopFrame } from './collector.js';
+import { named, reportMissing } from './syntax.js';
+import {
+  concat,
+  constText,
+  mergeLits,
+  mergeSources,
+  opaque,
+  UNKNOWN,
+  withTaint,
+  type Part,
+  type Val,
+} from './value.js';
+
+/** Deepest expression nesting folded; deeper expressions are walked for calls but not folded. */
+const MAX_EVAL_DEPTH = 200;
+
+export abstract class CodeWalker {
+  readonly col: Collector;
+  readonly text: string;
+  readonly env = new Map<string, Val>();
+  #depth = 0;
+
+  constructor(text: string, col: Collector) {
+    this.text = text;
+    this.col = col;
+  }
+
+  src(n: SyntaxNode): string {
+    return this.text.slice(n.start, n.end);
+  }
+
+  span(n: SyntaxNode): Span {
+    return { start: n.start, end: n.end };
+  }
+
+  /** Evaluates `n` for its value and its effects (facts). */
+  visit(n: SyntaxNode): Val {
+    if (this.#depth > MAX_EVAL_DEPTH) return UNKNOWN;
+    this.#depth++;
+    try {
+      return this.node(n);
+    } finally {
+      this.#depth--;
+    }
+  }
+
+  /** The language's cases: one node's value and effects. */
+  protected abstract node(n: SyntaxNode): Val;
+
+  /** Binds an assignment target to `v`. */
+  abstract bind(target: SyntaxNode, v: Val): void;
+
+  /** Walks every named child for effects; the value is unknown, carrying the children's taint. */
+  generic(n: SyntaxNode): Val {
+    let sources = UNKNOWN.sources;
+    let lits = UNKNOWN.lits;
+    for (const c of n.children) {
+      if (!c.named) continue;
+      const v = this.visit(c);
+      sources = mergeSources(sources, v.sources);
+      lits = mergeLits(lits, v.lits);
+    }
+    return sources.length === 0 && lits.length === 0 ? UNKNOWN : { ...UNKNOWN, sources, lits };
+  }
+
+  /** A wrapper node (parentheses, an expression statement, await): its only child's value. */
+  protected inner(n: SyntaxNode): Val {
+    const inner = named(n);
+    if (inner.length === 1) return this.visit(inner[0]!);
+    return this.generic(n);
+  }
+
+  /** `x += y` and the other augmented assignments. */
+  protected augAssign(n: SyntaxNode): Val {
+    const [left, op, right] = n.children;
+    if (!left || !op || !right) return this.generic(n);
+    const old = this.visit(left);
+    const v = this.visit(right);
+    this.bind(left, op.type === '+=' ? concat([old, v]) : opaque([old, v]));
+    return v;
+  }
+
+  /** Walks `body` inside a fresh loop frame for `n`; the frame is handed to endLoop afterwards. */
+  protected inLoop(n: SyntaxNode, unbounded: boolean, sleeps: boolean, body: () => void): LoopFrame {
+    const frame = { span: this.span(n), unbounded, sleeps, exits: false, forks: false };
+    this.col.loops.push(frame);
+    body();
+    this.col.loops.pop();
+    return frame;
+  }
+
+  protected endLoop(frame: LoopFrame): Val {
+    // Only unbounded loops matter to the runaway rules; a bounded loop's fork is a worker pool.
+    if (frame.unbounded) this.col.loop(frame);
+    // The frame's sleep or fork also happens inside any enclosing loop.
+    if (frame.sleeps) this.col.markLoop('sleeps');
+    if (frame.forks) this.col.markLoop('forks');
+    return UNKNOWN;
+  }
+
+  /** Walks a function body: loops outside do not see its exits. */
+  protected inFunction(body: () => void): void {
+    const saved = this.col.loops;
+    this.col.loops = [];
+    body();
+    this.col.loops = saved;
+  }
+
+  run(root: SyntaxNode): void {
+    this.visit(root);
+  }
+}
+
+/** Integer arithmetic on two known numbers (`0o700 | 0o7`); undefined for other operators. */
+export function arithmetic(o: string, x: number, y: number): Val | undefined {
+  const num =
+    o === '|'
+      ? x | y
+      : o === '&'
+        ? x & y
+        : o === '+'
+          ? x + y
+          : o === '-'
+            ? x - y
+            : o === '*'
+              ? x * y
+              : undefined;
+  return num !== undefined ? { ...UNKNOWN, dynamic: false, num } : undefined;
+}
+
+/** A numeric literal: `0o`, `0x`, `0b` prefixes, `_` separators, a leading-zero octal, BigInt `n`. */
+export function numberLiteral(src: string): Val {
+  const s = src.replace(/_/g, '').toLowerCase();
+  let num: number;
+  if (s.startsWith('0o')) num = parseInt(s.slice(2), 8);
+  else if (s.startsWith('0x')) num = parseInt(s.slice(2), 16);
+  else if (s.startsWith('0b')) num = parseInt(s.slice(2), 2);
+  else num = /^0\d+$/.test(s) ? parseInt(s, 8) : Number(s.replace(/n$/, ''));
+  return { ...UNKNOWN, dynamic: false, num };
+}
+
+/** `a or b` / `a || b`: the first side that is a known string, else the second; taint from both. */
+export function either(a: Val, b: Val): Val {
+  const pick = a.parts !== null && !a.dynamic ? a : b.parts !== null ? b : a;
+  return withTaint(pick, pick === a ? b : a);
+}
+
+/** `c ? a : b`: a's value, dynamic when the branches differ; taint from both. */
+export function choice(a: Val, b: Val): Val {
+  return withTaint({ ...a, dynamic: a.dynamic || constText(a) !== constText(b) }, b);
+}
+
+/** Appends text to string parts, joining it to a trailing text part. */
+export function pushText(parts: Part[], s: string): void {
+  const last = parts[parts.length - 1];
+  if (typeof last === 'string') parts[parts.length - 1] = last + s;
+  else parts.push(s);
+}
+
+/** Splices an interpolated value's parts into `parts`; false when it has none to splice (a hole then). */
+export function spliceParts(parts: Part[], v: Val): boolean {
+  if (v.parts === null || v.ref !== undefined) return false;
+  for (const p of v.parts) {
+    if (typeof p === 'string') pushText(parts, p);
+    else parts.push(p);
+  }
+  return true;
+}
+
+/** An extractor for `runtime`: parse, walk, report the parser's invented tokens, collect. */
+export function codeExtractor(
+  runtime: Runtime,
+  Walker: new (text: string, col: Collector) => CodeWalker,
+): Extractor {
+  return {
+    runtime,
+    extract(text: string, ctx: ExtractContext): readonly Fact[] {
+      const root = parseSyntax(runtime, text);
+      const col = new Collector(runtime, ctx);
+      new Walker(text, col).run(root);
+      reportMissing(root, text, col);
+      return col.finish();
+    },
+  };
+}
