@@ -3,24 +3,10 @@
  * enforced finding in the envelope's fields, every finding listed, and a signed receipt over the
  * decision (docs/receipts.md) when a signer is configured.
  */
-import type { Finding } from '../engine/types.js';
+import { roundUs, toWireFinding } from '../engine/wire.js';
 import type { EvaluatedCall } from './adapters/types.js';
 import type { HardwareView } from './hardware.js';
 import type { ProxyReceipts } from './types.js';
-
-function findingJson(f: Finding): Record<string, unknown> {
-  return {
-    rule_id: f.ruleId,
-    invariant: f.invariant,
-    threat_type: f.threatType,
-    severity: f.severity,
-    reason: f.reason,
-    span: { start: f.span.start, end: f.span.end },
-    suggested_alternative: f.suggestedAlternative,
-    remediation_hint: f.remediationHint,
-    mode: f.mode,
-  };
-}
 
 export interface EnvelopeOptions {
   readonly receipts?: ProxyReceipts | undefined;
@@ -43,11 +29,11 @@ export function vetoEnvelope(call: EvaluatedCall, options: EnvelopeOptions): Rec
     remediation_hint: first?.remediationHint ?? 'Do not retry this call unchanged; choose a safer action.',
     tokens_conserved: decision.tokensConserved,
     signed_merkle_receipt: null,
-    in_process_latency_us: Math.round(call.latencyUs * 100) / 100,
+    in_process_latency_us: roundUs(call.latencyUs),
     invariant: first?.invariant ?? null,
     threat_type: decision.threatType,
     runtime: call.runtime,
-    findings: decision.findings.map(findingJson),
+    findings: decision.findings.map(toWireFinding),
   };
   if (options.receipts && options.policyDigest) {
     const { fields } = options.receipts.decision(
