@@ -20,20 +20,57 @@ import {
 
 const EMPTY: readonly never[] = Object.freeze([]);
 
+/** One bit per fact kind, for the rule-skipping test in decide(). */
+const KIND_BIT: Readonly<Record<FactKind, number>> = {
+  exec: 1,
+  file: 2,
+  net: 4,
+  flow: 8,
+  sql: 16,
+  loop: 32,
+  container: 64,
+  literal: 128,
+  unparsed: 256,
+};
+
+/** Facts grouped by kind, with a bit set per kind present (KIND_BIT). */
+interface IndexedFacts extends FactIndex {
+  readonly present: number;
+}
+
 /** Group facts by kind once per evaluation. */
-export function indexFacts(facts: readonly Fact[]): FactIndex {
+export function indexFacts(facts: readonly Fact[]): IndexedFacts {
   const byKind = new Map<FactKind, Fact[]>();
+  let present = 0;
   for (const fact of facts) {
     const list = byKind.get(fact.kind);
     if (list) list.push(fact);
-    else byKind.set(fact.kind, [fact]);
+    else {
+      byKind.set(fact.kind, [fact]);
+      present |= KIND_BIT[fact.kind];
+    }
   }
   return {
     all: facts,
+    present,
     of<K extends FactKind>(kind: K): readonly FactOf<K>[] {
       return (byKind.get(kind) as FactOf<K>[] | undefined) ?? EMPTY;
     },
   };
+}
+
+const kindMasks = new WeakMap<RuleDefinition, number>();
+
+/** The bits of the fact kinds a rule reads (every bit when it declares none). */
+function kindMask(rule: RuleDefinition): number {
+  let mask = kindMasks.get(rule);
+  if (mask === undefined) {
+    mask = 0;
+    for (const kind of rule.kinds ?? []) mask |= KIND_BIT[kind];
+    if (mask === 0) mask = ~0;
+    kindMasks.set(rule, mask);
+  }
+  return mask;
 }
 
 export function modeOf(policy: Policy, rule: Pick<RuleDefinition, 'invariant'>): InvariantMode {
@@ -123,13 +160,17 @@ export interface DecideInput {
 export function decide(input: DecideInput): Decision {
   const { text, runtime, policy } = input;
   const index = indexFacts(input.facts);
+  const present = index.present;
   const findings: Finding[] = [];
-  const seen = new Set<string>();
+  let seen: Set<string> | undefined;
   for (const rule of input.rules ?? RULES) {
+    // A rule reads only its declared kinds: with none of them present it cannot find anything.
+    if ((kindMask(rule) & present) === 0) continue;
     const mode = modeOf(policy, rule);
     if (mode === 'off') continue;
     for (const hit of rule.check(index, policy)) {
       const key = `${rule.id}\u0000${hit.span.start}\u0000${hit.span.end}\u0000${hit.reason}`;
+      seen ??= new Set();
       if (seen.has(key)) continue;
       seen.add(key);
       findings.push(findingFrom(rule, hit, mode, text));

@@ -49,6 +49,13 @@ export interface RuleDefinition {
   readonly summary: string;
   /** Advice for the model when this rule fires. */
   readonly remediationHint: string;
+  /**
+   * Every fact kind `check` reads through `facts.of(...)` (test/engine/invariants/rule-kinds.test.ts
+   * checks the list). The engine skips the rule when the input has no fact of any of them: most
+   * commands only have ExecFacts, so the SQL, docker, text and file rules cost nothing there.
+   * Omitted (or empty): the rule runs on every input (the registry's rules all declare it).
+   */
+  readonly kinds?: readonly FactKind[];
   readonly check: (facts: FactIndex, policy: Policy) => Iterable<RuleHit>;
   readonly examples: { readonly deny: readonly RuleExample[]; readonly allow: readonly RuleExample[] };
 }

@@ -4,6 +4,7 @@ import { defineRule } from '../define-rule.js';
 export default defineRule({
   id: 'DKR-AST-001',
   invariant: 'NO_PRIVILEGE_ESCALATION',
+  kinds: ['container'],
   summary:
     'Privileged containers: docker run/create/exec --privileged, compose privileged: true, RUN --security=insecure.',
   remediationHint:

@@ -5,6 +5,7 @@ import { defineRule } from '../define-rule.js';
 export default defineRule({
   id: 'DKR-AST-002',
   invariant: 'NO_PRIVILEGE_ESCALATION',
+  kinds: ['container'],
   summary:
     'Bind mounts of /var/run/docker.sock, containerd.sock, podman.sock and other container runtime sockets (read-only included).',
   remediationHint:

@@ -5,6 +5,7 @@ import { defineRule } from '../define-rule.js';
 export default defineRule({
   id: 'DKR-AST-003',
   invariant: 'NO_PRIVILEGE_ESCALATION',
+  kinds: ['container'],
   summary:
     'Writable bind mounts of /, /etc, /usr, /root, /var, /proc, /sys, /dev, /home or ~ into a container.',
   remediationHint:

@@ -5,6 +5,7 @@ import { defineRule } from '../define-rule.js';
 export default defineRule({
   id: 'DKR-AST-004',
   invariant: 'NO_SECRET_FILE_READ',
+  kinds: ['container'],
   summary:
     'Bind mounts (read-only included) of ~/.ssh, ~/.aws, ~/.kube, ~/.docker, ~/.config/gcloud, /etc/shadow, a whole home or the host root.',
   remediationHint:

@@ -4,6 +4,7 @@ import { defineRule } from '../define-rule.js';
 export default defineRule({
   id: 'DKR-AST-005',
   invariant: 'NO_PRIVILEGE_ESCALATION',
+  kinds: ['container'],
   summary:
     'Host PID, network, IPC, UTS, user or cgroup namespaces for a container (CLI, compose network_mode/pid/ipc: host, RUN --network=host).',
   remediationHint:

@@ -5,6 +5,7 @@ import { defineRule } from '../define-rule.js';
 export default defineRule({
   id: 'DKR-AST-006',
   invariant: 'NO_PRIVILEGE_ESCALATION',
+  kinds: ['container'],
   summary:
     '--cap-add / cap_add of ALL, SYS_ADMIN, SYS_MODULE, SYS_PTRACE, SYS_RAWIO, DAC_READ_SEARCH, NET_ADMIN, BPF and similar.',
   remediationHint:

@@ -5,6 +5,7 @@ import { defineRule } from '../define-rule.js';
 export default defineRule({
   id: 'DKR-AST-007',
   invariant: 'NO_PRIVILEGE_ESCALATION',
+  kinds: ['container'],
   summary:
     'seccomp=unconfined, apparmor=unconfined, label=disable, no-new-privileges:false, systempaths=unconfined.',
   remediationHint:

@@ -5,6 +5,7 @@ import { defineRule } from '../define-rule.js';
 export default defineRule({
   id: 'DKR-AST-008',
   invariant: 'NO_DEVICE_OR_DISK_WRITE',
+  kinds: ['container'],
   summary:
     '--device of raw disks, partitions or memory devices, and device cgroup rules that allow every device.',
   remediationHint:

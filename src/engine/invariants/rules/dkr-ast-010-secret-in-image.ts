@@ -8,6 +8,7 @@ const NOT_SECRET = /(?:^|\/)\.env\.(?:example|sample|template|dist|defaults)$|\.
 export default defineRule({
   id: 'DKR-AST-010',
   invariant: 'NO_SECRET_EXFILTRATION',
+  kinds: ['file'],
   summary: 'COPY/ADD of SSH keys, .env files, .npmrc/.netrc, cloud credentials or kubeconfigs into an image.',
   remediationHint:
     'Do not copy secrets into an image: every layer is readable by whoever pulls it. Use a build secret (RUN --mount=type=secret,id=npmrc ...) or inject the secret at run time.',

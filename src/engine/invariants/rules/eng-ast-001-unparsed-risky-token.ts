@@ -32,6 +32,7 @@ const RISKY: readonly [RegExp, string][] = [
 export default defineRule({
   id: 'ENG-AST-001',
   invariant: 'NO_SHELL_BREAKOUT',
+  kinds: ['unparsed'],
   summary:
     'A part of the input that did not parse contains a risky token (rm -rf, /dev/tcp, curl|sh, sudo, mkfs, metadata addresses...).',
   remediationHint:

@@ -7,6 +7,7 @@ import { isDynamicRoot } from './fs-ast-003-dynamic-delete-root.js';
 export default defineRule({
   id: 'FS-AST-001',
   invariant: 'NO_RECURSIVE_DELETE_OUTSIDE_WORKSPACE',
+  kinds: ['file'],
   summary: 'Recursive delete (rm -r, find -delete, rmtree) of a path outside the workspace.',
   remediationHint:
     'Recursive deletes must stay inside the workspace. Delete only a workspace-relative path you created (for example ./build), never /, ~, .., system directories or a glob that climbs out of the workspace.',

@@ -32,6 +32,7 @@ const FIND_SELECTORS = new Set([
 export default defineRule({
   id: 'FS-AST-002',
   invariant: 'NO_RECURSIVE_DELETE_OUTSIDE_WORKSPACE',
+  kinds: ['exec', 'file'],
   summary: 'Recursive delete of the workspace root itself or everything in it (., *, .*).',
   remediationHint:
     'Do not wipe the whole workspace. Name the generated directories you mean to remove (for example ./dist ./build) so source files and .git survive.',

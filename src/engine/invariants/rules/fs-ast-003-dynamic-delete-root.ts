@@ -13,6 +13,7 @@ export function isDynamicRoot(path: string): boolean {
 export default defineRule({
   id: 'FS-AST-003',
   invariant: 'NO_RECURSIVE_DELETE_OUTSIDE_WORKSPACE',
+  kinds: ['file'],
   summary: 'Recursive delete of a bare variable or substitution, which becomes / when empty.',
   remediationHint:
     'Guard the variable so an empty value cannot expand to /: use "${DIR:?}" and a workspace-relative literal path, e.g. rm -rf "./${DIR:?}".',

@@ -8,6 +8,7 @@ const MAKERS =
 export default defineRule({
   id: 'FS-AST-011',
   invariant: 'NO_DEVICE_OR_DISK_WRITE',
+  kinds: ['exec'],
   summary: 'mkfs/mke2fs/mkswap (file-system creation) and wipefs -a (signature erasure).',
   remediationHint:
     'Creating or erasing file systems destroys whole disks. If you need a scratch file system, build an image file in the workspace with a user-space tool instead of formatting a device.',

@@ -69,6 +69,7 @@ function isWrite(e: ExecFact): boolean {
 export default defineRule({
   id: 'FS-AST-012',
   invariant: 'NO_DEVICE_OR_DISK_WRITE',
+  kinds: ['exec'],
   summary:
     'Partition-table edits and device erasure (fdisk, parted, sgdisk --zap-all, blkdiscard, luksFormat, lvremove).',
   remediationHint:

@@ -17,6 +17,7 @@ const VERB: Record<string, string> = {
 export default defineRule({
   id: 'FS-AST-020',
   invariant: 'NO_SYSTEM_PATH_WRITE',
+  kinds: ['file'],
   summary:
     'Writes, moves, copies, deletes, tee/sed -i or redirections into /etc, /boot, /usr, /bin, /sbin, /lib, /opt, /var/lib, /var/log, /root, /proc, /sys.',
   remediationHint:

@@ -6,6 +6,7 @@ import { isWriteLike } from '../helpers.js';
 export default defineRule({
   id: 'FS-AST-021',
   invariant: 'NO_SYSTEM_PATH_WRITE',
+  kinds: ['file'],
   summary:
     'Writes to login/boot persistence files (~/.bashrc, ~/.profile, ~/.ssh/authorized_keys, cron, systemd and launchd units).',
   remediationHint:

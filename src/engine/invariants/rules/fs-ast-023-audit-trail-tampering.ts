@@ -13,6 +13,7 @@ const HISTORY = /^\.(?:(?:bash|zsh|sh|python|mysql|psql|node_repl|sqlite|rediscl
 export default defineRule({
   id: 'FS-AST-023',
   invariant: 'NO_SYSTEM_PATH_WRITE',
+  kinds: ['exec', 'file'],
   summary:
     'Audit-trail tampering: clearing or truncating shell history, disabling auditd/SELinux, kernel hardening off (sysctl -w).',
   remediationHint:

@@ -12,6 +12,7 @@ export function setsSpecialBit(mode: string): boolean {
 export default defineRule({
   id: 'FS-AST-031',
   invariant: 'NO_PERMISSION_WEAKENING',
+  kinds: ['file'],
   summary: 'chmod that sets the setuid or setgid bit (u+s, g+s, +s, 4755, 2755, 6755).',
   remediationHint:
     "Setuid/setgid binaries run with their owner's privileges and are a classic escalation path. Use ordinary permissions (chmod 755 ./tool) and run the program as the current user.",

@@ -5,6 +5,7 @@ import { defineRule } from '../define-rule.js';
 export default defineRule({
   id: 'FS-AST-032',
   invariant: 'NO_PERMISSION_WEAKENING',
+  kinds: ['file'],
   summary: 'chown/chgrp of system paths, or chown -R across /, home or an ancestor of the workspace.',
   remediationHint:
     'Do not change ownership outside the workspace. Files you create in the workspace already belong to you; if ownership is wrong, report it to the user.',

@@ -72,6 +72,7 @@ function bareHost(arg: string): string | null {
 export default defineRule({
   id: 'NET-AST-001',
   invariant: 'NO_METADATA_OR_INTERNAL_SSRF',
+  kinds: ['exec', 'flow', 'net'],
   summary:
     'Requests to cloud metadata, link-local or policy-protected hosts, in every IPv4/IPv6/name encoding.',
   remediationHint:

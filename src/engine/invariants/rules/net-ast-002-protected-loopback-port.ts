@@ -7,6 +7,7 @@ import { argvUrls } from '../helpers.js';
 export default defineRule({
   id: 'NET-AST-002',
   invariant: 'NO_METADATA_OR_INTERNAL_SSRF',
+  kinds: ['exec', 'net'],
   summary:
     'Connections to loopback admin ports protected by the policy (protectedPorts), and to the Docker/containerd sockets.',
   remediationHint:

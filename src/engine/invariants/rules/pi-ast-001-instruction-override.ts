@@ -12,6 +12,7 @@ const KINDS = new Set([
 export default defineRule({
   id: 'PI-AST-001',
   invariant: 'NO_PROMPT_INJECTION_PAYLOAD',
+  kinds: ['literal'],
   summary:
     '"Ignore previous instructions", DAN/developer-mode personas, "reveal your system prompt", instructions about the model\'s answer hidden in data.',
   remediationHint:

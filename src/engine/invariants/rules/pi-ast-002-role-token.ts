@@ -7,6 +7,7 @@ const KINDS = new Set(['role-token'] as const);
 export default defineRule({
   id: 'PI-AST-002',
   invariant: 'NO_PROMPT_INJECTION_PAYLOAD',
+  kinds: ['literal'],
   summary:
     '<|im_start|>system, <|system|>, [INST], <<SYS>>, </s><s>, <|endoftext|>, forged "SYSTEM:" / "[ADMIN REQUEST::" turns and developer claims.',
   remediationHint:

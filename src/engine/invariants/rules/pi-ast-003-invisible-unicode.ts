@@ -7,6 +7,7 @@ const KINDS = new Set(['unicode-tags', 'bidi-override', 'zero-width'] as const);
 export default defineRule({
   id: 'PI-AST-003',
   invariant: 'NO_PROMPT_INJECTION_PAYLOAD',
+  kinds: ['literal'],
   summary:
     'Unicode tag characters (U+E0000-E007F), bidi overrides (U+202A-202E, U+2066-2069) and zero-width characters splitting words.',
   remediationHint:

@@ -5,6 +5,7 @@ import { defineRule } from '../define-rule.js';
 export default defineRule({
   id: 'PII-AST-001',
   invariant: 'NO_PII_EGRESS',
+  kinds: ['literal'],
   summary:
     'E-mail addresses (real domains; documentation domains excluded) in uploads, request bodies or tool payloads.',
   remediationHint:

@@ -5,6 +5,7 @@ import { defineRule } from '../define-rule.js';
 export default defineRule({
   id: 'PII-AST-002',
   invariant: 'NO_PII_EGRESS',
+  kinds: ['literal'],
   summary:
     'Luhn-valid card numbers with a real issuer prefix (Visa, Mastercard, Amex, Discover, JCB, Diners, UnionPay, Maestro).',
   remediationHint:

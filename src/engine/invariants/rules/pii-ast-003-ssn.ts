@@ -5,6 +5,7 @@ import { defineRule } from '../define-rule.js';
 export default defineRule({
   id: 'PII-AST-003',
   invariant: 'NO_PII_EGRESS',
+  kinds: ['literal'],
   summary:
     'US SSNs written as AAA-GG-SSSS with a valid area (not 000, 666, 9xx), group (not 00) and serial (not 0000).',
   remediationHint:

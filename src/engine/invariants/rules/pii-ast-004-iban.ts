@@ -5,6 +5,7 @@ import { defineRule } from '../define-rule.js';
 export default defineRule({
   id: 'PII-AST-004',
   invariant: 'NO_PII_EGRESS',
+  kinds: ['literal'],
   summary: 'IBANs whose length matches their country and whose ISO 13616 mod-97 checksum holds.',
   remediationHint:
     "Do not send bank account numbers to external services or tools; use the account's internal reference.",

@@ -5,6 +5,7 @@ import { defineRule } from '../define-rule.js';
 export default defineRule({
   id: 'PII-AST-005',
   invariant: 'NO_PII_EGRESS',
+  kinds: ['literal'],
   summary:
     'Phone numbers in international (+CC ...) or North American ((NXX) NXX-XXXX) form, outside addressing fields.',
   remediationHint:

@@ -4,6 +4,7 @@ import { defineRule } from '../define-rule.js';
 export default defineRule({
   id: 'RUN-AST-002',
   invariant: 'NO_RUNAWAY_EXECUTION',
+  kinds: ['loop'],
   summary: 'Unbounded loops (while true, for(;;), while :) whose body never sleeps, breaks or exits.',
   remediationHint:
     'Bound the loop: iterate a fixed number of times (for i in $(seq 1 10)), add a sleep and an exit condition, or use timeout 60 to cap it.',

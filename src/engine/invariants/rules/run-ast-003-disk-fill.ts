@@ -7,6 +7,7 @@ const BOUNDERS = new Set(['head', 'dd', 'timeout', 'sed', 'awk']);
 export default defineRule({
   id: 'RUN-AST-003',
   invariant: 'NO_RUNAWAY_EXECUTION',
+  kinds: ['exec', 'file', 'flow'],
   summary:
     'Unbounded streams written to files until the disk is full (yes > f, cat /dev/zero > f, dd if=/dev/zero without count=).',
   remediationHint:

@@ -50,6 +50,7 @@ function stops(e: ExecFact): string | null {
 export default defineRule({
   id: 'RUN-AST-005',
   invariant: 'NO_RUNAWAY_EXECUTION',
+  kinds: ['exec', 'file'],
   summary:
     'Host shutdown or reboot (shutdown, reboot, halt, poweroff, init 0/6, systemctl poweroff, sysrq-trigger).',
   remediationHint:

@@ -151,6 +151,7 @@ export function namedCredentials(e: ExecFact, policy: PathPolicy): string[] {
 export default defineRule({
   id: 'SEC-AST-001',
   invariant: 'NO_SECRET_FILE_READ',
+  kinds: ['exec', 'file'],
   summary:
     'Reading credential stores outside the workspace (~/.ssh keys, ~/.aws/credentials, ~/.kube/config, ~/.netrc, /etc/shadow, service-account tokens...).',
   remediationHint:

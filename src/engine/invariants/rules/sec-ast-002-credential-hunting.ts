@@ -17,6 +17,7 @@ const DUMPERS =
 export default defineRule({
   id: 'SEC-AST-002',
   invariant: 'NO_SECRET_FILE_READ',
+  kinds: ['exec'],
   summary:
     'Searching outside the workspace for credential files (find -name id_rsa, grep -r password /) or running credential dumpers.',
   remediationHint:

@@ -69,6 +69,7 @@ function secretSource(source: DataSource, host: string, policy: PathPolicy): str
 export default defineRule({
   id: 'SEC-AST-010',
   invariant: 'NO_SECRET_EXFILTRATION',
+  kinds: ['exec', 'flow', 'net'],
   summary: 'Secrets (credential/key files, the environment, secret-named variables) sent to a network sink.',
   remediationHint:
     'Never send credentials, keys or environment dumps over the network. Send only the non-secret data the task needs; if a service needs authentication, use its official CLI or a token the user scoped for that host.',

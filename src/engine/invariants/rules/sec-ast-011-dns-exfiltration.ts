@@ -17,6 +17,7 @@ const RESOLVERS = new Set([
 export default defineRule({
   id: 'SEC-AST-011',
   invariant: 'NO_SECRET_EXFILTRATION',
+  kinds: ['exec', 'flow'],
   summary: 'DNS lookups of names built from substitutions, files or variables (DNS tunnelling of data).',
   remediationHint:
     'Resolve only fixed host names. Data must never be encoded into DNS names: it leaves the network through any resolver.',

@@ -69,6 +69,7 @@ function isInteractiveShell(e: ExecFact): boolean {
 export default defineRule({
   id: 'SH-AST-001',
   invariant: 'NO_SHELL_BREAKOUT',
+  kinds: ['exec'],
   summary:
     'Interactive shell spawned from another program (find -exec sh, vim :!sh, awk system("sh"), pty.spawn, script, env sh).',
   remediationHint:

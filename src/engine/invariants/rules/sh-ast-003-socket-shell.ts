@@ -38,6 +38,7 @@ function stdinShell(e: ExecFact): boolean {
 export default defineRule({
   id: 'SH-AST-003',
   invariant: 'NO_SHELL_BREAKOUT',
+  kinds: ['exec'],
   summary:
     'Reverse/bind shells through socket tools: nc -e, socat exec:, mkfifo|sh|nc pipelines, telnet|sh|telnet, xterm -display.',
   remediationHint:

@@ -30,6 +30,7 @@ const SHELL_ONLY = new Set(['sh', 'bash', 'dash', 'zsh', 'ksh', 'mksh', 'ash', '
 export default defineRule({
   id: 'SH-AST-004',
   invariant: 'NO_SHELL_BREAKOUT',
+  kinds: ['exec'],
   summary: 'Interpreter one-liners (python/perl/ruby/php/lua/node/awk) that connect a socket to a shell.',
   remediationHint:
     'Do not write code that connects sockets to shells. For HTTP use a client library call with a fixed URL; for local work call the program directly.',

@@ -50,6 +50,7 @@ function describe(source: DataSource): string | null {
 export default defineRule({
   id: 'SH-AST-010',
   invariant: 'NO_REMOTE_CODE_EXECUTION',
+  kinds: ['flow'],
   summary:
     'Downloaded or decoded content executed by a shell or interpreter (curl|sh, bash <(curl), base64 -d|sh, eval $(curl)).',
   remediationHint:

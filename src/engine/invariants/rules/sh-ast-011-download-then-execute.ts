@@ -7,6 +7,7 @@ import { DOWNLOADERS } from './sh-ast-010-remote-code-execution.js';
 export default defineRule({
   id: 'SH-AST-011',
   invariant: 'NO_REMOTE_CODE_EXECUTION',
+  kinds: ['exec', 'file'],
   summary: 'A file downloaded by curl/wget in the same command line is executed or sourced.',
   remediationHint:
     'Download and execution in one step gives no chance to review the code. Download the file only, show or inspect it, and run it in a separate, reviewed step.',

@@ -37,6 +37,7 @@ const ESCALATORS = new Set([
 export default defineRule({
   id: 'SH-AST-020',
   invariant: 'NO_PRIVILEGE_ESCALATION',
+  kinds: ['exec'],
   summary:
     'sudo/su/doas/pkexec, namespace and chroot escapes (nsenter, unshare, chroot), capabilities (setcap), account changes.',
   remediationHint:

@@ -9,6 +9,7 @@ import { defineRule } from '../define-rule.js';
 export default defineRule({
   id: 'SH-AST-021',
   invariant: 'NO_PRIVILEGE_ESCALATION',
+  kinds: ['file'],
   summary:
     'Preloading a shared library from outside the workspace into a program (LD_PRELOAD, DYLD_INSERT_LIBRARIES).',
   remediationHint:

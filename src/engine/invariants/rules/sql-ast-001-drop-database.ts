@@ -6,6 +6,7 @@ const WHOLE = new Set(['database', 'schema', 'tablespace', 'owned']);
 export default defineRule({
   id: 'SQL-AST-001',
   invariant: 'NO_DESTRUCTIVE_SQL',
+  kinds: ['sql'],
   summary: 'DROP DATABASE, DROP SCHEMA, DROP TABLESPACE and DROP OWNED.',
   remediationHint:
     'Do not drop databases or schemas. If a clean database is needed, create a new one with a different name (CREATE DATABASE app_scratch) and ask the user before removing anything.',

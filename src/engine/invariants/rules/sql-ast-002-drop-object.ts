@@ -6,6 +6,7 @@ const WHOLE = new Set(['database', 'schema', 'tablespace', 'owned']);
 export default defineRule({
   id: 'SQL-AST-002',
   invariant: 'NO_DESTRUCTIVE_SQL',
+  kinds: ['sql'],
   summary: 'DROP TABLE, VIEW, INDEX, FUNCTION, PROCEDURE, SEQUENCE, ROLE or USER.',
   remediationHint:
     'Do not drop tables or other objects. Rename the object instead (ALTER TABLE t RENAME TO t_archived) so the change can be undone, or ask the user to run the drop.',

@@ -4,6 +4,7 @@ import { defineRule } from '../define-rule.js';
 export default defineRule({
   id: 'SQL-AST-003',
   invariant: 'NO_DESTRUCTIVE_SQL',
+  kinds: ['sql'],
   summary: 'TRUNCATE of tables.',
   remediationHint:
     'Do not truncate tables. Delete only the rows you need with a WHERE clause that names them, inside a transaction you can roll back.',

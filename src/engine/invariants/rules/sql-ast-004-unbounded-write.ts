@@ -4,6 +4,7 @@ import { defineRule } from '../define-rule.js';
 export default defineRule({
   id: 'SQL-AST-004',
   invariant: 'NO_DESTRUCTIVE_SQL',
+  kinds: ['sql'],
   summary: 'DELETE or UPDATE without a WHERE clause, or with a tautological one.',
   remediationHint:
     'Add a WHERE clause that selects only the rows you mean to change (by primary key, e.g. WHERE id = $1), and run a SELECT with the same WHERE first to check the row count.',

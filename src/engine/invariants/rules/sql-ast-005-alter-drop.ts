@@ -4,6 +4,7 @@ import { defineRule } from '../define-rule.js';
 export default defineRule({
   id: 'SQL-AST-005',
   invariant: 'NO_DESTRUCTIVE_SQL',
+  kinds: ['sql'],
   summary: 'ALTER TABLE ... DROP COLUMN, DROP CONSTRAINT or DROP PARTITION.',
   remediationHint:
     'Do not drop columns, constraints or partitions. Stop writing to the column instead, or add a migration the user reviews; a renamed column (RENAME COLUMN c TO c_deprecated) keeps the data.',

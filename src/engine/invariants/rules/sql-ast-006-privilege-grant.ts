@@ -5,6 +5,7 @@ import { defineRule } from '../define-rule.js';
 export default defineRule({
   id: 'SQL-AST-006',
   invariant: 'NO_DESTRUCTIVE_SQL',
+  kinds: ['sql'],
   summary:
     'GRANT ALL [PRIVILEGES], CREATE/ALTER ROLE|USER ... SUPERUSER, GRANT ... ON *.* WITH GRANT OPTION, grants of superuser-equivalent roles.',
   remediationHint:

@@ -4,6 +4,7 @@ import { defineRule } from '../define-rule.js';
 export default defineRule({
   id: 'SQL-AST-007',
   invariant: 'NO_DESTRUCTIVE_SQL',
+  kinds: ['sql'],
   summary: 'SHUTDOWN of the database server (MySQL, SQL Server), including injected forms.',
   remediationHint:
     'Do not stop the database server. If a restart is needed, ask the user or the operator to do it.',

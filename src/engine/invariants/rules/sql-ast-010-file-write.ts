@@ -5,6 +5,7 @@ import { defineRule } from '../define-rule.js';
 export default defineRule({
   id: 'SQL-AST-010',
   invariant: 'NO_SQL_EXFILTRATION',
+  kinds: ['sql'],
   summary:
     'SELECT ... INTO OUTFILE/DUMPFILE, COPY ... TO a server file, lo_export, INSERT OVERWRITE DIRECTORY, SQLite ATTACH of a new file.',
   remediationHint:

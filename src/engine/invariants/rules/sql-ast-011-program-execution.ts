@@ -5,6 +5,7 @@ import { defineRule } from '../define-rule.js';
 export default defineRule({
   id: 'SQL-AST-011',
   invariant: 'NO_SQL_EXFILTRATION',
+  kinds: ['sql'],
   summary:
     'COPY ... TO/FROM PROGRAM, xp_cmdshell/sp_OACreate/sys_exec/DBMS_JAVA, LOAD of libraries, LANGUAGE C or untrusted-language functions, enabling command execution through server settings.',
   remediationHint:

@@ -5,6 +5,7 @@ import { defineRule } from '../define-rule.js';
 export default defineRule({
   id: 'SQL-AST-012',
   invariant: 'NO_SQL_EXFILTRATION',
+  kinds: ['sql'],
   summary:
     'pg_read_file/pg_read_binary_file/pg_ls_dir/lo_import, LOAD_FILE, COPY ... FROM a server file, LOAD DATA INFILE, BULK INSERT, OPENROWSET(BULK).',
   remediationHint:

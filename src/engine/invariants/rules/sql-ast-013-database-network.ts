@@ -5,6 +5,7 @@ import { defineRule } from '../define-rule.js';
 export default defineRule({
   id: 'SQL-AST-013',
   invariant: 'NO_SQL_EXFILTRATION',
+  kinds: ['sql'],
   summary:
     'dblink/dblink_exec, UTL_HTTP/UTL_INADDR/UTL_TCP, HTTPURITYPE, xp_dirtree/xp_fileexist (UNC), url(), FEDERATED tables.',
   remediationHint:

@@ -5,6 +5,7 @@ import { defineRule } from '../define-rule.js';
 export default defineRule({
   id: 'SQL-AST-014',
   invariant: 'NO_SQL_EXFILTRATION',
+  kinds: ['sql'],
   summary:
     'SELECTs from tables that hold password hashes, and UNION SELECTs of password columns (the injected credential dump).',
   remediationHint:

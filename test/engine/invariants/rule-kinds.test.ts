@@ -1,0 +1,117 @@
+/**
+ * decide() skips a rule when the input has no fact of the kinds the rule declares (`kinds`). This
+ * proves the skip changes nothing: each rule's declared kinds cover what its source reads and what
+ * it reads at run time, and decisions with and without the skip are identical on every example,
+ * fixture case and everyday command.
+ */
+import { readdirSync, readFileSync } from 'node:fs';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { parse } from 'yaml';
+import { analyze } from '../../../src/engine/analyze.js';
+import { decide, indexFacts } from '../../../src/engine/decide.js';
+import type { Engine } from '../../../src/engine/engine.js';
+import { analyzeToolCall } from '../../../src/engine/extract/tool-call.js';
+import type { Fact, FactKind } from '../../../src/engine/facts.js';
+import type { FactIndex, RuleDefinition } from '../../../src/engine/invariants/define-rule.js';
+import { RULES } from '../../../src/engine/invariants/registry.js';
+import { isRuntime, type EntryPoint } from '../../../src/engine/types.js';
+import { testEngine } from '../../helpers/engine.js';
+
+const LIMITS = { maxInputBytes: 256 * 1024, maxDepth: 8 };
+
+interface Input {
+  readonly text: string;
+  readonly runtime: EntryPoint;
+}
+
+function inputs(): Input[] {
+  const out: Input[] = [];
+  for (const rule of RULES)
+    for (const e of [...rule.examples.deny, ...rule.examples.allow])
+      out.push({ text: e.input, runtime: e.runtime ?? 'bash' });
+  const dir = new URL('../../fixtures/cases/', import.meta.url);
+  for (const file of readdirSync(dir).filter((f) => f.endsWith('.yaml'))) {
+    const base = file.replace(/\.yaml$/, '');
+    const fileRuntime = isRuntime(base) || base === 'tool-call' ? base.replace('-', '_') : 'bash';
+    for (const c of parse(readFileSync(new URL(file, dir), 'utf8')) as { input: string; runtime?: string }[])
+      out.push({ text: c.input, runtime: (c.runtime ?? fileRuntime) as EntryPoint });
+  }
+  const benign = readFileSync(new URL('../../fixtures/benign-commands.txt', import.meta.url), 'utf8');
+  for (const line of benign.split('\n'))
+    if (line.trim() !== '' && !line.startsWith('#')) out.push({ text: line, runtime: 'bash' });
+  return out;
+}
+
+function factsOf(input: Input): readonly Fact[] | null {
+  try {
+    return input.runtime === 'tool_call'
+      ? analyzeToolCall(input.text, LIMITS)
+      : analyze(input.text, input.runtime, LIMITS);
+  } catch {
+    return null; // input errors and fail-closed paths never reach the rules
+  }
+}
+
+let engine: Engine;
+let all: { input: Input; facts: readonly Fact[] }[];
+beforeAll(async () => {
+  engine = await testEngine();
+  all = [];
+  for (const input of inputs()) {
+    const facts = factsOf(input);
+    if (facts !== null) all.push({ input, facts });
+  }
+});
+
+describe('rule kinds', () => {
+  it('every registered rule declares the kinds it reads', () => {
+    expect(RULES.filter((r) => (r.kinds ?? []).length === 0).map((r) => r.id)).toEqual([]);
+  });
+
+  it("each rule file's facts.of(...) calls name only declared kinds", () => {
+    const dir = new URL('../../../src/engine/invariants/rules/', import.meta.url);
+    const problems: string[] = [];
+    for (const file of readdirSync(dir)) {
+      const source = readFileSync(new URL(file, dir), 'utf8');
+      const id = /id: '([A-Z]+-AST-\d+)'/.exec(source)?.[1];
+      const rule = RULES.find((r) => r.id === id);
+      if (rule === undefined) continue;
+      if (/\bfacts\.all\b/.test(source)) problems.push(`${rule.id} reads facts.all`);
+      for (const m of source.matchAll(/\.of\('([a-z]+)'\)/g))
+        if (!rule.kinds?.includes(m[1] as FactKind)) problems.push(`${rule.id} reads ${m[1]}`);
+    }
+    expect(problems).toEqual([]);
+  });
+
+  it('at run time a rule asks the index only for its declared kinds', () => {
+    const problems = new Set<string>();
+    for (const { facts } of all) {
+      const index = indexFacts(facts);
+      for (const rule of RULES) {
+        const recording: FactIndex = {
+          get all(): readonly Fact[] {
+            problems.add(`${rule.id} reads all`);
+            return index.all;
+          },
+          of(kind) {
+            if (!rule.kinds?.includes(kind)) problems.add(`${rule.id} reads ${kind}`);
+            return index.of(kind);
+          },
+        };
+        for (const hit of rule.check(recording, engine.policy)) void hit;
+      }
+    }
+    expect([...problems]).toEqual([]);
+  });
+
+  it('decisions with and without the skip are identical', () => {
+    const unskipped: RuleDefinition[] = RULES.map(({ kinds: _kinds, ...rest }) => rest);
+    let compared = 0;
+    for (const { input, facts } of all) {
+      const base = { text: input.text, runtime: input.runtime, facts, policy: engine.policy };
+      expect(decide(base), input.text).toEqual(decide({ ...base, rules: unskipped }));
+      compared++;
+    }
+    expect(compared).toBeGreaterThan(900);
+  });
+});
