@@ -1,12 +1,10 @@
 /**
- * One tool call through the engine, for the library, the adapters and the hooks: the engine's
- * tool-call entry point (`validateToolCall`) when the guard has it; otherwise every argument that
- * carries something to run (command, code, SQL, URL) is evaluated with `validate`, read exactly as
- * /api/v1/gate reads TOOL_CALL arguments, and the first deny decides. Fails closed: an argument the
- * engine refuses as input (too large, too deep) is a deny, never an allow.
+ * One tool call through the engine, for the library, the adapters and the hooks: the guard's
+ * tool-call entry point (`validateToolCall`), or, for inputs a caller picked itself (`inputsOf`),
+ * each input through `validate` with the first deny deciding. Fails closed: an input the engine
+ * refuses (too large, too deep) is a deny, never an allow.
  */
 import { readFileSync } from 'node:fs';
-import { toolCallInputs } from '../api/handlers/gate.js';
 import { failClosedDecision } from '../engine/engine.js';
 import type { Decision, Runtime } from '../engine/types.js';
 import { isAgentGuardError } from '../errors.js';
@@ -18,14 +16,6 @@ export interface ToolInput {
   readonly text: string;
   readonly runtime: Runtime;
   readonly source?: string;
-}
-
-/** The guard's tool-call entry point, when the engine build has it (structural: it may not yet). */
-interface ToolCallEntry {
-  validateToolCall?(call: {
-    name: string;
-    arguments: unknown;
-  }): ValidateResult | { decision: Decision } | Decision;
 }
 
 export interface ToolCallEvaluation {
@@ -117,9 +107,10 @@ export function evaluateInputs(
 }
 
 /**
- * Evaluate a tool call. `inputsOf` overrides the extraction (return undefined to fall back to it).
- * Arguments that are not an object (a tool taking one bare string) are read as `{ <tool name>: value }`,
- * so a tool named `bash`, `shell`, `python` or `sql` has its argument evaluated in that runtime.
+ * Evaluate a tool call through `guard.validateToolCall`; `inputsOf` overrides the extraction (return
+ * undefined to fall back to it). The engine reads arguments that are not an object (a tool taking one
+ * bare string) as `{ <tool name>: value }`, so a tool named `bash`, `shell`, `python` or `sql` has its
+ * argument evaluated in that runtime.
  */
 export function evaluateToolCall(
   guard: Guard,
@@ -132,31 +123,17 @@ export function evaluateToolCall(
 ): ToolCallEvaluation {
   const custom = options.inputsOf?.(name, args);
   if (custom !== undefined) return evaluateInputs(guard, custom, callText(name, args), options.agentId);
-  // eslint-disable-next-line @typescript-eslint/unbound-method -- called below with `guard` as this
-  const entry = (guard as Guard & ToolCallEntry).validateToolCall;
-  if (typeof entry === 'function') {
-    const started = process.hrtime.bigint();
-    const answer = entry.call(guard, {
-      name,
-      arguments: args,
-      ...(options.agentId !== undefined ? { agentId: options.agentId } : {}),
-    });
-    const decision = 'decision' in answer ? answer.decision : answer;
-    const latencyUs =
-      'evalLatencyUs' in answer ? answer.evalLatencyUs : Number(process.hrtime.bigint() - started) / 1000;
-    const errorCode = 'errorCode' in answer ? answer.errorCode : undefined;
-    return {
-      decision,
-      latencyUs,
-      ...(errorCode !== undefined ? { errorCode } : {}),
-      evaluated: { runtime: 'tool_call', command: callText(name, args) },
-    };
-  }
-  const record =
-    typeof args === 'object' && args !== null && !Array.isArray(args)
-      ? (args as Record<string, unknown>)
-      : { [name]: args };
-  return evaluateInputs(guard, toolCallInputs(record), callText(name, args), options.agentId);
+  const answer = guard.validateToolCall({
+    name,
+    arguments: args,
+    ...(options.agentId !== undefined ? { agentId: options.agentId } : {}),
+  });
+  return {
+    decision: answer.decision,
+    latencyUs: answer.evalLatencyUs,
+    ...(answer.errorCode !== undefined ? { errorCode: answer.errorCode } : {}),
+    evaluated: { runtime: 'tool_call', command: callText(name, args) },
+  };
 }
 
 let cachedVersion: string | undefined;
