@@ -59,22 +59,41 @@ export function indexFacts(facts: readonly Fact[]): IndexedFacts {
   };
 }
 
-const kindMasks = new WeakMap<RuleDefinition, number>();
+export function modeOf(policy: Policy, rule: Pick<RuleDefinition, 'invariant'>): InvariantMode {
+  return policy.modes[rule.invariant] ?? 'enforce';
+}
 
 /** The bits of the fact kinds a rule reads (every bit when it declares none). */
 function kindMask(rule: RuleDefinition): number {
-  let mask = kindMasks.get(rule);
-  if (mask === undefined) {
-    mask = 0;
-    for (const kind of rule.kinds ?? []) mask |= KIND_BIT[kind];
-    if (mask === 0) mask = ~0;
-    kindMasks.set(rule, mask);
-  }
-  return mask;
+  let mask = 0;
+  for (const kind of rule.kinds ?? []) mask |= KIND_BIT[kind];
+  return mask === 0 ? ~0 : mask;
 }
 
-export function modeOf(policy: Policy, rule: Pick<RuleDefinition, 'invariant'>): InvariantMode {
-  return policy.modes[rule.invariant] ?? 'enforce';
+/** The rules a policy runs, with their mode and kind mask, worked out once per (policy, rule list). */
+interface Plan {
+  readonly rules: readonly RuleDefinition[];
+  readonly steps: readonly {
+    readonly rule: RuleDefinition;
+    readonly mode: 'enforce' | 'audit';
+    readonly mask: number;
+  }[];
+}
+
+const plans = new WeakMap<Policy, Plan>();
+
+function planFor(policy: Policy, rules: readonly RuleDefinition[]): Plan {
+  const cached = plans.get(policy);
+  if (cached !== undefined && cached.rules === rules) return cached;
+  const steps: Plan['steps'][number][] = [];
+  for (const rule of rules) {
+    const mode = modeOf(policy, rule);
+    if (mode !== 'off') steps.push({ rule, mode, mask: kindMask(rule) });
+  }
+  const plan: Plan = { rules, steps };
+  // Only the registry's list is kept: tests pass ad-hoc lists that should not displace it.
+  if (rules === RULES) plans.set(policy, plan);
+  return plan;
 }
 
 /** Invariants the policy does not switch off (15 with the default policy). */
@@ -163,11 +182,11 @@ export function decide(input: DecideInput): Decision {
   const present = index.present;
   const findings: Finding[] = [];
   let seen: Set<string> | undefined;
-  for (const rule of input.rules ?? RULES) {
+  const steps = planFor(policy, input.rules ?? RULES).steps;
+  for (let i = 0; i < steps.length; i++) {
+    const { rule, mode, mask } = steps[i]!;
     // A rule reads only its declared kinds: with none of them present it cannot find anything.
-    if ((kindMask(rule) & present) === 0) continue;
-    const mode = modeOf(policy, rule);
-    if (mode === 'off') continue;
+    if ((mask & present) === 0) continue;
     for (const hit of rule.check(index, policy)) {
       const key = `${rule.id}\u0000${hit.span.start}\u0000${hit.span.end}\u0000${hit.reason}`;
       seen ??= new Set();
