@@ -1,10 +1,9 @@
 #!/usr/bin/env node
 /** Entry point of the `agent-guard` command: dispatches to src/cli/commands/*, maps failures to exit codes. */
-import { realpathSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
 import { isAgentGuardError } from '../errors.js';
 import { EXIT, UsageError, type CliIo } from './command.js';
 import { COMMANDS } from './commands/index.js';
+import { runIfMain } from './entry.js';
 import { VERSION } from '../version.js';
 
 function overview(): string {
@@ -63,31 +62,4 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<number
   }
 }
 
-function isMain(): boolean {
-  const entry = process.argv[1];
-  if (!entry) return false;
-  try {
-    return realpathSync(entry) === realpathSync(fileURLToPath(import.meta.url));
-  } catch {
-    return false;
-  }
-}
-
-if (isMain()) {
-  const io: CliIo = {
-    stdin: process.stdin,
-    stdout: process.stdout,
-    stderr: process.stderr,
-    env: process.env,
-    cwd: process.cwd(),
-  };
-  runCli(process.argv.slice(2), io).then(
-    (code) => {
-      process.exitCode = code;
-    },
-    (err: unknown) => {
-      process.stderr.write(`agent-guard: ${String(err)}\n`);
-      process.exitCode = EXIT.usage;
-    },
-  );
-}
+runIfMain(import.meta.url, runCli, 'agent-guard', EXIT.usage);

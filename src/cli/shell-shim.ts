@@ -7,10 +7,11 @@
 import { readFileSync, realpathSync, statSync } from 'node:fs';
 import { isAbsolute, resolve } from 'node:path';
 import type { Readable } from 'node:stream';
-import { fileURLToPath } from 'node:url';
 import { loadConfig } from '../config/load.js';
 import { EXIT, type CliIo } from './command.js';
+import { runIfMain } from './entry.js';
 import { blockMessage, checkCommand, exitStatus, reraise, runChild } from './guarded-run.js';
+import { readBounded } from './input.js';
 
 const PROG = 'agent-guard-sh';
 
@@ -100,18 +101,6 @@ export function parseShellArgs(argv: readonly string[]): ShellInvocation | { rea
   return { fromStdin: true, interactive: i, login };
 }
 
-async function readBounded(stream: Readable, limit: number): Promise<Buffer | null> {
-  const parts: Buffer[] = [];
-  let size = 0;
-  for await (const chunk of stream) {
-    const buf = typeof chunk === 'string' ? Buffer.from(chunk) : (chunk as Buffer);
-    size += buf.length;
-    if (size > limit) return null;
-    parts.push(buf);
-  }
-  return Buffer.concat(parts);
-}
-
 function realShell(env: CliIo['env']): string {
   return env.AGENT_GUARD_REAL_SHELL || '/bin/bash';
 }
@@ -199,31 +188,4 @@ export async function runShellShim(argv: readonly string[], io: CliIo): Promise<
   return exitStatus(result);
 }
 
-function isMain(): boolean {
-  const entry = process.argv[1];
-  if (!entry) return false;
-  try {
-    return realpathSync(entry) === realpathSync(fileURLToPath(import.meta.url));
-  } catch {
-    return false;
-  }
-}
-
-if (isMain()) {
-  const io: CliIo = {
-    stdin: process.stdin,
-    stdout: process.stdout,
-    stderr: process.stderr,
-    env: process.env,
-    cwd: process.cwd(),
-  };
-  runShellShim(process.argv.slice(2), io).then(
-    (code) => {
-      process.exitCode = code;
-    },
-    (err: unknown) => {
-      process.stderr.write(`${PROG}: ${String(err)}\n`);
-      process.exitCode = EXIT.blocked;
-    },
-  );
-}
+runIfMain(import.meta.url, runShellShim, PROG, EXIT.blocked);

@@ -4,14 +4,13 @@
  * format (src/cli/hooks/agents.ts). Malformed input blocks (fail closed) with the agent's blocking
  * exit code and the problem on stderr.
  */
-import type { Readable } from 'node:stream';
-import { parseArgs } from 'node:util';
 import { loadConfig } from '../../config/load.js';
 import { isAgentGuardError } from '../../errors.js';
 import { createGuard } from '../../library/create-guard.js';
 import { evaluateInputs, evaluateToolCall, type ToolCallEvaluation } from '../../library/tool-call.js';
 import { EXIT, UsageError, type CliCommand, type CliIo } from '../command.js';
 import { HOOK_AGENTS, type HookAgent, type HookPayload } from '../hooks/agents.js';
+import { parseOptions, readBounded } from '../input.js';
 
 const MAX_INPUT = 8 * 1024 * 1024;
 
@@ -37,18 +36,6 @@ Installation: docs/library.md ("Coding-agent hooks").
 Exit codes: 0 answered (allow or deny, as above); 2 malformed hook input (both agents read exit 2
 as "block", with stderr as the reason); 1 the hook is registered under another event than the
 agent's pre-tool event (reported, nothing blocked); 2 usage error.`;
-
-async function readAll(stream: Readable, limit: number): Promise<string | null> {
-  const parts: Buffer[] = [];
-  let size = 0;
-  for await (const chunk of stream) {
-    const buf = typeof chunk === 'string' ? Buffer.from(chunk) : (chunk as Buffer);
-    size += buf.length;
-    if (size > limit) return null;
-    parts.push(buf);
-  }
-  return Buffer.concat(parts).toString('utf8');
-}
 
 function parsePayload(raw: string): HookPayload | string {
   let value: unknown;
@@ -87,27 +74,21 @@ function block(io: CliIo, agent: HookAgent, message: string): number {
 }
 
 async function run(argv: readonly string[], io: CliIo): Promise<number> {
-  let values: { config?: string };
-  let positionals: string[];
-  try {
-    ({ values, positionals } = parseArgs({
-      args: [...argv],
-      options: { config: { type: 'string' } },
-      allowPositionals: true,
-      strict: true,
-    }));
-  } catch (err) {
-    throw new UsageError(err instanceof Error ? err.message : String(err));
-  }
+  const { values, positionals } = parseOptions({
+    args: [...argv],
+    options: { config: { type: 'string' } },
+    allowPositionals: true,
+    strict: true,
+  });
   const names = HOOK_AGENTS.map((a) => a.name).join(', ');
   if (positionals.length !== 1) throw new UsageError(`name one agent: ${names}`);
   const agent = HOOK_AGENTS.find((a) => a.name === positionals[0]);
   if (agent === undefined) throw new UsageError(`unknown agent "${positionals[0]}"; known: ${names}`);
 
-  const raw = await readAll(io.stdin, MAX_INPUT);
+  const raw = await readBounded(io.stdin, MAX_INPUT);
   if (raw === null)
     return block(io, agent, `AG_ERR_HOOK_INPUT_INVALID: hook input is larger than ${MAX_INPUT} bytes`);
-  const payload = parsePayload(raw);
+  const payload = parsePayload(raw.toString('utf8'));
   if (typeof payload === 'string') return block(io, agent, `AG_ERR_HOOK_INPUT_INVALID: ${payload}`);
   if (payload.hook_event_name !== undefined && payload.hook_event_name !== agent.event) {
     io.stderr.write(

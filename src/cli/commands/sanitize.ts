@@ -6,12 +6,12 @@
 import { createReadStream } from 'node:fs';
 import { resolve } from 'node:path';
 import type { Readable } from 'node:stream';
-import { parseArgs } from 'node:util';
 import { loadConfig } from '../../config/load.js';
 import { AgentGuardError, isAgentGuardError } from '../../errors.js';
 import { createScrubber, type Scrubber } from '../../scrub/scrubber.js';
 import { toWire, type SanitizeWire } from '../../scrub/wire.js';
 import { EXIT, UsageError, type CliCommand, type CliIo } from '../command.js';
+import { jsonlDefaultsToStdin, parseOptions, readBounded } from '../input.js';
 import { boundedLines } from './validate.js';
 
 const USAGE = `Usage: agent-guard sanitize [--no-strict] [--json] [--config FILE] [FILE|-]
@@ -30,22 +30,10 @@ Remove credentials from text and print it with [REDACTED_<KIND>_KEY_<TAG>] marke
 Exit codes: 0 clean or scrubbed; 2 usage or input error (--jsonl: at least one malformed line).`;
 
 async function readAll(stream: Readable, limit: number): Promise<Buffer> {
-  const parts: Buffer[] = [];
-  let size = 0;
-  for await (const chunk of stream) {
-    const buf = typeof chunk === 'string' ? Buffer.from(chunk) : (chunk as Buffer);
-    size += buf.length;
-    if (size > limit) {
-      stream.destroy();
-      throw new AgentGuardError('AG_ERR_INPUT_TOO_LARGE', {
-        what: 'input',
-        size: `more than ${limit}`,
-        limit,
-      });
-    }
-    parts.push(buf);
-  }
-  return Buffer.concat(parts);
+  const bytes = await readBounded(stream, limit);
+  if (bytes === null)
+    throw new AgentGuardError('AG_ERR_INPUT_TOO_LARGE', { what: 'input', size: `more than ${limit}`, limit });
+  return bytes;
 }
 
 type JsonlOut = (SanitizeWire & { id: unknown }) | { id: unknown; error: { code: string; message: string } };
@@ -82,28 +70,18 @@ function sanitizeLine(scrubber: Scrubber, raw: string): JsonlOut {
 }
 
 async function run(argv: readonly string[], io: CliIo): Promise<number> {
-  // --jsonl takes an optional value: `--jsonl` alone (or followed by another option) means stdin.
-  const normalised = argv.flatMap((a, i) =>
-    a === '--jsonl' && (argv[i + 1] === undefined || argv[i + 1]!.startsWith('--')) ? ['--jsonl', '-'] : [a],
-  );
-  let values: { strict?: boolean; 'no-strict'?: boolean; json?: boolean; jsonl?: string; config?: string };
-  let positionals: string[];
-  try {
-    ({ values, positionals } = parseArgs({
-      args: normalised,
-      options: {
-        strict: { type: 'boolean' },
-        'no-strict': { type: 'boolean' },
-        json: { type: 'boolean' },
-        jsonl: { type: 'string' },
-        config: { type: 'string' },
-      },
-      allowPositionals: true,
-      strict: true,
-    }));
-  } catch (err) {
-    throw new UsageError(err instanceof Error ? err.message : String(err));
-  }
+  const { values, positionals } = parseOptions({
+    args: jsonlDefaultsToStdin(argv),
+    options: {
+      strict: { type: 'boolean' },
+      'no-strict': { type: 'boolean' },
+      json: { type: 'boolean' },
+      jsonl: { type: 'string' },
+      config: { type: 'string' },
+    },
+    allowPositionals: true,
+    strict: true,
+  });
   if (values.strict === true && values['no-strict'] === true)
     throw new UsageError('--strict and --no-strict conflict');
   const config = loadConfig({ file: values.config, env: io.env, cwd: io.cwd });

@@ -6,13 +6,13 @@
 import { createReadStream } from 'node:fs';
 import { resolve } from 'node:path';
 import type { Readable } from 'node:stream';
-import { parseArgs } from 'node:util';
 import { loadConfig } from '../../config/load.js';
 import { createEngine, type Engine } from '../../engine/engine.js';
 import { toWireDecision, type WireDecision } from '../../engine/wire.js';
 import { isAgentGuardError } from '../../errors.js';
 import { RUNTIMES } from '../../engine/types.js';
 import { EXIT, UsageError, type CliCommand, type CliIo } from '../command.js';
+import { jsonlDefaultsToStdin, parseOptions } from '../input.js';
 
 const USAGE = `Usage: agent-guard validate [--runtime R] [--json] [--config FILE] -- COMMAND...
        agent-guard validate --jsonl [FILE|-] [--config FILE]
@@ -136,29 +136,17 @@ async function run(argv: readonly string[], io: CliIo): Promise<number> {
   const dashes = argv.indexOf('--');
   const optionArgs = dashes < 0 ? argv : argv.slice(0, dashes);
   const commandWords = dashes < 0 ? [] : argv.slice(dashes + 1);
-  // --jsonl takes an optional value: `--jsonl` alone (or followed by another option) means stdin.
-  const normalised = optionArgs.flatMap((a, i) =>
-    a === '--jsonl' && (optionArgs[i + 1] === undefined || optionArgs[i + 1]!.startsWith('--'))
-      ? ['--jsonl', '-']
-      : [a],
-  );
-  let values: { runtime?: string; json?: boolean; jsonl?: string; config?: string };
-  let positionals: string[];
-  try {
-    ({ values, positionals } = parseArgs({
-      args: normalised,
-      options: {
-        runtime: { type: 'string' },
-        json: { type: 'boolean' },
-        jsonl: { type: 'string' },
-        config: { type: 'string' },
-      },
-      allowPositionals: true,
-      strict: true,
-    }));
-  } catch (err) {
-    throw new UsageError(err instanceof Error ? err.message : String(err));
-  }
+  const { values, positionals } = parseOptions({
+    args: jsonlDefaultsToStdin(optionArgs),
+    options: {
+      runtime: { type: 'string' },
+      json: { type: 'boolean' },
+      jsonl: { type: 'string' },
+      config: { type: 'string' },
+    },
+    allowPositionals: true,
+    strict: true,
+  });
   const config = loadConfig({ file: values.config, env: io.env, cwd: io.cwd });
   const engine = await createEngine({ config: config.engine, defaults: { cwd: io.cwd } });
 
