@@ -8,29 +8,13 @@ import { analyze } from '../src/engine/analyze.js';
 import { createEngine } from '../src/engine/engine.js';
 import { loadParsers, parseSyntax } from '../src/engine/parse/index.js';
 import type { Runtime } from '../src/engine/types.js';
+import { fixtureRecords, timeSnippets, type Stats } from './lib/stats.js';
 
 const ROUNDS = Number(process.env.ROUNDS ?? 200);
 
-function records(file: string): string[] {
-  return readFileSync(new URL(`./fixtures/${file}`, import.meta.url), 'utf8')
-    .split(/^---$/m)
-    .map((r) => r.replace(/^\n/, '').replace(/\n$/, ''))
-    .filter((r) => r.trim() !== '');
-}
-
-function measure(snippets: readonly string[], fn: (s: string) => void): { p50: number; p99: number } {
-  for (const s of snippets) for (let i = 0; i < 20; i++) fn(s);
-  const times: number[] = [];
-  for (let r = 0; r < ROUNDS; r++) {
-    for (const s of snippets) {
-      const t = process.hrtime.bigint();
-      fn(s);
-      times.push(Number(process.hrtime.bigint() - t) / 1000);
-    }
-  }
-  times.sort((a, b) => a - b);
-  return { p50: times[Math.floor(times.length / 2)]!, p99: times[Math.floor(times.length * 0.99)]! };
-}
+const records = fixtureRecords;
+const measure = (snippets: readonly string[], fn: (s: string) => void): Stats =>
+  timeSnippets(snippets, fn, ROUNDS);
 
 await loadParsers();
 const engine = await createEngine({ config: { cacheEntries: 0 } });
@@ -44,8 +28,7 @@ for (const [runtime, file] of [
   const parse = measure(small, (s) => parseSyntax(runtime, s));
   const extract = measure(small, (s) => analyze(s, runtime, limits));
   const evaluate = measure(small, (s) => engine.evaluate({ text: s, runtime }));
-  const f = (x: { p50: number; p99: number }): string =>
-    `p50 ${x.p50.toFixed(1)} µs  p99 ${x.p99.toFixed(1)} µs`;
+  const f = (x: Stats): string => `p50 ${x.p50.toFixed(1)} µs  p99 ${x.p99.toFixed(1)} µs`;
   console.log(`${runtime}: ${small.length}/${all.length} snippets under 300 chars, ${ROUNDS} rounds`);
   console.log(`  parse (tree-sitter + copy)   ${f(parse)}`);
   console.log(`  analyze (parse + extract)    ${f(extract)}`);

@@ -4,38 +4,21 @@
  * (SQL), the extractor with nested code not followed, and the whole uncached evaluation; plus
  * tool calls. Run: npx tsx bench/extract-sql-docker.ts
  */
-import { readFileSync } from 'node:fs';
 import { createEngine } from '../src/engine/engine.js';
 import { extractDocker } from '../src/engine/extract/docker.js';
 import { extractSql } from '../src/engine/extract/sql.js';
 import type { ExtractContext } from '../src/engine/extract/types.js';
 import { parsePg } from '../src/engine/parse/sql.js';
+import { fixtureRecords, timeSnippets, type Stats } from './lib/stats.js';
 
 const ROUNDS = Number(process.env.ROUNDS ?? 200);
 
-function records(file: string): string[] {
-  return readFileSync(new URL(`./fixtures/${file}`, import.meta.url), 'utf8')
-    .split(/^---$/m)
-    .map((r) => r.replace(/^\n/, '').replace(/\n$/, ''))
-    .filter((r) => r.trim() !== '' && r.length < 300);
-}
-
-function measure(snippets: readonly string[], fn: (s: string) => void): { p50: number; p99: number } {
-  for (const s of snippets) for (let i = 0; i < 20; i++) fn(s);
-  const times: number[] = [];
-  for (let r = 0; r < ROUNDS; r++)
-    for (const s of snippets) {
-      const t = process.hrtime.bigint();
-      fn(s);
-      times.push(Number(process.hrtime.bigint() - t) / 1000);
-    }
-  times.sort((a, b) => a - b);
-  return { p50: times[Math.floor(times.length / 2)]!, p99: times[Math.floor(times.length * 0.99)]! };
-}
+const records = (file: string): string[] => fixtureRecords(file).filter((r) => r.length < 300);
+const measure = (snippets: readonly string[], fn: (s: string) => void): Stats =>
+  timeSnippets(snippets, fn, ROUNDS);
 
 const shallow: ExtractContext = { depth: 0, mapSpan: (s) => s, nested: () => [] };
-const fmt = (m: { p50: number; p99: number }): string =>
-  `p50 ${m.p50.toFixed(1)} µs  p99 ${m.p99.toFixed(1)} µs`;
+const fmt = (m: Stats): string => `p50 ${m.p50.toFixed(1)} µs  p99 ${m.p99.toFixed(1)} µs`;
 
 const engine = await createEngine({ config: { cacheEntries: 0 } });
 const cached = await createEngine({ config: { cacheEntries: 4096 } });

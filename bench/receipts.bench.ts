@@ -14,25 +14,16 @@ import {
   nodeEd25519Available,
 } from '../src/receipts/index.js';
 import { canonicalize, sha256Hex } from '../src/receipts/index.js';
+import { timeCalls, type Stats } from './lib/stats.js';
 
 const ITER = Number(process.env.BENCH_ITER ?? 5000);
 const WARM = 500;
 
-function measure(fn: () => unknown, iterations = ITER): { p50: number; p99: number } {
-  for (let i = 0; i < WARM; i++) fn();
-  const samples = new Float64Array(iterations);
-  for (let i = 0; i < iterations; i++) {
-    const t0 = process.hrtime.bigint();
-    fn();
-    samples[i] = Number(process.hrtime.bigint() - t0) / 1000;
-  }
-  samples.sort();
-  return { p50: samples[Math.floor(iterations * 0.5)]!, p99: samples[Math.floor(iterations * 0.99)]! };
-}
+const measure = (fn: () => unknown, iterations = ITER): Stats => timeCalls(fn, iterations, WARM);
 
 const fmt = (n: number): string => n.toFixed(1).padStart(8);
-const rows: [string, { p50: number; p99: number }][] = [];
-const row = (name: string, r: { p50: number; p99: number }): void => {
+const rows: [string, Stats][] = [];
+const row = (name: string, r: Stats): void => {
   rows.push([name, r]);
 };
 

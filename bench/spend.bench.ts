@@ -8,41 +8,14 @@ import { createGuard } from '../src/library/create-guard.js';
 import { SpendCapExceededError } from '../src/library/errors.js';
 import { agentGuardOf, protectAgent } from '../src/library/protect-agent.js';
 import { SpendBreaker } from '../src/library/spend/breaker.js';
+import { timeCalls, timeCallsAsync, type Stats } from './lib/stats.js';
 
 const ITER = Number(process.env.BENCH_ITER ?? 100_000);
 const WARM = 5_000;
 
-type Stats = { p50: number; p99: number };
-
-function stats(samples: Float64Array): Stats {
-  samples.sort();
-  return {
-    p50: samples[Math.floor(samples.length * 0.5)]!,
-    p99: samples[Math.floor(samples.length * 0.99)]!,
-  };
-}
-
-function measure(fn: () => unknown, iterations = ITER): Stats {
-  for (let i = 0; i < WARM; i++) fn();
-  const samples = new Float64Array(iterations);
-  for (let i = 0; i < iterations; i++) {
-    const t0 = process.hrtime.bigint();
-    fn();
-    samples[i] = Number(process.hrtime.bigint() - t0) / 1000;
-  }
-  return stats(samples);
-}
-
-async function measureAsync(fn: () => Promise<unknown>, iterations = ITER): Promise<Stats> {
-  for (let i = 0; i < WARM; i++) await fn();
-  const samples = new Float64Array(iterations);
-  for (let i = 0; i < iterations; i++) {
-    const t0 = process.hrtime.bigint();
-    await fn();
-    samples[i] = Number(process.hrtime.bigint() - t0) / 1000;
-  }
-  return stats(samples);
-}
+const measure = (fn: () => unknown, iterations = ITER): Stats => timeCalls(fn, iterations, WARM);
+const measureAsync = (fn: () => Promise<unknown>, iterations = ITER): Promise<Stats> =>
+  timeCallsAsync(fn, iterations, WARM);
 
 const rows: [string, Stats][] = [];
 
