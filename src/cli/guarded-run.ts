@@ -8,7 +8,7 @@ import { spawn, type StdioOptions } from 'node:child_process';
 import { constants } from 'node:os';
 import { loadConfig } from '../config/load.js';
 import { isAgentGuardError } from '../errors.js';
-import { createGuard } from '../library/create-guard.js';
+import { createCliGuard } from './cli-guard.js';
 import { GuardClient } from '../library/guard-client.js';
 import type { CliIo } from './command.js';
 
@@ -90,8 +90,9 @@ export async function checkCommand(
       }
     }
     const config = loadConfig({ file: options.configFile, env: io.env, cwd: io.cwd });
-    const guard = await createGuard({ engine: config.engine, defaults: { cwd: io.cwd } });
+    const guard = await createCliGuard(config, io.cwd, 'exec');
     const r = guard.validate({ command, runtime });
+    await guard.close();
     return {
       allowed: r.allowed,
       ruleId: r.ruleId,

@@ -3,6 +3,9 @@
  * `validate`, `validateToolCall` and `sanitize` answer synchronously, with an optional signed receipt.
  * A small composition over the engine, the scrubber and src/receipts/; no logic of its own.
  */
+import type { z } from 'zod';
+import { AlertDispatcher, createAlertDispatcher, type AlertFrame } from '../alerts/index.js';
+import { alertsSection } from '../config/sections/alerts.js';
 import { AgentGuardError } from '../errors.js';
 import type { EngineConfigInput, PolicyDefaults } from '../engine/build-policy.js';
 import { createEngine, type Engine, type EngineStats, type Evaluation } from '../engine/engine.js';
@@ -44,6 +47,14 @@ export interface GuardOptions {
    * ephemeral one: its public key is `guard.receiptKey`, and is lost when the process exits.
    */
   readonly sign?: boolean | SignMode;
+  /**
+   * Incident alerts (SPEC 6) for every deny of `validate` and `validateToolCall`: the `alerts`
+   * configuration section (`{ channel: 'slack', webhookUrl }`, docs/alerts.md) or a dispatcher the
+   * caller owns. Delivery is asynchronous; `guard.close()` flushes what is queued.
+   */
+  readonly alerts?: AlertsConfigInput | AlertDispatcher;
+  /** The frame alerts name (default `library`; the CLI passes `cli` and its command). */
+  readonly alertFrame?: AlertFrame;
 }
 
 export interface ValidateInput {
@@ -110,6 +121,22 @@ export interface Guard {
   /** Scrub credentials from a payload (SPEC 2.1); never throws on content, only on size or type. */
   sanitize(input: SanitizeInput): SanitizeResult;
   stats(): EngineStats;
+  /** Flush queued alerts (bounded by alerts.shutdownFlushMs) and stop their workers; safe to call twice. */
+  close(): Promise<void>;
+}
+
+type AlertsConfigInput = z.input<typeof alertsSection>;
+
+/** Validate an alerts section given in code; problems are reported like configuration errors. */
+function parseAlertsConfig(input: AlertsConfigInput): z.output<typeof alertsSection> {
+  const parsed = alertsSection.safeParse(input);
+  if (!parsed.success) {
+    const problems = parsed.error.issues
+      .map((i) => `  - alerts.${i.path.map(String).join('.')}: ${i.message}`)
+      .join('\n');
+    throw new AgentGuardError('AG_ERR_CONFIG_INVALID', { problems });
+  }
+  return parsed.data;
 }
 
 function signerFrom(key: ReceiptSigner | Uint8Array | string): ReceiptSigner {
@@ -170,7 +197,36 @@ export async function createGuard(options: GuardOptions = {}): Promise<Guard> {
     return shouldSign(mode, b) ? { ...result, receipt: signReceipt(b, signer) } : result;
   }
 
+  const ownsAlerts = options.alerts !== undefined && !(options.alerts instanceof AlertDispatcher);
+  const alerts =
+    options.alerts === undefined
+      ? null
+      : options.alerts instanceof AlertDispatcher
+        ? options.alerts
+        : createAlertDispatcher(parseAlertsConfig(options.alerts));
+  const frame: AlertFrame = options.alertFrame ?? { kind: 'library' };
+
   function decided(
+    evaluation: Evaluation,
+    command: () => string,
+    agentId: string | undefined,
+  ): ValidateResult {
+    const result = withDecisionReceipt(evaluation, command, agentId);
+    if (alerts !== null && !result.allowed) {
+      alerts.enqueue({
+        decision: evaluation.decision,
+        command: command(),
+        runtime: result.runtime,
+        agentId: agentId ?? null,
+        latencyUs: result.evalLatencyUs,
+        receipt: result.receipt ?? null,
+        frame,
+      });
+    }
+    return result;
+  }
+
+  function withDecisionReceipt(
     evaluation: Evaluation,
     command: () => string,
     agentId: string | undefined,
@@ -234,5 +290,6 @@ export async function createGuard(options: GuardOptions = {}): Promise<Guard> {
       );
     },
     stats: () => engine.stats(),
+    close: () => (alerts !== null && ownsAlerts ? alerts.close() : Promise.resolve()),
   };
 }

@@ -6,7 +6,7 @@
  */
 import { loadConfig } from '../../config/load.js';
 import { isAgentGuardError } from '../../errors.js';
-import { createGuard } from '../../library/create-guard.js';
+import { createCliGuard } from '../cli-guard.js';
 import { evaluateInputs, evaluateToolCall, type ToolCallEvaluation } from '../../library/tool-call.js';
 import { EXIT, UsageError, type CliCommand, type CliIo } from '../command.js';
 import { HOOK_AGENTS, type HookAgent, type HookPayload } from '../hooks/agents.js';
@@ -102,11 +102,12 @@ async function run(argv: readonly string[], io: CliIo): Promise<number> {
   let evaluation: ToolCallEvaluation;
   try {
     const config = loadConfig({ file: values.config, env: io.env, cwd: io.cwd });
-    const guard = await createGuard({ engine: config.engine, defaults: { cwd: io.cwd } });
+    const guard = await createCliGuard(config, io.cwd, `hook ${agent.name}`);
     evaluation =
       'generic' in wanted
         ? evaluateToolCall(guard, payload.tool_name, payload.tool_input)
         : evaluateInputs(guard, wanted.inputs, payload.tool_name);
+    await guard.close();
   } catch (err) {
     // The check itself failed: deny (fail closed), saying why.
     const why = isAgentGuardError(err)
