@@ -8,6 +8,7 @@ import { passportResponse } from '../../src/api/schemas.js';
 import { runCli } from '../../src/cli/main.js';
 import { parsePrivateKey } from '../../src/receipts/index.js';
 import type { RunningServer } from '../../src/server.js';
+import { runCaptured } from '../support/cli.js';
 import { API_KEY, call, start, tempDir } from './harness.js';
 
 let server: RunningServer;
@@ -17,14 +18,8 @@ let seed: Uint8Array;
 let dir: string;
 
 async function cli(args: string[]): Promise<{ code: number; out: string; err: string }> {
-  const stdout = new PassThrough();
-  const stderr = new PassThrough();
-  let out = '';
-  let err = '';
-  stdout.on('data', (c: Buffer) => (out += c.toString()));
-  stderr.on('data', (c: Buffer) => (err += c.toString()));
-  const code = await runCli(args, { stdin: new PassThrough(), stdout, stderr, env: {}, cwd: dir });
-  return { code, out, err };
+  const r = await runCaptured(runCli, args, { stdin: new PassThrough(), env: {}, cwd: dir });
+  return { code: r.code, out: r.stdout, err: r.stderr };
 }
 
 beforeAll(async () => {

@@ -5,35 +5,23 @@
 import { existsSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { PassThrough, Readable } from 'node:stream';
+import { PassThrough } from 'node:stream';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { runCli } from '../../src/cli/main.js';
 import { validateConfig } from '../../src/config/load.js';
 import { startServer } from '../../src/server.js';
 import { shellQuoteArgv } from '../../src/cli/guarded-run.js';
+import { runCaptured, type Captured } from '../support/cli.js';
 import { MAIN, runNode, type Ran } from './run-node.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'agent-guard-exec-'));
 const marker = join(dir, 'marker');
 
-async function inProcess(
-  argv: string[],
-  extraEnv: Record<string, string> = {},
-): Promise<{ code: number; stdout: string; stderr: string }> {
-  const stdout = new PassThrough();
-  const stderr = new PassThrough();
-  const out: Buffer[] = [];
-  const err: Buffer[] = [];
-  stdout.on('data', (c: Buffer) => out.push(c));
-  stderr.on('data', (c: Buffer) => err.push(c));
-  const code = await runCli(argv, {
-    stdin: Readable.from([]),
-    stdout,
-    stderr,
+function inProcess(argv: string[], extraEnv: Record<string, string> = {}): Promise<Captured> {
+  return runCaptured(runCli, argv, {
     env: { ...process.env, AGENT_GUARD_WORKSPACE_ROOT: dir, ...extraEnv },
     cwd: dir,
   });
-  return { code, stdout: Buffer.concat(out).toString(), stderr: Buffer.concat(err).toString() };
 }
 
 // The real processes start together (each costs a node start-up and parser load).

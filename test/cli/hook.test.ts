@@ -1,8 +1,9 @@
 /** `agent-guard hook`: recorded-shape payloads for Claude Code and Gemini CLI, answered in each one's format. */
 import { readFileSync } from 'node:fs';
-import { PassThrough, Readable } from 'node:stream';
+import { Readable } from 'node:stream';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { runCli } from '../../src/cli/main.js';
+import { runCaptured, type Captured } from '../support/cli.js';
 import { MAIN, runNode, type Ran } from './run-node.js';
 
 interface Case {
@@ -21,21 +22,8 @@ const load = (agent: string): Case[] =>
 
 const env = { ...process.env, AGENT_GUARD_WORKSPACE_ROOT: '/work/ws', AGENT_GUARD_HOME_DIR: '/home/agent' };
 
-async function hook(agent: string, stdin: string): Promise<{ code: number; stdout: string; stderr: string }> {
-  const stdout = new PassThrough();
-  const stderr = new PassThrough();
-  const out: Buffer[] = [];
-  const err: Buffer[] = [];
-  stdout.on('data', (c: Buffer) => out.push(c));
-  stderr.on('data', (c: Buffer) => err.push(c));
-  const code = await runCli(['hook', agent], {
-    stdin: Readable.from([stdin]),
-    stdout,
-    stderr,
-    env,
-    cwd: '/',
-  });
-  return { code, stdout: Buffer.concat(out).toString(), stderr: Buffer.concat(err).toString() };
+function hook(agent: string, stdin: string): Promise<Captured> {
+  return runCaptured(runCli, ['hook', agent], { stdin: Readable.from([stdin]), env, cwd: '/' });
 }
 
 describe('hook claude-code', () => {

@@ -5,27 +5,21 @@
 import { existsSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { PassThrough, Readable } from 'node:stream';
+import { Readable } from 'node:stream';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { parseShellArgs, runShellShim } from '../../src/cli/shell-shim.js';
+import { runCaptured, type Captured } from '../support/cli.js';
 import { runNode, SHIM, type Ran } from './run-node.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'agent-guard-sh-'));
 const env = { ...process.env, AGENT_GUARD_WORKSPACE_ROOT: dir } as Record<string, string>;
 
-async function shim(
+function shim(
   argv: string[],
   stdin: Readable = Readable.from([]),
   extraEnv: Record<string, string> = {},
-): Promise<{ code: number; stdout: string; stderr: string }> {
-  const stdout = new PassThrough();
-  const stderr = new PassThrough();
-  const out: Buffer[] = [];
-  const err: Buffer[] = [];
-  stdout.on('data', (c: Buffer) => out.push(c));
-  stderr.on('data', (c: Buffer) => err.push(c));
-  const code = await runShellShim(argv, { stdin, stdout, stderr, env: { ...env, ...extraEnv }, cwd: dir });
-  return { code, stdout: Buffer.concat(out).toString(), stderr: Buffer.concat(err).toString() };
+): Promise<Captured> {
+  return runCaptured(runShellShim, argv, { stdin, env: { ...env, ...extraEnv }, cwd: dir });
 }
 
 let passThrough: Ran;

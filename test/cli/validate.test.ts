@@ -1,22 +1,15 @@
 import { execFile } from 'node:child_process';
-import { PassThrough, Readable } from 'node:stream';
+import { Readable } from 'node:stream';
 import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
-import type { CliIo } from '../../src/cli/command.js';
 import { runCli } from '../../src/cli/main.js';
+import { runCaptured } from '../support/cli.js';
 
 const env = { AGENT_GUARD_HOME_DIR: '/home/agent' };
 
 async function cli(argv: string[], stdin = ''): Promise<{ code: number; out: string; err: string }> {
-  const stdout = new PassThrough();
-  const stderr = new PassThrough();
-  let out = '';
-  let err = '';
-  stdout.on('data', (c: Buffer) => (out += c.toString()));
-  stderr.on('data', (c: Buffer) => (err += c.toString()));
-  const io: CliIo = { stdin: Readable.from([stdin]), stdout, stderr, env, cwd: '/work/ws' };
-  const code = await runCli(argv, io);
-  return { code, out, err };
+  const r = await runCaptured(runCli, argv, { stdin: Readable.from([stdin]), env, cwd: '/work/ws' });
+  return { code: r.code, out: r.stdout, err: r.stderr };
 }
 
 describe('agent-guard validate (in-process)', () => {

@@ -4,12 +4,13 @@ import { execFile } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { PassThrough, Readable } from 'node:stream';
+import { Readable } from 'node:stream';
 import { promisify } from 'node:util';
 import { afterAll, describe, expect, it } from 'vitest';
 import { runCli } from '../../src/cli/main.js';
 import { parsePrivateKey, keyIdOf, createSigner } from '../../src/receipts/index.js';
 import { TEST_PUBLIC_KEY_HEX } from '../fixtures/receipts/cases.js';
+import { runCaptured } from '../support/cli.js';
 
 const root = join(import.meta.dirname, '../..');
 const fixtures = join(root, 'test/fixtures/receipts');
@@ -17,14 +18,8 @@ const tmp = mkdtempSync(join(tmpdir(), 'ag-cli-'));
 afterAll(() => rmSync(tmp, { recursive: true, force: true }));
 
 async function cli(args: string[], stdin = ''): Promise<{ code: number; out: string; err: string }> {
-  const stdout = new PassThrough();
-  const stderr = new PassThrough();
-  let out = '';
-  let err = '';
-  stdout.on('data', (c: Buffer) => (out += c.toString()));
-  stderr.on('data', (c: Buffer) => (err += c.toString()));
-  const code = await runCli(args, { stdin: Readable.from([stdin]), stdout, stderr, env: {}, cwd: tmp });
-  return { code, out, err };
+  const r = await runCaptured(runCli, args, { stdin: Readable.from([stdin]), env: {}, cwd: tmp });
+  return { code: r.code, out: r.stdout, err: r.stderr };
 }
 
 describe('agent-guard keygen', () => {

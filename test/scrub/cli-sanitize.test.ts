@@ -3,28 +3,19 @@ import { execFile } from 'node:child_process';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { PassThrough, Readable } from 'node:stream';
+import { Readable } from 'node:stream';
 import { describe, expect, it } from 'vitest';
-import type { CliIo } from '../../src/cli/command.js';
 import { runCli } from '../../src/cli/main.js';
+import { runCaptured } from '../support/cli.js';
 import { GH, MIXED, PASSWORD, SECRETS } from './helpers.js';
 
 async function cli(args: string[], stdin = '', env: Record<string, string> = {}) {
-  let out = '';
-  let err = '';
-  const stdout = new PassThrough();
-  const stderr = new PassThrough();
-  stdout.on('data', (d: Buffer) => (out += d.toString()));
-  stderr.on('data', (d: Buffer) => (err += d.toString()));
-  const io: CliIo = {
+  const r = await runCaptured(runCli, ['sanitize', ...args], {
     stdin: Readable.from([Buffer.from(stdin)]),
-    stdout,
-    stderr,
     env: { AGENT_GUARD_SCRUB_SALT: 'cli-test-salt-0123456789', ...env },
     cwd: process.cwd(),
-  };
-  const code = await runCli(['sanitize', ...args], io);
-  return { code, out, err };
+  });
+  return { code: r.code, out: r.stdout, err: r.stderr };
 }
 
 describe('agent-guard sanitize', () => {
