@@ -3,9 +3,9 @@
  * then run it with inherited stdio and pass its exit code and signal through; blocked → the block
  * message on stderr and exit 126. The argv is run directly (no shell), exactly as evaluated.
  */
-import { parseArgs } from 'node:util';
 import { RUNTIMES } from '../../engine/types.js';
 import { EXIT, UsageError, type CliCommand, type CliIo } from '../command.js';
+import { parseOptions } from '../input.js';
 import { blockMessage, checkCommand, exitStatus, reraise, runChild, shellQuoteArgv } from '../guarded-run.js';
 
 const USAGE = `Usage: agent-guard exec [--runtime R] [--remote URL] [--config FILE] -- CMD [ARGS...]
@@ -34,18 +34,12 @@ async function run(argv: readonly string[], io: CliIo): Promise<number> {
   const dashes = argv.indexOf('--');
   const optionArgs = dashes < 0 ? argv : argv.slice(0, dashes);
   const words = dashes < 0 ? [] : argv.slice(dashes + 1);
-  let values: { runtime?: string; remote?: string; config?: string };
-  let positionals: string[];
-  try {
-    ({ values, positionals } = parseArgs({
-      args: [...optionArgs],
-      options: { runtime: { type: 'string' }, remote: { type: 'string' }, config: { type: 'string' } },
-      allowPositionals: true,
-      strict: true,
-    }));
-  } catch (err) {
-    throw new UsageError(err instanceof Error ? err.message : String(err));
-  }
+  const { values, positionals } = parseOptions({
+    args: [...optionArgs],
+    options: { runtime: { type: 'string' }, remote: { type: 'string' }, config: { type: 'string' } },
+    allowPositionals: true,
+    strict: true,
+  });
   if (positionals.length > 0)
     throw new UsageError(`put the command after --: agent-guard exec -- ${positionals.join(' ')}`);
   if (words.length === 0) throw new UsageError('no command given (agent-guard exec -- CMD ARGS...)');

@@ -2,12 +2,12 @@
  * `agent-guard inject`: serve the Kubernetes mutating admission webhook that adds the sidecar to
  * pods (src/inject/). Runs until SIGTERM/SIGINT.
  */
-import { parseArgs } from 'node:util';
 import { loadConfig } from '../../config/load.js';
 import { startInjectServer } from '../../inject/server.js';
 import { createLogger } from '../../telemetry/logger.js';
 import { createRegistry } from '../../telemetry/registry.js';
 import { EXIT, UsageError, type CliCommand } from '../command.js';
+import { parseOptions } from '../input.js';
 
 const USAGE = `Usage: agent-guard inject [--config FILE] [--port N] [--cert FILE] [--key FILE]
 
@@ -23,21 +23,16 @@ export const injectCommand: CliCommand = {
   summary: 'Serve the Kubernetes sidecar-injection webhook (HTTPS)',
   usage: USAGE,
   async run(argv, io) {
-    let values: { config?: string; port?: string; cert?: string; key?: string };
-    try {
-      ({ values } = parseArgs({
-        args: [...argv],
-        options: {
-          config: { type: 'string' },
-          port: { type: 'string' },
-          cert: { type: 'string' },
-          key: { type: 'string' },
-        },
-        strict: true,
-      }));
-    } catch (err) {
-      throw new UsageError(err instanceof Error ? err.message : String(err));
-    }
+    const { values } = parseOptions({
+      args: [...argv],
+      options: {
+        config: { type: 'string' },
+        port: { type: 'string' },
+        cert: { type: 'string' },
+        key: { type: 'string' },
+      },
+      strict: true,
+    });
     const inject: Record<string, unknown> = {};
     if (values.port !== undefined) {
       if (!/^\d+$/.test(values.port) || Number(values.port) > 65535) {

@@ -4,9 +4,9 @@
  */
 import { chmodSync, existsSync, writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { parseArgs } from 'node:util';
 import { createSigner, generateSeed, privateKeyPem, publicJwk, publicKeyHex } from '../../receipts/index.js';
 import { EXIT, UsageError, type CliCommand, type CliIo } from '../command.js';
+import { parseOptions } from '../input.js';
 
 const USAGE = `Usage: agent-guard keygen [--out FILE] [--force]
 
@@ -20,17 +20,12 @@ Use the key with AGENT_GUARD_SIGNING_KEY_FILE=FILE; publish the JWK (the server 
 /.well-known/agent-guard-keys.json) so others can verify receipts with \`agent-guard verify\`.`;
 
 function run(argv: readonly string[], io: CliIo): Promise<number> {
-  let values: { out?: string; force?: boolean };
-  try {
-    ({ values } = parseArgs({
-      args: [...argv],
-      options: { out: { type: 'string' }, force: { type: 'boolean', default: false } },
-      strict: true,
-      allowPositionals: false,
-    }));
-  } catch (err) {
-    throw new UsageError(err instanceof Error ? err.message : String(err));
-  }
+  const { values } = parseOptions({
+    args: [...argv],
+    options: { out: { type: 'string' }, force: { type: 'boolean', default: false } },
+    strict: true,
+    allowPositionals: false,
+  });
   const seed = generateSeed();
   const signer = createSigner(seed);
   const pem = privateKeyPem(seed);

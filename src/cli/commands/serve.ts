@@ -4,10 +4,10 @@
  * environment. SIGTERM/SIGINT drain in-flight requests for server.shutdownGraceMs and exit 0; a
  * second signal exits at once.
  */
-import { parseArgs } from 'node:util';
 import { loadConfig } from '../../config/load.js';
 import { startServer } from '../../server.js';
 import { EXIT, UsageError, type CliCommand } from '../command.js';
+import { parseOptions } from '../input.js';
 
 const USAGE = `Usage: agent-guard serve [--config FILE] [--host H] [--port N]
 
@@ -26,16 +26,11 @@ export const serveCommand: CliCommand = {
   summary: 'Run the HTTP API and the sidecar proxy (default 127.0.0.1:8787)',
   usage: USAGE,
   async run(argv, io) {
-    let values: { config?: string; host?: string; port?: string };
-    try {
-      ({ values } = parseArgs({
-        args: [...argv],
-        options: { config: { type: 'string' }, host: { type: 'string' }, port: { type: 'string' } },
-        strict: true,
-      }));
-    } catch (err) {
-      throw new UsageError(err instanceof Error ? err.message : String(err));
-    }
+    const { values } = parseOptions({
+      args: [...argv],
+      options: { config: { type: 'string' }, host: { type: 'string' }, port: { type: 'string' } },
+      strict: true,
+    });
     const server: Record<string, unknown> = {};
     if (values.host !== undefined) server.host = values.host;
     if (values.port !== undefined) server.port = parsePort(values.port);

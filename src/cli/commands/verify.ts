@@ -4,10 +4,10 @@
  */
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { parseArgs } from 'node:util';
 import type { Readable } from 'node:stream';
 import { KeyRing, loadVerificationKeys, verifyResponseBody, type Receipt } from '../../receipts/index.js';
 import { EXIT, UsageError, type CliCommand, type CliIo } from '../command.js';
+import { parseOptions } from '../input.js';
 
 const USAGE = `Usage: agent-guard verify [--key HEX]... [--keys JWKS_FILE] [FILE|-]
 
@@ -47,18 +47,12 @@ function describe(receipt: Receipt): string {
 }
 
 async function run(argv: readonly string[], io: CliIo): Promise<number> {
-  let parsed: { values: { key?: string[]; keys?: string }; positionals: string[] };
-  try {
-    parsed = parseArgs({
-      args: [...argv],
-      options: { key: { type: 'string', multiple: true }, keys: { type: 'string' } },
-      strict: true,
-      allowPositionals: true,
-    });
-  } catch (err) {
-    throw new UsageError(err instanceof Error ? err.message : String(err));
-  }
-  const { values, positionals } = parsed;
+  const { values, positionals } = parseOptions({
+    args: [...argv],
+    options: { key: { type: 'string', multiple: true }, keys: { type: 'string' } },
+    strict: true,
+    allowPositionals: true,
+  });
   if (positionals.length > 1) throw new UsageError('give one FILE (or - for stdin)');
 
   const ring = new KeyRing();
