@@ -24,7 +24,6 @@ import {
   type Val,
 } from './code/value.js';
 import {
-  arithmetic,
   choice,
   codeExtractor,
   CodeWalker,
@@ -83,7 +82,7 @@ export class JsWalker extends CodeWalker {
       case 'object':
         return this.#object(n);
       case 'binary_expression':
-        return this.#binary(n);
+        return this.binary(n);
       case 'unary_expression': {
         const [op, arg] = n.children;
         const v = arg ? this.visit(arg) : UNKNOWN;
@@ -138,14 +137,10 @@ export class JsWalker extends CodeWalker {
         this.col.markLoop(named(n).length > 0 ? 'exit' : 'break');
         return UNKNOWN;
       case 'return_statement':
-      case 'throw_statement': {
-        const v = this.generic(n);
-        this.col.markLoop('exit');
-        return v;
-      }
+      case 'throw_statement':
+        return this.exit(n);
       case 'ERROR':
-        this.col.unparsed(this.span(n), this.src(n));
-        return this.generic(n);
+        return this.unparsed(n);
       case 'comment':
       case 'hash_bang_line':
       case 'regex':
@@ -267,16 +262,8 @@ export class JsWalker extends CodeWalker {
     return { ...opaque(vals), fields };
   }
 
-  #binary(n: SyntaxNode): Val {
-    const [l, op, r] = n.children;
-    if (!l || !op || !r) return this.generic(n);
-    const a = this.visit(l);
-    const b = this.visit(r);
-    const o = op.type;
-    if (a.num !== undefined && b.num !== undefined) {
-      const num = arithmetic(o, a.num, b.num);
-      if (num !== undefined) return num;
-    }
+  /** `a <o> b` beyond integer arithmetic: string concatenation, `||` and `??`. */
+  protected combine(o: string, a: Val, b: Val): Val {
     if (o === '+' && (a.parts !== null || b.parts !== null)) {
       const str = (v: Val): Val => (v.num !== undefined ? strVal(String(v.num)) : v);
       return concat([str(a), str(b)]);

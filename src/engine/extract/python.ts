@@ -24,7 +24,6 @@ import {
   type Val,
 } from './code/value.js';
 import {
-  arithmetic,
   choice,
   codeExtractor,
   CodeWalker,
@@ -79,7 +78,7 @@ export class PyWalker extends CodeWalker {
       case 'dictionary':
         return this.#dict(n);
       case 'binary_operator':
-        return this.#binary(n);
+        return this.binary(n);
       case 'boolean_operator': {
         const [a, b] = named(n).map((c) => this.visit(c));
         if (!a || !b) return UNKNOWN;
@@ -127,14 +126,10 @@ export class PyWalker extends CodeWalker {
         this.col.markLoop('break');
         return UNKNOWN;
       case 'return_statement':
-      case 'raise_statement': {
-        const v = this.generic(n);
-        this.col.markLoop('exit');
-        return v;
-      }
+      case 'raise_statement':
+        return this.exit(n);
       case 'ERROR':
-        this.col.unparsed(this.span(n), this.src(n));
-        return this.generic(n);
+        return this.unparsed(n);
       case 'comment':
       case 'pass_statement':
       case 'continue_statement':
@@ -250,16 +245,8 @@ export class PyWalker extends CodeWalker {
     return { ...opaque(vals), fields };
   }
 
-  #binary(n: SyntaxNode): Val {
-    const [l, op, r] = n.children;
-    if (!l || !op || !r) return this.generic(n);
-    const a = this.visit(l);
-    const b = this.visit(r);
-    const o = op.type;
-    if (a.num !== undefined && b.num !== undefined) {
-      const num = arithmetic(o, a.num, b.num);
-      if (num !== undefined) return num;
-    }
+  /** `a <o> b` beyond integer arithmetic: concatenation, pathlib's `/`, `%` formatting. */
+  protected combine(o: string, a: Val, b: Val): Val {
     if (o === '+' && (a.parts !== null || b.parts !== null) && a.num === undefined && b.num === undefined)
       return concat([a, b]);
     if (o === '/' && (a.ref === 'pathlib.Path()' || a.ref?.startsWith('pathlib.Path.')))

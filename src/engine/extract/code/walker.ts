@@ -79,6 +79,34 @@ export abstract class CodeWalker {
     return this.generic(n);
   }
 
+  /** A binary operator: integer arithmetic on two known numbers, else the language's `combine`. */
+  protected binary(n: SyntaxNode): Val {
+    const [l, op, r] = n.children;
+    if (!l || !op || !r) return this.generic(n);
+    const a = this.visit(l);
+    const b = this.visit(r);
+    if (a.num !== undefined && b.num !== undefined) {
+      const num = arithmetic(op.type, a.num, b.num);
+      if (num !== undefined) return num;
+    }
+    return this.combine(op.type, a, b);
+  }
+
+  protected abstract combine(o: string, a: Val, b: Val): Val;
+
+  /** return / raise / throw: walked for effects; leaves every enclosing loop. */
+  protected exit(n: SyntaxNode): Val {
+    const v = this.generic(n);
+    this.col.markLoop('exit');
+    return v;
+  }
+
+  /** A region the parser could not read: an UnparsedFact, and its parts walked all the same. */
+  protected unparsed(n: SyntaxNode): Val {
+    this.col.unparsed(this.span(n), this.src(n));
+    return this.generic(n);
+  }
+
   /** `x += y` and the other augmented assignments. */
   protected augAssign(n: SyntaxNode): Val {
     const [left, op, right] = n.children;
