@@ -76,6 +76,7 @@ export async function startServer(
     policy: engine.policy,
     validate: (input: { command: string; runtime?: string }) =>
       engine.evaluate({ text: input.command, runtime: input.runtime ?? 'bash' }),
+    validateToolCall: (call: { name: string; arguments: unknown }) => engine.validateToolCall(call),
   };
   const scrubber = createScrubber({
     strict: config.scrub.strict,

@@ -1,12 +1,10 @@
 /**
- * Calls the engine for the proxy: command/code/SQL text through `validate`, tool calls through
- * `validateToolCall`, and, while an engine build lacks that entry point, the arguments that name
- * something to run (command, code, SQL, URL: the same extraction as /api/v1/gate TOOL_CALL) through
- * `validate`. Times every evaluation for /health.
+ * Calls the engine for the proxy: command/code/SQL text through `validate`, tool calls (MCP
+ * tools/call, a model's proposed calls) through the engine's tool-call entry point
+ * `validateToolCall`. Times every evaluation for /health.
  */
 import { performance } from 'node:perf_hooks';
-import { toolCallInputs } from '../api/handlers/gate.js';
-import type { Decision, Runtime } from '../engine/types.js';
+import type { Runtime } from '../engine/types.js';
 import type { EvaluatedCall } from './adapters/types.js';
 import type { ProxyGuard } from './types.js';
 
@@ -35,16 +33,6 @@ export class LatencyWindow {
   }
 }
 
-const ALLOW_NOTHING_TO_CHECK: Decision = {
-  allowed: true,
-  threatDetected: false,
-  threatType: null,
-  invariantsChecked: 0,
-  runtime: 'tool_call',
-  findings: [],
-  tokensConserved: 0,
-};
-
 const MAX_OFFENDING = 64 * 1024;
 
 export interface Evaluator {
@@ -62,27 +50,13 @@ export function createEvaluator(guard: ProxyGuard, window: LatencyWindow): Evalu
   };
 
   const evaluateToolCall = (name: string, args: unknown): EvaluatedCall => {
-    if (guard.validateToolCall) {
-      const started = performance.now();
-      const answer = guard.validateToolCall({ name, arguments: args });
-      const decision = 'decision' in answer ? answer.decision : answer;
-      const latencyUs = (performance.now() - started) * 1000;
-      window.record(latencyUs);
-      const offending = `${name} ${JSON.stringify(args) ?? ''}`.slice(0, MAX_OFFENDING);
-      return { decision, offending, runtime: 'tool_call', latencyUs };
-    }
-    // Interim path: the arguments that name something to run, read as /api/v1/gate reads them.
-    const record =
-      typeof args === 'object' && args !== null && !Array.isArray(args)
-        ? (args as Record<string, unknown>)
-        : {};
-    let last: EvaluatedCall | null = null;
-    for (const input of toolCallInputs(record)) {
-      const call = evaluateSync(input.text, input.runtime);
-      if (!call.decision.allowed) return call;
-      last = call;
-    }
-    return last ?? { decision: ALLOW_NOTHING_TO_CHECK, offending: name, runtime: 'tool_call', latencyUs: 0 };
+    const started = performance.now();
+    const answer = guard.validateToolCall({ name, arguments: args });
+    const decision = 'decision' in answer ? answer.decision : answer;
+    const latencyUs = (performance.now() - started) * 1000;
+    window.record(latencyUs);
+    const offending = `${name} ${JSON.stringify(args) ?? ''}`.slice(0, MAX_OFFENDING);
+    return { decision, offending, runtime: 'tool_call', latencyUs };
   };
 
   // Promise-returning so an engine that evaluates off-thread later can slot in; a throw becomes a rejection.

@@ -13,8 +13,8 @@ import type { DecisionReceiptInput } from '../receipts/index.js';
 export interface ProxyGuard {
   /** Evaluate command, code or SQL text (runtime bash, python, node, docker, sql). */
   validate(input: { command: string; runtime?: string; agentId?: string }): { readonly decision: Decision };
-  /** Evaluate a JSON tool call (MCP tools/call, a model's proposed call), when the engine has it. */
-  validateToolCall?(call: { name: string; arguments: unknown }): { readonly decision: Decision } | Decision;
+  /** Evaluate a JSON tool call (MCP tools/call, a model's proposed call): the engine's tool-call entry point. */
+  validateToolCall(call: { name: string; arguments: unknown }): { readonly decision: Decision } | Decision;
   /** The policy in force; its digest goes into receipts. */
   readonly policy?: { readonly digest: string };
 }
