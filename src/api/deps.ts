@@ -31,7 +31,7 @@ export interface ApiLimits {
 }
 
 export interface ApiDeps {
-  readonly engine: Pick<Engine, 'evaluate' | 'stats' | 'policy'>;
+  readonly engine: Pick<Engine, 'evaluate' | 'validateToolCall' | 'stats' | 'policy'>;
   readonly scrubber: Pick<Scrubber, 'scrub'>;
   /** Credential family ids, for the manifests. */
   readonly credentialFamilies: readonly string[];

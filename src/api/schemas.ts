@@ -23,9 +23,9 @@ const soc2 = z
     'True when the control operated as designed: the input was fully analysed under the configured policy. False for the fail-closed deny of a failed analysis (docs/api.md).',
   );
 const evaluated = z
-  .object({ runtime: z.enum(RUNTIMES), command: z.string(), source: z.string().optional() })
+  .object({ runtime: z.enum([...RUNTIMES, 'tool_call']), command: z.string() })
   .describe(
-    'What the engine evaluated when it is not the request text itself (HTTP_REQUEST, FILE_WRITE, TOOL_CALL).',
+    'What the engine evaluated when it is not the request text itself: the equivalent shell command (HTTP_REQUEST, FILE_WRITE) or the canonical tool call (TOOL_CALL, runtime tool_call).',
   );
 
 // ---------------------------------------------------------------------------------------------------

@@ -5,7 +5,8 @@
  */
 import type { Evaluation } from '../../engine/engine.js';
 import { toWireDecision, type WireDecision } from '../../engine/wire.js';
-import type { Decision, Runtime } from '../../engine/types.js';
+import type { ToolCall } from '../../engine/extract/tool-call.js';
+import type { Decision, EntryPoint } from '../../engine/types.js';
 import type { ResponseShape } from '../../receipts/index.js';
 import type { ApiDeps } from '../deps.js';
 
@@ -16,13 +17,23 @@ export interface EvaluatedDecision {
   readonly signature: string | null;
 }
 
+/** One check: text in a runtime, or a tool call (runtime `tool_call`, `text` its canonical form). */
+export interface CheckInput {
+  readonly text: string;
+  readonly runtime: EntryPoint;
+  readonly agentId: string | null;
+  readonly toolCall?: ToolCall;
+}
+
 export function evaluateAndSeal(
   deps: ApiDeps,
   endpoint: 'validate' | 'gate',
-  input: { text: string; runtime: Runtime; agentId: string | null },
+  input: CheckInput,
   shape: ResponseShape,
 ): EvaluatedDecision {
-  const evaluation = deps.engine.evaluate({ text: input.text, runtime: input.runtime });
+  const evaluation = input.toolCall
+    ? deps.engine.validateToolCall(input.toolCall)
+    : deps.engine.evaluate({ text: input.text, runtime: input.runtime });
   const { decision } = evaluation;
   deps.metrics.evalDuration.observe({ endpoint }, evaluation.evalLatencyUs / 1e6);
   countDecision(deps, endpoint, evaluation);
@@ -55,7 +66,7 @@ const SEAL_CACHE_MAX_TEXT = 4096;
 
 function sealed(
   deps: ApiDeps,
-  input: { text: string; runtime: Runtime; agentId: string | null },
+  input: CheckInput,
   decision: Decision,
   shape: ResponseShape,
 ): { fields: Record<string, unknown>; signature: string | null } {
