@@ -20,7 +20,8 @@ import { INVARIANTS } from './invariants/catalog.js';
 import { loadParsers } from './parse/index.js';
 import type { Policy } from './policy.js';
 import { LatencyWindow } from './latency-window.js';
-import { isRuntime, RUNTIMES, type Decision, type Finding, type Runtime } from './types.js';
+import type { Fact } from './facts.js';
+import { isRuntime, RUNTIMES, type Decision, type EntryPoint, type Finding, type Runtime } from './types.js';
 
 /** Errors about the input itself: thrown to the caller, never turned into a decision. */
 const INPUT_ERRORS: ReadonlySet<ErrorCode> = new Set([
@@ -94,7 +95,12 @@ export function assertRuntime(runtime: unknown): asserts runtime is Runtime {
 }
 
 /** The fail-closed decision: one enforced ENG-AST-000 finding covering the whole input. */
-export function failClosedDecision(text: string, runtime: Runtime, policy: Policy, reason: string): Decision {
+export function failClosedDecision(
+  text: string,
+  runtime: EntryPoint,
+  policy: Policy,
+  reason: string,
+): Decision {
   const spec = INVARIANTS[ENGINE_FAILURE_INVARIANT];
   const finding: Finding = {
     ruleId: ENGINE_FAILURE_RULE,
@@ -147,6 +153,38 @@ export function createEngineSync(options: EngineOptions = {}): Engine {
       : { decision, evalLatencyUs: us, cached, errorCode };
   }
 
+  /**
+   * The decision for `text` in `runtime`: from the cache, or analysed, decided and cached. Input
+   * errors propagate; any other failure is the fail-closed deny (never cached).
+   */
+  function decideCached(
+    started: bigint,
+    text: string,
+    runtime: EntryPoint,
+    analyzeFacts: () => readonly Fact[],
+  ): Evaluation {
+    const key = cache.enabled ? cacheKey(runtime, policy.digest, text) : '';
+    if (cache.enabled) {
+      const hit = cache.get(key);
+      if (hit !== undefined) {
+        counters.cacheHits++;
+        return finish(started, text, hit, true);
+      }
+    }
+    let decision: Decision;
+    try {
+      decision = decide({ text, runtime, facts: analyzeFacts(), policy });
+    } catch (err) {
+      if (isAgentGuardError(err) && INPUT_ERRORS.has(err.code)) throw err;
+      counters.failures++;
+      const reason = isAgentGuardError(err) ? err.code : err instanceof Error ? err.name : 'unknown error';
+      const failed = failClosedDecision(text, runtime, policy, reason);
+      return finish(started, text, failed, false, 'AG_ERR_ENGINE_ANALYSIS_FAILED');
+    }
+    if (cache.enabled) cache.set(key, decision);
+    return finish(started, text, decision, false);
+  }
+
   return {
     policy,
     config,
@@ -155,32 +193,7 @@ export function createEngineSync(options: EngineOptions = {}): Engine {
       if (typeof text !== 'string')
         throw new AgentGuardError('AG_ERR_INPUT_INVALID', { problems: 'command must be a string' });
       assertRuntime(runtime);
-      const key = cache.enabled ? cacheKey(runtime, policy.digest, text) : '';
-      if (cache.enabled) {
-        const hit = cache.get(key);
-        if (hit !== undefined) {
-          counters.cacheHits++;
-          return finish(started, text, hit, true);
-        }
-      }
-      let decision: Decision;
-      try {
-        const facts = runAnalysis(text, runtime, limits);
-        decision = decide({ text, runtime, facts, policy });
-      } catch (err) {
-        if (isAgentGuardError(err) && INPUT_ERRORS.has(err.code)) throw err;
-        counters.failures++;
-        const reason = isAgentGuardError(err) ? err.code : err instanceof Error ? err.name : 'unknown error';
-        return finish(
-          started,
-          text,
-          failClosedDecision(text, runtime, policy, reason),
-          false,
-          'AG_ERR_ENGINE_ANALYSIS_FAILED',
-        );
-      }
-      if (cache.enabled) cache.set(key, decision);
-      return finish(started, text, decision, false);
+      return decideCached(started, text, runtime, () => runAnalysis(text, runtime, limits));
     },
     stats(): EngineStats {
       return { ...counters, p50LatencyUs: window.p50() };
@@ -194,32 +207,7 @@ export function createEngineSync(options: EngineOptions = {}): Engine {
           problems: 'a tool call needs { name: string, arguments }',
         });
       const text = toolCallText(call);
-      const key = cache.enabled ? cacheKey('tool_call', policy.digest, text) : '';
-      if (cache.enabled) {
-        const hit = cache.get(key);
-        if (hit !== undefined) {
-          counters.cacheHits++;
-          return finish(started, text, hit, true);
-        }
-      }
-      let decision: Decision;
-      try {
-        decision = decide({ text, runtime: 'tool_call', facts: analyzeToolCall(text, limits), policy });
-      } catch (err) {
-        if (isAgentGuardError(err) && INPUT_ERRORS.has(err.code)) throw err;
-        counters.failures++;
-        const reason = isAgentGuardError(err) ? err.code : err instanceof Error ? err.name : 'unknown error';
-        const failed = failClosedDecision(text, 'bash', policy, reason);
-        return finish(
-          started,
-          text,
-          { ...failed, runtime: 'tool_call' },
-          false,
-          'AG_ERR_ENGINE_ANALYSIS_FAILED',
-        );
-      }
-      if (cache.enabled) cache.set(key, decision);
-      return finish(started, text, decision, false);
+      return decideCached(started, text, 'tool_call', () => analyzeToolCall(text, limits));
     },
   };
 }
