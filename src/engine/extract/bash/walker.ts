@@ -430,15 +430,7 @@ export class BashWalker implements Toolkit {
         const w = this.#word(target);
         const net = devNet(w.text);
         if (net !== null) {
-          this.sink.net({
-            host: net.host,
-            port: net.port,
-            url: net.url,
-            scheme: net.scheme,
-            sends: op === '<>',
-            actor,
-            span: span(r),
-          });
+          this.sink.net({ ...net, sends: op === '<>', actor, span: span(r) });
           input = {
             sources: [{ kind: 'net', host: net.host }],
             text: null,
@@ -465,15 +457,7 @@ export class BashWalker implements Toolkit {
       this.read(w, actor);
       return;
     }
-    this.sink.net({
-      host: net.host,
-      port: net.port,
-      url: net.url,
-      scheme: net.scheme,
-      sends: false,
-      actor,
-      span: at,
-    });
+    this.sink.net({ ...net, sends: false, actor, span: at });
     if (actor === 'exec' && fd > 2) (this.#sockets ??= new Map()).set(fd, net);
   }
 
@@ -569,15 +553,7 @@ export class BashWalker implements Toolkit {
       const w = this.#word(target);
       const net = devNet(w.text);
       if (net !== null) {
-        this.sink.net({
-          host: net.host,
-          port: net.port,
-          url: net.url,
-          scheme: net.scheme,
-          sends: true,
-          actor,
-          span: span(r),
-        });
+        this.sink.net({ ...net, sends: true, actor, span: span(r) });
         // `exec 196<>/dev/tcp/h/p`: the shell keeps the socket open as descriptor 196.
         if (program === 'exec' && fd !== null && fd > 2) (this.#sockets ??= new Map()).set(fd, net);
         if (toStdout) {
@@ -1108,15 +1084,7 @@ export class BashWalker implements Toolkit {
     if (text === '' || text === '-' || QUIET_PATHS.has(text)) return NO_SOURCES;
     const net = devNet(text);
     if (net !== null) {
-      this.sink.net({
-        host: net.host,
-        port: net.port,
-        url: net.url,
-        scheme: net.scheme,
-        sends: false,
-        actor,
-        span: path.span,
-      });
+      this.sink.net({ ...net, sends: false, actor, span: path.span });
       const sources: readonly DataSource[] = [{ kind: 'net', host: net.host }];
       this.#reads = mergeSources(this.#reads, sources);
       return sources;
