@@ -33,30 +33,61 @@ const KIND_BIT: Readonly<Record<FactKind, number>> = {
   unparsed: 256,
 };
 
+/** Slot per fact kind in IndexedFacts' array (a fixed array is cheaper per decision than a Map). */
+const KIND_SLOT: Readonly<Record<FactKind, number>> = {
+  exec: 0,
+  file: 1,
+  net: 2,
+  flow: 3,
+  sql: 4,
+  loop: 5,
+  container: 6,
+  literal: 7,
+  unparsed: 8,
+};
+
 /** Facts grouped by kind, with a bit set per kind present (KIND_BIT). */
-interface IndexedFacts extends FactIndex {
+class IndexedFacts implements FactIndex {
+  readonly all: readonly Fact[];
   readonly present: number;
+  readonly #byKind: (Fact[] | undefined)[];
+
+  constructor(facts: readonly Fact[]) {
+    const byKind: (Fact[] | undefined)[] = [
+      undefined,
+      undefined,
+      undefined,
+      undefined,
+      undefined,
+      undefined,
+      undefined,
+      undefined,
+      undefined,
+    ];
+    let present = 0;
+    for (let i = 0; i < facts.length; i++) {
+      const fact = facts[i]!;
+      const slot = KIND_SLOT[fact.kind];
+      const list = byKind[slot];
+      if (list !== undefined) list.push(fact);
+      else {
+        byKind[slot] = [fact];
+        present |= KIND_BIT[fact.kind];
+      }
+    }
+    this.all = facts;
+    this.present = present;
+    this.#byKind = byKind;
+  }
+
+  of<K extends FactKind>(kind: K): readonly FactOf<K>[] {
+    return (this.#byKind[KIND_SLOT[kind]] as FactOf<K>[] | undefined) ?? EMPTY;
+  }
 }
 
 /** Group facts by kind once per evaluation. */
-export function indexFacts(facts: readonly Fact[]): IndexedFacts {
-  const byKind = new Map<FactKind, Fact[]>();
-  let present = 0;
-  for (const fact of facts) {
-    const list = byKind.get(fact.kind);
-    if (list) list.push(fact);
-    else {
-      byKind.set(fact.kind, [fact]);
-      present |= KIND_BIT[fact.kind];
-    }
-  }
-  return {
-    all: facts,
-    present,
-    of<K extends FactKind>(kind: K): readonly FactOf<K>[] {
-      return (byKind.get(kind) as FactOf<K>[] | undefined) ?? EMPTY;
-    },
-  };
+export function indexFacts(facts: readonly Fact[]): FactIndex & { readonly present: number } {
+  return new IndexedFacts(facts);
 }
 
 export function modeOf(policy: Policy, rule: Pick<RuleDefinition, 'invariant'>): InvariantMode {
@@ -153,16 +184,18 @@ export function compareFindings(a: Finding, b: Finding): number {
 
 /** Build the decision from findings already computed (also used for the engine's fail-closed path). */
 export function decisionFrom(findings: readonly Finding[], runtime: EntryPoint, policy: Policy): Decision {
-  const sorted = [...findings].sort(compareFindings);
+  // Most decisions have no finding and many have one: no copy and sort for those.
+  const sorted = findings.length < 2 ? findings : [...findings].sort(compareFindings);
   const first = sorted[0];
-  const allowed = !sorted.some((f) => f.mode === 'enforce');
+  let allowed = true;
+  for (let i = 0; i < sorted.length; i++) if (sorted[i]!.mode === 'enforce') allowed = false;
   return Object.freeze({
     allowed,
     threatDetected: sorted.length > 0,
     threatType: first?.threatType ?? null,
     invariantsChecked: invariantsChecked(policy),
     runtime,
-    findings: Object.freeze(sorted),
+    findings: sorted.length === 0 ? EMPTY : Object.freeze(sorted === findings ? findings.slice() : sorted),
     tokensConserved: allowed || first === undefined ? 0 : tokensConservedFor(first.ruleId, first.invariant),
   });
 }
@@ -178,7 +211,7 @@ export interface DecideInput {
 
 export function decide(input: DecideInput): Decision {
   const { text, runtime, policy } = input;
-  const index = indexFacts(input.facts);
+  const index = new IndexedFacts(input.facts);
   const present = index.present;
   const findings: Finding[] = [];
   let seen: Set<string> | undefined;

@@ -6,7 +6,8 @@
 import type { HostInfo } from '../../net/address.js';
 import { classifyHost, isMetadataOrLinkLocal, matchesProtectedHost } from '../../net/address.js';
 import type { Span } from '../../types.js';
-import { defineRule } from '../define-rule.js';
+import type { Policy } from '../../policy.js';
+import { defineRule, type RuleHit } from '../define-rule.js';
 import { argvUrls } from '../helpers.js';
 
 /** Programs that only print or search their arguments: an address among them is text, not a request. */
@@ -69,6 +70,21 @@ function bareHost(arg: string): string | null {
   return /^(?:\d|0x|\[|metadata|instance-data)/i.test(h) ? h : null;
 }
 
+/** The hit for `raw` when it is metadata, link-local or protected and not already reported (a plain function: no closure per command). */
+function report(
+  seen: Set<string>,
+  protectedHosts: Policy['protectedHosts'],
+  raw: string,
+  span: Span,
+): RuleHit | null {
+  const info = classifyHost(raw);
+  const bad = isMetadataOrLinkLocal(info) || matchesProtectedHost(info, protectedHosts) !== null;
+  const key = info.ipv4 ?? info.ipv6 ?? info.host;
+  if (!bad || seen.has(key)) return null;
+  seen.add(key);
+  return { span, reason: `${describe(info, raw)}`, suggestedAlternative: null };
+}
+
 export default defineRule({
   id: 'NET-AST-001',
   invariant: 'NO_METADATA_OR_INTERNAL_SSRF',
@@ -79,29 +95,37 @@ export default defineRule({
     'Cloud metadata and link-local services hand out instance credentials; never contact them. If you need instance information, ask the user; for ordinary requests use the public host name of the service.',
   *check(facts, policy) {
     const seen = new Set<string>();
-    const report = function* (raw: string, span: Span) {
-      const info = classifyHost(raw);
-      const bad = isMetadataOrLinkLocal(info) || matchesProtectedHost(info, policy.protectedHosts) !== null;
-      const key = info.ipv4 ?? info.ipv6 ?? info.host;
-      if (!bad || seen.has(key)) return;
-      seen.add(key);
-      yield { span, reason: `${describe(info, raw)}`, suggestedAlternative: null };
-    };
-    for (const n of facts.of('net')) yield* report(n.host, n.span);
+    const hosts = policy.protectedHosts;
+    for (const n of facts.of('net')) {
+      const h = report(seen, hosts, n.host, n.span);
+      if (h) yield h;
+    }
     for (const f of facts.of('flow')) {
-      if (f.from.kind === 'net') yield* report(f.from.host, f.span);
-      if (f.to.kind === 'net' || f.to.kind === 'dns') yield* report(f.to.host, f.span);
+      if (f.from.kind === 'net') {
+        const h = report(seen, hosts, f.from.host, f.span);
+        if (h) yield h;
+      }
+      if (f.to.kind === 'net' || f.to.kind === 'dns') {
+        const h = report(seen, hosts, f.to.host, f.span);
+        if (h) yield h;
+      }
     }
     for (const e of facts.of('exec')) {
       if (TEXT_ONLY.has(e.program)) continue;
-      for (const url of argvUrls(e)) yield* report(url.host, e.span);
+      for (const url of argvUrls(e)) {
+        const h = report(seen, hosts, url.host, e.span);
+        if (h) yield h;
+      }
       for (let i = 1; i < e.argv.length; i++) {
         const arg = e.argv[i]!;
         // Cheap gate before the regexes: bare hosts start with a digit, '[', 'm' or 'i' (after an option name).
         const c = arg.charCodeAt(arg.startsWith('-') ? arg.indexOf('=') + 1 : 0);
         if (!((c >= 48 && c <= 57) || c === 91 || c === 109 || c === 105) || arg.includes('://')) continue;
         const host = bareHost(arg.replace(/^-[A-Za-z-]+=/, ''));
-        if (host !== null) yield* report(host, e.span);
+        if (host !== null) {
+          const h = report(seen, hosts, host, e.span);
+          if (h) yield h;
+        }
       }
     }
   },

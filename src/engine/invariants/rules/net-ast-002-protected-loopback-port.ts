@@ -1,8 +1,37 @@
 /** NET-AST-002: loopback admin ports the policy protects (docker 2375/2376, kubelet 10250/10255, apiserver 6443, etcd 2379). */
 import { classifyHost, isLoopbackLike } from '../../net/address.js';
 import type { Span } from '../../types.js';
-import { defineRule } from '../define-rule.js';
+import type { Policy } from '../../policy.js';
+import { defineRule, type RuleHit } from '../define-rule.js';
 import { argvUrls } from '../helpers.js';
+
+const SOCKET_CLIENT = /^(?:curl|socat|nc|ncat|wget|python3?|node)$/;
+const RUNTIME_SOCKET =
+  /(?:^|[:=])\/(?:var\/)?run\/(?:docker|containerd\/containerd|crio\/crio|podman\/podman)\.sock$/;
+
+/** The policy's protected ports as a Set, built once per policy rather than per command. */
+const portSets = new WeakMap<Policy, ReadonlySet<number>>();
+function portsOf(policy: Policy): ReadonlySet<number> {
+  let set = portSets.get(policy);
+  if (set === undefined) {
+    set = new Set(policy.protectedPorts);
+    portSets.set(policy, set);
+  }
+  return set;
+}
+
+function hit(
+  protectedPorts: ReadonlySet<number>,
+  seen: Set<number>,
+  host: string,
+  port: number | undefined,
+  span: Span,
+): RuleHit | null {
+  if (port === undefined || !protectedPorts.has(port) || seen.has(span.start)) return null;
+  if (!isLoopbackLike(classifyHost(host))) return null;
+  seen.add(span.start);
+  return { span, reason: `${host}:${port} is a protected local admin port`, suggestedAlternative: null };
+}
 
 export default defineRule({
   id: 'NET-AST-002',
@@ -13,29 +42,19 @@ export default defineRule({
   remediationHint:
     "Local admin APIs (Docker, kubelet, etcd, the Kubernetes API) control the host. Use the project's own services on their application ports, and the official CLI with the user's permission for anything else.",
   *check(facts, policy) {
-    const protectedPorts = new Set(policy.protectedPorts);
+    const protectedPorts = portsOf(policy);
     const seen = new Set<number>();
-    const hit = (host: string, port: number | undefined, span: Span) => {
-      if (port === undefined || !protectedPorts.has(port) || seen.has(span.start)) return null;
-      if (!isLoopbackLike(classifyHost(host))) return null;
-      seen.add(span.start);
-      return { span, reason: `${host}:${port} is a protected local admin port`, suggestedAlternative: null };
-    };
     for (const n of facts.of('net')) {
-      const h = hit(n.host, n.port, n.span);
+      const h = hit(protectedPorts, seen, n.host, n.port, n.span);
       if (h) yield h;
     }
     for (const e of facts.of('exec')) {
       for (const url of argvUrls(e)) {
-        const h = hit(url.host, url.port, e.span);
+        const h = hit(protectedPorts, seen, url.host, url.port, e.span);
         if (h) yield h;
       }
-      if (/^(?:curl|socat|nc|ncat|wget|python3?|node)$/.test(e.program)) {
-        const sock = e.argv.find((a) =>
-          /(?:^|[:=])\/(?:var\/)?run\/(?:docker|containerd\/containerd|crio\/crio|podman\/podman)\.sock$/.test(
-            a,
-          ),
-        );
+      if (SOCKET_CLIENT.test(e.program)) {
+        const sock = e.argv.find((a) => RUNTIME_SOCKET.test(a));
         if (sock !== undefined && !seen.has(e.span.start)) {
           seen.add(e.span.start);
           yield {
