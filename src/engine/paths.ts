@@ -21,17 +21,44 @@ const PWD_VAR = /^(?:\$PWD|\$\{PWD\}|\$\(pwd\)|`pwd`)(?=\/|$)/;
  */
 export function resolvePath(path: string, policy: PathPolicy): string {
   // Rules resolve the same few paths many times per evaluation; the function is pure, so a small
-  // bounded memo keyed by policy and path is safe and saves most of posix.normalize's cost.
-  const key = `${policy.workspaceRoot}\u0000${policy.homeDir}\u0000${path}`;
-  const hit = resolved.get(key);
+  // bounded memo per (workspace, home) keyed by path is safe and saves most of posix.normalize's cost.
+  const table = resolved.table(policy);
+  const hit = table.get(path);
   if (hit !== undefined) return hit;
   const out = resolveUncached(path, policy);
-  if (resolved.size >= 4096) resolved.clear();
-  resolved.set(key, out);
+  if (table.size >= 4096) table.clear();
+  table.set(path, out);
   return out;
 }
 
-const resolved = new Map<string, string>();
+/**
+ * Memo tables per (workspaceRoot, homeDir). The pair hardly ever changes between calls, so the last
+ * table is kept at hand and a lookup keys by the path alone (no key string built per call).
+ */
+class PolicyMemo<V> {
+  readonly #tables = new Map<string, Map<string, V>>();
+  #root: string | undefined;
+  #home: string | undefined;
+  #last: Map<string, V> | undefined;
+
+  table(policy: PathPolicy): Map<string, V> {
+    if (this.#last !== undefined && policy.workspaceRoot === this.#root && policy.homeDir === this.#home)
+      return this.#last;
+    const key = `${policy.workspaceRoot}\u0000${policy.homeDir}`;
+    let table = this.#tables.get(key);
+    if (table === undefined) {
+      if (this.#tables.size >= 64) this.#tables.clear();
+      table = new Map();
+      this.#tables.set(key, table);
+    }
+    this.#root = policy.workspaceRoot;
+    this.#home = policy.homeDir;
+    this.#last = table;
+    return table;
+  }
+}
+
+const resolved = new PolicyMemo<string>();
 
 function resolveUncached(path: string, policy: PathPolicy): string {
   let p = path.replace(HOME_VAR, '~').replace(PWD_VAR, '.');
@@ -185,22 +212,22 @@ export function credentialStore(absPath: string, policy: PathPolicy): string | n
   return memo(credentialMemo, policy, absPath, credentialUncached);
 }
 
-const credentialMemo = new Map<string, string | null>();
-const persistenceMemo = new Map<string, string | null>();
+const credentialMemo = new PolicyMemo<string | null>();
+const persistenceMemo = new PolicyMemo<string | null>();
 
 /** Bounded memo for the pure path classifiers (keyed by policy paths and the absolute path). */
 function memo(
-  table: Map<string, string | null>,
+  memos: PolicyMemo<string | null>,
   policy: PathPolicy,
   absPath: string,
   compute: (absPath: string, policy: PathPolicy) => string | null,
 ): string | null {
-  const key = `${policy.workspaceRoot}\u0000${policy.homeDir}\u0000${absPath}`;
-  const hit = table.get(key);
+  const table = memos.table(policy);
+  const hit = table.get(absPath);
   if (hit !== undefined) return hit;
   const out = compute(absPath, policy);
   if (table.size >= 4096) table.clear();
-  table.set(key, out);
+  table.set(absPath, out);
   return out;
 }
 
