@@ -14,6 +14,11 @@ const SECRET_WORDS =
 const DUMPERS =
   /^(?:lazagne|laZagne(?:\.py)?|mimipenguin(?:\.sh|\.py)?|dump_heap\.py|swap_digger\.sh|linpeas\.sh)$/i;
 
+/** The last path segment (what `a.split('/').at(-1)` gives, without the array). */
+function baseName(a: string): string {
+  return a.slice(a.lastIndexOf('/') + 1);
+}
+
 export default defineRule({
   id: 'SEC-AST-002',
   invariant: 'NO_SECRET_FILE_READ',
@@ -66,10 +71,7 @@ export default defineRule({
             suggestedAlternative: null,
           };
         }
-      } else if (
-        DUMPERS.test(e.program) ||
-        e.argv.slice(1, 2).some((a) => DUMPERS.test(a.split('/').at(-1) ?? ''))
-      ) {
+      } else if (DUMPERS.test(e.program) || (e.argv.length > 1 && DUMPERS.test(baseName(e.argv[1]!)))) {
         yield { span: e.span, reason: 'a credential dumping tool is run', suggestedAlternative: null };
       }
     }

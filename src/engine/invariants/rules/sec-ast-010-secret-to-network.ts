@@ -88,9 +88,12 @@ export default defineRule({
     const sending = facts.of('net').filter((n) => n.sends && !isLoopbackLike(classifyHost(n.host)));
     for (const e of facts.of('exec')) {
       if (seen.has(e.span.start)) continue;
-      const net = sending.find(
-        (n) => n.actor === e.program && n.span.start >= e.span.start && n.span.end <= e.span.end,
-      );
+      const net =
+        sending.length === 0
+          ? undefined
+          : sending.find(
+              (n) => n.actor === e.program && n.span.start >= e.span.start && n.span.end <= e.span.end,
+            );
       const remoteCopy =
         /^(?:scp|rsync|sftp)$/.test(e.program) &&
         e.argv.slice(1).some((a) => /^[^/\s]+:/.test(a) && !a.startsWith('-'));
