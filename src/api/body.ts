@@ -17,6 +17,7 @@ export interface BodyLimits {
 /** `application/json` or any `application/<x>+json`; a charset, when given, must be UTF-8 (RFC 8259 section 8.1). */
 export function isJsonContentType(header: string | undefined): boolean {
   if (!header) return false;
+  if (header === 'application/json') return true;
   const [essence = '', ...params] = header.split(';');
   const type = essence.trim().toLowerCase();
   if (type !== 'application/json' && !(type.startsWith('application/') && type.endsWith('+json')))

@@ -163,6 +163,10 @@ export function buildRoutes(deps: ApiDeps): Route[] {
 /** The request steps, in order (STYLE 2). Each either continues or answers. */
 export function buildSteps(deps: ApiDeps, routes: readonly Route[]): Step[] {
   const byPath = new Map(routes.map((r) => [r.path, r]));
+  // GET routes answer HEAD too; worked out once, not per request.
+  const allowedMethods = new Map<Route, readonly string[]>(
+    routes.map((r) => [r, r.methods.includes('GET') ? [...r.methods, 'HEAD'] : r.methods]),
+  );
   return [
     {
       name: 'route',
@@ -178,8 +182,7 @@ export function buildSteps(deps: ApiDeps, routes: readonly Route[]): Step[] {
       run(ctx) {
         const route = ctx.route!;
         const method = ctx.req.method ?? 'GET';
-        const allowed: string[] = [...route.methods];
-        if (allowed.includes('GET')) allowed.push('HEAD');
+        const allowed = allowedMethods.get(route) ?? route.methods;
         if (allowed.includes(method)) return CONTINUE;
         throw new AgentGuardError('AG_ERR_API_METHOD_NOT_ALLOWED', {
           method: method.slice(0, 16),
@@ -257,6 +260,9 @@ export function buildSteps(deps: ApiDeps, routes: readonly Route[]): Step[] {
 export function createApi(deps: ApiDeps): Api {
   const routes = buildRoutes(deps);
   const steps = buildSteps(deps, routes);
+  // The per-request line carries only scalars and `req` (serialised to method and path), never
+  // headers, so it skips the redaction pass; error lines keep the parent's redaction.
+  const accessLog = deps.logger.child({}, { redact: [] });
   const owns = (path: string): boolean =>
     path === '/api/v1' ||
     path.startsWith('/api/v1/') ||
@@ -308,7 +314,7 @@ export function createApi(deps: ApiDeps): Api {
     };
     if (failure !== undefined && response.status >= 500)
       deps.logger.error({ ...line, err: failure }, 'request failed');
-    else deps.logger.info(line, 'request');
+    else accessLog.info(line, 'request');
     return true;
   }
 
