@@ -24,6 +24,13 @@ export class KeywordAutomaton {
   readonly #outStart: Int32Array;
   readonly #outCount: Int32Array;
   readonly #outputs: Int32Array;
+  /**
+   * pairStarts[a * classes + b] = 1 when some keyword starts with classes a, b. In state 0 a position
+   * whose two characters start no keyword is skipped without a transition: most of clean text.
+   */
+  readonly #pairStarts: Uint8Array;
+  /** Every keyword has at least two characters, so the pair skip cannot miss a one-character one. */
+  readonly #canSkip: boolean;
 
   constructor(keywords: readonly string[]) {
     this.keywords = keywords;
@@ -95,6 +102,12 @@ export class KeywordAutomaton {
       flat.push(...out[s]!);
     }
     this.#outputs = Int32Array.from(flat);
+    this.#pairStarts = new Uint8Array(classes * classes);
+    for (const k of keywords) {
+      if (k.length < 2) continue;
+      this.#pairStarts[this.#classOf[k.charCodeAt(0)]! * classes + this.#classOf[k.charCodeAt(1)]!] = 1;
+    }
+    this.#canSkip = keywords.every((k) => k.length >= 2);
   }
 
   /** Initial state for `scan`. */
@@ -117,12 +130,30 @@ export class KeywordAutomaton {
     const delta = this.#delta;
     const classOf = this.#classOf;
     const outCount = this.#outCount;
+    const pairStarts = this.#pairStarts;
     const classes = this.#classes;
+    const canSkip = this.#canSkip;
     let s = state;
-    for (let i = from; i < to; i++) {
+    let i = from;
+    while (i < to) {
+      if (s === 0 && canSkip) {
+        // From state 0, a character that does not begin a keyword together with the next one
+        // leaves the automaton where a fresh start at the next character would: skip it. The
+        // last character of the chunk has no lookahead and takes the ordinary transition.
+        let b = text.charCodeAt(i);
+        let cb = b < 128 ? classOf[b]! : 0;
+        while (i + 1 < to) {
+          const ca = cb;
+          b = text.charCodeAt(i + 1);
+          cb = b < 128 ? classOf[b]! : 0;
+          if (pairStarts[ca * classes + cb] !== 0) break;
+          i++;
+        }
+      }
       const c = text.charCodeAt(i);
       s = delta[s * classes + (c < 128 ? classOf[c]! : 0)]!;
       if (outCount[s] !== 0) this.#emit(s, i, offset, onHit);
+      i++;
     }
     return s;
   }

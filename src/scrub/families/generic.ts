@@ -9,6 +9,7 @@ import {
   charClasses,
   defineFamily,
   hasVariety,
+  isAlnumCode,
   isPlaceholder,
   LOOKBEHIND,
   looksRandom,
@@ -21,7 +22,49 @@ import {
 // Keyword assignments
 
 const STEM = /^(?:pass(?:word|wd|phrase|code)?|pwd|secret|token|key|auth(?:orization)?|credentials?)/i;
-const IDENT_CODE = /[A-Za-z0-9_.-]/;
+/** Same stems, sticky: matched in place instead of on a slice (see matchAssignment). */
+const STEM_AT = new RegExp(STEM.source.slice(1), 'iy');
+/** `[A-Za-z0-9_.-]` on a char code: an identifier character of a name. */
+function isIdentCode(c: number): boolean {
+  return isAlnumCode(c) || c === 95 || c === 46 || c === 45;
+}
+/** `[\s"'`,;<>(){}[\]|&]` on a char code (JavaScript's `\s` set): where an unquoted value ends. */
+function isValueStop(c: number): boolean {
+  switch (c) {
+    case 0x22:
+    case 0x27:
+    case 0x60:
+    case 0x2c:
+    case 0x3b:
+    case 0x3c:
+    case 0x3e:
+    case 0x28:
+    case 0x29:
+    case 0x7b:
+    case 0x7d:
+    case 0x5b:
+    case 0x5d:
+    case 0x7c:
+    case 0x26:
+    case 0x20:
+    case 0x09:
+    case 0x0a:
+    case 0x0b:
+    case 0x0c:
+    case 0x0d:
+    case 0xa0:
+    case 0x1680:
+    case 0x2028:
+    case 0x2029:
+    case 0x202f:
+    case 0x205f:
+    case 0x3000:
+    case 0xfeff:
+      return true;
+    default:
+      return c >= 0x2000 && c <= 0x200a;
+  }
+}
 /** A separator within reach: `=`, `:`, `(`, `,`, `>`, ` - ` or a space before a value. */
 const ASSIGNMENT_NEAR = /^[A-Za-z0-9_.-]{0,40}["'`\]]?[ \t]*(?:[=:(,>-]|!=|[ \t][^ \t\r\n])/;
 /** Last word of the name that says the value is not the secret itself. */
@@ -73,7 +116,15 @@ function weakValueOk(value: string, minLength: number, minEntropy: number): bool
 }
 
 function matchAssignment(text: string, pos: number, limit: number): PatternHit | null {
-  const stem = STEM.exec(text.slice(pos, Math.min(limit, pos + 16)));
+  // Sticky match in place when the 16-character window is whole (always, but for a text's last
+  // characters); otherwise on the cut window as before, so a cut stem matches the same way.
+  let stem: RegExpExecArray | null;
+  if (limit - pos >= 16) {
+    STEM_AT.lastIndex = pos;
+    stem = STEM_AT.exec(text);
+  } else {
+    stem = STEM.exec(text.slice(pos, limit));
+  }
   if (!stem) return null;
   let i = pos + stem[0].length;
   // The word must end here or continue in another word (camelCase, _, digits): not "keyboard".
@@ -83,9 +134,9 @@ function matchAssignment(text: string, pos: number, limit: number): PatternHit |
   if (!ASSIGNMENT_NEAR.test(text.slice(i, Math.min(limit, i + 48)))) return null;
   // Name: back to its start (bounded lookbehind) and forward over its tail.
   let start = pos;
-  while (start > 0 && pos - start < LOOKBEHIND - 2 && IDENT_CODE.test(text[start - 1]!)) start--;
+  while (start > 0 && pos - start < LOOKBEHIND - 2 && isIdentCode(text.charCodeAt(start - 1))) start--;
   let tailEnd = i;
-  while (tailEnd < limit && tailEnd - i < 40 && IDENT_CODE.test(text[tailEnd]!)) tailEnd++;
+  while (tailEnd < limit && tailEnd - i < 40 && isIdentCode(text.charCodeAt(tailEnd))) tailEnd++;
   const identifier = text.slice(start, tailEnd).replace(/^[.-]+|[.-]+$/g, '');
   const stemWord = stem[0].toLowerCase();
   const strong = /^(?:pass|pwd|secret|credential)/.test(stemWord);
@@ -135,7 +186,12 @@ function matchAssignment(text: string, pos: number, limit: number): PatternHit |
   while (j < limit && (text[j] === ' ' || text[j] === '\t')) j++;
   // Authorization: Bearer <token> / Basic <base64> / token <...>
   let scheme = '';
-  const schemeMatch = /^(?:Bearer|Basic|Token|Bot|Digest|Negotiate)[ \t]+/i.exec(text.slice(j, j + 16));
+  // Only B, T, D or N can start a scheme: skip the regex and its slice for anything else.
+  const s0 = text.charCodeAt(j) | 32;
+  const schemeMatch =
+    s0 === 98 || s0 === 116 || s0 === 100 || s0 === 110
+      ? /^(?:Bearer|Basic|Token|Bot|Digest|Negotiate)[ \t]+/i.exec(text.slice(j, j + 16))
+      : null;
   if (schemeMatch && sep !== ' ') {
     scheme = schemeMatch[0].trim().toLowerCase();
     j += schemeMatch[0].length;
@@ -160,9 +216,9 @@ function matchAssignment(text: string, pos: number, limit: number): PatternHit |
     quoted = true;
   } else {
     let k = j;
-    while (k < limit && k - j <= 1024 && !/[\s"'`,;<>(){}[\]|&]/.test(text[k]!)) k++;
+    while (k < limit && k - j <= 1024 && !isValueStop(text.charCodeAt(k))) k++;
     // A sentence full stop or colon is not part of the value.
-    while (k > j && /[.:]/.test(text[k - 1]!)) k--;
+    while (k > j && (text.charCodeAt(k - 1) === 46 || text.charCodeAt(k - 1) === 58)) k--;
     if (text[k] === '(' || text[k] === '[') return null;
     valueEnd = k;
   }
