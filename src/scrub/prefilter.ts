@@ -25,10 +25,13 @@ export class KeywordAutomaton {
   readonly #outCount: Int32Array;
   readonly #outputs: Int32Array;
   /**
-   * pairStarts[a * classes + b] = 1 when some keyword starts with classes a, b. In state 0 a position
-   * whose two characters start no keyword is skipped without a transition: most of clean text.
+   * Start filter for state 0. pairStarts[a << 7 | b] = 1 when some keyword starts with the ASCII
+   * codes a, b (either case); tripleStarts[(x * classes + y) * classes + z] = 1 when some keyword
+   * starts with classes x, y, z, or is the two characters x, y. A position whose next three
+   * characters start no keyword is skipped without a transition: most of clean text.
    */
-  readonly #pairStarts: Uint8Array;
+  readonly #pairStarts = new Uint8Array(128 * 128);
+  readonly #tripleStarts: Uint8Array;
   /** Every keyword has at least two characters, so the pair skip cannot miss a one-character one. */
   readonly #canSkip: boolean;
 
@@ -102,10 +105,16 @@ export class KeywordAutomaton {
       flat.push(...out[s]!);
     }
     this.#outputs = Int32Array.from(flat);
-    this.#pairStarts = new Uint8Array(classes * classes);
+    this.#tripleStarts = new Uint8Array(classes * classes * classes);
     for (const k of keywords) {
       if (k.length < 2) continue;
-      this.#pairStarts[this.#classOf[k.charCodeAt(0)]! * classes + this.#classOf[k.charCodeAt(1)]!] = 1;
+      const [x, y] = [this.#classOf[k.charCodeAt(0)]!, this.#classOf[k.charCodeAt(1)]!];
+      for (let a = 0; a < 128; a++) {
+        if (this.#classOf[a] !== x) continue;
+        for (let b = 0; b < 128; b++) if (this.#classOf[b] === y) this.#pairStarts[(a << 7) | b] = 1;
+      }
+      const zs = k.length >= 3 ? [this.#classOf[k.charCodeAt(2)]!] : [...Array(classes).keys()];
+      for (const z of zs) this.#tripleStarts[(x * classes + y) * classes + z] = 1;
     }
     this.#canSkip = keywords.every((k) => k.length >= 2);
   }
@@ -131,22 +140,26 @@ export class KeywordAutomaton {
     const classOf = this.#classOf;
     const outCount = this.#outCount;
     const pairStarts = this.#pairStarts;
+    const tripleStarts = this.#tripleStarts;
     const classes = this.#classes;
     const canSkip = this.#canSkip;
     let s = state;
     let i = from;
     while (i < to) {
       if (s === 0 && canSkip) {
-        // From state 0, a character that does not begin a keyword together with the next one
-        // leaves the automaton where a fresh start at the next character would: skip it. The
-        // last character of the chunk has no lookahead and takes the ordinary transition.
-        let b = text.charCodeAt(i);
-        let cb = b < 128 ? classOf[b]! : 0;
-        while (i + 1 < to) {
-          const ca = cb;
-          b = text.charCodeAt(i + 1);
-          cb = b < 128 ? classOf[b]! : 0;
-          if (pairStarts[ca * classes + cb] !== 0) break;
+        // From state 0, when no keyword starts at i, running the automaton from a fresh start at
+        // i + 1 finds the same keywords, and no automaton state can span back to i once three
+        // characters follow (every keyword prefix of length 3 passes the triple check): skip i.
+        // The last two characters of the chunk take ordinary transitions.
+        let a = text.charCodeAt(i);
+        while (i + 2 < to) {
+          const b = text.charCodeAt(i + 1);
+          if ((a | b) < 128 && pairStarts[(a << 7) | b] !== 0) {
+            const c = text.charCodeAt(i + 2);
+            const t = (classOf[a]! * classes + classOf[b]!) * classes + (c < 128 ? classOf[c]! : 0);
+            if (tripleStarts[t] !== 0) break;
+          }
+          a = b;
           i++;
         }
       }
