@@ -137,9 +137,6 @@ function matchAssignment(text: string, pos: number, limit: number): PatternHit |
   while (start > 0 && pos - start < LOOKBEHIND - 2 && isIdentCode(text.charCodeAt(start - 1))) start--;
   let tailEnd = i;
   while (tailEnd < limit && tailEnd - i < 40 && isIdentCode(text.charCodeAt(tailEnd))) tailEnd++;
-  const identifier = text.slice(start, tailEnd).replace(/^[.-]+|[.-]+$/g, '');
-  const stemWord = stem[0].toLowerCase();
-  const strong = /^(?:pass|pwd|secret|credential)/.test(stemWord);
   i = tailEnd;
   const opener = start > 0 ? text[start - 1] : '';
   const flag = text.startsWith('--', start);
@@ -222,8 +219,12 @@ function matchAssignment(text: string, pos: number, limit: number): PatternHit |
     if (text[k] === '(' || text[k] === '[') return null;
     valueEnd = k;
   }
+  // Every acceptance rule below needs at least 4 characters: most code (`token = await`) ends here.
+  if (valueEnd - valueStart < 4) return null;
   const value = text.slice(valueStart, valueEnd);
-  if (value.length === 0) return null;
+  const identifier = text.slice(start, tailEnd).replace(/^[.-]+|[.-]+$/g, '');
+  const stemWord = stem[0].toLowerCase();
+  const strong = /^(?:pass|pwd|secret|credential)/.test(stemWord);
   let ok: boolean;
   if (scheme === 'basic') {
     ok = basicCredentials(value);
