@@ -16,6 +16,13 @@ export function parseOptions<T extends ParseArgsConfig>(config: T): ReturnType<t
 }
 
 /** `--jsonl` takes an optional value: alone (or followed by another option) it means stdin, `-`. */
+/** A `--port` value: decimal 0-65535 (0 picks a free port). */
+export function parsePort(value: string): number {
+  const port = Number(value);
+  if (!/^\d+$/.test(value) || port > 65535) throw new UsageError(`--port must be 0-65535, got "${value}"`);
+  return port;
+}
+
 export function jsonlDefaultsToStdin(argv: readonly string[]): string[] {
   return argv.flatMap((a, i) =>
     a === '--jsonl' && (argv[i + 1] === undefined || argv[i + 1]!.startsWith('--')) ? ['--jsonl', '-'] : [a],

@@ -6,8 +6,8 @@ import { loadConfig } from '../../config/load.js';
 import { startInjectServer } from '../../inject/server.js';
 import { createLogger } from '../../telemetry/logger.js';
 import { createRegistry } from '../../telemetry/registry.js';
-import { EXIT, UsageError, type CliCommand } from '../command.js';
-import { parseOptions } from '../input.js';
+import { EXIT, type CliCommand } from '../command.js';
+import { parseOptions, parsePort } from '../input.js';
 
 const USAGE = `Usage: agent-guard inject [--config FILE] [--port N] [--cert FILE] [--key FILE]
 
@@ -34,12 +34,7 @@ export const injectCommand: CliCommand = {
       strict: true,
     });
     const inject: Record<string, unknown> = {};
-    if (values.port !== undefined) {
-      if (!/^\d+$/.test(values.port) || Number(values.port) > 65535) {
-        throw new UsageError(`--port must be 0-65535, got "${values.port}"`);
-      }
-      inject.port = Number(values.port);
-    }
+    if (values.port !== undefined) inject.port = parsePort(values.port);
     if (values.cert !== undefined) inject.certFile = values.cert;
     if (values.key !== undefined) inject.keyFile = values.key;
     const config = loadConfig({ file: values.config, env: io.env, cwd: io.cwd, overrides: { inject } });

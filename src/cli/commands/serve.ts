@@ -6,20 +6,14 @@
  */
 import { loadConfig } from '../../config/load.js';
 import { startServer } from '../../server.js';
-import { EXIT, UsageError, type CliCommand } from '../command.js';
-import { parseOptions } from '../input.js';
+import { EXIT, type CliCommand } from '../command.js';
+import { parseOptions, parsePort } from '../input.js';
 
 const USAGE = `Usage: agent-guard serve [--config FILE] [--host H] [--port N]
 
 Serve /api/v1 (sanitize, validate, gate, health), /metrics, /.well-known/* and the sidecar proxy
 on one port. Default 127.0.0.1:8787. --config (or AGENT_GUARD_CONFIG) names a YAML or JSON file;
 --host and --port override it and the environment. See docs/api.md and docs/configuration.md.`;
-
-function parsePort(value: string): number {
-  const port = Number(value);
-  if (!/^\d+$/.test(value) || port > 65535) throw new UsageError(`--port must be 0-65535, got "${value}"`);
-  return port;
-}
 
 export const serveCommand: CliCommand = {
   name: 'serve',
