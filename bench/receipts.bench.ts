@@ -3,6 +3,7 @@
  * and their share of a full validate call (engine evaluate, cache off, + receipt).
  * Run: `npx tsx bench/receipts.bench.ts` (prints a table; not a test).
  */
+import { VERSION } from '../src/version.js';
 import type { Decision } from '../src/engine/types.js';
 import {
   createSigner,
@@ -76,19 +77,25 @@ const COMMANDS = [
   { runtime: 'python', text: "import os; os.system('curl http://169.254.169.254/latest/meta-data/')" },
 ];
 
-let k = 0;
-const next = (): (typeof COMMANDS)[number] => COMMANDS[k++ % COMMANDS.length]!;
-const evaluations = COMMANDS.map((c) => ({ c, e: eng.evaluate(c) }));
-const bodies = evaluations.map(({ c, e }) =>
-  decisionReceiptBody({
+/** The decision receipt body for one evaluated command (what validate signs). */
+function bodyOf(
+  c: (typeof COMMANDS)[number],
+  e: { decision: Parameters<typeof decisionReceiptBody>[0]['decision'] },
+) {
+  return decisionReceiptBody({
     runtime: c.runtime,
     command: c.text,
     agentId: 'agent-7',
     decision: e.decision,
-    engineVersion: '6.2.1',
+    engineVersion: VERSION,
     policyDigest: eng.policy.digest,
-  }),
-);
+  });
+}
+
+let k = 0;
+const next = (): (typeof COMMANDS)[number] => COMMANDS[k++ % COMMANDS.length]!;
+const evaluations = COMMANDS.map((c) => ({ c, e: eng.evaluate(c) }));
+const bodies = evaluations.map(({ c, e }) => bodyOf(c, e));
 let b = 0;
 const nextBody = (): (typeof bodies)[number] => bodies[b++ % bodies.length]!;
 const receipts = bodies.map((body) => signReceipt(body, nodeSigner));
@@ -109,14 +116,7 @@ row(
   'build body (digest of command)',
   measure(() => {
     const { c, e } = evaluations[b++ % evaluations.length]!;
-    return decisionReceiptBody({
-      runtime: c.runtime,
-      command: c.text,
-      agentId: 'agent-7',
-      decision: e.decision,
-      engineVersion: '6.2.1',
-      policyDigest: eng.policy.digest,
-    });
+    return bodyOf(c, e);
   }),
 );
 const seal = measure(() => sealReceipt(nextBody(), nodeSigner.keyId));
@@ -136,17 +136,7 @@ row(
 const full = measure(() => {
   const c = next();
   const e = eng.evaluate(c);
-  return signReceipt(
-    decisionReceiptBody({
-      runtime: c.runtime,
-      command: c.text,
-      agentId: 'agent-7',
-      decision: e.decision,
-      engineVersion: '6.2.1',
-      policyDigest: eng.policy.digest,
-    }),
-    nodeSigner,
-  );
+  return signReceipt(bodyOf(c, e), nodeSigner);
 });
 row('validate = evaluate + body + seal + sign', full);
 
