@@ -36,3 +36,26 @@ describe('keyword automaton', () => {
     }
   });
 });
+
+describe('keyword automaton on wide and Latin-1 text', () => {
+  // Every keyword has two or more characters here, so the start-skip path runs.
+  const keywords = ['sk-', 'sk-ant-', 'key', 'token', 'ghp_', 'akia', 'q~', 'eyj'];
+  const ac = new KeywordAutomaton(keywords);
+
+  it.each([
+    ['Latin-1 only', 'é key ÿ TOKEN© ghp_ sk-ant- xq~ \u00ebyj eyJ'],
+    // U+4B65 and U+7979 have the low bytes of "e" and "y": a byte copy must not read them as such.
+    ['wide characters', '“key” \u4b65yj \u7979j eyj 😀token😀 s\u006b- \u736b- ghp_…'],
+    ['a wide character only at the end', 'token sk- akia \u4e73'],
+  ])('finds the same keywords as a string search (%s)', (_name, text) => {
+    const hits: string[] = [];
+    ac.scan(text, 0, text.length, 0, ac.initial, (h) => hits.push(`${h.start}:${h.keyword}`));
+    expect(hits.sort()).toEqual(naive(keywords, text));
+    for (let cut = 0; cut <= text.length; cut++) {
+      const split: string[] = [];
+      const st = ac.scan(text, 0, cut, 0, ac.initial, (h) => split.push(`${h.start}:${h.keyword}`));
+      ac.scan(text, cut, text.length, 0, st, (h) => split.push(`${h.start}:${h.keyword}`));
+      expect(split.sort()).toEqual(naive(keywords, text));
+    }
+  });
+});

@@ -21,9 +21,41 @@ import {
 // ---------------------------------------------------------------------------------------------
 // Keyword assignments
 
-const STEM = /^(?:pass(?:word|wd|phrase|code)?|pwd|secret|token|key|auth(?:orization)?|credentials?)/i;
-/** Same stems, sticky: matched in place instead of on a slice (see matchAssignment). */
-const STEM_AT = new RegExp(STEM.source.slice(1), 'iy');
+/**
+ * The name stems, as /^(?:pass(?:word|wd|phrase|code)?|pwd|secret|token|key|auth(?:orization)?|
+ * credentials?)/i: each base with the suffixes tried in order. Matched on char codes at the
+ * keyword (this runs at every "token" and "key" in code, where a regex match array per hit showed
+ * in profiles). The bases begin with distinct letter pairs, so at most one matches.
+ */
+const STEMS: readonly (readonly [string, readonly string[]])[] = [
+  ['pass', ['word', 'wd', 'phrase', 'code']],
+  ['pwd', []],
+  ['secret', []],
+  ['token', []],
+  ['key', []],
+  ['auth', ['orization']],
+  ['credential', ['s']],
+];
+
+/** `word` (lower-case letters) at `text[at]`, either case, ending by `limit`. */
+function lettersAt(text: string, at: number, limit: number, word: string): boolean {
+  if (at + word.length > limit) return false;
+  // For a lower-case letter w, (c | 0x20) === w holds for exactly w and its upper case.
+  for (let k = 0; k < word.length; k++)
+    if ((text.charCodeAt(at + k) | 0x20) !== word.charCodeAt(k)) return false;
+  return true;
+}
+
+/** Length of the name stem at `text[pos]` within `limit`, 0 when none. */
+export function stemLength(text: string, pos: number, limit: number): number {
+  for (const [base, suffixes] of STEMS) {
+    if (!lettersAt(text, pos, limit, base)) continue;
+    for (const suffix of suffixes)
+      if (lettersAt(text, pos + base.length, limit, suffix)) return base.length + suffix.length;
+    return base.length;
+  }
+  return 0;
+}
 /** `[A-Za-z0-9_.-]` on a char code: an identifier character of a name. */
 function isIdentCode(c: number): boolean {
   return isAlnumCode(c) || c === 95 || c === 46 || c === 45;
@@ -65,8 +97,49 @@ function isValueStop(c: number): boolean {
       return c >= 0x2000 && c <= 0x200a;
   }
 }
-/** A separator within reach: `=`, `:`, `(`, `,`, `>`, ` - ` or a space before a value. */
-const ASSIGNMENT_NEAR = /^[A-Za-z0-9_.-]{0,40}["'`\]]?[ \t]*(?:[=:(,>-]|!=|[ \t][^ \t\r\n])/;
+/** `[ \t]` */
+function isBlankCode(c: number): boolean {
+  return c === 0x20 || c === 0x09;
+}
+
+/**
+ * A separator within reach of `text[i]`, looking no further than `end`: the regex
+ * /^[A-Za-z0-9_.-]{0,40}["'`\]]?[ \t]*(?:[=:(,>-]|!=|[ \t][^ \t\r\n])/ on `text.slice(i, end)`,
+ * decided on char codes without the slice. Inside the identifier run only a `-` can follow the
+ * `{0,40}` part, so the regex matches when a `-` sits among the run's first 41 characters, or,
+ * for a run of at most 40, when what follows it (an optional closing quote, blanks) is a
+ * separator, `!=`, or a non-blank after at least one blank.
+ */
+export function assignmentNear(text: string, i: number, end: number): boolean {
+  let r = i;
+  while (r < end && isIdentCode(text.charCodeAt(r))) {
+    if (text.charCodeAt(r) === 0x2d && r - i <= 40) return true;
+    r++;
+  }
+  if (r - i > 40) return false;
+  let q = r;
+  if (q < end) {
+    const c = text.charCodeAt(q);
+    if (c === 0x22 || c === 0x27 || c === 0x60 || c === 0x5d) q++;
+  }
+  let k = q;
+  while (k < end && isBlankCode(text.charCodeAt(k))) k++;
+  if (k >= end) return false;
+  const c = text.charCodeAt(k);
+  switch (c) {
+    case 0x3d: // =
+    case 0x3a: // :
+    case 0x28: // (
+    case 0x2c: // ,
+    case 0x3e: // >
+    case 0x2d: // -
+      return true;
+    case 0x21: // !
+      if (k + 1 < end && text.charCodeAt(k + 1) === 0x3d) return true;
+      break;
+  }
+  return k > q && c !== 0x0d && c !== 0x0a;
+}
 /** Last word of the name that says the value is not the secret itself. */
 const NOT_SECRET_SUFFIX = new Set(
   'id ids name names type types url uri urls path paths file files dir length len size count limit max min format prefix suffix version field fields header headers param params mode ttl timeout expiry expires expiration at on by hash algorithm alg ref arn endpoint policy usage provider method scheme label env var hint index idx location store kind option options required enabled disabled'.split(
@@ -116,22 +189,14 @@ function weakValueOk(value: string, minLength: number, minEntropy: number): bool
 }
 
 function matchAssignment(text: string, pos: number, limit: number): PatternHit | null {
-  // Sticky match in place when the 16-character window is whole (always, but for a text's last
-  // characters); otherwise on the cut window as before, so a cut stem matches the same way.
-  let stem: RegExpExecArray | null;
-  if (limit - pos >= 16) {
-    STEM_AT.lastIndex = pos;
-    stem = STEM_AT.exec(text);
-  } else {
-    stem = STEM.exec(text.slice(pos, limit));
-  }
-  if (!stem) return null;
-  let i = pos + stem[0].length;
+  const stemLen = stemLength(text, pos, limit);
+  if (stemLen === 0) return null;
+  let i = pos + stemLen;
   // The word must end here or continue in another word (camelCase, _, digits): not "keyboard".
   const next = text.charCodeAt(i);
   if (next >= 97 && next <= 122) return null;
   // Cheap exit for the common case in prose and code: no assignment-like character soon after.
-  if (!ASSIGNMENT_NEAR.test(text.slice(i, Math.min(limit, i + 48)))) return null;
+  if (!assignmentNear(text, i, Math.min(limit, i + 48))) return null;
   // Name: back to its start (bounded lookbehind) and forward over its tail.
   let start = pos;
   while (start > 0 && pos - start < LOOKBEHIND - 2 && isIdentCode(text.charCodeAt(start - 1))) start--;
@@ -152,16 +217,21 @@ function matchAssignment(text: string, pos: number, limit: number): PatternHit |
   let j = i;
   while (j < limit && (text[j] === ' ' || text[j] === '\t')) j++;
   let sep = '';
-  const two = text.slice(j, j + 3);
+  // `===` / `!==`, then `:=` `=>` `==` `!=` `->`, on char codes (NaN past the end matches nothing).
+  const c0 = text.charCodeAt(j);
+  const c1 = text.charCodeAt(j + 1);
   if (xml) {
     if (text[i] !== '>') return null;
     sep = '>';
     j = i + 1;
-  } else if (/^(?:===|!==)/.test(two)) {
+  } else if ((c0 === 0x3d || c0 === 0x21) && c1 === 0x3d && text.charCodeAt(j + 2) === 0x3d) {
     sep = '==';
     j += 3;
-  } else if (/^(?::=|=>|==|!=|->)/.test(two)) {
-    sep = two.slice(0, 2);
+  } else if (
+    (c1 === 0x3d && (c0 === 0x3a || c0 === 0x3d || c0 === 0x21)) ||
+    (c1 === 0x3e && (c0 === 0x3d || c0 === 0x2d))
+  ) {
+    sep = text.slice(j, j + 2);
     j += 2;
   } else if (text[j] === '=' || text[j] === ':') {
     sep = text[j]!;
@@ -219,12 +289,15 @@ function matchAssignment(text: string, pos: number, limit: number): PatternHit |
     if (text[k] === '(' || text[k] === '[') return null;
     valueEnd = k;
   }
-  // Every acceptance rule below needs at least 4 characters: most code (`token = await`) ends here.
-  if (valueEnd - valueStart < 4) return null;
+  // The shortest value each acceptance rule below can take (Basic credentials: 8 base64
+  // characters): most code (`token = await`, `getToken(client, ...`) ends here.
+  const c = text.charCodeAt(pos) | 0x20;
+  const strong = c === 0x70 || c === 0x73 || c === 0x63; // pass, pwd, secret, credential
+  const shortest = scheme === 'basic' ? 8 : scheme !== '' ? 12 : sep === ' ' && !flag ? 16 : strong ? 4 : 10;
+  if (valueEnd - valueStart < shortest) return null;
   const value = text.slice(valueStart, valueEnd);
   const identifier = text.slice(start, tailEnd).replace(/^[.-]+|[.-]+$/g, '');
-  const stemWord = stem[0].toLowerCase();
-  const strong = /^(?:pass|pwd|secret|credential)/.test(stemWord);
+  const stemWord = text.slice(pos, pos + stemLen).toLowerCase();
   let ok: boolean;
   if (scheme === 'basic') {
     ok = basicCredentials(value);
