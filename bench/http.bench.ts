@@ -1,35 +1,34 @@
 /**
- * HTTP API throughput (issue 6): autocannon on loopback, 32 connections, in one run:
+ * HTTP API throughput (issue 6): load on loopback, 32 connections, in one run:
  *   ceiling   a bare node:http server answering a fixed small JSON body
+ *   floor     node:http doing only what every API request must do, without the engine: read the
+ *             body, JSON.parse it, answer a small JSON decision, one pino access line (the product's
+ *             logger) and a prom-client counter and histogram: the least a handler with the
+ *             issue's logging and metrics can cost on node:http
  *   validate  POST /api/v1/validate {"command":"ls -la"}  (allowed: sealed, not signed by default)
  *   sanitize  POST /api/v1/sanitize {"payload": <small clean prompt>}
- * Each server runs in its own child process (the load generator keeps this one); agent-guard with
- * embedded defaults (auth off on loopback, logs at info to /dev/null, receipts.sign deny-only).
+ * Each server runs in its own child process; the load comes from wrk when installed (else
+ * autocannon). Besides req/s the bench reads each server's CPU time per request from /proc, which
+ * holds up better than req/s on a shared machine. agent-guard runs with embedded defaults (auth off
+ * on loopback, logs at info to /dev/null, receipts.sign deny-only).
  * Run: npx tsx bench/http.bench.ts [seconds per target per round, default 5]
  */
 import { fork, type ChildProcess } from 'node:child_process';
 import { createServer } from 'node:http';
 import { fileURLToPath } from 'node:url';
-import autocannonUntyped from 'autocannon';
-
-interface AutocannonResult {
-  readonly requests: { readonly average: number };
-  readonly latency: { readonly p50: number; readonly p99: number };
-  readonly errors: number;
-  readonly non2xx: number;
-}
-interface AutocannonOptions {
-  readonly url: string;
-  readonly connections: number;
-  readonly duration: number;
-  readonly method: string;
-  readonly headers: Record<string, string>;
-  readonly body: string;
-}
-const autocannon = autocannonUntyped as (options: AutocannonOptions) => Promise<AutocannonResult>;
+import { median, runLoad, type LoadResult } from './lib/load.js';
 
 const SELF = fileURLToPath(import.meta.url);
 const role = process.argv[2];
+
+type Kind = 'bare' | 'floor' | 'guard';
+
+function listen(server: ReturnType<typeof createServer>): void {
+  server.listen(0, '127.0.0.1', () => {
+    const address = server.address();
+    process.send?.({ port: typeof address === 'object' && address ? address.port : 0 });
+  });
+}
 
 function childBare(): void {
   const body = JSON.stringify({
@@ -45,10 +44,48 @@ function childBare(): void {
       res.end(body);
     });
   });
-  server.listen(0, '127.0.0.1', () => {
-    const address = server.address();
-    process.send?.({ port: typeof address === 'object' && address ? address.port : 0 });
+  listen(server);
+}
+
+async function childFloor(): Promise<void> {
+  const { Counter, Histogram, Registry } = await import('prom-client');
+  const { createLogger } = await import('../src/telemetry/logger.js');
+  const log = createLogger({ level: 'info' });
+  const registry = new Registry();
+  const requests = new Counter({
+    name: 'floor_requests_total',
+    help: 'requests',
+    labelNames: ['endpoint', 'status'],
+    registers: [registry],
   });
+  const seconds = new Histogram({
+    name: 'floor_request_duration_seconds',
+    help: 'latency',
+    labelNames: ['endpoint'],
+    registers: [registry],
+  });
+  const server = createServer((req, res) => {
+    const started = performance.now();
+    const chunks: Buffer[] = [];
+    req.on('data', (chunk: Buffer) => chunks.push(chunk));
+    req.on('end', () => {
+      const input = JSON.parse(Buffer.concat(chunks).toString('utf8')) as { command?: unknown };
+      const body = JSON.stringify({
+        allowed: true,
+        threat_detected: false,
+        invariants_checked: 15,
+        threat_type: null,
+        command_length: typeof input.command === 'string' ? input.command.length : 0,
+      });
+      res.writeHead(200, { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) });
+      res.end(body);
+      const elapsed = (performance.now() - started) / 1000;
+      requests.inc({ endpoint: 'validate', status: '200' });
+      seconds.observe({ endpoint: 'validate' }, elapsed);
+      log.info({ reqId: 'floor', req, status: 200, endpoint: 'validate', ms: elapsed * 1000 }, 'request');
+    });
+  });
+  listen(server);
 }
 
 async function childGuard(): Promise<void> {
@@ -68,12 +105,10 @@ interface Target {
   readonly name: string;
   readonly path: string;
   readonly body: string;
-  readonly child: 'bare' | 'guard';
+  readonly child: Kind;
 }
 
-function spawnChild(
-  kind: 'bare' | 'guard',
-): Promise<{ child: ChildProcess; port: number; startupMs?: number }> {
+function spawnChild(kind: Kind): Promise<{ child: ChildProcess; port: number; startupMs?: number }> {
   const child = fork(SELF, [kind], {
     execArgv: ['--import', 'tsx'],
     stdio: ['ignore', 'ignore', 'inherit', 'ipc'],
@@ -84,24 +119,13 @@ function spawnChild(
   });
 }
 
-async function load(port: number, target: Target, seconds: number): Promise<AutocannonResult> {
-  const options: AutocannonOptions = {
-    url: `http://127.0.0.1:${port}${target.path}`,
-    connections: 32,
-    duration: seconds,
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: target.body,
-  };
-  await autocannon({ ...options, duration: 1 }); // warm-up: JIT, caches, connection set-up
-  return autocannon(options);
-}
-
 async function main(): Promise<void> {
   const seconds = Number(process.argv[2] ?? 5) || 5;
+  const validateBody = '{"command":"ls -la"}';
   const targets: Target[] = [
-    { name: 'bare node:http (ceiling)', path: '/', body: '{"command":"ls -la"}', child: 'bare' },
-    { name: 'POST /api/v1/validate', path: '/api/v1/validate', body: '{"command":"ls -la"}', child: 'guard' },
+    { name: 'bare node:http (ceiling)', path: '/', body: validateBody, child: 'bare' },
+    { name: 'floor: parse, answer, log, count', path: '/', body: validateBody, child: 'floor' },
+    { name: 'POST /api/v1/validate', path: '/api/v1/validate', body: validateBody, child: 'guard' },
     {
       name: 'POST /api/v1/sanitize',
       path: '/api/v1/sanitize',
@@ -111,45 +135,60 @@ async function main(): Promise<void> {
       child: 'guard',
     },
   ];
-  const bare = await spawnChild('bare');
-  const guard = await spawnChild('guard');
+  const servers = {
+    bare: await spawnChild('bare'),
+    floor: await spawnChild('floor'),
+    guard: await spawnChild('guard'),
+  };
   // Interleaved rounds, median per target: on a shared machine the load drifts during a run.
   const rounds = 3;
-  const samples = targets.map(() => [] as AutocannonResult[]);
+  const samples = targets.map(() => [] as LoadResult[]);
   for (let round = 0; round < rounds; round++) {
     for (const [i, target] of targets.entries()) {
-      const port = target.child === 'bare' ? bare.port : guard.port;
-      samples[i]!.push(await load(port, target, seconds));
+      const server = servers[target.child];
+      samples[i]!.push(
+        await runLoad({
+          url: `http://127.0.0.1:${server.port}${target.path}`,
+          body: target.body,
+          connections: 32,
+          seconds,
+          measured: [server.child.pid!],
+        }),
+      );
     }
   }
-  const median = (values: number[]): number => [...values].sort((a, b) => a - b)[values.length >> 1]!;
+  for (const server of Object.values(servers)) server.child.kill('SIGTERM');
   const rows = targets.map((target, i) => {
     const runs = samples[i]!;
     return {
       name: target.name,
-      rps: median(runs.map((r) => r.requests.average)),
-      p50: median(runs.map((r) => r.latency.p50)),
-      p99: median(runs.map((r) => r.latency.p99)),
+      rps: median(runs.map((r) => r.rps)),
+      p50: median(runs.map((r) => r.p50)),
+      p99: median(runs.map((r) => r.p99)),
+      cpu: median(runs.map((r) => r.cpuUsPerRequest ?? NaN)),
       errors: runs.reduce((n, r) => n + r.errors, 0),
-      non2xx: runs.reduce((n, r) => n + r.non2xx, 0),
     };
   });
-  bare.child.kill('SIGTERM');
-  guard.child.kill('SIGTERM');
-  const ceiling = rows[0]!.rps;
+  const [ceiling, floor] = rows;
   console.log(
-    `node ${process.version}, ${rounds} interleaved rounds x ${seconds}s per target (medians), 32 connections, loopback; agent-guard startup ${guard.startupMs?.toFixed(0)} ms`,
+    `node ${process.version}, ${samples[0]![0]!.tool}, ${rounds} interleaved rounds x ${seconds}s per target (medians), 32 connections, loopback; agent-guard startup ${servers.guard.startupMs?.toFixed(0)} ms`,
   );
-  console.log('| target | req/s | p50 ms | p99 ms | share of ceiling | errors/non-2xx |');
-  console.log('|---|---|---|---|---|---|');
+  console.log(
+    '| target | req/s | p50 ms | p99 ms | share of ceiling | share of floor | CPU µs/request | CPU share of ceiling | errors |',
+  );
+  console.log('|---|---|---|---|---|---|---|---|---|');
+  const pct = (a: number, b: number): string => `${((a / b) * 100).toFixed(0)}%`;
   for (const row of rows) {
-    const share = ((row.rps / ceiling) * 100).toFixed(0);
     console.log(
-      `| ${row.name} | ${row.rps.toFixed(0)} | ${row.p50} | ${row.p99} | ${share}% | ${row.errors}/${row.non2xx} |`,
+      `| ${row.name} | ${row.rps.toFixed(0)} | ${row.p50} | ${row.p99} | ${pct(row.rps, ceiling!.rps)} | ${pct(row.rps, floor!.rps)} | ${row.cpu.toFixed(1)} | ${pct(ceiling!.cpu, row.cpu)} | ${row.errors} |`,
     );
   }
+  console.log(
+    "(CPU share of ceiling: the bare server's CPU per request over this row's; what the req/s share tends to when the load generator has cores of its own)",
+  );
 }
 
 if (role === 'bare') childBare();
+else if (role === 'floor') await childFloor();
 else if (role === 'guard') await childGuard();
 else await main();
