@@ -85,6 +85,12 @@ export class KeywordAutomaton {
    */
   readonly #pairRow = new Uint16Array(1 << 16);
   readonly #thirdOk: Uint8Array;
+  /**
+   * pairSkip[a << 8 | b] = 0 when no keyword begins with a, b and none has a, b as its second and
+   * third characters (a two-character keyword: a second character a, any b): then no keyword
+   * starts at either of the two positions before b.
+   */
+  readonly #pairSkip = new Uint8Array(1 << 16);
   /** Every keyword has at least two characters, so the pair skip cannot miss a one-character one. */
   readonly #canSkip: boolean;
 
@@ -184,6 +190,15 @@ export class KeywordAutomaton {
         if (zs.includes(-1) || zs.includes(this.#classOf[c]!)) this.#thirdOk[(row << 8) | c] = 1;
       }
     }
+    for (const k of keywords) {
+      if (k.length < 2) continue;
+      const [x, y] = [this.#classOf[k.charCodeAt(1)]!, k.length >= 3 ? this.#classOf[k.charCodeAt(2)]! : -1];
+      for (let a = 0; a < 256; a++) {
+        if (this.#classOf[a] !== x) continue;
+        for (let b = 0; b < 256; b++) if (y < 0 || this.#classOf[b] === y) this.#pairSkip[(a << 8) | b] = 1;
+      }
+    }
+    for (let p = 0; p < 1 << 16; p++) if (this.#pairRow[p] !== 0) this.#pairSkip[p] = 1;
     this.#canSkip = keywords.every((k) => k.length >= 2);
   }
 
@@ -216,6 +231,7 @@ export class KeywordAutomaton {
     const outCount = this.#outCount;
     const pairRow = this.#pairRow;
     const thirdOk = this.#thirdOk;
+    const pairSkip = this.#pairSkip;
     const classes = this.#classes;
     const canSkip = this.#canSkip;
     let s = state;
@@ -226,6 +242,21 @@ export class KeywordAutomaton {
         // i + 1 finds the same keywords, and no automaton state can span back to i once three
         // characters follow (every keyword prefix of length 3 passes the third check): skip i.
         // The last two characters of the chunk take ordinary transitions.
+        // Two positions per step first: when the pair at i + 1, i + 2 is neither the second and
+        // third characters of a keyword (nor a two-character keyword's second and anything) nor
+        // a keyword's first two, no keyword starts at i or at i + 1: skip both.
+        while (i + 3 < n) {
+          if (pairSkip[(bytes[i + 1]! << 8) | bytes[i + 2]!] === 0) {
+            i += 2;
+            continue;
+          }
+          let row = pairRow[(bytes[i]! << 8) | bytes[i + 1]!]!;
+          if (row !== 0 && thirdOk[(row << 8) | bytes[i + 2]!] !== 0) break;
+          i++;
+          row = pairRow[(bytes[i]! << 8) | bytes[i + 1]!]!;
+          if (row !== 0 && thirdOk[(row << 8) | bytes[i + 2]!] !== 0) break;
+          i++;
+        }
         let a = bytes[i]!;
         while (i + 2 < n) {
           const b = bytes[i + 1]!;

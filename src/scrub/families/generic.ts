@@ -21,22 +21,6 @@ import {
 // ---------------------------------------------------------------------------------------------
 // Keyword assignments
 
-/**
- * The name stems, as /^(?:pass(?:word|wd|phrase|code)?|pwd|secret|token|key|auth(?:orization)?|
- * credentials?)/i: each base with the suffixes tried in order. Matched on char codes at the
- * keyword (this runs at every "token" and "key" in code, where a regex match array per hit showed
- * in profiles). The bases begin with distinct letter pairs, so at most one matches.
- */
-const STEMS: readonly (readonly [string, readonly string[]])[] = [
-  ['pass', ['word', 'wd', 'phrase', 'code']],
-  ['pwd', []],
-  ['secret', []],
-  ['token', []],
-  ['key', []],
-  ['auth', ['orization']],
-  ['credential', ['s']],
-];
-
 /** `word` (lower-case letters) at `text[at]`, either case, ending by `limit`. */
 function lettersAt(text: string, at: number, limit: number, word: string): boolean {
   if (at + word.length > limit) return false;
@@ -46,16 +30,40 @@ function lettersAt(text: string, at: number, limit: number, word: string): boole
   return true;
 }
 
-/** Length of the name stem at `text[pos]` within `limit`, 0 when none. */
+/**
+ * Length of the name stem at `text[pos]` within `limit`, 0 when none: the regex
+ * /^(?:pass(?:word|wd|phrase|code)?|pwd|secret|token|key|auth(?:orization)?|credentials?)/i on
+ * `text.slice(pos, limit)`, matched on char codes (this runs at every "token" and "key" in code,
+ * where a match array per hit showed in profiles). The alternatives begin with distinct letter
+ * pairs, so at most one matches; optional suffixes are tried in the regex's order.
+ */
 export function stemLength(text: string, pos: number, limit: number): number {
-  for (const [base, suffixes] of STEMS) {
-    if (!lettersAt(text, pos, limit, base)) continue;
-    for (const suffix of suffixes)
-      if (lettersAt(text, pos + base.length, limit, suffix)) return base.length + suffix.length;
-    return base.length;
+  switch (text.charCodeAt(pos) | 0x20) {
+    case 0x70: // p
+      if (lettersAt(text, pos, limit, 'pwd')) return 3;
+      if (!lettersAt(text, pos, limit, 'pass')) return 0;
+      if (lettersAt(text, pos + 4, limit, 'word')) return 8;
+      if (lettersAt(text, pos + 4, limit, 'wd')) return 6;
+      if (lettersAt(text, pos + 4, limit, 'phrase')) return 10;
+      if (lettersAt(text, pos + 4, limit, 'code')) return 8;
+      return 4;
+    case 0x73: // s
+      return lettersAt(text, pos, limit, 'secret') ? 6 : 0;
+    case 0x74: // t
+      return lettersAt(text, pos, limit, 'token') ? 5 : 0;
+    case 0x6b: // k
+      return lettersAt(text, pos, limit, 'key') ? 3 : 0;
+    case 0x61: // a
+      if (!lettersAt(text, pos, limit, 'auth')) return 0;
+      return lettersAt(text, pos + 4, limit, 'orization') ? 13 : 4;
+    case 0x63: // c
+      if (!lettersAt(text, pos, limit, 'credential')) return 0;
+      return lettersAt(text, pos + 10, limit, 's') ? 11 : 10;
+    default:
+      return 0;
   }
-  return 0;
 }
+
 /** `[A-Za-z0-9_.-]` on a char code: an identifier character of a name. */
 function isIdentCode(c: number): boolean {
   return isAlnumCode(c) || c === 95 || c === 46 || c === 45;
@@ -203,46 +211,48 @@ function matchAssignment(text: string, pos: number, limit: number): PatternHit |
   let tailEnd = i;
   while (tailEnd < limit && tailEnd - i < 40 && isIdentCode(text.charCodeAt(tailEnd))) tailEnd++;
   i = tailEnd;
-  const opener = start > 0 ? text[start - 1] : '';
-  const flag = text.startsWith('--', start);
-  const xml = opener === '<';
+  // Char codes throughout (NaN past the end of the text matches nothing).
+  const xml = start > 0 && text.charCodeAt(start - 1) === 0x3c; // <name>value</name>
+  const flag = text.charCodeAt(start) === 0x2d && text.charCodeAt(start + 1) === 0x2d;
   // Closing quote/bracket of the name: "api_key": / ['token'] =
   let quotedName = false;
-  if (!xml && (text[i] === '"' || text[i] === "'" || text[i] === '`')) {
-    quotedName = true;
-    i++;
+  if (!xml) {
+    const c = text.charCodeAt(i);
+    if (c === 0x22 || c === 0x27 || c === 0x60) {
+      quotedName = true;
+      i++;
+    }
+    if (text.charCodeAt(i) === 0x5d) i++;
   }
-  if (!xml && text[i] === ']') i++;
   // Separator
   let j = i;
-  while (j < limit && (text[j] === ' ' || text[j] === '\t')) j++;
+  while (j < limit && isBlankCode(text.charCodeAt(j))) j++;
   let sep = '';
-  // `===` / `!==`, then `:=` `=>` `==` `!=` `->`, on char codes (NaN past the end matches nothing).
   const c0 = text.charCodeAt(j);
   const c1 = text.charCodeAt(j + 1);
   if (xml) {
-    if (text[i] !== '>') return null;
+    if (text.charCodeAt(i) !== 0x3e) return null;
     sep = '>';
     j = i + 1;
   } else if ((c0 === 0x3d || c0 === 0x21) && c1 === 0x3d && text.charCodeAt(j + 2) === 0x3d) {
-    sep = '==';
+    sep = '=='; // === or !==
     j += 3;
   } else if (
     (c1 === 0x3d && (c0 === 0x3a || c0 === 0x3d || c0 === 0x21)) ||
     (c1 === 0x3e && (c0 === 0x3d || c0 === 0x2d))
   ) {
-    sep = text.slice(j, j + 2);
+    sep = text.slice(j, j + 2); // := == != => ->
     j += 2;
-  } else if (text[j] === '=' || text[j] === ':') {
-    sep = text[j]!;
+  } else if (c0 === 0x3d || c0 === 0x3a) {
+    sep = c0 === 0x3d ? '=' : ':';
     j++;
-  } else if (text[j] === '(') {
+  } else if (c0 === 0x28) {
     sep = '(';
     j++;
-  } else if (text[j] === ',' && quotedName) {
+  } else if (c0 === 0x2c && quotedName) {
     sep = ',';
     j++;
-  } else if (text[j] === '-' && j > i && (text[j + 1] === ' ' || text[j + 1] === '\t')) {
+  } else if (c0 === 0x2d && j > i && isBlankCode(c1)) {
     sep = '-';
     j++;
   } else if (j > i) {
@@ -250,7 +260,7 @@ function matchAssignment(text: string, pos: number, limit: number): PatternHit |
   } else {
     return null;
   }
-  while (j < limit && (text[j] === ' ' || text[j] === '\t')) j++;
+  while (j < limit && isBlankCode(text.charCodeAt(j))) j++;
   // Authorization: Bearer <token> / Basic <base64> / token <...>
   let scheme = '';
   // Only B, T, D or N can start a scheme: skip the regex and its slice for anything else.
@@ -267,18 +277,21 @@ function matchAssignment(text: string, pos: number, limit: number): PatternHit |
   let valueStart = j;
   let valueEnd: number;
   let quoted = false;
-  const q = text[j];
+  const q = text.charCodeAt(j);
   if (xml) {
     const close = text.indexOf('<', j);
     if (close < 0 || close >= limit || close - j > 1024 || text[close + 1] !== '/') return null;
     valueEnd = close;
     quoted = true;
     if (text.slice(j, close).includes('\n')) return null;
-  } else if (q === '"' || q === "'" || q === '`') {
+  } else if (q === 0x22 || q === 0x27 || q === 0x60) {
     valueStart = j + 1;
     let k = valueStart;
-    while (k < limit && k - valueStart <= 1024 && text[k] !== q && text[k] !== '\n' && text[k] !== '\r') k++;
-    if (k >= limit || text[k] !== q) return null;
+    for (; k < limit && k - valueStart <= 1024; k++) {
+      const c = text.charCodeAt(k);
+      if (c === q || c === 0x0a || c === 0x0d) break;
+    }
+    if (k >= limit || text.charCodeAt(k) !== q) return null;
     valueEnd = k;
     quoted = true;
   } else {
@@ -286,7 +299,8 @@ function matchAssignment(text: string, pos: number, limit: number): PatternHit |
     while (k < limit && k - j <= 1024 && !isValueStop(text.charCodeAt(k))) k++;
     // A sentence full stop or colon is not part of the value.
     while (k > j && (text.charCodeAt(k - 1) === 46 || text.charCodeAt(k - 1) === 58)) k--;
-    if (text[k] === '(' || text[k] === '[') return null;
+    const after = text.charCodeAt(k);
+    if (after === 0x28 || after === 0x5b) return null; // a call or an index: code, not a value
     valueEnd = k;
   }
   // The shortest value each acceptance rule below can take (Basic credentials: 8 base64
