@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { cacheKey, DecisionCache } from '../../src/engine/cache.js';
+import { cacheKey, DecisionCache, DIRECT_KEY_MAX_CHARS } from '../../src/engine/cache.js';
 import type { Engine } from '../../src/engine/engine.js';
 import { RULES } from '../../src/engine/invariants/registry.js';
 import { isRuntime, type Decision } from '../../src/engine/types.js';
@@ -29,6 +29,14 @@ describe('DecisionCache', () => {
       new Set([k, cacheKey('python', 'p', 'ls'), cacheKey('bash', 'q', 'ls'), cacheKey('bash', 'p', 'ls ')])
         .size,
     ).toBe(4);
+  });
+  it('keys short texts directly and long ones by digest, never alike', () => {
+    const short = 'x'.repeat(DIRECT_KEY_MAX_CHARS);
+    const long = 'x'.repeat(DIRECT_KEY_MAX_CHARS + 1);
+    expect(cacheKey('bash', 'p', short)).toContain(short);
+    expect(cacheKey('bash', 'p', long)).toHaveLength(44); // base64 of 32 bytes
+    expect(cacheKey('bash', 'p', long)).not.toBe(cacheKey('bash', 'p', long + 'y'));
+    expect(cacheKey('bash', 'p', long)).not.toContain('\u0000');
   });
 });
 
