@@ -4,12 +4,17 @@
  * scrubbed (and, for comparison, the same body through passthrough); through nginx as a plain
  * reverse proxy (skipped with a message when nginx is not installed). Load: wrk when installed,
  * else autocannon. Prints req/s, p50/p99 and the sidecar's peak RSS (VmHWM).
- * Run: npx tsx bench/proxy.bench.ts   (BENCH_SECONDS, BENCH_CONNECTIONS to change the load)
+ * The sidecar is the real server as users run it: `node dist/cli/main.js serve` with its defaults,
+ * the passthrough and OpenAI routes pointed at the bench upstream through the environment, and its
+ * log lines sent to /dev/null. Build it first (`npm run build`); the bench stops when dist/ is
+ * missing and warns when it is older than src/.
+ * Run: npm run build && npx tsx bench/proxy.bench.ts   (BENCH_SECONDS, BENCH_CONNECTIONS to change the load)
  */
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { createServer, type AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import autocannonModule from 'autocannon';
 
@@ -28,6 +33,8 @@ const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 32);
 const HERE = fileURLToPath(new URL('.', import.meta.url));
 const TSX = ['--import', 'tsx'];
+const ROOT = resolve(HERE, '..');
+const SERVER_ENTRY = join(ROOT, 'dist', 'cli', 'main.js');
 
 interface Result {
   name: string;
@@ -93,6 +100,67 @@ function startChild(
     });
     child.once('exit', (code) => reject(new Error(`${script} exited with ${String(code)}`)));
   });
+}
+
+/** Newest modification time (ms) of the files under `dir` whose names end in `suffix`. */
+function newestMtime(dir: string, suffix: string): number {
+  let newest = 0;
+  for (const entry of readdirSync(dir, { withFileTypes: true, recursive: true })) {
+    if (!entry.isFile() || !entry.name.endsWith(suffix)) continue;
+    newest = Math.max(newest, statSync(join(entry.parentPath, entry.name)).mtimeMs);
+  }
+  return newest;
+}
+
+/** Stops the bench when dist/ has not been built; returns a warning when it is older than src/. */
+function checkBuild(): string | null {
+  if (!existsSync(SERVER_ENTRY)) {
+    console.error(
+      `${SERVER_ENTRY} is missing: run \`npm run build\` first (the bench measures the built server).`,
+    );
+    process.exit(1);
+  }
+  const src = newestMtime(join(ROOT, 'src'), '.ts');
+  const dist = newestMtime(join(ROOT, 'dist'), '.js');
+  return src > dist
+    ? `WARNING: dist/ is older than src/ (newest src file ${new Date(src).toISOString()}, newest dist file ${new Date(dist).toISOString()}): these figures may not be the current code; run \`npm run build\`.`
+    : null;
+}
+
+/** A loopback port nobody listens on right now (the server is told it through AGENT_GUARD_PORT). */
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const { port } = probe.address() as AddressInfo;
+      probe.close(() => resolve(port));
+    });
+  });
+}
+
+/** `node dist/cli/main.js serve` on a free port with `env` added; resolves once /api/v1/health answers. */
+async function startServer(env: Record<string, string>): Promise<{ child: ChildProcess; port: number }> {
+  const port = await freePort();
+  const child = spawn(process.execPath, [SERVER_ENTRY, 'serve'], {
+    env: { ...process.env, ...env, AGENT_GUARD_PORT: String(port) },
+    stdio: ['ignore', 'ignore', 'inherit'], // log lines (stdout) to /dev/null
+  });
+  let exited: number | null | undefined;
+  child.once('exit', (code) => (exited = code));
+  for (let i = 0; i < 100; i++) {
+    if (exited !== undefined) throw new Error(`the server exited with ${String(exited)} before answering`);
+    try {
+      const res = await fetch(`http://127.0.0.1:${port}/api/v1/health`);
+      await res.arrayBuffer();
+      if (res.ok) return { child, port };
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  child.kill('SIGKILL');
+  throw new Error('the server did not answer /api/v1/health within 10 s');
 }
 
 /** A 16 KB chat request: a long conversation with a few credentials in it (assembled at run time). */
@@ -182,9 +250,10 @@ async function loadOnce(
   };
 }
 
-function peakRssMb(pid: number): number {
+/** VmHWM (peak) or VmRSS (now) of a process, MB. */
+function rssMb(pid: number, field: 'VmHWM' | 'VmRSS'): number {
   const status = readFileSync(`/proc/${pid}/status`, 'utf8');
-  const kb = Number(/VmHWM:\s+(\d+)\s+kB/.exec(status)?.[1] ?? 0);
+  const kb = Number(new RegExp(`${field}:\\s+(\\d+)\\s+kB`).exec(status)?.[1] ?? 0);
   return Math.round(kb / 102.4) / 10;
 }
 
@@ -223,14 +292,12 @@ http {
   return { child, port, dir };
 }
 
+const stale = checkBuild();
+if (stale) console.log(stale);
 const upstream = await startChild('proxy/upstream.ts', {});
 const base = `http://127.0.0.1:${upstream.port}`;
-const sidecar = await startChild('proxy/sidecar.ts', {
-  AGENT_GUARD_UPSTREAM: base,
-  AGENT_GUARD_OPENAI_UPSTREAM: base,
-  AGENT_GUARD_GPU_PROBE: 'false',
-  AGENT_GUARD_LOG_LEVEL: 'warn',
-});
+const sidecar = await startServer({ AGENT_GUARD_UPSTREAM: base, AGENT_GUARD_OPENAI_UPSTREAM: base });
+const startedRss = rssMb(sidecar.child.pid!, 'VmRSS');
 const nginx = await startNginx(upstream.port);
 const body = chatBody();
 const sc = `http://127.0.0.1:${sidecar.port}`;
@@ -262,7 +329,7 @@ try {
     ),
   );
 } finally {
-  const rss = peakRssMb(sidecar.child.pid!);
+  const rss = rssMb(sidecar.child.pid!, 'VmHWM');
   sidecar.child.kill('SIGTERM');
   upstream.child.kill('SIGTERM');
   if (nginx) {
@@ -313,5 +380,7 @@ try {
       );
     }
   }
+  console.log(`sidecar RSS once started (VmRSS, before any load): ${startedRss} MB`);
   console.log(`sidecar peak RSS (VmHWM): ${rss} MB (target < 120 MB)`);
+  if (stale) console.log(stale);
 }
