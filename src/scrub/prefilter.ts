@@ -8,6 +8,8 @@
  * UTF-16 clamped to 0x80 when the string has wider characters) and then typed-array reads, which
  * are several times cheaper per character than `charCodeAt` on the sliced and concatenated
  * strings the scanner gets. Keywords are ASCII, so every code unit from 0x80 up is one class.
+ * From the start state most positions are skipped two at a time on one table lookup of the
+ * following characters (see #stepRow): clean text rarely takes a transition at all.
  */
 
 export interface KeywordHit {
@@ -19,50 +21,82 @@ export interface KeywordHit {
 
 /** A character of U+0100 or above: the string is stored two bytes per character. */
 const WIDE = /[\u0100-\uffff]/;
-/** Scratch buffers for the byte copy, reused by every call below this size (scan never re-enters). */
-const SCRATCH_MAX = 1 << 20;
-let scratch = Buffer.allocUnsafe(16384);
-let wideScratch = Buffer.allocUnsafe(16384);
-/** A Uint16Array over UTF-16LE bytes reads the code units directly only on little-endian hosts. */
 const LITTLE_ENDIAN = new Uint8Array(new Uint16Array([1]).buffer)[0] === 1;
 
+/**
+ * A byte copy of the text and the same bytes one place later, with 16-bit views of both: the
+ * start filter reads the two characters at any position with one aligned load (`even` for an
+ * even position, `odd` for an odd one).
+ */
+interface ByteCopy {
+  readonly bytes: Uint8Array;
+  readonly later: Uint8Array;
+  readonly even: Uint16Array;
+  readonly odd: Uint16Array;
+  readonly latin1: Buffer;
+}
+
+function byteCopy(capacity: number): ByteCopy {
+  const size = (capacity + 4) & ~1;
+  const bytes = new Uint8Array(size);
+  const later = new Uint8Array(size);
+  return {
+    bytes,
+    later,
+    even: new Uint16Array(bytes.buffer, 0, size >> 1),
+    odd: new Uint16Array(later.buffer, 0, size >> 1),
+    latin1: Buffer.from(bytes.buffer, 0, size),
+  };
+}
+
+/** Reused by every call up to this many characters (scan never re-enters); larger ones get their own. */
+const SCRATCH_MAX = 1 << 20;
+let scratch = byteCopy(16384);
+/** UTF-16 bytes of a wide string, before clamping; allocated when first needed. */
+let wideScratch = Buffer.alloc(0);
+
 /** `text` as one byte per code unit: the code unit itself below 0x80, 0x80 for anything above. */
-function toBytes(text: string): Uint8Array {
+function toBytes(text: string): ByteCopy {
   const n = text.length;
+  let copy = scratch;
+  if (n + 4 > copy.bytes.length) {
+    copy = byteCopy(n <= SCRATCH_MAX ? Math.max(n, 2 * copy.bytes.length) : n);
+    if (n <= SCRATCH_MAX) scratch = copy;
+  }
+  const { bytes, later } = copy;
   if (!WIDE.test(text)) {
     // Latin-1 is exact for every code unit of a one-byte string; 0x80-0xff are outside every class.
-    if (n > scratch.length) {
-      if (n > SCRATCH_MAX) return Buffer.from(text, 'latin1');
-      scratch = Buffer.allocUnsafe(Math.max(n, scratch.length * 2));
-    }
-    scratch.write(text, 0, n, 'latin1');
-    return scratch;
-  }
-  // Latin-1 would keep only the low byte of a wide character (U+4E73 would read as "s"): copy the
-  // UTF-16 units and clamp.
-  const bytes = 2 * n;
-  let wide = wideScratch;
-  if (bytes > wide.length) {
-    wide = Buffer.allocUnsafe(Math.max(bytes, wide.length * 2));
-    if (bytes <= SCRATCH_MAX) wideScratch = wide;
-  }
-  wide.write(text, 0, bytes, 'utf16le');
-  const out = n > scratch.length ? Buffer.allocUnsafe(n) : scratch;
-  if (n > scratch.length && n <= SCRATCH_MAX) scratch = out;
-  if (LITTLE_ENDIAN) {
-    const units = new Uint16Array(wide.buffer, wide.byteOffset, n);
-    for (let i = 0; i < n; i++) {
-      const c = units[i]!;
-      out[i] = c < 0x80 ? c : 0x80;
-    }
+    copy.latin1.write(text, 0, n, 'latin1');
   } else {
-    for (let i = 0; i < n; i++) {
-      // UTF-16LE pairs: a unit is below 0x80 exactly when its high byte is 0 and its low byte is.
-      const lo = wide[2 * i]!;
-      out[i] = wide[2 * i + 1] === 0 && lo < 0x80 ? lo : 0x80;
+    // Latin-1 would keep only the low byte of a wide character (U+4E73 would read as "s"): copy
+    // the UTF-16 units and clamp.
+    let wide = wideScratch;
+    if (2 * n > wide.length) {
+      wide = Buffer.allocUnsafe(Math.max(2 * n, 2 * wide.length, 4096));
+      if (n <= SCRATCH_MAX) wideScratch = wide;
+    }
+    wide.write(text, 0, 2 * n, 'utf16le');
+    if (LITTLE_ENDIAN) {
+      const units = new Uint16Array(wide.buffer, wide.byteOffset, n);
+      for (let i = 0; i < n; i++) {
+        const c = units[i]!;
+        bytes[i] = c < 0x80 ? c : 0x80;
+      }
+    } else {
+      for (let i = 0; i < n; i++) {
+        // UTF-16LE pairs: a unit is below 0x80 exactly when its high byte is 0 and its low byte is.
+        const lo = wide[2 * i]!;
+        bytes[i] = wide[2 * i + 1] === 0 && lo < 0x80 ? lo : 0x80;
+      }
     }
   }
-  return out;
+  later.set(bytes.subarray(0, n), 1);
+  return copy;
+}
+
+/** The 16-bit value a view reads for byte a followed by byte b. */
+function pairValue(a: number, b: number): number {
+  return LITTLE_ENDIAN ? a | (b << 8) : (a << 8) | b;
 }
 
 export class KeywordAutomaton {
@@ -86,11 +120,13 @@ export class KeywordAutomaton {
   readonly #pairRow = new Uint16Array(1 << 16);
   readonly #thirdOk: Uint8Array;
   /**
-   * pairSkip[a << 8 | b] = 0 when no keyword begins with a, b and none has a, b as its second and
-   * third characters (a two-character keyword: a second character a, any b): then no keyword
-   * starts at either of the two positions before b.
+   * Two-position filter. For the characters x, y, z at i + 1, i + 2, i + 3, stepRow[pairValue(x,
+   * y)] is a row r > 0 with stepOk[r << 8 | z] = 1 when a keyword can start at i (x, y, z being
+   * its second to fourth characters, as far as it has them) or at i + 1 (x, y, z its first three).
+   * Otherwise neither position starts one: both are skipped with one 16-bit load.
    */
-  readonly #pairSkip = new Uint8Array(1 << 16);
+  readonly #stepRow = new Uint16Array(1 << 16);
+  readonly #stepOk: Uint8Array;
   /** Every keyword has at least two characters, so the pair skip cannot miss a one-character one. */
   readonly #canSkip: boolean;
 
@@ -190,15 +226,31 @@ export class KeywordAutomaton {
         if (zs.includes(-1) || zs.includes(this.#classOf[c]!)) this.#thirdOk[(row << 8) | c] = 1;
       }
     }
+    // The two-position filter, on classes: allowed[(x * classes + y) * classes + z].
+    const allowed = new Uint8Array(classes * classes * classes);
+    const cls = (k: string, at: number): number => (at < k.length ? this.#classOf[k.charCodeAt(at)]! : -1);
+    /** Classes at one place of the window: the keyword's, or any when the keyword is shorter. */
+    const choices = (c: number): number[] => (c >= 0 ? [c] : [...Array(classes).keys()]);
     for (const k of keywords) {
       if (k.length < 2) continue;
-      const [x, y] = [this.#classOf[k.charCodeAt(1)]!, k.length >= 3 ? this.#classOf[k.charCodeAt(2)]! : -1];
-      for (let a = 0; a < 256; a++) {
-        if (this.#classOf[a] !== x) continue;
-        for (let b = 0; b < 256; b++) if (y < 0 || this.#classOf[b] === y) this.#pairSkip[(a << 8) | b] = 1;
-      }
+      const place = (xs: number[], ys: number[], zs: number[]): void => {
+        for (const x of xs)
+          for (const y of ys) for (const z of zs) allowed[(x * classes + y) * classes + z] = 1;
+      };
+      place([cls(k, 1)], choices(cls(k, 2)), choices(cls(k, 3))); // starts at i
+      place([cls(k, 0)], [cls(k, 1)], choices(cls(k, 2))); // starts at i + 1
     }
-    for (let p = 0; p < 1 << 16; p++) if (this.#pairRow[p] !== 0) this.#pairSkip[p] = 1;
+    const stepRows = new Map<number, number>();
+    for (let xy = 0; xy < classes * classes; xy++)
+      if (allowed.subarray(xy * classes, (xy + 1) * classes).includes(1)) stepRows.set(xy, stepRows.size + 1);
+    this.#stepOk = new Uint8Array((stepRows.size + 1) << 8);
+    for (let a = 0; a < 256; a++)
+      for (let b = 0; b < 256; b++) {
+        const xy = this.#classOf[a]! * classes + this.#classOf[b]!;
+        this.#stepRow[pairValue(a, b)] = stepRows.get(xy) ?? 0;
+      }
+    for (const [xy, row] of stepRows)
+      for (let c = 0; c < 256; c++) this.#stepOk[(row << 8) | c] = allowed[xy * classes + this.#classOf[c]!]!;
     this.#canSkip = keywords.every((k) => k.length >= 2);
   }
 
@@ -220,18 +272,20 @@ export class KeywordAutomaton {
     onHit: (hit: KeywordHit) => void,
   ): number {
     if (to <= from) return state;
-    const bytes = toBytes(from === 0 && to === text.length ? text : text.slice(from, to));
-    return this.#run(bytes, to - from, offset + from, state, onHit);
+    const copy = toBytes(from === 0 && to === text.length ? text : text.slice(from, to));
+    return this.#run(copy, to - from, offset + from, state, onHit);
   }
 
-  /** The automaton over `bytes[0, n)`; `base` is the absolute position of `bytes[0]`. */
-  #run(bytes: Uint8Array, n: number, base: number, state: number, onHit: (hit: KeywordHit) => void): number {
+  /** The automaton over `copy.bytes[0, n)`; `base` is the absolute position of its first byte. */
+  #run(copy: ByteCopy, n: number, base: number, state: number, onHit: (hit: KeywordHit) => void): number {
+    const { bytes, even, odd } = copy;
     const delta = this.#delta;
     const classOf = this.#classOf;
     const outCount = this.#outCount;
     const pairRow = this.#pairRow;
     const thirdOk = this.#thirdOk;
-    const pairSkip = this.#pairSkip;
+    const stepRow = this.#stepRow;
+    const stepOk = this.#stepOk;
     const classes = this.#classes;
     const canSkip = this.#canSkip;
     let s = state;
@@ -239,17 +293,30 @@ export class KeywordAutomaton {
     while (i < n) {
       if (s === 0 && canSkip) {
         // From state 0, when no keyword starts at i, running the automaton from a fresh start at
-        // i + 1 finds the same keywords, and no automaton state can span back to i once three
-        // characters follow (every keyword prefix of length 3 passes the third check): skip i.
-        // The last two characters of the chunk take ordinary transitions.
-        // Two positions per step first: when the pair at i + 1, i + 2 is neither the second and
-        // third characters of a keyword (nor a two-character keyword's second and anything) nor
-        // a keyword's first two, no keyword starts at i or at i + 1: skip both.
+        // i + 1 finds the same keywords, and no automaton state can span back to i once the
+        // characters the filters read follow in this chunk: skip i. First two positions per step
+        // (the characters at i + 1, i + 2 in one load from the view of their parity), then one
+        // at a time; the chunk's last two characters take ordinary transitions.
         while (i + 3 < n) {
-          if (pairSkip[(bytes[i + 1]! << 8) | bytes[i + 2]!] === 0) {
-            i += 2;
-            continue;
+          if ((i & 1) === 1) {
+            let k = (i + 1) >> 1; // even[k]: bytes 2k, 2k + 1 = i + 1, i + 2
+            while (2 * k + 2 < n) {
+              const row = stepRow[even[k]!]!;
+              if (row !== 0 && stepOk[(row << 8) | bytes[2 * k + 2]!] !== 0) break;
+              k++;
+            }
+            i = 2 * k - 1;
+          } else {
+            let k = (i + 2) >> 1; // odd[k]: bytes 2k - 1, 2k = i + 1, i + 2
+            while (2 * k + 1 < n) {
+              const row = stepRow[odd[k]!]!;
+              if (row !== 0 && stepOk[(row << 8) | bytes[2 * k + 1]!] !== 0) break;
+              k++;
+            }
+            i = 2 * k - 2;
           }
+          if (i + 3 >= n) break;
+          // A keyword may start at i or i + 1: test each on its first three characters.
           let row = pairRow[(bytes[i]! << 8) | bytes[i + 1]!]!;
           if (row !== 0 && thirdOk[(row << 8) | bytes[i + 2]!] !== 0) break;
           i++;

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { randomBody } from '../../src/scrub/examples.js';
 import { KeywordAutomaton } from '../../src/scrub/prefilter.js';
 
 function naive(keywords: readonly string[], text: string): string[] {
@@ -56,6 +57,27 @@ describe('keyword automaton on wide and Latin-1 text', () => {
       const st = ac.scan(text, 0, cut, 0, ac.initial, (h) => split.push(`${h.start}:${h.keyword}`));
       ac.scan(text, cut, text.length, 0, st, (h) => split.push(`${h.start}:${h.keyword}`));
       expect(split.sort()).toEqual(naive(keywords, text));
+    }
+  });
+});
+
+describe('keyword automaton start filters', () => {
+  // Keywords of two, three and more characters sharing letters, on random text made of those
+  // letters: every parity of the two-position step, every split point.
+  const keywords = ['q~', 'sk-', 'eyj', 'key', 'token', 'session_token', 'secret', 'ske', 'ey', 'kk-t'];
+  const ac = new KeywordAutomaton(keywords);
+
+  it('finds every occurrence in one piece and split in two', () => {
+    for (let n = 0; n < 300; n++) {
+      const text = randomBody(`filter${n}`, 'skeyjtonSKEYq~-_ .ri', 1 + (n % 97));
+      const hits: string[] = [];
+      ac.scan(text, 0, text.length, 0, ac.initial, (h) => hits.push(`${h.start}:${h.keyword}`));
+      expect(hits.sort(), text).toEqual(naive(keywords, text));
+      const cut = n % (text.length + 1);
+      const split: string[] = [];
+      const st = ac.scan(text, 0, cut, 0, ac.initial, (h) => split.push(`${h.start}:${h.keyword}`));
+      ac.scan(text, cut, text.length, 0, st, (h) => split.push(`${h.start}:${h.keyword}`));
+      expect(split.sort(), `${text} cut at ${cut}`).toEqual(naive(keywords, text));
     }
   });
 });
