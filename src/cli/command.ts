@@ -26,8 +26,6 @@ export const EXIT = {
 
 export interface CliCommand {
   readonly name: string;
-  /** One line for `agent-guard --help`. */
-  readonly summary: string;
   /** Full `--help` text of the command. */
   readonly usage: string;
   run(argv: readonly string[], io: CliIo): Promise<number>;

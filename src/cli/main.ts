@@ -32,11 +32,12 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<number
     io.stdout.write(`${VERSION}\n`);
     return EXIT.ok;
   }
-  const command = COMMANDS.find((c) => c.name === name);
-  if (!command) {
+  const entry = COMMANDS.find((c) => c.name === name);
+  if (!entry) {
     io.stderr.write(`agent-guard: unknown command "${name}"\n\n${overview()}\n`);
     return EXIT.usage;
   }
+  const command = await entry.load();
   if (rest.includes('--help') || rest.includes('-h')) {
     if (!rest.includes('--') || rest.indexOf('--help') < rest.indexOf('--')) {
       io.stdout.write(`${command.usage}\n`);

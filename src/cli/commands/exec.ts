@@ -67,7 +67,6 @@ async function run(argv: readonly string[], io: CliIo): Promise<number> {
 
 export const execCommand: CliCommand = {
   name: 'exec',
-  summary: 'Check a command, then run it (blocked: message on stderr, exit 126)',
   usage: USAGE,
   run,
 };

@@ -126,7 +126,6 @@ async function run(argv: readonly string[], io: CliIo): Promise<number> {
 
 export const hookCommand: CliCommand = {
   name: 'hook',
-  summary: 'Pre-tool-use hook for coding agents (claude-code, gemini-cli): JSON on stdin, decision out',
   usage: USAGE,
   run,
 };

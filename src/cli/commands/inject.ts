@@ -20,7 +20,6 @@ reloaded when the files change. Settings: the inject.* keys in docs/configuratio
 
 export const injectCommand: CliCommand = {
   name: 'inject',
-  summary: 'Serve the Kubernetes sidecar-injection webhook (HTTPS)',
   usage: USAGE,
   async run(argv, io) {
     const { values } = parseOptions({

@@ -54,7 +54,6 @@ function run(argv: readonly string[], io: CliIo): Promise<number> {
 
 export const keygenCommand: CliCommand = {
   name: 'keygen',
-  summary: 'Generate an Ed25519 receipt-signing key',
   usage: USAGE,
   run,
 };

@@ -99,7 +99,6 @@ function list(args: readonly string[], io: CliIo): number {
 
 export const passkeyCommand: CliCommand = {
   name: 'passkey',
-  summary: 'Issue and list agent passports (nhi:<prefix>:ed25519:<key>) in the passkey file',
   usage: USAGE,
   run(argv, io) {
     const [sub, ...rest] = argv;

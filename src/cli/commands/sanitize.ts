@@ -134,7 +134,6 @@ async function run(argv: readonly string[], io: CliIo): Promise<number> {
 
 export const sanitizeCommand: CliCommand = {
   name: 'sanitize',
-  summary: 'Scrub credentials from text (file, stdin or JSON lines) and print the result',
   usage: USAGE,
   run,
 };

@@ -17,7 +17,6 @@ on one port. Default 127.0.0.1:8787. --config (or AGENT_GUARD_CONFIG) names a YA
 
 export const serveCommand: CliCommand = {
   name: 'serve',
-  summary: 'Run the HTTP API and the sidecar proxy (default 127.0.0.1:8787)',
   usage: USAGE,
   async run(argv, io) {
     const { values } = parseOptions({

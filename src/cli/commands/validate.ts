@@ -187,7 +187,6 @@ async function run(argv: readonly string[], io: CliIo): Promise<number> {
 
 export const validateCommand: CliCommand = {
   name: 'validate',
-  summary: 'Evaluate a command (or a JSON-lines stream of them) and print the decision',
   usage: USAGE,
   run,
 };

@@ -102,7 +102,6 @@ async function run(argv: readonly string[], io: CliIo): Promise<number> {
 
 export const verifyCommand: CliCommand = {
   name: 'verify',
-  summary: 'Verify a signed receipt or a response body offline',
   usage: USAGE,
   run,
 };
