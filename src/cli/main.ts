@@ -1,10 +1,16 @@
 #!/usr/bin/env node
 /** Entry point of the `agent-guard` command: dispatches to src/cli/commands/*, maps failures to exit codes. */
+import module from 'node:module';
 import { isAgentGuardError } from '../errors.js';
 import { EXIT, UsageError, type CliIo } from './command.js';
 import { COMMANDS } from './commands/index.js';
 import { runIfMain } from './entry.js';
 import { VERSION } from '../version.js';
+
+// Node 22.1+ keeps compiled code on disk (os.tmpdir()/node-compile-cache, or NODE_COMPILE_CACHE),
+// so the second start of a command skips parsing the server's modules. It never throws: a
+// read-only disk or NODE_DISABLE_COMPILE_CACHE=1 only leaves it off. Node 20 lacks it.
+(module as { enableCompileCache?: () => unknown }).enableCompileCache?.();
 
 function overview(): string {
   const width = Math.max(...COMMANDS.map((c) => c.name.length), 8);
