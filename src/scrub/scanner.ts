@@ -18,7 +18,7 @@
  */
 import type { FamilyDefinition, FamilyId, Matcher, PatternDefinition } from './family.js';
 import { isAlnumCode, LOOKBEHIND } from './family.js';
-import { KeywordAutomaton, type KeywordHit } from './prefilter.js';
+import { KeywordAutomaton } from './prefilter.js';
 import { FAMILIES } from './registry.js';
 import { marker, type Tagger } from './tag.js';
 
@@ -168,10 +168,6 @@ export class ScanMachine {
   #pending: Attempt[] = [];
   #cands: Candidate[] = [];
   #ended = false;
-  readonly #onHit = (hit: KeywordHit): void => {
-    for (const pattern of this.#rules.patternsFor(hit.keyword))
-      this.#pending.push({ pos: hit.start, pattern });
-  };
 
   constructor(rules: Ruleset, tagger: Tagger) {
     this.#rules = rules;
@@ -194,14 +190,14 @@ export class ScanMachine {
     if (chunk.length === 0) return '';
     const from = this.#buf.length;
     this.#buf += chunk;
-    this.#state = this.#rules.automaton.scan(
-      this.#buf,
-      from,
-      this.#buf.length,
-      this.#bufStart,
-      this.#state,
-      this.#onHit,
-    );
+    const rules = this.#rules;
+    const pending = this.#pending;
+    // The chunk itself goes to the prefilter (positions offset by where it starts in the buffer):
+    // it never needs the carried-over text, the automaton state stands for that. The callback is
+    // an unnamed arrow: a named one (a class field) costs a defineProperty per machine under tsx.
+    this.#state = rules.automaton.scan(chunk, 0, chunk.length, this.#bufStart + from, this.#state, (hit) => {
+      for (const pattern of rules.patternsFor(hit.keyword)) pending.push({ pos: hit.start, pattern });
+    });
     return this.#drain();
   }
 
