@@ -1,17 +1,27 @@
 /**
- * The tree-sitter grammars the engine can load, one line per runtime. A runtime listed here gets a
- * parser from `loadParsers()`; adding a language is one more line (python, node -> javascript ...).
+ * The tree-sitter grammars the engine can load, one line per runtime; adding a language is one more
+ * line (python, node -> javascript ...). Grammars are CommonJS native modules, required
+ * synchronously: those in EAGER_GRAMMARS by `loadParsers()` at start, the others on their first use.
  */
+import { createRequire } from 'node:module';
 import type { Runtime } from '../types.js';
 
-/** Loads a grammar module's language object (CommonJS default export of a tree-sitter-* package). */
-export type GrammarLoader = () => Promise<unknown>;
+const require = createRequire(import.meta.url);
+
+/** Loads a grammar module's language object (the CommonJS export of a tree-sitter-* package). */
+export type GrammarLoader = () => unknown;
 
 export const GRAMMARS: Partial<Record<Runtime, GrammarLoader>> = {
-  bash: async () => (await import('tree-sitter-bash')).default,
-  python: async () => (await import('tree-sitter-python')).default,
-  node: async () => (await import('tree-sitter-javascript')).default, // TypeScript parses as JavaScript where it can
+  bash: () => require('tree-sitter-bash') as unknown,
+  python: () => require('tree-sitter-python') as unknown,
+  node: () => require('tree-sitter-javascript') as unknown, // TypeScript parses as JavaScript where it can
 };
+
+/**
+ * Loaded at start: bash is what nearly every deployment evaluates. Python and JavaScript (a few MB
+ * resident each) wait for the first snippet in their runtime.
+ */
+export const EAGER_GRAMMARS: readonly Runtime[] = ['bash'];
 
 /**
  * Token types of each grammar that never have children: the tree walk reads their offsets without

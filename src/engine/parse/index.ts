@@ -1,12 +1,12 @@
 /**
- * Parser instances per runtime, created once by `loadParsers()` (what `createGuard` awaits) and
- * reused by every evaluation; `parseSyntax` turns text into a bounded plain-object syntax tree.
+ * Parser instances per runtime, created once and reused by every evaluation: the grammars in
+ * EAGER_GRAMMARS by `loadParsers()` (what `createEngine` awaits), the others synchronously on first
+ * use. `parseSyntax` turns text into a bounded plain-object syntax tree.
  */
 import Parser from 'tree-sitter';
 import { AgentGuardError } from '../../errors.js';
 import type { Runtime } from '../types.js';
-import { GRAMMARS, LEAF_TYPES } from './grammars.js';
-import { loadSqlParser } from './sql.js';
+import { EAGER_GRAMMARS, GRAMMARS, LEAF_TYPES } from './grammars.js';
 import { SymbolTable, toSyntaxTree, type SyntaxNode } from './syntax-tree.js';
 
 export type { SyntaxNode } from './syntax-tree.js';
@@ -23,54 +23,56 @@ interface Loaded {
 }
 
 const parsers = new Map<Runtime, Loaded>();
-let loading: Promise<void> | undefined;
 
-/** Loads every grammar in GRAMMARS once; later calls return the same promise. */
-export function loadParsers(): Promise<void> {
-  loading ??= (async () => {
-    await loadSqlParser(); // libpg-query WASM + node-sql-parser MySQL/SQLite (SQL-DOCKER)
-    for (const [runtime, load] of Object.entries(GRAMMARS) as [Runtime, () => Promise<unknown>][]) {
-      if (parsers.has(runtime)) continue;
-      try {
-        const parser = new Parser();
-        parser.setLanguage((await load()) as Parser.Language);
-        parsers.set(runtime, { parser, symbols: new SymbolTable(LEAF_TYPES[runtime]) });
-      } catch (err) {
-        throw new AgentGuardError(
-          'AG_ERR_ENGINE_PARSER_LOAD',
-          { runtime, reason: err instanceof Error ? err.message : String(err) },
-          { cause: err },
-        );
-      }
-    }
-  })();
-  loading.catch(() => {
-    loading = undefined; // a failed load can be retried
-  });
-  return loading;
+/** Creates the parser for `runtime` from its grammar; AG_ERR_ENGINE_PARSER_LOAD when that fails. */
+function load(runtime: Runtime): Loaded {
+  const grammar = GRAMMARS[runtime];
+  if (grammar === undefined) {
+    throw new AgentGuardError('AG_ERR_ENGINE_PARSER_LOAD', {
+      runtime,
+      reason: 'no tree-sitter grammar for this runtime',
+    });
+  }
+  try {
+    const parser = new Parser();
+    parser.setLanguage(grammar() as Parser.Language);
+    const entry = { parser, symbols: new SymbolTable(LEAF_TYPES[runtime]) };
+    parsers.set(runtime, entry);
+    return entry;
+  } catch (err) {
+    throw new AgentGuardError(
+      'AG_ERR_ENGINE_PARSER_LOAD',
+      { runtime, reason: err instanceof Error ? err.message : String(err) },
+      { cause: err },
+    );
+  }
 }
 
-/** True when a tree-sitter parser for `runtime` is loaded. */
+/**
+ * Loads the grammars in EAGER_GRAMMARS (the rest, and the SQL parsers, load on first use). Async
+ * for callers that await it before building an engine; loading twice is free.
+ */
+export function loadParsers(): Promise<void> {
+  try {
+    for (const runtime of EAGER_GRAMMARS) if (!parsers.has(runtime)) load(runtime);
+    return Promise.resolve();
+  } catch (err) {
+    return Promise.reject(err instanceof Error ? err : new Error(String(err)));
+  }
+}
+
+/** True when a tree-sitter parser for `runtime` is loaded (it may still load on first use). */
 export function hasParser(runtime: Runtime): boolean {
   return parsers.has(runtime);
 }
 
-/** The shared parser for `runtime`; AG_ERR_ENGINE_PARSER_LOAD when `loadParsers()` has not run. */
+/** The shared parser for `runtime`, loaded now if it is not yet; AG_ERR_ENGINE_PARSER_LOAD when it cannot be. */
 export function getParser(runtime: Runtime): Parser {
   return loaded(runtime).parser;
 }
 
 function loaded(runtime: Runtime): Loaded {
-  const entry = parsers.get(runtime);
-  if (entry === undefined) {
-    throw new AgentGuardError('AG_ERR_ENGINE_PARSER_LOAD', {
-      runtime,
-      reason: GRAMMARS[runtime]
-        ? 'loadParsers() has not completed'
-        : 'no tree-sitter grammar for this runtime',
-    });
-  }
-  return entry;
+  return parsers.get(runtime) ?? load(runtime);
 }
 
 /** Parses `text` and copies the tree into plain objects (depth-bounded, see MAX_TREE_DEPTH). */
