@@ -208,6 +208,7 @@ export class ScanMachine {
   }
 
   #runAttempts(): void {
+    if (this.#pending.length === 0) return;
     const end = this.#end;
     const keep: Attempt[] = [];
     const pending = this.#pending;
@@ -242,7 +243,7 @@ export class ScanMachine {
 
     const out: string[] = [];
     const cands = this.#cands;
-    cands.sort((a, b) => a.start - b.start || b.end - a.end);
+    if (cands.length > 1) cands.sort((a, b) => a.start - b.start || b.end - a.end);
     let i = 0;
     while (i < cands.length) {
       let best = cands[i]!;

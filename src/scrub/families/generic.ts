@@ -120,10 +120,15 @@ function isBlankCode(c: number): boolean {
  */
 export function assignmentNear(text: string, i: number, end: number): boolean {
   let r = i;
-  while (r < end && isIdentCode(text.charCodeAt(r))) {
-    if (text.charCodeAt(r) === 0x2d && r - i <= 40) return true;
-    r++;
+  let dash = false;
+  for (let c = text.charCodeAt(r); r < end && isIdentCode(c); c = text.charCodeAt(++r)) {
+    if (c === 0x2d && r - i <= 40) dash = true;
   }
+  return dash || separatorAfterRun(text, i, r, end);
+}
+
+/** assignmentNear past the identifier run `text[i, r)` (no `-` among its first 41 characters). */
+function separatorAfterRun(text: string, i: number, r: number, end: number): boolean {
   if (r - i > 40) return false;
   let q = r;
   if (q < end) {
@@ -148,6 +153,7 @@ export function assignmentNear(text: string, i: number, end: number): boolean {
   }
   return k > q && c !== 0x0d && c !== 0x0a;
 }
+
 /** Last word of the name that says the value is not the secret itself. */
 const NOT_SECRET_SUFFIX = new Set(
   'id ids name names type types url uri urls path paths file files dir length len size count limit max min format prefix suffix version field fields header headers param params mode ttl timeout expiry expires expiration at on by hash algorithm alg ref arn endpoint policy usage provider method scheme label env var hint index idx location store kind option options required enabled disabled'.split(
@@ -203,13 +209,19 @@ function matchAssignment(text: string, pos: number, limit: number): PatternHit |
   // The word must end here or continue in another word (camelCase, _, digits): not "keyboard".
   const next = text.charCodeAt(i);
   if (next >= 97 && next <= 122) return null;
+  // The name's tail, read once: for the cheap exit below (assignmentNear, inlined) and the name.
+  const near = Math.min(limit, i + 48);
+  let run = i;
+  let dash = false;
+  for (let c = next; run < near && isIdentCode(c); c = text.charCodeAt(++run)) {
+    if (c === 0x2d && run - i <= 40) dash = true;
+  }
   // Cheap exit for the common case in prose and code: no assignment-like character soon after.
-  if (!assignmentNear(text, i, Math.min(limit, i + 48))) return null;
-  // Name: back to its start (bounded lookbehind) and forward over its tail.
+  if (!dash && !separatorAfterRun(text, i, run, near)) return null;
+  // Name: back to its start (bounded lookbehind) and forward over its tail (at most 40 characters).
   let start = pos;
   while (start > 0 && pos - start < LOOKBEHIND - 2 && isIdentCode(text.charCodeAt(start - 1))) start--;
-  let tailEnd = i;
-  while (tailEnd < limit && tailEnd - i < 40 && isIdentCode(text.charCodeAt(tailEnd))) tailEnd++;
+  const tailEnd = Math.min(run, i + 40);
   i = tailEnd;
   // Char codes throughout (NaN past the end of the text matches nothing).
   const xml = start > 0 && text.charCodeAt(start - 1) === 0x3c; // <name>value</name>
