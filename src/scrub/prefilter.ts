@@ -49,20 +49,23 @@ function byteCopy(capacity: number): ByteCopy {
   };
 }
 
-/** Reused by every call up to this many characters (scan never re-enters); larger ones get their own. */
-const SCRATCH_MAX = 1 << 20;
-let scratch = byteCopy(16384);
-/** UTF-16 bytes of a wide string, before clamping; allocated when first needed. */
+/**
+ * Longer texts are copied and scanned this many characters at a time, the automaton state carried
+ * from one block to the next as between stream chunks: the copy stays small and cache-resident.
+ */
+const BLOCK = 1 << 16;
+/** Reused by every call (scan never re-enters). */
+const scratch = byteCopy(BLOCK);
+/** UTF-16 bytes of a wide block, before clamping; allocated when first needed. */
 let wideScratch = Buffer.alloc(0);
 
-/** `text` as one byte per code unit: the code unit itself below 0x80, 0x80 for anything above. */
+/**
+ * `text` (at most BLOCK characters) as one byte per code unit: the code unit itself below 0x80,
+ * 0x80 for anything above.
+ */
 function toBytes(text: string): ByteCopy {
   const n = text.length;
-  let copy = scratch;
-  if (n + 4 > copy.bytes.length) {
-    copy = byteCopy(n <= SCRATCH_MAX ? Math.max(n, 2 * copy.bytes.length) : n);
-    if (n <= SCRATCH_MAX) scratch = copy;
-  }
+  const copy = scratch;
   const { bytes, later } = copy;
   if (!WIDE.test(text)) {
     // Latin-1 is exact for every code unit of a one-byte string; 0x80-0xff are outside every class.
@@ -70,11 +73,8 @@ function toBytes(text: string): ByteCopy {
   } else {
     // Latin-1 would keep only the low byte of a wide character (U+4E73 would read as "s"): copy
     // the UTF-16 units and clamp.
-    let wide = wideScratch;
-    if (2 * n > wide.length) {
-      wide = Buffer.allocUnsafe(Math.max(2 * n, 2 * wide.length, 4096));
-      if (n <= SCRATCH_MAX) wideScratch = wide;
-    }
+    if (wideScratch.length === 0) wideScratch = Buffer.allocUnsafe(2 * BLOCK);
+    const wide = wideScratch;
     wide.write(text, 0, 2 * n, 'utf16le');
     if (LITTLE_ENDIAN) {
       const units = new Uint16Array(wide.buffer, wide.byteOffset, n);
@@ -271,9 +271,13 @@ export class KeywordAutomaton {
     state: number,
     onHit: (hit: KeywordHit) => void,
   ): number {
-    if (to <= from) return state;
-    const copy = toBytes(from === 0 && to === text.length ? text : text.slice(from, to));
-    return this.#run(copy, to - from, offset + from, state, onHit);
+    let s = state;
+    for (let at = from; at < to; at += BLOCK) {
+      const end = Math.min(to, at + BLOCK);
+      const copy = toBytes(at === 0 && end === text.length ? text : text.slice(at, end));
+      s = this.#run(copy, end - at, offset + at, s, onHit);
+    }
+    return s;
   }
 
   /** The automaton over `copy.bytes[0, n)`; `base` is the absolute position of its first byte. */

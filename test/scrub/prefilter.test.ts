@@ -81,3 +81,19 @@ describe('keyword automaton start filters', () => {
     }
   });
 });
+
+describe('keyword automaton on long text', () => {
+  const keywords = ['sk-', 'key', 'token', 'session_token', 'q~'];
+  const ac = new KeywordAutomaton(keywords);
+
+  // Long texts are copied and scanned in 64 Ki-character blocks: keywords across a block edge.
+  it.each([0, 1, 2, 3, 4, 5, 12])('finds a keyword %i characters before a block edge', (back) => {
+    for (const filler of ['a', 'é', '\u4e73']) {
+      const edge = 1 << 16;
+      const text = filler.repeat(edge - back) + 'session_token q~ Key ' + filler.repeat(edge) + 'sk-';
+      const hits: string[] = [];
+      ac.scan(text, 0, text.length, 0, ac.initial, (h) => hits.push(`${h.start}:${h.keyword}`));
+      expect(hits.sort()).toEqual(naive(keywords, text));
+    }
+  });
+});
