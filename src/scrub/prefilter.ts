@@ -200,57 +200,66 @@ export class KeywordAutomaton {
       flat.push(...out[s]!);
     }
     this.#outputs = Int32Array.from(flat);
-    // One row per pair of classes that begins a keyword; its third characters by byte.
-    const rowOf = new Map<number, number>();
-    const thirds: number[][] = [];
-    for (const k of keywords) {
-      if (k.length < 2) continue;
-      const pair = this.#classOf[k.charCodeAt(0)]! * classes + this.#classOf[k.charCodeAt(1)]!;
-      let row = rowOf.get(pair);
-      if (row === undefined) {
-        row = rowOf.size + 1;
-        rowOf.set(pair, row);
-        thirds[row] = [];
-      }
-      thirds[row]!.push(k.length >= 3 ? this.#classOf[k.charCodeAt(2)]! : -1);
-    }
-    this.#thirdOk = new Uint8Array((rowOf.size + 1) << 8);
-    for (const [pair, row] of rowOf) {
-      const [x, y] = [Math.floor(pair / classes), pair % classes];
-      for (let a = 0; a < 256; a++) {
-        if (this.#classOf[a] !== x) continue;
-        for (let b = 0; b < 256; b++) if (this.#classOf[b] === y) this.#pairRow[(a << 8) | b] = row;
-      }
-      const zs = thirds[row]!;
-      for (let c = 0; c < 256; c++) {
-        if (zs.includes(-1) || zs.includes(this.#classOf[c]!)) this.#thirdOk[(row << 8) | c] = 1;
-      }
-    }
-    // The two-position filter, on classes: allowed[(x * classes + y) * classes + z].
-    const allowed = new Uint8Array(classes * classes * classes);
-    const cls = (k: string, at: number): number => (at < k.length ? this.#classOf[k.charCodeAt(at)]! : -1);
-    /** Classes at one place of the window: the keyword's, or any when the keyword is shorter. */
+    // The start filters, built class by class: bytesOf[x] lists the bytes of class x (class 0,
+    // every byte outside the keywords, is most of them).
+    const classOf = this.#classOf;
+    const bytesOf: number[][] = Array.from({ length: classes }, () => []);
+    for (let a = 0; a < 256; a++) bytesOf[classOf[a]!]!.push(a);
+    const cls = (k: string, at: number): number => (at < k.length ? classOf[k.charCodeAt(at)]! : -1);
+    /** Classes at one place of a window: the keyword's, or any when the keyword is shorter. */
     const choices = (c: number): number[] => (c >= 0 ? [c] : [...Array(classes).keys()]);
+    /** Sets table[pairValue or pair index of (a, b)] = row for every byte a of x and b of y. */
+    const fillPairs = (
+      table: Uint16Array,
+      x: number,
+      y: number,
+      row: number,
+      index: typeof pairValue,
+    ): void => {
+      for (const a of bytesOf[x]!) for (const b of bytesOf[y]!) table[index(a, b)] = row;
+    };
+    /** Sets table[row << 8 | c] = 1 for every byte c of the classes zs. */
+    const fillThirds = (table: Uint8Array, row: number, zs: Iterable<number>): void => {
+      for (const z of zs) for (const c of bytesOf[z]!) table[(row << 8) | c] = 1;
+    };
+    // One row per pair of classes that begins a keyword; its third characters by class.
+    const thirds = new Map<number, Set<number>>();
     for (const k of keywords) {
       if (k.length < 2) continue;
-      const place = (xs: number[], ys: number[], zs: number[]): void => {
-        for (const x of xs)
-          for (const y of ys) for (const z of zs) allowed[(x * classes + y) * classes + z] = 1;
-      };
-      place([cls(k, 1)], choices(cls(k, 2)), choices(cls(k, 3))); // starts at i
-      place([cls(k, 0)], [cls(k, 1)], choices(cls(k, 2))); // starts at i + 1
+      const pair = cls(k, 0) * classes + cls(k, 1);
+      if (!thirds.has(pair)) thirds.set(pair, new Set());
+      for (const z of choices(cls(k, 2))) thirds.get(pair)!.add(z);
     }
-    const stepRows = new Map<number, number>();
-    for (let xy = 0; xy < classes * classes; xy++)
-      if (allowed.subarray(xy * classes, (xy + 1) * classes).includes(1)) stepRows.set(xy, stepRows.size + 1);
-    this.#stepOk = new Uint8Array((stepRows.size + 1) << 8);
-    for (let a = 0; a < 256; a++)
-      for (let b = 0; b < 256; b++) {
-        const xy = this.#classOf[a]! * classes + this.#classOf[b]!;
-        this.#stepRow[pairValue(a, b)] = stepRows.get(xy) ?? 0;
+    this.#thirdOk = new Uint8Array((thirds.size + 1) << 8);
+    let row = 0;
+    for (const [pair, zs] of thirds) {
+      row++;
+      fillPairs(this.#pairRow, Math.floor(pair / classes), pair % classes, row, (a, b) => (a << 8) | b);
+      fillThirds(this.#thirdOk, row, zs);
+    }
+    // The two-position filter: for the class pair x, y at i + 1, i + 2, the classes z at i + 3
+    // that let a keyword start at i (x, y, z its second to fourth characters, as far as it has
+    // them) or at i + 1 (x, y, z its first three).
+    const steps = new Map<number, Set<number>>();
+    const allow = (x: number, ys: number[], zs: number[]): void => {
+      for (const y of ys) {
+        const xy = x * classes + y;
+        if (!steps.has(xy)) steps.set(xy, new Set());
+        for (const z of zs) steps.get(xy)!.add(z);
       }
-    for (const [xy, row] of stepRows)
-      for (let c = 0; c < 256; c++) this.#stepOk[(row << 8) | c] = allowed[xy * classes + this.#classOf[c]!]!;
+    };
+    for (const k of keywords) {
+      if (k.length < 2) continue;
+      allow(cls(k, 1), choices(cls(k, 2)), choices(cls(k, 3))); // starts at i
+      allow(cls(k, 0), [cls(k, 1)], choices(cls(k, 2))); // starts at i + 1
+    }
+    this.#stepOk = new Uint8Array((steps.size + 1) << 8);
+    row = 0;
+    for (const [xy, zs] of steps) {
+      row++;
+      fillPairs(this.#stepRow, Math.floor(xy / classes), xy % classes, row, pairValue);
+      fillThirds(this.#stepOk, row, zs);
+    }
     this.#canSkip = keywords.every((k) => k.length >= 2);
   }
 
