@@ -313,6 +313,16 @@ export class KeywordAutomaton {
         while (i + 3 < n) {
           if ((i & 1) === 1) {
             let k = (i + 1) >> 1; // even[k]: bytes 2k, 2k + 1 = i + 1, i + 2
+            while (2 * k + 4 < n) {
+              const r0 = stepRow[even[k]!]!;
+              if (r0 !== 0 && stepOk[(r0 << 8) | bytes[2 * k + 2]!] !== 0) break;
+              const r1 = stepRow[even[k + 1]!]!;
+              if (r1 !== 0 && stepOk[(r1 << 8) | bytes[2 * k + 4]!] !== 0) {
+                k++;
+                break;
+              }
+              k += 2;
+            }
             while (2 * k + 2 < n) {
               const row = stepRow[even[k]!]!;
               if (row !== 0 && stepOk[(row << 8) | bytes[2 * k + 2]!] !== 0) break;
@@ -321,6 +331,16 @@ export class KeywordAutomaton {
             i = 2 * k - 1;
           } else {
             let k = (i + 2) >> 1; // odd[k]: bytes 2k - 1, 2k = i + 1, i + 2
+            while (2 * k + 3 < n) {
+              const r0 = stepRow[odd[k]!]!;
+              if (r0 !== 0 && stepOk[(r0 << 8) | bytes[2 * k + 1]!] !== 0) break;
+              const r1 = stepRow[odd[k + 1]!]!;
+              if (r1 !== 0 && stepOk[(r1 << 8) | bytes[2 * k + 3]!] !== 0) {
+                k++;
+                break;
+              }
+              k += 2;
+            }
             while (2 * k + 1 < n) {
               const row = stepRow[odd[k]!]!;
               if (row !== 0 && stepOk[(row << 8) | bytes[2 * k + 1]!] !== 0) break;
