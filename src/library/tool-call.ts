@@ -4,10 +4,10 @@
  * each input through `validate` with the first deny deciding. Fails closed: an input the engine
  * refuses (too large, too deep) is a deny, never an allow.
  */
-import { readFileSync } from 'node:fs';
 import { failClosedDecision } from '../engine/engine.js';
 import type { Decision, Runtime } from '../engine/types.js';
 import { isAgentGuardError } from '../errors.js';
+import { VERSION } from '../version.js';
 import type { Guard, ValidateResult } from './create-guard.js';
 import type { EvaluatedInput } from './errors.js';
 
@@ -136,19 +136,7 @@ export function evaluateToolCall(
   };
 }
 
-let cachedVersion: string | undefined;
-
 /** The package version, reported as `engine_version` (same source as the server's). */
 export function engineVersion(): string {
-  if (cachedVersion !== undefined) return cachedVersion;
-  try {
-    // src/library/ and dist/library/ are both two levels below the package root.
-    const pkg = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as {
-      version?: string;
-    };
-    cachedVersion = pkg.version ?? '0.0.0';
-  } catch {
-    cachedVersion = '0.0.0';
-  }
-  return cachedVersion;
+  return VERSION;
 }

@@ -9,10 +9,10 @@
  *   server.on('connect', (req, socket, head) => proxy.handleConnect(req, socket, head));
  *   on SIGTERM: server.close(); await proxy.close();   // drains streams up to server.shutdownGraceMs
  */
-import { readFileSync } from 'node:fs';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Duplex } from 'node:stream';
 import { problemFor } from '../api/problem.js';
+import { VERSION } from '../version.js';
 import { AgentGuardError } from '../errors.js';
 import { disabledGpuProbe, startGpuProbe, type GpuProbe } from '../telemetry/gpu.js';
 import type { EvaluatedCall } from './adapters/index.js';
@@ -55,17 +55,6 @@ export interface ProxyTestHooks {
   readonly gpu?: GpuProbe;
 }
 
-function packageVersion(): string {
-  try {
-    const pkg = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as {
-      version?: string;
-    };
-    return pkg.version ?? '0.0.0';
-  } catch {
-    return '0.0.0';
-  }
-}
-
 function sendResult(res: ServerResponse, result: Extract<StepResult, { kind: 'respond' }>): void {
   if (res.headersSent || res.destroyed) return;
   res.writeHead(result.status, {
@@ -101,7 +90,7 @@ export function createProxy(deps: ProxyDeps, hooks: ProxyTestHooks = {}): Proxy 
           onReading: (s) => s.gpus.forEach((g) => metrics.gpuMemory(g.index, g.usedMb * 1024 * 1024)),
         })
       : disabledGpuProbe());
-  const version = deps.version ?? packageVersion();
+  const version = deps.version ?? VERSION;
   const engineVersion = deps.engineVersion ?? version;
   let draining = false;
 

@@ -46,9 +46,14 @@ export function publicKeyObject(publicKey: Uint8Array): KeyObject {
   return createPublicKey({ key: Buffer.concat([SPKI_PREFIX, publicKey]), format: 'der', type: 'spki' });
 }
 
-/** The 32-byte public key of a 32-byte seed. */
+/**
+ * The 32-byte public key of a 32-byte seed. OpenSSL derives it in microseconds; noble's first
+ * base-point multiplication builds its tables (tens of ms), which would land on the start-up path.
+ */
 export function publicKeyOf(seed: Uint8Array): Uint8Array {
-  return ed25519.getPublicKey(seed);
+  if (!nodeEd25519Available()) return ed25519.getPublicKey(seed);
+  const spki = createPublicKey(privateKeyObject(seed)).export({ format: 'der', type: 'spki' });
+  return new Uint8Array(spki.subarray(SPKI_PREFIX.length));
 }
 
 /** True when the bytes decode to a valid curve point (a usable public key). */

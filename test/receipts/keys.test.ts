@@ -1,4 +1,5 @@
 // Signing-key loading (PEM, hex, file, environment, ephemeral), key ids and the JWK set / key ring.
+import { randomBytes } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -18,6 +19,8 @@ import {
   verifyReceipt,
   verificationKeyRing,
 } from '../../src/receipts/index.js';
+import { fromHex, toHex } from '../../src/receipts/canonical.js';
+import { publicKeyOf, signerFor, verifierFor } from '../../src/receipts/ed25519.js';
 import { isAgentGuardError } from '../../src/errors.js';
 import { CASES, TEST_PUBLIC_KEY_HEX, TEST_SEED_HEX } from '../fixtures/receipts/cases.js';
 
@@ -148,5 +151,17 @@ describe('key ids, JWK sets and rotation', () => {
     const ring = verificationKeyRing({ signer: current, verificationKeysFile: file });
     expect(ring.keyIds).toEqual([current.keyId, old.keyId]);
     expect(ring.toJwks().keys.map((k) => k.kid)).toEqual([current.keyId, old.keyId]);
+  });
+});
+
+describe('publicKeyOf', () => {
+  it('derives the key the noble reference verifies signatures with', () => {
+    for (let i = 0; i < 16; i++) {
+      const seed = randomBytes(32);
+      const message = randomBytes(40);
+      const signature = signerFor(seed, 'node')(message);
+      expect(verifierFor(publicKeyOf(seed), 'noble')(signature, message)).toBe(true);
+    }
+    expect(toHex(publicKeyOf(fromHex(TEST_SEED_HEX)!))).toBe(TEST_PUBLIC_KEY_HEX);
   });
 });
