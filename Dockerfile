@@ -14,7 +14,9 @@ WORKDIR /app
 COPY package.json package-lock.json ./
 RUN npm ci --no-audit --no-fund
 COPY tsconfig.json tsconfig.build.json ./
+COPY scripts/bundle-cli.ts ./scripts/bundle-cli.ts
 COPY src ./src
+# tsc builds dist/ (library entry, types); esbuild bundles the CLI into dist/bundle/ (fast start).
 RUN npm run build \
  && npm prune --omit=dev --no-audit --no-fund
 
@@ -43,5 +45,5 @@ USER 10001:10001
 EXPOSE 8787
 HEALTHCHECK --interval=15s --timeout=3s --start-period=5s --retries=3 \
   CMD ["node", "-e", "fetch('http://127.0.0.1:'+(process.env.AGENT_GUARD_PORT||8787)+'/ready').then(r=>process.exit(r.ok?0:1),()=>process.exit(1))"]
-ENTRYPOINT ["node", "/app/dist/cli/main.js"]
+ENTRYPOINT ["node", "/app/dist/bundle/main.js"]
 CMD ["serve"]

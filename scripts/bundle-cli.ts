@@ -1,0 +1,54 @@
+/**
+ * Bundles the CLI (src/cli/main.ts, src/cli/shell-shim.ts) into dist/bundle/ with esbuild: one file
+ * per entry plus shared chunks, so `agent-guard serve` loads a handful of files instead of ~300 ESM
+ * modules (start-up: docs/performance.md "Start-up"). Commands stay separate chunks, loaded on first
+ * use. Packages with native code, WASM or files read at run time stay external and load from
+ * node_modules; pure-JS ones are bundled. tsc still builds dist/ for the library entry and types.
+ * `npm run build` runs both; `--outdir DIR` writes elsewhere (it must sit inside this package, so
+ * the external packages resolve from its node_modules).
+ */
+import { build } from 'esbuild';
+import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
+
+/** Kept out of the bundle: native addons, WASM loaders, and the lazily loaded large parsers. */
+export const EXTERNAL = [
+  'tree-sitter',
+  'tree-sitter-bash',
+  'tree-sitter-python',
+  'tree-sitter-javascript',
+  'libpg-query',
+  'node-sql-parser',
+  'dockerfile-ast',
+  'js-tiktoken',
+] as const;
+
+const ROOT = fileURLToPath(new URL('..', import.meta.url));
+
+export async function bundleCli(outdir: string): Promise<void> {
+  await build({
+    absWorkingDir: ROOT,
+    entryPoints: { main: 'src/cli/main.ts', 'shell-shim': 'src/cli/shell-shim.ts' },
+    outdir,
+    bundle: true,
+    splitting: true,
+    format: 'esm',
+    platform: 'node',
+    target: 'node20.19',
+    external: [...EXTERNAL],
+    // CommonJS packages inside an ESM bundle still call require() for node builtins.
+    banner: {
+      js: "import { createRequire as __agentGuardRequire } from 'node:module'; const require = __agentGuardRequire(import.meta.url);",
+    },
+    chunkNames: 'chunks/[name]-[hash]',
+    tsconfig: 'tsconfig.build.json',
+    sourcemap: 'linked',
+    legalComments: 'linked',
+    logLevel: 'warning',
+  });
+}
+
+if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
+  const { values } = parseArgs({ options: { outdir: { type: 'string' } } });
+  await bundleCli(values.outdir ?? `${ROOT}dist/bundle`);
+}
