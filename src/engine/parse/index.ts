@@ -1,12 +1,13 @@
 /**
  * Parser instances per runtime, created once and reused by every evaluation: the grammars in
- * EAGER_GRAMMARS by `loadParsers()` (what `createEngine` awaits), the others synchronously on first
- * use. `parseSyntax` turns text into a bounded plain-object syntax tree.
+ * EAGER_GRAMMARS and the PostgreSQL parser by `loadParsers()` (what `createEngine` awaits), the other
+ * grammars synchronously on first use. `parseSyntax` turns text into a bounded plain-object syntax tree.
  */
 import Parser from 'tree-sitter';
 import { AgentGuardError } from '../../errors.js';
 import type { Runtime } from '../types.js';
 import { EAGER_GRAMMARS, GRAMMARS, LEAF_TYPES } from './grammars.js';
+import { ensureSqlParser } from './sql.js';
 import { SymbolTable, toSyntaxTree, type SyntaxNode } from './syntax-tree.js';
 
 export type { SyntaxNode } from './syntax-tree.js';
@@ -49,11 +50,15 @@ function load(runtime: Runtime): Loaded {
 }
 
 /**
- * Loads the grammars in EAGER_GRAMMARS (the rest, and the SQL parsers, load on first use). Async
- * for callers that await it before building an engine; loading twice is free.
+ * Loads the grammars in EAGER_GRAMMARS and libpg-query (the other grammars and node-sql-parser load
+ * on first use). libpg-query could wait for the first statement too, but with it instantiated at
+ * start the sidecar's peak RSS under the proxy benchmark's 16 KB POST load measured about 45 MB
+ * lower (docs/performance.md, "Proxy"), for about 5 MB more at idle. Async for callers that await it
+ * before building an engine; loading twice is free.
  */
 export function loadParsers(): Promise<void> {
   try {
+    ensureSqlParser();
     for (const runtime of EAGER_GRAMMARS) if (!parsers.has(runtime)) load(runtime);
     return Promise.resolve();
   } catch (err) {

@@ -1,10 +1,9 @@
 /**
- * SQL parser instances, used synchronously and each loaded on its first use, so that a sidecar that
- * never sees SQL never pays for them: libpg-query (the PostgreSQL parser compiled to WASM, about
- * 10 MB resident once instantiated and more once it has parsed) first; node-sql-parser's MySQL and
- * SQLite grammars (about 27 MB together) for what PostgreSQL rejects. docs/architecture.md ("SQL
- * parsing") explains the choice.
- */
+ * SQL parser instances, used synchronously: libpg-query (the PostgreSQL parser compiled to WASM,
+ * about 10 MB resident) first, instantiated by `loadParsers()` at engine start or, when that has not
+ * run, on the first statement; node-sql-parser's MySQL and SQLite grammars (about 27 MB together)
+ * for what PostgreSQL rejects, each required on its first use since most deployments never see a
+ * statement PostgreSQL rejects. docs/architecture.md ("SQL parsing") explains the choice. */
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
@@ -92,7 +91,7 @@ function instantiatePg(): PgModule {
   return state.module;
 }
 
-/** libpg-query, instantiated on first use (about 40 ms once); AG_ERR_ENGINE_PARSER_LOAD when that fails. */
+/** libpg-query, instantiated once (about 40 ms); AG_ERR_ENGINE_PARSER_LOAD when that fails. */
 function pgModule(): PgModule {
   if (pg) return pg;
   try {
@@ -121,10 +120,12 @@ function nspParser(dialect: 'mysql' | 'sqlite'): NspParser {
   return parser;
 }
 
-/**
- * Loads libpg-query now rather than on the first statement (benchmarks, callers that want the
- * one-time cost at start); safe to call many times.
- */
+/** Instantiates libpg-query now if it is not yet (what loadParsers does); throws AG_ERR_ENGINE_PARSER_LOAD. */
+export function ensureSqlParser(): void {
+  pgModule();
+}
+
+/** Promise form of ensureSqlParser for callers that load parsers ahead (tests, benchmarks). */
 export function loadSqlParser(): Promise<void> {
   try {
     pgModule();

@@ -1,15 +1,17 @@
 /**
- * Parsers that load on first use: an engine starts with only the bash grammar; SQL (libpg-query,
- * instantiated synchronously), python and JavaScript load inside the first evaluation that needs
- * them, and that first decision is the same as every later one. Runs in its own test file so that
- * nothing has loaded them before.
+ * Parsers that load on first use: the python and JavaScript grammars and node-sql-parser always,
+ * libpg-query (instantiated synchronously) when loadParsers() has not run, as for an engine built
+ * with createEngineSync. They load inside the first evaluation that needs them, and that first
+ * decision is the same as every later one. Runs in its own test file so that nothing has loaded
+ * them before.
  */
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { loadModule, parseSync } from 'libpg-query';
+import { createEngineSync } from '../../../src/engine/engine.js';
 import { hasParser } from '../../../src/engine/parse/index.js';
 import { parsePg, sqlParserReady } from '../../../src/engine/parse/sql.js';
 import type { Decision } from '../../../src/engine/types.js';
-import { testEngine } from '../../helpers/engine.js';
+import { TEST_HOME, TEST_WORKSPACE } from '../../helpers/engine.js';
 
 /** Inputs whose parser loads lazily, with the decision expected of each. */
 const FIRST_USE: { runtime: 'sql' | 'python' | 'node' | 'tool_call'; text: string; allowed: boolean }[] = [
@@ -25,8 +27,11 @@ const FIRST_USE: { runtime: 'sql' | 'python' | 'node' | 'tool_call'; text: strin
   { runtime: 'tool_call', text: 'DROP DATABASE prod', allowed: false }, // { name: 'run_sql', arguments: { sql } }
 ];
 
-const evaluateAll = async (): Promise<Decision[]> => {
-  const engine = await testEngine({ config: { cacheEntries: 0 } });
+/** Every FIRST_USE input through a fresh engine without a cache, built without loadParsers(). */
+const evaluateAll = (): Decision[] => {
+  const engine = createEngineSync({
+    config: { workspaceRoot: TEST_WORKSPACE, homeDir: TEST_HOME, cacheEntries: 0 },
+  });
   return FIRST_USE.map(({ runtime, text }) => {
     const r =
       runtime === 'tool_call'
@@ -38,22 +43,30 @@ const evaluateAll = async (): Promise<Decision[]> => {
 };
 
 describe('parsers loaded on first use', () => {
-  it('an engine starts with the bash grammar only, and the first decisions equal the later ones', async () => {
-    const engine = await testEngine();
-    expect(engine.evaluate({ text: 'ls -la', runtime: 'bash' }).decision.allowed).toBe(true);
-    expect(hasParser('bash')).toBe(true);
+  it('loads each parser inside the first evaluation that needs it, with the same decisions as later', () => {
     expect(sqlParserReady()).toBe(false);
     expect(hasParser('python')).toBe(false);
     expect(hasParser('node')).toBe(false);
 
-    const first = await evaluateAll(); // loads libpg-query, node-sql-parser, python and JavaScript
+    const first = evaluateAll(); // loads libpg-query, node-sql-parser, python and JavaScript
     expect(sqlParserReady()).toBe(true);
     expect(hasParser('python')).toBe(true);
     expect(hasParser('node')).toBe(true);
     expect(first.map((d) => d.allowed)).toEqual(FIRST_USE.map((c) => c.allowed));
 
-    const later = await evaluateAll(); // a fresh engine (no cache) with everything loaded
+    const later = evaluateAll(); // a fresh engine (no cache) with everything loaded
     expect(later).toEqual(first);
+  });
+
+  it('loadParsers() loads the bash grammar and libpg-query, not the python and JavaScript grammars', async () => {
+    vi.resetModules(); // fresh module instances: nothing loaded yet, whatever ran before
+    const parse = await import('../../../src/engine/parse/index.js');
+    const sql = await import('../../../src/engine/parse/sql.js');
+    await parse.loadParsers();
+    expect(parse.hasParser('bash')).toBe(true);
+    expect(sql.sqlParserReady()).toBe(true);
+    expect(parse.hasParser('python')).toBe(false);
+    expect(parse.hasParser('node')).toBe(false);
   });
 
   it('parsePg reads exactly what libpg-query parseSync reads, and rejects what it rejects', async () => {
