@@ -1,13 +1,13 @@
 /**
  * Parser instances per runtime, created once and reused by every evaluation: the grammars in
- * EAGER_GRAMMARS and the PostgreSQL parser by `loadParsers()` (what `createEngine` awaits), the other
+ * EAGER_GRAMMARS and the SQL parser by `loadParsers()` (what `createEngine` awaits), the other
  * grammars synchronously on first use. `parseSyntax` turns text into a bounded plain-object syntax tree.
  */
 import Parser from 'tree-sitter';
 import { AgentGuardError } from '../../errors.js';
 import type { Runtime } from '../types.js';
 import { EAGER_GRAMMARS, GRAMMARS, LEAF_TYPES } from './grammars.js';
-import { ensureSqlParser } from './sql.js';
+import { loadSqlParser } from './sql.js';
 import { SymbolTable, toSyntaxTree, type SyntaxNode } from './syntax-tree.js';
 
 export type { SyntaxNode } from './syntax-tree.js';
@@ -49,21 +49,22 @@ function load(runtime: Runtime): Loaded {
   }
 }
 
+let loading: Promise<void> | undefined;
+
 /**
- * Loads the grammars in EAGER_GRAMMARS and libpg-query (the other grammars and node-sql-parser load
- * on first use). libpg-query could wait for the first statement too, but with it instantiated at
- * start the sidecar's peak RSS under the proxy benchmark's 16 KB POST load measured about 45 MB
- * lower (docs/performance.md, "Proxy"), for about 5 MB more at idle. Async for callers that await it
- * before building an engine; loading twice is free.
+ * Loads the SQL parser (libpg-query's WASM module: it only loads asynchronously) and the grammars
+ * in EAGER_GRAMMARS; the other grammars and node-sql-parser load on first use. Later calls return
+ * the same promise.
  */
 export function loadParsers(): Promise<void> {
-  try {
-    ensureSqlParser();
+  loading ??= (async () => {
+    await loadSqlParser();
     for (const runtime of EAGER_GRAMMARS) if (!parsers.has(runtime)) load(runtime);
-    return Promise.resolve();
-  } catch (err) {
-    return Promise.reject(err instanceof Error ? err : new Error(String(err)));
-  }
+  })();
+  loading.catch(() => {
+    loading = undefined; // a failed load can be retried
+  });
+  return loading;
 }
 
 /** True when a tree-sitter parser for `runtime` is loaded (it may still load on first use). */

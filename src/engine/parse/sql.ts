@@ -1,110 +1,23 @@
 /**
- * SQL parser instances, used synchronously: libpg-query (the PostgreSQL parser compiled to WASM,
- * about 10 MB resident) first, instantiated by `loadParsers()` at engine start or, when that has not
- * run, on the first statement; node-sql-parser's MySQL and SQLite grammars (about 27 MB together)
- * for what PostgreSQL rejects, each required on its first use since most deployments never see a
- * statement PostgreSQL rejects. docs/architecture.md ("SQL parsing") explains the choice. */
-import { readFileSync } from 'node:fs';
+ * SQL parser instances, used synchronously: libpg-query (the PostgreSQL parser compiled to WASM),
+ * loaded once at engine start, first; node-sql-parser's MySQL and SQLite grammars for what
+ * PostgreSQL rejects. Those two cost about 27 MB of memory together and most deployments never see
+ * a statement PostgreSQL rejects, so each is required on its first use (a one-time ~100 ms) rather
+ * than at start. docs/architecture.md ("SQL parsing") explains the choice.
+ */
 import { createRequire } from 'node:module';
-import { dirname, join } from 'node:path';
-import vm from 'node:vm';
+import { loadModule, parseSync } from 'libpg-query';
 import type { AST, Option, TableColumnAst } from 'node-sql-parser';
-import { AgentGuardError } from '../../errors.js';
 
 interface NspParser {
   parse(sql: string, opt?: Option): TableColumnAst;
 }
 type NspModule = { Parser?: new () => NspParser; default?: { Parser: new () => NspParser } };
 
-/** The part of libpg-query's Emscripten module object that parsing uses. */
-interface PgModule {
-  lengthBytesUTF8(text: string): number;
-  stringToUTF8(text: string, ptr: number, max: number): void;
-  UTF8ToString(ptr: number): string;
-  getValue(ptr: number, type: 'i32'): number;
-  _malloc(size: number): number;
-  _free(ptr: number): void;
-  _wasm_parse_query_raw(queryPtr: number): number;
-  _wasm_free_parse_result(resultPtr: number): void;
-}
-
-/** The WebAssembly constructors used here (the TypeScript lib in use declares no WebAssembly values). */
-interface WasmApi {
-  Module: new (bytes: Uint8Array) => object;
-  Instance: new (module: object, imports: object) => object;
-}
-const wasm = (globalThis as unknown as { WebAssembly: WasmApi }).WebAssembly;
-
-let pg: PgModule | undefined;
+let loading: Promise<void> | undefined;
+let ready = false;
 const nsp: { mysql?: NspParser; sqlite?: NspParser } = {};
 const require = createRequire(import.meta.url);
-
-/**
- * Instantiates libpg-query's WASM build synchronously. Its Emscripten loader is an async function,
- * although with the module compiled here (`instantiateWasm`) nothing in it waits for I/O: only for
- * already-settled promises. Run inside a vm context whose microtasks are drained as soon as a script
- * returns, the loader finishes before `runInContext` does. The package's own entry point is not
- * imported: it instantiates the module at import time.
- */
-function instantiatePg(): PgModule {
-  const dir = join(dirname(require.resolve('libpg-query/package.json')), 'wasm');
-  const loaderFile = join(dir, 'libpg-query.js');
-  const compiled = new wasm.Module(readFileSync(join(dir, 'libpg-query.wasm')));
-  const cjs = { exports: {} as unknown };
-  const state: { module?: PgModule; error?: unknown } = {};
-  const sandbox = {
-    module: cjs,
-    exports: cjs.exports,
-    require,
-    __filename: loaderFile,
-    __dirname: dir,
-    process,
-    performance,
-    crypto: globalThis.crypto,
-    TextDecoder,
-    TextEncoder,
-    URL,
-    setTimeout,
-    clearTimeout,
-    console,
-    state,
-    options: {
-      instantiateWasm(imports: object, receive: (instance: object) => void) {
-        receive(new wasm.Instance(compiled, imports));
-        return {};
-      },
-    },
-  };
-  const context = vm.createContext(sandbox, { name: 'libpg-query', microtaskMode: 'afterEvaluate' });
-  new vm.Script(readFileSync(loaderFile, 'utf8'), { filename: loaderFile }).runInContext(context);
-  new vm.Script(
-    'module.exports(options).then((m) => { state.module = m; }, (e) => { state.error = e; });',
-  ).runInContext(context);
-  if (state.module === undefined) {
-    // An error from inside the context is of that context's Error class: read its message by shape.
-    const detail = (state.error as { message?: unknown } | undefined)?.message;
-    const reason = state.error === undefined ? 'did not finish synchronously' : 'failed';
-    throw new Error(`the WASM loader ${reason}${typeof detail === 'string' ? `: ${detail}` : ''}`, {
-      cause: state.error,
-    });
-  }
-  return state.module;
-}
-
-/** libpg-query, instantiated once (about 40 ms); AG_ERR_ENGINE_PARSER_LOAD when that fails. */
-function pgModule(): PgModule {
-  if (pg) return pg;
-  try {
-    pg = instantiatePg();
-  } catch (err) {
-    throw new AgentGuardError(
-      'AG_ERR_ENGINE_PARSER_LOAD',
-      { runtime: 'sql', reason: err instanceof Error ? err.message : String(err) },
-      { cause: err },
-    );
-  }
-  return pg;
-}
 
 /** The dialect's node-sql-parser build, required synchronously on first use (CommonJS builds). */
 function nspParser(dialect: 'mysql' | 'sqlite'): NspParser {
@@ -120,23 +33,16 @@ function nspParser(dialect: 'mysql' | 'sqlite'): NspParser {
   return parser;
 }
 
-/** Instantiates libpg-query now if it is not yet (what loadParsers does); throws AG_ERR_ENGINE_PARSER_LOAD. */
-export function ensureSqlParser(): void {
-  pgModule();
-}
-
-/** Promise form of ensureSqlParser for callers that load parsers ahead (tests, benchmarks). */
+/** Load the SQL parser; safe to call many times (one load). The engine awaits it in loadParsers(). */
 export function loadSqlParser(): Promise<void> {
-  try {
-    pgModule();
-    return Promise.resolve();
-  } catch (err) {
-    return Promise.reject(err instanceof Error ? err : new Error(String(err)));
-  }
+  loading ??= (async () => {
+    await loadModule();
+    ready = true;
+  })();
+  return loading;
 }
 
-/** True once libpg-query is instantiated (by loadSqlParser or a first statement). */
-export const sqlParserReady = (): boolean => pg !== undefined;
+export const sqlParserReady = (): boolean => ready;
 
 export interface PgParseResult {
   readonly stmts?: readonly {
@@ -146,30 +52,13 @@ export interface PgParseResult {
   }[];
 }
 
-/**
- * PostgreSQL parse; undefined when the text is not valid PostgreSQL. The same calls as libpg-query's
- * parseSync (which refuses an empty string), with any error read as a rejection.
- */
+/** PostgreSQL parse; undefined when the text is not valid PostgreSQL. */
 export function parsePg(text: string): PgParseResult | undefined {
-  const m = pgModule();
-  if (text === '') return undefined;
-  const len = m.lengthBytesUTF8(text) + 1;
-  const queryPtr = m._malloc(len);
-  let resultPtr = 0;
+  if (!ready) throw new Error('SQL parser not loaded: await loadSqlParser() (or loadParsers()) first');
   try {
-    m.stringToUTF8(text, queryPtr, len);
-    resultPtr = m._wasm_parse_query_raw(queryPtr);
-    if (!resultPtr) return undefined;
-    // PgQueryParseResult: { char *parse_tree; char *stderr_buffer; PgQueryError *error }
-    const treePtr = m.getValue(resultPtr, 'i32');
-    const errorPtr = m.getValue(resultPtr + 8, 'i32');
-    if (errorPtr || !treePtr) return undefined;
-    return JSON.parse(m.UTF8ToString(treePtr)) as PgParseResult;
+    return parseSync(text);
   } catch {
     return undefined;
-  } finally {
-    m._free(queryPtr);
-    if (resultPtr) m._wasm_free_parse_result(resultPtr);
   }
 }
 
@@ -179,6 +68,7 @@ export interface NspResult {
 
 /** MySQL or SQLite parse of one statement; undefined when rejected. */
 export function parseNsp(text: string, dialect: 'mysql' | 'sqlite'): NspResult | undefined {
+  if (!ready) throw new Error('SQL parser not loaded: await loadSqlParser() (or loadParsers()) first');
   const p = nspParser(dialect);
   try {
     const r = p.parse(text, { database: dialect === 'mysql' ? 'MySQL' : 'Sqlite' });
