@@ -8,7 +8,8 @@
  * the passthrough and OpenAI routes pointed at the bench upstream through the environment, and its
  * log lines sent to /dev/null. Build it first (`npm run build`); the bench stops when dist/ is
  * missing and warns when it is older than src/.
- * Run: npm run build && npx tsx bench/proxy.bench.ts   (BENCH_SECONDS, BENCH_CONNECTIONS to change the load)
+ * Run: npm run build && npx tsx bench/proxy.bench.ts   (BENCH_SECONDS, BENCH_CONNECTIONS to change the load;
+ * BENCH_SERVER_NODE_FLAGS adds node flags to the server's command line, e.g. '--max-semi-space-size=8')
  */
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
@@ -35,6 +36,7 @@ const HERE = fileURLToPath(new URL('.', import.meta.url));
 const TSX = ['--import', 'tsx'];
 const ROOT = resolve(HERE, '..');
 const SERVER_ENTRY = join(ROOT, 'dist', 'cli', 'main.js');
+const SERVER_NODE_FLAGS = (process.env.BENCH_SERVER_NODE_FLAGS ?? '').split(/\s+/).filter(Boolean);
 
 interface Result {
   name: string;
@@ -142,7 +144,7 @@ function freePort(): Promise<number> {
 /** `node dist/cli/main.js serve` on a free port with `env` added; resolves once /api/v1/health answers. */
 async function startServer(env: Record<string, string>): Promise<{ child: ChildProcess; port: number }> {
   const port = await freePort();
-  const child = spawn(process.execPath, [SERVER_ENTRY, 'serve'], {
+  const child = spawn(process.execPath, [...SERVER_NODE_FLAGS, SERVER_ENTRY, 'serve'], {
     env: { ...process.env, ...env, AGENT_GUARD_PORT: String(port) },
     stdio: ['ignore', 'ignore', 'inherit'], // log lines (stdout) to /dev/null
   });
@@ -337,7 +339,7 @@ try {
     rmSync(nginx.dir, { recursive: true, force: true });
   }
   console.log(
-    `\nload: ${which('wrk') ? 'wrk -t1' : 'autocannon'} -c${CONNECTIONS}, ${SECONDS}s per row (after a 1 s warm-up); node ${process.version}`,
+    `\nload: ${which('wrk') ? 'wrk -t1' : 'autocannon'} -c${CONNECTIONS}, ${SECONDS}s per row (after a 1 s warm-up); node ${process.version}${SERVER_NODE_FLAGS.length > 0 ? `; server flags: ${SERVER_NODE_FLAGS.join(' ')}` : ''}`,
   );
   console.log('| target | req/s | p50 ms | p99 ms | non-2xx | CPU µs/request |');
   console.log('|---|---:|---:|---:|---:|---:|');
