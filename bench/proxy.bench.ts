@@ -1,41 +1,35 @@
 /**
- * Proxy overhead, in one run on loopback against the same local upstream: direct; through the
- * sidecar's passthrough route; through its OpenAI route with a 16 KB chat body that must be
- * scrubbed (and, for comparison, the same body through passthrough); through nginx as a plain
- * reverse proxy (skipped with a message when nginx is not installed). Load: wrk when installed,
- * else autocannon. Prints req/s, p50/p99 and the sidecar's peak RSS (VmHWM).
- * The sidecar is the real server as users run it: `node dist/cli/main.js serve` with its defaults,
- * the passthrough and OpenAI routes pointed at the bench upstream through the environment, and its
- * log lines sent to /dev/null. Build it first (`npm run build`); the bench stops when dist/ is
- * missing and warns when it is older than src/.
+ * Proxy overhead (issue 7), in one run on loopback against the same local upstream: direct; through
+ * nginx as a plain reverse proxy (skipped with a message when nginx is not installed); through a
+ * minimal node:http + undici Pool proxy (the floor of the project's stack, bench/proxy/minimal-proxy.ts);
+ * through the sidecar's passthrough route; through its OpenAI route with a 16 KB chat body that must
+ * be scrubbed (and the same body through passthrough). At BENCH_CONNECTIONS (default 32): req/s,
+ * p50/p99 and CPU per request of the proxying process. At 1 connection: the latency the scrubbed
+ * route adds to a request over passthrough, without queueing (at 32 connections a single-threaded
+ * server's p50 is mostly time spent waiting behind the other 31 requests). And the sidecar's RSS once
+ * started and its peak (VmHWM).
+ * The sidecar is the real server as users run it: the bundled CLI, `node dist/bundle/main.js serve`,
+ * with its defaults, the passthrough and OpenAI routes pointed at the bench upstream through the
+ * environment, and its log lines sent to /dev/null. Build it first (`npm run build`); the bench stops
+ * when the bundle is missing and warns when dist/ is older than src/. Load: wrk when installed, else
+ * autocannon (bench/lib/load.ts).
  * Run: npm run build && npx tsx bench/proxy.bench.ts   (BENCH_SECONDS, BENCH_CONNECTIONS to change the load;
  * BENCH_SERVER_NODE_FLAGS adds node flags to the server's command line, e.g. '--max-semi-space-size=8')
  */
-import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
+import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { createServer, type AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import autocannonModule from 'autocannon';
-
-interface AutocannonResult {
-  requests: { average: number };
-  latency: { p50: number; p99: number };
-  non2xx: number;
-  errors: number;
-}
-// autocannon ships no types; this is the part of its API the bench uses.
-const autocannon = autocannonModule as unknown as (
-  options: Record<string, unknown>,
-) => Promise<AutocannonResult>;
+import { runLoad, which } from './lib/load.js';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 32);
 const HERE = fileURLToPath(new URL('.', import.meta.url));
 const TSX = ['--import', 'tsx'];
 const ROOT = resolve(HERE, '..');
-const SERVER_ENTRY = join(ROOT, 'dist', 'cli', 'main.js');
+const SERVER_ENTRY = join(ROOT, 'dist', 'bundle', 'main.js');
 const SERVER_NODE_FLAGS = (process.env.BENCH_SERVER_NODE_FLAGS ?? '').split(/\s+/).filter(Boolean);
 
 interface Result {
@@ -46,20 +40,6 @@ interface Result {
   errors: number;
   /** CPU time the proxying process spent per request (µs): independent of how busy the machine is. */
   cpuUsPerRequest?: number;
-}
-
-/** utime + stime of these processes and their threads, seconds (USER_HZ = 100 on Linux). */
-function cpuSeconds(pids: readonly number[]): number {
-  let ticks = 0;
-  for (const pid of pids) {
-    try {
-      const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
-      ticks += Number(fields[11]) + Number(fields[12]);
-    } catch {
-      // process gone
-    }
-  }
-  return ticks / 100;
 }
 
 /** The pids whose parent is `pid` (nginx's worker under its master). */
@@ -77,20 +57,13 @@ function childrenOf(pid: number): number[] {
   return out;
 }
 
-function which(binary: string): string | null {
-  for (const dir of (process.env.PATH ?? '').split(':').concat(['/usr/sbin', '/sbin'])) {
-    const path = join(dir, binary);
-    if (existsSync(path)) return path;
-  }
-  return null;
-}
-
 function startChild(
   script: string,
   env: Record<string, string>,
+  args: readonly string[] = [],
 ): Promise<{ child: ChildProcess; port: number }> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [...TSX, join(HERE, script)], {
+    const child = spawn(process.execPath, [...TSX, join(HERE, script), ...args], {
       env: { ...process.env, ...env },
       stdio: ['ignore', 'pipe', 'inherit'],
     });
@@ -182,74 +155,15 @@ function chatBody(): string {
   return JSON.stringify({ model: 'gpt-4o', messages, temperature: 0.2 });
 }
 
-function parseWrk(text: string): Omit<Result, 'name'> & { total: number } {
-  const rps = Number(/Requests\/sec:\s+([\d.]+)/.exec(text)?.[1] ?? 0);
-  const unit = (v: string, u: string): number => Number(v) * (u === 'us' ? 0.001 : u === 's' ? 1000 : 1);
-  const pct = (p: string): number => {
-    const m = new RegExp(`\\s${p}%\\s+([\\d.]+)(us|ms|s)`).exec(text);
-    return m ? unit(m[1]!, m[2]!) : NaN;
-  };
-  const errors = Number(/Non-2xx or 3xx responses:\s+(\d+)/.exec(text)?.[1] ?? 0);
-  const total = Number(/(\d+) requests in/.exec(text)?.[1] ?? 0);
-  return { rps, p50: pct('50'), p99: pct('99'), errors, total };
-}
-
 async function load(
   name: string,
   url: string,
   body?: string,
   measured: readonly number[] = [],
+  connections = CONNECTIONS,
 ): Promise<Result> {
-  const result = await loadOnce(name, url, body, measured);
-  return result;
-}
-
-async function loadOnce(
-  name: string,
-  url: string,
-  body: string | undefined,
-  measured: readonly number[],
-): Promise<Result> {
-  const wrk = which('wrk');
-  if (wrk) {
-    const dir = mkdtempSync(join(tmpdir(), 'ag-wrk-'));
-    const script = join(dir, 'post.lua');
-    writeFileSync(
-      script,
-      body
-        ? `wrk.method = "POST"\nwrk.headers["Content-Type"] = "application/json"\nwrk.body = [==[${body}]==]\n`
-        : 'wrk.method = "GET"\n',
-    );
-    const args = ['-t1', `-c${CONNECTIONS}`, '--latency', '-s', script];
-    execFileSync(wrk, [...args, '-d1s', url], { stdio: 'ignore' }); // warm-up
-    const cpu0 = cpuSeconds(measured);
-    const out = execFileSync(wrk, [...args, `-d${SECONDS}s`, url], { encoding: 'utf8' });
-    const cpu = cpuSeconds(measured) - cpu0;
-    rmSync(dir, { recursive: true, force: true });
-    const { total, ...r } = parseWrk(out);
-    return {
-      name,
-      ...r,
-      ...(measured.length > 0 && total > 0 ? { cpuUsPerRequest: (cpu / total) * 1e6 } : {}),
-    };
-  }
-  const run = (duration: number) =>
-    autocannon({
-      url,
-      connections: CONNECTIONS,
-      duration,
-      method: body ? 'POST' : 'GET',
-      ...(body ? { body, headers: { 'content-type': 'application/json' } } : {}),
-    });
-  await run(1);
-  const r = await run(SECONDS);
-  return {
-    name,
-    rps: r.requests.average,
-    p50: r.latency.p50,
-    p99: r.latency.p99,
-    errors: r.non2xx + r.errors,
-  };
+  const r = await runLoad({ url, body, connections, seconds: SECONDS, measured });
+  return { name, rps: r.rps, p50: r.p50, p99: r.p99, errors: r.errors, cpuUsPerRequest: r.cpuUsPerRequest };
 }
 
 /** VmHWM (peak) or VmRSS (now) of a process, MB. */
@@ -300,18 +214,25 @@ const upstream = await startChild('proxy/upstream.ts', {});
 const base = `http://127.0.0.1:${upstream.port}`;
 const sidecar = await startServer({ AGENT_GUARD_UPSTREAM: base, AGENT_GUARD_OPENAI_UPSTREAM: base });
 const startedRss = rssMb(sidecar.child.pid!, 'VmRSS');
+const floor = await startChild('proxy/minimal-proxy.ts', {}, [base]);
 const nginx = await startNginx(upstream.port);
 const body = chatBody();
 const sc = `http://127.0.0.1:${sidecar.port}`;
+const fl = `http://127.0.0.1:${floor.port}`;
 
 const results: Result[] = [];
+const latency: Result[] = [];
 const sidecarPids = [sidecar.child.pid!];
+const floorPids = [floor.child.pid!];
 const nginxPids = nginx ? [nginx.child.pid!, ...childrenOf(nginx.child.pid!)] : [];
 const upstreamPids = [upstream.child.pid!];
+const PASS_POST = 'sidecar passthrough (POST 16 KB)';
+const SCRUB_POST = 'sidecar openai route, scrubbed (POST 16 KB)';
 try {
   results.push(await load('direct (GET)', `${base}/v1/models`, undefined, upstreamPids));
   if (nginx)
     results.push(await load('nginx (GET)', `http://127.0.0.1:${nginx.port}/v1/models`, undefined, nginxPids));
+  results.push(await load('minimal undici proxy (GET)', `${fl}/v1/models`, undefined, floorPids));
   results.push(await load('sidecar passthrough (GET)', `${sc}/v1/models`, undefined, sidecarPids));
   results.push(await load('direct (POST 16 KB)', `${base}/v1/chat/completions`, body, upstreamPids));
   if (nginx) {
@@ -319,68 +240,66 @@ try {
       await load('nginx (POST 16 KB)', `http://127.0.0.1:${nginx.port}/v1/chat/completions`, body, nginxPids),
     );
   }
-  results.push(
-    await load('sidecar passthrough (POST 16 KB)', `${sc}/v1/chat/completions`, body, sidecarPids),
-  );
-  results.push(
-    await load(
-      'sidecar openai route, scrubbed (POST 16 KB)',
-      `${sc}/openai/v1/chat/completions`,
-      body,
-      sidecarPids,
-    ),
-  );
+  results.push(await load('minimal undici proxy (POST 16 KB)', `${fl}/v1/chat/completions`, body, floorPids));
+  results.push(await load(PASS_POST, `${sc}/v1/chat/completions`, body, sidecarPids));
+  results.push(await load(SCRUB_POST, `${sc}/openai/v1/chat/completions`, body, sidecarPids));
+  // One connection, alternating, twice each: the added latency of a request, with no queue.
+  for (let round = 0; round < 2; round++) {
+    latency.push(await load(PASS_POST, `${sc}/v1/chat/completions`, body, sidecarPids, 1));
+    latency.push(await load(SCRUB_POST, `${sc}/openai/v1/chat/completions`, body, sidecarPids, 1));
+  }
 } finally {
   const rss = rssMb(sidecar.child.pid!, 'VmHWM');
-  sidecar.child.kill('SIGTERM');
-  upstream.child.kill('SIGTERM');
+  for (const child of [sidecar.child, floor.child, upstream.child]) child.kill('SIGTERM');
   if (nginx) {
     nginx.child.kill('SIGTERM');
     rmSync(nginx.dir, { recursive: true, force: true });
   }
+  const row = (r: Result): string => {
+    const cpu = r.cpuUsPerRequest === undefined ? '' : r.cpuUsPerRequest.toFixed(0);
+    return `| ${r.name} | ${Math.round(r.rps)} | ${r.p50.toFixed(2)} | ${r.p99.toFixed(2)} | ${r.errors} | ${cpu} |`;
+  };
   console.log(
     `\nload: ${which('wrk') ? 'wrk -t1' : 'autocannon'} -c${CONNECTIONS}, ${SECONDS}s per row (after a 1 s warm-up); node ${process.version}${SERVER_NODE_FLAGS.length > 0 ? `; server flags: ${SERVER_NODE_FLAGS.join(' ')}` : ''}`,
   );
   console.log('| target | req/s | p50 ms | p99 ms | non-2xx | CPU µs/request |');
   console.log('|---|---:|---:|---:|---:|---:|');
-  for (const r of results) {
-    const cpu = r.cpuUsPerRequest === undefined ? '' : r.cpuUsPerRequest.toFixed(0);
-    console.log(
-      `| ${r.name} | ${Math.round(r.rps)} | ${r.p50.toFixed(2)} | ${r.p99.toFixed(2)} | ${r.errors} | ${cpu} |`,
-    );
-  }
+  for (const r of results) console.log(row(r));
   console.log(
-    '(CPU µs/request: user+system CPU of the server being measured (upstream for direct, nginx, sidecar) per request)',
+    '(CPU µs/request: user+system CPU of the server being measured (upstream for direct, nginx, the minimal proxy, sidecar) per request)',
   );
-  const get = (n: string) => results.find((r) => r.name === n);
+  console.log('\none connection (no queueing), the 16 KB body, two alternating rounds:');
+  console.log('| target | req/s | p50 ms | p99 ms | non-2xx | CPU µs/request |');
+  console.log('|---|---:|---:|---:|---:|---:|');
+  for (const r of latency) console.log(row(r));
+  const get = (n: string): Result | undefined => results.find((r) => r.name === n);
   const ratio = (a: number | undefined, b: number | undefined): string =>
     a && b ? `${((a / b) * 100).toFixed(0)}%` : 'n/a';
-  const ng = get('nginx (GET)');
-  const pt = get('sidecar passthrough (GET)');
-  const ngp = get('nginx (POST 16 KB)');
-  const ptp = get('sidecar passthrough (POST 16 KB)');
-  const scr = get('sidecar openai route, scrubbed (POST 16 KB)');
-  if (ng && pt) {
-    console.log(`\npassthrough / nginx throughput (GET): ${ratio(pt.rps, ng.rps)} (target >= 40%)`);
+  for (const kind of ['GET', 'POST 16 KB']) {
+    const ng = get(`nginx (${kind})`);
+    const mp = get(`minimal undici proxy (${kind})`);
+    const pt = get(`sidecar passthrough (${kind})`);
+    if (!pt) continue;
     console.log(
-      `nginx CPU per request / passthrough CPU per request (GET): ${ratio(ng.cpuUsPerRequest, pt.cpuUsPerRequest)}`,
+      `\npassthrough (${kind}): ${ratio(pt.rps, ng?.rps)} of nginx's throughput${kind === 'GET' ? ' (target >= 40%)' : ''}, ${ratio(pt.rps, mp?.rps)} of the minimal undici proxy's; the minimal proxy itself: ${ratio(mp?.rps, ng?.rps)} of nginx's`,
+    );
+    console.log(
+      `CPU per request (${kind}): nginx ${ng?.cpuUsPerRequest?.toFixed(0) ?? 'n/a'} µs, minimal proxy ${mp?.cpuUsPerRequest?.toFixed(0) ?? 'n/a'} µs, passthrough ${pt.cpuUsPerRequest?.toFixed(0) ?? 'n/a'} µs`,
     );
   }
-  if (ngp && ptp) {
-    console.log(`passthrough / nginx throughput (POST 16 KB): ${ratio(ptp.rps, ngp.rps)}`);
-    console.log(
-      `nginx CPU per request / passthrough CPU per request (POST 16 KB): ${ratio(ngp.cpuUsPerRequest, ptp.cpuUsPerRequest)}`,
-    );
-  }
+  const ptp = get(PASS_POST);
+  const scr = get(SCRUB_POST);
   if (ptp && scr) {
     console.log(
-      `scrubbed route p50 over passthrough (same body): ${(scr.p50 - ptp.p50).toFixed(2)} ms (target <= 0.5 ms)`,
+      `\nat ${CONNECTIONS} connections: scrubbed route p50 ${(scr.p50 - ptp.p50).toFixed(2)} ms over passthrough (mostly queueing), CPU ${scr.cpuUsPerRequest && ptp.cpuUsPerRequest ? (scr.cpuUsPerRequest - ptp.cpuUsPerRequest).toFixed(0) : 'n/a'} µs per request over passthrough`,
     );
-    if (scr.cpuUsPerRequest && ptp.cpuUsPerRequest) {
-      console.log(
-        `scrubbed route CPU per request over passthrough: ${(scr.cpuUsPerRequest - ptp.cpuUsPerRequest).toFixed(0)} µs`,
-      );
-    }
+  }
+  const one = (n: string): number[] => latency.filter((r) => r.name === n).map((r) => r.p50);
+  const added = one(SCRUB_POST).map((v, i) => v - (one(PASS_POST)[i] ?? NaN));
+  if (added.length > 0) {
+    console.log(
+      `at 1 connection: scrubbed route adds ${added.map((v) => `${(v * 1000).toFixed(0)} µs`).join(', ')} p50 over passthrough (target <= 0.5 ms)`,
+    );
   }
   console.log(`sidecar RSS once started (VmRSS, before any load): ${startedRss} MB`);
   console.log(`sidecar peak RSS (VmHWM): ${rss} MB (target < 120 MB)`);

@@ -5,7 +5,7 @@
  * that does not depend on how busy the shared machine was.
  */
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import autocannonModule from 'autocannon';
@@ -46,12 +46,13 @@ export interface LoadResult {
   readonly tool: 'wrk' | 'autocannon';
 }
 
-export function which(command: string): string | null {
-  try {
-    return execFileSync('sh', ['-c', `command -v ${command}`], { encoding: 'utf8' }).trim() || null;
-  } catch {
-    return null;
+/** Path of an executable on PATH (or in /usr/sbin, /sbin, where Debian puts nginx), or null. */
+export function which(binary: string): string | null {
+  for (const dir of (process.env.PATH ?? '').split(':').concat(['/usr/sbin', '/sbin'])) {
+    const path = join(dir, binary);
+    if (dir && existsSync(path)) return path;
   }
+  return null;
 }
 
 /** utime + stime of these processes and their threads, seconds (USER_HZ = 100 on Linux). */
