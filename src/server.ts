@@ -182,8 +182,9 @@ export async function startServer(
   const server = createServer((req, res) => {
     inFlight++;
     res.once('close', finished);
+    // The API's paths are told apart synchronously, so a proxied request skips the API's promise.
     const route = async (): Promise<void> => {
-      if (await api.handle(req, res)) return;
+      if (api.owns(pathOnly(req.url)) && (await api.handle(req, res))) return;
       if (proxy && (await proxy.handleRequest(req, res))) return;
       notFound(req, res);
     };

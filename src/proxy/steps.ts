@@ -179,12 +179,16 @@ export const resolveRoute: Step = (ex, env) => {
 };
 
 /** Inspected routes read the whole body (bounded, decoded); others stream it untouched. */
-export const readBody: Step = async (ex, env) => {
+export const readBody: Step = (ex, env) => {
   const adapter = ex.adapter;
   if (!adapter || !adapter.inspects(ex.req.method ?? 'GET', ex.req.headers['content-type'])) {
     ex.adapter = null;
-    return CONTINUE;
+    return CONTINUE; // synchronous: a passthrough request costs no promise here
   }
+  return readInspected(ex, env);
+};
+
+async function readInspected(ex: Exchange, env: StepEnv): Promise<StepResult> {
   try {
     ex.body = await readInspectedBody(ex.req, {
       limit: env.config.maxBodyBytes,
@@ -195,7 +199,7 @@ export const readBody: Step = async (ex, env) => {
     return problem(err, 'refused', { connection: 'close' });
   }
   return CONTINUE;
-};
+}
 
 export const parseJson: Step = (ex) => {
   if (!ex.adapter || !ex.body) return CONTINUE;
@@ -216,9 +220,13 @@ export const parseJson: Step = (ex) => {
  * veto answers 403 (or the adapter's JSON-RPC reply). Audit: findings are recorded, the agent's own
  * bytes are forwarded. A scrubber or engine failure fails closed in enforce mode.
  */
-export const inspect: Step = async (ex, env) => {
+export const inspect: Step = (ex, env) => {
   const adapter = ex.adapter;
-  if (!adapter || ex.body === null) return CONTINUE;
+  if (!adapter || ex.body === null) return CONTINUE; // synchronous for passthrough
+  return inspectBody(ex, env, adapter);
+};
+
+async function inspectBody(ex: Exchange, env: StepEnv, adapter: RequestAdapter): Promise<StepResult> {
   const redactions = ex.redactions;
   const mode = ex.mode;
   const ctx: InspectContext = {
@@ -257,7 +265,7 @@ export const inspect: Step = async (ex, env) => {
   if (result.kind === 'reply') return json(result.status, result.body, 'vetoed');
   const first = result.vetoes[0]!;
   return json(403, { ...env.envelope(first, mode), ...result.extra }, 'vetoed');
-};
+}
 
 /** The table, in order. */
 export const REQUEST_STEPS: readonly Step[] = [
