@@ -13,7 +13,7 @@
  * environment, and its log lines sent to /dev/null. Build it first (`npm run build`); the bench stops
  * when the bundle is missing and warns when dist/ is older than src/. Load: wrk when installed, else
  * autocannon (bench/lib/load.ts).
- * Run: npm run build && npx tsx bench/proxy.bench.ts   (BENCH_SECONDS, BENCH_CONNECTIONS to change the load;
+ * Run: npm run build && npx tsx bench/proxy.bench.ts   (BENCH_SECONDS, BENCH_CONNECTIONS, BENCH_ROUNDS to change the load;
  * BENCH_SERVER_NODE_FLAGS adds node flags to the server's command line, e.g. '--max-semi-space-size=8')
  */
 import { spawn, type ChildProcess } from 'node:child_process';
@@ -22,10 +22,11 @@ import { createServer, type AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { runLoad, which } from './lib/load.js';
+import { median, runLoad, which } from './lib/load.js';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 32);
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
 const HERE = fileURLToPath(new URL('.', import.meta.url));
 const TSX = ['--import', 'tsx'];
 const ROOT = resolve(HERE, '..');
@@ -228,23 +229,55 @@ const nginxPids = nginx ? [nginx.child.pid!, ...childrenOf(nginx.child.pid!)] : 
 const upstreamPids = [upstream.child.pid!];
 const PASS_POST = 'sidecar passthrough (POST 16 KB)';
 const SCRUB_POST = 'sidecar openai route, scrubbed (POST 16 KB)';
+interface Case {
+  readonly name: string;
+  readonly url: string;
+  readonly body?: string;
+  readonly pids: readonly number[];
+}
+const cases: Case[] = [
+  { name: 'direct (GET)', url: `${base}/v1/models`, pids: upstreamPids },
+  ...(nginx
+    ? [{ name: 'nginx (GET)', url: `http://127.0.0.1:${nginx.port}/v1/models`, pids: nginxPids }]
+    : []),
+  { name: 'minimal undici proxy (GET)', url: `${fl}/v1/models`, pids: floorPids },
+  { name: 'sidecar passthrough (GET)', url: `${sc}/v1/models`, pids: sidecarPids },
+  { name: 'direct (POST 16 KB)', url: `${base}/v1/chat/completions`, body, pids: upstreamPids },
+  ...(nginx
+    ? [
+        {
+          name: 'nginx (POST 16 KB)',
+          url: `http://127.0.0.1:${nginx.port}/v1/chat/completions`,
+          body,
+          pids: nginxPids,
+        },
+      ]
+    : []),
+  { name: 'minimal undici proxy (POST 16 KB)', url: `${fl}/v1/chat/completions`, body, pids: floorPids },
+  { name: PASS_POST, url: `${sc}/v1/chat/completions`, body, pids: sidecarPids },
+  { name: SCRUB_POST, url: `${sc}/openai/v1/chat/completions`, body, pids: sidecarPids },
+];
+/** Median of each figure over the rounds (the machine's load drifts during a run). */
+function medianResult(runs: readonly Result[]): Result {
+  const m = (f: (r: Result) => number): number => median(runs.map(f));
+  return {
+    name: runs[0]!.name,
+    rps: m((r) => r.rps),
+    p50: m((r) => r.p50),
+    p99: m((r) => r.p99),
+    errors: runs.reduce((n, r) => n + r.errors, 0),
+    cpuUsPerRequest: m((r) => r.cpuUsPerRequest ?? NaN),
+  };
+}
 try {
-  results.push(await load('direct (GET)', `${base}/v1/models`, undefined, upstreamPids));
-  if (nginx)
-    results.push(await load('nginx (GET)', `http://127.0.0.1:${nginx.port}/v1/models`, undefined, nginxPids));
-  results.push(await load('minimal undici proxy (GET)', `${fl}/v1/models`, undefined, floorPids));
-  results.push(await load('sidecar passthrough (GET)', `${sc}/v1/models`, undefined, sidecarPids));
-  results.push(await load('direct (POST 16 KB)', `${base}/v1/chat/completions`, body, upstreamPids));
-  if (nginx) {
-    results.push(
-      await load('nginx (POST 16 KB)', `http://127.0.0.1:${nginx.port}/v1/chat/completions`, body, nginxPids),
-    );
+  // Interleaved rounds: every case once per round, so a burst of load from elsewhere hits all alike.
+  const runs = cases.map(() => [] as Result[]);
+  for (let round = 0; round < ROUNDS; round++) {
+    for (const [i, c] of cases.entries()) runs[i]!.push(await load(c.name, c.url, c.body, c.pids));
   }
-  results.push(await load('minimal undici proxy (POST 16 KB)', `${fl}/v1/chat/completions`, body, floorPids));
-  results.push(await load(PASS_POST, `${sc}/v1/chat/completions`, body, sidecarPids));
-  results.push(await load(SCRUB_POST, `${sc}/openai/v1/chat/completions`, body, sidecarPids));
-  // One connection, alternating, twice each: the added latency of a request, with no queue.
-  for (let round = 0; round < 2; round++) {
+  results.push(...runs.map(medianResult));
+  // One connection, alternating: the added latency of a request, with no queue.
+  for (let round = 0; round < ROUNDS; round++) {
     latency.push(await load(PASS_POST, `${sc}/v1/chat/completions`, body, sidecarPids, 1));
     latency.push(await load(SCRUB_POST, `${sc}/openai/v1/chat/completions`, body, sidecarPids, 1));
   }
@@ -259,8 +292,8 @@ try {
     const cpu = r.cpuUsPerRequest === undefined ? '' : r.cpuUsPerRequest.toFixed(0);
     return `| ${r.name} | ${Math.round(r.rps)} | ${r.p50.toFixed(2)} | ${r.p99.toFixed(2)} | ${r.errors} | ${cpu} |`;
   };
-  console.log(
-    `\nload: ${which('wrk') ? 'wrk -t1' : 'autocannon'} -c${CONNECTIONS}, ${SECONDS}s per row (after a 1 s warm-up); node ${process.version}${SERVER_NODE_FLAGS.length > 0 ? `; server flags: ${SERVER_NODE_FLAGS.join(' ')}` : ''}`,
+  console.log(`\none connection (no queueing), the 16 KB body, ${ROUNDS} alternating rounds:`);
+    `\nload: ${which('wrk') ? 'wrk -t1' : 'autocannon'} -c${CONNECTIONS}, ${SECONDS}s per row (after a 1 s warm-up), ${ROUNDS} interleaved rounds, medians; node ${process.version}${SERVER_NODE_FLAGS.length > 0 ? `; server flags: ${SERVER_NODE_FLAGS.join(' ')}` : ''}`,
   );
   console.log('| target | req/s | p50 ms | p99 ms | non-2xx | CPU µs/request |');
   console.log('|---|---:|---:|---:|---:|---:|');
