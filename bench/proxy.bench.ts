@@ -292,7 +292,7 @@ try {
     const cpu = r.cpuUsPerRequest === undefined ? '' : r.cpuUsPerRequest.toFixed(0);
     return `| ${r.name} | ${Math.round(r.rps)} | ${r.p50.toFixed(2)} | ${r.p99.toFixed(2)} | ${r.errors} | ${cpu} |`;
   };
-  console.log(`\none connection (no queueing), the 16 KB body, ${ROUNDS} alternating rounds:`);
+  console.log(
     `\nload: ${which('wrk') ? 'wrk -t1' : 'autocannon'} -c${CONNECTIONS}, ${SECONDS}s per row (after a 1 s warm-up), ${ROUNDS} interleaved rounds, medians; node ${process.version}${SERVER_NODE_FLAGS.length > 0 ? `; server flags: ${SERVER_NODE_FLAGS.join(' ')}` : ''}`,
   );
   console.log('| target | req/s | p50 ms | p99 ms | non-2xx | CPU µs/request |');
@@ -301,7 +301,7 @@ try {
   console.log(
     '(CPU µs/request: user+system CPU of the server being measured (upstream for direct, nginx, the minimal proxy, sidecar) per request)',
   );
-  console.log('\none connection (no queueing), the 16 KB body, two alternating rounds:');
+  console.log(`\none connection (no queueing), the 16 KB body, ${ROUNDS} alternating rounds:`);
   console.log('| target | req/s | p50 ms | p99 ms | non-2xx | CPU µs/request |');
   console.log('|---|---:|---:|---:|---:|---:|');
   for (const r of latency) console.log(row(r));
