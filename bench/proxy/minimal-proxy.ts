@@ -35,7 +35,7 @@ const server = createServer((req, res) => {
   pool
     .request({
       path: req.url ?? '/',
-      method: (req.method ?? 'GET'),
+      method: req.method ?? 'GET',
       headers: endToEnd(req.headers),
       body: hasBody ? req : null,
     })
