@@ -51,6 +51,6 @@ const server = createServer((req, res) => {
     );
 });
 server.keepAliveTimeout = 60_000;
-server.listen(0, '127.0.0.1', () => {
+server.listen(Number(process.env.PORT ?? 0), '127.0.0.1', () => {
   process.stdout.write(`${(server.address() as AddressInfo).port}\n`);
 });
