@@ -23,7 +23,8 @@ const HOP_BY_HOP = new Set([
 const REQUEST_DROP = new Set(['host', 'expect']);
 
 function connectionTokens(value: string | string[] | undefined): Set<string> | null {
-  if (value === undefined) return null;
+  // Nearly every message says only this: no tokens to strip, no Set to build.
+  if (value === undefined || value === 'keep-alive' || value === 'close') return null;
   const text = Array.isArray(value) ? value.join(',') : value;
   const tokens = new Set<string>();
   for (const token of text.split(',')) {

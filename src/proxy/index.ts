@@ -244,7 +244,7 @@ export function createProxy(deps: ProxyDeps, hooks: ProxyTestHooks = {}): Proxy 
     const ex: Exchange = {
       req,
       res,
-      started: process.hrtime.bigint(),
+      started: performance.now(),
       route: null,
       adapter: null,
       mode: pc.mode,
@@ -275,7 +275,7 @@ export function createProxy(deps: ProxyDeps, hooks: ProxyTestHooks = {}): Proxy 
     const body = inspected ? (ex.replacement ?? ex.body) : hasRequestBody(req) ? req : null;
     const headers = forwardRequestHeaders(req, { bodyReplaced: inspected, xForwarded: pc.xForwarded });
     const proposals = pc.observeToolCalls ? adapterFor(route.adapter)?.proposals : undefined;
-    metrics.added(route.name, Number(process.hrtime.bigint() - ex.started) / 1e9);
+    metrics.added(route.name, (performance.now() - ex.started) / 1000);
     metrics.requestBytes(
       route.name,
       Buffer.isBuffer(body) ? body.length : Number(req.headers['content-length'] ?? 0),

@@ -21,8 +21,8 @@ import type { ProxyLogger, ProxyMode, ProxyScrubber } from './types.js';
 export interface Exchange {
   readonly req: IncomingMessage;
   readonly res: ServerResponse;
-  /** process.hrtime.bigint() at arrival. */
-  readonly started: bigint;
+  /** performance.now() at arrival (ms; a double, no BigInt per request). */
+  readonly started: number;
   route: Route | null;
   adapter: RequestAdapter | null;
   mode: ProxyMode;

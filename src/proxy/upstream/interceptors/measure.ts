@@ -16,7 +16,7 @@ export interface RoutedDispatchOptions extends Dispatcher.DispatchOptions {
 class MeasureHandler extends DelegatingHandler {
   readonly #metrics: ProxyMetrics;
   readonly #route: string;
-  readonly #started = process.hrtime.bigint();
+  readonly #started = performance.now();
 
   constructor(inner: Dispatcher.DispatchHandler, metrics: ProxyMetrics, route: string) {
     super(inner);
@@ -30,7 +30,7 @@ class MeasureHandler extends DelegatingHandler {
     headers: ResponseHeaders,
     statusMessage?: string,
   ): void {
-    const seconds = Number(process.hrtime.bigint() - this.#started) / 1e9;
+    const seconds = (performance.now() - this.#started) / 1000;
     this.#metrics.upstreamResponse(this.#route, statusCode, seconds);
     super.onResponseStart(controller, statusCode, headers, statusMessage);
   }
