@@ -8,6 +8,7 @@
  * the external packages resolve from its node_modules).
  */
 import { build } from 'esbuild';
+import { rmSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 
@@ -26,6 +27,8 @@ export const EXTERNAL = [
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 
 export async function bundleCli(outdir: string): Promise<void> {
+  // Chunk names carry content hashes: clear the folder so earlier builds' chunks do not pile up.
+  rmSync(outdir, { recursive: true, force: true });
   await build({
     absWorkingDir: ROOT,
     entryPoints: { main: 'src/cli/main.ts', 'shell-shim': 'src/cli/shell-shim.ts' },
