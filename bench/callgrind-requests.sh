@@ -35,4 +35,5 @@ callgrind_control -i off "$pid" >/dev/null 2>&1
 callgrind_control -d "$pid" >/dev/null 2>&1
 sleep 1
 total=$(cat "$out"/cg.*-01 | awk '/^totals:/ {s += $2} END {print s + 0}')
-echo "$path: $((total / N)) instructions per request (main thread, $N requests after $WARMUP warm-up)"
+all=$(cat "$out"/cg.* | awk '/^totals:/ {s += $2} END {print s + 0}')
+echo "$path: $((total / N)) instructions per request on the main thread, $((all / N)) on all threads (JIT and GC helpers vary more); $N requests after $WARMUP warm-up"
