@@ -1,17 +1,10 @@
 // Regression: awk `print ... | "sh"` marked the spawned sh as reading the terminal, so SH-AST-001
 // denied it as an interactive shell although its stdin is awk's pipe (a false positive). What awk
 // prints into the shell is now analysed as the command line it is.
-import { beforeAll, describe, expect, it } from 'vitest';
-import type { Engine } from '../../src/engine/engine.js';
-import { testEngine } from '../helpers/engine.js';
+import { describe, expect, it } from 'vitest';
+import { bashRuleIds } from '../helpers/engine.js';
 
-let engine: Engine;
-beforeAll(async () => {
-  engine = await testEngine({ config: { cacheEntries: 0 } });
-});
-
-const rules = (text: string): string[] =>
-  engine.evaluate({ text, runtime: 'bash' }).decision.findings.map((f) => f.ruleId);
+const rules = bashRuleIds();
 
 describe('awk piping into a shell', () => {
   it.each([

@@ -1,17 +1,10 @@
 // Regression: DYLD_INSERT_LIBRARIES (macOS's LD_PRELOAD) produced no fact, a preload list was read
 // as one path (`./ok.so:/tmp/evil.so` counted as inside the workspace), and an exported preload was
 // not seen; SH-AST-021 allowed all three.
-import { beforeAll, describe, expect, it } from 'vitest';
-import type { Engine } from '../../src/engine/engine.js';
-import { testEngine } from '../helpers/engine.js';
+import { describe, expect, it } from 'vitest';
+import { bashRuleIds } from '../helpers/engine.js';
 
-let engine: Engine;
-beforeAll(async () => {
-  engine = await testEngine({ config: { cacheEntries: 0 } });
-});
-
-const rules = (text: string): string[] =>
-  engine.evaluate({ text, runtime: 'bash' }).decision.findings.map((f) => f.ruleId);
+const rules = bashRuleIds();
 
 describe('library preloading', () => {
   it.each([

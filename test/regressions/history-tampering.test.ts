@@ -1,16 +1,9 @@
 // Regression: turning shell history off (`export HISTFILE=/dev/null`, `unset HISTFILE`, `HISTSIZE=0`)
 // produced no fact, so FS-AST-023 (audit-trail tampering) could not see it.
-import { beforeAll, describe, expect, it } from 'vitest';
-import type { Engine } from '../../src/engine/engine.js';
-import { testEngine } from '../helpers/engine.js';
+import { describe, expect, it } from 'vitest';
+import { bashRuleIds } from '../helpers/engine.js';
 
-let engine: Engine;
-beforeAll(async () => {
-  engine = await testEngine({ config: { cacheEntries: 0 } });
-});
-
-const rules = (text: string): string[] =>
-  engine.evaluate({ text, runtime: 'bash' }).decision.findings.map((f) => f.ruleId);
+const rules = bashRuleIds();
 
 describe('history tampering', () => {
   it.each([
