@@ -6,6 +6,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { performance } from 'node:perf_hooks';
 import { AgentGuardError } from '../errors.js';
+import { createAccessLog } from '../telemetry/access-log.js';
 import { pathOnly } from '../telemetry/logger.js';
 import { requestIdFrom } from '../telemetry/request-id.js';
 import { PASSPORT_PENDING } from './auth/index.js';
@@ -260,9 +261,9 @@ export function buildSteps(deps: ApiDeps, routes: readonly Route[]): Step[] {
 export function createApi(deps: ApiDeps): Api {
   const routes = buildRoutes(deps);
   const steps = buildSteps(deps, routes);
-  // The per-request line carries only scalars and `req` (serialised to method and path), never
-  // headers, so it skips the redaction pass; error lines keep the parent's redaction.
-  const accessLog = deps.logger.child({}, { redact: [] });
+  // The per-request line carries only scalars (method and path, never headers), so it is formatted
+  // directly (src/telemetry/access-log.ts); error lines go through pino with its redaction.
+  const accessLog = createAccessLog(deps.logger);
   const owns = (path: string): boolean =>
     path === '/api/v1' ||
     path.startsWith('/api/v1/') ||
@@ -303,23 +304,29 @@ export function createApi(deps: ApiDeps): Api {
     write(req, res, ctx, response);
     const endpoint = ctx.route?.endpoint ?? 'unknown';
     const seconds = (performance.now() - started) / 1000;
-    deps.metrics.requests.inc({
+    const method = ctx.route ? (req.method ?? 'GET') : 'other';
+    const status = response.status;
+    deps.metrics.requests.add(`${endpoint}\0${method}\0${status}`, () => ({
       endpoint,
-      method: ctx.route ? (req.method ?? 'GET') : 'other',
-      status: String(response.status),
-    });
+      method,
+      status: String(status),
+    }));
     deps.metrics.requestDuration.observe({ endpoint }, seconds);
-    const line = {
-      reqId: ctx.requestId,
-      req,
-      status: response.status,
-      endpoint,
-      ms: Math.round(seconds * 1e6) / 1000,
-      ...(ctx.identity ? { identity: ctx.identity.id } : {}),
-    };
-    if (failure !== undefined && response.status >= 500)
-      deps.logger.error({ ...line, err: failure }, 'request failed');
-    else accessLog.info(line, 'request');
+    const ms = Math.round(seconds * 1e6) / 1000;
+    if (failure !== undefined && response.status >= 500) {
+      const line = { reqId: ctx.requestId, req, status: response.status, endpoint, ms, err: failure };
+      deps.logger.error(ctx.identity ? { ...line, identity: ctx.identity.id } : line, 'request failed');
+    } else {
+      accessLog({
+        reqId: ctx.requestId,
+        method: req.method ?? 'GET',
+        path,
+        status: response.status,
+        endpoint,
+        ms,
+        identity: ctx.identity?.id,
+      });
+    }
     return true;
   }
 

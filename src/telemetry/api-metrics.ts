@@ -4,15 +4,18 @@
  */
 import { Counter, Histogram, type Registry } from 'prom-client';
 import { METRIC } from './metric-names.js';
+import { talliedCounter, type Tally } from './tally.js';
 
 /** Latency buckets in seconds: the engine works in microseconds, HTTP in sub-milliseconds. */
 const EVAL_BUCKETS = [5e-6, 1e-5, 2e-5, 3.5e-5, 5e-5, 1e-4, 2.5e-4, 5e-4, 1e-3, 5e-3, 0.025];
 const HTTP_BUCKETS = [1e-4, 2.5e-4, 5e-4, 1e-3, 2.5e-3, 5e-3, 0.01, 0.025, 0.05, 0.1, 0.5, 1];
 
 export interface ApiMetrics {
-  readonly requests: Counter<'endpoint' | 'method' | 'status'>;
+  /** Labels endpoint, method, status; key `${endpoint}\0${method}\0${status}` (a Tally: per request). */
+  readonly requests: Tally;
   readonly requestDuration: Histogram<'endpoint'>;
-  readonly decisions: Counter<'endpoint' | 'verdict' | 'invariant' | 'rule'>;
+  /** Labels endpoint, verdict, invariant, rule; key joined the same way (a Tally: per decision). */
+  readonly decisions: Tally;
   readonly evalDuration: Histogram<'endpoint'>;
   readonly redactions: Counter<'family'>;
   readonly authFailures: Counter<'scheme' | 'reason'>;
@@ -45,7 +48,7 @@ function histogram<L extends string>(
 
 export function apiMetrics(registry: Registry): ApiMetrics {
   return {
-    requests: counter(registry, METRIC.httpRequestsTotal, 'API requests answered', [
+    requests: talliedCounter(registry, METRIC.httpRequestsTotal, 'API requests answered', [
       'endpoint',
       'method',
       'status',
@@ -57,12 +60,12 @@ export function apiMetrics(registry: Registry): ApiMetrics {
       ['endpoint'],
       HTTP_BUCKETS,
     ),
-    decisions: counter(registry, METRIC.apiDecisionsTotal, 'API decisions by verdict, invariant and rule', [
-      'endpoint',
-      'verdict',
-      'invariant',
-      'rule',
-    ]),
+    decisions: talliedCounter(
+      registry,
+      METRIC.apiDecisionsTotal,
+      'API decisions by verdict, invariant and rule',
+      ['endpoint', 'verdict', 'invariant', 'rule'],
+    ),
     evalDuration: histogram(
       registry,
       METRIC.apiEvalDurationSeconds,

@@ -251,4 +251,19 @@ describe('documents', () => {
     expect(res.text).toContain('agent_guard_api_redactions_total{family="aws"}');
     expect(res.text).toContain('process_cpu_user_seconds_total');
   });
+
+  it('counts every answered request once', async () => {
+    const count = async (): Promise<number> => {
+      const text = (await call(url, '/metrics')).text;
+      const line = text
+        .split('\n')
+        .find((l) =>
+          l.startsWith('agent_guard_http_requests_total{endpoint="health",method="GET",status="200"}'),
+        );
+      return line ? Number(line.split(' ').pop()) : 0;
+    };
+    const before = await count();
+    for (let i = 0; i < 5; i++) expect((await call(url, '/api/v1/health')).status).toBe(200);
+    expect(await count()).toBe(before + 5);
+  });
 });

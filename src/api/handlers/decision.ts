@@ -108,10 +108,12 @@ export function countDecision(deps: ApiDeps, endpoint: string, evaluation: Evalu
   const { decision } = evaluation;
   const verdict = decision.allowed ? 'ALLOW' : 'DENY';
   const first = decision.findings[0];
-  deps.metrics.decisions.inc({
+  const invariant = first?.invariant ?? 'none';
+  const rule = first?.ruleId ?? 'none';
+  deps.metrics.decisions.add(`${endpoint}\0${verdict}\0${invariant}\0${rule}`, () => ({
     endpoint,
     verdict,
-    invariant: first?.invariant ?? 'none',
-    rule: first?.ruleId ?? 'none',
-  });
+    invariant,
+    rule,
+  }));
 }
