@@ -9,6 +9,8 @@
 #
 # The server must listen on $PORT (set for it here; agent-guard reads AGENT_GUARD_PORT, also set).
 # BODY=file posts that file as JSON. N (default 2000), WARMUP (3000), CONCURRENCY (8).
+# The server's stdout (its log lines) goes to /dev/null, as in the throughput benches; set
+# SERVER_STDOUT=file to count writing them to a file instead (a real file costs far more per line).
 # Needs valgrind and npx autocannon (a devDependency).
 set -euo pipefail
 path=${1:?usage: $0 URL_PATH -- COMMAND...}
@@ -18,9 +20,9 @@ command -v valgrind >/dev/null || { echo "valgrind is not installed (apt-get ins
 N=${N:-2000}; WARMUP=${WARMUP:-3000}; CONCURRENCY=${CONCURRENCY:-8}
 PORT=${PORT:-$((20000 + RANDOM % 20000))}
 out=$(mktemp -d)
-trap 'kill "$pid" 2>/dev/null || true; rm -rf "$out"' EXIT
+trap 'kill "$pid" 2>/dev/null || true; sleep 0.5; rm -rf "$out"' EXIT
 PORT=$PORT AGENT_GUARD_PORT=$PORT valgrind --tool=callgrind --instr-atstart=no --separate-threads=yes \
-  --smc-check=all-non-file --callgrind-out-file="$out/cg.%p" "$@" >"$out/server.log" 2>&1 &
+  --smc-check=all-non-file --callgrind-out-file="$out/cg.%p" "$@" >"${SERVER_STDOUT:-/dev/null}" 2>"$out/server.log" &
 pid=$!
 for _ in $(seq 1 240); do
   curl -s -o /dev/null "http://127.0.0.1:$PORT$path" && break
