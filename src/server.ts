@@ -179,23 +179,31 @@ export async function startServer(
     res.end(body);
   };
 
+  const unhandled = (req: IncomingMessage, res: ServerResponse, err: unknown): void => {
+    logger.error({ err, req }, 'unhandled request failure');
+    if (!res.headersSent) {
+      const answer = problemFor(err, { instance: pathOnly(req.url) });
+      res.writeHead(answer.status, { 'content-type': PROBLEM_CONTENT_TYPE });
+      res.end(JSON.stringify(answer.problem));
+    } else res.destroy();
+  };
+  const forward = async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
+    if (proxy && (await proxy.handleRequest(req, res))) return;
+    notFound(req, res);
+  };
+
   const server = createServer((req, res) => {
     inFlight++;
     res.once('close', finished);
-    // The API's paths are told apart synchronously, so a proxied request skips the API's promise.
-    const route = async (): Promise<void> => {
-      if (api.owns(pathOnly(req.url)) && (await api.handle(req, res))) return;
-      if (proxy && (await proxy.handleRequest(req, res))) return;
-      notFound(req, res);
-    };
-    route().catch((err: unknown) => {
-      logger.error({ err, req }, 'unhandled request failure');
-      if (!res.headersSent) {
-        const answer = problemFor(err, { instance: pathOnly(req.url) });
-        res.writeHead(answer.status, { 'content-type': PROBLEM_CONTENT_TYPE });
-        res.end(JSON.stringify(answer.problem));
-      } else res.destroy();
-    });
+    // The API's paths are told apart synchronously: API requests skip the proxy's promise and
+    // proxied ones the API's.
+    const path = pathOnly(req.url);
+    try {
+      const answered = api.owns(path) ? api.serve(req, res, path) : forward(req, res);
+      if (answered) answered.catch((err: unknown) => unhandled(req, res, err));
+    } catch (err) {
+      unhandled(req, res, err);
+    }
   });
   if (proxy) {
     server.on('upgrade', (req: IncomingMessage, socket, head: Buffer) =>

@@ -7,7 +7,6 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { performance } from 'node:perf_hooks';
 import { AgentGuardError } from '../errors.js';
 import { createAccessLog } from '../telemetry/access-log.js';
-import { pathOnly } from '../telemetry/logger.js';
 import { requestIdFrom } from '../telemetry/request-id.js';
 import { PASSPORT_PENDING } from './auth/index.js';
 import { isJsonContentType, parseJsonBody, readBody } from './body.js';
@@ -31,9 +30,13 @@ import { PROBLEM_CONTENT_TYPE, problemFor } from './problem.js';
 export type { ApiDeps, DenyEvent } from './deps.js';
 
 export interface Api {
-  /** True when the path is the API's (it has then answered); false: someone else's path. */
-  handle(req: IncomingMessage, res: ServerResponse): Promise<boolean>;
+  /** Whether `path` (no query) is the API's; decided synchronously, so other paths skip the API. */
   owns(path: string): boolean;
+  /**
+   * Answer a request for a path the API owns; a failing step becomes a problem response. Returns a
+   * promise only when a step had to wait (a request body).
+   */
+  serve(req: IncomingMessage, res: ServerResponse, path: string): void | Promise<void>;
   readonly routes: readonly Route[];
 }
 
@@ -270,9 +273,7 @@ export function createApi(deps: ApiDeps): Api {
     path === '/metrics' ||
     path.startsWith('/.well-known/');
 
-  async function handle(req: IncomingMessage, res: ServerResponse): Promise<boolean> {
-    const path = pathOnly(req.url);
-    if (!owns(path)) return false;
+  function serve(req: IncomingMessage, res: ServerResponse, path: string): void | Promise<void> {
     const started = performance.now();
     // Every field the steps fill in exists from the start, so the object keeps one shape (V8
     // migrates an object's hidden class each time a property is added later).
@@ -287,13 +288,26 @@ export function createApi(deps: ApiDeps): Api {
       body: undefined,
       headers: {},
     };
-    let response: ApiResponse;
-    let failure: unknown;
+    let pending: ApiResponse | Promise<ApiResponse>;
     try {
-      response = await runSteps(steps, ctx);
+      pending = runSteps(steps, ctx);
     } catch (err) {
-      failure = err;
-      const answer = problemFor(err, { requestId: ctx.requestId, instance: path, headers: ctx.headers });
+      return finish(ctx, undefined, err);
+    }
+    // Synchronous steps answer synchronously: no promise for routes without a body.
+    if (!(pending instanceof Promise)) return finish(ctx, pending, undefined);
+    return pending.then(
+      (response) => finish(ctx, response, undefined),
+      (err: unknown) => finish(ctx, undefined, err),
+    );
+  }
+
+  function finish(ctx: RequestContext, answered: ApiResponse | undefined, failure: unknown): void {
+    const { req, res, path } = ctx;
+    let response: ApiResponse;
+    if (answered) response = answered;
+    else {
+      const answer = problemFor(failure, { requestId: ctx.requestId, instance: path, headers: ctx.headers });
       response = {
         status: answer.status,
         body: answer.problem,
@@ -303,7 +317,7 @@ export function createApi(deps: ApiDeps): Api {
     }
     write(req, res, ctx, response);
     const endpoint = ctx.route?.endpoint ?? 'unknown';
-    const seconds = (performance.now() - started) / 1000;
+    const seconds = (performance.now() - ctx.startedAt) / 1000;
     const method = ctx.route ? (req.method ?? 'GET') : 'other';
     const status = response.status;
     deps.metrics.requests.add(`${endpoint}\0${method}\0${status}`, () => ({
@@ -313,24 +327,23 @@ export function createApi(deps: ApiDeps): Api {
     }));
     deps.metrics.requestDuration.observe({ endpoint }, seconds);
     const ms = Math.round(seconds * 1e6) / 1000;
-    if (failure !== undefined && response.status >= 500) {
-      const line = { reqId: ctx.requestId, req, status: response.status, endpoint, ms, err: failure };
+    if (!answered && status >= 500) {
+      const line = { reqId: ctx.requestId, req, status, endpoint, ms, err: failure };
       deps.logger.error(ctx.identity ? { ...line, identity: ctx.identity.id } : line, 'request failed');
     } else {
       accessLog({
         reqId: ctx.requestId,
         method: req.method ?? 'GET',
         path,
-        status: response.status,
+        status,
         endpoint,
         ms,
         identity: ctx.identity?.id,
       });
     }
-    return true;
   }
 
-  return { handle, owns, routes };
+  return { serve, owns, routes };
 }
 
 function write(req: IncomingMessage, res: ServerResponse, ctx: RequestContext, response: ApiResponse): void {

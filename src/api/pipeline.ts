@@ -60,12 +60,23 @@ export interface Step {
   run(ctx: RequestContext): StepResult | Promise<StepResult>;
 }
 
-/** Run the steps in order; the first `respond` wins. */
-export async function runSteps(steps: readonly Step[], ctx: RequestContext): Promise<ApiResponse> {
-  for (const step of steps) {
-    const pending = step.run(ctx);
-    // Await only real promises: most steps are synchronous and each await costs a microtask turn.
-    const result = pending instanceof Promise ? await pending : pending;
+/**
+ * Run the steps in order from `from`; the first `respond` wins. Synchronous until a step returns a
+ * promise (each await costs a promise and a microtask turn, and most steps never wait), so a
+ * request that needs no body is answered in the same turn. Throws or rejects with a step's error.
+ */
+export function runSteps(
+  steps: readonly Step[],
+  ctx: RequestContext,
+  from = 0,
+): ApiResponse | Promise<ApiResponse> {
+  for (let i = from; i < steps.length; i++) {
+    const result = steps[i]!.run(ctx);
+    if (result instanceof Promise) {
+      return result.then((settled) =>
+        settled.kind === 'respond' ? settled.response : runSteps(steps, ctx, i + 1),
+      );
+    }
     if (result.kind === 'respond') return result.response;
   }
   throw new Error('pipeline ended without a response');
