@@ -4,6 +4,7 @@
  * nothing unbounded is buffered), strict UTF-8, a nesting-depth limit checked on the raw bytes before
  * JSON.parse, and parse errors that never quote the input (it may hold a secret).
  */
+import { isUtf8 } from 'node:buffer';
 import type { IncomingMessage } from 'node:http';
 import { AgentGuardError } from '../errors.js';
 
@@ -114,8 +115,6 @@ export function jsonDepth(bytes: Uint8Array, limit: number): number {
   return max;
 }
 
-const utf8 = new TextDecoder('utf-8', { fatal: true });
-
 /** Decode and parse a JSON body under the limits; every failure is a 4xx AgentGuardError. */
 export function parseJsonBody(bytes: Buffer, limits: BodyLimits): unknown {
   if (bytes.length === 0) {
@@ -124,12 +123,11 @@ export function parseJsonBody(bytes: Buffer, limits: BodyLimits): unknown {
   if (jsonDepth(bytes, limits.maxDepth) > limits.maxDepth) {
     throw new AgentGuardError('AG_ERR_INPUT_TOO_DEEP', { what: 'the request body', limit: limits.maxDepth });
   }
-  let text: string;
-  try {
-    text = utf8.decode(bytes);
-  } catch {
-    throw new AgentGuardError('AG_ERR_API_BAD_ENCODING');
-  }
+  // isUtf8 (simdutf) then a plain decode: a third of the cost of a fatal TextDecoder on small bodies.
+  if (!isUtf8(bytes)) throw new AgentGuardError('AG_ERR_API_BAD_ENCODING');
+  // A leading byte order mark is skipped, as TextDecoder does (RFC 8259 section 8.1 allows ignoring it).
+  const bom = bytes.length >= 3 && bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf;
+  const text = bytes.toString('utf8', bom ? 3 : 0);
   let value: unknown;
   try {
     value = JSON.parse(text) as unknown;
