@@ -1,9 +1,11 @@
 /**
  * The engine as callers use it: policy from configuration, cache, timing and fail-closed handling
- * around the pure core (analyze → decide). Time is measured here with process.hrtime.bigint, never
- * inside the core, and the latency budget only counts and reports: it never changes a decision.
+ * around the pure core (analyze → decide). Time is measured here with performance.now (sub-µs
+ * resolution without a BigInt per reading), never inside the core, and the latency budget only
+ * counts and reports: it never changes a decision.
  */
 import { hash } from 'node:crypto';
+import { performance } from 'node:perf_hooks';
 import { engineSection } from '../config/sections/engine.js';
 import { AgentGuardError, isAgentGuardError, type ErrorCode } from '../errors.js';
 import { analyze, type AnalyzeLimits } from './analyze.js';
@@ -128,23 +130,22 @@ export function createEngineSync(options: EngineOptions = {}): Engine {
   const policy = buildPolicy(config, options.defaults);
   const limits: AnalyzeLimits = { maxInputBytes: config.maxInputBytes, maxDepth: config.maxDepth };
   const cache = new DecisionCache(config.cacheEntries);
-  const budgetNs = BigInt(Math.round(config.latencyBudgetUs * 1000));
+  const budgetUs = config.latencyBudgetUs;
   const window = new LatencyWindow(1024);
   const runAnalysis = options.analyzeImpl ?? analyze;
   const counters = { evaluations: 0, cacheHits: 0, overBudget: 0, failures: 0 };
 
   function finish(
-    started: bigint,
+    started: number,
     text: string,
     decision: Decision,
     cached: boolean,
     errorCode?: Evaluation['errorCode'],
   ): Evaluation {
-    const elapsed = process.hrtime.bigint() - started;
-    const us = Number(elapsed) / 1000;
+    const us = (performance.now() - started) * 1000;
     counters.evaluations++;
     window.add(us);
-    if (elapsed > budgetNs) {
+    if (us > budgetUs) {
       counters.overBudget++;
       options.onOverBudget?.(hash('sha256', text, 'hex'), us);
     }
@@ -158,7 +159,7 @@ export function createEngineSync(options: EngineOptions = {}): Engine {
    * errors propagate; any other failure is the fail-closed deny (never cached).
    */
   function decideCached(
-    started: bigint,
+    started: number,
     text: string,
     runtime: EntryPoint,
     analyzeFacts: () => readonly Fact[],
@@ -189,7 +190,7 @@ export function createEngineSync(options: EngineOptions = {}): Engine {
     policy,
     config,
     evaluate({ text, runtime }: EvaluateInput): Evaluation {
-      const started = process.hrtime.bigint();
+      const started = performance.now();
       if (typeof text !== 'string')
         throw new AgentGuardError('AG_ERR_INPUT_INVALID', { problems: 'command must be a string' });
       assertRuntime(runtime);
@@ -201,7 +202,7 @@ export function createEngineSync(options: EngineOptions = {}): Engine {
 
     // ---- tool calls (SQL-DOCKER): same cache, timing and fail-closed handling as evaluate().
     validateToolCall(call: ToolCall): Evaluation {
-      const started = process.hrtime.bigint();
+      const started = performance.now();
       if (call === null || typeof call !== 'object' || typeof call.name !== 'string')
         throw new AgentGuardError('AG_ERR_INPUT_INVALID', {
           problems: 'a tool call needs { name: string, arguments }',
