@@ -95,6 +95,35 @@ describe('POST /api/v1/validate', () => {
     expect(b.body.receipt.signature).toBe(a.body.receipt.signature);
   });
 
+  it.each([
+    ['an allow', 'git log --oneline -5', 'agent-7'],
+    ['a deny', 'rm -rf / --no-preserve-root', null],
+  ])(
+    'answers a repeated request (%s) with the same JSON but its own latency and cached flag',
+    async (_n, command, agentId) => {
+      const body = agentId === null ? { command } : { command, agent_id: agentId };
+      const first = await call(url, '/api/v1/validate', { body });
+      const later = await call(url, '/api/v1/validate', { body });
+      const again = await call(url, '/api/v1/validate', { body });
+      expect(later.body.cached).toBe(true);
+      expect(again.body.cached).toBe(true);
+      for (const res of [later, again]) {
+        expect(res.headers.get('content-type')).toBe('application/json');
+        expect(Number(res.headers.get('content-length'))).toBe(Buffer.byteLength(res.text));
+        expect(typeof res.body.eval_latency_us).toBe('number');
+        // Same members in the same order; only the two per-request values differ.
+        expect(Object.keys(res.body)).toEqual(Object.keys(first.body));
+        expect({ ...res.body, eval_latency_us: 0, cached: null }).toEqual({
+          ...first.body,
+          eval_latency_us: 0,
+          cached: null,
+        });
+        validateResponse.parse(res.body);
+        verified(res.body);
+      }
+    },
+  );
+
   it('answers the passport shape (2.6) for an agent_passport body', async () => {
     const res = await call(url, '/api/v1/validate', {
       body: {

@@ -15,6 +15,12 @@ export interface EvaluatedDecision {
   readonly wire: WireDecision;
   readonly receiptFields: Record<string, unknown>;
   readonly signature: string | null;
+  /**
+   * True when `receiptFields` is the seal cache's object for this decision, runtime, agent and text:
+   * the same object comes back for every later request with the same inputs and decision, so
+   * callers may key their own per-answer caches on it.
+   */
+  readonly reusable: boolean;
 }
 
 /** One check: text in a runtime, or a tool call (runtime `tool_call`, `text` its canonical form). */
@@ -37,7 +43,7 @@ export function evaluateAndSeal(
   const { decision } = evaluation;
   deps.metrics.evalDuration.observe({ endpoint }, evaluation.evalLatencyUs / 1e6);
   countDecision(deps, endpoint, evaluation);
-  const { fields, signature } = sealed(deps, input, decision, shape);
+  const { fields, signature, reusable } = sealed(deps, input, decision, shape);
   if (!decision.allowed) {
     deps.onDeny?.({
       frame: endpoint,
@@ -49,7 +55,7 @@ export function evaluateAndSeal(
       signature,
     });
   }
-  return { evaluation, wire: toWireDecision(evaluation), receiptFields: fields, signature };
+  return { evaluation, wire: toWireDecision(evaluation), receiptFields: fields, signature, reusable };
 }
 
 /**
@@ -59,7 +65,10 @@ export function evaluateAndSeal(
  */
 const SEALS = new WeakMap<
   ApiDeps,
-  Map<string, { decision: Decision; fields: Record<string, unknown>; signature: string | null }>
+  Map<
+    string,
+    { decision: Decision; fields: Record<string, unknown>; signature: string | null; reusable: boolean }
+  >
 >();
 const SEAL_CACHE_ENTRIES = 4096;
 const SEAL_CACHE_MAX_TEXT = 4096;
@@ -69,7 +78,7 @@ function sealed(
   input: CheckInput,
   decision: Decision,
   shape: ResponseShape,
-): { fields: Record<string, unknown>; signature: string | null } {
+): { fields: Record<string, unknown>; signature: string | null; reusable: boolean } {
   const cacheable = input.text.length <= SEAL_CACHE_MAX_TEXT;
   let cache = SEALS.get(deps);
   if (!cache) {
@@ -93,7 +102,7 @@ function sealed(
     shape,
     !decision.allowed,
   );
-  const entry = { decision, fields, signature: receipt?.signature ?? null };
+  const entry = { decision, fields, signature: receipt?.signature ?? null, reusable: cacheable };
   if (cacheable) {
     if (cache.size >= SEAL_CACHE_ENTRIES) {
       const oldest = cache.keys().next().value;

@@ -7,6 +7,7 @@ import type { ApiDeps } from '../deps.js';
 import type { ApiResponse, RequestContext } from '../pipeline.js';
 import { passportRequest, validateRequest } from '../schemas.js';
 import { parseInput } from '../validate-input.js';
+import type { WireDecision } from '../../engine/wire.js';
 import { evaluateAndSeal } from './decision.js';
 
 function header(ctx: RequestContext, name: string): string | undefined {
@@ -27,40 +28,80 @@ export function validateHandler(deps: ApiDeps): (ctx: RequestContext) => ApiResp
     const input = parseInput(validateRequest, ctx.body);
     const runtime = input.runtime ?? 'bash';
     const agentId = input.agent_id ?? null;
-    const { wire, receiptFields } = evaluateAndSeal(
+    const { wire, receiptFields, reusable } = evaluateAndSeal(
       deps,
       'validate',
       { text: input.command, runtime, agentId },
       'validate',
     );
-    // Built member by member (no rest/spread copies on this hot path), in the documented order.
-    const answer: Record<string, unknown> = {
-      allowed: wire.allowed,
-      threat_detected: wire.threat_detected,
-      invariants_checked: wire.invariants_checked,
-      threat_type: wire.threat_type,
-      eval_latency_us: wire.eval_latency_us,
-      soc2_compliant: wire.soc2_compliant,
-      verdict: wire.verdict,
-      runtime: wire.runtime,
-      blocked_invariants: wire.blocked_invariants,
-      tokens_conserved: wire.tokens_conserved,
-      cached: wire.cached,
-      findings: wire.findings,
-    };
-    if (wire.error_code !== undefined) answer['error_code'] = wire.error_code;
-    // The deciding finding's fields exist only when there is a finding (an allow has none).
-    if (wire.rule_id !== null) {
-      answer['rule_id'] = wire.rule_id;
-      answer['reason'] = wire.reason;
-      answer['suggested_alternative'] = wire.suggested_alternative;
-      answer['remediation_hint'] = wire.remediation_hint;
+    if (!reusable || wire.error_code !== undefined) {
+      return { status: 200, body: answerOf(wire, deps.info.engineVersion, agentId, receiptFields) };
     }
-    answer['engine_version'] = deps.info.engineVersion;
-    answer['agent_id'] = agentId;
-    for (const name in receiptFields) answer[name] = receiptFields[name];
-    return { status: 200, body: answer };
+    let pieces = ANSWERS.get(receiptFields);
+    if (!pieces) {
+      pieces = piecesOf(answerOf(wire, deps.info.engineVersion, agentId, receiptFields));
+      ANSWERS.set(receiptFields, pieces);
+    }
+    // JSON writes a finite number and a boolean exactly as template literals do.
+    const raw = `${pieces[0]}${wire.eval_latency_us}${pieces[1]}${wire.cached}${pieces[2]}`;
+    return { status: 200, raw };
   };
+}
+
+/** The SPEC 2.5 answer plus findings, engine version, agent and receipt fields, in the documented order. */
+function answerOf(
+  wire: WireDecision,
+  engineVersion: string,
+  agentId: string | null,
+  receiptFields: Record<string, unknown>,
+): Record<string, unknown> {
+  // Built member by member (no rest/spread copies on this hot path).
+  const answer: Record<string, unknown> = {
+    allowed: wire.allowed,
+    threat_detected: wire.threat_detected,
+    invariants_checked: wire.invariants_checked,
+    threat_type: wire.threat_type,
+    eval_latency_us: wire.eval_latency_us,
+    soc2_compliant: wire.soc2_compliant,
+    verdict: wire.verdict,
+    runtime: wire.runtime,
+    blocked_invariants: wire.blocked_invariants,
+    tokens_conserved: wire.tokens_conserved,
+    cached: wire.cached,
+    findings: wire.findings,
+  };
+  if (wire.error_code !== undefined) answer['error_code'] = wire.error_code;
+  // The deciding finding's fields exist only when there is a finding (an allow has none).
+  if (wire.rule_id !== null) {
+    answer['rule_id'] = wire.rule_id;
+    answer['reason'] = wire.reason;
+    answer['suggested_alternative'] = wire.suggested_alternative;
+    answer['remediation_hint'] = wire.remediation_hint;
+  }
+  answer['engine_version'] = engineVersion;
+  answer['agent_id'] = agentId;
+  for (const name in receiptFields) answer[name] = receiptFields[name];
+  return answer;
+}
+
+/**
+ * A repeated request differs from the first only in `eval_latency_us` and `cached`, so its answer is
+ * kept as the JSON around those two values, keyed by the seal cache's object for that decision,
+ * runtime, agent and text (weakly: it goes when the seal cache drops the entry).
+ */
+const ANSWERS = new WeakMap<object, readonly [string, string, string]>();
+
+function piecesOf(answer: Record<string, unknown>): readonly [string, string, string] {
+  const json = JSON.stringify(answer);
+  const latency = json.indexOf(`,"eval_latency_us":${JSON.stringify(answer['eval_latency_us'])},`);
+  const cached = json.indexOf(`,"cached":${JSON.stringify(answer['cached'])},`);
+  const latencyEnd = json.indexOf(',', latency + 1);
+  const cachedEnd = json.indexOf(',', cached + 1);
+  return [
+    json.slice(0, latency) + ',"eval_latency_us":',
+    json.slice(latencyEnd, cached) + ',"cached":',
+    json.slice(cachedEnd),
+  ];
 }
 
 function passport(deps: ApiDeps, ctx: RequestContext): ApiResponse {
