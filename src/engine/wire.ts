@@ -41,8 +41,8 @@ export interface WireDecision {
   readonly cached: boolean;
   readonly findings: readonly WireFinding[];
   readonly error_code?: string;
-  // TODO(receipts): add `merkle_seal` (SPEC 2.5, 0x-prefixed hex) once the receipts engineer wires
-  // the seal into toWireDecision; until then the field is omitted rather than faked.
+  // `merkle_seal` (SPEC 2.5) and the signed receipt are not here: they depend on the request (agent,
+  // response shape), so the API adds them from src/receipts next to these fields.
 }
 
 export function toWireFinding(f: Finding): WireFinding {
