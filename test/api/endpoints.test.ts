@@ -152,6 +152,24 @@ describe('POST /api/v1/sanitize', () => {
     verified(res.body);
   });
 
+  it.each([
+    ['clean text', { payload: 'Summarise the build log, nothing secret "here"\n\u2028.' }],
+    ['a secret, with an agent', { payload: `key ${AWS_KEY} again`, agent_id: 'a-9', strict: true }],
+  ])('answers a repeated %s with the same JSON but its own latency', async (_n, body) => {
+    const first = await call(url, '/api/v1/sanitize', { body });
+    for (let i = 0; i < 3; i++) {
+      const res = await call(url, '/api/v1/sanitize', { body });
+      expect(res.status).toBe(200);
+      expect(res.text).not.toContain(AWS_KEY);
+      expect(Number(res.headers.get('content-length'))).toBe(Buffer.byteLength(res.text));
+      expect(Object.keys(res.body)).toEqual(Object.keys(first.body));
+      expect(typeof res.body.latency_us).toBe('number');
+      expect({ ...res.body, latency_us: 0 }).toEqual({ ...first.body, latency_us: 0 });
+      sanitizeResponse.parse(res.body);
+      verified(res.body);
+    }
+  });
+
   it('answers clean for clean text, strict defaulting to true', async () => {
     const res = await call(url, '/api/v1/sanitize', { body: { payload: 'hello world' } });
     expect(sanitizeResponse.parse(res.body)).toMatchObject({

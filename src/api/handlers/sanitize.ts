@@ -61,31 +61,50 @@ export function cleanPayload(
 
 /**
  * The scrub is deterministic for a deployment (tags are keyed hashes), so a repeated payload gets the
- * same output and the same seal: reuse the sealed fields when the output matches. Bounded.
+ * same output and the same seal: reuse the sealed fields when the output matches, and the answer's
+ * JSON around its one per-request value, `latency_us`. Bounded.
  */
-const SEALS = new WeakMap<ApiDeps, Map<string, { output: string; fields: Record<string, unknown> }>>();
+interface Sealed {
+  readonly output: string;
+  readonly fields: Record<string, unknown>;
+  /** The answer's JSON before and after the latency value; made on the first repeat. */
+  pieces: readonly [string, string] | undefined;
+}
 
+const SEALS = new WeakMap<ApiDeps, Map<string, Sealed>>();
+const SEAL_CACHE_ENTRIES = 4096;
+const SEAL_CACHE_MAX_KEY = 4096;
+
+/** The sealed entry for `key` and `output`; `repeat` when it was already kept (so are later ones). */
 function memoSeal(
   deps: ApiDeps,
   key: string,
   output: string,
   make: () => Record<string, unknown>,
-): Record<string, unknown> {
-  if (key.length > 4096) return make();
+): { entry: Sealed; repeat: boolean } {
+  if (key.length > SEAL_CACHE_MAX_KEY)
+    return { entry: { output, fields: make(), pieces: undefined }, repeat: false };
   let cache = SEALS.get(deps);
   if (!cache) {
     cache = new Map();
     SEALS.set(deps, cache);
   }
   const hit = cache.get(key);
-  if (hit && hit.output === output) return hit.fields;
-  const fields = make();
-  if (cache.size >= 4096) {
+  if (hit && hit.output === output) return { entry: hit, repeat: true };
+  const entry: Sealed = { output, fields: make(), pieces: undefined };
+  if (cache.size >= SEAL_CACHE_ENTRIES) {
     const oldest = cache.keys().next().value;
     if (oldest !== undefined) cache.delete(oldest);
   }
-  cache.set(key, { output, fields });
-  return fields;
+  cache.set(key, entry);
+  return { entry, repeat: false };
+}
+
+/** The JSON of `answer` before and after its `latency_us` value (always followed by engine_version). */
+function piecesAround(answer: Record<string, unknown>): readonly [string, string] {
+  const json = JSON.stringify(answer);
+  const at = json.indexOf(`,"latency_us":${JSON.stringify(answer['latency_us'])},"engine_version":`);
+  return [json.slice(0, at) + ',"latency_us":', json.slice(json.indexOf(',', at + 1))];
 }
 
 function countRedactions(deps: ApiDeps, result: ScrubResult): void {
@@ -105,27 +124,32 @@ export function sanitizeHandler(deps: ApiDeps): (ctx: RequestContext) => ApiResp
     const result = deps.scrubber.scrub(request.payload, { strict });
     countRedactions(deps, result);
     if (!wantsVariant(request)) {
-      const wire = toWire(result);
-      const fields = memoSeal(
+      const { entry, repeat } = memoSeal(
         deps,
         `${strict}\u0000${agentId ?? ''}\u0000${request.payload}`,
-        wire.sanitized,
+        result.sanitized,
         () =>
           deps.receipts.scrub(
             {
               input: request.payload,
-              output: wire.sanitized,
-              redactionCount: wire.redactions_count,
-              kinds: wire.redacted_keys,
+              output: result.sanitized,
+              redactionCount: result.redactionsCount,
+              kinds: [...result.redactedKeys],
               strict,
               agentId,
-              engineVersion: wire.engine_version,
+              engineVersion: result.engineVersion,
             },
             'sanitize',
-            wire.redactions_count > 0,
+            result.redactionsCount > 0,
           ).fields,
       );
-      return { status: 200, body: { ...wire, ...fields } };
+      if (repeat && entry.pieces) {
+        // JSON writes a finite number exactly as a template literal does.
+        return { status: 200, raw: `${entry.pieces[0]}${result.latencyUs}${entry.pieces[1]}` };
+      }
+      const answer: Record<string, unknown> = { ...toWire(result), ...entry.fields };
+      if (repeat) entry.pieces = piecesAround(answer);
+      return { status: 200, body: answer };
     }
 
     const evaluation = deps.engine.evaluate({ text: request.payload, runtime: 'bash' });
