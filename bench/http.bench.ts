@@ -2,9 +2,10 @@
  * HTTP API throughput (issue 6): load on loopback, 32 connections, in one run:
  *   ceiling   a bare node:http server answering a fixed small JSON body
  *   floor     node:http doing only what every API request must do, without the engine: read the
- *             body, JSON.parse it, answer a small JSON decision, one pino access line (the product's
- *             logger) and a prom-client counter and histogram: the least a handler with the
- *             issue's logging and metrics can cost on node:http
+ *             body, JSON.parse it, answer a small JSON decision, one access line (the product's
+ *             own writer, src/telemetry/access-log.ts, through its pino logger) and a counter and
+ *             histogram the way the product keeps them (a tally, a prom-client histogram): the
+ *             least a handler with the issue's logging and metrics can cost on node:http
  *   validate  POST /api/v1/validate {"command":"ls -la"}  (allowed: sealed, not signed by default)
  *   sanitize  POST /api/v1/sanitize {"payload": <small clean prompt>}
  * Each server runs in its own child process; the load comes from wrk when installed (else
@@ -12,6 +13,7 @@
  * holds up better than req/s on a shared machine. agent-guard runs with embedded defaults (auth off
  * on loopback, logs at info to /dev/null, receipts.sign deny-only).
  * Run: npx tsx bench/http.bench.ts [seconds per target per round, default 5]
+ * One server alone (for bench/callgrind-requests.sh): PORT=N npx tsx bench/http.bench.ts bare|floor
  */
 import { fork, type ChildProcess } from 'node:child_process';
 import { createServer } from 'node:http';
@@ -24,7 +26,8 @@ const role = process.argv[2];
 type Kind = 'bare' | 'floor' | 'guard';
 
 function listen(server: ReturnType<typeof createServer>): void {
-  server.listen(0, '127.0.0.1', () => {
+  // Forked by main(): port 0, reported over IPC; run alone: the PORT it was given.
+  server.listen(process.send ? 0 : Number(process.env.PORT ?? 8787), '127.0.0.1', () => {
     const address = server.address();
     process.send?.({ port: typeof address === 'object' && address ? address.port : 0 });
   });
@@ -48,16 +51,13 @@ function childBare(): void {
 }
 
 async function childFloor(): Promise<void> {
-  const { Counter, Histogram, Registry } = await import('prom-client');
+  const { Histogram, Registry } = await import('prom-client');
   const { createLogger } = await import('../src/telemetry/logger.js');
-  const log = createLogger({ level: 'info' });
+  const { createAccessLog } = await import('../src/telemetry/access-log.js');
+  const { talliedCounter } = await import('../src/telemetry/tally.js');
+  const access = createAccessLog(createLogger({ level: 'info' }));
   const registry = new Registry();
-  const requests = new Counter({
-    name: 'floor_requests_total',
-    help: 'requests',
-    labelNames: ['endpoint', 'status'],
-    registers: [registry],
-  });
+  const requests = talliedCounter(registry, 'floor_requests_total', 'requests', ['endpoint', 'status']);
   const seconds = new Histogram({
     name: 'floor_request_duration_seconds',
     help: 'latency',
@@ -69,7 +69,12 @@ async function childFloor(): Promise<void> {
     const chunks: Buffer[] = [];
     req.on('data', (chunk: Buffer) => chunks.push(chunk));
     req.on('end', () => {
-      const input = JSON.parse(Buffer.concat(chunks).toString('utf8')) as { command?: unknown };
+      let input: { command?: unknown } = {};
+      try {
+        input = JSON.parse(Buffer.concat(chunks).toString('utf8')) as { command?: unknown };
+      } catch {
+        // A GET (readiness probe) has no body.
+      }
       const body = JSON.stringify({
         allowed: true,
         threat_detected: false,
@@ -80,9 +85,17 @@ async function childFloor(): Promise<void> {
       res.writeHead(200, { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) });
       res.end(body);
       const elapsed = (performance.now() - started) / 1000;
-      requests.inc({ endpoint: 'validate', status: '200' });
+      requests.add('validate\u0000200', () => ({ endpoint: 'validate', status: '200' }));
       seconds.observe({ endpoint: 'validate' }, elapsed);
-      log.info({ reqId: 'floor', req, status: 200, endpoint: 'validate', ms: elapsed * 1000 }, 'request');
+      access({
+        reqId: 'floor',
+        method: req.method ?? 'POST',
+        path: '/api/v1/validate',
+        status: 200,
+        endpoint: 'validate',
+        ms: elapsed * 1000,
+        identity: undefined,
+      });
     });
   });
   listen(server);
