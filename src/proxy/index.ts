@@ -20,6 +20,7 @@ import { adapterFor } from './adapters/index.js';
 import { handleConnectTunnel, systemLookup, type ConnectPolicy, type Lookup } from './connect.js';
 import { createEvaluator, LatencyWindow } from './evaluate.js';
 import { hardwareView } from './hardware.js';
+import { keepRequestGarbageYoung } from './heap.js';
 import { forwardRequestHeaders, hasRequestBody } from './headers.js';
 import { healthBody, readyBody, type HealthSources } from './health.js';
 import { createProxyMetrics, type ProxyMetrics, type RequestOutcome } from './metrics.js';
@@ -77,6 +78,7 @@ function sendJson(res: ServerResponse, status: number, body: unknown, head = fal
 export function createProxy(deps: ProxyDeps, hooks: ProxyTestHooks = {}): Proxy {
   const { config, logger } = deps;
   const pc = config.proxy;
+  keepRequestGarbageYoung();
   const routes = buildRouteTable(pc);
   const metrics = createProxyMetrics(deps.registry);
   const upstream = createUpstreamDispatcher(pc, metrics);
