@@ -4,7 +4,6 @@
  * is already the engine's fail-closed deny (ENG-AST-000), so nothing here can turn into an allow.
  */
 import type { Evaluation } from '../../engine/engine.js';
-import { toWireDecision, type WireDecision } from '../../engine/wire.js';
 import type { ToolCall } from '../../engine/extract/tool-call.js';
 import type { Decision, EntryPoint } from '../../engine/types.js';
 import type { ResponseShape } from '../../receipts/index.js';
@@ -12,7 +11,6 @@ import type { ApiDeps } from '../deps.js';
 
 export interface EvaluatedDecision {
   readonly evaluation: Evaluation;
-  readonly wire: WireDecision;
   readonly receiptFields: Record<string, unknown>;
   readonly signature: string | null;
   /**
@@ -55,7 +53,7 @@ export function evaluateAndSeal(
       signature,
     });
   }
-  return { evaluation, wire: toWireDecision(evaluation), receiptFields: fields, signature, reusable };
+  return { evaluation, receiptFields: fields, signature, reusable };
 }
 
 /**

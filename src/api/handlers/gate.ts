@@ -8,6 +8,7 @@
  */
 import { toolCallText, type ToolCall } from '../../engine/extract/tool-call.js';
 import type { EntryPoint } from '../../engine/types.js';
+import { toWireDecision } from '../../engine/wire.js';
 import { AgentGuardError } from '../../errors.js';
 import type { ApiDeps } from '../deps.js';
 import type { ApiResponse, RequestContext } from '../pipeline.js';
@@ -93,7 +94,7 @@ export function gateHandler(deps: ApiDeps): (ctx: RequestContext) => ApiResponse
     }
     if (chosen === null) throw new AgentGuardError('AG_ERR_API_INTERNAL', { requestId: ctx.requestId });
     const { result, input } = chosen;
-    const { wire } = result;
+    const wire = toWireDecision(result.evaluation);
     const evaluated = input.synthetic ? { evaluated: { runtime: input.runtime, command: input.text } } : {};
     const common = {
       action: request.action,

@@ -7,7 +7,7 @@ import type { ApiDeps } from '../deps.js';
 import type { ApiResponse, RequestContext } from '../pipeline.js';
 import { passportRequest, validateRequest } from '../schemas.js';
 import { parseInput } from '../validate-input.js';
-import type { WireDecision } from '../../engine/wire.js';
+import { roundUs, toWireDecision, type WireDecision } from '../../engine/wire.js';
 import { evaluateAndSeal } from './decision.js';
 
 function header(ctx: RequestContext, name: string): string | undefined {
@@ -28,23 +28,26 @@ export function validateHandler(deps: ApiDeps): (ctx: RequestContext) => ApiResp
     const input = parseInput(validateRequest, ctx.body);
     const runtime = input.runtime ?? 'bash';
     const agentId = input.agent_id ?? null;
-    const { wire, receiptFields, reusable } = evaluateAndSeal(
+    const { evaluation, receiptFields, reusable } = evaluateAndSeal(
       deps,
       'validate',
       { text: input.command, runtime, agentId },
       'validate',
     );
-    if (!reusable || wire.error_code !== undefined) {
+    if (!reusable || evaluation.errorCode !== undefined) {
+      const wire = toWireDecision(evaluation);
       return { status: 200, body: answerOf(wire, deps.info.engineVersion, agentId, receiptFields) };
     }
     let pieces = ANSWERS.get(receiptFields);
     if (!pieces) {
+      const wire = toWireDecision(evaluation);
       pieces = piecesOf(answerOf(wire, deps.info.engineVersion, agentId, receiptFields));
       ANSWERS.set(receiptFields, pieces);
     }
-    // JSON writes a finite number and a boolean exactly as template literals do.
-    const raw = `${pieces[0]}${wire.eval_latency_us}${pieces[1]}${wire.cached}${pieces[2]}`;
-    return { status: 200, raw };
+    // The two per-request values as toWireDecision writes them; JSON writes a finite number and a
+    // boolean exactly as template literals do.
+    const latency = roundUs(evaluation.evalLatencyUs);
+    return { status: 200, raw: `${pieces[0]}${latency}${pieces[1]}${evaluation.cached}${pieces[2]}` };
   };
 }
 
