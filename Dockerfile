@@ -29,9 +29,13 @@ LABEL org.opencontainers.image.title="agent-guard" \
       org.opencontainers.image.revision="${REVISION}" \
       org.opencontainers.image.licenses="Apache-2.0" \
       org.opencontainers.image.source="https://github.com/agent-guard/agent-guard"
+# MALLOC_TRIM_THRESHOLD_: glibc's malloc hands freed memory back (a fixed threshold instead of one
+# that rises after the first large frees); with the node flag in ENTRYPOINT it keeps the sidecar's peak
+# RSS under load lower (docs/performance.md, "Proxy"; src/cli/serve-memory.ts lists both).
 ENV NODE_ENV=production \
     AGENT_GUARD_HOST=0.0.0.0 \
-    AGENT_GUARD_PORT=8787
+    AGENT_GUARD_PORT=8787 \
+    MALLOC_TRIM_THRESHOLD_=131072
 WORKDIR /app
 COPY --from=build --chown=root:root /app/package.json ./package.json
 COPY --from=build --chown=root:root /app/node_modules ./node_modules
@@ -45,5 +49,7 @@ USER 10001:10001
 EXPOSE 8787
 HEALTHCHECK --interval=15s --timeout=3s --start-period=5s --retries=3 \
   CMD ["node", "-e", "fetch('http://127.0.0.1:'+(process.env.AGENT_GUARD_PORT||8787)+'/ready').then(r=>process.exit(r.ok?0:1),()=>process.exit(1))"]
-ENTRYPOINT ["node", "/app/dist/bundle/main.js"]
+# --max-semi-space-size=8: V8's new space at 2 x 8 MB instead of 2 x 16 MB (heap sizes can only be
+# set when node starts). Every start path of the image (Helm chart, deploy/, injected sidecars) runs this.
+ENTRYPOINT ["node", "--max-semi-space-size=8", "/app/dist/bundle/main.js"]
 CMD ["serve"]

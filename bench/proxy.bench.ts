@@ -13,8 +13,11 @@
  * environment, and its log lines sent to /dev/null. Build it first (`npm run build`); the bench stops
  * when the bundle is missing and warns when dist/ is older than src/. Load: wrk when installed, else
  * autocannon (bench/lib/load.ts).
+ * The server starts with the node flags and environment the container image ships (SERVE_NODE_FLAGS,
+ * SERVE_ENV in src/cli/serve-memory.ts, the Dockerfile's ENTRYPOINT and ENV), which set its memory.
  * Run: npm run build && npx tsx bench/proxy.bench.ts   (BENCH_SECONDS, BENCH_CONNECTIONS, BENCH_ROUNDS to change the load;
- * BENCH_SERVER_NODE_FLAGS adds node flags to the server's command line, e.g. '--max-semi-space-size=8')
+ * BENCH_SERVER_NODE_FLAGS replaces the shipped node flags, e.g. '' for none or '--max-semi-space-size=4';
+ * BENCH_SERVER_BARE=1 also leaves out the shipped environment)
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
@@ -23,6 +26,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { median, runLoad, which } from './lib/load.js';
+import { SERVE_ENV, SERVE_NODE_FLAGS } from '../src/cli/serve-memory.js';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 32);
@@ -31,7 +35,11 @@ const HERE = fileURLToPath(new URL('.', import.meta.url));
 const TSX = ['--import', 'tsx'];
 const ROOT = resolve(HERE, '..');
 const SERVER_ENTRY = join(ROOT, 'dist', 'bundle', 'main.js');
-const SERVER_NODE_FLAGS = (process.env.BENCH_SERVER_NODE_FLAGS ?? '').split(/\s+/).filter(Boolean);
+const BARE = process.env.BENCH_SERVER_BARE === '1';
+const SERVER_NODE_FLAGS = (process.env.BENCH_SERVER_NODE_FLAGS ?? (BARE ? '' : SERVE_NODE_FLAGS.join(' ')))
+  .split(/\s+/)
+  .filter(Boolean);
+const SERVER_ENV: Record<string, string> = BARE ? {} : { ...SERVE_ENV };
 
 interface Result {
   name: string;
@@ -119,7 +127,7 @@ function freePort(): Promise<number> {
 async function startServer(env: Record<string, string>): Promise<{ child: ChildProcess; port: number }> {
   const port = await freePort();
   const child = spawn(process.execPath, [...SERVER_NODE_FLAGS, SERVER_ENTRY, 'serve'], {
-    env: { ...process.env, ...env, AGENT_GUARD_PORT: String(port) },
+    env: { ...process.env, ...SERVER_ENV, ...env, AGENT_GUARD_PORT: String(port) },
     stdio: ['ignore', 'ignore', 'inherit'], // log lines (stdout) to /dev/null
   });
   let exited: number | null | undefined;
@@ -293,7 +301,11 @@ try {
     return `| ${r.name} | ${Math.round(r.rps)} | ${r.p50.toFixed(2)} | ${r.p99.toFixed(2)} | ${r.errors} | ${cpu} |`;
   };
   console.log(
-    `\nload: ${which('wrk') ? 'wrk -t1' : 'autocannon'} -c${CONNECTIONS}, ${SECONDS}s per row (after a 1 s warm-up), ${ROUNDS} interleaved rounds, medians; node ${process.version}${SERVER_NODE_FLAGS.length > 0 ? `; server flags: ${SERVER_NODE_FLAGS.join(' ')}` : ''}`,
+    `\nload: ${which('wrk') ? 'wrk -t1' : 'autocannon'} -c${CONNECTIONS}, ${SECONDS}s per row (after a 1 s warm-up), ${ROUNDS} interleaved rounds, medians; node ${process.version}; server flags: ${SERVER_NODE_FLAGS.join(' ') || 'none'}, environment: ${
+      Object.entries(SERVER_ENV)
+        .map(([k, v]) => `${k}=${v}`)
+        .join(' ') || 'none'
+    }`,
   );
   console.log('| target | req/s | p50 ms | p99 ms | non-2xx | CPU µs/request |');
   console.log('|---|---:|---:|---:|---:|---:|');
