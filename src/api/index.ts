@@ -326,7 +326,7 @@ export function createApi(deps: ApiDeps): Api {
       method,
       status: String(status),
     }));
-    deps.metrics.requestDuration.observe({ endpoint }, seconds);
+    deps.metrics.requestDuration.observe(endpoint, () => ({ endpoint }), seconds);
     const ms = Math.round(seconds * 1e6) / 1000;
     if (!answered && status >= 500) {
       const line = { reqId: ctx.requestId, req, status, endpoint, ms, err: failure };

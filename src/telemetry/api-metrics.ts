@@ -2,9 +2,10 @@
  * The API's Prometheus metrics (names in metric-names.ts). Get-or-create on the registry, so a
  * second component asking for the same set shares the instances instead of failing on a duplicate.
  */
-import { Counter, Histogram, type Registry } from 'prom-client';
+import { Counter, type Registry } from 'prom-client';
 import { METRIC } from './metric-names.js';
 import { talliedCounter, type Tally } from './tally.js';
+import { talliedHistogram, type HistogramTally } from './tallied-histogram.js';
 
 /** Latency buckets in seconds: the engine works in microseconds, HTTP in sub-milliseconds. */
 const EVAL_BUCKETS = [5e-6, 1e-5, 2e-5, 3.5e-5, 5e-5, 1e-4, 2.5e-4, 5e-4, 1e-3, 5e-3, 0.025];
@@ -13,10 +14,12 @@ const HTTP_BUCKETS = [1e-4, 2.5e-4, 5e-4, 1e-3, 2.5e-3, 5e-3, 0.01, 0.025, 0.05,
 export interface ApiMetrics {
   /** Labels endpoint, method, status; key `${endpoint}\0${method}\0${status}` (a Tally: per request). */
   readonly requests: Tally;
-  readonly requestDuration: Histogram<'endpoint'>;
+  /** Label endpoint, key the endpoint (a tally: per request). */
+  readonly requestDuration: HistogramTally;
   /** Labels endpoint, verdict, invariant, rule; key joined the same way (a Tally: per decision). */
   readonly decisions: Tally;
-  readonly evalDuration: Histogram<'endpoint'>;
+  /** Label endpoint, key the endpoint (a tally: per decision). */
+  readonly evalDuration: HistogramTally;
   readonly redactions: Counter<'family'>;
   readonly authFailures: Counter<'scheme' | 'reason'>;
   readonly rateLimited: Counter<'endpoint'>;
@@ -34,18 +37,6 @@ function counter<L extends string>(
   return new Counter({ name, help, labelNames, registers: [registry] });
 }
 
-function histogram<L extends string>(
-  registry: Registry,
-  name: string,
-  help: string,
-  labelNames: L[],
-  buckets: number[],
-): Histogram<L> {
-  const existing = registry.getSingleMetric(name);
-  if (existing) return existing as Histogram<L>;
-  return new Histogram({ name, help, labelNames, buckets, registers: [registry] });
-}
-
 export function apiMetrics(registry: Registry): ApiMetrics {
   return {
     requests: talliedCounter(registry, METRIC.httpRequestsTotal, 'API requests answered', [
@@ -53,7 +44,7 @@ export function apiMetrics(registry: Registry): ApiMetrics {
       'method',
       'status',
     ]),
-    requestDuration: histogram(
+    requestDuration: talliedHistogram(
       registry,
       METRIC.httpRequestDurationSeconds,
       'API request duration in seconds',
@@ -66,7 +57,7 @@ export function apiMetrics(registry: Registry): ApiMetrics {
       'API decisions by verdict, invariant and rule',
       ['endpoint', 'verdict', 'invariant', 'rule'],
     ),
-    evalDuration: histogram(
+    evalDuration: talliedHistogram(
       registry,
       METRIC.apiEvalDurationSeconds,
       'Engine evaluation time in seconds, as measured by the API',

@@ -39,7 +39,7 @@ export function evaluateAndSeal(
     ? deps.engine.validateToolCall(input.toolCall)
     : deps.engine.evaluate({ text: input.text, runtime: input.runtime });
   const { decision } = evaluation;
-  deps.metrics.evalDuration.observe({ endpoint }, evaluation.evalLatencyUs / 1e6);
+  deps.metrics.evalDuration.observe(endpoint, () => ({ endpoint }), evaluation.evalLatencyUs / 1e6);
   countDecision(deps, endpoint, evaluation);
   const { fields, signature, reusable } = sealed(deps, input, decision, shape);
   if (!decision.allowed) {

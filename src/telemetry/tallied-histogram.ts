@@ -1,0 +1,103 @@
+/**
+ * A hot-path histogram kept as plain per-bucket counts and handed to prom-client when the registry
+ * is read, like the counters in tally.ts: prom-client's `observe` validates and hashes the label
+ * object and walks an object keyed by bound on every call (about 0.5 µs).
+ *
+ * Publishing writes the series into the histogram's `hashMap`, the one structure prom-client 15
+ * reads to expose a histogram (`getForPromString`, after calling `collect`); prom-client has no
+ * public way to set bucket counts. test/telemetry/tallied-histogram.test.ts compares the exposition
+ * with a plain prom-client histogram fed the same values, so a prom-client upgrade that changes this
+ * fails there.
+ */
+import { Histogram, type Registry } from 'prom-client';
+
+interface Series {
+  readonly labels: Record<string, string>;
+  /** counts[i]: observations in (bounds[i-1], bounds[i]]; the last slot is above every bound. */
+  readonly counts: Float64Array;
+  sum: number;
+  count: number;
+}
+
+interface PromHistogramState {
+  hashMap: Record<
+    string,
+    { labels: Record<string, string>; bucketValues: Record<number, number>; sum: number; count: number }
+  >;
+}
+
+export class HistogramTally {
+  readonly #bounds: readonly number[];
+  readonly #series = new Map<string, Series>();
+
+  constructor(bounds: readonly number[]) {
+    this.#bounds = [...bounds].sort((a, b) => a - b);
+  }
+
+  /**
+   * Record `value` in series `key` (a string built from the label values, one-to-one with them);
+   * `labels` is called only the first time a key is seen. Non-finite values are dropped.
+   */
+  observe(key: string, labels: () => Record<string, string>, value: number): void {
+    if (!Number.isFinite(value)) return;
+    let series = this.#series.get(key);
+    if (!series) {
+      series = { labels: labels(), counts: new Float64Array(this.#bounds.length + 1), sum: 0, count: 0 };
+      this.#series.set(key, series);
+    }
+    const bounds = this.#bounds;
+    let i = 0;
+    while (i < bounds.length && value > bounds[i]!) i++;
+    series.counts[i]!++;
+    series.sum += value;
+    series.count++;
+  }
+
+  publish(histogram: Histogram): void {
+    const state = histogram as unknown as PromHistogramState;
+    const hashMap: PromHistogramState['hashMap'] = {};
+    let n = 0;
+    for (const series of this.#series.values()) {
+      const bucketValues: Record<number, number> = {};
+      this.#bounds.forEach((bound, i) => (bucketValues[bound] = series.counts[i]!));
+      hashMap[String(n++)] = { labels: series.labels, bucketValues, sum: series.sum, count: series.count };
+    }
+    state.hashMap = hashMap;
+  }
+}
+
+const TALLIES = new WeakMap<Histogram, HistogramTally>();
+
+/**
+ * The tally behind histogram `name` on `registry`, creating the histogram on first use; a second
+ * caller on the same registry shares both. The histogram must only be fed through its tally.
+ */
+export function talliedHistogram(
+  registry: Registry,
+  name: string,
+  help: string,
+  labelNames: string[],
+  buckets: number[],
+): HistogramTally {
+  const tallyOf = (h: Histogram): HistogramTally => {
+    let tally = TALLIES.get(h);
+    if (!tally) {
+      tally = new HistogramTally(buckets);
+      TALLIES.set(h, tally);
+    }
+    return tally;
+  };
+  const found = registry.getSingleMetric(name);
+  if (found) return tallyOf(found as Histogram);
+  const created: Histogram = new Histogram({
+    name,
+    help,
+    labelNames,
+    buckets,
+    registers: [registry],
+    collect() {
+      tallyOf(created).publish(created);
+    },
+  });
+  return tallyOf(created);
+}
