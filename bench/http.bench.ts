@@ -4,7 +4,7 @@
  *   floor     node:http doing only what every API request must do, without the engine: read the
  *             body, JSON.parse it, answer a small JSON decision, one access line (the product's
  *             own writer, src/telemetry/access-log.ts, through its pino logger) and a counter and
- *             histogram the way the product keeps them (a tally, a prom-client histogram): the
+ *             histogram the way the product keeps them (tallies published to prom-client): the
  *             least a handler with the issue's logging and metrics can cost on node:http
  *   validate  POST /api/v1/validate {"command":"ls -la"}  (allowed: sealed, not signed by default)
  *   sanitize  POST /api/v1/sanitize {"payload": <small clean prompt>}
@@ -51,19 +51,21 @@ function childBare(): void {
 }
 
 async function childFloor(): Promise<void> {
-  const { Histogram, Registry } = await import('prom-client');
+  const { Registry } = await import('prom-client');
   const { createLogger } = await import('../src/telemetry/logger.js');
   const { createAccessLog } = await import('../src/telemetry/access-log.js');
   const { talliedCounter } = await import('../src/telemetry/tally.js');
+  const { talliedHistogram } = await import('../src/telemetry/tallied-histogram.js');
   const access = createAccessLog(createLogger({ level: 'info' }));
   const registry = new Registry();
   const requests = talliedCounter(registry, 'floor_requests_total', 'requests', ['endpoint', 'status']);
-  const seconds = new Histogram({
-    name: 'floor_request_duration_seconds',
-    help: 'latency',
-    labelNames: ['endpoint'],
-    registers: [registry],
-  });
+  const seconds = talliedHistogram(
+    registry,
+    'floor_request_duration_seconds',
+    'latency',
+    ['endpoint'],
+    [1e-4, 2.5e-4, 5e-4, 1e-3, 2.5e-3, 5e-3, 0.01, 0.025, 0.05, 0.1, 0.5, 1],
+  );
   const server = createServer((req, res) => {
     const started = performance.now();
     const chunks: Buffer[] = [];
@@ -86,7 +88,7 @@ async function childFloor(): Promise<void> {
       res.end(body);
       const elapsed = (performance.now() - started) / 1000;
       requests.add('validate\u0000200', () => ({ endpoint: 'validate', status: '200' }));
-      seconds.observe({ endpoint: 'validate' }, elapsed);
+      seconds.observe('validate', () => ({ endpoint: 'validate' }), elapsed);
       access({
         reqId: 'floor',
         method: req.method ?? 'POST',
