@@ -10,6 +10,7 @@
  *   on SIGTERM: server.close(); await proxy.close();   // drains streams up to server.shutdownGraceMs
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import { performance } from 'node:perf_hooks';
 import type { Duplex } from 'node:stream';
 import { problemFor } from '../api/problem.js';
 import { VERSION } from '../version.js';
@@ -23,11 +24,11 @@ import { hardwareView } from './hardware.js';
 import { keepRequestGarbageYoung } from './heap.js';
 import { forwardRequestHeaders, hasRequestBody } from './headers.js';
 import { healthBody, readyBody, type HealthSources } from './health.js';
-import { createProxyMetrics, type ProxyMetrics, type RequestOutcome } from './metrics.js';
+import { createProxyMetrics, type ProxyMetrics } from './metrics.js';
 import { createToolCallTap, type ProposedToolCall } from './observe/tool-calls.js';
-import { relay } from './relay.js';
+import { relay, type RelayDone, type RelayHandler } from './relay.js';
 import { buildRouteTable, hasAmbiguousPath, upstreamPath, type Route } from './routes.js';
-import { REQUEST_STEPS, type Exchange, type StepEnv, type StepResult } from './steps.js';
+import { NONE, REQUEST_STEPS, type Exchange, type StepEnv, type StepResult } from './steps.js';
 import { createUpstreamDispatcher } from './upstream/dispatcher.js';
 import { vetoEnvelope } from './veto.js';
 import { createWebsocketRelay, rejectUpgrade } from './websocket.js';
@@ -38,7 +39,11 @@ export type { Route, RouteTable } from './routes.js';
 export { buildRouteTable } from './routes.js';
 
 export interface Proxy {
-  /** Answer a request; resolves true when the proxy answered it (false: proxy disabled, caller answers). */
+  /**
+   * Take a request; resolves true once the proxy has answered it locally or sent it upstream (the
+   * response may still be streaming; `close()` waits for it), false when the proxy is disabled and
+   * the caller answers.
+   */
   handleRequest(req: IncomingMessage, res: ServerResponse): Promise<boolean>;
   handleUpgrade(req: IncomingMessage, socket: Duplex, head: Buffer): void;
   handleConnect(req: IncomingMessage, socket: Duplex, head: Buffer): void;
@@ -81,7 +86,7 @@ export function createProxy(deps: ProxyDeps, hooks: ProxyTestHooks = {}): Proxy 
   keepRequestGarbageYoung();
   const routes = buildRouteTable(pc);
   const metrics = createProxyMetrics(deps.registry);
-  const upstream = createUpstreamDispatcher(pc, metrics);
+  const upstream = createUpstreamDispatcher(pc);
   const window = new LatencyWindow();
   const evaluator = createEvaluator(deps.guard, window);
   const gpu =
@@ -152,7 +157,8 @@ export function createProxy(deps: ProxyDeps, hooks: ProxyTestHooks = {}): Proxy 
           : 'proxy found secrets in a prompt (audit: forwarded)',
       );
     }
-    for (const call of ex.vetoes) {
+    for (let i = 0; i < ex.vetoes.length; i++) {
+      const call = ex.vetoes[i]!;
       const first = call.decision.findings[0];
       metrics.veto(route.name, first?.invariant ?? 'UNKNOWN', ex.mode);
       logger.warn(
@@ -216,6 +222,15 @@ export function createProxy(deps: ProxyDeps, hooks: ProxyTestHooks = {}): Proxy 
     if (open.size === 0 && idle) idle();
   };
 
+  const relayed: RelayDone = (route, outcome, vetoed) => {
+    metrics.request(route.name, route.adapter, outcome.ok ? (vetoed ? 'vetoed' : 'forwarded') : 'failed');
+    if (!outcome.ok)
+      logger.warn(
+        { route: route.name, code: outcome.error.code, status: outcome.error.status },
+        'proxy upstream failure',
+      );
+  };
+
   const handleRequest = async (req: IncomingMessage, res: ServerResponse): Promise<boolean> => {
     const url = req.url ?? '/';
     if (url === '/health' || url === '/ready' || url.startsWith('/health?') || url.startsWith('/ready?')) {
@@ -242,7 +257,12 @@ export function createProxy(deps: ProxyDeps, hooks: ProxyTestHooks = {}): Proxy 
 
     open.add(res);
     metrics.inFlight(1);
-    res.once('close', () => finished(res));
+    // One listener per request: the drain bookkeeping, then the upstream exchange (if any) is stopped.
+    let relaying: RelayHandler | null = null;
+    res.once('close', () => {
+      finished(res);
+      relaying?.clientClosed();
+    });
     const ex: Exchange = {
       req,
       res,
@@ -254,11 +274,11 @@ export function createProxy(deps: ProxyDeps, hooks: ProxyTestHooks = {}): Proxy 
       body: null,
       json: undefined,
       replacement: null,
-      redactions: [],
-      vetoes: [],
+      redactions: NONE,
+      vetoes: NONE,
     };
-    for (const step of REQUEST_STEPS) {
-      const pending = step(ex, env);
+    for (let i = 0; i < REQUEST_STEPS.length; i++) {
+      const pending = REQUEST_STEPS[i]!(ex, env);
       const result = pending instanceof Promise ? await pending : pending;
       if (result.kind === 'respond') {
         if (ex.route) {
@@ -282,8 +302,8 @@ export function createProxy(deps: ProxyDeps, hooks: ProxyTestHooks = {}): Proxy 
       route.name,
       Buffer.isBuffer(body) ? body.length : Number(req.headers['content-length'] ?? 0),
     );
-    const outcome = await relay(
-      upstream.dispatcher,
+    relaying = relay(
+      upstream,
       {
         route,
         method: req.method ?? 'GET',
@@ -306,14 +326,9 @@ export function createProxy(deps: ProxyDeps, hooks: ProxyTestHooks = {}): Proxy 
           : undefined,
       },
       metrics,
+      relayed,
+      ex.vetoes.length > 0,
     );
-    const result: RequestOutcome = outcome.ok ? (ex.vetoes.length > 0 ? 'vetoed' : 'forwarded') : 'failed';
-    metrics.request(route.name, route.adapter, result);
-    if (!outcome.ok)
-      logger.warn(
-        { route: route.name, code: outcome.error.code, status: outcome.error.status },
-        'proxy upstream failure',
-      );
     return true;
   };
 

@@ -27,6 +27,8 @@ function existing<T>(registry: Registry, name: string): T | undefined {
   return registry.getSingleMetric(name) as T | undefined;
 }
 
+type Key = string | number;
+
 interface Series {
   readonly labels: Record<string, string>;
   value: number;
@@ -35,25 +37,57 @@ interface Series {
 /**
  * A hot-path counter's series kept as plain numbers and handed to prom-client only when the registry
  * is read (the counter's `collect` hook): prom-client hashes and validates the labels on every `inc`,
- * which was about a tenth of a passthrough request's instructions under callgrind. One tally per
- * counter, shared by every proxy built on the same registry.
+ * which was about a tenth of a passthrough request's instructions under callgrind. Series are found
+ * through one Map per label, keyed by the label values themselves (route names and adapters are the
+ * same string objects on every request, their hashes cached), so no key string is built per request.
+ * One tally per counter, shared by every proxy built on the same registry.
  */
 class Tally {
-  readonly #series = new Map<string, Series>();
+  readonly #names: readonly string[];
+  readonly #root = new Map<Key, unknown>();
+  readonly #all: Series[] = [];
 
-  add(key: string, labels: () => Record<string, string>, value: number): void {
-    const series = this.#series.get(key);
-    if (series) series.value += value;
-    else this.#series.set(key, { labels: labels(), value });
+  constructor(names: readonly string[]) {
+    this.#names = names;
+  }
+
+  /** Add `value` to the series with these label values (in the counter's label order). */
+  add(value: number, a: Key, b: Key = '', c: Key = ''): void {
+    const depth = this.#names.length;
+    let level = this.#root;
+    let node = level.get(a);
+    if (depth > 1) {
+      if (node === undefined) level.set(a, (node = new Map<Key, unknown>()));
+      level = node as Map<Key, unknown>;
+      node = level.get(b);
+      if (depth > 2) {
+        if (node === undefined) level.set(b, (node = new Map<Key, unknown>()));
+        level = node as Map<Key, unknown>;
+        node = level.get(c);
+      }
+    }
+    if (node !== undefined) {
+      (node as Series).value += value;
+      return;
+    }
+    const keys = [a, b, c];
+    const labels: Record<string, string> = {};
+    this.#names.forEach((name, i) => (labels[name] = String(keys[i])));
+    const series: Series = { labels, value };
+    this.#all.push(series);
+    level.set(depth === 1 ? a : depth === 2 ? b : c, series);
   }
 
   publish(counter: Counter): void {
     counter.reset();
-    for (const series of this.#series.values()) counter.inc(series.labels, series.value);
+    for (const series of this.#all) counter.inc(series.labels, series.value);
   }
 }
 
 const TALLIES = new WeakMap<Counter, Tally>();
+
+/** The in-flight gauge's value, kept as a number and set on the gauge when it is read. */
+const LEVELS = new WeakMap<Gauge, { value: number }>();
 
 export function createProxyMetrics(registry: Registry): ProxyMetrics {
   const counter = (name: string, help: string, labelNames: string[]): Counter =>
@@ -64,7 +98,7 @@ export function createProxyMetrics(registry: Registry): ProxyMetrics {
     const tallyOf = (c: Counter): Tally => {
       let tally = TALLIES.get(c);
       if (!tally) {
-        tally = new Tally();
+        tally = new Tally(labelNames);
         TALLIES.set(c, tally);
       }
       return tally;
@@ -130,11 +164,25 @@ export function createProxyMetrics(registry: Registry): ProxyMetrics {
     ['route'],
     [0.00005, 0.0001, 0.00025, 0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.5],
   );
-  const inFlight = gauge(
-    METRIC.proxyInFlightRequests,
-    'Requests and streams in flight through the proxy.',
-    [],
-  );
+  const inFlightGauge =
+    existing<Gauge>(registry, METRIC.proxyInFlightRequests) ??
+    new Gauge({
+      name: METRIC.proxyInFlightRequests,
+      help: 'Requests and streams in flight through the proxy.',
+      registers: [registry],
+      collect() {
+        this.set(levelOf(this).value);
+      },
+    });
+  const levelOf = (g: Gauge): { value: number } => {
+    let level = LEVELS.get(g);
+    if (!level) {
+      level = { value: 0 };
+      LEVELS.set(g, level);
+    }
+    return level;
+  };
+  const inFlight = levelOf(inFlightGauge);
   const tunnels = counter(METRIC.proxyConnectTunnelsTotal, 'CONNECT tunnels in forward-proxy mode.', [
     'outcome',
   ]);
@@ -143,36 +191,39 @@ export function createProxyMetrics(registry: Registry): ProxyMetrics {
     'gpu',
   ]);
 
-  // Hot-path series are looked up once per label set: prom-client hashes labels on every call otherwise.
-  const children = new Map<string, object>();
-  const child = <T extends object>(key: string, make: () => T): T => {
-    let found = children.get(key) as T | undefined;
+  // Histogram children are looked up once per route: prom-client checks the labels on every call otherwise.
+  type Child = ReturnType<Histogram['labels']>;
+  const upstreamChildren = new Map<string, Child>();
+  const addedChildren = new Map<string, Child>();
+  const child = (children: Map<string, Child>, of: Histogram, route: string): Child => {
+    let found = children.get(route);
     if (!found) {
-      found = make();
-      children.set(key, found);
+      found = of.labels({ route });
+      children.set(route, found);
     }
     return found;
   };
 
   return {
-    request: (route, adapter, outcome) =>
-      requests.add(`${route}\0${adapter}\0${outcome}`, () => ({ route, adapter, outcome }), 1),
+    request: (route, adapter, outcome) => requests.add(1, route, adapter, outcome),
     upstreamResponse: (route, status, seconds) => {
-      upstreamResponses.add(`${route}\0${status}`, () => ({ route, status: String(status) }), 1);
-      child(`u\0${route}`, () => upstreamSeconds.labels({ route })).observe(seconds);
+      upstreamResponses.add(1, route, status);
+      child(upstreamChildren, upstreamSeconds, route).observe(seconds);
     },
     upstreamError: (route, reason) => upstreamErrors.inc({ route, reason }),
     requestBytes: (route, bytes) => {
-      if (bytes > 0) requestBytes.add(route, () => ({ route }), bytes);
+      if (bytes > 0) requestBytes.add(bytes, route);
     },
     responseBytes: (route, bytes) => {
-      if (bytes > 0) responseBytes.add(route, () => ({ route }), bytes);
+      if (bytes > 0) responseBytes.add(bytes, route);
     },
     redaction: (route, family, mode, count = 1) => redactions.inc({ route, family, mode }, count),
     veto: (route, invariant, mode) => vetoes.inc({ route, invariant, mode }),
     proposedToolCall: (route, verdict) => proposals.inc({ route, verdict }),
-    added: (route, seconds) => child(`a\0${route}`, () => addedSeconds.labels({ route })).observe(seconds),
-    inFlight: (delta) => inFlight.inc(delta),
+    added: (route, seconds) => child(addedChildren, addedSeconds, route).observe(seconds),
+    inFlight: (delta) => {
+      inFlight.value += delta;
+    },
     tunnel: (outcome) => tunnels.inc({ outcome }),
     websocket: (route) => websockets.inc({ route }),
     gpuMemory: (index, bytes) => gpu.set({ gpu: String(index) }, bytes),

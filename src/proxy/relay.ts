@@ -1,10 +1,15 @@
 /**
- * Sends one request upstream through the composed dispatcher and relays the response to the agent
- * as it arrives: status and headers (hop-by-hop removed), then every body chunk written straight
- * through (SSE events reach the agent as the upstream flushes them), with backpressure both ways.
- * An optional tap sees a copy of the chunks (tool-call observation) and can never delay them.
+ * Sends one request upstream and relays the response to the agent as it arrives: status and headers
+ * (hop-by-hop removed), then every body chunk written straight through (SSE events reach the agent as
+ * the upstream flushes them), with backpressure both ways. An optional tap sees a copy of the chunks
+ * (tool-call observation) and can never delay them.
+ *
+ * The one undici handler of a forwarded request also keeps the upstream metrics (time to response
+ * headers, status, failures by reason) and maps network and timeout errors to the proxy's 502/504
+ * codes (upstream/errors.ts): one handler object per request instead of a chain of interceptors.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import { performance } from 'node:perf_hooks';
 import type { Dispatcher } from 'undici';
 import { problemFor } from '../api/problem.js';
 import { AgentGuardError } from '../errors.js';
@@ -12,8 +17,11 @@ import { relayResponseHeaders } from './headers.js';
 import type { ProxyMetrics } from './metrics.js';
 import type { ResponseTap } from './observe/tool-calls.js';
 import type { Route } from './routes.js';
-import type { DispatchController, ResponseHeaders } from './upstream/interceptors/delegating-handler.js';
-import type { RoutedDispatchOptions } from './upstream/interceptors/measure.js';
+import { failureReason, upstreamError } from './upstream/errors.js';
+import type { UpstreamDispatcher } from './upstream/dispatcher.js';
+
+type DispatchController = Parameters<NonNullable<Dispatcher.DispatchHandler['onRequestStart']>>[0];
+export type ResponseHeaders = Parameters<NonNullable<Dispatcher.DispatchHandler['onResponseStart']>>[2];
 
 export interface RelayRequest {
   readonly route: Route;
@@ -30,15 +38,21 @@ export interface RelayRequest {
 export type RelayOutcome =
   { readonly ok: true; readonly status: number } | { readonly ok: false; readonly error: AgentGuardError };
 
+/** Called once per relayed request, when the response has ended or failed (never throws back). */
+export type RelayDone = (route: Route, outcome: RelayOutcome, vetoed: boolean) => void;
+
 function header(headers: ResponseHeaders, name: string): string | undefined {
   const value = (headers as Record<string, string | string[] | undefined>)[name];
   return Array.isArray(value) ? value[0] : value;
 }
 
-class RelayHandler implements Dispatcher.DispatchHandler {
+export class RelayHandler implements Dispatcher.DispatchHandler {
   readonly #request: RelayRequest;
+  readonly #upstream: UpstreamDispatcher;
   readonly #metrics: ProxyMetrics;
-  readonly #done: (outcome: RelayOutcome) => void;
+  readonly #done: RelayDone;
+  readonly #vetoed: boolean;
+  readonly #started = performance.now();
   #controller: DispatchController | null = null;
   #tap: ResponseTap | null = null;
   #bytes = 0;
@@ -48,20 +62,29 @@ class RelayHandler implements Dispatcher.DispatchHandler {
   #expected = -1;
   #ended = false;
 
-  constructor(request: RelayRequest, metrics: ProxyMetrics, done: (outcome: RelayOutcome) => void) {
+  constructor(
+    request: RelayRequest,
+    upstream: UpstreamDispatcher,
+    metrics: ProxyMetrics,
+    done: RelayDone,
+    vetoed: boolean,
+  ) {
     this.#request = request;
+    this.#upstream = upstream;
     this.#metrics = metrics;
     this.#done = done;
-    // The agent went away: stop the upstream exchange too (an abandoned stream costs tokens).
-    request.res.once('close', () => {
-      if (!this.#finished)
-        this.#controller?.abort(
-          new AgentGuardError('AG_ERR_PROXY_UPSTREAM_UNAVAILABLE', {
-            upstream: request.route.origin,
-            reason: 'client closed the connection',
-          }),
-        );
-    });
+    this.#vetoed = vetoed;
+  }
+
+  /** The agent went away: stop the upstream exchange too (an abandoned stream costs tokens). */
+  clientClosed(): void {
+    if (!this.#finished)
+      this.#controller?.abort(
+        new AgentGuardError('AG_ERR_PROXY_UPSTREAM_UNAVAILABLE', {
+          upstream: this.#request.route.origin,
+          reason: 'client closed the connection',
+        }),
+      );
   }
 
   onRequestStart(controller: DispatchController): void {
@@ -75,6 +98,8 @@ class RelayHandler implements Dispatcher.DispatchHandler {
     headers: ResponseHeaders,
     statusMessage?: string,
   ): void {
+    const route = this.#request.route;
+    this.#metrics.upstreamResponse(route.name, statusCode, (performance.now() - this.#started) / 1000);
     const res = this.#request.res;
     this.#status = statusCode;
     if (res.headersSent || res.destroyed) return;
@@ -115,10 +140,18 @@ class RelayHandler implements Dispatcher.DispatchHandler {
     this.#finish();
     if (!this.#ended) this.#request.res.end();
     this.#endTap();
-    this.#done({ ok: true, status: this.#status });
+    this.#done(this.#request.route, { ok: true, status: this.#status }, this.#vetoed);
   }
 
+  /** Network and timeout errors become 502/504 codes; the failure is counted by reason. */
   onResponseError(_controller: DispatchController, error: Error): void {
+    const err = upstreamError(error, this.#request.route.origin, this.#upstream.timeouts);
+    this.#metrics.upstreamError(this.#request.route.name, failureReason(err.cause ?? err));
+    this.fail(err);
+  }
+
+  /** Answer the agent with the failure (a problem response, or a cut connection mid-stream). */
+  fail(error: Error): void {
     this.#finish();
     this.#endTap();
     const err =
@@ -138,7 +171,7 @@ class RelayHandler implements Dispatcher.DispatchHandler {
       // Mid-stream failure: cut the connection so the agent sees a truncated response, not a complete one.
       res.destroy();
     }
-    this.#done({ ok: false, error: err });
+    this.#done(this.#request.route, { ok: false, error: err }, this.#vetoed);
   }
 
   #finish(): void {
@@ -156,27 +189,33 @@ class RelayHandler implements Dispatcher.DispatchHandler {
   }
 }
 
-/** Dispatch and relay; resolves when the response has ended or failed (never rejects). */
+/**
+ * Dispatch and relay; `done` is called once when the response has ended or failed. Returns the
+ * handler so the caller can tell it when the agent goes away (`clientClosed`).
+ */
 export function relay(
-  dispatcher: Dispatcher,
+  upstream: UpstreamDispatcher,
   request: RelayRequest,
   metrics: ProxyMetrics,
-): Promise<RelayOutcome> {
-  return new Promise((resolve) => {
-    const { route } = request;
-    const options: RoutedDispatchOptions = {
-      origin: route.origin,
-      path: request.path,
-      method: request.method,
-      headers: request.headers,
-      body: request.body,
-      route: route.name,
-    };
-    const handler = new RelayHandler(request, metrics, resolve);
-    try {
-      dispatcher.dispatch(options, handler);
-    } catch (err) {
-      handler.onResponseError(null as unknown as DispatchController, err as Error);
-    }
-  });
+  done: RelayDone,
+  vetoed: boolean,
+): RelayHandler {
+  const { route } = request;
+  const handler = new RelayHandler(request, upstream, metrics, done, vetoed);
+  try {
+    upstream.dispatcher.dispatch(
+      {
+        origin: route.origin,
+        path: request.path,
+        method: request.method,
+        headers: request.headers,
+        body: request.body,
+      },
+      handler,
+    );
+  } catch (err) {
+    // A synchronous throw never reached the upstream: answered as before, without the upstream metrics.
+    handler.fail(err as Error);
+  }
+  return handler;
 }

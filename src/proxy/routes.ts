@@ -84,23 +84,23 @@ export function buildRouteTable(config: ProxyConfig): RouteTable {
       )
     : null;
 
+  // `prefix + '/'` made once, not per request (a concatenation per route per request otherwise).
+  const prefixes = prefixed.map((route) => ({ route, prefix: route.prefix, under: route.prefix + '/' }));
   const match = (pathname: string): Route | null => {
-    for (const route of prefixed) {
+    for (let i = 0; i < prefixes.length; i++) {
+      const { route, prefix, under } = prefixes[i]!;
       // Prefixes match whole segments: /openai matches /openai and /openai/..., never /openaix.
-      if (route.prefix === '' || pathname === route.prefix || pathname.startsWith(route.prefix + '/')) {
-        return route;
-      }
+      if (prefix === '' || pathname === prefix || pathname.startsWith(under)) return route;
     }
     return fallback;
   };
 
   const all = fallback ? [...prefixed, fallback] : prefixed;
+  const bases = all.map((route) => ({ route, base: route.basePath, under: route.basePath + '/' }));
   const matchOrigin = (origin: string, pathname: string): Route | null => {
-    for (const route of all) {
+    for (const { route, base, under } of bases) {
       if (route.origin !== origin) continue;
-      if (route.basePath === '' || pathname === route.basePath || pathname.startsWith(route.basePath + '/')) {
-        return route;
-      }
+      if (base === '' || pathname === base || pathname.startsWith(under)) return route;
     }
     return null;
   };

@@ -33,8 +33,8 @@ export interface Exchange {
   json: unknown;
   /** The body to send instead of the agent's (prompts scrubbed); null: send what the agent sent. */
   replacement: Buffer | null;
-  /** Families of the secrets found in prompts (one per redaction). */
-  redactions: string[];
+  /** Families of the secrets found in prompts (one per redaction; NONE until a body is inspected). */
+  redactions: readonly string[];
   /** Denied tool payloads (in audit mode the request is still forwarded). */
   vetoes: readonly EvaluatedCall[];
 }
@@ -63,6 +63,9 @@ export interface StepEnv {
 export type Step = (ex: Exchange, env: StepEnv) => StepResult | Promise<StepResult>;
 
 export const CONTINUE: StepResult = { kind: 'continue' };
+
+/** The empty list every exchange starts with (shared: passthrough requests allocate none). */
+export const NONE: readonly never[] = Object.freeze([]);
 
 export function problem(
   err: unknown,
@@ -227,7 +230,8 @@ export const inspect: Step = (ex, env) => {
 };
 
 async function inspectBody(ex: Exchange, env: StepEnv, adapter: RequestAdapter): Promise<StepResult> {
-  const redactions = ex.redactions;
+  const redactions: string[] = [];
+  ex.redactions = redactions;
   const mode = ex.mode;
   const ctx: InspectContext = {
     scrub: (text) => {

@@ -1,19 +1,12 @@
 /**
  * The one undici dispatcher every forwarded HTTP request goes through: a keep-alive Agent (one pool
- * per upstream origin) with the proxy's interceptors composed here, in this order.
- *
- *   relay handler ← measure ← classifyErrors ← Agent (connect/headers/idle timeouts, keep-alive)
- *
- * undici's compose() makes the last interceptor the outermost, so `measure` (listed last) sees every
- * request first and sees errors after `classifyErrors` has mapped them to 502/504 codes; the relay
- * handler only ever receives AgentGuardErrors.
+ * per upstream origin) with the connect, headers and idle timeouts. The relay's handler (relay.ts)
+ * keeps the upstream metrics and maps failures to 502/504 codes itself: no interceptor chain, so a
+ * request costs one handler object and one call per undici callback.
  */
 import { Agent, type Dispatcher } from 'undici';
 import type { ProxyConfig } from '../../config/sections/proxy.js';
-import type { ProxyMetrics } from '../metrics.js';
 import type { UpstreamTimeouts } from './errors.js';
-import { classifyErrors } from './interceptors/classify-errors.js';
-import { measure } from './interceptors/measure.js';
 
 export interface UpstreamDispatcher {
   readonly dispatcher: Dispatcher;
@@ -21,12 +14,15 @@ export interface UpstreamDispatcher {
   close(): Promise<void>;
 }
 
-export function createUpstreamDispatcher(config: ProxyConfig, metrics: ProxyMetrics): UpstreamDispatcher {
+export function createUpstreamDispatcher(config: ProxyConfig): UpstreamDispatcher {
   const timeouts: UpstreamTimeouts = {
     connectMs: config.connectTimeoutMs,
     headersMs: config.headersTimeoutMs,
     idleMs: config.idleTimeoutMs,
   };
+  if (!(timeouts.connectMs > 0 && timeouts.headersMs > 0 && timeouts.idleMs > 0)) {
+    throw new TypeError('upstream timeouts must be positive');
+  }
   const agent = new Agent({
     connections: config.upstreamConnections,
     connect: { timeout: timeouts.connectMs },
@@ -36,9 +32,8 @@ export function createUpstreamDispatcher(config: ProxyConfig, metrics: ProxyMetr
     keepAliveMaxTimeout: 300_000,
     pipelining: 1,
   });
-  const dispatcher = agent.compose(classifyErrors(timeouts), measure(metrics));
   return {
-    dispatcher,
+    dispatcher: agent,
     timeouts,
     close: () => agent.close(),
   };
