@@ -280,6 +280,7 @@ export async function startServer(
       await stopped;
       await alerts.close();
       clearInterval(flusher);
+      api.flushLog();
       logger.info('stopped');
       logger.flush();
     })();

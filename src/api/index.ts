@@ -37,6 +37,8 @@ export interface Api {
    * promise only when a step had to wait (a request body).
    */
   serve(req: IncomingMessage, res: ServerResponse, path: string): void | Promise<void>;
+  /** Hand the access lines of the current turn to the logger now (they go at the turn's end anyway). */
+  flushLog(): void;
   readonly routes: readonly Route[];
 }
 
@@ -344,7 +346,7 @@ export function createApi(deps: ApiDeps): Api {
     }
   }
 
-  return { serve, owns, routes };
+  return { serve, owns, routes, flushLog: () => accessLog.flush() };
 }
 
 function write(req: IncomingMessage, res: ServerResponse, ctx: RequestContext, response: ApiResponse): void {
