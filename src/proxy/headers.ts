@@ -22,6 +22,22 @@ const HOP_BY_HOP = new Set([
 /** Dropped from forwarded requests besides hop-by-hop: undici sets Host; Expect is answered locally. */
 const REQUEST_DROP = new Set(['host', 'expect']);
 
+/**
+ * Bit n set: some request header name forwardRequestHeaders drops or rewrites has n characters
+ * (x-forwarded-* are told apart by their first letter). A name of any other length, not starting
+ * with x, is forwarded without being lower-cased first: most of a request's headers.
+ */
+const CHECKED_LENGTHS = [...HOP_BY_HOP, ...REQUEST_DROP, 'content-length', 'content-encoding'].reduce(
+  (mask, name) => mask | (1 << name.length),
+  0,
+);
+
+function mayBeDropped(name: string): boolean {
+  const n = name.length;
+  const first = name.charCodeAt(0) | 0x20; // ASCII lower case
+  return first === 0x78 /* x */ || (n < 32 && ((CHECKED_LENGTHS >>> n) & 1) === 1);
+}
+
 function connectionTokens(value: string | string[] | undefined): Set<string> | null {
   // Nearly every message says only this: no tokens to strip, no Set to build.
   if (value === undefined || value === 'keep-alive' || value === 'close') return null;
@@ -51,6 +67,10 @@ export function forwardRequestHeaders(req: IncomingMessage, options: ForwardHead
   let forwardedFor: string | undefined;
   for (let i = 0; i < raw.length; i += 2) {
     const name = raw[i]!;
+    if (listed === null && !mayBeDropped(name)) {
+      out.push(name, raw[i + 1]!);
+      continue;
+    }
     const lower = name.toLowerCase();
     if (HOP_BY_HOP.has(lower) || REQUEST_DROP.has(lower) || listed?.has(lower)) continue;
     if (options.bodyReplaced && (lower === 'content-length' || lower === 'content-encoding')) continue;

@@ -2,8 +2,9 @@
  * The proxy's Prometheus metrics (names in src/telemetry/metric-names.ts), registered once per
  * registry. The label `route` is the route prefix (bounded by the configuration), never a path.
  */
-import { Counter, Gauge, Histogram, type Registry } from 'prom-client';
+import { Counter, Gauge, type Registry } from 'prom-client';
 import { METRIC } from '../telemetry/metric-names.js';
+import { talliedHistogram } from '../telemetry/tallied-histogram.js';
 
 export type RequestOutcome = 'forwarded' | 'vetoed' | 'refused' | 'failed';
 
@@ -115,9 +116,6 @@ export function createProxyMetrics(registry: Registry): ProxyMetrics {
     });
     return tallyOf(created);
   };
-  const histogram = (name: string, help: string, labelNames: string[], buckets: number[]): Histogram =>
-    existing<Histogram>(registry, name) ??
-    new Histogram({ name, help, labelNames, buckets, registers: [registry] });
   const gauge = (name: string, help: string, labelNames: string[]): Gauge =>
     existing<Gauge>(registry, name) ?? new Gauge({ name, help, labelNames, registers: [registry] });
 
@@ -152,13 +150,16 @@ export function createProxyMetrics(registry: Registry): ProxyMetrics {
     'route',
     'verdict',
   ]);
-  const upstreamSeconds = histogram(
+  // Tallied (src/telemetry/tallied-histogram.ts): prom-client's observe hashes the labels per call.
+  const upstreamSeconds = talliedHistogram(
+    registry,
     METRIC.proxyUpstreamDurationSeconds,
     'Time from dispatch to upstream response headers, seconds.',
     ['route'],
     [0.001, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30, 60, 120],
   );
-  const addedSeconds = histogram(
+  const addedSeconds = talliedHistogram(
+    registry,
     METRIC.proxyAddedDurationSeconds,
     'Time the proxy spends before dispatching upstream, seconds.',
     ['route'],
@@ -191,24 +192,22 @@ export function createProxyMetrics(registry: Registry): ProxyMetrics {
     'gpu',
   ]);
 
-  // Histogram children are looked up once per route: prom-client checks the labels on every call otherwise.
-  type Child = ReturnType<Histogram['labels']>;
-  const upstreamChildren = new Map<string, Child>();
-  const addedChildren = new Map<string, Child>();
-  const child = (children: Map<string, Child>, of: Histogram, route: string): Child => {
-    let found = children.get(route);
-    if (!found) {
-      found = of.labels({ route });
-      children.set(route, found);
+  // One label-object factory per route, made once (the tallies call it for a new series only).
+  const routeLabels = new Map<string, () => Record<string, string>>();
+  const labelsOf = (route: string): (() => Record<string, string>) => {
+    let make = routeLabels.get(route);
+    if (!make) {
+      make = () => ({ route });
+      routeLabels.set(route, make);
     }
-    return found;
+    return make;
   };
 
   return {
     request: (route, adapter, outcome) => requests.add(1, route, adapter, outcome),
     upstreamResponse: (route, status, seconds) => {
       upstreamResponses.add(1, route, status);
-      child(upstreamChildren, upstreamSeconds, route).observe(seconds);
+      upstreamSeconds.observe(route, labelsOf(route), seconds);
     },
     upstreamError: (route, reason) => upstreamErrors.inc({ route, reason }),
     requestBytes: (route, bytes) => {
@@ -220,7 +219,7 @@ export function createProxyMetrics(registry: Registry): ProxyMetrics {
     redaction: (route, family, mode, count = 1) => redactions.inc({ route, family, mode }, count),
     veto: (route, invariant, mode) => vetoes.inc({ route, invariant, mode }),
     proposedToolCall: (route, verdict) => proposals.inc({ route, verdict }),
-    added: (route, seconds) => child(addedChildren, addedSeconds, route).observe(seconds),
+    added: (route, seconds) => addedSeconds.observe(route, labelsOf(route), seconds),
     inFlight: (delta) => {
       inFlight.value += delta;
     },

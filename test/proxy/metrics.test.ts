@@ -1,4 +1,4 @@
-import { Registry } from 'prom-client';
+import { Histogram, Registry } from 'prom-client';
 import { describe, expect, it } from 'vitest';
 import { createProxyMetrics } from '../../src/proxy/metrics.js';
 
@@ -80,5 +80,46 @@ describe('proxy metrics', () => {
       'agent_guard_proxy_requests_total{route="default",adapter="passthrough",outcome="failed"} 1',
       'agent_guard_proxy_requests_total{route="default",adapter="openai",outcome="failed"} 1',
     ]);
+  });
+
+  it('exposes the duration histograms exactly as a plain prom-client histogram would', async () => {
+    const registry = new Registry();
+    const m = createProxyMetrics(registry);
+    const plain = new Registry();
+    const upstream = new Histogram({
+      name: 'agent_guard_proxy_upstream_duration_seconds',
+      help: 'Time from dispatch to upstream response headers, seconds.',
+      labelNames: ['route'],
+      buckets: [0.001, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30, 60, 120],
+      registers: [plain],
+    });
+    const added = new Histogram({
+      name: 'agent_guard_proxy_added_duration_seconds',
+      help: 'Time the proxy spends before dispatching upstream, seconds.',
+      labelNames: ['route'],
+      buckets: [0.00005, 0.0001, 0.00025, 0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.5],
+      registers: [plain],
+    });
+    const cases: Array<[string, number]> = [
+      ['default', 0.0004],
+      ['/openai', 0.003],
+      ['default', 0.005],
+      ['default', 200],
+      ['/openai', 0.00005],
+    ];
+    for (const [route, seconds] of cases) {
+      m.upstreamResponse(route, 200, seconds);
+      upstream.observe({ route }, seconds);
+      m.added(route, seconds);
+      added.observe({ route }, seconds);
+    }
+    for (const name of [
+      'agent_guard_proxy_upstream_duration_seconds',
+      'agent_guard_proxy_added_duration_seconds',
+    ]) {
+      const lines = async (r: Registry): Promise<string[]> =>
+        (await r.metrics()).split('\n').filter((line) => line.startsWith(name));
+      expect(await lines(registry)).toEqual(await lines(plain));
+    }
   });
 });
