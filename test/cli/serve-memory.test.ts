@@ -101,6 +101,15 @@ describe('the image ships the memory settings', () => {
     expect(argv.slice(1, script)).toEqual([...SERVE_NODE_FLAGS]);
   });
 
+  it('npm start, the README run command, passes the same node flags', () => {
+    const pkg = JSON.parse(readFileSync(`${ROOT}package.json`, 'utf8')) as {
+      scripts: Record<string, string>;
+    };
+    const start = pkg.scripts['start'] ?? '';
+    const command = start.slice(start.lastIndexOf('node '));
+    expect(command).toBe(`node ${SERVE_NODE_FLAGS.join(' ')} dist/bundle/main.js serve`);
+  });
+
   it('ENV sets the environment', () => {
     for (const [name, value] of Object.entries(SERVE_ENV)) {
       expect(dockerfile).toMatch(new RegExp(`^\\s+${name}=${value}\\s*\\\\?$`, 'm'));
