@@ -10,20 +10,24 @@
  *   sanitize  POST /api/v1/sanitize {"payload": <small clean prompt>}
  * Each server runs in its own child process; the load comes from wrk when installed (else
  * autocannon). Besides req/s the bench reads each server's CPU time per request from /proc, which
- * holds up better than req/s on a shared machine. agent-guard runs with embedded defaults (auth off
- * on loopback, logs at info to /dev/null, receipts.sign deny-only).
- * Run: npx tsx bench/http.bench.ts [seconds per target per round, default 5]
+ * holds up better than req/s on a shared machine. agent-guard is the built sidecar started as it
+ * ships (bench/lib/sidecar.ts: `node <image flags> dist/bundle/main.js serve`) on embedded defaults
+ * (auth off on loopback, logs at info to /dev/null, receipts.sign deny-only; BENCH_LOG_LEVEL changes
+ * the level).
+ * Run: npm run build && npx tsx bench/http.bench.ts [seconds per target per round, default 5]
  * One server alone (for bench/callgrind-requests.sh): PORT=N npx tsx bench/http.bench.ts bare|floor
  */
 import { fork, type ChildProcess } from 'node:child_process';
 import { createServer } from 'node:http';
 import { fileURLToPath } from 'node:url';
 import { median, runLoad, type LoadResult } from './lib/load.js';
+import { checkBuild, describeServer, startSidecar } from './lib/sidecar.js';
 
 const SELF = fileURLToPath(import.meta.url);
 const role = process.argv[2];
 
-type Kind = 'bare' | 'floor' | 'guard';
+type Kind = 'bare' | 'floor';
+type Server = 'bare' | 'floor' | 'guard';
 
 function listen(server: ReturnType<typeof createServer>): void {
   // Forked by main(): port 0, reported over IPC; run alone: the PORT it was given.
@@ -103,33 +107,20 @@ async function childFloor(): Promise<void> {
   listen(server);
 }
 
-async function childGuard(): Promise<void> {
-  const { loadConfig } = await import('../src/config/load.js');
-  const { startServer } = await import('../src/server.js');
-  const started = performance.now();
-  const logLevel = process.env.BENCH_LOG_LEVEL ?? 'info';
-  const config = loadConfig({
-    env: { AGENT_GUARD_PORT: '0', AGENT_GUARD_LOG_LEVEL: logLevel },
-    cwd: process.cwd(),
-  });
-  const running = await startServer(config, { proxy: true });
-  process.send?.({ port: running.port, startupMs: performance.now() - started });
-}
-
 interface Target {
   readonly name: string;
   readonly path: string;
   readonly body: string;
-  readonly child: Kind;
+  readonly child: Server;
 }
 
-function spawnChild(kind: Kind): Promise<{ child: ChildProcess; port: number; startupMs?: number }> {
+function spawnChild(kind: Kind): Promise<{ child: ChildProcess; port: number }> {
   const child = fork(SELF, [kind], {
     execArgv: ['--import', 'tsx'],
     stdio: ['ignore', 'ignore', 'inherit', 'ipc'],
   });
   return new Promise((resolve, reject) => {
-    child.once('message', (m: { port: number; startupMs?: number }) => resolve({ child, ...m }));
+    child.once('message', (m: { port: number }) => resolve({ child, ...m }));
     child.once('exit', (code) => reject(new Error(`${kind} server exited with ${code}`)));
   });
 }
@@ -150,10 +141,12 @@ async function main(): Promise<void> {
       child: 'guard',
     },
   ];
+  const stale = checkBuild();
+  if (stale) console.warn(stale);
   const servers = {
     bare: await spawnChild('bare'),
     floor: await spawnChild('floor'),
-    guard: await spawnChild('guard'),
+    guard: await startSidecar({ AGENT_GUARD_LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? 'info' }),
   };
   // Interleaved rounds, median per target: on a shared machine the load drifts during a run.
   const rounds = 3;
@@ -186,7 +179,7 @@ async function main(): Promise<void> {
   });
   const [ceiling, floor] = rows;
   console.log(
-    `node ${process.version}, ${samples[0]![0]!.tool}, ${rounds} interleaved rounds x ${seconds}s per target (medians), 32 connections, loopback; agent-guard startup ${servers.guard.startupMs?.toFixed(0)} ms`,
+    `node ${process.version}, ${samples[0]![0]!.tool}, ${rounds} interleaved rounds x ${seconds}s per target (medians), 32 connections, loopback; agent-guard ready in ${servers.guard.startupMs.toFixed(0)} ms; ${describeServer()}`,
   );
   console.log(
     '| target | req/s | p50 ms | p99 ms | share of ceiling | share of floor | CPU µs/request | CPU share of ceiling | errors |',
@@ -205,5 +198,4 @@ async function main(): Promise<void> {
 
 if (role === 'bare') childBare();
 else if (role === 'floor') await childFloor();
-else if (role === 'guard') await childGuard();
 else await main();

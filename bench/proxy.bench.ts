@@ -20,26 +20,18 @@
  * BENCH_SERVER_BARE=1 also leaves out the shipped environment)
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
-import { createServer, type AddressInfo } from 'node:net';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { median, runLoad, which } from './lib/load.js';
-import { SERVE_ENV, SERVE_NODE_FLAGS } from '../src/cli/serve-memory.js';
+import { checkBuild, describeServer, startSidecar } from './lib/sidecar.js';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 32);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
 const HERE = fileURLToPath(new URL('.', import.meta.url));
 const TSX = ['--import', 'tsx'];
-const ROOT = resolve(HERE, '..');
-const SERVER_ENTRY = join(ROOT, 'dist', 'bundle', 'main.js');
-const BARE = process.env.BENCH_SERVER_BARE === '1';
-const SERVER_NODE_FLAGS = (process.env.BENCH_SERVER_NODE_FLAGS ?? (BARE ? '' : SERVE_NODE_FLAGS.join(' ')))
-  .split(/\s+/)
-  .filter(Boolean);
-const SERVER_ENV: Record<string, string> = BARE ? {} : { ...SERVE_ENV };
 
 interface Result {
   name: string;
@@ -87,65 +79,12 @@ function startChild(
 }
 
 /** Newest modification time (ms) of the files under `dir` whose names end in `suffix`. */
-function newestMtime(dir: string, suffix: string): number {
-  let newest = 0;
-  for (const entry of readdirSync(dir, { withFileTypes: true, recursive: true })) {
-    if (!entry.isFile() || !entry.name.endsWith(suffix)) continue;
-    newest = Math.max(newest, statSync(join(entry.parentPath, entry.name)).mtimeMs);
-  }
-  return newest;
-}
 
 /** Stops the bench when dist/ has not been built; returns a warning when it is older than src/. */
-function checkBuild(): string | null {
-  if (!existsSync(SERVER_ENTRY)) {
-    console.error(
-      `${SERVER_ENTRY} is missing: run \`npm run build\` first (the bench measures the built server).`,
-    );
-    process.exit(1);
-  }
-  const src = newestMtime(join(ROOT, 'src'), '.ts');
-  const dist = newestMtime(join(ROOT, 'dist'), '.js');
-  return src > dist
-    ? `WARNING: dist/ is older than src/ (newest src file ${new Date(src).toISOString()}, newest dist file ${new Date(dist).toISOString()}): these figures may not be the current code; run \`npm run build\`.`
-    : null;
-}
 
 /** A loopback port nobody listens on right now (the server is told it through AGENT_GUARD_PORT). */
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as AddressInfo;
-      probe.close(() => resolve(port));
-    });
-  });
-}
 
 /** `node dist/cli/main.js serve` on a free port with `env` added; resolves once /api/v1/health answers. */
-async function startServer(env: Record<string, string>): Promise<{ child: ChildProcess; port: number }> {
-  const port = await freePort();
-  const child = spawn(process.execPath, [...SERVER_NODE_FLAGS, SERVER_ENTRY, 'serve'], {
-    env: { ...process.env, ...SERVER_ENV, ...env, AGENT_GUARD_PORT: String(port) },
-    stdio: ['ignore', 'ignore', 'inherit'], // log lines (stdout) to /dev/null
-  });
-  let exited: number | null | undefined;
-  child.once('exit', (code) => (exited = code));
-  for (let i = 0; i < 100; i++) {
-    if (exited !== undefined) throw new Error(`the server exited with ${String(exited)} before answering`);
-    try {
-      const res = await fetch(`http://127.0.0.1:${port}/api/v1/health`);
-      await res.arrayBuffer();
-      if (res.ok) return { child, port };
-    } catch {
-      // not listening yet
-    }
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  child.kill('SIGKILL');
-  throw new Error('the server did not answer /api/v1/health within 10 s');
-}
 
 /** A 16 KB chat request: a long conversation with a few credentials in it (assembled at run time). */
 function chatBody(): string {
@@ -221,7 +160,7 @@ const stale = checkBuild();
 if (stale) console.log(stale);
 const upstream = await startChild('proxy/upstream.ts', {});
 const base = `http://127.0.0.1:${upstream.port}`;
-const sidecar = await startServer({ AGENT_GUARD_UPSTREAM: base, AGENT_GUARD_OPENAI_UPSTREAM: base });
+const sidecar = await startSidecar({ AGENT_GUARD_UPSTREAM: base, AGENT_GUARD_OPENAI_UPSTREAM: base });
 const startedRss = rssMb(sidecar.child.pid!, 'VmRSS');
 const floor = await startChild('proxy/minimal-proxy.ts', {}, [base]);
 const nginx = await startNginx(upstream.port);
@@ -301,11 +240,7 @@ try {
     return `| ${r.name} | ${Math.round(r.rps)} | ${r.p50.toFixed(2)} | ${r.p99.toFixed(2)} | ${r.errors} | ${cpu} |`;
   };
   console.log(
-    `\nload: ${which('wrk') ? 'wrk -t1' : 'autocannon'} -c${CONNECTIONS}, ${SECONDS}s per row (after a 1 s warm-up), ${ROUNDS} interleaved rounds, medians; node ${process.version}; server flags: ${SERVER_NODE_FLAGS.join(' ') || 'none'}, environment: ${
-      Object.entries(SERVER_ENV)
-        .map(([k, v]) => `${k}=${v}`)
-        .join(' ') || 'none'
-    }`,
+    `\nload: ${which('wrk') ? 'wrk -t1' : 'autocannon'} -c${CONNECTIONS}, ${SECONDS}s per row (after a 1 s warm-up), ${ROUNDS} interleaved rounds, medians; node ${process.version}; ${describeServer()}`,
   );
   console.log('| target | req/s | p50 ms | p99 ms | non-2xx | CPU µs/request |');
   console.log('|---|---:|---:|---:|---:|---:|');
