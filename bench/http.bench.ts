@@ -91,8 +91,8 @@ async function childFloor(): Promise<void> {
       res.writeHead(200, { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) });
       res.end(body);
       const elapsed = (performance.now() - started) / 1000;
-      requests.add('validate\u0000200', () => ({ endpoint: 'validate', status: '200' }));
-      seconds.observe('validate', () => ({ endpoint: 'validate' }), elapsed);
+      requests.add(1, 'validate', 200);
+      seconds.observe(elapsed, 'validate');
       access({
         reqId: 'floor',
         method: req.method ?? 'POST',

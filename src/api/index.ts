@@ -323,12 +323,8 @@ export function createApi(deps: ApiDeps): Api {
     const seconds = (performance.now() - ctx.startedAt) / 1000;
     const method = ctx.route ? (req.method ?? 'GET') : 'other';
     const status = response.status;
-    deps.metrics.requests.add(`${endpoint}\0${method}\0${status}`, () => ({
-      endpoint,
-      method,
-      status: String(status),
-    }));
-    deps.metrics.requestDuration.observe(endpoint, () => ({ endpoint }), seconds);
+    deps.metrics.requests.add(1, endpoint, method, status);
+    deps.metrics.requestDuration.observe(seconds, endpoint);
     const ms = Math.round(seconds * 1e6) / 1000;
     if (!answered && status >= 500) {
       const line = { reqId: ctx.requestId, req, status, endpoint, ms, err: failure };

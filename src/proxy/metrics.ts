@@ -5,6 +5,7 @@
 import { Counter, Gauge, type Registry } from 'prom-client';
 import { METRIC } from '../telemetry/metric-names.js';
 import { talliedHistogram } from '../telemetry/tallied-histogram.js';
+import { talliedCounter, type Tally } from '../telemetry/tally.js';
 
 export type RequestOutcome = 'forwarded' | 'vetoed' | 'refused' | 'failed';
 
@@ -28,94 +29,14 @@ function existing<T>(registry: Registry, name: string): T | undefined {
   return registry.getSingleMetric(name) as T | undefined;
 }
 
-type Key = string | number;
-
-interface Series {
-  readonly labels: Record<string, string>;
-  value: number;
-}
-
-/**
- * A hot-path counter's series kept as plain numbers and handed to prom-client only when the registry
- * is read (the counter's `collect` hook): prom-client hashes and validates the labels on every `inc`,
- * which was about a tenth of a passthrough request's instructions under callgrind. Series are found
- * through one Map per label, keyed by the label values themselves (route names and adapters are the
- * same string objects on every request, their hashes cached), so no key string is built per request.
- * One tally per counter, shared by every proxy built on the same registry.
- */
-class Tally {
-  readonly #names: readonly string[];
-  readonly #root = new Map<Key, unknown>();
-  readonly #all: Series[] = [];
-
-  constructor(names: readonly string[]) {
-    this.#names = names;
-  }
-
-  /** Add `value` to the series with these label values (in the counter's label order). */
-  add(value: number, a: Key, b: Key = '', c: Key = ''): void {
-    const depth = this.#names.length;
-    let level = this.#root;
-    let node = level.get(a);
-    if (depth > 1) {
-      if (node === undefined) level.set(a, (node = new Map<Key, unknown>()));
-      level = node as Map<Key, unknown>;
-      node = level.get(b);
-      if (depth > 2) {
-        if (node === undefined) level.set(b, (node = new Map<Key, unknown>()));
-        level = node as Map<Key, unknown>;
-        node = level.get(c);
-      }
-    }
-    if (node !== undefined) {
-      (node as Series).value += value;
-      return;
-    }
-    const keys = [a, b, c];
-    const labels: Record<string, string> = {};
-    this.#names.forEach((name, i) => (labels[name] = String(keys[i])));
-    const series: Series = { labels, value };
-    this.#all.push(series);
-    level.set(depth === 1 ? a : depth === 2 ? b : c, series);
-  }
-
-  publish(counter: Counter): void {
-    counter.reset();
-    for (const series of this.#all) counter.inc(series.labels, series.value);
-  }
-}
-
-const TALLIES = new WeakMap<Counter, Tally>();
-
 /** The in-flight gauge's value, kept as a number and set on the gauge when it is read. */
 const LEVELS = new WeakMap<Gauge, { value: number }>();
 
 export function createProxyMetrics(registry: Registry): ProxyMetrics {
   const counter = (name: string, help: string, labelNames: string[]): Counter =>
     existing<Counter>(registry, name) ?? new Counter({ name, help, labelNames, registers: [registry] });
-  /** A counter only ever increased through its tally (see Tally). */
-  const tallied = (name: string, help: string, labelNames: string[]): Tally => {
-    const found = existing<Counter>(registry, name);
-    const tallyOf = (c: Counter): Tally => {
-      let tally = TALLIES.get(c);
-      if (!tally) {
-        tally = new Tally(labelNames);
-        TALLIES.set(c, tally);
-      }
-      return tally;
-    };
-    if (found) return tallyOf(found);
-    const created: Counter = new Counter({
-      name,
-      help,
-      labelNames,
-      registers: [registry],
-      collect() {
-        tallyOf(created).publish(created);
-      },
-    });
-    return tallyOf(created);
-  };
+  const tallied = (name: string, help: string, labelNames: string[]): Tally =>
+    talliedCounter(registry, name, help, labelNames);
   const gauge = (name: string, help: string, labelNames: string[]): Gauge =>
     existing<Gauge>(registry, name) ?? new Gauge({ name, help, labelNames, registers: [registry] });
 
@@ -192,22 +113,11 @@ export function createProxyMetrics(registry: Registry): ProxyMetrics {
     'gpu',
   ]);
 
-  // One label-object factory per route, made once (the tallies call it for a new series only).
-  const routeLabels = new Map<string, () => Record<string, string>>();
-  const labelsOf = (route: string): (() => Record<string, string>) => {
-    let make = routeLabels.get(route);
-    if (!make) {
-      make = () => ({ route });
-      routeLabels.set(route, make);
-    }
-    return make;
-  };
-
   return {
     request: (route, adapter, outcome) => requests.add(1, route, adapter, outcome),
     upstreamResponse: (route, status, seconds) => {
       upstreamResponses.add(1, route, status);
-      upstreamSeconds.observe(route, labelsOf(route), seconds);
+      upstreamSeconds.observe(seconds, route);
     },
     upstreamError: (route, reason) => upstreamErrors.inc({ route, reason }),
     requestBytes: (route, bytes) => {
@@ -219,7 +129,7 @@ export function createProxyMetrics(registry: Registry): ProxyMetrics {
     redaction: (route, family, mode, count = 1) => redactions.inc({ route, family, mode }, count),
     veto: (route, invariant, mode) => vetoes.inc({ route, invariant, mode }),
     proposedToolCall: (route, verdict) => proposals.inc({ route, verdict }),
-    added: (route, seconds) => addedSeconds.observe(route, labelsOf(route), seconds),
+    added: (route, seconds) => addedSeconds.observe(seconds, route),
     inFlight: (delta) => {
       inFlight.value += delta;
     },

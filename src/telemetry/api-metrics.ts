@@ -12,13 +12,13 @@ const EVAL_BUCKETS = [5e-6, 1e-5, 2e-5, 3.5e-5, 5e-5, 1e-4, 2.5e-4, 5e-4, 1e-3, 
 const HTTP_BUCKETS = [1e-4, 2.5e-4, 5e-4, 1e-3, 2.5e-3, 5e-3, 0.01, 0.025, 0.05, 0.1, 0.5, 1];
 
 export interface ApiMetrics {
-  /** Labels endpoint, method, status; key `${endpoint}\0${method}\0${status}` (a Tally: per request). */
+  /** Labels endpoint, method, status (a tally: counted per request). */
   readonly requests: Tally;
-  /** Label endpoint, key the endpoint (a tally: per request). */
+  /** Label endpoint (a tally: observed per request). */
   readonly requestDuration: HistogramTally;
-  /** Labels endpoint, verdict, invariant, rule; key joined the same way (a Tally: per decision). */
+  /** Labels endpoint, verdict, invariant, rule (a tally: counted per decision). */
   readonly decisions: Tally;
-  /** Label endpoint, key the endpoint (a tally: per decision). */
+  /** Label endpoint (a tally: observed per decision). */
   readonly evalDuration: HistogramTally;
   readonly redactions: Counter<'family'>;
   readonly authFailures: Counter<'scheme' | 'reason'>;

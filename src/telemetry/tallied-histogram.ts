@@ -10,6 +10,7 @@
  * fails there.
  */
 import { Histogram, type Registry } from 'prom-client';
+import { SeriesIndex, type LabelValue } from './tally.js';
 
 interface Series {
   readonly labels: Record<string, string>;
@@ -28,23 +29,23 @@ interface PromHistogramState {
 
 export class HistogramTally {
   readonly #bounds: readonly number[];
-  readonly #series = new Map<string, Series>();
+  readonly #series: SeriesIndex<Series>;
 
-  constructor(bounds: readonly number[]) {
+  constructor(labelNames: readonly string[], bounds: readonly number[]) {
     this.#bounds = [...bounds].sort((a, b) => a - b);
+    const slots = this.#bounds.length + 1;
+    this.#series = new SeriesIndex(labelNames, (labels) => ({
+      labels,
+      counts: new Float64Array(slots),
+      sum: 0,
+      count: 0,
+    }));
   }
 
-  /**
-   * Record `value` in series `key` (a string built from the label values, one-to-one with them);
-   * `labels` is called only the first time a key is seen. Non-finite values are dropped.
-   */
-  observe(key: string, labels: () => Record<string, string>, value: number): void {
+  /** Record `value` in the series with these label values (label order). Non-finite values are dropped. */
+  observe(value: number, a: LabelValue, b?: LabelValue, c?: LabelValue, d?: LabelValue): void {
     if (!Number.isFinite(value)) return;
-    let series = this.#series.get(key);
-    if (!series) {
-      series = { labels: labels(), counts: new Float64Array(this.#bounds.length + 1), sum: 0, count: 0 };
-      this.#series.set(key, series);
-    }
+    const series = this.#series.get(a, b, c, d);
     const bounds = this.#bounds;
     let i = 0;
     while (i < bounds.length && value > bounds[i]!) i++;
@@ -57,7 +58,7 @@ export class HistogramTally {
     const state = histogram as unknown as PromHistogramState;
     const hashMap: PromHistogramState['hashMap'] = {};
     let n = 0;
-    for (const series of this.#series.values()) {
+    for (const series of this.#series.all()) {
       const bucketValues: Record<number, number> = {};
       this.#bounds.forEach((bound, i) => (bucketValues[bound] = series.counts[i]!));
       hashMap[String(n++)] = { labels: series.labels, bucketValues, sum: series.sum, count: series.count };
@@ -82,7 +83,7 @@ export function talliedHistogram(
   const tallyOf = (h: Histogram): HistogramTally => {
     let tally = TALLIES.get(h);
     if (!tally) {
-      tally = new HistogramTally(buckets);
+      tally = new HistogramTally(labelNames, buckets);
       TALLIES.set(h, tally);
     }
     return tally;

@@ -1,45 +1,86 @@
 /**
- * Hot-path counters kept as plain numbers and handed to prom-client only when the registry is read
- * (the counter's `collect` hook): prom-client validates and hashes the label object on every `inc`,
- * about 0.6 µs a call, which on a cached /validate answer or a passthrough request is a measurable
- * share of the whole request (docs/performance.md).
+ * Hot-path metrics kept as plain numbers and handed to prom-client only when the registry is read
+ * (the metric's `collect` hook): prom-client validates and hashes the label object on every `inc`
+ * or `observe`, about 0.5 µs a call, a measurable share of a cached /validate answer or a
+ * passthrough request (docs/performance.md). Series are found through one Map per label, keyed by
+ * the label values themselves (route names, endpoints and verdicts are the same string objects on
+ * every request, their hashes cached), so no key string or label object is built per request.
  */
 import { Counter, type Registry } from 'prom-client';
 
-interface Series {
+/** A label value as passed; numbers (status codes) become strings in the exported labels. */
+export type LabelValue = string | number;
+
+/** Up to four label values, in the metric's label order. */
+type Values = readonly [LabelValue, LabelValue?, LabelValue?, LabelValue?];
+
+/**
+ * Finds or creates the series for a set of label values. `make` builds a new series from its label
+ * object the first time a combination is seen. A value must always be passed with the same type for
+ * one label (200 and '200' would be two series with the same exported labels).
+ */
+export class SeriesIndex<S> {
+  readonly #names: readonly string[];
+  readonly #root = new Map<LabelValue, unknown>();
+  readonly #all: S[] = [];
+  readonly #make: (labels: Record<string, string>) => S;
+
+  constructor(names: readonly string[], make: (labels: Record<string, string>) => S) {
+    if (names.length < 1 || names.length > 4) throw new RangeError('a tallied metric has 1 to 4 labels');
+    this.#names = names;
+    this.#make = make;
+  }
+
+  get(a: LabelValue, b: LabelValue = '', c: LabelValue = '', d: LabelValue = ''): S {
+    const depth = this.#names.length;
+    let level = this.#root;
+    let key = a;
+    for (let i = 1; i < depth; i++) {
+      let next = level.get(key) as Map<LabelValue, unknown> | undefined;
+      if (next === undefined) level.set(key, (next = new Map<LabelValue, unknown>()));
+      level = next;
+      key = i === 1 ? b : i === 2 ? c : d;
+    }
+    const found = level.get(key) as S | undefined;
+    if (found !== undefined) return found;
+    const values: Values = [a, b, c, d];
+    const labels: Record<string, string> = {};
+    this.#names.forEach((name, i) => (labels[name] = String(values[i])));
+    const series = this.#make(labels);
+    this.#all.push(series);
+    level.set(key, series);
+    return series;
+  }
+
+  all(): readonly S[] {
+    return this.#all;
+  }
+}
+
+interface CounterSeries {
   readonly labels: Record<string, string>;
   value: number;
 }
 
 export class Tally {
-  readonly #series = new Map<string, Series>();
+  readonly #series: SeriesIndex<CounterSeries>;
 
-  /**
-   * Add `value` to the series `key`: a string the caller builds from the label values, one-to-one
-   * with them (join with `\0`). `labels` is called only the first time a key is seen.
-   */
-  add(key: string, labels: () => Record<string, string>, value = 1): void {
-    const series = this.#series.get(key);
-    if (series) series.value += value;
-    else this.#series.set(key, { labels: labels(), value });
+  constructor(labelNames: readonly string[]) {
+    this.#series = new SeriesIndex(labelNames, (labels) => ({ labels, value: 0 }));
+  }
+
+  /** Add `value` to the series with these label values (in the counter's label order). */
+  add(value: number, a: LabelValue, b?: LabelValue, c?: LabelValue, d?: LabelValue): void {
+    this.#series.get(a, b, c, d).value += value;
   }
 
   publish(counter: Counter): void {
     counter.reset();
-    for (const series of this.#series.values()) counter.inc(series.labels, series.value);
+    for (const series of this.#series.all()) counter.inc(series.labels, series.value);
   }
 }
 
 const TALLIES = new WeakMap<Counter, Tally>();
-
-function tallyOf(counter: Counter): Tally {
-  let tally = TALLIES.get(counter);
-  if (!tally) {
-    tally = new Tally();
-    TALLIES.set(counter, tally);
-  }
-  return tally;
-}
 
 /**
  * The tally behind counter `name` on `registry`, creating the counter on first use. A second caller
@@ -47,6 +88,14 @@ function tallyOf(counter: Counter): Tally {
  * counter must only ever be increased through its tally: `collect` overwrites it with the tally.
  */
 export function talliedCounter(registry: Registry, name: string, help: string, labelNames: string[]): Tally {
+  const tallyOf = (counter: Counter): Tally => {
+    let tally = TALLIES.get(counter);
+    if (!tally) {
+      tally = new Tally(labelNames);
+      TALLIES.set(counter, tally);
+    }
+    return tally;
+  };
   const found = registry.getSingleMetric(name);
   if (found) return tallyOf(found as Counter);
   const created: Counter = new Counter({

@@ -39,7 +39,7 @@ export function evaluateAndSeal(
     ? deps.engine.validateToolCall(input.toolCall)
     : deps.engine.evaluate({ text: input.text, runtime: input.runtime });
   const { decision } = evaluation;
-  deps.metrics.evalDuration.observe(endpoint, () => ({ endpoint }), evaluation.evalLatencyUs / 1e6);
+  deps.metrics.evalDuration.observe(evaluation.evalLatencyUs / 1e6, endpoint);
   countDecision(deps, endpoint, evaluation);
   const { fields, signature, reusable } = sealed(deps, input, decision, shape);
   if (!decision.allowed) {
@@ -117,10 +117,5 @@ export function countDecision(deps: ApiDeps, endpoint: string, evaluation: Evalu
   const first = decision.findings[0];
   const invariant = first?.invariant ?? 'none';
   const rule = first?.ruleId ?? 'none';
-  deps.metrics.decisions.add(`${endpoint}\0${verdict}\0${invariant}\0${rule}`, () => ({
-    endpoint,
-    verdict,
-    invariant,
-    rule,
-  }));
+  deps.metrics.decisions.add(1, endpoint, verdict, invariant, rule);
 }
