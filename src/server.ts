@@ -165,11 +165,18 @@ export async function startServer(
           latencyMedianUs: () => engine.stats().p50LatencyUs,
         });
 
+  // Requests the server answers (API, not found, health): counted here for the drain. Proxied requests
+  // are counted by the proxy itself (`proxy.inFlight()`, drained by `proxy.close()`), so they carry no
+  // second close listener.
   let inFlight = 0;
   let drained: (() => void) | null = null;
   const finished = (): void => {
     inFlight--;
     if (inFlight === 0) drained?.();
+  };
+  const track = (res: ServerResponse): void => {
+    inFlight++;
+    res.once('close', finished);
   };
   const notFound = (req: IncomingMessage, res: ServerResponse): void => {
     const path = pathOnly(req.url);
@@ -187,21 +194,31 @@ export async function startServer(
       res.end(JSON.stringify(answer.problem));
     } else res.destroy();
   };
-  const forward = async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
-    if (proxy && (await proxy.handleRequest(req, res))) return;
-    notFound(req, res);
-  };
-
   const server = createServer((req, res) => {
-    inFlight++;
-    res.once('close', finished);
-    // The API's paths are told apart synchronously: API requests skip the proxy's promise and
-    // proxied ones the API's.
+    // The API's paths are told apart synchronously: API requests skip the proxy and proxied ones the
+    // API; a proxied request costs one promise (the proxy's), health answers none.
     const path = pathOnly(req.url);
+    let tracked = false;
     try {
-      const answered = api.owns(path) ? api.serve(req, res, path) : forward(req, res);
-      if (answered) answered.catch((err: unknown) => unhandled(req, res, err));
+      if (api.owns(path)) {
+        tracked = true;
+        track(res);
+        const answered = api.serve(req, res, path);
+        if (answered) answered.catch((err: unknown) => unhandled(req, res, err));
+        return;
+      }
+      const handled = proxy ? proxy.handleRequest(req, res) : false;
+      if (handled === true) {
+        // Answered synchronously; its 'close' comes on a later tick, so counting it now still drains it.
+        tracked = true;
+        track(res);
+      } else if (handled === false) {
+        tracked = true;
+        track(res);
+        notFound(req, res);
+      } else handled.catch((err: unknown) => unhandled(req, res, err));
     } catch (err) {
+      if (!tracked) track(res);
       unhandled(req, res, err);
     }
   });
@@ -254,7 +271,10 @@ export async function startServer(
   const close = (): Promise<void> => {
     closing ??= (async () => {
       const graceMs = config.server.shutdownGraceMs;
-      logger.info({ inFlight, graceMs }, 'shutting down: no new connections, draining in-flight requests');
+      logger.info(
+        { inFlight: inFlight + (proxy?.inFlight() ?? 0), graceMs },
+        'shutting down: no new connections, draining in-flight requests',
+      );
       const stopped = new Promise<void>((resolve) => server.close(() => resolve()));
       server.closeIdleConnections();
       const apiDrained =

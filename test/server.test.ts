@@ -1,7 +1,8 @@
 // The composition root: one listener for the API and the proxy, the first log line, graceful drain,
 // and `agent-guard serve` exiting 0 on SIGTERM.
 import { spawn } from 'node:child_process';
-import { request } from 'node:http';
+import { createServer, request, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { describe, expect, it } from 'vitest';
 import { call, LogSink, start } from './api/harness.js';
 
@@ -53,6 +54,40 @@ describe('startServer', () => {
     expect(await done).toBe(200);
     await closing;
     await expect(fetch(`${server.url}/api/v1/health`)).rejects.toThrow();
+  });
+});
+
+describe('startServer drain of proxied requests', () => {
+  it('waits for a proxied response still streaming on close (the proxy counts it, not the server)', async () => {
+    let held: ServerResponse | null = null;
+    const upstreamServer = createServer();
+    const arrivedUpstream = new Promise<void>((resolve) => {
+      upstreamServer.once('request', (_req, res: ServerResponse) => {
+        res.writeHead(200, { 'content-type': 'text/plain' });
+        res.write('first ');
+        held = res;
+        resolve();
+      });
+    });
+    await new Promise<void>((resolve) => upstreamServer.listen(0, '127.0.0.1', resolve));
+    const upstreamPort = (upstreamServer.address() as AddressInfo).port;
+    const server = await start(
+      { proxy: { defaultUpstream: `http://127.0.0.1:${upstreamPort}` } },
+      { proxy: true },
+    );
+    try {
+      const body = fetch(`${server.url}/v1/models`).then((res) => res.text());
+      await arrivedUpstream;
+      const closing = server.close();
+      held!.end('last');
+      expect(await body).toBe('first last');
+      await closing;
+      await expect(fetch(`${server.url}/health`)).rejects.toThrow();
+    } finally {
+      await server.close();
+      upstreamServer.closeAllConnections();
+      await new Promise((resolve) => upstreamServer.close(resolve));
+    }
   });
 });
 

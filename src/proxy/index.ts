@@ -40,11 +40,12 @@ export { buildRouteTable } from './routes.js';
 
 export interface Proxy {
   /**
-   * Take a request; resolves true once the proxy has answered it locally or sent it upstream (the
-   * response may still be streaming; `close()` waits for it), false when the proxy is disabled and
-   * the caller answers.
+   * Take a request. `true`: answered synchronously (health, readiness); `false`: the proxy is disabled
+   * and the caller answers; a promise (resolving true, rejecting on an unexpected failure): the
+   * request is being proxied and counts in `inFlight()` until its response closes, so `close()`
+   * drains it and the caller need not track it. No promise for the synchronous answers.
    */
-  handleRequest(req: IncomingMessage, res: ServerResponse): Promise<boolean>;
+  handleRequest(req: IncomingMessage, res: ServerResponse): boolean | Promise<boolean>;
   handleUpgrade(req: IncomingMessage, socket: Duplex, head: Buffer): void;
   handleConnect(req: IncomingMessage, socket: Duplex, head: Buffer): void;
   /** Stop taking requests (503), wait for in-flight requests and streams up to the grace, then cut the rest. */
@@ -231,7 +232,7 @@ export function createProxy(deps: ProxyDeps, hooks: ProxyTestHooks = {}): Proxy 
       );
   };
 
-  const handleRequest = async (req: IncomingMessage, res: ServerResponse): Promise<boolean> => {
+  const handleRequest = (req: IncomingMessage, res: ServerResponse): boolean | Promise<boolean> => {
     const url = req.url ?? '/';
     if (url === '/health' || url === '/ready' || url.startsWith('/health?') || url.startsWith('/ready?')) {
       if (req.method !== 'GET' && req.method !== 'HEAD') {
@@ -254,7 +255,10 @@ export function createProxy(deps: ProxyDeps, hooks: ProxyTestHooks = {}): Proxy 
       return true;
     }
     if (!pc.enabled) return false;
+    return proxied(req, res);
+  };
 
+  const proxied = async (req: IncomingMessage, res: ServerResponse): Promise<boolean> => {
     open.add(res);
     metrics.inFlight(1);
     // One listener per request: the drain bookkeeping, then the upstream exchange (if any) is stopped.

@@ -118,7 +118,7 @@ export async function startSidecar(
     { gpu: disabledGpuProbe(), ...hooks },
   );
   const server = http.createServer((req, res) => {
-    proxy.handleRequest(req, res).then(
+    Promise.resolve(proxy.handleRequest(req, res)).then(
       (answered) => {
         if (!answered) {
           res.writeHead(404);
