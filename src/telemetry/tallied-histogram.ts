@@ -10,7 +10,7 @@
  * fails there.
  */
 import { Histogram, type Registry } from 'prom-client';
-import { SeriesIndex, type LabelValue } from './tally.js';
+import { SeriesIndex, talliedMetric, type LabelValue } from './tally.js';
 
 interface Series {
   readonly labels: Record<string, string>;
@@ -67,12 +67,7 @@ export class HistogramTally {
   }
 }
 
-const TALLIES = new WeakMap<Histogram, HistogramTally>();
-
-/**
- * The tally behind histogram `name` on `registry`, creating the histogram on first use; a second
- * caller on the same registry shares both. The histogram must only be fed through its tally.
- */
+/** The tally behind histogram `name` on `registry` (see talliedMetric in tally.ts). */
 export function talliedHistogram(
   registry: Registry,
   name: string,
@@ -80,25 +75,20 @@ export function talliedHistogram(
   labelNames: string[],
   buckets: number[],
 ): HistogramTally {
-  const tallyOf = (h: Histogram): HistogramTally => {
-    let tally = TALLIES.get(h);
-    if (!tally) {
-      tally = new HistogramTally(labelNames, buckets);
-      TALLIES.set(h, tally);
-    }
-    return tally;
-  };
-  const found = registry.getSingleMetric(name);
-  if (found) return tallyOf(found as Histogram);
-  const created: Histogram = new Histogram({
+  return talliedMetric<Histogram, HistogramTally>(
+    registry,
     name,
-    help,
-    labelNames,
-    buckets,
-    registers: [registry],
-    collect() {
-      tallyOf(created).publish(created);
-    },
-  });
-  return tallyOf(created);
+    () => new HistogramTally(labelNames, buckets),
+    (collect) =>
+      new Histogram({
+        name,
+        help,
+        labelNames,
+        buckets,
+        registers: [registry],
+        collect() {
+          collect(this);
+        },
+      }),
+  );
 }

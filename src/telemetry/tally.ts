@@ -80,32 +80,48 @@ export class Tally {
   }
 }
 
-const TALLIES = new WeakMap<Counter, Tally>();
+/** Tallies by the prom-client metric they publish to (any kind): one per metric object. */
+const TALLIES = new WeakMap<object, { publish(metric: never): void }>();
 
 /**
- * The tally behind counter `name` on `registry`, creating the counter on first use. A second caller
- * on the same registry (two servers in one process, tests) shares the counter and its tally. The
- * counter must only ever be increased through its tally: `collect` overwrites it with the tally.
+ * The tally behind metric `name` on `registry`, creating the metric on first use with `create`
+ * (which must register it and pass `collect` on as its collect hook). A second caller on the same
+ * registry (two servers in one process, tests) shares the metric and its tally. The metric must only
+ * be fed through its tally: `collect` overwrites it with the tally's numbers.
  */
-export function talliedCounter(registry: Registry, name: string, help: string, labelNames: string[]): Tally {
-  const tallyOf = (counter: Counter): Tally => {
-    let tally = TALLIES.get(counter);
+export function talliedMetric<M extends object, T extends { publish(metric: M): void }>(
+  registry: Registry,
+  name: string,
+  newTally: () => T,
+  create: (collect: (metric: M) => void) => M,
+): T {
+  const tallyOf = (metric: M): T => {
+    let tally = TALLIES.get(metric) as T | undefined;
     if (!tally) {
-      tally = new Tally(labelNames);
-      TALLIES.set(counter, tally);
+      tally = newTally();
+      TALLIES.set(metric, tally);
     }
     return tally;
   };
-  const found = registry.getSingleMetric(name);
-  if (found) return tallyOf(found as Counter);
-  const created: Counter = new Counter({
+  const found = registry.getSingleMetric(name) as M | undefined;
+  return tallyOf(found ?? create((metric) => tallyOf(metric).publish(metric)));
+}
+
+/** The tally behind counter `name` on `registry` (see talliedMetric). */
+export function talliedCounter(registry: Registry, name: string, help: string, labelNames: string[]): Tally {
+  return talliedMetric<Counter, Tally>(
+    registry,
     name,
-    help,
-    labelNames,
-    registers: [registry],
-    collect() {
-      tallyOf(created).publish(created);
-    },
-  });
-  return tallyOf(created);
+    () => new Tally(labelNames),
+    (collect) =>
+      new Counter({
+        name,
+        help,
+        labelNames,
+        registers: [registry],
+        collect() {
+          collect(this);
+        },
+      }),
+  );
 }
