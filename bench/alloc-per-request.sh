@@ -11,6 +11,8 @@
 # $PORT (set here; agent-guard reads AGENT_GUARD_PORT, also set). BODY=file posts that file as JSON.
 # N (default 20000), WARMUP (5000), CONCURRENCY (8). Needs npx autocannon (a devDependency).
 set -euo pipefail
+# shellcheck source=lib/loopback-load.sh
+source "$(dirname "$0")/lib/loopback-load.sh"
 path=${1:?usage: $0 URL_PATH -- node ARGS...}
 shift
 [[ ${1:-} == -- ]] && shift
@@ -23,12 +25,8 @@ trap 'kill "$pid" 2>/dev/null || true; rm -f "$log"' EXIT
 PORT=$PORT AGENT_GUARD_PORT=$PORT "$node_bin" --trace-gc --min-semi-space-size=16 --max-semi-space-size=16 "$@" \
   >"$log" 2>&1 &
 pid=$!
-for _ in $(seq 1 100); do
-  curl -s -o /dev/null "http://127.0.0.1:$PORT$path" && break
-  sleep 0.2
-done
-load=(npx autocannon -c "$CONCURRENCY" "http://127.0.0.1:$PORT$path")
-[[ -n ${BODY:-} ]] && load+=(-m POST -H content-type=application/json -i "$BODY")
+wait_ready "$path" 100 0.2
+make_load "$path"
 "${load[@]}" -a "$WARMUP" >/dev/null 2>&1
 before=$(grep -c Scavenge "$log" || true)
 "${load[@]}" -a "$N" >/dev/null 2>&1

@@ -13,6 +13,8 @@
 # SERVER_STDOUT=file to count writing them to a file instead (a real file costs far more per line).
 # Needs valgrind and npx autocannon (a devDependency).
 set -euo pipefail
+# shellcheck source=lib/loopback-load.sh
+source "$(dirname "$0")/lib/loopback-load.sh"
 path=${1:?usage: $0 URL_PATH -- COMMAND...}
 shift
 [[ ${1:-} == -- ]] && shift
@@ -24,12 +26,8 @@ trap 'kill "$pid" 2>/dev/null || true; sleep 0.5; rm -rf "$out"' EXIT
 PORT=$PORT AGENT_GUARD_PORT=$PORT valgrind --tool=callgrind --instr-atstart=no --separate-threads=yes \
   --smc-check=all-non-file --callgrind-out-file="$out/cg.%p" "$@" >"${SERVER_STDOUT:-/dev/null}" 2>"$out/server.log" &
 pid=$!
-for _ in $(seq 1 240); do
-  curl -s -o /dev/null "http://127.0.0.1:$PORT$path" && break
-  sleep 0.5
-done
-load=(npx autocannon -c "$CONCURRENCY" "http://127.0.0.1:$PORT$path")
-[[ -n ${BODY:-} ]] && load+=(-m POST -H content-type=application/json -i "$BODY")
+wait_ready "$path" 240 0.5
+make_load "$path"
 "${load[@]}" -a "$WARMUP" >/dev/null 2>&1
 callgrind_control -i on "$pid" >/dev/null 2>&1
 "${load[@]}" -a "$N" >/dev/null 2>&1
