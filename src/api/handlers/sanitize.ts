@@ -12,6 +12,7 @@ import type { ApiDeps } from '../deps.js';
 import type { ApiResponse, RequestContext } from '../pipeline.js';
 import { sanitizeRequest, type SanitizeRequest } from '../schemas.js';
 import { parseInput } from '../validate-input.js';
+import { splitAtMember } from '../json-pieces.js';
 import { countDecision } from './decision.js';
 
 export const REDACTED = '[REDACTED]';
@@ -100,13 +101,6 @@ function memoSeal(
   return { entry, repeat: false };
 }
 
-/** The JSON of `answer` before and after its `latency_us` value (always followed by engine_version). */
-function piecesAround(answer: Record<string, unknown>): readonly [string, string] {
-  const json = JSON.stringify(answer);
-  const at = json.indexOf(`,"latency_us":${JSON.stringify(answer['latency_us'])},"engine_version":`);
-  return [json.slice(0, at) + ',"latency_us":', json.slice(json.indexOf(',', at + 1))];
-}
-
 function countRedactions(deps: ApiDeps, result: ScrubResult): void {
   for (const r of result.redactions) deps.metrics.redactions.inc({ family: r.family });
 }
@@ -148,7 +142,7 @@ export function sanitizeHandler(deps: ApiDeps): (ctx: RequestContext) => ApiResp
         return { status: 200, raw: `${entry.pieces[0]}${result.latencyUs}${entry.pieces[1]}` };
       }
       const answer: Record<string, unknown> = { ...toWire(result), ...entry.fields };
-      if (repeat) entry.pieces = piecesAround(answer);
+      if (repeat) entry.pieces = splitAtMember(JSON.stringify(answer), 'latency_us', answer['latency_us']);
       return { status: 200, body: answer };
     }
 

@@ -8,6 +8,7 @@ import type { ApiResponse, RequestContext } from '../pipeline.js';
 import { passportRequest, validateRequest } from '../schemas.js';
 import { parseInput } from '../validate-input.js';
 import { roundUs, toWireDecision, type WireDecision } from '../../engine/wire.js';
+import { splitAtMember } from '../json-pieces.js';
 import { evaluateAndSeal } from './decision.js';
 
 function header(ctx: RequestContext, name: string): string | undefined {
@@ -95,16 +96,9 @@ function answerOf(
 const ANSWERS = new WeakMap<object, readonly [string, string, string]>();
 
 function piecesOf(answer: Record<string, unknown>): readonly [string, string, string] {
-  const json = JSON.stringify(answer);
-  const latency = json.indexOf(`,"eval_latency_us":${JSON.stringify(answer['eval_latency_us'])},`);
-  const cached = json.indexOf(`,"cached":${JSON.stringify(answer['cached'])},`);
-  const latencyEnd = json.indexOf(',', latency + 1);
-  const cachedEnd = json.indexOf(',', cached + 1);
-  return [
-    json.slice(0, latency) + ',"eval_latency_us":',
-    json.slice(latencyEnd, cached) + ',"cached":',
-    json.slice(cachedEnd),
-  ];
+  const [head, rest] = splitAtMember(JSON.stringify(answer), 'eval_latency_us', answer['eval_latency_us']);
+  const [middle, tail] = splitAtMember(rest, 'cached', answer['cached']);
+  return [head, middle, tail];
 }
 
 function passport(deps: ApiDeps, ctx: RequestContext): ApiResponse {
