@@ -198,27 +198,30 @@ export async function startServer(
     // The API's paths are told apart synchronously: API requests skip the proxy and proxied ones the
     // API; a proxied request costs one promise (the proxy's), health answers none.
     const path = pathOnly(req.url);
-    let tracked = false;
-    try {
-      if (api.owns(path)) {
-        tracked = true;
-        track(res);
+    if (api.owns(path)) {
+      track(res);
+      try {
         const answered = api.serve(req, res, path);
         if (answered) answered.catch((err: unknown) => unhandled(req, res, err));
+      } catch (err) {
+        unhandled(req, res, err);
+      }
+      return;
+    }
+    let counted = false;
+    try {
+      const handled = proxy ? proxy.handleRequest(req, res) : false;
+      if (typeof handled !== 'boolean') {
+        handled.catch((err: unknown) => unhandled(req, res, err));
         return;
       }
-      const handled = proxy ? proxy.handleRequest(req, res) : false;
-      if (handled === true) {
-        // Answered synchronously; its 'close' comes on a later tick, so counting it now still drains it.
-        tracked = true;
-        track(res);
-      } else if (handled === false) {
-        tracked = true;
-        track(res);
-        notFound(req, res);
-      } else handled.catch((err: unknown) => unhandled(req, res, err));
+      // Answered here (not found) or synchronously by the proxy (health): its 'close' comes on a
+      // later tick, so counting it now still drains it.
+      counted = true;
+      track(res);
+      if (!handled) notFound(req, res);
     } catch (err) {
-      if (!tracked) track(res);
+      if (!counted) track(res);
       unhandled(req, res, err);
     }
   });
