@@ -5,7 +5,10 @@
  *             body, JSON.parse it, answer a small JSON decision, one access line (the product's
  *             own writer, src/telemetry/access-log.ts, through its pino logger) and a counter and
  *             histogram the way the product keeps them (tallies published to prom-client): the
- *             least a handler with the issue's logging and metrics can cost on node:http
+ *             least a handler with the issue's logging and metrics can cost on node:http; it ends
+ *             its answers once per event-loop turn as the API does (src/api/end-batch.ts)
+ *   reference the ceiling's server ending its answers per turn too: what that alone is worth; not
+ *             the issue's ceiling, which stays the plain bare server
  *   validate  POST /api/v1/validate {"command":"ls -la"}  (allowed: sealed, not signed by default)
  *   sanitize  POST /api/v1/sanitize {"payload": <small clean prompt>}
  * Each server runs in its own child process; the load comes from wrk when installed (else
@@ -15,7 +18,7 @@
  * (auth off on loopback, logs at info to /dev/null, receipts.sign deny-only; BENCH_LOG_LEVEL changes
  * the level).
  * Run: npm run build && npx tsx bench/http.bench.ts [seconds per target per round, default 5]
- * One server alone (for bench/callgrind-requests.sh): PORT=N npx tsx bench/http.bench.ts bare|floor
+ * One server alone (for bench/callgrind-requests.sh): PORT=N npx tsx bench/http.bench.ts bare|bare-batched|floor
  */
 import { fork, type ChildProcess } from 'node:child_process';
 import { createServer } from 'node:http';
@@ -26,8 +29,8 @@ import { checkBuild, describeServer, startSidecar } from './lib/sidecar.js';
 const SELF = fileURLToPath(import.meta.url);
 const role = process.argv[2];
 
-type Kind = 'bare' | 'floor';
-type Server = 'bare' | 'floor' | 'guard';
+type Kind = 'bare' | 'bare-batched' | 'floor';
+type Server = Kind | 'guard';
 
 function listen(server: ReturnType<typeof createServer>): void {
   // Forked by main(): port 0, reported over IPC; run alone: the PORT it was given.
@@ -37,7 +40,9 @@ function listen(server: ReturnType<typeof createServer>): void {
   });
 }
 
-function childBare(): void {
+/** The ceiling; `batched`: the same with each answer ended at the turn's end, as the API does. */
+async function childBare(batched: boolean): Promise<void> {
+  const { endThisTurn } = await import('../src/api/end-batch.js');
   const body = JSON.stringify({
     status: 'healthy',
     engine_version: '0.1.0',
@@ -48,7 +53,8 @@ function childBare(): void {
     _req.resume();
     _req.on('end', () => {
       res.writeHead(200, { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) });
-      res.end(body);
+      if (batched) endThisTurn(res, body);
+      else res.end(body);
     });
   });
   listen(server);
@@ -60,6 +66,7 @@ async function childFloor(): Promise<void> {
   const { createAccessLog } = await import('../src/telemetry/access-log.js');
   const { talliedCounter } = await import('../src/telemetry/tally.js');
   const { talliedHistogram } = await import('../src/telemetry/tallied-histogram.js');
+  const { endThisTurn } = await import('../src/api/end-batch.js');
   const access = createAccessLog(createLogger({ level: 'info' }));
   const registry = new Registry();
   const requests = talliedCounter(registry, 'floor_requests_total', 'requests', ['endpoint', 'status']);
@@ -89,7 +96,7 @@ async function childFloor(): Promise<void> {
         command_length: typeof input.command === 'string' ? input.command.length : 0,
       });
       res.writeHead(200, { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) });
-      res.end(body);
+      endThisTurn(res, body);
       const elapsed = (performance.now() - started) / 1000;
       requests.add(1, 'validate', 200);
       seconds.observe(elapsed, 'validate');
@@ -131,6 +138,12 @@ async function main(): Promise<void> {
   const targets: Target[] = [
     { name: 'bare node:http (ceiling)', path: '/', body: validateBody, child: 'bare' },
     { name: 'floor: parse, answer, log, count', path: '/', body: validateBody, child: 'floor' },
+    {
+      name: 'reference: the ceiling ending answers per turn',
+      path: '/',
+      body: validateBody,
+      child: 'bare-batched',
+    },
     { name: 'POST /api/v1/validate', path: '/api/v1/validate', body: validateBody, child: 'guard' },
     {
       name: 'POST /api/v1/sanitize',
@@ -146,6 +159,7 @@ async function main(): Promise<void> {
   const servers = {
     bare: await spawnChild('bare'),
     floor: await spawnChild('floor'),
+    'bare-batched': await spawnChild('bare-batched'),
     guard: await startSidecar({ AGENT_GUARD_LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? 'info' }),
   };
   // Interleaved rounds, median per target: on a shared machine the load drifts during a run.
@@ -186,9 +200,11 @@ async function main(): Promise<void> {
   );
   console.log('|---|---|---|---|---|---|---|---|---|');
   const pct = (a: number, b: number): string => `${((a / b) * 100).toFixed(0)}%`;
+  // wrk reports milliseconds with a few decimals; medians of them can carry binary noise.
+  const ms = (v: number): string => String(Number(v.toFixed(3)));
   for (const row of rows) {
     console.log(
-      `| ${row.name} | ${row.rps.toFixed(0)} | ${row.p50} | ${row.p99} | ${pct(row.rps, ceiling!.rps)} | ${pct(row.rps, floor!.rps)} | ${row.cpu.toFixed(1)} | ${pct(ceiling!.cpu, row.cpu)} | ${row.errors} |`,
+      `| ${row.name} | ${row.rps.toFixed(0)} | ${ms(row.p50)} | ${ms(row.p99)} | ${pct(row.rps, ceiling!.rps)} | ${pct(row.rps, floor!.rps)} | ${row.cpu.toFixed(1)} | ${pct(ceiling!.cpu, row.cpu)} | ${row.errors} |`,
     );
   }
   console.log(
@@ -196,6 +212,6 @@ async function main(): Promise<void> {
   );
 }
 
-if (role === 'bare') childBare();
+if (role === 'bare' || role === 'bare-batched') await childBare(role === 'bare-batched');
 else if (role === 'floor') await childFloor();
 else await main();

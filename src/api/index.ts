@@ -14,6 +14,7 @@ import type { ApiDeps } from './deps.js';
 import { gateHandler } from './handlers/gate.js';
 import { sanitizeHandler } from './handlers/sanitize.js';
 import { validateHandler } from './handlers/validate.js';
+import { endThisTurn } from './end-batch.js';
 import { buildAgentManifest, buildMcpManifest, KEYS_PATH } from './manifests.js';
 import { buildOpenApi } from './openapi.js';
 import {
@@ -363,6 +364,5 @@ function write(req: IncomingMessage, res: ServerResponse, ctx: RequestContext, r
     if (extra !== undefined) for (const name in extra) headers[name] = extra[name]!;
   }
   res.writeHead(response.status, headers);
-  if (req.method === 'HEAD') res.end();
-  else res.end(payload);
+  endThisTurn(res, req.method === 'HEAD' ? undefined : payload);
 }
