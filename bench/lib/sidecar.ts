@@ -4,7 +4,9 @@
  * SERVE_ENV in src/cli/serve-memory.ts), log lines (stdout) to /dev/null. Shared by the proxy and
  * HTTP API benches.
  *   BENCH_SERVER_NODE_FLAGS replaces the shipped node flags ('' for none);
- *   BENCH_SERVER_BARE=1 leaves out the shipped flags and environment.
+ *   BENCH_SERVER_BARE=1 leaves out the shipped flags and environment;
+ *   BENCH_SERVER_ENTRY runs another bundle (an A/B against a build of an earlier commit made with
+ *   `npx tsx scripts/bundle-cli.ts --outdir dist/old`).
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
@@ -14,7 +16,9 @@ import { fileURLToPath } from 'node:url';
 import { SERVE_ENV, SERVE_NODE_FLAGS } from '../../src/cli/serve-memory.js';
 
 const ROOT = resolve(fileURLToPath(new URL('.', import.meta.url)), '..', '..');
-export const SERVER_ENTRY = join(ROOT, 'dist', 'bundle', 'main.js');
+export const SERVER_ENTRY = process.env.BENCH_SERVER_ENTRY
+  ? resolve(process.env.BENCH_SERVER_ENTRY)
+  : join(ROOT, 'dist', 'bundle', 'main.js');
 const BARE = process.env.BENCH_SERVER_BARE === '1';
 export const SERVER_NODE_FLAGS: readonly string[] = (
   process.env.BENCH_SERVER_NODE_FLAGS ?? (BARE ? '' : SERVE_NODE_FLAGS.join(' '))

@@ -11,6 +11,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { performance } from 'node:perf_hooks';
 import type { Dispatcher } from 'undici';
+import { endThisTurn } from '../api/end-batch.js';
 import { problemFor } from '../api/problem.js';
 import { AgentGuardError } from '../errors.js';
 import { relayResponseHeaders } from './headers.js';
@@ -125,9 +126,10 @@ export class RelayHandler implements Dispatcher.DispatchHandler {
     }
     const res = this.#request.res;
     if (this.#bytes === this.#expected) {
-      // The last chunk of a sized body: one write with the end, instead of write() then end().
+      // The last chunk of a sized body: one write with the end, instead of write() then end(), and
+      // under load together with the turn's other answers (api/end-batch.ts).
       this.#ended = true;
-      res.end(chunk);
+      endThisTurn(res, chunk);
       return;
     }
     if (!res.write(chunk)) {
@@ -138,7 +140,8 @@ export class RelayHandler implements Dispatcher.DispatchHandler {
 
   onResponseEnd(): void {
     this.#finish();
-    if (!this.#ended) this.#request.res.end();
+    if (!this.#ended) endThisTurn(this.#request.res);
+    this.#ended = true;
     this.#endTap();
     this.#done(this.#request.route, { ok: true, status: this.#status }, this.#vetoed);
   }
@@ -167,7 +170,7 @@ export class RelayHandler implements Dispatcher.DispatchHandler {
       const answer = problemFor(err);
       res.writeHead(answer.status, { 'content-type': 'application/problem+json', ...answer.headers });
       res.end(JSON.stringify(answer.problem));
-    } else if (!res.writableEnded) {
+    } else if (!this.#ended && !res.writableEnded) {
       // Mid-stream failure: cut the connection so the agent sees a truncated response, not a complete one.
       res.destroy();
     }
