@@ -138,7 +138,11 @@ export async function runLoad(options: LoadOptions): Promise<LoadResult> {
   };
 }
 
+/**
+ * Median of the finite values (NaN when there are none). A round that could not be measured (NaN)
+ * is left out: in a comparator NaN makes the sort's order undefined, and it could land in the middle.
+ */
 export function median(values: readonly number[]): number {
-  const sorted = [...values].sort((a, b) => a - b);
+  const sorted = values.filter(Number.isFinite).sort((a, b) => a - b);
   return sorted[sorted.length >> 1] ?? NaN;
 }
