@@ -30,6 +30,10 @@ import { checkBuild, describeServer, startSidecar } from './lib/sidecar.js';
 const SELF = fileURLToPath(import.meta.url);
 const role = process.argv[2];
 const WARMUP_SECONDS = Number(process.env.BENCH_WARMUP ?? 5);
+if (!Number.isFinite(WARMUP_SECONDS) || WARMUP_SECONDS < 0) {
+  console.error(`BENCH_WARMUP must be a number of seconds, 0 or more (got ${process.env.BENCH_WARMUP})`);
+  process.exit(2);
+}
 
 type Kind = 'bare' | 'bare-batched' | 'floor';
 type Server = Kind | 'guard';
@@ -167,32 +171,23 @@ async function main(): Promise<void> {
   // One unmeasured pass per target first: the JIT takes several seconds of load to tier a larger
   // server's request path up (measured: validate 43–48 µs per request after 2 s + 5 s alone, more
   // in the first seconds), and a server runs for hours; every server gets the same pass.
-  for (const target of targets) {
+  // 32 connections to one target's server; `measured`: read that server's CPU time too.
+  const loadOn = (target: Target, length: number, measured: boolean): Promise<LoadResult> => {
     const server = servers[target.child];
-    await runLoad({
+    return runLoad({
       url: `http://127.0.0.1:${server.port}${target.path}`,
       body: target.body,
       connections: 32,
-      seconds: WARMUP_SECONDS,
-      warmupSeconds: 0,
+      seconds: length,
+      ...(measured ? { measured: [server.child.pid!] } : { warmupSeconds: 0 }),
     });
-  }
+  };
+  if (WARMUP_SECONDS > 0) for (const target of targets) await loadOn(target, WARMUP_SECONDS, false);
   // Interleaved rounds, median per target: on a shared machine the load drifts during a run.
   const rounds = 3;
   const samples = targets.map(() => [] as LoadResult[]);
   for (let round = 0; round < rounds; round++) {
-    for (const [i, target] of targets.entries()) {
-      const server = servers[target.child];
-      samples[i]!.push(
-        await runLoad({
-          url: `http://127.0.0.1:${server.port}${target.path}`,
-          body: target.body,
-          connections: 32,
-          seconds,
-          measured: [server.child.pid!],
-        }),
-      );
-    }
+    for (const [i, target] of targets.entries()) samples[i]!.push(await loadOn(target, seconds, true));
   }
   for (const server of Object.values(servers)) server.child.kill('SIGTERM');
   const rows = targets.map((target, i) => {
