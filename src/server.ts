@@ -176,7 +176,8 @@ export async function startServer(
   };
   const track = (res: ServerResponse): void => {
     inFlight++;
-    res.once('close', finished);
+    // `on`, not `once`: a response closes once, and `once` wraps the listener anew per request.
+    res.on('close', finished);
   };
   const notFound = (req: IncomingMessage, res: ServerResponse): void => {
     const path = pathOnly(req.url);

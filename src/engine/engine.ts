@@ -164,7 +164,7 @@ export function createEngineSync(options: EngineOptions = {}): Engine {
     runtime: EntryPoint,
     analyzeFacts: () => readonly Fact[],
   ): Evaluation {
-    const key = cache.enabled ? cacheKey(runtime, policy.digest, text) : '';
+    const key = cache.enabled ? cacheKey(runtime, text) : '';
     if (cache.enabled) {
       const hit = cache.get(key);
       if (hit !== undefined) {

@@ -23,20 +23,30 @@ describe('DecisionCache', () => {
     expect(c.enabled).toBe(false);
     expect(c.get('a')).toBeUndefined();
   });
-  it('keys differ by runtime, policy and text', () => {
-    const k = cacheKey('bash', 'p', 'ls');
+  it('keeps an entry hit once per half its capacity of insertions, and evicts one left alone', () => {
+    const c = new DecisionCache(8);
+    c.set('hot', d(true));
+    for (let i = 0; i < 100; i++) {
+      c.set(`cold${i}`, d(true));
+      if (i % 4 === 3) expect(c.get('hot')).toBeDefined();
+    }
+    expect(c.get('hot')).toBeDefined();
+    expect(c.get('cold0')).toBeUndefined();
+    expect(c.size).toBe(8);
+  });
+  it('keys differ by runtime and text', () => {
+    const k = cacheKey('bash', 'ls');
     expect(
-      new Set([k, cacheKey('python', 'p', 'ls'), cacheKey('bash', 'q', 'ls'), cacheKey('bash', 'p', 'ls ')])
-        .size,
+      new Set([k, cacheKey('python', 'ls'), cacheKey('bash', 'ls '), cacheKey('bash\u0000ls', '')]).size,
     ).toBe(4);
   });
   it('keys short texts directly and long ones by digest, never alike', () => {
     const short = 'x'.repeat(DIRECT_KEY_MAX_CHARS);
     const long = 'x'.repeat(DIRECT_KEY_MAX_CHARS + 1);
-    expect(cacheKey('bash', 'p', short)).toContain(short);
-    expect(cacheKey('bash', 'p', long)).toHaveLength(44); // base64 of 32 bytes
-    expect(cacheKey('bash', 'p', long)).not.toBe(cacheKey('bash', 'p', long + 'y'));
-    expect(cacheKey('bash', 'p', long)).not.toContain('\u0000');
+    expect(cacheKey('bash', short)).toContain(short);
+    expect(cacheKey('bash', long)).toHaveLength(44); // base64 of 32 bytes
+    expect(cacheKey('bash', long)).not.toBe(cacheKey('bash', long + 'y'));
+    expect(cacheKey('bash', long)).not.toContain('\u0000');
   });
 });
 
