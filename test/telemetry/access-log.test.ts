@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { Writable } from 'node:stream';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { createAccessLog, type AccessFields } from '../../src/telemetry/access-log.js';
+import { createAccessLog, jsonString, type AccessFields } from '../../src/telemetry/access-log.js';
 import { createLogger } from '../../src/telemetry/logger.js';
 
 function capture(): { lines: string[]; stream: Writable } {
@@ -54,6 +54,25 @@ const base: AccessFields = {
   ms: 0.317,
   identity: undefined,
 };
+
+describe('jsonString', () => {
+  it.each([
+    ['', 'empty'],
+    ['5f0e6a1c-6c1e-4c71-8a0e-0d9c4d1e2f3a', 'a request id'],
+    ['/api/v1/validate', 'a path'],
+    ['a"b', 'a quote'],
+    ['a\\b', 'a backslash'],
+    ['\u0000\u001f\n\t', 'control characters'],
+    ['\u007f', 'DEL'],
+    ['\u2028\u2029', 'line separators'],
+    ['ünï/日本/😀', 'wide characters'],
+    ['\ud800 lone', 'a lone surrogate'],
+    ['x'.repeat(129), 'a long plain string'],
+    ['x'.repeat(128) + '"', 'a long string with a quote'],
+  ])('%j (%s) reads as JSON.stringify writes it', (value) => {
+    expect(jsonString(value)).toBe(JSON.stringify(value));
+  });
+});
 
 describe('access line', () => {
   it.each<[string, AccessFields]>([
