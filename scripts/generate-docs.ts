@@ -9,6 +9,7 @@ import { renderErrorsDoc } from './errors-doc.js';
 import { renderHelmValuesSchema } from './helm-values-schema.js';
 import { renderOpenApiDoc } from './openapi-doc.js';
 import { renderRulesDoc } from './generate-rules-doc.js';
+import { REGISTRY_PATH, renderRegistry } from './generate-registry.js';
 import { renderTokenCounts } from './token-counts.js';
 
 export interface GeneratedDoc {
@@ -17,6 +18,8 @@ export interface GeneratedDoc {
 }
 
 export const GENERATED_DOCS: readonly GeneratedDoc[] = [
+  // First: the documents below are rendered from the registry this file lists.
+  { path: REGISTRY_PATH, render: () => renderRegistry() },
   { path: 'docs/configuration.md', render: renderConfigurationDoc },
   { path: 'docs/errors.md', render: renderErrorsDoc },
   { path: 'helm/agent-guard/values.schema.json', render: renderHelmValuesSchema },
