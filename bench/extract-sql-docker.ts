@@ -4,6 +4,7 @@
  * (SQL), the extractor with nested code not followed, and the whole uncached evaluation; plus
  * tool calls. Run: npx tsx bench/extract-sql-docker.ts
  */
+import { unlimitedBudget } from '../src/engine/budget.js';
 import { createEngine } from '../src/engine/engine.js';
 import { extractDocker } from '../src/engine/extract/docker.js';
 import { extractSql } from '../src/engine/extract/sql.js';
@@ -17,7 +18,14 @@ const records = (file: string): string[] => fixtureRecords(file).filter((r) => r
 const measure = (snippets: readonly string[], fn: (s: string) => void): Stats =>
   timeSnippets(snippets, fn, ROUNDS);
 
-const shallow: ExtractContext = { depth: 0, mapSpan: (s) => s, nested: () => [] };
+const shallow: ExtractContext = {
+  depth: 0,
+  mapSpan: (s) => s,
+  nested: () => [],
+  get budget() {
+    return unlimitedBudget(); // a fresh one per extraction
+  },
+};
 const fmt = (m: Stats): string => `p50 ${m.p50.toFixed(1)} µs  p99 ${m.p99.toFixed(1)} µs`;
 
 const engine = await createEngine({ config: { cacheEntries: 0 } });

@@ -5,6 +5,7 @@
  * submitted text. Pure and synchronous; anything thrown is an AgentGuardError.
  */
 import { AgentGuardError, isAgentGuardError } from '../errors.js';
+import { budgetFact, parseUnits, WorkBudget } from './budget.js';
 import { EXTRACTORS } from './extract/index.js';
 import type { ExtractContext } from './extract/types.js';
 import type { ExecFact, Fact, UnparsedFact } from './facts.js';
@@ -25,6 +26,7 @@ export const MAX_NESTED_ANALYSES = 256;
 
 interface Budget {
   nested: number;
+  readonly work: WorkBudget;
 }
 
 /** Byte length of `text` in UTF-8 without allocating (lone surrogates count 3, as TextEncoder writes them). */
@@ -45,7 +47,16 @@ export function utf8Length(text: string): number {
   return bytes;
 }
 
-export function analyze(text: string, runtime: Runtime, limits: AnalyzeLimits): readonly Fact[] {
+/**
+ * Facts for `text`. `work` is the work budget (src/engine/budget.ts); pass one to share a budget
+ * across several analyses (a tool call's fields). When it runs out, the facts end with a BudgetFact.
+ */
+export function analyze(
+  text: string,
+  runtime: Runtime,
+  limits: AnalyzeLimits,
+  work: WorkBudget = new WorkBudget(),
+): readonly Fact[] {
   // Cheap bound first: a UTF-16 code unit is at most 3 UTF-8 bytes.
   if (
     text.length > limits.maxInputBytes ||
@@ -57,10 +68,12 @@ export function analyze(text: string, runtime: Runtime, limits: AnalyzeLimits): 
       limit: limits.maxInputBytes,
     });
   }
-  const budget: Budget = { nested: 0 };
+  const budget: Budget = { nested: 0, work };
   const identity = (span: Span): Span => span;
   try {
-    return run(text, runtime, 0, identity, limits, budget, { start: 0, end: text.length });
+    const facts = run(text, runtime, 0, identity, limits, budget, { start: 0, end: text.length });
+    if (!work.exhausted) return facts;
+    return [...facts, budgetFact(work, { start: 0, end: text.length }, runtime)];
   } catch (err) {
     if (isAgentGuardError(err)) throw err;
     throw new AgentGuardError(
@@ -88,6 +101,7 @@ function run(
   const ctx: ExtractContext = {
     depth,
     mapSpan,
+    budget: budget.work,
     nested(code: string, nestedRuntime: Runtime, span: Span, via: string): readonly Fact[] {
       const outer = mapSpan(span);
       const nestedDepth = depth + 1;
@@ -101,6 +115,8 @@ function run(
         };
         return [unparsed];
       }
+      // Each re-entry costs a parse's fixed overhead; an exhausted budget stops nested analysis.
+      if (!budget.work.spend(parseUnits(0), 'nested code')) return [];
       budget.nested++;
       // Facts from nested code carry the span of the outer literal that held the code (facts.ts).
       const toOuter = (): Span => outer;

@@ -31,6 +31,7 @@ const KIND_BIT: Readonly<Record<FactKind, number>> = {
   container: 64,
   literal: 128,
   unparsed: 256,
+  budget: 512,
 };
 
 /** Slot per fact kind in IndexedFacts' array (a fixed array is cheaper per decision than a Map). */
@@ -44,6 +45,7 @@ const KIND_SLOT: Readonly<Record<FactKind, number>> = {
   container: 6,
   literal: 7,
   unparsed: 8,
+  budget: 9,
 };
 
 /** Facts grouped by kind, with a bit set per kind present (KIND_BIT). */
@@ -54,6 +56,7 @@ class IndexedFacts implements FactIndex {
 
   constructor(facts: readonly Fact[]) {
     const byKind: (Fact[] | undefined)[] = [
+      undefined,
       undefined,
       undefined,
       undefined,

@@ -239,6 +239,19 @@ export interface UnparsedFact extends FactBase {
   readonly text: string;
 }
 
+/**
+ * The analysis ran out of its work budget (src/engine/budget.ts) and stopped early: the facts
+ * beside this one are incomplete, so ENG-AST-002 denies. Added by analyze(), not by extractors.
+ */
+export interface BudgetFact extends FactBase {
+  readonly kind: 'budget';
+  /** Units spent before the refused spend. */
+  readonly used: number;
+  readonly limit: number;
+  /** Label of the work that was refused ('sql statements', 'brace expansion'). */
+  readonly where: string;
+}
+
 export type Fact =
   | ExecFact
   | FileOpFact
@@ -248,7 +261,8 @@ export type Fact =
   | LoopFact
   | ContainerFact
   | LiteralFact
-  | UnparsedFact;
+  | UnparsedFact
+  | BudgetFact;
 
 export type FactKind = Fact['kind'];
 export type FactOf<K extends FactKind> = Extract<Fact, { kind: K }>;

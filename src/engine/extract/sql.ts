@@ -3,6 +3,7 @@
  * grammars for what it rejects, a keyword fallback last), LiteralFacts for string constants, and
  * re-entry for SQL the statement hands to the server as a string (DO blocks, dblink_exec, EXEC).
  */
+import { parseUnits, type WorkBudget } from '../budget.js';
 import type { Fact, LiteralFact, SqlStmtFact } from '../facts.js';
 import type { Span } from '../types.js';
 import { fallbackStatements } from './sql/fallback.js';
@@ -142,22 +143,48 @@ function withNeutralPlaceholders(text: string): string | undefined {
   return out + text.slice(last);
 }
 
-/** Analyse `text` whose offset in the extractor's input is `base`. */
-function analyse(text: string, base: number, depthGuard: number): Analysis {
+/** Largest statement handed to node-sql-parser's MySQL/SQLite grammars: they backtrack on what they reject. */
+const MAX_NSP_BYTES = 8 * 1024;
+/**
+ * Work units per byte of a node-sql-parser attempt (about 10 µs a byte, measured by
+ * bench/worst-case.bench.ts). Optional precision: it is tried only while half the budget is left,
+ * and the keyword fallback reads the statement otherwise.
+ */
+const NSP_UNITS_PER_BYTE = 100;
+/** Extra units a PostgreSQL parse that fails costs (libpg-query's error path: about 30 µs). */
+const PG_FAILURE_UNITS = 300;
+
+/** Analyse `text` whose offset in the extractor's input is `base`; stops when `budget` runs out. */
+function analyse(text: string, base: number, depthGuard: number, budget: WorkBudget): Analysis {
   const stmts: StmtInfo[] = [];
   const literals: LiteralAt[] = [];
   if (text.trim() === '') return { stmts, literals };
+  if (!budget.spend(parseUnits(text.length), 'sql statements')) return { stmts, literals };
   const needsLex = /['$"`]|--|\/\*/.test(text);
   let lexed: LexResult | undefined;
   if (pgStatements(text, base, stmts)) {
     if (needsLex) lexed = lexSql(text, { mysql: false });
   } else {
     lexed = lexSql(text, { mysql: true });
+    // Tokens and statement ranges are both in text order: one cursor walks them (linear).
+    let cursor = 0;
     for (const range of lexed.statements) {
       const seg = text.slice(range.start, range.end);
+      while (cursor < lexed.tokens.length && lexed.tokens[cursor]!.start < range.start) cursor++;
+      const first = cursor;
+      while (cursor < lexed.tokens.length && lexed.tokens[cursor]!.end <= range.end) cursor++;
+      if (!budget.spend(parseUnits(seg.length) + (cursor - first), 'sql statements')) break;
       if (pgStatements(seg, base + range.start, stmts)) continue;
-      if (nspStatements(seg, base + range.start, stmts)) continue;
-      let tokens = lexed.tokens.filter((t) => t.start >= range.start && t.end <= range.end);
+      if (!budget.spend(PG_FAILURE_UNITS, 'sql statements')) break;
+      const nspCost = seg.length * NSP_UNITS_PER_BYTE;
+      if (
+        seg.length <= MAX_NSP_BYTES &&
+        budget.remaining - nspCost >= budget.limit / 2 &&
+        budget.spend(nspCost, 'sql statements') &&
+        nspStatements(seg, base + range.start, stmts)
+      )
+        continue;
+      let tokens = lexed.tokens.slice(first, cursor);
       if (lexed.unterminated) {
         // An unbalanced quote (an injection fragment such as `' UNION SELECT ...`) would swallow
         // the rest as a string: read the words without quoting instead.
@@ -177,7 +204,8 @@ function analyse(text: string, base: number, depthGuard: number): Analysis {
     // Comments one dialect executes: analyse their content as statements too.
     if (depthGuard < 3)
       for (const h of lexed.hidden) {
-        const inner = analyse(h.code, base + h.start, depthGuard + 1);
+        if (budget.exhausted) break;
+        const inner = analyse(h.code, base + h.start, depthGuard + 1, budget);
         for (const s of inner.stmts) {
           s.fallback = true;
           stmts.push(s);
@@ -222,7 +250,7 @@ function toFact(s: StmtInfo, text: string, ctx: ExtractContext): SqlStmtFact {
 }
 
 export function extractSql(text: string, ctx: ExtractContext): Fact[] {
-  const { stmts, literals } = analyse(text, 0, 0);
+  const { stmts, literals } = analyse(text, 0, 0, ctx.budget);
   const facts: Fact[] = [];
   for (const s of stmts) {
     facts.push(toFact(s, text, ctx));

@@ -5,6 +5,7 @@
  * are file operations. docs/runtimes.md ("Tool calls") lists the mapping.
  */
 import { analyze, type AnalyzeLimits } from '../analyze.js';
+import { budgetFact, parseUnits, WorkBudget } from '../budget.js';
 import type { Fact, FileOperation, FileOpFact, LiteralFact, NetOpFact, UnparsedFact } from '../facts.js';
 import type { Runtime, Span } from '../types.js';
 import { looksLikeSql } from './sql.js';
@@ -333,12 +334,17 @@ function netFact(
  * engine at depth 1 (its facts carry the span of the JSON string that held the code).
  */
 export function analyzeToolCall(text: string, limits: AnalyzeLimits): readonly Fact[] {
-  return extractToolCall(text, {
+  // One work budget for the whole call: its fields share it (src/engine/budget.ts).
+  const work = new WorkBudget();
+  const facts = extractToolCall(text, {
     nested(code, runtime, span) {
-      const inner = analyze(code, runtime, {
-        maxInputBytes: limits.maxInputBytes,
-        maxDepth: Math.max(0, limits.maxDepth - 1),
-      });
+      if (!work.spend(parseUnits(0), 'tool-call fields')) return [];
+      const inner = analyze(
+        code,
+        runtime,
+        { maxInputBytes: limits.maxInputBytes, maxDepth: Math.max(0, limits.maxDepth - 1) },
+        work,
+      );
       return inner.map((f): Fact => {
         const moved = { ...f, span, depth: f.depth + 1 };
         return f.kind === 'exec' && f.depth === 0 && f.via === undefined
@@ -347,4 +353,7 @@ export function analyzeToolCall(text: string, limits: AnalyzeLimits): readonly F
       });
     },
   });
+  if (work.exhausted && !facts.some((f) => f.kind === 'budget'))
+    facts.push(budgetFact(work, { start: 0, end: text.length }, 'bash'));
+  return facts;
 }

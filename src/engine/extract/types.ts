@@ -3,6 +3,7 @@
  * facts out; code nested inside the text is handed back to the engine through `ctx.nested`, which
  * picks the extractor for the nested runtime, enforces the depth limit and maps spans.
  */
+import type { WorkBudget } from '../budget.js';
 import type { Fact } from '../facts.js';
 import type { Runtime, Span } from '../types.js';
 
@@ -17,6 +18,11 @@ export interface ExtractContext {
   nested(code: string, runtime: Runtime, span: Span, via: string): readonly Fact[];
   /** Map a span of this input to the caller's coordinates (identity at depth 0). */
   mapSpan(span: Span): Span;
+  /**
+   * The analysis' work budget, shared with nested code (src/engine/budget.ts): call
+   * `budget.spend(units, 'what')` before each step of work and stop when it returns false.
+   */
+  readonly budget: WorkBudget;
 }
 
 export interface Extractor {

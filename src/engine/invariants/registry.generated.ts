@@ -10,6 +10,7 @@ import dkrAst007SecurityOpt from './rules/dkr-ast-007-security-opt.js';
 import dkrAst008HostDevice from './rules/dkr-ast-008-host-device.js';
 import dkrAst010SecretInImage from './rules/dkr-ast-010-secret-in-image.js';
 import engAst001UnparsedRiskyToken from './rules/eng-ast-001-unparsed-risky-token.js';
+import engAst002AnalysisBudget from './rules/eng-ast-002-analysis-budget.js';
 import fsAst001RecursiveDelete from './rules/fs-ast-001-recursive-delete.js';
 import fsAst002WorkspaceWipe from './rules/fs-ast-002-workspace-wipe.js';
 import fsAst003DynamicDeleteRoot from './rules/fs-ast-003-dynamic-delete-root.js';
@@ -78,6 +79,7 @@ export const RULE_FILES: readonly (readonly [id: string, rule: RuleDefinition])[
   ['DKR-AST-008', dkrAst008HostDevice],
   ['DKR-AST-010', dkrAst010SecretInImage],
   ['ENG-AST-001', engAst001UnparsedRiskyToken],
+  ['ENG-AST-002', engAst002AnalysisBudget],
   ['FS-AST-001', fsAst001RecursiveDelete],
   ['FS-AST-002', fsAst002WorkspaceWipe],
   ['FS-AST-003', fsAst003DynamicDeleteRoot],

@@ -1,5 +1,6 @@
 /** The docker extractor on its own: CLI flags, compose files, Dockerfiles and the code they hand back. */
 import { describe, expect, it } from 'vitest';
+import { unlimitedBudget } from '../../../src/engine/budget.js';
 import { extractDocker } from '../../../src/engine/extract/docker.js';
 import type { ExtractContext } from '../../../src/engine/extract/types.js';
 import type { ContainerFact, Fact } from '../../../src/engine/facts.js';
@@ -10,6 +11,7 @@ function run(text: string): { facts: Fact[]; nested: { code: string; runtime: Ru
   const ctx: ExtractContext = {
     depth: 0,
     mapSpan: (s) => s,
+    budget: unlimitedBudget(),
     nested(code, runtime, _span, via) {
       nested.push({ code, runtime, via });
       return [];

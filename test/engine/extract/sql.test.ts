@@ -1,5 +1,6 @@
 /** The SQL extractor on its own: statement facts per dialect, comments, fallback and nested SQL. */
 import { beforeAll, describe, expect, it } from 'vitest';
+import { unlimitedBudget } from '../../../src/engine/budget.js';
 import { extractSql, loadSqlParser, looksLikeSql } from '../../../src/engine/extract/sql.js';
 import type { ExtractContext } from '../../../src/engine/extract/types.js';
 import type { Fact, SqlStmtFact } from '../../../src/engine/facts.js';
@@ -9,6 +10,7 @@ const nestedCalls: { code: string; runtime: Runtime; span: Span }[] = [];
 const ctx = (depth = 0): ExtractContext => ({
   depth,
   mapSpan: (s) => s,
+  budget: unlimitedBudget(),
   nested(code, runtime, span) {
     nestedCalls.push({ code, runtime, span });
     return runtime === 'sql' ? extractSql(code, { ...ctx(depth + 1), mapSpan: () => span }) : [];

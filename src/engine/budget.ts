@@ -1,0 +1,93 @@
+/**
+ * The analysis work budget: a deterministic cap on how much work one analysis may do, counted in
+ * work units (syntax nodes visited, tokens read, statements parsed, words expanded), never in
+ * time, so the same input always gets the same decision. Issue 22: one crafted input under the
+ * size cap held the engine for 18 s.
+ *
+ * How an extractor uses it (ctx.budget is shared by the whole analysis, nested code included):
+ *
+ *     for (const node of nodes) {
+ *       if (!ctx.budget.spend(1)) break; // over budget: stop and return the facts found so far
+ *       ...
+ *     }
+ *
+ * Spend before the work, in proportion to it (a parser call on n bytes spends
+ * `parseUnits(n)`), and stop as soon as `spend` returns false. Nothing else is needed: analyze()
+ * sees the exhausted budget and adds a BudgetFact, and rule ENG-AST-002 denies the input ("analysis
+ * stopped after N units: input too complex to analyse safely"). Stopping early is therefore never a
+ * silent allow. Calibration: a unit is about 0.1 µs of analysis on the project's 2-core machines,
+ * so the default budget is about 100 ms of work (docs/engine.md, "Work budget").
+ */
+import type { BudgetFact } from './facts.js';
+import type { Runtime, Span } from './types.js';
+
+/** Units one analysis may spend, nested code included (about 100 ms of work). */
+export const DEFAULT_WORK_UNITS = 1_000_000;
+
+/** Units a parser call on `bytes` bytes of input costs (parsers run at roughly 0.1-0.5 µs a byte). */
+export function parseUnits(bytes: number): number {
+  return 16 + bytes * 2;
+}
+
+export class WorkBudget {
+  readonly limit: number;
+  #used = 0;
+  #stoppedIn: string | undefined;
+
+  constructor(limit: number = DEFAULT_WORK_UNITS) {
+    this.limit = limit;
+  }
+
+  /**
+   * Spend `units` for the work about to be done in `where` (a short label for the reason, such as
+   * 'sql statements' or 'brace expansion'). Returns false, and spends nothing, when that would go
+   * past the limit: the caller must stop and return what it has. Once false, always false.
+   */
+  spend(units: number, where = 'analysis'): boolean {
+    if (this.#stoppedIn !== undefined) return false;
+    if (this.#used + units > this.limit) {
+      this.#stoppedIn = where;
+      return false;
+    }
+    this.#used += units;
+    return true;
+  }
+
+  /** True once a spend was refused: the analysis is incomplete. */
+  get exhausted(): boolean {
+    return this.#stoppedIn !== undefined;
+  }
+
+  /** Units left (for optional work that should give way to cheaper analysis before the limit). */
+  get remaining(): number {
+    return this.limit - this.#used;
+  }
+
+  /** Units spent so far. */
+  get used(): number {
+    return this.#used;
+  }
+
+  /** Where the refused spend happened, when one was refused. */
+  get stoppedIn(): string | undefined {
+    return this.#stoppedIn;
+  }
+}
+
+/** A budget that never runs out, for unit tests that drive an extractor directly. */
+export function unlimitedBudget(): WorkBudget {
+  return new WorkBudget(Number.MAX_SAFE_INTEGER);
+}
+
+/** The fact that records an exhausted budget (analyze() adds it; extractors never need to). */
+export function budgetFact(budget: WorkBudget, span: Span, runtime: Runtime): BudgetFact {
+  return {
+    kind: 'budget',
+    span,
+    runtime,
+    depth: 0,
+    used: budget.used,
+    limit: budget.limit,
+    where: budget.stoppedIn ?? 'analysis',
+  };
+}
