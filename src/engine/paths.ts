@@ -129,7 +129,181 @@ export function globBase(absPath: string): string {
 
 export function isSystemPath(absPath: string): boolean {
   if (absPath === '/') return true;
-  return SYSTEM_DIRS.some((dir) => isWithin(absPath, dir));
+  if (SYSTEM_DIRS.some((dir) => isWithin(absPath, dir))) return true;
+  // A glob is a set of paths: it is a system path when some path it can match is one (#21).
+  return hasGlob(absPath) && SYSTEM_DIRS.some((dir) => globCoversPrefix(absPath, dir));
+}
+
+// ---------------------------------------------------------------- globs as sets of paths (#21)
+
+/** One path segment of a glob as a RegExp (`*`, `?`, `[...]`, `[!...]`); null when it has no glob. */
+function segmentPattern(segment: string): RegExp | null {
+  if (!hasGlob(segment)) return null;
+  let hit = segmentCache.get(segment);
+  if (hit === undefined) {
+    hit = compileSegment(segment);
+    if (segmentCache.size >= 1024) segmentCache.clear();
+    segmentCache.set(segment, hit);
+  }
+  return hit;
+}
+
+const segmentCache = new Map<string, RegExp>();
+
+function compileSegment(segment: string): RegExp {
+  let re = '';
+  for (let i = 0; i < segment.length; i++) {
+    const c = segment[i]!;
+    if (c === '*') re += '[^/]*';
+    else if (c === '?') re += '[^/]';
+    else if (c === '[') {
+      const close = segment.indexOf(']', i + 2);
+      if (close === -1) re += '\\[';
+      else {
+        let body = segment.slice(i + 1, close);
+        const negate = body.startsWith('!') || body.startsWith('^');
+        if (negate) body = body.slice(1);
+        re += (negate ? '[^' : '[') + body.replace(/[\\\]]/g, '\\$&') + ']';
+        i = close;
+      }
+    } else re += c.replace(/[.+^${}()|\\]/g, '\\$&');
+  }
+  try {
+    return new RegExp(`^${re}$`);
+  } catch {
+    return /^[^/]*$/; // a class bash would read differently: assume it can match any name
+  }
+}
+
+/** A glob segment matches a name (a leading `.` must be matched literally, as in bash). */
+function segmentMatches(glob: string, name: string): boolean {
+  if (glob === name) return true;
+  if (name.startsWith('.') && !glob.startsWith('.')) return false;
+  const re = segmentPattern(glob);
+  return re !== null && re.test(name);
+}
+
+/** The glob can match `path` exactly, segment by segment (globs never cross a `/`). */
+function globMatches(glob: string, path: string): boolean {
+  const g = glob.split('/');
+  const p = path.split('/');
+  if (g.length !== p.length) return false;
+  for (let i = 0; i < g.length; i++) if (!segmentMatches(g[i]!, p[i]!)) return false;
+  return true;
+}
+
+/** Some path the glob can match is `dir` or lies below it. */
+function globCoversPrefix(glob: string, dir: string): boolean {
+  const g = glob.split('/');
+  const d = dir.split('/');
+  if (g.length < d.length) return false;
+  for (let i = 0; i < d.length; i++) if (!segmentMatches(g[i]!, d[i]!)) return false;
+  return true;
+}
+
+/**
+ * Concrete members of the sensitive families, relative to a home directory: a glob is tested
+ * against these and their parent directories, since a regex family cannot be intersected with a
+ * glob directly. One or two names per family is enough: the glob must already spell the rest.
+ */
+const HOME_EXEMPLARS: readonly string[] = [
+  '.ssh/id_rsa',
+  '.ssh/id_ed25519',
+  '.ssh/id_ecdsa',
+  '.ssh/id_dsa',
+  '.ssh/authorized_keys',
+  '.ssh/config',
+  '.aws/credentials',
+  '.aws/config',
+  '.config/gcloud/credentials.db',
+  '.kube/config',
+  '.docker/config.json',
+  '.netrc',
+  '.npmrc',
+  '.pypirc',
+  '.git-credentials',
+  '.config/gh/hosts.yml',
+  '.azure/accessTokens.json',
+  '.gnupg/private-keys-v1.d/key.key',
+  '.gnupg/secring.gpg',
+  '.password-store/x.gpg',
+  '.vault-token',
+  '.pgpass',
+  '.my.cnf',
+  '.s3cfg',
+  '.cargo/credentials.toml',
+  '.bash_history',
+  '.zsh_history',
+  '.bashrc',
+  '.bash_profile',
+  '.profile',
+  '.zshrc',
+  '.config/autostart/x.desktop',
+  '.config/systemd/user/x.service',
+];
+
+const SYSTEM_EXEMPLARS: readonly string[] = [
+  '/etc/shadow',
+  '/etc/gshadow',
+  '/etc/shadow-',
+  '/etc/sudoers',
+  '/etc/sudoers.d/x',
+  '/etc/ssh/ssh_host_rsa_key',
+  '/etc/ssh/ssh_host_ed25519_key',
+  '/etc/ssl/private/key.pem',
+  '/etc/kubernetes/admin.conf',
+  '/run/secrets/x',
+  '/var/run/secrets/kubernetes.io/serviceaccount/token',
+  '/proc/self/environ',
+  '/proc/1/environ',
+  '/etc/crontab',
+  '/etc/cron.d/x',
+  '/etc/cron.daily/x',
+  '/var/spool/cron/crontabs/root',
+  '/etc/systemd/system/x.service',
+  '/etc/init.d/x',
+  '/etc/rc.local',
+  '/etc/profile',
+  '/etc/profile.d/x.sh',
+  '/etc/bash.bashrc',
+  '/etc/ld.so.preload',
+  '/etc/pam.d/sshd',
+];
+
+/** Every exemplar path with its parent directories, for the given home directory. */
+function exemplars(policy: PathPolicy): readonly string[] {
+  const key = policy.homeDir;
+  const hit = exemplarCache.get(key);
+  if (hit !== undefined) return hit;
+  const out = new Set<string>();
+  const add = (p: string): void => {
+    for (let q = p; q.length > 1; q = q.slice(0, q.lastIndexOf('/')) || '/') out.add(q);
+  };
+  for (const rel of HOME_EXEMPLARS) {
+    add(`${policy.homeDir}/${rel}`);
+    add(`/root/${rel}`);
+  }
+  for (const p of SYSTEM_EXEMPLARS) add(p);
+  const list = [...out];
+  if (exemplarCache.size >= 64) exemplarCache.clear();
+  exemplarCache.set(key, list);
+  return list;
+}
+
+const exemplarCache = new Map<string, readonly string[]>();
+
+/** The first sensitive exemplar a glob can match, classified by `classify`, or null. */
+function globClassify(
+  glob: string,
+  policy: PathPolicy,
+  classify: (absPath: string, policy: PathPolicy) => string | null,
+): string | null {
+  for (const candidate of exemplars(policy)) {
+    if (!globMatches(glob, candidate)) continue;
+    const label = classify(candidate, policy);
+    if (label !== null) return `${label} (which the pattern ${glob} can match)`;
+  }
+  return null;
 }
 
 /** Top-level directories where a recursive delete is catastrophic even without a glob. */
@@ -232,6 +406,12 @@ function memo(
 }
 
 function credentialUncached(absPath: string, policy: PathPolicy): string | null {
+  const direct = credentialLiteral(absPath, policy);
+  if (direct !== null || !hasGlob(absPath)) return direct;
+  return globClassify(absPath, policy, credentialLiteral);
+}
+
+function credentialLiteral(absPath: string, policy: PathPolicy): string | null {
   for (const re of SYSTEM_CREDENTIALS) if (re.test(absPath)) return absPath;
   const rel = homeRelative(absPath, policy);
   if (rel === null) return null;
@@ -268,6 +448,12 @@ export function persistenceFile(absPath: string, policy: PathPolicy): string | n
 }
 
 function persistenceUncached(absPath: string, policy: PathPolicy): string | null {
+  const direct = persistenceLiteral(absPath, policy);
+  if (direct !== null || !hasGlob(absPath)) return direct;
+  return globClassify(absPath, policy, persistenceLiteral);
+}
+
+function persistenceLiteral(absPath: string, policy: PathPolicy): string | null {
   const rel = homeRelative(absPath, policy);
   if (rel !== null) for (const re of HOME_PERSISTENCE) if (re.test(rel)) return `~/${rel}`;
   if (

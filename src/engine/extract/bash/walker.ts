@@ -21,7 +21,7 @@ import {
   type Word,
 } from './model.js';
 import type { FactSink } from './sink.js';
-import { decodeEscapes, expandBraces, hasGlob, unescapeDouble, unescapeWord } from './words.js';
+import { braceAsGlob, decodeEscapes, expandBraces, hasGlob, unescapeDouble, unescapeWord } from './words.js';
 
 interface VarValue {
   readonly text: string;
@@ -285,6 +285,9 @@ export class BashWalker implements Toolkit {
       } else if (child.type !== 'comment') args.push(child);
     }
     if (extraRedirects !== null) redirects.push(...extraRedirects);
+    // tree-sitter-bash reads `sh 0<&2` as the argument `0` and the redirect `<&2`: fd 0 is stdin.
+    const last = args[args.length - 1];
+    if (last?.type === 'number' && redirects[0]?.start === last.end && this.#slice(last) === '0') args.pop();
 
     // Substitutions in the words run before the command: walk them first, in order.
     const argv: Word[] = [];
@@ -308,7 +311,8 @@ export class BashWalker implements Toolkit {
     const value: Word = { ...assignment, text: assignment.text.slice(eq + 1) };
     if (HISTORY_VARIABLES.has(name)) this.#historyVariable(name, value.text, assignment.span);
     if (value.text === '') return;
-    if (CODE_VARIABLES.has(name)) this.nested(value.text, 'bash', value.span, actor);
+    // LESSOPEN='|cmd %s' (and `||`): the bars only say how less reads the command's output.
+    if (CODE_VARIABLES.has(name)) this.nested(value.text.replace(/^\|+/, ''), 'bash', value.span, actor);
     else if (PRELOAD_VARIABLES.has(name)) this.#preload(name, value, actor);
   }
 
@@ -660,6 +664,11 @@ export class BashWalker implements Toolkit {
       w.text.includes('{')
     ) {
       const many = expandBraces(w.text);
+      if (many === 'overflow') {
+        // Too many words to list: the word stands for a pattern covering all of them (#21).
+        out.push({ ...w, text: braceAsGlob(w.text), dynamic: true });
+        return;
+      }
       if (many !== null) {
         for (const text of many) out.push({ ...w, text });
         return;

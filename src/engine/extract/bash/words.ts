@@ -123,29 +123,67 @@ export function decodeEscapes(body: string, octalNeedsZero = false): string {
   return out;
 }
 
-/** Most words one brace expression may produce; past it the word stays unexpanded. */
+/** Most words one brace expression may produce; past it the word is a pattern, not a list. */
 export const MAX_BRACE_WORDS = 64;
+
+/** Result of brace expansion: the words, or `overflow` when there would be more than the budget. */
+export type BraceResult = readonly string[] | 'overflow' | null;
 
 /**
  * Brace expansion of `pre{a,b}post` and `{1..3}` / `{a..c}` (nested lists too). Returns null when
- * the text has nothing to expand or would produce more than MAX_BRACE_WORDS words.
+ * the text has nothing to expand and 'overflow' when it would produce more than MAX_BRACE_WORDS
+ * words. The work is linear in the text: each group's alternatives and the rest of the word are
+ * expanded once and combined as a product, never re-expanded per alternative (#21: 40 `{a,b}`
+ * groups used to run forever).
  */
-export function expandBraces(text: string): string[] | null {
-  const open = findBraceGroup(text);
-  if (open === null) return null;
-  const { start, end, parts, range } = open;
-  const pre = text.slice(0, start);
-  const post = text.slice(end + 1);
-  let alternatives: string[];
-  if (range !== null) alternatives = range;
-  else alternatives = parts;
+export function expandBraces(text: string): BraceResult {
+  const out = expandAll(text, { steps: 0 });
+  if (out === 'overflow') return out;
+  return out.length === 1 && out[0] === text ? null : out;
+}
+
+/** Shared step counter of one expansion: groups scanned, bounded with the word budget. */
+interface BraceBudget {
+  steps: number;
+}
+
+/** Longest word brace expansion looks into; a longer one with braces is taken as a pattern. */
+const MAX_BRACE_TEXT = 4096;
+
+function expandAll(text: string, budget: BraceBudget): readonly string[] | 'overflow' {
+  if (++budget.steps > 4 * MAX_BRACE_WORDS || text.length > MAX_BRACE_TEXT) return 'overflow';
+  const group = findBraceGroup(text);
+  if (group === null) return [text];
+  const pre = text.slice(0, group.start);
+  const alts: string[] = [];
+  if (group.range !== null) alts.push(...group.range);
+  else
+    for (const part of group.parts) {
+      const inner = expandAll(part, budget);
+      if (inner === 'overflow') return inner;
+      alts.push(...inner);
+      if (alts.length > MAX_BRACE_WORDS) return 'overflow';
+    }
+  const rest = expandAll(text.slice(group.end + 1), budget);
+  if (rest === 'overflow' || alts.length * rest.length > MAX_BRACE_WORDS) return 'overflow';
   const out: string[] = [];
-  for (const alt of alternatives) {
-    const combined = pre + alt + post;
-    const more = expandBraces(combined);
-    if (more === null) out.push(combined);
-    else out.push(...more);
-    if (out.length > MAX_BRACE_WORDS) return null;
+  for (const a of alts) for (const r of rest) out.push(pre + a + r);
+  return out;
+}
+
+/**
+ * A glob pattern standing for every word a brace expression can produce: each outermost group
+ * becomes `*` (`/e{t,x}c/sh{a,b}dow` → `/e*c/sh*dow`). Used when the list is over budget.
+ */
+export function braceAsGlob(text: string): string {
+  let out = '';
+  let depth = 0;
+  for (let i = 0; i < text.length; i++) {
+    const c = text[i]!;
+    if (c === '{' && text[i - 1] !== '$') {
+      if (depth++ === 0) out += '*';
+    } else if (c === '}' && depth > 0) depth--;
+    else if (depth === 0) out += c;
   }
   return out;
 }
