@@ -51,10 +51,64 @@ export type Severity = 'CRITICAL' | 'HIGH' | 'MEDIUM' | 'LOW';
 /** How a policy treats an invariant: enforce denies, audit reports but allows, off skips it. */
 export type InvariantMode = 'enforce' | 'audit' | 'off';
 
-/** Rule ids look like `FS-AST-001`; the prefix names the domain. */
-export const RULE_PREFIXES = ['FS', 'SH', 'NET', 'SEC', 'SQL', 'PII', 'PI', 'RUN', 'DKR', 'ENG'] as const;
+/**
+ * Built-in rule ids look like `FS-AST-001`; the prefix names the domain (the tool family for the
+ * destructive-operation packs: GIT, K8S, IAC, AWS, GCP, AZ, DB, PKG, CTR, SYS; docs/policy.md).
+ * A policy file's own rules use any other prefix (`TEAM-AST-001`).
+ */
+export const RULE_PREFIXES = [
+  'FS',
+  'SH',
+  'NET',
+  'SEC',
+  'SQL',
+  'PII',
+  'PI',
+  'RUN',
+  'DKR',
+  'ENG',
+  'GIT',
+  'K8S',
+  'IAC',
+  'AWS',
+  'GCP',
+  'AZ',
+  'DB',
+  'PKG',
+  'CTR',
+  'SYS',
+] as const;
 export type RulePrefix = (typeof RULE_PREFIXES)[number];
-export type RuleId = `${RulePrefix}-AST-${number}`;
+/** Built-in (`FS-AST-001`) or from a policy file (`TEAM-AST-001`). */
+export type RuleId = `${string}-AST-${number}`;
+
+/**
+ * Packs: the open dimension of rules (docs/policy.md). Every rule belongs to one pack; a policy
+ * file enables or disables packs. `core.engine` (the fail-closed rules) cannot be disabled.
+ */
+export const PACKS = [
+  'core.engine',
+  'core.filesystem',
+  'core.shell',
+  'core.network',
+  'core.secrets',
+  'core.sql',
+  'core.runaway',
+  'core.pii',
+  'core.prompt',
+  'core.git',
+  'containers',
+  'kubernetes',
+  'cloud.aws',
+  'cloud.gcp',
+  'cloud.azure',
+  'iac',
+  'databases',
+  'packages',
+  'system',
+  'custom',
+] as const;
+export type PackName = (typeof PACKS)[number];
 
 /** Half-open range of UTF-16 code units in the text the caller submitted. */
 export interface Span {

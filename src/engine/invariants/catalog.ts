@@ -3,7 +3,7 @@
  * (src/engine/invariants/rules/) each belong to exactly one invariant. Severity drives alert
  * routing (docs/alerts.md) and is fixed per invariant so operators can page on it.
  */
-import type { InvariantName, Severity, ThreatType } from '../types.js';
+import type { InvariantName, PackName, RulePrefix, Severity, ThreatType } from '../types.js';
 
 export interface InvariantSpec {
   readonly name: InvariantName;
@@ -24,7 +24,7 @@ export const INVARIANTS: Readonly<Record<InvariantName, InvariantSpec>> = Object
     'NO_RECURSIVE_DELETE_OUTSIDE_WORKSPACE',
     'FS_ABUSE',
     'CRITICAL',
-    'Recursive or forced deletes stay inside the agent workspace.',
+    'Recursive or forced deletes stay inside the agent workspace; nothing unrecoverable is destroyed in bulk (uncommitted work, git history and remote branches, cloud and cluster resources, published packages).',
   ),
   NO_DEVICE_OR_DISK_WRITE: spec(
     'NO_DEVICE_OR_DISK_WRITE',
@@ -84,7 +84,7 @@ export const INVARIANTS: Readonly<Record<InvariantName, InvariantSpec>> = Object
     'NO_DESTRUCTIVE_SQL',
     'SQL_DESTRUCTION',
     'CRITICAL',
-    'No dropped databases or tables, unbounded DELETE/UPDATE, blanket grants or new superusers.',
+    'No dropped databases or tables, unbounded DELETE/UPDATE, blanket grants or new superusers, in SQL or through a datastore CLI (FLUSHALL, dropDatabase, dropdb).',
   ),
   NO_SQL_EXFILTRATION: spec(
     'NO_SQL_EXFILTRATION',
@@ -111,3 +111,66 @@ export const INVARIANTS: Readonly<Record<InvariantName, InvariantSpec>> = Object
     'Tool payloads carry no instruction overrides, chat-template tokens or hidden Unicode.',
   ),
 });
+
+/** One line per pack, for docs/policy.md and `agent-guard explain`. */
+export const PACK_DESCRIPTIONS: Readonly<Record<PackName, string>> = Object.freeze({
+  'core.engine': 'Fail-closed rules (analysis failed, risky unparsed text); cannot be disabled.',
+  'core.filesystem': 'Deletes, device writes, system paths, permissions.',
+  'core.shell': 'Spawned and reverse shells, remote code execution, library preloading.',
+  'core.network': 'Metadata SSRF and protected loopback ports.',
+  'core.secrets': 'Credential reads, credential hunting, secrets sent to the network.',
+  'core.sql': 'SQL statements: destruction and exfiltration.',
+  'core.runaway': 'Fork bombs, busy loops, disk fills.',
+  'core.pii': 'Personal data sent to a network sink or tool.',
+  'core.prompt': 'Prompt-injection payloads in tool arguments.',
+  'core.git': 'Git operations that destroy uncommitted work, local history or remote branches.',
+  containers: 'Privileged or host-mounting containers; docker/podman prunes and forced removals.',
+  kubernetes: 'kubectl deletes of namespaces or whole resource kinds, helm uninstall.',
+  'cloud.aws': 'aws CLI deletes: recursive S3 removals, bucket removal, instance and database deletion.',
+  'cloud.gcp': 'gcloud deletes, gsutil recursive removals.',
+  'cloud.azure': 'az deletes of resource groups and resources.',
+  iac: 'terraform/tofu destroy and unattended apply, pulumi destroy, cdk destroy.',
+  databases: 'Datastore CLIs: dropdb, mysqladmin drop, redis FLUSHALL/FLUSHDB, mongo dropDatabase.',
+  packages: 'Removing published packages: npm/pnpm/yarn unpublish, cargo yank, gem yank.',
+  system: 'sudo and other privilege changes, host shutdown, mass kills, stopping services.',
+  custom: "The policy file's own rules.",
+});
+
+/** Pack of the built-in rules whose prefix alone does not say it (docs/policy.md). */
+const PACK_BY_ID: Readonly<Record<string, PackName>> = Object.freeze({
+  'SH-AST-020': 'system',
+  'RUN-AST-004': 'system',
+  'RUN-AST-005': 'system',
+});
+
+const PACK_BY_PREFIX: Readonly<Record<RulePrefix, PackName>> = Object.freeze({
+  FS: 'core.filesystem',
+  SH: 'core.shell',
+  NET: 'core.network',
+  SEC: 'core.secrets',
+  SQL: 'core.sql',
+  PII: 'core.pii',
+  PI: 'core.prompt',
+  RUN: 'core.runaway',
+  DKR: 'containers',
+  ENG: 'core.engine',
+  GIT: 'core.git',
+  K8S: 'kubernetes',
+  IAC: 'iac',
+  AWS: 'cloud.aws',
+  GCP: 'cloud.gcp',
+  AZ: 'cloud.azure',
+  DB: 'databases',
+  PKG: 'packages',
+  CTR: 'containers',
+  SYS: 'system',
+});
+
+/** The pack a rule belongs to: its own `pack`, else by id, else by prefix, else `custom`. */
+export function packOf(rule: { readonly id: string; readonly pack?: PackName | undefined }): PackName {
+  if (rule.pack !== undefined) return rule.pack;
+  const byId = PACK_BY_ID[rule.id];
+  if (byId !== undefined) return byId;
+  const prefix = rule.id.slice(0, rule.id.indexOf('-AST-'));
+  return (PACK_BY_PREFIX as Readonly<Record<string, PackName>>)[prefix] ?? 'custom';
+}

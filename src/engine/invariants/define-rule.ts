@@ -4,9 +4,9 @@
  * rules.test.ts runs every example through the whole engine and reports failures as
  * "Missing" (a deny example allowed) or "Noisy" (an allow example denied), like ast-grep.
  */
-import type { Fact, FactKind, FactOf } from '../facts.js';
+import type { ExecFact, Fact, FactKind, FactOf } from '../facts.js';
 import type { Policy } from '../policy.js';
-import type { EntryPoint, InvariantName, RuleId, Span } from '../types.js';
+import type { EntryPoint, InvariantName, PackName, RuleId, Span } from '../types.js';
 
 /** Facts grouped by kind, built once per evaluation. */
 export interface FactIndex {
@@ -16,6 +16,11 @@ export interface FactIndex {
 
 export interface RuleHit {
   readonly span: Span;
+  /**
+   * The program run that the hit is about, when there is one: a policy `allow` entry's command
+   * glob is matched against it (docs/policy.md); without it, against the runs around the span.
+   */
+  readonly exec?: ExecFact;
   /** Names the path, host or program involved; never a secret value. */
   readonly reason: string;
   /** Concrete safer command confined to the workspace, when one exists. */
@@ -45,6 +50,8 @@ export interface RuleExample {
 export interface RuleDefinition {
   readonly id: RuleId;
   readonly invariant: InvariantName;
+  /** The pack a policy enables or disables it with; default from the id prefix (catalog.ts packOf). */
+  readonly pack?: PackName;
   /** One line for docs/rules.md. */
   readonly summary: string;
   /** Advice for the model when this rule fires. */

@@ -26,6 +26,16 @@ import fsAst030PermissionWeakening from './rules/fs-ast-030-permission-weakening
 import fsAst031Setuid from './rules/fs-ast-031-setuid.js';
 import fsAst032OwnershipChange from './rules/fs-ast-032-ownership-change.js';
 import fsAst033Umask from './rules/fs-ast-033-umask.js';
+import gitAst001ResetHard from './rules/git-ast-001-reset-hard.js';
+import gitAst002DiscardWorktree from './rules/git-ast-002-discard-worktree.js';
+import gitAst003CleanForce from './rules/git-ast-003-clean-force.js';
+import gitAst004ForcePush from './rules/git-ast-004-force-push.js';
+import gitAst005BranchForceDelete from './rules/git-ast-005-branch-force-delete.js';
+import gitAst006StashDrop from './rules/git-ast-006-stash-drop.js';
+import gitAst007ReflogExpire from './rules/git-ast-007-reflog-expire.js';
+import gitAst008HistoryRewrite from './rules/git-ast-008-history-rewrite.js';
+import gitAst009UpdateRefDelete from './rules/git-ast-009-update-ref-delete.js';
+import gitAst010RepositoryDelete from './rules/git-ast-010-repository-delete.js';
 import netAst001MetadataSsrf from './rules/net-ast-001-metadata-ssrf.js';
 import netAst002ProtectedLoopbackPort from './rules/net-ast-002-protected-loopback-port.js';
 import piAst001InstructionOverride from './rules/pi-ast-001-instruction-override.js';
@@ -95,6 +105,16 @@ export const RULE_FILES: readonly (readonly [id: string, rule: RuleDefinition])[
   ['FS-AST-031', fsAst031Setuid],
   ['FS-AST-032', fsAst032OwnershipChange],
   ['FS-AST-033', fsAst033Umask],
+  ['GIT-AST-001', gitAst001ResetHard],
+  ['GIT-AST-002', gitAst002DiscardWorktree],
+  ['GIT-AST-003', gitAst003CleanForce],
+  ['GIT-AST-004', gitAst004ForcePush],
+  ['GIT-AST-005', gitAst005BranchForceDelete],
+  ['GIT-AST-006', gitAst006StashDrop],
+  ['GIT-AST-007', gitAst007ReflogExpire],
+  ['GIT-AST-008', gitAst008HistoryRewrite],
+  ['GIT-AST-009', gitAst009UpdateRefDelete],
+  ['GIT-AST-010', gitAst010RepositoryDelete],
   ['NET-AST-001', netAst001MetadataSsrf],
   ['NET-AST-002', netAst002ProtectedLoopbackPort],
   ['PI-AST-001', piAst001InstructionOverride],

@@ -8,7 +8,7 @@ import type { Engine } from '../../../src/engine/engine.js';
 import { RULES } from '../../../src/engine/invariants/registry.js';
 import type { ToolCall } from '../../../src/engine/extract/tool-call.js';
 import type { RuleExample } from '../../../src/engine/invariants/define-rule.js';
-import { isRuntime, type Decision } from '../../../src/engine/types.js';
+import { isRuntime, RULE_PREFIXES, type Decision } from '../../../src/engine/types.js';
 import { testEngine } from '../../helpers/engine.js';
 
 let engine: Engine;
@@ -47,5 +47,6 @@ describe.each(RULES.map((r) => [r.id, r] as const))('%s', (_id, rule) => {
 it('has unique, well-formed ids for all rules', () => {
   const ids = RULES.map((r) => r.id);
   expect(new Set(ids).size).toBe(ids.length);
-  for (const id of ids) expect(id).toMatch(/^(FS|SH|NET|SEC|SQL|PII|PI|RUN|DKR|ENG)-AST-\d{3}$/);
+  const wellFormed = new RegExp(`^(?:${RULE_PREFIXES.join('|')})-AST-\\d{3}$`);
+  for (const id of ids) expect(id).toMatch(wellFormed);
 });

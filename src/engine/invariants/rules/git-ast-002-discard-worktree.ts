@@ -1,0 +1,90 @@
+/**
+ * GIT-AST-002: git checkout/restore/switch that overwrite working-tree files with the committed
+ * version (checkout -- <paths>, checkout ., checkout -f, restore <paths> without --staged only,
+ * switch --discard-changes): local edits are lost without a trace.
+ */
+import { defineRule } from '../define-rule.js';
+import {
+  afterDashDash,
+  asksHelp,
+  beforeDashDash,
+  execHits,
+  gitCommand,
+  hasOption,
+  positionals,
+} from '../command-line.js';
+
+/** Operands that name the whole tree (or a pathspec magic) rather than a branch. */
+const WHOLE_TREE = /^(?:\.|\.\/|\*|:\/|:\/:?.*|:\(.*\).*)$/;
+
+function discards(sub: string, args: readonly string[]): string | null {
+  switch (sub) {
+    case 'checkout': {
+      if (hasOption(args, 'b', '--orphan') || hasOption(args, 'B')) return null;
+      if (hasOption(args, 'f', '--force')) return 'git checkout --force overwrites local changes';
+      if (args.includes('--') && afterDashDash(args).length > 0)
+        return `git checkout -- ${afterDashDash(args).join(' ')} overwrites local changes to those paths`;
+      if (positionals(args).some((a) => WHOLE_TREE.test(a)))
+        return 'git checkout . overwrites every local change in the working tree';
+      return null;
+    }
+    case 'restore': {
+      const staged = hasOption(args, 'S', '--staged');
+      const worktree = hasOption(args, 'W', '--worktree');
+      if (staged && !worktree) return null;
+      const paths = [...positionals(beforeDashDash(args)), ...afterDashDash(args)];
+      return paths.length > 0 || hasOption(args, '', '--pathspec-from-file')
+        ? `git restore ${paths.join(' ')} overwrites local changes in the working tree`
+        : null;
+    }
+    case 'switch':
+      return hasOption(args, 'f', '--force', '--discard-changes')
+        ? 'git switch --discard-changes throws away local changes'
+        : null;
+    default:
+      return null;
+  }
+}
+
+export default defineRule({
+  id: 'GIT-AST-002',
+  invariant: 'NO_RECURSIVE_DELETE_OUTSIDE_WORKSPACE',
+  pack: 'core.git',
+  kinds: ['exec'],
+  summary:
+    'git checkout -- <paths>, checkout ., checkout -f, restore of working-tree paths or switch --discard-changes overwrite uncommitted edits.',
+  remediationHint:
+    'These commands overwrite uncommitted edits with no way back. Keep a copy first (git stash push -- <paths>, or git diff > ./changes.patch), or unstage only with git restore --staged <paths>.',
+  *check(facts) {
+    yield* execHits(facts, (_w, exec) => {
+      const git = gitCommand(exec);
+      return git === null || asksHelp(git.args) ? null : discards(git.sub, git.args);
+    });
+  },
+  examples: {
+    deny: [
+      { input: 'git checkout -- src/app.ts' },
+      { input: 'git checkout HEAD -- .' },
+      { input: 'git checkout .' },
+      { input: 'git checkout -f main' },
+      { input: 'git restore .' },
+      { input: 'git restore src/app.ts' },
+      { input: 'git restore --worktree --staged .' },
+      { input: 'git restore --source=HEAD~2 lib/' },
+      { input: 'git switch --discard-changes main' },
+      { input: "sudo -u dev git checkout -- '*.py'" },
+    ],
+    allow: [
+      {
+        input: 'git checkout main',
+        why: 'switching branches keeps local edits (git refuses to overwrite them)',
+      },
+      { input: 'git checkout -b feature/x', why: 'creates a branch' },
+      { input: 'git checkout feature/login', why: 'a branch name with a slash, not a path' },
+      { input: 'git restore --staged .', why: 'only unstages; the working tree is kept' },
+      { input: 'git restore -S src/app.ts', why: 'only unstages' },
+      { input: 'git switch -c feature', why: 'creates a branch' },
+      { input: 'git status && git diff', why: 'reads' },
+    ],
+  },
+});

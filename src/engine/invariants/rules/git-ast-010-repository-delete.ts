@@ -1,0 +1,33 @@
+/** GIT-AST-010: deleting a hosted repository (gh repo delete, glab repo delete). */
+import { defineRule } from '../define-rule.js';
+import { asksHelp, execHits, positionals } from '../command-line.js';
+
+export default defineRule({
+  id: 'GIT-AST-010',
+  invariant: 'NO_RECURSIVE_DELETE_OUTSIDE_WORKSPACE',
+  pack: 'core.git',
+  kinds: ['exec'],
+  summary: 'gh repo delete / glab repo delete removes a hosted repository with its issues and history.',
+  remediationHint:
+    'Deleting a hosted repository is a human decision. Archive it instead (gh repo archive) or ask.',
+  *check(facts) {
+    yield* execHits(facts, (words) => {
+      if ((words[0] !== 'gh' && words[0] !== 'glab') || asksHelp(words.slice(1))) return null;
+      const [group, verb] = positionals(words.slice(1));
+      return (group === 'repo' || group === 'project') && verb === 'delete'
+        ? `${words[0]} ${group} delete removes a hosted repository`
+        : null;
+    });
+  },
+  examples: {
+    deny: [
+      { input: 'gh repo delete' },
+      { input: 'gh repo delete myorg/myrepo --yes' },
+      { input: 'glab repo delete grp/x' },
+    ],
+    allow: [
+      { input: 'gh repo view', why: 'reads' },
+      { input: 'gh pr list', why: 'reads' },
+    ],
+  },
+});
