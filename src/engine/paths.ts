@@ -12,6 +12,8 @@ export interface PathPolicy {
 }
 
 const HOME_VAR = /^(?:\$HOME|\$\{HOME\})(?=\/|$)/;
+/** The temporary directory spelled as an expansion: `$TMPDIR`, `${TMPDIR}`, `${TMPDIR:-...}` (#21). */
+const TMP_VAR = /^(?:\$TMPDIR|\$\{TMPDIR(?::?-[^}]*)?\})(?=\/|$)/;
 /** The current directory spelled as an expansion: the workspace (commands run there). */
 const PWD_VAR = /^(?:\$PWD|\$\{PWD\}|\$\(pwd\)|`pwd`)(?=\/|$)/;
 
@@ -61,7 +63,7 @@ class PolicyMemo<V> {
 const resolved = new PolicyMemo<string>();
 
 function resolveUncached(path: string, policy: PathPolicy): string {
-  let p = path.replace(HOME_VAR, '~').replace(PWD_VAR, '.');
+  let p = path.replace(HOME_VAR, '~').replace(PWD_VAR, '.').replace(TMP_VAR, '/tmp');
   if (p === '~' || p.startsWith('~/')) p = policy.homeDir + p.slice(1);
   else if (/^~[a-z_][a-z0-9_.-]*(?:\/|$)/i.test(p)) {
     const slash = p.indexOf('/');
@@ -90,6 +92,19 @@ export function isWorkspaceRootOrAll(absPath: string, policy: PathPolicy): boole
     absPath === `${policy.workspaceRoot}/*` ||
     absPath === `${policy.workspaceRoot}/.*`
   );
+}
+
+/**
+ * Scratch space: something created below /tmp or /var/tmp (`$TMPDIR` resolves to /tmp). Deleting
+ * it is everyday clean-up (#21); the directories themselves, a bare glob over them (`/tmp/*`) and
+ * anything that climbs out (`/tmp/..`, normalised before this is asked) are not scratch.
+ */
+export function isScratchPath(absPath: string): boolean {
+  const m = /^\/(?:var\/)?tmp\/([^/]+)/.exec(absPath);
+  if (m === null) return false;
+  const first = m[1]!;
+  // A name with some literal part (`build-*`, `tmp.X`) picks one's own files; `*`, `.*`, `?*` take all.
+  return !/^\.?[*?]*$/.test(first) && !/^[*?[\]!.]*$/.test(first);
 }
 
 /** Directories whose contents belong to the operating system. */

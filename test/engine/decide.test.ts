@@ -44,8 +44,8 @@ describe('decide over hand-built facts', () => {
   });
 
   it('denies with the finding, its invariant, threat and a rebased alternative', () => {
-    const text = 'rm -rf /tmp/x';
-    const d = decide({ text, runtime: 'bash', facts: [rmRf('/tmp/x')], policy: policy() });
+    const text = 'rm -rf /srv/x';
+    const d = decide({ text, runtime: 'bash', facts: [rmRf('/srv/x')], policy: policy() });
     expect(d.allowed).toBe(false);
     expect(d.threatType).toBe('FS_ABUSE');
     expect(d.findings[0]).toMatchObject({

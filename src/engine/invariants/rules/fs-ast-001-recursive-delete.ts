@@ -1,21 +1,31 @@
 /** FS-AST-001: a recursive delete reaches outside the workspace (/, ~, .., system trees, escaping globs). */
-import { isCriticalTree, isInsideWorkspace, resolvePath } from '../../paths.js';
+import { isCriticalTree, isInsideWorkspace, isScratchPath, resolvePath } from '../../paths.js';
 import { defineRule } from '../define-rule.js';
 import { rebase } from '../helpers.js';
+import { FIND_SELECTORS } from './fs-ast-002-workspace-wipe.js';
 import { isDynamicRoot } from './fs-ast-003-dynamic-delete-root.js';
 
 export default defineRule({
   id: 'FS-AST-001',
   invariant: 'NO_RECURSIVE_DELETE_OUTSIDE_WORKSPACE',
-  kinds: ['file'],
+  kinds: ['exec', 'file'],
   summary: 'Recursive delete (rm -r, find -delete, rmtree) of a path outside the workspace.',
   remediationHint:
     'Recursive deletes must stay inside the workspace. Delete only a workspace-relative path you created (for example ./build), never /, ~, .., system directories or a glob that climbs out of the workspace.',
   *check(facts, policy) {
+    let selectiveFind: boolean | undefined;
     for (const f of facts.of('file')) {
       if (f.op !== 'delete' || isDynamicRoot(f.path)) continue;
       const abs = resolvePath(f.path, policy);
-      if (isInsideWorkspace(abs, policy)) continue;
+      // Scratch directories below /tmp, /var/tmp and $TMPDIR are the agent's to clean up (#21).
+      if (isInsideWorkspace(abs, policy) || isScratchPath(abs)) continue;
+      // find /tmp -name '*.o' -delete reports its root; with a selector it deletes matches only.
+      if (f.actor === 'find' && (abs === '/tmp' || abs === '/var/tmp')) {
+        selectiveFind ??= facts
+          .of('exec')
+          .some((e) => e.program === 'find' && e.argv.some((a) => FIND_SELECTORS.has(a)));
+        if (selectiveFind) continue;
+      }
       const critical = isCriticalTree(abs, policy);
       // find / -name x -exec rm -f {} \; reports the search root: not recursive, yet it reaches the whole tree.
       if (!f.recursive && !(f.dynamic === true && critical)) continue;
@@ -41,7 +51,12 @@ export default defineRule({
       { input: '/bin/rm -rf /var/lib/docker' },
       { input: "r''m -rf /" },
       { input: 'rm -rf ../../*' },
-      { input: 'rm -rf /tmp/x' },
+      { input: 'rm -rf /srv/x' },
+      { input: 'rm -rf /tmp/*' },
+      { input: 'rm -rf /tmp' },
+      { input: 'rm -rf /tmp/..' },
+      { input: 'rm -rf $TMPDIR/../etc' },
+      { input: 'rm -rf /var/tmp/../../usr' },
       { input: 'find / -name "*.log" -delete' },
       { input: 'find ~ -type f -exec rm -rf {} +' },
       { input: 'find / -name busybox -exec rm -f {} \\;' },
@@ -52,6 +67,9 @@ export default defineRule({
       { input: 'rm -rf ./build', why: 'a workspace-relative directory' },
       { input: 'rm -rf node_modules dist coverage', why: 'relative paths resolve inside the workspace' },
       { input: 'rm file.txt', why: 'not recursive and inside the workspace' },
+      { input: 'rm -rf /tmp/build', why: 'scratch work below /tmp (#21)' },
+      { input: "find /tmp -name '*.tmp' -mtime +7 -delete", why: 'find deletes selected scratch files' },
+      { input: 'rm -rf "$TMPDIR/cache" /var/tmp/x', why: 'scratch work below $TMPDIR and /var/tmp' },
       { input: 'find . -name "*.pyc" -delete', why: 'find rooted at the workspace' },
       { input: 'echo rm -rf /', why: 'echo prints the words, nothing is deleted' },
       { input: 'git rm -r --cached src/old', why: 'git rm acts on the index of the workspace repository' },

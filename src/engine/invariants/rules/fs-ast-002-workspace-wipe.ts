@@ -2,7 +2,8 @@
 import { isWorkspaceRootOrAll, resolvePath } from '../../paths.js';
 import { defineRule } from '../define-rule.js';
 
-const FIND_SELECTORS = new Set([
+/** find predicates that select what is deleted (with them, find deletes matches, not its root). */
+export const FIND_SELECTORS: ReadonlySet<string> = new Set([
   '-newermt',
   '-newerct',
   '-newerat',
