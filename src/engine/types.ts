@@ -53,7 +53,7 @@ export type InvariantMode = 'enforce' | 'audit' | 'off';
 
 /**
  * Built-in rule ids look like `FS-AST-001`; the prefix names the domain (the tool family for the
- * destructive-operation packs: GIT, K8S, IAC, AWS, GCP, AZ, DB, PKG, CTR, SYS; docs/policy.md).
+ * destructive-operation packs: GIT, K8S, IAC, AWS, GCP, AZ, DB, PKG, CTR, PLT, SYS; docs/policy.md).
  * A policy file's own rules use any other prefix (`TEAM-AST-001`).
  */
 export const RULE_PREFIXES = [
@@ -77,6 +77,7 @@ export const RULE_PREFIXES = [
   'PKG',
   'CTR',
   'SYS',
+  'PLT',
 ] as const;
 export type RulePrefix = (typeof RULE_PREFIXES)[number];
 /** Built-in (`FS-AST-001`) or from a policy file (`TEAM-AST-001`). */
@@ -105,6 +106,7 @@ export const PACKS = [
   'iac',
   'databases',
   'packages',
+  'platforms',
   'system',
   'custom',
 ] as const;

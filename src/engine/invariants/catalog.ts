@@ -132,6 +132,7 @@ export const PACK_DESCRIPTIONS: Readonly<Record<PackName, string>> = Object.free
   iac: 'terraform/tofu destroy and unattended apply, pulumi destroy, cdk destroy.',
   databases: 'Datastore CLIs: dropdb, mysqladmin drop, redis FLUSHALL/FLUSHDB, mongo dropDatabase.',
   packages: 'Removing published packages: npm/pnpm/yarn unpublish, cargo yank, gem yank.',
+  platforms: 'Hosting platforms: deleting apps, sites and databases (fly, vercel, netlify, heroku, railway).',
   system: 'sudo and other privilege changes, host shutdown, mass kills, stopping services.',
   custom: "The policy file's own rules.",
 });
@@ -164,6 +165,7 @@ const PACK_BY_PREFIX: Readonly<Record<RulePrefix, PackName>> = Object.freeze({
   PKG: 'packages',
   CTR: 'containers',
   SYS: 'system',
+  PLT: 'platforms',
 });
 
 /** The pack a rule belongs to: its own `pack`, else by id, else by prefix, else `custom`. */

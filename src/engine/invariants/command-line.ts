@@ -35,8 +35,40 @@ export function programName(exec: ExecFact): string {
  * `/usr/bin/git-reset --hard` both read `git reset --hard`.
  */
 export function normalisedArgv(exec: ExecFact): readonly string[] {
-  const program = programName(exec);
-  const args = exec.argv.slice(1);
+  return normalise(programName(exec), exec.argv.slice(1));
+}
+
+/** Package runners run the program they name: `npx cdk destroy` is `cdk destroy`. */
+const RUNNERS = new Set(['npx', 'bunx', 'pnpx']);
+const RUNNER_SUBCOMMANDS = new Set(['pnpm', 'yarn', 'npm', 'bun']);
+/** Runner options that take a value as the next word. */
+const RUNNER_WITH_VALUE = new Set([
+  '-p',
+  '--package',
+  '-c',
+  '--call',
+  '--cache',
+  '--registry',
+  '--userconfig',
+  '-w',
+  '--workspace',
+]);
+
+function afterRunnerOptions(args: readonly string[]): readonly string[] {
+  let i = 0;
+  while (i < args.length && args[i]!.startsWith('-')) i += RUNNER_WITH_VALUE.has(args[i]!) ? 2 : 1;
+  return args.slice(args[i] === '--' ? i + 1 : i);
+}
+
+function normalise(program: string, args: readonly string[]): readonly string[] {
+  if (RUNNERS.has(program)) {
+    const rest = afterRunnerOptions(args);
+    if (rest.length > 0) return normalise(rest[0]!.split('/').pop()!.toLowerCase(), rest.slice(1));
+  }
+  if (RUNNER_SUBCOMMANDS.has(program) && (args[0] === 'dlx' || args[0] === 'exec' || args[0] === 'x')) {
+    const rest = afterRunnerOptions(args.slice(1));
+    if (rest.length > 0) return normalise(rest[0]!.split('/').pop()!.toLowerCase(), rest.slice(1));
+  }
   if (program.startsWith('git-') && program.length > 4) return ['git', program.slice(4), ...args];
   if (!GIT_NAMES.has(program)) return [program, ...args];
   let i = 0;
@@ -78,18 +110,12 @@ export function afterDashDash(args: readonly string[]): readonly string[] {
  */
 export function hasOption(args: readonly string[], short: string, ...long: readonly string[]): boolean {
   for (const a of beforeDashDash(args)) {
-    if (a.startsWith('--')) {
-      const name = a.includes('=') ? a.slice(0, a.indexOf('=')) : a;
-      if (long.includes(name)) return true;
-    } else if (
-      short !== '' &&
-      a.startsWith('-') &&
-      a.length > 1 &&
-      !a.includes('=') &&
-      /^-[A-Za-z0-9]+$/.test(a)
-    ) {
-      if (a.slice(1).includes(short)) return true;
-    }
+    if (!a.startsWith('-') || a.length < 2) continue;
+    const name = a.includes('=') ? a.slice(0, a.indexOf('=')) : a;
+    // Long names, also single-dash ones (terraform's -destroy, -auto-approve).
+    if (long.includes(name)) return true;
+    if (short !== '' && !a.startsWith('--') && /^-[A-Za-z0-9]+$/.test(a) && a.slice(1).includes(short))
+      return true;
   }
   return false;
 }
@@ -99,9 +125,10 @@ export function positionals(args: readonly string[]): readonly string[] {
   return beforeDashDash(args).filter((a) => !a.startsWith('-'));
 }
 
-/** Asking for help never changes anything. */
+/** Asking for help never changes anything (`--help`, a first word `help`, or `-h` alone). */
 export function asksHelp(args: readonly string[]): boolean {
-  return beforeDashDash(args).some((a) => a === '-h' || a === '--help' || a === 'help');
+  const words = beforeDashDash(args);
+  return words.includes('--help') || words[0] === 'help' || (words.length === 1 && words[0] === '-h');
 }
 
 /** One hit per run the matcher names a reason for; the hit carries its run (for policy allow entries). */

@@ -1,0 +1,84 @@
+/**
+ * AWS-AST-001: aws CLI runs that delete data or resources: s3 rm --recursive, s3 rb, s3 sync
+ * --delete, and any `delete-*`, `terminate-*`, `purge-*`, `deregister-*` operation
+ * (ec2 terminate-instances, rds delete-db-instance, cloudformation delete-stack, ...).
+ */
+import { defineRule } from '../define-rule.js';
+import { asksHelp, execHits, hasOption } from '../command-line.js';
+
+/** aws global options that take a value as the next word. */
+const WITH_VALUE = new Set([
+  '--profile',
+  '--region',
+  '--output',
+  '--endpoint-url',
+  '--query',
+  '--cli-read-timeout',
+  '--cli-connect-timeout',
+  '--ca-bundle',
+  '--color',
+]);
+
+function commandWords(args: readonly string[]): string[] {
+  const out: string[] = [];
+  for (let i = 0; i < args.length && out.length < 2; i++) {
+    const a = args[i]!;
+    if (WITH_VALUE.has(a)) i++;
+    else if (!a.startsWith('-')) out.push(a);
+  }
+  return out;
+}
+
+function deletes(words: readonly string[]): string | null {
+  if (words[0] !== 'aws' && words[0] !== 'awslocal') return null;
+  const args = words.slice(1);
+  if (asksHelp(args) || hasOption(args, '', '--dryrun', '--dry-run')) return null;
+  const [service, operation] = commandWords(args);
+  if (service === undefined || operation === undefined) return null;
+  if (service === 's3') {
+    if (operation === 'rm' && hasOption(args, '', '--recursive'))
+      return 'aws s3 rm --recursive deletes every object under the prefix';
+    if (operation === 'rb') return 'aws s3 rb removes a bucket';
+    if ((operation === 'sync' || operation === 'mv') && hasOption(args, '', '--delete'))
+      return `aws s3 ${operation} --delete deletes objects missing from the source`;
+    return null;
+  }
+  // Detaching a policy or a tag edits configuration; it destroys nothing.
+  if (/-(?:policy|tags?)$/.test(operation)) return null;
+  return /^(?:delete|terminate|purge|deregister|remove)-/.test(operation)
+    ? `aws ${service} ${operation} deletes cloud resources`
+    : null;
+}
+
+export default defineRule({
+  id: 'AWS-AST-001',
+  invariant: 'NO_RECURSIVE_DELETE_OUTSIDE_WORKSPACE',
+  pack: 'cloud.aws',
+  kinds: ['exec'],
+  summary:
+    'aws s3 rm --recursive, s3 rb, sync --delete, or a delete-/terminate-/purge- operation deletes cloud resources.',
+  remediationHint:
+    'Deleting cloud resources needs a human. Read first (aws s3 ls, aws ec2 describe-instances), and ask; for S3, copy what you need into the workspace instead.',
+  *check(facts) {
+    yield* execHits(facts, (words) => deletes(words));
+  },
+  examples: {
+    deny: [
+      { input: 'aws s3 rm s3://bucket/logs --recursive' },
+      { input: 'aws s3 rb s3://bucket --force' },
+      { input: 'aws --profile prod s3 sync ./site s3://bucket --delete' },
+      { input: 'aws ec2 terminate-instances --instance-ids i-0abc' },
+      { input: 'aws rds delete-db-instance --db-instance-identifier db1 --skip-final-snapshot' },
+      { input: 'aws cloudformation delete-stack --stack-name app' },
+      { input: 'aws --region us-east-1 dynamodb delete-table --table-name t' },
+    ],
+    allow: [
+      { input: 'aws s3 ls s3://bucket', why: 'reads' },
+      { input: 'aws s3 rm s3://bucket/one-file.txt', why: 'one object' },
+      { input: 'aws s3 cp s3://bucket/file ./file', why: 'downloads' },
+      { input: 'aws ec2 describe-instances', why: 'reads' },
+      { input: 'aws iam delete-role-policy --role-name r --policy-name p', why: 'detaches an inline policy' },
+      { input: 'aws s3 rm s3://bucket/logs --recursive --dryrun', why: 'dry run' },
+    ],
+  },
+});

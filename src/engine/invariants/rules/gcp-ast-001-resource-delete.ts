@@ -1,0 +1,57 @@
+/** GCP-AST-001: gcloud `... delete` of any resource, gsutil rm -r / rb, gcloud storage rm -r. */
+import { defineRule } from '../define-rule.js';
+import { asksHelp, execHits, hasOption, positionals } from '../command-line.js';
+
+function deletes(words: readonly string[]): string | null {
+  const args = words.slice(1);
+  if (asksHelp(args)) return null;
+  const verbs = positionals(args);
+  if (words[0] === 'gcloud') {
+    if (verbs[0] === 'storage' && verbs[1] === 'rm' && hasOption(args, 'r', '--recursive'))
+      return 'gcloud storage rm --recursive deletes every object under the prefix';
+    if (verbs[0] === 'storage' && verbs[1] === 'buckets' && verbs[2] === 'delete')
+      return 'gcloud storage buckets delete removes a bucket';
+    const at = verbs.findIndex((v) => v === 'delete' || v === 'remove-iam-policy-binding');
+    return at > 0 && at <= 4 ? `gcloud ${verbs.slice(0, at + 1).join(' ')} deletes cloud resources` : null;
+  }
+  if (words[0] === 'gsutil') {
+    if (verbs[0] === 'rm' && hasOption(args, 'r'))
+      return 'gsutil rm -r deletes every object under the prefix';
+    if (verbs[0] === 'rm' && hasOption(args, 'R'))
+      return 'gsutil rm -R deletes every object under the prefix';
+    if (verbs[0] === 'rb') return 'gsutil rb removes a bucket';
+    if (verbs[0] === 'rsync' && hasOption(args, 'd'))
+      return 'gsutil rsync -d deletes objects missing from the source';
+  }
+  return null;
+}
+
+export default defineRule({
+  id: 'GCP-AST-001',
+  invariant: 'NO_RECURSIVE_DELETE_OUTSIDE_WORKSPACE',
+  pack: 'cloud.gcp',
+  kinds: ['exec'],
+  summary: 'gcloud ... delete, gsutil rm -r / rb / rsync -d, gcloud storage rm -r delete cloud resources.',
+  remediationHint:
+    'Deleting cloud resources needs a human. List them first (gcloud ... list, gsutil ls) and ask.',
+  *check(facts) {
+    yield* execHits(facts, (words) => deletes(words));
+  },
+  examples: {
+    deny: [
+      { input: 'gcloud compute instances delete vm-1 --zone us-central1-a' },
+      { input: 'gcloud projects delete my-project' },
+      { input: 'gcloud sql instances delete db --quiet' },
+      { input: 'gsutil rm -r gs://bucket/logs' },
+      { input: 'gsutil -m rm -r gs://bucket' },
+      { input: 'gsutil rb gs://bucket' },
+      { input: 'gcloud storage rm --recursive gs://bucket/x' },
+    ],
+    allow: [
+      { input: 'gcloud compute instances list', why: 'reads' },
+      { input: 'gsutil ls gs://bucket', why: 'reads' },
+      { input: 'gsutil cp gs://bucket/file .', why: 'downloads' },
+      { input: 'gcloud config set project p', why: 'local setting' },
+    ],
+  },
+});

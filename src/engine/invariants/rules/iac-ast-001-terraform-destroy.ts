@@ -1,0 +1,58 @@
+/**
+ * IAC-AST-001: terraform / OpenTofu / terragrunt runs that destroy managed infrastructure or the
+ * record of it: destroy, apply -destroy, state rm, workspace delete, force-unlock. plan (also
+ * plan -destroy) only prints and stays allowed.
+ */
+import { defineRule } from '../define-rule.js';
+import { asksHelp, execHits, hasOption, positionals } from '../command-line.js';
+
+const TERRAFORMS = new Set(['terraform', 'tofu', 'terragrunt']);
+
+function destroys(words: readonly string[]): string | null {
+  if (!TERRAFORMS.has(words[0]!) || asksHelp(words.slice(1))) return null;
+  const args = words.slice(1);
+  const [verb, action] = positionals(args.filter((a) => !/^-chdir=/.test(a)));
+  if (verb === 'destroy') return `${words[0]} destroy deletes every resource it manages`;
+  if (verb === 'apply' && hasOption(args, '', '-destroy'))
+    return `${words[0]} apply -destroy deletes every resource it manages`;
+  if (verb === 'state' && (action === 'rm' || action === 'push'))
+    return `${words[0]} state ${action} rewrites the state, so resources are lost or orphaned`;
+  if (verb === 'workspace' && action === 'delete')
+    return `${words[0]} workspace delete drops a workspace and its state`;
+  if (verb === 'run-all' && (action === 'destroy' || action === 'apply'))
+    return `${words[0]} run-all ${action} changes every module at once`;
+  return null;
+}
+
+export default defineRule({
+  id: 'IAC-AST-001',
+  invariant: 'NO_RECURSIVE_DELETE_OUTSIDE_WORKSPACE',
+  pack: 'iac',
+  kinds: ['exec'],
+  summary:
+    'terraform/tofu destroy, apply -destroy, state rm/push or workspace delete removes infrastructure or its state.',
+  remediationHint:
+    'Destroying infrastructure needs a human. Show what would change with terraform plan -destroy (or terraform plan) and hand the plan over for review.',
+  *check(facts) {
+    yield* execHits(facts, (words) => destroys(words));
+  },
+  examples: {
+    deny: [
+      { input: 'terraform destroy' },
+      { input: 'terraform destroy -auto-approve' },
+      { input: 'terraform -chdir=infra destroy -target=aws_instance.web' },
+      { input: 'terraform apply -destroy -auto-approve' },
+      { input: 'terraform state rm aws_s3_bucket.logs' },
+      { input: 'tofu destroy' },
+      { input: "bash -c 'env terraform destroy'" },
+      { input: 'terraform workspace delete staging' },
+    ],
+    allow: [
+      { input: 'terraform plan', why: 'prints a plan' },
+      { input: 'terraform plan -destroy', why: 'only shows what destroy would do' },
+      { input: 'terraform init && terraform validate', why: 'no change to resources' },
+      { input: 'terraform state list', why: 'reads the state' },
+      { input: 'terraform fmt -recursive', why: 'formats files' },
+    ],
+  },
+});

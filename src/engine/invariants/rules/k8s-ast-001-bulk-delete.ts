@@ -1,0 +1,114 @@
+/**
+ * K8S-AST-001: kubectl deletes of a namespace (with everything in it), of every object of a kind
+ * (--all, `all`), or across all namespaces; also through `k`, `oc`, `kubecolor`.
+ */
+import { defineRule } from '../define-rule.js';
+import { asksHelp, execHits, hasOption, positionals } from '../command-line.js';
+
+const KUBECTLS = new Set(['kubectl', 'k', 'oc', 'kubecolor', 'microk8s.kubectl']);
+/** kubectl options that take a value as the next word (so the value is not read as a verb). */
+const WITH_VALUE = new Set([
+  '-n',
+  '--namespace',
+  '--context',
+  '--cluster',
+  '--kubeconfig',
+  '--user',
+  '-l',
+  '--selector',
+  '-o',
+  '--output',
+  '-f',
+  '--filename',
+  '-s',
+  '--server',
+  '--token',
+  '--as',
+  '--field-selector',
+]);
+
+function positionalWords(args: readonly string[]): string[] {
+  const out: string[] = [];
+  for (let i = 0; i < args.length; i++) {
+    const a = args[i]!;
+    if (a === '--') break;
+    if (WITH_VALUE.has(a)) i++;
+    else if (!a.startsWith('-')) out.push(a);
+  }
+  return out;
+}
+
+function bulkDelete(words: readonly string[]): string | null {
+  let args = words.slice(1);
+  if (words[0] === 'microk8s' && args[0] === 'kubectl') args = args.slice(1);
+  else if (!KUBECTLS.has(words[0]!)) return null;
+  if (asksHelp(args)) return null;
+  const [verb, kind] = positionalWords(args);
+  if (verb !== 'delete') return null;
+  if (hasOption(args, '', '--dry-run')) return null;
+  const kinds = (kind ?? '').toLowerCase().split(',');
+  if (
+    kinds.some(
+      (k) =>
+        k === 'namespace' ||
+        k === 'namespaces' ||
+        k === 'ns' ||
+        k.startsWith('namespace/') ||
+        k.startsWith('ns/'),
+    )
+  )
+    return 'kubectl delete namespace deletes the namespace and everything in it';
+  if (kinds.includes('all')) return 'kubectl delete all deletes every workload object';
+  if (hasOption(args, '', '--all'))
+    return `kubectl delete ${kind ?? ''} --all deletes every object of the kind`;
+  if (hasOption(args, 'A', '--all-namespaces')) return 'kubectl delete across all namespaces';
+  if (
+    kinds.some(
+      (k) =>
+        k === 'node' ||
+        k === 'nodes' ||
+        k === 'pv' ||
+        k === 'persistentvolume' ||
+        k === 'persistentvolumes' ||
+        k === 'crd' ||
+        k === 'customresourcedefinition' ||
+        k === 'customresourcedefinitions',
+    )
+  )
+    return `kubectl delete ${kind ?? ''} removes cluster-wide objects (and the data or resources behind them)`;
+  return null;
+}
+
+export default defineRule({
+  id: 'K8S-AST-001',
+  invariant: 'NO_RECURSIVE_DELETE_OUTSIDE_WORKSPACE',
+  pack: 'kubernetes',
+  kinds: ['exec'],
+  summary:
+    'kubectl delete of a namespace, of every object of a kind (--all, all, -A), or of nodes, volumes or CRDs.',
+  remediationHint:
+    'Delete only the named object you created (kubectl delete deployment/<name> -n <ns>), and check first with --dry-run=client -o name.',
+  *check(facts) {
+    yield* execHits(facts, (words) => bulkDelete(words));
+  },
+  examples: {
+    deny: [
+      { input: 'kubectl delete namespace staging' },
+      { input: 'kubectl --context prod delete ns staging' },
+      { input: 'kubectl -n default delete ns staging' },
+      { input: 'k delete ns production' },
+      { input: 'kubectl delete all --all -n default' },
+      { input: 'kubectl delete pods --all' },
+      { input: 'kubectl delete deployments --all -n production' },
+      { input: 'kubectl delete pvc -A --all' },
+      { input: 'oc delete pods --all -n web' },
+    ],
+    allow: [
+      { input: 'kubectl get pods -A', why: 'reads' },
+      { input: 'kubectl delete pod web-7d4b9c -n dev', why: 'one named object' },
+      { input: 'kubectl delete -f ./k8s/job.yaml', why: 'objects named in a workspace manifest' },
+      { input: 'kubectl delete pods --all --dry-run=client', why: 'dry run' },
+      { input: 'kubectl describe ns staging', why: 'reads' },
+    ],
+  },
+});

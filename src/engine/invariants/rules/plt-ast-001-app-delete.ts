@@ -1,0 +1,88 @@
+/** PLT-AST-001: deleting apps, sites, projects or databases on hosting platforms (fly, vercel, netlify, heroku, railway). */
+import { defineRule } from '../define-rule.js';
+import { asksHelp, execHits, positionals } from '../command-line.js';
+
+/** fly resource groups whose destroy/delete loses an app or data. */
+const FLY_GROUPS = new Set([
+  'apps',
+  'app',
+  'postgres',
+  'pg',
+  'mpg',
+  'redis',
+  'volumes',
+  'volume',
+  'vol',
+  'machines',
+  'machine',
+  'm',
+  'mysql',
+  'storage',
+  'tigris',
+]);
+
+function deletes(words: readonly string[]): string | null {
+  const prog = words[0]!;
+  const args = words.slice(1);
+  if (asksHelp(args)) return null;
+  const [a, b] = positionals(args);
+  switch (prog) {
+    case 'fly':
+    case 'flyctl':
+      if (
+        a === 'destroy' ||
+        (a !== undefined && FLY_GROUPS.has(a) && (b === 'destroy' || b === 'delete' || b === 'remove'))
+      )
+        return `${prog} ${a === 'destroy' ? '' : `${a} `}${b ?? 'destroy'} deletes an app, database or volume`;
+      return null;
+    case 'vercel':
+      if (a === 'remove' || a === 'rm') return 'vercel remove deletes deployments or projects';
+      if (a === 'project' && (b === 'remove' || b === 'rm')) return 'vercel project remove deletes a project';
+      return null;
+    case 'netlify':
+      return a === 'sites:delete' ? 'netlify sites:delete deletes a site' : null;
+    case 'heroku':
+      return a === 'apps:destroy' ||
+        a === 'apps:delete' ||
+        a === 'destroy' ||
+        a === 'pg:reset' ||
+        a === 'addons:destroy'
+        ? `heroku ${a} deletes an app or its data`
+        : null;
+    case 'railway':
+      return a === 'down' || a === 'delete' ? `railway ${a} removes a deployment or project` : null;
+    default:
+      return null;
+  }
+}
+
+export default defineRule({
+  id: 'PLT-AST-001',
+  invariant: 'NO_RECURSIVE_DELETE_OUTSIDE_WORKSPACE',
+  pack: 'platforms',
+  kinds: ['exec'],
+  summary:
+    'fly apps destroy, vercel remove, netlify sites:delete, heroku apps:destroy and the like delete hosted apps or data.',
+  remediationHint:
+    'Deleting a hosted app or database needs a human. Show it (fly status, vercel ls, heroku apps:info) and ask.',
+  *check(facts) {
+    yield* execHits(facts, (words) => deletes(words));
+  },
+  examples: {
+    deny: [
+      { input: 'fly apps destroy my-app --yes' },
+      { input: 'flyctl postgres destroy my-pg-cluster' },
+      { input: 'vercel remove my-project --yes' },
+      { input: 'vercel project rm my-project' },
+      { input: 'netlify sites:delete --force' },
+      { input: 'heroku apps:destroy --app x --confirm x' },
+    ],
+    allow: [
+      { input: 'fly deploy', why: 'deploys' },
+      { input: 'fly volumess destroy', why: 'not a fly command (a misspelt group)' },
+      { input: 'vercel ls', why: 'reads' },
+      { input: 'netlify deploy --prod', why: 'deploys' },
+      { input: 'heroku logs --tail', why: 'reads' },
+    ],
+  },
+});
