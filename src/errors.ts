@@ -42,6 +42,24 @@ export const ERRORS = {
     title: 'Input nested too deeply',
     message: '{what} nests deeper than the limit of {limit} levels',
   },
+  AG_ERR_JSON_TOO_DEEP: {
+    status: 400,
+    title: 'JSON nested too deeply',
+    message:
+      '{what} nests arrays or objects deeper than the limit of {limit} levels; it was refused before parsing',
+  },
+  AG_ERR_JSON_DUPLICATE_KEY: {
+    status: 400,
+    title: 'Ambiguous JSON',
+    message:
+      '{what} names the same member twice in one object; parsers disagree on which value counts, so it was refused',
+  },
+  AG_ERR_JSON_CASE_VARIANT_KEY: {
+    status: 400,
+    title: 'Ambiguous JSON',
+    message:
+      '{what} has a member whose name differs from the protocol member "{canonical}" only by letter case; it was refused',
+  },
   AG_ERR_INPUT_INVALID: {
     status: 422,
     title: 'Invalid input',
@@ -194,6 +212,18 @@ export const ERRORS = {
     status: 400,
     title: 'Request body undecodable',
     message: 'the request body could not be decoded as {encoding}; it was not forwarded',
+  },
+  AG_ERR_PROXY_MEDIA_TYPE_UNSUPPORTED: {
+    status: 415,
+    title: 'Content-Type not inspectable',
+    message:
+      'the {adapter} route cannot inspect a body of type "{type}"; send {accepted}. It was not forwarded',
+  },
+  AG_ERR_PROXY_AUTH_REQUIRED: {
+    status: 401,
+    title: 'Proxy credential required',
+    message:
+      'the proxy routes need a credential on this listener ({reason}); send X-Marketplace-Key or Proxy-Authorization: Bearer',
   },
   AG_ERR_PROXY_BODY_MALFORMED: {
     status: 400,

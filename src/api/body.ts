@@ -7,6 +7,7 @@
 import { isUtf8 } from 'node:buffer';
 import type { IncomingMessage } from 'node:http';
 import { AgentGuardError } from '../errors.js';
+import { findJsonShapeProblem, type JsonShapeProblem } from './json-shape.js';
 
 export interface BodyLimits {
   /** Largest body in bytes (server.bodyLimitBytes). */
@@ -83,45 +84,15 @@ export function readBody(req: IncomingMessage, maxBytes: number): Promise<Buffer
   });
 }
 
-const OPEN_BRACE = 0x7b;
-const OPEN_BRACKET = 0x5b;
-const CLOSE_BRACE = 0x7d;
-const CLOSE_BRACKET = 0x5d;
-const QUOTE = 0x22;
-const BACKSLASH = 0x5c;
-
-/** Deepest array/object nesting in JSON bytes (strings skipped); stops counting past `limit`. */
-export function jsonDepth(bytes: Uint8Array, limit: number): number {
-  let depth = 0;
-  let max = 0;
-  let inString = false;
-  for (let i = 0; i < bytes.length; i++) {
-    const b = bytes[i];
-    if (inString) {
-      if (b === BACKSLASH) i++;
-      else if (b === QUOTE) inString = false;
-      continue;
-    }
-    if (b === QUOTE) inString = true;
-    else if (b === OPEN_BRACE || b === OPEN_BRACKET) {
-      depth++;
-      if (depth > max) {
-        max = depth;
-        if (max > limit) return max;
-      }
-    } else if (b === CLOSE_BRACE || b === CLOSE_BRACKET) depth--;
-  }
-  return max;
-}
-
 /** Decode and parse a JSON body under the limits; every failure is a 4xx AgentGuardError. */
 export function parseJsonBody(bytes: Buffer, limits: BodyLimits): unknown {
   if (bytes.length === 0) {
     throw new AgentGuardError('AG_ERR_API_MALFORMED_JSON', { reason: 'the body is empty' });
   }
-  if (jsonDepth(bytes, limits.maxDepth) > limits.maxDepth) {
-    throw new AgentGuardError('AG_ERR_INPUT_TOO_DEEP', { what: 'the request body', limit: limits.maxDepth });
-  }
+  // One reading of every body (issue 24): duplicate member names and deep nesting are refused
+  // before JSON.parse, so no reader can see a different value than the one judged.
+  const shape = findJsonShapeProblem(bytes, limits.maxDepth);
+  if (shape !== null) throw shapeError(shape, 'the request body');
   // isUtf8 (simdutf) then a plain decode: a third of the cost of a fatal TextDecoder on small bodies.
   if (!isUtf8(bytes)) throw new AgentGuardError('AG_ERR_API_BAD_ENCODING');
   // A leading byte order mark is skipped, as TextDecoder does (RFC 8259 section 8.1 allows ignoring it).
@@ -141,6 +112,13 @@ export function parseJsonBody(bytes: Buffer, limits: BodyLimits): unknown {
     });
   }
   return value;
+}
+
+/** The 400 problem for a body the shape scan refused. */
+export function shapeError(problem: JsonShapeProblem, what: string): AgentGuardError {
+  return problem.kind === 'too-deep'
+    ? new AgentGuardError('AG_ERR_JSON_TOO_DEEP', { what, limit: problem.limit })
+    : new AgentGuardError('AG_ERR_JSON_DUPLICATE_KEY', { what });
 }
 
 const SURROGATE_ESCAPE = /\\u[dD][89a-fA-F]/;

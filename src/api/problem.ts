@@ -22,6 +22,9 @@ const PROBLEM_TYPES: Partial<Record<ErrorCode, string>> = {
   AG_ERR_INPUT_TOO_LARGE: 'payload-too-large',
   AG_ERR_INPUT_TOO_DEEP: 'invalid-input',
   AG_ERR_INPUT_INVALID: 'invalid-input',
+  AG_ERR_JSON_TOO_DEEP: 'malformed-json',
+  AG_ERR_JSON_DUPLICATE_KEY: 'ambiguous-json',
+  AG_ERR_JSON_CASE_VARIANT_KEY: 'ambiguous-json',
   AG_ERR_INPUT_RUNTIME_UNKNOWN: 'invalid-input',
   AG_ERR_ENGINE_ANALYSIS_FAILED: 'analysis-failed',
   AG_ERR_PROXY_NO_ROUTE: 'not-found',
@@ -30,6 +33,8 @@ const PROBLEM_TYPES: Partial<Record<ErrorCode, string>> = {
   AG_ERR_PROXY_ENCODING_UNSUPPORTED: 'unsupported-media-type',
   AG_ERR_PROXY_BODY_UNDECODABLE: 'malformed-body',
   AG_ERR_PROXY_BODY_MALFORMED: 'malformed-body',
+  AG_ERR_PROXY_MEDIA_TYPE_UNSUPPORTED: 'unsupported-media-type',
+  AG_ERR_PROXY_AUTH_REQUIRED: 'unauthorized',
   AG_ERR_PROXY_INSPECTION_FAILED: 'analysis-failed',
   AG_ERR_PROXY_UPSTREAM_UNAVAILABLE: 'upstream-unavailable',
   AG_ERR_PROXY_UPSTREAM_TIMEOUT: 'upstream-timeout',
@@ -120,6 +125,7 @@ function headersFor(error: AgentGuardError): Record<string, string> {
     case 'AG_ERR_API_METHOD_NOT_ALLOWED':
       return { allow: String(error.details.allow ?? '') };
     case 'AG_ERR_AUTH_REQUIRED':
+    case 'AG_ERR_PROXY_AUTH_REQUIRED':
       return { 'www-authenticate': wwwAuthenticate() };
     case 'AG_ERR_AUTH_INVALID':
       return { 'www-authenticate': wwwAuthenticate('invalid_token') };

@@ -9,7 +9,7 @@ import { lookup as dnsLookup } from 'node:dns/promises';
 import net from 'node:net';
 import type { Duplex } from 'node:stream';
 import type { ProxyConfig } from '../config/sections/proxy.js';
-import { classifyHost, isMetadataOrLinkLocal, type HostInfo } from '../engine/net/address.js';
+import { classifyHost, isLoopbackLike, isMetadataOrLinkLocal, type HostInfo } from '../engine/net/address.js';
 
 export type Lookup = (host: string) => Promise<Array<{ address: string; family: number }>>;
 
@@ -53,6 +53,55 @@ export interface ConnectPolicy {
   readonly lookup: Lookup;
 }
 
+/**
+ * One key per destination whatever its spelling (issue 24): `127.1`, `2130706433`, `0x7f.1`,
+ * `::ffff:127.0.0.1` are 127.0.0.1; every loopback or unspecified address (and `localhost`) is
+ * this host, which may answer on any of them.
+ */
+export function addressKey(address: string): string {
+  const info = classifyHost(address);
+  if (isLoopbackLike(info)) return 'loopback';
+  return info.ipv4 ?? info.ipv6 ?? info.host;
+}
+
+/** The address keys a host stands for: itself when it is an address, else what DNS answers. */
+async function addressKeys(host: string, lookup: Lookup): Promise<Set<string>> {
+  const info = classifyHost(host);
+  const keys = new Set([addressKey(host)]);
+  if (
+    info.class === 'name' ||
+    (info.class === 'loopback' && info.ipv4 === undefined && info.ipv6 === undefined)
+  ) {
+    try {
+      for (const a of await lookup(info.host)) keys.add(addressKey(a.address));
+    } catch {
+      // An inspected upstream that does not resolve now cannot be reached by a tunnel either.
+    }
+  }
+  return keys;
+}
+
+/**
+ * Whether `addresses` (a CONNECT target's resolved addresses) reach an inspected upstream on `port`:
+ * the comparison is by resolved address, so no alias or DNS name of an inspected upstream opens a
+ * tunnel around its scrubbing.
+ */
+async function reachesInspected(
+  addresses: readonly string[],
+  port: number,
+  policy: ConnectPolicy,
+): Promise<boolean> {
+  const wanted = new Set(addresses.map(addressKey));
+  for (const origin of policy.inspectedOrigins) {
+    const colon = origin.lastIndexOf(':');
+    if (Number(origin.slice(colon + 1)) !== port) continue;
+    for (const key of await addressKeys(origin.slice(0, colon), policy.lookup)) {
+      if (wanted.has(key)) return true;
+    }
+  }
+  return false;
+}
+
 /** Decide whether to open a tunnel to `target`, resolving the name once. */
 export async function checkConnect(target: string, policy: ConnectPolicy): Promise<ConnectVerdict> {
   const authority = parseAuthority(target);
@@ -62,13 +111,6 @@ export async function checkConnect(target: string, policy: ConnectPolicy): Promi
   const host = info.host;
   if (!config.allowPorts.includes(authority.port))
     return { ok: false, status: 403, reason: `port ${authority.port} is not allowed` };
-  if (policy.inspectedOrigins.has(`${host}:${authority.port}`)) {
-    return {
-      ok: false,
-      status: 403,
-      reason: 'this upstream has an inspecting route; use its base URL instead of a tunnel',
-    };
-  }
   if (config.denyHosts.some((p) => hostMatches(host, p)))
     return { ok: false, status: 403, reason: 'host is on the deny list' };
   if (config.allowHosts.length > 0 && !config.allowHosts.some((p) => hostMatches(host, p))) {
@@ -77,7 +119,10 @@ export async function checkConnect(target: string, policy: ConnectPolicy): Promi
   const byName = refusedClass(info, config.allowPrivate);
   if (byName) return { ok: false, status: 403, reason: byName };
   let addresses: Array<{ address: string; family: number }>;
-  if (info.class === 'name') {
+  if (
+    info.class === 'name' ||
+    (info.class === 'loopback' && info.ipv4 === undefined && info.ipv6 === undefined)
+  ) {
     try {
       addresses = await policy.lookup(host);
     } catch {
@@ -91,6 +136,15 @@ export async function checkConnect(target: string, policy: ConnectPolicy): Promi
   for (const a of addresses) {
     const refused = refusedClass(classifyHost(a.address), config.allowPrivate);
     if (refused) return { ok: false, status: 403, reason: `the name resolves to a ${refused}` };
+  }
+  const resolved = [host, ...addresses.map((a) => a.address)];
+  if (await reachesInspected(resolved, authority.port, policy)) {
+    return {
+      ok: false,
+      status: 403,
+      reason:
+        'this destination is an upstream with an inspecting route; use its base URL instead of a tunnel',
+    };
   }
   return { ok: true, address: addresses[0]!.address, port: authority.port, host };
 }

@@ -19,8 +19,12 @@ const HOP_BY_HOP = new Set([
   'http2-settings',
 ]);
 
-/** Dropped from forwarded requests besides hop-by-hop: undici sets Host; Expect is answered locally. */
-const REQUEST_DROP = new Set(['host', 'expect']);
+/**
+ * Dropped from forwarded requests besides hop-by-hop: undici sets Host; Expect is answered locally;
+ * X-Marketplace-Key is the sidecar's own credential (Proxy-Authorization, the other, is hop-by-hop)
+ * and never reaches a provider.
+ */
+const REQUEST_DROP = new Set(['host', 'expect', 'x-marketplace-key']);
 
 /**
  * Bit n set: some request header name forwardRequestHeaders drops or rewrites has n characters

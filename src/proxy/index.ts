@@ -20,6 +20,7 @@ import type { EvaluatedCall } from './adapters/index.js';
 import { adapterFor } from './adapters/index.js';
 import { handleConnectTunnel, systemLookup, type ConnectPolicy, type Lookup } from './connect.js';
 import { createEvaluator, LatencyWindow } from './evaluate.js';
+import { createGatewayCheck } from './gateway-auth.js';
 import { hardwareView } from './hardware.js';
 import { keepRequestGarbageYoung } from './heap.js';
 import { forwardRequestHeaders, hasRequestBody } from './headers.js';
@@ -118,6 +119,11 @@ export function createProxy(deps: ProxyDeps, hooks: ProxyTestHooks = {}): Proxy 
       hardware: pc.hardwareView.enabled ? hardwareView(mode, pc.hardwareView.memoryBudgetGb, gpu) : null,
     });
 
+  const gateway = createGatewayCheck({
+    host: config.server.host,
+    mode: config.server.mode,
+    apiKeys: config.auth.apiKeys,
+  });
   const env: StepEnv = {
     config: pc,
     routes,
@@ -125,6 +131,7 @@ export function createProxy(deps: ProxyDeps, hooks: ProxyTestHooks = {}): Proxy 
     evaluator,
     logger,
     isDraining: () => draining,
+    gateway,
     envelope,
   };
 
@@ -276,6 +283,7 @@ export function createProxy(deps: ProxyDeps, hooks: ProxyTestHooks = {}): Proxy 
       mode: pc.mode,
       upstreamPath: '/',
       body: null,
+      bodyKind: null,
       json: undefined,
       replacement: null,
       redactions: NONE,
@@ -345,6 +353,8 @@ export function createProxy(deps: ProxyDeps, hooks: ProxyTestHooks = {}): Proxy 
     socket.on('error', () => socket.destroy());
     if (draining)
       return rejectUpgrade(socket, 503, 'Service Unavailable', 'the sidecar is draining for shutdown');
+    if (gateway(req) !== null)
+      return rejectUpgrade(socket, 401, 'Unauthorized', 'a proxy credential is required on this listener');
     const target = req.url ?? '/';
     if (!pc.enabled || !target.startsWith('/')) {
       return rejectUpgrade(socket, 403, 'Forbidden', 'websocket upgrades go to configured routes only');
@@ -368,6 +378,16 @@ export function createProxy(deps: ProxyDeps, hooks: ProxyTestHooks = {}): Proxy 
 
   const handleConnect = (req: IncomingMessage, socket: Duplex, head: Buffer): void => {
     const target = req.url ?? '';
+    const refused = gateway(req);
+    if (refused !== null) {
+      metrics.tunnel('refused');
+      socket.on('error', () => socket.destroy());
+      const body = JSON.stringify(problemFor(refused).problem);
+      socket.end(
+        `HTTP/1.1 407 Proxy Authentication Required\r\nproxy-authenticate: Bearer realm="agent-guard"\r\ncontent-type: application/problem+json\r\ncontent-length: ${Buffer.byteLength(body)}\r\nconnection: close\r\n\r\n${body}`,
+      );
+      return;
+    }
     void handleConnectTunnel(
       target,
       socket,

@@ -3,15 +3,22 @@
  * exchange, may fill in more of it, and says `continue` or `respond`; the first `respond` ends the
  * request locally. After the last step the exchange is relayed upstream (relay.ts).
  *
- *   refuseWhileDraining → resolveRoute → readBody → parseJson → inspect
+ *   refuseWhileDraining → authorize → resolveRoute → readBody → parseJson → inspect
  */
+import { isUtf8 } from 'node:buffer';
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import { shapeError } from '../api/body.js';
+import { findJsonShapeProblem } from '../api/json-shape.js';
 import { problemFor } from '../api/problem.js';
 import type { ProxyConfig } from '../config/sections/proxy.js';
 import { AgentGuardError, isAgentGuardError } from '../errors.js';
 import type { EvaluatedCall, InspectContext, RequestAdapter } from './adapters/index.js';
 import { adapterFor } from './adapters/index.js';
+import { bodyKindOf, type BodyKind } from './adapters/types.js';
 import { readInspectedBody } from './body.js';
+import type { GatewayCheck } from './gateway-auth.js';
+import { hasRequestBody } from './headers.js';
+import { scrubMultipart } from './multipart.js';
 import type { Evaluator } from './evaluate.js';
 import type { RequestOutcome } from './metrics.js';
 import { hasAmbiguousPath, upstreamPath, type Route, type RouteTable } from './routes.js';
@@ -30,6 +37,8 @@ export interface Exchange {
   upstreamPath: string;
   /** The decoded request body, when the route inspects it. */
   body: Buffer | null;
+  /** How the body is read (set with `body`). */
+  bodyKind: BodyKind | null;
   json: unknown;
   /** The body to send instead of the agent's (prompts scrubbed); null: send what the agent sent. */
   replacement: Buffer | null;
@@ -57,6 +66,8 @@ export interface StepEnv {
   readonly evaluator: Evaluator;
   readonly logger: ProxyLogger;
   isDraining(): boolean;
+  /** Gateway exposure: null when the caller may relay (gateway-auth.ts). */
+  readonly gateway: GatewayCheck;
   envelope(call: EvaluatedCall, mode: ProxyMode): Record<string, unknown>;
 }
 
@@ -100,6 +111,12 @@ export const refuseWhileDraining: Step = (_ex, env) =>
         'retry-after': '1',
       })
     : CONTINUE;
+
+/** On an exposed listener, callers from other hosts need a proxy credential (gateway-auth.ts). */
+export const authorize: Step = (ex, env) => {
+  const refused = env.gateway(ex.req);
+  return refused === null ? CONTINUE : problem(refused, 'refused');
+};
 
 /**
  * Pick the route. Origin-form targets match path prefixes. Absolute-form targets (forward-proxy
@@ -181,13 +198,31 @@ export const resolveRoute: Step = (ex, env) => {
   return CONTINUE;
 };
 
-/** Inspected routes read the whole body (bounded, decoded); others stream it untouched. */
+/**
+ * Inspected routes read the whole body (bounded, decoded) whatever the method: the route decides,
+ * never the method or the label (issue 24). A body of a kind the route cannot read answers 415.
+ * Requests without a body, and passthrough routes, stream untouched.
+ */
 export const readBody: Step = (ex, env) => {
   const adapter = ex.adapter;
-  if (!adapter || !adapter.inspects(ex.req.method ?? 'GET', ex.req.headers['content-type'])) {
+  if (!adapter || !hasRequestBody(ex.req)) {
     ex.adapter = null;
     return CONTINUE; // synchronous: a passthrough request costs no promise here
   }
+  const contentType = ex.req.headers['content-type'];
+  const kind = bodyKindOf(contentType);
+  if (kind === null || !adapter.bodies.has(kind)) {
+    return problem(
+      new AgentGuardError('AG_ERR_PROXY_MEDIA_TYPE_UNSUPPORTED', {
+        adapter: adapter.name,
+        type: (contentType ?? '').split(';')[0]!.trim().slice(0, 80),
+        accepted: adapter.bodies.has('multipart') ? 'JSON or multipart/form-data' : 'JSON',
+      }),
+      'refused',
+      { connection: 'close' },
+    );
+  }
+  ex.bodyKind = kind;
   return readInspected(ex, env);
 };
 
@@ -204,16 +239,34 @@ async function readInspected(ex: Exchange, env: StepEnv): Promise<StepResult> {
   return CONTINUE;
 }
 
-export const parseJson: Step = (ex) => {
-  if (!ex.adapter || !ex.body) return CONTINUE;
+/**
+ * One reading of the body (issue 24): duplicate member names at any depth and nesting past
+ * proxy.maxJsonDepth are refused before JSON.parse (which keeps the last duplicate where an upstream
+ * may keep the first), bytes that are not UTF-8 are refused, and the adapter refuses protocol
+ * members spelled with another case. The bytes judged are then the bytes every reader sees.
+ */
+export const parseJson: Step = (ex, env) => {
+  if (!ex.adapter || !ex.body || ex.bodyKind !== 'json') return CONTINUE;
   if (ex.body.length === 0) {
     ex.adapter = null; // nothing to inspect: an empty body is forwarded empty
     return CONTINUE;
   }
+  if (!isUtf8(ex.body)) {
+    return problem(new AgentGuardError('AG_ERR_PROXY_BODY_MALFORMED', { format: 'UTF-8 JSON' }), 'refused');
+  }
+  const shape = findJsonShapeProblem(ex.body, env.config.maxJsonDepth);
+  if (shape !== null) return problem(shapeError(shape, 'the request body'), 'refused');
   try {
     ex.json = JSON.parse(ex.body.toString('utf8')) as unknown;
   } catch {
     return problem(new AgentGuardError('AG_ERR_PROXY_BODY_MALFORMED', { format: 'JSON' }), 'refused');
+  }
+  if (ex.adapter.checkShape) {
+    try {
+      ex.adapter.checkShape(ex.json);
+    } catch (err) {
+      return problem(err, 'refused');
+    }
   }
   return CONTINUE;
 };
@@ -246,6 +299,11 @@ async function inspectBody(ex: Exchange, env: StepEnv, adapter: RequestAdapter):
   };
   let result;
   try {
+    if (ex.bodyKind === 'multipart') {
+      const scrubbed = scrubMultipart(ex.body!, ex.req.headers['content-type'] ?? '', ctx.scrub);
+      if (scrubbed !== ex.body && mode === 'enforce') ex.replacement = scrubbed;
+      return CONTINUE;
+    }
     result = await adapter.inspect(ex.json, ctx);
   } catch (err) {
     const failure = isAgentGuardError(err)
@@ -274,6 +332,7 @@ async function inspectBody(ex: Exchange, env: StepEnv, adapter: RequestAdapter):
 /** The table, in order. */
 export const REQUEST_STEPS: readonly Step[] = [
   refuseWhileDraining,
+  authorize,
   resolveRoute,
   readBody,
   parseJson,

@@ -67,7 +67,15 @@ describe('parseJsonBody', () => {
     ['an empty body', '', 'AG_ERR_API_MALFORMED_JSON'],
     ['broken JSON', '{"command":', 'AG_ERR_API_MALFORMED_JSON'],
     ['a lone surrogate escape', '{"command":"\\ud800"}', 'AG_ERR_API_MALFORMED_JSON'],
-    ['nesting past the limit', '['.repeat(65) + ']'.repeat(65), 'AG_ERR_INPUT_TOO_DEEP'],
+    ['nesting past the limit', '['.repeat(65) + ']'.repeat(65), 'AG_ERR_JSON_TOO_DEEP'],
+    ['20,000-deep arrays', '['.repeat(20000) + ']'.repeat(20000), 'AG_ERR_JSON_TOO_DEEP'],
+    ['a duplicate member', '{"command":"ls","command":"rm -rf /"}', 'AG_ERR_JSON_DUPLICATE_KEY'],
+    [
+      'a duplicate spelled with an escape',
+      '{"command":"ls","comm\\u0061nd":"x"}',
+      'AG_ERR_JSON_DUPLICATE_KEY',
+    ],
+    ['a nested duplicate', '{"a":[{"b":1,"c":{"d":1,"d":2}}]}', 'AG_ERR_JSON_DUPLICATE_KEY'],
   ])('answers %s with %s', (_name, text, code) => {
     expect(codeOf(Buffer.from(text))).toBe(code);
   });

@@ -14,6 +14,9 @@ import {
 
 let echo: net.Server;
 let echoPort: number;
+/** A second echo server that is no route's upstream: tunnels to it are allowed. */
+let free: net.Server;
+let freePort: number;
 let upstream: TestUpstream;
 let sidecar: TestSidecar;
 let strict: TestSidecar;
@@ -37,6 +40,10 @@ beforeAll(async () => {
   echo.listen(0, '127.0.0.1');
   await once(echo, 'listening');
   echoPort = (echo.address() as net.AddressInfo).port;
+  free = net.createServer((s) => s.pipe(s));
+  free.listen(0, '127.0.0.1');
+  await once(free, 'listening');
+  freePort = (free.address() as net.AddressInfo).port;
   upstream = await startUpstream((req, res) => json(res, 200, { path: req.url }));
   sidecar = await startSidecar(
     {
@@ -44,7 +51,7 @@ beforeAll(async () => {
         forwardProxy: {
           enabled: true,
           allowPrivate: true,
-          allowPorts: [443, echoPort],
+          allowPorts: [443, echoPort, freePort],
           denyHosts: ['*.blocked.test'],
         },
         routes: [{ prefix: '/svc', upstream: upstream.url, adapter: 'passthrough' }],
@@ -65,6 +72,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await Promise.all([sidecar?.close(), strict?.close(), off?.close(), upstream?.close()]);
   echo?.close();
+  free?.close();
 });
 
 /** Send CONNECT and return the status line's code and the open socket. */
@@ -113,7 +121,7 @@ describe('CONNECT to the metadata service is refused in every spelling', () => {
 
 describe('CONNECT policy', () => {
   it('opens a tunnel to an allowed destination, to the resolved address', async () => {
-    const { status, socket } = await connect(sidecar.port, `echo.test:${echoPort}`);
+    const { status, socket } = await connect(sidecar.port, `echo.test:${freePort}`);
     expect(status).toBe(200);
     socket.write('ping');
     const [data] = (await once(socket, 'data')) as [Buffer];

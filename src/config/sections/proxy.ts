@@ -95,6 +95,11 @@ export const proxySection = z
           'Largest request body an inspecting route reads (after decompression), in bytes; larger bodies get 413. Default 8388608 (8 MiB).',
       },
     ),
+    maxJsonDepth: setting(z.number().int().min(8).max(1024).default(128), {
+      env: 'AGENT_GUARD_PROXY_MAX_JSON_DEPTH',
+      description:
+        'Deepest array/object nesting an inspecting route reads; deeper bodies get 400 before they are parsed. Default 128 levels.',
+    }),
     compressedBodies: setting(z.enum(['decode', 'refuse']).default('decode'), {
       env: 'AGENT_GUARD_PROXY_COMPRESSED_BODIES',
       description:

@@ -9,7 +9,9 @@
  * `isError` tool result and every other request in the batch with a JSON-RPC error saying it was
  * not executed, so the client can retry those alone.
  */
-import type { EvaluatedCall, Inspection, RequestAdapter } from './types.js';
+import { canonicalKeys, caseVariantKey } from '../../api/json-shape.js';
+import { AgentGuardError } from '../../errors.js';
+import { JSON_BODIES, type EvaluatedCall, type Inspection, type RequestAdapter } from './types.js';
 
 type JsonRpcId = string | number | null;
 
@@ -44,9 +46,36 @@ export function vetoToolResult(envelope: Record<string, unknown>): Record<string
   };
 }
 
+/** JSON-RPC 2.0 message members and tools/call params members, in their one correct spelling. */
+const MESSAGE_KEYS = canonicalKeys(['jsonrpc', 'id', 'method', 'params', 'result', 'error']);
+const PARAMS_KEYS = canonicalKeys(['name', 'arguments', '_meta']);
+
+/**
+ * Refuse a message whose member names differ from the protocol's only by case (`"Method"`,
+ * `"Params"`, `"Name"`, `"Arguments"`): a server that matches names case-insensitively (Go's
+ * encoding/json) would run a call this adapter read as absent or as something else (issue 24).
+ */
+export function checkMcpShape(body: unknown): void {
+  const messages: unknown[] = Array.isArray(body) ? body : [body];
+  for (const message of messages) {
+    if (!isObject(message)) continue;
+    const top = caseVariantKey(message, MESSAGE_KEYS);
+    const params = isObject(message.params) ? caseVariantKey(message.params, PARAMS_KEYS) : null;
+    const bad = top ?? params;
+    if (bad !== null) {
+      const canonical = (top !== null ? MESSAGE_KEYS : PARAMS_KEYS).get(bad.normalize('NFKC').toLowerCase());
+      throw new AgentGuardError('AG_ERR_JSON_CASE_VARIANT_KEY', {
+        what: 'the MCP message',
+        canonical: canonical ?? 'a protocol member',
+      });
+    }
+  }
+}
+
 export const mcpAdapter: RequestAdapter = {
   name: 'mcp',
-  inspects: (method) => method === 'POST',
+  bodies: JSON_BODIES,
+  checkShape: checkMcpShape,
   async inspect(body, ctx): Promise<Inspection> {
     const batch = Array.isArray(body);
     const messages: unknown[] = batch ? body : [body];

@@ -1,17 +1,22 @@
 /**
- * Copy-on-write walk over a provider request body that scrubs prompt strings: only strings under
- * prompt-bearing keys are touched, so ids, model names, image data and signatures keep their bytes.
- * The input is never modified; unchanged subtrees are returned by reference.
+ * Copy-on-write walk over a provider request body that scrubs every string the provider shows the
+ * model or stores (issue 24): message text, tool descriptions and schemas, metadata, `user`, item
+ * types this walker has never heard of, ids and member names. What keeps its bytes is listed, never
+ * guessed: opaque tokens the provider verifies (encrypted reasoning, thinking-block signatures) and
+ * base64 binary data. The input is never modified; unchanged subtrees are returned
+ * by reference. Depth is bounded before the walk (proxy.maxJsonDepth in steps.ts parseJson).
  */
 
 /** Returns the text with secrets replaced (the same string when nothing was found). */
 export type ScrubFn = (text: string) => string;
 
 export interface WalkSpec {
-  /** Top-level members that hold prompt text (others, such as `tools` or `metadata`, are left alone). */
-  readonly roots: readonly string[];
-  /** Members whose string values (or arrays of strings) are prompt text. */
-  readonly textKeys: ReadonlySet<string>;
+  /** Members whose string values are identifiers or opaque tokens, kept byte for byte. */
+  readonly keepKeys: ReadonlySet<string>;
+  /** Members whose string values are JSON text (tool-call arguments): the values inside are scrubbed. */
+  readonly jsonTextKeys: ReadonlySet<string>;
+  /** Objects whose `type` is one of these are kept whole (their text is covered by a signature). */
+  readonly keepTypes: ReadonlySet<string>;
 }
 
 type Json = unknown;
@@ -20,7 +25,10 @@ function isObject(value: Json): value is Record<string, Json> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
-/** Scrub every string anywhere below `node` (tool-call arguments: the agent's data, any shape). */
+/** `data:<type>;base64,...` for a type that is not text: image, audio or PDF bytes. */
+const BINARY_DATA_URL = /^data:(?!text\/)[\w.+-]+\/[\w.+-]+(?:;[\w.+-]+=[\w.+-]+)*;base64,/i;
+
+/** Scrub every string anywhere below `node`, member names included (tool-call arguments: any shape). */
 export function scrubAllStrings(node: Json, scrub: ScrubFn): Json {
   if (typeof node === 'string') return scrub(node);
   if (Array.isArray(node)) {
@@ -31,14 +39,7 @@ export function scrubAllStrings(node: Json, scrub: ScrubFn): Json {
     }
     return out ?? node;
   }
-  if (isObject(node)) {
-    let out: Record<string, Json> | null = null;
-    for (const key in node) {
-      const next = scrubAllStrings(node[key], scrub);
-      if (next !== node[key]) (out ??= { ...node })[key] = next;
-    }
-    return out ?? node;
-  }
+  if (isObject(node)) return scrubMembers(node, scrub, (value) => scrubAllStrings(value, scrub));
   return node;
 }
 
@@ -57,48 +58,61 @@ export function scrubArgumentsText(text: string, scrub: ScrubFn): string {
   return next === parsed ? text : JSON.stringify(next);
 }
 
-function walk(node: Json, key: string, spec: WalkSpec, scrub: ScrubFn, nested: boolean): Json {
+/** The object with its member names scrubbed and each value replaced by `child(value, key)`. */
+function scrubMembers(
+  node: Record<string, Json>,
+  scrub: ScrubFn,
+  child: (value: Json, key: string) => Json,
+): Record<string, Json> {
+  let renamed = false;
+  const names: string[] = [];
+  for (const key in node) {
+    const name = scrub(key);
+    if (name !== key) renamed = true;
+    names.push(name);
+  }
+  let out: Record<string, Json> | null = null;
+  let i = 0;
+  for (const key in node) {
+    const value = node[key];
+    const next = child(value, key);
+    if (renamed) {
+      // Rebuild in order under the scrubbed names (a secret used as a metadata key, say).
+      (out ??= {})[names[i]!] = next;
+    } else if (next !== value) (out ??= { ...node })[key] = next;
+    i++;
+  }
+  return out ?? node;
+}
+
+function walk(node: Json, key: string, spec: WalkSpec, scrub: ScrubFn): Json {
   if (typeof node === 'string') {
-    if (!spec.textKeys.has(key)) return node;
-    return key === 'arguments' ? scrubArgumentsText(node, scrub) : scrub(node);
+    if (spec.keepKeys.has(key)) return node;
+    if (spec.jsonTextKeys.has(key)) return scrubArgumentsText(node, scrub);
+    if (node.startsWith('data:') && BINARY_DATA_URL.test(node)) return node;
+    return scrub(node);
   }
   if (Array.isArray(node)) {
     let out: Json[] | null = null;
     for (let i = 0; i < node.length; i++) {
       // Array elements inherit the member name: `prompt: ["a", "b"]`, `content: [{...}]`.
-      const next = walk(node[i], key, spec, scrub, nested);
+      const next = walk(node[i], key, spec, scrub);
       if (next !== node[i]) (out ??= node.slice())[i] = next;
     }
     return out ?? node;
   }
   if (!isObject(node)) return node;
-  let out: Record<string, Json> | null = null;
-  for (const child in node) {
-    const value = node[child];
-    let next: Json;
-    if (nested && child === 'input' && isObject(value)) {
-      // A tool call in the history (Anthropic tool_use.input): arguments of any shape.
-      next = scrubAllStrings(value, scrub);
-    } else if (child === 'data' && node.type === 'text' && typeof value === 'string') {
-      // A plain-text document source (Anthropic document block): its data is prompt text.
-      next = scrub(value);
-    } else {
-      next = walk(value, child, spec, scrub, true);
-    }
-    if (next !== value) (out ??= { ...node })[child] = next;
-  }
-  return out ?? node;
+  const type = node.type;
+  if (typeof type === 'string' && spec.keepTypes.has(type)) return node;
+  // A base64 source (Anthropic image/PDF `{type: base64, media_type, data}`): binary, not text.
+  const binary =
+    type === 'base64' && !(typeof node.media_type === 'string' && node.media_type.startsWith('text/'));
+  return scrubMembers(node, scrub, (value, child) =>
+    binary && child === 'data' ? value : walk(value, child, spec, scrub),
+  );
 }
 
-/** Scrub the prompt text of a request body; returns the same reference when nothing changed. */
+/** Scrub the prompt-visible strings of a request body; returns the same reference when nothing changed. */
 export function scrubPromptBody(body: Json, spec: WalkSpec, scrub: ScrubFn): Json {
-  if (!isObject(body)) return body;
-  let out: Record<string, Json> | null = null;
-  for (const root of spec.roots) {
-    if (!Object.hasOwn(body, root)) continue;
-    const value = body[root];
-    const next = walk(value, root, spec, scrub, false);
-    if (next !== value) (out ??= { ...body })[root] = next;
-  }
-  return out ?? body;
+  return walk(body, '', spec, scrub);
 }

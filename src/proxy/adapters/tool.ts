@@ -4,7 +4,7 @@
  * one denial vetoes the request.
  */
 import { isRuntime, type Runtime } from '../../engine/types.js';
-import type { EvaluatedCall, Inspection, RequestAdapter } from './types.js';
+import { JSON_BODIES, type EvaluatedCall, type Inspection, type RequestAdapter } from './types.js';
 
 function isObject(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
@@ -53,7 +53,7 @@ export function toolPayloads(body: unknown): Array<{ text: string; runtime: Runt
 
 export const toolAdapter: RequestAdapter = {
   name: 'tool',
-  inspects: (method) => method === 'POST' || method === 'PUT' || method === 'PATCH',
+  bodies: JSON_BODIES,
   async inspect(body, ctx): Promise<Inspection> {
     const vetoes: EvaluatedCall[] = [];
     for (const payload of toolPayloads(body)) {

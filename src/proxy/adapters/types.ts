@@ -43,19 +43,37 @@ export type Inspection =
       readonly extra?: Record<string, unknown>;
     };
 
+/** How a route reads a body: JSON (also labelled text/plain or unlabelled), or multipart form parts. */
+export type BodyKind = 'json' | 'multipart';
+
 export interface RequestAdapter {
   readonly name: 'openai' | 'anthropic' | 'mcp' | 'tool';
-  /** Whether the body is read and inspected (by method; multipart uploads are never JSON prompts). */
-  inspects(method: string, contentType: string | undefined): boolean;
+  /**
+   * The body kinds this route can inspect. Every request with a body is inspected whatever its
+   * method (issue 24: a chat body sent with GET or DELETE reaches the provider too); a body of a
+   * kind not listed is refused with 415, never forwarded unread.
+   */
+  readonly bodies: ReadonlySet<BodyKind>;
   inspect(body: unknown, ctx: InspectContext): Inspection | Promise<Inspection>;
+  /** Refuses ambiguous protocol JSON before inspection (MCP: member names that differ only by case). */
+  checkShape?(body: unknown): void;
   /** Which response observer reads the model's proposed tool calls, if any. */
   readonly proposals?: 'openai' | 'anthropic';
 }
 
-const BODY_METHODS = new Set(['POST', 'PUT', 'PATCH']);
+export const JSON_BODIES: ReadonlySet<BodyKind> = new Set(['json']);
+export const PROMPT_BODIES: ReadonlySet<BodyKind> = new Set(['json', 'multipart']);
 
-/** JSON-bearing requests: POST/PUT/PATCH whose body is not a multipart upload. */
-export function inspectsJsonBodies(method: string, contentType: string | undefined): boolean {
-  if (!BODY_METHODS.has(method)) return false;
-  return !(contentType !== undefined && /^\s*multipart\//i.test(contentType));
+/**
+ * The kind of a body by its Content-Type, or null when no adapter can read it. JSON is what a
+ * provider or tool server parses whatever the label says (many ignore it), so text/plain and an
+ * absent label are read as JSON too.
+ */
+export function bodyKindOf(contentType: string | undefined): BodyKind | null {
+  if (contentType === undefined) return 'json';
+  const essence = (contentType.split(';')[0] ?? '').trim().toLowerCase();
+  if (essence === '' || essence === 'application/json' || essence === 'text/plain') return 'json';
+  if (essence.startsWith('application/') && essence.endsWith('+json')) return 'json';
+  if (essence === 'multipart/form-data') return 'multipart';
+  return null;
 }
