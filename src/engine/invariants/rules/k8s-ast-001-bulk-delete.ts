@@ -3,7 +3,7 @@
  * (--all, `all`), or across all namespaces; also through `k`, `oc`, `kubecolor`.
  */
 import { defineRule } from '../define-rule.js';
-import { asksHelp, execHits, hasOption, positionals } from '../command-line.js';
+import { asksHelp, execHits, hasOption } from '../command-line.js';
 
 const KUBECTLS = new Set(['kubectl', 'k', 'oc', 'kubecolor', 'microk8s.kubectl']);
 /** kubectl options that take a value as the next word (so the value is not read as a verb). */
