@@ -135,7 +135,15 @@ export function send(
   return new Promise((resolve, reject) => {
     const req = http.request(
       `${base}${path}`,
-      { method: options.method ?? 'POST', headers: options.headers ?? {}, agent: false },
+      {
+        method: options.method ?? 'POST',
+        // Node sends GET/DELETE/OPTIONS bodies without framing unless the length is given.
+        headers:
+          options.body === undefined
+            ? (options.headers ?? {})
+            : { 'content-length': String(Buffer.byteLength(options.body)), ...options.headers },
+        agent: false,
+      },
       (res) => {
         const chunks: Buffer[] = [];
         res.on('data', (c: Buffer) => chunks.push(c));
