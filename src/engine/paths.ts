@@ -381,6 +381,9 @@ const HOME_CREDENTIALS: readonly RegExp[] = [
   /^\.local\/share\/keyrings(?:\/.*)?$/,
   /^\.mozilla\/firefox\/[^/]+\/(?:logins\.json|key[34]\.db|cookies\.sqlite)$/,
   /^\.config\/(?:google-chrome|chromium)\/[^/]+\/(?:Login Data|Cookies)$/,
+  // Windows browser stores and chat-client token stores (issue 22: PyPI/npm stealers read these).
+  /^AppData\/(?:Local|Roaming)\/(?:Google\/Chrome|Chromium|BraveSoftware\/Brave-Browser|Microsoft\/Edge|Opera Software\/Opera Stable)(?:\/User Data)?(?:\/[^/]+)?\/(?:Login Data|Cookies|Web Data|Local State|Network\/Cookies)$/,
+  /^(?:AppData\/Roaming\/|\.config\/|Library\/Application Support\/)(?:discord|discordcanary|discordptb)\/Local Storage\/leveldb(?:\/.*)?$/,
   /^Library\/Keychains(?:\/.*)?$/,
 ];
 

@@ -6,7 +6,7 @@
 import type { SyntaxNode } from '../parse/index.js';
 import { envVal } from './code/calls.js';
 import { named } from './code/syntax.js';
-import { codeFlows } from './code/effects.js';
+import { codeFlows, dynamicCall } from './code/effects.js';
 import { unescape } from './code/strings.js';
 import {
   concat,
@@ -32,7 +32,7 @@ import {
   pushText,
   spliceParts,
 } from './code/walker.js';
-import { canonicalModule, JS_CALLS, type JsCall } from './node/calls.js';
+import { canonicalModule, isNamespace, JS_CALLS, type JsCall } from './node/calls.js';
 
 const FUNCTION_TYPES = new Set([
   'arrow_function',
@@ -45,6 +45,9 @@ const FUNCTION_TYPES = new Set([
 ]);
 
 export class JsWalker extends CodeWalker {
+  /** Names assigned more than once in the input (a loop condition over them can change). */
+  #reassigned: Set<string> | undefined;
+
   protected node(n: SyntaxNode): Val {
     switch (n.type) {
       case 'string':
@@ -136,6 +139,10 @@ export class JsWalker extends CodeWalker {
       case 'break_statement':
         this.col.markLoop(named(n).length > 0 ? 'exit' : 'break');
         return UNKNOWN;
+      case 'yield_expression':
+        // A generator's loop hands control back at every yield: its consumer decides when to stop.
+        this.col.markLoop('exit');
+        return this.generic(n);
       case 'return_statement':
       case 'throw_statement':
         return this.exit(n);
@@ -199,7 +206,10 @@ export class JsWalker extends CodeWalker {
   /** `obj.prop`: a qualified name when obj names something, else the object's taint. */
   member(base: Val, prop: string, dotted: string): Val {
     if (base.fields?.has(prop)) return base.fields.get(prop)!;
+    if (base.items !== undefined && /^\d+$/.test(prop) && base.items[Number(prop)] !== undefined)
+      return base.items[Number(prop)]!;
     const ref = base.ref !== undefined ? canonicalModule(`${base.ref}.${prop}`) : undefined;
+    if (ref === 'module' || ref === 'require') return { ...refVal(ref, dotted), module: true };
     if (ref === 'process.env') return { ...refVal(ref, dotted), sources: [{ kind: 'env' }] };
     if (base.ref === 'process.env') return envVal(prop);
     if (ref === 'process.execPath' || ref === 'process.argv0')
@@ -212,6 +222,8 @@ export class JsWalker extends CodeWalker {
       ...(ref !== undefined ? { ref } : {}),
       ...(base.peer ? { peer: base.peer } : {}),
       ...(base.file ? { file: base.file } : {}),
+      ...(base.unresolved ? { unresolved: true } : {}),
+      ...(base.generated ? { generated: true } : {}),
     };
   }
 
@@ -233,6 +245,8 @@ export class JsWalker extends CodeWalker {
     const key = constText(index);
     if (key !== null) return this.member(base, key, this.src(n));
     if (base.ref === 'process.env') return envVal(null);
+    // `globalThis[k]`, `cp[k]`: a member of a module or the global object chosen at run time.
+    if (isNamespace(base)) return { ...opaque([base, index]), unresolved: true };
     if (index.num !== undefined && base.items?.[index.num] !== undefined) return base.items[index.num]!;
     return { ...opaque([base]), parts: [{ hole: 'X' }] };
   }
@@ -286,8 +300,18 @@ export class JsWalker extends CodeWalker {
             this.env.set(name, this.member(v, name, name));
           } else if (p.type === 'pair_pattern') {
             const [k, , value] = p.children;
-            if (k && value)
-              this.bind(value, this.member(v, this.src(k).replace(/^['"]|['"]$/g, ''), this.src(value)));
+            if (k && value) {
+              const key =
+                k.type === 'computed_property_name'
+                  ? constText(this.visit(named(k)[0] ?? k))
+                  : k.type === 'string'
+                    ? constText(this.#string(k))
+                    : this.src(k);
+              this.bind(
+                value,
+                key !== null ? this.member(v, key, this.src(value)) : { ...opaque([v]), unresolved: true },
+              );
+            }
           } else if (p.type === 'object_assignment_pattern') {
             const [left] = named(p);
             if (left) this.bind(left, this.member(v, this.src(left), this.src(left)));
@@ -348,7 +372,23 @@ export class JsWalker extends CodeWalker {
     const cond = n.children.find((c) => c.type === 'parenthesized_expression');
     const c = cond ? this.visit(cond) : UNKNOWN;
     const body = named(n).filter((c2) => c2 !== cond);
-    return this.#loopBody(n, truthy(c) === true, body);
+    // `while (n) n--;` is bounded by the assignment to n.
+    return this.#loopBody(n, truthy(c) === true && cond !== undefined && !this.#changes(cond), body);
+  }
+
+  /** The condition reads a name the input assigns more than once, or calls something. */
+  #changes(cond: SyntaxNode): boolean {
+    const names: string[] = [];
+    const stack = [cond];
+    while (stack.length > 0) {
+      const x = stack.pop()!;
+      if (x.type === 'identifier') names.push(this.src(x));
+      else if (x.type === 'call_expression') return true;
+      else for (const c of x.children) stack.push(c);
+    }
+    if (names.length === 0) return false;
+    this.#reassigned ??= reassignedNames(this.root, this.text);
+    return names.some((name) => this.#reassigned!.has(name));
   }
 
   #for(n: SyntaxNode): Val {
@@ -359,7 +399,7 @@ export class JsWalker extends CodeWalker {
     if (init) this.visit(init);
     let unbounded = false;
     if (!cond || cond.type === 'empty_statement') unbounded = true;
-    else unbounded = truthy(this.visit(cond)) === true;
+    else unbounded = truthy(this.visit(cond)) === true && !this.#changes(cond);
     const body = n.children.slice(close + 1).filter((c) => c.named);
     return this.#loopBody(n, unbounded, [...incr, ...body]);
   }
@@ -410,7 +450,12 @@ export class JsWalker extends CodeWalker {
   #param(p: SyntaxNode, taint: Val | undefined): void {
     const target = p.type === 'assignment_pattern' ? p.children[0] : p;
     if (!target) return;
-    const v = taint ? { ...opaque([taint]), ...(taint.peer ? { peer: taint.peer } : {}) } : undefined;
+    const v =
+      taint?.module === true
+        ? taint
+        : taint
+          ? { ...opaque([taint]), ...(taint.peer ? { peer: taint.peer } : {}) }
+          : undefined;
     if (target.type === 'identifier') this.env.set(this.src(target), v ?? holeVal(this.src(target)));
     else this.bind(target, v ?? UNKNOWN);
   }
@@ -431,6 +476,7 @@ export class JsWalker extends CodeWalker {
     let recvNode: SyntaxNode | undefined;
     let method: string | undefined;
     let name: string | undefined;
+    let fn: Val | undefined;
     if (fnNode.type === 'member_expression') {
       const parts = named(fnNode).filter((c) => c.type !== 'optional_chain');
       recvNode = parts[0];
@@ -441,9 +487,10 @@ export class JsWalker extends CodeWalker {
     } else if (fnNode.type === 'import') {
       name = 'require'; // import('x') loads the module like require('x')
     } else {
-      const fn = this.visit(fnNode);
+      fn = this.visit(fnNode);
       name = fn.ref;
     }
+    const callee = fn ?? recv;
     if (isNew && name !== undefined) name = `new ${name}`;
     const call: JsCall = {
       node: n,
@@ -469,7 +516,8 @@ export class JsWalker extends CodeWalker {
         call.argNodes.push(a);
       }
     }
-    const handler = JS_CALLS.find(call.name, method);
+    if (callee?.unresolved === true) dynamicCall(this.col, call.span, callee, call.args);
+    const handler = fn?.returns !== undefined ? returnsOf(fn.returns) : JS_CALLS.find(call.name, method);
     const handled = handler?.(this, call);
     let result: Val;
     if (handled !== undefined) result = handled;
@@ -479,6 +527,15 @@ export class JsWalker extends CodeWalker {
       const out = opaque(inputs);
       result =
         name !== undefined ? { ...out, ref: `${name}()`, ...(recv?.peer ? { peer: recv.peer } : {}) } : out;
+      // What a function of this input computes is generated text (packers: eval(function(p,a,c,k,e,d){...}(...))).
+      if (fn?.fn !== undefined || FUNCTION_TYPES.has(unwrap(fnNode).type))
+        result = { ...result, generated: true };
+      else if (callee?.unresolved === true) result = { ...result, unresolved: true };
+    }
+    // A promise of a module (`import('x').then(m => ...)`) hands the module itself to the callback.
+    if (method === 'then' && recv?.module === true) {
+      for (const cb of callbacks) this.fn(cb, recv);
+      return result;
     }
     // Callbacks run with what the call produced (a response, a stream's data) as their first argument.
     const taint = recv ? withTaint(result, recv) : result;
@@ -489,6 +546,47 @@ export class JsWalker extends CodeWalker {
     }
     return result;
   }
+}
+
+/** The node inside any parentheses (`(function () {...})(...)`). */
+function unwrap(n: SyntaxNode): SyntaxNode {
+  let x = n;
+  while (x.type === 'parenthesized_expression' && named(x).length === 1) x = named(x)[0]!;
+  return x;
+}
+
+/** The handler of a function value whose result is known (`Function('a', 'return a')`). */
+function returnsOf(r: Val | number): (w: JsWalker, c: JsCall) => Val {
+  return (_w, c) => (typeof r === 'number' ? (c.args[r] ?? UNKNOWN) : r);
+}
+
+/** Names assigned more than once (or updated with ++/--) in the input. */
+function reassignedNames(root: SyntaxNode, text: string): Set<string> {
+  const counts = new Map<string, number>();
+  const out = new Set<string>();
+  const count = (t: SyntaxNode | undefined, times: number): void => {
+    if (!t) return;
+    if (t.type === 'identifier') {
+      const name = text.slice(t.start, t.end);
+      const k = (counts.get(name) ?? 0) + times;
+      counts.set(name, k);
+      if (k > 1) out.add(name);
+    } else if (
+      t.type === 'array_pattern' ||
+      t.type === 'object_pattern' ||
+      t.type === 'parenthesized_expression'
+    )
+      for (const c of named(t)) count(c.type === 'pair_pattern' ? c.children[2] : c, times);
+  };
+  const stack = [root];
+  while (stack.length > 0) {
+    const n = stack.pop()!;
+    if (n.type === 'variable_declarator' || n.type === 'assignment_expression') count(n.children[0], 1);
+    else if (n.type === 'augmented_assignment_expression' || n.type === 'update_expression')
+      count(named(n)[0], 2);
+    for (const c of n.children) if (c.children.length > 0) stack.push(c);
+  }
+  return out;
 }
 
 /** Names snippets use without requiring them, taken as the usual module members. */
@@ -505,6 +603,7 @@ const UNBOUND: Readonly<Record<string, string>> = {
   readFileSync: 'fs.readFileSync',
   writeFileSync: 'fs.writeFileSync',
   rmSync: 'fs.rmSync',
+  Module: 'module',
 };
 
 export const nodeExtractor = codeExtractor('node', JsWalker);

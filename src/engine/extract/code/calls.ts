@@ -65,7 +65,10 @@ export class CallTable<H> {
 /** The value of an environment variable: a source; `HOME` reads as `~` (facts.ts paths). */
 export function envVal(name: string | null): Val {
   if (name === null) return { ...holeVal('ENV'), sources: [{ kind: 'env' }] };
-  if (name === 'HOME') return { ...strVal('~'), sources: [{ kind: 'env', name }] };
+  if (name === 'HOME' || name === 'USERPROFILE') return { ...strVal('~'), sources: [{ kind: 'env', name }] };
+  // Windows profile folders, so `%LOCALAPPDATA%\...\Login Data` reads as the store it is.
+  if (name === 'LOCALAPPDATA') return { ...strVal('~/AppData/Local'), sources: [{ kind: 'env', name }] };
+  if (name === 'APPDATA') return { ...strVal('~/AppData/Roaming'), sources: [{ kind: 'env', name }] };
   return { ...holeVal(name), sources: [{ kind: 'env', name }] };
 }
 

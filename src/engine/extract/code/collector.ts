@@ -39,6 +39,28 @@ export const SHELLS: ReadonlySet<string> = new Set([
   'cmd.exe',
 ]);
 
+/** Interpreters whose first operand is a script file they run. */
+const RUNNERS: ReadonlySet<string> = new Set([
+  ...SHELLS,
+  'python',
+  'python3',
+  'python2',
+  'node',
+  'nodejs',
+  'perl',
+  'ruby',
+  'php',
+  'deno',
+  'bun',
+  'source',
+  '.',
+]);
+
+/** A path as the written-files map keys it: `./x` and `x` are the same file. */
+function normalPath(path: string): string {
+  return path.replace(/\/{2,}/g, '/').replace(/^(?:\.\/)+/, '');
+}
+
 /** Basename of a program as written, without quotes (`/bin/sh` → `sh`). */
 export function programName(argv0: string): string {
   const slash = argv0.lastIndexOf('/');
@@ -103,6 +125,8 @@ export class Collector {
   #socketPeer: { readonly host: string; readonly url?: string } | undefined;
   /** Shells started so far that read commands from standard input. */
   readonly #shells: { span: Span; program: string }[] = [];
+  /** Files this input wrote downloaded or decoded data into, by normalised path (download-then-run). */
+  readonly #written = new Map<string, DataSource[]>();
 
   constructor(runtime: Runtime, ctx: ExtractContext) {
     this.#runtime = runtime;
@@ -111,6 +135,11 @@ export class Collector {
 
   get runtime(): Runtime {
     return this.#runtime;
+  }
+
+  /** Spends work units of the analysis' budget (src/engine/budget.ts); false once it is spent. */
+  spend(units: number): boolean {
+    return this.#ctx.budget.spend(units, `${this.#runtime} syntax nodes`);
   }
 
   span(start: number, end: number): Span {
@@ -192,6 +221,12 @@ export class Collector {
   }
 
   flow(span: Span, from: DataSource, to: DataSink): void {
+    if (to.kind === 'file' && (from.kind === 'net' || from.kind === 'decoded')) {
+      const key = normalPath(to.path);
+      const list = this.#written.get(key) ?? [];
+      if (list.length < 8) list.push(from);
+      this.#written.set(key, list);
+    }
     this.facts.push({
       kind: 'flow',
       span: this.#ctx.mapSpan(span),
@@ -231,10 +266,28 @@ export class Collector {
     });
   }
 
+  /** Downloaded or decoded data this input wrote into `path` earlier (none when it wrote none). */
+  writtenSources(path: string): readonly DataSource[] {
+    return this.#written.size === 0 ? [] : (this.#written.get(normalPath(path)) ?? []);
+  }
+
   /** Hands code found in this input to the engine (`span` in this input's coordinates). */
   nested(code: string, runtime: Runtime, span: Span, via: string): void {
     const facts = this.#ctx.nested(code, runtime, span, via);
     for (const f of facts) this.facts.push(f);
+    if (this.#written.size > 0) for (const f of facts) if (f.kind === 'exec') this.#ranWritten(span, f);
+  }
+
+  /** A program run from a file this input downloaded (or decoded) earlier: the content is executed. */
+  #ranWritten(span: Span, e: ExecFact): void {
+    const candidates = [e.argv[0] ?? ''];
+    if (RUNNERS.has(e.program)) {
+      const script = e.argv.slice(1).find((a) => !a.startsWith('-'));
+      if (script !== undefined) candidates.push(script);
+    }
+    for (const c of candidates) {
+      for (const from of this.writtenSources(c)) this.flow(span, from, { kind: 'exec', program: e.program });
+    }
   }
 
   get socketPeer(): { readonly host: string; readonly url?: string } | undefined {

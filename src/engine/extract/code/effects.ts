@@ -24,6 +24,29 @@ export function codeFlows(col: Collector, span: Span, vals: readonly Val[], prog
     for (const s of deepSources(v)) if (isCodeSource(s)) col.flow(span, s, { kind: 'exec', program });
 }
 
+/**
+ * Text the program computed itself (character codes, reversed or re-spliced literals, a function of
+ * its own) reaching `program` as code: obfuscated code is executed, whatever it decodes to.
+ */
+function generatedFlows(col: Collector, span: Span, v: Val, program: string): void {
+  if (v.generated === true && !deepSources(v).some((s) => s.kind === 'decoded'))
+    col.flow(span, { kind: 'decoded' }, { kind: 'exec', program });
+}
+
+/** The program a dynamically resolved call is reported as (flow sinks, SH-AST-010 reasons). */
+export const DYNAMIC_CALL = 'a call resolved at run time';
+
+/**
+ * A call whose target is only known at run time (`getattr(os, name)(...)`, `globalThis[k](...)`,
+ * a module imported by a computed name): when the target's name or its arguments come from the
+ * network or a decoder, downloaded data decides what runs, so the call is an exec sink (fail
+ * closed, issue 22). Benign dispatch on local data carries no such source and stays allowed.
+ */
+export function dynamicCall(col: Collector, span: Span, callee: Val, args: readonly Val[]): void {
+  codeFlows(col, span, [callee, ...args], DYNAMIC_CALL);
+  if (callee.generated === true) generatedFlows(col, span, callee, DYNAMIC_CALL);
+}
+
 /** A shell whose streams a socket may drive (reverse shell); Collector links the two. */
 function remoteShell(col: Collector, span: Span, program: string): void {
   col.shellStarted(span, program);
@@ -102,6 +125,7 @@ const MENTIONS_SHELL = /(?:^|[\s/;|&(])(?:ba|z|da|k|mk|fi|c|tc|r)?sh\b|busybox|p
 /** A command line run by a shell (os.system, exec, shell: true). */
 export function runShell(col: Collector, span: Span, command: Val, via: string, opts: RunOptions = {}): void {
   codeFlows(col, span, [command], 'sh');
+  generatedFlows(col, span, command, 'sh');
   const text = render(command);
   // Standard input redirected by the caller (input=, stdin=PIPE, node's default pipes): the shell
   // sees it that way too, so a bare `bash` there is not an interactive shell.
@@ -127,6 +151,7 @@ export function runCode(
   via: string,
 ): void {
   codeFlows(col, span, [code], program);
+  generatedFlows(col, span, code, program);
   const text = constText(code);
   if (text !== null && text.trim() !== '') col.nested(text, runtime, codeSpan, via);
 }
@@ -189,7 +214,13 @@ export function sendTo(
 
 /** A name resolved through DNS: secret data in it leaves through the resolver. */
 export function dnsLookup(col: Collector, span: Span, name: Val): void {
-  const host = render(name);
+  // The sink is the fixed domain after the data (`{secret}.x.example` → x.example): that is the
+  // zone whose name server receives the lookups.
+  const parts = name.parts ?? [];
+  let tail = '';
+  for (let i = parts.length - 1; i >= 0 && typeof parts[i] === 'string'; i--)
+    tail = `${parts[i] as string}${tail}`;
+  const host = parts.length > 1 || tail === '' ? tail.replace(/^[^.]*\./, '') : render(name);
   for (const s of deepSources(name)) if (isSecretSource(s)) col.flow(span, s, { kind: 'dns', host });
 }
 

@@ -39,6 +39,22 @@ export interface Val {
   readonly sqlDone?: boolean;
   /** A function value (lambda, arrow function, a named function), by its node id. */
   readonly fn?: unknown;
+  /**
+   * Text computed by the program itself from character codes, reversed or re-spliced literals, or
+   * a function defined in the same input: executed as code, that is obfuscation (issue 22).
+   */
+  readonly generated?: boolean;
+  /**
+   * A callee or namespace member whose name is only known at run time (`getattr(os, name)`,
+   * `globalThis[key]`, a module imported by a computed name).
+   */
+  readonly unresolved?: boolean;
+  /** The value is a module object (an import, `require(...)`, `sys.modules[...]`). */
+  readonly module?: boolean;
+  /** What calling this function value returns: a fixed value, or the argument at that index. */
+  readonly returns?: Val | number;
+  /** What iterating over the value yields (a glob pattern's matches, a directory's entries). */
+  readonly each?: Val;
 }
 
 const NONE: readonly never[] = Object.freeze([]);
@@ -99,9 +115,11 @@ export function mergeLits(a: readonly number[], b: readonly number[]): readonly 
 export function opaque(vals: readonly Val[], name = 'X'): Val {
   let sources: readonly DataSource[] = NONE;
   let lits: readonly number[] = NONE;
+  let generated = false;
   for (const v of vals) {
     sources = mergeSources(sources, v.sources);
     lits = mergeLits(lits, v.lits);
+    generated ||= v.generated === true;
     if (v.items)
       for (const inner of v.items) {
         sources = mergeSources(sources, inner.sources);
@@ -113,13 +131,21 @@ export function opaque(vals: readonly Val[], name = 'X'): Val {
         lits = mergeLits(lits, inner.lits);
       }
   }
-  return { parts: [{ hole: name }], dynamic: true, sources, lits };
+  return generated
+    ? { parts: [{ hole: name }], dynamic: true, sources, lits, generated }
+    : { parts: [{ hole: name }], dynamic: true, sources, lits };
 }
 
 /** Same value with extra taint and literals (a method result derived from its receiver). */
 export function withTaint(v: Val, from: Val): Val {
-  if (from.sources.length === 0 && from.lits.length === 0) return v;
-  return { ...v, sources: mergeSources(v.sources, from.sources), lits: mergeLits(v.lits, from.lits) };
+  const generated = from.generated === true && v.generated !== true;
+  if (from.sources.length === 0 && from.lits.length === 0 && !generated) return v;
+  return {
+    ...v,
+    sources: mergeSources(v.sources, from.sources),
+    lits: mergeLits(v.lits, from.lits),
+    ...(generated ? { generated } : {}),
+  };
 }
 
 /** The string parts of `v`, or one hole when it is not string-like. */
@@ -132,8 +158,10 @@ export function concat(vals: readonly Val[]): Val {
   let dynamic = false;
   let sources: readonly DataSource[] = NONE;
   let lits: readonly number[] = NONE;
+  let generated = false;
   for (const v of vals) {
     const p = partsOf(v);
+    generated ||= v.generated === true;
     for (const part of p) {
       const last = parts[parts.length - 1];
       if (typeof part === 'string' && typeof last === 'string') parts[parts.length - 1] = last + part;
@@ -145,8 +173,10 @@ export function concat(vals: readonly Val[]): Val {
   }
   let size = 0;
   for (const part of parts) size += typeof part === 'string' ? part.length : 1;
-  if (size > MAX_FOLD || parts.length > 1024) return { parts: [{ hole: 'X' }], dynamic: true, sources, lits };
-  return { parts, dynamic, sources, lits };
+  const extra = generated ? { generated } : {};
+  if (size > MAX_FOLD || parts.length > 1024)
+    return { parts: [{ hole: 'X' }], dynamic: true, sources, lits, ...extra };
+  return { parts, dynamic, sources, lits, ...extra };
 }
 
 /** `$name` for a hole name that is a shell identifier, `$X` otherwise. */

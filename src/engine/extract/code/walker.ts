@@ -27,6 +27,8 @@ export abstract class CodeWalker {
   readonly col: Collector;
   readonly text: string;
   readonly env = new Map<string, Val>();
+  /** The tree being walked (set by run). */
+  root!: SyntaxNode;
   #depth = 0;
 
   constructor(text: string, col: Collector) {
@@ -44,7 +46,9 @@ export abstract class CodeWalker {
 
   /** Evaluates `n` for its value and its effects (facts). */
   visit(n: SyntaxNode): Val {
-    if (this.#depth > MAX_EVAL_DEPTH) return UNKNOWN;
+    // One work unit per node walked (loop unrolling walks again and pays again); past the budget
+    // the walk stops and analyze() adds the BudgetFact that ENG-AST-002 denies (issue 22).
+    if (this.#depth > MAX_EVAL_DEPTH || !this.col.spend(1)) return UNKNOWN;
     this.#depth++;
     try {
       return this.node(n);
@@ -144,6 +148,7 @@ export abstract class CodeWalker {
   }
 
   run(root: SyntaxNode): void {
+    this.root = root;
     this.visit(root);
   }
 }

@@ -18,6 +18,7 @@ import {
 import { looksLikeSql } from '../code/collector.js';
 import {
   dnsLookup,
+  dynamicCall,
   request,
   runArgv,
   runCode,
@@ -64,6 +65,10 @@ export function canonicalModule(name: string): string {
     n.startsWith('self.')
   )
     n = n.slice(n.indexOf('.') + 1);
+  // The module system reached through its objects: module.constructor, process.mainModule, require.main.
+  const modulePrefix =
+    /^(?:module\.constructor|module\.Module|process\.mainModule\.constructor|process\.mainModule|require\.main\.constructor|require\.main|module\.parent|module\.children\.\d+)(?=\.|$)/;
+  if (modulePrefix.test(n)) n = n.replace(modulePrefix, 'module');
   if (n.startsWith('fs/promises')) n = `fs${n.slice(11)}`;
   if (n.startsWith('fs.promises')) n = `fs${n.slice(11)}`;
   if (n.startsWith('child_process/')) n = 'child_process';
@@ -185,7 +190,7 @@ const fsCall: Handler = (w, c) => {
     case 'readFile':
     case 'createReadStream':
       w.col.file(c.span, 'read', path, actor, { dynamic });
-      return { ...UNKNOWN, sources: [{ kind: 'file', path }] };
+      return { ...UNKNOWN, sources: [{ kind: 'file', path }, ...w.col.writtenSources(path)] };
     case 'createWriteStream': {
       const flags = constText(opt(opts, 'flags')) ?? constText(c.args[1]) ?? 'w';
       const fileOp = flags.includes('a') ? 'append' : 'write';
@@ -335,12 +340,138 @@ const decodedOnly: Handler = (_w, c) => {
   return { ...out, sources: [...out.sources, { kind: 'decoded' }] };
 };
 
-/** require('x') and import('x'): the module. */
-const requireModule: Handler = (_w, c) => {
-  const name = constText(c.args[0]);
-  if (name === null) return undefined;
+/** Node's built-in modules and the global object: indexing them by a run-time key is a dynamic callee. */
+const BUILTINS: ReadonlySet<string> = new Set([
+  'child_process',
+  'fs',
+  'os',
+  'net',
+  'tls',
+  'http',
+  'https',
+  'http2',
+  'dgram',
+  'dns',
+  'vm',
+  'module',
+  'process',
+  'worker_threads',
+  'cluster',
+  'globalThis',
+  'global',
+  'window',
+  'self',
+  'require',
+  'Reflect',
+]);
+
+/** A module object or the global object (not an object of the program's own). */
+export function isNamespace(v: Val): boolean {
+  return v.module === true || (v.ref !== undefined && BUILTINS.has(v.ref));
+}
+
+/** require('x'), import('x'), process.getBuiltinModule('x'), module._load('x'): the module. */
+const requireModule: Handler = (w, c) => {
+  const arg = c.args[0];
+  const name = constText(arg);
+  if (name === null) {
+    // A module chosen at run time: downloaded or generated names decide what is loaded.
+    if (arg && (arg.sources.length > 0 || arg.generated === true)) {
+      dynamicCall(w.col, c.span, { ...opaque([arg]), unresolved: true }, []);
+      return { ...opaque([arg]), unresolved: true, module: true };
+    }
+    return undefined;
+  }
   const mod = canonicalModule(name);
-  return { ...UNKNOWN, parts: [{ hole: mod }], ref: mod };
+  return { ...UNKNOWN, parts: [{ hole: mod }], ref: mod, module: true };
+};
+
+/** createRequire(url): another require function. */
+const createRequire: Handler = () => ({ ...UNKNOWN, ref: 'require', module: true });
+
+/** String.fromCharCode(...codes): text built from character codes (generated when run as code). */
+const fromCharCode: Handler = (_w, c) => {
+  const codes = c.args.length === 1 && c.args[0]?.items ? c.args[0].items : c.args;
+  let out = '';
+  for (const v of codes) {
+    if (v.num === undefined || !Number.isInteger(v.num) || v.num < 0 || v.num > 0x10ffff)
+      return { ...opaque(c.args), generated: true };
+    out += c.name.endsWith('fromCodePoint')
+      ? String.fromCodePoint(v.num)
+      : String.fromCharCode(v.num & 0xffff);
+  }
+  return { ...strVal(out), generated: true };
+};
+
+/** 'a|b'.split('|'): the pieces of a known string. */
+const strSplit: Handler = (_w, c) => {
+  const s = constText(c.recv);
+  const sep = constText(c.args[0]);
+  if (!c.recv || s === null || sep === null || c.recv.ref !== undefined) return undefined;
+  const pieces = s.split(sep);
+  if (pieces.length > 4096) return undefined;
+  const items = pieces.map((p) => ({ ...strVal(p), ...(c.recv!.generated ? { generated: true } : {}) }));
+  return { ...opaque([c.recv]), items };
+};
+
+/** items.reverse(): the same items backwards (a reversed string is spliced text). */
+const reverse: Handler = (_w, c) => {
+  const items = c.recv?.items;
+  if (!items) return undefined;
+  const out = items
+    .slice()
+    .reverse()
+    .map((v) => ({ ...v, generated: true }));
+  return { ...opaque(out), items: out };
+};
+
+/** The handler behind a function value, by its qualified name. */
+function callAs(w: JsWalker, c: JsCall, f: Val | undefined, args: Val[]): Val | undefined {
+  if (!f) return undefined;
+  if (f.unresolved === true) {
+    dynamicCall(w.col, c.span, f, args);
+    return undefined;
+  }
+  if (f.ref === undefined) return undefined;
+  const h = JS_CALLS.byName(f.ref);
+  const method = f.ref.slice(f.ref.lastIndexOf('.') + 1);
+  return h?.(w, { ...c, name: f.ref, method, args, argNodes: [] });
+}
+
+/** f.call(thisArg, ...args) / f.apply(thisArg, [args]) / Reflect.apply(f, thisArg, [args]). */
+const fnCall: Handler = (w, c) => callAs(w, c, c.recv, c.args.slice(1));
+const fnApply: Handler = (w, c) => callAs(w, c, c.recv, [...(c.args[1]?.items ?? [])]);
+const reflectApply: Handler = (w, c) => callAs(w, c, c.args[0], [...(c.args[2]?.items ?? [])]);
+/** f.bind(thisArg): the same function. */
+const fnBind: Handler = (_w, c) =>
+  c.recv?.ref !== undefined || c.recv?.unresolved === true ? c.recv : undefined;
+
+/** items.forEach(f) / items.map(f): f applied to each literal item (`['rm -rf ~'].forEach(cp.execSync)`). */
+const eachItem: Handler = (w, c) => {
+  const items = c.recv?.items;
+  const f = c.args[0];
+  if (!items || !f || f.fn !== undefined || items.length > 256) return undefined;
+  if (f.ref === undefined && f.unresolved !== true) return undefined;
+  const out = items.map((item) => callAs(w, c, f, [item]) ?? opaque([item]));
+  return { ...opaque(out), items: out };
+};
+
+/** process.binding('spawn_sync') and friends: node's internal bindings, by name. */
+const binding: Handler = (_w, c) => {
+  const name = constText(c.args[0]);
+  return name !== null ? { ...UNKNOWN, ref: `process.binding.${name}`, module: true } : undefined;
+};
+
+/** The internal spawn: { file, args } is the argv. */
+const bindingSpawn: Handler = (w, c) => {
+  const opts = c.args[0];
+  if (!opts) return undefined;
+  const args = opt(opts, 'args')?.items;
+  const file = opt(opts, 'file');
+  const argv = args && args.length > 0 ? [file ?? args[0]!, ...args.slice(1)] : file ? [file] : [];
+  if (argv.length === 0) return undefined;
+  runArgv(w.col, c.span, argv, VIA);
+  return UNKNOWN;
 };
 
 // --- network ---------------------------------------------------------------------------------
@@ -363,6 +494,19 @@ const fetchCall: Handler = (w, c) => {
     sends: body !== undefined || SENDING.test(constText(opt(init, 'method')) ?? ''),
   });
 };
+
+/** Function(...params, body) with a body that only returns a name: calling it gives that name's value. */
+function functionReturns(c: JsCall): Val | number | undefined {
+  const body = constText(c.args[c.args.length - 1]);
+  const m =
+    body === null ? null : /^\s*return\s+([A-Za-z_$][\w$]*(?:\.[A-Za-z_$][\w$]*)*)\s*;?\s*$/.exec(body);
+  if (m === null) return undefined;
+  const params = c.args.slice(0, -1).map((v) => constText(v));
+  const at = params.indexOf(m[1]!);
+  if (at >= 0) return at;
+  const ref = canonicalModule(m[1]!);
+  return { ...UNKNOWN, ref, ...(BUILTINS.has(ref) || ref === 'module' ? { module: true } : {}) };
+}
 
 const newRequest: Handler = (w, c) => {
   const res = fetchCall(w, c);
@@ -557,6 +701,7 @@ const sqlTag: Handler = (w, c) => {
 const SOCKET_REFS = /^(?:new )?(?:net|tls)\.(?:Socket|connect|createConnection)\(\)/;
 
 export const JS_CALLS: CallTable<Handler> = new CallTable((name): Handler | undefined => {
+  if (name.startsWith('process.binding.') && /\.spawn(?:Sync)?$/.test(name)) return bindingSpawn;
   if (SOCKET_REFS.test(name)) {
     const method = name.slice(name.lastIndexOf('.') + 1);
     if (method === 'connect') return netConnect;
@@ -662,7 +807,11 @@ add(
   ],
   (w, c) => evalCode(c.name.includes('vm') ? 'vm' : 'eval', 'first')(w, c),
 );
-add(['Function', 'new Function'], evalCode('Function', 'last'));
+add(['Function', 'new Function'], (w, c) => {
+  const v = evalCode('Function', 'last')(w, c);
+  const returns = functionReturns(c);
+  return v && returns !== undefined ? { ...v, returns } : v;
+});
 add(['setTimeout', 'setInterval', 'setImmediate'], timerString);
 add(['Buffer.from', 'new Buffer'], bufferFrom);
 add(['atob', 'Buffer.atob'], atob);
@@ -678,7 +827,22 @@ add(
   ],
   decodedOnly,
 );
-add(['require', 'module.require', 'process.mainModule.require', 'global.require'], requireModule);
+add(
+  [
+    'require',
+    'module.require',
+    'module._load',
+    'module._requireWithFallbackInDeps',
+    'process.mainModule.require',
+    'global.require',
+    'process.getBuiltinModule',
+  ],
+  requireModule,
+);
+add(['module.createRequire', 'module.createRequireFromPath'], createRequire);
+add(['String.fromCharCode', 'String.fromCodePoint'], fromCharCode);
+add(['Reflect.apply'], reflectApply);
+add(['process.binding', 'process._linkedBinding'], binding);
 
 add(['fetch', 'globalThis.fetch', 'window.fetch', 'undici.request', 'undici.fetch'], fetchCall);
 add(['new Request'], newRequest);
@@ -744,6 +908,13 @@ JS_CALLS.methods([
   ['concat', strConcat],
   ['replace', strReplace],
   ['replaceAll', strReplace],
+  ['split', strSplit],
+  ['reverse', reverse],
+  ['call', fnCall],
+  ['apply', fnApply],
+  ['bind', fnBind],
+  ['forEach', eachItem],
+  ['map', eachItem],
   ['sleep', sleeps],
   ['delay', sleeps],
   ['wait', sleeps],

@@ -20,6 +20,7 @@ import {
 import {
   codeFlows,
   dnsLookup,
+  dynamicCall,
   request,
   runArgv,
   runCode,
@@ -47,6 +48,9 @@ import {
   type Val,
 } from '../code/value.js';
 import type { PyWalker } from '../python.js';
+import { decodeBase64 } from '../code/collector.js';
+import { unescape } from '../code/strings.js';
+import { attrRef, isModuleName } from './modules.js';
 
 /** A call; its name is qualified like 'subprocess.run' or 'pathlib.Path().write_text'. */
 export interface PyCall extends CodeCall {
@@ -233,7 +237,7 @@ const openFile: Handler = (w, c) => {
   w.col.file(c.span, op, path, 'open', { dynamic });
   const file = { path: p, op };
   return op === 'read'
-    ? { ...UNKNOWN, sources: [{ kind: 'file', path }], file, ref: 'open()' }
+    ? { ...UNKNOWN, sources: [{ kind: 'file', path }, ...w.col.writtenSources(path)], file, ref: 'open()' }
     : { ...UNKNOWN, file, ref: 'open()' };
 };
 
@@ -241,7 +245,7 @@ const pathRead: Handler = (w, c) => {
   if (!c.recv) return undefined;
   const { path, dynamic } = pathOf(c.recv);
   w.col.file(c.span, 'read', path, `pathlib.Path.${c.method ?? 'read_text'}`, { dynamic });
-  return { ...UNKNOWN, sources: [{ kind: 'file', path }] };
+  return { ...UNKNOWN, sources: [{ kind: 'file', path }, ...w.col.writtenSources(path)] };
 };
 
 const pathWrite: Handler = (w, c) => {
@@ -378,16 +382,182 @@ const decodedOnly: Handler = (_w, c) => {
   return { ...out, sources: [...out.sources, { kind: 'decoded' }] };
 };
 
+/** __import__ / importlib.import_module: a module by name; by a computed name, an unresolved one. */
 const importModule: Handler = (_w, c) => {
-  const name = constText(c.args[0]);
-  return name !== null ? refVal(name, name) : undefined;
+  const arg0 = c.args[0] ?? c.kw.get('name');
+  const name = constText(arg0);
+  if (name !== null) return { ...refVal(name, name), module: true };
+  return { ...opaque(arg0 ? [arg0] : []), unresolved: true, module: true };
 };
 
+/** getattr(obj, 'name'): the member; with a name known only at run time, an unresolved callee. */
 const getAttr: Handler = (_w, c) => {
   const obj = c.args[0];
-  const name = constText(c.args[1]);
-  if (!obj?.ref || name === null) return undefined;
-  return refVal(`${obj.ref}.${name}`, name);
+  const nameVal = c.args[1];
+  const name = constText(nameVal);
+  if (!obj || !nameVal) return undefined;
+  if (name === null) {
+    // Only a module's or the built-ins' member is a callee that matters; an object's attribute is data.
+    if (obj.ref === undefined && obj.unresolved !== true) return undefined;
+    return { ...opaque([obj, nameVal]), unresolved: true };
+  }
+  const ref = attrRef(obj, name);
+  if (ref === undefined) return obj.unresolved ? { ...opaque([obj]), unresolved: true } : undefined;
+  return isModuleName(ref) ? { ...refVal(ref, name), module: true } : refVal(ref, name);
+};
+
+/** globals() / locals() / vars() / vars(module): a namespace indexed by name. */
+const namespace: Handler = (_w, c) => {
+  const obj = c.args[0];
+  if (obj === undefined) return { ...refVal('builtins', 'globals'), module: true };
+  return obj.module === true ? obj : undefined;
+};
+
+/** chr(n): one character; text built from character codes is generated (obfuscation when run). */
+const chr: Handler = (_w, c) => {
+  const n = c.args[0]?.num;
+  if (n !== undefined && Number.isInteger(n) && n >= 0 && n <= 0x10ffff)
+    return { ...strVal(String.fromCodePoint(n)), generated: true };
+  return { ...opaque(c.args), generated: true };
+};
+
+const ord: Handler = (_w, c) => {
+  const t = constText(c.args[0]);
+  if (t === null || [...t].length !== 1) return undefined;
+  return { ...UNKNOWN, dynamic: false, num: t.codePointAt(0)! };
+};
+
+/** map(f, items): f applied to each literal item (`map(os.system, cmds)`, `map(chr, codes)`). */
+const mapCall: Handler = (w, c) => {
+  const [f, it] = c.args;
+  if (!f || !it) return undefined;
+  if (f.ref === undefined || !it.items || it.items.length > 4096) {
+    if (f.unresolved === true) dynamicCall(w.col, c.span, f, [it]);
+    return undefined;
+  }
+  const h = PY_CALLS.byName(f.ref);
+  if (!h) return undefined;
+  const out = it.items.map(
+    (item) => h(w, { ...c, name: f.ref!, method: undefined, args: [item], argNodes: [] }) ?? opaque([item]),
+  );
+  return { ...opaque(out), items: out };
+};
+
+/** list(x), tuple(x), sorted(x)...: the same items. */
+const sameItems: Handler = (_w, c) => {
+  const v = c.args[0];
+  if (!v) return undefined;
+  return v.items ? { ...opaque([v]), items: v.items } : opaque([v]);
+};
+
+/** bytes.fromhex / binascii.unhexlify of a known string: the decoded text, a decoded source. */
+const fromHex: Handler = (_w, c) => {
+  const v = c.args[0];
+  if (!v) return undefined;
+  return decodedText(v, hexText(constText(v)));
+};
+
+/** codecs.decode(s, 'rot13' | 'hex' | 'base64' ...) and the python 2 str.decode('base64'). */
+const codecsDecode: Handler = (_w, c) => {
+  const v = c.method === 'decode' && c.name !== 'codecs.decode' ? c.recv : c.args[0];
+  const enc = constText(
+    c.method === 'decode' && c.name !== 'codecs.decode' ? c.args[0] : (c.args[1] ?? c.kw.get('encoding')),
+  );
+  if (!v) return undefined;
+  const codec = (enc ?? '').toLowerCase().replace(/[-_]/g, '');
+  if (
+    c.name !== 'codecs.decode' &&
+    !/^(?:rot13|hex|base64|base64codec|hexcodec|zip|zlib|bz2|uu|unicodeescape|rawunicodeescape)$/.test(codec)
+  )
+    return keepString(_w, c);
+  const text = constText(v);
+  const out =
+    text === null
+      ? null
+      : codec === 'rot13'
+        ? rot13(text)
+        : codec === 'hex' || codec === 'hexcodec'
+          ? hexText(text)
+          : codec.startsWith('base64')
+            ? decodeBase64(text)
+            : codec === 'unicodeescape'
+              ? unescape(text, false)
+              : null;
+  return decodedText(v, out);
+};
+
+function decodedText(v: Val, text: string | null): Val {
+  const base = text !== null ? strVal(text) : holeVal('decoded');
+  return { ...base, sources: [...v.sources, { kind: 'decoded' }], lits: v.lits };
+}
+
+function hexText(t: string | null): string | null {
+  if (t === null) return null;
+  const clean = t.replace(/\s+/g, '');
+  if (clean.length % 2 !== 0 || !/^[0-9a-fA-F]*$/.test(clean)) return null;
+  const out = Buffer.from(clean, 'hex').toString('utf8');
+  return out.includes('\uFFFD') ? null : out;
+}
+
+function rot13(t: string): string {
+  return t.replace(/[a-zA-Z]/g, (ch) => {
+    const base = ch <= 'Z' ? 65 : 97;
+    return String.fromCharCode(((ch.charCodeAt(0) - base + 13) % 26) + base);
+  });
+}
+
+/** glob.glob(pattern) and friends: iterating yields paths matching the pattern. */
+const globCall: Handler = (_w, c) => {
+  const p = c.name.startsWith('pathlib.Path()') ? c.recv : (c.args[0] ?? c.kw.get('pathname'));
+  if (!p) return undefined;
+  const pattern = c.name.startsWith('pathlib.Path()') && c.args[0] ? joinPaths([p, c.args[0]]) : p;
+  return { ...opaque([p]), each: { ...pattern, dynamic: true } };
+};
+
+/** os.walk(top): iterating yields (dirpath under top, dirnames, filenames). */
+const walkCall: Handler = (_w, c) => {
+  const top = c.args[0] ?? c.kw.get('top');
+  if (!top) return undefined;
+  const under = concat([top, strVal('/'), holeVal('dir')]);
+  const each: Val = { ...opaque([top]), items: [under, holeVal('dirs'), holeVal('files')] };
+  return { ...opaque([top]), each };
+};
+
+/** os.listdir(d) / os.scandir(d): entries of d (names; entries joined to d by the caller). */
+const listCall: Handler = (_w, c) => {
+  const d = c.args[0];
+  return d ? { ...opaque([d]), each: holeVal('entry', d) } : undefined;
+};
+
+/** ctypes: a C library loaded into the process; its system/popen/exec* run programs. */
+const loadLibrary: Handler = (_w, c) => ({ ...opaque(c.args), ref: 'ctypes.CDLL()' });
+
+const libcExec: Handler = (w, c) => {
+  const first = c.args[0];
+  if (!first) return undefined;
+  runArgv(w.col, c.span, [first, ...(c.args[1]?.items?.slice(1) ?? [])], VIA);
+  return UNKNOWN;
+};
+
+/** Data read from a connected socket or response: downloaded content. */
+const netRead: Handler = (w, c) => {
+  sleeps(w, c);
+  const peer = c.recv?.peer;
+  if (!peer) return undefined;
+  return {
+    ...UNKNOWN,
+    sources: [{ kind: 'net', host: peer.host, ...(peer.url ? { url: peer.url } : {}) }],
+  };
+};
+
+/** smtp.sendmail(from, to, msg) / send_message(msg): the message leaves through the server. */
+const smtpSend: Handler = (w, c) => {
+  const peer = c.recv?.peer;
+  const msg = c.method === 'send_message' ? c.args[0] : (c.args[2] ?? c.kw.get('msg'));
+  if (!peer || !msg) return undefined;
+  w.col.net(c.span, parseTarget(peer.host), true, c.name);
+  sendTo(w.col, c.span, peer, [msg]);
+  return UNKNOWN;
 };
 
 // --- network ---------------------------------------------------------------------------------
@@ -606,6 +776,8 @@ const CANONICAL: readonly [RegExp, string][] = [
 ];
 
 export const PY_CALLS: CallTable<Handler> = new CallTable((name): Handler | undefined => {
+  // Any library loaded through ctypes (`ctypes.cdll.msvcrt`, `ctypes.CDLL(x)`) is libc's system/popen.
+  if (name.startsWith('ctypes.') && /\.(?:system|popen|_popen|_wsystem)$/.test(name)) return shellCall;
   if (name.startsWith('socket(') || name.startsWith('requests.sessions'))
     for (const [re, to] of CANONICAL) if (re.test(name)) return PY_CALLS.get(name.replace(re, to));
   return undefined;
@@ -752,10 +924,6 @@ add(
     'base64.b16decode',
     'base64.a85decode',
     'base64.b85decode',
-    'codecs.decode',
-    'bytes.fromhex',
-    'binascii.unhexlify',
-    'binascii.a2b_hex',
     'zlib.decompress',
     'gzip.decompress',
     'bz2.decompress',
@@ -763,8 +931,48 @@ add(
   ],
   decodedOnly,
 );
-add(['__import__', 'importlib.import_module'], importModule);
-add(['getattr'], getAttr);
+add(['bytes.fromhex', 'bytearray.fromhex', 'binascii.unhexlify', 'binascii.a2b_hex'], fromHex);
+add(['codecs.decode'], codecsDecode);
+add(['__import__', 'importlib.import_module', 'importlib.__import__'], importModule);
+add(['getattr', 'operator.attrgetter'], getAttr);
+add(['globals', 'locals', 'vars'], namespace);
+add(['chr', 'unichr'], chr);
+add(['ord'], ord);
+add(['map', 'itertools.starmap'], mapCall);
+add(['list', 'tuple', 'sorted', 'set', 'frozenset', 'reversed', 'iter'], sameItems);
+add(['glob.glob', 'glob.iglob', 'pathlib.Path().glob', 'pathlib.Path().rglob'], globCall);
+add(['os.walk'], walkCall);
+add(['os.listdir', 'os.scandir', 'pathlib.Path().iterdir'], listCall);
+add(
+  [
+    'ctypes.CDLL',
+    'ctypes.PyDLL',
+    'ctypes.cdll.LoadLibrary',
+    'ctypes.CDLL.LoadLibrary',
+    'ctypes.util.find_library',
+  ],
+  loadLibrary,
+);
+add(['ctypes.CDLL().system', 'ctypes.CDLL().popen'], shellCall);
+add(
+  [
+    'ctypes.CDLL().execv',
+    'ctypes.CDLL().execve',
+    'ctypes.CDLL().execvp',
+    'ctypes.CDLL().execl',
+    'ctypes.CDLL().execlp',
+  ],
+  libcExec,
+);
+add(
+  [
+    'smtplib.SMTP().sendmail',
+    'smtplib.SMTP_SSL().sendmail',
+    'smtplib.SMTP().send_message',
+    'smtplib.SMTP_SSL().send_message',
+  ],
+  smtpSend,
+);
 
 for (const lib of [
   'requests',
@@ -871,15 +1079,16 @@ PY_CALLS.methods([
   ['rstrip', keepString],
   ['lstrip', keepString],
   ['encode', keepString],
-  ['decode', keepString],
+  ['decode', codecsDecode],
   ['fileno', (_w, c) => (c.recv?.peer ? { ...UNKNOWN, peer: c.recv.peer } : undefined)],
   ['sleep', sleeps],
   ['wait', sleeps],
   ['accept', sleeps],
-  ['recv', sleeps],
-  ['recvfrom', sleeps],
-  ['recv_into', sleeps],
-  ['readline', sleeps],
+  ['recv', netRead],
+  ['recvfrom', netRead],
+  ['recv_into', netRead],
+  ['makefile', netRead],
+  ['readline', netRead],
   ['poll', sleeps],
   ['select', sleeps],
   ['serve_forever', sleeps],
