@@ -98,6 +98,28 @@ export function scrubOffending(command: string): { text: string; truncated: bool
   return { text: `${text.slice(0, end)}…`, truncated: true, redactions };
 }
 
+/** Longest caller-supplied label (agent id, frame detail) an alert carries. */
+export const LABEL_MAX_CHARS = 200;
+
+/**
+ * A caller-supplied label (agent id, tool name, route detail, a reason quoting the command's hosts
+ * and paths) as an alert may carry it: scrubbed like the command and cut (issue 24: an agent_id
+ * reached Slack, Discord, PagerDuty, SIEM and the dead-letter file unscrubbed). Withheld on failure.
+ */
+export function scrubLabel(label: string, max = LABEL_MAX_CHARS): string {
+  let text: string;
+  try {
+    text = scrub(label).sanitized;
+  } catch {
+    return '[withheld: could not be scrubbed]';
+  }
+  if (text.length <= max) return text;
+  let end = max;
+  const code = text.charCodeAt(end - 1);
+  if (code >= 0xd800 && code <= 0xdbff) end -= 1;
+  return `${text.slice(0, end)}…`;
+}
+
 /** The alert for a denied decision; null when the decision allowed the action (no alert). */
 export function buildAlertEvent(input: AlertInput): AlertEvent | null {
   if (input.decision.allowed) return null;
@@ -111,22 +133,25 @@ export function buildAlertEvent(input: AlertInput): AlertEvent | null {
     id: randomUUID(),
     occurredAt: (input.now ?? new Date()).toISOString(),
     headline: input.headline ?? DEFAULT_HEADLINE[input.frame.kind],
-    agentId: input.agentId ?? null,
+    agentId: input.agentId === undefined || input.agentId === null ? null : scrubLabel(input.agentId),
     severity: spec?.severity ?? 'CRITICAL',
     astLatencyUs: Math.round(input.latencyUs * 10) / 10,
     threat: {
       ruleId: finding?.ruleId ?? 'ENG-AST-000',
       invariant,
       threatType: finding?.threatType ?? input.decision.threatType ?? null,
-      description: finding?.reason ?? spec?.description ?? 'denied by policy',
+      description: scrubLabel(finding?.reason ?? spec?.description ?? 'denied by policy', 2000),
     },
     offending: offending.text,
     offendingTruncated: offending.truncated,
     redactions: offending.redactions,
     commandSha256: hash('sha256', input.command, 'hex'),
-    runtime: input.runtime ?? input.decision.runtime,
+    runtime: scrubLabel(input.runtime ?? input.decision.runtime, 40),
     receipt,
-    frame: input.frame,
+    frame:
+      input.frame.detail === undefined
+        ? input.frame
+        : { kind: input.frame.kind, detail: scrubLabel(input.frame.detail) },
   };
 }
 

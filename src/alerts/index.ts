@@ -5,6 +5,8 @@ export {
   dedupKey,
   frameLabel,
   scrubOffending,
+  scrubLabel,
+  LABEL_MAX_CHARS,
   OFFENDING_MAX_CHARS,
   type AlertEvent,
   type AlertFrame,
