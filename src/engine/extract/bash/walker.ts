@@ -27,7 +27,12 @@ interface VarValue {
   readonly text: string;
   readonly dynamic: boolean;
   readonly sources: readonly DataSource[];
+  /** Arrays (`a=(bash -c x)`) and positional parameters in a function call: one word each. */
+  readonly elements?: readonly Word[];
 }
+
+/** Calls of functions defined in the same input that are followed, nested calls included. */
+const MAX_FUNCTION_DEPTH = 4;
 
 /** Positional and special parameters: not environment variables, never a data source. */
 const SPECIAL_PARAMS = new Set(['@', '*', '#', '?', '$', '!', '-', '_', '0']);
@@ -122,6 +127,9 @@ export class BashWalker implements Toolkit {
    * inside the redirect; #fileRedirect handles that shape).
    */
   #readWrite: Set<SyntaxNode> | null = null;
+  /** Functions defined earlier in this input: a call walks the body with its arguments (#21). */
+  #functions: Map<string, SyntaxNode> | null = null;
+  #callDepth = 0;
 
   constructor(text: string, sink: FactSink) {
     this.#text = text;
@@ -145,6 +153,9 @@ export class BashWalker implements Toolkit {
   }
 
   #statement(node: SyntaxNode, stdin: Stream): Stream {
+    // Every statement costs a unit of the shared work budget; once it is spent the walk stops and
+    // analyze() reports the exhausted budget (ENG-AST-002), never a silent allow (#21, #22).
+    if (!this.sink.ctx.budget.spend(1, 'bash statements')) return EMPTY_PIPE;
     switch (node.type) {
       case 'command':
         return this.#command(node, stdin, null);
@@ -197,6 +208,7 @@ export class BashWalker implements Toolkit {
       case 'heredoc_body':
         return EMPTY_PIPE;
       case 'ERROR':
+        this.#braceCommand(node);
         return this.#block(node.children, stdin);
       default:
         // Any other construct: facts of the statements and substitutions it contains.
@@ -300,7 +312,9 @@ export class BashWalker implements Toolkit {
     const input = this.#inputRedirects(redirects, stdin, actor);
     const cmdSpan = span(node);
     const out = argv.length > 0 ? this.#invoke(argv, cmdSpan, input, undefined) : EMPTY_PIPE;
-    return this.#outputRedirects(redirects, out, actor, argv.length > 0 ? program : null);
+    let result = this.#outputRedirects(redirects, out, actor, argv.length > 0 ? program : null);
+    for (const r of redirects) if (r.type === 'heredoc_redirect') result = this.#heredocTail(r, result);
+    return result;
   }
 
   /** `GIT_SSH_COMMAND='...' git ...`, `PAGER=...`, `LD_PRELOAD=x.so cmd`: variables that run code. */
@@ -369,11 +383,26 @@ export class BashWalker implements Toolkit {
     const savedReads = this.#reads;
     this.#reads = NO_SOURCES;
     try {
+      const called = this.#functions?.get(program);
+      if (called !== undefined && first.text === program && via === undefined) {
+        const out = this.#call(called, argv, stdin);
+        if (out !== null) return out;
+      }
+      if (program === 'trap') this.#trap(argv, cmdSpan);
+      // The command itself came from downloaded or decoded data (`$(curl URL)`, `$(echo .. | base64 -d)`).
+      if (first.sources.length > 0 && !isUnresolved(first)) {
+        const code = first.sources.filter((x) => x.kind === 'net' || x.kind === 'decoded');
+        if (code.length > 0) this.flow(code, { kind: 'exec', program }, cmdSpan);
+      }
+      if (isUnresolved(first)) return this.#unresolved(inv, texts);
       // A script written earlier in this input and run now: its content is executed (curl -o x; ./x).
       if (first.text.includes('/')) {
         const written = this.#files.get(first.text);
         if (written !== undefined) this.flow(written, { kind: 'exec', program }, cmdSpan);
       }
+      const known = staticOutput(program, argv);
+      if (known !== null)
+        return { sources: NO_SOURCES, text: known, interactive: false, literals: stdin.literals };
       const handler = handlerFor(program);
       const result = handler === undefined ? undefined : handler(inv, this);
       if (result !== undefined) return result;
@@ -390,6 +419,131 @@ export class BashWalker implements Toolkit {
     } finally {
       this.#reads = savedReads;
     }
+  }
+
+  // ---------------------------------------------------------------- programs the walker resolves (#21)
+
+  /**
+   * A program whose name could not be resolved (`$SHELL`, `$(which sh)` of unknown output,
+   * `b${x}ash`, `"$@"`): its possibilities are followed, worst first. It may be any program, so it
+   * is analysed as a shell (its `-c` code, its script, its standard input run as code: a flow from
+   * what is piped in); when the name is a bare expansion that may be empty, the remaining words
+   * may be the command (`"$@" rm -rf /`); a glob over a program directory (`/bin/r?`) is each
+   * known program it can match. Its output carries the network addresses it was given.
+   */
+  #unresolved(inv: Invocation, texts: readonly string[]): Stream {
+    const first = inv.argv[0]!;
+    const label = first.text === '' ? '(empty)' : first.text;
+    let out: Stream = EMPTY_PIPE;
+    const candidates = globPrograms(first.text);
+    if (candidates !== null) {
+      for (const name of candidates)
+        out = mergeStreams(
+          out,
+          this.#invoke([{ ...first, text: name }, ...inv.argv.slice(1)], inv.span, inv.stdin, inv.via),
+        );
+      return out;
+    }
+    // Standard input and the name's own data are run as code by a program nobody can name.
+    const sources = mergeSources(inv.stdin.interactive ? NO_SOURCES : inv.stdin.sources, first.sources);
+    this.flow(sources, { kind: 'exec', program: label }, inv.span);
+    const shell = handlerFor('sh');
+    if (shell !== undefined) shell({ ...inv, program: label }, this);
+    const spliced = withoutExpansions(first.text);
+    if (spliced !== null)
+      out = mergeStreams(
+        out,
+        this.#invoke(
+          [{ ...first, text: spliced, dynamic: true }, ...inv.argv.slice(1)],
+          inv.span,
+          inv.stdin,
+          inv.via,
+        ),
+      );
+    if (inv.argv.length > 1 && mayBeEmpty(first.text)) {
+      const rest = inv.argv.slice(1);
+      if (!isUnresolved(rest[0]!)) out = mergeStreams(out, this.#invoke(rest, inv.span, inv.stdin, inv.via));
+    }
+    let produced: readonly DataSource[] = addSource(sources, { kind: 'output', program: label });
+    for (let i = 1; i < texts.length; i++) {
+      const t = texts[i]!;
+      if (!t.includes('://')) continue;
+      const addr = parseNetAddress(t);
+      if (addr !== null) produced = addSource(produced, { kind: 'net', host: addr.host, url: t });
+    }
+    return mergeStreams(out, {
+      sources: produced,
+      text: null,
+      interactive: false,
+      literals: inv.stdin.literals,
+    });
+  }
+
+  /** A call of a function defined earlier: its body runs with the arguments as $1..$9, $@, $*. */
+  #call(body: SyntaxNode, argv: readonly Word[], stdin: Stream): Stream | null {
+    if (this.#callDepth >= MAX_FUNCTION_DEPTH) return null;
+    const args = argv.slice(1);
+    const names = ['@', '*', '#', '1', '2', '3', '4', '5', '6', '7', '8', '9'];
+    const saved = names.map((n) => this.#vars.get(n));
+    let all: readonly DataSource[] = NO_SOURCES;
+    for (const a of args) all = mergeSources(all, a.sources);
+    const joined = args.map((a) => a.text).join(' ');
+    const dynamic = args.some((a) => a.dynamic);
+    this.#vars.set('@', { text: joined, dynamic, sources: all, elements: args });
+    this.#vars.set('*', { text: joined, dynamic, sources: all, elements: args });
+    this.#vars.set('#', { text: String(args.length), dynamic: false, sources: NO_SOURCES });
+    for (let i = 0; i < 9; i++) {
+      const a = args[i];
+      this.#vars.set(String(i + 1), a === undefined ? { text: '', dynamic: false, sources: NO_SOURCES } : a);
+    }
+    this.#callDepth++;
+    try {
+      return this.#statement(body, stdin);
+    } finally {
+      this.#callDepth--;
+      names.forEach((n, i) => {
+        const v = saved[i];
+        if (v === undefined) this.#vars.delete(n);
+        else this.#vars.set(n, v);
+      });
+    }
+  }
+
+  /** `trap 'code' EXIT INT ...`: the code runs later, in this shell. */
+  #trap(argv: readonly Word[], at: Span): void {
+    let i = 1;
+    if (argv[i]?.text === '--') i++;
+    const code = argv[i];
+    if (code === undefined || code.text.startsWith('-') || argv.length <= i + 1) return;
+    this.nested(this.#withKnownVars(code.text), 'bash', code.span, 'trap');
+    if (code.sources.length > 0) this.flow(code.sources, { kind: 'exec', program: 'trap' }, at);
+  }
+
+  /**
+   * Code that runs later in this shell (trap, PROMPT_COMMAND) sees this input's variables: plain
+   * static values (`t=$(mktemp -d)`) are written in before the code is analysed on its own.
+   */
+  #withKnownVars(code: string): string {
+    if (!code.includes('$')) return code;
+    return code.replace(/\$\{([A-Za-z_]\w*)\}|\$([A-Za-z_]\w*)/g, (all, a?: string, b?: string) => {
+      const v = this.#vars.get(a ?? b ?? '');
+      return v !== undefined && !v.dynamic && /^[\w./:@%+,-]+$/.test(v.text) ? v.text : all;
+    });
+  }
+
+  /**
+   * `{rm,-rf,/}`: a brace list in command position expands to the command's words; the grammar
+   * leaves it an ERROR, so the expanded words are analysed as a command of their own.
+   */
+  #braceCommand(node: SyntaxNode): void {
+    const open = node.children[0];
+    if (open?.type !== '{') return;
+    const raw = this.#text.slice(open.start, node.end);
+    const m = /^\{[^\s{}]*,[^\s{}]*\}/.exec(raw);
+    if (m === null) return;
+    const words = expandBraces(m[0]);
+    if (words === null || words === 'overflow') return;
+    this.nested(words.join(' '), 'bash', { start: open.start, end: open.start + m[0].length }, 'bash');
   }
 
   // ---------------------------------------------------------------- redirections
@@ -463,6 +617,22 @@ export class BashWalker implements Toolkit {
     }
     this.sink.net({ ...net, sends: false, actor, span: at });
     if (actor === 'exec' && fd > 2) (this.#sockets ??= new Map()).set(fd, net);
+  }
+
+  /**
+   * `cat <<EOF | sh` and `cat <<EOF && cmd`: the grammar puts what follows the here-doc operator
+   * on its line inside the redirect; a pipeline there reads this command's output (#21).
+   */
+  #heredocTail(r: SyntaxNode, out: Stream): Stream {
+    let result = out;
+    for (const c of r.children) {
+      if (!c.named || c.type.startsWith('heredoc') || c.type === 'file_redirect') continue;
+      if (c.type === 'pipeline') {
+        for (const cmd of c.children)
+          if (cmd.named) result = this.#statement(cmd, { ...result, interactive: false });
+      } else result = mergeStreams(result, this.#statement(c, TERMINAL));
+    }
+    return result;
   }
 
   #heredoc(r: SyntaxNode): Stream {
@@ -596,6 +766,21 @@ export class BashWalker implements Toolkit {
     if (name === '') return;
     const text = value?.text ?? '';
     if (!append && HISTORY_VARIABLES.has(name)) this.#historyVariable(name, text, span(node));
+    // PROMPT_COMMAND='...' runs before every prompt; other code variables run when exported (#21).
+    if (CODE_VARIABLES.has(name) && value !== undefined && text !== '')
+      this.nested(this.#withKnownVars(text), 'bash', value.span, 'bash');
+    const arrayNode = node.children.find((c) => c.type === 'array');
+    if (arrayNode !== undefined && !append) {
+      const elements: Word[] = [];
+      for (const c of arrayNode.children) if (c.named) this.#expandInto(elements, c);
+      this.#vars.set(name, {
+        text: elements.map((e) => e.text).join(' '),
+        dynamic: elements.some((e) => e.dynamic),
+        sources: value?.sources ?? NO_SOURCES,
+        elements,
+      });
+      return;
+    }
     const prev = append ? this.#vars.get(name) : undefined;
     this.#vars.set(name, {
       text: (prev?.text ?? '') + text,
@@ -646,6 +831,8 @@ export class BashWalker implements Toolkit {
     const known = this.#vars.get(name);
     if (known !== undefined) return known;
     if (name === 'HOME') return { text: '~', dynamic: false, sources: NO_SOURCES };
+    // Unset IFS splits on blanks: `curl${IFS}URL` is two words (#21).
+    if (name === 'IFS') return { text: ' \t\n', dynamic: false, sources: NO_SOURCES };
     if (name === 'PWD') return { text: '.', dynamic: false, sources: NO_SOURCES };
     if (SPECIAL_PARAMS.has(name) || (name.charCodeAt(0) >= 48 && name.charCodeAt(0) <= 57)) {
       return { text: raw, dynamic: true, sources: NO_SOURCES };
@@ -657,6 +844,16 @@ export class BashWalker implements Toolkit {
 
   /** Evaluates an argument node into one or more words (brace expansion). */
   #expandInto(out: Word[], node: SyntaxNode): void {
+    const spliced = this.#splice(node);
+    if (spliced !== null) {
+      for (const e of spliced) out.push({ ...e, span: span(node) });
+      return;
+    }
+    const fields = this.#fieldSplit(node);
+    if (fields !== null) {
+      out.push(...fields);
+      return;
+    }
     const w = this.#word(node);
     if (
       !w.quoted &&
@@ -677,8 +874,106 @@ export class BashWalker implements Toolkit {
     out.push(w);
   }
 
+  /** `"${a[@]}"`, `"$@"`, `$*`: one word per element of a known array or argument list. */
+  #splice(node: SyntaxNode): readonly Word[] | null {
+    let inner = node;
+    if (node.type === 'string') {
+      const named = node.children.filter((c) => c.named);
+      if (named.length !== 1 || node.children.length !== 3) return null;
+      inner = named[0]!;
+    }
+    if (inner.type === 'simple_expansion') {
+      const name = this.#slice(inner).slice(1);
+      return name === '@' || name === '*' ? (this.#vars.get(name)?.elements ?? null) : null;
+    }
+    if (inner.type !== 'expansion') return null;
+    const named = inner.children.filter((c) => c.named);
+    if (named.length !== 1 || named[0]!.type !== 'subscript') return null;
+    const sub = named[0]!;
+    const arrayName = sub.children[0] === undefined ? '' : this.#slice(sub.children[0]);
+    const index = sub.children.find((c, i) => i > 0 && c.named);
+    const elements = this.#vars.get(arrayName)?.elements;
+    if (elements === undefined || index === undefined) return null;
+    const at = this.#slice(index);
+    if (at === '@' || at === '*') return elements;
+    if (/^[0-9]+$/.test(at)) {
+      const one = elements[Number(at)];
+      return one === undefined ? [] : [one];
+    }
+    return null;
+  }
+
+  /**
+   * Field splitting: an unquoted expansion whose value holds IFS characters becomes several words
+   * (`curl${IFS}-s${IFS}URL`, `c='curl URL'; $c`). Only expansions split, never the literal parts.
+   */
+  #fieldSplit(node: SyntaxNode): Word[] | null {
+    if (
+      node.type !== 'concatenation' &&
+      node.type !== 'simple_expansion' &&
+      node.type !== 'expansion' &&
+      node.type !== 'command_substitution'
+    )
+      return null;
+    const parts = node.type === 'concatenation' ? node.children.filter((c) => c.named) : [node];
+    const ifs = this.#vars.get('IFS')?.text ?? ' \t\n';
+    if (ifs === '') return null;
+    let splits = false;
+    for (const c of parts) {
+      if (c.type === 'command_substitution') splits = true; // decided once its value is known
+      const v = this.#peek(c);
+      if (v !== null && [...v].some((ch) => ifs.includes(ch))) splits = true;
+    }
+    if (!splits) return null;
+    const s = span(node);
+    const out: Word[] = [];
+    let text = '';
+    let dynamic = false;
+    let quoted = false;
+    let sources: readonly DataSource[] = NO_SOURCES;
+    const flush = (): void => {
+      if (text !== '' || quoted) out.push({ text, dynamic, quoted, span: s, sources });
+      text = '';
+      dynamic = false;
+      quoted = false;
+    };
+    for (const c of parts) {
+      const w = this.#word(c);
+      sources = mergeSources(sources, w.sources);
+      dynamic ||= w.dynamic;
+      const splitting =
+        !w.dynamic &&
+        (c.type === 'simple_expansion' || c.type === 'expansion' || c.type === 'command_substitution');
+      if (splitting) {
+        for (const ch of w.text) {
+          if (ifs.includes(ch)) flush();
+          else text += ch;
+        }
+      } else {
+        text += w.text;
+        quoted ||= w.quoted;
+      }
+    }
+    flush();
+    return out;
+  }
+
+  /** The value of a plain `$X` / `${X}` without walking anything, or null for other nodes. */
+  #peek(node: SyntaxNode): string | null {
+    if (node.type !== 'simple_expansion' && node.type !== 'expansion') return null;
+    const named = node.children.filter((c) => c.named);
+    if (named.length !== 1) return null;
+    const n = named[0]!;
+    if (n.type !== 'variable_name' && n.type !== 'special_variable_name') return null;
+    const name = this.#slice(n);
+    const v = this.#vars.get(name);
+    if (v !== undefined) return v.dynamic ? null : v.text; // an unknown value is a placeholder, not text
+    return name === 'IFS' ? ' \t\n' : null;
+  }
+
   #word(node: SyntaxNode): Word {
     const s = span(node);
+    if (!this.sink.ctx.budget.spend(1, 'bash words')) return this.#raw(node);
     switch (node.type) {
       case 'word': {
         const raw = this.#slice(node);
@@ -731,6 +1026,15 @@ export class BashWalker implements Toolkit {
         return this.#expansion(node, s);
       case 'command_substitution': {
         const out = this.#substitution(node);
+        // Output known statically (`$(echo rm)`, `$(which sh)`, `$()`, a here-doc through cat): its value.
+        if (out.text !== null)
+          return {
+            text: out.text.replace(/\n+$/, ''),
+            dynamic: false,
+            quoted: false,
+            span: s,
+            sources: out.sources,
+          };
         return { text: this.#slice(node), dynamic: true, quoted: false, span: s, sources: out.sources };
       }
       case 'process_substitution': {
@@ -875,6 +1179,7 @@ export class BashWalker implements Toolkit {
   /** `$(...)`, backticks, `<(...)`: the inner statements run; their output is the value. */
   #substitution(node: SyntaxNode): Stream {
     const inner = node.children.filter((c) => c.named);
+    if (inner.length === 0) return { sources: NO_SOURCES, text: '', interactive: false, literals: [] };
     // `$(< file)` is bash for reading the file.
     if (inner.length === 1 && inner[0]!.type === 'file_redirect') {
       const { target } = this.#fileRedirect(inner[0]!);
@@ -1020,6 +1325,7 @@ export class BashWalker implements Toolkit {
       else if (body === undefined && c.type !== 'word') body = c;
     }
     if (body === undefined) return;
+    if (name !== '') (this.#functions ??= new Map()).set(name, body);
     const scan = this.#scan(body, [], name);
     if (scan.selfCalls) this.sink.loop(span(node), true, scan.sleeps, scan.exits, scan.forks);
     this.#statement(body, TERMINAL);
@@ -1231,8 +1537,13 @@ export class BashWalker implements Toolkit {
 
 /** Basename of the command word: `/usr/bin/rm` → `rm`. */
 export function programName(text: string): string {
-  if (text.includes('$(') || text.includes('`')) return text; // unresolved substitution: as written
   const slash = text.lastIndexOf('/');
+  // `$(npm bin)/eslint`: the directory is unknown but the name after the last slash is not.
+  if (text.includes('$(') || text.includes('`')) {
+    const start = nameStart(text);
+    const base = text.slice(start);
+    return start === 0 || /[$`()]/.test(base) || base === '' ? text : base;
+  }
   return slash === -1 || slash === text.length - 1 ? text : text.slice(slash + 1);
 }
 
@@ -1280,4 +1591,161 @@ function devNet(path: string): DevNet | null {
 
 function isEnvironFile(path: string): boolean {
   return path.startsWith('/proc/') && path.endsWith('/environ');
+}
+
+/** The command word's name part holds an expansion or glob that could not be resolved (#21). */
+function isUnresolved(w: Word): boolean {
+  if (!w.dynamic) return false;
+  const t = w.text;
+  if (t === '') return true;
+  const base = t.slice(nameStart(t));
+  return base === '' || /[$`*?[]/.test(base);
+}
+
+/** Index just after the last `/` that is not inside `$(...)`, `${...}` or backticks. */
+function nameStart(text: string): number {
+  let depth = 0;
+  let tick = false;
+  let at = 0;
+  for (let i = 0; i < text.length; i++) {
+    const c = text[i];
+    if (c === '`') tick = !tick;
+    else if (c === '$' && (text[i + 1] === '(' || text[i + 1] === '{')) {
+      depth++;
+      i++;
+    } else if ((c === ')' || c === '}') && depth > 0) depth--;
+    else if (c === '/' && depth === 0 && !tick) at = i + 1;
+  }
+  return at;
+}
+
+/**
+ * The name with its unresolved expansions taken as empty (`r${x}m` → `rm`, `ba$@sh` → `bash`):
+ * one of the values it can have, or null when that leaves no plain name.
+ */
+function withoutExpansions(text: string): string | null {
+  const out = text.replace(/\$\{[^}]*\}|\$[@*#?!$0-9-]|\$\([^()]*\)|`[^`]*`|\$[A-Za-z_]\w*(?=[^\w]|$)/g, '');
+  return out !== text && /^[\w./+-]+$/.test(out) ? out : null;
+}
+
+/** A word made only of expansions, which may expand to nothing (`$x`, `"$@"`, `${1}`). */
+function mayBeEmpty(text: string): boolean {
+  return /^(?:\$(?:[A-Za-z_][A-Za-z0-9_]*|[@*#?!$0-9-])|\$\{[^}]*\})+$/.test(text);
+}
+
+/** Programs a glob in command position is tested against, most dangerous first. */
+const GLOB_PROGRAMS: readonly string[] = [
+  'sh',
+  'bash',
+  'dash',
+  'zsh',
+  'ksh',
+  'rm',
+  'curl',
+  'wget',
+  'nc',
+  'ncat',
+  'netcat',
+  'socat',
+  'telnet',
+  'python',
+  'python3',
+  'perl',
+  'ruby',
+  'php',
+  'node',
+  'cat',
+  'base64',
+  'chmod',
+  'chown',
+  'dd',
+  'shred',
+  'openssl',
+  'ssh',
+  'scp',
+  'sudo',
+  'su',
+  'env',
+  'busybox',
+  'awk',
+  'tar',
+  'mkfs',
+];
+
+/** At most this many programs a command-position glob can name are followed. */
+const MAX_GLOB_PROGRAMS = 4;
+
+/**
+ * `/bin/r?`, `/???/??sh`, `/bin/ba*`: the known programs the name part can match (with the
+ * directory as written), or null when the word is not a plain glob or matches none of them.
+ */
+function globPrograms(text: string): readonly string[] | null {
+  if (text.includes('$') || text.includes('`')) return null;
+  const slash = text.lastIndexOf('/');
+  const base = text.slice(slash + 1);
+  if (!/[*?[]/.test(base)) return null;
+  let re: RegExp;
+  try {
+    re = new RegExp(
+      '^' +
+        base
+          .replace(/[.+^${}()|\\]/g, '\\$&')
+          .replace(/\*/g, '.*')
+          .replace(/\?/g, '.')
+          .replace(/\[!/g, '[^') +
+        '$',
+    );
+  } catch {
+    return null;
+  }
+  const dir = slash === -1 ? '' : text.slice(0, slash + 1);
+  const out = GLOB_PROGRAMS.filter((p) => re.test(p)).slice(0, MAX_GLOB_PROGRAMS);
+  return out.length === 0 ? null : out.map((p) => dir + p);
+}
+
+/**
+ * Output some programs give that is known without running them: `which sh` and `command -v sh`
+ * print a path to the program, `mktemp` a new name below its directory (so `rm -rf "$t"` after
+ * `t=$(mktemp -d)` is known to be scratch), `dirname`/`basename` a part of their argument.
+ */
+function staticOutput(program: string, argv: readonly Word[]): string | null {
+  const args = argv.slice(1);
+  if (args.some((a) => a.dynamic)) return null;
+  const texts = args.map((a) => a.text);
+  switch (program) {
+    case 'which':
+    case 'command':
+    case 'type': {
+      const flag = program === 'which' ? null : program === 'command' ? /^-[vV]$/ : /^-[pP]$/;
+      if (flag !== null && (texts.length !== 2 || !flag.test(texts[0]!))) return null;
+      const names = texts.filter((t) => !t.startsWith('-'));
+      if (names.length !== 1 || !/^[\w.+-]+$/.test(names[0]!)) return null;
+      return `/usr/bin/${names[0]!}\n`;
+    }
+    case 'mktemp': {
+      let dir: string | null = null;
+      let template: string | null = null;
+      for (let i = 0; i < texts.length; i++) {
+        const t = texts[i]!;
+        if (t === '-p' || t === '--tmpdir') dir = texts[++i] ?? '/tmp';
+        else if (t.startsWith('--tmpdir=')) dir = t.slice(9);
+        else if (t === '-t') dir ??= '/tmp';
+        else if (t.startsWith('-')) continue;
+        else template = t;
+      }
+      if (template === null) return `${dir ?? '/tmp'}/tmp.XXXXXXXXXX\n`;
+      if (template.includes('/') || dir === null) return `${template}\n`;
+      return `${dir}/${template}\n`;
+    }
+    case 'dirname':
+    case 'basename': {
+      if (texts.length !== 1 || texts[0]!.startsWith('-')) return null;
+      const t = texts[0]!.replace(/\/+$/, '') || '/';
+      const slash = t.lastIndexOf('/');
+      if (program === 'basename') return `${t.slice(slash + 1) || '/'}\n`;
+      return `${slash === -1 ? '.' : slash === 0 ? '/' : t.slice(0, slash)}\n`;
+    }
+    default:
+      return null;
+  }
 }
