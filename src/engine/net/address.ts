@@ -3,6 +3,7 @@
  * (dotted, decimal, hex, octal, mixed and short inet_aton forms), IPv6 including IPv4-mapped,
  * NAT64 and 6to4 embeddings, and well-known metadata names. Pure; the proxy's CONNECT check reuses it.
  */
+import { addressesInName } from './embedded.js';
 
 export type HostClass =
   'metadata' | 'link-local' | 'loopback' | 'unspecified' | 'private' | 'public' | 'name' | 'invalid';
@@ -52,7 +53,8 @@ const LOOPBACK_NAMES = new Set(['localhost', 'localhost.localdomain', 'ip6-local
  * `zeroIsDecimal`, leading zeros are read as decimal (how some other parsers read 0169.254...).
  */
 export function parseIpv4(text: string, zeroIsDecimal = false): number | null {
-  if (text.length === 0 || text.length > 64) return null;
+  // inet_aton accepts any number of leading zeros: only the 253-byte name limit bounds the text.
+  if (text.length === 0 || text.length > 253) return null;
   const parts = text.split('.');
   if (parts.length > 4) return null;
   const values: number[] = [];
@@ -154,6 +156,17 @@ function classifyV4(value: number): HostClass {
 /** Strip brackets, a zone id, userinfo, a port and a trailing dot; lowercase. */
 export function normaliseHost(raw: string): string {
   let host = raw.trim().toLowerCase();
+  // curl and WHATWG URL parsers percent-decode host names (%31%36%39.254.169.254) and map
+  // full-width digits and ideographic full stops through IDNA (１６９。２５４...).
+  if (!host.startsWith('[') && /%[0-9a-f]{2}/.test(host)) {
+    try {
+      host = decodeURIComponent(host);
+    } catch {
+      // not valid percent-encoding: keep it as written
+    }
+  }
+  // eslint-disable-next-line no-control-regex -- non-ASCII test
+  if (/[^\x00-\x7f]/.test(host)) host = host.normalize('NFKC').replace(/[\u3002\uff0e\uff61]/g, '.');
   const at = host.lastIndexOf('@');
   if (at >= 0) host = host.slice(at + 1);
   if (host.startsWith('[')) {
@@ -227,6 +240,12 @@ function classifyUncached(raw: string): HostInfo {
       if (embedded !== null) return { ...fromV4(host, embedded), host };
       if (suffix === '.localtest.me') return { host, class: 'loopback' };
     }
+  }
+  // Rebinding and echo services under any domain (a9fea9fe.rbndr.us, 169-254-169-254.example):
+  // a name that spells a metadata or link-local address is treated as that address.
+  for (const embedded of addressesInName(host)) {
+    const info = fromV4(host, embedded);
+    if (info.class === 'metadata' || info.class === 'link-local') return info;
   }
   return { host, class: 'name' };
 }

@@ -4,7 +4,8 @@
  * fd00:ec2::254, metadata.google.internal, 100.100.100.200, 169.254.170.2) or a policy-protected host.
  */
 import type { HostInfo } from '../../net/address.js';
-import { classifyHost, isMetadataOrLinkLocal, matchesProtectedHost } from '../../net/address.js';
+import { classifyHost, hostFromUrl, isMetadataOrLinkLocal, matchesProtectedHost } from '../../net/address.js';
+import { curlMapTargets, expandCurlGlob, urlsInsideUrl } from '../../net/embedded.js';
 import type { Span } from '../../types.js';
 import type { Policy } from '../../policy.js';
 import { defineRule, type RuleHit } from '../define-rule.js';
@@ -70,6 +71,39 @@ function bareHost(arg: string): string | null {
   return /^(?:\d|0x|\[|metadata|instance-data)/i.test(h) ? h : null;
 }
 
+/**
+ * The hit for `raw` or for what it hides: curl's glob variants of a host (`169.254.169.{253,254}`)
+ * and URLs carried in a URL's parameters (open redirectors, `?url=http%3A%2F%2F169.254...`).
+ */
+function reportDeep(
+  seen: Set<string>,
+  protectedHosts: Policy['protectedHosts'],
+  raw: string,
+  url: string | undefined,
+  span: Span,
+): RuleHit | null {
+  const direct = report(seen, protectedHosts, raw, span);
+  if (direct) return direct;
+  if (raw.includes('{') || raw.includes('[')) {
+    for (const variant of expandCurlGlob(raw)) {
+      const h = report(seen, protectedHosts, variant, span);
+      if (h) return h;
+    }
+  }
+  if (url !== undefined && url.length > raw.length + 8) {
+    for (const inner of urlsInsideUrl(url)) {
+      const found = hostFromUrl(inner);
+      if (found === null) continue;
+      const h = reportDeep(seen, protectedHosts, found.host, inner, span);
+      if (h) return { ...h, reason: `${h.reason} (carried in the URL's parameters)` };
+    }
+  }
+  return null;
+}
+
+/** Options whose value maps a host name to another address (curl --resolve, --connect-to). */
+const ADDRESS_MAPS = new Set(['--resolve', '--connect-to']);
+
 /** The hit for `raw` when it is metadata, link-local or protected and not already reported (a plain function: no closure per command). */
 function report(
   seen: Set<string>,
@@ -97,7 +131,7 @@ export default defineRule({
     const seen = new Set<string>();
     const hosts = policy.protectedHosts;
     for (const n of facts.of('net')) {
-      const h = report(seen, hosts, n.host, n.span);
+      const h = reportDeep(seen, hosts, n.host, n.url, n.span);
       if (h) yield h;
     }
     for (const f of facts.of('flow')) {
@@ -113,11 +147,20 @@ export default defineRule({
     for (const e of facts.of('exec')) {
       if (TEXT_ONLY.has(e.program)) continue;
       for (const url of argvUrls(e)) {
-        const h = report(seen, hosts, url.host, e.span);
+        const h = reportDeep(seen, hosts, url.host, url.arg, e.span);
         if (h) yield h;
       }
       for (let i = 1; i < e.argv.length; i++) {
         const arg = e.argv[i]!;
+        const eq = arg.indexOf('=');
+        const option = eq > 0 ? arg.slice(0, eq) : arg;
+        if (ADDRESS_MAPS.has(option)) {
+          const value = eq > 0 ? arg.slice(eq + 1) : (e.argv[i + 1] ?? '');
+          for (const target of curlMapTargets(value)) {
+            const h = report(seen, hosts, target, e.span);
+            if (h) yield { ...h, reason: `${h.reason} (mapped by ${option})` };
+          }
+        }
         // Cheap gate before the regexes: bare hosts start with a digit, '[', 'm' or 'i' (after an option name).
         const c = arg.charCodeAt(arg.startsWith('-') ? arg.indexOf('=') + 1 : 0);
         if (!((c >= 48 && c <= 57) || c === 91 || c === 109 || c === 105) || arg.includes('://')) continue;
@@ -144,12 +187,19 @@ export default defineRule({
       { input: 'curl http://100.100.100.200/latest/meta-data/' },
       { input: 'curl $AWS_CONTAINER_CREDENTIALS_FULL_URI http://169.254.170.2/v2/credentials' },
       { input: 'wget -qO- http://169.254.169.254.nip.io/' },
+      { input: 'curl http://a9fea9fe.rbndr.us/latest/meta-data/' },
+      { input: 'curl --resolve example.com:80:169.254.169.254 http://example.com/latest/meta-data/' },
+      { input: 'curl --connect-to ::metadata.google.internal: http://example.com/' },
+      { input: "curl 'http://169.254.169.{253,254}/latest/meta-data/'" },
+      { input: "curl 'https://r.example/go?url=http%3A%2F%2F169.254.169.254%2Flatest%2F'" },
     ],
     allow: [
       { input: 'curl https://api.github.com/repos/o/r', why: 'a public API' },
       { input: 'curl http://localhost:3000/health', why: 'loopback on an unprotected port' },
       { input: 'ping -c 1 10.0.0.5', why: 'a private address is not metadata' },
       { input: 'echo 169.254.169.254', why: 'printed, not contacted' },
+      { input: 'curl --resolve example.com:443:93.184.216.34 https://example.com/', why: 'a public address' },
+      { input: "curl 'https://r.example/go?url=https://example.com/'", why: 'the carried URL is public' },
     ],
   },
 });
