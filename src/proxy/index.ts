@@ -26,7 +26,7 @@ import { keepRequestGarbageYoung } from './heap.js';
 import { forwardRequestHeaders, hasRequestBody } from './headers.js';
 import { healthBody, readyBody, type HealthSources } from './health.js';
 import { createProxyMetrics, type ProxyMetrics } from './metrics.js';
-import { createToolCallTap, type ProposedToolCall } from './observe/tool-calls.js';
+import { createToolCallHandling } from './enforce/index.js';
 import { relay, type RelayDone, type RelayHandler } from './relay.js';
 import { buildRouteTable, hasAmbiguousPath, upstreamPath, type Route } from './routes.js';
 import { NONE, REQUEST_STEPS, type Exchange, type StepEnv, type StepResult } from './steps.js';
@@ -192,43 +192,21 @@ export function createProxy(deps: ProxyDeps, hooks: ProxyTestHooks = {}): Proxy 
     }
   };
 
-  const onProposal = (route: Route, call: ProposedToolCall): void => {
-    evaluator
-      .evaluateToolCall(call.name, call.arguments)
-      .then((evaluated) => {
-        const denied = !evaluated.decision.allowed;
-        metrics.proposedToolCall(route.name, denied ? 'deny' : 'allow');
-        if (!denied) return;
-        const first = evaluated.decision.findings[0];
-        logger.warn(
-          {
-            route: route.name,
-            tool: call.name.slice(0, 100),
-            rule_id: first?.ruleId,
-            invariant: first?.invariant,
-            threat_type: evaluated.decision.threatType,
-          },
-          'model proposed a tool call the engine denies',
-        );
-        deps.alerts?.notify({
-          decision: evaluated.decision,
-          command: evaluated.offending,
-          runtime: evaluated.runtime,
-          latencyUs: evaluated.latencyUs,
-          frame: { kind: 'proxy', detail: `${route.name} proposed tool call ${call.name.slice(0, 100)}` },
-          headline: 'DENY',
-        });
-      })
-      .catch((err: unknown) =>
-        logger.error({ err, route: route.name }, 'evaluating a proposed tool call failed'),
-      );
-  };
-
   const finished = (res: ServerResponse): void => {
     open.delete(res);
     metrics.inFlight(-1);
     if (open.size === 0 && idle) idle();
   };
+
+  // The model's proposed tool calls in responses: enforce, observe or off (issue 25, enforce/).
+  const toolCalls = createToolCallHandling({
+    config: pc,
+    evaluator,
+    metrics,
+    logger,
+    alerts: deps.alerts,
+    envelope,
+  });
 
   const relayed: RelayDone = (route, outcome, vetoed) => {
     metrics.request(route.name, route.adapter, outcome.ok ? (vetoed ? 'vetoed' : 'forwarded') : 'failed');
@@ -307,8 +285,11 @@ export function createProxy(deps: ProxyDeps, hooks: ProxyTestHooks = {}): Proxy 
     report(route, ex);
     const inspected = ex.body !== null;
     const body = inspected ? (ex.replacement ?? ex.body) : hasRequestBody(req) ? req : null;
-    const headers = forwardRequestHeaders(req, { bodyReplaced: inspected, xForwarded: pc.xForwarded });
-    const proposals = pc.observeToolCalls ? adapterFor(route.adapter)?.proposals : undefined;
+    const toolMode = toolCalls.modeFor(route, ex.mode);
+    const proposals = toolMode === 'off' ? undefined : adapterFor(route.adapter)?.proposals;
+    const enforcing = proposals !== undefined && toolMode === 'enforce';
+    const forwarded = forwardRequestHeaders(req, { bodyReplaced: inspected, xForwarded: pc.xForwarded });
+    const headers = enforcing ? toolCalls.requestIdentity(forwarded) : forwarded;
     metrics.added(route.name, (performance.now() - ex.started) / 1000);
     metrics.requestBytes(
       route.name,
@@ -323,19 +304,8 @@ export function createProxy(deps: ProxyDeps, hooks: ProxyTestHooks = {}): Proxy 
         headers,
         body,
         res,
-        tap: proposals
-          ? (status, h) =>
-              status >= 200 && status < 300
-                ? createToolCallTap(
-                    proposals,
-                    {
-                      contentType: h['content-type'] as string | undefined,
-                      contentEncoding: h['content-encoding'] as string | undefined,
-                    },
-                    (call) => onProposal(route, call),
-                  )
-                : null
-          : undefined,
+        tap: proposals && !enforcing ? toolCalls.tap(route, proposals) : undefined,
+        rewrite: enforcing ? toolCalls.rewrite(route, proposals) : undefined,
       },
       metrics,
       relayed,

@@ -7,7 +7,8 @@ import { METRIC } from '../telemetry/metric-names.js';
 import { talliedHistogram } from '../telemetry/tallied-histogram.js';
 import { talliedCounter, type Tally } from '../telemetry/tally.js';
 
-export type RequestOutcome = 'forwarded' | 'vetoed' | 'refused' | 'failed';
+/** client_aborted: the agent closed its connection first (issue 24: never counted as failed). */
+export type RequestOutcome = 'forwarded' | 'vetoed' | 'refused' | 'failed' | 'client_aborted';
 
 export interface ProxyMetrics {
   request(route: string, adapter: string, outcome: RequestOutcome): void;
@@ -17,7 +18,12 @@ export interface ProxyMetrics {
   responseBytes(route: string, bytes: number): void;
   redaction(route: string, family: string, mode: string, count?: number): void;
   veto(route: string, invariant: string, mode: string): void;
-  proposedToolCall(route: string, verdict: 'allow' | 'deny'): void;
+  /** A proposed tool call judged (labels: rule_id 'none' when allowed, provider, mode enforce|observe). */
+  proposedToolCall(
+    route: string,
+    verdict: 'allow' | 'deny',
+    labels?: { readonly ruleId: string; readonly provider: string; readonly mode: string },
+  ): void;
   added(route: string, seconds: number): void;
   inFlight(delta: 1 | -1): void;
   tunnel(outcome: 'opened' | 'refused' | 'failed'): void;
@@ -70,6 +76,9 @@ export function createProxyMetrics(registry: Registry): ProxyMetrics {
   const proposals = counter(METRIC.proxyProposedToolCallsTotal, "Tool calls proposed in models' responses.", [
     'route',
     'verdict',
+    'rule_id',
+    'provider',
+    'mode',
   ]);
   // Tallied (src/telemetry/tallied-histogram.ts): prom-client's observe hashes the labels per call.
   const upstreamSeconds = talliedHistogram(
@@ -128,7 +137,14 @@ export function createProxyMetrics(registry: Registry): ProxyMetrics {
     },
     redaction: (route, family, mode, count = 1) => redactions.inc({ route, family, mode }, count),
     veto: (route, invariant, mode) => vetoes.inc({ route, invariant, mode }),
-    proposedToolCall: (route, verdict) => proposals.inc({ route, verdict }),
+    proposedToolCall: (route, verdict, labels) =>
+      proposals.inc({
+        route,
+        verdict,
+        rule_id: labels?.ruleId ?? 'none',
+        provider: labels?.provider ?? 'unknown',
+        mode: labels?.mode ?? 'observe',
+      }),
     added: (route, seconds) => addedSeconds.observe(seconds, route),
     inFlight: (delta) => {
       inFlight.value += delta;

@@ -16,6 +16,8 @@ import { problemFor } from '../api/problem.js';
 import { AgentGuardError } from '../errors.js';
 import { relayResponseHeaders } from './headers.js';
 import type { ProxyMetrics } from './metrics.js';
+import type { RelayRewrite } from './enforce/index.js';
+import type { ResponseRewriter, RewriteSink } from './enforce/stream.js';
 import type { ResponseTap } from './observe/tool-calls.js';
 import type { Route } from './routes.js';
 import { failureReason, upstreamError } from './upstream/errors.js';
@@ -34,10 +36,17 @@ export interface RelayRequest {
   readonly res: ServerResponse;
   /** Builds a tap for the response, or returns null to relay without one. */
   readonly tap?: ((status: number, headers: ResponseHeaders) => ResponseTap | null) | undefined;
+  /**
+   * Builds a rewriter that replaces the body the agent receives (tool-call enforcement, issue 25),
+   * an error to answer instead (a response that cannot be checked), or null to relay unchanged.
+   */
+  readonly rewrite?: RelayRewrite | undefined;
 }
 
 export type RelayOutcome =
-  { readonly ok: true; readonly status: number } | { readonly ok: false; readonly error: AgentGuardError };
+  | { readonly ok: true; readonly status: number }
+  /** `clientAborted`: the agent went away first; not an upstream failure (issue 24). */
+  | { readonly ok: false; readonly error: AgentGuardError; readonly clientAborted?: boolean };
 
 /** Called once per relayed request, when the response has ended or failed (never throws back). */
 export type RelayDone = (route: Route, outcome: RelayOutcome, vetoed: boolean) => void;
@@ -59,9 +68,14 @@ export class RelayHandler implements Dispatcher.DispatchHandler {
   #bytes = 0;
   #status = 0;
   #finished = false;
+  /** The agent closed its connection before the response ended. */
+  #clientGone = false;
   /** Declared Content-Length, -1 when absent; lets the last chunk go out with res.end(chunk). */
   #expected = -1;
   #ended = false;
+  #rewriter: ResponseRewriter | null = null;
+  /** Set when the response was refused at its head: the abort's error is answered as this. */
+  #refused: AgentGuardError | null = null;
 
   constructor(
     request: RelayRequest,
@@ -79,6 +93,7 @@ export class RelayHandler implements Dispatcher.DispatchHandler {
 
   /** The agent went away: stop the upstream exchange too (an abandoned stream costs tokens). */
   clientClosed(): void {
+    if (!this.#finished) this.#clientGone = true;
     if (!this.#finished)
       this.#controller?.abort(
         new AgentGuardError('AG_ERR_PROXY_UPSTREAM_UNAVAILABLE', {
@@ -94,7 +109,7 @@ export class RelayHandler implements Dispatcher.DispatchHandler {
   }
 
   onResponseStart(
-    _controller: DispatchController,
+    controller: DispatchController,
     statusCode: number,
     headers: ResponseHeaders,
     statusMessage?: string,
@@ -104,7 +119,17 @@ export class RelayHandler implements Dispatcher.DispatchHandler {
     const res = this.#request.res;
     this.#status = statusCode;
     if (res.headersSent || res.destroyed) return;
-    const outgoing = relayResponseHeaders(headers);
+    let outgoing = relayResponseHeaders(headers);
+    const rewriting = this.#request.rewrite?.(statusCode, headers, this.#sink(controller)) ?? null;
+    if (rewriting instanceof AgentGuardError) {
+      this.#refused = rewriting;
+      controller.abort(rewriting);
+      return;
+    }
+    if (rewriting !== null) {
+      this.#rewriter = rewriting.rewriter;
+      outgoing = rewriting.headers(outgoing);
+    }
     if (statusMessage) res.writeHead(statusCode, statusMessage, outgoing);
     else res.writeHead(statusCode, outgoing);
     const type = header(headers, 'content-type');
@@ -112,11 +137,45 @@ export class RelayHandler implements Dispatcher.DispatchHandler {
     if (type !== undefined && type.startsWith('text/event-stream')) res.flushHeaders();
     this.#tap = this.#request.tap?.(statusCode, headers) ?? null;
     const length = header(headers, 'content-length');
-    if (length !== undefined) this.#expected = Number(length);
+    if (length !== undefined && this.#rewriter === null) this.#expected = Number(length);
+  }
+
+  /** Where a rewriter writes: the agent's response, with the upstream paused while it drains. */
+  #sink(controller: DispatchController): RewriteSink {
+    const res = this.#request.res;
+    return {
+      write: (chunk) => {
+        if (this.#ended || res.destroyed) return;
+        if (!res.write(chunk) && !this.#finished) {
+          controller.pause();
+          res.once('drain', () => controller.resume());
+        }
+      },
+      end: () => {
+        if (this.#ended) return;
+        this.#ended = true;
+        endThisTurn(res);
+      },
+      abort: (reason) => {
+        // Fail closed: the agent sees a cut response, never an unchecked remainder.
+        if (!this.#finished)
+          controller.abort(
+            new AgentGuardError('AG_ERR_PROXY_UPSTREAM_UNAVAILABLE', {
+              upstream: this.#request.route.origin,
+              reason: `response cut: ${reason}`,
+            }),
+          );
+        else if (!this.#ended) {
+          this.#ended = true;
+          res.destroy();
+        }
+      },
+    };
   }
 
   onResponseData(controller: DispatchController, chunk: Buffer): void {
     this.#bytes += chunk.length;
+    if (this.#rewriter) return this.#rewriter.write(chunk);
     if (this.#tap) {
       try {
         this.#tap.write(chunk);
@@ -140,14 +199,28 @@ export class RelayHandler implements Dispatcher.DispatchHandler {
 
   onResponseEnd(): void {
     this.#finish();
-    if (!this.#ended) endThisTurn(this.#request.res);
-    this.#ended = true;
+    if (this.#rewriter) {
+      // The rewriter ends the response once its last event is out.
+      this.#rewriter.end();
+    } else {
+      if (!this.#ended) endThisTurn(this.#request.res);
+      this.#ended = true;
+    }
     this.#endTap();
     this.#done(this.#request.route, { ok: true, status: this.#status }, this.#vetoed);
   }
 
   /** Network and timeout errors become 502/504 codes; the failure is counted by reason. */
   onResponseError(_controller: DispatchController, error: Error): void {
+    if (this.#clientGone) {
+      // Our own abort after the agent left: a client abort, never an upstream error or a 5xx.
+      this.#finish();
+      this.#endTap();
+      const err = new AgentGuardError('AG_ERR_PROXY_CLIENT_ABORTED');
+      this.#done(this.#request.route, { ok: false, error: err, clientAborted: true }, this.#vetoed);
+      return;
+    }
+    if (this.#refused) return this.fail(this.#refused);
     const err = upstreamError(error, this.#request.route.origin, this.#upstream.timeouts);
     this.#metrics.upstreamError(this.#request.route.name, failureReason(err.cause ?? err));
     this.fail(err);

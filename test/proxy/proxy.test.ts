@@ -44,6 +44,8 @@ beforeAll(async () => {
       maxBodyBytes: 64 * 1024,
       headersTimeoutMs: 400,
       routes: [{ prefix: '/audited', upstream: openai.url, adapter: 'openai', mode: 'audit' }],
+      // These tests read the relay and the side observer; enforcement has its own (test/proxy/enforce/).
+      toolCalls: 'observe',
     },
   });
 });

@@ -110,10 +110,15 @@ export const proxySection = z
       description:
         'How a vetoed MCP tools/call is answered. http (default): HTTP 403 with the remediation envelope; jsonrpc: HTTP 200 with a JSON-RPC tool result {isError: true} carrying the envelope.',
     }),
-    observeToolCalls: setting(z.boolean().default(true), {
+    toolCalls: setting(z.enum(['enforce', 'observe', 'off']).optional(), {
+      env: 'AGENT_GUARD_PROXY_TOOL_CALLS',
+      description:
+        "The model's proposed tool calls in provider responses: enforce (a denied call is replaced by refusal text the agent reads; allowed calls pass unchanged), observe (judged, logged, counted and alerted; the response is not altered or delayed), off. Default enforce when proxy.mode is enforce, observe when audit.",
+    }),
+    observeToolCalls: setting(z.boolean().optional(), {
       env: 'AGENT_GUARD_PROXY_OBSERVE_TOOL_CALLS',
       description:
-        "Evaluate the model's proposed tool calls in provider responses (audit only: never alters or delays the response). Default true.",
+        'Deprecated alias of toolCalls, read only when toolCalls is not set: false means off, true means the default. Default not set.',
     }),
     connectTimeoutMs: setting(z.number().int().min(1).max(600_000).default(10_000), {
       env: 'AGENT_GUARD_PROXY_CONNECT_TIMEOUT_MS',
