@@ -6,6 +6,7 @@ import type { DataSource } from '../../facts.js';
 import { NO_SOURCES, mergeSources, type Invocation, type Word } from '../bash/model.js';
 import type { ProgramHandler, Toolkit } from './types.js';
 import { hasOption, optionValues, parseArgs, type OptionSpec } from './util.js';
+import { runCode } from './wrappers.js';
 
 function readAll(kit: Toolkit, words: readonly Word[], actor: string): readonly DataSource[] {
   let sources: readonly DataSource[] = NO_SOURCES;
@@ -121,6 +122,87 @@ const truncate: ProgramHandler = (inv, kit) => {
   return undefined;
 };
 
+/** What a sed script does besides editing text: commands it runs, files it reads and writes. */
+export interface SedEffects {
+  /** `e COMMAND` and `1e COMMAND`. */
+  readonly commands: string[];
+  /** `e` alone or the `s///e` flag: the pattern space (the input's lines) is run as a command. */
+  executesInput: boolean;
+  readonly reads: string[];
+  readonly writes: string[];
+}
+
+/** Reads a sed script (GNU syntax) far enough to find `e`, `r`/`R`, `w`/`W` and `s///[ew]`. */
+export function sedEffects(script: string): SedEffects {
+  const fx: SedEffects = { commands: [], executesInput: false, reads: [], writes: [] };
+  const n = script.length;
+  let i = 0;
+  const restOfLine = (): string => {
+    const end = script.indexOf('\n', i);
+    const text = script.slice(i, end === -1 ? n : end);
+    i = end === -1 ? n : end + 1;
+    return text.trim();
+  };
+  /** Skips a delimited part (`/re/`, `s|a|b|`): returns false when it does not close. */
+  const delimited = (delim: string): boolean => {
+    for (; i < n; i++) {
+      const c = script[i];
+      if (c === '\\') i++;
+      else if (c === delim) {
+        i++;
+        return true;
+      }
+    }
+    return false;
+  };
+  for (let guard = 0; i < n && guard < 4096; guard++) {
+    // Address: numbers, $, /re/, \cREc, first~step, `,` ranges, `!` negation.
+    while (i < n && /[\s;{}]/.test(script[i]!)) i++;
+    for (;;) {
+      const c = script[i];
+      if (c !== undefined && /[0-9$~,!+ ]/.test(c)) i++;
+      else if (c === '/') {
+        i++;
+        if (!delimited('/')) return fx;
+      } else if (c === '\\' && i + 1 < n) {
+        i += 2;
+        if (!delimited(script[i - 1]!)) return fx;
+      } else break;
+    }
+    const cmd = script[i++];
+    if (cmd === undefined) break;
+    if (cmd === 's' || cmd === 'y') {
+      const delim = script[i++];
+      if (delim === undefined || !delimited(delim) || !delimited(delim)) return fx;
+      if (cmd === 'y') continue;
+      let flags = '';
+      while (i < n && /[0-9gpiImMe]/.test(script[i]!)) flags += script[i++];
+      if (flags.includes('e')) fx.executesInput = true;
+      if (script[i] === 'w') {
+        i++;
+        const file = restOfLine();
+        if (file !== '') fx.writes.push(file);
+      }
+    } else if (cmd === 'e') {
+      const command = restOfLine().replace(/;$/, '');
+      if (command === '') fx.executesInput = true;
+      else fx.commands.push(command);
+    } else if (cmd === 'r' || cmd === 'R') {
+      const file = restOfLine();
+      if (file !== '') fx.reads.push(file);
+    } else if (cmd === 'w' || cmd === 'W') {
+      const file = restOfLine();
+      if (file !== '') fx.writes.push(file);
+    } else if (cmd === 'a' || cmd === 'i' || cmd === 'c' || cmd === ':' || cmd === '#') restOfLine();
+    else if (cmd === 'b' || cmd === 't' || cmd === 'T') {
+      while (i < n && script[i] !== ';' && script[i] !== '\n' && script[i] !== '}') i++;
+    } else if (cmd === 'q' || cmd === 'Q' || cmd === 'l' || cmd === 'L') {
+      while (i < n && /[0-9 ]/.test(script[i]!)) i++;
+    }
+  }
+  return fx;
+}
+
 const sed: ProgramHandler = (inv, kit) => {
   const args = parseArgs(inv.argv, { short: 'efl', long: ['--expression', '--file', '--line-length'] });
   const inPlace = args.options.some((o) => o.name === '-i' || o.name.startsWith('--in-place'));
@@ -128,10 +210,28 @@ const sed: ProgramHandler = (inv, kit) => {
   const scripts = optionValues(args, '-e', '--expression');
   const scriptFiles = optionValues(args, '-f', '--file');
   readAll(kit, scriptFiles, inv.program);
-  const files = scripts.length > 0 || scriptFiles.length > 0 ? args.positionals : args.positionals.slice(1);
+  const inline = scripts.length > 0 || scriptFiles.length > 0;
+  const programs = inline ? scripts : args.positionals.slice(0, 1);
+  const files = inline ? args.positionals : args.positionals.slice(1);
+  let input: readonly DataSource[] =
+    files.length === 0 && !inv.stdin.interactive ? inv.stdin.sources : NO_SOURCES;
   for (const f of files) {
     const sources = kit.read(f, inv.program);
+    input = mergeSources(input, sources);
     if (inPlace) kit.write(f, inv.program, 'write', sources);
+  }
+  for (const program of programs) {
+    if (!/[erwRW]/.test(program.text)) continue;
+    const fx = sedEffects(program.text);
+    for (const c of fx.commands) runCode(kit, inv, { ...program, text: c }, 'bash');
+    for (const r of fx.reads) kit.read({ ...program, text: r }, inv.program);
+    for (const w of fx.writes) kit.write({ ...program, text: w }, inv.program, 'write', input);
+    if (fx.executesInput) {
+      // GNU sed `e`: each input line is run by the shell.
+      kit.flow(input, { kind: 'exec', program: 'sed' }, program.span);
+      if (files.length === 0 && inv.stdin.text !== null && !inv.stdin.interactive)
+        kit.nested(inv.stdin.text, 'bash', inv.stdin.textSpan ?? inv.span, 'sed');
+    }
   }
   return undefined;
 };
@@ -153,6 +253,10 @@ const dd: ProgramHandler = (inv, kit) => {
     : { sources, text: null, interactive: false, literals: [] };
 };
 
+/** System programs installed setuid or setgid on common distributions. */
+const SETUID_PROGRAMS =
+  /^\/(?:usr\/)?(?:s?bin|lib(?:exec)?(?:\/[\w.-]+)*)\/(?:passwd|sudo|sudoedit|su|mount|umount|ping6?|chsh|chfn|newgrp|gpasswd|pkexec|fusermount3?|at|crontab|ssh-keysign|unix_chkpwd|chage|expiry|wall|write|bsd-write|dotlockfile|mount\.nfs|ntfs-3g|Xorg\.wrap|dbus-daemon-launch-helper|polkit-agent-helper-1)$/;
+
 function permission(op: 'chmod' | 'chown'): ProgramHandler {
   return (inv, kit) => {
     const args = parseArgs(inv.argv, { long: ['--reference', '--from'] });
@@ -172,6 +276,9 @@ function permission(op: 'chmod' | 'chown'): ProgramHandler {
         positionals = positionals.slice(1);
       }
     }
+    // `chmod --reference=/usr/bin/passwd f` copies the mode of a setuid program (GTFOBins-style SUID copy).
+    const reference = optionValues(args, '--reference')[0]?.text;
+    if (op === 'chmod' && reference !== undefined && SETUID_PROGRAMS.test(reference)) value = 'u+s';
     if (inv.program === 'chgrp' && value !== undefined) value = ':' + value;
     for (const p of positionals) {
       kit.fileOp(
@@ -419,19 +526,15 @@ export const FILE_HANDLERS: Readonly<Record<string, ProgramHandler>> = {
   tar,
   zip,
   unzip,
-  cat: reader(),
   tac: reader(),
   nl: reader(),
   head: reader({ short: 'nc', long: ['--lines', '--bytes'] }),
   tail: reader({ short: 'ncs', long: ['--lines', '--bytes', '--sleep-interval', '--pid'] }),
-  less: reader({ short: 'bhjkopPtTxyz#' }),
-  more: reader(),
   most: reader(),
   bat: reader({ short: 'lrmH', long: ['--language', '--line-range', '--theme', '--style'] }),
   strings: reader({ short: 'nte' }),
   od: reader({ short: 'AjNtw' }),
   hexdump: reader({ short: 'enNs' }),
-  xxd: reader({ short: 'cgloscs' }),
   md5sum: reader(),
   sha1sum: reader(),
   sha256sum: reader(),
@@ -466,13 +569,18 @@ export const FILE_HANDLERS: Readonly<Record<string, ProgramHandler>> = {
   ag: reader({ short: 'gGmABC' }, 1),
   jq: reader({ short: 'L', long: ['--arg', '--argjson', '--slurpfile', '--rawfile', '--indent'] }, 1),
   yq: reader({}, 1),
-  gpg: reader({ short: 'oruR', long: ['--output', '--recipient', '--local-user', '--homedir'] }),
-  vim: reader(),
   nano: reader(),
   emacs: reader(),
   code: reader(),
-  source: reader(),
-  file: metadataOnly,
+  // `file -f LIST` reads names from LIST and echoes each line that is not a file (GTFOBins file read).
+  file: (inv, kit) => {
+    const args = parseArgs(inv.argv, {
+      short: 'fmFP',
+      long: ['--files-from', '--magic-file', '--separator'],
+    });
+    for (const f of optionValues(args, '-f', '--files-from', '-m', '--magic-file')) kit.read(f, 'file -f');
+    return undefined;
+  },
   ls: metadataOnly,
   stat: metadataOnly,
   du: metadataOnly,

@@ -2,20 +2,46 @@
  * Program name → handler. Names are normalised to a family first (python3.12 → python, gawk →
  * awk, mkfs.ext4 → mkfs, zsh → sh), so a new program or alias is one table entry.
  */
+import { CONSOLE_HANDLERS } from './consoles.js';
 import { FILE_HANDLERS } from './files.js';
 import { INTERPRETER_HANDLERS } from './interpreters.js';
+import { LAUNCHER_HANDLERS } from './launchers.js';
 import { NET_HANDLERS } from './net.js';
+import { SECURITY_HANDLERS } from './security.js';
 import type { ProgramHandler } from './types.js';
 import { WRAPPER_HANDLERS } from './wrappers.js';
 
 export type { ProgramHandler, Toolkit } from './types.js';
 
-/** Later tables win: interpreters' cat/less/xxd keep the text of a stream, files' only read. */
-export const HANDLERS: Readonly<Record<string, ProgramHandler>> = Object.freeze({
-  ...FILE_HANDLERS,
-  ...NET_HANDLERS,
-  ...WRAPPER_HANDLERS,
-  ...INTERPRETER_HANDLERS,
+/**
+ * One table per program family; a program belongs to exactly one of them (issue 29: a second
+ * definition used to shadow the first silently), so building the registry throws on a duplicate.
+ */
+export function buildRegistry(
+  tables: Readonly<Record<string, Readonly<Record<string, ProgramHandler>>>>,
+): Readonly<Record<string, ProgramHandler>> {
+  const out: Record<string, ProgramHandler> = {};
+  const owner = new Map<string, string>();
+  for (const [family, table] of Object.entries(tables)) {
+    for (const [name, handler] of Object.entries(table)) {
+      const previous = owner.get(name);
+      if (previous !== undefined)
+        throw new Error(`program ${name} is defined by both ${previous} and ${family}`);
+      owner.set(name, family);
+      out[name] = handler;
+    }
+  }
+  return Object.freeze(out);
+}
+
+export const HANDLERS: Readonly<Record<string, ProgramHandler>> = buildRegistry({
+  files: FILE_HANDLERS,
+  net: NET_HANDLERS,
+  wrappers: WRAPPER_HANDLERS,
+  interpreters: INTERPRETER_HANDLERS,
+  consoles: CONSOLE_HANDLERS,
+  launchers: LAUNCHER_HANDLERS,
+  security: SECURITY_HANDLERS,
 });
 
 const ALIASES: Readonly<Record<string, string>> = {

@@ -29,7 +29,7 @@ function stdinSources(inv: Invocation): readonly DataSource[] {
 }
 
 /** Code arrives on stdin (`curl ... | sh`, `sh <<EOF`, `echo 'rm -rf /' | bash`). */
-function codeOnStdin(kit: Toolkit, inv: Invocation, runtime: Runtime | null): void {
+export function codeOnStdin(kit: Toolkit, inv: Invocation, runtime: Runtime | null): void {
   if (inv.stdin.interactive) return;
   kit.flow(inv.stdin.sources, { kind: 'exec', program: inv.program }, inv.span);
   if (inv.stdin.text !== null && inv.stdin.text.trim() !== '') {
@@ -40,7 +40,7 @@ function codeOnStdin(kit: Toolkit, inv: Invocation, runtime: Runtime | null): vo
 }
 
 /** A script file (or `<(...)`) given to an interpreter is executed. */
-function script(kit: Toolkit, inv: Invocation, file: Word, runtime: Runtime | null): void {
+export function script(kit: Toolkit, inv: Invocation, file: Word, runtime: Runtime | null): void {
   if (file.text === '-' || file.text === '/dev/stdin') {
     codeOnStdin(kit, inv, runtime);
     return;
@@ -291,58 +291,6 @@ const pager: ProgramHandler = (inv, kit) => {
   if (args.positionals.length === 0 && inv.program !== 'man') return { ...inv.stdin, interactive: false };
   return undefined;
 };
-
-/** SQL clients: -c / -e / positional SQL, files with -f, and SQL on stdin. */
-function sqlClient(spec: {
-  short: string;
-  long: readonly string[];
-  code: readonly string[];
-  files: readonly string[];
-  positionalSql?: boolean;
-}): ProgramHandler {
-  return (inv, kit) => {
-    const args = parseArgs(inv.argv, {
-      short: spec.short,
-      long: spec.long,
-      singleDashLong: inv.program === 'sqlite3',
-    });
-    const code = optionValues(args, ...spec.code);
-    for (const c of code) runCode(kit, inv, c, 'sql');
-    for (const f of optionValues(args, ...spec.files)) kit.read(f, inv.program);
-    let ran = code.length > 0 || optionValues(args, ...spec.files).length > 0;
-    if (spec.positionalSql) {
-      const [db, ...sql] = args.positionals;
-      if (db !== undefined && db.text !== ':memory:') kit.read(db, inv.program);
-      for (const s of sql) {
-        runCode(kit, inv, s, 'sql');
-        ran = true;
-      }
-    }
-    const host = optionValues(args, '-h', '--host')[0];
-    if (host !== undefined && inv.program !== 'sqlite3') {
-      const addr = parseNetAddress(host.text);
-      const portText = optionValues(args, inv.program === 'psql' ? '-p' : '-P', '--port')[0]?.text;
-      if (addr !== null) {
-        const port =
-          portText !== undefined && /^[0-9]+$/.test(portText)
-            ? Number(portText)
-            : inv.program === 'psql'
-              ? 5432
-              : 3306;
-        kit.sink.net({
-          host: addr.host,
-          port,
-          scheme: inv.program,
-          sends: true,
-          actor: inv.program,
-          span: host.span,
-        });
-      }
-    }
-    if (!ran) codeOnStdin(kit, inv, 'sql');
-    return undefined;
-  };
-}
 
 /** Quotes a word for a re-joined command line (single quotes unless plain). */
 export function shellQuote(text: string): string {
@@ -671,34 +619,18 @@ const git: ProgramHandler = (inv, kit) => {
 
 // ------------------------------------------------------------------ foreign code scanning
 
-const CALL_BEFORE =
-  /(shell script|system|exec|execl|execlp|execv|execvp|popen|spawn|spawnSync|passthru|shell_exec|proc_open|pcntl_exec|execute|run|call|check_output|getoutput|Popen|open3|capture2|capture3|capture2e|open)\s*[(]?\s*$/;
-const SHELL_LITERAL =
-  /^(\/usr)?(\/bin\/)?(sh|bash|zsh|dash|ksh|ash|busybox\s+sh|cmd(\.exe)?|powershell|pwsh)(\s+-[a-z]+)*\s*$/i;
-/** awk `print "TEXT" | "sh"`: TEXT is a command line the shell runs. */
-const PIPED_TO_SHELL = /^\s*\|\s*["'](?:\/usr)?(?:\/bin\/)?(?:ba|z|da|k|a)?sh["' ]/;
-const IPV4 = /^\d{1,3}(\.\d{1,3}){3}(:\d+)?$/;
-
-/**
- * A command line whose standard input is a pipe from the interpreter (awk `print | "cmd"`, perl
- * `open(F, "| cmd")`): what it runs does not read the terminal, so a bare `sh` there is not an
- * interactive shell. The same wrapper the python/node extractors use (code/effects.ts).
- */
-function fromPipe(command: string): string {
-  return `{ ${command}\n} </dev/null`;
+interface CodeLiteral {
+  readonly start: number;
+  readonly end: number;
+  readonly quote: string;
+  readonly text: string;
 }
 
-/**
- * Code in a language the engine does not parse (perl, ruby, php, lua, awk, vim script): its
- * string literals are read for shell commands (in system()/exec()/backticks/pipes), shells,
- * hosts and paths. A shell string becomes a nested `sh` run by the interpreter.
- */
-export function scanCode(kit: Toolkit, inv: Invocation, code: Word): void {
-  const text = code.text;
-  const at = code.span;
+/** String literals of foreign code, with their escapes resolved (at most 64). */
+function literalsOf(text: string): CodeLiteral[] {
+  const out: CodeLiteral[] = [];
   let i = 0;
-  let found = 0;
-  while (i < text.length && found < 64) {
+  while (i < text.length && out.length < 64) {
     const q = text[i]!;
     if (q !== '"' && q !== "'" && q !== '`') {
       i++;
@@ -716,14 +648,111 @@ export function scanCode(kit: Toolkit, inv: Invocation, code: Word): void {
       lit += text[j];
       j++;
     }
-    const before = text.slice(Math.max(0, i - 40), i);
-    const after = text.slice(j + 1, j + 24);
+    out.push({ start: i, end: Math.min(j + 1, text.length), quote: q, text: lit });
     i = j + 1;
-    found++;
-    const trimmed = lit.trim();
+  }
+  return out;
+}
+
+/** Operators that join two literals into one string: perl `.`, lua `..`, `+`, awk juxtaposition. */
+const CONCAT_GAP = /^\s*(?:\.\.?|\+)?\s*$/;
+
+/**
+ * Constant folding for foreign code: adjacent literals joined by a concatenation operator become
+ * one (`"cu"."rl"`, `"cu" "rl"`), and so do the items of a literal list that is joined
+ * (`["cu","rl x"].join`), so a command split across literals is read whole.
+ */
+function foldLiterals(text: string, lits: readonly CodeLiteral[]): CodeLiteral[] {
+  const out: CodeLiteral[] = [];
+  let k = 0;
+  while (k < lits.length) {
+    let run = [lits[k]!];
+    let commas = false;
+    while (k + 1 < lits.length && lits[k]!.quote !== '`' && lits[k + 1]!.quote !== '`') {
+      const gap = text.slice(lits[k]!.end, lits[k + 1]!.start);
+      if (CONCAT_GAP.test(gap)) run.push(lits[++k]!);
+      else if (/^\s*,\s*$/.test(gap)) {
+        commas = true;
+        run.push(lits[++k]!);
+      } else break;
+    }
+    k++;
+    const last = run[run.length - 1]!;
+    if (commas && !/^\s*\]\s*\.\s*join\b/.test(text.slice(last.end, last.end + 24))) {
+      // A plain argument list: keep the items apart, folding only their concatenations.
+      const parts: CodeLiteral[][] = [[run[0]!]];
+      for (let r = 1; r < run.length; r++) {
+        const gap = text.slice(run[r - 1]!.end, run[r]!.start);
+        if (gap.includes(',')) parts.push([run[r]!]);
+        else parts[parts.length - 1]!.push(run[r]!);
+      }
+      for (const p of parts) out.push(merge(p));
+      continue;
+    }
+    out.push(merge(run));
+    run = [];
+  }
+  return out;
+}
+
+function merge(run: readonly CodeLiteral[]): CodeLiteral {
+  if (run.length === 1) return run[0]!;
+  return {
+    start: run[0]!.start,
+    end: run[run.length - 1]!.end,
+    quote: run[0]!.quote,
+    text: run.map((l) => l.text).join(''),
+  };
+}
+
+const CALL_BEFORE =
+  /(shell script|system|exec|execl|execlp|execv|execvp|popen|spawn|spawnSync|passthru|shell_exec|proc_open|pcntl_exec|execute|run|call|check_output|getoutput|Popen|open3|capture2|capture3|capture2e|open)\s*[(]?\s*\[?\s*$/;
+const SHELL_LITERAL =
+  /^(\/usr)?(\/bin\/)?(sh|bash|zsh|dash|ksh|ash|busybox\s+sh|cmd(\.exe)?|powershell|pwsh)(\s+-[a-z]+)*\s*$/i;
+/** awk `print "TEXT" | "sh"`: TEXT is a command line the shell runs. */
+const PIPED_TO_SHELL = /^\s*\|\s*["'](?:\/usr)?(?:\/bin\/)?(?:ba|z|da|k|a)?sh["' ]/;
+const IPV4 = /^\d{1,3}(\.\d{1,3}){3}(:\d+)?$/;
+
+/** Calls that run a string as a command or as code, in perl, ruby, php, lua, awk and tcl. */
+const DYNAMIC_SINK =
+  /(?:\b(?:system|exec|popen|passthru|shell_exec|proc_open|pcntl_exec|spawn|eval|assert|create_function|instance_eval|class_eval|loadstring|execute|qx)|`)\s*\(?\s*(?![\s"'`){])(\$?[A-Za-z_][\w:.]*|\[|\$)/g;
+/** Code that decodes or unpacks data at run time. */
+const DECODES =
+  /\b(?:decode_base64|decode64|b64decode|base64_decode|base64\.decode|unpack1?|pack\s*\(\s*["']H|hex2bin|from_hex|fromhex|unhexlify|chr|str_rot13|gzinflate|gzuncompress|gzdecode|uudecode|strrev|fromCharCode|atob|inflate)\b|\.reverse\b/;
+/** Code (or the command lines it holds) that fetches data from the network. */
+const FETCHES =
+  /\b(?:LWP|HTTP::Tiny|Net::HTTP|Net::FTP|open-uri|URI\.open|IO::Socket|TCPSocket|UDPSocket|fsockopen|stream_socket_client|curl_exec|curl_init|http\.request|socket\.http|curl|wget|fetch|nc|ncat|getprotobyname)\b|https?:\/\/|ftp:\/\/|\/inet\/(?:tcp|udp)\//;
+
+/**
+ * A command line whose standard input is a pipe from the interpreter (awk `print | "cmd"`, perl
+ * `open(F, "| cmd")`): what it runs does not read the terminal, so a bare `sh` there is not an
+ * interactive shell. The same wrapper the python/node extractors use (code/effects.ts).
+ */
+function fromPipe(command: string): string {
+  return `{ ${command}\n} </dev/null`;
+}
+
+/**
+ * Code in a language the engine does not parse (perl, ruby, php, lua, awk, vim script): its
+ * string literals, folded where they are concatenated, are read for shell commands (in
+ * system()/exec()/backticks/pipes), shells, hosts and paths; a variable bound to such a literal
+ * and passed to system() is that command. A string built at run time from decoded or downloaded
+ * data and passed to system/exec/eval is remote code execution (issue 21).
+ */
+export function scanCode(kit: Toolkit, inv: Invocation, code: Word): void {
+  const text = code.text;
+  const at = code.span;
+  const literals = foldLiterals(text, literalsOf(text));
+  const bound = new Map<string, string>();
+  for (const l of literals) {
+    const before = text.slice(Math.max(0, l.start - 40), l.start);
+    const after = text.slice(l.end, l.end + 24);
+    const assigned = /(?:^|[^\w$@%])[$@%]?([A-Za-z_]\w*)\s*=\s*$/.exec(before);
+    if (assigned !== null) bound.set(assigned[1]!, l.text);
+    const trimmed = l.text.trim();
     if (trimmed === '') continue;
     const isCommand =
-      q === '`' ||
+      l.quote === '`' ||
       CALL_BEFORE.test(before) ||
       /\|\s*$/.test(before) ||
       /^\s*\|\s*getline/.test(after) ||
@@ -758,12 +787,56 @@ export function scanCode(kit: Toolkit, inv: Invocation, code: Word): void {
       else kit.read(sub(code, trimmed), inv.program);
     }
   }
+  if (
+    /\b(?:system|exec|popen|passthru|shell_exec|proc_open|pcntl_exec|spawn|eval|assert|execute|qx)\b|`/.test(
+      text,
+    )
+  )
+    dynamicSinks(kit, inv, code, literals, bound);
   // fork in a loop (perl -e 'fork while 1'): a fork bomb in any language.
   if (/\bfork\b/.test(text) && /\b(while|until|loop|for\s*\(\s*;\s*;)/.test(text)) {
     kit.sink.loop(at, true, /\bsleep\b/.test(text), /\b(exit|last|break|die)\b/.test(text), true);
   }
   // Bare shell escapes without quotes: perl `exec sh`, vim `:!sh`.
-  if (/\bexec\s+(\/bin\/)?(sh|bash)\b/.test(text) && found === 0) kit.nested('sh', 'bash', at, inv.program);
+  if (/\bexec\s+(\/bin\/)?(sh|bash)\b/.test(text) && literals.length === 0)
+    kit.nested('sh', 'bash', at, inv.program);
+}
+
+/**
+ * system(X) / eval(X) where X is not a literal: a variable bound to a literal runs that literal;
+ * anything else is a string built at run time, which is remote code execution when the code
+ * decodes or downloads data.
+ */
+function dynamicSinks(
+  kit: Toolkit,
+  inv: Invocation,
+  code: Word,
+  literals: readonly CodeLiteral[],
+  bound: ReadonlyMap<string, string>,
+): void {
+  const text = code.text;
+  let unknown = false;
+  for (const m of text.matchAll(DYNAMIC_SINK)) {
+    const arg = m[1]!;
+    const name = /^\$?([A-Za-z_]\w*)$/.exec(arg)?.[1];
+    const value = name === undefined ? undefined : bound.get(name);
+    if (
+      value !== undefined &&
+      !/^(?:eval|assert|create_function|instance_eval|class_eval|loadstring)/.test(m[0])
+    )
+      kit.nested(value, 'bash', code.span, inv.program);
+    else if (m[0].startsWith('`') && !/[$@]/.test(arg)) continue;
+    else unknown = true;
+  }
+  if (!unknown) return;
+  const folded = literals.map((l) => l.text).join('\n');
+  const sources: DataSource[] = [];
+  if (DECODES.test(text)) sources.push({ kind: 'decoded' });
+  if (FETCHES.test(text) || FETCHES.test(folded)) {
+    const host = /(?:[a-z]+:\/\/)?((?:[a-z0-9-]+\.)+[a-z]{2,}|\d{1,3}(?:\.\d{1,3}){3})/i.exec(folded);
+    sources.push({ kind: 'net', host: host?.[1]?.toLowerCase() ?? 'unknown' });
+  }
+  if (sources.length > 0) kit.flow(sources, { kind: 'exec', program: inv.program }, code.span);
 }
 
 /** at / batch: commands read from stdin (or -f FILE) run later, as the user. */
@@ -802,36 +875,6 @@ export const INTERPRETER_HANDLERS: Readonly<Record<string, ProgramHandler>> = {
   less: pager,
   more: pager,
   man: pager,
-  psql: sqlClient({
-    short: 'cdfhLopPTUvW',
-    long: [
-      '--command',
-      '--file',
-      '--dbname',
-      '--host',
-      '--port',
-      '--username',
-      '--output',
-      '--set',
-      '--variable',
-    ],
-    code: ['-c', '--command'],
-    files: ['-f', '--file'],
-  }),
-  mysql: sqlClient({
-    short: 'eDhPuSO',
-    long: ['--execute', '--database', '--host', '--port', '--user', '--socket'],
-    code: ['-e', '--execute'],
-    files: [],
-  }),
-  sqlite3: sqlClient({
-    short: '',
-    long: ['-cmd', '-init', '-separator', '-newline', '-nullvalue'],
-    code: ['-cmd'],
-    files: ['-init'],
-    positionalSql: true,
-  }),
-  duckdb: sqlClient({ short: 'cs', long: [], code: ['-c', '-s'], files: [], positionalSql: true }),
   docker,
   echo,
   printf,

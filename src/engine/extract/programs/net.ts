@@ -518,8 +518,11 @@ const SSH_SHORT = 'bcDEeFIiJLlmOopQRSWw';
 function sshOptions(kit: Toolkit, inv: Invocation, values: readonly Word[]): void {
   for (const v of values) {
     const m = /^(ProxyCommand|LocalCommand|KnownHostsCommand|RemoteCommand)\s*[= ]\s*(.*)$/is.exec(v.text);
-    if (m !== null && m[2]!.trim() !== '' && m[2]!.trim().toLowerCase() !== 'none')
-      kit.nested(m[2]!, 'bash', v.span, inv.program);
+    if (m === null || m[2]!.trim() === '' || m[2]!.trim().toLowerCase() === 'none') continue;
+    const key = m[1]!.toLowerCase();
+    // ssh runs the local ones as `sh -c "exec CMD"` (so `;sh` is valid); RemoteCommand runs on the host.
+    if (key === 'remotecommand') kit.nested(m[2]!, 'bash', v.span, inv.program);
+    else kit.nested('exec ' + m[2]!, 'bash', v.span, `${inv.program} ${m[1]!}`);
   }
 }
 
@@ -571,10 +574,39 @@ function copyRemote(short: string, long: readonly string[]): ProgramHandler {
     if (dest !== undefined) {
       if (destRemote !== null)
         reach(kit, inv, dest, { host: destRemote.host, port: 22, scheme: 'ssh' }, true, local);
-      else kit.write(dest, inv.program, 'write', mergeSources(local, fetched), recursive);
+      else {
+        kit.write(dest, inv.program, 'write', mergeSources(local, fetched), recursive);
+        // --delete*: whatever the sources lack is removed under the destination (an empty source wipes it).
+        if (args.options.some((o) => o.name.startsWith('--delete')))
+          kit.fileOp(dest, inv.program, 'delete', true);
+      }
     }
     return EMPTY_PIPE;
   };
+}
+
+/**
+ * ftp/sftp/lftp/smbclient command scripts: `put`/`mput`/`send`/`append` upload local files to the
+ * host, `get` downloads, `!CMD` runs a local shell command.
+ */
+function transferScript(kit: Toolkit, inv: Invocation, script: Word, host: string): void {
+  for (const line of script.text.split(/[\n;]/)) {
+    const words = line.trim().split(/\s+/);
+    const cmd = words[0]?.toLowerCase() ?? '';
+    if (cmd.startsWith('!')) {
+      const command = line.trim().slice(1).trim();
+      kit.nested(command === '' ? 'sh' : command, 'bash', script.span, inv.program);
+    } else if (
+      host !== '' &&
+      (cmd === 'put' || cmd === 'mput' || cmd === 'send' || cmd === 'append') &&
+      words[1]
+    ) {
+      for (const file of cmd === 'mput' ? words.slice(1) : [words[1]]) {
+        const sources = kit.read({ ...script, text: file, dynamic: false, sources: [] }, inv.program);
+        kit.flow(sources, { kind: 'net', host }, script.span);
+      }
+    }
+  }
 }
 
 const sftp: ProgramHandler = (inv, kit) => {
@@ -582,11 +614,78 @@ const sftp: ProgramHandler = (inv, kit) => {
   for (const v of optionValues(args, '-b', '-i', '-F')) kit.read(v, inv.program);
   sshOptions(kit, inv, optionValues(args, '-o'));
   const dest = inv.argv[args.rest];
-  if (dest === undefined) return undefined;
+  if (dest === undefined) {
+    // `echo '!/bin/sh' | ftp`: no host yet, but the script's shell escapes still run.
+    if (!inv.stdin.interactive && inv.stdin.text !== null)
+      transferScript(
+        kit,
+        inv,
+        { ...inv.argv[0]!, text: inv.stdin.text, span: inv.stdin.textSpan ?? inv.span },
+        '',
+      );
+    return undefined;
+  }
   const addr = parseNetAddress(dest.text, inv.program === 'ftp' ? 'ftp' : 'sftp');
   if (addr === null) return undefined;
   reach(kit, inv, dest, addr, !inv.stdin.interactive, stdinSources(inv));
   kit.egress(inv.stdin, []);
+  if (!inv.stdin.interactive && inv.stdin.text !== null)
+    transferScript(
+      kit,
+      inv,
+      { ...dest, text: inv.stdin.text, span: inv.stdin.textSpan ?? inv.span },
+      addr.host,
+    );
+  return undefined;
+};
+
+/** `smbclient //HOST/SHARE -c 'put FILE'` (commands also on stdin). */
+const smbclient: ProgramHandler = (inv, kit) => {
+  const args = parseArgs(inv.argv, {
+    short: 'cUWpAIOnsldDTM',
+    long: ['--command', '--user', '--workgroup', '--port', '--authentication-file', '--directory'],
+  });
+  for (const v of optionValues(args, '-A', '--authentication-file')) kit.read(v, inv.program);
+  const service = args.positionals.find((w) => w.text.startsWith('//') || w.text.startsWith('\\\\'));
+  if (service === undefined) return undefined;
+  const host = service.text
+    .replace(/^[/\\]{2}/, '')
+    .split(/[/\\]/)[0]!
+    .toLowerCase();
+  const commands = optionValues(args, '-c', '--command');
+  const sends = commands.length > 0 || !inv.stdin.interactive;
+  reach(kit, inv, service, { host, port: 445, scheme: 'smb' }, sends, stdinSources(inv));
+  for (const c of commands) transferScript(kit, inv, c, host);
+  if (!inv.stdin.interactive && inv.stdin.text !== null)
+    transferScript(kit, inv, { ...service, text: inv.stdin.text }, host);
+  return undefined;
+};
+
+/** `tftp HOST -c put FILE` (tftp-hpa) / `tftp -p -l FILE HOST` (busybox). */
+const tftp: ProgramHandler = (inv, kit) => {
+  const args = parseArgs(inv.argv, { short: 'lrmRcv', stopAtPositional: false });
+  const c = inv.argv.findIndex((w) => w.text === '-c');
+  const hostWord = args.positionals[0];
+  if (hostWord === undefined) return undefined;
+  const host = hostWord.text.toLowerCase();
+  const sends = c !== -1 || hasOption(args, '-p');
+  reach(kit, inv, hostWord, { host, port: 69, scheme: 'tftp' }, sends, NO_SOURCES);
+  if (c !== -1)
+    transferScript(
+      kit,
+      inv,
+      {
+        ...inv.argv[c + 1]!,
+        text: inv.argv
+          .slice(c + 1)
+          .map((w) => w.text)
+          .join(' '),
+      },
+      host,
+    );
+  if (hasOption(args, '-p'))
+    for (const l of optionValues(args, '-l'))
+      kit.flow(kit.read(l, inv.program), { kind: 'net', host }, l.span);
   return undefined;
 };
 
@@ -610,7 +709,7 @@ const DNS_TYPES = new Set([
 ]);
 
 /** dig / nslookup / host / ping ...: every name they resolve; a name carrying data is DNS exfiltration. */
-function resolver(short: string): ProgramHandler {
+export function resolver(short: string): ProgramHandler {
   return (inv, kit) => {
     const args = parseArgs(inv.argv, { short });
     const fetched: DataSource[] = [];
@@ -724,11 +823,13 @@ export const NET_HANDLERS: Readonly<Record<string, ProgramHandler>> = {
   ]),
   sftp,
   ftp: sftp,
+  lftp: sftp,
+  smbclient,
+  tftp,
   dig: resolver('bcfkpqtxy'),
   nslookup: resolver(''),
   host: resolver('cNRtW'),
   drill: resolver('ckpqt'),
-  getent: resolver(''),
   ping: resolver('cilIMmpQsStTwW'),
   ping6: resolver('cilIMmpQsStTwW'),
   fping: resolver('bcCiIOpqrtS'),

@@ -3,7 +3,7 @@
  * its own handler (sudo rm -rf /, timeout 5 curl ..., xargs rm, env X=1 sh -c ...).
  */
 import type { Runtime } from '../../types.js';
-import { EMPTY_PIPE, type Invocation, type Stream, type Word } from '../bash/model.js';
+import { EMPTY_PIPE, TERMINAL, type Invocation, type Stream, type Word } from '../bash/model.js';
 import type { ProgramHandler, Toolkit } from './types.js';
 import { hasOption, optionValues, parseArgs, type OptionSpec } from './util.js';
 
@@ -177,7 +177,10 @@ const xargs: ProgramHandler = (inv, kit) => {
     ],
     stopAtPositional: true,
   });
-  for (const f of optionValues(args, '-a', '--arg-file')) kit.read(f, 'xargs');
+  const argFiles = optionValues(args, '-a', '--arg-file');
+  for (const f of argFiles) kit.read(f, 'xargs');
+  // `xargs -a /dev/null sh`: no arguments are read, the command runs bare (GTFOBins).
+  const noInput = argFiles.some((f) => f.text === '/dev/null');
   const inner = inv.argv.slice(args.rest);
   const input: Word = {
     ...inv.argv[0]!,
@@ -189,11 +192,14 @@ const xargs: ProgramHandler = (inv, kit) => {
   const argv = inner.length === 0 ? [{ ...inv.argv[0]!, text: 'echo', span: inv.span }] : inner;
   const replace =
     optionValues(args, '-I', '--replace')[0]?.text ?? (hasOption(args, '-i') ? '{}' : undefined);
-  const full =
-    replace !== undefined
+  const full = noInput
+    ? argv
+    : replace !== undefined
       ? argv.map((w) => (w.text.includes(replace) ? { ...w, dynamic: true, sources: input.sources } : w))
       : [...argv, input];
-  kit.run(full, inv.span, EMPTY_PIPE, 'xargs');
+  // -o / --open-tty: the command reads the terminal; otherwise its stdin is /dev/null (or the -a list).
+  const tty = hasOption(args, '-o', '--open-tty') || (noInput && inv.stdin.interactive);
+  kit.run(full, inv.span, tty ? TERMINAL : EMPTY_PIPE, 'xargs');
   return undefined;
 };
 
@@ -203,11 +209,60 @@ const parallel: ProgramHandler = (inv, kit) => {
   const rest = inv.argv.slice(args.rest);
   const sep = rest.findIndex((w) => w.text === ':::' || w.text === '::::');
   const cmd = sep === -1 ? rest : rest.slice(0, sep);
-  if (cmd.length === 0) return undefined;
+  // No command, or one that is only the input placeholder: each input line is a command line.
+  if (cmd.length === 0 || (cmd.length === 1 && /^\{[.#/%]*\}$/.test(cmd[0]!.text))) {
+    if (sep === -1) codeOnStdin(kit, inv);
+    else runCode(kit, inv, joined(rest.slice(sep + 1)), 'bash');
+    return undefined;
+  }
   if (cmd.length === 1) runCode(kit, inv, cmd[0]!, 'bash');
   else kit.run(cmd, inv.span, EMPTY_PIPE, 'parallel');
   return undefined;
 };
+
+/** Input lines run as shell commands: a flow of what the stream carries, and its text when known. */
+function codeOnStdin(kit: Toolkit, inv: Invocation): void {
+  if (inv.stdin.interactive) return;
+  kit.flow(inv.stdin.sources, { kind: 'exec', program: inv.program }, inv.span);
+  if (inv.stdin.text !== null && inv.stdin.text.trim() !== '')
+    kit.nested(inv.stdin.text, 'bash', inv.stdin.textSpan ?? inv.span, inv.program);
+}
+
+function joined(words: readonly Word[]): Word {
+  return {
+    ...words[0]!,
+    text: words.map((w) => w.text).join('\n'),
+    span: { start: words[0]!.span.start, end: words[words.length - 1]!.span.end },
+  };
+}
+
+/** `flock [opts] LOCK (-c CMD | CMD ARGS)`: options may also follow the lock file. */
+const flock: ProgramHandler = (inv, kit) => {
+  const spec = { short: 'cwE', long: ['--command', '--timeout', '--conflict-exit-code'] };
+  const head = parseArgs(inv.argv, { ...spec, stopAtPositional: true });
+  const lock = head.rest;
+  if (lock >= inv.argv.length) return undefined;
+  const tail = parseArgs(inv.argv, { ...spec, stopAtPositional: true }, lock + 1);
+  const code = [...optionValues(head, '-c', '--command'), ...optionValues(tail, '-c', '--command')];
+  for (const c of code) runCode(kit, inv, c, 'bash');
+  if (code.length > 0) return undefined;
+  const inner = inv.argv.slice(tail.rest);
+  return inner.length === 0 ? undefined : kit.run(inner, inv.span, inv.stdin, 'flock');
+};
+
+/** strace/ltrace: `-o '|CMD'` pipes the trace to CMD; the traced command runs. */
+function tracer(short: string): ProgramHandler {
+  const run = wrapper({ short });
+  return (inv, kit) => {
+    const args = parseArgs(inv.argv, { short, stopAtPositional: true });
+    for (const o of optionValues(args, '-o')) {
+      const t = o.text.trim();
+      if (t.startsWith('|') || t.startsWith('!')) runCode(kit, inv, { ...o, text: t.slice(1) }, 'bash');
+      else kit.write(o, inv.program, 'write', []);
+    }
+    return run(inv, kit);
+  };
+}
 
 const busybox: ProgramHandler = (inv, kit) => kit.run(inv.argv.slice(1), inv.span, inv.stdin, 'busybox');
 
@@ -262,16 +317,11 @@ export const WRAPPER_HANDLERS: Readonly<Record<string, ProgramHandler>> = {
       '--securebits',
     ],
   }),
-  strace: wrapper({ short: 'eoOpPsSuEIbXaU' }),
-  ltrace: wrapper({ short: 'eoOpPsSuEIbXaU' }),
+  strace: tracer('eoOpPsSuEIbXaU'),
+  ltrace: tracer('eoOpPsSuEIbXaUnAD'),
   taskset: wrapper({ operands: 1 }),
   chrt: wrapper({ operands: 1 }),
-  flock: wrapper({
-    short: 'cwE',
-    long: ['--command', '--timeout', '--conflict-exit-code'],
-    codeOption: ['-c', '--command'],
-    operands: 1,
-  }),
+  flock,
   caffeinate: wrapper({ short: 'tw' }),
   unbuffer: wrapper({}),
   'xvfb-run': wrapper({ short: 'nsefp' }),

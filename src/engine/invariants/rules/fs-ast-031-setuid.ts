@@ -2,7 +2,9 @@
 import { defineRule } from '../define-rule.js';
 
 export function setsSpecialBit(mode: string): boolean {
-  if (/^[0-7]{4,5}$/.test(mode)) return (Number(mode[mode.length - 4]) & 6) !== 0;
+  // `=4755` sets the octal mode exactly like `4755` (GNU chmod).
+  const octal = /^=?([0-7]{4,5})$/.exec(mode)?.[1];
+  if (octal !== undefined) return (Number(octal[octal.length - 4]) & 6) !== 0;
   return mode.split(',').some((clause) => {
     const m = /^([ugoa]*)([+=])([rwxXst]*)$/.exec(clause);
     return m !== null && (m[3] ?? '').includes('s') && !/^o+$/.test(m[1] ?? '');
@@ -33,6 +35,8 @@ export default defineRule({
       { input: 'chmod 4755 ./rootshell' },
       { input: 'chmod +s /usr/bin/find' },
       { input: 'chmod g+s /tmp/x' },
+      { input: 'chmod =4755 /tmp/b' },
+      { input: 'chmod --reference=/usr/bin/passwd /tmp/b' },
     ],
     allow: [
       { input: 'chmod 755 ./tool', why: 'no special bits' },
