@@ -30,6 +30,11 @@ export const ERRORS = {
     title: 'Configuration file syntax error',
     message: 'configuration file {path} is not valid {format}: {reason}',
   },
+  AG_ERR_POLICY_INVALID: {
+    status: 500,
+    title: 'Invalid policy file',
+    message: 'policy file {path} is invalid:\n{problems}',
+  },
 
   // input validation (shared by HTTP, CLI and library)
   AG_ERR_INPUT_TOO_LARGE: {
@@ -113,6 +118,11 @@ export const ERRORS = {
     status: 400,
     title: 'Missing field',
     message: '{problems}',
+  },
+  AG_ERR_API_CLIENT_ABORTED: {
+    status: 499,
+    title: 'Client closed the request',
+    message: 'the client closed the connection before the request was read; nothing was answered',
   },
   AG_ERR_API_RATE_LIMITED: {
     status: 429,
@@ -244,6 +254,11 @@ export const ERRORS = {
     status: 504,
     title: 'Upstream timeout',
     message: 'the upstream {upstream} did not answer in time ({phase} timeout of {ms} ms)',
+  },
+  AG_ERR_PROXY_CLIENT_ABORTED: {
+    status: 499,
+    title: 'Client closed the request',
+    message: 'the agent closed the connection before the exchange ended; the upstream exchange was stopped',
   },
   AG_ERR_PROXY_DRAINING: {
     status: 503,

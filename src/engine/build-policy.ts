@@ -7,7 +7,7 @@ import { homedir } from 'node:os';
 import { resolve } from 'node:path';
 import type { z } from 'zod';
 import type { engineSection } from '../config/sections/engine.js';
-import type { Policy } from './policy.js';
+import type { Policy, PolicyRules } from './policy.js';
 import { INVARIANT_NAMES, type InvariantMode, type InvariantName } from './types.js';
 
 export type EngineConfig = z.output<typeof engineSection>;
@@ -20,7 +20,15 @@ export interface PolicyDefaults {
   readonly home?: string;
 }
 
-export function buildPolicy(config: EngineConfig, defaults: PolicyDefaults = {}): Policy {
+/**
+ * `rules`: the compiled policy file (src/policy/load.ts), if any; its digest joins the policy
+ * digest, so decisions cached or signed under one file never pass for another.
+ */
+export function buildPolicy(
+  config: EngineConfig,
+  defaults: PolicyDefaults = {},
+  rules?: PolicyRules,
+): Policy {
   const cwd = defaults.cwd ?? process.cwd();
   const workspaceRoot = trimSlash(resolve(cwd, config.workspaceRoot ?? cwd));
   const homeDir = trimSlash(resolve(config.homeDir ?? defaults.home ?? homedir()));
@@ -31,7 +39,10 @@ export function buildPolicy(config: EngineConfig, defaults: PolicyDefaults = {})
   }
   const protectedHosts = [...new Set(config.protectedHosts.map((h) => h.trim().toLowerCase()))].sort();
   const protectedPorts = [...new Set(config.protectedPorts)].sort((a, b) => a - b);
-  const body = { homeDir, modes, protectedHosts, protectedPorts, workspaceRoot };
+  const body =
+    rules === undefined
+      ? { homeDir, modes, protectedHosts, protectedPorts, workspaceRoot }
+      : { homeDir, modes, policyFile: rules.digest, protectedHosts, protectedPorts, workspaceRoot };
   // Keys are written in sorted order at every level, so equal policies give equal digests.
   const digest = hash(
     'sha256',
@@ -44,6 +55,7 @@ export function buildPolicy(config: EngineConfig, defaults: PolicyDefaults = {})
     protectedHosts: Object.freeze(protectedHosts),
     protectedPorts: Object.freeze(protectedPorts),
     modes: Object.freeze(modes),
+    ...(rules !== undefined ? { rules } : {}),
     digest,
   });
 }

@@ -1,8 +1,9 @@
 /**
  * The decision cache: an LRU keyed by (runtime, text), one per engine. Decisions are pure functions
- * of runtime, text and policy, and an engine's policy is fixed when it is built, so a hit returns
- * what a fresh evaluation would (tested for every rule example in test/engine/cache.test.ts). The
- * policy is left out of the key for that reason: its 64-character digest made every lookup hash a
+ * of runtime, text and policy, and each cache serves exactly one policy (an engine swaps policy and
+ * cache together when its policy file is reloaded, engine.ts reloadPolicy), so a hit returns what a
+ * fresh evaluation would (tested for every rule example in test/engine/cache.test.ts). The policy
+ * is left out of the key for that reason: its 64-character digest made every lookup hash a
  * key several times longer than a short command. Failed (fail-closed) evaluations are never stored.
  */
 import { hash } from 'node:crypto';

@@ -3,11 +3,13 @@
  * per-invariant mode (enforce/audit/off), orders findings and builds remediation. Pure: no clock,
  * no I/O; the same inputs always give the same decision (which is what makes the cache safe).
  */
-import type { Fact, FactKind, FactOf } from './facts.js';
-import { INVARIANTS } from './invariants/catalog.js';
+import type { ExecFact, Fact, FactKind, FactOf } from './facts.js';
+import { globMatches } from './glob.js';
+import { INVARIANTS, packOf } from './invariants/catalog.js';
+import { normalisedArgv } from './invariants/command-line.js';
 import type { FactIndex, RuleDefinition, RuleHit } from './invariants/define-rule.js';
 import { RULES } from './invariants/registry.js';
-import type { Policy } from './policy.js';
+import type { AllowEntry, Policy } from './policy.js';
 import { tokensConservedFor } from './remediation/tokens.js';
 import {
   INVARIANT_NAMES,
@@ -104,13 +106,19 @@ function kindMask(rule: RuleDefinition): number {
   return mask === 0 ? ~0 : mask;
 }
 
-/** The rules a policy runs, with their mode and kind mask, worked out once per (policy, rule list). */
+/**
+ * The rules a policy runs, with their mode and kind mask, worked out once per (policy, rule list):
+ * the rule list less the packs the policy file switches off, plus the file's own rules, and the
+ * file's exceptions by rule id.
+ */
 interface Plan {
   readonly rules: readonly RuleDefinition[];
   readonly steps: readonly {
     readonly rule: RuleDefinition;
     readonly mode: 'enforce' | 'audit';
     readonly mask: number;
+    /** The policy file's exceptions to this rule (undefined: none). */
+    readonly allow: readonly AllowEntry[] | undefined;
   }[];
 }
 
@@ -120,9 +128,18 @@ function planFor(policy: Policy, rules: readonly RuleDefinition[]): Plan {
   const cached = plans.get(policy);
   if (cached !== undefined && cached.rules === rules) return cached;
   const steps: Plan['steps'][number][] = [];
-  for (const rule of rules) {
+  const file = policy.rules;
+  const disabled = new Set<string>(file?.disabledPacks ?? []);
+  const allowByRule = new Map<string, AllowEntry[]>();
+  for (const entry of file?.allow ?? []) {
+    const list = allowByRule.get(entry.rule);
+    if (list === undefined) allowByRule.set(entry.rule, [entry]);
+    else list.push(entry);
+  }
+  for (const rule of file === undefined ? rules : [...rules, ...file.custom]) {
     const mode = modeOf(policy, rule);
-    if (mode !== 'off') steps.push({ rule, mode, mask: kindMask(rule) });
+    if (mode === 'off' || (disabled.size > 0 && disabled.has(packOf(rule)))) continue;
+    steps.push({ rule, mode, mask: kindMask(rule), allow: allowByRule.get(rule.id) });
   }
   const plan: Plan = { rules, steps };
   // Only the registry's list is kept: tests pass ad-hoc lists that should not displace it.
@@ -203,6 +220,55 @@ export function decisionFrom(findings: readonly Finding[], runtime: EntryPoint, 
   });
 }
 
+/** The literal program word a command glob starts with ('sudo' in 'sudo apt-get *'), if any. */
+function globProgram(pattern: string): string | null {
+  const first = pattern.split(' ', 1)[0]!;
+  return /[*?[\\]/.test(first) || first === '' ? null : first;
+}
+
+/**
+ * Whether one of the policy file's exceptions lifts this hit (docs/policy.md). The command glob is
+ * matched against the run the hit names; a rule that names none is matched against the runs
+ * around its span that run the glob's program, and every one of them must match (so one allowed
+ * run cannot lift a finding about another in the same nested string).
+ */
+export function liftedBy(
+  entries: readonly AllowEntry[],
+  hit: RuleHit,
+  facts: FactIndex,
+  policy: Policy,
+): AllowEntry | undefined {
+  for (const entry of entries) {
+    if (entry.cwd !== undefined && !globMatches(entry.cwd, policy.workspaceRoot)) continue;
+    if (entry.command === undefined) return entry;
+    let candidates: readonly ExecFact[];
+    if (hit.exec !== undefined) candidates = [hit.exec];
+    else {
+      const program = globProgram(entry.command.pattern);
+      candidates = facts
+        .of('exec')
+        .filter(
+          (e) =>
+            e.span.start <= hit.span.start &&
+            e.span.end >= hit.span.end &&
+            (program === null || normalisedArgv(e)[0] === program),
+        );
+    }
+    const glob = entry.command;
+    if (candidates.length > 0 && candidates.every((e) => globMatches(glob, normalisedArgv(e).join(' '))))
+      return entry;
+  }
+  return undefined;
+}
+
+/** What `agent-guard explain` is told about each rule (no cost when not asked). */
+export interface DecisionTrace {
+  /** A rule was skipped because the input has none of the fact kinds it reads. */
+  skipped?(rule: RuleDefinition): void;
+  /** A rule ran; `hits` are what it found, `lifted` the policy exception for each (or undefined). */
+  ran?(rule: RuleDefinition, hits: readonly RuleHit[], lifted: readonly (AllowEntry | undefined)[]): void;
+}
+
 export interface DecideInput {
   readonly text: string;
   readonly runtime: EntryPoint;
@@ -210,6 +276,8 @@ export interface DecideInput {
   readonly policy: Policy;
   /** Defaults to the registry; tests pass a subset. */
   readonly rules?: readonly RuleDefinition[];
+  /** Report each rule's outcome (explain). */
+  readonly trace?: DecisionTrace;
 }
 
 export function decide(input: DecideInput): Decision {
@@ -219,17 +287,30 @@ export function decide(input: DecideInput): Decision {
   const findings: Finding[] = [];
   let seen: Set<string> | undefined;
   const steps = planFor(policy, input.rules ?? RULES).steps;
+  const trace = input.trace;
   for (let i = 0; i < steps.length; i++) {
-    const { rule, mode, mask } = steps[i]!;
+    const { rule, mode, mask, allow } = steps[i]!;
     // A rule reads only its declared kinds: with none of them present it cannot find anything.
-    if ((mask & present) === 0) continue;
+    if ((mask & present) === 0) {
+      trace?.skipped?.(rule);
+      continue;
+    }
+    const hits = trace === undefined ? undefined : ([] as RuleHit[]);
+    const lifts = trace === undefined ? undefined : ([] as (AllowEntry | undefined)[]);
     for (const hit of rule.check(index, policy)) {
+      if (allow !== undefined || hits !== undefined) {
+        const lifted = allow === undefined ? undefined : liftedBy(allow, hit, index, policy);
+        hits?.push(hit);
+        lifts?.push(lifted);
+        if (lifted !== undefined) continue;
+      }
       const key = `${rule.id}\u0000${hit.span.start}\u0000${hit.span.end}\u0000${hit.reason}`;
       seen ??= new Set();
       if (seen.has(key)) continue;
       seen.add(key);
       findings.push(findingFrom(rule, hit, mode, text));
     }
+    if (hits !== undefined && lifts !== undefined) trace?.ran?.(rule, hits, lifts);
   }
   return decisionFrom(findings, runtime, policy);
 }

@@ -20,7 +20,9 @@ import { analyzeToolCall, toolCallText, type ToolCall } from './extract/tool-cal
 import { decide, decisionFrom } from './decide.js';
 import { INVARIANTS } from './invariants/catalog.js';
 import { loadParsers } from './parse/index.js';
-import type { Policy } from './policy.js';
+import type { Policy, PolicyRules } from './policy.js';
+import { loadPolicyFile } from '../policy/load.js';
+import { resolve } from 'node:path';
 import { LatencyWindow } from './latency-window.js';
 import type { Fact } from './facts.js';
 import { isRuntime, RUNTIMES, type Decision, type EntryPoint, type Finding, type Runtime } from './types.js';
@@ -53,6 +55,8 @@ export interface EngineOptions {
   readonly onOverBudget?: (digest: string, latencyUs: number) => void;
   /** Replace the analysis step (tests of the fail-closed path). */
   readonly analyzeImpl?: typeof analyze;
+  /** A compiled policy file; default: `config.policyFile` read at build time (src/policy/load.ts). */
+  readonly policyRules?: PolicyRules;
 }
 
 export interface EvaluateInput {
@@ -79,8 +83,16 @@ export interface EngineStats {
 }
 
 export interface Engine {
+  /** The policy in force now (a reload replaces it). */
   readonly policy: Policy;
   readonly config: EngineConfig;
+  /** Absolute path of the policy file in use, if any. */
+  readonly policyFile: string | undefined;
+  /**
+   * Put a (re)compiled policy file in force: a new policy and a new, empty decision cache, swapped
+   * together, so no decision made under the old file is ever served under the new one.
+   */
+  reloadPolicy(rules: PolicyRules | undefined): void;
   evaluate(input: EvaluateInput): Evaluation;
   /** A JSON tool call (MCP tools/call params): decision runtime 'tool_call' (SQL-DOCKER, extract/tool-call.ts). */
   validateToolCall(call: ToolCall): Evaluation;
@@ -127,9 +139,18 @@ export async function createEngine(options: EngineOptions = {}): Promise<Engine>
 /** Like createEngine, for callers that have awaited loadParsers() themselves. */
 export function createEngineSync(options: EngineOptions = {}): Engine {
   const config = engineSection.parse(options.config ?? {});
-  const policy = buildPolicy(config, options.defaults);
+  const policyFile =
+    config.policyFile === undefined
+      ? undefined
+      : resolve(options.defaults?.cwd ?? process.cwd(), config.policyFile);
+  const initialRules =
+    options.policyRules ?? (policyFile === undefined ? undefined : loadPolicyFile(policyFile));
+  // Policy and cache change together (reloadPolicy): a cache never outlives the policy it served.
+  let state = {
+    policy: buildPolicy(config, options.defaults, initialRules),
+    cache: new DecisionCache(config.cacheEntries),
+  };
   const limits: AnalyzeLimits = { maxInputBytes: config.maxInputBytes, maxDepth: config.maxDepth };
-  const cache = new DecisionCache(config.cacheEntries);
   const budgetUs = config.latencyBudgetUs;
   const window = new LatencyWindow(1024);
   const runAnalysis = options.analyzeImpl ?? analyze;
@@ -164,6 +185,7 @@ export function createEngineSync(options: EngineOptions = {}): Engine {
     runtime: EntryPoint,
     analyzeFacts: () => readonly Fact[],
   ): Evaluation {
+    const { policy, cache } = state;
     const key = cache.enabled ? cacheKey(runtime, text) : '';
     if (cache.enabled) {
       const hit = cache.get(key);
@@ -187,8 +209,17 @@ export function createEngineSync(options: EngineOptions = {}): Engine {
   }
 
   return {
-    policy,
+    get policy(): Policy {
+      return state.policy;
+    },
     config,
+    policyFile,
+    reloadPolicy(rules: PolicyRules | undefined): void {
+      state = {
+        policy: buildPolicy(config, options.defaults, rules),
+        cache: new DecisionCache(config.cacheEntries),
+      };
+    },
     evaluate({ text, runtime }: EvaluateInput): Evaluation {
       const started = performance.now();
       if (typeof text !== 'string')

@@ -47,6 +47,11 @@ export const engineSection = z
       description:
         'Per-invariant mode: enforce, audit or off, as an object (JSON in the environment). Default: every invariant enforced.',
     }),
+    policyFile: setting(z.string().min(1).optional(), {
+      env: 'AGENT_GUARD_POLICY_FILE',
+      description:
+        'Policy file (YAML or JSON, docs/policy.md): packs, own deny rules, exceptions. A running server re-reads it on change and keeps the last good one. Default none.',
+    }),
     protectedHosts: setting(z.array(z.string().min(1)).default([]), {
       env: 'AGENT_GUARD_PROTECTED_HOSTS',
       description:
