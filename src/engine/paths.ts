@@ -207,13 +207,21 @@ function globMatches(glob: string, path: string): boolean {
   return true;
 }
 
-/** Some path the glob can match is `dir` or lies below it. */
+/**
+ * Some path the glob can match is `dir` or lies below it. A bare `*` does not count as naming a
+ * directory: `find / -exec touch {} ;` stands for `/*`, every entry, not a spelling of /etc.
+ */
 function globCoversPrefix(glob: string, dir: string): boolean {
   const g = glob.split('/');
   const d = dir.split('/');
   if (g.length < d.length) return false;
-  for (let i = 0; i < d.length; i++) if (!segmentMatches(g[i]!, d[i]!)) return false;
+  for (let i = 0; i < d.length; i++) if (isBareStar(g[i]!) || !segmentMatches(g[i]!, d[i]!)) return false;
   return true;
+}
+
+/** `*` (or `**`): every entry of a directory, spelling no name in particular. */
+function isBareStar(segment: string): boolean {
+  return segment !== '' && /^\*+$/.test(segment);
 }
 
 /**
@@ -313,6 +321,14 @@ function globClassify(
   policy: PathPolicy,
   classify: (absPath: string, policy: PathPolicy) => string | null,
 ): string | null {
+  // `dir/*` (find DIR -exec cmd {} reports this) sweeps a directory: sensitive only when the
+  // directory itself is (`~/.ssh/*`), not because some file in /etc happens to be (#21).
+  const slash = glob.lastIndexOf('/');
+  if (slash > 0 && isBareStar(glob.slice(slash + 1))) {
+    const dir = glob.slice(0, slash);
+    const label = hasGlob(dir) ? globClassify(dir, policy, classify) : classify(dir, policy);
+    return label === null ? null : `${label} (which the pattern ${glob} covers)`;
+  }
   for (const candidate of exemplars(policy)) {
     if (!globMatches(glob, candidate)) continue;
     const label = classify(candidate, policy);

@@ -162,6 +162,7 @@ export class BashWalker implements Toolkit {
       case 'pipeline':
         return this.#pipeline(node, stdin);
       case 'list':
+        return this.#list(node, stdin);
       case 'program':
       case 'compound_statement':
       case 'subshell':
@@ -244,6 +245,38 @@ export class BashWalker implements Toolkit {
           else if (child.children.length > 0) this.#expressions(child);
       }
     }
+  }
+
+  /** `a && b`, `a || b`: both are followed; after `||` the output text is the first's when known. */
+  #list(node: SyntaxNode, stdin: Stream): Stream {
+    const out = this.#block(node.children, stdin);
+    if (out.text === null || !node.children.some((c) => c.type === '||')) return out;
+    const first = node.children.find((c) => c.named);
+    const firstOut = first === undefined ? null : this.#firstText(first);
+    return firstOut === null ? { ...out, text: null } : { ...out, text: firstOut };
+  }
+
+  /** Static output text of the leftmost command of a list (`which python || which python3`). */
+  #firstText(node: SyntaxNode): string | null {
+    let n = node;
+    while (n.type === 'list') n = n.children.find((c) => c.named) ?? n;
+    if (n.type !== 'command') return null;
+    const argv: Word[] = [];
+    for (const c of n.children) {
+      if (!c.named) continue;
+      const w = c.type === 'command_name' ? c.children[0] : c;
+      // Plain words only: walking anything else again would repeat its facts.
+      if (w?.type !== 'word') return null;
+      const raw = this.#slice(w);
+      argv.push({
+        text: unescapeWord(raw),
+        dynamic: hasGlob(raw),
+        quoted: false,
+        span: span(w),
+        sources: NO_SOURCES,
+      });
+    }
+    return argv.length === 0 ? null : staticOutput(programName(argv[0]!.text), argv);
   }
 
   #pipeline(node: SyntaxNode, stdin: Stream): Stream {
@@ -1683,7 +1716,8 @@ function globPrograms(text: string): readonly string[] | null {
   if (text.includes('$') || text.includes('`')) return null;
   const slash = text.lastIndexOf('/');
   const base = text.slice(slash + 1);
-  if (!/[*?[]/.test(base)) return null;
+  // A name with no letter of its own (`*`, `./*` from find's {}) spells no program in particular.
+  if (!/[*?[]/.test(base) || !/[A-Za-z0-9]/.test(base)) return null;
   let re: RegExp;
   try {
     re = new RegExp(
