@@ -100,13 +100,14 @@ describe('MCP tools/call', () => {
       result: {
         isError: boolean;
         content: Array<{ text: string }>;
-        structuredContent: Record<string, unknown>;
+        structuredContent?: unknown;
       };
     };
     expect(body.id).toBe(3);
     expect(body.result.isError).toBe(true);
-    expect(body.result.structuredContent).toMatchObject({ allowed: false, verdict: 'DENY' });
-    expect(JSON.parse(body.result.content[1]!.text)).toEqual(body.result.structuredContent);
+    // No structuredContent: it would fail a tool's outputSchema in the client (issue 25).
+    expect(body.result.structuredContent).toBeUndefined();
+    expect(JSON.parse(body.result.content[1]!.text)).toMatchObject({ allowed: false, verdict: 'DENY' });
   });
 
   it('a batch with one vetoed call forwards nothing; jsonrpc style answers every request in it', async () => {

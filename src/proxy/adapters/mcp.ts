@@ -32,7 +32,12 @@ function idOf(message: Record<string, unknown>): JsonRpcId | undefined {
   return typeof id === 'string' || typeof id === 'number' || id === null ? id : undefined;
 }
 
-/** The MCP tool result a model reads (CallToolResult with isError), carrying the envelope. */
+/**
+ * The MCP tool result a model reads (CallToolResult with isError), carrying the envelope as text.
+ * No `structuredContent`: a client validates it against the tool's outputSchema and the envelope
+ * never matches one (the official SDK's callTool then throws -32602 instead of showing the refusal);
+ * an isError result needs none (MCP spec 2025-06-18, "Structured Content"; issue 25).
+ */
 export function vetoToolResult(envelope: Record<string, unknown>): Record<string, unknown> {
   const reason = typeof envelope.reason === 'string' ? envelope.reason : 'the call was denied';
   const hint = typeof envelope.remediation_hint === 'string' ? ` ${envelope.remediation_hint}` : '';
@@ -41,7 +46,6 @@ export function vetoToolResult(envelope: Record<string, unknown>): Record<string
       { type: 'text', text: `agent-guard blocked this tool call: ${reason}.${hint}` },
       { type: 'text', text: JSON.stringify(envelope) },
     ],
-    structuredContent: envelope,
     isError: true,
   };
 }
