@@ -50,14 +50,21 @@ function fromJsonText(base: Omit<ProposedCall, 'arguments' | 'malformed'>, text:
     : { ...base, arguments: text, malformed: parsed.malformed };
 }
 
+/**
+ * A custom tool's free-text input, read as code (`{ code: text }`): the engine runs it in the
+ * runtime the tool's name suggests (`exec`, `shell` → bash, `python` → python; none → plain text).
+ */
+function customInput(input: unknown): Record<string, unknown> {
+  return { code: str(input) ?? '' };
+}
+
 /** One entry of an OpenAI chat `message.tool_calls` (function or custom tool). */
 export function chatToolCall(call: unknown): ProposedCall | null {
   if (!isObject(call)) return null;
   const id = str(call.id);
   if (isObject(call.custom)) {
     const name = str(call.custom.name) ?? '';
-    // Custom tools take free text: read as `{ <tool name>: text }` by the engine.
-    return { provider: 'openai', kind: 'custom', name, id, arguments: str(call.custom.input) ?? '' };
+    return { provider: 'openai', kind: 'custom', name, id, arguments: customInput(call.custom.input) };
   }
   const fn = isObject(call.function) ? call.function : {};
   return fromJsonText(
@@ -101,7 +108,7 @@ export function responsesItemCall(item: unknown): ProposedCall | null {
     case 'function_call':
       return fromJsonText({ ...base, name: str(item.name) ?? '' }, str(item.arguments) ?? '');
     case 'custom_tool_call':
-      return { ...base, name: str(item.name) ?? '', arguments: str(item.input) ?? '' };
+      return { ...base, name: str(item.name) ?? '', arguments: customInput(item.input) };
     case 'shell_call': {
       // The hosted shell tool: a list of command lines run in order, i.e. one script.
       const commands = Array.isArray(action.commands) ? action.commands : [];

@@ -283,7 +283,7 @@ describe('complete JSON bodies', () => {
     const next = (await enforceOnBody('openai', body, (c) => (seen.push(c), denyAll(c)))) as Body;
     expect(seen.map((c) => [c.kind, c.name, c.arguments])).toEqual([
       ['function_call', 'f', {}],
-      ['custom_tool_call', 'exec', 'rm -rf /'],
+      ['custom_tool_call', 'exec', { code: 'rm -rf /' }],
       ['shell_call', 'shell', { command: 'ls\nrm -rf /' }],
       ['local_shell_call', 'local_shell', { command: ['ls'] }],
     ]);
