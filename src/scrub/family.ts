@@ -1,7 +1,7 @@
 /**
- * The shape of one credential family (one file per family under ./families/) and the helpers its
- * patterns share: entropy, placeholder detection, boundaries. `defineFamily` checks the definition
- * once at load so a malformed family fails at start, not on the first prompt.
+ * The twelve credential families of SPEC 2.2 (the user-facing grouping: `redacted_keys`, docs,
+ * strict vs non-strict), the pattern shape detectors use (./detector.ts), and the helpers their
+ * patterns share: entropy, placeholder detection, boundaries.
  */
 
 /** Family ids, in the order the SPEC counts them (12 under strict masking, SPEC 8). */
@@ -68,69 +68,64 @@ export interface PatternDefinition {
    * a checksum-invalid token anyway (a typo'd key is still a key).
    */
   readonly verify?: (secret: string) => boolean;
+  /** Override the detector's `notSecretCheck` (binary payloads such as STS tokens turn it off). */
+  readonly notSecretCheck?: boolean;
 }
 
-export interface FamilyExample {
-  /** The text; built from parts so no literal credential sits in the repository. */
-  readonly text: string;
-  /** The substring that must disappear (positives); defaults to the whole text. */
-  readonly secret?: string;
-  /** Why a look-alike must be kept, or what a positive shows. */
-  readonly why?: string;
-  /**
-   * Expected outcome in non-strict mode. Positives default to the family's `nonStrict`;
-   * look-alikes default to 'keep'.
-   */
-  readonly nonStrict?: 'redact' | 'keep';
-  /** Look-alikes only: strict mode redacts it anyway (documented example keys). */
-  readonly strict?: 'redact';
-}
-
-export interface FamilyDefinition {
+/** A family as the user sees it (SPEC 2.2's twelve): marker KIND default, priority, mode. */
+export interface FamilyInfo {
   readonly id: FamilyId;
-  /** KIND in `[REDACTED_<KIND>_KEY_<TAG>]`. */
+  /** KIND of the family's own detectors; other detectors in it name their own. */
   readonly kind: string;
   readonly summary: string;
-  /** Whether the family takes part in non-strict mode (high-confidence, prefix-anchored only). */
+  /** Whether the family's detectors take part in non-strict mode by default. */
   readonly nonStrict: boolean;
-  /** Wins ties when candidates of several families overlap; generic is lowest. */
+  /** Wins ties when candidates overlap; generic is lowest. A detector may override it. */
   readonly priority: number;
-  readonly patterns: readonly PatternDefinition[];
-  readonly examples: {
-    readonly positive: readonly FamilyExample[];
-    readonly lookalike: readonly FamilyExample[];
-  };
+}
+
+const info = (
+  id: FamilyId,
+  kind: string,
+  priority: number,
+  nonStrict: boolean,
+  summary: string,
+): FamilyInfo => Object.freeze({ id, kind, priority, nonStrict, summary });
+
+/** The twelve families in SPEC order. Detectors (./detectors/) are the open dimension under them. */
+export const FAMILY_INFO: readonly FamilyInfo[] = Object.freeze([
+  info('aws', 'AWS', 10, true, 'AWS access key ids, secret access keys and session tokens'),
+  info('github', 'GITHUB', 10, true, 'GitHub personal, OAuth, app and refresh tokens'),
+  info('gitlab', 'GITLAB', 10, true, 'GitLab personal, deploy, runner and other tokens'),
+  info('openai', 'OPENAI', 10, true, 'OpenAI API keys'),
+  info('anthropic', 'ANTHROPIC', 12, true, 'Anthropic API and admin keys'),
+  info('google', 'GOOGLE', 10, true, 'Google API keys, OAuth client secrets and tokens'),
+  info('slack', 'SLACK', 10, true, 'Slack tokens and webhook URLs'),
+  info('stripe', 'STRIPE', 10, true, 'Stripe secret, restricted and webhook keys'),
+  info('private-key', 'PRIVATE', 20, true, 'Private keys (PEM blocks, age keys)'),
+  info('jwt', 'JWT', 8, true, 'JSON Web Tokens (JWS and JWE compact form)'),
+  info(
+    'connection-string',
+    'CONNSTR',
+    5,
+    false,
+    'Connection strings, URLs and config files carrying a password',
+  ),
+  info(
+    'generic',
+    'GENERIC',
+    0,
+    true,
+    'Keyword assignments gated by entropy, Authorization headers, other services’ prefixed tokens',
+  ),
+]);
+
+export function familyInfo(id: FamilyId): FamilyInfo {
+  return FAMILY_INFO[FAMILY_IDS.indexOf(id)]!;
 }
 
 /** Characters a matcher may look back from its keyword (identifier context, boundaries). */
-export const LOOKBEHIND = 32;
-
-export function defineFamily(family: FamilyDefinition): FamilyDefinition {
-  if (!/^[A-Z]+$/.test(family.kind)) throw new Error(`family ${family.id}: kind must be upper-case letters`);
-  if (family.examples.positive.length < 5 || family.examples.lookalike.length < 5) {
-    throw new Error(`family ${family.id}: needs at least 5 positive and 5 look-alike examples`);
-  }
-  const ids = new Set<string>();
-  for (const p of family.patterns) {
-    if (!p.id.startsWith(`${family.id}/`))
-      throw new Error(`pattern ${p.id}: id must start with ${family.id}/`);
-    if (ids.has(p.id)) throw new Error(`pattern ${p.id}: duplicate id`);
-    ids.add(p.id);
-    if ((p.regex === undefined) === (p.match === undefined)) {
-      throw new Error(`pattern ${p.id}: give exactly one of regex or match`);
-    }
-    if (p.regex && (p.regex.global || p.regex.sticky))
-      throw new Error(`pattern ${p.id}: regex takes no g/y flag`);
-    if (p.regex && p.envName === undefined) throw new Error(`pattern ${p.id}: regex patterns need envName`);
-    if (!Number.isInteger(p.maxLength) || p.maxLength < 8) throw new Error(`pattern ${p.id}: bad maxLength`);
-    for (const k of p.keywords) {
-      if (k.length < 2 || k !== k.toLowerCase() || /[^\x20-\x7e]/.test(k)) {
-        throw new Error(`pattern ${p.id}: keyword "${k}" must be lower-case printable ASCII, 2+ chars`);
-      }
-    }
-  }
-  return Object.freeze(family);
-}
+export const LOOKBEHIND = 40;
 
 // ---------------------------------------------------------------------------------------------
 // Shared validators

@@ -16,16 +16,20 @@
  * cut and redacted piecewise) plus LOOKBEHIND and the longest keyword, whatever the chunking.
  * The one-shot scan is the same machine fed one chunk, so both give identical output.
  */
-import type { FamilyDefinition, FamilyId, Matcher, PatternDefinition } from './family.js';
+import type { Detector } from './detector.js';
+import type { FamilyId, Matcher, PatternDefinition } from './family.js';
 import { isAlnumCode, LOOKBEHIND } from './family.js';
+import { isObviouslyNotSecret } from './not-secret.js';
 import { KeywordAutomaton } from './prefilter.js';
-import { FAMILIES } from './registry.js';
+import { DETECTORS } from './registry.js';
 import { marker, type Tagger } from './tag.js';
 
 export interface Redaction {
-  /** KIND in the marker (AWS, GITHUB, ..., GENERIC). */
+  /** KIND in the marker (AWS, GITHUB, NPM, ..., GENERIC): the detector's. */
   readonly kind: string;
   readonly family: FamilyId;
+  /** The detector that won the overlap (src/scrub/detectors/<id>.ts). */
+  readonly detector: string;
   /** Environment-variable style name reported in `redacted_keys`. */
   readonly envName: string;
   readonly tag: string;
@@ -35,7 +39,7 @@ export interface Redaction {
 
 interface CompiledPattern {
   readonly def: PatternDefinition;
-  readonly family: FamilyDefinition;
+  readonly detector: Detector;
   readonly run: Matcher;
 }
 
@@ -63,22 +67,25 @@ function compileRegex(def: PatternDefinition, regex: RegExp): Matcher {
   };
 }
 
-function compilePattern(def: PatternDefinition, family: FamilyDefinition, strict: boolean): CompiledPattern {
+function compilePattern(def: PatternDefinition, detector: Detector, strict: boolean): CompiledPattern {
   const base = def.regex ? compileRegex(def, def.regex) : def.match!;
   const { boundary, gate } = def;
   const verify = strict ? undefined : def.verify;
+  const notSecret = def.notSecretCheck ?? detector.notSecretCheck;
   const run: Matcher = (text, pos, limit) => {
     if (boundary && pos > 0 && isAlnumCode(text.charCodeAt(pos - 1))) return null;
     const hit = base(text, pos, limit);
     if (!hit || hit.secretEnd <= hit.secretStart) return null;
-    if (gate || verify) {
+    if (gate || verify || notSecret) {
       const secret = text.slice(hit.secretStart, hit.secretEnd);
       if (gate && !hit.continueWith && !gate(secret)) return null;
       if (verify && !verify(secret)) return null;
+      // Placeholders, templates and documentation keys are never tagged (src/scrub/not-secret.ts).
+      if (notSecret && !hit.continueWith && isObviouslyNotSecret(secret)) return null;
     }
     return hit;
   };
-  return { def, family, run };
+  return { def, detector, run };
 }
 
 /** The patterns of one mode, compiled once: the automaton, keyword → patterns, id → pattern. */
@@ -89,18 +96,17 @@ export class Ruleset {
   readonly #byKeyword: readonly (readonly CompiledPattern[])[];
   readonly #byId: ReadonlyMap<string, CompiledPattern>;
 
-  constructor(strict: boolean, families: readonly FamilyDefinition[] = FAMILIES) {
+  constructor(strict: boolean, detectors: readonly Detector[] = DETECTORS) {
     this.strict = strict;
     const keywords: string[] = [];
     const byKeyword: CompiledPattern[][] = [];
     const byId = new Map<string, CompiledPattern>();
     let maxLength = 0;
-    for (const family of families) {
-      if (!strict && !family.nonStrict) continue;
-      for (const def of family.patterns) {
-        const strictOnly = def.strictOnly ?? !family.nonStrict;
+    for (const detector of detectors) {
+      for (const def of detector.patterns) {
+        const strictOnly = def.strictOnly ?? !detector.nonStrict;
         if (!strict && strictOnly) continue;
-        const compiled = compilePattern(def, family, strict);
+        const compiled = compilePattern(def, detector, strict);
         byId.set(def.id, compiled);
         maxLength = Math.max(maxLength, def.maxLength);
         for (const k of def.keywords) {
@@ -146,8 +152,8 @@ export function rulesetFor(strict: boolean): Ruleset {
 }
 
 function better(a: Candidate, b: Candidate): Candidate {
-  if (a.pattern.family.priority !== b.pattern.family.priority) {
-    return a.pattern.family.priority > b.pattern.family.priority ? a : b;
+  if (a.pattern.detector.priority !== b.pattern.detector.priority) {
+    return a.pattern.detector.priority > b.pattern.detector.priority ? a : b;
   }
   if (a.start !== b.start) return a.start < b.start ? a : b;
   return a.end - a.start >= b.end - b.start ? a : b;
@@ -262,11 +268,12 @@ export class ScanMachine {
       out.push(this.#slice(this.#emitted, gStart));
       const secret = this.#slice(gStart, gEnd);
       const tag = this.#tag(secret);
-      const kind = best.pattern.family.kind;
+      const kind = best.pattern.detector.kind;
       out.push(marker(kind, tag));
       this.redactions.push({
         kind,
-        family: best.pattern.family.id,
+        family: best.pattern.detector.family,
+        detector: best.pattern.detector.id,
         envName: best.envName,
         tag,
         span: { start: gStart, end: gEnd },

@@ -2,7 +2,7 @@
 // random strings drawn from the characters those regexes care about.
 import { describe, expect, it } from 'vitest';
 import { randomBody } from '../../src/scrub/examples.js';
-import { assignmentNear, stemLength } from '../../src/scrub/families/generic.js';
+import { assignmentNear, stemLength } from '../../src/scrub/detectors/assignment.js';
 
 const STEM = /^(?:pass(?:word|wd|phrase|code)?|pwd|secret|token|key|auth(?:orization)?|credentials?)/i;
 const ASSIGNMENT_NEAR = /^[A-Za-z0-9_.-]{0,40}["'`\]]?[ \t]*(?:[=:(,>-]|!=|[ \t][^ \t\r\n])/;

@@ -1,7 +1,7 @@
 // The stream must give exactly the one-shot output, wherever the chunk boundaries fall.
 import { describe, expect, it } from 'vitest';
 import { BASE64, pemBlock, randomBody } from '../../src/scrub/examples.js';
-import { MAX_PEM_CHARS } from '../../src/scrub/families/private-key.js';
+import { MAX_PEM_CHARS } from '../../src/scrub/detectors/private-key.js';
 import { rulesetFor } from '../../src/scrub/scanner.js';
 import { createScrubber } from '../../src/scrub/scrubber.js';
 import { GH, JWT, MIXED, PASSWORD, PEM } from './helpers.js';

@@ -1,12 +1,14 @@
 /** Anthropic: API, admin and OAuth keys (sk-ant-api03-, sk-ant-admin01-, sk-ant-oat01-...). */
 import { BASE64URL, randomBody } from '../examples.js';
-import { defineFamily, hasVariety } from '../family.js';
+import { hasVariety } from '../family.js';
+import { defineDetector } from '../detector.js';
 
 const key = (kind: string, seed: string, n = 93): string =>
   `sk-ant-${kind}-${randomBody(seed, BASE64URL, n)}AA`;
 
-export const anthropicFamily = defineFamily({
+export default defineDetector({
   id: 'anthropic',
+  family: 'anthropic',
   kind: 'ANTHROPIC',
   summary: 'Anthropic API, admin and OAuth keys',
   nonStrict: true,
@@ -30,7 +32,7 @@ export const anthropicFamily = defineFamily({
       { text: `CLAUDE_CODE_OAUTH_TOKEN=${key('oat01', 'an4')}`, secret: key('oat01', 'an4') },
       { text: `key '${key('api03', 'an5', 40)}' in a log`, secret: key('api03', 'an5', 40) },
     ],
-    lookalike: [
+    negative: [
       { text: '# Incomplete Anthropic key\nsk-ant-api02-notarealkey', why: 'too short' },
       { text: '# Wrong API version\nsk-ant-api05-alsonotreal', why: 'too short' },
       { text: 'export const EXAMPLE_URL = "https://api.anthropic.com";', why: 'a URL' },

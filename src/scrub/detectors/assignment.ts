@@ -1,22 +1,18 @@
 /**
  * Generic secrets: values assigned to password/secret/token/key names in env files, JSON, YAML,
- * code, XML, CLI flags and HTTP headers (Authorization: Bearer/Basic), gated by entropy and
- * placeholder filters; plus prefixed tokens of services outside the eleven named families
- * (npm, PyPI, Hugging Face, Docker, Vault, Shopify, SendGrid, DigitalOcean...).
+ * code, XML, CLI flags and HTTP headers (Authorization: Bearer/Basic/Token), gated by entropy and
+ * placeholder filters. Vendor-prefixed tokens have their own detector files.
  */
-import { ALPHA_LOWER, ALPHA_UPPER, BASE62, BASE64URL, DIGITS, HEX, randomBody } from '../examples.js';
+import { BASE62, BASE64URL, HEX, randomBody } from '../examples.js';
 import {
   charClasses,
-  defineFamily,
-  hasVariety,
   isAlnumCode,
   isPlaceholder,
   LOOKBEHIND,
   looksRandom,
-  shannonEntropy,
-  type PatternDefinition,
   type PatternHit,
 } from '../family.js';
+import { defineDetector } from '../detector.js';
 
 // ---------------------------------------------------------------------------------------------
 // Keyword assignments
@@ -358,159 +354,19 @@ function basicCredentials(value: string): boolean {
   return /^[\x20-\x7e]+:[\x20-\x7e]+$/.test(decoded);
 }
 
-// ---------------------------------------------------------------------------------------------
-// Prefixed tokens of other services: [id, keywords, regex, env name, minimum distinct body chars]
-
-type Prefixed = [string, string[], RegExp, string, number];
-
-const PREFIXED: Prefixed[] = [
-  ['npm', ['npm_'], /^npm_[A-Za-z0-9]{36}(?![A-Za-z0-9])/, 'NPM_TOKEN', 10],
-  [
-    'pypi',
-    ['pypi-ageichlwas5vcmc'],
-    /^pypi-AgEIcHlwaS5vcmc[A-Za-z0-9_-]{50,300}(?![A-Za-z0-9_-])/,
-    'PYPI_TOKEN',
-    10,
-  ],
-  ['huggingface', ['hf_', 'api_org_'], /^(?:hf|api_org)_[A-Za-z]{34}(?![A-Za-z0-9])/, 'HF_TOKEN', 8],
-  [
-    'docker',
-    ['dckr_pat_', 'dckr_oat_'],
-    /^dckr_(?:pat|oat)_[A-Za-z0-9_-]{27,80}(?![A-Za-z0-9_-])/,
-    'DOCKER_TOKEN',
-    10,
-  ],
-  ['vault', ['hvs.', 'hvb.', 'hvr.'], /^hv[sbr]\.[A-Za-z0-9_-]{24,400}(?![A-Za-z0-9_-])/, 'VAULT_TOKEN', 10],
-  [
-    'shopify',
-    ['shpat_', 'shpca_', 'shppa_', 'shpss_'],
-    /^shp(?:at|ca|pa|ss)_[a-fA-F0-9]{32}(?![A-Za-z0-9])/,
-    'SHOPIFY_TOKEN',
-    8,
-  ],
-  ['sendgrid', ['sg.'], /^SG\.[A-Za-z0-9_-]{22}\.[A-Za-z0-9_-]{43}(?![A-Za-z0-9_-])/, 'SENDGRID_API_KEY', 10],
-  [
-    'digitalocean',
-    ['dop_v1_', 'doo_v1_', 'dor_v1_'],
-    /^do[por]_v1_[a-f0-9]{64}(?![A-Za-z0-9])/,
-    'DIGITALOCEAN_TOKEN',
-    8,
-  ],
-  ['heroku', ['hrku-'], /^HRKU-[A-Za-z0-9_-]{20,80}(?![A-Za-z0-9_-])/, 'HEROKU_API_KEY', 8],
-  ['databricks', ['dapi'], /^dapi[a-f0-9]{32}(?:-\d)?(?![A-Za-z0-9])/, 'DATABRICKS_TOKEN', 8],
-  ['linear', ['lin_api_'], /^lin_api_[A-Za-z0-9]{40}(?![A-Za-z0-9])/, 'LINEAR_API_KEY', 10],
-  ['notion', ['ntn_'], /^ntn_[A-Za-z0-9]{40,50}(?![A-Za-z0-9])/, 'NOTION_TOKEN', 10],
-  [
-    'grafana',
-    ['glc_', 'glsa_'],
-    /^(?:glc_[A-Za-z0-9+/]{32,400}={0,2}|glsa_[A-Za-z0-9]{32}_[A-Fa-f0-9]{8})(?![A-Za-z0-9])/,
-    'GRAFANA_TOKEN',
-    10,
-  ],
-  ['newrelic', ['nrak-'], /^NRAK-[A-Z0-9]{27}(?![A-Za-z0-9])/, 'NEW_RELIC_API_KEY', 8],
-  ['xai', ['xai-'], /^xai-[A-Za-z0-9]{60,100}(?![A-Za-z0-9])/, 'XAI_API_KEY', 10],
-  ['groq', ['gsk_'], /^gsk_[A-Za-z0-9]{52}(?![A-Za-z0-9])/, 'GROQ_API_KEY', 10],
-  ['replicate', ['r8_'], /^r8_[A-Za-z0-9]{37}(?![A-Za-z0-9])/, 'REPLICATE_API_TOKEN', 10],
-  ['postman', ['pmak-'], /^PMAK-[a-f0-9]{24}-[a-f0-9]{34}(?![A-Za-z0-9])/, 'POSTMAN_API_KEY', 8],
-  [
-    'sentry',
-    ['sntrys_', 'sntryu_'],
-    /^(?:sntrys_[A-Za-z0-9+/=_]{50,400}|sntryu_[a-f0-9]{64})(?![A-Za-z0-9])/,
-    'SENTRY_AUTH_TOKEN',
-    10,
-  ],
-  [
-    'tailscale',
-    ['tskey-'],
-    /^tskey-(?:api|auth|client|scim|webhook)-[A-Za-z0-9]{8,20}-[A-Za-z0-9]{16,64}(?![A-Za-z0-9])/,
-    'TAILSCALE_KEY',
-    8,
-  ],
-  ['atlassian', ['atatt3'], /^ATATT3[A-Za-z0-9_=-]{100,300}(?![A-Za-z0-9_=-])/, 'ATLASSIAN_API_TOKEN', 10],
-  [
-    'doppler',
-    ['dp.pt.', 'dp.st.', 'dp.sa.', 'dp.ct.'],
-    /^dp\.(?:pt|st|sa|ct)\.[A-Za-z0-9]{40,50}(?![A-Za-z0-9])/,
-    'DOPPLER_TOKEN',
-    10,
-  ],
-  ['figma', ['figd_'], /^figd_[A-Za-z0-9_-]{40,60}(?![A-Za-z0-9_-])/, 'FIGMA_TOKEN', 10],
-  ['pulumi', ['pul-'], /^pul-[a-f0-9]{40}(?![A-Za-z0-9])/, 'PULUMI_ACCESS_TOKEN', 8],
-  ['terraform', ['.atlasv1.'], /^\.atlasv1\.[A-Za-z0-9_=-]{60,100}(?![A-Za-z0-9_=-])/, 'TF_TOKEN', 10],
-  [
-    'cloudflare',
-    ['cfut_', 'cfat_', 'cfk_'],
-    /^(?:cfut|cfat|cfk)_[A-Za-z0-9_-]{40,80}(?![A-Za-z0-9_-])/,
-    'CLOUDFLARE_API_TOKEN',
-    10,
-  ],
-  ['mailgun', ['key-'], /^key-[0-9a-f]{32}(?![A-Za-z0-9])/, 'MAILGUN_API_KEY', 8],
-  ['appsync', ['da2-'], /^da2-[a-z0-9]{26}(?![A-Za-z0-9])/, 'APPSYNC_API_KEY', 8],
-];
-
-function prefixed([name, keywords, regex, envName, variety]: Prefixed): PatternDefinition {
-  return {
-    id: `generic/${name}`,
-    keywords,
-    regex,
-    boundary: true,
-    // Every prefixed regex above is bounded well under this.
-    maxLength: 520,
-    envName,
-    // Placeholders such as hf_xxxx... or API-AAAA... have almost no entropy after the prefix.
-    gate: (s) => hasVariety(s.replace(/^[A-Za-z0-9]{1,10}[_.-]/, ''), variety),
-  };
-}
-
-/** Azure AD client secrets: three characters, a digit, "Q~", then 31-34 more. */
-function matchAzureClientSecret(text: string, pos: number, limit: number): PatternHit | null {
-  const start = pos - 4;
-  if (start < 0) return null;
-  const m = /^[A-Za-z0-9_~.]{3}\dQ~[A-Za-z0-9_~.-]{31,34}(?![A-Za-z0-9_~.-])/.exec(text.slice(start, limit));
-  if (!m) return null;
-  if (start > 0 && /[A-Za-z0-9_~.-]/.test(text[start - 1]!)) return null;
-  if (shannonEntropy(m[0]) < 3.5) return null;
-  return { secretStart: start, secretEnd: start + m[0].length, envName: 'AZURE_CLIENT_SECRET' };
-}
-
-/** Telegram bot tokens: `<bot id>:AA<33 chars>`. */
-function matchTelegram(text: string, pos: number, limit: number): PatternHit | null {
-  let start = pos;
-  while (start > 0 && pos - start < 10 && /[0-9]/.test(text[start - 1]!)) start--;
-  if (pos - start < 8 || (start > 0 && /[A-Za-z0-9]/.test(text[start - 1]!))) return null;
-  const m = /^:AA[A-Za-z0-9_-]{33}(?![A-Za-z0-9_-])/.exec(text.slice(pos, limit));
-  if (!m) return null;
-  return { secretStart: start, secretEnd: pos + m[0].length, envName: 'TELEGRAM_BOT_TOKEN' };
-}
-
-const hfToken = (seed: string): string => 'hf_' + randomBody(seed, ALPHA_LOWER + ALPHA_UPPER, 34);
-
-export const genericFamily = defineFamily({
-  id: 'generic',
+export default defineDetector({
+  id: 'assignment',
+  family: 'generic',
   kind: 'GENERIC',
-  summary: 'Keyword assignments gated by entropy, Authorization headers, other services’ prefixed tokens',
-  nonStrict: true,
-  priority: 0,
+  summary: 'Values assigned to password/secret/token/key names (env, JSON, YAML, code, XML, flags, headers)',
   patterns: [
     {
-      id: 'generic/assignment',
+      id: 'assignment/value',
       keywords: ['pass', 'pwd', 'secret', 'token', 'key', 'auth', 'credential'],
       match: matchAssignment,
       maxLength: 1200,
       strictOnly: true,
     },
-    {
-      id: 'generic/jenkins-credential',
-      keywords: ['aqaaabaaa'],
-      regex: /^AQAAABAAA[ \t]+(?<secret>[^\s}<]{8,1024})/,
-      maxLength: 1050,
-      strictOnly: true,
-      envName: 'JENKINS_SECRET',
-      gate: (s) => hasVariety(s, 6),
-    },
-    ...PREFIXED.map(prefixed),
-    { id: 'generic/azure-client-secret', keywords: ['q~'], match: matchAzureClientSecret, maxLength: 40 },
-    { id: 'generic/telegram-bot-token', keywords: [':aa'], match: matchTelegram, maxLength: 40 },
   ],
   examples: {
     positive: [
@@ -545,26 +401,8 @@ export const genericFamily = defineFamily({
         secret: Buffer.from(`bob:${randomBody('ge6', BASE62, 12)}`).toString('base64'),
         nonStrict: 'keep',
       },
-      {
-        text: `//registry.npmjs.org/:_authToken=npm_${randomBody('ge7', BASE62, 36)}`,
-        secret: `npm_${randomBody('ge7', BASE62, 36)}`,
-      },
-      { text: `HF_TOKEN=${hfToken('ge8')}`, secret: hfToken('ge8') },
-      {
-        text: `<password>${randomBody('ge9', BASE62, 14)}</password>`,
-        secret: randomBody('ge9', BASE62, 14),
-        nonStrict: 'keep',
-      },
-      {
-        text: `VAULT_TOKEN=hvs.${randomBody('ge10', BASE64URL, 90)}`,
-        secret: `hvs.${randomBody('ge10', BASE64URL, 90)}`,
-      },
-      {
-        text: `bot ${randomBody('ge11', DIGITS, 10)}:AA${randomBody('ge11b', BASE64URL, 33)}`,
-        secret: `${randomBody('ge11', DIGITS, 10)}:AA${randomBody('ge11b', BASE64URL, 33)}`,
-      },
     ],
-    lookalike: [
+    negative: [
       { text: 'secret = <hunter2>', why: 'templated' },
       { text: 'secret= ${hunter2}', why: 'templated' },
       { text: 'secret = get_secret_key()', why: 'a function call' },

@@ -1,6 +1,7 @@
 /** AWS: access key ids (AKIA/ASIA/ABIA/ACCA), secret access keys and session tokens next to their names. */
 import { ALPHA_UPPER, BASE64, DIGITS, randomBody } from '../examples.js';
-import { defineFamily, hasVariety, looksRandom } from '../family.js';
+import { hasVariety, looksRandom } from '../family.js';
+import { defineDetector } from '../detector.js';
 
 const keyId = (prefix: string, seed: string): string => prefix + randomBody(seed, ALPHA_UPPER + DIGITS, 16);
 const secretKey = (seed: string): string => randomBody(seed, BASE64, 40);
@@ -8,8 +9,9 @@ const secretKey = (seed: string): string => randomBody(seed, BASE64, 40);
 const DOC_KEY_ID = 'AKIA' + 'IOSFODNN7' + 'EXAMPLE';
 const DOC_SECRET = 'wJalrXUtnFEMI/K7MDENG/' + 'bPxRfiCY' + 'EXAMPLEKEY';
 
-export const awsFamily = defineFamily({
+export default defineDetector({
   id: 'aws',
+  family: 'aws',
   kind: 'AWS',
   summary: 'AWS access key ids, secret access keys and session tokens',
   nonStrict: true,
@@ -23,8 +25,6 @@ export const awsFamily = defineFamily({
       maxLength: 24,
       envName: 'AWS_ACCESS_KEY_ID',
       gate: (s) => hasVariety(s.slice(4), 5),
-      // Documented example keys (AKIA...EXAMPLE) are redacted in strict mode only.
-      verify: (s) => !s.endsWith('EXAMPLE'),
     },
     {
       id: 'aws/secret-access-key',
@@ -51,6 +51,7 @@ export const awsFamily = defineFamily({
       strictOnly: true,
       maxLength: 2100,
       envName: 'AWS_SESSION_TOKEN',
+      notSecretCheck: false,
       gate: (s) => looksRandom(s, 100, 4),
     },
     {
@@ -61,6 +62,7 @@ export const awsFamily = defineFamily({
       boundary: true,
       maxLength: 2070,
       envName: 'AWS_SESSION_TOKEN',
+      notSecretCheck: false,
     },
   ],
   examples: {
@@ -84,16 +86,11 @@ export const awsFamily = defineFamily({
         nonStrict: 'keep',
       },
     ],
-    lookalike: [
-      {
-        text: DOC_KEY_ID,
-        strict: 'redact',
-        why: "AWS's documented example key id: redacted in strict mode only",
-      },
+    negative: [
+      { text: DOC_KEY_ID, why: "AWS's documented example key id (src/scrub/not-secret.ts)" },
       {
         text: `aws_secret_access_key = ${DOC_SECRET}`,
-        strict: 'redact',
-        why: "AWS's documented example secret: strict mode redacts it (the value could be real)",
+        why: "AWS's documented example secret (src/scrub/not-secret.ts)",
       },
       { text: 'akia' + 'zzzzzzzzzzzzzzzz', why: 'lower case is not a key id' },
       { text: 'AKIA' + 'ZZZ', why: 'too short' },

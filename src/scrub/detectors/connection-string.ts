@@ -5,7 +5,8 @@
  * the host stays readable. Strict mode only: none of these is prefix-anchored.
  */
 import { BASE62, BASE64, randomBody } from '../examples.js';
-import { defineFamily, isPlaceholder, type PatternHit } from '../family.js';
+import { isPlaceholder, type PatternHit } from '../family.js';
+import { defineDetector } from '../detector.js';
 
 const URL_CREDENTIALS = /^:\/\/([^\s:@/"'<>]{0,128}):([^\s@/"'<>]{1,256})@[A-Za-z0-9.\-[\]_%]/;
 const DATABASES =
@@ -51,8 +52,9 @@ function matchAdoPassword(text: string, pos: number, limit: number): PatternHit 
 
 const azureKey = (seed: string): string => randomBody(seed, BASE64, 86) + '==';
 
-export const connectionStringFamily = defineFamily({
+export default defineDetector({
   id: 'connection-string',
+  family: 'connection-string',
   kind: 'CONNSTR',
   summary: 'Connection strings and URLs carrying a password or account key',
   nonStrict: false,
@@ -123,7 +125,7 @@ export const connectionStringFamily = defineFamily({
         secret: randomBody('cs7', BASE62, 10),
       },
     ].map((e) => ({ ...e, nonStrict: 'keep' as const })),
-    lookalike: [
+    negative: [
       { text: 'const MONGO_NO_AUTH = "mongodb://localhost:27017/database";', why: 'no credentials' },
       {
         text: 'postgres="postgres://postgres@${POSTGRES_HOST:-localhost}:${POSTGRES_PORT:-5432}/$dbname"',

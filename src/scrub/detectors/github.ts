@@ -1,13 +1,15 @@
 /** GitHub: classic-format tokens (ghp_/gho_/ghu_/ghs_/ghr_, CRC32 checksum) and fine-grained github_pat_ tokens. */
 import { githubChecksumValid } from '../checksum.js';
 import { BASE62, githubToken, randomBody } from '../examples.js';
-import { defineFamily, hasVariety } from '../family.js';
+import { hasVariety } from '../family.js';
+import { defineDetector } from '../detector.js';
 
 const finePat = (seed: string): string =>
   'github_pat_' + randomBody(seed, BASE62, 22) + '_' + randomBody(`${seed}b`, BASE62, 59);
 
-export const githubFamily = defineFamily({
+export default defineDetector({
   id: 'github',
+  family: 'github',
   kind: 'GITHUB',
   summary: 'GitHub personal, OAuth, app and refresh tokens',
   nonStrict: true,
@@ -52,7 +54,7 @@ export const githubFamily = defineFamily({
         why: 'checksum-invalid: redacted in strict mode only',
       },
     ],
-    lookalike: [
+    negative: [
       { text: 'gXX is not GitHub Token prefix', why: 'no token' },
       { text: `commit ${randomBody('gh7', '0123456789abcdef', 40)}`, why: 'a git SHA' },
       { text: 'ghp_' + 'x'.repeat(36), why: 'placeholder body' },

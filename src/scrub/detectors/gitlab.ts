@@ -1,6 +1,7 @@
 /** GitLab: personal/project/group access tokens (glpat-) and their siblings (deploy, runner, trigger, feed...). */
 import { BASE62, randomBody } from '../examples.js';
-import { defineFamily, hasVariety } from '../family.js';
+import { hasVariety } from '../family.js';
+import { defineDetector } from '../detector.js';
 
 const PREFIXES = [
   'glpat',
@@ -17,8 +18,9 @@ const PREFIXES = [
 ];
 const tok = (prefix: string, seed: string, n = 20): string => `${prefix}-${randomBody(seed, BASE62, n)}`;
 
-export const gitlabFamily = defineFamily({
+export default defineDetector({
   id: 'gitlab',
+  family: 'gitlab',
   kind: 'GITLAB',
   summary: 'GitLab access, deploy, runner, trigger and feed tokens',
   nonStrict: true,
@@ -59,7 +61,7 @@ export const gitlabFamily = defineFamily({
         secret: `${tok('glpat', 'gl5', 27)}.01.${randomBody('gl5b', BASE62, 9)}`,
       },
     ],
-    lookalike: [
+    negative: [
       { text: 'glpat-abc', why: 'too short' },
       { text: 'glpat-' + 'x'.repeat(20), why: 'placeholder body' },
       { text: 'see https://docs.gitlab.com/ee/user/profile/personal_access_tokens.html', why: 'docs URL' },

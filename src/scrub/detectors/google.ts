@@ -1,11 +1,13 @@
 /** Google: API keys (AIza), OAuth client secrets (GOCSPX-), OAuth access/refresh tokens, service-account key ids. */
 import { BASE64URL, HEX, randomBody } from '../examples.js';
-import { defineFamily, hasVariety } from '../family.js';
+import { hasVariety } from '../family.js';
+import { defineDetector } from '../detector.js';
 
 const apiKey = (seed: string): string => 'AI' + 'za' + randomBody(seed, BASE64URL, 35);
 
-export const googleFamily = defineFamily({
+export default defineDetector({
   id: 'google',
+  family: 'google',
   kind: 'GOOGLE',
   summary: 'Google API keys, OAuth client secrets and tokens, service-account key ids',
   nonStrict: true,
@@ -78,7 +80,7 @@ export const googleFamily = defineFamily({
         nonStrict: 'keep',
       },
     ],
-    lookalike: [
+    negative: [
       { text: '{\n  "private_key_id": "DUMMY",\n  "private_key": "DUMMY"\n}', why: 'placeholders' },
       { text: 'AIza' + 'A'.repeat(35), why: 'placeholder body' },
       { text: 'AIza' + randomBody('go6', BASE64URL, 20), why: 'too short' },

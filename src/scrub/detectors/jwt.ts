@@ -1,6 +1,6 @@
 /** JSON Web Tokens: base64url parts whose first part decodes to a JSON header (alg/typ/enc). */
 import { jwt } from '../examples.js';
-import { defineFamily } from '../family.js';
+import { defineDetector } from '../detector.js';
 
 function headerIsJson(token: string): boolean {
   const dot = token.indexOf('.');
@@ -14,9 +14,12 @@ function headerIsJson(token: string): boolean {
   }
 }
 
-export const jwtFamily = defineFamily({
+export default defineDetector({
   id: 'jwt',
+  family: 'jwt',
   kind: 'JWT',
+  // Base64 of binary data has runs of `A`s: the shared placeholder check does not apply.
+  notSecretCheck: false,
   summary: 'JSON Web Tokens (JWS and JWE compact form)',
   nonStrict: true,
   priority: 8,
@@ -62,7 +65,7 @@ export const jwtFamily = defineFamily({
         secret: jwt({ alg: 'HS512', typ: 'JWT' }, { uid: 42 }, 'jw5'),
       },
     ],
-    lookalike: [
+    negative: [
       { text: 'eyJAAAA.eyJBBB', why: 'header is not JSON' },
       { text: 'eyJBB.eyJCC.eyJDDDD', why: 'header is not JSON' },
       { text: 'jwt', why: 'a word' },

@@ -1,6 +1,7 @@
 /** OpenAI: project, service-account and admin keys (sk-proj-, sk-svcacct-, sk-admin-) and legacy sk- keys. */
 import { BASE62, BASE64URL, randomBody } from '../examples.js';
-import { defineFamily, hasVariety, looksRandom } from '../family.js';
+import { hasVariety, looksRandom } from '../family.js';
+import { defineDetector } from '../detector.js';
 
 // "T3BlbkFJ" is base64 of "OpenAI": OpenAI embeds it in its key bodies.
 const MARK = 'T3Blbk' + 'FJ';
@@ -9,8 +10,9 @@ const legacy = (seed: string): string =>
 const project = (kind: string, seed: string): string =>
   `sk-${kind}-${randomBody(seed, BASE64URL, 74)}${MARK}${randomBody(`${seed}b`, BASE64URL, 74)}`;
 
-export const openaiFamily = defineFamily({
+export default defineDetector({
   id: 'openai',
+  family: 'openai',
   kind: 'OPENAI',
   summary: 'OpenAI API keys',
   nonStrict: true,
@@ -57,7 +59,7 @@ export const openaiFamily = defineFamily({
         why: 'unmarked legacy key: strict mode only',
       },
     ],
-    lookalike: [
+    negative: [
       { text: '# OpenAI key (different format)\nsk-openai-123456', why: 'too short, not a key' },
       { text: 'the task-runner ran', why: 'sk- inside a word' },
       { text: `sk-${'a'.repeat(48)}`, why: 'placeholder body' },

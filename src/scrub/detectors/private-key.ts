@@ -5,7 +5,8 @@
  * the stream buffer stays bounded and no part of the key is ever emitted.
  */
 import { BASE62, pemBlock, randomBody } from '../examples.js';
-import { defineFamily, hasVariety, type PatternHit } from '../family.js';
+import { hasVariety, type PatternHit } from '../family.js';
+import { defineDetector } from '../detector.js';
 
 /** Longest PEM block redacted as one marker; longer blocks get one marker per MAX_PEM_CHARS. */
 export const MAX_PEM_CHARS = 16_384;
@@ -114,9 +115,12 @@ function matchContinued(text: string, pos: number, limit: number): PatternHit | 
 const AGE_ALPHABET = 'QPZRY9X8GF2TVDW0S3JN54KHCE6MUA7L';
 const jsonEscaped = (s: string): string => s.replace(/\n/g, '\\n');
 
-export const privateKeyFamily = defineFamily({
+export default defineDetector({
   id: 'private-key',
+  family: 'private-key',
   kind: 'PRIVATE',
+  // Base64 of binary data has runs of `A`s: the shared placeholder check does not apply.
+  notSecretCheck: false,
   summary: 'PEM and OpenSSH private key blocks, age secret keys',
   nonStrict: true,
   priority: 20,
@@ -155,7 +159,7 @@ export const privateKeyFamily = defineFamily({
         secret: `AGE-SECRET-KEY-1${randomBody('pk6', AGE_ALPHABET, 58)}`,
       },
     ],
-    lookalike: [
+    negative: [
       { text: '-----BEGIN PRIVATE KEY-----\n***\n-----END PRIVATE KEY-----', why: 'masked placeholder' },
       { text: '-----BEGIN PRIVATE KEY-----\nxxx\n-----END PRIVATE KEY-----', why: 'placeholder' },
       {

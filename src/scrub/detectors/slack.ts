@@ -1,14 +1,16 @@
 /** Slack: bot/user/app/config tokens (xox*, xapp-) and incoming-webhook URLs. */
 import { ALPHA_UPPER, BASE62, DIGITS, randomBody } from '../examples.js';
-import { defineFamily, hasVariety } from '../family.js';
+import { hasVariety } from '../family.js';
+import { defineDetector } from '../detector.js';
 
 const botToken = (seed: string): string =>
   `xox${'b'}-${randomBody(seed, DIGITS, 12)}-${randomBody(`${seed}a`, DIGITS, 13)}-${randomBody(`${seed}b`, BASE62, 24)}`;
 const hookPath = (seed: string): string =>
   `T${randomBody(seed, ALPHA_UPPER + DIGITS, 10)}/B${randomBody(`${seed}a`, ALPHA_UPPER + DIGITS, 10)}/${randomBody(`${seed}b`, BASE62, 24)}`;
 
-export const slackFamily = defineFamily({
+export default defineDetector({
   id: 'slack',
+  family: 'slack',
   kind: 'SLACK',
   summary: 'Slack tokens and webhook URLs',
   nonStrict: true,
@@ -57,7 +59,7 @@ export const slackFamily = defineFamily({
       },
       { text: `webhook_url: "https://hooks.slack.com/services/${hookPath('sl5')}"`, secret: hookPath('sl5') },
     ],
-    lookalike: [
+    negative: [
       { text: 'THIS IS OK https: https://api.slack.com/web.', why: 'API docs URL' },
       { text: 'Examples https://docs.cribl.io/docs/regexesyml', why: 'unrelated URL' },
       { text: 'xoxb-' + 'x'.repeat(40), why: 'placeholder body' },

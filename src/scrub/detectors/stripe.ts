@@ -1,11 +1,13 @@
 /** Stripe: secret and restricted keys (sk_/rk_, live and test) and webhook signing secrets (whsec_). */
 import { BASE62, randomBody } from '../examples.js';
-import { defineFamily, hasVariety } from '../family.js';
+import { hasVariety } from '../family.js';
+import { defineDetector } from '../detector.js';
 
 const k = (prefix: string, seed: string, n = 24): string => `${prefix}_${randomBody(seed, BASE62, n)}`;
 
-export const stripeFamily = defineFamily({
+export default defineDetector({
   id: 'stripe',
+  family: 'stripe',
   kind: 'STRIPE',
   summary: 'Stripe secret, restricted and webhook keys',
   nonStrict: true,
@@ -41,7 +43,7 @@ export const stripeFamily = defineFamily({
         secret: k('sk_live', 'st5', 24),
       },
     ],
-    lookalike: [
+    negative: [
       {
         text: '# Publishable keys (pk_) are not secrets\npk_live_AAAAAAAAAAAAAAAAAAAAAAAA',
         why: 'publishable',

@@ -1,0 +1,127 @@
+/**
+ * The shared notion of "obviously not a secret", applied to every candidate span before it is
+ * tagged (both modes): templates, placeholder words, documentation keys, runs of one character,
+ * sequential runs and short repeated units. Detectors whose bodies are binary data (PEM, JWT, STS
+ * session tokens) opt out, since base64 of zero bytes is a run of `A`s.
+ *
+ * Each reason has examples in NOT_SECRET_EXAMPLES (test/scrub/not-secret.test.ts runs them), next
+ * to values that look similar but are kept as secrets.
+ */
+
+/** Our own markers: scrubbing scrubbed text must change nothing. */
+const MARKER = /\[REDACTED_[A-Z]+_KEY_[0-9a-f]{8}\]/;
+/** `${X}`, `{{x}}`, `#{x}`, `%(x)s`, `<your key>`, `$VAR`, `%s`. */
+const TEMPLATE = /\$\{|\{\{|#\{|%\(|<[^<>\s]{0,40}>|^<|>$|^\$[A-Za-z_]|^%[sdv]$/;
+/** Words that only placeholders contain (case-insensitive substrings). */
+const PLACEHOLDER_WORD =
+  /example|x{5}|\*{3}|\.{3}|_{5}|-{5}|your[_-]?(?:api|access|secret|own|key|token|pass|pw|app|client|org)|placeholder|redacted|changeme|change_me|replace_?me|dummy|insert[_-]?(?:key|token|here|your)|[_-]here\b|here[_-]|notreal|not_real|sample[_-]?(?:key|token|secret)|fake[_-]?(?:key|token|secret)|(?:fake){2}|(?:test){3}|(?:abc){2}|(?:123){2}|(?:xyz){2}|(?:asdf){2}|(?:qwer){2}|(?:0000){2}|(?:1111){2}/i;
+
+/**
+ * Keys printed in vendor documentation, built from parts so no literal sits in the repository.
+ * (AWS's pair ends in EXAMPLE / EXAMPLEKEY and is caught by the word list.)
+ */
+const DOCUMENTATION_KEYS: ReadonlySet<string> = new Set([
+  // Stripe's API reference test key.
+  'sk_test_' + '4eC39HqLyjWDarjtT1zdp7dc',
+  'pk_test_' + 'TYooMQauvdEDq54NiTphI7jx',
+  // Slack's API docs bot token.
+  'xoxb-' + '17653672481-19874698323-' + 'pdFZKVeTuE8sk7oOcBrzbqgy',
+  // Twilio's docs test account.
+  'AC' + 'XXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXX',
+]);
+
+/** Longest run of one character, and of a unit of 2-8 characters repeated back to back. */
+function repeats(v: string): boolean {
+  for (let p = 1; p <= 8; p++) {
+    // p = 1: six of one character; longer units: the unit seen three times in a row (and 10+).
+    const need = p === 1 ? 5 : Math.max(10, 2 * p);
+    let run = 0;
+    for (let i = 0; i + p < v.length; i++) {
+      if (v.charCodeAt(i) === v.charCodeAt(i + p)) {
+        if (++run >= need) return true;
+      } else run = 0;
+    }
+  }
+  return false;
+}
+
+function classOf(c: number): number {
+  if (c >= 48 && c <= 57) return 1;
+  if (c >= 65 && c <= 90) return 2;
+  if (c >= 97 && c <= 122) return 3;
+  return 0;
+}
+
+/** Seven or more characters counting up or down by one (`0123456`, `abcdefg`, `ZYXWVUT`). */
+function sequential(v: string): boolean {
+  let up = 0;
+  let down = 0;
+  for (let i = 1; i < v.length; i++) {
+    const a = v.charCodeAt(i - 1);
+    const b = v.charCodeAt(i);
+    const same = classOf(a) !== 0 && classOf(a) === classOf(b);
+    up = same && b === a + 1 ? up + 1 : 0;
+    down = same && b === a - 1 ? down + 1 : 0;
+    if (up >= 6 || down >= 6) return true;
+  }
+  return false;
+}
+
+/** Why `value` is obviously not a secret, or null when it may be one. */
+export function notSecretReason(value: string): string | null {
+  const v = value.trim();
+  if (v.length === 0) return 'empty';
+  if (MARKER.test(v)) return 'marker';
+  if (TEMPLATE.test(v)) return 'template';
+  if (DOCUMENTATION_KEYS.has(v)) return 'documentation key';
+  if (PLACEHOLDER_WORD.test(v)) return 'placeholder word';
+  if (repeats(v)) return 'repeated characters';
+  if (sequential(v)) return 'sequential run';
+  return null;
+}
+
+export function isObviouslyNotSecret(value: string): boolean {
+  return notSecretReason(value) !== null;
+}
+
+export interface NotSecretExample {
+  readonly value: string;
+  /** The reason `notSecretReason` gives, or null for a value that must stay a candidate secret. */
+  readonly reason: string | null;
+  readonly why: string;
+}
+
+/** Examples of each reason, and secrets that resemble them; run by test/scrub/not-secret.test.ts. */
+export const NOT_SECRET_EXAMPLES: readonly NotSecretExample[] = [
+  { value: '', reason: 'empty', why: 'nothing there' },
+  { value: '[REDACTED_GITHUB_KEY_0123abcd]', reason: 'marker', why: 'already scrubbed' },
+  { value: '${GITHUB_TOKEN}', reason: 'template', why: 'shell/JS template' },
+  { value: '{{ .Values.apiKey }}', reason: 'template', why: 'Helm/Jinja template' },
+  { value: '<your-api-key>', reason: 'template', why: 'angle-bracket placeholder' },
+  { value: '$API_KEY', reason: 'template', why: 'variable reference' },
+  { value: 'AKIA' + 'IOSFODNN7' + 'EXAMPLE', reason: 'placeholder word', why: "AWS's documented key id" },
+  {
+    value: 'wJalrXUtnFEMI/K7MDENG/' + 'bPxRfiCY' + 'EXAMPLEKEY',
+    reason: 'placeholder word',
+    why: "AWS's documented secret",
+  },
+  { value: 'sk_test_' + '4eC39HqLyjWDarjtT1zdp7dc', reason: 'documentation key', why: "Stripe's docs key" },
+  { value: 'ghp_' + 'x'.repeat(36), reason: 'placeholder word', why: 'xxxx body' },
+  { value: 'your-key-here', reason: 'placeholder word', why: 'instructions, not a key' },
+  { value: 'YOUR_API_KEY_HERE', reason: 'placeholder word', why: 'instructions, not a key' },
+  { value: 'sk_live_' + 'abc123'.repeat(4), reason: 'repeated characters', why: 'abc123 filler' },
+  { value: 'npm_' + '0'.repeat(36), reason: 'placeholder word', why: 'zeros' },
+  { value: 'AKIA' + 'Z'.repeat(16), reason: 'repeated characters', why: 'one character repeated' },
+  { value: 'dapi' + 'a1b2'.repeat(8), reason: 'repeated characters', why: 'a short unit repeated' },
+  { value: 'key-' + '0123456789abcdef'.repeat(2), reason: 'sequential run', why: 'counting up' },
+  { value: 'glpat-' + 'ABCDEFGHIJKLMNOPQRST', reason: 'sequential run', why: 'the alphabet' },
+  { value: 'pul-' + 'zyxwvutsrq' + '9876543210', reason: 'sequential run', why: 'counting down' },
+  { value: 'hf_' + 'FakeFakeFake1FakeFakeFakeFakeFakeFa', reason: 'placeholder word', why: 'says fake' },
+  // Secrets that must stay candidates.
+  { value: 'ghp_' + 'R8kq2VdXw7LmZp0cTyHs4NfUe1JbGa9oQi3K', reason: null, why: 'random base62' },
+  { value: 'Tr0ub4dor&3', reason: null, why: 'a human password' },
+  { value: '7f3a9c1e0b8d4a6f5e4d3c2b1a0f9e8d', reason: null, why: 'random hex (short runs only)' },
+  { value: 'AAAAB3NzaC1yc2EAAAADAQAB', reason: null, why: 'four of a kind is not a run' },
+  { value: 'sk_test_' + 'Xq81ZrTn4WcB7uVkLs92PdHe', reason: null, why: 'a test-mode key is still a key' },
+  { value: 'hunter2!', reason: null, why: 'short passwords are secrets too' },
+];
