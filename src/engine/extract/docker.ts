@@ -2,6 +2,7 @@
  * The docker extractor: Dockerfiles, compose files and docker/podman command lines become
  * ContainerFacts, file and network facts; the code containers run re-enters the engine as bash.
  */
+import { parseUnits } from '../budget.js';
 import type { ContainerFact, Fact, FileOpFact, NetOpFact } from '../facts.js';
 import type { Span } from '../types.js';
 import { analyzeDocker, isDockerProgram, type ContainerInit, type DockerSink } from './docker/cli.js';
@@ -95,9 +96,11 @@ export function extractDocker(text: string, ctx: ExtractContext): Fact[] {
     return facts;
   }
   if (isCompose(text)) {
+    if (!ctx.budget.spend(parseUnits(text.length), 'compose file')) return facts;
     const ok = analyzeCompose(text, {
       container: (c, s) => facts.push(containerFact(c, map(s), 'docker', ctx.depth)),
       nested: (code, s) => facts.push(...ctx.nested(code, 'bash', s, 'docker')),
+      spend: (units) => ctx.budget.spend(units, 'compose services'),
     });
     if (ok) return facts;
   }
@@ -113,9 +116,12 @@ export function extractDocker(text: string, ctx: ExtractContext): Fact[] {
     },
     codeOf: (words) => text.slice(words[0]!.start, words[words.length - 1]!.end),
   };
-  let rest = text;
+  // The blanked text is built once from the kept pieces (linear; a splice per command was quadratic).
+  const pieces: string[] = [];
+  let last = 0;
   let other = false;
   for (const words of splitCommands(text)) {
+    if (!ctx.budget.spend(1 + words.length, 'docker commands')) break;
     let k = 0;
     while (
       k < words.length &&
@@ -127,9 +133,12 @@ export function extractDocker(text: string, ctx: ExtractContext): Fact[] {
       analyzeDocker(cmd, sink);
       const s = words[0]!.start;
       const e = words[words.length - 1]!.end;
-      rest = rest.slice(0, s) + ':' + ' '.repeat(e - s - 1) + rest.slice(e);
+      pieces.push(text.slice(last, s), ':', ' '.repeat(e - s - 1));
+      last = e;
     } else other = true;
   }
+  pieces.push(text.slice(last));
+  const rest = pieces.join('');
   if (other) facts.push(...ctx.nested(rest, 'bash', { start: 0, end: text.length }, 'docker'));
   return facts;
 }

@@ -10,6 +10,8 @@ import type { Span } from '../../types.js';
 export interface ComposeSink {
   container(init: ContainerInit, span: Span): void;
   nested(code: string, span: Span): void;
+  /** Work budget (src/engine/budget.ts): false when the analysis must stop. */
+  spend(units: number): boolean;
 }
 
 /** The text is a compose file: a top-level `services:` mapping. */
@@ -29,25 +31,35 @@ const strings = (v: unknown): string[] =>
 const asRecord = (v: unknown): Record<string, unknown> | undefined =>
   v !== null && typeof v === 'object' && !Array.isArray(v) ? (v as Record<string, unknown>) : undefined;
 
+/** First position of each indented `name:` key line (one pass; a regex per service was quadratic). */
+function indentedKeys(text: string): Map<string, { start: number; end: number }> {
+  const out = new Map<string, { start: number; end: number }>();
+  const re = /^[ \t]+(["']?)([^\s"':#][^"':\n]*?)\1[ \t]*:/gm;
+  for (let m = re.exec(text); m !== null; m = re.exec(text))
+    if (!out.has(m[2]!)) out.set(m[2]!, { start: m.index, end: m.index + m[0].length });
+  return out;
+}
+
 /** Returns false when the YAML does not parse (the caller then treats the text as command lines). */
 export function analyzeCompose(text: string, sink: ComposeSink): boolean {
   let doc: unknown;
   try {
-    doc = parse(text, { maxAliasCount: 50 });
+    // uniqueKeys: false skips the yaml library's duplicate-key check, quadratic in a map's size
+    // (a 256 KB file of services took seconds); docker compose itself rejects duplicate keys.
+    doc = parse(text, { maxAliasCount: 50, uniqueKeys: false });
   } catch {
     return false;
   }
   const services = asRecord(asRecord(doc)?.services);
   if (!services) return false;
+  const keyLines = indentedKeys(text);
   for (const [name, raw] of Object.entries(services)) {
     const svc = asRecord(raw);
     if (!svc) continue;
-    const keyAt = new RegExp(
-      `^[ \\t]+["']?${name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}["']?[ \\t]*:`,
-      'm',
-    ).exec(text);
-    const start = keyAt?.index ?? 0;
-    const span = { start, end: Math.min(text.length, start + (keyAt?.[0].length ?? text.length)) };
+    if (!sink.spend(8)) return true;
+    const keyAt = keyLines.get(name);
+    const start = keyAt?.start ?? 0;
+    const span = { start, end: keyAt?.end ?? text.length };
     const c = emptyContainer();
     if (svc.privileged === true || svc.privileged === 'true') c.privileged = true;
     if (typeof svc.image === 'string') c.image = svc.image;
