@@ -10,6 +10,7 @@ import { createCliGuard } from '../cli-guard.js';
 import { evaluateInputs, evaluateToolCall, type ToolCallEvaluation } from '../../library/tool-call.js';
 import { EXIT, UsageError, type CliCommand, type CliIo } from '../command.js';
 import { HOOK_AGENTS, type HookAgent, type HookPayload } from '../hooks/agents.js';
+import { hookWorkspace } from '../hooks/workspace.js';
 import { parseOptions, readBounded } from '../input.js';
 
 const MAX_INPUT = 8 * 1024 * 1024;
@@ -98,11 +99,14 @@ async function run(argv: readonly string[], io: CliIo): Promise<number> {
   }
   const wanted = agent.inputsFor(payload);
   if ('error' in wanted) return block(io, agent, `AG_ERR_HOOK_INPUT_INVALID: ${wanted.error}`);
+  // The agent's project (or the payload's cwd), not wherever the hook process was started.
+  const workspace = hookWorkspace(agent.name, payload as unknown as Record<string, unknown>, io.env, io.cwd);
+  if (typeof workspace !== 'string') return block(io, agent, `AG_ERR_HOOK_INPUT_INVALID: ${workspace.error}`);
 
   let evaluation: ToolCallEvaluation;
   try {
     const config = loadConfig({ file: values.config, env: io.env, cwd: io.cwd });
-    const guard = await createCliGuard(config, io.cwd, `hook ${agent.name}`);
+    const guard = await createCliGuard(config, workspace, `hook ${agent.name}`);
     evaluation =
       'generic' in wanted
         ? evaluateToolCall(guard, payload.tool_name, payload.tool_input)
