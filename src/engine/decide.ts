@@ -13,6 +13,7 @@ import type { AllowEntry, Policy } from './policy.js';
 import { tokensConservedFor } from './remediation/tokens.js';
 import {
   INVARIANT_NAMES,
+  RULE_PREFIXES,
   type Decision,
   type EntryPoint,
   type Finding,
@@ -194,10 +195,22 @@ export function findingFrom(
   };
 }
 
-/** Enforced first, then by span start, then rule id (stable and deterministic). */
+const BUILTIN_PREFIXES: ReadonlySet<string> = new Set(RULE_PREFIXES);
+
+/** A policy file's own rule (its prefix is not a built-in one). */
+function isCustom(ruleId: string): boolean {
+  return !BUILTIN_PREFIXES.has(ruleId.slice(0, ruleId.indexOf('-')));
+}
+
+/**
+ * Enforced first, then by span start, then a policy file's own rules before built-in ones (the
+ * team's reason speaks for the command it wrote the rule for), then rule id (stable, deterministic).
+ */
 export function compareFindings(a: Finding, b: Finding): number {
   if (a.mode !== b.mode) return a.mode === 'enforce' ? -1 : 1;
   if (a.span.start !== b.span.start) return a.span.start - b.span.start;
+  const customA = isCustom(a.ruleId);
+  if (customA !== isCustom(b.ruleId)) return customA ? -1 : 1;
   if (a.ruleId !== b.ruleId) return a.ruleId < b.ruleId ? -1 : 1;
   return a.reason < b.reason ? -1 : a.reason > b.reason ? 1 : 0;
 }

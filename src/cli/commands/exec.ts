@@ -6,6 +6,7 @@
 import { RUNTIMES } from '../../engine/types.js';
 import { EXIT, UsageError, type CliCommand, type CliIo } from '../command.js';
 import { parseOptions } from '../input.js';
+import { POLICY_OPTION_HELP, withPolicy } from '../policy-option.js';
 import { blockMessage, checkCommand, exitStatus, reraise, runChild, shellQuoteArgv } from '../guarded-run.js';
 
 const USAGE = `Usage: agent-guard exec [--runtime R] [--remote URL] [--config FILE] -- CMD [ARGS...]
@@ -25,6 +26,7 @@ shell, so what runs is exactly what was evaluated.
                   AGENT_GUARD_API_KEY (X-Marketplace-Key), AGENT_GUARD_FAILOVER_URL and
                   AGENT_GUARD_TIMEOUT_MS (default 2000) apply. Unreachable → blocked (126).
   --config FILE   Configuration file for the local engine; default AGENT_GUARD_CONFIG.
+${POLICY_OPTION_HELP}
 
 Exit codes: CMD's own exit code; 128+N when CMD died of signal N (after re-raising it);
 126 blocked, or the check failed (fail closed), or CMD is not executable; 127 CMD not found;
@@ -36,7 +38,12 @@ async function run(argv: readonly string[], io: CliIo): Promise<number> {
   const words = dashes < 0 ? [] : argv.slice(dashes + 1);
   const { values, positionals } = parseOptions({
     args: [...optionArgs],
-    options: { runtime: { type: 'string' }, remote: { type: 'string' }, config: { type: 'string' } },
+    options: {
+      runtime: { type: 'string' },
+      remote: { type: 'string' },
+      config: { type: 'string' },
+      policy: { type: 'string' },
+    },
     allowPositionals: true,
     strict: true,
   });
@@ -46,7 +53,7 @@ async function run(argv: readonly string[], io: CliIo): Promise<number> {
   if (values.runtime !== undefined && !(RUNTIMES as readonly string[]).includes(values.runtime))
     throw new UsageError(`--runtime must be one of ${RUNTIMES.join(', ')}`);
 
-  const outcome = await checkCommand(shellQuoteArgv(words), io, {
+  const outcome = await checkCommand(shellQuoteArgv(words), withPolicy(io, values.policy), {
     runtime: values.runtime ?? 'bash',
     remote: values.remote,
     configFile: values.config,

@@ -12,10 +12,11 @@ import { EXIT, UsageError, type CliCommand, type CliIo } from '../command.js';
 import { HOOK_AGENTS, type HookAgent, type HookPayload } from '../hooks/agents.js';
 import { hookWorkspace } from '../hooks/workspace.js';
 import { parseOptions, readBounded } from '../input.js';
+import { POLICY_OPTION_HELP, withPolicy } from '../policy-option.js';
 
 const MAX_INPUT = 8 * 1024 * 1024;
 
-const USAGE = `Usage: agent-guard hook <agent> [--config FILE]
+const USAGE = `Usage: agent-guard hook <agent> [--config FILE] [--policy FILE]
 
 Pre-tool-use hook for a coding agent: reads the hook's JSON on stdin and denies tool calls that
 break an invariant, with the rule, reason and a suggested alternative for the model.
@@ -31,6 +32,7 @@ Agents:
                 {"decision":"deny","reason":...} on stdout, exit 0. Allowed: {} on stdout, exit 0.
 
   --config FILE   Configuration file (YAML or JSON); default AGENT_GUARD_CONFIG.
+${POLICY_OPTION_HELP}
 
 Installation: docs/library.md ("Coding-agent hooks").
 
@@ -77,7 +79,7 @@ function block(io: CliIo, agent: HookAgent, message: string): number {
 async function run(argv: readonly string[], io: CliIo): Promise<number> {
   const { values, positionals } = parseOptions({
     args: [...argv],
-    options: { config: { type: 'string' } },
+    options: { config: { type: 'string' }, policy: { type: 'string' } },
     allowPositionals: true,
     strict: true,
   });
@@ -85,6 +87,8 @@ async function run(argv: readonly string[], io: CliIo): Promise<number> {
   if (positionals.length !== 1) throw new UsageError(`name one agent: ${names}`);
   const agent = HOOK_AGENTS.find((a) => a.name === positionals[0]);
   if (agent === undefined) throw new UsageError(`unknown agent "${positionals[0]}"; known: ${names}`);
+  // A malformed --policy file is refused before any input is read (exit 2, a block for both agents).
+  const policyEnv = withPolicy(io, values.policy).env;
 
   const raw = await readBounded(io.stdin, MAX_INPUT);
   if (raw === null)
@@ -105,7 +109,7 @@ async function run(argv: readonly string[], io: CliIo): Promise<number> {
 
   let evaluation: ToolCallEvaluation;
   try {
-    const config = loadConfig({ file: values.config, env: io.env, cwd: io.cwd });
+    const config = loadConfig({ file: values.config, env: policyEnv, cwd: io.cwd });
     const guard = await createCliGuard(config, workspace, `hook ${agent.name}`);
     evaluation =
       'generic' in wanted

@@ -24,6 +24,11 @@ export const COMMANDS: readonly CommandEntry[] = [
     load: async () => (await import('./validate.js')).validateCommand,
   },
   {
+    name: 'explain',
+    summary: 'Show why a command is allowed or denied: facts, rules that matched, policy exceptions',
+    load: async () => (await import('./explain.js')).explainCommand,
+  },
+  {
     name: 'sanitize',
     summary: 'Scrub credentials from text (file, stdin or JSON lines) and print the result',
     load: async () => (await import('./sanitize.js')).sanitizeCommand,

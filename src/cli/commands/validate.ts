@@ -13,9 +13,10 @@ import { isAgentGuardError } from '../../errors.js';
 import { RUNTIMES } from '../../engine/types.js';
 import { EXIT, UsageError, type CliCommand, type CliIo } from '../command.js';
 import { jsonlDefaultsToStdin, parseOptions } from '../input.js';
+import { POLICY_OPTION_HELP, withPolicy } from '../policy-option.js';
 
-const USAGE = `Usage: agent-guard validate [--runtime R] [--json] [--config FILE] -- COMMAND...
-       agent-guard validate --jsonl [FILE|-] [--config FILE]
+const USAGE = `Usage: agent-guard validate [--runtime R] [--json] [--config FILE] [--policy FILE] -- COMMAND...
+       agent-guard validate --jsonl [FILE|-] [--config FILE] [--policy FILE]
 
 Evaluate a command against the 15 invariants and print the decision.
 
@@ -25,6 +26,7 @@ Evaluate a command against the 15 invariants and print the decision.
                   and write one decision per line with the same id. A malformed line gets an
                   {"id", "error": {"code", "message"}} line; blank lines are skipped.
   --config FILE   Configuration file (YAML or JSON); default AGENT_GUARD_CONFIG.
+${POLICY_OPTION_HELP}
 
 Exit codes: 0 allowed; 1 denied (--jsonl: any line denied); 2 usage or input error
 (--jsonl: no line denied and at least one line was malformed).`;
@@ -143,11 +145,12 @@ async function run(argv: readonly string[], io: CliIo): Promise<number> {
       json: { type: 'boolean' },
       jsonl: { type: 'string' },
       config: { type: 'string' },
+      policy: { type: 'string' },
     },
     allowPositionals: true,
     strict: true,
   });
-  const config = loadConfig({ file: values.config, env: io.env, cwd: io.cwd });
+  const config = loadConfig({ file: values.config, env: withPolicy(io, values.policy).env, cwd: io.cwd });
   const engine = await createEngine({ config: config.engine, defaults: { cwd: io.cwd } });
 
   if (values.jsonl !== undefined) {
