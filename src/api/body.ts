@@ -75,12 +75,15 @@ export function readBody(req: IncomingMessage, maxBytes: number): Promise<Buffer
       chunks.push(chunk);
     };
     const onEnd = (): void => finish(null, chunks.length === 1 ? chunks[0] : Buffer.concat(chunks, size));
-    const onError = (err: Error): void => finish(err);
-    const onAborted = (): void => finish(new Error('request aborted'));
+    // The request stream fails only when the connection does: the client went away (issue 24:
+    // counted as a client abort, never as a 500).
+    const onError = (): void => finish(new AgentGuardError('AG_ERR_API_CLIENT_ABORTED'));
+    const onAborted = (): void => finish(new AgentGuardError('AG_ERR_API_CLIENT_ABORTED'));
     req.on('data', onData);
     req.on('end', onEnd);
     req.on('error', onError);
     req.on('aborted', onAborted);
+    req.on('close', onAborted); // after 'end' this is a no-op; before it, the body never came whole
   });
 }
 

@@ -16,6 +16,7 @@ const PROBLEM_TYPES: Partial<Record<ErrorCode, string>> = {
   AG_ERR_API_BAD_ENCODING: 'malformed-json',
   AG_ERR_API_MISSING_FIELD: 'missing-field',
   AG_ERR_API_RATE_LIMITED: 'rate-limited',
+  AG_ERR_API_CLIENT_ABORTED: 'client-closed-request',
   AG_ERR_API_INTERNAL: 'internal',
   AG_ERR_AUTH_REQUIRED: 'unauthorized',
   AG_ERR_AUTH_INVALID: 'unauthorized',
@@ -39,6 +40,7 @@ const PROBLEM_TYPES: Partial<Record<ErrorCode, string>> = {
   AG_ERR_PROXY_UPSTREAM_UNAVAILABLE: 'upstream-unavailable',
   AG_ERR_PROXY_UPSTREAM_TIMEOUT: 'upstream-timeout',
   AG_ERR_PROXY_DRAINING: 'draining',
+  AG_ERR_PROXY_CLIENT_ABORTED: 'client-closed-request',
 };
 
 export const PROBLEM_TYPE_PREFIX = 'urn:agent-guard:problem:';

@@ -209,8 +209,12 @@ export function createProxy(deps: ProxyDeps, hooks: ProxyTestHooks = {}): Proxy 
   });
 
   const relayed: RelayDone = (route, outcome, vetoed) => {
-    metrics.request(route.name, route.adapter, outcome.ok ? (vetoed ? 'vetoed' : 'forwarded') : 'failed');
-    if (!outcome.ok)
+    metrics.request(
+      route.name,
+      route.adapter,
+      outcome.ok ? (vetoed ? 'vetoed' : 'forwarded') : outcome.clientAborted ? 'client_aborted' : 'failed',
+    );
+    if (!outcome.ok && !outcome.clientAborted)
       logger.warn(
         { route: route.name, code: outcome.error.code, status: outcome.error.status },
         'proxy upstream failure',

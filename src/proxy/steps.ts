@@ -233,6 +233,9 @@ async function readInspected(ex: Exchange, env: StepEnv): Promise<StepResult> {
       compressed: env.config.compressedBodies,
     });
   } catch (err) {
+    // The agent went away mid-body: a client abort (issue 24), not a refusal or a failure.
+    if (!ex.req.complete && (ex.req.destroyed || ex.res.destroyed))
+      return problem(new AgentGuardError('AG_ERR_PROXY_CLIENT_ABORTED'), 'client_aborted');
     // The unread rest of the body would otherwise be parsed as the next request.
     return problem(err, 'refused', { connection: 'close' });
   }

@@ -87,11 +87,12 @@ describe('over real sockets', () => {
   const chat = JSON.stringify({ model: 'm', messages: [{ role: 'user', content: 'hi' }] });
 
   it('a loopback caller relays without a key; our credentials never reach the provider', async () => {
-    for (const headers of [
+    const variants: Array<Record<string, string>> = [
       { authorization: PROVIDER_AUTH },
       { authorization: PROVIDER_AUTH, 'x-marketplace-key': KEY },
       { authorization: PROVIDER_AUTH, 'proxy-authorization': `Bearer ${KEY}` },
-    ]) {
+    ];
+    for (const headers of variants) {
       const answer = await send(base('127.0.0.1'), '/openai/v1/chat/completions', {
         headers: { 'content-type': 'application/json', ...headers },
         body: chat,
