@@ -25,7 +25,12 @@ const decide = (text: string, runtime: Runtime): { allowed: boolean; why: string
 };
 
 for (const runtime of ['python', 'node'] as const) {
-  const file = new URL(`../test/fixtures/cases/${runtime}-redteam.yaml`, import.meta.url);
+  // REDTEAM_DIR: another directory of <runtime>-redteam.yaml files (a held-out set).
+  const dir = process.env.REDTEAM_DIR;
+  const file =
+    dir !== undefined
+      ? `${dir}/${runtime}-redteam.yaml`
+      : new URL(`../test/fixtures/cases/${runtime}-redteam.yaml`, import.meta.url);
   const cases = parse(readFileSync(file, 'utf8')) as Case[];
   let attacks = 0;
   let caught = 0;

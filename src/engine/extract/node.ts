@@ -235,6 +235,15 @@ export class JsWalker extends CodeWalker {
     const dotted = this.src(n);
     const bound = this.env.get(dotted);
     if (bound !== undefined) return bound;
+    // Any value's `.constructor.constructor` is the Function constructor (`this.constructor.constructor('return process')`).
+    if (
+      this.src(prop) === 'constructor' &&
+      obj.type === 'member_expression' &&
+      /\.\s*constructor$/.test(this.src(obj))
+    ) {
+      this.visit(obj);
+      return refVal('Function', dotted);
+    }
     return this.member(this.visit(obj), this.src(prop), dotted);
   }
 
@@ -427,24 +436,65 @@ export class JsWalker extends CodeWalker {
    * carrying `taint` (a response, a socket's data). Loops outside do not see its exits.
    */
   fn(n: SyntaxNode, taint: Val | undefined): Val {
-    this.inFunction(() => {
-      for (const c of n.children) {
-        if (c.type === 'formal_parameters') {
-          named(c).forEach((p, i) => this.#param(p, i === 0 ? taint : undefined));
-        } else if (c.type === 'identifier' && n.type === 'arrow_function') {
-          this.#param(c, taint);
-        } else if (
-          c.type === 'statement_block' ||
-          (n.type === 'arrow_function' && c.named && c.type !== 'identifier')
-        ) {
-          this.visit(c);
+    this.lastReturn = this.captureReturns(() => {
+      let result: Val | undefined;
+      this.inFunction(() => {
+        for (const c of n.children) {
+          if (c.type === 'formal_parameters') {
+            named(c).forEach((p, i) => this.#param(p, i === 0 ? taint : undefined));
+          } else if (c.type === 'identifier' && n.type === 'arrow_function') {
+            this.#param(c, taint);
+          } else if (c.type === 'statement_block') {
+            this.visit(c);
+          } else if (n.type === 'arrow_function' && c.named && c.type !== 'identifier') {
+            result = this.visit(c);
+          }
         }
-      }
+      });
+      return result;
     });
     const name = n.type.endsWith('declaration') ? n.children.find((c) => c.type === 'identifier') : undefined;
     const fnVal: Val = { ...UNKNOWN, fn: n };
     if (name) this.env.set(this.src(name), fnVal);
     return fnVal;
+  }
+
+  /** What the function walked last by `fn` returned (its callers' results carry its taint). */
+  lastReturn: Val | undefined;
+
+  /**
+   * A call of a function defined in this input, walked again with its arguments bound (see
+   * CodeWalker.mayInline); its return value, or undefined when it is not walked.
+   */
+  callFunction(fnVal: Val, args: readonly Val[]): Val | undefined {
+    const fn = fnVal.fn as SyntaxNode;
+    if (!this.mayInline(fn, args)) return undefined;
+    return this.inlined(() =>
+      this.captureReturns(() => {
+        let result: Val | undefined;
+        this.inFunction(() => {
+          for (const c of fn.children) {
+            if (c.type === 'formal_parameters')
+              named(c).forEach((p, i) =>
+                this.#bindArg(p, p.type === 'rest_pattern' ? opaque(args.slice(i)) : args[i]),
+              );
+            else if (c.type === 'identifier' && fn.type === 'arrow_function') this.#bindArg(c, args[0]);
+            else if (c.type === 'statement_block') this.visit(c);
+            else if (fn.type === 'arrow_function' && c.named && c.type !== 'identifier')
+              result = this.visit(c);
+          }
+        });
+        return result;
+      }),
+    );
+  }
+
+  #bindArg(p: SyntaxNode, v: Val | undefined): void {
+    const target =
+      p.type === 'assignment_pattern' ? p.children[0] : p.type === 'rest_pattern' ? named(p)[0] : p;
+    if (!target) return;
+    if (target.type === 'identifier') this.env.set(this.src(target), v ?? holeVal(this.src(target)));
+    else this.bind(target, v ?? UNKNOWN);
   }
 
   #param(p: SyntaxNode, taint: Val | undefined): void {
@@ -484,6 +534,9 @@ export class JsWalker extends CodeWalker {
       recv = recvNode ? this.visit(recvNode) : UNKNOWN;
       method = prop ? this.src(prop) : undefined;
       if (recv.ref !== undefined && method !== undefined) name = canonicalModule(`${recv.ref}.${method}`);
+      // `x.constructor.constructor(code)` is `Function(code)`.
+      else if (method === 'constructor' && recvNode && /\.\s*constructor$/.test(this.src(recvNode)))
+        name = 'Function';
     } else if (fnNode.type === 'import') {
       name = 'require'; // import('x') loads the module like require('x')
     } else {
@@ -504,6 +557,12 @@ export class JsWalker extends CodeWalker {
       tagged: argsNode?.type === 'template_string',
     };
     const callbacks: SyntaxNode[] = [];
+    if (fn?.fn !== undefined && !isNew && FUNCTION_TYPES.has((fn.fn as SyntaxNode).type)) {
+      // The input's own function called with arguments: its body walked with them bound.
+      const args = argsNode ? named(argsNode).map((a) => this.visit(a)) : [];
+      const inlined = this.callFunction(fn, args);
+      if (inlined !== undefined) return { ...inlined, generated: true };
+    }
     if (argsNode?.type === 'template_string') {
       call.args.push(this.#template(argsNode, true));
       call.argNodes.push(argsNode);
@@ -537,9 +596,22 @@ export class JsWalker extends CodeWalker {
       for (const cb of callbacks) this.fn(cb, recv);
       return result;
     }
+    // `items.map(c => ...)` over literal items: the callback walked once per item, results kept.
+    const each = recv?.items;
+    if (method !== undefined && ITEM_METHODS.has(method) && each !== undefined && callbacks.length === 1) {
+      const cb = call.args[0];
+      if (cb?.fn !== undefined && each.length <= 64) {
+        const out = each.map((item) => this.callFunction(cb, [item]) ?? opaque([item]));
+        if (out.length > 0) return method === 'map' ? { ...opaque(out), items: out } : opaque(out);
+      }
+    }
     // Callbacks run with what the call produced (a response, a stream's data) as their first argument.
     const taint = recv ? withTaint(result, recv) : result;
-    for (const cb of callbacks) this.fn(cb, taint.sources.length > 0 || taint.peer ? taint : undefined);
+    for (const cb of callbacks) {
+      this.fn(cb, taint.sources.length > 0 || taint.peer ? taint : undefined);
+      // What the callback returns is what a map/then/reduce call produces.
+      if (this.lastReturn !== undefined) result = withTaint(result, this.lastReturn);
+    }
     // `.then(eval)`: the resolved value is executed.
     for (const a of call.args) {
       if (a.ref === 'eval' || a.ref === 'Function') codeFlows(this.col, call.span, [taint], a.ref);
@@ -547,6 +619,9 @@ export class JsWalker extends CodeWalker {
     return result;
   }
 }
+
+/** Array methods whose callback runs once per item. */
+const ITEM_METHODS = new Set(['map', 'forEach', 'flatMap', 'filter', 'some', 'every', 'find']);
 
 /** The node inside any parentheses (`(function () {...})(...)`). */
 function unwrap(n: SyntaxNode): SyntaxNode {
@@ -582,6 +657,8 @@ function reassignedNames(root: SyntaxNode, text: string): Set<string> {
   while (stack.length > 0) {
     const n = stack.pop()!;
     if (n.type === 'variable_declarator' || n.type === 'assignment_expression') count(n.children[0], 1);
+    else if (n.type === 'formal_parameters')
+      for (const p of named(n)) count(p.type === 'assignment_pattern' ? p.children[0] : p, 1);
     else if (n.type === 'augmented_assignment_expression' || n.type === 'update_expression')
       count(named(n)[0], 2);
     for (const c of n.children) if (c.children.length > 0) stack.push(c);

@@ -40,6 +40,8 @@ import { attrRef, isModuleName, sliceText } from './python/modules.js';
 const UNROLL_BUDGET = 4096;
 /** Longest literal list a `for` statement is unrolled over (its body may be long). */
 const UNROLL_STATEMENT = 16;
+/** Longest `for` statement (in characters) whose body is unrolled. */
+const UNROLL_BODY_CHARS = 2000;
 
 export class PyWalker extends CodeWalker {
   /** Modules imported with `from m import *`: their names resolve unqualified. */
@@ -425,7 +427,9 @@ export class PyWalker extends CodeWalker {
 
   /** Literal list items worth unrolling a loop over (`for c in ["id", "rm -rf /"]`), within the budget. */
   #unrollItems(it: Val, most: number): readonly Val[] | undefined {
-    const items = it.items;
+    const text = it.items === undefined && it.ref === undefined ? constText(it) : null;
+    // A known string iterates over its characters (`chr(ord(c) - 1) for c in s`).
+    const items = text !== null && text.length <= most ? [...text].map((ch) => strVal(ch)) : it.items;
     if (items === undefined || items.length === 0 || items.length > most) return undefined;
     if (this.#unrolled + items.length > UNROLL_BUDGET) return undefined;
     this.#unrolled += items.length;
@@ -474,7 +478,9 @@ export class PyWalker extends CodeWalker {
       it.ref === 'itertools.count()' ||
       (it.ref === 'itertools.cycle()' && it.dynamic) ||
       (it.ref === 'itertools.repeat()' && it.items === undefined);
-    const items = left ? this.#unrollItems(it, UNROLL_STATEMENT) : undefined;
+    // Unrolled only while the body is small: each item walks it again.
+    const small = n.end - n.start <= UNROLL_BODY_CHARS;
+    const items = left && small ? this.#unrollItems(it, UNROLL_STATEMENT) : undefined;
     if (left && items) {
       // A loop over a literal list runs its body once per item: each item is walked (`for c in cmds`).
       const frame = this.inLoop(n, unbounded, false, () => {
@@ -522,6 +528,41 @@ export class PyWalker extends CodeWalker {
       if (name) this.env.set(this.src(name), { ...UNKNOWN, fn: n });
     }
     return { ...UNKNOWN, fn: n };
+  }
+
+  /**
+   * A call of a function defined in this input, walked again with its arguments bound (see
+   * CodeWalker.mayInline); its return value, or undefined when it is not walked.
+   */
+  callFunction(fnVal: Val, args: readonly Val[], kw: ReadonlyMap<string, Val> = new Map()): Val | undefined {
+    const fn = fnVal.fn as SyntaxNode;
+    if (!this.mayInline(fn, [...args, ...kw.values()])) return undefined;
+    return this.inlined(() =>
+      this.captureReturns(() => {
+        let result: Val | undefined;
+        this.inFunction(() => {
+          for (const c of fn.children) {
+            if (c.type === 'parameters' || c.type === 'lambda_parameters') this.#bindParams(c, args, kw);
+            else if (c.type === 'block') this.visit(c);
+            else if (fn.type === 'lambda' && c.named) result = this.visit(c);
+          }
+        });
+        return result;
+      }),
+    );
+  }
+
+  /** Parameters bound to a call's arguments: by position, then by keyword, then the default. */
+  #bindParams(n: SyntaxNode, args: readonly Val[], kw: ReadonlyMap<string, Val>): void {
+    named(n).forEach((p, i) => {
+      const name = p.type === 'identifier' ? p : named(p)[0];
+      if (name?.type !== 'identifier') return;
+      const id = this.src(name);
+      const def =
+        p.type === 'default_parameter' || p.type === 'typed_default_parameter' ? named(p).at(-1) : undefined;
+      const v = args[i] ?? kw.get(id) ?? (def ? this.visit(def) : holeVal(id));
+      this.env.set(id, p.type.includes('splat') ? opaque(args.slice(i)) : v);
+    });
   }
 
   /** Parameters are unknown inside the body; defaults are evaluated for their effects. */
@@ -594,6 +635,10 @@ export class PyWalker extends CodeWalker {
       dynamicCall(this.col, call.span, callee, [...call.args, ...call.kw.values()]);
     if (fn?.returns !== undefined)
       return typeof fn.returns === 'number' ? (call.args[fn.returns] ?? UNKNOWN) : fn.returns;
+    if (fn?.fn !== undefined) {
+      const inlined = this.callFunction(fn, call.args, call.kw);
+      if (inlined !== undefined) return { ...inlined, generated: true };
+    }
     const handler = PY_CALLS.find(call.name, method);
     const result = handler?.(this, call);
     if (result !== undefined) return result;
@@ -665,6 +710,9 @@ function reassignedNames(root: SyntaxNode, text: string): Set<string> {
     } else if (n.type === 'augmented_assignment') {
       const t = n.children[0];
       if (t) targets(t, 2);
+    } else if (n.type === 'parameters' || n.type === 'lambda_parameters') {
+      // A parameter is bound once per call: any assignment in the body makes it change.
+      for (const p of named(n)) targets(p.type === 'identifier' ? p : (named(p)[0] ?? p), 1);
     } else if (n.type === 'global_statement' || n.type === 'nonlocal_statement') {
       for (const c of named(n)) count(text.slice(c.start, c.end), 2);
     }

@@ -22,6 +22,10 @@ import {
 
 /** Deepest expression nesting folded; deeper expressions are walked for calls but not folded. */
 const MAX_EVAL_DEPTH = 200;
+/** Calls of the input's own functions walked with their arguments: nesting, total, body size. */
+const MAX_INLINE_DEPTH = 2;
+const MAX_INLINED = 64;
+const MAX_INLINE_CHARS = 4000;
 
 export abstract class CodeWalker {
   readonly col: Collector;
@@ -100,9 +104,65 @@ export abstract class CodeWalker {
 
   /** return / raise / throw: walked for effects; leaves every enclosing loop. */
   protected exit(n: SyntaxNode): Val {
-    const v = this.generic(n);
+    const kids = named(n);
+    const v = kids.length === 1 ? this.visit(kids[0]!) : this.generic(n);
+    if (n.type === 'return_statement') this.#returns[this.#returns.length - 1]?.push(v);
     this.col.markLoop('exit');
     return v;
+  }
+
+  /** Return values seen while walking a function body, innermost function last. */
+  readonly #returns: Val[][] = [];
+  /** Calls of the input's own functions being walked with their arguments (nesting). */
+  #inlineDepth = 0;
+  /** Such walks so far in this input. */
+  #inlined = 0;
+
+  /**
+   * Walks `body` as the body of a function and returns what it returned: the one returned value
+   * (or `body`'s own value, an arrow function's expression), or an unknown value carrying the taint
+   * of all of them; undefined when it returned nothing.
+   */
+  protected captureReturns(body: () => Val | undefined): Val | undefined {
+    const list: Val[] = [];
+    this.#returns.push(list);
+    let direct: Val | undefined;
+    try {
+      direct = body();
+    } finally {
+      this.#returns.pop();
+    }
+    if (direct !== undefined) list.push(direct);
+    if (list.length === 0) return undefined;
+    return list.length === 1 ? list[0] : opaque(list);
+  }
+
+  /**
+   * Whether a call of the input's own function may be walked again with its arguments
+   * (`def run(c): os.system(c)` then `run("rm -rf ~")`): small bodies, two levels, 64 walks.
+   */
+  protected mayInline(fn: SyntaxNode, args: readonly Val[]): boolean {
+    if (this.#inlineDepth >= MAX_INLINE_DEPTH || this.#inlined >= MAX_INLINED) return false;
+    if (fn.end - fn.start > MAX_INLINE_CHARS) return false;
+    return args.some(
+      (a) =>
+        a.parts !== null ||
+        a.num !== undefined ||
+        a.sources.length > 0 ||
+        a.ref !== undefined ||
+        a.items !== undefined,
+    );
+  }
+
+  /** Runs `walk` as one inlined call (see mayInline). */
+  protected inlined<T>(walk: () => T): T {
+    this.#inlineDepth++;
+    this.#inlined++;
+    try {
+      return walk();
+    } finally {
+      this.#inlineDepth--;
+    }
   }
 
   /** A region the parser could not read: an UnparsedFact, and its parts walked all the same. */
@@ -160,13 +220,15 @@ export function arithmetic(o: string, x: number, y: number): Val | undefined {
       ? x | y
       : o === '&'
         ? x & y
-        : o === '+'
-          ? x + y
-          : o === '-'
-            ? x - y
-            : o === '*'
-              ? x * y
-              : undefined;
+        : o === '^'
+          ? x ^ y
+          : o === '+'
+            ? x + y
+            : o === '-'
+              ? x - y
+              : o === '*'
+                ? x * y
+                : undefined;
   return num !== undefined ? { ...UNKNOWN, dynamic: false, num } : undefined;
 }
 

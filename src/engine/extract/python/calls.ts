@@ -431,6 +431,10 @@ const ord: Handler = (_w, c) => {
 const mapCall: Handler = (w, c) => {
   const [f, it] = c.args;
   if (!f || !it) return undefined;
+  if (f.fn !== undefined && it.items && it.items.length <= 64) {
+    const out = it.items.map((item) => w.callFunction(f, [item]) ?? opaque([item]));
+    return { ...opaque(out), items: out };
+  }
   if (f.ref === undefined || !it.items || it.items.length > 4096) {
     if (f.unresolved === true) dynamicCall(w.col, c.span, f, [it]);
     return undefined;
@@ -443,11 +447,30 @@ const mapCall: Handler = (w, c) => {
   return { ...opaque(out), items: out };
 };
 
-/** list(x), tuple(x), sorted(x)...: the same items. */
+/** list(x), tuple(x), sorted(x)...: the same items; a known string's characters; reversed() backwards. */
 const sameItems: Handler = (_w, c) => {
   const v = c.args[0];
   if (!v) return undefined;
-  return v.items ? { ...opaque([v]), items: v.items } : opaque([v]);
+  const text = v.items === undefined && v.ref === undefined ? constText(v) : null;
+  let items = text !== null && text.length <= 4096 ? [...text].map((ch) => strVal(ch)) : v.items;
+  if (items === undefined) return opaque([v]);
+  if (c.name === 'reversed')
+    items = items
+      .slice()
+      .reverse()
+      .map((x) => ({ ...x, generated: true }));
+  return { ...opaque([v]), items };
+};
+
+/** runpy.run_path(file) and other loaders of a python file: the file's content is executed. */
+const runFile: Handler = (w, c) => {
+  const p = c.name === 'imp.load_source' ? c.args[1] : (c.args[0] ?? c.kw.get('path_name'));
+  if (!p) return undefined;
+  const { path, dynamic } = pathOf(p);
+  w.col.file(c.span, 'read', path, c.name, { dynamic });
+  for (const from of w.col.writtenSources(path))
+    w.col.flow(c.span, from, { kind: 'exec', program: 'python' });
+  return UNKNOWN;
 };
 
 /** bytes.fromhex / binascii.unhexlify of a known string: the decoded text, a decoded source. */
@@ -939,6 +962,7 @@ add(['globals', 'locals', 'vars'], namespace);
 add(['chr', 'unichr'], chr);
 add(['ord'], ord);
 add(['map', 'itertools.starmap'], mapCall);
+add(['runpy.run_path', 'imp.load_source', 'execfile'], runFile);
 add(['list', 'tuple', 'sorted', 'set', 'frozenset', 'reversed', 'iter'], sameItems);
 add(['glob.glob', 'glob.iglob', 'pathlib.Path().glob', 'pathlib.Path().rglob'], globCall);
 add(['os.walk'], walkCall);
