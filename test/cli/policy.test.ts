@@ -95,10 +95,14 @@ describe('agent-guard explain', () => {
   it('--json carries decision, facts and rules', async () => {
     const r = await cli(['explain', '--json', '--', 'kubectl delete ns prod']);
     expect(r.code).toBe(1);
-    const out = JSON.parse(r.out);
+    const out = JSON.parse(r.out) as {
+      decision: { rule_id: string };
+      facts: unknown[];
+      rules: { rule_id: string }[];
+    };
     expect(out.decision.rule_id).toBe('K8S-AST-001');
     expect(out.facts[0]).toMatchObject({ kind: 'exec', argv: ['kubectl', 'delete', 'ns', 'prod'] });
-    expect(out.rules.find((x: { rule_id: string }) => x.rule_id === 'K8S-AST-001')).toMatchObject({
+    expect(out.rules.find((x) => x.rule_id === 'K8S-AST-001')).toMatchObject({
       pack: 'kubernetes',
       matched: true,
     });
