@@ -28,8 +28,9 @@ function pipeTarget(text: string): string | null {
 export function stdinScript(kit: Toolkit, inv: Invocation, run: (line: string, at: Word) => void): void {
   if (inv.stdin.interactive) return;
   if (inv.stdin.text === null) {
-    if (inv.stdin.sources.length > 0)
-      kit.flow(inv.stdin.sources, { kind: 'exec', program: inv.program }, inv.span);
+    // A script from the network or a decoder may hold shell escapes; local text transforms do not count.
+    const remote = inv.stdin.sources.filter((s) => s.kind === 'net' || s.kind === 'decoded');
+    if (remote.length > 0) kit.flow(remote, { kind: 'exec', program: inv.program }, inv.span);
     return;
   }
   const at: Word = { ...inv.argv[0]!, text: inv.stdin.text, span: inv.stdin.textSpan ?? inv.span };

@@ -171,6 +171,8 @@ export function sedEffects(script: string): SedEffects {
     }
     const cmd = script[i++];
     if (cmd === undefined) break;
+    // Not a sed command: the script is not what it seems (an expansion, another dialect); stop.
+    if (!/[=aAbcdDeFgGhHiIlnNpPqQrRstTvwWxyz:#]/.test(cmd)) return fx;
     if (cmd === 's' || cmd === 'y') {
       const delim = script[i++];
       if (delim === undefined || !delimited(delim) || !delimited(delim)) return fx;
@@ -221,7 +223,7 @@ const sed: ProgramHandler = (inv, kit) => {
     if (inPlace) kit.write(f, inv.program, 'write', sources);
   }
   for (const program of programs) {
-    if (!/[erwRW]/.test(program.text)) continue;
+    if (program.dynamic || !/[erwRW]/.test(program.text)) continue;
     const fx = sedEffects(program.text);
     for (const c of fx.commands) runCode(kit, inv, { ...program, text: c }, 'bash');
     for (const r of fx.reads) kit.read({ ...program, text: r }, inv.program);
@@ -383,17 +385,20 @@ const find: ProgramHandler = (inv, kit) => {
       for (i++; i < argv.length; i++) {
         const a = argv[i]!;
         if (a.text === ';' || a.text === '+') break;
-        // `{}` is each file found under the roots: `ROOT/*` stands for them.
+        // `{}` is each file found under the roots: `ROOT/*` stands for them (as a program: one file).
         const root = roots[0]!.text;
+        const asProgram = inner.length === 0 || (inner.length === 1 && inner[0]!.text === 'command');
         inner.push(
-          a.text.includes('{}')
-            ? {
-                ...roots[0]!,
-                text: a.text.replaceAll('{}', root.endsWith('/') ? root + '*' : root + '/*'),
-                span: a.span,
-                dynamic: true,
-              }
-            : a,
+          a.text === '{}' && asProgram
+            ? { ...a, text: (root.endsWith('/') ? root : root + '/') + '{}', dynamic: true }
+            : a.text.includes('{}')
+              ? {
+                  ...roots[0]!,
+                  text: a.text.replaceAll('{}', root.endsWith('/') ? root + '*' : root + '/*'),
+                  span: a.span,
+                  dynamic: true,
+                }
+              : a,
         );
       }
       kit.run(inner, inv.span, inv.stdin, 'find');

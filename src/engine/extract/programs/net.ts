@@ -548,6 +548,9 @@ const ssh: ProgramHandler = (inv, kit) => {
   return netStream([src]);
 };
 
+const PROTECTED_MIRROR =
+  /^(?:|~|\$HOME|\/home\/[^/]+|~\/\.[^/]+|\/(?:etc|usr|bin|sbin|lib|lib32|lib64|boot|var|opt|root|home|srv|dev|sys|proc))$/;
+
 /** scp / rsync: remote `host:path` operands; local sources are read and, to a remote, sent. */
 function copyRemote(short: string, long: readonly string[]): ProgramHandler {
   return (inv, kit) => {
@@ -576,8 +579,14 @@ function copyRemote(short: string, long: readonly string[]): ProgramHandler {
         reach(kit, inv, dest, { host: destRemote.host, port: 22, scheme: 'ssh' }, true, local);
       else {
         kit.write(dest, inv.program, 'write', mergeSources(local, fetched), recursive);
-        // --delete*: whatever the sources lack is removed under the destination (an empty source wipes it).
-        if (args.options.some((o) => o.name.startsWith('--delete')))
+        // --delete*: whatever the sources lack is removed under the destination, so an empty source
+        // wipes it. Only a home, a system top directory or a dot-directory of home is judged a delete:
+        // mirroring into an ordinary directory is what --delete is for.
+        if (
+          args.options.some((o) => o.name.startsWith('--delete')) &&
+          !hasOption(args, '-n', '--dry-run') &&
+          PROTECTED_MIRROR.test(dest.text.replace(/\/+$/, ''))
+        )
           kit.fileOp(dest, inv.program, 'delete', true);
       }
     }

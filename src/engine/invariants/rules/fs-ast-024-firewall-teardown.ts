@@ -1,7 +1,8 @@
 /**
- * FS-AST-024: tearing down the host firewall (ufw disable, iptables -F / -P INPUT ACCEPT, nft flush
- * ruleset, stopping firewalld/ufw/nftables, firewalld's trusted zone, pfctl -d, netsh off). It opens
- * every port of the machine to the network: a step attackers take before a bind shell (issue 21).
+ * FS-AST-024: tearing down the host's network defences (ufw disable, iptables -F / -P INPUT ACCEPT /
+ * -D of a DROP rule, nft flush ruleset, stopping firewalld/ufw/nftables, firewalld's trusted zone,
+ * pfctl -d, netsh off) or its connectivity (interfaces down, default route removed). The first opens
+ * every port to the network, a step taken before a bind shell; the second cuts the host off (issue 21).
  */
 import type { ExecFact } from '../../facts.js';
 import { defineRule } from '../define-rule.js';
@@ -16,6 +17,12 @@ function iptables(a: readonly string[]): string | null {
     const x = a[i]!;
     if (x === '-F' || x === '--flush' || x === '-X' || x === '--delete-chain')
       return 'flushes the firewall rules';
+    // Deleting a DROP/REJECT rule lifts that block.
+    if (
+      (x === '-D' || x === '--delete') &&
+      a.some((r, k) => (r === '-j' || r === '--jump') && /^(?:drop|reject)$/i.test(a[k + 1] ?? ''))
+    )
+      return 'deletes a blocking rule';
     if ((x === '-P' || x === '--policy') && /^accept$/i.test(a[i + 2] ?? ''))
       return `sets the default ${a[i + 1] ?? ''} policy to ACCEPT`;
     // `-I INPUT -j ACCEPT` with no match: everything is let in.
@@ -41,6 +48,7 @@ function teardown(e: ExecFact): string | null {
   if (p === 'ufw') {
     const verbs = a.filter((x) => !x.startsWith('-'));
     if (verbs[0] === 'disable' || verbs[0] === 'reset') return `ufw ${verbs[0]} turns the firewall off`;
+    if (verbs[0] === 'logging' && verbs[1] === 'off') return 'ufw logging off hides blocked traffic';
     if (verbs[0] === 'default' && verbs[1] === 'allow' && (verbs[2] ?? 'incoming') === 'incoming')
       return 'ufw default allow lets all incoming traffic in';
     return null;
@@ -61,6 +69,25 @@ function teardown(e: ExecFact): string | null {
     if (stops && unit !== undefined) return `${p} stops the firewall service ${unit}`;
     return null;
   }
+  // Taking the network down or its routes away cuts the machine off (and its monitoring with it).
+  if (p === 'ifconfig' && a.length >= 2 && a[a.length - 1] === 'down' && a[0] !== 'lo')
+    return `ifconfig takes the interface ${a[0]!} down`;
+  if (p === 'ifdown' && a.some((x) => !x.startsWith('-') && x !== 'lo'))
+    return 'ifdown takes an interface down';
+  if (p === 'ip') {
+    const words = a.filter((x) => !x.startsWith('-'));
+    const obj = words[0] ?? '';
+    if (/^l(?:ink?)?$/.test(obj) && words[1] === 'set' && words.includes('down') && words[2] !== 'lo')
+      return `ip link takes the interface ${words[2] ?? ''} down`;
+    if (
+      /^r(?:o|ou|out|oute)?$/.test(obj) &&
+      (words[1] === 'flush' || (/^del(?:ete)?$/.test(words[1] ?? '') && words[2] === 'default'))
+    )
+      return `ip route ${words[1]!} removes the routing table`;
+    return null;
+  }
+  if (p === 'route' && a.some((x) => x === 'del' || x === 'delete') && a.includes('default'))
+    return 'route del default removes the default route';
   if (p === 'firewall-cmd' && a.some((x) => /^--set-default-zone=trusted$/.test(x) || x === 'trusted'))
     return 'firewall-cmd makes every interface trusted';
   if (p === 'pfctl' && a.includes('-d')) return 'pfctl -d disables the packet filter';
@@ -74,9 +101,9 @@ export default defineRule({
   invariant: 'NO_SYSTEM_PATH_WRITE',
   kinds: ['exec'],
   summary:
-    'Host firewall teardown: ufw disable, iptables -F / -P INPUT ACCEPT, nft flush ruleset, stopping firewalld/ufw/nftables.',
+    'Host firewall or network teardown: ufw disable, iptables -F / -P INPUT ACCEPT, nft flush ruleset, stopping firewalld/ufw, interfaces down, routes flushed.',
   remediationHint:
-    'Leave the host firewall alone: turning it off exposes every service on the machine. If a port must be reachable, ask the user to open that one port.',
+    'Leave the host firewall and network configuration alone: turning the firewall off exposes every service, and taking interfaces or routes down cuts the machine off. If a port must be reachable, ask the user to open that one port.',
   *check(facts) {
     for (const e of facts.of('exec')) {
       const reason = teardown(e);
@@ -96,6 +123,12 @@ export default defineRule({
       { input: 'service ufw stop' },
       { input: 'firewall-cmd --set-default-zone=trusted' },
       { input: 'bash -c "iptables -t nat -F"' },
+      { input: 'iptables -D OUTPUT -p tcp --dport 21 -j DROP' },
+      { input: 'ufw logging off' },
+      { input: 'ifconfig eth0 down' },
+      { input: 'ip link set ens33 down' },
+      { input: 'ip route flush table main' },
+      { input: 'route del default' },
     ],
     allow: [
       { input: 'ufw status verbose', why: 'a status query' },
@@ -104,6 +137,10 @@ export default defineRule({
       { input: 'iptables -A INPUT -p tcp --dport 22 -j ACCEPT', why: 'one port, with a match' },
       { input: 'nft list ruleset', why: 'lists the rules' },
       { input: 'systemctl restart firewalld', why: 'restarting keeps the firewall on' },
+      { input: 'ip link set eth0 up', why: 'brings an interface up' },
+      { input: 'ip route show', why: 'lists routes' },
+      { input: 'ifconfig eth0', why: 'shows an interface' },
+      { input: 'ip link set lo down', why: 'loopback only' },
     ],
   },
 });
