@@ -789,6 +789,9 @@ add(
 );
 add(['path.dirname', 'path.posix.dirname'], (_w, c) => (c.args[0] ? dirnameOf(c.args[0]) : undefined));
 add(['os.homedir'], homedir);
+// Who and where the code runs: command output of whoami/hostname (SEC-AST-012 reads them).
+add(['os.hostname'], () => ({ ...UNKNOWN, sources: [{ kind: 'output', program: 'hostname' }] }));
+add(['os.userInfo'], () => ({ ...UNKNOWN, sources: [{ kind: 'output', program: 'whoami' }] }));
 add(['process.cwd'], cwd);
 
 add(

@@ -963,6 +963,19 @@ add(['chr', 'unichr'], chr);
 add(['ord'], ord);
 add(['map', 'itertools.starmap'], mapCall);
 add(['runpy.run_path', 'imp.load_source', 'execfile'], runFile);
+// Who and where the code runs: command output of whoami/hostname/uname (SEC-AST-012 reads them).
+for (const [names, program] of [
+  [['getpass.getuser', 'os.getlogin'], 'whoami'],
+  [['socket.gethostname', 'socket.getfqdn', 'platform.node'], 'hostname'],
+  [['platform.uname', 'os.uname'], 'uname'],
+] as const)
+  add(names, () => ({ ...UNKNOWN, sources: [{ kind: 'output', program }] }));
+add(['os.startfile'], (w, c) => {
+  const p = c.args[0];
+  if (!p) return undefined;
+  runArgv(w.col, c.span, [p], VIA);
+  return UNKNOWN;
+});
 add(['list', 'tuple', 'sorted', 'set', 'frozenset', 'reversed', 'iter'], sameItems);
 add(['glob.glob', 'glob.iglob', 'pathlib.Path().glob', 'pathlib.Path().rglob'], globCall);
 add(['os.walk'], walkCall);
