@@ -81,16 +81,33 @@ export function sourceKey(source: DataSource): string {
   }
 }
 
+/**
+ * Most file and command-output sources one stream keeps. Network, decoder and environment sources
+ * are always kept (they are what the flow rules look for); past this many plain files the rest are
+ * dropped, so a 25,000-stage pipeline costs linear work, not quadratic (#21).
+ */
+export const MAX_STREAM_SOURCES = 64;
+
 /** Union of source lists, order kept, duplicates dropped; shares an input when nothing is added. */
 export function mergeSources(a: readonly DataSource[], b: readonly DataSource[]): readonly DataSource[] {
   if (b.length === 0) return a;
-  if (a.length === 0) return b;
+  if (a.length === 0) return b.length <= MAX_STREAM_SOURCES ? b : mergeSources([], b.slice());
   let out: DataSource[] | undefined;
-  outer: for (const s of b) {
+  let keys: Set<string> | undefined;
+  for (const s of b) {
+    const list = out ?? a;
+    if (list.length >= MAX_STREAM_SOURCES && (s.kind === 'file' || s.kind === 'output')) continue;
     const key = sourceKey(s);
-    for (const t of out ?? a) if (sourceKey(t) === key) continue outer;
+    if (list.length > 8) {
+      if (keys === undefined) {
+        keys = new Set();
+        for (const t of list) keys.add(sourceKey(t));
+      }
+      if (keys.has(key)) continue;
+    } else if (list.some((t) => sourceKey(t) === key)) continue;
     out ??= a.slice();
     out.push(s);
+    keys?.add(key);
   }
   return out ?? a;
 }

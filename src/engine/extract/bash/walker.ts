@@ -12,6 +12,7 @@ import { isPathLike, parseNetAddress } from '../programs/util.js';
 import type { Toolkit } from '../programs/types.js';
 import {
   EMPTY_PIPE,
+  MAX_STREAM_SOURCES,
   NO_SOURCES,
   TERMINAL,
   addSource,
@@ -30,6 +31,15 @@ interface VarValue {
   /** Arrays (`a=(bash -c x)`) and positional parameters in a function call: one word each. */
   readonly elements?: readonly Word[];
 }
+
+/**
+ * Work units (src/engine/budget.ts, about 0.1 µs each) charged per statement and per word: a
+ * statement costs its facts and the rules that read them, measured at 10-20 µs on the project's
+ * machines, so the default budget admits about 5,000 statements (a long script) and a 250 KB
+ * pipeline stops part-way with ENG-AST-002 instead of taking seconds (#21).
+ */
+export const STATEMENT_UNITS = 200;
+export const WORD_UNITS = 20;
 
 /** Calls of functions defined in the same input that are followed, nested calls included. */
 const MAX_FUNCTION_DEPTH = 4;
@@ -103,8 +113,8 @@ function mergeStreams(a: Stream, b: Stream): Stream {
     literals:
       a.literals.length === 0
         ? b.literals
-        : b.literals.length === 0
-          ? a.literals
+        : b.literals.length === 0 || a.literals.length >= MAX_STREAM_SOURCES
+          ? a.literals // enough literals to mark egress; more would make long inputs quadratic
           : [...a.literals, ...b.literals],
   };
 }
@@ -155,7 +165,7 @@ export class BashWalker implements Toolkit {
   #statement(node: SyntaxNode, stdin: Stream): Stream {
     // Every statement costs a unit of the shared work budget; once it is spent the walk stops and
     // analyze() reports the exhausted budget (ENG-AST-002), never a silent allow (#21, #22).
-    if (!this.sink.ctx.budget.spend(1, 'bash statements')) return EMPTY_PIPE;
+    if (!this.sink.ctx.budget.spend(STATEMENT_UNITS, 'bash statements')) return EMPTY_PIPE;
     switch (node.type) {
       case 'command':
         return this.#command(node, stdin, null);
@@ -1006,7 +1016,7 @@ export class BashWalker implements Toolkit {
 
   #word(node: SyntaxNode): Word {
     const s = span(node);
-    if (!this.sink.ctx.budget.spend(1, 'bash words')) return this.#raw(node);
+    if (!this.sink.ctx.budget.spend(WORD_UNITS, 'bash words')) return this.#raw(node);
     switch (node.type) {
       case 'word': {
         const raw = this.#slice(node);
