@@ -107,11 +107,18 @@ export function createToolCallHandling(deps: ToolCallsDeps): ToolCallHandling {
   const configured = configuredToolCalls(deps.config);
   const { metrics, logger } = deps;
 
+  if (deps.config.observeToolCalls !== undefined)
+    logger.warn(
+      { setting: 'proxy.observeToolCalls', use: 'proxy.toolCalls', toolCalls: configured },
+      'proxy.observeToolCalls (AGENT_GUARD_PROXY_OBSERVE_TOOL_CALLS) is deprecated; set proxy.toolCalls',
+    );
+
   const record = (
     route: Route,
     call: ProposedCall,
     evaluated: EvaluatedCall,
     mode: 'enforce' | 'observe',
+    envelope?: Record<string, unknown>,
   ): void => {
     const denied = !evaluated.decision.allowed;
     const first =
@@ -132,6 +139,7 @@ export function createToolCallHandling(deps: ToolCallsDeps): ToolCallHandling {
         rule_id: first?.ruleId,
         invariant: first?.invariant,
         threat_type: evaluated.decision.threatType,
+        merkle_seal: envelope?.merkle_seal,
       },
       mode === 'enforce'
         ? 'proxy vetoed a tool call the model proposed'
@@ -144,6 +152,7 @@ export function createToolCallHandling(deps: ToolCallsDeps): ToolCallHandling {
       latencyUs: evaluated.latencyUs,
       frame: { kind: 'proxy', detail: `${route.name} proposed tool call ${call.name.slice(0, 100)}` },
       headline: mode === 'enforce' ? 'BLOCKED' : 'DENY',
+      receipt: typeof envelope?.signed_merkle_receipt === 'string' ? envelope.signed_merkle_receipt : null,
     });
   };
 
@@ -181,9 +190,14 @@ export function createToolCallHandling(deps: ToolCallsDeps): ToolCallHandling {
     (route: Route): Judge =>
     async (call): Promise<Refusal | null> => {
       const evaluated = await evaluate(call);
-      record(route, call, evaluated, 'enforce');
-      if (evaluated.decision.allowed) return null;
-      return { text: refusalText(call, deps.envelope(evaluated, 'enforce')) };
+      if (evaluated.decision.allowed) {
+        record(route, call, evaluated, 'enforce');
+        return null;
+      }
+      // Signed like the gate's envelope when receipts are on; the seal goes to the log and alert too.
+      const envelope = deps.envelope(evaluated, 'enforce');
+      record(route, call, evaluated, 'enforce', envelope);
+      return { text: refusalText(call, envelope) };
     };
 
   const observed = (route: Route, provider: ProviderName, found: ProposedToolCall): void => {

@@ -30,6 +30,7 @@ export function refusalText(call: ProposedCall, envelope: Record<string, unknown
   const hint = field(envelope, 'remediation_hint');
   if (hint) lines.push(`Remediation: ${hint}`);
   const receipt = field(envelope, 'signed_merkle_receipt');
-  if (receipt) lines.push(`Receipt: ${receipt}`);
+  const seal = field(envelope, 'merkle_seal');
+  if (receipt) lines.push(`Receipt: ${receipt}${seal ? ` (seal ${seal})` : ''}`);
   return lines.join('\n');
 }
