@@ -23,6 +23,9 @@ export default defineRule({
       { input: 'while true; do echo x >> log.txt; done' },
       { input: 'while :; do curl -s https://example.com; done' },
       { input: 'until false; do :; done' },
+      { input: 'while True:\n    counter += 1', runtime: 'python' },
+      { input: 'running = True\nwhile running:\n    work()', runtime: 'python' },
+      { input: 'for (;;) { total++; }', runtime: 'node' },
     ],
     allow: [
       {
@@ -31,6 +34,23 @@ export default defineRule({
       },
       { input: 'while read -r line; do echo "$line"; done < list.txt', why: 'bounded by the input' },
       { input: 'for f in *.txt; do wc -l "$f"; done', why: 'bounded by the glob' },
+      { input: 'x = 10\nwhile x:\n    x -= 1', runtime: 'python', why: 'the condition changes in the body' },
+      {
+        input: 'def fib():\n    a, b = 0, 1\n    while True:\n        yield a\n        a, b = b, a + b',
+        runtime: 'python',
+        why: 'a generator: its consumer decides when to stop',
+      },
+      {
+        input: 'while True:\n    line = input()\n    if line == "q":\n        break',
+        runtime: 'python',
+        why: 'waits for input and breaks',
+      },
+      { input: 'let n = 5;\nwhile (n) n--;', runtime: 'node', why: 'the condition changes in the body' },
+      {
+        input: 'function* ids() {\n  let i = 0;\n  for (;;) yield i++;\n}',
+        runtime: 'node',
+        why: 'a generator',
+      },
     ],
   },
 });
