@@ -19,6 +19,7 @@ import { createAlertDispatcher } from './alerts/index.js';
 import type { Config } from './config/schema.js';
 import { AgentGuardError } from './errors.js';
 import { createEngine } from './engine/engine.js';
+import { watchPolicyFile } from './policy/watch.js';
 import { createProxy, type Proxy } from './proxy/index.js';
 import { buildJwks, loadSigningKey, loadVerificationKeys } from './receipts/index.js';
 import { createScrubber, FAMILY_IDS } from './scrub/index.js';
@@ -72,8 +73,13 @@ export async function startServer(
     onOverBudget: (digest, latencyUs) =>
       logger.debug({ digest, latencyUs }, 'evaluation over the latency budget'),
   });
+  // AGENT_GUARD_POLICY_FILE is re-read on change; a broken edit keeps the last good policy.
+  const policyWatch = watchPolicyFile({ engine, registry, logger });
   const guard = {
-    policy: engine.policy,
+    // A getter: the policy (and its digest in receipts) follows reloads of the policy file.
+    get policy() {
+      return engine.policy;
+    },
     validate: (input: { command: string; runtime?: string }) =>
       engine.evaluate({ text: input.command, runtime: input.runtime ?? 'bash' }),
     validateToolCall: (call: { name: string; arguments: unknown }) => engine.validateToolCall(call),
@@ -303,6 +309,7 @@ export async function startServer(
       server.closeAllConnections();
       await stopped;
       await alerts.close();
+      policyWatch?.close();
       clearInterval(flusher);
       api.flushLog();
       logger.info('stopped');

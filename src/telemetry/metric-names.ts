@@ -76,6 +76,8 @@ export const METRIC = {
   injectorReviewsTotal: 'agent_guard_injector_reviews_total',
   /** TLS certificate reloads of the injector, label result (ok, failed). */
   injectorCertReloadsTotal: 'agent_guard_injector_cert_reloads_total',
+  /** Policy file reloads of a running server, label result (ok, failed: the last good policy stays). */
+  policyReloadsTotal: 'agent_guard_policy_reloads_total',
 } as const;
 
 export type MetricName = (typeof METRIC)[keyof typeof METRIC];
