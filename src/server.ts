@@ -7,6 +7,7 @@
 import { VERSION } from './version.js';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import type { Duplex } from 'node:stream';
 import type { DestinationStream } from 'pino';
 import { createApi, type ApiDeps, type DenyEvent } from './api/index.js';
 import { createAuthenticator } from './api/auth/index.js';
@@ -14,6 +15,7 @@ import { PasskeyRegistry } from './api/passports/passkey-file.js';
 import { PassportVerifier } from './api/passports/verify.js';
 import { PROBLEM_CONTENT_TYPE, problemFor } from './api/problem.js';
 import { RateLimiter } from './api/rate-limit.js';
+import { isWebsocketUpgrade, serveWithoutUpgrade } from './api/upgrade.js';
 import { ReceiptService } from './api/receipts.js';
 import { createAlertDispatcher } from './alerts/index.js';
 import type { Config } from './config/schema.js';
@@ -232,15 +234,19 @@ export async function startServer(
       unhandled(req, res, err);
     }
   });
+  // Websocket upgrades on proxy routes go to the proxy; any other upgrade (h2c), and any upgrade
+  // of the API's own paths and probes, is served as the plain request it also is (issue 24).
+  server.on('upgrade', (req: IncomingMessage, socket: Duplex, head: Buffer) => {
+    const path = pathOnly(req.url);
+    if (proxy && isWebsocketUpgrade(req) && !api.owns(path) && path !== '/health' && path !== '/ready')
+      proxy.handleUpgrade(req, socket, head);
+    else serveWithoutUpgrade(server, req, socket, head);
+  });
   if (proxy) {
-    server.on('upgrade', (req: IncomingMessage, socket, head: Buffer) =>
-      proxy.handleUpgrade(req, socket, head),
-    );
     server.on('connect', (req: IncomingMessage, socket, head: Buffer) =>
       proxy.handleConnect(req, socket, head),
     );
   } else {
-    server.on('upgrade', (_req, socket) => socket.destroy());
     server.on('connect', (_req, socket) => socket.destroy());
   }
 

@@ -124,6 +124,24 @@ export function shapeError(problem: JsonShapeProblem, what: string): AgentGuardE
     : new AgentGuardError('AG_ERR_JSON_DUPLICATE_KEY', { what });
 }
 
+/**
+ * After answering 413 (or another refusal) before the body was read: read and discard the rest, so
+ * an ordinary client that sends its whole body before reading (Node's fetch) receives the answer
+ * instead of a reset (issue 24). Past `capBytes` more the connection is cut: nobody is owed a
+ * drain of an unbounded body. Returns false when the request is already over.
+ */
+export function discardRest(req: IncomingMessage, capBytes: number): boolean {
+  if (req.complete || req.destroyed) return false;
+  req.removeAllListeners('data');
+  let seen = 0;
+  req.on('data', (chunk: Buffer) => {
+    seen += chunk.length;
+    if (seen > capBytes) req.socket.destroy();
+  });
+  req.resume();
+  return true;
+}
+
 const SURROGATE_ESCAPE = /\\u[dD][89a-fA-F]/;
 
 const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;

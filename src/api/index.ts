@@ -9,7 +9,7 @@ import { AgentGuardError } from '../errors.js';
 import { createAccessLog } from '../telemetry/access-log.js';
 import { requestIdFrom } from '../telemetry/request-id.js';
 import { PASSPORT_PENDING } from './auth/index.js';
-import { isJsonContentType, parseJsonBody, readBody } from './body.js';
+import { discardRest, isJsonContentType, parseJsonBody, readBody } from './body.js';
 import type { ApiDeps } from './deps.js';
 import { gateHandler } from './handlers/gate.js';
 import { sanitizeHandler } from './handlers/sanitize.js';
@@ -316,9 +316,13 @@ export function createApi(deps: ApiDeps): Api {
         status: answer.status,
         body: answer.problem,
         contentType: PROBLEM_CONTENT_TYPE,
-        headers: answer.status === 413 ? { ...answer.headers, connection: 'close' } : answer.headers,
+        headers: answer.headers,
       };
     }
+    // A body refused before it was read whole is drained after the answer (up to 16 times the
+    // limit, then the connection is cut), so the client reads the 413 rather than a reset.
+    if (!answered && !req.complete && !discardRest(req, 16 * deps.limits.bodyLimitBytes))
+      response = { ...response, headers: { ...response.headers, connection: 'close' } };
     write(req, res, ctx, response);
     const endpoint = ctx.route?.endpoint ?? 'unknown';
     const seconds = (performance.now() - ctx.startedAt) / 1000;

@@ -7,7 +7,7 @@
  */
 import { isUtf8 } from 'node:buffer';
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { shapeError } from '../api/body.js';
+import { discardRest, shapeError } from '../api/body.js';
 import { findJsonShapeProblem } from '../api/json-shape.js';
 import { problemFor } from '../api/problem.js';
 import type { ProxyConfig } from '../config/sections/proxy.js';
@@ -236,8 +236,11 @@ async function readInspected(ex: Exchange, env: StepEnv): Promise<StepResult> {
     // The agent went away mid-body: a client abort (issue 24), not a refusal or a failure.
     if (!ex.req.complete && (ex.req.destroyed || ex.res.destroyed))
       return problem(new AgentGuardError('AG_ERR_PROXY_CLIENT_ABORTED'), 'client_aborted');
-    // The unread rest of the body would otherwise be parsed as the next request.
-    return problem(err, 'refused', { connection: 'close' });
+    // The unread rest is drained after the answer (up to twice the limit, then cut) so a client
+    // that sends its whole body before reading still reads the 413 (issue 24); without a drain
+    // the rest would be parsed as the next request, so the connection closes instead.
+    const draining = discardRest(ex.req, 2 * env.config.maxBodyBytes);
+    return problem(err, 'refused', draining ? {} : { connection: 'close' });
   }
   return CONTINUE;
 }
