@@ -15,11 +15,13 @@ import azureDevops from './detectors/azure-devops.js';
 import bedrock from './detectors/bedrock.js';
 import bitbucket from './detectors/bitbucket.js';
 import circleci from './detectors/circleci.js';
+import cliPassword from './detectors/cli-password.js';
 import clojars from './detectors/clojars.js';
 import cloudflare from './detectors/cloudflare.js';
 import cohere from './detectors/cohere.js';
 import connectionString from './detectors/connection-string.js';
 import contentful from './detectors/contentful.js';
+import curlUser from './detectors/curl-user.js';
 import databricks from './detectors/databricks.js';
 import datadog from './detectors/datadog.js';
 import deepseek from './detectors/deepseek.js';
@@ -52,6 +54,7 @@ import infracost from './detectors/infracost.js';
 import intra42 from './detectors/intra42.js';
 import jenkins from './detectors/jenkins.js';
 import jwt from './detectors/jwt.js';
+import kubernetesSecret from './detectors/kubernetes-secret.js';
 import linear from './detectors/linear.js';
 import lob from './detectors/lob.js';
 import mailchimp from './detectors/mailchimp.js';
@@ -59,9 +62,11 @@ import mailgun from './detectors/mailgun.js';
 import mapbox from './detectors/mapbox.js';
 import mistral from './detectors/mistral.js';
 import netlify from './detectors/netlify.js';
+import netrc from './detectors/netrc.js';
 import newrelic from './detectors/newrelic.js';
 import notion from './detectors/notion.js';
 import npm from './detectors/npm.js';
+import nuget from './detectors/nuget.js';
 import octopus from './detectors/octopus.js';
 import okta from './detectors/okta.js';
 import onepassword from './detectors/onepassword.js';
@@ -120,11 +125,13 @@ export const DETECTOR_FILES: readonly (readonly [file: string, detector: Detecto
   ['bedrock', bedrock],
   ['bitbucket', bitbucket],
   ['circleci', circleci],
+  ['cli-password', cliPassword],
   ['clojars', clojars],
   ['cloudflare', cloudflare],
   ['cohere', cohere],
   ['connection-string', connectionString],
   ['contentful', contentful],
+  ['curl-user', curlUser],
   ['databricks', databricks],
   ['datadog', datadog],
   ['deepseek', deepseek],
@@ -157,6 +164,7 @@ export const DETECTOR_FILES: readonly (readonly [file: string, detector: Detecto
   ['intra42', intra42],
   ['jenkins', jenkins],
   ['jwt', jwt],
+  ['kubernetes-secret', kubernetesSecret],
   ['linear', linear],
   ['lob', lob],
   ['mailchimp', mailchimp],
@@ -164,9 +172,11 @@ export const DETECTOR_FILES: readonly (readonly [file: string, detector: Detecto
   ['mapbox', mapbox],
   ['mistral', mistral],
   ['netlify', netlify],
+  ['netrc', netrc],
   ['newrelic', newrelic],
   ['notion', notion],
   ['npm', npm],
+  ['nuget', nuget],
   ['octopus', octopus],
   ['okta', okta],
   ['onepassword', onepassword],

@@ -193,6 +193,8 @@ function strongValueOk(value: string, quoted: boolean): boolean {
 
 function weakValueOk(value: string, minLength: number, minEntropy: number): boolean {
   if (value.length < minLength || value.length > 1024) return false;
+  // Words in CamelCase (`ClearTextPassword`, `AccessToken`): a name, not a key.
+  if (/^(?:[A-Z][a-z]+){2,}$/.test(value)) return false;
   if (/:\/\/|^[./~]|\.(?:pem|json|key|txt|ya?ml|p12|pfx|crt|cer|env|der)$/i.test(value)) return false;
   if (isCodeExpression(value)) return false;
   return looksRandom(value, minLength, minEntropy);

@@ -139,7 +139,8 @@ export class BashWalker implements Toolkit {
   #readWrite: Set<SyntaxNode> | null = null;
   /** Functions defined earlier in this input: a call walks the body with its arguments (#21). */
   #functions: Map<string, SyntaxNode> | null = null;
-  #callDepth = 0;
+  /** Functions being called now: a recursive call is not followed again (the fork bomb). */
+  #calling: Set<SyntaxNode> | null = null;
 
   constructor(text: string, sink: FactSink) {
     this.#text = text;
@@ -524,7 +525,8 @@ export class BashWalker implements Toolkit {
 
   /** A call of a function defined earlier: its body runs with the arguments as $1..$9, $@, $*. */
   #call(body: SyntaxNode, argv: readonly Word[], stdin: Stream): Stream | null {
-    if (this.#callDepth >= MAX_FUNCTION_DEPTH) return null;
+    const calling = (this.#calling ??= new Set());
+    if (calling.size >= MAX_FUNCTION_DEPTH || calling.has(body)) return null;
     const args = argv.slice(1);
     const names = ['@', '*', '#', '1', '2', '3', '4', '5', '6', '7', '8', '9'];
     const saved = names.map((n) => this.#vars.get(n));
@@ -539,11 +541,11 @@ export class BashWalker implements Toolkit {
       const a = args[i];
       this.#vars.set(String(i + 1), a === undefined ? { text: '', dynamic: false, sources: NO_SOURCES } : a);
     }
-    this.#callDepth++;
+    calling.add(body);
     try {
       return this.#statement(body, stdin);
     } finally {
-      this.#callDepth--;
+      calling.delete(body);
       names.forEach((n, i) => {
         const v = saved[i];
         if (v === undefined) this.#vars.delete(n);
@@ -1747,12 +1749,22 @@ function globPrograms(text: string): readonly string[] | null {
   return out.length === 0 ? null : out.map((p) => dir + p);
 }
 
+const STATIC_OUTPUT: ReadonlySet<string> = new Set([
+  'which',
+  'command',
+  'type',
+  'mktemp',
+  'dirname',
+  'basename',
+]);
+
 /**
  * Output some programs give that is known without running them: `which sh` and `command -v sh`
  * print a path to the program, `mktemp` a new name below its directory (so `rm -rf "$t"` after
  * `t=$(mktemp -d)` is known to be scratch), `dirname`/`basename` a part of their argument.
  */
 function staticOutput(program: string, argv: readonly Word[]): string | null {
+  if (!STATIC_OUTPUT.has(program)) return null; // most commands: one lookup, no allocation
   const args = argv.slice(1);
   if (args.some((a) => a.dynamic)) return null;
   const texts = args.map((a) => a.text);

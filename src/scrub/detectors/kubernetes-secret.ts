@@ -1,0 +1,164 @@
+/**
+ * Kubernetes Secret manifests: every value under `data:` (base64) and `stringData:` (plain),
+ * whether `kind: Secret` comes before the block (as written by hand) or after it (as printed by
+ * `kubectl get -o yaml`, keys sorted). The first value is found from the header; each redaction
+ * hands over to a continuation match at its end for the next entry, so one marker per value and
+ * the stream buffer stays bounded by one entry.
+ */
+import { defineDetector } from '../detector.js';
+import { BASE62, BASE64, randomBody } from '../examples.js';
+import type { PatternHit } from '../family.js';
+import { isObviouslyNotSecret } from '../not-secret.js';
+
+const NEXT = 'kubernetes-secret/next';
+/** How far a header may sit from `kind: Secret` (either way) within one YAML document. */
+const WINDOW = 6000;
+
+const ENTRY = /^([ \t]+)(?:"[^"\r\n]{1,253}"|'[^'\r\n]{1,253}'|[A-Za-z0-9._-]{1,253})[ \t]*:[ \t]*(.*)$/;
+
+function lineEnd(text: string, from: number, limit: number): number {
+  const nl = text.indexOf('\n', from);
+  return nl < 0 || nl > limit ? limit : nl;
+}
+
+/**
+ * The first acceptable entry value on the lines starting at `from` (a line start), while they stay
+ * indented; null at the first line that is not an indented `key: value` (the block ended).
+ */
+function nextValue(text: string, from: number, limit: number): PatternHit | null {
+  let at = from;
+  while (at < limit) {
+    const end = lineEnd(text, at, limit);
+    if (end >= limit && limit < text.length) return null; // the line is cut: let the stream wait
+    const line = text.slice(at, end).replace(/\r$/, '');
+    if (line.trim() === '') {
+      at = end + 1;
+      continue;
+    }
+    const m = ENTRY.exec(line);
+    if (!m) return null;
+    const raw = m[2]!;
+    const valueOffset = line.length - raw.length;
+    let value = raw.replace(/[ \t]+#.*$/, '').trimEnd();
+    let start = at + valueOffset;
+    if (/^(["']).*\1$/.test(value)) {
+      value = value.slice(1, -1);
+      start++;
+    }
+    if (value !== '' && !/^[|>][-+]?$/.test(value) && !isObviouslyNotSecret(value)) {
+      return {
+        secretStart: start,
+        secretEnd: start + value.length,
+        envName: 'KUBERNETES_SECRET',
+        continueWith: NEXT,
+      };
+    }
+    at = end + 1;
+  }
+  return null;
+}
+
+const HEADER = /^(?:data|stringData)[ \t]*:[ \t]*\r?\n/;
+const KIND = /^kind[ \t]*:[ \t]*["']?Secret["']?[ \t]*\r?$/m;
+
+/** The text from `pos` up to the end of its YAML document (a `---` line) or `limit`. */
+function documentAhead(text: string, pos: number, limit: number): string {
+  const rest = text.slice(pos, limit);
+  const sep = /^---/m.exec(rest.slice(1));
+  return sep ? rest.slice(0, sep.index + 1) : rest;
+}
+
+function atLineStart(text: string, pos: number): boolean {
+  return pos === 0 || text[pos - 1] === '\n';
+}
+
+/** At `data:`/`stringData:`: a Secret when `kind: Secret` follows in the same document. */
+function matchHeaderFirst(text: string, pos: number, limit: number): PatternHit | null {
+  if (!atLineStart(text, pos)) return null;
+  const h = HEADER.exec(text.slice(pos, Math.min(limit, pos + 16)));
+  if (!h) return null;
+  if (!KIND.test(documentAhead(text, pos, limit))) return null;
+  return nextValue(text, pos + h[0].length, limit);
+}
+
+/** At `kind: Secret`: the `data:`/`stringData:` block that follows in the same document. */
+function matchKindFirst(text: string, pos: number, limit: number): PatternHit | null {
+  if (!atLineStart(text, pos)) return null;
+  const doc = documentAhead(text, pos, limit);
+  if (!KIND.test(doc.slice(0, doc.indexOf('\n') < 0 ? doc.length : doc.indexOf('\n')))) return null;
+  const h = /^(?:data|stringData)[ \t]*:[ \t]*\r?\n/m.exec(doc);
+  if (!h) return null;
+  return nextValue(text, pos + h.index + h[0].length, limit);
+}
+
+/** After one entry's value: the rest of its line, then the next entry. */
+function matchNext(text: string, pos: number, limit: number): PatternHit | null {
+  const end = lineEnd(text, pos, limit);
+  if (end >= limit) return null;
+  return nextValue(text, end + 1, limit);
+}
+
+const b64 = (seed: string): string => Buffer.from(randomBody(seed, BASE62, 18)).toString('base64');
+const plain = (seed: string): string => randomBody(seed, BASE62, 20);
+
+export default defineDetector({
+  id: 'kubernetes-secret',
+  family: 'connection-string',
+  kind: 'KUBERNETES',
+  summary: 'Kubernetes Secret manifests: each value under data:/stringData:',
+  // Every value of the block is the secret, whatever the assignment detector thinks of its name.
+  priority: 9,
+  patterns: [
+    {
+      id: 'kubernetes-secret/data',
+      keywords: ['data:', 'stringdata:'],
+      match: matchHeaderFirst,
+      maxLength: WINDOW,
+      strictOnly: true,
+    },
+    {
+      id: 'kubernetes-secret/kind',
+      keywords: ['kind: secret', 'kind: "secret"'],
+      match: matchKindFirst,
+      maxLength: WINDOW,
+      strictOnly: true,
+    },
+    { id: NEXT, keywords: [], match: matchNext, maxLength: 2000, strictOnly: true },
+  ],
+  examples: {
+    positive: [
+      {
+        text: `apiVersion: v1\nkind: Secret\nmetadata:\n  name: db\ntype: Opaque\ndata:\n  username: YWRtaW4=\n  password: ${b64('k1')}\n`,
+        secret: b64('k1'),
+      },
+      {
+        text: `apiVersion: v1\nkind: Secret\nmetadata:\n  name: db\ntype: Opaque\ndata:\n  username: ${b64('k2a')}\n  password: ${b64('k2')}\n`,
+        secret: b64('k2a'),
+        why: 'the first entry, too',
+      },
+      {
+        text: `apiVersion: v1\ndata:\n  api-token: ${b64('k3')}\nkind: Secret\nmetadata:\n  name: x\n`,
+        secret: b64('k3'),
+        why: 'kubectl get -o yaml order',
+      },
+      {
+        text: `kind: Secret\nstringData:\n  SMTP_USER: mailer\n  SMTP_PASS: "${plain('k4')}"\n`,
+        secret: plain('k4'),
+      },
+    ],
+    negative: [
+      {
+        text: 'apiVersion: v1\nkind: ConfigMap\ndata:\n  LOG_LEVEL: debug\n  FEATURE_FLAGS: a,b,c\n',
+        why: 'a ConfigMap is not secret',
+      },
+      {
+        text: 'kind: Secret\nstringData:\n  password: ${DB_PASSWORD}\n  token: <your-token>\n',
+        why: 'templates and placeholders',
+      },
+      {
+        text: 'data:\n  rows: 3\n---\nkind: Secret\nmetadata:\n  name: x\n',
+        why: 'data: belongs to another document',
+      },
+    ],
+  },
+});
