@@ -1,13 +1,19 @@
 /**
  * Bearer JWTs verified with jose against configured PEM public keys or a JWK Set file: signature,
- * algorithm allowlist, `exp`/`nbf` with a clock tolerance, and `iss`/`aud` when configured
- * (RFC 7519 section 7.2, RFC 8725 section 3.1 on pinning algorithms).
+ * algorithm allowlist, `exp` required (unless auth.jwt.requireExp is false) and `nbf` with a clock
+ * tolerance, and `iss`/`aud` when configured (RFC 7519 section 7.2, RFC 8725 sections 2.1 and 3.1).
+ * Keys are chosen by the token's `alg` (only keys of that type) and `kid` (an RFC 7638 thumbprint of
+ * a PEM key, or the JWK Set's own ids), and each matching key is tried, so the order of the keys in
+ * the configuration never decides (issue 24).
  */
 import { createPublicKey, type KeyObject } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import {
+  calculateJwkThumbprint,
   createLocalJWKSet,
+  decodeProtectedHeader,
   errors,
+  exportJWK,
   jwtVerify,
   type JSONWebKeySet,
   type JWTPayload,
@@ -22,6 +28,8 @@ export interface JwtSettings {
   readonly jwksFile?: string | undefined;
   readonly algorithms: readonly string[];
   readonly clockSkewS: number;
+  /** Refuse tokens without `exp` (default true: a token that never expires is a standing key). */
+  readonly requireExp?: boolean | undefined;
 }
 
 export interface JwtIdentity {
@@ -45,8 +53,37 @@ export function looksLikeJwt(token: string): boolean {
   return token.length < 16_384 && JWT_SHAPE.test(token);
 }
 
+/** The JWS algorithms a public key can verify (RFC 7518 section 3.1, RFC 8037). */
+function algorithmsOf(key: KeyObject): readonly string[] {
+  switch (key.asymmetricKeyType) {
+    case 'ed25519':
+    case 'ed448':
+      return ['EdDSA', 'Ed25519'];
+    case 'ec': {
+      const curve = key.asymmetricKeyDetails?.namedCurve;
+      if (curve === 'prime256v1') return ['ES256'];
+      if (curve === 'secp384r1') return ['ES384'];
+      if (curve === 'secp521r1') return ['ES512'];
+      return [];
+    }
+    case 'rsa':
+      return ['RS256', 'RS384', 'RS512', 'PS256', 'PS384', 'PS512'];
+    case 'rsa-pss':
+      return ['PS256', 'PS384', 'PS512'];
+    default:
+      return [];
+  }
+}
+
+interface PemKey {
+  readonly key: KeyObject;
+  readonly algorithms: readonly string[];
+  /** RFC 7638 thumbprint, the `kid` a token signed with this key may carry (worked out once). */
+  kid: Promise<string | null> | null;
+}
+
 export class JwtVerifier {
-  readonly #keys: readonly KeyObject[];
+  readonly #keys: readonly PemKey[];
   readonly #jwks: ReturnType<typeof createLocalJWKSet> | null;
   readonly #options: JWTVerifyOptions;
 
@@ -55,7 +92,7 @@ export class JwtVerifier {
     jwks: ReturnType<typeof createLocalJWKSet> | null,
     options: JWTVerifyOptions,
   ) {
-    this.#keys = keys;
+    this.#keys = keys.map((key) => ({ key, algorithms: algorithmsOf(key), kid: null }));
     this.#jwks = jwks;
     this.#options = options;
   }
@@ -88,6 +125,7 @@ export class JwtVerifier {
     const options: JWTVerifyOptions = {
       algorithms: [...settings.algorithms],
       clockTolerance: settings.clockSkewS,
+      ...(settings.requireExp === false ? {} : { requiredClaims: ['exp'] }),
       ...(settings.issuer ? { issuer: settings.issuer } : {}),
       ...(settings.audience ? { audience: settings.audience } : {}),
     };
@@ -95,29 +133,61 @@ export class JwtVerifier {
   }
 
   async verify(token: string): Promise<JwtIdentity> {
+    let header: { alg?: unknown; kid?: unknown };
+    try {
+      header = decodeProtectedHeader(token);
+    } catch {
+      throw new JwtRejected('malformed');
+    }
+    const alg = typeof header.alg === 'string' ? header.alg : '';
+    if (!this.#options.algorithms!.includes(alg)) throw new JwtRejected('algorithm');
+    const kid = typeof header.kid === 'string' ? header.kid : null;
+    const candidates = await this.#candidates(alg, kid);
     let lastError: unknown = new JwtRejected('signature');
     if (this.#jwks) {
       try {
         return identityOf((await jwtVerify(token, this.#jwks, this.#options)).payload);
       } catch (err) {
+        if (!isKeyMismatch(err)) throw new JwtRejected(classify(err));
         lastError = err;
       }
     }
-    for (const key of this.#keys) {
+    for (const key of candidates) {
       try {
         return identityOf((await jwtVerify(token, key, this.#options)).payload);
       } catch (err) {
+        // A claim error comes after a good signature: that key was the signer and the token is bad.
+        if (!isKeyMismatch(err)) throw new JwtRejected(classify(err));
         lastError = err;
-        // Only a signature mismatch means "try the next key"; anything else is the token's fault.
-        if (
-          !(err instanceof errors.JWSSignatureVerificationFailed) &&
-          !(err instanceof errors.JOSEAlgNotAllowed)
-        )
-          break;
       }
     }
-    throw new JwtRejected(classify(lastError));
+    throw new JwtRejected(lastError instanceof JwtRejected ? lastError.reason : 'signature');
   }
+
+  /** PEM keys of the token's algorithm; those whose thumbprint is the token's `kid` when one matches. */
+  async #candidates(alg: string, kid: string | null): Promise<KeyObject[]> {
+    const typed = this.#keys.filter((k) => k.algorithms.includes(alg));
+    if (kid === null) return typed.map((k) => k.key);
+    const named: KeyObject[] = [];
+    for (const k of typed) {
+      k.kid ??= exportJWK(k.key)
+        .then((jwk) => calculateJwkThumbprint(jwk))
+        .catch(() => null);
+      if ((await k.kid) === kid) named.push(k.key);
+    }
+    return named.length > 0 ? named : typed.map((k) => k.key);
+  }
+}
+
+/** The key did not verify this token (wrong key, or no key in the set fits): try the next one. */
+function isKeyMismatch(err: unknown): boolean {
+  return (
+    err instanceof errors.JWSSignatureVerificationFailed ||
+    err instanceof errors.JWKSNoMatchingKey ||
+    err instanceof errors.JWKSMultipleMatchingKeys ||
+    err instanceof errors.JOSEAlgNotAllowed ||
+    err instanceof TypeError // a key of another type than the algorithm needs
+  );
 }
 
 function identityOf(payload: JWTPayload): JwtIdentity {

@@ -33,6 +33,11 @@ const jwtSection = z
         description: 'Accepted JWT signature algorithms (comma-separated). Default EdDSA,ES256,RS256.',
       },
     ),
+    requireExp: setting(z.boolean().default(true), {
+      env: 'AGENT_GUARD_JWT_REQUIRE_EXP',
+      description:
+        'Refuse bearer JWTs without an `exp` claim (a token that never expires is a standing key). Default true.',
+    }),
     clockSkewS: setting(z.number().int().min(0).max(600).default(30), {
       env: 'AGENT_GUARD_JWT_CLOCK_SKEW_S',
       description: 'Tolerated clock difference for exp/nbf/iat, in seconds. Default 30.',
