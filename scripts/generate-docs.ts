@@ -10,6 +10,7 @@ import { renderHelmValuesSchema } from './helm-values-schema.js';
 import { renderOpenApiDoc } from './openapi-doc.js';
 import { renderRulesDoc } from './generate-rules-doc.js';
 import { REGISTRY_PATH, renderRegistry } from './generate-registry.js';
+import { policyJsonSchema } from '../src/policy/schema.js';
 import { renderTokenCounts } from './token-counts.js';
 
 export interface GeneratedDoc {
@@ -25,6 +26,7 @@ export const GENERATED_DOCS: readonly GeneratedDoc[] = [
   { path: 'helm/agent-guard/values.schema.json', render: renderHelmValuesSchema },
   { path: 'docs/openapi.json', render: renderOpenApiDoc },
   { path: 'docs/rules.md', render: renderRulesDoc },
+  { path: 'docs/policy.schema.json', render: policyJsonSchema },
   { path: 'src/engine/remediation/token-counts.ts', render: renderTokenCounts },
 ];
 

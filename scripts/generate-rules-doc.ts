@@ -4,7 +4,7 @@
  * (scripts/generate-docs.ts), so `npm run docs` writes it and test/docs/generated.test.ts checks it.
  */
 import { ENGINE_FAILURE_HINT, ENGINE_FAILURE_RULE, ENGINE_FAILURE_SUMMARY } from '../src/engine/engine.js';
-import { INVARIANTS } from '../src/engine/invariants/catalog.js';
+import { INVARIANTS, packOf } from '../src/engine/invariants/catalog.js';
 import { RULES } from '../src/engine/invariants/registry.js';
 import { INVARIANT_NAMES } from '../src/engine/types.js';
 
@@ -25,7 +25,8 @@ export function renderRulesDoc(): string {
     `agent-guard checks ${INVARIANT_NAMES.length} invariants with ${RULES.length} rules. Each rule lives in`,
     '`src/engine/invariants/rules/<id>-<name>.ts` with its own deny and allow examples, which',
     '`test/engine/invariants/rules.test.ts` runs through the whole engine. How decisions are made:',
-    '[engine.md](engine.md).',
+    '[engine.md](engine.md). Every rule also belongs to a pack that a policy file can switch off',
+    '([policy.md](policy.md)).',
     '',
     '| invariant | threat_type | severity | rules |',
     '|---|---|---|---:|',
@@ -56,7 +57,15 @@ export function renderRulesDoc(): string {
       continue;
     }
     for (const r of rules) {
-      out.push('', `### ${r.id}`, '', r.summary, '', `Hint for the model: ${r.remediationHint}`, '');
+      out.push(
+        '',
+        `### ${r.id}`,
+        '',
+        `${r.summary} Pack \`${packOf(r)}\`.`,
+        '',
+        `Hint for the model: ${r.remediationHint}`,
+        '',
+      );
       out.push('| deny | allow (why it must not match) |', '|---|---|');
       const rows = Math.max(r.examples.deny.length, r.examples.allow.length);
       for (let i = 0; i < rows; i++) {
