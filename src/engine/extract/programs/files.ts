@@ -574,8 +574,6 @@ export const FILE_HANDLERS: Readonly<Record<string, ProgramHandler>> = {
   ag: reader({ short: 'gGmABC' }, 1),
   jq: reader({ short: 'L', long: ['--arg', '--argjson', '--slurpfile', '--rawfile', '--indent'] }, 1),
   yq: reader({}, 1),
-  nano: reader(),
-  emacs: reader(),
   code: reader(),
   // `file -f LIST` reads names from LIST and echoes each line that is not a file (GTFOBins file read).
   file: (inv, kit) => {

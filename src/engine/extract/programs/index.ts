@@ -4,6 +4,7 @@
  */
 import { CONSOLE_HANDLERS } from './consoles.js';
 import { FILE_HANDLERS } from './files.js';
+import { HOOK_HANDLERS } from './hooks.js';
 import { INTERPRETER_HANDLERS } from './interpreters.js';
 import { LAUNCHER_HANDLERS } from './launchers.js';
 import { NET_HANDLERS } from './net.js';
@@ -42,6 +43,7 @@ export const HANDLERS: Readonly<Record<string, ProgramHandler>> = buildRegistry(
   consoles: CONSOLE_HANDLERS,
   launchers: LAUNCHER_HANDLERS,
   security: SECURITY_HANDLERS,
+  hooks: HOOK_HANDLERS,
 });
 
 const ALIASES: Readonly<Record<string, string>> = {
@@ -95,6 +97,11 @@ export function programFamily(program: string): string {
 }
 
 export function handlerFor(program: string): ProgramHandler | undefined {
+  // `!curl ...` / `:!curl ...`: a command typed as an escape into the program of the line before.
+  if (program.charCodeAt(0) === 33 /* ! */ || program.startsWith(':!')) {
+    const rest = program.slice(program.indexOf('!') + 1);
+    return rest === '' ? undefined : handlerFor(rest);
+  }
   const direct = HANDLERS[program];
   if (direct !== undefined && Object.hasOwn(HANDLERS, program)) return direct;
   const family = programFamily(program);

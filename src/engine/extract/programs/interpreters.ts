@@ -706,7 +706,7 @@ function merge(run: readonly CodeLiteral[]): CodeLiteral {
 }
 
 const CALL_BEFORE =
-  /(shell script|system|exec|execl|execlp|execv|execvp|popen|spawn|spawnSync|passthru|shell_exec|proc_open|pcntl_exec|execute|run|call|check_output|getoutput|Popen|open3|capture2|capture3|capture2e|open)\s*[(]?\s*\[?\s*$/;
+  /(shell script|system|exec|execl|execlp|execv|execvp|popen|spawn|spawnSync|passthru|shell_exec|proc_open|pcntl_exec|execute|run|call|check_output|getoutput|Popen|open3|capture2|capture3|capture2e|open|callCommand|callProcess|rawSystem|shell-command|async-shell-command|call-process|start-process|term|ansi-term)\s*[({]?\s*\[?\s*$/;
 const SHELL_LITERAL =
   /^(\/usr)?(\/bin\/)?(sh|bash|zsh|dash|ksh|ash|busybox\s+sh|cmd(\.exe)?|powershell|pwsh)(\s+-[a-z]+)*\s*$/i;
 /** awk `print "TEXT" | "sh"`: TEXT is a command line the shell runs. */

@@ -202,7 +202,74 @@ const sg: ProgramHandler = (inv, kit) => {
   return undefined;
 };
 
+/** `WRAPPER [opts] FILE CMD ARGS`: one operand before the command (logsave, setlock). */
+function withOperand(short: string): ProgramHandler {
+  return (inv, kit) => {
+    const args = parseArgs(inv.argv, { short, stopAtPositional: true });
+    const inner = inv.argv.slice(args.rest + 1);
+    return inner.length === 0 ? undefined : kit.run(inner, inv.span, inv.stdin, inv.program);
+  };
+}
+
+/** `perf stat|record|trace [opts] [--] CMD`: the profiled command runs. */
+const perf: ProgramHandler = (inv, kit) => {
+  const sub = inv.argv[1]?.text;
+  if (sub !== 'stat' && sub !== 'record' && sub !== 'trace' && sub !== 'mem' && sub !== 'c2c')
+    return undefined;
+  const args = parseArgs(inv.argv, { short: 'eoptGCcFmrdIjM', stopAtPositional: true }, 2);
+  const inner = inv.argv.slice(args.rest);
+  return inner.length === 0 ? undefined : kit.run(inner, inv.span, inv.stdin, 'perf');
+};
+
+/** `xdotool exec [--sync] CMD ARGS`. */
+const xdotool: ProgramHandler = (inv, kit) => {
+  const i = inv.argv.findIndex((w) => w.text === 'exec');
+  if (i === -1) return undefined;
+  let j = i + 1;
+  while (j < inv.argv.length && inv.argv[j]!.text.startsWith('--')) j++;
+  const inner = inv.argv.slice(j);
+  return inner.length === 0 ? undefined : kit.run(inner, inv.span, inv.stdin, 'xdotool');
+};
+
+/** The dynamic loader run directly: `ld.so [--library-path P] PROGRAM ARGS`. */
+const loader: ProgramHandler = (inv, kit) => {
+  let i = 1;
+  while (i < inv.argv.length && inv.argv[i]!.text.startsWith('--')) {
+    const t = inv.argv[i]!.text;
+    i += /^--(?:library-path|preload|audit|argv0|inhibit-rpath)$/.test(t) ? 2 : 1;
+  }
+  const inner = inv.argv.slice(i);
+  return inner.length === 0 ? undefined : kit.run(inner, inv.span, inv.stdin, inv.program);
+};
+
+/** `check_by_ssh -o 'ProxyCommand ...' -H HOST -C CMD` (Nagios): ssh options run locally. */
+const checkBySsh: ProgramHandler = (inv, kit) => {
+  const args = parseArgs(inv.argv, { short: 'oHCplitOsnS', stopAtPositional: false });
+  for (const o of args.options) {
+    if (o.name !== '-o' || o.value === undefined) continue;
+    const m = /^(ProxyCommand|LocalCommand)\s*[= ]\s*(.*)$/is.exec(o.value.text);
+    if (m !== null && m[2]!.trim() !== '')
+      kit.nested('exec ' + m[2]!, 'bash', o.value.span, `check_by_ssh ${m[1]!}`);
+  }
+  return undefined;
+};
+
 export const LAUNCHER_HANDLERS: Readonly<Record<string, ProgramHandler>> = {
+  logsave: withOperand(''),
+  setlock: withOperand(''),
+  multitime: after('n'),
+  softlimit: after('mdsflaortcp'),
+  sshpass: after('pfdP'),
+  torify: after(''),
+  grc: after('c'),
+  perf,
+  xdotool,
+  'ld.so': loader,
+  'ld-linux.so.2': loader,
+  'ld-linux-x86-64.so.2': loader,
+  'ld-linux-aarch64.so.1': loader,
+  check_by_ssh: checkBySsh,
+  tmate: tmux,
   chromium: browser,
   'chromium-browser': browser,
   chrome: browser,

@@ -56,6 +56,13 @@ const LAUNCHERS = new Set([
 const SPAWN_SHELL =
   /(?:system|exec[a-z]*|spawn|popen|call|run|os\.execute|shell|!|exec=)\s*\(?\s*\[?\s*['"]?(?:\/(?:usr\/)?(?:local\/)?bin\/)?(?:ba|z|da|k|c|tc|fi|a|r)?sh(?:\s+-[ilps]+)*\s*(?:['"\])]|$|;|\\;)/;
 
+/**
+ * A line that is an escape typed into the interactive program of the line before it (`less f` then
+ * `!/bin/sh`, vim's `:shell` or `:!sh`, ed/ftp/gdb `!sh`): as shell text it is a command whose name
+ * starts with `!` or `:`.
+ */
+const ESCAPE_LINE = /^(?::?!\s*(?:\/(?:usr\/)?(?:local\/)?bin\/)?(?:ba|z|da|k|c|tc|fi|a|r)?sh|:(?:sh|she|shel|shell|terminal|term))$/;
+
 /** The shell reads commands from a terminal: no -c, no script operand, or -i. */
 function isInteractiveShell(e: ExecFact): boolean {
   if (!SHELLS.has(e.program)) return false;
@@ -78,6 +85,10 @@ export default defineRule({
     for (const e of facts.of('exec')) {
       if (e.via !== undefined && !REMOTE_VIA.has(e.via) && isInteractiveShell(e)) {
         yield { span: e.span, reason: `${e.via} starts an interactive ${e.program} shell` };
+        continue;
+      }
+      if (ESCAPE_LINE.test(e.argv[0] ?? '') && e.argv.length === 1) {
+        yield { span: e.span, reason: `${e.argv[0]!} is a shell escape typed into an interactive program` };
         continue;
       }
       // script -q /dev/null (util-linux) opens a shell on a new pty: the classic tty upgrade.
@@ -112,6 +123,12 @@ export default defineRule({
       { input: 'script -q /dev/null' },
       { input: "sqlite3 /dev/null '.shell /bin/sh -i'" },
       { input: 'tar -cf /dev/null /dev/null --checkpoint=1 --checkpoint-action=exec=/bin/sh' },
+      { input: 'less /etc/profile\n!/bin/sh' },
+      { input: 'vi\n:set shell=/bin/sh\n:shell' },
+      { input: "ssh -o ProxyCommand=';sh 0<&2 1>&2' x" },
+      { input: 'xargs -a /dev/null sh' },
+      { input: "gdb -nx -ex '!sh' -ex quit" },
+      { input: "psql -c '\\! /bin/sh'" },
     ],
     allow: [
       {
@@ -130,6 +147,8 @@ export default defineRule({
         why: 'the shell reads the commands awk prints, not a terminal',
       },
       { input: "script -q -c 'make test' build.log", why: 'script records one given command' },
+      { input: "ssh -o ProxyCommand='ssh -W %h:%p bastion' host", why: 'the proxy command is ssh' },
+      { input: 'less README.md\nq', why: 'a pager and its quit key' },
       {
         input: 'python3 -c \'import subprocess; subprocess.run(["ls", "-la"])\'',
         why: 'runs ls, not a shell',
