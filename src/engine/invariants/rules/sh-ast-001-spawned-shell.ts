@@ -61,7 +61,8 @@ const SPAWN_SHELL =
  * `!/bin/sh`, vim's `:shell` or `:!sh`, ed/ftp/gdb `!sh`): as shell text it is a command whose name
  * starts with `!` or `:`.
  */
-const ESCAPE_LINE = /^(?::?!\s*(?:\/(?:usr\/)?(?:local\/)?bin\/)?(?:ba|z|da|k|c|tc|fi|a|r)?sh|:(?:sh|she|shel|shell|terminal|term))$/;
+const ESCAPE_LINE =
+  /^(?::?!\s*(?:\/(?:usr\/)?(?:local\/)?bin\/)?(?:ba|z|da|k|c|tc|fi|a|r)?sh|:(?:sh|she|shel|shell|terminal|term))$/;
 
 /** The shell reads commands from a terminal: no -c, no script operand, or -i. */
 function isInteractiveShell(e: ExecFact): boolean {
