@@ -6,7 +6,7 @@
  * the stream buffer stays bounded by one entry.
  */
 import { defineDetector } from '../detector.js';
-import { BASE62, BASE64, randomBody } from '../examples.js';
+import { BASE62, randomBody } from '../examples.js';
 import type { PatternHit } from '../family.js';
 import { isObviouslyNotSecret } from '../not-secret.js';
 
