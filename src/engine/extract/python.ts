@@ -40,7 +40,7 @@ import { attrRef, isModuleName, sliceText } from './python/modules.js';
 const UNROLL_BUDGET = 4096;
 /** Longest literal list a `for` statement is unrolled over (its body may be long). */
 const UNROLL_STATEMENT = 16;
-/** Longest `for` statement (in characters) whose body is unrolled. */
+/** Longest `for` statement or comprehension body (in characters) that is unrolled. */
 const UNROLL_BODY_CHARS = 2000;
 
 export class PyWalker extends CodeWalker {
@@ -448,7 +448,8 @@ export class PyWalker extends CodeWalker {
       const left = fk[0];
       const right = fk[fk.length - 1];
       const it = right && right !== left ? this.visit(right) : UNKNOWN;
-      const items = fors.length === 1 && i === 0 ? this.#unrollItems(it, UNROLL_BUDGET) : undefined;
+      const small = body.end - body.start <= UNROLL_BODY_CHARS;
+      const items = fors.length === 1 && i === 0 && small ? this.#unrollItems(it, UNROLL_BUDGET) : undefined;
       if (left && items) unroll = { left, items };
       else if (left) this.bind(left, this.#element(left, it));
     });
