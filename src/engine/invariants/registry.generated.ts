@@ -76,6 +76,7 @@ import shAst004InterpreterSocketShell from './rules/sh-ast-004-interpreter-socke
 import shAst005PayloadGenerator from './rules/sh-ast-005-payload-generator.js';
 import shAst010RemoteCodeExecution from './rules/sh-ast-010-remote-code-execution.js';
 import shAst011DownloadThenExecute from './rules/sh-ast-011-download-then-execute.js';
+import shAst012UnresolvedProgram from './rules/sh-ast-012-unresolved-program.js';
 import shAst020PrivilegeEscalation from './rules/sh-ast-020-privilege-escalation.js';
 import shAst021LibraryPreload from './rules/sh-ast-021-library-preload.js';
 import sqlAst001DropDatabase from './rules/sql-ast-001-drop-database.js';
@@ -170,6 +171,7 @@ export const RULE_FILES: readonly (readonly [id: string, rule: RuleDefinition])[
   ['SH-AST-005', shAst005PayloadGenerator],
   ['SH-AST-010', shAst010RemoteCodeExecution],
   ['SH-AST-011', shAst011DownloadThenExecute],
+  ['SH-AST-012', shAst012UnresolvedProgram],
   ['SH-AST-020', shAst020PrivilegeEscalation],
   ['SH-AST-021', shAst021LibraryPreload],
   ['SQL-AST-001', sqlAst001DropDatabase],

@@ -83,6 +83,7 @@ export const RULE_TOKENS_CONSERVED: Readonly<Record<string, number>> = {
   'SH-AST-005': 626,
   'SH-AST-010': 3813,
   'SH-AST-011': 3837,
+  'SH-AST-012': 3817,
   'SH-AST-020': 362,
   'SH-AST-021': 375,
   'SQL-AST-001': 1234,
