@@ -185,6 +185,11 @@ export interface SqlStmtFact extends FactBase {
   readonly credentialColumns?: readonly string[];
   /** The statement combines SELECTs with UNION (the shape of an injected credential dump). */
   readonly union?: boolean;
+  /**
+   * DROP of temporary tables only: `#name`, DROP TEMPORARY TABLE, or tables created TEMP/TEMPORARY
+   * earlier in the same input (a temporary table shadows a permanent one of the same name).
+   */
+  readonly temporary?: boolean;
 }
 
 /** A loop or recursion. */

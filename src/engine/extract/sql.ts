@@ -7,6 +7,7 @@ import { parseUnits, type WorkBudget } from '../budget.js';
 import type { Fact, LiteralFact, SqlStmtFact } from '../facts.js';
 import type { Span } from '../types.js';
 import { fallbackStatements } from './sql/fallback.js';
+import { collectVars } from './sql/fold.js';
 import { fromNsp } from './sql/from-nsp.js';
 import { fromPg } from './sql/from-pg.js';
 import type { J } from './sql/json.js';
@@ -136,7 +137,13 @@ function withNeutralPlaceholders(text: string): string | undefined {
         replace(t.start, close + 2);
         while (tokens[i + 1] !== undefined && tokens[i + 1]!.start < close + 2) i++;
       }
-    } else if (t.kind === 'param' && t.value.startsWith(':') && text[t.start - 1] !== ':')
+    } else if (
+      t.kind === 'param' &&
+      t.value.startsWith(':') &&
+      text[t.start - 1] !== ':' &&
+      // `schema:table` (DB2/Derby SYSUSER:SYSINTAUTHUSERS) is a name, not a bind placeholder.
+      !/[\w$]/.test(text[t.start - 1] ?? '')
+    )
       replace(t.start, t.end);
   }
   if (n === 0) return undefined;
@@ -168,6 +175,8 @@ function analyse(text: string, base: number, depthGuard: number, budget: WorkBud
     lexed = lexSql(text, { mysql: true });
     // Tokens and statement ranges are both in text order: one cursor walks them (linear).
     let cursor = 0;
+    // Variables are batch-wide: `DECLARE @q ... = '...'` in one statement, `EXEC(@q)` in the next.
+    const vars = collectVars(lexed.tokens);
     for (const range of lexed.statements) {
       const seg = text.slice(range.start, range.end);
       while (cursor < lexed.tokens.length && lexed.tokens[cursor]!.start < range.start) cursor++;
@@ -194,7 +203,7 @@ function analyse(text: string, base: number, depthGuard: number, budget: WorkBud
           end: t.end + range.start,
         }));
       }
-      for (const s of fallbackStatements(tokens, range.start, range.end)) stmts.push(shift(s, base));
+      for (const s of fallbackStatements(tokens, range.start, range.end, vars)) stmts.push(shift(s, base));
     }
   }
   if (lexed) {
@@ -249,11 +258,34 @@ function toFact(s: StmtInfo, text: string, ctx: ExtractContext): SqlStmtFact {
   return fact;
 }
 
+const CREATE_TEMP =
+  /^\s*create\s+(?:or\s+replace\s+)?(?:global\s+|local\s+)?temp(?:orary)?\s+table\s+(?:if\s+not\s+exists\s+)?([\w$."`[\]]+)/i;
+const bareName = (name: string): string =>
+  name
+    .toLowerCase()
+    .replace(/[`"[\]]/g, '')
+    .split('.')
+    .pop()!;
+
+/** Whether a DROP removes only temporary tables (see SqlStmtFact.temporary). */
+function dropsTemporary(s: StmtInfo, stmtText: string, temps: ReadonlySet<string>): boolean {
+  if (s.statement !== 'drop' || s.object !== 'table' || s.targets.length === 0) return false;
+  if (/^\s*drop\s+temporary\s+table\b/i.test(stmtText)) return true;
+  return s.targets.every((t) => t.startsWith('#') || temps.has(bareName(t)));
+}
+
 export function extractSql(text: string, ctx: ExtractContext): Fact[] {
   const { stmts, literals } = analyse(text, 0, 0, ctx.budget);
   const facts: Fact[] = [];
+  const temps = new Set<string>();
   for (const s of stmts) {
-    facts.push(toFact(s, text, ctx));
+    const stmtText = text.slice(s.start, s.end);
+    if (s.statement === 'create') {
+      const m = CREATE_TEMP.exec(stmtText);
+      if (m) temps.add(bareName(m[1]!));
+    }
+    const fact = toFact(s, text, ctx);
+    facts.push(dropsTemporary(s, stmtText, temps) ? { ...fact, temporary: true } : fact);
     for (const d of s.dynamicSql)
       facts.push(...ctx.nested(d.code, 'sql', { start: d.start, end: d.end }, 'sql'));
   }

@@ -70,6 +70,12 @@ export const NETWORK_FUNCTIONS: ReadonlySet<string> = new Set([
   'url',
   'http_get',
   'http_post',
+  // SQL Server linked-server and ad hoc remote queries, Oracle mail (issue 22)
+  'openquery',
+  'opendatasource',
+  'sp_addlinkedserver',
+  'sp_send_dbmail',
+  'xp_sendmail',
 ]);
 
 /** Package prefixes (Oracle PL/SQL packages) whose every member reaches outside the database. */
@@ -131,6 +137,18 @@ export const POWERFUL_ROLES: ReadonlySet<string> = new Set([
   'azure_pg_admin',
   'sysadmin',
   'db_owner',
+  // Oracle and SQL Server equivalents (issue 22: GRANT DBA, ALTER SERVER ROLE sysadmin ADD MEMBER)
+  'dba',
+  'sysdba',
+  'sysoper',
+  'sysbackup',
+  'imp_full_database',
+  'exp_full_database',
+  'serveradmin',
+  'securityadmin',
+  'setupadmin',
+  'db_securityadmin',
+  'alloydbsuperuser',
 ]);
 
 /** Settings whose change lets the server run programs or load code. */
@@ -168,7 +186,10 @@ export function functionReach(name: string): 'file-read' | 'file-write' | 'progr
     pkg === 'utl_http' ||
     pkg === 'utl_inaddr' ||
     pkg === 'utl_tcp' ||
-    pkg === 'utl_smtp'
+    pkg === 'utl_smtp' ||
+    pkg === 'utl_mail' ||
+    pkg === 'dbms_ldap' ||
+    pkg === 'dbms_network_acl_admin'
   )
     return 'network';
   if (FILE_WRITE_FUNCTIONS.has(bare) || pkg === 'utl_file') return 'file-write';

@@ -20,7 +20,8 @@ export type Expr =
       readonly hi: Expr;
     }
   | { readonly k: 'isnull'; readonly negated: boolean; readonly arg: Expr }
-  | { readonly k: 'other' };
+  /** Anything else; `cols` is false when it was seen to reference no column (a constant subquery). */
+  | { readonly k: 'other'; readonly cols?: boolean };
 
 export const OTHER: Expr = { k: 'other' };
 
@@ -145,4 +146,37 @@ export function truth(e: Expr): Truth {
   }
 }
 
-export const isTautology = (e: Expr): boolean => truth(e) === true;
+/**
+ * Whether a filter can tell rows apart. Issue 22: `WHERE id IS NOT NULL`, `WHERE EXISTS (SELECT 1)`,
+ * `WHERE lower('A') = 'a'` keep every row although no constant folding proves them true. A filter
+ * that references no column, or whose only test is IS NOT NULL, is either every row or none.
+ * OR selects only when every branch does; AND when any branch does.
+ */
+export function selects(e: Expr): boolean {
+  switch (e.k) {
+    case 'const':
+      return false;
+    case 'col':
+      return true;
+    case 'cmp':
+      return !sameColumn(e.l, e.r) && (selects(e.l) || selects(e.r));
+    case 'and':
+      return e.args.some(selects);
+    case 'or':
+      return e.args.length > 0 && e.args.every(selects);
+    case 'not':
+      return e.arg.k === 'isnull' ? selects(e.arg.arg) : selects(e.arg);
+    case 'like':
+      return selects(e.l) && !(e.r.k === 'const' && typeof e.r.v === 'string' && /^%+$/.test(e.r.v));
+    case 'in':
+      return selects(e.l) || e.list.some(selects);
+    case 'between':
+      return selects(e.v) || selects(e.lo) || selects(e.hi);
+    case 'isnull':
+      return !e.negated && selects(e.arg);
+    case 'other':
+      return e.cols !== false;
+  }
+}
+
+export const isTautology = (e: Expr): boolean => truth(e) === true || !selects(e);

@@ -6,6 +6,7 @@
  */
 import { CREDENTIAL_COLUMN } from '../../knowledge/sql.js';
 import { OTHER, isTautology, type Expr } from './expr.js';
+import { collectVars, foldString, type Folded, type Vars } from './fold.js';
 import type { SqlToken } from './lexer.js';
 import { addFunction, addTable, newStmt, type StmtInfo } from './stmt.js';
 import type { SqlStatementKind } from '../../facts.js';
@@ -170,7 +171,13 @@ const CLAUSE_END = new Set([
 ]);
 
 /** Analyse one statement range of tokens; returns one StmtInfo per statement keyword it starts at. */
-export function fallbackStatements(tokens: readonly SqlToken[], start: number, end: number): StmtInfo[] {
+export function fallbackStatements(
+  tokens: readonly SqlToken[],
+  start: number,
+  end: number,
+  /** String variables assigned in the whole batch (collectVars over all its tokens). */
+  vars: Vars = collectVars(tokens),
+): StmtInfo[] {
   const starts: number[] = [];
   for (let i = 0; i < tokens.length; i++) {
     const t = tokens[i]!;
@@ -193,7 +200,7 @@ export function fallbackStatements(tokens: readonly SqlToken[], start: number, e
       s.statement = 'call';
       addFunction(s, n.parts);
     }
-    scanCommon(tokens, 0, tokens.length, s);
+    scanCommon(tokens, 0, tokens.length, s, vars);
     return [s];
   }
   const out: StmtInfo[] = [];
@@ -202,7 +209,7 @@ export function fallbackStatements(tokens: readonly SqlToken[], start: number, e
     const to = starts[k + 1] ?? tokens.length;
     const sStart = k === 0 ? start : tokens[from]!.start;
     const sEnd = k + 1 < starts.length ? tokens[to - 1]!.end : end;
-    out.push(analyse(tokens, from, to, sStart, sEnd, k === 0 ? 0 : from));
+    out.push(analyse(tokens, from, to, sStart, sEnd, k === 0 ? 0 : from, vars));
   }
   return out;
 }
@@ -214,6 +221,7 @@ function analyse(
   start: number,
   end: number,
   scanFrom: number,
+  vars: Vars,
 ): StmtInfo {
   const head = tokens[from]!.value;
   const s = newStmt(KIND[head] ?? 'other', 'keyword', start, end);
@@ -303,12 +311,12 @@ function analyse(
       }
       break;
   }
-  scanCommon(tokens, scanFrom, to, s);
+  scanCommon(tokens, scanFrom, to, s, vars);
   return s;
 }
 
 /** Features found anywhere in the statement: functions, tables, files, programs, credentials. */
-function scanCommon(tokens: readonly SqlToken[], from: number, to: number, s: StmtInfo): void {
+function scanCommon(tokens: readonly SqlToken[], from: number, to: number, s: StmtInfo, vars: Vars): void {
   for (let i = from; i < to; i++) {
     const t = tokens[i]!;
     const next = tokens[i + 1];
@@ -362,28 +370,30 @@ function scanCommon(tokens: readonly SqlToken[], from: number, to: number, s: St
       case 'exec':
       case 'execute':
       case 'call': {
-        // EXEC master..xp_cmdshell 'cmd' / EXECUTE IMMEDIATE '...' / EXEC('...')
-        if (next?.kind === 'word' && next.value === 'immediate') {
-          if (tokens[i + 2]?.kind === 'string') pushDynamic(s, tokens[i + 2]!);
-          break;
-        }
-        if (next?.value === '(' && tokens[i + 2]?.kind === 'string') {
-          pushDynamic(s, tokens[i + 2]!);
-          break;
-        }
-        if (next?.kind === 'string') {
-          // PL/pgSQL EXECUTE 'sql', MySQL EXECUTE of a literal.
-          pushDynamic(s, next);
+        // EXEC master..xp_cmdshell 'cmd' / EXECUTE IMMEDIATE '...' / EXEC('...') / EXECUTE 'DRO'||'P ...'
+        let at = i + 1;
+        if (next?.kind === 'word' && next.value === 'immediate') at = i + 2;
+        const folded = foldString(tokens, at, vars);
+        if (folded !== undefined) {
+          pushFolded(s, tokens, at, folded);
           break;
         }
         const n = readName(tokens, i + 1);
         if (n.parts.length) {
           addFunction(s, n.parts);
           const proc = n.parts[n.parts.length - 1]!;
-          const arg = tokens[n.next];
-          if (proc === 'sp_configure' && arg?.kind === 'string') s.settings.push(arg.value.toLowerCase());
-          if (proc === 'sp_executesql' && arg?.kind === 'string') pushDynamic(s, arg);
-          if (proc === 'xp_cmdshell' && arg?.kind === 'string') s.runsProgram = arg.value;
+          const arg = foldString(tokens, n.next, vars);
+          if (proc === 'sp_configure' && arg !== undefined) s.settings.push(arg.value.toLowerCase());
+          if (proc === 'sp_executesql' && arg !== undefined) pushFolded(s, tokens, n.next, arg);
+          if (proc === 'xp_cmdshell' && arg !== undefined) s.runsProgram = arg.value;
+        }
+        break;
+      }
+      case 'prepare': {
+        // MySQL PREPARE stmt FROM @s / FROM 'sql'
+        if (tokens[i + 2]?.value === 'from') {
+          const f = foldString(tokens, i + 3, vars);
+          if (f !== undefined) pushFolded(s, tokens, i + 3, f);
         }
         break;
       }
@@ -393,6 +403,8 @@ function scanCommon(tokens: readonly SqlToken[], from: number, to: number, s: St
   }
 }
 
-function pushDynamic(s: StmtInfo, t: SqlToken): void {
-  s.dynamicSql.push({ code: t.value, start: t.start, end: t.end });
+function pushFolded(s: StmtInfo, tokens: readonly SqlToken[], at: number, f: Folded): void {
+  if (f.value.trim() === '') return;
+  const end = tokens[f.next - 1]?.end ?? tokens[at]!.end;
+  s.dynamicSql.push({ code: f.value, start: tokens[at]!.start, end });
 }

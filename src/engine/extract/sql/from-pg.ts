@@ -92,9 +92,22 @@ export function pgExpr(v: unknown): Expr {
     }
     case 'NullTest':
       return { k: 'isnull', negated: str(b.nulltesttype) === 'IS_NOT_NULL', arg: pgExpr(b.arg) };
+    case 'CurrentOfExpr':
+      return OTHER; // WHERE CURRENT OF cursor: one row
     default:
-      return OTHER;
+      return { k: 'other', cols: hasColumnRef(v, 0) };
   }
+}
+
+/** The subtree references a column somewhere (bounded walk of the parser's JSON). */
+function hasColumnRef(v: unknown, depth: number): boolean {
+  if (depth > 64 || v === null || typeof v !== 'object') return depth > 64;
+  if (Array.isArray(v)) return v.some((x) => hasColumnRef(x, depth + 1));
+  for (const [k, x] of Object.entries(v as Record<string, unknown>)) {
+    if (k === 'ColumnRef') return true;
+    if (hasColumnRef(x, depth + 1)) return true;
+  }
+  return false;
 }
 
 /** Convert one RawStmt. `start`/`end` are UTF-16 indexes of the statement in `ctx.text`. */

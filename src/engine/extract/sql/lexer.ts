@@ -101,8 +101,20 @@ export function lexSql(text: string, options: LexOptions): LexResult {
       continue;
     }
     if (c === 35 && options.mysql) {
+      // `#name` is a SQL Server temporary table (`##name` a global one): a name, not a comment.
+      let k = i + 1;
+      if (text.charCodeAt(k) === 35) k++;
+      if (isWordStart(text.charCodeAt(k))) {
+        let j = k;
+        while (j < n && isWordPart(text.charCodeAt(j))) j++;
+        push('word', text.slice(i, j).toLowerCase(), i, j);
+        i = j;
+        continue;
+      }
+      // A MySQL comment that PostgreSQL and SQL Server would run: analysed as hidden code too.
       let j = text.indexOf('\n', i);
       if (j < 0) j = n;
+      if (j > i + 1) hidden.push({ code: text.slice(i + 1, j), start: i + 1 });
       i = j;
       continue;
     }
@@ -233,7 +245,14 @@ export function lexSql(text: string, options: LexOptions): LexResult {
     }
     // Operators: greedy run of operator characters.
     let j = i + 1;
-    while (j < n && '+-*/<>=~!@#%^&|`?:'.includes(text[j]!) && !(text[j] === '-' && text[j + 1] === '-')) j++;
+    while (
+      j < n &&
+      '+-*/<>=~!@#%^&|`?:'.includes(text[j]!) &&
+      !(text[j] === '-' && text[j + 1] === '-') &&
+      // `'a'+@host`: an @ before a name starts a variable, not more operator.
+      !(j > i && text[j] === '@' && isWordStart(text.charCodeAt(j + 1)))
+    )
+      j++;
     push('op', text.slice(i, j), i, j);
     i = j;
   }

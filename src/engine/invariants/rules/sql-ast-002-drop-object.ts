@@ -12,7 +12,7 @@ export default defineRule({
     'Do not drop tables or other objects. Rename the object instead (ALTER TABLE t RENAME TO t_archived) so the change can be undone, or ask the user to run the drop.',
   *check(facts) {
     for (const s of facts.of('sql')) {
-      if (s.statement !== 'drop' || WHOLE.has(s.object ?? '')) continue;
+      if (s.statement !== 'drop' || WHOLE.has(s.object ?? '') || s.temporary === true) continue;
       const target = s.targets[0];
       const object = (s.object ?? 'object').toUpperCase();
       yield {
@@ -31,6 +31,10 @@ export default defineRule({
   examples: {
     deny: [
       { input: 'DROP TABLE users', runtime: 'sql' },
+      {
+        input: 'CREATE TEMP TABLE scratch (id int); DROP TABLE scratch, users;',
+        runtime: 'sql',
+      },
       { input: 'DROP TABLE IF EXISTS Album; DROP TABLE IF EXISTS Artist;', runtime: 'sql' },
       { input: 'DROP TABLE `users`', runtime: 'sql' },
       { input: 'DROP INDEX CONCURRENTLY idx_users_email;', runtime: 'sql' },
@@ -43,6 +47,12 @@ export default defineRule({
     ],
     allow: [
       { input: 'CREATE TABLE z (truncate INT)', runtime: 'sql', why: 'a column named like a keyword' },
+      {
+        input: 'CREATE TEMP TABLE ids (id int); INSERT INTO ids VALUES (1); DROP TABLE ids;',
+        runtime: 'sql',
+        why: 'a temporary table created in the same batch',
+      },
+      { input: 'DROP TABLE #work', runtime: 'sql', why: 'SQL Server temporary table' },
       {
         input: 'ALTER TABLE integers ALTER COLUMN i DROP DEFAULT',
         runtime: 'sql',

@@ -2,16 +2,57 @@
 import { POWERFUL_ROLES } from '../../knowledge/sql.js';
 import { defineRule } from '../define-rule.js';
 
+const NEW_LOGIN = /\bidentified\s+(?:by|with|externally|globally)\b|\bpassword\b/i;
+
+/** A powerful role gaining a member: ALTER [SERVER] ROLE r ADD MEMBER x, sp_add[srv]rolemember. */
+function roleMembership(text: string, functions: readonly string[]): string | undefined {
+  const alter = /\balter\s+(?:server\s+)?role\s+\[?(\w+)\]?\s+add\s+member\b/i.exec(text);
+  if (alter && POWERFUL_ROLES.has(alter[1]!.toLowerCase())) return alter[1]!.toLowerCase();
+  if (functions.includes('sp_addsrvrolemember') || functions.includes('sp_addrolemember')) {
+    for (const m of text.matchAll(/N?'([^']*)'/g))
+      if (POWERFUL_ROLES.has(m[1]!.toLowerCase())) return m[1]!.toLowerCase();
+  }
+  return undefined;
+}
+
 export default defineRule({
   id: 'SQL-AST-006',
   invariant: 'NO_DESTRUCTIVE_SQL',
   kinds: ['sql'],
   summary:
-    'GRANT ALL [PRIVILEGES], CREATE/ALTER ROLE|USER ... SUPERUSER, GRANT ... ON *.* WITH GRANT OPTION, grants of superuser-equivalent roles.',
+    'GRANT ALL [PRIVILEGES], CREATE/ALTER ROLE|USER ... SUPERUSER, GRANT ... ON *.* WITH GRANT OPTION, grants of superuser-equivalent roles (DBA, sysadmin), new logins with a password.',
   remediationHint:
     'Grant only the privileges the task needs on the objects it needs (GRANT SELECT, INSERT ON TABLE app.orders TO app_rw); never create superusers or grant ALL.',
   *check(facts) {
     for (const s of facts.of('sql')) {
+      // A new account that can log in with a password (Oracle/MySQL IDENTIFIED BY, SQL Server
+      // CREATE LOGIN, PostgreSQL CREATE USER ... PASSWORD): a backdoor login (issue 22).
+      if (
+        s.statement === 'create' &&
+        (s.object === 'user' || s.object === 'login') &&
+        NEW_LOGIN.test(s.text)
+      ) {
+        yield {
+          span: s.span,
+          reason:
+            `CREATE ${s.object.toUpperCase()} ${s.targets.join(', ')} adds an account that can log in`.replace(
+              /\s+adds/,
+              ' adds',
+            ),
+          suggestedAlternative: null,
+        };
+        continue;
+      }
+      // Server and database role membership granted by statement or procedure (SQL Server).
+      const member = roleMembership(s.text, s.functions);
+      if (member !== undefined) {
+        yield {
+          span: s.span,
+          reason: `adding a member to role ${member} amounts to superuser`,
+          suggestedAlternative: null,
+        };
+        continue;
+      }
       if (s.createsSuperuser === true) {
         yield {
           span: s.span,
@@ -46,6 +87,11 @@ export default defineRule({
       { input: 'ALTER USER bob WITH SUPERUSER', runtime: 'sql' },
       { input: 'GRANT pg_execute_server_program TO bob', runtime: 'sql' },
       { input: 'GRANT postgres TO app', runtime: 'sql' },
+      { input: 'CREATE USER hacker IDENTIFIED BY pass123', runtime: 'sql' },
+      { input: "CREATE LOGIN backdoor WITH PASSWORD = 'P@ss1'", runtime: 'sql' },
+      { input: 'GRANT DBA TO hacker', runtime: 'sql' },
+      { input: 'ALTER SERVER ROLE sysadmin ADD MEMBER backdoor', runtime: 'sql' },
+      { input: "EXEC sp_addsrvrolemember 'eve', 'sysadmin'", runtime: 'sql' },
     ],
     allow: [
       {
@@ -54,6 +100,11 @@ export default defineRule({
         why: 'one read privilege on one table',
       },
       { input: 'CREATE ROLE reader NOSUPERUSER LOGIN', runtime: 'sql', why: 'explicitly not a superuser' },
+      {
+        input: 'ALTER ROLE db_datareader ADD MEMBER app',
+        runtime: 'sql',
+        why: 'a read-only database role',
+      },
       { input: 'REVOKE ALL ON orders FROM public', runtime: 'sql', why: 'taking privileges away' },
     ],
   },

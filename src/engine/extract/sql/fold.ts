@@ -1,0 +1,217 @@
+/**
+ * Constant folding of string expressions over lexer tokens, for dynamic SQL (issue 22):
+ * `EXECUTE 'DRO' || 'P TABLE users'`, `EXEC('DR' + 'OP TABLE t')`, `format('DROP TABLE %I', 'x')`,
+ * `concat(...)`, `chr(68)`, and variables assigned earlier in the batch (`DECLARE @q ... = '...'`,
+ * `SET @s = ...`, PL/pgSQL `q := ...`). Unknown parts fold to nothing, so `'DROP TABLE ' || t`
+ * still reads as a DROP. Linear in the tokens it reads.
+ */
+import type { SqlToken } from './lexer.js';
+
+export type Vars = Map<string, string>;
+
+export interface Folded {
+  readonly value: string;
+  /** Index of the first token after the expression. */
+  readonly next: number;
+  /** Whether anything was folded beyond one plain string literal. */
+  readonly computed: boolean;
+}
+
+const MAX_LEN = 64 * 1024;
+
+/** Fold the string expression starting at `i`; undefined when nothing there is a string. */
+export function foldString(
+  tokens: readonly SqlToken[],
+  i: number,
+  vars: Vars,
+  depth = 0,
+): Folded | undefined {
+  if (depth > 16) return undefined;
+  let value = '';
+  let computed = false;
+  let any = false;
+  let j = i;
+  let afterOp = false;
+  for (;;) {
+    let part = operand(tokens, j, vars, depth);
+    // After `||` or `+`, an operand we cannot fold (an unknown variable or call) is a hole: the
+    // parts around it are still what runs (`'EXEC xp_fileexist "\\' + @host + '\x"'`).
+    if (part === undefined && afterOp) part = hole(tokens, j);
+    if (part === undefined) break;
+    afterOp = false;
+    any = true;
+    if (value.length + part.value.length <= MAX_LEN) value += part.value;
+    if (part.computed) computed = true;
+    j = part.next;
+    const op = tokens[j];
+    if (op?.kind === 'op' && (op.value === '||' || op.value === '+')) {
+      computed = true;
+      afterOp = true;
+      j++;
+      continue;
+    }
+    break;
+  }
+  return any ? { value, next: j, computed } : undefined;
+}
+
+/** An unknown operand folded to '': a name, parameter or number, with a call's arguments skipped. */
+function hole(tokens: readonly SqlToken[], i: number): Folded | undefined {
+  const t = tokens[i];
+  if (
+    t === undefined ||
+    !(t.kind === 'word' || t.kind === 'param' || t.kind === 'qident' || t.kind === 'number')
+  )
+    return undefined;
+  let j = i + 1;
+  while (tokens[j]?.value === '.' && tokens[j + 1] !== undefined) j += 2;
+  if (tokens[j]?.value === '(') {
+    let level = 0;
+    for (; j < tokens.length; j++) {
+      if (tokens[j]!.value === '(') level++;
+      else if (tokens[j]!.value === ')' && --level === 0) break;
+    }
+    j++;
+  }
+  return { value: '', next: j, computed: true };
+}
+
+/** Arguments of a call whose `(` is at `open`: each folded (unknown arguments fold to ''). */
+function callArgs(
+  tokens: readonly SqlToken[],
+  open: number,
+  vars: Vars,
+  depth: number,
+): { args: string[]; next: number } | undefined {
+  if (tokens[open]?.value !== '(') return undefined;
+  const args: string[] = [];
+  let j = open + 1;
+  while (j < tokens.length && tokens[j]!.value !== ')') {
+    const f = foldString(tokens, j, vars, depth + 1);
+    if (f !== undefined && (tokens[f.next]?.value === ',' || tokens[f.next]?.value === ')')) {
+      args.push(f.value);
+      j = f.next;
+    } else {
+      // Skip an argument we cannot fold, nested parentheses included.
+      let level = 0;
+      while (j < tokens.length) {
+        const v = tokens[j]!.value;
+        if (v === '(') level++;
+        else if (v === ')') {
+          if (level === 0) break;
+          level--;
+        } else if (v === ',' && level === 0) break;
+        j++;
+      }
+      args.push('');
+    }
+    if (tokens[j]?.value === ',') j++;
+  }
+  return tokens[j]?.value === ')' ? { args, next: j + 1 } : undefined;
+}
+
+function operand(tokens: readonly SqlToken[], i: number, vars: Vars, depth: number): Folded | undefined {
+  const t = tokens[i];
+  if (t === undefined) return undefined;
+  if (t.kind === 'string') return { value: t.value, next: i + 1, computed: false };
+  if (t.kind === 'param' && vars.has(t.value.toLowerCase()))
+    return { value: vars.get(t.value.toLowerCase())!, next: i + 1, computed: true };
+  if (t.value === '(') {
+    const inner = foldString(tokens, i + 1, vars, depth + 1);
+    if (inner !== undefined && tokens[inner.next]?.value === ')')
+      return { value: inner.value, next: inner.next + 1, computed: true };
+    return undefined;
+  }
+  if (t.kind !== 'word') return undefined;
+  const fn = t.value;
+  if (tokens[i + 1]?.value !== '(') {
+    return vars.has(fn) ? { value: vars.get(fn)!, next: i + 1, computed: true } : undefined;
+  }
+  const call = callArgs(tokens, i + 1, vars, depth);
+  if (call === undefined) return undefined;
+  const [a = '', ...rest] = call.args;
+  let value: string;
+  switch (fn) {
+    case 'chr':
+    case 'char':
+    case 'nchar': {
+      const n = Number(tokens[i + 2]?.value);
+      value = Number.isInteger(n) && n >= 0 && n < 0x110000 ? String.fromCodePoint(n) : '';
+      break;
+    }
+    case 'concat':
+      value = call.args.join('');
+      break;
+    case 'concat_ws':
+      value = rest.join(a);
+      break;
+    case 'format':
+    case 'formatmessage': {
+      let k = 0;
+      value = a.replace(/%(?:\d+\$)?[-0-9]*([sIL%d])/g, (m, c: string) =>
+        c === '%' ? '%' : (rest[k++] ?? ''),
+      );
+      break;
+    }
+    case 'lower':
+      value = a.toLowerCase();
+      break;
+    case 'upper':
+      value = a.toUpperCase();
+      break;
+    case 'reverse':
+      value = [...a].reverse().join('');
+      break;
+    case 'replace':
+      value = rest.length >= 2 && rest[0] !== '' ? a.split(rest[0]!).join(rest[1]) : a;
+      break;
+    case 'quote_ident':
+    case 'quote_literal':
+    case 'quotename':
+    case 'trim':
+    case 'ltrim':
+    case 'rtrim':
+    case 'cast':
+    case 'convert':
+      value = fn === 'convert' ? (rest[0] ?? a) : a;
+      break;
+    default:
+      return undefined;
+  }
+  return { value, next: call.next, computed: true };
+}
+
+/**
+ * Variables assigned a string in the batch, in order (a later assignment wins): T-SQL
+ * `DECLARE @q T = expr` / `SET @q = expr` / `SELECT @q = expr`, MySQL `SET @s = expr`, PL/pgSQL
+ * `name := expr`.
+ */
+export function collectVars(tokens: readonly SqlToken[]): Vars {
+  const vars: Vars = new Map();
+  for (let i = 0; i < tokens.length; i++) {
+    const t = tokens[i]!;
+    const next = tokens[i + 1];
+    let name: string | undefined;
+    let at = -1;
+    if (t.kind === 'param' && t.value.startsWith('@')) {
+      // @q [type [(n)]] = expr
+      let j = i + 1;
+      if (tokens[j]?.kind === 'word' && tokens[j]!.value !== 'as') {
+        j++;
+        if (tokens[j]?.value === '(') while (j < tokens.length && tokens[j]!.value !== ')') j++;
+        if (tokens[j]?.value === ')') j++;
+      }
+      if (tokens[j]?.kind === 'op' && (tokens[j]!.value === '=' || tokens[j]!.value === ':=')) {
+        name = t.value.toLowerCase();
+        at = j + 1;
+      }
+    } else if (t.kind === 'word' && next?.kind === 'op' && next.value === ':=') {
+      name = t.value;
+      at = i + 2;
+    }
+    if (name === undefined) continue;
+    const f = foldString(tokens, at, vars);
+    if (f !== undefined) vars.set(name, f.value);
+  }
+  return vars;
+}
