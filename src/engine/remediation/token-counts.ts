@@ -40,7 +40,7 @@ export const RULE_TOKENS_CONSERVED: Readonly<Record<string, number>> = {
   'FS-AST-033': 4726,
   'GCP-AST-001': 4324,
   'GIT-AST-001': 4307,
-  'GIT-AST-002': 4300,
+  'GIT-AST-002': 4294,
   'GIT-AST-003': 4310,
   'GIT-AST-004': 4306,
   'GIT-AST-005': 4317,

@@ -37,6 +37,11 @@ function discards(sub: string, args: readonly string[]): string | null {
         ? `git restore ${paths.join(' ')} overwrites local changes in the working tree`
         : null;
     }
+    case 'rm':
+      // Without --force git refuses to remove a file with local changes; --cached keeps the file.
+      return hasOption(args, 'f', '--force') && !hasOption(args, '', '--cached')
+        ? 'git rm --force deletes files even when they have uncommitted changes'
+        : null;
     case 'switch':
       return hasOption(args, 'f', '--force', '--discard-changes')
         ? 'git switch --discard-changes throws away local changes'
@@ -52,7 +57,7 @@ export default defineRule({
   pack: 'core.git',
   kinds: ['exec'],
   summary:
-    'git checkout -- <paths>, checkout ., checkout -f, restore of working-tree paths or switch --discard-changes overwrite uncommitted edits.',
+    'git checkout -- <paths>, checkout ., checkout -f, restore of working-tree paths or switch --discard-changes, rm -f overwrite or delete uncommitted edits.',
   remediationHint:
     'These commands overwrite uncommitted edits with no way back. Keep a copy first (git stash push -- <paths>, or git diff > ./changes.patch), or unstage only with git restore --staged <paths>.',
   *check(facts) {
@@ -72,6 +77,7 @@ export default defineRule({
       { input: 'git restore --worktree --staged .' },
       { input: 'git restore --source=HEAD~2 lib/' },
       { input: 'git switch --discard-changes main' },
+      { input: 'git rm -f src/main.rs' },
       { input: "sudo -u dev git checkout -- '*.py'" },
     ],
     allow: [
@@ -84,6 +90,8 @@ export default defineRule({
       { input: 'git restore --staged .', why: 'only unstages; the working tree is kept' },
       { input: 'git restore -S src/app.ts', why: 'only unstages' },
       { input: 'git switch -c feature', why: 'creates a branch' },
+      { input: 'git rm README.md', why: 'git refuses when the file has local changes' },
+      { input: 'git rm -r -f --cached build/', why: 'untracks; the files stay' },
       { input: 'git status && git diff', why: 'reads' },
     ],
   },

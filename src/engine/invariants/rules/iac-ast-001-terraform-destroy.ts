@@ -1,6 +1,6 @@
 /**
  * IAC-AST-001: terraform / OpenTofu / terragrunt runs that destroy managed infrastructure or the
- * record of it: destroy, apply -destroy, state rm, workspace delete, force-unlock. plan (also
+ * record of it: destroy, apply -destroy, state rm/push, workspace delete -force. plan (also
  * plan -destroy) only prints and stays allowed.
  */
 import { defineRule } from '../define-rule.js';
@@ -17,8 +17,9 @@ function destroys(words: readonly string[]): string | null {
     return `${words[0]} apply -destroy deletes every resource it manages`;
   if (verb === 'state' && (action === 'rm' || action === 'push'))
     return `${words[0]} state ${action} rewrites the state, so resources are lost or orphaned`;
-  if (verb === 'workspace' && action === 'delete')
-    return `${words[0]} workspace delete drops a workspace and its state`;
+  // Without -force terraform refuses to delete a workspace that still tracks resources.
+  if (verb === 'workspace' && action === 'delete' && hasOption(args, '', '-force', '--force'))
+    return `${words[0]} workspace delete -force drops a workspace and the state of its resources`;
   if (verb === 'run-all' && (action === 'destroy' || action === 'apply'))
     return `${words[0]} run-all ${action} changes every module at once`;
   return null;
@@ -45,7 +46,7 @@ export default defineRule({
       { input: 'terraform state rm aws_s3_bucket.logs' },
       { input: 'tofu destroy' },
       { input: "bash -c 'env terraform destroy'" },
-      { input: 'terraform workspace delete staging' },
+      { input: 'terraform workspace delete -force staging' },
     ],
     allow: [
       { input: 'terraform plan', why: 'prints a plan' },
@@ -53,6 +54,10 @@ export default defineRule({
       { input: 'terraform init && terraform validate', why: 'no change to resources' },
       { input: 'terraform state list', why: 'reads the state' },
       { input: 'terraform fmt -recursive', why: 'formats files' },
+      {
+        input: 'terraform workspace delete staging',
+        why: 'refused by terraform while the workspace tracks resources',
+      },
     ],
   },
 });
