@@ -20,6 +20,7 @@ import {
   type InvariantMode,
   type Span,
 } from './types.js';
+import { alternativeInWords } from './wire.js';
 
 const EMPTY: readonly never[] = Object.freeze([]);
 
@@ -189,7 +190,11 @@ export function findingFrom(
     severity: spec.severity,
     reason: hit.reason,
     span: hit.span,
-    suggestedAlternative: suggestedAlternative === text ? null : suggestedAlternative,
+    // Never null (SPEC 2.8, issue 24): without a safer command, what to do instead in words.
+    suggestedAlternative:
+      suggestedAlternative === null || suggestedAlternative === text
+        ? alternativeInWords(rule.remediationHint)
+        : suggestedAlternative,
     remediationHint: rule.remediationHint,
     mode,
   };

@@ -12,7 +12,7 @@ export interface WireFinding {
   readonly severity: string;
   readonly reason: string;
   readonly span: { readonly start: number; readonly end: number };
-  readonly suggested_alternative: string | null;
+  readonly suggested_alternative: string;
   readonly remediation_hint: string;
   readonly mode: 'enforce' | 'audit';
 }
@@ -45,6 +45,17 @@ export interface WireDecision {
   // response shape), so the API adds them from src/receipts next to these fields.
 }
 
+/**
+ * SPEC 2.8 types `suggested_alternative` as a string: where no safer command does the same job,
+ * it says in words what to do instead (issue 24), built from the rule's remediation hint.
+ */
+export function alternativeInWords(remediationHint: string): string {
+  const hint = remediationHint.trim();
+  return hint === ''
+    ? 'No safer command does this: do not run it; ask the user to do it or to allow it in the policy.'
+    : `No safer command does this; instead: ${hint}`;
+}
+
 export function toWireFinding(f: Finding): WireFinding {
   return {
     rule_id: f.ruleId,
@@ -53,7 +64,7 @@ export function toWireFinding(f: Finding): WireFinding {
     severity: f.severity,
     reason: f.reason,
     span: { start: f.span.start, end: f.span.end },
-    suggested_alternative: f.suggestedAlternative,
+    suggested_alternative: f.suggestedAlternative ?? alternativeInWords(f.remediationHint),
     remediation_hint: f.remediationHint,
     mode: f.mode,
   };
@@ -80,7 +91,9 @@ export function toWireDecision(evaluation: Evaluation): WireDecision {
     blocked_invariants: blocked,
     rule_id: first?.ruleId ?? null,
     reason: first?.reason ?? null,
-    suggested_alternative: first?.suggestedAlternative ?? null,
+    suggested_alternative: first
+      ? (first.suggestedAlternative ?? alternativeInWords(first.remediationHint))
+      : null,
     remediation_hint: first?.remediationHint ?? null,
     tokens_conserved: d.tokensConserved,
     cached: evaluation.cached,
