@@ -131,13 +131,19 @@ export function asksHelp(args: readonly string[]): boolean {
   return words.includes('--help') || words[0] === 'help' || (words.length === 1 && words[0] === '-h');
 }
 
+/** What a matcher says about a run: a reason, or a reason with a rewrite / alternative. */
+export type ExecVerdict = string | Pick<RuleHit, 'reason' | 'rewrite' | 'suggestedAlternative'>;
+
 /** One hit per run the matcher names a reason for; the hit carries its run (for policy allow entries). */
 export function* execHits(
   facts: FactIndex,
-  match: (words: readonly string[], exec: ExecFact) => string | null,
+  match: (words: readonly string[], exec: ExecFact) => ExecVerdict | null,
 ): Generator<RuleHit> {
   for (const exec of facts.of('exec')) {
-    const reason = match(normalisedArgv(exec), exec);
-    if (reason !== null) yield { span: exec.span, reason, exec };
+    const verdict = match(normalisedArgv(exec), exec);
+    if (verdict === null) continue;
+    yield typeof verdict === 'string'
+      ? { span: exec.span, reason: verdict, exec }
+      : { ...verdict, span: exec.span, exec };
   }
 }

@@ -4,11 +4,26 @@
  * stays allowed: it refuses when the remote moved since the last fetch.
  */
 import { defineRule } from '../define-rule.js';
-import { asksHelp, beforeDashDash, execHits, gitCommand, hasOption, positionals } from '../command-line.js';
+import {
+  asksHelp,
+  beforeDashDash,
+  execHits,
+  gitCommand,
+  hasOption,
+  positionals,
+  type ExecVerdict,
+} from '../command-line.js';
 
-function rewrites(args: readonly string[]): string | null {
+function rewrites(args: readonly string[]): ExecVerdict | null {
   if (hasOption(args, 'n', '--dry-run')) return null;
-  if (hasOption(args, 'f', '--force')) return 'git push --force overwrites remote history';
+  if (hasOption(args, 'f', '--force')) {
+    const reason = 'git push --force overwrites remote history';
+    // The same push with a lease: it refuses when someone else pushed since the last fetch.
+    const spelled = beforeDashDash(args).find((a) => a === '--force' || a === '-f');
+    return spelled === undefined
+      ? reason
+      : { reason, rewrite: { find: ` ${spelled}`, with: ' --force-with-lease' } };
+  }
   if (hasOption(args, '', '--mirror')) return 'git push --mirror overwrites and deletes remote refs';
   if (hasOption(args, 'd', '--delete')) return 'git push --delete deletes remote branches or tags';
   if (hasOption(args, '', '--prune')) return 'git push --prune deletes remote branches missing locally';
