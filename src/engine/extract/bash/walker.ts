@@ -709,12 +709,15 @@ export class BashWalker implements Toolkit {
     let op = '';
     let fd: number | null = null;
     let target: SyntaxNode | undefined;
+    let lessError = false;
     for (const c of r.children) {
       if (c.type === 'file_descriptor') fd = Number(this.#slice(c));
       else if (!c.named) {
-        if (op === '') op = c.type;
+        if (op === '') op = lessError && c.type === '>' ? '<>' : c.type;
       } else if (c.type === 'ERROR' && op === '<' && target === undefined && this.#slice(c) === '>') {
         op = '<>'; // `N<>file`: the grammar leaves the `>` of `<>` as an ERROR inside the redirect
+      } else if (c.type === 'ERROR' && op === '' && this.#slice(c) === '<') {
+        lessError = true; // ... or, before a statement that follows, the `<` (`exec 3<>/dev/tcp/h/p; x`)
       } else if (target === undefined) target = c;
     }
     if (op === '>' && this.#readWrite?.has(r) === true) op = '<>';
