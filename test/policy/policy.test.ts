@@ -160,3 +160,22 @@ describe('malformed policy files are refused with key and line', () => {
     expect(refused(text)).toMatch(want);
   });
 });
+
+describe('the library', () => {
+  it('createGuard reads engine.policyFile', async () => {
+    const { createGuard } = await import('../../src/library/create-guard.js');
+    const dir = mkdtempSync(join(tmpdir(), 'ag-lib-policy-'));
+    writeFileSync(join(dir, 'policy.yaml'), POLICY);
+    const guard = await createGuard({
+      engine: { policyFile: join(dir, 'policy.yaml'), workspaceRoot: '/work/ws', homeDir: '/home/agent' },
+    });
+    try {
+      const r = guard.validate({ command: "bash -c 'env terraform destroy'" });
+      expect(r.allowed).toBe(false);
+      expect(r.ruleId).toBe('TEAM-AST-001');
+      expect(guard.validate({ command: 'git reset --hard origin/main' }).allowed).toBe(true);
+    } finally {
+      await guard.close();
+    }
+  });
+});
