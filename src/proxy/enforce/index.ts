@@ -14,14 +14,27 @@ import type { ProxyConfig } from '../../config/sections/proxy.js';
 import type { EvaluatedCall } from '../adapters/types.js';
 import type { Evaluator } from '../evaluate.js';
 import type { ProxyMetrics } from '../metrics.js';
-import { createToolCallTap, type ProposedToolCall, type ResponseTap } from '../observe/tool-calls.js';
+import type { ResponseTap } from '../observe/tool-calls.js';
 import type { Route } from '../routes.js';
 import type { ProxyAlertSink, ProxyLogger, ProxyMode } from '../types.js';
 import type { ProposedCall, ProviderName } from './calls.js';
 import { refusalText, type Judge, type Refusal } from './refusal.js';
-import { createResponseRewriter, planRewrite, type ResponseRewriter, type RewriteSink } from './stream.js';
+import {
+  createResponseRewriter,
+  planRewrite,
+  type EnforceLimits,
+  type ResponseRewriter,
+  type RewriteSink,
+} from './stream.js';
 
 export type ToolCallsMode = 'enforce' | 'observe' | 'off';
+
+/** Bounds of the observing copy (it only reads): 4 MiB of JSON, 1 MiB per event and per call. */
+const OBSERVE_LIMITS: EnforceLimits = {
+  maxJsonBytes: 4 << 20,
+  maxEventChars: 1 << 20,
+  maxArgumentChars: 1 << 20,
+};
 
 /**
  * The configured setting: `toolCalls` when set; else the deprecated `observeToolCalls: false`
@@ -200,25 +213,30 @@ export function createToolCallHandling(deps: ToolCallsDeps): ToolCallHandling {
       return { text: refusalText(call, envelope) };
     };
 
-  const observed = (route: Route, provider: ProviderName, found: ProposedToolCall): void => {
-    const call: ProposedCall = { provider, kind: 'tool_call', name: found.name, arguments: found.arguments };
-    evaluate(call)
-      .then((evaluated) => record(route, call, evaluated, 'observe'))
-      .catch((err: unknown) =>
-        logger.error({ err, route: route.name }, 'evaluating a proposed tool call failed'),
-      );
-  };
+  /** Observe reads the copy with the same editors as enforce (every call shape), keeping every call. */
+  const observeJudge =
+    (route: Route): Judge =>
+    async (call) => {
+      record(route, call, await evaluate(call), 'observe');
+      return null;
+    };
+  const discard: RewriteSink = { write: () => undefined, end: () => undefined, abort: () => undefined };
 
   return {
     modeFor: (_route, routeMode) => toolCallsFor(configured, routeMode),
-    tap: (route, provider) => (status, h) =>
-      status >= 200 && status < 300
-        ? createToolCallTap(
-            provider,
-            { contentType: one(h['content-type']), contentEncoding: one(h['content-encoding']) },
-            (found) => observed(route, provider, found),
-          )
-        : null,
+    tap: (route, provider) => (status, h) => {
+      if (status < 200 || status >= 300) return null;
+      const contentType = one(h['content-type']);
+      const contentEncoding = one(h['content-encoding']);
+      const plan = planRewrite(contentType, contentEncoding);
+      if (plan.kind !== 'rewrite') return null;
+      // Bounded like the side reader always was: at a bound it stops quietly (the response is not touched).
+      return createResponseRewriter(
+        plan,
+        { provider, contentType, contentEncoding, judge: observeJudge(route), limits: OBSERVE_LIMITS },
+        discard,
+      );
+    },
     rewrite: (route, provider) => (status, h, sink) => {
       if (status < 200 || status >= 300) return null;
       const plan = planRewrite(one(h['content-type']), one(h['content-encoding']));

@@ -75,6 +75,14 @@ export function anthropicStreamEditor(judge: Judge, maxArgumentChars: number): S
   };
 
   const handle = async (frame: SseFrame, out: StreamOut): Promise<void> => {
+    // Text deltas and pings while nothing is held or re-indexed: relayed without parsing.
+    if (
+      (frame.event === 'content_block_delta' || frame.event === 'ping') &&
+      held.size === 0 &&
+      shift === 0 &&
+      dropped.size === 0
+    )
+      return out(frame.raw);
     const payload = parse(frame);
     if (payload === null) return out(frame.raw);
     const index = typeof payload.index === 'number' ? payload.index : -1;

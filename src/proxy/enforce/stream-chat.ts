@@ -126,6 +126,24 @@ export function chatStreamEditor(judge: Judge, maxArgumentChars: number): Stream
       if (call.state === 'open') await settle(index, choice, call, out, truncated && !call.scanner.closed);
   };
 
+  /** Note text and role a choice has shown before its first call (the refusal's separator and role). */
+  const textBeforeCalls = (data: string): boolean => {
+    let payload: unknown;
+    try {
+      payload = JSON.parse(data) as unknown;
+    } catch {
+      return false;
+    }
+    if (!isObject(payload) || !Array.isArray(payload.choices)) return false;
+    for (const c of payload.choices as unknown[]) {
+      if (!isObject(c) || !isObject(c.delta)) continue;
+      const state = choiceOf(typeof c.index === 'number' ? c.index : 0);
+      if (typeof c.delta.content === 'string' && c.delta.content !== '') state.content = true;
+      if (c.delta.role !== undefined) state.role = true;
+    }
+    return choices.size > 0 && [...choices.values()].every((c) => c.content && c.role);
+  };
+
   const add = (
     choice: Choice,
     key: string,
@@ -174,8 +192,18 @@ export function chatStreamEditor(judge: Judge, maxArgumentChars: number): Stream
     return call;
   };
 
+  /** Whether any choice has had a tool call (before that, plain text chunks need no parsing). */
+  let anyCalls = false;
+  /** Set once the choices' text and role are known: later text chunks are not parsed at all. */
+  let textKnown = false;
+
   const handle = async (frame: SseFrame, out: StreamOut): Promise<void> => {
     if (frame.data === null) return out(frame.raw);
+    // The common case, a text chunk before any call: relayed without parsing its JSON.
+    if (!anyCalls && !frame.data.includes('_call')) {
+      if (!textKnown) textKnown = textBeforeCalls(frame.data);
+      return out(frame.raw);
+    }
     if (frame.data.trim() === '[DONE]') {
       for (const [index, choice] of choices) await settleOpen(index, choice, out, true);
       return out(frame.raw);
@@ -187,6 +215,7 @@ export function chatStreamEditor(judge: Judge, maxArgumentChars: number): Stream
       return out(frame.raw);
     }
     if (!isObject(payload) || !Array.isArray(payload.choices)) return out(frame.raw);
+    anyCalls = true;
     const list = payload.choices as unknown[];
     const touches = list.some((c) => {
       if (!isObject(c)) return false;

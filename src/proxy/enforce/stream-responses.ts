@@ -108,6 +108,11 @@ export function responsesStreamEditor(judge: Judge, maxArgumentChars: number): S
   };
 
   const handle = async (frame: SseFrame, out: StreamOut): Promise<void> => {
+    // Text deltas before any replacement: relayed without parsing (their numbers are unchanged).
+    if (held === null && replaced.size === 0 && frame.event === 'response.output_text.delta') {
+      nextSeq = null;
+      return out(frame.raw);
+    }
     const payload = parse(frame);
     if (payload === null) return out(frame.raw);
     const type = typeof payload.type === 'string' ? payload.type : '';
@@ -133,6 +138,7 @@ export function responsesStreamEditor(judge: Judge, maxArgumentChars: number): S
       typeof payload.item.type === 'string' &&
       RESPONSES_CALL_TYPES.has(payload.item.type)
     ) {
+      if (typeof payload.sequence_number === 'number') nextSeq ??= payload.sequence_number;
       held = {
         outputIndex: typeof payload.output_index === 'number' ? payload.output_index : 0,
         frames: [{ frame, payload }],

@@ -188,5 +188,13 @@ describe('Responses API', () => {
     const watcher = new OpenAI({ apiKey: 'sk-test', baseURL: `${observing.url}/openai/v1`, maxRetries: 0 });
     const response = await watcher.responses.create({ model: 'gpt-fake', input: 'check' });
     expect(response.output.filter((o) => o.type !== 'message')).toHaveLength(6);
+    // ... and every shape that runs something was judged on the side: four denied, one allowed.
+    await new Promise((r) => setTimeout(r, 50));
+    const count = (verdict: string): Promise<number> =>
+      metricValue(observing.registry, METRIC.proxyProposedToolCallsTotal, { verdict, mode: 'observe' });
+    expect(await count('deny')).toBeGreaterThanOrEqual(4);
+    expect(
+      observing.logs.filter((l) => l.msg === 'model proposed a tool call the engine denies').length,
+    ).toBe(await count('deny'));
   });
 });
