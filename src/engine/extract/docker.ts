@@ -95,6 +95,17 @@ export function extractDocker(text: string, ctx: ExtractContext): Fact[] {
     });
     return facts;
   }
+  // A compose file handed to `docker compose -f -` on standard input (echo '...' |, here-docs).
+  if (!isCompose(text) && /compose\b[^|;&\n]*(?:-f|--file)[ =]-(?:\s|$)/.test(text)) {
+    for (const body of stdinDocuments(text)) {
+      if (!isCompose(body.text)) continue;
+      analyzeCompose(body.text, {
+        container: (c) => facts.push(containerFact(c, map(body.span), 'docker', ctx.depth)),
+        nested: (code) => facts.push(...ctx.nested(code, 'bash', body.span, 'docker')),
+        spend: (units) => ctx.budget.spend(units, 'compose services'),
+      });
+    }
+  }
   if (isCompose(text)) {
     if (!ctx.budget.spend(parseUnits(text.length), 'compose file')) return facts;
     const ok = analyzeCompose(text, {
@@ -115,12 +126,15 @@ export function extractDocker(text: string, ctx: ExtractContext): Fact[] {
       if (f) facts.push(f);
     },
     codeOf: (words) => text.slice(words[0]!.start, words[words.length - 1]!.end),
+    volumes: new Map(),
   };
+  // `-v${IFS}/:/h`: an unquoted $IFS splits the word in the shell (same length keeps spans).
+  const split = text.includes('IFS') ? text.replace(/\$\{IFS\}|\$IFS\b/g, (m) => ' '.repeat(m.length)) : text;
   // The blanked text is built once from the kept pieces (linear; a splice per command was quadratic).
   const pieces: string[] = [];
   let last = 0;
   let other = false;
-  for (const words of splitCommands(text)) {
+  for (const words of splitCommands(split)) {
     if (!ctx.budget.spend(1 + words.length, 'docker commands')) break;
     let k = 0;
     while (
@@ -129,7 +143,13 @@ export function extractDocker(text: string, ctx: ExtractContext): Fact[] {
     )
       k++;
     const cmd = words.slice(k);
-    if (cmd.length > 0 && isDockerProgram(cmd[0]!.value) && words[0]!.value !== 'sudo') {
+    const kubectl = cmd[0]?.value.endsWith('kubectl') === true;
+    if (
+      cmd.length > 0 &&
+      isDockerProgram(cmd[0]!.value) &&
+      words[0]!.value !== 'sudo' &&
+      (!kubectl || cmd.some((w) => w.value === 'run'))
+    ) {
       analyzeDocker(cmd, sink);
       const s = words[0]!.start;
       const e = words[words.length - 1]!.end;
@@ -141,6 +161,20 @@ export function extractDocker(text: string, ctx: ExtractContext): Fact[] {
   const rest = pieces.join('');
   if (other) facts.push(...ctx.nested(rest, 'bash', { start: 0, end: text.length }, 'docker'));
   return facts;
+}
+
+/** Quoted strings and here-doc bodies of a command line, with their spans (compose on stdin). */
+function stdinDocuments(text: string): { text: string; span: Span }[] {
+  const out: { text: string; span: Span }[] = [];
+  for (const m of text.matchAll(
+    /'([^']*)'|"((?:[^"\\]|\\.)*)"|<<-?\s*['"]?(\w+)['"]?[^\n]*\n([\s\S]*?)\n\3(?:\n|$)/g,
+  )) {
+    if (out.length >= 16) break;
+    const body = m[1] ?? (m[2] !== undefined ? m[2].replace(/\\(.)/g, '$1') : m[4]);
+    if (body !== undefined)
+      out.push({ text: body.replace(/\\n/g, '\n'), span: { start: m.index, end: m.index + m[0].length } });
+  }
+  return out;
 }
 
 export const dockerExtractor: Extractor = { runtime: 'docker', extract: extractDocker };

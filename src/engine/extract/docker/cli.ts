@@ -35,6 +35,8 @@ export interface DockerSink {
   net(url: string, span: Span): void;
   /** The command text of `words` (raw source slice, or a re-quoted join). */
   codeOf(words: readonly DockerWord[]): string;
+  /** Named volumes bound to host directories by earlier commands of the same input (name → device). */
+  readonly volumes?: Map<string, string>;
 }
 
 export const emptyContainer = (): ContainerInit => ({
@@ -46,7 +48,16 @@ export const emptyContainer = (): ContainerInit => ({
   devices: [],
 });
 
-const DOCKER_PROGRAMS = new Set(['docker', 'podman', 'nerdctl', 'docker-compose', 'podman-compose', 'finch']);
+const DOCKER_PROGRAMS = new Set([
+  'docker',
+  'podman',
+  'nerdctl',
+  'docker-compose',
+  'podman-compose',
+  'finch',
+  'ctr',
+  'kubectl',
+]);
 
 export const isDockerProgram = (word: string): boolean =>
   DOCKER_PROGRAMS.has(word.slice(word.lastIndexOf('/') + 1));
@@ -104,8 +115,21 @@ const BOOL_LONG = new Set([
   '--no-TTY',
   '--replace',
   '--systemd',
+  // containerd's ctr run
+  '--net-host',
+  '--privileged-without-host-devices',
 ]);
 const BOOL_SHORT = new Set(['d', 'i', 't', 'P', 'q', 'T']);
+/** Value options whose spliced spelling (`--volume${X}=/:/h`) is still read as the option. */
+const VALUE_LONG_HINT = new Set([
+  '--volume',
+  '--mount',
+  '--pid',
+  '--network',
+  '--net',
+  '--cap-add',
+  '--device',
+]);
 const VALUE_SHORT = new Set(['a', 'c', 'e', 'h', 'l', 'm', 'p', 'u', 'v', 'w']);
 
 interface Option {
@@ -124,7 +148,10 @@ function readOptions(words: readonly DockerWord[], from: number): { options: Opt
     if (v === '--') return { options, rest: i + 1 };
     if (v.startsWith('--')) {
       const eq = v.indexOf('=');
-      const name = eq < 0 ? v : v.slice(0, eq);
+      let name = eq < 0 ? v : v.slice(0, eq);
+      // `--privileged${X}`: an expansion spliced onto a flag may be empty, leaving the flag.
+      const spliced = name.replace(/\$\{[^}]*\}|\$[A-Za-z_]\w*|\$\([^)]*\)|`[^`]*`|["']/g, '');
+      if (spliced !== name && (BOOL_LONG.has(spliced) || VALUE_LONG_HINT.has(spliced))) name = spliced;
       if (eq >= 0) options.push({ name, value: v.slice(eq + 1), word: w });
       else if (BOOL_LONG.has(name)) options.push({ name, value: 'true', word: w });
       else {
@@ -177,8 +204,27 @@ export function parseVolume(spec: string): { source: string; target: string; rea
   return { source, target: parts[1]!, readOnly: opts.includes('ro') || opts.includes('readonly') };
 }
 
+const NO_VOLUMES: ReadonlyMap<string, string> = new Map();
+
+/**
+ * A named volume bound to a host directory earlier in the input (`docker volume create --opt
+ * type=none --opt o=bind --opt device=/ v`): mounting it mounts that directory (issue 22).
+ */
+function namedVolume(
+  parts: readonly string[],
+  volumes: ReadonlyMap<string, string>,
+): { source: string; target: string; readOnly: boolean } | undefined {
+  const device = volumes.get(parts[0] ?? '');
+  if (device === undefined || parts.length < 2) return undefined;
+  const opts = (parts[2] ?? '').split(',');
+  return { source: device, target: parts[1]!, readOnly: opts.includes('ro') || opts.includes('readonly') };
+}
+
 /** `--mount type=bind,source=/,target=/host,readonly`. */
-export function parseMount(spec: string): { source: string; target: string; readOnly: boolean } | undefined {
+export function parseMount(
+  spec: string,
+  volumes: ReadonlyMap<string, string> = NO_VOLUMES,
+): { source: string; target: string; readOnly: boolean } | undefined {
   const kv = new Map<string, string>();
   for (const part of spec.split(',')) {
     const eq = part.indexOf('=');
@@ -188,7 +234,8 @@ export function parseMount(spec: string): { source: string; target: string; read
     );
   }
   const type = kv.get('type') ?? 'volume';
-  const source = kv.get('source') ?? kv.get('src') ?? '';
+  let source = kv.get('source') ?? kv.get('src') ?? '';
+  if (type === 'volume' && volumes.has(source)) source = volumes.get(source)!;
   if (type !== 'bind' && !(type === 'volume' && HOST_PATH.test(source))) return undefined;
   if (source === '') return undefined;
   const ro = kv.get('readonly') ?? kv.get('ro') ?? 'false';
@@ -210,21 +257,29 @@ const NS_OPTION: Readonly<Record<string, HostNamespace>> = {
 };
 
 /** Apply run/create/exec options to a container description. */
-function applyOptions(c: ContainerInit, options: readonly Option[]): string | undefined {
+function applyOptions(
+  c: ContainerInit,
+  options: readonly Option[],
+  volumes: ReadonlyMap<string, string> = NO_VOLUMES,
+): string | undefined {
   let entrypoint: string | undefined;
   for (const o of options) {
     switch (o.name) {
       case '--privileged':
-        if (o.value !== 'false') c.privileged = true;
+        // docker reads booleans with Go's strconv.ParseBool: only these spell false.
+        if (!/^(?:false|f|0)$/i.test(o.value)) c.privileged = true;
+        break;
+      case '--net-host':
+        if (!c.hostNamespaces.includes('net')) c.hostNamespaces.push('net');
         break;
       case '-v':
       case '--volume': {
-        const m = parseVolume(o.value);
+        const m = parseVolume(o.value) ?? namedVolume(o.value.split(':'), volumes);
         if (m) c.mounts.push(m);
         break;
       }
       case '--mount': {
-        const m = parseMount(o.value);
+        const m = parseMount(o.value, volumes);
         if (m) c.mounts.push(m);
         break;
       }
@@ -282,9 +337,20 @@ export function analyzeDocker(words: readonly DockerWord[], sink: DockerSink): v
   }
   if (compose) return composeCommand(words, i, sink);
   let sub = words[i]?.value;
-  if (sub === 'container' || sub === 'image' || sub === 'buildx') sub = words[++i]?.value;
+  if (program === 'kubectl') return sub === 'run' ? kubectlRun(words, i + 1, whole, sink) : undefined;
+  if (
+    sub === 'container' ||
+    sub === 'containers' ||
+    sub === 'image' ||
+    sub === 'buildx' ||
+    (program === 'ctr' && (sub === 'c' || sub === 't' || sub === 'task' || sub === 'tasks'))
+  )
+    sub = words[++i]?.value;
   if (sub === 'compose') return composeCommand(words, i + 1, sink, true);
   switch (sub) {
+    case 'volume':
+      if (words[i + 1]?.value === 'create') volumeCreate(words, i + 2, sink);
+      return;
     case 'run':
     case 'create':
       return runLike(words, i + 1, whole, sink, true);
@@ -306,7 +372,7 @@ function runLike(
 ): void {
   const { options, rest } = readOptions(words, from);
   const c = emptyContainer();
-  const entrypoint = applyOptions(c, options);
+  const entrypoint = applyOptions(c, options, sink.volumes);
   const target = words[rest];
   if (hasImage && target) c.image = target.value;
   sink.container(c, whole);
@@ -351,4 +417,76 @@ function cp(words: readonly DockerWord[], from: number, sink: DockerSink): void 
     sink.copy(src.value, 'source', { start: src.start, end: src.end });
   if (!inContainer(dst.value) && dst.value !== '-')
     sink.copy(dst.value, 'destination', { start: dst.start, end: dst.end });
+}
+
+/** `docker volume create --opt type=none --opt o=bind --opt device=/path NAME`: remember the device. */
+function volumeCreate(words: readonly DockerWord[], from: number, sink: DockerSink): void {
+  const { options, rest } = readOptions(words, from);
+  const opts = new Map<string, string>();
+  for (const o of options)
+    if (o.name === '-o' || o.name === '--opt') {
+      const eq = o.value.indexOf('=');
+      if (eq > 0) opts.set(o.value.slice(0, eq).toLowerCase(), o.value.slice(eq + 1));
+    }
+  const name = words[rest]?.value ?? options.find((o) => o.name === '--name')?.value;
+  const device = opts.get('device');
+  if (name !== undefined && device !== undefined && HOST_PATH.test(device)) sink.volumes?.set(name, device);
+}
+
+/**
+ * `kubectl run NAME --image=I [--privileged] [--overrides=JSON] [-- CMD]`: the pod's privileged
+ * flag, host namespaces, hostPath volumes and added capabilities, from the overrides JSON too.
+ */
+function kubectlRun(words: readonly DockerWord[], from: number, whole: Span, sink: DockerSink): void {
+  const c = emptyContainer();
+  let cmdAt = words.length;
+  for (let i = from; i < words.length; i++) {
+    const v = words[i]!.value;
+    if (v === '--') {
+      cmdAt = i + 1;
+      break;
+    }
+    const eq = v.indexOf('=');
+    const name = eq > 0 ? v.slice(0, eq) : v;
+    const value = eq > 0 ? v.slice(eq + 1) : (words[i + 1]?.value ?? '');
+    if (name === '--privileged' && !/^(?:false|f|0)$/i.test(eq > 0 ? value : 'true')) c.privileged = true;
+    if (name === '--image') c.image = value;
+    if (name === '--overrides') podSpec(value, c);
+  }
+  sink.container(c, whole);
+  const cmd = words.slice(cmdAt);
+  if (cmd.length > 0) sink.nested(sink.codeOf(cmd), 'bash', spanOf(cmd));
+}
+
+/** Privilege-relevant fields anywhere in a pod spec given as JSON (kubectl --overrides). */
+function podSpec(json: string, c: ContainerInit): void {
+  let doc: unknown;
+  try {
+    doc = JSON.parse(json) as unknown;
+  } catch {
+    return;
+  }
+  const NS: Readonly<Record<string, HostNamespace>> = {
+    hostPID: 'pid',
+    hostNetwork: 'net',
+    hostIPC: 'ipc',
+    hostUsers: 'userns',
+  };
+  const walk = (v: unknown, depth: number): void => {
+    if (depth > 32 || v === null || typeof v !== 'object') return;
+    if (Array.isArray(v)) return v.forEach((x) => walk(x, depth + 1));
+    for (const [k, x] of Object.entries(v as Record<string, unknown>)) {
+      if (k === 'privileged' && x === true) c.privileged = true;
+      else if (k === 'allowPrivilegeEscalation' && x === true)
+        c.securityOpt.push('allowPrivilegeEscalation=true');
+      else if (k in NS && (k === 'hostUsers' ? x === false : x === true)) c.hostNamespaces.push(NS[k]!);
+      else if (k === 'hostPath' && typeof (x as { path?: unknown } | null)?.path === 'string')
+        c.mounts.push({ source: (x as { path: string }).path, target: '', readOnly: false });
+      else if (k === 'add' && Array.isArray(x))
+        for (const cap of x)
+          if (typeof cap === 'string') c.capAdd.push(cap.toUpperCase().replace(/^CAP_/, ''));
+      walk(x, depth + 1);
+    }
+  };
+  walk(doc, 0);
 }

@@ -15,7 +15,18 @@ export interface ComposeSink {
 }
 
 /** The text is a compose file: a top-level `services:` mapping. */
-export const isCompose = (text: string): boolean => /^services[ \t]*:/m.test(text);
+export const isCompose = (text: string): boolean =>
+  /^services[ \t]*:/m.test(text) ||
+  /^\s*\{\s*"services"\s*:/.test(text) ||
+  /^\s*services\s*:\s*\{/.test(text);
+
+/**
+ * Compose variable interpolation with what the file itself says (issue 22): `${VAR:-default}` and
+ * `${VAR-default}` become the default (what compose uses when VAR is unset), `$$` a dollar.
+ */
+function interpolate(value: string): string {
+  return value.replace(/\$\{[A-Za-z_]\w*:?[-?]([^}]*)\}/g, '$1').replace(/\$\$/g, '$');
+}
 
 const NS_KEYS: Readonly<Record<string, HostNamespace>> = {
   network_mode: 'net',
@@ -46,7 +57,7 @@ export function analyzeCompose(text: string, sink: ComposeSink): boolean {
   try {
     // uniqueKeys: false skips the yaml library's duplicate-key check, quadratic in a map's size
     // (a 256 KB file of services took seconds); docker compose itself rejects duplicate keys.
-    doc = parse(text, { maxAliasCount: 50, uniqueKeys: false });
+    doc = parse(text, { maxAliasCount: 50, uniqueKeys: false, merge: true });
   } catch {
     return false;
   }
@@ -66,14 +77,14 @@ export function analyzeCompose(text: string, sink: ComposeSink): boolean {
     if (typeof svc.user === 'string' || typeof svc.user === 'number') c.user = String(svc.user);
     for (const v of Array.isArray(svc.volumes) ? svc.volumes : []) {
       if (typeof v === 'string') {
-        const m = parseVolume(v);
+        const m = parseVolume(interpolate(v));
         if (m) c.mounts.push(m);
       } else {
         const o = asRecord(v);
         if (o && (o.type === 'bind' || typeof o.source === 'string')) {
           const text = (x: unknown): string => (typeof x === 'string' ? x : '');
           const m = parseMount(
-            `type=${text(o.type) || 'bind'},source=${text(o.source)},target=${text(o.target)},readonly=${String(o.read_only === true)}`,
+            `type=${text(o.type) || 'bind'},source=${interpolate(text(o.source))},target=${text(o.target)},readonly=${String(o.read_only === true)}`,
           );
           if (m) c.mounts.push(m);
         }
