@@ -125,7 +125,7 @@ export const PACK_DESCRIPTIONS: Readonly<Record<PackName, string>> = Object.free
   'core.prompt': 'Prompt-injection payloads in tool arguments.',
   'core.git': 'Git operations that destroy uncommitted work, local history or remote branches.',
   containers: 'Privileged or host-mounting containers; docker/podman prunes and forced removals.',
-  kubernetes: 'kubectl deletes of namespaces or whole resource kinds, helm uninstall.',
+  kubernetes: 'kubectl deletes of namespaces or whole resource kinds, kubectl drain, helm uninstall.',
   'cloud.aws': 'aws CLI deletes: recursive S3 removals, bucket removal, instance and database deletion.',
   'cloud.gcp': 'gcloud deletes, gsutil recursive removals.',
   'cloud.azure': 'az deletes of resource groups and resources.',

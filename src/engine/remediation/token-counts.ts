@@ -52,7 +52,7 @@ export const RULE_TOKENS_CONSERVED: Readonly<Record<string, number>> = {
   'IAC-AST-001': 4324,
   'IAC-AST-002': 4331,
   'IAC-AST-003': 4330,
-  'K8S-AST-001': 4310,
+  'K8S-AST-001': 4306,
   'K8S-AST-002': 4338,
   'NET-AST-001': 1843,
   'NET-AST-002': 1839,

@@ -17,11 +17,9 @@ function destroys(words: readonly string[], dynamic: boolean): string | null {
   }
   if (!ENGINES.has(prog) || asksHelp(args)) return null;
   const [group, verb] = positionals(args);
-  // A bare `system prune` asks before it deletes and keeps images in use; forced or widened it does not.
+  // Even a bare `system prune` deletes every stopped container and network; agents answer its prompt.
   if (group === 'system' && verb === 'prune')
-    return hasOption(args, 'f', '--force', '--all', '--volumes') || hasOption(args, 'a')
-      ? `${prog} system prune deletes stopped containers, networks, images and build cache`
-      : null;
+    return `${prog} system prune deletes stopped containers, networks, images and build cache`;
   if (group === 'volume' && (verb === 'prune' || verb === 'rm' || verb === 'remove'))
     return `${prog} volume ${verb} deletes volume data`;
   if (group === 'image' && verb === 'prune' && hasOption(args, 'a', '--all'))
@@ -52,6 +50,7 @@ export default defineRule({
   examples: {
     deny: [
       { input: 'docker system prune -af' },
+      { input: 'docker system prune' },
       { input: 'docker system prune -a --volumes' },
       { input: 'docker volume prune -f' },
       { input: 'docker volume rm pgdata' },
@@ -63,7 +62,6 @@ export default defineRule({
     ],
     allow: [
       { input: 'docker ps -a', why: 'reads' },
-      { input: 'docker system prune', why: 'asks for confirmation and keeps images in use' },
       { input: 'docker rm web', why: 'one named container' },
       { input: 'docker compose down', why: 'stops containers, keeps volumes' },
       { input: 'docker image prune', why: 'dangling images only' },

@@ -44,6 +44,8 @@ function bulkDelete(words: readonly string[]): string | null {
   else if (!KUBECTLS.has(words[0]!)) return null;
   if (asksHelp(args)) return null;
   const [verb, kind] = positionalWords(args);
+  if (verb === 'drain' && !hasOption(args, '', '--dry-run'))
+    return 'kubectl drain evicts every pod from the node';
   if (verb !== 'delete') return null;
   if (hasOption(args, '', '--dry-run')) return null;
   const kinds = (kind ?? '').toLowerCase().split(',');
@@ -85,7 +87,7 @@ export default defineRule({
   pack: 'kubernetes',
   kinds: ['exec'],
   summary:
-    'kubectl delete of a namespace, of every object of a kind (--all, all, -A), or of nodes, volumes or CRDs.',
+    'kubectl delete of a namespace, of every object of a kind (--all, all, -A), or of nodes, volumes or CRDs; kubectl drain.',
   remediationHint:
     'Delete only the named object you created (kubectl delete deployment/<name> -n <ns>), and check first with --dry-run=client -o name.',
   *check(facts) {
@@ -102,6 +104,7 @@ export default defineRule({
       { input: 'kubectl delete deployments --all -n production' },
       { input: 'kubectl delete pvc -A --all' },
       { input: 'oc delete pods --all -n web' },
+      { input: 'kubectl drain node-1 --ignore-daemonsets' },
     ],
     allow: [
       { input: 'kubectl get pods -A', why: 'reads' },
