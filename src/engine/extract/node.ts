@@ -557,12 +557,6 @@ export class JsWalker extends CodeWalker {
       tagged: argsNode?.type === 'template_string',
     };
     const callbacks: SyntaxNode[] = [];
-    if (fn?.fn !== undefined && !isNew && FUNCTION_TYPES.has((fn.fn as SyntaxNode).type)) {
-      // The input's own function called with arguments: its body walked with them bound.
-      const args = argsNode ? named(argsNode).map((a) => this.visit(a)) : [];
-      const inlined = this.callFunction(fn, args);
-      if (inlined !== undefined) return { ...inlined, generated: true };
-    }
     if (argsNode?.type === 'template_string') {
       call.args.push(this.#template(argsNode, true));
       call.argNodes.push(argsNode);
@@ -576,6 +570,14 @@ export class JsWalker extends CodeWalker {
       }
     }
     if (callee?.unresolved === true) dynamicCall(this.col, call.span, callee, call.args);
+    if (fn?.fn !== undefined && !isNew && FUNCTION_TYPES.has((fn.fn as SyntaxNode).type)) {
+      // The input's own function called with arguments: its body walked with them bound.
+      const inlined = this.callFunction(fn, call.args);
+      if (inlined !== undefined) {
+        for (const cb of callbacks) this.fn(cb, undefined);
+        return { ...inlined, generated: true };
+      }
+    }
     const handler = fn?.returns !== undefined ? returnsOf(fn.returns) : JS_CALLS.find(call.name, method);
     const handled = handler?.(this, call);
     let result: Val;
@@ -601,8 +603,10 @@ export class JsWalker extends CodeWalker {
     if (method !== undefined && ITEM_METHODS.has(method) && each !== undefined && callbacks.length === 1) {
       const cb = call.args[0];
       if (cb?.fn !== undefined && each.length <= 64) {
-        const out = each.map((item) => this.callFunction(cb, [item]) ?? opaque([item]));
-        if (out.length > 0) return method === 'map' ? { ...opaque(out), items: out } : opaque(out);
+        const out = each.map((item) => this.callFunction(cb, [item]));
+        // Every item walked: the results are the call's; otherwise the callback is walked as usual below.
+        if (out.length > 0 && out.every((v) => v !== undefined))
+          return method === 'map' ? { ...opaque(out), items: out } : opaque(out);
       }
     }
     // Callbacks run with what the call produced (a response, a stream's data) as their first argument.
