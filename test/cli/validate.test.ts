@@ -46,6 +46,57 @@ describe('agent-guard validate (in-process)', () => {
     expect(bad.err).toContain('AG_ERR_INPUT_RUNTIME_UNKNOWN');
   });
 
+  it('--runtime tool_call takes the JSON of {name, arguments} as the command', async () => {
+    const deny = await cli([
+      'validate',
+      '--json',
+      '--runtime',
+      'tool_call',
+      '--',
+      '{"name":"exec","arguments":{"command":"rm","args":["-rf","/"]}}',
+    ]);
+    expect(deny.code).toBe(1);
+    expect(JSON.parse(deny.out)).toMatchObject({ allowed: false, runtime: 'tool_call' });
+    const allow = await cli([
+      'validate',
+      '--runtime',
+      'tool_call',
+      '--',
+      '{"name":"read_file","arguments":{"path":"src/a.ts"}}',
+    ]);
+    expect(allow.code).toBe(0);
+    const bad = await cli(['validate', '--runtime', 'tool_call', '--', 'rm -rf /']);
+    expect(bad.code).toBe(2);
+    expect(bad.err).toContain('AG_ERR_INPUT_INVALID');
+    const lines = [
+      JSON.stringify({
+        id: 't1',
+        runtime: 'tool_call',
+        command: '{"name":"bash","arguments":{"cmd":"rm -rf ~"}}',
+      }),
+      JSON.stringify({
+        id: 't2',
+        runtime: 'tool_call',
+        command: { name: 'shell', arguments: { commands: ['ls', 'rm -rf /'] } },
+      }),
+      JSON.stringify({
+        id: 't3',
+        runtime: 'tool_call',
+        command: { name: 'read_file', arguments: { path: 'a.md' } },
+      }),
+    ].join('\n');
+    const r = await cli(['validate', '--jsonl', '-'], lines);
+    const out = r.out
+      .trim()
+      .split('\n')
+      .map((l) => JSON.parse(l) as { id: string; allowed: boolean });
+    expect(out.map((o) => [o.id, o.allowed])).toEqual([
+      ['t1', false],
+      ['t2', false],
+      ['t3', true],
+    ]);
+  });
+
   it('exits 2 on usage errors', async () => {
     expect((await cli(['validate'])).code).toBe(2);
     expect((await cli(['validate', '--bogus', '--', 'ls'])).code).toBe(2);

@@ -9,7 +9,7 @@ import type { Readable } from 'node:stream';
 import { loadConfig } from '../../config/load.js';
 import { createEngine, type Engine } from '../../engine/engine.js';
 import { toWireDecision, type WireDecision } from '../../engine/wire.js';
-import { isAgentGuardError } from '../../errors.js';
+import { AgentGuardError, isAgentGuardError } from '../../errors.js';
 import { RUNTIMES } from '../../engine/types.js';
 import { EXIT, UsageError, type CliCommand, type CliIo } from '../command.js';
 import { jsonlDefaultsToStdin, parseOptions } from '../input.js';
@@ -20,7 +20,8 @@ const USAGE = `Usage: agent-guard validate [--runtime R] [--json] [--config FILE
 
 Evaluate a command against the 15 invariants and print the decision.
 
-  --runtime R     ${RUNTIMES.join(', ')} (default bash).
+  --runtime R     ${RUNTIMES.join(', ')}, tool_call (default bash). tool_call: COMMAND is the
+                  JSON of {"name", "arguments"}.
   --json          Print the decision as one JSON object (SPEC 2.5 fields in snake_case plus findings).
   --jsonl [FILE]  Read one JSON object per line ({"id", "command", "runtime"}) from FILE or stdin (-)
                   and write one decision per line with the same id. A malformed line gets an
@@ -85,6 +86,28 @@ function errorLine(id: unknown, code: string, message: string): JsonlError {
   return { id: id ?? null, error: { code, message } };
 }
 
+/**
+ * Evaluate `text` in `runtime`; `tool_call` takes the text as the JSON of `{ name, arguments }`
+ * (an MCP tools/call params object) and decides it like engine.validateToolCall.
+ */
+function evaluateIn(engine: Engine, text: string, runtime: string): ReturnType<Engine['evaluate']> {
+  if (runtime !== 'tool_call') return engine.evaluate({ text, runtime });
+  let call: unknown;
+  try {
+    call = JSON.parse(text);
+  } catch {
+    throw new AgentGuardError('AG_ERR_INPUT_INVALID', {
+      problems: 'a tool_call command must be the JSON of {"name", "arguments"}',
+    });
+  }
+  const c = call as { name?: unknown; arguments?: unknown } | null;
+  if (c === null || typeof c !== 'object' || Array.isArray(c) || typeof c.name !== 'string')
+    throw new AgentGuardError('AG_ERR_INPUT_INVALID', {
+      problems: 'a tool_call command must be a JSON object with a string "name"',
+    });
+  return engine.validateToolCall({ name: c.name, arguments: c.arguments });
+}
+
 function evaluateLine(
   engine: Engine,
   raw: string,
@@ -100,19 +123,24 @@ function evaluateLine(
   }
   const obj = parsed as Record<string, unknown>;
   const id = obj.id ?? null;
-  if (typeof obj.command !== 'string') {
+  // A tool call's command may be its JSON text or the object itself.
+  const command =
+    obj.runtime === 'tool_call' && obj.command !== null && typeof obj.command === 'object'
+      ? JSON.stringify(obj.command)
+      : obj.command;
+  if (typeof command !== 'string') {
     return { out: errorLine(id, 'AG_ERR_INPUT_INVALID', '"command" must be a string'), denied: false };
   }
   try {
-    const evaluation = engine.evaluate({
-      text: obj.command,
-      runtime:
-        typeof obj.runtime === 'string'
-          ? obj.runtime
-          : obj.runtime === undefined
-            ? 'bash'
-            : JSON.stringify(obj.runtime),
-    });
+    const evaluation = evaluateIn(
+      engine,
+      command,
+      typeof obj.runtime === 'string'
+        ? obj.runtime
+        : obj.runtime === undefined
+          ? 'bash'
+          : JSON.stringify(obj.runtime),
+    );
     const wire = toWireDecision(evaluation);
     return { out: { id, ...wire }, denied: !wire.allowed };
   } catch (err) {
@@ -182,7 +210,7 @@ async function run(argv: readonly string[], io: CliIo): Promise<number> {
 
   const words = [...positionals, ...commandWords];
   if (words.length === 0) throw new UsageError('no command given (agent-guard validate -- COMMAND)');
-  const evaluation = engine.evaluate({ text: words.join(' '), runtime: values.runtime ?? 'bash' });
+  const evaluation = evaluateIn(engine, words.join(' '), values.runtime ?? 'bash');
   const wire = toWireDecision(evaluation);
   io.stdout.write(values.json === true ? `${JSON.stringify(wire)}\n` : human(wire));
   return wire.allowed ? EXIT.ok : EXIT.denied;
