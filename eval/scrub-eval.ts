@@ -1,7 +1,9 @@
 /**
  * Scrubber evaluation against the labelled secrets corpus when it is present
  * (/work/shared/corpora/secrets.jsonl, or the path in SECRETS_CORPUS). Prints recall on `redact`
- * rows and false-positive rate on `keep` rows, per corpus family, in strict and non-strict mode.
+ * rows and false-positive rate on `keep` rows, per corpus family, in strict and non-strict mode;
+ * then, per scrubber family (the 12 of SPEC 2.2), the rows its detectors caught and the `keep` rows
+ * they flagged, with the noisiest detectors; and why missed secrets were judged not secret.
  *
  *   npx tsx eval/scrub-eval.ts [--misses] [--family aws]
  *
@@ -10,6 +12,8 @@
  * that is deliberately kept). A `keep` row is a false positive when anything was redacted.
  */
 import { existsSync, readFileSync } from 'node:fs';
+import { FAMILY_IDS } from '../src/scrub/family.js';
+import { notSecretReason } from '../src/scrub/not-secret.js';
 import { createScrubber } from '../src/scrub/scrubber.js';
 
 interface Row {
@@ -43,8 +47,18 @@ interface Tally {
   fp: number;
 }
 
+interface Ours {
+  caught: number;
+  fp: number;
+  fpDetectors: Map<string, number>;
+}
+
 for (const strict of [true, false]) {
   const byFamily = new Map<string, Tally>();
+  const ours = new Map<string, Ours>(
+    FAMILY_IDS.map((f) => [f, { caught: 0, fp: 0, fpDetectors: new Map() }]),
+  );
+  const missReasons = new Map<string, number>();
   const total: Tally = { redact: 0, caught: 0, keep: 0, fp: 0 };
   for (const row of rows) {
     if (onlyFamily && row.family !== onlyFamily) continue;
@@ -56,6 +70,11 @@ for (const strict of [true, false]) {
       const ok = r.redactionsCount > 0 && (spans.length === 0 || spans.some((s) => !r.sanitized.includes(s)));
       t.redact++;
       total.redact++;
+      if (ok) for (const f of new Set(r.redactions.map((x) => x.family))) ours.get(f)!.caught++;
+      if (!ok) {
+        const reason = spans.map((x) => notSecretReason(x)).find((x) => x !== null) ?? 'not detected';
+        missReasons.set(reason, (missReasons.get(reason) ?? 0) + 1);
+      }
       if (ok) {
         t.caught++;
         total.caught++;
@@ -70,6 +89,11 @@ for (const strict of [true, false]) {
       if (r.redactionsCount > 0) {
         t.fp++;
         total.fp++;
+        for (const x of r.redactions) {
+          const o = ours.get(x.family)!;
+          o.fp++;
+          o.fpDetectors.set(x.detector, (o.fpDetectors.get(x.detector) ?? 0) + 1);
+        }
         if (showMisses && strict) {
           process.stdout.write(
             `FP   ${row.id} ${row.family}: ${JSON.stringify(r.sanitized.slice(0, 240))}\n`,
@@ -94,5 +118,20 @@ for (const strict of [true, false]) {
   }
   process.stdout.write(
     `| **all** | ${total.redact} | ${pct(total.caught, total.redact)} | ${total.keep} | ${pct(total.fp, total.keep)} |\n`,
+  );
+  process.stdout.write(
+    `\n### by scrubber family (${strict ? 'strict' : 'non-strict'})\n\n| scrubber family | redact rows caught | keep rows flagged | noisiest detectors |\n|---|---:|---:|---|\n`,
+  );
+  for (const [f, o] of ours) {
+    const noisy = [...o.fpDetectors.entries()]
+      .sort((a, b) => b[1] - a[1])
+      .slice(0, 3)
+      .map(([d, n]) => `${d} ${n}`)
+      .join(', ');
+    process.stdout.write(`| ${f} | ${o.caught} | ${o.fp} | ${noisy} |\n`);
+  }
+  const reasons = [...missReasons.entries()].sort((a, b) => b[1] - a[1]);
+  process.stdout.write(
+    `\nmissed redact rows by why: ${reasons.map(([r, n]) => `${r} ${n}`).join(', ')} (a listed span the shared not-secret check rejects, else "not detected")\n`,
   );
 }

@@ -16,7 +16,7 @@ export default defineDetector({
   patterns: [
     contextValue(ID, {
       name: 'pat',
-      keywords: ['azure', 'devops', 'ado_'],
+      keywords: ['azure', 'ado_'],
       value: /[a-z2-7]{52}|[A-Za-z0-9]{76}AZDO[A-Za-z0-9]{4}/,
       envName: 'AZURE_DEVOPS_PAT',
     }),

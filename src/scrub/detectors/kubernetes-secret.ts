@@ -74,6 +74,9 @@ function atLineStart(text: string, pos: number): boolean {
 
 /** At `data:`/`stringData:`: a Secret when `kind: Secret` follows in the same document. */
 function matchHeaderFirst(text: string, pos: number, limit: number): PatternHit | null {
+  // The keyword is `data:`; `stringData:` is found through its last five characters.
+  if (pos >= 6 && text.startsWith('string', pos - 6) && text[pos] === 'D') pos -= 6;
+  else if (text[pos] !== 'd') return null;
   if (!atLineStart(text, pos)) return null;
   const h = HEADER.exec(text.slice(pos, Math.min(limit, pos + 16)));
   if (!h) return null;
@@ -111,7 +114,7 @@ export default defineDetector({
   patterns: [
     {
       id: 'kubernetes-secret/data',
-      keywords: ['data:', 'stringdata:'],
+      keywords: ['data:'],
       match: matchHeaderFirst,
       maxLength: WINDOW,
       strictOnly: true,

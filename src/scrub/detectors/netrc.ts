@@ -12,9 +12,9 @@ export default defineDetector({
   patterns: [
     {
       id: 'netrc/password',
-      keywords: ['machine', 'default'],
+      keywords: ['machine'],
       regex:
-        /^(?:machine[ \t]+[^\s]{1,253}|default)(?:\s+(?:login|account|port)[ \t]+[^\s]{1,256}){1,3}\s+password[ \t]+(?<secret>[^\s]{1,256})/,
+        /^machine[ \t]+[^\s]{1,253}(?:\s+(?:login|account|port)[ \t]+[^\s]{1,256}){1,3}\s+password[ \t]+(?<secret>[^\s]{1,256})/,
       boundary: true,
       maxLength: 1200,
       strictOnly: true,
@@ -25,7 +25,6 @@ export default defineDetector({
     positive: [
       { text: `machine api.github.com login octocat password ${pw('nr1')}`, secret: pw('nr1') },
       { text: `machine example.com\n  login bob\n  password ${pw('nr2')}\n`, secret: pw('nr2') },
-      { text: `default login anonymous password ${pw('nr3')}`, secret: pw('nr3') },
     ],
     negative: [
       { text: 'machine learning password managers are popular', why: 'prose' },

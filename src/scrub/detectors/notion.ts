@@ -1,5 +1,5 @@
-/** Notion integration tokens (ntn_, legacy secret_ next to "notion"). */
-import { contextValue, defineDetector, prefixedToken } from '../detector.js';
+/** Notion integration tokens (ntn_, legacy secret_…). */
+import { defineDetector, prefixedToken } from '../detector.js';
 import { BASE62, DIGITS, randomBody } from '../examples.js';
 
 const ID = 'notion';
@@ -11,7 +11,7 @@ export default defineDetector({
   id: ID,
   family: 'generic',
   kind: 'NOTION',
-  summary: 'Notion integration tokens (ntn_, legacy secret_ next to "notion")',
+  summary: 'Notion integration tokens (ntn_, legacy secret_…)',
   // Vendor formats are more specific than the generic assignment and JWT detectors they overlap.
   priority: 9,
   patterns: [
@@ -22,11 +22,15 @@ export default defineDetector({
       minDistinct: 10,
       tail: 'A-Za-z0-9',
     }),
-    contextValue(ID, {
+    // Legacy integration tokens: `secret_` + 43 (the prefilter already has `secret`).
+    prefixedToken(ID, {
       name: 'legacy',
-      keywords: ['notion'],
-      value: /secret_[A-Za-z0-9]{43}/,
+      keywords: ['secret_'],
+      regex: /^secret_[A-Za-z0-9]{43}/,
       envName: 'NOTION_TOKEN',
+      minDistinct: 10,
+      tail: 'A-Za-z0-9',
+      strictOnly: true,
     }),
   ],
   examples: {
