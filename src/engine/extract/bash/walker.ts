@@ -41,6 +41,9 @@ interface VarValue {
 export const STATEMENT_UNITS = 200;
 export const WORD_UNITS = 20;
 
+/** Positional parameters a function call or `set --` sets. */
+const POSITIONAL: readonly string[] = ['@', '*', '#', '1', '2', '3', '4', '5', '6', '7', '8', '9'];
+
 /** Calls of functions defined in the same input that are followed, nested calls included. */
 const MAX_FUNCTION_DEPTH = 4;
 
@@ -433,6 +436,8 @@ export class BashWalker implements Toolkit {
         if (out !== null) return out;
       }
       if (program === 'trap') this.#trap(argv, cmdSpan);
+      // `set -- a b c`: the positional parameters are now known ("$@" rm -rf / after it).
+      if (program === 'set' && argv[1]?.text === '--') this.#setPositional(argv.slice(2));
       // The command itself came from downloaded or decoded data (`$(curl URL)`, `$(echo .. | base64 -d)`).
       if (first.sources.length > 0 && !isUnresolved(first)) {
         const code = first.sources.filter((x) => x.kind === 'net' || x.kind === 'decoded');
@@ -527,9 +532,23 @@ export class BashWalker implements Toolkit {
   #call(body: SyntaxNode, argv: readonly Word[], stdin: Stream): Stream | null {
     const calling = (this.#calling ??= new Set());
     if (calling.size >= MAX_FUNCTION_DEPTH || calling.has(body)) return null;
-    const args = argv.slice(1);
-    const names = ['@', '*', '#', '1', '2', '3', '4', '5', '6', '7', '8', '9'];
-    const saved = names.map((n) => this.#vars.get(n));
+    const saved = POSITIONAL.map((n) => this.#vars.get(n));
+    this.#setPositional(argv.slice(1));
+    calling.add(body);
+    try {
+      return this.#statement(body, stdin);
+    } finally {
+      calling.delete(body);
+      POSITIONAL.forEach((n, i) => {
+        const v = saved[i];
+        if (v === undefined) this.#vars.delete(n);
+        else this.#vars.set(n, v);
+      });
+    }
+  }
+
+  /** $1..$9, $@, $*, $# from a list of words (a function call, `set --`). */
+  #setPositional(args: readonly Word[]): void {
     let all: readonly DataSource[] = NO_SOURCES;
     for (const a of args) all = mergeSources(all, a.sources);
     const joined = args.map((a) => a.text).join(' ');
@@ -540,17 +559,6 @@ export class BashWalker implements Toolkit {
     for (let i = 0; i < 9; i++) {
       const a = args[i];
       this.#vars.set(String(i + 1), a === undefined ? { text: '', dynamic: false, sources: NO_SOURCES } : a);
-    }
-    calling.add(body);
-    try {
-      return this.#statement(body, stdin);
-    } finally {
-      calling.delete(body);
-      names.forEach((n, i) => {
-        const v = saved[i];
-        if (v === undefined) this.#vars.delete(n);
-        else this.#vars.set(n, v);
-      });
     }
   }
 
