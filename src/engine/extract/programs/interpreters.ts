@@ -251,8 +251,16 @@ const awk: ProgramHandler = (inv, kit) => {
     sources.push(files[0]);
     files = files.slice(1);
   }
-  for (const program of sources) scanCode(kit, inv, program);
-  for (const f of files) if (!f.text.includes('=')) kit.read(f, inv.program);
+  // -v NAME=VALUE binds awk variables (GTFOBins: -v LFILE=... 'BEGIN { print "x" > LFILE }').
+  const preset = new Map<string, string>();
+  for (const v of optionValues(args, '-v', '--assign')) {
+    const eq = v.text.indexOf('=');
+    if (eq > 0) preset.set(v.text.slice(0, eq), v.text.slice(eq + 1));
+  }
+  let input: readonly DataSource[] = NO_SOURCES;
+  for (const f of files) if (!f.text.includes('=')) input = mergeSources(input, kit.read(f, inv.program));
+  if (files.length === 0 && !inv.stdin.interactive) input = inv.stdin.sources;
+  for (const program of sources) scanCode(kit, inv, program, input, preset);
   return undefined;
 };
 
@@ -739,11 +747,17 @@ function fromPipe(command: string): string {
  * and passed to system() is that command. A string built at run time from decoded or downloaded
  * data and passed to system/exec/eval is remote code execution (issue 21).
  */
-export function scanCode(kit: Toolkit, inv: Invocation, code: Word): void {
+export function scanCode(
+  kit: Toolkit,
+  inv: Invocation,
+  code: Word,
+  input?: readonly DataSource[],
+  preset?: ReadonlyMap<string, string>,
+): void {
   const text = code.text;
   const at = code.span;
   const literals = foldLiterals(text, literalsOf(text));
-  const bound = new Map<string, string>();
+  const bound = new Map<string, string>(preset);
   for (const l of literals) {
     const before = text.slice(Math.max(0, l.start - 40), l.start);
     const after = text.slice(l.end, l.end + 24);
@@ -766,6 +780,9 @@ export function scanCode(kit: Toolkit, inv: Invocation, code: Word): void {
       // awk `print ... | "sh"`: the command's standard input is awk's pipe, not the terminal
       const piped = /(?:^|[^|])\|\s*$/.test(before);
       kit.nested(piped ? fromPipe(trimmed) : trimmed, 'bash', at, inv.program);
+    } else if (/(?:^|[^>=<!])>>?\s*$/.test(before) && (trimmed.startsWith('/') || trimmed.startsWith('~'))) {
+      // awk `print ... > "/path"` (and `>>`): the file is written.
+      kit.write(sub(code, trimmed), inv.program, /> *>\s*$/.test(before) ? 'append' : 'write', NO_SOURCES);
     } else if (trimmed.startsWith('>')) {
       const path = trimmed.replace(/^>+\s*/, '');
       if (path.startsWith('/') || path.startsWith('~'))
@@ -787,12 +804,25 @@ export function scanCode(kit: Toolkit, inv: Invocation, code: Word): void {
       else kit.read(sub(code, trimmed), inv.program);
     }
   }
+  // awk `print ... > VAR` with VAR set by -v: the file it names is written.
+  for (const m of text.matchAll(/[^>=<!]>>?\s*([A-Za-z_]\w*)\b/g)) {
+    const path = bound.get(m[1]!);
+    if (path !== undefined && (path.startsWith('/') || path.startsWith('~')))
+      kit.write(sub(code, path), inv.program, 'write', NO_SOURCES);
+  }
   if (
     /\b(?:system|exec|popen|passthru|shell_exec|proc_open|pcntl_exec|spawn|eval|assert|execute|qx)\b|`/.test(
       text,
     )
   )
-    dynamicSinks(kit, inv, code, literals, bound);
+    dynamicSinks(
+      kit,
+      inv,
+      code,
+      literals,
+      bound,
+      input ?? (inv.stdin.interactive ? NO_SOURCES : inv.stdin.sources),
+    );
   // fork in a loop (perl -e 'fork while 1'): a fork bomb in any language.
   if (/\bfork\b/.test(text) && /\b(while|until|loop|for\s*\(\s*;\s*;)/.test(text)) {
     kit.sink.loop(at, true, /\bsleep\b/.test(text), /\b(exit|last|break|die)\b/.test(text), true);
@@ -813,6 +843,7 @@ function dynamicSinks(
   code: Word,
   literals: readonly CodeLiteral[],
   bound: ReadonlyMap<string, string>,
+  input: readonly DataSource[],
 ): void {
   const text = code.text;
   let unknown = false;
@@ -836,7 +867,9 @@ function dynamicSinks(
     const host = /(?:[a-z]+:\/\/)?((?:[a-z0-9-]+\.)+[a-z]{2,}|\d{1,3}(?:\.\d{1,3}){3})/i.exec(folded);
     sources.push({ kind: 'net', host: host?.[1]?.toLowerCase() ?? 'unknown' });
   }
-  if (sources.length > 0) kit.flow(sources, { kind: 'exec', program: inv.program }, code.span);
+  // The data the program reads (`curl ... | awk '{system($0)}'`, `perl -ne 'system $_'`) may be what runs.
+  if (sources.length > 0 || input.length > 0)
+    kit.flow(mergeSources(sources, input), { kind: 'exec', program: inv.program }, code.span);
 }
 
 /** at / batch: commands read from stdin (or -f FILE) run later, as the user. */

@@ -155,8 +155,11 @@ const script: ProgramHandler = (inv, kit) => {
   });
   const code = optionValues(args, '-c', '--command');
   for (const c of code) runCode(kit, inv, c, 'bash');
-  for (const f of args.positionals) kit.write(f, 'script', 'write', []);
-  if (code.length === 0) kit.run([shellWord(inv)], inv.span, inv.stdin, 'script');
+  const [file, ...command] = args.positionals;
+  if (file !== undefined) kit.write(file, 'script', 'write', []);
+  // BSD/macOS `script [-q] FILE COMMAND ARGS` records COMMAND instead of a shell.
+  if (command.length > 0) kit.run(command, inv.span, inv.stdin, 'script');
+  else if (code.length === 0) kit.run([shellWord(inv)], inv.span, inv.stdin, 'script');
   return undefined;
 };
 
