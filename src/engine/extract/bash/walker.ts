@@ -1381,10 +1381,11 @@ export class BashWalker implements Toolkit {
       else if (body === undefined && c.type !== 'word') body = c;
     }
     if (body === undefined) return;
-    if (name !== '') (this.#functions ??= new Map()).set(name, body);
     const scan = this.#scan(body, [], name);
     if (scan.selfCalls) this.sink.loop(span(node), true, scan.sleeps, scan.exits, scan.forks);
     this.#statement(body, TERMINAL);
+    // Registered after its own walk: calls inside the definition are followed when it is called.
+    if (name !== '') (this.#functions ??= new Map()).set(name, body);
   }
 
   /**
