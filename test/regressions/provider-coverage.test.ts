@@ -14,7 +14,8 @@ import { send, startGuard, startRecorder, type Recorder } from './proxy-harness.
 const SECRETS: Record<string, string> = {
   GITHUB_TOKEN: 'ghp_' + 'aB3dE5fG7hJ9kL1mN3pQ5rS7tU9vW1xY3zA5',
   AWS_KEY_ID: 'AKIA' + 'Q3ZT7K2M9XW4PLR8',
-  OPENAI_KEY: 'sk-proj-' + 'Xy7Qa2'.repeat(8),
+  OPENAI_KEY:
+    'sk-proj-' + 'aB3dE5fG7hJ9kL1mN3pQ5rS7tU9vW1xY3zA5bC7dE9fG1hJ3kL5mN7pQ9rS1tU3vW5xY7zA9bC1dE3fG5hJ7',
 };
 
 function fixture(name: string): string {
