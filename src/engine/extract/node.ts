@@ -47,6 +47,8 @@ const FUNCTION_TYPES = new Set([
 export class JsWalker extends CodeWalker {
   /** Names assigned more than once in the input (a loop condition over them can change). */
   #reassigned: Set<string> | undefined;
+  /** Methods of the input's own classes, by name (`new Svc().run(x)` walks `run` with x). */
+  readonly methods = new Map<string, Val>();
 
   protected node(n: SyntaxNode): Val {
     switch (n.type) {
@@ -155,6 +157,12 @@ export class JsWalker extends CodeWalker {
       case 'continue_statement':
         return UNKNOWN;
       default:
+        if (n.type === 'method_definition') {
+          const name = n.children.find((c) => c.type === 'property_identifier');
+          const v = this.fn(n, undefined);
+          if (name) this.methods.set(this.src(name), v);
+          return v;
+        }
         if (FUNCTION_TYPES.has(n.type)) return this.fn(n, undefined);
         return this.generic(n);
     }
@@ -504,7 +512,22 @@ export class JsWalker extends CodeWalker {
       taint?.module === true
         ? taint
         : taint
-          ? { ...opaque([taint]), ...(taint.peer ? { peer: taint.peer } : {}) }
+          ? {
+              ...opaque([taint]),
+              // Data a connected socket or response hands to its callback came over the network.
+              ...(taint.peer
+                ? {
+                    peer: taint.peer,
+                    sources: mergeSources(opaque([taint]).sources, [
+                      {
+                        kind: 'net' as const,
+                        host: taint.peer.host,
+                        ...(taint.peer.url ? { url: taint.peer.url } : {}),
+                      },
+                    ]),
+                  }
+                : {}),
+            }
           : undefined;
     if (target.type === 'identifier') this.env.set(this.src(target), v ?? holeVal(this.src(target)));
     else this.bind(target, v ?? UNKNOWN);
@@ -570,10 +593,28 @@ export class JsWalker extends CodeWalker {
       }
     }
     if (callee?.unresolved === true) dynamicCall(this.col, call.span, callee, call.args);
-    if (fn?.fn !== undefined && !isNew && FUNCTION_TYPES.has((fn.fn as SyntaxNode).type)) {
+    // A function built from text, called with known arguments: its body analysed with them bound.
+    if (fn?.code !== undefined && call.args.some((a) => constText(a) !== null)) {
+      const prelude = fn.code.params
+        .map((p, i) => {
+          const t = constText(call.args[i]);
+          return `const ${p} = ${t !== null ? JSON.stringify(t) : 'undefined'};`;
+        })
+        .join(' ');
+      this.col.nested(`${prelude}\n(function () {\n${fn.code.body}\n})();`, 'node', call.span, 'node');
+    }
+    // A method of the input's own classes, called on an object the walk cannot type.
+    const own =
+      fn?.fn !== undefined
+        ? fn
+        : method !== undefined && !JS_CALLS.byName(call.name)
+          ? this.methods.get(method)
+          : undefined;
+    if (own?.fn !== undefined && !isNew && FUNCTION_TYPES.has((own.fn as SyntaxNode).type)) {
       // The input's own function called with arguments: its body walked with them bound.
-      const inlined = this.callFunction(fn, call.args);
-      if (inlined !== undefined) {
+      const inlined = this.callFunction(own, call.args);
+      // A library method of the same name (stream.write) still gets its own handling.
+      if (inlined !== undefined && (own === fn || JS_CALLS.find(call.name, method) === undefined)) {
         for (const cb of callbacks) this.fn(cb, undefined);
         return { ...inlined, generated: true };
       }

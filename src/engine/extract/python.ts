@@ -46,6 +46,9 @@ const UNROLL_BODY_CHARS = 2000;
 export class PyWalker extends CodeWalker {
   /** Modules imported with `from m import *`: their names resolve unqualified. */
   readonly #star: string[] = [];
+  /** Methods of the input's own classes, by name (`Runner().go(x)` walks `go` with self and x). */
+  readonly #methods = new Map<string, Val>();
+  #inClass = 0;
   /** Loop-body walks spent unrolling loops over literal lists (UNROLL_BUDGET). */
   #unrolled = 0;
   /** Names assigned more than once in the input (a loop condition over them can change). */
@@ -141,6 +144,14 @@ export class PyWalker extends CodeWalker {
         return this.#for(n);
       case 'with_statement':
         return this.#with(n);
+      case 'class_definition': {
+        this.#inClass++;
+        try {
+          return this.generic(n);
+        } finally {
+          this.#inClass--;
+        }
+      }
       case 'function_definition':
       case 'lambda':
         return this.#function(n);
@@ -527,6 +538,7 @@ export class PyWalker extends CodeWalker {
     if (n.type === 'function_definition') {
       const name = n.children.find((c) => c.type === 'identifier');
       if (name) this.env.set(this.src(name), { ...UNKNOWN, fn: n });
+      if (name && this.#inClass > 0) this.#methods.set(this.src(name), { ...UNKNOWN, fn: n });
     }
     return { ...UNKNOWN, fn: n };
   }
@@ -641,6 +653,12 @@ export class PyWalker extends CodeWalker {
       if (inlined !== undefined) return { ...inlined, generated: true };
     }
     const handler = PY_CALLS.find(call.name, method);
+    // A method of the input's own classes on an object the walk cannot type: walked with (self, args).
+    const own = !handler && method !== undefined ? this.#methods.get(method) : undefined;
+    if (own !== undefined) {
+      const inlined = this.callFunction(own, [recv ?? UNKNOWN, ...call.args], call.kw);
+      if (inlined !== undefined) return { ...inlined, generated: true };
+    }
     const result = handler?.(this, call);
     if (result !== undefined) return result;
     const inputs = call.args.slice();

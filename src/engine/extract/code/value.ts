@@ -55,6 +55,8 @@ export interface Val {
   readonly returns?: Val | number;
   /** What iterating over the value yields (a glob pattern's matches, a directory's entries). */
   readonly each?: Val;
+  /** A function built from source text (`new Function('c', body)`): its parameters and body. */
+  readonly code?: { readonly params: readonly string[]; readonly body: string };
 }
 
 const NONE: readonly never[] = Object.freeze([]);

@@ -813,7 +813,12 @@ add(
 add(['Function', 'new Function'], (w, c) => {
   const v = evalCode('Function', 'last')(w, c);
   const returns = functionReturns(c);
-  return v && returns !== undefined ? { ...v, returns } : v;
+  if (v && returns !== undefined) return { ...v, returns };
+  const body = constText(c.args[c.args.length - 1]);
+  const params = c.args.slice(0, -1).map((p) => constText(p));
+  if (v && body !== null && params.every((p): p is string => p !== null && /^[A-Za-z_$][\w$]*$/.test(p)))
+    return { ...v, code: { params, body } };
+  return v;
 });
 add(['setTimeout', 'setInterval', 'setImmediate'], timerString);
 add(['Buffer.from', 'new Buffer'], bufferFrom);
