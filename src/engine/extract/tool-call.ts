@@ -439,7 +439,6 @@ function walkArguments(
     }
     if (runtime !== undefined) {
       facts.push(...ctx.nested(value, runtime, span));
-      if (b64 && value !== leaf.value) continue;
       continue;
     }
 

@@ -148,7 +148,7 @@ function operand(tokens: readonly SqlToken[], i: number, vars: Vars, depth: numb
     case 'format':
     case 'formatmessage': {
       let k = 0;
-      value = a.replace(/%(?:\d+\$)?[-0-9]*([sIL%d])/g, (m, c: string) =>
+      value = a.replace(/%(?:\d+\$)?[-0-9]*([sIL%d])/g, (_m, c: string) =>
         c === '%' ? '%' : (rest[k++] ?? ''),
       );
       break;

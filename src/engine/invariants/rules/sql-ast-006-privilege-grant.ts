@@ -34,11 +34,7 @@ export default defineRule({
       ) {
         yield {
           span: s.span,
-          reason:
-            `CREATE ${s.object.toUpperCase()} ${s.targets.join(', ')} adds an account that can log in`.replace(
-              /\s+adds/,
-              ' adds',
-            ),
+          reason: `CREATE ${[s.object.toUpperCase(), ...s.targets].join(' ')} adds an account that can log in`,
           suggestedAlternative: null,
         };
         continue;
