@@ -74,15 +74,21 @@ export function anthropicStreamEditor(judge: Judge, maxArgumentChars: number): S
     }
   };
 
-  const handle = async (frame: SseFrame, out: StreamOut): Promise<void> => {
-    // Text deltas and pings while nothing is held or re-indexed: relayed without parsing.
+  /** Text deltas and pings while nothing is held or re-indexed: relayed at once, unparsed. */
+  const fast = (frame: SseFrame, out: StreamOut): boolean => {
     if (
-      (frame.event === 'content_block_delta' || frame.event === 'ping') &&
-      held.size === 0 &&
-      shift === 0 &&
-      dropped.size === 0
+      (frame.event !== 'content_block_delta' && frame.event !== 'ping') ||
+      held.size !== 0 ||
+      shift !== 0 ||
+      dropped.size !== 0
     )
-      return out(frame.raw);
+      return false;
+    out(frame.raw);
+    return true;
+  };
+
+  const handle = async (frame: SseFrame, out: StreamOut): Promise<void> => {
+    if (fast(frame, out)) return;
     const payload = parse(frame);
     if (payload === null) return out(frame.raw);
     const index = typeof payload.index === 'number' ? payload.index : -1;
@@ -156,6 +162,7 @@ export function anthropicStreamEditor(judge: Judge, maxArgumentChars: number): S
   };
 
   return {
+    fast,
     async frame(frame, out) {
       // While a tool block is held, later frames wait behind it so the agent sees blocks in order.
       if (held.size > 0 && !isHeldFrame(frame)) {

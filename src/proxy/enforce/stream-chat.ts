@@ -197,13 +197,16 @@ export function chatStreamEditor(judge: Judge, maxArgumentChars: number): Stream
   /** Set once the choices' text and role are known: later text chunks are not parsed at all. */
   let textKnown = false;
 
+  /** The common case, a text chunk before any call: relayed at once, unparsed once text and role are known. */
+  const fast = (frame: SseFrame, out: StreamOut): boolean => {
+    if (frame.data !== null && (anyCalls || frame.data.includes('_call'))) return false;
+    if (frame.data !== null && !textKnown) textKnown = textBeforeCalls(frame.data);
+    out(frame.raw);
+    return true;
+  };
+
   const handle = async (frame: SseFrame, out: StreamOut): Promise<void> => {
-    if (frame.data === null) return out(frame.raw);
-    // The common case, a text chunk before any call: relayed without parsing its JSON.
-    if (!anyCalls && !frame.data.includes('_call')) {
-      if (!textKnown) textKnown = textBeforeCalls(frame.data);
-      return out(frame.raw);
-    }
+    if (fast(frame, out) || frame.data === null) return;
     if (frame.data.trim() === '[DONE]') {
       for (const [index, choice] of choices) await settleOpen(index, choice, out, true);
       return out(frame.raw);
@@ -284,6 +287,7 @@ export function chatStreamEditor(judge: Judge, maxArgumentChars: number): Stream
   };
 
   return {
+    fast,
     frame: handle,
     async end(out) {
       for (const [index, choice] of choices) await settleOpen(index, choice, out, true);

@@ -107,12 +107,16 @@ export function responsesStreamEditor(judge: Judge, maxArgumentChars: number): S
     return { ...payload, response: { ...response, output } };
   };
 
+  /** Text deltas before any replacement: relayed at once, unparsed (their numbers are unchanged). */
+  const fast = (frame: SseFrame, out: StreamOut): boolean => {
+    if (held !== null || replaced.size !== 0 || frame.event !== 'response.output_text.delta') return false;
+    nextSeq = null;
+    out(frame.raw);
+    return true;
+  };
+
   const handle = async (frame: SseFrame, out: StreamOut): Promise<void> => {
-    // Text deltas before any replacement: relayed without parsing (their numbers are unchanged).
-    if (held === null && replaced.size === 0 && frame.event === 'response.output_text.delta') {
-      nextSeq = null;
-      return out(frame.raw);
-    }
+    if (fast(frame, out)) return;
     const payload = parse(frame);
     if (payload === null) return out(frame.raw);
     const type = typeof payload.type === 'string' ? payload.type : '';
@@ -164,6 +168,7 @@ export function responsesStreamEditor(judge: Judge, maxArgumentChars: number): S
   };
 
   return {
+    fast,
     async frame(frame, out) {
       // While an item is held, events of other items wait behind it (output_index order).
       if (held !== null && !isHeldFrame(frame)) {

@@ -19,6 +19,8 @@ import { responsesStreamEditor } from './stream-responses.js';
 export type StreamOut = (text: string) => void;
 
 export interface StreamEditor {
+  /** Relay the frame now if it needs no holding and no judging (true), else leave it (false). */
+  fast(frame: SseFrame, out: StreamOut): boolean;
   frame(frame: SseFrame, out: StreamOut): Promise<void>;
   /** The upstream stream ended: calls still held were cut off and are refused. */
   end(out: StreamOut): Promise<void>;
@@ -87,6 +89,7 @@ function editorFor(provider: ProviderName, judge: Judge, limits: EnforceLimits):
   // OpenAI routes carry chat completions and Responses API streams: the first event tells which.
   let chosen: StreamEditor | null = null;
   return {
+    fast: (frame, out) => chosen !== null && chosen.fast(frame, out),
     frame(frame, out) {
       if (chosen === null) {
         if (frame.data === null) {
@@ -118,8 +121,14 @@ export function createResponseRewriter(
     sink.abort(reason);
   };
   let chain: Promise<void> = Promise.resolve();
+  /** Steps scheduled and not finished: while there are none, a fast frame may go out synchronously. */
+  let pending = 0;
   const later = (step: () => Promise<void> | void): void => {
-    chain = chain.then(() => (failed ? undefined : step())).catch((err: unknown) => fail(String(err)));
+    pending++;
+    chain = chain
+      .then(() => (failed ? undefined : step()))
+      .catch((err: unknown) => fail(String(err)))
+      .finally(() => pending--);
   };
   const out: StreamOut = (text) => {
     if (!failed) sink.write(Buffer.from(text, 'utf8'));
@@ -132,8 +141,14 @@ export function createResponseRewriter(
     const frames: SseFrame[] = [];
     const splitter = createSseSplitter((f) => frames.push(f), limits.maxEventChars);
     const drain = (): void => {
-      if (frames.length === 0) return;
-      const batch = frames.splice(0, frames.length);
+      let i = 0;
+      // Nothing waiting ahead: text and other plain events go out in this same turn.
+      if (pending === 0) while (i < frames.length && editor.fast(frames[i]!, out)) i++;
+      if (i === frames.length) {
+        frames.length = 0;
+        return;
+      }
+      const batch = frames.splice(0, frames.length).slice(i);
       later(async () => {
         for (const f of batch) await editor.frame(f, out);
       });
