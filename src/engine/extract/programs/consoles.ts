@@ -4,7 +4,8 @@
  * (`--script`, `--interactive`) and cpan. Their commands come from options or from standard input.
  */
 import type { Invocation, Word } from '../bash/model.js';
-import { codeOnStdin, scanCode } from './interpreters.js';
+import { scanCode } from './foreign-code.js';
+import { codeOnStdin } from './interpreters.js';
 import type { ProgramHandler, Toolkit } from './types.js';
 import { hasOption, optionValues, parseArgs, parseNetAddress } from './util.js';
 import { runCode } from './wrappers.js';

@@ -6,7 +6,7 @@
  * to reach a shell.
  */
 import type { Invocation, Word } from '../bash/model.js';
-import { scanCode } from './interpreters.js';
+import { scanCode } from './foreign-code.js';
 import type { ProgramHandler, Toolkit } from './types.js';
 import { parseArgs } from './util.js';
 import { runCode } from './wrappers.js';

@@ -4,11 +4,13 @@
  */
 import { CONSOLE_HANDLERS } from './consoles.js';
 import { FILE_HANDLERS } from './files.js';
+import { GIT_HANDLERS } from './git.js';
 import { HOOK_HANDLERS } from './hooks.js';
 import { INTERPRETER_HANDLERS } from './interpreters.js';
 import { LAUNCHER_HANDLERS } from './launchers.js';
 import { NET_HANDLERS } from './net.js';
 import { SECURITY_HANDLERS } from './security.js';
+import { TEXT_HANDLERS } from './text.js';
 import type { ProgramHandler } from './types.js';
 import { WRAPPER_HANDLERS } from './wrappers.js';
 
@@ -44,6 +46,8 @@ export const HANDLERS: Readonly<Record<string, ProgramHandler>> = buildRegistry(
   launchers: LAUNCHER_HANDLERS,
   security: SECURITY_HANDLERS,
   hooks: HOOK_HANDLERS,
+  text: TEXT_HANDLERS,
+  git: GIT_HANDLERS,
 });
 
 const ALIASES: Readonly<Record<string, string>> = {

@@ -1,0 +1,95 @@
+/**
+ * git: configuration keys and options whose values are commands (`-c core.sshCommand=`, aliases
+ * with `!`, filters, `--upload-pack`, `ext::`), `bisect run`, `submodule foreach`.
+ */
+import type { Word } from '../bash/model.js';
+import type { ProgramHandler, Toolkit } from './types.js';
+
+function sub(w: Word, text: string): Word {
+  return { ...w, text };
+}
+
+const GIT_CODE_KEYS =
+  /^(core\.(pager|editor|sshcommand|fsmonitor|askpass|hookspath)|sequence\.editor|diff\.external|pager\..*|alias\..*|credential\.helper|gpg\.program|gpg\..*\.program|uploadpack\.packobjectshook|merge\..*\.driver|filter\..*\.(clean|smudge|process)|diff\..*\.(textconv|command)|remote\..*\.(uploadpack|receivepack)|protocol\..*|include\.path|includeif\..*)$/i;
+
+function gitConfig(kit: Toolkit, key: string, value: Word): void {
+  if (!GIT_CODE_KEYS.test(key)) return;
+  const k = key.toLowerCase();
+  if (k.startsWith('alias.') || k === 'credential.helper') {
+    if (value.text.startsWith('!')) kit.nested(value.text.slice(1), 'bash', value.span, 'git');
+    return;
+  }
+  if (k === 'core.hookspath' || k === 'include.path' || k.startsWith('includeif.')) {
+    kit.read(value, 'git');
+    return;
+  }
+  if (k.startsWith('protocol.')) return;
+  kit.nested(value.text, 'bash', value.span, 'git');
+}
+
+const git: ProgramHandler = (inv, kit) => {
+  const argv = inv.argv;
+  let i = 1;
+  for (; i < argv.length; i++) {
+    const t = argv[i]!.text;
+    if (t === '-c' && argv[i + 1] !== undefined) {
+      const kv = argv[++i]!;
+      const eq = kv.text.indexOf('=');
+      if (eq > 0) gitConfig(kit, kv.text.slice(0, eq), sub(kv, kv.text.slice(eq + 1)));
+    } else if (
+      t === '-C' ||
+      t === '--git-dir' ||
+      t === '--work-tree' ||
+      t === '--namespace' ||
+      t === '--config-env'
+    )
+      i++;
+    else if (!t.startsWith('-')) break;
+  }
+  const subcommand = argv[i]?.text;
+  const rest = argv.slice(i + 1);
+  for (let j = 0; j < rest.length; j++) {
+    const w = rest[j]!;
+    const t = w.text;
+    const m =
+      /^--(upload-pack|receive-pack|exec|tree-filter|index-filter|msg-filter|env-filter|commit-filter|parent-filter|tag-name-filter)=(.*)$/s.exec(
+        t,
+      );
+    if (m !== null) kit.nested(m[2]!, 'bash', w.span, 'git');
+    else if (
+      /^--(upload-pack|receive-pack|exec|tree-filter|index-filter|msg-filter|env-filter|commit-filter|parent-filter|tag-name-filter)$/.test(
+        t,
+      ) ||
+      ((t === '-u' || t === '-x') &&
+        subcommand !== 'add' &&
+        subcommand !== 'commit' &&
+        subcommand !== 'status')
+    ) {
+      const v = rest[++j];
+      if (
+        v !== undefined &&
+        (t !== '-u' ||
+          subcommand === 'clone' ||
+          subcommand === 'fetch' ||
+          subcommand === 'ls-remote' ||
+          subcommand === 'pull')
+      ) {
+        if (t !== '-x' || subcommand === 'rebase') kit.nested(v.text, 'bash', v.span, 'git');
+      }
+    } else if (t.startsWith('ext::')) kit.nested(t.slice(5).replace(/% /g, ' '), 'bash', w.span, 'git');
+  }
+  if (subcommand === 'config') {
+    const kv = rest.filter((w) => !w.text.startsWith('-'));
+    if (kv.length >= 2) gitConfig(kit, kv[0]!.text, kv[1]!);
+  } else if (subcommand === 'bisect' && rest[0]?.text === 'run' && rest.length > 1) {
+    kit.run(rest.slice(1), inv.span, inv.stdin, 'git');
+  } else if (subcommand === 'submodule' && rest.some((w) => w.text === 'foreach')) {
+    const idx = rest.findIndex((w) => w.text === 'foreach');
+    const code = rest.slice(idx + 1).filter((w) => !w.text.startsWith('--'));
+    if (code.length > 0) kit.nested(code.map((w) => w.text).join(' '), 'bash', code[0]!.span, 'git');
+  }
+  kit.genericArgs(inv, rest);
+  return undefined;
+};
+
+export const GIT_HANDLERS: Readonly<Record<string, ProgramHandler>> = { git };
