@@ -171,7 +171,8 @@ export interface ContextValueOptions {
 /**
  * A value of a known shape assigned to a name that mentions the service: `SUMO_KEY = "…"`,
  * `"twilio_auth_token": "…"`, `sendinblue: …`. The name may continue for `within` identifier
- * characters, then a separator (`=`, `:`, `:=`, `=>`, `,` after a quoted name, or blanks),
+ * characters (and up to two more blank-separated words: `sumo access key = …`), then a separator
+ * (`=`, `:`, `:=`, `::=`, `=>`, `?=`, `>`, `,`, or blanks),
  * optionally one nested YAML line (`sumo:\n  access_key: …`), then the value, optionally quoted.
  * Strict mode only: no fixed prefix.
  */
@@ -179,11 +180,11 @@ export function contextValue(detectorId: string, o: ContextValueOptions): Patter
   const within = o.within ?? 40;
   const tail = o.tail ?? 'A-Za-z0-9_+/=-';
   const re = new RegExp(
-    `^[A-Za-z0-9_.-]{0,${within}}["'\`\\]]?(?:[ \\t]*(?::=|=>|->|\\|\\||[=:,])[ \\t]*|[ \\t]+)(?:\\r?\\n[ \\t]+[A-Za-z0-9_.-]{1,40}[ \\t]*[:=][ \\t]*)?["'\`]?(?:(?:Bearer|Basic|Token|Bot)[ \\t]+)?(?<secret>${o.value.source})(?![${tail}])`,
+    `^[A-Za-z0-9_.-]{0,${within}}(?:[ \\t]+[A-Za-z0-9_.-]{1,20}){0,2}["'\`\\]]?(?:[ \\t]*(?::{1,3}=|=>|->|\\?=|\\|\\||[=:,>])[ \\t]*|[ \\t]+)(?:\\r?\\n[ \\t]+[A-Za-z0-9_.-]{1,40}[ \\t]*[:=][ \\t]*)?["'\`]?(?:(?:Bearer|Basic|Token|Bot)[ \\t]+)?(?<secret>${o.value.source})(?![${tail}])`,
     'id',
   );
-  const flags = o.value.flags.includes('i') ? 'i' : '';
-  const exact = new RegExp(`^(?:${o.value.source})$`, flags);
+  // Case-insensitive like the name: `[a-f0-9]{32}` also takes upper-case hex.
+  const exact = new RegExp(`^(?:${o.value.source})$`, 'i');
   const minDistinct = o.minDistinct ?? 8;
   const minEntropy = o.minEntropy ?? 3;
   return {

@@ -10,8 +10,8 @@ export default defineDetector({
   family: 'generic',
   kind: 'NETLIFY',
   summary: 'Netlify personal access tokens (nfp_)',
-  // Vendor formats are more specific than the generic assignment and JWT detectors they overlap.
-  priority: 9,
+  // A fixed prefix beats the same service's context detector, which also matches these.
+  priority: 10,
   patterns: [
     prefixedToken(ID, {
       keywords: ['nfp_'],
