@@ -204,27 +204,32 @@ const SHELL_TOOL =
 
 type FileVerb = { readonly op: FileOperation } | undefined;
 
+const words = (list: string): RegExp => new RegExp(`(?:^|_)(?:${list})(?:$|_)`);
+/** Tool-name verbs per file operation, most destructive first (compiled once). */
+const FILE_VERBS: readonly (readonly [RegExp, FileOperation])[] = [
+  [words('delete|remove|rm|unlink|rmdir|trash|erase|destroy|wipe|purge'), 'delete'],
+  [words('move|rename|mv'), 'move'],
+  [words('copy|cp'), 'copy'],
+  [words('chmod|set_permissions|permissions'), 'chmod'],
+  [words('append'), 'append'],
+  [
+    words(
+      'write|edit|create|save|put|update|replace|patch|insert|overwrite|str_replace|mkdir|mk|upload|modify|store|apply|set',
+    ),
+    'write',
+  ],
+  [/^(?:text_editor|str_replace_editor|str_replace_based_edit_tool)$/, 'write'],
+  [
+    words(
+      'read|view|cat|open|get|load|show|list|ls|head|tail|stat|download|search|grep|find|glob|fetch|browse',
+    ),
+    'read',
+  ],
+];
+
 /** What a file tool does with its path arguments, from its name (write_file, read_file, delete_file ...). */
 function fileVerb(tool: string): FileVerb {
-  const w = (words: string): RegExp => new RegExp(`(?:^|_)(?:${words})(?:$|_)`);
-  if (w('delete|remove|rm|unlink|rmdir|trash|erase|destroy|wipe|purge').test(tool)) return { op: 'delete' };
-  if (w('move|rename|mv').test(tool)) return { op: 'move' };
-  if (w('copy|cp').test(tool)) return { op: 'copy' };
-  if (w('chmod|set_permissions|permissions').test(tool)) return { op: 'chmod' };
-  if (w('append').test(tool)) return { op: 'append' };
-  if (
-    w(
-      'write|edit|create|save|put|update|replace|patch|insert|overwrite|str_replace|mkdir|mk|upload|modify|store|apply|set',
-    ).test(tool) ||
-    /^(?:text_editor|str_replace_editor|str_replace_based_edit_tool)$/.test(tool)
-  )
-    return { op: 'write' };
-  if (
-    w(
-      'read|view|cat|open|get|load|show|list|ls|head|tail|stat|download|search|grep|find|glob|fetch|browse',
-    ).test(tool)
-  )
-    return { op: 'read' };
+  for (const [re, op] of FILE_VERBS) if (re.test(tool)) return { op };
   return undefined;
 }
 
