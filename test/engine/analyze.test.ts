@@ -46,14 +46,19 @@ describe('limits', () => {
     expect(code === undefined || code === 'AG_ERR_INPUT_TOO_DEEP').toBe(true);
   });
 
-  it('10k levels of bash -c through quoting stop at maxDepth as an UnparsedFact', () => {
+  it('10k levels of bash -c through quoting stop at maxDepth or at the work budget, never silently', () => {
     let code = 'rm -rf /';
     // Quoting grows exponentially, so the quoted chain stops at the size limit; `eval` chains are linear.
     for (let i = 0; i < 10_000 && code.length < 60_000; i++) code = `bash -c ${quote(code)}`;
     for (const text of [code, 'eval '.repeat(10_000) + 'rm -rf /']) {
       const facts = analyze(text, 'bash', LIMITS);
       expect(Math.max(...facts.map((f) => f.depth))).toBeLessThanOrEqual(LIMITS.maxDepth + 1);
-      expect(facts.some((f) => f.kind === 'unparsed' && f.depth === LIMITS.maxDepth + 1)).toBe(true);
+      // Either the nesting limit is reached (an UnparsedFact one level below it) or the work budget
+      // runs out first (a BudgetFact, denied by ENG-AST-002): both are decided, neither is allowed.
+      const stopped = facts.some(
+        (f) => (f.kind === 'unparsed' && f.depth === LIMITS.maxDepth + 1) || f.kind === 'budget',
+      );
+      expect(stopped).toBe(true);
     }
   });
 
