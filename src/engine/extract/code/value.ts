@@ -107,7 +107,8 @@ const MAX_LITS = 256;
 const MAX_FOLD = 64 * 1024;
 
 export function mergeLits(a: readonly number[], b: readonly number[]): readonly number[] {
-  if (b.length === 0 || a === b) return a;
+  // A full list stays as it is (merging into it cost O(MAX_LITS) per operand on long lists).
+  if (b.length === 0 || a === b || a.length >= MAX_LITS) return a;
   if (a.length === 0) return b;
   const out = a.length + b.length > 16 ? [...new Set([...a, ...b])] : [...a, ...b];
   return out.length > MAX_LITS ? out.slice(0, MAX_LITS) : out;

@@ -8,6 +8,7 @@ import type { Runtime, Span } from '../../types.js';
 import type { ExtractContext, Extractor } from '../types.js';
 import { Collector, type LoopFrame } from './collector.js';
 import { named, reportMissing } from './syntax.js';
+import { FACT_UNITS, TOKEN_UNITS, tokenEstimate, VISIT_UNITS } from './work.js';
 import {
   concat,
   constText,
@@ -50,9 +51,9 @@ export abstract class CodeWalker {
 
   /** Evaluates `n` for its value and its effects (facts). */
   visit(n: SyntaxNode): Val {
-    // One work unit per node walked (loop unrolling walks again and pays again); past the budget
+    // VISIT_UNITS per node walked (loop unrolling walks again and pays again); past the budget
     // the walk stops and analyze() adds the BudgetFact that ENG-AST-002 denies (issue 22).
-    if (this.#depth > MAX_EVAL_DEPTH || !this.col.spend(1)) return UNKNOWN;
+    if (this.#depth > MAX_EVAL_DEPTH || !this.col.spend(VISIT_UNITS)) return UNKNOWN;
     this.#depth++;
     try {
       return this.node(n);
@@ -271,7 +272,11 @@ export function spliceParts(parts: Part[], v: Val): boolean {
   return true;
 }
 
-/** An extractor for `runtime`: parse, walk, report the parser's invented tokens, collect. */
+/**
+ * An extractor for `runtime`: parse, walk, report the parser's invented tokens, collect. An input
+ * with more tokens than the budget can parse and walk is refused before the native parse, and the
+ * facts are paid for at the end (each costs the rules a check): past the budget, ENG-AST-002.
+ */
 export function codeExtractor(
   runtime: Runtime,
   Walker: new (text: string, col: Collector) => CodeWalker,
@@ -279,11 +284,15 @@ export function codeExtractor(
   return {
     runtime,
     extract(text: string, ctx: ExtractContext): readonly Fact[] {
+      const where = `${runtime} syntax nodes`;
+      if (!ctx.budget.spend(tokenEstimate(text) * TOKEN_UNITS, where)) return [];
       const root = parseSyntax(runtime, text);
       const col = new Collector(runtime, ctx);
       new Walker(text, col).run(root);
       reportMissing(root, text, col);
-      return col.finish();
+      const facts = col.finish();
+      ctx.budget.spend(facts.length * FACT_UNITS, `${runtime} facts`);
+      return facts;
     },
   };
 }
