@@ -12,6 +12,12 @@ import { renderRulesDoc } from './generate-rules-doc.js';
 import { REGISTRY_PATH, renderRegistry } from './generate-registry.js';
 import { policyJsonSchema } from '../src/policy/schema.js';
 import { renderTokenCounts } from './token-counts.js';
+import {
+  DOC_PATH as SCRUB_DOC_PATH,
+  INDEX_PATH as SCRUB_INDEX_PATH,
+  renderDoc as renderScrubDoc,
+  renderIndex as renderScrubIndex,
+} from './generate-scrub-detectors.js';
 
 export interface GeneratedDoc {
   readonly path: string;
@@ -21,6 +27,11 @@ export interface GeneratedDoc {
 export const GENERATED_DOCS: readonly GeneratedDoc[] = [
   // First: the documents below are rendered from the registry this file lists.
   { path: REGISTRY_PATH, render: () => renderRegistry() },
+  { path: SCRUB_INDEX_PATH, render: () => renderScrubIndex() },
+  {
+    path: SCRUB_DOC_PATH,
+    render: () => renderScrubDoc(readFileSync(new URL(`../${SCRUB_DOC_PATH}`, import.meta.url), 'utf8')),
+  },
   { path: 'docs/configuration.md', render: renderConfigurationDoc },
   { path: 'docs/errors.md', render: renderErrorsDoc },
   { path: 'helm/agent-guard/values.schema.json', render: renderHelmValuesSchema },
