@@ -108,6 +108,38 @@ const CASES: readonly Case[] = [
     name: 'module.constructor._load chains',
     text: () => fill('module.constructor._load("child_process").execSync("ls");\n'),
   },
+  // python and node just under the work budget (larger inputs are refused before the parse):
+  // what the budget still lets through is the real worst case (H9).
+  {
+    runtime: 'python',
+    name: 'nested for, just under the budget',
+    text: () =>
+      'import os\n' +
+      'for a in [1,2,3,4,5,6,7,8,9,10,11,12,13,14,15,16]:\n for b in [1,2,3,4,5,6,7,8,9,10,11,12,13,14,15,16]:\n  for c in ["a","b","c","d","e","f","g","h"]:\n   os.system("ls " + c)\n'.repeat(
+        120,
+      ),
+  },
+  {
+    runtime: 'python',
+    name: 'self-doubling, just under the budget',
+    text: () => 'a = "xx"\n' + 'a = a + a\n'.repeat(4300),
+  },
+  {
+    runtime: 'python',
+    name: 'map(os.system), just under the budget',
+    text: () => 'import os\nlist(map(os.system, [' + '"ls ./x", '.repeat(2400) + '"ls"]))',
+  },
+  {
+    runtime: 'node',
+    name: '_load chains, just under the budget',
+    text: () => 'module.constructor._load("child_process").execSync("ls");\n'.repeat(1070),
+  },
+  {
+    runtime: 'node',
+    name: 'forEach(execSync), just under the budget',
+    text: () =>
+      'const cp = require("child_process");\n' + '["ls", "pwd", "id"].forEach(cp.execSync);\n'.repeat(900),
+  },
   // node
   { runtime: 'node', name: 'string concatenation chain', text: () => fill(" + 'ab'", "const x = 'a'") },
   { runtime: 'node', name: 'nested arrays', text: () => nest('[', '1', ']', 4000) },
