@@ -25,27 +25,29 @@ export interface SyntaxNode {
 export class SymbolTable {
   readonly #names: string[] = [];
   readonly #named: boolean[] = [];
+  /** By symbol id: the walk does not descend (anonymous tokens and LEAF_TYPES). */
+  readonly #leafById: boolean[] = [];
   readonly #leaf: Set<string>;
+  /** Whether the node last built by `node` is a leaf (kept here: no wrapper object per node). */
+  leaf = false;
 
   constructor(leafTypes: readonly string[] = []) {
     this.#leaf = new Set(leafTypes);
   }
 
-  /** Builds the node for the cursor's current position; `leaf` tells the walk not to descend. */
-  node(cursor: Parser.TreeCursor): { node: SyntaxNode; leaf: boolean } {
+  /** Builds the node for the cursor's current position and sets `leaf` for it. */
+  node(cursor: Parser.TreeCursor): SyntaxNode {
     const id = cursor.nodeTypeId;
     let type = this.#names[id];
-    let named = this.#named[id];
-    if (type === undefined || named === undefined) {
+    if (type === undefined) {
       type = cursor.nodeType;
-      named = cursor.nodeIsNamed;
+      const named = cursor.nodeIsNamed;
       this.#names[id] = type;
       this.#named[id] = named;
+      this.#leafById[id] = !named || this.#leaf.has(type);
     }
-    return {
-      node: { type, named, start: 0, end: 0, children: [], missing: false },
-      leaf: !named || this.#leaf.has(type),
-    };
+    this.leaf = this.#leafById[id]!;
+    return { type, named: this.#named[id]!, start: 0, end: 0, children: [], missing: false };
   }
 }
 
@@ -61,10 +63,9 @@ export function toSyntaxTree(
 ): SyntaxNode {
   const cursor = tree.walk();
   const checkMissing = tree.rootNode.hasError;
-  const first = symbols.node(cursor);
-  const root = first.node;
+  const root = symbols.node(cursor);
   const stack: SyntaxNode[] = [root];
-  let leaf = first.leaf;
+  let leaf = symbols.leaf;
   for (;;) {
     const current = stack[stack.length - 1]!;
     if (!leaf && cursor.gotoFirstChild()) {
@@ -72,10 +73,10 @@ export function toSyntaxTree(
         throw new AgentGuardError('AG_ERR_INPUT_TOO_DEEP', { what: 'syntax tree', limit: maxDepth });
       }
       const child = symbols.node(cursor);
-      current.children.push(child.node);
-      stack.push(child.node);
-      leaf = child.leaf;
-      if (errors !== undefined && checkMissing && child.node.type === 'ERROR') errors.push(child.node);
+      current.children.push(child);
+      stack.push(child);
+      leaf = symbols.leaf;
+      if (errors !== undefined && checkMissing && child.type === 'ERROR') errors.push(child);
       continue;
     }
     // `current` has no children: read its offsets, then climb until a sibling exists.
@@ -90,10 +91,10 @@ export function toSyntaxTree(
       if (stack.length === 0) return root;
       if (cursor.gotoNextSibling()) {
         const sibling = symbols.node(cursor);
-        stack[stack.length - 1]!.children.push(sibling.node);
-        stack.push(sibling.node);
-        leaf = sibling.leaf;
-        if (errors !== undefined && checkMissing && sibling.node.type === 'ERROR') errors.push(sibling.node);
+        stack[stack.length - 1]!.children.push(sibling);
+        stack.push(sibling);
+        leaf = symbols.leaf;
+        if (errors !== undefined && checkMissing && sibling.type === 'ERROR') errors.push(sibling);
         break;
       }
       cursor.gotoParent();
