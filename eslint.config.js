@@ -3,7 +3,18 @@ import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 
 export default tseslint.config(
-  { ignores: ['dist/**', 'node_modules/**', 'coverage/**', 'helm/**', 'deploy/**'] },
+  // eval/code-benign holds sample programs read as data by eval/code-redteam.ts, not project code.
+  {
+    ignores: [
+      'dist/**',
+      'node_modules/**',
+      'coverage/**',
+      'helm/**',
+      'deploy/**',
+      'eval/code-benign/**',
+      '**/*.tmp.ts',
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommendedTypeChecked,
   {
