@@ -30,20 +30,29 @@ const DOCUMENTATION_KEYS: ReadonlySet<string> = new Set([
   'AC' + 'XXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXX',
 ]);
 
-/** Longest run of one character, and of a unit of 2-8 characters repeated back to back. */
+/**
+ * Filler: runs of one character (six or more) and of a 2-8 character unit repeated back to back
+ * (10+ characters) cover all but a few characters of the value. A real token may hold such a run
+ * (Twitter bearer tokens open with twenty-odd `A`s) and still carry a random body after it.
+ */
 function repeats(v: string): boolean {
+  const covered = new Uint8Array(v.length);
   for (let p = 1; p <= 8; p++) {
-    // p = 1: six of one character; longer units: the unit seen three times in a row (and 10+).
     const need = p === 1 ? 5 : Math.max(10, 2 * p);
     let run = 0;
     for (let i = 0; i + p < v.length; i++) {
       if (v.charCodeAt(i) === v.charCodeAt(i + p)) {
-        if (++run >= need) return true;
+        if (++run >= need) for (let k = i - run + 1; k <= i + p; k++) covered[k] = 1;
       } else run = 0;
     }
   }
-  return false;
+  let rest = 0;
+  for (const c of covered) if (c === 0) rest++;
+  return rest < v.length && rest < MIN_RANDOM_BODY;
 }
+
+/** Characters of non-filler a value needs to stay a candidate secret despite a repeated run. */
+const MIN_RANDOM_BODY = 16;
 
 function classOf(c: number): number {
   if (c >= 48 && c <= 57) return 1;
@@ -122,6 +131,11 @@ export const NOT_SECRET_EXAMPLES: readonly NotSecretExample[] = [
   { value: 'Tr0ub4dor&3', reason: null, why: 'a human password' },
   { value: '7f3a9c1e0b8d4a6f5e4d3c2b1a0f9e8d', reason: null, why: 'random hex (short runs only)' },
   { value: 'AAAAB3NzaC1yc2EAAAADAQAB', reason: null, why: 'four of a kind is not a run' },
+  {
+    value: 'A'.repeat(22) + 'Jq3w' + 'Vn8xK2pLm5RtZ0sY7bHd1cFg',
+    reason: null,
+    why: 'a run of A then a random body (Twitter bearer tokens look like this)',
+  },
   { value: 'sk_test_' + 'Xq81ZrTn4WcB7uVkLs92PdHe', reason: null, why: 'a test-mode key is still a key' },
   { value: 'hunter2!', reason: null, why: 'short passwords are secrets too' },
 ];
