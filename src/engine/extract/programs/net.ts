@@ -71,6 +71,16 @@ function maskExpansions(text: string): string {
   return out;
 }
 
+/**
+ * Whether the host part of `word` is built from an expansion. A word whose data came from an
+ * already-substituted value (no `$`/backtick left in its text) cannot be attributed, so it counts.
+ */
+function hostCarriesData(word: Word): boolean {
+  if (!word.text.includes('$') && !word.text.includes('`')) return true;
+  const addr = parseNetAddress(maskExpansions(word.text));
+  return addr === null || addr.host.includes('\0');
+}
+
 /** Network access to `word` (a URL or host): the fact, and the flows of everything sent. */
 function reach(
   kit: Toolkit,
@@ -95,8 +105,10 @@ function reach(
   });
   const to = url === undefined ? { kind: 'net' as const, host } : { kind: 'net' as const, host, url };
   kit.flow(sent, to, inv.span);
-  // A name built from data is itself the message (DNS exfiltration).
-  if (word.sources.length > 0) kit.flow(word.sources, { kind: 'dns', host }, word.span);
+  // A name built from data is itself the message (DNS exfiltration); data in the path, query,
+  // port or user part travels inside the connection (the `net` flow above), not in the lookup.
+  if (word.sources.length > 0 && hostCarriesData(word))
+    kit.flow(word.sources, { kind: 'dns', host }, word.span);
   return url === undefined ? { kind: 'net', host } : { kind: 'net', host, url };
 }
 
