@@ -108,6 +108,8 @@ const URL_KEY =
   /^(?:url|uri|urls|uris|endpoint|href|link|webhook|webhook_url|callback_url|base_url|target_url|api_url|feed_url|image_url|remote|page_url|request_url|location|resource|resource_uri)$/;
 const PATH_KEY =
   /^(?:path|paths|file|files|filename|file_name|file_path|filepath|target|target_path|target_file|destination|dest|destination_path|source|src|source_path|directory|dir|folder|old_path|new_path|from|to|absolute_path|notebook_path|pathname|file_uri|output_path|input_path|output_file|input_file|save_path|dest_path|cwd_path)$/;
+/** Keys that name the host of a request tool (`{"host": "169.254.169.254", "path": "/latest/"}`). */
+const HOST_KEY = /^(?:host|hostname|server|domain|ip|ip_address|address|target_host)$/;
 /** Keys that say what a call is for, never what it runs (not sniffed as commands). */
 const PROSE_KEY =
   /^(?:description|reason|explanation|title|summary|subject|message|msg|text|body|content|comment|note|notes|prompt|question|answer|name|label|thought|rationale|instructions|cwd|workdir|working_directory|timeout|env|language|lang|runtime|kernel|method|mode|encoding|format|type|id)$/;
@@ -300,6 +302,93 @@ function innerJson(value: string): unknown {
   }
 }
 
+/** Tools named after a program (`git`, `kubectl`, `run_terraform`): their arguments are its argv. */
+const PROGRAM_TOOLS: Readonly<Record<string, string>> = {
+  git: 'git',
+  kubectl: 'kubectl',
+  k8s: 'kubectl',
+  kubernetes: 'kubectl',
+  docker: 'docker',
+  podman: 'podman',
+  terraform: 'terraform',
+  tofu: 'tofu',
+  helm: 'helm',
+  aws: 'aws',
+  gcloud: 'gcloud',
+  az: 'az',
+  gh: 'gh',
+  redis: 'redis-cli',
+  redis_cli: 'redis-cli',
+  psql: 'psql',
+  mysql: 'mysql',
+  systemctl: 'systemctl',
+  npm: 'npm',
+  pip: 'pip',
+  rsync: 'rsync',
+  ssh: 'ssh',
+};
+/** Keys whose string value is the program's subcommand line (`{"command": "push --force"}`). */
+const SUBCOMMAND_KEY =
+  /^(?:command|cmd|subcommand|sub_command|action|operation|op|verb|args|arguments|argv)$/;
+
+/** The program a tool is named after: `git`, `git_cli`, `run_kubectl`, `terraform_command`. */
+function programOfTool(tool: string): string | undefined {
+  const bare = tool
+    .replace(/^(?:run|exec|execute|call|invoke|use)_/, '')
+    .replace(/_(?:cli|command|cmd|exec|run|tool|execute)$/, '');
+  return PROGRAM_TOOLS[bare];
+}
+
+/** The argv line of a program-named tool's arguments (subcommand text, then argument arrays). */
+function programLine(program: string, args: unknown): string | undefined {
+  if (typeof args === 'string') return args.trim() === '' ? undefined : `${program} ${args}`;
+  if (isStringArray(args)) return [program, ...args.map(quote)].join(' ');
+  const rec = asRecord(args);
+  if (!rec) return undefined;
+  const parts: string[] = [program];
+  for (const [k, v] of Object.entries(rec)) {
+    const key = snakeName(k);
+    if (typeof v === 'string' && SUBCOMMAND_KEY.test(key)) parts.splice(1, 0, v);
+    else if (isStringArray(v) && (ARGS_KEY.test(key) || SUBCOMMAND_KEY.test(key)))
+      parts.push(...v.map(quote));
+  }
+  return parts.length > 1 ? parts.join(' ') : undefined;
+}
+
+/** A command line as it runs with its sibling working directory and standard input applied. */
+function inContext(line: string, siblings: Record<string, unknown> | undefined, selfKey: string): string {
+  let out = line;
+  const stdinKey = ['stdin', 'input', 'stdin_data', 'input_data'].find(
+    (k) => k !== selfKey && typeof siblings?.[k] === 'string' && siblings[k] !== '',
+  );
+  if (stdinKey !== undefined) {
+    const stdin = siblings![stdinKey] as string;
+    // xargs turns its input into arguments; anything else reads it (an interpreter runs it as code).
+    const xargs = /^\s*xargs\b/.test(out)
+      ? ` ${stdin
+          .split(/\s+/)
+          .filter((w) => w !== '')
+          .slice(0, 256)
+          .map(quote)
+          .join(' ')}`
+      : '';
+    let tag = 'AGENT_GUARD_STDIN';
+    while (stdin.includes(tag)) tag += '_';
+    out = `${out}${xargs} <<'${tag}'\n${stdin}\n${tag}`;
+  }
+  const cwdKey = [
+    'cwd',
+    'workdir',
+    'working_directory',
+    'working_dir',
+    'workingDirectory',
+    'cwd_path',
+    'dir',
+  ].find((k) => k !== selfKey && typeof siblings?.[k] === 'string' && siblings[k] !== '');
+  if (cwdKey !== undefined) out = `cd ${quote(siblings![cwdKey] as string)} && ${out}`;
+  return out;
+}
+
 /** Facts of one tool call given as its text (see toolCallText). */
 export function extractToolCall(text: string, ctx: ToolContext): Fact[] {
   let parsed: unknown;
@@ -355,11 +444,11 @@ function walkArguments(
   const pathKey = (p: readonly string[]): string => p.join('\u0000');
   const leavesUnder = (p: readonly string[]): Leaf[] =>
     out.leaves.filter((l) => l.path.length > p.length && p.every((k, i) => l.path[i] === k));
-  const runArgv = (argv: string[], leaves: Leaf[]): void => {
+  const runArgv = (argv: string[], leaves: Leaf[], siblings?: Record<string, unknown>): void => {
     if (leaves.length === 0) return;
     for (const l of leaves) consumed.add(pathKey(l.path));
     const span = spanOf({ start: leaves[0]!.span.start, end: leaves[leaves.length - 1]!.span.end });
-    facts.push(...ctx.nested(argv.map(quote).join(' '), 'bash', span));
+    facts.push(...ctx.nested(inContext(argv.map(quote).join(' '), siblings, ''), 'bash', span));
   };
   const visit = (value: unknown, path: string[], depth: number): void => {
     if (depth > MAX_JSON_DEPTH) return;
@@ -381,6 +470,7 @@ function walkArguments(
       runArgv(
         [program, ...(rec[argsKey] as string[])],
         [...leavesUnder([...path, programKey]), ...leavesUnder([...path, argsKey])],
+        rec,
       );
     }
     for (const k of keys) {
@@ -388,11 +478,26 @@ function walkArguments(
       const v = rec[k];
       if (isStringArray(v) && (ARGV_KEY.test(key) || (CODE_BASH.test(key) && !CODE_BASH_LIST.test(key)))) {
         if (!leavesUnder([...path, k]).every((l) => consumed.has(pathKey(l.path))))
-          runArgv(v, leavesUnder([...path, k]));
+          runArgv(v, leavesUnder([...path, k]), rec);
       } else if (typeof v === 'object' && v !== null) visit(v, [...path, k], depth + 1);
     }
   };
   visit(asRecord(parsed)?.arguments, ['arguments'], 1);
+
+  // A tool named after a program runs it with its arguments (`{"name": "git", "arguments": {"args": [...]}}`).
+  const program = programOfTool(tool);
+  if (program !== undefined) {
+    const args = asRecord(parsed)?.arguments;
+    const line = programLine(program, args);
+    const argLeaves = leavesUnder(['arguments']);
+    if (line !== undefined && argLeaves.length > 0) {
+      const span = spanOf({
+        start: argLeaves[0]!.span.start,
+        end: argLeaves[argLeaves.length - 1]!.span.end,
+      });
+      facts.push(...ctx.nested(inContext(line, asRecord(args), ''), 'bash', span));
+    }
+  }
 
   for (const leaf of out.leaves) {
     if (leaf.path[0] !== 'arguments' || leaf.value === '' || consumed.has(pathKey(leaf.path))) continue;
@@ -443,7 +548,8 @@ function walkArguments(
       if ((shellTool && /\s/.test(value.trim())) || looksLikeCommand(value)) runtime = 'bash';
     }
     if (runtime !== undefined) {
-      facts.push(...ctx.nested(value, runtime, span));
+      const line = runtime === 'bash' ? inContext(value, siblings, leaf.path[leaf.path.length - 1]!) : value;
+      facts.push(...ctx.nested(line, runtime, span));
       continue;
     }
 
@@ -470,10 +576,28 @@ function walkArguments(
       );
       continue;
     }
+    const webTool =
+      /fetch|http|request|browse|navigate|curl|download|scrape|crawl|webhook|open_url|visit|url|goto|browser|web/.test(
+        tool,
+      );
+    if (webTool && HOST_KEY.test(key) && /^[a-z0-9.:[\]-]+$/i.test(value.trim())) {
+      const port =
+        typeof siblings?.port === 'number' || typeof siblings?.port === 'string' ? `:${siblings.port}` : '';
+      const path = typeof siblings?.path === 'string' ? siblings.path : '/';
+      const scheme = typeof siblings?.scheme === 'string' ? siblings.scheme : 'http';
+      const net = netFact(
+        `${scheme}://${value.trim()}${port}${path.startsWith('/') ? path : `/${path}`}`,
+        span,
+        actor,
+        siblings,
+      );
+      if (net) facts.push(net);
+      continue;
+    }
     const urlKey = URL_KEY.test(key);
     if (
       urlKey ||
-      (/^https?:\/\//i.test(value) &&
+      (/^(?:[a-z][a-z0-9+.-]*:|\/\/)/i.test(value.trim()) &&
         /fetch|http|request|browse|navigate|curl|download|scrape|crawl|webhook|open_url|visit|url|goto|browser|web/.test(
           tool,
         ))
@@ -520,13 +644,34 @@ function quote(word: string): string {
   return /^[A-Za-z0-9_@%+=:,./-]+$/.test(word) ? word : `'${word.replace(/'/g, `'\\''`)}'`;
 }
 
+/** Schemes whose URLs a WHATWG parser reads with an authority even when written `http:host` or `http:\\host`. */
+const SPECIAL_SCHEME = /^(https?|wss?|ftp):[\\/]*/i;
+
+/**
+ * A URL as an HTTP client resolves it: backslashes are slashes in special schemes
+ * (`http://169.254.169.254\\@x/` goes to 169.254.169.254), `http:host` and `//host` gain their
+ * slashes, and a bare `host/path` is read as http (fetch tools and browsers complete it).
+ */
+function normaliseUrl(url: string): string {
+  let t = url.trim();
+  const special = SPECIAL_SCHEME.exec(t);
+  if (special) return `${special[1]!}://${t.slice(special[0].length).replace(/\\/g, '/')}`;
+  if (/^[a-z][a-z0-9+.-]*:\/\//i.test(t)) return t;
+  if (/^[\\/]{2}/.test(t)) t = t.replace(/^[\\/]+/, '');
+  else if (!/^(?:\[[0-9a-f:.]+\]|[a-z0-9-]+(?:\.[a-z0-9-]+)+|localhost)(?::\d+)?(?:[/?#\\]|$)/i.test(t))
+    return t;
+  return `http://${t.replace(/\\/g, '/')}`;
+}
+
 function netFact(
   url: string,
   span: Span,
   actor: string,
   siblings: Record<string, unknown> | undefined,
 ): NetOpFact | undefined {
-  const m = /^([a-z][a-z0-9+.-]*):\/\/(?:[^@/?#]*@)?(\[[^\]]+\]|[^:/?#]+)(?::(\d+))?/i.exec(url.trim());
+  const m = /^([a-z][a-z0-9+.-]*):\/\/(?:[^@/?#]*@)?(\[[^\]]+\]|[^:/?#]+)(?::(\d+))?/i.exec(
+    normaliseUrl(url),
+  );
   if (!m) return undefined;
   const method = typeof siblings?.method === 'string' ? siblings.method.toUpperCase() : 'GET';
   const sends =

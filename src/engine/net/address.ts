@@ -25,6 +25,8 @@ const METADATA_V4 = new Set([
   '169.254.170.23',
   '100.100.100.200',
   '192.0.0.192',
+  // Azure WireServer: hands out VM extension settings and certificates to the guest.
+  '168.63.129.16',
 ]);
 /** Metadata names; any of these, or a subdomain of the *.internal ones, is the metadata service. */
 const METADATA_NAMES = new Set([
@@ -44,6 +46,9 @@ const METADATA_NAMES = new Set([
 const METADATA_V6 = new Set(['fd00:ec2:0:0:0:0:0:254']);
 /** DNS services that answer with the IPv4 address written in the name (169.254.169.254.nip.io). */
 const ECHO_DNS_SUFFIXES = ['.nip.io', '.sslip.io', '.xip.io', '.nip.direct', '.localtest.me'];
+
+/** Public DNS names (and all their subdomains) that resolve to 127.0.0.1. */
+const PUBLIC_LOOPBACK_DOMAINS = ['localtest.me', 'lvh.me', 'vcap.me', 'lacolhost.com'];
 
 const LOOPBACK_NAMES = new Set(['localhost', 'localhost.localdomain', 'ip6-localhost', 'ip6-loopback']);
 
@@ -241,6 +246,8 @@ function classifyUncached(raw: string): HostInfo {
       if (suffix === '.localtest.me') return { host, class: 'loopback' };
     }
   }
+  if (PUBLIC_LOOPBACK_DOMAINS.some((d) => host === d || host.endsWith(`.${d}`)))
+    return { host, class: 'loopback' };
   // Rebinding and echo services under any domain (a9fea9fe.rbndr.us, 169-254-169-254.example):
   // a name that spells a metadata or link-local address is treated as that address.
   for (const embedded of addressesInName(host)) {

@@ -20,15 +20,33 @@ function portsOf(policy: Policy): ReadonlySet<number> {
   return set;
 }
 
+/** Schemes that write raw bytes to any TCP port (gopher://h:6379/_FLUSHALL speaks Redis). */
+const RAW_SOCKET_SCHEME = /^(?:gopher|dict|telnet|ldap)$/i;
+
 function hit(
   protectedPorts: ReadonlySet<number>,
   seen: Set<number>,
   host: string,
   port: number | undefined,
   span: Span,
+  scheme?: string,
 ): RuleHit | null {
-  if (port === undefined || !protectedPorts.has(port) || seen.has(span.start)) return null;
-  if (!isLoopbackLike(classifyHost(host))) return null;
+  if (seen.has(span.start)) return null;
+  const info = classifyHost(host);
+  if (
+    scheme !== undefined &&
+    RAW_SOCKET_SCHEME.test(scheme) &&
+    (isLoopbackLike(info) || info.class === 'private')
+  ) {
+    seen.add(span.start);
+    return {
+      span,
+      reason: `${scheme}:// to ${host} sends raw bytes to an internal service`,
+      suggestedAlternative: null,
+    };
+  }
+  if (port === undefined || !protectedPorts.has(port)) return null;
+  if (!isLoopbackLike(info)) return null;
   seen.add(span.start);
   return { span, reason: `${host}:${port} is a protected local admin port`, suggestedAlternative: null };
 }
@@ -45,12 +63,21 @@ export default defineRule({
     const protectedPorts = portsOf(policy);
     const seen = new Set<number>();
     for (const n of facts.of('net')) {
-      const h = hit(protectedPorts, seen, n.host, n.port, n.span);
+      const h = hit(protectedPorts, seen, n.host, n.port, n.span, n.scheme);
       if (h) yield h;
     }
     for (const e of facts.of('exec')) {
       for (const url of argvUrls(e)) {
-        const h = hit(protectedPorts, seen, url.host, url.port, e.span);
+        const h = hit(
+          protectedPorts,
+          seen,
+          url.host,
+          url.port,
+          e.span,
+          /^([a-z][a-z0-9+.-]*):/i.exec(
+            url.arg.slice(url.arg.lastIndexOf('=', url.arg.indexOf('://')) + 1),
+          )?.[1],
+        );
         if (h) yield h;
       }
       if (SOCKET_CLIENT.test(e.program)) {
@@ -71,12 +98,15 @@ export default defineRule({
       { input: 'curl http://127.0.0.1:2375/containers/json' },
       { input: 'curl -k https://localhost:10250/pods' },
       { input: 'curl http://0.0.0.0:2379/v2/keys' },
+      { input: 'curl gopher://127.0.0.1:6379/_FLUSHALL' },
+      { input: 'curl http://app.lvh.me:2375/containers/json' },
       { input: 'curl --unix-socket /var/run/docker.sock http://localhost/containers/json' },
     ],
     allow: [
       { input: 'curl http://localhost:8080/api', why: 'an application port' },
       { input: 'docker ps', why: 'the official CLI (judged by the container rules)' },
       { input: 'curl https://example.com:6443/', why: 'a remote host, not loopback' },
+      { input: 'curl gopher://gopher.floodgap.com/', why: 'a public gopher server' },
     ],
   },
 });
