@@ -8,7 +8,7 @@ import type { Runtime, Span } from '../../types.js';
 import type { ExtractContext, Extractor } from '../types.js';
 import { Collector, type LoopFrame } from './collector.js';
 import { named, reportMissing } from './syntax.js';
-import { FACT_UNITS, TOKEN_UNITS, tokenEstimate, VISIT_UNITS } from './work.js';
+import { FACT_UNITS, parseCost, VISIT_UNITS } from './work.js';
 import {
   concat,
   constText,
@@ -285,7 +285,7 @@ export function codeExtractor(
     runtime,
     extract(text: string, ctx: ExtractContext): readonly Fact[] {
       const where = `${runtime} syntax nodes`;
-      if (!ctx.budget.spend(tokenEstimate(text) * TOKEN_UNITS, where)) return [];
+      if (!ctx.budget.spend(parseCost(text), where)) return [];
       const root = parseSyntax(runtime, text);
       const col = new Collector(runtime, ctx);
       new Walker(text, col).run(root);

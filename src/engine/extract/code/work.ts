@@ -6,21 +6,32 @@
 
 /**
  * Units per token for the native parse, the tree copy and the first walk: about 1-3 µs a token on
- * the project's 2-core machines (bench/worst-case.bench.ts), so the default budget covers about 25k
- * tokens, some 100 KB of ordinary code.
+ * the project's loaded 2-core machines (bench/worst-case.bench.ts), so the default budget covers
+ * about 16k tokens, some 60 KB of ordinary code, and the slowest input it lets through takes
+ * about 50 ms on a quiet machine (issue 24: no analysis may hold the event loop much longer).
  */
-export const TOKEN_UNITS = 40;
+export const TOKEN_UNITS = 60;
 
-/** Units per syntax node walked after the first walk (loop unrolling and inlined calls walk again). */
-export const VISIT_UNITS = 4;
+/** Units per character on top (the lexer reads whitespace and long strings too). */
+export const CHAR_UNITS = 1;
+
+/** Units the parse, copy and first walk of `text` cost, charged before the native parse. */
+export function parseCost(text: string): number {
+  return tokenEstimate(text) * TOKEN_UNITS + text.length * CHAR_UNITS;
+}
+
+/** Units per syntax node walked (loop unrolling and inlined calls walk again, and pay again). */
+export const VISIT_UNITS = 6;
 
 /** Units per fact recorded (each is checked by every rule afterwards). */
-export const FACT_UNITS = 40;
+export const FACT_UNITS = 60;
 
 /**
  * An upper-end estimate of the tokens in `text`, in one linear pass: a run of word characters
- * (letters, digits, `_`, `$`, non-ASCII) is one token, every other non-space character is one.
+ * (letters, digits, `_`, `$`, non-ASCII) is one token, and so is every other non-space character
+ * and every line break.
  * Words inside strings and comments count too, so prose costs a little more than it parses to.
+ * Unicode spaces and line separators (JavaScript ends statements at U+2028) count as one each.
  */
 export function tokenEstimate(text: string): number {
   let tokens = 0;
@@ -33,14 +44,31 @@ export function tokenEstimate(text: string): number {
       (c >= 48 && c <= 57) ||
       c === 95 ||
       c === 36 ||
-      c > 127;
+      (c > 127 && !unicodeSpace(c));
     if (word) {
       if (!inWord) tokens++;
       inWord = true;
       continue;
     }
     inWord = false;
-    if (c !== 32 && c !== 10 && c !== 9 && c !== 13) tokens++;
+    // Line breaks count: the parser pays for blank lines too (250 KB of them took 50 ms).
+    if (c !== 32 && c !== 9 && c !== 13) tokens++;
   }
   return tokens;
+}
+
+/** Unicode space and line-separator characters (JavaScript whitespace beyond ASCII). */
+function unicodeSpace(c: number): boolean {
+  return (
+    c === 0x85 ||
+    c === 0xa0 ||
+    c === 0x1680 ||
+    (c >= 0x2000 && c <= 0x200a) ||
+    c === 0x2028 ||
+    c === 0x2029 ||
+    c === 0x202f ||
+    c === 0x205f ||
+    c === 0x3000 ||
+    c === 0xfeff
+  );
 }

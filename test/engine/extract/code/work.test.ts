@@ -10,8 +10,11 @@ describe('tokenEstimate', () => {
   it.each([
     ['', 0],
     ['os.system("ls")', 8],
-    ['a = a + a\n', 5],
-    ['  \n\t', 0],
+    ['a = a + a\n', 6],
+    ['  \t\r', 0],
+    ['\n\n', 2],
+    ['x\u2028y\u00a0z', 5],
+    ['"漢字"', 3],
     ['$x_1 é', 2],
   ])('%j has %i tokens', (text, tokens) => {
     expect(tokenEstimate(text)).toBe(tokens);
@@ -23,6 +26,8 @@ describe('python and node inputs past the budget', () => {
     ['python', 'import os\n' + 'os.system("ls -la ./x")\n'.repeat(10_000)],
     ['node', "execSync('ls -la ./x');\n".repeat(10_000)],
     ['python', 'x = "a"' + ' + "ab"'.repeat(30_000)],
+    ['node', 'x\u2028'.repeat(60_000)],
+    ['python', 'pass' + '\n'.repeat(200_000)],
   ] as const)('%s: refused with a budget fact, without exec facts', (runtime, text) => {
     const facts = analyze(text, runtime, limits);
     expect(facts.map((f) => f.kind)).toEqual(['budget']);
