@@ -71,8 +71,24 @@ function resolveUncached(path: string, policy: PathPolicy): string {
     const rest = slash < 0 ? '' : p.slice(slash);
     p = (user === 'root' ? '/root' : `/home/${user}`) + rest;
   } else if (!p.startsWith('/')) p = posix.join(policy.workspaceRoot, p);
+  p = procAlias(p, policy);
   const normal = posix.normalize(p);
   return normal.length > 1 && normal.endsWith('/') ? normal.slice(0, -1) : normal;
+}
+
+/** `/proc/<pid>/root` and `/proc/<pid>/cwd` (also `self`, `thread-self`, `task/<tid>`): links to `/` and the cwd. */
+const PROC_LINK = /^\/+proc\/+(?:self|thread-self|\d+)(?:\/+task\/+\d+)?\/+(root|cwd)(?=\/|$)/;
+
+/** The path with /proc root and cwd links replaced by what they point to (before `..` is folded). */
+function procAlias(path: string, policy: PathPolicy): string {
+  let p = path;
+  for (let i = 0; i < 16; i++) {
+    const m = PROC_LINK.exec(p);
+    if (!m) break;
+    // The cwd of a command is the workspace (where the agent's commands run).
+    p = (m[1] === 'root' ? '/' : `${policy.workspaceRoot}/`) + p.slice(m[0].length);
+  }
+  return p;
 }
 
 /** `child` equals `parent` or lies below it (both absolute and normalised). */
@@ -401,6 +417,11 @@ const HOME_CREDENTIALS: readonly RegExp[] = [
   /^AppData\/(?:Local|Roaming)\/(?:Google\/Chrome|Chromium|BraveSoftware\/Brave-Browser|Microsoft\/Edge|Opera Software\/Opera Stable)(?:\/User Data)?(?:\/[^/]+)?\/(?:Login Data|Cookies|Web Data|Local State|Network\/Cookies)$/,
   /^(?:AppData\/Roaming\/|\.config\/|Library\/Application Support\/)(?:discord|discordcanary|discordptb)\/Local Storage\/leveldb(?:\/.*)?$/,
   /^Library\/Keychains(?:\/.*)?$/,
+  // Coding-agent login tokens (Claude Code, Codex, Gemini CLI, Copilot).
+  /^\.claude\/\.credentials\.json$/,
+  /^\.codex\/auth\.json$/,
+  /^\.gemini\/oauth_creds\.json$/,
+  /^\.config\/github-copilot\/(?:hosts|apps)\.json$/,
 ];
 
 /** System-wide credential stores (absolute paths). */
