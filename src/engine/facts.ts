@@ -107,7 +107,8 @@ export type DataSource =
 
 /** Where data goes, for flows. */
 export type DataSink =
-  | { readonly kind: 'net'; readonly host: string; readonly url?: string }
+  /** `auth`: sent as the request's credentials (curl -u, an Authorization header, --oauth2-bearer). */
+  | { readonly kind: 'net'; readonly host: string; readonly url?: string; readonly auth?: boolean }
   /** Executed as code by an interpreter or shell (sh, bash, python, node, eval, exec). */
   | { readonly kind: 'exec'; readonly program: string }
   | { readonly kind: 'file'; readonly path: string }

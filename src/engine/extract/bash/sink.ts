@@ -21,7 +21,7 @@ import { sourceKey, type MutableLiteral } from './model.js';
 function sinkKey(sink: DataSink): string {
   switch (sink.kind) {
     case 'net':
-      return 'n:' + sink.host + '|' + (sink.url ?? '');
+      return 'n:' + sink.host + '|' + (sink.url ?? '') + (sink.auth === true ? '|auth' : '');
     case 'exec':
       return 'x:' + sink.program;
     case 'file':

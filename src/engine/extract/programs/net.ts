@@ -118,6 +118,9 @@ function wordSources(words: readonly Word[]): readonly DataSource[] {
   return s;
 }
 
+/** Headers that carry the request's credentials (`Authorization: Bearer $TOKEN`). */
+const AUTH_HEADER = /^\s*authorization\s*:/i;
+
 const CURL_SHORT = 'AbcCdDeEFHKmoPQrtTuUwxXyYz';
 const CURL_LONG = [
   '--data',
@@ -171,6 +174,7 @@ const CURL_LONG = [
 const curl: ProgramHandler = (inv, kit) => {
   const args = parseArgs(inv.argv, { short: CURL_SHORT, long: CURL_LONG });
   let sent: readonly DataSource[] = NO_SOURCES;
+  let auth: readonly DataSource[] = NO_SOURCES;
   let sends = false;
   let usesStdin = false;
   let toFile = false;
@@ -214,16 +218,26 @@ const curl: ProgramHandler = (inv, kit) => {
         else sent = mergeSources(sent, v.sources);
         break;
       }
-      case '--form-string':
-      case '-H':
-      case '--header':
       case '-u':
       case '--user':
+      case '--oauth2-bearer':
+        // The request's credentials: the rule judges them by where they go (a token to its issuer).
+        auth = mergeSources(auth, v.sources);
+        if (v.sources.length > 0) sends = true;
+        break;
+      case '-H':
+      case '--header':
+        if (AUTH_HEADER.test(v.text)) {
+          auth = mergeSources(auth, v.sources);
+          if (v.sources.length > 0) sends = true;
+          break;
+        }
+      // falls through
+      case '--form-string':
       case '-A':
       case '--user-agent':
       case '-e':
       case '--referer':
-      case '--oauth2-bearer':
       case '--variable':
         if (o.name === '-H' || o.name === '--header') {
           if (v.text.startsWith('@')) fileArg(v, v.text.slice(1));
@@ -284,6 +298,7 @@ const curl: ProgramHandler = (inv, kit) => {
     if (addr === null) continue;
     // Data in the URL itself (query strings built from substitutions) is sent too.
     fetched.push(reach(kit, inv, u, addr, sends, mergeSources(sent, u.sources), u.text));
+    kit.flow(auth, { kind: 'net', host: addr.host, url: u.text, auth: true }, inv.span);
   }
   const outputs = optionValues(args, '-o', '--output');
   for (const out of outputs) kit.write(out, inv.program, 'write', fetched);

