@@ -22,6 +22,7 @@ import {
   type Word,
 } from './model.js';
 import type { FactSink } from './sink.js';
+import { applyParamOp, type ParamOp } from './param-ops.js';
 import { braceAsGlob, decodeEscapes, expandBraces, hasGlob, unescapeDouble, unescapeWord } from './words.js';
 
 interface VarValue {
@@ -504,6 +505,19 @@ export class BashWalker implements Toolkit {
         out,
         this.#invoke(
           [{ ...first, text: spliced, dynamic: true }, ...inv.argv.slice(1)],
+          inv.span,
+          inv.stdin,
+          inv.via,
+        ),
+      );
+    // An unknown program given a whole system or home directory (`${s:1} -rf ~`) is taken at its
+    // worst: a recursive remove of it.
+    const restIsCommand = mayBeEmpty(first.text) && inv.argv.length > 1 && !inv.argv[1]!.text.startsWith('-');
+    if (!restIsCommand && inv.argv.slice(1).some((a) => !a.dynamic && CRITICAL_DIRS.test(a.text)))
+      out = mergeStreams(
+        out,
+        this.#invoke(
+          [{ ...first, text: 'rm', dynamic: true }, ...inv.argv.slice(1)],
           inv.span,
           inv.stdin,
           inv.via,
@@ -1197,6 +1211,8 @@ export class BashWalker implements Toolkit {
 
   #expansion(node: SyntaxNode, s: Span): Word {
     const raw = this.#slice(node);
+    const computed = this.#computedExpansion(node, raw);
+    if (computed !== null) return { ...computed, quoted: false, span: s };
     let name = '';
     let operator = '';
     let operand: SyntaxNode | undefined;
@@ -1230,6 +1246,81 @@ export class BashWalker implements Toolkit {
     let sources: readonly DataSource[] = name !== '' ? this.#lookup(name, raw).sources : NO_SOURCES;
     if (operand !== undefined) sources = mergeSources(sources, this.#word(operand).sources);
     return { text: raw, dynamic: true, quoted: false, span: s, sources };
+  }
+
+  /**
+   * `${!ref}`, `${a[1]}`, `${s:1:2}`, `${s%x}`, `${s/a/b}`, `${s,,}` on a known value: the value
+   * bash computes. Null when the value or the operator's result is not known (docs/engine.md).
+   */
+  #computedExpansion(node: SyntaxNode, raw: string): VarValue | null {
+    const kids = node.children.filter((c) => c.type !== '${' && c.type !== '}');
+    const first = kids[0];
+    if (first === undefined) return null;
+    let base: VarValue;
+    let rest: SyntaxNode[];
+    if (first.type === '!' && kids.length === 2 && kids[1]!.type === 'variable_name') {
+      const ref = this.#vars.get(this.#slice(kids[1]!));
+      if (ref === undefined || ref.dynamic || !/^[A-Za-z_][A-Za-z0-9_]*$/.test(ref.text)) return null;
+      base = this.#lookup(ref.text, '$' + ref.text);
+      rest = [];
+    } else if (first.type === 'subscript') {
+      const arrayName = first.children[0] === undefined ? '' : this.#slice(first.children[0]);
+      const index = first.children.find((c, i) => i > 0 && c.named);
+      const at = index === undefined ? '' : this.#slice(index);
+      if (!/^[0-9]{1,6}$/.test(at)) return null;
+      const v = this.#vars.get(arrayName);
+      if (v === undefined) return null;
+      if (v.elements === undefined) {
+        if (Number(at) !== 0) return null;
+        base = v;
+      } else {
+        const one = v.elements[Number(at)];
+        base = one === undefined ? { text: '', dynamic: false, sources: NO_SOURCES } : one;
+      }
+      rest = kids.slice(1);
+    } else if (first.type === 'variable_name' || first.type === 'special_variable_name') {
+      base = this.#lookup(this.#slice(first), raw);
+      rest = kids.slice(1);
+    } else return null;
+    if (base.dynamic) return null;
+    const op = this.#paramOp(rest);
+    if (op === undefined) return { text: base.text, dynamic: false, sources: base.sources };
+    if (op === null) return null;
+    const text = applyParamOp(base.text, op);
+    return text === null ? null : { text, dynamic: false, sources: base.sources };
+  }
+
+  /** The operator after the name; undefined when there is none, null when it is not modelled. */
+  #paramOp(rest: readonly SyntaxNode[]): ParamOp | null | undefined {
+    if (rest.length === 0) return undefined;
+    const tok = rest[0]!.type;
+    const literal = (n: SyntaxNode | undefined): string | null => {
+      if (n === undefined) return '';
+      const t = this.#slice(n);
+      return /[$`'"\\]/.test(t) ? null : t;
+    };
+    if (tok === ':' && (rest.length === 2 || (rest.length === 4 && rest[2]!.type === ':'))) {
+      const offset = literal(rest[1]);
+      const length = rest.length === 4 ? literal(rest[3]) : undefined;
+      if (offset === null || length === null) return null;
+      return { kind: 'substring', offset, length };
+    }
+    if ((tok === '#' || tok === '##' || tok === '%' || tok === '%%') && rest.length <= 2) {
+      const pattern = literal(rest[1]);
+      return pattern === null ? null : { kind: 'strip', op: tok, pattern };
+    }
+    if (tok === '/' || tok === '//' || tok === '/#' || tok === '/%') {
+      const pattern = rest[1] === undefined || rest[1].type === '/' ? '' : literal(rest[1]);
+      const slash = rest.findIndex((c, i) => i > 0 && c.type === '/');
+      if (slash !== -1 && slash < rest.length - 2) return null;
+      const byNode = slash === -1 ? undefined : rest[slash + 1];
+      const by = byNode === undefined ? '' : this.#word(byNode);
+      if (pattern === null || (typeof by !== 'string' && by.dynamic)) return null;
+      return { kind: 'replace', op: tok, pattern, by: typeof by === 'string' ? by : by.text };
+    }
+    if ((tok === ',' || tok === ',,' || tok === '^' || tok === '^^') && rest.length === 1)
+      return { kind: 'case', op: tok };
+    return null;
   }
 
   /** `$(...)`, backticks, `<(...)`: the inner statements run; their output is the value. */
@@ -1684,6 +1775,9 @@ function withoutExpansions(text: string): string | null {
   const out = text.replace(/\$\{[^}]*\}|\$[@*#?!$0-9-]|\$\([^()]*\)|`[^`]*`|\$[A-Za-z_]\w*(?=[^\w]|$)/g, '');
   return out !== text && /^[\w./+-]+$/.test(out) ? out : null;
 }
+
+/** Directories whose removal is catastrophic: the root, the home, the top-level system folders. */
+const CRITICAL_DIRS = /^(?:~\/?|~\/\*|\/\*?|\/(?:etc|home|usr|var|bin|sbin|boot|root|lib|lib64|opt|srv)\/?)$/;
 
 /** A word made only of expansions, which may expand to nothing (`$x`, `"$@"`, `${1}`). */
 function mayBeEmpty(text: string): boolean {
