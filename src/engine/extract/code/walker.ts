@@ -3,7 +3,7 @@
  * tree-sitter tree with one name environment; each language's walker supplies its node cases.
  */
 import type { Fact } from '../../facts.js';
-import { parseSyntax, type SyntaxNode } from '../../parse/index.js';
+import { parseSyntaxWithErrors, type SyntaxNode } from '../../parse/index.js';
 import type { Runtime, Span } from '../../types.js';
 import type { ExtractContext, Extractor } from '../types.js';
 import { Collector, type LoopFrame } from './collector.js';
@@ -286,10 +286,11 @@ export function codeExtractor(
     extract(text: string, ctx: ExtractContext): readonly Fact[] {
       const where = `${runtime} syntax nodes`;
       if (!ctx.budget.spend(parseCost(text), where)) return [];
-      const root = parseSyntax(runtime, text);
+      const { root, errors } = parseSyntaxWithErrors(runtime, text);
       const col = new Collector(runtime, ctx);
       new Walker(text, col).run(root);
-      reportMissing(root, text, col);
+      // A tree without errors has no MISSING tokens: no second walk to look for them.
+      if (errors.length > 0) reportMissing(root, text, col);
       const facts = col.finish();
       ctx.budget.spend(facts.length * FACT_UNITS, `${runtime} facts`);
       return facts;
