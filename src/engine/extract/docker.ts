@@ -80,13 +80,30 @@ function fileFact(
   };
 }
 
+/** `via` of the programs a Dockerfile RUN/CMD/ENTRYPOINT starts inside the image. */
+export const IMAGE_BUILD_VIA = 'docker build';
+
+/**
+ * Code that runs inside the image changes the image's files, not the host's: its file writes,
+ * deletes and mode changes are dropped. Reads, executions, flows and network facts stay (the
+ * build's network is real: downloads run, reverse shells and metadata requests reach out).
+ */
+function inImageFacts(facts: readonly Fact[]): readonly Fact[] {
+  return facts.filter((f) => f.kind !== 'file' || f.op === 'read' || f.op === 'execute');
+}
+
 export function extractDocker(text: string, ctx: ExtractContext): Fact[] {
   const facts: Fact[] = [];
   const map = (s: Span): Span => ctx.mapSpan(s);
   if (isDockerfile(text)) {
     analyzeDockerfile(text, {
       container: (c, s) => facts.push(containerFact(c, map(s), 'docker', ctx.depth)),
-      nested: (code, s) => facts.push(...ctx.nested(code, 'bash', s, 'docker')),
+      nested: (code, s, inImage) =>
+        facts.push(
+          ...(inImage
+            ? inImageFacts(ctx.nested(code, 'bash', s, IMAGE_BUILD_VIA))
+            : ctx.nested(code, 'bash', s, 'docker')),
+        ),
       net: (url, s) => {
         const f = urlFact(url, map(s), 'docker ADD', ctx.depth, 'docker');
         if (f) facts.push(f);

@@ -10,7 +10,8 @@ import type { Span } from '../../types.js';
 
 export interface DockerfileSink {
   container(init: ContainerInit, span: Span): void;
-  nested(code: string, span: Span): void;
+  /** `inImage`: the code changes the image or container being built, not the host (no bind mount). */
+  nested(code: string, span: Span, inImage: boolean): void;
   net(url: string, span: Span): void;
   read(path: string, actor: string, span: Span): void;
 }
@@ -145,12 +146,15 @@ export function analyzeDockerfile(text: string, sink: DockerfileSink): void {
       if (flags.get('network') === 'host' && !image.hostNamespaces.includes('net'))
         image.hostNamespaces.push('net');
       const codeSpan = { start: argsStart + offset, end: ins.end };
-      for (const h of ins.heredocs) sink.nested(h.body, { start: h.start, end: h.start + h.body.length });
+      // A bind mount (`RUN --mount=type=bind,source=/`) or an insecure sandbox reaches the host.
+      const inImage = !/type=bind/i.test(flags.get('mount') ?? '') && flags.get('security') !== 'insecure';
+      for (const h of ins.heredocs)
+        sink.nested(h.body, { start: h.start, end: h.start + h.body.length }, inImage);
       const argv = execForm(rest);
       if (argv !== undefined) {
-        if (argv.length > 0) sink.nested(argv.map(shellQuote).join(' '), codeSpan);
+        if (argv.length > 0) sink.nested(argv.map(shellQuote).join(' '), codeSpan, inImage);
       } else if (ins.heredocs.length === 0 || !/^\s*<<-?\s*\S+\s*$/.test(rest)) {
-        sink.nested(rest, codeSpan);
+        sink.nested(rest, codeSpan, inImage);
       }
       return;
     }

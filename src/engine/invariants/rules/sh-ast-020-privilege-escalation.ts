@@ -1,4 +1,5 @@
 /** SH-AST-020: running as another user or with more privileges (sudo, su, doas, pkexec, nsenter, unshare, chroot, setcap). */
+import { IMAGE_BUILD_VIA } from '../../extract/docker.js';
 import { defineRule } from '../define-rule.js';
 
 const ESCALATORS = new Set([
@@ -34,6 +35,9 @@ const ESCALATORS = new Set([
   'pw',
 ]);
 
+/** Programs started by these run on another machine or inside an image, not on this host. */
+const ELSEWHERE_VIA = new Set(['ssh', IMAGE_BUILD_VIA]);
+
 export default defineRule({
   id: 'SH-AST-020',
   invariant: 'NO_PRIVILEGE_ESCALATION',
@@ -46,6 +50,8 @@ export default defineRule({
     const execs = facts.of('exec');
     for (const e of execs) {
       if (!ESCALATORS.has(e.program)) continue;
+      // Elevation on another machine (ssh host 'sudo ...') or inside an image being built is not the agent's.
+      if (e.via !== undefined && ELSEWHERE_VIA.has(e.via)) continue;
       if (e.program === 'machinectl' && !e.argv.some((a) => a === 'shell' || a === 'login')) continue;
       if (e.program === 'passwd' && e.argv.length === 1) continue;
       // Account tools: only their changing verbs (dscl . -read is a lookup).
@@ -95,6 +101,7 @@ export default defineRule({
         why: 'no elevation requested (apt itself is judged elsewhere)',
       },
       { input: 'grep sudo README.md', why: 'the word is a search pattern' },
+      { input: "ssh deploy@prod.example.com 'sudo systemctl status nginx'", why: 'sudo on the remote host' },
     ],
   },
 });
