@@ -224,8 +224,18 @@ function analyse(text: string, base: number, depthGuard: number, budget: WorkBud
   return { stmts, literals };
 }
 
+/**
+ * MySQL server log files set to a path (`SET GLOBAL general_log_file = '/var/www/x.php'`): every
+ * later query is written there, the known way to plant a web shell without FILE privilege.
+ */
+const LOG_FILE_SETTING = /\b(?:general_log_file|slow_query_log_file)\s*(?:=|:=|\bto\b)\s*(['"])([^'"]*)\1/i;
+
 function toFact(s: StmtInfo, text: string, ctx: ExtractContext): SqlStmtFact {
   const span: Span = ctx.mapSpan({ start: s.start, end: s.end });
+  if (s.writesFile === undefined && /\bset\b/i.test(text.slice(s.start, s.end))) {
+    const log = LOG_FILE_SETTING.exec(text.slice(s.start, s.end));
+    if (log) s.writesFile = log[2]!;
+  }
   const fact: SqlStmtFact = {
     kind: 'sql',
     span,

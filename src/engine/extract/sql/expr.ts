@@ -69,6 +69,60 @@ function compare(
 
 const sameColumn = (a: Expr, b: Expr): boolean => a.k === 'col' && b.k === 'col' && a.name === b.name;
 
+/** One bound on a column: `x >= 5` (lower, inclusive), `x < 5` (upper, strict), `x = 5`, `x <> 5`. */
+interface Bound {
+  readonly col: string;
+  readonly op: string;
+  readonly n: number;
+}
+
+const FLIP: Readonly<Record<string, string>> = {
+  '<': '>',
+  '>': '<',
+  '<=': '>=',
+  '>=': '<=',
+  '=': '=',
+  '<>': '<>',
+  '!=': '<>',
+};
+
+function boundOf(e: Expr): Bound | undefined {
+  if (e.k !== 'cmp') return undefined;
+  const op = e.op === '!=' ? '<>' : e.op;
+  if (e.l.k === 'col' && e.r.k === 'const') {
+    const n = numeric(e.r.v);
+    return n === undefined ? undefined : { col: e.l.name, op, n };
+  }
+  if (e.r.k === 'col' && e.l.k === 'const' && FLIP[op] !== undefined) {
+    const n = numeric(e.l.v);
+    return n === undefined ? undefined : { col: e.r.name, op: FLIP[op], n };
+  }
+  return undefined;
+}
+
+/**
+ * OR branches that together take every non-NULL value of one column: `x >= 0 OR x < 0`,
+ * `x > 5 OR x <= 10`, `x = 1 OR x <> 1`, `x IS NULL OR x IS NOT NULL`.
+ */
+function coversEveryValue(args: readonly Expr[]): boolean {
+  const nulls = new Map<string, number>();
+  const bounds = args.map(boundOf).filter((b): b is Bound => b !== undefined);
+  for (const a of args)
+    if (a.k === 'isnull' && a.arg.k === 'col')
+      nulls.set(a.arg.name, (nulls.get(a.arg.name) ?? 0) | (a.negated ? 2 : 1));
+  for (const v of nulls.values()) if (v === 3) return true;
+  for (const lo of bounds) {
+    for (const hi of bounds) {
+      if (lo.col !== hi.col) continue;
+      if (lo.op === '=' && hi.op === '<>' && lo.n === hi.n) return true;
+      if (lo.op !== '>' && lo.op !== '>=') continue;
+      if (hi.op !== '<' && hi.op !== '<=') continue;
+      if (hi.n > lo.n || (hi.n === lo.n && (lo.op === '>=' || hi.op === '<='))) return true;
+    }
+  }
+  return false;
+}
+
 /** Three-valued truth of an expression when its value does not depend on any row; undefined otherwise. */
 export function truth(e: Expr): Truth {
   switch (e.k) {
@@ -98,6 +152,7 @@ export function truth(e: Expr): Truth {
       return all;
     }
     case 'or': {
+      if (coversEveryValue(e.args)) return true;
       let none: Truth = false;
       for (const a of e.args) {
         const t = truth(a);

@@ -63,6 +63,15 @@ export function pgExpr(v: unknown): Expr {
       const kind = str(b.kind);
       if (kind === 'AEXPR_OP' && b.lexpr !== undefined)
         return { k: 'cmp', op, l: pgExpr(b.lexpr), r: pgExpr(b.rexpr) };
+      // x IS [NOT] DISTINCT FROM NULL is x IS [NOT] NULL; x IS NOT DISTINCT FROM x holds for every row.
+      if (kind === 'AEXPR_DISTINCT' || kind === 'AEXPR_NOT_DISTINCT') {
+        const l = pgExpr(b.lexpr);
+        const r = pgExpr(b.rexpr);
+        const negated = kind === 'AEXPR_DISTINCT';
+        if (r.k === 'const' && r.v === null) return { k: 'isnull', negated, arg: l };
+        if (l.k === 'const' && l.v === null) return { k: 'isnull', negated, arg: r };
+        return { k: 'cmp', op: negated ? '<>' : '=', l, r };
+      }
       if (kind === 'AEXPR_LIKE' || kind === 'AEXPR_ILIKE')
         return { k: 'like', negated: op.startsWith('!'), l: pgExpr(b.lexpr), r: pgExpr(b.rexpr) };
       if (kind === 'AEXPR_IN')
@@ -144,10 +153,29 @@ function convert(node: unknown, start: number, end: number, ctx: PgContext, out:
       s.tautologicalWhere = s.hasWhere && isTautology(pgExpr(b.whereClause));
       break;
     }
-    case 'MergeStmt':
+    case 'MergeStmt': {
       s.object = 'merge';
       addTable(s.targets, [str(obj(b.relation)?.schemaname), str(obj(b.relation)?.relname)]);
+      // WHEN MATCHED THEN DELETE/UPDATE with an ON that matches every row (ON true, ON 1=1) and no
+      // AND condition of its own is a DELETE/UPDATE without WHERE.
+      const on = b.joinCondition === undefined || isTautology(pgExpr(b.joinCondition));
+      for (const w of arr(b.mergeWhenClauses)) {
+        const c = pgNode(w)?.[1];
+        const cmd = str(c?.commandType);
+        if (
+          !on ||
+          (cmd !== 'CMD_DELETE' && cmd !== 'CMD_UPDATE') ||
+          str(c?.matchKind) === 'MERGE_WHEN_NOT_MATCHED_BY_TARGET'
+        )
+          continue;
+        if (c?.condition !== undefined && !isTautology(pgExpr(c.condition))) continue;
+        s.statement = cmd === 'CMD_DELETE' ? 'delete' : 'update';
+        s.hasWhere = true;
+        s.tautologicalWhere = true;
+        if (cmd === 'CMD_DELETE') break;
+      }
       break;
+    }
     case 'TruncateStmt':
       s.statement = 'truncate';
       s.object = 'table';
@@ -186,6 +214,11 @@ function convert(node: unknown, start: number, end: number, ctx: PgContext, out:
       for (const c of arr(b.cmds)) {
         const sub = str(pgNode(c)?.[1]?.subtype);
         if (sub === 'AT_DropColumn' || sub === 'AT_DropConstraint') s.dropsColumn = true;
+        // ALTER COLUMN ... TYPE ... USING <constant> overwrites every value of the column.
+        if (sub === 'AT_AlterColumnType') {
+          const using = obj(pgNode(pgNode(c)?.[1]?.def)?.[1])?.raw_default;
+          if (using !== undefined && !hasColumnRef(using, 0)) s.dropsColumn = true;
+        }
       }
       break;
     case 'CreateRoleStmt':
