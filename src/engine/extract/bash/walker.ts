@@ -876,9 +876,21 @@ export class BashWalker implements Toolkit {
 
   #declaration(node: SyntaxNode): Stream {
     const exported = node.children[0]?.type === 'export';
+    let nameref = false;
     for (const c of node.children) {
+      if (c.type === 'word' && /^-[a-zA-Z]*n/.test(this.#slice(c))) nameref = true;
       if (c.type === 'variable_assignment') {
         this.#assign(c);
+        // `declare -n r=a`: r reads as a (its value now stands in for the reference).
+        const ref = nameref ? c.children.find((k) => k.type === 'variable_name') : undefined;
+        const target = ref === undefined ? undefined : this.#vars.get(this.#slice(ref));
+        if (
+          ref !== undefined &&
+          target !== undefined &&
+          !target.dynamic &&
+          /^[A-Za-z_]\w*$/.test(target.text)
+        )
+          this.#vars.set(this.#slice(ref), this.#lookup(target.text, '$' + target.text));
         // `export LD_PRELOAD=/tmp/x.so`: every later program of the session loads it.
         if (exported) {
           const w = this.#word(c);

@@ -65,13 +65,29 @@ const shell: ProgramHandler = (inv, kit) => {
   }
   const first = argv[i];
   if (command && first !== undefined) {
-    runCode(kit, inv, first, 'bash');
+    runCode(kit, inv, withPositionals(first, argv.slice(i + 1)), 'bash');
     return undefined;
   }
   if (!fromStdin && first !== undefined) script(kit, inv, first, 'bash');
   else codeOnStdin(kit, inv, 'bash');
   return undefined;
 };
+
+/**
+ * `sh -c CODE NAME ARGS...`: CODE sees NAME as `$0` and ARGS as `$1`...; it is analysed as the body
+ * of a function called with ARGS, so `"$1"`, `"$@"` resolve (`sh -c 'eval "$1"' _ 'rm -rf ~'`).
+ */
+function withPositionals(code: Word, rest: readonly Word[]): Word {
+  if (rest.length === 0) return code;
+  let text = code.text;
+  const name = rest[0]!.text;
+  if (/^[\w./+-]+$/.test(name)) text = text.replace(/\$\{0\}|\$0(?![0-9])/g, name);
+  const args = rest
+    .slice(1)
+    .map((a) => (a.dynamic || /^~[\w./-]*$/.test(a.text) ? a.text : shellQuote(a.text)));
+  if (args.length === 0) return { ...code, text };
+  return { ...code, text: `__sh_c() {\n${text}\n}\n__sh_c ${args.join(' ')}` };
+}
 
 const evalHandler: ProgramHandler = (inv, kit) => {
   const args = inv.argv.slice(1);
