@@ -6,12 +6,14 @@ import type { Fact } from '../facts.js';
 import { parseBashFast } from '../parse/bash-fast.js';
 import { parseSyntaxWithErrors, type SyntaxNode } from '../parse/index.js';
 import { BashWalker, STATEMENT_UNITS, WORD_UNITS } from './bash/walker.js';
+import { joinContinuations } from './bash/continuations.js';
 import { FactSink } from './bash/sink.js';
 import type { ExtractContext, Extractor } from './types.js';
 
 export const bashExtractor: Extractor = {
   runtime: 'bash',
-  extract(text: string, ctx: ExtractContext): readonly Fact[] {
+  extract(input: string, ctx: ExtractContext): readonly Fact[] {
+    const text = joinContinuations(input);
     const sink = new FactSink(ctx);
     if (text.trim() === '') return sink.facts;
     // Plain lines (most of what agents run) skip the native parse; the tree is the same.
