@@ -230,12 +230,17 @@ function analyse(text: string, base: number, depthGuard: number, budget: WorkBud
  */
 const LOG_FILE_SETTING = /\b(?:general_log_file|slow_query_log_file)\s*(?:=|:=|\bto\b)\s*(['"])([^'"]*)\1/i;
 
+const VACUUM_INTO = /^\s*vacuum\s+(?:[\w."`]+\s+)?into\s+(['"])([^'"]*)\1/i;
+
 function toFact(s: StmtInfo, text: string, ctx: ExtractContext): SqlStmtFact {
   const span: Span = ctx.mapSpan({ start: s.start, end: s.end });
   if (s.writesFile === undefined && /\bset\b/i.test(text.slice(s.start, s.end))) {
     const log = LOG_FILE_SETTING.exec(text.slice(s.start, s.end));
     if (log) s.writesFile = log[2]!;
   }
+  // SQLite VACUUM INTO 'file' writes a copy of the database to any path.
+  const vacuum = s.writesFile === undefined ? VACUUM_INTO.exec(text.slice(s.start, s.end)) : null;
+  if (vacuum) s.writesFile = vacuum[2]!;
   const fact: SqlStmtFact = {
     kind: 'sql',
     span,

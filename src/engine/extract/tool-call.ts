@@ -107,7 +107,7 @@ const CODE_DOCKER = /^(?:dockerfile|docker_file|compose|docker_compose|compose_f
 const URL_KEY =
   /^(?:url|uri|urls|uris|endpoint|href|link|webhook|webhook_url|callback_url|base_url|target_url|api_url|feed_url|image_url|remote|page_url|request_url|location|resource|resource_uri)$/;
 const PATH_KEY =
-  /^(?:path|paths|file|files|filename|file_name|file_path|filepath|target|target_path|target_file|destination|dest|destination_path|source|src|source_path|directory|dir|folder|old_path|new_path|from|to|absolute_path|notebook_path|pathname|file_uri|output_path|input_path|output_file|input_file|save_path|dest_path|cwd_path)$/;
+  /^(?:path|paths|file|files|filename|file_name|file_path|filepath|target|target_path|target_file|destination|dest|destination_path|source|src|source_path|directory|dir|folder|old_path|new_path|from|to|absolute_path|notebook_path|pathname|file_uri|output_path|input_path|output_file|input_file|save_path|dest_path|cwd_path|attachment|attachments|attachment_path|attachment_paths)$/;
 /** Keys that name the host of a request tool (`{"host": "169.254.169.254", "path": "/latest/"}`). */
 const HOST_KEY = /^(?:host|hostname|server|domain|ip|ip_address|address|target_host)$/;
 /** Keys that say what a call is for, never what it runs (not sniffed as commands). */
@@ -214,9 +214,11 @@ const FILE_VERBS: readonly (readonly [RegExp, FileOperation])[] = [
   [words('copy|cp'), 'copy'],
   [words('chmod|set_permissions|permissions'), 'chmod'],
   [words('append'), 'append'],
+  // Tools that send a local file away (upload_file, send_email attachments) read it.
+  [words('upload|attach|send|email|mail|share'), 'read'],
   [
     words(
-      'write|edit|create|save|put|update|replace|patch|insert|overwrite|str_replace|mkdir|mk|upload|modify|store|apply|set',
+      'write|edit|create|save|put|update|replace|patch|insert|overwrite|str_replace|mkdir|mk|modify|store|apply|set',
     ),
     'write',
   ],
