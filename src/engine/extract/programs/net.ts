@@ -227,21 +227,17 @@ const curl: ProgramHandler = (inv, kit) => {
         break;
       case '-H':
       case '--header':
-        if (AUTH_HEADER.test(v.text)) {
-          auth = mergeSources(auth, v.sources);
-          if (v.sources.length > 0) sends = true;
-          break;
-        }
-      // falls through
+        if (v.text.startsWith('@')) fileArg(v, v.text.slice(1));
+        if (AUTH_HEADER.test(v.text)) auth = mergeSources(auth, v.sources);
+        else sent = mergeSources(sent, v.sources);
+        if (v.sources.length > 0) sends = true;
+        break;
       case '--form-string':
       case '-A':
       case '--user-agent':
       case '-e':
       case '--referer':
       case '--variable':
-        if (o.name === '-H' || o.name === '--header') {
-          if (v.text.startsWith('@')) fileArg(v, v.text.slice(1));
-        }
         sent = mergeSources(sent, v.sources);
         if (v.sources.length > 0) sends = true;
         break;
