@@ -195,13 +195,27 @@ const xargs: ProgramHandler = (inv, kit) => {
   const argv = inner.length === 0 ? [{ ...inv.argv[0]!, text: 'echo', span: inv.span }] : inner;
   const replace =
     optionValues(args, '-I', '--replace')[0]?.text ?? (hasOption(args, '-i') ? '{}' : undefined);
+  const tty = hasOption(args, '-o', '--open-tty') || (noInput && inv.stdin.interactive);
+  // Input known statically (`echo ~ | xargs rm -rf`): the command runs with those words.
+  const nul = hasOption(args, '-0', '--null');
+  const known = noInput || argFiles.length > 0 ? null : staticInput(inv.stdin, replace !== undefined, nul);
+  if (known !== null && known.length > 0) {
+    const word = (text: string): Word => ({ ...input, text, dynamic: false });
+    const runs =
+      replace !== undefined
+        ? known.map((line) =>
+            argv.map((w) => (w.text.includes(replace) ? word(w.text.split(replace).join(line)) : w)),
+          )
+        : [[...argv, ...known.map(word)]];
+    for (const run of runs) kit.run(run, inv.span, tty ? TERMINAL : EMPTY_PIPE, 'xargs');
+    return undefined;
+  }
   const full = noInput
     ? argv
     : replace !== undefined
       ? argv.map((w) => (w.text.includes(replace) ? { ...w, dynamic: true, sources: input.sources } : w))
       : [...argv, input];
   // -o / --open-tty: the command reads the terminal; otherwise its stdin is /dev/null (or the -a list).
-  const tty = hasOption(args, '-o', '--open-tty') || (noInput && inv.stdin.interactive);
   kit.run(full, inv.span, tty ? TERMINAL : EMPTY_PIPE, 'xargs');
   return undefined;
 };
@@ -219,9 +233,50 @@ const parallel: ProgramHandler = (inv, kit) => {
     return undefined;
   }
   if (cmd.length === 1) runCode(kit, inv, cmd[0]!, 'bash');
-  else kit.run(cmd, inv.span, EMPTY_PIPE, 'parallel');
+  else {
+    // `parallel rm -rf ::: ~`, `echo ~ | parallel rm -rf`: each input is an argument (or fills `{}`).
+    const inputs =
+      sep !== -1 && rest[sep]!.text === ':::'
+        ? rest.slice(sep + 1, sep + 1 + MAX_STATIC_INPUTS).filter((w) => !w.text.startsWith(':::'))
+        : sep === -1
+          ? (staticInput(inv.stdin, true, false) ?? []).map((text): Word => ({
+              ...cmd[0]!,
+              text,
+              span: inv.span,
+            }))
+          : [];
+    if (inputs.length === 0) kit.run(cmd, inv.span, EMPTY_PIPE, 'parallel');
+    for (const a of inputs) {
+      const filled = cmd.some((w) => w.text.includes('{}'));
+      const run = filled
+        ? cmd.map((w) =>
+            w.text.includes('{}') ? { ...w, text: w.text.split('{}').join(a.text), dynamic: a.dynamic } : w,
+          )
+        : [...cmd, a];
+      kit.run(run, inv.span, EMPTY_PIPE, 'parallel');
+    }
+  }
   return undefined;
 };
+
+/** How many statically known input items are followed one by one. */
+const MAX_STATIC_INPUTS = 16;
+
+/**
+ * The items xargs/parallel read from a statically known stream: lines (`-I`), NUL-separated
+ * fields (`-0`) or blank-separated words; null when unknown or quoted (xargs' own quoting).
+ */
+function staticInput(stdin: Stream, lines: boolean, nul: boolean): string[] | null {
+  if (stdin.interactive || stdin.text === null) return null;
+  const text = stdin.text;
+  let items: string[];
+  if (nul) items = text.split('\0');
+  else if (lines) items = text.split('\n');
+  else if (/['"\\]/.test(text)) return null;
+  else items = text.split(/\s+/);
+  items = items.filter((t) => t.trim() !== '');
+  return items.length > MAX_STATIC_INPUTS ? items.slice(0, MAX_STATIC_INPUTS) : items;
+}
 
 /** Input lines run as shell commands: a flow of what the stream carries, and its text when known. */
 function codeOnStdin(kit: Toolkit, inv: Invocation): void {
