@@ -2,29 +2,10 @@
  * Issue 24: a secret plus a 20,000-deep array answered 500 internal (a stack overflow in the walk).
  * Deep nesting is now a 400 problem+json on every route, decided by a linear scan before parsing.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { RunningServer } from '../../src/server.js';
-import { SECRET, send, startGuard, startRecorder, type Recorder } from './proxy-harness.js';
+import { describe, expect, it } from 'vitest';
+import { SECRET, send, useInspectedRoutes } from './proxy-harness.js';
 
-let upstream: Recorder;
-let guard: RunningServer;
-
-beforeAll(async () => {
-  upstream = await startRecorder();
-  guard = await startGuard({
-    proxy: {
-      openaiUpstream: upstream.url,
-      anthropicUpstream: upstream.url,
-      mcpUpstream: `${upstream.url}/mcp`,
-      routes: [{ prefix: '/tools/exec', upstream: upstream.url, adapter: 'tool' }],
-    },
-  });
-});
-
-afterAll(async () => {
-  await guard?.close();
-  await upstream?.close();
-});
+const routes = useInspectedRoutes();
 
 const deep = (n: number): string => '['.repeat(n) + `"${SECRET}"` + ']'.repeat(n);
 
@@ -41,19 +22,22 @@ describe('20,000-deep arrays are refused with 400 on every route', () => {
     ['/api/v1/validate', `{"command":"ls","x":${deep(20000)}}`],
     ['/api/v1/gate', `{"action":"SHELL_EXEC","command":"ls","x":${deep(20000)}}`],
   ])('%s', async (path, body) => {
-    const answer = await send(guard.url, path, { headers: { 'content-type': 'application/json' }, body });
+    const answer = await send(routes.guard.url, path, {
+      headers: { 'content-type': 'application/json' },
+      body,
+    });
     expect(answer.status).toBe(400);
     expect(answer.headers['content-type']).toContain('application/problem+json');
     expect(JSON.parse(answer.text)).toMatchObject({ code: 'AG_ERR_JSON_TOO_DEEP' });
     expect(answer.text).not.toContain(SECRET);
-    expect(upstream.received).toHaveLength(0);
+    expect(routes.upstream.received).toHaveLength(0);
   });
 
   it('ordinary nesting (a 40-level JSON schema in a tool definition) still passes the proxy', async () => {
     let schema = '{"type":"string"}';
     for (let i = 0; i < 40; i++) schema = `{"type":"object","properties":{"p":${schema}}}`;
     const body = `{"model":"m","messages":[],"tools":[{"type":"function","function":{"name":"f","parameters":${schema}}}]}`;
-    const answer = await send(guard.url, '/openai/v1/chat/completions', {
+    const answer = await send(routes.guard.url, '/openai/v1/chat/completions', {
       headers: { 'content-type': 'application/json' },
       body,
     });

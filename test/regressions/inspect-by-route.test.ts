@@ -6,37 +6,10 @@
  * The recording upstream decodes what it receives and must never see the secret or the command.
  */
 import { brotliCompressSync, deflateSync, gzipSync } from 'node:zlib';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { RunningServer } from '../../src/server.js';
-import {
-  SECRET,
-  send,
-  startGuard,
-  startRecorder,
-  VETOED,
-  VETOED_NEEDLE,
-  type Recorder,
-} from './proxy-harness.js';
+import { describe, expect, it } from 'vitest';
+import { SECRET, send, VETOED, VETOED_NEEDLE, useInspectedRoutes } from './proxy-harness.js';
 
-let upstream: Recorder;
-let guard: RunningServer;
-
-beforeAll(async () => {
-  upstream = await startRecorder();
-  guard = await startGuard({
-    proxy: {
-      openaiUpstream: upstream.url,
-      anthropicUpstream: upstream.url,
-      mcpUpstream: `${upstream.url}/mcp`,
-      routes: [{ prefix: '/tools/exec', upstream: upstream.url, adapter: 'tool' }],
-    },
-  });
-});
-
-afterAll(async () => {
-  await guard?.close();
-  await upstream?.close();
-});
+const routes = useInspectedRoutes();
 
 const chat = JSON.stringify({ model: 'm', messages: [{ role: 'user', content: `my key is ${SECRET}` }] });
 const mcpCall = JSON.stringify({
@@ -48,16 +21,16 @@ const mcpCall = JSON.stringify({
 
 describe('a chat body is scrubbed whatever the method', () => {
   it.each(['GET', 'DELETE', 'OPTIONS', 'PUT', 'PATCH', 'POST'])('%s', async (method) => {
-    const before = upstream.received.length;
-    const answer = await send(guard.url, '/openai/v1/chat/completions', {
+    const before = routes.upstream.received.length;
+    const answer = await send(routes.guard.url, '/openai/v1/chat/completions', {
       method,
       headers: { 'content-type': 'application/json' },
       body: chat,
     });
     expect(answer.status).toBe(200);
-    expect(upstream.received.length).toBe(before + 1);
-    expect(upstream.received.at(-1)!.text).toContain('[REDACTED_');
-    expect(upstream.saw(SECRET)).toBe(false);
+    expect(routes.upstream.received.length).toBe(before + 1);
+    expect(routes.upstream.received.at(-1)!.text).toContain('[REDACTED_');
+    expect(routes.upstream.saw(SECRET)).toBe(false);
   });
 });
 
@@ -72,36 +45,36 @@ describe('a chat body is scrubbed whatever the label', () => {
       `--XyZ\r\nContent-Disposition: form-data; name="body"\r\n\r\n${chat}\r\n--XyZ\r\nContent-Disposition: form-data; name="file"; filename="notes.txt"\r\nContent-Type: text/plain\r\n\r\nsecret ${SECRET}\r\n--XyZ--\r\n`,
     ],
   ])('%s', async (_name, type, body) => {
-    const before = upstream.received.length;
+    const before = routes.upstream.received.length;
     const headers: Record<string, string> = type ? { 'content-type': type } : {};
-    const answer = await send(guard.url, '/anthropic/v1/messages', { headers, body });
+    const answer = await send(routes.guard.url, '/anthropic/v1/messages', { headers, body });
     expect(answer.status).toBe(200);
-    expect(upstream.received.length).toBe(before + 1);
-    expect(upstream.saw(SECRET)).toBe(false);
+    expect(routes.upstream.received.length).toBe(before + 1);
+    expect(routes.upstream.saw(SECRET)).toBe(false);
   });
 
   it.each(['application/x-www-form-urlencoded', 'application/octet-stream', 'text/html'])(
     '%s cannot be inspected: 415, nothing forwarded',
     async (type) => {
-      const before = upstream.received.length;
-      const answer = await send(guard.url, '/openai/v1/chat/completions', {
+      const before = routes.upstream.received.length;
+      const answer = await send(routes.guard.url, '/openai/v1/chat/completions', {
         headers: { 'content-type': type },
         body: chat,
       });
       expect(answer.status).toBe(415);
       expect(answer.headers['content-type']).toContain('application/problem+json');
-      expect(upstream.received.length).toBe(before);
+      expect(routes.upstream.received.length).toBe(before);
     },
   );
 
   it('multipart on an MCP route is 415, never forwarded unread', async () => {
-    const before = upstream.received.length;
-    const answer = await send(guard.url, '/mcp', {
+    const before = routes.upstream.received.length;
+    const answer = await send(routes.guard.url, '/mcp', {
       headers: { 'content-type': 'multipart/form-data; boundary=b' },
       body: `--b\r\nContent-Disposition: form-data; name="x"\r\n\r\n${mcpCall}\r\n--b--\r\n`,
     });
     expect(answer.status).toBe(415);
-    expect(upstream.received.length).toBe(before);
+    expect(routes.upstream.received.length).toBe(before);
   });
 });
 
@@ -111,53 +84,53 @@ describe('compressed bodies are decoded for inspection', () => {
     ['deflate', deflateSync],
     ['br', brotliCompressSync],
   ])('%s', async (coding, compress) => {
-    const answer = await send(guard.url, '/openai/v1/chat/completions', {
+    const answer = await send(routes.guard.url, '/openai/v1/chat/completions', {
       headers: { 'content-type': 'application/json', 'content-encoding': coding },
       body: compress(Buffer.from(chat)),
     });
     expect(answer.status).toBe(200);
-    expect(upstream.saw(SECRET)).toBe(false);
-    const vetoed = await send(guard.url, '/mcp', {
+    expect(routes.upstream.saw(SECRET)).toBe(false);
+    const vetoed = await send(routes.guard.url, '/mcp', {
       headers: { 'content-type': 'application/json', 'content-encoding': coding },
       body: compress(Buffer.from(mcpCall)),
     });
     expect(vetoed.status).toBe(403);
-    expect(upstream.saw(VETOED_NEEDLE)).toBe(false);
+    expect(routes.upstream.saw(VETOED_NEEDLE)).toBe(false);
   });
 
   it('an unknown coding is 415', async () => {
-    const answer = await send(guard.url, '/openai/v1/chat/completions', {
+    const answer = await send(routes.guard.url, '/openai/v1/chat/completions', {
       headers: { 'content-type': 'application/json', 'content-encoding': 'zstd' },
       body: chat,
     });
     expect(answer.status).toBe(415);
-    expect(upstream.saw(SECRET)).toBe(false);
+    expect(routes.upstream.saw(SECRET)).toBe(false);
   });
 });
 
 describe('an MCP tools/call is vetoed whatever the method', () => {
   it.each(['PUT', 'PATCH', 'GET', 'DELETE', 'POST'])('%s', async (method) => {
-    const answer = await send(guard.url, '/mcp', {
+    const answer = await send(routes.guard.url, '/mcp', {
       method,
       headers: { 'content-type': 'application/json' },
       body: mcpCall,
     });
     expect(answer.status).toBe(403);
-    expect(upstream.saw(VETOED_NEEDLE)).toBe(false);
+    expect(routes.upstream.saw(VETOED_NEEDLE)).toBe(false);
   });
 
   it('a tool route command is vetoed with GET too', async () => {
-    const answer = await send(guard.url, '/tools/exec', {
+    const answer = await send(routes.guard.url, '/tools/exec', {
       method: 'GET',
       headers: { 'content-type': 'text/plain' },
       body: JSON.stringify({ command: VETOED }),
     });
     expect(answer.status).toBe(403);
-    expect(upstream.saw(VETOED_NEEDLE)).toBe(false);
+    expect(routes.upstream.saw(VETOED_NEEDLE)).toBe(false);
   });
 
   it('a GET without a body (the server event stream) still passes', async () => {
-    const answer = await send(guard.url, '/mcp', { method: 'GET' });
+    const answer = await send(routes.guard.url, '/mcp', { method: 'GET' });
     expect(answer.status).toBe(200);
   });
 });

@@ -5,37 +5,10 @@
  * Every inspected route and /api/v1 now refuse such bodies with 400 problem+json; the recording
  * upstream must never see the secret or the command.
  */
-import type { RunningServer } from '../../src/server.js';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  SECRET,
-  send,
-  startGuard,
-  startRecorder,
-  VETOED,
-  VETOED_NEEDLE,
-  type Recorder,
-} from './proxy-harness.js';
+import { describe, expect, it } from 'vitest';
+import { SECRET, send, VETOED, VETOED_NEEDLE, useInspectedRoutes } from './proxy-harness.js';
 
-let upstream: Recorder;
-let guard: RunningServer;
-
-beforeAll(async () => {
-  upstream = await startRecorder();
-  guard = await startGuard({
-    proxy: {
-      openaiUpstream: upstream.url,
-      anthropicUpstream: upstream.url,
-      mcpUpstream: `${upstream.url}/mcp`,
-      routes: [{ prefix: '/tools/exec', upstream: upstream.url, adapter: 'tool' }],
-    },
-  });
-});
-
-afterAll(async () => {
-  await guard?.close();
-  await upstream?.close();
-});
+const routes = useInspectedRoutes();
 
 const JSON_HEADERS = { 'content-type': 'application/json' };
 
@@ -74,14 +47,14 @@ describe('duplicate member names are refused before anything is forwarded', () =
     ['tool route command', '/tools/exec', `{"command":"${VETOED}","command":"ls"}`],
     ['deep inside a batch', '/mcp', `[${call(`{"cmd":{"a":{"command":"${VETOED}","command":"ls"}}}`)}]`],
   ])('%s → 400', async (_name, path, body) => {
-    const before = upstream.received.length;
-    const answer = await send(guard.url, path, { headers: JSON_HEADERS, body });
+    const before = routes.upstream.received.length;
+    const answer = await send(routes.guard.url, path, { headers: JSON_HEADERS, body });
     expect(answer.status).toBe(400);
     expect(answer.headers['content-type']).toContain('application/problem+json');
     expect(JSON.parse(answer.text)).toMatchObject({ code: 'AG_ERR_JSON_DUPLICATE_KEY', status: 400 });
-    expect(upstream.received.length).toBe(before);
-    expect(upstream.saw(SECRET)).toBe(false);
-    expect(upstream.saw(VETOED_NEEDLE)).toBe(false);
+    expect(routes.upstream.received.length).toBe(before);
+    expect(routes.upstream.saw(SECRET)).toBe(false);
+    expect(routes.upstream.saw(VETOED_NEEDLE)).toBe(false);
   });
 
   it.each<[string, string]>([
@@ -89,7 +62,7 @@ describe('duplicate member names are refused before anything is forwarded', () =
     ['/api/v1/gate', `{"action":"SHELL_EXEC","command":"${VETOED}","command":"ls"}`],
     ['/api/v1/sanitize', `{"payload":"${SECRET}","payload":"clean"}`],
   ])('%s → 400', async (path, body) => {
-    const answer = await send(guard.url, path, { headers: JSON_HEADERS, body });
+    const answer = await send(routes.guard.url, path, { headers: JSON_HEADERS, body });
     expect(answer.status).toBe(400);
     expect(JSON.parse(answer.text)).toMatchObject({ code: 'AG_ERR_JSON_DUPLICATE_KEY' });
     expect(answer.text).not.toContain(SECRET);
@@ -123,19 +96,19 @@ describe('MCP members spelled with another case are refused', () => {
       `[{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":"shell","ARGUMENTS":{"command":"${VETOED}"}}}]`,
     ],
   ])('%s → 400', async (_name, body) => {
-    const before = upstream.received.length;
-    const answer = await send(guard.url, '/mcp', { headers: JSON_HEADERS, body });
+    const before = routes.upstream.received.length;
+    const answer = await send(routes.guard.url, '/mcp', { headers: JSON_HEADERS, body });
     expect(answer.status).toBe(400);
     expect(JSON.parse(answer.text)).toMatchObject({ code: 'AG_ERR_JSON_CASE_VARIANT_KEY' });
-    expect(upstream.received.length).toBe(before);
-    expect(upstream.saw(VETOED_NEEDLE)).toBe(false);
+    expect(routes.upstream.received.length).toBe(before);
+    expect(routes.upstream.saw(VETOED_NEEDLE)).toBe(false);
   });
 
   it('unambiguous bodies still pass (tool arguments may use any names)', async () => {
     const body = call('{"Name":"report","Command":"ls","text":"hello"}');
-    const answer = await send(guard.url, '/mcp', { headers: JSON_HEADERS, body });
+    const answer = await send(routes.guard.url, '/mcp', { headers: JSON_HEADERS, body });
     expect(answer.status).toBe(200);
-    const chat = await send(guard.url, '/openai/v1/chat/completions', {
+    const chat = await send(routes.guard.url, '/openai/v1/chat/completions', {
       headers: JSON_HEADERS,
       body: '{"model":"m","messages":[{"role":"user","content":"hi"}],"metadata":{"a":"1","b":"2"}}',
     });

@@ -7,6 +7,7 @@ import { once } from 'node:events';
 import http, { type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { brotliDecompressSync, gunzipSync, inflateSync } from 'node:zlib';
+import { afterAll, beforeAll } from 'vitest';
 import { validateConfig } from '../../src/config/load.js';
 import { startServer, type RunningServer } from '../../src/server.js';
 import { LogSink } from '../api/harness.js';
@@ -94,6 +95,31 @@ export async function startGuard(
   };
   const config = validateConfig(merge(base, overrides));
   return startServer(config, { proxy: true, logDestination: logs });
+}
+
+/**
+ * A recorder behind a guard serving every inspected route (OpenAI, Anthropic, MCP and a tool route),
+ * started before the file's tests and closed after them. Read the fields inside tests only.
+ */
+export function useInspectedRoutes(): { readonly upstream: Recorder; readonly guard: RunningServer } {
+  const live = {} as { upstream: Recorder; guard: RunningServer };
+  beforeAll(async () => {
+    live.upstream = await startRecorder();
+    const url = live.upstream.url;
+    live.guard = await startGuard({
+      proxy: {
+        openaiUpstream: url,
+        anthropicUpstream: url,
+        mcpUpstream: `${url}/mcp`,
+        routes: [{ prefix: '/tools/exec', upstream: url, adapter: 'tool' }],
+      },
+    });
+  });
+  afterAll(async () => {
+    await live.guard?.close();
+    await live.upstream?.close();
+  });
+  return live;
 }
 
 function merge(a: Record<string, unknown>, b: Record<string, unknown>): Record<string, unknown> {
