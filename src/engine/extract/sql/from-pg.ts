@@ -108,6 +108,33 @@ export function pgExpr(v: unknown): Expr {
   }
 }
 
+/**
+ * `WHERE id IN (SELECT id FROM <the target table>)` (or `= ANY(...)`) with no filter inside the
+ * subquery: every row whose id is not NULL, as unbounded as no WHERE.
+ */
+function selfSubquery(where: unknown, table: string | undefined): boolean {
+  const link = pgNode(where);
+  if (!link || link[0] !== 'SubLink' || table === undefined) return false;
+  const b = link[1];
+  if (str(b.subLinkType) !== 'ANY_SUBLINK') return false;
+  const op = names(b.operName).pop();
+  if (op !== undefined && op !== '=') return false;
+  const test = pgNode(b.testexpr);
+  const sel = pgNode(b.subselect);
+  if (test?.[0] !== 'ColumnRef' || sel?.[0] !== 'SelectStmt') return false;
+  const q = sel[1];
+  if (q.whereClause !== undefined || q.limitCount !== undefined || q.havingClause !== undefined) return false;
+  const from = arr(q.fromClause);
+  const targets = arr(q.targetList);
+  if (from.length !== 1 || targets.length !== 1) return false;
+  const rv = pgNode(from[0]);
+  if (rv?.[0] !== 'RangeVar' || str(rv[1].relname) !== table) return false;
+  const col = pgNode(obj(pgNode(targets[0])?.[1])?.val);
+  if (col?.[0] !== 'ColumnRef') return false;
+  const last = (f: unknown): string | undefined => names(f).pop()?.toLowerCase();
+  return last(col[1].fields) !== undefined && last(col[1].fields) === last(test[1].fields);
+}
+
 /** The subtree references a column somewhere (bounded walk of the parser's JSON). */
 function hasColumnRef(v: unknown, depth: number): boolean {
   if (depth > 64 || v === null || typeof v !== 'object') return depth > 64;
@@ -150,7 +177,9 @@ function convert(node: unknown, start: number, end: number, ctx: PgContext, out:
       skip = b.relation;
       addTable(s.targets, [str(obj(b.relation)?.schemaname), str(obj(b.relation)?.relname)]);
       s.hasWhere = b.whereClause !== undefined;
-      s.tautologicalWhere = s.hasWhere && isTautology(pgExpr(b.whereClause));
+      s.tautologicalWhere =
+        s.hasWhere &&
+        (isTautology(pgExpr(b.whereClause)) || selfSubquery(b.whereClause, str(obj(b.relation)?.relname)));
       break;
     }
     case 'MergeStmt': {
