@@ -124,8 +124,31 @@ function execForm(rest: string): string[] | undefined {
 
 const CODE_KEYWORDS = new Set(['run', 'cmd', 'entrypoint']);
 
+/** `ARG`/`ENV` declarations as `NAME=value` pairs (quotes around a value removed). */
+function declarations(keyword: string, args: string): [string, string][] {
+  const t = args.trim();
+  const legacy = /^([A-Za-z_]\w*)[ \t]+(?![\w]+=)(.*)$/s.exec(t);
+  if (keyword === 'env' && legacy && !t.includes('=')) return [[legacy[1]!, legacy[2]!.trim()]];
+  const out: [string, string][] = [];
+  for (const m of t.matchAll(/([A-Za-z_]\w*)=("(?:[^"\\]|\\.)*"|'[^']*'|\S*)/g)) {
+    const v = m[2]!;
+    const unq = /^(["']).*\1$/s.test(v) ? v.slice(1, -1).replace(/\\(["\\])/g, '$1') : v;
+    out.push([m[1]!, unq]);
+  }
+  return out;
+}
+
 export function analyzeDockerfile(text: string, sink: DockerfileSink): void {
   const image = emptyContainer();
+  // ARG/ENV values seen so far, set before each RUN's code so `RUN sh -c "$C"` is read with them.
+  const vars = new Map<string, string>();
+  const withVars = (code: string): string => {
+    if (vars.size === 0) return code;
+    let prefix = '';
+    // Only the names the code uses, so the prefix stays within the code's own size.
+    for (const [k, v] of vars) if (code.includes(k)) prefix += `${k}=${shellQuote(v)}; `;
+    return prefix + code;
+  };
   let imageSpan: Span | undefined;
   const handle = (ins: Instruction, keyword: string, args: string, argsStart: number): void => {
     const span = { start: ins.start, end: ins.end };
@@ -149,12 +172,12 @@ export function analyzeDockerfile(text: string, sink: DockerfileSink): void {
       // A bind mount (`RUN --mount=type=bind,source=/`) or an insecure sandbox reaches the host.
       const inImage = !/type=bind/i.test(flags.get('mount') ?? '') && flags.get('security') !== 'insecure';
       for (const h of ins.heredocs)
-        sink.nested(h.body, { start: h.start, end: h.start + h.body.length }, inImage);
+        sink.nested(withVars(h.body), { start: h.start, end: h.start + h.body.length }, inImage);
       const argv = execForm(rest);
       if (argv !== undefined) {
-        if (argv.length > 0) sink.nested(argv.map(shellQuote).join(' '), codeSpan, inImage);
+        if (argv.length > 0) sink.nested(withVars(argv.map(shellQuote).join(' ')), codeSpan, inImage);
       } else if (ins.heredocs.length === 0 || !/^\s*<<-?\s*\S+\s*$/.test(rest)) {
-        sink.nested(rest, codeSpan, inImage);
+        sink.nested(withVars(rest), codeSpan, inImage);
       }
       return;
     }
@@ -165,6 +188,10 @@ export function analyzeDockerfile(text: string, sink: DockerfileSink): void {
         imageSpan ??= span;
         return;
       }
+      case 'arg':
+      case 'env':
+        for (const [k, v] of declarations(keyword, args)) vars.set(k, v);
+        return;
       case 'user':
         image.user = args.trim().split(/\s+/)[0];
         return;
