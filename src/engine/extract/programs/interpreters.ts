@@ -6,7 +6,8 @@
  */
 import type { DataSource } from '../../facts.js';
 import type { Runtime, Span } from '../../types.js';
-import { NO_SOURCES, mergeSources, type Invocation, type Word } from '../bash/model.js';
+import { NO_SOURCES, mergeSources, type Invocation, type Stream, type Word } from '../bash/model.js';
+import { printedText } from './printed.js';
 import type { ProgramHandler, Toolkit } from './types.js';
 import { hasOption, optionValues, parseArgs, parseNetAddress } from './util.js';
 import { scanCode } from './foreign-code.js';
@@ -185,7 +186,7 @@ function interpreter(
         for (const f of argv.slice(i))
           if (!f.text.startsWith('-')) kit.write(f, inv.program, 'write', kit.read(f, inv.program));
       } else for (const f of argv.slice(i)) if (!f.text.startsWith('-')) kit.read(f, inv.program);
-      return undefined;
+      return printedStream(code, inv.program);
     }
     const first = argv[i];
     if (first === undefined) codeOnStdin(kit, inv, spec.runtime);
@@ -265,8 +266,17 @@ const awk: ProgramHandler = (inv, kit) => {
   for (const f of files) if (!f.text.includes('=')) input = mergeSources(input, kit.read(f, inv.program));
   if (files.length === 0 && !inv.stdin.interactive) input = inv.stdin.sources;
   for (const program of sources) scanCode(kit, inv, program, input, preset);
-  return undefined;
+  return sources.length === 1 && files.length === 0 ? printedStream(sources[0]!, inv.program) : undefined;
 };
+
+/** A program that only prints literals writes that text (`python3 -c 'print("id")' | sh`). */
+function printedStream(code: Word, program: string): Stream | undefined {
+  if (code.dynamic) return undefined;
+  const text = printedText(code.text, program.replace(/[0-9.]+$/, ''));
+  return text === null
+    ? undefined
+    : { sources: NO_SOURCES, text, textSpan: code.span, interactive: false, literals: [] };
+}
 
 /** vim/vi/nvim/ex: `-c CMD`, `+CMD`, `--cmd CMD`; `:!cmd` and `:shell` run shells. */
 const vim: ProgramHandler = (inv, kit) => {
