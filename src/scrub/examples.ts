@@ -39,6 +39,12 @@ export function randomBody(seed: string, alphabet: string, length: number): stri
 }
 
 /** A GitHub-format token (`ghp_` etc.) with a correct CRC32 checksum, or a broken one. */
+/** A version-4 UUID (lower-case hex) whose variant nibble is `variant`, as several vendors' keys are. */
+export function uuidV4(seed: string, variant: '8' | '9' | 'a' | 'b'): string {
+  const part = (i: number, n: number): string => randomBody(`${seed}:${i}`, HEX, n);
+  return `${part(0, 8)}-${part(2, 4)}-4${part(4, 3)}-${variant}${part(6, 3)}-${part(8, 12)}`;
+}
+
 export function githubToken(prefix: string, seed: string, validChecksum = true): string {
   const body = randomBody(seed, BASE62, 30);
   let check = base62(crc32(body), 6);

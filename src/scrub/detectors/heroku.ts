@@ -1,19 +1,10 @@
 /** Heroku API keys (HRKU- and legacy UUIDs next to "heroku"). */
 import { contextValue, defineDetector, prefixedToken } from '../detector.js';
-import { BASE62, BASE64URL, HEX, randomBody } from '../examples.js';
+import { BASE62, BASE64URL, randomBody, uuidV4 } from '../examples.js';
 
 const ID = 'heroku';
 const tok0 = (seed: string): string => 'HRKU-AA' + randomBody(`${seed}:1`, BASE64URL, 58);
-const legacy = (seed: string): string =>
-  randomBody(`${seed}:0`, HEX, 8) +
-  '-' +
-  randomBody(`${seed}:2`, HEX, 4) +
-  '-4' +
-  randomBody(`${seed}:4`, HEX, 3) +
-  '-a' +
-  randomBody(`${seed}:6`, HEX, 3) +
-  '-' +
-  randomBody(`${seed}:8`, HEX, 12);
+const legacy = (seed: string): string => uuidV4(seed, 'a');
 
 export default defineDetector({
   id: ID,

@@ -1,18 +1,9 @@
 /** HubSpot API keys (UUIDs next to "hubspot"). */
 import { contextValue, defineDetector } from '../detector.js';
-import { HEX, randomBody } from '../examples.js';
+import { uuidV4 } from '../examples.js';
 
 const ID = 'hubspot';
-const token = (seed: string): string =>
-  randomBody(`${seed}:0`, HEX, 8) +
-  '-' +
-  randomBody(`${seed}:2`, HEX, 4) +
-  '-4' +
-  randomBody(`${seed}:4`, HEX, 3) +
-  '-9' +
-  randomBody(`${seed}:6`, HEX, 3) +
-  '-' +
-  randomBody(`${seed}:8`, HEX, 12);
+const token = (seed: string): string => uuidV4(seed, '9');
 
 export default defineDetector({
   id: ID,

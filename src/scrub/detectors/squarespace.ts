@@ -1,18 +1,9 @@
 /** Squarespace API keys (UUIDs next to "squarespace"). */
 import { contextValue, defineDetector } from '../detector.js';
-import { HEX, randomBody } from '../examples.js';
+import { uuidV4 } from '../examples.js';
 
 const ID = 'squarespace';
-const token = (seed: string): string =>
-  randomBody(`${seed}:0`, HEX, 8) +
-  '-' +
-  randomBody(`${seed}:2`, HEX, 4) +
-  '-4' +
-  randomBody(`${seed}:4`, HEX, 3) +
-  '-a' +
-  randomBody(`${seed}:6`, HEX, 3) +
-  '-' +
-  randomBody(`${seed}:8`, HEX, 12);
+const token = (seed: string): string => uuidV4(seed, 'a');
 
 export default defineDetector({
   id: ID,
