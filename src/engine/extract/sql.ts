@@ -238,6 +238,16 @@ function toFact(s: StmtInfo, text: string, ctx: ExtractContext): SqlStmtFact {
     const log = LOG_FILE_SETTING.exec(text.slice(s.start, s.end));
     if (log) s.writesFile = log[2]!;
   }
+  // psql's \copy writes on the client, in the current directory: a plain relative file name is the
+  // project's own output. Absolute or `..` paths stay server-style file writes (fail closed).
+  if (
+    s.statement === 'copy' &&
+    s.writesFile !== undefined &&
+    /^\s*\\copy\b/i.test(text.slice(Math.max(0, s.start - 1), s.end)) &&
+    /^[\w.-][\w./-]*$/.test(s.writesFile) &&
+    !s.writesFile.split('/').includes('..')
+  )
+    delete s.writesFile;
   // SQLite VACUUM INTO 'file' writes a copy of the database to any path.
   const vacuum = s.writesFile === undefined ? VACUUM_INTO.exec(text.slice(s.start, s.end)) : null;
   if (vacuum) s.writesFile = vacuum[2]!;
