@@ -35,6 +35,8 @@ export interface Stream {
   readonly interactive: boolean;
   /** Literals carried on the stream, marked egress when it reaches a network sink. */
   readonly literals: readonly MutableLiteral[];
+  /** A directory listing (`ls ~`, `find ~`): paths the unknown lines name (`~/*`, `~`). */
+  readonly listing?: readonly string[];
 }
 
 export const NO_SOURCES: readonly DataSource[] = Object.freeze([]);

@@ -465,6 +465,7 @@ export class BashWalker implements Toolkit {
         text: null,
         interactive: false,
         literals: stdin.literals,
+        ...listingOf(program, argv),
       };
     } finally {
       this.#reads = savedReads;
@@ -1786,6 +1787,29 @@ function nameStart(text: string): number {
 function withoutExpansions(text: string): string | null {
   const out = text.replace(/\$\{[^}]*\}|\$[@*#?!$0-9-]|\$\([^()]*\)|`[^`]*`|\$[A-Za-z_]\w*(?=[^\w]|$)/g, '');
   return out !== text && /^[\w./+-]+$/.test(out) ? out : null;
+}
+
+/** `ls DIR`, `find DIR ...`, `rg --files DIR`: the paths the output lines name, for xargs. */
+function listingOf(program: string, argv: readonly Word[]): { listing: readonly string[] } | undefined {
+  const words = argv.slice(1);
+  let dirs: readonly Word[];
+  if (program === 'find') {
+    const end = words.findIndex((w) => /^[-(!]/.test(w.text));
+    dirs = end === -1 ? words : words.slice(0, end);
+    // Only an unfiltered walk lists everything (`find . -name '*.pyc'` names a few files).
+    const expr = end === -1 ? [] : words.slice(end).map((w) => w.text);
+    if (dirs.length === 0 || !/^((-maxdepth|-mindepth) \d+ |-xdev |-depth )*$/.test(expr.join(' ') + ' '))
+      return undefined;
+    const under = /-mindepth [1-9]/.test(expr.join(' '));
+    return {
+      listing: dirs
+        .filter((w) => !w.dynamic)
+        .map((w) => (under ? w.text.replace(/\/+$/, '') + '/*' : w.text)),
+    };
+  }
+  if (program !== 'ls' && !(program === 'rg' && words.some((w) => w.text === '--files'))) return undefined;
+  dirs = words.filter((w) => !w.text.startsWith('-') && !w.dynamic);
+  return dirs.length === 0 ? undefined : { listing: dirs.map((w) => w.text.replace(/\/+$/, '') + '/*') };
 }
 
 /** Directories whose removal is catastrophic: the root, the home, the top-level system folders. */

@@ -267,7 +267,9 @@ const MAX_STATIC_INPUTS = 16;
  * fields (`-0`) or blank-separated words; null when unknown or quoted (xargs' own quoting).
  */
 function staticInput(stdin: Stream, lines: boolean, nul: boolean): string[] | null {
-  if (stdin.interactive || stdin.text === null) return null;
+  if (stdin.interactive) return null;
+  if (stdin.text === null)
+    return stdin.listing === undefined ? null : stdin.listing.slice(0, MAX_STATIC_INPUTS);
   const text = stdin.text;
   let items: string[];
   if (nul) items = text.split('\0');
