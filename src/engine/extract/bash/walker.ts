@@ -455,6 +455,7 @@ export class BashWalker implements Toolkit {
         return { sources: NO_SOURCES, text: known, interactive: false, literals: stdin.literals };
       const handler = handlerFor(program);
       const result = handler === undefined ? undefined : handler(inv, this);
+      if (program === 'read' && stdin.text !== null) this.#readKnown(argv, stdin.text);
       if (result !== undefined) return result;
       const reads = handler === undefined ? this.genericArgs(inv, argv.slice(1)) : this.#reads;
       return {
@@ -903,6 +904,22 @@ export class BashWalker implements Toolkit {
       } else if (c.named && c.type !== 'variable_name') this.#word(c);
     }
     return EMPTY_PIPE;
+  }
+
+  /** `read [-r] X <<< 'text'`: X holds the first line when the input is known statically. */
+  #readKnown(argv: readonly Word[], text: string): void {
+    const words = argv.slice(1);
+    if (!words.every((w) => !w.dynamic && (/^-[rse]+$/.test(w.text) || /^[A-Za-z_]\w*$/.test(w.text))))
+      return;
+    const names = words.filter((w) => !w.text.startsWith('-'));
+    if (names.length !== 1) return;
+    const line = text.split('\n')[0]!;
+    const ifs = this.#vars.get('IFS')?.text;
+    this.#vars.set(names[0]!.text, {
+      text: ifs === '' ? line : line.trim(),
+      dynamic: false,
+      sources: NO_SOURCES,
+    });
   }
 
   /** `read X` and friends: the variables now hold what came in on stdin. */
