@@ -7,7 +7,17 @@ import { defineRule } from '../define-rule.js';
 import { hasShortFlag, INTERPRETERS, operands, SHELLS } from '../helpers.js';
 
 /** Container and remote front-ends whose shells run elsewhere (their own rules judge them). */
-const REMOTE_VIA = new Set(['docker', 'docker build', 'podman', 'nerdctl', 'kubectl', 'oc', 'lxc', 'ssh', 'vagrant']);
+const REMOTE_VIA = new Set([
+  'docker',
+  'docker build',
+  'podman',
+  'nerdctl',
+  'kubectl',
+  'oc',
+  'lxc',
+  'ssh',
+  'vagrant',
+]);
 
 /** Programs that can run a shell from their arguments (editors, pagers, debuggers, wrappers). */
 const LAUNCHERS = new Set([
