@@ -35,8 +35,17 @@ export function programName(exec: ExecFact): string {
  * `/usr/bin/git-reset --hard` both read `git reset --hard`.
  */
 export function normalisedArgv(exec: ExecFact): readonly string[] {
-  return normalise(programName(exec), exec.argv.slice(1));
+  // Every exec-matching rule asks for the same run's words: work them out once per fact.
+  let words = normalised.get(exec);
+  if (words === undefined) {
+    words = normalise(programName(exec), exec.argv.slice(1));
+    normalised.set(exec, words);
+  }
+  return words;
 }
+
+/** Facts are immutable, so a fact's normalised words never change. */
+const normalised = new WeakMap<ExecFact, readonly string[]>();
 
 /** Package runners run the program they name: `npx cdk destroy` is `cdk destroy`. */
 const RUNNERS = new Set(['npx', 'bunx', 'pnpx']);
