@@ -10,7 +10,7 @@ import { brotliDecompressSync, gunzipSync, inflateSync } from 'node:zlib';
 import { afterAll, beforeAll } from 'vitest';
 import { validateConfig } from '../../src/config/load.js';
 import { startServer, type RunningServer } from '../../src/server.js';
-import { LogSink } from '../api/harness.js';
+import { deepMerge, LogSink } from '../api/harness.js';
 
 export { LogSink };
 
@@ -93,7 +93,7 @@ export async function startGuard(
     server: { host: '127.0.0.1', port: 0, logLevel: 'info', shutdownGraceMs: 500 },
     alerts: {},
   };
-  const config = validateConfig(merge(base, overrides));
+  const config = validateConfig(deepMerge(base, overrides));
   return startServer(config, { proxy: true, logDestination: logs });
 }
 
@@ -120,23 +120,6 @@ export function useInspectedRoutes(): { readonly upstream: Recorder; readonly gu
     await live.upstream?.close();
   });
   return live;
-}
-
-function merge(a: Record<string, unknown>, b: Record<string, unknown>): Record<string, unknown> {
-  const out: Record<string, unknown> = { ...a };
-  for (const [k, v] of Object.entries(b)) {
-    const prev = out[k];
-    out[k] =
-      v &&
-      typeof v === 'object' &&
-      !Array.isArray(v) &&
-      prev &&
-      typeof prev === 'object' &&
-      !Array.isArray(prev)
-        ? merge(prev as Record<string, unknown>, v as Record<string, unknown>)
-        : v;
-  }
-  return out;
 }
 
 /** Test credentials assembled at run time (no credential-shaped literal in the repository). */
