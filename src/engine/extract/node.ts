@@ -5,7 +5,7 @@
  */
 import type { SyntaxNode } from '../parse/index.js';
 import { envVal } from './code/calls.js';
-import { named } from './code/syntax.js';
+import { conditionMayChange, named } from './code/syntax.js';
 import { codeFlows, dynamicCall } from './code/effects.js';
 import { unescape } from './code/strings.js';
 import {
@@ -395,17 +395,12 @@ export class JsWalker extends CodeWalker {
 
   /** The condition reads a name the input assigns more than once, or calls something. */
   #changes(cond: SyntaxNode): boolean {
-    const names: string[] = [];
-    const stack = [cond];
-    while (stack.length > 0) {
-      const x = stack.pop()!;
-      if (x.type === 'identifier') names.push(this.src(x));
-      else if (x.type === 'call_expression') return true;
-      else for (const c of x.children) stack.push(c);
-    }
-    if (names.length === 0) return false;
-    this.#reassigned ??= reassignedNames(this.root, this.text);
-    return names.some((name) => this.#reassigned!.has(name));
+    return conditionMayChange(
+      cond,
+      this.text,
+      'call_expression',
+      () => (this.#reassigned ??= reassignedNames(this.root, this.text)),
+    );
   }
 
   #for(n: SyntaxNode): Val {

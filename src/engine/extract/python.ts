@@ -4,7 +4,7 @@
  */
 import type { SyntaxNode } from '../parse/index.js';
 import { envVal } from './code/calls.js';
-import { named } from './code/syntax.js';
+import { conditionMayChange, named } from './code/syntax.js';
 import { unescape } from './code/strings.js';
 import {
   concat,
@@ -416,18 +416,12 @@ export class PyWalker extends CodeWalker {
 
   /** The condition reads a name the input assigns more than once (the loop or a function may change it). */
   #changes(cond: SyntaxNode): boolean {
-    const names: string[] = [];
-    const stack = [cond];
-    while (stack.length > 0) {
-      const x = stack.pop()!;
-      if (x.type === 'identifier') names.push(this.src(x));
-      else if (x.type === 'call')
-        return true; // a call's result may change between iterations
-      else for (const c of x.children) stack.push(c);
-    }
-    if (names.length === 0) return false;
-    this.#reassigned ??= reassignedNames(this.root, this.text);
-    return names.some((name) => this.#reassigned!.has(name));
+    return conditionMayChange(
+      cond,
+      this.text,
+      'call',
+      () => (this.#reassigned ??= reassignedNames(this.root, this.text)),
+    );
   }
 
   /** What the loop variable holds while iterating over `it`. */

@@ -29,3 +29,26 @@ export function reportMissing(root: SyntaxNode, text: string, col: Collector): v
     for (const c of n.children) if (c.children.length > 0) stack.push(c);
   }
 }
+
+/**
+ * Whether a loop condition can change between iterations: it calls something (`callType`), or
+ * reads a name the input assigns more than once (`reassigned`, worked out only when needed).
+ */
+export function conditionMayChange(
+  cond: SyntaxNode,
+  text: string,
+  callType: string,
+  reassigned: () => ReadonlySet<string>,
+): boolean {
+  const names: string[] = [];
+  const stack = [cond];
+  while (stack.length > 0) {
+    const x = stack.pop()!;
+    if (x.type === 'identifier') names.push(text.slice(x.start, x.end));
+    else if (x.type === callType) return true;
+    else for (const c of x.children) stack.push(c);
+  }
+  if (names.length === 0) return false;
+  const set = reassigned();
+  return names.some((name) => set.has(name));
+}
