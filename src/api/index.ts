@@ -203,7 +203,11 @@ export function buildSteps(deps: ApiDeps, routes: readonly Route[]): Step[] {
       name: 'authenticate',
       run(ctx) {
         if (!ctx.route!.auth) return CONTINUE;
-        const identity = deps.auth.authenticate(ctx.req.headers, ctx.route!.passport === true);
+        const identity = deps.auth.authenticate(
+          ctx.req.headers,
+          ctx.route!.passport === true,
+          ctx.req.socket.remoteAddress,
+        );
         if (!(identity instanceof Promise)) {
           ctx.identity = identity;
           return CONTINUE;

@@ -32,7 +32,12 @@ export interface AuthSettings {
 }
 
 export type AuthMode =
-  | { readonly kind: 'required'; readonly warning?: string }
+  | {
+      readonly kind: 'required';
+      readonly warning?: string;
+      /** No credentials are configured: callers on this host (the sidecar's own pod) need none. */
+      readonly loopbackPeers?: true;
+    }
   | { readonly kind: 'disabled'; readonly warning: string };
 
 export function isLoopbackHost(host: string): boolean {
@@ -69,6 +74,15 @@ export function decideAuthMode(settings: AuthSettings, host: string, hasJwtKeys:
       warning: `no API keys or JWT keys configured: authentication is off because the server binds loopback (${host}); set AGENT_GUARD_API_KEYS to require keys`,
     };
   }
+  if (!hasCredentials && settings.disabled === undefined) {
+    // An injected sidecar binds the pod IP for its probes; the agent beside it calls over loopback
+    // (issue 27), so loopback peers are let in and everyone else gets 401.
+    return {
+      kind: 'required',
+      loopbackPeers: true,
+      warning: `no API keys or JWT keys configured: /api/v1 on ${host} answers only callers on this host (loopback); set AGENT_GUARD_API_KEYS to let others in`,
+    };
+  }
   if (!hasCredentials) {
     return {
       kind: 'required',
@@ -81,8 +95,15 @@ export function decideAuthMode(settings: AuthSettings, host: string, hasJwtKeys:
 
 export interface Authenticator {
   readonly mode: AuthMode;
-  /** Resolves the caller's identity or throws AG_ERR_AUTH_REQUIRED / AG_ERR_AUTH_INVALID. */
-  authenticate(headers: IncomingHttpHeaders, allowPassport: boolean): Identity | Promise<Identity>;
+  /**
+   * Resolves the caller's identity or throws AG_ERR_AUTH_REQUIRED / AG_ERR_AUTH_INVALID. `peer` is
+   * the socket's remote address (loopback peers pass when the mode says so).
+   */
+  authenticate(
+    headers: IncomingHttpHeaders,
+    allowPassport: boolean,
+    peer?: string,
+  ): Identity | Promise<Identity>;
 }
 
 export function createAuthenticator(
@@ -136,9 +157,14 @@ export function createAuthenticator(
     return fail(scheme, reason, 'AG_ERR_AUTH_INVALID');
   };
   // Synchronous when auth is off: the request path then pays no promise for it.
+  const loopbackPeers = mode.kind === 'required' && mode.loopbackPeers === true;
   const authenticate = (
     headers: IncomingHttpHeaders,
     allowPassport: boolean,
-  ): Identity | Promise<Identity> => (mode.kind === 'disabled' ? ANONYMOUS : verify(headers, allowPassport));
+    peer?: string,
+  ): Identity | Promise<Identity> =>
+    mode.kind === 'disabled' || (loopbackPeers && peer !== undefined && isLoopbackHost(peer))
+      ? ANONYMOUS
+      : verify(headers, allowPassport);
   return { mode, authenticate };
 }
