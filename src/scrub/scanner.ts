@@ -15,6 +15,12 @@
  * of the active patterns (JWT: about 17.4 KiB; PEM: MAX_PEM_CHARS per piece, a longer block is
  * cut and redacted piecewise) plus LOOKBEHIND and the longest keyword, whatever the chunking.
  * The one-shot scan is the same machine fed one chunk, so both give identical output.
+ *
+ * Echoes: once a span is redacted, later verbatim copies of it in the same text are redacted too
+ * (same marker), whatever surrounds them: a secret printed twice (`token = 'X' | 'X'`, a log line
+ * that repeats a header) must not leak through the copy no detector would recognise on its own.
+ * Only copies after the first redaction count, so the stream, which has emitted what came before,
+ * gives the one-shot answer; at most MAX_ECHOES spans of ECHO_MIN..ECHO_MAX characters are kept.
  */
 import type { Detector } from './detector.js';
 import type { FamilyId, Matcher, PatternDefinition } from './family.js';
@@ -49,6 +55,22 @@ interface Candidate {
   readonly pattern: CompiledPattern;
   readonly envName: string;
 }
+
+/** A redacted span whose later copies are redacted too (see Echoes above). */
+interface Echo {
+  readonly text: string;
+  readonly pattern: CompiledPattern;
+  readonly envName: string;
+  /** Absolute position from which the buffer has not yet been searched for a copy. */
+  from: number;
+}
+
+/** Shortest span that is echoed: shorter values (`admin`, `hunter2`) are common words too. */
+const ECHO_MIN = 8;
+/** Longest span echoed; also how much text a stream holds back once it knows an echo. */
+const ECHO_MAX = 512;
+/** Spans remembered per text or stream (bounded memory and work). */
+const MAX_ECHOES = 32;
 
 interface Attempt {
   readonly pos: number;
@@ -173,6 +195,9 @@ export class ScanMachine {
   #state = 0;
   #pending: Attempt[] = [];
   #cands: Candidate[] = [];
+  #echoes: Echo[] = [];
+  /** Length of the longest echo: a copy may still be arriving in the last this-1 characters. */
+  #echoHold = 0;
   #ended = false;
 
   constructor(rules: Ruleset, tagger: Tagger) {
@@ -242,13 +267,15 @@ export class ScanMachine {
 
   #drain(): string {
     this.#runAttempts();
+    for (const e of this.#echoes) this.#findCopies(e, this.#cands);
     const end = this.#end;
     let safe = this.#ended ? end : end - this.#rules.automaton.maxKeywordLength + 1 - LOOKBEHIND;
+    if (!this.#ended && this.#echoHold > 0) safe = Math.min(safe, end - this.#echoHold);
     for (const a of this.#pending) safe = Math.min(safe, a.pos - LOOKBEHIND);
     safe = Math.max(safe, this.#emitted);
 
     const out: string[] = [];
-    const cands = this.#cands;
+    let cands = this.#cands;
     if (cands.length > 1) cands.sort((a, b) => a.start - b.start || b.end - a.end);
     let i = 0;
     while (i < cands.length) {
@@ -280,6 +307,16 @@ export class ScanMachine {
       });
       this.#emitted = gEnd;
       i = j;
+      const echo = this.#learn(secret, best);
+      if (echo) {
+        // Its copies (all after gEnd) join the candidates still to be resolved.
+        cands = cands.slice(i);
+        i = 0;
+        if (this.#findCopies(echo, cands) && cands.length > 1) {
+          cands.sort((a, b) => a.start - b.start || b.end - a.end);
+        }
+        if (!this.#ended) safe = Math.max(this.#emitted, Math.min(safe, end - this.#echoHold));
+      }
     }
     this.#cands = i === 0 ? cands : cands.slice(i);
     if (safe > this.#emitted) {
@@ -288,6 +325,45 @@ export class ScanMachine {
     }
     this.#trim();
     return out.length === 1 ? out[0]! : out.join('');
+  }
+
+  /** Remember a redacted span as an echo (null when it is too short or long, known, or full). */
+  #learn(secret: string, best: Candidate): Echo | null {
+    if (secret.length < ECHO_MIN || secret.length > ECHO_MAX || this.#echoes.length >= MAX_ECHOES)
+      return null;
+    for (const e of this.#echoes) if (e.text === secret) return null;
+    const echo: Echo = { text: secret, pattern: best.pattern, envName: best.envName, from: this.#emitted };
+    this.#echoes.push(echo);
+    this.#echoHold = Math.max(this.#echoHold, secret.length);
+    return echo;
+  }
+
+  /**
+   * Copies of `echo` in the unsearched part of the buffer become candidates in `into`; true when
+   * any was found. A copy must stand alone: not inside a longer run of letters and digits.
+   */
+  #findCopies(echo: Echo, into: Candidate[]): boolean {
+    const buf = this.#buf;
+    const { text } = echo;
+    const first = isAlnumCode(text.charCodeAt(0));
+    const last = isAlnumCode(text.charCodeAt(text.length - 1));
+    // Until the stream ends, a copy at the very end waits for the character after it.
+    const open = this.#ended ? Infinity : buf.length - text.length;
+    let found = false;
+    let k = buf.indexOf(text, Math.max(echo.from, this.#emitted) - this.#bufStart);
+    while (k >= 0 && k < open) {
+      const ok =
+        !(first && k > 0 && isAlnumCode(buf.charCodeAt(k - 1))) &&
+        !(last && isAlnumCode(buf.charCodeAt(k + text.length)));
+      if (ok) {
+        const start = k + this.#bufStart;
+        into.push({ start, end: start + text.length, pattern: echo.pattern, envName: echo.envName });
+        found = true;
+      }
+      k = buf.indexOf(text, k + (ok ? text.length : 1));
+    }
+    echo.from = Math.max(echo.from, this.#end - text.length);
+    return found;
   }
 
   #slice(from: number, to: number): string {

@@ -19,6 +19,8 @@ const INPUTS: Record<string, string> = {
   'keyword at the end': `clean text then a token prefix at the very end gh`,
   'password assignment': `DB_PASSWORD=${PASSWORD}\nx password: "${PASSWORD}"`,
   'pem in json': JSON.stringify({ key: PEM, other: `token ${GH}` }),
+  // Copies of a redacted span are redacted too (echoes), wherever a chunk boundary cuts them.
+  echoes: `x token = '${PASSWORD}' | '${PASSWORD}'${PASSWORD}\n${PASSWORD} ${GH} (${GH})`,
   empty: '',
   clean: 'plain text without anything secret in it, a keyboard and a monkey.',
 };
