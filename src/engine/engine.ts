@@ -238,7 +238,7 @@ export function createEngineSync(options: EngineOptions = {}): Engine {
         throw new AgentGuardError('AG_ERR_INPUT_INVALID', {
           problems: 'a tool call needs { name: string, arguments }',
         });
-      const text = toolCallText(call);
+      const text = toolCallText(call, limits.maxInputBytes);
       return decideCached(started, text, 'tool_call', () => analyzeToolCall(text, limits));
     },
   };

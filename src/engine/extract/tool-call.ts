@@ -6,6 +6,7 @@
  */
 import { analyze, type AnalyzeLimits } from '../analyze.js';
 import { budgetFact, parseUnits, WorkBudget } from '../budget.js';
+import { AgentGuardError } from '../../errors.js';
 import type { Fact, FileOperation, FileOpFact, LiteralFact, NetOpFact, UnparsedFact } from '../facts.js';
 import type { Runtime, Span } from '../types.js';
 import { looksLikeSql } from './sql.js';
@@ -32,9 +33,66 @@ function normaliseArguments(args: unknown): unknown {
   return args;
 }
 
+/**
+ * Deepest arguments nesting serialised; deeper is AG_ERR_INPUT_TOO_DEEP. JSON.stringify recurses
+ * (10,000 levels overflow the stack) while JSON.parse does not, so an arguments string can be deep.
+ */
+export const MAX_TOOL_CALL_NESTING = 1024;
+/** Largest serialised tool call bounded here (engine.maxInputBytes' upper limit; analyze() applies the real one). */
+const MAX_TOOL_CALL_BYTES = 16 * 1024 * 1024;
+
+/**
+ * Refuses arguments JSON.stringify could not serialise in bounded time and stack: too deep, cyclic
+ * (seen as too deep) or larger than `maxBytes` once written out (shared subtrees count each time
+ * they are written). Iterative; stops as soon as a limit is passed.
+ */
+function assertSerialisable(value: unknown, maxBytes: number): void {
+  // Two parallel stacks (values and their depths) instead of a tuple per value: this runs on every call.
+  const values: unknown[] = [value];
+  const depths: number[] = [1];
+  let bytes = 0;
+  while (values.length > 0 && bytes <= maxBytes) {
+    const v = values.pop();
+    const depth = depths.pop()!;
+    if (typeof v === 'string') bytes += v.length + 2;
+    else if (v === null || typeof v !== 'object') bytes += 1;
+    else {
+      if (depth > MAX_TOOL_CALL_NESTING)
+        throw new AgentGuardError('AG_ERR_INPUT_TOO_DEEP', {
+          what: 'the tool call arguments',
+          limit: MAX_TOOL_CALL_NESTING,
+        });
+      if (Array.isArray(v)) {
+        bytes += v.length + 2;
+        if (bytes > maxBytes) break;
+        for (let i = 0; i < v.length; i++) {
+          values.push(v[i]);
+          depths.push(depth + 1);
+        }
+      } else {
+        const keys = Object.keys(v);
+        bytes += 2;
+        for (let i = 0; i < keys.length && bytes <= maxBytes; i++) {
+          bytes += keys[i]!.length + 4;
+          values.push((v as Record<string, unknown>)[keys[i]!]);
+          depths.push(depth + 1);
+        }
+      }
+    }
+  }
+  if (bytes > maxBytes)
+    throw new AgentGuardError('AG_ERR_INPUT_TOO_LARGE', {
+      what: 'the tool call',
+      size: `more than ${maxBytes}`,
+      limit: maxBytes,
+    });
+}
+
 /** The text a tool call is evaluated as (and what spans, cache keys and receipts refer to). */
-export function toolCallText(call: ToolCall): string {
-  return JSON.stringify({ name: call.name, arguments: normaliseArguments(call.arguments) });
+export function toolCallText(call: ToolCall, maxBytes = MAX_TOOL_CALL_BYTES): string {
+  const args = normaliseArguments(call.arguments);
+  assertSerialisable(args, maxBytes);
+  return JSON.stringify({ name: call.name, arguments: args });
 }
 
 interface Leaf {
