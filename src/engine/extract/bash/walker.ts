@@ -24,6 +24,7 @@ import {
 import type { FactSink } from './sink.js';
 import { applyParamOp, type ParamOp } from './param-ops.js';
 import { braceAsGlob, decodeEscapes, expandBraces, hasGlob, unescapeDouble, unescapeWord } from './words.js';
+import { WrittenFiles, scriptRuntime, type WriteOp } from './written.js';
 
 interface VarValue {
   readonly text: string;
@@ -127,12 +128,14 @@ export class BashWalker implements Toolkit {
   readonly sink: FactSink;
   readonly #text: string;
   readonly #vars = new Map<string, VarValue>();
-  /** Paths written earlier in this input, with what was written into them. */
-  readonly #files = new Map<string, readonly DataSource[]>();
+  /** Paths written earlier in this input, with what was written into them (./written.ts). */
+  readonly #files = new WrittenFiles();
   /** Reads made by the command being handled, for its default output. */
   #reads: readonly DataSource[] = NO_SOURCES;
   /** Directory set by `cd` earlier in this input; relative paths resolve against it. */
   #cwd: { path: string; dynamic: boolean } | null = null;
+  /** Links made by `ln` earlier in this input: name → target, as written (#21). */
+  #links: Map<string, string> | null = null;
   /** Descriptors `exec N<>/dev/tcp/h/p` opened on a socket earlier in this input (`sh <&N >&N`). */
   #sockets: Map<number, DevNet> | null = null;
   /**
@@ -317,9 +320,23 @@ export class BashWalker implements Toolkit {
       previous = child;
     }
     if (body?.type === 'command') return this.#command(body, stdin, redirects);
+    // tree-sitter-bash hangs the redirect of `a && b > f` on the whole list; bash gives it to `b`.
+    if (body?.type === 'list') return this.#redirectedList(body, redirects, stdin);
     const input = this.#inputRedirects(redirects, stdin, 'bash');
     const out = body === undefined ? EMPTY_PIPE : this.#statement(body, input);
     return this.#outputRedirects(redirects, out, 'bash', null);
+  }
+
+  /** `a && b > f`: the earlier members run as they are, the redirects belong to the last one. */
+  #redirectedList(list: SyntaxNode, redirects: SyntaxNode[], stdin: Stream): Stream {
+    const members = list.children.filter((c) => c.named);
+    let out: Stream = EMPTY_PIPE;
+    for (let i = 0; i < members.length - 1; i++) out = mergeStreams(out, this.#statement(members[i]!, stdin));
+    const last = members[members.length - 1];
+    if (last === undefined) return out;
+    if (last.type === 'command') return mergeStreams(out, this.#command(last, stdin, redirects));
+    const input = this.#inputRedirects(redirects, stdin, 'bash');
+    return mergeStreams(out, this.#outputRedirects(redirects, this.#statement(last, input), 'bash', null));
   }
 
   // ---------------------------------------------------------------- commands
@@ -445,11 +462,9 @@ export class BashWalker implements Toolkit {
         if (code.length > 0) this.flow(code, { kind: 'exec', program }, cmdSpan);
       }
       if (isUnresolved(first)) return this.#unresolved(inv, texts);
-      // A script written earlier in this input and run now: its content is executed (curl -o x; ./x).
-      if (first.text.includes('/')) {
-        const written = this.#files.get(first.text);
-        if (written !== undefined) this.flow(written, { kind: 'exec', program }, cmdSpan);
-      }
+      // A script written earlier in this input and run now: its content is executed (curl -o x; ./x),
+      // and known content is analysed as the runtime its #! line or extension names.
+      if (first.text.includes('/')) this.#runWritten(first, program, cmdSpan);
       const known = staticOutput(program, argv);
       if (known !== null)
         return { sources: NO_SOURCES, text: known, interactive: false, literals: stdin.literals };
@@ -672,7 +687,12 @@ export class BashWalker implements Toolkit {
         }
         const sources = this.read(w, actor);
         if (op === '<>') this.write(w, actor, 'write', NO_SOURCES);
-        input = { sources, text: null, interactive: false, literals: [] };
+        // `sh < x.sh` after this input wrote x.sh: the shell reads that text.
+        const known = this.writtenText(w);
+        input =
+          known === null
+            ? { sources, text: null, interactive: false, literals: [] }
+            : { sources, text: known.text, textSpan: known.span, interactive: false, literals: [] };
       }
     }
     return input;
@@ -817,7 +837,14 @@ export class BashWalker implements Toolkit {
         continue;
       }
       const append = op === '>>' || op === '&>>';
-      this.write(w, actor, append ? 'append' : 'write', toStdout ? out.sources : NO_SOURCES);
+      this.write(
+        w,
+        actor,
+        append ? 'append' : 'write',
+        toStdout ? out.sources : NO_SOURCES,
+        false,
+        toStdout ? out : null,
+      );
       if (toStdout) result = EMPTY_PIPE;
     }
     return result;
@@ -1587,7 +1614,7 @@ export class BashWalker implements Toolkit {
       ? [{ kind: 'env' }]
       : [{ kind: 'file', path: text }];
     const written = this.#files.get(text);
-    if (written !== undefined) sources = mergeSources(sources, written);
+    if (written !== undefined) sources = mergeSources(sources, written.sources);
     this.#reads = mergeSources(this.#reads, sources);
     return sources;
   }
@@ -1595,17 +1622,16 @@ export class BashWalker implements Toolkit {
   write(
     word: Word,
     actor: string,
-    op: 'write' | 'append' | 'create' | 'truncate' | 'copy' | 'move',
+    op: WriteOp,
     sources: readonly DataSource[],
     recursive = false,
+    content: Stream | null = null,
   ): void {
     const path = this.#resolve(word);
     if (QUIET_PATHS.has(path.text) || path.text === '-' || path.text === '') return;
     this.sink.file({ op, path: path.text, actor, span: path.span, dynamic: path.dynamic, recursive });
-    if (sources.length > 0) {
-      this.flow(sources, { kind: 'file', path: path.text }, path.span);
-      this.#files.set(path.text, mergeSources(this.#files.get(path.text) ?? NO_SOURCES, sources));
-    }
+    if (sources.length > 0) this.flow(sources, { kind: 'file', path: path.text }, path.span);
+    if (!path.dynamic) this.#files.record(path.text, op, sources, content);
   }
 
   fileOp(
@@ -1620,7 +1646,7 @@ export class BashWalker implements Toolkit {
     const init = { op, path: path.text, actor, span: path.span, dynamic: path.dynamic, recursive };
     this.sink.file(extra === undefined ? init : { ...init, ...extra });
     if (op === 'execute') {
-      const written = path.proc?.sources ?? this.#files.get(path.text);
+      const written = path.proc?.sources ?? this.#files.get(path.text)?.sources;
       if (written !== undefined) this.flow(written, { kind: 'exec', program: actor }, path.span);
     }
   }
@@ -1639,7 +1665,8 @@ export class BashWalker implements Toolkit {
   }
 
   /** A relative path after `cd DIR` in the same input is under DIR. */
-  #resolve(w: Word): Word {
+  #resolve(word: Word): Word {
+    const w = this.#links === null ? word : this.#throughLinks(word);
     const cwd = this.#cwd;
     if (cwd === null || w.proc !== undefined) return w;
     const t = w.text;
@@ -1653,8 +1680,50 @@ export class BashWalker implements Toolkit {
     return { ...w, text, dynamic: w.dynamic || cwd.dynamic };
   }
 
+  /** `ln [-s] TARGET NAME`: later paths of this input that start with NAME lead to TARGET (#21). */
+  symlink(name: Word, target: Word): void {
+    const link = trimDot(this.#resolve(name).text);
+    if (link === '' || name.dynamic) return;
+    const t = target.text;
+    const slash = link.lastIndexOf('/');
+    // A relative target is relative to the directory that holds the link.
+    const to = /^[/~$]/.test(t) || slash < 0 ? t : link.slice(0, slash + 1) + t;
+    (this.#links ??= new Map()).set(link, trimDot(to) || '.');
+  }
+
+  /** The path with a link made earlier in this input replaced by what it points to. */
+  #throughLinks(w: Word): Word {
+    const t = trimDot(w.text);
+    for (const [name, to] of this.#links!) {
+      if (t === name) return { ...w, text: to };
+      if (t.startsWith(name) && t.charCodeAt(name.length) === 47 /* / */)
+        return { ...w, text: to + t.slice(name.length) };
+    }
+    return w;
+  }
+
   written(path: string): readonly DataSource[] {
-    return this.#files.get(path) ?? NO_SOURCES;
+    return this.#files.get(path)?.sources ?? NO_SOURCES;
+  }
+
+  writtenText(path: Word): { text: string; span: Span } | null {
+    if (path.dynamic) return null;
+    const written = this.#files.get(this.#resolve(path).text);
+    if (written === undefined || written.text === null || written.text.trim() === '') return null;
+    return { text: written.text, span: written.span ?? path.span };
+  }
+
+  /**
+   * `./x.sh`, `/tmp/p.py` run by path after this input wrote them: what was written is executed
+   * (a flow from its sources), and known text is analysed as the runtime that runs it.
+   */
+  #runWritten(first: Word, program: string, at: Span): void {
+    const written = this.#files.get(this.#resolve(first).text);
+    if (written === undefined) return;
+    this.flow(written.sources, { kind: 'exec', program }, at);
+    if (written.text === null || written.text.trim() === '') return;
+    const runtime = scriptRuntime(first.text, written.text);
+    if (runtime !== null) this.nested(written.text, runtime, written.span ?? at, program);
   }
 
   flow(sources: readonly DataSource[], to: DataSink, at: Span): void {
@@ -1963,4 +2032,12 @@ function staticOutput(program: string, argv: readonly Word[]): string | null {
     default:
       return null;
   }
+}
+
+/** `./a/b/` → `a/b`: a path word in the form links are keyed by. */
+function trimDot(path: string): string {
+  let p = path;
+  while (p.startsWith('./')) p = p.slice(2);
+  while (p.length > 1 && p.endsWith('/')) p = p.slice(0, -1);
+  return p;
 }

@@ -96,7 +96,8 @@ function basename(path: string): string {
 const tee: ProgramHandler = (inv, kit) => {
   const args = parseArgs(inv.argv, {});
   const append = hasOption(args, '-a', '--append');
-  for (const p of args.positionals) kit.write(p, inv.program, append ? 'append' : 'write', inv.stdin.sources);
+  for (const p of args.positionals)
+    kit.write(p, inv.program, append ? 'append' : 'write', inv.stdin.sources, false, inv.stdin);
   return { ...inv.stdin, interactive: false };
 };
 

@@ -41,6 +41,11 @@ export function script(kit: Toolkit, inv: Invocation, file: Word, runtime: Runti
     return;
   }
   kit.fileOp(file, inv.program, 'execute', false);
+  // A script this input wrote with known text (`echo 'rm -rf ~' > x.sh; bash x.sh`): that text runs.
+  const written = kit.writtenText(file);
+  if (written === null) return;
+  if (runtime !== null) kit.nested(written.text, runtime, written.span, inv.program);
+  else scanCode(kit, inv, { ...file, text: written.text, span: written.span, dynamic: false });
 }
 
 const shell: ProgramHandler = (inv, kit) => {

@@ -22,6 +22,8 @@ export interface Toolkit {
     op: 'write' | 'append' | 'create' | 'truncate' | 'copy' | 'move',
     sources: readonly DataSource[],
     recursive?: boolean,
+    /** The data written, when it is a stream whose text may be known (`echo code > x.sh`, tee). */
+    content?: Stream | null,
   ): void;
   /** A FileOpFact that neither reads nor writes data (delete, chmod, chown, link, execute). */
   fileOp(
@@ -33,6 +35,10 @@ export interface Toolkit {
   ): void;
   /** What an earlier command of this input wrote into `path` (curl -o x.sh; sh x.sh). */
   written(path: string): readonly DataSource[];
+  /** The exact text an earlier command of this input wrote into `path`, when it is known statically. */
+  writtenText(path: Word): { text: string; span: Span } | null;
+  /** `ln [-s] TARGET NAME`: later paths of this input under NAME resolve to TARGET. */
+  symlink(name: Word, target: Word): void;
   /** `cd DIR` (undefined: home): later relative paths of this input resolve against it. */
   chdir(dir: Word | undefined): void;
   /** `read NAME`: the variable now holds data carrying `sources`. */
