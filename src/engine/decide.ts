@@ -6,7 +6,7 @@
 import type { ExecFact, Fact, FactKind, FactOf } from './facts.js';
 import { globMatches } from './glob.js';
 import { INVARIANTS, packOf } from './invariants/catalog.js';
-import { normalisedArgv } from './invariants/command-line.js';
+import { normalisedArgv, programName } from './invariants/command-line.js';
 import type { FactIndex, RuleDefinition, RuleHit } from './invariants/define-rule.js';
 import { RULES } from './invariants/registry.js';
 import type { AllowEntry, Policy } from './policy.js';
@@ -92,6 +92,28 @@ class IndexedFacts implements FactIndex {
   }
 }
 
+/**
+ * The index a rule that lists `programs` reads: its `of('exec')` holds only the runs of those
+ * programs (define-rule.ts); every other kind is the evaluation's own.
+ */
+class ProgramView implements FactIndex {
+  readonly #base: IndexedFacts;
+  readonly #execs: readonly ExecFact[];
+
+  constructor(base: IndexedFacts, execs: readonly ExecFact[]) {
+    this.#base = base;
+    this.#execs = execs;
+  }
+
+  get all(): readonly Fact[] {
+    return this.#base.all;
+  }
+
+  of<K extends FactKind>(kind: K): readonly FactOf<K>[] {
+    return kind === 'exec' ? (this.#execs as readonly FactOf<K>[]) : this.#base.of(kind);
+  }
+}
+
 /** Group facts by kind once per evaluation. */
 export function indexFacts(facts: readonly Fact[]): FactIndex & { readonly present: number } {
   return new IndexedFacts(facts);
@@ -100,6 +122,8 @@ export function indexFacts(facts: readonly Fact[]): FactIndex & { readonly prese
 export function modeOf(policy: Policy, rule: Pick<RuleDefinition, 'invariant'>): InvariantMode {
   return policy.modes[rule.invariant] ?? 'enforce';
 }
+
+const EXEC_BIT = KIND_BIT.exec;
 
 /** The bits of the fact kinds a rule reads (every bit when it declares none). */
 function kindMask(rule: RuleDefinition): number {
@@ -113,15 +137,21 @@ function kindMask(rule: RuleDefinition): number {
  * the rule list less the packs the policy file switches off, plus the file's own rules, and the
  * file's exceptions by rule id.
  */
+interface Step {
+  readonly rule: RuleDefinition;
+  readonly mode: 'enforce' | 'audit';
+  readonly mask: number;
+  /** The rule lists `programs`: it reads only their runs, found through Plan.byProgram. */
+  readonly byProgram: boolean;
+  /** The policy file's exceptions to this rule (undefined: none). */
+  readonly allow: readonly AllowEntry[] | undefined;
+}
+
 interface Plan {
   readonly rules: readonly RuleDefinition[];
-  readonly steps: readonly {
-    readonly rule: RuleDefinition;
-    readonly mode: 'enforce' | 'audit';
-    readonly mask: number;
-    /** The policy file's exceptions to this rule (undefined: none). */
-    readonly allow: readonly AllowEntry[] | undefined;
-  }[];
+  readonly steps: readonly Step[];
+  /** Program name (lower case) → the indexes of the steps whose rule lists it. */
+  readonly byProgram: ReadonlyMap<string, readonly number[]>;
 }
 
 const plans = new WeakMap<Policy, Plan>();
@@ -129,7 +159,8 @@ const plans = new WeakMap<Policy, Plan>();
 function planFor(policy: Policy, rules: readonly RuleDefinition[]): Plan {
   const cached = plans.get(policy);
   if (cached !== undefined && cached.rules === rules) return cached;
-  const steps: Plan['steps'][number][] = [];
+  const steps: Step[] = [];
+  const byProgram = new Map<string, number[]>();
   const file = policy.rules;
   const disabled = new Set<string>(file?.disabledPacks ?? []);
   const allowByRule = new Map<string, AllowEntry[]>();
@@ -141,9 +172,23 @@ function planFor(policy: Policy, rules: readonly RuleDefinition[]): Plan {
   for (const rule of file === undefined ? rules : [...rules, ...file.custom]) {
     const mode = modeOf(policy, rule);
     if (mode === 'off' || (disabled.size > 0 && disabled.has(packOf(rule)))) continue;
-    steps.push({ rule, mode, mask: kindMask(rule), allow: allowByRule.get(rule.id) });
+    const programs = rule.programs;
+    if (programs !== undefined) {
+      for (const name of new Set(programs.map((p) => p.toLowerCase()))) {
+        const list = byProgram.get(name);
+        if (list === undefined) byProgram.set(name, [steps.length]);
+        else list.push(steps.length);
+      }
+    }
+    steps.push({
+      rule,
+      mode,
+      mask: kindMask(rule),
+      byProgram: programs !== undefined,
+      allow: allowByRule.get(rule.id),
+    });
   }
-  const plan: Plan = { rules, steps };
+  const plan: Plan = { rules, steps, byProgram };
   // Only the registry's list is kept: tests pass ad-hoc lists that should not displace it.
   if (rules === RULES) plans.set(policy, plan);
   return plan;
@@ -298,24 +343,67 @@ export interface DecideInput {
   readonly trace?: DecisionTrace;
 }
 
+/**
+ * For each step whose rule lists programs, the runs of those programs in this input (undefined:
+ * none). A run is looked up under its program name and its first normalised word (`npx cdk`).
+ */
+function runsByStep(plan: Plan, execs: readonly ExecFact[]): (ExecFact[] | undefined)[] {
+  const out: (ExecFact[] | undefined)[] = new Array<ExecFact[] | undefined>(plan.steps.length);
+  if (plan.byProgram.size === 0) return out;
+  for (let e = 0; e < execs.length; e++) {
+    const exec = execs[e]!;
+    const name = programName(exec);
+    const first = normalisedArgv(exec)[0]!;
+    addRun(out, plan.byProgram.get(name), exec);
+    if (first !== name) addRun(out, plan.byProgram.get(first), exec, true);
+  }
+  return out;
+}
+
+function addRun(
+  out: (ExecFact[] | undefined)[],
+  steps: readonly number[] | undefined,
+  exec: ExecFact,
+  maybeAdded = false,
+): void {
+  if (steps === undefined) return;
+  for (let i = 0; i < steps.length; i++) {
+    const list = out[steps[i]!];
+    if (list === undefined) out[steps[i]!] = [exec];
+    // Listed under both of its names: once is enough (it was added last, if at all).
+    else if (!maybeAdded || list[list.length - 1] !== exec) list.push(exec);
+  }
+}
+
 export function decide(input: DecideInput): Decision {
   const { text, runtime, policy } = input;
   const index = new IndexedFacts(input.facts);
   const present = index.present;
   const findings: Finding[] = [];
   let seen: Set<string> | undefined;
-  const steps = planFor(policy, input.rules ?? RULES).steps;
+  const plan = planFor(policy, input.rules ?? RULES);
+  const steps = plan.steps;
+  const runs = (present & EXEC_BIT) === 0 ? undefined : runsByStep(plan, index.of('exec'));
   const trace = input.trace;
   for (let i = 0; i < steps.length; i++) {
-    const { rule, mode, mask, allow } = steps[i]!;
-    // A rule reads only its declared kinds: with none of them present it cannot find anything.
-    if ((mask & present) === 0) {
+    const { rule, mode, mask, byProgram, allow } = steps[i]!;
+    let view: FactIndex = index;
+    if (byProgram) {
+      // Only the runs of the programs it lists, and its other kinds: with none, it cannot fire.
+      const own = runs?.[i];
+      if (own !== undefined) view = new ProgramView(index, own);
+      else if ((mask & ~EXEC_BIT & present) === 0) {
+        trace?.skipped?.(rule);
+        continue;
+      } else view = new ProgramView(index, EMPTY);
+    } else if ((mask & present) === 0) {
+      // A rule reads only its declared kinds: with none of them present it cannot find anything.
       trace?.skipped?.(rule);
       continue;
     }
     const hits = trace === undefined ? undefined : ([] as RuleHit[]);
     const lifts = trace === undefined ? undefined : ([] as (AllowEntry | undefined)[]);
-    for (const hit of rule.check(index, policy)) {
+    for (const hit of rule.check(view, policy)) {
       if (allow !== undefined || hits !== undefined) {
         const lifted = allow === undefined ? undefined : liftedBy(allow, hit, index, policy);
         hits?.push(hit);

@@ -63,11 +63,23 @@ export interface RuleDefinition {
    * Omitted (or empty): the rule runs on every input (the registry's rules all declare it).
    */
   readonly kinds?: readonly FactKind[];
+  /**
+   * The programs whose runs the rule judges, by name (`programName`, or the first of the
+   * normalised words: `npx cdk` is `cdk`, `git-reset` is `git`; compared in lower case). Given,
+   * `facts.of('exec')` hands the rule only those runs, and the rule is skipped when there are none
+   * and no other kind it declares is present: most commands then skip the destructive packs at the
+   * cost of one lookup per run (issue 21). Only for rules that judge each run on its own; a rule
+   * that reads other runs as context (a pipeline's socket tool, the run a wrapper started) must
+   * leave it out. test/engine/invariants/rule-programs.test.ts checks it on every example and case.
+   */
+  readonly programs?: readonly string[];
   readonly check: (facts: FactIndex, policy: Policy) => Iterable<RuleHit>;
   readonly examples: { readonly deny: readonly RuleExample[]; readonly allow: readonly RuleExample[] };
 }
 
 export function defineRule(rule: RuleDefinition): RuleDefinition {
   if (rule.examples.deny.length === 0) throw new Error(`rule ${rule.id} needs at least one deny example`);
+  if (rule.programs !== undefined && !(rule.kinds ?? []).includes('exec'))
+    throw new Error(`rule ${rule.id} lists programs but does not read exec facts`);
   return Object.freeze(rule);
 }

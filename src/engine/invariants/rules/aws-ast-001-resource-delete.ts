@@ -55,6 +55,7 @@ export default defineRule({
   invariant: 'NO_RECURSIVE_DELETE_OUTSIDE_WORKSPACE',
   pack: 'cloud.aws',
   kinds: ['exec'],
+  programs: ['aws', 'awslocal'],
   summary:
     'aws s3 rm --recursive, s3 rb, sync --delete, or a delete-/terminate-/purge- operation deletes cloud resources.',
   remediationHint:

@@ -7,6 +7,7 @@ export default defineRule({
   invariant: 'NO_RECURSIVE_DELETE_OUTSIDE_WORKSPACE',
   pack: 'cloud.azure',
   kinds: ['exec'],
+  programs: ['az'],
   summary:
     'az ... delete (group delete, vm delete, storage ... delete-batch, purge) deletes Azure resources.',
   remediationHint:

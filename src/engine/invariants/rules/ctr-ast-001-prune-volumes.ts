@@ -40,6 +40,7 @@ export default defineRule({
   invariant: 'NO_RECURSIVE_DELETE_OUTSIDE_WORKSPACE',
   pack: 'containers',
   kinds: ['exec'],
+  programs: [...ENGINES, 'docker-compose', 'podman-compose'],
   summary:
     'docker/podman system prune, volume prune/rm, image prune -a, compose down -v, or rm -f $(...) delete container data in bulk.',
   remediationHint:

@@ -38,6 +38,7 @@ export default defineRule({
   invariant: 'NO_DESTRUCTIVE_SQL',
   pack: 'databases',
   kinds: ['exec'],
+  programs: [...REDIS, ...MONGO, 'dropdb', 'mysqladmin', 'mariadb-admin'],
   summary:
     'redis FLUSHALL/FLUSHDB, dropdb, mysqladmin drop, mongo --eval dropDatabase()/drop()/deleteMany({}) wipe a datastore.',
   remediationHint:

@@ -9,6 +9,7 @@ export default defineRule({
   id: 'FS-AST-004',
   invariant: 'NO_RECURSIVE_DELETE_OUTSIDE_WORKSPACE',
   kinds: ['exec'],
+  programs: [...WIPERS],
   summary: 'shred/srm/wipe: irrecoverable wiping of files, devices or free space.',
   remediationHint:
     'Secure wiping destroys data irrecoverably and is never needed for agent work. Remove a workspace file you created with rm ./file; never wipe system files, home files or devices.',

@@ -61,6 +61,7 @@ export default defineRule({
   id: 'FS-AST-022',
   invariant: 'NO_SYSTEM_PATH_WRITE',
   kinds: ['exec'],
+  programs: [...SCHEDULERS],
   summary: 'Scheduling persistent jobs: crontab edits, at, systemctl enable, launchctl load, update-rc.d.',
   remediationHint:
     'Do not install scheduled or boot-time jobs. Run the command directly now, or describe the schedule to the user so they can install it themselves.',

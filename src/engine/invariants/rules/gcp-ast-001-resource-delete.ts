@@ -31,6 +31,7 @@ export default defineRule({
   invariant: 'NO_RECURSIVE_DELETE_OUTSIDE_WORKSPACE',
   pack: 'cloud.gcp',
   kinds: ['exec'],
+  programs: ['gcloud', 'gsutil'],
   summary: 'gcloud ... delete, gsutil rm -r / rb / rsync -d, gcloud storage rm -r delete cloud resources.',
   remediationHint:
     'Deleting cloud resources needs a human. List them first (gcloud ... list, gsutil ls) and ask.',

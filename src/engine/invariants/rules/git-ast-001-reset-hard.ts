@@ -7,6 +7,7 @@ export default defineRule({
   invariant: 'NO_RECURSIVE_DELETE_OUTSIDE_WORKSPACE',
   pack: 'core.git',
   kinds: ['exec'],
+  programs: ['git'],
   summary: 'git reset --hard or --merge (or read-tree --reset -u) throws away uncommitted changes.',
   remediationHint:
     'Uncommitted work cannot be recovered after a hard reset. Save it first (git stash push -u, or commit to a branch), then use git reset --soft or --mixed, or git switch to another branch.',

@@ -56,6 +56,7 @@ export default defineRule({
   invariant: 'NO_RECURSIVE_DELETE_OUTSIDE_WORKSPACE',
   pack: 'core.git',
   kinds: ['exec'],
+  programs: ['git'],
   summary:
     'git checkout -- <paths>, checkout ., checkout -f, restore of working-tree paths or switch --discard-changes, rm -f overwrite or delete uncommitted edits.',
   remediationHint:

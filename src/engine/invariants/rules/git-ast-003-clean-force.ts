@@ -7,6 +7,7 @@ export default defineRule({
   invariant: 'NO_RECURSIVE_DELETE_OUTSIDE_WORKSPACE',
   pack: 'core.git',
   kinds: ['exec'],
+  programs: ['git'],
   summary: 'git clean -f deletes untracked files (with -x also ignored ones such as .env).',
   remediationHint:
     'Untracked files are not in git and cannot be restored. List what would go first with git clean -n (-nd, -ndx), then delete the named build directories yourself (rm -rf ./dist).',

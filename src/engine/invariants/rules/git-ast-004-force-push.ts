@@ -39,6 +39,7 @@ export default defineRule({
   invariant: 'NO_RECURSIVE_DELETE_OUTSIDE_WORKSPACE',
   pack: 'core.git',
   kinds: ['exec'],
+  programs: ['git'],
   summary: 'git push --force/-f/+ref/--mirror/--delete/:ref rewrites or deletes remote history.',
   remediationHint:
     'Do not overwrite or delete shared history. Push to a new branch (git push origin HEAD:refs/heads/<new-branch>) or, if you must replace your own branch, use git push --force-with-lease.',

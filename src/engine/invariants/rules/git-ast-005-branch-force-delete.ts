@@ -16,6 +16,7 @@ export default defineRule({
   invariant: 'NO_RECURSIVE_DELETE_OUTSIDE_WORKSPACE',
   pack: 'core.git',
   kinds: ['exec'],
+  programs: ['git'],
   summary: 'git branch -D (or --delete --force, -M, -C) drops a branch that may hold unmerged commits.',
   remediationHint:
     'Delete only merged branches with git branch -d <name> (git refuses when commits would be lost). Rename without overwriting using git branch -m.',

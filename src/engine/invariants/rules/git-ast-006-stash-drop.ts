@@ -7,6 +7,7 @@ export default defineRule({
   invariant: 'NO_RECURSIVE_DELETE_OUTSIDE_WORKSPACE',
   pack: 'core.git',
   kinds: ['exec'],
+  programs: ['git'],
   summary: 'git stash drop or git stash clear deletes stashed work.',
   remediationHint:
     'Stashes are often the only copy of set-aside work. Apply it (git stash apply) or turn it into a branch (git stash branch <name>) instead of dropping it.',

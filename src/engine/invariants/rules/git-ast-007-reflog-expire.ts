@@ -7,6 +7,7 @@ export default defineRule({
   invariant: 'NO_RECURSIVE_DELETE_OUTSIDE_WORKSPACE',
   pack: 'core.git',
   kinds: ['exec'],
+  programs: ['git'],
   summary: 'git reflog expire or delete removes the record that recovers lost commits.',
   remediationHint:
     'The reflog is how lost commits are recovered; leave it alone. To shrink a repository, ask a human to run maintenance.',

@@ -7,6 +7,7 @@ export default defineRule({
   invariant: 'NO_RECURSIVE_DELETE_OUTSIDE_WORKSPACE',
   pack: 'core.git',
   kinds: ['exec'],
+  programs: ['git', 'git-filter-repo'],
   summary: 'git filter-branch or filter-repo rewrites the whole history.',
   remediationHint:
     'Rewriting all history is a human decision. Make the change in a new commit instead (git rm --cached <file>; git commit).',

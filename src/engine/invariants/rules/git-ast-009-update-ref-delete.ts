@@ -7,6 +7,7 @@ export default defineRule({
   invariant: 'NO_RECURSIVE_DELETE_OUTSIDE_WORKSPACE',
   pack: 'core.git',
   kinds: ['exec'],
+  programs: ['git'],
   summary: 'git update-ref -d (or symbolic-ref -d) deletes a ref without any merge check.',
   remediationHint: 'Delete only merged branches, with git branch -d <name>.',
   *check(facts) {

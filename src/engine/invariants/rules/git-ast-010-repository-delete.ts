@@ -7,6 +7,7 @@ export default defineRule({
   invariant: 'NO_RECURSIVE_DELETE_OUTSIDE_WORKSPACE',
   pack: 'core.git',
   kinds: ['exec'],
+  programs: ['gh', 'glab'],
   summary: 'gh repo delete / glab repo delete removes a hosted repository with its issues and history.',
   remediationHint:
     'Deleting a hosted repository is a human decision. Archive it instead (gh repo archive) or ask.',

@@ -30,6 +30,7 @@ export default defineRule({
   invariant: 'NO_RECURSIVE_DELETE_OUTSIDE_WORKSPACE',
   pack: 'iac',
   kinds: ['exec'],
+  programs: [...TERRAFORMS],
   summary:
     'terraform/tofu destroy, apply -destroy, state rm/push or workspace delete removes infrastructure or its state.',
   remediationHint:

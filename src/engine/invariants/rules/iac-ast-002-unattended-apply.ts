@@ -9,6 +9,7 @@ export default defineRule({
   invariant: 'NO_RECURSIVE_DELETE_OUTSIDE_WORKSPACE',
   pack: 'iac',
   kinds: ['exec'],
+  programs: [...TERRAFORMS],
   summary:
     'terraform/tofu apply -auto-approve applies changes, replacements and deletions with no one reading the plan.',
   remediationHint:

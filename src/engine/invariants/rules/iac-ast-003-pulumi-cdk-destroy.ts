@@ -30,6 +30,7 @@ export default defineRule({
   invariant: 'NO_RECURSIVE_DELETE_OUTSIDE_WORKSPACE',
   pack: 'iac',
   kinds: ['exec'],
+  programs: ['pulumi', 'cdk', 'cdktf', 'serverless', 'sls', 'sam'],
   summary:
     'pulumi destroy / stack rm, cdk destroy, serverless remove, sam delete remove deployed infrastructure.',
   remediationHint: 'Destroying a stack needs a human. Preview it (pulumi preview --diff, cdk diff) and ask.',

@@ -86,6 +86,7 @@ export default defineRule({
   invariant: 'NO_RECURSIVE_DELETE_OUTSIDE_WORKSPACE',
   pack: 'kubernetes',
   kinds: ['exec'],
+  programs: [...KUBECTLS, 'microk8s'],
   summary:
     'kubectl delete of a namespace, of every object of a kind (--all, all, -A), or of nodes, volumes or CRDs; kubectl drain.',
   remediationHint:

@@ -9,6 +9,7 @@ export default defineRule({
   invariant: 'NO_RECURSIVE_DELETE_OUTSIDE_WORKSPACE',
   pack: 'kubernetes',
   kinds: ['exec'],
+  programs: ['helm'],
   summary: 'helm uninstall removes a release and every object it created.',
   remediationHint:
     'Removing a release needs a human. Show it with helm status <release> and helm get manifest <release>, and ask.',

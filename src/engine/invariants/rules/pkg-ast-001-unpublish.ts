@@ -35,6 +35,7 @@ export default defineRule({
   invariant: 'NO_RECURSIVE_DELETE_OUTSIDE_WORKSPACE',
   pack: 'packages',
   kinds: ['exec'],
+  programs: ['npm', 'pnpm', 'bun', 'yarn', 'cargo', 'gem'],
   summary:
     'npm/pnpm/yarn unpublish, cargo yank, gem yank remove published package versions others depend on.',
   remediationHint:

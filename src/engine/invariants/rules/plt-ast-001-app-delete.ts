@@ -61,6 +61,7 @@ export default defineRule({
   invariant: 'NO_RECURSIVE_DELETE_OUTSIDE_WORKSPACE',
   pack: 'platforms',
   kinds: ['exec'],
+  programs: ['fly', 'flyctl', 'vercel', 'netlify', 'heroku', 'railway'],
   summary:
     'fly apps destroy, vercel remove, netlify sites:delete, heroku apps:destroy and the like delete hosted apps or data.',
   remediationHint:

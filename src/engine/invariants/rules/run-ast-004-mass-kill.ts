@@ -16,6 +16,7 @@ export default defineRule({
   id: 'RUN-AST-004',
   invariant: 'NO_RUNAWAY_EXECUTION',
   kinds: ['exec'],
+  programs: ['killall5', 'kill', 'pkill', 'killall'],
   summary: 'Mass kills: kill -9 -1 (every process), kill of PID 1, killall5, pkill/killall of everything.',
   remediationHint:
     'Stop only the process you started, by its PID (kill <pid>) or an exact name (pkill -x my-dev-server).',

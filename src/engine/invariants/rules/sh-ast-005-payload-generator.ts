@@ -5,6 +5,7 @@ export default defineRule({
   id: 'SH-AST-005',
   invariant: 'NO_SHELL_BREAKOUT',
   kinds: ['exec'],
+  programs: ['msfvenom', 'msfconsole'],
   summary: 'Shell payload generators and handlers (msfvenom, msfconsole multi/handler).',
   remediationHint:
     'Generating exploit or shell payloads is outside a development task. Stop and ask the user what they need.',

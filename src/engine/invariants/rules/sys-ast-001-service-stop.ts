@@ -9,6 +9,7 @@ export default defineRule({
   invariant: 'NO_RUNAWAY_EXECUTION',
   pack: 'system',
   kinds: ['exec'],
+  programs: ['systemctl', 'service', 'launchctl'],
   summary:
     'systemctl stop/disable/mask/kill, service X stop, launchctl unload/bootout take system services down.',
   remediationHint:

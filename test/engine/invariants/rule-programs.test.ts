@@ -1,0 +1,113 @@
+/**
+ * decide() hands a rule that lists `programs` only the runs of those programs and skips it when
+ * there are none (define-rule.ts). This proves the list is complete: a rule never finds anything
+ * about a run of a program it does not list, and decisions with and without the index are
+ * identical on every example, fixture case and everyday command.
+ */
+import { readdirSync, readFileSync } from 'node:fs';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { parse } from 'yaml';
+import { analyze } from '../../../src/engine/analyze.js';
+import { decide, indexFacts } from '../../../src/engine/decide.js';
+import type { Engine } from '../../../src/engine/engine.js';
+import { analyzeToolCall } from '../../../src/engine/extract/tool-call.js';
+import type { ExecFact, Fact } from '../../../src/engine/facts.js';
+import { normalisedArgv, programName } from '../../../src/engine/invariants/command-line.js';
+import type { RuleDefinition } from '../../../src/engine/invariants/define-rule.js';
+import { RULES } from '../../../src/engine/invariants/registry.js';
+import { isRuntime, type EntryPoint } from '../../../src/engine/types.js';
+import { testEngine } from '../../helpers/engine.js';
+
+const LIMITS = { maxInputBytes: 256 * 1024, maxDepth: 8 };
+
+interface Input {
+  readonly text: string;
+  readonly runtime: EntryPoint;
+}
+
+function inputs(): Input[] {
+  const out: Input[] = [];
+  for (const rule of RULES)
+    for (const e of [...rule.examples.deny, ...rule.examples.allow])
+      out.push({ text: e.input, runtime: e.runtime ?? 'bash' });
+  const dir = new URL('../../fixtures/cases/', import.meta.url);
+  for (const file of readdirSync(dir).filter((f) => f.endsWith('.yaml'))) {
+    const base = file.replace(/\.yaml$/, '');
+    const fileRuntime = isRuntime(base) || base === 'tool-call' ? base.replace('-', '_') : 'bash';
+    for (const c of parse(readFileSync(new URL(file, dir), 'utf8')) as { input: string; runtime?: string }[])
+      out.push({ text: c.input, runtime: (c.runtime ?? fileRuntime) as EntryPoint });
+  }
+  const benign = readFileSync(new URL('../../fixtures/benign-commands.txt', import.meta.url), 'utf8');
+  for (const line of benign.split('\n'))
+    if (line.trim() !== '' && !line.startsWith('#')) out.push({ text: line, runtime: 'bash' });
+  return out;
+}
+
+function factsOf(input: Input): readonly Fact[] | null {
+  try {
+    return input.runtime === 'tool_call'
+      ? analyzeToolCall(input.text, LIMITS)
+      : analyze(input.text, input.runtime, LIMITS);
+  } catch {
+    return null; // input errors and fail-closed paths never reach the rules
+  }
+}
+
+/** The names decide() looks a run up under. */
+function namesOf(exec: ExecFact): string[] {
+  return [programName(exec), normalisedArgv(exec)[0]!];
+}
+
+const listed = RULES.filter((r) => r.programs !== undefined);
+
+let engine: Engine;
+let all: { input: Input; facts: readonly Fact[] }[];
+beforeAll(async () => {
+  engine = await testEngine();
+  all = [];
+  for (const input of inputs()) {
+    const facts = factsOf(input);
+    if (facts !== null) all.push({ input, facts });
+  }
+});
+
+describe('rule programs', () => {
+  it('lists names in lower case, for rules that read exec facts', () => {
+    for (const rule of listed) {
+      expect(rule.kinds, rule.id).toContain('exec');
+      for (const name of rule.programs!) expect(name, rule.id).toBe(name.toLowerCase());
+    }
+  });
+
+  it('a rule run on each run alone fires only on the programs it lists', () => {
+    const problems = new Set<string>();
+    for (const { facts } of all) {
+      for (const exec of facts.filter((f): f is ExecFact => f.kind === 'exec')) {
+        // The run alone, with the input's other facts (a rule may read file or net facts too).
+        const alone = indexFacts([exec, ...facts.filter((f) => f.kind !== 'exec')]);
+        for (const rule of listed) {
+          if (namesOf(exec).some((n) => rule.programs!.includes(n))) continue;
+          const found = [...rule.check(alone, engine.policy)];
+          const withNone = [...rule.check(indexFacts(facts.filter((f) => f.kind !== 'exec')), engine.policy)];
+          if (found.length > withNone.length) problems.add(`${rule.id} fires on ${namesOf(exec).join('/')}`);
+        }
+      }
+    }
+    expect([...problems]).toEqual([]);
+  });
+
+  it('decisions with and without the program index are identical', () => {
+    const unindexed: RuleDefinition[] = RULES.map(({ programs: _programs, ...rest }) => rest);
+    let compared = 0;
+    for (const { input, facts } of all) {
+      const base = { text: input.text, runtime: input.runtime, facts, policy: engine.policy };
+      expect(decide(base), input.text).toEqual(decide({ ...base, rules: unindexed }));
+      compared++;
+    }
+    expect(compared).toBeGreaterThan(900);
+  });
+
+  it('the index is in use (the destructive packs list their programs)', () => {
+    expect(listed.length).toBeGreaterThan(20);
+  });
+});
