@@ -32,7 +32,7 @@ export interface ApiLimits {
 
 export interface ApiDeps {
   readonly engine: Pick<Engine, 'evaluate' | 'validateToolCall' | 'stats' | 'policy'>;
-  readonly scrubber: Pick<Scrubber, 'scrub'>;
+  readonly scrubber: Pick<Scrubber, 'scrub' | 'createStream' | 'maxPayloadBytes'>;
   /** Credential family ids, for the manifests. */
   readonly credentialFamilies: readonly string[];
   readonly receipts: ReceiptService;

@@ -61,6 +61,8 @@ export interface ScrubStream {
 
 export interface Scrubber {
   readonly strict: boolean;
+  /** The size limit `scrub` enforces, for callers that feed `createStream` themselves. */
+  readonly maxPayloadBytes: number;
   scrub(input: string | Uint8Array, options?: { strict?: boolean }): ScrubResult;
   scrubJson<T>(value: T, options?: { strict?: boolean }): ScrubJsonResult<T>;
   createStream(options?: { strict?: boolean }): ScrubStream;
@@ -187,6 +189,7 @@ export function createScrubber(options: ScrubOptions = {}): Scrubber {
 
   return {
     strict: defaultStrict,
+    maxPayloadBytes: limit,
     scrub,
     scrubJson,
     createStream,

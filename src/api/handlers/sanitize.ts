@@ -14,6 +14,7 @@ import { sanitizeRequest, type SanitizeRequest } from '../schemas.js';
 import { parseInput } from '../validate-input.js';
 import { splitAtMember } from '../json-pieces.js';
 import { countDecision } from './decision.js';
+import { scrubCooperatively } from '../cooperative-scrub.js';
 
 export const REDACTED = '[REDACTED]';
 export const BLOCKED = '[BLOCKED_OPERATION]';
@@ -101,12 +102,16 @@ function memoSeal(
   return { entry, repeat: false };
 }
 
+/** One counter update per family, not per redaction (a large payload may hold tens of thousands). */
 function countRedactions(deps: ApiDeps, result: ScrubResult): void {
-  for (const r of result.redactions) deps.metrics.redactions.inc({ family: r.family });
+  if (result.redactions.length === 0) return;
+  const byFamily = new Map<string, number>();
+  for (const r of result.redactions) byFamily.set(r.family, (byFamily.get(r.family) ?? 0) + 1);
+  for (const [family, n] of byFamily) deps.metrics.redactions.inc({ family }, n);
 }
 
-export function sanitizeHandler(deps: ApiDeps): (ctx: RequestContext) => ApiResponse {
-  return (ctx) => {
+export function sanitizeHandler(deps: ApiDeps): (ctx: RequestContext) => Promise<ApiResponse> {
+  return async (ctx) => {
     const request = parseInput(sanitizeRequest, ctx.body);
     if (request.strict !== undefined && request.strict_mode !== undefined) {
       throw new AgentGuardError('AG_ERR_INPUT_INVALID', {
@@ -115,7 +120,11 @@ export function sanitizeHandler(deps: ApiDeps): (ctx: RequestContext) => ApiResp
     }
     const strict = request.strict ?? request.strict_mode ?? true;
     const agentId = request.agent_id ?? null;
-    const result = deps.scrubber.scrub(request.payload, { strict });
+    // A large payload is scrubbed in slices with turns between them (issue 24: no request stalls the loop).
+    const result = await scrubCooperatively(deps.scrubber, request.payload, {
+      strict,
+      cancelled: () => ctx.res.destroyed || ctx.req.socket.destroyed,
+    });
     countRedactions(deps, result);
     if (!wantsVariant(request)) {
       const { entry, repeat } = memoSeal(
