@@ -235,6 +235,8 @@ export class PyWalker extends CodeWalker {
     if (bound !== undefined) return bound;
     const base = this.visit(obj);
     const name = this.src(attr);
+    // Known attributes of a library object (`pwd.getpwuid(uid).pw_dir`).
+    if (base.ref !== undefined && base.fields?.has(name)) return base.fields.get(name)!;
     const ref = attrRef(base, name);
     if (ref !== undefined && isModuleName(ref)) return { ...refVal(ref, dotted), module: true };
     if (ref === 'os.environ') return { ...refVal(ref, dotted), sources: [{ kind: 'env' }] };
@@ -306,6 +308,19 @@ export class PyWalker extends CodeWalker {
         const v = this.visit(c);
         if (v.num === undefined) known = false;
         else bounds[at] = v.num;
+      }
+    }
+    if (base.items !== undefined && known) {
+      // A list slice: the same items, picked by index (`cmd.split()[::-1]`).
+      const picked = sliceText(
+        base.items.map((_, i) => String.fromCharCode(i)).join(''),
+        bounds[0],
+        bounds[1],
+        bounds[2],
+      );
+      if (picked !== null && base.items.length < 0xd800) {
+        const items = [...picked].map((ch) => base.items![ch.charCodeAt(0)]!);
+        return { ...opaque([base]), items };
       }
     }
     if (text === null || !known || base.ref !== undefined) return opaque([base]);

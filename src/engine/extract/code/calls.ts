@@ -77,7 +77,10 @@ export function joinVals(items: readonly Val[], sep: Val): Val {
   const pieces: Val[] = [];
   items.forEach((v, i) => {
     if (i > 0) pieces.push(sep);
-    pieces.push(v);
+    // Numbers join as their digits (`[169, 254, 169, 254].join('.')`).
+    pieces.push(
+      v.num !== undefined && v.ref === undefined ? { ...strVal(String(v.num)), sources: v.sources } : v,
+    );
   });
   return pieces.length === 0 ? strVal('') : concat(pieces);
 }

@@ -43,6 +43,7 @@ import {
   type Val,
 } from '../code/value.js';
 import type { JsWalker } from '../node.js';
+import { bytesVal, jsonVal, mapText, numText } from '../code/fold.js';
 
 /** A call; its name is qualified like 'child_process.execSync', 'new net.Socket' or 'fs.rm'. */
 export interface JsCall extends CodeCall {
@@ -321,10 +322,11 @@ const timerString: Handler = (w, c) => {
   return UNKNOWN;
 };
 
-/** Buffer.from(x, 'base64' | 'hex'): decoding. */
+/** Buffer.from(x, 'base64' | 'hex'): decoding; Buffer.from([114, 109]): the text those bytes spell. */
 const bufferFrom: Handler = (_w, c) => {
   const v = c.args[0];
   if (!v) return undefined;
+  if (v.items !== undefined) return bytesVal(v.items, v) ?? opaque([v]);
   const enc = constText(c.args[1]);
   if (enc === null || !/^(?:base64|base64url|hex)$/i.test(enc)) return v.fn === undefined ? v : undefined;
   return base64Val(v, enc.startsWith('base64'));
@@ -402,6 +404,50 @@ const fromCharCode: Handler = (_w, c) => {
   }
   return { ...strVal(out), generated: true };
 };
+
+/** JS string index arguments: negative counts from the end where `neg` (slice), clamps at 0 otherwise. */
+function strIndex(v: Val | undefined, len: number, neg: boolean, dflt: number): number | null {
+  if (v === undefined || v.bool === false) return dflt;
+  const n = v.num;
+  if (n === undefined || !Number.isFinite(n)) return null;
+  const i = Math.trunc(n);
+  if (i < 0) return neg ? Math.max(len + i, 0) : 0;
+  return Math.min(i, len);
+}
+
+/** s.slice / substring / substr / at / charAt of a known string; items.slice of a literal array. */
+const strSlice: Handler = (_w, c) => {
+  const recv = c.recv;
+  if (!recv) return undefined;
+  const m = c.method;
+  if (recv.items !== undefined && m === 'slice') {
+    const len = recv.items.length;
+    const a = strIndex(c.args[0], len, true, 0);
+    const b = strIndex(c.args[1], len, true, len);
+    return a === null || b === null ? undefined : { ...opaque([recv]), items: recv.items.slice(a, b) };
+  }
+  return mapText(recv, (s) => {
+    const len = s.length;
+    if (m === 'at' || m === 'charAt') {
+      const i = c.args[0]?.num ?? 0;
+      return (m === 'at' ? s.at(i) : s.charAt(i)) ?? '';
+    }
+    if (m === 'substr') {
+      const a = strIndex(c.args[0], len, true, 0);
+      const n = c.args[1] === undefined ? len : c.args[1].num;
+      return a === null || n === undefined ? null : s.substr(a, n);
+    }
+    const a = strIndex(c.args[0], len, m === 'slice', 0);
+    const b = strIndex(c.args[1], len, m === 'slice', len);
+    if (a === null || b === null) return null;
+    return m === 'slice' ? s.slice(a, b) : s.substring(a, b);
+  });
+};
+
+/** Whole-string case and whitespace changes of a known string. */
+function textChange(f: (s: string) => string): Handler {
+  return (w, c) => mapText(c.recv, f) ?? keepString(w, c);
+}
 
 /** 'a|b'.split('|'): the pieces of a known string. */
 const strSplit: Handler = (_w, c) => {
@@ -779,7 +825,6 @@ add(
   [
     'path.normalize',
     'path.posix.normalize',
-    'String',
     'decodeURIComponent',
     'decodeURI',
     'unescape',
@@ -791,7 +836,14 @@ add(['path.dirname', 'path.posix.dirname'], (_w, c) => (c.args[0] ? dirnameOf(c.
 add(['os.homedir'], homedir);
 // Who and where the code runs: command output of whoami/hostname (SEC-AST-012 reads them).
 add(['os.hostname'], () => ({ ...UNKNOWN, sources: [{ kind: 'output', program: 'hostname' }] }));
-add(['os.userInfo'], () => ({ ...UNKNOWN, sources: [{ kind: 'output', program: 'whoami' }] }));
+add(['os.userInfo'], () => ({
+  ...UNKNOWN,
+  sources: [{ kind: 'output', program: 'whoami' }],
+  // The running user's home directory is the one os.homedir() names.
+  fields: new Map([['homedir', strVal('~')]]),
+}));
+add(['JSON.parse'], (_w, c) => jsonVal(c.args[0]));
+add(['String'], (_w, c) => (c.args[0] ? (numText(c.args[0]) ?? c.args[0]) : strVal('')));
 add(['process.cwd'], cwd);
 
 add(
@@ -907,8 +959,27 @@ JS_CALLS.methods([
   ['send', streamWrite],
   ['pipe', pipe],
   ['connect', (w, c) => (c.recv?.ref?.includes('Socket') ? netConnect(w, c) : undefined)],
-  ['toString', keepString],
-  ['trim', keepString],
+  ['toString', (w, c) => (c.recv?.num !== undefined ? numText(c.recv) : keepString(w, c))],
+  ['trim', textChange((s) => s.trim())],
+  ['trimStart', textChange((s) => s.trimStart())],
+  ['trimEnd', textChange((s) => s.trimEnd())],
+  ['toLowerCase', textChange((s) => s.toLowerCase())],
+  ['toLocaleLowerCase', textChange((s) => s.toLowerCase())],
+  ['toUpperCase', textChange((s) => s.toUpperCase())],
+  ['toLocaleUpperCase', textChange((s) => s.toUpperCase())],
+  [
+    'normalize',
+    (w, c) => {
+      const form = constText(c.args[0]) ?? 'NFC';
+      if (!/^NFK?[CD]$/.test(form)) return keepString(w, c);
+      return mapText(c.recv, (s) => s.normalize(form)) ?? keepString(w, c);
+    },
+  ],
+  ['slice', strSlice],
+  ['substring', strSlice],
+  ['substr', strSlice],
+  ['at', strSlice],
+  ['charAt', strSlice],
   ['text', keepString],
   ['json', keepString],
   ['arrayBuffer', keepString],

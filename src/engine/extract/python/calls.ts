@@ -49,6 +49,18 @@ import {
 } from '../code/value.js';
 import type { PyWalker } from '../python.js';
 import { decodeBase64 } from '../code/collector.js';
+import {
+  bytesVal,
+  dottedQuad,
+  jsonVal,
+  listVal,
+  mapText,
+  numText,
+  splitWords,
+  swapCase,
+  templateSubstitute,
+  titleCase,
+} from '../code/fold.js';
 import { unescape } from '../code/strings.js';
 import { attrRef, isModuleName } from './modules.js';
 
@@ -281,7 +293,10 @@ const recvPath: Handler = (_w, c) => (c.recv ? { ...c.recv, ref: 'pathlib.Path()
 
 const getenv: Handler = (_w, c) => {
   const v = envVal(constText(c.args[0]));
-  const fallback = c.args[1];
+  const fallback = c.args[1] ?? c.kw.get('default');
+  // An unset variable gives the default: known default text is what runs in the usual case.
+  if (fallback && fallback.parts !== null && v.parts?.length === 1 && typeof v.parts[0] !== 'string')
+    return withTaint({ ...fallback, dynamic: true }, v);
   return fallback && v.sources.length > 0 ? withTaint(v, fallback) : v;
 };
 
@@ -340,6 +355,113 @@ const strReplace: Handler = (_w, c) => {
   if (!c.recv || s === null || a === null || b === null || c.recv.ref !== undefined) return undefined;
   return { ...c.recv, parts: [s.split(a).join(b)] };
 };
+
+/** str.lower() and the other whole-string case changes of a known string. */
+function caseChange(f: (s: string) => string): Handler {
+  return (_w, c) => mapText(c.recv, f);
+}
+
+/** str.strip/lstrip/rstrip, with or without the characters to strip. */
+function stripChars(where: 'both' | 'left' | 'right'): Handler {
+  return (w, c) => {
+    const chars = c.args[0] === undefined ? ' \t\n\r\f\v' : constText(c.args[0]);
+    if (chars === null) return keepString(w, c);
+    return (
+      mapText(c.recv, (s) => {
+        let a = 0;
+        let b = s.length;
+        if (where !== 'right') while (a < b && chars.includes(s[a]!)) a++;
+        if (where !== 'left') while (b > a && chars.includes(s[b - 1]!)) b--;
+        return s.slice(a, b);
+      }) ?? keepString(w, c)
+    );
+  };
+}
+
+/** str.split / rsplit / splitlines of a known string: a list of known pieces. */
+const strSplit: Handler = (_w, c) => {
+  const recv = c.recv;
+  const s = recv?.ref === undefined ? constText(recv) : null;
+  if (!recv || s === null) return undefined;
+  if (c.method === 'splitlines') return listVal(s.replace(/\r?\n$/, '').split(/\r?\n/), recv);
+  const sepVal = arg(c, 0, 'sep');
+  const max = arg(c, 1, 'maxsplit')?.num ?? -1;
+  const sep = sepVal === undefined || sepVal.bool === false ? null : constText(sepVal);
+  if (sepVal !== undefined && sepVal.bool !== false && (sep === null || sep === '')) return undefined;
+  let pieces = sep === null ? splitWords(s) : s.split(sep);
+  if (max >= 0 && pieces.length > max + 1) {
+    const joiner = sep ?? ' ';
+    pieces =
+      c.method === 'rsplit'
+        ? [pieces.slice(0, pieces.length - max).join(joiner), ...pieces.slice(pieces.length - max)]
+        : [...pieces.slice(0, max), pieces.slice(max).join(joiner)];
+  }
+  return listVal(pieces, recv);
+};
+
+/** str.removeprefix / removesuffix of a known string. */
+const removeAffix: Handler = (_w, c) => {
+  const a = constText(c.args[0]);
+  if (a === null) return undefined;
+  return mapText(c.recv, (s) =>
+    c.method === 'removeprefix'
+      ? s.startsWith(a)
+        ? s.slice(a.length)
+        : s
+      : a !== '' && s.endsWith(a)
+        ? s.slice(0, -a.length)
+        : s,
+  );
+};
+
+/** str(x): a number's digits; anything else is the same value (taint kept). */
+const strCall: Handler = (_w, c) => {
+  const v = c.args[0];
+  if (!v) return strVal('');
+  return numText(v) ?? v;
+};
+
+/** bytes([114, 109]) / bytearray([...]): the text those bytes spell; any other argument as is. */
+const bytesCall: Handler = (_w, c) => {
+  const v = c.args[0];
+  if (!v) return strVal('');
+  return bytesVal(v.items, v) ?? v;
+};
+
+/** string.Template(text): the template, substituted by its substitute/safe_substitute methods. */
+const template: Handler = (_w, c) => {
+  const t = c.args[0] ?? c.kw.get('template');
+  return t ? { ...t, ref: 'string.Template()' } : undefined;
+};
+
+const templateSub: Handler = (_w, c) => {
+  const t = c.recv;
+  const text = t ? constText({ ...t, ref: undefined }) : null;
+  if (!t || text === null) return undefined;
+  const mapping = c.args[0]?.fields;
+  return concat(templateSubstitute(text, (name) => c.kw.get(name) ?? mapping?.get(name)));
+};
+
+/** struct.pack('!I', n) and friends: a 32-bit integer packed as it is (for inet_ntoa). */
+const structPack: Handler = (_w, c) => {
+  const fmt = constText(c.args[0]);
+  const n = c.args[1]?.num;
+  if (fmt === null || n === undefined || !/^[!>]?[IL]$/.test(fmt)) return undefined;
+  return { ...UNKNOWN, dynamic: false, num: n };
+};
+
+/** socket.inet_ntoa(packed) / ipaddress.ip_address(n): the dotted-quad address of a known integer. */
+const ipText: Handler = (_w, c) => dottedQuad(c.args[0]?.num) ?? (c.args[0]?.parts ? c.args[0] : undefined);
+
+/** pwd.getpwuid(os.getuid()): the running user's entry; its pw_dir is the home directory. */
+const passwdEntry: Handler = () => ({
+  ...UNKNOWN,
+  ref: 'pwd.struct_passwd()',
+  fields: new Map<string, Val>([
+    ['pw_dir', strVal('~')],
+    ['pw_name', { ...holeVal('USER'), sources: [{ kind: 'output', program: 'whoami' }] }],
+  ]),
+});
 
 const shlexSplit: Handler = (_w, c) => {
   const s = c.args[0];
@@ -898,8 +1020,6 @@ add(
     'os.fspath',
     'os.fsencode',
     'os.fsdecode',
-    'str',
-    'bytes',
     'shlex.quote',
     'pipes.quote',
   ],
@@ -912,6 +1032,14 @@ add(['pathlib.Path.cwd', 'os.getcwd'], cwd);
 add(['pathlib.Path().expanduser', 'pathlib.Path().resolve', 'pathlib.Path().absolute'], recvPath);
 add(['os.getenv', 'os.environ.get', 'os.getenvb', 'os.environ.setdefault'], getenv);
 add(['shlex.split'], shlexSplit);
+add(['str'], strCall);
+add(['bytes', 'bytearray'], bytesCall);
+add(['json.loads', 'simplejson.loads', 'ujson.loads', 'orjson.loads'], (_w, c) => jsonVal(c.args[0]));
+add(['string.Template'], template);
+add(['string.Template().substitute', 'string.Template().safe_substitute'], templateSub);
+add(['struct.pack'], structPack);
+add(['socket.inet_ntoa', 'ipaddress.ip_address', 'ipaddress.IPv4Address'], ipText);
+add(['pwd.getpwuid'], passwdEntry);
 
 add(['exec', 'builtins.exec', 'execfile'], execBuiltin('exec'));
 add(['eval', 'builtins.eval'], execBuiltin('eval'));
@@ -1112,9 +1240,20 @@ PY_CALLS.methods([
   ['format', strFormat],
   ['join', strJoin],
   ['replace', strReplace],
-  ['strip', keepString],
-  ['rstrip', keepString],
-  ['lstrip', keepString],
+  ['strip', stripChars('both')],
+  ['rstrip', stripChars('right')],
+  ['lstrip', stripChars('left')],
+  ['lower', caseChange((s) => s.toLowerCase())],
+  ['casefold', caseChange((s) => s.toLowerCase())],
+  ['upper', caseChange((s) => s.toUpperCase())],
+  ['swapcase', caseChange(swapCase)],
+  ['title', caseChange(titleCase)],
+  ['capitalize', caseChange((s) => s.charAt(0).toUpperCase() + s.slice(1).toLowerCase())],
+  ['split', strSplit],
+  ['rsplit', strSplit],
+  ['splitlines', strSplit],
+  ['removeprefix', removeAffix],
+  ['removesuffix', removeAffix],
   ['encode', keepString],
   ['decode', codecsDecode],
   ['fileno', (_w, c) => (c.recv?.peer ? { ...UNKNOWN, peer: c.recv.peer } : undefined)],
@@ -1152,5 +1291,18 @@ export const PY_CONSTANTS = new Map<string, Val>(
     'stat.S_IROTH': 0o4,
     'stat.S_IWOTH': 0o2,
     'stat.S_IXOTH': 0o1,
-  }).map(([k, num]) => [k, { ...UNKNOWN, dynamic: false, num }]),
+  }).map(([k, num]) => [k, { ...UNKNOWN, dynamic: false, num }] as [string, Val]),
 );
+// Path separators and the like, so `os.path.join(os.sep, 'home')` is `/home`.
+for (const [k, text] of Object.entries({
+  'os.sep': '/',
+  'os.path.sep': '/',
+  'os.curdir': '.',
+  'os.path.curdir': '.',
+  'os.pardir': '..',
+  'os.path.pardir': '..',
+  'os.pathsep': ':',
+  'os.linesep': '\n',
+  'string.whitespace': ' \t\n\r\x0b\x0c',
+}))
+  PY_CONSTANTS.set(k, strVal(text));
