@@ -123,6 +123,44 @@ function coversEveryValue(args: readonly Expr[]): boolean {
   return false;
 }
 
+/**
+ * Identity columns (`id`, `user_id`, `userId`, SQLite `rowid`): keys that sequences and
+ * auto-increment fill with positive integers, so `id > 0`, `id <> -1` or `id BETWEEN 0 AND 999999999`
+ * takes every row (red team r1). Other numeric columns can hold anything, so they are not assumed.
+ */
+const IDENTITY_COLUMN = /^(?:id|rowid|oid|pk)$|_id$|[a-z0-9]Id$/;
+/** An upper bound on an identity column at or above this is read as "every row" (a million rows). */
+const HUGE_ID = 1_000_000;
+
+const isIdentity = (e: Expr): boolean =>
+  e.k === 'col' &&
+  IDENTITY_COLUMN.test(
+    e.name
+      .replace(/["`[\]]/g, '')
+      .split('.')
+      .pop()!,
+  );
+
+/** Truth of one bound on an identity column, taken over every positive integer key. */
+function identityTruth(b: Bound): Truth {
+  switch (b.op) {
+    case '>':
+      return b.n < 1 ? true : b.n >= HUGE_ID - 1 ? false : undefined;
+    case '>=':
+      return b.n <= 1 ? true : b.n > HUGE_ID ? false : undefined;
+    case '<':
+      return b.n > HUGE_ID ? true : b.n <= 1 ? false : undefined;
+    case '<=':
+      return b.n >= HUGE_ID ? true : b.n < 1 ? false : undefined;
+    case '<>':
+      return b.n < 1 || !Number.isInteger(b.n) ? true : undefined;
+    case '=':
+      return b.n < 1 || !Number.isInteger(b.n) ? false : undefined;
+    default:
+      return undefined;
+  }
+}
+
 /** Three-valued truth of an expression when its value does not depend on any row; undefined otherwise. */
 export function truth(e: Expr): Truth {
   switch (e.k) {
@@ -140,6 +178,8 @@ export function truth(e: Expr): Truth {
             ? false
             : undefined;
       if (e.l.k === 'const' && e.r.k === 'const') return compare(e.op, e.l.v, e.r.v);
+      const b = boundOf(e);
+      if (b !== undefined && isIdentity(e.l.k === 'col' ? e.l : e.r)) return identityTruth(b);
       return undefined;
     }
     case 'and': {
@@ -176,6 +216,16 @@ export function truth(e: Expr): Truth {
     case 'in': {
       if (e.l.k !== 'const') {
         if (e.list.some((x) => sameColumn(x, e.l))) return !e.negated;
+        // id NOT IN (0, -1): no key is ever among the values.
+        if (
+          isIdentity(e.l) &&
+          e.list.length > 0 &&
+          e.list.every(
+            (x) =>
+              identityTruth({ col: '', op: '=', n: x.k === 'const' ? (numeric(x.v) ?? 1) : 1 }) === false,
+          )
+        )
+          return e.negated;
         return undefined;
       }
       const l = e.l.v;
@@ -187,6 +237,15 @@ export function truth(e: Expr): Truth {
       return hit === undefined ? undefined : hit !== e.negated;
     }
     case 'between': {
+      if (isIdentity(e.v) && e.lo.k === 'const' && e.hi.k === 'const') {
+        const lo = numeric(e.lo.v);
+        const hi = numeric(e.hi.v);
+        if (lo === undefined || hi === undefined) return undefined;
+        // BETWEEN 0 AND 999999999 takes every key; NOT BETWEEN -5 AND 0 too.
+        if (lo <= 1 && hi >= HUGE_ID) return !e.negated;
+        if (hi < 1 || lo > hi) return e.negated;
+        return undefined;
+      }
       if (e.v.k !== 'const' || e.lo.k !== 'const' || e.hi.k !== 'const') return undefined;
       const a = compare('>=', e.v.v, e.lo.v);
       const b = compare('<=', e.v.v, e.hi.v);

@@ -104,7 +104,10 @@ function readName(tokens: readonly SqlToken[], i: number): { parts: string[]; ne
 
 /** Build a WHERE expression from tokens: OR of ANDs of `a op b`, single constants and NOT. */
 function whereExpr(tokens: readonly SqlToken[]): Expr {
-  const flat = tokens.filter((t) => t.value !== '(' && t.value !== ')');
+  // Brackets too: the fallback lexes in MySQL mode, where T-SQL's [id] is `[`, id, `]`.
+  const flat = tokens.filter(
+    (t) => !(t.kind === 'op' && (t.value === '(' || t.value === ')' || t.value === '[' || t.value === ']')),
+  );
   const ors: Expr[] = [];
   let ands: Expr[] = [];
   let piece: SqlToken[] = [];

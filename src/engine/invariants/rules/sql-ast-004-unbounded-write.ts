@@ -1,4 +1,4 @@
-/** SQL-AST-004: DELETE or UPDATE without WHERE, or with a WHERE that is always true (1=1, x=x, OR 'a'='a'). */
+/** SQL-AST-004: DELETE or UPDATE without WHERE, or with a WHERE that is always true (1=1, x=x, OR 'a'='a', id > 0). */
 import { defineRule } from '../define-rule.js';
 
 export default defineRule({
@@ -37,6 +37,8 @@ export default defineRule({
       { input: 'UPDATE t1 AS a, t2 AS b SET a.id = 1', runtime: 'sql' },
       { input: 'WITH gone AS (DELETE FROM orders RETURNING *) SELECT count(*) FROM gone', runtime: 'sql' },
       { input: 'DELETE FROM users RETURNING *;', runtime: 'sql' },
+      { input: 'DELETE FROM users WHERE id > 0', runtime: 'sql' },
+      { input: 'DELETE FROM users WHERE id BETWEEN 0 AND 999999999', runtime: 'sql' },
     ],
     allow: [
       {
@@ -51,6 +53,7 @@ export default defineRule({
         why: 'a join condition, not a tautology',
       },
       { input: 'DELETE FROM x WHERE y > 1', runtime: 'sql', why: 'a real condition' },
+      { input: 'DELETE FROM jobs WHERE id < 1000', runtime: 'sql', why: 'a bounded range of keys' },
       {
         input: 'CREATE TABLE foo (bar INT REFERENCES baz (baz_id) ON DELETE CASCADE)',
         runtime: 'sql',
