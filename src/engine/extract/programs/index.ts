@@ -9,6 +9,7 @@ import { HOOK_HANDLERS } from './hooks.js';
 import { INTERPRETER_HANDLERS } from './interpreters.js';
 import { LAUNCHER_HANDLERS } from './launchers.js';
 import { NET_HANDLERS } from './net.js';
+import { RUNNER_HANDLERS } from './runners.js';
 import { SECURITY_HANDLERS } from './security.js';
 import { TEXT_HANDLERS } from './text.js';
 import type { ProgramHandler } from './types.js';
@@ -44,6 +45,7 @@ export const HANDLERS: Readonly<Record<string, ProgramHandler>> = buildRegistry(
   interpreters: INTERPRETER_HANDLERS,
   consoles: CONSOLE_HANDLERS,
   launchers: LAUNCHER_HANDLERS,
+  runners: RUNNER_HANDLERS,
   security: SECURITY_HANDLERS,
   hooks: HOOK_HANDLERS,
   text: TEXT_HANDLERS,
