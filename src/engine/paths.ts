@@ -278,6 +278,12 @@ const HOME_EXEMPLARS: readonly string[] = [
   '.profile',
   '.zshrc',
   '.config/autostart/x.desktop',
+  '.bashrc.d/x.sh',
+  '.local/bin/git',
+  '.gitconfig',
+  '.vimrc',
+  '.claude/.credentials.json',
+  '.codex/auth.json',
   '.config/systemd/user/x.service',
 ];
 
@@ -418,9 +424,12 @@ const HOME_CREDENTIALS: readonly RegExp[] = [
   /^(?:AppData\/Roaming\/|\.config\/|Library\/Application Support\/)(?:discord|discordcanary|discordptb)\/Local Storage\/leveldb(?:\/.*)?$/,
   /^Library\/Keychains(?:\/.*)?$/,
   // Coding-agent login tokens (Claude Code, Codex, Gemini CLI, Copilot).
-  /^\.claude\/\.credentials\.json$/,
-  /^\.codex\/auth\.json$/,
-  /^\.gemini\/oauth_creds\.json$/,
+  // The directories too: an archive or recursive copy of ~/.claude takes the token with it.
+  /^\.claude(?:\/\.credentials\.json)?$/,
+  /^\.codex(?:\/auth\.json)?$/,
+  /^\.gemini(?:\/oauth_creds\.json)?$/,
+  /^\.config\/gh$/,
+  /^\.config\/op(?:\/.*)?$/,
   /^\.config\/github-copilot\/(?:hosts|apps)\.json$/,
 ];
 
@@ -496,7 +505,24 @@ const HOME_PERSISTENCE: readonly RegExp[] = [
   /^\.local\/share\/systemd\/user(?:\/.*)?$/,
   /^Library\/(?:LaunchAgents|LaunchDaemons)(?:\/.*)?$/,
   /^\.config\/environment\.d(?:\/.*)?$/,
+  // Shell start-up drop-in directories sourced by many distributions' rc files.
+  /^\.(?:bashrc|zshrc|profile)\.d\/.+$/,
+  // PATH directories in home: a file there runs in place of a system program (PATH shadowing).
+  /^(?:\.local\/bin|bin)\/[^/]+$/,
+  // Python runs `import` lines of .pth files, and sitecustomize/usercustomize, at every start-up.
+  /^\.local\/lib\/[^/]+\/site-packages\/(?:[^/]+\.pth|(?:site|user)customize\.py)$/,
+  // Tool configuration that names a program to run: npm script-shell, git aliases/pager/hooksPath,
+  // editor rc files (`!cmd`, autocmds), tmux run-shell, gdb init, direnv's own rc.
+  /^\.(?:npmrc|yarnrc(?:\.yml)?|gitconfig|vimrc|gvimrc|exrc|tmux\.conf|gdbinit|emacs|direnvrc|wgetrc|curlrc)$/,
+  /^\.config\/(?:git\/config|nvim\/init\.(?:vim|lua)|tmux\/tmux\.conf|direnv\/direnvrc)$/,
+  /^\.(?:vim\/(?:plugin|autoload|ftplugin)|config\/nvim\/(?:plugin|lua)|emacs\.d)\/.+$/,
 ];
+
+/**
+ * Files inside a repository that git or the editor runs code from without being asked: hooks,
+ * the repository's own config (aliases, hooksPath, filters, pager) and VS Code tasks.
+ */
+const REPOSITORY_PERSISTENCE = /(?:^|\/)(?:\.git\/(?:hooks\/[^/]+|config)|\.vscode\/tasks\.json)$/;
 
 export function persistenceFile(absPath: string, policy: PathPolicy): string | null {
   return memo(persistenceMemo, policy, absPath, persistenceUncached);
@@ -511,12 +537,28 @@ function persistenceUncached(absPath: string, policy: PathPolicy): string | null
 function persistenceLiteral(absPath: string, policy: PathPolicy): string | null {
   const rel = homeRelative(absPath, policy);
   if (rel !== null) for (const re of HOME_PERSISTENCE) if (re.test(rel)) return `~/${rel}`;
+  if (REPOSITORY_PERSISTENCE.test(absPath)) return absPath;
   if (
     /^\/(?:etc\/(?:cron[^/]*|systemd|init\.d|rc\.local|profile|bash\.bashrc|ld\.so\.preload|sudoers|pam\.d|update-motd\.d)|var\/spool\/cron|Library\/Launch(?:Agents|Daemons))/.test(
       absPath,
     )
   ) {
     return absPath;
+  }
+  return null;
+}
+
+/**
+ * A directory that holds persistence files (home, ~/.config, /etc): unpacking or syncing a tree
+ * into it can create or replace them. Returns the first such file, or null.
+ */
+export function holdsPersistence(absPath: string, policy: PathPolicy): string | null {
+  const dir = globBase(absPath);
+  if (dir === '/') return '/etc/profile';
+  for (const candidate of exemplars(policy)) {
+    if (candidate === dir || !isWithin(candidate, dir)) continue;
+    const label = persistenceLiteral(candidate, policy);
+    if (label !== null) return label;
   }
   return null;
 }

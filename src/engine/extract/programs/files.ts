@@ -79,12 +79,23 @@ const ln: ProgramHandler = (inv, kit) => {
   const args = parseArgs(inv.argv, { short: 'tS', long: ['--target-directory', '--suffix'] });
   const target = optionValues(args, '-t', '--target-directory')[0];
   const files = args.positionals;
+  // Each (link name, target) pair: later paths through the name reach the target (#21).
+  const link = (name: Word, to: Word): void => {
+    kit.fileOp(name, inv.program, 'link', false);
+    kit.symlink(name, to);
+  };
   if (target !== undefined) {
-    for (const f of files)
-      kit.fileOp({ ...f, text: target.text + '/' + basename(f.text) }, inv.program, 'link', false);
+    for (const f of files) link({ ...f, text: target.text + '/' + basename(f.text) }, f);
   } else if (files.length === 1) {
-    kit.fileOp({ ...files[0]!, text: basename(files[0]!.text) }, inv.program, 'link', false);
-  } else if (files.length > 1) kit.fileOp(files[files.length - 1]!, inv.program, 'link', false);
+    link({ ...files[0]!, text: basename(files[0]!.text) }, files[0]!);
+  } else if (files.length === 2) link(files[1]!, files[0]!);
+  else if (files.length > 2) {
+    const dir = files[files.length - 1]!;
+    for (const f of files.slice(0, -1)) {
+      kit.symlink({ ...dir, text: dir.text + '/' + basename(f.text) }, f);
+    }
+    kit.fileOp(dir, inv.program, 'link', false);
+  }
   return undefined;
 };
 
@@ -456,10 +467,12 @@ const tar: ProgramHandler = (inv, kit) => {
     if (archive !== undefined && archive.text !== '-') kit.write(archive, 'tar', 'write', sources);
     else return { sources, text: null, interactive: false, literals: [] };
   } else if (extract) {
-    if (archive !== undefined && archive.text !== '-') kit.read(archive, 'tar');
+    // The unpacked files carry what the archive did (a download piped in: curl URL | tar x -C ~).
+    const sources =
+      archive !== undefined && archive.text !== '-' ? kit.read(archive, 'tar') : inv.stdin.sources;
     const dir = optionValues(args, '-C', '--directory')[0];
     const target: Word = dir ?? { ...inv.argv[0]!, text: '.', span: inv.span };
-    kit.write(target, 'tar', 'write', NO_SOURCES, true);
+    kit.write(target, 'tar', 'write', sources, true);
   } else if (archive !== undefined) kit.read(archive, 'tar');
   return undefined;
 };
