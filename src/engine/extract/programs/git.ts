@@ -52,12 +52,12 @@ const git: ProgramHandler = (inv, kit) => {
     const w = rest[j]!;
     const t = w.text;
     const m =
-      /^--(upload-pack|receive-pack|exec|tree-filter|index-filter|msg-filter|env-filter|commit-filter|parent-filter|tag-name-filter)=(.*)$/s.exec(
+      /^--(upload-pack|receive-pack|exec|extcmd|tree-filter|index-filter|msg-filter|env-filter|commit-filter|parent-filter|tag-name-filter)=(.*)$/s.exec(
         t,
       );
     if (m !== null) kit.nested(m[2]!, 'bash', w.span, 'git');
     else if (
-      /^--(upload-pack|receive-pack|exec|tree-filter|index-filter|msg-filter|env-filter|commit-filter|parent-filter|tag-name-filter)$/.test(
+      /^--(upload-pack|receive-pack|exec|extcmd|tree-filter|index-filter|msg-filter|env-filter|commit-filter|parent-filter|tag-name-filter)$/.test(
         t,
       ) ||
       ((t === '-u' || t === '-x') &&
@@ -74,7 +74,8 @@ const git: ProgramHandler = (inv, kit) => {
           subcommand === 'ls-remote' ||
           subcommand === 'pull')
       ) {
-        if (t !== '-x' || subcommand === 'rebase') kit.nested(v.text, 'bash', v.span, 'git');
+        if (t !== '-x' || subcommand === 'rebase' || subcommand === 'difftool')
+          kit.nested(v.text, 'bash', v.span, 'git');
       }
     } else if (t.startsWith('ext::')) kit.nested(t.slice(5).replace(/% /g, ' '), 'bash', w.span, 'git');
   }
