@@ -6,11 +6,12 @@
 import { createServer, type Server } from 'node:https';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { Counter, type Registry } from 'prom-client';
+import { Counter, Gauge, type Registry } from 'prom-client';
 import type { Config } from '../config/schema.js';
 import type { Logger } from '../telemetry/logger.js';
 import { METRIC } from '../telemetry/metric-names.js';
 import { reviewAdmission, type AdmissionResponse } from './admission.js';
+import { certificateExpiry } from './certs.js';
 import { CertReloader, readTlsPair } from './tls.js';
 
 export interface InjectServerOptions {
@@ -80,7 +81,18 @@ export async function startInjectServer(options: InjectServerOptions): Promise<I
     registers: [registry],
   });
 
+  const expiry = new Gauge({
+    name: METRIC.injectorCertExpiryTimestampSeconds,
+    help: 'Expiry of the certificate the injector serves, seconds since the epoch.',
+    registers: [registry],
+  });
+  const noteExpiry = (cert: string): void => {
+    const at = certificateExpiry(cert);
+    if (at !== null) expiry.set(at);
+  };
+
   const initial = await readTlsPair(config.certFile, config.keyFile);
+  noteExpiry(initial.cert);
 
   const handle = async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
     const path = (req.url ?? '/').split('?')[0] ?? '/';
@@ -157,7 +169,10 @@ export async function startInjectServer(options: InjectServerOptions): Promise<I
     certFile: config.certFile,
     keyFile: config.keyFile,
     intervalMs: options.certReloadIntervalMs ?? 5_000,
-    apply: (pair) => server.setSecureContext({ cert: pair.cert, key: pair.key, minVersion: 'TLSv1.2' }),
+    apply: (pair) => {
+      server.setSecureContext({ cert: pair.cert, key: pair.key, minVersion: 'TLSv1.2' });
+      noteExpiry(pair.cert);
+    },
     onReload: (result) => {
       reloads.inc({ result: result.ok ? 'ok' : 'failed' });
       if (result.ok) logger.info('injector certificate reloaded');

@@ -81,3 +81,5 @@ export const METRIC = {
 } as const;
 
 export type MetricName = (typeof METRIC)[keyof typeof METRIC];
+  /** When the injector's serving certificate expires, seconds since the epoch (alert before it). */
+  injectorCertExpiryTimestampSeconds: 'agent_guard_injector_cert_expiry_timestamp_seconds',

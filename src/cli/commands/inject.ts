@@ -3,7 +3,9 @@
  * pods (src/inject/). Runs until SIGTERM/SIGINT.
  */
 import { loadConfig } from '../../config/load.js';
+import { inClusterClient } from '../../inject/kube.js';
 import { startInjectServer } from '../../inject/server.js';
+import { prepareInjector } from '../../inject/startup.js';
 import { createLogger } from '../../telemetry/logger.js';
 import { createRegistry } from '../../telemetry/registry.js';
 import { EXIT, type CliCommand } from '../command.js';
@@ -38,22 +40,40 @@ export const injectCommand: CliCommand = {
     if (values.key !== undefined) inject.keyFile = values.key;
     const config = loadConfig({ file: values.config, env: io.env, cwd: io.cwd, overrides: { inject } });
     const logger = createLogger({ level: config.server.logLevel, name: 'agent-guard-injector' });
+    // Lines wait in a 15 KiB buffer (telemetry/logger.ts): flush them every second and at exit,
+    // as `serve` does, so a review's line shows when it is written (issue 27).
+    const flusher = setInterval(() => logger.flush(), 1000);
+    flusher.unref();
     let running;
+    let prepared;
     try {
-      running = await startInjectServer({ config: config.inject, logger, registry: createRegistry() });
+      prepared = await prepareInjector({
+        config: config.inject,
+        logger,
+        kube: inClusterClient({ env: io.env }),
+      });
+      running = await startInjectServer({ config: prepared.config, logger, registry: createRegistry() });
     } catch (err) {
+      prepared?.stop();
+      clearInterval(flusher);
       const reason =
         (err as NodeJS.ErrnoException).code ?? (err instanceof Error ? err.message : String(err));
+      logger.error({ reason }, 'injector cannot start');
+      logger.flush();
       io.stderr.write(`agent-guard inject: cannot start: ${reason}\n`);
       return EXIT.usage;
     }
+    const stopPrepared = (): void => prepared.stop();
     await new Promise<void>((resolve) => {
       const stop = (): void => {
+        stopPrepared();
         running.close().then(resolve, resolve);
       };
       process.once('SIGTERM', stop);
       process.once('SIGINT', stop);
     });
+    clearInterval(flusher);
+    logger.flush();
     return EXIT.ok;
   },
 };

@@ -39,8 +39,59 @@ export const injectSection = z
     nativeSidecar: setting(z.boolean().default(true), {
       env: 'AGENT_GUARD_INJECT_NATIVE_SIDECAR',
       description:
-        'Inject as a native sidecar (init container with restartPolicy Always, Kubernetes 1.29+). Default true; false adds a regular container for older clusters.',
+        'Inject as a native sidecar (init container with restartPolicy Always, Kubernetes 1.29+). Default true; false adds a regular container for older clusters. Turned off at start when the API server reports a version below 1.29.',
     }),
+    kubeVersionCheck: setting(z.boolean().default(true), {
+      env: 'AGENT_GUARD_INJECT_KUBE_VERSION_CHECK',
+      description:
+        "At start, read the API server's /version (in-cluster only) and turn nativeSidecar off below Kubernetes 1.29. Default true.",
+    }),
+    imagePullSecrets: setting(
+      z.array(z.string().regex(/^[a-z0-9]([-a-z0-9.]{0,251}[a-z0-9])?$/)).default([]),
+      {
+        env: 'AGENT_GUARD_INJECT_IMAGE_PULL_SECRETS',
+        description:
+          "Pull secrets (names, comma-separated) added to injected pods for the sidecar image; they must exist in the pod's namespace. Default none.",
+      },
+    ),
+    tlsMode: setting(z.enum(['files', 'self-managed']).default('files'), {
+      env: 'AGENT_GUARD_INJECT_TLS_MODE',
+      description:
+        "files (default): serve certFile/keyFile (cert-manager or your own). self-managed: create the serving certificate and its CA at run time in the Secret tlsSecret, renew it before expiry, and keep the webhook's caBundle in step (needs the chart's RBAC).",
+    }),
+    tlsSecret: setting(z.string().default('agent-guard-injector-tls'), {
+      env: 'AGENT_GUARD_INJECT_TLS_SECRET',
+      description:
+        'self-managed TLS: Secret (in the injector namespace) holding the CA and serving pair. Default agent-guard-injector-tls.',
+    }),
+    serviceName: setting(z.string().default('agent-guard-injector'), {
+      env: 'AGENT_GUARD_INJECT_SERVICE_NAME',
+      description:
+        "self-managed TLS: the webhook Service's name (the certificate's DNS names). Default agent-guard-injector.",
+    }),
+    webhookConfiguration: setting(z.string().default('agent-guard'), {
+      env: 'AGENT_GUARD_INJECT_WEBHOOK_CONFIGURATION',
+      description:
+        'self-managed TLS: MutatingWebhookConfiguration whose caBundle the injector keeps current. Default agent-guard.',
+    }),
+    certValidityDays: setting(z.number().int().min(1).max(3650).default(365), {
+      env: 'AGENT_GUARD_INJECT_CERT_VALIDITY_DAYS',
+      description:
+        'self-managed TLS: lifetime of the serving certificate in days (the CA lives ten times longer); renewed when a third of it is left. Default 365.',
+    }),
+    signingKeyCreate: setting(z.boolean().default(false), {
+      env: 'AGENT_GUARD_INJECT_SIGNING_KEY_CREATE',
+      description:
+        'Create the receipt signing key Secret (signingKeySecret) once, at start, when it does not exist; never regenerated. Default false.',
+    }),
+    signingKeyNamespaces: setting(
+      z.array(z.string().regex(/^[a-z0-9]([-a-z0-9]{0,61}[a-z0-9])?$/)).default([]),
+      {
+        env: 'AGENT_GUARD_INJECT_SIGNING_KEY_NAMESPACES',
+        description:
+          'Namespaces (comma-separated) that get a copy of the signing key Secret at start when they lack one, so their sidecars sign with the one published key. Default none.',
+      },
+    ),
     mode: setting(z.enum(['enforce', 'audit']).default('enforce'), {
       env: 'AGENT_GUARD_INJECT_MODE',
       description:
