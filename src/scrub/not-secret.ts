@@ -14,7 +14,7 @@ const MARKER = /\[REDACTED_[A-Z]+_KEY_[0-9a-f]{8}\]/;
 const TEMPLATE = /^%[A-Za-z_][A-Za-z0-9_]*%$|\$\{|\{\{|#\{|%\(|<[^<>\s]{0,40}>|^<|>$|^\$[A-Za-z_]|^%[sdv]$/;
 /** Words that only placeholders contain (case-insensitive substrings). */
 const PLACEHOLDER_WORD =
-  /example|x{5}|\*{3}|\.{3}|_{5}|-{5}|your[_-]?(?:api|access|secret|own|key|token|pass|pw|app|client|org)|placeholder|redacted|changeme|change_me|replace_?me|dummy|insert[_-]?(?:key|token|here|your)|[_-]here\b|here[_-]|notreal|not_real|sample[_-]?(?:key|token|secret)|fake[_-]?(?:key|token|secret)|(?:fake){2}|(?:test){3}|(?:abc){2}|(?:123){2}|(?:xyz){2}|(?:asdf){2}|(?:qwer){2}|(?:0000){2}|(?:1111){2}/i;
+  /example|x{5}|\*{3}|\.{3}|…|_{5}|-{5}|your[_-]?(?:api|access|secret|own|key|token|pass|pw|app|client|org)|placeholder|redacted|changeme|change_me|replace_?me|dummy|insert[_-]?(?:key|token|here|your)|[_-]here\b|here[_-]|notreal|not_real|sample[_-]?(?:key|token|secret)|fake[_-]?(?:key|token|secret)|(?:fake){2}|(?:test){3}|(?:abc){2}|(?:123){2}|(?:xyz){2}|(?:asdf){2}|(?:qwer){2}|(?:0000){2}|(?:1111){2}/i;
 
 /**
  * Keys printed in vendor documentation, built from parts so no literal sits in the repository.

@@ -128,7 +128,10 @@ function separatorAfterRun(text: string, i: number, r: number, end: number): boo
   if (r - i > 40) return false;
   let q = r;
   if (q < end) {
-    const c = text.charCodeAt(q);
+    let c = text.charCodeAt(q);
+    // An escaped closing quote (`\"api_key\": ...` in JSON inside a string) or an XML close tag.
+    if (c === 0x5c && q + 1 < end) c = text.charCodeAt(++q);
+    else if (c === 0x3c && text.charCodeAt(q + 1) === 0x2f) return true;
     if (c === 0x22 || c === 0x27 || c === 0x60 || c === 0x5d) q++;
   }
   let k = q;
@@ -176,14 +179,23 @@ function envStyle(identifier: string, strong: string): string {
 }
 
 function isCodeExpression(value: string): boolean {
-  // os.environ / process.env.X / request.headers / self.secret
-  return /^[A-Za-z_$][\w$]*(?:\.[A-Za-z_$][\w$]*)+$/.test(value);
+  // os.environ / process.env.X / request.headers / self.secret / this.#apiKey / opts?.token / !!a.b
+  return /^(?:!!?)?[A-Za-z_$#][\w$#]*(?:\??\.(?:[A-Za-z_$#][\w$#]*|\*)|\[[\w'"]+\])+\??$/.test(value);
+}
+
+/** A file path: `/etc/passwd`, `~/.aws/credentials`, `src/scrub/not-secret.ts`. */
+function isPath(value: string): boolean {
+  return /^(?:~|\.{1,2})?\/[\w./-]+$|^[\w-]+(?:\/[\w.-]+)+\.[a-z]{1,5}$/.test(value);
 }
 
 function strongValueOk(value: string, quoted: boolean): boolean {
   if (value.length < 4 || value.length > 512) return false;
-  if (isPlaceholder(value)) return false;
-  if (quoted) return true;
+  if (isPlaceholder(value) || isPath(value)) return false;
+  // Words, not a password: `"NO_SECRET_FILE_READ"`, `'client_secret_post'`, unquoted
+  // `authenticatedRound1` (a trailing counter is still an identifier; `Passw0rd` is not one).
+  const words = identifierWords(value);
+  if (quoted) return !(words >= 2 && !/[0-9]/.test(value));
+  if (words > 0 && (!/[0-9]/.test(value) || (words >= 2 && !/[0-9][A-Za-z]/.test(value)))) return false;
   if (isCodeExpression(value)) return false;
   const cls = charClasses(value);
   if (cls.digit > 0 || cls.other > 0) return value.length >= 6 || cls.digit > 0;
@@ -191,13 +203,98 @@ function strongValueOk(value: string, quoted: boolean): boolean {
   return value.length >= 8 && cls.upper > 0 && cls.lower > 0 && !/^[A-Z][a-z]+$/.test(value);
 }
 
-function weakValueOk(value: string, minLength: number, minEntropy: number): boolean {
+function weakValueOk(value: string, minLength: number, minEntropy: number, quoted = false): boolean {
   if (value.length < minLength || value.length > 1024) return false;
   // Words in CamelCase (`ClearTextPassword`, `AccessToken`): a name, not a key.
   if (/^(?:[A-Z][a-z]+){2,}$/.test(value)) return false;
   if (/:\/\/|^[./~]|\.(?:pem|json|key|txt|ya?ml|p12|pfx|crt|cer|env|der)$/i.test(value)) return false;
-  if (isCodeExpression(value)) return false;
+  // `a.b.c` is code unquoted; quoted with digits in it, a dotted token (`x1Y.Zq9.…`), not a path of names.
+  if (isCodeExpression(value) && !(quoted && /[0-9]/.test(value))) return false;
   return looksRandom(value, minLength, minEntropy);
+}
+
+/** camelCase / snake_case words (`isNotColonToken`, `PKCS8ShroudedKeyBag`, `General_Category`). */
+const WORD_SEGMENT = /[A-Z]{2,}(?![a-z])|[A-Z]?[a-z]+|[A-Z]|[0-9]+/g;
+
+/**
+ * An identifier spelled in words: only letters, digits (two at most), `_`, `-`, `$` and `.`. An
+ * UPPER_SNAKE constant is one; otherwise, split at case changes, it gives segments of three or more
+ * letters on average, few of one or two letters, no capitals run of five or more and no run of
+ * over 14 letters. Random letters split into many short segments (`vZrEclFwOqeA`, `SSVmFDNCFf`)
+ * or long runs (`wdajwoidjajawdeps`). Returns the number of word segments, 0 when not wordy.
+ */
+export function identifierWords(value: string): number {
+  if (!/^[A-Za-z0-9_$.-]+$/.test(value)) return 0;
+  if (/^[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+$/.test(value)) return value.split('_').length;
+  let digits = 0;
+  let letters = 0;
+  let segments = 0;
+  let short = 0;
+  for (const m of value.matchAll(WORD_SEGMENT)) {
+    const w = m[0];
+    const c = w.charCodeAt(0);
+    if (c >= 48 && c <= 57) {
+      digits += w.length;
+      continue;
+    }
+    if (w.length > 14 || (w.length >= 5 && c <= 90 && w.charCodeAt(1) <= 90)) return 0;
+    segments++;
+    letters += w.length;
+    if (w.length <= 2) short++;
+  }
+  const wordy =
+    digits <= 2 && segments > 0 && short <= Math.max(1, segments / 2.5) && letters >= 3 * segments;
+  return wordy ? segments : 0;
+}
+
+export function wordyIdentifier(value: string): boolean {
+  return identifierWords(value) > 0;
+}
+
+/** `\s` minus the exotic spaces: blanks and line breaks. */
+function isSpaceCode(c: number): boolean {
+  return c === 0x20 || c === 0x09 || c === 0x0a || c === 0x0d;
+}
+
+/** After a `"name"` string or an `</key>` tag: a `value` field's value within reach, or -1. */
+const PAIR_VALUE =
+  /^(?:<\/[A-Za-z]{1,12}>)?[ \t]*,?[ \t]*(?:\r?\n[ \t]*)?(?:\\?["']value\\?["'][ \t]*:|value[ \t]*=|<value>)[ \t]*/;
+function pairValue(text: string, i: number, limit: number): number {
+  const m = PAIR_VALUE.exec(text.slice(i, Math.min(limit, i + 64)));
+  return m ? i + m[0].length : -1;
+}
+
+/** ` string =`, `: String =`, `: &str =`, `: Option<String> =` after a name: where the value starts, or -1. */
+const TYPE_ANNOTATION =
+  /^[ \t]*(?::[ \t]*)?&?(?:'static[ \t]+)?[A-Za-z_][\w.:]{0,30}(?:<[\w., ]{1,30}>)?(?:\[\])?[?*]?[ \t]*:?=(?![=>])[ \t]*(?=["'`])/;
+function typeAnnotation(text: string, i: number, limit: number): number {
+  const m = TYPE_ANNOTATION.exec(text.slice(i, Math.min(limit, i + 80)));
+  return m ? i + m[0].length : -1;
+}
+
+/**
+ * A value that starts on the next line: a YAML block scalar (`key: |` / `key: >-` then an indented
+ * line) or, after `=`/`:`, a quoted string wrapped onto an indented line. Returns where the value
+ * starts, or `j` unchanged.
+ */
+function nextLineValue(text: string, j: number, limit: number, yaml: boolean): number {
+  let k = j;
+  const c = text.charCodeAt(k);
+  const block = yaml && (c === 0x7c || c === 0x3e);
+  if (block) {
+    k++;
+    while (k < limit && /[-+0-9 \t]/.test(text[k]!)) k++;
+  }
+  if (text.charCodeAt(k) === 0x0d) k++;
+  if (text.charCodeAt(k) !== 0x0a) return j;
+  k++;
+  const indent = k;
+  while (k < limit && isBlankCode(text.charCodeAt(k))) k++;
+  if (k === indent) return j;
+  const q = text.charCodeAt(k);
+  // Block scalars take the line as it is; a wrapped assignment needs a quoted string.
+  if (block || q === 0x22 || q === 0x27 || q === 0x60) return k;
+  return j;
 }
 
 function matchAssignment(text: string, pos: number, limit: number): PatternHit | null {
@@ -227,23 +324,36 @@ function matchAssignment(text: string, pos: number, limit: number): PatternHit |
   // Closing quote/bracket of the name: "api_key": / ['token'] =
   let quotedName = false;
   if (!xml) {
-    const c = text.charCodeAt(i);
+    // `\"` closes a name inside an escaped JSON string.
+    const esc = text.charCodeAt(i) === 0x5c ? 1 : 0;
+    const c = text.charCodeAt(i + esc);
     if (c === 0x22 || c === 0x27 || c === 0x60) {
       quotedName = true;
-      i++;
+      i += 1 + esc;
     }
     if (text.charCodeAt(i) === 0x5d) i++;
   }
+  // Name/value pairs: {"name": "x_token", "value": "…"}, <entry name="xToken" value="…"/>,
+  // <key>xToken</key><value>…</value>.
+  const pair = quotedName || text.charCodeAt(i) === 0x3c ? pairValue(text, i, limit) : -1;
   // Separator
   let j = i;
   while (j < limit && isBlankCode(text.charCodeAt(j))) j++;
   let sep = '';
   const c0 = text.charCodeAt(j);
   const c1 = text.charCodeAt(j + 1);
+  const n0 = text.charCodeAt(i);
+  const typed = !xml && pair < 0 && (isBlankCode(n0) || n0 === 0x3a) ? typeAnnotation(text, i, limit) : -1;
   if (xml) {
     if (text.charCodeAt(i) !== 0x3e) return null;
     sep = '>';
     j = i + 1;
+  } else if (pair >= 0) {
+    sep = '=';
+    j = pair;
+  } else if (typed >= 0) {
+    sep = '='; // var apiToken string = "…" / val apiToken: String = "…"
+    j = typed;
   } else if ((c0 === 0x3d || c0 === 0x21) && c1 === 0x3d && text.charCodeAt(j + 2) === 0x3d) {
     sep = '=='; // === or !==
     j += 3;
@@ -252,6 +362,9 @@ function matchAssignment(text: string, pos: number, limit: number): PatternHit |
     (c1 === 0x3e && (c0 === 0x3d || c0 === 0x2d))
   ) {
     sep = text.slice(j, j + 2); // := == != => ->
+    j += 2;
+  } else if (c1 === 0x3d && (c0 === 0x2e || c0 === 0x2b || c0 === 0x3f)) {
+    sep = '='; // PHP .=, +=, Makefile ?=
     j += 2;
   } else if (c0 === 0x3d || c0 === 0x3a) {
     sep = c0 === 0x3d ? '=' : ':';
@@ -271,6 +384,12 @@ function matchAssignment(text: string, pos: number, limit: number): PatternHit |
     return null;
   }
   while (j < limit && isBlankCode(text.charCodeAt(j))) j++;
+  if (sep === ' ' && lettersAt(text, j, limit, 'is') && isBlankCode(text.charCodeAt(j + 2))) {
+    j += 3; // prose: "your API key is 2afd…"
+    while (j < limit && isBlankCode(text.charCodeAt(j))) j++;
+  } else if (sep === '=' || sep === ':' || sep === ':=') {
+    j = nextLineValue(text, j, limit, sep === ':');
+  }
   // Authorization: Bearer <token> / Basic <base64> / token <...>
   let scheme = '';
   // Only B, T, D or N can start a scheme: skip the regex and its slice for anything else.
@@ -288,22 +407,34 @@ function matchAssignment(text: string, pos: number, limit: number): PatternHit |
   let valueEnd: number;
   let quoted = false;
   const q = text.charCodeAt(j);
-  if (xml) {
+  if (xml || (sep === '=' && text.charCodeAt(j - 1) === 0x3e)) {
+    // <name>value</name> (pair: <value>value</value>); the value may sit alone on its own line.
     const close = text.indexOf('<', j);
     if (close < 0 || close >= limit || close - j > 1024 || text[close + 1] !== '/') return null;
-    valueEnd = close;
+    let a = j;
+    let b = close;
+    while (a < b && isSpaceCode(text.charCodeAt(a))) a++;
+    while (b > a && isSpaceCode(text.charCodeAt(b - 1))) b--;
+    if (text.slice(a, b).includes('\n')) return null;
+    valueStart = a;
+    valueEnd = b;
     quoted = true;
-    if (text.slice(j, close).includes('\n')) return null;
-  } else if (q === 0x22 || q === 0x27 || q === 0x60) {
-    valueStart = j + 1;
+  } else if (q === 0x22 || q === 0x27 || q === 0x60 || (q === 0x5c && text.charCodeAt(j + 1) === 0x22)) {
+    // `\"…\"`: a quoted value inside an escaped JSON string ends at the escaped quote.
+    const escaped = q === 0x5c;
+    const close = escaped ? 0x22 : q;
+    valueStart = j + (escaped ? 2 : 1);
     let k = valueStart;
     for (; k < limit && k - valueStart <= 1024; k++) {
       const c = text.charCodeAt(k);
-      if (c === q || c === 0x0a || c === 0x0d) break;
+      if (c === close || c === 0x0a || c === 0x0d || (escaped && c === 0x5c)) break;
     }
-    if (k >= limit || text.charCodeAt(k) !== q) return null;
+    if (k >= limit || text.charCodeAt(k + (escaped ? 1 : 0)) !== close) return null;
     valueEnd = k;
     quoted = true;
+    // ' value ' : the blanks inside the quotes are not part of it.
+    while (valueStart < valueEnd && isBlankCode(text.charCodeAt(valueStart))) valueStart++;
+    while (valueEnd > valueStart && isBlankCode(text.charCodeAt(valueEnd - 1))) valueEnd--;
   } else {
     let k = j;
     while (k < limit && k - j <= 1024 && !isValueStop(text.charCodeAt(k))) k++;
@@ -316,8 +447,20 @@ function matchAssignment(text: string, pos: number, limit: number): PatternHit |
   // The shortest value each acceptance rule below can take (Basic credentials: 8 base64
   // characters): most code (`token = await`, `getToken(client, ...`) ends here.
   const c = text.charCodeAt(pos) | 0x20;
-  const strong = c === 0x70 || c === 0x73 || c === 0x63; // pass, pwd, secret, credential
-  const shortest = scheme === 'basic' ? 8 : scheme !== '' ? 12 : sep === ' ' && !flag ? 16 : strong ? 4 : 10;
+  // pass, pwd, secret (`credentials` names fetch's 'include' as often as a key: weak)
+  const strong = c === 0x70 || c === 0x73;
+  const shortest =
+    scheme === 'basic'
+      ? 8
+      : scheme !== ''
+        ? 12
+        : sep === ' ' && !flag
+          ? 16
+          : strong
+            ? sep === '('
+              ? 6
+              : 4
+            : 10;
   if (valueEnd - valueStart < shortest) return null;
   const value = text.slice(valueStart, valueEnd);
   const identifier = text.slice(start, tailEnd).replace(/^[.-]+|[.-]+$/g, '');
@@ -326,16 +469,21 @@ function matchAssignment(text: string, pos: number, limit: number): PatternHit |
   if (scheme === 'basic') {
     ok = basicCredentials(value);
   } else if (scheme !== '') {
-    ok = weakValueOk(value, 12, 3);
+    ok = weakValueOk(value, 12, 3, quoted);
   } else if (sep === ' ' && !flag) {
     ok = weakValueOk(value, 16, 3.2) && charClasses(value).digit > 0;
   } else if (strong) {
     ok = strongValueOk(value, quoted);
   } else {
     const bare = identifier.toLowerCase() === 'key' || identifier.toLowerCase() === 'token';
-    ok = bare ? weakValueOk(value, 16, 3.3) : weakValueOk(value, 10, 3);
+    ok = bare ? weakValueOk(value, 16, 3.3, quoted) : weakValueOk(value, 10, 3, quoted);
   }
   if (!ok) return null;
+  // Code, not a credential: `key: mockDispatch`, `exports.isNotColonToken = isNotColonToken`,
+  // `client_secret: clientSecret` (an unquoted identifier made of words), `"General_Category"`
+  // or `'Missing Key'` under a token/key name. Quoted word passwords stay secrets.
+  if (!strong && wordyIdentifier(value)) return null;
+  if (!strong && value.includes(' ')) return null;
   // Names that hold something other than the secret (token_url, key_id, public_key...).
   const w = words(identifier);
   if (NOT_SECRET_SUFFIX.has(w[w.length - 1] ?? '') && w.length > 1) return null;
@@ -403,8 +551,56 @@ export default defineDetector({
         secret: Buffer.from(`bob:${randomBody('ge6', BASE62, 12)}`).toString('base64'),
         nonStrict: 'keep',
       },
+      // The shapes configuration and code put a value in (public scanners' sample generators use these).
+      ...[
+        (v: string) => `\\{\n    \\"deploy_token\\": \\"${v}\\"\n\\}`,
+        (v: string) => `{\n    "name": "deploy_token",\n    "value": "${v}"\n}`,
+        (v: string) => `<entry name="deployToken" value="${v}" />`,
+        (v: string) => `<entry>\n  <key>deployToken</key>\n  <value>${v}</value>\n</entry>`,
+        (v: string) => `<deployToken>\n    ${v}\n</deployToken>`,
+        (v: string) => `deploy_token: |\n  ${v}`,
+        (v: string) => `deploy_token: >-\n  ${v}`,
+        (v: string) => `var deployToken string = "${v}"`,
+        (v: string) => `val deployToken: String = "${v}"`,
+        (v: string) => `let deploy_token: &str = "${v}";`,
+        (v: string) => `$deployToken .= "${v}";`,
+        (v: string) => `DEPLOY_TOKEN ?= ${v}`,
+        (v: string) => `const deployApiKey =\n  "${v}";`,
+        (v: string) => `Your deploy key is ${v}, keep it safe.`,
+        (v: string) => `deploy_token = ' ${v} '`,
+      ].map((shape, n) => {
+        const v = randomBody(`ge-shape${n}`, BASE62, 28);
+        return {
+          text: shape(v),
+          secret: v,
+          nonStrict: 'keep' as const,
+          why: 'a value in one of the usual shapes',
+        };
+      }),
+      {
+        text: `yandex_token = '${randomBody('ge7', BASE62, 18)}.${randomBody('ge8', BASE62, 30)}'`,
+        secret: `${randomBody('ge7', BASE62, 18)}.${randomBody('ge8', BASE62, 30)}`,
+        nonStrict: 'keep',
+        why: 'a quoted dotted token is a string, not a member expression',
+      },
     ],
     negative: [
+      { text: 'routing_key: mockDispatch,', why: 'an unquoted identifier is a variable' },
+      { text: 'exports.isNotColonToken = isNotColonToken;', why: 'an export of a function' },
+      { text: "fetch(url, { mode: 'cors', credentials: 'include' })", why: "fetch's credentials mode" },
+      { text: 'const apiKey = this.#apiKey ?? opts?.authToken;', why: 'member expressions' },
+      { text: "passwd: '/etc/passwd',", why: 'a file path' },
+      { text: 'invariants: ["NO_SECRET_EXFILTRATION", "NO_SECRET_FILE_READ"]', why: 'constant names' },
+      { text: "authMethods: ['client_secret_basic', 'client_secret_post']", why: 'snake_case words' },
+      { text: 'const secret = authenticatedRound1;', why: 'an identifier with a counter' },
+      { text: "if (client.apiKey !== 'Missing Key') return;", why: 'words with a space under a key name' },
+      { text: 'key: "General_Category",', why: 'a quoted identifier under a key name' },
+      {
+        text: 'token:\n  issuer: https://auth.example.com',
+        why: 'a nested YAML mapping, not a wrapped value',
+      },
+      { text: 'the key is important and the token is valid', why: 'prose' },
+      { text: "secret = '…'", why: 'an ellipsis placeholder' },
       { text: 'secret = <hunter2>', why: 'templated' },
       { text: 'secret= ${hunter2}', why: 'templated' },
       { text: 'secret = get_secret_key()', why: 'a function call' },
