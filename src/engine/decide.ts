@@ -154,11 +154,13 @@ interface Plan {
   readonly byProgram: ReadonlyMap<string, readonly number[]>;
 }
 
-const plans = new WeakMap<Policy, Plan>();
+/** Plans by policy, then by rule list (the registry's, or a test's own list). */
+const plans = new WeakMap<Policy, WeakMap<readonly RuleDefinition[], Plan>>();
 
 function planFor(policy: Policy, rules: readonly RuleDefinition[]): Plan {
-  const cached = plans.get(policy);
-  if (cached !== undefined && cached.rules === rules) return cached;
+  let byRules = plans.get(policy);
+  const cached = byRules?.get(rules);
+  if (cached !== undefined) return cached;
   const steps: Step[] = [];
   const byProgram = new Map<string, number[]>();
   const file = policy.rules;
@@ -189,8 +191,8 @@ function planFor(policy: Policy, rules: readonly RuleDefinition[]): Plan {
     });
   }
   const plan: Plan = { rules, steps, byProgram };
-  // Only the registry's list is kept: tests pass ad-hoc lists that should not displace it.
-  if (rules === RULES) plans.set(policy, plan);
+  if (byRules === undefined) plans.set(policy, (byRules = new WeakMap()));
+  byRules.set(rules, plan);
   return plan;
 }
 

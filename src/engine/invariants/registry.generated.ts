@@ -91,6 +91,7 @@ import sqlAst011ProgramExecution from './rules/sql-ast-011-program-execution.js'
 import sqlAst012ServerFileRead from './rules/sql-ast-012-server-file-read.js';
 import sqlAst013DatabaseNetwork from './rules/sql-ast-013-database-network.js';
 import sqlAst014CredentialTables from './rules/sql-ast-014-credential-tables.js';
+import sqlAst015AccessControlWeakening from './rules/sql-ast-015-access-control-weakening.js';
 import sysAst001ServiceStop from './rules/sys-ast-001-service-stop.js';
 
 /** Every rule file with the id its name announces, in file-name (= id) order. */
@@ -186,5 +187,6 @@ export const RULE_FILES: readonly (readonly [id: string, rule: RuleDefinition])[
   ['SQL-AST-012', sqlAst012ServerFileRead],
   ['SQL-AST-013', sqlAst013DatabaseNetwork],
   ['SQL-AST-014', sqlAst014CredentialTables],
+  ['SQL-AST-015', sqlAst015AccessControlWeakening],
   ['SYS-AST-001', sysAst001ServiceStop],
 ];
