@@ -5,7 +5,7 @@ import { randomBody } from '../../src/scrub/examples.js';
 import { assignmentNear, stemLength } from '../../src/scrub/detectors/assignment.js';
 
 const STEM = /^(?:pass(?:word|wd|phrase|code)?|pwd|secret|token|key|auth(?:orization)?|credentials?)/i;
-const ASSIGNMENT_NEAR = /^[A-Za-z0-9_.-]{0,40}["'`\]]?[ \t]*(?:[=:(,>-]|!=|[ \t][^ \t\r\n])/;
+const ASSIGNMENT_NEAR = /^[A-Za-z0-9_.-]{0,40}(?:<\/|\\?["'`\]]?[ \t]*(?:[=:(,>-]|!=|[ \t][^ \t\r\n]))/;
 
 describe('generic assignment fast paths', () => {
   it('stemLength agrees with the stem regex on a cut window', () => {
@@ -24,7 +24,13 @@ describe('generic assignment fast paths', () => {
   });
 
   it('assignmentNear agrees with the separator regex', () => {
-    const alphabets = ['ab-._ \t=:(,>!"\'`]\r\nx', 'a-', 'aaaaaaaaaaaaaaaa-. \t"=', 'a \t\n!=:'];
+    const alphabets = [
+      'ab-._ \t=:(,>!"\'`]\r\nx',
+      'a-',
+      'aaaaaaaaaaaaaaaa-. \t"=',
+      'a \t\n!=:',
+      'ab\\"</ =:>',
+    ];
     for (let n = 0; n < 20000; n++) {
       const text = randomBody(`near${n}`, alphabets[n % alphabets.length]!, 1 + (n % 60));
       const i = n % 4 === 0 ? 0 : Math.min(text.length, n % 3);
@@ -35,7 +41,7 @@ describe('generic assignment fast paths', () => {
     }
     // Around the 40-character bound of the name run.
     for (let k = 36; k <= 44; k++) {
-      for (const tail of ['-', ' =', '" :', ' x', '\t\n', '', '.-', '!=', '! =']) {
+      for (const tail of ['-', ' =', '" :', ' x', '\t\n', '', '.-', '!=', '! =', '\\": ', '</', '\\x']) {
         const text = 'a'.repeat(k) + tail + 'v';
         for (const end of [k, k + 1, k + 2, text.length]) {
           expect(assignmentNear(text, 0, end), JSON.stringify([text, end])).toBe(

@@ -131,7 +131,7 @@ function separatorAfterRun(text: string, i: number, r: number, end: number): boo
     let c = text.charCodeAt(q);
     // An escaped closing quote (`\"api_key\": ...` in JSON inside a string) or an XML close tag.
     if (c === 0x5c && q + 1 < end) c = text.charCodeAt(++q);
-    else if (c === 0x3c && text.charCodeAt(q + 1) === 0x2f) return true;
+    else if (c === 0x3c && q + 1 < end && text.charCodeAt(q + 1) === 0x2f) return true;
     if (c === 0x22 || c === 0x27 || c === 0x60 || c === 0x5d) q++;
   }
   let k = q;
