@@ -9,6 +9,7 @@ import type { Span } from '../types.js';
 import { fallbackStatements } from './sql/fallback.js';
 import { collectVars } from './sql/fold.js';
 import { fromNsp } from './sql/from-nsp.js';
+import { foreignAccess } from './sql/foreign.js';
 import { fromPg } from './sql/from-pg.js';
 import type { J } from './sql/json.js';
 import { lexSql, type LexResult } from './sql/lexer.js';
@@ -251,6 +252,12 @@ function toFact(s: StmtInfo, text: string, ctx: ExtractContext): SqlStmtFact {
   // SQLite VACUUM INTO 'file' writes a copy of the database to any path.
   const vacuum = s.writesFile === undefined ? VACUUM_INTO.exec(text.slice(s.start, s.end)) : null;
   if (vacuum) s.writesFile = vacuum[2]!;
+  if (s.statement === 'create') {
+    const foreign = foreignAccess(text.slice(s.start, s.end));
+    s.connectsTo ??= foreign.connectsTo;
+    s.runsProgram ??= foreign.runsProgram;
+    s.readsFile ??= foreign.readsFile;
+  }
   const fact: SqlStmtFact = {
     kind: 'sql',
     span,

@@ -88,9 +88,19 @@ function callArgs(
   let j = open + 1;
   while (j < tokens.length && tokens[j]!.value !== ')') {
     const f = foldString(tokens, j, vars, depth + 1);
-    if (f !== undefined && (tokens[f.next]?.value === ',' || tokens[f.next]?.value === ')')) {
+    const after = tokens[f?.next ?? -1];
+    if (f !== undefined && (after?.value === ',' || after?.value === ')')) {
       args.push(f.value);
       j = f.next;
+    } else if (
+      f !== undefined &&
+      after?.kind === 'word' &&
+      (after.value === 'using' || after.value === 'as')
+    ) {
+      // CONVERT(x USING utf8mb4), CAST(x AS text): the value is x; the type after it is skipped.
+      args.push(f.value);
+      j = f.next;
+      while (j < tokens.length && tokens[j]!.value !== ')' && tokens[j]!.value !== ',') j++;
     } else {
       // Skip an argument we cannot fold, nested parentheses included.
       let level = 0;
@@ -108,6 +118,15 @@ function callArgs(
     if (tokens[j]?.value === ',') j++;
   }
   return tokens[j]?.value === ')' ? { args, next: j + 1 } : undefined;
+}
+
+/** Text of a base64 or hex payload ('' for another format or a malformed payload). */
+function decoded(payload: string, format: string): string {
+  if (format === 'base64' && /^[A-Za-z0-9+/=\s]*$/.test(payload))
+    return Buffer.from(payload, 'base64').toString('utf8');
+  if (format === 'hex' && /^(?:[0-9A-Fa-f]{2})*$/.test(payload))
+    return Buffer.from(payload, 'hex').toString('utf8');
+  return '';
 }
 
 function operand(tokens: readonly SqlToken[], i: number, vars: Vars, depth: number): Folded | undefined {
@@ -153,6 +172,20 @@ function operand(tokens: readonly SqlToken[], i: number, vars: Vars, depth: numb
       );
       break;
     }
+    // Encoded payloads: PostgreSQL decode(s, 'base64'|'hex') under convert_from, MySQL FROM_BASE64/UNHEX.
+    case 'decode':
+      value = decoded(a, (rest[0] ?? '').toLowerCase());
+      break;
+    case 'from_base64':
+      value = decoded(a, 'base64');
+      break;
+    case 'unhex':
+      value = decoded(a, 'hex');
+      break;
+    case 'convert_from':
+    case 'convert_to':
+      value = a;
+      break;
     case 'lower':
       value = a.toLowerCase();
       break;
@@ -208,6 +241,15 @@ export function collectVars(tokens: readonly SqlToken[]): Vars {
     } else if (t.kind === 'word' && next?.kind === 'op' && next.value === ':=') {
       name = t.value;
       at = i + 2;
+    } else if (t.kind === 'word' && next?.kind === 'word') {
+      // PL/pgSQL declaration with a type: `q text := expr`, `q varchar(100) := expr`.
+      let j = i + 2;
+      if (tokens[j]?.value === '(') while (j < tokens.length && tokens[j]!.value !== ')') j++;
+      if (tokens[j]?.value === ')') j++;
+      if (tokens[j]?.kind === 'op' && tokens[j]!.value === ':=') {
+        name = t.value;
+        at = j + 1;
+      }
     }
     if (name === undefined) continue;
     const f = foldString(tokens, at, vars);

