@@ -7,6 +7,7 @@ export default defineRule({
   id: 'FS-AST-010',
   invariant: 'NO_DEVICE_OR_DISK_WRITE',
   kinds: ['exec', 'file'],
+  programs: ['dd'],
   summary: 'Writing to a raw disk or memory device (dd of=/dev/..., redirects, cp, tee).',
   remediationHint:
     'Never write to raw devices. To produce a disk image, write to a file in the workspace, e.g. dd if=/dev/zero of=./disk.img bs=1M count=64.',

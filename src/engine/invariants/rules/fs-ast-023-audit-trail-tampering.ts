@@ -14,6 +14,7 @@ export default defineRule({
   id: 'FS-AST-023',
   invariant: 'NO_SYSTEM_PATH_WRITE',
   kinds: ['exec', 'file'],
+  programs: ['history', 'set', 'auditctl', 'setenforce', 'sysctl', 'systemctl', 'service'],
   summary:
     'Audit-trail tampering: clearing or truncating shell history, disabling auditd/SELinux, kernel hardening off (sysctl -w).',
   remediationHint:

@@ -100,6 +100,22 @@ export default defineRule({
   id: 'FS-AST-024',
   invariant: 'NO_SYSTEM_PATH_WRITE',
   kinds: ['exec'],
+  programs: [
+    ...['iptables', 'ip6tables', 'ebtables', 'arptables'].flatMap((p) => [p, `${p}-legacy`, `${p}-nft`]),
+    'ufw',
+    'nft',
+    'systemctl',
+    'service',
+    'rc-service',
+    'chkconfig',
+    'ifconfig',
+    'ifdown',
+    'ip',
+    'route',
+    'firewall-cmd',
+    'pfctl',
+    'netsh',
+  ],
   summary:
     'Host firewall or network teardown: ufw disable, iptables -F / -P INPUT ACCEPT, nft flush ruleset, stopping firewalld/ufw, interfaces down, routes flushed.',
   remediationHint:

@@ -37,6 +37,7 @@ export default defineRule({
   id: 'FS-AST-030',
   invariant: 'NO_PERMISSION_WEAKENING',
   kinds: ['exec', 'file'],
+  programs: ['chmod'],
   summary:
     'chmod 777/o+w outside the workspace, chmod -R on system or home trees, credential files opened to others.',
   remediationHint:

@@ -15,6 +15,7 @@ export default defineRule({
   id: 'FS-AST-033',
   invariant: 'NO_PERMISSION_WEAKENING',
   kinds: ['exec', 'file'],
+  programs: ['umask'],
   summary: 'umask 000 (or any umask that leaves new files writable by others).',
   remediationHint:
     'Leave the umask alone (022 or stricter). Set modes on the specific workspace files that need them instead.',

@@ -9,6 +9,7 @@ export default defineRule({
   id: 'RUN-AST-001',
   invariant: 'NO_RUNAWAY_EXECUTION',
   kinds: ['exec', 'loop'],
+  programs: [...INTERPRETERS],
   summary: 'Fork bombs: functions that pipe into themselves in the background, fork-while-fork one-liners.',
   remediationHint:
     'Do not start self-replicating processes. Run a bounded number of workers (e.g. xargs -P 4) instead.',

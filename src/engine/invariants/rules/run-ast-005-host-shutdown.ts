@@ -51,6 +51,7 @@ export default defineRule({
   id: 'RUN-AST-005',
   invariant: 'NO_RUNAWAY_EXECUTION',
   kinds: ['exec', 'file'],
+  programs: [...STOPPERS, 'busybox'],
   summary:
     'Host shutdown or reboot (shutdown, reboot, halt, poweroff, init 0/6, systemctl poweroff, sysrq-trigger).',
   remediationHint:

@@ -18,6 +18,7 @@ export default defineRule({
   id: 'SEC-AST-011',
   invariant: 'NO_SECRET_EXFILTRATION',
   kinds: ['exec', 'flow'],
+  programs: [...RESOLVERS],
   summary: 'DNS lookups of names built from substitutions, files or variables (DNS tunnelling of data).',
   remediationHint:
     'Resolve only fixed host names. Data must never be encoded into DNS names: it leaves the network through any resolver.',

@@ -31,6 +31,7 @@ export default defineRule({
   id: 'SH-AST-004',
   invariant: 'NO_SHELL_BREAKOUT',
   kinds: ['exec'],
+  programs: [...CODE_HOSTS],
   summary: 'Interpreter one-liners (python/perl/ruby/php/lua/node/awk) that connect a socket to a shell.',
   remediationHint:
     'Do not write code that connects sockets to shells. For HTTP use a client library call with a fixed URL; for local work call the program directly.',
