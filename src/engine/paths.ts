@@ -123,6 +123,18 @@ export function isScratchPath(absPath: string): boolean {
   return !/^\.?[*?]*$/.test(first) && !/^[*?[\]!.]*$/.test(first);
 }
 
+/**
+ * A cache below the home directory (~/.cache/pip, ~/.npm/_cacache, ~/go/pkg/mod/cache,
+ * ~/Library/Caches/x, ~/.gradle/caches): tools rebuild it on demand, so deleting it is clean-up
+ * (docs/policy.md). The cache directory must be spelled without a glob before it.
+ */
+export function isCachePath(absPath: string, policy: PathPolicy): boolean {
+  if (!isWithin(absPath, policy.homeDir) || absPath === policy.homeDir) return false;
+  const rel = absPath.slice(policy.homeDir.length + 1);
+  const m = /^((?:[^/]+\/)*?)(?:\.cache|_cacache|cache|caches|Caches)(?:\/|$)/.exec(rel);
+  return m !== null && !hasGlob(m[1]!);
+}
+
 /** Directories whose contents belong to the operating system. */
 export const SYSTEM_DIRS = [
   '/etc',

@@ -19,6 +19,7 @@ import fsAst001RecursiveDelete from './rules/fs-ast-001-recursive-delete.js';
 import fsAst002WorkspaceWipe from './rules/fs-ast-002-workspace-wipe.js';
 import fsAst003DynamicDeleteRoot from './rules/fs-ast-003-dynamic-delete-root.js';
 import fsAst004Shred from './rules/fs-ast-004-shred.js';
+import fsAst005SensitiveFileDestroy from './rules/fs-ast-005-sensitive-file-destroy.js';
 import fsAst010BlockDeviceWrite from './rules/fs-ast-010-block-device-write.js';
 import fsAst011MakeFilesystem from './rules/fs-ast-011-make-filesystem.js';
 import fsAst012PartitionEdit from './rules/fs-ast-012-partition-edit.js';
@@ -115,6 +116,7 @@ export const RULE_FILES: readonly (readonly [id: string, rule: RuleDefinition])[
   ['FS-AST-002', fsAst002WorkspaceWipe],
   ['FS-AST-003', fsAst003DynamicDeleteRoot],
   ['FS-AST-004', fsAst004Shred],
+  ['FS-AST-005', fsAst005SensitiveFileDestroy],
   ['FS-AST-010', fsAst010BlockDeviceWrite],
   ['FS-AST-011', fsAst011MakeFilesystem],
   ['FS-AST-012', fsAst012PartitionEdit],

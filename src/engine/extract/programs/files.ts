@@ -60,9 +60,12 @@ function copyLike(op: 'copy' | 'move'): ProgramHandler {
       return undefined;
     }
     let sources: readonly DataSource[] = NO_SOURCES;
+    // Moved onto a device (mv ~ /dev/null): the source is gone and nothing keeps it (#21).
+    const intoDevice = op === 'move' && dest !== undefined && /^\/dev\/(?!shm\/)/.test(dest.text);
     for (const f of files) {
       sources = mergeSources(sources, kit.read(f, inv.program));
       if (op === 'move') kit.write(f, inv.program, 'move', NO_SOURCES, recursive);
+      if (intoDevice) kit.fileOp(f, inv.program, 'delete', true);
     }
     if (dest !== undefined) {
       kit.write(dest, inv.program, op, sources, recursive);
@@ -464,6 +467,9 @@ const tar: ProgramHandler = (inv, kit) => {
   }
   if (create) {
     const sources = readAll(kit, args.positionals, 'tar');
+    // --remove-files: the archived files are deleted afterwards (into /dev/null, that is rm -r, #21).
+    if (hasOption(args, '--remove-files'))
+      for (const p of args.positionals) kit.fileOp(p, 'tar', 'delete', true);
     if (archive !== undefined && archive.text !== '-') kit.write(archive, 'tar', 'write', sources);
     else return { sources, text: null, interactive: false, literals: [] };
   } else if (extract) {
@@ -494,8 +500,10 @@ const zip: ProgramHandler = (inv, kit) => {
     (_, i) => !(tt !== -1 && args.positionals[i] === inv.argv[tt + 1]),
   );
   const sources = readAll(kit, members, 'zip');
-  if (archive !== undefined && archive.text !== '-')
-    kit.write(archive, 'zip', 'write', sources, hasOption(args, '-r'));
+  const recursive = hasOption(args, '-r', '--recurse-paths');
+  if (archive !== undefined && archive.text !== '-') kit.write(archive, 'zip', 'write', sources, recursive);
+  // -m/--move: the members are deleted once archived (#21).
+  if (hasOption(args, '-m', '--move')) for (const m of members) kit.fileOp(m, 'zip', 'delete', recursive);
   return undefined;
 };
 

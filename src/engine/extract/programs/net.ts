@@ -592,10 +592,14 @@ function copyRemote(short: string, long: readonly string[]): ProgramHandler {
     const destRemote = dest === undefined ? null : remotePath(dest.text);
     let local: readonly DataSource[] = NO_SOURCES;
     const fetched: DataSource[] = [];
+    // rsync --remove-source-files: each local source is deleted once sent (a move, #21).
+    const removes = inv.program === 'rsync' && hasOption(args, '--remove-source-files');
     for (const s of sources) {
       const r = remotePath(s.text);
-      if (r === null) local = mergeSources(local, kit.read(s, inv.program));
-      else fetched.push(reach(kit, inv, s, { host: r.host, port: 22, scheme: 'ssh' }, false, NO_SOURCES));
+      if (r === null) {
+        local = mergeSources(local, kit.read(s, inv.program));
+        if (removes && dest !== undefined) kit.fileOp(s, inv.program, 'delete', recursive);
+      } else fetched.push(reach(kit, inv, s, { host: r.host, port: 22, scheme: 'ssh' }, false, NO_SOURCES));
     }
     if (dest !== undefined) {
       if (destRemote !== null)

@@ -1,5 +1,5 @@
 /** FS-AST-001: a recursive delete reaches outside the workspace (/, ~, .., system trees, escaping globs). */
-import { isCriticalTree, isInsideWorkspace, isScratchPath, resolvePath } from '../../paths.js';
+import { isCachePath, isCriticalTree, isInsideWorkspace, isScratchPath, resolvePath } from '../../paths.js';
 import { defineRule } from '../define-rule.js';
 import { rebase } from '../helpers.js';
 import { FIND_SELECTORS } from './fs-ast-002-workspace-wipe.js';
@@ -17,8 +17,9 @@ export default defineRule({
     for (const f of facts.of('file')) {
       if (f.op !== 'delete' || isDynamicRoot(f.path)) continue;
       const abs = resolvePath(f.path, policy);
-      // Scratch directories below /tmp, /var/tmp and $TMPDIR are the agent's to clean up (#21).
-      if (isInsideWorkspace(abs, policy) || isScratchPath(abs)) continue;
+      // Scratch directories below /tmp, /var/tmp and $TMPDIR are the agent's to clean up (#21), and
+      // so are caches below home that tools rebuild (docs/policy.md).
+      if (isInsideWorkspace(abs, policy) || isScratchPath(abs) || isCachePath(abs, policy)) continue;
       // find /tmp -name '*.o' -delete reports its root; with a selector it deletes matches only.
       if (f.actor === 'find' && (abs === '/tmp' || abs === '/var/tmp')) {
         selectiveFind ??= facts
@@ -44,6 +45,8 @@ export default defineRule({
       { input: 'rm -rf /' },
       { input: 'rm -rf /*' },
       { input: 'rm -rf ~' },
+      { input: 'rm -rf ~/*/cache/../..' },
+      { input: 'rm -rf ~/.config' },
       { input: 'rm -rf $HOME' },
       { input: 'rm -fr ..' },
       { input: 'rm -r -f /etc' },
@@ -68,6 +71,7 @@ export default defineRule({
       { input: 'rm -rf node_modules dist coverage', why: 'relative paths resolve inside the workspace' },
       { input: 'rm file.txt', why: 'not recursive and inside the workspace' },
       { input: 'rm -rf /tmp/build', why: 'scratch work below /tmp (#21)' },
+      { input: 'rm -rf ~/.cache/pip ~/.npm/_cacache', why: 'caches that tools rebuild' },
       { input: "find /tmp -name '*.tmp' -mtime +7 -delete", why: 'find deletes selected scratch files' },
       { input: 'rm -rf "$TMPDIR/cache" /var/tmp/x', why: 'scratch work below $TMPDIR and /var/tmp' },
       { input: 'find . -name "*.pyc" -delete', why: 'find rooted at the workspace' },

@@ -21,12 +21,14 @@ export default defineRule({
         const abs = resolvePath(t, policy);
         return isBlockDevice(abs) || !isInsideWorkspace(abs, policy);
       });
-      // Inside the workspace a plain rm does the job; outside there is no safe equivalent.
-      const alt = outside.length === 0 && targets.length > 0 ? `rm -f ${targets.join(' ')}` : null;
+      // A file of the workspace is the project's to remove, shredded or not (docs/policy.md);
+      // the free-space and memory wipers (sfill, sdmem, sswap) name no file.
+      if (outside.length === 0 && targets.length > 0 && (e.program === 'shred' || e.program === 'srm'))
+        continue;
       yield {
         span: e.span,
         reason: `${e.program} irrecoverably wipes ${targets.join(', ') || 'free space or memory'}`,
-        suggestedAlternative: alt,
+        suggestedAlternative: null,
       };
     }
   },
@@ -35,11 +37,13 @@ export default defineRule({
       { input: 'shred -uvz /var/log/auth.log' },
       { input: 'shred -n 3 -z /dev/sda' },
       { input: 'shred ~/.bash_history' },
-      { input: 'shred -vfz secret.txt' },
+      { input: 'shred -u ../other/secret.txt' },
+      { input: 'sfill -v /' },
     ],
     allow: [
       { input: 'shred --help', why: 'prints usage' },
       { input: 'echo shred', why: 'printed, not run' },
+      { input: 'shred -u secrets.txt', why: 'a workspace file: the project may remove it' },
     ],
   },
 });
