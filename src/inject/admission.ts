@@ -5,7 +5,9 @@
 import type { Config } from '../config/schema.js';
 import { decideInjection } from './decide.js';
 import { sidecarSettings } from './overrides.js';
-import { buildPatch } from './patch.js';
+import { KEYS } from './annotations.js';
+import { planLayout } from './layout.js';
+import { buildPatch, setAnnotationOps } from './patch.js';
 import type { JsonPatchOp, Pod } from './pod.js';
 
 export interface AdmissionResponse {
@@ -52,9 +54,31 @@ function malformed(uid: string, reason: string): ReviewResult {
 
 const UID = /^[A-Za-z0-9-]{1,128}$/;
 
+/**
+ * The pod wanted the sidecar but cannot have it: admitted unchanged but for an annotation saying
+ * why, and a warning the client (kubectl) prints.
+ */
+function skippedWithNotice(uid: string, pod: Pod, reason: string): ReviewResult {
+  const ops = setAnnotationOps(pod, { [KEYS.skipped]: reason });
+  return {
+    review: respond(uid, {
+      allowed: true,
+      patchType: 'JSONPatch',
+      patch: Buffer.from(JSON.stringify(ops)).toString('base64'),
+      warnings: [`agent-guard sidecar not injected: ${reason}`],
+    }),
+    outcome: { kind: 'skipped', reason },
+  };
+}
+
 export function reviewAdmission(
   body: unknown,
-  options: { readonly namespaceEnabled: boolean; readonly config: Config['inject'] },
+  options: {
+    readonly namespaceEnabled: boolean;
+    readonly config: Config['inject'];
+    /** Namespaces never injected besides the system ones. */
+    readonly excludedNamespaces?: readonly string[];
+  },
 ): ReviewResult {
   if (!isObject(body)) return malformed('', 'body is not a JSON object');
   const request = body.request;
@@ -85,8 +109,13 @@ export function reviewAdmission(
     return malformed(uid, 'metadata is not an object');
   const typed = pod as Pod;
 
-  const decision = decideInjection(typed, { namespaceEnabled: options.namespaceEnabled });
+  const decision = decideInjection(typed, {
+    namespaceEnabled: options.namespaceEnabled,
+    ...(typeof request.namespace === 'string' ? { namespace: request.namespace } : {}),
+    excludedNamespaces: options.excludedNamespaces ?? options.config.excludedNamespaces,
+  });
   if (!decision.inject) {
+    if (decision.notify) return skippedWithNotice(uid, typed, decision.reason);
     return { review: respond(uid, { allowed: true }), outcome: { kind: 'skipped', reason: decision.reason } };
   }
   const settings = sidecarSettings(typed, options.config);
@@ -100,7 +129,9 @@ export function reviewAdmission(
       outcome: { kind: 'rejected', reason },
     };
   }
-  const ops = buildPatch(typed, settings.settings);
+  const layout = planLayout(typed, { port: settings.settings.port, meshOrder: settings.settings.meshOrder });
+  if (!layout.ok) return skippedWithNotice(uid, typed, layout.reason);
+  const ops = buildPatch(typed, settings.settings, layout.layout);
   return {
     review: respond(uid, {
       allowed: true,

@@ -18,9 +18,26 @@ export const KEYS = {
   overrideEnv: 'agent-guard.io/override-env',
   httpProxy: 'agent-guard.io/http-proxy',
   nativeSidecar: 'agent-guard.io/native-sidecar',
+  /** `after` (default) or `before`: where the native sidecar goes relative to a mesh's init and proxy. */
+  meshOrder: 'agent-guard.io/mesh-order',
+  /** Written on pods the webhook was asked to inject but could not (Windows, no free port): why. */
+  skipped: 'agent-guard.io/skipped',
 } as const;
 
-/** The sidecar container's name; a pod that already has a container of this name is left alone. */
+/** Init containers and proxies of service meshes the sidecar is ordered against (docs/kubernetes.md). */
+export const MESH_CONTAINERS: readonly string[] = [
+  'istio-init',
+  'istio-validation',
+  'istio-proxy',
+  'linkerd-init',
+  'linkerd-network-validator',
+  'linkerd-proxy',
+];
+
+/** Never injected, whatever the selectors say: the control plane's own namespaces. */
+export const SYSTEM_NAMESPACES: readonly string[] = ['kube-system', 'kube-public', 'kube-node-lease'];
+
+/** The sidecar container's name, suffixed (-1, -2, ...) when the pod already uses it. */
 export const SIDECAR_NAME = 'agent-guard';
 export const POLICY_VOLUME = 'agent-guard-policy';
 export const TMP_VOLUME = 'agent-guard-tmp';

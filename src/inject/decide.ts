@@ -4,15 +4,47 @@
  * different path for labelled and unlabelled namespaces; the pod's own label or annotation then
  * opts in or out, like Istio's injector.
  */
-import { KEYS, PART_OF_LABEL, PART_OF_VALUE, SIDECAR_NAME } from './annotations.js';
+import { KEYS, PART_OF_LABEL, PART_OF_VALUE, SYSTEM_NAMESPACES } from './annotations.js';
 import type { Pod } from './pod.js';
 
 export type InjectionDecision =
-  { readonly inject: true } | { readonly inject: false; readonly reason: string };
+  | { readonly inject: true }
+  | {
+      readonly inject: false;
+      readonly reason: string;
+      /** The pod asked for the sidecar but cannot have it: say so on the pod and to the client. */
+      readonly notify?: true;
+    };
 
 export interface DecideOptions {
   /** The pod's namespace carries `agent-guard.io/inject=enabled`. */
   readonly namespaceEnabled: boolean;
+  /** The AdmissionReview's request.namespace (the pod's own metadata may omit it). */
+  readonly namespace?: string;
+  /** Namespaces never injected besides the system ones (the injector's own, configured ones). */
+  readonly excludedNamespaces?: readonly string[];
+}
+
+/** `injected`, or the JSON status object this injector writes (src/inject/patch.ts). */
+export function isInjectedStatus(value: string | undefined): boolean {
+  if (value === undefined) return false;
+  if (value.trim() === 'injected') return true;
+  try {
+    const parsed = JSON.parse(value) as unknown;
+    return (
+      typeof parsed === 'object' && parsed !== null && (parsed as { state?: unknown }).state === 'injected'
+    );
+  } catch {
+    return false;
+  }
+}
+
+/** A Windows pod: the sidecar image is Linux-only. */
+function isWindows(pod: Pod): boolean {
+  const spec = pod.spec ?? {};
+  const os = (spec.os as { name?: unknown } | undefined)?.name;
+  const selector = spec.nodeSelector as Record<string, unknown> | undefined;
+  return os === 'windows' || selector?.['kubernetes.io/os'] === 'windows';
 }
 
 function podFlag(pod: Pod): string | undefined {
@@ -22,11 +54,17 @@ function podFlag(pod: Pod): string | undefined {
 
 export function decideInjection(pod: Pod, options: DecideOptions): InjectionDecision {
   const flag = podFlag(pod)?.trim().toLowerCase();
-  if (pod.metadata?.annotations?.[KEYS.status] === 'injected') {
+  if (isInjectedStatus(pod.metadata?.annotations?.[KEYS.status])) {
     return { inject: false, reason: 'already injected' };
   }
-  const names = [...(pod.spec?.containers ?? []), ...(pod.spec?.initContainers ?? [])].map((c) => c.name);
-  if (names.includes(SIDECAR_NAME)) return { inject: false, reason: 'already has an agent-guard container' };
+  // Checked in code too, not only by the webhook's namespaceSelector: a review can be sent directly.
+  const namespace = options.namespace ?? pod.metadata?.namespace;
+  if (namespace !== undefined && SYSTEM_NAMESPACES.includes(namespace)) {
+    return { inject: false, reason: `system namespace ${namespace}` };
+  }
+  if (namespace !== undefined && options.excludedNamespaces?.includes(namespace)) {
+    return { inject: false, reason: `excluded namespace ${namespace}` };
+  }
   if (pod.metadata?.labels?.[PART_OF_LABEL] === PART_OF_VALUE) {
     return { inject: false, reason: 'agent-guard component' };
   }
@@ -35,6 +73,9 @@ export function decideInjection(pod: Pod, options: DecideOptions): InjectionDeci
     return { inject: false, reason: 'host network pod' };
   }
   if (flag === 'false' || flag === 'disabled') return { inject: false, reason: 'opted out' };
+  if (isWindows(pod)) {
+    return { inject: false, reason: 'Windows pod (the sidecar image is Linux-only)', notify: true };
+  }
   if (options.namespaceEnabled) return { inject: true };
   if (flag === 'true' || flag === 'enabled') return { inject: true };
   return { inject: false, reason: 'namespace not enabled and pod did not opt in' };

@@ -21,6 +21,8 @@ export interface SidecarSettings {
   readonly nativeSidecar: boolean;
   readonly overrideEnv: boolean;
   readonly httpProxy: boolean;
+  readonly meshOrder: 'after' | 'before';
+  readonly imagePullSecrets: readonly string[];
 }
 
 export type OverrideResult =
@@ -75,6 +77,13 @@ export function sidecarSettings(pod: Pod, config: InjectConfig): OverrideResult 
     nativeSidecar: pick(KEYS.nativeSidecar, config.nativeSidecar, bool, '"true" or "false"'),
     overrideEnv: pick(KEYS.overrideEnv, false, bool, '"true" or "false"'),
     httpProxy: pick(KEYS.httpProxy, config.setProxyEnv, bool, '"true" or "false"'),
+    meshOrder: pick(
+      KEYS.meshOrder,
+      'after' as const,
+      (raw) => (raw === 'after' || raw === 'before' ? raw : undefined),
+      'after or before',
+    ),
+    imagePullSecrets: config.imagePullSecrets,
   };
   return problems.length > 0 ? { ok: false, problems } : { ok: true, settings };
 }

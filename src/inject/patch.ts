@@ -2,23 +2,34 @@
  * Builds the RFC 6902 JSONPatch that injects the sidecar into a pod. Every operation is relative
  * to the pod as received, in an order that stays valid when applied in sequence.
  */
+import { VERSION } from '../version.js';
 import { KEYS } from './annotations.js';
+import type { Layout } from './layout.js';
 import { pointerSegment, type Container, type EnvVar, type JsonPatchOp, type Pod } from './pod.js';
 import { agentEnv, sidecarContainer, sidecarVolumes } from './sidecar.js';
 import type { SidecarSettings } from './overrides.js';
 
 const annotationPath = (key: string): string => `/metadata/annotations/${pointerSegment(key)}`;
 
-function annotationOps(pod: Pod, s: SidecarSettings): JsonPatchOp[] {
+/**
+ * The status annotation: what was injected (version, image, the names and port chosen), as JSON
+ * like Istio's sidecar.istio.io/status, so an operator can tell which release a pod runs.
+ */
+export function injectionStatus(s: SidecarSettings, layout: Layout): string {
+  return JSON.stringify({
+    state: 'injected',
+    version: VERSION,
+    image: s.image,
+    container: layout.container,
+    native: s.nativeSidecar,
+    port: layout.port,
+    volumes: [layout.policyVolume, layout.tmpVolume],
+  });
+}
+
+/** Annotation ops that set `wanted` on a pod (creating metadata or annotations as needed). */
+export function setAnnotationOps(pod: Pod, wanted: Record<string, string>): JsonPatchOp[] {
   const existing = pod.metadata?.annotations;
-  const wanted: Record<string, string> = { [KEYS.status]: 'injected' };
-  // Scrape annotations are added only when the pod has none: an app's own scrape settings win,
-  // and the chart's PodMonitor covers pods that keep theirs.
-  if (existing?.['prometheus.io/scrape'] === undefined) {
-    wanted['prometheus.io/scrape'] = 'true';
-    wanted['prometheus.io/port'] = String(s.port);
-    wanted['prometheus.io/path'] = '/metrics';
-  }
   if (!pod.metadata) return [{ op: 'add', path: '/metadata', value: { annotations: wanted } }];
   if (!existing) return [{ op: 'add', path: '/metadata/annotations', value: wanted }];
   return Object.entries(wanted).map(([key, value]) => ({
@@ -26,6 +37,19 @@ function annotationOps(pod: Pod, s: SidecarSettings): JsonPatchOp[] {
     path: annotationPath(key),
     value,
   }));
+}
+
+function annotationOps(pod: Pod, s: SidecarSettings, layout: Layout): JsonPatchOp[] {
+  const existing = pod.metadata?.annotations;
+  const wanted: Record<string, string> = { [KEYS.status]: injectionStatus(s, layout) };
+  // Scrape annotations are added only when the pod has none: an app's own scrape settings win,
+  // and the chart's PodMonitor covers pods that keep theirs.
+  if (existing?.['prometheus.io/scrape'] === undefined) {
+    wanted['prometheus.io/scrape'] = 'true';
+    wanted['prometheus.io/port'] = String(layout.port);
+    wanted['prometheus.io/path'] = '/metrics';
+  }
+  return setAnnotationOps(pod, wanted);
 }
 
 function containerEnvOps(
@@ -47,28 +71,49 @@ function containerEnvOps(
   return ops;
 }
 
-export function buildPatch(pod: Pod, s: SidecarSettings): JsonPatchOp[] {
-  const ops: JsonPatchOp[] = [...annotationOps(pod, s)];
+export function buildPatch(pod: Pod, s: SidecarSettings, layout: Layout): JsonPatchOp[] {
+  const ops: JsonPatchOp[] = [...annotationOps(pod, s, layout)];
   const spec = pod.spec ?? {};
 
-  const sidecar = sidecarContainer(s);
+  const sidecar = sidecarContainer(s, layout);
   if (s.nativeSidecar) {
-    // First in initContainers: native sidecars start in order, so the proxy is ready before any
-    // later init container or app container sends traffic.
+    // Native sidecars start in order: first, so the proxy is ready before any later init or app
+    // container sends traffic; but after a mesh's init and proxy (layout.initIndex), whose
+    // iptables rules would otherwise catch the sidecar's own upstream traffic before the mesh runs.
+    const count = spec.initContainers?.length ?? 0;
     ops.push(
-      spec.initContainers && spec.initContainers.length > 0
-        ? { op: 'add', path: '/spec/initContainers/0', value: sidecar }
-        : { op: 'add', path: '/spec/initContainers', value: [sidecar] },
+      count === 0
+        ? { op: 'add', path: '/spec/initContainers', value: [sidecar] }
+        : {
+            op: 'add',
+            path:
+              layout.initIndex >= count
+                ? '/spec/initContainers/-'
+                : `/spec/initContainers/${layout.initIndex}`,
+            value: sidecar,
+          },
     );
   } else {
     ops.push({ op: 'add', path: '/spec/containers/-', value: sidecar });
   }
 
-  const volumes = sidecarVolumes(s);
+  if (s.imagePullSecrets.length > 0) {
+    const present = new Set(
+      (Array.isArray(spec.imagePullSecrets) ? (spec.imagePullSecrets as { name?: string }[]) : []).map(
+        (r) => r.name,
+      ),
+    );
+    const missing = s.imagePullSecrets.filter((name) => !present.has(name)).map((name) => ({ name }));
+    if (!Array.isArray(spec.imagePullSecrets))
+      ops.push({ op: 'add', path: '/spec/imagePullSecrets', value: missing });
+    else for (const ref of missing) ops.push({ op: 'add', path: '/spec/imagePullSecrets/-', value: ref });
+  }
+
+  const volumes = sidecarVolumes(s, layout);
   if (!spec.volumes) ops.push({ op: 'add', path: '/spec/volumes', value: volumes });
   else for (const v of volumes) ops.push({ op: 'add', path: '/spec/volumes/-', value: v });
 
-  const wanted = agentEnv(s);
+  const wanted = agentEnv(s, layout);
   (spec.containers ?? []).forEach((container, index) => {
     ops.push(...containerEnvOps(container, index, wanted, s.overrideEnv));
   });

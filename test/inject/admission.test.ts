@@ -63,8 +63,14 @@ describe('sidecar injection patches', () => {
       ANTHROPIC_BASE_URL: 'http://127.0.0.1:8787/anthropic',
     });
     expect(envOf(pod, 'agent').HTTP_PROXY).toBeUndefined();
+    expect(JSON.parse(pod.metadata.annotations!['agent-guard.io/status']!)).toMatchObject({
+      state: 'injected',
+      version: expect.stringMatching(/^\d+\.\d+\.\d+/),
+      image: config.image,
+      container: 'agent-guard',
+      port: 8787,
+    });
     expect(pod.metadata.annotations).toMatchObject({
-      'agent-guard.io/status': 'injected',
       'prometheus.io/scrape': 'true',
       'prometheus.io/port': '8787',
     });

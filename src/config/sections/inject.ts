@@ -41,6 +41,11 @@ export const injectSection = z
       description:
         'Inject as a native sidecar (init container with restartPolicy Always, Kubernetes 1.29+). Default true; false adds a regular container for older clusters. Turned off at start when the API server reports a version below 1.29.',
     }),
+    excludedNamespaces: setting(z.array(z.string().min(1)).default([]), {
+      env: 'AGENT_GUARD_INJECT_EXCLUDED_NAMESPACES',
+      description:
+        'Namespaces (comma-separated) whose pods are never injected, checked in code as well as by the webhook selector; kube-system, kube-public and kube-node-lease always are. Default none.',
+    }),
     kubeVersionCheck: setting(z.boolean().default(true), {
       env: 'AGENT_GUARD_INJECT_KUBE_VERSION_CHECK',
       description:
