@@ -25,6 +25,8 @@ import { watchPolicyFile } from './policy/watch.js';
 import { createProxy, type Proxy } from './proxy/index.js';
 import { buildJwks, loadSigningKey, loadVerificationKeys } from './receipts/index.js';
 import { createScrubber, FAMILY_IDS } from './scrub/index.js';
+import { createSharedState } from './store/index.js';
+import { redisMetrics } from './telemetry/redis-metrics.js';
 import { apiMetrics } from './telemetry/api-metrics.js';
 import { createLogger, pathOnly, type Logger } from './telemetry/logger.js';
 import { createRegistry } from './telemetry/registry.js';
@@ -130,12 +132,23 @@ export async function startServer(
 
   const auth = createAuthenticator(config.auth, { host: config.server.host, metrics, cwd });
   if (auth.mode.warning) warnings.push(auth.mode.warning);
-  const limiter = new RateLimiter(config.auth.rateLimit);
+  // Gateway replicas share passport nonces and rate-limit buckets through Redis (issue 28).
+  const shared = createSharedState(config.redis, { registry, logger });
+  if (shared && !(await shared.waitReady(config.redis.connectTimeoutMs))) {
+    warnings.push(
+      'redis (AGENT_GUARD_REDIS_URL) not reachable at start: passport checks fail closed and rate limits are per replica until it is',
+    );
+  }
+  const fallbacks = shared ? redisMetrics(registry).localFallback : undefined;
+  const limiter = new RateLimiter(config.auth.rateLimit, {
+    ...(shared ? { shared, onLocalFallback: () => fallbacks?.inc() } : {}),
+  });
   const passports = new PassportVerifier({
     registry: new PasskeyRegistry(config.auth.passkeyFile),
     limiter,
     maxAgeS: config.auth.passportMaxAgeS,
     nonceCacheEntries: config.auth.nonceCacheEntries,
+    ...(shared ? { shared } : {}),
   });
 
   const engineVersion = version;
@@ -315,6 +328,7 @@ export async function startServer(
       server.closeAllConnections();
       await stopped;
       await alerts.close();
+      await shared?.close();
       policyWatch?.close();
       clearInterval(flusher);
       api.flushLog();

@@ -25,8 +25,10 @@ import {
   type RequestContext,
   type Route,
   type Step,
+  type StepResult,
 } from './pipeline.js';
 import { PROBLEM_CONTENT_TYPE, problemFor } from './problem.js';
+import type { TakeResult } from './rate-limit.js';
 
 export type { ApiDeps, DenyEvent } from './deps.js';
 
@@ -175,6 +177,12 @@ export function buildSteps(deps: ApiDeps, routes: readonly Route[]): Step[] {
     routes.map((r) => [r, r.methods.includes('GET') ? [...r.methods, 'HEAD'] : r.methods]),
   );
   const bodyLimits = { maxBytes: deps.limits.bodyLimitBytes, maxDepth: deps.limits.maxJsonDepth };
+  const rateLimited = (ctx: RequestContext, result: TakeResult): StepResult => {
+    Object.assign(ctx.headers, deps.limiter.headers(result));
+    if (result.allowed) return CONTINUE;
+    deps.metrics.rateLimited.inc({ endpoint: ctx.route!.endpoint });
+    throw new AgentGuardError('AG_ERR_API_RATE_LIMITED', { retryAfter: result.retryAfterS });
+  };
   return [
     {
       name: 'route',
@@ -232,10 +240,8 @@ export function buildSteps(deps: ApiDeps, routes: readonly Route[]): Step[] {
         )
           return CONTINUE;
         const result = deps.limiter.take(identity.id);
-        Object.assign(ctx.headers, deps.limiter.headers(result));
-        if (result.allowed) return CONTINUE;
-        deps.metrics.rateLimited.inc({ endpoint: ctx.route!.endpoint });
-        throw new AgentGuardError('AG_ERR_API_RATE_LIMITED', { retryAfter: result.retryAfterS });
+        // A promise only when replicas share buckets through Redis (issue 28).
+        return result instanceof Promise ? result.then((r) => rateLimited(ctx, r)) : rateLimited(ctx, result);
       },
     },
     {

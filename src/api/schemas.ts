@@ -238,6 +238,7 @@ export const passportResponse = z
         'tool_not_allowed',
         'rate_limited',
         'replay_cache_full',
+        'replay_store_unavailable',
       ])
       .describe('Why the passport was or was not authorized.'),
   })

@@ -12,6 +12,7 @@ import { receiptsSection } from './sections/receipts.js';
 import { alertsSection } from './sections/alerts.js';
 import { scrubSection } from './sections/scrub.js';
 import { injectSection } from './sections/inject.js';
+import { redisSection } from './sections/redis.js';
 
 export const configSchema = z
   .object({
@@ -23,6 +24,7 @@ export const configSchema = z
     alerts: alertsSection.prefault({}),
     scrub: scrubSection.prefault({}),
     inject: injectSection.prefault({}),
+    redis: redisSection.prefault({}),
   })
   .strict();
 

@@ -29,6 +29,16 @@ export const METRIC = {
   /** Passport checks on /validate, label result (authorized or the refusal reason). */
   passportChecksTotal: 'agent_guard_passport_checks_total',
 
+  // shared state of gateway replicas (src/store), registered by src/telemetry/redis-metrics.ts
+  /** Redis command round trips, seconds; label operation (nonce, bucket). */
+  redisCommandDurationSeconds: 'agent_guard_redis_command_duration_seconds',
+  /** Redis commands that failed or timed out, labels: operation (nonce, bucket), reason (unavailable, timeout, error). */
+  redisErrorsTotal: 'agent_guard_redis_errors_total',
+  /** 1 while the Redis connection is ready, else 0 (absent without AGENT_GUARD_REDIS_URL). */
+  redisConnected: 'agent_guard_redis_connected',
+  /** Rate-limit decisions taken on this replica's own bucket because Redis could not answer. */
+  rateLimitLocalFallbackTotal: 'agent_guard_rate_limit_local_fallback_total',
+
   // sidecar proxy (src/proxy), registered by src/proxy/metrics.ts; label route is the route prefix
   /** Requests handled by the proxy, labels: route, adapter, outcome (forwarded, vetoed, refused, failed). */
   proxyRequestsTotal: 'agent_guard_proxy_requests_total',

@@ -10,13 +10,14 @@ import { parseInput } from '../validate-input.js';
 import { roundUs, toWireDecision, type WireDecision } from '../../engine/wire.js';
 import { splitAtMember } from '../json-pieces.js';
 import { evaluateAndSeal } from './decision.js';
+import type { PassportResult } from '../passports/verify.js';
 
 function header(ctx: RequestContext, name: string): string | undefined {
   const value = ctx.req.headers[name];
   return Array.isArray(value) ? value[0] : value;
 }
 
-export function validateHandler(deps: ApiDeps): (ctx: RequestContext) => ApiResponse {
+export function validateHandler(deps: ApiDeps): (ctx: RequestContext) => ApiResponse | Promise<ApiResponse> {
   return (ctx) => {
     const body = ctx.body as Record<string, unknown> | null;
     if (body !== null && typeof body === 'object' && !Array.isArray(body) && 'agent_passport' in body) {
@@ -101,7 +102,7 @@ function piecesOf(answer: Record<string, unknown>): readonly [string, string, st
   return [head, middle, tail];
 }
 
-function passport(deps: ApiDeps, ctx: RequestContext): ApiResponse {
+function passport(deps: ApiDeps, ctx: RequestContext): ApiResponse | Promise<ApiResponse> {
   const input = parseInput(passportRequest, ctx.body);
   const result = deps.passports.check(
     input,
@@ -112,6 +113,13 @@ function passport(deps: ApiDeps, ctx: RequestContext): ApiResponse {
     },
     ctx.body,
   );
+  // A promise only with shared state across replicas (issue 28).
+  return result instanceof Promise
+    ? result.then((r) => passportAnswer(deps, r))
+    : passportAnswer(deps, result);
+}
+
+function passportAnswer(deps: ApiDeps, result: PassportResult): ApiResponse {
   deps.metrics.passportChecks.inc({ result: result.reason });
   const headers: Record<string, string> = result.rate ? deps.limiter.headers(result.rate) : {};
   if (result.reason === 'rate_limited' && result.rate) {

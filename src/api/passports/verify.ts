@@ -3,10 +3,15 @@
  * passkey file, the request signed by its key with a fresh timestamp and an unused nonce, the tool
  * among the passport's tools, and the identity within its token bucket. Checks run in that order;
  * the rate limit counts only authentic requests, so a forger cannot drain someone else's bucket.
+ *
+ * Gateway replicas share nonces through the shared store (issue 28): a request accepted by one
+ * replica is refused as `replayed` by every other. When the store cannot answer, the check fails
+ * closed as `replay_store_unavailable`: a nonce no replica can record could be replayed to another.
  */
 import { KeyRing } from '../../receipts/index.js';
+import type { SharedState } from '../../store/shared-state.js';
 import type { RateLimiter, TakeResult } from '../rate-limit.js';
-import { NonceCache } from './nonce-cache.js';
+import { NonceCache, type NonceOutcome } from './nonce-cache.js';
 import { parsePassport, type PasskeyRegistry } from './passkey-file.js';
 import { passportMessage } from './signing.js';
 
@@ -19,7 +24,8 @@ export type PassportReason =
   | 'replayed'
   | 'tool_not_allowed'
   | 'rate_limited'
-  | 'replay_cache_full';
+  | 'replay_cache_full'
+  | 'replay_store_unavailable';
 
 export interface PassportRequestFields {
   readonly agent_passport: string;
@@ -54,6 +60,8 @@ export interface PassportVerifierOptions {
   readonly maxAgeS: number;
   readonly nonceCacheEntries: number;
   readonly now?: () => number;
+  /** Nonces shared by all replicas; without it this process remembers its own. */
+  readonly shared?: SharedState;
 }
 
 export class PassportVerifier {
@@ -69,10 +77,14 @@ export class PassportVerifier {
     this.#now = options.now ?? Date.now;
   }
 
-  check(body: PassportRequestFields, headers: PassportHeaders, fullBody: unknown): PassportResult {
+  /** Synchronous without a shared store; with one, a promise (one store round trip for the nonce). */
+  check(
+    body: PassportRequestFields,
+    headers: PassportHeaders,
+    fullBody: unknown,
+  ): PassportResult | Promise<PassportResult> {
     const nowMs = this.#now();
     const nowS = Math.floor(nowMs / 1000);
-    const { limiter } = this.#options;
     const refuse = (reason: PassportReason, rate?: TakeResult): PassportResult => ({
       authorized: false,
       reason,
@@ -97,26 +109,34 @@ export class PassportVerifier {
     if (!this.#ring.verify(keyId, Buffer.from(sig, 'hex'), message)) return refuse('bad_signature');
 
     // Remember the nonce until the timestamp itself would be refused as expired.
-    const outcome = this.#nonces.remember(
-      `${entry.public_key}:${nonce}`,
-      (ts + this.#options.maxAgeS + 1) * 1000,
-      nowMs,
-    );
-    if (outcome === 'replayed') return refuse('replayed');
-    if (outcome === 'full') return refuse('replay_cache_full');
-
-    if (!entry.tools.includes(body.tool_name) && !entry.tools.includes('*'))
-      return refuse('tool_not_allowed');
-    const rate = limiter.take(`passport:${entry.public_key}`);
-    if (!rate.allowed) return refuse('rate_limited', rate);
-    return {
-      authorized: true,
-      reason: 'authorized',
-      identity: body.agent_passport,
-      rateLimitRemaining: rate.remaining,
-      attestationTimestamp: nowS,
-      rate,
+    const nonceKey = `${entry.public_key}:${nonce}`;
+    const expiresMs = (ts + this.#options.maxAgeS + 1) * 1000;
+    const afterNonce = (outcome: NonceOutcome): PassportResult | Promise<PassportResult> => {
+      if (outcome === 'replayed') return refuse('replayed');
+      if (outcome === 'full') return refuse('replay_cache_full');
+      if (!entry.tools.includes(body.tool_name) && !entry.tools.includes('*'))
+        return refuse('tool_not_allowed');
+      const rate = this.#options.limiter.take(`passport:${entry.public_key}`);
+      return rate instanceof Promise ? rate.then(afterRate) : afterRate(rate);
     };
+    const afterRate = (rate: TakeResult): PassportResult => {
+      if (!rate.allowed) return refuse('rate_limited', rate);
+      return {
+        authorized: true,
+        reason: 'authorized',
+        identity: body.agent_passport,
+        rateLimitRemaining: rate.remaining,
+        attestationTimestamp: nowS,
+        rate,
+      };
+    };
+
+    const shared = this.#options.shared;
+    if (!shared) return afterNonce(this.#nonces.remember(nonceKey, expiresMs, nowMs));
+    if (!shared.available) return refuse('replay_store_unavailable');
+    return shared
+      .claimNonce(nonceKey, expiresMs - nowMs)
+      .then(afterNonce, () => refuse('replay_store_unavailable'));
   }
 
   #keyId(publicKeyHex: string): string {
