@@ -3,6 +3,7 @@
  * invocation handed to program handlers. None of these leave the extractor; facts do.
  */
 import type { DataSource, LiteralFact } from '../../facts.js';
+import type { SyntaxNode } from '../../parse/index.js';
 import type { Span } from '../../types.js';
 
 /** A shell word after quote removal and expansion, as the program receives it. */
@@ -18,6 +19,8 @@ export interface Word {
   readonly sources: readonly DataSource[];
   /** `<(cmd)`: what reading this "file" yields. */
   readonly proc?: Stream;
+  /** `>(cmd)`: cmd reads what is written to this "file"; walked when the data is known (#21). */
+  readonly procSink?: SyntaxNode;
   /** The literal emitted for this word, so a network sink can mark it as egress. */
   readonly literal?: MutableLiteral;
 }

@@ -64,6 +64,38 @@ const QUIET_PATHS = new Set([
   '/dev/zero',
 ]);
 
+/** Programs that copy remote content into the files their arguments name. */
+const FETCHERS: ReadonlySet<string> = new Set([
+  'curl',
+  'wget',
+  'aria2c',
+  'axel',
+  'scp',
+  'sftp',
+  'rsync',
+  'tftp',
+  'ftp',
+  'lftp',
+  'git',
+  'svn',
+  'hg',
+  'rclone',
+  's3cmd',
+  'gsutil',
+  'aws',
+  'az',
+]);
+
+/** Names of the process's own standard output: data written there goes down the pipe. */
+const STDOUT_PATHS: ReadonlySet<string> = new Set([
+  '/dev/stdout',
+  '/dev/fd/1',
+  '/proc/self/fd/1',
+  '/dev/stderr',
+  '/dev/fd/2',
+  '/proc/self/fd/2',
+]);
+
 /** Environment variables whose value is a command some program runs. */
 const CODE_VARIABLES = new Set([
   'GIT_SSH_COMMAND',
@@ -148,6 +180,10 @@ export class BashWalker implements Toolkit {
   #functions: Map<string, SyntaxNode> | null = null;
   /** Functions being called now: a recursive call is not followed again (the fork bomb). */
   #calling: Set<SyntaxNode> | null = null;
+  /** `>(cmd)` words of the statement being walked whose command has not run yet. */
+  #pendingSinks: SyntaxNode[] | null = null;
+  /** Data the command being handled wrote to its own standard output by name (`-o /dev/stdout`). */
+  #toStdout: readonly DataSource[] = NO_SOURCES;
 
   constructor(text: string, sink: FactSink) {
     this.#text = text;
@@ -171,6 +207,31 @@ export class BashWalker implements Toolkit {
   }
 
   #statement(node: SyntaxNode, stdin: Stream): Stream {
+    const mark = this.#pendingSinks?.length ?? 0;
+    const out = this.#statementOnce(node, stdin);
+    // `>(cmd)` words of this statement that nothing wrote into still run, reading nothing.
+    if (this.#pendingSinks !== null && this.#pendingSinks.length > mark) this.#flushSinks(mark);
+    return out;
+  }
+
+  /** Walks the `>(cmd)` words pending since `mark` that were never written to, with an empty input. */
+  #flushSinks(mark: number): void {
+    const pending = this.#pendingSinks!.splice(mark);
+    for (const node of pending) this.#substitution(node);
+  }
+
+  /** `>(cmd)` written with `data`: cmd runs with it as standard input; null when `w` is no such word. */
+  #intoSink(w: Word, data: Stream): Stream | null {
+    const node = w.procSink;
+    if (node === undefined) return null;
+    const at = this.#pendingSinks?.indexOf(node) ?? -1;
+    if (at === -1) return EMPTY_PIPE; // already run
+    this.#pendingSinks!.splice(at, 1);
+    const inner = node.children.filter((c) => c.named);
+    return this.#block(inner, { ...data, interactive: false });
+  }
+
+  #statementOnce(node: SyntaxNode, stdin: Stream): Stream {
     // Every statement costs a unit of the shared work budget; once it is spent the walk stops and
     // analyze() reports the exhausted budget (ENG-AST-002), never a silent allow (#21, #22).
     if (!this.sink.ctx.budget.spend(STATEMENT_UNITS, 'bash statements')) return EMPTY_PIPE;
@@ -446,46 +507,119 @@ export class BashWalker implements Toolkit {
     this.sink.exec(program, texts, dynamic, cmdSpan, via, stdin.interactive);
     const inv: Invocation = { program, argv, span: cmdSpan, stdin, via, dynamic };
     const savedReads = this.#reads;
+    const savedOut = this.#toStdout;
     this.#reads = NO_SOURCES;
+    this.#toStdout = NO_SOURCES;
+    const before = this.sink.facts.length;
     try {
-      const called = this.#functions?.get(program);
-      if (called !== undefined && first.text === program && via === undefined) {
-        const out = this.#call(called, argv, stdin);
-        if (out !== null) return out;
-      }
-      if (program === 'trap') this.#trap(argv, cmdSpan);
-      // `set -- a b c`: the positional parameters are now known ("$@" rm -rf / after it).
-      if (program === 'set' && argv[1]?.text === '--') this.#setPositional(argv.slice(2));
-      // The command itself came from downloaded or decoded data (`$(curl URL)`, `$(echo .. | base64 -d)`).
-      if (first.sources.length > 0 && !isUnresolved(first)) {
-        const code = first.sources.filter((x) => x.kind === 'net' || x.kind === 'decoded');
-        if (code.length > 0) this.flow(code, { kind: 'exec', program }, cmdSpan);
-      }
-      if (isUnresolved(first)) return this.#unresolved(inv, texts);
-      // A script written earlier in this input and run now: its content is executed (curl -o x; ./x),
-      // and known content is analysed as the runtime its #! line or extension names.
-      if (first.text.includes('/')) this.#runWritten(first, program, cmdSpan);
-      const known = staticOutput(program, argv);
-      if (known !== null)
-        return { sources: NO_SOURCES, text: known, interactive: false, literals: stdin.literals };
-      const handler = handlerFor(program);
-      const result = handler === undefined ? undefined : handler(inv, this);
-      if (program === 'read' && stdin.text !== null) this.#readKnown(argv, stdin.text);
-      if (result !== undefined) return result;
-      const reads = handler === undefined ? this.genericArgs(inv, argv.slice(1)) : this.#reads;
-      return {
-        sources: addSource(mergeSources(stdin.interactive ? NO_SOURCES : stdin.sources, reads), {
-          kind: 'output',
-          program,
-        }),
-        text: null,
-        interactive: false,
-        literals: stdin.literals,
-        ...listingOf(program, argv),
-      };
+      let out = this.#dispatch(inv, texts);
+      if (this.#toStdout.length > 0)
+        out = { ...out, sources: mergeSources(out.sources, this.#toStdout), text: null, interactive: false };
+      return this.sink.facts.length > before ? this.#fetchedBy(inv, out, before) : out;
     } finally {
       this.#reads = savedReads;
+      this.#toStdout = savedOut;
     }
+  }
+
+  /**
+   * A program that connected to the network while it ran: its output carries what it fetched
+   * (`python3 -c 'print(urlopen(U).read())' | sh`, `aws s3 cp s3://b/x - | sh`), and a fetcher's
+   * file arguments hold fetched content (`git clone URL r && sh r/install.sh`, `scp h:x.sh .`).
+   */
+  #fetchedBy(inv: Invocation, out: Stream, before: number): Stream {
+    let fetched: readonly DataSource[] = NO_SOURCES;
+    const facts = this.sink.facts;
+    for (let i = before; i < facts.length; i++) {
+      const f = facts[i]!;
+      if (f.kind !== 'net' || f.direction !== 'connect') continue;
+      fetched = addSource(
+        fetched,
+        f.url === undefined ? { kind: 'net', host: f.host } : { kind: 'net', host: f.host, url: f.url },
+      );
+    }
+    if (fetched.length === 0) return out;
+    if (FETCHERS.has(inv.program)) this.#fetchedFiles(inv, fetched);
+    return { ...out, sources: mergeSources(out.sources, fetched), text: null, interactive: false };
+  }
+
+  /** The files and directories a fetcher's arguments name now hold fetched content. */
+  #fetchedFiles(inv: Invocation, fetched: readonly DataSource[]): void {
+    const words = inv.argv.slice(1);
+    const mark = (text: string): void =>
+      this.#files.recordTree(this.#resolve({ ...inv.argv[0]!, text }).text, fetched);
+    if (inv.program === 'git') {
+      if (words[0]?.text !== 'clone') return;
+      const plain = words.slice(1).filter((w) => !w.text.startsWith('-') && !w.dynamic);
+      const last = plain[plain.length - 1];
+      if (last === undefined) return;
+      // `git clone URL` makes a directory named after the repository.
+      const remote = /:/.test(last.text);
+      const name = remote
+        ? last.text
+            .replace(/\/+$/, '')
+            .replace(/\.git$/, '')
+            .split(/[/:]/)
+            .pop()
+        : last.text;
+      if (name !== undefined && name !== '') mark(name);
+      return;
+    }
+    const hosts = new Set(fetched.map((f) => (f.kind === 'net' ? f.host : '')));
+    for (const w of words) {
+      const t = w.text;
+      if (
+        w.dynamic ||
+        t === '' ||
+        t.startsWith('-') ||
+        t.includes('://') ||
+        /^[^/]*:/.test(t) ||
+        hosts.has(t.toLowerCase())
+      )
+        continue;
+      mark(t);
+    }
+  }
+
+  /** The program's own meaning: a function call, a resolved name, its handler, or the default. */
+  #dispatch(inv: Invocation, texts: readonly string[]): Stream {
+    const { program, argv, span: cmdSpan, stdin, via } = inv;
+    const first = argv[0]!;
+    const called = this.#functions?.get(program);
+    if (called !== undefined && first.text === program && via === undefined) {
+      const out = this.#call(called, argv, stdin);
+      if (out !== null) return out;
+    }
+    if (program === 'trap') this.#trap(argv, cmdSpan);
+    // `set -- a b c`: the positional parameters are now known ("$@" rm -rf / after it).
+    if (program === 'set' && argv[1]?.text === '--') this.#setPositional(argv.slice(2));
+    // The command itself came from downloaded or decoded data (`$(curl URL)`, `$(echo .. | base64 -d)`).
+    if (first.sources.length > 0 && !isUnresolved(first)) {
+      const code = first.sources.filter((x) => x.kind === 'net' || x.kind === 'decoded');
+      if (code.length > 0) this.flow(code, { kind: 'exec', program }, cmdSpan);
+    }
+    if (isUnresolved(first)) return this.#unresolved(inv, texts);
+    // A script written earlier in this input and run now: its content is executed (curl -o x; ./x),
+    // and known content is analysed as the runtime its #! line or extension names.
+    if (first.text.includes('/')) this.#runWritten(first, program, cmdSpan);
+    const known = staticOutput(program, argv);
+    if (known !== null)
+      return { sources: NO_SOURCES, text: known, interactive: false, literals: stdin.literals };
+    const handler = handlerFor(program);
+    const result = handler === undefined ? undefined : handler(inv, this);
+    if (program === 'read' && stdin.text !== null) this.#readKnown(argv, stdin.text);
+    if (result !== undefined) return result;
+    const reads = handler === undefined ? this.genericArgs(inv, argv.slice(1)) : this.#reads;
+    return {
+      sources: addSource(mergeSources(stdin.interactive ? NO_SOURCES : stdin.sources, reads), {
+        kind: 'output',
+        program,
+      }),
+      text: null,
+      interactive: false,
+      literals: stdin.literals,
+      ...listingOf(program, argv),
+    };
   }
 
   // ---------------------------------------------------------------- programs the walker resolves (#21)
@@ -817,6 +951,12 @@ export class BashWalker implements Toolkit {
       }
       if (op === '<&') continue;
       const w = this.#word(target);
+      if (w.procSink !== undefined) {
+        // `cmd > >(sh)`: the output is the input of the substituted command.
+        const ran = this.#intoSink(w, out);
+        if (toStdout && ran !== null) result = ran;
+        continue;
+      }
       const net = devNet(w.text);
       if (net !== null) {
         this.sink.net({ ...net, sends: true, actor, span: span(r) });
@@ -901,10 +1041,25 @@ export class BashWalker implements Toolkit {
           ? value === '*'
           : value === '0';
     if (erases) this.sink.file({ op: 'truncate', path: '~/.bash_history', actor: 'bash', span: at });
+    // HISTFILE=~/.bashrc: the shell appends the session's commands there (history -w, at exit).
+    else if (name === 'HISTFILE' && value !== null)
+      this.sink.file({ op: 'append', path: value, actor: 'bash', span: at });
   }
 
   #declaration(node: SyntaxNode): Stream {
     const exported = node.children[0]?.type === 'export';
+    // `export`, `export -p`, `declare -x`, `declare -p`, `typeset -x` with no names print the
+    // variables with their values: the environment, secrets included (#21).
+    if (
+      node.children.every((c, i) => i === 0 || (c.type === 'word' && /^-[a-zA-Z]*$/.test(this.#slice(c))))
+    ) {
+      const flags = node.children
+        .slice(1)
+        .map((c) => this.#slice(c))
+        .join('');
+      if (exported || flags === '' || /[xp]/.test(flags))
+        return { sources: [{ kind: 'env' }], text: null, interactive: false, literals: [] };
+    }
     let nameref = false;
     for (const c of node.children) {
       if (c.type === 'word' && /^-[a-zA-Z]*n/.test(this.#slice(c))) nameref = true;
@@ -1165,6 +1320,18 @@ export class BashWalker implements Toolkit {
         return { text: this.#slice(node), dynamic: true, quoted: false, span: s, sources: out.sources };
       }
       case 'process_substitution': {
+        // `>(cmd)`: cmd's input is what the command writes there, known only once it writes.
+        if (node.children[0]?.type === '>(') {
+          (this.#pendingSinks ??= []).push(node);
+          const w: Word = {
+            text: this.#slice(node),
+            dynamic: true,
+            quoted: false,
+            span: s,
+            sources: NO_SOURCES,
+          };
+          return { ...w, procSink: node };
+        }
         const out = this.#substitution(node);
         return {
           text: this.#slice(node),
@@ -1627,7 +1794,17 @@ export class BashWalker implements Toolkit {
     recursive = false,
     content: Stream | null = null,
   ): void {
+    if (word.procSink !== undefined) {
+      // `tee >(sh)`, `curl -o >(sh) URL`: what is written is the substituted command's input.
+      this.#intoSink(word, content ?? { sources, text: null, interactive: false, literals: [] });
+      return;
+    }
     const path = this.#resolve(word);
+    if (STDOUT_PATHS.has(path.text)) {
+      // `curl -o /dev/stdout URL | sh`: written by name to the command's own output.
+      this.#toStdout = mergeSources(this.#toStdout, sources);
+      return;
+    }
     if (QUIET_PATHS.has(path.text) || path.text === '-' || path.text === '') return;
     this.sink.file({ op, path: path.text, actor, span: path.span, dynamic: path.dynamic, recursive });
     if (sources.length > 0) this.flow(sources, { kind: 'file', path: path.text }, path.span);
@@ -1646,7 +1823,8 @@ export class BashWalker implements Toolkit {
     const init = { op, path: path.text, actor, span: path.span, dynamic: path.dynamic, recursive };
     this.sink.file(extra === undefined ? init : { ...init, ...extra });
     if (op === 'execute') {
-      const written = path.proc?.sources ?? this.#files.get(path.text)?.sources;
+      const written =
+        path.proc?.sources ?? this.#files.get(path.text)?.sources ?? this.#files.fetched(path.text);
       if (written !== undefined) this.flow(written, { kind: 'exec', program: actor }, path.span);
     }
   }
@@ -1718,8 +1896,13 @@ export class BashWalker implements Toolkit {
    * (a flow from its sources), and known text is analysed as the runtime that runs it.
    */
   #runWritten(first: Word, program: string, at: Span): void {
-    const written = this.#files.get(this.#resolve(first).text);
-    if (written === undefined) return;
+    const path = this.#resolve(first).text;
+    const written = this.#files.get(path);
+    if (written === undefined) {
+      const fetched = this.#files.fetched(path);
+      if (fetched !== undefined) this.flow(fetched, { kind: 'exec', program }, at);
+      return;
+    }
     this.flow(written.sources, { kind: 'exec', program }, at);
     if (written.text === null || written.text.trim() === '') return;
     const runtime = scriptRuntime(first.text, written.text);

@@ -38,10 +38,33 @@ export function fileKey(path: string): string {
 
 export class WrittenFiles {
   readonly #files = new Map<string, WrittenFile>();
+  /** Directories (or files) a fetcher filled with content of unknown names: `git clone URL r`, `scp h:x .`. */
+  #trees: Map<string, readonly DataSource[]> | null = null;
 
   get(path: string): WrittenFile | undefined {
     if (this.#files.size === 0) return undefined;
     return this.#files.get(fileKey(path));
+  }
+
+  /** What a fetched tree holding `path` (the path itself or a directory above it) carries. */
+  fetched(path: string): readonly DataSource[] | undefined {
+    if (this.#trees === null) return undefined;
+    let p = fileKey(path);
+    for (;;) {
+      const hit = this.#trees.get(p);
+      if (hit !== undefined) return hit;
+      const slash = p.lastIndexOf('/');
+      if (slash > 0) p = p.slice(0, slash);
+      else if (slash === -1 && p !== '.' && !p.startsWith('~')) p = '.';
+      else return undefined;
+    }
+  }
+
+  /** Records that a fetcher wrote network content at or under `path` (names not known). */
+  recordTree(path: string, sources: readonly DataSource[]): void {
+    const trees = (this.#trees ??= new Map<string, readonly DataSource[]>());
+    const key = fileKey(path.replace(/\/+$/, '') || '/');
+    if (trees.size < MAX_FILES) trees.set(key, mergeSources(trees.get(key) ?? NO_SOURCES, sources));
   }
 
   /** Records a write into `path` carrying `sources`, with `content` when the data is a known stream. */

@@ -157,11 +157,13 @@ export function scanCode(
       /^\s*\|\s*getline/.test(after) ||
       PIPED_TO_SHELL.test(after) ||
       /(qx|%x)\s*$/.test(before);
+    // `URI.open("http://h/x")`, `open("https://...")`: a fetch, not a command line.
+    const fetch = l.quote !== '`' && /^[a-z][a-z0-9+.-]*:\/\/\S+$/i.test(trimmed);
     if (/^\|/.test(trimmed) || /\|$/.test(trimmed)) {
       // perl open(F, "cmd |") / open(F, "| cmd"); in the second the command reads the interpreter's pipe
       const command = trimmed.replace(/^\|\s*|\s*\|$/g, '');
       kit.nested(trimmed.startsWith('|') ? fromPipe(command) : command, 'bash', at, inv.program);
-    } else if (isCommand || SHELL_LITERAL.test(trimmed)) {
+    } else if ((isCommand && !fetch) || SHELL_LITERAL.test(trimmed)) {
       // awk `print ... | "sh"`: the command's standard input is awk's pipe, not the terminal
       const piped = /(?:^|[^|])\|\s*$/.test(before);
       kit.nested(piped ? fromPipe(trimmed) : trimmed, 'bash', at, inv.program);

@@ -120,6 +120,13 @@ export const HOOK_HANDLERS: Readonly<Record<string, ProgramHandler>> = {
       '--on-download-pause',
       '--on-bt-download-complete',
     ],
+    // The URLs it downloads (the walker then treats its -o/-d files as fetched content, #21).
+    extra: (inv, kit) => {
+      kit.genericArgs(
+        inv,
+        inv.argv.slice(1).filter((w) => w.text.includes('://')),
+      );
+    },
   }),
   openvpn: hooks({
     command: [

@@ -153,6 +153,8 @@ function interpreter(
         if (value !== undefined) codes.push(value);
         continue;
       }
+      // A value attached to its option (perl -MLWP::Simple, -I/lib) is neither code nor a cluster.
+      if (!t.startsWith('--') && t.length > 2 && spec.values.includes(t.slice(0, 2))) continue;
       // Clusters ending in a code option: python -uc 'code', perl -ne '...'.
       const last = '-' + t[t.length - 1];
       if (!t.startsWith('--') && t.length > 2 && spec.code.includes(last)) {
@@ -325,11 +327,86 @@ export function shellQuote(text: string): string {
   return "'" + text.replace(/'/g, "'\\''") + "'";
 }
 
-/** docker/podman: the whole command line goes to the docker extractor as well. */
+/** `docker run` options that take a separate value (the image is the first word that is not one). */
+const DOCKER_RUN_VALUES = new Set([
+  '-e',
+  '-v',
+  '-p',
+  '-w',
+  '-u',
+  '-h',
+  '-l',
+  '-m',
+  '--name',
+  '--env',
+  '--volume',
+  '--publish',
+  '--workdir',
+  '--user',
+  '--network',
+  '--net',
+  '--entrypoint',
+  '--mount',
+  '--env-file',
+  '--label',
+  '--platform',
+  '--hostname',
+  '--cpus',
+  '--memory',
+  '--add-host',
+  '--device',
+  '--cap-add',
+  '--cap-drop',
+  '--security-opt',
+  '--ulimit',
+  '--log-driver',
+  '--log-opt',
+  '--restart',
+  '--pull',
+  '--runtime',
+  '--gpus',
+  '--shm-size',
+  '--tmpfs',
+  '--dns',
+  '--ipc',
+  '--pid',
+  '--uts',
+  '--userns',
+  '--cgroupns',
+  '--volumes-from',
+]);
+
+function runImage(words: readonly Word[]): string | undefined {
+  for (let i = 0; i < words.length; i++) {
+    const t = words[i]!.text;
+    if (!t.startsWith('-')) return t;
+    if (DOCKER_RUN_VALUES.has(t)) i++;
+  }
+  return undefined;
+}
+
+/**
+ * docker/podman: the whole command line goes to the docker extractor as well. What `docker run`
+ * prints comes from an image pulled from a registry: remote content (`docker run img cat x | sh`).
+ */
 const docker: ProgramHandler = (inv, kit) => {
   const words = inv.argv.map((w, i) => (i === 0 ? 'docker' : shellQuote(w.text)));
   kit.nested(words.join(' '), 'docker', inv.span, inv.program);
-  return undefined;
+  const sub1 = inv.argv[1]?.text;
+  const run = sub1 === 'run' || (sub1 === 'container' && inv.argv[2]?.text === 'run');
+  if (!run) return undefined;
+  const name = runImage(inv.argv.slice(sub1 === 'run' ? 2 : 3)) ?? 'unknown';
+  const first = name.split('/')[0]!;
+  const host = name.includes('/') && /[.:]/.test(first) ? first.toLowerCase() : 'docker.io';
+  return {
+    sources: [
+      { kind: 'net', host, url: `docker://${name}` },
+      { kind: 'output', program: inv.program },
+    ],
+    text: null,
+    interactive: false,
+    literals: [],
+  };
 };
 
 /** at / batch: commands read from stdin (or -f FILE) run later, as the user. */

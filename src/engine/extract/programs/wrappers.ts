@@ -333,7 +333,13 @@ const kubectl: ProgramHandler = (inv, kit): Stream | undefined => {
   const dash = inv.argv.findIndex((w) => w.text === '--');
   if (dash === -1 || dash + 1 >= inv.argv.length) return undefined;
   kit.run(inv.argv.slice(dash + 1), inv.span, inv.stdin, 'kubectl');
-  return undefined;
+  // What the command prints comes from the cluster, not from this machine.
+  return {
+    sources: [{ kind: 'net', host: 'kubernetes', url: `kubernetes://${inv.argv[2]?.text ?? ''}` }],
+    text: null,
+    interactive: false,
+    literals: [],
+  };
 };
 
 export const WRAPPER_HANDLERS: Readonly<Record<string, ProgramHandler>> = {
