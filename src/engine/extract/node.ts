@@ -7,6 +7,7 @@ import type { SyntaxNode } from '../parse/index.js';
 import { envVal } from './code/calls.js';
 import { conditionMayChange, named } from './code/syntax.js';
 import { codeFlows, dynamicCall } from './code/effects.js';
+import { maySdk, sdkCall, sdkConstruct, sdkMember, sdkQuery, type SdkCall } from './code/sdk.js';
 import { unescape } from './code/strings.js';
 import {
   concat,
@@ -214,6 +215,10 @@ export class JsWalker extends CodeWalker {
   /** `obj.prop`: a qualified name when obj names something, else the object's taint. */
   member(base: Val, prop: string, dotted: string): Val {
     if (base.fields?.has(prop)) return base.fields.get(prop)!;
+    if (base.sdk !== undefined) {
+      const m = sdkMember(base, prop);
+      if (m !== undefined) return m;
+    }
     if (base.items !== undefined && /^\d+$/.test(prop) && base.items[Number(prop)] !== undefined)
       return base.items[Number(prop)]!;
     const ref = base.ref !== undefined ? canonicalModule(`${base.ref}.${prop}`) : undefined;
@@ -613,6 +618,15 @@ export class JsWalker extends CodeWalker {
         for (const cb of callbacks) this.fn(cb, undefined);
         return { ...inlined, generated: true };
       }
+    }
+    // Client libraries that do what a CLI does (AWS SDK, ioredis, prisma...): the CLI's rules decide.
+    if (recv?.sdk !== undefined || maySdk(call.name, method)) {
+      const sdk: SdkCall = { col: this.col, span: call.span, via: 'node', args: call.args, kw: new Map() };
+      const made =
+        recv?.sdk !== undefined && method !== undefined
+          ? sdkCall(recv, method, sdk)
+          : (sdkConstruct(call.name, sdk) ?? sdkQuery(call.name, method, sdk));
+      if (made !== undefined) return made;
     }
     const handler = fn?.returns !== undefined ? returnsOf(fn.returns) : JS_CALLS.find(call.name, method);
     const handled = handler?.(this, call);

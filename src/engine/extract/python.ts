@@ -33,6 +33,7 @@ import {
   spliceParts,
 } from './code/walker.js';
 import { dynamicCall } from './code/effects.js';
+import { maySdk, sdkCall, sdkConstruct, sdkMember, sdkQuery, type SdkCall } from './code/sdk.js';
 import { PY_CALLS, PY_CONSTANTS, type PyCall } from './python/calls.js';
 import { attrRef, isModuleName, sliceText } from './python/modules.js';
 
@@ -237,6 +238,10 @@ export class PyWalker extends CodeWalker {
     const name = this.src(attr);
     // Known attributes of a library object (`pwd.getpwuid(uid).pw_dir`).
     if (base.ref !== undefined && base.fields?.has(name)) return base.fields.get(name)!;
+    if (base.sdk !== undefined) {
+      const member = sdkMember(base, name);
+      if (member !== undefined) return member;
+    }
     const ref = attrRef(base, name);
     if (ref !== undefined && isModuleName(ref)) return { ...refVal(ref, dotted), module: true };
     if (ref === 'os.environ') return { ...refVal(ref, dotted), sources: [{ kind: 'env' }] };
@@ -265,6 +270,11 @@ export class PyWalker extends CodeWalker {
     const index = kids[1] ? this.visit(kids[1]) : UNKNOWN;
     if (base.ref === 'os.environ') return envVal(constText(index));
     const key = constText(index);
+    if (base.sdk !== undefined && key !== null) {
+      // client['app']['users']: a database and a collection.
+      const member = sdkMember(base, key);
+      if (member !== undefined) return member;
+    }
     // Namespaces indexed by name: sys.modules['os'], globals()['eval'], vars(os)['system'].
     if (base.module === true && base.ref !== undefined) {
       if (key !== null) {
@@ -660,6 +670,15 @@ export class PyWalker extends CodeWalker {
     if (fn?.fn !== undefined) {
       const inlined = this.callFunction(fn, call.args, call.kw);
       if (inlined !== undefined) return { ...inlined, generated: true };
+    }
+    // Client libraries that do what a CLI does (boto3, redis, ORMs...): the CLI's rules decide.
+    if (recv?.sdk !== undefined || maySdk(call.name, method)) {
+      const sdk: SdkCall = { col: this.col, span: call.span, via: 'python', args: call.args, kw: call.kw };
+      const made =
+        recv?.sdk !== undefined && method !== undefined
+          ? sdkCall(recv, method, sdk)
+          : (sdkConstruct(call.name, sdk) ?? sdkQuery(call.name, method, sdk));
+      if (made !== undefined) return made;
     }
     const handler = PY_CALLS.find(call.name, method);
     // A method of the input's own classes on an object the walk cannot type: walked with (self, args).

@@ -4,6 +4,7 @@
  * which literals it carries (egress marking) and what a name refers to (`subprocess.run`).
  */
 import type { DataSource } from '../../facts.js';
+import type { Sdk } from './sdk.js';
 
 /** An unknown part of a string; rendered as `$name` (`$X` when the expression had no name). */
 export interface Hole {
@@ -55,6 +56,8 @@ export interface Val {
   readonly returns?: Val | number;
   /** What iterating over the value yields (a glob pattern's matches, a directory's entries). */
   readonly each?: Val;
+  /** A client object of a library that does what a CLI does (boto3, redis, an ORM...; code/sdk.ts). */
+  readonly sdk?: Sdk;
   /** A function built from source text (`new Function('c', body)`): its parameters and body. */
   readonly code?: { readonly params: readonly string[]; readonly body: string };
 }

@@ -1,0 +1,560 @@
+/**
+ * Client libraries that do what a command-line tool does (issue 22): boto3 and the AWS SDKs for
+ * JavaScript, the kubernetes clients, the docker SDKs, redis, mongo, ORMs (django, SQLAlchemy,
+ * prisma, sequelize), GitPython and simple-git. A call is written as the equivalent command line
+ * (or SQL statement) and analysed again, so the CLI rules (AWS-AST-001, K8S-AST-001, DB-AST-001,
+ * DKR-AST-*, SQL-AST-*, GIT-AST-*) decide it once for every spelling.
+ */
+import type { Span } from '../../types.js';
+import { type Collector, shellJoin, shellWord } from './collector.js';
+import { constText, opaque, render, strVal, UNKNOWN, type Val } from './value.js';
+
+/** A client object of one of the libraries, and where in it a value points. */
+export interface Sdk {
+  readonly lib: 'aws' | 'aws-resource' | 'k8s' | 'docker' | 'redis' | 'mongo' | 'orm' | 'orm-client' | 'git';
+  /** Service, bucket, database, collection, table, or a sub-object's name, outermost first. */
+  readonly path: readonly string[];
+  /** The endpoint the client was made for (a URL or host), as written. */
+  readonly target?: string;
+  /** A query narrowed by a filter (`.filter(...)`, `where:`): not every row. */
+  readonly filtered?: boolean;
+}
+
+/** The call a walker saw, in the terms the libraries need. */
+export interface SdkCall {
+  readonly col: Collector;
+  readonly span: Span;
+  readonly via: string;
+  readonly args: readonly Val[];
+  /** Keyword arguments (python), or the fields of the first options object (JavaScript). */
+  readonly kw: ReadonlyMap<string, Val>;
+}
+
+const sdkVal = (sdk: Sdk): Val => ({ ...UNKNOWN, sdk });
+
+/** `DBInstanceIdentifier` → `db-instance-identifier`, `deleteBucket` / `delete_bucket` → `delete-bucket`. */
+export function kebab(name: string): string {
+  const words = name.match(/[A-Z]+(?=[A-Z][a-z]|\d|$|_)|[A-Z]?[a-z]+|[A-Z]+|\d+/g) ?? [name];
+  return words.map((w) => w.toLowerCase()).join('-');
+}
+
+/** A value as one or more shell words (a list gives one word per item). */
+function words(v: Val): string[] {
+  if (v.items) return v.items.map(word);
+  return [word(v)];
+}
+
+function word(v: Val): string {
+  if (v.num !== undefined) return String(v.num);
+  return shellWord(v);
+}
+
+/** `--key value` options from keyword arguments: true is a bare flag, false is left out. */
+function options(kw: ReadonlyMap<string, Val>, skip: ReadonlySet<string> = new Set()): string[] {
+  const out: string[] = [];
+  for (const [k, v] of kw) {
+    if (skip.has(k)) continue;
+    if (v.bool === false) continue;
+    out.push(`--${kebab(k)}`);
+    if (v.bool !== true) out.push(...words(v));
+  }
+  return out;
+}
+
+const text = (v: Val | undefined): string | null => (v === undefined ? null : constText(v));
+
+function runCli(c: SdkCall, line: string): void {
+  c.col.nested(line, 'bash', c.span, c.via);
+}
+
+function runSql(c: SdkCall, sql: string): void {
+  c.col.nested(sql, 'sql', c.span, c.via);
+}
+
+// --- constructors ------------------------------------------------------------------------------
+
+/** First names of the libraries' constructors and factories (a cheap gate before the patterns). */
+const ROOTS = new Set([
+  'boto3',
+  'aws-sdk',
+  'kubernetes',
+  '@kubernetes/client-node',
+  'docker',
+  'dockerode',
+  'redis',
+  'aioredis',
+  'ioredis',
+  'pymongo',
+  'motor',
+  'mongodb',
+  'mongoose',
+  '@prisma/client',
+  'git',
+  'simple-git',
+  'sqlalchemy',
+]);
+
+/** Whether a call named `name` may make a client object or a query (see sdkConstruct, sdkQuery). */
+export function maySdk(name: string, method: string | undefined): boolean {
+  if (method === 'query' || method === 'makeApiClient') return true;
+  const root = name.startsWith('new ') ? name.slice(4) : name;
+  const dot = root.indexOf('.');
+  const head = dot < 0 ? root : root.slice(0, dot);
+  return ROOTS.has(head) || head.startsWith('@aws-sdk/') || name.includes('.objects.');
+}
+
+/** The AWS CLI's service name for an SDK's (the s3 client's operations are `aws s3api`). */
+function awsService(name: string): string {
+  const s = name.toLowerCase().replace(/client$/, '');
+  return s === 's3' ? 's3api' : s;
+}
+
+/**
+ * A client object made by `name` (a qualified constructor or factory name), or undefined. Some
+ * constructors are themselves the operation (AWS SDK v3's `new DeleteBucketCommand({...})`).
+ */
+export function sdkConstruct(name: string, c: SdkCall): Val | undefined {
+  const first = c.args[0];
+  // --- AWS
+  if (/^boto3\.(?:session\.)?(?:Session\(\)\.)?(?:client|resource)$/.test(name) || name === 'boto3.client') {
+    const svc = text(first ?? c.kw.get('service_name'));
+    if (svc === null) return undefined;
+    return sdkVal({ lib: name.endsWith('resource') ? 'aws-resource' : 'aws', path: [svc] });
+  }
+  let m = /^new @aws-sdk\/client-([a-z0-9-]+)\.(\w+)Command$/.exec(name);
+  if (m) {
+    const fields = first?.fields ?? new Map<string, Val>();
+    runCli(c, [`aws ${awsService(m[1]!)} ${kebab(m[2]!)}`, ...options(fields)].join(' '));
+    return UNKNOWN;
+  }
+  m = /^new (?:aws-sdk|@aws-sdk\/client-([a-z0-9-]+))\.(\w+)$/.exec(name);
+  if (m) return sdkVal({ lib: 'aws', path: [m[1] ?? m[2]!.toLowerCase().replace(/client$/, '')] });
+  // --- kubernetes
+  if (
+    /^kubernetes\.client\.(?:api\.)?\w+Api$/.test(name) ||
+    /^new @kubernetes\/client-node\.\w+Api$/.test(name)
+  )
+    return sdkVal({ lib: 'k8s', path: [] });
+  // --- docker
+  if (
+    /^docker\.(?:from_env|DockerClient|Client|APIClient|client\.from_env)$/.test(name) ||
+    name === 'new dockerode'
+  )
+    return sdkVal({ lib: 'docker', path: [] });
+  // --- redis
+  if (
+    /^(?:redis|redis\.asyncio|aioredis)\.(?:Redis|StrictRedis|from_url|Redis\.from_url|StrictRedis\.from_url|RedisCluster|cluster\.RedisCluster)$/.test(
+      name,
+    ) ||
+    /^(?:new )?(?:ioredis|ioredis\.Cluster|redis\.createClient|redis\.RedisClient)$/.test(name)
+  ) {
+    const target = first ?? c.kw.get('host') ?? c.kw.get('url');
+    return sdkVal({ lib: 'redis', path: [], ...(target ? { target: render(target) } : {}) });
+  }
+  // --- mongo
+  if (
+    /^(?:pymongo\.MongoClient|pymongo\.mongo_client\.MongoClient|motor\.motor_asyncio\.AsyncIOMotorClient)$/.test(
+      name,
+    ) ||
+    /^(?:new )?mongodb\.MongoClient(?:\.connect)?$/.test(name)
+  )
+    return sdkVal({ lib: 'mongo', path: [], ...(first ? { target: render(first) } : {}) });
+  if (/^mongoose\.connection(?:\.db)?$/.test(name)) return sdkVal({ lib: 'mongo', path: ['$db'] });
+  // --- ORMs
+  if (name === 'new @prisma/client.PrismaClient') return sdkVal({ lib: 'orm-client', path: [] });
+  m = /(?:^|\.)([A-Za-z_]\w*)\.objects\.(all|filter|exclude|get_queryset|select_related|only)$/.exec(name);
+  if (m)
+    return sdkVal({
+      lib: 'orm',
+      path: [m[1]!.toLowerCase()],
+      filtered: m[2] === 'filter' || m[2] === 'exclude',
+    });
+  // --- git
+  if (/^(?:git\.Repo|git\.Repo\.init|git\.Repo\.clone_from|git\.repo\.base\.Repo)$/.test(name))
+    return sdkVal({ lib: 'git', path: [] });
+  if (/^(?:simple-git|simple-git\.simpleGit|simple-git\.default)$/.test(name))
+    return sdkVal({ lib: 'git', path: [] });
+  return undefined;
+}
+
+/** A model or table named by a value (`User`, `models.User`, `'users'`). */
+function tableOf(v: Val | undefined): string | null {
+  if (v === undefined) return null;
+  const t = v.ref ?? constText(v);
+  if (t === null || t === undefined) return null;
+  const last = t.replace(/\(\)$/, '').split('.').pop() ?? t;
+  return /^\w+$/.test(last) ? last.toLowerCase() : null;
+}
+
+/**
+ * A query object started by a call that is not a client's (`session.query(User)`,
+ * `sqlalchemy.delete(User)`): the ORM value, or undefined.
+ */
+export function sdkQuery(name: string, method: string | undefined, c: SdkCall): Val | undefined {
+  if (method === 'query' && c.args.length === 1 && c.args[0]!.ref !== undefined) {
+    const table = tableOf(c.args[0]);
+    return table !== null ? sdkVal({ lib: 'orm', path: [table] }) : undefined;
+  }
+  // @kubernetes/client-node: kubeConfig.makeApiClient(k8s.CoreV1Api).
+  if (method === 'makeApiClient' && /Api$/.test(c.args[0]?.ref ?? ''))
+    return sdkVal({ lib: 'k8s', path: [] });
+  if (name === 'sqlalchemy.delete' || name === 'sqlalchemy.sql.delete') {
+    const table = tableOf(c.args[0]);
+    // The statement as SQL text: session.execute(delete(User)) hands it to the SQL runtime.
+    return table !== null
+      ? { ...strVal(`DELETE FROM ${table}`), sdk: { lib: 'orm', path: [table] } }
+      : undefined;
+  }
+  return undefined;
+}
+
+// --- members -----------------------------------------------------------------------------------
+
+/** `obj.name` or `obj['name']` on a client object: a sub-object, or undefined. */
+export function sdkMember(v: Val, name: string): Val | undefined {
+  const sdk = v.sdk;
+  if (sdk === undefined) return undefined;
+  switch (sdk.lib) {
+    case 'mongo':
+      // client.app is the database app; db.users the collection users.
+      return sdk.path.length < 2 && !name.startsWith('_')
+        ? sdkVal({ ...sdk, path: [...sdk.path, name] })
+        : undefined;
+    case 'orm-client':
+      return name.startsWith('$') ? undefined : sdkVal({ lib: 'orm', path: [name.toLowerCase()] });
+    case 'aws-resource':
+    case 'docker':
+    case 'git':
+      return sdkVal({ ...sdk, path: [...sdk.path, name] });
+    default:
+      return undefined;
+  }
+}
+
+// --- calls -------------------------------------------------------------------------------------
+
+/** A method called on a client object: the command it amounts to is analysed; the result's value. */
+export function sdkCall(v: Val, method: string, c: SdkCall): Val | undefined {
+  const sdk = v.sdk;
+  if (sdk === undefined) return undefined;
+  switch (sdk.lib) {
+    case 'aws':
+      return awsCall(sdk, method, c);
+    case 'aws-resource':
+      return awsResourceCall(sdk, method, c);
+    case 'k8s':
+      return k8sCall(method, c);
+    case 'docker':
+      return dockerCall(sdk, method, c);
+    case 'redis':
+      return redisCall(sdk, method, c);
+    case 'mongo':
+      return mongoCall(sdk, method, c);
+    case 'orm':
+      return ormCall(sdk, method, c);
+    case 'orm-client':
+      return undefined;
+    case 'git':
+      return gitCall(sdk, method, c);
+  }
+}
+
+/** Client methods that are not service operations. */
+const AWS_LOCAL =
+  /^(?:send|get_paginator|get_waiter|can_paginate|close|destroy|promise|middlewareStack|generate_presigned_\w+|meta|exceptions)$/;
+
+function awsCall(sdk: Sdk, method: string, c: SdkCall): Val | undefined {
+  if (AWS_LOCAL.test(method)) return undefined;
+  const svc = sdk.path[0] ?? 's3';
+  if (method === 'upload_file' || method === 'upload_fileobj' || method === 'uploadFile') {
+    const [file, bucket, key] = [
+      c.args[0] ?? c.kw.get('Filename'),
+      c.args[1] ?? c.kw.get('Bucket'),
+      c.args[2] ?? c.kw.get('Key'),
+    ];
+    if (file && bucket) runCli(c, `aws s3 cp ${word(file)} s3://${render(bucket)}/${key ? render(key) : ''}`);
+    return UNKNOWN;
+  }
+  if (method === 'download_file') {
+    const [bucket, key, file] = [
+      c.args[0] ?? c.kw.get('Bucket'),
+      c.args[1] ?? c.kw.get('Key'),
+      c.args[2] ?? c.kw.get('Filename'),
+    ];
+    if (file && bucket) runCli(c, `aws s3 cp s3://${render(bucket)}/${key ? render(key) : ''} ${word(file)}`);
+    return UNKNOWN;
+  }
+  const kw = c.kw.size > 0 ? c.kw : (c.args[0]?.fields ?? new Map<string, Val>());
+  runCli(c, [`aws ${awsService(svc)} ${kebab(method)}`, ...options(kw)].join(' '));
+  return UNKNOWN;
+}
+
+/** boto3 resources: s3.Bucket(name).objects.all().delete(), ec2.Instance(id).terminate(). */
+function awsResourceCall(sdk: Sdk, method: string, c: SdkCall): Val | undefined {
+  const [svc, ...rest] = sdk.path;
+  if (svc === undefined) return undefined;
+  const last = rest[rest.length - 1];
+  // A sub-resource made by name: Bucket('b'), Instance('i-1'), Table('t').
+  if (/^[A-Z]/.test(method)) {
+    const id = c.args[0] ?? c.kw.values().next().value;
+    return sdkVal({ ...sdk, path: [...sdk.path, method, id ? render(id) : '$X'] });
+  }
+  if (method === 'all' || method === 'filter' || method === 'limit' || method === 'page_size')
+    return sdkVal({ ...sdk, filtered: sdk.filtered === true || method === 'filter' });
+  const bucketAt = rest.indexOf('Bucket');
+  const bucket = bucketAt >= 0 ? rest[bucketAt + 1] : undefined;
+  if (svc === 's3' && bucket !== undefined) {
+    if (method === 'upload_file') {
+      const file = c.args[0] ?? c.kw.get('Filename');
+      const key = c.args[1] ?? c.kw.get('Key');
+      if (file) runCli(c, `aws s3 cp ${word(file)} s3://${bucket}/${key ? render(key) : ''}`);
+      return UNKNOWN;
+    }
+    if (method === 'delete' || method === 'delete_objects')
+      runCli(
+        c,
+        last === 'objects' || last === 'object_versions' || method === 'delete_objects'
+          ? `aws s3 rm s3://${bucket} --recursive`
+          : `aws s3 rb s3://${bucket}`,
+      );
+    return method === 'delete' || method === 'delete_objects' ? UNKNOWN : undefined;
+  }
+  // Collections (ec2.instances.all().terminate()) and named resources (Table('t').delete()).
+  const kind =
+    rest.length >= 2 && /^[A-Z]/.test(rest[rest.length - 2] ?? '') ? rest[rest.length - 2]! : (last ?? '');
+  const id = rest.length >= 2 && /^[A-Z]/.test(rest[rest.length - 2] ?? '') ? last! : '$X';
+  if (!/^(?:delete|terminate|stop|remove|purge|detach|disassociate|revoke|deregister)\w*$/.test(method))
+    return undefined;
+  const noun = kebab(kind).replace(/s$/, '');
+  runCli(
+    c,
+    `aws ${awsService(svc)} ${kebab(method)}-${noun}${svc === 'ec2' ? 's' : ''} --${noun}-name ${shellWord(strVal(id))}`,
+  );
+  return UNKNOWN;
+}
+
+/** kubernetes CoreV1Api().delete_namespace('prod'), AppsV1Api.deleteNamespacedDeployment({...}). */
+function k8sCall(method: string, c: SdkCall): Val | undefined {
+  const snake = method.replace(/[A-Z]/g, (ch) => `_${ch.toLowerCase()}`);
+  const m = /^delete_(collection_)?(namespaced_)?(\w+)$/.exec(snake);
+  if (!m) return undefined;
+  const obj = c.args[0]?.fields;
+  const name = obj?.get('name') ?? c.kw.get('name') ?? (m[1] ? undefined : c.args[0]);
+  const ns =
+    obj?.get('namespace') ?? c.kw.get('namespace') ?? (m[2] ? (m[1] ? c.args[0] : c.args[1]) : undefined);
+  const kind = m[3]!.replace(/_/g, '');
+  const target = m[1] || !name ? '--all' : word(name);
+  runCli(c, `kubectl delete ${kind} ${target}${ns ? ` -n ${word(ns)}` : ''}`);
+  return UNKNOWN;
+}
+
+/** Keyword arguments of the docker SDKs' run/create, as `docker run` flags. */
+function dockerFlags(kw: ReadonlyMap<string, Val>): string[] {
+  const out: string[] = [];
+  const get = (...keys: string[]): Val | undefined => keys.map((k) => kw.get(k)).find((v) => v !== undefined);
+  const host = kw.get('HostConfig')?.fields;
+  const hget = (...keys: string[]): Val | undefined =>
+    get(...keys) ?? keys.map((k) => host?.get(k)).find((v) => v !== undefined);
+  if (hget('privileged', 'Privileged')?.bool === true) out.push('--privileged');
+  const vols = hget('volumes', 'binds', 'Binds', 'Mounts', 'mounts');
+  if (vols?.fields)
+    for (const [src, spec] of vols.fields) {
+      const bind = spec.fields?.get('bind') ?? spec;
+      out.push('-v', shellWord(strVal(`${src}:${render(bind)}`)));
+    }
+  for (const item of vols?.items ?? []) {
+    const src = item.fields?.get('Source') ?? item.fields?.get('source');
+    const dst = item.fields?.get('Target') ?? item.fields?.get('target');
+    out.push('-v', src && dst ? shellWord(strVal(`${render(src)}:${render(dst)}`)) : word(item));
+  }
+  for (const [key, flag] of [
+    [['pid_mode', 'PidMode'], '--pid'],
+    [['network_mode', 'NetworkMode'], '--network'],
+    [['ipc_mode', 'IpcMode'], '--ipc'],
+    [['userns_mode', 'UsernsMode'], '--userns'],
+    [['user', 'User'], '--user'],
+  ] as const) {
+    const v = hget(...key);
+    if (v) out.push(flag, word(v));
+  }
+  for (const [key, flag] of [
+    [['cap_add', 'CapAdd'], '--cap-add'],
+    [['security_opt', 'SecurityOpt'], '--security-opt'],
+    [['devices', 'Devices'], '--device'],
+  ] as const)
+    for (const v of hget(...key)?.items ?? []) out.push(flag, word(v));
+  return out;
+}
+
+/** docker.from_env().containers.run(image, cmd, privileged=True, volumes={...}); dockerode createContainer/run. */
+function dockerCall(sdk: Sdk, method: string, c: SdkCall): Val | undefined {
+  const inContainers = sdk.path[sdk.path.length - 1] === 'containers';
+  const isRun =
+    (inContainers && (method === 'run' || method === 'create')) ||
+    (sdk.path.length === 0 &&
+      (method === 'run' || method === 'createContainer' || method === 'create_container'));
+  if (!isRun) return undefined;
+  const obj = c.args[0]?.fields;
+  const kw = obj ?? c.kw;
+  const image = obj ? obj.get('Image') : (c.args[0] ?? c.kw.get('image'));
+  const cmd = obj ? obj.get('Cmd') : (c.args[1] ?? c.kw.get('command'));
+  // dockerode's run(image, cmd, stream, createOptions): the options are the fourth argument.
+  const createOpts = method === 'run' && !obj ? c.args[3]?.fields : undefined;
+  const flags = dockerFlags(createOpts ?? kw);
+  const cmdWords = cmd ? (cmd.items ? cmd.items.map(word) : [render(cmd)]) : [];
+  runCli(c, ['docker run', ...flags, image ? word(image) : 'image', ...cmdWords].join(' '));
+  return UNKNOWN;
+}
+
+/** Redis commands that change or empty the server; other commands are reads and writes of keys. */
+const REDIS_ADMIN =
+  /^(?:flushall|flushdb|config|shutdown|replicaof|slaveof|module|script|function|debug|acl|swapdb|bgrewriteaof|save|bgsave|migrate|failover|cluster)(?:_|$)/;
+
+/** Redis commands of one word that clients spell in camel case (flushAll, bgSave). */
+const REDIS_ONE_WORD = new Set([
+  'flushall',
+  'flushdb',
+  'shutdown',
+  'replicaof',
+  'slaveof',
+  'swapdb',
+  'bgrewriteaof',
+  'save',
+  'bgsave',
+  'failover',
+]);
+
+function redisCall(sdk: Sdk, method: string, c: SdkCall): Val | undefined {
+  const compact = method.replace(/_/g, '').toLowerCase();
+  const lower = REDIS_ONE_WORD.has(compact)
+    ? compact
+    : method.replace(/[A-Z]/g, (ch) => `_${ch.toLowerCase()}`).toLowerCase();
+  let argv: string[];
+  if (/^(?:execute_command|send_command|call|command)$/.test(lower)) {
+    const list = c.args.length === 1 && c.args[0]!.items ? c.args[0]!.items : c.args;
+    argv = list.map(word);
+    if (argv.length === 0 || !REDIS_ADMIN.test((constText(list[0]) ?? '').toLowerCase())) return undefined;
+  } else {
+    if (!REDIS_ADMIN.test(lower)) return undefined;
+    argv = [
+      ...lower.split('_').map((w) => w.toUpperCase()),
+      ...c.args.filter((a) => a.fn === undefined).map(word),
+    ];
+  }
+  const target =
+    sdk.target === undefined
+      ? ''
+      : sdk.target.includes('://')
+        ? ` -u ${shellWord(strVal(sdk.target))}`
+        : ` -h ${shellWord(strVal(sdk.target))}`;
+  runCli(c, `redis-cli${target} ${argv.join(' ')}`);
+  return UNKNOWN;
+}
+
+/** A mongo filter that matches every document: none, `{}`. */
+function matchesAll(v: Val | undefined): boolean {
+  return v === undefined || (v.fields !== undefined && v.fields.size === 0);
+}
+
+function mongoCall(sdk: Sdk, method: string, c: SdkCall): Val | undefined {
+  const [db, coll] = sdk.path;
+  const name = text(c.args[0]);
+  const dbExpr = db === undefined || db === '$db' ? 'db' : `db.getSiblingDB(${JSON.stringify(db)})`;
+  let js: string | undefined;
+  if (/^(?:get_database|getDatabase|db|get_default_database)$/.test(method) && db === undefined)
+    return sdkVal({ ...sdk, path: [name ?? '$X'] });
+  if (/^(?:get_collection|getCollection|collection)$/.test(method) && db !== undefined && coll === undefined)
+    return sdkVal({ ...sdk, path: [db, name ?? '$X'] });
+  if (/^(?:drop_database|dropDatabase)$/.test(method))
+    js =
+      db === undefined
+        ? `db.getSiblingDB(${JSON.stringify(name ?? 'x')}).dropDatabase()`
+        : `${dbExpr}.dropDatabase()`;
+  else if (/^(?:drop_collection|dropCollection)$/.test(method) && db !== undefined)
+    js = `${dbExpr}.getCollection(${JSON.stringify(name ?? 'x')}).drop()`;
+  else if (coll !== undefined && method === 'drop')
+    js = `${dbExpr}.getCollection(${JSON.stringify(coll)}).drop()`;
+  else if (
+    coll !== undefined &&
+    /^(?:delete_many|deleteMany|remove)$/.test(method) &&
+    matchesAll(c.args[0] ?? c.kw.get('filter'))
+  )
+    js = `${dbExpr}.getCollection(${JSON.stringify(coll)}).deleteMany({})`;
+  if (js === undefined) return undefined;
+  runCli(
+    c,
+    `mongosh ${sdk.target ? `${shellWord(strVal(sdk.target))} ` : ''}--eval ${shellWord(strVal(js))}`,
+  );
+  return UNKNOWN;
+}
+
+/** ORM queries: Model.objects.all().delete(), session.query(M).delete(), prisma.user.deleteMany({}). */
+function ormCall(sdk: Sdk, method: string, c: SdkCall): Val | undefined {
+  const table = sdk.path[0];
+  if (table === undefined) return undefined;
+  if (
+    /^(?:filter|filter_by|where|exclude|get|limit|first|join|order_by|all|select_related|only)$/.test(method)
+  )
+    return sdkVal({
+      ...sdk,
+      filtered: sdk.filtered === true || !/^(?:all|order_by|select_related|only)$/.test(method),
+    });
+  const where = c.args[0]?.fields?.get('where');
+  const whole = !sdk.filtered && (c.args[0]?.fields === undefined || matchesAll(where));
+  if ((method === 'delete' || method === 'deleteMany' || method === 'delete_many') && whole) {
+    runSql(c, `DELETE FROM ${table}`);
+    return UNKNOWN;
+  }
+  if ((method === 'update' || method === 'updateMany' || method === 'update_many') && whole) {
+    runSql(c, `UPDATE ${table} SET x = 1`);
+    return UNKNOWN;
+  }
+  return undefined;
+}
+
+/** GitPython's repo.git.<command>(...), repo.remote().push(force=True), repo.head.reset(working_tree=True); simple-git. */
+function gitCall(sdk: Sdk, method: string, c: SdkCall): Val | undefined {
+  const last = sdk.path[sdk.path.length - 1];
+  const args = c.args.filter((a) => a.fn === undefined);
+  if (last === 'git') {
+    // repo.git.push('--force', 'origin', 'main'): the git command line itself.
+    if (method === 'execute') {
+      const argv = args[0]?.items;
+      if (argv) runCli(c, shellJoin(argv));
+      return UNKNOWN;
+    }
+    runCli(c, ['git', kebab(method), ...options(c.kw), ...args.flatMap(words)].join(' '));
+    return UNKNOWN;
+  }
+  if (method === 'remote' && sdk.path.length === 0)
+    return sdkVal({ ...sdk, path: ['remote', text(args[0]) ?? 'origin'] });
+  if (sdk.path[0] === 'remotes' && sdk.path.length === 2 && method === 'push') {
+    runCli(c, ['git push', ...options(c.kw), sdk.path[1]!, ...args.flatMap(words)].join(' '));
+    return UNKNOWN;
+  }
+  if (sdk.path[0] === 'remote' && method === 'push') {
+    runCli(c, ['git push', ...options(c.kw), sdk.path[1]!, ...args.flatMap(words)].join(' '));
+    return UNKNOWN;
+  }
+  if (last === 'head' && method === 'reset') {
+    const hard = c.kw.get('working_tree')?.bool === true;
+    runCli(c, `git reset${hard ? ' --hard' : ''}`);
+    return UNKNOWN;
+  }
+  if (sdk.path.length > 0) return undefined;
+  // simple-git: git.push('origin', 'main', ['--force']), git.raw(['push', '-f']), git.reset(['--hard']).
+  const flat = args.flatMap((a) =>
+    a.fields ? [...a.fields.keys()].map((k) => shellWord(strVal(k))) : words(a),
+  );
+  // simple-git's mode words: reset('hard'), clean('f').
+  const mode = (w: string): string =>
+    w === 'hard' || w === 'soft' || w === 'mixed' ? `--${w}` : /^[fdxXn]+$/.test(w) ? `-${w}` : w;
+  if (method === 'raw') runCli(c, ['git', ...flat].join(' '));
+  else if (/^(?:push|reset|clean|checkout|branch|rm|tag|stash)$/.test(method))
+    runCli(
+      c,
+      ['git', method, ...(method === 'reset' || method === 'clean' ? flat.map(mode) : flat)].join(' '),
+    );
+  else return undefined;
+  return { ...opaque(args), sdk };
+}
