@@ -22,6 +22,7 @@ import bitbucketContext from './detectors/bitbucket-context.js';
 import bitbucket from './detectors/bitbucket.js';
 import bitly from './detectors/bitly.js';
 import bittrex from './detectors/bittrex.js';
+import brevo from './detectors/brevo.js';
 import circleci from './detectors/circleci.js';
 import cliPassword from './detectors/cli-password.js';
 import clickhouse from './detectors/clickhouse.js';
@@ -42,6 +43,7 @@ import definedNetworking from './detectors/defined-networking.js';
 import digitalocean from './detectors/digitalocean.js';
 import discordContext from './detectors/discord-context.js';
 import discord from './detectors/discord.js';
+import dockerConfig from './detectors/docker-config.js';
 import dockerHub from './detectors/docker-hub.js';
 import doppler from './detectors/doppler.js';
 import droneci from './detectors/droneci.js';
@@ -83,6 +85,7 @@ import jwt from './detectors/jwt.js';
 import kraken from './detectors/kraken.js';
 import kubernetesSecret from './detectors/kubernetes-secret.js';
 import kucoin from './detectors/kucoin.js';
+import langsmith from './detectors/langsmith.js';
 import launchdarkly from './detectors/launchdarkly.js';
 import linearContext from './detectors/linear-context.js';
 import linear from './detectors/linear.js';
@@ -110,6 +113,7 @@ import openai from './detectors/openai.js';
 import openshift from './detectors/openshift.js';
 import pagerduty from './detectors/pagerduty.js';
 import perplexity from './detectors/perplexity.js';
+import pinecone from './detectors/pinecone.js';
 import plaidContext from './detectors/plaid-context.js';
 import plaid from './detectors/plaid.js';
 import planetscale from './detectors/planetscale.js';
@@ -121,6 +125,7 @@ import pypi from './detectors/pypi.js';
 import rapidapi from './detectors/rapidapi.js';
 import readme from './detectors/readme.js';
 import replicate from './detectors/replicate.js';
+import rootly from './detectors/rootly.js';
 import rubygems from './detectors/rubygems.js';
 import scalingo from './detectors/scalingo.js';
 import sendbird from './detectors/sendbird.js';
@@ -148,6 +153,7 @@ import twitch from './detectors/twitch.js';
 import twitter from './detectors/twitter.js';
 import typeform from './detectors/typeform.js';
 import vault from './detectors/vault.js';
+import webhookUrl from './detectors/webhook-url.js';
 import xai from './detectors/xai.js';
 import yandex from './detectors/yandex.js';
 import zendesk from './detectors/zendesk.js';
@@ -176,6 +182,7 @@ export const DETECTOR_FILES: readonly (readonly [file: string, detector: Detecto
   ['bitbucket', bitbucket],
   ['bitly', bitly],
   ['bittrex', bittrex],
+  ['brevo', brevo],
   ['circleci', circleci],
   ['cli-password', cliPassword],
   ['clickhouse', clickhouse],
@@ -196,6 +203,7 @@ export const DETECTOR_FILES: readonly (readonly [file: string, detector: Detecto
   ['digitalocean', digitalocean],
   ['discord-context', discordContext],
   ['discord', discord],
+  ['docker-config', dockerConfig],
   ['docker-hub', dockerHub],
   ['doppler', doppler],
   ['droneci', droneci],
@@ -237,6 +245,7 @@ export const DETECTOR_FILES: readonly (readonly [file: string, detector: Detecto
   ['kraken', kraken],
   ['kubernetes-secret', kubernetesSecret],
   ['kucoin', kucoin],
+  ['langsmith', langsmith],
   ['launchdarkly', launchdarkly],
   ['linear-context', linearContext],
   ['linear', linear],
@@ -264,6 +273,7 @@ export const DETECTOR_FILES: readonly (readonly [file: string, detector: Detecto
   ['openshift', openshift],
   ['pagerduty', pagerduty],
   ['perplexity', perplexity],
+  ['pinecone', pinecone],
   ['plaid-context', plaidContext],
   ['plaid', plaid],
   ['planetscale', planetscale],
@@ -275,6 +285,7 @@ export const DETECTOR_FILES: readonly (readonly [file: string, detector: Detecto
   ['rapidapi', rapidapi],
   ['readme', readme],
   ['replicate', replicate],
+  ['rootly', rootly],
   ['rubygems', rubygems],
   ['scalingo', scalingo],
   ['sendbird', sendbird],
@@ -302,6 +313,7 @@ export const DETECTOR_FILES: readonly (readonly [file: string, detector: Detecto
   ['twitter', twitter],
   ['typeform', typeform],
   ['vault', vault],
+  ['webhook-url', webhookUrl],
   ['xai', xai],
   ['yandex', yandex],
   ['zendesk', zendesk],

@@ -1,5 +1,5 @@
 /** New Relic user API keys (NRAK-), browser (NRJS-), insert (NRII-) and admin (NRAA-) keys. */
-import { defineDetector, prefixedToken } from '../detector.js';
+import { defineDetector, infixToken, prefixedToken } from '../detector.js';
 import { ALPHA_UPPER, BASE62, BASE64URL, DIGITS, HEX, randomBody } from '../examples.js';
 
 const ID = 'newrelic';
@@ -7,6 +7,7 @@ const userKey = (seed: string): string => 'NRAK-' + randomBody(`${seed}:1`, DIGI
 const adminKey = (seed: string): string => 'NRAA-' + randomBody(`${seed}:1`, HEX, 27);
 const browserKey = (seed: string): string => 'NRJS-' + randomBody(`${seed}:1`, HEX, 19);
 const insertKey = (seed: string): string => 'NRII-' + randomBody(`${seed}:1`, BASE64URL, 32);
+const licenseKey = (seed: string): string => randomBody(`${seed}:1`, HEX, 36) + 'NRAL';
 
 export default defineDetector({
   id: ID,
@@ -37,6 +38,14 @@ export default defineDetector({
       envName: 'NEW_RELIC_API_KEY',
       tail: 'A-Za-z0-9',
     }),
+    // Ingest license keys: 36 hex (an `eu01xx` region prefix on EU accounts) then NRAL.
+    infixToken(ID, {
+      name: 'license-key',
+      keywords: ['nral'],
+      before: 36,
+      regex: /^(?:eu01xx[a-f0-9]{30}|[a-f0-9]{36})NRAL/,
+      envName: 'NEW_RELIC_LICENSE_KEY',
+    }),
     prefixedToken(ID, {
       name: 'insert-key',
       keywords: ['nrii-'],
@@ -58,11 +67,18 @@ export default defineDetector({
       { text: `export NEW_RELIC_API_KEY=${insertKey('new3a')}`, secret: insertKey('new3a') },
       { text: `Use ${insertKey('new3b')} for the deploy step.`, secret: insertKey('new3b') },
       { text: `{"credentials": "${insertKey('new3c')}"}`, secret: insertKey('new3c') },
+      { text: `license_key: ${licenseKey('new4a')}`, secret: licenseKey('new4a') },
+      {
+        text: `NEW_RELIC_LICENSE_KEY=eu01xx${licenseKey('new4b').slice(6)}`,
+        secret: `eu01xx${licenseKey('new4b').slice(6)}`,
+      },
     ],
     negative: [
       { text: 'NRAK-' + 'x'.repeat(userKey('new0d').length - 5), why: 'placeholder body' },
       { text: `NRAK-${randomBody('new0e', BASE62, 6)} is cut short`, why: 'too short' },
       { text: `my${userKey('new0f')}`, why: 'inside a longer word' },
+      { text: `x${licenseKey('new4c')}`, why: 'a license key inside a longer word' },
+      { text: `${'0'.repeat(36)}NRAL`, why: 'zeros' },
       { text: 'NRAA-' + 'x'.repeat(adminKey('new1d').length - 5), why: 'placeholder body' },
       { text: `NRAA-${randomBody('new1e', BASE62, 6)} is cut short`, why: 'too short' },
       { text: `my${adminKey('new1f')}`, why: 'inside a longer word' },

@@ -19,12 +19,28 @@ export default defineDetector({
       envName: 'SHOPIFY_TOKEN',
       tail: 'A-Za-z0-9',
     }),
+    // Newer tokens and app secrets are longer and not hex (shopify.dev changelog, 2024).
+    prefixedToken(ID, {
+      name: 'long',
+      keywords: ['shpat_', 'shpca_', 'shppa_', 'shpss_'],
+      regex: /^shp(?:at|ca|pa|ss)_[A-Za-z0-9]{32,64}/,
+      envName: 'SHOPIFY_TOKEN',
+      minDistinct: 12,
+      tail: 'A-Za-z0-9',
+      strictOnly: true,
+    }),
   ],
   examples: {
     positive: [
       { text: `export SHOPIFY_TOKEN=${token('sho0a')}`, secret: token('sho0a') },
       { text: `Use ${token('sho0b')} for the deploy step.`, secret: token('sho0b') },
       { text: `{"credentials": "${token('sho0c')}"}`, secret: token('sho0c') },
+      {
+        text: `// for custom apps\nshpca_${randomBody('sho1a', BASE62, 38)}`,
+        secret: `shpca_${randomBody('sho1a', BASE62, 38)}`,
+        nonStrict: 'keep',
+        why: 'a newer, longer base62 token',
+      },
     ],
     negative: [
       { text: 'shpat_' + 'x'.repeat(token('sho0d').length - 6), why: 'placeholder body' },
