@@ -138,6 +138,7 @@ export function extractDocker(text: string, ctx: ExtractContext): Fact[] {
     container: (c, s) => facts.push(containerFact(c, map(s), 'docker', ctx.depth)),
     nested: (code, runtime, s) => facts.push(...ctx.nested(code, runtime, s, 'docker')),
     copy: (path, role, s) => facts.push(fileFact(path, 'copy', role, 'docker cp', map(s), ctx.depth)),
+    read: (path, actor, s) => facts.push(fileFact(path, 'read', undefined, actor, map(s), ctx.depth)),
     net: (url, s) => {
       const f = urlFact(url, map(s), 'docker', ctx.depth, 'docker');
       if (f) facts.push(f);
@@ -170,7 +171,17 @@ export function extractDocker(text: string, ctx: ExtractContext): Fact[] {
       analyzeDocker(cmd, sink);
       const s = words[0]!.start;
       const e = words[words.length - 1]!.end;
-      pieces.push(text.slice(last, s), ':', ' '.repeat(e - s - 1));
+      // Words with a command substitution run on the host before docker starts
+      // (`-e KEY="$(cat ~/.aws/credentials)"`): they stay, as arguments of `:`, at their offsets.
+      let blank = ':';
+      let at = s + 1;
+      for (const w of words) {
+        if (w.start < at || !/\$\(|`|[<>]\(/.test(text.slice(w.start, w.end))) continue;
+        blank += ' '.repeat(w.start - at) + text.slice(w.start, w.end);
+        at = w.end;
+        other = true;
+      }
+      pieces.push(text.slice(last, s), blank, ' '.repeat(e - at));
       last = e;
     } else other = true;
   }

@@ -2,7 +2,16 @@
  * What the container rules know: runtime API sockets, capabilities that break isolation, security
  * options that switch protections off, and how to read a bind-mount source against the policy.
  */
-import { credentialStore, isSystemPath, isWithin, pathPolicy, resolvePath } from '../paths.js';
+import {
+  credentialStore,
+  holdsPersistence,
+  isBlockDevice,
+  isSystemPath,
+  isWithin,
+  pathPolicy,
+  persistenceFile,
+  resolvePath,
+} from '../paths.js';
 import type { Policy } from '../policy.js';
 
 /** Container runtime API sockets: whoever can write to one controls the host. */
@@ -40,7 +49,16 @@ export function disablesProtection(opt: string): boolean {
 }
 
 /** Host directories whose mount gives the container the host (exactly these, or anything below the system ones). */
-const BROAD = new Set(['/', '/home', '/Users', '/var', '/run', '/var/run', '/mnt', '/media', '/srv']);
+const BROAD = new Set(['/', '/home', '/Users', '/var', '/run', '/var/run', '/mnt', '/media', '/srv', '/dev']);
+
+/**
+ * State directories below /var/lib that belong to the host's own services (package managers,
+ * container runtimes, init, auth). Any other /var/lib/<name> is an application's data directory,
+ * the usual place for a service's volume (`-v /var/lib/app:/data`, red team r1 FP).
+ */
+const HOST_STATE =
+  /^\/var\/lib\/(?:docker|containerd|containers|kubelet|etcd|cni|dpkg|apt|rpm|yum|dnf|pacman|snapd|flatpak|systemd|sudo|polkit-1|pam|private|machines|lxc|lxd|libvirt|AccountsService|NetworkManager|sss|ldap|krb5kdc|authselect|shim-signed|grub|ucf|cloud)(?:\/|$)/;
+const appData = (path: string): boolean => /^\/var\/lib\/[^/]+/.test(path) && !HOST_STATE.test(path);
 
 export interface MountView {
   /** Absolute host path. */
@@ -49,6 +67,8 @@ export interface MountView {
   readonly system: boolean;
   /** The source is or holds a credential store (label), e.g. `~/.aws`, `/etc/shadow`, the whole home. */
   readonly credentials: string | null;
+  /** The source is or holds a file that runs code at login or start-up (label), e.g. `~/.bashrc`. */
+  readonly persistence: string | null;
   readonly socket: boolean;
 }
 
@@ -59,7 +79,11 @@ export function viewMount(source: string, policy: Policy): MountView {
   const home = path === pp.homeDir || /^\/(?:root|home\/[^/]+|Users\/[^/]+)$/.test(path);
   const inWorkspace = isWithin(path, pp.workspaceRoot) && path !== '/';
   const system =
-    !inWorkspace && (BROAD.has(path) || home || (isSystemPath(path) && !/^\/var\/log(?:\/|$)/.test(path)));
+    !inWorkspace &&
+    (BROAD.has(path) ||
+      home ||
+      isBlockDevice(path) ||
+      (isSystemPath(path) && !/^\/var\/log(?:\/|$)/.test(path) && !appData(path)));
   let credentials = credentialStore(path, pp);
   // A mount of a directory that contains credential stores exposes them too.
   if (
@@ -71,6 +95,7 @@ export function viewMount(source: string, policy: Policy): MountView {
     path,
     system,
     credentials,
+    persistence: inWorkspace ? null : (persistenceFile(path, pp) ?? holdsPersistence(path, pp)),
     socket: RUNTIME_SOCKET.test(path) || path === '/var/run/docker' || path === '/run/containerd',
   };
 }

@@ -33,6 +33,8 @@ export interface DockerSink {
   copy(path: string, role: 'source' | 'destination', span: Span): void;
   /** A network target named on the command line (`-H tcp://host:2375`). */
   net(url: string, span: Span): void;
+  /** A host file the docker client reads and hands to the container (`--env-file`). */
+  read?(path: string, actor: string, span: Span): void;
   /** The command text of `words` (raw source slice, or a re-quoted join). */
   codeOf(words: readonly DockerWord[]): string;
   /** Named volumes bound to host directories by earlier commands of the same input (name → device). */
@@ -188,9 +190,21 @@ function readOptions(words: readonly DockerWord[], from: number): { options: Opt
 
 const HOST_PATH = /^(?:\/|~|\.|\$|[A-Za-z]:[\\/])/;
 
+/**
+ * `$(echo X)`, `$(printf X)`, `` `echo X` `` (quotes inside allowed) replaced by X: the shell prints
+ * X there, so `-v "$(echo /)":/h` mounts `/`. Other substitutions stay as written.
+ */
+export function printedSubstitutions(value: string): string {
+  if (!value.includes('$(') && !value.includes('`')) return value;
+  return value.replace(
+    /\$\(\s*(?:echo|printf(?:\s+(?:'%s'|"%s"|%s))?)\s+(['"]?)([^'"()`$;|&]*)\1\s*\)|`\s*(?:echo|printf)\s+(['"]?)([^'"()`$;|&]*)\3\s*`/g,
+    (_m, _q1: string, a: string | undefined, _q2: string, b: string | undefined) => (a ?? b ?? '').trim(),
+  );
+}
+
 /** `-v SRC:DST[:OPTS]`; only bind mounts of host paths are returned (named volumes are not host paths). */
 export function parseVolume(spec: string): { source: string; target: string; readOnly: boolean } | undefined {
-  let rest = spec;
+  let rest = printedSubstitutions(spec);
   let drive = '';
   if (/^[A-Za-z]:[\\/]/.test(rest)) {
     drive = rest.slice(0, 2);
@@ -348,6 +362,9 @@ export function analyzeDocker(words: readonly DockerWord[], sink: DockerSink): v
     sub = words[++i]?.value;
   if (sub === 'compose') return composeCommand(words, i + 1, sink, true);
   switch (sub) {
+    case 'build':
+    case 'bake':
+      return build(words, i + 1, whole, sink);
     case 'volume':
       if (words[i + 1]?.value === 'create') volumeCreate(words, i + 2, sink);
       return;
@@ -376,7 +393,21 @@ function runLike(
   const target = words[rest];
   if (hasImage && target) c.image = target.value;
   sink.container(c, whole);
+  // The client reads --env-file on the host: its content (AWS keys, .env secrets) enters the container.
+  for (const o of options)
+    if (o.name === '--env-file' && o.value !== '')
+      sink.read?.(o.value, 'docker --env-file', { start: o.word.start, end: o.word.end });
   const cmd = words.slice(rest + 1);
+  // URLs handed to the container command: images whose entrypoint is a client (curlimages/curl)
+  // fetch them without a program name on the line.
+  for (const w of cmd) {
+    const url = /^[a-z][a-z0-9+.-]*:\/\//i.test(w.value)
+      ? w.value
+      : /^\d{1,3}(?:\.\d{1,3}){3}(?::\d+)?(?:\/|$)/.test(w.value)
+        ? `http://${w.value}`
+        : undefined;
+    if (url !== undefined) sink.net(url, { start: w.start, end: w.end });
+  }
   if (entrypoint !== undefined && entrypoint !== '') {
     const code = cmd.length > 0 ? `${entrypoint} ${sink.codeOf(cmd)}` : entrypoint;
     sink.nested(code, 'bash', cmd.length > 0 ? spanOf(cmd) : whole);
@@ -406,6 +437,27 @@ function composeCommand(words: readonly DockerWord[], from: number, sink: Docker
   else if (cmd.length > 0) sink.nested(sink.codeOf(cmd), 'bash', spanOf(cmd));
 }
 
+/**
+ * `docker [buildx] build|bake`: entitlements that let RUN steps leave the build sandbox
+ * (`--allow security.insecure` runs `RUN --security=insecure` privileged, `network.host` shares the
+ * host network) and `--network host`; build secrets and contexts read from the host.
+ */
+function build(words: readonly DockerWord[], from: number, whole: Span, sink: DockerSink): void {
+  const c = emptyContainer();
+  let host = false;
+  for (let i = from; i < words.length; i++) {
+    const v = words[i]!.value;
+    const eq = v.indexOf('=');
+    const name = eq > 0 ? v.slice(0, eq) : v;
+    if (name !== '--allow' && name !== '--network' && name !== '--set') continue;
+    const value = (eq > 0 ? v.slice(eq + 1) : (words[i + 1]?.value ?? '')).toLowerCase();
+    if (/\bsecurity\.insecure\b/.test(value)) c.privileged = true;
+    if (/\bnetwork\.host\b/.test(value) || (name === '--network' && value === 'host')) host = true;
+  }
+  if (host) c.hostNamespaces.push('net');
+  if (c.privileged || host) sink.container(c, whole);
+}
+
 /** `docker cp SRC DEST`: one side is `container:path`, the other a host path. */
 function cp(words: readonly DockerWord[], from: number, sink: DockerSink): void {
   const { rest } = readOptions(words, from);
@@ -415,6 +467,9 @@ function cp(words: readonly DockerWord[], from: number, sink: DockerSink): void 
   const inContainer = (v: string): boolean => /^[A-Za-z0-9][\w.-]*:/.test(v) && !/^[A-Za-z]:[\\/]/.test(v);
   if (!inContainer(src.value) && src.value !== '-')
     sink.copy(src.value, 'source', { start: src.start, end: src.end });
+  // A file taken out of a container (`docker cp app:/etc/shadow -`) is read like a local one.
+  else if (inContainer(src.value))
+    sink.read?.(src.value.slice(src.value.indexOf(':') + 1), 'docker cp', { start: src.start, end: src.end });
   if (!inContainer(dst.value) && dst.value !== '-')
     sink.copy(dst.value, 'destination', { start: dst.start, end: dst.end });
 }

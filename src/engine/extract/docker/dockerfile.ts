@@ -142,11 +142,16 @@ export function analyzeDockerfile(text: string, sink: DockerfileSink): void {
   const image = emptyContainer();
   // ARG/ENV values seen so far, set before each RUN's code so `RUN sh -c "$C"` is read with them.
   const vars = new Map<string, string>();
+  // Files ADD fetched from a URL: a later RUN that names one runs downloaded content.
+  const downloads: { readonly path: string; readonly name: string; readonly url: string }[] = [];
   const withVars = (code: string): string => {
-    if (vars.size === 0) return code;
+    if (vars.size === 0 && downloads.length === 0) return code;
     let prefix = '';
     // Only the names the code uses, so the prefix stays within the code's own size.
     for (const [k, v] of vars) if (code.includes(k)) prefix += `${k}=${shellQuote(v)}; `;
+    // ADD URL DEST is `curl -o DEST URL` as far as the RUN that uses DEST is concerned.
+    for (const d of downloads)
+      if (code.includes(d.name)) prefix += `curl -fsSL -o ${shellQuote(d.path)} ${shellQuote(d.url)}; `;
     return prefix + code;
   };
   let imageSpan: Span | undefined;
@@ -205,10 +210,22 @@ export function analyzeDockerfile(text: string, sink: DockerfileSink): void {
             .trim()
             .split(/\s+/)
             .filter((p) => p !== '' && p !== '\\');
+        const dest = parts[parts.length - 1] ?? '';
         for (const src of parts.slice(0, -1)) {
           if (src.startsWith('<<')) continue;
           if (/^(?:https?|git|ssh):\/\//i.test(src) || /^git@/.test(src)) {
             if (keyword === 'add') sink.net(src, span);
+            if (keyword === 'add' && /^https?:/i.test(src) && downloads.length < 16) {
+              const base =
+                src
+                  .replace(/[?#].*$/, '')
+                  .split('/')
+                  .pop() ?? '';
+              // A destination ending in / (or `.`, the WORKDIR) is a directory: the file keeps its URL name.
+              const path = dest.endsWith('/') ? dest + base : dest === '.' ? `./${base}` : dest;
+              const name = path.split('/').pop() ?? '';
+              if (name !== '') downloads.push({ path, name, url: src });
+            }
           } else sink.read(src, keyword === 'add' ? 'Dockerfile ADD' : 'Dockerfile COPY', span);
         }
         return;

@@ -101,7 +101,16 @@ export function splitCommands(text: string): ShellWord[][] {
         dynamic = true;
         continue;
       }
-      if (d === '$' || d === '`' || d === '*' || d === '?') dynamic = true;
+      if (d === '`') {
+        // A backtick substitution is one piece of the word too (`printf /etc`:/h).
+        const close = text.indexOf('`', i + 1);
+        const end = close < 0 ? n : close + 1;
+        value += text.slice(i, end);
+        i = end;
+        dynamic = true;
+        continue;
+      }
+      if (d === '$' || d === '*' || d === '?') dynamic = true;
       value += d;
       i++;
     }
