@@ -27,6 +27,7 @@ export const helmValuesSchema = z
       .object({
         repository: z.string().min(1),
         tag: z.string(),
+        digest: z.union([z.literal(''), z.string().regex(/^sha256:[0-9a-f]{64}$/)]),
         pullPolicy: z.enum(['Always', 'IfNotPresent', 'Never']),
       })
       .strict(),
@@ -44,12 +45,18 @@ export const helmValuesSchema = z
         nodeSelector: labels,
         tolerations: z.array(z.record(z.string(), z.unknown())),
         affinity: z.record(z.string(), z.unknown()),
+        topologySpreadConstraints: z.array(z.record(z.string(), z.unknown())),
+        priorityClassName: z.string(),
+        priorityClass: z
+          .object({ create: z.boolean(), value: z.number().int().min(0).max(1_000_000_000) })
+          .strict(),
         excludedNamespaces: z.array(k8sName),
       })
       .strict(),
     sidecar: z
       .object({
-        nativeSidecar: z.boolean(),
+        nativeSidecar: z.union([z.literal('auto'), z.boolean()]),
+        imagePullSecrets: z.array(k8sName),
         mode: z.enum(['enforce', 'audit']),
         port: z.number().int().min(1).max(65535),
         setProxyEnv: z.boolean(),
@@ -59,7 +66,7 @@ export const helmValuesSchema = z
     certificates: z
       .object({
         mode: z.enum(['self-signed', 'cert-manager']),
-        selfSignedValidityDays: z.number().int().min(1).max(36500),
+        selfSignedValidityDays: z.number().int().min(1).max(3650),
         certManager: z
           .object({
             issuerRef: z.object({ name: z.string(), kind: z.enum(['Issuer', 'ClusterIssuer']) }).strict(),
@@ -82,6 +89,13 @@ export const helmValuesSchema = z
         existingSecret: z.string(),
         name: k8sName,
         copyToNamespaces: z.array(k8sName),
+      })
+      .strict(),
+    networkPolicy: z
+      .object({
+        enabled: z.boolean(),
+        injector: z.object({ from: z.array(z.record(z.string(), z.unknown())) }).strict(),
+        gateway: z.object({ from: z.array(z.record(z.string(), z.unknown())) }).strict(),
       })
       .strict(),
     podDisruptionBudget: z.object({ enabled: z.boolean(), minAvailable: z.number().int().min(0) }).strict(),
@@ -112,6 +126,14 @@ export const helmValuesSchema = z
           })
           .strict(),
         env: z.array(z.record(z.string(), z.unknown())),
+        allowLocalState: z.boolean(),
+      })
+      .strict(),
+    redis: z
+      .object({
+        url: z.union([z.literal(''), z.string().regex(/^rediss?:\/\/\S+$/)]),
+        existingSecret: z.union([z.literal(''), k8sName]),
+        existingSecretKey: z.string().regex(/^[-._a-zA-Z0-9]+$/),
       })
       .strict(),
   })

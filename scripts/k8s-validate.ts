@@ -7,7 +7,15 @@
 import { MutatingWebhookConfiguration } from 'kubernetes-models/admissionregistration.k8s.io/v1';
 import { Deployment } from 'kubernetes-models/apps/v1';
 import { HorizontalPodAutoscaler } from 'kubernetes-models/autoscaling/v2';
+import { NetworkPolicy } from 'kubernetes-models/networking.k8s.io/v1';
 import { PodDisruptionBudget } from 'kubernetes-models/policy/v1';
+import {
+  ClusterRole,
+  ClusterRoleBinding,
+  Role,
+  RoleBinding,
+} from 'kubernetes-models/rbac.authorization.k8s.io/v1';
+import { PriorityClass } from 'kubernetes-models/scheduling.k8s.io/v1';
 import { ConfigMap, Namespace, Pod, Secret, Service, ServiceAccount } from 'kubernetes-models/v1';
 
 interface Validatable {
@@ -26,6 +34,12 @@ const MODELS: Readonly<Record<string, ModelClass>> = {
   'autoscaling/v2/HorizontalPodAutoscaler': HorizontalPodAutoscaler,
   'policy/v1/PodDisruptionBudget': PodDisruptionBudget,
   'admissionregistration.k8s.io/v1/MutatingWebhookConfiguration': MutatingWebhookConfiguration,
+  'networking.k8s.io/v1/NetworkPolicy': NetworkPolicy,
+  'scheduling.k8s.io/v1/PriorityClass': PriorityClass,
+  'rbac.authorization.k8s.io/v1/Role': Role,
+  'rbac.authorization.k8s.io/v1/RoleBinding': RoleBinding,
+  'rbac.authorization.k8s.io/v1/ClusterRole': ClusterRole,
+  'rbac.authorization.k8s.io/v1/ClusterRoleBinding': ClusterRoleBinding,
 };
 
 /** Custom resources we ship but cannot schema-check offline. */

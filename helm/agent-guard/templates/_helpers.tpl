@@ -32,8 +32,34 @@ app.kubernetes.io/name: {{ include "agent-guard.name" . }}
 app.kubernetes.io/instance: {{ .Release.Name }}
 {{- end -}}
 
+{{/* repository@digest when a digest is pinned, else repository:tag (the chart's appVersion by default). */}}
 {{- define "agent-guard.image" -}}
+{{- if .Values.image.digest -}}
+{{- printf "%s@%s" .Values.image.repository .Values.image.digest -}}
+{{- else -}}
 {{- printf "%s:%s" .Values.image.repository (default .Chart.AppVersion .Values.image.tag) -}}
+{{- end -}}
+{{- end -}}
+
+{{/*
+Native sidecars (restartPolicy: Always init containers) are on by default from Kubernetes 1.29;
+"auto" derives the setting from the cluster's version (helm template: --kube-version). The
+injector also reads the API server's version at start and turns them off below 1.29.
+*/}}
+{{- define "agent-guard.nativeSidecar" -}}
+{{- if eq (toString .Values.sidecar.nativeSidecar) "auto" -}}
+{{- semverCompare ">=1.29.0-0" .Capabilities.KubeVersion.Version -}}
+{{- else -}}
+{{- .Values.sidecar.nativeSidecar -}}
+{{- end -}}
+{{- end -}}
+
+{{- define "agent-guard.injectorPriorityClassName" -}}
+{{- if .Values.injector.priorityClassName -}}
+{{- .Values.injector.priorityClassName -}}
+{{- else if .Values.injector.priorityClass.create -}}
+{{- include "agent-guard.injectorName" . -}}
+{{- end -}}
 {{- end -}}
 
 {{- define "agent-guard.injectorName" -}}
