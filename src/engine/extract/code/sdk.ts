@@ -34,7 +34,7 @@ const sdkVal = (sdk: Sdk): Val => ({ ...UNKNOWN, sdk });
 
 /** `DBInstanceIdentifier` → `db-instance-identifier`, `deleteBucket` / `delete_bucket` → `delete-bucket`. */
 export function kebab(name: string): string {
-  const words = name.match(/[A-Z]+(?=[A-Z][a-z]|\d|$|_)|[A-Z]?[a-z]+|[A-Z]+|\d+/g) ?? [name];
+  const words = name.match(/[A-Z]+(?=[A-Z][a-z])|[A-Z]?[a-z]+\d*|[A-Z]+\d*|\d+/g) ?? [name];
   return words.map((w) => w.toLowerCase()).join('-');
 }
 
