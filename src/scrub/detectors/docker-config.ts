@@ -29,7 +29,6 @@ function matchAuth(text: string, pos: number, limit: number): PatternHit | null 
   const decoded = Buffer.from(m.groups!['secret']!, 'base64').toString('latin1');
   // user:password, printable (a JSON key file after `_json_key:` spans lines).
   if (!/^[^\s:]{1,256}:[\s\S]{1,}$/.test(decoded) || !printable(decoded)) return null;
-  return null;
   return { secretStart: at + g[0], secretEnd: at + g[1], envName: 'DOCKER_AUTH' };
 }
 
