@@ -80,7 +80,7 @@ export function createProxyMetrics(registry: Registry): ProxyMetrics {
     'provider',
     'mode',
   ]);
-  // Tallied (src/telemetry/tallied-histogram.ts): prom-client's observe hashes the labels per call.
+  // Observed by positional route (src/telemetry/tallied-histogram.ts): no label object per call.
   const upstreamSeconds = talliedHistogram(
     registry,
     METRIC.proxyUpstreamDurationSeconds,

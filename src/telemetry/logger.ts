@@ -51,8 +51,23 @@ interface ErrLike {
  */
 export const LOG_WRITE_BYTES = 15 * 1024;
 
+/** The destination each logger made here writes to (children included, through pino's onChild hook). */
+const DESTINATIONS = new WeakMap<Logger, DestinationStream>();
+
+/**
+ * Where `logger` writes, when createLogger made it (or its parent): the access log hands its
+ * preformatted lines there. Undefined for other loggers.
+ */
+export function destinationOf(logger: Logger): DestinationStream | undefined {
+  return DESTINATIONS.get(logger);
+}
+
 export function createLogger(options: LoggerOptions = {}): Logger {
-  return pino(
+  // Default: stdout through an asynchronous buffer (sonic-boom), written at LOG_WRITE_BYTES and on
+  // logger.flush() (the server flushes every second, so a quiet sidecar's lines wait at most that).
+  const destination =
+    options.destination ?? pino.destination({ dest: 1, sync: false, minLength: LOG_WRITE_BYTES });
+  const logger = pino(
     {
       name: options.name ?? 'agent-guard',
       level: options.level ?? 'info',
@@ -67,9 +82,10 @@ export function createLogger(options: LoggerOptions = {}): Logger {
           stack: typeof err?.stack === 'string' ? err.stack : undefined,
         }),
       },
+      onChild: (child) => DESTINATIONS.set(child, destination),
     },
-    // Default: stdout through an asynchronous buffer (sonic-boom), written at LOG_WRITE_BYTES and on
-    // logger.flush() (the server flushes every second, so a quiet sidecar's lines wait at most that).
-    options.destination ?? pino.destination({ dest: 1, sync: false, minLength: LOG_WRITE_BYTES }),
+    destination,
   );
+  DESTINATIONS.set(logger, destination);
+  return logger;
 }

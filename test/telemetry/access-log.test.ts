@@ -4,8 +4,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Writable } from 'node:stream';
 import { fileURLToPath } from 'node:url';
+import { pino } from 'pino';
 import { describe, expect, it } from 'vitest';
-import { createAccessLog, jsonString, type AccessFields } from '../../src/telemetry/access-log.js';
+import { createAccessLog, type AccessFields } from '../../src/telemetry/access-log.js';
 import { createLogger } from '../../src/telemetry/logger.js';
 
 function capture(): { lines: string[]; stream: Writable } {
@@ -55,25 +56,6 @@ const base: AccessFields = {
   identity: undefined,
 };
 
-describe('jsonString', () => {
-  it.each([
-    ['', 'empty'],
-    ['5f0e6a1c-6c1e-4c71-8a0e-0d9c4d1e2f3a', 'a request id'],
-    ['/api/v1/validate', 'a path'],
-    ['a"b', 'a quote'],
-    ['a\\b', 'a backslash'],
-    ['\u0000\u001f\n\t', 'control characters'],
-    ['\u007f', 'DEL'],
-    ['\u2028\u2029', 'line separators'],
-    ['ünï/日本/😀', 'wide characters'],
-    ['\ud800 lone', 'a lone surrogate'],
-    ['x'.repeat(129), 'a long plain string'],
-    ['x'.repeat(128) + '"', 'a long string with a quote'],
-  ])('%j (%s) reads as JSON.stringify writes it', (value) => {
-    expect(jsonString(value)).toBe(JSON.stringify(value));
-  });
-});
-
 describe('access line', () => {
   it.each<[string, AccessFields]>([
     ['plain', base],
@@ -120,6 +102,15 @@ describe('access line', () => {
     log(base);
     log.flush();
     expect(lines).toHaveLength(1);
+  });
+
+  it('a logger made elsewhere gets its lines through logger.info, in the same JSON', () => {
+    const { lines, stream } = capture();
+    const log = createAccessLog(pino({ name: 'agent-guard', base: undefined }, stream));
+    log(base);
+    log.flush();
+    expect(lines).toHaveLength(1);
+    expect(withoutTime(lines[0]!)).toEqual(viaPino(base));
   });
 
   it('carries a child logger’s bindings', () => {
