@@ -150,7 +150,9 @@ describe('the rendered injector', () => {
   it('ships NetworkPolicies for the injector (and the gateway when enabled)', () => {
     const policy = find(objs, 'NetworkPolicy', 'agent-guard-injector');
     expect(JSON.stringify(policy.spec)).toContain('"port":8443');
-    const withGateway = objects(template(3, ['--set', 'gateway.enabled=true']));
+    const withGateway = objects(
+      template(3, ['--set', 'gateway.enabled=true', '--set', 'redis.existingSecret=redis']),
+    );
     expect(find(withGateway, 'NetworkPolicy', 'agent-guard-gateway')).toBeDefined();
     const off = objects(template(3, ['--set', 'networkPolicy.enabled=false']));
     expect(off.filter((o) => o.kind === 'NetworkPolicy')).toEqual([]);
