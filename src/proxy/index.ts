@@ -22,7 +22,6 @@ import { handleConnectTunnel, systemLookup, type ConnectPolicy, type Lookup } fr
 import { createEvaluator, LatencyWindow } from './evaluate.js';
 import { createGatewayCheck } from './gateway-auth.js';
 import { hardwareView } from './hardware.js';
-import { keepRequestGarbageYoung } from './heap.js';
 import { forwardRequestHeaders, hasRequestBody } from './headers.js';
 import { healthBody, readyBody, type HealthSources } from './health.js';
 import { createProxyMetrics, type ProxyMetrics } from './metrics.js';
@@ -85,7 +84,6 @@ function sendJson(res: ServerResponse, status: number, body: unknown, head = fal
 export function createProxy(deps: ProxyDeps, hooks: ProxyTestHooks = {}): Proxy {
   const { config, logger } = deps;
   const pc = config.proxy;
-  keepRequestGarbageYoung();
   const routes = buildRouteTable(pc);
   const metrics = createProxyMetrics(deps.registry);
   const upstream = createUpstreamDispatcher(pc);

@@ -6,7 +6,6 @@
  */
 import { EXIT, type CliCommand } from '../command.js';
 import { parseOptions, parsePort } from '../input.js';
-import { limitHeapGrowth, warmHttpParser } from '../serve-memory.js';
 
 const USAGE = `Usage: agent-guard serve [--config FILE] [--host H] [--port N]
 
@@ -26,9 +25,6 @@ export const serveCommand: CliCommand = {
     const server: Record<string, unknown> = {};
     if (values.host !== undefined) server.host = values.host;
     if (values.port !== undefined) server.port = parsePort(values.port);
-    // Before the server's modules load: the parser's optimising compile then runs on a small heap.
-    warmHttpParser(io.env);
-    limitHeapGrowth();
     const [{ loadConfig }, { startServer }] = await Promise.all([
       import('../../config/load.js'),
       import('../../server.js'),

@@ -90,6 +90,14 @@ const git: ProgramHandler = (inv, kit) => {
     if (code.length > 0) kit.nested(code.map((w) => w.text).join(' '), 'bash', code[0]!.span, 'git');
   }
   kit.genericArgs(inv, rest);
+  // `git credential fill`: prints the stored username and password for the host asked about.
+  if (subcommand === 'credential' && rest[0]?.text === 'fill')
+    return {
+      sources: [{ kind: 'file', path: '~/.git-credentials' }],
+      text: null,
+      interactive: false,
+      literals: [],
+    };
   return undefined;
 };
 

@@ -622,6 +622,37 @@ function copyRemote(short: string, long: readonly string[]): ProgramHandler {
 }
 
 /**
+ * gh: subcommands that upload local files to GitHub (gist create/edit, release upload, api with
+ * a file field or --input). A gist, public or secret, is readable by anyone with its URL (#21).
+ */
+const gh: ProgramHandler = (inv, kit) => {
+  const args = parseArgs(inv.argv, {
+    short: 'dfFRtn',
+    long: ['--desc', '--filename', '--repo', '--field', '--raw-field', '--input', '--method', '--title'],
+  });
+  const [group, verb] = args.positionals.map((w) => w.text);
+  const files: Word[] = [];
+  if (group === 'gist' && (verb === 'create' || verb === 'new' || verb === 'edit'))
+    files.push(...args.positionals.slice(verb === 'edit' ? 3 : 2));
+  else if (group === 'release' && verb === 'upload') files.push(...args.positionals.slice(3));
+  else if (group === 'release' && verb === 'create')
+    files.push(...args.positionals.slice(3).filter((w) => !w.text.startsWith('-')));
+  else if (group === 'api') {
+    for (const v of optionValues(args, '--input')) files.push(v);
+    for (const v of optionValues(args, '-F', '--field')) {
+      const at = v.text.indexOf('=@');
+      if (at > 0) files.push({ ...v, text: v.text.slice(at + 2) });
+    }
+  }
+  if (files.length === 0) return undefined;
+  let sent: readonly DataSource[] = NO_SOURCES;
+  for (const f of files) sent = mergeSources(sent, f.text === '-' ? inv.stdin.sources : kit.read(f, 'gh'));
+  const host = group === 'gist' ? 'gist.github.com' : 'api.github.com';
+  reach(kit, inv, inv.argv[0]!, { host, port: 443, scheme: 'https' }, true, sent);
+  return EMPTY_PIPE;
+};
+
+/**
  * ftp/sftp/lftp/smbclient command scripts: `put`/`mput`/`send`/`append` upload local files to the
  * host, `get` downloads, `!CMD` runs a local shell command.
  */
@@ -858,6 +889,7 @@ export const NET_HANDLERS: Readonly<Record<string, ProgramHandler>> = {
     '--chmod',
   ]),
   sftp,
+  gh,
   ftp: sftp,
   lftp: sftp,
   smbclient,

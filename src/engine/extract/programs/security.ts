@@ -58,7 +58,32 @@ const gpg: ProgramHandler = (inv, kit) => {
   return { sources, text: null, interactive: false, literals: [] };
 };
 
+/**
+ * ps with the BSD `e` flag (ps eww, ps auxe) prints each process's environment after its command:
+ * the tokens and keys the processes were started with, like /proc/PID/environ.
+ */
+const ps: ProgramHandler = (inv) => {
+  const bsd = inv.argv.slice(1).some((w) => /^[a-zA-Z]*e[a-zA-Z]*$/.test(w.text));
+  return bsd ? { sources: [{ kind: 'env' }], text: null, interactive: false, literals: [] } : undefined;
+};
+
+/** `history` with no action prints the shell's history file (commands typed with their secrets). */
+const history: ProgramHandler = (inv) =>
+  inv.argv.length === 1 || /^\d+$/.test(inv.argv[1]!.text)
+    ? {
+        sources: [
+          { kind: 'file', path: '~/.bash_history' },
+          { kind: 'output', program: 'history' },
+        ],
+        text: null,
+        interactive: false,
+        literals: [],
+      }
+    : undefined;
+
 export const SECURITY_HANDLERS: Readonly<Record<string, ProgramHandler>> = {
+  ps,
+  history,
   getent,
   gpg,
   gpg2: gpg,

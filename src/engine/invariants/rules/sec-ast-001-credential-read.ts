@@ -118,6 +118,27 @@ export function isOwner(label: string, program: string): boolean {
   return OWNERS.some(([re, owners]) => re.test(label) && owners.has(program));
 }
 
+/**
+ * An owner's subcommands that take the store somewhere else or change it, rather than use it:
+ * aws s3 cp ~/.aws/credentials s3://x, git hash-object -w ~/.ssh/id_rsa (into the object store,
+ * ready to push), ssh-keygen -p (strips or changes the key's passphrase), kubectl/docker cp.
+ */
+const MISUSE: Readonly<Record<string, RegExp>> = {
+  aws: /^(?:cp|mv|sync|put-object|upload-part)$/,
+  gsutil: /^(?:cp|mv|rsync)$/,
+  git: /^(?:hash-object|add|update-index|notes|archive|send-email|bundle)$/,
+  'ssh-keygen': /^-[a-zA-Z]*p/,
+  kubectl: /^cp$/,
+  docker: /^cp$/,
+  podman: /^cp$/,
+  gh: /^(?:gist|upload)$/,
+};
+
+function misuses(e: ExecFact): boolean {
+  const re = MISUSE[e.program];
+  return re !== undefined && e.argv.some((a, i) => i > 0 && re.test(a));
+}
+
 /** Strings inside one argument that could be a path: the argument, after `=`, after a leading `@`. */
 function pathCandidates(arg: string): string[] {
   // Gate: a candidate needs '/' or '~' somewhere; most arguments have neither.
@@ -138,11 +159,12 @@ function pathCandidates(arg: string): string[] {
 /** Credential stores a program's argv names (minus what its own tool may use). */
 export function namedCredentials(e: ExecFact, policy: PathPolicy): string[] {
   if (METADATA_ONLY.has(e.program)) return [];
+  if (e.argv.length === 1) return [];
   const found: string[] = [];
   for (let i = 1; i < e.argv.length; i++) {
     for (const c of pathCandidates(e.argv[i]!)) {
       const label = isForeignCredentialStore(resolvePath(c, policy), policy);
-      if (label !== null && !isOwner(label, e.program)) found.push(label);
+      if (label !== null && (!isOwner(label, e.program) || misuses(e))) found.push(label);
     }
   }
   return found;

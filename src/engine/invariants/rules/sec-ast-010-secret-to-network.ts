@@ -16,7 +16,7 @@ import { namedCredentials } from './sec-ast-001-credential-read.js';
 
 /** Key and secret files that are secret wherever they live, including inside the workspace. */
 const SECRET_FILE =
-  /^(?:\.env(?:\.(?!example$|sample$|template$|dist$)[\w.-]+)?|id_(?:rsa|dsa|ecdsa|ed25519)|.*\.(?:pem|key|p12|pfx|jks|keystore|kdbx|ppk)|credentials(?:\.json)?|secrets?\.(?:ya?ml|json|env|txt)|service-account.*\.json|\.htpasswd|shadow)$/i;
+  /^(?:\.env(?:\.(?!example$|sample$|template$|dist$)[\w.-]+)?|id_(?:rsa|dsa|ecdsa|ed25519)|.*\.(?:pem|key|p12|pfx|jks|keystore|kdbx|ppk)|credentials(?:\.json)?|secrets?\.(?:ya?ml|json|env|txt)|service-account.*\.json|\.htpasswd|shadow|.*\.tfstate(?:\.backup)?)$/i;
 
 export const SECRET_NAME =
   /(?:SECRET|TOKEN|PASSW(?:OR)?D|PASSWD|_PASS$|API_?KEY|ACCESS_?KEY|PRIVATE_?KEY|CREDENTIAL|AUTH|SESSION|COOKIE|_PAT$|DSN$|DATABASE_URL|CONN(?:ECTION)?_?STR)/i;
