@@ -7,6 +7,7 @@ import { fileURLToPath } from 'node:url';
 import { renderConfigurationDoc } from './config-doc.js';
 import { renderErrorsDoc } from './errors-doc.js';
 import { renderHelmValuesSchema } from './helm-values-schema.js';
+import { renderDashboard, renderPrometheusRule, renderRulesFile } from './generate-monitoring.js';
 import { renderOpenApiDoc } from './openapi-doc.js';
 import { renderRulesDoc } from './generate-rules-doc.js';
 import { REGISTRY_PATH, renderRegistry } from './generate-registry.js';
@@ -35,6 +36,9 @@ export const GENERATED_DOCS: readonly GeneratedDoc[] = [
   { path: 'docs/configuration.md', render: renderConfigurationDoc },
   { path: 'docs/errors.md', render: renderErrorsDoc },
   { path: 'helm/agent-guard/values.schema.json', render: renderHelmValuesSchema },
+  { path: 'deploy/monitoring/prometheus-rules.yaml', render: renderPrometheusRule },
+  { path: 'deploy/monitoring/agent-guard.rules.yaml', render: renderRulesFile },
+  { path: 'deploy/monitoring/grafana-dashboard.json', render: renderDashboard },
   { path: 'docs/openapi.json', render: renderOpenApiDoc },
   { path: 'docs/rules.md', render: renderRulesDoc },
   { path: 'docs/policy.schema.json', render: policyJsonSchema },

@@ -9,6 +9,7 @@ import type { AddressInfo } from 'node:net';
 import { Counter, Gauge, type Registry } from 'prom-client';
 import type { Config } from '../config/schema.js';
 import type { Logger } from '../telemetry/logger.js';
+import { INJECTOR_OUTCOME, RELOAD_RESULT } from '../telemetry/label-values.js';
 import { METRIC } from '../telemetry/metric-names.js';
 import { reviewAdmission, type AdmissionResponse } from './admission.js';
 import { certificateExpiry } from './certs.js';
@@ -123,13 +124,13 @@ export async function startInjectServer(options: InjectServerOptions): Promise<I
     }
     const type = (req.headers['content-type'] ?? '').split(';')[0]?.trim().toLowerCase();
     if (type !== 'application/json') {
-      reviews.inc({ outcome: 'malformed' });
+      reviews.inc({ outcome: INJECTOR_OUTCOME.malformed });
       send(res, 200, reviewError('content-type must be application/json'));
       return;
     }
     const body = await readBody(req, config.maxBodyBytes);
     if (body === null) {
-      reviews.inc({ outcome: 'malformed' });
+      reviews.inc({ outcome: INJECTOR_OUTCOME.malformed });
       send(res, 200, reviewError(`body exceeds ${config.maxBodyBytes} bytes`));
       return;
     }
@@ -137,7 +138,7 @@ export async function startInjectServer(options: InjectServerOptions): Promise<I
     try {
       parsed = JSON.parse(body.toString('utf8')) as unknown;
     } catch {
-      reviews.inc({ outcome: 'malformed' });
+      reviews.inc({ outcome: INJECTOR_OUTCOME.malformed });
       send(res, 200, reviewError('body is not valid JSON'));
       return;
     }
@@ -174,7 +175,7 @@ export async function startInjectServer(options: InjectServerOptions): Promise<I
       noteExpiry(pair.cert);
     },
     onReload: (result) => {
-      reloads.inc({ result: result.ok ? 'ok' : 'failed' });
+      reloads.inc({ result: result.ok ? RELOAD_RESULT.ok : RELOAD_RESULT.failed });
       if (result.ok) logger.info('injector certificate reloaded');
       else
         logger.error(

@@ -1,16 +1,10 @@
 /**
  * Every Prometheus metric name agent-guard registers, in one place (snake_case, `agent_guard_`
  * prefix, unit suffix per the Prometheus naming conventions). Dashboards and alert rules under
- * deploy/ and helm/ are checked against this table by a test.
+ * deploy/ are generated from this table (scripts/generate-monitoring.ts), and a test scrapes a live
+ * server to check that every name listed here is registered.
  */
 export const METRIC = {
-  /** Engine decisions, labels: entry, verdict, invariant. */
-  decisionsTotal: 'agent_guard_decisions_total',
-  /** Engine evaluation time, seconds. */
-  evalDurationSeconds: 'agent_guard_eval_duration_seconds',
-  /** Evaluations over the configured latency budget. */
-  evalOverBudgetTotal: 'agent_guard_eval_over_budget_total',
-
   // http api (src/api), registered by src/telemetry/api-metrics.ts
   /** HTTP requests answered by the API, labels: endpoint, method, status. */
   httpRequestsTotal: 'agent_guard_http_requests_total',
@@ -80,16 +74,14 @@ export const METRIC = {
   alertDeliveryDurationSeconds: 'agent_guard_alert_delivery_duration_seconds',
   /** Alerts waiting in the delivery queue, label channel. */
   alertsQueueDepth: 'agent_guard_alerts_queue_depth',
-  /** Secrets redacted by the scrubber, label family (aws, github, ..., generic). */
-  redactionsTotal: 'agent_guard_redactions_total',
   /** AdmissionReviews answered by the sidecar injector, label outcome (injected, skipped, rejected, malformed). */
   injectorReviewsTotal: 'agent_guard_injector_reviews_total',
   /** TLS certificate reloads of the injector, label result (ok, failed). */
   injectorCertReloadsTotal: 'agent_guard_injector_cert_reloads_total',
+  /** When the injector's serving certificate expires, seconds since the epoch (alert before it). */
+  injectorCertExpiryTimestampSeconds: 'agent_guard_injector_cert_expiry_timestamp_seconds',
   /** Policy file reloads of a running server, label result (ok, failed: the last good policy stays). */
   policyReloadsTotal: 'agent_guard_policy_reloads_total',
 } as const;
 
 export type MetricName = (typeof METRIC)[keyof typeof METRIC];
-  /** When the injector's serving certificate expires, seconds since the epoch (alert before it). */
-  injectorCertExpiryTimestampSeconds: 'agent_guard_injector_cert_expiry_timestamp_seconds',

@@ -8,6 +8,7 @@ import type { ToolCall } from '../../engine/extract/tool-call.js';
 import type { Decision, EntryPoint } from '../../engine/types.js';
 import type { ResponseShape } from '../../receipts/index.js';
 import type { ApiDeps } from '../deps.js';
+import { API_VERDICT } from '../../telemetry/label-values.js';
 
 export interface EvaluatedDecision {
   readonly evaluation: Evaluation;
@@ -113,7 +114,7 @@ function sealed(
 
 export function countDecision(deps: ApiDeps, endpoint: string, evaluation: Evaluation): void {
   const { decision } = evaluation;
-  const verdict = decision.allowed ? 'ALLOW' : 'DENY';
+  const verdict = decision.allowed ? API_VERDICT.allow : API_VERDICT.deny;
   const first = decision.findings[0];
   const invariant = first?.invariant ?? 'none';
   const rule = first?.ruleId ?? 'none';

@@ -10,6 +10,7 @@ import { AgentGuardError } from '../../errors.js';
 import type { Fact, FileOperation, FileOpFact, LiteralFact, NetOpFact, UnparsedFact } from '../facts.js';
 import type { Runtime, Span } from '../types.js';
 import { looksLikeSql } from './sql.js';
+import { writtenCode } from './tool-call/written.js';
 
 export interface ToolCall {
   readonly name: string;
@@ -166,6 +167,22 @@ const URL_KEY =
   /^(?:url|uri|urls|uris|endpoint|href|link|webhook|webhook_url|callback_url|base_url|target_url|api_url|feed_url|image_url|remote|page_url|request_url|location|resource|resource_uri)$/;
 const PATH_KEY =
   /^(?:path|paths|file|files|filename|file_name|file_path|filepath|target|target_path|target_file|destination|dest|destination_path|source|src|source_path|directory|dir|folder|old_path|new_path|from|to|absolute_path|notebook_path|pathname|file_uri|output_path|input_path|output_file|input_file|save_path|dest_path|cwd_path|attachment|attachments|attachment_path|attachment_paths)$/;
+/** Keys holding the text a file tool writes, and the keys naming the file it goes to. */
+const CONTENT_KEY =
+  /^(?:content|contents|text|file_text|body|data|new_str|new_string|new_content|file_content)$/;
+const PATH_FIELDS = [
+  'path',
+  'file_path',
+  'filePath',
+  'filepath',
+  'filename',
+  'file',
+  'target_file',
+  'absolute_path',
+  'destination',
+  'dest',
+  'output_path',
+] as const;
 /** Keys that name the host of a request tool (`{"host": "169.254.169.254", "path": "/latest/"}`). */
 const HOST_KEY = /^(?:host|hostname|server|domain|ip|ip_address|address|target_host)$/;
 /** Keys that say what a call is for, never what it runs (not sniffed as commands). */
@@ -611,6 +628,13 @@ function walkArguments(
       const line = runtime === 'bash' ? inContext(value, siblings, leaf.path[leaf.path.length - 1]!) : value;
       facts.push(...ctx.nested(line, runtime, span));
       continue;
+    }
+
+    // Content a write tool puts in a script, Makefile or CI workflow runs later: analyse it now.
+    if (verb !== undefined && (verb.op === 'write' || verb.op === 'append') && CONTENT_KEY.test(key)) {
+      const target = PATH_FIELDS.map((k) => siblings?.[k]).find((v): v is string => typeof v === 'string');
+      const written = target !== undefined ? writtenCode(target, value) : undefined;
+      if (written) facts.push(...ctx.nested(written.code, written.runtime, span));
     }
 
     const lit: LiteralFact = {

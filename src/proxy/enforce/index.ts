@@ -26,6 +26,7 @@ import {
   type ResponseRewriter,
   type RewriteSink,
 } from './stream.js';
+import { PROPOSAL_VERDICT } from '../../telemetry/label-values.js';
 
 export type ToolCallsMode = 'enforce' | 'observe' | 'off';
 
@@ -136,7 +137,7 @@ export function createToolCallHandling(deps: ToolCallsDeps): ToolCallHandling {
     const denied = !evaluated.decision.allowed;
     const first =
       evaluated.decision.findings.find((f) => f.mode === 'enforce') ?? evaluated.decision.findings[0];
-    metrics.proposedToolCall(route.name, denied ? 'deny' : 'allow', {
+    metrics.proposedToolCall(route.name, denied ? PROPOSAL_VERDICT.deny : PROPOSAL_VERDICT.allow, {
       ruleId: denied ? (first?.ruleId ?? 'none') : 'none',
       provider: call.provider,
       mode,
