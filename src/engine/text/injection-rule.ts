@@ -1,12 +1,25 @@
 /** Shared matcher of the PI-AST-* rules: injection signals in any literal (tool payloads, arguments, here-documents). */
+import type { LiteralFact } from '../facts.js';
 import type { FactIndex, RuleHit } from '../invariants/define-rule.js';
-import { findInjection, type InjectionKind } from './injection.js';
+import { findInjection, type InjectionKind, type InjectionMatch } from './injection.js';
+
+/** The three PI rules read every literal: each literal is scanned once (facts are immutable). */
+const scanned = new WeakMap<LiteralFact, readonly InjectionMatch[]>();
+
+function injectionIn(lit: LiteralFact): readonly InjectionMatch[] {
+  let found = scanned.get(lit);
+  if (found === undefined) {
+    found = findInjection(lit.text);
+    scanned.set(lit, found);
+  }
+  return found;
+}
 
 export function* injectionHits(facts: FactIndex, kinds: ReadonlySet<InjectionKind>): Iterable<RuleHit> {
   const seen = new Set<string>();
   for (const lit of facts.of('literal')) {
     if (lit.text.length < 4) continue;
-    const found = findInjection(lit.text).filter((m) => kinds.has(m.kind));
+    const found = injectionIn(lit).filter((m) => kinds.has(m.kind));
     if (found.length === 0) continue;
     const key = `${lit.span.start}:${lit.span.end}`;
     if (seen.has(key)) continue;
