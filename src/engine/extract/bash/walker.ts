@@ -1044,25 +1044,10 @@ export class BashWalker implements Toolkit {
     // HISTFILE=~/.bashrc: the shell appends the session's commands there (history -w, at exit).
     else if (name === 'HISTFILE' && value !== null)
       this.sink.file({ op: 'append', path: value, actor: 'bash', span: at });
-    // HISTFILE=~/.bashrc: the shell appends the session's commands there (history -w, at exit).
-    else if (name === 'HISTFILE' && value !== null)
-      this.sink.file({ op: 'append', path: value, actor: 'bash', span: at });
   }
 
   #declaration(node: SyntaxNode): Stream {
     const exported = node.children[0]?.type === 'export';
-    // `export`, `export -p`, `declare -x`, `declare -p`, `typeset -x` with no names print the
-    // variables with their values: the environment, secrets included (#21).
-    if (
-      node.children.every((c, i) => i === 0 || (c.type === 'word' && /^-[a-zA-Z]*$/.test(this.#slice(c))))
-    ) {
-      const flags = node.children
-        .slice(1)
-        .map((c) => this.#slice(c))
-        .join('');
-      if (exported || flags === '' || /[xp]/.test(flags))
-        return { sources: [{ kind: 'env' }], text: null, interactive: false, literals: [] };
-    }
     // `export`, `export -p`, `declare -x`, `declare -p`, `typeset -x` with no names print the
     // variables with their values: the environment, secrets included (#21).
     if (
