@@ -176,13 +176,28 @@ export class Collector {
     this.facts.push(fact);
   }
 
+  /**
+   * The working directory the program moved to (os.chdir, process.chdir) when known: relative
+   * paths and commands run afterwards are taken from there (`os.chdir('/home'); rmtree('agent')`).
+   */
+  cwd: string | undefined;
+
+  /** `path` as seen from the working directory set by the program, when it set one. */
+  fromCwd(path: string, cwd: string | undefined = this.cwd): string {
+    if (cwd === undefined || path === '' || /^[/~$]/.test(path) || path.startsWith('{')) return path;
+    if (path === '.' || path === './') return cwd;
+    return `${cwd.endsWith('/') ? cwd : `${cwd}/`}${path.replace(/^(?:\.\/)+/, '')}`;
+  }
+
   file(
     span: Span,
     op: FileOperation,
-    path: string,
+    rawPath: string,
     actor: string,
     extra: { recursive?: boolean; mode?: string; owner?: string; dynamic?: boolean } = {},
   ): void {
+    // umask and the like name no path: nothing to resolve.
+    const path = rawPath === '' ? rawPath : this.fromCwd(rawPath);
     this.facts.push({
       kind: 'file',
       span: this.#ctx.mapSpan(span),
@@ -272,8 +287,13 @@ export class Collector {
   }
 
   /** Hands code found in this input to the engine (`span` in this input's coordinates). */
-  nested(code: string, runtime: Runtime, span: Span, via: string): void {
-    const facts = this.#ctx.nested(code, runtime, span, via);
+  nested(code: string, runtime: Runtime, span: Span, via: string, cwd: string | undefined = this.cwd): void {
+    // A command line run from a working directory the program chose starts there.
+    const text =
+      runtime === 'bash' && cwd !== undefined
+        ? `cd ${shellWord({ parts: [cwd], dynamic: false, sources: [], lits: [] })} || exit\n${code}`
+        : code;
+    const facts = this.#ctx.nested(text, runtime, span, via);
     for (const f of facts) this.facts.push(f);
     if (this.#written.size > 0) for (const f of facts) if (f.kind === 'exec') this.#ranWritten(span, f);
   }

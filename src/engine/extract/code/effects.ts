@@ -4,9 +4,9 @@
  */
 import type { DataSource } from '../../facts.js';
 import type { Runtime, Span } from '../../types.js';
-import { type Collector, looksLikeSql, programName, shellJoin, SHELLS } from './collector.js';
+import { type Collector, looksLikeSql, programName, shellJoin, shellWord, SHELLS } from './collector.js';
 import { parseTarget } from './net.js';
-import { constText, deepLits, deepSources, render, type Val } from './value.js';
+import { concat, constText, deepLits, deepSources, render, strVal, type Val } from './value.js';
 
 /** Sources that make data executable content: downloaded or decoded. */
 function isCodeSource(s: DataSource): boolean {
@@ -93,6 +93,32 @@ export interface RunOptions {
   readonly codeSpan?: Span;
   /** Standard input is the caller's terminal (false when stdin/input are redirected). */
   readonly interactive?: boolean;
+  /** The working directory given to the call (`cwd=`), as a value. */
+  readonly cwd?: Val;
+  /** Known text given as standard input (`input=`): the command reads it like `printf %s TEXT |`. */
+  readonly input?: Val;
+}
+
+/** The working directory a run starts in: the call's `cwd=` when known, else the program's. */
+function runCwd(col: Collector, opts: RunOptions): string | undefined {
+  const c = opts.cwd === undefined ? null : constText(opts.cwd);
+  return c === null || c === '' ? col.cwd : col.fromCwd(homePathOf(c));
+}
+
+function homePathOf(p: string): string {
+  return p.startsWith('$HOME') ? `~${p.slice(5)}` : p;
+}
+
+/** A script given positional parameters (`sh -c SCRIPT NAME ARG...`): `set -- ARG...` first. */
+export function positional(script: Val, params: readonly Val[]): Val {
+  return concat([strVal(`set -- ${shellJoin(params)}\n`), script]);
+}
+
+/** A command line fed known standard input: the same as piping that text into it. */
+function withInput(line: string, opts: RunOptions): string {
+  const text = opts.input === undefined ? null : constText(opts.input);
+  if (text === null || text === '') return line;
+  return `printf %s ${shellWord(strVal(text))} | { ${line}\n}`;
 }
 
 /**
@@ -112,12 +138,18 @@ export function runArgv(
   const program = programName(words[0]!);
   codeFlows(col, span, argv, program);
   if (SHELLS.has(program) && shellReadsStdin(words)) {
+    // A shell fed a known script on standard input runs that script.
+    const script = opts.input === undefined ? null : constText(opts.input);
+    if (script !== null && script.trim() !== '') {
+      col.nested(script, 'bash', opts.codeSpan ?? span, via, runCwd(col, opts));
+      return;
+    }
     const dynamic = argv.some((v) => v.dynamic || v.parts === null);
     col.exec(span, words, dynamic, via, opts.interactive ?? true);
     remoteShell(col, span, program);
     return;
   }
-  col.nested(shellJoin(argv), 'bash', opts.codeSpan ?? span, via);
+  col.nested(withInput(shellJoin(argv), opts), 'bash', opts.codeSpan ?? span, via, runCwd(col, opts));
 }
 
 const MENTIONS_SHELL = /(?:^|[\s/;|&(])(?:ba|z|da|k|mk|fi|c|tc|r)?sh\b|busybox|pwsh/;
@@ -131,7 +163,9 @@ export function runShell(col: Collector, span: Span, command: Val, via: string, 
   // sees it that way too, so a bare `bash` there is not an interactive shell.
   // Only worth it when a shell is named: the wrapper keeps plain lines off bash's fast parse path.
   const wrap = opts.interactive === false && MENTIONS_SHELL.test(text);
-  col.nested(wrap ? `{ ${text}\n} </dev/null` : text, 'bash', opts.codeSpan ?? span, via);
+  const fed = withInput(text, opts);
+  const line = fed !== text ? fed : wrap ? `{ ${text}\n} </dev/null` : text;
+  col.nested(line, 'bash', opts.codeSpan ?? span, via, runCwd(col, opts));
   const words = text.trim().split(/\s+/);
   const first = programName(words[0] ?? '');
   if (SHELLS.has(first) && shellReadsStdin(words)) remoteShell(col, span, first);

@@ -99,6 +99,21 @@ function optionsArg(c: JsCall, from: number): Val | undefined {
 
 // --- processes -------------------------------------------------------------------------------
 
+/** The working directory and known standard input an options object gives a child process. */
+function runOpts(opts: Val | undefined): { cwd?: Val; input?: Val } {
+  const cwd = opt(opts, 'cwd');
+  const input = opt(opts, 'input');
+  return { ...(cwd ? { cwd } : {}), ...(input ? { input } : {}) };
+}
+
+/** process.chdir(path): later relative paths and commands start there (unknown: as before). */
+const chdir: Handler = (w, c) => {
+  const p = c.args[0];
+  const text = p && (p.ref === undefined || p.ref === 'pathlib.Path()') ? constText(p) : null;
+  w.col.cwd = text === null || text === '' ? undefined : w.col.fromCwd(text);
+  return UNKNOWN;
+};
+
 /** exec(cmd) / execSync(cmd): always a shell. */
 const execShell: Handler = (w, c) => {
   const cmd = c.args[0];
@@ -106,7 +121,7 @@ const execShell: Handler = (w, c) => {
   const opts = optionsArg(c, 1);
   const stdio = constText(opt(opts, 'stdio'));
   const interactive = stdio === 'inherit' && opt(opts, 'input') === undefined;
-  runShell(w.col, c.span, cmd, VIA, { codeSpan: spanOf(w, c, 0), interactive });
+  runShell(w.col, c.span, cmd, VIA, { codeSpan: spanOf(w, c, 0), interactive, ...runOpts(opts) });
   stdinFlows(w.col, c.span, render(cmd).trim().split(/\s+/, 1)[0] ?? 'sh', opt(opts, 'input'));
   return { ...UNKNOWN, sources: [{ kind: 'output', program: render(cmd).split(/\s+/, 1)[0] ?? 'sh' }] };
 };
@@ -126,9 +141,13 @@ const spawnArgv: Handler = (w, c) => {
     (constText(stdio?.items?.[0]) ?? 'inherit') === 'inherit';
   if (shell !== undefined && truthy(shell) !== false) {
     const line = argv.length === 1 ? cmd : concat(argv.flatMap((v, i) => (i === 0 ? [v] : [strVal(' '), v])));
-    runShell(w.col, c.span, line, VIA, { codeSpan: spanOf(w, c, 0), interactive });
+    runShell(w.col, c.span, line, VIA, { codeSpan: spanOf(w, c, 0), interactive, ...runOpts(opts) });
   } else {
-    runArgv(w.col, c.span, argv, VIA, { codeSpan: spanOf(w, c, list ? 1 : 0), interactive });
+    runArgv(w.col, c.span, argv, VIA, {
+      codeSpan: spanOf(w, c, list ? 1 : 0),
+      interactive,
+      ...runOpts(opts),
+    });
   }
   stdinFlows(
     w.col,
@@ -845,6 +864,7 @@ add(['os.userInfo'], () => ({
 add(['JSON.parse'], (_w, c) => jsonVal(c.args[0]));
 add(['String'], (_w, c) => (c.args[0] ? (numText(c.args[0]) ?? c.args[0]) : strVal('')));
 add(['process.cwd'], cwd);
+add(['process.chdir'], chdir);
 
 add(
   [

@@ -21,6 +21,7 @@ import {
   codeFlows,
   dnsLookup,
   dynamicCall,
+  positional,
   request,
   runArgv,
   runCode,
@@ -112,14 +113,19 @@ const subprocessCall: Handler = (w, c) => {
   const interactive = !c.kw.has('input') && (stdin === undefined || stdin.bool === false);
   if (stdin?.peer) w.col.setSocketPeer(stdin.peer);
   const codeSpan = argSpan(w, c, 0, 'args');
+  const cwd = c.kw.get('cwd');
+  const input = c.kw.get('input');
+  const opts = { codeSpan, interactive, ...(cwd ? { cwd } : {}), ...(input ? { input } : {}) };
   if (useShell) {
     const cmd = args.items ? (args.items[0] ?? UNKNOWN) : args;
-    runShell(w.col, c.span, cmd, VIA, { codeSpan, interactive });
+    // sh -c 'cmd "$1"' sh ARG: the list's later items are the script's positional parameters.
+    const params = args.items?.slice(2) ?? [];
+    runShell(w.col, c.span, params.length > 0 ? positional(cmd, params) : cmd, VIA, opts);
   } else if (args.items) {
-    runArgv(w.col, c.span, args.items, VIA, { codeSpan, interactive });
+    runArgv(w.col, c.span, args.items, VIA, opts);
   } else {
     // A string without shell=True names one program; analysed as a command line to be safe.
-    runShell(w.col, c.span, args, VIA, { codeSpan, interactive });
+    runShell(w.col, c.span, args, VIA, opts);
   }
   const program = render(args.items?.[0] ?? args).split(/\s+/, 1)[0] ?? 'sh';
   stdinFlows(w.col, c.span, useShell ? 'sh' : program, c.kw.get('input'));
@@ -273,6 +279,14 @@ const pathWrite: Handler = (w, c) => {
 const fileWrite: Handler = (w, c) => {
   const data = c.args[0];
   return data ? writeTo(w, c, data) : undefined;
+};
+
+/** os.chdir(path): later relative paths and commands start there (unknown: as before). */
+const chdir: Handler = (w, c) => {
+  const p = arg(c, 0, 'path');
+  const text = p && (p.ref === undefined || p.ref === 'pathlib.Path()') ? constText(p) : null;
+  w.col.cwd = text === null || text === '' ? undefined : w.col.fromCwd(text);
+  return UNKNOWN;
 };
 
 const umask: Handler = (w, c) => {
@@ -983,6 +997,7 @@ add(['os.chmod', 'os.lchmod'], fileOp('chmod', 'os.chmod'));
 add(['pathlib.Path().chmod', 'pathlib.Path().lchmod'], fileOp('chmod', 'pathlib.Path.chmod', { self: true }));
 add(['os.chown', 'os.lchown', 'shutil.chown'], fileOp('chown', 'os.chown'));
 add(['os.umask'], umask);
+add(['os.chdir'], chdir);
 add(
   ['shutil.copy', 'shutil.copy2', 'shutil.copyfile', 'shutil.copymode', 'shutil.copystat'],
   twoPath('copy', 'shutil.copy'),
