@@ -3,6 +3,7 @@
  * strict vs non-strict), the pattern shape detectors use (./detector.ts), and the helpers their
  * patterns share: entropy, placeholder detection, boundaries.
  */
+import { closedPlaceholder } from './not-secret.js';
 
 /** Family ids, in the order the SPEC counts them (12 under strict masking, SPEC 8). */
 export const FAMILY_IDS = [
@@ -178,7 +179,7 @@ export function isPlaceholder(value: string): boolean {
   if (v.length === 0) return true;
   // Our own markers: scrubbing scrubbed text must change nothing.
   if (/^\[REDACTED_[A-Z]+_KEY_[0-9a-f]{8}\]$/.test(v)) return true;
-  if (/^[$%#]\{|\$\{|\{\{|^<[^<>]*>$|^%[sdv]$|%\(|^\$[A-Za-z_]/.test(v)) return true;
+  if (/^<[^<>]*>$|^%[sdv]$|%\(|^\$[A-Za-z_]/.test(v) || closedPlaceholder(v)) return true;
   if (/^(.)\1*$/.test(v)) return true;
   if (/x{5,}|X{5,}|\*{3,}|\.{3,}|_{5,}/.test(v)) return true;
   if (PLACEHOLDER_WORDS.test(v)) return true;
@@ -190,7 +191,9 @@ export function looksRandom(value: string, minLength: number, minEntropy: number
   if (value.length < minLength) return false;
   if (isPlaceholder(value)) return false;
   const cls = charClasses(value);
-  const kinds = (cls.lower > 0 ? 1 : 0) + (cls.upper > 0 ? 1 : 0) + (cls.digit > 0 ? 1 : 0);
+  // Symbols other than identifier punctuation (`-`, `_`, `.`) count as a class of their own.
+  const symbols = cls.other > 0 && /[^A-Za-z0-9_.-]/.test(value) ? 1 : 0;
+  const kinds = (cls.lower > 0 ? 1 : 0) + (cls.upper > 0 ? 1 : 0) + (cls.digit > 0 ? 1 : 0) + symbols;
   if (kinds < 2) return false;
   return shannonEntropy(value) >= minEntropy;
 }

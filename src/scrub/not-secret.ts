@@ -10,8 +10,39 @@
 
 /** Our own markers: scrubbing scrubbed text must change nothing. */
 const MARKER = /\[REDACTED_[A-Z]+_KEY_[0-9a-f]{8}\]/;
-/** `${X}`, `{{x}}`, `#{x}`, `%(x)s`, `<your key>`, `$VAR`, `%s`. */
-const TEMPLATE = /^%[A-Za-z_][A-Za-z0-9_]*%$|\$\{|\{\{|#\{|%\(|<[^<>\s]{0,40}>|^<|>$|^\$[A-Za-z_]|^%[sdv]$/;
+/** `#{x}`, `%(x)s`, `<your key>`, `$VAR`, `%s`, `%VAR%` (`${…}` and `{{…}}`: closedPlaceholder). */
+const TEMPLATE =
+  /^%[A-Za-z_][A-Za-z0-9_]*%$|#\{[^{}\s]{1,40}\}|%\([A-Za-z_]\w*\)[sdr]|<[^<>\s]{0,40}>|^<|>$|^\$[A-Za-z_]|^%[sdv]$/;
+
+/**
+ * A closed `${…}` or `{{…}}` whose inside starts like a name and has balanced brackets: `${TOKEN}`,
+ * `${TOKEN:-x}`, `${randomBody('a', 8)}`, `{{ .Values.key }}`; not the template-looking characters
+ * of a password (`m{{h}o)p${e]nob(ody[finds>-_$#thisone}}`). Values opening with `${`/`{{` count.
+ */
+export function closedPlaceholder(v: string): boolean {
+  if (v.startsWith('${') || v.startsWith('{{')) return true;
+  for (let at = v.indexOf('{'); at >= 0; at = v.indexOf('{', at + 1)) {
+    const double = v.charCodeAt(at + 1) === 0x7b;
+    if (!double && v.charCodeAt(at - 1) !== 0x24) continue; // `${` or `{{`
+    let i = at + (double ? 2 : 1);
+    while (v.charCodeAt(i) === 0x20) i++;
+    if (!/[A-Za-z_.$]/.test(v[i] ?? '')) continue;
+    let depth = 0;
+    for (; i < v.length && i - at <= 80; i++) {
+      const c = v[i]!;
+      if (c === '(' || c === '[') depth++;
+      else if (c === ')' || c === ']') {
+        if (--depth < 0) break;
+      } else if (c === '{') break;
+      else if (c === '}') {
+        if (depth === 0 && (!double || v[i + 1] === '}')) return true;
+        break;
+      }
+    }
+  }
+  return false;
+}
+
 /** Words that only placeholders contain (case-insensitive substrings). */
 const PLACEHOLDER_WORD =
   /example|x{5}|\*{3}|\.{3}|…|_{5}|-{5}|your[_-]?(?:api|access|secret|own|key|token|pass|pw|app|client|org)|placeholder|redacted|changeme|change_me|replace_?me|dummy|insert[_-]?(?:key|token|here|your)|[_-]here\b|here[_-]|notreal|not_real|sample[_-]?(?:key|token|secret)|fake[_-]?(?:key|token|secret)|(?:fake){2}|(?:test){3}|(?:abc){2}|(?:123){2}|(?:xyz){2}|(?:asdf){2}|(?:qwer){2}|(?:0000){2}|(?:1111){2}/i;
@@ -81,7 +112,7 @@ export function notSecretReason(value: string): string | null {
   const v = value.trim();
   if (v.length === 0) return 'empty';
   if (MARKER.test(v)) return 'marker';
-  if (TEMPLATE.test(v)) return 'template';
+  if (TEMPLATE.test(v) || closedPlaceholder(v)) return 'template';
   if (DOCUMENTATION_KEYS.has(v)) return 'documentation key';
   if (PLACEHOLDER_WORD.test(v)) return 'placeholder word';
   if (repeats(v)) return 'repeated characters';
@@ -108,6 +139,15 @@ export const NOT_SECRET_EXAMPLES: readonly NotSecretExample[] = [
   { value: '{{ .Values.apiKey }}', reason: 'template', why: 'Helm/Jinja template' },
   { value: '<your-api-key>', reason: 'template', why: 'angle-bracket placeholder' },
   { value: '$API_KEY', reason: 'template', why: 'variable reference' },
+  { value: 'Bearer ${TOKEN:-none}', reason: 'template', why: 'a shell default inside a value' },
+  { value: '%(api_key)s', reason: 'template', why: 'Python %-format placeholder' },
+  {
+    value: 'm{{h}o)p${e]nob(ody[finds>-_$#thisone}}',
+    reason: null,
+    why: 'template characters, no closed placeholder',
+  },
+  { value: "sk-${randomBody('oa5', 48)}", reason: 'template', why: 'a JavaScript template expression' },
+  { value: 'x{{ .Values.key }}', reason: 'template', why: 'Helm inside a value' },
   { value: 'AKIA' + 'IOSFODNN7' + 'EXAMPLE', reason: 'placeholder word', why: "AWS's documented key id" },
   {
     value: 'wJalrXUtnFEMI/K7MDENG/' + 'bPxRfiCY' + 'EXAMPLEKEY',

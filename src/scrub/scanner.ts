@@ -20,7 +20,8 @@
  * (same marker), whatever surrounds them: a secret printed twice (`token = 'X' | 'X'`, a log line
  * that repeats a header) must not leak through the copy no detector would recognise on its own.
  * Only copies after the first redaction count, so the stream, which has emitted what came before,
- * gives the one-shot answer; at most MAX_ECHOES spans of ECHO_MIN..ECHO_MAX characters are kept.
+ * gives the one-shot answer; at most MAX_ECHOES token-like spans (echoWorthy) of ECHO_MIN..ECHO_MAX
+ * characters are kept.
  */
 import type { Detector } from './detector.js';
 import type { FamilyId, Matcher, PatternDefinition } from './family.js';
@@ -71,6 +72,27 @@ const ECHO_MIN = 8;
 const ECHO_MAX = 512;
 /** Spans remembered per text or stream (bounded memory and work). */
 const MAX_ECHOES = 32;
+
+/**
+ * Only token-like spans are echoed: three character classes (lower, upper, digit, symbol), or two
+ * over 16 characters (hex, UUIDs). A word a detector took for a password (`'function'`) must not
+ * be masked everywhere else in the text.
+ */
+function echoWorthy(s: string): boolean {
+  let lower = 0;
+  let upper = 0;
+  let digit = 0;
+  let other = 0;
+  for (let i = 0; i < s.length; i++) {
+    const c = s.charCodeAt(i);
+    if (c >= 97 && c <= 122) lower = 1;
+    else if (c >= 65 && c <= 90) upper = 1;
+    else if (c >= 48 && c <= 57) digit = 1;
+    else other = 1;
+  }
+  const classes = lower + upper + digit + other;
+  return classes >= 3 || (classes === 2 && s.length >= 16);
+}
 
 interface Attempt {
   readonly pos: number;
@@ -331,6 +353,7 @@ export class ScanMachine {
   #learn(secret: string, best: Candidate): Echo | null {
     if (secret.length < ECHO_MIN || secret.length > ECHO_MAX || this.#echoes.length >= MAX_ECHOES)
       return null;
+    if (!echoWorthy(secret)) return null;
     for (const e of this.#echoes) if (e.text === secret) return null;
     const echo: Echo = { text: secret, pattern: best.pattern, envName: best.envName, from: this.#emitted };
     this.#echoes.push(echo);

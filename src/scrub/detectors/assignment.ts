@@ -155,7 +155,7 @@ function separatorAfterRun(text: string, i: number, r: number, end: number): boo
 
 /** Last word of the name that says the value is not the secret itself. */
 const NOT_SECRET_SUFFIX = new Set(
-  'id ids name names type types url uri urls path paths file files dir length len size count limit max min format prefix suffix version field fields header headers param params mode ttl timeout expiry expires expiration at on by hash algorithm alg ref arn endpoint policy usage provider method scheme label env var hint index idx location store kind option options required enabled disabled'.split(
+  'id ids name names type types url uri urls path paths file files dir length len size count limit max min format prefix suffix version field fields header headers param params mode ttl timeout expiry expires expiration at on by hash algorithm alg ref arn endpoint policy usage provider method scheme label env var hint index idx location store kind option options required enabled disabled scope scopes role roles grant audience issuer claim claims'.split(
     ' ',
   ),
 );
@@ -217,14 +217,15 @@ function weakValueOk(value: string, minLength: number, minEntropy: number, quote
 const WORD_SEGMENT = /[A-Z]{2,}(?![a-z])|[A-Z]?[a-z]+|[A-Z]|[0-9]+/g;
 
 /**
- * An identifier spelled in words: only letters, digits (two at most), `_`, `-`, `$` and `.`. An
+ * An identifier spelled in words: only letters, digits (two at most), `_`, `-`, `$`, `.`, `:` and
+ * `/` (`workspace:developer`, `grant-type:jwt-bearer`). An
  * UPPER_SNAKE constant is one; otherwise, split at case changes, it gives segments of three or more
  * letters on average, few of one or two letters, no capitals run of five or more and no run of
- * over 14 letters. Random letters split into many short segments (`vZrEclFwOqeA`, `SSVmFDNCFf`)
+ * over 20 letters. Random letters split into many short segments (`vZrEclFwOqeA`, `SSVmFDNCFf`)
  * or long runs (`wdajwoidjajawdeps`). Returns the number of word segments, 0 when not wordy.
  */
 export function identifierWords(value: string): number {
-  if (!/^[A-Za-z0-9_$.-]+$/.test(value)) return 0;
+  if (!/^[A-Za-z0-9_$.:/-]+$/.test(value)) return 0;
   if (/^[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+$/.test(value)) return value.split('_').length;
   let digits = 0;
   let letters = 0;
@@ -237,7 +238,7 @@ export function identifierWords(value: string): number {
       digits += w.length;
       continue;
     }
-    if (w.length > 14 || (w.length >= 5 && c <= 90 && w.charCodeAt(1) <= 90)) return 0;
+    if (w.length > 20 || (w.length >= 5 && c <= 90 && w.charCodeAt(1) <= 90)) return 0;
     segments++;
     letters += w.length;
     if (w.length <= 2) short++;
