@@ -65,6 +65,10 @@ export class RateLimiter {
     return this.#settings.enabled;
   }
 
+  get settings(): RateLimitSettings {
+    return this.#settings;
+  }
+
   /** Synchronous without a shared store (the common sidecar path stays promise-free). */
   take(identity: string): TakeResult | Promise<TakeResult> {
     const { capacity, refillPerSecond } = this.#settings;
@@ -73,7 +77,7 @@ export class RateLimiter {
     if (!shared) return this.#takeLocal(identity);
     if (!shared.available) return this.#fallBack(identity);
     return shared.takeToken(identity, capacity, refillPerSecond).then(
-      (bucket) => this.#result(bucket.allowed, bucket.tokens),
+      (bucket) => this.resultOf(bucket.allowed, bucket.tokens),
       () => this.#fallBack(identity),
     );
   }
@@ -101,11 +105,11 @@ export class RateLimiter {
     this.#buckets.set(identity, bucket);
     const allowed = bucket.tokens >= 1;
     if (allowed) bucket.tokens -= 1;
-    return this.#result(allowed, bucket.tokens);
+    return this.resultOf(allowed, bucket.tokens);
   }
 
-  /** The answer for a bucket holding `tokens` after this request. */
-  #result(allowed: boolean, tokens: number): TakeResult {
+  /** The answer for a bucket holding `tokens` after this request (also for a bucket taken elsewhere). */
+  resultOf(allowed: boolean, tokens: number): TakeResult {
     const { capacity, refillPerSecond } = this.#settings;
     const remaining = Math.max(0, Math.floor(tokens));
     const retryAfterS = allowed ? 0 : Math.max(1, Math.ceil((1 - tokens) / refillPerSecond));

@@ -5,7 +5,7 @@ import type { Logger } from '../telemetry/logger.js';
 import { redisMetrics } from '../telemetry/redis-metrics.js';
 import { RedisState } from './redis-state.js';
 
-export type { SharedState, NonceClaim, SharedBucket } from './shared-state.js';
+export type { SharedState, NonceClaim, SharedBucket, SharedBucketRequest } from './shared-state.js';
 export { RedisState } from './redis-state.js';
 
 /** A connected-or-connecting store, or undefined without `redis.url` (state stays in the process). */

@@ -14,7 +14,7 @@ import { performance } from 'node:perf_hooks';
 import { Redis } from 'ioredis';
 import type { Logger } from '../telemetry/logger.js';
 import type { RedisErrorReason, RedisMetrics, RedisOperation } from '../telemetry/redis-metrics.js';
-import type { NonceClaim, SharedBucket, SharedState } from './shared-state.js';
+import type { NonceClaim, SharedBucket, SharedBucketRequest, SharedState } from './shared-state.js';
 
 export interface RedisStateOptions {
   readonly url: string;
@@ -26,33 +26,63 @@ export interface RedisStateOptions {
 }
 
 /**
- * The token bucket, refilled and taken in one script run (atomic: no read-modify-write race between
- * replicas). Time is the server's (TIME), so replicas with skewed clocks share one notion of refill.
- * Returns {allowed (0/1), tokens left as a string} (Lua numbers would be truncated to integers).
+ * The token bucket as a Lua function: refilled and taken in one script run (atomic: no
+ * read-modify-write race between replicas). Time is the server's (TIME), so replicas with skewed
+ * clocks share one notion of refill. Returns {allowed (0/1), tokens left as a string} (Lua numbers
+ * in a reply would be truncated to integers).
  */
-const TAKE_TOKEN = `
-local capacity = tonumber(ARGV[1])
-local rate = tonumber(ARGV[2])
-local t = redis.call('TIME')
-local now = tonumber(t[1]) * 1000 + math.floor(tonumber(t[2]) / 1000)
-local saved = redis.call('HMGET', KEYS[1], 't', 'u')
-local tokens = tonumber(saved[1])
-local updated = tonumber(saved[2])
-if tokens == nil or updated == nil then
-  tokens = capacity
-  updated = now
+const BUCKET_LUA = `
+local function take(key, capacity, rate)
+  local t = redis.call('TIME')
+  local now = tonumber(t[1]) * 1000 + math.floor(tonumber(t[2]) / 1000)
+  local saved = redis.call('HMGET', key, 't', 'u')
+  local tokens = tonumber(saved[1])
+  local updated = tonumber(saved[2])
+  if tokens == nil or updated == nil then
+    tokens = capacity
+    updated = now
+  end
+  if now > updated then tokens = math.min(capacity, tokens + (now - updated) / 1000 * rate) end
+  local allowed = 0
+  if tokens >= 1 then
+    tokens = tokens - 1
+    allowed = 1
+  end
+  redis.call('HSET', key, 't', tostring(tokens), 'u', tostring(now))
+  redis.call('PEXPIRE', key, math.ceil((capacity - tokens) / rate * 1000) + 1000)
+  return {allowed, tostring(tokens)}
 end
-if now > updated then tokens = math.min(capacity, tokens + (now - updated) / 1000 * rate) end
-local allowed = 0
-if tokens >= 1 then
-  tokens = tokens - 1
-  allowed = 1
-end
-redis.call('HSET', KEYS[1], 't', tostring(tokens), 'u', tostring(now))
-redis.call('PEXPIRE', KEYS[1], math.ceil((capacity - tokens) / rate * 1000) + 1000)
-return {allowed, tostring(tokens)}
 `;
-const TAKE_TOKEN_SHA = createHash('sha1').update(TAKE_TOKEN).digest('hex');
+
+/** KEYS[1] bucket; ARGV capacity, refill per second. */
+const TAKE_TOKEN = `${BUCKET_LUA}
+return take(KEYS[1], tonumber(ARGV[1]), tonumber(ARGV[2]))
+`;
+
+/**
+ * A passport check's one round trip (issue 28: at most one per request): claim the nonce (set if
+ * absent, with expiry) and, when it was fresh and ARGV[2] is 1, take a token from the bucket.
+ * KEYS[1] nonce, KEYS[2] bucket; ARGV ttl ms, take (0/1), capacity, refill per second.
+ * Returns {fresh (0/1)} or {1, allowed, tokens}.
+ */
+const CLAIM_AND_TAKE = `${BUCKET_LUA}
+if not redis.call('SET', KEYS[1], '1', 'PX', tonumber(ARGV[1]), 'NX') then return {0} end
+if ARGV[2] ~= '1' then return {1} end
+local r = take(KEYS[2], tonumber(ARGV[3]), tonumber(ARGV[4]))
+return {1, r[1], r[2]}
+`;
+
+interface Script {
+  readonly lua: string;
+  readonly sha: string;
+}
+
+function script(lua: string): Script {
+  return { lua, sha: createHash('sha1').update(lua).digest('hex') };
+}
+
+const TAKE_TOKEN_SCRIPT = script(TAKE_TOKEN);
+const CLAIM_AND_TAKE_SCRIPT = script(CLAIM_AND_TAKE);
 
 function reasonOf(err: unknown): RedisErrorReason {
   const message = err instanceof Error ? err.message : '';
@@ -123,21 +153,55 @@ export class RedisState implements SharedState {
   }
 
   async takeToken(key: string, capacity: number, refillPerSecond: number): Promise<SharedBucket> {
-    const redisKey = `${this.#options.keyPrefix}rl:${key}`;
-    const args = [String(capacity), String(refillPerSecond)];
-    const reply = await this.#timed('bucket', async () => {
-      try {
-        return await this.#redis.evalsha(TAKE_TOKEN_SHA, 1, redisKey, ...args);
-      } catch (err) {
-        // First use on this server (or after a SCRIPT FLUSH): send the script itself once.
-        if (err instanceof Error && err.message.startsWith('NOSCRIPT'))
-          return this.#redis.eval(TAKE_TOKEN, 1, redisKey, ...args);
-        throw err;
-      }
-    });
+    const reply = await this.#timed('bucket', () =>
+      this.#run(TAKE_TOKEN_SCRIPT, [this.#bucketKey(key)], [String(capacity), String(refillPerSecond)]),
+    );
     if (!Array.isArray(reply) || reply.length !== 2)
       throw new Error('unexpected reply from the bucket script');
     return { allowed: Number(reply[0]) === 1, tokens: Number(reply[1]) };
+  }
+
+  async claimNonceAndTake(
+    nonceKey: string,
+    ttlMs: number,
+    bucket: SharedBucketRequest | undefined,
+  ): Promise<{ readonly nonce: NonceClaim; readonly bucket?: SharedBucket }> {
+    const reply = await this.#timed('passport', () =>
+      this.#run(
+        CLAIM_AND_TAKE_SCRIPT,
+        [this.#nonceKey(nonceKey), this.#bucketKey(bucket?.key ?? nonceKey)],
+        [
+          String(Math.max(1, Math.ceil(ttlMs))),
+          bucket ? '1' : '0',
+          String(bucket?.capacity ?? 1),
+          String(bucket?.refillPerSecond ?? 1),
+        ],
+      ),
+    );
+    if (!Array.isArray(reply) || (reply.length !== 1 && reply.length !== 3))
+      throw new Error('unexpected reply from the passport script');
+    if (Number(reply[0]) !== 1) return { nonce: 'replayed' };
+    if (reply.length === 1) return { nonce: 'fresh' };
+    return { nonce: 'fresh', bucket: { allowed: Number(reply[1]) === 1, tokens: Number(reply[2]) } };
+  }
+
+  #nonceKey(key: string): string {
+    return `${this.#options.keyPrefix}nonce:${key}`;
+  }
+
+  #bucketKey(key: string): string {
+    return `${this.#options.keyPrefix}rl:${key}`;
+  }
+
+  /** EVALSHA, and the script itself once when the server does not know it (first use, restart). */
+  async #run(s: Script, keys: string[], args: string[]): Promise<unknown> {
+    try {
+      return await this.#redis.evalsha(s.sha, keys.length, ...keys, ...args);
+    } catch (err) {
+      if (err instanceof Error && err.message.startsWith('NOSCRIPT'))
+        return this.#redis.eval(s.lua, keys.length, ...keys, ...args);
+      throw err;
+    }
   }
 
   async close(): Promise<void> {

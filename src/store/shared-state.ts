@@ -13,6 +13,12 @@ export interface SharedBucket {
   readonly tokens: number;
 }
 
+export interface SharedBucketRequest {
+  readonly key: string;
+  readonly capacity: number;
+  readonly refillPerSecond: number;
+}
+
 export interface SharedState {
   /** False while the store cannot be reached: callers then fail closed or fall back without waiting. */
   readonly available: boolean;
@@ -26,5 +32,14 @@ export interface SharedState {
    * one atomic server-side step on the store's clock. Rejects when the store does not answer.
    */
   takeToken(key: string, capacity: number, refillPerSecond: number): Promise<SharedBucket>;
+  /**
+   * A passport check's state in one round trip: claim the nonce and, when it is fresh and `bucket` is
+   * given, take a token from that bucket (so a replayed request never spends a token).
+   */
+  claimNonceAndTake(
+    nonceKey: string,
+    ttlMs: number,
+    bucket: SharedBucketRequest | undefined,
+  ): Promise<{ readonly nonce: NonceClaim; readonly bucket?: SharedBucket }>;
   close(): Promise<void>;
 }

@@ -24,9 +24,9 @@ export const METRIC = {
   passportChecksTotal: 'agent_guard_passport_checks_total',
 
   // shared state of gateway replicas (src/store), registered by src/telemetry/redis-metrics.ts
-  /** Redis command round trips, seconds; label operation (nonce, bucket). */
+  /** Redis command round trips, seconds; label operation (nonce, bucket, passport: nonce and bucket in one script). */
   redisCommandDurationSeconds: 'agent_guard_redis_command_duration_seconds',
-  /** Redis commands that failed or timed out, labels: operation (nonce, bucket), reason (unavailable, timeout, error). */
+  /** Redis commands that failed or timed out, labels: operation (nonce, bucket, passport), reason (unavailable, timeout, error). */
   redisErrorsTotal: 'agent_guard_redis_errors_total',
   /** 1 while the Redis connection is ready, else 0 (absent without AGENT_GUARD_REDIS_URL). */
   redisConnected: 'agent_guard_redis_connected',

@@ -8,7 +8,7 @@ import { METRIC } from './metric-names.js';
 /** A loopback round trip is ~0.1 ms; the command timeout defaults to 250 ms. */
 const REDIS_BUCKETS = [5e-5, 1e-4, 2.5e-4, 5e-4, 1e-3, 2.5e-3, 5e-3, 0.01, 0.025, 0.05, 0.1, 0.25, 1];
 
-export type RedisOperation = 'nonce' | 'bucket';
+export type RedisOperation = 'nonce' | 'bucket' | 'passport';
 export type RedisErrorReason = 'unavailable' | 'timeout' | 'error';
 
 export interface RedisMetrics {

@@ -83,6 +83,24 @@ describe('RedisState', () => {
     expect((await a.takeToken('bucket-2', 10, 0.001)).allowed).toBe(true);
   });
 
+  it('claims a nonce and takes a token in one round trip; a replay spends no token', async () => {
+    const a = client();
+    const b = client();
+    await Promise.all([a.waitReady(5000), b.waitReady(5000)]);
+    const bucket = { key: 'passport-bucket', capacity: 2, refillPerSecond: 0.001 };
+    expect(await a.claimNonceAndTake('p:n1', 60_000, bucket)).toEqual({
+      nonce: 'fresh',
+      bucket: { allowed: true, tokens: 1 },
+    });
+    expect(await b.claimNonceAndTake('p:n1', 60_000, bucket)).toEqual({ nonce: 'replayed' });
+    expect(await b.claimNonceAndTake('p:n2', 60_000, undefined)).toEqual({ nonce: 'fresh' });
+    const third = await b.claimNonceAndTake('p:n3', 60_000, bucket);
+    expect(third.bucket?.allowed).toBe(true);
+    expect(third.bucket?.tokens).toBeCloseTo(0, 1);
+    const fourth = await a.claimNonceAndTake('p:n4', 60_000, bucket);
+    expect(fourth).toMatchObject({ nonce: 'fresh', bucket: { allowed: false } });
+  });
+
   it('refills the shared bucket at the configured rate (server clock)', async () => {
     const a = client();
     await a.waitReady(5000);

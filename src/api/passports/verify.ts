@@ -110,12 +110,12 @@ export class PassportVerifier {
 
     // Remember the nonce until the timestamp itself would be refused as expired.
     const nonceKey = `${entry.public_key}:${nonce}`;
+    const toolAllowed = entry.tools.includes(body.tool_name) || entry.tools.includes('*');
     const expiresMs = (ts + this.#options.maxAgeS + 1) * 1000;
     const afterNonce = (outcome: NonceOutcome): PassportResult | Promise<PassportResult> => {
       if (outcome === 'replayed') return refuse('replayed');
       if (outcome === 'full') return refuse('replay_cache_full');
-      if (!entry.tools.includes(body.tool_name) && !entry.tools.includes('*'))
-        return refuse('tool_not_allowed');
+      if (!toolAllowed) return refuse('tool_not_allowed');
       const rate = this.#options.limiter.take(`passport:${entry.public_key}`);
       return rate instanceof Promise ? rate.then(afterRate) : afterRate(rate);
     };
@@ -134,9 +134,27 @@ export class PassportVerifier {
     const shared = this.#options.shared;
     if (!shared) return afterNonce(this.#nonces.remember(nonceKey, expiresMs, nowMs));
     if (!shared.available) return refuse('replay_store_unavailable');
-    return shared
-      .claimNonce(nonceKey, expiresMs - nowMs)
-      .then(afterNonce, () => refuse('replay_store_unavailable'));
+    // One round trip: the nonce and (for an allowed tool) the passport's bucket in one script.
+    const { limiter } = this.#options;
+    const bucketKey = `passport:${entry.public_key}`;
+    const takes = toolAllowed && limiter.enabled;
+    const bucket = takes
+      ? {
+          key: bucketKey,
+          capacity: limiter.settings.capacity,
+          refillPerSecond: limiter.settings.refillPerSecond,
+        }
+      : undefined;
+    return shared.claimNonceAndTake(nonceKey, expiresMs - nowMs, bucket).then(
+      (state) => {
+        if (state.nonce === 'replayed') return refuse('replayed');
+        if (!toolAllowed) return refuse('tool_not_allowed');
+        // Rate limiting off: the limiter answers at once, without the store.
+        if (!state.bucket) return afterRate(limiter.take(bucketKey) as TakeResult);
+        return afterRate(limiter.resultOf(state.bucket.allowed, state.bucket.tokens));
+      },
+      () => refuse('replay_store_unavailable'),
+    );
   }
 
   #keyId(publicKeyHex: string): string {
