@@ -24,7 +24,7 @@ import {
 import type { FactSink } from './sink.js';
 import { applyParamOp, type ParamOp } from './param-ops.js';
 import { braceAsGlob, decodeEscapes, expandBraces, hasGlob, unescapeDouble, unescapeWord } from './words.js';
-import { WrittenFiles, scriptRuntime, type WriteOp } from './written.js';
+import { WrittenFiles, fileKey, scriptRuntime, type WriteOp } from './written.js';
 
 interface VarValue {
   readonly text: string;
@@ -63,6 +63,44 @@ const QUIET_PATHS = new Set([
   '/dev/tty',
   '/dev/zero',
 ]);
+
+/** A value that runs a command when evaluated as an arithmetic name (`a[$(cmd)]`). */
+const INJECTS = /\[[^\]]*(?:\$\(|`)/;
+
+/** Builtins that give a program a new name. */
+const RENAMING_BUILTINS: ReadonlySet<string> = new Set(['alias', 'hash', 'cp', 'install', 'ln']);
+
+/** Builtins whose arguments are variable names (a subscript there is evaluated). */
+const SUBSCRIPT_NAMES: ReadonlySet<string> = new Set([
+  'printf',
+  'read',
+  'let',
+  'mapfile',
+  'readarray',
+  'test',
+  '[',
+  'unset',
+  'getopts',
+]);
+
+/** A program binary in a system directory (`/bin/rm`, `/usr/local/bin/nc`). */
+const PROGRAM_PATH = /^\/(?:usr\/)?(?:local\/)?s?bin\/[\w.+-]+$/;
+
+/** `X=v` words before a command: the values the command's environment gets. */
+function commandEnvironment(prefix: readonly Word[]): Map<string, string> | null {
+  let out: Map<string, string> | null = null;
+  for (const p of prefix) {
+    const eq = p.text.indexOf('=');
+    if (eq > 0 && !p.dynamic) (out ??= new Map()).set(p.text.slice(0, eq), p.text.slice(eq + 1));
+  }
+  return out;
+}
+
+/** A word quoted for a re-joined command line (single quotes unless plain). */
+function quoteWord(text: string): string {
+  if (text !== '' && /^[A-Za-z0-9_\-.,:/=@+%^~]+$/.test(text)) return text;
+  return "'" + text.replace(/'/g, "'\\''") + "'";
+}
 
 /** Programs that copy remote content into the files their arguments name. */
 const FETCHERS: ReadonlySet<string> = new Set([
@@ -180,6 +218,16 @@ export class BashWalker implements Toolkit {
   #functions: Map<string, SyntaxNode> | null = null;
   /** Functions being called now: a recursive call is not followed again (the fork bomb). */
   #calling: Set<SyntaxNode> | null = null;
+  /** Names renamed earlier in this input: `alias x='...'` (code), `hash -p /bin/rm ls`, `cp /bin/rm ./ls`. */
+  #aliases: Map<string, string> | null = null;
+  #renamed: Map<string, string> | null = null;
+  /** Variables whose value injects code when evaluated as arithmetic (`x='a[$(cmd)]'; (( x ))`). */
+  #arith: Set<string> | null = null;
+  /** Exported variables and the running command's `X=v` prefix: the environment a child shell sees. */
+  #exported: Set<string> | null = null;
+  #commandEnv: Map<string, string> | null = null;
+  /** Co-processes connected to the network (`coproc nc h p`): their descriptor arrays are sockets. */
+  #coprocs: Map<string, DevNet> | null = null;
   /** `>(cmd)` words of the statement being walked whose command has not run yet. */
   #pendingSinks: SyntaxNode[] | null = null;
   /** Data the command being handled wrote to its own standard output by name (`-o /dev/stdout`). */
@@ -242,8 +290,10 @@ export class BashWalker implements Toolkit {
         return this.#pipeline(node, stdin);
       case 'list':
         return this.#list(node, stdin);
-      case 'program':
       case 'compound_statement':
+        if (this.#arith !== null && node.children[0]?.type === '((') this.#arithmetic(node);
+        return this.#block(node.children, stdin);
+      case 'program':
       case 'subshell':
       case 'do_group':
       case 'if_statement':
@@ -282,6 +332,8 @@ export class BashWalker implements Toolkit {
         this.#function(node);
         return EMPTY_PIPE;
       case 'test_command':
+        if (this.#arith !== null && /\s-(?:eq|ne|lt|le|gt|ge)\s/.test(this.#slice(node)))
+          this.#arithmetic(node);
         this.#expressions(node);
         return EMPTY_PIPE;
       case 'comment':
@@ -437,7 +489,14 @@ export class BashWalker implements Toolkit {
     for (const p of prefix) this.#codeInEnvironment(p, actor);
     const input = this.#inputRedirects(redirects, stdin, actor);
     const cmdSpan = span(node);
-    const out = argv.length > 0 ? this.#invoke(argv, cmdSpan, input, undefined) : EMPTY_PIPE;
+    const savedEnv = this.#commandEnv;
+    if (prefix.length > 0) this.#commandEnv = commandEnvironment(prefix);
+    let out: Stream;
+    try {
+      out = argv.length > 0 ? this.#invoke(argv, cmdSpan, input, undefined) : EMPTY_PIPE;
+    } finally {
+      this.#commandEnv = savedEnv;
+    }
     let result = this.#outputRedirects(redirects, out, actor, argv.length > 0 ? program : null);
     for (const r of redirects) if (r.type === 'heredoc_redirect') result = this.#heredocTail(r, result);
     return result;
@@ -581,10 +640,165 @@ export class BashWalker implements Toolkit {
     }
   }
 
+  /**
+   * A name renamed earlier in this input: an alias runs its text with the arguments appended
+   * (`alias r='rm -rf'; r ~`), `hash -p PATH NAME` and a copy or link of a program binary
+   * (`cp /bin/rm ./ls; ./ls -rf ~`) run that program. Null when the name is not renamed.
+   */
+  #rename(inv: Invocation): Stream | null {
+    const first = inv.argv[0]!;
+    if (first.dynamic) return null;
+    const t = first.text;
+    const alias =
+      first.quoted || t.includes('/') || inv.via !== undefined ? undefined : this.#aliases?.get(t);
+    if (alias !== undefined) {
+      this.#aliases!.delete(t); // an alias is not expanded again inside its own text
+      try {
+        const rest = inv.argv.slice(1).map((w) => (w.dynamic ? w.text : quoteWord(w.text)));
+        this.nested([alias, ...rest].join(' '), 'bash', inv.span, 'alias');
+      } finally {
+        this.#aliases!.set(t, alias);
+      }
+      return { sources: [{ kind: 'output', program: t }], text: null, interactive: false, literals: [] };
+    }
+    const resolved = t.includes('/') ? this.#resolve(first).text : t;
+    const key = t.includes('/') ? fileKey(resolved) : 'hash:' + t;
+    // `ln -s /bin/rm x; ./x`: the path leads (through the link) to a program of another name.
+    const to =
+      this.#renamed?.get(key) ??
+      (resolved !== t && PROGRAM_PATH.test(resolved) && programName(resolved) !== programName(t)
+        ? resolved
+        : undefined);
+    if (to === undefined || this.#renamed?.has(key + '\0') === true) return null;
+    // Marked while it runs: a rename is followed once, never into itself.
+    const renamed = (this.#renamed ??= new Map());
+    renamed.set(key + '\0', to);
+    try {
+      return this.#invoke([{ ...first, text: to }, ...inv.argv.slice(1)], inv.span, inv.stdin, inv.via);
+    } finally {
+      renamed.delete(key + '\0');
+    }
+  }
+
+  /** `alias NAME=TEXT`, `hash -p PATH NAME`, `cp|install|ln /bin/PROG NEWPATH`: remembers the new name. */
+  #renaming(inv: Invocation): void {
+    const args = inv.argv.slice(1);
+    if (inv.program === 'alias') {
+      for (const a of args) {
+        const eq = a.text.indexOf('=');
+        if (eq <= 0 || a.dynamic) continue;
+        const value = a.text.slice(eq + 1);
+        (this.#aliases ??= new Map()).set(a.text.slice(0, eq), value);
+        // The alias runs later, whenever its name is typed: its text is analysed where it is set.
+        if (value.trim() !== '') this.nested(value, 'bash', a.span, 'alias');
+      }
+      return;
+    }
+    if (inv.program === 'hash') {
+      const p = args.findIndex((a) => a.text === '-p');
+      const path = args[p + 1];
+      const name = args[p + 2];
+      if (p !== -1 && path !== undefined && name !== undefined && !path.dynamic && !name.dynamic)
+        (this.#renamed ??= new Map()).set('hash:' + name.text, path.text);
+      return;
+    }
+    // cp / install / ln: exactly a source program binary and a new path.
+    const plain: Word[] = [];
+    for (let i = 0; i < args.length; i++) {
+      const t = args[i]!.text;
+      if (t === '-t' || t === '--target-directory' || t.startsWith('--target-directory=')) return;
+      if (/^-[mogS]$/.test(t) || t === '--suffix' || t === '--mode' || t === '--owner' || t === '--group')
+        i++;
+      else if (!t.startsWith('-')) plain.push(args[i]!);
+    }
+    if (plain.length !== 2) return;
+    const [from, to] = plain as [Word, Word];
+    if (
+      from.dynamic ||
+      to.dynamic ||
+      !PROGRAM_PATH.test(from.text) ||
+      to.text === '.' ||
+      to.text.endsWith('/')
+    )
+      return;
+    if (programName(to.text) === programName(from.text)) return;
+    (this.#renamed ??= new Map()).set(fileKey(this.#resolve(to).text), from.text);
+  }
+
+  /**
+   * `printf -v 'a[$(cmd)]'`, `read 'a[$(cmd)]'`, `test -v ...`: a variable name with a subscript is
+   * evaluated, and the command substitution in the subscript runs; `let x` evaluates x as arithmetic.
+   */
+  #subscriptNames(inv: Invocation): void {
+    for (const a of inv.argv.slice(1)) {
+      if (/^[A-Za-z_]\w*\[[^\]]*(?:\$\(|`)/.test(a.text))
+        this.nested(': ' + a.text, 'bash', a.span, inv.program);
+    }
+    if (inv.program === 'let' && this.#arith !== null)
+      this.#arithmeticText(inv.argv.map((a) => a.text).join(' '), inv.span);
+  }
+
+  /** An arithmetic context naming a variable whose value holds `a[$(cmd)]`: cmd runs. */
+  #arithmetic(node: SyntaxNode): void {
+    this.#arithmeticText(this.#slice(node), span(node));
+  }
+
+  #arithmeticText(text: string, at: Span): void {
+    for (const name of this.#arith!) {
+      if (!new RegExp(`(?:^|[^\\w])${name}(?![\\w])`).test(text)) continue;
+      const v = this.#vars.get(name);
+      if (v !== undefined) this.nested(': ' + v.text, 'bash', at, 'bash');
+    }
+  }
+
+  /**
+   * Assignments a child shell's code sees (`c='rm -rf ~' bash -c 'eval "$c"'`, `export c=...`):
+   * the ones the code names, as lines to put before it. Empty when there are none.
+   */
+  environmentFor(code: string): string {
+    if (this.#commandEnv === null && this.#exported === null) return '';
+    let out = '';
+    const add = (name: string, value: string): void => {
+      if (code.includes('$' + name) || code.includes('${' + name)) out += `${name}=${quoteWord(value)}\n`;
+    };
+    if (this.#commandEnv !== null) for (const [n, v] of this.#commandEnv) add(n, v);
+    if (this.#exported !== null)
+      for (const n of this.#exported) {
+        const v = this.#vars.get(n);
+        if (this.#commandEnv?.has(n) !== true && v !== undefined && !v.dynamic) add(n, v.text);
+      }
+    return out;
+  }
+
+  /** `coproc CMD`: runs CMD; wired to the network, its descriptors (`${COPROC[0]}`) are a socket. */
+  #coproc(inv: Invocation): Stream {
+    const before = this.sink.facts.length;
+    const out = this.#invoke(inv.argv.slice(1), inv.span, inv.stdin, 'coproc');
+    const facts = this.sink.facts;
+    for (let i = before; i < facts.length; i++) {
+      const f = facts[i]!;
+      if (f.kind !== 'net' || f.direction !== 'connect') continue;
+      const net: DevNet = { host: f.host, port: f.port, scheme: f.scheme ?? 'tcp', url: f.url ?? f.host };
+      (this.#coprocs ??= new Map()).set('COPROC', net);
+      break;
+    }
+    return out;
+  }
+
   /** The program's own meaning: a function call, a resolved name, its handler, or the default. */
   #dispatch(inv: Invocation, texts: readonly string[]): Stream {
     const { program, argv, span: cmdSpan, stdin, via } = inv;
     const first = argv[0]!;
+    const renamed = this.#rename(inv);
+    if (renamed !== null) return renamed;
+    if (RENAMING_BUILTINS.has(program)) this.#renaming(inv);
+    if (SUBSCRIPT_NAMES.has(program)) this.#subscriptNames(inv);
+    if (program === 'coproc' && argv.length > 1) return this.#coproc(inv);
+    // `$(pwd)`: the directory this input is in (`.`, the workspace, unless it changed directory).
+    if (program === 'pwd' && argv.length === 1) {
+      const here = this.#cwd === null || this.#cwd.dynamic ? '.' : this.#cwd.path;
+      return { sources: NO_SOURCES, text: here + '\n', interactive: false, literals: stdin.literals };
+    }
     const called = this.#functions?.get(program);
     if (called !== undefined && first.text === program && via === undefined) {
       const out = this.#call(called, argv, stdin);
@@ -608,7 +822,11 @@ export class BashWalker implements Toolkit {
     const handler = handlerFor(program);
     const result = handler === undefined ? undefined : handler(inv, this);
     if (program === 'read' && stdin.text !== null) this.#readKnown(argv, stdin.text);
-    if (result !== undefined) return result;
+    if (result !== undefined) {
+      // `rg --files ~ | xargs rm`: a handler's output that lists a directory still lists it.
+      const listing = result.listing === undefined ? listingOf(program, argv) : undefined;
+      return listing === undefined ? result : { ...result, ...listing };
+    }
     const reads = handler === undefined ? this.genericArgs(inv, argv.slice(1)) : this.#reads;
     return {
       sources: addSource(mergeSources(stdin.interactive ? NO_SOURCES : stdin.sources, reads), {
@@ -910,6 +1128,12 @@ export class BashWalker implements Toolkit {
 
   /** The socket a descriptor-duplication target names (`>&196` after `exec 196<>/dev/tcp/h/p`). */
   #socketOf(target: SyntaxNode): DevNet | null {
+    if (this.#coprocs !== null) {
+      // `<&${COPROC[0]}`, `>&${NC[1]}`: the descriptors of a co-process wired to a socket.
+      const m = /^\$\{([A-Za-z_]\w*)\[[01]\]\}$/.exec(this.#slice(target));
+      const net = m === null ? undefined : this.#coprocs.get(m[1]!);
+      if (net !== undefined) return net;
+    }
     if (this.#sockets === null) return null;
     return this.#sockets.get(Number(this.#slice(target))) ?? null;
   }
@@ -1021,6 +1245,8 @@ export class BashWalker implements Toolkit {
       return;
     }
     const prev = append ? this.#vars.get(name) : undefined;
+    if (INJECTS.test(text)) (this.#arith ??= new Set()).add(name);
+    else if (!append) this.#arith?.delete(name);
     this.#vars.set(name, {
       text: (prev?.text ?? '') + text,
       dynamic: (prev?.dynamic ?? false) || (value?.dynamic ?? false),
@@ -1080,6 +1306,7 @@ export class BashWalker implements Toolkit {
           const w = this.#word(c);
           const eq = w.text.indexOf('=');
           const name = w.text.slice(0, eq);
+          if (eq > 0) (this.#exported ??= new Set()).add(name);
           if (eq > 0 && PRELOAD_VARIABLES.has(name) && eq < w.text.length - 1)
             this.#preload(name, { ...w, text: w.text.slice(eq + 1) }, 'bash');
         }
@@ -1361,6 +1588,7 @@ export class BashWalker implements Toolkit {
         return { text, dynamic, quoted, span: s, sources };
       }
       default: {
+        if (this.#arith !== null && node.type === 'arithmetic_expansion') this.#arithmetic(node);
         // arithmetic, brace_expression, anything unusual: substitutions inside still run.
         let sources: readonly DataSource[] = NO_SOURCES;
         const stack = [...node.children];
@@ -1435,6 +1663,13 @@ export class BashWalker implements Toolkit {
 
   #expansion(node: SyntaxNode, s: Span): Word {
     const raw = this.#slice(node);
+    // `${x@P}` expands x like a prompt: the command substitutions in its value run (#21).
+    const prompt = /^\$\{([A-Za-z_]\w*)@P\}$/.exec(raw);
+    if (prompt !== null) {
+      const v = this.#vars.get(prompt[1]!);
+      if (v !== undefined && /\$\(|`/.test(v.text))
+        this.nested(': "' + v.text.replace(/["\\]/g, '\\$&') + '"', 'bash', s, 'bash');
+    }
     const computed = this.#computedExpansion(node, raw);
     if (computed !== null) return { ...computed, quoted: false, span: s };
     let name = '';
@@ -1830,9 +2065,15 @@ export class BashWalker implements Toolkit {
   }
 
   chdir(dir: Word | undefined): void {
+    const cdpath = this.#commandEnv?.get('CDPATH') ?? this.#vars.get('CDPATH')?.text;
     if (dir === undefined) this.#cwd = { path: '~', dynamic: false };
     else if (dir.text === '-') this.#cwd = { path: '$OLDPWD', dynamic: true };
-    else {
+    else if (cdpath !== undefined && cdpath !== '' && /^[^/.~$]/.test(dir.text)) {
+      // `CDPATH=/home cd agent`: a relative name is looked up in CDPATH first (taken at its worst).
+      const base = cdpath.split(':').find((d) => d !== '' && d !== '.');
+      if (base === undefined) this.#cwd = { path: this.#resolve(dir).text, dynamic: dir.dynamic };
+      else this.#cwd = { path: base.replace(/\/+$/, '') + '/' + dir.text, dynamic: dir.dynamic };
+    } else {
       const resolved = this.#resolve(dir);
       this.#cwd = { path: resolved.text, dynamic: resolved.dynamic };
     }
@@ -2067,7 +2308,10 @@ function listingOf(program: string, argv: readonly Word[]): { listing: readonly 
     dirs = end === -1 ? words : words.slice(0, end);
     // Only an unfiltered walk lists everything (`find . -name '*.pyc'` names a few files).
     const expr = end === -1 ? [] : words.slice(end).map((w) => w.text);
-    if (dirs.length === 0 || !/^((-maxdepth|-mindepth) \d+ |-xdev |-depth )*$/.test(expr.join(' ') + ' '))
+    if (
+      dirs.length === 0 ||
+      !/^((-maxdepth|-mindepth) \d+ |-xdev |-depth |-type [fdl] )*$/.test(expr.join(' ') + ' ')
+    )
       return undefined;
     const under = /-mindepth [1-9]/.test(expr.join(' '));
     return {
@@ -2208,6 +2452,8 @@ function staticOutput(program: string, argv: readonly Word[]): string | null {
     case 'basename': {
       if (texts.length !== 1 || texts[0]!.startsWith('-')) return null;
       const t = texts[0]!.replace(/\/+$/, '') || '/';
+      // `dirname $(pwd)`: `.` stands for the working directory, whose parent is `..`.
+      if (t === '.' && program === 'dirname') return '..\n';
       const slash = t.lastIndexOf('/');
       if (program === 'basename') return `${t.slice(slash + 1) || '/'}\n`;
       return `${slash === -1 ? '.' : slash === 0 ? '/' : t.slice(0, slash)}\n`;

@@ -71,7 +71,10 @@ const shell: ProgramHandler = (inv, kit) => {
   }
   const first = argv[i];
   if (command && first !== undefined) {
-    runCode(kit, inv, withPositionals(first, argv.slice(i + 1)), 'bash');
+    const code = withPositionals(first, argv.slice(i + 1));
+    // `c='rm -rf ~' bash -c 'eval "$c"'`: the code sees the environment it is given.
+    const env = kit.environmentFor(code.text);
+    runCode(kit, inv, env === '' ? code : { ...code, text: env + code.text }, 'bash');
     return undefined;
   }
   if (!fromStdin && first !== undefined) script(kit, inv, first, 'bash');

@@ -254,7 +254,92 @@ const checkBySsh: ProgramHandler = (inv, kit) => {
   return undefined;
 };
 
+/** fd options that take a value (the search pattern and paths are the other words). */
+const FD_VALUES = new Set([
+  '-t',
+  '--type',
+  '-e',
+  '--extension',
+  '-E',
+  '--exclude',
+  '-d',
+  '--max-depth',
+  '--min-depth',
+  '--exact-depth',
+  '-j',
+  '--threads',
+  '-S',
+  '--size',
+  '--changed-within',
+  '--changed-before',
+  '-c',
+  '--color',
+  '-o',
+  '--owner',
+  '--base-directory',
+  '--search-path',
+  '--format',
+  '--max-results',
+  '--ignore-file',
+  '--path-separator',
+  '--batch-size',
+]);
+
+/**
+ * fd / fdfind `[PATTERN] [PATH...] -x|-X CMD...`: CMD runs with the entries found, which stand for
+ * the paths under each PATH the pattern can match (`fd . ~ -x rm -rf` removes `~/*`).
+ */
+const fd: ProgramHandler = (inv, kit) => {
+  const plain: Word[] = [];
+  const exts: string[] = [];
+  let command: Word[] | null = null;
+  for (let i = 1; i < inv.argv.length; i++) {
+    const w = inv.argv[i]!;
+    const t = w.text;
+    if (t === '-x' || t === '--exec' || t === '-X' || t === '--exec-batch') {
+      const rest = inv.argv.slice(i + 1);
+      const end = rest.findIndex((r) => r.text === ';' || r.text === '\\;');
+      command = end === -1 ? rest : rest.slice(0, end);
+      i += end === -1 ? rest.length : end + 1;
+      continue;
+    }
+    if (t === '-e' || t === '--extension') exts.push(inv.argv[i + 1]?.text ?? '');
+    if (FD_VALUES.has(t)) i++;
+    else if (t === '--search-path' || t.startsWith('-')) continue;
+    else plain.push(w);
+  }
+  const searchPaths = optionValuesAfter(inv.argv, '--search-path');
+  const dirs = [...plain.slice(1), ...searchPaths];
+  if (dirs.length === 0) dirs.push(word(inv, '.'));
+  const pattern = plain[0]?.text ?? '';
+  const any = pattern === '' || pattern === '.' || pattern === '^' || pattern === '.*';
+  const name = exts.length > 0 ? `*.${exts[0]!}` : any || !/^[\w.-]+$/.test(pattern) ? '*' : `*${pattern}*`;
+  for (const d of dirs) kit.read(d, inv.program);
+  if (command === null || command.length === 0) return undefined;
+  for (const d of dirs.slice(0, 4)) {
+    const found: Word = { ...d, text: d.text.replace(/\/+$/, '') + '/' + name, dynamic: true };
+    const filled = command.some((c) => c.text.includes('{'));
+    const run = filled
+      ? command.map((c) =>
+          /\{[/.//]*\}/.test(c.text)
+            ? { ...c, text: c.text.replace(/\{[/.//]*\}/g, found.text), dynamic: true }
+            : c,
+        )
+      : [...command, found];
+    kit.run(run, inv.span, inv.stdin, inv.program);
+  }
+  return undefined;
+};
+
+function optionValuesAfter(argv: readonly Word[], name: string): Word[] {
+  const out: Word[] = [];
+  for (let i = 1; i < argv.length - 1; i++) if (argv[i]!.text === name) out.push(argv[i + 1]!);
+  return out;
+}
+
 export const LAUNCHER_HANDLERS: Readonly<Record<string, ProgramHandler>> = {
+  fd,
+  fdfind: fd,
   logsave: withOperand(''),
   setlock: withOperand(''),
   multitime: after('n'),

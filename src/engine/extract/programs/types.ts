@@ -39,6 +39,8 @@ export interface Toolkit {
   writtenText(path: Word): { text: string; span: Span } | null;
   /** `ln [-s] TARGET NAME`: later paths of this input under NAME resolve to TARGET. */
   symlink(name: Word, target: Word): void;
+  /** Assignments (`X='v'` lines) from the command's environment that `code` names, for a child shell. */
+  environmentFor(code: string): string;
   /** `cd DIR` (undefined: home): later relative paths of this input resolve against it. */
   chdir(dir: Word | undefined): void;
   /** `read NAME`: the variable now holds data carrying `sources`. */

@@ -200,7 +200,9 @@ const xargs: ProgramHandler = (inv, kit) => {
   const nul = hasOption(args, '-0', '--null');
   const known = noInput || argFiles.length > 0 ? null : staticInput(inv.stdin, replace !== undefined, nul);
   if (known !== null && known.length > 0) {
-    const word = (text: string): Word => ({ ...input, text, dynamic: false });
+    // Listed paths (`ls ~ | xargs rm`) are globs over the directory, not names written out.
+    const listed = inv.stdin.text === null && inv.stdin.listing !== undefined;
+    const word = (text: string): Word => ({ ...input, text, dynamic: listed });
     const runs =
       replace !== undefined
         ? known.map((line) =>

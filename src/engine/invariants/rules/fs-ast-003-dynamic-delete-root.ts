@@ -7,7 +7,8 @@ import { defineRule } from '../define-rule.js';
 /** `$X`, `${X}`, `$X/`, `${X}/*`, `$X*`: nothing but an unguarded expansion and an optional slash/glob. */
 export function isDynamicRoot(path: string): boolean {
   if (/^(?:\$PWD|\$\{PWD\}|\$\(pwd\)|`pwd`)/.test(path)) return false; // the workspace itself
-  return /^(?:\$[A-Za-z_]\w*|\$\{[A-Za-z_]\w*\}|\$\([^)]*\)|`[^`]*`)\/?\*?$/.test(path);
+  // `$(...)` whole, nested parentheses included (`$(python3 -c 'print(site.USER_BASE)')`, #21).
+  return /^(?:\$[A-Za-z_]\w*|\$\{[A-Za-z_]\w*\}|\$\(.*\)|`[^`]*`)\/?\*?$/s.test(path);
 }
 
 export default defineRule({
