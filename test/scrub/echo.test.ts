@@ -31,6 +31,12 @@ const CASES: readonly { name: string; text: string; leaks: readonly string[]; ke
     kept: [`x${V}y`],
   },
   {
+    name: 'a word taken for a password is not echoed',
+    text: "adjustSecret: 'function',\nfunction modN(hash) { return hash; }",
+    leaks: [],
+    kept: ['function modN(hash)'],
+  },
+  {
     name: 'a short password is not echoed',
     text: 'password = "hunter2"; user hunter2',
     leaks: [],
