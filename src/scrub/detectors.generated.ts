@@ -13,6 +13,7 @@ import asana from './detectors/asana.js';
 import assignment from './detectors/assignment.js';
 import atlassianContext from './detectors/atlassian-context.js';
 import atlassian from './detectors/atlassian.js';
+import authress from './detectors/authress.js';
 import aws from './detectors/aws.js';
 import azureAdClientSecret from './detectors/azure-ad-client-secret.js';
 import azureDevops from './detectors/azure-devops.js';
@@ -173,6 +174,7 @@ export const DETECTOR_FILES: readonly (readonly [file: string, detector: Detecto
   ['assignment', assignment],
   ['atlassian-context', atlassianContext],
   ['atlassian', atlassian],
+  ['authress', authress],
   ['aws', aws],
   ['azure-ad-client-secret', azureAdClientSecret],
   ['azure-devops', azureDevops],

@@ -23,8 +23,9 @@ export default defineDetector({
     }),
     prefixedToken(ID, {
       name: 'reference-token',
-      keywords: ['cmvmdgtu'],
-      regex: /^cmVmdGtu[A-Za-z0-9]{56}/,
+      keywords: ['cmvmd'],
+      // base64 of `ref…`: `cmVmdGtu` (reftkn) and other reference token versions.
+      regex: /^cmVmd[A-Za-z0-9]{59}/,
       envName: 'ARTIFACTORY_API_KEY',
       tail: 'A-Za-z0-9',
       prefixLength: 8,
@@ -36,6 +37,11 @@ export default defineDetector({
       { text: `Use ${apiKey('art0b')} for the deploy step.`, secret: apiKey('art0b') },
       { text: `{"credentials": "${apiKey('art0c')}"}`, secret: apiKey('art0c') },
       { text: `export ARTIFACTORY_API_KEY=${referenceToken('art1a')}`, secret: referenceToken('art1a') },
+      {
+        text: `token: cmVmdDAx${randomBody('art1z', BASE62, 56)}`,
+        secret: `cmVmdDAx${randomBody('art1z', BASE62, 56)}`,
+        why: 'another reference token version',
+      },
       { text: `Use ${referenceToken('art1b')} for the deploy step.`, secret: referenceToken('art1b') },
       { text: `{"credentials": "${referenceToken('art1c')}"}`, secret: referenceToken('art1c') },
     ],

@@ -38,6 +38,14 @@ export default defineDetector({
       gate: (s) => hasVariety(s.slice(s.indexOf('-') + 1), 8),
     },
     {
+      id: 'gitlab/session-cookie',
+      keywords: ['_gitlab_session='],
+      regex: /^_gitlab_session=(?<secret>[0-9a-z]{32})(?![0-9A-Za-z])/,
+      maxLength: 60,
+      envName: 'GITLAB_SESSION',
+      gate: (s) => hasVariety(s, 10),
+    },
+    {
       id: 'gitlab/runner-registration',
       keywords: ['gr1348941'],
       regex: /^GR1348941[A-Za-z0-9_-]{20,64}(?![A-Za-z0-9_-])/,
@@ -52,6 +60,11 @@ export default defineDetector({
       { text: `GITLAB_TOKEN=${tok('glpat', 'gl1')}`, secret: tok('glpat', 'gl1') },
       { text: `deploy: ${tok('gldt', 'gl2', 24)}`, secret: tok('gldt', 'gl2', 24) },
       { text: `runner token ${tok('glrt', 'gl3', 26)}`, secret: tok('glrt', 'gl3', 26) },
+      {
+        text: `Cookie: _gitlab_session=${randomBody('gl9', '0123456789abcdefghijklmnopqrstuvwxyz', 32)}`,
+        secret: randomBody('gl9', '0123456789abcdefghijklmnopqrstuvwxyz', 32),
+        why: 'a session cookie',
+      },
       {
         text: `curl -X POST -F token=${tok('glptt', 'gl4', 40)} https://gitlab.example.com`,
         secret: tok('glptt', 'gl4', 40),

@@ -15,8 +15,8 @@ export default defineDetector({
   patterns: [
     {
       id: 'stripe/secret-key',
-      keywords: ['sk_live_', 'sk_test_', 'rk_live_', 'rk_test_'],
-      regex: /^[sr]k_(?:live|test)_[0-9A-Za-z]{24,247}(?![0-9A-Za-z])/,
+      keywords: ['sk_live_', 'sk_test_', 'sk_prod_', 'rk_live_', 'rk_test_', 'rk_prod_'],
+      regex: /^[sr]k_(?:live|test|prod)_[0-9A-Za-z]{24,247}(?![0-9A-Za-z])/,
       boundary: true,
       maxLength: 260,
       envName: 'STRIPE_SECRET_KEY',
@@ -37,6 +37,7 @@ export default defineDetector({
       { text: `STRIPE_SECRET_KEY=${k('sk_live', 'st1', 99)}`, secret: k('sk_live', 'st1', 99) },
       { text: `Stripe.api_key = "${k('sk_test', 'st2')}"`, secret: k('sk_test', 'st2') },
       { text: `restricted: ${k('rk_live', 'st3', 32)}`, secret: k('rk_live', 'st3', 32) },
+      { text: `key ${k('sk_prod', 'st5', 30)} for prod`, secret: k('sk_prod', 'st5', 30) },
       { text: `STRIPE_WEBHOOK_SECRET=${k('whsec', 'st4', 32)}`, secret: k('whsec', 'st4', 32) },
       {
         text: `curl https://api.stripe.com/v1/charges -u ${k('sk_live', 'st5', 24)}:`,

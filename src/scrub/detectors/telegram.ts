@@ -1,5 +1,5 @@
 /** Telegram bot tokens: `<bot id>:AA<33 chars>`. */
-import { defineDetector } from '../detector.js';
+import { contextValue, defineDetector } from '../detector.js';
 import { BASE64URL, DIGITS, randomBody } from '../examples.js';
 import type { PatternHit } from '../family.js';
 
@@ -23,11 +23,26 @@ export default defineDetector({
   kind: 'TELEGRAM',
   summary: 'Telegram bot tokens (<bot id>:AA<33>)',
   priority: 9,
-  patterns: [{ id: 'telegram/bot-token', keywords: [':aa'], match: matchBotToken, maxLength: 40 }],
+  patterns: [
+    { id: 'telegram/bot-token', keywords: [':aa'], match: matchBotToken, maxLength: 40 },
+    // Next to a telegram name, the body may start with any letter after the A.
+    contextValue('telegram', {
+      name: 'context',
+      keywords: ['telegr'],
+      value: /[0-9]{5,16}:A[A-Za-z0-9_-]{34}/,
+      envName: 'TELEGRAM_BOT_TOKEN',
+    }),
+  ],
   examples: {
     positive: [
       { text: `bot ${token('tg1')}`, secret: token('tg1') },
       { text: `TELEGRAM_BOT_TOKEN="${token('tg2')}"`, secret: token('tg2') },
+      {
+        text: `telegram_token: ${randomBody('tg5', DIGITS, 10)}:AB${randomBody('tg6', BASE64URL, 33)}`,
+        secret: `${randomBody('tg5', DIGITS, 10)}:AB${randomBody('tg6', BASE64URL, 33)}`,
+        nonStrict: 'keep',
+        why: 'a body that does not start AA, named telegram',
+      },
     ],
     negative: [
       { text: `12:AA${randomBody('tg3', BASE64URL, 33)}`, why: 'bot id too short' },
