@@ -6,7 +6,7 @@
  *             own writer, src/telemetry/access-log.ts, through its pino logger) and a counter and
  *             histogram the way the product keeps them (tallies published to prom-client): the
  *             least a handler with the issue's logging and metrics can cost on node:http; it ends
- *             its answers once per event-loop turn as the API does (src/api/end-batch.ts)
+ *             its answers once per event-loop turn as the API does (src/http/end-batch.ts)
  *   reference the ceiling's server ending its answers per turn too: what that alone is worth; not
  *             the issue's ceiling, which stays the plain bare server
  *   validate  POST /api/v1/validate {"command":"ls -la"}  (allowed: sealed, not signed by default)
@@ -48,7 +48,7 @@ function listen(server: ReturnType<typeof createServer>): void {
 
 /** The ceiling; `batched`: the same with each answer ended at the turn's end, as the API does. */
 async function childBare(batched: boolean): Promise<void> {
-  const { endThisTurn } = await import('../src/api/end-batch.js');
+  const { endThisTurn } = await import('../src/http/end-batch.js');
   const body = JSON.stringify({
     status: 'healthy',
     engine_version: '0.1.0',
@@ -72,7 +72,7 @@ async function childFloor(): Promise<void> {
   const { createAccessLog } = await import('../src/telemetry/access-log.js');
   const { talliedCounter } = await import('../src/telemetry/tally.js');
   const { talliedHistogram } = await import('../src/telemetry/tallied-histogram.js');
-  const { endThisTurn } = await import('../src/api/end-batch.js');
+  const { endThisTurn } = await import('../src/http/end-batch.js');
   const access = createAccessLog(createLogger({ level: 'info' }));
   const registry = new Registry();
   const requests = talliedCounter(registry, 'floor_requests_total', 'requests', ['endpoint', 'status']);

@@ -13,7 +13,7 @@ import { createApi, type ApiDeps, type DenyEvent } from './api/index.js';
 import { createAuthenticator } from './api/auth/index.js';
 import { PasskeyRegistry } from './api/passports/passkey-file.js';
 import { PassportVerifier } from './api/passports/verify.js';
-import { PROBLEM_CONTENT_TYPE, problemFor } from './api/problem.js';
+import { PROBLEM_CONTENT_TYPE, problemFor } from './http/problem.js';
 import { RateLimiter } from './api/rate-limit.js';
 import { isWebsocketUpgrade, serveWithoutUpgrade } from './api/upgrade.js';
 import { ReceiptService } from './api/receipts.js';

@@ -9,12 +9,12 @@ import { AgentGuardError } from '../errors.js';
 import { createAccessLog } from '../telemetry/access-log.js';
 import { requestIdFrom } from '../telemetry/request-id.js';
 import { PASSPORT_PENDING } from './auth/index.js';
-import { discardRest, isJsonContentType, parseJsonBody, readBody } from './body.js';
+import { discardRest, isJsonContentType, parseJsonBody, readBody } from '../http/body.js';
 import type { ApiDeps } from './deps.js';
 import { gateHandler } from './handlers/gate.js';
 import { sanitizeHandler } from './handlers/sanitize.js';
 import { validateHandler } from './handlers/validate.js';
-import { endThisTurn } from './end-batch.js';
+import { endThisTurn } from '../http/end-batch.js';
 import { buildAgentManifest, buildMcpManifest, KEYS_PATH } from './manifests.js';
 import { buildOpenApi } from './openapi.js';
 import {
@@ -27,7 +27,7 @@ import {
   type Step,
   type StepResult,
 } from './pipeline.js';
-import { PROBLEM_CONTENT_TYPE, problemFor } from './problem.js';
+import { PROBLEM_CONTENT_TYPE, problemFor } from '../http/problem.js';
 import type { TakeResult } from './rate-limit.js';
 
 export type { ApiDeps, DenyEvent } from './deps.js';

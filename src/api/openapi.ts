@@ -3,7 +3,7 @@
  * (src/api/schemas.ts), so the document cannot drift from the code. Built once per server.
  */
 import { z } from 'zod';
-import { PROBLEM_CONTENT_TYPE, PROBLEM_TYPE_URIS } from './problem.js';
+import { PROBLEM_CONTENT_TYPE, PROBLEM_TYPE_URIS } from '../http/problem.js';
 import { requestSchemas, responseSchemas } from './schemas.js';
 
 export interface ApiInfo {

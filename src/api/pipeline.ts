@@ -1,10 +1,16 @@
 /**
- * The request path as an ordered table of small named steps (STYLE 2): each step looks at the
- * request context and answers `continue` or `respond`. A step that throws an AgentGuardError is
- * answered with that problem (src/api/problem.ts); anything else thrown is a 500 whose cause goes
+ * The API's request path: the step runner of src/http/steps.ts over the API's context. A step that throws an AgentGuardError is
+ * answered with that problem (src/http/problem.ts); anything else thrown is a 500 whose cause goes
  * to the log only.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import {
+  CONTINUE,
+  respond,
+  runSteps as runStepTable,
+  type Step as GenericStep,
+  type StepResult as GenericStepResult,
+} from '../http/steps.js';
 import type { Identity } from './auth/index.js';
 
 export interface ApiResponse {
@@ -17,14 +23,9 @@ export interface ApiResponse {
   readonly headers?: Readonly<Record<string, string>>;
 }
 
-export type StepResult =
-  { readonly kind: 'continue' } | { readonly kind: 'respond'; readonly response: ApiResponse };
+export type StepResult = GenericStepResult<ApiResponse>;
 
-export const CONTINUE: StepResult = Object.freeze({ kind: 'continue' });
-
-export function respond(response: ApiResponse): StepResult {
-  return { kind: 'respond', response };
-}
+export { CONTINUE, respond };
 
 /** What a route's handler receives once every step before it has continued. */
 export interface RequestContext {
@@ -55,29 +56,15 @@ export interface Route {
   readonly handle: (ctx: RequestContext) => ApiResponse | Promise<ApiResponse>;
 }
 
-export interface Step {
-  readonly name: string;
-  run(ctx: RequestContext): StepResult | Promise<StepResult>;
+export type Step = GenericStep<RequestContext, ApiResponse>;
+
+/** Run the API's steps (src/http/steps.ts); the last step always responds, so none left is a bug. */
+export function runSteps(steps: readonly Step[], ctx: RequestContext): ApiResponse | Promise<ApiResponse> {
+  const answer = runStepTable(steps, ctx);
+  return answer instanceof Promise ? answer.then(answered) : answered(answer);
 }
 
-/**
- * Run the steps in order from `from`; the first `respond` wins. Synchronous until a step returns a
- * promise (each await costs a promise and a microtask turn, and most steps never wait), so a
- * request that needs no body is answered in the same turn. Throws or rejects with a step's error.
- */
-export function runSteps(
-  steps: readonly Step[],
-  ctx: RequestContext,
-  from = 0,
-): ApiResponse | Promise<ApiResponse> {
-  for (let i = from; i < steps.length; i++) {
-    const result = steps[i]!.run(ctx);
-    if (result instanceof Promise) {
-      return result.then((settled) =>
-        settled.kind === 'respond' ? settled.response : runSteps(steps, ctx, i + 1),
-      );
-    }
-    if (result.kind === 'respond') return result.response;
-  }
-  throw new Error('pipeline ended without a response');
+function answered(response: ApiResponse | undefined): ApiResponse {
+  if (response === undefined) throw new Error('pipeline ended without a response');
+  return response;
 }

@@ -12,7 +12,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { performance } from 'node:perf_hooks';
 import type { Duplex } from 'node:stream';
-import { problemFor } from '../api/problem.js';
+import { problemFor } from '../http/problem.js';
 import { VERSION } from '../version.js';
 import { AgentGuardError } from '../errors.js';
 import { disabledGpuProbe, startGpuProbe, type GpuProbe } from '../telemetry/gpu.js';
@@ -28,7 +28,8 @@ import { createProxyMetrics, type ProxyMetrics } from './metrics.js';
 import { createToolCallHandling } from './enforce/index.js';
 import { relay, type RelayDone, type RelayHandler } from './relay.js';
 import { buildRouteTable, hasAmbiguousPath, upstreamPath, type Route } from './routes.js';
-import { NONE, REQUEST_STEPS, type Exchange, type StepEnv, type StepResult } from './steps.js';
+import { runSteps } from '../http/steps.js';
+import { NONE, requestSteps, type Exchange, type LocalAnswer, type StepEnv } from './steps.js';
 import { createUpstreamDispatcher } from './upstream/dispatcher.js';
 import { vetoEnvelope } from './veto.js';
 import { createWebsocketRelay, rejectUpgrade } from './websocket.js';
@@ -62,7 +63,7 @@ export interface ProxyTestHooks {
   readonly gpu?: GpuProbe;
 }
 
-function sendResult(res: ServerResponse, result: Extract<StepResult, { kind: 'respond' }>): void {
+function sendResult(res: ServerResponse, result: LocalAnswer): void {
   if (res.headersSent || res.destroyed) return;
   res.writeHead(result.status, {
     ...result.headers,
@@ -132,6 +133,7 @@ export function createProxy(deps: ProxyDeps, hooks: ProxyTestHooks = {}): Proxy 
     gateway,
     envelope,
   };
+  const steps = requestSteps(env);
 
   const health: HealthSources = {
     serverMode: config.server.mode,
@@ -269,19 +271,17 @@ export function createProxy(deps: ProxyDeps, hooks: ProxyTestHooks = {}): Proxy 
       redactions: NONE,
       vetoes: NONE,
     };
-    for (let i = 0; i < REQUEST_STEPS.length; i++) {
-      const pending = REQUEST_STEPS[i]!(ex, env);
-      const result = pending instanceof Promise ? await pending : pending;
-      if (result.kind === 'respond') {
-        if (ex.route) {
-          report(ex.route, ex);
-          metrics.request(ex.route.name, ex.route.adapter, result.outcome);
-        } else {
-          metrics.request('none', 'none', result.outcome);
-        }
-        sendResult(res, result);
-        return true;
+    const pending = runSteps(steps, ex);
+    const answer = pending instanceof Promise ? await pending : pending;
+    if (answer !== undefined) {
+      if (ex.route) {
+        report(ex.route, ex);
+        metrics.request(ex.route.name, ex.route.adapter, answer.outcome);
+      } else {
+        metrics.request('none', 'none', answer.outcome);
       }
+      sendResult(res, answer);
+      return true;
     }
     const route = ex.route!;
     report(route, ex);

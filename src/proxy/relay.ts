@@ -11,8 +11,8 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { performance } from 'node:perf_hooks';
 import type { Dispatcher } from 'undici';
-import { endThisTurn } from '../api/end-batch.js';
-import { problemFor } from '../api/problem.js';
+import { endThisTurn } from '../http/end-batch.js';
+import { problemFor } from '../http/problem.js';
 import { AgentGuardError } from '../errors.js';
 import { relayResponseHeaders } from './headers.js';
 import type { ProxyMetrics } from './metrics.js';
@@ -186,7 +186,7 @@ export class RelayHandler implements Dispatcher.DispatchHandler {
     const res = this.#request.res;
     if (this.#bytes === this.#expected) {
       // The last chunk of a sized body: one write with the end, instead of write() then end(), and
-      // under load together with the turn's other answers (api/end-batch.ts).
+      // under load together with the turn's other answers (http/end-batch.ts).
       this.#ended = true;
       endThisTurn(res, chunk);
       return;

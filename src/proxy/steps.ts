@@ -4,12 +4,20 @@
  * request locally. After the last step the exchange is relayed upstream (relay.ts).
  *
  *   refuseWhileDraining → authorize → resolveRoute → readBody → parseJson → inspect
+ *
+ * The runner is the one the API uses (src/http/steps.ts).
  */
 import { isUtf8 } from 'node:buffer';
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { discardRest, shapeError } from '../api/body.js';
-import { findJsonShapeProblem } from '../api/json-shape.js';
-import { problemFor } from '../api/problem.js';
+import { discardRest, shapeError } from '../http/body.js';
+import { findJsonShapeProblem } from '../http/json-shape.js';
+import { problemFor } from '../http/problem.js';
+import {
+  CONTINUE,
+  respond,
+  type Step as GenericStep,
+  type StepResult as GenericStepResult,
+} from '../http/steps.js';
 import type { ProxyConfig } from '../config/sections/proxy.js';
 import { AgentGuardError, isAgentGuardError } from '../errors.js';
 import type { EvaluatedCall, InspectContext, RequestAdapter } from './adapters/index.js';
@@ -48,15 +56,15 @@ export interface Exchange {
   vetoes: readonly EvaluatedCall[];
 }
 
-export type StepResult =
-  | { readonly kind: 'continue' }
-  | {
-      readonly kind: 'respond';
-      readonly status: number;
-      readonly headers: Readonly<Record<string, string>>;
-      readonly body: string;
-      readonly outcome: RequestOutcome;
-    };
+/** A request answered by the proxy itself, without going upstream. */
+export interface LocalAnswer {
+  readonly status: number;
+  readonly headers: Readonly<Record<string, string>>;
+  readonly body: string;
+  readonly outcome: RequestOutcome;
+}
+
+export type StepResult = GenericStepResult<LocalAnswer>;
 
 /** What steps may use besides the exchange. */
 export interface StepEnv {
@@ -71,9 +79,7 @@ export interface StepEnv {
   envelope(call: EvaluatedCall, mode: ProxyMode): Record<string, unknown>;
 }
 
-export type Step = (ex: Exchange, env: StepEnv) => StepResult | Promise<StepResult>;
-
-export const CONTINUE: StepResult = { kind: 'continue' };
+type Step = (ex: Exchange, env: StepEnv) => StepResult | Promise<StepResult>;
 
 /** The empty list every exchange starts with (shared: passthrough requests allocate none). */
 export const NONE: readonly never[] = Object.freeze([]);
@@ -84,23 +90,21 @@ export function problem(
   extraHeaders: Record<string, string> = {},
 ): StepResult {
   const answer = problemFor(err);
-  return {
-    kind: 'respond',
+  return respond({
     status: answer.status,
     headers: { 'content-type': 'application/problem+json', ...answer.headers, ...extraHeaders },
     body: JSON.stringify(answer.problem),
     outcome,
-  };
+  });
 }
 
 function json(status: number, body: unknown, outcome: RequestOutcome): StepResult {
-  return {
-    kind: 'respond',
+  return respond({
     status,
     headers: { 'content-type': 'application/json' },
     body: JSON.stringify(body),
     outcome,
-  };
+  });
 }
 
 /** 503 while the server drains for shutdown: new requests go to another replica. */
@@ -335,12 +339,15 @@ async function inspectBody(ex: Exchange, env: StepEnv, adapter: RequestAdapter):
   return json(403, { ...env.envelope(first, mode), ...result.extra }, 'vetoed');
 }
 
-/** The table, in order. */
-export const REQUEST_STEPS: readonly Step[] = [
-  refuseWhileDraining,
-  authorize,
-  resolveRoute,
-  readBody,
-  parseJson,
-  inspect,
-];
+/** The table, in order, bound to one proxy's environment (built once per proxy). */
+export function requestSteps(env: StepEnv): readonly GenericStep<Exchange, LocalAnswer>[] {
+  const table: Record<string, Step> = {
+    refuseWhileDraining,
+    authorize,
+    resolveRoute,
+    readBody,
+    parseJson,
+    inspect,
+  };
+  return Object.entries(table).map(([name, step]) => ({ name, run: (ex: Exchange) => step(ex, env) }));
+}

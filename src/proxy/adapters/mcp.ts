@@ -9,7 +9,7 @@
  * `isError` tool result and every other request in the batch with a JSON-RPC error saying it was
  * not executed, so the client can retry those alone.
  */
-import { canonicalKeys, caseVariantKey } from '../../api/json-shape.js';
+import { canonicalKeys, caseVariantKey } from '../../http/json-shape.js';
 import { AgentGuardError } from '../../errors.js';
 import { JSON_BODIES, type EvaluatedCall, type Inspection, type RequestAdapter } from './types.js';
 

@@ -3,6 +3,7 @@
  * awk, mkfs.ext4 → mkfs, zsh → sh), so a new program or alias is one table entry.
  */
 import { CONSOLE_HANDLERS } from './consoles.js';
+import { DATASTORE_HANDLERS } from './datastores.js';
 import { FILE_HANDLERS } from './files.js';
 import { GIT_HANDLERS } from './git.js';
 import { HOOK_HANDLERS } from './hooks.js';
@@ -44,6 +45,7 @@ export const HANDLERS: Readonly<Record<string, ProgramHandler>> = buildRegistry(
   wrappers: WRAPPER_HANDLERS,
   interpreters: INTERPRETER_HANDLERS,
   consoles: CONSOLE_HANDLERS,
+  datastores: DATASTORE_HANDLERS,
   launchers: LAUNCHER_HANDLERS,
   runners: RUNNER_HANDLERS,
   security: SECURITY_HANDLERS,

@@ -25,6 +25,9 @@ const WITH_VALUE = new Set([
   '--token',
   '--as',
   '--field-selector',
+  '--replicas',
+  '--current-replicas',
+  '--timeout',
 ]);
 
 function positionalWords(args: readonly string[]): string[] {
@@ -38,6 +41,12 @@ function positionalWords(args: readonly string[]): string[] {
   return out;
 }
 
+/** `--replicas=0` / `--replicas 0`. */
+function scalesToZero(args: readonly string[]): boolean {
+  const i = args.indexOf('--replicas');
+  return args.includes('--replicas=0') || (i !== -1 && args[i + 1] === '0');
+}
+
 function bulkDelete(words: readonly string[]): string | null {
   let args = words.slice(1);
   if (words[0] === 'microk8s' && args[0] === 'kubectl') args = args.slice(1);
@@ -46,6 +55,13 @@ function bulkDelete(words: readonly string[]): string | null {
   const [verb, kind] = positionalWords(args);
   if (verb === 'drain' && !hasOption(args, '', '--dry-run'))
     return 'kubectl drain evicts every pod from the node';
+  // Scaling every workload (or a label selection) to zero stops them all: an outage, like a delete.
+  if (verb === 'scale' && !hasOption(args, '', '--dry-run') && scalesToZero(args)) {
+    if (hasOption(args, '', '--all') || hasOption(args, 'A', '--all-namespaces'))
+      return `kubectl scale ${kind ?? ''} --all --replicas=0 stops every workload of the kind`;
+    if (hasOption(args, 'l', '--selector'))
+      return 'kubectl scale --replicas=0 with a selector stops every matching workload';
+  }
   if (verb !== 'delete') return null;
   if (hasOption(args, '', '--dry-run')) return null;
   const kinds = (kind ?? '').toLowerCase().split(',');
@@ -88,7 +104,7 @@ export default defineRule({
   kinds: ['exec'],
   programs: [...KUBECTLS, 'microk8s'],
   summary:
-    'kubectl delete of a namespace, of every object of a kind (--all, all, -A), or of nodes, volumes or CRDs; kubectl drain.',
+    'kubectl delete of a namespace, of every object of a kind (--all, all, -A), or of nodes, volumes or CRDs; kubectl drain; scaling every workload to zero.',
   remediationHint:
     'Delete only the named object you created (kubectl delete deployment/<name> -n <ns>), and check first with --dry-run=client -o name.',
   *check(facts) {
@@ -106,6 +122,8 @@ export default defineRule({
       { input: 'kubectl delete pvc -A --all' },
       { input: 'oc delete pods --all -n web' },
       { input: 'kubectl drain node-1 --ignore-daemonsets' },
+      { input: 'kubectl scale deploy --all --replicas=0 -n prod' },
+      { input: 'kubectl scale deployment -l app=web --replicas 0' },
     ],
     allow: [
       { input: 'kubectl get pods -A', why: 'reads' },
@@ -113,6 +131,8 @@ export default defineRule({
       { input: 'kubectl delete -f ./k8s/job.yaml', why: 'objects named in a workspace manifest' },
       { input: 'kubectl delete pods --all --dry-run=client', why: 'dry run' },
       { input: 'kubectl describe ns staging', why: 'reads' },
+      { input: 'kubectl scale deployment/web --replicas=0 -n dev', why: 'one named workload' },
+      { input: 'kubectl scale deploy --all --replicas=3', why: 'scales up' },
     ],
   },
 });

@@ -51,6 +51,19 @@ function deletes(words: readonly string[]): string | null {
         : null;
     case 'railway':
       return a === 'down' || a === 'delete' ? `railway ${a} removes a deployment or project` : null;
+    // Cloud hosts' CLIs: `doctl compute droplet delete`, `hcloud server delete`, `linode-cli
+    // linodes delete`, `vultr-cli instance delete`: the verb comes after one or two nouns.
+    case 'doctl':
+    case 'hcloud':
+    case 'linode-cli':
+    case 'vultr-cli':
+    case 'scw': {
+      const verbs = positionals(args).slice(0, 4);
+      const verb = verbs.find((w) => /^(?:delete|destroy|rm|remove|purge)$/.test(w));
+      return verb === undefined
+        ? null
+        : `${prog} ${verbs.slice(0, verbs.indexOf(verb) + 1).join(' ')} deletes cloud resources`;
+    }
     default:
       return null;
   }
@@ -61,7 +74,19 @@ export default defineRule({
   invariant: 'NO_RECURSIVE_DELETE_OUTSIDE_WORKSPACE',
   pack: 'platforms',
   kinds: ['exec'],
-  programs: ['fly', 'flyctl', 'vercel', 'netlify', 'heroku', 'railway'],
+  programs: [
+    'fly',
+    'flyctl',
+    'vercel',
+    'netlify',
+    'heroku',
+    'railway',
+    'doctl',
+    'hcloud',
+    'linode-cli',
+    'vultr-cli',
+    'scw',
+  ],
   summary:
     'fly apps destroy, vercel remove, netlify sites:delete, heroku apps:destroy and the like delete hosted apps or data.',
   remediationHint:
@@ -77,6 +102,9 @@ export default defineRule({
       { input: 'vercel project rm my-project' },
       { input: 'netlify sites:delete --force' },
       { input: 'heroku apps:destroy --app x --confirm x' },
+      { input: 'doctl compute droplet delete d --force' },
+      { input: 'doctl databases delete 1234' },
+      { input: 'hcloud server delete web-1' },
     ],
     allow: [
       { input: 'fly deploy', why: 'deploys' },
@@ -84,6 +112,7 @@ export default defineRule({
       { input: 'vercel ls', why: 'reads' },
       { input: 'netlify deploy --prod', why: 'deploys' },
       { input: 'heroku logs --tail', why: 'reads' },
+      { input: 'doctl compute droplet list', why: 'reads' },
     ],
   },
 });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { problemFor } from '../../src/api/problem.js';
+import { problemFor } from '../../src/http/problem.js';
 import { AgentGuardError, ERRORS, type ErrorCode } from '../../src/errors.js';
 
 // Codes an HTTP client can receive from /api/v1 or a proxy route carry a documented type URN, so

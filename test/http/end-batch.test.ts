@@ -2,7 +2,7 @@ import { once } from 'node:events';
 import { createServer, request, type Server, type ServerResponse } from 'node:http';
 import { connect, type AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
-import { endThisTurn } from '../../src/api/end-batch.js';
+import { endThisTurn } from '../../src/http/end-batch.js';
 
 let server: Server | undefined;
 

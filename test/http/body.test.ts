@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseJsonBody } from '../../src/api/body.js';
+import { parseJsonBody } from '../../src/http/body.js';
 import { isAgentGuardError } from '../../src/errors.js';
 
 const limits = { maxBytes: 1 << 20, maxDepth: 64 };

@@ -1,0 +1,138 @@
+/**
+ * AWS-AST-002: aws CLI runs that switch off or get around the account's safeguards: granting
+ * administrator policies, scheduling KMS key deletion or disabling keys (the data encrypted with
+ * them is lost), stopping or deleting CloudTrail, stopping AWS Config, removing S3 public-access
+ * blocks, and opening SSH/RDP or every port to the whole internet.
+ */
+import { defineRule } from '../define-rule.js';
+import { asksHelp, execHits, hasOption } from '../command-line.js';
+
+const WITH_VALUE = new Set(['--profile', '--region', '--output', '--endpoint-url', '--query', '--color']);
+
+/** Managed policies that hand over the account (or the means to take it). */
+const ADMIN_POLICY =
+  /:policy\/(?:AdministratorAccess|PowerUserAccess|IAMFullAccess|AWSOrganizationsFullAccess)\b/;
+
+function commandWords(args: readonly string[]): string[] {
+  const out: string[] = [];
+  for (let i = 0; i < args.length && out.length < 2; i++) {
+    const a = args[i]!;
+    if (WITH_VALUE.has(a)) i++;
+    else if (!a.startsWith('-')) out.push(a);
+  }
+  return out;
+}
+
+/** The value of `--name value` or `--name=value`. */
+function value(args: readonly string[], name: string): string | undefined {
+  for (let i = 0; i < args.length; i++) {
+    if (args[i] === name) return args[i + 1];
+    if (args[i]!.startsWith(`${name}=`)) return args[i]!.slice(name.length + 1);
+  }
+  return undefined;
+}
+
+function weakens(words: readonly string[]): string | null {
+  if (words[0] !== 'aws' && words[0] !== 'awslocal') return null;
+  const args = words.slice(1);
+  if (asksHelp(args) || hasOption(args, '', '--dry-run')) return null;
+  const [service, op] = commandWords(args);
+  if (service === undefined || op === undefined) return null;
+  const all = args.join(' ');
+  switch (service) {
+    case 'iam':
+      if (/^(?:attach|put)-(?:user|group|role)-policy$/.test(op)) {
+        if (ADMIN_POLICY.test(all)) return `aws iam ${op} grants an administrator policy`;
+        if (/"Action"\s*:\s*"\*"|"Action"\s*:\s*\[\s*"\*"/.test(all))
+          return `aws iam ${op} grants every action`;
+      }
+      if (op === 'update-assume-role-policy' && /"AWS"\s*:\s*"\*"/.test(all))
+        return 'aws iam update-assume-role-policy lets any AWS account assume the role';
+      return null;
+    case 'kms':
+      if (op === 'schedule-key-deletion' || op === 'disable-key')
+        return `aws kms ${op} makes everything encrypted with the key unreadable`;
+      return null;
+    case 'cloudtrail':
+      if (op === 'stop-logging' || op === 'delete-trail')
+        return `aws cloudtrail ${op} turns off the audit trail`;
+      return null;
+    case 'configservice':
+      return op === 'stop-configuration-recorder' || op === 'delete-configuration-recorder'
+        ? `aws configservice ${op} stops recording configuration changes`
+        : null;
+    case 'guardduty':
+      return op === 'delete-detector' || op === 'disassociate-from-master-account'
+        ? `aws guardduty ${op} turns off threat detection`
+        : null;
+    case 's3api':
+      if (op === 'delete-public-access-block')
+        return 'aws s3api delete-public-access-block allows public buckets';
+      if (op === 'put-bucket-acl' && /public-read|AllUsers/.test(all))
+        return 'aws s3api put-bucket-acl makes the bucket public';
+      return null;
+    case 'ec2':
+      if (op === 'authorize-security-group-ingress') {
+        const cidr = value(args, '--cidr') ?? /0\.0\.0\.0\/0|::\/0/.exec(all)?.[0] ?? undefined;
+        if (cidr !== '0.0.0.0/0' && cidr !== '::/0') return null;
+        const port = value(args, '--port');
+        const protocol = value(args, '--protocol');
+        if (
+          protocol === '-1' ||
+          protocol === 'all' ||
+          port === undefined ||
+          /^(?:22|3389|0-65535)$/.test(port)
+        )
+          return `aws ec2 ${op} opens ${port === undefined ? 'ports' : `port ${port}`} to the whole internet`;
+      }
+      return null;
+    default:
+      return null;
+  }
+}
+
+export default defineRule({
+  id: 'AWS-AST-002',
+  invariant: 'NO_PRIVILEGE_ESCALATION',
+  pack: 'cloud.aws',
+  kinds: ['exec'],
+  programs: ['aws', 'awslocal'],
+  summary:
+    'aws iam grants of administrator access, KMS key deletion, CloudTrail/Config/GuardDuty shut-off, public S3 buckets, SSH/RDP open to 0.0.0.0/0.',
+  remediationHint:
+    'Changing the account’s safeguards needs a human. Describe what you need (aws iam simulate-principal-policy, aws kms describe-key, aws cloudtrail get-trail-status) and ask.',
+  *check(facts) {
+    yield* execHits(facts, (words) => weakens(words));
+  },
+  examples: {
+    deny: [
+      {
+        input:
+          'aws iam attach-user-policy --user-name me --policy-arn arn:aws:iam::aws:policy/AdministratorAccess',
+      },
+      { input: 'aws kms schedule-key-deletion --key-id k --pending-window-in-days 7' },
+      { input: 'aws cloudtrail stop-logging --name t' },
+      { input: 'aws --region eu-west-1 cloudtrail delete-trail --name t' },
+      { input: 'aws s3api delete-public-access-block --bucket b' },
+      {
+        input:
+          'aws ec2 authorize-security-group-ingress --group-id sg-1 --protocol tcp --port 22 --cidr 0.0.0.0/0',
+      },
+      { input: 'aws guardduty delete-detector --detector-id d' },
+    ],
+    allow: [
+      { input: 'aws iam list-attached-user-policies --user-name me', why: 'reads' },
+      {
+        input: 'aws iam attach-role-policy --role-name r --policy-arn arn:aws:iam::aws:policy/ReadOnlyAccess',
+        why: 'a read-only policy',
+      },
+      { input: 'aws kms describe-key --key-id k', why: 'reads' },
+      { input: 'aws cloudtrail start-logging --name t', why: 'turns logging on' },
+      {
+        input:
+          'aws ec2 authorize-security-group-ingress --group-id sg-1 --protocol tcp --port 443 --cidr 0.0.0.0/0',
+        why: 'HTTPS open to the internet is a public website',
+      },
+    ],
+  },
+});
