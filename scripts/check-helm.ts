@@ -1,46 +1,61 @@
 /**
- * `npm run check:helm`: where a `helm` binary is on the PATH (users' CI), lint the chart and render
- * it with its default values and every ci/*.yaml override, then validate each rendered object
- * against the Kubernetes schemas. Without helm it says so and exits 0: the static checks in
- * test/helm/chart.test.ts still run in `npm test`.
+ * `npm run check:helm`: lint the chart with helm 3 and helm 4 (`--strict`), render it with its
+ * default values and every ci/*.yaml override at each supported Kubernetes version, validate each
+ * rendered object against the Kubernetes schemas, and check that two renders are byte-identical.
+ * The binaries come from the devDependencies (scripts/k8s-tools.ts); without them it fails.
  */
-import { execFileSync } from 'node:child_process';
 import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseAllDocuments } from 'yaml';
+import { helmBinary, run, type HelmMajor } from './k8s-tools.js';
 import { validateK8sObject } from './k8s-validate.js';
 
 const CHART = fileURLToPath(new URL('../helm/agent-guard', import.meta.url));
-
-function helm(args: string[]): string {
-  return execFileSync('helm', args, { encoding: 'utf8', stdio: ['ignore', 'pipe', 'inherit'] });
-}
+const KUBE_VERSIONS = ['1.25.0', '1.28.9', '1.29.0', '1.34.1'];
 
 function main(): number {
-  try {
-    execFileSync('helm', ['version', '--short'], { stdio: 'ignore' });
-  } catch {
-    process.stdout.write(
-      'check:helm: no helm binary on the PATH; skipped (static chart checks run in npm test)\n',
-    );
-    return 0;
-  }
-  helm(['lint', '--strict', CHART]);
   const variants = [[], ...readdirSync(join(CHART, 'ci')).map((f) => ['--values', join(CHART, 'ci', f)])];
   let problems = 0;
-  for (const extra of variants) {
-    const rendered = helm(['template', 'agent-guard', CHART, '--namespace', 'agent-guard', ...extra]);
-    const docs = parseAllDocuments(rendered)
-      .map((d) => d.toJS() as unknown)
-      .filter((d) => d !== null);
-    for (const doc of docs) {
-      for (const problem of validateK8sObject(doc)) {
-        problems += 1;
-        process.stderr.write(`${extra.join(' ') || 'defaults'}: ${problem}\n`);
+  for (const major of [3, 4] as HelmMajor[]) {
+    let helm: string;
+    try {
+      helm = helmBinary(major);
+    } catch (err) {
+      process.stderr.write(`check:helm: ${err instanceof Error ? err.message : String(err)}\n`);
+      return 1;
+    }
+    for (const extra of variants) {
+      const label = `helm ${major} ${extra.join(' ') || 'defaults'}`;
+      run(helm, ['lint', '--strict', CHART, ...extra]);
+      for (const version of KUBE_VERSIONS) {
+        const args = [
+          'template',
+          'agent-guard',
+          CHART,
+          '--namespace',
+          'agent-guard',
+          '--kube-version',
+          version,
+          ...extra,
+        ];
+        const rendered = run(helm, args);
+        if (run(helm, args) !== rendered) {
+          problems += 1;
+          process.stderr.write(`${label} @${version}: two renders differ\n`);
+        }
+        const docs = parseAllDocuments(rendered)
+          .map((d) => d.toJS() as unknown)
+          .filter((d) => d !== null);
+        for (const doc of docs) {
+          for (const problem of validateK8sObject(doc)) {
+            problems += 1;
+            process.stderr.write(`${label} @${version}: ${problem}\n`);
+          }
+        }
+        process.stdout.write(`${label} @${version}: ${docs.length} objects\n`);
       }
     }
-    process.stdout.write(`rendered ${docs.length} objects (${extra.join(' ') || 'defaults'})\n`);
   }
   return problems === 0 ? 0 : 1;
 }

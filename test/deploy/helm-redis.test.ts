@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { parseAllDocuments } from 'yaml';
 import { describe, expect, it } from 'vitest';
 import { loadConfig } from '../../src/config/load.js';
-import { helmBinary, run } from './tools.js';
+import { helmBinary, run } from '../../scripts/k8s-tools.js';
 
 const CHART = join(import.meta.dirname, '../../helm/agent-guard');
 const REFUSAL = /more than one replica needs shared state/;

@@ -10,7 +10,7 @@ import { parseAllDocuments } from 'yaml';
 import { describe, expect, it } from 'vitest';
 import { loadConfig } from '../../src/config/load.js';
 import { validateK8sObject } from '../../scripts/k8s-validate.js';
-import { helmBinary, run, type HelmMajor } from './tools.js';
+import { helmBinary, run, type HelmMajor } from '../../scripts/k8s-tools.js';
 
 const CHART = join(import.meta.dirname, '../../helm/agent-guard');
 const VARIANTS: [string, string[]][] = [

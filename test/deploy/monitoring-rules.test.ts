@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parse as parseYaml, stringify } from 'yaml';
 import { describe, expect, it } from 'vitest';
-import { promtoolBinary, run } from './tools.js';
+import { promtoolBinary, run } from '../../scripts/k8s-tools.js';
 
 const MONITORING = join(import.meta.dirname, '../../deploy/monitoring');
 
