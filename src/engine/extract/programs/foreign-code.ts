@@ -25,6 +25,13 @@ function literalsOf(text: string): CodeLiteral[] {
   let i = 0;
   while (i < text.length && out.length < 64) {
     const q = text[i]!;
+    const quoted = commandQuote(text, i);
+    if (quoted !== null) {
+      // perl qx{...}, ruby %x(...): backticks with other delimiters.
+      out.push({ start: i, end: quoted.end, quote: '`', text: text.slice(quoted.bodyStart, quoted.end - 1) });
+      i = quoted.end;
+      continue;
+    }
     if (q !== '"' && q !== "'" && q !== '`') {
       i++;
       continue;
@@ -45,6 +52,30 @@ function literalsOf(text: string): CodeLiteral[] {
     i = j + 1;
   }
   return out;
+}
+
+const CLOSERS: Readonly<Record<string, string>> = { '{': '}', '(': ')', '[': ']', '<': '>' };
+
+/** `qx{...}` / `qx(...)` / `qx/.../` (perl) and `%x{...}` (ruby) at `i`: where the command text is. */
+function commandQuote(text: string, i: number): { bodyStart: number; end: number } | null {
+  const c = text.charCodeAt(i);
+  if (c !== 113 /* q */ && c !== 37 /* % */) return null;
+  if (!(text.startsWith('qx', i) || text.startsWith('%x', i))) return null;
+  if (c === 113 && i > 0 && /\w/.test(text[i - 1]!)) return null; // `someqx` is a name
+  const open = text[i + 2];
+  if (open === undefined || !'{([</|!#'.includes(open)) return null;
+  const close = CLOSERS[open] ?? open;
+  let depth = 0;
+  for (let j = i + 3; j < text.length; j++) {
+    const ch = text[j];
+    if (ch === '\\') j++;
+    else if (ch === open && close !== open) depth++;
+    else if (ch === close) {
+      if (depth === 0) return { bodyStart: i + 3, end: j + 1 };
+      depth--;
+    }
+  }
+  return null;
 }
 
 /** Operators that join two literals into one string: perl `.`, lua `..`, `+`, awk juxtaposition. */
@@ -100,6 +131,9 @@ function merge(run: readonly CodeLiteral[]): CodeLiteral {
 
 const CALL_BEFORE =
   /(shell script|system|exec|execl|execlp|execv|execvp|popen|spawn|spawnSync|passthru|shell_exec|proc_open|pcntl_exec|execute|run|call|check_output|getoutput|Popen|open3|capture2|capture3|capture2e|open|callCommand|callProcess|rawSystem|shell-command|async-shell-command|call-process|start-process|term|ansi-term)\s*[({]?\s*\[?\s*$/;
+/** Ruby's reflective calls of a command runner: `Kernel.send(:system, "cmd")`, `method(:exec).call("cmd")`. */
+const SEND_BEFORE =
+  /(?:(?:send|__send__|public_send)\s*\(\s*:(?:system|exec|spawn|popen|`)\s*,|method\s*\(\s*:(?:system|exec|spawn|`)\s*\)\s*\.\s*(?:call|\(\)))\s*\(?\s*$/;
 const SHELL_LITERAL =
   /^(\/usr)?(\/bin\/)?(sh|bash|zsh|dash|ksh|ash|busybox\s+sh|cmd(\.exe)?|powershell|pwsh)(\s+-[a-z]+)*\s*$/i;
 /** awk `print "TEXT" | "sh"`: TEXT is a command line the shell runs. */
@@ -147,7 +181,7 @@ export function scanCode(
     const before = text.slice(Math.max(0, l.start - 40), l.start);
     const after = text.slice(l.end, l.end + 24);
     const assigned = /(?:^|[^\w$@%])[$@%]?([A-Za-z_]\w*)\s*=\s*$/.exec(before);
-    if (assigned !== null) bound.set(assigned[1]!, l.text);
+    if (assigned !== null) bound.set(assigned[1]!, l.text + envTail(text, l.end));
     const trimmed = l.text.trim();
     if (trimmed === '') continue;
     const isCommand =
@@ -156,6 +190,7 @@ export function scanCode(
       /\|\s*$/.test(before) ||
       /^\s*\|\s*getline/.test(after) ||
       PIPED_TO_SHELL.test(after) ||
+      SEND_BEFORE.test(before) ||
       /(qx|%x)\s*$/.test(before);
     // `URI.open("http://h/x")`, `open("https://...")`: a fetch, not a command line.
     const fetch = l.quote !== '`' && /^[a-z][a-z0-9+.-]*:\/\/\S+$/i.test(trimmed);
@@ -166,7 +201,10 @@ export function scanCode(
     } else if ((isCommand && !fetch) || SHELL_LITERAL.test(trimmed)) {
       // awk `print ... | "sh"`: the command's standard input is awk's pipe, not the terminal
       const piped = /(?:^|[^|])\|\s*$/.test(before);
-      kit.nested(piped ? fromPipe(trimmed) : trimmed, 'bash', at, inv.program);
+      // `exec "rm", "-rf", $ENV{HOME}`: a program and its argument list.
+      const tail = isCommand && l.quote !== '`' ? listTail(text, l.end) : null;
+      const command = tail === null ? trimmed : `${quoteArg(trimmed)} ${tail}`;
+      kit.nested(piped ? fromPipe(command) : command, 'bash', at, inv.program);
     } else if (/(?:^|[^>=<!])>>?\s*$/.test(before) && (trimmed.startsWith('/') || trimmed.startsWith('~'))) {
       // awk `print ... > "/path"` (and `>>`): the file is written.
       kit.write(sub(code, trimmed), inv.program, /> *>\s*$/.test(before) ? 'append' : 'write', NO_SOURCES);
@@ -191,6 +229,7 @@ export function scanCode(
       else kit.read(sub(code, trimmed), inv.program);
     }
   }
+  libraryDeletes(kit, inv, code);
   // awk `print ... > VAR` with VAR set by -v: the file it names is written.
   for (const m of text.matchAll(/[^>=<!]>>?\s*([A-Za-z_]\w*)\b/g)) {
     const path = bound.get(m[1]!);
@@ -217,6 +256,94 @@ export function scanCode(
   // Bare shell escapes without quotes: perl `exec sh`, vim `:!sh`.
   if (/\bexec\s+(\/bin\/)?(sh|bash)\b/.test(text) && literals.length === 0)
     kit.nested('sh', 'bash', at, inv.program);
+}
+
+/** An environment value read in the language (`$ENV{HOME}`, `ENV["HOME"]`, `ENVIRON["HOME"]`, `Dir.home`) as shell. */
+const ENV_REF =
+  /^(?:ENVIRON\[\s*"(\w+)"\s*\]|\$ENV\{\s*['"]?(\w+)['"]?\s*\}|ENV(?:\.fetch\(|\[)\s*['"](\w+)['"]\s*[\])]|(?:os\.)?getenv\(\s*['"](\w+)['"]\s*\)|Dir\.home\b|File\.expand_path\(\s*['"]~['"]\s*\))/;
+
+function envRef(text: string): { shell: string; length: number } | null {
+  const m = ENV_REF.exec(text);
+  if (m === null) return null;
+  const name = m[1] ?? m[2] ?? m[3] ?? m[4];
+  return { shell: name === undefined ? '~' : '$' + name, length: m[0].length };
+}
+
+/** What a literal is concatenated with right after it, when that is an environment value (`"rm -rf " ENVIRON["HOME"]`). */
+function envTail(text: string, from: number): string {
+  const gap = /^\s*(?:\.\.?|\+)?\s*/.exec(text.slice(from, from + 8))![0];
+  return envRef(text.slice(from + gap.length, from + gap.length + 64))?.shell ?? '';
+}
+
+/** A word for a re-joined command line: plain words as they are, others in single quotes. */
+function quoteArg(text: string): string {
+  if (text !== '' && /^[\w\-.,:/=@+%^~*?]+$/.test(text)) return text;
+  return "'" + text.replace(/'/g, "'\\''") + "'";
+}
+
+/** The items after a command literal in a call's argument list (`, "-rf", $ENV{HOME}`), as shell words. */
+function listTail(text: string, from: number): string | null {
+  const items: string[] = [];
+  let i = from;
+  while (items.length < 32) {
+    const comma = /^\s*,\s*/.exec(text.slice(i, i + 16));
+    if (comma === null) break;
+    i += comma[0].length;
+    const rest = text.slice(i, i + 256);
+    const lit = /^(?:"((?:[^"\\]|\\.)*)"|'((?:[^'\\]|\\.)*)')/.exec(rest);
+    if (lit !== null) {
+      items.push(quoteArg(lit[1] ?? lit[2]!));
+      i += lit[0].length;
+      continue;
+    }
+    const env = envRef(rest);
+    if (env !== null) {
+      items.push(env.shell);
+      i += env.length;
+      continue;
+    }
+    const variable = /^[$@]?([A-Za-z_]\w*)/.exec(rest);
+    if (variable === null) break;
+    items.push('$' + variable[1]!); // a value the analysis cannot know
+    i += variable[0].length;
+  }
+  return items.length === 0 ? null : items.join(' ');
+}
+
+/** Library calls that delete files: perl File::Path, ruby FileUtils, unlink in perl/php/ruby, lua os.remove. */
+const DELETE_CALL =
+  /\b(rmtree|remove_tree|rm_rf|rm_r|remove_dir|remove_entry_secure|remove_entry|rm_f|unlink|os\.remove|File\.delete)\b\s*\(?\s*/g;
+
+/** The path an argument expression names, as a shell word (`glob("$ENV{HOME}/.ssh/*")` → `~/.ssh/*`). */
+function pathArgument(text: string): string | null {
+  let t = text;
+  const glob = /^glob\s*\(?\s*/.exec(t);
+  if (glob !== null) t = t.slice(glob[0].length);
+  const env = envRef(t);
+  if (env !== null) {
+    // getenv("HOME") . "/.ssh/id_rsa": the value and the literal joined to it.
+    const joined = /^\s*(?:\.\.?|\+)\s*(?:"((?:[^"\\]|\\.)*)"|'((?:[^'\\]|\\.)*)')/.exec(t.slice(env.length));
+    return (env.shell === '$HOME' ? '~' : env.shell) + (joined === null ? '' : (joined[1] ?? joined[2]!));
+  }
+  const lit = /^(?:"((?:[^"\\]|\\.)*)"|'((?:[^'\\]|\\.)*)')/.exec(t);
+  if (lit === null) return null;
+  // Perl and ruby interpolate in double quotes: "$ENV{HOME}/x", "#{Dir.home}/x", "$HOME".
+  const value = (lit[1] ?? lit[2]!)
+    .replace(/\$ENV\{\s*['"]?HOME['"]?\s*\}|#\{\s*(?:Dir\.home|ENV\[\s*['"]HOME['"]\s*\])\s*\}/g, '~')
+    .replace(/\$ENV\{\s*['"]?(\w+)['"]?\s*\}/g, '$$$1');
+  return value === '' ? null : value;
+}
+
+function libraryDeletes(kit: Toolkit, inv: Invocation, code: Word): void {
+  const text = code.text;
+  if (!/rmtree|remove_tree|rm_r|remove_|rm_f|unlink|remove\(|delete/.test(text)) return;
+  for (const m of text.matchAll(DELETE_CALL)) {
+    const path = pathArgument(text.slice(m.index + m[0].length, m.index + m[0].length + 256));
+    if (path === null) continue;
+    const recursive = /^(rmtree|remove_tree|rm_rf|rm_r|remove_dir|remove_entry)/.test(m[1]!);
+    const word = /^[\w~./*?[\]$-]+$/.test(path) ? path : quoteArg(path);
+    kit.nested(`rm ${recursive ? '-rf' : '-f'} ${word}`, 'bash', code.span, inv.program);
+  }
 }
 
 /**

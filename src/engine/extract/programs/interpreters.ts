@@ -11,6 +11,7 @@ import { printedText } from './printed.js';
 import type { ProgramHandler, Toolkit } from './types.js';
 import { hasOption, optionValues, parseArgs, parseNetAddress } from './util.js';
 import { scanCode } from './foreign-code.js';
+import { powershellToBash } from './powershell.js';
 import { runCode } from './wrappers.js';
 
 function sub(w: Word, text: string): Word {
@@ -288,6 +289,69 @@ function printedStream(code: Word, program: string): Stream | undefined {
     : { sources: NO_SOURCES, text, textSpan: code.span, interactive: false, literals: [] };
 }
 
+/** pwsh options whose next word is a value. */
+const PWSH_VALUES = new Set([
+  '-executionpolicy',
+  '-ep',
+  '-windowstyle',
+  '-w',
+  '-configurationname',
+  '-workingdirectory',
+  '-wd',
+  '-inputformat',
+  '-outputformat',
+  '-of',
+]);
+
+/**
+ * pwsh / powershell: `-Command CODE...` (the rest of the line), `-EncodedCommand B64` (UTF-16LE),
+ * `-File F`, or a script. The code is analysed as the bash it amounts to (powershell.ts) and
+ * scanned like other foreign code.
+ */
+const pwsh: ProgramHandler = (inv, kit) => {
+  const argv = inv.argv;
+  for (let i = 1; i < argv.length; i++) {
+    const w = argv[i]!;
+    const t = w.text.toLowerCase();
+    if (t === '-c' || t === '-command' || t === '/c') {
+      const rest = argv.slice(i + 1);
+      if (rest.length === 0) return undefined;
+      const code: Word = {
+        ...rest[0]!,
+        text: rest.map((r) => r.text).join(' '),
+        span: { start: rest[0]!.span.start, end: rest[rest.length - 1]!.span.end },
+      };
+      powershell(kit, inv, code);
+      return undefined;
+    }
+    if (t === '-encodedcommand' || t === '-enc' || t === '-e' || t === '-ec') {
+      const b64 = argv[i + 1];
+      if (b64 === undefined) return undefined;
+      kit.flow([{ kind: 'decoded' }], { kind: 'exec', program: inv.program }, b64.span);
+      if (!b64.dynamic && /^[A-Za-z0-9+/=]+$/.test(b64.text))
+        powershell(kit, inv, { ...b64, text: Buffer.from(b64.text, 'base64').toString('utf16le') });
+      return undefined;
+    }
+    if (t === '-file' || t === '-f') {
+      const file = argv[i + 1];
+      if (file !== undefined) script(kit, inv, file, null);
+      return undefined;
+    }
+    if (PWSH_VALUES.has(t)) i++;
+    else if (!t.startsWith('-')) {
+      script(kit, inv, w, null);
+      return undefined;
+    }
+  }
+  codeOnStdin(kit, inv, null);
+  return undefined;
+};
+
+function powershell(kit: Toolkit, inv: Invocation, code: Word): void {
+  runCode(kit, inv, { ...code, text: powershellToBash(code.text) }, 'bash');
+  scanCode(kit, inv, code);
+}
+
 /** vim/vi/nvim/ex: `-c CMD`, `+CMD`, `--cmd CMD`; `:!cmd` and `:shell` run shells. */
 const vim: ProgramHandler = (inv, kit) => {
   const args = parseArgs(inv.argv, { short: 'cSTtuUwWiqrs', long: ['--cmd'] });
@@ -441,7 +505,8 @@ export const INTERPRETER_HANDLERS: Readonly<Record<string, ProgramHandler>> = {
   osascript: interpreter({ runtime: null, code: ['-e'], values: ['-l'] }),
   expect: interpreter({ runtime: null, code: ['-c'], values: ['-f'] }),
   tclsh: interpreter({ runtime: null, code: [], values: [] }),
-  pwsh: interpreter({ runtime: null, code: ['-c', '-Command', '-command'], values: ['-File', '-f'] }),
+  pwsh,
+  R: interpreter({ runtime: null, code: ['-e'], values: ['-f', '--file', '--encoding'] }),
   php,
   awk,
   vim,

@@ -9,6 +9,7 @@
 import type { Runtime } from '../../types.js';
 import type { Invocation, Stream, Word } from '../bash/model.js';
 import { script } from './interpreters.js';
+import { denoToNode } from './powershell.js';
 import type { ProgramHandler, Toolkit } from './types.js';
 import { hasOption, optionValues, parseArgs, type OptionSpec } from './util.js';
 import { runCode } from './wrappers.js';
@@ -175,7 +176,7 @@ const deno: ProgramHandler = (inv, kit) => {
   );
   if (subcommand === 'eval') {
     const code = args.positionals[0];
-    if (code !== undefined) runCode(kit, inv, code, 'node');
+    if (code !== undefined) runCode(kit, inv, { ...code, text: denoToNode(code.text) }, 'node');
   } else if (subcommand === 'run') {
     const file = args.positionals[0];
     if (file !== undefined) script(kit, inv, file, 'node');
