@@ -10,6 +10,7 @@ import {
   isPlaceholder,
   LOOKBEHIND,
   looksRandom,
+  shannonEntropy,
   type PatternHit,
 } from '../family.js';
 import { defineDetector } from '../detector.js';
@@ -180,7 +181,10 @@ function envStyle(identifier: string, strong: string): string {
 
 function isCodeExpression(value: string): boolean {
   // os.environ / process.env.X / request.headers / self.secret / this.#apiKey / opts?.token / !!a.b
-  return /^(?:!!?)?[A-Za-z_$#][\w$#]*(?:\??\.(?:[A-Za-z_$#][\w$#]*|\*)|\[[\w'"]+\])+\??$/.test(value);
+  if (!/^(?:!!?)?[A-Za-z_$#][\w$#]*(?:\??\.(?:[A-Za-z_$#][\w$#]*|\*)|\[[\w'"]+\])+\??$/.test(value))
+    return false;
+  // …but a part of 16+ letters and digits mixed is a random token part (`pk.<60>.<22>`), not a name.
+  return !/(?:^|\.)(?=[A-Za-z0-9]*[0-9])(?=[A-Za-z0-9]*[A-Za-z])[A-Za-z0-9]{16,}(?:\.|$)/.test(value);
 }
 
 /** A file path: `/etc/passwd`, `~/.aws/credentials`, `src/scrub/not-secret.ts`. */
@@ -242,10 +246,33 @@ export function identifierWords(value: string): number {
     segments++;
     letters += w.length;
     if (w.length <= 2) short++;
+    // Words can be said: random lower-case letters (`xkqzt`, `rpryvk`) run five consonants together.
+    if (w.length >= 5 && consonantRun(w) >= 5) return 0;
   }
   const wordy =
     digits <= 2 && segments > 0 && short <= Math.max(1, segments / 2.5) && letters >= 3 * segments;
   return wordy ? segments : 0;
+}
+
+/** Longest run of consonants (y counts as a vowel) in a word segment. */
+function consonantRun(w: string): number {
+  let best = 0;
+  let run = 0;
+  for (let i = 0; i < w.length; i++) {
+    switch (w.charCodeAt(i) | 0x20) {
+      case 0x61: // a
+      case 0x65: // e
+      case 0x69: // i
+      case 0x6f: // o
+      case 0x75: // u
+      case 0x79: // y
+        run = 0;
+        break;
+      default:
+        if (++run > best) best = run;
+    }
+  }
+  return best;
 }
 
 export function wordyIdentifier(value: string): boolean {
@@ -478,6 +505,8 @@ function matchAssignment(text: string, pos: number, limit: number): PatternHit |
   } else {
     const bare = identifier.toLowerCase() === 'key' || identifier.toLowerCase() === 'token';
     ok = bare ? weakValueOk(value, 16, 3.3, quoted) : weakValueOk(value, 10, 3, quoted);
+    // A long number named as a service's token or key (client ids, snowflakes): 15-24 varied digits.
+    if (!ok && !bare) ok = /^[0-9]{15,24}$/.test(value) && shannonEntropy(value) >= 2.5;
   }
   if (!ok) return null;
   // Code, not a credential: `key: mockDispatch`, `exports.isNotColonToken = isNotColonToken`,
@@ -579,6 +608,24 @@ export default defineDetector({
         };
       }),
       {
+        text: `asana_client_token = ${randomBody('ge9', '123456789', 16)}`,
+        secret: randomBody('ge9', '123456789', 16),
+        nonStrict: 'keep',
+        why: 'a long number named as a token',
+      },
+      {
+        text: `MAPBOX_TOKEN=pk.${randomBody('ge10', HEX, 60)}.${randomBody('ge11', HEX, 22)}`,
+        secret: `pk.${randomBody('ge10', HEX, 60)}.${randomBody('ge11', HEX, 22)}`,
+        nonStrict: 'keep',
+        why: 'unquoted dotted token with random parts',
+      },
+      {
+        text: 'dropbox_token: xkqztrmw1pbvnch',
+        secret: 'xkqztrmw1pbvnch',
+        nonStrict: 'keep',
+        why: 'lower-case letters that cannot be said are not words',
+      },
+      {
         text: `yandex_token = '${randomBody('ge7', BASE62, 18)}.${randomBody('ge8', BASE62, 30)}'`,
         secret: `${randomBody('ge7', BASE62, 18)}.${randomBody('ge8', BASE62, 30)}`,
         nonStrict: 'keep',
@@ -594,6 +641,8 @@ export default defineDetector({
       { text: 'invariants: ["NO_SECRET_EXFILTRATION", "NO_SECRET_FILE_READ"]', why: 'constant names' },
       { text: "authMethods: ['client_secret_basic', 'client_secret_post']", why: 'snake_case words' },
       { text: 'const secret = authenticatedRound1;', why: 'an identifier with a counter' },
+      { text: 'token_expires_at = 1700000000123456', why: 'a timestamp under a non-secret name' },
+      { text: 'api_key = config.providers.openai.apiKey', why: 'a member expression of words' },
       { text: "if (client.apiKey !== 'Missing Key') return;", why: 'words with a space under a key name' },
       { text: 'key: "General_Category",', why: 'a quoted identifier under a key name' },
       {
