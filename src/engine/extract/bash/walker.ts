@@ -688,9 +688,9 @@ export class BashWalker implements Toolkit {
         const eq = a.text.indexOf('=');
         if (eq <= 0 || a.dynamic) continue;
         const value = a.text.slice(eq + 1);
+        // Analysed where the name is used (with its arguments), not where it is defined: nl2bash
+        // defines many aliases whose text alone would be denied (alias rmbig="find / ... -exec rm").
         (this.#aliases ??= new Map()).set(a.text.slice(0, eq), value);
-        // The alias runs later, whenever its name is typed: its text is analysed where it is set.
-        if (value.trim() !== '') this.nested(value, 'bash', a.span, 'alias');
       }
       return;
     }
