@@ -229,7 +229,9 @@ const WORD_SEGMENT = /[A-Z]{2,}(?![a-z])|[A-Z]?[a-z]+|[A-Z]|[0-9]+/g;
  * or long runs (`wdajwoidjajawdeps`). Returns the number of word segments, 0 when not wordy.
  */
 export function identifierWords(value: string): number {
-  if (!/^[A-Za-z0-9_$.:/-]+$/.test(value)) return 0;
+  if (!/^[A-Za-z0-9_$.:/-]+$/.test(value) || /^[0-9]/.test(value)) return 0;
+  // One lower-case run with digits inside (`ai9kaywhuq`), not only a trailing counter: random.
+  if (/^[a-z0-9]+$/.test(value) && /[0-9]/.test(value.slice(0, -2))) return 0;
   if (/^[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+$/.test(value)) return value.split('_').length;
   let digits = 0;
   let letters = 0;
@@ -503,10 +505,11 @@ function matchAssignment(text: string, pos: number, limit: number): PatternHit |
   } else if (strong) {
     ok = strongValueOk(value, quoted);
   } else {
-    const bare = identifier.toLowerCase() === 'key' || identifier.toLowerCase() === 'token';
+    // A bare `token = …` is often code; `--token=…` names the flag's value.
+    const bare = !flag && (identifier.toLowerCase() === 'key' || identifier.toLowerCase() === 'token');
     ok = bare ? weakValueOk(value, 16, 3.3, quoted) : weakValueOk(value, 10, 3, quoted);
     // A long number named as a service's token or key (client ids, snowflakes): 15-24 varied digits.
-    if (!ok && !bare) ok = /^[0-9]{15,24}$/.test(value) && shannonEntropy(value) >= 2.5;
+    if (!ok && !bare) ok = /^[0-9]{15,24}$/.test(value) && shannonEntropy(value) >= 2.2;
   }
   if (!ok) return null;
   // Code, not a credential: `key: mockDispatch`, `exports.isNotColonToken = isNotColonToken`,
