@@ -11,6 +11,12 @@ import type { SidecarSettings } from './overrides.js';
 
 const annotationPath = (key: string): string => `/metadata/annotations/${pointerSegment(key)}`;
 
+/** Mesh annotations that exclude inbound ports from interception (read when the mesh injects). */
+export const MESH_SKIP_INBOUND = [
+  'traffic.sidecar.istio.io/excludeInboundPorts',
+  'config.linkerd.io/skip-inbound-ports',
+] as const;
+
 /**
  * The status annotation: what was injected (version, image, the names and port chosen), as JSON
  * like Istio's sidecar.istio.io/status, so an operator can tell which release a pod runs.
@@ -48,6 +54,16 @@ function annotationOps(pod: Pod, s: SidecarSettings, layout: Layout): JsonPatchO
     wanted['prometheus.io/scrape'] = 'true';
     wanted['prometheus.io/port'] = String(layout.port);
     wanted['prometheus.io/path'] = '/metrics';
+  }
+  // A mesh's inbound proxy hands other pods' connections to the app over loopback (Istio from
+  // 127.0.0.6, Linkerd from 127.0.0.1), which the sidecar trusts as its own pod: keep the
+  // sidecar's port out of the mesh's inbound capture so other pods arrive from their own address.
+  for (const key of MESH_SKIP_INBOUND) {
+    const ports = (existing?.[key] ?? '')
+      .split(',')
+      .map((p) => p.trim())
+      .filter((p) => p !== '');
+    if (!ports.includes(String(layout.port))) wanted[key] = [...ports, String(layout.port)].join(',');
   }
   return setAnnotationOps(pod, wanted);
 }

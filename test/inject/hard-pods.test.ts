@@ -179,6 +179,21 @@ describe('pods the webhook must not break', () => {
     ]);
   });
 
+  it('keeps the sidecar port out of a mesh inbound capture (so other pods never arrive over loopback)', () => {
+    const { patched } = admit(pod({ containers: [agent()] }));
+    expect(patched!.metadata.annotations).toMatchObject({
+      'traffic.sidecar.istio.io/excludeInboundPorts': '8787',
+      'config.linkerd.io/skip-inbound-ports': '8787',
+    });
+    const own = admit(
+      pod(
+        { containers: [agent({ ports: [{ containerPort: 8787 }] })] },
+        { annotations: { 'traffic.sidecar.istio.io/excludeInboundPorts': '15020, 9090' } },
+      ),
+    ).patched!;
+    expect(own.metadata.annotations!['traffic.sidecar.istio.io/excludeInboundPorts']).toBe('15020,9090,8788');
+  });
+
   it('agent-guard.io/mesh-order: before puts it first', () => {
     const p = istio();
     (p.metadata as Json).annotations = { 'agent-guard.io/mesh-order': 'before' };
