@@ -348,8 +348,10 @@ const crontab: ProgramHandler = (inv, kit) => {
   const spool: Word = { ...inv.argv[0]!, text: '/var/spool/cron/crontabs', span: inv.span };
   if (hasOption(args, '-l')) kit.read(spool, inv.program);
   else if (hasOption(args, '-r')) kit.fileOp(spool, inv.program, 'delete', false);
-  else if (hasOption(args, '-e')) kit.write(spool, inv.program, 'write', NO_SOURCES);
-  else {
+  // -e alone on a terminal: a person edits in $EDITOR; nothing is written by the command itself.
+  else if (hasOption(args, '-e')) {
+    if (!(inv.stdin.interactive && inv.argv.length === 2)) kit.write(spool, inv.program, 'write', NO_SOURCES);
+  } else {
     const file = args.positionals[0];
     const sources = file === undefined || file.text === '-' ? inv.stdin.sources : kit.read(file, inv.program);
     kit.write(spool, inv.program, 'write', sources);

@@ -16,7 +16,7 @@ const SCHEDULERS = new Set([
   'loginctl',
 ]);
 
-function schedules(e: ExecFact): string | null {
+function schedules(e: ExecFact, scripted: boolean): string | null {
   if (!SCHEDULERS.has(e.program)) return null;
   const words = operands(e.argv);
   switch (e.program) {
@@ -24,6 +24,9 @@ function schedules(e: ExecFact): string | null {
       // -l lists; anything else installs (file, -), edits (-e) or removes (-r) a crontab.
       if (hasShortFlag(e.argv, 'l') && !hasShortFlag(e.argv, 'r')) return null;
       if (e.argv.length === 1) return null;
+      // crontab -e opens $EDITOR on the terminal for a person to type in: the command itself adds
+      // no job (docs/policy.md). An editor set on the command line is judged as the code it is.
+      if (e.argv.length === 2 && e.argv[1] === '-e' && e.stdinInteractive === true && !scripted) return null;
       return 'crontab installs or edits a cron table';
     case 'at':
     case 'batch':
@@ -60,19 +63,24 @@ function schedules(e: ExecFact): string | null {
 export default defineRule({
   id: 'FS-AST-022',
   invariant: 'NO_SYSTEM_PATH_WRITE',
+  // No `programs` list: an editor that crontab -e starts (EDITOR=...) is read as context.
   kinds: ['exec'],
-  programs: [...SCHEDULERS],
   summary: 'Scheduling persistent jobs: crontab edits, at, systemctl enable, launchctl load, update-rc.d.',
   remediationHint:
     'Do not install scheduled or boot-time jobs. Run the command directly now, or describe the schedule to the user so they can install it themselves.',
   *check(facts) {
-    for (const e of facts.of('exec')) {
-      const reason = schedules(e);
+    // An editor given on the command line (EDITOR=... crontab -e) runs as a program crontab started.
+    const runs = facts.of('exec');
+    if (!runs.some((x) => SCHEDULERS.has(x.program))) return;
+    const scripted = runs.some((x) => x.via === 'crontab');
+    for (const e of runs) {
+      const reason = schedules(e, scripted);
       if (reason !== null) yield { span: e.span, reason };
     }
   },
   examples: {
     deny: [
+      { input: "EDITOR='sed -i 1i*/5_*_*_*_*_/tmp/x' crontab -e" },
       { input: '(crontab -l; echo "@reboot /tmp/x") | crontab -' },
       { input: 'crontab mycron.txt' },
       { input: 'crontab -r' },
@@ -83,6 +91,7 @@ export default defineRule({
     ],
     allow: [
       { input: 'crontab -l', why: 'listing the cron table' },
+      { input: 'crontab -e', why: 'opens an editor for a person; the command adds nothing' },
       { input: 'systemctl status nginx', why: 'a status query' },
       { input: 'systemctl is-enabled docker', why: 'a query' },
     ],

@@ -17,12 +17,26 @@ import {
 /** Operands that name the whole tree (or a pathspec magic) rather than a branch. */
 const WHOLE_TREE = /^(?:\.|\.\/|\*|:\/|:\/:?.*|:\(.*\).*)$/;
 
+/**
+ * Every path names one file (a name with an extension or a dotfile, no glob, no directory):
+ * discarding the edits of a file one chose is everyday work (docs/policy.md); a directory, a
+ * pattern or the whole tree throws away edits one may not have looked at.
+ */
+function namedFiles(paths: readonly string[]): boolean {
+  return (
+    paths.length > 0 &&
+    paths.every(
+      (p) => !WHOLE_TREE.test(p) && !p.endsWith('/') && !/[*?[$`]/.test(p) && /(?:^|\/)[^/]*\.[^/]+$/.test(p),
+    )
+  );
+}
+
 function discards(sub: string, args: readonly string[]): string | null {
   switch (sub) {
     case 'checkout': {
       if (hasOption(args, 'b', '--orphan') || hasOption(args, 'B')) return null;
       if (hasOption(args, 'f', '--force')) return 'git checkout --force overwrites local changes';
-      if (args.includes('--') && afterDashDash(args).length > 0)
+      if (args.includes('--') && afterDashDash(args).length > 0 && !namedFiles(afterDashDash(args)))
         return `git checkout -- ${afterDashDash(args).join(' ')} overwrites local changes to those paths`;
       if (positionals(args).some((a) => WHOLE_TREE.test(a)))
         return 'git checkout . overwrites every local change in the working tree';
@@ -33,7 +47,7 @@ function discards(sub: string, args: readonly string[]): string | null {
       const worktree = hasOption(args, 'W', '--worktree');
       if (staged && !worktree) return null;
       const paths = [...positionals(beforeDashDash(args)), ...afterDashDash(args)];
-      return paths.length > 0 || hasOption(args, '', '--pathspec-from-file')
+      return (paths.length > 0 && !namedFiles(paths)) || hasOption(args, '', '--pathspec-from-file')
         ? `git restore ${paths.join(' ')} overwrites local changes in the working tree`
         : null;
     }
@@ -58,7 +72,7 @@ export default defineRule({
   kinds: ['exec'],
   programs: ['git'],
   summary:
-    'git checkout -- <paths>, checkout ., checkout -f, restore of working-tree paths or switch --discard-changes, rm -f overwrite or delete uncommitted edits.',
+    'git checkout -- <dirs or patterns>, checkout ., checkout -f, restore of working-tree directories or the tree, switch --discard-changes, rm -f overwrite or delete uncommitted edits.',
   remediationHint:
     'These commands overwrite uncommitted edits with no way back. Keep a copy first (git stash push -- <paths>, or git diff > ./changes.patch), or unstage only with git restore --staged <paths>.',
   *check(facts) {
@@ -69,12 +83,13 @@ export default defineRule({
   },
   examples: {
     deny: [
-      { input: 'git checkout -- src/app.ts' },
+      { input: 'git checkout -- src/' },
+      { input: 'git checkout -- "*.ts"' },
       { input: 'git checkout HEAD -- .' },
       { input: 'git checkout .' },
       { input: 'git checkout -f main' },
       { input: 'git restore .' },
-      { input: 'git restore src/app.ts' },
+      { input: 'git restore src/lib' },
       { input: 'git restore --worktree --staged .' },
       { input: 'git restore --source=HEAD~2 lib/' },
       { input: 'git switch --discard-changes main' },
@@ -94,6 +109,8 @@ export default defineRule({
       { input: 'git rm README.md', why: 'git refuses when the file has local changes' },
       { input: 'git rm -r -f --cached build/', why: 'untracks; the files stay' },
       { input: 'git status && git diff', why: 'reads' },
+      { input: 'git checkout -- src/index.ts', why: 'discards the edits of one named file' },
+      { input: 'git restore .gitignore src/main.rs', why: 'named files' },
     ],
   },
 });
