@@ -2,6 +2,7 @@
  * The docker extractor: Dockerfiles, compose files and docker/podman command lines become
  * ContainerFacts, file and network facts; the code containers run re-enters the engine as bash.
  */
+import { AgentGuardError } from '../../errors.js';
 import { parseUnits } from '../budget.js';
 import type { ContainerFact, Fact, FileOpFact, NetOpFact } from '../facts.js';
 import type { Span } from '../types.js';
@@ -80,6 +81,31 @@ function fileFact(
   };
 }
 
+/**
+ * Work units (src/engine/budget.ts) charged for what a parse does not show: each docker command
+ * line and each of its words (a mount or flag is a fact every container rule reads), each
+ * Dockerfile instruction handed back as code, and each byte of YAML (the yaml library runs at
+ * about 1.5 µs a byte, fifteen times a plain parse). Measured with bench/worst-case.bench.ts.
+ */
+const COMMAND_UNITS = 250;
+const WORD_UNITS = 24;
+const INSTRUCTION_UNITS = 400;
+const YAML_UNITS_PER_BYTE = 16;
+/** Deepest `[`/`{` nesting a compose file may have: the yaml library slows down on deep flow collections. */
+const MAX_FLOW_DEPTH = 64;
+
+/** Whether `[`/`{` nest deeper than MAX_FLOW_DEPTH anywhere (quotes ignored: over-counting is safe). */
+function tooDeep(text: string): boolean {
+  let depth = 0;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (c === 91 || c === 123) {
+      if (++depth > MAX_FLOW_DEPTH) return true;
+    } else if ((c === 93 || c === 125) && depth > 0) depth--;
+  }
+  return false;
+}
+
 /** `via` of the programs a Dockerfile RUN/CMD/ENTRYPOINT starts inside the image. */
 export const IMAGE_BUILD_VIA = 'docker build';
 
@@ -98,17 +124,20 @@ export function extractDocker(text: string, ctx: ExtractContext): Fact[] {
   if (isDockerfile(text)) {
     analyzeDockerfile(text, {
       container: (c, s) => facts.push(containerFact(c, map(s), 'docker', ctx.depth)),
-      nested: (code, s, inImage) =>
+      nested: (code, s, inImage) => {
+        if (!ctx.budget.spend(INSTRUCTION_UNITS, 'Dockerfile instructions')) return;
         facts.push(
           ...(inImage
             ? inImageFacts(ctx.nested(code, 'bash', s, IMAGE_BUILD_VIA))
             : ctx.nested(code, 'bash', s, 'docker')),
-        ),
+        );
+      },
       net: (url, s) => {
         const f = urlFact(url, map(s), 'docker ADD', ctx.depth, 'docker');
         if (f) facts.push(f);
       },
       read: (path, actor, s) => facts.push(fileFact(path, 'read', undefined, actor, map(s), ctx.depth)),
+      spend: (units) => ctx.budget.spend(units, 'Dockerfile instructions'),
     });
     return facts;
   }
@@ -116,6 +145,18 @@ export function extractDocker(text: string, ctx: ExtractContext): Fact[] {
   if (!isCompose(text) && /compose\b[^|;&\n]*(?:-f|--file)[ =]-(?:\s|$)/.test(text)) {
     for (const body of stdinDocuments(text)) {
       if (!isCompose(body.text)) continue;
+      if (
+        !ctx.budget.spend(
+          parseUnits(body.text.length) + YAML_UNITS_PER_BYTE * body.text.length,
+          'compose file',
+        )
+      )
+        break;
+      if (tooDeep(body.text))
+        throw new AgentGuardError('AG_ERR_INPUT_TOO_DEEP', {
+          what: 'the compose file',
+          limit: MAX_FLOW_DEPTH,
+        });
       analyzeCompose(body.text, {
         container: (c) => facts.push(containerFact(c, map(body.span), 'docker', ctx.depth)),
         nested: (code) => facts.push(...ctx.nested(code, 'bash', body.span, 'docker')),
@@ -124,7 +165,10 @@ export function extractDocker(text: string, ctx: ExtractContext): Fact[] {
     }
   }
   if (isCompose(text)) {
-    if (!ctx.budget.spend(parseUnits(text.length), 'compose file')) return facts;
+    if (!ctx.budget.spend(parseUnits(text.length) + YAML_UNITS_PER_BYTE * text.length, 'compose file'))
+      return facts;
+    if (tooDeep(text))
+      throw new AgentGuardError('AG_ERR_INPUT_TOO_DEEP', { what: 'the compose file', limit: MAX_FLOW_DEPTH });
     const ok = analyzeCompose(text, {
       container: (c, s) => facts.push(containerFact(c, map(s), 'docker', ctx.depth)),
       nested: (code, s) => facts.push(...ctx.nested(code, 'bash', s, 'docker')),
@@ -153,7 +197,7 @@ export function extractDocker(text: string, ctx: ExtractContext): Fact[] {
   let last = 0;
   let other = false;
   for (const words of splitCommands(split)) {
-    if (!ctx.budget.spend(1 + words.length, 'docker commands')) break;
+    if (!ctx.budget.spend(COMMAND_UNITS + WORD_UNITS * words.length, 'docker commands')) break;
     let k = 0;
     while (
       k < words.length &&

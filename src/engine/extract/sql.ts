@@ -161,13 +161,20 @@ const MAX_NSP_BYTES = 8 * 1024;
 const NSP_UNITS_PER_BYTE = 100;
 /** Extra units a PostgreSQL parse that fails costs (libpg-query's error path: about 30 µs). */
 const PG_FAILURE_UNITS = 300;
+/**
+ * Units of one libpg-query call beyond parseUnits: a fixed cost (the WASM call, copying the text in
+ * and the JSON tree out, about 30 µs) and a per-byte cost (the tree is several times the text,
+ * about 0.5 µs a byte in all). Measured with bench/worst-case.bench.ts (valid statements and
+ * executable comments at the size cap took 200-300 ms when only parseUnits was charged).
+ */
+const pgUnits = (bytes: number): number => parseUnits(bytes) + 300 + 4 * bytes;
 
 /** Analyse `text` whose offset in the extractor's input is `base`; stops when `budget` runs out. */
 function analyse(text: string, base: number, depthGuard: number, budget: WorkBudget): Analysis {
   const stmts: StmtInfo[] = [];
   const literals: LiteralAt[] = [];
   if (text.trim() === '') return { stmts, literals };
-  if (!budget.spend(parseUnits(text.length), 'sql statements')) return { stmts, literals };
+  if (!budget.spend(pgUnits(text.length), 'sql statements')) return { stmts, literals };
   const needsLex = /['$"`]|--|\/\*/.test(text);
   let lexed: LexResult | undefined;
   if (pgStatements(text, base, stmts)) {
@@ -183,7 +190,7 @@ function analyse(text: string, base: number, depthGuard: number, budget: WorkBud
       while (cursor < lexed.tokens.length && lexed.tokens[cursor]!.start < range.start) cursor++;
       const first = cursor;
       while (cursor < lexed.tokens.length && lexed.tokens[cursor]!.end <= range.end) cursor++;
-      if (!budget.spend(parseUnits(seg.length) + (cursor - first), 'sql statements')) break;
+      if (!budget.spend(pgUnits(seg.length) + (cursor - first), 'sql statements')) break;
       if (pgStatements(seg, base + range.start, stmts)) continue;
       if (!budget.spend(PG_FAILURE_UNITS, 'sql statements')) break;
       const nspCost = seg.length * NSP_UNITS_PER_BYTE;

@@ -5,7 +5,7 @@
  * are file operations. docs/runtimes.md ("Tool calls") lists the mapping.
  */
 import { analyze, type AnalyzeLimits } from '../analyze.js';
-import { budgetFact, parseUnits, WorkBudget } from '../budget.js';
+import { budgetFact, WorkBudget } from '../budget.js';
 import { AgentGuardError } from '../../errors.js';
 import type { Fact, FileOperation, FileOpFact, LiteralFact, NetOpFact, UnparsedFact } from '../facts.js';
 import type { Runtime, Span } from '../types.js';
@@ -196,6 +196,8 @@ const COMMAND_START =
 
 /** Tool or key name as snake-case words: `writeFile`, `WriteFile`, `write-file` → `write_file`. */
 export function snakeName(name: string): string {
+  // Most keys already are snake case (`command`, `file_path`): no regex work for them.
+  if (/^[a-z0-9]+(?:_[a-z0-9]+)*$/.test(name)) return name;
   return name
     .replace(/([a-z0-9])([A-Z])/g, '$1_$2')
     .replace(/([A-Z]+)([A-Z][a-z])/g, '$1_$2')
@@ -330,7 +332,14 @@ const isStringArray = (v: unknown): v is string[] =>
 /** Root context of a tool-call analysis: nested code goes through the engine's analyze(). */
 interface ToolContext {
   nested(code: string, runtime: Runtime, span: Span): readonly Fact[];
+  /** Work budget (src/engine/budget.ts) for one argument: false when the walk must stop. */
+  spend?(units: number): boolean;
 }
+
+/** Units one string argument costs: classifying it and the literal rules (PII, injection) reading it, about 10 µs. */
+const LEAF_UNITS = 100;
+/** Units a code field costs before its own parse: an analysis's fixed overhead, about 20 µs. */
+const FIELD_UNITS = 200;
 
 /** Files a patch names (`*** Update File: p`, `*** Add File:`, `*** Delete File:`, `+++ b/p`). */
 function patchFiles(text: string): { path: string; op: FileOperation }[] {
@@ -577,6 +586,7 @@ function walkArguments(
   }
 
   for (const leaf of out.leaves) {
+    if (ctx.spend?.(LEAF_UNITS) === false) break;
     if (leaf.path[0] !== 'arguments' || leaf.value === '' || consumed.has(pathKey(leaf.path))) continue;
     // Arguments that are not an object (a tool taking one bare string or a list of them) are read
     // as `{ <tool name>: value }`: a tool named `bash` or `sql` has its argument run in that runtime.
@@ -787,8 +797,9 @@ export function analyzeToolCall(text: string, limits: AnalyzeLimits): readonly F
   // One work budget for the whole call: its fields share it (src/engine/budget.ts).
   const work = new WorkBudget();
   const facts = extractToolCall(text, {
+    spend: (units) => work.spend(units, 'tool-call arguments'),
     nested(code, runtime, span) {
-      if (!work.spend(parseUnits(0), 'tool-call fields')) return [];
+      if (!work.spend(FIELD_UNITS, 'tool-call fields')) return [];
       const inner = analyze(
         code,
         runtime,

@@ -14,6 +14,8 @@ export interface DockerfileSink {
   nested(code: string, span: Span, inImage: boolean): void;
   net(url: string, span: Span): void;
   read(path: string, actor: string, span: Span): void;
+  /** Work budget (src/engine/budget.ts) for one instruction: false when the analysis must stop. */
+  spend?(units: number): boolean;
 }
 
 const INSTRUCTION =
@@ -232,7 +234,10 @@ export function analyzeDockerfile(text: string, sink: DockerfileSink): void {
       }
     }
   };
-  for (const ins of readInstructions(text)) handle(ins, ins.keyword, ins.args, ins.argsStart);
+  for (const ins of readInstructions(text)) {
+    if (sink.spend?.(1 + (ins.end - ins.start)) === false) break;
+    handle(ins, ins.keyword, ins.args, ins.argsStart);
+  }
   sink.container(
     image,
     imageSpan ?? {
