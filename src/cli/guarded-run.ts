@@ -12,20 +12,6 @@ import { createCliGuard } from './cli-guard.js';
 import { GuardClient } from '../library/guard-client.js';
 import type { CliIo } from './command.js';
 
-/** Words left bare when quoting argv: nothing in them is special to the shell. */
-const SAFE_WORD = /^[A-Za-z0-9_@%+=:,./-]+$/;
-
-/**
- * Quote an argv into one POSIX shell command string for evaluation: safe words stay bare, anything
- * else is single-quoted (`'` becomes `'\''`), the empty word is `''`. The string parses back to
- * exactly these words with no expansion, which is what exec runs (no shell is involved).
- */
-export function shellQuoteArgv(argv: readonly string[]): string {
-  return argv
-    .map((w) => (w === '' ? "''" : SAFE_WORD.test(w) ? w : `'${w.replace(/'/g, `'\\''`)}'`))
-    .join(' ');
-}
-
 export interface CheckOutcome {
   readonly allowed: boolean;
   readonly ruleId: string | null;

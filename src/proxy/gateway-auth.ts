@@ -7,8 +7,8 @@
  * keys configured, such callers are refused. /health and /ready never ask.
  */
 import type { IncomingMessage } from 'node:http';
-import { ApiKeyStore } from '../api/auth/api-keys.js';
-import { isLoopbackHost } from '../api/auth/index.js';
+import { ApiKeyStore } from '../http/api-keys.js';
+import { isLoopbackHost } from '../http/loopback.js';
 import { AgentGuardError } from '../errors.js';
 
 export interface GatewayAuthSettings {

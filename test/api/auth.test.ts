@@ -3,7 +3,7 @@ import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { exportJWK, exportSPKI, generateKeyPair, SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ApiKeyStore, hashApiKey } from '../../src/api/auth/api-keys.js';
+import { ApiKeyStore, hashApiKey } from '../../src/http/api-keys.js';
 import { decideAuthMode } from '../../src/api/auth/index.js';
 import type { RunningServer } from '../../src/server.js';
 import { API_KEY, call, start, tempDir, type Answer } from './harness.js';

@@ -10,7 +10,6 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { runCli } from '../../src/cli/main.js';
 import { validateConfig } from '../../src/config/load.js';
 import { startServer } from '../../src/server.js';
-import { shellQuoteArgv } from '../../src/cli/guarded-run.js';
 import { runCaptured, type Captured } from '../support/cli.js';
 import { MAIN, runNode, type Ran } from './run-node.js';
 
@@ -117,16 +116,5 @@ describe('agent-guard exec (in-process)', () => {
     const r = await inProcess(['exec', '--help']);
     expect(r.code).toBe(0);
     expect(r.stdout).toContain('Usage: agent-guard exec');
-  });
-});
-
-describe('shellQuoteArgv', () => {
-  it.each([
-    [['rm', '-rf', '/'], 'rm -rf /'],
-    [['sh', '-c', 'rm -rf /'], "sh -c 'rm -rf /'"],
-    [['echo', "it's", ''], `echo 'it'\\''s' ''`],
-    [['ls', '*.txt', '$HOME'], "ls '*.txt' '$HOME'"],
-  ])('%j → %s', (argv, want) => {
-    expect(shellQuoteArgv(argv)).toBe(want);
   });
 });

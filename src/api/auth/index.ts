@@ -7,7 +7,8 @@
 import type { IncomingHttpHeaders } from 'node:http';
 import { AgentGuardError } from '../../errors.js';
 import type { ApiMetrics } from '../../telemetry/api-metrics.js';
-import { ApiKeyStore } from './api-keys.js';
+import { ApiKeyStore } from '../../http/api-keys.js';
+import { isLoopbackHost } from '../../http/loopback.js';
 import { JwtRejected, JwtVerifier, looksLikeJwt, type JwtSettings } from './jwt.js';
 
 export type IdentityScheme = 'api_key' | 'jwt' | 'passport' | 'anonymous';
@@ -39,16 +40,6 @@ export type AuthMode =
       readonly loopbackPeers?: true;
     }
   | { readonly kind: 'disabled'; readonly warning: string };
-
-export function isLoopbackHost(host: string): boolean {
-  const h = host
-    .trim()
-    .toLowerCase()
-    .replace(/^\[|\]$/g, '');
-  return (
-    h === 'localhost' || h === '::1' || /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(h) || /^::ffff:127\./.test(h)
-  );
-}
 
 /**
  * Explicit `disabled: true` is honoured on loopback only (unless forced); unset means "off when

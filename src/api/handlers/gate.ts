@@ -7,6 +7,7 @@
  * (ENG-AST-000) comes back as a 403 like any veto.
  */
 import { toolCallText, type ToolCall } from '../../engine/extract/tool-call.js';
+import { shellQuote } from '../../engine/shell-quote.js';
 import type { EntryPoint } from '../../engine/types.js';
 import { toWireDecision } from '../../engine/wire.js';
 import { AgentGuardError } from '../../errors.js';
@@ -23,11 +24,6 @@ interface GateInput {
   readonly synthetic: boolean;
   /** TOOL_CALL: the call the engine's tool-call entry point evaluates (`text` is its canonical form). */
   readonly toolCall?: ToolCall;
-}
-
-/** POSIX single-quoting: nothing inside single quotes is special except the quote itself. */
-export function shellQuote(value: string): string {
-  return `'${value.replace(/'/g, `'\\''`)}'`;
 }
 
 function httpAsShell(url: string, method: string | undefined, body: string | undefined): string {

@@ -7,7 +7,8 @@ import { RUNTIMES } from '../../engine/types.js';
 import { EXIT, UsageError, type CliCommand, type CliIo } from '../command.js';
 import { parseOptions } from '../input.js';
 import { POLICY_OPTION_HELP, withPolicy } from '../policy-option.js';
-import { blockMessage, checkCommand, exitStatus, reraise, runChild, shellQuoteArgv } from '../guarded-run.js';
+import { shellQuoteArgv } from '../../engine/shell-quote.js';
+import { blockMessage, checkCommand, exitStatus, reraise, runChild } from '../guarded-run.js';
 
 const USAGE = `Usage: agent-guard exec [--runtime R] [--remote URL] [--config FILE] -- CMD [ARGS...]
 

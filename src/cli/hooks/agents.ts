@@ -4,7 +4,7 @@
  * Claude Code hooks reference (PreToolUse, `hookSpecificOutput.permissionDecision`), Gemini CLI
  * hooks reference (BeforeTool, `decision`/`reason`); both: exit 2 blocks with stderr as the reason.
  */
-import { shellQuote } from '../../api/handlers/gate.js';
+import { shellQuote } from '../../engine/shell-quote.js';
 import type { ToolInput } from '../../library/tool-call.js';
 
 export interface HookPayload {
