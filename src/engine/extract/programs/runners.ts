@@ -282,9 +282,17 @@ const nix: ProgramHandler = (inv, kit) => {
   return kit.run(inv.argv.slice(at + 1), inv.span, inv.stdin, inv.program);
 };
 
-/** `direnv exec DIR CMD ARGS`. */
+/** `direnv exec DIR CMD ARGS`; `direnv allow [DIR]` lets DIR/.envrc run on every `cd` into DIR. */
 const direnv: ProgramHandler = (inv, kit) => {
-  if (inv.argv[1]?.text !== 'exec' || inv.argv.length < 4) return undefined;
+  const subcommand = inv.argv[1]?.text;
+  if (subcommand === 'allow' || subcommand === 'permit' || subcommand === 'grant') {
+    const dir = inv.argv[2]?.text.replace(/\/+$/, '') ?? '.';
+    const envrc = dir.endsWith('.envrc') ? dir : `${dir}/.envrc`;
+    const written = kit.writtenText(word(inv, envrc));
+    if (written !== null) kit.nested(written.text, 'bash', written.span, inv.program);
+    return undefined;
+  }
+  if (subcommand !== 'exec' || inv.argv.length < 4) return undefined;
   return kit.run(inv.argv.slice(3), inv.span, inv.stdin, inv.program);
 };
 
