@@ -1,23 +1,11 @@
 /**
- * Under concurrent load, finished answers leave together once per event-loop turn instead of one
- * by one as each is ready.
- *
- * Why: on loopback (and on any host where the client sleeps in epoll between answers) every send to
- * a sleeping reader pays the kernel's wake-up of that reader, cross-CPU interrupt included, inside
- * the sender's own system call. When 32 connections' answers are written one at a time between
- * other requests' parsing, nearly every write wakes the client again; written back to back at the
- * end of the turn, the first wakes it and the rest find it awake. Measured with wrk at 32
- * connections, the server's CPU per /validate fell from about 105 to 36–53 µs and throughput rose
- * by half or more (docs/performance.md, "HTTP API"). The proxy's relay ends its answers here too
- * (src/proxy/relay.ts; CPU per passthrough GET down about a fifth, "Proxy").
- *
- * A lone client gains nothing from waiting for the turn's end and loses the rest of the turn
- * (measured 7–38 µs at p50 on /validate with one connection), so the first answer of a turn goes
- * at once unless the previous turn answered more than one request: a sidecar serving one agent
- * answers as before, a loaded gateway batches. Answers leave in the order they were finished.
- *
- * Headers are written by the caller (`writeHead` only formats them); only `end` is deferred, so an
- * answer's bytes still go out in one write.
+ * Under concurrent load, finished answers leave together once per event-loop turn instead of one by
+ * one: each send to a sleeping reader pays its wake-up inside the sender's system call, and answers
+ * written back to back wake it once (bench/http.bench.ts measures the gain). A lone client would only
+ * lose the rest of the turn, so the first answer of a turn goes at once unless the previous turn
+ * answered more than one request. Answers leave in the order they were finished; only `end` is
+ * deferred (the caller writes the headers), so an answer's bytes still go out in one write. One queue
+ * per process, shared by both doors: the turn it waits for is the process's, not a server's.
  */
 import type { ServerResponse } from 'node:http';
 

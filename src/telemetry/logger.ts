@@ -42,12 +42,9 @@ interface ErrLike {
 }
 
 /**
- * Bytes of log lines gathered before one asynchronous write. Each write is a round trip through
- * libuv's thread pool (a worker wakes, writes, wakes the event loop); at 4 KiB, about 20 access lines,
- * that cost 1–2.5 µs of CPU per request at 32 connections, measured against 15 KiB in alternating
- * runs (docs/performance.md, "HTTP API"). Just under sonic-boom's largest single write (16 KiB), so a
- * batch leaves in one system call. Asynchronous, not synchronous: a stalled log reader (a full pipe)
- * must not stop the event loop that proxies the agent's traffic.
+ * Bytes of log lines gathered before one asynchronous write: fewer round trips through libuv's
+ * thread pool, and just under sonic-boom's largest single write (16 KiB) so a batch is one system
+ * call. Asynchronous: a stalled log reader (a full pipe) must not stop the event loop.
  */
 export const LOG_WRITE_BYTES = 15 * 1024;
 
