@@ -48,7 +48,12 @@ const METADATA_V6 = new Set(['fd00:ec2:0:0:0:0:0:254']);
 const ECHO_DNS_SUFFIXES = ['.nip.io', '.sslip.io', '.xip.io', '.nip.direct', '.localtest.me'];
 
 /** Public DNS names (and all their subdomains) that resolve to 127.0.0.1. */
-const PUBLIC_LOOPBACK_DOMAINS = ['localtest.me', 'lvh.me', 'vcap.me', 'lacolhost.com'];
+const PUBLIC_LOOPBACK_DOMAINS = ['localtest.me', 'lvh.me', 'vcap.me', 'lacolhost.com', 'localdomain.pw'];
+/**
+ * DNS rebinding services: the name answers with each address it spells in turn, so any address
+ * in it (loopback included: `7f000001.c0a80001.rbndr.us`) is one the request may reach.
+ */
+const REBINDING_DOMAINS = ['rbndr.us', '1u.ms', 'lock.cmpxchg8b.com', 'rebind.network', 'rebind.it'];
 
 const LOOPBACK_NAMES = new Set(['localhost', 'localhost.localdomain', 'ip6-localhost', 'ip6-loopback']);
 
@@ -250,10 +255,16 @@ function classifyUncached(raw: string): HostInfo {
     return { host, class: 'loopback' };
   // Rebinding and echo services under any domain (a9fea9fe.rbndr.us, 169-254-169-254.example):
   // a name that spells a metadata or link-local address is treated as that address.
-  for (const embedded of addressesInName(host)) {
+  const spelled = addressesInName(host);
+  for (const embedded of spelled) {
     const info = fromV4(host, embedded);
     if (info.class === 'metadata' || info.class === 'link-local') return info;
   }
+  if (spelled.length > 0 && REBINDING_DOMAINS.some((d) => host.endsWith(`.${d}`)))
+    for (const embedded of spelled) {
+      const info = fromV4(host, embedded);
+      if (info.class === 'loopback') return { ...info, host };
+    }
   return { host, class: 'name' };
 }
 

@@ -19,7 +19,8 @@ function strictDotted(parts: readonly string[]): number | null {
 
 /**
  * Every IPv4 address a DNS name spells out in its labels: four numeric labels in a row
- * (`x.169.254.169.254.nip.io`), a label of four dash-separated numbers (`169-254-169-254`, also as
+ * (`x.169.254.169.254.nip.io`, also glued to words by dashes: `make-1.2.3.4-rebind-...`), a label
+ * of four dash-separated numbers (`169-254-169-254`, also as
  * the label's tail: `metadata-169-254-169-254`), or a label of exactly eight hex digits
  * (`a9fea9fe`, as rbndr.us-style rebinding services write them). Bounded by the name's length.
  */
@@ -30,6 +31,11 @@ export function addressesInName(name: string): number[] {
   for (let i = 0; i + 4 <= labels.length; i++) {
     const v = strictDotted(labels.slice(i, i + 4));
     if (v !== null) out.push(v);
+  }
+  // Dotted addresses glued to words by dashes across labels (1u.ms: `make-169.254.169.254-rebind-127.0.0.1-rr`).
+  for (const m of name.matchAll(/(?:^|[^0-9.])(\d{1,3})\.(\d{1,3})\.(\d{1,3})\.(\d{1,3})(?=$|[^0-9])/g)) {
+    const v = strictDotted(m.slice(1, 5));
+    if (v !== null && !out.includes(v)) out.push(v);
   }
   for (const label of labels) {
     const dashed = /(?:^|[^0-9])(\d{1,3})-(\d{1,3})-(\d{1,3})-(\d{1,3})(?:$|[^0-9])/.exec(label);

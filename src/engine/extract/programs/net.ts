@@ -12,6 +12,7 @@ import {
   type Stream,
   type Word,
 } from '../bash/model.js';
+import { PROXY_NAMES_TEXT, proxyValues } from '../../net/proxy-env.js';
 import type { ProgramHandler, Toolkit } from './types.js';
 import { hasOption, optionValues, parseArgs, parseNetAddress, remotePath, type NetAddress } from './util.js';
 
@@ -112,6 +113,14 @@ function reach(
   return url === undefined ? { kind: 'net', host } : { kind: 'net', host, url };
 }
 
+/** Proxies set in the command's environment (`http_proxy=... curl`, `export HTTPS_PROXY=...`) are connected to. */
+function reachEnvProxies(kit: Toolkit, inv: Invocation): void {
+  for (const value of proxyValues(kit.environmentFor(PROXY_NAMES_TEXT))) {
+    const addr = parseNetAddress(value, 'http');
+    if (addr !== null) reach(kit, inv, inv.argv[0]!, addr, false, NO_SOURCES);
+  }
+}
+
 function wordSources(words: readonly Word[]): readonly DataSource[] {
   let s: readonly DataSource[] = NO_SOURCES;
   for (const w of words) s = mergeSources(s, w.sources);
@@ -172,6 +181,7 @@ const CURL_LONG = [
 ];
 
 const curl: ProgramHandler = (inv, kit) => {
+  reachEnvProxies(kit, inv);
   const args = parseArgs(inv.argv, { short: CURL_SHORT, long: CURL_LONG });
   let sent: readonly DataSource[] = NO_SOURCES;
   let auth: readonly DataSource[] = NO_SOURCES;
@@ -308,6 +318,7 @@ const curl: ProgramHandler = (inv, kit) => {
 };
 
 const wget: ProgramHandler = (inv, kit) => {
+  reachEnvProxies(kit, inv);
   const args = parseArgs(inv.argv, {
     short: 'OoaPitTweUQlBDARIX',
     long: [
