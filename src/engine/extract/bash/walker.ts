@@ -823,6 +823,12 @@ export class BashWalker implements Toolkit {
     const result = handler === undefined ? undefined : handler(inv, this);
     if (program === 'read' && stdin.text !== null) this.#readKnown(argv, stdin.text);
     if (result !== undefined) {
+      // `cat x.sh | sh` after this input wrote x.sh: the text it prints is known.
+      if (program === 'cat' && result.text === null) {
+        const files = argv.slice(1).filter((w) => !w.text.startsWith('-'));
+        const known = files.length === 1 ? this.writtenText(files[0]!) : null;
+        if (known !== null) return { ...result, text: known.text, textSpan: known.span };
+      }
       // `rg --files ~ | xargs rm`: a handler's output that lists a directory still lists it.
       const listing = result.listing === undefined ? listingOf(program, argv) : undefined;
       return listing === undefined ? result : { ...result, ...listing };
@@ -1790,8 +1796,10 @@ export class BashWalker implements Toolkit {
     if (inner.length === 1 && inner[0]!.type === 'file_redirect') {
       const { target } = this.#fileRedirect(inner[0]!);
       if (target !== undefined) {
-        const sources = this.read(this.#word(target), 'bash');
-        return { sources, text: null, interactive: false, literals: [] };
+        const file = this.#word(target);
+        const sources = this.read(file, 'bash');
+        const known = this.writtenText(file);
+        return { sources, text: known?.text ?? null, interactive: false, literals: [] };
       }
     }
     return this.#block(inner, TERMINAL);
