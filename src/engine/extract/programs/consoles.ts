@@ -197,6 +197,11 @@ function sqlClient(spec: {
 /** ed: `!CMD`, `r !CMD`, `w !CMD`, `e !CMD` run shell commands; its file operands are read. */
 const ed: ProgramHandler = (inv, kit) => {
   for (const f of inv.argv.slice(1)) if (!f.text.startsWith('-')) kit.read(f, inv.program);
+  // A script on standard input that writes (`w`, `wq`, or one not known) saves the file (#21).
+  const script = inv.stdin.text;
+  if (!inv.stdin.interactive && (script === null || /^\s*[0-9,.$]*\s*(?:w|wq|W)\b/m.test(script)))
+    for (const f of inv.argv.slice(1))
+      if (!f.text.startsWith('-')) kit.write(f, inv.program, 'write', inv.stdin.sources);
   stdinScript(kit, inv, (line, at) => {
     const m = /^\s*[0-9,.$;'a-z+-]*\s*[erwW]?\s*!(.*)$/.exec(line);
     if (m !== null && m[1]!.trim() !== '') runCode(kit, inv, sub(at, m[1]!), 'bash');

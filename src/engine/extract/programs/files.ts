@@ -3,7 +3,7 @@
  * tools, crontab, and the many programs that read their file arguments.
  */
 import type { DataSource } from '../../facts.js';
-import { NO_SOURCES, mergeSources, type Invocation, type Word } from '../bash/model.js';
+import { EMPTY_PIPE, NO_SOURCES, mergeSources, type Invocation, type Word } from '../bash/model.js';
 import type { ProgramHandler, Toolkit } from './types.js';
 import { hasOption, optionValues, parseArgs, type OptionSpec } from './util.js';
 import { runCode } from './wrappers.js';
@@ -113,6 +113,36 @@ const tee: ProgramHandler = (inv, kit) => {
   for (const p of args.positionals)
     kit.write(p, inv.program, append ? 'append' : 'write', inv.stdin.sources, false, inv.stdin);
   return { ...inv.stdin, interactive: false };
+};
+
+/** sponge [-a] FILE (moreutils): soaks up standard input, then writes (or appends) it to FILE. */
+const sponge: ProgramHandler = (inv, kit) => {
+  const args = parseArgs(inv.argv, {});
+  const file = args.positionals[0];
+  if (file !== undefined)
+    kit.write(file, inv.program, hasOption(args, '-a') ? 'append' : 'write', inv.stdin.sources);
+  return EMPTY_PIPE;
+};
+
+/**
+ * patch [FILE [PATCHFILE]]: FILE is rewritten (with -o, the output file is written instead); the
+ * patch comes from PATCHFILE, -i, or standard input. With no FILE the patch names its files.
+ */
+const patch: ProgramHandler = (inv, kit) => {
+  const args = parseArgs(inv.argv, {
+    short: 'iodpBDFrVYzg',
+    long: ['--input', '--output', '--directory', '--strip', '--prefix', '--reject-file', '--suffix'],
+  });
+  const [file, patchFile] = args.positionals;
+  let sources: readonly DataSource[] = inv.stdin.sources;
+  for (const p of [...optionValues(args, '-i', '--input'), ...(patchFile === undefined ? [] : [patchFile])])
+    sources = mergeSources(sources, kit.read(p, inv.program));
+  const out = optionValues(args, '-o', '--output')[0];
+  if (out !== undefined) kit.write(out, inv.program, 'write', sources);
+  else if (file !== undefined) kit.write(file, inv.program, 'write', sources);
+  const dir = optionValues(args, '-d', '--directory')[0];
+  if (dir !== undefined && file === undefined) kit.write(dir, inv.program, 'write', sources, true);
+  return undefined;
 };
 
 const touch: ProgramHandler = (inv, kit) => {
@@ -524,6 +554,8 @@ export const FILE_HANDLERS: Readonly<Record<string, ProgramHandler>> = {
   rmdir,
   unlink: rmdir,
   shred,
+  sponge,
+  patch,
   cp: copyLike('copy'),
   install: copyLike('copy'),
   rsync_local: copyLike('copy'),

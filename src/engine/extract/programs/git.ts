@@ -2,7 +2,7 @@
  * git: configuration keys and options whose values are commands (`-c core.sshCommand=`, aliases
  * with `!`, filters, `--upload-pack`, `ext::`), `bisect run`, `submodule foreach`.
  */
-import type { Word } from '../bash/model.js';
+import { NO_SOURCES, type Word } from '../bash/model.js';
 import type { ProgramHandler, Toolkit } from './types.js';
 
 function sub(w: Word, text: string): Word {
@@ -80,8 +80,30 @@ const git: ProgramHandler = (inv, kit) => {
     } else if (t.startsWith('ext::')) kit.nested(t.slice(5).replace(/% /g, ' '), 'bash', w.span, 'git');
   }
   if (subcommand === 'config') {
-    const kv = rest.filter((w) => !w.text.startsWith('-'));
-    if (kv.length >= 2) gitConfig(kit, kv[0]!.text, kv[1]!);
+    // `--file PATH`/`-f PATH`/`--blob B` take a value: it is neither the key nor the value.
+    const kv: Word[] = [];
+    let file: Word | undefined;
+    for (let j = 0; j < rest.length; j++) {
+      const t = rest[j]!.text;
+      if (t === '-f' || t === '--file' || t === '--blob') {
+        if (t !== '--blob') file = rest[j + 1];
+        j++;
+      } else if (t.startsWith('--file=')) file = sub(rest[j]!, t.slice(7));
+      else if (!t.startsWith('-')) kv.push(rest[j]!);
+    }
+    if (kv.length >= 2) {
+      gitConfig(kit, kv[0]!.text, kv[1]!);
+      // core.hooksPath outside the repository: every git command now runs hooks from there, so the
+      // config file it lands in is written like a hook would be (FS-AST-021).
+      if (kv[0]!.text.toLowerCase() === 'core.hookspath' && /^(?:[/~$]|\.\.)/.test(kv[1]!.text)) {
+        const scope = rest.some((w) => w.text === '--global')
+          ? '~/.gitconfig'
+          : rest.some((w) => w.text === '--system')
+            ? '/etc/gitconfig'
+            : (file?.text ?? '.git/config');
+        kit.write(sub(kv[1]!, scope), 'git', 'write', NO_SOURCES);
+      }
+    }
   } else if (subcommand === 'bisect' && rest[0]?.text === 'run' && rest.length > 1) {
     kit.run(rest.slice(1), inv.span, inv.stdin, 'git');
   } else if (subcommand === 'submodule' && rest.some((w) => w.text === 'foreach')) {

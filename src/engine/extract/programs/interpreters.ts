@@ -129,6 +129,13 @@ interface InterpreterSpec {
   readonly values: readonly string[];
 }
 
+/** Python/JavaScript code that reads its standard input ... */
+const STDIN_READ =
+  /\b(?:sys\.stdin|process\.stdin|readFileSync\(\s*(?:0|['"]\/dev\/stdin['"])|fileinput|input\s*\()/;
+/** ... and runs a string as code or as a command. */
+const CODE_SINK =
+  /\b(?:exec|eval|compile|Function|execSync|spawnSync|system|popen|runInThisContext|runInNewContext)\s*\(/;
+
 /** Generic interpreter command line: code options, a script, or code on stdin. */
 function interpreter(
   spec: InterpreterSpec,
@@ -186,8 +193,12 @@ function interpreter(
               text: codes.map((c) => c.text).join('\n'),
               sources: codes.reduce<readonly DataSource[]>((a, c) => mergeSources(a, c.sources), NO_SOURCES),
             };
-      if (spec.runtime !== null) runCode(kit, inv, code, spec.runtime);
-      else {
+      if (spec.runtime !== null) {
+        runCode(kit, inv, code, spec.runtime);
+        // `curl URL | python3 -c 'exec(sys.stdin.read())'`: what is piped in becomes code.
+        if (!inv.stdin.interactive && STDIN_READ.test(code.text) && CODE_SINK.test(code.text))
+          kit.flow(inv.stdin.sources, { kind: 'exec', program: inv.program }, code.span);
+      } else {
         if (code.sources.length > 0)
           kit.flow(code.sources, { kind: 'exec', program: inv.program }, code.span);
         scanCode(kit, inv, code);
@@ -364,6 +375,13 @@ const vim: ProgramHandler = (inv, kit) => {
   for (const f of optionValues(args, '-S')) kit.read(f, inv.program);
   for (const c of commands) editorCommand(kit, inv, c);
   for (const f of files) kit.read(f, inv.program);
+  // A scripted edit that saves (`-c wq`, `+w`, `-es ... -c x`) writes the files it opened (#21).
+  if (
+    commands.some((c) =>
+      /(?:^|[|:\s])(?:w|wq|wqa|wa|x|xa|xit|write|update|sav|saveas)!?(?:\s|$|\|)/.test(c.text),
+    )
+  )
+    for (const f of files) kit.write(f, inv.program, 'write', NO_SOURCES);
   return undefined;
 };
 
