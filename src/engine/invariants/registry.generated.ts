@@ -62,6 +62,7 @@ import piiAst003Ssn from './rules/pii-ast-003-ssn.js';
 import piiAst004Iban from './rules/pii-ast-004-iban.js';
 import piiAst005Phone from './rules/pii-ast-005-phone.js';
 import pkgAst001Unpublish from './rules/pkg-ast-001-unpublish.js';
+import pkgAst002RunnerConfig from './rules/pkg-ast-002-runner-config.js';
 import pltAst001AppDelete from './rules/plt-ast-001-app-delete.js';
 import runAst001ForkBomb from './rules/run-ast-001-fork-bomb.js';
 import runAst002BusyLoop from './rules/run-ast-002-busy-loop.js';
@@ -162,6 +163,7 @@ export const RULE_FILES: readonly (readonly [id: string, rule: RuleDefinition])[
   ['PII-AST-004', piiAst004Iban],
   ['PII-AST-005', piiAst005Phone],
   ['PKG-AST-001', pkgAst001Unpublish],
+  ['PKG-AST-002', pkgAst002RunnerConfig],
   ['PLT-AST-001', pltAst001AppDelete],
   ['RUN-AST-001', runAst001ForkBomb],
   ['RUN-AST-002', runAst002BusyLoop],
