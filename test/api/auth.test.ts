@@ -152,11 +152,16 @@ describe('auth modes', () => {
       warning: expect.any(String),
     });
   });
-  it('is required on a public address with no credentials (everyone gets 401)', () => {
+  it('is required on a public address with no credentials, except for loopback peers (issue 27)', () => {
     expect(decideAuthMode(settings, '0.0.0.0', false)).toMatchObject({
       kind: 'required',
+      loopbackPeers: true,
       warning: expect.any(String),
     });
+    // Explicitly required: nobody passes without a credential, loopback included.
+    expect(decideAuthMode({ ...settings, disabled: false }, '0.0.0.0', false)).not.toHaveProperty(
+      'loopbackPeers',
+    );
   });
   it('refuses disabled on a public address unless forced', () => {
     expect(() => decideAuthMode({ ...settings, disabled: true }, '0.0.0.0', false)).toThrow(/not loopback/);
