@@ -433,7 +433,10 @@ export class JsWalker extends CodeWalker {
     if (left && (left.type === 'lexical_declaration' || left.type === 'variable_declaration'))
       left = named(left)[0];
     if (left)
-      this.bind(left, left.type === 'identifier' ? holeVal(this.src(left), opaque([it])) : opaque([it]));
+      this.bind(
+        left,
+        it.each ?? (left.type === 'identifier' ? holeVal(this.src(left), opaque([it])) : opaque([it])),
+      );
     const awaits = kids.some((c) => c.type === 'await');
     const body = kids.slice(ofAt + 2).filter((c) => c.named);
     return this.#loopBody(n, false, body, awaits);
@@ -647,6 +650,16 @@ export class JsWalker extends CodeWalker {
     if (method === 'then' && recv?.module === true) {
       for (const cb of callbacks) this.fn(cb, recv);
       return result;
+    }
+    // `fs.readdirSync(d).forEach(f => ...)`: the callback sees the listing's every entry.
+    if (
+      method !== undefined &&
+      ITEM_METHODS.has(method) &&
+      recv?.each !== undefined &&
+      callbacks.length === 1
+    ) {
+      const cb = call.args[0];
+      if (cb?.fn !== undefined && this.callFunction(cb, [recv.each]) !== undefined) return result;
     }
     // `items.map(c => ...)` over literal items: the callback walked once per item, results kept.
     const each = recv?.items;

@@ -101,8 +101,21 @@ export function writeTo(w: CodeWalker, c: CodeCall, data: Val): Val | undefined 
   }
   const file = c.recv?.file;
   if (!file || file.op === 'read') return undefined;
-  w.col.flows(c.span, data.sources, { kind: 'file', path: pathOf(file.path).path });
+  const path = pathOf(file.path).path;
+  if (constText(data) !== '') w.col.filled.add(path);
+  w.col.flows(c.span, data.sources, { kind: 'file', path });
   return UNKNOWN;
+}
+
+/**
+ * A file opened for writing (which empties it) and closed with nothing written, or written with
+ * empty text: the file is emptied, as `: > file` empties it (FS-AST-005 for credential stores).
+ */
+export function emptied(w: CodeWalker, span: Span, file: Val['file'], data?: Val): void {
+  if (file === undefined || file.op !== 'write') return;
+  const { path, dynamic } = pathOf(file.path);
+  if (dynamic || (data !== undefined && constText(data) !== '') || w.col.filled.has(path)) return;
+  w.col.file(span, 'truncate', path, 'open');
 }
 
 export const identity: CallHandler<CodeWalker, CodeCall> = (_w, c) => c.args[0] ?? UNKNOWN;

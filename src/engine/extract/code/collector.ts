@@ -182,6 +182,9 @@ export class Collector {
    */
   cwd: string | undefined;
 
+  /** Paths of files this input wrote non-empty data into (see code/calls.ts emptied). */
+  readonly filled = new Set<string>();
+
   /** `path` as seen from the working directory set by the program, when it set one. */
   fromCwd(path: string, cwd: string | undefined = this.cwd): string {
     if (cwd === undefined || path === '' || /^[/~$]/.test(path) || path.startsWith('{')) return path;

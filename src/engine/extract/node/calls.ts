@@ -7,6 +7,7 @@ import type { Span } from '../../types.js';
 import {
   base64Val,
   CallTable,
+  emptied,
   exits,
   identity,
   joinVals,
@@ -203,6 +204,8 @@ const fsCall: Handler = (w, c) => {
       w.col.file(c.span, fileOp, path, actor, { dynamic });
       const data = c.args[1];
       if (data) w.col.flows(c.span, data.sources, { kind: 'file', path });
+      // writeFileSync(path, '') empties the file.
+      if (data && fileOp === 'write') emptied(w, c.span, { path: p, op: 'write' }, data);
       const mode = modeText(opt(opts, 'mode'));
       if (mode !== undefined) w.col.file(c.span, 'chmod', path, actor, { mode, dynamic });
       return UNKNOWN;
@@ -249,6 +252,10 @@ const fsCall: Handler = (w, c) => {
     case 'truncate':
       w.col.file(c.span, 'truncate', path, actor, { dynamic });
       return UNKNOWN;
+    case 'readdir':
+    case 'opendir':
+      // Iterating a listing visits every entry: `d + '/' + f` in the loop is the glob `d/*`.
+      return { ...opaque([p]), each: { ...strVal('*'), dynamic: true } };
     case 'copyFile':
     case 'cp':
     case 'rename':
@@ -820,6 +827,8 @@ for (const op of [
   'lchown',
   'mkdir',
   'truncate',
+  'readdir',
+  'opendir',
   'copyFile',
   'cp',
   'rename',

@@ -8,6 +8,7 @@ import type { Span } from '../../types.js';
 import {
   base64Val,
   CallTable,
+  emptied,
   envVal,
   exits,
   identity,
@@ -226,6 +227,11 @@ function twoPath(
       });
       return UNKNOWN;
     }
+    // Moved onto a device (shutil.move(x, '/dev/null')): the source is destroyed, as `mv x /dev/null`.
+    if (op === 'move' && /^\/dev\/(?!shm\/)/.test(d.path)) {
+      w.col.file(c.span, 'delete', s.path, 'mv', { recursive: true, dynamic: s.dynamic });
+      return UNKNOWN;
+    }
     w.col.file(c.span, op === 'copy' ? 'read' : 'move', s.path, actor, { recursive, dynamic: s.dynamic });
     w.col.file(c.span, op, d.path, actor, { recursive, dynamic: d.dynamic });
     return UNKNOWN;
@@ -272,6 +278,8 @@ const pathWrite: Handler = (w, c) => {
   w.col.file(c.span, 'write', path, `pathlib.Path.${c.method ?? 'write_text'}`, { dynamic });
   const data = arg(c, 0, 'data');
   if (data) w.col.flows(c.span, data.sources, { kind: 'file', path });
+  // write_text('') empties the file.
+  if (data && !dynamic) emptied(w, c.span, { path: c.recv, op: 'write' }, data);
   return UNKNOWN;
 };
 
@@ -669,23 +677,43 @@ function rot13(t: string): string {
 const globCall: Handler = (_w, c) => {
   const p = c.name.startsWith('pathlib.Path()') ? c.recv : (c.args[0] ?? c.kw.get('pathname'));
   if (!p) return undefined;
-  const pattern = c.name.startsWith('pathlib.Path()') && c.args[0] ? joinPaths([p, c.args[0]]) : p;
-  return { ...opaque([p]), each: { ...pattern, dynamic: true } };
+  const recursive = c.name.endsWith('rglob');
+  const pattern =
+    c.name.startsWith('pathlib.Path()') && c.args[0]
+      ? joinPaths(recursive ? [p, strVal('**'), c.args[0]] : [p, c.args[0]])
+      : p;
+  return {
+    ...opaque([p]),
+    each: { ...pattern, dynamic: true, ...(c.name.startsWith('pathlib') ? { ref: 'pathlib.Path()' } : {}) },
+  };
 };
 
-/** os.walk(top): iterating yields (dirpath under top, dirnames, filenames). */
+/**
+ * os.walk(top): iterating yields (dirpath, dirnames, filenames): every directory under top, and
+ * names that stand for every entry, so a delete in the loop reads as a glob under top (red-team r1).
+ */
 const walkCall: Handler = (_w, c) => {
   const top = c.args[0] ?? c.kw.get('top');
   if (!top) return undefined;
-  const under = concat([top, strVal('/'), holeVal('dir')]);
-  const each: Val = { ...opaque([top]), items: [under, holeVal('dirs'), holeVal('files')] };
+  const under = concat([top, strVal('/**')]);
+  const names: Val = { ...opaque([top]), each: ANY_ENTRY };
+  const each: Val = { ...opaque([top]), items: [under, names, names] };
   return { ...opaque([top]), each };
 };
 
-/** os.listdir(d) / os.scandir(d): entries of d (names; entries joined to d by the caller). */
+/** A directory entry when a listing is iterated: every entry, written as the glob `*`. */
+const ANY_ENTRY: Val = { ...strVal('*'), dynamic: true };
+
+/** os.listdir(d) / os.scandir(d) / Path.iterdir(): every entry of d (`for f in os.listdir(d): os.remove(...)` is `rm d/*`). */
 const listCall: Handler = (_w, c) => {
-  const d = c.args[0];
-  return d ? { ...opaque([d]), each: holeVal('entry', d) } : undefined;
+  const d = c.name.startsWith('pathlib.Path()') ? c.recv : c.args[0];
+  if (!d) return undefined;
+  // scandir and iterdir give paths under d; listdir gives bare names the caller joins to d.
+  const entry =
+    c.name === 'os.listdir'
+      ? ANY_ENTRY
+      : { ...joinPaths([d, ANY_ENTRY]), dynamic: true, ref: 'pathlib.Path()' };
+  return { ...opaque([d]), each: entry };
 };
 
 /** ctypes: a C library loaded into the process; its system/popen/exec* run programs. */
@@ -1272,6 +1300,13 @@ PY_CALLS.methods([
   ['encode', keepString],
   ['decode', codecsDecode],
   ['fileno', (_w, c) => (c.recv?.peer ? { ...UNKNOWN, peer: c.recv.peer } : undefined)],
+  [
+    'close',
+    (w, c) => {
+      emptied(w, c.span, c.recv?.file);
+      return undefined;
+    },
+  ],
   ['sleep', sleeps],
   ['wait', sleeps],
   ['accept', sleeps],
