@@ -131,19 +131,31 @@ export const LOOKBEHIND = 40;
 // ---------------------------------------------------------------------------------------------
 // Shared validators
 
-/** Shannon entropy in bits per character. */
+/** Per-character counts for ASCII values (reused: the scanner is synchronous and single-threaded). */
+const ASCII_COUNTS = new Int32Array(128);
+
+/** Shannon entropy in bits per character (a counting array for ASCII, a Map only past it). */
 export function shannonEntropy(s: string): number {
   if (s.length === 0) return 0;
-  const counts = new Map<number, number>();
+  let wide: Map<number, number> | undefined;
   for (let i = 0; i < s.length; i++) {
     const c = s.charCodeAt(i);
-    counts.set(c, (counts.get(c) ?? 0) + 1);
+    if (c < 128) ASCII_COUNTS[c]!++;
+    else (wide ??= new Map()).set(c, (wide.get(c) ?? 0) + 1);
   }
   let h = 0;
-  for (const n of counts.values()) {
+  const add = (n: number): void => {
     const p = n / s.length;
     h -= p * Math.log2(p);
+  };
+  for (let i = 0; i < s.length; i++) {
+    const c = s.charCodeAt(i);
+    if (c < 128 && ASCII_COUNTS[c]! > 0) {
+      add(ASCII_COUNTS[c]!);
+      ASCII_COUNTS[c] = 0;
+    }
   }
+  if (wide) for (const n of wide.values()) add(n);
   return h;
 }
 
@@ -200,5 +212,25 @@ export function looksRandom(value: string, minLength: number, minEntropy: number
 
 /** Token body with at least a few distinct characters (filters `AAAA...`, `abcabc...`). */
 export function hasVariety(value: string, minDistinct = 6): boolean {
-  return new Set(value).size >= minDistinct;
+  // Four 32-bit words mark the ASCII characters seen; anything wider falls back to a Set.
+  let a = 0;
+  let b = 0;
+  let c = 0;
+  let d = 0;
+  let distinct = 0;
+  for (let i = 0; i < value.length; i++) {
+    const code = value.charCodeAt(i);
+    if (code >= 128) return new Set(value).size >= minDistinct;
+    const bit = 1 << (code & 31);
+    const word = code >> 5;
+    const seen = word === 0 ? a : word === 1 ? b : word === 2 ? c : d;
+    if ((seen & bit) !== 0) continue;
+    distinct++;
+    if (word === 0) a |= bit;
+    else if (word === 1) b |= bit;
+    else if (word === 2) c |= bit;
+    else d |= bit;
+    if (distinct >= minDistinct) return true;
+  }
+  return distinct >= minDistinct;
 }

@@ -67,6 +67,20 @@ const DOCUMENTATION_KEYS: ReadonlySet<string> = new Set([
  * (Twitter bearer tokens open with twenty-odd `A`s) and still carry a random body after it.
  */
 function repeats(v: string): boolean {
+  // Most values have no run at all: find the first before marking anything.
+  let any = false;
+  for (let p = 1; p <= 8 && !any; p++) {
+    const need = p === 1 ? 5 : Math.max(10, 2 * p);
+    let run = 0;
+    for (let i = 0; i + p < v.length; i++) {
+      if (v.charCodeAt(i) !== v.charCodeAt(i + p)) run = 0;
+      else if (++run >= need) {
+        any = true;
+        break;
+      }
+    }
+  }
+  if (!any) return false;
   const covered = new Uint8Array(v.length);
   for (let p = 1; p <= 8; p++) {
     const need = p === 1 ? 5 : Math.max(10, 2 * p);

@@ -229,6 +229,13 @@ const WORD_SEGMENT = /[A-Z]{2,}(?![a-z])|[A-Z]?[a-z]+|[A-Z]|[0-9]+/g;
  * or long runs (`wdajwoidjajawdeps`). Returns the number of word segments, 0 when not wordy.
  */
 export function identifierWords(value: string): number {
+  // Random tokens carry digits: three or more rule out words (unless an UPPER_SNAKE constant).
+  let numerals = 0;
+  for (let i = 0; i < value.length && numerals < 3; i++) {
+    const c = value.charCodeAt(i);
+    if (c >= 48 && c <= 57) numerals++;
+  }
+  if (numerals >= 3 && !/^[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+$/.test(value)) return 0;
   if (!/^[A-Za-z0-9_$.:/-]+$/.test(value) || /^[0-9]/.test(value)) return 0;
   // One lower-case run with digits inside (`ai9kaywhuq`), not only a trailing counter: random.
   if (/^[a-z0-9]+$/.test(value) && /[0-9]/.test(value.slice(0, -2))) return 0;
