@@ -7,6 +7,9 @@ import { createServer, type Server } from 'node:http';
 import { networkInterfaces } from 'node:os';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { decideAuthMode } from '../../src/api/auth/index.js';
+import { loadConfig } from '../../src/config/load.js';
+import { reviewAdmission } from '../../src/inject/admission.js';
 import type { RunningServer } from '../../src/server.js';
 import { API_KEY, call, start } from '../api/harness.js';
 
@@ -70,6 +73,41 @@ describe('an injected sidecar with no keys', () => {
 
   it.each(['/health', '/ready'])('answers the kubelet on %s from the pod IP', async (path) => {
     expect((await call(`http://${pod}:${port(open)}`, path)).status).toBe(200);
+  });
+});
+
+describe('the sidecar the injector adds', () => {
+  it('starts in the mode tested above: pod IP bound, no keys, loopback peers only', () => {
+    const inject = loadConfig({ env: {}, cwd: '/' }).inject;
+    const { outcome } = reviewAdmission(
+      {
+        apiVersion: 'admission.k8s.io/v1',
+        kind: 'AdmissionReview',
+        request: {
+          uid: 'u-27',
+          kind: { group: '', version: 'v1', kind: 'Pod' },
+          namespace: 'agents',
+          operation: 'CREATE',
+          object: { metadata: { name: 'p' }, spec: { containers: [{ name: 'agent', image: 'a' }] } },
+        },
+      },
+      { namespaceEnabled: true, config: inject },
+    );
+    if (outcome.kind !== 'injected') throw new Error(`not injected: ${JSON.stringify(outcome)}`);
+    const added = outcome.ops.find((op) => op.path.startsWith('/spec/initContainers'))!.value as
+      { env: { name: string; value?: string }[] }[] | { env: { name: string; value?: string }[] };
+    const container = Array.isArray(added) ? added[0]! : added;
+    // The env the kubelet gives it (the optional Secret and ConfigMap absent: defaults).
+    const env = Object.fromEntries(
+      container.env.filter((e) => e.value !== undefined).map((e) => [e.name, e.value!]),
+    );
+    const config = loadConfig({ env, cwd: '/' });
+    expect(config.server.host).toBe('0.0.0.0');
+    expect(config.auth.apiKeys).toEqual([]);
+    expect(decideAuthMode(config.auth, config.server.host, false)).toMatchObject({
+      kind: 'required',
+      loopbackPeers: true,
+    });
   });
 });
 
