@@ -20,8 +20,11 @@ export type Expr =
       readonly hi: Expr;
     }
   | { readonly k: 'isnull'; readonly negated: boolean; readonly arg: Expr }
-  /** Anything else; `cols` is false when it was seen to reference no column (a constant subquery). */
-  | { readonly k: 'other'; readonly cols?: boolean };
+  /**
+   * Anything else; `cols` is false when it was seen to reference no column (a constant subquery),
+   * `sig` identifies the expression (equal signatures: the same expression), `fn` names a call.
+   */
+  | { readonly k: 'other'; readonly cols?: boolean; readonly sig?: string; readonly fn?: string };
 
 export const OTHER: Expr = { k: 'other' };
 
@@ -67,7 +70,24 @@ function compare(
   }
 }
 
-const sameColumn = (a: Expr, b: Expr): boolean => a.k === 'col' && b.k === 'col' && a.name === b.name;
+const sameColumn = (a: Expr, b: Expr): boolean =>
+  (a.k === 'col' && b.k === 'col' && a.name === b.name) ||
+  (a.k === 'other' && b.k === 'other' && a.sig !== undefined && a.sig === b.sig && a.cols !== false);
+
+/** Functions whose value is never negative: `length(name) >= 0` holds for every non-NULL row. */
+const NON_NEGATIVE = new Set([
+  'length',
+  'char_length',
+  'character_length',
+  'octet_length',
+  'bit_length',
+  'abs',
+  'cardinality',
+  'array_length',
+  'len',
+  'datalength',
+]);
+const nonNegative = (e: Expr): boolean => e.k === 'other' && e.fn !== undefined && NON_NEGATIVE.has(e.fn);
 
 /** One bound on a column: `x >= 5` (lower, inclusive), `x < 5` (upper, strict), `x = 5`, `x <> 5`. */
 interface Bound {
@@ -178,6 +198,22 @@ export function truth(e: Expr): Truth {
             ? false
             : undefined;
       if (e.l.k === 'const' && e.r.k === 'const') return compare(e.op, e.l.v, e.r.v);
+      if (nonNegative(e.l) && e.r.k === 'const') {
+        const n = numeric(e.r.v);
+        if (
+          n !== undefined &&
+          ((e.op === '>=' && n <= 0) || (e.op === '>' && n < 0) || (e.op === '<>' && n < 0))
+        )
+          return true;
+      }
+      if (nonNegative(e.r) && e.l.k === 'const') {
+        const n = numeric(e.l.v);
+        if (
+          n !== undefined &&
+          ((e.op === '<=' && n <= 0) || (e.op === '<' && n < 0) || (e.op === '<>' && n < 0))
+        )
+          return true;
+      }
       const b = boundOf(e);
       if (b !== undefined && isIdentity(e.l.k === 'col' ? e.l : e.r)) return identityTruth(b);
       return undefined;

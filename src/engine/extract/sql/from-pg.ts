@@ -103,8 +103,19 @@ export function pgExpr(v: unknown): Expr {
       return { k: 'isnull', negated: str(b.nulltesttype) === 'IS_NOT_NULL', arg: pgExpr(b.arg) };
     case 'CurrentOfExpr':
       return OTHER; // WHERE CURRENT OF cursor: one row
-    default:
-      return { k: 'other', cols: hasColumnRef(v, 0) };
+    default: {
+      const cols = hasColumnRef(v, 0);
+      // A signature (the node without source positions) lets `f(x) = f(x)` read like `x = x`.
+      const json = JSON.stringify(v, (key, value: unknown) => (key === 'location' ? undefined : value));
+      const sig = json !== undefined && json.length <= 512 ? json : undefined;
+      const fn = t === 'FuncCall' ? names(b.funcname).pop()?.toLowerCase() : undefined;
+      return {
+        k: 'other',
+        cols,
+        ...(sig !== undefined && { sig }),
+        ...(fn !== undefined && { fn }),
+      };
+    }
   }
 }
 
