@@ -625,6 +625,11 @@ export class BashWalker implements Toolkit {
       return;
     }
     const hosts = new Set(fetched.map((f) => (f.kind === 'net' ? f.host : '')));
+    // `scp h:dir/x.sh .`: into a directory, the fetched names are the remote ones (not all of `.`).
+    const remoteNames = words
+      .filter((w) => !w.text.startsWith('-') && (w.text.includes('://') || /^[^/]*:/.test(w.text)))
+      .map((w) => w.text.replace(/\/+$/, '').split(/[/:]/).pop() ?? '')
+      .filter((n) => n !== '' && !n.includes('*'));
     for (const w of words) {
       const t = w.text;
       if (
@@ -636,7 +641,9 @@ export class BashWalker implements Toolkit {
         hosts.has(t.toLowerCase())
       )
         continue;
-      mark(t);
+      if ((t === '.' || t.endsWith('/')) && remoteNames.length > 0)
+        for (const n of remoteNames) mark(t.replace(/\/+$/, '') + '/' + n);
+      else mark(t);
     }
   }
 
