@@ -29,6 +29,47 @@ function commandWords(args: readonly string[]): string[] {
   return out;
 }
 
+/** The operands after the operation word (options and their values skipped). */
+function positionalsAfter(args: readonly string[], operation: string): string[] {
+  const at = args.indexOf(operation);
+  const out: string[] = [];
+  for (let i = at + 1; i < args.length; i++) {
+    const a = args[i]!;
+    if (a.startsWith('--')) {
+      if (
+        !a.includes('=') &&
+        S3_FLAGS.has(a) === false &&
+        i + 1 < args.length &&
+        !args[i + 1]!.startsWith('-')
+      )
+        i++;
+    } else out.push(a);
+  }
+  return out;
+}
+
+/** s3 options that take no value (the rest take one: --exclude x, --acl y). */
+const S3_FLAGS = new Set([
+  '--delete',
+  '--dryrun',
+  '--exact-timestamps',
+  '--size-only',
+  '--no-progress',
+  '--quiet',
+  '--follow-symlinks',
+  '--no-follow-symlinks',
+  '--only-show-errors',
+  '--no-guess-mime-type',
+  '--recursive',
+]);
+
+/** A relative folder of the workspace (./dist, build/site), not `.`, `..`, ~ or an absolute path. */
+function isWorkspaceFolder(path: string | undefined): boolean {
+  if (path === undefined) return false;
+  const p = path.replace(/^\.\//, '').replace(/\/+$/, '');
+  return p !== '' && p !== '.' && !/^(?:\/|~|\$|\.\.(?:\/|$)|s3:)/.test(p) && !p.split('/').includes('..');
+}
+
 function deletes(words: readonly string[]): string | null {
   if (words[0] !== 'aws' && words[0] !== 'awslocal') return null;
   const args = words.slice(1);
@@ -39,8 +80,14 @@ function deletes(words: readonly string[]): string | null {
     if (operation === 'rm' && hasOption(args, '', '--recursive'))
       return 'aws s3 rm --recursive deletes every object under the prefix';
     if (operation === 'rb') return 'aws s3 rb removes a bucket';
-    if ((operation === 'sync' || operation === 'mv') && hasOption(args, '', '--delete'))
+    if ((operation === 'sync' || operation === 'mv') && hasOption(args, '', '--delete')) {
+      // Publishing a workspace build (aws s3 sync ./dist s3://site --delete) is a deploy: the
+      // bucket ends up holding exactly that folder (docs/policy.md). A bucket-to-bucket or an
+      // absolute/home source mirror can empty a bucket by mistake.
+      const [src, dest] = positionalsAfter(args, operation);
+      if (operation === 'sync' && isWorkspaceFolder(src) && dest?.startsWith('s3://') === true) return null;
       return `aws s3 ${operation} --delete deletes objects missing from the source`;
+    }
     return null;
   }
   // Detaching a policy or a tag edits configuration; it destroys nothing.
@@ -67,7 +114,9 @@ export default defineRule({
     deny: [
       { input: 'aws s3 rm s3://bucket/logs --recursive' },
       { input: 'aws s3 rb s3://bucket --force' },
-      { input: 'aws --profile prod s3 sync ./site s3://bucket --delete' },
+      { input: 'aws --profile prod s3 sync s3://a s3://bucket --delete' },
+      { input: 'aws s3 sync ~ s3://bucket --delete' },
+      { input: 'aws s3 sync . s3://bucket --delete' },
       { input: 'aws ec2 terminate-instances --instance-ids i-0abc' },
       { input: 'aws rds delete-db-instance --db-instance-identifier db1 --skip-final-snapshot' },
       { input: 'aws cloudformation delete-stack --stack-name app' },
@@ -75,6 +124,11 @@ export default defineRule({
     ],
     allow: [
       { input: 'aws s3 ls s3://bucket', why: 'reads' },
+      { input: 'aws s3 sync ./dist s3://my-site-bucket --delete', why: 'publishes a workspace build' },
+      {
+        input: 'aws s3 sync build/site s3://my-site --delete --exclude "*.map"',
+        why: 'publishes a workspace build',
+      },
       { input: 'aws s3 rm s3://bucket/one-file.txt', why: 'one object' },
       { input: 'aws s3 cp s3://bucket/file ./file', why: 'downloads' },
       { input: 'aws ec2 describe-instances', why: 'reads' },
