@@ -87,9 +87,9 @@ function fileFact(
  * Dockerfile instruction handed back as code, and each byte of YAML (the yaml library runs at
  * about 1.5 µs a byte, fifteen times a plain parse). Measured with bench/worst-case.bench.ts.
  */
-const COMMAND_UNITS = 250;
+const COMMAND_UNITS = 400;
 const WORD_UNITS = 24;
-const INSTRUCTION_UNITS = 400;
+const INSTRUCTION_UNITS = 600;
 const YAML_UNITS_PER_BYTE = 16;
 /** Deepest `[`/`{` nesting a compose file may have: the yaml library slows down on deep flow collections. */
 const MAX_FLOW_DEPTH = 64;

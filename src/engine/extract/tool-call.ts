@@ -338,8 +338,8 @@ interface ToolContext {
 
 /** Units one string argument costs: classifying it and the literal rules (PII, injection) reading it, about 10 µs. */
 const LEAF_UNITS = 100;
-/** Units a code field costs before its own parse: an analysis's fixed overhead, about 20 µs. */
-const FIELD_UNITS = 200;
+/** Units a code field costs before its own parse: an analysis's fixed overhead, about 40 µs. */
+const FIELD_UNITS = 400;
 
 /** Files a patch names (`*** Update File: p`, `*** Add File:`, `*** Delete File:`, `+++ b/p`). */
 function patchFiles(text: string): { path: string; op: FileOperation }[] {
