@@ -3,7 +3,7 @@
  * (`> ~/.ssh/id_rsa`, unlink, truncate -s0), every file of a home or system tree emptied
  * (find ~ -exec truncate -s0 {} +), or anything moved onto a device (mv x /dev/null).
  */
-import { isCriticalTree, isForeignCredentialStore, resolvePath } from '../../paths.js';
+import { isCriticalTree, isForeignCredentialStore, isInsideWorkspace, resolvePath } from '../../paths.js';
 import { defineRule } from '../define-rule.js';
 
 /** A redirect with no command (`> f`, actor bash) or a no-op command (`: > f`) only empties the file. */
@@ -30,7 +30,7 @@ export default defineRule({
         yield { span: f.span, reason: `mv moves ${f.path} onto a device, which destroys it` };
         continue;
       }
-      if (empties && f.dynamic === true && isCriticalTree(abs, policy)) {
+      if (empties && f.dynamic === true && !isInsideWorkspace(abs, policy) && isCriticalTree(abs, policy)) {
         yield { span: f.span, reason: `${f.actor} empties every file it finds under ${f.path}` };
         continue;
       }
@@ -59,6 +59,7 @@ export default defineRule({
       { input: '> ./build.log', why: 'emptying a workspace file' },
       { input: 'rm -f .env.local', why: 'a project secret file in the workspace is the project’s own' },
       { input: 'mv old.txt new.txt', why: 'a rename inside the workspace' },
+      { input: 'find . -name "*.log" -exec truncate -s0 {} +', why: 'empties workspace files' },
     ],
   },
 });
