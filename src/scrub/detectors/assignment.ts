@@ -472,6 +472,16 @@ function matchAssignment(text: string, pos: number, limit: number): PatternHit |
     // ' value ' : the blanks inside the quotes are not part of it.
     while (valueStart < valueEnd && isBlankCode(text.charCodeAt(valueStart))) valueStart++;
     while (valueEnd > valueStart && isBlankCode(text.charCodeAt(valueEnd - 1))) valueEnd--;
+    // "Bearer <token>" inside the quotes: the scheme names the value, the token is the secret.
+    if (scheme === '') {
+      const inner = /^(?:Bearer|Basic|Token|Bot)[ \t]+/i.exec(
+        text.slice(valueStart, Math.min(valueEnd, valueStart + 16)),
+      );
+      if (inner) {
+        scheme = inner[0].trim().toLowerCase();
+        valueStart += inner[0].length;
+      }
+    }
   } else {
     let k = j;
     while (k < limit && k - j <= 1024 && !isValueStop(text.charCodeAt(k))) k++;

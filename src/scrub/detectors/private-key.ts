@@ -58,11 +58,13 @@ function scanBody(text: string, from: number, limit: number, hardLimit: number):
       i++;
       continue;
     }
-    // JSON/escaped newlines: \n \r \t
-    if (c === 92 && i + 1 < limit) {
-      const n = text.charCodeAt(i + 1);
+    // JSON/escaped newlines: \n \r \t, escaped again for JSON inside a JSON string (\\n).
+    if (c === 92) {
+      let k = i + 1;
+      while (k < limit && k - i < 8 && text.charCodeAt(k) === 92) k++;
+      const n = k < limit ? text.charCodeAt(k) : 0;
       if (n === 110 || n === 114 || n === 116) {
-        i += 2;
+        i = k + 1;
         continue;
       }
     }
@@ -78,8 +80,10 @@ function trimEnd(text: string, from: number, end: number): number {
   while (e > from) {
     const c = text.charCodeAt(e - 1);
     if (c === 32 || c === 9 || c === 10 || c === 13) e--;
-    else if (e - 2 >= from && text.charCodeAt(e - 2) === 92 && (c === 110 || c === 114 || c === 116)) e -= 2;
-    else break;
+    else if (e - 2 >= from && text.charCodeAt(e - 2) === 92 && (c === 110 || c === 114 || c === 116)) {
+      e -= 2;
+      while (e > from && text.charCodeAt(e - 1) === 92) e--;
+    } else break;
   }
   return e;
 }
@@ -147,6 +151,13 @@ export default defineDetector({
         text: `{"type": "service_account", "private_key": "${jsonEscaped(pemBlock('PRIVATE KEY', 'pk3'))}\\n"}`,
         secret: jsonEscaped(pemBlock('PRIVATE KEY', 'pk3')),
         why: 'escaped newlines inside a JSON string',
+      },
+      {
+        text: JSON.stringify({
+          credentials: JSON.stringify({ private_key: pemBlock('PRIVATE KEY', 'pk9') }),
+        }),
+        secret: pemBlock('PRIVATE KEY', 'pk9').split('\n')[1]!,
+        why: 'a key file as a JSON string inside JSON (newlines escaped twice)',
       },
       { text: pemBlock('EC PRIVATE KEY', 'pk4', 3), secret: pemBlock('EC PRIVATE KEY', 'pk4', 3) },
       {
