@@ -628,6 +628,12 @@ export default defineDetector({
         };
       }),
       {
+        text: `bannerBearToken := "Bearer ${randomBody('ge22', BASE62, 24)}"`,
+        secret: randomBody('ge22', BASE62, 24),
+        nonStrict: 'keep',
+        why: 'the scheme inside the quotes',
+      },
+      {
         text: `asana_client_token = ${randomBody('ge9', '123456789', 16)}`,
         secret: randomBody('ge9', '123456789', 16),
         nonStrict: 'keep',
