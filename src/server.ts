@@ -133,7 +133,7 @@ export async function startServer(
   const auth = createAuthenticator(config.auth, { host: config.server.host, metrics, cwd });
   if (auth.mode.warning) warnings.push(auth.mode.warning);
   // Gateway replicas share passport nonces and rate-limit buckets through Redis (issue 28).
-  const shared = createSharedState(config.redis, { registry, logger });
+  const shared = await createSharedState(config.redis, { registry, logger });
   if (shared && !(await shared.waitReady(config.redis.connectTimeoutMs))) {
     warnings.push(
       'redis (AGENT_GUARD_REDIS_URL) not reachable at start: passport checks fail closed and rate limits are per replica until it is',
@@ -277,6 +277,9 @@ export async function startServer(
       server.off('error', onError);
       resolve();
     });
+  }).catch(async (err: unknown) => {
+    await shared?.close(); // an open Redis connection would keep the failed process alive
+    throw err;
   });
   const port = (server.address() as AddressInfo).port;
   const url = `http://${urlHost(config.server.host)}:${port}`;

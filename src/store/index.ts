@@ -3,17 +3,21 @@ import type { Registry } from 'prom-client';
 import type { RedisConfig } from '../config/sections/redis.js';
 import type { Logger } from '../telemetry/logger.js';
 import { redisMetrics } from '../telemetry/redis-metrics.js';
-import { RedisState } from './redis-state.js';
+import type { RedisState } from './redis-state.js';
 
 export type { SharedState, NonceClaim, SharedBucket, SharedBucketRequest } from './shared-state.js';
-export { RedisState } from './redis-state.js';
+export type { RedisState } from './redis-state.js';
 
-/** A connected-or-connecting store, or undefined without `redis.url` (state stays in the process). */
-export function createSharedState(
+/**
+ * A connected-or-connecting store, or undefined without `redis.url` (state stays in the process).
+ * The Redis client is loaded only then: a sidecar never pays for it at start-up.
+ */
+export async function createSharedState(
   config: RedisConfig,
   deps: { registry: Registry; logger: Logger },
-): RedisState | undefined {
+): Promise<RedisState | undefined> {
   if (config.url === undefined) return undefined;
+  const { RedisState } = await import('./redis-state.js');
   return new RedisState({
     url: config.url,
     keyPrefix: config.keyPrefix,
