@@ -8,7 +8,7 @@
  */
 import type { IncomingMessage } from 'node:http';
 import { ApiKeyStore } from '../http/api-keys.js';
-import { isLoopbackHost } from '../http/loopback.js';
+import { isLoopbackHost, isOwnPodPeer } from '../http/loopback.js';
 import { AgentGuardError } from '../errors.js';
 
 export interface GatewayAuthSettings {
@@ -28,9 +28,9 @@ function bearer(value: string | undefined): string | null {
   return /^Bearer[ \t]+([^\s]+)[ \t]*$/i.exec(value)?.[1] ?? null;
 }
 
-/** A remote address on this host: 127/8, ::1, or IPv4-mapped 127/8. */
+/** A remote address on this host: 127/8, ::1, or IPv4-mapped 127/8; not a mesh's inbound relay (issue 27). */
 export function isLoopbackPeer(address: string | undefined): boolean {
-  return address !== undefined && isLoopbackHost(address);
+  return isOwnPodPeer(address);
 }
 
 export function createGatewayCheck(settings: GatewayAuthSettings): GatewayCheck {

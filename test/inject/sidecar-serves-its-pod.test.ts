@@ -3,7 +3,7 @@
  * there) with no keys configured. The agent beside it (loopback) must get /api/v1 and the proxy
  * routes with no key; any other caller is refused; probes answer everyone.
  */
-import { createServer, type Server } from 'node:http';
+import { createServer, request, type Server } from 'node:http';
 import { networkInterfaces } from 'node:os';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -70,6 +70,34 @@ describe('an injected sidecar with no keys', () => {
     const res = await call(`http://${pod}:${port(open)}`, path, init);
     expect(res.status, res.text).toBe(401);
   });
+
+  it.each([
+    ['/api/v1/validate', validate],
+    ['/openai/v1/chat/completions', chat],
+  ] as const)(
+    "refuses another pod relayed by Istio's inbound proxy (from 127.0.0.6) on %s",
+    async (path, init) => {
+      const status = await new Promise<number>((resolve, reject) => {
+        const req = request(
+          {
+            host: '127.0.0.1',
+            port: port(open),
+            path,
+            method: 'POST',
+            localAddress: '127.0.0.6',
+            headers: { 'content-type': 'application/json' },
+          },
+          (res) => {
+            res.resume();
+            res.on('end', () => resolve(res.statusCode ?? 0));
+          },
+        );
+        req.on('error', reject);
+        req.end(JSON.stringify(init.body));
+      });
+      expect(status).toBe(401);
+    },
+  );
 
   it.each(['/health', '/ready'])('answers the kubelet on %s from the pod IP', async (path) => {
     expect((await call(`http://${pod}:${port(open)}`, path)).status).toBe(200);

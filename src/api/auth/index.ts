@@ -8,7 +8,7 @@ import type { IncomingHttpHeaders } from 'node:http';
 import { AgentGuardError } from '../../errors.js';
 import type { ApiMetrics } from '../../telemetry/api-metrics.js';
 import { ApiKeyStore } from '../../http/api-keys.js';
-import { isLoopbackHost } from '../../http/loopback.js';
+import { isLoopbackHost, isOwnPodPeer } from '../../http/loopback.js';
 import { JwtRejected, JwtVerifier, looksLikeJwt, type JwtSettings } from './jwt.js';
 
 export type IdentityScheme = 'api_key' | 'jwt' | 'passport' | 'anonymous';
@@ -154,7 +154,7 @@ export function createAuthenticator(
     allowPassport: boolean,
     peer?: string,
   ): Identity | Promise<Identity> =>
-    mode.kind === 'disabled' || (loopbackPeers && peer !== undefined && isLoopbackHost(peer))
+    mode.kind === 'disabled' || (loopbackPeers && isOwnPodPeer(peer))
       ? ANONYMOUS
       : verify(headers, allowPassport);
   return { mode, authenticate };
