@@ -64,6 +64,20 @@ const QUIET_PATHS = new Set([
   '/dev/zero',
 ]);
 
+/** package.json scripts npm runs by itself on install, pack or publish. */
+const LIFECYCLE_SCRIPTS: ReadonlySet<string> = new Set([
+  'preinstall',
+  'install',
+  'postinstall',
+  'prepare',
+  'preprepare',
+  'postprepare',
+  'prepublish',
+  'prepack',
+  'postpack',
+  'dependencies',
+]);
+
 /** A value that runs a command when evaluated as an arithmetic name (`a[$(cmd)]`). */
 const INJECTS = /\[[^\]]*(?:\$\(|`)/;
 
@@ -779,14 +793,19 @@ export class BashWalker implements Toolkit {
 
   /** `coproc CMD`: runs CMD; wired to the network, its descriptors (`${COPROC[0]}`) are a socket. */
   #coproc(inv: Invocation): Stream {
+    // `coproc NAME { cmd; }`: the grammar leaves the braces as words; the descriptors are NAME[0], NAME[1].
+    const named = /^[A-Za-z_]\w*$/.test(inv.argv[1]!.text) && /^[{(]$/.test(inv.argv[2]?.text ?? '');
+    const name = named ? inv.argv[1]!.text : 'COPROC';
+    const command = inv.argv.slice(named ? 3 : 1);
+    if (command.length === 0) return EMPTY_PIPE;
     const before = this.sink.facts.length;
-    const out = this.#invoke(inv.argv.slice(1), inv.span, inv.stdin, 'coproc');
+    const out = this.#invoke(command, inv.span, inv.stdin, 'coproc');
     const facts = this.sink.facts;
     for (let i = before; i < facts.length; i++) {
       const f = facts[i]!;
       if (f.kind !== 'net' || f.direction !== 'connect') continue;
       const net: DevNet = { host: f.host, port: f.port, scheme: f.scheme ?? 'tcp', url: f.url ?? f.host };
-      (this.#coprocs ??= new Map()).set('COPROC', net);
+      (this.#coprocs ??= new Map()).set(name, net);
       break;
     }
     return out;
@@ -2058,7 +2077,25 @@ export class BashWalker implements Toolkit {
     if (QUIET_PATHS.has(path.text) || path.text === '-' || path.text === '') return;
     this.sink.file({ op, path: path.text, actor, span: path.span, dynamic: path.dynamic, recursive });
     if (sources.length > 0) this.flow(sources, { kind: 'file', path: path.text }, path.span);
-    if (!path.dynamic) this.#files.record(path.text, op, sources, content);
+    if (path.dynamic) return;
+    this.#files.record(path.text, op, sources, content);
+    // A package.json's install hooks run on the next `npm install` in the project, whoever runs it.
+    if (content?.text != null && /(?:^|\/)package\.json$/.test(path.text)) this.#installHooks(content);
+  }
+
+  /** The lifecycle scripts (preinstall, postinstall, prepare, ...) of a package.json text, analysed as bash. */
+  #installHooks(content: Stream): void {
+    let scripts: unknown;
+    try {
+      scripts = (JSON.parse(content.text!) as { scripts?: unknown }).scripts;
+    } catch {
+      return; // npm refuses a package.json that is not JSON
+    }
+    if (typeof scripts !== 'object' || scripts === null) return;
+    const at = content.textSpan ?? { start: 0, end: 0 };
+    for (const [name, code] of Object.entries(scripts))
+      if (LIFECYCLE_SCRIPTS.has(name) && typeof code === 'string' && code !== '')
+        this.nested(code, 'bash', at, 'npm');
   }
 
   fileOp(
