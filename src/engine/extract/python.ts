@@ -34,7 +34,7 @@ import {
 } from './code/walker.js';
 import { dynamicCall } from './code/effects.js';
 import { maySdk, sdkCall, sdkConstruct, sdkMember, sdkQuery, type SdkCall } from './code/sdk.js';
-import { PY_CALLS, PY_CONSTANTS, type PyCall } from './python/calls.js';
+import { programVal, PY_CALLS, PY_CONSTANTS, type PyCall } from './python/calls.js';
 import { attrRef, isModuleName, sliceText } from './python/modules.js';
 
 /** Most loop-body walks one input may spend unrolling loops over literal lists (work units). */
@@ -284,6 +284,13 @@ export class PyWalker extends CodeWalker {
         return isModuleName(ref) ? { ...refVal(ref, key), module: true } : refVal(ref, key);
       }
       return { ...opaque([base, index]), unresolved: true };
+    }
+    // plumbum: local['rm'] is the program, cmd['-rf', p] binds arguments to it.
+    if (base.ref === 'plumbum.local' && key !== null) return programVal('plumbum.cmd', index) ?? UNKNOWN;
+    if (base.ref?.startsWith('plumbum.cmd.') === true) {
+      const more = kids.slice(1).map((k) => (k === kids[1] ? index : this.visit(k)));
+      const bound = more.length === 1 && more[0]!.items ? more[0]!.items : more;
+      return { ...base, items: [...(base.items ?? []), ...bound] };
     }
     if (key !== null && base.fields?.has(key)) return base.fields.get(key)!;
     if (index.num !== undefined && base.items?.[index.num] !== undefined) return base.items[index.num]!;
@@ -638,6 +645,7 @@ export class PyWalker extends CodeWalker {
       kw: new Map(),
       kwNodes: new Map(),
       splat: false,
+      ...(fn !== undefined ? { callee: fn } : {}),
     };
     if (argsNode) {
       if (argsNode.type === 'argument_list') {

@@ -167,8 +167,10 @@ const spawnArgv: Handler = (w, c) => {
 const forkProcess: Handler = (w, c) => {
   w.col.markLoop('forks');
   const mod = c.args[0];
+  // fork(module, args, { execArgv: ['-e', code] }): node's own options come before the module.
+  const execArgv = opt(optionsArg(c, 1), 'execArgv')?.items ?? [];
   if (mod && c.name === 'child_process.fork')
-    runArgv(w.col, c.span, [strVal('node'), mod, ...(c.args[1]?.items ?? [])], VIA);
+    runArgv(w.col, c.span, [strVal('node'), ...execArgv, mod, ...(c.args[1]?.items ?? [])], VIA);
   return { ...UNKNOWN, ref: 'child_process.ChildProcess()' };
 };
 
@@ -809,6 +811,30 @@ add(
   spawnArgv,
 );
 add(['child_process.fork', 'cluster.fork'], forkProcess);
+// new Worker(code, { eval: true }) runs the string as code; a worker file is another program.
+add(['new worker_threads.Worker', 'new Worker'], (w, c) => {
+  const code = c.args[0];
+  if (!code || truthy(opt(optionsArg(c, 1), 'eval')) !== true) return undefined;
+  runCode(w.col, c.span, code, 'Worker', 'node', spanOf(w, c, 0), VIA);
+  return UNKNOWN;
+});
+add(['util.promisify'], identity);
+// shelljs: shell.rm('-rf', p), shell.cp(...) run the program of that name.
+add(
+  ['rm', 'cp', 'mv', 'chmod', 'chown', 'ln', 'mkdir', 'rmdir', 'touch', 'sed', 'cat'].map(
+    (p) => `shelljs.${p}`,
+  ),
+  (w, c) => {
+    const prog = c.name.slice('shelljs.'.length);
+    runArgv(
+      w.col,
+      c.span,
+      [strVal(prog), ...c.args.filter((a) => a.fn === undefined).flatMap((a) => a.items ?? [a])],
+      VIA,
+    );
+    return UNKNOWN;
+  },
+);
 add(['process.exit', 'process.abort', 'process.kill', 'process.reallyExit'], exits);
 
 for (const op of [
@@ -839,15 +865,33 @@ for (const op of [
     fsCall(w, { ...c, name: c.name.replace(/^fs-extra\./, 'fs.') }),
   );
 }
-add(['fs-extra.remove', 'fs-extra.removeSync', 'rimraf', 'rimraf.sync', 'del', 'del.sync'], (w, c) => {
-  const p = c.args[0];
-  if (!p) return undefined;
-  for (const v of p.items ?? [p]) {
-    const { path, dynamic } = pathOf(v);
-    w.col.file(c.span, 'delete', path, c.name, { recursive: true, dynamic });
-  }
-  return UNKNOWN;
-});
+add(
+  [
+    'fs-extra.remove',
+    'fs-extra.removeSync',
+    'fs-extra.emptyDir',
+    'fs-extra.emptyDirSync',
+    'rimraf',
+    'rimraf.sync',
+    'rimraf.rimraf',
+    'rimraf.rimrafSync',
+    'rimraf.native',
+    'del',
+    'del.sync',
+    'del.deleteSync',
+    'del.deleteAsync',
+    'trash',
+  ],
+  (w, c) => {
+    const p = c.args[0];
+    if (!p) return undefined;
+    for (const v of p.items ?? [p]) {
+      const { path, dynamic } = pathOf(v);
+      w.col.file(c.span, 'delete', path, c.name, { recursive: true, dynamic });
+    }
+    return UNKNOWN;
+  },
+);
 add(['path.join', 'path.resolve', 'path.posix.join', 'path.posix.resolve', 'upath.join'], pathJoin);
 add(
   [

@@ -72,6 +72,8 @@ export interface PyCall extends CodeCall {
   readonly kwNodes: Map<string, SyntaxNode>;
   /** *args or **kwargs were passed: positions are not reliable. */
   splat: boolean;
+  /** The value called, when the callee is an expression (`local['rm']['-rf', p]()`). */
+  callee?: Val;
 }
 
 type Handler = CallHandler<PyWalker, PyCall>;
@@ -962,7 +964,90 @@ const CANONICAL: readonly [RegExp, string][] = [
   [/^requests\.sessions\.Session\(\)/, 'requests.Session()'],
 ];
 
+/**
+ * Process libraries whose attributes are programs: sh (`sh.rm('-rf', p)`, `sh.Command('rm')`) and
+ * plumbum (`local['rm']['-rf', p]()`, `from plumbum.cmd import rm`): the program run with the
+ * arguments bound so far and those of the call.
+ */
+const programCall: Handler = (w, c) => {
+  const m = /^(?:sh|plumbum\.cmd)\.([\w-]+)(?:\.(?:run|popen|run_fg|run_bg|__call__))?$/.exec(c.name);
+  if (!m) return undefined;
+  const bound = (c.callee ?? c.recv)?.items ?? [];
+  const args = c.args.filter((a) => a.fn === undefined);
+  const cwd = c.kw.get('_cwd');
+  runArgv(w.col, c.span, [strVal(m[1]!), ...bound, ...args], VIA, cwd ? { cwd } : {});
+  return { ...UNKNOWN, sources: [{ kind: 'output', program: m[1]! }] };
+};
+
+/** A program of a process library as a value: `sh.Command('rm')`, plumbum's `local['rm']`. */
+export function programVal(
+  lib: 'sh' | 'plumbum.cmd',
+  name: Val | undefined,
+  bound: readonly Val[] = [],
+): Val | undefined {
+  const prog = constText(name);
+  if (prog === null || !/^[\w./-]+$/.test(prog)) return undefined;
+  return { ...refVal(`${lib}.${prog.slice(prog.lastIndexOf('/') + 1)}`, prog), items: bound };
+}
+
+/**
+ * A function handed over as a value and called by the library (`Thread(target=f, args=(...))`,
+ * `executor.submit(f, *args)`, `atexit.register(f, *args)`): f's handler with those arguments.
+ */
+function callValue(
+  w: PyWalker,
+  c: PyCall,
+  f: Val | undefined,
+  args: readonly Val[],
+  kw: ReadonlyMap<string, Val>,
+): Val | undefined {
+  if (!f) return undefined;
+  if (f.unresolved === true) {
+    dynamicCall(w.col, c.span, f, [...args, ...kw.values()]);
+    return undefined;
+  }
+  if (f.fn !== undefined) return w.callFunction(f, args, kw);
+  if (f.ref === undefined) return undefined;
+  const h = PY_CALLS.byName(f.ref);
+  return h?.(w, {
+    ...c,
+    name: f.ref,
+    method: undefined,
+    recv: undefined,
+    recvNode: undefined,
+    args: [...args],
+    argNodes: [],
+    kw: new Map(kw),
+    kwNodes: new Map(),
+    splat: false,
+    callee: f,
+  });
+}
+
+const threadTarget: Handler = (w, c) => {
+  // Timer(interval, function, args, kwargs); Thread/Process(group, target, name, args, kwargs).
+  const timer = c.name.endsWith('Timer');
+  const f = timer ? arg(c, 1, 'function') : (c.kw.get('target') ?? c.args[1]);
+  const args = (timer ? arg(c, 2, 'args') : (c.kw.get('args') ?? c.args[3]))?.items ?? [];
+  const kw =
+    (timer ? arg(c, 3, 'kwargs') : (c.kw.get('kwargs') ?? c.args[4]))?.fields ?? new Map<string, Val>();
+  callValue(w, c, f, args, kw);
+  if (!timer) w.col.markLoop('forks');
+  return { ...UNKNOWN, ref: `${c.name}()` };
+};
+
+/** submit(f, *args) / atexit.register(f, *args) / asyncio.to_thread(f, *args): f runs with args. */
+function firstIsCallee(skip: number): Handler {
+  return (w, c) => {
+    const f = c.args[skip];
+    if (!f || (f.ref === undefined && f.fn === undefined && f.unresolved !== true)) return undefined;
+    callValue(w, c, f, c.args.slice(skip + 1), c.kw);
+    return UNKNOWN;
+  };
+}
+
 export const PY_CALLS: CallTable<Handler> = new CallTable((name): Handler | undefined => {
+  if (name.startsWith('sh.') || name.startsWith('plumbum.cmd.')) return programCall;
   // Any library loaded through ctypes (`ctypes.cdll.msvcrt`, `ctypes.CDLL(x)`) is libc's system/popen.
   if (name.startsWith('ctypes.') && /\.(?:system|popen|_popen|_wsystem)$/.test(name)) return shellCall;
   if (name.startsWith('socket(') || name.startsWith('requests.sessions'))
@@ -987,7 +1072,6 @@ add(
     'pexpect.run',
     'pexpect.spawn',
     'pexpect.spawnu',
-    'sh.Command',
   ],
   shellCall,
 );
@@ -1025,6 +1109,20 @@ add(['os.chmod', 'os.lchmod'], fileOp('chmod', 'os.chmod'));
 add(['pathlib.Path().chmod', 'pathlib.Path().lchmod'], fileOp('chmod', 'pathlib.Path.chmod', { self: true }));
 add(['os.chown', 'os.lchown', 'shutil.chown'], fileOp('chown', 'os.chown'));
 add(['os.umask'], umask);
+add(['sh.Command'], (_w, c) => programVal('sh', c.args[0]));
+add(
+  ['distutils.dir_util.remove_tree', 'setuptools._distutils.dir_util.remove_tree', 'send2trash.send2trash'],
+  fileOp('delete', 'remove_tree', { recursive: true }),
+);
+add(
+  ['threading.Thread', 'threading.Timer', 'multiprocessing.Process', 'multiprocessing.context.Process'],
+  threadTarget,
+);
+add(['atexit.register', 'asyncio.to_thread', 'functools.partial'], firstIsCallee(0));
+add(
+  ['asyncio.get_event_loop().run_in_executor', 'asyncio.get_running_loop().run_in_executor'],
+  firstIsCallee(1),
+);
 add(['os.chdir'], chdir);
 add(
   ['shutil.copy', 'shutil.copy2', 'shutil.copyfile', 'shutil.copymode', 'shutil.copystat'],
@@ -1321,6 +1419,9 @@ PY_CALLS.methods([
   // queue.get() / q.get(timeout=1) block; dict.get always takes a key.
   ['get', (w, c) => (c.args.length === 0 ? sleeps(w, c) : undefined)],
   ['get_message', sleeps],
+  ['submit', firstIsCallee(0)],
+  ['apply_async', firstIsCallee(0)],
+  ['run_in_executor', firstIsCallee(1)],
 ]);
 
 /** Module constants folded as numbers (stat modes, so os.chmod(p, stat.S_IRWXO) has a mode). */
