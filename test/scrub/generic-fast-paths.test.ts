@@ -4,13 +4,14 @@ import { describe, expect, it } from 'vitest';
 import { randomBody } from '../../src/scrub/examples.js';
 import { assignmentNear, stemLength } from '../../src/scrub/detectors/assignment.js';
 
-const STEM = /^(?:pass(?:word|wd|phrase|code)?|pwd|secret|token|key|auth(?:orization)?|credentials?)/i;
+const STEM = /^(?:pass(?:word|wd|phrase|code)?|pwd|secret|token|key|auth(?:orization)?|credentials?|creds)/i;
 const ASSIGNMENT_NEAR = /^[A-Za-z0-9_.-]{0,40}(?:<\/|\\?["'`\]]?[ \t]*(?:[=:(,>-]|!=|[ \t][^ \t\r\n]))/;
 
 describe('generic assignment fast paths', () => {
   it('stemLength agrees with the stem regex on a cut window', () => {
     const stems = ['pass', 'PassWord', 'passwd', 'passphrase', 'PASSCODE', 'pwd', 'secret', 'Token', 'key'];
     stems.push('auth', 'authorization', 'AuthOrizatio', 'credential', 'Credentials', 'pas', 'tok', 'kez');
+    stems.push('creds', 'CREDS', 'cred');
     for (let n = 0; n < 4000; n++) {
       const stem = stems[n % stems.length]!;
       const text =

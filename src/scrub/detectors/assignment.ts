@@ -29,7 +29,7 @@ function lettersAt(text: string, at: number, limit: number, word: string): boole
 
 /**
  * Length of the name stem at `text[pos]` within `limit`, 0 when none: the regex
- * /^(?:pass(?:word|wd|phrase|code)?|pwd|secret|token|key|auth(?:orization)?|credentials?)/i on
+ * /^(?:pass(?:word|wd|phrase|code)?|pwd|secret|token|key|auth(?:orization)?|credentials?|creds)/i on
  * `text.slice(pos, limit)`, matched on char codes (this runs at every "token" and "key" in code,
  * where a match array per hit showed in profiles). The alternatives begin with distinct letter
  * pairs, so at most one matches; optional suffixes are tried in the regex's order.
@@ -54,6 +54,7 @@ export function stemLength(text: string, pos: number, limit: number): number {
       if (!lettersAt(text, pos, limit, 'auth')) return 0;
       return lettersAt(text, pos + 4, limit, 'orization') ? 13 : 4;
     case 0x63: // c
+      if (lettersAt(text, pos, limit, 'creds')) return 5;
       if (!lettersAt(text, pos, limit, 'credential')) return 0;
       return lettersAt(text, pos + 10, limit, 's') ? 11 : 10;
     default:
@@ -562,7 +563,7 @@ export default defineDetector({
   patterns: [
     {
       id: 'assignment/value',
-      keywords: ['pass', 'pwd', 'secret', 'token', 'key', 'auth', 'credential'],
+      keywords: ['pass', 'pwd', 'secret', 'token', 'key', 'auth', 'credential', 'creds'],
       match: matchAssignment,
       maxLength: 1200,
       strictOnly: true,
@@ -628,6 +629,12 @@ export default defineDetector({
         };
       }),
       {
+        text: `DB_CREDS="${randomBody('ge23', BASE62, 20)}"`,
+        secret: randomBody('ge23', BASE62, 20),
+        nonStrict: 'keep',
+        why: 'creds names a credential',
+      },
+      {
         text: `bannerBearToken := "Bearer ${randomBody('ge22', BASE62, 24)}"`,
         secret: randomBody('ge22', BASE62, 24),
         nonStrict: 'keep',
@@ -660,6 +667,7 @@ export default defineDetector({
     ],
     negative: [
       { text: 'routing_key: mockDispatch,', why: 'an unquoted identifier is a variable' },
+      { text: 'creds = load_credentials(profile)', why: 'a call' },
       { text: 'exports.isNotColonToken = isNotColonToken;', why: 'an export of a function' },
       { text: "fetch(url, { mode: 'cors', credentials: 'include' })", why: "fetch's credentials mode" },
       { text: 'const apiKey = this.#apiKey ?? opts?.authToken;', why: 'member expressions' },
