@@ -106,8 +106,7 @@ export function pgExpr(v: unknown): Expr {
     default: {
       const cols = hasColumnRef(v, 0);
       // A signature (the node without source positions) lets `f(x) = f(x)` read like `x = x`.
-      const json = JSON.stringify(v, (key, value: unknown) => (key === 'location' ? undefined : value));
-      const sig = json !== undefined && json.length <= 512 ? json : undefined;
+      const sig = signature(v);
       const fn = t === 'FuncCall' ? names(b.funcname).pop()?.toLowerCase() : undefined;
       return {
         k: 'other',
@@ -147,6 +146,36 @@ function selfSubquery(where: unknown, table: string | undefined): boolean {
 }
 
 /** The subtree references a column somewhere (bounded walk of the parser's JSON). */
+/** Longest signature built; larger expressions get none (a cost bound on every WHERE). */
+const MAX_SIGNATURE = 256;
+
+/** The node's shape and values without source positions, or undefined past MAX_SIGNATURE characters. */
+function signature(v: unknown): string | undefined {
+  let out = '';
+  const walk = (x: unknown, depth: number): boolean => {
+    if (out.length > MAX_SIGNATURE || depth > 16) return false;
+    if (x === null || typeof x !== 'object') {
+      out += String(x) + ',';
+      return true;
+    }
+    if (Array.isArray(x)) {
+      out += '[';
+      for (const y of x) if (!walk(y, depth + 1)) return false;
+      out += ']';
+      return true;
+    }
+    out += '{';
+    for (const k in x as Record<string, unknown>) {
+      if (k === 'location') continue;
+      out += k + ':';
+      if (!walk((x as Record<string, unknown>)[k], depth + 1)) return false;
+    }
+    out += '}';
+    return true;
+  };
+  return walk(v, 0) && out.length <= MAX_SIGNATURE ? out : undefined;
+}
+
 function hasColumnRef(v: unknown, depth: number): boolean {
   if (depth > 64 || v === null || typeof v !== 'object') return depth > 64;
   if (Array.isArray(v)) return v.some((x) => hasColumnRef(x, depth + 1));
