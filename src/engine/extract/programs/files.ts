@@ -424,31 +424,36 @@ const find: ProgramHandler = (inv, kit) => {
     roots.push(argv[i]!);
   }
   if (roots.length === 0) roots.push({ ...argv[0]!, text: '.', dynamic: false, span: inv.span });
+  const names: string[] = [];
   for (; i < argv.length; i++) {
     const t = argv[i]!.text;
     if (t === '-delete') for (const r of roots) kit.fileOp(r, 'find', 'delete', true);
+    else if ((t === '-name' || t === '-iname') && argv[i + 1] !== undefined) names.push(argv[++i]!.text);
     else if (t === '-exec' || t === '-execdir' || t === '-ok' || t === '-okdir') {
-      const inner: Word[] = [];
-      for (i++; i < argv.length; i++) {
-        const a = argv[i]!;
-        if (a.text === ';' || a.text === '+') break;
-        // `{}` is each file found under the roots: `ROOT/*` stands for them (as a program: one file).
-        const root = roots[0]!.text;
-        const asProgram = inner.length === 0 || (inner.length === 1 && inner[0]!.text === 'command');
-        inner.push(
-          a.text === '{}' && asProgram
-            ? { ...a, text: (root.endsWith('/') ? root : root + '/') + '{}', dynamic: true }
-            : a.text.includes('{}')
-              ? {
-                  ...roots[0]!,
-                  text: a.text.replaceAll('{}', root.endsWith('/') ? root + '*' : root + '/*'),
-                  span: a.span,
-                  dynamic: true,
-                }
-              : a,
-        );
+      const start = i;
+      // `{}` is each file found under the roots: `ROOT/*` stands for them. With -name P the files
+      // are named P at any depth, hidden directories included (find ~ -name 'id_*' finds
+      // ~/.ssh/id_rsa), so the command is also read with ROOT/P, ROOT/.*/P and ROOT/*/P (#21).
+      const root = roots[0]!.text.replace(/\/+$/, '');
+      const found = [`${root}/*`];
+      for (const n of names) found.push(`${root}/${n}`, `${root}/.*/${n}`, `${root}/*/${n}`);
+      for (const each of found) {
+        const inner: Word[] = [];
+        for (i = start + 1; i < argv.length; i++) {
+          const a = argv[i]!;
+          if (a.text === ';' || a.text === '+') break;
+          const asProgram = inner.length === 0 || (inner.length === 1 && inner[0]!.text === 'command');
+          inner.push(
+            a.text === '{}' && asProgram
+              ? { ...a, text: root + '/{}', dynamic: true }
+              : a.text.includes('{}')
+                ? { ...roots[0]!, text: a.text.replaceAll('{}', each), span: a.span, dynamic: true }
+                : a,
+          );
+        }
+        kit.run(inner, inv.span, inv.stdin, 'find');
+        if (!inner.some((w) => w.text.includes(each))) break; // no {} argument: one run says it all
       }
-      kit.run(inner, inv.span, inv.stdin, 'find');
     } else if (t === '-fprint' || t === '-fprint0' || t === '-fprintf' || t === '-fls') {
       const file = argv[i + 1];
       if (file !== undefined) kit.write(file, 'find', 'write', NO_SOURCES);

@@ -109,6 +109,18 @@ function packageManager(inv: Invocation, kit: Toolkit, start: number): Stream | 
     case 'pkg':
       if (inv.argv[rest]?.text === 'set') pkgSet(inv, kit, inv.argv.slice(rest + 1));
       return undefined;
+    // `npm config get //registry/:_authToken`, `npm token list`: print the registry credentials
+    // kept in ~/.npmrc (S2, #21).
+    case 'config':
+    case 'c':
+      return inv.argv[rest]?.text === 'get' &&
+        inv.argv.slice(rest + 1).some((w) => /_auth|token|password/i.test(w.text))
+        ? { sources: [{ kind: 'file', path: '~/.npmrc' }], text: null, interactive: false, literals: [] }
+        : undefined;
+    case 'token':
+      return inv.argv[rest]?.text === 'list' || inv.argv[rest]?.text === 'ls'
+        ? { sources: [{ kind: 'file', path: '~/.npmrc' }], text: null, interactive: false, literals: [] }
+        : undefined;
     case 'set-script': {
       const code = inv.argv[rest + 1];
       if (code !== undefined) runCode(kit, inv, code, 'bash');

@@ -348,6 +348,12 @@ export const WRAPPER_HANDLERS: Readonly<Record<string, ProgramHandler>> = {
   sudo: sudoHandler,
   doas: wrapper({ short: 'uC', shellWhenEmpty: false }),
   pkexec: wrapper({ long: ['--user'], shellWhenEmpty: true }),
+  // systemd's sudo (v256+): run0 [-u USER] [CMD...], a root shell with no command.
+  run0: wrapper({
+    short: 'ugD',
+    long: ['--user', '--group', '--chdir', '--unit', '--property', '--description', '--setenv'],
+    shellWhenEmpty: true,
+  }),
   runuser: wrapper({
     short: 'ugGcs',
     long: ['--user', '--group', '--command', '--shell'],
