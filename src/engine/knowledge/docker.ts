@@ -72,7 +72,24 @@ export interface MountView {
   readonly socket: boolean;
 }
 
+/** Views already worked out, per policy (three container rules ask for each mount). */
+const mountMemo = new WeakMap<Policy, Map<string, MountView>>();
+
 export function viewMount(source: string, policy: Policy): MountView {
+  let table = mountMemo.get(policy);
+  if (table === undefined) {
+    table = new Map();
+    mountMemo.set(policy, table);
+  }
+  const hit = table.get(source);
+  if (hit !== undefined) return hit;
+  const view = viewMountUncached(source, policy);
+  if (table.size >= 1024) table.clear();
+  table.set(source, view);
+  return view;
+}
+
+function viewMountUncached(source: string, policy: Policy): MountView {
   const pp = pathPolicy(policy);
   const raw = source.replace(/^\$\{?PWD\}?|^\$\(pwd\)/, '.');
   const path = resolvePath(raw, pp);
