@@ -613,6 +613,7 @@ export class JsWalker extends CodeWalker {
         : method !== undefined && !JS_CALLS.byName(call.name)
           ? this.methods.get(method)
           : undefined;
+    if (own?.fn !== undefined) this.ownCallEffects(own.fn as SyntaxNode);
     if (own?.fn !== undefined && !isNew && FUNCTION_TYPES.has((own.fn as SyntaxNode).type)) {
       // The input's own function called with arguments: its body walked with them bound.
       const inlined = this.callFunction(own, call.args);

@@ -676,6 +676,7 @@ export class PyWalker extends CodeWalker {
     if (fn?.returns !== undefined)
       return typeof fn.returns === 'number' ? (call.args[fn.returns] ?? UNKNOWN) : fn.returns;
     if (fn?.fn !== undefined) {
+      this.ownCallEffects(fn.fn as SyntaxNode);
       const inlined = this.callFunction(fn, call.args, call.kw);
       if (inlined !== undefined) return { ...inlined, generated: true };
     }

@@ -155,6 +155,18 @@ export abstract class CodeWalker {
     );
   }
 
+  /**
+   * A call of the input's own function from inside a loop: what its body can do to the loop
+   * (issue 22: `while True: choice = menu()` where menu() reads input or exits is not runaway).
+   * Read from the function's text once per call site; loops outside a function are the only ones.
+   */
+  protected ownCallEffects(fn: SyntaxNode): void {
+    if (this.col.loops.length === 0) return;
+    const body = this.text.slice(fn.start, fn.end);
+    if (OWN_EXIT.test(body)) this.col.markLoop('exit');
+    if (OWN_WAIT.test(body)) this.col.markLoop('sleeps');
+  }
+
   /** Runs `walk` as one inlined call (see mayInline). */
   protected inlined<T>(walk: () => T): T {
     this.#inlineDepth++;
@@ -213,6 +225,11 @@ export abstract class CodeWalker {
     this.visit(root);
   }
 }
+
+/** An own function's text that can leave the calling loop: raise/throw, exit, quit. */
+const OWN_EXIT = /\b(?:raise|throw|exit|quit|_exit|abort)\b/;
+/** ... or that waits on input, time or I/O. */
+const OWN_WAIT = /\b(?:input|raw_input|sleep|readline|accept|recv|wait|question|select|poll|await)\b/;
 
 /** Integer arithmetic on two known numbers (`0o700 | 0o7`); undefined for other operators. */
 export function arithmetic(o: string, x: number, y: number): Val | undefined {
