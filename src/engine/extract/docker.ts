@@ -9,7 +9,7 @@ import type { Span } from '../types.js';
 import { analyzeDocker, isDockerProgram, type ContainerInit, type DockerSink } from './docker/cli.js';
 import { analyzeCompose, isCompose } from './docker/compose.js';
 import { analyzeDockerfile, isDockerfile } from './docker/dockerfile.js';
-import { splitCommands } from './docker/shell-words.js';
+import { commandsOf } from './docker/shell-words.js';
 import type { ExtractContext, Extractor } from './types.js';
 
 export function containerFact(
@@ -196,7 +196,7 @@ export function extractDocker(text: string, ctx: ExtractContext): Fact[] {
   const pieces: string[] = [];
   let last = 0;
   let other = false;
-  for (const words of splitCommands(split)) {
+  for (const words of commandsOf(split)) {
     if (!ctx.budget.spend(COMMAND_UNITS + WORD_UNITS * words.length, 'docker commands')) break;
     let k = 0;
     while (

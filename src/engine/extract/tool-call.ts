@@ -338,6 +338,8 @@ interface ToolContext {
 
 /** Units one string argument costs: classifying it and the literal rules (PII, injection) reading it, about 10 µs. */
 const LEAF_UNITS = 100;
+/** Units each object or array of the arguments costs to look over for argv shapes. */
+const VISIT_UNITS = 20;
 /** Units a code field costs before its own parse: an analysis's fixed overhead, about 40 µs. */
 const FIELD_UNITS = 400;
 
@@ -537,7 +539,7 @@ function walkArguments(
     facts.push(...ctx.nested(inContext(argv.map(quote).join(' '), siblings, ''), 'bash', span));
   };
   const visit = (value: unknown, path: string[], depth: number): void => {
-    if (depth > MAX_JSON_DEPTH) return;
+    if (depth > MAX_JSON_DEPTH || ctx.spend?.(VISIT_UNITS) === false) return;
     if (Array.isArray(value)) {
       value.forEach((v, i) => visit(v, [...path, String(i)], depth + 1));
       return;

@@ -15,6 +15,11 @@ export interface ShellWord {
 
 /** Split text into commands, each a list of words. Comments (`#` at word start) are skipped. */
 export function splitCommands(text: string): ShellWord[][] {
+  return [...commandsOf(text)];
+}
+
+/** splitCommands one command at a time, so a caller that stops early (work budget) stops the split too. */
+export function* commandsOf(text: string): Generator<ShellWord[]> {
   const commands: ShellWord[][] = [];
   let words: ShellWord[] = [];
   const n = text.length;
@@ -24,6 +29,7 @@ export function splitCommands(text: string): ShellWord[][] {
     words = [];
   };
   while (i < n) {
+    while (commands.length > 0) yield commands.shift()!;
     const c = text[i]!;
     if (c === '\\' && text[i + 1] === '\n') {
       i += 2;
@@ -117,7 +123,7 @@ export function splitCommands(text: string): ShellWord[][] {
     words.push({ value, start, end: Math.min(i, n), dynamic });
   }
   endCommand();
-  return commands;
+  yield* commands;
 }
 
 /** Quote a word for a POSIX shell when it needs it. */
