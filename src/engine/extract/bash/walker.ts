@@ -244,6 +244,8 @@ export class BashWalker implements Toolkit {
   #coprocs: Map<string, DevNet> | null = null;
   /** `>(cmd)` words of the statement being walked whose command has not run yet. */
   #pendingSinks: SyntaxNode[] | null = null;
+  /** Pending `>(cmd)` words already run with the data written into them (constant-time lookup). */
+  #ranSinks: Set<SyntaxNode> | null = null;
   /** Data the command being handled wrote to its own standard output by name (`-o /dev/stdout`). */
   #toStdout: readonly DataSource[] = NO_SOURCES;
 
@@ -279,16 +281,20 @@ export class BashWalker implements Toolkit {
   /** Walks the `>(cmd)` words pending since `mark` that were never written to, with an empty input. */
   #flushSinks(mark: number): void {
     const pending = this.#pendingSinks!.splice(mark);
-    for (const node of pending) this.#substitution(node);
+    const ran = this.#ranSinks;
+    for (const node of pending) {
+      if (ran?.delete(node) === true) continue;
+      this.#substitution(node);
+    }
   }
 
   /** `>(cmd)` written with `data`: cmd runs with it as standard input; null when `w` is no such word. */
   #intoSink(w: Word, data: Stream): Stream | null {
     const node = w.procSink;
     if (node === undefined) return null;
-    const at = this.#pendingSinks?.indexOf(node) ?? -1;
-    if (at === -1) return EMPTY_PIPE; // already run
-    this.#pendingSinks!.splice(at, 1);
+    const ran = (this.#ranSinks ??= new Set());
+    if (ran.has(node)) return EMPTY_PIPE; // already run
+    ran.add(node);
     const inner = node.children.filter((c) => c.named);
     return this.#block(inner, { ...data, interactive: false });
   }
