@@ -23,8 +23,10 @@ export default defineRule({
       });
       // A file of the workspace is the project's to remove, shredded or not (docs/policy.md);
       // the free-space and memory wipers (sfill, sdmem, sswap) name no file.
-      if (outside.length === 0 && targets.length > 0 && (e.program === 'shred' || e.program === 'srm'))
-        continue;
+      // shred -u removes the file afterwards (a secure delete); plain shred leaves the file there
+      // with its content destroyed, which is no clean-up.
+      const removes = e.program === 'srm' || e.argv.some((a) => /^-[a-zA-Z]*u|^--remove(?:=|$)/.test(a));
+      if (outside.length === 0 && targets.length > 0 && removes) continue;
       yield {
         span: e.span,
         reason: `${e.program} irrecoverably wipes ${targets.join(', ') || 'free space or memory'}`,
@@ -39,11 +41,15 @@ export default defineRule({
       { input: 'shred ~/.bash_history' },
       { input: 'shred -u ../other/secret.txt' },
       { input: 'sfill -v /' },
+      { input: 'shred -vfz secret.txt' },
     ],
     allow: [
       { input: 'shred --help', why: 'prints usage' },
       { input: 'echo shred', why: 'printed, not run' },
-      { input: 'shred -u secrets.txt', why: 'a workspace file: the project may remove it' },
+      {
+        input: 'shred -u secrets.txt',
+        why: 'a secure delete of a workspace file: the project may remove it',
+      },
     ],
   },
 });
