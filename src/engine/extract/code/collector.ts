@@ -69,6 +69,13 @@ export function programName(argv0: string): string {
 
 /** Quotes one argument for a POSIX shell; holes stay expansions (`"$name"`) so the shell sees them as unknown. */
 export function shellWord(v: Val): string {
+  // Unknown data from the whole environment or a file, handed to a program as an argument: the
+  // nested shell sees where it came from (`str(dict(os.environ))` is `"$(env)"`).
+  const only = v.parts === null ? undefined : v.parts.length === 1 ? v.parts[0] : undefined;
+  if ((v.parts === null || (only !== undefined && typeof only !== 'string')) && v.sources.length > 0) {
+    const from = provenance(v);
+    if (from !== undefined) return from;
+  }
   if (v.parts === null) return '"$X"';
   if (v.parts.length === 0) return "''";
   let out = '';
@@ -79,6 +86,15 @@ export function shellWord(v: Val): string {
     } else out += `"${holeText(part)}"`;
   }
   return out === '' ? "''" : out;
+}
+
+/** `"$(env)"` for data from the whole environment, `"$(cat PATH)"` for a file's content. */
+function provenance(v: Val): string | undefined {
+  for (const s of v.sources) {
+    if (s.kind === 'env' && s.name === undefined) return '"$(env)"';
+    if (s.kind === 'file' && /^[\w~./-]+$/.test(s.path)) return `"$(cat ${s.path})"`;
+  }
+  return undefined;
 }
 
 /** The argv as one shell command line that parses back to the same words. */

@@ -517,6 +517,18 @@ const unsafeLoad: Handler = (w, c) => {
   return opaque([data]);
 };
 
+/** yaml.load(data, Loader=...): an unsafe loader runs code from the document, like pickle. */
+const yamlLoad: Handler = (w, c) => {
+  const loader = c.kw.get('Loader') ?? c.args[1];
+  if (
+    !loader ||
+    !/(?:Unsafe|Full)?Loader$|^yaml\.Loader$/.test(loader.ref ?? '') ||
+    /Safe|Base/.test(loader.ref ?? '')
+  )
+    return undefined;
+  return unsafeLoad(w, c);
+};
+
 const b64decode: Handler = (_w, c) => {
   const v = c.args[0] ?? c.kw.get('s');
   return v ? base64Val(v) : undefined;
@@ -1229,6 +1241,7 @@ add(['__import__', 'importlib.import_module', 'importlib.__import__'], importMod
 add(['getattr', 'operator.attrgetter'], getAttr);
 add(['globals', 'locals', 'vars'], namespace);
 add(['chr', 'unichr'], chr);
+add(['yaml.load', 'yaml.load_all'], yamlLoad);
 add(['ord'], ord);
 add(['map', 'itertools.starmap'], mapCall);
 add(['runpy.run_path', 'imp.load_source', 'execfile'], runFile);
