@@ -539,6 +539,9 @@ export class BashWalker implements Toolkit {
   #preload(name: string, value: Word, actor: string): void {
     if (name === 'BASH_ENV' || name === 'ENV') {
       this.fileOp(value, actor, 'execute', false);
+      // BASH_ENV=<(echo 'code'), BASH_ENV=./e.sh written earlier: the shell runs that text first.
+      const known = value.proc?.text ?? this.writtenText(value)?.text ?? null;
+      if (known !== null && known.trim() !== '') this.nested(known, 'bash', value.span, actor);
       return;
     }
     // LD_PRELOAD also splits on spaces; every listed library is loaded into the program.
@@ -1613,6 +1616,7 @@ export class BashWalker implements Toolkit {
         let dynamic = false;
         let sources: readonly DataSource[] = NO_SOURCES;
         let quoted = false;
+        let proc: Stream | undefined;
         for (const c of node.children) {
           if (!c.named) text += c.type;
           else {
@@ -1621,9 +1625,12 @@ export class BashWalker implements Toolkit {
             dynamic ||= w.dynamic;
             quoted ||= w.quoted;
             sources = mergeSources(sources, w.sources);
+            proc ??= w.proc; // BASH_ENV=<(echo code): what the file holds
           }
         }
-        return { text, dynamic, quoted, span: s, sources };
+        return proc === undefined
+          ? { text, dynamic, quoted, span: s, sources }
+          : { text, dynamic, quoted, span: s, sources, proc };
       }
       default: {
         if (this.#arith !== null && node.type === 'arithmetic_expansion') this.#arithmetic(node);

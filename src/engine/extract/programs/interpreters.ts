@@ -62,7 +62,11 @@ const shell: ProgramHandler = (inv, kit) => {
       break;
     }
     if (t.startsWith('--')) {
-      if (t === '--rcfile' || t === '--init-file') i++;
+      // `bash --rcfile <(echo code) -i`: the file runs before anything else.
+      if (t === '--rcfile' || t === '--init-file') {
+        const rc = argv[++i];
+        if (rc !== undefined) script(kit, inv, rc, 'bash');
+      }
       continue;
     }
     if (t.length < 2 || (t[0] !== '-' && t[0] !== '+')) break;
@@ -221,6 +225,11 @@ function interpreter(
 const pythonModules = (inv: Invocation, kit: Toolkit, rest: readonly Word[]): boolean => {
   if (rest[0]?.text !== '-m') return false;
   const module = rest[1]?.text;
+  // `python3 -m m` after this input wrote m.py: that file runs.
+  if (module !== undefined && /^[\w.]+$/.test(module)) {
+    const written = kit.writtenText({ ...rest[1]!, text: module.replace(/\./g, '/') + '.py' });
+    if (written !== null) kit.nested(written.text, 'python', written.span, inv.program);
+  }
   if (module === 'http.server' || module === 'SimpleHTTPServer') {
     const port = rest.slice(2).find((w) => /^[0-9]+$/.test(w.text));
     const bind = rest.slice(2).findIndex((w) => w.text === '-b' || w.text === '--bind');

@@ -415,7 +415,18 @@ const make: ProgramHandler = (inv, kit) => {
   return undefined;
 };
 
+/** rimraf / del-cli: package bins that remove their arguments recursively, like `rm -rf`. */
+const rimraf: ProgramHandler = (inv, kit) => {
+  const args = inv.argv.slice(1).filter((w) => !w.text.startsWith('-'));
+  return args.length === 0
+    ? undefined
+    : kit.run([word(inv, 'rm'), word(inv, '-rf'), ...args], inv.span, inv.stdin, inv.program);
+};
+
 export const RUNNER_HANDLERS: Readonly<Record<string, ProgramHandler>> = {
+  rimraf,
+  'del-cli': rimraf,
+  del: rimraf,
   npm,
   pnpm: npm,
   yarn: npm,

@@ -407,5 +407,6 @@ export const WRAPPER_HANDLERS: Readonly<Record<string, ProgramHandler>> = {
   xargs,
   parallel,
   busybox,
+  toybox: busybox,
   kubectl,
 };
