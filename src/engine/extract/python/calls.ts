@@ -1420,7 +1420,19 @@ PY_CALLS.methods([
   ],
   ['sleep', sleeps],
   ['wait', sleeps],
-  ['accept', sleeps],
+  [
+    'accept',
+    (w, c) => {
+      sleeps(w, c);
+      // sock.accept() on a listening socket: (connection, address); the connection's peer is
+      // whoever connected (a bind shell wires it to a shell's standard streams).
+      if (c.recv?.ref !== 'socket.socket()') return undefined;
+      return {
+        ...UNKNOWN,
+        items: [{ ...UNKNOWN, ref: 'socket.socket()', peer: { host: '0.0.0.0' } }, UNKNOWN],
+      };
+    },
+  ],
   ['recv', netRead],
   ['recvfrom', netRead],
   ['recv_into', netRead],
