@@ -108,6 +108,13 @@ const CASES: readonly Case[] = [
     name: 'module.constructor._load chains',
     text: () => fill('module.constructor._load("child_process").execSync("ls");\n'),
   },
+  // bash just under the work budget (2,100 statements or process substitutions; more are refused)
+  { runtime: 'bash', name: 'statements, just under the budget', text: () => 'rm -f ./x; '.repeat(2100) },
+  {
+    runtime: 'bash',
+    name: 'tee >(cat), just under the budget',
+    text: () => 'echo a | ' + 'tee >(cat) '.repeat(2100),
+  },
   // python and node just under the work budget (larger inputs are refused before the parse):
   // what the budget still lets through is the real worst case (H9).
   {

@@ -36,11 +36,11 @@ interface VarValue {
 
 /**
  * Work units (src/engine/budget.ts, about 0.1 µs each) charged per statement and per word: a
- * statement costs its facts and the rules that read them, measured at 10-20 µs on the project's
- * machines, so the default budget admits about 5,000 statements (a long script) and a 250 KB
+ * statement costs its facts and the rules that read them (bench/worst-case.bench.ts, "just under the
+ * budget" rows), so the default budget admits about 2,500 statements (a long script) and a 250 KB
  * pipeline stops part-way with ENG-AST-002 instead of taking seconds (#21).
  */
-export const STATEMENT_UNITS = 200;
+export const STATEMENT_UNITS = 400;
 export const WORD_UNITS = 20;
 
 /** Positional parameters a function call or `set --` sets. */
