@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Instructions per request of a server's main thread under callgrind: a figure that repeats within
 # about 2% on a machine whose wall-clock benchmarks swing by 30%, so it can tell small changes apart
-# (docs/performance.md, "Proxy"). Starts the server under valgrind with instrumentation off, warms it
+# (docs/performance.md, "Method"). Starts the server under valgrind with instrumentation off, warms it
 # up (JIT) with WARMUP requests, counts N requests, prints total Ir of thread 1 / N.
 #
 #   bench/callgrind-requests.sh URL_PATH -- COMMAND...        e.g.

@@ -1,7 +1,7 @@
 /**
  * Bundles the CLI (src/cli/main.ts, src/cli/shell-shim.ts) into dist/bundle/ with esbuild: one file
  * per entry plus shared chunks, so `agent-guard serve` loads a handful of files instead of ~300 ESM
- * modules (start-up: docs/performance.md "Start-up"). Commands stay separate chunks, loaded on first
+ * modules (start-up: bench/startup.bench.ts). Commands stay separate chunks, loaded on first
  * use. Packages with native code, WASM or files read at run time stay external and load from
  * node_modules; pure-JS ones are bundled. tsc still builds dist/ for the library entry and types.
  * `npm run build` runs both; `--outdir DIR` writes elsewhere (it must sit inside this package, so
@@ -47,7 +47,7 @@ export async function bundleCli(outdir: string): Promise<void> {
     tsconfig: 'tsconfig.build.json',
     // Whitespace and syntax minified, names kept (stack traces still name functions; the linked source
     // map has the original lines): V8 keeps every module's source text in the heap for as long as
-    // the process runs, and parses less at start (docs/performance.md, "Proxy", memory).
+    // the process runs, and parses less at start (peak RSS: bench/proxy.bench.ts).
     minifyWhitespace: true,
     minifySyntax: true,
     sourcemap: 'linked',
