@@ -4,54 +4,15 @@
  * about a run of a program it does not list, and decisions with and without the index are
  * identical on every example, fixture case and everyday command.
  */
-import { readdirSync, readFileSync } from 'node:fs';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { parse } from 'yaml';
-import { analyze } from '../../../src/engine/analyze.js';
 import { decide, indexFacts } from '../../../src/engine/decide.js';
 import type { Engine } from '../../../src/engine/engine.js';
-import { analyzeToolCall } from '../../../src/engine/extract/tool-call.js';
 import type { ExecFact, Fact } from '../../../src/engine/facts.js';
 import { normalisedArgv, programName } from '../../../src/engine/invariants/command-line.js';
 import type { RuleDefinition } from '../../../src/engine/invariants/define-rule.js';
 import { RULES } from '../../../src/engine/invariants/registry.js';
-import { isRuntime, type EntryPoint } from '../../../src/engine/types.js';
+import { decisionInputs as inputs, factsOf, type Input } from '../../helpers/decision-inputs.js';
 import { testEngine } from '../../helpers/engine.js';
-
-const LIMITS = { maxInputBytes: 256 * 1024, maxDepth: 8 };
-
-interface Input {
-  readonly text: string;
-  readonly runtime: EntryPoint;
-}
-
-function inputs(): Input[] {
-  const out: Input[] = [];
-  for (const rule of RULES)
-    for (const e of [...rule.examples.deny, ...rule.examples.allow])
-      out.push({ text: e.input, runtime: e.runtime ?? 'bash' });
-  const dir = new URL('../../fixtures/cases/', import.meta.url);
-  for (const file of readdirSync(dir).filter((f) => f.endsWith('.yaml'))) {
-    const base = file.replace(/\.yaml$/, '');
-    const fileRuntime = isRuntime(base) || base === 'tool-call' ? base.replace('-', '_') : 'bash';
-    for (const c of parse(readFileSync(new URL(file, dir), 'utf8')) as { input: string; runtime?: string }[])
-      out.push({ text: c.input, runtime: (c.runtime ?? fileRuntime) as EntryPoint });
-  }
-  const benign = readFileSync(new URL('../../fixtures/benign-commands.txt', import.meta.url), 'utf8');
-  for (const line of benign.split('\n'))
-    if (line.trim() !== '' && !line.startsWith('#')) out.push({ text: line, runtime: 'bash' });
-  return out;
-}
-
-function factsOf(input: Input): readonly Fact[] | null {
-  try {
-    return input.runtime === 'tool_call'
-      ? analyzeToolCall(input.text, LIMITS)
-      : analyze(input.text, input.runtime, LIMITS);
-  } catch {
-    return null; // input errors and fail-closed paths never reach the rules
-  }
-}
 
 /** The names decide() looks a run up under. */
 function namesOf(exec: ExecFact): string[] {
