@@ -44,3 +44,13 @@ export function factsOf(input: Input): readonly Fact[] | null {
     return null; // input errors and fail-closed paths never reach the rules
   }
 }
+
+/** Each input with its facts, leaving out those the engine refuses before the rules. */
+export function analysedInputs(): { input: Input; facts: readonly Fact[] }[] {
+  const out: { input: Input; facts: readonly Fact[] }[] = [];
+  for (const input of decisionInputs()) {
+    const facts = factsOf(input);
+    if (facts !== null) out.push({ input, facts });
+  }
+  return out;
+}

@@ -11,18 +11,14 @@ import type { Engine } from '../../../src/engine/engine.js';
 import type { Fact, FactKind } from '../../../src/engine/facts.js';
 import type { FactIndex, RuleDefinition } from '../../../src/engine/invariants/define-rule.js';
 import { RULES } from '../../../src/engine/invariants/registry.js';
-import { decisionInputs as inputs, factsOf, type Input } from '../../helpers/decision-inputs.js';
+import { analysedInputs, type Input } from '../../helpers/decision-inputs.js';
 import { testEngine } from '../../helpers/engine.js';
 
 let engine: Engine;
 let all: { input: Input; facts: readonly Fact[] }[];
 beforeAll(async () => {
   engine = await testEngine();
-  all = [];
-  for (const input of inputs()) {
-    const facts = factsOf(input);
-    if (facts !== null) all.push({ input, facts });
-  }
+  all = analysedInputs();
 });
 
 describe('rule kinds', () => {

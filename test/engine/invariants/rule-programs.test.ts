@@ -11,7 +11,7 @@ import type { ExecFact, Fact } from '../../../src/engine/facts.js';
 import { normalisedArgv, programName } from '../../../src/engine/invariants/command-line.js';
 import type { RuleDefinition } from '../../../src/engine/invariants/define-rule.js';
 import { RULES } from '../../../src/engine/invariants/registry.js';
-import { decisionInputs as inputs, factsOf, type Input } from '../../helpers/decision-inputs.js';
+import { analysedInputs, type Input } from '../../helpers/decision-inputs.js';
 import { testEngine } from '../../helpers/engine.js';
 
 /** The names decide() looks a run up under. */
@@ -25,11 +25,7 @@ let engine: Engine;
 let all: { input: Input; facts: readonly Fact[] }[];
 beforeAll(async () => {
   engine = await testEngine();
-  all = [];
-  for (const input of inputs()) {
-    const facts = factsOf(input);
-    if (facts !== null) all.push({ input, facts });
-  }
+  all = analysedInputs();
 });
 
 describe('rule programs', () => {

@@ -5,29 +5,7 @@
  */
 import { defineRule } from '../define-rule.js';
 import { asksHelp, execHits, hasOption } from '../command-line.js';
-
-/** aws global options that take a value as the next word. */
-const WITH_VALUE = new Set([
-  '--profile',
-  '--region',
-  '--output',
-  '--endpoint-url',
-  '--query',
-  '--cli-read-timeout',
-  '--cli-connect-timeout',
-  '--ca-bundle',
-  '--color',
-]);
-
-function commandWords(args: readonly string[]): string[] {
-  const out: string[] = [];
-  for (let i = 0; i < args.length && out.length < 2; i++) {
-    const a = args[i]!;
-    if (WITH_VALUE.has(a)) i++;
-    else if (!a.startsWith('-')) out.push(a);
-  }
-  return out;
-}
+import { awsCommandWords } from '../aws-cli.js';
 
 /** The operands after the operation word (options and their values skipped). */
 function positionalsAfter(args: readonly string[], operation: string): string[] {
@@ -74,7 +52,7 @@ function deletes(words: readonly string[]): string | null {
   if (words[0] !== 'aws' && words[0] !== 'awslocal') return null;
   const args = words.slice(1);
   if (asksHelp(args) || hasOption(args, '', '--dryrun', '--dry-run')) return null;
-  const [service, operation] = commandWords(args);
+  const [service, operation] = awsCommandWords(args);
   if (service === undefined || operation === undefined) return null;
   if (service === 's3') {
     if (operation === 'rm' && hasOption(args, '', '--recursive'))

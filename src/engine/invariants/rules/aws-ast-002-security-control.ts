@@ -6,22 +6,11 @@
  */
 import { defineRule } from '../define-rule.js';
 import { asksHelp, execHits, hasOption } from '../command-line.js';
-
-const WITH_VALUE = new Set(['--profile', '--region', '--output', '--endpoint-url', '--query', '--color']);
+import { awsCommandWords } from '../aws-cli.js';
 
 /** Managed policies that hand over the account (or the means to take it). */
 const ADMIN_POLICY =
   /:policy\/(?:AdministratorAccess|PowerUserAccess|IAMFullAccess|AWSOrganizationsFullAccess)\b/;
-
-function commandWords(args: readonly string[]): string[] {
-  const out: string[] = [];
-  for (let i = 0; i < args.length && out.length < 2; i++) {
-    const a = args[i]!;
-    if (WITH_VALUE.has(a)) i++;
-    else if (!a.startsWith('-')) out.push(a);
-  }
-  return out;
-}
 
 /** The value of `--name value` or `--name=value`. */
 function value(args: readonly string[], name: string): string | undefined {
@@ -36,7 +25,7 @@ function weakens(words: readonly string[]): string | null {
   if (words[0] !== 'aws' && words[0] !== 'awslocal') return null;
   const args = words.slice(1);
   if (asksHelp(args) || hasOption(args, '', '--dry-run')) return null;
-  const [service, op] = commandWords(args);
+  const [service, op] = awsCommandWords(args);
   if (service === undefined || op === undefined) return null;
   const all = args.join(' ');
   switch (service) {
