@@ -10,6 +10,7 @@ import { AgentGuardError } from '../../errors.js';
 import type { Fact, FileOperation, FileOpFact, LiteralFact, NetOpFact, UnparsedFact } from '../facts.js';
 import type { Runtime, Span } from '../types.js';
 import { looksLikeSql } from './sql.js';
+import { cliEquivalents } from './tool-call/cli.js';
 import { writtenCode } from './tool-call/written.js';
 
 export interface ToolCall {
@@ -263,7 +264,17 @@ const LANGUAGE: Readonly<Record<string, Runtime>> = {
 /** The runtime a sibling `language`/`lang`/`runtime`/`kernel` field names, if any. */
 function siblingLanguage(siblings: Record<string, unknown> | undefined): Runtime | undefined {
   const lang = siblings?.language ?? siblings?.lang ?? siblings?.runtime ?? siblings?.kernel;
-  return typeof lang === 'string' ? LANGUAGE[lang.toLowerCase().trim()] : undefined;
+  if (typeof lang === 'string') return LANGUAGE[lang.toLowerCase().trim()];
+  // `{"interpreter": "/usr/bin/python3.11", "script": ...}`: the program's name without path or version.
+  const interp = siblings?.interpreter ?? siblings?.interpreter_path ?? siblings?.shell_program;
+  if (typeof interp !== 'string') return undefined;
+  const base = /([a-z]+)[0-9.]*(?:\.exe)?$/i.exec(
+    interp
+      .trim()
+      .split(/\s+/)[0]!
+      .replace(/^.*[\\/]/, ''),
+  );
+  return base ? LANGUAGE[base[1]!.toLowerCase()] : undefined;
 }
 
 /** Runtime a generic `code` field is in: its sibling `language`/`lang`, else the tool's name. */
@@ -585,6 +596,19 @@ function walkArguments(
       });
       facts.push(...ctx.nested(inContext(line, asRecord(args), ''), 'bash', span));
     }
+  }
+
+  // A structured call named after what it does (`git_push` + `force`, `docker_run` + `privileged`)
+  // is analysed as the command line it stands for, so the existing rules decide (tool-call/cli.ts).
+  if (level === 0) {
+    const argLeaves = leavesUnder(['arguments']);
+    const span = spanOf(
+      argLeaves.length > 0
+        ? { start: argLeaves[0]!.span.start, end: argLeaves[argLeaves.length - 1]!.span.end }
+        : { start: 0, end: out.text.length },
+    );
+    for (const c of cliEquivalents(name, asRecord(parsed)?.arguments))
+      facts.push(...ctx.nested(c.code, c.runtime, span));
   }
 
   for (const leaf of out.leaves) {

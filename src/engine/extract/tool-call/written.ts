@@ -12,7 +12,9 @@ export interface WrittenCode {
 }
 
 const SHELL_SHEBANG = /^#!\s*(?:\/usr)?\/bin\/(?:env\s+)?(?:ba|z|k|da)?sh\b/;
-const SHELL_FILE = /\.(?:sh|bash|zsh|ksh|command)$/i;
+/** Shell scripts, and files a shell sources by itself (direnv's `.envrc` on `cd`, startup files). */
+const SHELL_FILE =
+  /\.(?:sh|bash|zsh|ksh|command)$|(?:^|\/)\.(?:envrc|env\.sh|bashrc|bash_profile|bash_login|profile|zshrc|zprofile|zshenv|zlogin|kshrc)$/i;
 const MAKEFILE = /(?:^|\/)(?:GNUmakefile|[Mm]akefile|[^/]+\.mk)$/;
 /** GitHub Actions, GitLab CI, Azure Pipelines, CircleCI, Bitbucket, Drone, Buildkite, Woodpecker. */
 const CI_FILE =

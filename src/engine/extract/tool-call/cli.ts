@@ -1,0 +1,441 @@
+/**
+ * Structured tool calls rewritten as the command line they stand for (issue #22): a tool's name
+ * says what it does (`git_push`, `docker_run`, `delete_file`, `kubectl_delete`) and its fields say
+ * how (`force`, `privileged`, `binds`, `pid`, `auto_approve`), so `{"name": "git_push",
+ * "arguments": {"force": true}}` is analysed as `git push --force` and the existing bash and SQL
+ * rules decide, as src/engine/extract/code/sdk.ts does for SDK calls. Only families whose name is
+ * unambiguous are rewritten; anything else gives no line and the generic field walk still applies.
+ */
+import type { Runtime } from '../../types.js';
+
+export interface CliEquivalent {
+  readonly code: string;
+  readonly runtime: Runtime;
+}
+
+type Args = Record<string, unknown>;
+
+/** Words of a tool name: MCP `mcp__server__tool` keeps the server as a word, camel/kebab/dots split. */
+export function nameWords(name: string): string[] {
+  let n = name;
+  const parts = n.split('__');
+  if (parts.length >= 3 && parts[0]!.toLowerCase() === 'mcp') n = parts.slice(1).join('_');
+  return n
+    .replace(/([a-z0-9])([A-Z])/g, '$1_$2')
+    .replace(/([A-Z]+)([A-Z][a-z])/g, '$1_$2')
+    .toLowerCase()
+    .split(/[^a-z0-9]+/)
+    .filter((w) => w !== '');
+}
+
+const snake = (k: string): string =>
+  k
+    .replace(/([a-z0-9])([A-Z])/g, '$1_$2')
+    .replace(/([A-Z]+)([A-Z][a-z])/g, '$1_$2')
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '_');
+
+/** Fields by snake-case key, with an Engine API `HostConfig` object's fields merged in. */
+function fields(args: unknown): Map<string, unknown> {
+  const out = new Map<string, unknown>();
+  const add = (rec: unknown, depth: number): void => {
+    if (rec === null || typeof rec !== 'object' || Array.isArray(rec)) return;
+    for (const [k, v] of Object.entries(rec as Args)) {
+      const key = snake(k);
+      if ((key === 'host_config' || key === 'options' || key === 'config') && depth < 2) add(v, depth + 1);
+      else if (!out.has(key)) out.set(key, v);
+    }
+  };
+  add(args, 0);
+  return out;
+}
+
+function quote(word: string): string {
+  // Glob characters and a leading ~ stay live: a file tool given `~` or `dir/**` means what bash would.
+  return /^[A-Za-z0-9_@%+=:,./*?~-]+$/.test(word) ? word : `'${word.replace(/'/g, `'\\''`)}'`;
+}
+
+const truthy = (v: unknown): boolean =>
+  v === true || v === 1 || (typeof v === 'string' && /^(?:true|yes|1|on)$/i.test(v.trim()));
+
+/** First string (or number) among `keys`. */
+function str(f: Map<string, unknown>, ...keys: string[]): string | undefined {
+  for (const k of keys) {
+    const v = f.get(k);
+    if (typeof v === 'string' && v.trim() !== '') return v.trim();
+    if (typeof v === 'number' && Number.isFinite(v)) return String(v);
+  }
+  return undefined;
+}
+
+/** Strings (or numbers) under `keys`, a single value or an array of them. */
+function list(f: Map<string, unknown>, ...keys: string[]): string[] {
+  const out: string[] = [];
+  for (const k of keys) {
+    const v = f.get(k);
+    for (const x of Array.isArray(v) ? v : [v]) {
+      if (typeof x === 'string' && x.trim() !== '') out.push(x.trim());
+      else if (typeof x === 'number' && Number.isFinite(x)) out.push(String(x));
+    }
+  }
+  return out.slice(0, 64);
+}
+
+const any = (f: Map<string, unknown>, ...keys: string[]): boolean => keys.some((k) => truthy(f.get(k)));
+const has = (w: readonly string[], ...xs: string[]): boolean => xs.some((x) => w.includes(x));
+/** The subcommand: from the tool's name words, else a verb-like field. */
+function verbOf(w: readonly string[], f: Map<string, unknown>, verbs: readonly string[]): string | undefined {
+  const named = verbs.find((v) => w.includes(v));
+  if (named !== undefined) return named;
+  const field = str(f, 'verb', 'action', 'operation', 'command', 'subcommand', 'op', 'cmd');
+  return field !== undefined && /^[a-z][a-z-]*$/i.test(field) ? field.toLowerCase() : undefined;
+}
+
+const bash = (parts: (string | undefined | false)[]): CliEquivalent => ({
+  code: parts.filter((p): p is string => typeof p === 'string' && p !== '').join(' '),
+  runtime: 'bash',
+});
+
+function git(w: readonly string[], f: Map<string, unknown>): CliEquivalent | undefined {
+  const verb = verbOf(w, f, ['push', 'reset', 'clean', 'branch', 'checkout', 'rebase']);
+  const force = any(f, 'force', 'force_push', 'forced', 'f');
+  switch (verb) {
+    case 'push':
+      return bash([
+        'git push',
+        force && '--force',
+        any(f, 'delete') && '--delete',
+        quote(str(f, 'remote') ?? 'origin'),
+        ...list(f, 'branch', 'ref', 'refspec', 'branches').map(quote),
+      ]);
+    case 'reset': {
+      const mode = str(f, 'mode', 'reset_mode', 'type');
+      const hard = any(f, 'hard') || mode?.toLowerCase().replace(/^-+/, '') === 'hard';
+      return bash(['git reset', hard && '--hard', ...list(f, 'ref', 'commit', 'target', 'to').map(quote)]);
+    }
+    case 'clean':
+      return bash([
+        'git clean',
+        force && '-f',
+        any(f, 'directories', 'dirs', 'd', 'recursive') && '-d',
+        any(f, 'ignored', 'x', 'include_ignored') && '-x',
+      ]);
+    case 'branch':
+    case 'delete':
+      if (!has(w, 'delete', 'remove') && !any(f, 'delete')) return undefined;
+      return bash([
+        'git branch',
+        force ? '-D' : '-d',
+        ...list(f, 'name', 'branch', 'branch_name', 'branches').map(quote),
+      ]);
+    default:
+      return undefined;
+  }
+}
+
+/** `-v` binds from `binds`/`volumes` (strings, `{src: {bind}}` maps, `{source, target}` objects) and `mounts`. */
+function dockerMounts(f: Map<string, unknown>): string[] {
+  const out: string[] = [];
+  for (const key of ['binds', 'volumes', 'mounts', 'volume', 'mount', 'bind']) {
+    const v = f.get(key);
+    const items = Array.isArray(v) ? v : v !== undefined ? [v] : [];
+    for (const item of items.slice(0, 64)) {
+      if (typeof item === 'string') out.push(`-v ${quote(item)}`);
+      else if (item !== null && typeof item === 'object') {
+        const m = fields(item);
+        const src = str(m, 'source', 'src', 'host_path', 'host', 'from', 'device');
+        const dst = str(m, 'target', 'destination', 'dst', 'container_path', 'bind', 'to', 'path');
+        if (src !== undefined)
+          out.push(`--mount ${quote(`type=bind,source=${src},target=${dst ?? '/mnt'}`)}`);
+      }
+    }
+    // docker-py: `volumes: {"/host": {"bind": "/mnt"}}`.
+    if (v !== null && typeof v === 'object' && !Array.isArray(v)) {
+      for (const [src, spec] of Object.entries(v as Args).slice(0, 64)) {
+        if (!src.startsWith('/') && !src.startsWith('~')) continue;
+        const dst =
+          spec !== null && typeof spec === 'object' ? str(fields(spec), 'bind', 'target') : undefined;
+        out.push(`-v ${quote(`${src}:${dst ?? '/mnt'}`)}`);
+      }
+    }
+  }
+  return out;
+}
+
+function docker(w: readonly string[], f: Map<string, unknown>): CliEquivalent | undefined {
+  if (!has(w, 'run', 'create', 'start', 'exec')) return undefined;
+  const mode = (key: string, flag: string): string | false => {
+    const v = str(f, key, `${key}_mode`);
+    return v !== undefined && v.toLowerCase() === 'host' && `--${flag}=host`;
+  };
+  return bash([
+    'docker run',
+    any(f, 'privileged') && '--privileged',
+    mode('pid', 'pid'),
+    mode('network', 'network'),
+    mode('net', 'network'),
+    mode('ipc', 'ipc'),
+    mode('userns', 'userns'),
+    mode('uts', 'uts'),
+    ...list(f, 'cap_add', 'capabilities', 'add_capabilities').map((c) => `--cap-add ${quote(c)}`),
+    ...list(f, 'devices', 'device').map((d) => `--device ${quote(d)}`),
+    ...list(f, 'security_opt', 'security_opts').map((s) => `--security-opt ${quote(s)}`),
+    ...dockerMounts(f),
+    quote(str(f, 'image', 'image_name') ?? 'image'),
+  ]);
+}
+
+const DELETE = ['delete', 'remove', 'rm', 'unlink', 'rmdir', 'erase', 'destroy', 'wipe', 'purge', 'trash'];
+const FS_OBJECT = [
+  'file',
+  'files',
+  'dir',
+  'dirs',
+  'directory',
+  'directories',
+  'folder',
+  'folders',
+  'path',
+  'paths',
+  'fs',
+  'tree',
+  'rmdir',
+];
+const PATHISH =
+  /^(?:.*_)?(?:path|paths|file|files|dir|dirs|directory|directories|folder|folders|glob|globs|pattern|target|targets)$/;
+
+/** A delete tool removes what it is given, directories included (`rm -rf`): fail closed on a directory. */
+function deleteFiles(f: Map<string, unknown>): CliEquivalent | undefined {
+  const paths: string[] = [];
+  for (const [k, v] of f) if (PATHISH.test(k)) paths.push(...list(new Map([[k, v]]), k));
+  return paths.length > 0 ? bash(['rm -rf --', ...paths.map(quote)]) : undefined;
+}
+
+function kill(f: Map<string, unknown>): CliEquivalent | undefined {
+  const pids = list(f, 'pid', 'pids', 'process_id', 'process_ids', 'pgid');
+  if (pids.length === 0) return undefined;
+  const sig = str(f, 'signal', 'sig', 'signum');
+  return bash([
+    'kill',
+    sig !== undefined && `-s ${quote(sig.replace(/^SIG/i, ''))}`,
+    '--',
+    ...pids.map(quote),
+  ]);
+}
+
+function kubectl(w: readonly string[], f: Map<string, unknown>): CliEquivalent | undefined {
+  const verb = verbOf(w, f, [
+    'delete',
+    'drain',
+    'cordon',
+    'scale',
+    'apply',
+    'patch',
+    'exec',
+    'get',
+    'describe',
+  ]);
+  if (verb === undefined) return undefined;
+  return bash([
+    'kubectl',
+    quote(verb),
+    ...list(f, 'resource', 'kind', 'resource_type', 'type').map(quote),
+    ...list(f, 'name', 'names', 'resource_name').map(quote),
+    any(f, 'all') && '--all',
+    any(f, 'all_namespaces') && '--all-namespaces',
+    any(f, 'force') && '--force',
+    str(f, 'selector', 'label_selector') !== undefined &&
+      `-l ${quote(str(f, 'selector', 'label_selector')!)}`,
+    str(f, 'namespace', 'ns') !== undefined && `-n ${quote(str(f, 'namespace', 'ns')!)}`,
+  ]);
+}
+
+function helm(w: readonly string[], f: Map<string, unknown>): CliEquivalent | undefined {
+  const verb = verbOf(w, f, ['uninstall', 'delete', 'rollback', 'upgrade', 'install', 'list']);
+  if (verb === undefined) return undefined;
+  const ns = str(f, 'namespace', 'ns');
+  return bash([
+    'helm',
+    quote(verb),
+    ...list(f, 'release', 'name', 'release_name').map(quote),
+    ns !== undefined && `-n ${quote(ns)}`,
+  ]);
+}
+
+function terraform(
+  w: readonly string[],
+  f: Map<string, unknown>,
+  program: string,
+): CliEquivalent | undefined {
+  const verb = verbOf(w, f, ['destroy', 'apply', 'plan', 'init', 'import', 'state']);
+  if (verb === undefined) return undefined;
+  return bash([
+    program,
+    quote(verb),
+    any(f, 'auto_approve', 'approve', 'yes') && '-auto-approve',
+    any(f, 'destroy') && '-destroy',
+    ...list(f, 'target', 'targets').map((t) => `-target=${quote(t)}`),
+  ]);
+}
+
+function aws(w: readonly string[], f: Map<string, unknown>): CliEquivalent | undefined {
+  const bucket = str(f, 'bucket', 'bucket_name');
+  if (has(w, 's3') && bucket !== undefined && has(w, ...DELETE)) {
+    const key = str(f, 'key', 'prefix', 'object', 'path');
+    if (has(w, 'bucket') || key === undefined)
+      return bash(['aws s3 rb', quote(`s3://${bucket}`), any(f, 'force') && '--force']);
+    return bash(['aws s3 rm', quote(`s3://${bucket}/${key}`), any(f, 'recursive') && '--recursive']);
+  }
+  const service = str(f, 'service');
+  const op = str(f, 'operation', 'action', 'command');
+  if (service === undefined || op === undefined) return undefined;
+  const opts: string[] = [];
+  for (const [k, v] of f) {
+    if (['service', 'operation', 'action', 'command', 'region', 'profile'].includes(k)) continue;
+    if (typeof v === 'string' || typeof v === 'number')
+      opts.push(`--${k.replace(/_/g, '-')} ${quote(String(v))}`);
+    else if (v === true) opts.push(`--${k.replace(/_/g, '-')}`);
+  }
+  const verb = op.replace(/([a-z])([A-Z])/g, '$1-$2').toLowerCase();
+  // `s3 delete-bucket` is the s3api spelling (the high-level `s3` commands are rb, rm, cp ...).
+  const svc = service === 's3' && verb.includes('-') ? 's3api' : service;
+  return bash(['aws', quote(svc), quote(verb), ...opts.slice(0, 32)]);
+}
+
+/** `drop_table`, `database_drop`, `mongo_drop_collection`, `delete_database`: the SQL statement. */
+function sqlDrop(w: readonly string[], f: Map<string, unknown>): CliEquivalent | undefined {
+  const truncate = w.includes('truncate');
+  if (!truncate && !has(w, 'drop', 'delete', 'remove', 'destroy')) return undefined;
+  const object =
+    w.includes('database') || w.includes('db') ? 'DATABASE' : w.includes('schema') ? 'SCHEMA' : 'TABLE';
+  if (object === 'TABLE' && !has(w, 'table', 'tables', 'collection', 'collections')) return undefined;
+  const names =
+    object === 'TABLE'
+      ? list(f, 'table', 'table_name', 'tables', 'collection', 'collection_name', 'name')
+      : list(
+          f,
+          object === 'DATABASE' ? 'database' : 'schema',
+          'database_name',
+          'db',
+          'db_name',
+          'schema_name',
+          'name',
+        );
+  if (names.length === 0) return undefined;
+  const ident = (n: string): string => `"${n.replace(/"/g, '""')}"`;
+  return {
+    code: names.map((n) => `${truncate ? 'TRUNCATE TABLE' : `DROP ${object}`} ${ident(n)};`).join('\n'),
+    runtime: 'sql',
+  };
+}
+
+function githubRepoDelete(f: Map<string, unknown>): CliEquivalent | undefined {
+  const repo = str(f, 'repo', 'repository', 'full_name', 'name', 'repo_name');
+  if (repo === undefined) return undefined;
+  const owner = str(f, 'owner', 'org', 'organization', 'user');
+  return bash([
+    'gh repo delete',
+    quote(owner !== undefined && !repo.includes('/') ? `${owner}/${repo}` : repo),
+    '--yes',
+  ]);
+}
+
+/** A request tool that sends a local file (`body_file`, `data_file`, `upload_file`): curl with `@file`. */
+function requestWithFile(f: Map<string, unknown>): CliEquivalent | undefined {
+  const url = str(f, 'url', 'uri', 'endpoint', 'target_url');
+  if (url === undefined) return undefined;
+  const files: string[] = [];
+  for (const [k, v] of f)
+    if (/^(?:.*_)?file(?:_path)?$|^(?:files|attachments?)$/.test(k))
+      files.push(...list(new Map([[k, v]]), k));
+  if (files.length === 0) return undefined;
+  const method = str(f, 'method') ?? 'POST';
+  return bash([
+    'curl -X',
+    quote(method.toUpperCase()),
+    ...files.map((p) => `--data-binary ${quote(`@${p}`)}`),
+    quote(url),
+  ]);
+}
+
+/** A notebook cell: IPython `!cmd` / `%system` / `%%bash` parts run in the shell, the rest is Python. */
+function notebookCell(f: Map<string, unknown>): CliEquivalent[] {
+  const out: CliEquivalent[] = [];
+  for (const key of ['new_source', 'source', 'cell_source', 'cell', 'code', 'content']) {
+    const v = f.get(key);
+    const src = Array.isArray(v) ? v.filter((x) => typeof x === 'string').join('') : v;
+    if (typeof src !== 'string' || src.length > 65536) continue;
+    if (/^\s*%%(?:bash|sh|script\s+(?:ba)?sh|system)\b/.test(src)) {
+      out.push({ code: src.replace(/^\s*%%[^\n]*\n?/, ''), runtime: 'bash' });
+      continue;
+    }
+    const shell: string[] = [];
+    const python: string[] = [];
+    for (const line of src.split('\n')) {
+      const m = /^(\s*)(?:!!?|%(?:system|sx)\s)(.*)$/.exec(line);
+      if (m) {
+        shell.push(m[2]!);
+        python.push(`${m[1]!}pass`);
+      } else python.push(line);
+    }
+    if (shell.length > 0) out.push({ code: shell.join('\n'), runtime: 'bash' });
+    // `code` and `source` are already read as the notebook's Python by the field walk.
+    if (key === 'new_source' || key === 'cell_source')
+      out.push({ code: python.join('\n'), runtime: 'python' });
+  }
+  return out;
+}
+
+/** A process tool given one argv under `args` (`subprocess`, `spawn`, `popen` with `shell: false`). */
+function argvTool(f: Map<string, unknown>): CliEquivalent | undefined {
+  if (['command', 'cmd', 'program', 'executable', 'file', 'path'].some((k) => typeof f.get(k) === 'string'))
+    return undefined;
+  const args = f.get('args') ?? f.get('arguments') ?? f.get('argv');
+  if (!Array.isArray(args) || args.length === 0 || !args.every((a) => typeof a === 'string'))
+    return undefined;
+  return bash(args.slice(0, 256).map((a) => quote(a)));
+}
+
+/**
+ * The command lines (or SQL) a structured tool call stands for; empty when its name belongs to no
+ * family known here. Cheap: a name without a family word returns before any field is read.
+ */
+export function cliEquivalents(name: string, args: unknown): CliEquivalent[] {
+  const w = nameWords(name);
+  if (w.length === 0 || w.length > 12) return [];
+  const f = fields(args);
+  const out: (CliEquivalent | undefined)[] = [];
+  if (has(w, 'git') || (has(w, 'push') && (f.has('remote') || f.has('branch') || f.has('ref'))))
+    out.push(git(w, f));
+  if (has(w, 'docker', 'podman', 'container', 'containers')) out.push(docker(w, f));
+  if (has(w, 'kubectl', 'k8s', 'kubernetes', 'kube')) out.push(kubectl(w, f));
+  if (has(w, 'helm')) out.push(helm(w, f));
+  if (has(w, 'terraform', 'tofu', 'opentofu'))
+    out.push(terraform(w, f, has(w, 'tofu', 'opentofu') ? 'tofu' : 'terraform'));
+  if (has(w, 'aws', 's3')) out.push(aws(w, f));
+  if (has(w, 'kill', 'terminate', 'signal') && !has(w, 'container', 'pod', 'job', 'task')) out.push(kill(f));
+  if (
+    has(w, 'drop', 'truncate') ||
+    (has(w, ...DELETE) && has(w, 'database', 'db', 'table', 'collection', 'schema'))
+  )
+    out.push(sqlDrop(w, f));
+  if (has(w, 'unpublish')) {
+    const pkg = str(f, 'package', 'name', 'pkg', 'package_name');
+    const version = str(f, 'version');
+    if (pkg !== undefined)
+      out.push(
+        bash([
+          'npm unpublish',
+          quote(version !== undefined ? `${pkg}@${version}` : pkg),
+          any(f, 'force') && '--force',
+        ]),
+      );
+  }
+  if (has(w, ...DELETE) && has(w, 'repo', 'repository', 'repositories')) out.push(githubRepoDelete(f));
+  if (has(w, ...DELETE) && has(w, ...FS_OBJECT)) out.push(deleteFiles(f));
+  if (has(w, 'http', 'request', 'fetch', 'post', 'upload', 'curl', 'webhook', 'api'))
+    out.push(requestWithFile(f));
+  if (has(w, 'notebook', 'jupyter', 'ipynb', 'cell', 'ipython')) out.push(...notebookCell(f));
+  if (has(w, 'subprocess', 'spawn', 'popen', 'exec', 'execve', 'execvp', 'execute')) out.push(argvTool(f));
+  return out.filter((c): c is CliEquivalent => c !== undefined && c.code !== '');
+}
