@@ -25,7 +25,7 @@
  */
 import type { Detector } from './detector.js';
 import type { FamilyId, Matcher, PatternDefinition } from './family.js';
-import { isAlnumCode, LOOKBEHIND } from './family.js';
+import { charClasses, isAlnumCode, LOOKBEHIND } from './family.js';
 import { isObviouslyNotSecret } from './not-secret.js';
 import { KeywordAutomaton } from './prefilter.js';
 import { DETECTORS } from './registry.js';
@@ -79,18 +79,8 @@ const MAX_ECHOES = 32;
  * be masked everywhere else in the text.
  */
 function echoWorthy(s: string): boolean {
-  let lower = 0;
-  let upper = 0;
-  let digit = 0;
-  let other = 0;
-  for (let i = 0; i < s.length; i++) {
-    const c = s.charCodeAt(i);
-    if (c >= 97 && c <= 122) lower = 1;
-    else if (c >= 65 && c <= 90) upper = 1;
-    else if (c >= 48 && c <= 57) digit = 1;
-    else other = 1;
-  }
-  const classes = lower + upper + digit + other;
+  const { lower, upper, digit, other } = charClasses(s);
+  const classes = Number(lower > 0) + Number(upper > 0) + Number(digit > 0) + Number(other > 0);
   return classes >= 3 || (classes === 2 && s.length >= 16);
 }
 
