@@ -83,6 +83,20 @@ function list(f: Map<string, unknown>, ...keys: string[]): string[] {
 
 const any = (f: Map<string, unknown>, ...keys: string[]): boolean => keys.some((k) => truthy(f.get(k)));
 const has = (w: readonly string[], ...xs: string[]): boolean => xs.some((x) => w.includes(x));
+/**
+ * The name's last words are the action on `objects`: `delete_file`, `fs_remove`, `database_drop`,
+ * `mcp__github__delete_repository`; not `delete_table_row` or `delete_repo_secret` (a part of it).
+ */
+function acts(
+  w: readonly string[],
+  verbs: readonly string[],
+  objects: readonly string[],
+): string | undefined {
+  const last = w[w.length - 1]!;
+  if (objects.includes(last)) return has(w, ...verbs) ? last : undefined;
+  const prev = w[w.length - 2];
+  return verbs.includes(last) && prev !== undefined && objects.includes(prev) ? prev : undefined;
+}
 /** The subcommand: from the tool's name words, else a verb-like field. */
 function verbOf(w: readonly string[], f: Map<string, unknown>, verbs: readonly string[]): string | undefined {
   const named = verbs.find((v) => w.includes(v));
@@ -201,6 +215,7 @@ const FS_OBJECT = [
   'tree',
   'rmdir',
 ];
+const SQL_OBJECT = ['database', 'databases', 'db', 'table', 'tables', 'collection', 'collections', 'schema'];
 const PATHISH =
   /^(?:.*_)?(?:path|paths|file|files|dir|dirs|directory|directories|folder|folders|glob|globs|pattern|target|targets)$/;
 
@@ -305,10 +320,13 @@ function aws(w: readonly string[], f: Map<string, unknown>): CliEquivalent | und
 /** `drop_table`, `database_drop`, `mongo_drop_collection`, `delete_database`: the SQL statement. */
 function sqlDrop(w: readonly string[], f: Map<string, unknown>): CliEquivalent | undefined {
   const truncate = w.includes('truncate');
-  if (!truncate && !has(w, 'drop', 'delete', 'remove', 'destroy')) return undefined;
-  const object =
-    w.includes('database') || w.includes('db') ? 'DATABASE' : w.includes('schema') ? 'SCHEMA' : 'TABLE';
-  if (object === 'TABLE' && !has(w, 'table', 'tables', 'collection', 'collections')) return undefined;
+  const noun = acts(w, ['drop', 'truncate', ...DELETE], SQL_OBJECT);
+  if (noun === undefined) return undefined;
+  const object = /^(?:database|databases|db)$/.test(noun)
+    ? 'DATABASE'
+    : noun === 'schema'
+      ? 'SCHEMA'
+      : 'TABLE';
   const names =
     object === 'TABLE'
       ? list(f, 'table', 'table_name', 'tables', 'collection', 'collection_name', 'name')
@@ -346,7 +364,11 @@ function requestWithFile(f: Map<string, unknown>): CliEquivalent | undefined {
   if (url === undefined) return undefined;
   const files: string[] = [];
   for (const [k, v] of f)
-    if (/^(?:.*_)?file(?:_path)?$|^(?:files|attachments?)$/.test(k))
+    if (
+      /^(?:(?:body|data|upload|input|content|payload|request|form|post|send|attachment)_)?files?(?:_path)?$|^attachments?$/.test(
+        k,
+      )
+    )
       files.push(...list(new Map([[k, v]]), k));
   if (files.length === 0) return undefined;
   const method = str(f, 'method') ?? 'POST';
@@ -414,11 +436,7 @@ export function cliEquivalents(name: string, args: unknown): CliEquivalent[] {
     out.push(terraform(w, f, has(w, 'tofu', 'opentofu') ? 'tofu' : 'terraform'));
   if (has(w, 'aws', 's3')) out.push(aws(w, f));
   if (has(w, 'kill', 'terminate', 'signal') && !has(w, 'container', 'pod', 'job', 'task')) out.push(kill(f));
-  if (
-    has(w, 'drop', 'truncate') ||
-    (has(w, ...DELETE) && has(w, 'database', 'db', 'table', 'collection', 'schema'))
-  )
-    out.push(sqlDrop(w, f));
+  if (has(w, 'drop', 'truncate', ...DELETE)) out.push(sqlDrop(w, f));
   if (has(w, 'unpublish')) {
     const pkg = str(f, 'package', 'name', 'pkg', 'package_name');
     const version = str(f, 'version');
@@ -431,9 +449,13 @@ export function cliEquivalents(name: string, args: unknown): CliEquivalent[] {
         ]),
       );
   }
-  if (has(w, ...DELETE) && has(w, 'repo', 'repository', 'repositories')) out.push(githubRepoDelete(f));
-  if (has(w, ...DELETE) && has(w, ...FS_OBJECT)) out.push(deleteFiles(f));
-  if (has(w, 'http', 'request', 'fetch', 'post', 'upload', 'curl', 'webhook', 'api'))
+  if (acts(w, DELETE, ['repo', 'repository', 'repositories'])) out.push(githubRepoDelete(f));
+  if (acts(w, DELETE, FS_OBJECT)) out.push(deleteFiles(f));
+  // A download's `file` is where the response goes, not what is sent.
+  if (
+    has(w, 'http', 'request', 'fetch', 'post', 'upload', 'curl', 'webhook', 'api') &&
+    !has(w, 'download', 'save')
+  )
     out.push(requestWithFile(f));
   if (has(w, 'notebook', 'jupyter', 'ipynb', 'cell', 'ipython')) out.push(...notebookCell(f));
   if (has(w, 'subprocess', 'spawn', 'popen', 'exec', 'execve', 'execvp', 'execute')) out.push(argvTool(f));
