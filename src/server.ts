@@ -11,7 +11,7 @@ import type { Duplex } from 'node:stream';
 import type { DestinationStream } from 'pino';
 import { createApi, type ApiDeps, type DenyEvent } from './api/index.js';
 import { createAuthenticator } from './api/auth/index.js';
-import { PasskeyRegistry } from './api/passports/passkey-file.js';
+import { PasskeyRegistry } from './passkeys/passkey-file.js';
 import { PassportVerifier } from './api/passports/verify.js';
 import { PROBLEM_CONTENT_TYPE, problemFor } from './http/problem.js';
 import { RateLimiter } from './api/rate-limit.js';

@@ -12,7 +12,7 @@ import { KeyRing } from '../../receipts/index.js';
 import type { SharedState } from '../../store/shared-state.js';
 import type { RateLimiter, TakeResult } from '../rate-limit.js';
 import { NonceCache, type NonceOutcome } from './nonce-cache.js';
-import { parsePassport, type PasskeyRegistry } from './passkey-file.js';
+import { parsePassport, type PasskeyRegistry } from '../../passkeys/passkey-file.js';
 import { passportMessage } from './signing.js';
 
 export type PassportReason =

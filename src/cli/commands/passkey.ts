@@ -11,7 +11,7 @@ import {
   passportOf,
   readPasskeyFile,
   type PasskeyEntry,
-} from '../../api/passports/passkey-file.js';
+} from '../../passkeys/passkey-file.js';
 import { AgentGuardError } from '../../errors.js';
 import { createSigner, generateSeed, privateKeyPem, publicKeyHex } from '../../receipts/index.js';
 import { EXIT, UsageError, type CliCommand, type CliIo } from '../command.js';

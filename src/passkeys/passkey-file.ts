@@ -5,7 +5,7 @@
  */
 import { readFileSync, statSync } from 'node:fs';
 import { z } from 'zod';
-import { AgentGuardError } from '../../errors.js';
+import { AgentGuardError } from '../errors.js';
 
 export const PASSPORT_PATTERN = /^nhi:([A-Za-z0-9._-]{1,64}):ed25519:([0-9a-fA-F]{64})$/;
 export const PREFIX_PATTERN = /^[A-Za-z0-9._-]{1,64}$/;
