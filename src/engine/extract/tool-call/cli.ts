@@ -113,6 +113,8 @@ const bash = (parts: (string | undefined | false)[]): CliEquivalent => ({
 function git(w: readonly string[], f: Map<string, unknown>): CliEquivalent | undefined {
   const verb = verbOf(w, f, ['push', 'reset', 'clean', 'branch', 'checkout', 'rebase']);
   const force = any(f, 'force', 'force_push', 'forced', 'f');
+  // Extra argv a git tool passes through (`"args": ["--force"]`) goes on the line too.
+  const extra = list(f, 'args', 'flags', 'options', 'extra_args').map(quote);
   switch (verb) {
     case 'push':
       return bash([
@@ -121,11 +123,17 @@ function git(w: readonly string[], f: Map<string, unknown>): CliEquivalent | und
         any(f, 'delete') && '--delete',
         quote(str(f, 'remote') ?? 'origin'),
         ...list(f, 'branch', 'ref', 'refspec', 'branches').map(quote),
+        ...extra,
       ]);
     case 'reset': {
       const mode = str(f, 'mode', 'reset_mode', 'type');
       const hard = any(f, 'hard') || mode?.toLowerCase().replace(/^-+/, '') === 'hard';
-      return bash(['git reset', hard && '--hard', ...list(f, 'ref', 'commit', 'target', 'to').map(quote)]);
+      return bash([
+        'git reset',
+        hard && '--hard',
+        ...list(f, 'ref', 'commit', 'target', 'to').map(quote),
+        ...extra,
+      ]);
     }
     case 'clean':
       return bash([
@@ -133,6 +141,7 @@ function git(w: readonly string[], f: Map<string, unknown>): CliEquivalent | und
         force && '-f',
         any(f, 'directories', 'dirs', 'd', 'recursive') && '-d',
         any(f, 'ignored', 'x', 'include_ignored') && '-x',
+        ...extra,
       ]);
     case 'branch':
     case 'delete':
