@@ -17,6 +17,7 @@ type Args = Record<string, unknown>;
 
 /** Words of a tool name: MCP `mcp__server__tool` keeps the server as a word, camel/kebab/dots split. */
 export function nameWords(name: string): string[] {
+  if (/^[a-z0-9]+(?:_[a-z0-9]+)*$/.test(name)) return name.split('_');
   let n = name;
   const parts = n.split('__');
   if (parts.length >= 3 && parts[0]!.toLowerCase() === 'mcp') n = parts.slice(1).join('_');
@@ -29,11 +30,13 @@ export function nameWords(name: string): string[] {
 }
 
 const snake = (k: string): string =>
-  k
-    .replace(/([a-z0-9])([A-Z])/g, '$1_$2')
-    .replace(/([A-Z]+)([A-Z][a-z])/g, '$1_$2')
-    .toLowerCase()
-    .replace(/[^a-z0-9]+/g, '_');
+  /^[a-z0-9_]+$/.test(k)
+    ? k
+    : k
+        .replace(/([a-z0-9])([A-Z])/g, '$1_$2')
+        .replace(/([A-Z]+)([A-Z][a-z])/g, '$1_$2')
+        .toLowerCase()
+        .replace(/[^a-z0-9]+/g, '_');
 
 /** Fields by snake-case key, with an Engine API `HostConfig` object's fields merged in. */
 function fields(args: unknown): Map<string, unknown> {
@@ -427,13 +430,61 @@ function argvTool(f: Map<string, unknown>): CliEquivalent | undefined {
   return bash(args.slice(0, 256).map((a) => quote(a)));
 }
 
+/** Words that can start a rewrite below (the families' gates); a name without one is never read further. */
+const FAMILY_WORDS = new Set([
+  'git',
+  'push',
+  'docker',
+  'podman',
+  'container',
+  'containers',
+  'kubectl',
+  'k8s',
+  'kubernetes',
+  'kube',
+  'helm',
+  'terraform',
+  'tofu',
+  'opentofu',
+  'aws',
+  's3',
+  'kill',
+  'terminate',
+  'signal',
+  'drop',
+  'truncate',
+  'unpublish',
+  'http',
+  'request',
+  'fetch',
+  'post',
+  'upload',
+  'curl',
+  'webhook',
+  'api',
+  'notebook',
+  'jupyter',
+  'ipynb',
+  'cell',
+  'ipython',
+  'subprocess',
+  'spawn',
+  'popen',
+  'exec',
+  'execve',
+  'execvp',
+  'execute',
+  ...DELETE,
+]);
+
 /**
  * The command lines (or SQL) a structured tool call stands for; empty when its name belongs to no
  * family known here. Cheap: a name without a family word returns before any field is read.
  */
 export function cliEquivalents(name: string, args: unknown): CliEquivalent[] {
   const w = nameWords(name);
-  if (w.length === 0 || w.length > 12) return [];
+  // Most calls (read_file, web_fetch, bash) name no family: stop before reading any field.
+  if (w.length === 0 || w.length > 12 || !w.some((x) => FAMILY_WORDS.has(x))) return [];
   const f = fields(args);
   const out: (CliEquivalent | undefined)[] = [];
   if (has(w, 'git') || (has(w, 'push') && (f.has('remote') || f.has('branch') || f.has('ref'))))
