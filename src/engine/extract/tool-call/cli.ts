@@ -518,6 +518,24 @@ export function cliEquivalents(name: string, args: unknown): CliEquivalent[] {
   )
     out.push(requestWithFile(f));
   if (has(w, 'notebook', 'jupyter', 'ipynb', 'cell', 'ipython')) out.push(...notebookCell(f));
-  if (has(w, 'subprocess', 'spawn', 'popen', 'exec', 'execve', 'execvp', 'execute')) out.push(argvTool(f));
+  // Inside a container or pod (docker_exec, kubectl exec) the argv does not run on this host.
+  if (
+    has(w, 'subprocess', 'spawn', 'popen', 'exec', 'execve', 'execvp', 'execute') &&
+    !has(
+      w,
+      'docker',
+      'podman',
+      'container',
+      'containers',
+      'kubectl',
+      'k8s',
+      'kubernetes',
+      'kube',
+      'pod',
+      'ssh',
+      'remote',
+    )
+  )
+    out.push(argvTool(f));
   return out.filter((c): c is CliEquivalent => c !== undefined && c.code !== '');
 }
