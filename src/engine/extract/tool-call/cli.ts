@@ -431,9 +431,8 @@ function argvTool(f: Map<string, unknown>): CliEquivalent | undefined {
 }
 
 /** Words that can start a rewrite below (the families' gates); a name without one is never read further. */
-const FAMILY_WORDS = new Set([
-  'git',
-  'push',
+/** Words of tools that run things inside a container or pod (their argv does not run on this host). */
+const CONTAINER_WORDS = [
   'docker',
   'podman',
   'container',
@@ -442,6 +441,12 @@ const FAMILY_WORDS = new Set([
   'k8s',
   'kubernetes',
   'kube',
+];
+
+const FAMILY_WORDS = new Set([
+  'git',
+  'push',
+  ...CONTAINER_WORDS,
   'helm',
   'terraform',
   'tofu',
@@ -521,20 +526,7 @@ export function cliEquivalents(name: string, args: unknown): CliEquivalent[] {
   // Inside a container or pod (docker_exec, kubectl exec) the argv does not run on this host.
   if (
     has(w, 'subprocess', 'spawn', 'popen', 'exec', 'execve', 'execvp', 'execute') &&
-    !has(
-      w,
-      'docker',
-      'podman',
-      'container',
-      'containers',
-      'kubectl',
-      'k8s',
-      'kubernetes',
-      'kube',
-      'pod',
-      'ssh',
-      'remote',
-    )
+    !has(w, ...CONTAINER_WORDS, 'pod', 'ssh', 'remote')
   )
     out.push(argvTool(f));
   return out.filter((c): c is CliEquivalent => c !== undefined && c.code !== '');
