@@ -1,10 +1,10 @@
 // The composition root: one listener for the API and the proxy, the first log line, graceful drain,
 // and `agent-guard serve` exiting 0 on SIGTERM.
-import { spawn } from 'node:child_process';
 import { createServer, request, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { describe, expect, it } from 'vitest';
 import { call, LogSink, start } from './api/harness.js';
+import { listeningUrl, spawnServe } from './support/serve-process.js';
 
 describe('startServer', () => {
   it('logs where it listens and the signing key id first, serves API and proxy paths', async () => {
@@ -93,24 +93,8 @@ describe('startServer drain of proxied requests', () => {
 
 describe('agent-guard serve', () => {
   it('starts from the CLI and exits 0 on SIGTERM', async () => {
-    const child = spawn(process.execPath, ['--import', 'tsx', 'src/cli/main.ts', 'serve', '--port', '0'], {
-      cwd: process.cwd(),
-      env: { ...process.env, AGENT_GUARD_LOG_LEVEL: 'info' },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    let out = '';
-    const url = await new Promise<string>((resolve, reject) => {
-      const timer = setTimeout(() => reject(new Error(`no listen line: ${out}`)), 60_000);
-      child.stdout.on('data', (chunk: Buffer) => {
-        out += chunk.toString();
-        const m = /listening on (http:\/\/[^,\s]+)/.exec(out);
-        if (m) {
-          clearTimeout(timer);
-          resolve(m[1]!);
-        }
-      });
-      child.on('exit', () => reject(new Error(`exited early: ${out}`)));
-    });
+    const child = spawnServe({});
+    const url = await listeningUrl(child);
     expect((await call(url, '/api/v1/health')).status).toBe(200);
     const code = await new Promise<number | null>((resolve) => {
       child.on('exit', (c) => resolve(c));

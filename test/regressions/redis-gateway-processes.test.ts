@@ -5,7 +5,7 @@
  * bucket is one across both. (test/regressions/redis-shared-state.test.ts covers Redis going away
  * and coming back, with two servers in one process.)
  */
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { PassThrough } from 'node:stream';
@@ -16,6 +16,7 @@ import { parsePrivateKey } from '../../src/receipts/index.js';
 import { API_KEY, call, tempDir } from '../api/harness.js';
 import { runCaptured } from '../support/cli.js';
 import { RedisServer } from '../support/redis-server.js';
+import { listeningUrl, spawnServe } from '../support/serve-process.js';
 
 let redis: RedisServer;
 const children: ChildProcess[] = [];
@@ -24,37 +25,16 @@ let passport: string;
 let seed: Uint8Array;
 
 function serve(dir: string): Promise<string> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/cli/main.ts', 'serve', '--port', '0'], {
-    cwd: process.cwd(),
-    env: {
-      ...process.env,
-      AGENT_GUARD_LOG_LEVEL: 'info',
-      AGENT_GUARD_MODE: 'gateway',
-      AGENT_GUARD_API_KEYS: API_KEY,
-      AGENT_GUARD_PASSKEY_FILE: join(dir, 'passkeys.json'),
-      AGENT_GUARD_RATE_LIMIT_CAPACITY: '3',
-      AGENT_GUARD_RATE_LIMIT_REFILL_PER_SECOND: '0.0003',
-      AGENT_GUARD_REDIS_URL: redis.url,
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
+  const child = spawnServe({
+    AGENT_GUARD_MODE: 'gateway',
+    AGENT_GUARD_API_KEYS: API_KEY,
+    AGENT_GUARD_PASSKEY_FILE: join(dir, 'passkeys.json'),
+    AGENT_GUARD_RATE_LIMIT_CAPACITY: '3',
+    AGENT_GUARD_RATE_LIMIT_REFILL_PER_SECOND: '0.0003',
+    AGENT_GUARD_REDIS_URL: redis.url,
   });
   children.push(child);
-  let out = '';
-  return new Promise<string>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`no listen line: ${out}`)), 60_000);
-    child.stdout.on('data', (chunk: Buffer) => {
-      out += chunk.toString();
-      const m = /listening on (http:\/\/[^,\s]+)/.exec(out);
-      if (m) {
-        clearTimeout(timer);
-        resolve(m[1]!);
-      }
-    });
-    child.stderr.on('data', (chunk: Buffer) => {
-      out += chunk.toString();
-    });
-    child.on('exit', () => reject(new Error(`exited early: ${out}`)));
-  });
+  return listeningUrl(child);
 }
 
 beforeAll(async () => {
