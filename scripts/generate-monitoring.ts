@@ -187,6 +187,17 @@ const d = (metric: string, matchers: Matchers = {}): string => sel(metric, match
 const quantile = (q: number, metric: string, by: string): string =>
   `histogram_quantile(${q}, sum by (le${by ? `, ${by}` : ''}) (rate(${d(`${metric}_bucket`)}[5m])))`;
 
+/** A p50 and p99 panel of a histogram in seconds, split by label `by` ('' for none). */
+function latencyPanel(title: string, metric: string, by: string): PanelSpec {
+  const suffix = by ? ` {{${by}}}` : '';
+  return {
+    title,
+    type: 'timeseries',
+    unit: 's',
+    targets: [0.5, 0.99].map((q) => ({ expr: quantile(q, metric, by), legend: `p${q * 100}${suffix}` })),
+  };
+}
+
 export const PANELS: readonly PanelSpec[] = [
   {
     title: 'Decisions / s',
@@ -268,33 +279,9 @@ export const PANELS: readonly PanelSpec[] = [
       { expr: `sum by (family) (rate(${d(M.apiRedactionsTotal)}[5m]))`, legend: 'api {{family}}' },
     ],
   },
-  {
-    title: 'Engine evaluation latency',
-    type: 'timeseries',
-    unit: 's',
-    targets: [
-      { expr: quantile(0.5, M.apiEvalDurationSeconds, ''), legend: 'p50' },
-      { expr: quantile(0.99, M.apiEvalDurationSeconds, ''), legend: 'p99' },
-    ],
-  },
-  {
-    title: 'Latency added by the proxy',
-    type: 'timeseries',
-    unit: 's',
-    targets: [
-      { expr: quantile(0.5, M.proxyAddedDurationSeconds, 'route'), legend: 'p50 {{route}}' },
-      { expr: quantile(0.99, M.proxyAddedDurationSeconds, 'route'), legend: 'p99 {{route}}' },
-    ],
-  },
-  {
-    title: 'Upstream latency',
-    type: 'timeseries',
-    unit: 's',
-    targets: [
-      { expr: quantile(0.5, M.proxyUpstreamDurationSeconds, 'route'), legend: 'p50 {{route}}' },
-      { expr: quantile(0.99, M.proxyUpstreamDurationSeconds, 'route'), legend: 'p99 {{route}}' },
-    ],
-  },
+  latencyPanel('Engine evaluation latency', M.apiEvalDurationSeconds, ''),
+  latencyPanel('Latency added by the proxy', M.proxyAddedDurationSeconds, 'route'),
+  latencyPanel('Upstream latency', M.proxyUpstreamDurationSeconds, 'route'),
   {
     title: 'Upstream errors',
     type: 'timeseries',
