@@ -13,6 +13,7 @@ import {
   type FamilyId,
   type PatternDefinition,
 } from './family.js';
+import { prefixedNotSecretReason } from './not-secret.js';
 
 export interface DetectorExample {
   /** The text; built from parts or generated so no literal credential sits in the repository. */
@@ -145,7 +146,12 @@ export function prefixedToken(detectorId: string, o: PrefixedTokenOptions): Patt
     envName: o.envName,
     strictOnly: o.strictOnly,
     verify: o.verify,
-    gate: (s) => hasVariety(s.slice(prefixLength), minDistinct) && shannonEntropy(s) >= minEntropy,
+    // The shared placeholder check, judging filler by what it leaves of the body after the prefix.
+    notSecretCheck: false,
+    gate: (s) =>
+      hasVariety(s.slice(prefixLength), minDistinct) &&
+      shannonEntropy(s) >= minEntropy &&
+      prefixedNotSecretReason(s, prefixLength) === null,
   };
 }
 

@@ -121,6 +121,66 @@ function sequential(v: string): boolean {
   return false;
 }
 
+/** `b` follows `a` in a counting order: the alphabet, digits, `9` then `0` (keyboard) or `a`/`A` (hex). */
+function follows(a: number, b: number): number {
+  const ca = classOf(a);
+  if (ca !== 0 && ca === classOf(b)) {
+    if (b === a + 1) return 1;
+    if (b === a - 1) return -1;
+  }
+  if (a === 57 && (b === 48 || b === 97 || b === 65)) return 1; // 9 -> 0 / a / A
+  if (b === 57 && (a === 48 || a === 97 || a === 65)) return -1;
+  return 0;
+}
+
+/**
+ * Characters of `v` outside filler: runs of one character (6+), short units repeated (10+) and
+ * counting runs (7+). What is left is the part that could be random.
+ */
+function randomRest(v: string): number {
+  const covered = new Uint8Array(v.length);
+  for (let p = 1; p <= 8; p++) {
+    const need = p === 1 ? 5 : Math.max(10, 2 * p);
+    let run = 0;
+    for (let i = 0; i + p < v.length; i++) {
+      if (v.charCodeAt(i) === v.charCodeAt(i + p)) {
+        if (++run >= need) for (let k = i - run + 1; k <= i + p; k++) covered[k] = 1;
+      } else run = 0;
+    }
+  }
+  let dir = 0;
+  let run = 0;
+  for (let i = 1; i < v.length; i++) {
+    const d = follows(v.charCodeAt(i - 1), v.charCodeAt(i));
+    run = d !== 0 && d === dir ? run + 1 : d !== 0 ? 1 : 0;
+    dir = d;
+    if (run >= 6) for (let k = i - run; k <= i; k++) covered[k] = 1;
+  }
+  let rest = 0;
+  for (const c of covered) if (c === 0) rest++;
+  return rest;
+}
+
+/**
+ * The check for a token behind a fixed vendor prefix (`gsk_`, `ntn_`, `dapi`): `prefixLength`
+ * characters are the prefix, the rest the body. A strong prefix says "this is a credential", so
+ * filler is judged by what it leaves: a body that happens to hold `1234567` or `abcdefg` but keeps
+ * MIN_RANDOM_BODY characters of something else is still a secret; a body that is all filler is a
+ * placeholder. Templates, placeholder words and documentation keys count as in notSecretReason.
+ */
+export function prefixedNotSecretReason(value: string, prefixLength: number): string | null {
+  const v = value.trim();
+  if (v.length === 0) return 'empty';
+  if (MARKER.test(v)) return 'marker';
+  if (TEMPLATE.test(v) || closedPlaceholder(v)) return 'template';
+  if (DOCUMENTATION_KEYS.has(v)) return 'documentation key';
+  if (PLACEHOLDER_WORD.test(v)) return 'placeholder word';
+  const body = v.slice(prefixLength);
+  if (!repeats(body) && !sequential(body)) return null;
+  if (randomRest(body) >= MIN_RANDOM_BODY) return null;
+  return repeats(body) ? 'repeated characters' : 'sequential run';
+}
+
 /** Why `value` is obviously not a secret, or null when it may be one. */
 export function notSecretReason(value: string): string | null {
   const v = value.trim();
@@ -192,4 +252,36 @@ export const NOT_SECRET_EXAMPLES: readonly NotSecretExample[] = [
   },
   { value: 'sk_test_' + 'Xq81ZrTn4WcB7uVkLs92PdHe', reason: null, why: 'a test-mode key is still a key' },
   { value: 'hunter2!', reason: null, why: 'short passwords are secrets too' },
+];
+
+/** Examples of prefixedNotSecretReason: `prefix` characters are the vendor prefix. */
+export const PREFIXED_NOT_SECRET_EXAMPLES: readonly (NotSecretExample & { readonly prefix: number })[] = [
+  {
+    value: 'gsk_' + 'q8Rw2LmZp0cTyHs4NfUe' + '1234567890' + 'Jb7Ga9oQi3KxVd',
+    prefix: 4,
+    reason: null,
+    why: 'a counting run inside an otherwise random body',
+  },
+  {
+    value: 'ntn_' + 'abcdefghijklmnop' + 'Xq81ZrTn4WcB7uVkLs92PdHe',
+    prefix: 4,
+    reason: null,
+    why: 'the alphabet, then 24 random characters',
+  },
+  {
+    value: 'dapi' + '1234567890ABCDEF' + '1234567890ABCDEF',
+    prefix: 4,
+    reason: 'sequential run',
+    why: 'counting runs only (9 then A counts on in hex)',
+  },
+  { value: 'da2-' + 'abcdefghijklmnopqrstuvwxyz', prefix: 4, reason: 'sequential run', why: 'the alphabet' },
+  { value: 'BBDC-' + 'A'.repeat(40), prefix: 5, reason: 'repeated characters', why: 'one character' },
+  {
+    value: 'API-' + '1234567890ABCDEFGHIJKLMNO1234',
+    prefix: 4,
+    reason: 'sequential run',
+    why: 'counting up with four characters left over',
+  },
+  { value: 'ghp_' + 'x'.repeat(36), prefix: 4, reason: 'placeholder word', why: 'xxxx body' },
+  { value: '${GROQ_API_KEY}', prefix: 4, reason: 'template', why: 'a template, whatever the prefix' },
 ];

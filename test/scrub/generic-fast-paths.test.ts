@@ -5,7 +5,8 @@ import { randomBody } from '../../src/scrub/examples.js';
 import { assignmentNear, stemLength } from '../../src/scrub/detectors/assignment.js';
 
 const STEM = /^(?:pass(?:word|wd|phrase|code)?|pwd|secret|token|key|auth(?:orization)?|credentials?|creds)/i;
-const ASSIGNMENT_NEAR = /^[A-Za-z0-9_.-]{0,40}(?:<\/|\\?["'`\]]?[ \t]*(?:[=:(,>-]|!=|[ \t][^ \t\r\n]))/;
+const ASSIGNMENT_NEAR =
+  /^[A-Za-z0-9_.-]{0,40}(?:<\/|\\?(?:["'`]\]?|\])?[ \t]*(?:[=:(,>-]|!=|[ \t][^ \t\r\n]))/;
 
 describe('generic assignment fast paths', () => {
   it('stemLength agrees with the stem regex on a cut window', () => {

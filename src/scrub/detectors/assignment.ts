@@ -110,7 +110,7 @@ function isBlankCode(c: number): boolean {
 
 /**
  * A separator within reach of `text[i]`, looking no further than `end`: the regex
- * /^[A-Za-z0-9_.-]{0,40}["'`\]]?[ \t]*(?:[=:(,>-]|!=|[ \t][^ \t\r\n])/ on `text.slice(i, end)`,
+ * /^[A-Za-z0-9_.-]{0,40}(?:["'`]\]?|\])?[ \t]*(?:[=:(,>-]|!=|[ \t][^ \t\r\n])/ on `text.slice(i, end)`,
  * decided on char codes without the slice. Inside the identifier run only a `-` can follow the
  * `{0,40}` part, so the regex matches when a `-` sits among the run's first 41 characters, or,
  * for a run of at most 40, when what follows it (an optional closing quote, blanks) is a
@@ -135,6 +135,8 @@ function separatorAfterRun(text: string, i: number, r: number, end: number): boo
     if (c === 0x5c && q + 1 < end) c = text.charCodeAt(++q);
     else if (c === 0x3c && q + 1 < end && text.charCodeAt(q + 1) === 0x2f) return true;
     if (c === 0x22 || c === 0x27 || c === 0x60 || c === 0x5d) q++;
+    // `["api_key"] =`: a quoted subscript closes with the quote, then the bracket.
+    if (c !== 0x5d && text.charCodeAt(q) === 0x5d) q++;
   }
   let k = q;
   while (k < end && isBlankCode(text.charCodeAt(k))) k++;
@@ -572,6 +574,12 @@ export default defineDetector({
   examples: {
     positive: [
       { text: 'secret = "hunter2"', secret: 'hunter2', nonStrict: 'keep' },
+      {
+        text: `os.environ["OPENAI_API_KEY"] = '${randomBody('ge0', HEX, 32)}'`,
+        secret: randomBody('ge0', HEX, 32),
+        why: 'a quoted subscript: the name closes with a quote and then the bracket',
+        nonStrict: 'keep',
+      },
       {
         text: `DB_PASSWORD=${randomBody('ge1', BASE62, 18)}`,
         secret: randomBody('ge1', BASE62, 18),
