@@ -3,12 +3,13 @@
  * grammars for what it rejects, a keyword fallback last), LiteralFacts for string constants, and
  * re-entry for SQL the statement hands to the server as a string (DO blocks, dblink_exec, EXEC).
  */
-import { parseUnits, type WorkBudget } from '../budget.js';
+import { DEFAULT_WORK_UNITS, parseUnits, type WorkBudget } from '../budget.js';
 import type { Fact, LiteralFact, SqlStmtFact } from '../facts.js';
 import type { Span } from '../types.js';
 import { fallbackStatements } from './sql/fallback.js';
 import { collectVars } from './sql/fold.js';
 import { fromNsp } from './sql/from-nsp.js';
+import { replacedTable } from './sql/replace.js';
 import { foreignAccess } from './sql/foreign.js';
 import { fromPg } from './sql/from-pg.js';
 import type { J } from './sql/json.js';
@@ -159,6 +160,12 @@ const MAX_NSP_BYTES = 8 * 1024;
  * and the keyword fallback reads the statement otherwise.
  */
 const NSP_UNITS_PER_BYTE = 100;
+/**
+ * Units an analysis may have spent, this attempt included, for node-sql-parser to be tried: half
+ * the default budget. A fixed figure, not a share of the budget in hand, so a smaller budget (the
+ * caller's slice, src/engine/offload.ts) only stops work and never changes what is tried.
+ */
+const NSP_SHARE_UNITS = DEFAULT_WORK_UNITS / 2;
 /** Extra units a PostgreSQL parse that fails costs (libpg-query's error path: about 30 µs). */
 const PG_FAILURE_UNITS = 300;
 /**
@@ -196,7 +203,7 @@ function analyse(text: string, base: number, depthGuard: number, budget: WorkBud
       const nspCost = seg.length * NSP_UNITS_PER_BYTE;
       if (
         seg.length <= MAX_NSP_BYTES &&
-        budget.remaining - nspCost >= budget.limit / 2 &&
+        budget.used + nspCost <= NSP_SHARE_UNITS &&
         budget.spend(nspCost, 'sql statements') &&
         nspStatements(seg, base + range.start, stmts)
       )
@@ -325,6 +332,11 @@ export function extractSql(text: string, ctx: ExtractContext): Fact[] {
     }
     const fact = toFact(s, text, ctx);
     facts.push(dropsTemporary(s, stmtText, temps) ? { ...fact, temporary: true } : fact);
+    // CREATE OR REPLACE TABLE / INSERT OVERWRITE: the existing table is dropped or emptied first.
+    const replaced =
+      s.statement === 'create' || s.statement === 'insert' ? replacedTable(stmtText) : undefined;
+    if (replaced !== undefined && !temps.has(bareName(replaced.table)))
+      facts.push({ ...fact, statement: replaced.effect, object: 'table', targets: [replaced.table] });
     for (const d of s.dynamicSql)
       facts.push(...ctx.nested(d.code, 'sql', { start: d.start, end: d.end }, 'sql'));
   }

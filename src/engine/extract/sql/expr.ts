@@ -330,3 +330,65 @@ export function selects(e: Expr): boolean {
 }
 
 export const isTautology = (e: Expr): boolean => truth(e) === true || !selects(e);
+
+/** Comparisons that hold when both sides are the same row's value. */
+const REFLEXIVE = new Set(['=', '==', '<=', '>=', '<=>']);
+
+const qualifierOf = (name: string): string => name.slice(0, Math.max(0, name.lastIndexOf('.')));
+const columnOf = (name: string): string => name.slice(name.lastIndexOf('.') + 1).replace(/["`[\]]/g, '');
+
+/**
+ * A self-join read as the filter it is (red team r2): in `DELETE FROM users u USING users v WHERE
+ * u.id = v.id` every row of u finds itself in v, so `u.id = v.id` is true for every row, as if the
+ * WHERE said nothing. `same` holds the names (aliases, table names) that denote the target table;
+ * a reflexive comparison of one column between two of them becomes TRUE. Other comparisons
+ * between them (`a.id < b.id` of a de-duplication) stay real conditions.
+ */
+export function withSelfJoin(e: Expr, same: ReadonlySet<string>): Expr {
+  if (same.size < 2) return e;
+  const self = (x: Expr): x is { k: 'col'; name: string } => x.k === 'col' && same.has(qualifierOf(x.name));
+  const walk = (x: Expr): Expr => {
+    switch (x.k) {
+      case 'and':
+      case 'or':
+        return { k: x.k, args: x.args.map(walk) };
+      case 'not':
+        return { k: 'not', arg: walk(x.arg) };
+      case 'cmp':
+        if (
+          REFLEXIVE.has(x.op) &&
+          self(x.l) &&
+          self(x.r) &&
+          qualifierOf(x.l.name) !== qualifierOf(x.r.name) &&
+          columnOf(x.l.name) === columnOf(x.r.name)
+        )
+          return { k: 'const', v: true };
+        return x;
+      default:
+        return x;
+    }
+  };
+  return walk(e);
+}
+
+/**
+ * `x + 0`, `x - 0`, `0 + x`, `x * 1`, `1 * x`, `x / 1`: the value of x itself, so `id = id + 0`
+ * reads like `id = id` (red team r2). Anything else: undefined.
+ */
+export function arithmeticIdentity(op: string, l: Expr, r: Expr): Expr | undefined {
+  const n = (x: Expr): number | undefined =>
+    x.k === 'const' && (typeof x.v === 'number' || typeof x.v === 'string') ? Number(x.v) : undefined;
+  if ((op === '+' || op === '-') && n(r) === 0) return l;
+  if (op === '+' && n(l) === 0) return r;
+  if ((op === '*' || op === '/') && n(r) === 1) return l;
+  if (op === '*' && n(l) === 1) return r;
+  return undefined;
+}
+
+/**
+ * `x op ANY(ARRAY[a, b])` is `x op a OR x op b`; `x op ALL(ARRAY[a, b])` is `x op a AND x op b`
+ * (red team r2: `WHERE 1 = ANY(ARRAY[1])`).
+ */
+export function quantified(op: string, all: boolean, l: Expr, items: readonly Expr[]): Expr {
+  return { k: all ? 'and' : 'or', args: items.map((r) => ({ k: 'cmp', op, l, r })) };
+}

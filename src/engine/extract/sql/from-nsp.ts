@@ -3,7 +3,7 @@
  * for statements PostgreSQL's parser rejects (backticks, INTO OUTFILE, LOAD DATA, ATTACH ...).
  */
 import { CREDENTIAL_COLUMN } from '../../knowledge/sql.js';
-import { OTHER, isTautology, type Expr } from './expr.js';
+import { OTHER, arithmeticIdentity, isTautology, withSelfJoin, type Expr } from './expr.js';
 import { arr, obj, str, type J } from './json.js';
 import { addFunction, addTable, newStmt, type SqlDialect, type StmtInfo } from './stmt.js';
 
@@ -75,6 +75,8 @@ export function nspExpr(v: unknown): Expr {
       }
       if (['=', '==', '!=', '<>', '<', '<=', '>', '>=', '<=>'].includes(op))
         return { k: 'cmp', op, l: nspExpr(n.left), r: nspExpr(n.right) };
+      if (op === '+' || op === '-' || op === '*' || op === '/')
+        return arithmeticIdentity(op, nspExpr(n.left), nspExpr(n.right)) ?? OTHER;
       return OTHER;
     }
     default: {
@@ -92,6 +94,34 @@ const tableNames = (list: unknown): string[] => {
   }
   return out;
 };
+
+/** Name (alias, or the table's own name) → table, for the FROM/JOIN items of a statement. */
+function aliasTable(items: readonly unknown[]): Map<string, string> {
+  const out = new Map<string, string>();
+  for (const item of items) {
+    const o = obj(item);
+    const table = str(o?.table)?.toLowerCase();
+    if (table === undefined) continue;
+    out.set(str(o?.as)?.toLowerCase() ?? table, table);
+  }
+  return out;
+}
+
+/**
+ * The ON conditions of inner joins: a MySQL multi-table `DELETE t FROM users t JOIN banned b ON
+ * b.user_id = t.id` touches only the rows the join keeps, as a WHERE would. An outer join keeps
+ * every row of its left side, so its ON bounds nothing.
+ */
+function joinFilters(items: readonly unknown[]): Expr[] {
+  const out: Expr[] = [];
+  for (const item of items) {
+    const o = obj(item);
+    const join = str(o?.join)?.toUpperCase();
+    if (o?.on === undefined || o.on === null || join === undefined) continue;
+    if (join === 'JOIN' || join === 'INNER JOIN' || join === 'STRAIGHT_JOIN') out.push(nspExpr(o.on));
+  }
+  return out;
+}
 
 /** Convert one statement AST. `tableList` is node-sql-parser's `op::db::table` list for it. */
 export function fromNsp(ast: J, dialect: SqlDialect, start: number, end: number): StmtInfo {
@@ -112,12 +142,19 @@ export function fromNsp(ast: J, dialect: SqlDialect, start: number, end: number)
       s.targets = tableNames(ast.table);
       break;
     case 'update':
-    case 'delete':
+    case 'delete': {
       s.statement = type;
-      s.targets = tableNames(ast.table);
-      s.hasWhere = ast.where !== null && ast.where !== undefined;
-      s.tautologicalWhere = s.hasWhere && isTautology(nspExpr(ast.where));
+      const items = arr(type === 'delete' ? ast.from : ast.table);
+      const real = aliasTable(items);
+      s.targets = tableNames(ast.table).map((t) => real.get(t) ?? t);
+      const filters = joinFilters(items);
+      if (ast.where !== null && ast.where !== undefined) filters.push(nspExpr(ast.where));
+      s.hasWhere = filters.length > 0;
+      const target = s.targets[0];
+      const same = new Set([...real].filter(([, t]) => t === target).map(([name]) => name));
+      s.tautologicalWhere = s.hasWhere && isTautology(withSelfJoin({ k: 'and', args: filters }, same));
       break;
+    }
     case 'truncate':
       s.statement = 'truncate';
       s.object = 'table';

@@ -3,8 +3,8 @@
  * (one for the statement, one more per data-modifying statement nested in a CTE or EXPLAIN ANALYZE).
  */
 import { CREDENTIAL_COLUMN, DANGEROUS_PACKAGES } from '../../knowledge/sql.js';
-import { OTHER, isTautology, type Expr } from './expr.js';
-import { arr, num, obj, pgNode, str } from './json.js';
+import { OTHER, arithmeticIdentity, isTautology, quantified, withSelfJoin, type Expr } from './expr.js';
+import { arr, num, obj, pgNode, str, type J } from './json.js';
 import { addFunction, addTable, newStmt, type StmtInfo } from './stmt.js';
 
 /** Functions whose string argument is SQL the server runs (index of that argument; -1 = last). */
@@ -61,8 +61,21 @@ export function pgExpr(v: unknown): Expr {
     case 'A_Expr': {
       const op = names(b.name).pop() ?? '';
       const kind = str(b.kind);
-      if (kind === 'AEXPR_OP' && b.lexpr !== undefined)
-        return { k: 'cmp', op, l: pgExpr(b.lexpr), r: pgExpr(b.rexpr) };
+      if (kind === 'AEXPR_OP' && b.lexpr !== undefined) {
+        const l = pgExpr(b.lexpr);
+        const r = pgExpr(b.rexpr);
+        const same = arithmeticIdentity(op, l, r);
+        if (same !== undefined) return same;
+        return { k: 'cmp', op, l, r };
+      }
+      // x = ANY(ARRAY[...]) / x <> ALL(ARRAY[...]) with the array written out.
+      if ((kind === 'AEXPR_OP_ANY' || kind === 'AEXPR_OP_ALL') && pgNode(b.rexpr)?.[0] === 'A_ArrayExpr')
+        return quantified(
+          op,
+          kind === 'AEXPR_OP_ALL',
+          pgExpr(b.lexpr),
+          arr(pgNode(b.rexpr)?.[1]?.elements).map(pgExpr),
+        );
       // x IS [NOT] DISTINCT FROM NULL is x IS [NOT] NULL; x IS NOT DISTINCT FROM x holds for every row.
       if (kind === 'AEXPR_DISTINCT' || kind === 'AEXPR_NOT_DISTINCT') {
         const l = pgExpr(b.lexpr);
@@ -145,6 +158,33 @@ function selfSubquery(where: unknown, table: string | undefined): boolean {
   return last(col[1].fields) !== undefined && last(col[1].fields) === last(test[1].fields);
 }
 
+/**
+ * Names that denote the target table of an UPDATE/DELETE: its alias (or its name), and the alias of
+ * each USING/FROM item that is the same table again (a self-join).
+ */
+function selfNames(b: J): Set<string> {
+  const rel = obj(b.relation);
+  const table = str(rel?.relname);
+  const schema = str(rel?.schemaname);
+  const out = new Set<string>();
+  if (table === undefined) return out;
+  const nameOf = (rv: J | undefined): string | undefined =>
+    str(obj(rv?.alias)?.aliasname)?.toLowerCase() ??
+    [str(rv?.schemaname), str(rv?.relname)]
+      .filter((x) => x !== undefined)
+      .join('.')
+      .toLowerCase();
+  out.add(nameOf(rel)!);
+  for (const item of [...arr(b.usingClause), ...arr(b.fromClause)]) {
+    const n = pgNode(item);
+    if (n?.[0] !== 'RangeVar' || str(n[1].relname) !== table) continue;
+    if (str(n[1].schemaname) !== undefined && schema !== undefined && str(n[1].schemaname) !== schema)
+      continue;
+    out.add(nameOf(n[1])!);
+  }
+  return out;
+}
+
 /** The subtree references a column somewhere (bounded walk of the parser's JSON). */
 /** Longest signature built; larger expressions get none (a cost bound on every WHERE). */
 const MAX_SIGNATURE = 256;
@@ -219,7 +259,8 @@ function convert(node: unknown, start: number, end: number, ctx: PgContext, out:
       s.hasWhere = b.whereClause !== undefined;
       s.tautologicalWhere =
         s.hasWhere &&
-        (isTautology(pgExpr(b.whereClause)) || selfSubquery(b.whereClause, str(obj(b.relation)?.relname)));
+        (isTautology(withSelfJoin(pgExpr(b.whereClause), selfNames(b))) ||
+          selfSubquery(b.whereClause, str(obj(b.relation)?.relname)));
       break;
     }
     case 'MergeStmt': {

@@ -2,6 +2,8 @@
 import { defineRule } from '../define-rule.js';
 
 const WHOLE = new Set(['database', 'schema', 'tablespace', 'owned']);
+/** CREATE OR REPLACE TABLE / REPLACE TABLE (extract/sql/replace.ts): a drop spelled as a create. */
+const REPLACES = /^\s*(?:create\s+or\s+)?replace\b/i;
 
 export default defineRule({
   id: 'SQL-AST-002',
@@ -17,10 +19,12 @@ export default defineRule({
       const object = (s.object ?? 'object').toUpperCase();
       yield {
         span: s.span,
-        reason: `DROP ${object} ${s.targets.join(', ')} removes it and everything stored in it`.replace(
-          /\s+$/,
-          '',
-        ),
+        reason: REPLACES.test(s.text)
+          ? `${s.text.trim().split(/\s+/).slice(0, 4).join(' ').toUpperCase()} drops the existing table ${s.targets.join(', ')} and everything stored in it`
+          : `DROP ${object} ${s.targets.join(', ')} removes it and everything stored in it`.replace(
+              /\s+$/,
+              '',
+            ),
         suggestedAlternative:
           (s.object === 'table' || s.object === 'view') && target
             ? `ALTER ${object} ${target} RENAME TO ${target.split('.').pop()}_archived`
@@ -44,9 +48,22 @@ export default defineRule({
       { input: 'DROP FUNCTION a.b (INT)', runtime: 'sql' },
       { input: 'SELECT 1 /*! ; DROP TABLE users */', runtime: 'sql' },
       { input: 'SELECT 1 --1; DROP TABLE t', runtime: 'sql' },
+      { input: 'CREATE OR REPLACE TABLE users AS SELECT * FROM users WHERE 1 = 0', runtime: 'sql' },
+      { input: 'create or replace transient table analytics.events (id int)', runtime: 'sql' },
+      { input: 'REPLACE TABLE users AS SELECT 1 AS id', runtime: 'sql' },
     ],
     allow: [
       { input: 'CREATE TABLE z (truncate INT)', runtime: 'sql', why: 'a column named like a keyword' },
+      {
+        input: 'CREATE OR REPLACE VIEW active_users AS SELECT * FROM users WHERE active',
+        runtime: 'sql',
+        why: 'a view holds no data',
+      },
+      {
+        input: 'CREATE OR REPLACE TEMP TABLE scratch AS SELECT id FROM users',
+        runtime: 'sql',
+        why: 'a temporary table lives for the session only',
+      },
       {
         input: 'CREATE TEMP TABLE ids (id int); INSERT INTO ids VALUES (1); DROP TABLE ids;',
         runtime: 'sql',

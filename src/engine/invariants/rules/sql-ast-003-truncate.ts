@@ -14,7 +14,9 @@ export default defineRule({
       const target = s.targets[0];
       yield {
         span: s.span,
-        reason: `TRUNCATE ${s.targets.join(', ')} deletes every row`.trim(),
+        reason: /^\s*insert\s+overwrite\b/i.test(s.text)
+          ? `INSERT OVERWRITE replaces every row of ${s.targets.join(', ')}`
+          : `TRUNCATE ${s.targets.join(', ')} deletes every row`.trim(),
         suggestedAlternative: target ? `DELETE FROM ${target} WHERE id = $1` : null,
       };
     }
@@ -24,9 +26,16 @@ export default defineRule({
       { input: 'TRUNCATE TABLE users', runtime: 'sql' },
       { input: 'truncate orders, order_items RESTART IDENTITY', runtime: 'sql' },
       { input: "mysql -e 'TRUNCATE TABLE sessions'" },
+      { input: 'INSERT OVERWRITE TABLE users SELECT * FROM users WHERE false', runtime: 'sql' },
+      { input: 'insert overwrite into analytics.events select * from staging', runtime: 'sql' },
     ],
     allow: [
       { input: 'SELECT truncate', runtime: 'sql', why: 'a column named truncate' },
+      {
+        input: "INSERT OVERWRITE TABLE events PARTITION (dt='2024-01-01') SELECT * FROM staging",
+        runtime: 'sql',
+        why: 'one static partition rewritten, the rest kept',
+      },
       { input: 'SELECT trunc(price, 2) FROM items', runtime: 'sql', why: 'a numeric function' },
     ],
   },
