@@ -8,6 +8,7 @@ import type { Runtime, Span } from '../../types.js';
 import type { ExtractContext, Extractor } from '../types.js';
 import { Collector, type LoopFrame } from './collector.js';
 import { named, reportMissing } from './syntax.js';
+import { mayRaise, tryParts } from './try-exits.js';
 import { FACT_UNITS, parseCost, VISIT_UNITS } from './work.js';
 import {
   concat,
@@ -56,6 +57,11 @@ export abstract class CodeWalker {
     if (this.#depth > MAX_EVAL_DEPTH || !this.col.spend(VISIT_UNITS)) return UNKNOWN;
     this.#depth++;
     try {
+      // Inside a catching try, within a loop of its body: a try ends the loop if a call can raise.
+      const floor = this.#catchFloor;
+      if (floor !== undefined && this.col.loops.length > floor && mayRaise(n, this.text))
+        this.#leaveFrom(floor);
+      if (n.type === 'try_statement') return this.#try(n);
       return this.node(n);
     } finally {
       this.#depth--;
@@ -108,8 +114,37 @@ export abstract class CodeWalker {
     const kids = named(n);
     const v = kids.length === 1 ? this.visit(kids[0]!) : this.generic(n);
     if (n.type === 'return_statement') this.#returns[this.#returns.length - 1]?.push(v);
-    this.col.markLoop('exit');
+    // A raise caught by a try inside the loop only restarts it (`while True: try: raise X except: pass`).
+    if (n.type !== 'return_statement' && this.#catchFloor !== undefined) this.#leaveFrom(this.#catchFloor);
+    else this.col.markLoop('exit');
     return v;
+  }
+
+  /** Where the innermost catching try begins in the loop stack: loops from there on are inside it. */
+  #catchFloor: number | undefined;
+
+  /**
+   * A try statement: when a handler catches, an error raised in a loop of its body leaves that
+   * loop for the handler (see try-exits.ts). The handlers, else and finally run outside that
+   * protection; the other children are walked as the language's walker would (generic).
+   */
+  #try(n: SyntaxNode): Val {
+    const { body, catches } = tryParts(n, this.text);
+    const saved = this.#catchFloor;
+    if (catches) this.#catchFloor = this.col.loops.length;
+    try {
+      if (body) this.visit(body);
+    } finally {
+      this.#catchFloor = saved;
+    }
+    for (const c of n.children) if (c.named && c !== body) this.visit(c);
+    return UNKNOWN;
+  }
+
+  /** Marks the loops from `floor` on (those inside the catching try) as exited. */
+  #leaveFrom(floor: number): void {
+    const loops = this.col.loops;
+    for (let i = floor; i < loops.length; i++) loops[i]!.exits = true;
   }
 
   /** Return values seen while walking a function body, innermost function last. */
@@ -215,9 +250,12 @@ export abstract class CodeWalker {
   /** Walks a function body: loops outside do not see its exits. */
   protected inFunction(body: () => void): void {
     const saved = this.col.loops;
+    const floor = this.#catchFloor;
     this.col.loops = [];
+    this.#catchFloor = undefined;
     body();
     this.col.loops = saved;
+    this.#catchFloor = floor;
   }
 
   run(root: SyntaxNode): void {

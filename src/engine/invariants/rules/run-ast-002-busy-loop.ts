@@ -5,7 +5,8 @@ export default defineRule({
   id: 'RUN-AST-002',
   invariant: 'NO_RUNAWAY_EXECUTION',
   kinds: ['loop'],
-  summary: 'Unbounded loops (while true, for(;;), while :) whose body never sleeps, breaks or exits.',
+  summary:
+    'Unbounded loops (while true, for(;;), while :) whose body never sleeps, breaks, returns or raises out of the loop.',
   remediationHint:
     'Bound the loop: iterate a fixed number of times (for i in $(seq 1 10)), add a sleep and an exit condition, or use timeout 60 to cap it.',
   *check(facts) {
@@ -26,6 +27,14 @@ export default defineRule({
       { input: 'while True:\n    counter += 1', runtime: 'python' },
       { input: 'running = True\nwhile running:\n    work()', runtime: 'python' },
       { input: 'for (;;) { total++; }', runtime: 'node' },
+      {
+        input: 'while True:\n    try:\n        raise ValueError()\n    except ValueError:\n        pass',
+        runtime: 'python',
+      },
+      {
+        input: 'try:\n    while True:\n        print(1)\nexcept KeyboardInterrupt:\n    pass',
+        runtime: 'python',
+      },
     ],
     allow: [
       {
@@ -44,6 +53,17 @@ export default defineRule({
         input: 'while True:\n    line = input()\n    if line == "q":\n        break',
         runtime: 'python',
         why: 'waits for input and breaks',
+      },
+      {
+        input:
+          'it = iter(data)\ntry:\n    while True:\n        out.append(next(it))\nexcept StopIteration:\n    pass',
+        runtime: 'python',
+        why: 'ends when next() raises, caught outside the loop',
+      },
+      {
+        input: 'try { for (;;) out.push(it.next().value); } catch (e) { done(out); }',
+        runtime: 'node',
+        why: 'ends when a call throws, caught outside the loop',
       },
       { input: 'let n = 5;\nwhile (n) n--;', runtime: 'node', why: 'the condition changes in the body' },
       {

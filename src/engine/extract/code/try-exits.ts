@@ -1,0 +1,54 @@
+/**
+ * What a try statement means to the loops inside it (issue 22 loop false positives): an error
+ * raised in a loop of the try's body leaves the loop for the handler, the way
+ * `try: while True: out.append(next(it)) except StopIteration: return out` ends. Knows the
+ * python and JavaScript grammars' try, except/catch and call nodes.
+ */
+import type { SyntaxNode } from '../../parse/index.js';
+
+/** Exceptions nobody's program raises by itself: a handler for only these does not end a loop. */
+const OUTSIDE_ONLY = new Set(['KeyboardInterrupt', 'SystemExit', 'GeneratorExit']);
+
+/**
+ * Whether a python except clause's header (`except (ValueError, KeyError) as e`) catches what a
+ * call can raise: every handler does except one for interrupts only (Ctrl-C never comes to an agent).
+ */
+export function exceptCatches(header: string): boolean {
+  const types = header
+    .replace(/^except\*?/, '')
+    .replace(/\bas\s+\w+\s*$/, '')
+    .match(/[A-Za-z_][\w.]*/g);
+  if (types === null) return true;
+  return types.some((t) => !OUTSIDE_ONLY.has(t.slice(t.lastIndexOf('.') + 1)));
+}
+
+/** A try statement's protected body and whether any of its handlers catches errors. */
+export function tryParts(n: SyntaxNode, text: string): { body: SyntaxNode | undefined; catches: boolean } {
+  let body: SyntaxNode | undefined;
+  let catches = false;
+  for (const c of n.children) {
+    if (body === undefined && (c.type === 'block' || c.type === 'statement_block')) body = c;
+    // JavaScript: a catch clause catches everything; try/finally alone catches nothing.
+    else if (c.type === 'catch_clause') catches = true;
+    else if (c.type === 'except_clause' || c.type === 'except_group_clause') {
+      const block = c.children.find((b) => b.type === 'block');
+      if (exceptCatches(text.slice(c.start, block?.start ?? c.end).replace(/:\s*$/, ''))) catches = true;
+    }
+  }
+  return { body, catches };
+}
+
+/** Callees that do not raise in practice: a loop of only these runs on inside any try. */
+const QUIET_CALL =
+  /^(?:print|len|repr|str|bool|id|type|abs|isinstance|hash|console\.\w+|Math\.\w+|Date\.now|String|Number|Boolean)$/;
+
+/**
+ * Whether walking `n` can raise an error a handler sees: a call of anything but a quiet builtin,
+ * or a python subscript (IndexError, KeyError end `while True: x = items[i]; i += 1`).
+ */
+export function mayRaise(n: SyntaxNode, text: string): boolean {
+  if (n.type === 'subscript') return true;
+  if (n.type !== 'call' && n.type !== 'call_expression') return false;
+  const callee = n.children[0];
+  return callee === undefined || !QUIET_CALL.test(text.slice(callee.start, callee.end));
+}
