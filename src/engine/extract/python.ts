@@ -32,9 +32,9 @@ import {
   pushText,
   spliceParts,
 } from './code/walker.js';
-import { dynamicCall } from './code/effects.js';
+import { CLIENT_REQUEST, dynamicCall } from './code/effects.js';
 import { maySdk, sdkCall, sdkConstruct, sdkMember, sdkQuery, type SdkCall } from './code/sdk.js';
-import { programVal, PY_CALLS, PY_CONSTANTS, type PyCall } from './python/calls.js';
+import { CLIENT_INPUT, programVal, PY_CALLS, PY_CONSTANTS, type PyCall } from './python/calls.js';
 import { attrRef, isModuleName, sliceText } from './python/modules.js';
 
 /** Most loop-body walks one input may spend unrolling loops over literal lists (work units). */
@@ -50,6 +50,10 @@ export class PyWalker extends CodeWalker {
   /** Methods of the input's own classes, by name (`Runner().go(x)` walks `go` with self and x). */
   readonly #methods = new Map<string, Val>();
   #inClass = 0;
+  /** Inside a request-handler class (BaseHTTPRequestHandler...): `self.path`, `self.rfile` are the client's. */
+  #inHandler = 0;
+  /** What the last `raise X('text')` raised: an `except ... as e` handler sees it (`str(e)`, r1). */
+  #raised: Val | undefined;
   /** Loop-body walks spent unrolling loops over literal lists (UNROLL_BUDGET). */
   #unrolled = 0;
   /** Names assigned more than once in the input (a loop condition over them can change). */
@@ -146,13 +150,29 @@ export class PyWalker extends CodeWalker {
       case 'with_statement':
         return this.#with(n);
       case 'class_definition': {
+        const handler = REQUEST_HANDLER.test(
+          this.src(n.children.find((c) => c.type === 'argument_list') ?? n),
+        );
         this.#inClass++;
+        if (handler) this.#inHandler++;
         try {
           return this.generic(n);
         } finally {
           this.#inClass--;
+          if (handler) this.#inHandler--;
         }
       }
+      case 'except_clause':
+      case 'except_group_clause':
+        for (const c of named(n)) {
+          if (c.type !== 'as_pattern') this.visit(c);
+          else {
+            const [cls, target] = named(c);
+            if (cls) this.visit(cls);
+            if (target) this.bind(target, this.#raised ?? UNKNOWN);
+          }
+        }
+        return UNKNOWN;
       case 'function_definition':
       case 'lambda':
         return this.#function(n);
@@ -160,8 +180,12 @@ export class PyWalker extends CodeWalker {
         this.col.markLoop('break');
         return UNKNOWN;
       case 'return_statement':
-      case 'raise_statement':
         return this.exit(n);
+      case 'raise_statement': {
+        const v = this.exit(n);
+        if (named(n).length === 1) this.#raised = v;
+        return v;
+      }
       case 'ERROR':
         return this.unparsed(n);
       case 'comment':
@@ -245,6 +269,12 @@ export class PyWalker extends CodeWalker {
     const ref = attrRef(base, name);
     if (ref !== undefined && isModuleName(ref)) return { ...refVal(ref, dotted), module: true };
     if (ref === 'os.environ') return { ...refVal(ref, dotted), sources: [{ kind: 'env' }] };
+    // What a web client sent: flask/bottle/quart `request.*`, a request handler's `self.path` (r1 web shells).
+    if (
+      (ref !== undefined && CLIENT_INPUT.test(ref)) ||
+      (this.#inHandler > 0 && /^self\.(?:path|rfile|headers|requestline|request)$/.test(dotted))
+    )
+      return { ...refVal(ref ?? dotted, dotted), sources: [CLIENT_REQUEST] };
     if (ref !== undefined) {
       const constant = PY_CONSTANTS.get(ref);
       if (constant !== undefined) return constant;
@@ -294,6 +324,8 @@ export class PyWalker extends CodeWalker {
     }
     if (key !== null && base.fields?.has(key)) return base.fields.get(key)!;
     if (index.num !== undefined && base.items?.[index.num] !== undefined) return base.items[index.num]!;
+    // One of the matches of a glob or listing (`glob.glob('~/.ss*/id_*')[0]`): what iterating yields.
+    if (index.num !== undefined && base.items === undefined && base.each !== undefined) return base.each;
     return { ...opaque([base]), parts: [{ hole: this.src(n) }] };
   }
 
@@ -657,7 +689,18 @@ export class PyWalker extends CodeWalker {
               call.kwNodes.set(this.src(k), v);
             }
           } else if (a.type === 'list_splat' || a.type === 'dictionary_splat') {
-            const v = this.visit(a);
+            const inner = named(a)[0];
+            const unpacked = inner ? this.visit(inner) : UNKNOWN;
+            // A known list or dict unpacked (`f(*['/x'])`, `f(**{'path': p})`) is its items (r2).
+            if (a.type === 'list_splat' && unpacked.items !== undefined && !call.splat) {
+              for (const item of unpacked.items) call.args.push(item);
+              continue;
+            }
+            if (a.type === 'dictionary_splat' && unpacked.fields !== undefined) {
+              for (const [k, item] of unpacked.fields) call.kw.set(k, item);
+              continue;
+            }
+            const v = opaque([unpacked]);
             call.splat = true;
             call.args.push(v);
             call.argNodes.push(a);
@@ -693,6 +736,7 @@ export class PyWalker extends CodeWalker {
     // A method of the input's own classes on an object the walk cannot type: walked with (self, args).
     const own = !handler && method !== undefined ? this.#methods.get(method) : undefined;
     if (own !== undefined) {
+      this.ownCallEffects(own.fn as SyntaxNode);
       const inlined = this.callFunction(own, [recv ?? UNKNOWN, ...call.args], call.kw);
       if (inlined !== undefined) return { ...inlined, generated: true };
     }
@@ -731,6 +775,9 @@ function percentFormat(fmt: Val, args: Val): Val {
   }
   return withTaint(concat(pieces), fmt);
 }
+
+/** Base classes whose methods serve a network client (`self.path` is what the client asked for). */
+const REQUEST_HANDLER = /RequestHandler\b|\bBaseHandler\b|tornado\.web\.RequestHandler/;
 
 /** Unqualified names that snippets use without importing them. */
 const ALIASES: Readonly<Record<string, string>> = {

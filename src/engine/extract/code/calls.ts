@@ -104,7 +104,22 @@ export function writeTo(w: CodeWalker, c: CodeCall, data: Val): Val | undefined 
   const path = pathOf(file.path).path;
   if (constText(data) !== '') w.col.filled.add(path);
   w.col.flows(c.span, data.sources, { kind: 'file', path });
+  wroteText(w, c.span, file.path, data, file.op === 'append');
   return UNKNOWN;
+}
+
+/**
+ * Known text written to a known path: remembered, so running that file later analyses the text.
+ * Python runs a .pth file's `import` lines at every start-up: they are analysed now (r1).
+ */
+export function wroteText(w: CodeWalker, span: Span, path: Val, data: Val, append: boolean): void {
+  const p = pathOf(path);
+  const text = constText(data);
+  if (text === null || text.trim() === '') return;
+  if (/\.pth$/.test(p.path))
+    for (const line of text.split('\n'))
+      if (/^import[ \t]/.test(line)) w.col.nested(line, 'python', span, 'a python .pth start-up line');
+  if (!p.dynamic) w.col.wroteText(p.path, text, append);
 }
 
 /**
@@ -129,3 +144,16 @@ export const exits: CallHandler<CodeWalker, CodeCall> = (w) => {
   w.col.markLoop('exit');
   return UNKNOWN;
 };
+
+/**
+ * os.kill(pid, sig) / process.kill(pid, sig) with a known pid: the `kill -SIG pid` command line, so
+ * RUN-AST-004 judges it as it judges the shell's kill (kill(-1) signals every process; r2).
+ */
+export function killArgv(pid: Val | undefined, sig: Val | undefined): Val[] | undefined {
+  if (pid?.num === undefined || !Number.isInteger(pid.num)) return undefined;
+  const named = sig === undefined ? 'TERM' : /SIG([A-Z0-9]+)$/.exec(sig.ref ?? constText(sig) ?? '')?.[1];
+  const signal = sig?.num !== undefined ? String(sig.num) : (named ?? 'TERM');
+  // Signal 0 sends nothing: it only checks that the process exists.
+  if (signal === '0') return undefined;
+  return [strVal('kill'), strVal(`-${signal}`), strVal(String(pid.num))];
+}

@@ -61,6 +61,13 @@ function normalPath(path: string): string {
   return path.replace(/\/{2,}/g, '/').replace(/^(?:\.\/)+/, '');
 }
 
+/** The runtime a written script runs in: its interpreter's, else its extension's, else bash. */
+function scriptRuntime(program: string, path: string): Runtime {
+  if (/^python[\d.]*$/.test(program) || /\.py$/.test(path)) return 'python';
+  if (/^(?:node|nodejs|deno|bun)$/.test(program) || /\.[cm]?js$/.test(path)) return 'node';
+  return 'bash';
+}
+
 /** Basename of a program as written, without quotes (`/bin/sh` → `sh`). */
 export function programName(argv0: string): string {
   const slash = argv0.lastIndexOf('/');
@@ -201,6 +208,16 @@ export class Collector {
   /** Paths of files this input wrote non-empty data into (see code/calls.ts emptied). */
   readonly filled = new Set<string>();
 
+  /** Known text this input wrote into files, by path: run later (`sh x.sh`), it is analysed as code. */
+  readonly #scripts = new Map<string, string>();
+
+  /** `text` written (or appended) to `path`; a script run from there later is that text (r1: written then run). */
+  wroteText(path: string, text: string, append: boolean): void {
+    const key = normalPath(path);
+    const before = append ? (this.#scripts.get(key) ?? '') : '';
+    if (before.length + text.length <= 64 * 1024) this.#scripts.set(key, before + text);
+  }
+
   /** `path` as seen from the working directory set by the program, when it set one. */
   fromCwd(path: string, cwd: string | undefined = this.cwd): string {
     if (cwd === undefined || path === '' || /^[/~$]/.test(path) || path.startsWith('{')) return path;
@@ -255,7 +272,7 @@ export class Collector {
   }
 
   flow(span: Span, from: DataSource, to: DataSink): void {
-    if (to.kind === 'file' && (from.kind === 'net' || from.kind === 'decoded')) {
+    if (to.kind === 'file' && (from.kind === 'net' || from.kind === 'decoded' || from.kind === 'file')) {
       const key = normalPath(to.path);
       const list = this.#written.get(key) ?? [];
       if (list.length < 8) list.push(from);
@@ -302,6 +319,11 @@ export class Collector {
 
   /** Downloaded or decoded data this input wrote into `path` earlier (none when it wrote none). */
   writtenSources(path: string): readonly DataSource[] {
+    return this.contentSources(path).filter((s) => s.kind !== 'file');
+  }
+
+  /** Where what this input put into `path` came from: downloads, decoders, files archived or copied into it. */
+  contentSources(path: string): readonly DataSource[] {
     return this.#written.size === 0 ? [] : (this.#written.get(normalPath(path)) ?? []);
   }
 
@@ -314,7 +336,8 @@ export class Collector {
         : code;
     const facts = this.#ctx.nested(text, runtime, span, via);
     for (const f of facts) this.facts.push(f);
-    if (this.#written.size > 0) for (const f of facts) if (f.kind === 'exec') this.#ranWritten(span, f);
+    if (this.#written.size > 0 || this.#scripts.size > 0)
+      for (const f of facts) if (f.kind === 'exec') this.#ranWritten(span, f);
   }
 
   /** A program run from a file this input downloaded (or decoded) earlier: the content is executed. */
@@ -326,6 +349,12 @@ export class Collector {
     }
     for (const c of candidates) {
       for (const from of this.writtenSources(c)) this.flow(span, from, { kind: 'exec', program: e.program });
+      const key = normalPath(c);
+      const script = this.#scripts.get(key);
+      if (script === undefined) continue;
+      // Taken out first: a script that runs itself is analysed once.
+      this.#scripts.delete(key);
+      this.nested(script, scriptRuntime(e.program, key), span, 'a file this input wrote');
     }
   }
 

@@ -18,10 +18,29 @@ function isSecretSource(s: DataSource): boolean {
   return s.kind === 'file' || s.kind === 'env' || s.kind === 'output';
 }
 
+/**
+ * What a web server's client sent (query, form, body, path, headers): network data that the
+ * server's code runs if it reaches a shell or eval (a web shell, r1). Handed to a program as one
+ * argv word it is only data, so runArgv counts it only for shells and interpreters.
+ */
+const CLIENT_HOST = 'a web client request';
+export const CLIENT_REQUEST: DataSource = { kind: 'net', host: CLIENT_HOST };
+
+function fromClient(s: DataSource): boolean {
+  return s.kind === 'net' && s.host === CLIENT_HOST;
+}
+
 /** Downloaded or decoded data in `vals` reaches `program` as code. */
-export function codeFlows(col: Collector, span: Span, vals: readonly Val[], program: string): void {
+export function codeFlows(
+  col: Collector,
+  span: Span,
+  vals: readonly Val[],
+  program: string,
+  clientData = true,
+): void {
   for (const v of vals)
-    for (const s of deepSources(v)) if (isCodeSource(s)) col.flow(span, s, { kind: 'exec', program });
+    for (const s of deepSources(v))
+      if (isCodeSource(s) && (clientData || !fromClient(s))) col.flow(span, s, { kind: 'exec', program });
 }
 
 /**
@@ -136,7 +155,7 @@ export function runArgv(
   if (argv.length === 0) return;
   const words = argv.map(render);
   const program = programName(words[0]!);
-  codeFlows(col, span, argv, program);
+  codeFlows(col, span, argv, program, STDIN_RUNNERS.has(program));
   if (SHELLS.has(program) && shellReadsStdin(words)) {
     // A shell fed a known script on standard input runs that script.
     const script = opts.input === undefined ? null : constText(opts.input);

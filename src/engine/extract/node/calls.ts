@@ -11,13 +11,16 @@ import {
   exits,
   identity,
   joinVals,
+  killArgv,
   sleeps,
   writeTo,
+  wroteText,
   type CallHandler,
   type CodeCall,
 } from '../code/calls.js';
 import { looksLikeSql } from '../code/collector.js';
 import {
+  CLIENT_REQUEST,
   dnsLookup,
   dynamicCall,
   request,
@@ -206,6 +209,7 @@ const fsCall: Handler = (w, c) => {
       w.col.file(c.span, fileOp, path, actor, { dynamic });
       const data = c.args[1];
       if (data) w.col.flows(c.span, data.sources, { kind: 'file', path });
+      if (data) wroteText(w, c.span, p, data, fileOp === 'append');
       // writeFileSync(path, '') empties the file.
       if (data && fileOp === 'write') emptied(w, c.span, { path: p, op: 'write' }, data);
       const mode = modeText(opt(opts, 'mode'));
@@ -215,7 +219,7 @@ const fsCall: Handler = (w, c) => {
     case 'readFile':
     case 'createReadStream':
       w.col.file(c.span, 'read', path, actor, { dynamic });
-      return { ...UNKNOWN, sources: [{ kind: 'file', path }, ...w.col.writtenSources(path)] };
+      return { ...UNKNOWN, sources: [{ kind: 'file', path }, ...w.col.contentSources(path)] };
     case 'createWriteStream': {
       const flags = constText(opt(opts, 'flags')) ?? constText(c.args[1]) ?? 'w';
       const fileOp = flags.includes('a') ? 'append' : 'write';
@@ -342,10 +346,19 @@ function evalCode(program: string, codeAt: 'first' | 'last'): Handler {
   };
 }
 
-/** setTimeout('code', ms): a string first argument is evaluated. */
+/**
+ * setTimeout('code', ms): a string first argument is evaluated. A function value with extra
+ * arguments (`setTimeout(cp.execSync, 0, cmd)`, `setImmediate(f, cmd)`, `process.nextTick(f, cmd)`)
+ * is called with them (r2).
+ */
 const timerString: Handler = (w, c) => {
   const code = c.args[0];
-  if (!code || code.parts === null || code.fn !== undefined) return undefined;
+  if (code !== undefined && (code.ref !== undefined || code.unresolved === true)) {
+    const skip = c.name === 'setTimeout' || c.name === 'setInterval' ? 2 : 1;
+    callAs(w, c, code, c.args.slice(skip));
+    return UNKNOWN;
+  }
+  if (!code || code.parts === null || code.fn !== undefined || !c.name.startsWith('set')) return undefined;
   runCode(w.col, c.span, code, 'eval', 'node', spanOf(w, c, 0), VIA);
   return UNKNOWN;
 };
@@ -511,6 +524,71 @@ function callAs(w: JsWalker, c: JsCall, f: Val | undefined, args: Val[]): Val | 
   const method = f.ref.slice(f.ref.lastIndexOf('.') + 1);
   return h?.(w, { ...c, name: f.ref, method, args, argNodes: [] });
 }
+
+/** promise.then(f): f is called with what the promise resolves to (`Promise.resolve(cmd).then(cp.execSync)`). */
+const thenCall: Handler = (w, c) => {
+  const f = c.args[0];
+  if (!f || (f.ref === undefined && f.unresolved !== true) || f.ref === 'eval' || f.ref === 'Function')
+    return undefined;
+  const value = c.recv?.ref === 'Promise.resolve()' ? (c.recv.items?.[0] ?? UNKNOWN) : (c.recv ?? UNKNOWN);
+  callAs(w, c, f, [value]);
+  return undefined;
+};
+
+/** Promise.resolve(x): a promise of x (its then-callbacks get x). */
+const promiseResolve: Handler = (_w, c) => {
+  const v = c.args[0] ?? UNKNOWN;
+  return { ...opaque([v]), ref: 'Promise.resolve()', items: [v] };
+};
+
+/** decodeURIComponent / decodeURI / unescape of known text: the decoded text, a decoded source (r2). */
+const uriDecode: Handler = (_w, c) => {
+  const v = c.args[0];
+  const text = constText(v);
+  if (!v || v.fn !== undefined) return undefined;
+  let out: string | null = null;
+  if (text !== null) {
+    try {
+      out =
+        c.name === 'unescape'
+          ? text.replace(/%u([0-9a-fA-F]{4})|%([0-9a-fA-F]{2})/g, (_m, u: string | undefined, h: string) =>
+              String.fromCharCode(parseInt(u ?? h, 16)),
+            )
+          : c.name === 'decodeURI'
+            ? decodeURI(text)
+            : decodeURIComponent(text);
+    } catch {
+      out = null;
+    }
+  }
+  if (out === text) return v;
+  const base = out !== null ? strVal(out) : opaque([v]);
+  return { ...base, sources: [...v.sources, { kind: 'decoded' }], lits: v.lits, generated: true };
+};
+
+/** new URL(path, base): the URL the two resolve to, so the host is known (`new URL('/x', 'http://169.254.169.254')`). */
+const newUrl: Handler = (_w, c) => {
+  // url.resolve(from, to) takes the base first.
+  const [u, base] = c.name === 'url.resolve' ? [c.args[1], c.args[0]] : [c.args[0], c.args[1]];
+  if (!u) return undefined;
+  const ut = constText(u);
+  const bt = base === undefined ? null : constText(base);
+  if (ut === null || (base !== undefined && bt === null)) return u.parts !== null ? u : undefined;
+  try {
+    const href = (bt === null ? new URL(ut) : new URL(ut, bt)).href;
+    return { ...strVal(href), sources: [...u.sources, ...(base?.sources ?? [])], lits: u.lits };
+  } catch {
+    return u;
+  }
+};
+
+/** process.kill(pid, sig): a known pid is the shell's `kill -SIG pid`; anything else ends the process. */
+const processKill: Handler = (w, c) => {
+  const argv = killArgv(c.args[0], c.args[1]);
+  if (!argv) return exits(w, c);
+  runArgv(w.col, c.span, argv, VIA);
+  return UNKNOWN;
+};
 
 /** f.call(thisArg, ...args) / f.apply(thisArg, [args]) / Reflect.apply(f, thisArg, [args]). */
 const fnCall: Handler = (w, c) => callAs(w, c, c.recv, c.args.slice(1));
@@ -835,7 +913,8 @@ add(
     return UNKNOWN;
   },
 );
-add(['process.exit', 'process.abort', 'process.kill', 'process.reallyExit'], exits);
+add(['process.exit', 'process.abort', 'process.reallyExit'], exits);
+add(['process.kill'], processKill);
 
 for (const op of [
   'rm',
@@ -945,7 +1024,10 @@ add(['Function', 'new Function'], (w, c) => {
     return { ...v, code: { params, body } };
   return v;
 });
-add(['setTimeout', 'setInterval', 'setImmediate'], timerString);
+add(['setTimeout', 'setInterval', 'setImmediate', 'process.nextTick', 'queueMicrotask'], timerString);
+add(['Promise.resolve'], promiseResolve);
+add(['decodeURIComponent', 'decodeURI', 'unescape', 'querystring.unescape'], uriDecode);
+add(['new URL', 'url.resolve'], newUrl);
 add(['Buffer.from', 'new Buffer'], bufferFrom);
 add(['atob', 'Buffer.atob'], atob);
 add(
@@ -1007,6 +1089,29 @@ add(
   netConnect,
 );
 add(['net.createServer().listen', 'http.createServer().listen', 'https.createServer().listen'], netListen);
+/**
+ * A server's request callbacks: their first argument is what a web client sent (`(req, res) =>`,
+ * `socket.on('data', ...)`), network data that must not reach a shell or eval (web shells, r1).
+ */
+const serves: Handler = (_w, c) => ({
+  ...UNKNOWN,
+  sources: [CLIENT_REQUEST],
+  ...(/createServer$/.test(c.name) ? { ref: `${c.name}()` } : {}),
+});
+add(
+  [
+    'http.createServer',
+    'https.createServer',
+    'http2.createServer',
+    'http2.createSecureServer',
+    'net.createServer',
+    ...['get', 'post', 'put', 'patch', 'delete', 'all', 'use'].flatMap((m) => [
+      `express().${m}`,
+      `express.Router().${m}`,
+    ]),
+  ],
+  serves,
+);
 add(['new WebSocket', 'new ws', 'new ws.WebSocket'], websocket);
 add(['dgram.createSocket().send'], dgramSend);
 add(
@@ -1063,6 +1168,7 @@ JS_CALLS.methods([
   ['split', strSplit],
   ['reverse', reverse],
   ['call', fnCall],
+  ['then', thenCall],
   ['apply', fnApply],
   ['bind', fnBind],
   ['forEach', eachItem],
