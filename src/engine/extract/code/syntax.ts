@@ -31,8 +31,10 @@ export function reportMissing(root: SyntaxNode, text: string, col: Collector): v
 }
 
 /**
- * Whether a loop condition can change between iterations: it calls something (`callType`), or
- * reads a name the input assigns more than once (`reassigned`, worked out only when needed).
+ * Whether a loop condition can change between iterations: it calls something (`callType`), reads
+ * a name the input assigns more than once (`reassigned`, worked out only when needed), or reads an
+ * object's field the input assigns somewhere (`while (this._pending)` with `this._pending = false`
+ * in the body or in a method the body calls; issue 22 loop false positives).
  */
 export function conditionMayChange(
   cond: SyntaxNode,
@@ -41,14 +43,54 @@ export function conditionMayChange(
   reassigned: () => ReadonlySet<string>,
 ): boolean {
   const names: string[] = [];
+  const fields: string[] = [];
   const stack = [cond];
   while (stack.length > 0) {
     const x = stack.pop()!;
     if (x.type === 'identifier') names.push(text.slice(x.start, x.end));
     else if (x.type === callType) return true;
-    else for (const c of x.children) stack.push(c);
+    else {
+      if (x.type === 'member_expression' || x.type === 'attribute') {
+        const field = x.children[x.children.length - 1];
+        if (field) fields.push(text.slice(field.start, field.end));
+      }
+      for (const c of x.children) stack.push(c);
+    }
+  }
+  if (fields.length > 0) {
+    const assigned = assignedFields(text);
+    if (fields.some((f) => assigned.has(f))) return true;
   }
   if (names.length === 0) return false;
   const set = reassigned();
   return names.some((name) => set.has(name));
+}
+
+/**
+ * A field written: `.field =` (group 2 holds an augmenting operator), `.field++`, `++x.field`,
+ * `setattr(x, 'field', ...)`.
+ */
+const FIELD_WRITE =
+  /\.\s*([A-Za-z_$#][\w$]*)\s*(?:(\+\+|--)|(\*\*|<<|>>>?|\?\?|&&|\|\||\/\/|[-+*/%&|^@])?=(?!=))|(?:\+\+|--)\s*[\w$.]*\.([A-Za-z_$#][\w$]*)|setattr\(\s*[^,()]+,\s*['"](\w+)['"]/g;
+
+/** The last input's changing fields (one input has few loops: read once per input). */
+let fieldsOf: { text: string; fields: ReadonlySet<string> } | undefined;
+
+/**
+ * The field names `text` writes more than once, or updates (`+= 1`, `++`), as reassignedNames
+ * counts names: a field set once (`o.on = true`) holds its value.
+ */
+function assignedFields(text: string): ReadonlySet<string> {
+  if (fieldsOf?.text === text) return fieldsOf.fields;
+  const counts = new Map<string, number>();
+  const fields = new Set<string>();
+  for (const m of text.matchAll(FIELD_WRITE)) {
+    const name = m[1] ?? m[4] ?? m[5]!;
+    const k =
+      (counts.get(name) ?? 0) + (m[2] !== undefined || m[3] !== undefined || m[4] !== undefined ? 2 : 1);
+    counts.set(name, k);
+    if (k > 1) fields.add(name);
+  }
+  fieldsOf = { text, fields };
+  return fields;
 }
