@@ -114,8 +114,23 @@ export const IMAGE_BUILD_VIA = 'docker build';
  * deletes and mode changes are dropped. Reads, executions, flows and network facts stay (the
  * build's network is real: downloads run, reverse shells and metadata requests reach out).
  */
-function inImageFacts(facts: readonly Fact[]): readonly Fact[] {
-  return facts.filter((f) => f.kind !== 'file' || f.op === 'read' || f.op === 'execute');
+function inImageFacts(facts: readonly Fact[], secrets: readonly string[] = []): readonly Fact[] {
+  const kept = facts.filter(
+    (f) =>
+      f.kind !== 'file' ||
+      f.op === 'execute' ||
+      // A BuildKit secret mount is read where the build needs it (`RUN --mount=type=secret,id=npm
+      // NPM_TOKEN=$(cat /run/secrets/npm) npm ci`): the intended use, not a leak. Sending it out is
+      // still a flow to the network, which SEC-AST-010 reads.
+      (f.op === 'read' && !secrets.includes(f.path)),
+  );
+  if (secrets.length === 0) return kept;
+  // The programs given the secret's path (`cat /run/secrets/npm`) are given the build's own input.
+  return kept.map((f) => {
+    if (f.kind !== 'exec' || !f.argv.some((a) => secrets.some((p) => a.includes(p)))) return f;
+    const argv = f.argv.map((a) => secrets.reduce((x, p) => x.split(p).join(`buildkit-secret:${p}`), a));
+    return { ...f, argv };
+  });
 }
 
 export function extractDocker(text: string, ctx: ExtractContext): Fact[] {
@@ -124,11 +139,11 @@ export function extractDocker(text: string, ctx: ExtractContext): Fact[] {
   if (isDockerfile(text)) {
     analyzeDockerfile(text, {
       container: (c, s) => facts.push(containerFact(c, map(s), 'docker', ctx.depth)),
-      nested: (code, s, inImage) => {
+      nested: (code, s, inImage, secrets) => {
         if (!ctx.budget.spend(INSTRUCTION_UNITS, 'Dockerfile instructions')) return;
         facts.push(
           ...(inImage
-            ? inImageFacts(ctx.nested(code, 'bash', s, IMAGE_BUILD_VIA))
+            ? inImageFacts(ctx.nested(code, 'bash', s, IMAGE_BUILD_VIA), secrets)
             : ctx.nested(code, 'bash', s, 'docker')),
         );
       },

@@ -141,7 +141,11 @@ interface Option {
 }
 
 /** Read options up to the first positional; returns them and the index of that positional. */
-function readOptions(words: readonly DockerWord[], from: number): { options: Option[]; rest: number } {
+function readOptions(
+  words: readonly DockerWord[],
+  from: number,
+  valueShort: ReadonlySet<string> = VALUE_SHORT,
+): { options: Option[]; rest: number } {
   const options: Option[] = [];
   let i = from;
   while (i < words.length) {
@@ -166,7 +170,7 @@ function readOptions(words: readonly DockerWord[], from: number): { options: Opt
     if (v.startsWith('-') && v.length > 1) {
       for (let j = 1; j < v.length; j++) {
         const c = v[j]!;
-        if (VALUE_SHORT.has(c)) {
+        if (valueShort.has(c)) {
           let value = v.slice(j + 1).replace(/^=/, '');
           let word = w;
           if (value === '') {
@@ -234,6 +238,26 @@ function namedVolume(
   return { source: device, target: parts[1]!, readOnly: opts.includes('ro') || opts.includes('readonly') };
 }
 
+/** The `volume-opt=KEY=VALUE` parts of a `--mount` spec (the key repeats, so not in the kv map). */
+function volumeOpts(spec: string): Map<string, string> {
+  const out = new Map<string, string>();
+  for (const part of spec.split(',')) {
+    const m = /^\s*volume-opt\s*=\s*([^=]+)=(.*)$/i.exec(part);
+    if (m) out.set(m[1]!.trim().toLowerCase(), m[2]!.trim());
+  }
+  return out;
+}
+
+/**
+ * The host directory a local-driver volume binds (`o=bind` with `device=/path`, docker's
+ * `volume create --opt` and compose `driver_opts` spell it the same way), or undefined.
+ */
+export function boundDevice(opts: ReadonlyMap<string, string>): string | undefined {
+  const device = opts.get('device');
+  if (device === undefined || !HOST_PATH.test(device)) return undefined;
+  return /(?:^|,)r?bind(?:,|$)/.test(opts.get('o') ?? '') ? device : undefined;
+}
+
 /** `--mount type=bind,source=/,target=/host,readonly`. */
 export function parseMount(
   spec: string,
@@ -250,6 +274,9 @@ export function parseMount(
   const type = kv.get('type') ?? 'volume';
   let source = kv.get('source') ?? kv.get('src') ?? '';
   if (type === 'volume' && volumes.has(source)) source = volumes.get(source)!;
+  // `volume-opt=type=none,volume-opt=o=bind,volume-opt=device=/`: the local driver binds `device`.
+  const device = type === 'volume' ? boundDevice(volumeOpts(spec)) : undefined;
+  if (device !== undefined) source = device;
   if (type !== 'bind' && !(type === 'volume' && HOST_PATH.test(source))) return undefined;
   if (source === '') return undefined;
   const ro = kv.get('readonly') ?? kv.get('ro') ?? 'false';
@@ -474,9 +501,12 @@ function cp(words: readonly DockerWord[], from: number, sink: DockerSink): void 
     sink.copy(dst.value, 'destination', { start: dst.start, end: dst.end });
 }
 
+/** `docker volume create` short options that take a value: `-d DRIVER`, `-o KEY=VALUE`. */
+const VOLUME_CREATE_SHORT: ReadonlySet<string> = new Set(['d', 'o']);
+
 /** `docker volume create --opt type=none --opt o=bind --opt device=/path NAME`: remember the device. */
 function volumeCreate(words: readonly DockerWord[], from: number, sink: DockerSink): void {
-  const { options, rest } = readOptions(words, from);
+  const { options, rest } = readOptions(words, from, VOLUME_CREATE_SHORT);
   const opts = new Map<string, string>();
   for (const o of options)
     if (o.name === '-o' || o.name === '--opt') {

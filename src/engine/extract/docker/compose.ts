@@ -3,7 +3,14 @@
  * security options and devices become a ContainerFact; `command`/`entrypoint` go back as bash.
  */
 import { parse } from 'yaml';
-import { emptyContainer, parseMount, parseVolume, type ContainerInit, type HostNamespace } from './cli.js';
+import {
+  boundDevice,
+  emptyContainer,
+  parseMount,
+  parseVolume,
+  type ContainerInit,
+  type HostNamespace,
+} from './cli.js';
 import { shellQuote } from './shell-words.js';
 import type { Span } from '../../types.js';
 
@@ -51,6 +58,33 @@ function indentedKeys(text: string): Map<string, { start: number; end: number }>
   return out;
 }
 
+/**
+ * Top-level named volumes whose local driver binds a host directory (`driver_opts: {type: none,
+ * o: bind, device: /}`): name → that directory. A service mounting one mounts the directory.
+ */
+function boundVolumes(volumes: Record<string, unknown> | undefined): Map<string, string> {
+  const out = new Map<string, string>();
+  for (const [name, v] of Object.entries(volumes ?? {})) {
+    const opts = asRecord(asRecord(v)?.driver_opts);
+    if (!opts) continue;
+    const m = new Map<string, string>();
+    for (const [k, x] of Object.entries(opts))
+      if (typeof x === 'string' || typeof x === 'number') m.set(k.toLowerCase(), interpolate(String(x)));
+    const device = boundDevice(m);
+    if (device !== undefined) out.set(name, device);
+  }
+  return out;
+}
+
+/** `NAME:/target[:ro]` of a named volume in `bound`. */
+function namedBound(spec: string, bound: ReadonlyMap<string, string>): ReturnType<typeof parseVolume> {
+  const parts = spec.split(':');
+  const device = bound.get(parts[0] ?? '');
+  if (device === undefined || parts.length < 2) return undefined;
+  const opts = (parts[2] ?? '').split(',');
+  return { source: device, target: parts[1]!, readOnly: opts.includes('ro') || opts.includes('readonly') };
+}
+
 /** Returns false when the YAML does not parse (the caller then treats the text as command lines). */
 export function analyzeCompose(text: string, sink: ComposeSink): boolean {
   let doc: unknown;
@@ -64,6 +98,7 @@ export function analyzeCompose(text: string, sink: ComposeSink): boolean {
   const services = asRecord(asRecord(doc)?.services);
   if (!services) return false;
   const keyLines = indentedKeys(text);
+  const bound = boundVolumes(asRecord(asRecord(doc)?.volumes));
   for (const [name, raw] of Object.entries(services)) {
     const svc = asRecord(raw);
     if (!svc) continue;
@@ -77,14 +112,16 @@ export function analyzeCompose(text: string, sink: ComposeSink): boolean {
     if (typeof svc.user === 'string' || typeof svc.user === 'number') c.user = String(svc.user);
     for (const v of Array.isArray(svc.volumes) ? svc.volumes : []) {
       if (typeof v === 'string') {
-        const m = parseVolume(interpolate(v));
+        const m = parseVolume(interpolate(v)) ?? namedBound(interpolate(v), bound);
         if (m) c.mounts.push(m);
       } else {
         const o = asRecord(v);
         if (o && (o.type === 'bind' || typeof o.source === 'string')) {
           const text = (x: unknown): string => (typeof x === 'string' ? x : '');
+          const source = interpolate(text(o.source));
           const m = parseMount(
-            `type=${text(o.type) || 'bind'},source=${interpolate(text(o.source))},target=${text(o.target)},readonly=${String(o.read_only === true)}`,
+            `type=${bound.has(source) ? 'volume' : text(o.type) || 'bind'},source=${source},target=${text(o.target)},readonly=${String(o.read_only === true)}`,
+            bound,
           );
           if (m) c.mounts.push(m);
         }

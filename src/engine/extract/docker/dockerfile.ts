@@ -10,8 +10,11 @@ import type { Span } from '../../types.js';
 
 export interface DockerfileSink {
   container(init: ContainerInit, span: Span): void;
-  /** `inImage`: the code changes the image or container being built, not the host (no bind mount). */
-  nested(code: string, span: Span, inImage: boolean): void;
+  /**
+   * `inImage`: the code changes the image or container being built, not the host (no bind mount).
+   * `secrets`: files of BuildKit secret mounts (`--mount=type=secret`) the code may read.
+   */
+  nested(code: string, span: Span, inImage: boolean, secrets?: readonly string[]): void;
   net(url: string, span: Span): void;
   read(path: string, actor: string, span: Span): void;
   /** Work budget (src/engine/budget.ts) for one instruction: false when the analysis must stop. */
@@ -99,17 +102,39 @@ function readInstructions(text: string): Instruction[] {
   return out;
 }
 
-/** Leading `--flag[=value]` words of an instruction's arguments. */
-function splitFlags(args: string): { flags: Map<string, string>; rest: string; offset: number } {
+/** Leading `--flag[=value]` words of an instruction's arguments; `mounts` keeps every `--mount`. */
+function splitFlags(args: string): {
+  flags: Map<string, string>;
+  mounts: string[];
+  rest: string;
+  offset: number;
+} {
   const flags = new Map<string, string>();
+  const mounts: string[] = [];
   let offset = 0;
   for (;;) {
     const m = /^--([\w-]+)(?:=(\S*))?[ \t]*/.exec(args.slice(offset));
     if (!m) break;
-    flags.set(m[1]!.toLowerCase(), m[2] ?? 'true');
+    const name = m[1]!.toLowerCase();
+    flags.set(name, m[2] ?? 'true');
+    if (name === 'mount') mounts.push(m[2] ?? '');
     offset += m[0].length;
   }
-  return { flags, rest: args.slice(offset), offset };
+  return { flags, mounts, rest: args.slice(offset), offset };
+}
+
+/** Where a `type=secret` mount puts its file: `target=`/`dst=`, else /run/secrets/<id>. */
+function secretFile(mount: string): string | undefined {
+  const kv = new Map<string, string>();
+  for (const part of mount.replace(/^["']|["']$/g, '').split(',')) {
+    const eq = part.indexOf('=');
+    if (eq > 0) kv.set(part.slice(0, eq).trim().toLowerCase(), part.slice(eq + 1).trim());
+  }
+  if (kv.get('type') !== 'secret') return undefined;
+  const target = kv.get('target') ?? kv.get('dst') ?? kv.get('destination');
+  if (target !== undefined) return target;
+  const id = kv.get('id');
+  return id !== undefined && id !== '' ? `/run/secrets/${id}` : undefined;
 }
 
 /** Exec form `["sh", "-c", "..."]` as argv, or undefined for shell form. */
@@ -170,21 +195,26 @@ export function analyzeDockerfile(text: string, sink: DockerfileSink): void {
       return;
     }
     if (CODE_KEYWORDS.has(keyword)) {
-      const { flags, rest, offset } =
-        keyword === 'run' ? splitFlags(args) : { flags: new Map<string, string>(), rest: args, offset: 0 };
+      const { flags, mounts, rest, offset } =
+        keyword === 'run'
+          ? splitFlags(args)
+          : { flags: new Map<string, string>(), mounts: [], rest: args, offset: 0 };
       if (flags.get('security') === 'insecure') image.privileged = true;
       if (flags.get('network') === 'host' && !image.hostNamespaces.includes('net'))
         image.hostNamespaces.push('net');
       const codeSpan = { start: argsStart + offset, end: ins.end };
       // A bind mount (`RUN --mount=type=bind,source=/`) or an insecure sandbox reaches the host.
-      const inImage = !/type=bind/i.test(flags.get('mount') ?? '') && flags.get('security') !== 'insecure';
+      // Every --mount counts: a cache or secret mount written after a bind one must not hide it.
+      const inImage = !mounts.some((m) => /type=bind/i.test(m)) && flags.get('security') !== 'insecure';
+      const secrets = mounts.map(secretFile).filter((f): f is string => f !== undefined);
       for (const h of ins.heredocs)
-        sink.nested(withVars(h.body), { start: h.start, end: h.start + h.body.length }, inImage);
+        sink.nested(withVars(h.body), { start: h.start, end: h.start + h.body.length }, inImage, secrets);
       const argv = execForm(rest);
       if (argv !== undefined) {
-        if (argv.length > 0) sink.nested(withVars(argv.map(shellQuote).join(' ')), codeSpan, inImage);
+        if (argv.length > 0)
+          sink.nested(withVars(argv.map(shellQuote).join(' ')), codeSpan, inImage, secrets);
       } else if (ins.heredocs.length === 0 || !/^\s*<<-?\s*\S+\s*$/.test(rest)) {
-        sink.nested(withVars(rest), codeSpan, inImage);
+        sink.nested(withVars(rest), codeSpan, inImage, secrets);
       }
       return;
     }
