@@ -6,34 +6,16 @@
  */
 import type { SyntaxNode } from '../../parse/index.js';
 
-/** Exceptions nobody's program raises by itself: a handler for only these does not end a loop. */
-const OUTSIDE_ONLY = new Set(['KeyboardInterrupt', 'SystemExit', 'GeneratorExit']);
-
-/**
- * Whether a python except clause's header (`except (ValueError, KeyError) as e`) catches what a
- * call can raise: every handler does except one for interrupts only (Ctrl-C never comes to an agent).
- */
-export function exceptCatches(header: string): boolean {
-  const types = header
-    .replace(/^except\*?/, '')
-    .replace(/\bas\s+\w+\s*$/, '')
-    .match(/[A-Za-z_][\w.]*/g);
-  if (types === null) return true;
-  return types.some((t) => !OUTSIDE_ONLY.has(t.slice(t.lastIndexOf('.') + 1)));
-}
-
 /** A try statement's protected body and whether any of its handlers catches errors. */
-export function tryParts(n: SyntaxNode, text: string): { body: SyntaxNode | undefined; catches: boolean } {
+export function tryParts(n: SyntaxNode): { body: SyntaxNode | undefined; catches: boolean } {
   let body: SyntaxNode | undefined;
   let catches = false;
   for (const c of n.children) {
     if (body === undefined && (c.type === 'block' || c.type === 'statement_block')) body = c;
-    // JavaScript: a catch clause catches everything; try/finally alone catches nothing.
-    else if (c.type === 'catch_clause') catches = true;
-    else if (c.type === 'except_clause' || c.type === 'except_group_clause') {
-      const block = c.children.find((b) => b.type === 'block');
-      if (exceptCatches(text.slice(c.start, block?.start ?? c.end).replace(/:\s*$/, ''))) catches = true;
-    }
+    // Any handler ends the loop: `except KeyboardInterrupt` is the author's way out of a demo
+    // that redraws until stopped; a loop of quiet calls or plain arithmetic still has none.
+    else if (c.type === 'catch_clause' || c.type === 'except_clause' || c.type === 'except_group_clause')
+      catches = true;
   }
   return { body, catches };
 }

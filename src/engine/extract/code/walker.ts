@@ -129,7 +129,7 @@ export abstract class CodeWalker {
    * protection; the other children are walked as the language's walker would (generic).
    */
   #try(n: SyntaxNode): Val {
-    const { body, catches } = tryParts(n, this.text);
+    const { body, catches } = tryParts(n);
     const saved = this.#catchFloor;
     if (catches) this.#catchFloor = this.col.loops.length;
     try {
