@@ -81,10 +81,22 @@ function loaded(runtime: Runtime): Loaded {
   return parsers.get(runtime) ?? load(runtime);
 }
 
+/** Most UTF-16 units the parser's input buffer holds (the binding's default; longer text comes in chunks). */
+const MAX_READ_BUFFER = 32 * 1024;
+
+/**
+ * The native parse of `text`. The read buffer is sized to the text: the binding otherwise allocates
+ * and zero-fills 64 KB per parse, a fifth of the parse's cost for a one-line snippet (+1: the copy
+ * into it keeps a unit for a terminating NUL).
+ */
+function parseTree(parser: Parser, text: string): Parser.Tree {
+  return parser.parse(text, null, { bufferSize: Math.min(text.length + 1, MAX_READ_BUFFER) });
+}
+
 /** Parses `text` and copies the tree into plain objects (depth-bounded, see MAX_TREE_DEPTH). */
 export function parseSyntax(runtime: Runtime, text: string, maxTreeDepth = MAX_TREE_DEPTH): SyntaxNode {
   const { parser, symbols } = loaded(runtime);
-  return toSyntaxTree(parser.parse(text), symbols, maxTreeDepth);
+  return toSyntaxTree(parseTree(parser, text), symbols, maxTreeDepth);
 }
 
 /**
@@ -98,7 +110,7 @@ export function parseSyntaxWithErrors(
 ): { root: SyntaxNode; errors: SyntaxNode[] } {
   const { parser, symbols } = loaded(runtime);
   const found: SyntaxNode[] = [];
-  const root = toSyntaxTree(parser.parse(text), symbols, maxTreeDepth, found);
+  const root = toSyntaxTree(parseTree(parser, text), symbols, maxTreeDepth, found);
   const errors: SyntaxNode[] = [];
   for (const node of found) {
     const outer = errors[errors.length - 1];
