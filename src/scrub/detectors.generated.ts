@@ -17,6 +17,7 @@ import authress from './detectors/authress.js';
 import aws from './detectors/aws.js';
 import azureAdClientSecret from './detectors/azure-ad-client-secret.js';
 import azureDevops from './detectors/azure-devops.js';
+import azureRefreshToken from './detectors/azure-refresh-token.js';
 import beamer from './detectors/beamer.js';
 import bedrock from './detectors/bedrock.js';
 import bitbucketContext from './detectors/bitbucket-context.js';
@@ -178,6 +179,7 @@ export const DETECTOR_FILES: readonly (readonly [file: string, detector: Detecto
   ['aws', aws],
   ['azure-ad-client-secret', azureAdClientSecret],
   ['azure-devops', azureDevops],
+  ['azure-refresh-token', azureRefreshToken],
   ['beamer', beamer],
   ['bedrock', bedrock],
   ['bitbucket-context', bitbucketContext],
