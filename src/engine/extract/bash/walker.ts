@@ -42,6 +42,11 @@ interface VarValue {
  */
 export const STATEMENT_UNITS = 400;
 export const WORD_UNITS = 20;
+/**
+ * An expanded part longer than this costs work in proportion to its length (a unit per 4 characters):
+ * `a=$a$a; ` repeated doubles a value each statement, and 16 KB of it took 7 s before failing (#22).
+ */
+const LONG_TEXT_CHARS = 256;
 
 /** Positional parameters a function call or `set --` sets. */
 const POSITIONAL: readonly string[] = ['@', '*', '#', '1', '2', '3', '4', '5', '6', '7', '8', '9'];
@@ -1286,6 +1291,10 @@ export class BashWalker implements Toolkit {
       return;
     }
     const prev = append ? this.#vars.get(name) : undefined;
+    if (!this.#affordText(text.length)) {
+      this.#vars.set(name, { text: '', dynamic: true, sources: NO_SOURCES });
+      return;
+    }
     if (INJECTS.test(text)) (this.#arith ??= new Set()).add(name);
     else if (!append) this.#arith?.delete(name);
     this.#vars.set(name, {
@@ -1655,6 +1664,11 @@ export class BashWalker implements Toolkit {
     }
   }
 
+  /** False when appending `length` characters of expanded text is over the work budget. */
+  #affordText(length: number): boolean {
+    return length < LONG_TEXT_CHARS || this.sink.ctx.budget.spend(length >> 2, 'bash expansions');
+  }
+
   #raw(node: SyntaxNode): Word {
     return { text: this.#slice(node), dynamic: true, quoted: false, span: span(node), sources: NO_SOURCES };
   }
@@ -1669,6 +1683,7 @@ export class BashWalker implements Toolkit {
     for (const c of node.children) {
       if (!c.named) continue;
       const w = this.#word(c);
+      if (!this.#affordText(w.text.length)) return this.#raw(node);
       text += firstPart ? w.text : sep + w.text;
       firstPart = false;
       dynamic ||= w.dynamic;
@@ -1696,6 +1711,7 @@ export class BashWalker implements Toolkit {
       if (c.type === 'string_content') text += unescapeDouble(this.#slice(c));
       else {
         const w = this.#word(c);
+        if (!this.#affordText(w.text.length)) return this.#raw(node);
         text += w.text;
         dynamic ||= w.dynamic;
         sources = mergeSources(sources, w.sources);
