@@ -10,6 +10,7 @@
  *   --out     report of denied units (default /tmp/code-corpus-denied.txt)
  *   --dump    also writes every sampled unit's text under DIR (to re-run one by hand)
  * Roots can be replaced with CODE_CORPUS_PY / CODE_CORPUS_JS (colon-separated directories).
+ * The algorithm-style programs of eval/code-algos/ are always run, all of them, and counted apart.
  */
 import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
@@ -107,6 +108,16 @@ function pythonUnits(path: string, text: string, source: string): Unit[] {
   return units;
 }
 
+/** eval/code-algos/: every program of the runtime, not sampled. */
+function algos(runtime: 'python' | 'node'): Unit[] {
+  const dir = new URL('./code-algos/', import.meta.url).pathname;
+  const ext = runtime === 'python' ? '.py' : '.js';
+  return readdirSync(dir)
+    .filter((f) => f.endsWith(ext))
+    .sort()
+    .map((f) => ({ id: join(dir, f), source: 'code-algos', text: readFileSync(join(dir, f), 'utf8') }));
+}
+
 function collect(runtime: 'python' | 'node'): Unit[] {
   const roots = runtime === 'python' ? pyRoots : jsRoots;
   const keep =
@@ -153,15 +164,18 @@ const engine = await createEngine({
 });
 
 const report: string[] = [];
-for (const runtime of ['python', 'node'] as const) {
-  const units = collect(runtime);
+const runs = (['python', 'node'] as const).flatMap((runtime) => [
+  { runtime, label: runtime, units: collect(runtime) },
+  { runtime, label: `${runtime} (code-algos)`, units: algos(runtime) },
+]);
+for (const { runtime, label, units } of runs) {
   const byRule = new Map<string, number>();
   const bySource = new Map<string, { total: number; denied: number }>();
   let denied = 0;
   units.forEach((u, i) => {
     if (dump) {
-      mkdirSync(join(dump, runtime), { recursive: true });
-      writeFileSync(join(dump, runtime, `${i}.${runtime === 'python' ? 'py' : 'js'}`), u.text);
+      mkdirSync(join(dump, label), { recursive: true });
+      writeFileSync(join(dump, label, `${i}.${runtime === 'python' ? 'py' : 'js'}`), u.text);
     }
     const d = engine.evaluate({ text: u.text, runtime }).decision;
     const s = bySource.get(u.source) ?? { total: 0, denied: 0 };
@@ -173,14 +187,14 @@ for (const runtime of ['python', 'node'] as const) {
     const rules = [...new Set(d.findings.map((f) => f.ruleId))];
     for (const r of rules) byRule.set(r, (byRule.get(r) ?? 0) + 1);
     report.push(
-      `==== ${runtime} #${i} ${u.id}  [${rules.join(', ')}]`,
+      `==== ${label} #${i} ${u.id}  [${rules.join(', ')}]`,
       ...d.findings.map((f) => `  ${f.ruleId}: ${f.reason}`),
       u.text.length > 3000 ? `${u.text.slice(0, 3000)}\n... (${u.text.length} chars)` : u.text,
       '',
     );
   });
   const pct = (n: number, of: number): string => `${((100 * n) / Math.max(of, 1)).toFixed(2)}%`;
-  console.log(`${runtime}: ${denied}/${units.length} units denied (${pct(denied, units.length)})`);
+  console.log(`${label}: ${denied}/${units.length} units denied (${pct(denied, units.length)})`);
   for (const [rule, n] of [...byRule].sort((a, b) => b[1] - a[1]))
     console.log(`  ${rule.padEnd(12)} ${String(n).padStart(4)}  ${pct(n, units.length)}`);
   const noisy = [...bySource].filter(([, s]) => s.denied > 0).sort((a, b) => b[1].denied - a[1].denied);
