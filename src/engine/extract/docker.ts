@@ -4,7 +4,7 @@
  */
 import { AgentGuardError } from '../../errors.js';
 import { parseUnits } from '../budget.js';
-import type { ContainerFact, Fact, FileOpFact, NetOpFact } from '../facts.js';
+import type { ContainerFact, Fact, FileOpFact, LiteralFact, NetOpFact } from '../facts.js';
 import type { Span } from '../types.js';
 import { analyzeDocker, isDockerProgram, type ContainerInit, type DockerSink } from './docker/cli.js';
 import { analyzeCompose, isCompose } from './docker/compose.js';
@@ -57,6 +57,15 @@ export function urlFact(
     sends: false,
     actor,
   };
+}
+
+/**
+ * Text a Dockerfile bakes into the image (ENV/ARG/LABEL values, RUN lines: all kept in the image
+ * config and `docker history`) or a compose file commits next to the code (environment, labels,
+ * build args). DKR-AST-011 looks for literal credentials in it; `field` says where it sits.
+ */
+function imageLiteral(text: string, field: string, span: Span, depth: number): LiteralFact {
+  return { kind: 'literal', span, runtime: 'docker', depth, text, egress: false, field };
 }
 
 function fileFact(
@@ -152,6 +161,7 @@ export function extractDocker(text: string, ctx: ExtractContext): Fact[] {
         if (f) facts.push(f);
       },
       read: (path, actor, s) => facts.push(fileFact(path, 'read', undefined, actor, map(s), ctx.depth)),
+      literal: (t, field, s) => facts.push(imageLiteral(t, field, map(s), ctx.depth)),
       spend: (units) => ctx.budget.spend(units, 'Dockerfile instructions'),
     });
     return facts;
@@ -175,6 +185,7 @@ export function extractDocker(text: string, ctx: ExtractContext): Fact[] {
       analyzeCompose(body.text, {
         container: (c) => facts.push(containerFact(c, map(body.span), 'docker', ctx.depth)),
         nested: (code) => facts.push(...ctx.nested(code, 'bash', body.span, 'docker')),
+        literal: (t, field) => facts.push(imageLiteral(t, field, map(body.span), ctx.depth)),
         spend: (units) => ctx.budget.spend(units, 'compose services'),
       });
     }
@@ -187,6 +198,7 @@ export function extractDocker(text: string, ctx: ExtractContext): Fact[] {
     const ok = analyzeCompose(text, {
       container: (c, s) => facts.push(containerFact(c, map(s), 'docker', ctx.depth)),
       nested: (code, s) => facts.push(...ctx.nested(code, 'bash', s, 'docker')),
+      literal: (t, field, s) => facts.push(imageLiteral(t, field, map(s), ctx.depth)),
       spend: (units) => ctx.budget.spend(units, 'compose services'),
     });
     if (ok) return facts;

@@ -14,6 +14,7 @@ import dkrAst006DangerousCapability from './rules/dkr-ast-006-dangerous-capabili
 import dkrAst007SecurityOpt from './rules/dkr-ast-007-security-opt.js';
 import dkrAst008HostDevice from './rules/dkr-ast-008-host-device.js';
 import dkrAst010SecretInImage from './rules/dkr-ast-010-secret-in-image.js';
+import dkrAst011LiteralSecretInImage from './rules/dkr-ast-011-literal-secret-in-image.js';
 import engAst001UnparsedRiskyToken from './rules/eng-ast-001-unparsed-risky-token.js';
 import engAst002AnalysisBudget from './rules/eng-ast-002-analysis-budget.js';
 import fsAst001RecursiveDelete from './rules/fs-ast-001-recursive-delete.js';
@@ -115,6 +116,7 @@ export const RULE_FILES: readonly (readonly [id: string, rule: RuleDefinition])[
   ['DKR-AST-007', dkrAst007SecurityOpt],
   ['DKR-AST-008', dkrAst008HostDevice],
   ['DKR-AST-010', dkrAst010SecretInImage],
+  ['DKR-AST-011', dkrAst011LiteralSecretInImage],
   ['ENG-AST-001', engAst001UnparsedRiskyToken],
   ['ENG-AST-002', engAst002AnalysisBudget],
   ['FS-AST-001', fsAst001RecursiveDelete],

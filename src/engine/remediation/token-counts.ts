@@ -20,6 +20,7 @@ export const RULE_TOKENS_CONSERVED: Readonly<Record<string, number>> = {
   'DKR-AST-007': 365,
   'DKR-AST-008': 2065,
   'DKR-AST-010': 1813,
+  'DKR-AST-011': 1789,
   'ENG-AST-000': 623,
   'ENG-AST-001': 594,
   'ENG-AST-002': 614,

@@ -17,6 +17,8 @@ import type { Span } from '../../types.js';
 export interface ComposeSink {
   container(init: ContainerInit, span: Span): void;
   nested(code: string, span: Span): void;
+  /** A service's `environment` entry or label as `NAME=value`, `field` naming where it sits. */
+  literal?(text: string, field: string, span: Span): void;
   /** Work budget (src/engine/budget.ts): false when the analysis must stop. */
   spend(units: number): boolean;
 }
@@ -85,6 +87,22 @@ function namedBound(spec: string, bound: ReadonlyMap<string, string>): ReturnTyp
   return { source: device, target: parts[1]!, readOnly: opts.includes('ro') || opts.includes('readonly') };
 }
 
+/** `KEY=value` pairs of a compose list (`- KEY=value`) or mapping (`KEY: value`); empty values left out. */
+function pairs(v: unknown): [string, string][] {
+  const out: [string, string][] = [];
+  if (Array.isArray(v)) {
+    for (const x of v) {
+      if (typeof x !== 'string') continue;
+      const eq = x.indexOf('=');
+      if (eq > 0 && eq < x.length - 1) out.push([x.slice(0, eq), x.slice(eq + 1)]);
+    }
+  } else {
+    for (const [k, x] of Object.entries(asRecord(v) ?? {}))
+      if ((typeof x === 'string' && x !== '') || typeof x === 'number') out.push([k, String(x)]);
+  }
+  return out;
+}
+
 /** Returns false when the YAML does not parse (the caller then treats the text as command lines). */
 export function analyzeCompose(text: string, sink: ComposeSink): boolean {
   let doc: unknown;
@@ -136,6 +154,12 @@ export function analyzeCompose(text: string, sink: ComposeSink): boolean {
       else if (typeof asRecord(d)?.source === 'string') c.devices.push(asRecord(d)!.source as string);
     }
     sink.container(c, span);
+    if (sink.literal !== undefined) {
+      for (const key of ['environment', 'labels'] as const)
+        for (const [k, v] of pairs(svc[key])) sink.literal(`${k}=${v}`, `${key} ${k}`, span);
+      for (const [k, v] of pairs(asRecord(svc.build)?.args))
+        sink.literal(`${k}=${v}`, `build.args ${k}`, span);
+    }
     const code = (v: unknown): string | undefined =>
       typeof v === 'string'
         ? v

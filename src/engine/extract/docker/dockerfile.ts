@@ -17,6 +17,8 @@ export interface DockerfileSink {
   nested(code: string, span: Span, inImage: boolean, secrets?: readonly string[]): void;
   net(url: string, span: Span): void;
   read(path: string, actor: string, span: Span): void;
+  /** Text baked into the image (`ENV NAME=value`, `LABEL`, a RUN line), `field` naming where it sits. */
+  literal?(text: string, field: string, span: Span): void;
   /** Work budget (src/engine/budget.ts) for one instruction: false when the analysis must stop. */
   spend?(units: number): boolean;
 }
@@ -195,6 +197,8 @@ export function analyzeDockerfile(text: string, sink: DockerfileSink): void {
       return;
     }
     if (CODE_KEYWORDS.has(keyword)) {
+      // The instruction line itself is stored in the image's history (`docker history`).
+      sink.literal?.(args, keyword.toUpperCase(), span);
       const { flags, mounts, rest, offset } =
         keyword === 'run'
           ? splitFlags(args)
@@ -227,7 +231,14 @@ export function analyzeDockerfile(text: string, sink: DockerfileSink): void {
       }
       case 'arg':
       case 'env':
-        for (const [k, v] of declarations(keyword, args)) vars.set(k, v);
+        for (const [k, v] of declarations(keyword, args)) {
+          vars.set(k, v);
+          if (v !== '') sink.literal?.(`${k}=${v}`, `${keyword.toUpperCase()} ${k}`, span);
+        }
+        return;
+      case 'label':
+        for (const [k, v] of declarations('arg', args))
+          if (v !== '') sink.literal?.(`${k}=${v}`, `LABEL ${k}`, span);
         return;
       case 'user':
         image.user = args.trim().split(/\s+/)[0];

@@ -12,7 +12,11 @@ export default defineRule({
     'Do not add kernel capabilities to a container. Most software needs none; for a low port use NET_BIND_SERVICE only, and ask the user before anything else.',
   *check(facts) {
     for (const c of facts.of('container')) {
-      const caps = c.capAdd.filter((x) => DANGEROUS_CAPS.has(x));
+      // NET_ADMIN acts on the network namespace the container is in: its own (a VPN client's tun
+      // device and routes, red team r3 FP) unless it shares the host's, where it rewrites the host's
+      // firewall and routes.
+      const hostNet = c.hostNamespaces.includes('net');
+      const caps = c.capAdd.filter((x) => DANGEROUS_CAPS.has(x) && (x !== 'NET_ADMIN' || hostNet));
       if (caps.length === 0) continue;
       yield {
         span: c.span,
@@ -26,7 +30,11 @@ export default defineRule({
       { input: 'docker run --cap-add=SYS_ADMIN alpine mount -t proc none /mnt', runtime: 'docker' },
       { input: 'docker run --cap-add ALL ubuntu', runtime: 'docker' },
       { input: 'docker run --cap-add=CAP_SYS_PTRACE alpine', runtime: 'docker' },
-      { input: 'services:\n  vpn:\n    image: wg\n    cap_add:\n      - NET_ADMIN\n', runtime: 'docker' },
+      {
+        input: 'services:\n  vpn:\n    image: wg\n    network_mode: host\n    cap_add:\n      - NET_ADMIN\n',
+        runtime: 'docker',
+      },
+      { input: 'docker run --net=host --cap-add NET_ADMIN alpine iptables -F', runtime: 'docker' },
     ],
     allow: [
       {
@@ -35,6 +43,11 @@ export default defineRule({
         why: 'binding low ports only',
       },
       { input: 'docker run --cap-drop ALL alpine', runtime: 'docker', why: 'dropping capabilities' },
+      {
+        input: 'docker run --rm --cap-add NET_ADMIN --device /dev/net/tun qmcgaw/gluetun',
+        runtime: 'docker',
+        why: "a VPN client changes only its own container's network",
+      },
     ],
   },
 });

@@ -1,0 +1,80 @@
+/**
+ * DKR-AST-011: a literal credential (cloud key, registry or API token, password in a database URL)
+ * written into a Dockerfile's ENV/ARG/LABEL or RUN line, or a compose file's environment, labels or
+ * build args. Image config and `docker history` keep it for whoever pulls the image (red team r2/r3).
+ */
+import { scrub } from '../../../scrub/index.js';
+import { defineRule } from '../define-rule.js';
+
+/**
+ * Detectors too loose for build files: `NAME=value` assignments of any high-entropy value (official
+ * images pin `ENV GPG_KEY <fingerprint>`), and `mysql -psecret` in a build's own throwaway database.
+ */
+const LOOSE = new Set(['assignment', 'cli-password']);
+
+/** A connection string's password (the redacted span) that is a real one, not `postgres` or `devpass`. */
+function realPassword(password: string): boolean {
+  if (/^[$%{<]/.test(password) || password.length < 8) return false;
+  return /[0-9]/.test(password) && /[A-Za-z]/.test(password);
+}
+
+export default defineRule({
+  id: 'DKR-AST-011',
+  invariant: 'NO_SECRET_EXFILTRATION',
+  kinds: ['literal'],
+  summary:
+    'Literal credentials (cloud keys, registry/API tokens, database URL passwords) in a Dockerfile ENV/ARG/LABEL/RUN or a compose environment.',
+  remediationHint:
+    'Do not write secrets into a Dockerfile or compose file: image layers and history keep them for anyone who pulls the image. Pass them at build time with a BuildKit secret (RUN --mount=type=secret,id=npm ...) or at run time from the environment (environment: - TOKEN=${TOKEN}).',
+  *check(facts) {
+    for (const lit of facts.of('literal')) {
+      if (lit.runtime !== 'docker' || lit.field === undefined || lit.depth > 0) continue;
+      for (const r of scrub(lit.text).redactions) {
+        if (LOOSE.has(r.detector)) continue;
+        if (r.detector === 'connection-string' && !realPassword(lit.text.slice(r.span.start, r.span.end)))
+          continue;
+        yield {
+          span: lit.span,
+          reason: `${lit.field} holds a literal ${r.kind.toLowerCase()} credential (${r.envName}) that is stored in the image or compose file`,
+          suggestedAlternative: null,
+        };
+        break;
+      }
+    }
+  },
+  examples: {
+    deny: [
+      {
+        input: 'FROM alpine\nENV AWS_SECRET_ACCESS_KEY=q8Lr2VhT0bXn4Zk9Wc1Pj7Ys3Fd6Gm5Ha0Qe2Rt8',
+        runtime: 'docker',
+      },
+      {
+        input: 'FROM node:22\nARG NPM_TOKEN=npm_Q7wE2rT9yU4iO1pA6sD3fG8hJ5kL0zX2cV4b\nRUN npm ci',
+        runtime: 'docker',
+      },
+      {
+        input:
+          'services:\n  a:\n    image: alpine\n    environment:\n      - AWS_SECRET_ACCESS_KEY=q8Lr2VhT0bXn4Zk9Wc1Pj7Ys3Fd6Gm5Ha0Qe2Rt8',
+        runtime: 'docker',
+      },
+    ],
+    allow: [
+      {
+        input: 'FROM python:3.12\nENV GPG_KEY=7169605F62C751356D054A26A821E680E5FA6305',
+        runtime: 'docker',
+        why: 'a public key fingerprint pinned by official images',
+      },
+      {
+        input:
+          'services:\n  db:\n    image: postgres:16\n    environment:\n      POSTGRES_PASSWORD: postgres\n      DATABASE_URL: postgres://postgres:postgres@db:5432/app',
+        runtime: 'docker',
+        why: 'a local development database password',
+      },
+      {
+        input: 'FROM node:22\nARG NPM_TOKEN\nRUN --mount=type=secret,id=npm npm ci',
+        runtime: 'docker',
+        why: 'the token is passed in at build time, not written down',
+      },
+    ],
+  },
+});
