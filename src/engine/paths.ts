@@ -435,6 +435,8 @@ const HOME_CREDENTIALS: readonly RegExp[] = [
   /^AppData\/(?:Local|Roaming)\/(?:Google\/Chrome|Chromium|BraveSoftware\/Brave-Browser|Microsoft\/Edge|Opera Software\/Opera Stable)(?:\/User Data)?(?:\/[^/]+)?\/(?:Login Data|Cookies|Web Data|Local State|Network\/Cookies)$/,
   /^(?:AppData\/Roaming\/|\.config\/|Library\/Application Support\/)(?:discord|discordcanary|discordptb)\/Local Storage\/leveldb(?:\/.*)?$/,
   /^Library\/Keychains(?:\/.*)?$/,
+  // Cryptocurrency wallets and keystores (issue 22: stealers in malicious packages zip these up).
+  /^(?:\.electrum|\.electrum-ltc|\.bitcoin|\.litecoin|\.dogecoin|\.monero|\.ethereum\/keystore|\.config\/solana|\.config\/(?:Exodus|Electrum|atomic)|AppData\/Roaming\/(?:Exodus|Electrum|Ethereum|Bitcoin|atomic)|Library\/Application Support\/(?:Exodus|Electrum|Bitcoin|atomic))(?:\/.*)?$/,
   // Coding-agent login tokens (Claude Code, Codex, Gemini CLI, Copilot).
   // The directories too: an archive or recursive copy of ~/.claude takes the token with it.
   /^\.claude(?:\/\.credentials\.json)?$/,

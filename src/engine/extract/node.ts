@@ -48,6 +48,8 @@ const FUNCTION_TYPES = new Set([
 export class JsWalker extends CodeWalker {
   /** Names assigned more than once in the input (a loop condition over them can change). */
   #reassigned: Set<string> | undefined;
+  /** Loop-body walks spent unrolling loops over literal lists (UNROLL_BUDGET). */
+  #unrolled = 0;
   /** Methods of the input's own classes, by name (`new Svc().run(x)` walks `run` with x). */
   readonly methods = new Map<string, Val>();
 
@@ -312,9 +314,15 @@ export class JsWalker extends CodeWalker {
   bind(target: SyntaxNode, v: Val): void {
     switch (target.type) {
       case 'identifier':
-      case 'member_expression':
         this.env.set(this.src(target), v);
         return;
+      case 'member_expression': {
+        this.env.set(this.src(target), v);
+        // o.k = v: `o` as a whole (JSON.stringify(o)) carries v's taint too.
+        const base = named(target)[0];
+        if (base) this.store(base, v);
+        return;
+      }
       case 'object_pattern':
         for (const p of named(target)) {
           if (p.type === 'shorthand_property_identifier_pattern') {
@@ -351,9 +359,24 @@ export class JsWalker extends CodeWalker {
         if (left) this.bind(left, def && v === UNKNOWN ? this.visit(def) : v);
         return;
       }
+      case 'subscript_expression': {
+        // obj[k] = v: the object now holds v's taint.
+        this.visit(target);
+        const base = named(target)[0];
+        if (base?.type === 'identifier') this.store(base, v);
+        return;
+      }
       default:
         this.visit(target);
     }
+  }
+
+  /** A value put into the container named by `base` (`o[k] = v`, `arr.push(v)`, `form.append(k, v)`): its taint goes with it. */
+  store(base: SyntaxNode, v: Val): void {
+    if (v.sources.length === 0 || base.type !== 'identifier') return;
+    const name = this.src(base);
+    const old = this.env.get(name);
+    if (old !== undefined) this.env.set(name, withTaint(old, v));
   }
 
   #import(n: SyntaxNode): void {
@@ -380,6 +403,20 @@ export class JsWalker extends CodeWalker {
         }
       }
     }
+  }
+
+  /** Items worth unrolling a for-of (or for-in over an object literal's keys) over, within the budget. */
+  #unrollItems(n: SyntaxNode, it: Val, keys: boolean): readonly Val[] | undefined {
+    const items = keys
+      ? it.fields !== undefined && it.ref === undefined
+        ? [...it.fields.keys()].map((k) => strVal(k))
+        : undefined
+      : it.items;
+    if (items === undefined || items.length === 0 || items.length > UNROLL_STATEMENT) return undefined;
+    if (n.end - n.start > UNROLL_BODY_CHARS || this.#unrolled + items.length > UNROLL_BUDGET)
+      return undefined;
+    this.#unrolled += items.length;
+    return items;
   }
 
   #loopBody(n: SyntaxNode, unbounded: boolean, body: readonly SyntaxNode[], sleeps = false): Val {
@@ -432,6 +469,20 @@ export class JsWalker extends CodeWalker {
       .find((c) => c.named);
     if (left && (left.type === 'lexical_declaration' || left.type === 'variable_declaration'))
       left = named(left)[0];
+    const awaited = kids.some((c) => c.type === 'await');
+    const items = left ? this.#unrollItems(n, it, kids[ofAt]?.type === 'in') : undefined;
+    if (left && items) {
+      // A loop over a literal list runs its body once per item: each item is walked (`for (const f of FILES)`).
+      const walk = kids.slice(ofAt + 2).filter((c) => c.named);
+      return this.endLoop(
+        this.inLoop(n, false, awaited, () => {
+          for (const item of items) {
+            this.bind(left, item);
+            for (const b of walk) this.visit(b);
+          }
+        }),
+      );
+    }
     if (left)
       this.bind(
         left,
@@ -596,6 +647,9 @@ export class JsWalker extends CodeWalker {
       }
     }
     if (callee?.unresolved === true) dynamicCall(this.col, call.span, callee, call.args);
+    // arr.push(v) / form.append(k, v) / map.set(k, v): the container holds what was put in.
+    if (method !== undefined && MUTATORS.has(method) && recvNode !== undefined)
+      for (const a of call.args) this.store(recvNode, a);
     // A function built from text, called with known arguments: its body analysed with them bound.
     if (fn?.code !== undefined && call.args.some((a) => constText(a) !== null)) {
       const prelude = fn.code.params
@@ -688,6 +742,9 @@ export class JsWalker extends CodeWalker {
   }
 }
 
+/** Methods that put their arguments into the receiver. */
+const MUTATORS: ReadonlySet<string> = new Set(['push', 'unshift', 'append', 'set', 'add', 'splice']);
+
 /** Array methods whose callback runs once per item. */
 const ITEM_METHODS = new Set(['map', 'forEach', 'flatMap', 'filter', 'some', 'every', 'find']);
 
@@ -750,5 +807,12 @@ const UNBOUND: Readonly<Record<string, string>> = {
   rmSync: 'fs.rmSync',
   Module: 'module',
 };
+
+/** Most loop-body walks one input may spend unrolling loops over literal lists (work units). */
+const UNROLL_BUDGET = 4096;
+/** Longest literal list a for-of statement is unrolled over. */
+const UNROLL_STATEMENT = 16;
+/** Longest for-of statement (in characters) that is unrolled. */
+const UNROLL_BODY_CHARS = 2000;
 
 export const nodeExtractor = codeExtractor('node', JsWalker);

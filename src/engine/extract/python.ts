@@ -50,6 +50,8 @@ export class PyWalker extends CodeWalker {
   /** Methods of the input's own classes, by name (`Runner().go(x)` walks `go` with self and x). */
   readonly #methods = new Map<string, Val>();
   #inClass = 0;
+  /** What each function of the input returns when walked at its definition (see #function). */
+  readonly #defReturns = new Map<SyntaxNode, Val>();
   /** Inside a request-handler class (BaseHTTPRequestHandler...): `self.path`, `self.rfile` are the client's. */
   #inHandler = 0;
   /** What the last `raise X('text')` raised: an `except ... as e` handler sees it (`str(e)`, r1). */
@@ -418,10 +420,28 @@ export class PyWalker extends CodeWalker {
       case 'parenthesized_expression':
         for (const t of named(target)) this.bind(t, v);
         return;
+      case 'subscript': {
+        // d['k'] = v: the container now holds v (its taint, and the field when the key is known).
+        this.visit(target);
+        const [base, key] = named(target);
+        if (base?.type === 'identifier' && key)
+          this.#store(base, v, key.type === 'string' ? constText(this.visit(key)) : null);
+        return;
+      }
       default:
-        // Subscript targets (d['k'] = v) and the like: evaluate for effects only.
+        // Other targets: evaluate for effects only.
         this.visit(target);
     }
+  }
+
+  /** A value stored into the container named by `base` (`d[k] = v`, `items.append(v)`): its taint goes with it. */
+  #store(base: SyntaxNode, v: Val, key: string | null = null): void {
+    const name = this.src(base);
+    const old = this.env.get(name);
+    if (old === undefined || (v.sources.length === 0 && key === null)) return;
+    let next = withTaint(old, v);
+    if (key !== null && old.fields !== undefined) next = { ...next, fields: new Map(old.fields).set(key, v) };
+    this.env.set(name, next);
   }
 
   #import(n: SyntaxNode): void {
@@ -586,13 +606,19 @@ export class PyWalker extends CodeWalker {
   }
 
   #function(n: SyntaxNode): Val {
-    this.inFunction(() => {
-      for (const c of n.children) {
-        if (c.type === 'block' || (n.type === 'lambda' && c.named && c.type !== 'lambda_parameters'))
-          this.visit(c);
-        else if (c.type === 'parameters') this.#params(c);
-      }
+    const returned = this.captureReturns(() => {
+      this.inFunction(() => {
+        for (const c of n.children) {
+          if (c.type === 'block' || (n.type === 'lambda' && c.named && c.type !== 'lambda_parameters'))
+            this.visit(c);
+          else if (c.type === 'parameters') this.#params(c);
+        }
+      });
+      return undefined;
     });
+    // What the body returns with its parameters unknown: a call that is not walked again gets it
+    // (`def collect(): ... return keys` then `post(collect())` keeps the keys' taint).
+    if (returned !== undefined && n.type === 'function_definition') this.#defReturns.set(n, returned);
     if (n.type === 'function_definition') {
       const name = n.children.find((c) => c.type === 'identifier');
       if (name) this.env.set(this.src(name), { ...UNKNOWN, fn: n });
@@ -722,6 +748,13 @@ export class PyWalker extends CodeWalker {
       this.ownCallEffects(fn.fn as SyntaxNode);
       const inlined = this.callFunction(fn, call.args, call.kw);
       if (inlined !== undefined) return { ...inlined, generated: true };
+      const returned = this.#defReturns.get(fn.fn as SyntaxNode);
+      if (returned !== undefined)
+        return {
+          ...opaque([returned, ...call.args]),
+          ...(returned.parts !== null && !returned.dynamic ? { parts: returned.parts, dynamic: false } : {}),
+          generated: true,
+        };
     }
     // Client libraries that do what a CLI does (boto3, redis, ORMs...): the CLI's rules decide.
     if (recv?.sdk !== undefined || maySdk(call.name, method)) {
@@ -732,6 +765,9 @@ export class PyWalker extends CodeWalker {
           : (sdkConstruct(call.name, sdk) ?? sdkQuery(call.name, method, sdk));
       if (made !== undefined) return made;
     }
+    // items.append(v) / d.update(v) / s.add(v): the container holds what was put in.
+    if (method !== undefined && MUTATORS.has(method) && recvNode?.type === 'identifier')
+      for (const a of call.args) this.#store(recvNode, a);
     const handler = PY_CALLS.find(call.name, method);
     // A method of the input's own classes on an object the walk cannot type: walked with (self, args).
     const own = !handler && method !== undefined ? this.#methods.get(method) : undefined;
@@ -775,6 +811,17 @@ function percentFormat(fmt: Val, args: Val): Val {
   }
   return withTaint(concat(pieces), fmt);
 }
+
+/** Methods that put their argument into the receiver. */
+const MUTATORS: ReadonlySet<string> = new Set([
+  'append',
+  'extend',
+  'insert',
+  'update',
+  'add',
+  'setdefault',
+  'appendleft',
+]);
 
 /** Base classes whose methods serve a network client (`self.path` is what the client asked for). */
 const REQUEST_HANDLER = /RequestHandler\b|\bBaseHandler\b|tornado\.web\.RequestHandler/;

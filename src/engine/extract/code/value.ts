@@ -253,7 +253,9 @@ export function pathOf(v: Val): { path: string; dynamic: boolean } {
   const only = v.parts?.length === 1 ? v.parts[0] : undefined;
   if (only !== undefined && typeof only !== 'string') return { path: `{${only.hole}}`, dynamic: true };
   if (v.parts === null) return { path: '{X}', dynamic: true };
-  const path = homePath(render(v));
+  let path = homePath(render(v));
+  // A Windows profile path built with backslashes (`%APPDATA%\\discord\\Local Storage`) names the same store.
+  if (path.startsWith('~/AppData') && path.includes('\\')) path = path.replace(/\\/g, '/');
   return { path, dynamic: v.dynamic || /[*?[]/.test(path) };
 }
 

@@ -239,6 +239,12 @@ function twoPath(
     }
     w.col.file(c.span, op === 'copy' ? 'read' : 'move', s.path, actor, { recursive, dynamic: s.dynamic });
     w.col.file(c.span, op, d.path, actor, { recursive, dynamic: d.dynamic });
+    // The copy holds the source's content: reading it later reads that file (a copied cookie store).
+    if (!s.dynamic && !d.dynamic)
+      w.col.flows(c.span, [{ kind: 'file', path: s.path }, ...w.col.contentSources(s.path)], {
+        kind: 'file',
+        path: d.path,
+      });
     return UNKNOWN;
   };
 }
@@ -1071,6 +1077,51 @@ const clientInput: Handler = () => ({ ...UNKNOWN, sources: [CLIENT_REQUEST] });
 const exceptionCtor: Handler = (_w, c) =>
   c.args.length === 1 && c.args[0]!.parts !== null ? c.args[0] : undefined;
 
+/** config.read(path) / read_file(fh): the parser object holds that file's content from here on. */
+const parserRead: Handler = (w, c) => {
+  const p = c.args[0] ?? c.kw.get('filenames') ?? c.kw.get('f');
+  if (!p || !c.recv) return undefined;
+  const files = p.items ?? [p];
+  let held: Val = c.recv;
+  for (const f of files) {
+    if (f.file !== undefined) held = withTaint(held, f);
+    else {
+      const { path, dynamic } = pathOf(f);
+      w.col.file(c.span, 'read', path, c.name, { dynamic });
+      held = withTaint(held, {
+        ...UNKNOWN,
+        sources: [{ kind: 'file', path }, ...w.col.contentSources(path)],
+      });
+    }
+  }
+  if (c.recvNode?.type === 'identifier') w.bind(c.recvNode, held);
+  return UNKNOWN;
+};
+
+/** sqlite3.connect(path): the database file is read through the connection (a copied browser store). */
+const sqliteConnect: Handler = (w, c) => {
+  const p = arg(c, 0, 'database');
+  if (!p) return undefined;
+  const { path, dynamic } = pathOf(p);
+  if (path === ':memory:') return { ...UNKNOWN, ref: 'sqlite3.Connection()' };
+  w.col.file(c.span, 'read', path, 'sqlite3.connect', { dynamic });
+  return {
+    ...UNKNOWN,
+    ref: 'sqlite3.Connection()',
+    sources: [{ kind: 'file', path }, ...w.col.contentSources(path)],
+  };
+};
+
+/** d.items() / keys() / values() of a dict literal: a list to iterate (`for name, path in PATHS.items()`). */
+const dictView: Handler = (_w, c) => {
+  const fields = c.recv?.ref === undefined ? c.recv?.fields : undefined;
+  if (!c.recv || !fields || c.args.length > 0 || fields.size > 64) return undefined;
+  const items = [...fields].map(([k, v]) =>
+    c.method === 'keys' ? strVal(k) : c.method === 'values' ? v : { ...opaque([v]), items: [strVal(k), v] },
+  );
+  return { ...opaque([c.recv]), items };
+};
+
 // --- round 3 (issue 22): signals, code-string runners, callables by name, archives --------------
 
 /** os.kill(pid, sig): a known pid is the shell's `kill -SIG pid` (RUN-AST-004 judges it). */
@@ -1576,6 +1627,19 @@ add(['pandas.read_sql', 'pandas.read_sql_query', 'pd.read_sql', 'pd.read_sql_que
 add(['os.kill'], killCall);
 add(
   [
+    'configparser.ConfigParser().read',
+    'configparser.RawConfigParser().read',
+    'configparser.SafeConfigParser().read',
+    'configparser.ConfigParser().read_file',
+    'configparser.RawConfigParser().read_file',
+    'ConfigParser.ConfigParser().read',
+    'ConfigParser.RawConfigParser().read',
+  ],
+  parserRead,
+);
+add(['sqlite3.connect', 'sqlite3.dbapi2.connect'], sqliteConnect);
+add(
+  [
     'code.InteractiveInterpreter().runsource',
     'code.InteractiveInterpreter().runcode',
     'code.InteractiveConsole().runsource',
@@ -1641,6 +1705,9 @@ PY_CALLS.methods([
   ['title', caseChange(titleCase)],
   ['capitalize', caseChange((s) => s.charAt(0).toUpperCase() + s.slice(1).toLowerCase())],
   ['split', strSplit],
+  ['items', dictView],
+  ['keys', dictView],
+  ['values', dictView],
   ['rsplit', strSplit],
   ['splitlines', strSplit],
   ['removeprefix', removeAffix],
