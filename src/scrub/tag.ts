@@ -5,7 +5,7 @@
  * Without a configured salt each process draws a random one: tags are then stable only for the
  * life of the process.
  */
-import { createHmac, createSecretKey, randomBytes } from 'node:crypto';
+import { hash, randomBytes } from 'node:crypto';
 
 export const TAG_LENGTH = 8;
 
@@ -24,11 +24,35 @@ export function saltBytes(salt: string | Uint8Array | undefined): Buffer {
 
 export type Tagger = (secret: string) => string;
 
-/** A tagger bound to one salt; `update` may be called with several parts (long PEM blocks). */
+/** SHA-256's block size: the HMAC key is padded (or first hashed) to this many bytes. */
+const BLOCK = 64;
+
+/**
+ * A tagger bound to one salt: HMAC-SHA256 as RFC 2104 defines it, built from two one-shot
+ * `crypto.hash` calls over the padded key blocks. The same value `createHmac` gives (the tests
+ * check it), at about half the cost: no Hmac object per tag.
+ */
 export function createTagger(salt: Buffer): Tagger {
-  // A KeyObject made once spares each tag the key preparation a raw Buffer key costs (~25%).
-  const key = createSecretKey(salt);
-  return (secret) => createHmac('sha256', key).update(secret, 'utf8').digest('hex').slice(0, TAG_LENGTH);
+  const key = Buffer.alloc(BLOCK);
+  (salt.length > BLOCK ? hash('sha256', salt, 'buffer') : salt).copy(key);
+  // ipad block, then the secret's UTF-8 bytes (written per tag); opad block, then the inner digest.
+  let inner = Buffer.alloc(BLOCK + 256);
+  const outer = Buffer.alloc(BLOCK + 32);
+  for (let i = 0; i < BLOCK; i++) {
+    inner[i] = key[i]! ^ 0x36;
+    outer[i] = key[i]! ^ 0x5c;
+  }
+  return (secret) => {
+    if (BLOCK + 3 * secret.length > inner.length) {
+      const grown = Buffer.alloc(BLOCK + 3 * secret.length);
+      inner.copy(grown, 0, 0, BLOCK);
+      inner = grown;
+    }
+    // Buffer#write encodes a lone surrogate as U+FFFD, as Hmac#update(secret, 'utf8') does.
+    const n = inner.write(secret, BLOCK, 'utf8');
+    hash('sha256', inner.subarray(0, BLOCK + n), 'buffer').copy(outer, BLOCK);
+    return hash('sha256', outer, 'hex').slice(0, TAG_LENGTH);
+  };
 }
 
 export function marker(kind: string, tag: string): string {
