@@ -24,10 +24,13 @@ import bitbucketContext from './detectors/bitbucket-context.js';
 import bitbucket from './detectors/bitbucket.js';
 import bitly from './detectors/bitly.js';
 import bittrex from './detectors/bittrex.js';
+import braintree from './detectors/braintree.js';
 import brevo from './detectors/brevo.js';
+import buildkite from './detectors/buildkite.js';
 import circleci from './detectors/circleci.js';
 import cliPassword from './detectors/cli-password.js';
 import clickhouse from './detectors/clickhouse.js';
+import clickup from './detectors/clickup.js';
 import clojars from './detectors/clojars.js';
 import cloudflare from './detectors/cloudflare.js';
 import codacy from './detectors/codacy.js';
@@ -45,6 +48,7 @@ import definedNetworking from './detectors/defined-networking.js';
 import digitalocean from './detectors/digitalocean.js';
 import discordContext from './detectors/discord-context.js';
 import discord from './detectors/discord.js';
+import django from './detectors/django.js';
 import dockerConfig from './detectors/docker-config.js';
 import dockerHub from './detectors/docker-hub.js';
 import doppler from './detectors/doppler.js';
@@ -53,11 +57,13 @@ import dropbox from './detectors/dropbox.js';
 import duffel from './detectors/duffel.js';
 import dynatrace from './detectors/dynatrace.js';
 import easypost from './detectors/easypost.js';
+import elevenlabs from './detectors/elevenlabs.js';
 import etsy from './detectors/etsy.js';
 import facebook from './detectors/facebook.js';
 import fastly from './detectors/fastly.js';
 import figma from './detectors/figma.js';
 import finnhub from './detectors/finnhub.js';
+import firecrawl from './detectors/firecrawl.js';
 import flickr from './detectors/flickr.js';
 import flutterwavePublic from './detectors/flutterwave-public.js';
 import flutterwave from './detectors/flutterwave.js';
@@ -74,6 +80,7 @@ import grafana from './detectors/grafana.js';
 import groq from './detectors/groq.js';
 import harness from './detectors/harness.js';
 import heroku from './detectors/heroku.js';
+import honeycomb from './detectors/honeycomb.js';
 import hubspot from './detectors/hubspot.js';
 import huggingfaceLegacy from './detectors/huggingface-legacy.js';
 import huggingface from './detectors/huggingface.js';
@@ -82,17 +89,20 @@ import intercom from './detectors/intercom.js';
 import intra42 from './detectors/intra42.js';
 import jenkins from './detectors/jenkins.js';
 import jfrog from './detectors/jfrog.js';
+import jina from './detectors/jina.js';
 import jwtBase64 from './detectors/jwt-base64.js';
 import jwt from './detectors/jwt.js';
 import kraken from './detectors/kraken.js';
 import kubernetesSecret from './detectors/kubernetes-secret.js';
 import kucoin from './detectors/kucoin.js';
+import langfuse from './detectors/langfuse.js';
 import langsmith from './detectors/langsmith.js';
 import launchdarkly from './detectors/launchdarkly.js';
 import linearContext from './detectors/linear-context.js';
 import linear from './detectors/linear.js';
 import lob from './detectors/lob.js';
 import mailchimp from './detectors/mailchimp.js';
+import mailersend from './detectors/mailersend.js';
 import mailgunPublic from './detectors/mailgun-public.js';
 import mailgun from './detectors/mailgun.js';
 import mapbox from './detectors/mapbox.js';
@@ -100,18 +110,22 @@ import mattermost from './detectors/mattermost.js';
 import maxmind from './detectors/maxmind.js';
 import messagebird from './detectors/messagebird.js';
 import mistral from './detectors/mistral.js';
+import neon from './detectors/neon.js';
 import netlifyContext from './detectors/netlify-context.js';
 import netlify from './detectors/netlify.js';
 import netrc from './detectors/netrc.js';
 import newrelic from './detectors/newrelic.js';
 import notion from './detectors/notion.js';
 import npm from './detectors/npm.js';
+import nugetApiKey from './detectors/nuget-api-key.js';
 import nuget from './detectors/nuget.js';
+import nvidia from './detectors/nvidia.js';
 import nytimes from './detectors/nytimes.js';
 import octopus from './detectors/octopus.js';
 import okta from './detectors/okta.js';
 import onepassword from './detectors/onepassword.js';
 import openai from './detectors/openai.js';
+import openrouter from './detectors/openrouter.js';
 import openshift from './detectors/openshift.js';
 import pagerduty from './detectors/pagerduty.js';
 import perplexity from './detectors/perplexity.js';
@@ -119,6 +133,7 @@ import pinecone from './detectors/pinecone.js';
 import plaidContext from './detectors/plaid-context.js';
 import plaid from './detectors/plaid.js';
 import planetscale from './detectors/planetscale.js';
+import posthog from './detectors/posthog.js';
 import postman from './detectors/postman.js';
 import prefect from './detectors/prefect.js';
 import privateKey from './detectors/private-key.js';
@@ -126,9 +141,13 @@ import pulumi from './detectors/pulumi.js';
 import pypi from './detectors/pypi.js';
 import rapidapi from './detectors/rapidapi.js';
 import readme from './detectors/readme.js';
+import render from './detectors/render.js';
 import replicate from './detectors/replicate.js';
+import resend from './detectors/resend.js';
 import rootly from './detectors/rootly.js';
 import rubygems from './detectors/rubygems.js';
+import runpod from './detectors/runpod.js';
+import salesforce from './detectors/salesforce.js';
 import scalingo from './detectors/scalingo.js';
 import sendbird from './detectors/sendbird.js';
 import sendgrid from './detectors/sendgrid.js';
@@ -145,9 +164,12 @@ import square from './detectors/square.js';
 import squarespace from './detectors/squarespace.js';
 import stripe from './detectors/stripe.js';
 import sumologic from './detectors/sumologic.js';
+import supabase from './detectors/supabase.js';
 import tailscale from './detectors/tailscale.js';
+import tavily from './detectors/tavily.js';
 import telegram from './detectors/telegram.js';
 import terraform from './detectors/terraform.js';
+import together from './detectors/together.js';
 import travisci from './detectors/travisci.js';
 import trello from './detectors/trello.js';
 import twilio from './detectors/twilio.js';
@@ -155,6 +177,7 @@ import twitch from './detectors/twitch.js';
 import twitter from './detectors/twitter.js';
 import typeform from './detectors/typeform.js';
 import vault from './detectors/vault.js';
+import vercel from './detectors/vercel.js';
 import webhookUrl from './detectors/webhook-url.js';
 import xai from './detectors/xai.js';
 import yandex from './detectors/yandex.js';
@@ -186,10 +209,13 @@ export const DETECTOR_FILES: readonly (readonly [file: string, detector: Detecto
   ['bitbucket', bitbucket],
   ['bitly', bitly],
   ['bittrex', bittrex],
+  ['braintree', braintree],
   ['brevo', brevo],
+  ['buildkite', buildkite],
   ['circleci', circleci],
   ['cli-password', cliPassword],
   ['clickhouse', clickhouse],
+  ['clickup', clickup],
   ['clojars', clojars],
   ['cloudflare', cloudflare],
   ['codacy', codacy],
@@ -207,6 +233,7 @@ export const DETECTOR_FILES: readonly (readonly [file: string, detector: Detecto
   ['digitalocean', digitalocean],
   ['discord-context', discordContext],
   ['discord', discord],
+  ['django', django],
   ['docker-config', dockerConfig],
   ['docker-hub', dockerHub],
   ['doppler', doppler],
@@ -215,11 +242,13 @@ export const DETECTOR_FILES: readonly (readonly [file: string, detector: Detecto
   ['duffel', duffel],
   ['dynatrace', dynatrace],
   ['easypost', easypost],
+  ['elevenlabs', elevenlabs],
   ['etsy', etsy],
   ['facebook', facebook],
   ['fastly', fastly],
   ['figma', figma],
   ['finnhub', finnhub],
+  ['firecrawl', firecrawl],
   ['flickr', flickr],
   ['flutterwave-public', flutterwavePublic],
   ['flutterwave', flutterwave],
@@ -236,6 +265,7 @@ export const DETECTOR_FILES: readonly (readonly [file: string, detector: Detecto
   ['groq', groq],
   ['harness', harness],
   ['heroku', heroku],
+  ['honeycomb', honeycomb],
   ['hubspot', hubspot],
   ['huggingface-legacy', huggingfaceLegacy],
   ['huggingface', huggingface],
@@ -244,17 +274,20 @@ export const DETECTOR_FILES: readonly (readonly [file: string, detector: Detecto
   ['intra42', intra42],
   ['jenkins', jenkins],
   ['jfrog', jfrog],
+  ['jina', jina],
   ['jwt-base64', jwtBase64],
   ['jwt', jwt],
   ['kraken', kraken],
   ['kubernetes-secret', kubernetesSecret],
   ['kucoin', kucoin],
+  ['langfuse', langfuse],
   ['langsmith', langsmith],
   ['launchdarkly', launchdarkly],
   ['linear-context', linearContext],
   ['linear', linear],
   ['lob', lob],
   ['mailchimp', mailchimp],
+  ['mailersend', mailersend],
   ['mailgun-public', mailgunPublic],
   ['mailgun', mailgun],
   ['mapbox', mapbox],
@@ -262,18 +295,22 @@ export const DETECTOR_FILES: readonly (readonly [file: string, detector: Detecto
   ['maxmind', maxmind],
   ['messagebird', messagebird],
   ['mistral', mistral],
+  ['neon', neon],
   ['netlify-context', netlifyContext],
   ['netlify', netlify],
   ['netrc', netrc],
   ['newrelic', newrelic],
   ['notion', notion],
   ['npm', npm],
+  ['nuget-api-key', nugetApiKey],
   ['nuget', nuget],
+  ['nvidia', nvidia],
   ['nytimes', nytimes],
   ['octopus', octopus],
   ['okta', okta],
   ['onepassword', onepassword],
   ['openai', openai],
+  ['openrouter', openrouter],
   ['openshift', openshift],
   ['pagerduty', pagerduty],
   ['perplexity', perplexity],
@@ -281,6 +318,7 @@ export const DETECTOR_FILES: readonly (readonly [file: string, detector: Detecto
   ['plaid-context', plaidContext],
   ['plaid', plaid],
   ['planetscale', planetscale],
+  ['posthog', posthog],
   ['postman', postman],
   ['prefect', prefect],
   ['private-key', privateKey],
@@ -288,9 +326,13 @@ export const DETECTOR_FILES: readonly (readonly [file: string, detector: Detecto
   ['pypi', pypi],
   ['rapidapi', rapidapi],
   ['readme', readme],
+  ['render', render],
   ['replicate', replicate],
+  ['resend', resend],
   ['rootly', rootly],
   ['rubygems', rubygems],
+  ['runpod', runpod],
+  ['salesforce', salesforce],
   ['scalingo', scalingo],
   ['sendbird', sendbird],
   ['sendgrid', sendgrid],
@@ -307,9 +349,12 @@ export const DETECTOR_FILES: readonly (readonly [file: string, detector: Detecto
   ['squarespace', squarespace],
   ['stripe', stripe],
   ['sumologic', sumologic],
+  ['supabase', supabase],
   ['tailscale', tailscale],
+  ['tavily', tavily],
   ['telegram', telegram],
   ['terraform', terraform],
+  ['together', together],
   ['travisci', travisci],
   ['trello', trello],
   ['twilio', twilio],
@@ -317,6 +362,7 @@ export const DETECTOR_FILES: readonly (readonly [file: string, detector: Detecto
   ['twitter', twitter],
   ['typeform', typeform],
   ['vault', vault],
+  ['vercel', vercel],
   ['webhook-url', webhookUrl],
   ['xai', xai],
   ['yandex', yandex],
