@@ -5,6 +5,7 @@
  */
 import { createRequire } from 'node:module';
 import type { Runtime } from '../types.js';
+import type { TextTokens } from './syntax-tree.js';
 
 const require = createRequire(import.meta.url);
 
@@ -90,4 +91,34 @@ export const LEAF_TYPES: Partial<Record<Runtime, readonly string[]>> = {
     'continue_statement',
     'debugger_statement',
   ],
+};
+
+/**
+ * Leaves whose offsets the tree copy reads from the text (syntax-tree.ts TextTokens), per runtime;
+ * a runtime without an entry (bash: words, concatenations and hidden tokens) asks the parser for all.
+ * Only types whose text is exactly one identifier-character run or one quoted string belong here.
+ */
+export const TEXT_TOKENS: Partial<Record<Runtime, TextTokens>> = {
+  python: {
+    ident: ['identifier', 'true', 'false', 'none', 'pass_statement', 'break_statement', 'continue_statement'],
+    dollar: false,
+    quoted: [],
+  },
+  node: {
+    ident: [
+      'identifier',
+      'property_identifier',
+      'shorthand_property_identifier',
+      'shorthand_property_identifier_pattern',
+      'statement_identifier',
+      'true',
+      'false',
+      'null',
+      'undefined',
+      'this',
+      'super',
+    ],
+    dollar: true,
+    quoted: ['string'],
+  },
 };

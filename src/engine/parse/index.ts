@@ -6,7 +6,7 @@
 import Parser from 'tree-sitter';
 import { AgentGuardError } from '../../errors.js';
 import type { Runtime } from '../types.js';
-import { EAGER_GRAMMARS, GRAMMARS, LEAF_TYPES } from './grammars.js';
+import { EAGER_GRAMMARS, GRAMMARS, LEAF_TYPES, TEXT_TOKENS } from './grammars.js';
 import { loadSqlParser } from './sql.js';
 import { SymbolTable, toSyntaxTree, type SyntaxNode } from './syntax-tree.js';
 
@@ -37,7 +37,7 @@ function load(runtime: Runtime): Loaded {
   try {
     const parser = new Parser();
     parser.setLanguage(grammar() as Parser.Language);
-    const entry = { parser, symbols: new SymbolTable(LEAF_TYPES[runtime]) };
+    const entry = { parser, symbols: new SymbolTable(LEAF_TYPES[runtime], TEXT_TOKENS[runtime]) };
     parsers.set(runtime, entry);
     return entry;
   } catch (err) {
@@ -96,7 +96,7 @@ function parseTree(parser: Parser, text: string): Parser.Tree {
 /** Parses `text` and copies the tree into plain objects (depth-bounded, see MAX_TREE_DEPTH). */
 export function parseSyntax(runtime: Runtime, text: string, maxTreeDepth = MAX_TREE_DEPTH): SyntaxNode {
   const { parser, symbols } = loaded(runtime);
-  return toSyntaxTree(parseTree(parser, text), symbols, maxTreeDepth);
+  return toSyntaxTree(parseTree(parser, text), text, symbols, maxTreeDepth);
 }
 
 /**
@@ -110,7 +110,7 @@ export function parseSyntaxWithErrors(
 ): { root: SyntaxNode; errors: SyntaxNode[] } {
   const { parser, symbols } = loaded(runtime);
   const found: SyntaxNode[] = [];
-  const root = toSyntaxTree(parseTree(parser, text), symbols, maxTreeDepth, found);
+  const root = toSyntaxTree(parseTree(parser, text), text, symbols, maxTreeDepth, found);
   const errors: SyntaxNode[] = [];
   for (const node of found) {
     const outer = errors[errors.length - 1];

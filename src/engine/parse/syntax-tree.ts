@@ -19,6 +19,24 @@ export interface SyntaxNode {
 }
 
 /**
+ * Leaves whose offsets the copy reads from the text instead of asking the native side (two calls
+ * per leaf, a third of the copy's cost): `ident` types are one run of identifier characters, `quoted`
+ * types a quoted string with backslash escapes; anonymous tokens are their own type's text.
+ */
+export interface TextTokens {
+  readonly ident: readonly string[];
+  /** `$` is an identifier character (JavaScript). */
+  readonly dollar: boolean;
+  readonly quoted: readonly string[];
+}
+
+/** How a leaf's offsets are found (by symbol id). */
+const NATIVE = 0;
+const LITERAL = 1;
+const IDENT = 2;
+const QUOTED = 3;
+
+/**
  * Per-language caches of type names and namedness by symbol id, filled on first sight of each id
  * (a native call per new id instead of per node).
  */
@@ -27,15 +45,27 @@ export class SymbolTable {
   readonly #named: boolean[] = [];
   /** By symbol id: the walk does not descend (anonymous tokens and LEAF_TYPES). */
   readonly #leafById: boolean[] = [];
+  readonly #howById: number[] = [];
   readonly #leaf: Set<string>;
+  readonly #ident: Set<string>;
+  readonly #quoted: Set<string>;
+  readonly #text: boolean;
+  /** Identifier characters include `$`. */
+  readonly dollar: boolean;
   /** Whether the node last built by `node` is a leaf (kept here: no wrapper object per node). */
   leaf = false;
+  /** How the offsets of the node last built by `node` are found (NATIVE, LITERAL, IDENT, QUOTED). */
+  how = NATIVE;
 
-  constructor(leafTypes: readonly string[] = []) {
+  constructor(leafTypes: readonly string[] = [], textTokens?: TextTokens) {
     this.#leaf = new Set(leafTypes);
+    this.#ident = new Set(textTokens?.ident);
+    this.#quoted = new Set(textTokens?.quoted);
+    this.#text = textTokens !== undefined;
+    this.dollar = textTokens?.dollar ?? false;
   }
 
-  /** Builds the node for the cursor's current position and sets `leaf` for it. */
+  /** Builds the node for the cursor's current position and sets `leaf` and `how` for it. */
   node(cursor: Parser.TreeCursor): SyntaxNode {
     const id = cursor.nodeTypeId;
     let type = this.#names[id];
@@ -45,27 +75,47 @@ export class SymbolTable {
       this.#names[id] = type;
       this.#named[id] = named;
       this.#leafById[id] = !named || this.#leaf.has(type);
+      this.#howById[id] = !this.#text
+        ? NATIVE
+        : !named
+          ? type === ''
+            ? NATIVE
+            : LITERAL
+          : this.#ident.has(type)
+            ? IDENT
+            : this.#quoted.has(type)
+              ? QUOTED
+              : NATIVE;
     }
     this.leaf = this.#leafById[id]!;
+    this.how = this.#howById[id]!;
     return { type, named: this.#named[id]!, start: 0, end: 0, children: [], missing: false };
   }
 }
 
 /**
- * Converts `tree` to SyntaxNodes. Offsets of inner nodes come from their first and last children
- * (tree-sitter nodes span exactly their children), so only leaves cost offset calls.
+ * Converts `tree` (parsed from `text`) to SyntaxNodes. Offsets of inner nodes come from their first
+ * and last children (tree-sitter nodes span exactly their children); leaves of the kinds in the
+ * table's TextTokens are read from the text in a tree without errors (see leafEnd), other leaves
+ * cost two offset calls.
  */
 export function toSyntaxTree(
   tree: Parser.Tree,
+  text: string,
   symbols: SymbolTable,
   maxDepth: number,
   errors?: SyntaxNode[],
 ): SyntaxNode {
   const cursor = tree.walk();
   const checkMissing = tree.rootNode.hasError;
+  // Error recovery can skip text: only an error-free tree is covered by its leaves and spaces.
+  const fromText = !checkMissing;
+  /** End of the last leaf, in text order: where the next leaf's search starts. */
+  let pos = 0;
   const root = symbols.node(cursor);
   const stack: SyntaxNode[] = [root];
   let leaf = symbols.leaf;
+  let how = symbols.how;
   for (;;) {
     const current = stack[stack.length - 1]!;
     if (!leaf && cursor.gotoFirstChild()) {
@@ -76,16 +126,25 @@ export function toSyntaxTree(
       current.children.push(child);
       stack.push(child);
       leaf = symbols.leaf;
+      how = symbols.how;
       if (errors !== undefined && checkMissing && child.type === 'ERROR') errors.push(child);
       continue;
     }
-    // `current` has no children: read its offsets, then climb until a sibling exists.
-    current.start = cursor.startIndex;
-    current.end = cursor.endIndex;
-    if (checkMissing && cursor.nodeIsMissing) {
-      current.missing = true;
-      errors?.push(current);
+    // `current` has no children: find its offsets, then climb until a sibling exists.
+    const end =
+      fromText && how !== NATIVE ? leafEnd(text, skipSpace(text, pos), current.type, how, symbols) : -1;
+    if (end >= 0) {
+      current.start = scanned;
+      current.end = end;
+    } else {
+      current.start = cursor.startIndex;
+      current.end = cursor.endIndex;
+      if (checkMissing && cursor.nodeIsMissing) {
+        current.missing = true;
+        errors?.push(current);
+      }
     }
+    pos = current.end;
     for (;;) {
       stack.pop();
       if (stack.length === 0) return root;
@@ -94,6 +153,7 @@ export function toSyntaxTree(
         stack[stack.length - 1]!.children.push(sibling);
         stack.push(sibling);
         leaf = symbols.leaf;
+        how = symbols.how;
         if (errors !== undefined && checkMissing && sibling.type === 'ERROR') errors.push(sibling);
         break;
       }
@@ -103,4 +163,61 @@ export function toSyntaxTree(
       parent.end = parent.children[parent.children.length - 1]!.end;
     }
   }
+}
+
+/** Where the leaf leafEnd last read starts (a module slot: no pair object per leaf). */
+let scanned = 0;
+
+/** The first offset from `i` that is not ASCII white space (the grammars' extras between tokens). */
+function skipSpace(text: string, i: number): number {
+  while (i < text.length) {
+    const c = text.charCodeAt(i);
+    if (c !== 32 && (c < 9 || c > 13)) break;
+    i++;
+  }
+  return i;
+}
+
+/**
+ * The end of a leaf that starts at `at`, the first non-space character after the previous leaf,
+ * read from the text; -1 when the text there is not plainly that token (the native offsets then).
+ * Exact for an error-free tree: its leaves and the space between them cover the whole text, so
+ * the next leaf starts at `at` unless a hidden token or an unusual extra (a BOM, a Unicode space)
+ * sits there, and each check below fails on those.
+ */
+function leafEnd(text: string, at: number, type: string, how: number, symbols: SymbolTable): number {
+  scanned = at;
+  if (how === LITERAL) return text.startsWith(type, at) ? at + type.length : -1;
+  if (how === IDENT) {
+    if (at >= text.length || !identChar(text.charCodeAt(at), symbols.dollar, false)) return -1;
+    let i = at + 1;
+    while (i < text.length && identChar(text.charCodeAt(i), symbols.dollar, true)) i++;
+    // Non-ASCII identifier characters and `\u` escapes: the native offsets.
+    if (i < text.length) {
+      const c = text.charCodeAt(i);
+      if (c > 127 || c === 92) return -1;
+    }
+    return i;
+  }
+  // QUOTED: up to the same unescaped quote; a line break or the end of the text is left native.
+  const q = text.charCodeAt(at);
+  if (q !== 34 && q !== 39) return -1;
+  for (let i = at + 1; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (c === q) return i + 1;
+    if (c === 92) i++;
+    else if (c === 10 || c === 13) return -1;
+  }
+  return -1;
+}
+
+/** An ASCII identifier character: letters, `_`, `$` where `dollar`, digits after the first. */
+function identChar(c: number, dollar: boolean, digits: boolean): boolean {
+  return (
+    (c >= 97 && c <= 122) ||
+    (c >= 65 && c <= 90) ||
+    c === 95 ||
+    (dollar && c === 36) ||
+    (digits && c >= 48 && c <= 57)
+  );
 }
