@@ -6,19 +6,35 @@
  */
 import type { SyntaxNode } from '../../parse/index.js';
 
-/** A try statement's protected body and whether any of its handlers catches errors. */
-export function tryParts(n: SyntaxNode): { body: SyntaxNode | undefined; catches: boolean } {
+/**
+ * A try statement's protected body, whether a handler catches errors, and whether one catches
+ * every error (JavaScript's catch, python's bare `except:` or `except Exception`): an error a
+ * handler for named types does not catch goes on to the enclosing try.
+ */
+export function tryParts(
+  n: SyntaxNode,
+  text: string,
+): { body: SyntaxNode | undefined; catches: boolean; catchesAll: boolean } {
   let body: SyntaxNode | undefined;
   let catches = false;
+  let catchesAll = false;
   for (const c of n.children) {
     if (body === undefined && (c.type === 'block' || c.type === 'statement_block')) body = c;
     // Any handler ends the loop: `except KeyboardInterrupt` is the author's way out of a demo
     // that redraws until stopped; a loop of quiet calls or plain arithmetic still has none.
-    else if (c.type === 'catch_clause' || c.type === 'except_clause' || c.type === 'except_group_clause')
+    else if (c.type === 'catch_clause') catches = catchesAll = true;
+    else if (c.type === 'except_clause' || c.type === 'except_group_clause') {
       catches = true;
+      const block = c.children.find((b) => b.type === 'block');
+      const header = text.slice(c.start, block?.start ?? c.end);
+      if (CATCH_ALL.test(header)) catchesAll = true;
+    }
   }
-  return { body, catches };
+  return { body, catches, catchesAll };
 }
+
+/** `except:`, `except Exception as e:`, `except (BaseException):`. */
+const CATCH_ALL = /^except\s*(?:\(?\s*(?:Exception|BaseException)\s*\)?\s*(?:as\s+\w+\s*)?)?:\s*$/;
 
 /** Callees that do not raise in practice: a loop of only these runs on inside any try. */
 const QUIET_CALL =

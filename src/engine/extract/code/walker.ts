@@ -120,7 +120,10 @@ export abstract class CodeWalker {
     return v;
   }
 
-  /** Where the innermost catching try begins in the loop stack: loops from there on are inside it. */
+  /**
+   * Where in the loop stack the try an error raised now is caught by begins: loops from there on
+   * are left. The innermost catch-all try's, else the outermost catching one's.
+   */
   #catchFloor: number | undefined;
 
   /**
@@ -129,9 +132,10 @@ export abstract class CodeWalker {
    * protection; the other children are walked as the language's walker would (generic).
    */
   #try(n: SyntaxNode): Val {
-    const { body, catches } = tryParts(n);
+    const { body, catches, catchesAll } = tryParts(n, this.text);
     const saved = this.#catchFloor;
-    if (catches) this.#catchFloor = this.col.loops.length;
+    // An error a handler for named types lets through reaches the enclosing try: its floor holds.
+    if (catchesAll || (catches && saved === undefined)) this.#catchFloor = this.col.loops.length;
     try {
       if (body) this.visit(body);
     } finally {
