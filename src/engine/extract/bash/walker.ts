@@ -69,6 +69,9 @@ const QUIET_PATHS = new Set([
   '/dev/zero',
 ]);
 
+/** Names of the process's own standard input (`cp /dev/stdin x.sh <<< 'code'`). */
+const STDIN_PATHS: ReadonlySet<string> = new Set(['/dev/stdin', '/dev/fd/0', '/proc/self/fd/0']);
+
 /** package.json scripts npm runs by itself on install, pack or publish. */
 const LIFECYCLE_SCRIPTS: ReadonlySet<string> = new Set([
   'preinstall',
@@ -233,6 +236,11 @@ export class BashWalker implements Toolkit {
    * inside the redirect; #fileRedirect handles that shape).
    */
   #readWrite: Set<SyntaxNode> | null = null;
+  /**
+   * Redirects that are `<<<` split by the grammar: after a file redirect, tree-sitter-bash parses
+   * `cmd > f <<< 'text'` as an ERROR `<<` followed by the redirect `< 'text'` (a here-string).
+   */
+  #hereStrings: Set<SyntaxNode> | null = null;
   /** Functions defined earlier in this input: a call walks the body with its arguments (#21). */
   #functions: Map<string, SyntaxNode> | null = null;
   /** Functions being called now: a recursive call is not followed again (the fork bomb). */
@@ -1034,18 +1042,9 @@ export class BashWalker implements Toolkit {
     let input = stdin;
     for (const r of redirects) {
       if (r.type === 'heredoc_redirect') input = this.#heredoc(r);
-      else if (r.type === 'herestring_redirect') {
-        const value = r.children.find((c) => c.named);
-        if (value === undefined) continue;
-        const w = this.#word(value);
-        const literal = this.sink.literal(w.text, w.span, false);
-        input = {
-          sources: w.sources,
-          text: w.dynamic ? null : w.text + '\n',
-          textSpan: w.span,
-          interactive: false,
-          literals: [literal],
-        };
+      else if (r.type === 'herestring_redirect' || this.#hereStrings?.has(r) === true) {
+        const value = r.children.find((c) => c.named && c.type !== 'file_descriptor');
+        if (value !== undefined) input = this.#hereString(value);
       } else {
         const { op, target, fd } = this.#fileRedirect(r);
         if (target === undefined) continue;
@@ -1094,6 +1093,19 @@ export class BashWalker implements Toolkit {
       }
     }
     return input;
+  }
+
+  /** `<<< word`: the word and a newline are the standard input. */
+  #hereString(value: SyntaxNode): Stream {
+    const w = this.#word(value);
+    const literal = this.sink.literal(w.text, w.span, false);
+    return {
+      sources: w.sources,
+      text: w.dynamic ? null : w.text + '\n',
+      textSpan: w.span,
+      interactive: false,
+      literals: [literal],
+    };
   }
 
   #readOnDescriptor(w: Word, fd: number, actor: string, at: Span): void {
@@ -1166,10 +1178,16 @@ export class BashWalker implements Toolkit {
     return { op, target, fd };
   }
 
-  /** Marks `redirect` as `<>` when `error` is the lone `<` the grammar split off right before it. */
+  /**
+   * Marks `redirect` as `<>` when `error` is the lone `<` the grammar split off right before it,
+   * and as `<<<` when `error` is the lone `<<` before a `<` redirect.
+   */
   #splitReadWrite(error: SyntaxNode, redirect: SyntaxNode): void {
-    if (error.end !== redirect.start || this.#slice(error) !== '<') return;
-    (this.#readWrite ??= new Set()).add(redirect);
+    if (error.end !== redirect.start) return;
+    const split = this.#slice(error);
+    if (split === '<') (this.#readWrite ??= new Set()).add(redirect);
+    else if (split === '<<' && redirect.type === 'file_redirect' && this.#fileRedirect(redirect).op === '<')
+      (this.#hereStrings ??= new Set()).add(redirect);
   }
 
   /** The socket a descriptor-duplication target names (`>&196` after `exec 196<>/dev/tcp/h/p`). */
@@ -2211,6 +2229,21 @@ export class BashWalker implements Toolkit {
     const written = this.#files.get(this.#resolve(path).text);
     if (written === undefined || written.text === null || written.text.trim() === '') return null;
     return { text: written.text, span: written.span ?? path.span };
+  }
+
+  contentOf(path: Word, stdin: Stream): Stream | null {
+    if (path.proc !== undefined) return { ...path.proc, interactive: false };
+    if (path.dynamic) return null;
+    if (STDIN_PATHS.has(path.text)) return stdin.interactive ? null : stdin;
+    const written = this.#files.get(this.#resolve(path).text);
+    if (written === undefined) return null;
+    return {
+      sources: written.sources,
+      text: written.text,
+      interactive: false,
+      literals: [],
+      ...(written.span === undefined ? {} : { textSpan: written.span }),
+    };
   }
 
   /**

@@ -97,7 +97,8 @@ export class WrittenFiles {
         span = prev?.span;
         break;
       default:
-        text = null;
+        // copy/move: the text of the source when one known file (or standard input) was copied.
+        text = known;
     }
     if (prev !== undefined && merged === prev.sources && text === prev.text && span === prev.span) return;
     this.#files.set(key, { sources: merged, text, span });

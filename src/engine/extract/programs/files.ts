@@ -3,9 +3,17 @@
  * tools, crontab, and the many programs that read their file arguments.
  */
 import type { DataSource } from '../../facts.js';
-import { EMPTY_PIPE, NO_SOURCES, mergeSources, type Invocation, type Word } from '../bash/model.js';
+import {
+  EMPTY_PIPE,
+  NO_SOURCES,
+  mergeSources,
+  type Invocation,
+  type Stream,
+  type Word,
+} from '../bash/model.js';
 import type { ProgramHandler, Toolkit } from './types.js';
 import { hasOption, optionValues, parseArgs, type OptionSpec } from './util.js';
+import { TEXT_FILTERS, withText } from './line-filters.js';
 import { runCode } from './wrappers.js';
 
 function readAll(kit: Toolkit, words: readonly Word[], actor: string): readonly DataSource[] {
@@ -60,6 +68,12 @@ function copyLike(op: 'copy' | 'move'): ProgramHandler {
       return undefined;
     }
     let sources: readonly DataSource[] = NO_SOURCES;
+    // One file copied: the destination holds its text when known (`cp /dev/stdin x.sh <<< code`);
+    // taken before a move forgets the source.
+    const content =
+      dest !== undefined && files.length === 1 && target === undefined
+        ? kit.contentOf(files[0]!, inv.stdin)
+        : null;
     // Moved onto a device (mv ~ /dev/null): the source is gone and nothing keeps it (#21).
     const intoDevice = op === 'move' && dest !== undefined && /^\/dev\/(?!shm\/)/.test(dest.text);
     for (const f of files) {
@@ -68,7 +82,8 @@ function copyLike(op: 'copy' | 'move'): ProgramHandler {
       if (intoDevice) kit.fileOp(f, inv.program, 'delete', true);
     }
     if (dest !== undefined) {
-      kit.write(dest, inv.program, op, sources, recursive);
+      if (content !== null) sources = mergeSources(sources, content.sources);
+      kit.write(dest, inv.program, op, sources, recursive, content);
       const mode = optionValues(args, '-m', '--mode')[0];
       if (mode !== undefined) kit.fileOp(dest, inv.program, 'chmod', false, { mode: mode.text });
       const owner = optionValues(args, '-o', '--owner')[0];
@@ -120,7 +135,14 @@ const sponge: ProgramHandler = (inv, kit) => {
   const args = parseArgs(inv.argv, {});
   const file = args.positionals[0];
   if (file !== undefined)
-    kit.write(file, inv.program, hasOption(args, '-a') ? 'append' : 'write', inv.stdin.sources);
+    kit.write(
+      file,
+      inv.program,
+      hasOption(args, '-a') ? 'append' : 'write',
+      inv.stdin.sources,
+      false,
+      inv.stdin.interactive ? null : inv.stdin,
+    );
   return EMPTY_PIPE;
 };
 
@@ -285,13 +307,21 @@ const sed: ProgramHandler = (inv, kit) => {
 
 const dd: ProgramHandler = (inv, kit) => {
   let sources: readonly DataSource[] = inv.stdin.interactive ? NO_SOURCES : inv.stdin.sources;
+  // What is copied, when known: standard input, or the input file's text (`dd of=x.sh <<< code`).
+  let content: Stream | null = inv.stdin.interactive ? null : inv.stdin;
   let wrote = false;
   for (const w of inv.argv.slice(1)) {
-    if (w.text.startsWith('if=')) sources = kit.read({ ...w, text: w.text.slice(3) }, inv.program);
+    if (!w.text.startsWith('if=')) continue;
+    const file = { ...w, text: w.text.slice(3) };
+    sources = kit.read(file, inv.program);
+    content = kit.contentOf(file, inv.stdin);
+    if (content !== null) sources = mergeSources(sources, content.sources);
   }
+  // Options that change the bytes (skip, count, conv) leave the text unknown.
+  if (inv.argv.some((w) => /^(skip|iseek|count|conv|cbs|ibs|bs)=/.test(w.text))) content = null;
   for (const w of inv.argv.slice(1)) {
     if (w.text.startsWith('of=')) {
-      kit.write({ ...w, text: w.text.slice(3) }, inv.program, 'write', sources);
+      kit.write({ ...w, text: w.text.slice(3) }, inv.program, 'write', sources, false, content);
       wrote = true;
     }
   }
@@ -407,6 +437,32 @@ function reader(spec: OptionSpec = {}, skip = 0, patternOptions: readonly string
     for (const o of args.options)
       if (o.value !== undefined && o.value.text.length > 1) kit.genericArgs(inv, [o.value]);
     return undefined;
+  };
+}
+
+/**
+ * sort -o FILE, uniq IN OUT: the output goes to a file instead of standard output (with its text
+ * when known, so `sort -o x.sh <<< 'code'; sh x.sh` runs that code).
+ */
+function writesOutput(handler: ProgramHandler): ProgramHandler {
+  return (inv, kit) => {
+    const out = handler(inv, kit) ?? { ...inv.stdin, text: null, interactive: false };
+    let file: Word | undefined;
+    if (inv.program === 'uniq') {
+      const positionals = inv.argv.slice(1).filter((w) => !w.text.startsWith('-') || w.text === '-');
+      file = positionals[1];
+    } else {
+      for (let i = 1; i < inv.argv.length; i++) {
+        const t = inv.argv[i]!.text;
+        if (t === '-o' || t === '--output') file = inv.argv[i + 1];
+        else if (t.startsWith('--output=')) file = { ...inv.argv[i]!, text: t.slice(9) };
+        else if (/^-[a-zA-Z]*o$/.test(t)) file = inv.argv[i + 1];
+        else if (/^-[a-zA-Z]*o./.test(t)) file = { ...inv.argv[i]!, text: t.slice(t.indexOf('o') + 1) };
+      }
+    }
+    if (file === undefined || file.text === '-') return out;
+    kit.write(file, inv.program, 'write', out.sources, false, out);
+    return EMPTY_PIPE;
   };
 }
 
@@ -570,7 +626,7 @@ export const FILE_HANDLERS: Readonly<Record<string, ProgramHandler>> = {
   touch,
   mkdir,
   truncate,
-  sed,
+  sed: withText(sed, TEXT_FILTERS.sed!),
   dd,
   chmod: permission('chmod'),
   chown: permission('chown'),
@@ -592,10 +648,13 @@ export const FILE_HANDLERS: Readonly<Record<string, ProgramHandler>> = {
   tar,
   zip,
   unzip,
-  tac: reader(),
+  tac: withText(reader(), TEXT_FILTERS.tac!),
   nl: reader(),
-  head: reader({ short: 'nc', long: ['--lines', '--bytes'] }),
-  tail: reader({ short: 'ncs', long: ['--lines', '--bytes', '--sleep-interval', '--pid'] }),
+  head: withText(reader({ short: 'nc', long: ['--lines', '--bytes'] }), TEXT_FILTERS.head!),
+  tail: withText(
+    reader({ short: 'ncs', long: ['--lines', '--bytes', '--sleep-interval', '--pid'] }),
+    TEXT_FILTERS.tail!,
+  ),
   most: reader(),
   bat: reader({ short: 'lrmH', long: ['--language', '--line-range', '--theme', '--style'] }),
   strings: reader({ short: 'nte' }),
@@ -609,20 +668,34 @@ export const FILE_HANDLERS: Readonly<Record<string, ProgramHandler>> = {
   b2sum: reader(),
   diff: reader(),
   cmp: reader(),
-  sort: reader({ short: 'kotST', long: ['--key', '--output', '--field-separator'] }),
-  uniq: reader({ short: 'fsw' }),
-  cut: reader({ short: 'bcdf', long: ['--delimiter', '--fields', '--bytes', '--characters'] }),
-  paste: reader({ short: 'd' }),
+  sort: writesOutput(
+    withText(
+      reader({ short: 'kotST', long: ['--key', '--output', '--field-separator'] }),
+      TEXT_FILTERS.sort!,
+    ),
+  ),
+  uniq: writesOutput(withText(reader({ short: 'fsw' }), TEXT_FILTERS.uniq!)),
+  cut: withText(
+    reader({ short: 'bcdf', long: ['--delimiter', '--fields', '--bytes', '--characters'] }),
+    TEXT_FILTERS.cut!,
+  ),
+  paste: withText(reader({ short: 'd' }), TEXT_FILTERS.paste!),
   column: reader({ short: 'sco' }),
   fold: reader({ short: 'w' }),
   iconv: reader({ short: 'fto' }),
   zcat: reader(),
   bzcat: reader(),
   xzcat: reader(),
-  grep: reader(
-    { short: 'efmABCD', long: ['--regexp', '--file', '--max-count', '--context', '--include', '--exclude'] },
-    1,
-    ['-e', '--regexp', '-f', '--file'],
+  grep: withText(
+    reader(
+      {
+        short: 'efmABCD',
+        long: ['--regexp', '--file', '--max-count', '--context', '--include', '--exclude'],
+      },
+      1,
+      ['-e', '--regexp', '-f', '--file'],
+    ),
+    TEXT_FILTERS.grep!,
   ),
   egrep: reader({ short: 'efmABC' }, 1, ['-e', '-f']),
   fgrep: reader({ short: 'efmABC' }, 1, ['-e', '-f']),

@@ -7,6 +7,7 @@
 import type { DataSource } from '../../facts.js';
 import type { Runtime, Span } from '../../types.js';
 import { NO_SOURCES, mergeSources, type Invocation, type Stream, type Word } from '../bash/model.js';
+import { TEXT_FILTERS, withText } from './line-filters.js';
 import { printedText } from './printed.js';
 import type { ProgramHandler, Toolkit } from './types.js';
 import { hasOption, optionValues, parseArgs, parseNetAddress } from './util.js';
@@ -535,7 +536,7 @@ export const INTERPRETER_HANDLERS: Readonly<Record<string, ProgramHandler>> = {
   pwsh,
   R: interpreter({ runtime: null, code: ['-e'], values: ['-f', '--file', '--encoding'] }),
   php,
-  awk,
+  awk: withText(awk, TEXT_FILTERS.awk!),
   vim,
   less: pager,
   more: pager,

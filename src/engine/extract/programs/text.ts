@@ -60,6 +60,16 @@ const echo: ProgramHandler = (inv) => {
   return textStream(dynamic ? null : text + (newline ? '\n' : ''), sources, words);
 };
 
+/** Most characters of printf output kept as known text. */
+const MAX_PRINTF = 64 * 1024;
+
+/** `%b` also takes `\0NNN` (a zero, then up to three octal digits) for the byte NNN. */
+function percentB(text: string): string {
+  return text.replace(/\\(\\|0([0-7]{1,3}))/g, (m: string, _what: string, digits: string | undefined) =>
+    digits === undefined ? m : '\\' + digits.padStart(3, '0'),
+  );
+}
+
 const printf: ProgramHandler = (inv) => {
   let words = inv.argv.slice(1);
   if (words[0]?.text === '-v') return undefined;
@@ -73,13 +83,19 @@ const printf: ProgramHandler = (inv) => {
   }
   if (format === undefined) return EMPTY_PIPE;
   let k = 0;
-  const text = decodeEscapes(format.text).replace(/%(%|[-+ #0-9.]*[sbdiouxXcfeEgG])/g, (_m, spec: string) => {
-    if (spec === '%') return '%';
-    const arg = rest[k++];
-    if (arg === undefined) return '';
-    return spec.endsWith('b') ? decodeEscapes(arg.text) : arg.text;
-  });
-  return textStream(dynamic ? null : text, sources, words);
+  const fmt = decodeEscapes(format.text);
+  const once = (): string =>
+    fmt.replace(/%(%|[-+ #0-9.]*[sbdiouxXcfeEgG])/g, (_m, spec: string) => {
+      if (spec === '%') return '%';
+      const arg = rest[k++];
+      if (arg === undefined) return '';
+      return spec.endsWith('b') ? decodeEscapes(percentB(arg.text)) : arg.text;
+    });
+  // The format is reused while arguments are left (`printf '%s\n' a b` prints two lines).
+  let text = once();
+  for (let round = 0; k > 0 && k < rest.length && round < 4096 && text.length <= MAX_PRINTF; round++)
+    text += once();
+  return textStream(dynamic || text.length > MAX_PRINTF ? null : text, sources, words);
 };
 
 const cat: ProgramHandler = (inv, kit) => {
@@ -87,13 +103,22 @@ const cat: ProgramHandler = (inv, kit) => {
   if (files.length === 0 || (files.length === 1 && files[0]!.text === '-'))
     return { ...inv.stdin, interactive: false };
   let sources: readonly DataSource[] = NO_SOURCES;
-  for (const f of files)
+  // The text is known when every file's is (`echo code > a; cat a > b.sh`, `cat /dev/stdin`).
+  let text: string | null = '';
+  let textSpan: Stream['textSpan'];
+  for (const f of files) {
     sources = mergeSources(sources, f.text === '-' ? stdinSources(inv) : kit.read(f, inv.program));
+    const content = f.text === '-' ? (inv.stdin.interactive ? null : inv.stdin) : kit.contentOf(f, inv.stdin);
+    if (content !== null) sources = mergeSources(sources, content.sources);
+    text = text === null || content?.text == null ? null : text + content.text;
+    textSpan ??= content?.textSpan;
+  }
   return {
     sources: addSource(sources, { kind: 'output', program: inv.program }),
-    text: null,
+    text,
     interactive: false,
     literals: [],
+    ...(text === null || textSpan === undefined ? {} : { textSpan }),
   };
 };
 

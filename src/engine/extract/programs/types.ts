@@ -37,6 +37,11 @@ export interface Toolkit {
   written(path: string): readonly DataSource[];
   /** The exact text an earlier command of this input wrote into `path`, when it is known statically. */
   writtenText(path: Word): { text: string; span: Span } | null;
+  /**
+   * What reading `path` yields when this input knows it: `stdin` for /dev/stdin and /dev/fd/0,
+   * a `<(cmd)` word's output, or the text an earlier command wrote there; null otherwise.
+   */
+  contentOf(path: Word, stdin: Stream): Stream | null;
   /** `ln [-s] TARGET NAME`: later paths of this input under NAME resolve to TARGET. */
   symlink(name: Word, target: Word): void;
   /** Assignments (`X='v'` lines) from the command's environment that `code` names, for a child shell. */
