@@ -12,6 +12,7 @@ import {
   type HostNamespace,
 } from './cli.js';
 import { shellQuote } from './shell-words.js';
+import { readYamlLite } from './yaml-lite.js';
 import type { Span } from '../../types.js';
 
 export interface ComposeSink {
@@ -109,7 +110,7 @@ export function analyzeCompose(text: string, sink: ComposeSink): boolean {
   try {
     // uniqueKeys: false skips the yaml library's duplicate-key check, quadratic in a map's size
     // (a 256 KB file of services took seconds); docker compose itself rejects duplicate keys.
-    doc = parse(text, { maxAliasCount: 50, uniqueKeys: false, merge: true });
+    doc = readYamlLite(text) ?? parse(text, { maxAliasCount: 50, uniqueKeys: false, merge: true });
   } catch {
     return false;
   }

@@ -12,6 +12,13 @@ import { defineRule } from '../define-rule.js';
  */
 const LOOSE = new Set(['assignment', 'cli-password']);
 
+/**
+ * Cheap gate before the scrubber: every credential it knows has a run of 16 or more token
+ * characters, or is a URL password (`scheme://user:password@host`). Most ENV and RUN lines have
+ * neither.
+ */
+const TOKEN_LIKE = /[A-Za-z0-9_-]{16}|:\/\/[^\s/@:]*:[^\s/@]+@/;
+
 /** A connection string's password (the redacted span) that is a real one, not `postgres` or `devpass`. */
 function realPassword(password: string): boolean {
   if (/^[$%{<]/.test(password) || password.length < 8) return false;
@@ -29,6 +36,7 @@ export default defineRule({
   *check(facts) {
     for (const lit of facts.of('literal')) {
       if (lit.runtime !== 'docker' || lit.field === undefined || lit.depth > 0) continue;
+      if (!TOKEN_LIKE.test(lit.text)) continue;
       for (const r of scrub(lit.text).redactions) {
         if (LOOSE.has(r.detector)) continue;
         if (r.detector === 'connection-string' && !realPassword(lit.text.slice(r.span.start, r.span.end)))
