@@ -45,7 +45,17 @@ function nextValue(text: string, from: number, limit: number): PatternHit | null
       value = value.slice(1, -1);
       start++;
     }
-    if (value !== '' && !/^[|>][-+]?$/.test(value) && !isObviouslyNotSecret(value)) {
+    if (/^[|>][-+]?$/.test(value)) {
+      // A block scalar: the value is the following lines indented deeper than the entry.
+      const block = blockValue(text, end + 1, limit, m[1]!.length);
+      if (block === undefined) return null;
+      if (block) return block;
+      at = end + 1;
+      continue;
+    }
+    // Base64 padding on under ten characters: a value of a few bytes (`YWRtaW4=`, a user name).
+    const shortPadded = value.length < 10 && value.endsWith('=');
+    if (value !== '' && !shortPadded && !isObviouslyNotSecret(value)) {
       return {
         secretStart: start,
         secretEnd: start + value.length,
@@ -58,8 +68,40 @@ function nextValue(text: string, from: number, limit: number): PatternHit | null
   return null;
 }
 
+/**
+ * The lines from `from` indented deeper than `indent`, as one span (their text without the
+ * indentation of the first and the line break of the last); null when they are empty or a
+ * placeholder, undefined when the block may go on past `limit` (the stream waits).
+ */
+function blockValue(
+  text: string,
+  from: number,
+  limit: number,
+  indent: number,
+): PatternHit | null | undefined {
+  let at = from;
+  let first = -1;
+  let last = -1;
+  while (at < limit) {
+    const end = lineEnd(text, at, limit);
+    if (end >= limit && limit < text.length) return undefined;
+    const line = text.slice(at, end).replace(/\r$/, '');
+    const lead = /^[ \t]*/.exec(line)![0].length;
+    if (line.trim() !== '') {
+      if (lead <= indent) break;
+      if (first < 0) first = at + lead;
+      last = at + line.length;
+    }
+    at = end + 1;
+  }
+  if (first < 0) return null;
+  const value = text.slice(first, last);
+  if (value.length < 10 || isObviouslyNotSecret(value)) return null;
+  return { secretStart: first, secretEnd: last, envName: 'KUBERNETES_SECRET', continueWith: NEXT };
+}
+
 const HEADER = /^(?:data|stringData)[ \t]*:[ \t]*\r?\n/;
-const KIND = /^kind[ \t]*:[ \t]*["']?Secret["']?[ \t]*\r?$/m;
+const KIND = /^kind[ \t]*:[ \t]*["']?Secret["']?[ \t]*\r?$/im;
 
 /** The text from `pos` up to the end of its YAML document (a `---` line) or `limit`. */
 function documentAhead(text: string, pos: number, limit: number): string {
@@ -121,7 +163,7 @@ export default defineDetector({
     },
     {
       id: 'kubernetes-secret/kind',
-      keywords: ['kind: secret', 'kind: "secret"'],
+      keywords: ['kind: secret', 'kind: "secret"', "kind: 'secret'"],
       match: matchKindFirst,
       maxLength: WINDOW,
       strictOnly: true,
@@ -148,8 +190,36 @@ export default defineDetector({
         text: `kind: Secret\nstringData:\n  SMTP_USER: mailer\n  SMTP_PASS: "${plain('k4')}"\n`,
         secret: plain('k4'),
       },
+      {
+        text: `apiVersion: v1\nkind: Secret\ntype: kubernetes.io/dockercfg\ndata:\n  .dockercfg: |\n    ${b64('k5')}\n`,
+        secret: b64('k5'),
+        why: 'a block scalar: the value is on the next line',
+      },
+      {
+        text: `apiVersion: v1\ndata:\n  tls.key: >-\n    ${b64('k6a')}\n    ${b64('k6b')}\n  user: ${b64('k6c')}\nkind: 'Secret'\n`,
+        secret: b64('k6b'),
+        why: 'a folded block over two lines, then the next entry',
+      },
+      {
+        text: `apiVersion: v1\ndata:\n  tls.key: >-\n    ${b64('k7a')}\n  user: ${b64('k7c')}\nkind: 'Secret'\n`,
+        secret: b64('k7c'),
+        why: 'the entry after a block',
+      },
+      {
+        text: `apiVersion: "v1"\ndata:\n\textra: "${b64('k8')}"\nkind: "secret"\n`,
+        secret: b64('k8'),
+        why: 'quoted, lower-case kind, tab indentation',
+      },
     ],
     negative: [
+      {
+        text: 'apiVersion: v1\nkind: Secret\ndata:\n  flag: YmFyCg==\n  user: YWRtaW4=\n',
+        why: 'a few bytes each: a flag and a user name, not credentials',
+      },
+      {
+        text: 'apiVersion: v1\nkind: Secret\ndata:\n  .dockercfg: |\n    {{ .Values.dockercfg }}\n',
+        why: 'a template in a block',
+      },
       {
         text: 'apiVersion: v1\nkind: ConfigMap\ndata:\n  LOG_LEVEL: debug\n  FEATURE_FLAGS: a,b,c\n',
         why: 'a ConfigMap is not secret',
