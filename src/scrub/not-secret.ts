@@ -61,19 +61,50 @@ const DOCUMENTATION_KEYS: ReadonlySet<string> = new Set([
   'AC' + 'XXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXX',
 ]);
 
+/** The UTF-16 code units of the value being checked (reused: the checks never re-enter). */
+let unitBuffer = new Uint16Array(256);
+
+/** `v`'s code units in a typed array: the run loops below read each several times. */
+function unitsOf(v: string): Uint16Array {
+  if (v.length > unitBuffer.length) unitBuffer = new Uint16Array(2 * v.length);
+  const u = unitBuffer;
+  for (let i = 0; i < v.length; i++) u[i] = v.charCodeAt(i);
+  return u;
+}
+
+/** Characters needed for a run of period p (1-8) to count as filler. */
+function runNeeded(p: number): number {
+  return p === 1 ? 5 : Math.max(10, 2 * p);
+}
+
+/** Marks in `covered` the characters of `u[0, n)` inside runs of one character or a short unit. */
+function markRepeats(u: Uint16Array, n: number, covered: Uint8Array): void {
+  for (let p = 1; p <= 8; p++) {
+    const need = runNeeded(p);
+    let run = 0;
+    for (let i = 0; i + p < n; i++) {
+      if (u[i] === u[i + p]) {
+        if (++run >= need) for (let k = i - run + 1; k <= i + p; k++) covered[k] = 1;
+      } else run = 0;
+    }
+  }
+}
+
 /**
  * Filler: runs of one character (six or more) and of a 2-8 character unit repeated back to back
  * (10+ characters) cover all but a few characters of the value. A real token may hold such a run
  * (Twitter bearer tokens open with twenty-odd `A`s) and still carry a random body after it.
  */
 function repeats(v: string): boolean {
+  const n = v.length;
+  const u = unitsOf(v);
   // Most values have no run at all: find the first before marking anything.
   let any = false;
   for (let p = 1; p <= 8 && !any; p++) {
-    const need = p === 1 ? 5 : Math.max(10, 2 * p);
+    const need = runNeeded(p);
     let run = 0;
-    for (let i = 0; i + p < v.length; i++) {
-      if (v.charCodeAt(i) !== v.charCodeAt(i + p)) run = 0;
+    for (let i = 0; i + p < n; i++) {
+      if (u[i] !== u[i + p]) run = 0;
       else if (++run >= need) {
         any = true;
         break;
@@ -81,19 +112,11 @@ function repeats(v: string): boolean {
     }
   }
   if (!any) return false;
-  const covered = new Uint8Array(v.length);
-  for (let p = 1; p <= 8; p++) {
-    const need = p === 1 ? 5 : Math.max(10, 2 * p);
-    let run = 0;
-    for (let i = 0; i + p < v.length; i++) {
-      if (v.charCodeAt(i) === v.charCodeAt(i + p)) {
-        if (++run >= need) for (let k = i - run + 1; k <= i + p; k++) covered[k] = 1;
-      } else run = 0;
-    }
-  }
+  const covered = new Uint8Array(n);
+  markRepeats(u, n, covered);
   let rest = 0;
   for (const c of covered) if (c === 0) rest++;
-  return rest < v.length && rest < MIN_RANDOM_BODY;
+  return rest < n && rest < MIN_RANDOM_BODY;
 }
 
 /** Characters of non-filler a value needs to stay a candidate secret despite a repeated run. */
@@ -138,20 +161,14 @@ function follows(a: number, b: number): number {
  * counting runs (7+). What is left is the part that could be random.
  */
 function randomRest(v: string): number {
-  const covered = new Uint8Array(v.length);
-  for (let p = 1; p <= 8; p++) {
-    const need = p === 1 ? 5 : Math.max(10, 2 * p);
-    let run = 0;
-    for (let i = 0; i + p < v.length; i++) {
-      if (v.charCodeAt(i) === v.charCodeAt(i + p)) {
-        if (++run >= need) for (let k = i - run + 1; k <= i + p; k++) covered[k] = 1;
-      } else run = 0;
-    }
-  }
+  const n = v.length;
+  const u = unitsOf(v);
+  const covered = new Uint8Array(n);
+  markRepeats(u, n, covered);
   let dir = 0;
   let run = 0;
-  for (let i = 1; i < v.length; i++) {
-    const d = follows(v.charCodeAt(i - 1), v.charCodeAt(i));
+  for (let i = 1; i < n; i++) {
+    const d = follows(u[i - 1]!, u[i]!);
     run = d !== 0 && d === dir ? run + 1 : d !== 0 ? 1 : 0;
     dir = d;
     if (run >= 6) for (let k = i - run; k <= i; k++) covered[k] = 1;
