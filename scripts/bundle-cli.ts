@@ -31,7 +31,12 @@ export async function bundleCli(outdir: string): Promise<void> {
   rmSync(outdir, { recursive: true, force: true });
   await build({
     absWorkingDir: ROOT,
-    entryPoints: { main: 'src/cli/main.ts', 'shell-shim': 'src/cli/shell-shim.ts' },
+    // The analysis worker is its own entry: src/engine-worker/host.ts starts it from dist/bundle/.
+    entryPoints: {
+      main: 'src/cli/main.ts',
+      'shell-shim': 'src/cli/shell-shim.ts',
+      'analysis-worker': 'src/engine-worker/worker.ts',
+    },
     outdir,
     bundle: true,
     splitting: true,

@@ -82,6 +82,12 @@ export const ERRORS = {
     title: 'Analysis failed',
     message: 'analysis of the {runtime} input failed ({reason}); the action is denied (fail closed)',
   },
+  AG_ERR_ENGINE_BUSY: {
+    status: 503,
+    title: 'Analysis queue full',
+    message:
+      '{queued} large analyses are already waiting for the analysis worker; retry shortly (nothing was decided or forwarded)',
+  },
   AG_ERR_ENGINE_PARSER_LOAD: {
     status: 500,
     title: 'Parser failed to load',

@@ -28,6 +28,8 @@ import { createScrubber, FAMILY_IDS } from './scrub/index.js';
 import { createSharedState } from './store/index.js';
 import { redisMetrics } from './telemetry/redis-metrics.js';
 import { apiMetrics } from './telemetry/api-metrics.js';
+import { analysisWorkerMetrics } from './telemetry/analysis-metrics.js';
+import { createAnalysisWorker } from './engine-worker/host.js';
 import { createLogger, pathOnly, type Logger } from './telemetry/logger.js';
 import { createRegistry } from './telemetry/registry.js';
 
@@ -71,9 +73,20 @@ export async function startServer(
   const metrics = apiMetrics(registry);
   const version = VERSION;
 
+  // Analyses too large for the event loop's slice run on a worker thread (issue 24).
+  const workerMetrics = analysisWorkerMetrics(registry);
+  const analysisWorker = createAnalysisWorker({
+    onJob: workerMetrics.onJob,
+    onEvent: (event) => {
+      workerMetrics.onEvent(event);
+      if (event !== 'started')
+        logger.warn({ event }, 'analysis worker lost; its jobs were denied (fail closed)');
+    },
+  });
   const engine = await createEngine({
     config: config.engine,
     defaults: { cwd },
+    offload: analysisWorker,
     onOverBudget: (digest, latencyUs) =>
       logger.debug({ digest, latencyUs }, 'evaluation over the latency budget'),
   });
@@ -85,8 +98,8 @@ export async function startServer(
       return engine.policy;
     },
     validate: (input: { command: string; runtime?: string }) =>
-      engine.evaluate({ text: input.command, runtime: input.runtime ?? 'bash' }),
-    validateToolCall: (call: { name: string; arguments: unknown }) => engine.validateToolCall(call),
+      engine.evaluateBounded({ text: input.command, runtime: input.runtime ?? 'bash' }),
+    validateToolCall: (call: { name: string; arguments: unknown }) => engine.validateToolCallBounded(call),
   };
   const scrubber = createScrubber({
     strict: config.scrub.strict,
@@ -279,6 +292,7 @@ export async function startServer(
     });
   }).catch(async (err: unknown) => {
     await shared?.close(); // an open Redis connection would keep the failed process alive
+    await analysisWorker.close();
     throw err;
   });
   const port = (server.address() as AddressInfo).port;
@@ -332,6 +346,7 @@ export async function startServer(
       await stopped;
       await alerts.close();
       await shared?.close();
+      await analysisWorker.close();
       policyWatch?.close();
       clearInterval(flusher);
       api.flushLog();

@@ -31,7 +31,10 @@ export interface ApiLimits {
 }
 
 export interface ApiDeps {
-  readonly engine: Pick<Engine, 'evaluate' | 'validateToolCall' | 'stats' | 'policy'>;
+  readonly engine: Pick<
+    Engine,
+    'evaluate' | 'validateToolCall' | 'evaluateBounded' | 'validateToolCallBounded' | 'stats' | 'policy'
+  >;
   readonly scrubber: Pick<Scrubber, 'scrub' | 'createStream' | 'maxPayloadBytes'>;
   /** Credential family ids, for the manifests. */
   readonly credentialFamilies: readonly string[];

@@ -25,14 +25,20 @@ import { loadPolicyFile } from '../policy/load.js';
 import { resolve } from 'node:path';
 import { LatencyWindow } from './latency-window.js';
 import type { Fact } from './facts.js';
+import { analyzeInSlice, type AnalysisOffload } from './offload.js';
+import { WorkBudget } from './budget.js';
 import { isRuntime, RUNTIMES, type Decision, type EntryPoint, type Finding, type Runtime } from './types.js';
 
-/** Errors about the input itself: thrown to the caller, never turned into a decision. */
+/**
+ * Errors about the input itself, or a full analysis queue: thrown to the caller, never turned into
+ * a decision (a busy worker must not turn into a deny another moment would not give).
+ */
 const INPUT_ERRORS: ReadonlySet<ErrorCode> = new Set([
   'AG_ERR_INPUT_TOO_LARGE',
   'AG_ERR_INPUT_TOO_DEEP',
   'AG_ERR_INPUT_INVALID',
   'AG_ERR_INPUT_RUNTIME_UNKNOWN',
+  'AG_ERR_ENGINE_BUSY',
 ]);
 
 /** Rule id of the fail-closed finding: analysis itself failed, so nothing was proven safe. */
@@ -57,6 +63,11 @@ export interface EngineOptions {
   readonly analyzeImpl?: typeof analyze;
   /** A compiled policy file; default: `config.policyFile` read at build time (src/policy/load.ts). */
   readonly policyRules?: PolicyRules;
+  /**
+   * Where evaluateBounded/validateToolCallBounded send analyses too large for the caller's thread
+   * (src/engine/offload.ts); without one they analyse inline like evaluate().
+   */
+  readonly offload?: AnalysisOffload;
 }
 
 export interface EvaluateInput {
@@ -79,6 +90,8 @@ export interface EngineStats {
   readonly cacheHits: number;
   readonly overBudget: number;
   readonly failures: number;
+  /** Analyses handed to the offload because they needed more than the caller's slice. */
+  readonly offloaded: number;
   readonly p50LatencyUs: number;
 }
 
@@ -96,6 +109,14 @@ export interface Engine {
   evaluate(input: EvaluateInput): Evaluation;
   /** A JSON tool call (MCP tools/call params): decision runtime 'tool_call' (SQL-DOCKER, extract/tool-call.ts). */
   validateToolCall(call: ToolCall): Evaluation;
+  /**
+   * evaluate() for servers: the same decision, but an analysis that needs more than a slice of work
+   * runs on the offload (a worker thread) and the answer is a Promise, so the caller's event loop
+   * stays free. Most inputs fit the slice and are answered at once, without a Promise.
+   */
+  evaluateBounded(input: EvaluateInput): Evaluation | Promise<Evaluation>;
+  /** validateToolCall() with the same hand-over as evaluateBounded(). */
+  validateToolCallBounded(call: ToolCall): Evaluation | Promise<Evaluation>;
   stats(): EngineStats;
 }
 
@@ -154,7 +175,8 @@ export function createEngineSync(options: EngineOptions = {}): Engine {
   const budgetUs = config.latencyBudgetUs;
   const window = new LatencyWindow(1024);
   const runAnalysis = options.analyzeImpl ?? analyze;
-  const counters = { evaluations: 0, cacheHits: 0, overBudget: 0, failures: 0 };
+  const counters = { evaluations: 0, cacheHits: 0, overBudget: 0, failures: 0, offloaded: 0 };
+  const offload = options.offload;
 
   function finish(
     started: number,
@@ -175,37 +197,103 @@ export function createEngineSync(options: EngineOptions = {}): Engine {
       : { decision, evalLatencyUs: us, cached, errorCode };
   }
 
+  type State = typeof state;
+
+  function cachedHit(s: State, key: string, started: number, text: string): Evaluation | undefined {
+    if (!s.cache.enabled) return undefined;
+    const hit = s.cache.get(key);
+    if (hit === undefined) return undefined;
+    counters.cacheHits++;
+    return finish(started, text, hit, true);
+  }
+
   /**
-   * The decision for `text` in `runtime`: from the cache, or analysed, decided and cached. Input
-   * errors propagate; any other failure is the fail-closed deny (never cached).
+   * Decide on the facts `analyzeFacts` gives, under the policy of `s`, and cache the decision.
+   * Input errors propagate; any other failure is the fail-closed deny (never cached).
    */
+  function decideWith(
+    s: State,
+    key: string,
+    started: number,
+    text: string,
+    runtime: EntryPoint,
+    analyzeFacts: () => readonly Fact[],
+  ): Evaluation {
+    let decision: Decision;
+    try {
+      decision = decide({ text, runtime, facts: analyzeFacts(), policy: s.policy });
+    } catch (err) {
+      if (isAgentGuardError(err) && INPUT_ERRORS.has(err.code)) throw err;
+      counters.failures++;
+      const reason = isAgentGuardError(err) ? err.code : err instanceof Error ? err.name : 'unknown error';
+      const failed = failClosedDecision(text, runtime, s.policy, reason);
+      return finish(started, text, failed, false, 'AG_ERR_ENGINE_ANALYSIS_FAILED');
+    }
+    if (s.cache.enabled) s.cache.set(key, decision);
+    return finish(started, text, decision, false);
+  }
+
+  /** The decision for `text` in `runtime`: from the cache, or analysed, decided and cached. */
   function decideCached(
     started: number,
     text: string,
     runtime: EntryPoint,
     analyzeFacts: () => readonly Fact[],
   ): Evaluation {
-    const { policy, cache } = state;
-    const key = cache.enabled ? cacheKey(runtime, text) : '';
-    if (cache.enabled) {
-      const hit = cache.get(key);
-      if (hit !== undefined) {
-        counters.cacheHits++;
-        return finish(started, text, hit, true);
-      }
-    }
-    let decision: Decision;
+    const s = state;
+    const key = s.cache.enabled ? cacheKey(runtime, text) : '';
+    return cachedHit(s, key, started, text) ?? decideWith(s, key, started, text, runtime, analyzeFacts);
+  }
+
+  /**
+   * decideCached() with the analysis inline within a slice of work, else on the offload. The
+   * policy and cache are the ones in force when the request arrived, even if a reload lands while
+   * the offload works.
+   */
+  function decideBounded(
+    started: number,
+    text: string,
+    runtime: EntryPoint,
+    local: (work: WorkBudget) => readonly Fact[],
+    remote: (offload: AnalysisOffload) => Promise<readonly Fact[]>,
+  ): Evaluation | Promise<Evaluation> {
+    if (offload === undefined) return decideCached(started, text, runtime, () => local(new WorkBudget()));
+    const s = state;
+    const key = s.cache.enabled ? cacheKey(runtime, text) : '';
+    const hit = cachedHit(s, key, started, text);
+    if (hit !== undefined) return hit;
+    let inline: readonly Fact[] | undefined;
     try {
-      decision = decide({ text, runtime, facts: analyzeFacts(), policy });
+      inline = analyzeInSlice(text, local);
     } catch (err) {
-      if (isAgentGuardError(err) && INPUT_ERRORS.has(err.code)) throw err;
-      counters.failures++;
-      const reason = isAgentGuardError(err) ? err.code : err instanceof Error ? err.name : 'unknown error';
-      const failed = failClosedDecision(text, runtime, policy, reason);
-      return finish(started, text, failed, false, 'AG_ERR_ENGINE_ANALYSIS_FAILED');
+      return decideWith(s, key, started, text, runtime, () => {
+        throw err;
+      });
     }
-    if (cache.enabled) cache.set(key, decision);
-    return finish(started, text, decision, false);
+    if (inline !== undefined) return decideWith(s, key, started, text, runtime, () => inline);
+    counters.offloaded++;
+    return remote(offload).then(
+      (facts) => decideWith(s, key, started, text, runtime, () => facts),
+      (err: unknown) =>
+        decideWith(s, key, started, text, runtime, () => {
+          throw err;
+        }),
+    );
+  }
+
+  function checkedToolCall(call: ToolCall): string {
+    if (call === null || typeof call !== 'object' || typeof call.name !== 'string')
+      throw new AgentGuardError('AG_ERR_INPUT_INVALID', {
+        problems: 'a tool call needs { name: string, arguments }',
+      });
+    return toolCallText(call, limits.maxInputBytes);
+  }
+
+  function checkedText({ text, runtime }: EvaluateInput): Runtime {
+    if (typeof text !== 'string')
+      throw new AgentGuardError('AG_ERR_INPUT_INVALID', { problems: 'command must be a string' });
+    assertRuntime(runtime);
+    return runtime;
   }
 
   return {
@@ -220,12 +308,23 @@ export function createEngineSync(options: EngineOptions = {}): Engine {
         cache: new DecisionCache(config.cacheEntries),
       };
     },
-    evaluate({ text, runtime }: EvaluateInput): Evaluation {
+    evaluate(input: EvaluateInput): Evaluation {
       const started = performance.now();
-      if (typeof text !== 'string')
-        throw new AgentGuardError('AG_ERR_INPUT_INVALID', { problems: 'command must be a string' });
-      assertRuntime(runtime);
+      const runtime = checkedText(input);
+      const { text } = input;
       return decideCached(started, text, runtime, () => runAnalysis(text, runtime, limits));
+    },
+    evaluateBounded(input: EvaluateInput): Evaluation | Promise<Evaluation> {
+      const started = performance.now();
+      const runtime = checkedText(input);
+      const { text } = input;
+      return decideBounded(
+        started,
+        text,
+        runtime,
+        (work) => runAnalysis(text, runtime, limits, work),
+        (off) => off.analyze(text, runtime, limits),
+      );
     },
     stats(): EngineStats {
       return { ...counters, p50LatencyUs: window.p50() };
@@ -234,12 +333,19 @@ export function createEngineSync(options: EngineOptions = {}): Engine {
     // ---- tool calls (SQL-DOCKER): same cache, timing and fail-closed handling as evaluate().
     validateToolCall(call: ToolCall): Evaluation {
       const started = performance.now();
-      if (call === null || typeof call !== 'object' || typeof call.name !== 'string')
-        throw new AgentGuardError('AG_ERR_INPUT_INVALID', {
-          problems: 'a tool call needs { name: string, arguments }',
-        });
-      const text = toolCallText(call, limits.maxInputBytes);
+      const text = checkedToolCall(call);
       return decideCached(started, text, 'tool_call', () => analyzeToolCall(text, limits));
+    },
+    validateToolCallBounded(call: ToolCall): Evaluation | Promise<Evaluation> {
+      const started = performance.now();
+      const text = checkedToolCall(call);
+      return decideBounded(
+        started,
+        text,
+        'tool_call',
+        (work) => analyzeToolCall(text, limits, work),
+        (off) => off.analyzeToolCall(text, limits),
+      );
     },
   };
 }

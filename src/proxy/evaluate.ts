@@ -4,7 +4,7 @@
  * `validateToolCall`. Times every evaluation for /health.
  */
 import { performance } from 'node:perf_hooks';
-import type { Runtime } from '../engine/types.js';
+import type { Decision, EntryPoint, Runtime } from '../engine/types.js';
 import type { EvaluatedCall } from './adapters/types.js';
 import type { ProxyGuard } from './types.js';
 
@@ -41,39 +41,31 @@ export interface Evaluator {
 }
 
 export function createEvaluator(guard: ProxyGuard, window: LatencyWindow): Evaluator {
-  const evaluateSync = (text: string, runtime: Runtime): EvaluatedCall => {
-    const started = performance.now();
-    const { decision } = guard.validate({ command: text, runtime });
+  const timed = (
+    started: number,
+    decision: Decision,
+    offending: string,
+    runtime: EntryPoint,
+  ): EvaluatedCall => {
     const latencyUs = (performance.now() - started) * 1000;
     window.record(latencyUs);
-    return { decision, offending: text, runtime, latencyUs };
+    return { decision, offending, runtime, latencyUs };
   };
 
-  const evaluateToolCall = (name: string, args: unknown): EvaluatedCall => {
-    const started = performance.now();
-    const answer = guard.validateToolCall({ name, arguments: args });
-    const decision = 'decision' in answer ? answer.decision : answer;
-    const latencyUs = (performance.now() - started) * 1000;
-    window.record(latencyUs);
-    const offending = `${name} ${JSON.stringify(args) ?? ''}`.slice(0, MAX_OFFENDING);
-    return { decision, offending, runtime: 'tool_call', latencyUs };
-  };
-
-  // Promise-returning so an engine that evaluates off-thread later can slot in; a throw becomes a rejection.
+  // The guard answers at once, or with a Promise when the analysis ran on the analysis worker; a
+  // throw becomes a rejection either way.
   return {
-    evaluateText: (text, runtime) => {
-      try {
-        return Promise.resolve(evaluateSync(text, runtime));
-      } catch (err) {
-        return Promise.reject(err instanceof Error ? err : new Error(String(err)));
-      }
+    evaluateText: async (text, runtime) => {
+      const started = performance.now();
+      const { decision } = await guard.validate({ command: text, runtime });
+      return timed(started, decision, text, runtime);
     },
-    evaluateToolCall: (name, args) => {
-      try {
-        return Promise.resolve(evaluateToolCall(name, args));
-      } catch (err) {
-        return Promise.reject(err instanceof Error ? err : new Error(String(err)));
-      }
+    evaluateToolCall: async (name, args) => {
+      const started = performance.now();
+      const answer = await guard.validateToolCall({ name, arguments: args });
+      const decision = 'decision' in answer ? answer.decision : answer;
+      const offending = `${name} ${JSON.stringify(args) ?? ''}`.slice(0, MAX_OFFENDING);
+      return timed(started, decision, offending, 'tool_call');
     },
   };
 }

@@ -9,12 +9,20 @@ import type { AlertInput } from '../alerts/event.js';
 import type { Decision } from '../engine/types.js';
 import type { DecisionReceiptInput } from '../receipts/index.js';
 
+/** What an evaluation answers: at least the decision. */
+export interface Evaluated {
+  readonly decision: Decision;
+}
+
 /** The engine entry points the proxy calls: what `createGuard` returns (src/library/create-guard.ts). */
 export interface ProxyGuard {
-  /** Evaluate command, code or SQL text (runtime bash, python, node, docker, sql). */
-  validate(input: { command: string; runtime?: string; agentId?: string }): { readonly decision: Decision };
+  /**
+   * Evaluate command, code or SQL text (runtime bash, python, node, docker, sql); a Promise when the
+   * analysis ran on the analysis worker (the server's engine.evaluateBounded).
+   */
+  validate(input: { command: string; runtime?: string; agentId?: string }): Evaluated | Promise<Evaluated>;
   /** Evaluate a JSON tool call (MCP tools/call, a model's proposed call): the engine's tool-call entry point. */
-  validateToolCall(call: { name: string; arguments: unknown }): { readonly decision: Decision } | Decision;
+  validateToolCall(call: { name: string; arguments: unknown }): Evaluated | Decision | Promise<Evaluated>;
   /** The policy in force; its digest goes into receipts. */
   readonly policy?: { readonly digest: string };
 }

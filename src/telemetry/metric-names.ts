@@ -82,6 +82,12 @@ export const METRIC = {
   injectorCertExpiryTimestampSeconds: 'agent_guard_injector_cert_expiry_timestamp_seconds',
   /** Policy file reloads of a running server, label result (ok, failed: the last good policy stays). */
   policyReloadsTotal: 'agent_guard_policy_reloads_total',
+
+  // analysis worker (src/engine-worker), registered by src/telemetry/analysis-metrics.ts
+  /** Analyses too large for the event loop's slice, run on the analysis worker; label outcome (answered, busy, failed). */
+  analysisOffloadedTotal: 'agent_guard_analysis_offloaded_total',
+  /** Analysis worker thread starts and losses, label event (started, crashed, stalled). */
+  analysisWorkerEventsTotal: 'agent_guard_analysis_worker_events_total',
 } as const;
 
 export type MetricName = (typeof METRIC)[keyof typeof METRIC];

@@ -30,15 +30,30 @@ export interface CheckInput {
   readonly toolCall?: ToolCall;
 }
 
+/**
+ * Evaluate, count, seal and report one check. Answered at once when the analysis fits the event
+ * loop's slice; a Promise when it ran on the analysis worker (src/engine/offload.ts).
+ */
 export function evaluateAndSeal(
   deps: ApiDeps,
   endpoint: 'validate' | 'gate',
   input: CheckInput,
   shape: ResponseShape,
-): EvaluatedDecision {
+): EvaluatedDecision | Promise<EvaluatedDecision> {
   const evaluation = input.toolCall
-    ? deps.engine.validateToolCall(input.toolCall)
-    : deps.engine.evaluate({ text: input.text, runtime: input.runtime });
+    ? deps.engine.validateToolCallBounded(input.toolCall)
+    : deps.engine.evaluateBounded({ text: input.text, runtime: input.runtime });
+  if (evaluation instanceof Promise) return evaluation.then((e) => seal(deps, endpoint, input, shape, e));
+  return seal(deps, endpoint, input, shape, evaluation);
+}
+
+function seal(
+  deps: ApiDeps,
+  endpoint: 'validate' | 'gate',
+  input: CheckInput,
+  shape: ResponseShape,
+  evaluation: Evaluation,
+): EvaluatedDecision {
   const { decision } = evaluation;
   deps.metrics.evalDuration.observe(evaluation.evalLatencyUs / 1e6, endpoint);
   countDecision(deps, endpoint, evaluation);

@@ -68,60 +68,95 @@ function parseGate(body: unknown): GateRequest {
   });
 }
 
-export function gateHandler(deps: ApiDeps): (ctx: RequestContext) => ApiResponse {
+interface Chosen {
+  readonly result: EvaluatedDecision;
+  readonly input: GateInput;
+}
+
+/**
+ * Evaluate the inputs in order from `from`; the first deny decides, else the last allow. Stays
+ * synchronous until an evaluation goes to the analysis worker, then continues when it answers.
+ */
+function choose(
+  deps: ApiDeps,
+  inputs: readonly GateInput[],
+  agentId: string | null,
+  from: number,
+  chosen: Chosen | null,
+): Chosen | null | Promise<Chosen | null> {
+  for (let i = from; i < inputs.length; i++) {
+    const input = inputs[i]!;
+    const check = {
+      text: input.text,
+      runtime: input.runtime,
+      agentId,
+      ...(input.toolCall ? { toolCall: input.toolCall } : {}),
+    };
+    const result = evaluateAndSeal(deps, 'gate', check, 'envelope');
+    if (result instanceof Promise) {
+      return result.then((r) =>
+        r.evaluation.decision.allowed
+          ? choose(deps, inputs, agentId, i + 1, { result: r, input })
+          : { result: r, input },
+      );
+    }
+    chosen = { result, input };
+    if (!result.evaluation.decision.allowed) break;
+  }
+  return chosen;
+}
+
+export function gateHandler(deps: ApiDeps): (ctx: RequestContext) => ApiResponse | Promise<ApiResponse> {
   return (ctx) => {
     const request = parseGate(ctx.body);
     const agentId = request.agent_id ?? null;
-    let chosen: { result: EvaluatedDecision; input: GateInput } | null = null;
-    for (const input of gateInputs(request)) {
-      const result = evaluateAndSeal(
-        deps,
-        'gate',
-        {
-          text: input.text,
-          runtime: input.runtime,
-          agentId,
-          ...(input.toolCall ? { toolCall: input.toolCall } : {}),
-        },
-        'envelope',
-      );
-      chosen = { result, input };
-      if (!result.evaluation.decision.allowed) break;
-    }
-    if (chosen === null) throw new AgentGuardError('AG_ERR_API_INTERNAL', { requestId: ctx.requestId });
-    const { result, input } = chosen;
-    const wire = toWireDecision(result.evaluation);
-    const evaluated = input.synthetic ? { evaluated: { runtime: input.runtime, command: input.text } } : {};
-    const common = {
-      action: request.action,
-      agent_id: agentId,
-      threat_type: wire.threat_type,
-      in_process_latency_us: wire.eval_latency_us,
-      invariants_checked: wire.invariants_checked,
-      soc2_compliant: wire.soc2_compliant,
-      engine_version: deps.info.engineVersion,
-      findings: wire.findings,
-      ...evaluated,
-    };
-    if (wire.allowed) {
-      return { status: 200, body: { allowed: true, verdict: 'ALLOW', ...common, ...result.receiptFields } };
-    }
-    const first = wire.findings[0];
-    return {
-      status: 403,
-      body: {
-        allowed: false,
-        verdict: 'DENY',
-        rule_id: wire.rule_id,
-        invariant: first?.invariant,
-        reason: wire.reason,
-        suggested_alternative: wire.suggested_alternative,
-        remediation_hint: wire.remediation_hint,
-        tokens_conserved: wire.tokens_conserved,
-        ...common,
-        ...(wire.error_code ? { error_code: wire.error_code } : {}),
-        ...result.receiptFields,
-      },
-    };
+    const chosen = choose(deps, gateInputs(request), agentId, 0, null);
+    return chosen instanceof Promise
+      ? chosen.then((c) => answer(deps, ctx, request, agentId, c))
+      : answer(deps, ctx, request, agentId, chosen);
+  };
+}
+
+function answer(
+  deps: ApiDeps,
+  ctx: RequestContext,
+  request: GateRequest,
+  agentId: string | null,
+  chosen: Chosen | null,
+): ApiResponse {
+  if (chosen === null) throw new AgentGuardError('AG_ERR_API_INTERNAL', { requestId: ctx.requestId });
+  const { result, input } = chosen;
+  const wire = toWireDecision(result.evaluation);
+  const evaluated = input.synthetic ? { evaluated: { runtime: input.runtime, command: input.text } } : {};
+  const common = {
+    action: request.action,
+    agent_id: agentId,
+    threat_type: wire.threat_type,
+    in_process_latency_us: wire.eval_latency_us,
+    invariants_checked: wire.invariants_checked,
+    soc2_compliant: wire.soc2_compliant,
+    engine_version: deps.info.engineVersion,
+    findings: wire.findings,
+    ...evaluated,
+  };
+  if (wire.allowed) {
+    return { status: 200, body: { allowed: true, verdict: 'ALLOW', ...common, ...result.receiptFields } };
+  }
+  const first = wire.findings[0];
+  return {
+    status: 403,
+    body: {
+      allowed: false,
+      verdict: 'DENY',
+      rule_id: wire.rule_id,
+      invariant: first?.invariant,
+      reason: wire.reason,
+      suggested_alternative: wire.suggested_alternative,
+      remediation_hint: wire.remediation_hint,
+      tokens_conserved: wire.tokens_conserved,
+      ...common,
+      ...(wire.error_code ? { error_code: wire.error_code } : {}),
+      ...result.receiptFields,
+    },
   };
 }

@@ -155,7 +155,8 @@ export function sanitizeHandler(deps: ApiDeps): (ctx: RequestContext) => Promise
       return { status: 200, body: answer };
     }
 
-    const evaluation = deps.engine.evaluate({ text: request.payload, runtime: 'bash' });
+    // A payload too large for the event loop's slice is analysed on the analysis worker.
+    const evaluation = await deps.engine.evaluateBounded({ text: request.payload, runtime: 'bash' });
     countDecision(deps, 'sanitize', evaluation);
     const blocked = evaluation.decision.findings.filter((f) => f.mode === 'enforce');
     const blockedInvariants = [...new Set(blocked.map((f) => f.invariant))];

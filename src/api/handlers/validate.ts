@@ -9,7 +9,7 @@ import { passportRequest, validateRequest } from '../schemas.js';
 import { parseInput } from '../validate-input.js';
 import { roundUs, toWireDecision, type WireDecision } from '../../engine/wire.js';
 import { splitAtMember } from '../json-pieces.js';
-import { evaluateAndSeal } from './decision.js';
+import { evaluateAndSeal, type EvaluatedDecision } from './decision.js';
 import type { PassportResult } from '../passports/verify.js';
 
 function header(ctx: RequestContext, name: string): string | undefined {
@@ -30,27 +30,32 @@ export function validateHandler(deps: ApiDeps): (ctx: RequestContext) => ApiResp
     const input = parseInput(validateRequest, ctx.body);
     const runtime = input.runtime ?? 'bash';
     const agentId = input.agent_id ?? null;
-    const { evaluation, receiptFields, reusable } = evaluateAndSeal(
-      deps,
-      'validate',
-      { text: input.command, runtime, agentId },
-      'validate',
-    );
-    if (!reusable || evaluation.errorCode !== undefined) {
-      const wire = toWireDecision(evaluation);
-      return { status: 200, body: answerOf(wire, deps.info.engineVersion, agentId, receiptFields) };
-    }
-    let pieces = ANSWERS.get(receiptFields);
-    if (!pieces) {
-      const wire = toWireDecision(evaluation);
-      pieces = piecesOf(answerOf(wire, deps.info.engineVersion, agentId, receiptFields));
-      ANSWERS.set(receiptFields, pieces);
-    }
-    // The two per-request values as toWireDecision writes them; JSON writes a finite number and a
-    // boolean exactly as template literals do.
-    const latency = roundUs(evaluation.evalLatencyUs);
-    return { status: 200, raw: `${pieces[0]}${latency}${pieces[1]}${evaluation.cached}${pieces[2]}` };
+    const sealed = evaluateAndSeal(deps, 'validate', { text: input.command, runtime, agentId }, 'validate');
+    return sealed instanceof Promise
+      ? sealed.then((s) => validateAnswer(deps, agentId, s))
+      : validateAnswer(deps, agentId, sealed);
   };
+}
+
+function validateAnswer(
+  deps: ApiDeps,
+  agentId: string | null,
+  { evaluation, receiptFields, reusable }: EvaluatedDecision,
+): ApiResponse {
+  if (!reusable || evaluation.errorCode !== undefined) {
+    const wire = toWireDecision(evaluation);
+    return { status: 200, body: answerOf(wire, deps.info.engineVersion, agentId, receiptFields) };
+  }
+  let pieces = ANSWERS.get(receiptFields);
+  if (!pieces) {
+    const wire = toWireDecision(evaluation);
+    pieces = piecesOf(answerOf(wire, deps.info.engineVersion, agentId, receiptFields));
+    ANSWERS.set(receiptFields, pieces);
+  }
+  // The two per-request values as toWireDecision writes them; JSON writes a finite number and a
+  // boolean exactly as template literals do.
+  const latency = roundUs(evaluation.evalLatencyUs);
+  return { status: 200, raw: `${pieces[0]}${latency}${pieces[1]}${evaluation.cached}${pieces[2]}` };
 }
 
 /** The SPEC 2.5 answer plus findings, engine version, agent and receipt fields, in the documented order. */

@@ -819,9 +819,12 @@ function netFact(
  * analyze() for a tool call: the JSON is walked here and each code field is analysed by the
  * engine at depth 1 (its facts carry the span of the JSON string that held the code).
  */
-export function analyzeToolCall(text: string, limits: AnalyzeLimits): readonly Fact[] {
+export function analyzeToolCall(
+  text: string,
+  limits: AnalyzeLimits,
   // One work budget for the whole call: its fields share it (src/engine/budget.ts).
-  const work = new WorkBudget();
+  work: WorkBudget = new WorkBudget(),
+): readonly Fact[] {
   const facts = extractToolCall(text, {
     spend: (units) => work.spend(units, 'tool-call arguments'),
     nested(code, runtime, span) {

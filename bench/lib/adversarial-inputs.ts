@@ -1,0 +1,238 @@
+/**
+ * The slowest adversarial inputs we can construct per runtime, filled up to the engine's size cap
+ * (engine.maxInputBytes): bench/worst-case.bench.ts times them in process, and
+ * bench/event-loop-stall.ts sends them to a running server to see whether they stall its loop.
+ */
+import type { EntryPoint } from '../../src/engine/types.js';
+
+export const CAP = 256 * 1024;
+/** `unit` repeated to just under the cap (with `head`/`tail` around it). */
+const fill = (unit: string, head = '', tail = ''): string =>
+  head + unit.repeat(Math.floor((CAP - 16 - head.length - tail.length) / unit.length)) + tail;
+const nest = (open: string, mid: string, close: string, bytes = CAP - 64): string => {
+  const n = Math.floor((bytes - mid.length) / (open.length + close.length));
+  return open.repeat(n) + mid + close.repeat(n);
+};
+/** Distinct numbered units joined up to the cap. */
+const numbered = (unit: (i: number) => string): string => {
+  let out = '';
+  for (let i = 0; out.length + unit(i).length < CAP - 64; i++) out += unit(i);
+  return out;
+};
+export const toolCall = (args: unknown): string => JSON.stringify({ name: 'run', arguments: args });
+
+export interface Case {
+  readonly runtime: EntryPoint;
+  readonly name: string;
+  readonly text: () => string;
+}
+
+export const CASES: readonly Case[] = [
+  // bash (H1's to fix; measured here)
+  { runtime: 'bash', name: 'brace list {a,b} x40 (200 B)', text: () => 'echo ' + '{a,b}'.repeat(40) },
+  { runtime: 'bash', name: 'pipeline a | a | ...', text: () => fill('cat x | ', 'echo a | ', 'cat') },
+  { runtime: 'bash', name: 'list a; a; ...', text: () => fill('rm -f ./x; ') },
+  { runtime: 'bash', name: 'nested $( $( ...', text: () => nest('$(echo ', 'x', ')') },
+  { runtime: 'bash', name: 'nested bash -c quoting', text: () => nest("bash -c '", 'ls', "'", 4000) },
+  { runtime: 'bash', name: 'long word with expansions', text: () => fill('${A:-${B}}$x', 'echo ') },
+  { runtime: 'bash', name: 'many variables assigned', text: () => fill('a=$a$a; ') },
+  { runtime: 'bash', name: 'heredoc lines', text: () => fill('line $x\n', 'cat <<EOF\n', 'EOF\n') },
+  {
+    runtime: 'bash',
+    name: 'echo | psql (rejected SQL)',
+    text: () => fill("SELECT * FRM t WHERE a = 'x'; ", 'echo "', '" | psql'),
+  },
+  // python
+  { runtime: 'python', name: 'string concatenation chain', text: () => fill(' + "ab"', 'x = "a"') },
+  { runtime: 'python', name: 'nested parentheses', text: () => nest('(', '1', ')', 4000) },
+  {
+    runtime: 'python',
+    name: 'os.system calls',
+    text: () => fill('os.system("ls -la ./x")\n', 'import os\n'),
+  },
+  { runtime: 'python', name: 'self-doubling assignments', text: () => fill('a = a + a\n', 'a = "xx"\n') },
+  { runtime: 'python', name: 'exec of exec of ...', text: () => nest('exec("', 'pass', '")', 2000) },
+  // python, H3: loop unrolling, folding of character codes and slices, namespace lookups
+  {
+    runtime: 'python',
+    name: 'chr join over a long literal list',
+    text: () => fill('105, ', 'exec("".join(chr(c) for c in [', '1]))'),
+  },
+  {
+    runtime: 'python',
+    name: 'map(os.system) over a long list',
+    text: () => fill('"ls ./x", ', 'import os\nlist(map(os.system, [', '"ls"]))'),
+  },
+  {
+    runtime: 'python',
+    name: 'nested for over literal lists',
+    text: () =>
+      fill(
+        'for a in [1,2,3,4,5,6,7,8,9,10,11,12,13,14,15,16]:\n for b in [1,2,3,4,5,6,7,8,9,10,11,12,13,14,15,16]:\n  for c in ["a","b","c","d","e","f","g","h"]:\n   os.system("ls " + c)\n',
+        'import os\n',
+      ),
+  },
+  {
+    runtime: 'python',
+    name: 'slice and getattr chains',
+    text: () => fill('getattr(__import__("so"[::-1]), "metsys"[::-1])("ls")\n'),
+  },
+  {
+    runtime: 'python',
+    name: 'while loops over reassigned names',
+    text: () => fill('while x:\n    x -= 1\n', 'x = 10\n'),
+  },
+  // node, H3
+  {
+    runtime: 'node',
+    name: 'fromCharCode of many codes',
+    text: () => fill('101,', 'eval(String.fromCharCode(', '101))'),
+  },
+  {
+    runtime: 'node',
+    name: 'split/reverse/join of a long string',
+    text: () => fill('ab', 'eval("', '".split("").reverse().join(""))'),
+  },
+  {
+    runtime: 'node',
+    name: 'forEach(execSync) over literal lists',
+    text: () => fill('["ls", "pwd", "id"].forEach(cp.execSync);\n', 'const cp = require("child_process");\n'),
+  },
+  {
+    runtime: 'node',
+    name: 'module.constructor._load chains',
+    text: () => fill('module.constructor._load("child_process").execSync("ls");\n'),
+  },
+  // bash just under the work budget (2,100 statements or process substitutions; more are refused)
+  { runtime: 'bash', name: 'statements, just under the budget', text: () => 'rm -f ./x; '.repeat(2100) },
+  {
+    runtime: 'bash',
+    name: 'tee >(cat), just under the budget',
+    text: () => 'echo a | ' + 'tee >(cat) '.repeat(2100),
+  },
+  // python and node just under the work budget (larger inputs are refused before the parse):
+  // what the budget still lets through is the real worst case (H9).
+  {
+    runtime: 'python',
+    name: 'nested for, just under the budget',
+    text: () =>
+      'import os\n' +
+      'for a in [1,2,3,4,5,6,7,8,9,10,11,12,13,14,15,16]:\n for b in [1,2,3,4,5,6,7,8,9,10,11,12,13,14,15,16]:\n  for c in ["a","b","c","d","e","f","g","h"]:\n   os.system("ls " + c)\n'.repeat(
+        60,
+      ),
+  },
+  {
+    runtime: 'python',
+    name: 'self-doubling, just under the budget',
+    text: () => 'a = "xx"\n' + 'a = a + a\n'.repeat(2400),
+  },
+  {
+    runtime: 'python',
+    name: 'map(os.system), just under the budget',
+    text: () => 'import os\nlist(map(os.system, [' + '"ls ./x", '.repeat(1600) + '"ls"]))',
+  },
+  {
+    runtime: 'node',
+    name: '_load chains, just under the budget',
+    text: () => 'module.constructor._load("child_process").execSync("ls");\n'.repeat(660),
+  },
+  {
+    runtime: 'node',
+    name: 'forEach(execSync), just under the budget',
+    text: () =>
+      'const cp = require("child_process");\n' + '["ls", "pwd", "id"].forEach(cp.execSync);\n'.repeat(560),
+  },
+  {
+    runtime: 'node',
+    name: 'self-doubling, just under the budget',
+    text: () => "let a = 'xx';\n" + 'a = a + a;\n'.repeat(2100),
+  },
+  // node
+  { runtime: 'node', name: 'string concatenation chain', text: () => fill(" + 'ab'", "const x = 'a'") },
+  { runtime: 'node', name: 'nested arrays', text: () => nest('[', '1', ']', 4000) },
+  { runtime: 'node', name: 'execSync calls', text: () => fill("execSync('ls -la ./x');\n") },
+  { runtime: 'node', name: 'self-doubling assignments', text: () => fill('a = a + a;\n', "let a = 'xx';\n") },
+  // sql
+  {
+    runtime: 'sql',
+    name: 'statements PostgreSQL rejects',
+    text: () => fill("SELECT * FRM users WHERE id = 1 AND name = 'x';\n"),
+  },
+  {
+    runtime: 'sql',
+    name: 'T-SQL batches',
+    text: () => fill('EXEC sp_who2; SELECT TOP 10 * FROM [dbo].[t] WITH (NOLOCK);\nGO\n'),
+  },
+  {
+    runtime: 'sql',
+    name: 'MySQL backtick inserts',
+    text: () => fill("INSERT INTO `t` (`a`,`b`) VALUES (1,'x'),(2,'y');\n"),
+  },
+  {
+    runtime: 'sql',
+    name: 'one long rejected statement',
+    text: () => fill(' OR a = `b`', 'SELECT * FROM t WHERE 1 = 2'),
+  },
+  { runtime: 'sql', name: 'executable comments /*! */', text: () => fill('/*! DROP TABLE t */ ;') },
+  { runtime: 'sql', name: 'nested parentheses', text: () => nest('(', 'SELECT 1', ')', 20000) },
+  {
+    runtime: 'sql',
+    name: 'unterminated quote',
+    text: () => fill(" UNION SELECT a, b FROM t WHERE x = 'y", "SELECT '"),
+  },
+  { runtime: 'sql', name: 'EXECUTE of EXECUTE strings', text: () => fill("EXECUTE 'SELECT 1';\n") },
+  {
+    runtime: 'sql',
+    name: 'valid statements',
+    text: () => fill('SELECT id, name FROM users WHERE id = 1;\n'),
+  },
+  // docker
+  { runtime: 'docker', name: 'docker run lines', text: () => fill('docker run -v ./a:/a --rm alpine ls\n') },
+  {
+    runtime: 'docker',
+    name: 'docker run flags',
+    text: () => fill(' -v ./a:/a -e X=1', 'docker run', ' alpine ls'),
+  },
+  {
+    runtime: 'docker',
+    name: 'Dockerfile RUN lines',
+    text: () => fill('RUN echo hi && ls\n', 'FROM alpine\n'),
+  },
+  {
+    runtime: 'docker',
+    name: 'compose services',
+    text: () => 'services:\n' + numbered((i) => `  s${i}:\n    image: alpine\n    volumes: ["./a:/a"]\n`),
+  },
+  {
+    runtime: 'docker',
+    name: 'compose deep nesting',
+    text: () => 'services:\n' + ' '.repeat(2) + nest('a: [', '1', ']', 8000),
+  },
+  // tool calls
+  {
+    runtime: 'tool_call',
+    name: 'many command fields',
+    text: () => toolCall(Array.from({ length: 9000 }, () => ({ command: 'ls -la' }))),
+  },
+  {
+    runtime: 'tool_call',
+    name: 'many literal leaves',
+    text: () => toolCall(Array.from({ length: 20000 }, () => 'hello world')),
+  },
+  {
+    runtime: 'tool_call',
+    name: 'deep JSON',
+    // Built as text: JSON.stringify recurses and overflows the stack at this depth (JSON.parse does not).
+    text: () => `{"name":"run","arguments":${nest('{"a":', '1', '}', 60000)}}`,
+  },
+  {
+    runtime: 'tool_call',
+    name: 'one huge command',
+    text: () => toolCall({ command: fill('cat x | ').slice(0, CAP - 200) + 'cat' }),
+  },
+  {
+    runtime: 'tool_call',
+    name: 'sql query field',
+    text: () => toolCall({ sql: fill("SELECT * FRM t WHERE a = 'x';\n").slice(0, CAP - 200) }),
+  },
+];

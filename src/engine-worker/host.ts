@@ -1,0 +1,192 @@
+/**
+ * The sidecar's analysis worker: one worker_threads thread that runs the full-budget analyses the
+ * engine hands over (src/engine/offload.ts), so a large input never holds the event loop that
+ * serves everyone else (issue 24). Started on first use, stopped after a quiet spell, restarted
+ * after a crash. A job that cannot be answered (the worker died, ran out of memory or stopped
+ * answering) is rejected with a plain Error, which the engine turns into its fail-closed deny; a
+ * full queue is AG_ERR_ENGINE_BUSY (503), never a decision.
+ */
+import { existsSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { Worker } from 'node:worker_threads';
+import type { AnalyzeLimits } from '../engine/analyze.js';
+import type { Fact } from '../engine/facts.js';
+import type { AnalysisOffload } from '../engine/offload.js';
+import type { Runtime } from '../engine/types.js';
+import { AgentGuardError } from '../errors.js';
+import type { AnalysisJob, AnalysisReply, JobError, JobRequest } from './protocol.js';
+
+export interface AnalysisWorkerOptions {
+  /** Jobs waiting or running at most; more get AG_ERR_ENGINE_BUSY (default 32). */
+  readonly maxQueued?: number;
+  /** Stop the thread after this long without jobs, giving its memory back (default 30 s). */
+  readonly idleMs?: number;
+  /**
+   * A busy worker that answers nothing for this long is stuck (a bug: every analysis is bounded by
+   * its work budget): it is stopped and its jobs fail closed (default 10 s).
+   */
+  readonly stallMs?: number;
+  /** Heap of the thread in MB (default 256): an analysis past it fails closed, the sidecar lives on. */
+  readonly maxHeapMb?: number;
+  /** Told when the thread starts, exits unexpectedly or is stopped as stuck (for logs and metrics). */
+  readonly onEvent?: (event: 'started' | 'crashed' | 'stalled') => void;
+  /** Told how each job ended: answered (facts or an input error), busy (queue full), failed (fails closed). */
+  readonly onJob?: (outcome: 'answered' | 'busy' | 'failed') => void;
+}
+
+export interface AnalysisWorker extends AnalysisOffload {
+  /** Jobs waiting or running now. */
+  readonly queued: number;
+  /** Stop the thread; jobs still waiting fail closed. */
+  close(): Promise<void>;
+}
+
+interface Pending {
+  readonly resolve: (facts: readonly Fact[]) => void;
+  readonly reject: (err: Error) => void;
+}
+
+/**
+ * How to start the worker: from the build, its entry file next to this module (tsc keeps the folder:
+ * dist/engine-worker/worker.js; the bundle has dist/bundle/analysis-worker.js next to main.js, and
+ * this code sits in main.js or in dist/bundle/chunks/). From source (tests, `npm run dev`), a worker
+ * does not inherit tsx's loader, so a small boot script registers it first.
+ */
+function workerSource(): { readonly source: string | URL; readonly eval: boolean } {
+  const here = import.meta.url;
+  if (here.endsWith('.ts')) {
+    const entry = JSON.stringify(new URL('./worker.ts', here).href);
+    return {
+      source: `import('tsx/esm/api').then((tsx) => { tsx.register(); return import(${entry}); });`,
+      eval: true,
+    };
+  }
+  for (const candidate of ['./worker.js', './analysis-worker.js', '../analysis-worker.js']) {
+    const url = new URL(candidate, here);
+    if (existsSync(fileURLToPath(url))) return { source: url, eval: false };
+  }
+  throw new Error('the analysis worker entry (analysis-worker.js) is missing from the build');
+}
+
+function replyError(error: JobError): Error {
+  if (error.code !== undefined) return new AgentGuardError(error.code, error.details ?? {});
+  return new Error(`analysis worker: ${error.name}`);
+}
+
+export function createAnalysisWorker(options: AnalysisWorkerOptions = {}): AnalysisWorker {
+  const maxQueued = options.maxQueued ?? 32;
+  const idleMs = options.idleMs ?? 30_000;
+  const stallMs = options.stallMs ?? 10_000;
+  const maxHeapMb = options.maxHeapMb ?? 256;
+  const pending = new Map<number, Pending>();
+  let worker: Worker | undefined;
+  let nextId = 1;
+  let idleTimer: NodeJS.Timeout | undefined;
+  let stallTimer: NodeJS.Timeout | undefined;
+  let closed = false;
+
+  function failAll(reason: string): void {
+    const jobs = [...pending.values()];
+    pending.clear();
+    for (const job of jobs) {
+      options.onJob?.('failed');
+      job.reject(new Error(`analysis worker ${reason}`));
+    }
+  }
+
+  function stop(): void {
+    const w = worker;
+    worker = undefined;
+    clearTimeout(stallTimer);
+    clearTimeout(idleTimer);
+    if (w !== undefined) void w.terminate();
+  }
+
+  /** After each reply: watch the next job, or count down to an idle stop. */
+  function rearm(): void {
+    clearTimeout(stallTimer);
+    clearTimeout(idleTimer);
+    if (pending.size > 0) {
+      worker?.ref();
+      stallTimer = setTimeout(() => {
+        options.onEvent?.('stalled');
+        stop();
+        failAll('stopped answering');
+      }, stallMs);
+      stallTimer.unref();
+    } else {
+      worker?.unref();
+      idleTimer = setTimeout(stop, idleMs);
+      idleTimer.unref();
+    }
+  }
+
+  function start(): Worker {
+    const entry = workerSource();
+    const w = new Worker(entry.source, {
+      eval: entry.eval,
+      resourceLimits: { maxOldGenerationSizeMb: maxHeapMb },
+      stdout: false,
+      stderr: false,
+    });
+    w.on('message', (reply: AnalysisReply) => {
+      const job = pending.get(reply.id);
+      if (job === undefined) return;
+      pending.delete(reply.id);
+      const answered = 'facts' in reply || reply.error.code !== undefined;
+      options.onJob?.(answered ? 'answered' : 'failed');
+      if ('facts' in reply) job.resolve(reply.facts);
+      else job.reject(replyError(reply.error));
+      rearm();
+    });
+    const gone = (why: string) => (): void => {
+      if (worker !== w) return;
+      worker = undefined;
+      clearTimeout(stallTimer);
+      options.onEvent?.('crashed');
+      failAll(why);
+    };
+    w.on('error', gone('failed'));
+    w.on('exit', gone('exited'));
+    options.onEvent?.('started');
+    return w;
+  }
+
+  function submit(job: JobRequest): Promise<readonly Fact[]> {
+    if (closed) return Promise.reject(new Error('analysis worker closed'));
+    if (pending.size >= maxQueued) {
+      options.onJob?.('busy');
+      return Promise.reject(new AgentGuardError('AG_ERR_ENGINE_BUSY', { queued: pending.size }));
+    }
+    return new Promise((resolve, reject) => {
+      const id = nextId++;
+      pending.set(id, { resolve, reject });
+      try {
+        worker ??= start();
+        const message: AnalysisJob = { ...job, id };
+        worker.postMessage(message);
+      } catch (err) {
+        pending.delete(id);
+        options.onJob?.('failed');
+        reject(err instanceof Error ? err : new Error(String(err)));
+      }
+      rearm();
+    });
+  }
+
+  return {
+    analyze: (text: string, runtime: Runtime, limits: AnalyzeLimits) =>
+      submit({ kind: 'text', text, runtime, limits }),
+    analyzeToolCall: (text: string, limits: AnalyzeLimits) => submit({ kind: 'tool_call', text, limits }),
+    get queued() {
+      return pending.size;
+    },
+    async close() {
+      closed = true;
+      const w = worker;
+      stop();
+      failAll('closed');
+      if (w !== undefined) await w.terminate();
+    },
+  };
+}

@@ -1,0 +1,35 @@
+/**
+ * The analysis worker's entry (a worker_threads thread started by host.ts): loads the parsers once,
+ * then answers each job with the facts of a full-budget analysis, in the order jobs arrive.
+ */
+import { parentPort } from 'node:worker_threads';
+import { analyze } from '../engine/analyze.js';
+import { analyzeToolCall } from '../engine/extract/tool-call.js';
+import { loadParsers } from '../engine/parse/index.js';
+import { isAgentGuardError } from '../errors.js';
+import type { AnalysisJob, AnalysisReply } from './protocol.js';
+
+function answer(job: AnalysisJob): AnalysisReply {
+  try {
+    const facts =
+      job.kind === 'tool_call'
+        ? analyzeToolCall(job.text, job.limits)
+        : analyze(job.text, job.runtime, job.limits);
+    return { id: job.id, facts };
+  } catch (err) {
+    if (isAgentGuardError(err))
+      return { id: job.id, error: { code: err.code, details: err.details, name: err.name } };
+    return { id: job.id, error: { name: err instanceof Error ? err.name : 'unknown error' } };
+  }
+}
+
+const port = parentPort;
+if (port !== null) {
+  const ready = loadParsers();
+  port.on('message', (job: AnalysisJob) => {
+    void ready.then(
+      () => port.postMessage(answer(job)),
+      () => port.postMessage({ id: job.id, error: { name: 'parser load failed' } } satisfies AnalysisReply),
+    );
+  });
+}
