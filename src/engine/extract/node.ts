@@ -254,7 +254,7 @@ export class JsWalker extends CodeWalker {
     if (
       this.src(prop) === 'constructor' &&
       obj.type === 'member_expression' &&
-      /\.\s*constructor$/.test(this.src(obj))
+      (/\.\s*constructor$/.test(this.src(obj)) || FUNCTION_MEMBER.test(this.src(obj)))
     ) {
       this.visit(obj);
       return refVal('Function', dotted);
@@ -612,7 +612,13 @@ export class JsWalker extends CodeWalker {
       method = prop ? this.src(prop) : undefined;
       if (recv.ref !== undefined && method !== undefined) name = canonicalModule(`${recv.ref}.${method}`);
       // `x.constructor.constructor(code)` is `Function(code)`.
-      else if (method === 'constructor' && recvNode && /\.\s*constructor$/.test(this.src(recvNode)))
+      else if (
+        method === 'constructor' &&
+        recvNode &&
+        (/\.\s*constructor$/.test(this.src(recvNode)) ||
+          FUNCTION_MEMBER.test(this.src(recvNode)) ||
+          FUNCTION_TYPES.has(unwrap(recvNode).type))
+      )
         name = 'Function';
     } else if (fnNode.type === 'import') {
       name = 'require'; // import('x') loads the module like require('x')
@@ -741,6 +747,10 @@ export class JsWalker extends CodeWalker {
     return result;
   }
 }
+
+/** A built-in method read as a value (`[].filter`, `''.at`, `f.call`): its `.constructor` is Function. */
+const FUNCTION_MEMBER =
+  /\.\s*(?:filter|map|forEach|call|apply|bind|toString|slice|concat|join|reduce|find|some|every|includes|indexOf|sort|reverse|fill|keys|values|entries|at|push|pop|shift|trim|split|replace|charAt|valueOf|hasOwnProperty)$/;
 
 /** Methods that put their arguments into the receiver. */
 const MUTATORS: ReadonlySet<string> = new Set(['push', 'unshift', 'append', 'set', 'add', 'splice']);

@@ -1026,6 +1026,18 @@ add(['Function', 'new Function'], (w, c) => {
 });
 add(['setTimeout', 'setInterval', 'setImmediate', 'process.nextTick', 'queueMicrotask'], timerString);
 add(['Promise.resolve'], promiseResolve);
+// A decipher's output is decrypted content: run as code, it is a hidden payload.
+add(
+  [
+    'crypto.createDecipheriv().update',
+    'crypto.createDecipheriv().final',
+    'crypto.createDecipher().update',
+    'crypto.createDecipher().final',
+    'crypto.privateDecrypt',
+    'crypto.publicDecrypt',
+  ],
+  decodedOnly,
+);
 add(['decodeURIComponent', 'decodeURI', 'unescape', 'querystring.unescape'], uriDecode);
 add(['new URL', 'url.resolve'], newUrl);
 add(['Buffer.from', 'new Buffer'], bufferFrom);

@@ -1122,6 +1122,12 @@ const dictView: Handler = (_w, c) => {
   return { ...opaque([c.recv]), items };
 };
 
+/** cipher.decrypt(blob) (Fernet, AES, nacl...): decrypted data is decoded content (run, it is a hidden payload). */
+const decrypt: Handler = (_w, c) => {
+  const out = opaque([...(c.recv ? [c.recv] : []), ...c.args]);
+  return { ...out, sources: [...out.sources, { kind: 'decoded' }] };
+};
+
 // --- round 3 (issue 22): signals, code-string runners, callables by name, archives --------------
 
 /** os.kill(pid, sig): a known pid is the shell's `kill -SIG pid` (RUN-AST-004 judges it). */
@@ -1705,6 +1711,8 @@ PY_CALLS.methods([
   ['title', caseChange(titleCase)],
   ['capitalize', caseChange((s) => s.charAt(0).toUpperCase() + s.slice(1).toLowerCase())],
   ['split', strSplit],
+  ['decrypt', decrypt],
+  ['decrypt_and_verify', decrypt],
   ['items', dictView],
   ['keys', dictView],
   ['values', dictView],
