@@ -9,6 +9,7 @@
  *   --per N   units sampled per runtime (default 2000); --all takes every unit
  *   --out     report of denied units (default /tmp/code-corpus-denied.txt)
  *   --dump    also writes every sampled unit's text under DIR (to re-run one by hand)
+ *   --max B   largest unit in bytes (default 8192; larger files are analysed whole up to B)
  * Roots can be replaced with CODE_CORPUS_PY / CODE_CORPUS_JS (colon-separated directories).
  * The algorithm-style programs of eval/code-algos/ are always run, all of them, and counted apart.
  */
@@ -17,7 +18,6 @@ import { existsSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSy
 import { join } from 'node:path';
 import { createEngine } from '../src/engine/engine.js';
 
-const MAX_UNIT = 8 * 1024;
 /** A unit this small says nothing (an empty `__init__.py`, a one-line re-export). */
 const MIN_UNIT = 80;
 
@@ -35,6 +35,7 @@ const flag = (name: string): string | undefined => {
 const per = argv.includes('--all') ? Infinity : Number(flag('--per') ?? 2000);
 const out = flag('--out') ?? '/tmp/code-corpus-denied.txt';
 const dump = flag('--dump');
+const MAX_UNIT = Number(flag('--max') ?? 8 * 1024);
 
 const pyRoots = (process.env.CODE_CORPUS_PY ?? '/usr/lib/python3.11:/usr/lib/python3/dist-packages').split(
   ':',
