@@ -185,6 +185,9 @@ const PRELOAD_VARIABLES: ReadonlySet<string> = new Set([
   'ENV',
 ]);
 
+/** Prompt strings the shell expands (command substitutions included) each time it prints them. */
+const PROMPT_VARIABLES: ReadonlySet<string> = new Set(['PS0', 'PS1', 'PS2', 'PS3', 'PS4']);
+
 /** Variables that decide whether the shell keeps a history (see #historyVariable). */
 const HISTORY_VARIABLES: ReadonlySet<string> = new Set([
   'HISTFILE',
@@ -241,6 +244,8 @@ export class BashWalker implements Toolkit {
    * `cmd > f <<< 'text'` as an ERROR `<<` followed by the redirect `< 'text'` (a here-string).
    */
   #hereStrings: Set<SyntaxNode> | null = null;
+  /** `declare -n REF=NAME` references made earlier in this input: REF reads and assigns NAME. */
+  #namerefs: Map<string, string> | null = null;
   /** Functions defined earlier in this input: a call walks the body with its arguments (#21). */
   #functions: Map<string, SyntaxNode> | null = null;
   /** Functions being called now: a recursive call is not followed again (the fork bomb). */
@@ -535,6 +540,10 @@ export class BashWalker implements Toolkit {
     return result;
   }
 
+  codeInEnvironment(assignment: Word, actor: string): void {
+    this.#codeInEnvironment(assignment, actor);
+  }
+
   /** `GIT_SSH_COMMAND='...' git ...`, `PAGER=...`, `LD_PRELOAD=x.so cmd`: variables that run code. */
   #codeInEnvironment(assignment: Word, actor: string): void {
     const eq = assignment.text.indexOf('=');
@@ -546,6 +555,19 @@ export class BashWalker implements Toolkit {
     // LESSOPEN='|cmd %s' (and `||`): the bars only say how less reads the command's output.
     if (CODE_VARIABLES.has(name)) this.nested(value.text.replace(/^\|+/, ''), 'bash', value.span, actor);
     else if (PRELOAD_VARIABLES.has(name)) this.#preload(name, value, actor);
+    else if (PROMPT_VARIABLES.has(name)) this.#prompt(value.text, value.span, actor);
+  }
+
+  /**
+   * PS4 (under `set -x`), PS0/PS1/PS2 (interactive): the shell expands the prompt like a
+   * double-quoted string each time it prints it, so `$(cmd)` in it runs (#22).
+   */
+  #prompt(text: string, at: Span, actor: string): void {
+    if (!text.includes('$(') && !text.includes('`') && !text.includes('${')) return;
+    const end = '__AG_PROMPT_END__';
+    // Backquotes as `$(...)`: the same command, walked the same way inside the here-document.
+    const body = text.replace(/`([^`]*)`/g, '$($1)');
+    this.nested(`: <<${end}\n${body}\n${end}\n`, 'bash', at, actor);
   }
 
   /** The program runs with `value` loaded: a script (BASH_ENV, ENV) or libraries (a `:` list). */
@@ -1291,11 +1313,13 @@ export class BashWalker implements Toolkit {
       else if (c.named && c.type !== 'variable_name') value = this.#word(c);
     }
     if (name === '') return;
+    name = this.#referenced(name);
     const text = value?.text ?? '';
     if (!append && HISTORY_VARIABLES.has(name)) this.#historyVariable(name, text, span(node));
     // PROMPT_COMMAND='...' runs before every prompt; other code variables run when exported (#21).
     if (CODE_VARIABLES.has(name) && value !== undefined && text !== '')
       this.nested(this.#withKnownVars(text), 'bash', value.span, 'bash');
+    else if (PROMPT_VARIABLES.has(name) && value !== undefined) this.#prompt(text, value.span, 'bash');
     const arrayNode = node.children.find((c) => c.type === 'array');
     if (arrayNode !== undefined && !append) {
       const elements: Word[] = [];
@@ -1356,19 +1380,16 @@ export class BashWalker implements Toolkit {
     }
     let nameref = false;
     for (const c of node.children) {
-      if (c.type === 'word' && /^-[a-zA-Z]*n/.test(this.#slice(c))) nameref = true;
-      if (c.type === 'variable_assignment') {
+      if (c.type === 'word' && !exported && /^-[a-zA-Z]*n/.test(this.#slice(c))) nameref = true;
+      if (c.type === 'variable_assignment' && nameref) {
+        // `declare -n r=x`: r stands for x from now on, whatever x holds when r is read (#22).
+        const ref = c.children.find((k) => k.type === 'variable_name');
+        const to = this.#word(c).text.slice(ref === undefined ? 0 : this.#slice(ref).length + 1);
+        if (ref !== undefined && /^[A-Za-z_]\w*$/.test(to))
+          (this.#namerefs ??= new Map()).set(this.#slice(ref), to);
+        else this.#assign(c);
+      } else if (c.type === 'variable_assignment') {
         this.#assign(c);
-        // `declare -n r=a`: r reads as a (its value now stands in for the reference).
-        const ref = nameref ? c.children.find((k) => k.type === 'variable_name') : undefined;
-        const target = ref === undefined ? undefined : this.#vars.get(this.#slice(ref));
-        if (
-          ref !== undefined &&
-          target !== undefined &&
-          !target.dynamic &&
-          /^[A-Za-z_]\w*$/.test(target.text)
-        )
-          this.#vars.set(this.#slice(ref), this.#lookup(target.text, '$' + target.text));
         // `export LD_PRELOAD=/tmp/x.so`: every later program of the session loads it.
         if (exported) {
           const w = this.#word(c);
@@ -1404,7 +1425,23 @@ export class BashWalker implements Toolkit {
     this.#vars.set(name, value);
   }
 
-  #lookup(name: string, raw: string): { text: string; dynamic: boolean; sources: readonly DataSource[] } {
+  /** The variable `name` stands for: itself, or what a `declare -n` reference names (followed to its end). */
+  #referenced(name: string): string {
+    if (this.#namerefs === null) return name;
+    let n = name;
+    for (let hops = 0; hops < 8; hops++) {
+      const to = this.#namerefs.get(n);
+      if (to === undefined || to === name) break;
+      n = to;
+    }
+    return n;
+  }
+
+  #lookup(
+    nameOrRef: string,
+    raw: string,
+  ): { text: string; dynamic: boolean; sources: readonly DataSource[] } {
+    const name = this.#referenced(nameOrRef);
     const known = this.#vars.get(name);
     if (known !== undefined) return known;
     if (name === 'HOME') return { text: '~', dynamic: false, sources: NO_SOURCES };
@@ -1469,7 +1506,7 @@ export class BashWalker implements Toolkit {
     const sub = named[0]!;
     const arrayName = sub.children[0] === undefined ? '' : this.#slice(sub.children[0]);
     const index = sub.children.find((c, i) => i > 0 && c.named);
-    const elements = this.#vars.get(arrayName)?.elements;
+    const elements = this.#vars.get(this.#referenced(arrayName))?.elements;
     if (elements === undefined || index === undefined) return null;
     const at = this.#slice(index);
     if (at === '@' || at === '*') return elements;
@@ -1542,7 +1579,7 @@ export class BashWalker implements Toolkit {
     if (named.length !== 1) return null;
     const n = named[0]!;
     if (n.type !== 'variable_name' && n.type !== 'special_variable_name') return null;
-    const name = this.#slice(n);
+    const name = this.#referenced(this.#slice(n));
     const v = this.#vars.get(name);
     if (v !== undefined) return v.dynamic ? null : v.text; // an unknown value is a placeholder, not text
     return name === 'IFS' ? ' \t\n' : null;
@@ -1768,7 +1805,7 @@ export class BashWalker implements Toolkit {
       return { text: v.text, dynamic: v.dynamic, quoted: false, span: s, sources: v.sources };
     }
     if (name !== '' && (operator === ':-' || operator === '-' || operator === ':=' || operator === '=')) {
-      const known = this.#vars.get(name);
+      const known = this.#vars.get(this.#referenced(name));
       if (known !== undefined)
         return { text: known.text, dynamic: known.dynamic, quoted: false, span: s, sources: known.sources };
       // Unset at analysis time: the default is what a fresh shell would use.

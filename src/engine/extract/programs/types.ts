@@ -42,6 +42,8 @@ export interface Toolkit {
    * a `<(cmd)` word's output, or the text an earlier command wrote there; null otherwise.
    */
   contentOf(path: Word, stdin: Stream): Stream | null;
+  /** `NAME=value` given to a program by a wrapper (`env BASH_ENV=f bash`): code the variable runs. */
+  codeInEnvironment(assignment: Word, actor: string): void;
   /** `ln [-s] TARGET NAME`: later paths of this input under NAME resolve to TARGET. */
   symlink(name: Word, target: Word): void;
   /** Assignments (`X='v'` lines) from the command's environment that `code` names, for a child shell. */

@@ -90,7 +90,23 @@ const envHandler: ProgramHandler = (inv, kit) => {
   });
   const split = optionValues(args, '-S', '--split-string')[0];
   let i = args.rest;
-  while (i < inv.argv.length && /^[A-Za-z_][A-Za-z0-9_]*=/.test(inv.argv[i]!.text)) i++;
+  const assignments: Word[] = [];
+  while (i < inv.argv.length && /^[A-Za-z_][A-Za-z0-9_]*=/.test(inv.argv[i]!.text)) {
+    const a = inv.argv[i++]!;
+    const next = inv.argv[i];
+    // `X=<(cmd)`: the grammar splits the substitution off as a word of its own; it is X's value.
+    if (a.text.endsWith('=') && next?.proc !== undefined && next.span.start === a.span.end) {
+      assignments.push({
+        ...next,
+        text: a.text + next.text,
+        span: { start: a.span.start, end: next.span.end },
+      });
+      i++;
+    } else assignments.push(a);
+  }
+  // `env BASH_ENV=<(...) bash`, `env PS4='$(cmd)' bash -x`: variables that run code in the program.
+  const actor = inv.argv[i]?.text.replace(/^.*\//, '') ?? 'env';
+  for (const a of assignments) kit.codeInEnvironment(a, actor);
   if (split !== undefined) {
     runCode(
       kit,
