@@ -103,6 +103,10 @@ function isValueStop(c: number): boolean {
       return c >= 0x2000 && c <= 0x200a;
   }
 }
+/** `"`, `'` or a backquote. */
+function isQuoteCode(c: number): boolean {
+  return c === 0x22 || c === 0x27 || c === 0x60;
+}
 /** `[ \t]` */
 function isBlankCode(c: number): boolean {
   return c === 0x20 || c === 0x09;
@@ -412,7 +416,8 @@ function matchAssignment(text: string, pos: number, limit: number): PatternHit |
   } else if (c0 === 0x28) {
     sep = '(';
     j++;
-  } else if (c0 === 0x2c && quotedName) {
+  } else if (c0 === 0x2c && quotedName && isQuoteCode(text.charCodeAt(start - 1))) {
+    // setProperty("API_TOKEN", "…"): the whole string is the name, not the end of a URL ("…/token",).
     sep = ',';
     j++;
   } else if (c0 === 0x2d && j > i && isBlankCode(c1)) {
@@ -674,6 +679,10 @@ export default defineDetector({
       },
     ],
     negative: [
+      {
+        text: '{"token_uri":"https://oauth2.googleapis.com/token","auth_provider_x509_cert_url":"https://www.googleapis.com/oauth2/v1/certs"}',
+        why: 'a URL ending in /token, then the next key: not a name and its value',
+      },
       { text: 'routing_key: mockDispatch,', why: 'an unquoted identifier is a variable' },
       { text: 'creds = load_credentials(profile)', why: 'a call' },
       { text: 'exports.isNotColonToken = isNotColonToken;', why: 'an export of a function' },
