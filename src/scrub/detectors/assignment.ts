@@ -219,6 +219,8 @@ function weakValueOk(value: string, minLength: number, minEntropy: number, quote
   // Words in CamelCase (`ClearTextPassword`, `AccessToken`): a name, not a key.
   if (/^(?:[A-Z][a-z]+){2,}$/.test(value)) return false;
   if (/:\/\/|^[./~]|\.(?:pem|json|key|txt|ya?ml|p12|pfx|crt|cer|env|der)$/i.test(value)) return false;
+  // A version, Go pseudo-versions included (`v0.0.0-20190604053449-0f29369cfe45/go.mod` in go.sum).
+  if (/^v?[0-9]+\.[0-9]+\.[0-9]+(?:[-+][0-9A-Za-z.-]+)?(?:\/go\.mod)?$/.test(value)) return false;
   // `a.b.c` is code unquoted; quoted with digits in it, a dotted token (`x1Y.Zq9.…`), not a path of names.
   if (isCodeExpression(value) && !(quoted && /[0-9]/.test(value))) return false;
   return looksRandom(value, minLength, minEntropy);
@@ -679,6 +681,13 @@ export default defineDetector({
       },
     ],
     negative: [
+      {
+        text:
+          'golang.org/x/oauth2 v0.0.0-20190604053449-0f29369cfe45/go.mod h1:' +
+          randomBody('ge9', BASE62, 43) +
+          '=',
+        why: 'a go.sum line: a module name that ends in "auth2" and its pseudo-version',
+      },
       {
         text: '{"token_uri":"https://oauth2.googleapis.com/token","auth_provider_x509_cert_url":"https://www.googleapis.com/oauth2/v1/certs"}',
         why: 'a URL ending in /token, then the next key: not a name and its value',
