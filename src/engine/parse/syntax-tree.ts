@@ -106,8 +106,10 @@ export function toSyntaxTree(
   maxDepth: number,
   errors?: SyntaxNode[],
 ): SyntaxNode {
-  const cursor = tree.walk();
-  const checkMissing = tree.rootNode.hasError;
+  // One root node for both (each `tree.rootNode` and `tree.walk()` builds a node object natively).
+  const top = tree.rootNode;
+  const checkMissing = top.hasError;
+  const cursor = top.walk();
   // Error recovery can skip text: only an error-free tree is covered by its leaves and spaces.
   const fromText = !checkMissing;
   /** End of the last leaf, in text order: where the next leaf's search starts. */

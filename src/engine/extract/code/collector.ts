@@ -151,9 +151,13 @@ export class Collector {
   /** Files this input wrote downloaded or decoded data into, by normalised path (download-then-run). */
   readonly #written = new Map<string, DataSource[]>();
 
+  /** The budget's label for this walk, made once: spend runs for every syntax node visited. */
+  readonly #where: string;
+
   constructor(runtime: Runtime, ctx: ExtractContext) {
     this.#runtime = runtime;
     this.#ctx = ctx;
+    this.#where = `${runtime} syntax nodes`;
   }
 
   get runtime(): Runtime {
@@ -162,7 +166,7 @@ export class Collector {
 
   /** Spends work units of the analysis' budget (src/engine/budget.ts); false once it is spent. */
   spend(units: number): boolean {
-    return this.#ctx.budget.spend(units, `${this.#runtime} syntax nodes`);
+    return this.#ctx.budget.spend(units, this.#where);
   }
 
   span(start: number, end: number): Span {
