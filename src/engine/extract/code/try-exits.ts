@@ -36,17 +36,31 @@ export function tryParts(
 /** `except:`, `except Exception as e:`, `except (BaseException):`. */
 const CATCH_ALL = /^except\s*(?:\(?\s*(?:Exception|BaseException)\s*\)?\s*(?:as\s+\w+\s*)?)?:\s*$/;
 
-/** Callees that do not raise in practice: a loop of only these runs on inside any try. */
-const QUIET_CALL =
-  /^(?:print|len|repr|str|bool|id|type|abs|isinstance|hash|console\.\w+|Math\.\w+|Date\.now|String|Number|Boolean)$/;
+const words = (list: string): ReadonlySet<string> => new Set(list.trim().split(/\s+/));
+
+/** Functions and methods that do not raise in practice: a loop of only these runs on inside any try. */
+const QUIET_FUNCTIONS = words(`print len repr str bool id type abs isinstance hash range enumerate zip
+  sorted reversed round sum String Number Boolean`);
+const QUIET_METHODS = words(`append extend add update digest hexdigest format join upper lower strip
+  copy items keys values push toString toFixed concat log info debug warn`);
+/** Modules whose functions are arithmetic, hashing, clocks or console output. */
+const QUIET_MODULES =
+  /^(?:math|cmath|hashlib|Math|console|Date|performance)\.|^time\.(?:time|monotonic|perf_counter)(?:_ns)?$/;
+
+/** Whether calling `callee` (its source text) can raise an error a handler sees. */
+function calleeMayRaise(callee: string): boolean {
+  const dot = callee.lastIndexOf('.');
+  if (dot < 0) return !QUIET_FUNCTIONS.has(callee);
+  return !QUIET_METHODS.has(callee.slice(dot + 1)) && !QUIET_MODULES.test(callee);
+}
 
 /**
- * Whether walking `n` can raise an error a handler sees: a call of anything but a quiet builtin,
+ * Whether walking `n` can raise an error a handler sees: a call of anything but a quiet one,
  * or a python subscript (IndexError, KeyError end `while True: x = items[i]; i += 1`).
  */
 export function mayRaise(n: SyntaxNode, text: string): boolean {
   if (n.type === 'subscript') return true;
   if (n.type !== 'call' && n.type !== 'call_expression') return false;
   const callee = n.children[0];
-  return callee === undefined || !QUIET_CALL.test(text.slice(callee.start, callee.end));
+  return callee === undefined || calleeMayRaise(text.slice(callee.start, callee.end));
 }
