@@ -435,6 +435,14 @@ const HOME_CREDENTIALS: readonly RegExp[] = [
   /^AppData\/(?:Local|Roaming)\/(?:Google\/Chrome|Chromium|BraveSoftware\/Brave-Browser|Microsoft\/Edge|Opera Software\/Opera Stable)(?:\/User Data)?(?:\/[^/]+)?\/(?:Login Data|Cookies|Web Data|Local State|Network\/Cookies)$/,
   /^(?:AppData\/Roaming\/|\.config\/|Library\/Application Support\/)(?:discord|discordcanary|discordptb)\/Local Storage\/leveldb(?:\/.*)?$/,
   /^Library\/Keychains(?:\/.*)?$/,
+  // More stores stealers read (issue 22 r3): custom-named ssh keys, browser and chat-client stores,
+  // ML/cloud/CI CLI tokens, registry and container auth.
+  /^\.ssh\/(?!.*\.pub$)(?!(?:known_hosts2?|config|authorized_keys2?|environment|rc)(?:\.old)?$)[^/]+$/,
+  /^(?:\.config|Library\/Application Support|AppData\/(?:Local|Roaming))\/(?:google-chrome(?:-beta|-unstable)?|chromium|BraveSoftware\/Brave-Browser|microsoft-edge|Microsoft\/Edge|Google\/Chrome|opera|vivaldi|Vivaldi)(?:\/User Data)?\/[^/]+\/(?:Login Data|Cookies|Web Data|Network\/Cookies|Local Storage\/leveldb(?:\/.*)?)$/,
+  /^(?:\.local\/share\/TelegramDesktop|AppData\/Roaming\/Telegram Desktop|Library\/Application Support\/Telegram Desktop)\/tdata(?:\/.*)?$/,
+  /^(?:\.config\/Slack|AppData\/Roaming\/Slack|Library\/Application Support\/Slack)\/(?:Cookies|Network\/Cookies|storage|Local Storage)(?:\/.*)?$/,
+  /^(?:\.cache\/huggingface\/token|\.huggingface\/token|\.kaggle\/kaggle\.json|\.pulumi\/credentials\.json|\.dbt\/profiles\.yml|\.databrickscfg|\.gradle\/gradle\.properties|\.snowsql\/config|\.sentryclirc|\.mc\/config\.json)$/,
+  /^(?:\.config\/composer\/auth\.json|\.composer\/auth\.json|\.config\/containers\/auth\.json|\.local\/share\/com\.vercel\.cli\/auth\.json|\.vercel\/auth\.json|Library\/Application Support\/com\.vercel\.cli\/auth\.json|\.config\/configstore\/firebase-tools\.json|\.netlify\/config\.json|\.config\/netlify\/config\.json|\.cloudflared\/cert\.pem|\.wrangler\/config\/default\.toml|\.config\/stripe\/config\.toml|\.circleci\/cli\.yml|\.config\/hcloud\/cli\.toml|\.config\/op\/config)$/,
   // Cryptocurrency wallets and keystores (issue 22: stealers in malicious packages zip these up).
   /^(?:\.electrum|\.electrum-ltc|\.bitcoin|\.litecoin|\.dogecoin|\.monero|\.ethereum\/keystore|\.config\/solana|\.config\/(?:Exodus|Electrum|atomic)|AppData\/Roaming\/(?:Exodus|Electrum|Ethereum|Bitcoin|atomic)|Library\/Application Support\/(?:Exodus|Electrum|Bitcoin|atomic))(?:\/.*)?$/,
   // Coding-agent login tokens (Claude Code, Codex, Gemini CLI, Copilot).

@@ -317,6 +317,7 @@ export class JsWalker extends CodeWalker {
         this.env.set(this.src(target), v);
         return;
       case 'member_expression': {
+        this.#setUrlPart(target, v);
         this.env.set(this.src(target), v);
         // o.k = v: `o` as a whole (JSON.stringify(o)) carries v's taint too.
         const base = named(target)[0];
@@ -368,6 +369,30 @@ export class JsWalker extends CodeWalker {
       }
       default:
         this.visit(target);
+    }
+  }
+
+  /** `u.hostname = h` on a known URL: the URL now has that host (`new URL(x)` then hostname = metadata). */
+  #setUrlPart(target: SyntaxNode, v: Val): void {
+    const [base, prop] = [named(target)[0], named(target).at(-1)];
+    if (base?.type !== 'identifier' || !prop) return;
+    const part = this.src(prop);
+    if (!URL_PARTS.has(part)) return;
+    const old = this.env.get(this.src(base));
+    const text = constText(old);
+    const value = constText(v);
+    if (!old || text === null || value === null || !/^[a-z][a-z0-9+.-]*:\/\//i.test(text)) return;
+    try {
+      const u = new URL(text);
+      if (part === 'hostname') u.hostname = value;
+      else if (part === 'host') u.host = value;
+      else if (part === 'port') u.port = value;
+      else if (part === 'protocol') u.protocol = value;
+      else if (part === 'pathname') u.pathname = value;
+      else u.href = value;
+      this.env.set(this.src(base), { ...withTaint(old, v), parts: [u.href] });
+    } catch {
+      // An invalid part leaves the URL as it was, as the URL setters do.
     }
   }
 
@@ -751,6 +776,9 @@ export class JsWalker extends CodeWalker {
 /** A built-in method read as a value (`[].filter`, `''.at`, `f.call`): its `.constructor` is Function. */
 const FUNCTION_MEMBER =
   /\.\s*(?:filter|map|forEach|call|apply|bind|toString|slice|concat|join|reduce|find|some|every|includes|indexOf|sort|reverse|fill|keys|values|entries|at|push|pop|shift|trim|split|replace|charAt|valueOf|hasOwnProperty)$/;
+
+/** URL object properties whose assignment changes where the URL points. */
+const URL_PARTS: ReadonlySet<string> = new Set(['hostname', 'host', 'port', 'protocol', 'pathname', 'href']);
 
 /** Methods that put their arguments into the receiver. */
 const MUTATORS: ReadonlySet<string> = new Set(['push', 'unshift', 'append', 'set', 'add', 'splice']);

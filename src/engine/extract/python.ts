@@ -800,13 +800,25 @@ function percentFormat(fmt: Val, args: Val): Val {
       continue;
     }
     let last = 0;
-    part.replace(/%(?:\([^)]*\))?[-+ #0]*\d*(?:\.\d+)?[sdirfx%]/g, (m, offset: number) => {
-      pieces.push(strVal(part.slice(last, offset)));
-      if (m === '%%') pieces.push(strVal('%'));
-      else pieces.push(list[i++] ?? holeVal('X'));
-      last = offset + m.length;
-      return m;
-    });
+    part.replace(
+      /%(?:\(([^)]*)\))?[-+ #0]*\d*(?:\.\d+)?[sdirfx%]/g,
+      (m, key: string | undefined, offset: number) => {
+        pieces.push(strVal(part.slice(last, offset)));
+        // `%(name)s` takes from a mapping; a number prints its digits (`'%d.%d' % (169, 254)`).
+        const v = key !== undefined ? args.fields?.get(key) : m === '%%' ? undefined : list[i++];
+        if (m === '%%') pieces.push(strVal('%'));
+        else
+          pieces.push(
+            v === undefined
+              ? holeVal('X')
+              : v.num !== undefined && v.ref === undefined
+                ? strVal(String(v.num))
+                : v,
+          );
+        last = offset + m.length;
+        return m;
+      },
+    );
     pieces.push(strVal(part.slice(last)));
   }
   return withTaint(concat(pieces), fmt);

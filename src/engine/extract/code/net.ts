@@ -1,3 +1,5 @@
+import { concat, constText, strVal, type Val } from './value.js';
+
 /**
  * Network targets named in code: split a URL (possibly with `$name` holes) into scheme, host and
  * port the way NetOpFact wants them, without normalising IP encodings (the invariants decode those).
@@ -52,4 +54,25 @@ function splitAuthority(authority: string): { host: string; port?: number } {
       return { host: hostPort.slice(0, colon).toLowerCase(), port };
   }
   return { host: hostPort.toLowerCase() };
+}
+
+/**
+ * A request URL given relative to a client's base URL (`httpx.Client(base_url=B).get(P)`,
+ * `axios.create({ baseURL: B }).get(P)`, `urljoin(B, P)`, `new URL(P, B)`): resolved as a browser
+ * would, so the host is the base's (issue 22 r3).
+ */
+export function resolveUrl(url: Val, base: Val | undefined): Val {
+  if (base === undefined) return url;
+  const u = constText(url);
+  const b = constText(base);
+  if (u !== null && b !== null) {
+    try {
+      return { ...strVal(new URL(u, b).href), sources: [...url.sources, ...base.sources], lits: url.lits };
+    } catch {
+      return url;
+    }
+  }
+  // Unknown parts: an absolute URL stands alone, anything else follows the base.
+  if (u !== null && /^[a-zA-Z][a-zA-Z0-9+.-]*:\/\//.test(u)) return url;
+  return concat([base, url]);
 }

@@ -31,7 +31,7 @@ import {
   sqlQuery,
   stdinFlows,
 } from '../code/effects.js';
-import { parseTarget } from '../code/net.js';
+import { parseTarget, resolveUrl } from '../code/net.js';
 import {
   concat,
   constText,
@@ -571,15 +571,8 @@ const newUrl: Handler = (_w, c) => {
   // url.resolve(from, to) takes the base first.
   const [u, base] = c.name === 'url.resolve' ? [c.args[1], c.args[0]] : [c.args[0], c.args[1]];
   if (!u) return undefined;
-  const ut = constText(u);
-  const bt = base === undefined ? null : constText(base);
-  if (ut === null || (base !== undefined && bt === null)) return u.parts !== null ? u : undefined;
-  try {
-    const href = (bt === null ? new URL(ut) : new URL(ut, bt)).href;
-    return { ...strVal(href), sources: [...u.sources, ...(base?.sources ?? [])], lits: u.lits };
-  } catch {
-    return u;
-  }
+  if (u.parts === null || u.fn !== undefined) return undefined;
+  return resolveUrl(u, base);
 };
 
 /** process.kill(pid, sig): a known pid is the shell's `kill -SIG pid`; anything else ends the process. */
@@ -704,9 +697,11 @@ const axiosCall: Handler = (w, c) => {
   const first = c.args[0];
   if (!first) return undefined;
   const config = first.fields && !first.parts ? first : first.fields ? first : undefined;
-  const url = config
+  const given = config
     ? (opt(config, 'url') ?? opt(config, 'baseURL') ?? opt(config, 'prefixUrl') ?? strVal(''))
     : first;
+  // An instance made by axios.create({ baseURL }) / got.extend({ prefixUrl }): paths are under its base.
+  const url = resolveUrl(given, opt(c.recv, 'baseURL') ?? opt(c.recv, 'prefixUrl'));
   const dataArg = SENDING.test(verb) && c.name.startsWith('axios') ? c.args[1] : undefined;
   const rest = (config ? [config] : c.args.slice(dataArg ? 2 : 1)).filter((v) => v.fields);
   const payload: Val[] = [];
@@ -1083,9 +1078,9 @@ for (const lib of ['axios', 'got', 'superagent', 'needle', 'ky']) {
     axiosCall,
   );
 }
-add(['axios.create'], (_w, c) => ({
+add(['axios.create', 'got.extend', 'ky.create', 'ky.extend'], (_w, c) => ({
   ...UNKNOWN,
-  ref: 'axios',
+  ref: c.name.split('.')[0]!,
   ...(c.args[0]?.fields ? { fields: c.args[0].fields } : {}),
 }));
 add(

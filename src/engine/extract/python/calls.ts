@@ -34,7 +34,7 @@ import {
   sqlQuery,
   stdinFlows,
 } from '../code/effects.js';
-import { parseTarget } from '../code/net.js';
+import { parseTarget, resolveUrl } from '../code/net.js';
 import {
   concat,
   constText,
@@ -779,8 +779,10 @@ const SENDING_METHODS = new Set(['post', 'put', 'patch']);
 const httpCall: Handler = (w, c) => {
   const verb = c.method ?? c.name.slice(c.name.lastIndexOf('.') + 1);
   const isRequest = verb === 'request' || verb === 'stream';
-  const url = isRequest ? arg(c, 1, 'url') : arg(c, 0, 'url');
-  if (!url) return undefined;
+  const given = isRequest ? arg(c, 1, 'url') : arg(c, 0, 'url');
+  if (!given) return undefined;
+  // A client made with base_url=: request paths are under it.
+  const url = resolveUrl(given, c.recv?.fields?.get('base_url'));
   const method = isRequest ? (constText(arg(c, 0, 'method')) ?? '').toLowerCase() : verb;
   const payload: Val[] = [];
   for (const k of ['data', 'json', 'files', 'content', 'params', 'body']) {
@@ -1126,6 +1128,19 @@ const dictView: Handler = (_w, c) => {
 const decrypt: Handler = (_w, c) => {
   const out = opaque([...(c.recv ? [c.recv] : []), ...c.args]);
   return { ...out, sources: [...out.sources, { kind: 'decoded' }] };
+};
+
+/** httpx.Client(base_url=...) / aiohttp.ClientSession(base_url=...): a client that remembers its base URL. */
+const httpClient: Handler = (_w, c) => {
+  const base = c.kw.get('base_url') ?? (c.name.startsWith('aiohttp') ? c.args[0] : undefined);
+  return { ...UNKNOWN, ref: `${c.name}()`, ...(base ? { fields: new Map([['base_url', base]]) } : {}) };
+};
+
+/** urljoin(base, url): the URL the two resolve to. */
+const urlJoin: Handler = (_w, c) => {
+  const base = arg(c, 0, 'base');
+  const url = arg(c, 1, 'url');
+  return base && url ? resolveUrl(url, base) : undefined;
 };
 
 // --- round 3 (issue 22): signals, code-string runners, callables by name, archives --------------
@@ -1631,6 +1646,8 @@ add(['sqlalchemy.text', 'sqlalchemy.sql.text', 'sqlalchemy.sql.expression.text',
 add(['pandas.read_sql', 'pandas.read_sql_query', 'pd.read_sql', 'pd.read_sql_query'], sqlExecute);
 
 add(['os.kill'], killCall);
+add(['httpx.Client', 'httpx.AsyncClient', 'aiohttp.ClientSession'], httpClient);
+add(['urllib.parse.urljoin', 'urlparse.urljoin', 'requests.compat.urljoin'], urlJoin);
 add(
   [
     'configparser.ConfigParser().read',
