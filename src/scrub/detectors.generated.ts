@@ -165,6 +165,7 @@ import squarespace from './detectors/squarespace.js';
 import stripe from './detectors/stripe.js';
 import sumologic from './detectors/sumologic.js';
 import supabase from './detectors/supabase.js';
+import tableau from './detectors/tableau.js';
 import tailscale from './detectors/tailscale.js';
 import tavily from './detectors/tavily.js';
 import telegram from './detectors/telegram.js';
@@ -350,6 +351,7 @@ export const DETECTOR_FILES: readonly (readonly [file: string, detector: Detecto
   ['stripe', stripe],
   ['sumologic', sumologic],
   ['supabase', supabase],
+  ['tableau', tableau],
   ['tailscale', tailscale],
   ['tavily', tavily],
   ['telegram', telegram],
