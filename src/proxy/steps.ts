@@ -31,6 +31,7 @@ import type { Evaluator } from './evaluate.js';
 import type { RequestOutcome } from './metrics.js';
 import { hasAmbiguousPath, upstreamPath, type Route, type RouteTable } from './routes.js';
 import type { ProxyLogger, ProxyMode, ProxyScrubber } from './types.js';
+import { prescrub, PRESCRUB_MIN_BYTES, type ScrubAnswer } from './prescrub.js';
 
 /** Everything known about one request so far; steps fill it in. */
 export interface Exchange {
@@ -296,9 +297,10 @@ async function inspectBody(ex: Exchange, env: StepEnv, adapter: RequestAdapter):
   const redactions: string[] = [];
   ex.redactions = redactions;
   const mode = ex.mode;
+  let memo: Map<string, ScrubAnswer> | undefined;
   const ctx: InspectContext = {
     scrub: (text) => {
-      const out = env.scrubber.scrub(text);
+      const out = memo?.get(text) ?? env.scrubber.scrub(text);
       for (const r of out.redactions) redactions.push(r.family);
       return out.sanitized;
     },
@@ -314,6 +316,9 @@ async function inspectBody(ex: Exchange, env: StepEnv, adapter: RequestAdapter):
       if (scrubbed !== ex.body && mode === 'enforce') ex.replacement = scrubbed;
       return CONTINUE;
     }
+    // A large body's strings are scrubbed ahead, with turns of the event loop (prescrub.ts).
+    if (ex.body!.length >= PRESCRUB_MIN_BYTES)
+      memo = await prescrub(ex.json, env.scrubber, () => ex.req.socket.destroyed);
     result = await adapter.inspect(ex.json, ctx);
   } catch (err) {
     const failure = isAgentGuardError(err)

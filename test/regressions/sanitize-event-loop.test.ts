@@ -1,13 +1,13 @@
 /**
  * Issue 24: a /api/v1/sanitize request of 1 MB holding ~24,000 secrets held the event loop for
  * over a second, so /health (and every other request) waited for it. The payload is now scrubbed
- * in slices with a turn between them (src/api/cooperative-scrub.ts). Over real loopback sockets,
+ * in slices with a turn between them (src/scrub/cooperative.ts). Over real loopback sockets,
  * /health is polled while a large sanitize request is in flight, and must answer several times
  * before the sanitize answer arrives (counted, not timed); the answer is the one-shot scrub.
  */
 import { request } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SLICE_CHARS } from '../../src/api/cooperative-scrub.js';
+import { SLICE_CHARS } from '../../src/scrub/cooperative.js';
 import type { RunningServer } from '../../src/server.js';
 import { createScrubber } from '../../src/scrub/index.js';
 import { start } from '../api/harness.js';

@@ -14,7 +14,7 @@ import { sanitizeRequest, type SanitizeRequest } from '../schemas.js';
 import { parseInput } from '../validate-input.js';
 import { splitAtMember } from '../json-pieces.js';
 import { countDecision } from './decision.js';
-import { scrubCooperatively } from '../cooperative-scrub.js';
+import { scrubCooperatively } from '../../scrub/cooperative.js';
 
 export const REDACTED = '[REDACTED]';
 export const BLOCKED = '[BLOCKED_OPERATION]';

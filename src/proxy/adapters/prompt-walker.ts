@@ -28,6 +28,17 @@ function isObject(value: Json): value is Record<string, Json> {
 /** `data:<type>;base64,...` for a type that is not text: image, audio or PDF bytes. */
 const BINARY_DATA_URL = /^data:(?!text\/)[\w.+-]+\/[\w.+-]+(?:;[\w.+-]+=[\w.+-]+)*;base64,/i;
 
+/** True for a `data:` URL of image, audio or PDF bytes: kept byte for byte, never scrubbed. */
+export function isBinaryDataUrl(text: string): boolean {
+  return text.startsWith('data:') && BINARY_DATA_URL.test(text);
+}
+
+/** An Anthropic `{type: base64, media_type, data}` source whose data is binary, not text. */
+export function isBinarySource(node: Record<string, unknown>): boolean {
+  const type = node.type;
+  return type === 'base64' && !(typeof node.media_type === 'string' && node.media_type.startsWith('text/'));
+}
+
 /** Scrub every string anywhere below `node`, member names included (tool-call arguments: any shape). */
 export function scrubAllStrings(node: Json, scrub: ScrubFn): Json {
   if (typeof node === 'string') return scrub(node);
@@ -89,7 +100,7 @@ function walk(node: Json, key: string, spec: WalkSpec, scrub: ScrubFn): Json {
   if (typeof node === 'string') {
     if (spec.keepKeys.has(key)) return node;
     if (spec.jsonTextKeys.has(key)) return scrubArgumentsText(node, scrub);
-    if (node.startsWith('data:') && BINARY_DATA_URL.test(node)) return node;
+    if (isBinaryDataUrl(node)) return node;
     return scrub(node);
   }
   if (Array.isArray(node)) {
@@ -105,8 +116,7 @@ function walk(node: Json, key: string, spec: WalkSpec, scrub: ScrubFn): Json {
   const type = node.type;
   if (typeof type === 'string' && spec.keepTypes.has(type)) return node;
   // A base64 source (Anthropic image/PDF `{type: base64, media_type, data}`): binary, not text.
-  const binary =
-    type === 'base64' && !(typeof node.media_type === 'string' && node.media_type.startsWith('text/'));
+  const binary = isBinarySource(node);
   return scrubMembers(node, scrub, (value, child) =>
     binary && child === 'data' ? value : walk(value, child, spec, scrub),
   );

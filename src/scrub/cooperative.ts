@@ -1,6 +1,6 @@
 /**
  * Scrubs a large payload in slices with a turn of the event loop between them, so one big
- * /api/v1/sanitize request cannot stall the server's other traffic (issue 24: a 1 MB payload holding
+ * /api/v1/sanitize request or proxied prompt cannot stall the server's other traffic (issue 24: a 1 MB payload holding
  * 24,000 secrets held the loop for over a second). The slices go through the scrubber's stream,
  * which carries a secret that straddles a slice boundary over to the next slice, so the result is
  * the one-shot `scrub` result byte for byte (test/api/cooperative-scrub.test.ts).
@@ -8,7 +8,7 @@
 import { setImmediate as nextTurn } from 'node:timers/promises';
 import { performance } from 'node:perf_hooks';
 import { AgentGuardError } from '../errors.js';
-import { SCRUB_ENGINE_VERSION, type Scrubber, type ScrubResult } from '../scrub/index.js';
+import { SCRUB_ENGINE_VERSION, type Scrubber, type ScrubResult } from './scrubber.js';
 
 /**
  * Characters scrubbed per turn. Counted in characters, not time, so the slicing is the same on every

@@ -1,7 +1,7 @@
 // The sliced, yielding scrub of /api/v1/sanitize must be the one-shot scrub byte for byte, wherever
 // the slice boundaries fall (inside a secret too), and must give the event loop turns between slices.
 import { describe, expect, it } from 'vitest';
-import { scrubCooperatively, SLICE_CHARS } from '../../src/api/cooperative-scrub.js';
+import { scrubCooperatively, SLICE_CHARS } from '../../src/scrub/cooperative.js';
 import { createScrubber } from '../../src/scrub/index.js';
 import { GH, JWT, MIXED, PEM, SECRETS } from '../scrub/helpers.js';
 
