@@ -1167,6 +1167,13 @@ export class BashWalker implements Toolkit {
     let text = '';
     let sources: readonly DataSource[] = NO_SOURCES;
     let pos = body.start;
+    // tree-sitter-bash starts a body that opens with plain text at its first expansion
+    // (`<<EOF\nrmtree("$HOME")`): the lines before it are the body too.
+    const start = r.children.find((c) => c.type === 'heredoc_start');
+    if (start !== undefined && body.children[0]?.type !== 'heredoc_content') {
+      const first = this.#text.indexOf('\n', start.end) + 1;
+      if (first > 0 && first < pos) pos = first;
+    }
     for (const c of body.children) {
       if (c.type === 'heredoc_content' || !c.named) continue;
       text += this.#text.slice(pos, c.start);

@@ -19,21 +19,63 @@ function sub(w: Word, text: string): Word {
   return { ...w, text };
 }
 
+/**
+ * `code` with its command-line arguments in place (`sh -s -- ~`, `python3 - "$HOME"`,
+ * `node - ~`): a shell runs it as a function called with them ($1, "$@"); in python and node
+ * code, `sys.argv[N]` / `process.argv[N]` become the argument's text (issue 22). `first` is the
+ * index the first argument has in sys.argv / process.argv.
+ */
+export function withArguments(code: string, runtime: Runtime, args: readonly Word[], first = 1): string {
+  if (args.length === 0) return code;
+  if (runtime === 'bash') {
+    const words = args.map((a) => (a.dynamic || /^~[\w./-]*$/.test(a.text) ? a.text : shellQuote(a.text)));
+    return `__sh_s() {\n${code}\n}\n__sh_s ${words.join(' ')}`;
+  }
+  const pattern =
+    runtime === 'python'
+      ? /\b(?:sys\.)?argv\[\s*([0-9]+)\s*\]/g
+      : runtime === 'node'
+        ? /\bprocess\.argv\[\s*([0-9]+)\s*\]/g
+        : null;
+  if (pattern === null) return code;
+  return code.replace(pattern, (m: string, n: string) => {
+    const a = args[Number(n) - first];
+    return a === undefined || a.dynamic ? m : JSON.stringify(a.text);
+  });
+}
+
 /** Code arrives on stdin (`curl ... | sh`, `sh <<EOF`, `echo 'rm -rf /' | bash`). */
-export function codeOnStdin(kit: Toolkit, inv: Invocation, runtime: Runtime | null): void {
+export function codeOnStdin(
+  kit: Toolkit,
+  inv: Invocation,
+  runtime: Runtime | null,
+  args: readonly Word[] = [],
+): void {
   if (inv.stdin.interactive) return;
   kit.flow(inv.stdin.sources, { kind: 'exec', program: inv.program }, inv.span);
   if (inv.stdin.text !== null && inv.stdin.text.trim() !== '') {
     const at = inv.stdin.textSpan ?? inv.span;
-    if (runtime !== null) kit.nested(inv.stdin.text, runtime, at, inv.program);
+    if (runtime !== null)
+      kit.nested(
+        withArguments(inv.stdin.text, runtime, args, runtime === 'node' ? 2 : 1),
+        runtime,
+        at,
+        inv.program,
+      );
     else scanCode(kit, inv, { ...inv.argv[0]!, text: inv.stdin.text, span: at });
   }
 }
 
-/** A script file (or `<(...)`) given to an interpreter is executed. */
-export function script(kit: Toolkit, inv: Invocation, file: Word, runtime: Runtime | null): void {
+/** A script file (or `<(...)`) given to an interpreter is executed, with `args` after it. */
+export function script(
+  kit: Toolkit,
+  inv: Invocation,
+  file: Word,
+  runtime: Runtime | null,
+  args: readonly Word[] = [],
+): void {
   if (file.text === '-' || file.text === '/dev/stdin') {
-    codeOnStdin(kit, inv, runtime);
+    codeOnStdin(kit, inv, runtime, args);
     return;
   }
   if (file.proc !== undefined) {
@@ -46,7 +88,13 @@ export function script(kit: Toolkit, inv: Invocation, file: Word, runtime: Runti
   // A script this input wrote with known text (`echo 'rm -rf ~' > x.sh; bash x.sh`): that text runs.
   const written = kit.writtenText(file);
   if (written === null) return;
-  if (runtime !== null) kit.nested(written.text, runtime, written.span, inv.program);
+  if (runtime !== null)
+    kit.nested(
+      withArguments(written.text, runtime, args, runtime === 'node' ? 2 : 1),
+      runtime,
+      written.span,
+      inv.program,
+    );
   else scanCode(kit, inv, { ...file, text: written.text, span: written.span, dynamic: false });
 }
 
@@ -83,8 +131,8 @@ const shell: ProgramHandler = (inv, kit) => {
     runCode(kit, inv, env === '' ? code : { ...code, text: env + code.text }, 'bash');
     return undefined;
   }
-  if (!fromStdin && first !== undefined) script(kit, inv, first, 'bash');
-  else codeOnStdin(kit, inv, 'bash');
+  if (!fromStdin && first !== undefined) script(kit, inv, first, 'bash', argv.slice(i + 1));
+  else codeOnStdin(kit, inv, 'bash', argv.slice(i));
   return undefined;
 };
 
@@ -155,7 +203,7 @@ function interpreter(
       const t = w.text;
       if (t === '-' || t === '--') {
         if (t === '-') {
-          codeOnStdin(kit, inv, spec.runtime);
+          codeOnStdin(kit, inv, spec.runtime, argv.slice(i + 1));
           return undefined;
         }
         i++;
@@ -199,7 +247,9 @@ function interpreter(
               sources: codes.reduce<readonly DataSource[]>((a, c) => mergeSources(a, c.sources), NO_SOURCES),
             };
       if (spec.runtime !== null) {
-        runCode(kit, inv, code, spec.runtime);
+        // `python3 -c CODE ARGS`: sys.argv[1] is the first of ARGS; `node -e CODE ARGS`: process.argv[1].
+        const args = argv.slice(i).filter((w) => w.text !== '--');
+        runCode(kit, inv, { ...code, text: withArguments(code.text, spec.runtime, args, 1) }, spec.runtime);
         // `curl URL | python3 -c 'exec(sys.stdin.read())'`: what is piped in becomes code.
         if (!inv.stdin.interactive && STDIN_READ.test(code.text) && CODE_SINK.test(code.text))
           kit.flow(inv.stdin.sources, { kind: 'exec', program: inv.program }, code.span);
@@ -217,7 +267,7 @@ function interpreter(
     }
     const first = argv[i];
     if (first === undefined) codeOnStdin(kit, inv, spec.runtime);
-    else script(kit, inv, first, spec.runtime);
+    else script(kit, inv, first, spec.runtime, argv.slice(i + 1));
     return undefined;
   };
 }
