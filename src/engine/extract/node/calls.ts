@@ -1021,6 +1021,50 @@ add(['Function', 'new Function'], (w, c) => {
 });
 add(['setTimeout', 'setInterval', 'setImmediate', 'process.nextTick', 'queueMicrotask'], timerString);
 add(['Promise.resolve'], promiseResolve);
+add(['os.tmpdir'], () => strVal('/tmp'));
+/** zx's $`cmd ${x}` and $.sync: a shell command line, substitutions in place (quoted by zx). */
+const zxShell: Handler = (w, c) => {
+  const t = c.argNodes[0];
+  const cmd = t && c.tagged ? w.visit(t) : c.args[0];
+  if (!cmd || cmd.fn !== undefined) return undefined;
+  runShell(w.col, c.span, cmd, VIA, { codeSpan: spanOf(w, c, 0) });
+  return { ...UNKNOWN, sources: [{ kind: 'output', program: 'sh' }] };
+};
+add(['zx.$', 'zx.$.sync', 'execa.$', 'execa.$.sync', 'execa.$sync'], zxShell);
+// npm process runners: a command line (execaCommand) or a program and its argv (execa, cross-spawn).
+add(
+  [
+    'execa.execaCommand',
+    'execa.execaCommandSync',
+    'execa.command',
+    'execa.commandSync',
+    'child-process-promise.exec',
+    'promisify-child-process.exec',
+  ],
+  execShell,
+);
+add(
+  [
+    'execa',
+    'execa.execa',
+    'execa.execaSync',
+    'execa.sync',
+    'cross-spawn',
+    'cross-spawn.sync',
+    'cross-spawn.spawn',
+    'child-process-promise.spawn',
+    'promisify-child-process.spawn',
+  ],
+  spawnArgv,
+);
+/** inspector.open(port, host): a debugger listening there (anyone who reaches it runs code). */
+add(['inspector.open'], (w, c) => {
+  const port = c.args[0]?.num;
+  const host = c.args[1] && c.args[1].fn === undefined ? render(c.args[1]) : '127.0.0.1';
+  if (port !== undefined)
+    w.col.net(c.span, { ...parseTarget(host), port }, false, 'inspector.open', 'listen');
+  return UNKNOWN;
+});
 // A decipher's output is decrypted content: run as code, it is a hidden payload.
 add(
   [
@@ -1132,6 +1176,14 @@ add(
     'dns.resolveCname',
     'dns.promises.lookup',
     'dns.promises.resolve',
+    'dns.promises.resolve4',
+    'dns.promises.resolve6',
+    'dns.promises.resolveTxt',
+    'dns.promises.resolveAny',
+    'dns.promises.resolveCname',
+    'dns.resolveMx',
+    'dns.resolveNs',
+    'dns.promises.resolveMx',
   ],
   dns,
 );

@@ -128,7 +128,15 @@ const subprocessCall: Handler = (w, c) => {
     const params = args.items?.slice(2) ?? [];
     runShell(w.col, c.span, params.length > 0 ? positional(cmd, params) : cmd, VIA, opts);
   } else if (args.items) {
-    runArgv(w.col, c.span, args.items, VIA, opts);
+    // executable= is what runs; the list's first item is only its argv[0] (`['ls', '-c', cmd]` with /bin/sh).
+    const exe = c.kw.get('executable');
+    runArgv(
+      w.col,
+      c.span,
+      exe && args.items.length > 0 ? [exe, ...args.items.slice(1)] : args.items,
+      VIA,
+      opts,
+    );
   } else {
     // A string without shell=True names one program; analysed as a command line to be safe.
     runShell(w.col, c.span, args, VIA, opts);
@@ -659,8 +667,19 @@ const codecsDecode: Handler = (_w, c) => {
   if (
     c.name !== 'codecs.decode' &&
     !/^(?:rot13|hex|base64|base64codec|hexcodec|zip|zlib|bz2|uu|unicodeescape|rawunicodeescape)$/.test(codec)
-  )
+  ) {
+    // UTF-16 bytes (`b'r\x00m\x00'.decode('utf-16-le')`) spell their text with NUL bytes between.
+    const wide = /^utf16(?:le|be)?$/.exec(codec);
+    const t = wide ? constText(v) : null;
+    if (t !== null && wide)
+      return {
+        ...strVal(utf16(t, codec === 'utf16be')),
+        sources: v.sources,
+        lits: v.lits,
+        generated: true,
+      };
     return keepString(_w, c);
+  }
   const text = constText(v);
   const out =
     text === null
@@ -676,6 +695,12 @@ const codecsDecode: Handler = (_w, c) => {
               : null;
   return decodedText(v, out);
 };
+
+/** Text from UTF-16 bytes held as a byte string (big-endian swapped first). */
+function utf16(t: string, bigEndian: boolean): string {
+  const b = Buffer.from(t.length % 2 === 0 ? t : t.slice(0, -1), 'latin1');
+  return (bigEndian ? b.swap16() : b).toString('utf16le');
+}
 
 function decodedText(v: Val, text: string | null): Val {
   const base = text !== null ? strVal(text) : holeVal('decoded');
@@ -1141,6 +1166,64 @@ const urlJoin: Handler = (_w, c) => {
   const base = arg(c, 0, 'base');
   const url = arg(c, 1, 'url');
   return base && url ? resolveUrl(url, base) : undefined;
+};
+
+/** str.maketrans(a, b) / ({'a': 'b'}): a character mapping for translate. */
+const makeTrans: Handler = (_w, c) => {
+  const a = constText(c.args[0]);
+  const b = constText(c.args[1]);
+  const drop = constText(c.args[2]) ?? '';
+  const fields = new Map<string, Val>();
+  if (a !== null && b !== null && a.length === b.length)
+    [...a].forEach((ch, i) => fields.set(ch, strVal(b[i]!)));
+  else if (c.args.length === 1 && c.args[0]?.fields) for (const [k, v] of c.args[0].fields) fields.set(k, v);
+  else return undefined;
+  for (const ch of drop) fields.set(ch, strVal(''));
+  return { ...UNKNOWN, fields };
+};
+
+/** s.translate(table) of a known string with a known table: the translated text (generated). */
+const translate: Handler = (_w, c) => {
+  const table = c.args[0]?.fields;
+  if (!table) return undefined;
+  const out = mapText(c.recv, (s) => {
+    let t = '';
+    for (const ch of s) {
+      const to = table.get(ch) ?? table.get(String(ch.codePointAt(0)));
+      t +=
+        to === undefined ? ch : (constText(to) ?? (to.num !== undefined ? String.fromCodePoint(to.num) : ch));
+    }
+    return t;
+  });
+  return out === undefined ? undefined : { ...out, generated: true };
+};
+
+/** A command run on another host over SSH (fabric, asyncssh, paramiko): analysed as `ssh host CMD` would be. */
+const remoteShell: Handler = (w, c) => {
+  const cmd = arg(c, 0, 'command');
+  if (!cmd) return undefined;
+  runShell(w.col, c.span, cmd, VIA, { codeSpan: argSpan(w, c, 0) });
+  return { ...UNKNOWN, sources: [{ kind: 'output', program: 'ssh' }] };
+};
+
+/** debugpy.listen((host, port)): a debugger anyone who can reach the port can drive. */
+const debuggerListen: Handler = (w, c) => {
+  const a = arg(c, 0, 'address');
+  const addr = a?.items
+    ? hostPort(a)
+    : a?.num !== undefined
+      ? { host: strVal('127.0.0.1'), port: a.num }
+      : undefined;
+  if (!addr) return undefined;
+  const host = render(addr.host) || '127.0.0.1';
+  w.col.net(
+    c.span,
+    { ...parseTarget(host), ...(addr.port !== undefined ? { port: addr.port } : {}) },
+    false,
+    c.name,
+    'listen',
+  );
+  return UNKNOWN;
 };
 
 // --- round 3 (issue 22): signals, code-string runners, callables by name, archives --------------
@@ -1646,6 +1729,36 @@ add(['sqlalchemy.text', 'sqlalchemy.sql.text', 'sqlalchemy.sql.expression.text',
 add(['pandas.read_sql', 'pandas.read_sql_query', 'pd.read_sql', 'pd.read_sql_query'], sqlExecute);
 
 add(['os.kill'], killCall);
+add(['str.maketrans', 'bytes.maketrans'], makeTrans);
+add(
+  [
+    'fabric.Connection().run',
+    'fabric.Connection().sudo',
+    'fabric.api.run',
+    'fabric.api.sudo',
+    'asyncssh.connect().run',
+    'asyncssh.SSHClientConnection().run',
+    'paramiko.SSHClient().exec_command',
+    'paramiko.SSHClient().invoke_shell().send',
+    'paramiko.SSHClient().invoke_shell().sendall',
+  ],
+  remoteShell,
+);
+add(['debugpy.listen', 'ptvsd.enable_attach', 'rpdb.set_trace', 'web_pdb.set_trace'], debuggerListen);
+add(['tempfile.gettempdir'], () => strVal('/tmp'));
+add(
+  [
+    'concurrent.futures.ThreadPoolExecutor().map',
+    'concurrent.futures.ProcessPoolExecutor().map',
+    'multiprocessing.Pool().map',
+    'multiprocessing.Pool().imap',
+    'multiprocessing.Pool().imap_unordered',
+    'multiprocessing.Pool().map_async',
+    'multiprocessing.pool.ThreadPool().map',
+    'multiprocessing.pool.Pool().map',
+  ],
+  (w, c) => mapCall(w, c),
+);
 add(['httpx.Client', 'httpx.AsyncClient', 'aiohttp.ClientSession'], httpClient);
 add(['urllib.parse.urljoin', 'urlparse.urljoin', 'requests.compat.urljoin'], urlJoin);
 add(
@@ -1729,6 +1842,7 @@ PY_CALLS.methods([
   ['capitalize', caseChange((s) => s.charAt(0).toUpperCase() + s.slice(1).toLowerCase())],
   ['split', strSplit],
   ['decrypt', decrypt],
+  ['translate', translate],
   ['decrypt_and_verify', decrypt],
   ['items', dictView],
   ['keys', dictView],
