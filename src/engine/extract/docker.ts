@@ -186,6 +186,8 @@ export function extractDocker(text: string, ctx: ExtractContext): Fact[] {
         container: (c) => facts.push(containerFact(c, map(body.span), 'docker', ctx.depth)),
         nested: (code) => facts.push(...ctx.nested(code, 'bash', body.span, 'docker')),
         literal: (t, field) => facts.push(imageLiteral(t, field, map(body.span), ctx.depth)),
+        read: (path, actor) =>
+          facts.push(fileFact(path, 'read', undefined, actor, map(body.span), ctx.depth)),
         spend: (units) => ctx.budget.spend(units, 'compose services'),
       });
     }
@@ -199,6 +201,11 @@ export function extractDocker(text: string, ctx: ExtractContext): Fact[] {
       container: (c, s) => facts.push(containerFact(c, map(s), 'docker', ctx.depth)),
       nested: (code, s) => facts.push(...ctx.nested(code, 'bash', s, 'docker')),
       literal: (t, field, s) => facts.push(imageLiteral(t, field, map(s), ctx.depth)),
+      read: (path, actor, s) => facts.push(fileFact(path, 'read', undefined, actor, map(s), ctx.depth)),
+      net: (url, s) => {
+        const f = urlFact(url, map(s), 'compose extra_hosts', ctx.depth, 'docker');
+        if (f) facts.push(f);
+      },
       spend: (units) => ctx.budget.spend(units, 'compose services'),
     });
     if (ok) return facts;
@@ -237,9 +244,12 @@ export function extractDocker(text: string, ctx: ExtractContext): Fact[] {
       cmd.length > 0 &&
       isDockerProgram(cmd[0]!.value) &&
       words[0]!.value !== 'sudo' &&
-      (!kubectl || cmd.some((w) => w.value === 'run'))
+      (!kubectl || cmd.some((w) => w.value === 'run')) &&
+      // Commands not modelled as containers (`docker volume rm`, `system prune`, `compose down -v`)
+      // stay in the bash text, where the CTR rules read them (red team r3). Nested under bash (which
+      // hands every docker line here too) the bash analysis has them already.
+      (analyzeDocker(cmd, sink) || ctx.depth > 0)
     ) {
-      analyzeDocker(cmd, sink);
       const s = words[0]!.start;
       const e = words[words.length - 1]!.end;
       // Words with a command substitution run on the host before docker starts

@@ -200,6 +200,8 @@ const HOST_PATH = /^(?:\/|~|\.|\$|[A-Za-z]:[\\/])/;
  */
 export function printedSubstitutions(value: string): string {
   if (!value.includes('$(') && !value.includes('`')) return value;
+  // `$(cd ~ && pwd)` / `$(cd /; pwd)` prints the directory it changed to (red team r3).
+  value = value.replace(/\$\(\s*cd\s+(['"]?)([^'"()`$;|&\s]+)\1\s*(?:&&|;)\s*pwd\s*\)/g, '$2');
   return value.replace(
     /\$\(\s*(?:echo|printf(?:\s+(?:'%s'|"%s"|%s))?)\s+(['"]?)([^'"()`$;|&]*)\1\s*\)|`\s*(?:echo|printf)\s+(['"]?)([^'"()`$;|&]*)\3\s*`/g,
     (_m, _q1: string, a: string | undefined, _q2: string, b: string | undefined) => (a ?? b ?? '').trim(),
@@ -360,8 +362,16 @@ const spanOf = (words: readonly DockerWord[]): Span => ({
 });
 
 /** Analyse one docker command line; `words[0]` is the docker program. */
-export function analyzeDocker(words: readonly DockerWord[], sink: DockerSink): void {
-  if (words.length === 0) return;
+/** Subcommands that delete containers, images, volumes or networks (read by the CTR rules as bash). */
+const REMOVES: ReadonlySet<string> = new Set(['rm', 'rmi', 'prune', 'system', 'kill', 'reset']);
+
+/**
+ * Facts of one docker/podman/kubectl command line. Returns whether the command was modelled here
+ * (a container started or built, a volume created, a copy); the caller analyses any other command
+ * (`docker volume rm`, `system prune`, `compose down -v`) as the bash command it is.
+ */
+export function analyzeDocker(words: readonly DockerWord[], sink: DockerSink): boolean {
+  if (words.length === 0) return true;
   const program = words[0]!.value.slice(words[0]!.value.lastIndexOf('/') + 1);
   const whole = spanOf(words);
   let i = 1;
@@ -378,7 +388,10 @@ export function analyzeDocker(words: readonly DockerWord[], sink: DockerSink): v
   }
   if (compose) return composeCommand(words, i, sink);
   let sub = words[i]?.value;
-  if (program === 'kubectl') return sub === 'run' ? kubectlRun(words, i + 1, whole, sink) : undefined;
+  if (program === 'kubectl') {
+    if (sub === 'run') kubectlRun(words, i + 1, whole, sink);
+    return sub === 'run';
+  }
   if (
     sub === 'container' ||
     sub === 'containers' ||
@@ -391,19 +404,35 @@ export function analyzeDocker(words: readonly DockerWord[], sink: DockerSink): v
   switch (sub) {
     case 'build':
     case 'bake':
-      return build(words, i + 1, whole, sink);
+      build(words, i + 1, whole, sink);
+      return true;
     case 'volume':
       if (words[i + 1]?.value === 'create') volumeCreate(words, i + 2, sink);
-      return;
+      return !REMOVES.has(words[i + 1]?.value ?? '') && words[i + 1]?.value !== 'remove';
     case 'run':
     case 'create':
-      return runLike(words, i + 1, whole, sink, true);
+      runLike(words, i + 1, whole, sink, true);
+      return true;
     case 'exec':
-      return runLike(words, i + 1, whole, sink, false);
+      runLike(words, i + 1, whole, sink, false);
+      return true;
     case 'cp':
-      return cp(words, i + 1, sink);
+      cp(words, i + 1, sink);
+      return true;
+    case 'network':
+    case 'builder':
+      return !REMOVES.has(words[i + 1]?.value ?? '');
+    case 'plugin':
+      // A plugin granted every permission it asks for runs as root with the host's devices and mounts.
+      if (words.some((w) => /^--grant-all-permissions(?:=true)?$/.test(w.value))) {
+        const c = emptyContainer();
+        c.privileged = true;
+        c.image = `plugin:${words[words.length - 1]!.value}`;
+        sink.container(c, whole);
+      }
+      return true;
     default:
-      return;
+      return !REMOVES.has(sub ?? '');
   }
 }
 
@@ -441,14 +470,19 @@ function runLike(
   } else if (cmd.length > 0) sink.nested(sink.codeOf(cmd), 'bash', spanOf(cmd));
 }
 
-function composeCommand(words: readonly DockerWord[], from: number, sink: DockerSink, plugin = false): void {
+function composeCommand(
+  words: readonly DockerWord[],
+  from: number,
+  sink: DockerSink,
+  plugin = false,
+): boolean {
   let i = from;
   while (plugin && i < words.length && words[i]!.value.startsWith('-')) {
     const v = words[i]!.value;
     i += COMPOSE_GLOBAL_VALUE.has(v) ? 2 : 1;
   }
   const sub = words[i]?.value;
-  if (sub !== 'run' && sub !== 'exec') return;
+  if (sub !== 'run' && sub !== 'exec') return sub !== 'down' && sub !== 'rm';
   const { options, rest } = readOptions(words, i + 1);
   const c = emptyContainer();
   const entrypoint = applyOptions(c, options);
@@ -462,6 +496,7 @@ function composeCommand(words: readonly DockerWord[], from: number, sink: Docker
       spanOf(cmd.length ? cmd : words),
     );
   else if (cmd.length > 0) sink.nested(sink.codeOf(cmd), 'bash', spanOf(cmd));
+  return true;
 }
 
 /**

@@ -18,6 +18,10 @@ import type { Span } from '../../types.js';
 export interface ComposeSink {
   container(init: ContainerInit, span: Span): void;
   nested(code: string, span: Span): void;
+  /** An address the service's names resolve to (`extra_hosts`), as a URL. */
+  net?(url: string, span: Span): void;
+  /** A host file compose reads into a container (`env_file`, `configs`/`secrets` with `file:`). */
+  read?(path: string, actor: string, span: Span): void;
   /** A service's `environment` entry or label as `NAME=value`, `field` naming where it sits. */
   literal?(text: string, field: string, span: Span): void;
   /** Work budget (src/engine/budget.ts): false when the analysis must stop. */
@@ -37,6 +41,8 @@ export const isCompose = (text: string): boolean =>
 function interpolate(value: string): string {
   return value.replace(/\$\{[A-Za-z_]\w*:?[-?]([^}]*)\}/g, '$1').replace(/\$\$/g, '$');
 }
+
+const TRUE = /^(?:true|yes|on|y|1)$/i;
 
 const NS_KEYS: Readonly<Record<string, HostNamespace>> = {
   network_mode: 'net',
@@ -88,6 +94,17 @@ function namedBound(spec: string, bound: ReadonlyMap<string, string>): ReturnTyp
   return { source: device, target: parts[1]!, readOnly: opts.includes('ro') || opts.includes('readonly') };
 }
 
+/** `name:ip` / `name=ip` list entries or a `name: ip` mapping of extra_hosts. */
+function hostEntries(v: unknown): [string, string][] {
+  if (!Array.isArray(v)) return Object.entries(asRecord(v) ?? {}).map(([k, x]) => [k, String(x)]);
+  return strings(v).map((e) => {
+    const m = /^([^:=]+)[:=](.*)$/.exec(e);
+    return m ? [m[1]!, m[2]!.replace(/^\[|\]$/g, '')] : [e, ''];
+  });
+}
+
+export const hostUrl = (ip: string): string => (ip.includes(':') ? `http://[${ip}]/` : `http://${ip}/`);
+
 /** `KEY=value` pairs of a compose list (`- KEY=value`) or mapping (`KEY: value`); empty values left out. */
 function pairs(v: unknown): [string, string][] {
   const out: [string, string][] = [];
@@ -118,6 +135,17 @@ export function analyzeCompose(text: string, sink: ComposeSink): boolean {
   if (!services) return false;
   const keyLines = indentedKeys(text);
   const bound = boundVolumes(asRecord(asRecord(doc)?.volumes));
+  // Top-level configs and secrets read from host files: whatever service uses them gets the file.
+  for (const key of ['configs', 'secrets'] as const)
+    for (const [name, v] of Object.entries(asRecord(asRecord(doc)?.[key]) ?? {})) {
+      const file = asRecord(v)?.file;
+      if (typeof file === 'string')
+        sink.read?.(
+          interpolate(file),
+          `compose ${key}`,
+          indentedKeys(text).get(name) ?? { start: 0, end: text.length },
+        );
+    }
   for (const [name, raw] of Object.entries(services)) {
     const svc = asRecord(raw);
     if (!svc) continue;
@@ -126,7 +154,12 @@ export function analyzeCompose(text: string, sink: ComposeSink): boolean {
     const start = keyAt?.start ?? 0;
     const span = { start, end: keyAt?.end ?? text.length };
     const c = emptyContainer();
-    if (svc.privileged === true || svc.privileged === 'true') c.privileged = true;
+    // `${PRIV:-true}` is true when PRIV is unset; YAML 1.1 spellings (yes, on) are read as docker would.
+    if (
+      svc.privileged === true ||
+      (typeof svc.privileged === 'string' && TRUE.test(interpolate(svc.privileged)))
+    )
+      c.privileged = true;
     if (typeof svc.image === 'string') c.image = svc.image;
     if (typeof svc.user === 'string' || typeof svc.user === 'number') c.user = String(svc.user);
     for (const v of Array.isArray(svc.volumes) ? svc.volumes : []) {
@@ -146,15 +179,28 @@ export function analyzeCompose(text: string, sink: ComposeSink): boolean {
         }
       }
     }
-    for (const [key, ns] of Object.entries(NS_KEYS))
-      if (svc[key] === 'host' && !c.hostNamespaces.includes(ns)) c.hostNamespaces.push(ns);
-    for (const cap of strings(svc.cap_add)) c.capAdd.push(cap.toUpperCase().replace(/^CAP_/, ''));
-    c.securityOpt.push(...strings(svc.security_opt));
+    for (const [key, ns] of Object.entries(NS_KEYS)) {
+      const mode = typeof svc[key] === 'string' ? interpolate(svc[key]) : undefined;
+      if (mode === 'host' && !c.hostNamespaces.includes(ns)) c.hostNamespaces.push(ns);
+    }
+    for (const cap of strings(svc.cap_add))
+      c.capAdd.push(interpolate(cap).toUpperCase().replace(/^CAP_/, ''));
+    c.securityOpt.push(...strings(svc.security_opt).map(interpolate));
+    for (const r of strings(svc.device_cgroup_rules)) c.devices.push(`cgroup-rule:${r}`);
     for (const d of Array.isArray(svc.devices) ? svc.devices : []) {
       if (typeof d === 'string') c.devices.push(d.split(':')[0]!);
       else if (typeof asRecord(d)?.source === 'string') c.devices.push(asRecord(d)!.source as string);
     }
     sink.container(c, span);
+    // `extra_hosts: ['api.internal:169.254.169.254']`: requests to the name go to that address.
+    for (const [, ip] of hostEntries(svc.extra_hosts))
+      if (/^[\d.]+$|:/.test(ip)) sink.net?.(hostUrl(ip), span);
+    const envFiles =
+      typeof svc.env_file === 'string' ? [svc.env_file] : Array.isArray(svc.env_file) ? svc.env_file : [];
+    for (const e of envFiles) {
+      const path = typeof e === 'string' ? e : asRecord(e)?.path;
+      if (typeof path === 'string') sink.read?.(interpolate(path), 'compose env_file', span);
+    }
     if (sink.literal !== undefined) {
       for (const key of ['environment', 'labels'] as const)
         for (const [k, v] of pairs(svc[key])) sink.literal(`${k}=${v}`, `${key} ${k}`, span);

@@ -20,6 +20,8 @@ function destroys(words: readonly string[], dynamic: boolean): string | null {
   // Even a bare `system prune` deletes every stopped container and network; agents answer its prompt.
   if (group === 'system' && verb === 'prune')
     return `${prog} system prune deletes stopped containers, networks, images and build cache`;
+  if (group === 'system' && verb === 'reset')
+    return `${prog} system reset deletes every container, image, volume and its storage`;
   if (group === 'volume' && (verb === 'prune' || verb === 'rm' || verb === 'remove'))
     return `${prog} volume ${verb} deletes volume data`;
   if (group === 'image' && verb === 'prune' && hasOption(args, 'a', '--all'))
@@ -52,6 +54,7 @@ export default defineRule({
     deny: [
       { input: 'docker system prune -af' },
       { input: 'docker system prune' },
+      { input: 'podman system reset --force' },
       { input: 'docker system prune -a --volumes' },
       { input: 'docker volume prune -f' },
       { input: 'docker volume rm pgdata' },
