@@ -103,6 +103,7 @@ export const TEXT_TOKENS: Partial<Record<Runtime, TextTokens>> = {
     ident: ['identifier', 'true', 'false', 'none', 'pass_statement', 'break_statement', 'continue_statement'],
     dollar: false,
     quoted: [],
+    delimited: { start: 'string_start', content: 'string_content', end: 'string_end' },
   },
   node: {
     ident: [

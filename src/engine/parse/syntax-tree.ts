@@ -28,6 +28,12 @@ export interface TextTokens {
   /** `$` is an identifier character (JavaScript). */
   readonly dollar: boolean;
   readonly quoted: readonly string[];
+  /**
+   * A string written as opening delimiter, content, closing delimiter leaves (python's
+   * string_start `rb'''`, string_content, string_end): the content starts where the previous
+   * leaf ended, and the closing delimiter repeats the opening one's quotes.
+   */
+  readonly delimited?: { readonly start: string; readonly content: string; readonly end: string };
 }
 
 /** How a leaf's offsets are found (by symbol id). */
@@ -35,6 +41,9 @@ const NATIVE = 0;
 const LITERAL = 1;
 const IDENT = 2;
 const QUOTED = 3;
+const OPEN = 4;
+const CONTENT = 5;
+const CLOSE = 6;
 
 /**
  * Per-language caches of type names and namedness by symbol id, filled on first sight of each id
@@ -49,6 +58,7 @@ export class SymbolTable {
   readonly #leaf: Set<string>;
   readonly #ident: Set<string>;
   readonly #quoted: Set<string>;
+  readonly #delimited: TextTokens['delimited'];
   readonly #text: boolean;
   /** Identifier characters include `$`. */
   readonly dollar: boolean;
@@ -62,6 +72,7 @@ export class SymbolTable {
     this.#ident = new Set(textTokens?.ident);
     this.#quoted = new Set(textTokens?.quoted);
     this.#text = textTokens !== undefined;
+    this.#delimited = textTokens?.delimited;
     this.dollar = textTokens?.dollar ?? false;
   }
 
@@ -75,21 +86,21 @@ export class SymbolTable {
       this.#names[id] = type;
       this.#named[id] = named;
       this.#leafById[id] = !named || this.#leaf.has(type);
-      this.#howById[id] = !this.#text
-        ? NATIVE
-        : !named
-          ? type === ''
-            ? NATIVE
-            : LITERAL
-          : this.#ident.has(type)
-            ? IDENT
-            : this.#quoted.has(type)
-              ? QUOTED
-              : NATIVE;
+      this.#howById[id] = this.#how(type, named);
     }
     this.leaf = this.#leafById[id]!;
     this.how = this.#howById[id]!;
     return { type, named: this.#named[id]!, start: 0, end: 0, children: [], missing: false };
+  }
+
+  #how(type: string, named: boolean): number {
+    if (!this.#text) return NATIVE;
+    if (!named) return type === '' ? NATIVE : LITERAL;
+    if (this.#ident.has(type)) return IDENT;
+    if (this.#quoted.has(type)) return QUOTED;
+    const d = this.#delimited;
+    if (d === undefined) return NATIVE;
+    return type === d.start ? OPEN : type === d.content ? CONTENT : type === d.end ? CLOSE : NATIVE;
   }
 }
 
@@ -114,6 +125,8 @@ export function toSyntaxTree(
   const fromText = !checkMissing;
   /** End of the last leaf, in text order: where the next leaf's search starts. */
   let pos = 0;
+  /** Quotes of the delimited strings open at this point (f-strings nest), innermost last. */
+  const quotes: string[] = [];
   const root = symbols.node(cursor);
   const stack: SyntaxNode[] = [root];
   let leaf = symbols.leaf;
@@ -134,10 +147,18 @@ export function toSyntaxTree(
     }
     // `current` has no children: find its offsets, then climb until a sibling exists.
     const end =
-      fromText && how !== NATIVE ? leafEnd(text, skipSpace(text, pos), current.type, how, symbols) : -1;
+      !fromText || how === NATIVE
+        ? -1
+        : how < OPEN
+          ? leafEnd(text, skipSpace(text, pos), current.type, how, symbols)
+          : piece(text, pos, how, quotes);
     if (end >= 0) {
       current.start = scanned;
       current.end = end;
+    } else if (how === CONTENT && fromText) {
+      // Content starts where the opening delimiter or an interpolation ended: one call for its end.
+      current.start = pos;
+      current.end = cursor.endIndex;
     } else {
       current.start = cursor.startIndex;
       current.end = cursor.endIndex;
@@ -145,6 +166,9 @@ export function toSyntaxTree(
         current.missing = true;
         errors?.push(current);
       }
+      // An opening delimiter read natively still tells the closing one's quotes.
+      if (how === OPEN && fromText)
+        quotes.push(text.slice(current.start, current.end).replace(/^[A-Za-z]*/, ''));
     }
     pos = current.end;
     for (;;) {
@@ -211,6 +235,31 @@ function leafEnd(text: string, at: number, type: string, how: number, symbols: S
     else if (c === 10 || c === 13) return -1;
   }
   return -1;
+}
+
+/**
+ * The end of a delimited string's opening or closing leaf (TextTokens.delimited), -1 when the text
+ * is not plainly that (the native offsets then). An opening is up to three prefix letters and one
+ * quote or three of the same (`''` followed by something else opens with one quote, as the
+ * scanner reads it); a closing repeats the quotes of the innermost open string, right at `pos`.
+ */
+function piece(text: string, pos: number, how: number, quotes: string[]): number {
+  if (how === CLOSE) {
+    scanned = pos;
+    const q = quotes.pop();
+    return q !== undefined && text.startsWith(q, pos) ? pos + q.length : -1;
+  }
+  if (how !== OPEN) return -1;
+  const at = skipSpace(text, pos);
+  scanned = at;
+  let k = at;
+  while (k < text.length && k - at < 3 && identChar(text.charCodeAt(k), false, false)) k++;
+  const c = text.charCodeAt(k);
+  if (c !== 34 && c !== 39) return -1;
+  const q = text[k]!;
+  const triple = text.startsWith(q + q + q, k) ? q + q + q : q;
+  quotes.push(triple);
+  return k + triple.length;
 }
 
 /** An ASCII identifier character: letters, `_`, `$` where `dollar`, digits after the first. */
