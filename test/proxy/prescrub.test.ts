@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { ANTHROPIC_SPEC } from '../../src/proxy/adapters/anthropic.js';
 import { OPENAI_SPEC } from '../../src/proxy/adapters/openai.js';
 import { scrubPromptBody, type WalkSpec } from '../../src/proxy/adapters/prompt-walker.js';
-import { bodyStrings, prescrub } from '../../src/proxy/prescrub.js';
+import { bodyStrings, prescrub, type ScrubAnswer } from '../../src/proxy/prescrub.js';
 import { SLICE_CHARS } from '../../src/scrub/cooperative.js';
 import { createScrubber } from '../../src/scrub/index.js';
 import { AWS_ID, GH } from '../scrub/helpers.js';
@@ -44,7 +44,7 @@ function bigBody(): Record<string, unknown> {
   };
 }
 
-function walkWith(body: unknown, spec: WalkSpec, lookup?: Map<string, ReturnType<typeof scrubber.scrub>>) {
+function walkWith(body: unknown, spec: WalkSpec, lookup?: Map<string, ScrubAnswer>) {
   const families: string[] = [];
   const out = scrubPromptBody(body, spec, (text) => {
     const r = lookup?.get(text) ?? scrubber.scrub(text);
