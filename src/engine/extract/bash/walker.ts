@@ -2275,6 +2275,10 @@ export class BashWalker implements Toolkit {
     return { text: written.text, span: written.span ?? path.span };
   }
 
+  writtenPaths(): readonly string[] {
+    return this.#files.paths();
+  }
+
   contentOf(path: Word, stdin: Stream): Stream | null {
     if (path.proc !== undefined) return { ...path.proc, interactive: false };
     if (path.dynamic) return null;

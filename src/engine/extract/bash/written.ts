@@ -41,6 +41,11 @@ export class WrittenFiles {
   /** Directories (or files) a fetcher filled with content of unknown names: `git clone URL r`, `scp h:x .`. */
   #trees: Map<string, readonly DataSource[]> | null = null;
 
+  /** Every path written so far (keys as fileKey gives them). */
+  paths(): readonly string[] {
+    return [...this.#files.keys()];
+  }
+
   get(path: string): WrittenFile | undefined {
     if (this.#files.size === 0) return undefined;
     return this.#files.get(fileKey(path));

@@ -503,7 +503,14 @@ const find: ProgramHandler = (inv, kit) => {
             a.text === '{}' && asProgram
               ? { ...a, text: root + '/{}', dynamic: true }
               : a.text.includes('{}')
-                ? { ...roots[0]!, text: a.text.replaceAll('{}', each), span: a.span, dynamic: true }
+                ? {
+                    ...roots[0]!,
+                    text: a.text.replaceAll('{}', each),
+                    span: a.span,
+                    // ROOT/NAME with a literal -name is that file (`-name x.sh -exec sh {}` runs ./x.sh).
+                    dynamic:
+                      roots[0]!.dynamic || a.text !== '{}' || /[*?[\]\\]/.test(each) || each.includes('/.*/'),
+                  }
                 : a,
           );
         }

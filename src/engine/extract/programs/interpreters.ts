@@ -9,6 +9,7 @@ import type { Runtime, Span } from '../../types.js';
 import { NO_SOURCES, mergeSources, type Invocation, type Stream, type Word } from '../bash/model.js';
 import { TEXT_FILTERS, withText } from './line-filters.js';
 import { printedText } from './printed.js';
+import { withWrittenNodeModules, withWrittenPythonModules } from './written-modules.js';
 import type { ProgramHandler, Toolkit } from './types.js';
 import { hasOption, optionValues, parseArgs, parseNetAddress } from './util.js';
 import { scanCode } from './foreign-code.js';
@@ -570,12 +571,16 @@ export const INTERPRETER_HANDLERS: Readonly<Record<string, ProgramHandler>> = {
   eval: evalHandler,
   source: sourceHandler,
   '.': sourceHandler,
-  python: interpreter({ runtime: 'python', code: ['-c'], values: ['-m', '-W', '-X', '-Q'] }, pythonModules),
-  node: interpreter({
-    runtime: 'node',
-    code: ['-e', '--eval', '-p', '--print'],
-    values: ['-r', '--require', '--import', '--loader', '--input-type'],
-  }),
+  python: withWrittenPythonModules(
+    interpreter({ runtime: 'python', code: ['-c'], values: ['-m', '-W', '-X', '-Q'] }, pythonModules),
+  ),
+  node: withWrittenNodeModules(
+    interpreter({
+      runtime: 'node',
+      code: ['-e', '--eval', '-p', '--print'],
+      values: ['-r', '--require', '--import', '--loader', '--input-type'],
+    }),
+  ),
   perl: interpreter({ runtime: null, code: ['-e', '-E'], values: ['-I', '-M', '-m', '-x'] }),
   ruby: interpreter({ runtime: null, code: ['-e'], values: ['-r', '-I', '-C'] }),
   lua: interpreter({ runtime: null, code: ['-e'], values: ['-l'] }),

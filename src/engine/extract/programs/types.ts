@@ -42,6 +42,8 @@ export interface Toolkit {
    * a `<(cmd)` word's output, or the text an earlier command wrote there; null otherwise.
    */
   contentOf(path: Word, stdin: Stream): Stream | null;
+  /** The paths earlier commands of this input wrote (sitecustomize.py, m.py ...). */
+  writtenPaths(): readonly string[];
   /** `NAME=value` given to a program by a wrapper (`env BASH_ENV=f bash`): code the variable runs. */
   codeInEnvironment(assignment: Word, actor: string): void;
   /** `ln [-s] TARGET NAME`: later paths of this input under NAME resolve to TARGET. */
