@@ -1863,6 +1863,11 @@ PY_CALLS.methods([
   ],
   ['sleep', sleeps],
   ['wait', sleeps],
+  // Frame waits of animation and game loops: plt.pause(0.1), clock.tick(60), pygame.time.delay, cv2.waitKey.
+  ['pause', sleeps],
+  ['tick', sleeps],
+  ['delay', sleeps],
+  ['waitKey', sleeps],
   [
     'accept',
     (w, c) => {
