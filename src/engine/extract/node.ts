@@ -679,8 +679,14 @@ export class JsWalker extends CodeWalker {
     }
     if (callee?.unresolved === true) dynamicCall(this.col, call.span, callee, call.args);
     // arr.push(v) / form.append(k, v) / map.set(k, v): the container holds what was put in.
-    if (method !== undefined && MUTATORS.has(method) && recvNode !== undefined)
+    if (method !== undefined && MUTATORS.has(method) && recvNode !== undefined) {
+      // arr.push(v) on a known short array: v is its next item (a later forEach walks it).
+      const old =
+        method === 'push' && recvNode.type === 'identifier' ? this.env.get(this.src(recvNode)) : undefined;
+      if (old?.items !== undefined && old.ref === undefined && old.items.length + call.args.length <= 64)
+        this.env.set(this.src(recvNode), { ...old, items: [...old.items, ...call.args] });
       for (const a of call.args) this.store(recvNode, a);
+    }
     // A function built from text, called with known arguments: its body analysed with them bound.
     if (fn?.code !== undefined && call.args.some((a) => constText(a) !== null)) {
       const prelude = fn.code.params

@@ -34,7 +34,14 @@ import {
 } from './code/walker.js';
 import { CLIENT_REQUEST, dynamicCall } from './code/effects.js';
 import { maySdk, sdkCall, sdkConstruct, sdkMember, sdkQuery, type SdkCall } from './code/sdk.js';
-import { CLIENT_INPUT, programVal, PY_CALLS, PY_CONSTANTS, type PyCall } from './python/calls.js';
+import {
+  CLIENT_INPUT,
+  importFromPath,
+  programVal,
+  PY_CALLS,
+  PY_CONSTANTS,
+  type PyCall,
+} from './python/calls.js';
 import { attrRef, isModuleName, sliceText } from './python/modules.js';
 
 /** Most loop-body walks one input may spend unrolling loops over literal lists (work units). */
@@ -50,6 +57,8 @@ export class PyWalker extends CodeWalker {
   /** Methods of the input's own classes, by name (`Runner().go(x)` walks `go` with self and x). */
   readonly #methods = new Map<string, Val>();
   #inClass = 0;
+  /** Directories this input put on sys.path (imports from there run files it may have written). */
+  readonly importDirs: string[] = [];
   /** What each function of the input returns when walked at its definition (see #function). */
   readonly #defReturns = new Map<SyntaxNode, Val>();
   /** Inside a request-handler class (BaseHTTPRequestHandler...): `self.path`, `self.rfile` are the client's. */
@@ -300,7 +309,10 @@ export class PyWalker extends CodeWalker {
     const base = kids[0] ? this.visit(kids[0]) : UNKNOWN;
     if (kids[1]?.type === 'slice') return this.#slice(base, kids[1]);
     const index = kids[1] ? this.visit(kids[1]) : UNKNOWN;
-    if (base.ref === 'os.environ') return envVal(constText(index));
+    if (base.ref === 'os.environ') {
+      const k = constText(index);
+      return (k !== null ? this.env.get(`os.environ[${k}]`) : undefined) ?? envVal(k);
+    }
     const key = constText(index);
     if (base.sdk !== undefined && key !== null) {
       // client['app']['users']: a database and a collection.
@@ -424,6 +436,11 @@ export class PyWalker extends CodeWalker {
         // d['k'] = v: the container now holds v (its taint, and the field when the key is known).
         this.visit(target);
         const [base, key] = named(target);
+        // os.environ['K'] = v: later reads of K in this program get v (`os.system(os.environ['K'])`).
+        if (base && key && this.src(base) === 'os.environ') {
+          const k = constText(this.visit(key));
+          if (k !== null) this.env.set(`os.environ[${k}]`, v);
+        }
         if (base?.type === 'identifier' && key)
           this.#store(base, v, key.type === 'string' ? constText(this.visit(key)) : null);
         return;
@@ -434,12 +451,19 @@ export class PyWalker extends CodeWalker {
     }
   }
 
+  /** items.append(v) on a known short list: v is its next item (a later `for t in items` walks it). */
+  #append(base: SyntaxNode, v: Val): void {
+    const old = this.env.get(this.src(base));
+    if (old?.items === undefined || old.ref !== undefined || old.items.length >= 64) return;
+    this.env.set(this.src(base), { ...withTaint(old, v), items: [...old.items, v] });
+  }
+
   /** A value stored into the container named by `base` (`d[k] = v`, `items.append(v)`): its taint goes with it. */
   #store(base: SyntaxNode, v: Val, key: string | null = null): void {
     const name = this.src(base);
     const old = this.env.get(name);
     if (old === undefined || (v.sources.length === 0 && key === null)) return;
-    let next = withTaint(old, v);
+    let next = v.sources.length > 0 ? withTaint(old, v) : old;
     if (key !== null && old.fields !== undefined) next = { ...next, fields: new Map(old.fields).set(key, v) };
     this.env.set(name, next);
   }
@@ -450,6 +474,7 @@ export class PyWalker extends CodeWalker {
         if (c.type === 'dotted_name') {
           const full = this.src(c);
           const head = full.split('.', 1)[0]!;
+          importFromPath(this, this.span(c), full);
           this.env.set(head, { ...refVal(head, head), module: true });
         } else if (c.type === 'aliased_import') {
           const [mod, alias] = named(c);
@@ -766,8 +791,14 @@ export class PyWalker extends CodeWalker {
       if (made !== undefined) return made;
     }
     // items.append(v) / d.update(v) / s.add(v): the container holds what was put in.
-    if (method !== undefined && MUTATORS.has(method) && recvNode?.type === 'identifier')
+    if (method !== undefined && MUTATORS.has(method) && recvNode?.type === 'identifier') {
+      if (method === 'update') {
+        // d.update(k=v) / d.update({'k': v}): those keys now hold those values.
+        for (const [k, v] of call.kw) this.#store(recvNode, v, k);
+        for (const [k, v] of call.args[0]?.fields ?? []) this.#store(recvNode, v, k);
+      } else if (method === 'append' && call.args.length === 1) this.#append(recvNode, call.args[0]!);
       for (const a of call.args) this.#store(recvNode, a);
+    }
     const handler = PY_CALLS.find(call.name, method);
     // A method of the input's own classes on an object the walk cannot type: walked with (self, args).
     const own = !handler && method !== undefined ? this.#methods.get(method) : undefined;

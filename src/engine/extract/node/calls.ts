@@ -44,6 +44,7 @@ import {
   strVal,
   truthy,
   UNKNOWN,
+  withTaint,
   type Val,
 } from '../code/value.js';
 import type { JsWalker } from '../node.js';
@@ -1022,6 +1023,21 @@ add(['Function', 'new Function'], (w, c) => {
 add(['setTimeout', 'setInterval', 'setImmediate', 'process.nextTick', 'queueMicrotask'], timerString);
 add(['Promise.resolve'], promiseResolve);
 add(['os.tmpdir'], () => strVal('/tmp'));
+/** Object.assign(target, ...sources): the target variable now holds the sources' fields. */
+add(['Object.assign'], (w, c) => {
+  const [target, ...rest] = c.args;
+  const node = c.argNodes[0];
+  if (!target) return undefined;
+  const fields = new Map(target.fields ?? []);
+  let out: Val = target;
+  for (const r of rest) {
+    for (const [k, v] of r.fields ?? []) fields.set(k, v);
+    out = withTaint(out, r);
+  }
+  out = { ...out, fields };
+  if (node?.type === 'identifier') w.bind(node, out);
+  return out;
+});
 /** zx's $`cmd ${x}` and $.sync: a shell command line, substitutions in place (quoted by zx). */
 const zxShell: Handler = (w, c) => {
   const t = c.argNodes[0];

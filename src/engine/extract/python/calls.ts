@@ -559,11 +559,31 @@ const decodedOnly: Handler = (_w, c) => {
 };
 
 /** __import__ / importlib.import_module: a module by name; by a computed name, an unresolved one. */
-const importModule: Handler = (_w, c) => {
+const importModule: Handler = (w, c) => {
   const arg0 = c.args[0] ?? c.kw.get('name');
   const name = constText(arg0);
-  if (name !== null) return { ...refVal(name, name), module: true };
+  if (name !== null) {
+    importFromPath(w, c.span, name);
+    return { ...refVal(name, name), module: true };
+  }
   return { ...opaque(arg0 ? [arg0] : []), unresolved: true, module: true };
+};
+
+/**
+ * A module imported from a directory this input put on sys.path: the file there runs as
+ * `python3 DIR/NAME.py` would, so code the input wrote into it is analysed (r3).
+ */
+export function importFromPath(w: PyWalker, span: Span, name: string): void {
+  if (w.importDirs.length === 0 || !/^[\w.]+$/.test(name)) return;
+  for (const dir of w.importDirs)
+    runArgv(w.col, span, [strVal('python3'), strVal(`${dir}/${name.replace(/\./g, '/')}.py`)], VIA);
+}
+
+/** sys.path.insert(i, dir) / append(dir): a directory modules are imported from. */
+const syspathAdd: Handler = (w, c) => {
+  const dir = constText(c.name.endsWith('insert') ? c.args[1] : c.args[0]);
+  if (dir !== null && dir !== '' && w.importDirs.length < 8) w.importDirs.push(dir.replace(/\/+$/, ''));
+  return UNKNOWN;
 };
 
 /** getattr(obj, 'name'): the member; with a name known only at run time, an unresolved callee. */
@@ -646,6 +666,8 @@ const runFile: Handler = (w, c) => {
   w.col.file(c.span, 'read', path, c.name, { dynamic });
   for (const from of w.col.writtenSources(path))
     w.col.flow(c.span, from, { kind: 'exec', program: 'python' });
+  // The file runs as `python3 FILE` would: code this input wrote there is analysed (r3).
+  if (!dynamic) runArgv(w.col, c.span, [strVal('python3'), strVal(path)], VIA);
   return UNKNOWN;
 };
 
@@ -1729,6 +1751,7 @@ add(['sqlalchemy.text', 'sqlalchemy.sql.text', 'sqlalchemy.sql.expression.text',
 add(['pandas.read_sql', 'pandas.read_sql_query', 'pd.read_sql', 'pd.read_sql_query'], sqlExecute);
 
 add(['os.kill'], killCall);
+add(['sys.path.insert', 'sys.path.append'], syspathAdd);
 add(['str.maketrans', 'bytes.maketrans'], makeTrans);
 add(
   [
