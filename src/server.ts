@@ -106,6 +106,9 @@ export async function startServer(
     ...(config.scrub.salt ? { salt: config.scrub.salt } : {}),
     maxPayloadBytes: config.scrub.maxPayloadBytes,
   });
+  // The scrubber builds its keyword automata and compiles its patterns on first use (100 ms and
+  // more): pay that at start, not in the first prompt or /sanitize request.
+  for (const strict of [true, false]) scrubber.scrub('agent-guard start-up: token=x', { strict });
 
   const signing = loadSigningKey({
     signingKeyFile: config.receipts.signingKeyFile,
