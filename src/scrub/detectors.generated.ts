@@ -139,6 +139,7 @@ import prefect from './detectors/prefect.js';
 import privateKey from './detectors/private-key.js';
 import pulumi from './detectors/pulumi.js';
 import pypi from './detectors/pypi.js';
+import railway from './detectors/railway.js';
 import rapidapi from './detectors/rapidapi.js';
 import readme from './detectors/readme.js';
 import render from './detectors/render.js';
@@ -149,6 +150,7 @@ import rubygems from './detectors/rubygems.js';
 import runpod from './detectors/runpod.js';
 import salesforce from './detectors/salesforce.js';
 import scalingo from './detectors/scalingo.js';
+import scrapingbee from './detectors/scrapingbee.js';
 import sendbird from './detectors/sendbird.js';
 import sendgrid from './detectors/sendgrid.js';
 import sentry from './detectors/sentry.js';
@@ -325,6 +327,7 @@ export const DETECTOR_FILES: readonly (readonly [file: string, detector: Detecto
   ['private-key', privateKey],
   ['pulumi', pulumi],
   ['pypi', pypi],
+  ['railway', railway],
   ['rapidapi', rapidapi],
   ['readme', readme],
   ['render', render],
@@ -335,6 +338,7 @@ export const DETECTOR_FILES: readonly (readonly [file: string, detector: Detecto
   ['runpod', runpod],
   ['salesforce', salesforce],
   ['scalingo', scalingo],
+  ['scrapingbee', scrapingbee],
   ['sendbird', sendbird],
   ['sendgrid', sendgrid],
   ['sentry', sentry],
