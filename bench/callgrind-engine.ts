@@ -1,0 +1,49 @@
+/**
+ * The evaluation loop bench/callgrind-engine.sh counts under callgrind: loads `src/engine` from the
+ * tree given, evaluates the inputs of a set (as bench/engine-ab.ts picks them) WARMUP rounds
+ * uncached, prints `ready`, waits for a line on stdin (instrumentation is switched on then), runs
+ * ROUNDS more and prints `done N` with the number of evaluations counted.
+ *
+ *   npx tsx bench/callgrind-engine.ts TREE python|node|bench|benign [WARMUP] [ROUNDS]
+ */
+import { readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { pathToFileURL } from 'node:url';
+
+interface EvaluatingEngine {
+  evaluate(input: { text: string; runtime: string }): unknown;
+}
+
+const [tree = '.', set = 'python', warmup = '10', rounds = '4'] = process.argv.slice(2);
+const here = new URL('..', import.meta.url);
+const lines = (file: string): string[] =>
+  readFileSync(new URL(file, here), 'utf8')
+    .split('\n')
+    .filter((l) => l.trim() !== '' && !l.startsWith('#'));
+const runtime = set === 'benign' || set === 'bench' ? 'bash' : set;
+const texts =
+  set === 'benign'
+    ? lines('test/fixtures/benign-commands.txt').slice(0, 200)
+    : set === 'bench'
+      ? lines('bench/fixtures/commands.txt')
+      : readFileSync(new URL(`bench/fixtures/${set}.txt`, here), 'utf8')
+          .split(/^---$/m)
+          .map((s) => s.trim())
+          .filter((s) => s !== '' && s.length < 300);
+
+const mod = (await import(pathToFileURL(`${resolve(tree)}/src/engine/engine.ts`).href)) as {
+  createEngine(options: object): Promise<EvaluatingEngine>;
+};
+const engine = await mod.createEngine({
+  config: { workspaceRoot: '/work/ws', homeDir: '/home/agent', cacheEntries: 0 },
+});
+const run = (n: number): void => {
+  for (let r = 0; r < n; r++) for (const text of texts) engine.evaluate({ text, runtime });
+};
+run(Number(warmup));
+process.stdout.write('ready\n');
+process.stdin.once('data', () => {
+  run(Number(rounds));
+  process.stdout.write(`done ${Number(rounds) * texts.length}\n`);
+  process.exit(0);
+});
