@@ -167,7 +167,7 @@ const CODE_DOCKER = /^(?:dockerfile|docker_file|compose|docker_compose|compose_f
 const URL_KEY =
   /^(?:url|uri|urls|uris|endpoint|href|link|webhook|webhook_url|callback_url|base_url|target_url|api_url|feed_url|image_url|remote|page_url|request_url|location|resource|resource_uri)$/;
 const PATH_KEY =
-  /^(?:path|paths|file|files|filename|file_name|file_path|filepath|target|target_path|target_file|destination|dest|destination_path|source|src|source_path|directory|dir|folder|old_path|new_path|from|to|absolute_path|notebook_path|pathname|file_uri|output_path|input_path|output_file|input_file|save_path|dest_path|cwd_path|attachment|attachments|attachment_path|attachment_paths)$/;
+  /^(?:path|paths|file|files|filename|file_name|file_path|filepath|target|target_path|target_file|destination|dest|destination_path|source|src|source_path|directory|dir|folder|old_path|new_path|from|to|absolute_path|notebook_path|pathname|file_uri|output_path|input_path|output_file|input_file|save_path|dest_path|cwd_path|attachment|attachments|attachment_path|attachment_paths|local_path|local_file|local_dir|out_path|out_file|outfile|output|output_dir|output_directory|save_to|save_as|dst|dst_path|location|log_file|logfile|extract_to|extract_dir|target_dir|target_directory|dest_dir|destination_dir|download_path|root|root_dir|root_path)$/;
 /** Keys holding the text a file tool writes, and the keys naming the file it goes to. */
 const CONTENT_KEY =
   /^(?:content|contents|text|file_text|body|data|new_str|new_string|new_content|file_content)$/;
@@ -182,8 +182,72 @@ const PATH_FIELDS = [
   'absolute_path',
   'destination',
   'dest',
+  'dst',
   'output_path',
+  'out_path',
+  'output',
+  'output_file',
+  'location',
+  'local_path',
+  'save_to',
+  'log_file',
 ] as const;
+/** An editor tool's `command` that only reads its path (str_replace_based_edit_tool `view`). */
+const VIEW_COMMAND = /^(?:view|read|cat|show|open)$/;
+/** Tools that type text into a terminal or screen (`computer` type action, tmux send-keys). */
+const KEYSTROKE_TOOL =
+  /(?:^|_)(?:type|type_text|typing|keys|keyboard|keystrokes|send_keys|send_text|terminal|tmux|computer|computer_use|screen|pty|xdotool)(?:$|_)/;
+/** Fields holding the text a keystroke tool types, and the actions that type it. */
+const KEYSTROKE_KEY = /^(?:text|keys|input|data|chars|keystrokes|string|value)$/;
+const KEYSTROKE_ACTION = /^(?:type|type_text|typing|send_text|send_keys|key|keys|write|input|paste)$/;
+/** Key words that name a language, and words that say the field holds code in it (`python_source`). */
+const LANGUAGE_WORDS: Readonly<Record<string, Runtime>> = {
+  python: 'python',
+  py: 'python',
+  python3: 'python',
+  javascript: 'node',
+  js: 'node',
+  node: 'node',
+  nodejs: 'node',
+  typescript: 'node',
+  ts: 'node',
+  bash: 'bash',
+  shell: 'bash',
+  sh: 'bash',
+  zsh: 'bash',
+  sql: 'sql',
+  query: 'sql',
+  statement: 'sql',
+  cypher: 'sql',
+};
+const CODE_WORDS = new Set([
+  'code',
+  'source',
+  'src',
+  'script',
+  'snippet',
+  'program',
+  'text',
+  'body',
+  'cmd',
+  'command',
+  'string',
+  'expr',
+  'expression',
+  'lines',
+]);
+
+/** `python_source`, `js_snippet`, `sql_text`, `query_text`: the language a compound key names. */
+function keyLanguage(key: string): Runtime | undefined {
+  const parts = key.split('_');
+  if (parts.length < 2 || !parts.some((p) => CODE_WORDS.has(p))) return undefined;
+  for (const p of parts) {
+    const runtime = LANGUAGE_WORDS[p];
+    if (runtime !== undefined) return runtime;
+  }
+  return undefined;
+}
+
 /** Keys that name the host of a request tool (`{"host": "169.254.169.254", "path": "/latest/"}`). */
 const HOST_KEY = /^(?:host|hostname|server|domain|ip|ip_address|address|target_host)$/;
 /** Keys that say what a call is for, never what it runs (not sniffed as commands). */
@@ -302,6 +366,8 @@ const FILE_VERBS: readonly (readonly [RegExp, FileOperation])[] = [
   [words('copy|cp'), 'copy'],
   [words('chmod|set_permissions|permissions'), 'chmod'],
   [words('append'), 'append'],
+  // What a download, an unpacked archive or a clone lands in is written.
+  [words('download|extract|unzip|untar|unpack|decompress|clone'), 'write'],
   // Tools that send a local file away (upload_file, send_email attachments) read it.
   [words('upload|attach|send|email|mail|share'), 'read'],
   [
@@ -457,7 +523,7 @@ function programLine(program: string, args: unknown): string | undefined {
 /** A command line as it runs with its sibling working directory and standard input applied. */
 function inContext(line: string, siblings: Record<string, unknown> | undefined, selfKey: string): string {
   let out = line;
-  const stdinKey = ['stdin', 'input', 'stdin_data', 'input_data'].find(
+  const stdinKey = ['stdin', 'input', 'stdin_data', 'input_data', 'input_text', 'stdin_text'].find(
     (k) => k !== selfKey && typeof siblings?.[k] === 'string' && siblings[k] !== '',
   );
   if (stdinKey !== undefined) {
@@ -485,6 +551,35 @@ function inContext(line: string, siblings: Record<string, unknown> | undefined, 
     'dir',
   ].find((k) => k !== selfKey && typeof siblings?.[k] === 'string' && siblings[k] !== '');
   if (cwdKey !== undefined) out = `cd ${quote(siblings![cwdKey] as string)} && ${out}`;
+  return envPrefix(siblings, selfKey) + out;
+}
+
+/** A keystroke tool typing text (no `action`, or an action that types): the text runs in its shell. */
+function typesKeys(tool: string, siblings: Record<string, unknown> | undefined): boolean {
+  if (!KEYSTROKE_TOOL.test(tool)) return false;
+  const action = siblings?.action ?? siblings?.type;
+  return typeof action !== 'string' || KEYSTROKE_ACTION.test(snakeName(action));
+}
+
+/** Environment a command tool sets (`env: {K: V}`, `env_vars: [{name, value}]`) as `export` lines. */
+function envPrefix(siblings: Record<string, unknown> | undefined, selfKey: string): string {
+  let out = '';
+  for (const k of ['env', 'environment', 'env_vars', 'envs', 'environment_variables']) {
+    if (k === selfKey) continue;
+    const v = siblings?.[k];
+    const pairs: [string, unknown][] = Array.isArray(v)
+      ? v.map((e): [string, unknown] => {
+          const r = asRecord(e);
+          const name = r?.name ?? r?.key;
+          return [typeof name === 'string' ? name : '', r?.value];
+        })
+      : Object.entries(asRecord(v) ?? {});
+    for (const [name, value] of pairs.slice(0, 64)) {
+      if (!/^[A-Za-z_][A-Za-z0-9_]*$/.test(name)) continue;
+      if (typeof value !== 'string' && typeof value !== 'number' && typeof value !== 'boolean') continue;
+      out += `export ${name}=${quote(String(value))}; `;
+    }
+  }
   return out;
 }
 
@@ -647,6 +742,10 @@ function walkArguments(
     else if (CODE_DOCKER.test(key)) runtime = 'docker';
     else if (CODE_GENERIC.test(key)) runtime = codeRuntime(tool, siblings);
     else if (CODE_QUERY.test(key) && looksLikeSql(value)) runtime = 'sql';
+    else if (KEYSTROKE_KEY.test(key) && typesKeys(tool, siblings)) runtime = 'bash';
+    else runtime = keyLanguage(key);
+    if (runtime === 'sql' && !looksLikeSql(value) && keyLanguage(key) === 'sql' && !CODE_SQL.test(key))
+      runtime = undefined;
     if (
       runtime === undefined &&
       /(?:^|_)(?:apply_)?patch(?:$|_)|^apply_diff$/.test(tool) &&
@@ -729,14 +828,17 @@ function walkArguments(
     if (PATH_KEY.test(key) && verb !== undefined && !/^[a-z][a-z0-9+.-]*:\/\//i.test(value)) {
       const role =
         verb.op === 'move' || verb.op === 'copy'
-          ? /^(?:source|src|from|old_path|source_path)$/.test(key)
+          ? /^(?:source|src|from|old_path|source_path|src_path)$/.test(key)
             ? 'source'
             : 'destination'
           : undefined;
       const recursive = siblings?.recursive === true || siblings?.force === true;
       const mode = typeof siblings?.mode === 'string' ? siblings.mode : undefined;
+      // An editor tool's `command` says what it does with the path (`view` only reads it).
+      const command = siblings?.command;
+      const op = typeof command === 'string' && VIEW_COMMAND.test(command) ? 'read' : verb.op;
       const file: FileOpFact = {
-        ...fileOp(verb.op, value, actor, span, recursive),
+        ...fileOp(op, value, actor, span, recursive),
         ...(role !== undefined && { role }),
         ...(mode !== undefined && { mode }),
       };
