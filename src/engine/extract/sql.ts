@@ -4,12 +4,13 @@
  * re-entry for SQL the statement hands to the server as a string (DO blocks, dblink_exec, EXEC).
  */
 import { DEFAULT_WORK_UNITS, parseUnits, type WorkBudget } from '../budget.js';
-import type { Fact, LiteralFact, SqlStmtFact } from '../facts.js';
+import type { Fact, FileOpFact, LiteralFact, NetOpFact, SqlStmtFact } from '../facts.js';
 import type { Span } from '../types.js';
 import { fallbackStatements } from './sql/fallback.js';
 import { collectVars } from './sql/fold.js';
 import { fromNsp } from './sql/from-nsp.js';
 import { replacedTable } from './sql/replace.js';
+import { clientCommands, type ClientCommand } from './sql/client.js';
 import { foreignAccess } from './sql/foreign.js';
 import { fromPg } from './sql/from-pg.js';
 import type { J } from './sql/json.js';
@@ -320,9 +321,13 @@ function dropsTemporary(s: StmtInfo, stmtText: string, temps: ReadonlySet<string
   return s.targets.every((t) => t.startsWith('#') || temps.has(bareName(t)));
 }
 
-export function extractSql(text: string, ctx: ExtractContext): Fact[] {
+export function extractSql(input: string, ctx: ExtractContext): Fact[] {
+  // Client meta-commands (`\! cmd`, `.shell`, `\o file`, `\gexec`) are blanked out of the SQL.
+  const { sql: text, commands } = clientCommands(input);
   const { stmts, literals } = analyse(text, 0, 0, ctx.budget);
   const facts: Fact[] = [];
+  if (commands.length > 0) facts.push(...clientFacts(commands, literals, ctx));
+  if (FILE_READER_GATE.test(text)) facts.push(...fileReaderFacts(text, ctx));
   const temps = new Set<string>();
   for (const s of stmts) {
     const stmtText = text.slice(s.start, s.end);
@@ -352,6 +357,89 @@ export function extractSql(text: string, ctx: ExtractContext): Fact[] {
     facts.push(lit);
   }
   return facts;
+}
+
+/** Facts of client meta-commands: shells run, files the results go to, results run as SQL. */
+function clientFacts(
+  commands: readonly ClientCommand[],
+  literals: readonly LiteralAt[],
+  ctx: ExtractContext,
+): Fact[] {
+  const out: Fact[] = [];
+  for (const c of commands) {
+    const span = { start: c.start, end: c.end };
+    if (c.kind === 'shell') out.push(...ctx.nested(c.code, 'bash', span, 'sql client'));
+    else if (c.kind === 'output') {
+      const write: FileOpFact = {
+        kind: 'file',
+        span: ctx.mapSpan(span),
+        runtime: 'sql',
+        depth: ctx.depth,
+        op: 'write',
+        path: c.path,
+        recursive: false,
+        actor: 'sql client output',
+      };
+      out.push(write);
+    } else {
+      // `\\o | sh` runs every later result as shell code; `\\gexec` runs every earlier result as SQL.
+      const pipe = c.kind === 'pipe';
+      if (pipe) out.push(...ctx.nested(c.code, 'bash', span, 'sql client'));
+      for (const l of literals) {
+        if (pipe ? l.start < c.end : l.end > c.start) continue;
+        const code = pipe ? l.value : l.value.replace(/%[ILs]/g, 'x');
+        out.push(...ctx.nested(code, pipe ? 'bash' : 'sql', { start: l.start, end: l.end }, 'sql client'));
+      }
+    }
+  }
+  return out;
+}
+
+/**
+ * DuckDB/SQLite table functions and ATTACH that open a file or URL by name (red team r3:
+ * `read_text('~/.ssh/id_rsa')`, `read_csv('/home/agent/.aws/credentials')`, `read_text('http://
+ * 169.254.169.254/...')`): a file read or a network request, decided by the file and network rules.
+ */
+const FILE_READER_GATE = /\bread_|\b(?:parquet|sqlite|csv|json)_scan\b|\battach\b/i;
+const FILE_READER =
+  /\b(?:read_(?:text|blob|csv(?:_auto)?|json(?:_auto|_objects(?:_auto)?)?|ndjson(?:_auto|_objects)?|parquet|xlsx)|(?:parquet|sqlite|csv|json)_scan)\s*\(\s*'([^']+)'|\battach\s+(?:database\s+)?(?:if\s+not\s+exists\s+)?'([^']+)'/gi;
+
+function fileReaderFacts(text: string, ctx: ExtractContext): Fact[] {
+  const out: Fact[] = [];
+  for (const m of text.matchAll(FILE_READER)) {
+    const target = m[1] ?? m[2]!;
+    const span = ctx.mapSpan({ start: m.index, end: m.index + m[0].length });
+    const url = /^([a-z][a-z0-9+.-]*):\/\/(?:[^@/]*@)?(\[[^\]]+\]|[^:/?#]+)(?::(\d+))?/i.exec(target);
+    if (url) {
+      const net: NetOpFact = {
+        kind: 'net',
+        span,
+        runtime: 'sql',
+        depth: ctx.depth,
+        host: url[2]!.toLowerCase().replace(/^\[|\]$/g, ''),
+        ...(url[3] !== undefined && { port: Number(url[3]) }),
+        url: target,
+        scheme: url[1]!.toLowerCase(),
+        direction: 'connect',
+        sends: false,
+        actor: 'sql file reader',
+      };
+      out.push(net);
+      continue;
+    }
+    const read: FileOpFact = {
+      kind: 'file',
+      span,
+      runtime: 'sql',
+      depth: ctx.depth,
+      op: 'read',
+      path: target,
+      recursive: false,
+      actor: 'sql file reader',
+    };
+    out.push(read);
+  }
+  return out;
 }
 
 export const sqlExtractor: Extractor = { runtime: 'sql', extract: extractSql };

@@ -184,6 +184,9 @@ function identityTruth(b: Bound): Truth {
 /** Three-valued truth of an expression when its value does not depend on any row; undefined otherwise. */
 export function truth(e: Expr): Truth {
   switch (e.k) {
+    case 'col':
+      // `WHERE rowid` / `WHERE id`: a key is a positive integer, true for every row.
+      return isIdentity(e) ? true : undefined;
     case 'const': {
       if (e.v === null) return false;
       const n = numeric(e.v);
@@ -315,7 +318,8 @@ export function selects(e: Expr): boolean {
     case 'or':
       return e.args.length > 0 && e.args.every(selects);
     case 'not':
-      return e.arg.k === 'isnull' ? selects(e.arg.arg) : selects(e.arg);
+      // NOT (x IS NULL) is x IS NOT NULL: every row (red team r3); NOT (x IS NOT NULL) selects.
+      return e.arg.k === 'isnull' ? e.arg.negated && selects(e.arg.arg) : selects(e.arg);
     case 'like':
       return selects(e.l) && !(e.r.k === 'const' && typeof e.r.v === 'string' && /^%+$/.test(e.r.v));
     case 'in':
@@ -382,6 +386,8 @@ export function arithmeticIdentity(op: string, l: Expr, r: Expr): Expr | undefin
   if (op === '+' && n(l) === 0) return r;
   if ((op === '*' || op === '/') && n(r) === 1) return l;
   if (op === '*' && n(l) === 1) return r;
+  // `id * 0` and `id % 1` are 0 for every row (red team r3: `WHERE id * 0 = 0`).
+  if ((op === '*' && (n(r) === 0 || n(l) === 0)) || (op === '%' && n(r) === 1)) return { k: 'const', v: 0 };
   return undefined;
 }
 

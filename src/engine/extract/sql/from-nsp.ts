@@ -75,7 +75,14 @@ export function nspExpr(v: unknown): Expr {
       }
       if (['=', '==', '!=', '<>', '<', '<=', '>', '>=', '<=>'].includes(op))
         return { k: 'cmp', op, l: nspExpr(n.left), r: nspExpr(n.right) };
-      if (op === '+' || op === '-' || op === '*' || op === '/')
+      if ((op === 'REGEXP' || op === 'RLIKE' || op === 'GLOB') && obj(n.right) !== undefined) {
+        // A pattern that matches everything (`REGEXP '.*'`, `GLOB '*'`) is LIKE '%'.
+        const r = nspExpr(n.right);
+        if (r.k === 'const' && typeof r.v === 'string' && /^(?:\^?(?:\.\*)*\$?|\*+)$/.test(r.v))
+          return { k: 'like', negated: false, l: nspExpr(n.left), r: { k: 'const', v: '%' } };
+        return OTHER;
+      }
+      if (op === '+' || op === '-' || op === '*' || op === '/' || op === '%')
         return arithmeticIdentity(op, nspExpr(n.left), nspExpr(n.right)) ?? OTHER;
       return OTHER;
     }

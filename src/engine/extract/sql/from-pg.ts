@@ -61,6 +61,12 @@ export function pgExpr(v: unknown): Expr {
     case 'A_Expr': {
       const op = names(b.name).pop() ?? '';
       const kind = str(b.kind);
+      // A regular expression that matches everything (`~ ''`, `~ '.*'`, `SIMILAR TO '%'`) is LIKE '%'.
+      if ((kind === 'AEXPR_OP' && (op === '~' || op === '~*')) || (kind === 'AEXPR_SIMILAR' && op === '~')) {
+        const r = pgExpr(kind === 'AEXPR_SIMILAR' ? arr(obj(pgNode(b.rexpr)?.[1])?.args)[0] : b.rexpr);
+        const any = r.k === 'const' && typeof r.v === 'string' && /^(?:\^?(?:\.\*)*\$?|%+)$/.test(r.v);
+        if (any) return { k: 'like', negated: false, l: pgExpr(b.lexpr), r: { k: 'const', v: '%' } };
+      }
       if (kind === 'AEXPR_OP' && b.lexpr !== undefined) {
         const l = pgExpr(b.lexpr);
         const r = pgExpr(b.rexpr);
@@ -268,7 +274,14 @@ function convert(node: unknown, start: number, end: number, ctx: PgContext, out:
       addTable(s.targets, [str(obj(b.relation)?.schemaname), str(obj(b.relation)?.relname)]);
       // WHEN MATCHED THEN DELETE/UPDATE with an ON that matches every row (ON true, ON 1=1) and no
       // AND condition of its own is a DELETE/UPDATE without WHERE.
-      const on = b.joinCondition === undefined || isTautology(pgExpr(b.joinCondition));
+      const on =
+        b.joinCondition === undefined ||
+        isTautology(
+          withSelfJoin(
+            pgExpr(b.joinCondition),
+            selfNames({ relation: b.relation, usingClause: [b.sourceRelation] }),
+          ),
+        );
       for (const w of arr(b.mergeWhenClauses)) {
         const c = pgNode(w)?.[1];
         const cmd = str(c?.commandType);

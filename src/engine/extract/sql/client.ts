@@ -1,0 +1,52 @@
+/**
+ * SQL client meta-commands: text an agent feeds to `psql`, `sqlite3` or `mysql` is read by the
+ * client first, and some lines are the client's own commands (red team r3): `\! cmd`, `.shell cmd`,
+ * `.system cmd` and mysql's `system cmd` run a shell; `\o file`, `.output file`, `.once file` and
+ * mysql's `tee file` write every later result to a file; `\o | cmd` pipes results into a program;
+ * `\gexec` runs each result as SQL. The lines are blanked out of the SQL (same length, so spans
+ * hold) and returned for the extractor to turn into facts.
+ */
+
+export type ClientCommand =
+  | { readonly kind: 'shell'; readonly code: string; readonly start: number; readonly end: number }
+  | { readonly kind: 'output'; readonly path: string; readonly start: number; readonly end: number }
+  | { readonly kind: 'pipe'; readonly code: string; readonly start: number; readonly end: number }
+  | { readonly kind: 'gexec'; readonly start: number; readonly end: number };
+
+/** Cheap gate: a line that starts with a backslash, a dot command, `system` or `tee`, or a \gexec. */
+const MAYBE = /(?:^|\n)[ \t]*(?:\\|\.[a-z]|system[ \t]|tee[ \t])|\\gexec/;
+
+/** Lower case only for mysql's words: `SYSTEM FLUSH LOGS` is ClickHouse SQL. */
+const SHELL = /^[ \t]*(?:\\!|\.shell\b|\.system\b|system\b)[ \t]*(.*)$/;
+const OUTPUT = /^[ \t]*(?:\\o(?:ut)?|\.output|\.once|tee)[ \t]+(\|)?[ \t]*(.*?)[ \t]*;?$/;
+
+export function clientCommands(text: string): { sql: string; commands: ClientCommand[] } {
+  if (!MAYBE.test(text)) return { sql: text, commands: [] };
+  const commands: ClientCommand[] = [];
+  let sql = '';
+  let pos = 0;
+  for (const line of text.split('\n')) {
+    const start = pos;
+    const end = pos + line.length;
+    pos = end + 1;
+    const shell = SHELL.exec(line);
+    const output = shell ? null : OUTPUT.exec(line);
+    if (shell && shell[1]!.trim() !== '') {
+      commands.push({ kind: 'shell', code: shell[1]!, start, end });
+    } else if (output && output[2] !== '') {
+      const target = output[2]!.replace(/^(['"])(.*)\1$/, '$2');
+      commands.push(
+        output[1] !== undefined
+          ? { kind: 'pipe', code: target, start, end }
+          : { kind: 'output', path: target, start, end },
+      );
+    } else {
+      const g = line.indexOf('\\gexec');
+      if (g >= 0) commands.push({ kind: 'gexec', start: start + g, end });
+      sql += (g >= 0 ? line.slice(0, g) + ' '.repeat(line.length - g) : line) + '\n';
+      continue;
+    }
+    sql += ' '.repeat(line.length) + '\n';
+  }
+  return { sql: sql.slice(0, text.length), commands };
+}
