@@ -24,8 +24,8 @@ export interface AnalysisOffload {
  */
 export const MAIN_THREAD_UNITS = 100_000;
 
-/** Longer inputs go straight to the offload: parsing alone would take a large part of the slice. */
-export const MAIN_THREAD_CHARS = 16 * 1024;
+/** Longer inputs go straight to the offload: one parse of 16 KiB of SQL took 40-47 ms of CPU (bench/event-loop-slice.ts). */
+export const MAIN_THREAD_CHARS = 8 * 1024;
 
 /**
  * Facts for an input when the caller's slice of work suffices; undefined when the input is longer
