@@ -69,6 +69,8 @@ const QUIET_PATHS = new Set([
   '/dev/zero',
 ]);
 
+const NO_PATHS: readonly string[] = Object.freeze([]);
+
 /** Names of the process's own standard input (`cp /dev/stdin x.sh <<< 'code'`). */
 const STDIN_PATHS: ReadonlySet<string> = new Set(['/dev/stdin', '/dev/fd/0', '/proc/self/fd/0']);
 
@@ -2276,13 +2278,14 @@ export class BashWalker implements Toolkit {
   }
 
   writtenPaths(): readonly string[] {
-    return this.#files.paths();
+    return this.#files.empty ? NO_PATHS : this.#files.paths();
   }
 
   contentOf(path: Word, stdin: Stream): Stream | null {
     if (path.proc !== undefined) return { ...path.proc, interactive: false };
     if (path.dynamic) return null;
     if (STDIN_PATHS.has(path.text)) return stdin.interactive ? null : stdin;
+    if (this.#files.empty) return null;
     const written = this.#files.get(this.#resolve(path).text);
     if (written === undefined) return null;
     return {

@@ -41,6 +41,11 @@ export class WrittenFiles {
   /** Directories (or files) a fetcher filled with content of unknown names: `git clone URL r`, `scp h:x .`. */
   #trees: Map<string, readonly DataSource[]> | null = null;
 
+  /** Nothing was written so far (the common case: lookups stop here). */
+  get empty(): boolean {
+    return this.#files.size === 0;
+  }
+
   /** Every path written so far (keys as fileKey gives them). */
   paths(): readonly string[] {
     return [...this.#files.keys()];
