@@ -33,6 +33,7 @@ import {
   spliceParts,
 } from './code/walker.js';
 import { CLIENT_REQUEST, dynamicCall } from './code/effects.js';
+import { ownReturn, ownReturnAtDefinition } from './code/own-return.js';
 import { maySdk, sdkCall, sdkConstruct, sdkMember, sdkQuery, type SdkCall } from './code/sdk.js';
 import {
   CLIENT_INPUT,
@@ -57,6 +58,8 @@ export class PyWalker extends CodeWalker {
   /** Methods of the input's own classes, by name (`Runner().go(x)` walks `go` with self and x). */
   readonly #methods = new Map<string, Val>();
   #inClass = 0;
+  /** What the input's `__reduce__` methods return: (callable, args) that copying or unpickling calls. */
+  readonly reduces: Val[] = [];
   /** Directories this input put on sys.path (imports from there run files it may have written). */
   readonly importDirs: string[] = [];
   /** What each function of the input returns when walked at its definition (see #function). */
@@ -646,6 +649,8 @@ export class PyWalker extends CodeWalker {
     if (returned !== undefined && n.type === 'function_definition') this.#defReturns.set(n, returned);
     if (n.type === 'function_definition') {
       const name = n.children.find((c) => c.type === 'identifier');
+      if (name && returned !== undefined && /^__reduce(?:_ex)?__$/.test(this.src(name)))
+        this.reduces.push(returned);
       if (name) this.env.set(this.src(name), { ...UNKNOWN, fn: n });
       if (name && this.#inClass > 0) this.#methods.set(this.src(name), { ...UNKNOWN, fn: n });
     }
@@ -772,14 +777,9 @@ export class PyWalker extends CodeWalker {
     if (fn?.fn !== undefined) {
       this.ownCallEffects(fn.fn as SyntaxNode);
       const inlined = this.callFunction(fn, call.args, call.kw);
-      if (inlined !== undefined) return { ...inlined, generated: true };
+      if (inlined !== undefined) return ownReturn(inlined);
       const returned = this.#defReturns.get(fn.fn as SyntaxNode);
-      if (returned !== undefined)
-        return {
-          ...opaque([returned, ...call.args]),
-          ...(returned.parts !== null && !returned.dynamic ? { parts: returned.parts, dynamic: false } : {}),
-          generated: true,
-        };
+      if (returned !== undefined) return ownReturnAtDefinition(returned, call.args);
     }
     // Client libraries that do what a CLI does (boto3, redis, ORMs...): the CLI's rules decide.
     if (recv?.sdk !== undefined || maySdk(call.name, method)) {
@@ -805,7 +805,7 @@ export class PyWalker extends CodeWalker {
     if (own !== undefined) {
       this.ownCallEffects(own.fn as SyntaxNode);
       const inlined = this.callFunction(own, [recv ?? UNKNOWN, ...call.args], call.kw);
-      if (inlined !== undefined) return { ...inlined, generated: true };
+      if (inlined !== undefined) return ownReturn(inlined);
     }
     const result = handler?.(this, call);
     if (result !== undefined) return result;

@@ -531,6 +531,8 @@ function execBuiltin(program: string): Handler {
 const unsafeLoad: Handler = (w, c) => {
   const data = c.args[0];
   if (!data) return undefined;
+  // Loading what this input pickled: its classes' __reduce__ gadgets run.
+  if (/dumps?\(\)$/.test(data.ref ?? '') && w.reduces.length > 0) reduceGadget(w, c);
   codeFlows(w.col, c.span, [data], c.name.split('.')[0] ?? 'pickle');
   return opaque([data]);
 };
@@ -1248,6 +1250,18 @@ const debuggerListen: Handler = (w, c) => {
   return UNKNOWN;
 };
 
+/**
+ * copy.copy/deepcopy and pickle/marshal round trips of objects whose class defines `__reduce__`:
+ * the (callable, args) it returns is called (a deserialisation gadget fired in the same code, r3).
+ */
+const reduceGadget: Handler = (w, c) => {
+  for (const r of w.reduces) {
+    const [f, args] = r.items ?? [];
+    if (f) callValue(w, c, f, args?.items ?? [], new Map());
+  }
+  return c.name.startsWith('copy.') ? c.args[0] : undefined;
+};
+
 // --- round 3 (issue 22): signals, code-string runners, callables by name, archives --------------
 
 /** os.kill(pid, sig): a known pid is the shell's `kill -SIG pid` (RUN-AST-004 judges it). */
@@ -1751,6 +1765,7 @@ add(['sqlalchemy.text', 'sqlalchemy.sql.text', 'sqlalchemy.sql.expression.text',
 add(['pandas.read_sql', 'pandas.read_sql_query', 'pd.read_sql', 'pd.read_sql_query'], sqlExecute);
 
 add(['os.kill'], killCall);
+add(['copy.copy', 'copy.deepcopy'], (w, c) => (w.reduces.length > 0 ? reduceGadget(w, c) : undefined));
 add(['sys.path.insert', 'sys.path.append'], syspathAdd);
 add(['str.maketrans', 'bytes.maketrans'], makeTrans);
 add(
