@@ -202,6 +202,11 @@ export function printedSubstitutions(value: string): string {
   if (!value.includes('$(') && !value.includes('`')) return value;
   // `$(cd ~ && pwd)` / `$(cd /; pwd)` prints the directory it changed to (red team r3).
   value = value.replace(/\$\(\s*cd\s+(['"]?)([^'"()`$;|&\s]+)\1\s*(?:&&|;)\s*pwd\s*\)/g, '$2');
+  // `$(realpath ~)`, `$(readlink -f "$HOME")` print the path they are given, resolved.
+  value = value.replace(
+    /\$\(\s*(?:realpath(?:\s+-\w+)*|readlink\s+-[fem]+)\s+(['"]?)([^'"()`;|&\s]+)\1\s*\)/g,
+    '$2',
+  );
   return value.replace(
     /\$\(\s*(?:echo|printf(?:\s+(?:'%s'|"%s"|%s))?)\s+(['"]?)([^'"()`$;|&]*)\1\s*\)|`\s*(?:echo|printf)\s+(['"]?)([^'"()`$;|&]*)\3\s*`/g,
     (_m, _q1: string, a: string | undefined, _q2: string, b: string | undefined) => (a ?? b ?? '').trim(),
