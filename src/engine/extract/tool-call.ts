@@ -170,7 +170,7 @@ const PATH_KEY =
   /^(?:path|paths|file|files|filename|file_name|file_path|filepath|target|target_path|target_file|destination|dest|destination_path|source|src|source_path|directory|dir|folder|old_path|new_path|from|to|absolute_path|notebook_path|pathname|file_uri|output_path|input_path|output_file|input_file|save_path|dest_path|cwd_path|attachment|attachments|attachment_path|attachment_paths|local_path|local_file|local_dir|out_path|out_file|outfile|output|output_dir|output_directory|save_to|save_as|dst|dst_path|location|log_file|logfile|extract_to|extract_dir|target_dir|target_directory|dest_dir|destination_dir|download_path|root|root_dir|root_path)$/;
 /** Keys holding the text a file tool writes, and the keys naming the file it goes to. */
 const CONTENT_KEY =
-  /^(?:content|contents|text|file_text|body|data|new_str|new_string|new_content|file_content)$/;
+  /^(?:content|contents|text|file_text|body|data|new_str|new_string|new_content|file_content|code_edit)$/;
 const PATH_FIELDS = [
   'path',
   'file_path',
@@ -200,26 +200,9 @@ const KEYSTROKE_TOOL =
 /** Fields holding the text a keystroke tool types, and the actions that type it. */
 const KEYSTROKE_KEY = /^(?:text|keys|input|data|chars|keystrokes|string|value)$/;
 const KEYSTROKE_ACTION = /^(?:type|type_text|typing|send_text|send_keys|key|keys|write|input|paste)$/;
-/** Key words that name a language, and words that say the field holds code in it (`python_source`). */
-const LANGUAGE_WORDS: Readonly<Record<string, Runtime>> = {
-  python: 'python',
-  py: 'python',
-  python3: 'python',
-  javascript: 'node',
-  js: 'node',
-  node: 'node',
-  nodejs: 'node',
-  typescript: 'node',
-  ts: 'node',
-  bash: 'bash',
-  shell: 'bash',
-  sh: 'bash',
-  zsh: 'bash',
-  sql: 'sql',
-  query: 'sql',
-  statement: 'sql',
-  cypher: 'sql',
-};
+/** Key words that say a field holds SQL, besides the language names of LANGUAGE (`query_text`). */
+const SQL_WORDS: ReadonlySet<string> = new Set(['query', 'statement', 'cypher']);
+/** Words that say a field holds code in the language its other words name (`python_source`). */
 const CODE_WORDS = new Set([
   'code',
   'source',
@@ -242,7 +225,7 @@ function keyLanguage(key: string): Runtime | undefined {
   const parts = key.split('_');
   if (parts.length < 2 || !parts.some((p) => CODE_WORDS.has(p))) return undefined;
   for (const p of parts) {
-    const runtime = LANGUAGE_WORDS[p];
+    const runtime = SQL_WORDS.has(p) ? 'sql' : LANGUAGE[p];
     if (runtime !== undefined) return runtime;
   }
   return undefined;
