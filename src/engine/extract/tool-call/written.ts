@@ -1,7 +1,11 @@
 /**
- * Content a file tool writes that something runs later without the agent running it (red team
- * r1): shell scripts, Makefile recipes (`make` runs them) and CI workflow steps (a push runs them,
- * with the repository's secrets). The code is returned so the caller analyses it like a command.
+ * Content a file tool writes that something runs later without the agent running it: shell
+ * scripts, Makefile recipes (`make` runs them), CI workflow steps (a push runs them, with the
+ * repository's secrets) (red team r1), and files the next routine command runs (red team r3):
+ * pytest's conftest.py and test files, Python's sitecustomize/.pth start-up hooks, setup.py and
+ * noxfile.py, git and husky hooks, .npmrc settings, package.json scripts, pre-commit and tox
+ * commands, Ruby's Gemfile/Rakefile shell-outs, build.rs and CMake commands, go:generate lines.
+ * The code is returned so the caller analyses it like a command in the runtime that runs it.
  * Other files (source code, data, docs) are the agent's everyday output and are not analysed.
  */
 import type { Runtime } from '../../types.js';
@@ -63,21 +67,196 @@ function ciSteps(content: string): string {
     .replace(/\$\{\{[^}]*\}\}/g, 'x');
 }
 
+/** Common leading indentation removed, so an edit tool's indented fragment parses on its own. */
+function dedent(content: string): string {
+  const lines = content.split('\n');
+  let min = Infinity;
+  for (const line of lines) if (line.trim() !== '') min = Math.min(min, line.search(/\S/));
+  return min === Infinity || min === 0 ? content : lines.map((l) => l.slice(min)).join('\n');
+}
+
+/** Words joined into one shell line, each single-quoted (an argv, not a shell string). */
+const argvLine = (words: readonly string[]): string =>
+  words.map((w) => `'${w.replace(/'/g, `'\\''`)}'`).join(' ');
+
+/** String literals ('...', "...") in `text`, with backslash escapes read. */
+function stringLiterals(text: string): string[] {
+  const out: string[] = [];
+  for (const m of text.matchAll(/"((?:[^"\\]|\\.)*)"|'((?:[^'\\]|\\.)*)'/g))
+    out.push((m[1] ?? m[2]!).replace(/\\(.)/g, '$1'));
+  return out;
+}
+
+/** A `.pth` file's lines that start with `import`, which Python runs at every start. */
+function pthImports(content: string): string {
+  return content
+    .split('\n')
+    .filter((l) => /^import[\s;]/.test(l))
+    .join('\n');
+}
+
+/** `.npmrc` settings as the `npm config set` commands that make them (the npm rules judge those). */
+function npmrcSettings(content: string): string {
+  const out: string[] = [];
+  for (const line of content.split('\n')) {
+    const m = /^\s*([^\s#;=][^=]*?)\s*=\s*(.*?)\s*$/.exec(line);
+    if (m) out.push(`npm config set ${argvLine([m[1]!, m[2]!.replace(/^(["'])(.*)\1$/, '$2')])}`);
+  }
+  return out.join('\n');
+}
+
+/** Values of `package.json` `scripts` (npm runs them, the lifecycle ones on `npm install`). */
+function packageScripts(content: string): string {
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(content);
+  } catch {
+    // An edit fragment or broken JSON: read `"name": "value"` pairs as they stand.
+    return [...content.matchAll(/"[\w:.-]+"\s*:\s*"((?:[^"\\]|\\.)*)"/g)]
+      .map((m) => m[1]!.replace(/\\(.)/g, '$1'))
+      .join('\n');
+  }
+  const scripts = (parsed as { scripts?: unknown } | null)?.scripts;
+  if (scripts === null || typeof scripts !== 'object') return '';
+  return Object.values(scripts)
+    .filter((v): v is string => typeof v === 'string')
+    .join('\n');
+}
+
+/** Values of `entry:` keys (pre-commit hooks: a local hook's entry is the command it runs). */
+function yamlEntries(content: string): string {
+  const out: string[] = [];
+  for (const m of content.matchAll(/^\s*(?:-\s+)?entry\s*:\s*(.+)$/gm))
+    out.push(m[1]!.trim().replace(/^(["'])(.*)\1$/, '$2'));
+  return out.join('\n');
+}
+
+/**
+ * tox's `commands`, `commands_pre` and `commands_post` (with their indented continuation lines),
+ * without the `-` that ignores a failure; `{substitutions}` read as a plain word.
+ */
+function toxCommands(content: string): string {
+  const out: string[] = [];
+  const lines = content.split('\n');
+  for (let i = 0; i < lines.length; i++) {
+    const m = /^(?:commands|commands_pre|commands_post)\s*[=:]\s*(.*)$/.exec(lines[i]!);
+    if (!m) continue;
+    if (m[1]!.trim() !== '') out.push(m[1]!.trim());
+    for (let j = i + 1; j < lines.length && /^\s+\S/.test(lines[j]!); j++, i++) out.push(lines[j]!.trim());
+  }
+  return out.map((l) => l.replace(/^-\s*/, '').replace(/\{[^{}]*\}/g, 'x')).join('\n');
+}
+
+/**
+ * Ruby shell-outs (Gemfile, Rakefile, gemspec: Bundler and rake evaluate them): backticks, `%x()`,
+ * and the string arguments of system/exec/spawn/sh/IO.popen/Open3 (one string runs in a shell,
+ * several are an argv).
+ */
+function rubyCommands(content: string): string {
+  const out: string[] = [];
+  for (const m of content.matchAll(/`([^`]*)`|%x(?:\(([^)]*)\)|\{([^}]*)\}|\[([^\]]*)\])/g))
+    out.push(m[1] ?? m[2] ?? m[3] ?? m[4]!);
+  const call =
+    /(?:\b(?:Kernel\.)?(?:system|exec|spawn|sh|IO\.popen|Open3\.(?:capture[23e]?|popen[23e]?|pipeline\w*)))\b\s*\(?([^\n)]*)/g;
+  for (const m of content.matchAll(call)) {
+    const words = stringLiterals(m[1]!);
+    if (words.length === 1) out.push(words[0]!);
+    else if (words.length > 1) out.push(argvLine(words));
+  }
+  return out.join('\n');
+}
+
+/** Rust `Command::new("prog")` with its literal `.arg("..")` / `.args([..])` chain, as argv lines. */
+function rustCommands(content: string): string {
+  const out: string[] = [];
+  for (const m of content.matchAll(/Command::new\(\s*("(?:[^"\\]|\\.)*")\s*\)([^;]*)/g)) {
+    const words = stringLiterals(m[1]!);
+    for (const a of m[2]!.matchAll(/\.args?\(([^)]*)\)/g)) words.push(...stringLiterals(a[1]!));
+    out.push(argvLine(words));
+  }
+  return out.join('\n');
+}
+
+/** Keywords that end a CMake `COMMAND` list. */
+const CMAKE_KEYWORD =
+  /^(?:COMMAND|WORKING_DIRECTORY|TIMEOUT|RESULT_VARIABLE|RESULTS_VARIABLE|OUTPUT_VARIABLE|ERROR_VARIABLE|INPUT_FILE|OUTPUT_FILE|ERROR_FILE|OUTPUT_QUIET|ERROR_QUIET|COMMAND_ECHO|OUTPUT_STRIP_TRAILING_WHITESPACE|ERROR_STRIP_TRAILING_WHITESPACE|ENCODING|ECHO_OUTPUT_VARIABLE|ECHO_ERROR_VARIABLE|COMMAND_ERROR_IS_FATAL|OUTPUT|DEPENDS|BYPRODUCTS|COMMENT|VERBATIM|USES_TERMINAL|ALL|MAIN_DEPENDENCY|IMPLICIT_DEPENDS|DEPFILE|JOB_POOL|APPEND|SOURCES|PRE_BUILD|PRE_LINK|POST_BUILD|TARGET|ARGS)$/;
+
+/**
+ * CMake's `COMMAND` lists in execute_process (runs at configure time), add_custom_command and
+ * add_custom_target (run at build time), and exec_program, as argv lines.
+ */
+function cmakeCommands(content: string): string {
+  const out: string[] = [];
+  const calls =
+    /\b(?:execute_process|add_custom_command|add_custom_target|exec_program)\s*\(((?:[^()"]|"(?:[^"\\]|\\.)*"|\([^()]*\))*)\)/gi;
+  for (const m of content.matchAll(calls)) {
+    const words = [...m[1]!.matchAll(/"((?:[^"\\]|\\.)*)"|[^\s"()]+/g)].map((w) =>
+      w[1] !== undefined ? w[1].replace(/\\(.)/g, '$1') : w[0],
+    );
+    let argv: string[] | undefined;
+    for (const w of words) {
+      if (CMAKE_KEYWORD.test(w)) {
+        if (argv?.length) out.push(argvLine(argv));
+        argv = w === 'COMMAND' || w === 'ARGS' ? [] : undefined;
+      } else argv?.push(w);
+    }
+    if (argv?.length) out.push(argvLine(argv));
+    // exec_program(prog ARGS ...): the program is the first word.
+    if (/^exec_program/i.test(m[0]) && words[0] !== undefined) out.push(argvLine(words.slice(0, 1)));
+  }
+  return out.join('\n');
+}
+
+/** `//go:generate` lines (`go generate` runs each as a command). */
+function goGenerate(content: string): string {
+  return [...content.matchAll(/^\/\/go:generate\s+(.+)$/gm)].map((m) => m[1]!).join('\n');
+}
+
+/** Makefile recipes with `$$` read as `$` and `$(CC)` / `${CC}` as shell variables. */
+function makeShell(content: string): string {
+  return makeRecipes(content).replace(/\$\$|\$\((\w+)\)|\$\{(\w+)\}/g, (m, a?: string, b?: string) =>
+    m === '$$' ? '$' : `\${${a ?? b}}`,
+  );
+}
+
+interface WrittenFile {
+  /** The file's path (relative or absolute) this entry covers. */
+  readonly path: RegExp;
+  /** What runs, pulled out of the content. */
+  readonly code: (content: string) => string;
+  readonly runtime: Runtime;
+}
+
+/** Python files something runs without being asked to run them. */
+const PYTHON_RUN =
+  /(?:^|\/)(?:conftest|sitecustomize|usercustomize|setup|noxfile|fabfile|dodo|test_[^/]*|[^/]*_test)\.py$/;
+const whole = (content: string): string => content;
+
+/** Files run later and how to read them, first match wins. */
+const WRITTEN_FILES: readonly WrittenFile[] = [
+  { path: SHELL_FILE, code: whole, runtime: 'bash' },
+  // Git hooks (any file under .git/hooks, .githooks or .husky, but not husky's own helper dir).
+  { path: /(?:^|\/)(?:\.git\/hooks|\.githooks|\.husky)\/(?!_\/)[^/]+$/, code: whole, runtime: 'bash' },
+  { path: MAKEFILE, code: makeShell, runtime: 'bash' },
+  { path: CI_FILE, code: ciSteps, runtime: 'bash' },
+  { path: PYTHON_RUN, code: dedent, runtime: 'python' },
+  { path: /\.pth$/, code: pthImports, runtime: 'python' },
+  { path: /(?:^|\/)\.npmrc$/, code: npmrcSettings, runtime: 'bash' },
+  { path: /(?:^|\/)package\.json$/, code: packageScripts, runtime: 'bash' },
+  { path: /(?:^|\/)\.pre-commit-(?:config|hooks)\.ya?ml$/, code: yamlEntries, runtime: 'bash' },
+  { path: /(?:^|\/)tox\.ini$/, code: toxCommands, runtime: 'bash' },
+  { path: /(?:^|\/)(?:Gemfile|Rakefile|[^/]+\.(?:rake|gemspec))$/, code: rubyCommands, runtime: 'bash' },
+  { path: /(?:^|\/)build\.rs$/, code: rustCommands, runtime: 'bash' },
+  { path: /(?:^|\/)(?:CMakeLists\.txt|[^/]+\.cmake)$/i, code: cmakeCommands, runtime: 'bash' },
+  { path: /\.go$/, code: goGenerate, runtime: 'bash' },
+];
+
 /** The code in `content` written to `path` that runs later, or undefined. */
 export function writtenCode(path: string, content: string): WrittenCode | undefined {
   if (content.trim() === '') return undefined;
-  if (SHELL_SHEBANG.test(content) || SHELL_FILE.test(path)) return { code: content, runtime: 'bash' };
-  if (MAKEFILE.test(path)) {
-    const code = makeRecipes(content);
-    // `$$` is a literal `$` to make; `$(CC)` and `${CC}` are make variables (read as shell variables).
-    const shell = code.replace(/\$\$|\$\((\w+)\)|\$\{(\w+)\}/g, (m, a?: string, b?: string) =>
-      m === '$$' ? '$' : `\${${a ?? b}}`,
-    );
-    return code.trim() === '' ? undefined : { code: shell, runtime: 'bash' };
-  }
-  if (CI_FILE.test(path)) {
-    const code = ciSteps(content);
-    return code.trim() === '' ? undefined : { code, runtime: 'bash' };
-  }
-  return undefined;
+  if (SHELL_SHEBANG.test(content)) return { code: content, runtime: 'bash' };
+  const file = WRITTEN_FILES.find((f) => f.path.test(path));
+  if (file === undefined) return undefined;
+  const code = file.code(content);
+  return code.trim() === '' ? undefined : { code, runtime: file.runtime };
 }
