@@ -1,10 +1,10 @@
 #!/usr/bin/env bash
 # Instructions per uncached evaluation of the engine's main thread under callgrind: a figure that
-# repeats within a few percent on the shared machine where CPU time swings with the load, so it can
-# tell apart changes (the parse and tree copy of python/node snippets) that wall or CPU timing cannot.
+# does not depend on the CPU share the shared machine gives, for changes CPU timing cannot resolve.
 # Warms up (JIT) with WARMUP rounds uninstrumented, then counts ROUNDS rounds of the set's inputs.
-# --single-threaded: V8 compiles on the main thread, so a loaded machine's late background compiles
-# cannot leave more of the counted rounds in unoptimised code (that swung the count by 25%).
+# Caveat: on a loaded machine V8's background compiles finish late and leave more of the counted
+# rounds in unoptimised code (the same tree gave 0.90M and 1.17M at load 20): compare trees run side
+# by side, raise WARMUP, or count parse/copy alone. (--single-threaded counts the compiles instead.)
 #
 #   bench/callgrind-engine.sh TREE SET [WARMUP] [ROUNDS]     e.g.
 #   git worktree add /tmp/base <commit> && ln -s "$PWD/node_modules" /tmp/base/node_modules
@@ -22,7 +22,7 @@ out=$(mktemp -d)
 trap 'kill "$pid" 2>/dev/null || true; rm -rf "$out"' EXIT
 mkfifo "$out/in"
 valgrind --tool=callgrind --instr-atstart=no --separate-threads=yes --smc-check=all-non-file \
-  --callgrind-out-file="$out/cg.%p" node --single-threaded --import tsx "$here/bench/callgrind-engine.ts" \
+  --callgrind-out-file="$out/cg.%p" node --import tsx "$here/bench/callgrind-engine.ts" \
   "$tree" "$set_" "$warmup" "$rounds" <"$out/in" >"$out/stdout" 2>"$out/log" &
 pid=$!
 exec 3>"$out/in"
