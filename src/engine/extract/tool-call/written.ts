@@ -157,9 +157,10 @@ function rubyCommands(content: string): string {
   for (const m of content.matchAll(/`([^`]*)`|%x(?:\(([^)]*)\)|\{([^}]*)\}|\[([^\]]*)\])/g))
     out.push(m[1] ?? m[2] ?? m[3] ?? m[4]!);
   const call =
-    /(?:\b(?:Kernel\.)?(?:system|exec|spawn|sh|IO\.popen|Open3\.(?:capture[23e]?|popen[23e]?|pipeline\w*)))\b\s*\(?([^\n)]*)/g;
+    /(?:\b(?:Kernel\.)?(?:system|exec|spawn|sh|IO\.popen|Open3\.(?:capture[23e]?|popen[23e]?|pipeline\w*)))\b\s*\(?\s*(%[qQ]?[({[][^\n]*|[^\n)]*)/g;
   for (const m of content.matchAll(call)) {
-    const words = stringLiterals(m[1]!);
+    const pct = /^\s*%[qQ]?(?:\(([^)]*)\)|\{([^}]*)\}|\[([^\]]*)\])/.exec(m[1]!);
+    const words = pct ? [pct[1] ?? pct[2] ?? pct[3]!] : stringLiterals(m[1]!);
     if (words.length === 1) out.push(words[0]!);
     else if (words.length > 1) out.push(argvLine(words));
   }
@@ -212,6 +213,15 @@ function goGenerate(content: string): string {
   return [...content.matchAll(/^\/\/go:generate\s+(.+)$/gm)].map((m) => m[1]!).join('\n');
 }
 
+/** A justfile's recipe lines (indented under a `name:` header), without their `@` / `-` prefixes. */
+function justRecipes(content: string): string {
+  return content
+    .split('\n')
+    .filter((l) => /^\s+\S/.test(l))
+    .map((l) => l.trim().replace(/^[@-]+/, ''))
+    .join('\n');
+}
+
 /** Makefile recipes with `$$` read as `$` and `$(CC)` / `${CC}` as shell variables. */
 function makeShell(content: string): string {
   return makeRecipes(content).replace(/\$\$|\$\((\w+)\)|\$\{(\w+)\}/g, (m, a?: string, b?: string) =>
@@ -239,6 +249,14 @@ const WRITTEN_FILES: readonly WrittenFile[] = [
   { path: /(?:^|\/)(?:\.git\/hooks|\.githooks|\.husky)\/(?!_\/)[^/]+$/, code: whole, runtime: 'bash' },
   { path: MAKEFILE, code: makeShell, runtime: 'bash' },
   { path: CI_FILE, code: ciSteps, runtime: 'bash' },
+  // Git hook managers and task runners whose steps the next commit or task run runs.
+  { path: /(?:^|\/)\.?lefthook(?:-local)?\.ya?ml$/, code: ciSteps, runtime: 'bash' },
+  {
+    path: /(?:^|\/)Taskfile(?:\.dist)?\.ya?ml$/,
+    code: (c) => ciSteps(c.replace(/^(\s*(?:-\s+)?)cmds?:/gm, '$1commands:')),
+    runtime: 'bash',
+  },
+  { path: /(?:^|\/)(?:\.?[Jj]ustfile|[^/]+\.just)$/, code: justRecipes, runtime: 'bash' },
   { path: PYTHON_RUN, code: dedent, runtime: 'python' },
   { path: /\.pth$/, code: pthImports, runtime: 'python' },
   { path: /(?:^|\/)\.npmrc$/, code: npmrcSettings, runtime: 'bash' },
