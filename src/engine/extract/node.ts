@@ -7,6 +7,7 @@ import type { SyntaxNode } from '../parse/index.js';
 import { envVal } from './code/calls.js';
 import { conditionMayChange, named } from './code/syntax.js';
 import { codeFlows, dynamicCall } from './code/effects.js';
+import { ownReturnAtDefinition } from './code/own-return.js';
 import { maySdk, sdkCall, sdkConstruct, sdkMember, sdkQuery, type SdkCall } from './code/sdk.js';
 import { unescape } from './code/strings.js';
 import {
@@ -540,6 +541,8 @@ export class JsWalker extends CodeWalker {
       });
       return result;
     });
+    // What the body returns with its parameters unknown: a call that is not walked again gets it.
+    if (taint === undefined && this.lastReturn !== undefined) this.#defReturns.set(n, this.lastReturn);
     const name = n.type.endsWith('declaration') ? n.children.find((c) => c.type === 'identifier') : undefined;
     const fnVal: Val = { ...UNKNOWN, fn: n };
     if (name) this.env.set(this.src(name), fnVal);
@@ -548,6 +551,8 @@ export class JsWalker extends CodeWalker {
 
   /** What the function walked last by `fn` returned (its callers' results carry its taint). */
   lastReturn: Val | undefined;
+  /** What each function of the input returns when walked at its definition (see fn). */
+  readonly #defReturns = new Map<SyntaxNode, Val>();
 
   /**
    * A call of a function defined in this input, walked again with its arguments bound (see
@@ -711,7 +716,9 @@ export class JsWalker extends CodeWalker {
       // A library method of the same name (stream.write) still gets its own handling.
       if (inlined !== undefined && (own === fn || JS_CALLS.find(call.name, method) === undefined)) {
         for (const cb of callbacks) this.fn(cb, undefined);
-        return { ...inlined, generated: true };
+        // A function expression called where it is written (a packer's IIFE) exists only to compute
+        // this value: it stays generated, whatever the walk could fold.
+        return FUNCTION_TYPES.has(unwrap(fnNode).type) ? { ...inlined, generated: true } : inlined;
       }
     }
     // Client libraries that do what a CLI does (AWS SDK, ioredis, prisma...): the CLI's rules decide.
@@ -733,9 +740,12 @@ export class JsWalker extends CodeWalker {
       const out = opaque(inputs);
       result =
         name !== undefined ? { ...out, ref: `${name}()`, ...(recv?.peer ? { peer: recv.peer } : {}) } : out;
-      // What a function of this input computes is generated text (packers: eval(function(p,a,c,k,e,d){...}(...))).
-      if (fn?.fn !== undefined || FUNCTION_TYPES.has(unwrap(fnNode).type))
-        result = { ...result, generated: true };
+      // A function expression called in place computes generated text (packers: eval(function(p,a,c,k,e,d){...}(...))).
+      const iife = FUNCTION_TYPES.has(unwrap(fnNode).type);
+      const returned = !iife && fn?.fn !== undefined ? this.#defReturns.get(fn.fn as SyntaxNode) : undefined;
+      // A declared function not walked again: what its body returned, generated only if that was.
+      if (returned !== undefined) result = ownReturnAtDefinition(returned, inputs);
+      else if (fn?.fn !== undefined || iife) result = { ...result, generated: true };
       else if (callee?.unresolved === true) result = { ...result, unresolved: true };
     }
     // A promise of a module (`import('x').then(m => ...)`) hands the module itself to the callback.

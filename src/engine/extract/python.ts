@@ -33,7 +33,7 @@ import {
   spliceParts,
 } from './code/walker.js';
 import { CLIENT_REQUEST, dynamicCall } from './code/effects.js';
-import { ownReturn, ownReturnAtDefinition } from './code/own-return.js';
+import { ownReturnAtDefinition } from './code/own-return.js';
 import { maySdk, sdkCall, sdkConstruct, sdkMember, sdkQuery, type SdkCall } from './code/sdk.js';
 import {
   CLIENT_INPUT,
@@ -777,7 +777,8 @@ export class PyWalker extends CodeWalker {
     if (fn?.fn !== undefined) {
       this.ownCallEffects(fn.fn as SyntaxNode);
       const inlined = this.callFunction(fn, call.args, call.kw);
-      if (inlined !== undefined) return ownReturn(inlined);
+      // What the body returned, with its own taint (code/own-return.ts).
+      if (inlined !== undefined) return inlined;
       const returned = this.#defReturns.get(fn.fn as SyntaxNode);
       if (returned !== undefined) return ownReturnAtDefinition(returned, call.args);
     }
@@ -805,7 +806,8 @@ export class PyWalker extends CodeWalker {
     if (own !== undefined) {
       this.ownCallEffects(own.fn as SyntaxNode);
       const inlined = this.callFunction(own, [recv ?? UNKNOWN, ...call.args], call.kw);
-      if (inlined !== undefined) return ownReturn(inlined);
+      // What the body returned, with its own taint (code/own-return.ts).
+      if (inlined !== undefined) return inlined;
     }
     const result = handler?.(this, call);
     if (result !== undefined) return result;
