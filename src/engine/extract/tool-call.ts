@@ -750,7 +750,11 @@ function walkArguments(
 
     // Content a write tool puts in a script, Makefile or CI workflow runs later: analyse it now.
     if (verb !== undefined && (verb.op === 'write' || verb.op === 'append') && CONTENT_KEY.test(key)) {
-      const target = PATH_FIELDS.map((k) => siblings?.[k]).find((v): v is string => typeof v === 'string');
+      // MultiEdit-style `edits: [{old_string, new_string}]` name the file once, beside the list.
+      const top = asRecord(asRecord(parsed)?.arguments);
+      const target = PATH_FIELDS.map((k) => siblings?.[k] ?? top?.[k]).find(
+        (v): v is string => typeof v === 'string',
+      );
       const written = target !== undefined ? writtenCode(target, value) : undefined;
       if (written) facts.push(...ctx.nested(written.code, written.runtime, span));
     }
