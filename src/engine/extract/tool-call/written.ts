@@ -250,7 +250,12 @@ const WRITTEN_FILES: readonly WrittenFile[] = [
   { path: MAKEFILE, code: makeShell, runtime: 'bash' },
   { path: CI_FILE, code: ciSteps, runtime: 'bash' },
   // Git hook managers and task runners whose steps the next commit or task run runs.
-  { path: /(?:^|\/)\.?lefthook(?:-local)?\.ya?ml$/, code: ciSteps, runtime: 'bash' },
+  // lefthook's `commands:` is a map of named hooks, not a list of commands: only `run:` counts.
+  {
+    path: /(?:^|\/)\.?lefthook(?:-local)?\.ya?ml$/,
+    code: (c) => ciSteps(c.replace(/^(\s*)commands\s*:/gm, '$1hook_commands:')),
+    runtime: 'bash',
+  },
   {
     path: /(?:^|\/)Taskfile(?:\.dist)?\.ya?ml$/,
     code: (c) => ciSteps(c.replace(/^(\s*(?:-\s+)?)cmds?:/gm, '$1commands:')),

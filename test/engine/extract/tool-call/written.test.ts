@@ -25,4 +25,49 @@ describe('writtenCode', () => {
   ])('%s', (path, content, code) => {
     expect(writtenCode(path, content)?.code).toBe(code);
   });
+
+  // Files the next routine command runs (red team r3): the code pulled out and its runtime.
+  it.each<[string, string, string | undefined, string | undefined]>([
+    ['tests/conftest.py', 'import os\n', 'import os\n', 'python'],
+    ['pkg/test_a.py', '    x = 1\n    y = 2', 'x = 1\ny = 2', 'python'],
+    ['a_test.py', 'pass', 'pass', 'python'],
+    ['site-packages/x.pth', '/work/src\nimport os; os.getcwd()\n', 'import os; os.getcwd()', 'python'],
+    ['site-packages/x.pth', '/work/src\n', undefined, undefined],
+    ['.husky/pre-commit', 'npx lint-staged\n', 'npx lint-staged\n', 'bash'],
+    ['.git/hooks/pre-push', 'npm test\n', 'npm test\n', 'bash'],
+    ['.npmrc', '# c\nscript-shell = "/bin/x"\n', "npm config set 'script-shell' '/bin/x'", 'bash'],
+    ['package.json', '{"scripts":{"test":"vitest","x":1}}', 'vitest', 'bash'],
+    ['package.json', '"postinstall": "node x.js",', 'node x.js', 'bash'],
+    ['.pre-commit-config.yaml', 'hooks:\n  - id: a\n    entry: "mypy src"\n', 'mypy src', 'bash'],
+    [
+      'tox.ini',
+      '[testenv]\ncommands =\n    - pytest {posargs}\n    ruff .\ndeps = x\n',
+      'pytest x\nruff .',
+      'bash',
+    ],
+    ['Gemfile', "gem 'sh'\nsystem('a', 'b c')\n`ls`\n", "ls\n'a' 'b c'", 'bash'],
+    ['Rakefile', 'sh %(make all)\n', 'make all', 'bash'],
+    [
+      'build.rs',
+      'Command::new("git").args(["rev-parse", "HEAD"]).arg("x");',
+      "'git' 'rev-parse' 'HEAD' 'x'",
+      'bash',
+    ],
+    [
+      'CMakeLists.txt',
+      'execute_process(COMMAND git log COMMAND head -1 OUTPUT_VARIABLE V)',
+      "'git' 'log'\n'head' '-1'",
+      'bash',
+    ],
+    ['x.go', 'package x\n//go:generate stringer -type=K\n', 'stringer -type=K', 'bash'],
+    ['x.go', 'package x\n', undefined, undefined],
+    ['justfile', 'b:\n    @cargo build\n', 'cargo build', 'bash'],
+    ['Taskfile.yml', 'tasks:\n  b:\n    cmds:\n      - go build\n', 'go build', 'bash'],
+    ['lefthook.yml', 'pre-commit:\n  commands:\n    l:\n      run: npx eslint\n', 'npx eslint', 'bash'],
+    ['src/setup_helpers.py', 'import os\n', undefined, undefined],
+  ])('%s runs %j', (path, content, code, runtime) => {
+    const written = writtenCode(path, content);
+    expect(written?.code).toBe(code);
+    expect(written?.runtime).toBe(runtime);
+  });
 });
