@@ -11,7 +11,11 @@ export default tseslint.config(
       'coverage/**',
       'helm/**',
       'deploy/**',
+      // Sample programs the evals feed to the engine: data, not project code.
       'eval/code-benign/**',
+      'eval/code-algos/**',
+      'eval/code-malware/**',
+      'eval/docker-benign/**',
       '**/*.tmp.ts',
     ],
   },
