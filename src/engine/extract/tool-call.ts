@@ -756,7 +756,9 @@ function walkArguments(
         (v): v is string => typeof v === 'string',
       );
       const written = target !== undefined ? writtenCode(target, value) : undefined;
-      if (written) facts.push(...ctx.nested(written.code, written.runtime, span));
+      if (written)
+        for (const f of ctx.nested(written.code, written.runtime, span))
+          if (!written.ignore?.includes(f.kind)) facts.push(f);
     }
 
     const lit: LiteralFact = {

@@ -8,11 +8,14 @@
  * The code is returned so the caller analyses it like a command in the runtime that runs it.
  * Other files (source code, data, docs) are the agent's everyday output and are not analysed.
  */
+import type { Fact } from '../../facts.js';
 import type { Runtime } from '../../types.js';
 
 export interface WrittenCode {
   readonly code: string;
   readonly runtime: Runtime;
+  /** Fact kinds of the code's analysis that do not apply where it runs (a test's SQL hits the test database). */
+  readonly ignore?: readonly Fact['kind'][];
 }
 
 const SHELL_SHEBANG = /^#!\s*(?:\/usr)?\/bin\/(?:env\s+)?(?:ba|z|k|da)?sh\b/;
@@ -235,11 +238,14 @@ interface WrittenFile {
   /** What runs, pulled out of the content. */
   readonly code: (content: string) => string;
   readonly runtime: Runtime;
+  readonly ignore?: readonly Fact['kind'][];
 }
 
 /** Python files something runs without being asked to run them. */
 const PYTHON_RUN =
   /(?:^|\/)(?:conftest|sitecustomize|usercustomize|setup|noxfile|fabfile|dodo|test_[^/]*|[^/]*_test)\.py$/;
+/** pytest's conftest.py and the test modules it collects by default. */
+const PYTEST_FILE = /(?:^|\/)(?:conftest|test_[^/]*|[^/]*_test)\.py$/;
 const whole = (content: string): string => content;
 
 /** Files run later and how to read them, first match wins. */
@@ -262,6 +268,9 @@ const WRITTEN_FILES: readonly WrittenFile[] = [
     runtime: 'bash',
   },
   { path: /(?:^|\/)(?:\.?[Jj]ustfile|[^/]+\.just)$/, code: justRecipes, runtime: 'bash' },
+  // pytest files: fixtures that empty or drop tables run against the test database, so their SQL
+  // is not judged; what they run, delete or send outside it is.
+  { path: PYTEST_FILE, code: dedent, runtime: 'python', ignore: ['sql'] },
   { path: PYTHON_RUN, code: dedent, runtime: 'python' },
   { path: /\.pth$/, code: pthImports, runtime: 'python' },
   { path: /(?:^|\/)\.npmrc$/, code: npmrcSettings, runtime: 'bash' },
@@ -281,5 +290,6 @@ export function writtenCode(path: string, content: string): WrittenCode | undefi
   const file = WRITTEN_FILES.find((f) => f.path.test(path));
   if (file === undefined) return undefined;
   const code = file.code(content);
-  return code.trim() === '' ? undefined : { code, runtime: file.runtime };
+  if (code.trim() === '') return undefined;
+  return file.ignore ? { code, runtime: file.runtime, ignore: file.ignore } : { code, runtime: file.runtime };
 }
