@@ -7,7 +7,7 @@ import type { SyntaxNode } from '../parse/index.js';
 import { envVal } from './code/calls.js';
 import { conditionMayChange, named } from './code/syntax.js';
 import { codeFlows, dynamicCall } from './code/effects.js';
-import { ownReturnAtDefinition } from './code/own-return.js';
+import { hiddenResult, ownReturnAtDefinition } from './code/own-return.js';
 import { maySdk, sdkCall, sdkConstruct, sdkMember, sdkQuery, type SdkCall } from './code/sdk.js';
 import { unescape } from './code/strings.js';
 import {
@@ -718,7 +718,9 @@ export class JsWalker extends CodeWalker {
         for (const cb of callbacks) this.fn(cb, undefined);
         // A function expression called where it is written (a packer's IIFE) exists only to compute
         // this value: it stays generated, whatever the walk could fold.
-        return FUNCTION_TYPES.has(unwrap(fnNode).type) ? { ...inlined, generated: true } : inlined;
+        return FUNCTION_TYPES.has(unwrap(fnNode).type) || hiddenResult(inlined, call.args)
+          ? { ...inlined, generated: true }
+          : inlined;
       }
     }
     // Client libraries that do what a CLI does (AWS SDK, ioredis, prisma...): the CLI's rules decide.

@@ -5,7 +5,7 @@
  * code written inline would be, so it is not "generated"; text built from character codes, by
  * reversal, translation or decoding already carries the mark from the handler that built it.
  */
-import { opaque, type Val } from './value.js';
+import { constText, opaque, type Val } from './value.js';
 
 /**
  * A call not walked again (budget, no known argument): what the body returned with its parameters
@@ -16,4 +16,18 @@ export function ownReturnAtDefinition(returned: Val, args: readonly Val[]): Val 
     ...opaque([returned, ...args]),
     ...(returned.parts !== null && !returned.dynamic ? { parts: returned.parts, dynamic: false } : {}),
   };
+}
+
+/**
+ * A call given only constants whose result the walk could not compute at all: text the function
+ * derives from constants out of sight (an obfuscator's string-table accessor, `_0x1f2e('0x2')`),
+ * not visible in the source, so generated when run or loaded.
+ */
+export function hiddenResult(v: Val, args: readonly Val[]): boolean {
+  if (args.length === 0 || !args.every((a) => constText(a) !== null || a.num !== undefined)) return false;
+  if (v.sources.length > 0 || v.ref !== undefined || v.fn !== undefined || v.items !== undefined)
+    return false;
+  if (v.fields !== undefined || v.module === true || v.num !== undefined || v.bool !== undefined)
+    return false;
+  return v.parts === null || v.parts.every((p) => typeof p !== 'string');
 }
