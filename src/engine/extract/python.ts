@@ -33,7 +33,7 @@ import {
   spliceParts,
 } from './code/walker.js';
 import { CLIENT_REQUEST, dynamicCall } from './code/effects.js';
-import { hiddenResult, ownReturnAtDefinition } from './code/own-return.js';
+import { ownReturnAtDefinition } from './code/own-return.js';
 import { maySdk, sdkCall, sdkConstruct, sdkMember, sdkQuery, type SdkCall } from './code/sdk.js';
 import {
   CLIENT_INPUT,
@@ -778,10 +778,7 @@ export class PyWalker extends CodeWalker {
       this.ownCallEffects(fn.fn as SyntaxNode);
       const inlined = this.callFunction(fn, call.args, call.kw);
       // What the body returned, with its own taint (code/own-return.ts).
-      if (inlined !== undefined)
-        return hiddenResult(inlined, [...call.args, ...call.kw.values()])
-          ? { ...inlined, generated: true }
-          : inlined;
+      if (inlined !== undefined) return inlined;
       const returned = this.#defReturns.get(fn.fn as SyntaxNode);
       if (returned !== undefined) return ownReturnAtDefinition(returned, call.args);
     }
