@@ -178,6 +178,16 @@ function randomRest(v: string): number {
   return rest;
 }
 
+/** The reasons both checks share: empty, our marker, templates, documentation keys, placeholder words. */
+function sharedReason(v: string): string | null {
+  if (v.length === 0) return 'empty';
+  if (MARKER.test(v)) return 'marker';
+  if (TEMPLATE.test(v) || closedPlaceholder(v)) return 'template';
+  if (DOCUMENTATION_KEYS.has(v)) return 'documentation key';
+  if (PLACEHOLDER_WORD.test(v)) return 'placeholder word';
+  return null;
+}
+
 /**
  * The check for a token behind a fixed vendor prefix (`gsk_`, `ntn_`, `dapi`): `prefixLength`
  * characters are the prefix, the rest the body. A strong prefix says "this is a credential", so
@@ -187,11 +197,8 @@ function randomRest(v: string): number {
  */
 export function prefixedNotSecretReason(value: string, prefixLength: number): string | null {
   const v = value.trim();
-  if (v.length === 0) return 'empty';
-  if (MARKER.test(v)) return 'marker';
-  if (TEMPLATE.test(v) || closedPlaceholder(v)) return 'template';
-  if (DOCUMENTATION_KEYS.has(v)) return 'documentation key';
-  if (PLACEHOLDER_WORD.test(v)) return 'placeholder word';
+  const shared = sharedReason(v);
+  if (shared !== null) return shared;
   const body = v.slice(prefixLength);
   if (!repeats(body) && !sequential(body)) return null;
   if (randomRest(body) >= MIN_RANDOM_BODY) return null;
@@ -201,11 +208,8 @@ export function prefixedNotSecretReason(value: string, prefixLength: number): st
 /** Why `value` is obviously not a secret, or null when it may be one. */
 export function notSecretReason(value: string): string | null {
   const v = value.trim();
-  if (v.length === 0) return 'empty';
-  if (MARKER.test(v)) return 'marker';
-  if (TEMPLATE.test(v) || closedPlaceholder(v)) return 'template';
-  if (DOCUMENTATION_KEYS.has(v)) return 'documentation key';
-  if (PLACEHOLDER_WORD.test(v)) return 'placeholder word';
+  const shared = sharedReason(v);
+  if (shared !== null) return shared;
   if (repeats(v)) return 'repeated characters';
   if (sequential(v)) return 'sequential run';
   return null;
