@@ -537,6 +537,29 @@ function inContext(line: string, siblings: Record<string, unknown> | undefined, 
   return envPrefix(siblings, selfKey) + out;
 }
 
+const POWERSHELL = /^(?:powershell|pwsh)(?:\.exe)?$/i;
+/** A shell or interpreter named as a setting (`bash`, `/bin/zsh`, `pwsh.exe`, `cmd`). */
+const SHELL_NAME =
+  /^(?:(?:\/usr)?\/bin\/)?(?:(?:ba|z|k|da|fi|tc|c)?sh|pwsh|powershell|cmd|python[0-9.]*|node|default|login)(?:\.exe)?$/i;
+
+/** Whether a sibling of `self` holds code or a command (the field a `shell` setting runs). */
+function hasCodeSibling(siblings: Record<string, unknown> | undefined, self: string): boolean {
+  return Object.keys(siblings ?? {}).some((k) => {
+    if (k === self || typeof siblings![k] !== 'string') return false;
+    const key = snakeName(k);
+    return key !== 'shell' && (CODE_BASH.test(key) || CODE_GENERIC.test(key));
+  });
+}
+
+/** A tool named after PowerShell, or whose `shell`/`language`/`interpreter` field names it. */
+function runsPowerShell(tool: string, siblings: Record<string, unknown> | undefined): boolean {
+  if (/(?:^|_)(?:powershell|pwsh)(?:$|_)/.test(tool)) return true;
+  return ['shell', 'language', 'lang', 'interpreter', 'executable'].some((k) => {
+    const v = siblings?.[k];
+    return typeof v === 'string' && POWERSHELL.test(v.trim().replace(/^.*[\\/]/, ''));
+  });
+}
+
 /** A keystroke tool typing text (no `action`, or an action that types): the text runs in its shell. */
 function typesKeys(tool: string, siblings: Record<string, unknown> | undefined): boolean {
   if (!KEYSTROKE_TOOL.test(tool)) return false;
@@ -716,6 +739,10 @@ function walkArguments(
       continue;
     }
 
+    // `{"shell": "bash", "command": "ls"}`: the shell named beside a command is the interpreter
+    // that runs it (a setting), not a command that starts an interactive shell.
+    if (key === 'shell' && SHELL_NAME.test(value.trim()) && hasCodeSibling(siblings, leaf.path.at(-1)!))
+      continue;
     let runtime: Runtime | undefined;
     const lang = siblingLanguage(siblings);
     if (CODE_BASH.test(key) || CODE_BASH_LIST.test(key) || ARGV_KEY.test(key)) runtime = lang ?? 'bash';
@@ -743,7 +770,10 @@ function walkArguments(
       if ((shellTool && /\s/.test(value.trim())) || looksLikeCommand(value)) runtime = 'bash';
     }
     if (runtime !== undefined) {
-      const line = runtime === 'bash' ? inContext(value, siblings, leaf.path[leaf.path.length - 1]!) : value;
+      // A PowerShell tool's text is PowerShell: analysed as `pwsh -Command` (programs/powershell.ts).
+      const code =
+        runtime === 'bash' && runsPowerShell(tool, siblings) ? `pwsh -Command ${quote(value)}` : value;
+      const line = runtime === 'bash' ? inContext(code, siblings, leaf.path[leaf.path.length - 1]!) : value;
       facts.push(...ctx.nested(line, runtime, span));
       continue;
     }
