@@ -129,6 +129,11 @@ const tac: TextFilter = (args, input) => {
   return join(list.reverse(), true);
 };
 
+/** Lines without adjacent repeats, as `uniq` and `sort -u` (after sorting) write them. */
+function dropRepeats(list: readonly string[]): string[] {
+  return list.filter((l, i) => i === 0 || list[i - 1] !== l);
+}
+
 const sort: TextFilter = (args, input) => {
   const o = options(args, 'kotST', 'bdfghiMnRrsuVcCmz', {
     '--key': 'k',
@@ -142,7 +147,7 @@ const sort: TextFilter = (args, input) => {
   const { list } = lines(input);
   list.sort();
   if (o.opts.has('r')) list.reverse();
-  return join(o.opts.has('u') ? list.filter((l, i) => i === 0 || list[i - 1] !== l) : list, true);
+  return join(o.opts.has('u') ? dropRepeats(list) : list, true);
 };
 
 const uniq: TextFilter = (args, input) => {
@@ -150,10 +155,7 @@ const uniq: TextFilter = (args, input) => {
   if (o === null) return null;
   if (o.files.length > 0 && o.files[0] !== '-') return undefined;
   const { list } = lines(input);
-  return join(
-    list.filter((l, i) => i === 0 || list[i - 1] !== l),
-    true,
-  );
+  return join(dropRepeats(list), true);
 };
 
 /** A cut LIST (`2-`, `1,3`, `-4`) as a predicate on 1-based positions; null when malformed. */
