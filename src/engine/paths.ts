@@ -439,6 +439,8 @@ const HOME_CREDENTIALS: readonly RegExp[] = [
   // ML/cloud/CI CLI tokens, registry and container auth.
   /^\.ssh\/(?!.*\.pub$)(?!(?:known_hosts2?|config|authorized_keys2?|environment|rc)(?:\.old)?$)[^/]+$/,
   /^(?:\.config|Library\/Application Support|AppData\/(?:Local|Roaming))\/(?:google-chrome(?:-beta|-unstable)?|chromium|BraveSoftware\/Brave-Browser|microsoft-edge|Microsoft\/Edge|Google\/Chrome|opera|vivaldi|Vivaldi)(?:\/User Data)?\/[^/]+\/(?:Login Data|Cookies|Web Data|Network\/Cookies|Local Storage\/leveldb(?:\/.*)?)$/,
+  // Browser extension storage: wallet extensions (MetaMask, Phantom) keep their vaults there (r3).
+  /^(?:\.config|Library\/Application Support|AppData\/(?:Local|Roaming))\/(?:google-chrome(?:-beta|-unstable)?|chromium|BraveSoftware\/Brave-Browser|microsoft-edge|Microsoft\/Edge|Google\/Chrome|opera|vivaldi|Vivaldi)(?:\/User Data)?\/[^/]+\/(?:Local Extension Settings|Sync Extension Settings|IndexedDB\/chrome-extension_[^/]*)(?:\/.*)?$/,
   /^(?:\.local\/share\/TelegramDesktop|AppData\/Roaming\/Telegram Desktop|Library\/Application Support\/Telegram Desktop)\/tdata(?:\/.*)?$/,
   /^(?:\.config\/Slack|AppData\/Roaming\/Slack|Library\/Application Support\/Slack)\/(?:Cookies|Network\/Cookies|storage|Local Storage)(?:\/.*)?$/,
   /^(?:\.cache\/huggingface\/token|\.huggingface\/token|\.kaggle\/kaggle\.json|\.pulumi\/credentials\.json|\.dbt\/profiles\.yml|\.databrickscfg|\.gradle\/gradle\.properties|\.snowsql\/config|\.sentryclirc|\.mc\/config\.json)$/,

@@ -49,6 +49,8 @@ import {
 } from '../code/value.js';
 import type { JsWalker } from '../node.js';
 import { bytesVal, jsonVal, mapText, numText } from '../code/fold.js';
+import { commandOutput, credentialResult, JS_CREDENTIAL_CALLS } from '../code/credential-apis.js';
+import { stdinFields, stdinRunner } from '../code/stdin-pipe.js';
 
 /** A call; its name is qualified like 'child_process.execSync', 'new net.Socket' or 'fs.rm'. */
 export interface JsCall extends CodeCall {
@@ -128,7 +130,8 @@ const execShell: Handler = (w, c) => {
   const interactive = stdio === 'inherit' && opt(opts, 'input') === undefined;
   runShell(w.col, c.span, cmd, VIA, { codeSpan: spanOf(w, c, 0), interactive, ...runOpts(opts) });
   stdinFlows(w.col, c.span, render(cmd).trim().split(/\s+/, 1)[0] ?? 'sh', opt(opts, 'input'));
-  return { ...UNKNOWN, sources: [{ kind: 'output', program: render(cmd).split(/\s+/, 1)[0] ?? 'sh' }] };
+  const words = render(cmd).trim().split(/\s+/);
+  return { ...UNKNOWN, sources: [commandOutput(words, words[0] ?? 'sh')] };
 };
 
 /** spawn(cmd, args, opts) / execFile: an argv unless `shell: true`. */
@@ -164,9 +167,17 @@ const spawnArgv: Handler = (w, c) => {
   return {
     ...UNKNOWN,
     ref: 'child_process.ChildProcess()',
-    sources: [{ kind: 'output', program: render(cmd) }],
+    sources: [commandOutput([cmd, ...(list ?? [])].map(render), render(cmd))],
+    ...pipedStdin(stdio, shell !== undefined && truthy(shell) !== false ? [strVal('sh')] : argv),
   };
 };
+
+/** Standard input is a pipe unless stdio says otherwise: a shell started so runs what is written to it. */
+function pipedStdin(stdio: Val | undefined, argv: readonly Val[]): { fields?: Map<string, Val> } {
+  const stdin = constText(stdio) ?? constText(stdio?.items?.[0]) ?? 'pipe';
+  const runner = stdin === 'pipe' ? stdinRunner(argv) : undefined;
+  return runner === undefined ? {} : { fields: stdinFields(runner, 'child_process.ChildProcess()') };
+}
 
 const forkProcess: Handler = (w, c) => {
   w.col.markLoop('forks');
@@ -990,6 +1001,21 @@ add(['os.userInfo'], () => ({
   fields: new Map([['homedir', strVal('~')]]),
 }));
 add(['JSON.parse'], (_w, c) => jsonVal(c.args[0]));
+// Stored credentials handed back by libraries (keytar, AWS credential providers, netrc; r3).
+for (const [names, store] of JS_CREDENTIAL_CALLS)
+  add(names, (_w, c) => credentialResult(store, c.recv ? [c.recv, ...c.args] : c.args));
+// better-sqlite3 / sqlite3 databases opened by path: the file is read through them (a browser store).
+add(
+  ['new better-sqlite3', 'better-sqlite3', 'new sqlite3.Database', 'new sqlite3.verbose().Database'],
+  (w, c) => {
+    const p = c.args[0];
+    if (!p) return undefined;
+    const { path, dynamic } = pathOf(p);
+    if (path === ':memory:' || path === '') return undefined;
+    w.col.file(c.span, 'read', path, c.name, { dynamic });
+    return { ...UNKNOWN, sources: [{ kind: 'file', path }, ...w.col.contentSources(path)] };
+  },
+);
 add(['String'], (_w, c) => (c.args[0] ? (numText(c.args[0]) ?? c.args[0]) : strVal('')));
 add(['process.cwd'], cwd);
 add(['process.chdir'], chdir);

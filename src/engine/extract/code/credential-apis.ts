@@ -1,0 +1,116 @@
+/**
+ * Library calls and helper commands that hand back stored credentials without naming a file
+ * (issue 22 r3): netrc.netrc(), keyring/keytar, boto3 get_credentials(), browser_cookie3, `git
+ * credential fill`. Their result carries the store they read as a file source, so SEC-AST-010
+ * judges where it is sent exactly as if the store had been read by path; reading alone stays allowed.
+ */
+import type { DataSource } from '../../facts.js';
+import { opaque, type Val } from './value.js';
+
+/** Stores the APIs read, as home-relative paths the credential-store table (paths.ts) knows. */
+const KEYRING = '~/.local/share/keyrings';
+const AWS = '~/.aws/credentials';
+const CHROME_COOKIES = '~/.config/google-chrome/Default/Cookies';
+const FIREFOX_COOKIES = '~/.mozilla/firefox/profile/cookies.sqlite';
+
+/** Python callables (qualified names after alias resolution) → the store their result comes from. */
+export const PY_CREDENTIAL_CALLS: readonly (readonly [readonly string[], string])[] = [
+  [['netrc.netrc', 'netrc.netrc().authenticators'], '~/.netrc'],
+  [
+    [
+      'keyring.get_password',
+      'keyring.get_credential',
+      'keyring.core.get_password',
+      'keyring.core.get_credential',
+      'keyring.get_keyring().get_password',
+      'secretstorage.get_default_collection',
+      'secretstorage.get_all_collections',
+    ],
+    KEYRING,
+  ],
+  [
+    [
+      'boto3.Session().get_credentials',
+      'boto3.session.Session().get_credentials',
+      'boto3.DEFAULT_SESSION.get_credentials',
+      'botocore.session.get_session().get_credentials',
+      'botocore.session.Session().get_credentials',
+      'aiobotocore.session.get_session().get_credentials',
+    ],
+    AWS,
+  ],
+  [['google.auth.default'], '~/.config/gcloud'],
+  [
+    [
+      'browser_cookie3.chrome',
+      'browser_cookie3.chromium',
+      'browser_cookie3.brave',
+      'browser_cookie3.edge',
+      'browser_cookie3.opera',
+      'browser_cookie3.opera_gx',
+      'browser_cookie3.vivaldi',
+      'browser_cookie3.load',
+      'browser_cookie3.safari',
+      'pycookiecheat.chrome_cookies',
+      'pycookiecheat.get_cookies',
+      'rookiepy.chrome',
+      'rookiepy.brave',
+      'rookiepy.edge',
+      'rookiepy.load',
+    ],
+    CHROME_COOKIES,
+  ],
+  [['browser_cookie3.firefox', 'browser_cookie3.librewolf', 'rookiepy.firefox'], FIREFOX_COOKIES],
+];
+
+/** Method names specific enough to credential objects to count on any receiver. */
+export const PY_CREDENTIAL_METHODS: readonly (readonly [string, string])[] = [
+  ['get_credentials', AWS],
+  ['get_frozen_credentials', AWS],
+];
+
+/** JavaScript callables (module-qualified) → the store their result comes from. */
+export const JS_CREDENTIAL_CALLS: readonly (readonly [readonly string[], string])[] = [
+  [
+    [
+      'keytar.getPassword',
+      'keytar.findPassword',
+      'keytar.findCredentials',
+      'keytar.default.getPassword',
+      'keytar.default.findPassword',
+      'keytar.default.findCredentials',
+      '@napi-rs/keyring.Entry().getPassword',
+      'cross-keychain.getPassword',
+    ],
+    KEYRING,
+  ],
+  [
+    [
+      '@aws-sdk/credential-providers.fromIni',
+      '@aws-sdk/credential-providers.fromNodeProviderChain',
+      '@aws-sdk/credential-provider-node.defaultProvider',
+      '@aws-sdk/credential-provider-ini.fromIni',
+    ],
+    AWS,
+  ],
+  [['netrc', 'netrc-parser.default', 'netrc-parser'], '~/.netrc'],
+  [['chrome-cookies-secure.getCookies', 'chrome-cookies-secure.getCookiesPromised'], CHROME_COOKIES],
+];
+
+/** What a credential API call returns: its inputs' taint plus the store it reads. */
+export function credentialResult(store: string, inputs: readonly Val[]): Val {
+  const out = opaque(inputs);
+  return { ...out, sources: [...out.sources, { kind: 'file', path: store }] };
+}
+
+/**
+ * Helper commands that print stored secrets: their output is that store (SEC-AST-010 then judges
+ * where it goes). `gh auth token`, `aws configure export-credentials` and the like already count
+ * as token printers by program name; git needs its subcommand.
+ */
+export function commandOutput(words: readonly string[], program: string): DataSource {
+  const sub = words.slice(1).filter((w) => !w.startsWith('-'));
+  if (program === 'git' && sub[0] === 'credential' && (sub[1] === 'fill' || sub[1] === 'get'))
+    return { kind: 'file', path: '~/.git-credentials' };
+  return { kind: 'output', program };
+}
