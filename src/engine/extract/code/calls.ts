@@ -6,6 +6,7 @@ import type { SyntaxNode } from '../../parse/index.js';
 import type { Span } from '../../types.js';
 import { decodeBase64 } from './collector.js';
 import { sendTo } from './effects.js';
+import { inputRunner, pipeWrite } from './stdin-pipe.js';
 import { concat, constText, holeVal, pathOf, strVal, UNKNOWN, withTaint, type Val } from './value.js';
 import type { CodeWalker } from './walker.js';
 
@@ -95,6 +96,12 @@ export function base64Val(v: Val, decode = true): Val {
 
 /** Data written to a receiver: sent when it is a connected socket, a flow into it when an open file. */
 export function writeTo(w: CodeWalker, c: CodeCall, data: Val): Val | undefined {
+  // The standard input of a shell or interpreter that runs it: a script (code/stdin-pipe.ts).
+  const runner = inputRunner(c.recv);
+  if (runner !== undefined) {
+    pipeWrite(w.col, c.span, runner, data);
+    return UNKNOWN;
+  }
   if (c.recv?.peer) {
     sendTo(w.col, c.span, c.recv.peer, [data]);
     return UNKNOWN;
