@@ -68,6 +68,15 @@ import {
 } from '../code/fold.js';
 import { unescape } from '../code/strings.js';
 import { attrRef, isModuleName } from './modules.js';
+import {
+  commandOutput,
+  credentialResult,
+  PY_CREDENTIAL_CALLS,
+  PY_CREDENTIAL_METHODS,
+} from '../code/credential-apis.js';
+import { PY_DECODER_METHODS, PY_DECODERS } from './decoders.js';
+import { PY_TEMPFILES } from './tempfiles.js';
+import { inputRunner, pipeWrite, stdinFields, stdinRunner } from '../code/stdin-pipe.js';
 
 /** A call; its name is qualified like 'subprocess.run' or 'pathlib.Path().write_text'. */
 export interface PyCall extends CodeCall {
@@ -143,8 +152,18 @@ const subprocessCall: Handler = (w, c) => {
   }
   const program = render(args.items?.[0] ?? args).split(/\s+/, 1)[0] ?? 'sh';
   stdinFlows(w.col, c.span, useShell ? 'sh' : program, c.kw.get('input'));
-  return { ...UNKNOWN, sources: [{ kind: 'output', program }], ref: `${c.name}()` };
+  const words = args.items ? args.items.map(render) : render(args).split(/\s+/);
+  const out: Val = { ...UNKNOWN, sources: [commandOutput(words, program)], ref: `${c.name}()` };
+  return withStdinPipe(out, stdin, args.items ?? words.map((t) => strVal(t)));
 };
+
+/** A child started with stdin=PIPE that runs its standard input: what is written there is a script. */
+function withStdinPipe(out: Val, stdin: Val | undefined, argv: readonly Val[]): Val {
+  const runner = stdin?.ref?.endsWith('PIPE') === true ? stdinRunner(argv) : undefined;
+  return runner === undefined
+    ? out
+    : { ...out, fields: stdinFields(runner, out.ref ?? 'subprocess.Popen()') };
+}
 
 /** os.execl(path, arg0, arg1...) style: program then `skip` leading args, the rest is argv. */
 function execList(pathAt: number, argsFrom: number, dropLast: boolean): Handler {
@@ -176,10 +195,19 @@ const ptySpawn: Handler = (w, c) => {
   return UNKNOWN;
 };
 
+/** proc.communicate(input) on a child that runs its standard input: the input is its script. */
+const communicate: Handler = (w, c) => {
+  const runner = inputRunner(c.recv);
+  const data = arg(c, 0, 'input');
+  if (runner === undefined || !data) return undefined;
+  pipeWrite(w.col, c.span, runner, data);
+  return UNKNOWN;
+};
+
 const asyncExec: Handler = (w, c) => {
   if (c.args.length === 0) return undefined;
   runArgv(w.col, c.span, c.args, VIA);
-  return { ...UNKNOWN, ref: 'asyncio.subprocess.Process()' };
+  return withStdinPipe({ ...UNKNOWN, ref: 'asyncio.subprocess.Process()' }, c.kw.get('stdin'), c.args);
 };
 
 const fork: Handler = (w) => {
@@ -627,9 +655,13 @@ const ord: Handler = (_w, c) => {
 
 /** map(f, items): f applied to each literal item (`map(os.system, cmds)`, `map(chr, codes)`). */
 const mapCall: Handler = (w, c) => {
-  const [f, it] = c.args;
-  if (!f || !it) return undefined;
-  if (f.fn !== undefined && it.items && it.items.length <= 64) {
+  const [f, arg1] = c.args;
+  if (!f || !arg1) return undefined;
+  // A known string or bytes literal is iterated by character (`map(lambda b: b ^ 1, b'...')`).
+  const text = arg1.items === undefined && arg1.ref === undefined ? constText(arg1) : null;
+  const it =
+    text !== null && text.length <= 4096 ? { ...arg1, items: [...text].map((ch) => strVal(ch)) } : arg1;
+  if (f.fn !== undefined && it.items && it.items.length <= 4096) {
     const out = it.items.map((item) => w.callFunction(f, [item]) ?? opaque([item]));
     return { ...opaque(out), items: out };
   }
@@ -808,6 +840,18 @@ const netRead: Handler = (w, c) => {
     ...UNKNOWN,
     sources: [{ kind: 'net', host: peer.host, ...(peer.url ? { url: peer.url } : {}) }],
   };
+};
+
+/** read()/read_until()/readuntil() of a connected stream (telnetlib, asyncio): what the peer sent; else as before. */
+const peerRead: Handler = (w, c) => (c.recv?.peer ? netRead(w, c) : undefined);
+
+/** asyncio.open_connection(host, port): a (reader, writer) pair connected to the peer (r3 reverse shells). */
+const openConnection: Handler = (w, c) => {
+  const addr = hostPort(arg(c, 0, 'host'), arg(c, 1, 'port'));
+  if (!addr || constText(addr.host) === '') return undefined;
+  const peer = connectTo(w, c, c.name, addr).peer;
+  const end = (ref: string): Val => ({ ...UNKNOWN, ref, ...(peer ? { peer } : {}) });
+  return { ...UNKNOWN, items: [end('asyncio.StreamReader()'), end('asyncio.StreamWriter()')] };
 };
 
 /** smtp.sendmail(from, to, msg) / send_message(msg): the message leaves through the server. */
@@ -1153,7 +1197,14 @@ const parserRead: Handler = (w, c) => {
 const sqliteConnect: Handler = (w, c) => {
   const p = arg(c, 0, 'database');
   if (!p) return undefined;
-  const { path, dynamic } = pathOf(p);
+  const { path: named, dynamic } = pathOf(p);
+  // A URI filename (`file:PATH?mode=ro`, uri=True) names the same file.
+  const path = named.startsWith('file:')
+    ? named
+        .slice(5)
+        .replace(/^\/\/(?=\/)/, '')
+        .replace(/\?.*$/, '')
+    : named;
   if (path === ':memory:') return { ...UNKNOWN, ref: 'sqlite3.Connection()' };
   w.col.file(c.span, 'read', path, 'sqlite3.connect', { dynamic });
   return {
@@ -1611,6 +1662,7 @@ add(
 );
 add(['bytes.fromhex', 'bytearray.fromhex', 'binascii.unhexlify', 'binascii.a2b_hex'], fromHex);
 add(['codecs.decode'], codecsDecode);
+for (const [names, h] of [...PY_DECODERS, ...PY_TEMPFILES]) add(names, h);
 add(['__import__', 'importlib.import_module', 'importlib.__import__'], importModule);
 add(['getattr'], getAttr);
 add(['globals', 'locals', 'vars'], namespace);
@@ -1732,6 +1784,7 @@ add(
 );
 add(['socket.socket().connect', 'socket.socket().connect_ex'], socketConnect);
 add(['socket.create_connection'], createConnection);
+add(['asyncio.open_connection', 'asyncio.streams.open_connection'], openConnection);
 add(['socket.socket().bind'], socketBind);
 add(['socket.socket().sendto'], socketSendTo);
 add(['os.dup2'], dup2);
@@ -1812,6 +1865,9 @@ add(
   parserRead,
 );
 add(['sqlite3.connect', 'sqlite3.dbapi2.connect'], sqliteConnect);
+// Stored credentials handed back by libraries (netrc, keyring, boto3, browser_cookie3; r3).
+for (const [names, store] of PY_CREDENTIAL_CALLS)
+  add(names, (_w, c) => credentialResult(store, c.recv ? [c.recv, ...c.args] : c.args));
 add(
   [
     'code.InteractiveInterpreter().runsource',
@@ -1856,6 +1912,10 @@ add(
 
 /** By method name, when the receiver's type is unknown. */
 PY_CALLS.methods([
+  ...PY_CREDENTIAL_METHODS.map(
+    ([m, store]) =>
+      [m, (_w: PyWalker, c: PyCall) => credentialResult(store, c.recv ? [c.recv] : [])] as const,
+  ),
   ['execute', sqlExecute],
   ['executemany', sqlExecute],
   ['executescript', sqlExecute],
@@ -1891,6 +1951,8 @@ PY_CALLS.methods([
   ['removesuffix', removeAffix],
   ['encode', keepString],
   ['decode', codecsDecode],
+  ...PY_DECODER_METHODS,
+  ['communicate', communicate],
   ['fileno', (_w, c) => (c.recv?.peer ? { ...UNKNOWN, peer: c.recv.peer } : undefined)],
   [
     'close',
@@ -1924,6 +1986,18 @@ PY_CALLS.methods([
   ['recv_into', netRead],
   ['makefile', netRead],
   ['readline', netRead],
+  ...[
+    'read',
+    'readuntil',
+    'readexactly',
+    'read_until',
+    'read_some',
+    'read_eager',
+    'read_very_eager',
+    'read_lazy',
+    'read_all',
+    'expect',
+  ].map((m) => [m, peerRead] as const),
   ['poll', sleeps],
   ['select', sleeps],
   ['serve_forever', sleeps],
