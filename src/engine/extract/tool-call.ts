@@ -161,7 +161,14 @@ const CODE_GENERIC =
   /^(?:code|source|source_code|program|snippet|input_code|input|payload|body_code|content_code|cell|expression|expr)$/;
 const CODE_PYTHON = /^(?:python|python_code|py|py_code|python_script)$/;
 const CODE_NODE = /^(?:javascript|js|node|node_code|js_code|typescript|ts|javascript_code)$/;
-const CODE_SQL = /^(?:sql|sql_query|statement|statements|sql_statement|sql_statements|raw_sql|query_sql)$/;
+const CODE_SQL =
+  /^(?:sql|sql_query|statement|statements|sql_statement|sql_statements|raw_sql|query_sql|cypher|cypher_query|cql)$/;
+/** Graph databases whose `query` field is Cypher (read by the SQL analysis: `MATCH (n) DETACH DELETE n`). */
+const GRAPH_TOOL = /(?:^|_)(?:neo4j|cypher|memgraph|graph_db|graphdb)(?:$|_)/;
+/** Browser automation tools whose function/script/expression fields run in the page. */
+const BROWSER_TOOL =
+  /(?:^|_)(?:browser|page|playwright|puppeteer|selenium|chrome|chromium|webdriver|devtools|cdp|tab)(?:$|_)/;
+const BROWSER_CODE_KEY = /^(?:function|fn|script|expression|expr|code|js|javascript|page_function|source)$/;
 const CODE_QUERY = /^(?:query|q)$/;
 const CODE_DOCKER = /^(?:dockerfile|docker_file|compose|docker_compose|compose_file)$/;
 const URL_KEY =
@@ -474,6 +481,11 @@ const PROGRAM_TOOLS: Readonly<Record<string, string>> = {
   pip: 'pip',
   rsync: 'rsync',
   ssh: 'ssh',
+  grep: 'grep',
+  rg: 'rg',
+  ripgrep: 'rg',
+  find: 'find',
+  fd: 'fd',
 };
 /** Keys whose string value is the program's subcommand line (`{"command": "push --force"}`). */
 const SUBCOMMAND_KEY =
@@ -606,7 +618,29 @@ export function extractToolCall(text: string, ctx: ToolContext): Fact[] {
   }
   const root = asRecord(parsed);
   const name = typeof root?.name === 'string' ? root.name : '';
-  return walkArguments(parsed, toolWords(name), name, ctx, 0, undefined);
+  return walkArguments(parsed, toolWords(name), name, ctx, 0, undefined, true);
+}
+
+/** Keys naming a nested call's tool and holding its arguments (batch and parallel wrappers). */
+const CALL_NAME_KEYS = ['name', 'tool', 'tool_name', 'toolName', 'recipient_name', 'function'] as const;
+const CALL_ARGS_KEYS = ['arguments', 'args', 'input', 'parameters', 'params'] as const;
+
+/**
+ * A tool call nested in another's arguments (`{"calls": [{"name": "write_file", "arguments": {...}}]}`,
+ * `{"tool_uses": [{"recipient_name": "functions.bash", "parameters": {...}}]}`): its name and arguments.
+ */
+function nestedCall(rec: Record<string, unknown>): { name: string; args: unknown } | undefined {
+  const nameKey = CALL_NAME_KEYS.find((k) => typeof rec[k] === 'string' && rec[k] !== '');
+  if (nameKey === undefined) return undefined;
+  for (const k of CALL_ARGS_KEYS) {
+    const v = rec[k];
+    const args = typeof v === 'string' ? innerJson(v) : v;
+    if (asRecord(args) === undefined) continue;
+    // `functions.write_file`, `default_api.bash`: the tool is the last dotted part.
+    const name = (rec[nameKey] as string).replace(/^.*\./, '');
+    return /^[A-Za-z0-9_:-]{1,128}$/.test(name) ? { name, args } : undefined;
+  }
+  return undefined;
 }
 
 /**
@@ -620,6 +654,8 @@ function walkArguments(
   ctx: ToolContext,
   level: number,
   at: Span | undefined,
+  /** The call's own name and arguments (not a re-walk of JSON found in one of its strings). */
+  whole = false,
 ): Fact[] {
   const facts: Fact[] = [];
   const out = { text: '', leaves: [] as Leaf[], tooDeep: [] as Span[] };
@@ -658,6 +694,27 @@ function walkArguments(
     }
     const rec = asRecord(value);
     if (!rec) return;
+    // A call wrapped by a batch tool is judged as that tool, besides the generic walk of its fields.
+    const call = level < 4 ? nestedCall(rec) : undefined;
+    if (call !== undefined) {
+      const leaves = leavesUnder(path);
+      const span = spanOf(
+        leaves.length > 0
+          ? { start: leaves[0]!.span.start, end: leaves[leaves.length - 1]!.span.end }
+          : { start: 0, end: out.text.length },
+      );
+      facts.push(
+        ...walkArguments(
+          { name: call.name, arguments: call.args },
+          toolWords(call.name),
+          call.name,
+          ctx,
+          level + 1,
+          span,
+          true,
+        ),
+      );
+    }
     const keys = Object.keys(rec);
     const programKey = keys.find((k) => PROGRAM_KEY.test(snakeName(k)) && typeof rec[k] === 'string');
     const argsKey = keys.find((k) => ARGS_KEY.test(snakeName(k)) && isStringArray(rec[k]));
@@ -701,7 +758,7 @@ function walkArguments(
 
   // A structured call named after what it does (`git_push` + `force`, `docker_run` + `privileged`)
   // is analysed as the command line it stands for, so the existing rules decide (tool-call/cli.ts).
-  if (level === 0) {
+  if (whole) {
     const argLeaves = leavesUnder(['arguments']);
     const span = spanOf(
       argLeaves.length > 0
@@ -727,7 +784,9 @@ function walkArguments(
     const siblings = asRecord(get(parsed, leaf.path.slice(0, -1)));
     const span = spanOf(leaf.span);
     let value = leaf.value;
-    if (b64) {
+    // `{"content": "cm0g...", "encoding": "base64"}`: the field holds what its sibling says it encodes.
+    const encoding = siblings?.encoding ?? siblings?.content_encoding;
+    if (b64 || (typeof encoding === 'string' && /^(?:base64|b64)$/i.test(encoding.trim()))) {
       const decoded = decodeBase64Text(value);
       if (decoded !== undefined) value = decoded;
     }
@@ -745,17 +804,27 @@ function walkArguments(
       continue;
     let runtime: Runtime | undefined;
     const lang = siblingLanguage(siblings);
-    if (CODE_BASH.test(key) || CODE_BASH_LIST.test(key) || ARGV_KEY.test(key)) runtime = lang ?? 'bash';
+    // A browser tool's function or script runs as JavaScript in the page (fetch reaches what it can).
+    if (BROWSER_TOOL.test(tool) && BROWSER_CODE_KEY.test(key)) runtime = 'node';
+    else if (CODE_BASH.test(key) || CODE_BASH_LIST.test(key) || ARGV_KEY.test(key)) runtime = lang ?? 'bash';
     else if (CODE_PYTHON.test(key)) runtime = 'python';
     else if (CODE_NODE.test(key)) runtime = 'node';
     else if (CODE_SQL.test(key)) runtime = 'sql';
     else if (CODE_DOCKER.test(key)) runtime = 'docker';
     else if (CODE_GENERIC.test(key)) runtime = codeRuntime(tool, siblings);
-    else if (CODE_QUERY.test(key) && looksLikeSql(value)) runtime = 'sql';
+    else if (CODE_QUERY.test(key) && (looksLikeSql(value) || GRAPH_TOOL.test(tool))) runtime = 'sql';
     else if (KEYSTROKE_KEY.test(key) && typesKeys(tool, siblings)) runtime = 'bash';
     else runtime = keyLanguage(key);
     if (runtime === 'sql' && !looksLikeSql(value) && keyLanguage(key) === 'sql' && !CODE_SQL.test(key))
       runtime = undefined;
+    // `{"database": "prod", "command": "DELETE FROM users"}`: SQL given to a command field is SQL.
+    if (
+      runtime === 'bash' &&
+      lang === undefined &&
+      !COMMAND_START.test(value.trimStart()) &&
+      looksLikeSql(value)
+    )
+      runtime = 'sql';
     if (
       runtime === undefined &&
       /(?:^|_)(?:apply_)?patch(?:$|_)|^apply_diff$/.test(tool) &&
@@ -832,7 +901,9 @@ function walkArguments(
       if (net) facts.push(net);
       continue;
     }
-    const urlKey = URL_KEY.test(key);
+    // `location` and the like name a URL or a path: a value with no scheme is a path.
+    const urlKey =
+      URL_KEY.test(key) && !(PATH_KEY.test(key) && !/^(?:[a-z][a-z0-9+.-]*:|\/\/)/i.test(value.trim()));
     if (
       urlKey ||
       (/^(?:[a-z][a-z0-9+.-]*:|\/\/)/i.test(value.trim()) &&

@@ -7,6 +7,10 @@
  * unambiguous are rewritten; anything else gives no line and the generic field walk still applies.
  */
 import type { Runtime } from '../../types.js';
+import { datastoreLines, DATASTORE_WORDS } from './datastore.js';
+import { manifestLines } from './manifest.js';
+import { searchLines, SEARCH_WORDS } from './search.js';
+import { systemLines, SYSTEM_WORDS } from './system.js';
 
 export interface CliEquivalent {
   readonly code: string;
@@ -39,7 +43,7 @@ const snake = (k: string): string =>
         .replace(/[^a-z0-9]+/g, '_');
 
 /** Fields by snake-case key, with an Engine API `HostConfig` object's fields merged in. */
-function fields(args: unknown): Map<string, unknown> {
+export function fields(args: unknown): Map<string, unknown> {
   const out = new Map<string, unknown>();
   const add = (rec: unknown, depth: number): void => {
     if (rec === null || typeof rec !== 'object' || Array.isArray(rec)) return;
@@ -53,16 +57,16 @@ function fields(args: unknown): Map<string, unknown> {
   return out;
 }
 
-function quote(word: string): string {
+export function quote(word: string): string {
   // Glob characters and a leading ~ stay live: a file tool given `~` or `dir/**` means what bash would.
   return /^[A-Za-z0-9_@%+=:,./*?~-]+$/.test(word) ? word : `'${word.replace(/'/g, `'\\''`)}'`;
 }
 
-const truthy = (v: unknown): boolean =>
+export const truthy = (v: unknown): boolean =>
   v === true || v === 1 || (typeof v === 'string' && /^(?:true|yes|1|on)$/i.test(v.trim()));
 
 /** First string (or number) among `keys`. */
-function str(f: Map<string, unknown>, ...keys: string[]): string | undefined {
+export function str(f: Map<string, unknown>, ...keys: string[]): string | undefined {
   for (const k of keys) {
     const v = f.get(k);
     if (typeof v === 'string' && v.trim() !== '') return v.trim();
@@ -72,7 +76,7 @@ function str(f: Map<string, unknown>, ...keys: string[]): string | undefined {
 }
 
 /** Strings (or numbers) under `keys`, a single value or an array of them. */
-function list(f: Map<string, unknown>, ...keys: string[]): string[] {
+export function list(f: Map<string, unknown>, ...keys: string[]): string[] {
   const out: string[] = [];
   for (const k of keys) {
     const v = f.get(k);
@@ -84,13 +88,14 @@ function list(f: Map<string, unknown>, ...keys: string[]): string[] {
   return out.slice(0, 64);
 }
 
-const any = (f: Map<string, unknown>, ...keys: string[]): boolean => keys.some((k) => truthy(f.get(k)));
-const has = (w: readonly string[], ...xs: string[]): boolean => xs.some((x) => w.includes(x));
+export const any = (f: Map<string, unknown>, ...keys: string[]): boolean =>
+  keys.some((k) => truthy(f.get(k)));
+export const has = (w: readonly string[], ...xs: string[]): boolean => xs.some((x) => w.includes(x));
 /**
  * The name's last words are the action on `objects`: `delete_file`, `fs_remove`, `database_drop`,
  * `mcp__github__delete_repository`; not `delete_table_row` or `delete_repo_secret` (a part of it).
  */
-function acts(
+export function acts(
   w: readonly string[],
   verbs: readonly string[],
   objects: readonly string[],
@@ -108,7 +113,7 @@ function verbOf(w: readonly string[], f: Map<string, unknown>, verbs: readonly s
   return field !== undefined && /^[a-z][a-z-]*$/i.test(field) ? field.toLowerCase() : undefined;
 }
 
-const bash = (parts: (string | undefined | false)[]): CliEquivalent => ({
+export const bash = (parts: (string | undefined | false)[]): CliEquivalent => ({
   code: parts.filter((p): p is string => typeof p === 'string' && p !== '').join(' '),
   runtime: 'bash',
 });
@@ -211,7 +216,18 @@ function docker(w: readonly string[], f: Map<string, unknown>): CliEquivalent | 
   ]);
 }
 
-const DELETE = ['delete', 'remove', 'rm', 'unlink', 'rmdir', 'erase', 'destroy', 'wipe', 'purge', 'trash'];
+export const DELETE = [
+  'delete',
+  'remove',
+  'rm',
+  'unlink',
+  'rmdir',
+  'erase',
+  'destroy',
+  'wipe',
+  'purge',
+  'trash',
+];
 const FS_OBJECT = [
   'file',
   'files',
@@ -305,6 +321,24 @@ function terraform(
   ]);
 }
 
+/** AWS services whose name, in a tool's name, is followed by the operation's words. */
+const AWS_SERVICES = new Set([
+  's3',
+  's3api',
+  'ec2',
+  'iam',
+  'kms',
+  'cloudtrail',
+  'guardduty',
+  'configservice',
+  'organizations',
+  'rds',
+  'sts',
+  'secretsmanager',
+  'ssm',
+  'lambda',
+]);
+
 function aws(w: readonly string[], f: Map<string, unknown>): CliEquivalent | undefined {
   const bucket = str(f, 'bucket', 'bucket_name');
   if (has(w, 's3') && bucket !== undefined && has(w, ...DELETE)) {
@@ -313,8 +347,12 @@ function aws(w: readonly string[], f: Map<string, unknown>): CliEquivalent | und
       return bash(['aws s3 rb', quote(`s3://${bucket}`), any(f, 'force') && '--force']);
     return bash(['aws s3 rm', quote(`s3://${bucket}/${key}`), any(f, 'recursive') && '--recursive']);
   }
-  const service = str(f, 'service');
-  const op = str(f, 'operation', 'action', 'command');
+  // The service and operation come from fields, else from the name (`ec2_authorize_security_group_ingress`).
+  const at = w.findIndex((x) => AWS_SERVICES.has(x));
+  const service = str(f, 'service') ?? (at >= 0 ? w[at] : undefined);
+  const op =
+    str(f, 'operation', 'action', 'command') ??
+    (at >= 0 && at < w.length - 1 ? w.slice(at + 1).join('-') : undefined);
   if (service === undefined || op === undefined) return undefined;
   const opts: string[] = [];
   for (const [k, v] of f) {
@@ -322,6 +360,11 @@ function aws(w: readonly string[], f: Map<string, unknown>): CliEquivalent | und
     if (typeof v === 'string' || typeof v === 'number')
       opts.push(`--${k.replace(/_/g, '-')} ${quote(String(v))}`);
     else if (v === true) opts.push(`--${k.replace(/_/g, '-')}`);
+    // Structured parameters (IpPermissions, Policy) are the JSON the CLI takes for them.
+    else if (v !== null && typeof v === 'object') {
+      const json = JSON.stringify(v);
+      if (json.length < 65536) opts.push(`--${k.replace(/_/g, '-')} ${quote(json)}`);
+    }
   }
   const verb = op.replace(/([a-z])([A-Z])/g, '$1-$2').toLowerCase();
   // `s3 delete-bucket` is the s3api spelling (the high-level `s3` commands are rb, rm, cp ...).
@@ -370,8 +413,13 @@ function githubRepoDelete(f: Map<string, unknown>): CliEquivalent | undefined {
   ]);
 }
 
-/** A request tool that sends a local file (`body_file`, `data_file`, `upload_file`): curl with `@file`. */
-function requestWithFile(f: Map<string, unknown>): CliEquivalent | undefined {
+/**
+ * A request tool's curl line when curl's rules have something to judge: a local file sent
+ * (`body_file`, `upload_file`: `@file`), a method that changes or removes what the URL names
+ * (DELETE/PUT/PATCH: NET-AST-003), or a request over a unix socket (`socket_path`: the Docker
+ * Engine API, NET-AST-002). Plain GET/POST calls are judged by the URL and body facts alone.
+ */
+function requestLine(f: Map<string, unknown>): CliEquivalent | undefined {
   const url = str(f, 'url', 'uri', 'endpoint', 'target_url');
   if (url === undefined) return undefined;
   const files: string[] = [];
@@ -382,12 +430,18 @@ function requestWithFile(f: Map<string, unknown>): CliEquivalent | undefined {
       )
     )
       files.push(...list(new Map([[k, v]]), k));
-  if (files.length === 0) return undefined;
-  const method = str(f, 'method') ?? 'POST';
+  const method = str(f, 'method', 'http_method', 'verb');
+  const socket = str(f, 'socket_path', 'unix_socket', 'unix_socket_path', 'socket', 'socket_file');
+  const changes = method !== undefined && /^(?:DELETE|PUT|PATCH)$/i.test(method);
+  if (files.length === 0 && socket === undefined && !changes) return undefined;
+  const body = ['body', 'json', 'data', 'payload'].map((k) => f.get(k)).find((v) => v !== undefined);
+  const text = typeof body === 'string' ? body : body !== undefined ? JSON.stringify(body) : undefined;
   return bash([
     'curl -X',
-    quote(method.toUpperCase()),
+    quote((method ?? 'POST').toUpperCase()),
+    socket !== undefined && `--unix-socket ${quote(socket)}`,
     ...files.map((p) => `--data-binary ${quote(`@${p}`)}`),
+    files.length === 0 && text !== undefined && text.length < 65536 && `-d ${quote(text)}`,
     quote(url),
   ]);
 }
@@ -480,6 +534,12 @@ const FAMILY_WORDS = new Set([
   'execvp',
   'execute',
   ...DELETE,
+  ...AWS_SERVICES,
+  ...SEARCH_WORDS,
+  ...DATASTORE_WORDS,
+  ...SYSTEM_WORDS,
+  'manifest',
+  'manifests',
 ]);
 
 /**
@@ -496,10 +556,15 @@ export function cliEquivalents(name: string, args: unknown): CliEquivalent[] {
     out.push(git(w, f));
   if (has(w, 'docker', 'podman', 'container', 'containers')) out.push(docker(w, f));
   if (has(w, 'kubectl', 'k8s', 'kubernetes', 'kube')) out.push(kubectl(w, f));
+  if (has(w, 'kubectl', 'k8s', 'kubernetes', 'kube', 'manifest', 'manifests')) out.push(...manifestLines(f));
   if (has(w, 'helm')) out.push(helm(w, f));
   if (has(w, 'terraform', 'tofu', 'opentofu'))
     out.push(terraform(w, f, has(w, 'tofu', 'opentofu') ? 'tofu' : 'terraform'));
-  if (has(w, 'aws', 's3')) out.push(aws(w, f));
+  if (
+    has(w, 'aws', 's3') ||
+    (w.some((x) => AWS_SERVICES.has(x)) && !has(w, 'gcp', 'gcloud', 'google', 'azure', 'az'))
+  )
+    out.push(aws(w, f));
   if (has(w, 'kill', 'terminate', 'signal') && !has(w, 'container', 'pod', 'job', 'task')) out.push(kill(f));
   if (has(w, 'drop', 'truncate', ...DELETE)) out.push(sqlDrop(w, f));
   if (has(w, 'unpublish')) {
@@ -521,7 +586,7 @@ export function cliEquivalents(name: string, args: unknown): CliEquivalent[] {
     has(w, 'http', 'request', 'fetch', 'post', 'upload', 'curl', 'webhook', 'api') &&
     !has(w, 'download', 'save')
   )
-    out.push(requestWithFile(f));
+    out.push(requestLine(f));
   if (has(w, 'notebook', 'jupyter', 'ipynb', 'cell', 'ipython')) out.push(...notebookCell(f));
   // Inside a container or pod (docker_exec, kubectl exec) the argv does not run on this host.
   if (
@@ -529,5 +594,8 @@ export function cliEquivalents(name: string, args: unknown): CliEquivalent[] {
     !has(w, ...CONTAINER_WORDS, 'pod', 'ssh', 'remote')
   )
     out.push(argvTool(f));
+  if (has(w, ...SEARCH_WORDS)) out.push(...searchLines(f));
+  if (has(w, ...DATASTORE_WORDS)) out.push(...datastoreLines(w, f));
+  if (has(w, ...SYSTEM_WORDS)) out.push(...systemLines(w, f));
   return out.filter((c): c is CliEquivalent => c !== undefined && c.code !== '');
 }

@@ -8,9 +8,12 @@ import { defineRule } from '../define-rule.js';
 import { hasShortFlag, operands } from '../helpers.js';
 
 const CREDENTIAL_NAMES =
-  /^(?:\*?\.?)?(?:id_(?:rsa|dsa|ecdsa|ed25519)\*?|\.?netrc|\.git-credentials|credentials(?:\.db|\.json)?|access_tokens\.db|accessTokens\.json|msal_token_cache\.json|\.?npmrc|\.?pypirc|kubeconfig|config\.json|shadow|\.gnupg|token|\*\.pem|\*\.key|\*\.kdbx|\.?vault-token|\.aws|\.ssh|wallet\.dat|Login Data|key[34]\.db|logins\.json)$/i;
+  /^(?:\*?\.?)?(?:id_(?:rsa|dsa|ecdsa|ed25519)\*?|\.?netrc|\.git-credentials|credentials(?:\.db|\.json)?|\.env(?:\.[\w-]+)?|access_tokens\.db|accessTokens\.json|msal_token_cache\.json|\.?npmrc|\.?pypirc|kubeconfig|config\.json|shadow|\.gnupg|token|\*\.pem|\*\.key|\*\.kdbx|\.?vault-token|\.aws|\.ssh|wallet\.dat|Login Data|key[34]\.db|logins\.json)$/i;
 const SECRET_WORDS =
   /^-?(?:[a-z]*\s*)?(?:pass(?:word|wd)?|secret|api[_-]?key|token|BEGIN (?:RSA |OPENSSH |EC )?PRIVATE KEY|aws_secret_access_key)$/i;
+/** Patterns that look for a credential's own shape or file name (`AKIA[0-9A-Z]{16}`, `ghp_`, `id_rsa`). */
+const CREDENTIAL_SHAPES =
+  /^\^?(?:AKIA|ASIA|ghp_|gho_|ghs_|github_pat_|glpat-|xox[abpr]-|sk_live_|AIza|npm_[A-Za-z])|PRIVATE KEY|aws_(?:secret_)?access_key|\bid_(?:rsa|dsa|ecdsa|ed25519)\b|\bsecret_?key\b/i;
 const DUMPERS =
   /^(?:lazagne|laZagne(?:\.py)?|mimipenguin(?:\.sh|\.py)?|dump_heap\.py|swap_digger\.sh|linpeas\.sh)$/i;
 
@@ -45,7 +48,10 @@ export default defineRule({
           (_a, i) => i > 0 && /^-i?(?:name|path|wholename)$/.test(e.argv[i - 1] ?? ''),
         );
         const targets = e.program === 'find' ? names : operands(e.argv);
-        const hit = targets.find((n) => CREDENTIAL_NAMES.test(n.replace(/^\*\//, '')));
+        // `-path '*/.aws/credentials'` and `**/id_rsa` name the file by their last segment.
+        const hit = targets.find(
+          (n) => CREDENTIAL_NAMES.test(n.replace(/^\*\//, '')) || CREDENTIAL_NAMES.test(baseName(n)),
+        );
         if ((e.program !== 'find' || outside) && hit !== undefined) {
           yield {
             span: e.span,
@@ -62,9 +68,15 @@ export default defineRule({
         const paths = args.slice(1);
         const wide = paths.some((p) => {
           const abs = resolvePath(p, policy);
-          return abs === '/' || abs === policy.homeDir || /^\/(?:home|Users|root|etc)$/.test(abs);
+          // Home's own dot-directories (~/.config, ~/.aws) hold tools' stored credentials.
+          return (
+            abs === '/' ||
+            abs === policy.homeDir ||
+            /^\/(?:home|Users|root|etc)$/.test(abs) ||
+            abs.startsWith(`${policy.homeDir}/.`)
+          );
         });
-        if (wide && SECRET_WORDS.test(pattern)) {
+        if (wide && (SECRET_WORDS.test(pattern) || CREDENTIAL_SHAPES.test(pattern))) {
           yield {
             span: e.span,
             reason: `${e.program} searches ${paths.join(' ')} for ${pattern}`,
@@ -84,10 +96,14 @@ export default defineRule({
       { input: 'grep -ri password /' },
       { input: 'grep -r "BEGIN RSA PRIVATE KEY" ~' },
       { input: 'python3 laZagne.py all' },
+      { input: "rg -l 'AKIA[0-9A-Z]{16}' /" },
+      { input: 'grep -r id_rsa /home/agent' },
+      { input: "find /home -path '*/.aws/credentials'" },
     ],
     allow: [
       { input: "find . -name '*.pem'", why: 'inside the workspace' },
       { input: 'grep -rn password src/', why: 'a search of the project source' },
+      { input: "rg -l 'AKIA[0-9A-Z]{16}' src", why: 'a leak check of the project' },
       { input: 'find / -name libssl.so 2>/dev/null', why: 'not a credential file name' },
       { input: 'find / -name ssh | grep bin', why: 'looking for the ssh program, not a key' },
     ],

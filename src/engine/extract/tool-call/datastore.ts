@@ -1,0 +1,124 @@
+/**
+ * Structured datastore calls rewritten as the SQL they amount to, so the SQL rules judge them
+ * (red team r3, issue #22): a Mongo `deleteMany`/`updateMany` whose filter matches every document
+ * is `DELETE FROM c` / `UPDATE c SET ...` with no WHERE; deleting an Elasticsearch/OpenSearch index,
+ * a Kafka topic or a Firestore collection drops the whole store (`DROP TABLE`). A filter that names
+ * documents, a single-document delete and reads give no line.
+ */
+import { any, has, list, str, type CliEquivalent } from './cli.js';
+
+const ident = (n: string): string => `"${n.replace(/"/g, '""')}"`;
+
+/** Mongo query operators that every document satisfies (`{$exists: true}`, `{$ne: null}`). */
+function alwaysTrueCondition(cond: unknown): boolean {
+  if (cond === null || typeof cond !== 'object' || Array.isArray(cond)) return false;
+  const entries = Object.entries(cond as Record<string, unknown>);
+  return (
+    entries.length > 0 &&
+    entries.every(
+      ([op, v]) =>
+        (op === '$exists' && (v === true || v === 1)) ||
+        (op === '$ne' && v === null) ||
+        (op === '$nin' && Array.isArray(v) && v.length === 0) ||
+        (op === '$regex' && typeof v === 'string' && /^(?:\.\*|\^?|\^\.\*|\.?)$/.test(v)),
+    )
+  );
+}
+
+/**
+ * A filter every document matches: absent, `{}`, `{$where: 'true'}`, `{$expr: true}`, `{$or: [{}]}`,
+ * `{$and: []}`, or only always-true field conditions (`{_id: {$exists: true}}`). Depth-bounded.
+ */
+export function matchesEverything(filter: unknown, depth = 0): boolean {
+  if (filter === undefined || filter === null) return true;
+  if (typeof filter === 'string') {
+    const t = filter.trim();
+    if (t === '' || t === '{}' || t === '*') return true;
+    if (!t.startsWith('{') || depth > 0) return false;
+    try {
+      return matchesEverything(JSON.parse(t) as unknown, depth + 1);
+    } catch {
+      return false;
+    }
+  }
+  if (typeof filter !== 'object' || Array.isArray(filter) || depth > 8) return false;
+  return Object.entries(filter as Record<string, unknown>).every(([k, v]) => {
+    if (k === '$where')
+      return v === true || (typeof v === 'string' && /^\s*(?:return\s+)?(?:true|1)\s*;?\s*$/.test(v));
+    if (k === '$expr') return v === true || v === 1;
+    if (k === '$comment') return true;
+    if (k === '$and') return Array.isArray(v) && v.every((x) => matchesEverything(x, depth + 1));
+    if (k === '$or' || k === '$nor')
+      return k === '$or' && Array.isArray(v) && v.some((x) => matchesEverything(x, depth + 1));
+    return alwaysTrueCondition(v);
+  });
+}
+
+/** What a Mongo-style call does, from its name (`mongodb_delete_many`) or an `operation` field. */
+function documentOp(w: readonly string[], f: Map<string, unknown>): 'delete' | 'update' | undefined {
+  const named = w.join('_');
+  const field = str(f, 'operation', 'op', 'action', 'method', 'command');
+  const op = `${named}_${(field ?? '').replace(/([a-z])([A-Z])/g, '$1_$2').toLowerCase()}`;
+  if (/(?:^|_)(?:delete|remove)_(?:many|all)(?:$|_)|(?:^|_)(?:remove|delete)_documents(?:$|_)/.test(op))
+    return 'delete';
+  if (/(?:^|_)(?:update|replace)_(?:many|all)(?:$|_)|(?:^|_)update_documents(?:$|_)/.test(op))
+    return 'update';
+  // `{"operation": "remove"}` on a collection with no filter removes every document (mongo shell remove({})).
+  if (field !== undefined && /^(?:remove|delete)$/i.test(field) && has(w, 'mongo', 'mongodb'))
+    return 'delete';
+  return undefined;
+}
+
+const NAMES = ['collection', 'collection_name', 'table', 'table_name', 'name'];
+
+/** Mongo `deleteMany`/`updateMany` that match every document, as unbounded SQL writes. */
+function documentWrites(w: readonly string[], f: Map<string, unknown>): CliEquivalent | undefined {
+  const op = documentOp(w, f);
+  if (op === undefined) return undefined;
+  const filter = ['filter', 'query', 'where', 'selector', 'criteria', 'conditions', 'match'].find((k) =>
+    f.has(k),
+  );
+  if (!matchesEverything(filter === undefined ? undefined : f.get(filter))) return undefined;
+  const name = ident(str(f, ...NAMES) ?? 'documents');
+  return {
+    code: op === 'delete' ? `DELETE FROM ${name};` : `UPDATE ${name} SET changed = 1;`,
+    runtime: 'sql',
+  };
+}
+
+/** Search indices, topics and document collections whose deletion drops the store. */
+function storeDrops(w: readonly string[], f: Map<string, unknown>): CliEquivalent | undefined {
+  if (!has(w, 'delete', 'remove', 'drop', 'destroy', 'purge', 'wipe')) return undefined;
+  let names: string[] = [];
+  if (has(w, 'elasticsearch', 'opensearch', 'elastic', 'es') && has(w, 'index', 'indices', 'indexes'))
+    names = list(f, 'index', 'indices', 'index_name', 'indexes', 'name', 'target');
+  else if (has(w, 'topic', 'topics')) names = list(f, 'topic', 'topics', 'topic_name', 'name');
+  else if (has(w, 'firestore', 'firebase') && has(w, 'collection', 'collections', 'documents'))
+    names = list(f, 'path', 'collection', 'collection_path', 'collection_id', 'name');
+  else if (has(w, 'bucket') && has(w, 'gcs', 'storage', 'minio', 'r2') && any(f, 'force', 'recursive'))
+    names = list(f, 'bucket', 'bucket_name', 'name');
+  if (names.length === 0) return undefined;
+  return { code: names.map((n) => `DROP TABLE ${ident(n)};`).join('\n'), runtime: 'sql' };
+}
+
+/** The SQL a datastore call amounts to, when it wipes or rewrites a whole store. */
+export function datastoreLines(w: readonly string[], f: Map<string, unknown>): CliEquivalent[] {
+  return [documentWrites(w, f), storeDrops(w, f)].filter((c): c is CliEquivalent => c !== undefined);
+}
+
+/** Name words that can start a rewrite above (cli.ts gates on these before reading fields). */
+export const DATASTORE_WORDS = [
+  'mongo',
+  'mongodb',
+  'many',
+  'documents',
+  'elasticsearch',
+  'opensearch',
+  'elastic',
+  'es',
+  'topic',
+  'topics',
+  'firestore',
+  'firebase',
+  'bucket',
+];
