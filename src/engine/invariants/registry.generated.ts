@@ -75,6 +75,7 @@ import secAst002CredentialHunting from './rules/sec-ast-002-credential-hunting.j
 import secAst010SecretToNetwork from './rules/sec-ast-010-secret-to-network.js';
 import secAst011DnsExfiltration from './rules/sec-ast-011-dns-exfiltration.js';
 import secAst012HostFingerprint from './rules/sec-ast-012-host-fingerprint.js';
+import secAst013LiteralCredentialEgress from './rules/sec-ast-013-literal-credential-egress.js';
 import shAst001SpawnedShell from './rules/sh-ast-001-spawned-shell.js';
 import shAst002DevTcp from './rules/sh-ast-002-dev-tcp.js';
 import shAst003SocketShell from './rules/sh-ast-003-socket-shell.js';
@@ -177,6 +178,7 @@ export const RULE_FILES: readonly (readonly [id: string, rule: RuleDefinition])[
   ['SEC-AST-010', secAst010SecretToNetwork],
   ['SEC-AST-011', secAst011DnsExfiltration],
   ['SEC-AST-012', secAst012HostFingerprint],
+  ['SEC-AST-013', secAst013LiteralCredentialEgress],
   ['SH-AST-001', shAst001SpawnedShell],
   ['SH-AST-002', shAst002DevTcp],
   ['SH-AST-003', shAst003SocketShell],

@@ -136,7 +136,7 @@ export interface LoopFrame {
 
 export class Collector {
   readonly facts: Fact[] = [];
-  readonly #literals: { text: string; span: Span; egress: boolean }[] = [];
+  readonly #literals: { text: string; span: Span; egress: boolean; field?: string }[] = [];
   readonly #ctx: ExtractContext;
   readonly #runtime: Runtime;
   /** Innermost loop last; a function body starts a fresh stack (its `return` leaves no outer loop). */
@@ -180,11 +180,18 @@ export class Collector {
     return [this.#literals.length - 1];
   }
 
-  /** The literals in `lits` reach a network sink. */
-  egress(lits: readonly number[]): void {
+  /**
+   * The literals in `lits` reach a network sink; `field` names the slot when it is not the payload
+   * (`header`: where tokens are meant to go), so SEC-AST-013 can tell a token used from one sent.
+   */
+  egress(lits: readonly number[], field?: string): void {
     for (const id of lits) {
       const lit = this.#literals[id];
-      if (lit) lit.egress = true;
+      if (!lit) continue;
+      // A literal that is also payload somewhere counts as payload.
+      if (field === undefined) delete lit.field;
+      else if (!lit.egress) lit.field = field;
+      lit.egress = true;
     }
   }
 
@@ -410,6 +417,7 @@ export class Collector {
         depth: this.#ctx.depth,
         text: lit.text,
         egress: lit.egress,
+        ...(lit.field !== undefined ? { field: lit.field } : {}),
       });
     }
     return this.facts;

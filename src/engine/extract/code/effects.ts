@@ -240,7 +240,7 @@ export function request(col: Collector, span: Span, actor: string, req: Request)
     // whole environment in a header is not.
     for (const s of deepSources(h))
       if (s.kind === 'file' || (s.kind === 'env' && s.name === undefined)) col.flow(span, s, sink);
-    col.egress(deepLits(h));
+    col.egress(deepLits(h), 'header');
   }
   return {
     parts: [{ hole: 'response' }],
