@@ -35,6 +35,7 @@ import {
   spliceParts,
 } from './code/walker.js';
 import { canonicalModule, isNamespace, JS_CALLS, type JsCall } from './node/calls.js';
+import { isFunctionConstructorOf, paramPrelude } from './node/code-strings.js';
 
 const FUNCTION_TYPES = new Set([
   'arrow_function',
@@ -51,6 +52,8 @@ export class JsWalker extends CodeWalker {
   #reassigned: Set<string> | undefined;
   /** Loop-body walks spent unrolling loops over literal lists (UNROLL_BUDGET). */
   #unrolled = 0;
+  /** The `const name = value` being walked: callbacks inside value may use name (a socket). */
+  #declaring: { readonly name: SyntaxNode; readonly value: SyntaxNode } | undefined;
   /** Methods of the input's own classes, by name (`new Svc().run(x)` walks `run` with x). */
   readonly methods = new Map<string, Val>();
 
@@ -125,8 +128,13 @@ export class JsWalker extends CodeWalker {
         return this.augAssign(n);
       case 'variable_declarator': {
         const [name, , value] = n.children;
-        if (name && value) this.bind(name, this.visit(value));
-        else if (name?.type === 'identifier') this.env.set(this.src(name), holeVal(this.src(name)));
+        if (name && value) {
+          const outer = this.#declaring;
+          this.#declaring = name.type === 'identifier' ? { name, value } : undefined;
+          const v = this.visit(value);
+          this.#declaring = outer;
+          this.bind(name, v);
+        } else if (name?.type === 'identifier') this.env.set(this.src(name), holeVal(this.src(name)));
         return UNKNOWN;
       }
       case 'import_statement':
@@ -218,6 +226,8 @@ export class JsWalker extends CodeWalker {
   /** `obj.prop`: a qualified name when obj names something, else the object's taint. */
   member(base: Val, prop: string, dotted: string): Val {
     if (base.fields?.has(prop)) return base.fields.get(prop)!;
+    // A function's (or its prototype's) constructor is Function (`noop.constructor`, r3).
+    if (isFunctionConstructorOf(base, prop)) return refVal('Function', dotted);
     if (base.sdk !== undefined) {
       const m = sdkMember(base, prop);
       if (m !== undefined) return m;
@@ -308,6 +318,8 @@ export class JsWalker extends CodeWalker {
       return concat([str(a), str(b)]);
     }
     if (o === '||' || o === '??') return either(a, b);
+    // XOR with a side the walk cannot know: a key applied to data, a decoder (issue 22, fail closed).
+    if (o === '^') return { ...opaque([a, b]), generated: true };
     return opaque([a, b]);
   }
 
@@ -647,7 +659,8 @@ export class JsWalker extends CodeWalker {
         recvNode &&
         (/\.\s*constructor$/.test(this.src(recvNode)) ||
           FUNCTION_MEMBER.test(this.src(recvNode)) ||
-          FUNCTION_TYPES.has(unwrap(recvNode).type))
+          FUNCTION_TYPES.has(unwrap(recvNode).type) ||
+          recv.fn !== undefined)
       )
         name = 'Function';
     } else if (fnNode.type === 'import') {
@@ -693,13 +706,9 @@ export class JsWalker extends CodeWalker {
       for (const a of call.args) this.store(recvNode, a);
     }
     // A function built from text, called with known arguments: its body analysed with them bound.
-    if (fn?.code !== undefined && call.args.some((a) => constText(a) !== null)) {
-      const prelude = fn.code.params
-        .map((p, i) => {
-          const t = constText(call.args[i]);
-          return `const ${p} = ${t !== null ? JSON.stringify(t) : 'undefined'};`;
-        })
-        .join(' ');
+    // Arguments that are node's own objects (`fn(require)`) are passed as themselves (r3).
+    const prelude = fn?.code !== undefined ? paramPrelude(fn.code.params, call.args) : undefined;
+    if (fn?.code !== undefined && prelude !== undefined) {
       this.col.nested(`${prelude}\n(function () {\n${fn.code.body}\n})();`, 'node', call.span, 'node');
     }
     // A method of the input's own classes, called on an object the walk cannot type.
@@ -776,6 +785,8 @@ export class JsWalker extends CodeWalker {
           return method === 'map' ? { ...opaque(out), items: out } : opaque(out);
       }
     }
+    // `const s = tls.connect(port, host, () => s.write(data))`: the callback's `s` is the socket.
+    if (this.#declaring?.value === n && result.peer) this.bind(this.#declaring.name, result);
     // Callbacks run with what the call produced (a response, a stream's data) as their first argument.
     const taint = recv ? withTaint(result, recv) : result;
     for (const cb of callbacks) {

@@ -51,6 +51,7 @@ import type { JsWalker } from '../node.js';
 import { bytesVal, jsonVal, mapText, numText } from '../code/fold.js';
 import { commandOutput, credentialResult, JS_CREDENTIAL_CALLS } from '../code/credential-apis.js';
 import { stdinFields, stdinRunner } from '../code/stdin-pipe.js';
+import { dataUrlCode, prototypeOf } from './code-strings.js';
 
 /** A call; its name is qualified like 'child_process.execSync', 'new net.Socket' or 'fs.rm'. */
 export interface JsCall extends CodeCall {
@@ -385,6 +386,21 @@ const bufferFrom: Handler = (_w, c) => {
   return base64Val(v, enc.startsWith('base64'));
 };
 
+/** new Uint8Array([...]) / Uint8Array.from([...]): the bytes, as Buffer.from would hold them. */
+const typedBytes: Handler = (_w, c) => {
+  const v = c.args[0];
+  if (!v || v.num !== undefined) return undefined;
+  return v.items !== undefined ? (bytesVal(v.items, v) ?? { ...opaque([v]), items: v.items }) : v;
+};
+
+/** new TextDecoder().decode(bytes): the text; decoded bytes are generated text whatever they spell (fail closed). */
+const textDecode: Handler = (_w, c) => {
+  const v = c.args[0];
+  if (!v) return strVal('');
+  const folded = v.items !== undefined ? bytesVal(v.items, v) : undefined;
+  return folded ?? { ...(v.parts !== null && v.ref === undefined ? v : opaque([v])), generated: true };
+};
+
 const atob: Handler = (_w, c) => {
   const v = c.args[0];
   return v ? base64Val(v) : undefined;
@@ -658,6 +674,8 @@ function functionReturns(c: JsCall): Val | number | undefined {
   const m =
     body === null ? null : /^\s*return\s+([A-Za-z_$][\w$]*(?:\.[A-Za-z_$][\w$]*)*)\s*;?\s*$/.exec(body);
   if (m === null) return undefined;
+  // `Function('return this')()` is the global object.
+  if (m[1] === 'this') m[1] = 'globalThis';
   const params = c.args.slice(0, -1).map((v) => constText(v));
   const at = params.indexOf(m[1]!);
   if (at >= 0) return at;
@@ -898,8 +916,10 @@ add(
 add(['child_process.fork', 'cluster.fork'], forkProcess);
 // new Worker(code, { eval: true }) runs the string as code; a worker file is another program.
 add(['new worker_threads.Worker', 'new Worker'], (w, c) => {
-  const code = c.args[0];
-  if (!code || truthy(opt(optionsArg(c, 1), 'eval')) !== true) return undefined;
+  // A data: URL (a string or new URL of one) carries the worker's code (r3).
+  const data = dataUrlCode(c.args[0]);
+  const code = data ?? c.args[0];
+  if (!code || (data === undefined && truthy(opt(optionsArg(c, 1), 'eval')) !== true)) return undefined;
   runCode(w.col, c.span, code, 'Worker', 'node', spanOf(w, c, 0), VIA);
   return UNKNOWN;
 });
@@ -1036,16 +1056,28 @@ add(
   ],
   (w, c) => evalCode(c.name.includes('vm') ? 'vm' : 'eval', 'first')(w, c),
 );
-add(['Function', 'new Function'], (w, c) => {
-  const v = evalCode('Function', 'last')(w, c);
-  const returns = functionReturns(c);
-  if (v && returns !== undefined) return { ...v, returns };
-  const body = constText(c.args[c.args.length - 1]);
-  const params = c.args.slice(0, -1).map((p) => constText(p));
-  if (v && body !== null && params.every((p): p is string => p !== null && /^[A-Za-z_$][\w$]*$/.test(p)))
-    return { ...v, code: { params, body } };
-  return v;
-});
+add(['Object.getPrototypeOf', 'Reflect.getPrototypeOf'], (_w, c) => prototypeOf(c.args[0]));
+// The Function constructor reached through a prototype (r3): Function.prototype.constructor and friends.
+add(
+  [
+    'Function',
+    'new Function',
+    'Function.prototype.constructor',
+    'new Function.prototype.constructor',
+    'Function.constructor',
+    'new Function.constructor',
+  ],
+  (w, c) => {
+    const v = evalCode('Function', 'last')(w, c);
+    const returns = functionReturns(c);
+    if (v && returns !== undefined) return { ...v, returns };
+    const body = constText(c.args[c.args.length - 1]);
+    const params = c.args.slice(0, -1).map((p) => constText(p));
+    if (v && body !== null && params.every((p): p is string => p !== null && /^[A-Za-z_$][\w$]*$/.test(p)))
+      return { ...v, code: { params, body } };
+    return v;
+  },
+);
 add(['setTimeout', 'setInterval', 'setImmediate', 'process.nextTick', 'queueMicrotask'], timerString);
 add(['Promise.resolve'], promiseResolve);
 add(['os.tmpdir'], () => strVal('/tmp'));
@@ -1122,6 +1154,11 @@ add(
 add(['decodeURIComponent', 'decodeURI', 'unescape', 'querystring.unescape'], uriDecode);
 add(['new URL', 'url.resolve'], newUrl);
 add(['Buffer.from', 'new Buffer'], bufferFrom);
+add(
+  ['new Uint8Array', 'Uint8Array.from', 'new Int8Array', 'new Uint8ClampedArray', 'Uint8ClampedArray.from'],
+  typedBytes,
+);
+add(['new TextDecoder().decode', 'new util.TextDecoder().decode'], textDecode);
 add(['atob', 'Buffer.atob'], atob);
 add(
   [
