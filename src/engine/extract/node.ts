@@ -36,6 +36,7 @@ import {
 } from './code/walker.js';
 import { canonicalModule, isNamespace, JS_CALLS, type JsCall } from './node/calls.js';
 import { isFunctionConstructorOf, paramPrelude } from './node/code-strings.js';
+import { rotatedArgs } from './node/rotation.js';
 
 const FUNCTION_TYPES = new Set([
   'arrow_function',
@@ -696,6 +697,13 @@ export class JsWalker extends CodeWalker {
       }
     }
     if (callee?.unresolved === true) dynamicCall(this.col, call.span, callee, call.args);
+    // An array given to an own function that rotates it has an unknown order afterwards (node/rotation.ts).
+    const body = FUNCTION_TYPES.has(unwrap(fnNode).type)
+      ? unwrap(fnNode)
+      : (fn?.fn as SyntaxNode | undefined);
+    if (body !== undefined)
+      for (const [name, v] of rotatedArgs(this.src(body), call.argNodes, call.args, (x) => this.src(x)))
+        this.env.set(name, v);
     // arr.push(v) / form.append(k, v) / map.set(k, v): the container holds what was put in.
     if (method !== undefined && MUTATORS.has(method) && recvNode !== undefined) {
       // arr.push(v) on a known short array: v is its next item (a later forEach walks it).
