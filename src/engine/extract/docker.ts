@@ -8,8 +8,9 @@ import type { ContainerFact, Fact, FileOpFact, LiteralFact, NetOpFact } from '..
 import type { Span } from '../types.js';
 import { analyzeDocker, isDockerProgram, type ContainerInit, type DockerSink } from './docker/cli.js';
 import { analyzeCompose, isCompose } from './docker/compose.js';
-import { analyzeDockerfile, isDockerfile } from './docker/dockerfile.js';
+import { analyzeDockerfile, isDockerfile, type BuildStep } from './docker/dockerfile.js';
 import { commandsOf } from './docker/shell-words.js';
+import { isVendorInstall } from './docker/vendor-installs.js';
 import type { ExtractContext, Extractor } from './types.js';
 
 export function containerFact(
@@ -119,19 +120,32 @@ function tooDeep(text: string): boolean {
 export const IMAGE_BUILD_VIA = 'docker build';
 
 /**
+ * A vendor's install script run by a build step (`RUN curl -fsSL https://deb.nodesource.com/setup_22.x
+ * | bash -`, the documented NodeSource, rustup, uv and poetry installs): in the build's sandbox it
+ * changes only the image being built (red team r3 FP). Scripts from other hosts, plain http, decoded
+ * content, and steps with the host's network or a bind mount stay SH-AST-010's.
+ */
+function vendorInstall(f: Fact): boolean {
+  if (f.kind !== 'flow' || f.from.kind !== 'net' || f.to.kind !== 'exec') return false;
+  return f.from.url !== undefined && isVendorInstall(f.from.url);
+}
+
+/**
  * Code that runs inside the image changes the image's files, not the host's: its file writes,
  * deletes and mode changes are dropped. Reads, executions, flows and network facts stay (the
  * build's network is real: downloads run, reverse shells and metadata requests reach out).
  */
-function inImageFacts(facts: readonly Fact[], secrets: readonly string[] = []): readonly Fact[] {
+function inImageFacts(facts: readonly Fact[], step: BuildStep): readonly Fact[] {
+  const secrets = step.secrets;
   const kept = facts.filter(
     (f) =>
-      f.kind !== 'file' ||
-      f.op === 'execute' ||
-      // A BuildKit secret mount is read where the build needs it (`RUN --mount=type=secret,id=npm
-      // NPM_TOKEN=$(cat /run/secrets/npm) npm ci`): the intended use, not a leak. Sending it out is
-      // still a flow to the network, which SEC-AST-010 reads.
-      (f.op === 'read' && !secrets.includes(f.path)),
+      (f.kind !== 'file' && !(step.sandboxed && vendorInstall(f))) ||
+      (f.kind === 'file' &&
+        (f.op === 'execute' ||
+          // A BuildKit secret mount is read where the build needs it (`RUN --mount=type=secret,id=npm
+          // NPM_TOKEN=$(cat /run/secrets/npm) npm ci`): the intended use, not a leak. Sending it out is
+          // still a flow to the network, which SEC-AST-010 reads.
+          (f.op === 'read' && !secrets.includes(f.path)))),
   );
   if (secrets.length === 0) return kept;
   // The programs given the secret's path (`cat /run/secrets/npm`) are given the build's own input.
@@ -142,28 +156,43 @@ function inImageFacts(facts: readonly Fact[], secrets: readonly string[] = []): 
   });
 }
 
+/**
+ * Facts of a Dockerfile, pushed onto `facts`. `place` turns the Dockerfile's spans into the input's
+ * (a compose file's `dockerfile_inline` places every span at its service).
+ */
+function dockerfileFacts(
+  text: string,
+  ctx: ExtractContext,
+  facts: Fact[],
+  place: (s: Span) => Span = (s) => s,
+): void {
+  const map = (s: Span): Span => ctx.mapSpan(place(s));
+  analyzeDockerfile(text, {
+    container: (c, s) => facts.push(containerFact(c, map(s), 'docker', ctx.depth)),
+    nested: (code, s, step) => {
+      if (!ctx.budget.spend(INSTRUCTION_UNITS, 'Dockerfile instructions')) return;
+      const at = place(s);
+      facts.push(
+        ...(step.inImage
+          ? inImageFacts(ctx.nested(code, 'bash', at, IMAGE_BUILD_VIA), step)
+          : ctx.nested(code, 'bash', at, 'docker')),
+      );
+    },
+    net: (url, s) => {
+      const f = urlFact(url, map(s), 'docker ADD', ctx.depth, 'docker');
+      if (f) facts.push(f);
+    },
+    read: (path, actor, s) => facts.push(fileFact(path, 'read', undefined, actor, map(s), ctx.depth)),
+    literal: (t, field, s) => facts.push(imageLiteral(t, field, map(s), ctx.depth)),
+    spend: (units) => ctx.budget.spend(units, 'Dockerfile instructions'),
+  });
+}
+
 export function extractDocker(text: string, ctx: ExtractContext): Fact[] {
   const facts: Fact[] = [];
   const map = (s: Span): Span => ctx.mapSpan(s);
   if (isDockerfile(text)) {
-    analyzeDockerfile(text, {
-      container: (c, s) => facts.push(containerFact(c, map(s), 'docker', ctx.depth)),
-      nested: (code, s, inImage, secrets) => {
-        if (!ctx.budget.spend(INSTRUCTION_UNITS, 'Dockerfile instructions')) return;
-        facts.push(
-          ...(inImage
-            ? inImageFacts(ctx.nested(code, 'bash', s, IMAGE_BUILD_VIA), secrets)
-            : ctx.nested(code, 'bash', s, 'docker')),
-        );
-      },
-      net: (url, s) => {
-        const f = urlFact(url, map(s), 'docker ADD', ctx.depth, 'docker');
-        if (f) facts.push(f);
-      },
-      read: (path, actor, s) => facts.push(fileFact(path, 'read', undefined, actor, map(s), ctx.depth)),
-      literal: (t, field, s) => facts.push(imageLiteral(t, field, map(s), ctx.depth)),
-      spend: (units) => ctx.budget.spend(units, 'Dockerfile instructions'),
-    });
+    dockerfileFacts(text, ctx, facts);
     return facts;
   }
   // A compose file handed to `docker compose -f -` on standard input (echo '...' |, here-docs).

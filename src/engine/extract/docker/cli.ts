@@ -120,6 +120,11 @@ const BOOL_LONG = new Set([
   // containerd's ctr run
   '--net-host',
   '--privileged-without-host-devices',
+  // docker service create/update
+  '--no-resolve-image',
+  '--with-registry-auth',
+  '--rollback',
+  '--force',
 ]);
 const BOOL_SHORT = new Set(['d', 'i', 't', 'P', 'q', 'T']);
 /** Value options whose spliced spelling (`--volume${X}=/:/h`) is still read as the option. */
@@ -207,10 +212,42 @@ export function printedSubstitutions(value: string): string {
     /\$\(\s*(?:realpath(?:\s+-\w+)*|readlink\s+-[fem]+)\s+(['"]?)([^'"()`;|&\s]+)\1\s*\)/g,
     '$2',
   );
-  return value.replace(
+  value = value.replace(
     /\$\(\s*(?:echo|printf(?:\s+(?:'%s'|"%s"|%s))?)\s+(['"]?)([^'"()`$;|&]*)\1\s*\)|`\s*(?:echo|printf)\s+(['"]?)([^'"()`$;|&]*)\3\s*`/g,
     (_m, _q1: string, a: string | undefined, _q2: string, b: string | undefined) => (a ?? b ?? '').trim(),
   );
+  return value.includes('$(') || value.includes('`') ? homePrinters(value) : value;
+}
+
+/**
+ * Commands that print a home directory: the passwd entry's sixth field (`getent passwd "$USER" |
+ * cut -d: -f6`, awk over /etc/passwd), `eval echo ~"$USER"`, `echo ~` or `$HOME` through a shell,
+ * printenv, python's expanduser, node's os.homedir (red team r3).
+ */
+const HOME_PRINTER =
+  /^\s*(?:getent\s+passwd\b|[^)]*\/etc\/passwd\b|eval\s+(?:echo|printf)\b|(?:echo|printf)\s[^|;&]*(?:~|\$\{?HOME\b)|printenv\s+HOME\b|(?:ba|da|k|z)?sh\s+-c\s[^)]*(?:~|\bHOME\b)|python[\d.]*\s+-c\s[^)]*(?:expanduser|\.home\(\)|\bHOME\b)|node\s+-[ep]\s[^)]*(?:homedir|\bHOME\b)|perl\s+-e\s[^)]*\bHOME\b)/;
+
+/** `$(...)` and backtick substitutions whose command prints a home directory, replaced by `~`. */
+function homePrinters(value: string): string {
+  let out = '';
+  let i = 0;
+  while (i < value.length) {
+    const open = value.startsWith('$(', i) ? 2 : value[i] === '`' ? 1 : 0;
+    if (open === 0) {
+      out += value[i++];
+      continue;
+    }
+    let end = i + open;
+    if (open === 1) end = value.indexOf('`', end) < 0 ? value.length : value.indexOf('`', end) + 1;
+    else
+      for (let depth = 1; end < value.length && depth > 0; end++)
+        if (value[end] === '(') depth++;
+        else if (value[end] === ')') depth--;
+    const body = value.slice(i + open, open === 1 ? end - 1 : end - 1);
+    out += HOME_PRINTER.test(body) ? '~' : value.slice(i, end);
+    i = end;
+  }
+  return out;
 }
 
 /** `-v SRC:DST[:OPTS]`; only bind mounts of host paths are returned (named volumes are not host paths). */
@@ -279,7 +316,7 @@ export function parseMount(
     );
   }
   const type = kv.get('type') ?? 'volume';
-  let source = kv.get('source') ?? kv.get('src') ?? '';
+  let source = printedSubstitutions(kv.get('source') ?? kv.get('src') ?? '');
   if (type === 'volume' && volumes.has(source)) source = volumes.get(source)!;
   // `volume-opt=type=none,volume-opt=o=bind,volume-opt=device=/`: the local driver binds `device`.
   const device = type === 'volume' ? boundDevice(volumeOpts(spec)) : undefined;
@@ -326,7 +363,8 @@ function applyOptions(
         if (m) c.mounts.push(m);
         break;
       }
-      case '--mount': {
+      case '--mount':
+      case '--mount-add': {
         const m = parseMount(o.value, volumes);
         if (m) c.mounts.push(m);
         break;
@@ -424,6 +462,12 @@ export function analyzeDocker(words: readonly DockerWord[], sink: DockerSink): b
     case 'cp':
       cp(words, i + 1, sink);
       return true;
+    case 'service':
+      // Swarm services take run's container flags (`--mount type=bind,src=/`, `--cap-add`,
+      // `--network host`); `service update --mount-add/--cap-add` gives them to a running one.
+      if (words[i + 1]?.value === 'create') runLike(words, i + 2, whole, sink, true);
+      else if (words[i + 1]?.value === 'update') runLike(words, i + 2, whole, sink, false);
+      return !REMOVES.has(words[i + 1]?.value ?? '');
     case 'network':
     case 'builder':
       return !REMOVES.has(words[i + 1]?.value ?? '');
@@ -487,6 +531,10 @@ function composeCommand(
     i += COMPOSE_GLOBAL_VALUE.has(v) ? 2 : 1;
   }
   const sub = words[i]?.value;
+  if (sub === 'cp') {
+    cp(words, i + 1, sink);
+    return true;
+  }
   if (sub !== 'run' && sub !== 'exec') return sub !== 'down' && sub !== 'rm';
   const { options, rest } = readOptions(words, i + 1);
   const c = emptyContainer();

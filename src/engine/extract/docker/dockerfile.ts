@@ -8,13 +8,20 @@ import { emptyContainer, type ContainerInit } from './cli.js';
 import { shellQuote } from './shell-words.js';
 import type { Span } from '../../types.js';
 
+/** Where a RUN/CMD/ENTRYPOINT's code runs. */
+export interface BuildStep {
+  /** The code changes the image or container being built, not the host (no bind mount, not insecure). */
+  readonly inImage: boolean;
+  /** Files of BuildKit secret mounts (`--mount=type=secret`) the code may read. */
+  readonly secrets: readonly string[];
+  /** A RUN step in the build's own sandbox: in the image, and without the host's network. */
+  readonly sandboxed: boolean;
+}
+
 export interface DockerfileSink {
   container(init: ContainerInit, span: Span): void;
-  /**
-   * `inImage`: the code changes the image or container being built, not the host (no bind mount).
-   * `secrets`: files of BuildKit secret mounts (`--mount=type=secret`) the code may read.
-   */
-  nested(code: string, span: Span, inImage: boolean, secrets?: readonly string[]): void;
+  /** Code an instruction runs; `step` says where (absent: on the host, or not known). */
+  nested(code: string, span: Span, step: BuildStep): void;
   net(url: string, span: Span): void;
   read(path: string, actor: string, span: Span): void;
   /** Text baked into the image (`ENV NAME=value`, `LABEL`, a RUN line), `field` naming where it sits. */
@@ -153,6 +160,30 @@ function execForm(rest: string): string[] | undefined {
 
 const CODE_KEYWORDS = new Set(['run', 'cmd', 'entrypoint']);
 
+interface Download {
+  readonly path: string;
+  readonly name: string;
+  readonly url: string;
+}
+
+/**
+ * Where `ADD URL DEST` puts what it fetches: a file keeps its URL name in a directory destination
+ * (one ending in `/`, or `.`, the WORKDIR); a git repository (ssh or https) is checked out into
+ * DEST itself, so a later `RUN /src/run` or `pip install /app` uses the fetched code (red team r3).
+ */
+function downloadOf(url: string, dest: string): Download | undefined {
+  const git = /^(?:git|ssh):\/\//i.test(url) || /\.git(?:[#?].*)?$/i.test(url);
+  const base =
+    url
+      .replace(/[?#].*$/, '')
+      .split('/')
+      .pop() ?? '';
+  const dir = dest.replace(/\/+$/, '');
+  const path = git ? dir : dest.endsWith('/') ? dest + base : dest === '.' ? `./${base}` : dest;
+  const name = path.split('/').pop() ?? '';
+  return name === '' || name === '.' ? undefined : { path, name, url };
+}
+
 /** `ARG`/`ENV` declarations as `NAME=value` pairs (quotes around a value removed). */
 function declarations(keyword: string, args: string): [string, string][] {
   const t = args.trim();
@@ -172,7 +203,7 @@ export function analyzeDockerfile(text: string, sink: DockerfileSink): void {
   // ARG/ENV values seen so far, set before each RUN's code so `RUN sh -c "$C"` is read with them.
   const vars = new Map<string, string>();
   // Files ADD fetched from a URL: a later RUN that names one runs downloaded content.
-  const downloads: { readonly path: string; readonly name: string; readonly url: string }[] = [];
+  const downloads: Download[] = [];
   const withVars = (code: string): string => {
     if (vars.size === 0 && downloads.length === 0) return code;
     let prefix = '';
@@ -210,15 +241,18 @@ export function analyzeDockerfile(text: string, sink: DockerfileSink): void {
       // A bind mount (`RUN --mount=type=bind,source=/`) or an insecure sandbox reaches the host.
       // Every --mount counts: a cache or secret mount written after a bind one must not hide it.
       const inImage = !mounts.some((m) => /type=bind/i.test(m)) && flags.get('security') !== 'insecure';
-      const secrets = mounts.map(secretFile).filter((f): f is string => f !== undefined);
+      const step: BuildStep = {
+        inImage,
+        secrets: mounts.map(secretFile).filter((f): f is string => f !== undefined),
+        sandboxed: keyword === 'run' && inImage && flags.get('network') !== 'host',
+      };
       for (const h of ins.heredocs)
-        sink.nested(withVars(h.body), { start: h.start, end: h.start + h.body.length }, inImage, secrets);
+        sink.nested(withVars(h.body), { start: h.start, end: h.start + h.body.length }, step);
       const argv = execForm(rest);
       if (argv !== undefined) {
-        if (argv.length > 0)
-          sink.nested(withVars(argv.map(shellQuote).join(' ')), codeSpan, inImage, secrets);
+        if (argv.length > 0) sink.nested(withVars(argv.map(shellQuote).join(' ')), codeSpan, step);
       } else if (ins.heredocs.length === 0 || !/^\s*<<-?\s*\S+\s*$/.test(rest)) {
-        sink.nested(withVars(rest), codeSpan, inImage, secrets);
+        sink.nested(withVars(rest), codeSpan, step);
       }
       return;
     }
@@ -256,18 +290,13 @@ export function analyzeDockerfile(text: string, sink: DockerfileSink): void {
         const dest = parts[parts.length - 1] ?? '';
         for (const src of parts.slice(0, -1)) {
           if (src.startsWith('<<')) continue;
-          if (/^(?:https?|git|ssh):\/\//i.test(src) || /^git@/.test(src)) {
-            if (keyword === 'add') sink.net(src, span);
-            if (keyword === 'add' && /^https?:/i.test(src) && downloads.length < 16) {
-              const base =
-                src
-                  .replace(/[?#].*$/, '')
-                  .split('/')
-                  .pop() ?? '';
-              // A destination ending in / (or `.`, the WORKDIR) is a directory: the file keeps its URL name.
-              const path = dest.endsWith('/') ? dest + base : dest === '.' ? `./${base}` : dest;
-              const name = path.split('/').pop() ?? '';
-              if (name !== '') downloads.push({ path, name, url: src });
+          if (/^(?:https?|git|ssh):\/\//i.test(src) || /^[\w.-]+@[\w.-]+:/.test(src)) {
+            // `git@host:owner/repo.git` is ssh: the same checkout as ssh://git@host/owner/repo.git.
+            const url = /^[\w.-]+@[\w.-]+:(?!\/\/)/.test(src) ? `ssh://${src.replace(':', '/')}` : src;
+            if (keyword === 'add') sink.net(url, span);
+            if (keyword === 'add' && downloads.length < 16) {
+              const download = downloadOf(url, dest);
+              if (download !== undefined) downloads.push(download);
             }
           } else sink.read(src, keyword === 'add' ? 'Dockerfile ADD' : 'Dockerfile COPY', span);
         }
