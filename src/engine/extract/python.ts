@@ -44,6 +44,17 @@ import {
   type PyCall,
 } from './python/calls.js';
 import { attrRef, isModuleName, sliceText } from './python/modules.js';
+import {
+  attributeHeld,
+  classDefinition,
+  construct,
+  defaultsLeftOut,
+  keyHeld,
+  matchStatement,
+  recordAttribute,
+  recordKeywords,
+} from './python/records.js';
+import { byteArithmetic } from './python/decoders.js';
 
 /** Most loop-body walks one input may spend unrolling loops over literal lists (work units). */
 const UNROLL_BUDGET = 4096;
@@ -163,6 +174,8 @@ export class PyWalker extends CodeWalker {
         return this.#for(n);
       case 'with_statement':
         return this.#with(n);
+      case 'match_statement':
+        return matchStatement(this, n);
       case 'class_definition': {
         const handler = REQUEST_HANDLER.test(
           this.src(n.children.find((c) => c.type === 'argument_list') ?? n),
@@ -170,7 +183,7 @@ export class PyWalker extends CodeWalker {
         this.#inClass++;
         if (handler) this.#inHandler++;
         try {
-          return this.generic(n);
+          return classDefinition(this, n);
         } finally {
           this.#inClass--;
           if (handler) this.#inHandler--;
@@ -295,6 +308,9 @@ export class PyWalker extends CodeWalker {
     }
     if (base.ref === 'pathlib.Path()' && name === 'parent')
       return { ...dirnameOf(base), ref: 'pathlib.Path()' };
+    // An Enum's .value, a path's .parents, or what the input stored under that name (records.ts).
+    const held = attributeHeld(this, base, name);
+    if (held !== undefined) return held;
     return {
       parts: [{ hole: dotted }],
       dynamic: true,
@@ -343,6 +359,8 @@ export class PyWalker extends CodeWalker {
     if (index.num !== undefined && base.items?.[index.num] !== undefined) return base.items[index.num]!;
     // One of the matches of a glob or listing (`glob.glob('~/.ss*/id_*')[0]`): what iterating yields.
     if (index.num !== undefined && base.items === undefined && base.each !== undefined) return base.each;
+    const held = key !== null ? keyHeld(this, base, key) : undefined;
+    if (held !== undefined) return held;
     return { ...opaque([base]), parts: [{ hole: this.src(n) }] };
   }
 
@@ -396,6 +414,8 @@ export class PyWalker extends CodeWalker {
 
   /** `a <o> b` beyond integer arithmetic: concatenation, pathlib's `/`, `%` formatting. */
   protected combine(o: string, a: Val, b: Val): Val {
+    const byte = byteArithmetic(o, a, b);
+    if (byte !== undefined) return byte;
     if (o === '+' && (a.parts !== null || b.parts !== null) && a.num === undefined && b.num === undefined)
       return concat([a, b]);
     if (o === '/' && (a.ref === 'pathlib.Path()' || a.ref?.startsWith('pathlib.Path.')))
@@ -421,6 +441,7 @@ export class PyWalker extends CodeWalker {
       case 'identifier':
       case 'attribute':
         this.env.set(this.src(target), v);
+        if (target.type === 'attribute') recordAttribute(this, target, v);
         return;
       case 'pattern_list':
       case 'tuple_pattern':
@@ -663,7 +684,12 @@ export class PyWalker extends CodeWalker {
    */
   callFunction(fnVal: Val, args: readonly Val[], kw: ReadonlyMap<string, Val> = new Map()): Val | undefined {
     const fn = fnVal.fn as SyntaxNode;
-    if (!this.mayInline(fn, [...args, ...kw.values()])) return undefined;
+    // A call that leaves out parameters with defaults (`clean()`) is walked with the defaults.
+    if (
+      !this.mayInline(fn, [...args, ...kw.values()]) &&
+      !this.mayInline(fn, defaultsLeftOut(this, fn, args.length, kw))
+    )
+      return undefined;
     return this.inlined(() =>
       this.captureReturns(() => {
         let result: Val | undefined;
@@ -716,6 +742,10 @@ export class PyWalker extends CodeWalker {
       recv = recvNode ? this.visit(recvNode) : UNKNOWN;
       method = attr ? this.src(attr) : undefined;
       if (recv.ref !== undefined && method !== undefined) name = attrRef(recv, method);
+      // A function kept as a class attribute (`run = staticmethod(os.system)`): `Runner.run(x)` calls it.
+      const member =
+        recv.fieldNames !== undefined && method !== undefined ? recv.fields?.get(method) : undefined;
+      if (member?.ref !== undefined) name = member.ref;
     } else {
       fn = this.visit(fnNode);
       name = fn.ref;
@@ -774,6 +804,9 @@ export class PyWalker extends CodeWalker {
       dynamicCall(this.col, call.span, callee, [...call.args, ...call.kw.values()]);
     if (fn?.returns !== undefined)
       return typeof fn.returns === 'number' ? (call.args[fn.returns] ?? UNKNOWN) : fn.returns;
+    // A class or record type of this input called: an instance of it (records.ts).
+    if (fn?.fieldNames !== undefined) return construct(this, fn, call.args, call.kw);
+    if (call.kw.size > 0) recordKeywords(this, call.name, call.kw);
     if (fn?.fn !== undefined) {
       this.ownCallEffects(fn.fn as SyntaxNode);
       const inlined = this.callFunction(fn, call.args, call.kw);

@@ -60,6 +60,10 @@ export interface Val {
   readonly sdk?: Sdk;
   /** A function built from source text (`new Function('c', body)`): its parameters and body. */
   readonly code?: { readonly params: readonly string[]; readonly body: string };
+  /** The process's working directory itself (Path.cwd(), os.getcwd()): its parents are outside the workspace. */
+  readonly cwd?: boolean;
+  /** A record type (namedtuple, dataclass, an own class): its field names in order (code/records.ts). */
+  readonly fieldNames?: readonly string[];
 }
 
 const NONE: readonly never[] = Object.freeze([]);
@@ -253,10 +257,52 @@ export function pathOf(v: Val): { path: string; dynamic: boolean } {
   const only = v.parts?.length === 1 ? v.parts[0] : undefined;
   if (only !== undefined && typeof only !== 'string') return { path: `{${only.hole}}`, dynamic: true };
   if (v.parts === null) return { path: '{X}', dynamic: true };
+  // `~` + a user name the walk cannot read (`expanduser('~' + USER)`) is some user's home: `~`.
+  const [first, second] = v.parts;
+  if (first === '~' && second !== undefined && typeof second !== 'string') {
+    const rest = render({ ...v, parts: v.parts.slice(2) });
+    return { path: rest === '' || rest.startsWith('/') ? `~${rest}` : `~/${rest}`, dynamic: true };
+  }
   let path = homePath(render(v));
+  // A file: URL names the same file (node fs accepts `new URL('file:///home/u')`).
+  if (path.startsWith('file://')) path = fileUrlPath(path);
   // A Windows profile path built with backslashes (`%APPDATA%\\discord\\Local Storage`) names the same store.
   if (path.startsWith('~/AppData') && path.includes('\\')) path = path.replace(/\\/g, '/');
   return { path, dynamic: v.dynamic || /[*?[]/.test(path) };
+}
+
+/** The path of a `file:` URL (`file:///home/u` → `/home/u`, `file://localhost/x` → `/x`), percent-decoded. */
+function fileUrlPath(url: string): string {
+  const rest = url.slice('file://'.length);
+  const slash = rest.indexOf('/');
+  const path = slash < 0 ? '/' : rest.slice(slash);
+  try {
+    return decodeURIComponent(path);
+  } catch {
+    return path;
+  }
+}
+
+/**
+ * How much harm a value could do as a path or command, for choosing among the values a name may
+ * hold (code/records.ts, conditional branches): 3 root, home or an ancestor; 2 another absolute
+ * path or a command with a destructive word; 1 other known text; 0 unknown.
+ */
+export function riskRank(v: Val): number {
+  if (v.parts === null || !v.parts.some((p) => typeof p === 'string')) return 0;
+  const text = render(v);
+  if (HOME_OR_ROOT.test(text)) return 3;
+  if (/^(?:[/~]|\$HOME|file:)|\b(?:rm|mkfs|dd|shred|chmod|chown|curl|wget|nc|kill)\b/.test(text)) return 2;
+  return 1;
+}
+
+/** Root, a home directory or an ancestor of the working directory, as a path. */
+const HOME_OR_ROOT =
+  /^(?:file:\/\/)?(?:\/+|~\/?|\$HOME\/?|\$\{HOME\}\/?|\/home\/?|\/(?:home|Users)\/[^/]+\/?|\/root\/?|\.\.(?:\/\.\.)*\/?)$/;
+
+/** Of two values one of which runs (a conditional's branches): the one that could do more harm; `a` on a tie. */
+export function riskier(a: Val, b: Val): Val {
+  return riskRank(b) > riskRank(a) ? b : a;
 }
 
 /** Joins path values like os.path.join / path.join: an absolute later part restarts the path. */
@@ -292,6 +338,8 @@ export function modeText(v: Val | undefined): string | undefined {
 
 /** os.path.dirname / path.dirname / Path.parent: drops the last segment (`./x` → `.`, `/etc/x` → `/etc`). */
 export function dirnameOf(v: Val): Val {
+  // The working directory's parent is above the workspace (`Path.cwd().parent`).
+  if (v.cwd === true && constText(v) === '.') return { ...v, parts: ['..'], cwd: false };
   const parts = v.parts;
   if (parts === null || parts.length === 0) return { ...v, parts: [{ hole: 'X' }], dynamic: true };
   const last = parts[parts.length - 1];

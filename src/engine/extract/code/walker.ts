@@ -16,6 +16,7 @@ import {
   mergeLits,
   mergeSources,
   opaque,
+  riskier,
   UNKNOWN,
   withTaint,
   type Part,
@@ -309,9 +310,11 @@ export function either(a: Val, b: Val): Val {
   return withTaint(pick, pick === a ? b : a);
 }
 
-/** `c ? a : b`: a's value, dynamic when the branches differ; taint from both. */
+/** `c ? a : b`: the branch that could do more harm (value.ts riskier), dynamic when they differ; taint from both. */
 export function choice(a: Val, b: Val): Val {
-  return withTaint({ ...a, dynamic: a.dynamic || constText(a) !== constText(b) }, b);
+  const pick = riskier(a, b);
+  const other = pick === a ? b : a;
+  return withTaint({ ...pick, dynamic: pick.dynamic || constText(a) !== constText(b) }, other);
 }
 
 /** Appends text to string parts, joining it to a trailing text part. */
