@@ -30,19 +30,21 @@ function service(w: readonly string[], f: Map<string, unknown>): CliEquivalent |
 }
 
 function power(w: readonly string[]): CliEquivalent | undefined {
-  const verb = ['shutdown', 'reboot', 'poweroff', 'halt', 'restart'].find((v) => w.includes(v));
-  if (verb === undefined || !w.every((x) => x === verb || MACHINE.has(x))) return undefined;
+  // `power_off`, `shut_down`: the verb split in two words.
+  const joined = w.join('');
+  const verb = ['shutdown', 'reboot', 'poweroff', 'halt', 'restart'].find(
+    (v) => w.includes(v) || joined === v || joined === `${v}system` || joined === `${v}host`,
+  );
+  if (verb === undefined || !w.every((x) => x === verb || MACHINE.has(x) || verb.includes(x)))
+    return undefined;
   // `restart` alone is ambiguous (a dev server); `restart_system`, `restart_host` are the machine.
   if (verb === 'restart' && w.length === 1) return undefined;
   return bash([verb === 'restart' ? 'reboot' : verb === 'shutdown' ? 'shutdown -h now' : verb]);
 }
 
 function format(w: readonly string[], f: Map<string, unknown>): CliEquivalent | undefined {
-  if (!(
-    has(w, 'format', 'mkfs', 'wipe', 'erase') &&
-    has(w, 'disk', 'partition', 'device', 'drive', 'volume', 'filesystem', 'fs')
-  ))
-    return undefined;
+  const disk = has(w, 'disk', 'partition', 'device', 'drive', 'volume', 'filesystem', 'fs');
+  if (!has(w, 'mkfs') && !(has(w, 'format', 'wipe', 'erase') && disk)) return undefined;
   const device = str(f, 'device', 'disk', 'drive', 'partition', 'path', 'target', 'volume', 'dev');
   if (device === undefined) return undefined;
   const fs = str(f, 'filesystem', 'fs', 'fs_type', 'type', 'format') ?? 'ext4';
@@ -126,9 +128,13 @@ export const SYSTEM_WORDS = [
   'shutdown',
   'reboot',
   'poweroff',
+  'power',
+  'shut',
   'halt',
   'restart',
   'format',
+  'wipe',
+  'erase',
   'mkfs',
   'symlink',
   'link',
