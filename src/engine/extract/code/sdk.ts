@@ -7,11 +7,23 @@
  */
 import type { Span } from '../../types.js';
 import { type Collector, shellJoin, shellWord } from './collector.js';
+import { jsonText } from './json-text.js';
 import { constText, opaque, render, strVal, UNKNOWN, type Val } from './value.js';
 
 /** A client object of one of the libraries, and where in it a value points. */
 export interface Sdk {
-  readonly lib: 'aws' | 'aws-resource' | 'k8s' | 'docker' | 'redis' | 'mongo' | 'orm' | 'orm-client' | 'git';
+  readonly lib:
+    | 'aws'
+    | 'aws-resource'
+    | 'k8s'
+    | 'docker'
+    | 'redis'
+    | 'mongo'
+    | 'orm'
+    | 'orm-client'
+    | 'git'
+    | 'search'
+    | 'engine';
   /** Service, bucket, database, collection, table, or a sub-object's name, outermost first. */
   readonly path: readonly string[];
   /** The endpoint the client was made for (a URL or host), as written. */
@@ -40,6 +52,11 @@ export function kebab(name: string): string {
 
 /** A value as one or more shell words (a list gives one word per item). */
 function words(v: Val): string[] {
+  // A dict, or a list of dicts or lists, is one JSON argument (`--ip-permissions '[{...}]'`).
+  if (v.fields !== undefined || v.items?.some((i) => i.fields !== undefined || i.items !== undefined)) {
+    const json = jsonText(v);
+    return [json === null ? word(v) : shellWord(strVal(json))];
+  }
   if (v.items) return v.items.map(word);
   return [word(v)];
 }
@@ -92,14 +109,42 @@ const ROOTS = new Set([
   'git',
   'simple-git',
   'sqlalchemy',
+  'elasticsearch',
+  'opensearchpy',
+  '@elastic/elasticsearch',
+  '@opensearch-project/opensearch',
+  'knex',
+]);
+
+/**
+ * ORM and query-builder methods that drop or empty tables whatever the receiver (sequelize, knex,
+ * TypeORM, Flask-SQLAlchemy): sdkQuery checks each call's shape before it counts (r3).
+ */
+const WIPE_METHODS = new Set([
+  'sync',
+  'destroy',
+  'truncate',
+  'drop',
+  'dropAllTables',
+  'dropAllSchemas',
+  'dropDatabase',
+  'dropSchema',
+  'drop_all',
+  'dropTable',
+  'dropTableIfExists',
+  'del',
+  'delete',
+  'update',
+  'synchronize',
 ]);
 
 /** Whether a call named `name` may make a client object or a query (see sdkConstruct, sdkQuery). */
 export function maySdk(name: string, method: string | undefined): boolean {
   if (method === 'query' || method === 'makeApiClient') return true;
+  if (method !== undefined && WIPE_METHODS.has(method)) return true;
   const root = name.startsWith('new ') ? name.slice(4) : name;
   const dot = root.indexOf('.');
-  const head = dot < 0 ? root : root.slice(0, dot);
+  const head = (dot < 0 ? root : root.slice(0, dot)).replace(/(?:\(\))+$/, '');
   return ROOTS.has(head) || head.startsWith('@aws-sdk/') || name.includes('.objects.');
 }
 
@@ -124,6 +169,10 @@ export function sdkConstruct(name: string, c: SdkCall): Val | undefined {
   let m = /^new @aws-sdk\/client-([a-z0-9-]+)\.(\w+)Command$/.exec(name);
   if (m) {
     const fields = first?.fields ?? new Map<string, Val>();
+    if (m[1] === 's3' && m[2] === 'DeleteObject') {
+      s3DeleteObject(c, fields.get('Bucket'), fields.get('Key'));
+      return UNKNOWN;
+    }
     runCli(c, [`aws ${awsService(m[1]!)} ${kebab(m[2]!)}`, ...options(fields)].join(' '));
     return UNKNOWN;
   }
@@ -169,6 +218,31 @@ export function sdkConstruct(name: string, c: SdkCall): Val | undefined {
       path: [m[1]!.toLowerCase()],
       filtered: m[2] === 'filter' || m[2] === 'exclude',
     });
+  // --- search clusters (Elasticsearch, OpenSearch)
+  if (
+    /^(?:elasticsearch\.(?:Async)?Elasticsearch|opensearchpy\.(?:Async)?OpenSearch|new @elastic\/elasticsearch\.Client|new @opensearch-project\/opensearch\.Client)$/.test(
+      name,
+    )
+  ) {
+    const node = first?.fields?.get('node') ?? first?.fields?.get('nodes') ?? c.kw.get('hosts') ?? first;
+    const target = node?.items?.[0] ?? node;
+    const url = target ? constText(target) : null;
+    return sdkVal({ lib: 'search', path: [], ...(url ? { target: url } : {}) });
+  }
+  // --- knex: `knex('orders')`, `knex.from('orders')` start a query on that table
+  if (/^knex\(\)(?:\.(?:from|table|into))?$/.test(name)) {
+    const table = tableOf(first);
+    return table !== null ? sdkVal({ lib: 'orm', path: [table] }) : undefined;
+  }
+  // --- SQLAlchemy engines, by URL (drop_all on a throwaway sqlite database is a test fixture)
+  if (name === 'sqlalchemy.create_engine' || name === 'sqlalchemy.engine.create_engine') {
+    const url = text(first ?? c.kw.get('url'));
+    return {
+      ...UNKNOWN,
+      ref: `${name}()`,
+      sdk: { lib: 'engine', path: [], ...(url !== null ? { target: url } : {}) },
+    };
+  }
   // --- git
   if (/^(?:git\.Repo|git\.Repo\.init|git\.Repo\.clone_from|git\.repo\.base\.Repo)$/.test(name))
     return sdkVal({ lib: 'git', path: [] });
@@ -198,6 +272,8 @@ export function sdkQuery(name: string, method: string | undefined, c: SdkCall): 
   // @kubernetes/client-node: kubeConfig.makeApiClient(k8s.CoreV1Api).
   if (method === 'makeApiClient' && /Api$/.test(c.args[0]?.ref ?? ''))
     return sdkVal({ lib: 'k8s', path: [] });
+  const wiped = ormWipe(name, method, c);
+  if (wiped !== undefined) return wiped;
   if (name === 'sqlalchemy.delete' || name === 'sqlalchemy.sql.delete') {
     const table = tableOf(c.args[0]);
     // The statement as SQL text: session.execute(delete(User)) hands it to the SQL runtime.
@@ -226,6 +302,8 @@ export function sdkMember(v: Val, name: string): Val | undefined {
     case 'docker':
     case 'git':
       return sdkVal({ ...sdk, path: [...sdk.path, name] });
+    case 'search':
+      return name === 'indices' && sdk.path.length === 0 ? sdkVal({ ...sdk, path: ['indices'] }) : undefined;
     default:
       return undefined;
   }
@@ -253,9 +331,12 @@ export function sdkCall(v: Val, method: string, c: SdkCall): Val | undefined {
     case 'orm':
       return ormCall(sdk, method, c);
     case 'orm-client':
+    case 'engine':
       return undefined;
     case 'git':
       return gitCall(sdk, method, c);
+    case 'search':
+      return searchCall(sdk, method, c);
   }
 }
 
@@ -285,6 +366,10 @@ function awsCall(sdk: Sdk, method: string, c: SdkCall): Val | undefined {
     return UNKNOWN;
   }
   const kw = c.kw.size > 0 ? c.kw : (c.args[0]?.fields ?? new Map<string, Val>());
+  if (svc === 's3' && (method === 'delete_object' || method === 'deleteObject')) {
+    s3DeleteObject(c, kw.get('Bucket'), kw.get('Key'));
+    return UNKNOWN;
+  }
   runCli(c, [`aws ${awsService(svc)} ${kebab(method)}`, ...options(kw)].join(' '));
   return UNKNOWN;
 }
@@ -492,8 +577,15 @@ function mongoCall(sdk: Sdk, method: string, c: SdkCall): Val | undefined {
 function ormCall(sdk: Sdk, method: string, c: SdkCall): Val | undefined {
   const table = sdk.path[0];
   if (table === undefined) return undefined;
+  if (method === 'truncate' && !sdk.filtered) {
+    runSql(c, `TRUNCATE ${table}`);
+    return UNKNOWN;
+  }
   if (
-    /^(?:filter|filter_by|where|exclude|get|limit|first|join|order_by|all|select_related|only)$/.test(method)
+    /^(?:filter|filter_by|where|exclude|get|limit|first|join|order_by|all|select_related|only)$/.test(
+      method,
+    ) ||
+    /^(?:(?:and|or)?[wW]here\w*|modify|having|find\w*|search)$/.test(method)
   )
     return sdkVal({
       ...sdk,
@@ -501,7 +593,10 @@ function ormCall(sdk: Sdk, method: string, c: SdkCall): Val | undefined {
     });
   const where = c.args[0]?.fields?.get('where');
   const whole = !sdk.filtered && (c.args[0]?.fields === undefined || matchesAll(where));
-  if ((method === 'delete' || method === 'deleteMany' || method === 'delete_many') && whole) {
+  if (
+    (method === 'delete' || method === 'deleteMany' || method === 'delete_many' || method === 'del') &&
+    whole
+  ) {
     runSql(c, `DELETE FROM ${table}`);
     return UNKNOWN;
   }
@@ -510,6 +605,117 @@ function ormCall(sdk: Sdk, method: string, c: SdkCall): Val | undefined {
     return UNKNOWN;
   }
   return undefined;
+}
+
+/** One S3 object deleted by key: `aws s3 rm s3://bucket/key`, as the CLI would (not a resource delete). */
+function s3DeleteObject(c: SdkCall, bucket: Val | undefined, key: Val | undefined): void {
+  if (bucket === undefined) return;
+  runCli(c, `aws s3 rm ${shellWord(strVal(`s3://${render(bucket)}/${key ? render(key) : ''}`))}`);
+}
+
+/** A search-cluster index name or pattern that names every index. */
+const EVERY_INDEX = /^(?:\*|_all|\*,.*|.*,\*)$/;
+
+/** Elasticsearch/OpenSearch: indices.delete(index=...), delete_by_query matching every document. */
+function searchCall(sdk: Sdk, method: string, c: SdkCall): Val | undefined {
+  const opts = c.args[0]?.fields;
+  const index = c.kw.get('index') ?? opts?.get('index') ?? (opts === undefined ? c.args[0] : undefined);
+  const base = (sdk.target ?? 'http://elasticsearch:9200').replace(/\/+$/, '');
+  const names =
+    index === undefined ? '_all' : index.items ? index.items.map(render).join(',') : render(index);
+  const del = (): Val => {
+    runCli(c, `curl -X DELETE ${shellWord(strVal(`${base}/${names}`))}`);
+    return UNKNOWN;
+  };
+  if (sdk.path[0] === 'indices' && method === 'delete') return del();
+  if (sdk.path.length === 0 && (method === 'delete_by_query' || method === 'deleteByQuery')) {
+    const body = c.kw.get('body')?.fields ?? opts?.get('body')?.fields;
+    const query = c.kw.get('query') ?? opts?.get('query') ?? body?.get('query');
+    // No query, or match_all: every document of the index (or, for `*`, of every index).
+    if (query === undefined || query.fields?.has('match_all') === true || EVERY_INDEX.test(names))
+      return del();
+  }
+  return undefined;
+}
+
+/** A SQLAlchemy engine (or a bind) on a throwaway database: in-memory or a sqlite file of the project. */
+function throwawayDb(v: Val | undefined): boolean {
+  const url = v?.sdk?.lib === 'engine' ? v.sdk.target : undefined;
+  return (
+    url !== undefined &&
+    /^sqlite(?:\+\w+)?:\/\/(?:\/(?!\/)[^/].*|\/:memory:|)$/.test(url) &&
+    !url.includes('..')
+  );
+}
+
+/** The model a call is made on: `User.destroy` → users-ish `user`; null when not a model's name. */
+function modelOf(name: string): string | null {
+  const parts = name.split('.');
+  const owner = parts[parts.length - 2];
+  return owner !== undefined && /^[A-Z]\w*$/.test(owner) ? owner.toLowerCase() : null;
+}
+
+/**
+ * ORM and query-builder calls that drop or empty tables without a client object the walk knows
+ * (sequelize, knex, TypeORM, mongoose, Flask-SQLAlchemy): written as the SQL (or mongosh line) they
+ * amount to, so SQL-AST-001/002/003/004 and DB-AST-001 decide (issue 22 r3).
+ */
+function ormWipe(name: string, method: string | undefined, c: SdkCall): Val | undefined {
+  if (method === undefined) return undefined;
+  const first = c.args[0];
+  const opts = first?.fields;
+  // mongoose.connection.dropDatabase() / mongoose.connection.db.dropCollection('x').
+  if (/^mongoose\.connection(?:\.db)?\.\w+$/.test(name))
+    return mongoCall({ lib: 'mongo', path: ['$db'] }, method, c);
+  // Flask-SQLAlchemy: User.query.delete() / User.query.update({...}) / User.query.filter_by(...).
+  const fq = /(?:^|\.)([A-Z]\w*)\.query\.\w+$/.exec(name);
+  if (fq) return ormCall({ lib: 'orm', path: [fq[1]!.toLowerCase()] }, method, c);
+  const done = (sql: string): Val => {
+    runSql(c, sql);
+    return UNKNOWN;
+  };
+  switch (method) {
+    case 'drop_all':
+      // Base.metadata.drop_all(engine) / db.drop_all(): every table of the models.
+      if (!/(?:^|\.)(?:metadata|db)\.drop_all$/.test(name)) return undefined;
+      return throwawayDb(first ?? c.kw.get('bind')) ? undefined : done('DROP SCHEMA public CASCADE');
+    case 'sync':
+      // sequelize.sync({ force: true }) / Model.sync({ force: true }): tables dropped and re-created.
+      if (opts?.get('force')?.bool !== true) return undefined;
+      return done(`DROP TABLE ${modelOf(name) ?? 'every_model_table'}`);
+    case 'synchronize':
+      // TypeORM dataSource.synchronize(true): the schema dropped first.
+      return first?.bool === true ? done('DROP SCHEMA public CASCADE') : undefined;
+    case 'dropDatabase':
+    case 'dropSchema':
+    case 'dropAllTables':
+    case 'dropAllSchemas':
+      // TypeORM dataSource.dropDatabase(), queryInterface.dropAllTables(), sequelize.drop().
+      return c.args.length === 0 || opts !== undefined ? done('DROP SCHEMA public CASCADE') : undefined;
+    case 'drop':
+      return /(?:^|\.)sequelize\.drop$/.test(name) ? done('DROP SCHEMA public CASCADE') : undefined;
+    case 'dropTable':
+    case 'dropTableIfExists': {
+      // knex.schema.dropTable('users'), queryInterface.dropTable('users'), queryRunner.dropTable('users').
+      const table = tableOf(first);
+      return table !== null ? done(`DROP TABLE ${table}`) : undefined;
+    }
+    case 'destroy': {
+      // Model.destroy({ truncate: true }) / ({ where: {} }): every row.
+      const model = modelOf(name);
+      if (model === null || opts === undefined) return undefined;
+      if (opts.get('truncate')?.bool === true) return done(`TRUNCATE ${model}`);
+      return opts.has('where') && matchesAll(opts.get('where')) ? done(`DELETE FROM ${model}`) : undefined;
+    }
+    case 'truncate': {
+      const model = modelOf(name);
+      return model !== null && (first === undefined || opts !== undefined)
+        ? done(`TRUNCATE ${model}`)
+        : undefined;
+    }
+    default:
+      return undefined;
+  }
 }
 
 /** GitPython's repo.git.<command>(...), repo.remote().push(force=True), repo.head.reset(working_tree=True); simple-git. */

@@ -21,6 +21,64 @@ function value(args: readonly string[], name: string): string | undefined {
   return undefined;
 }
 
+/**
+ * A bucket policy that allows everyone (`"Principal": "*"` or `{"AWS": "*"}`) without a condition
+ * narrowing who (a source VPC, IP range or account): the bucket is public.
+ */
+function publicPolicy(policy: string): boolean {
+  let doc: unknown;
+  try {
+    doc = JSON.parse(policy);
+  } catch {
+    return (
+      /"Principal"\s*:\s*(?:"\*"|\{\s*"AWS"\s*:\s*\[?\s*"\*")/.test(policy) && !/"Condition"/.test(policy)
+    );
+  }
+  const raw = (doc as { Statement?: unknown } | null)?.Statement;
+  const statements = Array.isArray(raw) ? raw : [raw];
+  return statements.some((st) => {
+    if (st === null || typeof st !== 'object') return false;
+    const { Effect, Principal, Condition } = st as Record<string, unknown>;
+    if (Effect !== 'Allow' || Condition !== undefined) return false;
+    const aws =
+      Principal !== null && typeof Principal === 'object' ? (Principal as { AWS?: unknown }).AWS : undefined;
+    return Principal === '*' || aws === '*' || (Array.isArray(aws) && aws.includes('*'));
+  });
+}
+
+/** Ports an `--ip-permissions` JSON list opens to 0.0.0.0/0 or ::/0 that matter: all, SSH, RDP, wide ranges. */
+function openPermission(perms: string): string | null {
+  let list: unknown;
+  try {
+    list = JSON.parse(perms);
+  } catch {
+    return /0\.0\.0\.0\/0|::\/0/.test(perms) ? 'ports' : null;
+  }
+  for (const p of Array.isArray(list) ? list : [list]) {
+    if (p === null || typeof p !== 'object') continue;
+    const r = p as Record<string, unknown>;
+    const ranges: unknown[] = [
+      ...(Array.isArray(r.IpRanges) ? (r.IpRanges as unknown[]) : []),
+      ...(Array.isArray(r.Ipv6Ranges) ? (r.Ipv6Ranges as unknown[]) : []),
+    ];
+    const world = ranges.some((x) => {
+      const cidr =
+        (x as { CidrIp?: unknown; CidrIpv6?: unknown } | null)?.CidrIp ??
+        (x as { CidrIpv6?: unknown } | null)?.CidrIpv6;
+      return cidr === '0.0.0.0/0' || cidr === '::/0';
+    });
+    if (!world) continue;
+    const proto =
+      typeof r.IpProtocol === 'string' || typeof r.IpProtocol === 'number' ? String(r.IpProtocol) : '-1';
+    const from = typeof r.FromPort === 'number' ? r.FromPort : undefined;
+    const to = typeof r.ToPort === 'number' ? r.ToPort : from;
+    if (proto === '-1' || proto === 'all' || from === undefined || to === undefined) return 'every port';
+    if ((from <= 22 && to >= 22) || (from <= 3389 && to >= 3389) || to - from >= 1000)
+      return `ports ${from}-${to}`;
+  }
+  return null;
+}
+
 function weakens(words: readonly string[]): string | null {
   if (words[0] !== 'aws' && words[0] !== 'awslocal') return null;
   const args = words.slice(1);
@@ -59,11 +117,18 @@ function weakens(words: readonly string[]): string | null {
         return 'aws s3api delete-public-access-block allows public buckets';
       if (op === 'put-bucket-acl' && /public-read|AllUsers/.test(all))
         return 'aws s3api put-bucket-acl makes the bucket public';
+      if (op === 'put-bucket-policy' && publicPolicy(value(args, '--policy') ?? all))
+        return 'aws s3api put-bucket-policy lets anyone on the internet in';
       return null;
     case 'ec2':
       if (op === 'authorize-security-group-ingress') {
         const cidr = value(args, '--cidr') ?? /0\.0\.0\.0\/0|::\/0/.exec(all)?.[0] ?? undefined;
         if (cidr !== '0.0.0.0/0' && cidr !== '::/0') return null;
+        const perms = value(args, '--ip-permissions');
+        if (perms !== undefined && value(args, '--cidr') === undefined) {
+          const wide = openPermission(perms);
+          return wide === null ? null : `aws ec2 ${op} opens ${wide} to the whole internet`;
+        }
         const port = value(args, '--port');
         const protocol = value(args, '--protocol');
         if (
@@ -108,6 +173,14 @@ export default defineRule({
           'aws ec2 authorize-security-group-ingress --group-id sg-1 --protocol tcp --port 22 --cidr 0.0.0.0/0',
       },
       { input: 'aws guardduty delete-detector --detector-id d' },
+      {
+        input:
+          'aws s3api put-bucket-policy --bucket b --policy \'{"Statement": [{"Effect": "Allow", "Principal": "*", "Action": "s3:GetObject", "Resource": "arn:aws:s3:::b/*"}]}\'',
+      },
+      {
+        input:
+          'aws ec2 authorize-security-group-ingress --group-id sg-1 --ip-permissions \'[{"IpProtocol": "-1", "IpRanges": [{"CidrIp": "0.0.0.0/0"}]}]\'',
+      },
     ],
     allow: [
       { input: 'aws iam list-attached-user-policies --user-name me', why: 'reads' },
@@ -121,6 +194,16 @@ export default defineRule({
         input:
           'aws ec2 authorize-security-group-ingress --group-id sg-1 --protocol tcp --port 443 --cidr 0.0.0.0/0',
         why: 'HTTPS open to the internet is a public website',
+      },
+      {
+        input:
+          'aws ec2 authorize-security-group-ingress --group-id sg-1 --ip-permissions \'[{"IpProtocol": "tcp", "FromPort": 443, "ToPort": 443, "IpRanges": [{"CidrIp": "0.0.0.0/0"}]}]\'',
+        why: 'HTTPS only, as a JSON permission list',
+      },
+      {
+        input:
+          'aws s3api put-bucket-policy --bucket b --policy \'{"Statement": [{"Effect": "Allow", "Principal": "*", "Action": "s3:GetObject", "Resource": "arn:aws:s3:::b/*", "Condition": {"StringEquals": {"aws:SourceVpce": "vpce-1"}}}]}\'',
+        why: 'only requests from one VPC endpoint',
       },
     ],
   },
