@@ -214,6 +214,7 @@ export function extractDocker(text: string, ctx: ExtractContext): Fact[] {
       analyzeCompose(body.text, {
         container: (c) => facts.push(containerFact(c, map(body.span), 'docker', ctx.depth)),
         nested: (code) => facts.push(...ctx.nested(code, 'bash', body.span, 'docker')),
+        dockerfile: (t) => dockerfileFacts(t, ctx, facts, () => body.span),
         literal: (t, field) => facts.push(imageLiteral(t, field, map(body.span), ctx.depth)),
         read: (path, actor) =>
           facts.push(fileFact(path, 'read', undefined, actor, map(body.span), ctx.depth)),
@@ -229,6 +230,7 @@ export function extractDocker(text: string, ctx: ExtractContext): Fact[] {
     const ok = analyzeCompose(text, {
       container: (c, s) => facts.push(containerFact(c, map(s), 'docker', ctx.depth)),
       nested: (code, s) => facts.push(...ctx.nested(code, 'bash', s, 'docker')),
+      dockerfile: (t, s) => dockerfileFacts(t, ctx, facts, () => s),
       literal: (t, field, s) => facts.push(imageLiteral(t, field, map(s), ctx.depth)),
       read: (path, actor, s) => facts.push(fileFact(path, 'read', undefined, actor, map(s), ctx.depth)),
       net: (url, s) => {

@@ -4,6 +4,7 @@
  */
 import {
   credentialStore,
+  homeRelative,
   holdsPersistence,
   isBlockDevice,
   isSystemPath,
@@ -60,6 +61,10 @@ const HOST_STATE =
   /^\/var\/lib\/(?:docker|containerd|containers|kubelet|etcd|cni|dpkg|apt|rpm|yum|dnf|pacman|snapd|flatpak|systemd|sudo|polkit-1|pam|private|machines|lxc|lxd|libvirt|AccountsService|NetworkManager|sss|ldap|krb5kdc|authselect|shim-signed|grub|ucf|cloud)(?:\/|$)/;
 const appData = (path: string): boolean => /^\/var\/lib\/[^/]+/.test(path) && !HOST_STATE.test(path);
 
+/** Home-relative directories whose subdirectories are credential stores (keyrings, browser and chat profiles). */
+const STORE_PARENTS =
+  /^(?:\.local|\.local\/share|\.config|\.mozilla|\.mozilla\/firefox|Library|Library\/Application Support|AppData|AppData\/(?:Local|Roaming))\/?$/;
+
 export interface MountView {
   /** Absolute host path. */
   readonly path: string;
@@ -108,6 +113,12 @@ function viewMountUncached(source: string, policy: Policy): MountView {
     (path === '/' || home || path === '/home' || path === '/etc' || path === '/root' || path === '/Users')
   )
     credentials = path === pp.homeDir ? '~' : path;
+  // Home directories that hold credential stores (~/.local/share/keyrings, browser profiles under
+  // ~/.config, ~/Library/Keychains): mounting the parent hands the stores over (red team r3).
+  if (credentials === null) {
+    const rel = homeRelative(path, pp);
+    if (rel !== null && STORE_PARENTS.test(rel)) credentials = `~/${rel} (which holds credential stores)`;
+  }
   return {
     path,
     system,

@@ -24,6 +24,8 @@ export interface ComposeSink {
   read?(path: string, actor: string, span: Span): void;
   /** A service's `environment` entry or label as `NAME=value`, `field` naming where it sits. */
   literal?(text: string, field: string, span: Span): void;
+  /** A Dockerfile written into the file (`build.dockerfile_inline`). */
+  dockerfile?(text: string, span: Span): void;
   /** Work budget (src/engine/budget.ts): false when the analysis must stop. */
   spend(units: number): boolean;
 }
@@ -121,6 +123,15 @@ function pairs(v: unknown): [string, string][] {
   return out;
 }
 
+/** The shell code of a healthcheck `test`: a string, `[CMD-SHELL, code]` or `[CMD, argv...]`. */
+function healthcheck(test: unknown): string | undefined {
+  if (typeof test === 'string') return test;
+  const argv = strings(test);
+  if (argv[0] === 'CMD-SHELL') return argv.slice(1).join(' ') || undefined;
+  if (argv[0] === 'CMD' && argv.length > 1) return argv.slice(1).map(shellQuote).join(' ');
+  return undefined;
+}
+
 /** Returns false when the YAML does not parse (the caller then treats the text as command lines). */
 export function analyzeCompose(text: string, sink: ComposeSink): boolean {
   let doc: unknown;
@@ -179,6 +190,12 @@ export function analyzeCompose(text: string, sink: ComposeSink): boolean {
         }
       }
     }
+    // A lifecycle hook marked privileged runs its command with every capability.
+    for (const key of ['post_start', 'pre_stop'] as const)
+      for (const hook of Array.isArray(svc[key]) ? svc[key] : []) {
+        const p = asRecord(hook)?.privileged;
+        if (p === true || (typeof p === 'string' && TRUE.test(interpolate(p)))) c.privileged = true;
+      }
     for (const [key, ns] of Object.entries(NS_KEYS)) {
       const mode = typeof svc[key] === 'string' ? interpolate(svc[key]) : undefined;
       if (mode === 'host' && !c.hostNamespaces.includes(ns)) c.hostNamespaces.push(ns);
@@ -217,6 +234,23 @@ export function analyzeCompose(text: string, sink: ComposeSink): boolean {
     const cmd = code(svc.command);
     const run = [entry, cmd].filter((x): x is string => x !== undefined).join(' ');
     if (run !== '') sink.nested(run, span);
+    // Healthchecks and lifecycle hooks run commands in the container too (red team r3).
+    const check = healthcheck(asRecord(svc.healthcheck)?.test);
+    if (check !== undefined) sink.nested(check, span);
+    for (const key of ['post_start', 'pre_stop'] as const)
+      for (const hook of Array.isArray(svc[key]) ? svc[key] : []) {
+        const h = code(asRecord(hook)?.command);
+        if (h !== undefined) sink.nested(h, span);
+      }
+    const build = asRecord(svc.build);
+    if (typeof build?.dockerfile_inline === 'string') sink.dockerfile?.(build.dockerfile_inline, span);
+    // `build.network: host` gives the build's RUN steps the host's network (`docker build --network host`).
+    if (typeof build?.network === 'string' && interpolate(build.network) === 'host') {
+      const b = emptyContainer();
+      b.hostNamespaces.push('net');
+      b.image = `build:${name}`;
+      sink.container(b, span);
+    }
   }
   return true;
 }
