@@ -49,6 +49,7 @@ import {
 } from '../code/value.js';
 import type { JsWalker } from '../node.js';
 import { bytesVal, jsonVal, mapText, numText } from '../code/fold.js';
+import { jsonDump } from '../code/json-text.js';
 import { commandOutput, credentialResult, JS_CREDENTIAL_CALLS } from '../code/credential-apis.js';
 import { stdinFields, stdinRunner } from '../code/stdin-pipe.js';
 import { dataUrlCode, prototypeOf } from './code-strings.js';
@@ -1021,6 +1022,7 @@ add(['os.userInfo'], () => ({
   fields: new Map([['homedir', strVal('~')]]),
 }));
 add(['JSON.parse'], (_w, c) => jsonVal(c.args[0]));
+add(['JSON.stringify'], (_w, c) => jsonDump(c.args[0]));
 // Stored credentials handed back by libraries (keytar, AWS credential providers, netrc; r3).
 for (const [names, store] of JS_CREDENTIAL_CALLS)
   add(names, (_w, c) => credentialResult(store, c.recv ? [c.recv, ...c.args] : c.args));

@@ -68,6 +68,7 @@ import {
 } from '../code/fold.js';
 import { unescape } from '../code/strings.js';
 import { attrRef, isModuleName } from './modules.js';
+import { jsonDump } from '../code/json-text.js';
 import {
   commandOutput,
   credentialResult,
@@ -1613,6 +1614,7 @@ add(['shlex.split'], shlexSplit);
 add(['str'], strCall);
 add(['bytes', 'bytearray'], bytesCall);
 add(['json.loads', 'simplejson.loads', 'ujson.loads', 'orjson.loads'], (_w, c) => jsonVal(c.args[0]));
+add(['json.dumps', 'simplejson.dumps', 'ujson.dumps', 'orjson.dumps'], (_w, c) => jsonDump(c.args[0]));
 add(['string.Template'], template);
 add(['string.Template().substitute', 'string.Template().safe_substitute'], templateSub);
 add(['struct.pack'], structPack);
