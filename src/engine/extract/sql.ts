@@ -10,6 +10,8 @@ import { fallbackStatements } from './sql/fallback.js';
 import { collectVars } from './sql/fold.js';
 import { fromNsp } from './sql/from-nsp.js';
 import { replacedTable } from './sql/replace.js';
+import { statementEffects } from './sql/effects.js';
+import { selfUpsert } from './sql/upsert.js';
 import { clientCommands, type ClientCommand } from './sql/client.js';
 import { foreignAccess } from './sql/foreign.js';
 import { fromPg } from './sql/from-pg.js';
@@ -187,6 +189,19 @@ function analyse(text: string, base: number, depthGuard: number, budget: WorkBud
   let lexed: LexResult | undefined;
   if (pgStatements(text, base, stmts)) {
     if (needsLex) lexed = lexSql(text, { mysql: false });
+    // MySQL reads `\'` and `\"` as escaped quotes where PostgreSQL does not (red team r3: `SELECT
+    // 'a\'' ; DROP TABLE users; -- '`): where the two splits differ, MySQL's statements count too.
+    if (lexed !== undefined && depthGuard < 3 && text.includes('\\')) {
+      const mysql = lexSql(text, { mysql: true });
+      const seen = new Set(lexed.statements.map((r) => `${r.start}:${r.end}`));
+      for (const r of mysql.statements) {
+        if (seen.has(`${r.start}:${r.end}`) || budget.exhausted) continue;
+        for (const s of analyse(text.slice(r.start, r.end), base + r.start, depthGuard + 1, budget).stmts) {
+          s.fallback = true;
+          stmts.push(s);
+        }
+      }
+    }
   } else {
     lexed = lexSql(text, { mysql: true });
     // Tokens and statement ranges are both in text order: one cursor walks them (linear).
@@ -246,6 +261,10 @@ function analyse(text: string, base: number, depthGuard: number, budget: WorkBud
  */
 const LOG_FILE_SETTING = /\b(?:general_log_file|slow_query_log_file)\s*(?:=|:=|\bto\b)\s*(['"])([^'"]*)\1/i;
 
+/** A plain relative file name without `..` (no `~`, drive, scheme or absolute path). */
+const workspaceRelative = (path: string): boolean =>
+  /^[\w.-][\w./-]*$/.test(path) && !path.split('/').includes('..') && !/^[\w.-]*:/.test(path);
+
 const VACUUM_INTO = /^\s*vacuum\s+(?:[\w."`]+\s+)?into\s+(['"])([^'"]*)\1/i;
 
 function toFact(s: StmtInfo, text: string, ctx: ExtractContext): SqlStmtFact {
@@ -256,17 +275,27 @@ function toFact(s: StmtInfo, text: string, ctx: ExtractContext): SqlStmtFact {
   }
   // psql's \copy writes on the client, in the current directory: a plain relative file name is the
   // project's own output. Absolute or `..` paths stay server-style file writes (fail closed).
+  // PostgreSQL refuses a relative COPY ... TO path, so one is DuckDB's (or psql's \copy) writing
+  // in the current directory: the project's own output (red team r3 FP).
+  if (s.statement === 'copy' && s.writesFile !== undefined && workspaceRelative(s.writesFile))
+    delete s.writesFile;
+  // SQLite VACUUM INTO 'file' writes a copy of the database to any path (a relative one: beside it).
+  const vacuum = s.writesFile === undefined ? VACUUM_INTO.exec(text.slice(s.start, s.end)) : null;
+  if (vacuum && !workspaceRelative(vacuum[2]!)) s.writesFile = vacuum[2]!;
+  // SQLite ATTACH of a relative file (or an in-memory database) opens one beside the project's own.
   if (
-    s.statement === 'copy' &&
+    s.object === 'attach' &&
     s.writesFile !== undefined &&
-    /^\s*\\copy\b/i.test(text.slice(Math.max(0, s.start - 1), s.end)) &&
-    /^[\w.-][\w./-]*$/.test(s.writesFile) &&
-    !s.writesFile.split('/').includes('..')
+    (workspaceRelative(s.writesFile) || s.writesFile === ':memory:')
   )
     delete s.writesFile;
-  // SQLite VACUUM INTO 'file' writes a copy of the database to any path.
-  const vacuum = s.writesFile === undefined ? VACUUM_INTO.exec(text.slice(s.start, s.end)) : null;
-  if (vacuum) s.writesFile = vacuum[2]!;
+  // LOAD DATA LOCAL INFILE reads the client's file; a relative one is the project's own data.
+  if (
+    s.readsFile !== undefined &&
+    workspaceRelative(s.readsFile) &&
+    /^\s*load\s+data\s+(?:low_priority\s+|concurrent\s+)?local\b/i.test(text.slice(s.start, s.end))
+  )
+    delete s.readsFile;
   if (s.statement === 'create') {
     const foreign = foreignAccess(text.slice(s.start, s.end));
     s.connectsTo ??= foreign.connectsTo;
@@ -335,6 +364,7 @@ export function extractSql(input: string, ctx: ExtractContext): Fact[] {
       const m = CREATE_TEMP.exec(stmtText);
       if (m) temps.add(bareName(m[1]!));
     }
+    const handoffs = statementEffects(s, stmtText);
     const fact = toFact(s, text, ctx);
     facts.push(dropsTemporary(s, stmtText, temps) ? { ...fact, temporary: true } : fact);
     // CREATE OR REPLACE TABLE / INSERT OVERWRITE: the existing table is dropped or emptied first.
@@ -342,6 +372,20 @@ export function extractSql(input: string, ctx: ExtractContext): Fact[] {
       s.statement === 'create' || s.statement === 'insert' ? replacedTable(stmtText) : undefined;
     if (replaced !== undefined && !temps.has(bareName(replaced.table)))
       facts.push({ ...fact, statement: replaced.effect, object: 'table', targets: [replaced.table] });
+    // An upsert fed from its own table overwrites every row: an UPDATE without WHERE.
+    const upserted = s.statement === 'insert' ? selfUpsert(stmtText) : undefined;
+    if (upserted !== undefined)
+      facts.push({
+        ...fact,
+        statement: 'update',
+        hasWhere: true,
+        tautologicalWhere: true,
+        targets: [upserted],
+      });
+    for (const h of handoffs)
+      facts.push(
+        ...ctx.nested(h.code, 'sql', { start: s.start + h.at, end: s.start + h.at + h.code.length }, 'sql'),
+      );
     for (const d of s.dynamicSql)
       facts.push(...ctx.nested(d.code, 'sql', { start: d.start, end: d.end }, 'sql'));
   }

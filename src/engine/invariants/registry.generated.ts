@@ -15,6 +15,7 @@ import dkrAst007SecurityOpt from './rules/dkr-ast-007-security-opt.js';
 import dkrAst008HostDevice from './rules/dkr-ast-008-host-device.js';
 import dkrAst010SecretInImage from './rules/dkr-ast-010-secret-in-image.js';
 import dkrAst011LiteralSecretInImage from './rules/dkr-ast-011-literal-secret-in-image.js';
+import dkrAst012UnauthenticatedService from './rules/dkr-ast-012-unauthenticated-service.js';
 import engAst001UnparsedRiskyToken from './rules/eng-ast-001-unparsed-risky-token.js';
 import engAst002AnalysisBudget from './rules/eng-ast-002-analysis-budget.js';
 import fsAst001RecursiveDelete from './rules/fs-ast-001-recursive-delete.js';
@@ -93,12 +94,15 @@ import sqlAst004UnboundedWrite from './rules/sql-ast-004-unbounded-write.js';
 import sqlAst005AlterDrop from './rules/sql-ast-005-alter-drop.js';
 import sqlAst006PrivilegeGrant from './rules/sql-ast-006-privilege-grant.js';
 import sqlAst007ServerShutdown from './rules/sql-ast-007-server-shutdown.js';
+import sqlAst008ServerDestruction from './rules/sql-ast-008-server-destruction.js';
 import sqlAst010FileWrite from './rules/sql-ast-010-file-write.js';
 import sqlAst011ProgramExecution from './rules/sql-ast-011-program-execution.js';
 import sqlAst012ServerFileRead from './rules/sql-ast-012-server-file-read.js';
 import sqlAst013DatabaseNetwork from './rules/sql-ast-013-database-network.js';
 import sqlAst014CredentialTables from './rules/sql-ast-014-credential-tables.js';
 import sqlAst015AccessControlWeakening from './rules/sql-ast-015-access-control-weakening.js';
+import sqlAst016CatalogWrite from './rules/sql-ast-016-catalog-write.js';
+import sqlAst017ExternalExport from './rules/sql-ast-017-external-export.js';
 import sysAst001ServiceStop from './rules/sys-ast-001-service-stop.js';
 
 /** Every rule file with the id its name announces, in file-name (= id) order. */
@@ -118,6 +122,7 @@ export const RULE_FILES: readonly (readonly [id: string, rule: RuleDefinition])[
   ['DKR-AST-008', dkrAst008HostDevice],
   ['DKR-AST-010', dkrAst010SecretInImage],
   ['DKR-AST-011', dkrAst011LiteralSecretInImage],
+  ['DKR-AST-012', dkrAst012UnauthenticatedService],
   ['ENG-AST-001', engAst001UnparsedRiskyToken],
   ['ENG-AST-002', engAst002AnalysisBudget],
   ['FS-AST-001', fsAst001RecursiveDelete],
@@ -196,11 +201,14 @@ export const RULE_FILES: readonly (readonly [id: string, rule: RuleDefinition])[
   ['SQL-AST-005', sqlAst005AlterDrop],
   ['SQL-AST-006', sqlAst006PrivilegeGrant],
   ['SQL-AST-007', sqlAst007ServerShutdown],
+  ['SQL-AST-008', sqlAst008ServerDestruction],
   ['SQL-AST-010', sqlAst010FileWrite],
   ['SQL-AST-011', sqlAst011ProgramExecution],
   ['SQL-AST-012', sqlAst012ServerFileRead],
   ['SQL-AST-013', sqlAst013DatabaseNetwork],
   ['SQL-AST-014', sqlAst014CredentialTables],
   ['SQL-AST-015', sqlAst015AccessControlWeakening],
+  ['SQL-AST-016', sqlAst016CatalogWrite],
+  ['SQL-AST-017', sqlAst017ExternalExport],
   ['SYS-AST-001', sysAst001ServiceStop],
 ];

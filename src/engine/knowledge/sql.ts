@@ -31,6 +31,9 @@ export const FILE_WRITE_FUNCTIONS: ReadonlySet<string> = new Set([
   'file_write',
   'csvwrite',
   'utl_file',
+  // adminpack deletes and renames server files (red team r3: pg_file_unlink of postgresql.conf)
+  'pg_file_unlink',
+  'pg_file_rename',
 ]);
 
 /** Functions and procedures that run operating-system programs or arbitrary code. */
@@ -50,6 +53,12 @@ export const PROGRAM_FUNCTIONS: ReadonlySet<string> = new Set([
   'get_domain_index_tables',
   'load_extension',
   'sp_configure',
+  // Registry writes (a Run key runs a program at the next logon; red team r3)
+  'xp_regwrite',
+  'xp_instance_regwrite',
+  'xp_regaddmultistring',
+  'xp_regdeletekey',
+  'xp_regdeletevalue',
 ]);
 
 /** Functions that open network connections from the database server. */
@@ -76,6 +85,8 @@ export const NETWORK_FUNCTIONS: ReadonlySet<string> = new Set([
   'sp_addlinkedserver',
   'sp_send_dbmail',
   'xp_sendmail',
+  // Aurora/RDS PostgreSQL export to S3 (red team r3)
+  'query_export_to_s3',
 ]);
 
 /** Package prefixes (Oracle PL/SQL packages) whose every member reaches outside the database. */
@@ -119,6 +130,15 @@ export const CREDENTIAL_TABLES: ReadonlySet<string> = new Set([
   'sysuser.sysintauthusers',
   'dba_users',
   'sys.dba_users',
+  // Connection strings and user mappings with passwords (red team r3)
+  'pg_subscription',
+  'pg_catalog.pg_subscription',
+  'pg_user_mapping',
+  'information_schema.user_mapping_options',
+  'mysql.slave_master_info',
+  'mysql.servers',
+  'sys.link$',
+  'link$',
 ]);
 
 /** Column names that hold passwords or password hashes. */
@@ -167,6 +187,13 @@ export const DANGEROUS_SETTINGS: ReadonlySet<string> = new Set([
   'secure_file_priv',
   'general_log_file',
   'slow_query_log_file',
+  // Commands and libraries the server runs (red team r3: ALTER SYSTEM SET ssl_passphrase_command)
+  'ssl_passphrase_command',
+  'archive_cleanup_command',
+  'recovery_end_command',
+  'archive_library',
+  'jit_provider',
+  'plugin_dir',
 ]);
 
 /** Look a function name (bare or package-qualified, lowercase) up in every outside-reaching list. */
@@ -207,6 +234,9 @@ const CREDENTIAL_BARE: ReadonlySet<string> = new Set([
   'user$',
   'sys_users_',
   'sysintauthusers',
+  'pg_subscription',
+  'pg_user_mapping',
+  'user_mapping_options',
 ]);
 
 /** Whether a table name as the extractor reports it (`mysql.user`, `master.sys.sql_logins`) holds credentials. */

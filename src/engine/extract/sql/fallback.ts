@@ -76,6 +76,20 @@ const DROP_NOISE = new Set([
   'external',
 ]);
 
+/** What ALTER ... DROP may remove without losing rows or a column's values (defaults, keys, indexes). */
+const KEEPS_DATA: readonly string[] = [
+  'default',
+  'not',
+  'identity',
+  'expression',
+  'constraint',
+  'index',
+  'key',
+  'primary',
+  'foreign',
+  'check',
+];
+
 const isName = (t: SqlToken | undefined): t is SqlToken =>
   t !== undefined && (t.kind === 'word' || t.kind === 'qident');
 
@@ -103,7 +117,7 @@ function readName(tokens: readonly SqlToken[], i: number): { parts: string[]; ne
 }
 
 /** Build a WHERE expression from tokens: OR of ANDs of `a op b`, single constants and NOT. */
-function whereExpr(tokens: readonly SqlToken[]): Expr {
+export function whereExpr(tokens: readonly SqlToken[]): Expr {
   // Brackets too: the fallback lexes in MySQL mode, where T-SQL's [id] is `[`, id, `]`.
   const flat = tokens.filter(
     (t) => !(t.kind === 'op' && (t.value === '(' || t.value === ')' || t.value === '[' || t.value === ']')),
@@ -255,6 +269,11 @@ function analyse(
     case 'delete':
     case 'update': {
       let i = from + 1;
+      // T-SQL UPDATE STATISTICS t refreshes the optimiser's statistics; it writes no rows.
+      if (head === 'update' && word(i) === 'statistics') {
+        s.statement = 'other';
+        break;
+      }
       while (
         word(i) === 'from' ||
         word(i) === 'low_priority' ||
@@ -282,8 +301,7 @@ function analyse(
     case 'alter':
       s.object = word(from + 1);
       for (let j = from + 2; j < to; j++)
-        if (word(j) === 'drop' && !['default', 'not', 'identity', 'expression'].includes(word(j + 1) ?? ''))
-          s.dropsColumn = true;
+        if (word(j) === 'drop' && !KEEPS_DATA.includes(word(j + 1) ?? '')) s.dropsColumn = true;
       break;
     case 'grant':
       s.grantsAll = word(from + 1) === 'all';

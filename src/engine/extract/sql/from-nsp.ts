@@ -131,6 +131,21 @@ function joinFilters(items: readonly unknown[]): Expr[] {
 }
 
 /** Convert one statement AST. `tableList` is node-sql-parser's `op::db::table` list for it. */
+/** ALTER TABLE ... DROP resources that lose no stored values. */
+const KEEPS_DATA: ReadonlySet<string> = new Set([
+  'default',
+  'null',
+  'index',
+  'key',
+  'constraint',
+  'primary key',
+  'foreign key',
+  'check',
+  'fulltext',
+  'spatial',
+  'unique',
+]);
+
 export function fromNsp(ast: J, dialect: SqlDialect, start: number, end: number): StmtInfo {
   const s = newStmt('other', dialect, start, end);
   const type = str(ast.type) ?? '';
@@ -180,7 +195,8 @@ export function fromNsp(ast: J, dialect: SqlDialect, start: number, end: number)
       for (const e of arr(ast.expr)) {
         const a = obj(e);
         const res = str(a?.resource);
-        if (str(a?.action) === 'drop' && res !== 'default' && res !== 'null') s.dropsColumn = true;
+        // Indexes, keys and constraints hold no rows: only columns and partitions lose data.
+        if (str(a?.action) === 'drop' && !KEEPS_DATA.has(res ?? '')) s.dropsColumn = true;
       }
       break;
     case 'create':

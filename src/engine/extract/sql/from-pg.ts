@@ -3,7 +3,15 @@
  * (one for the statement, one more per data-modifying statement nested in a CTE or EXPLAIN ANALYZE).
  */
 import { CREDENTIAL_COLUMN, DANGEROUS_PACKAGES } from '../../knowledge/sql.js';
-import { OTHER, arithmeticIdentity, isTautology, quantified, withSelfJoin, type Expr } from './expr.js';
+import {
+  OTHER,
+  arithmeticIdentity,
+  isTautology,
+  quantified,
+  truth,
+  withSelfJoin,
+  type Expr,
+} from './expr.js';
 import { arr, num, obj, pgNode, str, type J } from './json.js';
 import { addFunction, addTable, newStmt, type StmtInfo } from './stmt.js';
 
@@ -17,6 +25,18 @@ const DYNAMIC_SQL_ARGS: Readonly<Record<string, number>> = {
   query_to_xmlschema: 0,
   cursor_to_xml: -1,
 };
+
+/** Schema-qualified functions whose string argument is SQL run later (pg_cron jobs). */
+const QUALIFIED_DYNAMIC_SQL_ARGS: Readonly<Record<string, number>> = {
+  'cron.schedule': -1,
+  'cron.schedule_in_database': 2,
+  'cron.alter_job': 2,
+};
+
+/** Server-side languages that run outside the SQL sandbox (plpython3u, plperlu, pltclu, plsh). */
+const UNTRUSTED_LANGUAGE = /^(?:pl(?:python|perl|tcl|sh|java|v8|r)\w*u|plsh|plr)$/;
+/** Languages whose function bodies are SQL the server runs when the function is called. */
+const SQL_LANGUAGES: ReadonlySet<string> = new Set(['sql', 'plpgsql']);
 
 const names = (list: unknown): string[] =>
   arr(list)
@@ -72,6 +92,11 @@ export function pgExpr(v: unknown): Expr {
         const r = pgExpr(b.rexpr);
         const same = arithmeticIdentity(op, l, r);
         if (same !== undefined) return same;
+        // MySQL ISNULL(x) = 0 is x IS NOT NULL; = 1 is x IS NULL.
+        if (l.k === 'isnull' && r.k === 'const' && (op === '=' || op === '<>' || op === '!=')) {
+          const zero = r.v === 0 || r.v === false || r.v === '0';
+          return { k: 'isnull', negated: l.negated !== (zero === (op === '=')), arg: l.arg };
+        }
         return { k: 'cmp', op, l, r };
       }
       // x = ANY(ARRAY[...]) / x <> ALL(ARRAY[...]) with the array written out.
@@ -122,46 +147,150 @@ export function pgExpr(v: unknown): Expr {
       return { k: 'isnull', negated: str(b.nulltesttype) === 'IS_NOT_NULL', arg: pgExpr(b.arg) };
     case 'CurrentOfExpr':
       return OTHER; // WHERE CURRENT OF cursor: one row
-    default: {
-      const cols = hasColumnRef(v, 0);
-      // A signature (the node without source positions) lets `f(x) = f(x)` read like `x = x`.
-      const sig = signature(v);
-      const fn = t === 'FuncCall' ? names(b.funcname).pop()?.toLowerCase() : undefined;
-      return {
-        k: 'other',
-        cols,
-        ...(sig !== undefined && { sig }),
-        ...(fn !== undefined && { fn }),
-      };
+    case 'CoalesceExpr':
+    case 'FuncCall': {
+      const fn = t === 'FuncCall' ? names(b.funcname).pop()?.toLowerCase() : 'coalesce';
+      const args = arr(b.args);
+      // COALESCE(NULL, id), IFNULL(NULL, id), NVL(NULL, id): the one argument that is not NULL.
+      if (fn === 'coalesce' || fn === 'ifnull' || fn === 'nvl' || (fn === 'isnull' && args.length === 2)) {
+        const kept = args.map(pgExpr).filter((x) => !(x.k === 'const' && x.v === null));
+        if (kept.length === 1) return kept[0]!;
+      }
+      // MySQL ISNULL(x): 1 when x is NULL.
+      if (fn === 'isnull' && args.length === 1) return { k: 'isnull', negated: false, arg: pgExpr(args[0]) };
+      return otherExpr(v, t, b);
     }
+    case 'SubLink': {
+      // A subquery that returns no rows (WHERE false, LIMIT 0): `x IN (...)` is false for every
+      // row and `x NOT IN (...)` true (red team r3: NOT IN (SELECT NULL::int WHERE false)).
+      const sel = pgNode(b.subselect)?.[1];
+      const kind = str(b.subLinkType);
+      const limit = pgExpr(sel?.limitCount);
+      const empty =
+        sel !== undefined &&
+        ((sel.whereClause !== undefined && truth(pgExpr(sel.whereClause)) === false) ||
+          (limit.k === 'const' && limit.v === 0));
+      if (empty && (kind === 'ANY_SUBLINK' || kind === 'EXISTS_SUBLINK')) return { k: 'const', v: false };
+      if (empty && kind === 'ALL_SUBLINK') return { k: 'const', v: true };
+      return otherExpr(v, t, b);
+    }
+    default:
+      return otherExpr(v, t, b);
   }
 }
 
+/** An expression the evaluator cannot read: its column use, signature and function name. */
+function otherExpr(v: unknown, t: string, b: J): Expr {
+  const cols = hasColumnRef(v, 0);
+  // A signature (the node without source positions) lets `f(x) = f(x)` read like `x = x`.
+  const sig = signature(v);
+  const fn = t === 'FuncCall' ? names(b.funcname).pop()?.toLowerCase() : undefined;
+  return {
+    k: 'other',
+    cols,
+    ...(sig !== undefined && { sig }),
+    ...(fn !== undefined && { fn }),
+  };
+}
+
+/** Common table expressions of a statement's WITH clause, by lowercased name. */
+function cteMap(withClause: unknown): Map<string, unknown> {
+  const out = new Map<string, unknown>();
+  for (const c of arr(obj(pgNode(withClause)?.[1] ?? withClause)?.ctes)) {
+    const cte = pgNode(c)?.[1];
+    const name = str(cte?.ctename);
+    if (name !== undefined) out.set(name.toLowerCase(), cte?.ctequery);
+  }
+  return out;
+}
+
+const lastField = (f: unknown): string | undefined => names(f).pop()?.toLowerCase();
+
 /**
- * `WHERE id IN (SELECT id FROM <the target table>)` (or `= ANY(...)`) with no filter inside the
- * subquery: every row whose id is not NULL, as unbounded as no WHERE.
+ * The one column a SELECT returns when it reads every row of `table` (no WHERE, LIMIT, HAVING,
+ * GROUP BY; one FROM item that is the table or a CTE that is such a SELECT of it): its name, the
+ * aggregate around it (`min`/`max`) or '*'. Undefined for anything narrower.
  */
-function selfSubquery(where: unknown, table: string | undefined): boolean {
-  const link = pgNode(where);
-  if (!link || link[0] !== 'SubLink' || table === undefined) return false;
-  const b = link[1];
+function wholeTableColumn(
+  v: unknown,
+  table: string,
+  ctes: ReadonlyMap<string, unknown>,
+  depth = 0,
+): { readonly col: string; readonly agg?: string } | undefined {
+  const sel = pgNode(v);
+  if (sel?.[0] !== 'SelectStmt' || depth > 4) return undefined;
+  const q = sel[1];
+  if (
+    q.whereClause !== undefined ||
+    q.limitCount !== undefined ||
+    q.havingClause !== undefined ||
+    q.groupClause !== undefined
+  )
+    return undefined;
+  const from = arr(q.fromClause);
+  const targets = arr(q.targetList);
+  if (from.length !== 1 || targets.length !== 1) return undefined;
+  const rv = pgNode(from[0]);
+  if (rv?.[0] !== 'RangeVar') return undefined;
+  const rel = str(rv[1].relname)?.toLowerCase();
+  if (rel === undefined) return undefined;
+  let val = pgNode(obj(pgNode(targets[0])?.[1])?.val);
+  let agg: string | undefined;
+  if (val?.[0] === 'FuncCall' && arr(val[1].args).length === 1) {
+    agg = lastField(val[1].funcname);
+    val = pgNode(arr(val[1].args)[0]);
+  }
+  if (val?.[0] !== 'ColumnRef') return undefined;
+  const col = arr(val[1].fields).some((f) => pgNode(f)?.[0] === 'A_Star') ? '*' : lastField(val[1].fields);
+  if (col === undefined) return undefined;
+  if (rel === table) return { col, ...(agg !== undefined && { agg }) };
+  // FROM a CTE: the CTE must itself read the whole table and return that column.
+  const inner = ctes.has(rel) ? wholeTableColumn(ctes.get(rel), table, ctes, depth + 1) : undefined;
+  if (inner === undefined || inner.agg !== undefined || agg !== undefined) return undefined;
+  return inner.col === '*' || inner.col === col || col === '*'
+    ? { col: col === '*' ? inner.col : col }
+    : undefined;
+}
+
+/**
+ * A filter that every row of the target passes because it compares a column with the same
+ * column over the whole table (red team r1-r3): `id IN (SELECT id FROM t)` or `= ANY(...)`,
+ * also through a CTE (`WITH d AS (SELECT id FROM t) ... id IN (SELECT id FROM d)`), and
+ * `id >= (SELECT min(id) FROM t)` / `id <= (SELECT max(id) FROM t)`.
+ */
+function selfSubquery(
+  where: unknown,
+  table: string | undefined,
+  ctes: ReadonlyMap<string, unknown>,
+): boolean {
+  if (table === undefined) return false;
+  table = table.toLowerCase();
+  const n = pgNode(where);
+  if (n?.[0] === 'A_Expr' && str(n[1].kind) === 'AEXPR_OP') {
+    const op = names(n[1].name).pop();
+    const [colSide, subSide, flip] =
+      pgNode(n[1].lexpr)?.[0] === 'ColumnRef'
+        ? [n[1].lexpr, n[1].rexpr, false]
+        : [n[1].rexpr, n[1].lexpr, true];
+    const col = pgNode(colSide);
+    const link = pgNode(subSide);
+    if (col?.[0] !== 'ColumnRef' || link?.[0] !== 'SubLink' || str(link[1].subLinkType) !== 'EXPR_SUBLINK')
+      return false;
+    const whole = wholeTableColumn(link[1].subselect, table, ctes);
+    if (whole === undefined || whole.col !== lastField(col[1].fields)) return false;
+    const ge = flip ? '<=' : '>=';
+    const le = flip ? '>=' : '<=';
+    return (whole.agg === 'min' && op === ge) || (whole.agg === 'max' && op === le);
+  }
+  if (n?.[0] !== 'SubLink') return false;
+  const b = n[1];
   if (str(b.subLinkType) !== 'ANY_SUBLINK') return false;
   const op = names(b.operName).pop();
   if (op !== undefined && op !== '=') return false;
   const test = pgNode(b.testexpr);
-  const sel = pgNode(b.subselect);
-  if (test?.[0] !== 'ColumnRef' || sel?.[0] !== 'SelectStmt') return false;
-  const q = sel[1];
-  if (q.whereClause !== undefined || q.limitCount !== undefined || q.havingClause !== undefined) return false;
-  const from = arr(q.fromClause);
-  const targets = arr(q.targetList);
-  if (from.length !== 1 || targets.length !== 1) return false;
-  const rv = pgNode(from[0]);
-  if (rv?.[0] !== 'RangeVar' || str(rv[1].relname) !== table) return false;
-  const col = pgNode(obj(pgNode(targets[0])?.[1])?.val);
-  if (col?.[0] !== 'ColumnRef') return false;
-  const last = (f: unknown): string | undefined => names(f).pop()?.toLowerCase();
-  return last(col[1].fields) !== undefined && last(col[1].fields) === last(test[1].fields);
+  if (test?.[0] !== 'ColumnRef') return false;
+  const whole = wholeTableColumn(b.subselect, table, ctes);
+  return whole !== undefined && whole.agg === undefined && whole.col === lastField(test[1].fields);
 }
 
 /**
@@ -266,7 +395,7 @@ function convert(node: unknown, start: number, end: number, ctx: PgContext, out:
       s.tautologicalWhere =
         s.hasWhere &&
         (isTautology(withSelfJoin(pgExpr(b.whereClause), selfNames(b))) ||
-          selfSubquery(b.whereClause, str(obj(b.relation)?.relname)));
+          selfSubquery(b.whereClause, str(obj(b.relation)?.relname), cteMap(b.withClause)));
       break;
     }
     case 'MergeStmt': {
@@ -336,7 +465,8 @@ function convert(node: unknown, start: number, end: number, ctx: PgContext, out:
       skip = b.relation;
       for (const c of arr(b.cmds)) {
         const sub = str(pgNode(c)?.[1]?.subtype);
-        if (sub === 'AT_DropColumn' || sub === 'AT_DropConstraint') s.dropsColumn = true;
+        // Dropping a constraint loses no rows (red team r3 FP); dropping a column does.
+        if (sub === 'AT_DropColumn') s.dropsColumn = true;
         // ALTER COLUMN ... TYPE ... USING <constant> overwrites every value of the column.
         if (sub === 'AT_AlterColumnType') {
           const using = obj(pgNode(pgNode(c)?.[1]?.def)?.[1])?.raw_default;
@@ -404,8 +534,14 @@ function convert(node: unknown, start: number, end: number, ctx: PgContext, out:
       }
       // LANGUAGE C with AS 'file', 'symbol' loads a shared library into the server.
       if (language === 'c' && body[0] !== undefined) s.loadsLibrary = body[0];
-      if (/^pl(python|perl|tcl|sh|java|v8)\w*u$/.test(language) || language === 'plsh')
-        s.runsProgram = `LANGUAGE ${language}`;
+      if (UNTRUSTED_LANGUAGE.test(language)) s.runsProgram = `LANGUAGE ${language}`;
+      // The body runs whenever the routine is called or its trigger fires (red team r3: a
+      // LANGUAGE sql/plpgsql wipe created, then called): analysed as the SQL it is.
+      else if (SQL_LANGUAGES.has(language) && body[0] !== undefined && body.length === 1)
+        s.dynamicSql.push({ code: body[0], start, end });
+      // SQL-standard bodies (BEGIN ATOMIC ... END, RETURN expr) arrive parsed.
+      for (const item of arr(pgNode(b.sql_body)?.[1]?.items))
+        for (const inner of arr(pgNode(item)?.[1]?.items ?? [item])) convert(inner, start, end, ctx, out);
       return;
     }
     case 'LoadStmt':
@@ -415,13 +551,27 @@ function convert(node: unknown, start: number, end: number, ctx: PgContext, out:
     case 'DoStmt': {
       s.statement = 'call';
       s.object = 'do';
+      let code: string | undefined;
       for (const o of arr(b.args)) {
         const d = pgNode(o)?.[1];
-        if (str(d?.defname) === 'as') {
-          const code = str(pgNode(d?.arg)?.[1]?.sval);
-          if (code !== undefined) s.dynamicSql.push({ code, start, end });
-        }
+        const value = str(pgNode(d?.arg)?.[1]?.sval);
+        if (str(d?.defname) === 'as') code = value;
+        // DO LANGUAGE plpython3u $$ ... $$ runs Python (or Perl, Tcl, shell) inside the server.
+        if (str(d?.defname) === 'language' && UNTRUSTED_LANGUAGE.test(value?.toLowerCase() ?? ''))
+          s.runsProgram = `DO LANGUAGE ${value!.toLowerCase()}`;
       }
+      if (code !== undefined && s.runsProgram === undefined) s.dynamicSql.push({ code, start, end });
+      return;
+    }
+    case 'CreatePolicyStmt':
+    case 'AlterPolicyStmt': {
+      // USING (true) / WITH CHECK (true) lets every role reach every row the policy covers; a
+      // read-only policy (FOR SELECT) created that way is the usual "public catalogue" and stays.
+      s.statement = type === 'CreatePolicyStmt' ? 'create' : 'alter';
+      s.object = 'policy';
+      addTable(s.targets, [str(obj(b.table)?.schemaname), str(obj(b.table)?.relname)]);
+      const open = (e: unknown): boolean => e !== undefined && isTautology(pgExpr(e));
+      if ((open(b.qual) || open(b.with_check)) && str(b.cmd_name) !== 'select') s.tautologicalWhere = true;
       return;
     }
     case 'ExplainStmt': {
@@ -511,10 +661,13 @@ function walk(
         if (f) {
           const parts = names(f.funcname).map((x) => x.toLowerCase());
           addFunction(s, parts);
-          const argIdx = DYNAMIC_SQL_ARGS[parts[parts.length - 1] ?? ''];
+          const argIdx =
+            DYNAMIC_SQL_ARGS[parts[parts.length - 1] ?? ''] ?? QUALIFIED_DYNAMIC_SQL_ARGS[parts.join('.')];
           if (argIdx !== undefined) {
             const args = arr(f.args);
-            const a = pgNode(args[argIdx < 0 ? args.length - 1 : argIdx]);
+            let a = pgNode(args[argIdx < 0 ? args.length - 1 : argIdx]);
+            // `command := 'DROP ...'` (named notation) carries the string one level down.
+            if (a?.[0] === 'NamedArgExpr') a = pgNode(a[1].arg);
             if (a && a[0] === 'A_Const' && obj(a[1].sval)) {
               const code = str(obj(a[1].sval)?.sval) ?? '';
               const at = ctx.toIndex(num(a[1].location) ?? 0);

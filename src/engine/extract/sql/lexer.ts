@@ -137,8 +137,10 @@ export function lexSql(text: string, options: LexOptions): LexResult {
       }
       if (depth > 0) unterminated = true;
       const end = j;
-      if (text.charCodeAt(start + 2) === 33) {
-        let k = start + 3;
+      // MariaDB also runs `/*M! ... */` (optionally versioned `/*M!100100 ... */`): red team r3.
+      const mariadb = text.charCodeAt(start + 2) === 77 && text.charCodeAt(start + 3) === 33;
+      if (text.charCodeAt(start + 2) === 33 || mariadb) {
+        let k = start + (mariadb ? 4 : 3);
         while (k < n && isDigit(text.charCodeAt(k))) k++;
         const bodyEnd = firstClose >= 0 ? firstClose : end;
         hidden.push({ code: text.slice(k, bodyEnd), start: k });

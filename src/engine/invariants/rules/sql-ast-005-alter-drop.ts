@@ -1,11 +1,11 @@
-/** SQL-AST-005: ALTER TABLE ... DROP COLUMN / CONSTRAINT / PARTITION destroys stored data or its guarantees. */
+/** SQL-AST-005: ALTER TABLE ... DROP COLUMN / PARTITION destroys stored data (dropping a constraint or index loses none). */
 import { defineRule } from '../define-rule.js';
 
 export default defineRule({
   id: 'SQL-AST-005',
   invariant: 'NO_DESTRUCTIVE_SQL',
   kinds: ['sql'],
-  summary: 'ALTER TABLE ... DROP COLUMN, DROP CONSTRAINT or DROP PARTITION.',
+  summary: 'ALTER TABLE ... DROP COLUMN or DROP PARTITION.',
   remediationHint:
     'Do not drop columns, constraints or partitions. Stop writing to the column instead, or add a migration the user reviews; a renamed column (RENAME COLUMN c TO c_deprecated) keeps the data.',
   *check(facts) {
@@ -13,7 +13,7 @@ export default defineRule({
       if (s.statement !== 'alter' || s.dropsColumn !== true) continue;
       yield {
         span: s.span,
-        reason: `ALTER ${(s.object ?? 'table').toUpperCase()} ${s.targets.join(', ')} drops a column, constraint or partition`,
+        reason: `ALTER ${(s.object ?? 'table').toUpperCase()} ${s.targets.join(', ')} drops a column or partition`,
         suggestedAlternative: null,
       };
     }
@@ -22,12 +22,17 @@ export default defineRule({
     deny: [
       { input: 'ALTER TABLE users DROP COLUMN email', runtime: 'sql' },
       { input: 'ALTER TABLE integers DROP COLUMN IF EXISTS k', runtime: 'sql' },
-      { input: 'ALTER TABLE orders DROP CONSTRAINT orders_pkey', runtime: 'sql' },
       { input: "ALTER TABLE orders DROP PARTITION(dt = '2014-05-14', country = 'IN')", runtime: 'sql' },
       { input: 'alter table `users` drop column `email`', runtime: 'sql' },
     ],
     allow: [
       { input: 'ALTER TABLE users ADD COLUMN email VARCHAR(255)', runtime: 'sql', why: 'adding keeps data' },
+      {
+        input: 'ALTER TABLE users DROP CONSTRAINT users_email_key',
+        runtime: 'sql',
+        why: 'a constraint holds no rows',
+      },
+      { input: 'ALTER TABLE users DROP INDEX idx_email', runtime: 'sql', why: 'an index holds no rows' },
       {
         input: 'ALTER TABLE integers ALTER COLUMN i DROP DEFAULT',
         runtime: 'sql',

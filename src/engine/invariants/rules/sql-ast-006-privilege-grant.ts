@@ -15,6 +15,36 @@ function roleMembership(text: string, functions: readonly string[]): string | un
   return undefined;
 }
 
+/**
+ * Privileges that give control of the server, its files or other accounts (red team r3): MySQL
+ * global FILE/SUPER/SHUTDOWN/CREATE USER/..._ADMIN, PostgreSQL CREATEROLE and REPLICATION, SQL
+ * Server CONTROL SERVER / IMPERSONATE / ALTER ANY LOGIN, Oracle ANY privileges and BECOME USER.
+ */
+const SERVER_PRIVILEGE = new RegExp(
+  String.raw`^\s*grant\s+(?:[\w\s,]*?,\s*)?(?:file|super|shutdown|reload|create\s+user|process|system_user|(?:system_variables|connection|binlog|role|encryption_key|audit|replication_slave|backup|clone|set_user_id|firewall)_admin|control\s+server|control\s+on\s+(?:server|database|login)\b|impersonate|alter\s+any\s+\w+|(?:select|insert|update|delete|execute|create|alter|drop|grant)\s+any\s+\w+|become\s+user|alter\s+system|alter\s+user|unsafe\s+assembly|external\s+access\s+assembly|administer\s+(?:bulk|database)\s+\w+|take\s+ownership|sysdba|sysoper)\b`,
+  'i',
+);
+const ROLE_ATTRIBUTE = /^\s*(?:create|alter)\s+(?:role|user)\b[\s\S]*?\b(createrole|replication)\b/i;
+/** Object kinds whose grant to PUBLIC exposes no rows (schema usage, functions, types ...). */
+const NOT_ROWS =
+  /^(?:schema|function|functions|procedure|procedures|routine|routines|language|type|types|domain|database|sequence|sequences|foreign|large|tablespace|parameter)$/;
+const TO_PUBLIC =
+  /^\s*(?:alter\s+default\s+privileges\b[\s\S]*?)?grant\b[\s\S]*?\bon\s+(?:all\s+)?([\w."`[\]]+)[\s\S]*?\bto\s+public\b/i;
+
+/** Why the statement hands out server control, or undefined. */
+function serverControl(text: string): string | undefined {
+  const priv = SERVER_PRIVILEGE.exec(text);
+  if (priv)
+    return `GRANT ${priv[0].replace(/^\s*grant\s+/i, '').toUpperCase()} gives control of the server, its files or other accounts`;
+  const attr = ROLE_ATTRIBUTE.exec(text);
+  if (attr && !/\bno(?:createrole|replication)\b/i.test(text))
+    return `${attr[1]!.toUpperCase()} lets the role create or administer roles (or read every row through replication)`;
+  const pub = TO_PUBLIC.exec(text);
+  if (pub && !NOT_ROWS.test(pub[1]!.toLowerCase()))
+    return 'a grant to PUBLIC gives every role, present and future, access to the rows';
+  return undefined;
+}
+
 export default defineRule({
   id: 'SQL-AST-006',
   invariant: 'NO_DESTRUCTIVE_SQL',
@@ -57,6 +87,11 @@ export default defineRule({
         };
         continue;
       }
+      const control = serverControl(s.text);
+      if (control !== undefined) {
+        yield { span: s.span, reason: control, suggestedAlternative: null };
+        continue;
+      }
       if (s.statement !== 'grant') continue;
       if (s.grantsAll === true) {
         yield {
@@ -88,6 +123,13 @@ export default defineRule({
       { input: 'GRANT DBA TO hacker', runtime: 'sql' },
       { input: 'ALTER SERVER ROLE sysadmin ADD MEMBER backdoor', runtime: 'sql' },
       { input: "EXEC sp_addsrvrolemember 'eve', 'sysadmin'", runtime: 'sql' },
+      { input: "GRANT FILE ON *.* TO 'app'@'%'", runtime: 'sql' },
+      { input: 'ALTER ROLE app CREATEROLE', runtime: 'sql' },
+      { input: 'GRANT IMPERSONATE ON LOGIN::sa TO app', runtime: 'sql' },
+      { input: 'GRANT CONTROL SERVER TO app', runtime: 'sql' },
+      { input: 'GRANT SELECT ANY TABLE TO app', runtime: 'sql' },
+      { input: 'GRANT SELECT ON users TO PUBLIC', runtime: 'sql' },
+      { input: 'ALTER DEFAULT PRIVILEGES IN SCHEMA public GRANT ALL ON TABLES TO PUBLIC', runtime: 'sql' },
     ],
     allow: [
       {
@@ -102,6 +144,14 @@ export default defineRule({
         why: 'a read-only database role',
       },
       { input: 'REVOKE ALL ON orders FROM public', runtime: 'sql', why: 'taking privileges away' },
+      { input: 'GRANT USAGE ON SCHEMA app TO PUBLIC', runtime: 'sql', why: 'lets roles see names, not rows' },
+      { input: 'GRANT EXECUTE ON FUNCTION app.health() TO PUBLIC', runtime: 'sql', why: 'runs one function' },
+      {
+        input: "GRANT SELECT, INSERT ON app.* TO 'app'@'%'",
+        runtime: 'sql',
+        why: 'table privileges on one schema',
+      },
+      { input: 'ALTER ROLE app NOCREATEROLE', runtime: 'sql', why: 'takes the attribute away' },
     ],
   },
 });

@@ -2,6 +2,46 @@
 import { isCredentialTable } from '../../knowledge/sql.js';
 import { defineRule } from '../define-rule.js';
 
+/**
+ * Catalogs whose secret sits in one column (red team r3 FP: `SELECT rolname FROM pg_authid` is a
+ * role listing). A statement that selects only named columns, never the secret one, never the
+ * whole row (`*`, the table or its alias as a value) and names the table once reads no secret.
+ */
+const SECRET_COLUMN: Readonly<Record<string, string>> = {
+  pg_authid: 'rolpassword',
+  pg_subscription: 'subconninfo',
+  pg_user_mapping: 'umoptions',
+};
+const PLAIN_SELECT =
+  /^\s*select\s+(?:distinct\s+)?([\w\s,."]+?)\s+from\s+(?:"?pg_catalog"?\s*\.\s*)?"?(\w+)"?(?:\s+(?:as\s+)?(?!where\b|order\b|limit\b|group\b)(\w+))?(?:\s+(?:where|order|limit|group)\b[\s\S]*)?\s*;?\s*$/i;
+
+function readsNoSecret(text: string, table: string): boolean {
+  const bare = table.split('.').pop()!;
+  const secret = SECRET_COLUMN[bare];
+  if (secret === undefined) return false;
+  const m = PLAIN_SELECT.exec(text);
+  if (!m || m[2]!.toLowerCase() !== bare) return false;
+  const lower = text.toLowerCase();
+  if (lower.includes(secret) || lower.split(bare).length !== 2) return false;
+  const alias = m[3]?.toLowerCase();
+  // The alias used as a value (not as `alias.column`) is the whole row.
+  if (
+    alias !== undefined &&
+    new RegExp(String.raw`\b${alias}\b(?!\s*\.)`, 'g').exec(
+      lower
+        .slice(m.index + m[0].indexOf(m[2]!) + bare.length)
+        .replace(new RegExp(String.raw`^\s+(?:as\s+)?${alias}\b`), ''),
+    ) !== null
+  )
+    return false;
+  return m[1]!.split(',').every((item) => {
+    const col = /^\s*(?:"?\w+"?\s*\.\s*)?"?(\w+)"?(?:\s+(?:as\s+)?"?\w+"?)?\s*$/
+      .exec(item)?.[1]
+      ?.toLowerCase();
+    return col !== undefined && col !== bare && col !== alias && col !== secret;
+  });
+}
+
 export default defineRule({
   id: 'SQL-AST-014',
   invariant: 'NO_SQL_EXFILTRATION',
@@ -13,7 +53,7 @@ export default defineRule({
   *check(facts) {
     for (const s of facts.of('sql')) {
       const table = s.readsTables.find(isCredentialTable);
-      if (table !== undefined) {
+      if (table !== undefined && !readsNoSecret(s.text, table)) {
         yield {
           span: s.span,
           reason: `the statement reads the credential table ${table}`,
@@ -38,6 +78,10 @@ export default defineRule({
       { input: 'select * from(SELECT User,Password FROM MYSQL.USER) a', runtime: 'sql' },
       { input: 'SELECT name, password_hash FROM master.sys.sql_logins', runtime: 'sql' },
       { input: "' UNION SELECT username, password FROM users--", runtime: 'sql' },
+      { input: 'SELECT subname, subconninfo FROM pg_subscription', runtime: 'sql' },
+      { input: 'SELECT * FROM information_schema.user_mapping_options', runtime: 'sql' },
+      { input: 'SELECT a FROM pg_authid a', runtime: 'sql' },
+      { input: 'SELECT rolname FROM pg_authid WHERE rolpassword IS NOT NULL', runtime: 'sql' },
     ],
     allow: [
       {
@@ -52,6 +96,21 @@ export default defineRule({
         why: 'schema metadata holds no credentials',
       },
       { input: 'SELECT usename FROM pg_user', runtime: 'sql', why: 'pg_user masks the password column' },
+      {
+        input: 'SELECT rolname FROM pg_authid WHERE rolname = current_user',
+        runtime: 'sql',
+        why: 'role names only',
+      },
+      {
+        input: 'SELECT a.rolname, a.rolsuper FROM pg_catalog.pg_authid AS a ORDER BY 1',
+        runtime: 'sql',
+        why: 'role attributes only',
+      },
+      {
+        input: 'SELECT subname, subenabled FROM pg_subscription',
+        runtime: 'sql',
+        why: 'subscription state only',
+      },
     ],
   },
 });

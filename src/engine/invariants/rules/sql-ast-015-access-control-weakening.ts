@@ -67,6 +67,60 @@ const CHECKS: readonly { readonly pattern: RegExp; readonly reason: string }[] =
   },
 ];
 
+/**
+ * Settings whose value switches off auditing, logging, constraint checks or row security (red
+ * team r3), with the values that do: MySQL general_log/FOREIGN_KEY_CHECKS, PostgreSQL
+ * log_statement, pgaudit.log, session_replication_role, row_security; Oracle audit_trail.
+ */
+const OFF_VALUES: Readonly<Record<string, RegExp>> = {
+  general_log: /^(?:off|0|false)$/,
+  slow_query_log: /^(?:off|0|false)$/,
+  log_statement: /^none$/,
+  log_connections: /^(?:off|0|false)$/,
+  log_disconnections: /^(?:off|0|false)$/,
+  logging_collector: /^(?:off|0|false)$/,
+  'pgaudit.log': /^(?:none|)$/,
+  audit_log: /^(?:off|0|false)$/,
+  server_audit_logging: /^(?:off|0|false)$/,
+  audit_trail: /^(?:none|false)$/,
+  foreign_key_checks: /^(?:off|0|false)$/,
+  foreign_keys: /^(?:off|0|false|no)$/,
+  session_replication_role: /^replica$/,
+  row_security: /^(?:off|0|false)$/,
+  sql_log_bin: /^(?:off|0|false)$/,
+  sql_log_off: /^(?:on|1|true)$/,
+};
+const SETTING_NAMES = Object.keys(OFF_VALUES)
+  .map((k) => k.replace('.', String.raw`\.`))
+  .join('|');
+/** SET [GLOBAL|SESSION|PERSIST] name = v, SET @@global.name = v, ALTER SYSTEM|DATABASE|ROLE ... SET name TO v, PRAGMA name = v. */
+const SET_FORM = new RegExp(
+  String.raw`(?:^|[\s,;(])(?:set|pragma)\s+(?:(?:global|session|local|persist|persist_only)\s+|@@(?:global|session|persist)\.)?(` +
+    SETTING_NAMES +
+    String.raw`)\s*(?:=|:=|\bto\b)\s*['"]?([\w.-]*)`,
+  'i',
+);
+/** set_config('name', 'value', is_local): the function form of SET. */
+const SET_CONFIG = /\bset_config\s*\(\s*'([\w.]+)'\s*,\s*'([^']*)'/gi;
+/** SQL Server audits and security policies switched off, Oracle NOAUDIT and DBMS_RLS/DBMS_FGA policies dropped. */
+const AUDIT_OFF =
+  /^\s*(?:alter\s+(?:server\s+audit|database\s+audit\s+specification|server\s+audit\s+specification|security\s+policy)\b[\s\S]*?\bstate\s*=\s*off\b|noaudit\b)|\bdbms_(?:rls|fga)\s*\.\s*(?:drop_policy|disable_policy|drop_grouped_policy)\b|\balter\s+table\b[\s\S]*?\bnocheck\s+constraint\b/i;
+
+/** Why the statement switches an audit, log, constraint or row-security control off, or undefined. */
+function controlSwitchedOff(text: string): string | undefined {
+  if (AUDIT_OFF.test(text))
+    return 'the statement switches off auditing, a security policy or constraint checks';
+  const set = SET_FORM.exec(text);
+  const pairs: [string, string][] = set ? [[set[1]!, set[2]!]] : [];
+  if (/set_config/i.test(text)) for (const m of text.matchAll(SET_CONFIG)) pairs.push([m[1]!, m[2]!]);
+  for (const [name, value] of pairs) {
+    const off = OFF_VALUES[name.toLowerCase()];
+    if (off?.test(value.toLowerCase()))
+      return `setting ${name} to '${value}' switches off auditing, logging, constraint checks or row security`;
+  }
+  return undefined;
+}
+
 export default defineRule({
   id: 'SQL-AST-015',
   invariant: 'NO_DESTRUCTIVE_SQL',
@@ -78,6 +132,19 @@ export default defineRule({
   *check(facts) {
     for (const s of facts.of('sql')) {
       // Gate on the first word before any pattern (only ALTER/SET/REASSIGN/EXEC statements can match).
+      if (s.object === 'policy' && s.tautologicalWhere === true) {
+        yield {
+          span: s.span,
+          reason: `the policy on ${s.targets.join(', ') || 'the table'} is always true, so row level security lets every role read and change every row`,
+          suggestedAlternative: null,
+        };
+        continue;
+      }
+      const off = controlSwitchedOff(s.text);
+      if (off !== undefined) {
+        yield { span: s.span, reason: off, suggestedAlternative: null };
+        continue;
+      }
       if (!/^(?:\s|--[^\n]*\n|\/\*[\s\S]*?\*\/)*(?:alter|set|reassign|exec|sp_password)/i.test(s.text))
         continue;
       const hit = CHECKS.find((c) => c.pattern.test(s.text));
@@ -98,6 +165,13 @@ export default defineRule({
       { input: 'ALTER TABLE audit_log DISABLE TRIGGER ALL', runtime: 'sql' },
       { input: "SET session_replication_role = 'replica'", runtime: 'sql' },
       { input: 'SET sql_log_bin = 0', runtime: 'sql' },
+      { input: "SELECT set_config('session_replication_role', 'replica', false)", runtime: 'sql' },
+      { input: "SET GLOBAL general_log = 'OFF'", runtime: 'sql' },
+      { input: "ALTER SYSTEM SET pgaudit.log = 'none'", runtime: 'sql' },
+      { input: 'ALTER SERVER AUDIT app_audit WITH (STATE = OFF)', runtime: 'sql' },
+      { input: 'SET FOREIGN_KEY_CHECKS = 0', runtime: 'sql' },
+      { input: 'CREATE POLICY open_all ON users FOR ALL TO PUBLIC USING (true)', runtime: 'sql' },
+      { input: 'ALTER POLICY tenant_isolation ON users USING (true)', runtime: 'sql' },
     ],
     allow: [
       { input: 'ALTER TABLE users ENABLE ROW LEVEL SECURITY', runtime: 'sql', why: 'turns a control on' },
@@ -105,6 +179,19 @@ export default defineRule({
       { input: 'ALTER USER app SET search_path = app, public', runtime: 'sql', why: 'a session default' },
       { input: "SELECT * FROM users WHERE password = 'x'", runtime: 'sql', why: 'a column name' },
       { input: 'ALTER TABLE users ADD COLUMN password_hash text', runtime: 'sql', why: 'a schema change' },
+      { input: "SELECT set_config('search_path', 'app', false)", runtime: 'sql', why: 'a harmless setting' },
+      { input: "SET GLOBAL general_log = 'ON'", runtime: 'sql', why: 'turns logging on' },
+      { input: 'SET FOREIGN_KEY_CHECKS = 1', runtime: 'sql', why: 'turns the checks back on' },
+      {
+        input: 'CREATE POLICY read_all ON products FOR SELECT USING (true)',
+        runtime: 'sql',
+        why: 'a public read-only catalogue',
+      },
+      {
+        input: 'CREATE POLICY own_rows ON orders USING (owner_id = current_user_id())',
+        runtime: 'sql',
+        why: 'a real row filter',
+      },
     ],
   },
 });

@@ -1,0 +1,131 @@
+/**
+ * SQL-AST-008: destruction spelled outside DELETE/DROP/TRUNCATE TABLE (red team r3): partitions
+ * emptied, tablespaces discarded, binary logs and replication state wiped, databases restored over
+ * or repaired with data loss, tables flashed back, recycle bins purged, large objects and
+ * replication slots removed in bulk.
+ */
+import { defineRule } from '../define-rule.js';
+
+/** Leading whitespace and comments before a statement's first keyword. */
+const LEAD = String.raw`^(?:\s|--[^\n]*(?:\n|$)|/\*[\s\S]*?\*/)*`;
+const GATE = new RegExp(
+  LEAD + String.raw`(?:alter|reset|purge|restore|dbcc|flashback|select|call|exec|perform)\b`,
+  'i',
+);
+
+const CHECKS: readonly { readonly pattern: RegExp; readonly reason: string }[] = [
+  {
+    pattern: new RegExp(LEAD + String.raw`alter\s+table\b[\s\S]*?\btruncate\s+(?:sub)?partition\b`, 'i'),
+    reason: 'ALTER TABLE ... TRUNCATE PARTITION deletes every row of the partitions',
+  },
+  {
+    pattern: new RegExp(
+      LEAD + String.raw`alter\s+table\b[\s\S]*?\bdiscard\s+(?:partition\b[\s\S]*?)?tablespace\b`,
+      'i',
+    ),
+    reason: "ALTER TABLE ... DISCARD TABLESPACE deletes the table's data file",
+  },
+  {
+    pattern: new RegExp(
+      LEAD +
+        String.raw`(?:reset\s+(?:master|binary\s+logs|slave|replica)\b|purge\s+(?:binary|master)\s+logs\b)`,
+      'i',
+    ),
+    reason:
+      'the statement deletes the binary logs or replication state (point-in-time recovery and replicas lose them)',
+  },
+  {
+    pattern: new RegExp(
+      LEAD + String.raw`purge\s+(?:(?:dba_|user_)?recyclebin|table|index|tablespace)\b`,
+      'i',
+    ),
+    reason: 'PURGE removes dropped objects from the recycle bin for good',
+  },
+  {
+    pattern: new RegExp(
+      LEAD + String.raw`flashback\s+(?:table|database)\b[\s\S]*?\bto\s+(?:scn|timestamp|restore\s+point)\b`,
+      'i',
+    ),
+    reason: 'FLASHBACK ... TO an earlier point discards every change made since',
+  },
+  {
+    pattern: new RegExp(
+      LEAD + String.raw`restore\s+(?:database|log)\b[\s\S]*?\bwith\b[\s\S]*?\breplace\b`,
+      'i',
+    ),
+    reason: 'RESTORE ... WITH REPLACE overwrites the existing database',
+  },
+  {
+    pattern: new RegExp(LEAD + String.raw`dbcc\b[\s\S]*?\brepair_allow_data_loss\b`, 'i'),
+    reason: 'DBCC ... REPAIR_ALLOW_DATA_LOSS repairs by deleting data',
+  },
+  {
+    pattern: /\bpg_(?:drop_replication_slot|replication_origin_drop)\s*\(/i,
+    reason: 'dropping a replication slot breaks the replicas and change capture that read it',
+  },
+  {
+    // lo_unlink(16400) removes one object; lo_unlink(oid) over a catalog removes them all.
+    pattern: /\blo_unlink\s*\(\s*(?![\d$?:]|'\d)/i,
+    reason: 'lo_unlink over a column deletes every large object it lists',
+  },
+];
+
+export default defineRule({
+  id: 'SQL-AST-008',
+  invariant: 'NO_DESTRUCTIVE_SQL',
+  kinds: ['sql'],
+  summary:
+    'TRUNCATE PARTITION, DISCARD TABLESPACE, RESET MASTER/BINARY LOGS/REPLICA, PURGE BINARY LOGS, PURGE RECYCLEBIN, FLASHBACK TABLE ... TO, RESTORE ... WITH REPLACE, DBCC REPAIR_ALLOW_DATA_LOSS, replication slots dropped, large objects unlinked in bulk.',
+  remediationHint:
+    'Do not remove partitions, logs, backups or replication state from an agent. Delete only the rows you mean with a WHERE clause, inside a transaction, or ask the database administrator.',
+  *check(facts) {
+    for (const s of facts.of('sql')) {
+      if (!GATE.test(s.text)) continue;
+      const hit = CHECKS.find((c) => c.pattern.test(s.text));
+      if (hit) yield { span: s.span, reason: hit.reason, suggestedAlternative: null };
+    }
+  },
+  examples: {
+    deny: [
+      { input: 'ALTER TABLE orders TRUNCATE PARTITION ALL', runtime: 'sql' },
+      { input: 'ALTER TABLE sales TRUNCATE SUBPARTITION p1_a', runtime: 'sql' },
+      { input: 'ALTER TABLE users DISCARD TABLESPACE', runtime: 'sql' },
+      { input: 'RESET MASTER', runtime: 'sql' },
+      { input: 'PURGE BINARY LOGS BEFORE NOW()', runtime: 'sql' },
+      { input: "PURGE MASTER LOGS TO 'mysql-bin.000010'", runtime: 'sql' },
+      { input: 'RESET REPLICA ALL', runtime: 'sql' },
+      { input: 'PURGE DBA_RECYCLEBIN', runtime: 'sql' },
+      { input: "FLASHBACK TABLE orders TO TIMESTAMP SYSTIMESTAMP - INTERVAL '1' DAY", runtime: 'sql' },
+      { input: "RESTORE DATABASE prod FROM DISK = 'C:\\tmp\\empty.bak' WITH REPLACE", runtime: 'sql' },
+      { input: "DBCC CHECKDB ('prod', REPAIR_ALLOW_DATA_LOSS)", runtime: 'sql' },
+      { input: 'SELECT pg_drop_replication_slot(slot_name) FROM pg_replication_slots', runtime: 'sql' },
+      { input: 'SELECT lo_unlink(oid) FROM pg_largeobject_metadata', runtime: 'sql' },
+    ],
+    allow: [
+      {
+        input: 'ALTER TABLE orders ADD PARTITION (PARTITION p2027 VALUES LESS THAN (2028))',
+        runtime: 'sql',
+        why: 'adds a partition',
+      },
+      { input: 'ALTER TABLE users IMPORT TABLESPACE', runtime: 'sql', why: 'brings data back' },
+      { input: 'SHOW BINARY LOGS', runtime: 'sql', why: 'lists logs' },
+      { input: 'SELECT lo_unlink(16400)', runtime: 'sql', why: 'one large object the task made' },
+      {
+        input:
+          "RESTORE DATABASE prod_copy FROM DISK = 'D:\\backups\\prod.bak' WITH MOVE 'prod' TO 'D:\\data\\prod_copy.mdf'",
+        runtime: 'sql',
+        why: 'a restore to a new database',
+      },
+      {
+        input: "DBCC CHECKDB ('prod') WITH NO_INFOMSGS",
+        runtime: 'sql',
+        why: 'a consistency check without repair',
+      },
+      {
+        input: 'SELECT slot_name, active FROM pg_replication_slots',
+        runtime: 'sql',
+        why: 'reads slot state',
+      },
+    ],
+  },
+});
