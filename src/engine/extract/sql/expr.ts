@@ -127,6 +127,7 @@ function boundOf(e: Expr): Bound | undefined {
 function coversEveryValue(args: readonly Expr[]): boolean {
   const nulls = new Map<string, number>();
   const bounds = args.map(boundOf).filter((b): b is Bound => b !== undefined);
+  if (coversAroundExpression(args)) return true;
   for (const a of args)
     if (a.k === 'isnull' && a.arg.k === 'col')
       nulls.set(a.arg.name, (nulls.get(a.arg.name) ?? 0) | (a.negated ? 2 : 1));
@@ -139,6 +140,36 @@ function coversEveryValue(args: readonly Expr[]): boolean {
       if (hi.op !== '<' && hi.op !== '<=') continue;
       if (hi.n > lo.n || (hi.n === lo.n && (lo.op === '>=' || hi.op === '<='))) return true;
     }
+  }
+  return false;
+}
+
+/**
+ * `x <= now() OR x > now()` (red team r3): two comparisons of one column with the same
+ * non-constant expression that together leave out no value (one of them inclusive).
+ */
+function coversAroundExpression(args: readonly Expr[]): boolean {
+  const seen: { col: string; sig: string; op: string }[] = [];
+  for (const a of args) {
+    if (a.k !== 'cmp') continue;
+    let col: string | undefined;
+    let sig: string | undefined;
+    let op = a.op === '!=' ? '<>' : a.op;
+    if (a.l.k === 'col' && a.r.k === 'other' && a.r.sig !== undefined) [col, sig] = [a.l.name, a.r.sig];
+    else if (a.r.k === 'col' && a.l.k === 'other' && a.l.sig !== undefined && FLIP[op] !== undefined)
+      [col, sig, op] = [a.r.name, a.l.sig, FLIP[op]];
+    if (col === undefined || sig === undefined) continue;
+    for (const b of seen) {
+      if (b.col !== col || b.sig !== sig) continue;
+      const pair = new Set([b.op, op]);
+      if (
+        (pair.has('=') && pair.has('<>')) ||
+        (pair.has('<=') && (pair.has('>') || pair.has('>='))) ||
+        (pair.has('>=') && pair.has('<'))
+      )
+        return true;
+    }
+    if (seen.length < 16) seen.push({ col, sig, op });
   }
   return false;
 }

@@ -88,6 +88,10 @@ export function pgExpr(v: unknown): Expr {
         if (any) return { k: 'like', negated: false, l: pgExpr(b.lexpr), r: { k: 'const', v: '%' } };
       }
       if (kind === 'AEXPR_OP' && b.lexpr !== undefined) {
+        // `created_at < now() + interval '100 years'`: a bound a lifetime away holds for every row.
+        const far = farTime(b.rexpr) * (pgNode(b.lexpr)?.[0] === 'ColumnRef' ? 1 : 0);
+        if ((far > 0 && (op === '<' || op === '<=')) || (far < 0 && (op === '>' || op === '>=')))
+          return { k: 'const', v: true };
         const l = pgExpr(b.lexpr);
         const r = pgExpr(b.rexpr);
         const same = arithmeticIdentity(op, l, r);
@@ -177,6 +181,30 @@ export function pgExpr(v: unknown): Expr {
     default:
       return otherExpr(v, t, b);
   }
+}
+
+const NOW_FUNCTIONS = /^(?:now|getdate|sysdate|statement_timestamp|clock_timestamp|transaction_timestamp)$/;
+/** An interval literal of 50 years or more ('100 years', '60 y', '20000 days'). */
+const FAR_INTERVAL = /^\s*(\d+)\s*(years?|y|days?|d)\b/i;
+
+/** +1 for `now() + <50+ years>`, -1 for `now() - <50+ years>`, 0 for anything else. */
+function farTime(v: unknown): number {
+  const n = pgNode(v);
+  if (n?.[0] !== 'A_Expr' || str(n[1].kind) !== 'AEXPR_OP') return 0;
+  const op = names(n[1].name).pop();
+  const base = pgNode(n[1].lexpr);
+  const isNow =
+    base?.[0] === 'SQLValueFunction' ||
+    (base?.[0] === 'FuncCall' && NOW_FUNCTIONS.test(names(base[1].funcname).pop()?.toLowerCase() ?? ''));
+  const cast = pgNode(n[1].rexpr);
+  if (!isNow || cast?.[0] !== 'TypeCast' || names(obj(cast[1].typeName)?.names).pop() !== 'interval')
+    return 0;
+  const lit = pgExpr(cast[1].arg);
+  const m = lit.k === 'const' && typeof lit.v === 'string' ? FAR_INTERVAL.exec(lit.v) : null;
+  if (!m) return 0;
+  const days = Number(m[1]) * (/^y/i.test(m[2]!) ? 365 : 1);
+  if (days < 50 * 365) return 0;
+  return op === '+' ? 1 : op === '-' ? -1 : 0;
 }
 
 /** An expression the evaluator cannot read: its column use, signature and function name. */
