@@ -35,6 +35,14 @@ import {
   spliceParts,
 } from './code/walker.js';
 import { canonicalModule, isNamespace, JS_CALLS, type JsCall } from './node/calls.js';
+import {
+  arrayTargets,
+  classDeclaration,
+  defaultsLeftOut,
+  memberHeld,
+  memberOrDefault,
+  spreadItems,
+} from './node/records.js';
 import { isFunctionConstructorOf, paramPrelude } from './node/code-strings.js';
 import { rotatedArgs } from './node/rotation.js';
 
@@ -176,6 +184,7 @@ export class JsWalker extends CodeWalker {
           if (name) this.methods.set(this.src(name), v);
           return v;
         }
+        if (n.type === 'class_declaration' || n.type === 'class') return classDeclaration(this, n);
         if (FUNCTION_TYPES.has(n.type)) return this.fn(n, undefined);
         return this.generic(n);
     }
@@ -241,6 +250,9 @@ export class JsWalker extends CodeWalker {
     if (base.ref === 'process.env') return envVal(prop);
     if (ref === 'process.execPath' || ref === 'process.argv0')
       return { ...refVal(ref, dotted), parts: ['node'], dynamic: false };
+    // A path/os constant, or what the input stored under that member name (node/records.ts).
+    const held = memberHeld(this, base, prop, ref);
+    if (held !== undefined) return held;
     return {
       parts: [{ hole: dotted }],
       dynamic: true,
@@ -358,8 +370,12 @@ export class JsWalker extends CodeWalker {
               );
             }
           } else if (p.type === 'object_assignment_pattern') {
-            const [left] = named(p);
-            if (left) this.bind(left, this.member(v, this.src(left), this.src(left)));
+            const [left, def] = named(p);
+            // `{ cmd = 'x' } = o`: the member, or the default when the member is not known.
+            const got = left ? this.member(v, this.src(left), this.src(left)) : undefined;
+            const held = got && def ? memberOrDefault(got, this.visit(def)) : got;
+            if (left?.type === 'shorthand_property_identifier_pattern') this.env.set(this.src(left), held!);
+            else if (left) this.bind(left, held!);
           } else if (p.type === 'rest_pattern') {
             const [name] = named(p);
             if (name) this.bind(name, opaque([v]));
@@ -367,11 +383,12 @@ export class JsWalker extends CodeWalker {
         }
         return;
       case 'array_pattern':
-        named(target).forEach((t, i) => this.bind(t, v.items?.[i] ?? opaque([v])));
+        // Holes count (`const [, t] = list` binds t to item 1).
+        for (const [t, i] of arrayTargets(target)) this.bind(t, v.items?.[i] ?? opaque([v]));
         return;
       case 'assignment_pattern': {
         const [left, , def] = target.children;
-        if (left) this.bind(left, def && v === UNKNOWN ? this.visit(def) : v);
+        if (left) this.bind(left, def ? memberOrDefault(v, this.visit(def)) : v);
         return;
       }
       case 'subscript_expression': {
@@ -573,7 +590,9 @@ export class JsWalker extends CodeWalker {
    */
   callFunction(fnVal: Val, args: readonly Val[]): Val | undefined {
     const fn = fnVal.fn as SyntaxNode;
-    if (!this.mayInline(fn, args)) return undefined;
+    // A call that leaves out parameters with defaults is walked with the defaults.
+    if (!this.mayInline(fn, args) && !this.mayInline(fn, defaultsLeftOut(this, fn, args.length)))
+      return undefined;
     return this.inlined(() =>
       this.captureReturns(() => {
         let result: Val | undefined;
@@ -598,6 +617,9 @@ export class JsWalker extends CodeWalker {
     const target =
       p.type === 'assignment_pattern' ? p.children[0] : p.type === 'rest_pattern' ? named(p)[0] : p;
     if (!target) return;
+    // A parameter the call leaves out takes its default (`function clean(p = os.homedir())` then `clean()`).
+    const def = v === undefined && p.type === 'assignment_pattern' ? named(p)[1] : undefined;
+    if (def !== undefined) v = this.visit(def);
     if (target.type === 'identifier') this.env.set(this.src(target), v ?? holeVal(this.src(target)));
     else this.bind(target, v ?? UNKNOWN);
   }
@@ -692,6 +714,14 @@ export class JsWalker extends CodeWalker {
         if (FUNCTION_TYPES.has(a.type)) {
           callbacks.push(a);
           call.args.push({ ...UNKNOWN, fn: a });
+        } else if (a.type === 'spread_element') {
+          // A known array spread into the call is its items (`path.join(...['/home', 'u'])`).
+          const spread = spreadItems(this, a);
+          for (const v of spread) {
+            call.args.push(v);
+            call.argNodes.push(a);
+          }
+          continue;
         } else call.args.push(this.visit(a));
         call.argNodes.push(a);
       }
