@@ -221,6 +221,8 @@ export interface ContainerFact extends FactBase {
   readonly devices: readonly string[];
   readonly image?: string;
   readonly user?: string;
+  /** (docker) The service runs with its authentication off and is published on every interface. */
+  readonly unauthenticated?: string;
 }
 
 /**

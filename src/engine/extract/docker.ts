@@ -32,6 +32,7 @@ export function containerFact(
     devices: init.devices,
     ...(init.image !== undefined && { image: init.image }),
     ...(init.user !== undefined && { user: init.user }),
+    ...(init.unauthenticated !== undefined && { unauthenticated: init.unauthenticated }),
   };
 }
 

@@ -4,6 +4,7 @@
  * the docker runtime (text) and the bash extractor's docker handler (argv words).
  */
 import type { Runtime, Span } from '../../types.js';
+import { authOff, publishedOnAll } from './exposure.js';
 
 export interface DockerWord {
   readonly value: string;
@@ -23,6 +24,8 @@ export interface ContainerInit {
   devices: string[];
   image?: string;
   user?: string;
+  /** The service runs with its authentication off and is published on every interface (exposure.ts). */
+  unauthenticated?: string;
 }
 
 export interface DockerSink {
@@ -485,6 +488,29 @@ export function analyzeDocker(words: readonly DockerWord[], sink: DockerSink): b
   }
 }
 
+/** `SETTING, published on SPEC` when the container's service is open to every interface (exposure.ts). */
+function openService(
+  c: ContainerInit,
+  options: readonly Option[],
+  cmd: readonly DockerWord[],
+): string | undefined {
+  const env: string[] = [];
+  const ports: string[] = [];
+  let all = c.hostNamespaces.includes('net') ? 'the host network' : undefined;
+  for (const o of options)
+    if (o.name === '-e' || o.name === '--env') env.push(o.value);
+    else if (o.name === '-p' || o.name === '--publish') ports.push(o.value);
+    else if ((o.name === '-P' || o.name === '--publish-all') && o.value !== 'false') all ??= 'every port';
+  if (env.length === 0 && cmd.length === 0) return undefined;
+  const where = all ?? publishedOnAll(ports);
+  if (where === undefined) return undefined;
+  const setting = authOff(
+    env,
+    cmd.map((w) => w.value),
+  );
+  return setting === undefined ? undefined : `${setting}, published on ${where}`;
+}
+
 function runLike(
   words: readonly DockerWord[],
   from: number,
@@ -497,6 +523,8 @@ function runLike(
   const entrypoint = applyOptions(c, options, sink.volumes);
   const target = words[rest];
   if (hasImage && target) c.image = target.value;
+  const open = openService(c, options, words.slice(rest + 1));
+  if (open !== undefined) c.unauthenticated = open;
   sink.container(c, whole);
   // The client reads --env-file on the host: its content (AWS keys, .env secrets) enters the container.
   for (const o of options)

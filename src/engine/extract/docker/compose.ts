@@ -11,6 +11,7 @@ import {
   type ContainerInit,
   type HostNamespace,
 } from './cli.js';
+import { authOff, publishedOnAll } from './exposure.js';
 import { shellQuote } from './shell-words.js';
 import { readYamlLite } from './yaml-lite.js';
 import type { Span } from '../../types.js';
@@ -123,6 +124,35 @@ function pairs(v: unknown): [string, string][] {
   return out;
 }
 
+/** A service open to every interface with its authentication off (exposure.ts), or undefined. */
+function composeOpen(svc: Record<string, unknown>, c: ContainerInit): string | undefined {
+  const env: string[] = [];
+  const raw = svc.environment;
+  if (Array.isArray(raw)) env.push(...strings(raw).map(interpolate));
+  else
+    for (const [k, v] of Object.entries(asRecord(raw) ?? {}))
+      env.push(`${k}=${v === null || v === undefined ? '' : interpolate(String(v))}`);
+  const cmd = svc.command;
+  const args = typeof cmd === 'string' ? interpolate(cmd).split(/\s+/) : strings(cmd).map(interpolate);
+  if (env.length === 0 && args.length === 0) return undefined;
+  const ports: string[] = [];
+  for (const p of Array.isArray(svc.ports) ? svc.ports : []) {
+    if (typeof p === 'string' || typeof p === 'number') ports.push(interpolate(String(p)));
+    else {
+      const o = asRecord(p);
+      if (o?.published === undefined) continue;
+      const ip = typeof o.host_ip === 'string' ? interpolate(o.host_ip) : '';
+      ports.push(
+        `${ip.includes(':') ? `[${ip}]` : ip}:${String(o.published)}:${String(o.target)}`,
+      );
+    }
+  }
+  const where = c.hostNamespaces.includes('net') ? 'the host network' : publishedOnAll(ports);
+  if (where === undefined) return undefined;
+  const setting = authOff(env, args);
+  return setting === undefined ? undefined : `${setting}, published on ${where}`;
+}
+
 /** The shell code of a healthcheck `test`: a string, `[CMD-SHELL, code]` or `[CMD, argv...]`. */
 function healthcheck(test: unknown): string | undefined {
   if (typeof test === 'string') return test;
@@ -208,6 +238,8 @@ export function analyzeCompose(text: string, sink: ComposeSink): boolean {
       if (typeof d === 'string') c.devices.push(d.split(':')[0]!);
       else if (typeof asRecord(d)?.source === 'string') c.devices.push(asRecord(d)!.source as string);
     }
+    const open = composeOpen(svc, c);
+    if (open !== undefined) c.unauthenticated = open;
     sink.container(c, span);
     // `extra_hosts: ['api.internal:169.254.169.254']`: requests to the name go to that address.
     for (const [, ip] of hostEntries(svc.extra_hosts))

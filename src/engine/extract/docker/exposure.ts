@@ -1,0 +1,92 @@
+/**
+ * A datastore, notebook or daemon started with its authentication switched off and published on
+ * every interface of the host: anyone who can reach the machine gets in (red team r3). The same
+ * service published on 127.0.0.1, or not published at all (reachable only on its docker network),
+ * is everyday local development.
+ */
+
+/** Environment settings that turn a service's authentication off (values compared case-blind). */
+const AUTH_OFF_ENV: readonly [RegExp, RegExp][] = [
+  [/^POSTGRES_HOST_AUTH_METHOD$/, /^trust$/i],
+  [
+    /^(?:MYSQL_ALLOW_EMPTY_PASSWORD|MARIADB_ALLOW_EMPTY_ROOT_PASSWORD|ALLOW_EMPTY_PASSWORD)$/,
+    /^(?:yes|true|1)$/i,
+  ],
+  [/^xpack\.security\.enabled$/, /^false$/i],
+  [/^(?:DISABLE_SECURITY_PLUGIN|plugins\.security\.disabled)$/, /^true$/i],
+  [/^NEO4J_AUTH$/, /^none$/i],
+  [/^GF_AUTH_ANONYMOUS_ORG_ROLE$/, /^admin$/i],
+  [/^(?:JUPYTER_TOKEN|DOCKER_TLS_CERTDIR)$/, /^$/],
+  [/^MONGO_INITDB_ROOT_PASSWORD$/, /^$/],
+  [/^REDIS_ARGS$/, /--protected-mode\s+no\b/i],
+  [/^RABBITMQ_DEFAULT_PASS$/, /^guest$/i],
+];
+
+/** Command-line settings with the same effect (the service's own flags after the image name). */
+const AUTH_OFF_ARGS: readonly RegExp[] = [
+  /^--protected-mode(?:=|\s+)no$/i,
+  /^--(?:NotebookApp|ServerApp|IdentityProvider)\.token=$/,
+  /^--auth(?:=|\s+)none$/,
+  /^--noauth$/,
+  /^(?:-E\s+)?xpack\.security\.enabled=false$/,
+  /^-H(?:=|\s+)tcp:\/\/(?:0\.0\.0\.0)?:2375$/,
+  /^--host(?:=|\s+)tcp:\/\/(?:0\.0\.0\.0)?:2375$/,
+  /^--bind_ip_all$/,
+  /^--bind_ip(?:=|\s+)0\.0\.0\.0$/,
+];
+
+/** Settings that put authentication back (a redis password, mongo's root user). */
+const AUTH_ON: readonly RegExp[] = [
+  /^--requirepass(?:=|\s+)\S/,
+  /^--auth$/,
+  /^MONGO_INITDB_ROOT_USERNAME=\S/,
+];
+
+/**
+ * `-p` specs and compose `ports` entries published on every interface: no host address, or
+ * 0.0.0.0 / [::] (127.0.0.1, ::1 and other addresses are one interface). Returns the first.
+ */
+export function publishedOnAll(specs: readonly string[]): string | undefined {
+  for (const raw of specs) {
+    const spec = raw.trim().replace(/\/(?:tcp|udp|sctp)$/i, '');
+    if (spec === '') continue;
+    const bracket = /^\[([^\]]*)\]:(.*)$/.exec(spec);
+    const parts = bracket ? [bracket[1]!, ...bracket[2]!.split(':')] : spec.split(':');
+    // HOST:HOSTPORT:CPORT names an address; HOSTPORT:CPORT and CPORT publish on every one.
+    const host = parts.length >= 3 ? parts[0]! : '';
+    if (host === '' || host === '0.0.0.0' || host === '::' || host === '*') return spec;
+  }
+  return undefined;
+}
+
+/**
+ * The setting that leaves the service open, given its environment (`NAME=value`) and command
+ * words, or undefined. Words are matched one by one and joined with the next (`--protected-mode no`).
+ */
+export function authOff(env: readonly string[], args: readonly string[]): string | undefined {
+  const on = (s: string): boolean => AUTH_ON.some((re) => re.test(s));
+  if (env.some(on)) return undefined;
+  for (let i = 0; i < args.length; i++) {
+    const pair = `${args[i]!} ${args[i + 1] ?? ''}`.trim();
+    if (on(args[i]!) || on(pair)) return undefined;
+  }
+  for (const e of env) {
+    const eq = e.indexOf('=');
+    if (eq <= 0) continue;
+    const name = e.slice(0, eq);
+    const value = e
+      .slice(eq + 1)
+      .trim()
+      .replace(/^(["'])(.*)\1$/, '$2');
+    for (const [n, v] of AUTH_OFF_ENV) if (n.test(name) && v.test(value)) return `${name}=${value}`;
+  }
+  for (let i = 0; i < args.length; i++) {
+    const word = args[i]!.replace(/=(["'])\1$/, '=');
+    const pair = `${word} ${args[i + 1] ?? ''}`;
+    for (const re of AUTH_OFF_ARGS) {
+      if (re.test(word)) return word;
+      if (re.test(pair)) return pair;
+    }
+  }
+  return undefined;
+}

@@ -1,0 +1,58 @@
+/**
+ * DKR-AST-012: a datastore, notebook or daemon started with its authentication switched off
+ * (POSTGRES_HOST_AUTH_METHOD=trust, redis --protected-mode no, an empty Jupyter token, mongo
+ * --bind_ip_all without a root user, xpack security off) and published on every interface of the
+ * host: anyone who reaches the machine reads and writes its data or runs code (red team r3).
+ */
+import { defineRule } from '../define-rule.js';
+
+export default defineRule({
+  id: 'DKR-AST-012',
+  invariant: 'NO_PERMISSION_WEAKENING',
+  kinds: ['container'],
+  summary:
+    'A container service with its authentication off (trust auth, empty password or token, redis protected mode off) published on all interfaces (-p PORT:PORT, 0.0.0.0, -P, compose ports).',
+  remediationHint:
+    'Publish the port on the loopback interface only (-p 127.0.0.1:5432:5432, compose "127.0.0.1:5432:5432"), or keep authentication on (POSTGRES_PASSWORD, --requirepass, a Jupyter token).',
+  *check(facts) {
+    for (const c of facts.of('container')) {
+      if (c.unauthenticated === undefined) continue;
+      yield {
+        span: c.span,
+        reason: `${c.image ?? 'the container'} runs without authentication (${c.unauthenticated}): anyone who can reach this machine gets in`,
+        suggestedAlternative: null,
+      };
+    }
+  },
+  examples: {
+    deny: [
+      {
+        input: 'docker run -d -p 5432:5432 -e POSTGRES_HOST_AUTH_METHOD=trust postgres:16',
+        runtime: 'docker',
+      },
+      { input: 'docker run -d -p 6379:6379 redis:7 redis-server --protected-mode no', runtime: 'docker' },
+      {
+        input:
+          "services:\n  db:\n    image: postgres:16\n    ports:\n      - '5432:5432'\n    environment:\n      POSTGRES_HOST_AUTH_METHOD: trust\n",
+        runtime: 'docker',
+      },
+    ],
+    allow: [
+      {
+        input: 'docker run -d -p 127.0.0.1:5432:5432 -e POSTGRES_HOST_AUTH_METHOD=trust postgres:16',
+        runtime: 'docker',
+        why: 'published on the loopback interface only',
+      },
+      {
+        input: 'docker run -d --network app -e POSTGRES_HOST_AUTH_METHOD=trust postgres:16',
+        runtime: 'docker',
+        why: 'not published: reachable only on its docker network',
+      },
+      {
+        input: 'docker run -d -p 5432:5432 -e POSTGRES_PASSWORD=devpass postgres:16',
+        runtime: 'docker',
+        why: 'authentication on',
+      },
+    ],
+  },
+});
