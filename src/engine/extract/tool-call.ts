@@ -572,6 +572,16 @@ function runsPowerShell(tool: string, siblings: Record<string, unknown> | undefi
   });
 }
 
+/** A cmd.exe tool (`cmd`, `windows_cmd`, `command_prompt`), or one whose `shell` field names cmd. */
+function runsCmd(tool: string, siblings: Record<string, unknown> | undefined): boolean {
+  if (/^(?:cmd|cmd_exe|command_prompt)$|(?:^|_)(?:windows_cmd|cmd_exe|command_prompt)(?:$|_)/.test(tool))
+    return true;
+  return ['shell', 'interpreter', 'executable'].some((k) => {
+    const v = siblings?.[k];
+    return typeof v === 'string' && /^cmd(?:\.exe)?$/i.test(v.trim().replace(/^.*[\\/]/, ''));
+  });
+}
+
 /** A keystroke tool typing text (no `action`, or an action that types): the text runs in its shell. */
 function typesKeys(tool: string, siblings: Record<string, unknown> | undefined): boolean {
   if (!KEYSTROKE_TOOL.test(tool)) return false;
@@ -841,7 +851,13 @@ function walkArguments(
     if (runtime !== undefined) {
       // A PowerShell tool's text is PowerShell: analysed as `pwsh -Command` (programs/powershell.ts).
       const code =
-        runtime === 'bash' && runsPowerShell(tool, siblings) ? `pwsh -Command ${quote(value)}` : value;
+        runtime !== 'bash'
+          ? value
+          : runsPowerShell(tool, siblings)
+            ? `pwsh -Command ${quote(value)}`
+            : runsCmd(tool, siblings)
+              ? `cmd /c ${quote(value)}`
+              : value;
       const line = runtime === 'bash' ? inContext(code, siblings, leaf.path[leaf.path.length - 1]!) : value;
       facts.push(...ctx.nested(line, runtime, span));
       continue;

@@ -558,6 +558,29 @@ export class BashWalker implements Toolkit {
     if (CODE_VARIABLES.has(name)) this.nested(value.text.replace(/^\|+/, ''), 'bash', value.span, actor);
     else if (PRELOAD_VARIABLES.has(name)) this.#preload(name, value, actor);
     else if (PROMPT_VARIABLES.has(name)) this.#prompt(value.text, value.span, actor);
+    else if (name === 'NODE_OPTIONS') this.#nodeOptions(value, actor);
+  }
+
+  /**
+   * NODE_OPTIONS `--require M`, `--import M`, `--loader M`: every node the program starts loads M
+   * first. A `data:` URL is that module's code (analysed as node); a path is a file node runs (#22).
+   */
+  #nodeOptions(value: Word, actor: string): void {
+    const re =
+      /(?:^|\s)(?:--require|-r|--import|--loader|--experimental-loader)(?:=|\s+)('[^']*'|"[^"]*"|\S+)/g;
+    for (const m of value.text.matchAll(re)) {
+      const spec = m[1]!.replace(/^(['"])(.*)\1$/, '$2');
+      const data = /^data:[^,]*?(;base64)?,([\s\S]*)$/i.exec(spec);
+      if (data) {
+        let code: string;
+        try {
+          code = data[1] ? Buffer.from(data[2]!, 'base64').toString('utf8') : decodeURIComponent(data[2]!);
+        } catch {
+          code = data[2]!;
+        }
+        this.nested(code, 'node', value.span, actor);
+      } else if (/^[./~]/.test(spec)) this.fileOp({ ...value, text: spec }, actor, 'execute', false);
+    }
   }
 
   /**
@@ -1407,6 +1430,7 @@ export class BashWalker implements Toolkit {
           if (eq > 0) (this.#exported ??= new Set()).add(name);
           if (eq > 0 && PRELOAD_VARIABLES.has(name) && eq < w.text.length - 1)
             this.#preload(name, { ...w, text: w.text.slice(eq + 1) }, 'bash');
+          else if (name === 'NODE_OPTIONS') this.#nodeOptions({ ...w, text: w.text.slice(eq + 1) }, 'bash');
         }
       } else if (c.named && c.type !== 'variable_name') this.#word(c);
     }

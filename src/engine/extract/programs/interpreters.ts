@@ -13,6 +13,7 @@ import { withWrittenNodeModules, withWrittenPythonModules } from './written-modu
 import type { ProgramHandler, Toolkit } from './types.js';
 import { hasOption, optionValues, parseArgs, parseNetAddress } from './util.js';
 import { scanCode } from './foreign-code.js';
+import { cmdToBash } from './cmd.js';
 import { powershellToBash } from './powershell.js';
 import { runCode } from './wrappers.js';
 
@@ -424,6 +425,25 @@ function powershell(kit: Toolkit, inv: Invocation, code: Word): void {
   scanCode(kit, inv, code);
 }
 
+/** cmd / cmd.exe: `/c CODE...`, `/k CODE...` (the rest of the line) run as the bash they amount to (cmd.ts). */
+const cmd: ProgramHandler = (inv, kit) => {
+  const argv = inv.argv;
+  for (let i = 1; i < argv.length; i++) {
+    const t = argv[i]!.text.toLowerCase();
+    if (t !== '/c' && t !== '/k' && t !== '/r') continue;
+    const rest = argv.slice(i + 1);
+    if (rest.length === 0) return undefined;
+    const code: Word = {
+      ...rest[0]!,
+      text: cmdToBash(rest.map((r) => r.text).join(' ')),
+      span: { start: rest[0]!.span.start, end: rest[rest.length - 1]!.span.end },
+    };
+    runCode(kit, inv, code, 'bash');
+    return undefined;
+  }
+  return undefined;
+};
+
 /** vim/vi/nvim/ex: `-c CMD`, `+CMD`, `--cmd CMD`; `:!cmd` and `:shell` run shells. */
 const vim: ProgramHandler = (inv, kit) => {
   const args = parseArgs(inv.argv, { short: 'cSTtuUwWiqrs', long: ['--cmd'] });
@@ -589,6 +609,8 @@ export const INTERPRETER_HANDLERS: Readonly<Record<string, ProgramHandler>> = {
   expect: interpreter({ runtime: null, code: ['-c'], values: ['-f'] }),
   tclsh: interpreter({ runtime: null, code: [], values: [] }),
   pwsh,
+  cmd,
+  'cmd.exe': cmd,
   R: interpreter({ runtime: null, code: ['-e'], values: ['-f', '--file', '--encoding'] }),
   php,
   awk: withText(awk, TEXT_FILTERS.awk!),

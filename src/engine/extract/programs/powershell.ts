@@ -79,6 +79,8 @@ export function powershellToBash(code: string): string {
       /\(\s*New-Object\s+(?:System\.)?Net\.WebClient\s*\)\s*\.\s*DownloadFile\s*\(\s*([^,)]*)\s*,\s*([^)]*)\)/gi,
       'curl -o $2 $1',
     )
+    // `iex (iwr URL)`, `Invoke-Expression (...)`: the parenthesised command's output runs as code.
+    .replace(/\b(?:iex|Invoke-Expression)\s*\(([^()]*(?:\([^()]*\)[^()]*)*)\)/gi, 'eval "$$($1)"')
     .replace(/\$env:([A-Za-z_]\w*)/gi, '$$$1')
     .replace(/-(?:ErrorAction|ea)\s+\w+/gi, '')
     .replace(/-Confirm:\$false/gi, '');
