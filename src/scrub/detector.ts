@@ -199,6 +199,9 @@ export function contextValue(detectorId: string, o: ContextValueOptions): Patter
     match: (text, pos, limit) => {
       // The service word starts a name (or follows a separator inside one): not "consumo".
       if (pos > 0 && !startsName(text, pos)) return null;
+      // Most mentions of a service in prose and code (`getTokenFromVault(client)`) fail here,
+      // before the slice and the regex with match indices.
+      if (!nameCanEnd(text, pos, limit, within)) return null;
       const m = re.exec(text.slice(pos, limit));
       if (!m?.indices?.groups?.['secret']) return null;
       const [s, e] = m.indices.groups['secret'];
@@ -212,6 +215,47 @@ export function contextValue(detectorId: string, o: ContextValueOptions): Patter
     maxLength: within + 40 + 300,
     strictOnly: true,
   };
+}
+
+/**
+ * Whether contextValue's regex can get past the name at `pos`: its `[A-Za-z0-9_.-]{0,within}`
+ * run must be followed by a blank, a quote or `]`, or a separator's first character (`:`, `=`,
+ * `?`, `|`, `,`, `>`). Only `-` of `->` can end the run early, and `>` follows it, so the
+ * longest run decides (one character longer when it ends in that `-`). A necessary condition, no
+ * more: the regex still decides.
+ */
+export function nameCanEnd(text: string, pos: number, limit: number, within: number): boolean {
+  const stop = Math.min(limit, pos + within + 2);
+  let r = pos;
+  for (let c = text.charCodeAt(r); r < stop; c = text.charCodeAt(++r)) {
+    const ident =
+      (c >= 97 && c <= 122) ||
+      (c >= 65 && c <= 90) ||
+      (c >= 48 && c <= 57) ||
+      c === 95 ||
+      c === 46 ||
+      c === 45;
+    if (!ident) break;
+  }
+  if (r >= limit) return false;
+  switch (text.charCodeAt(r)) {
+    case 0x20: // blank
+    case 0x09:
+    case 0x22: // " ' ` ]
+    case 0x27:
+    case 0x60:
+    case 0x5d:
+    case 0x3a: // : = ? | ,
+    case 0x3d:
+    case 0x3f:
+    case 0x7c:
+    case 0x2c:
+      return r - pos <= within;
+    case 0x3e: // > (also of ->, whose - may be one past the run's bound)
+      return r - pos <= within || (r - pos === within + 1 && text.charCodeAt(r - 1) === 0x2d);
+    default:
+      return false;
+  }
 }
 
 /** The keyword at `pos` starts a word: after a non-letter, or camelCase (`mySumoKey`). */

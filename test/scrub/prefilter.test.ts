@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { randomBody } from '../../src/scrub/examples.js';
 import { KeywordAutomaton } from '../../src/scrub/prefilter.js';
+import { rulesetFor } from '../../src/scrub/scanner.js';
 
 function naive(keywords: readonly string[], text: string): string[] {
   const lower = text.toLowerCase();
@@ -94,6 +95,42 @@ describe('keyword automaton on long text', () => {
       const hits: string[] = [];
       ac.scan(text, 0, text.length, 0, ac.initial, (h) => hits.push(`${h.start}:${h.keyword}`));
       expect(hits.sort()).toEqual(naive(keywords, text));
+    }
+  });
+});
+
+describe('keyword automaton rescans after a shallow failure', () => {
+  // A failure into a state of depth 1 to 3 restarts from state 0 a few characters back. Keywords
+  // inside other keywords' prefixes (ab in yabq and abcd, bc in xbcd) must still be reported once
+  // each, and rescans must not loop: random text over their letters, whole and split anywhere.
+  const keywords = ['ab', 'abcd', 'yabq', 'xbcd', 'bc', 'cab', 'bcab', 'dd-x', 'yyy'];
+  const ac = new KeywordAutomaton(keywords);
+
+  it('reports every occurrence exactly once', () => {
+    for (let n = 0; n < 400; n++) {
+      const text = randomBody(`rewind${n}`, 'abcdxyqABCD- ', 1 + (n % 113));
+      const hits: string[] = [];
+      ac.scan(text, 0, text.length, 0, ac.initial, (h) => hits.push(`${h.start}:${h.keyword}`));
+      expect(hits.sort(), text).toEqual(naive(keywords, text));
+      for (const cut of [n % (text.length + 1), text.length >> 1]) {
+        const split: string[] = [];
+        const st = ac.scan(text, 0, cut, 0, ac.initial, (h) => split.push(`${h.start}:${h.keyword}`));
+        ac.scan(text, cut, text.length, 0, st, (h) => split.push(`${h.start}:${h.keyword}`));
+        expect(split.sort(), `${text} cut at ${cut}`).toEqual(naive(keywords, text));
+      }
+    }
+  });
+
+  it('finds the scrubber keywords as a string search does, in code-like text', () => {
+    const real = rulesetFor(true).automaton.keywords;
+    const ours = new KeywordAutomaton(real);
+    // Letters and signs the keywords are made of, so words often begin like one and fail.
+    const alphabet = 'aeikmnoprstuwyzMTNjd01_-.:=/ ';
+    for (let n = 0; n < 60; n++) {
+      const text = randomBody(`realkw${n}`, alphabet, 200 + n);
+      const hits: string[] = [];
+      ours.scan(text, 0, text.length, 0, ours.initial, (h) => hits.push(`${h.start}:${h.keyword}`));
+      expect(hits.sort(), text).toEqual(naive(real, text));
     }
   });
 });

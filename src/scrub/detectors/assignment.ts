@@ -313,7 +313,18 @@ function pairValue(text: string, i: number, limit: number): number {
 /** ` string =`, `: String =`, `: &str =`, `: Option<String> =` after a name: where the value starts, or -1. */
 const TYPE_ANNOTATION =
   /^[ \t]*(?::[ \t]*)?&?(?:'static[ \t]+)?[A-Za-z_][\w.:]{0,30}(?:<[\w., ]{1,30}>)?(?:\[\])?[?*]?[ \t]*:?=(?![=>])[ \t]*(?=["'`])/;
-function typeAnnotation(text: string, i: number, limit: number): number {
+export function typeAnnotation(text: string, i: number, limit: number): number {
+  // The type's first character (after blanks, a `:` and blanks, an `&`) must be a letter, `_` or
+  // the `'` of 'static: `token = await …`, the common case in code, skips the slice and the regex.
+  let k = i;
+  while (k < limit && isBlankCode(text.charCodeAt(k))) k++;
+  if (text.charCodeAt(k) === 0x3a) {
+    k++;
+    while (k < limit && isBlankCode(text.charCodeAt(k))) k++;
+  }
+  if (text.charCodeAt(k) === 0x26) k++;
+  const c = text.charCodeAt(k) | 0x20;
+  if (!((c >= 0x61 && c <= 0x7a) || c === 0x7f || c === 0x27) || k >= limit) return -1;
   const m = TYPE_ANNOTATION.exec(text.slice(i, Math.min(limit, i + 80)));
   return m ? i + m[0].length : -1;
 }
@@ -634,6 +645,7 @@ export default defineDetector({
         (v: string) => `const deployApiKey =\n  "${v}";`,
         (v: string) => `Your deploy key is ${v}, keep it safe.`,
         (v: string) => `deploy_token = ' ${v} '`,
+        (v: string) => `static DEPLOY_TOKEN: &'static str = "${v}";`,
       ].map((shape, n) => {
         const v = randomBody(`ge-shape${n}`, BASE62, 28);
         return {
