@@ -8,10 +8,13 @@ import { defineRule } from '../define-rule.js';
 
 /** Leading whitespace and comments before a statement's first keyword. */
 const LEAD = String.raw`^(?:\s|--[^\n]*(?:\n|$)|/\*[\s\S]*?\*/)*`;
-const GATE = new RegExp(
-  LEAD + String.raw`(?:alter|reset|purge|restore|dbcc|flashback|select|call|exec|perform)\b`,
-  'i',
-);
+const GATE = new RegExp(LEAD + String.raw`(?:alter|reset|purge|restore|dbcc|flashback)\b`, 'i');
+
+const BULK_FUNCTIONS: ReadonlySet<string> = new Set([
+  'pg_drop_replication_slot',
+  'pg_replication_origin_drop',
+  'lo_unlink',
+]);
 
 const CHECKS: readonly { readonly pattern: RegExp; readonly reason: string }[] = [
   {
@@ -80,7 +83,8 @@ export default defineRule({
     'Do not remove partitions, logs, backups or replication state from an agent. Delete only the rows you mean with a WHERE clause, inside a transaction, or ask the database administrator.',
   *check(facts) {
     for (const s of facts.of('sql')) {
-      if (!GATE.test(s.text)) continue;
+      // Keyword-gated: the statement's first word, or one of the destructive functions called.
+      if (!GATE.test(s.text) && !s.functions.some((f) => BULK_FUNCTIONS.has(f))) continue;
       const hit = CHECKS.find((c) => c.pattern.test(s.text));
       if (hit) yield { span: s.span, reason: hit.reason, suggestedAlternative: null };
     }

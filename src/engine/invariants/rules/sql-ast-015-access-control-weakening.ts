@@ -106,6 +106,20 @@ const SET_CONFIG = /\bset_config\s*\(\s*'([\w.]+)'\s*,\s*'([^']*)'/gi;
 const AUDIT_OFF =
   /^\s*(?:alter\s+(?:server\s+audit|database\s+audit\s+specification|server\s+audit\s+specification|security\s+policy)\b[\s\S]*?\bstate\s*=\s*off\b|noaudit\b)|\bdbms_(?:rls|fga)\s*\.\s*(?:drop_policy|disable_policy|drop_grouped_policy)\b|\balter\s+table\b[\s\S]*?\bnocheck\s+constraint\b/i;
 
+const FIRST_WORD = /^(?:\s|--[^\n]*\n|\/\*[\s\S]*?\*\/)*(\w+)/;
+/** First words of statements that can switch a control off (SET/ALTER/PRAGMA, NOAUDIT, PL/SQL blocks). */
+const SWITCH_WORDS: ReadonlySet<string> = new Set([
+  'set',
+  'alter',
+  'pragma',
+  'noaudit',
+  'begin',
+  'declare',
+  'exec',
+  'execute',
+  'call',
+]);
+
 /** Why the statement switches an audit, log, constraint or row-security control off, or undefined. */
 function controlSwitchedOff(text: string): string | undefined {
   if (AUDIT_OFF.test(text))
@@ -140,7 +154,11 @@ export default defineRule({
         };
         continue;
       }
-      const off = controlSwitchedOff(s.text);
+      const first = FIRST_WORD.exec(s.text)?.[1]?.toLowerCase() ?? '';
+      const off =
+        SWITCH_WORDS.has(first) || s.functions.includes('set_config') || s.functions.includes('drop_policy')
+          ? controlSwitchedOff(s.text)
+          : undefined;
       if (off !== undefined) {
         yield { span: s.span, reason: off, suggestedAlternative: null };
         continue;

@@ -7,10 +7,7 @@
 import { defineRule } from '../define-rule.js';
 
 const LEAD = String.raw`^(?:\s|--[^\n]*(?:\n|$)|/\*[\s\S]*?\*/)*`;
-const GATE = new RegExp(
-  LEAD + String.raw`(?:copy|export|unload|insert|backup|create|select|begin|call|exec)\b`,
-  'i',
-);
+const GATE = new RegExp(LEAD + String.raw`(?:copy|export|unload|insert|backup|create)\b`, 'i');
 /** A quoted object-store or remote URL (s3://, gs://, azure://, https://, hdfs://, \\host\share). */
 const REMOTE = String.raw`N?'(?:(?:s3a?|gs|gcs|azure|az|abfss?|wasbs?|https?|ftp|hdfs|oss|cos|r2)://|\\\\|//)`;
 
@@ -71,7 +68,8 @@ export default defineRule({
     'Do not send data or backups to external storage from an agent. Query the rows you need and write them inside the workspace; ask the user to run exports to buckets or shares they own.',
   *check(facts) {
     for (const s of facts.of('sql')) {
-      if (!GATE.test(s.text)) continue;
+      if (!GATE.test(s.text) && !(s.qualifiedFunctions ?? []).some((f) => f.startsWith('dbms_cloud.')))
+        continue;
       const hit = CHECKS.find((c) => c.pattern.test(s.text));
       if (hit) yield { span: s.span, reason: hit.reason, suggestedAlternative: null };
     }
