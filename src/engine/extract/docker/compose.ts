@@ -131,7 +131,7 @@ function composeOpen(svc: Record<string, unknown>, c: ContainerInit): string | u
   if (Array.isArray(raw)) env.push(...strings(raw).map(interpolate));
   else
     for (const [k, v] of Object.entries(asRecord(raw) ?? {}))
-      env.push(`${k}=${v === null || v === undefined ? '' : interpolate(String(v))}`);
+      env.push(`${k}=${typeof v === 'string' || typeof v === 'number' ? interpolate(String(v)) : ''}`);
   const cmd = svc.command;
   const args = typeof cmd === 'string' ? interpolate(cmd).split(/\s+/) : strings(cmd).map(interpolate);
   if (env.length === 0 && args.length === 0) return undefined;
@@ -140,10 +140,11 @@ function composeOpen(svc: Record<string, unknown>, c: ContainerInit): string | u
     if (typeof p === 'string' || typeof p === 'number') ports.push(interpolate(String(p)));
     else {
       const o = asRecord(p);
-      if (o?.published === undefined) continue;
-      const ip = typeof o.host_ip === 'string' ? interpolate(o.host_ip) : '';
+      const published = o?.published;
+      if (typeof published !== 'string' && typeof published !== 'number') continue;
+      const ip = typeof o?.host_ip === 'string' ? interpolate(o.host_ip) : '';
       ports.push(
-        `${ip.includes(':') ? `[${ip}]` : ip}:${String(o.published)}:${String(o.target)}`,
+        `${ip.includes(':') ? `[${ip}]` : ip}:${published}:${typeof o?.target === 'number' ? o.target : ''}`,
       );
     }
   }
