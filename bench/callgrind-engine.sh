@@ -6,7 +6,7 @@
 # rounds in unoptimised code (the same tree gave 0.90M and 1.17M at load 20): compare trees run side
 # by side, raise WARMUP, or count parse/copy alone. (--single-threaded counts the compiles instead.)
 #
-#   bench/callgrind-engine.sh TREE SET [WARMUP] [ROUNDS]     e.g.
+#   [PHASE=evaluate|analyze|parse] bench/callgrind-engine.sh TREE SET [WARMUP] [ROUNDS]     e.g.
 #   git worktree add /tmp/base <commit> && ln -s "$PWD/node_modules" /tmp/base/node_modules
 #   bench/callgrind-engine.sh /tmp/base python; bench/callgrind-engine.sh . python
 #
@@ -35,4 +35,4 @@ echo go >&3
 wait "$pid" || true
 n=$(awk '/^done/ {print $2}' "$out/stdout")
 ir=$(grep -hE '^(summary|totals):' "$out"/cg.*-01 | head -1 | awk '{print $2}')
-echo "$tree $set_: $((ir / n)) instructions per evaluation (main thread, $n evaluations after $warmup warm-up rounds)"
+echo "$tree $set_ ${PHASE:-evaluate}: $((ir / n)) instructions per input (main thread, $n evaluations after $warmup warm-up rounds)"

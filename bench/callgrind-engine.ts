@@ -2,9 +2,11 @@
  * The evaluation loop bench/callgrind-engine.sh counts under callgrind: loads `src/engine` from the
  * tree given, evaluates the inputs of a set (as bench/engine-ab.ts picks them) WARMUP rounds
  * uncached, prints `ready`, waits for a line on stdin (instrumentation is switched on then), runs
- * ROUNDS more and prints `done N` with the number of evaluations counted.
+ * ROUNDS more and prints `done N` with the number of evaluations counted. PHASE (environment) picks
+ * what is counted: `evaluate` (default: analysis and rules), `analyze` (parse, copy and walk) or
+ * `parse` (the native parse and the tree copy), so the rules' and the walk's shares are differences.
  *
- *   npx tsx bench/callgrind-engine.ts TREE python|node|bench|benign [WARMUP] [ROUNDS]
+ *   PHASE=analyze npx tsx bench/callgrind-engine.ts TREE python|node|bench|benign [WARMUP] [ROUNDS]
  */
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
@@ -13,6 +15,8 @@ import { pathToFileURL } from 'node:url';
 interface EvaluatingEngine {
   evaluate(input: { text: string; runtime: string }): unknown;
 }
+type Analyze = (text: string, runtime: string, limits: object) => unknown;
+type Parse = (runtime: string, text: string) => unknown;
 
 const [tree = '.', set = 'python', warmup = '10', rounds = '4'] = process.argv.slice(2);
 const here = new URL('..', import.meta.url);
@@ -31,14 +35,24 @@ const texts =
           .map((s) => s.trim())
           .filter((s) => s !== '' && s.length < 300);
 
-const mod = (await import(pathToFileURL(`${resolve(tree)}/src/engine/engine.ts`).href)) as {
-  createEngine(options: object): Promise<EvaluatingEngine>;
-};
+const from = async <T>(file: string): Promise<T> =>
+  (await import(pathToFileURL(`${resolve(tree)}/src/engine/${file}`).href)) as T;
+const mod = await from<{ createEngine(options: object): Promise<EvaluatingEngine> }>('engine.ts');
 const engine = await mod.createEngine({
   config: { workspaceRoot: '/work/ws', homeDir: '/home/agent', cacheEntries: 0 },
 });
+const { analyze } = await from<{ analyze: Analyze }>('analyze.ts');
+const { parseSyntaxWithErrors } = await from<{ parseSyntaxWithErrors: Parse }>('parse/index.ts');
+const limits = { maxInputBytes: 256 * 1024, maxDepth: 8 };
+const phase = process.env.PHASE ?? 'evaluate';
+const once: (text: string) => unknown =
+  phase === 'parse'
+    ? (text) => parseSyntaxWithErrors(runtime, text)
+    : phase === 'analyze'
+      ? (text) => analyze(text, runtime, limits)
+      : (text) => engine.evaluate({ text, runtime });
 const run = (n: number): void => {
-  for (let r = 0; r < n; r++) for (const text of texts) engine.evaluate({ text, runtime });
+  for (let r = 0; r < n; r++) for (const text of texts) once(text);
 };
 run(Number(warmup));
 process.stdout.write('ready\n');
