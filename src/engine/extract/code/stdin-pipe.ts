@@ -7,7 +7,7 @@
 import type { Span } from '../../types.js';
 import { programName, SHELLS, type Collector } from './collector.js';
 import { runCode, runShell } from './effects.js';
-import { constText, render, strVal, UNKNOWN, type Val } from './value.js';
+import { concat, constText, render, strVal, UNKNOWN, type Val } from './value.js';
 
 const VIA = 'a script written to a standard input pipe';
 
@@ -58,8 +58,10 @@ export function inputRunner(v: Val | undefined): string | undefined {
 }
 
 /** `data` written to the standard input of `runner`: the script it runs. */
-export function pipeWrite(col: Collector, span: Span, runner: string, data: Val): void {
-  if (data.fn !== undefined || data.ref !== undefined) return;
+export function pipeWrite(col: Collector, span: Span, runner: string, written: Val): void {
+  if (written.fn !== undefined || written.ref !== undefined) return;
+  // writelines([...]): the lines one after the other.
+  const data = written.items !== undefined && written.items.length <= 256 ? concat(written.items) : written;
   const runtime = INTERPRETERS[programName(runner)];
   if (runtime === undefined) {
     runShell(col, span, data, VIA, { interactive: false });

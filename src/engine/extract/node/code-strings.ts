@@ -17,11 +17,16 @@ export function prototypeOf(v: Val | undefined): Val | undefined {
 
 /** `x.constructor` where x is a function or Function.prototype: the Function constructor itself. */
 export function isFunctionConstructorOf(base: Val, prop: string): boolean {
-  return (
-    prop === 'constructor' &&
-    (base.fn !== undefined || base.ref === 'Function' || base.ref === 'Function.prototype')
-  );
+  if (prop !== 'constructor') return false;
+  if (base.fn !== undefined || base.ref === 'Function' || base.ref === 'Function.prototype') return true;
+  // Any value's constructor's constructor (`''['constructor']['constructor']`) is Function.
+  const hole = base.parts?.length === 1 ? base.parts[0] : undefined;
+  const named = base.ref ?? (hole !== undefined && typeof hole !== 'string' ? hole.hole : '');
+  return CONSTRUCTOR_END.test(named);
 }
+
+/** Source text ending in a constructor member (`x.constructor`, `x['constructor']`). */
+const CONSTRUCTOR_END = /(?:\.\s*constructor|\[\s*['"`]constructor['"`]\s*\])$/;
 
 /** Values a function built from text may be given that name node's own objects (`fn(require)`). */
 const PASSABLE: ReadonlySet<string> = new Set(['require', 'module', 'process', 'globalThis', 'global']);

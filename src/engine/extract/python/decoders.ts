@@ -96,7 +96,32 @@ export const PY_DECODERS: readonly (readonly [readonly string[], Handler])[] = [
   [['xml.sax.saxutils.unescape'], decoder((s) => htmlUnescape(s, true), 'data')],
   [['quopri.decodestring', 'binascii.a2b_qp'], decoder(quotedPrintable, 's')],
   [['int.to_bytes'], toBytes],
+  // Decoders the walk does not fold: what they return is generated text all the same (fail closed).
+  [
+    [
+      'binascii.a2b_uu',
+      'binascii.a2b_hqx',
+      'binascii.rledecode_hqx',
+      'codecs.escape_decode',
+      'codecs.unicode_escape_decode',
+      'codecs.raw_unicode_escape_decode',
+      'codecs.getdecoder()',
+      'codecs.lookup().decode',
+      'codecs.iterdecode',
+    ],
+    (_w, c) => ({ ...opaque(c.args), generated: true }),
+  ],
+  [['codecs.getdecoder', 'codecs.lookup'], (_w, c) => ({ ...opaque(c.args), ref: `${c.name}()` })],
 ];
 
+/** msg.get_payload(decode=True): the transfer encoding (base64, quoted-printable) undone. */
+const payload: Handler = (_w, c) =>
+  c.kw.get('decode')?.bool === true || c.args[1]?.bool === true
+    ? { ...opaque(c.recv ? [c.recv] : []), generated: true }
+    : undefined;
+
 /** Method-name decoders (receiver type unknown). */
-export const PY_DECODER_METHODS: readonly (readonly [string, Handler])[] = [['to_bytes', toBytes]];
+export const PY_DECODER_METHODS: readonly (readonly [string, Handler])[] = [
+  ['to_bytes', toBytes],
+  ['get_payload', payload],
+];
