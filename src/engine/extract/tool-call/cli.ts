@@ -8,6 +8,7 @@
  */
 import type { Runtime } from '../../types.js';
 import { datastoreLines, DATASTORE_WORDS } from './datastore.js';
+import { forgeLines, FORGE_WORDS } from './forge.js';
 import { manifestLines } from './manifest.js';
 import { searchLines, SEARCH_WORDS } from './search.js';
 import { systemLines, SYSTEM_WORDS } from './system.js';
@@ -538,6 +539,7 @@ const FAMILY_WORDS = new Set([
   ...SEARCH_WORDS,
   ...DATASTORE_WORDS,
   ...SYSTEM_WORDS,
+  ...FORGE_WORDS,
   'manifest',
   'manifests',
 ]);
@@ -597,5 +599,6 @@ export function cliEquivalents(name: string, args: unknown): CliEquivalent[] {
   if (has(w, ...SEARCH_WORDS)) out.push(...searchLines(f));
   if (has(w, ...DATASTORE_WORDS)) out.push(...datastoreLines(w, f));
   if (has(w, ...SYSTEM_WORDS)) out.push(...systemLines(w, f));
+  if (has(w, ...FORGE_WORDS)) out.push(...forgeLines(w, f));
   return out.filter((c): c is CliEquivalent => c !== undefined && c.code !== '');
 }

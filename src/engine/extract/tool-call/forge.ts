@@ -1,0 +1,93 @@
+/**
+ * Forge tools that change a hosted repository's access controls, rewritten as the `gh` lines they
+ * stand for so GIT-AST-011 judges them (red team r3, issue #22): branch protection removed or
+ * emptied (no reviews and no status checks, force pushes or deletions allowed), a collaborator given
+ * admin/maintain rights, an existing repository made public. Creating a public repository is not.
+ */
+import { any, bash, has, quote, str, type CliEquivalent } from './cli.js';
+
+const falsy = (v: unknown): boolean =>
+  v === null || v === false || (typeof v === 'string' && /^(?:false|none|null)$/i.test(v));
+
+function repoOf(f: Map<string, unknown>): string {
+  const repo = str(f, 'repo', 'repository', 'full_name', 'repo_name', 'project', 'project_id') ?? 'repo';
+  const owner = str(f, 'owner', 'org', 'organization', 'namespace', 'user');
+  return owner !== undefined && !repo.includes('/') ? `${owner}/${repo}` : repo;
+}
+
+function protection(w: readonly string[], f: Map<string, unknown>): CliEquivalent | undefined {
+  if (!has(w, 'protection', 'protections', 'protected', 'ruleset', 'rulesets')) return undefined;
+  const removes = has(w, 'delete', 'remove', 'disable', 'unprotect');
+  // An update that leaves no required reviews and no required checks protects nothing.
+  const emptied =
+    f.has('required_pull_request_reviews') &&
+    falsy(f.get('required_pull_request_reviews')) &&
+    (!f.has('required_status_checks') || falsy(f.get('required_status_checks')));
+  if (!removes && !emptied && !any(f, 'allow_force_pushes', 'allow_deletions')) return undefined;
+  const branch = str(f, 'branch', 'branch_name', 'ref', 'name') ?? 'main';
+  return bash(['gh api -X DELETE', quote(`repos/${repoOf(f)}/branches/${branch}/protection`)]);
+}
+
+function collaborator(w: readonly string[], f: Map<string, unknown>): CliEquivalent | undefined {
+  if (
+    !has(
+      w,
+      'collaborator',
+      'collaborators',
+      'member',
+      'members',
+      'invite',
+      'invitation',
+      'permission',
+      'permissions',
+    )
+  )
+    return undefined;
+  const raw = str(f, 'permission', 'role', 'access_level', 'access', 'permissions');
+  if (raw === undefined) return undefined;
+  // GitLab's numeric access levels: 40 maintainer, 50 owner.
+  const permission = /^\d+$/.test(raw) ? (Number(raw) >= 40 ? 'admin' : 'pull') : raw.toLowerCase();
+  const user = str(f, 'username', 'user', 'login', 'collaborator', 'member', 'user_id') ?? 'user';
+  return bash([
+    'gh api -X PUT',
+    quote(`repos/${repoOf(f)}/collaborators/${user}`),
+    '-f',
+    quote(`permission=${permission}`),
+  ]);
+}
+
+function visibility(w: readonly string[], f: Map<string, unknown>): CliEquivalent | undefined {
+  if (
+    has(w, 'create', 'new', 'fork', 'template') ||
+    !has(w, 'update', 'edit', 'set', 'change', 'patch', 'modify')
+  )
+    return undefined;
+  if (!has(w, 'repo', 'repository', 'project', 'visibility')) return undefined;
+  const visible =
+    str(f, 'visibility')?.toLowerCase() === 'public' || falsy(f.get('private') ?? true) || any(f, 'public');
+  return visible ? bash(['gh repo edit', quote(repoOf(f)), '--visibility public']) : undefined;
+}
+
+export function forgeLines(w: readonly string[], f: Map<string, unknown>): CliEquivalent[] {
+  return [protection(w, f), collaborator(w, f), visibility(w, f)].filter(
+    (c): c is CliEquivalent => c !== undefined,
+  );
+}
+
+/** Name words that can start a rewrite above (cli.ts gates on these before reading fields). */
+export const FORGE_WORDS = [
+  'protection',
+  'protections',
+  'protected',
+  'ruleset',
+  'rulesets',
+  'collaborator',
+  'collaborators',
+  'member',
+  'members',
+  'invite',
+  'invitation',
+  'visibility',
+  'repo',
+  'repository',
+];

@@ -1,0 +1,98 @@
+/**
+ * GIT-AST-011: weakening a hosted repository's access controls through the forge's CLI or API
+ * (red team r3): removing branch protection or its required reviews/checks, giving an account admin
+ * or maintain rights, or making a private repository public. Tool calls (`github_update_branch_protection`,
+ * `github_add_collaborator`) reach this rule as the `gh api` lines they stand for (tool-call/forge.ts).
+ */
+import { defineRule } from '../define-rule.js';
+import { asksHelp, execHits } from '../command-line.js';
+
+/** `-X M`, `--method M`, `--method=M`, `-XM`: the request method of `gh api` (GET by default, POST with fields). */
+function method(args: readonly string[]): string {
+  for (let i = 0; i < args.length; i++) {
+    const a = args[i]!;
+    if (a === '-X' || a === '--method') return (args[i + 1] ?? '').toUpperCase();
+    if (a.startsWith('--method=')) return a.slice(9).toUpperCase();
+    if (/^-X[A-Za-z]+$/.test(a)) return a.slice(2).toUpperCase();
+  }
+  return args.some((a) => /^-(?:f|F|-field|-raw-field)$/.test(a)) ? 'POST' : 'GET';
+}
+
+/** Field values given with -f/-F/--field/--raw-field (`permission=admin`). */
+function fieldsOf(args: readonly string[]): Map<string, string> {
+  const out = new Map<string, string>();
+  for (let i = 0; i < args.length; i++) {
+    const a = args[i]!;
+    let kv: string | undefined;
+    if (/^-(?:f|F|-field|-raw-field)$/.test(a)) kv = args[++i];
+    else if (/^--(?:field|raw-field)=/.test(a)) kv = a.slice(a.indexOf('=') + 1);
+    const eq = kv?.indexOf('=') ?? -1;
+    if (kv !== undefined && eq > 0) out.set(kv.slice(0, eq).toLowerCase(), kv.slice(eq + 1).toLowerCase());
+  }
+  return out;
+}
+
+const ELEVATED = /^(?:admin|maintain|owner|maintainer)$/;
+
+function weakens(words: readonly string[]): string | null {
+  if (words[0] !== 'gh' || asksHelp(words.slice(1))) return null;
+  const args = words.slice(1);
+  if (args[0] === 'repo' && args[1] === 'edit') {
+    const at = args.findIndex((a) => a === '--visibility' || a.startsWith('--visibility='));
+    const v = at < 0 ? undefined : args[at]!.includes('=') ? args[at]!.split('=')[1] : args[at + 1];
+    return v?.toLowerCase() === 'public' ? 'gh repo edit --visibility public publishes the repository' : null;
+  }
+  if (args[0] !== 'api') return null;
+  const endpoint = args.slice(1).find((a) => /^\/?repos\//.test(a));
+  if (endpoint === undefined) return null;
+  const m = method(args);
+  const f = fieldsOf(args);
+  if (
+    /\/branches\/[^/]+\/protection(?:\/(?:required_pull_request_reviews|required_status_checks|enforce_admins|required_signatures))?\/?$/.test(
+      endpoint,
+    )
+  ) {
+    if (m === 'DELETE') return `gh api DELETE ${endpoint} removes branch protection`;
+    return null;
+  }
+  if (/\/collaborators\/[^/]+\/?$/.test(endpoint) && m === 'PUT' && ELEVATED.test(f.get('permission') ?? ''))
+    return `gh api PUT ${endpoint} gives ${f.get('permission')} rights on the repository`;
+  if (/^\/?repos\/[^/]+\/[^/]+\/?$/.test(endpoint) && m === 'PATCH') {
+    if (f.get('private') === 'false' || f.get('visibility') === 'public')
+      return `gh api PATCH ${endpoint} makes the repository public`;
+  }
+  return null;
+}
+
+export default defineRule({
+  id: 'GIT-AST-011',
+  invariant: 'NO_PRIVILEGE_ESCALATION',
+  pack: 'core.git',
+  kinds: ['exec'],
+  programs: ['gh'],
+  summary:
+    'Removing branch protection, giving an account admin/maintain rights, or making a private repository public through gh.',
+  remediationHint:
+    "Access controls of a hosted repository are the owners' decision. Open a pull request or ask a maintainer instead of changing protection, collaborators or visibility.",
+  *check(facts) {
+    yield* execHits(facts, (words) => weakens(words));
+  },
+  examples: {
+    deny: [
+      { input: 'gh api -X DELETE repos/acme/prod/branches/main/protection' },
+      {
+        input:
+          'gh api --method DELETE /repos/acme/prod/branches/main/protection/required_pull_request_reviews',
+      },
+      { input: 'gh api -X PUT repos/acme/prod/collaborators/outsider-x -f permission=admin' },
+      { input: 'gh repo edit acme/prod --visibility public --accept-visibility-change-consequences' },
+      { input: 'gh api -X PATCH repos/acme/prod -F private=false' },
+    ],
+    allow: [
+      { input: 'gh api repos/acme/prod/branches/main/protection', why: 'reads the protection' },
+      { input: 'gh api -X PUT repos/acme/prod/collaborators/bob -f permission=pull', why: 'read access' },
+      { input: 'gh repo edit acme/prod --description "Service"', why: 'a description' },
+      { input: 'gh api -X PATCH repos/acme/prod -f description=Service', why: 'a description' },
+    ],
+  },
+});
