@@ -57,6 +57,30 @@ function splitAuthority(authority: string): { host: string; port?: number } {
 }
 
 /**
+ * A URL with query parameters given apart (`requests.get(u, params={...})`, axios `params`): the
+ * URL the request really goes to, so a metadata URL carried to an open redirector is seen (r3).
+ */
+export function withQuery(url: Val, params: Val | undefined): Val {
+  if (params?.fields === undefined || params.fields.size === 0) return url;
+  const pairs: string[] = [];
+  for (const [k, v] of params.fields) {
+    const t = constText(v);
+    pairs.push(`${encodeURIComponent(k)}=${t === null ? '$X' : encodeURIComponent(t)}`);
+  }
+  const u = constText(url);
+  const sep = u !== null && u.includes('?') ? '&' : '?';
+  return concat([url, { ...strVal(`${sep}${pairs.join('&')}`), sources: params.sources, lits: params.lits }]);
+}
+
+/** encodeURIComponent / quote of known text: the encoded text (taint kept). */
+export function uriEncoded(v: Val | undefined, keepSlash: boolean): Val | undefined {
+  const t = v === undefined ? null : constText(v);
+  if (v === undefined || t === null) return undefined;
+  const enc = keepSlash ? encodeURIComponent(t).replace(/%2F/g, '/') : encodeURIComponent(t);
+  return { ...v, parts: [enc] };
+}
+
+/**
  * A request URL given relative to a client's base URL (`httpx.Client(base_url=B).get(P)`,
  * `axios.create({ baseURL: B }).get(P)`, `urljoin(B, P)`, `new URL(P, B)`): resolved as a browser
  * would, so the host is the base's (issue 22 r3).

@@ -21,6 +21,7 @@ import {
 import { looksLikeSql } from '../code/collector.js';
 import {
   CLIENT_REQUEST,
+  codeFlows,
   dnsLookup,
   dynamicCall,
   request,
@@ -31,7 +32,7 @@ import {
   sqlQuery,
   stdinFlows,
 } from '../code/effects.js';
-import { parseTarget, resolveUrl } from '../code/net.js';
+import { parseTarget, resolveUrl, uriEncoded, withQuery } from '../code/net.js';
 import {
   concat,
   constText,
@@ -50,6 +51,7 @@ import {
 import type { JsWalker } from '../node.js';
 import { bytesVal, jsonVal, mapText, numText } from '../code/fold.js';
 import { jsonDump } from '../code/json-text.js';
+import { servesTree } from '../code/servers.js';
 import { commandOutput, credentialResult, JS_CREDENTIAL_CALLS } from '../code/credential-apis.js';
 import { stdinFields, stdinRunner } from '../code/stdin-pipe.js';
 import { dataUrlCode, prototypeOf } from './code-strings.js';
@@ -738,16 +740,18 @@ const axiosCall: Handler = (w, c) => {
   const payload: Val[] = [];
   if (dataArg) payload.push(dataArg);
   let headers: Val | undefined;
+  let query: Val | undefined;
   for (const o of rest) {
     for (const k of ['data', 'body', 'json', 'form', 'params', 'searchParams']) {
       const v = opt(o, k);
       if (v) payload.push(v);
     }
     headers ??= opt(o, 'headers');
+    query ??= opt(o, 'params') ?? opt(o, 'searchParams');
   }
   const method = config ? (constText(opt(config, 'method')) ?? '') : verb;
   return request(w.col, c.span, c.name || 'axios', {
-    url,
+    url: withQuery(url, query),
     payload,
     ...(headers ? { headers: [headers] } : {}),
     sends:
@@ -1023,6 +1027,13 @@ add(['os.userInfo'], () => ({
 }));
 add(['JSON.parse'], (_w, c) => jsonVal(c.args[0]));
 add(['JSON.stringify'], (_w, c) => jsonDump(c.args[0]));
+// Percent-encoding of known text keeps it known (a URL carried in another URL's query, r3).
+add(['encodeURIComponent', 'escape'], (_w, c) => uriEncoded(c.args[0], false));
+add(['encodeURI'], (_w, c) =>
+  c.args[0] && constText(c.args[0]) !== null
+    ? { ...c.args[0], parts: [encodeURI(constText(c.args[0])!)] }
+    : undefined,
+);
 // Stored credentials handed back by libraries (keytar, AWS credential providers, netrc; r3).
 for (const [names, store] of JS_CREDENTIAL_CALLS)
   add(names, (_w, c) => credentialResult(store, c.recv ? [c.recv, ...c.args] : c.args));
@@ -1221,6 +1232,18 @@ add(
   netConnect,
 );
 add(['net.createServer().listen', 'http.createServer().listen', 'https.createServer().listen'], netListen);
+// Static file middleware (code/servers.ts) and the app's own listen (every interface by default).
+add(['express.static', 'serve-static', 'koa-static', 'koa-static.default'], (w, c) => {
+  servesTree(w.col, c.span, c.args[0], c.name);
+  return UNKNOWN;
+});
+add(['express().listen', 'koa().listen', 'new koa().listen', 'fastify().listen'], netListen);
+// A REPL reading a client's socket runs whatever the client sends (a bind shell, r3).
+add(['repl.start'], (w, c) => {
+  const input = c.args[0]?.fields?.get('input');
+  if (input) codeFlows(w.col, c.span, [input], 'node');
+  return UNKNOWN;
+});
 /**
  * A server's request callbacks: their first argument is what a web client sent (`(req, res) =>`,
  * `socket.on('data', ...)`), network data that must not reach a shell or eval (web shells, r1).

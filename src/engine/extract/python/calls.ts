@@ -34,7 +34,7 @@ import {
   sqlQuery,
   stdinFlows,
 } from '../code/effects.js';
-import { parseTarget, resolveUrl } from '../code/net.js';
+import { parseTarget, resolveUrl, uriEncoded, withQuery } from '../code/net.js';
 import {
   concat,
   constText,
@@ -69,6 +69,7 @@ import {
 import { unescape } from '../code/strings.js';
 import { attrRef, isModuleName } from './modules.js';
 import { jsonDump } from '../code/json-text.js';
+import { isStaticHandler, listenOn, servesTree } from '../code/servers.js';
 import {
   commandOutput,
   credentialResult,
@@ -662,10 +663,14 @@ const mapCall: Handler = (w, c) => {
   const text = arg1.items === undefined && arg1.ref === undefined ? constText(arg1) : null;
   const it =
     text !== null && text.length <= 4096 ? { ...arg1, items: [...text].map((ch) => strVal(ch)) } : arg1;
-  if (f.fn !== undefined && it.items && it.items.length <= 4096) {
+  // An own function applied to each character of a literal computes text from it: generated
+  // whether or not every call folds (a per-byte cipher; fail closed past the walk's limits).
+  const perChar = f.fn !== undefined && text !== null ? { generated: true } : {};
+  if (f.fn !== undefined && it.items && it.items.length <= 256) {
     const out = it.items.map((item) => w.callFunction(f, [item]) ?? opaque([item]));
-    return { ...opaque(out), items: out };
+    return { ...opaque(out), items: out, ...perChar };
   }
+  if (f.fn !== undefined && text !== null) return { ...opaque([arg1]), ...perChar };
   if (f.ref === undefined || !it.items || it.items.length > 4096) {
     if (f.unresolved === true) dynamicCall(w.col, c.span, f, [it]);
     return undefined;
@@ -876,7 +881,7 @@ const httpCall: Handler = (w, c) => {
   const given = isRequest ? arg(c, 1, 'url') : arg(c, 0, 'url');
   if (!given) return undefined;
   // A client made with base_url=: request paths are under it.
-  const url = resolveUrl(given, c.recv?.fields?.get('base_url'));
+  const url = withQuery(resolveUrl(given, c.recv?.fields?.get('base_url')), c.kw.get('params'));
   const method = isRequest ? (constText(arg(c, 0, 'method')) ?? '').toLowerCase() : verb;
   const payload: Val[] = [];
   for (const k of ['data', 'json', 'files', 'content', 'params', 'body']) {
@@ -1291,7 +1296,8 @@ const debuggerListen: Handler = (w, c) => {
       ? { host: strVal('127.0.0.1'), port: a.num }
       : undefined;
   if (!addr) return undefined;
-  const host = render(addr.host) || '127.0.0.1';
+  // An empty host in an address tuple is INADDR_ANY: every interface.
+  const host = render(addr.host) || (a?.items ? '0.0.0.0' : '127.0.0.1');
   w.col.net(
     c.span,
     { ...parseTarget(host), ...(addr.port !== undefined ? { port: addr.port } : {}) },
@@ -1557,6 +1563,32 @@ add(
   threadTarget,
 );
 add(['atexit.register', 'asyncio.to_thread', 'functools.partial'], firstIsCallee(0));
+// Static file servers (code/servers.ts): functools.partial(SimpleHTTPRequestHandler, directory=d)
+// keeps the handler and its directory; HTTPServer(addr, handler) listens and serves that tree.
+const partialOf = firstIsCallee(0);
+add(['functools.partial'], (w, c) => {
+  const dir = c.kw.get('directory');
+  if (!isStaticHandler(c.args[0])) return partialOf(w, c);
+  return dir ? { ...c.args[0]!, fields: new Map([['directory', dir]]) } : c.args[0];
+});
+add(
+  [
+    'http.server.HTTPServer',
+    'http.server.ThreadingHTTPServer',
+    'socketserver.TCPServer',
+    'socketserver.ThreadingTCPServer',
+    'BaseHTTPServer.HTTPServer',
+    'SocketServer.TCPServer',
+  ],
+  (w, c) => {
+    const addr = hostPort(arg(c, 0, 'server_address'));
+    if (!addr) return undefined;
+    listenOn(w.col, c.span, addr.host, addr.port, c.name);
+    const handler = arg(c, 1, 'RequestHandlerClass');
+    if (isStaticHandler(handler)) servesTree(w.col, c.span, handler!.fields?.get('directory'), c.name);
+    return { ...UNKNOWN, ref: `${c.name}()` };
+  },
+);
 add(
   ['asyncio.get_event_loop().run_in_executor', 'asyncio.get_running_loop().run_in_executor'],
   firstIsCallee(1),
@@ -1615,6 +1647,16 @@ add(['str'], strCall);
 add(['bytes', 'bytearray'], bytesCall);
 add(['json.loads', 'simplejson.loads', 'ujson.loads', 'orjson.loads'], (_w, c) => jsonVal(c.args[0]));
 add(['json.dumps', 'simplejson.dumps', 'ujson.dumps', 'orjson.dumps'], (_w, c) => jsonDump(c.args[0]));
+// Percent-encoding of known text keeps it known (a URL carried in another URL's query, r3).
+add(['urllib.parse.quote', 'urllib.quote'], (_w, c) =>
+  uriEncoded(c.args[0], constText(arg(c, 1, 'safe')) !== ''),
+);
+add(['urllib.parse.quote_plus', 'urllib.quote_plus'], (_w, c) => uriEncoded(c.args[0], false));
+add(['urllib.parse.urlencode', 'urllib.urlencode'], (_w, c) => {
+  const q = withQuery(strVal(''), c.args[0]);
+  const t = constText(q);
+  return t === null ? undefined : { ...q, parts: [t.slice(1)] };
+});
 add(['string.Template'], template);
 add(['string.Template().substitute', 'string.Template().safe_substitute'], templateSub);
 add(['struct.pack'], structPack);

@@ -3,13 +3,16 @@
  * bore, ssh -R to another host, tailscale funnel) that publishes a login or admin service (ssh,
  * RDP, VNC, the Docker API, databases, the kubelet) or a raw TCP port; or a file server whose root
  * is the home directory, / or a system tree (python -m http.server, php -S, busybox httpd,
- * ruby -run -e httpd, http-server, serve) listening on every interface.
+ * ruby -run -e httpd, http-server, serve) listening on every interface. In python and node code (r3):
+ * a remote debugger listening beyond this machine (debugpy.listen, inspector.open), and a server on
+ * every interface whose handlers read files by a client-chosen path under home or / (http.server
+ * with directory=~ or after chdir('/'), express.static('/'), createReadStream(homedir + req.url)).
  */
-import type { ExecFact } from '../../facts.js';
+import type { ExecFact, FileOpFact as FileFact, NetOpFact as NetFact } from '../../facts.js';
 import type { PathPolicy } from '../../paths.js';
 import { classifyHost } from '../../net/address.js';
 import { credentialStore, isCriticalTree, isInsideWorkspace, resolvePath } from '../../paths.js';
-import { defineRule } from '../define-rule.js';
+import { defineRule, type FactIndex, type RuleHit } from '../define-rule.js';
 
 /** Local ports of services that give a shell, a desktop, a container runtime or a database. */
 const ADMIN_PORTS = new Set([
@@ -122,10 +125,63 @@ function exposedTree(root: string, policy: PathPolicy): string | null {
   return credentialStore(abs, policy);
 }
 
+/** Debuggers a code runtime starts on a port: whoever connects runs code here. */
+const DEBUGGERS =
+  /^(?:debugpy\.listen|ptvsd\.enable_attach|rpdb\.set_trace|web_pdb\.set_trace|remote_pdb\.\w+|inspector\.open)$/;
+
+/** A listen beyond this machine (loopback and unix sockets stay local). */
+function beyondHost(n: NetFact): boolean {
+  const host = n.host === '' ? '0.0.0.0' : n.host;
+  return classifyHost(host).class !== 'loopback' && host !== 'localhost' && !host.startsWith('/');
+}
+
+/**
+ * The directory a code server's file read is rooted at when the rest of the path is chosen at run
+ * time (`~/$X`, `/$url`): that whole tree is what a client can fetch. Null for fixed paths.
+ */
+function servedRoot(f: FileFact): string | null {
+  if (f.op !== 'read' || f.dynamic !== true) return null;
+  const hole = f.path.indexOf('$');
+  if (hole <= 0 || f.path[hole - 1] !== '/') return null;
+  const root = f.path.slice(0, hole).replace(/\/+$/, '');
+  return root === '' ? '/' : root;
+}
+
+/** Findings for python/node code: debuggers beyond loopback, servers handing out home or /. */
+function* codeExposure(facts: FactIndex, policy: PathPolicy): Iterable<RuleHit> {
+  const servers: NetFact[] = [];
+  for (const n of facts.of('net')) {
+    if (n.direction !== 'listen' || (n.runtime !== 'python' && n.runtime !== 'node') || !beyondHost(n))
+      continue;
+    const where = `${n.host || '0.0.0.0'}${n.port === undefined ? '' : `:${n.port}`}`;
+    if (DEBUGGERS.test(n.actor))
+      yield {
+        span: n.span,
+        reason: `${n.actor} listens on ${where}: anyone who reaches it runs code here`,
+        suggestedAlternative: null,
+      };
+    else servers.push(n);
+  }
+  const server = servers[0];
+  if (server === undefined) return;
+  for (const f of facts.of('file')) {
+    if (f.runtime !== 'python' && f.runtime !== 'node') continue;
+    const root = servedRoot(f);
+    const tree = root === null ? null : exposedTree(root, policy);
+    if (tree === null) continue;
+    yield {
+      span: f.span,
+      reason: `a server on ${server.host || '0.0.0.0'}${server.port === undefined ? '' : `:${server.port}`} hands out files from ${tree} by the path a client asks for`,
+      suggestedAlternative: null,
+    };
+    return;
+  }
+}
+
 export default defineRule({
   id: 'NET-AST-004',
   invariant: 'NO_SECRET_EXFILTRATION',
-  kinds: ['exec'],
+  kinds: ['exec', 'net', 'file'],
   programs: [
     'ngrok',
     'bore',
@@ -142,6 +198,7 @@ export default defineRule({
   remediationHint:
     'Do not publish this machine. Serve only the workspace (python3 -m http.server --bind 127.0.0.1 --directory ./dist) and tunnel only a development web port (ngrok http 3000) when the task asks for it.',
   *check(facts, policy) {
+    yield* codeExposure(facts, policy);
     for (const e of facts.of('exec')) {
       const t = tunnel(e);
       if (t !== null) {
@@ -171,6 +228,12 @@ export default defineRule({
       { input: 'ngrok http 5432' },
       { input: 'bore local 22 --to bore.pub' },
       { input: 'npx http-server ~ -p 8080' },
+      { input: "import debugpy\ndebugpy.listen(('0.0.0.0', 5678))", runtime: 'python' },
+      {
+        input:
+          "const express = require('express');\nconst app = express();\napp.use(express.static('/'));\napp.listen(3000);",
+        runtime: 'node',
+      },
     ],
     allow: [
       { input: 'ngrok http 3000', why: 'a development web server' },
@@ -179,6 +242,13 @@ export default defineRule({
       { input: 'php -S localhost:8000 -t ~', why: 'this machine only' },
       { input: 'ssh -L 5432:localhost:5432 db-bastion', why: 'a local forward brings a remote port here' },
       { input: 'ssh -R 8080:localhost:3000 dev.example.com', why: 'a development web port' },
+      { input: "require('inspector').open(9229, '127.0.0.1');", runtime: 'node', why: 'this machine only' },
+      {
+        input:
+          "const express = require('express');\nconst app = express();\napp.use(express.static('public'));\napp.listen(3000);",
+        runtime: 'node',
+        why: 'serves a project folder',
+      },
     ],
   },
 });
