@@ -4,11 +4,12 @@
  */
 import { AgentGuardError } from '../../errors.js';
 import { parseUnits } from '../budget.js';
-import type { ContainerFact, Fact, FileOpFact, LiteralFact, NetOpFact } from '../facts.js';
+import type { ContainerFact, Fact, FileOpFact, FlowFact, LiteralFact, NetOpFact } from '../facts.js';
 import type { Span } from '../types.js';
 import { analyzeDocker, isDockerProgram, type ContainerInit, type DockerSink } from './docker/cli.js';
 import { analyzeCompose, isCompose } from './docker/compose.js';
 import { analyzeDockerfile, isDockerfile, type BuildStep } from './docker/dockerfile.js';
+import { containerData, passesOn, stdinSender } from './docker/pipes.js';
 import { commandsOf } from './docker/shell-words.js';
 import { isVendorInstall } from './docker/vendor-installs.js';
 import type { ExtractContext, Extractor } from './types.js';
@@ -262,6 +263,9 @@ export function extractDocker(text: string, ctx: ExtractContext): Fact[] {
   const pieces: string[] = [];
   let last = 0;
   let other = false;
+  // Container data on the pipeline so far (`docker export db | gzip | ...`), and where it ended.
+  let piped: { what: string; program: string; start: number } | undefined;
+  let prevEnd = 0;
   for (const words of commandsOf(split)) {
     if (!ctx.budget.spend(COMMAND_UNITS + WORD_UNITS * words.length, 'docker commands')) break;
     let k = 0;
@@ -271,6 +275,17 @@ export function extractDocker(text: string, ctx: ExtractContext): Fact[] {
     )
       k++;
     const cmd = words.slice(k);
+    if (piped !== undefined && /^\|&?$/.test(text.slice(prevEnd, words[0]!.start).replace(/\\\n|\s/g, ''))) {
+      const to = stdinSender(cmd);
+      if (to !== undefined) facts.push(dataOut(piped, to, words[words.length - 1]!.end, ctx));
+      if (to !== undefined || !passesOn(cmd)) piped = undefined;
+    } else piped = undefined;
+    if (cmd.length > 0 && isDockerProgram(cmd[0]!.value)) {
+      const what = containerData(cmd);
+      if (what !== undefined)
+        piped = { what, program: `${cmd[0]!.value} ${cmd[1]?.value ?? ''}`, start: words[0]!.start };
+    }
+    prevEnd = words[words.length - 1]!.end;
     const kubectl = cmd[0]?.value.endsWith('kubectl') === true;
     if (
       cmd.length > 0 &&
@@ -302,6 +317,24 @@ export function extractDocker(text: string, ctx: ExtractContext): Fact[] {
   const rest = pieces.join('');
   if (other) facts.push(...ctx.nested(rest, 'bash', { start: 0, end: text.length }, 'docker'));
   return facts;
+}
+
+/** A flow of container data (pipes.ts) from a docker command to a network sender. */
+function dataOut(
+  from: { what: string; program: string; start: number },
+  to: string,
+  end: number,
+  ctx: ExtractContext,
+): FlowFact {
+  const host = /^[a-z][a-z0-9+.-]*:\/\/(?:[^@/]*@)?(\[[^\]]+\]|[^:/?#]+)/i.exec(to)?.[1] ?? to.split(' ')[0]!;
+  return {
+    kind: 'flow',
+    span: ctx.mapSpan({ start: from.start, end }),
+    runtime: 'docker',
+    depth: ctx.depth,
+    from: { kind: 'output', program: `${from.program.trim()} (${from.what})` },
+    to: { kind: 'net', host, ...(/:\/\//.test(to) && { url: to }) },
+  };
 }
 
 /** Quoted strings and here-doc bodies of a command line, with their spans (compose on stdin). */

@@ -16,6 +16,7 @@ import dkrAst008HostDevice from './rules/dkr-ast-008-host-device.js';
 import dkrAst010SecretInImage from './rules/dkr-ast-010-secret-in-image.js';
 import dkrAst011LiteralSecretInImage from './rules/dkr-ast-011-literal-secret-in-image.js';
 import dkrAst012UnauthenticatedService from './rules/dkr-ast-012-unauthenticated-service.js';
+import dkrAst013ContainerDataEgress from './rules/dkr-ast-013-container-data-egress.js';
 import engAst001UnparsedRiskyToken from './rules/eng-ast-001-unparsed-risky-token.js';
 import engAst002AnalysisBudget from './rules/eng-ast-002-analysis-budget.js';
 import fsAst001RecursiveDelete from './rules/fs-ast-001-recursive-delete.js';
@@ -36,6 +37,7 @@ import fsAst031Setuid from './rules/fs-ast-031-setuid.js';
 import fsAst032OwnershipChange from './rules/fs-ast-032-ownership-change.js';
 import fsAst033Umask from './rules/fs-ast-033-umask.js';
 import gcpAst001ResourceDelete from './rules/gcp-ast-001-resource-delete.js';
+import gcpAst002IamOwnerBinding from './rules/gcp-ast-002-iam-owner-binding.js';
 import gitAst001ResetHard from './rules/git-ast-001-reset-hard.js';
 import gitAst002DiscardWorktree from './rules/git-ast-002-discard-worktree.js';
 import gitAst003CleanForce from './rules/git-ast-003-clean-force.js';
@@ -46,6 +48,7 @@ import gitAst007ReflogExpire from './rules/git-ast-007-reflog-expire.js';
 import gitAst008HistoryRewrite from './rules/git-ast-008-history-rewrite.js';
 import gitAst009UpdateRefDelete from './rules/git-ast-009-update-ref-delete.js';
 import gitAst010RepositoryDelete from './rules/git-ast-010-repository-delete.js';
+import gitAst011ForgeAccessControl from './rules/git-ast-011-forge-access-control.js';
 import iacAst001TerraformDestroy from './rules/iac-ast-001-terraform-destroy.js';
 import iacAst002UnattendedApply from './rules/iac-ast-002-unattended-apply.js';
 import iacAst003PulumiCdkDestroy from './rules/iac-ast-003-pulumi-cdk-destroy.js';
@@ -123,6 +126,7 @@ export const RULE_FILES: readonly (readonly [id: string, rule: RuleDefinition])[
   ['DKR-AST-010', dkrAst010SecretInImage],
   ['DKR-AST-011', dkrAst011LiteralSecretInImage],
   ['DKR-AST-012', dkrAst012UnauthenticatedService],
+  ['DKR-AST-013', dkrAst013ContainerDataEgress],
   ['ENG-AST-001', engAst001UnparsedRiskyToken],
   ['ENG-AST-002', engAst002AnalysisBudget],
   ['FS-AST-001', fsAst001RecursiveDelete],
@@ -143,6 +147,7 @@ export const RULE_FILES: readonly (readonly [id: string, rule: RuleDefinition])[
   ['FS-AST-032', fsAst032OwnershipChange],
   ['FS-AST-033', fsAst033Umask],
   ['GCP-AST-001', gcpAst001ResourceDelete],
+  ['GCP-AST-002', gcpAst002IamOwnerBinding],
   ['GIT-AST-001', gitAst001ResetHard],
   ['GIT-AST-002', gitAst002DiscardWorktree],
   ['GIT-AST-003', gitAst003CleanForce],
@@ -153,6 +158,7 @@ export const RULE_FILES: readonly (readonly [id: string, rule: RuleDefinition])[
   ['GIT-AST-008', gitAst008HistoryRewrite],
   ['GIT-AST-009', gitAst009UpdateRefDelete],
   ['GIT-AST-010', gitAst010RepositoryDelete],
+  ['GIT-AST-011', gitAst011ForgeAccessControl],
   ['IAC-AST-001', iacAst001TerraformDestroy],
   ['IAC-AST-002', iacAst002UnattendedApply],
   ['IAC-AST-003', iacAst003PulumiCdkDestroy],
