@@ -1,7 +1,7 @@
 /**
  * Upserts fed from the table they write (red team r3): `INSERT INTO t SELECT ... FROM t ON
  * CONFLICT DO UPDATE`, `... ON DUPLICATE KEY UPDATE`, `REPLACE INTO t SELECT ... FROM t`, SQLite
- * `INSERT OR REPLACE INTO t SELECT ... FROM t`. Every row of t conflicts with itself, so each one
+ * `INSERT OR REPLACE INTO t SELECT ... FROM t`, PostgreSQL `INSERT INTO t TABLE t ...`. Every row of t conflicts with itself, so each one
  * is overwritten: an UPDATE without WHERE. Read from the text, so every dialect's parser path
  * (or none) gives the same answer.
  */
@@ -17,7 +17,10 @@ const HEAD = new RegExp(
   'i',
 );
 /** The SELECT's FROM item, then the rest of the statement (WHERE, conflict clause). */
-const FROM = new RegExp(String.raw`\bselect\b[\s\S]*?\bfrom\s+` + NAME + String.raw`([\s\S]*)$`, 'i');
+const FROM = new RegExp(
+  String.raw`(?:\bselect\b[\s\S]*?\bfrom|^\s*(?:\([^)]*\)\s*)?table)\s+` + NAME + String.raw`([\s\S]*)$`,
+  'i',
+);
 const OVERWRITES = /\bon\s+conflict\b[\s\S]*?\bdo\s+update\b|\bon\s+duplicate\s+key\s+update\b/i;
 const CLAUSE_END = /\b(?:on\s+conflict|on\s+duplicate|group\s+by|order\s+by|limit|returning|union)\b/i;
 

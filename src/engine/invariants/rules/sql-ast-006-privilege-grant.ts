@@ -1,5 +1,6 @@
 /** SQL-AST-006: GRANT ALL, new or altered superusers, and grants of roles that amount to superuser. */
 import { POWERFUL_ROLES } from '../../knowledge/sql.js';
+import { textVariants } from '../../knowledge/sql-text.js';
 import { defineRule } from '../define-rule.js';
 
 const NEW_LOGIN = /\bidentified\s+(?:by|with|externally|globally)\b|\bpassword\b/i;
@@ -87,7 +88,9 @@ export default defineRule({
         };
         continue;
       }
-      const control = serverControl(s.text);
+      const control = textVariants(s.text)
+        .map(serverControl)
+        .find((x) => x !== undefined);
       if (control !== undefined) {
         yield { span: s.span, reason: control, suggestedAlternative: null };
         continue;

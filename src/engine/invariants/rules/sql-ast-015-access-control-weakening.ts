@@ -3,6 +3,7 @@
  * controls (red team r1): another account's password set, ownership handed to another role, row
  * level security, triggers or replication logging switched off for the session or table.
  */
+import { textVariants } from '../../knowledge/sql-text.js';
 import { defineRule } from '../define-rule.js';
 
 /** Leading whitespace and comments before a statement's first keyword. */
@@ -95,13 +96,15 @@ const SETTING_NAMES = Object.keys(OFF_VALUES)
   .join('|');
 /** SET [GLOBAL|SESSION|PERSIST] name = v, SET @@global.name = v, ALTER SYSTEM|DATABASE|ROLE ... SET name TO v, PRAGMA name = v. */
 const SET_FORM = new RegExp(
-  String.raw`(?:^|[\s,;(])(?:set|pragma)\s+(?:(?:global|session|local|persist|persist_only)\s+|@@(?:global|session|persist)\.)?(` +
+  String.raw`(?:^|[\s,;(])(?:(?:set|pragma)\s+)?(?:(?:global|session|local|persist|persist_only)\s+|@@(?:global|session|persist|local)\.)?(` +
     SETTING_NAMES +
     String.raw`)\s*(?:=|:=|\bto\b)\s*['"]?([\w.-]*)`,
-  'i',
+  'gi',
 );
-/** set_config('name', 'value', is_local): the function form of SET. */
-const SET_CONFIG = /\bset_config\s*\(\s*'([\w.]+)'\s*,\s*'([^']*)'/gi;
+/** set_config('name', 'value', is_local): the function form of SET ('...' or $$...$$ literals). */
+const SET_CONFIG = /\bset_config\s*\(\s*(?:'|\$\$)([\w.]+)(?:'|\$\$)\s*,\s*(?:'|\$\$)([^'$]*)/gi;
+/** set_config whose setting name is computed (a concatenation, a variable): it cannot be told apart. */
+const SET_CONFIG_COMPUTED = /\bset_config\s*\(\s*(?!(?:'|\$\$)[\w.]+(?:'|\$\$)\s*,)/i;
 /** SQL Server audits and security policies switched off, Oracle NOAUDIT and DBMS_RLS/DBMS_FGA policies dropped. */
 const AUDIT_OFF =
   /^\s*(?:alter\s+(?:server\s+audit|database\s+audit\s+specification|server\s+audit\s+specification|security\s+policy)\b[\s\S]*?\bstate\s*=\s*off\b|noaudit\b)|\bdbms_(?:rls|fga)\s*\.\s*(?:drop_policy|disable_policy|drop_grouped_policy)\b|\balter\s+table\b[\s\S]*?\bnocheck\s+constraint\b/i;
@@ -124,9 +127,13 @@ const SWITCH_WORDS: ReadonlySet<string> = new Set([
 function controlSwitchedOff(text: string): string | undefined {
   if (AUDIT_OFF.test(text))
     return 'the statement switches off auditing, a security policy or constraint checks';
-  const set = SET_FORM.exec(text);
-  const pairs: [string, string][] = set ? [[set[1]!, set[2]!]] : [];
-  if (/set_config/i.test(text)) for (const m of text.matchAll(SET_CONFIG)) pairs.push([m[1]!, m[2]!]);
+  const pairs: [string, string][] = [];
+  for (const m of text.matchAll(SET_FORM)) pairs.push([m[1]!, m[2]!]);
+  if (/set_config/i.test(text)) {
+    if (SET_CONFIG_COMPUTED.test(text))
+      return 'set_config() with a computed setting name may switch off row security or triggers (fail closed)';
+    for (const m of text.matchAll(SET_CONFIG)) pairs.push([m[1]!, m[2]!]);
+  }
   for (const [name, value] of pairs) {
     const off = OFF_VALUES[name.toLowerCase()];
     if (off?.test(value.toLowerCase()))
@@ -157,7 +164,9 @@ export default defineRule({
       const first = FIRST_WORD.exec(s.text)?.[1]?.toLowerCase() ?? '';
       const off =
         SWITCH_WORDS.has(first) || s.functions.includes('set_config') || s.functions.includes('drop_policy')
-          ? controlSwitchedOff(s.text)
+          ? textVariants(s.text)
+              .map(controlSwitchedOff)
+              .find((x) => x !== undefined)
           : undefined;
       if (off !== undefined) {
         yield { span: s.span, reason: off, suggestedAlternative: null };
@@ -165,7 +174,8 @@ export default defineRule({
       }
       if (!/^(?:\s|--[^\n]*\n|\/\*[\s\S]*?\*\/)*(?:alter|set|reassign|exec|sp_password)/i.test(s.text))
         continue;
-      const hit = CHECKS.find((c) => c.pattern.test(s.text));
+      const texts = textVariants(s.text);
+      const hit = CHECKS.find((c) => texts.some((t) => c.pattern.test(t)));
       if (hit) yield { span: s.span, reason: hit.reason, suggestedAlternative: null };
     }
   },

@@ -5,6 +5,7 @@
  * Catalog rows are accounts, privileges and the schema itself: editing them grants superuser,
  * locks users out or corrupts the database, past every check GRANT and DDL would make.
  */
+import { textVariants } from '../../knowledge/sql-text.js';
 import { defineRule } from '../define-rule.js';
 
 /** PostgreSQL catalogs (pg_*; pg_settings is SET spelled as an UPDATE), MySQL's and SQL Server's system schemas, SQLite's schema table. */
@@ -33,7 +34,7 @@ export default defineRule({
     'Do not edit the system catalogs. Use the statement made for the change (ALTER ROLE, CREATE USER ... with the privileges it needs, ALTER DATABASE, DROP ...) and let the user review it.',
   *check(facts) {
     for (const s of facts.of('sql')) {
-      if (WRITABLE_SCHEMA.test(s.text)) {
+      if (textVariants(s.text).some((t) => WRITABLE_SCHEMA.test(t))) {
         yield {
           span: s.span,
           reason: 'PRAGMA writable_schema lets sqlite_master be edited, which can corrupt or wipe the schema',

@@ -4,6 +4,7 @@
  * FUNCTION s3(...)`, Hive external tables written by CTAS, Oracle DBMS_CLOUD exports, and SQL
  * Server `BACKUP ... TO URL` or to a UNC share. The rows leave for a bucket or host the agent names.
  */
+import { textVariants } from '../../knowledge/sql-text.js';
 import { defineRule } from '../define-rule.js';
 
 const LEAD = String.raw`^(?:\s|--[^\n]*(?:\n|$)|/\*[\s\S]*?\*/)*`;
@@ -70,7 +71,8 @@ export default defineRule({
     for (const s of facts.of('sql')) {
       if (!GATE.test(s.text) && !(s.qualifiedFunctions ?? []).some((f) => f.startsWith('dbms_cloud.')))
         continue;
-      const hit = CHECKS.find((c) => c.pattern.test(s.text));
+      const texts = textVariants(s.text);
+      const hit = CHECKS.find((c) => texts.some((t) => c.pattern.test(t)));
       if (hit) yield { span: s.span, reason: hit.reason, suggestedAlternative: null };
     }
   },

@@ -1,0 +1,24 @@
+/**
+ * Statement text as the SQL rules' keyword patterns read it: comments replaced by a space, so
+ * `RESET/**\/MASTER` or `GRANT /* x *\/ FILE` match like the plain spelling (MySQL and PostgreSQL
+ * accept a comment wherever whitespace may stand). Executable comments (`/*! ... *\/`, MariaDB
+ * `/*M! ... *\/`) keep their content. Costs two `includes` tests when the text has no comment.
+ */
+
+const EXECUTABLE = /\/\*M?!\d*([\s\S]*?)\*\//g;
+const COMMENT = /\/\*[\s\S]*?\*\/|--[^\n]*/g;
+
+/** The text with comments turned into spaces (executable comments into their content). */
+export function withoutComments(text: string): string {
+  if (!text.includes('/*') && !text.includes('--')) return text;
+  return text.replace(EXECUTABLE, ' $1 ').replace(COMMENT, ' ');
+}
+
+/**
+ * The raw text, and the text without comments when it differs: a rule matches either, so a
+ * comment cannot split a keyword pair and a `--` inside a string cannot hide what follows it.
+ */
+export function textVariants(text: string): readonly string[] {
+  const bare = withoutComments(text);
+  return bare === text ? [text] : [text, bare];
+}
