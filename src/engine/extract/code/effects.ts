@@ -273,7 +273,11 @@ export function dnsLookup(col: Collector, span: Span, name: Val): void {
   let tail = '';
   for (let i = parts.length - 1; i >= 0 && typeof parts[i] === 'string'; i--)
     tail = `${parts[i] as string}${tail}`;
-  const host = parts.length > 1 || tail === '' ? tail.replace(/^[^.]*\./, '') : render(name);
+  // A zone written with its leading dot (`hex + '.t.example'`) is that zone.
+  const host = (parts.length > 1 || tail === '' ? tail.replace(/^[^.]*\./, '') : render(name)).replace(
+    /^\.+/,
+    '',
+  );
   for (const s of deepSources(name)) if (isSecretSource(s)) col.flow(span, s, { kind: 'dns', host });
 }
 
