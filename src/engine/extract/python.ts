@@ -34,6 +34,7 @@ import {
 } from './code/walker.js';
 import { CLIENT_REQUEST, dynamicCall } from './code/effects.js';
 import { ownReturnAtDefinition } from './code/own-return.js';
+import { membersOf } from './code/records.js';
 import { maySdk, sdkCall, sdkConstruct, sdkMember, sdkQuery, type SdkCall } from './code/sdk.js';
 import {
   CLIENT_INPUT,
@@ -723,7 +724,9 @@ export class PyWalker extends CodeWalker {
     for (const p of named(n)) {
       const name = p.type === 'identifier' ? p : named(p)[0];
       if (p.type !== 'identifier') for (const d of named(p).slice(1)) this.visit(d);
-      if (name?.type === 'identifier') this.env.set(this.src(name), holeVal(this.src(name)));
+      // A parameter named like a command-line option receives its value (click, typer; records.ts).
+      if (name?.type === 'identifier')
+        this.env.set(this.src(name), membersOf(this).option(this.src(name)) ?? holeVal(this.src(name)));
     }
   }
 

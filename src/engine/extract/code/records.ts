@@ -35,6 +35,19 @@ export class MemberTable {
     }
   }
 
+  readonly #options = new Set<string>();
+
+  /** A command-line option's default: also what a parameter of that name receives (click, typer). */
+  recordOption(key: string, v: Val): void {
+    this.record(key, v);
+    if (riskRank(v) > 0 && this.#options.size < MAX_KEYS) this.#options.add(key);
+  }
+
+  /** What an option named `key` may hold; undefined when no option has that name. */
+  option(key: string): Val | undefined {
+    return this.#options.size > 0 && this.#options.has(key) ? this.lookup(key) : undefined;
+  }
+
   /** The riskiest value recorded under `key` (dynamic when several differ); undefined when none. */
   lookup(key: string): Val | undefined {
     const list = this.#map.get(key);

@@ -345,6 +345,9 @@ export function dirnameOf(v: Val): Val {
   const last = parts[parts.length - 1];
   if (typeof last !== 'string') return parts.length === 1 ? v : { ...v, parts: parts.slice(0, -1) };
   const trimmed = last.length > 1 && last.endsWith('/') ? last.slice(0, -1) : last;
+  // The parent of `..` is one more level up (`Path.cwd().parent.parent`).
+  if (trimmed === '..' || trimmed.endsWith('/..'))
+    return { ...v, parts: [...parts.slice(0, -1), `${trimmed}/..`] };
   const slash = trimmed.lastIndexOf('/');
   if (slash < 0) return parts.length === 1 ? { ...v, parts: ['.'] } : { ...v, parts: parts.slice(0, -1) };
   const head = slash === 0 ? '/' : trimmed.slice(0, slash);

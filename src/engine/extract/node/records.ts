@@ -79,7 +79,7 @@ export function memberHeld(w: JsWalker, base: Val, prop: string, ref: string | u
     const constant = CONSTANTS.get(ref);
     if (constant !== undefined) return strVal(constant);
   }
-  if (base.module === true || (base.ref !== undefined && !/^[A-Z]|\(\)$/.test(base.ref))) return undefined;
+  if (base.module === true || (base.ref !== undefined && !/^[A-Z]|\(\)/.test(base.ref))) return undefined;
   const held = membersOf(w).lookup(prop);
   return held !== undefined ? withTaint(held, base) : undefined;
 }
@@ -163,6 +163,14 @@ function mapGet(w: JsWalker, c: JsCall): Val | undefined {
   return held !== undefined ? withTaint(held, c.recv) : undefined;
 }
 
+/** m.set(k, v): `m.get(k)` may hold v. */
+function mapSet(w: JsWalker, c: JsCall): Val | undefined {
+  const key = constText(c.args[0]);
+  const v = c.args[1];
+  if (key !== null && v !== undefined && c.recv?.module !== true) membersOf(w).record(key, v);
+  return undefined;
+}
+
 /** arr.pop() / arr.shift() on a known array: its last / first item. */
 function popShift(_w: JsWalker, c: JsCall): Val | undefined {
   const items = c.recv?.items;
@@ -170,13 +178,16 @@ function popShift(_w: JsWalker, c: JsCall): Val | undefined {
   return c.method === 'pop' ? items[items.length - 1] : items[0];
 }
 
-/** program.option('-d, --dir <d>', 'desc', default): `program.opts().dir` may hold the default. */
+/**
+ * program.option('-d, --dir <d>', 'desc', default) (commander) or .option('dir', { default })
+ * (yargs): `program.opts().dir` / `argv.dir` may hold the default.
+ */
 function commanderOption(w: JsWalker, c: JsCall): Val | undefined {
   const flags = constText(c.args[0]);
-  const def = c.args[2];
-  if (flags === null || def === undefined || !/^-/.test(flags)) return undefined;
+  const def = c.args[2] ?? c.args[1]?.fields?.get('default');
+  if (flags === null || def === undefined) return undefined;
   const key = optionKey(flags, true);
-  if (key !== null) membersOf(w).record(key, def);
+  if (key !== null) membersOf(w).recordOption(key, def);
   return undefined;
 }
 
@@ -222,6 +233,7 @@ JS_CALLS.methods(
   (
     [
       ['get', mapGet],
+      ['set', mapSet],
       ['pop', popShift],
       ['shift', popShift],
       ['option', commanderOption],

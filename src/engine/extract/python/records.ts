@@ -109,9 +109,17 @@ export function attributeHeld(w: PyWalker, base: Val, name: string): Val | undef
     if (name === 'parents') return parents(base);
     return undefined;
   }
-  if (base.module === true) return undefined;
+  if (!holdsMembers(base)) return undefined;
   const held = membersOf(w).lookup(name);
   return held !== undefined ? withTaint(held, base) : undefined;
+}
+
+/**
+ * An object whose members the input may have stored: not a module or a library name (`shutil.rmtree`
+ * stays the function); an instance (`Job()`, `parse_args()`), a class or an unknown value may.
+ */
+function holdsMembers(base: Val): boolean {
+  return base.module !== true && (base.ref === undefined || /^[A-Z]|\(\)/.test(base.ref));
 }
 
 /** `p.parents`: its ancestors nearest first; the working directory's climb out of the workspace. */
@@ -160,7 +168,7 @@ export function recordKeywords(w: PyWalker, name: string, kw: ReadonlyMap<string
 
 /** `d[key]` the walk could not resolve: what the input stored under that key anywhere. */
 export function keyHeld(w: PyWalker, base: Val, key: string): Val | undefined {
-  if (base.module === true) return undefined;
+  if (!holdsMembers(base)) return undefined;
   const held = membersOf(w).lookup(key);
   return held !== undefined ? withTaint(held, base) : undefined;
 }
@@ -311,7 +319,7 @@ function optionDefault(w: PyWalker, c: PyCall): undefined {
   const flags = c.args.map((a) => constText(a)).filter((s): s is string => s !== null);
   const long = flags.find((f) => f.startsWith('--')) ?? flags[0];
   const key = dest ?? (long !== undefined ? long.replace(/^-+/, '').replace(/-/g, '_') : null);
-  if (key !== null && key !== '') membersOf(w).record(key, def);
+  if (key !== null && key !== '') membersOf(w).recordOption(key, def);
   return undefined;
 }
 
