@@ -732,7 +732,7 @@ export class JsWalker extends CodeWalker {
       ? unwrap(fnNode)
       : (fn?.fn as SyntaxNode | undefined);
     if (body !== undefined)
-      for (const [name, v] of rotatedArgs(this.src(body), call.argNodes, call.args, (x) => this.src(x)))
+      for (const [name, v] of rotatedArgs(body, call.argNodes, call.args, (x) => this.src(x)))
         this.env.set(name, v);
     // arr.push(v) / form.append(k, v) / map.set(k, v): the container holds what was put in.
     if (method !== undefined && MUTATORS.has(method) && recvNode !== undefined) {

@@ -13,24 +13,30 @@ const TAKES = /(?:\.\s*(?:shift|pop)\s*\(|\[\s*['"`](?:shift|pop)['"`]\s*\]\s*\(
 /** Puts an item on an end (`a.push(x)`, `a['unshift'](x)`). */
 const PUTS = /(?:\.\s*(?:push|unshift)\s*\(|\[\s*['"`](?:push|unshift)['"`]\s*\]\s*\()/;
 
+/** Whether each function of the input rotates (by node). */
+const ROTATES = new WeakMap<SyntaxNode, boolean>();
+
 /** The function's source moves items from one end of an array to the other (a rotation). */
 export function rotates(source: string): boolean {
   return source.length <= 64 * 1024 && TAKES.test(source) && PUTS.test(source);
 }
 
 /**
- * After a call of the input's own function `fn` (its source text) with `args`: the names of the
+ * After a call of the input's own function `fn` with `args`: the names of the
  * argument identifiers holding arrays, each with the array's value of unknown order.
  */
 export function rotatedArgs(
-  fnSource: string,
+  fn: SyntaxNode,
   argNodes: readonly SyntaxNode[],
   args: readonly Val[],
   text: (n: SyntaxNode) => string,
 ): [string, Val][] {
   const out: [string, Val][] = [];
   if (!argNodes.some((n, i) => n.type === 'identifier' && args[i]?.items !== undefined)) return out;
-  if (!rotates(fnSource)) return out;
+  // One test per function, however often it is called (work stays linear in the input).
+  let r = ROTATES.get(fn);
+  if (r === undefined) ROTATES.set(fn, (r = rotates(text(fn))));
+  if (!r) return out;
   argNodes.forEach((n, i) => {
     const v = args[i];
     if (n.type !== 'identifier' || v?.items === undefined) return;
