@@ -5,7 +5,9 @@
 import type { DataSource } from '../../facts.js';
 import type { Runtime, Span } from '../../types.js';
 import { type Collector, looksLikeSql, programName, shellJoin, shellWord, SHELLS } from './collector.js';
+import { jsonVal } from './fold.js';
 import { parseTarget } from './net.js';
+import { dockerRunLine } from './sdk.js';
 import { concat, constText, deepLits, deepSources, render, strVal, type Val } from './value.js';
 
 /** Sources that make data executable content: downloaded or decoded. */
@@ -227,6 +229,7 @@ export interface Request {
  */
 export function request(col: Collector, span: Span, actor: string, req: Request): Val {
   const url = render(req.url);
+  dockerApi(col, span, url, req.payload, actor);
   const parsed = parseTarget(url);
   const target = req.port !== undefined && parsed.url === undefined ? { ...parsed, port: req.port } : parsed;
   col.net(span, target, req.sends, actor);
@@ -251,6 +254,34 @@ export function request(col: Collector, span: Span, actor: string, req: Request)
   };
 }
 
+/** The Docker Engine API's create call, reached over its unix socket (`http+unix://...docker.sock/...`). */
+const DOCKER_CREATE = /docker\.sock\/(?:v[\d.]+\/)?containers\/create(?:[?#]|$)/i;
+
+/**
+ * A container created through the Docker Engine API over its socket (requests_unixsocket, node
+ * http.request with socketPath): its JSON spec is judged as the `docker run` line it amounts to.
+ */
+function dockerApi(
+  col: Collector,
+  span: Span,
+  url: string | undefined,
+  data: readonly Val[],
+  via: string,
+): void {
+  if (url === undefined || !url.includes('sock')) return;
+  let decoded = url;
+  try {
+    decoded = decodeURIComponent(url);
+  } catch {
+    // keep the raw text
+  }
+  if (!DOCKER_CREATE.test(decoded)) return;
+  for (const v of data) {
+    const spec = v.fields ?? jsonVal(v)?.fields;
+    if (spec !== undefined) col.nested(dockerRunLine(spec), 'bash', span, via);
+  }
+}
+
 /** Data written to an already-connected socket or request. */
 export function sendTo(
   col: Collector,
@@ -259,6 +290,7 @@ export function sendTo(
   data: readonly Val[],
 ): void {
   const sink = { kind: 'net' as const, host: peer.host, ...(peer.url ? { url: peer.url } : {}) };
+  dockerApi(col, span, peer.url, data, col.runtime);
   for (const v of data) {
     for (const s of deepSources(v)) if (isSecretSource(s)) col.flow(span, s, sink);
     col.egress(deepLits(v));

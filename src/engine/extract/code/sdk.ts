@@ -491,6 +491,17 @@ function dockerCall(sdk: Sdk, method: string, c: SdkCall): Val | undefined {
   return UNKNOWN;
 }
 
+/**
+ * A Docker Engine API container spec (`POST /containers/create` body: Image, Cmd, HostConfig) as
+ * the `docker run` line it amounts to, so the DKR rules judge a raw socket request too (r3).
+ */
+export function dockerRunLine(spec: ReadonlyMap<string, Val>): string {
+  const image = spec.get('Image');
+  const cmd = spec.get('Cmd');
+  const cmdWords = cmd ? (cmd.items ? cmd.items.map(word) : [render(cmd)]) : [];
+  return ['docker run', ...dockerFlags(spec), image ? word(image) : 'image', ...cmdWords].join(' ');
+}
+
 /** Redis commands that change or empty the server; other commands are reads and writes of keys. */
 const REDIS_ADMIN =
   /^(?:flushall|flushdb|config|shutdown|replicaof|slaveof|module|script|function|debug|acl|swapdb|bgrewriteaof|save|bgsave|migrate|failover|cluster)(?:_|$)/;

@@ -1771,6 +1771,9 @@ for (const lib of [
   'httpx.Client()',
   'httpx.AsyncClient()',
   'aiohttp.ClientSession()',
+  // requests over a unix socket (http+unix:// URLs: the Docker Engine API's, r3).
+  'requests_unixsocket',
+  'requests_unixsocket.Session()',
 ]) {
   add(
     ['get', 'post', 'put', 'patch', 'delete', 'head', 'options', 'request', 'stream'].map(
