@@ -9,6 +9,7 @@ import type { Span } from '../types.js';
 import { analyzeDocker, isDockerProgram, type ContainerInit, type DockerSink } from './docker/cli.js';
 import { analyzeCompose, isCompose } from './docker/compose.js';
 import { analyzeDockerfile, isDockerfile, type BuildStep } from './docker/dockerfile.js';
+import { expandWords, recordAssignments } from './docker/expand.js';
 import { containerData, passesOn, stdinSender } from './docker/pipes.js';
 import { commandsOf } from './docker/shell-words.js';
 import { isVendorInstall } from './docker/vendor-installs.js';
@@ -249,6 +250,11 @@ export function extractDocker(text: string, ctx: ExtractContext): Fact[] {
     container: (c, s) => facts.push(containerFact(c, map(s), 'docker', ctx.depth)),
     nested: (code, runtime, s) => facts.push(...ctx.nested(code, runtime, s, 'docker')),
     copy: (path, role, s) => facts.push(fileFact(path, 'copy', role, 'docker cp', map(s), ctx.depth)),
+    output: (path, tree, s) =>
+      facts.push({
+        ...fileFact(path, 'copy', 'destination', 'docker build --output', map(s), ctx.depth),
+        recursive: tree,
+      }),
     read: (path, actor, s) => facts.push(fileFact(path, 'read', undefined, actor, map(s), ctx.depth)),
     net: (url, s) => {
       const f = urlFact(url, map(s), 'docker', ctx.depth, 'docker');
@@ -266,6 +272,8 @@ export function extractDocker(text: string, ctx: ExtractContext): Fact[] {
   // Container data on the pipeline so far (`docker export db | gzip | ...`), and where it ended.
   let piped: { what: string; program: string; start: number } | undefined;
   let prevEnd = 0;
+  // Variables the input sets (`FLAGS='--privileged'; docker run $FLAGS ...`).
+  const assigned = new Map<string, string>();
   for (const words of commandsOf(split)) {
     if (!ctx.budget.spend(COMMAND_UNITS + WORD_UNITS * words.length, 'docker commands')) break;
     let k = 0;
@@ -275,6 +283,9 @@ export function extractDocker(text: string, ctx: ExtractContext): Fact[] {
     )
       k++;
     const cmd = words.slice(k);
+    if (k === words.length) recordAssignments(words, assigned);
+    else if (k === 0 && /^(?:export|declare|local|readonly|typeset)$/.test(words[0]!.value))
+      recordAssignments(words.slice(1), assigned);
     if (piped !== undefined && /^\|&?$/.test(text.slice(prevEnd, words[0]!.start).replace(/\\\n|\s/g, ''))) {
       const to = stdinSender(cmd);
       if (to !== undefined) facts.push(dataOut(piped, to, words[words.length - 1]!.end, ctx));
@@ -295,7 +306,7 @@ export function extractDocker(text: string, ctx: ExtractContext): Fact[] {
       // Commands not modelled as containers (`docker volume rm`, `system prune`, `compose down -v`)
       // stay in the bash text, where the CTR rules read them (red team r3). Nested under bash (which
       // hands every docker line here too) the bash analysis has them already.
-      (analyzeDocker(cmd, sink) || ctx.depth > 0)
+      (analyzeDocker(expandWords(cmd, split, assigned), sink) || ctx.depth > 0)
     ) {
       const s = words[0]!.start;
       const e = words[words.length - 1]!.end;

@@ -23,6 +23,7 @@ export const RULE_TOKENS_CONSERVED: Readonly<Record<string, number>> = {
   'DKR-AST-011': 1789,
   'DKR-AST-012': 4657,
   'DKR-AST-013': 1787,
+  'DKR-AST-014': 1273,
   'ENG-AST-000': 623,
   'ENG-AST-001': 594,
   'ENG-AST-002': 614,

@@ -34,6 +34,8 @@ export interface DockerSink {
   nested(code: string, runtime: Runtime, span: Span): void;
   /** `docker cp`: a host path read (source) or written (destination). */
   copy(path: string, role: 'source' | 'destination', span: Span): void;
+  /** A build's output written on the host: a directory tree (`type=local`) or one file (`type=tar`). */
+  output?(path: string, tree: boolean, span: Span): void;
   /** A network target named on the command line (`-H tcp://host:2375`). */
   net(url: string, span: Span): void;
   /** A host file the docker client reads and hands to the container (`--env-file`). */
@@ -599,6 +601,25 @@ function build(words: readonly DockerWord[], from: number, whole: Span, sink: Do
   }
   if (host) c.hostNamespaces.push('net');
   if (c.privileged || host) sink.container(c, whole);
+  // `-o DIR`, `--output type=local,dest=DIR` write the build's files into DIR on the host (a tree the
+  // Dockerfile chooses); `type=tar,dest=FILE` one file (red team r3).
+  for (let i = from; i < words.length; i++) {
+    const v = words[i]!.value;
+    const m = /^(?:-o|--output)(?:=(.*))?$/.exec(v) ?? /^-o(.+)$/.exec(v);
+    if (!m) continue;
+    const word = m[1] !== undefined ? words[i]! : words[i + 1];
+    const spec = m[1] ?? words[i + 1]?.value ?? '';
+    if (word === undefined || spec === '-') continue;
+    const kv = new Map<string, string>();
+    for (const part of spec.split(',')) {
+      const eq = part.indexOf('=');
+      if (eq > 0) kv.set(part.slice(0, eq).trim().toLowerCase(), part.slice(eq + 1).trim());
+    }
+    const type = kv.get('type') ?? (spec.includes('=') ? '' : 'local');
+    const dest = kv.get('dest') ?? (spec.includes('=') ? undefined : spec);
+    if (dest !== undefined && dest !== '-' && (type === 'local' || type === 'tar'))
+      sink.output?.(dest, type === 'local', { start: word.start, end: word.end });
+  }
 }
 
 /** `docker cp SRC DEST`: one side is `container:path`, the other a host path. */
