@@ -362,7 +362,7 @@ const FILE_VERBS: readonly (readonly [RegExp, FileOperation])[] = [
   [words('upload|attach|send|email|mail|share'), 'read'],
   [
     words(
-      'write|edit|create|save|put|update|replace|patch|insert|overwrite|str_replace|mkdir|mk|modify|store|apply|set',
+      'write|edit|create|save|put|update|replace|patch|insert|overwrite|str_replace|mkdir|mk|modify|store|apply|set|push_files|push_file|commit_files|commit_file',
     ),
     'write',
   ],

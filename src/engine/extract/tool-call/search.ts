@@ -15,6 +15,9 @@ const WHERE =
 const WHAT =
   /^(?:pattern|patterns|query|regex|regexp|search|search_term|term|terms|text|q|keyword|keywords|name|names|glob|globs|file_pattern|filename|file_name|include|iname|glob_pattern|name_pattern|search_pattern)$/;
 
+/** A root that can reach past the workspace: absolute, home, a variable, a drive, or `..`. */
+const OUTSIDE = /^[/~$\\]|^[A-Za-z]:|(?:^|[/\\])\.\.(?:[/\\]|$)/;
+
 /** Single-quoted: a pattern is matched by the search, never expanded by a shell. */
 const literal = (p: string): string => `'${p.replace(/'/g, "'\\''")}'`;
 
@@ -25,7 +28,8 @@ export function searchLines(f: Map<string, unknown>): CliEquivalent[] {
     if (WHAT.test(k)) what.push(...list(f, k));
     else if (WHERE.test(k)) roots.push(...list(f, k));
   }
-  if (roots.length === 0 || what.length === 0) return [];
+  // A relative root below the working directory is the workspace: nothing for SEC-AST-002 to judge.
+  if (what.length === 0 || !roots.some((r) => OUTSIDE.test(r))) return [];
   const dirs = roots.slice(0, 8).map(quote).join(' ');
   const out: CliEquivalent[] = [];
   for (const p of what.slice(0, 8)) {
