@@ -2,7 +2,7 @@
 // random strings drawn from the characters those regexes care about.
 import { describe, expect, it } from 'vitest';
 import { randomBody } from '../../src/scrub/examples.js';
-import { assignmentNear, stemLength } from '../../src/scrub/detectors/assignment.js';
+import { assignmentNear, stemLength, words } from '../../src/scrub/detectors/assignment.js';
 
 const STEM = /^(?:pass(?:word|wd|phrase|code)?|pwd|secret|token|key|auth(?:orization)?|credentials?|creds)/i;
 const ASSIGNMENT_NEAR =
@@ -52,5 +52,20 @@ describe('generic assignment fast paths', () => {
         }
       }
     }
+  });
+
+  it('words splits a name as the replace-and-split regexes did', () => {
+    const byRegex = (id: string): string[] =>
+      id
+        .replace(/([a-z0-9])([A-Z])/g, '$1_$2')
+        .toLowerCase()
+        .split(/[_.-]+/)
+        .filter((w) => w.length > 0);
+    for (let n = 0; n < 20000; n++) {
+      const id = randomBody(`words${n}`, 'aZb9Y_.-kK0', n % 30);
+      expect(words(id), JSON.stringify(id)).toEqual(byRegex(id));
+    }
+    expect(words('GITHUB_API_TOKEN')).toEqual(['github', 'api', 'token']);
+    expect(words('--apiKeyID.v2')).toEqual(['api', 'key', 'id', 'v2']);
   });
 });

@@ -171,12 +171,27 @@ const NOT_SECRET_SUFFIX = new Set(
 const NOT_SECRET_PREFIX =
   /(?:^|[_.-])(?:public|pub|primary|foreign|sort|partition|cache|idempotency|map|dict|row|range|next|page|continuation|sync|lookup|i18n|translation|hotkey|shortcut|ssh_public|max|min)[_.-]?$/i;
 
-function words(identifier: string): string[] {
-  return identifier
-    .replace(/([a-z0-9])([A-Z])/g, '$1_$2')
-    .toLowerCase()
-    .split(/[_.-]+/)
-    .filter((w) => w.length > 0);
+/**
+ * The words of a name, lower case: split at `_`, `.`, `-` and where a capital follows a lower-case
+ * letter or digit (`apiKey_ID` -> api, key, id). Char codes, not the replace-and-split regexes it
+ * replaces: this runs for every value an assignment takes (a profile showed it at 6% of a 4 KB
+ * text with ten secrets).
+ */
+export function words(identifier: string): string[] {
+  const out: string[] = [];
+  let start = 0;
+  let prevLowerOrDigit = false;
+  for (let i = 0; i <= identifier.length; i++) {
+    const c = i < identifier.length ? identifier.charCodeAt(i) : 0x5f;
+    const separator = c === 0x5f || c === 0x2e || c === 0x2d;
+    const upper = c >= 0x41 && c <= 0x5a;
+    if (separator || (upper && prevLowerOrDigit)) {
+      if (i > start) out.push(identifier.slice(start, i).toLowerCase());
+      start = separator ? i + 1 : i;
+    }
+    prevLowerOrDigit = (c >= 0x61 && c <= 0x7a) || (c >= 0x30 && c <= 0x39);
+  }
+  return out;
 }
 
 function envStyle(identifier: string, strong: string): string {
