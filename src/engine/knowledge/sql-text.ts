@@ -5,8 +5,9 @@
  * `/*M! ... *\/`) keep their content. Costs two `includes` tests when the text has no comment.
  */
 
-const EXECUTABLE = /\/\*M?!\d*([\s\S]*?)\*\//g;
-const COMMENT = /\/\*[\s\S]*?\*\/|--[^\n]*/g;
+// An unclosed comment runs to the end (one scan, never one per `/*`: linear on hostile input).
+const EXECUTABLE = /\/\*M?!\d*([\s\S]*?)(?:\*\/|$(?![\s\S]))/g;
+const COMMENT = /\/\*[\s\S]*?(?:\*\/|$(?![\s\S]))|--[^\n]*/g;
 
 /** The text with comments turned into spaces (executable comments into their content). */
 export function withoutComments(text: string): string {

@@ -132,14 +132,25 @@ function coversEveryValue(args: readonly Expr[]): boolean {
     if (a.k === 'isnull' && a.arg.k === 'col')
       nulls.set(a.arg.name, (nulls.get(a.arg.name) ?? 0) | (a.negated ? 2 : 1));
   for (const v of nulls.values()) if (v === 3) return true;
-  for (const lo of bounds) {
-    for (const hi of bounds) {
-      if (lo.col !== hi.col) continue;
-      if (lo.op === '=' && hi.op === '<>' && lo.n === hi.n) return true;
-      if (lo.op !== '>' && lo.op !== '>=') continue;
-      if (hi.op !== '<' && hi.op !== '<=') continue;
-      if (hi.n > lo.n || (hi.n === lo.n && (lo.op === '>=' || hi.op === '<='))) return true;
+  // One pass per column (linear in the branches, issue 22 worst case): the loosest lower bound
+  // and the loosest upper bound cover every value when they meet or overlap.
+  const perCol = new Map<string, { lo?: Bound; hi?: Bound; eq: Set<number>; ne: Set<number> }>();
+  for (const b of bounds) {
+    let c = perCol.get(b.col);
+    if (c === undefined) perCol.set(b.col, (c = { eq: new Set(), ne: new Set() }));
+    if (b.op === '=') {
+      if (c.ne.has(b.n)) return true;
+      c.eq.add(b.n);
+    } else if (b.op === '<>') {
+      if (c.eq.has(b.n)) return true;
+      c.ne.add(b.n);
+    } else if (b.op === '>' || b.op === '>=') {
+      if (c.lo === undefined || b.n < c.lo.n || (b.n === c.lo.n && b.op === '>=')) c.lo = b;
+    } else if (b.op === '<' || b.op === '<=') {
+      if (c.hi === undefined || b.n > c.hi.n || (b.n === c.hi.n && b.op === '<=')) c.hi = b;
     }
+    const { lo, hi } = c;
+    if (lo && hi && (hi.n > lo.n || (hi.n === lo.n && (lo.op === '>=' || hi.op === '<=')))) return true;
   }
   return false;
 }

@@ -18,10 +18,14 @@ const HEAD = new RegExp(
 );
 /** The SELECT's FROM item, then the rest of the statement (WHERE, conflict clause). */
 const FROM = new RegExp(
-  String.raw`(?:\bselect\b[\s\S]*?\bfrom|^\s*(?:\([^)]*\)\s*)?table)\s+` + NAME + String.raw`([\s\S]*)$`,
+  String.raw`^(?:select\b[\s\S]*?\bfrom|\s*(?:\([^)]*\)\s*)?table)\s+` + NAME + String.raw`([\s\S]*)$`,
   'i',
 );
-const OVERWRITES = /\bon\s+conflict\b[\s\S]*?\bdo\s+update\b|\bon\s+duplicate\s+key\s+update\b/i;
+// Separate single scans (no lazy span between two keywords: linear on hostile input).
+const ON_CONFLICT = /\bon\s+conflict\b/i;
+const DO_UPDATE = /\bdo\s+update\b/i;
+const ON_DUPLICATE = /\bon\s+duplicate\s+key\s+update\b/i;
+const SOURCE_START = /\bselect\b|^\s*(?:\([^)]*\)\s*)?table\b/i;
 const CLAUSE_END = /\b(?:on\s+conflict|on\s+duplicate|group\s+by|order\s+by|limit|returning|union)\b/i;
 
 const bare = (name: string): string =>
@@ -37,8 +41,11 @@ export function selfUpsert(stmtText: string): string | undefined {
   const head = HEAD.exec(stmtText);
   if (!head) return undefined;
   const replace = head[1] !== undefined;
-  if (!replace && !OVERWRITES.test(stmtText)) return undefined;
-  const from = FROM.exec(stmtText.slice(head[0].length));
+  if (!replace && !(ON_DUPLICATE.test(stmtText) || (ON_CONFLICT.test(stmtText) && DO_UPDATE.test(stmtText))))
+    return undefined;
+  const body = stmtText.slice(head[0].length);
+  const at = body.search(SOURCE_START);
+  const from = at < 0 ? null : FROM.exec(body.slice(at));
   if (!from || bare(from[1]!) !== bare(head[2]!)) return undefined;
   // Another FROM item (a join to a staging table) may narrow the rows: only a lone source counts.
   let rest = from[2]!;

@@ -29,8 +29,10 @@ const ROLE_ATTRIBUTE = /^\s*(?:create|alter)\s+(?:role|user)\b[\s\S]*?\b(creater
 /** Object kinds whose grant to PUBLIC exposes no rows (schema usage, functions, types ...). */
 const NOT_ROWS =
   /^(?:schema|function|functions|procedure|procedures|routine|routines|language|type|types|domain|database|sequence|sequences|foreign|large|tablespace|parameter)$/;
-const TO_PUBLIC =
-  /^\s*(?:alter\s+default\s+privileges\b[\s\S]*?)?grant\b[\s\S]*?\bon\s+(?:all\s+)?([\w."`[\]]+)[\s\S]*?\bto\s+public\b/i;
+const GRANT_START = /^\s*(?:alter\s+default\s+privileges\b|grant\b)/i;
+const TO_PUBLIC = /\bto\s+public\b/i;
+/** The object of the grant: the first ON (single scans, linear on hostile input). */
+const GRANT_ON = /\bon\s+(?:all\s+)?([\w."\x60[\]]+)/i;
 
 /** Why the statement hands out server control, or undefined. */
 function serverControl(text: string): string | undefined {
@@ -40,8 +42,8 @@ function serverControl(text: string): string | undefined {
   const attr = ROLE_ATTRIBUTE.exec(text);
   if (attr && !/\bno(?:createrole|replication)\b/i.test(text))
     return `${attr[1]!.toUpperCase()} lets the role create or administer roles (or read every row through replication)`;
-  const pub = TO_PUBLIC.exec(text);
-  if (pub && !NOT_ROWS.test(pub[1]!.toLowerCase()))
+  const on = GRANT_START.test(text) && TO_PUBLIC.test(text) ? GRANT_ON.exec(text) : null;
+  if (on && !NOT_ROWS.test(on[1]!.toLowerCase()))
     return 'a grant to PUBLIC gives every role, present and future, access to the rows';
   return undefined;
 }

@@ -24,7 +24,7 @@ const CHECKS: readonly { readonly pattern: RegExp; readonly reason: string }[] =
   },
   {
     pattern: new RegExp(
-      LEAD + String.raw`alter\s+table\b[\s\S]*?\bdiscard\s+(?:partition\b[\s\S]*?)?tablespace\b`,
+      LEAD + String.raw`alter\s+table\b[\s\S]*?\bdiscard\s+(?:partition\s+[\w\s,]{1,512}?\s)?tablespace\b`,
       'i',
     ),
     reason: "ALTER TABLE ... DISCARD TABLESPACE deletes the table's data file",
@@ -54,7 +54,7 @@ const CHECKS: readonly { readonly pattern: RegExp; readonly reason: string }[] =
   },
   {
     pattern: new RegExp(
-      LEAD + String.raw`restore\s+(?:database|log)\b[\s\S]*?\bwith\b[\s\S]*?\breplace\b`,
+      LEAD + String.raw`restore\s+(?:database|log)\b(?=[\s\S]*?\bwith\b)[\s\S]*\breplace\b`,
       'i',
     ),
     reason: 'RESTORE ... WITH REPLACE overwrites the existing database',

@@ -107,7 +107,7 @@ const SET_CONFIG = /\bset_config\s*\(\s*(?:'|\$\$)([\w.]+)(?:'|\$\$)\s*,\s*(?:'|
 const SET_CONFIG_COMPUTED = /\bset_config\s*\(\s*(?!(?:'|\$\$)[\w.]+(?:'|\$\$)\s*,)/i;
 /** SQL Server audits and security policies switched off, Oracle NOAUDIT and DBMS_RLS/DBMS_FGA policies dropped. */
 const AUDIT_OFF =
-  /^\s*(?:alter\s+(?:server\s+audit|database\s+audit\s+specification|server\s+audit\s+specification|security\s+policy)\b[\s\S]*?\bstate\s*=\s*off\b|noaudit\b)|\bdbms_(?:rls|fga)\s*\.\s*(?:drop_policy|disable_policy|drop_grouped_policy)\b|\balter\s+table\b[\s\S]*?\bnocheck\s+constraint\b/i;
+  /^\s*(?:alter\s+(?:server\s+audit|database\s+audit\s+specification|server\s+audit\s+specification|security\s+policy)\b[\s\S]*?\bstate\s*=\s*off\b|noaudit\b)|\bdbms_(?:rls|fga)\s*\.\s*(?:drop_policy|disable_policy|drop_grouped_policy)\b|^\s*alter\s+table\b[\s\S]*?\bnocheck\s+constraint\b/i;
 
 const FIRST_WORD = /^(?:\s|--[^\n]*\n|\/\*[\s\S]*?\*\/)*(\w+)/;
 /** First words of statements that can switch a control off (SET/ALTER/PRAGMA, NOAUDIT, PL/SQL blocks). */

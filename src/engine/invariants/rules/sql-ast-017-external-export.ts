@@ -36,9 +36,9 @@ const CHECKS: readonly { readonly pattern: RegExp; readonly reason: string }[] =
   {
     pattern: new RegExp(
       LEAD +
-        String.raw`create\s+(?:external\s+)?table\b[\s\S]*?\blocation\s+` +
-        REMOTE +
-        String.raw`[\s\S]*?\bas\s+select\b`,
+        // The lookahead scans once from the anchored start: linear on hostile input.
+        String.raw`create\s+(?:external\s+)?table\b(?=[\s\S]*?\bas\s+select\b)[\s\S]*?\blocation\s+` +
+        REMOTE,
       'i',
     ),
     reason: 'CREATE TABLE ... LOCATION an external URL AS SELECT writes the rows to that storage',
