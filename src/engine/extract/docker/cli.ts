@@ -490,6 +490,26 @@ export function analyzeDocker(words: readonly DockerWord[], sink: DockerSink): b
   }
 }
 
+/**
+ * `--volumes-from OTHER` takes OTHER's mounts, which this input does not show. A path the command
+ * uses that ends in a host credential store below a mount point (`/host/etc/shadow`,
+ * `/h/.ssh/id_rsa`, `/rootfs/root/.aws/credentials`) is read as that store mounted from the host
+ * (red team r3); the documented backup (`--volumes-from db ... tar cvf /backup/b.tar /dbdata`) is not.
+ */
+function borrowedMounts(cmd: readonly DockerWord[]): ContainerInit['mounts'] {
+  const out: ContainerInit['mounts'] = [];
+  for (const w of cmd) {
+    for (const m of w.value.matchAll(
+      /\/[\w.-]+(\/(?:[\w.-]+\/)?)((?:etc\/(?:g?shadow|sudoers)|root\/\.[\w.-]+|home\/[\w.-]+\/\.[\w.-]+|\.(?:ssh|aws|kube|docker|gnupg|azure|config\/gcloud))(?:\/[\w.-]+)*)/g,
+    )) {
+      const tail = m[2]!;
+      const source = tail.startsWith('.') ? `~/${tail}` : `/${tail}`;
+      if (out.length < 8) out.push({ source, target: m[0], readOnly: true });
+    }
+  }
+  return out;
+}
+
 /** `SETTING, published on SPEC` when the container's service is open to every interface (exposure.ts). */
 function openService(
   c: ContainerInit,
@@ -525,6 +545,8 @@ function runLike(
   const entrypoint = applyOptions(c, options, sink.volumes);
   const target = words[rest];
   if (hasImage && target) c.image = target.value;
+  if (options.some((o) => o.name === '--volumes-from'))
+    c.mounts.push(...borrowedMounts(words.slice(rest + 1)));
   const open = openService(c, options, words.slice(rest + 1));
   if (open !== undefined) c.unauthenticated = open;
   sink.container(c, whole);
