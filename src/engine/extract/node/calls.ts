@@ -1297,6 +1297,8 @@ add(
 );
 add(['Atomics.wait', 'sleep', 'readline.question', 'readlineSync.question', 'prompt'], sleeps);
 add(['sql', 'Prisma.sql', 'Prisma.raw'], sqlTag);
+// postgres.js: const sql = postgres(url); sql`DROP TABLE users` runs the template (r3).
+add(['postgres()', 'postgres.default()', 'new postgres()'], sqlTag);
 
 JS_CALLS.methods([
   ['write', streamWrite],

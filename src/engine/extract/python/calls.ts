@@ -1647,6 +1647,16 @@ add(['str'], strCall);
 add(['bytes', 'bytearray'], bytesCall);
 add(['json.loads', 'simplejson.loads', 'ujson.loads', 'orjson.loads'], (_w, c) => jsonVal(c.args[0]));
 add(['json.dumps', 'simplejson.dumps', 'ujson.dumps', 'orjson.dumps'], (_w, c) => jsonDump(c.args[0]));
+// psycopg's SQL composition: SQL('DROP TABLE {}').format(Identifier('users')) is that statement (r3).
+add(['psycopg.sql.SQL', 'psycopg2.sql.SQL'], (_w, c) => c.args[0]);
+add(['psycopg.sql.Identifier', 'psycopg2.sql.Identifier'], (_w, c) =>
+  c.args.length > 0
+    ? joinVals(
+        c.args.map((a) => concat([strVal('"'), a, strVal('"')])),
+        strVal('.'),
+      )
+    : undefined,
+);
 // Percent-encoding of known text keeps it known (a URL carried in another URL's query, r3).
 add(['urllib.parse.quote', 'urllib.quote'], (_w, c) =>
   uriEncoded(c.args[0], constText(arg(c, 1, 'safe')) !== ''),
@@ -1728,7 +1738,7 @@ add(['os.startfile'], (w, c) => {
   runArgv(w.col, c.span, [p], VIA);
   return UNKNOWN;
 });
-add(['list', 'tuple', 'sorted', 'set', 'frozenset', 'reversed', 'iter'], sameItems);
+add(['list', 'tuple', 'sorted', 'set', 'frozenset', 'reversed', 'iter', 'collections.deque'], sameItems);
 add(['glob.glob', 'glob.iglob', 'pathlib.Path().glob', 'pathlib.Path().rglob'], globCall);
 add(['os.walk'], walkCall);
 add(['os.listdir', 'os.scandir', 'pathlib.Path().iterdir'], listCall);
