@@ -97,6 +97,14 @@ export const JS_CREDENTIAL_CALLS: readonly (readonly [readonly string[], string]
   [['chrome-cookies-secure.getCookies', 'chrome-cookies-secure.getCookiesPromised'], CHROME_COOKIES],
 ];
 
+/**
+ * Stores whose API hands back one token for the caller's own service (keyring, keytar): put in a
+ * request's auth header, that is the token used as meant, not a store's content sent away.
+ */
+export function isTokenStore(path: string): boolean {
+  return path === KEYRING;
+}
+
 /** What a credential API call returns: its inputs' taint plus the store it reads. */
 export function credentialResult(store: string, inputs: readonly Val[]): Val {
   const out = opaque(inputs);

@@ -5,6 +5,7 @@
 import type { DataSource } from '../../facts.js';
 import type { Runtime, Span } from '../../types.js';
 import { type Collector, looksLikeSql, programName, shellJoin, shellWord, SHELLS } from './collector.js';
+import { isTokenStore } from './credential-apis.js';
 import { jsonVal } from './fold.js';
 import { parseTarget } from './net.js';
 import { dockerRunLine } from './sdk.js';
@@ -242,7 +243,8 @@ export function request(col: Collector, span: Span, actor: string, req: Request)
     // A named variable in a header is how APIs take tokens (Authorization); a file's content or the
     // whole environment in a header is not.
     for (const s of deepSources(h))
-      if (s.kind === 'file' || (s.kind === 'env' && s.name === undefined)) col.flow(span, s, sink);
+      if ((s.kind === 'file' && !isTokenStore(s.path)) || (s.kind === 'env' && s.name === undefined))
+        col.flow(span, s, sink);
     col.egress(deepLits(h), 'header');
   }
   return {
