@@ -44,7 +44,7 @@ import {
   spreadItems,
 } from './node/records.js';
 import { isFunctionConstructorOf, paramPrelude } from './node/code-strings.js';
-import { rotatedArgs } from './node/rotation.js';
+import { reordered, reorders, rotatedArgs } from './code/reorder.js';
 
 const FUNCTION_TYPES = new Set([
   'arrow_function',
@@ -743,6 +743,14 @@ export class JsWalker extends CodeWalker {
         this.env.set(this.src(recvNode), { ...old, items: [...old.items, ...call.args] });
       for (const a of call.args) this.store(recvNode, a);
     }
+    // A list reordered in place (`t.push(t.shift())`, `t.reverse()`): its order is unknown (code/reorder.ts).
+    if (
+      method !== undefined &&
+      recvNode?.type === 'identifier' &&
+      recv?.items !== undefined &&
+      reorders(this.src(recvNode), method, call.argNodes, (x) => this.src(x))
+    )
+      this.env.set(this.src(recvNode), reordered(recv, method));
     // A function built from text, called with known arguments: its body analysed with them bound.
     // Arguments that are node's own objects (`fn(require)`) are passed as themselves (r3).
     const prelude = fn?.code !== undefined ? paramPrelude(fn.code.params, call.args) : undefined;

@@ -56,6 +56,7 @@ import {
   recordKeywords,
 } from './python/records.js';
 import { byteArithmetic } from './python/decoders.js';
+import { reordered, reorders, rotatedArgs } from './code/reorder.js';
 
 /** Most loop-body walks one input may spend unrolling loops over literal lists (work units). */
 const UNROLL_BUDGET = 4096;
@@ -812,6 +813,9 @@ export class PyWalker extends CodeWalker {
     if (call.kw.size > 0) recordKeywords(this, call.name, call.kw);
     if (fn?.fn !== undefined) {
       this.ownCallEffects(fn.fn as SyntaxNode);
+      // A list handed to an own function that rotates it has an unknown order afterwards (node/rotation.ts).
+      for (const [id, v] of rotatedArgs(fn.fn as SyntaxNode, call.argNodes, call.args, (x) => this.src(x)))
+        this.env.set(id, v);
       const inlined = this.callFunction(fn, call.args, call.kw);
       // What the body returned, with its own taint (code/own-return.ts).
       if (inlined !== undefined) return inlined;
@@ -836,6 +840,14 @@ export class PyWalker extends CodeWalker {
       } else if (method === 'append' && call.args.length === 1) this.#append(recvNode, call.args[0]!);
       for (const a of call.args) this.#store(recvNode, a);
     }
+    // A list reordered in place (`t.append(t.pop(0))`, `d.rotate(1)`): its order is unknown (code/reorder.ts).
+    if (
+      method !== undefined &&
+      recvNode?.type === 'identifier' &&
+      recv?.items !== undefined &&
+      reorders(this.src(recvNode), method, call.argNodes, (x) => this.src(x))
+    )
+      this.env.set(this.src(recvNode), reordered(recv, method));
     const handler = PY_CALLS.find(call.name, method);
     // A method of the input's own classes on an object the walk cannot type: walked with (self, args).
     const own = !handler && method !== undefined ? this.#methods.get(method) : undefined;
