@@ -17,14 +17,13 @@ export interface Handoff {
 const GATE =
   /\b(?:event|sp_add_jobstep|sp_add_job|sp_msforeach(?:table|db)|dbms_sql|dbms_scheduler|dbms_job|soname|procedure|proc|function|trigger|install)\b/i;
 
-const LEAD = String.raw`^(?:\s|--[^\n]*(?:\n|$)|/\*[\s\S]*?\*/)*`;
 /** A single-quoted literal, N/E prefix allowed, '' escapes kept for unquote(). */
 const QUOTED = String.raw`[NnEe]?'((?:[^']|'')*)'`;
 const unquote = (s: string): string => s.replace(/''/g, "'");
 
 /** MySQL/MariaDB CREATE|ALTER EVENT ... DO <statement>: the statement runs on the schedule. */
 const EVENT_BODY = new RegExp(
-  LEAD + String.raw`(?:create|alter)\s+(?:definer\s*=\s*\S+\s+)?event\b[\s\S]*?\bdo\s+([\s\S]+)$`,
+  String.raw`^(?:create|alter)\s+(?:definer\s*=\s*\S+\s+)?event\b[\s\S]*?\bdo\s+([\s\S]+)$`,
   'i',
 );
 /**
@@ -33,8 +32,7 @@ const EVENT_BODY = new RegExp(
  * FOR EACH ROW ... . The body runs when the routine is called or the trigger fires.
  */
 const ROUTINE_BODY = new RegExp(
-  LEAD +
-    String.raw`create\s+(?:or\s+(?:replace|alter)\s+)?(?:definer\s*=\s*\S+\s+)?(?:procedure|proc|function|trigger)\b[\s\S]*?(?:\bas|\bbegin|\beach\s+row|\bexecute\s+(?:function|procedure))\s+([\s\S]+)$`,
+  String.raw`^create\s+(?:or\s+(?:replace|alter)\s+)?(?:definer\s*=\s*\S+\s+)?(?:procedure|proc|function|trigger)\b[\s\S]*?(?:\bas|\bis|\bbegin|\beach\s+row|\bexecute\s+(?:function|procedure))\s+([\s\S]+)$`,
   'i',
 );
 /** SQL Server Agent job step: @command runs as T-SQL or, in another subsystem, as a program. */
@@ -67,10 +65,14 @@ export function statementEffects(s: StmtInfo, stmtText: string): Handoff[] {
   };
   const lib = SONAME.exec(stmtText);
   if (lib && /^\s*(?:install|create)\b/i.test(stmtText)) s.loadsLibrary ??= lib[1]!;
-  const event = EVENT_BODY.exec(stmtText);
+  // From the first CREATE/ALTER (after comments, or a client's DELIMITER line): one anchored try.
+  const at =
+    s.statement === 'create' || s.statement === 'alter' ? stmtText.search(/\b(?:create|alter)\s/i) : -1;
+  const head = at < 0 ? '' : stmtText.slice(at);
+  const event = EVENT_BODY.exec(head);
   if (event) push(event[1]!, stmtText.length - event[1]!.length);
   else if (s.dialect !== 'postgresql') {
-    const body = ROUTINE_BODY.exec(stmtText);
+    const body = ROUTINE_BODY.exec(head);
     if (body) push(body[1]!, stmtText.length - body[1]!.length);
   }
   if (JOBSTEP.test(stmtText)) {

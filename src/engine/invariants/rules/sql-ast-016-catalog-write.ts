@@ -19,6 +19,8 @@ function isCatalog(name: string): boolean {
   if (table === 'pg_settings') return false;
   if (/^pg_/.test(table) || schema === 'pg_catalog') return true;
   if (schema === 'mysql' || schema === 'sys' || schema === 'information_schema') return true;
+  // Scheduler tables: a row there is SQL or a command run later (pg_cron, SQL Server Agent).
+  if ((schema === 'cron' && table === 'job') || /^sysjob(?:s|steps|schedules)$/.test(table)) return true;
   return /^sqlite_(?:master|schema|temp_master|temp_schema)$/.test(table);
 }
 
@@ -60,6 +62,10 @@ export default defineRule({
       { input: "DELETE FROM pg_catalog.pg_class WHERE relname = 'users'", runtime: 'sql' },
       { input: "UPDATE `mysql`.`user` SET Super_priv = 'Y' WHERE User = 'app'", runtime: 'sql' },
       { input: 'PRAGMA writable_schema = ON', runtime: 'sql' },
+      {
+        input: "INSERT INTO cron.job (schedule, command) VALUES ('* * * * *', 'DROP TABLE users')",
+        runtime: 'sql',
+      },
       { input: "DELETE FROM sqlite_master WHERE type = 'table'", runtime: 'sql' },
     ],
     allow: [
