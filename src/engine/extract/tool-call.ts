@@ -11,6 +11,7 @@ import type { Fact, FileOperation, FileOpFact, LiteralFact, NetOpFact, UnparsedF
 import type { Runtime, Span } from '../types.js';
 import { looksLikeSql } from './sql.js';
 import { cliEquivalents } from './tool-call/cli.js';
+import { cypherAsSql } from './tool-call/cypher.js';
 import { writtenCode } from './tool-call/written.js';
 
 export interface ToolCall {
@@ -858,7 +859,11 @@ function walkArguments(
             : runsCmd(tool, siblings)
               ? `cmd /c ${quote(value)}`
               : value;
-      const line = runtime === 'bash' ? inContext(code, siblings, leaf.path[leaf.path.length - 1]!) : value;
+      // Cypher (a graph tool's query, a cypher field) is judged as the SQL it amounts to.
+      const cypher = runtime === 'sql' && (GRAPH_TOOL.test(tool) || /(?:^|_)(?:cypher|cql)(?:$|_)/.test(key));
+      const sql = cypher ? cypherAsSql(value) : undefined;
+      const line =
+        runtime === 'bash' ? inContext(code, siblings, leaf.path[leaf.path.length - 1]!) : (sql ?? value);
       facts.push(...ctx.nested(line, runtime, span));
       continue;
     }
