@@ -583,6 +583,15 @@ function runsCmd(tool: string, siblings: Record<string, unknown> | undefined): b
   });
 }
 
+/**
+ * A command field that starts cmd.exe (`cmd /c del /s /q C:\Users\x\*`) is run by Windows, where
+ * backslashes are path separators: its text is kept whole for cmd.ts instead of bash's unescaping.
+ */
+function cmdLine(value: string): string {
+  const m = /^\s*(cmd(?:\.exe)?)\s+(\/[ckr])\s+([\s\S]+)$/i.exec(value);
+  return m && m[3]!.includes('\\') ? `${m[1]!} ${m[2]!} ${quote(m[3]!)}` : value;
+}
+
 /** A keystroke tool typing text (no `action`, or an action that types): the text runs in its shell. */
 function typesKeys(tool: string, siblings: Record<string, unknown> | undefined): boolean {
   if (!KEYSTROKE_TOOL.test(tool)) return false;
@@ -858,7 +867,7 @@ function walkArguments(
             ? `pwsh -Command ${quote(value)}`
             : runsCmd(tool, siblings)
               ? `cmd /c ${quote(value)}`
-              : value;
+              : cmdLine(value);
       // Cypher (a graph tool's query, a cypher field) is judged as the SQL it amounts to.
       const cypher = runtime === 'sql' && (GRAPH_TOOL.test(tool) || /(?:^|_)(?:cypher|cql)(?:$|_)/.test(key));
       const sql = cypher ? cypherAsSql(value) : undefined;
