@@ -10,7 +10,7 @@ import { analyzeDocker, isDockerProgram, type ContainerInit, type DockerSink } f
 import { analyzeCompose, isCompose } from './docker/compose.js';
 import { analyzeDockerfile, isDockerfile, type BuildStep } from './docker/dockerfile.js';
 import { expandWords, recordAssignments } from './docker/expand.js';
-import { containerData, passesOn, stdinSender } from './docker/pipes.js';
+import { containerData, passesOn, stdinSender, trackSnapshots } from './docker/pipes.js';
 import { commandsOf } from './docker/shell-words.js';
 import { isVendorInstall } from './docker/vendor-installs.js';
 import type { ExtractContext, Extractor } from './types.js';
@@ -274,6 +274,8 @@ export function extractDocker(text: string, ctx: ExtractContext): Fact[] {
   let prevEnd = 0;
   // Variables the input sets (`FLAGS='--privileged'; docker run $FLAGS ...`).
   const assigned = new Map<string, string>();
+  // Images made from containers by docker commit, under every name they get (pipes.ts).
+  const snapshots = new Set<string>();
   for (const words of commandsOf(split)) {
     if (!ctx.budget.spend(COMMAND_UNITS + WORD_UNITS * words.length, 'docker commands')) break;
     let k = 0;
@@ -295,6 +297,20 @@ export function extractDocker(text: string, ctx: ExtractContext): Fact[] {
       const what = containerData(cmd);
       if (what !== undefined)
         piped = { what, program: `${cmd[0]!.value} ${cmd[1]?.value ?? ''}`, start: words[0]!.start };
+      const registry = trackSnapshots(cmd, snapshots);
+      if (registry !== undefined)
+        facts.push(
+          dataOut(
+            {
+              what: 'a snapshot of a container made by docker commit',
+              program: 'docker push',
+              start: words[0]!.start,
+            },
+            registry,
+            words[words.length - 1]!.end,
+            ctx,
+          ),
+        );
     }
     prevEnd = words[words.length - 1]!.end;
     const kubectl = cmd[0]?.value.endsWith('kubectl') === true;

@@ -38,6 +38,46 @@ export function containerData(cmd: readonly ShellWord[]): string | undefined {
   }
 }
 
+const imageKey = (ref: string): string => ref.replace(/:latest$/, '');
+
+/**
+ * Images made from a container's filesystem (`docker commit CTR NAME`) and their new names
+ * (`docker tag NAME REG/NAME`). Pushing one to a registry off this machine ships the container's
+ * files, data and secrets included (red team r3); pushing a built image is publishing and stays allowed.
+ * Returns the registry a push of a snapshot goes to, or undefined.
+ */
+export function trackSnapshots(cmd: readonly ShellWord[], snapshots: Set<string>): string | undefined {
+  // Positional words; commit's -m/-a/-c (and the globals -H/-c) take a value.
+  const words: string[] = [];
+  for (let j = 0; j < cmd.length; j++) {
+    const v = cmd[j]!.value;
+    if (/^(?:-[macH]|--(?:message|author|change|host|context|config))$/.test(v)) j++;
+    else if (!v.startsWith('-')) words.push(v);
+  }
+  let i = 1;
+  if (words[i] === 'container' || words[i] === 'image') i++;
+  const [a, b] = [words[i + 1], words[i + 2]];
+  switch (words[i]) {
+    case 'commit':
+      if (b !== undefined && snapshots.size < 32) snapshots.add(imageKey(b));
+      return undefined;
+    case 'tag':
+      if (a !== undefined && b !== undefined && snapshots.has(imageKey(a)) && snapshots.size < 32)
+        snapshots.add(imageKey(b));
+      return undefined;
+    case 'push': {
+      if (a === undefined || !snapshots.has(imageKey(a))) return undefined;
+      const first = a.split('/')[0]!;
+      const registry = a.includes('/') && /[.:]|^localhost$/.test(first) ? first : 'docker.io';
+      return /^(?:localhost|127\.0\.0\.1|\[::1\])(?::\d+)?$/.test(registry)
+        ? undefined
+        : `https://${registry}/`;
+    }
+    default:
+      return undefined;
+  }
+}
+
 /** Programs that pass their input on, transformed (compression, encoding, encryption, framing). */
 const FILTERS: ReadonlySet<string> = new Set([
   'gzip',
