@@ -5,7 +5,7 @@
  * command kept in one of them reaches the call that uses it.
  */
 import type { SyntaxNode } from '../../parse/index.js';
-import { membersOf, movesAway, optionKey } from '../code/records.js';
+import { configVal, membersOf, movesAway, optionKey } from '../code/records.js';
 import { named } from '../code/syntax.js';
 import { constText, opaque, pathOf, refVal, riskRank, strVal, withTaint, type Val } from '../code/value.js';
 import type { JsWalker } from '../node.js';
@@ -227,6 +227,25 @@ wrap(fsNames(['rename', 'move']), (w, c) => {
   if (movesAway(path)) w.col.file(c.span, 'delete', path, c.name, { recursive: true, dynamic });
 });
 
+// yaml/toml/ini text parsed into an object (js-yaml, yaml, toml, ini): its keys hold the text's values.
+for (const name of [
+  'js-yaml.load',
+  'js-yaml.safeLoad',
+  'yaml.parse',
+  'toml.parse',
+  '@iarna/toml.parse',
+  'smol-toml.parse',
+  'ini.parse',
+  'ini.decode',
+])
+  JS_CALLS.add(
+    [name],
+    withPrevious(JS_CALLS.get(name), (w, c) => {
+      const v = configVal(c.args[0], constText(c.args[0]));
+      if (v !== undefined) membersOf(w).recordFields(v);
+      return v;
+    }),
+  );
 for (const name of ['new Map', 'Object.fromEntries'])
   JS_CALLS.add([name], withPrevious(JS_CALLS.get(name), entries));
 JS_CALLS.methods(

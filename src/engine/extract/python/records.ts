@@ -348,9 +348,14 @@ function configRead(w: PyWalker, c: PyCall): Val | undefined {
 /** d.get('k', default) on a mapping: the key's value, else the default, else what the input stored under k. */
 function mappingGet(w: PyWalker, c: PyCall): Val | undefined {
   const key = constText(c.args[0]);
-  if (key === null || c.recv === undefined || c.recv.ref !== undefined) return undefined;
+  if (key === null || c.recv === undefined) return undefined;
   const field = c.recv.fields?.get(key);
+  // ConfigParser.get(section, option): the option of that section.
+  const option = constText(c.args[1]);
+  if (field?.fields !== undefined && option !== null && /ConfigParser/.test(c.recv.ref ?? ''))
+    return field.fields.get(option) ?? keyHeld(w, c.recv, option);
   if (field !== undefined) return field;
+  if (c.recv.ref !== undefined) return undefined;
   const fallback = c.args[1];
   if (fallback !== undefined && fallback.parts !== null)
     return withTaint({ ...fallback, dynamic: true }, c.recv);
@@ -381,6 +386,17 @@ function wrapSetdefault(): void {
     if (k !== null && v !== undefined && !w.env.has(`os.environ[${k}]`)) w.env.set(`os.environ[${k}]`, v);
     return prev?.(w, c);
   });
+}
+
+/** os.environ.update({'K': v}) / update(K=v): later reads of K get v. */
+function environUpdate(w: PyWalker, c: PyCall): Val | undefined {
+  for (const [k, v] of [...(c.args[0]?.fields ?? []), ...c.kw]) w.env.set(`os.environ[${k}]`, v);
+  return undefined;
+}
+
+/** dataclasses.field(default=x), attr.ib(default=x), pydantic Field(x): the field holds x. */
+function fieldDefault(_w: PyWalker, c: PyCall): Val | undefined {
+  return c.kw.get('default') ?? (/Field$/.test(c.name) ? c.args[0] : undefined);
 }
 
 /** yaml.load with a safe loader reads like safe_load (the unsafe loaders keep their handler). */
@@ -440,6 +456,11 @@ PY_CALLS.add(
   configLoad,
 );
 PY_CALLS.add(['functools.reduce', 'reduce'], reduceCall);
+PY_CALLS.add(['os.environ.update'], environUpdate);
+PY_CALLS.add(
+  ['dataclasses.field', 'field', 'attr.ib', 'attr.attrib', 'attrs.field', 'pydantic.Field', 'Field'],
+  fieldDefault,
+);
 PY_CALLS.add(['staticmethod', 'classmethod'], sameFunction);
 PY_CALLS.add(['click.option', 'click.argument', 'typer.Option', 'typer.Argument'], optionDefault);
 PY_CALLS.methods(
