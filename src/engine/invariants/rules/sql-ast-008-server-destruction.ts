@@ -60,6 +60,15 @@ const CHECKS: readonly { readonly pattern: RegExp; readonly reason: string }[] =
     reason: 'RESTORE ... WITH REPLACE overwrites the existing database',
   },
   {
+    // ClickHouse mutations: ALTER TABLE t DELETE WHERE 1 (or true, 1 = 1) deletes every row.
+    pattern: new RegExp(
+      LEAD +
+        String.raw`alter\s+table\s+[\w.\x60"]+\s+(?:on\s+cluster\s+\S+\s+)?(?:delete|update\s+[^;]{1,4096}?)\s+where\s+(?:1|true|1\s*=\s*1|'(\w*)'\s*=\s*'\1'|not\s+0)\s*;?\s*$`,
+      'i',
+    ),
+    reason: 'ALTER TABLE ... DELETE/UPDATE WHERE <always true> changes every row (a ClickHouse mutation)',
+  },
+  {
     pattern: new RegExp(LEAD + String.raw`dbcc\b[\s\S]*?\brepair_allow_data_loss\b`, 'i'),
     reason: 'DBCC ... REPAIR_ALLOW_DATA_LOSS repairs by deleting data',
   },

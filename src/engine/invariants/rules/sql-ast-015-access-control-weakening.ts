@@ -103,6 +103,8 @@ const SET_FORM = new RegExp(
 );
 /** set_config('name', 'value', is_local): the function form of SET ('...' or $$...$$ literals). */
 const SET_CONFIG = /\bset_config\s*\(\s*(?:'|\$\$)([\w.]+)(?:'|\$\$)\s*,\s*(?:'|\$\$)([^'$]*)/gi;
+const PG_SETTINGS_VALUE = /\bsetting\s*=\s*'([^']*)'/i;
+const PG_SETTINGS_NAME = /\bname\s*=\s*'([\w.]+)'/i;
 /** set_config whose setting name is computed (a concatenation, a variable): it cannot be told apart. */
 const SET_CONFIG_COMPUTED = /\bset_config\s*\(\s*(?!(?:'|\$\$)[\w.]+(?:'|\$\$)\s*,)/i;
 /** SQL Server audits and security policies switched off, Oracle NOAUDIT and DBMS_RLS/DBMS_FGA policies dropped. */
@@ -128,6 +130,12 @@ function controlSwitchedOff(text: string): string | undefined {
   if (AUDIT_OFF.test(text))
     return 'the statement switches off auditing, a security policy or constraint checks';
   const pairs: [string, string][] = [];
+  // UPDATE pg_settings SET setting = 'v' WHERE name = 'n' is SET n = v.
+  if (/\bpg_settings\b/i.test(text)) {
+    const value = PG_SETTINGS_VALUE.exec(text)?.[1];
+    const name = PG_SETTINGS_NAME.exec(text)?.[1];
+    if (value !== undefined && name !== undefined) pairs.push([name, value]);
+  }
   for (const m of text.matchAll(SET_FORM)) pairs.push([m[1]!, m[2]!]);
   if (/set_config/i.test(text)) {
     if (SET_CONFIG_COMPUTED.test(text))
@@ -163,7 +171,10 @@ export default defineRule({
       }
       const first = FIRST_WORD.exec(s.text)?.[1]?.toLowerCase() ?? '';
       const off =
-        SWITCH_WORDS.has(first) || s.functions.includes('set_config') || s.functions.includes('drop_policy')
+        SWITCH_WORDS.has(first) ||
+        s.functions.includes('set_config') ||
+        s.functions.includes('drop_policy') ||
+        (s.statement === 'update' && s.targets.some((t) => t.endsWith('pg_settings')))
           ? textVariants(s.text)
               .map(controlSwitchedOff)
               .find((x) => x !== undefined)
