@@ -239,6 +239,24 @@ export class ScanMachine {
   push(chunk: string): string {
     if (this.#ended) throw new Error('scan stream already ended');
     if (chunk.length === 0) return '';
+    this.#feed(chunk);
+    return this.#drain();
+  }
+
+  /**
+   * The last chunk and the end at once (the one-shot scan): one resolution pass over the whole
+   * text instead of a partial one for the chunk and another for the end. Same output as
+   * `push(chunk) + end()`.
+   */
+  finish(chunk: string): string {
+    if (this.#ended) throw new Error('scan stream already ended');
+    if (chunk.length > 0) this.#feed(chunk);
+    this.#ended = true;
+    return this.#drain();
+  }
+
+  /** Append a chunk and queue the attempts its keywords start. */
+  #feed(chunk: string): void {
     const from = this.#buf.length;
     this.#buf += chunk;
     const rules = this.#rules;
@@ -249,7 +267,6 @@ export class ScanMachine {
     this.#state = rules.automaton.scan(chunk, 0, chunk.length, this.#bufStart + from, this.#state, (hit) => {
       for (const pattern of rules.patternsFor(hit.keyword)) pending.push({ pos: hit.start, pattern });
     });
-    return this.#drain();
   }
 
   end(): string {
@@ -409,9 +426,8 @@ export function scanText(
   tagger: Tagger,
 ): { sanitized: string; redactions: Redaction[] } {
   const machine = new ScanMachine(rules, tagger);
-  const head = machine.push(text);
-  const tail = machine.end();
-  // Nothing redacted: the output is the input, without joining the two pieces the stream emitted.
+  const sanitized = machine.finish(text);
+  // Nothing redacted: the output is the input itself (not a copy the machine assembled).
   if (machine.redactions.length === 0) return { sanitized: text, redactions: machine.redactions };
-  return { sanitized: tail.length === 0 ? head : head + tail, redactions: machine.redactions };
+  return { sanitized, redactions: machine.redactions };
 }
