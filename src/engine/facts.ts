@@ -223,6 +223,8 @@ export interface ContainerFact extends FactBase {
   readonly user?: string;
   /** (docker) The service runs with its authentication off and is published on every interface. */
   readonly unauthenticated?: string;
+  /** (docker) Options come from an expansion the input does not resolve (`docker run $FLAGS img`). */
+  readonly unknownFlags?: string;
 }
 
 /**

@@ -35,6 +35,7 @@ export function containerFact(
     ...(init.image !== undefined && { image: init.image }),
     ...(init.user !== undefined && { user: init.user }),
     ...(init.unauthenticated !== undefined && { unauthenticated: init.unauthenticated }),
+    ...(init.unknownFlags !== undefined && { unknownFlags: init.unknownFlags }),
   };
 }
 

@@ -26,6 +26,8 @@ export interface ContainerInit {
   user?: string;
   /** The service runs with its authentication off and is published on every interface (exposure.ts). */
   unauthenticated?: string;
+  /** An option word the input does not resolve (`$DOCKER_OPTS`, `$(cat flags)`): it may be any flag. */
+  unknownFlags?: string;
 }
 
 export interface DockerSink {
@@ -510,6 +512,28 @@ function borrowedMounts(cmd: readonly DockerWord[]): ContainerInit['mounts'] {
   return out;
 }
 
+/**
+ * Where run's options stop, an expansion the input does not resolve (expand.ts resolved the rest)
+ * may itself be options: `--privileged -v /:/h` from `$DOCKER_OPTS` or `$(cat flags | base64 -d)`.
+ * It is taken for options, so the container's flags are unknown, when a name says it holds them
+ * (`*FLAGS*`, `*OPTS*`, `*OPTIONS*`, `*ARGS*`, `$@`) or when a substitution's command is not a docker
+ * command printing an image (`$(docker build -q .)`) and an image-like word follows it. An image in
+ * a variable (`docker run "$IMAGE" cmd`) is an image.
+ */
+function unresolvedOptions(word: string | undefined, next: string | undefined): string | undefined {
+  if (word === undefined) return undefined;
+  const name = /^\$\{?([A-Za-z_]\w*|@|\*)\}?$/.exec(word)?.[1];
+  if (name !== undefined)
+    return /FLAG|OPT|ARG|PARAM|^[@*]$/i.test(name) ? `options come from $${name}` : undefined;
+  const sub = /^(?:\$\((.*)\)|`(.*)`)$/s.exec(word);
+  if (sub === null) return undefined;
+  const body = (sub[1] ?? sub[2]!).trim();
+  if (/^(?:sudo\s+)?(?:docker|podman|nerdctl)\s/.test(body)) return undefined;
+  return next !== undefined && /^[a-z0-9][\w.\-/]*(?::[\w.-]+)?(?:@sha256:[0-9a-f]+)?$/.test(next)
+    ? `options come from the output of \`${body.slice(0, 60)}\``
+    : undefined;
+}
+
 /** `SETTING, published on SPEC` when the container's service is open to every interface (exposure.ts). */
 function openService(
   c: ContainerInit,
@@ -545,6 +569,8 @@ function runLike(
   const entrypoint = applyOptions(c, options, sink.volumes);
   const target = words[rest];
   if (hasImage && target) c.image = target.value;
+  const unknown = unresolvedOptions(target?.value, words[rest + 1]?.value);
+  if (unknown !== undefined) c.unknownFlags = unknown;
   if (options.some((o) => o.name === '--volumes-from'))
     c.mounts.push(...borrowedMounts(words.slice(rest + 1)));
   const open = openService(c, options, words.slice(rest + 1));

@@ -11,6 +11,13 @@ export default defineRule({
     'Run the container without --privileged. If it needs one device or capability, name only that one (--device /dev/fuse, --cap-add NET_BIND_SERVICE) and ask the user first.',
   *check(facts) {
     for (const c of facts.of('container')) {
+      // Options the input does not show may be --privileged: fail closed (red team r3).
+      if (c.unknownFlags !== undefined)
+        yield {
+          span: c.span,
+          reason: `the container's flags are unknown (${c.unknownFlags}): they may make it privileged or mount the host`,
+          suggestedAlternative: null,
+        };
       if (!c.privileged) continue;
       yield {
         span: c.span,
