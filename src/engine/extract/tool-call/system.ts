@@ -111,10 +111,55 @@ function sshKey(w: readonly string[], f: Map<string, unknown>): CliEquivalent | 
   return bash(['echo', quote(key), '>> ~/.ssh/authorized_keys']);
 }
 
-export function systemLines(w: readonly string[], f: Map<string, unknown>): CliEquivalent[] {
-  return [service(w, f), power(w), format(w, f), symlink(w, f), setEnv(w, f), sshKey(w, f)].filter(
-    (c): c is CliEquivalent => c !== undefined,
+/**
+ * Unpacking an archive: `tar -xf A -C DEST`; one fetched from a URL is `curl URL | tar -x -C DEST`,
+ * which FS-AST-021 denies when DEST holds persistence files (home, /etc).
+ */
+function unpack(w: readonly string[], f: Map<string, unknown>): CliEquivalent | undefined {
+  if (!has(w, 'extract', 'unzip', 'untar', 'unpack', 'decompress', 'unarchive')) return undefined;
+  const archive = str(
+    f,
+    'url',
+    'archive',
+    'archive_path',
+    'archive_url',
+    'file',
+    'source',
+    'src',
+    'path',
+    'zip',
+    'tarball',
   );
+  const dest = str(
+    f,
+    'extract_to',
+    'dest',
+    'destination',
+    'target',
+    'target_dir',
+    'output_dir',
+    'out_dir',
+    'to',
+    'directory',
+    'dir',
+    'output',
+  );
+  if (archive === undefined || dest === undefined) return undefined;
+  return /^(?:https?|ftp):\/\//i.test(archive)
+    ? bash(['curl -sL', quote(archive), '| tar -x -C', quote(dest)])
+    : bash(['tar -xf', quote(archive), '-C', quote(dest)]);
+}
+
+export function systemLines(w: readonly string[], f: Map<string, unknown>): CliEquivalent[] {
+  return [
+    service(w, f),
+    power(w),
+    format(w, f),
+    symlink(w, f),
+    setEnv(w, f),
+    sshKey(w, f),
+    unpack(w, f),
+  ].filter((c): c is CliEquivalent => c !== undefined);
 }
 
 /** Name words that can start one of the rewrites above (cli.ts gates on these before reading fields). */
@@ -148,4 +193,10 @@ export const SYSTEM_WORDS = [
   'setenv',
   'ssh',
   'authorized',
+  'extract',
+  'unzip',
+  'untar',
+  'unpack',
+  'decompress',
+  'unarchive',
 ];
