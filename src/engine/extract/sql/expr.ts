@@ -167,8 +167,10 @@ function coversAroundExpression(args: readonly Expr[]): boolean {
     let sig: string | undefined;
     let op = a.op === '!=' ? '<>' : a.op;
     if (a.l.k === 'col' && a.r.k === 'other' && a.r.sig !== undefined) [col, sig] = [a.l.name, a.r.sig];
-    else if (a.r.k === 'col' && a.l.k === 'other' && a.l.sig !== undefined && FLIP[op] !== undefined)
-      [col, sig, op] = [a.r.name, a.l.sig, FLIP[op]];
+    else if (a.r.k === 'col' && a.l.k === 'other' && a.l.sig !== undefined) {
+      const flipped = FLIP[op];
+      if (flipped !== undefined) [col, sig, op] = [a.r.name, a.l.sig, flipped];
+    }
     if (col === undefined || sig === undefined) continue;
     for (const b of seen) {
       if (b.col !== col || b.sig !== sig) continue;
