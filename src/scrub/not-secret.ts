@@ -194,15 +194,28 @@ function sharedReason(v: string): string | null {
  * filler is judged by what it leaves: a body that happens to hold `1234567` or `abcdefg` but keeps
  * MIN_RANDOM_BODY characters of something else is still a secret; a body that is all filler is a
  * placeholder. Templates, placeholder words and documentation keys count as in notSecretReason.
+ * Never stricter than notSecretReason: a prefix makes a value more likely a credential, not less.
  */
 export function prefixedNotSecretReason(value: string, prefixLength: number): string | null {
   const v = value.trim();
   const shared = sharedReason(v);
   if (shared !== null) return shared;
-  const body = v.slice(prefixLength);
-  if (!repeats(body) && !sequential(body)) return null;
-  if (randomRest(body) >= MIN_RANDOM_BODY) return null;
-  return repeats(body) ? 'repeated characters' : 'sequential run';
+  const body = fillerReason(v.slice(prefixLength));
+  return body !== null && fillerReason(v) !== null ? body : null;
+}
+
+/**
+ * Filler judged on the whole of `v`: a run (`1234567`, `aaaaaa`, `abcabcabcabc`) inside an
+ * otherwise random value is chance, not a placeholder. `v` is filler only when what the runs leave
+ * is under MIN_RANDOM_BODY characters and under 60% of the value (a 19-character password with
+ * `1234567` in it keeps 12 random characters and stays a secret).
+ */
+function fillerReason(v: string): string | null {
+  const rep = repeats(v);
+  if (!rep && !sequential(v)) return null;
+  const rest = randomRest(v);
+  if (rest >= MIN_RANDOM_BODY || rest >= Math.ceil(0.6 * v.length)) return null;
+  return rep ? 'repeated characters' : 'sequential run';
 }
 
 /** Why `value` is obviously not a secret, or null when it may be one. */
@@ -210,9 +223,7 @@ export function notSecretReason(value: string): string | null {
   const v = value.trim();
   const shared = sharedReason(v);
   if (shared !== null) return shared;
-  if (repeats(v)) return 'repeated characters';
-  if (sequential(v)) return 'sequential run';
-  return null;
+  return fillerReason(v);
 }
 
 export function isObviouslyNotSecret(value: string): boolean {
@@ -273,6 +284,14 @@ export const NOT_SECRET_EXAMPLES: readonly NotSecretExample[] = [
   },
   { value: 'sk_test_' + 'Xq81ZrTn4WcB7uVkLs92PdHe', reason: null, why: 'a test-mode key is still a key' },
   { value: 'hunter2!', reason: null, why: 'short passwords are secrets too' },
+  {
+    value: 'Xq81ZrTn4WcB7uVk' + '1234567' + 'Ls92PdHeJb7Ga9oQi',
+    reason: null,
+    why: 'a counting run inside an otherwise random value is chance',
+  },
+  { value: 'Xq81ZrTn4Wc' + 'abcdefg', reason: null, why: 'the run covers under 40% of the value' },
+  { value: 'pass' + '1234567', reason: 'sequential run', why: 'the run is most of the value' },
+  { value: 'Xq81' + 'zzzzzzzzzz' + 'abcdefgh', reason: 'repeated characters', why: 'runs cover most of it' },
 ];
 
 /** Examples of prefixedNotSecretReason: `prefix` characters are the vendor prefix. */
@@ -290,10 +309,16 @@ export const PREFIXED_NOT_SECRET_EXAMPLES: readonly (NotSecretExample & { readon
     why: 'the alphabet, then 24 random characters',
   },
   {
-    value: 'dapi' + '1234567890ABCDEF' + '1234567890ABCDEF',
+    value: 'dapi' + '0123456789ABCDEF' + '0123456789ABCDEF',
     prefix: 4,
     reason: 'sequential run',
     why: 'counting runs only (9 then A counts on in hex)',
+  },
+  {
+    value: 'dapi' + '1234567890ABCDEF' + '1234567890ABCDEF',
+    prefix: 4,
+    reason: null,
+    why: 'ABCDEF is too short a run to be filler: the whole value keeps 16 other characters',
   },
   { value: 'da2-' + 'abcdefghijklmnopqrstuvwxyz', prefix: 4, reason: 'sequential run', why: 'the alphabet' },
   { value: 'BBDC-' + 'A'.repeat(40), prefix: 5, reason: 'repeated characters', why: 'one character' },
