@@ -47,6 +47,7 @@ const imageKey = (ref: string): string => ref.replace(/:latest$/, '');
  * Returns the registry a push of a snapshot goes to, or undefined.
  */
 export function trackSnapshots(cmd: readonly ShellWord[], snapshots: Set<string>): string | undefined {
+  if (!cmd.some((w) => w.value === 'commit' || w.value === 'tag' || w.value === 'push')) return undefined;
   // Positional words; commit's -m/-a/-c (and the globals -H/-c) take a value.
   const words: string[] = [];
   for (let j = 0; j < cmd.length; j++) {
