@@ -61,9 +61,8 @@ function credentialIn(text: string): string | null {
 
 /** A tool call's argument (its leaves are literals with the argument's path as `field`). */
 function toolArgument(lit: LiteralFact): boolean {
-  return (
-    lit.depth === 0 && lit.field !== undefined && (lit.runtime === 'bash' || lit.runtime === 'tool_call')
-  );
+  // The tool-call extractor reports its leaves under the bash runtime, at depth 0 with a field.
+  return lit.depth === 0 && lit.field !== undefined && lit.runtime === 'bash';
 }
 
 /** Payload literals: egress, not in an auth slot; in a tool call, only when it writes no local file. */
