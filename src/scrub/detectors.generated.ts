@@ -2,6 +2,7 @@
 import type { Detector } from './detector.js';
 import adafruit from './detectors/adafruit.js';
 import adobe from './detectors/adobe.js';
+import adyen from './detectors/adyen.js';
 import airtable from './detectors/airtable.js';
 import algolia from './detectors/algolia.js';
 import alibabaSecret from './detectors/alibaba-secret.js';
@@ -27,6 +28,8 @@ import bittrex from './detectors/bittrex.js';
 import braintree from './detectors/braintree.js';
 import brevo from './detectors/brevo.js';
 import buildkite from './detectors/buildkite.js';
+import castai from './detectors/castai.js';
+import chargebee from './detectors/chargebee.js';
 import circleci from './detectors/circleci.js';
 import cliPassword from './detectors/cli-password.js';
 import clickhouse from './detectors/clickhouse.js';
@@ -62,6 +65,7 @@ import etsy from './detectors/etsy.js';
 import facebook from './detectors/facebook.js';
 import fastly from './detectors/fastly.js';
 import figma from './detectors/figma.js';
+import finicity from './detectors/finicity.js';
 import finnhub from './detectors/finnhub.js';
 import firecrawl from './detectors/firecrawl.js';
 import flickr from './detectors/flickr.js';
@@ -100,7 +104,9 @@ import langsmith from './detectors/langsmith.js';
 import launchdarkly from './detectors/launchdarkly.js';
 import linearContext from './detectors/linear-context.js';
 import linear from './detectors/linear.js';
+import linkedin from './detectors/linkedin.js';
 import lob from './detectors/lob.js';
+import looker from './detectors/looker.js';
 import mailchimp from './detectors/mailchimp.js';
 import mailersend from './detectors/mailersend.js';
 import mailgunPublic from './detectors/mailgun-public.js';
@@ -137,6 +143,7 @@ import posthog from './detectors/posthog.js';
 import postman from './detectors/postman.js';
 import prefect from './detectors/prefect.js';
 import privateKey from './detectors/private-key.js';
+import privateai from './detectors/privateai.js';
 import pulumi from './detectors/pulumi.js';
 import pypi from './detectors/pypi.js';
 import railway from './detectors/railway.js';
@@ -190,6 +197,7 @@ import zendesk from './detectors/zendesk.js';
 export const DETECTOR_FILES: readonly (readonly [file: string, detector: Detector])[] = [
   ['adafruit', adafruit],
   ['adobe', adobe],
+  ['adyen', adyen],
   ['airtable', airtable],
   ['algolia', algolia],
   ['alibaba-secret', alibabaSecret],
@@ -215,6 +223,8 @@ export const DETECTOR_FILES: readonly (readonly [file: string, detector: Detecto
   ['braintree', braintree],
   ['brevo', brevo],
   ['buildkite', buildkite],
+  ['castai', castai],
+  ['chargebee', chargebee],
   ['circleci', circleci],
   ['cli-password', cliPassword],
   ['clickhouse', clickhouse],
@@ -250,6 +260,7 @@ export const DETECTOR_FILES: readonly (readonly [file: string, detector: Detecto
   ['facebook', facebook],
   ['fastly', fastly],
   ['figma', figma],
+  ['finicity', finicity],
   ['finnhub', finnhub],
   ['firecrawl', firecrawl],
   ['flickr', flickr],
@@ -288,7 +299,9 @@ export const DETECTOR_FILES: readonly (readonly [file: string, detector: Detecto
   ['launchdarkly', launchdarkly],
   ['linear-context', linearContext],
   ['linear', linear],
+  ['linkedin', linkedin],
   ['lob', lob],
+  ['looker', looker],
   ['mailchimp', mailchimp],
   ['mailersend', mailersend],
   ['mailgun-public', mailgunPublic],
@@ -325,6 +338,7 @@ export const DETECTOR_FILES: readonly (readonly [file: string, detector: Detecto
   ['postman', postman],
   ['prefect', prefect],
   ['private-key', privateKey],
+  ['privateai', privateai],
   ['pulumi', pulumi],
   ['pypi', pypi],
   ['railway', railway],

@@ -1,15 +1,17 @@
-/** Mailgun private API keys (key-). */
-import { defineDetector, prefixedToken } from '../detector.js';
+/** Mailgun private API keys (key-), and webhook signing keys next to "mailgun". */
+import { contextValue, defineDetector, prefixedToken } from '../detector.js';
 import { BASE62, HEX, randomBody } from '../examples.js';
 
 const ID = 'mailgun';
 const tok0 = (seed: string): string => 'key-' + randomBody(`${seed}:1`, HEX, 32);
+const signingKey = (seed: string): string =>
+  `${randomBody(`${seed}:1`, HEX, 32)}-${randomBody(`${seed}:2`, HEX, 8)}-${randomBody(`${seed}:3`, HEX, 8)}`;
 
 export default defineDetector({
   id: ID,
   family: 'generic',
   kind: 'MAILGUN',
-  summary: 'Mailgun private API keys (key-)',
+  summary: 'Mailgun private API keys (key-) and webhook signing keys next to "mailgun"',
   // Vendor formats are more specific than the generic assignment and JWT detectors they overlap.
   priority: 9,
   patterns: [
@@ -19,12 +21,20 @@ export default defineDetector({
       envName: 'MAILGUN_API_KEY',
       tail: 'A-Za-z0-9',
     }),
+    contextValue(ID, {
+      name: 'signing-key',
+      keywords: ['mailgun'],
+      value: /[a-h0-9]{32}-[a-h0-9]{8}-[a-h0-9]{8}/,
+      envName: 'MAILGUN_WEBHOOK_SIGNING_KEY',
+    }),
   ],
   examples: {
     positive: [
       { text: `export MAILGUN_API_KEY=${tok0('mai0a')}`, secret: tok0('mai0a') },
       { text: `Use ${tok0('mai0b')} for the deploy step.`, secret: tok0('mai0b') },
       { text: `{"credentials": "${tok0('mai0c')}"}`, secret: tok0('mai0c') },
+      { text: `{"mailgun": "${signingKey('mai1a')}"}`, secret: signingKey('mai1a'), nonStrict: 'keep' },
+      { text: `mailgunToken := "${signingKey('mai1b')}"`, secret: signingKey('mai1b'), nonStrict: 'keep' },
     ],
     negative: [
       { text: 'key-' + 'x'.repeat(tok0('mai0d').length - 4), why: 'placeholder body' },
