@@ -235,4 +235,73 @@ export const CASES: readonly Case[] = [
     name: 'sql query field',
     text: () => toolCall({ sql: fill("SELECT * FRM t WHERE a = 'x';\n").slice(0, CAP - 200) }),
   },
+  // sql, dense text PostgreSQL accepts (W): libpg-query's parse and our walk of its tree cost about
+  // 1.2 µs a byte here; the largest sizes the budget lets into one native parse (~80 KB) and past it.
+  { runtime: 'sql', name: 'OR list, 4000 terms (58 KB)', text: () => orList(58_000) },
+  { runtime: 'sql', name: 'OR list, just under the budget', text: () => orList(80_000) },
+  { runtime: 'sql', name: 'OR list at the cap', text: () => orList(CAP - 64) },
+  {
+    runtime: 'sql',
+    name: 'IN list, just under the budget',
+    text: () => upTo(80_000, (i) => `,${i}`, 'SELECT * FROM t WHERE a IN (0', ')'),
+  },
+  {
+    runtime: 'sql',
+    name: 'CASE chain, just under the budget',
+    text: () => upTo(80_000, (i) => ` WHEN a=${i} THEN ${i}`, 'SELECT CASE', ' END FROM t'),
+  },
+  {
+    runtime: 'sql',
+    name: 'UNION ALL chain, just under',
+    text: () => upTo(80_000, (i) => ` UNION ALL SELECT a, b FROM t${i}`, 'SELECT a, b FROM t'),
+  },
+  {
+    runtime: 'sql',
+    name: 'VALUES rows, just under the budget',
+    text: () => upTo(80_000, (i) => `,(${i},'x${i}')`, "INSERT INTO t (a,b) VALUES (0,'x')", ';'),
+  },
+  {
+    runtime: 'sql',
+    name: 'column list, just under the budget',
+    text: () => upTo(80_000, (i) => `, c${i}`, 'SELECT c', ' FROM t'),
+  },
+  {
+    runtime: 'sql',
+    name: 'string statements, just under',
+    text: () => upTo(80_000, (i) => `SELECT 'a${i}';`),
+  },
+  {
+    runtime: 'sql',
+    name: 'short statements, just under',
+    text: () => upTo(80_000, (i) => `UPDATE t SET a = ${i} WHERE id = ${i};`),
+  },
+  {
+    runtime: 'sql',
+    name: "concatenation || 'ab' chain",
+    text: () => fill(" || 'ab'", "SELECT 'a'", ' FROM t'),
+  },
+  // python, helper F's probe: a 12 KB file of 40-term lambdas (and larger, up to the budget)
+  { runtime: 'python', name: '40-term lambdas (12 KB)', text: () => lambdas(12_000) },
+  { runtime: 'python', name: '40-term lambdas (48 KB)', text: () => lambdas(48_000) },
+  {
+    runtime: 'python',
+    name: 'lambdas nested 40 deep',
+    text: () => upTo(48_000, (i) => `f${i} = ` + 'lambda x: '.repeat(40) + 'x\n'),
+  },
 ];
+
+/** Numbered units after `head` up to `size` characters, then `tail`. */
+function upTo(size: number, unit: (i: number) => string, head = '', tail = ''): string {
+  let out = head;
+  for (let i = 0; out.length + unit(i).length + tail.length < size; i++) out += unit(i);
+  return out + tail;
+}
+
+function orList(size: number): string {
+  return upTo(size, (i) => ` OR a=${i}`, 'SELECT * FROM t WHERE a=0');
+}
+
+function lambdas(size: number): string {
+  const a = Array.from({ length: 40 }, (_, k) => `a${k}`);
+  return upTo(size, (i) => `f${i} = lambda ${a.join(', ')}: ${a.join(' + ')}\n`);
+}

@@ -173,11 +173,13 @@ const NSP_SHARE_UNITS = DEFAULT_WORK_UNITS / 2;
 const PG_FAILURE_UNITS = 300;
 /**
  * Units of one libpg-query call beyond parseUnits: a fixed cost (the WASM call, copying the text in
- * and the JSON tree out, about 30 µs) and a per-byte cost (the tree is several times the text,
- * about 0.5 µs a byte in all). Measured with bench/worst-case.bench.ts (valid statements and
- * executable comments at the size cap took 200-300 ms when only parseUnits was charged).
+ * and the JSON tree out, about 30 µs) and a per-byte cost (the tree is several times the text and
+ * our walk of it follows, about 1.2 µs a byte in all). Measured with bench/worst-case.bench.ts:
+ * valid statements and executable comments at the size cap took 200-300 ms when only parseUnits
+ * was charged; at 6 units a byte, 160 KB of short statements or a 16,000-term OR list took 150-330
+ * ms of main-thread CPU on a first call (100-180 ms warm), so the per-byte charge is 12 units.
  */
-const pgUnits = (bytes: number): number => parseUnits(bytes) + 300 + 4 * bytes;
+const pgUnits = (bytes: number): number => parseUnits(bytes) + 300 + 10 * bytes;
 
 /** Analyse `text` whose offset in the extractor's input is `base`; stops when `budget` runs out. */
 function analyse(text: string, base: number, depthGuard: number, budget: WorkBudget): Analysis {

@@ -1,0 +1,60 @@
+/**
+ * Issue 22, worst case: libpg-query's parse and our walk of its tree cost about 1.2 µs a byte on
+ * dense SQL (long OR/IN/column lists, many short statements), twice what the budget charged, so a
+ * 160 KB input held the engine 150-330 ms. The native parse is now charged 12 units a byte: inputs
+ * up to ~80 KB are analysed as before, larger dense SQL stops at the work budget (ENG-AST-002).
+ * Decisions only; bench/worst-case.bench.ts prints the times.
+ */
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { Engine } from '../../src/engine/engine.js';
+import { testEngine } from '../helpers/engine.js';
+
+let engine: Engine;
+beforeAll(async () => {
+  engine = await testEngine({ config: { cacheEntries: 0 } });
+});
+
+/** Numbered units after `head` up to `size` characters, then `tail`. */
+const upTo = (size: number, unit: (i: number) => string, head = '', tail = ''): string => {
+  let out = head;
+  for (let i = 0; out.length + unit(i).length + tail.length < size; i++) out += unit(i);
+  return out + tail;
+};
+
+function outcome(text: string): string {
+  const d = engine.evaluate({ text, runtime: 'sql' });
+  if (d.decision.allowed) return 'allow';
+  return d.decision.findings.some((f) => f.ruleId === 'ENG-AST-002') ? 'ENG-AST-002' : 'deny';
+}
+
+const OR = (size: number): string => upTo(size, (i) => ` OR a=${i}`, 'SELECT * FROM t WHERE a=0');
+const IN = (size: number): string => upTo(size, (i) => `,${i}`, 'SELECT * FROM t WHERE a IN (0', ')');
+const STMTS = (size: number): string => upTo(size, (i) => `SELECT id FROM users WHERE id = ${i};\n`);
+const VALUES = (size: number): string =>
+  upTo(size, (i) => `,(${i},'x${i}')`, "INSERT INTO t (a,b) VALUES (0,'x')", ';');
+
+describe('dense SQL up to the native-parse budget is analysed', () => {
+  it.each<[string, string]>([
+    ['a 4,000-term OR list (58 KB, generated SQL)', OR(58_000)],
+    ['a 10,000-value IN list', IN(60_000)],
+    ['1,500 short statements', STMTS(60_000)],
+    ['a 3,000-row VALUES list', VALUES(60_000)],
+  ])('%s', (_name, text) => {
+    expect(outcome(text)).toBe('allow');
+  });
+
+  it('a danger inside a large OR list is still found', () => {
+    expect(outcome(OR(50_000) + ';\nDROP TABLE users;')).toBe('deny');
+  });
+});
+
+describe('dense SQL past the budget is denied with the budget rule', () => {
+  it.each<[string, string]>([
+    ['a 16,000-term OR list (160 KB)', OR(160_000)],
+    ['160 KB of short statements', STMTS(160_000)],
+    ['a 160 KB VALUES list', VALUES(160_000)],
+    ['160 KB of one-token statements', upTo(160_000, () => 'SELECT 1;')],
+  ])('%s', (_name, text) => {
+    expect(outcome(text)).toBe('ENG-AST-002');
+  });
+});
