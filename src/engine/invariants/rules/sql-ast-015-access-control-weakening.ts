@@ -3,7 +3,8 @@
  * controls (red team r1): another account's password set, ownership handed to another role, row
  * level security, triggers or replication logging switched off for the session or table.
  */
-import { textVariants } from '../../knowledge/sql-text.js';
+import type { SqlStmtFact } from '../../facts.js';
+import { textVariants, withoutComments } from '../../knowledge/sql-text.js';
 import { defineRule } from '../define-rule.js';
 
 /** Leading whitespace and comments before a statement's first keyword. */
@@ -150,6 +151,55 @@ function controlSwitchedOff(text: string): string | undefined {
   return undefined;
 }
 
+/** Foreign-key checks switched off (MySQL FOREIGN_KEY_CHECKS, SQLite PRAGMA foreign_keys). */
+const FK_OFF =
+  /(?:\b|@@(?:session|local)\.)foreign_key(?:_check)?s\s*(?:=|:=|\bto\b)\s*['"]?(?:off|0|false|no)\b/gi;
+/** ... and back on, or back to the value a dump saved in @OLD_FOREIGN_KEY_CHECKS. */
+const FK_RESTORED = /\bforeign_key(?:_check)?s\s*(?:=|:=|\bto\b)\s*(?:['"]?(?:on|1|true|yes)\b|@)/i;
+/** First words of statements that only add rows or set up a load (mysqldump/sqlite data loads). */
+const LOAD_WORDS: ReadonlySet<string> = new Set([
+  'insert',
+  'create',
+  'copy',
+  'load',
+  'select',
+  'set',
+  'lock',
+  'unlock',
+  'begin',
+  'start',
+  'commit',
+  'use',
+]);
+
+/** Only foreign-key checks are switched off by the statement (no audit, log or row-security switch). */
+function onlyForeignKeysOff(text: string): boolean {
+  // SET GLOBAL/PERSIST outlives the batch: turning the session value back on does not undo it.
+  if (/\bglobal\b|@@global|\bpersist/i.test(text)) return false;
+  return textVariants(text).every((t) => controlSwitchedOff(t.replace(FK_OFF, ' ')) === undefined);
+}
+
+/**
+ * The statement at `i` switches foreign-key checks off inside a data load: a later statement turns
+ * them back on and every statement in between only adds rows or sets the load up (the mysqldump
+ * and SQLite table-rebuild shape). A delete, update, drop or REPLACE in between stays denied.
+ */
+function bracketedLoad(stmts: readonly SqlStmtFact[], i: number): boolean {
+  for (let j = i + 1; j < stmts.length; j++) {
+    const s = stmts[j]!;
+    if (FK_RESTORED.test(s.text)) return true;
+    // MySQL versioned comments (/*!40000 ... */) run their content: read it as the statement.
+    const text = withoutComments(s.text.replace(/\/\*!\d*|\*\//g, ' ')).trim();
+    const first = FIRST_WORD.exec(text)?.[1]?.toLowerCase() ?? '';
+    if (/^alter\s+table\s+\S+\s+(?:disable|enable)\s+keys\s*;?$/i.test(text)) continue;
+    const adds = ['insert', 'create', 'copy', 'load', 'select', 'other'].includes(s.statement);
+    if (!adds || !LOAD_WORDS.has(first) || s.runsProgram !== undefined) return false;
+    // An upsert, REPLACE or a trigger/routine body that deletes or updates orphans rows.
+    if (/\b(?:update|replace|delete|drop|truncate)\b/i.test(text)) return false;
+  }
+  return false;
+}
+
 export default defineRule({
   id: 'SQL-AST-015',
   invariant: 'NO_DESTRUCTIVE_SQL',
@@ -159,7 +209,8 @@ export default defineRule({
   remediationHint:
     'Do not change account passwords, object ownership or the database access controls from an agent. Ask the user or the database administrator.',
   *check(facts) {
-    for (const s of facts.of('sql')) {
+    const stmts = facts.of('sql');
+    for (const [i, s] of stmts.entries()) {
       // Gate on the first word before any pattern (only ALTER/SET/REASSIGN/EXEC statements can match).
       if (s.object === 'policy' && s.tautologicalWhere === true) {
         yield {
@@ -180,6 +231,7 @@ export default defineRule({
               .find((x) => x !== undefined)
           : undefined;
       if (off !== undefined) {
+        if (onlyForeignKeysOff(s.text) && bracketedLoad(stmts, i)) continue;
         yield { span: s.span, reason: off, suggestedAlternative: null };
         continue;
       }
@@ -209,6 +261,10 @@ export default defineRule({
       { input: "ALTER SYSTEM SET pgaudit.log = 'none'", runtime: 'sql' },
       { input: 'ALTER SERVER AUDIT app_audit WITH (STATE = OFF)', runtime: 'sql' },
       { input: 'SET FOREIGN_KEY_CHECKS = 0', runtime: 'sql' },
+      {
+        input: 'SET FOREIGN_KEY_CHECKS = 0; DELETE FROM customers WHERE id = 7; SET FOREIGN_KEY_CHECKS = 1;',
+        runtime: 'sql',
+      },
       { input: 'CREATE POLICY open_all ON users FOR ALL TO PUBLIC USING (true)', runtime: 'sql' },
       { input: 'ALTER POLICY tenant_isolation ON users USING (true)', runtime: 'sql' },
     ],
@@ -221,6 +277,12 @@ export default defineRule({
       { input: "SELECT set_config('search_path', 'app', false)", runtime: 'sql', why: 'a harmless setting' },
       { input: "SET GLOBAL general_log = 'ON'", runtime: 'sql', why: 'turns logging on' },
       { input: 'SET FOREIGN_KEY_CHECKS = 1', runtime: 'sql', why: 'turns the checks back on' },
+      {
+        input:
+          'SET FOREIGN_KEY_CHECKS = 0; INSERT INTO orders SELECT * FROM staging; SET FOREIGN_KEY_CHECKS = 1;',
+        runtime: 'sql',
+        why: 'a data load that only adds rows and turns the checks back on (mysqldump shape)',
+      },
       {
         input: 'CREATE POLICY read_all ON products FOR SELECT USING (true)',
         runtime: 'sql',
