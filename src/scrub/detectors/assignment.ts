@@ -412,6 +412,7 @@ function matchAssignment(text: string, pos: number, limit: number): PatternHit |
   let j = i;
   while (j < limit && isBlankCode(text.charCodeAt(j))) j++;
   let sep = '';
+  let csv = false;
   const c0 = text.charCodeAt(j);
   const c1 = text.charCodeAt(j + 1);
   const n0 = text.charCodeAt(i);
@@ -435,6 +436,13 @@ function matchAssignment(text: string, pos: number, limit: number): PatternHit |
   ) {
     sep = text.slice(j, j + 2); // := == != => ->
     j += 2;
+  } else if (
+    c0 === 0x3a &&
+    c1 === 0x3a &&
+    text.charCodeAt(j + 2 + (text.charCodeAt(j + 2) === 0x3a ? 1 : 0)) === 0x3d
+  ) {
+    sep = ':='; // Makefile ::= and :::=
+    j += text.charCodeAt(j + 2) === 0x3a ? 4 : 3;
   } else if (c1 === 0x3d && (c0 === 0x2e || c0 === 0x2b || c0 === 0x3f)) {
     sep = '='; // PHP .=, +=, Makefile ?=
     j += 2;
@@ -447,6 +455,18 @@ function matchAssignment(text: string, pos: number, limit: number): PatternHit |
   } else if (c0 === 0x2c && quotedName && isQuoteCode(text.charCodeAt(start - 1))) {
     // setProperty("API_TOKEN", "…"): the whole string is the name, not the end of a URL ("…/token",).
     sep = ',';
+    j++;
+  } else if (
+    c0 === 0x2c &&
+    j === i &&
+    !quotedName &&
+    (start === 0 || text.charCodeAt(start - 1) === 0x0a) &&
+    !Number.isNaN(c1) &&
+    !isValueStop(c1)
+  ) {
+    // A CSV row that opens with the name: apiToken,<value>, (the value must fill the cell: below).
+    sep = ',';
+    csv = true;
     j++;
   } else if (c0 === 0x2d && j > i && isBlankCode(c1)) {
     sep = '-';
@@ -525,6 +545,7 @@ function matchAssignment(text: string, pos: number, limit: number): PatternHit |
     while (k > j && (text.charCodeAt(k - 1) === 46 || text.charCodeAt(k - 1) === 58)) k--;
     const after = text.charCodeAt(k);
     if (after === 0x28 || after === 0x5b) return null; // a call or an index: code, not a value
+    if (csv && !(after === 0x2c || after === 0x0a || after === 0x0d || Number.isNaN(after))) return null;
     valueEnd = k;
   }
   // The shortest value each acceptance rule below can take (Basic credentials: 8 base64
@@ -706,8 +727,25 @@ export default defineDetector({
         nonStrict: 'keep',
         why: 'a quoted dotted token is a string, not a member expression',
       },
+      {
+        text: `SERVICE_TOKEN ::= "${randomBody('ge30', BASE62, 32)}"`,
+        secret: randomBody('ge30', BASE62, 32),
+        nonStrict: 'keep',
+        why: 'Makefile ::= (and :::=) assignment',
+      },
+      {
+        text: `serviceToken,${randomBody('ge31', BASE62, 32)},prod`,
+        secret: randomBody('ge31', BASE62, 32),
+        nonStrict: 'keep',
+        why: 'a CSV row that opens with the name',
+      },
     ],
     negative: [
+      {
+        text: `apiToken,${randomBody('ge32', BASE62, 32)} and more`,
+        why: 'after a CSV-like name the value must fill its cell',
+      },
+      { text: 'Foo::Token ::= bar', why: 'a short word after ::=' },
       {
         text:
           'golang.org/x/oauth2 v0.0.0-20190604053449-0f29369cfe45/go.mod h1:' +
