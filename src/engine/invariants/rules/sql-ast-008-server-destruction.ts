@@ -17,6 +17,11 @@ const BULK_FUNCTIONS: ReadonlySet<string> = new Set([
   'lo_unlink',
 ]);
 
+/** BEFORE a point a day or more ago: a retention purge that keeps the recent logs (what binlog expiry does). */
+const NOW = String.raw`(?:now\(\)|current_timestamp(?:\(\))?|sysdate\(\))`;
+const AGO = String.raw`interval\s+'?0*[1-9]\d{0,3}'?\s+(?:day|week|month|year)s?`;
+const KEEPS_RECENT = String.raw`\s+before\s+(?:${NOW}\s*-\s*${AGO}|date_sub\s*\(\s*${NOW}\s*,\s*${AGO}\s*\))\s*;?\s*$`;
+
 const CHECKS: readonly { readonly pattern: RegExp; readonly reason: string }[] = [
   {
     pattern: new RegExp(LEAD + String.raw`alter\s+table\b[\s\S]*?\btruncate\s+(?:sub)?partition\b`, 'i'),
@@ -32,7 +37,7 @@ const CHECKS: readonly { readonly pattern: RegExp; readonly reason: string }[] =
   {
     pattern: new RegExp(
       LEAD +
-        String.raw`(?:reset\s+(?:master|binary\s+logs|slave|replica)\b|purge\s+(?:binary|master)\s+logs\b)`,
+        String.raw`(?:reset\s+(?:master|binary\s+logs|slave|replica)\b|purge\s+(?:binary|master)\s+logs\b(?!${KEEPS_RECENT}))`,
       'i',
     ),
     reason:
@@ -124,6 +129,11 @@ export default defineRule({
       },
       { input: 'ALTER TABLE users IMPORT TABLESPACE', runtime: 'sql', why: 'brings data back' },
       { input: 'SHOW BINARY LOGS', runtime: 'sql', why: 'lists logs' },
+      {
+        input: 'PURGE BINARY LOGS BEFORE NOW() - INTERVAL 7 DAY',
+        runtime: 'sql',
+        why: 'a retention purge that keeps the last week (what binlog expiry does)',
+      },
       { input: 'SELECT lo_unlink(16400)', runtime: 'sql', why: 'one large object the task made' },
       {
         input:
