@@ -33,6 +33,14 @@ export default defineDetector({
       envName: 'BUNDLE_ENTERPRISE__CONTRIBSYS__COM',
       minEntropy: 2.5,
     }),
+    // `bundle config [--global] gems.contribsys.com <user:pass>` (the host is the setting's name).
+    contextValue(ID, {
+      name: 'bundle-config',
+      keywords: ['gems.contribsys.com', 'enterprise.contribsys.com'],
+      value: /[a-f0-9]{8}:[a-f0-9]{8}/,
+      envName: 'BUNDLE_GEMS__CONTRIBSYS__COM',
+      minEntropy: 2.5,
+    }),
     // Runs at every `://`; the credentials must be followed by a contribsys.com host.
     { id: `${ID}/url`, keywords: ['://'], match: matchUrl, maxLength: 60, strictOnly: true },
   ],
@@ -53,8 +61,19 @@ export default defineDetector({
         secret: creds('sk3'),
         nonStrict: 'keep',
       },
+      {
+        text: `bundle config --global gems.contribsys.com ${creds('sk4')}`,
+        secret: creds('sk4'),
+        nonStrict: 'keep',
+      },
+      {
+        text: `bundle config enterprise.contribsys.com ${creds('sk5')}`,
+        secret: creds('sk5'),
+        nonStrict: 'keep',
+      },
     ],
     negative: [
+      { text: 'bundle config --global gems.contribsys.com $SIDEKIQ_CREDS', why: 'a variable' },
       { text: 'BUNDLE_ENTERPRISE__CONTRIBSYS__COM=${SIDEKIQ_CREDS}', why: 'a template' },
       { text: 'source "https://gems.contribsys.com/" do', why: 'no credentials in the URL' },
       { text: 'BUNDLE_GEMS__CONTRIBSYS__COM=xxxxxxxx:xxxxxxxx', why: 'placeholder' },

@@ -5,6 +5,7 @@ import { BASE62, HEX, randomBody } from '../examples.js';
 const ID = 'sonar';
 const tok0 = (seed: string): string => 'squ_' + randomBody(`${seed}:1`, HEX, 40);
 const cloud = (seed: string): string => randomBody(`${seed}:0`, HEX, 40);
+const alnum = (seed: string): string => randomBody(`${seed}:0`, '0123456789abcdefghijklmnopqrstuvwxyz', 40);
 
 export default defineDetector({
   id: ID,
@@ -21,7 +22,13 @@ export default defineDetector({
       envName: 'SONAR_TOKEN',
       tail: 'A-Za-z0-9',
     }),
-    contextValue(ID, { name: 'cloud', keywords: ['sonar'], value: /[a-f0-9]{40}/, envName: 'SONAR_TOKEN' }),
+    // Next to the name, any 40 alphanumerics (with or without the squ_/sqp_/sqa_ prefix).
+    contextValue(ID, {
+      name: 'cloud',
+      keywords: ['sonar'],
+      value: /(?:sq[upa]_)?[a-z0-9]{40}/,
+      envName: 'SONAR_TOKEN',
+    }),
   ],
   examples: {
     positive: [
@@ -31,6 +38,7 @@ export default defineDetector({
       { text: `SONAR_API_KEY = "${cloud('son1a')}"`, secret: cloud('son1a'), nonStrict: 'keep' },
       { text: `sonar:\n  credentials: ${cloud('son1b')}`, secret: cloud('son1b'), nonStrict: 'keep' },
       { text: `const sonarAuth = '${cloud('son1c')}';`, secret: cloud('son1c'), nonStrict: 'keep' },
+      { text: `sonar_token: ${alnum('son2a')}`, secret: alnum('son2a'), nonStrict: 'keep' },
     ],
     negative: [
       { text: 'squ_' + 'x'.repeat(tok0('son0d').length - 4), why: 'placeholder body' },
