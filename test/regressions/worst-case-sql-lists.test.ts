@@ -48,6 +48,32 @@ describe('dense SQL up to the native-parse budget is analysed', () => {
   });
 });
 
+// The tree walk recursed once per nesting level: 2,400 UNION ALLs or 1,000 JOINs overflowed the
+// call stack and the input was denied as an engine failure (ENG-AST-000). It is iterative now.
+const UNIONS = (size: number, last = ''): string =>
+  upTo(size, (i) => ` UNION ALL SELECT a, b FROM t${i}`, 'SELECT a, b FROM t', last);
+const JOINS = (size: number): string =>
+  upTo(size, (i) => ` JOIN t${i} ON t${i}.id = t.id`, 'SELECT * FROM t');
+
+describe('deep UNION and JOIN chains are walked, not a stack overflow', () => {
+  it.each<[string, string, string]>([
+    ['2,400 UNION ALL SELECTs', UNIONS(80_000), 'allow'],
+    ['2,500 JOINs', JOINS(80_000), 'allow'],
+    [
+      'a file read after 2,400 UNION ALL SELECTs',
+      UNIONS(80_000, " UNION ALL SELECT pg_read_file('/etc/shadow'), 1"),
+      'deny',
+    ],
+    [
+      'a DELETE in a CTE before 2,400 UNION ALL SELECTs',
+      'WITH d AS (DELETE FROM users RETURNING id) ' + UNIONS(80_000),
+      'deny',
+    ],
+  ])('%s', (_name, text, want) => {
+    expect(outcome(text)).toBe(want);
+  });
+});
+
 describe('dense SQL past the budget is denied with the budget rule', () => {
   it.each<[string, string]>([
     ['a 16,000-term OR list (160 KB)', OR(160_000)],

@@ -652,24 +652,42 @@ function convert(node: unknown, start: number, end: number, ctx: PgContext, out:
   walk(b, s, ctx, out, skip);
 }
 
-/** Collect functions, tables read, credential columns and nested modifying statements. */
+/** A node to walk, or one key of an object to read (`key` set) before its value is walked. */
+interface WalkItem {
+  readonly v: unknown;
+  readonly inTargetList: boolean;
+  readonly key?: string;
+}
+
+/**
+ * Collect functions, tables read, credential columns and nested modifying statements. Iterative
+ * (an explicit stack, same pre-order as a recursive walk): a chain of thousands of UNIONs or JOINs
+ * nests the tree that deep, and recursion overflowed the call stack (issue 22, worst case).
+ */
 function walk(
-  v: unknown,
+  root: unknown,
   s: StmtInfo,
   ctx: PgContext,
   out: StmtInfo[],
   skip: unknown,
-  inTargetList = false,
+  rootInTargetList = false,
 ): void {
-  if (v === skip && skip !== undefined) return;
-  if (Array.isArray(v)) {
-    for (const x of v) walk(x, s, ctx, out, skip, inTargetList);
-    return;
-  }
-  const o = obj(v);
-  if (!o) return;
-  for (const key in o) {
-    const child = o[key];
+  const stack: WalkItem[] = [{ v: root, inTargetList: rootInTargetList }];
+  for (let item = stack.pop(); item !== undefined; item = stack.pop()) {
+    const { v, inTargetList, key } = item;
+    if (key === undefined) {
+      if (v === skip && skip !== undefined) continue;
+      if (Array.isArray(v)) {
+        for (let i = v.length - 1; i >= 0; i--) stack.push({ v: v[i], inTargetList });
+        continue;
+      }
+      const o = obj(v);
+      if (!o) continue;
+      const keys = Object.keys(o);
+      for (let i = keys.length - 1; i >= 0; i--) stack.push({ v: o[keys[i]!], inTargetList, key: keys[i]! });
+      continue;
+    }
+    const child = v;
     switch (key) {
       case 'DeleteStmt':
       case 'UpdateStmt':
@@ -722,6 +740,6 @@ function walk(
         continue;
       }
     }
-    walk(child, s, ctx, out, skip, inTargetList || key === 'targetList');
+    stack.push({ v: child, inTargetList: inTargetList || key === 'targetList' });
   }
 }
