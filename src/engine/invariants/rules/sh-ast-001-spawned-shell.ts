@@ -75,9 +75,48 @@ const ESCAPE_LINE =
   /^(?::?!\s*(?:\/(?:usr\/)?(?:local\/)?bin\/)?(?:ba|z|da|k|c|tc|fi|a|r)?sh|:(?:sh|she|shel|shell|terminal|term))$/;
 
 /** The shell reads commands from a terminal: no -c, no script operand, or -i. */
+/** A PowerShell parameter written as any prefix of its name (-c, -Comm, -Command; case-insensitive). */
+function psParam(arg: string, name: string, shortest: number): boolean {
+  const w = /^-(\w+)$/.exec(arg)?.[1]?.toLowerCase();
+  return w !== undefined && w.length >= shortest && name.startsWith(w);
+}
+
+/**
+ * PowerShell takes whole-word parameters (-NoProfile, -NonInteractive, -ExecutionPolicy), not
+ * bundles of letters: it stays open with -NoExit, or with neither a command, a file nor a script.
+ */
+function powerShellInteractive(e: ExecFact): boolean {
+  const args = e.argv.slice(1);
+  if (args.some((a) => psParam(a, 'noexit', 3))) return true;
+  const runs = (a: string): boolean =>
+    psParam(a, 'command', 1) || psParam(a, 'file', 1) || psParam(a, 'encodedcommand', 1) || /^-ec$/i.test(a);
+  if (args.some(runs)) return false;
+  for (let i = 0; i < args.length; i++) {
+    const a = args[i]!;
+    if (!/^-\w/.test(a)) return false; // a script path: pwsh runs it and exits
+    if (PS_VALUE_PARAMS.some(([name, shortest]) => psParam(a, name, shortest))) i++;
+  }
+  return e.stdinInteractive !== false;
+}
+
+/** PowerShell parameters that take the next word as their value (so it is not a script). */
+const PS_VALUE_PARAMS: readonly (readonly [string, number])[] = [
+  ['executionpolicy', 2],
+  ['workingdirectory', 2],
+  ['windowstyle', 2],
+  ['outputformat', 2],
+  ['inputformat', 2],
+  ['configurationname', 4],
+  ['settingsfile', 2],
+  ['version', 1],
+  ['psconsolefile', 2],
+  ['custompipename', 2],
+];
+
 function isInteractiveShell(e: ExecFact): boolean {
   if (!SHELLS.has(e.program)) return false;
   if (e.program === 'busybox' && !SHELLS.has(e.argv[1] ?? '')) return false;
+  if (e.program === 'pwsh' || e.program === 'powershell') return powerShellInteractive(e);
   if (hasShortFlag(e.argv, 'i')) return true;
   if (hasShortFlag(e.argv, 'c') || e.argv.some((a) => a === '-Command' || a === '-File')) return false;
   const scripts = operands(e.argv).filter((a) => !(e.program === 'busybox' && a === e.argv[1]));
@@ -142,6 +181,11 @@ export default defineRule({
       { input: "psql -c '\\! /bin/sh'" },
     ],
     allow: [
+      {
+        input:
+          "python3 -c \"import subprocess; subprocess.run(['pwsh', '-NoProfile', '-Command', 'Get-Date'])\"",
+        why: 'PowerShell runs one command (-NoProfile is a whole word, not -i bundled with other letters)',
+      },
       {
         input: 'find . -name "*.sh" -exec bash {} \\;',
         why: 'each found script is run, not an interactive shell',
