@@ -4,6 +4,11 @@ import { defineRule } from '../define-rule.js';
 const WHOLE = new Set(['database', 'schema', 'tablespace', 'owned']);
 /** CREATE OR REPLACE TABLE / REPLACE TABLE (extract/sql/replace.ts): a drop spelled as a create. */
 const REPLACES = /^\s*(?:create\s+or\s+)?replace\b/i;
+/**
+ * Types and domains: without CASCADE (or Oracle's FORCE) the drop fails while any column uses them,
+ * so no rows can go (r4 FP); with it the columns go too.
+ */
+const FAILS_IF_USED = new Set(['type', 'domain']);
 
 export default defineRule({
   id: 'SQL-AST-002',
@@ -15,6 +20,7 @@ export default defineRule({
   *check(facts) {
     for (const s of facts.of('sql')) {
       if (s.statement !== 'drop' || WHOLE.has(s.object ?? '') || s.temporary === true) continue;
+      if (FAILS_IF_USED.has(s.object ?? '') && !/cascade|force/i.test(s.text)) continue;
       const target = s.targets[0];
       const object = (s.object ?? 'object').toUpperCase();
       yield {
@@ -46,6 +52,7 @@ export default defineRule({
       { input: 'DROP ROLE IF EXISTS myrole;', runtime: 'sql' },
       { input: 'DROP USER myuser', runtime: 'sql' },
       { input: 'DROP FUNCTION a.b (INT)', runtime: 'sql' },
+      { input: 'DROP TYPE order_status CASCADE', runtime: 'sql' },
       { input: 'SELECT 1 /*! ; DROP TABLE users */', runtime: 'sql' },
       { input: 'SELECT 1 --1; DROP TABLE t', runtime: 'sql' },
       { input: 'CREATE OR REPLACE TABLE users AS SELECT * FROM users WHERE 1 = 0', runtime: 'sql' },
@@ -70,6 +77,11 @@ export default defineRule({
         why: 'a temporary table created in the same batch',
       },
       { input: 'DROP TABLE #work', runtime: 'sql', why: 'SQL Server temporary table' },
+      {
+        input: 'DROP TYPE IF EXISTS tmp_import_status',
+        runtime: 'sql',
+        why: 'without CASCADE the drop fails while a column uses the type',
+      },
       {
         input: 'ALTER TABLE integers ALTER COLUMN i DROP DEFAULT',
         runtime: 'sql',
