@@ -135,7 +135,17 @@ const execShell: Handler = (w, c) => {
   runShell(w.col, c.span, cmd, VIA, { codeSpan: spanOf(w, c, 0), interactive, ...runOpts(opts) });
   stdinFlows(w.col, c.span, render(cmd).trim().split(/\s+/, 1)[0] ?? 'sh', opt(opts, 'input'));
   const words = render(cmd).trim().split(/\s+/);
-  return { ...UNKNOWN, sources: [commandOutput(words, words[0] ?? 'sh')] };
+  return {
+    ...UNKNOWN,
+    sources: [commandOutput(words, words[0] ?? 'sh')],
+    // exec('sh').stdin.end(script): the child's stdin is a pipe (async exec only).
+    ...(c.name.endsWith('Sync')
+      ? {}
+      : pipedStdin(
+          opt(opts, 'stdio'),
+          words.map((t) => strVal(t)),
+        )),
+  };
 };
 
 /** spawn(cmd, args, opts) / execFile: an argv unless `shell: true`. */
@@ -1074,6 +1084,17 @@ add(
   (w, c) => evalCode(c.name.includes('vm') ? 'vm' : 'eval', 'first')(w, c),
 );
 add(['Object.getPrototypeOf', 'Reflect.getPrototypeOf'], (_w, c) => prototypeOf(c.args[0]));
+// Reflect.construct(F, [args]): new F(...args) (the Function constructor by another name, r3).
+add(['Reflect.construct'], (w, c) => callAs(w, c, c.args[0], [...(c.args[1]?.items ?? [])]));
+// new Module(id)._compile(code, file): node's loader compiling a code string.
+add(
+  ['new module()._compile', 'module()._compile', 'module.prototype._compile'],
+  evalCode('Module._compile', 'first'),
+);
+// fs.mkdtemp(prefix): a directory whose random suffix the walk writes as XXXXXX (written-then-run, r3).
+add(['fs.mkdtempSync', 'fs.promises.mkdtemp'], (_w, c) =>
+  c.args[0] ? concat([c.args[0], strVal('XXXXXX')]) : undefined,
+);
 // The Function constructor reached through a prototype (r3): Function.prototype.constructor and friends.
 add(
   [
