@@ -44,7 +44,7 @@ import {
   spreadItems,
 } from './node/records.js';
 import { isFunctionConstructorOf, paramPrelude } from './node/code-strings.js';
-import { reordered, reorders, rotatedArgs } from './code/reorder.js';
+import { reorderInPlace, rotatedArgs } from './code/reorder.js';
 
 const FUNCTION_TYPES = new Set([
   'arrow_function',
@@ -744,13 +744,7 @@ export class JsWalker extends CodeWalker {
       for (const a of call.args) this.store(recvNode, a);
     }
     // A list reordered in place (`t.push(t.shift())`, `t.reverse()`): its order is unknown (code/reorder.ts).
-    if (
-      method !== undefined &&
-      recvNode?.type === 'identifier' &&
-      recv?.items !== undefined &&
-      reorders(this.src(recvNode), method, call.argNodes, (x) => this.src(x))
-    )
-      this.env.set(this.src(recvNode), reordered(recv, method));
+    reorderInPlace(this, recvNode, recv, method, call.argNodes);
     // A function built from text, called with known arguments: its body analysed with them bound.
     // Arguments that are node's own objects (`fn(require)`) are passed as themselves (r3).
     const prelude = fn?.code !== undefined ? paramPrelude(fn.code.params, call.args) : undefined;

@@ -56,7 +56,7 @@ import {
   recordKeywords,
 } from './python/records.js';
 import { byteArithmetic } from './python/decoders.js';
-import { reordered, reorders, rotatedArgs } from './code/reorder.js';
+import { reorderInPlace, rotatedArgs } from './code/reorder.js';
 
 /** Most loop-body walks one input may spend unrolling loops over literal lists (work units). */
 const UNROLL_BUDGET = 4096;
@@ -841,13 +841,7 @@ export class PyWalker extends CodeWalker {
       for (const a of call.args) this.#store(recvNode, a);
     }
     // A list reordered in place (`t.append(t.pop(0))`, `d.rotate(1)`): its order is unknown (code/reorder.ts).
-    if (
-      method !== undefined &&
-      recvNode?.type === 'identifier' &&
-      recv?.items !== undefined &&
-      reorders(this.src(recvNode), method, call.argNodes, (x) => this.src(x))
-    )
-      this.env.set(this.src(recvNode), reordered(recv, method));
+    reorderInPlace(this, recvNode, recv, method, call.argNodes);
     const handler = PY_CALLS.find(call.name, method);
     // A method of the input's own classes on an object the walk cannot type: walked with (self, args).
     const own = !handler && method !== undefined ? this.#methods.get(method) : undefined;

@@ -49,6 +49,22 @@ export function reorders(
   });
 }
 
+/**
+ * `name.method(args)` on a list the walk holds: when it reorders that list in place, the name is
+ * bound to the reordered list (python and node walkers alike).
+ */
+export function reorderInPlace(
+  w: { readonly env: Map<string, Val>; src(n: SyntaxNode): string },
+  recvNode: SyntaxNode | undefined,
+  recv: Val | undefined,
+  method: string | undefined,
+  argNodes: readonly SyntaxNode[],
+): void {
+  if (method === undefined || recvNode?.type !== 'identifier' || recv?.items === undefined) return;
+  const name = w.src(recvNode);
+  if (reorders(name, method, argNodes, (x) => w.src(x))) w.env.set(name, reordered(recv, method));
+}
+
 /** The list after `method` reordered it: reversed exactly; rotated, order unknown (generated). */
 export function reordered(list: Val, method = 'rotate'): Val {
   if (method === 'reverse' && list.items !== undefined)
