@@ -23,3 +23,12 @@ export function textVariants(text: string): readonly string[] {
   const bare = withoutComments(text);
   return bare === text ? [text] : [text, bare];
 }
+
+/** The first of `checks` whose pattern matches the statement, with or without its comments. */
+export function firstMatch<T extends { readonly pattern: RegExp }>(
+  checks: readonly T[],
+  text: string,
+): T | undefined {
+  const texts = textVariants(text);
+  return checks.find((c) => texts.some((t) => c.pattern.test(t)));
+}

@@ -4,7 +4,7 @@
  * or repaired with data loss, tables flashed back, recycle bins purged, large objects and
  * replication slots removed in bulk.
  */
-import { textVariants } from '../../knowledge/sql-text.js';
+import { firstMatch } from '../../knowledge/sql-text.js';
 import { defineRule } from '../define-rule.js';
 
 /** Leading whitespace and comments before a statement's first keyword. */
@@ -100,8 +100,7 @@ export default defineRule({
     for (const s of facts.of('sql')) {
       // Keyword-gated: the statement's first word, or one of the destructive functions called.
       if (!GATE.test(s.text) && !s.functions.some((f) => BULK_FUNCTIONS.has(f))) continue;
-      const texts = textVariants(s.text);
-      const hit = CHECKS.find((c) => texts.some((t) => c.pattern.test(t)));
+      const hit = firstMatch(CHECKS, s.text);
       if (hit) yield { span: s.span, reason: hit.reason, suggestedAlternative: null };
     }
   },

@@ -4,7 +4,7 @@
  * level security, triggers or replication logging switched off for the session or table.
  */
 import type { SqlStmtFact } from '../../facts.js';
-import { textVariants, withoutComments } from '../../knowledge/sql-text.js';
+import { firstMatch, textVariants, withoutComments } from '../../knowledge/sql-text.js';
 import { defineRule } from '../define-rule.js';
 
 /** Leading whitespace and comments before a statement's first keyword. */
@@ -237,8 +237,7 @@ export default defineRule({
       }
       if (!/^(?:\s|--[^\n]*\n|\/\*[\s\S]*?\*\/)*(?:alter|set|reassign|exec|sp_password)/i.test(s.text))
         continue;
-      const texts = textVariants(s.text);
-      const hit = CHECKS.find((c) => texts.some((t) => c.pattern.test(t)));
+      const hit = firstMatch(CHECKS, s.text);
       if (hit) yield { span: s.span, reason: hit.reason, suggestedAlternative: null };
     }
   },

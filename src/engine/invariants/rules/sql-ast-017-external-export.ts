@@ -4,7 +4,7 @@
  * FUNCTION s3(...)`, Hive external tables written by CTAS, Oracle DBMS_CLOUD exports, and SQL
  * Server `BACKUP ... TO URL` or to a UNC share. The rows leave for a bucket or host the agent names.
  */
-import { textVariants } from '../../knowledge/sql-text.js';
+import { firstMatch } from '../../knowledge/sql-text.js';
 import { defineRule } from '../define-rule.js';
 
 const LEAD = String.raw`^(?:\s|--[^\n]*(?:\n|$)|/\*[\s\S]*?\*/)*`;
@@ -71,8 +71,7 @@ export default defineRule({
     for (const s of facts.of('sql')) {
       if (!GATE.test(s.text) && !(s.qualifiedFunctions ?? []).some((f) => f.startsWith('dbms_cloud.')))
         continue;
-      const texts = textVariants(s.text);
-      const hit = CHECKS.find((c) => texts.some((t) => c.pattern.test(t)));
+      const hit = firstMatch(CHECKS, s.text);
       if (hit) yield { span: s.span, reason: hit.reason, suggestedAlternative: null };
     }
   },
