@@ -10,8 +10,7 @@ const PLAIN_CONDITION = /^[\w.\s=<>!'"$()-]+$/;
 
 /** The SQL a Cypher query amounts to, or undefined when the text is not Cypher. */
 export function cypherAsSql(text: string): string | undefined {
-  if (!/^\s*(?:OPTIONAL\s+)?(?:MATCH|MERGE|UNWIND)\b/i.test(text) || text.length > 65536)
-    return undefined;
+  if (!/^\s*(?:OPTIONAL\s+)?(?:MATCH|MERGE|UNWIND)\b/i.test(text) || text.length > 65536) return undefined;
   const deletes = /\b(?:DETACH\s+)?DELETE\b/i.test(text);
   const sets = /\b(?:SET|REMOVE)\b/i.test(text);
   if (!deletes && !sets) return 'SELECT 1;';
