@@ -28,21 +28,11 @@ function protection(w: readonly string[], f: Map<string, unknown>): CliEquivalen
   return bash(['gh api -X DELETE', quote(`repos/${repoOf(f)}/branches/${branch}/protection`)]);
 }
 
+/** Name words of tools that add people to a repository or project. */
+const PEOPLE_WORDS = ['collaborator', 'collaborators', 'member', 'members', 'invite', 'invitation'];
+
 function collaborator(w: readonly string[], f: Map<string, unknown>): CliEquivalent | undefined {
-  if (
-    !has(
-      w,
-      'collaborator',
-      'collaborators',
-      'member',
-      'members',
-      'invite',
-      'invitation',
-      'permission',
-      'permissions',
-    )
-  )
-    return undefined;
+  if (!has(w, ...PEOPLE_WORDS, 'permission', 'permissions')) return undefined;
   const raw = str(f, 'permission', 'role', 'access_level', 'access', 'permissions');
   if (raw === undefined) return undefined;
   // GitLab's numeric access levels: 40 maintainer, 50 owner.
@@ -81,12 +71,7 @@ export const FORGE_WORDS = [
   'protected',
   'ruleset',
   'rulesets',
-  'collaborator',
-  'collaborators',
-  'member',
-  'members',
-  'invite',
-  'invitation',
+  ...PEOPLE_WORDS,
   'visibility',
   'repo',
   'repository',
