@@ -19,7 +19,7 @@ export default defineDetector({
   patterns: [
     prefixedToken(ID, {
       keywords: ['dt0c01.'],
-      regex: /^dt0c01\.[A-Z0-9]{24}\.[A-Z0-9]{64}/,
+      regex: /^dt0c01\.[A-Za-z0-9]{24}\.[A-Za-z0-9]{64}/,
       envName: 'DYNATRACE_API_TOKEN',
       tail: 'A-Za-z0-9',
     }),
@@ -29,6 +29,11 @@ export default defineDetector({
       { text: `export DYNATRACE_API_TOKEN=${token('dyn0a')}`, secret: token('dyn0a') },
       { text: `Use ${token('dyn0b')} for the deploy step.`, secret: token('dyn0b') },
       { text: `{"credentials": "${token('dyn0c')}"}`, secret: token('dyn0c') },
+      {
+        text: `Use ${token('dyn0g').toLowerCase()} for the deploy step.`,
+        secret: token('dyn0g').toLowerCase(),
+        why: 'lower case: the vendor prefix is enough',
+      },
     ],
     negative: [
       { text: 'dt0c01.' + 'x'.repeat(token('dyn0d').length - 7), why: 'placeholder body' },

@@ -16,7 +16,8 @@ export default defineDetector({
   patterns: [
     prefixedToken(ID, {
       keywords: ['sg.'],
-      regex: /^SG\.[A-Za-z0-9_-]{22}\.[A-Za-z0-9_-]{43}/,
+      // The documented shape, or 66 characters of the key alphabet with the dots anywhere.
+      regex: /^SG\.(?:[A-Za-z0-9_-]{22}\.[A-Za-z0-9_-]{43}|[A-Za-z0-9=_.-]{66}(?![A-Za-z0-9=_.-]))/,
       envName: 'SENDGRID_API_KEY',
       minDistinct: 10,
     }),
@@ -26,6 +27,11 @@ export default defineDetector({
       { text: `export SENDGRID_API_KEY=${token('sen0a')}`, secret: token('sen0a') },
       { text: `Use ${token('sen0b')} for the deploy step.`, secret: token('sen0b') },
       { text: `{"credentials": "${token('sen0c')}"}`, secret: token('sen0c') },
+      {
+        text: `Use SG.${randomBody('sen0g', BASE64URL + '.=', 66)} for it.`,
+        secret: 'SG.' + randomBody('sen0g', BASE64URL + '.=', 66),
+        why: '66 characters of the key alphabet, dots anywhere',
+      },
     ],
     negative: [
       { text: 'SG.' + 'x'.repeat(token('sen0d').length - 3), why: 'placeholder body' },

@@ -36,7 +36,7 @@ export default defineDetector({
     {
       id: 'slack/webhook',
       keywords: ['hooks.slack.com/'],
-      regex: /^hooks\.slack\.com\/(?:services|workflows|triggers)\/(?<secret>[A-Za-z0-9_/-]{20,200})/,
+      regex: /^hooks\.slack\.com\/(?:services|workflows|triggers)\/(?<secret>[A-Za-z0-9_/+-]{20,200})/,
       maxLength: 240,
       envName: 'SLACK_WEBHOOK_URL',
       gate: (s) => hasVariety(s, 10),
@@ -58,6 +58,11 @@ export default defineDetector({
         secret: randomBody('sl4b', 'abcdef0123456789', 64),
       },
       { text: `webhook_url: "https://hooks.slack.com/services/${hookPath('sl5')}"`, secret: hookPath('sl5') },
+      {
+        text: `Post to https://hooks.slack.com/services/${randomBody('sl6', BASE62 + '+/', 48)} now`,
+        secret: randomBody('sl6', BASE62 + '+/', 48),
+        why: 'a path with + in it',
+      },
     ],
     negative: [
       { text: 'THIS IS OK https: https://api.slack.com/web.', why: 'API docs URL' },

@@ -16,7 +16,7 @@ export default defineDetector({
     {
       id: 'stripe/secret-key',
       keywords: ['sk_live_', 'sk_test_', 'sk_prod_', 'rk_live_', 'rk_test_', 'rk_prod_'],
-      regex: /^[sr]k_(?:live|test|prod)_[0-9A-Za-z]{24,247}(?![0-9A-Za-z])/,
+      regex: /^[sr]k_(?:live|test|prod)_[0-9A-Za-z]{12,247}(?![0-9A-Za-z])/,
       boundary: true,
       maxLength: 260,
       envName: 'STRIPE_SECRET_KEY',
@@ -42,6 +42,11 @@ export default defineDetector({
       {
         text: `curl https://api.stripe.com/v1/charges -u ${k('sk_live', 'st5', 24)}:`,
         secret: k('sk_live', 'st5', 24),
+      },
+      {
+        text: `Use ${k('rk_test', 'st6', 16)} for it.`,
+        secret: k('rk_test', 'st6', 16),
+        why: 'a short body',
       },
     ],
     negative: [

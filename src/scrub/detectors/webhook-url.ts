@@ -49,7 +49,7 @@ export default defineDetector({
     url(
       'teams',
       ['.webhook.office.com/webhookb2/', 'outlook.office.com/webhook/'],
-      /^(?:\.webhook\.office\.com\/webhookb2|outlook\.office\.com\/webhook)\/[a-z0-9-]{36}@[a-z0-9-]{36}\/IncomingWebhook\/[a-f0-9]{32}\/[a-z0-9-]{36}(?:\/[A-Za-z0-9_-]{20,60})?/,
+      /^(?:\.webhook\.office\.com\/webhookb2|outlook\.office\.com\/webhook)\/[a-z0-9-]{36}@[a-z0-9-]{36}\/IncomingWebhook\/[a-z0-9]{32}\/[a-z0-9-]{36}(?:\/[A-Za-z0-9_-]{20,60})?/,
       'TEAMS_WEBHOOK_URL',
     ),
   ],
@@ -58,6 +58,11 @@ export default defineDetector({
       { text: `zap = '${zapier('wh0a')}'`, secret: zapier('wh0a').slice(8) },
       { text: `POST ${tines('wh0b')}`, secret: tines('wh0b').split('.tines.com')[1]! },
       { text: `TEAMS_URL=${teams('wh0c')}`, secret: teams('wh0c').split('contoso')[1]! },
+      {
+        text: `teams: ${teams('wh0e').replace(/IncomingWebhook\/[a-f0-9]{32}/, `IncomingWebhook/${randomBody('wh0f', lower, 32)}`)}`,
+        secret: randomBody('wh0f', lower, 32),
+        why: 'the hook id in letters beyond hex, as public rule collections allow',
+      },
     ],
     negative: [
       { text: 'See https://hooks.zapier.com/hooks/catch/ for the docs', why: 'no hook id' },
