@@ -56,7 +56,12 @@ import {
   recordKeywords,
 } from './python/records.js';
 import { byteArithmetic } from './python/decoders.js';
+import { heldAt } from './code/carry.js';
+import './python/carry.js';
+import './python/sql-clients.js';
 import { reorderInPlace, rotatedArgs } from './code/reorder.js';
+import { dunder, passCallables, splatParam } from './python/callbacks.js';
+import './python/processes.js';
 
 /** Most loop-body walks one input may spend unrolling loops over literal lists (work units). */
 const UNROLL_BUDGET = 4096;
@@ -357,12 +362,18 @@ export class PyWalker extends CodeWalker {
       const bound = more.length === 1 && more[0]!.items ? more[0]!.items : more;
       return { ...base, items: [...(base.items ?? []), ...bound] };
     }
+    // An own instance indexed runs its class's __getitem__ (python/callbacks.ts).
+    const hooked = dunder(this, base, '__getitem__', [index]);
+    if (hooked !== undefined) return hooked;
     if (key !== null && base.fields?.has(key)) return base.fields.get(key)!;
     if (index.num !== undefined && base.items?.[index.num] !== undefined) return base.items[index.num]!;
     // One of the matches of a glob or listing (`glob.glob('~/.ss*/id_*')[0]`): what iterating yields.
     if (index.num !== undefined && base.items === undefined && base.each !== undefined) return base.each;
     const held = key !== null ? keyHeld(this, base, key) : undefined;
     if (held !== undefined) return held;
+    // A negative index, or a key the walk cannot know, into a known container (code/carry.ts).
+    const carried = heldAt(base, key, index.num);
+    if (carried !== undefined) return carried;
     return { ...opaque([base]), parts: [{ hole: this.src(n) }] };
   }
 
@@ -716,7 +727,8 @@ export class PyWalker extends CodeWalker {
       const def =
         p.type === 'default_parameter' || p.type === 'typed_default_parameter' ? named(p).at(-1) : undefined;
       const v = args[i] ?? kw.get(id) ?? (def ? this.visit(def) : holeVal(id));
-      this.env.set(id, p.type.includes('splat') ? opaque(args.slice(i)) : v);
+      // `*a` holds the remaining arguments as a tuple, `**k` the keywords: `f(*a)` spreads them again.
+      this.env.set(id, p.type.includes('splat') ? splatParam(p.type, args.slice(i), kw) : v);
     });
   }
 
@@ -808,6 +820,9 @@ export class PyWalker extends CodeWalker {
       dynamicCall(this.col, call.span, callee, [...call.args, ...call.kw.values()]);
     if (fn?.returns !== undefined)
       return typeof fn.returns === 'number' ? (call.args[fn.returns] ?? UNKNOWN) : fn.returns;
+    // An own instance called (`R()(cmd)`) runs its class's __call__ (python/callbacks.ts).
+    const called = fn !== undefined ? dunder(this, fn, '__call__', call.args) : undefined;
+    if (called !== undefined) return called;
     // A class or record type of this input called: an instance of it (records.ts).
     if (fn?.fieldNames !== undefined) return construct(this, fn, call.args, call.kw);
     if (call.kw.size > 0) recordKeywords(this, call.name, call.kw);
@@ -842,6 +857,8 @@ export class PyWalker extends CodeWalker {
     }
     // A list reordered in place (`t.append(t.pop(0))`, `d.rotate(1)`): its order is unknown (code/reorder.ts).
     reorderInPlace(this, recvNode, recv, method, call.argNodes);
+    // Functions given as arguments are called as the receiving call would (python/callbacks.ts).
+    passCallables(this, call, fn);
     const handler = PY_CALLS.find(call.name, method);
     // A method of the input's own classes on an object the walk cannot type: walked with (self, args).
     const own = !handler && method !== undefined ? this.#methods.get(method) : undefined;

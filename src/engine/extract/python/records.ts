@@ -10,6 +10,7 @@ import { named } from '../code/syntax.js';
 import { constText, opaque, pathOf, refVal, strVal, UNKNOWN, withTaint, type Val } from '../code/value.js';
 import type { PyWalker } from '../python.js';
 import { PY_CALLS, type PyCall } from './calls.js';
+import { finalized, subclassed } from './callbacks.js';
 
 type Handler = (w: PyWalker, c: PyCall) => Val | undefined;
 
@@ -63,6 +64,7 @@ export function classDefinition(w: PyWalker, n: SyntaxNode): Val {
   const name = nameNode ? w.src(nameNode) : 'X';
   const cls: Val = { ...refVal(name, name), fields, fieldNames: order };
   if (nameNode) w.env.set(name, cls);
+  subclassed(w, n, cls);
   return cls;
 }
 
@@ -95,6 +97,8 @@ export function construct(w: PyWalker, cls: Val, args: readonly Val[], kw: Reado
   };
   const init = cls.fields?.get('__init__');
   if (init?.fn !== undefined) w.callFunction(init, [self, ...args], kw);
+  // Its __del__ runs when it goes, at the latest at exit (python/callbacks.ts).
+  finalized(w, cls, self);
   return self;
 }
 
@@ -107,6 +111,12 @@ export function attributeHeld(w: PyWalker, base: Val, name: string): Val | undef
   if (base.ref === 'pathlib.Path()') {
     if (name === 'path') return base;
     if (name === 'parents') return parents(base);
+    // The anchor of an absolute path (the working directory is one) is the root (`Path.cwd().anchor`).
+    if (name === 'anchor' || name === 'root') {
+      const text = constText(base);
+      if (base.cwd === true || text?.startsWith('/') === true) return withTaint(strVal('/'), base);
+      if (text !== null) return strVal('');
+    }
     return undefined;
   }
   if (!holdsMembers(base)) return undefined;
