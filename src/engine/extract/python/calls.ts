@@ -78,6 +78,7 @@ import {
 } from '../code/credential-apis.js';
 import { PY_DECODER_METHODS, PY_DECODERS } from './decoders.js';
 import { PY_TEMPFILES } from './tempfiles.js';
+import { fireGadgets, gadgetFormat, loaderData, PY_BUFFERS } from './gadgets.js';
 import { inputRunner, pipeWrite, stdinFields, stdinRunner } from '../code/stdin-pipe.js';
 
 /** A call; its name is qualified like 'subprocess.run' or 'pathlib.Path().write_text'. */
@@ -559,11 +560,25 @@ function execBuiltin(program: string): Handler {
 
 /** Deserialisers that run code from their input (pickle and friends): a sink only for downloaded or decoded data. */
 const unsafeLoad: Handler = (w, c) => {
-  const data = c.args[0];
+  // An in-memory file (io.BytesIO(b)) or an Unpickler over one reads what it holds (gadgets.ts).
+  const data = loaderData(c.args[0] ?? (c.name.endsWith('Unpickler().load') ? c.recv : undefined));
   if (!data) return undefined;
   // Loading what this input pickled: its classes' __reduce__ gadgets run.
   if (/dumps?\(\)$/.test(data.ref ?? '') && w.reduces.length > 0) reduceGadget(w, c);
   codeFlows(w.col, c.span, [data], c.name.split('.')[0] ?? 'pickle');
+  // A gadget written in the input (pickle opcodes, yaml python tags, jsonpickle py/reduce): its calls run.
+  const format = gadgetFormat(c.name);
+  if (format !== undefined)
+    fireGadgets(format, data, {
+      call: (f, args, kw) => callValue(w, c, f, args, kw),
+      knows: (name) => PY_CALLS.byName(name) !== undefined,
+      unmodelled: (what) =>
+        w.col.flow(
+          c.span,
+          { kind: 'decoded' },
+          { kind: 'exec', program: `a deserialisation gadget calling ${what}` },
+        ),
+    });
   return opaque([data]);
 };
 
@@ -1684,8 +1699,18 @@ add(
     'marshal.load',
     'dill.loads',
     'cloudpickle.loads',
+    'cloudpickle.load',
+    'dill.load',
+    'pickle._loads',
+    '_pickle.loads',
+    '_pickle.load',
+    'cPickle.loads',
+    'cPickle.load',
+    'pickle.Unpickler().load',
     'yaml.unsafe_load',
+    'yaml.unsafe_load_all',
     'jsonpickle.decode',
+    'jsonpickle.loads',
     'shelve.open',
   ],
   unsafeLoad,
@@ -1716,7 +1741,7 @@ add(
 );
 add(['bytes.fromhex', 'bytearray.fromhex', 'binascii.unhexlify', 'binascii.a2b_hex'], fromHex);
 add(['codecs.decode'], codecsDecode);
-for (const [names, h] of [...PY_DECODERS, ...PY_TEMPFILES]) add(names, h);
+for (const [names, h] of [...PY_DECODERS, ...PY_TEMPFILES, ...PY_BUFFERS]) add(names, h);
 add(['__import__', 'importlib.import_module', 'importlib.__import__'], importModule);
 add(['getattr'], getAttr);
 add(['globals', 'locals', 'vars'], namespace);
