@@ -12,7 +12,7 @@
 const MARKER = /\[REDACTED_[A-Z]+_KEY_[0-9a-f]{8}\]/;
 /** `#{x}`, `%(x)s`, `<your key>`, `$VAR`, `%s`, `%VAR%` (`${…}` and `{{…}}`: closedPlaceholder). */
 const TEMPLATE =
-  /^%[A-Za-z_][A-Za-z0-9_]*%$|#\{[^{}\s]{1,40}\}|%\([A-Za-z_]\w*\)[sdr]|<[^<>\s]{0,40}>|^<|>$|^\$[A-Za-z_]|^%[sdv]$/;
+  /^%[A-Za-z_][A-Za-z0-9_]*%$|#\{[^{}\s]{1,40}\}|%\([A-Za-z_]\w*\)[sdr]|<[^<>\s]{0,40}>|^<|>$|^\$(?:[A-Za-z_]|[0-9]+$)|^%[sdv]$/;
 
 /**
  * A closed `${…}` or `{{…}}` whose inside starts like a name and has balanced brackets: `${TOKEN}`,
@@ -41,6 +41,20 @@ export function closedPlaceholder(v: string): boolean {
     }
   }
   return false;
+}
+
+/** `[PASSWORD]`, `[IP]`: a bracketed placeholder (letters and spaces, no digits). */
+const BRACKETED = /^\[[A-Za-z][A-Za-z _.-]{0,40}\]$/;
+
+/**
+ * A password that is the name of what belongs there (`-u username:password`, `-u test:test`,
+ * `--user user:token`): command-line documentation, as public scanners' curl rules treat it. Not
+ * part of the shared check: `https://user:pass@host` in a URL is still redacted.
+ */
+const NAMED_PLACEHOLDER = /^(?:pass(?:word|wd)?|pwd|test|token|secret|change(?:it|me)|user(?:name)?)$/i;
+
+export function namedPlaceholder(value: string): boolean {
+  return NAMED_PLACEHOLDER.test(value);
 }
 
 /** Words that only placeholders contain (case-insensitive substrings). */
@@ -184,7 +198,7 @@ function sharedReason(v: string): string | null {
   if (MARKER.test(v)) return 'marker';
   if (TEMPLATE.test(v) || closedPlaceholder(v)) return 'template';
   if (DOCUMENTATION_KEYS.has(v)) return 'documentation key';
-  if (PLACEHOLDER_WORD.test(v)) return 'placeholder word';
+  if (PLACEHOLDER_WORD.test(v) || BRACKETED.test(v)) return 'placeholder word';
   return null;
 }
 
@@ -211,6 +225,8 @@ export function prefixedNotSecretReason(value: string, prefixLength: number): st
  * `1234567` in it keeps 12 random characters and stays a secret).
  */
 function fillerReason(v: string): string | null {
+  // One character throughout, however short (`xxx`, `yyy`, `****`).
+  if (/^(.)\1+$/.test(v)) return 'repeated characters';
   const rep = repeats(v);
   if (!rep && !sequential(v)) return null;
   const rest = randomRest(v);
@@ -245,6 +261,7 @@ export const NOT_SECRET_EXAMPLES: readonly NotSecretExample[] = [
   { value: '{{ .Values.apiKey }}', reason: 'template', why: 'Helm/Jinja template' },
   { value: '<your-api-key>', reason: 'template', why: 'angle-bracket placeholder' },
   { value: '$API_KEY', reason: 'template', why: 'variable reference' },
+  { value: '$2', reason: 'template', why: 'a positional parameter (curl --user "$1:$2")' },
   { value: 'Bearer ${TOKEN:-none}', reason: 'template', why: 'a shell default inside a value' },
   { value: '%(api_key)s', reason: 'template', why: 'Python %-format placeholder' },
   {
@@ -272,6 +289,10 @@ export const NOT_SECRET_EXAMPLES: readonly NotSecretExample[] = [
   { value: 'glpat-' + 'ABCDEFGHIJKLMNOPQRST', reason: 'sequential run', why: 'the alphabet' },
   { value: 'pul-' + 'zyxwvutsrq' + '9876543210', reason: 'sequential run', why: 'counting down' },
   { value: 'hf_' + 'FakeFakeFake1FakeFakeFakeFakeFakeFa', reason: 'placeholder word', why: 'says fake' },
+  { value: '[PASSWORD]', reason: 'placeholder word', why: 'a bracketed placeholder' },
+  { value: 'yyy', reason: 'repeated characters', why: 'one character, however short' },
+  { value: 'passw0rd!', reason: null, why: 'a weak password, but a real one' },
+  { value: '[Xq81ZrTn4Wc]', reason: null, why: 'brackets around random characters' },
   // Secrets that must stay candidates.
   { value: 'ghp_' + 'R8kq2VdXw7LmZp0cTyHs4NfUe1JbGa9oQi3K', reason: null, why: 'random base62' },
   { value: 'Tr0ub4dor&3', reason: null, why: 'a human password' },

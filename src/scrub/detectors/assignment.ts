@@ -3,7 +3,7 @@
  * code, XML, CLI flags and HTTP headers (Authorization: Bearer/Basic/Token), gated by entropy and
  * placeholder filters. Vendor-prefixed tokens have their own detector files.
  */
-import { BASE62, BASE64URL, HEX, randomBody } from '../examples.js';
+import { BASE62, BASE64, BASE64URL, HEX, randomBody } from '../examples.js';
 import {
   charClasses,
   isAlnumCode,
@@ -169,7 +169,14 @@ const NOT_SECRET_SUFFIX = new Set(
 );
 /** First word of the name that makes a "key" or "token" something other than a credential. */
 const NOT_SECRET_PREFIX =
-  /(?:^|[_.-])(?:public|pub|primary|foreign|sort|partition|cache|idempotency|map|dict|row|range|next|page|continuation|sync|lookup|i18n|translation|hotkey|shortcut|ssh_public|max|min)[_.-]?$/i;
+  /(?:^|[_.-])(?:public|pub|primary|foreign|sort|partition|cache|idempotency|map|dict|row|range|next|page|continuation|sync|lookup|i18n|translation|hotkey|shortcut|ssh_public|max|min|schema|sequence|bucket|hot|idx|natural|csrf|xsrf)[_.-]?$/i;
+
+/** The word after `key` that makes it a keyboard key, a vault or a data key (`key_down`, `keyVaultName`). */
+const KEY_NOT_CREDENTIAL = new Set(
+  'down up left right press pressed board code codes frame frames stone word words mesh meshing ring selector vault pair alias binding bindings stroke strokes event events handler listener'.split(
+    ' ',
+  ),
+);
 
 /**
  * The words of a name, lower case: split at `_`, `.`, `-` and where a capital follows a lower-case
@@ -236,6 +243,8 @@ function weakValueOk(value: string, minLength: number, minEntropy: number, quote
   if (/:\/\/|^[./~]|\.(?:pem|json|key|txt|ya?ml|p12|pfx|crt|cer|env|der)$/i.test(value)) return false;
   // A version, Go pseudo-versions included (`v0.0.0-20190604053449-0f29369cfe45/go.mod` in go.sum).
   if (/^v?[0-9]+\.[0-9]+\.[0-9]+(?:[-+][0-9A-Za-z.-]+)?(?:\/go\.mod)?$/.test(value)) return false;
+  // An artifact and its version (`io.jsonwebtoken:jjwt-jackson-0.11.2` in a Maven listing).
+  if (/^[a-z][a-z0-9]*(?:-[a-z][a-z0-9]*)*-v?[0-9]+(?:\.[0-9]+){1,3}$/.test(value)) return false;
   // `a.b.c` is code unquoted; quoted with digits in it, a dotted token (`x1Y.Zq9.…`), not a path of names.
   if (isCodeExpression(value) && !(quoted && /[0-9]/.test(value))) return false;
   return looksRandom(value, minLength, minEntropy);
@@ -580,7 +589,10 @@ function matchAssignment(text: string, pos: number, limit: number): PatternHit |
     ok = strongValueOk(value, quoted);
   } else {
     // A bare `token = …` is often code; `--token=…` names the flag's value.
-    const bare = !flag && (identifier.toLowerCase() === 'key' || identifier.toLowerCase() === 'token');
+    // …and so does a header on the command line (`curl -H "Token: …"`).
+    const header = /(?:^|\s)(?:-H|--header)[ \t=]*["']$/.test(text.slice(Math.max(0, start - 12), start));
+    const bare =
+      !flag && !header && (identifier.toLowerCase() === 'key' || identifier.toLowerCase() === 'token');
     ok = bare ? weakValueOk(value, 16, 3.3, quoted) : weakValueOk(value, 10, 3, quoted);
     // A long number named as a service's token or key (client ids, snowflakes): 15-24 varied digits.
     if (!ok && !bare) ok = /^[0-9]{15,24}$/.test(value) && shannonEntropy(value) >= 2.2;
@@ -595,6 +607,7 @@ function matchAssignment(text: string, pos: number, limit: number): PatternHit |
   const w = words(identifier);
   if (NOT_SECRET_SUFFIX.has(w[w.length - 1] ?? '') && w.length > 1) return null;
   if (NOT_SECRET_PREFIX.test(text.slice(start, pos))) return null;
+  for (let k = 0; k + 1 < w.length; k++) if (w[k] === 'key' && KEY_NOT_CREDENTIAL.has(w[k + 1]!)) return null;
   const fallback = strong
     ? stemWord.startsWith('secret')
       ? 'SECRET'
@@ -605,10 +618,14 @@ function matchAssignment(text: string, pos: number, limit: number): PatternHit |
   return { secretStart: valueStart, secretEnd: valueEnd, envName: envStyle(identifier, fallback) };
 }
 
+/**
+ * `Basic` takes base64 of `user:password`: a printable user name and a colon are enough (a
+ * mistyped or empty password is still the header's credential: `browser:`).
+ */
 function basicCredentials(value: string): boolean {
   if (!/^[A-Za-z0-9+/]{8,}={0,2}$/.test(value)) return false;
   const decoded = Buffer.from(value, 'base64').toString('latin1');
-  return /^[\x20-\x7e]+:[\x20-\x7e]+$/.test(decoded);
+  return /^[\x20-\x7e]+:/.test(decoded);
 }
 
 export default defineDetector({
@@ -739,8 +756,28 @@ export default defineDetector({
         nonStrict: 'keep',
         why: 'a CSV row that opens with the name',
       },
+      {
+        text: `curl -H "Token: ${randomBody('ge32', HEX, 24)}" https://api.example.com`,
+        secret: randomBody('ge32', HEX, 24),
+        nonStrict: 'keep',
+        why: 'a header on the command line names its value, as a flag does',
+      },
+      {
+        text: `curl -H 'Authorization: Basic ${Buffer.from('browser:').toString('base64')}' https://x.example`,
+        secret: Buffer.from('browser:').toString('base64'),
+        nonStrict: 'keep',
+        why: 'Basic credentials with an empty password are still the header credential',
+      },
     ],
     negative: [
+      { text: `key_down_event=${randomBody('ge33', BASE62, 30)}`, why: 'a keyboard key, not a credential' },
+      { text: "schemaKey = 'DOC_Vector_5_32'", why: 'a schema key names a field' },
+      { text: 'keyVaultToStoreSecrets: cmp2-qat-1208358310', why: 'the name of a key vault' },
+      {
+        text: `csrf-token=${randomBody('ge34', BASE64, 64)}==`,
+        why: 'a CSRF token guards a form; it grants no access',
+      },
+      { text: 'notes = "Maven - io.jsonwebtoken:jjwt-jackson-0.11.2"', why: 'an artifact and its version' },
       {
         text: `apiToken,${randomBody('ge32', BASE62, 32)} and more`,
         why: 'after a CSV-like name the value must fill its cell',
