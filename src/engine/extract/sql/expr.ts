@@ -24,7 +24,15 @@ export type Expr =
    * Anything else; `cols` is false when it was seen to reference no column (a constant subquery),
    * `sig` identifies the expression (equal signatures: the same expression), `fn` names a call.
    */
-  | { readonly k: 'other'; readonly cols?: boolean; readonly sig?: string; readonly fn?: string };
+  | {
+      readonly k: 'other';
+      readonly cols?: boolean;
+      readonly sig?: string;
+      readonly fn?: string;
+      /** Known bounds of its value for every row (`GREATEST(x, 0)` is at least 0). */
+      readonly min?: number;
+      readonly max?: number;
+    };
 
 export const OTHER: Expr = { k: 'other' };
 
@@ -88,6 +96,93 @@ const NON_NEGATIVE = new Set([
   'datalength',
 ]);
 const nonNegative = (e: Expr): boolean => e.k === 'other' && e.fn !== undefined && NON_NEGATIVE.has(e.fn);
+
+interface Range {
+  readonly min?: number;
+  readonly max?: number;
+}
+
+/** The bounds an expression keeps for every row: its own (GREATEST/LEAST) or its function's. */
+function rangeOf(e: Expr): Range | undefined {
+  if (e.k !== 'other') return undefined;
+  if (e.min !== undefined || e.max !== undefined) return e;
+  return nonNegative(e) ? { min: 0 } : undefined;
+}
+
+/**
+ * A column compared with the far end of the 32-bit range holds for every row: the extremes
+ * themselves are sentinels no real row holds, so they count as outside.
+ */
+const INT_RANGE: Range = { min: -2147483647, max: 2147483646 };
+/** A timestamp column before 1971 or after 2099 holds no real row's time. */
+const DATE_RANGE: Range = { min: 1971, max: 2099 };
+const ISO_YEAR = /^\s*(\d{4})-\d\d-\d\d\b/;
+
+/** Truth of `value op n` when every value lies in `range`: undefined where the range cannot tell. */
+function inRangeTruth(op: string, range: Range, n: number, trueOnly: boolean): Truth {
+  const { min, max } = range;
+  const above = (x: number | undefined, strict: boolean): boolean =>
+    x !== undefined && (strict ? x > n : x >= n);
+  const below = (x: number | undefined, strict: boolean): boolean =>
+    x !== undefined && (strict ? x < n : x <= n);
+  let t: Truth;
+  switch (op) {
+    case '>=':
+      t = above(min, false) ? true : below(max, true) ? false : undefined;
+      break;
+    case '>':
+      t = above(min, true) ? true : below(max, false) ? false : undefined;
+      break;
+    case '<=':
+      t = below(max, false) ? true : above(min, true) ? false : undefined;
+      break;
+    case '<':
+      t = below(max, true) ? true : above(min, false) ? false : undefined;
+      break;
+    case '<>':
+      t = above(min, true) || below(max, true) ? true : undefined;
+      break;
+    case '=':
+      t = above(min, true) || below(max, true) ? false : undefined;
+      break;
+    default:
+      return undefined;
+  }
+  return trueOnly && t === false ? undefined : t;
+}
+
+/**
+ * Comparisons that hold for every row although they name a column (red team r4): a bounded
+ * expression against a constant outside its bounds (`GREATEST(id, 0) >= 0`, `length(x) > -1`), a
+ * column against the far end of the 32-bit range (`amount > -2147483648`) or against a date no
+ * row's timestamp reaches (`created_at > '1900-01-01'`). A column's bounds only ever prove true.
+ */
+function rangeTruth(e: { readonly op: string; readonly l: Expr; readonly r: Expr }): Truth {
+  let op = e.op === '!=' ? '<>' : e.op;
+  let side: Expr;
+  let c: Expr;
+  if (e.r.k === 'const') [side, c] = [e.l, e.r];
+  else {
+    const flipped = FLIP[op];
+    if (e.l.k !== 'const' || flipped === undefined) return undefined;
+    [side, c, op] = [e.r, e.l, flipped];
+  }
+  if (c.k !== 'const') return undefined;
+  const n = numeric(c.v);
+  const range = rangeOf(side);
+  if (range !== undefined) return n === undefined ? undefined : inRangeTruth(op, range, n, false);
+  if (side.k !== 'col') return undefined;
+  if (n !== undefined) return inRangeTruth(op, INT_RANGE, n, true);
+  const year = typeof c.v === 'string' ? ISO_YEAR.exec(c.v) : null;
+  if (year === null) return undefined;
+  // The date side: only strict bounds beyond the range count (`> '1970-12-31'` is every row).
+  const y = Number(year[1]);
+  return (op === '>' || op === '>=') && y < DATE_RANGE.min!
+    ? true
+    : (op === '<' || op === '<=') && y > DATE_RANGE.max!
+      ? true
+      : undefined;
+}
 
 /** One bound on a column: `x >= 5` (lower, inclusive), `x < 5` (upper, strict), `x = 5`, `x <> 5`. */
 interface Bound {
@@ -225,6 +320,22 @@ function identityTruth(b: Bound): Truth {
   }
 }
 
+/** Columns that hold e-mail addresses (`email`, `contact_email`, `emailAddress`, `mail`). */
+const EMAIL_COLUMN = /(?:^|[._])e?mail(?:_?addr(?:ess)?)?$|[a-z]Email(?:Address)?$/i;
+
+/**
+ * A LIKE pattern every value of the column matches (red team r4): `'_%'` (any non-empty text) and,
+ * on an e-mail column, the shape of every address (`'%@%'`, `'%@%.%'`, `'_%@_%'`).
+ */
+function matchesEveryValue(column: string, pattern: string): boolean {
+  if (/^%*_%*$/.test(pattern) && pattern.includes('%')) return true;
+  return (
+    EMAIL_COLUMN.test(column.replace(/["`[\]]/g, '')) &&
+    /^[%_]*@[%_]*(?:\.[%_]*)?$/.test(pattern) &&
+    pattern.includes('%')
+  );
+}
+
 /** Three-valued truth of an expression when its value does not depend on any row; undefined otherwise. */
 export function truth(e: Expr): Truth {
   switch (e.k) {
@@ -245,22 +356,8 @@ export function truth(e: Expr): Truth {
             ? false
             : undefined;
       if (e.l.k === 'const' && e.r.k === 'const') return compare(e.op, e.l.v, e.r.v);
-      if (nonNegative(e.l) && e.r.k === 'const') {
-        const n = numeric(e.r.v);
-        if (
-          n !== undefined &&
-          ((e.op === '>=' && n <= 0) || (e.op === '>' && n < 0) || (e.op === '<>' && n < 0))
-        )
-          return true;
-      }
-      if (nonNegative(e.r) && e.l.k === 'const') {
-        const n = numeric(e.l.v);
-        if (
-          n !== undefined &&
-          ((e.op === '<=' && n <= 0) || (e.op === '<' && n < 0) || (e.op === '<>' && n < 0))
-        )
-          return true;
-      }
+      const ranged = rangeTruth(e);
+      if (ranged !== undefined) return ranged;
       const b = boundOf(e);
       if (b !== undefined && isIdentity(e.l.k === 'col' ? e.l : e.r)) return identityTruth(b);
       return undefined;
@@ -292,6 +389,7 @@ export function truth(e: Expr): Truth {
       // Anything LIKE '%' matches every non-null value.
       const pattern = e.r.k === 'const' && typeof e.r.v === 'string' ? e.r.v : undefined;
       if (pattern !== undefined && /^%+$/.test(pattern)) return !e.negated;
+      if (pattern !== undefined && e.l.k === 'col' && matchesEveryValue(e.l.name, pattern)) return !e.negated;
       if (e.l.k === 'const' && typeof e.l.v === 'string' && pattern !== undefined && !/[%_]/.test(pattern))
         return (e.l.v === pattern) !== e.negated;
       return undefined;

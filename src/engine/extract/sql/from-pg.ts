@@ -139,7 +139,26 @@ export function pgExpr(v: unknown): Expr {
           hi: hi ?? OTHER,
         };
       }
-      return OTHER;
+      // NULLIF(a, b) of constants is a constant: NULL when they are equal, a otherwise.
+      if (kind === 'AEXPR_NULLIF') {
+        const l = pgExpr(b.lexpr);
+        const r = pgExpr(b.rexpr);
+        if (l.k === 'const' && r.k === 'const')
+          return truth({ k: 'cmp', op: '=', l, r }) === true ? { k: 'const', v: null } : l;
+      }
+      return otherExpr(v, t, b);
+    }
+    case 'MinMaxExpr': {
+      // GREATEST(x, 0) is at least 0 and LEAST(x, 0) at most 0 for every row (red team r4).
+      const args = arr(b.args).map(pgExpr);
+      const consts = args.flatMap((x) => (x.k === 'const' && typeof x.v === 'number' ? [x.v] : []));
+      const other = otherExpr(v, t, b);
+      if (consts.length === 0 || other.k !== 'other') return other;
+      if (consts.length === args.length)
+        return { k: 'const', v: str(b.op) === 'IS_LEAST' ? Math.min(...consts) : Math.max(...consts) };
+      return str(b.op) === 'IS_LEAST'
+        ? { ...other, max: Math.min(...consts) }
+        : { ...other, min: Math.max(...consts) };
     }
     case 'BoolExpr': {
       const args = arr(b.args).map(pgExpr);
@@ -176,6 +195,19 @@ export function pgExpr(v: unknown): Expr {
           (limit.k === 'const' && limit.v === 0));
       if (empty && (kind === 'ANY_SUBLINK' || kind === 'EXISTS_SUBLINK')) return { k: 'const', v: false };
       if (empty && kind === 'ALL_SUBLINK') return { k: 'const', v: true };
+      // (SELECT 0): a scalar subquery of one value with no FROM, filter or limit is that value.
+      const only = arr(sel?.targetList);
+      if (
+        kind === 'EXPR_SUBLINK' &&
+        sel !== undefined &&
+        only.length === 1 &&
+        sel.fromClause === undefined &&
+        sel.whereClause === undefined &&
+        sel.limitCount === undefined &&
+        sel.havingClause === undefined &&
+        (sel.op === undefined || str(sel.op) === 'SETOP_NONE')
+      )
+        return pgExpr(obj(pgNode(only[0])?.[1])?.val);
       return otherExpr(v, t, b);
     }
     default:
