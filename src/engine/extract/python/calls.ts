@@ -676,13 +676,21 @@ const mapCall: Handler = (w, c) => {
   if (!f || !arg1) return undefined;
   // A known string or bytes literal is iterated by character (`map(lambda b: b ^ 1, b'...')`).
   const text = arg1.items === undefined && arg1.ref === undefined ? constText(arg1) : null;
+  // What iterating yields (a glob's matches, every process) stands for each item (r4).
   const it =
-    text !== null && text.length <= 4096 ? { ...arg1, items: [...text].map((ch) => strVal(ch)) } : arg1;
+    text !== null && text.length <= 4096
+      ? { ...arg1, items: [...text].map((ch) => strVal(ch)) }
+      : arg1.items === undefined && arg1.each !== undefined
+        ? { ...arg1, items: [arg1.each] }
+        : arg1;
+  // starmap spreads each tuple into the call (`starmap(shutil.rmtree, [(p, True)])`; r4).
+  const spread = (item: Val): Val[] =>
+    c.name === 'itertools.starmap' && item.items !== undefined ? [...item.items] : [item];
   // An own function applied to each character of a literal computes text from it: generated
   // whether or not every call folds (a per-byte cipher; fail closed past the walk's limits).
   const perChar = f.fn !== undefined && text !== null ? { generated: true } : {};
   if (f.fn !== undefined && it.items && it.items.length <= 256) {
-    const out = it.items.map((item) => w.callFunction(f, [item]) ?? opaque([item]));
+    const out = it.items.map((item) => w.callFunction(f, spread(item)) ?? opaque([item]));
     return { ...opaque(out), items: out, ...perChar };
   }
   if (f.fn !== undefined && text !== null) return { ...opaque([arg1]), ...perChar };
@@ -693,7 +701,8 @@ const mapCall: Handler = (w, c) => {
   const h = PY_CALLS.byName(f.ref);
   if (!h) return undefined;
   const out = it.items.map(
-    (item) => h(w, { ...c, name: f.ref!, method: undefined, args: [item], argNodes: [] }) ?? opaque([item]),
+    (item) =>
+      h(w, { ...c, name: f.ref!, method: undefined, args: spread(item), argNodes: [] }) ?? opaque([item]),
   );
   return { ...opaque(out), items: out };
 };
@@ -1132,7 +1141,7 @@ export function programVal(
  * A function handed over as a value and called by the library (`Thread(target=f, args=(...))`,
  * `executor.submit(f, *args)`, `atexit.register(f, *args)`): f's handler with those arguments.
  */
-function callValue(
+export function callValue(
   w: PyWalker,
   c: PyCall,
   f: Val | undefined,

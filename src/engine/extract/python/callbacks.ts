@@ -1,0 +1,160 @@
+/**
+ * Python functions handed over as values and called out of sight (issue 22, r4; code/callbacks.ts):
+ * a function given to any call runs with that call's other arguments or items (`sorted(xs,
+ * key=os.system)`, `sched.enter(0, 1, f, (p,))`, `weakref.finalize(o, f, p)`, an unknown library's
+ * `schedule(f, cmd)`), a regex substitution calls its replacement with a match of the text, and the
+ * dunder hooks of the input's own classes run where python calls them (`__getattr__` for getattr,
+ * `__getitem__` for `obj[k]`, `__call__` for `obj(...)`, `__del__` once the object goes,
+ * `__init_subclass__` when a subclass is defined with keywords).
+ */
+import type { SyntaxNode } from '../../parse/index.js';
+import { callbackCalls } from '../code/callbacks.js';
+import { opaque, UNKNOWN, type Val } from '../code/value.js';
+import type { PyWalker } from '../python.js';
+import { callValue, PY_CALLS, type PyCall } from './calls.js';
+
+/**
+ * Calls whose handlers already call the function they are given (threads, executors, atexit,
+ * partial, map, reduce...): the walk does not call it a second time.
+ */
+const CALLS_ITS_FUNCTION = new Set([
+  'map',
+  'itertools.starmap',
+  'functools.partial',
+  'functools.reduce',
+  'reduce',
+  'threading.Thread',
+  'threading.Timer',
+  'multiprocessing.Process',
+  'multiprocessing.context.Process',
+  'atexit.register',
+  'asyncio.to_thread',
+  'operator.call',
+  'cProfile.runcall',
+  'pdb.runcall',
+]);
+const METHODS_CALLING_ITS_FUNCTION = new Set(['submit', 'apply_async', 'run_in_executor']);
+
+/** A regex substitution: its replacement, when a function, is called with a match of the text. */
+const SUBSTITUTION = /^(?:re|regex)\.subn?$|^(?:re|regex)\.compile\(\)\.subn?$/;
+
+/** Matches an own-function replacement is handed: the subject text for `m.group(i)` and `m[i]`. */
+const MATCH_GROUPS = 10;
+
+/** A function value the walk can call: one of the input's own, or a library function it models. */
+function callable(v: Val): boolean {
+  if (v.fn !== undefined) return v.fieldNames === undefined;
+  if (v.ref === undefined || v.module === true || v.ref.endsWith('()')) return false;
+  return PY_CALLS.byName(v.ref) !== undefined;
+}
+
+/**
+ * Every function value among a call's arguments, called as the receiving call may call it. Not
+ * for the input's own functions (their bodies are walked with the arguments) nor for handlers
+ * that call their function themselves.
+ */
+export function passCallables(w: PyWalker, c: PyCall, callee: Val | undefined): void {
+  if (callee?.fn !== undefined || CALLS_ITS_FUNCTION.has(c.name)) return;
+  if (c.method !== undefined && METHODS_CALLING_ITS_FUNCTION.has(c.method)) return;
+  if (!c.args.some(callable) && ![...c.kw.values()].some(callable)) return;
+  const kwValues = [...c.kw.values()];
+  const substitution = SUBSTITUTION.test(c.name);
+  const call = (f: Val, at: number): void => {
+    for (const cb of callbackCalls(at, c.args, kwValues, f)) {
+      const args = substitution && f.fn !== undefined ? cb.args.map(matchOf) : cb.args;
+      const kw = cb.forwardKw ? new Map([...c.kw].filter(([, v]) => !callable(v))) : new Map<string, Val>();
+      callValue(w, c, f, args, kw);
+    }
+  };
+  c.args.forEach((a, i) => {
+    if (callable(a)) call(a, i);
+  });
+  for (const v of kwValues) if (callable(v)) call(v, -1);
+}
+
+/**
+ * A `*args` or `**kwargs` parameter bound at a call: the remaining arguments as a tuple, the
+ * keywords as a dict, so `f(*args, **kw)` in the body hands them on (`def apply(f, *a): f(*a)`).
+ */
+export function splatParam(type: string, rest: readonly Val[], kw: ReadonlyMap<string, Val>): Val {
+  if (type === 'dictionary_splat_pattern') return { ...opaque([...kw.values()]), fields: new Map(kw) };
+  return { ...opaque(rest), items: rest };
+}
+
+/** A match of `text`: every group is (at most) the text itself. */
+function matchOf(text: Val): Val {
+  if (text.parts === null) return text;
+  const group = withoutRef(text);
+  return { ...text, ref: 're.Match()', items: Array.from({ length: MATCH_GROUPS }, () => group) };
+}
+
+/** m.group(i) / m.groups(): the text the match was taken from. */
+PY_CALLS.add(['re.Match().group', 're.Match().expand'], (_w, c) => (c.recv ? withoutRef(c.recv) : undefined));
+PY_CALLS.add(['re.Match().groups'], (_w, c) =>
+  c.recv ? { ...opaque([c.recv]), items: c.recv.items } : undefined,
+);
+
+function withoutRef(v: Val): Val {
+  const { ref: _ref, items: _items, ...rest } = v;
+  return rest;
+}
+
+/** The class of an instance of the input's own classes (`P()` is an instance of the class bound to `P`). */
+function classOf(w: PyWalker, obj: Val | undefined): Val | undefined {
+  const ref = obj?.ref;
+  if (ref === undefined || !ref.endsWith('()') || obj?.fieldNames === undefined) return undefined;
+  const cls = w.env.get(ref.slice(0, -2));
+  return cls?.fieldNames !== undefined ? cls : undefined;
+}
+
+/**
+ * The dunder `hook` of an own instance called with `args` (`__getattr__` by getattr, `__getitem__`
+ * by a subscript, `__call__` by a call): what it returns; undefined when the class has no such hook.
+ */
+export function dunder(
+  w: PyWalker,
+  obj: Val | undefined,
+  hook: string,
+  args: readonly Val[],
+): Val | undefined {
+  const f = classOf(w, obj)?.fields?.get(hook);
+  if (f?.fn === undefined) return undefined;
+  return w.callFunction(f, [obj!, ...args]) ?? UNKNOWN;
+}
+
+/** An own instance made: its class's `__del__` runs with it (at the latest when the program ends). */
+export function finalized(w: PyWalker, cls: Val, self: Val): void {
+  const del = cls.fields?.get('__del__');
+  if (del?.fn !== undefined) w.callFunction(del, [self]);
+}
+
+/**
+ * `class C(Base, key=v)`: each own base's `__init_subclass__` runs with the class and the keywords.
+ */
+export function subclassed(w: PyWalker, n: SyntaxNode, cls: Val): void {
+  const list = n.children.find((c) => c.type === 'argument_list');
+  if (!list) return;
+  const kw = new Map<string, Val>();
+  const bases: Val[] = [];
+  for (const a of list.children) {
+    if (a.type === 'keyword_argument') {
+      const [k, v] = a.children.filter((x) => x.named);
+      if (k && v) kw.set(w.src(k), w.visit(v));
+    } else if (a.named) bases.push(w.visit(a));
+  }
+  for (const base of bases) {
+    const hook = base.fieldNames !== undefined ? base.fields?.get('__init_subclass__') : undefined;
+    if (hook?.fn !== undefined) w.callFunction(hook, [cls], kw);
+  }
+}
+
+// getattr(obj, 'name') on an own instance whose class defines __getattr__: the hook runs with the name.
+const getattrHandler = PY_CALLS.get('getattr');
+PY_CALLS.add(['getattr'], (w, c) => {
+  const [obj, name] = c.args;
+  if (name !== undefined && classOf(w, obj) !== undefined) {
+    const hooked = dunder(w, obj, '__getattr__', [name]) ?? dunder(w, obj, '__getattribute__', [name]);
+    if (hooked !== undefined) return hooked;
+  }
+  return getattrHandler?.(w, c);
+});
