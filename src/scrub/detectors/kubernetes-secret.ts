@@ -25,7 +25,7 @@ function lineEnd(text: string, from: number, limit: number): number {
  * The first acceptable entry value on the lines starting at `from` (a line start), while they stay
  * indented; null at the first line that is not an indented `key: value` (the block ended).
  */
-function nextValue(text: string, from: number, limit: number): PatternHit | null {
+function nextValue(text: string, from: number, limit: number, outer: number): PatternHit | null {
   let at = from;
   while (at < limit) {
     const end = lineEnd(text, at, limit);
@@ -36,7 +36,8 @@ function nextValue(text: string, from: number, limit: number): PatternHit | null
       continue;
     }
     const m = ENTRY.exec(line);
-    if (!m) return null;
+    // Entries sit deeper than the header (a manifest may be indented as a whole).
+    if (!m || m[1]!.length <= outer) return null;
     const raw = m[2]!;
     const valueOffset = line.length - raw.length;
     let value = raw.replace(/[ \t]+#.*$/, '').trimEnd();
@@ -101,7 +102,7 @@ function blockValue(
 }
 
 const HEADER = /^(?:data|stringData)[ \t]*:[ \t]*\r?\n/;
-const KIND = /^kind[ \t]*:[ \t]*["']?Secret["']?[ \t]*\r?$/im;
+const KIND = /^[ \t]*kind[ \t]*:[ \t]*["']?Secret["']?[ \t]*\r?$/im;
 
 /** The text from `pos` up to the end of its YAML document (a `---` line) or `limit`. */
 function documentAhead(text: string, pos: number, limit: number): string {
@@ -110,8 +111,11 @@ function documentAhead(text: string, pos: number, limit: number): string {
   return sep ? rest.slice(0, sep.index + 1) : rest;
 }
 
-function atLineStart(text: string, pos: number): boolean {
-  return pos === 0 || text[pos - 1] === '\n';
+/** The indentation before `pos` when only blanks precede it on its line, else -1. */
+function indentBefore(text: string, pos: number): number {
+  let i = pos;
+  while (i > 0 && (text[i - 1] === ' ' || text[i - 1] === '\t')) i--;
+  return i === 0 || text[i - 1] === '\n' ? pos - i : -1;
 }
 
 /** At `data:`/`stringData:`: a Secret when `kind: Secret` follows in the same document. */
@@ -119,28 +123,50 @@ function matchHeaderFirst(text: string, pos: number, limit: number): PatternHit 
   // The keyword is `data:`; `stringData:` is found through its last five characters.
   if (pos >= 6 && text.startsWith('string', pos - 6) && text[pos] === 'D') pos -= 6;
   else if (text[pos] !== 'd') return null;
-  if (!atLineStart(text, pos)) return null;
+  const indent = indentBefore(text, pos);
+  if (indent < 0) return null;
   const h = HEADER.exec(text.slice(pos, Math.min(limit, pos + 16)));
   if (!h) return null;
   if (!KIND.test(documentAhead(text, pos, limit))) return null;
-  return nextValue(text, pos + h[0].length, limit);
+  return nextValue(text, pos + h[0].length, limit, indent);
 }
 
 /** At `kind: Secret`: the `data:`/`stringData:` block that follows in the same document. */
 function matchKindFirst(text: string, pos: number, limit: number): PatternHit | null {
-  if (!atLineStart(text, pos)) return null;
+  if (indentBefore(text, pos) < 0) return null;
   const doc = documentAhead(text, pos, limit);
   if (!KIND.test(doc.slice(0, doc.indexOf('\n') < 0 ? doc.length : doc.indexOf('\n')))) return null;
-  const h = /^(?:data|stringData)[ \t]*:[ \t]*\r?\n/m.exec(doc);
+  const h = /^([ \t]*)(?:data|stringData)[ \t]*:[ \t]*\r?\n/m.exec(doc);
   if (!h) return null;
-  return nextValue(text, pos + h.index + h[0].length, limit);
+  return nextValue(text, pos + h.index + h[0].length, limit, h[1]!.length);
+}
+
+function indentAt(text: string, lineStart: number): number {
+  let n = 0;
+  while (text[lineStart + n] === ' ' || text[lineStart + n] === '\t') n++;
+  return n;
 }
 
 /** After one entry's value: the rest of its line, then the next entry. */
 function matchNext(text: string, pos: number, limit: number): PatternHit | null {
   const end = lineEnd(text, pos, limit);
   if (end >= limit) return null;
-  return nextValue(text, end + 1, limit);
+  // The next entry is a sibling: at least as deep as this one.
+  let lineStart = text.lastIndexOf('\n', pos - 1) + 1;
+  const indent = indentAt(text, lineStart);
+  // A block scalar's last line: back over its lines to the `key: |` entry that opened it.
+  let entryIndent = indent;
+  const ownLine = text.slice(lineStart, end).replace(/\r$/, '');
+  while (!ENTRY.test(ownLine) && lineStart > 0) {
+    const prev = text.lastIndexOf('\n', lineStart - 2) + 1;
+    const prevIndent = indentAt(text, prev);
+    if (prevIndent < indent) {
+      if (/:[ \t]*[|>][-+]?[ \t]*\r?$/.test(text.slice(prev, lineStart - 1))) entryIndent = prevIndent;
+      break;
+    }
+    lineStart = prev;
+  }
+  return nextValue(text, end + 1, limit, entryIndent - 1);
 }
 
 const b64 = (seed: string): string => Buffer.from(randomBody(seed, BASE62, 18)).toString('base64');
@@ -187,6 +213,16 @@ export default defineDetector({
         why: 'kubectl get -o yaml order',
       },
       {
+        text: `apiVersion: v1\n data:\n \textra: ${b64('k8')}\n kind: secret\n metadata:\n \tname: x\n`,
+        secret: b64('k8'),
+        why: 'a manifest indented as a whole, kind in lower case',
+      },
+      {
+        text: `  kind: Secret\n  data:\n    .dockercfg: |\n      ${b64('k9a')}\n    token: ${b64('k9b')}\n`,
+        secret: b64('k9b'),
+        why: 'the entry after a block scalar, in an indented manifest',
+      },
+      {
         text: `kind: Secret\nstringData:\n  SMTP_USER: mailer\n  SMTP_PASS: "${plain('k4')}"\n`,
         secret: plain('k4'),
       },
@@ -212,6 +248,10 @@ export default defineDetector({
       },
     ],
     negative: [
+      {
+        text: ' apiVersion: v1\n data:\n   flag: YmFyCg==\n kind: Secret\n type: Opaque\n',
+        why: 'a manifest indented as a whole: kind and type are siblings of data:, not its entries',
+      },
       {
         text: 'apiVersion: v1\nkind: Secret\ndata:\n  flag: YmFyCg==\n  user: YWRtaW4=\n',
         why: 'a few bytes each: a flag and a user name, not credentials',
