@@ -4,18 +4,18 @@
  * set or container of values holds those values, and a read from such a container the walk cannot
  * resolve takes the riskiest value it may hold (over-approximating, like code/records.ts).
  */
-import { mergeLits, opaque, riskRank, strVal, withTaint, type Val } from './value.js';
+import { constText, mergeLits, opaque, riskRank, strVal, withTaint, type Val } from './value.js';
 
 /** Items and fields one carried container keeps or searches, at most (work stays linear and small). */
 const MAX_CARRY = 64;
 /** Nesting searched for the riskiest value (`{'a': ['rm -rf ~']}`). */
 const MAX_DEPTH = 3;
 
-/** A container the walk knows the contents of: list/tuple/set items or mapping fields, not a library object. */
+/** A container the walk knows the contents of: list/tuple/set items or mapping fields (a JS Map too), not a library object. */
 export function isContainer(v: Val | undefined): v is Val {
   return (
     v !== undefined &&
-    v.ref === undefined &&
+    (v.ref === undefined || v.ref === 'Map()') &&
     v.module !== true &&
     (v.items !== undefined || v.fields !== undefined)
   );
@@ -31,7 +31,7 @@ export function riskiestHeld(v: Val): Val | undefined {
   let seen = 0;
   const visit = (x: Val, depth: number): void => {
     if (++seen > MAX_CARRY * 4) return;
-    if ((x.items !== undefined || x.fields !== undefined) && x.ref === undefined) {
+    if (isContainer(x)) {
       if (depth >= MAX_DEPTH) return;
       for (const i of (x.items ?? []).slice(0, MAX_CARRY)) visit(i, depth + 1);
       let n = 0;
@@ -177,3 +177,19 @@ export function literalPieces(text: string | null, from: Val): Val | undefined {
 }
 
 const ESCAPES: Readonly<Record<string, string>> = { n: '\n', t: '\t', r: '\r', '0': '\0' };
+/** Query text, a `{k: v}` object or `[[k, v]]` pairs as a mapping (URLSearchParams, querystring). */
+export function paramsOf(src: Val | undefined): Val | undefined {
+  if (src === undefined) return undefined;
+  if (src.fields !== undefined && src.ref === undefined) return mappingVal(src.fields, [src]);
+  const pairs = pairsToFields(src);
+  if (pairs !== undefined) return mappingVal(pairs, [src]);
+  const q = queryPairs(src.ref === undefined ? constText(src) : null);
+  return q ? mappingVal(queryFields(q, src, false), [src]) : undefined;
+}
+
+/** `url.searchParams` of a URL whose text is known: its query as a mapping. */
+export function searchParamsOf(base: Val): Val | undefined {
+  const text = base.ref === undefined ? constText(base) : null;
+  if (text === null || !/^[a-zA-Z][\w+.-]*:\/\/[^?#]*\?/.test(text)) return undefined;
+  return paramsOf(withTaint(strVal(text.slice(text.indexOf('?'))), base));
+}

@@ -10,6 +10,7 @@ import { named } from '../code/syntax.js';
 import { constText, opaque, pathOf, refVal, riskRank, strVal, withTaint, type Val } from '../code/value.js';
 import type { JsWalker } from '../node.js';
 import { JS_CALLS, type JsCall } from './calls.js';
+import { searchParamsOf } from '../code/carry.js';
 
 type Handler = (w: JsWalker, c: JsCall) => Val | undefined;
 
@@ -75,6 +76,8 @@ export function classDeclaration(w: JsWalker, n: SyntaxNode): Val {
  * a library module) what the input stored under that name anywhere.
  */
 export function memberHeld(w: JsWalker, base: Val, prop: string, ref: string | undefined): Val | undefined {
+  // A URL's query as a mapping (`new URL(text).searchParams.get('c')`; node/carry.ts).
+  if (prop === 'searchParams') return searchParamsOf(base);
   if (ref !== undefined) {
     const constant = CONSTANTS.get(ref);
     if (constant !== undefined) return strVal(constant);

@@ -18,6 +18,7 @@ import {
   riskiestHeld,
 } from '../code/carry.js';
 import { shellJoin } from '../code/collector.js';
+import { named } from '../code/syntax.js';
 import {
   constText,
   holeVal,
@@ -130,21 +131,24 @@ const shlexJoin: Handler = (_w, c) => {
   return { ...out, lits: mergeLits(out.lits, c.args[0]!.lits) };
 };
 
-/** io.StringIO(text): a file object whose content is the text (csv.reader, read()). */
-const stringIo: Handler = (_w, c) => {
-  const src = c.args[0];
-  return src !== undefined && constText(src) !== null ? { ...src, ref: 'io.StringIO()' } : undefined;
-};
+/**
+ * The text a `io.StringIO('literal')` argument holds: its string literal, read from the syntax (the
+ * buffer's value belongs to python/gadgets.ts); null otherwise.
+ */
+function stringIoText(w: PyWalker, c: PyCall): string | null {
+  const n = c.argNodes[0];
+  if (n?.type !== 'call' || !/(?:^|\.)StringIO$/.test(w.src(n.children[0] ?? n))) return null;
+  const args = n.children[1] ? named(n.children[1]) : [];
+  return args.length === 1 && args[0]!.type === 'string' ? constText(w.visit(args[0]!)) : null;
+}
 
 /** csv.reader(lines or a StringIO): its rows as lists of cells. */
-const csvReader: Handler = (_w, c) => {
+const csvReader: Handler = (w, c) => {
   const src = c.args[0];
   if (src === undefined) return undefined;
   const lines =
     src.items?.map((i) => constText(i)) ??
-    constText(src)
-      ?.split(/\r?\n/)
-      .filter((l) => l !== '') ??
+    (constText(src) ?? stringIoText(w, c))?.split(/\r?\n/).filter((l) => l !== '') ??
     null;
   if (lines === null) return undefined;
   const delim = constText(c.kw.get('delimiter')) ?? ',';
@@ -189,7 +193,6 @@ for (const name of ['dict', 'collections.OrderedDict', 'OrderedDict'])
   PY_CALLS.add([name], withPrevious(PY_CALLS.get(name), dictOf));
 PY_CALLS.add(['next'], withPrevious(PY_CALLS.get('next'), nextItem));
 PY_CALLS.add(['shlex.join'], shlexJoin);
-PY_CALLS.add(['io.StringIO'], withPrevious(PY_CALLS.get('io.StringIO'), stringIo));
 PY_CALLS.add(['csv.reader'], withPrevious(PY_CALLS.get('csv.reader'), csvReader));
 PY_CALLS.add(['pwd.getpwnam'], passwdByName);
 PY_CALLS.methods(
