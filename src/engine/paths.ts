@@ -535,6 +535,13 @@ const HOME_PERSISTENCE: readonly RegExp[] = [
   /^(?:\.local\/bin|bin)\/[^/]+$/,
   // Python runs `import` lines of .pth files, and sitecustomize/usercustomize, at every start-up.
   /^\.local\/lib\/[^/]+\/site-packages\/(?:[^/]+\.pth|(?:site|user)customize\.py)$/,
+  // IPython runs its profiles' startup scripts and config files, Jupyter its config files, at every
+  // start (issue 22 r4).
+  /^\.ipython\/profile_[^/]+\/(?:startup\/.+|ipython_(?:kernel_)?config\.py)$/,
+  /^\.jupyter\/jupyter_\w*config\.py$/,
+  // Package index settings: every later install fetches (and runs the setup code of) packages from
+  // the index named there (pip.conf index-url, pydistutils, conda channels, uv; issue 22 r4).
+  /^(?:\.pip\/pip\.conf|\.config\/pip\/pip\.conf|\.pydistutils\.cfg|\.condarc|\.config\/uv\/uv\.toml|AppData\/Roaming\/pip\/pip\.ini)$/,
   // Tool configuration that names a program to run: npm script-shell, git aliases/pager/hooksPath,
   // editor rc files (`!cmd`, autocmds), tmux run-shell, gdb init, direnv's own rc.
   /^\.(?:npmrc|yarnrc(?:\.yml)?|gitconfig|vimrc|gvimrc|exrc|tmux\.conf|gdbinit|emacs|direnvrc|wgetrc|curlrc)$/,

@@ -79,6 +79,7 @@ import {
 import { PY_DECODER_METHODS, PY_DECODERS } from './decoders.js';
 import { PY_TEMPFILES } from './tempfiles.js';
 import { fireGadgets, gadgetFormat, loaderData, PY_BUFFERS } from './gadgets.js';
+import { PY_PERSISTENCE, PY_SITE_CONSTANTS } from './persistence.js';
 import { inputRunner, pipeWrite, stdinFields, stdinRunner } from '../code/stdin-pipe.js';
 
 /** A call; its name is qualified like 'subprocess.run' or 'pathlib.Path().write_text'. */
@@ -1750,7 +1751,7 @@ add(
 );
 add(['bytes.fromhex', 'bytearray.fromhex', 'binascii.unhexlify', 'binascii.a2b_hex'], fromHex);
 add(['codecs.decode'], codecsDecode);
-for (const [names, h] of [...PY_DECODERS, ...PY_TEMPFILES, ...PY_BUFFERS]) add(names, h);
+for (const [names, h] of [...PY_DECODERS, ...PY_TEMPFILES, ...PY_BUFFERS, ...PY_PERSISTENCE]) add(names, h);
 add(['__import__', 'importlib.import_module', 'importlib.__import__'], importModule);
 add(['getattr'], getAttr);
 add(['globals', 'locals', 'vars'], namespace);
@@ -2133,3 +2134,5 @@ for (const [k, text] of Object.entries({
   'string.whitespace': ' \t\n\r\x0b\x0c',
 }))
   PY_CONSTANTS.set(k, strVal(text));
+// Interpreter prefixes and site directories (python/persistence.ts).
+for (const [k, v] of PY_SITE_CONSTANTS) PY_CONSTANTS.set(k, v);
