@@ -43,6 +43,14 @@ import {
   memberOrDefault,
   spreadItems,
 } from './node/records.js';
+import {
+  moduleAsObject,
+  passCallables,
+  proxyApply,
+  proxyGet,
+  runtimeMember,
+  searched,
+} from './node/callbacks.js';
 import { isFunctionConstructorOf, paramPrelude } from './node/code-strings.js';
 import { reorderInPlace, rotatedArgs } from './code/reorder.js';
 
@@ -235,6 +243,9 @@ export class JsWalker extends CodeWalker {
 
   /** `obj.prop`: a qualified name when obj names something, else the object's taint. */
   member(base: Val, prop: string, dotted: string): Val {
+    // A Proxy's get trap answers every read (node/callbacks.ts).
+    const trapped = proxyGet(this, base, prop);
+    if (trapped !== undefined) return trapped;
     if (base.fields?.has(prop)) return base.fields.get(prop)!;
     // A function's (or its prototype's) constructor is Function (`noop.constructor`, r3).
     if (isFunctionConstructorOf(base, prop)) return refVal('Function', dotted);
@@ -294,7 +305,9 @@ export class JsWalker extends CodeWalker {
     if (key !== null) return this.member(base, key, this.src(n));
     if (base.ref === 'process.env') return envVal(null);
     // `globalThis[k]`, `cp[k]`: a member of a module or the global object chosen at run time.
-    if (isNamespace(base)) return { ...opaque([base, index]), unresolved: true };
+    // child_process's is, at worst, its shell runner (node/callbacks.ts).
+    if (isNamespace(base))
+      return runtimeMember(base, index) ?? { ...opaque([base, index]), unresolved: true };
     if (index.num !== undefined && base.items?.[index.num] !== undefined) return base.items[index.num]!;
     return { ...opaque([base]), parts: [{ hole: 'X' }] };
   }
@@ -318,6 +331,12 @@ export class JsWalker extends CodeWalker {
       } else if (c.type === 'shorthand_property_identifier') {
         const val = this.#name(this.src(c));
         fields.set(this.src(c), val);
+        vals.push(val);
+      } else if (c.type === 'method_definition') {
+        // `{ get(t, k) { ... } }`: the method is the member's value (a Proxy's traps).
+        const val = this.visit(c);
+        const name = c.children.find((k) => k.type === 'property_identifier');
+        if (name) fields.set(this.src(name), val);
         vals.push(val);
       } else vals.push(this.visit(c));
     }
@@ -518,7 +537,9 @@ export class JsWalker extends CodeWalker {
     const kids = n.children;
     const ofAt = kids.findIndex((c) => c.type === 'of' || c.type === 'in');
     const right = kids[ofAt + 1];
-    const it = right ? this.visit(right) : UNKNOWN;
+    const walked = right ? this.visit(right) : UNKNOWN;
+    // `for (k in cp)`: a module's keys are its members' names (node/callbacks.ts).
+    const it = (kids[ofAt]?.type === 'in' ? moduleAsObject(walked) : undefined) ?? walked;
     let left = kids
       .slice(0, ofAt)
       .reverse()
@@ -600,7 +621,11 @@ export class JsWalker extends CodeWalker {
           for (const c of fn.children) {
             if (c.type === 'formal_parameters')
               named(c).forEach((p, i) =>
-                this.#bindArg(p, p.type === 'rest_pattern' ? opaque(args.slice(i)) : args[i]),
+                // `...a` holds the remaining arguments: `f(...a)` spreads them again.
+                this.#bindArg(
+                  p,
+                  p.type === 'rest_pattern' ? { ...opaque(args.slice(i)), items: args.slice(i) } : args[i],
+                ),
               );
             else if (c.type === 'identifier' && fn.type === 'arrow_function') this.#bindArg(c, args[0]);
             else if (c.type === 'statement_block') this.visit(c);
@@ -726,6 +751,10 @@ export class JsWalker extends CodeWalker {
         call.argNodes.push(a);
       }
     }
+    // A bound function's arguments go first; a Proxy called runs its apply trap (node/callbacks.ts).
+    if (fn?.bound !== undefined) call.args.unshift(...fn.bound);
+    const trapped = proxyApply(this, fn, call.args);
+    if (trapped !== undefined) return trapped;
     if (callee?.unresolved === true) dynamicCall(this.col, call.span, callee, call.args);
     // An array given to an own function that rotates it has an unknown order afterwards (node/rotation.ts).
     const body = FUNCTION_TYPES.has(unwrap(fnNode).type)
@@ -783,6 +812,11 @@ export class JsWalker extends CodeWalker {
     }
     const handler = fn?.returns !== undefined ? returnsOf(fn.returns) : JS_CALLS.find(call.name, method);
     const handled = handler?.(this, call);
+    // Functions given as arguments run as the receiving call would run them; a search over known
+    // items keeps what its predicate accepts (node/callbacks.ts).
+    passCallables(this, call);
+    const picked = searched(this, method, recv, call.args[0]);
+    if (picked !== undefined) return picked;
     let result: Val;
     if (handled !== undefined) result = handled;
     else {

@@ -53,6 +53,13 @@ export class CallTable<H> {
     return this.#calls.get(name) ?? this.#alias(name);
   }
 
+  /** The names after `prefix` of the handlers registered under it (a module's modelled members). */
+  namesUnder(prefix: string): string[] {
+    const out: string[] = [];
+    for (const n of this.#calls.keys()) if (n.startsWith(prefix)) out.push(n.slice(prefix.length));
+    return out;
+  }
+
   byMethod(method: string): H | undefined {
     return this.#methods.get(method);
   }

@@ -40,6 +40,8 @@ export interface Val {
   readonly sqlDone?: boolean;
   /** A function value (lambda, arrow function, a named function), by its node id. */
   readonly fn?: unknown;
+  /** Arguments bound in front of every call of this function value (`f.bind(self, cmd)`; code/callbacks.ts). */
+  readonly bound?: readonly Val[];
   /**
    * Text computed by the program itself from character codes, reversed or re-spliced literals, or
    * a function defined in the same input: executed as code, that is obfuscation (issue 22).

@@ -553,9 +553,14 @@ const reverse: Handler = (_w, c) => {
   return { ...opaque(out), items: out };
 };
 
-/** The handler behind a function value, by its qualified name. */
-function callAs(w: JsWalker, c: JsCall, f: Val | undefined, args: Val[]): Val | undefined {
+/**
+ * The handler behind a function value, by its qualified name; an own function walked with the
+ * arguments; arguments bound by `bind` go first (node/callbacks.ts).
+ */
+export function callAs(w: JsWalker, c: JsCall, f: Val | undefined, given: Val[]): Val | undefined {
   if (!f) return undefined;
+  const args = f.bound !== undefined ? [...f.bound, ...given] : given;
+  if (f.fn !== undefined) return w.callFunction(f, args);
   if (f.unresolved === true) {
     dynamicCall(w.col, c.span, f, args);
     return undefined;
@@ -625,16 +630,50 @@ const processKill: Handler = (w, c) => {
 };
 
 /** f.call(thisArg, ...args) / f.apply(thisArg, [args]) / Reflect.apply(f, thisArg, [args]). */
-const fnCall: Handler = (w, c) => callAs(w, c, c.recv, c.args.slice(1));
-const fnApply: Handler = (w, c) => callAs(w, c, c.recv, [...(c.args[1]?.items ?? [])]);
-const reflectApply: Handler = (w, c) => callAs(w, c, c.args[0], [...(c.args[2]?.items ?? [])]);
-/** f.bind(thisArg): the same function. */
+const fnCall: Handler = (w, c) =>
+  protoCall(w, c, c.recv, c.args[0], c.args.slice(1)) ?? callAs(w, c, c.recv, c.args.slice(1));
+const fnApply: Handler = (w, c) => {
+  const args = [...(c.args[1]?.items ?? [])];
+  return protoCall(w, c, c.recv, c.args[0], args) ?? callAs(w, c, c.recv, args);
+};
+const reflectApply: Handler = (w, c) => {
+  const args = [...(c.args[2]?.items ?? [])];
+  return protoCall(w, c, c.args[0], c.args[1], args) ?? callAs(w, c, c.args[0], args);
+};
+/** f.bind(thisArg, ...args): the same function, with those arguments first (node/callbacks.ts). */
 const fnBind: Handler = (_w, c) =>
-  c.recv?.ref !== undefined || c.recv?.unresolved === true ? c.recv : undefined;
+  c.recv?.ref === 'Function.prototype.bind' ? bindArgs(c.args[0], c.args.slice(1)) : bindArgs(c.recv, c.args);
+
+/** f.bind(self, ...a): the same function with `a` in front of its arguments. */
+function bindArgs(f: Val | undefined, args: readonly Val[]): Val | undefined {
+  if (!f || (f.ref === undefined && f.fn === undefined && f.unresolved !== true)) return undefined;
+  if (args.length <= 1) return f;
+  return { ...f, bound: [...(f.bound ?? []), ...args.slice(1)] };
+}
+
+/**
+ * A built-in method reached through its prototype and called on a given `this`
+ * (`Array.prototype.map.call(items, f)`, `Function.prototype.call.call(f, null, cmd)`): the method
+ * on that receiver (r4).
+ */
+function protoCall(
+  w: JsWalker,
+  c: JsCall,
+  method: Val | undefined,
+  self: Val | undefined,
+  args: Val[],
+): Val | undefined {
+  const m = /^\w+\.prototype\.(\w+)$/.exec(method?.ref ?? '')?.[1];
+  if (m === undefined) return undefined;
+  const h = JS_CALLS.byMethod(m);
+  if (!h) return UNKNOWN;
+  return h(w, { ...c, name: '', method: m, recv: self, recvNode: undefined, args, argNodes: [] }) ?? UNKNOWN;
+}
 
 /** items.forEach(f) / items.map(f): f applied to each literal item (`['rm -rf ~'].forEach(cp.execSync)`). */
 const eachItem: Handler = (w, c) => {
-  const items = c.recv?.items;
+  // What iterating yields (a glob's matches) stands for each item (r4).
+  const items = c.recv?.items ?? (c.recv?.each !== undefined ? [c.recv.each] : undefined);
   const f = c.args[0];
   if (!items || !f || f.fn !== undefined || items.length > 256) return undefined;
   if (f.ref === undefined && f.unresolved !== true) return undefined;
@@ -1090,6 +1129,32 @@ add(['Reflect.construct'], (w, c) => callAs(w, c, c.args[0], [...(c.args[1]?.ite
 add(
   ['new module()._compile', 'module()._compile', 'module.prototype._compile'],
   evalCode('Module._compile', 'first'),
+);
+// glob.sync(pattern) / fast-glob: iterating the matches yields paths matching the pattern, so a
+// delete in the loop or in forEach is a delete of that glob (r4; python's glob.glob alike).
+add(
+  [
+    'glob.sync',
+    'glob.globSync',
+    'glob.glob',
+    'glob',
+    'fast-glob.sync',
+    'fast-glob.globSync',
+    'fast-glob',
+    'fast-glob.glob',
+    'fast-glob.async',
+    'globby.globbySync',
+    'globby.globby',
+    'globby',
+    'fs.globSync',
+    'fs.promises.glob',
+  ],
+  (_w, c) => {
+    const p = c.args[0];
+    const pattern = p?.items?.[0] ?? p;
+    if (!pattern || pattern.parts === null || p?.fn !== undefined) return undefined;
+    return { ...opaque([p!]), each: { ...pattern, dynamic: true } };
+  },
 );
 // fs.mkdtemp(prefix): a directory whose random suffix the walk writes as XXXXXX (written-then-run, r3).
 add(['fs.mkdtempSync', 'fs.promises.mkdtemp'], (_w, c) =>
