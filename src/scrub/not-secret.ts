@@ -73,6 +73,25 @@ const DOCUMENTATION_KEYS: ReadonlySet<string> = new Set([
   'xoxb-' + '17653672481-19874698323-' + 'pdFZKVeTuE8sk7oOcBrzbqgy',
   // Twilio's docs test account.
   'AC' + 'XXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXX',
+  // Google API keys published in the Firebase Android SDK's samples and test resources (public
+  // rule collections allow-list them too).
+  ...[
+    'SyAnLA7NfeLquW1tJFpx_eQCxoX-oo6YyIs',
+    'SyCkEhVjf3pduRDt6d1yKOMitrUEke8agEM',
+    'SyDMAScliyLx7F0NPDEJi1QmyCgHIAODrlU',
+    'SyD3asb-2pEZVqMkmL6M9N6nHZRR_znhrh0',
+    'yDNSXIbFmlXbIE6mCzDLQAqITYefhixbX4A',
+    'SyAdOS2zB6NCsk1pCdZ4-P6GBdi_UUPwX7c',
+    'SyASWm6HmTMdYWpgMnjRBjxcQ9CKctWmLd4',
+    'SyANUvH9H9BsUccjsu2pCmEkOPjjaXeDQgY',
+    'SyA5_iVawFQ8ABuTZNUdcwERLJv_a_p4wtM',
+    'SyA4UrcGxgwQFTfaI3no3t7Lt1sjmdnP5sQ',
+    'SyDSb51JiIcB6OJpwwMicseKRhhrOq1cS7g',
+    'SyBF2RrAIm4a0mO64EShQfqfd2AFnzAvvuU',
+    'SyBcE-OOIbhjyR83gm4r2MFCu4MJmprNXsw',
+    'SyB8qGxt4ec15vitgn44duC5ucxaOi4FmqE',
+    'SyA8vmApnrHNFE0bApF4hoZ11srVL_n0nvY',
+  ].map((rest) => 'AI' + 'za' + rest),
 ]);
 
 /** The UTF-16 code units of the value being checked (reused: the checks never re-enter). */
@@ -279,6 +298,11 @@ export const NOT_SECRET_EXAMPLES: readonly NotSecretExample[] = [
   },
   { value: 'sk_test_' + '4eC39HqLyjWDarjtT1zdp7dc', reason: 'documentation key', why: "Stripe's docs key" },
   { value: 'ghp_' + 'x'.repeat(36), reason: 'placeholder word', why: 'xxxx body' },
+  {
+    value: 'AI' + 'za' + 'SyAnLA7NfeLquW1tJFpx_eQCxoX-oo6YyIs',
+    reason: 'documentation key',
+    why: 'a Google API key published in the Firebase SDK samples',
+  },
   { value: 'your-key-here', reason: 'placeholder word', why: 'instructions, not a key' },
   { value: 'YOUR_API_KEY_HERE', reason: 'placeholder word', why: 'instructions, not a key' },
   { value: 'sk_live_' + 'abc123'.repeat(4), reason: 'repeated characters', why: 'abc123 filler' },

@@ -552,6 +552,9 @@ function matchAssignment(text: string, pos: number, limit: number): PatternHit |
     while (k < limit && k - j <= 1024 && !isValueStop(text.charCodeAt(k))) k++;
     // A sentence full stop or colon is not part of the value.
     while (k > j && (text.charCodeAt(k - 1) === 46 || text.charCodeAt(k - 1) === 58)) k--;
+    // A token cut short on purpose (`ops_eyJzaWduSW5B...`, `…..[Redacted]`): an elided value, not
+    // the key. (A short password before a sentence's `...` stays a password.)
+    if (k - j >= 16 && (text.startsWith('..', k) || text.charCodeAt(k) === 0x2026)) return null;
     const after = text.charCodeAt(k);
     if (after === 0x28 || after === 0x5b) return null; // a call or an index: code, not a value
     if (csv && !(after === 0x2c || after === 0x0a || after === 0x0d || Number.isNaN(after))) return null;
@@ -778,6 +781,10 @@ export default defineDetector({
         why: 'a CSRF token guards a form; it grants no access',
       },
       { text: 'notes = "Maven - io.jsonwebtoken:jjwt-jackson-0.11.2"', why: 'an artifact and its version' },
+      {
+        text: `export SERVICE_TOKEN=${randomBody('ge35', BASE62, 24)}...`,
+        why: 'cut short on purpose in documentation: an elided value',
+      },
       {
         text: `apiToken,${randomBody('ge32', BASE62, 32)} and more`,
         why: 'after a CSV-like name the value must fill its cell',

@@ -18,6 +18,8 @@ export default defineDetector({
       keywords: ['sgp_'],
       regex: /^sgp_(?:(?:[a-fA-F0-9]{16}|local)_)?[a-fA-F0-9]{40}/,
       envName: 'SOURCEGRAPH_TOKEN',
+      // Hex at random carries about 3.7 bits a character; runs of a few characters carry under 3.
+      minEntropy: 3,
       tail: 'A-Za-z0-9',
     }),
   ],
@@ -31,6 +33,10 @@ export default defineDetector({
       { text: 'sgp_' + 'x'.repeat(token('sou0d').length - 4), why: 'placeholder body' },
       { text: `sgp_${randomBody('sou0e', BASE62, 6)} is cut short`, why: 'too short' },
       { text: `my${token('sou0f')}`, why: 'inside a longer word' },
+      {
+        text: 'sgp_' + '5555555d' + 'AAAAA' + '7777777' + 'CcccCF' + 'a'.repeat(14),
+        why: 'runs of a few characters: too little entropy for a token',
+      },
     ],
   },
 });
