@@ -230,9 +230,24 @@ function segmentMatches(glob: string, name: string): boolean {
 function globMatches(glob: string, path: string): boolean {
   const g = glob.split('/');
   const p = path.split('/');
-  if (g.length !== p.length) return false;
-  for (let i = 0; i < g.length; i++) if (!segmentMatches(g[i]!, p[i]!)) return false;
-  return true;
+  if (!g.includes('**')) {
+    if (g.length !== p.length) return false;
+    for (let i = 0; i < g.length; i++) if (!segmentMatches(g[i]!, p[i]!)) return false;
+    return true;
+  }
+  // A `**` segment spans any number of directories (globstar: `~/**/id_*` reaches ~/.ssh/id_rsa;
+  // issue 22 r4). ok[j]: the glob's segments so far match the path's first j segments.
+  let ok = p.map((_, j) => j === 0);
+  ok.push(p.length === 0);
+  for (const seg of g) {
+    const next = new Array<boolean>(p.length + 1).fill(false);
+    for (let j = 0; j <= p.length; j++) {
+      if (seg === '**') next[j] = ok[j]! || (j > 0 && next[j - 1]!);
+      else next[j] = j > 0 && ok[j - 1]! && segmentMatches(seg, p[j - 1]!);
+    }
+    ok = next;
+  }
+  return ok[p.length]!;
 }
 
 /**
@@ -358,8 +373,8 @@ function globClassify(
   // `dir/*` (find DIR -exec cmd {} reports this) sweeps a directory: sensitive only when the
   // directory itself is (`~/.ssh/*`), not because some file in /etc happens to be (#21).
   const slash = glob.lastIndexOf('/');
-  if (slash > 0 && isBareStar(glob.slice(slash + 1))) {
-    const dir = glob.slice(0, slash);
+  if (slash >= 0 && isBareStar(glob.slice(slash + 1))) {
+    const dir = slash === 0 ? '/' : glob.slice(0, slash);
     const label = hasGlob(dir) ? globClassify(dir, policy, classify) : classify(dir, policy);
     return label === null ? null : `${label} (which the pattern ${glob} covers)`;
   }

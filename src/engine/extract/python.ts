@@ -60,6 +60,7 @@ import { heldAt } from './code/carry.js';
 import './python/carry.js';
 import './python/sql-clients.js';
 import { reorderInPlace, rotatedArgs } from './code/reorder.js';
+import { joinedIterables } from './code/iterables.js';
 import { dunder, passCallables, splatParam } from './python/callbacks.js';
 import './python/processes.js';
 
@@ -429,6 +430,9 @@ export class PyWalker extends CodeWalker {
   protected combine(o: string, a: Val, b: Val): Val {
     const byte = byteArithmetic(o, a, b);
     if (byte !== undefined) return byte;
+    // Lists joined end to end keep what they hold (code/iterables.ts).
+    const lists = o === '+' ? joinedIterables(a, b) : undefined;
+    if (lists !== undefined) return lists;
     if (o === '+' && (a.parts !== null || b.parts !== null) && a.num === undefined && b.num === undefined)
       return concat([a, b]);
     if (o === '/' && (a.ref === 'pathlib.Path()' || a.ref?.startsWith('pathlib.Path.')))

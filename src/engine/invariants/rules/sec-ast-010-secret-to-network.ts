@@ -10,7 +10,7 @@ import { posix } from 'node:path';
 import type { DataSource } from '../../facts.js';
 import { classifyHost, isLoopbackLike } from '../../net/address.js';
 import type { PathPolicy } from '../../paths.js';
-import { isForeignCredentialStore, resolvePath } from '../../paths.js';
+import { globBase, hasGlob, isForeignCredentialStore, isWithin, resolvePath } from '../../paths.js';
 import { defineRule } from '../define-rule.js';
 import { namedCredentials } from './sec-ast-001-credential-read.js';
 
@@ -62,6 +62,19 @@ function isOrdinaryAuth(source: DataSource, host: string, url: string | undefine
   return false;
 }
 
+/**
+ * A pattern standing for every entry below a home directory or the root (`~/**` + `/*` from
+ * os.walk(home), readdirSync(home, {recursive}), listdir(home)): files read from it and sent take
+ * the keys and credential stores there with them, whatever filter picked them (issue 22 r4).
+ */
+function sweptTree(abs: string, policy: PathPolicy): string | null {
+  if (!hasGlob(abs) || !/\/\*+$/.test(abs)) return null;
+  const base = globBase(abs);
+  const home = base === policy.homeDir || /^\/(?:root|home\/[^/]+|Users\/[^/]+)$/.test(base);
+  if (home || isWithin(policy.homeDir, base)) return base === policy.homeDir ? '~' : base;
+  return null;
+}
+
 const ENV_DUMPERS = new Set(['env', 'printenv', 'set', 'export', 'declare', 'compgen']);
 const TOKEN_PRINTERS = /^(?:aws|gcloud|az|gh|vault|kubectl|security|op|bw|doctl)$/;
 
@@ -71,6 +84,8 @@ function secretSource(source: DataSource, host: string, policy: PathPolicy): str
       const abs = resolvePath(source.path, policy);
       const store = isForeignCredentialStore(abs, policy);
       if (store !== null) return `the credential store ${store}`;
+      const swept = sweptTree(abs, policy);
+      if (swept !== null) return `every file under ${swept} (its keys and credential stores included)`;
       return SECRET_FILE.test(posix.basename(abs)) ? `the secret file ${source.path}` : null;
     }
     case 'env':
