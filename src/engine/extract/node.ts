@@ -44,6 +44,7 @@ import {
   spreadItems,
 } from './node/records.js';
 import {
+  heldFunction,
   moduleAsObject,
   passCallables,
   proxyApply,
@@ -711,6 +712,11 @@ export class JsWalker extends CodeWalker {
           recv.fn !== undefined)
       )
         name = 'Function';
+      // A function kept in an object's member (`const h = { go: cp.execSync }; h.go(cmd)`) is called.
+      else if (method !== undefined && heldFunction(recv.fields?.get(method))) {
+        fn = recv.fields!.get(method)!;
+        name = fn.ref;
+      }
     } else if (fnNode.type === 'import') {
       name = 'require'; // import('x') loads the module like require('x')
     } else {
@@ -815,7 +821,7 @@ export class JsWalker extends CodeWalker {
     // Functions given as arguments run as the receiving call would run them; a search over known
     // items keeps what its predicate accepts (node/callbacks.ts).
     passCallables(this, call);
-    const picked = searched(this, method, recv, call.args[0]);
+    const picked = searched(this, method, recv, call.args);
     if (picked !== undefined) return picked;
     let result: Val;
     if (handled !== undefined) result = handled;

@@ -824,7 +824,9 @@ export class PyWalker extends CodeWalker {
       dynamicCall(this.col, call.span, callee, [...call.args, ...call.kw.values()]);
     if (fn?.returns !== undefined)
       return typeof fn.returns === 'number' ? (call.args[fn.returns] ?? UNKNOWN) : fn.returns;
-    // An own instance called (`R()(cmd)`) runs its class's __call__ (python/callbacks.ts).
+    // A partial's arguments go first; an own instance called (`R()(cmd)`) runs its class's
+    // __call__ (python/callbacks.ts).
+    if (fn?.bound !== undefined) call.args.unshift(...fn.bound);
     const called = fn !== undefined ? dunder(this, fn, '__call__', call.args) : undefined;
     if (called !== undefined) return called;
     // A class or record type of this input called: an instance of it (records.ts).

@@ -36,6 +36,12 @@ function callable(v: Val | undefined): v is Val {
   return JS_CALLS.byName(v.ref) !== undefined;
 }
 
+/** A function value kept in an object's member: a call of that member calls it. */
+export function heldFunction(v: Val | undefined): boolean {
+  if (v === undefined || v.module === true) return false;
+  return v.fn !== undefined || v.bound !== undefined || (v.ref !== undefined && !v.ref.endsWith('()'));
+}
+
 /** Listeners by event name, per walk (the emitter object itself is not tracked: any emitter). */
 const listeners = new WeakMap<JsWalker, Map<string, Val[]>>();
 
@@ -175,15 +181,18 @@ for (const method of ['startsWith', 'endsWith', 'includes'] as const)
 
 /**
  * items.find(pred) / filter(pred) over known items: the items the predicate may accept (all of
- * them where it cannot be decided); find gives the first of those.
+ * them where it cannot be decided); find gives the first of those. items.reduce(f, init): f
+ * along the items (`[cmd].reduce((acc, c) => exec(c), null)`).
  */
 export function searched(
   w: JsWalker,
   method: string | undefined,
   recv: Val | undefined,
-  pred: Val | undefined,
+  args: readonly Val[],
 ): Val | undefined {
+  if (method === 'reduce') return reduced(w, recv?.items, args[0], args[1]);
   if (method !== 'find' && method !== 'filter' && method !== 'findLast') return undefined;
+  const pred = args[0];
   const items = recv?.items;
   if (!items || items.length > MAX_SEARCH || pred?.fn === undefined || !items.some(isMemberLike))
     return undefined;
@@ -193,6 +202,23 @@ export function searched(
   if (method === 'filter') return { ...opaque(kept), items: kept };
   const picked = method === 'find' ? kept[0] : kept.at(-1);
   return picked ?? UNKNOWN;
+}
+
+/** Items a reduce is walked along, at most. */
+const MAX_REDUCE = 16;
+
+function reduced(
+  w: JsWalker,
+  items: readonly Val[] | undefined,
+  f: Val | undefined,
+  init: Val | undefined,
+): Val | undefined {
+  if (!items || items.length === 0 || items.length > MAX_REDUCE || f?.fn === undefined) return undefined;
+  let acc = init ?? items[0]!;
+  const rest = init !== undefined ? items : items.slice(1);
+  for (const [i, item] of rest.entries())
+    acc = w.callFunction(f, [acc, item, { ...UNKNOWN, num: i }]) ?? opaque([acc, item]);
+  return acc;
 }
 
 /** An item of a module's key or member list (Object.keys(cp) and friends). */

@@ -122,10 +122,37 @@ export function dunder(
   return w.callFunction(f, [obj!, ...args]) ?? UNKNOWN;
 }
 
-/** An own instance made: its class's `__del__` runs with it (at the latest when the program ends). */
+/**
+ * Hooks python calls with more than the instance (an attribute name, a key, call arguments,
+ * a subclass): run where that use is seen (`dunder`), not when the instance is made.
+ */
+const HOOKS_AT_USE = new Set([
+  '__init__',
+  '__new__',
+  '__getattr__',
+  '__getattribute__',
+  '__getitem__',
+  '__call__',
+  '__init_subclass__',
+  '__class_getitem__',
+  '__set_name__',
+]);
+
+/** Dunder hooks run at one construction, at most (each walks the method again). */
+const MAX_HOOKS = 8;
+
+/**
+ * An own instance made: the hooks python runs on it out of sight (`__del__` when it goes,
+ * `__enter__`/`__exit__` in a with, `__str__`, `__eq__`, `__iter__`...) run with it, so what
+ * `__init__` stored (`self.p = p`) reaches them; their other parameters are unknown.
+ */
 export function finalized(w: PyWalker, cls: Val, self: Val): void {
-  const del = cls.fields?.get('__del__');
-  if (del?.fn !== undefined) w.callFunction(del, [self]);
+  let n = 0;
+  for (const [name, f] of cls.fields ?? []) {
+    if (f.fn === undefined || !/^__\w+__$/.test(name) || HOOKS_AT_USE.has(name)) continue;
+    if (++n > MAX_HOOKS) break;
+    w.callFunction(f, [self]);
+  }
 }
 
 /**

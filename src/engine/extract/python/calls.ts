@@ -684,9 +684,12 @@ const mapCall: Handler = (w, c) => {
       : arg1.items === undefined && arg1.each !== undefined
         ? { ...arg1, items: [arg1.each] }
         : arg1;
-  // starmap spreads each tuple into the call (`starmap(shutil.rmtree, [(p, True)])`; r4).
-  const spread = (item: Val): Val[] =>
-    c.name === 'itertools.starmap' && item.items !== undefined ? [...item.items] : [item];
+  // starmap spreads each tuple into the call (`starmap(shutil.rmtree, [(p, True)])`), after a
+  // partial's own arguments (r4).
+  const spread = (item: Val): Val[] => [
+    ...(f.bound ?? []),
+    ...(c.name === 'itertools.starmap' && item.items !== undefined ? item.items : [item]),
+  ];
   // An own function applied to each character of a literal computes text from it: generated
   // whether or not every call folds (a per-byte cipher; fail closed past the walk's limits).
   const perChar = f.fn !== undefined && text !== null ? { generated: true } : {};
@@ -1146,10 +1149,12 @@ export function callValue(
   w: PyWalker,
   c: PyCall,
   f: Val | undefined,
-  args: readonly Val[],
+  given: readonly Val[],
   kw: ReadonlyMap<string, Val>,
 ): Val | undefined {
   if (!f) return undefined;
+  // functools.partial's arguments go first (python/callbacks.ts).
+  const args = f.bound !== undefined ? [...f.bound, ...given] : given;
   if (f.unresolved === true) {
     dynamicCall(w.col, c.span, f, [...args, ...kw.values()]);
     return undefined;
@@ -1593,7 +1598,13 @@ add(['atexit.register', 'asyncio.to_thread', 'functools.partial'], firstIsCallee
 const partialOf = firstIsCallee(0);
 add(['functools.partial'], (w, c) => {
   const dir = c.kw.get('directory');
-  if (!isStaticHandler(c.args[0])) return partialOf(w, c);
+  if (!isStaticHandler(c.args[0])) {
+    partialOf(w, c);
+    // The partial itself: the function with these arguments first (`map(partial(f, x), items)`).
+    const f = c.args[0];
+    if (f?.ref === undefined && f?.fn === undefined) return UNKNOWN;
+    return { ...f, bound: [...(f.bound ?? []), ...c.args.slice(1)] };
+  }
   return dir ? { ...c.args[0]!, fields: new Map([['directory', dir]]) } : c.args[0];
 });
 add(
