@@ -61,7 +61,14 @@ import './python/carry.js';
 import './python/sql-clients.js';
 import { reorderInPlace, rotatedArgs } from './code/reorder.js';
 import { joinedIterables } from './code/iterables.js';
-import { dunder, passCallables, splatParam } from './python/callbacks.js';
+import {
+  assigned,
+  comparison,
+  dunder,
+  operatorHook,
+  passCallables,
+  splatParam,
+} from './python/callbacks.js';
 import './python/processes.js';
 
 /** Most loop-body walks one input may spend unrolling loops over literal lists (work units). */
@@ -126,13 +133,21 @@ export class PyWalker extends CodeWalker {
       case 'set':
       case 'expression_list':
       case 'pattern_list': {
-        const items = named(n).map((c) => this.visit(c));
+        // `[*xs, y]`: a known list unpacked in place is its items (code/carry.ts).
+        const items = named(n).flatMap((c) => {
+          const inner = c.type === 'list_splat' ? named(c)[0] : undefined;
+          const v = this.visit(inner ?? c);
+          return inner !== undefined && v.items !== undefined ? v.items : [inner ? opaque([v]) : v];
+        });
         return { ...opaque(items), items };
       }
       case 'dictionary':
         return this.#dict(n);
       case 'binary_operator':
         return this.binary(n);
+      // Own instances' comparison and `in` hooks run (python/callbacks.ts).
+      case 'comparison_operator':
+        return comparison(this, n);
       case 'boolean_operator': {
         const [a, b] = named(n).map((c) => this.visit(c));
         if (!a || !b) return UNKNOWN;
@@ -428,6 +443,9 @@ export class PyWalker extends CodeWalker {
 
   /** `a <o> b` beyond integer arithmetic: concatenation, pathlib's `/`, `%` formatting. */
   protected combine(o: string, a: Val, b: Val): Val {
+    // An own instance's operator hook (`P() + cmd` runs __add__; python/callbacks.ts).
+    const hooked = operatorHook(this, o, a, b);
+    if (hooked !== undefined) return hooked;
     const byte = byteArithmetic(o, a, b);
     if (byte !== undefined) return byte;
     // Lists joined end to end keep what they hold (code/iterables.ts).
@@ -459,6 +477,8 @@ export class PyWalker extends CodeWalker {
       case 'attribute':
         this.env.set(this.src(target), v);
         if (target.type === 'attribute') recordAttribute(this, target, v);
+        // An own instance's __setattr__ / __setitem__ runs with what is stored (python/callbacks.ts).
+        if (target.type === 'attribute') assigned(this, target, v);
         return;
       case 'pattern_list':
       case 'tuple_pattern':
@@ -484,6 +504,7 @@ export class PyWalker extends CodeWalker {
         }
         if (base?.type === 'identifier' && key)
           this.#store(base, v, key.type === 'string' ? constText(this.visit(key)) : null);
+        assigned(this, target, v);
         return;
       }
       default:
@@ -858,7 +879,8 @@ export class PyWalker extends CodeWalker {
         // d.update(k=v) / d.update({'k': v}): those keys now hold those values.
         for (const [k, v] of call.kw) this.#store(recvNode, v, k);
         for (const [k, v] of call.args[0]?.fields ?? []) this.#store(recvNode, v, k);
-      } else if (method === 'append' && call.args.length === 1) this.#append(recvNode, call.args[0]!);
+      } else if ((method === 'append' || method === 'add') && call.args.length === 1)
+        this.#append(recvNode, call.args[0]!);
       for (const a of call.args) this.#store(recvNode, a);
     }
     // A list reordered in place (`t.append(t.pop(0))`, `d.rotate(1)`): its order is unknown (code/reorder.ts).

@@ -177,19 +177,33 @@ export function literalPieces(text: string | null, from: Val): Val | undefined {
 }
 
 const ESCAPES: Readonly<Record<string, string>> = { n: '\n', t: '\t', r: '\r', '0': '\0' };
-/** Query text, a `{k: v}` object or `[[k, v]]` pairs as a mapping (URLSearchParams, querystring). */
-export function paramsOf(src: Val | undefined): Val | undefined {
-  if (src === undefined) return undefined;
-  if (src.fields !== undefined && src.ref === undefined) return mappingVal(src.fields, [src]);
-  const pairs = pairsToFields(src);
-  if (pairs !== undefined) return mappingVal(pairs, [src]);
-  const q = queryPairs(src.ref === undefined ? constText(src) : null);
-  return q ? mappingVal(queryFields(q, src, false), [src]) : undefined;
+
+/**
+ * A mapping that is also iterable over its [key, value] entries (a JS Map or URLSearchParams):
+ * spreading it, Array.from or a for-of loop see the pairs, Object.fromEntries the fields.
+ */
+export function entriesMap(fields: ReadonlyMap<string, Val>, from: readonly Val[]): Val {
+  const m = mappingVal(fields, from);
+  return { ...m, items: fieldsToPairs(m)?.items ?? [] };
 }
 
-/** `url.searchParams` of a URL whose text is known: its query as a mapping. */
+/**
+ * Query text, a {k: v} object, [[k, v]] pairs or another mapping as a mapping (URLSearchParams when
+ * iterable, querystring.parse when not).
+ */
+export function paramsOf(src: Val | undefined, iterable: boolean): Val | undefined {
+  if (src === undefined) return undefined;
+  const make = (f: ReadonlyMap<string, Val>): Val => (iterable ? entriesMap(f, [src]) : mappingVal(f, [src]));
+  if (src.fields !== undefined && (src.ref === undefined || src.ref === 'Map()')) return make(src.fields);
+  const pairs = pairsToFields(src);
+  if (pairs !== undefined) return make(pairs);
+  const q = queryPairs(src.ref === undefined ? constText(src) : null);
+  return q ? make(queryFields(q, src, false)) : undefined;
+}
+
+/** url.searchParams of a URL whose text is known: its query as URLSearchParams. */
 export function searchParamsOf(base: Val): Val | undefined {
   const text = base.ref === undefined ? constText(base) : null;
   if (text === null || !/^[a-zA-Z][\w+.-]*:\/\/[^?#]*\?/.test(text)) return undefined;
-  return paramsOf(withTaint(strVal(text.slice(text.indexOf('?'))), base));
+  return paramsOf(withTaint(strVal(text.slice(text.indexOf('?'))), base), true);
 }

@@ -151,9 +151,9 @@ const statementCall: Handler = (w, c) => {
   return opaque([q]);
 };
 
-JS_CALLS.add(['new URLSearchParams', 'URLSearchParams'], (_w, c) => paramsOf(c.args[0]));
+JS_CALLS.add(['new URLSearchParams', 'URLSearchParams'], (_w, c) => paramsOf(c.args[0], true));
 JS_CALLS.add(['querystring.parse', 'querystring.decode', 'qs.parse', 'query-string.parse'], (_w, c) =>
-  paramsOf(c.args[0]),
+  paramsOf(c.args[0], false),
 );
 JS_CALLS.add(
   ['structuredClone', 'lodash.cloneDeep', 'lodash.clone', 'lodash/cloneDeep', 'lodash/clone', 'rfdc()'],

@@ -10,7 +10,7 @@ import { named } from '../code/syntax.js';
 import { constText, opaque, pathOf, refVal, riskRank, strVal, withTaint, type Val } from '../code/value.js';
 import type { JsWalker } from '../node.js';
 import { JS_CALLS, type JsCall } from './calls.js';
-import { searchParamsOf } from '../code/carry.js';
+import { entriesMap, searchParamsOf } from '../code/carry.js';
 
 type Handler = (w: JsWalker, c: JsCall) => Val | undefined;
 
@@ -145,14 +145,20 @@ const DEFAULT_KINDS: ReadonlySet<string> = new Set([
 /** `new Map([[k, v], ...])` / `Object.fromEntries([[k, v], ...])`: a mapping with those keys. */
 function entries(_w: JsWalker, c: JsCall): Val | undefined {
   const list = c.args[0];
-  if (!list?.items) return undefined;
   const fields = new Map<string, Val>();
-  for (const pair of list.items.slice(0, MAX_FIELDS)) {
+  // Another Map or URLSearchParams iterates over its entries (code/carry.ts entriesMap).
+  if (!list?.items && list?.fields !== undefined && (list.ref === undefined || list.ref === 'Map()'))
+    for (const [k, v] of list.fields) fields.set(k, v);
+  else if (!list?.items) return undefined;
+  for (const pair of list.items?.slice(0, MAX_FIELDS) ?? []) {
     const k = constText(pair.items?.[0]);
     const v = pair.items?.[1];
     if (k !== null && v !== undefined) fields.set(k, v);
   }
-  return { ...opaque([list]), fields, ...(c.name === 'new Map' ? { ref: 'Map()' } : {}) };
+  // A Map iterates over its entries too (`[...m]`, `for (const [k, v] of m)`).
+  return c.name === 'new Map'
+    ? { ...entriesMap(fields, [list]), ref: 'Map()' }
+    : { ...opaque([list]), fields };
 }
 
 /** m.get(k) on a known mapping: the entry; on an unknown one, what the input stored under k. */

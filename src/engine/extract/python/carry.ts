@@ -178,6 +178,73 @@ const passwdByName: Handler = (_w, c) => {
   };
 };
 
+/** zip(a, b, ...): tuples of the items at each position, as long as the shortest. */
+const zipItems: Handler = (_w, c) => {
+  const lists = c.args.map((a) => a.items);
+  if (lists.length === 0 || lists.some((l) => l === undefined)) return undefined;
+  const n = Math.min(...lists.map((l) => l!.length));
+  const rows: Val[] = [];
+  for (let i = 0; i < n; i++)
+    rows.push(
+      itemsVal(
+        lists.map((l) => l![i]!),
+        c.args,
+      ),
+    );
+  return itemsVal(rows, c.args);
+};
+
+/** dict.fromkeys(keys, value): a mapping of those keys. */
+const fromKeys: Handler = (_w, c) => {
+  const keys = c.args[0]?.items;
+  if (keys === undefined) return undefined;
+  const value = c.args[1] ?? { ...UNKNOWN, dynamic: false, bool: false };
+  const fields = new Map<string, Val>();
+  for (const k of keys) {
+    const t = constText(k);
+    if (t !== null) fields.set(t, value);
+  }
+  return mappingVal(fields, c.args);
+};
+
+/** list(d) / iter(d) / sorted(d) of a known mapping: its keys. */
+function keysFirst(prev: Handler | undefined): Handler {
+  return (w, c) => {
+    // `set()` / `list()`: an empty container that `add`/`append` fill (python.ts #append).
+    if (c.args.length === 0 && c.kw.size === 0 && c.name !== 'iter') return itemsVal([], []);
+    const d = c.args[0];
+    if (isContainer(d) && d.items === undefined && d.fields !== undefined)
+      return itemsVal(
+        [...d.fields.keys()].map((k) => withTaint(strVal(k), d)),
+        [d],
+      );
+    return prev?.(w, c);
+  };
+}
+
+/** urllib.parse.urlparse/urlsplit(text): its parts (`.query` feeds parse_qs, `.hostname` a request). */
+const urlParts: Handler = (_w, c) => {
+  const src = c.args[0] ?? c.kw.get('url');
+  const text = src ? constText(src) : null;
+  if (src === undefined || text === null || !/^[a-zA-Z][\w+.-]*:\/\//.test(text)) return undefined;
+  let u: URL;
+  try {
+    u = new URL(text);
+  } catch {
+    return undefined;
+  }
+  const part = (s: string): Val => withTaint(strVal(s), src);
+  const fields = new Map<string, Val>([
+    ['scheme', part(u.protocol.replace(/:$/, ''))],
+    ['netloc', part(u.host)],
+    ['hostname', part(u.hostname)],
+    ['path', part(u.pathname)],
+    ['query', part(u.search.replace(/^\?/, ''))],
+    ['fragment', part(u.hash.replace(/^#/, ''))],
+  ]);
+  return { ...opaque([src]), ref: 'urllib.parse.ParseResult()', fields };
+};
+
 /** A handler that runs after the one already registered, when that one declines. */
 function withPrevious(prev: Handler | undefined, h: Handler): Handler {
   return prev === undefined ? h : (w, c) => prev(w, c) ?? h(w, c);
@@ -195,6 +262,14 @@ PY_CALLS.add(['next'], withPrevious(PY_CALLS.get('next'), nextItem));
 PY_CALLS.add(['shlex.join'], shlexJoin);
 PY_CALLS.add(['csv.reader'], withPrevious(PY_CALLS.get('csv.reader'), csvReader));
 PY_CALLS.add(['pwd.getpwnam'], passwdByName);
+PY_CALLS.add(['zip'], withPrevious(PY_CALLS.get('zip'), zipItems));
+PY_CALLS.add(['dict.fromkeys'], fromKeys);
+for (const name of ['list', 'tuple', 'sorted', 'set', 'frozenset', 'iter'])
+  PY_CALLS.add([name], keysFirst(PY_CALLS.get(name)));
+PY_CALLS.add(
+  ['urllib.parse.urlparse', 'urllib.parse.urlsplit', 'urlparse.urlparse', 'urlparse.urlsplit'],
+  urlParts,
+);
 PY_CALLS.methods(
   (
     [
