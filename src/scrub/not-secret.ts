@@ -59,7 +59,7 @@ export function namedPlaceholder(value: string): boolean {
 
 /** Words that only placeholders contain (case-insensitive substrings). */
 const PLACEHOLDER_WORD =
-  /example|x{5}|\*{3}|\.{3}|…|_{5}|-{5}|your[_-]?(?:api|access|secret|own|key|token|pass|pw|app|client|org)|placeholder|redacted|changeme|change_me|replace_?me|dummy|insert[_-]?(?:key|token|here|your)|[_-]here\b|here[_-]|notreal|not_real|sample[_-]?(?:key|token|secret)|fake[_-]?(?:key|token|secret)|(?:fake){2}|(?:test){3}|(?:abc){2}|(?:123){2}|(?:xyz){2}|(?:asdf){2}|(?:qwer){2}|(?:0000){2}|(?:1111){2}/i;
+  /example|x{5}|\*{3}|#{5}|\.{3}|…|_{5}|-{5}|your[_-]?(?:api|access|secret|own|key|token|pass|pw|app|client|org)|placeholder|redacted|changeme|change_me|replace_?me|dummy|insert[_-]?(?:key|token|here|your)|[_-]here\b|here[_-]|notreal|not_real|sample[_-]?(?:key|token|secret)|fake[_-]?(?:key|token|secret)|(?:fake){2}|(?:test){3}|(?:abc){2}|(?:123){2}|(?:xyz){2}|(?:asdf){2}|(?:qwer){2}|(?:0000){2}|(?:1111){2}/i;
 
 /**
  * Keys printed in vendor documentation, built from parts so no literal sits in the repository.
@@ -303,6 +303,7 @@ export const NOT_SECRET_EXAMPLES: readonly NotSecretExample[] = [
     reason: 'documentation key',
     why: 'a Google API key published in the Firebase SDK samples',
   },
+  { value: 'xoxp-' + '5723705' + '-####################', reason: 'placeholder word', why: 'masked with #' },
   { value: 'your-key-here', reason: 'placeholder word', why: 'instructions, not a key' },
   { value: 'YOUR_API_KEY_HERE', reason: 'placeholder word', why: 'instructions, not a key' },
   { value: 'sk_live_' + 'abc123'.repeat(4), reason: 'repeated characters', why: 'abc123 filler' },

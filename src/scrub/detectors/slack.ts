@@ -19,7 +19,11 @@ export default defineDetector({
     {
       id: 'slack/token',
       keywords: ['xoxb-', 'xoxp-', 'xoxa-', 'xoxo-', 'xoxs-', 'xoxr-', 'xoxe-', 'xoxe.'],
-      regex: /^xox(?:[abposr]|e\.xox[bp]|e)-[0-9A-Za-z-]{10,250}(?![0-9A-Za-z-])/,
+      // Each kind's own structure (bot: a numeric id; user: two or three; config: 100+ characters;
+      // legacy workspace xoxa/xoxr: a short body; legacy xoxo/xoxs: ids then hex), so that
+      // `xoxb-my-bot-token`, `xoxp-1234-1234-1234-…` and `xoxe.xoxp-1-RANDOMSTRINGHERE` are not tokens.
+      regex:
+        /^xox(?:b-\d{8,14}-[0-9A-Za-z-]{10,250}|[pe]-\d{6,14}-\d{6,14}(?:-\d{6,14})?-[0-9A-Za-z-]{20,80}|e\.xox[bp]-\d-[0-9A-Za-z]{120,200}|e-\d-[0-9A-Za-z]{100,200}|[ar]-(?:\d-)?[0-9A-Za-z]{6,48}(?:-[0-9A-Za-z]{1,48}){0,4}|[os]-\d{1,14}-\d{1,14}-\d{1,14}-[0-9A-Fa-f]{6,80})(?![0-9A-Za-z-])/,
       boundary: true,
       maxLength: 270,
       envName: 'SLACK_TOKEN',
@@ -46,6 +50,21 @@ export default defineDetector({
     positive: [
       { text: `SLACK_BOT_TOKEN=${botToken('sl1')}`, secret: botToken('sl1') },
       {
+        text: `"bot": "xox${'b'}-${randomBody('sl7', DIGITS, 8)}-${randomBody('sl7a', BASE62, 19)}"`,
+        secret: `xox${'b'}-${randomBody('sl7', DIGITS, 8)}-${randomBody('sl7a', BASE62, 19)}`,
+        why: 'a legacy bot token: one short id',
+      },
+      {
+        text: `refresh: xox${'r'}-${randomBody('sl8', BASE62, 12)}`,
+        secret: `xox${'r'}-${randomBody('sl8', BASE62, 12)}`,
+        why: 'a legacy workspace token: a short body',
+      },
+      {
+        text: `legacy = "xox${'s'}-${randomBody('sl9', DIGITS, 10)}-${randomBody('sl9a', DIGITS, 10)}-${randomBody('sl9b', DIGITS, 10)}-${randomBody('sl9c', 'abcdef0123456789', 10)}"`,
+        secret: `xox${'s'}-${randomBody('sl9', DIGITS, 10)}-${randomBody('sl9a', DIGITS, 10)}-${randomBody('sl9b', DIGITS, 10)}-${randomBody('sl9c', 'abcdef0123456789', 10)}`,
+        why: 'a legacy token: three ids, then hex',
+      },
+      {
         text: `"token": "${botToken('sl2').replace('xoxb', 'xoxp')}"`,
         secret: botToken('sl2').replace('xoxb', 'xoxp'),
       },
@@ -65,6 +84,11 @@ export default defineDetector({
       },
     ],
     negative: [
+      { text: 'xoxb-xoxb-my-bot-token', why: 'words: no numeric id' },
+      { text: 'xoxb-12345-abcd234', why: 'an id too short and a body too short' },
+      { text: 'xoxe.xoxp-1-RANDOMSTRINGHERE', why: 'a configuration token is over a hundred characters' },
+      { text: 'https://github.com/xoxa-nyc/xoxa-nyc.github.io', why: 'a name that starts like a token' },
+      { text: 'images/2018-250-xoxo-indieweb-1.jpg', why: 'xoxo in a file name' },
       { text: 'THIS IS OK https: https://api.slack.com/web.', why: 'API docs URL' },
       { text: 'Examples https://docs.cribl.io/docs/regexesyml', why: 'unrelated URL' },
       { text: 'xoxb-' + 'x'.repeat(40), why: 'placeholder body' },
