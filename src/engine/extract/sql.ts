@@ -12,6 +12,7 @@ import { fromNsp } from './sql/from-nsp.js';
 import { replacedTable } from './sql/replace.js';
 import { statementEffects } from './sql/effects.js';
 import { selfUpsert } from './sql/upsert.js';
+import { switchesStrictOff, truncatingRetype } from './sql/narrowing.js';
 import { clientCommands, type ClientCommand } from './sql/client.js';
 import { foreignAccess } from './sql/foreign.js';
 import { fromPg } from './sql/from-pg.js';
@@ -345,6 +346,22 @@ const bareName = (name: string): string =>
     .split('.')
     .pop()!;
 
+/** A query that returns no rows whatever the tables hold: WHERE false, LIMIT 0, TOP 0. */
+const EMPTY_QUERY =
+  /\b(?:where\s+(?:false|0|null|not\s+true|1\s*=\s*0|1\s*<>\s*1)|limit\s+0|top\s*\(?\s*0)\b/i;
+
+/**
+ * `CREATE OR REPLACE TABLE t AS SELECT ... FROM other` (a dbt-style rebuild, red team r4 FP): the
+ * new rows come from other tables, so nothing but t's last build is lost. It stays a drop when the
+ * query reads t itself (a filtered self-copy deletes rows), reads no table, or returns no rows.
+ */
+function rebuild(s: StmtInfo, stmtText: string, table: string): boolean {
+  if (s.statement !== 'create' || !/\bas\s*\(?\s*(?:select|with)\b/i.test(stmtText)) return false;
+  const own = bareName(table);
+  const reads = s.readsTables.map(bareName).filter((t) => t !== '');
+  return reads.length > 0 && !reads.includes(own) && !EMPTY_QUERY.test(stmtText);
+}
+
 /** Whether a DROP removes only temporary tables (see SqlStmtFact.temporary). */
 function dropsTemporary(s: StmtInfo, stmtText: string, temps: ReadonlySet<string>): boolean {
   if (s.statement !== 'drop' || s.object !== 'table' || s.targets.length === 0) return false;
@@ -360,8 +377,12 @@ export function extractSql(input: string, ctx: ExtractContext): Fact[] {
   if (commands.length > 0) facts.push(...clientFacts(commands, literals, ctx));
   if (FILE_READER_GATE.test(text)) facts.push(...fileReaderFacts(text, ctx));
   const temps = new Set<string>();
+  // Strict mode switched off earlier in the batch: a later column retype truncates (sql/narrowing.ts).
+  let lax = false;
   for (const s of stmts) {
     const stmtText = text.slice(s.start, s.end);
+    if (s.statement === 'alter' && truncatingRetype(stmtText, lax)) s.dropsColumn = true;
+    else if (s.statement !== 'alter' && !lax) lax = switchesStrictOff(stmtText);
     if (s.statement === 'create') {
       const m = CREATE_TEMP.exec(stmtText);
       if (m) temps.add(bareName(m[1]!));
@@ -372,7 +393,11 @@ export function extractSql(input: string, ctx: ExtractContext): Fact[] {
     // CREATE OR REPLACE TABLE / INSERT OVERWRITE: the existing table is dropped or emptied first.
     const replaced =
       s.statement === 'create' || s.statement === 'insert' ? replacedTable(stmtText) : undefined;
-    if (replaced !== undefined && !temps.has(bareName(replaced.table)))
+    if (
+      replaced !== undefined &&
+      !temps.has(bareName(replaced.table)) &&
+      !rebuild(s, stmtText, replaced.table)
+    )
       facts.push({ ...fact, statement: replaced.effect, object: 'table', targets: [replaced.table] });
     // An upsert fed from its own table overwrites every row: an UPDATE without WHERE.
     const upserted = s.statement === 'insert' ? selfUpsert(stmtText) : undefined;

@@ -394,12 +394,23 @@ function scanCommon(tokens: readonly SqlToken[], from: number, to: number, s: St
         // EXEC master..xp_cmdshell 'cmd' / EXECUTE IMMEDIATE '...' / EXEC('...') / EXECUTE 'DRO'||'P ...'
         let at = i + 1;
         if (next?.kind === 'word' && next.value === 'immediate') at = i + 2;
-        const folded = foldString(tokens, at, vars);
+        // T-SQL `EXEC @status = proc ...` keeps the return code: the procedure follows the `=`.
+        if (next?.kind === 'param' && tokens[i + 2]?.value === '=') at = i + 3;
+        // `EXEC "master"."sys"."xp_cmdshell"`: double-quoted names (MySQL's lexing calls them strings).
+        const quotedName = tokens[at]?.kind === 'string' && tokens[at + 1]?.value === '.';
+        const folded = quotedName ? undefined : foldString(tokens, at, vars);
         if (folded !== undefined) {
           pushFolded(s, tokens, at, folded);
           break;
         }
-        const n = readName(tokens, i + 1);
+        // A window of the tokens, not a copy of all of them: one EXEC costs the same in any batch.
+        const window = quotedName
+          ? tokens
+              .slice(at, at + 16)
+              .map((t) => (t.kind === 'string' ? { ...t, kind: 'qident' as const } : t))
+          : undefined;
+        const read = window ? readName(window, 0) : readName(tokens, at);
+        const n = window ? { parts: read.parts, next: read.next + at } : read;
         if (n.parts.length) {
           addFunction(s, n.parts);
           const proc = n.parts[n.parts.length - 1]!;

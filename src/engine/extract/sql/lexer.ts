@@ -186,9 +186,10 @@ export function lexSql(text: string, options: LexOptions): LexResult {
       i = q.end;
       continue;
     }
-    if (c === 91 && !options.mysql) {
+    if (c === 91) {
       // [identifier] (SQL Server); PostgreSQL arrays use brackets after an expression, which a
       // lexer cannot tell apart: keep `[` as punctuation unless the content is a plain name.
+      // MySQL has no brackets, so its reading (the fallback's) takes T-SQL names too (red team r4).
       const close = text.indexOf(']', i);
       if (close > i + 1 && /^[\w$# .]+$/.test(text.slice(i + 1, close))) {
         push('qident', text.slice(i + 1, close).toLowerCase(), i, close + 1);

@@ -5,7 +5,8 @@ export default defineRule({
   id: 'SQL-AST-005',
   invariant: 'NO_DESTRUCTIVE_SQL',
   kinds: ['sql'],
-  summary: 'ALTER TABLE ... DROP COLUMN or DROP PARTITION.',
+  summary:
+    'ALTER TABLE ... DROP COLUMN or DROP PARTITION; a column retyped with strict mode off (sql_mode emptied, ALTER IGNORE, ANSI_WARNINGS OFF), which truncates its values.',
   remediationHint:
     'Do not drop columns, constraints or partitions. Stop writing to the column instead, or add a migration the user reviews; a renamed column (RENAME COLUMN c TO c_deprecated) keeps the data.',
   *check(facts) {
@@ -13,7 +14,9 @@ export default defineRule({
       if (s.statement !== 'alter' || s.dropsColumn !== true) continue;
       yield {
         span: s.span,
-        reason: `ALTER ${(s.object ?? 'table').toUpperCase()} ${s.targets.join(', ')} drops a column or partition`,
+        reason: /\bdrop\b/i.test(s.text)
+          ? `ALTER ${(s.object ?? 'table').toUpperCase()} ${s.targets.join(', ')} drops a column or partition`
+          : `ALTER ${(s.object ?? 'table').toUpperCase()} ${s.targets.join(', ')} retypes a column with strict mode off, truncating its values`,
         suggestedAlternative: null,
       };
     }
@@ -24,8 +27,14 @@ export default defineRule({
       { input: 'ALTER TABLE integers DROP COLUMN IF EXISTS k', runtime: 'sql' },
       { input: "ALTER TABLE orders DROP PARTITION(dt = '2014-05-14', country = 'IN')", runtime: 'sql' },
       { input: 'alter table `users` drop column `email`', runtime: 'sql' },
+      { input: "SET SESSION sql_mode = ''; ALTER TABLE users MODIFY email VARCHAR(1);", runtime: 'sql' },
     ],
     allow: [
+      {
+        input: 'ALTER TABLE users MODIFY email VARCHAR(320)',
+        runtime: 'sql',
+        why: 'strict mode (the default) refuses a conversion that would cut values',
+      },
       { input: 'ALTER TABLE users ADD COLUMN email VARCHAR(255)', runtime: 'sql', why: 'adding keeps data' },
       {
         input: 'ALTER TABLE users DROP CONSTRAINT users_email_key',

@@ -5,17 +5,34 @@ const KILLERS = ['pg_terminate_backend', 'pg_cancel_backend'];
 /** A call with one literal pid (`pg_terminate_backend(12345)`): one stuck session, not every session. */
 const ONE_PID = /\bpg_(?:terminate|cancel)_backend\s*\(\s*\d+\s*(?:,\s*\d+\s*)?\)/gi;
 const ANY_CALL = /\bpg_(?:terminate|cancel)_backend\s*\(/gi;
+/**
+ * A database closed to its clients (red team r4): PostgreSQL CONNECTION LIMIT 0 or ALLOW_CONNECTIONS
+ * false, SQL Server SINGLE_USER/RESTRICTED_USER/OFFLINE/EMERGENCY (WITH ROLLBACK IMMEDIATE cuts the
+ * sessions in flight), MySQL offline_mode. Gated on the first word (ALTER/SET).
+ */
+const CLOSED_GATE = /^(?:\s|--[^\n]*\n|\/\*[\s\S]*?\*\/)*(?:alter|set)\b/i;
+const CLOSED =
+  /^(?:\s|--[^\n]*\n|\/\*[\s\S]*?\*\/)*(?:alter\s+(?:database|role|user)\b[^;]*?\bconnection\s+limit\s*=?\s*0\b|alter\s+database\b[^;]*?\ballow_connections\s*(?:=|\bto\b)?\s*'?(?:false|off|0)\b|alter\s+database\b[^;]*?\bset\s+(?:single_user|restricted_user|offline|emergency)\b|set\s+(?:global\s+|persist\s+|@@global\.|@@persist\.)offline_mode\s*(?:=|:=)\s*'?(?:on|1|true)\b)/i;
 
 export default defineRule({
   id: 'SQL-AST-007',
   invariant: 'NO_DESTRUCTIVE_SQL',
   kinds: ['sql'],
   summary:
-    'SHUTDOWN of the database server (MySQL, SQL Server), including injected forms; pg_terminate_backend/pg_cancel_backend over a query of sessions.',
+    'SHUTDOWN of the database server (MySQL, SQL Server), including injected forms; pg_terminate_backend/pg_cancel_backend over a query of sessions; a database closed to its clients (CONNECTION LIMIT 0, SINGLE_USER, OFFLINE).',
   remediationHint:
     'Do not stop the database server. If a restart is needed, ask the user or the operator to do it.',
   *check(facts) {
     for (const s of facts.of('sql')) {
+      if (CLOSED_GATE.test(s.text) && CLOSED.test(s.text)) {
+        yield {
+          span: s.span,
+          reason:
+            'the statement closes the database to its clients (connection limit 0, single-user or offline)',
+          suggestedAlternative: null,
+        };
+        continue;
+      }
       if (s.object === 'shutdown') {
         yield {
           span: s.span,
@@ -42,11 +59,19 @@ export default defineRule({
       { input: "';shutdown --", runtime: 'sql' },
       { input: 'SHUTDOWN WITH NOWAIT', runtime: 'sql' },
       { input: 'SELECT pg_terminate_backend(pid) FROM pg_stat_activity', runtime: 'sql' },
+      { input: 'ALTER DATABASE prod CONNECTION LIMIT 0', runtime: 'sql' },
+      { input: 'ALTER DATABASE Prod SET SINGLE_USER WITH ROLLBACK IMMEDIATE', runtime: 'sql' },
     ],
     allow: [
       { input: "SELECT * FROM events WHERE kind = 'shutdown'", runtime: 'sql', why: 'the word is data' },
       { input: 'SELECT shutdown_at FROM hosts', runtime: 'sql', why: 'a column name' },
       { input: 'SELECT pg_terminate_backend(12345)', runtime: 'sql', why: 'one stuck session by its pid' },
+      {
+        input: 'ALTER DATABASE prod CONNECTION LIMIT 200',
+        runtime: 'sql',
+        why: 'a limit clients can live with',
+      },
+      { input: 'ALTER DATABASE Prod SET MULTI_USER', runtime: 'sql', why: 'opens the database again' },
     ],
   },
 });

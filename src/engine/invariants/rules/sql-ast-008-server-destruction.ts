@@ -9,7 +9,7 @@ import { defineRule } from '../define-rule.js';
 
 /** Leading whitespace and comments before a statement's first keyword. */
 const LEAD = String.raw`^(?:\s|--[^\n]*(?:\n|$)|/\*[\s\S]*?\*/)*`;
-const GATE = new RegExp(LEAD + String.raw`(?:alter|reset|purge|restore|dbcc|flashback)\b`, 'i');
+const GATE = new RegExp(LEAD + String.raw`(?:alter|reset|purge|restore|dbcc|flashback|remove|rm)\b`, 'i');
 
 const BULK_FUNCTIONS: ReadonlySet<string> = new Set([
   'pg_drop_replication_slot',
@@ -23,6 +23,20 @@ const AGO = String.raw`interval\s+'?0*[1-9]\d{0,3}'?\s+(?:day|week|month|year)s?
 const KEEPS_RECENT = String.raw`\s+before\s+(?:${NOW}\s*-\s*${AGO}|date_sub\s*\(\s*${NOW}\s*,\s*${AGO}\s*\))\s*;?\s*$`;
 
 const CHECKS: readonly { readonly pattern: RegExp; readonly reason: string }[] = [
+  {
+    // MySQL's BLACKHOLE engine stores nothing: converting a table to it discards every row (red team r4).
+    pattern: new RegExp(LEAD + String.raw`alter\s+table\b[^;]*?\bengine\s*=?\s*['"\x60]?blackhole\b`, 'i'),
+    reason: 'ALTER TABLE ... ENGINE=BLACKHOLE discards every row of the table',
+  },
+  {
+    // Snowflake REMOVE/RM @stage deletes the staged files (all of them, or all under the path);
+    // a PATTERN other than a match-all limits it to the files named.
+    pattern: new RegExp(
+      LEAD + String.raw`(?:remove|rm)\s+@(?![^;]*\bpattern\s*=\s*'(?!\.\*'|\.\*\.\*')[^']+')`,
+      'i',
+    ),
+    reason: 'REMOVE @stage deletes every file of the stage (unloaded data and backups kept there)',
+  },
   {
     pattern: new RegExp(LEAD + String.raw`alter\s+table\b[\s\S]*?\btruncate\s+(?:sub)?partition\b`, 'i'),
     reason: 'ALTER TABLE ... TRUNCATE PARTITION deletes every row of the partitions',
@@ -93,7 +107,7 @@ export default defineRule({
   invariant: 'NO_DESTRUCTIVE_SQL',
   kinds: ['sql'],
   summary:
-    'TRUNCATE PARTITION, DISCARD TABLESPACE, RESET MASTER/BINARY LOGS/REPLICA, PURGE BINARY LOGS, PURGE RECYCLEBIN, FLASHBACK TABLE ... TO, RESTORE ... WITH REPLACE, DBCC REPAIR_ALLOW_DATA_LOSS, replication slots dropped, large objects unlinked in bulk.',
+    'TRUNCATE PARTITION, DISCARD TABLESPACE, RESET MASTER/BINARY LOGS/REPLICA, PURGE BINARY LOGS, PURGE RECYCLEBIN, FLASHBACK TABLE ... TO, RESTORE ... WITH REPLACE, DBCC REPAIR_ALLOW_DATA_LOSS, replication slots dropped, large objects unlinked in bulk, ENGINE=BLACKHOLE, Snowflake REMOVE @stage.',
   remediationHint:
     'Do not remove partitions, logs, backups or replication state from an agent. Delete only the rows you mean with a WHERE clause, inside a transaction, or ask the database administrator.',
   *check(facts) {
@@ -119,6 +133,8 @@ export default defineRule({
       { input: "DBCC CHECKDB ('prod', REPAIR_ALLOW_DATA_LOSS)", runtime: 'sql' },
       { input: 'SELECT pg_drop_replication_slot(slot_name) FROM pg_replication_slots', runtime: 'sql' },
       { input: 'SELECT lo_unlink(oid) FROM pg_largeobject_metadata', runtime: 'sql' },
+      { input: 'ALTER TABLE orders ENGINE=BLACKHOLE', runtime: 'sql' },
+      { input: 'REMOVE @backups_stage', runtime: 'sql' },
     ],
     allow: [
       {
@@ -128,6 +144,16 @@ export default defineRule({
       },
       { input: 'ALTER TABLE users IMPORT TABLESPACE', runtime: 'sql', why: 'brings data back' },
       { input: 'SHOW BINARY LOGS', runtime: 'sql', why: 'lists logs' },
+      {
+        input: 'ALTER TABLE orders ENGINE=InnoDB',
+        runtime: 'sql',
+        why: 'a storage engine that keeps the rows',
+      },
+      {
+        input: "REMOVE @load_stage PATTERN='.*[.]tmp'",
+        runtime: 'sql',
+        why: 'only the scratch files the pattern names',
+      },
       {
         input: 'PURGE BINARY LOGS BEFORE NOW() - INTERVAL 7 DAY',
         runtime: 'sql',

@@ -67,6 +67,25 @@ const CHECKS: readonly { readonly pattern: RegExp; readonly reason: string }[] =
     ),
     reason: 'sql_log_bin = 0 keeps the session out of the binary log (replication and audit)',
   },
+  {
+    // SQL Server DDL/logon triggers (ON DATABASE, ON ALL SERVER) and PostgreSQL event triggers are
+    // the audit of schema changes: disabled or dropped, changes go unrecorded (red team r4).
+    pattern: new RegExp(
+      LEAD +
+        String.raw`(?:(?:disable|drop)\s+trigger\b[^;]*?\bon\s+(?:database|all\s+server)\b|alter\s+event\s+trigger\s+\S+\s+disable\b|drop\s+event\s+trigger\b)`,
+      'i',
+    ),
+    reason: 'the statement disables or drops database-level audit triggers (schema changes go unrecorded)',
+  },
+  {
+    // Snowflake network policies and rules are the account's IP allow-list (red team r4).
+    pattern: new RegExp(
+      LEAD +
+        String.raw`(?:(?:create|alter)\s+(?:or\s+replace\s+)?network\s+(?:policy|rule)\b[^;]*?\b(?:allowed_ip_list|value_list)\s*=\s*\([^)]*'(?:0\.0\.0\.0/0|::/0)'|alter\s+(?:account|user)\b[^;]*?\bunset\s+network_policy\b)`,
+      'i',
+    ),
+    reason: 'the statement opens the account to every address (a network policy allowing 0.0.0.0/0, or none)',
+  },
 ];
 
 /**
@@ -205,7 +224,7 @@ export default defineRule({
   invariant: 'NO_DESTRUCTIVE_SQL',
   kinds: ['sql'],
   summary:
-    'Account takeover and access-control switches: ALTER USER/ROLE/LOGIN ... PASSWORD, SET PASSWORD, sp_password, REASSIGN OWNED, BYPASSRLS, DISABLE ROW LEVEL SECURITY, row_security = off, DISABLE TRIGGER, session_replication_role = replica, sql_log_bin = 0.',
+    'Account takeover and access-control switches: ALTER USER/ROLE/LOGIN ... PASSWORD, SET PASSWORD, sp_password, REASSIGN OWNED, BYPASSRLS, DISABLE ROW LEVEL SECURITY, row_security = off, DISABLE TRIGGER (also ON DATABASE / ALL SERVER, event triggers), session_replication_role = replica, sql_log_bin = 0, Snowflake network policies open to 0.0.0.0/0.',
   remediationHint:
     'Do not change account passwords, object ownership or the database access controls from an agent. Ask the user or the database administrator.',
   *check(facts) {
@@ -235,7 +254,11 @@ export default defineRule({
         yield { span: s.span, reason: off, suggestedAlternative: null };
         continue;
       }
-      if (!/^(?:\s|--[^\n]*\n|\/\*[\s\S]*?\*\/)*(?:alter|set|reassign|exec|sp_password)/i.test(s.text))
+      if (
+        !/^(?:\s|--[^\n]*\n|\/\*[\s\S]*?\*\/)*(?:alter|set|reassign|exec|sp_password|disable|drop|create)/i.test(
+          s.text,
+        )
+      )
         continue;
       const hit = firstMatch(CHECKS, s.text);
       if (hit) yield { span: s.span, reason: hit.reason, suggestedAlternative: null };
@@ -258,6 +281,8 @@ export default defineRule({
       { input: "SELECT set_config('session_replication_role', 'replica', false)", runtime: 'sql' },
       { input: "SET GLOBAL general_log = 'OFF'", runtime: 'sql' },
       { input: "ALTER SYSTEM SET pgaudit.log = 'none'", runtime: 'sql' },
+      { input: 'DISABLE TRIGGER ALL ON DATABASE', runtime: 'sql' },
+      { input: "CREATE NETWORK POLICY open_all ALLOWED_IP_LIST = ('0.0.0.0/0')", runtime: 'sql' },
       { input: 'ALTER SERVER AUDIT app_audit WITH (STATE = OFF)', runtime: 'sql' },
       { input: 'SET FOREIGN_KEY_CHECKS = 0', runtime: 'sql' },
       {
@@ -269,6 +294,12 @@ export default defineRule({
     ],
     allow: [
       { input: 'ALTER TABLE users ENABLE ROW LEVEL SECURITY', runtime: 'sql', why: 'turns a control on' },
+      { input: 'ENABLE TRIGGER ALL ON DATABASE', runtime: 'sql', why: 'turns the audit triggers back on' },
+      {
+        input: "CREATE NETWORK POLICY office ALLOWED_IP_LIST = ('203.0.113.0/24')",
+        runtime: 'sql',
+        why: 'an allow-list of one network',
+      },
       { input: 'ALTER ROLE app NOBYPASSRLS', runtime: 'sql', why: 'removes the bypass' },
       { input: 'ALTER USER app SET search_path = app, public', runtime: 'sql', why: 'a session default' },
       { input: "SELECT * FROM users WHERE password = 'x'", runtime: 'sql', why: 'a column name' },
