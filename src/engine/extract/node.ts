@@ -852,7 +852,15 @@ export class JsWalker extends CodeWalker {
       callbacks.length === 1
     ) {
       const cb = call.args[0];
-      if (cb?.fn !== undefined && this.callFunction(cb, [recv.each]) !== undefined) return result;
+      // filter keeps some of the entries, find picks one of them, map yields what the callback
+      // returns for each (r4: a listing filtered, then each entry read and sent).
+      const one = cb?.fn !== undefined ? this.callFunction(cb, [recv.each]) : undefined;
+      if (one !== undefined) {
+        if (method === 'filter') return { ...result, each: recv.each };
+        if (method === 'find') return recv.each;
+        if (method === 'map' || method === 'flatMap') return { ...withTaint(result, one), each: one };
+        return result;
+      }
     }
     // `items.map(c => ...)` over literal items: the callback walked once per item, results kept.
     const each = recv?.items;

@@ -7,7 +7,7 @@ import type { Runtime, Span } from '../../types.js';
 import { type Collector, looksLikeSql, programName, shellJoin, shellWord, SHELLS } from './collector.js';
 import { isTokenStore } from './credential-apis.js';
 import { jsonVal } from './fold.js';
-import { parseTarget } from './net.js';
+import { parseTarget, type Target } from './net.js';
 import { dockerRunLine } from './sdk.js';
 import { concat, constText, deepLits, deepSources, render, strVal, type Val } from './value.js';
 
@@ -221,6 +221,27 @@ export interface Request {
   /** The call uploads data (a body, a file, a form). */
   readonly sends: boolean;
   readonly port?: number;
+  /**
+   * Addresses the request's own resolver answers with (a `lookup` option returning a literal IP):
+   * the connection goes there, whatever host the URL names (issue 22 r4).
+   */
+  readonly resolvers?: readonly string[];
+}
+
+/** The target with its host replaced by the address a custom resolver gives. */
+function resolvedTo(target: Target, address: string): Target {
+  const bare = address.replace(/^\[|\]$/g, '');
+  const host = bare.includes(':') ? `[${bare}]` : bare;
+  if (target.url !== undefined) {
+    try {
+      const u = new URL(target.url);
+      u.host = target.port !== undefined && u.port !== '' ? `${host}:${u.port}` : host;
+      if (u.hostname !== '') return parseTarget(u.href);
+    } catch {
+      // not a URL the platform parses: the address alone
+    }
+  }
+  return { ...parseTarget(host), ...(target.port !== undefined ? { port: target.port } : {}) };
 }
 
 /**
@@ -234,6 +255,7 @@ export function request(col: Collector, span: Span, actor: string, req: Request)
   const parsed = parseTarget(url);
   const target = req.port !== undefined && parsed.url === undefined ? { ...parsed, port: req.port } : parsed;
   col.net(span, target, req.sends, actor);
+  for (const address of req.resolvers ?? []) col.net(span, resolvedTo(target, address), req.sends, actor);
   const sink = { kind: 'net' as const, host: target.host, ...(target.url ? { url: target.url } : {}) };
   for (const v of [req.url, ...req.payload]) {
     for (const s of deepSources(v)) if (isSecretSource(s)) col.flow(span, s, sink);

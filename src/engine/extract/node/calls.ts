@@ -55,6 +55,7 @@ import { servesTree } from '../code/servers.js';
 import { commandOutput, credentialResult, JS_CREDENTIAL_CALLS } from '../code/credential-apis.js';
 import { stdinFields, stdinRunner } from '../code/stdin-pipe.js';
 import { dataUrlCode, prototypeOf } from './code-strings.js';
+import { JS_CLIENTS, resolverAddresses } from './clients.js';
 
 /** A call; its name is qualified like 'child_process.execSync', 'new net.Socket' or 'fs.rm'. */
 export interface JsCall extends CodeCall {
@@ -286,8 +287,12 @@ const fsCall: Handler = (w, c) => {
       return UNKNOWN;
     case 'readdir':
     case 'opendir':
-      // Iterating a listing visits every entry: `d + '/' + f` in the loop is the glob `d/*`.
-      return { ...opaque([p]), each: { ...strVal('*'), dynamic: true } };
+      // Iterating a listing visits every entry: `d + '/' + f` in the loop is the glob `d/*`; with
+      // `{ recursive: true }` every entry at any depth, `d/**/*` (r4).
+      return {
+        ...opaque([p]),
+        each: { ...strVal(truthy(opt(opts, 'recursive')) === true ? '**/*' : '*'), dynamic: true },
+      };
     case 'copyFile':
     case 'cp':
     case 'rename':
@@ -717,6 +722,7 @@ const fetchCall: Handler = (w, c) => {
     payload: body ? [body] : [],
     ...(headers ? { headers: [headers] } : {}),
     sends: body !== undefined || SENDING.test(constText(opt(init, 'method')) ?? ''),
+    resolvers: resolverAddresses(w, [init]),
   });
 };
 
@@ -773,6 +779,7 @@ const httpRequest: Handler = (w, c) => {
     payload: [],
     ...(headers ? { headers: [headers] } : {}),
     sends: SENDING.test(method),
+    resolvers: resolverAddresses(w, [options]),
   });
   return { ...res, ref: 'http.ClientRequest()' };
 };
@@ -783,13 +790,13 @@ const axiosCall: Handler = (w, c) => {
   const first = c.args[0];
   if (!first) return undefined;
   const config = first.fields && !first.parts ? first : first.fields ? first : undefined;
-  const given = config
-    ? (opt(config, 'url') ?? opt(config, 'baseURL') ?? opt(config, 'prefixUrl') ?? strVal(''))
-    : first;
-  // An instance made by axios.create({ baseURL }) / got.extend({ prefixUrl }): paths are under its base.
-  const url = resolveUrl(given, opt(c.recv, 'baseURL') ?? opt(c.recv, 'prefixUrl'));
+  const given = config ? (opt(config, 'url') ?? strVal('')) : first;
   const dataArg = SENDING.test(verb) && c.name.startsWith('axios') ? c.args[1] : undefined;
   const rest = (config ? [config] : c.args.slice(dataArg ? 2 : 1)).filter((v) => v.fields);
+  // Any client config's base URL (the call's own config, axios.get(u, { baseURL }), or the instance
+  // made by axios.create({ baseURL }) / got.extend({ prefixUrl })): relative paths are under it (r4).
+  const base = [...rest, c.recv].map((o) => opt(o, 'baseURL') ?? opt(o, 'prefixUrl')).find((b) => b);
+  const url = resolveUrl(given, base);
   const payload: Val[] = [];
   if (dataArg) payload.push(dataArg);
   let headers: Val | undefined;
@@ -812,6 +819,7 @@ const axiosCall: Handler = (w, c) => {
       (SENDING.test(method) ||
         dataArg !== undefined ||
         rest.some((o) => opt(o, 'body') || opt(o, 'json') || opt(o, 'data') || opt(o, 'form'))),
+    resolvers: resolverAddresses(w, [...rest, c.recv]),
   });
 };
 
@@ -1292,6 +1300,8 @@ add(['String.fromCharCode', 'String.fromCodePoint'], fromCharCode);
 add(['Reflect.apply'], reflectApply);
 add(['process.binding', 'process._linkedBinding'], binding);
 
+// Agents and dispatchers keep their options; nodemailer's transports send mail (node/clients.ts).
+for (const [names, h] of JS_CLIENTS) add(names, h);
 add(['fetch', 'globalThis.fetch', 'window.fetch', 'undici.request', 'undici.fetch'], fetchCall);
 add(['new Request'], newRequest);
 add(['http.request', 'http.get', 'https.request', 'https.get', 'http2.connect'], httpRequest);
