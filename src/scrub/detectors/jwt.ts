@@ -2,16 +2,24 @@
 import { jwt } from '../examples.js';
 import { defineDetector } from '../detector.js';
 
-function headerIsJson(token: string): boolean {
-  const dot = token.indexOf('.');
-  const head = token.slice(0, dot < 0 ? token.length : dot);
+function jsonObject(part: string): object | null {
   try {
-    const parsed: unknown = JSON.parse(Buffer.from(head, 'base64url').toString('utf8'));
-    if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) return false;
-    return 'alg' in parsed || 'typ' in parsed || 'enc' in parsed;
+    const parsed: unknown = JSON.parse(Buffer.from(part, 'base64url').toString('utf8'));
+    return typeof parsed === 'object' && parsed !== null && !Array.isArray(parsed) ? parsed : null;
   } catch {
-    return false;
+    return null;
   }
+}
+
+/**
+ * The header decodes to JSON naming alg/typ/enc; or, for a token with a damaged header (a typo in
+ * a copied example), three parts whose payload decodes to a JSON object.
+ */
+function headerIsJson(token: string): boolean {
+  const parts = token.split('.');
+  const header = jsonObject(parts[0]!);
+  if (header) return 'alg' in header || 'typ' in header || 'enc' in header;
+  return parts.length >= 3 && parts[1]!.startsWith('eyJ') && jsonObject(parts[1]!) !== null;
 }
 
 export default defineDetector({
@@ -42,6 +50,11 @@ export default defineDetector({
   ],
   examples: {
     positive: [
+      {
+        text: `JWT := eyJhbGciOieee${jwt({ alg: 'HS256' }, { sub: '1234', name: 'x' }, 'jw9').replace(/^[^.]*/, '')}`,
+        secret: `eyJhbGciOieee${jwt({ alg: 'HS256' }, { sub: '1234', name: 'x' }, 'jw9').replace(/^[^.]*/, '')}`,
+        why: 'a damaged header, a JSON payload and a signature',
+      },
       {
         text: `Authorization: Bearer ${jwt({ alg: 'HS256', typ: 'JWT' }, { sub: '1234', name: 'x' }, 'jw1')}`,
         secret: jwt({ alg: 'HS256', typ: 'JWT' }, { sub: '1234', name: 'x' }, 'jw1'),
