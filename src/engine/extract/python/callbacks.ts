@@ -175,6 +175,74 @@ export function subclassed(w: PyWalker, n: SyntaxNode, cls: Val): void {
   }
 }
 
+/** Operator hooks: the left operand's, then the reflected one on the right operand. */
+const OPERATORS: Readonly<Record<string, readonly [string, string]>> = {
+  '+': ['__add__', '__radd__'],
+  '-': ['__sub__', '__rsub__'],
+  '*': ['__mul__', '__rmul__'],
+  '/': ['__truediv__', '__rtruediv__'],
+  '//': ['__floordiv__', '__rfloordiv__'],
+  '%': ['__mod__', '__rmod__'],
+  '**': ['__pow__', '__rpow__'],
+  '@': ['__matmul__', '__rmatmul__'],
+  '&': ['__and__', '__rand__'],
+  '|': ['__or__', '__ror__'],
+  '^': ['__xor__', '__rxor__'],
+  '<<': ['__lshift__', '__rlshift__'],
+  '>>': ['__rshift__', '__rrshift__'],
+  '==': ['__eq__', '__eq__'],
+  '!=': ['__ne__', '__ne__'],
+  '<': ['__lt__', '__gt__'],
+  '>': ['__gt__', '__lt__'],
+  '<=': ['__le__', '__ge__'],
+  '>=': ['__ge__', '__le__'],
+};
+
+/** `a <op> b` where an operand is an own instance: its operator hook runs with the other operand. */
+export function operatorHook(w: PyWalker, op: string, a: Val, b: Val): Val | undefined {
+  const hooks = OPERATORS[op];
+  if (!hooks || (classOf(w, a) === undefined && classOf(w, b) === undefined)) return undefined;
+  return dunder(w, a, hooks[0], [b]) ?? dunder(w, b, hooks[1], [a]);
+}
+
+/**
+ * A comparison chain (`P() == cmd`, `cmd in P()`): each operand walked once; an own instance's
+ * comparison or `__contains__` hook runs with the other operand. The value is the operands' taint.
+ */
+export function comparison(w: PyWalker, n: SyntaxNode): Val {
+  const vals: Val[] = [];
+  let left: Val | undefined;
+  let op = '';
+  for (const c of n.children) {
+    if (!c.named) {
+      op = op === '' ? c.type : `${op} ${c.type}`;
+      continue;
+    }
+    const v = w.visit(c);
+    if (left !== undefined) {
+      if (op === 'in' || op === 'not in') dunder(w, v, '__contains__', [left]);
+      else operatorHook(w, op, left, v);
+    }
+    vals.push(v);
+    left = v;
+    op = '';
+  }
+  const { sources, lits } = opaque(vals);
+  return sources.length === 0 && lits.length === 0 ? UNKNOWN : { ...UNKNOWN, sources, lits };
+}
+
+/** `obj[k] = v` / `obj.name = v` on an own instance: its `__setitem__` / `__setattr__` runs. */
+export function assigned(w: PyWalker, target: SyntaxNode, v: Val): void {
+  const [base, key] = target.children.filter((c) => c.named);
+  // Only a plain name or attribute chain is walked again (a call there would run twice).
+  if (!base || !key || (base.type !== 'identifier' && base.type !== 'attribute')) return;
+  const obj = w.visit(base);
+  if (classOf(w, obj) === undefined) return;
+  if (target.type === 'subscript') dunder(w, obj, '__setitem__', [w.visit(key), v]);
+  else if (target.type === 'attribute')
+    dunder(w, obj, '__setattr__', [{ ...UNKNOWN, parts: [w.src(key)], dynamic: false }, v]);
+}
+
 // getattr(obj, 'name') on an own instance whose class defines __getattr__: the hook runs with the name.
 const getattrHandler = PY_CALLS.get('getattr');
 PY_CALLS.add(['getattr'], (w, c) => {
