@@ -171,6 +171,10 @@ const BROWSER_TOOL =
   /(?:^|_)(?:browser|page|playwright|puppeteer|selenium|chrome|chromium|webdriver|devtools|cdp|tab)(?:$|_)/;
 const BROWSER_CODE_KEY = /^(?:function|fn|script|expression|expr|code|js|javascript|page_function|source)$/;
 const CODE_QUERY = /^(?:query|q)$/;
+/** Tools that run their input in an interpreter (python_repl, node_repl, code_interpreter). */
+const REPL_TOOL = /(?:^|_)(?:repl|interpreter|eval|kernel|sandbox)(?:$|_)/;
+/** Fields a REPL tool takes its code in besides code/input (LangChain: `query`, `tool_input`, `__arg1`). */
+const REPL_INPUT_KEY = /^(?:query|q|tool_input|_*arg1|input_text|statement|line|lines)$/;
 const CODE_DOCKER = /^(?:dockerfile|docker_file|compose|docker_compose|compose_file)$/;
 const URL_KEY =
   /^(?:url|uri|urls|uris|endpoint|href|link|webhook|webhook_url|callback_url|base_url|target_url|api_url|feed_url|image_url|remote|page_url|request_url|location|resource|resource_uri)$/;
@@ -239,6 +243,8 @@ function keyLanguage(key: string): Runtime | undefined {
   return undefined;
 }
 
+/** URLs (and bare IPv4 hosts with a path) written in free text: what a fetch tool's prompt asks for. */
+const TEXT_URL = /\b[a-z][a-z0-9+.-]*:\/\/[^\s<>"'`]+|\b\d{1,3}(?:\.\d{1,3}){3}(?::\d+)?\/[^\s<>"'`]*/gi;
 /** Keys that name the host of a request tool (`{"host": "169.254.169.254", "path": "/latest/"}`). */
 const HOST_KEY = /^(?:host|hostname|server|domain|ip|ip_address|address|target_host)$/;
 /** Keys that say what a call is for, never what it runs (not sniffed as commands). */
@@ -833,6 +839,8 @@ function walkArguments(
     else if (CODE_DOCKER.test(key)) runtime = 'docker';
     else if (CODE_GENERIC.test(key)) runtime = codeRuntime(tool, siblings);
     else if (CODE_QUERY.test(key) && (looksLikeSql(value) || GRAPH_TOOL.test(tool))) runtime = 'sql';
+    // LangChain's PythonREPLTool takes its code as `query` (red team r4): a REPL's input field is code.
+    else if (REPL_INPUT_KEY.test(key) && REPL_TOOL.test(tool)) runtime = codeRuntime(tool, siblings);
     else if (KEYSTROKE_KEY.test(key) && typesKeys(tool, siblings)) runtime = 'bash';
     else runtime = keyLanguage(key);
     if (runtime === 'sql' && !looksLikeSql(value) && keyLanguage(key) === 'sql' && !CODE_SQL.test(key))
@@ -917,6 +925,22 @@ function walkArguments(
       /fetch|http|request|browse|navigate|curl|download|scrape|crawl|webhook|open_url|visit|url|goto|browser|web/.test(
         tool,
       );
+    // Gemini CLI's web_fetch (and tools like it) fetch every URL written in their prompt (red team
+    // r4): a fetch tool's free text is scanned for URLs, each one a request.
+    if (
+      webTool &&
+      !URL_KEY.test(key) &&
+      !HOST_KEY.test(key) &&
+      /:\/\/|\b\d{1,3}(?:\.\d{1,3}){3}\b/.test(value)
+    ) {
+      let n = 0;
+      for (const m of value.matchAll(TEXT_URL)) {
+        if (n++ >= 16) break;
+        const url = m[0].replace(/[).,;:!?'"\]>]+$/, '');
+        const net = netFact(/^[a-z][a-z0-9+.-]*:/i.test(url) ? url : `http://${url}`, span, actor, siblings);
+        if (net) facts.push(net);
+      }
+    }
     if (webTool && HOST_KEY.test(key) && /^[a-z0-9.:[\]-]+$/i.test(value.trim())) {
       const port =
         typeof siblings?.port === 'number' || typeof siblings?.port === 'string' ? `:${siblings.port}` : '';

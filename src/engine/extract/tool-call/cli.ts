@@ -420,6 +420,20 @@ function githubRepoDelete(f: Map<string, unknown>): CliEquivalent | undefined {
  * (DELETE/PUT/PATCH: NET-AST-003), or a request over a unix socket (`socket_path`: the Docker
  * Engine API, NET-AST-002). Plain GET/POST calls are judged by the URL and body facts alone.
  */
+/**
+ * Paths a request's file field names: a string, a list, or a multipart map of field name to path
+ * (`files: {f: "~/.aws/credentials"}`, red team r4) or to `[filename, path]` / `{path}` (depth 2).
+ */
+function filePaths(v: unknown, depth = 0): string[] {
+  if (typeof v === 'string') return v.trim() === '' ? [] : [v.trim()];
+  if (depth > 2 || v === null || typeof v !== 'object') return [];
+  const values = Array.isArray(v) ? v : Object.values(v as Record<string, unknown>);
+  // `[filename, path]` (a multipart tuple): the last string is the file read.
+  if (Array.isArray(v) && depth > 0 && v.length >= 2 && v.every((x) => typeof x === 'string'))
+    return filePaths(v[1], depth + 1);
+  return values.slice(0, 32).flatMap((x) => filePaths(x, depth + 1));
+}
+
 function requestLine(f: Map<string, unknown>): CliEquivalent | undefined {
   const url = str(f, 'url', 'uri', 'endpoint', 'target_url');
   if (url === undefined) return undefined;
@@ -430,7 +444,7 @@ function requestLine(f: Map<string, unknown>): CliEquivalent | undefined {
         k,
       )
     )
-      files.push(...list(new Map([[k, v]]), k));
+      files.push(...filePaths(v));
   const method = str(f, 'method', 'http_method', 'verb');
   const socket = str(f, 'socket_path', 'unix_socket', 'unix_socket_path', 'socket', 'socket_file');
   const changes = method !== undefined && /^(?:DELETE|PUT|PATCH)$/i.test(method);

@@ -101,15 +101,43 @@ function storeDrops(w: readonly string[], f: Map<string, unknown>): CliEquivalen
   return { code: names.map((n) => `DROP TABLE ${ident(n)};`).join('\n'), runtime: 'sql' };
 }
 
+/**
+ * A database or collection dropped through an action field or the tool's name (red team r4:
+ * `{"name": "mongodb", "arguments": {"action": "dropDatabase"}}`): DROP DATABASE / DROP TABLE.
+ */
+function actionDrops(w: readonly string[], f: Map<string, unknown>): CliEquivalent | undefined {
+  const field = str(f, 'operation', 'op', 'action', 'method', 'command');
+  const op = `${w.join('_')}_${(field ?? '').replace(/([a-z])([A-Z])/g, '$1_$2').toLowerCase()}`;
+  if (/(?:^|_)drop_?(?:database|db)(?:$|_)/.test(op))
+    return {
+      code: `DROP DATABASE ${ident(str(f, 'database', 'db', 'database_name', 'db_name', 'name') ?? 'database')};`,
+      runtime: 'sql',
+    };
+  if (
+    /(?:^|_)drop_?(?:collection|table)s?(?:$|_)/.test(op) ||
+    (field !== undefined && /^drop$/i.test(field) && has(w, 'mongo', 'mongodb'))
+  )
+    return { code: `DROP TABLE ${ident(str(f, ...NAMES) ?? 'documents')};`, runtime: 'sql' };
+  return undefined;
+}
+
 /** The SQL a datastore call amounts to, when it wipes or rewrites a whole store. */
 export function datastoreLines(w: readonly string[], f: Map<string, unknown>): CliEquivalent[] {
-  return [documentWrites(w, f), storeDrops(w, f)].filter((c): c is CliEquivalent => c !== undefined);
+  return [documentWrites(w, f), storeDrops(w, f), actionDrops(w, f)].filter(
+    (c): c is CliEquivalent => c !== undefined,
+  );
 }
 
 /** Name words that can start a rewrite above (cli.ts gates on these before reading fields). */
 export const DATASTORE_WORDS = [
   'mongo',
   'mongodb',
+  'database',
+  'db',
+  'nosql',
+  'couchdb',
+  'cosmos',
+  'cosmosdb',
   'many',
   'documents',
   'elasticsearch',
