@@ -17,9 +17,26 @@ const LABEL: Readonly<Record<PiiKind, string>> = {
   phone: 'a phone number',
 };
 
-export function* piiHits(facts: FactIndex, kind: PiiKind): Iterable<RuleHit> {
-  const kinds = new Set<PiiKind>([kind]);
-  const seen = new Set<string>();
+/** One set per kind, made once (findPii reads which detectors to run from it). */
+const ONLY: Readonly<Record<PiiKind, ReadonlySet<PiiKind>>> = {
+  email: new Set(['email']),
+  card: new Set(['card']),
+  ssn: new Set(['ssn']),
+  iban: new Set(['iban']),
+  phone: new Set(['phone']),
+};
+
+const NO_HITS: readonly RuleHit[] = Object.freeze([]);
+
+/**
+ * The hits as an array, not a generator, and nothing allocated when no literal leaves the machine:
+ * the five PII rules run on nearly every python and node input (each has literals), most of whose
+ * literals are not egress.
+ */
+export function piiHits(facts: FactIndex, kind: PiiKind): readonly RuleHit[] {
+  const kinds = ONLY[kind];
+  let hits: RuleHit[] | undefined;
+  let seen: Set<string> | undefined;
   for (const lit of facts.of('literal')) {
     if (!lit.egress) continue;
     const matches = findPii(lit.text, kinds);
@@ -34,12 +51,14 @@ export function* piiHits(facts: FactIndex, kind: PiiKind): Iterable<RuleHit> {
       if (/^[\s,;<>"'()A-Za-z.-]*$/.test(rest) && rest.replace(/[^A-Za-z]/g, '').length <= 40) continue;
     }
     const key = `${lit.span.start}:${lit.span.end}`;
+    seen ??= new Set();
     if (seen.has(key)) continue;
     seen.add(key);
     const where =
       lit.runtime === 'bash' || lit.depth > 0 || lit.field === undefined
         ? 'data sent over the network'
         : `the tool-call argument ${lit.field}`;
-    yield { span: lit.span, reason: `${LABEL[kind]} in ${where}`, suggestedAlternative: null };
+    (hits ??= []).push({ span: lit.span, reason: `${LABEL[kind]} in ${where}`, suggestedAlternative: null });
   }
+  return hits ?? NO_HITS;
 }
