@@ -26,6 +26,18 @@ export function isContainer(v: Val | undefined): v is Val {
  * the container's taint; dynamic when it had several candidates. Undefined when none is known text.
  */
 export function riskiestHeld(v: Val): Val | undefined {
+  // Values are immutable: a container read many times (`d[k]` in a loop) is searched once.
+  const known = RISKIEST.get(v);
+  if (known !== undefined) return known ?? undefined;
+  const found = searchRiskiest(v);
+  RISKIEST.set(v, found ?? null);
+  return found;
+}
+
+/** What riskiestHeld found per container object (null: nothing). */
+const RISKIEST = new WeakMap<Val, Val | null>();
+
+function searchRiskiest(v: Val): Val | undefined {
   let best: Val | undefined;
   let rank = 0;
   let seen = 0;
