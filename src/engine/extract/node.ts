@@ -52,6 +52,9 @@ import {
   runtimeMember,
   searched,
 } from './node/callbacks.js';
+// After node/callbacks.js: its handlers are the ones node/carry.ts falls back to.
+import './node/carry.js';
+import { heldAt } from './code/carry.js';
 import { isFunctionConstructorOf, paramPrelude } from './node/code-strings.js';
 import { reorderInPlace, rotatedArgs } from './code/reorder.js';
 
@@ -106,7 +109,10 @@ export class JsWalker extends CodeWalker {
         return this.inner(n);
       }
       case 'array': {
-        const items = named(n).map((c) => this.visit(c));
+        // `[...new Set(xs)]`: a known array spread in place is its items.
+        const items = named(n).flatMap((c) =>
+          c.type === 'spread_element' ? spreadItems(this, c) : [this.visit(c)],
+        );
         return { ...opaque(items), items };
       }
       case 'object':
@@ -310,6 +316,10 @@ export class JsWalker extends CodeWalker {
     if (isNamespace(base))
       return runtimeMember(base, index) ?? { ...opaque([base, index]), unresolved: true };
     if (index.num !== undefined && base.items?.[index.num] !== undefined) return base.items[index.num]!;
+    // A key the walk cannot know, into a known object or Map: its riskiest value (code/carry.ts).
+    // Arrays stay unknown: an obfuscator's string table read by a computed index names modules too.
+    const carried = base.fields !== undefined ? heldAt(base, null, undefined) : undefined;
+    if (carried !== undefined) return carried;
     return { ...opaque([base]), parts: [{ hole: 'X' }] };
   }
 
@@ -338,6 +348,11 @@ export class JsWalker extends CodeWalker {
         const val = this.visit(c);
         const name = c.children.find((k) => k.type === 'property_identifier');
         if (name) fields.set(this.src(name), val);
+        vals.push(val);
+      } else if (c.type === 'spread_element') {
+        // `{ ...base }` copies base's known fields (code/carry.ts).
+        const val = this.visit(named(c)[0] ?? c);
+        if (val.ref === undefined) for (const [k, f] of val.fields ?? []) fields.set(k, f);
         vals.push(val);
       } else vals.push(this.visit(c));
     }
