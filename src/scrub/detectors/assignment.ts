@@ -596,7 +596,8 @@ function matchAssignment(text: string, pos: number, limit: number): PatternHit |
     const header = /(?:^|\s)(?:-H|--header)[ \t=]*["']$/.test(text.slice(Math.max(0, start - 12), start));
     const bare =
       !flag && !header && (identifier.toLowerCase() === 'key' || identifier.toLowerCase() === 'token');
-    ok = bare ? weakValueOk(value, 16, 3.3, quoted) : weakValueOk(value, 10, 3, quoted);
+    // A flag's value is not code: a dotted one with digits (`--token=t1.9xQ…`) is a token, as quoted.
+    ok = bare ? weakValueOk(value, 16, 3.3, quoted) : weakValueOk(value, 10, 3, quoted || flag);
     // A long number named as a service's token or key (client ids, snowflakes): 15-24 varied digits.
     if (!ok && !bare) ok = /^[0-9]{15,24}$/.test(value) && shannonEntropy(value) >= 2.2;
   }
@@ -764,6 +765,12 @@ export default defineDetector({
         secret: randomBody('ge32', HEX, 24),
         nonStrict: 'keep',
         why: 'a header on the command line names its value, as a flag does',
+      },
+      {
+        text: `yc --token=t1.${randomBody('ge36', BASE64URL, 30)}.${randomBody('ge37', BASE64URL, 86)}`,
+        secret: `t1.${randomBody('ge36', BASE64URL, 30)}.${randomBody('ge37', BASE64URL, 86)}`,
+        nonStrict: 'keep',
+        why: "a flag's dotted value with digits is a token, not a member expression",
       },
       {
         text: `curl -H 'Authorization: Basic ${Buffer.from('browser:').toString('base64')}' https://x.example`,

@@ -28,6 +28,13 @@ export default defineDetector({
       value: /[a-f0-9]{32}/,
       envName: 'FACEBOOK_ACCESS_TOKEN',
     }),
+    // An app access token is the app id, a bar (or %7C in a URL) and the app secret.
+    contextValue(ID, {
+      name: 'app-token',
+      keywords: ['facebook', 'fb_'],
+      value: /[0-9]{15,16}(?:\||%7C)[0-9A-Za-z_-]{27,40}/,
+      envName: 'FACEBOOK_APP_TOKEN',
+    }),
   ],
   examples: {
     positive: [
@@ -43,6 +50,12 @@ export default defineDetector({
       {
         text: `const facebookAuth = '${appSecret('fac1c')}';`,
         secret: appSecret('fac1c'),
+        nonStrict: 'keep',
+      },
+      {
+        text: `facebookToken,${randomBody('fac2a', '123456789', 15)}|${randomBody('fac2b', HEX + 'xyz_-', 32)},`,
+        secret: `${randomBody('fac2a', '123456789', 15)}|${randomBody('fac2b', HEX + 'xyz_-', 32)}`,
+        why: 'an app access token: app id | app secret, in a CSV row',
         nonStrict: 'keep',
       },
     ],
