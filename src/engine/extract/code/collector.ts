@@ -173,6 +173,11 @@ export class Collector {
     return this.#ctx.mapSpan({ start, end });
   }
 
+  /** The texts of the string literals seen so far (which database a test wipes: code/sdk.ts). */
+  literalTexts(): string[] {
+    return this.#literals.map((l) => l.text);
+  }
+
   /** Registers a string literal; returns its id for Val.lits (or none when too short to matter). */
   literal(text: string, start: number, end: number): readonly number[] {
     if (text.length < MIN_LITERAL) return [];

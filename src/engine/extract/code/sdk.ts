@@ -659,6 +659,36 @@ function throwawayDb(v: Val | undefined): boolean {
   );
 }
 
+/** Database URLs and settings as literals name them (any driver), and in-memory stand-ins. */
+const DB_NAMING =
+  /^(?:(?:sqlite|postgres(?:ql)?|mysql|mariadb|mssql|oracle|mongodb(?:\+srv)?)(?:\+\w+)?:|:memory:$|mongodb-memory-server(?:-core)?$)/i;
+
+/** A database every run makes anew: sqlite in memory or a project file, a server in memory, a loopback test database. */
+function throwawayUrl(t: string): boolean {
+  if (t.includes('..')) return false;
+  if (/^(?::memory:|mongodb-memory-server(?:-core)?)$/i.test(t)) return true;
+  if (/^sqlite(?:\+\w+)?:(?::memory:|\/\/(?:\/(?!\/)[^/].*|\/:memory:|)|[^/].*)$/i.test(t)) return true;
+  return /^\w+(?:\+\w+)?:\/\/(?:[^@/]*@)?(?:localhost|127\.0\.0\.1|\[::1\])(?::\d+)?\/[\w-]*test[\w-]*(?:\?.*)?$/i.test(
+    t,
+  );
+}
+
+/**
+ * Test set-up and tear-down against a throwaway database (db.drop_all() with an in-memory sqlite
+ * app, sequelize.sync({ force: true }) on `sqlite::memory:`, mongoose dropDatabase() on
+ * mongodb-memory-server): every database the input names is one, and it names at least one. An
+ * input that names any other database, or none, keeps the wipe (issue 22 r4 false positives).
+ */
+function throwawayInput(col: SdkCall['col']): boolean {
+  let named = false;
+  for (const t of col.literalTexts()) {
+    if (!DB_NAMING.test(t)) continue;
+    if (!throwawayUrl(t)) return false;
+    named = true;
+  }
+  return named;
+}
+
 /** The model a call is made on: `User.destroy` → users-ish `user`; null when not a model's name. */
 function modelOf(name: string): string | null {
   const parts = name.split('.');
@@ -672,7 +702,7 @@ function modelOf(name: string): string | null {
  * amount to, so SQL-AST-001/002/003/004 and DB-AST-001 decide (issue 22 r3).
  */
 function ormWipe(name: string, method: string | undefined, c: SdkCall): Val | undefined {
-  if (method === undefined) return undefined;
+  if (method === undefined || (WIPE_METHODS.has(method) && throwawayInput(c.col))) return undefined;
   const first = c.args[0];
   const opts = first?.fields;
   // mongoose.connection.dropDatabase() / mongoose.connection.db.dropCollection('x').

@@ -351,9 +351,23 @@ const chdir: Handler = (w, c) => {
 
 const umask: Handler = (w, c) => {
   const mode = modeText(c.args[0]);
-  if (mode !== undefined) w.col.file(c.span, 'chmod', '', 'umask', { mode: mode.padStart(3, '0') });
+  if (mode !== undefined && !umaskRestored(w, c))
+    w.col.file(c.span, 'chmod', '', 'umask', { mode: mode.padStart(3, '0') });
   return UNKNOWN;
 };
+
+/**
+ * `old = os.umask(0)` ... `os.umask(old)`: the previous mask saved and given back later in the
+ * input is a scoped change (reading the mask, creating one file with an exact mode), not the
+ * process left open (issue 22 FP: pip's current_umask). Files created in between keep their own modes.
+ */
+function umaskRestored(w: PyWalker, c: PyCall): boolean {
+  const saved = /([A-Za-z_]\w*)\s*=\s*$/.exec(
+    w.text.slice(Math.max(0, c.node.start - 64), c.node.start),
+  )?.[1];
+  if (saved === undefined) return false;
+  return new RegExp(`\\bumask\\(\\s*${saved}\\s*\\)`).test(w.text.slice(c.node.end));
+}
 
 // --- paths and strings -----------------------------------------------------------------------
 
