@@ -788,7 +788,9 @@ export class JsWalker extends CodeWalker {
     if (method !== undefined && MUTATORS.has(method) && recvNode !== undefined) {
       // arr.push(v) on a known short array: v is its next item (a later forEach walks it).
       const old =
-        method === 'push' && recvNode.type === 'identifier' ? this.env.get(this.src(recvNode)) : undefined;
+        (method === 'push' || method === 'add') && recvNode.type === 'identifier'
+          ? this.env.get(this.src(recvNode))
+          : undefined;
       if (old?.items !== undefined && old.ref === undefined && old.items.length + call.args.length <= 64)
         this.env.set(this.src(recvNode), { ...old, items: [...old.items, ...call.args] });
       for (const a of call.args) this.store(recvNode, a);

@@ -31,6 +31,8 @@ const sameContents: Handler = (_w, c) => (isContainer(c.args[0]) ? c.args[0] : u
 /** new Set(items) / Array.from(items): the same items (an object's own items, a string's characters stay unknown). */
 const sameItems: Handler = (_w, c) => {
   const src = c.args[0];
+  // `new Set()` / `new Array()`: empty, filled by add/push (node.ts).
+  if (src === undefined && c.name !== 'Array.from') return itemsVal([], []);
   // Array.from(x, f) maps every item: left to the generic walk.
   if (src?.items === undefined || src.ref !== undefined || c.args[1]?.fn !== undefined) return undefined;
   return itemsVal(src.items, [src]);
