@@ -33,6 +33,12 @@ export default defineDetector({
       { text: `SUMO_API_KEY = "${accessId('sum0a')}"`, secret: accessId('sum0a'), nonStrict: 'keep' },
       { text: `sumo:\n  credentials: ${accessId('sum0b')}`, secret: accessId('sum0b'), nonStrict: 'keep' },
       { text: `const sumoAuth = '${accessId('sum0c')}';`, secret: accessId('sum0c'), nonStrict: 'keep' },
+      {
+        text: `val sumoToken: String = "${accessId('sum0g')}"`,
+        secret: accessId('sum0g'),
+        nonStrict: 'keep',
+        why: 'a declared type between the name and =',
+      },
       { text: `SUMO_API_KEY = "${accessKey('sum1a')}"`, secret: accessKey('sum1a'), nonStrict: 'keep' },
       { text: `sumo:\n  credentials: ${accessKey('sum1b')}`, secret: accessKey('sum1b'), nonStrict: 'keep' },
       { text: `const sumoAuth = '${accessKey('sum1c')}';`, secret: accessKey('sum1c'), nonStrict: 'keep' },
