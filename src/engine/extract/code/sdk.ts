@@ -661,12 +661,14 @@ function throwawayDb(v: Val | undefined): boolean {
 
 /** Database URLs and settings as literals name them (any driver), and in-memory stand-ins. */
 const DB_NAMING =
-  /^(?:(?:sqlite|postgres(?:ql)?|mysql|mariadb|mssql|oracle|mongodb(?:\+srv)?)(?:\+\w+)?:|:memory:$|mongodb-memory-server(?:-core)?$)/i;
+  /^(?:(?:sqlite|postgres(?:ql)?|mysql|mariadb|mssql|oracle|mongodb(?:\+srv)?)(?:\+\w+)?:|:memory:$|mongodb-memory-server(?:-core)?$|(?:[\w.]*\.)?test(?:ing)?(?:_?config)?$)/i;
 
 /** A database every run makes anew: sqlite in memory or a project file, a server in memory, a loopback test database. */
 function throwawayUrl(t: string): boolean {
   if (t.includes('..')) return false;
-  if (/^(?::memory:|mongodb-memory-server(?:-core)?)$/i.test(t)) return true;
+  // In memory, or an application config named for tests (`create_app("testing")`, TestingConfig).
+  if (/^(?::memory:|mongodb-memory-server(?:-core)?|(?:[\w.]*\.)?test(?:ing)?(?:_?config)?)$/i.test(t))
+    return true;
   if (/^sqlite(?:\+\w+)?:(?::memory:|\/\/(?:\/(?!\/)[^/].*|\/:memory:|)|[^/].*)$/i.test(t)) return true;
   return /^\w+(?:\+\w+)?:\/\/(?:[^@/]*@)?(?:localhost|127\.0\.0\.1|\[::1\])(?::\d+)?\/[\w-]*test[\w-]*(?:\?.*)?$/i.test(
     t,
