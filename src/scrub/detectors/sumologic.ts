@@ -39,6 +39,12 @@ export default defineDetector({
         nonStrict: 'keep',
         why: 'a declared type between the name and =',
       },
+      {
+        text: `SUMO_TOKEN += "${accessId('sum0h')}"`,
+        secret: accessId('sum0h'),
+        nonStrict: 'keep',
+        why: 'a Makefile append',
+      },
       { text: `SUMO_API_KEY = "${accessKey('sum1a')}"`, secret: accessKey('sum1a'), nonStrict: 'keep' },
       { text: `sumo:\n  credentials: ${accessKey('sum1b')}`, secret: accessKey('sum1b'), nonStrict: 'keep' },
       { text: `const sumoAuth = '${accessKey('sum1c')}';`, secret: accessKey('sum1c'), nonStrict: 'keep' },
