@@ -50,7 +50,8 @@ const listeners = new WeakMap<JsWalker, Map<string, Val[]>>();
  * event listener kept for its emit; a replace callback called with the matched text.
  */
 export function passCallables(w: JsWalker, c: JsCall): void {
-  const event = c.method !== undefined ? constText(c.args[0]) : null;
+  const listens = c.method !== undefined && (LISTEN.has(c.method) || c.method === 'emit');
+  const event = listens ? constText(c.args[0]) : null;
   if (event !== null && LISTEN.has(c.method!) && callable(c.args[1])) {
     let table = listeners.get(w);
     if (!table) listeners.set(w, (table = new Map<string, Val[]>()));
@@ -71,6 +72,8 @@ export function passCallables(w: JsWalker, c: JsCall): void {
     if (text) callAs(w, c, c.args[1], [text, text, text]);
     return;
   }
+  // Most calls pass no function value at all: nothing more to look at.
+  if (!c.args.some((a) => a.fn !== undefined || a.bound !== undefined || a.ref !== undefined)) return;
   if (CALLS_ITS_FUNCTION.has(c.name)) return;
   if (c.method !== undefined && METHODS_CALLING_ITS_FUNCTION.has(c.method)) return;
   c.args.forEach((f, i) => {
