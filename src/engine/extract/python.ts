@@ -68,6 +68,7 @@ import {
   operatorHook,
   passCallables,
   splatParam,
+  storedFunction,
 } from './python/callbacks.js';
 import './python/processes.js';
 
@@ -404,6 +405,11 @@ export class PyWalker extends CodeWalker {
         const name = constText(key);
         if (name !== null) fields.set(name, val);
         vals.push(key, val);
+      } else if (c.type === 'dictionary_splat') {
+        // `{**base, 'k': v}` copies base's known keys (code/carry.ts).
+        const val = this.visit(named(c)[0] ?? c);
+        if (val.ref === undefined) for (const [k, f] of val.fields ?? []) fields.set(k, f);
+        vals.push(val);
       } else vals.push(this.visit(c));
     }
     return { ...opaque(vals), fields };
@@ -787,6 +793,12 @@ export class PyWalker extends CodeWalker {
       const member =
         recv.fieldNames !== undefined && method !== undefined ? recv.fields?.get(method) : undefined;
       if (member?.ref !== undefined) name = member.ref;
+      // A function stored on an object (`self.f = f` in __init__, then `self.f(x)`; python/callbacks.ts).
+      const stored = member === undefined ? storedFunction(this.env.get(this.src(fnNode))) : undefined;
+      if (stored !== undefined) {
+        fn = stored;
+        name = stored.ref;
+      }
     } else {
       fn = this.visit(fnNode);
       name = fn.ref;

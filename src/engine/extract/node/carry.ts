@@ -5,7 +5,15 @@
  * `path.parse`; plus datastore clients whose statements the generic readings miss (drizzle deletes
  * and updates with no `.where`, @clickhouse/client, duckdb).
  */
-import { fieldsToPairs, heldAt, isContainer, itemsVal, mappingVal, paramsOf } from '../code/carry.js';
+import {
+  fieldsToPairs,
+  heldAt,
+  isContainer,
+  itemsVal,
+  mappingVal,
+  paramsOf,
+  riskiestHeld,
+} from '../code/carry.js';
 import { sqlQuery } from '../code/effects.js';
 import { constText, dirnameOf, opaque, strVal, UNKNOWN, withTaint, type Val } from '../code/value.js';
 import type { JsWalker } from '../node.js';
@@ -59,6 +67,52 @@ const arrayConcat: Handler = (_w, c) => {
     if (x.items !== undefined && x.ref === undefined) items.push(...x.items);
     else items.push(x);
   return itemsVal(items, [a, ...c.args]);
+};
+
+/** arr.flat() / arr.at(i) / arr.toSorted() / arr.toReversed() / arr.sort() on a known array. */
+const arrayView: Handler = (_w, c) => {
+  const a = c.recv;
+  if (a?.items === undefined || a.ref !== undefined) return undefined;
+  switch (c.method) {
+    case 'flat':
+      return itemsVal(
+        a.items.flatMap((i) => (i.items !== undefined && i.ref === undefined ? i.items : [i])),
+        [a],
+      );
+    case 'at': {
+      const i = c.args[0]?.num;
+      if (i === undefined || !Number.isInteger(i)) return riskiestHeld(a);
+      return a.items[i < 0 ? a.items.length + i : i];
+    }
+    case 'toReversed':
+      return itemsVal([...a.items].reverse(), [a]);
+    case 'toSorted':
+    case 'sort': {
+      // The default order compares the strings; with a comparator or unknown items the order is unknown.
+      const texts = a.items.map((i) => constText(i));
+      if (c.args.length > 0 || texts.some((t) => t === null)) return undefined;
+      const order = a.items.map((item, i) => ({ item, t: texts[i]! }));
+      order.sort((x, y) => (x.t < y.t ? -1 : x.t > y.t ? 1 : 0));
+      return itemsVal(
+        order.map((o) => o.item),
+        [a],
+      );
+    }
+    default:
+      return undefined;
+  }
+};
+
+/** url.parse(text, true): its parts, the query as a mapping (as text when not asked to parse it). */
+const legacyUrl: Handler = (_w, c) => {
+  const src = c.args[0];
+  const text = src ? constText(src) : null;
+  if (src === undefined || text === null || c.args[1]?.bool !== true) return undefined;
+  const query = paramsOf(
+    withTaint(strVal(text.includes('?') ? text.slice(text.indexOf('?')) : ''), src),
+    false,
+  );
+  return query !== undefined ? { ...opaque([src]), fields: new Map([['query', query]]) } : undefined;
 };
 
 /** m.get(k) / params.getAll(k) on a known container with a key the walk cannot know: its riskiest value. */
@@ -167,6 +221,7 @@ JS_CALLS.add(['Array.of'], (_w, c) => itemsVal(c.args, c.args));
 for (const name of ['Object.entries', 'Object.values', 'Object.keys'])
   JS_CALLS.add([name], withPrevious(JS_CALLS.get(name), objectView));
 JS_CALLS.add(['path.parse', 'path.posix.parse'], pathParse);
+JS_CALLS.add(['url.parse'], withPrevious(JS_CALLS.get('url.parse'), legacyUrl));
 // The working directory is absolute: `path.parse(process.cwd()).root` is the root.
 JS_CALLS.add(['process.cwd'], () => ({ ...strVal('.'), cwd: true }));
 JS_CALLS.methods([
@@ -175,6 +230,9 @@ JS_CALLS.methods([
   ['getAll', withPrevious(JS_CALLS.byMethod('getAll'), unknownKey)],
   ['values', withPrevious(JS_CALLS.byMethod('values'), iterView)],
   ['entries', withPrevious(JS_CALLS.byMethod('entries'), iterView)],
+  ...(['flat', 'at', 'toSorted', 'toReversed', 'sort'] as const).map(
+    (m) => [m, before(JS_CALLS.byMethod(m), arrayView)] as const,
+  ),
 ]);
 JS_CALLS.add(
   DRIZZLE_DRIVERS.flatMap((d) => [`drizzle-orm/${d}.drizzle().delete`, `drizzle-orm/${d}.drizzle().update`]),

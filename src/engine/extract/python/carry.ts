@@ -95,6 +95,7 @@ const popItem: Handler = (_w, c) => {
   if (!isContainer(v)) return undefined;
   const a = c.args[0];
   if (c.method === 'popitem') return riskiestHeld(v);
+  if (c.method === 'popleft') return v.items?.[0];
   if (a !== undefined) return heldAt(v, constText(a), a.num) ?? c.args[1];
   return v.items !== undefined && v.items.length === 1 ? v.items[0] : riskiestHeld(v);
 };
@@ -245,6 +246,39 @@ const urlParts: Handler = (_w, c) => {
   return { ...opaque([src]), ref: 'urllib.parse.ParseResult()', fields };
 };
 
+/** random.choice(xs) / max(xs) / heapq.heappop(h) / max(a, b): one of the items, at worst the riskiest. */
+const oneOf: Handler = (_w, c) => {
+  const pool = c.args.length === 1 ? c.args[0] : itemsVal(c.args, c.args);
+  if (!isContainer(pool) || pool.items === undefined || pool.items.length === 0) return undefined;
+  return pool.items.length === 1 ? pool.items[0] : riskiestHeld(pool);
+};
+
+/** random.sample / random.choices / itertools.islice / cycle: some of the items. */
+const someOf: Handler = (_w, c) => {
+  const pool = c.args[0];
+  return isContainer(pool) && pool.items !== undefined ? itemsVal(pool.items, [pool]) : undefined;
+};
+
+/** itertools.chain(a, b, ...): every item of each, in order. */
+const chainItems: Handler = (_w, c) => {
+  const lists = c.name.endsWith('from_iterable') ? (c.args[0]?.items ?? []) : c.args;
+  if (lists.length === 0 || lists.some((l) => l.items === undefined)) return undefined;
+  return itemsVal(
+    lists.flatMap((l) => l.items!),
+    lists,
+  );
+};
+
+/** enumerate(xs): (index, item) pairs. */
+const enumerated: Handler = (_w, c) => {
+  const xs = c.args[0];
+  if (!isContainer(xs) || xs.items === undefined) return undefined;
+  return itemsVal(
+    xs.items.map((item, i) => itemsVal([{ ...UNKNOWN, dynamic: false, num: i }, item], [xs])),
+    [xs],
+  );
+};
+
 /** A handler that runs after the one already registered, when that one declines. */
 function withPrevious(prev: Handler | undefined, h: Handler): Handler {
   return prev === undefined ? h : (w, c) => prev(w, c) ?? h(w, c);
@@ -264,6 +298,12 @@ PY_CALLS.add(['csv.reader'], withPrevious(PY_CALLS.get('csv.reader'), csvReader)
 PY_CALLS.add(['pwd.getpwnam'], passwdByName);
 PY_CALLS.add(['zip'], withPrevious(PY_CALLS.get('zip'), zipItems));
 PY_CALLS.add(['dict.fromkeys'], fromKeys);
+for (const name of ['random.choice', 'secrets.choice', 'max', 'min', 'heapq.heappop', 'heapq.heappushpop'])
+  PY_CALLS.add([name], withPrevious(PY_CALLS.get(name), oneOf));
+for (const name of ['random.sample', 'random.choices', 'itertools.islice', 'itertools.cycle'])
+  PY_CALLS.add([name], withPrevious(PY_CALLS.get(name), someOf));
+PY_CALLS.add(['itertools.chain', 'itertools.chain.from_iterable'], chainItems);
+PY_CALLS.add(['enumerate'], withPrevious(PY_CALLS.get('enumerate'), enumerated));
 for (const name of ['list', 'tuple', 'sorted', 'set', 'frozenset', 'iter'])
   PY_CALLS.add([name], keysFirst(PY_CALLS.get(name)));
 PY_CALLS.add(
@@ -275,6 +315,7 @@ PY_CALLS.methods(
     [
       ['pop', popItem],
       ['popitem', popItem],
+      ['popleft', popItem],
       ['copy', viewOf],
       ['values', viewOf],
       ['items', viewOf],
