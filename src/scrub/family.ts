@@ -191,7 +191,9 @@ export function isPlaceholder(value: string): boolean {
   if (v.length === 0) return true;
   // Our own markers: scrubbing scrubbed text must change nothing.
   if (/^\[REDACTED_[A-Z]+_KEY_[0-9a-f]{8}\]$/.test(v)) return true;
-  if (/^<[^<>]*>$|^%[sdv]$|%\(|^\$[A-Za-z_]/.test(v) || closedPlaceholder(v)) return true;
+  // `$VAR`, `$HOME/.x`, `$cfg.key`: a variable; `$Yi@qC4m…` is a password that opens with `$`.
+  if (/^<[^<>]*>$|^%[sdv]$|%\(|^\$[A-Za-z_]\w*(?:$|[./:[({)\s-])/.test(v) || closedPlaceholder(v))
+    return true;
   if (/^(.)\1*$/.test(v)) return true;
   if (/x{5,}|X{5,}|\*{3,}|\.{3,}|_{5,}/.test(v)) return true;
   if (PLACEHOLDER_WORDS.test(v)) return true;
