@@ -56,6 +56,7 @@ import { commandOutput, credentialResult, JS_CREDENTIAL_CALLS } from '../code/cr
 import { stdinFields, stdinRunner } from '../code/stdin-pipe.js';
 import { dataUrlCode, prototypeOf } from './code-strings.js';
 import { JS_CLIENTS, resolverAddresses } from './clients.js';
+import { JS_UPLOAD_METHODS } from '../code/uploads.js';
 
 /** A call; its name is qualified like 'child_process.execSync', 'new net.Socket' or 'fs.rm'. */
 export interface JsCall extends CodeCall {
@@ -1444,6 +1445,8 @@ JS_CALLS.methods([
   ['question', sleeps],
 ]);
 JS_CALLS.methods([...SQL_METHODS, ...SQL_MAYBE].map((m) => [m, sqlMethod] as const));
+// FTP and SFTP clients' uploads by path (code/uploads.ts).
+JS_CALLS.methods(JS_UPLOAD_METHODS);
 const sqlEither: Handler = (w, c) => (c.tagged ? sqlTag(w, c) : sqlMethod(w, c));
 JS_CALLS.methods([
   ['$queryRaw', sqlEither],

@@ -113,7 +113,45 @@ const sendMail: Handler = (w, c) => {
   });
 };
 
+// --- socket.io ----------------------------------------------------------------------------------------
+
+const SOCKET_IO = 'socket.io-client.Socket()';
+
+/** io(url) / io.connect(url): a socket to that server (its events carry data there). */
+const ioConnect: Handler = (w, c) => {
+  const url = c.args[0];
+  if (url === undefined || url.fields !== undefined) return undefined;
+  const peer = request(w.col, c.span, c.name, { url, payload: [], sends: false }).peer;
+  return { ...UNKNOWN, ref: SOCKET_IO, ...(peer ? { peer } : {}) };
+};
+
+/** socket.emit(event, ...data) / socket.send(...data): the data goes to the socket's server. */
+const ioEmit: Handler = (w, c) => {
+  const peer = c.recv?.peer;
+  if (peer === undefined) return undefined;
+  const data = (c.method === 'emit' ? c.args.slice(1) : c.args).filter((a) => a.fn === undefined);
+  return request(w.col, c.span, c.name, {
+    url: strVal(peer.url ?? `https://${peer.host}/`),
+    payload: data,
+    sends: true,
+  });
+};
+
 export const JS_CLIENTS: readonly (readonly [readonly string[], Handler])[] = [
+  [
+    [
+      'socket.io-client',
+      'socket.io-client.io',
+      'socket.io-client.connect',
+      'socket.io-client.default',
+      'socket.io-client.Manager().socket',
+    ],
+    ioConnect,
+  ],
+  [
+    [`${SOCKET_IO}.emit`, `${SOCKET_IO}.send`, `${SOCKET_IO}.emitWithAck`, `${SOCKET_IO}.timeout().emit`],
+    ioEmit,
+  ],
   [
     [
       'new http.Agent',

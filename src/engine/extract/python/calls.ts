@@ -80,6 +80,7 @@ import { PY_DECODER_METHODS, PY_DECODERS } from './decoders.js';
 import { PY_TEMPFILES } from './tempfiles.js';
 import { fireGadgets, gadgetFormat, loaderData, PY_BUFFERS } from './gadgets.js';
 import { PY_PERSISTENCE, PY_SITE_CONSTANTS } from './persistence.js';
+import { PY_UPLOAD_METHODS, PY_UPLOADS } from '../code/uploads.js';
 import { inputRunner, pipeWrite, stdinFields, stdinRunner } from '../code/stdin-pipe.js';
 
 /** A call; its name is qualified like 'subprocess.run' or 'pathlib.Path().write_text'. */
@@ -2026,6 +2027,10 @@ add(
   ['paramiko.SSHClient().open_sftp().put', 'paramiko.SFTPClient.from_transport().put', 'scp.SCPClient().put'],
   sftpPut,
 );
+
+// Files uploaded by path to experiment trackers and model hubs (code/uploads.ts).
+for (const [names, h] of PY_UPLOADS) add(names, h);
+PY_CALLS.methods(PY_UPLOAD_METHODS);
 
 /** By method name, when the receiver's type is unknown. */
 PY_CALLS.methods([
