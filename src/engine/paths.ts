@@ -311,6 +311,7 @@ const HOME_EXEMPLARS: readonly string[] = [
   '.vimrc',
   '.claude/.credentials.json',
   '.codex/auth.json',
+  '.terraform.d/credentials.tfrc.json',
   '.config/systemd/user/x.service',
 ];
 
@@ -604,6 +605,20 @@ export function holdsPersistence(absPath: string, policy: PathPolicy): string | 
   for (const candidate of exemplars(policy)) {
     if (candidate === dir || !isWithin(candidate, dir)) continue;
     const label = persistenceLiteral(candidate, policy);
+    if (label !== null) return label;
+  }
+  return null;
+}
+
+/**
+ * A directory that holds credential stores (`/etc/kubernetes` with admin.conf, `~/.terraform.d`):
+ * mounting or copying the tree hands them over (red team r4). Returns the first such store, or null.
+ */
+export function holdsCredentials(absPath: string, policy: PathPolicy): string | null {
+  const dir = globBase(absPath);
+  for (const candidate of exemplars(policy)) {
+    if (candidate === dir || !isWithin(candidate, dir)) continue;
+    const label = credentialLiteral(candidate, policy);
     if (label !== null) return label;
   }
   return null;

@@ -5,6 +5,7 @@
 import {
   credentialStore,
   homeRelative,
+  holdsCredentials,
   holdsPersistence,
   isBlockDevice,
   isSystemPath,
@@ -118,6 +119,12 @@ function viewMountUncached(source: string, policy: Policy): MountView {
   if (credentials === null) {
     const rel = homeRelative(path, pp);
     if (rel !== null && STORE_PARENTS.test(rel)) credentials = `~/${rel} (which holds credential stores)`;
+  }
+  // Any other directory with a credential store below it (/etc/kubernetes, ~/.terraform.d; r4).
+  // /proc and /sys are the monitoring agents' mounts (node-exporter, cadvisor), not stores.
+  if (credentials === null && !inWorkspace && !/^\/(?:proc|sys|dev)(?:\/|$)/.test(path)) {
+    const held = holdsCredentials(path, pp);
+    if (held !== null) credentials = `${path} (which holds ${held})`;
   }
   return {
     path,

@@ -478,6 +478,10 @@ export function analyzeDocker(words: readonly DockerWord[], sink: DockerSink): b
     case 'network':
     case 'builder':
       return !REMOVES.has(words[i + 1]?.value ?? '');
+    case 'swarm':
+    case 'node':
+      // Cluster membership (swarm leave --force, node rm --force): judged as the bash command (CTR-AST-001).
+      return false;
     case 'plugin':
       // A plugin granted every permission it asks for runs as root with the host's devices and mounts.
       if (words.some((w) => /^--grant-all-permissions(?:=true)?$/.test(w.value))) {
@@ -581,20 +585,42 @@ function runLike(
     if (o.name === '--env-file' && o.value !== '')
       sink.read?.(o.value, 'docker --env-file', { start: o.word.start, end: o.word.end });
   const cmd = words.slice(rest + 1);
+  const hosts = addedHosts(options);
   // URLs handed to the container command: images whose entrypoint is a client (curlimages/curl)
   // fetch them without a program name on the line.
   for (const w of cmd) {
     const url = /^[a-z][a-z0-9+.-]*:\/\//i.test(w.value)
-      ? w.value
+      ? hosts(w.value)
       : /^\d{1,3}(?:\.\d{1,3}){3}(?::\d+)?(?:\/|$)/.test(w.value)
         ? `http://${w.value}`
         : undefined;
     if (url !== undefined) sink.net(url, { start: w.start, end: w.end });
   }
   if (entrypoint !== undefined && entrypoint !== '') {
-    const code = cmd.length > 0 ? `${entrypoint} ${sink.codeOf(cmd)}` : entrypoint;
+    const code = cmd.length > 0 ? `${entrypoint} ${hosts(sink.codeOf(cmd))}` : entrypoint;
     sink.nested(code, 'bash', cmd.length > 0 ? spanOf(cmd) : whole);
-  } else if (cmd.length > 0) sink.nested(sink.codeOf(cmd), 'bash', spanOf(cmd));
+  } else if (cmd.length > 0) sink.nested(hosts(sink.codeOf(cmd)), 'bash', spanOf(cmd));
+}
+
+/**
+ * `--add-host NAME:IP` (or NAME=IP) makes NAME resolve to IP inside the container (red team r4:
+ * `--add-host md:169.254.169.254 ... http://md/latest/meta-data/`): the container's URLs are read
+ * with the address in place of the name. Identity when no host is added.
+ */
+function addedHosts(options: readonly Option[]): (text: string) => string {
+  const map = new Map<string, string>();
+  for (const o of options) {
+    if (o.name !== '--add-host') continue;
+    const m = /^([\w.-]+)[:=](.+)$/.exec(o.value.trim());
+    // An IPv6 address goes in brackets in a URL.
+    const ip = m?.[2]?.trim();
+    if (m && ip && map.size < 16)
+      map.set(m[1]!.toLowerCase(), ip.includes(':') && !ip.startsWith('[') ? `[${ip}]` : ip);
+  }
+  if (map.size === 0) return (text) => text;
+  const names = [...map.keys()].map((n) => n.replace(/[.]/g, String.raw`\.`)).join('|');
+  const re = new RegExp(String.raw`(://(?:[^@/\s]*@)?)(${names})(?=[:/?#\s'"]|$)`, 'gi');
+  return (text) => text.replace(re, (_, pre: string, name: string) => pre + map.get(name.toLowerCase())!);
 }
 
 function composeCommand(

@@ -164,7 +164,21 @@ interface Download {
   readonly path: string;
   readonly name: string;
   readonly url: string;
+  /** Fixed content: `ADD --checksum=...` or a release asset under its version tag. */
+  readonly pinned?: boolean;
 }
+
+/** Actor of the file fact for a secret build argument written into an image layer (DKR-AST-010). */
+export const SECRET_LAYER_ACTOR = 'Dockerfile RUN writes build argument';
+
+/** A release asset under its tag (`github.com/o/r/releases/download/v0.19.0/tini`): fixed content. */
+const RELEASE_ASSET =
+  /^https:\/\/(?:github\.com|gitlab\.com)\/[\w.-]+\/[\w.-]+\/(?:-\/)?releases\/download\/v?\d[\w.+-]*\//i;
+/**
+ * A RUN that only sets a downloaded file's mode or owner (`chmod +x /tini`, the tini README
+ * pattern; red team r4 FP) prepares it without running it.
+ */
+const ONLY_PREPARES = /^\s*(?:(?:chmod|chown|chgrp)\s+[^;&|`$()<>]*?(?:\s*(?:&&|;)\s*|\s*$))+$/;
 
 /**
  * Where `ADD URL DEST` puts what it fetches: a file keeps its URL name in a directory destination
@@ -198,20 +212,60 @@ function declarations(keyword: string, args: string): [string, string][] {
   return out;
 }
 
+/** Build arguments named for a secret (NPM_TOKEN, GITHUB_PAT, DB_PASSWORD, AWS_SECRET_ACCESS_KEY). */
+const SECRET_NAME = /(?:token|secret|passw(?:or)?d|passwd|pat|api_?key|access_key|auth|credentials?)$/i;
+/** Commands that write their arguments into a config file in the image (npm/yarn/pip/git config). */
+const CONFIG_WRITERS: readonly (readonly [RegExp, string])[] = [
+  [/\b(?:npm|yarn|pnpm)\s+config\s+set\b/, '.npmrc'],
+  [/\bgit\s+config\b/, '.gitconfig'],
+  [/\b(?:pip|pip3)\s+config\s+set\b|\bpoetry\s+config\b/, 'pip.conf'],
+];
+
+/**
+ * The file a RUN writes a secret build argument into and does not remove again in the same RUN
+ * (red team r4: `ARG NPM_TOKEN` then `printf '...%s' "$NPM_TOKEN" > /root/.npmrc && npm ci`): the
+ * layer keeps the file, and with it the token, for whoever pulls the image. Undefined otherwise.
+ */
+export function secretLeftInLayer(code: string, name: string): string | undefined {
+  const ref = new RegExp(String.raw`\$\{?${name}\b`);
+  if (code.length > 65536 || !ref.test(code)) return undefined;
+  const segments = code.split(/&&|\|\||;|\n/);
+  for (let i = 0; i < segments.length; i++) {
+    const seg = segments[i]!;
+    if (!ref.test(seg)) continue;
+    const target =
+      /(?:^|[^<>&0-9])>>?\s*([^\s;&|<>]+)/.exec(seg)?.[1] ??
+      /\btee\s+(?:-a\s+)?([^\s;&|<>-][^\s;&|<>]*)/.exec(seg)?.[1] ??
+      CONFIG_WRITERS.find(([re]) => re.test(seg))?.[1];
+    if (target === undefined || /^\/dev\/(?:null|stdout|stderr)$/.test(target)) continue;
+    const base = target.replace(/["']/g, '').split('/').pop()!;
+    const later = segments.slice(i + 1).join(';');
+    const removed = base !== '' && later.includes(base) && /\brm\b/.test(later);
+    if (!removed) return target.replace(/["']/g, '');
+  }
+  return undefined;
+}
+
 export function analyzeDockerfile(text: string, sink: DockerfileSink): void {
   const image = emptyContainer();
   // ARG/ENV values seen so far, set before each RUN's code so `RUN sh -c "$C"` is read with them.
   const vars = new Map<string, string>();
+  // Build arguments named for secrets: a RUN that writes one into a file leaves it in the layer.
+  const secretArgs = new Set<string>();
   // Files ADD fetched from a URL: a later RUN that names one runs downloaded content.
   const downloads: Download[] = [];
-  const withVars = (code: string): string => {
+  const withVars = (code: string, keyword: string): string => {
     if (vars.size === 0 && downloads.length === 0) return code;
     let prefix = '';
     // Only the names the code uses, so the prefix stays within the code's own size.
     for (const [k, v] of vars) if (code.includes(k)) prefix += `${k}=${shellQuote(v)}; `;
-    // ADD URL DEST is `curl -o DEST URL` as far as the RUN that uses DEST is concerned.
+    // ADD URL DEST is `curl -o DEST URL` as far as the RUN that uses DEST is concerned. A pinned
+    // download is the image's own fixed content when a RUN only prepares it or the container's
+    // ENTRYPOINT/CMD runs it (tini); a build step that runs it still counts.
+    const prepares = keyword !== 'run' || (code.length <= 512 && ONLY_PREPARES.test(code));
     for (const d of downloads)
-      if (code.includes(d.name)) prefix += `curl -fsSL -o ${shellQuote(d.path)} ${shellQuote(d.url)}; `;
+      if (code.includes(d.name) && !(d.pinned === true && prepares))
+        prefix += `curl -fsSL -o ${shellQuote(d.path)} ${shellQuote(d.url)}; `;
     return prefix + code;
   };
   let imageSpan: Span | undefined;
@@ -246,13 +300,18 @@ export function analyzeDockerfile(text: string, sink: DockerfileSink): void {
         secrets: mounts.map(secretFile).filter((f): f is string => f !== undefined),
         sandboxed: keyword === 'run' && inImage && flags.get('network') !== 'host',
       };
+      if (keyword === 'run' && step.inImage)
+        for (const name of secretArgs) {
+          const file = secretLeftInLayer(rest, name);
+          if (file !== undefined) sink.read(file, `${SECRET_LAYER_ACTOR} ${name}`, span);
+        }
       for (const h of ins.heredocs)
-        sink.nested(withVars(h.body), { start: h.start, end: h.start + h.body.length }, step);
+        sink.nested(withVars(h.body, keyword), { start: h.start, end: h.start + h.body.length }, step);
       const argv = execForm(rest);
       if (argv !== undefined) {
-        if (argv.length > 0) sink.nested(withVars(argv.map(shellQuote).join(' ')), codeSpan, step);
+        if (argv.length > 0) sink.nested(withVars(argv.map(shellQuote).join(' '), keyword), codeSpan, step);
       } else if (ins.heredocs.length === 0 || !/^\s*<<-?\s*\S+\s*$/.test(rest)) {
-        sink.nested(withVars(rest), codeSpan, step);
+        sink.nested(withVars(rest, keyword), codeSpan, step);
       }
       return;
     }
@@ -265,6 +324,9 @@ export function analyzeDockerfile(text: string, sink: DockerfileSink): void {
       }
       case 'arg':
       case 'env':
+        // `ARG NPM_TOKEN` (no value: declarations() reads only NAME=value pairs).
+        for (const m of args.matchAll(/(?:^|\s)([A-Za-z_]\w*)(?==|\s|$)/g))
+          if (keyword === 'arg' && SECRET_NAME.test(m[1]!) && secretArgs.size < 16) secretArgs.add(m[1]!);
         for (const [k, v] of declarations(keyword, args)) {
           vars.set(k, v);
           if (v !== '') sink.literal?.(`${k}=${v}`, `${keyword.toUpperCase()} ${k}`, span);
@@ -296,7 +358,8 @@ export function analyzeDockerfile(text: string, sink: DockerfileSink): void {
             if (keyword === 'add') sink.net(url, span);
             if (keyword === 'add' && downloads.length < 16) {
               const download = downloadOf(url, dest);
-              if (download !== undefined) downloads.push(download);
+              const pinned = flags.has('checksum') || RELEASE_ASSET.test(url);
+              if (download !== undefined) downloads.push(pinned ? { ...download, pinned } : download);
             }
           } else sink.read(src, keyword === 'add' ? 'Dockerfile ADD' : 'Dockerfile COPY', span);
         }

@@ -8,9 +8,20 @@ import { asksHelp, execHits, hasOption, positionals } from '../command-line.js';
 
 const ENGINES = new Set(['docker', 'podman', 'nerdctl']);
 
+/** docker's global options that take a value: `docker --context prod rm ...` still runs `rm` (red team r4). */
+const GLOBAL_VALUE =
+  /^(?:--context|-c|--host|-H|--config|--log-level|-l|--tlscacert|--tlscert|--tlskey|--url|--connection)$/;
+
+/** The arguments after the engine's global options. */
+function afterGlobals(args: readonly string[]): readonly string[] {
+  let i = 0;
+  while (i < args.length && args[i]!.startsWith('-')) i += GLOBAL_VALUE.test(args[i]!) ? 2 : 1;
+  return args.slice(i);
+}
+
 function destroys(words: readonly string[], dynamic: boolean): string | null {
   let prog = words[0]!;
-  let args = words.slice(1);
+  let args = afterGlobals(words.slice(1));
   if (prog === 'docker-compose' || prog === 'podman-compose') {
     prog = 'docker';
     args = ['compose', ...args];
@@ -22,6 +33,11 @@ function destroys(words: readonly string[], dynamic: boolean): string | null {
     return `${prog} system prune deletes stopped containers, networks, images and build cache`;
   if (group === 'system' && verb === 'reset')
     return `${prog} system reset deletes every container, image, volume and its storage`;
+  // A manager forced out of its swarm loses the cluster's state and can break its quorum.
+  if (group === 'swarm' && verb === 'leave' && hasOption(args, 'f', '--force'))
+    return `${prog} swarm leave --force takes the node out of its cluster (a manager takes the cluster state with it)`;
+  if (group === 'node' && (verb === 'rm' || verb === 'remove') && hasOption(args, 'f', '--force'))
+    return `${prog} node rm --force removes a node from the swarm with its tasks`;
   if (group === 'volume' && (verb === 'prune' || verb === 'rm' || verb === 'remove'))
     return `${prog} volume ${verb} deletes volume data`;
   if (group === 'image' && verb === 'prune' && hasOption(args, 'a', '--all'))
@@ -44,7 +60,7 @@ export default defineRule({
   kinds: ['exec'],
   programs: [...ENGINES, 'docker-compose', 'podman-compose'],
   summary:
-    'docker/podman system prune, volume prune/rm, image prune -a, compose down -v, or rm -f $(...) delete container data in bulk.',
+    'docker/podman system prune, volume prune/rm, image prune -a, compose down -v, or rm -f $(...) delete container data in bulk; swarm leave --force and node rm --force break a cluster.',
   remediationHint:
     'Remove only what you created, by name: docker rm <container>, docker image rm <image>. Keep volumes; they hold databases and caches.',
   *check(facts) {
@@ -63,6 +79,8 @@ export default defineRule({
       { input: 'docker-compose down --volumes' },
       { input: 'docker rm -f $(docker ps -aq)' },
       { input: 'podman system prune --all --force' },
+      { input: 'docker --context prod ps -aq | xargs docker --context prod rm -fv' },
+      { input: 'docker swarm leave --force' },
     ],
     allow: [
       { input: 'docker ps -a', why: 'reads' },
@@ -70,6 +88,8 @@ export default defineRule({
       { input: 'docker compose down', why: 'stops containers, keeps volumes' },
       { input: 'docker image prune', why: 'dangling images only' },
       { input: 'docker volume ls', why: 'reads' },
+      { input: 'docker --context prod ps -a', why: 'reads a remote engine' },
+      { input: 'docker swarm leave', why: 'a worker leaving (a manager refuses without --force)' },
     ],
   },
 });

@@ -2,6 +2,21 @@
 import { viewMount } from '../../knowledge/docker.js';
 import { defineRule } from '../define-rule.js';
 
+/**
+ * A cloud vendor's own CLI image given its own store read-only (`-v ~/.aws:/root/.aws:ro
+ * amazon/aws-cli`, the documented usage; red team r4 FP): the same access as running the CLI here.
+ */
+const VENDOR_CLI: readonly (readonly [RegExp, RegExp])[] = [
+  [/^~\/\.aws(?:\/|$)/, /^(?:(?:docker\.io\/)?amazon|public\.ecr\.aws\/aws-cli)\/aws-cli(?::[\w.-]+)?$/],
+  [
+    /^~\/\.config\/gcloud(?:\/|$)/,
+    /^(?:gcr\.io\/google\.com\/cloudsdktool\/(?:google-cloud-cli|cloud-sdk)|(?:docker\.io\/)?google\/cloud-sdk)(?::[\w.-]+)?$/,
+  ],
+  [/^~\/\.azure(?:\/|$)/, /^mcr\.microsoft\.com\/azure-cli(?::[\w.-]+)?$/],
+];
+const vendorUse = (store: string, image: string | undefined, readOnly: boolean): boolean =>
+  readOnly && image !== undefined && VENDOR_CLI.some(([s, i]) => s.test(store) && i.test(image));
+
 export default defineRule({
   id: 'DKR-AST-004',
   invariant: 'NO_SECRET_FILE_READ',
@@ -14,7 +29,7 @@ export default defineRule({
     for (const c of facts.of('container'))
       for (const m of c.mounts) {
         const v = viewMount(m.source, policy);
-        if (v.credentials === null || v.socket) continue;
+        if (v.credentials === null || v.socket || vendorUse(v.credentials, c.image, m.readOnly)) continue;
         // Writable system mounts are reported by DKR-AST-003; this rule adds the read-only ones and credential stores.
         if (
           !m.readOnly &&
@@ -31,7 +46,7 @@ export default defineRule({
   },
   examples: {
     deny: [
-      { input: 'docker run -v ~/.aws:/root/.aws:ro amazon/aws-cli s3 ls', runtime: 'docker' },
+      { input: 'docker run -v ~/.aws:/root/.aws alpine/git ls /root/.aws', runtime: 'docker' },
       {
         input: 'docker run -v $HOME/.ssh:/root/.ssh alpine/git clone git@github.com:o/r.git',
         runtime: 'docker',
@@ -45,6 +60,11 @@ export default defineRule({
         input: 'docker run -v ~/projects/app:/app node:20 npm ci',
         runtime: 'docker',
         why: 'a project directory, no credentials',
+      },
+      {
+        input: 'docker run --rm -v ~/.aws:/root/.aws:ro amazon/aws-cli s3 ls',
+        runtime: 'docker',
+        why: "the vendor's CLI image reading its own store read-only (its documented usage)",
       },
     ],
   },

@@ -1,4 +1,5 @@
 /** DKR-AST-010: Dockerfile COPY/ADD of private keys and credential files bakes them into image layers. */
+import { SECRET_LAYER_ACTOR } from '../../extract/docker/dockerfile.js';
 import { defineRule } from '../define-rule.js';
 
 const CREDENTIAL_FILE =
@@ -9,11 +10,20 @@ export default defineRule({
   id: 'DKR-AST-010',
   invariant: 'NO_SECRET_EXFILTRATION',
   kinds: ['file'],
-  summary: 'COPY/ADD of SSH keys, .env files, .npmrc/.netrc, cloud credentials or kubeconfigs into an image.',
+  summary:
+    'COPY/ADD of SSH keys, .env files, .npmrc/.netrc, cloud credentials or kubeconfigs into an image; a secret build ARG written into a file a RUN leaves in its layer.',
   remediationHint:
     'Do not copy secrets into an image: every layer is readable by whoever pulls it. Use a build secret (RUN --mount=type=secret,id=npmrc ...) or inject the secret at run time.',
   *check(facts) {
     for (const f of facts.of('file')) {
+      if (f.actor.startsWith(SECRET_LAYER_ACTOR)) {
+        yield {
+          span: f.span,
+          reason: `the RUN writes the build argument ${f.actor.slice(SECRET_LAYER_ACTOR.length + 1)} into ${f.path} and leaves it in the image layer`,
+          suggestedAlternative: null,
+        };
+        continue;
+      }
       if (f.actor !== 'Dockerfile COPY' && f.actor !== 'Dockerfile ADD') continue;
       const path = f.path.replace(/\/+$/, '');
       if (!CREDENTIAL_FILE.test(path) || NOT_SECRET.test(path)) continue;
@@ -28,9 +38,20 @@ export default defineRule({
     deny: [
       { input: 'FROM alpine\nCOPY id_rsa /root/.ssh/id_rsa\n', runtime: 'docker' },
       { input: 'FROM node:20\nCOPY .npmrc .env ./\nRUN npm ci\n', runtime: 'docker' },
+      {
+        input:
+          'FROM node:20\nARG NPM_TOKEN\nRUN echo "//registry.npmjs.org/:_authToken=${NPM_TOKEN}" > .npmrc && npm ci\n',
+        runtime: 'docker',
+      },
       { input: 'FROM amazon/aws-cli\nADD .aws/credentials /root/.aws/credentials\n', runtime: 'docker' },
     ],
     allow: [
+      {
+        input:
+          'FROM node:20\nARG NPM_TOKEN\nRUN echo "//registry.npmjs.org/:_authToken=${NPM_TOKEN}" > .npmrc && npm ci && rm -f .npmrc\n',
+        runtime: 'docker',
+        why: 'the same RUN removes the file, so the layer never holds it',
+      },
       {
         input: 'FROM node:20\nCOPY package.json package-lock.json ./\nRUN npm ci\n',
         runtime: 'docker',
