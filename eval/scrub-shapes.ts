@@ -394,6 +394,7 @@ const RULE_SHAPES: readonly (readonly [string, string, string, boolean])[] = [
   ['zendesk secret', 'zendesk', '[a-z0-9]{40}', false],
   ['generic', 'generic', '[a-zA-Z0-9]{32}', false],
   ['database password', 'db_password', '[a-zA-Z0-9]{12,30}', false],
+  ['database password symbols', 'DB_PASSWD', '[a-zA-Z0-9:;<@=},!$?^]{10,50}', false],
 ];
 for (const [format, service, shape] of RULE_SHAPES) {
   FORMATS[format] = [service, (s) => fromShape(shape, s)];
