@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { buildPolicy } from '../../src/engine/build-policy.js';
 import { applyRewrite, decide, indexFacts } from '../../src/engine/decide.js';
 import type { Fact } from '../../src/engine/facts.js';
-import { defineRule } from '../../src/engine/invariants/define-rule.js';
+import { defineRule, type RuleHit } from '../../src/engine/invariants/define-rule.js';
 import { engineSection } from '../../src/config/sections/engine.js';
 import { RULES } from '../../src/engine/invariants/registry.js';
 
@@ -136,5 +136,38 @@ describe('decide over hand-built facts', () => {
       expect(r.summary.length, r.id).toBeGreaterThan(10);
       expect(r.remediationHint.length, r.id).toBeGreaterThan(20);
     }
+  });
+});
+
+/** A check may hand back its hits as a generator, an array or any other iterable: decide reads each alike. */
+const HIT_SHAPES: { name: string; hits: (hits: RuleHit[]) => Iterable<RuleHit> }[] = [
+  {
+    name: 'a generator',
+    hits: function* (hits) {
+      yield* hits;
+    },
+  },
+  { name: 'an array', hits: (hits) => hits },
+  { name: 'a set', hits: (hits) => new Set(hits) },
+  { name: 'a plain iterable', hits: (hits) => ({ [Symbol.iterator]: () => hits[Symbol.iterator]() }) },
+];
+
+describe('decide reads every shape of hits a check returns', () => {
+  it.each(HIT_SHAPES)('$name', ({ hits }) => {
+    const rule = defineRule({
+      id: 'FS-AST-998',
+      invariant: 'NO_SYSTEM_PATH_WRITE',
+      summary: 'test',
+      remediationHint: 'test',
+      kinds: ['exec'],
+      check: (facts) =>
+        hits(facts.of('exec').map((e, i) => ({ span: e.span, reason: `run ${i} ${e.program}` }))),
+      examples: { deny: [{ input: 'touch x' }], allow: [] },
+    });
+    const facts = [exec(['touch', 'x']), exec(['cp', 'a', 'b'], 9)];
+    const d = decide({ text: 'touch x; cp a b', runtime: 'bash', facts, policy: policy(), rules: [rule] });
+    expect(d.findings.map((f) => f.reason)).toEqual(['run 0 touch', 'run 1 cp']);
+    const none = decide({ text: 'ls', runtime: 'bash', facts: [], policy: policy(), rules: [rule] });
+    expect(none.findings).toEqual([]);
   });
 });
