@@ -136,6 +136,7 @@ const WIPE_METHODS = new Set([
   'delete',
   'update',
   'synchronize',
+  'drop_collection',
 ]);
 
 /** Whether a call named `name` may make a client object or a query (see sdkConstruct, sdkQuery). */
@@ -661,7 +662,7 @@ function throwawayDb(v: Val | undefined): boolean {
 
 /** Database URLs and settings as literals name them (any driver), and in-memory stand-ins. */
 const DB_NAMING =
-  /^(?:(?:sqlite|postgres(?:ql)?|mysql|mariadb|mssql|oracle|mongodb(?:\+srv)?)(?:\+\w+)?:|:memory:$|mongodb-memory-server(?:-core)?$|(?:[\w.]*\.)?test(?:ing)?(?:_?config)?$)/i;
+  /^(?:(?:sqlite|postgres(?:ql)?|mysql|mariadb|mssql|oracle|mongodb(?:\+srv)?|mongomock)(?:\+\w+)?:|:memory:$|mongodb-memory-server(?:-core)?$|(?:[\w.]*\.)?test(?:ing)?(?:_?config)?$)/i;
 
 /** A database every run makes anew: sqlite in memory or a project file, a server in memory, a loopback test database. */
 function throwawayUrl(t: string): boolean {
@@ -669,6 +670,7 @@ function throwawayUrl(t: string): boolean {
   // In memory, or an application config named for tests (`create_app("testing")`, TestingConfig).
   if (/^(?::memory:|mongodb-memory-server(?:-core)?|(?:[\w.]*\.)?test(?:ing)?(?:_?config)?)$/i.test(t))
     return true;
+  if (/^mongomock:/i.test(t)) return true;
   if (/^sqlite(?:\+\w+)?:(?::memory:|\/\/(?:\/(?!\/)[^/].*|\/:memory:|)|[^/].*)$/i.test(t)) return true;
   return /^\w+(?:\+\w+)?:\/\/(?:[^@/]*@)?(?:localhost|127\.0\.0\.1|\[::1\])(?::\d+)?\/[\w-]*test[\w-]*(?:\?.*)?$/i.test(
     t,
@@ -749,6 +751,11 @@ function ormWipe(name: string, method: string | undefined, c: SdkCall): Val | un
       if (model === null || opts === undefined) return undefined;
       if (opts.get('truncate')?.bool === true) return done(`TRUNCATE ${model}`);
       return opts.has('where') && matchesAll(opts.get('where')) ? done(`DELETE FROM ${model}`) : undefined;
+    }
+    case 'drop_collection': {
+      // mongoengine Document.drop_collection(): the model's whole collection (r5).
+      const model = modelOf(name);
+      return model !== null && c.args.length === 0 ? done(`DROP TABLE ${model}`) : undefined;
     }
     case 'truncate': {
       const model = modelOf(name);
