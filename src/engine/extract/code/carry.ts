@@ -68,7 +68,7 @@ function searchRiskiest(v: Val): Val | undefined {
 
 /** The value kept under `key` in a container, else (an unresolved key) its riskiest value. */
 export function heldAt(v: Val, key: string | null, index: number | undefined): Val | undefined {
-  if (!isContainer(v)) return undefined;
+  if (!isContainer(v)) return charAt(v, index);
   if (key !== null && v.fields?.has(key)) return v.fields.get(key);
   if (index !== undefined && v.items !== undefined && Number.isInteger(index)) {
     const at = index < 0 ? v.items.length + index : index;
@@ -76,6 +76,19 @@ export function heldAt(v: Val, key: string | null, index: number | undefined): V
     if (item !== undefined) return item;
   }
   return riskiestHeld(v);
+}
+
+/**
+ * One character of known text picked by a known index (`string.ascii_lowercase[17]`, `a[17]` of a
+ * literal alphabet): text the program computes by position, so generated (obfuscation when run).
+ */
+function charAt(v: Val, index: number | undefined): Val | undefined {
+  if (index === undefined || !Number.isInteger(index) || v.ref !== undefined || v.num !== undefined)
+    return undefined;
+  const text = constText(v);
+  if (text === null) return undefined;
+  const ch = text.at(index);
+  return ch === undefined ? undefined : { ...strVal(ch, v.lits), sources: v.sources, generated: true };
 }
 
 /** A mapping value with `fields`, carrying the taint of `from`. */

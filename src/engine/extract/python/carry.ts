@@ -18,7 +18,6 @@ import {
   riskiestHeld,
 } from '../code/carry.js';
 import { shellJoin } from '../code/collector.js';
-import { named } from '../code/syntax.js';
 import {
   constText,
   holeVal,
@@ -31,6 +30,7 @@ import {
 } from '../code/value.js';
 import type { PyWalker } from '../python.js';
 import { PY_CALLS, PY_CONSTANTS, type PyCall } from './calls.js';
+import { loaderData } from './gadgets.js';
 
 type Handler = (w: PyWalker, c: PyCall) => Val | undefined;
 
@@ -132,24 +132,15 @@ const shlexJoin: Handler = (_w, c) => {
   return { ...out, lits: mergeLits(out.lits, c.args[0]!.lits) };
 };
 
-/**
- * The text a `io.StringIO('literal')` argument holds: its string literal, read from the syntax (the
- * buffer's value belongs to python/gadgets.ts); null otherwise.
- */
-function stringIoText(w: PyWalker, c: PyCall): string | null {
-  const n = c.argNodes[0];
-  if (n?.type !== 'call' || !/(?:^|\.)StringIO$/.test(w.src(n.children[0] ?? n))) return null;
-  const args = n.children[1] ? named(n.children[1]) : [];
-  return args.length === 1 && args[0]!.type === 'string' ? constText(w.visit(args[0]!)) : null;
-}
-
 /** csv.reader(lines or a StringIO): its rows as lists of cells. */
-const csvReader: Handler = (w, c) => {
+const csvReader: Handler = (_w, c) => {
   const src = c.args[0];
   if (src === undefined) return undefined;
   const lines =
     src.items?.map((i) => constText(i)) ??
-    (constText(src) ?? stringIoText(w, c))?.split(/\r?\n/).filter((l) => l !== '') ??
+    constText(loaderData(src) ?? src)
+      ?.split(/\r?\n/)
+      .filter((l) => l !== '') ??
     null;
   if (lines === null) return undefined;
   const delim = constText(c.kw.get('delimiter')) ?? ',';
@@ -279,6 +270,25 @@ const enumerated: Handler = (_w, c) => {
   );
 };
 
+/** buf.read() / getvalue() / readline() / readlines() of an io.StringIO or BytesIO over known text. */
+const bufferRead: Handler = (_w, c) => {
+  const data = loaderData(c.recv);
+  const text = data !== undefined && data !== c.recv ? constText(data) : null;
+  if (data === undefined || text === null) return undefined;
+  const lines = text.split(/(?<=\n)/).slice(0, MAX_ROWS);
+  switch (c.method) {
+    case 'readline':
+      return withTaint(strVal(lines[0] ?? ''), data);
+    case 'readlines':
+      return itemsVal(
+        lines.map((l) => withTaint(strVal(l), data)),
+        [data],
+      );
+    default:
+      return data;
+  }
+};
+
 /** A handler that runs after the one already registered, when that one declines. */
 function withPrevious(prev: Handler | undefined, h: Handler): Handler {
   return prev === undefined ? h : (w, c) => prev(w, c) ?? h(w, c);
@@ -298,6 +308,9 @@ PY_CALLS.add(['csv.reader'], withPrevious(PY_CALLS.get('csv.reader'), csvReader)
 PY_CALLS.add(['pwd.getpwnam'], passwdByName);
 PY_CALLS.add(['zip'], withPrevious(PY_CALLS.get('zip'), zipItems));
 PY_CALLS.add(['dict.fromkeys'], fromKeys);
+for (const buf of ['io.StringIO()', 'io.BytesIO()'])
+  for (const m of ['read', 'getvalue', 'readline', 'readlines'])
+    PY_CALLS.add([`${buf}.${m}`], withPrevious(PY_CALLS.get(`${buf}.${m}`), bufferRead));
 for (const name of ['random.choice', 'secrets.choice', 'max', 'min', 'heapq.heappop', 'heapq.heappushpop'])
   PY_CALLS.add([name], withPrevious(PY_CALLS.get(name), oneOf));
 for (const name of ['random.sample', 'random.choices', 'itertools.islice', 'itertools.cycle'])
@@ -325,3 +338,14 @@ PY_CALLS.methods(
 );
 // The interpreter running the input: `[sys.executable, '-c', code]` runs python code.
 PY_CONSTANTS.set('sys.executable', strVal('python3'));
+// The string module's alphabets, so a command spelled by indexing one is read (r5).
+for (const [k, text] of Object.entries({
+  ascii_lowercase: 'abcdefghijklmnopqrstuvwxyz',
+  ascii_uppercase: 'ABCDEFGHIJKLMNOPQRSTUVWXYZ',
+  ascii_letters: 'abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ',
+  digits: '0123456789',
+  hexdigits: '0123456789abcdefABCDEF',
+  octdigits: '01234567',
+  punctuation: '!"#$%&\'()*+,-./:;<=>?@[\\]^_`{|}~',
+}))
+  if (!PY_CONSTANTS.has(`string.${k}`)) PY_CONSTANTS.set(`string.${k}`, strVal(text));
