@@ -48,6 +48,13 @@ function callable(v: Val): boolean {
   return PY_CALLS.byName(v.ref) !== undefined;
 }
 
+/** A function value kept under an attribute name (`self.f = os.system`): calling the attribute calls it. */
+export function storedFunction(v: Val | undefined): Val | undefined {
+  if (v === undefined || v.module === true || v.fieldNames !== undefined) return undefined;
+  if (v.fn !== undefined || v.bound !== undefined) return v;
+  return v.ref !== undefined && !v.ref.endsWith('()') && PY_CALLS.byName(v.ref) !== undefined ? v : undefined;
+}
+
 /**
  * Every function value among a call's arguments, called as the receiving call may call it. Not
  * for the input's own functions (their bodies are walked with the arguments) nor for handlers
