@@ -732,6 +732,11 @@ export class JsWalker extends CodeWalker {
         fn = recv.fields!.get(method)!;
         name = fn.ref;
       }
+      // One stored on an object by assignment (`this.f = f` in a constructor, then `this.f(x)`).
+      else if (heldFunction(this.env.get(this.src(fnNode)))) {
+        fn = this.env.get(this.src(fnNode))!;
+        name = fn.ref;
+      }
     } else if (fnNode.type === 'import') {
       name = 'require'; // import('x') loads the module like require('x')
     } else {
