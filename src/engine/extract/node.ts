@@ -316,9 +316,10 @@ export class JsWalker extends CodeWalker {
     if (isNamespace(base))
       return runtimeMember(base, index) ?? { ...opaque([base, index]), unresolved: true };
     if (index.num !== undefined && base.items?.[index.num] !== undefined) return base.items[index.num]!;
-    // A key the walk cannot know, into a known object or Map: its riskiest value (code/carry.ts).
-    // Arrays stay unknown: an obfuscator's string table read by a computed index names modules too.
-    const carried = base.fields !== undefined ? heldAt(base, null, undefined) : undefined;
+    // A key the walk cannot know, into a known object or Map: its riskiest value; a known index into
+    // known text: that character (code/carry.ts). Arrays stay unknown: an obfuscator's string table
+    // read by a computed index names modules too.
+    const carried = base.items === undefined ? heldAt(base, null, index.num) : undefined;
     if (carried !== undefined) return carried;
     return { ...opaque([base]), parts: [{ hole: 'X' }] };
   }
