@@ -5,6 +5,11 @@
 # (mispredicted conditional branches Bcm, first-level data read misses D1mr per scrub): a change
 # that trades instructions for mispredictions or misses shows there, not in the instruction count. The text is bench/scrub.bench.ts's prose and code
 # (clean) or the same with a secret every 40 lines (dirty), SIZE characters.
+# node runs --single-threaded: with background compilation the tier the main thread is in when
+# counting starts depends on thread scheduling, and two runs of one tree differed by a third
+# (254.5k and 340.6k instructions per 4 KB scrub); compiled on the main thread they agree to
+# within a few instructions in 250k. The per-scrub figure includes 1/ROUNDS of the process exit
+# (about 4M instructions): compare runs with the same ROUNDS.
 #
 #   bench/scrub-callgrind.sh TREE [clean|dirty] [SIZE] [WARMUP] [ROUNDS]     e.g.
 #   git worktree add /tmp/base HEAD && ln -s "$PWD/node_modules" /tmp/base/node_modules
@@ -23,7 +28,7 @@ mkfifo "$out/in"
 sim=()
 [ "${SIM:-0}" = 1 ] && sim=(--branch-sim=yes --cache-sim=yes)
 valgrind --tool=callgrind "${sim[@]}" --instr-atstart=no --separate-threads=yes --smc-check=all-non-file \
-  --callgrind-out-file="$out/cg.%p" node --import tsx "$here/bench/scrub-callgrind.ts" \
+  --callgrind-out-file="$out/cg.%p" node --single-threaded --import tsx "$here/bench/scrub-callgrind.ts" \
   "$tree" "$kind" "$size" "$warmup" "$rounds" <"$out/in" >"$out/stdout" 2>"$out/log" &
 pid=$!
 exec 3>"$out/in"
