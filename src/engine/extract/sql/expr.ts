@@ -97,6 +97,8 @@ const NON_NEGATIVE = new Set([
 ]);
 const nonNegative = (e: Expr): boolean => e.k === 'other' && e.fn !== undefined && NON_NEGATIVE.has(e.fn);
 
+const LENGTHS = new Set(['length', 'char_length', 'character_length', 'octet_length', 'len', 'datalength']);
+
 interface Range {
   readonly min?: number;
   readonly max?: number;
@@ -106,6 +108,8 @@ interface Range {
 function rangeOf(e: Expr): Range | undefined {
   if (e.k !== 'other') return undefined;
   if (e.min !== undefined || e.max !== undefined) return e;
+  // A stored value's length is at least 1 (empty strings are the exception `LIKE '_%'` also ignores).
+  if (e.fn !== undefined && LENGTHS.has(e.fn)) return { min: 1 };
   return nonNegative(e) ? { min: 0 } : undefined;
 }
 

@@ -17,6 +17,10 @@ const DB_LINK = new RegExp(
   LEAD + String.raw`create\s+(?:shared\s+)?(?:public\s+)?database\s+link\b[\s\S]*?\busing\s+'([^']*)'`,
   'i',
 );
+const SUBSCRIPTION = new RegExp(
+  LEAD + String.raw`create\s+subscription\b[\s\S]*?\bconnection\s+'([^']*)'`,
+  'i',
+);
 const FOREIGN_TABLE = new RegExp(LEAD + String.raw`create\s+foreign\s+table\b`, 'i');
 /** A quoted option value: `name 'value'` inside OPTIONS (...). */
 const option = (name: string, text: string): string | undefined =>
@@ -31,6 +35,10 @@ export function foreignAccess(stmt: string): ForeignAccess {
     const host = option('host', stmt) ?? option('hostaddr', stmt) ?? option('servername', stmt);
     return { connectsTo: host ?? 'a foreign server' };
   }
+  // Logical replication from another server (red team r5): the database connects out and copies
+  // the publisher's rows in, on its own schedule.
+  const sub = SUBSCRIPTION.exec(stmt);
+  if (sub) return { connectsTo: /\bhost\s*=\s*([^\s']+)/i.exec(sub[1]!)?.[1] ?? 'a publishing server' };
   const link = DB_LINK.exec(stmt);
   if (link) return { connectsTo: link[1]! };
   if (FOREIGN_TABLE.test(stmt)) {

@@ -86,11 +86,21 @@ export function pgExpr(v: unknown): Expr {
         const r = pgExpr(kind === 'AEXPR_SIMILAR' ? arr(obj(pgNode(b.rexpr)?.[1])?.args)[0] : b.rexpr);
         const any = r.k === 'const' && typeof r.v === 'string' && /^(?:\^?(?:\.\*)*\$?|%+)$/.test(r.v);
         if (any) return { k: 'like', negated: false, l: pgExpr(b.lexpr), r: { k: 'const', v: '%' } };
+        // `~ '.'` / `~ '.+'`: any non-empty value, as LIKE '_%' (red team r5).
+        if (r.k === 'const' && typeof r.v === 'string' && /^\^?\.\+?\*?\$?$/.test(r.v))
+          return { k: 'like', negated: false, l: pgExpr(b.lexpr), r: { k: 'const', v: '_%' } };
       }
       if (kind === 'AEXPR_OP' && b.lexpr !== undefined) {
         // `created_at < now() + interval '100 years'`: a bound a lifetime away holds for every row.
         const far = farTime(b.rexpr) * (pgNode(b.lexpr)?.[0] === 'ColumnRef' ? 1 : 0);
         if ((far > 0 && (op === '<' || op === '<=')) || (far < 0 && (op === '>' || op === '>=')))
+          return { k: 'const', v: true };
+        // `created_at < now()`: a creation time is in the past for every row (red team r5).
+        if (
+          (op === '<' || op === '<=') &&
+          CREATION_COLUMN.test(lastField(obj(pgNode(b.lexpr)?.[1])?.fields) ?? '') &&
+          isNowCall(b.rexpr)
+        )
           return { k: 'const', v: true };
         const l = pgExpr(b.lexpr);
         const r = pgExpr(b.rexpr);
@@ -218,6 +228,19 @@ export function pgExpr(v: unknown): Expr {
 const NOW_FUNCTIONS = /^(?:now|getdate|sysdate|statement_timestamp|clock_timestamp|transaction_timestamp)$/;
 /** An interval literal of 50 years or more ('100 years', '60 y', '20000 days'). */
 const FAR_INTERVAL = /^\s*(\d+)\s*(years?|y|days?|d)\b/i;
+
+/** Columns that record when a row was made: always at or before now. */
+const CREATION_COLUMN =
+  /^(?:created|inserted|logged|recorded|occurred)(?:_at|_on|_time|_ts|_date)?$|^(?:creation|insert)_(?:time|date)$/;
+
+/** `now()`, `CURRENT_TIMESTAMP`, `getdate()` and the like, with no offset. */
+function isNowCall(v: unknown): boolean {
+  const n = pgNode(v);
+  return (
+    n?.[0] === 'SQLValueFunction' ||
+    (n?.[0] === 'FuncCall' && NOW_FUNCTIONS.test(names(n[1].funcname).pop()?.toLowerCase() ?? ''))
+  );
+}
 
 /** +1 for `now() + <50+ years>`, -1 for `now() - <50+ years>`, 0 for anything else. */
 function farTime(v: unknown): number {

@@ -10,7 +10,14 @@ const ANY_CALL = /\bpg_(?:terminate|cancel)_backend\s*\(/gi;
  * false, SQL Server SINGLE_USER/RESTRICTED_USER/OFFLINE/EMERGENCY (WITH ROLLBACK IMMEDIATE cuts the
  * sessions in flight), MySQL offline_mode. Gated on the first word (ALTER/SET).
  */
-const CLOSED_GATE = /^(?:\s|--[^\n]*\n|\/\*[\s\S]*?\*\/)*(?:alter|set)\b/i;
+const CLOSED_GATE = /^(?:\s|--[^\n]*\n|\/\*[\s\S]*?\*\/)*(?:alter|set|revoke|flush)\b/i;
+/**
+ * The application locked out of its database or the database made read-only (red team r5): a
+ * role without login or expired, CONNECT revoked, an account locked or disabled, read-only
+ * defaults, a global read lock.
+ */
+const LOCKED =
+  /^(?:\s|--[^\n]*\n|\/\*[\s\S]*?\*\/)*(?:alter\s+(?:role|user)\b[^;]*?\b(?:nologin|account\s+lock)\b|alter\s+(?:role|user)\b[^;]*?\bvalid\s+until\s+'(?:19\d\d|20[01]\d|202[0-5])-|alter\s+login\b[^;]*?\bdisable\b|revoke\s+connect\s+on\s+database\b|alter\s+(?:database|role|user)\b[^;]*?\bdefault_transaction_read_only\s*(?:=|\bto\b)\s*'?(?:on|true|1)\b|set\s+(?:global\s+|persist\s+|@@global\.|@@persist\.)(?:super_)?read_only\s*(?:=|:=)\s*'?(?:on|1|true)\b|flush\s+tables\s+with\s+read\s+lock\b)/i;
 const CLOSED =
   /^(?:\s|--[^\n]*\n|\/\*[\s\S]*?\*\/)*(?:alter\s+(?:database|role|user)\b[^;]*?\bconnection\s+limit\s*=?\s*0\b|alter\s+database\b[^;]*?\ballow_connections\s*(?:=|\bto\b)?\s*'?(?:false|off|0)\b|alter\s+database\b[^;]*?\bset\s+(?:single_user|restricted_user|offline|emergency)\b|set\s+(?:global\s+|persist\s+|@@global\.|@@persist\.)offline_mode\s*(?:=|:=)\s*'?(?:on|1|true)\b)/i;
 
@@ -24,6 +31,14 @@ export default defineRule({
     'Do not stop the database server. If a restart is needed, ask the user or the operator to do it.',
   *check(facts) {
     for (const s of facts.of('sql')) {
+      if (CLOSED_GATE.test(s.text) && LOCKED.test(s.text)) {
+        yield {
+          span: s.span,
+          reason: 'the statement locks the application out of its database or makes it read-only',
+          suggestedAlternative: null,
+        };
+        continue;
+      }
       if (CLOSED_GATE.test(s.text) && CLOSED.test(s.text)) {
         yield {
           span: s.span,

@@ -9,7 +9,10 @@ import { defineRule } from '../define-rule.js';
 
 /** Leading whitespace and comments before a statement's first keyword. */
 const LEAD = String.raw`^(?:\s|--[^\n]*(?:\n|$)|/\*[\s\S]*?\*/)*`;
-const GATE = new RegExp(LEAD + String.raw`(?:alter|reset|purge|restore|dbcc|flashback|remove|rm)\b`, 'i');
+const GATE = new RegExp(
+  LEAD + String.raw`(?:alter|reset|purge|restore|dbcc|flashback|remove|rm|detach)\b`,
+  'i',
+);
 
 const BULK_FUNCTIONS: ReadonlySet<string> = new Set([
   'pg_drop_replication_slot',
@@ -23,6 +26,15 @@ const AGO = String.raw`interval\s+'?0*[1-9]\d{0,3}'?\s+(?:day|week|month|year)s?
 const KEEPS_RECENT = String.raw`\s+before\s+(?:${NOW}\s*-\s*${AGO}|date_sub\s*\(\s*${NOW}\s*,\s*${AGO}\s*\))\s*;?\s*$`;
 
 const CHECKS: readonly { readonly pattern: RegExp; readonly reason: string }[] = [
+  {
+    // ClickHouse DETACH ... PERMANENTLY: the table is gone from the server until someone re-attaches
+    // it by hand, and every query and insert fails meanwhile (red team r5).
+    pattern: new RegExp(
+      LEAD + String.raw`detach\s+(?:table|dictionary|view|database)\b[^;]*?\bpermanently\b`,
+      'i',
+    ),
+    reason: 'DETACH ... PERMANENTLY takes the table off the server for good (every query and insert fails)',
+  },
   {
     // MySQL's BLACKHOLE engine stores nothing: converting a table to it discards every row (red team r4).
     pattern: new RegExp(LEAD + String.raw`alter\s+table\b[^;]*?\bengine\s*=?\s*['"\x60]?blackhole\b`, 'i'),

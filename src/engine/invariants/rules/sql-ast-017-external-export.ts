@@ -46,7 +46,7 @@ const CHECKS: readonly { readonly pattern: RegExp; readonly reason: string }[] =
     pattern: new RegExp(
       LEAD +
         // The lookahead scans once from the anchored start: linear on hostile input.
-        String.raw`create\s+(?:external\s+)?table\b(?=[\s\S]*?\bas\s+select\b)[\s\S]*?\blocation\s+` +
+        String.raw`create\s+(?:external\s+)?table\b(?=[\s\S]*?\bas\s+select\b)[\s\S]*?\b(?:location\s+|external_location\s*=\s*)` +
         REMOTE,
       'i',
     ),
