@@ -7,9 +7,11 @@
 # (clean) or the same with a secret every 40 lines (dirty), SIZE characters.
 # node runs --single-threaded: with background compilation the tier the main thread is in when
 # counting starts depends on thread scheduling, and two runs of one tree differed by a third
-# (254.5k and 340.6k instructions per 4 KB scrub); compiled on the main thread they agree to
-# within a few instructions in 250k. The per-scrub figure includes 1/ROUNDS of the process exit
-# (about 4M instructions): compare runs with the same ROUNDS.
+# (254.5k and 340.6k instructions per 4 KB scrub); compiled on the main thread, repeats of one
+# tree agree to within a few instructions in 250k. Code changes can still move the JIT's choices
+# (a variant that only changed the hit callback's arity read 328k against 258k): confirm a
+# difference with a repeat and with bench/scrub-ab.bench.ts. The per-scrub figure includes
+# 1/ROUNDS of the process exit (about 4M instructions): compare runs with the same ROUNDS.
 #
 #   bench/scrub-callgrind.sh TREE [clean|dirty] [SIZE] [WARMUP] [ROUNDS]     e.g.
 #   git worktree add /tmp/base HEAD && ln -s "$PWD/node_modules" /tmp/base/node_modules
