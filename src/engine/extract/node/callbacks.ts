@@ -85,6 +85,26 @@ export function passCallables(w: JsWalker, c: JsCall): void {
   });
 }
 
+/** Fields a JSON.parse reviver is called with, at most. */
+const MAX_REVIVED = 16;
+
+// JSON.parse(text, reviver): the reviver runs with each (key, value) of the document, then ('', it).
+const parseJson = JS_CALLS.get('JSON.parse');
+JS_CALLS.add(['JSON.parse'], (w, c) => {
+  const out = parseJson?.(w, c);
+  const reviver = c.args[1];
+  if (reviver === undefined || !callable(reviver)) return out;
+  for (const [k, v] of [...(out?.fields ?? [])].slice(0, MAX_REVIVED)) callAs(w, c, reviver, [strVal(k), v]);
+  callAs(w, c, reviver, [strVal(''), out ?? UNKNOWN]);
+  return out;
+});
+
+/** items.sort(compare) / toSorted: the comparator runs with pairs of the items (each item on both sides). */
+function compared(w: JsWalker, items: readonly Val[] | undefined, f: Val | undefined): void {
+  if (!items || items.length > MAX_SEARCH || f?.fn === undefined) return;
+  for (const item of items) w.callFunction(f, [item, item]);
+}
+
 // --- Proxy traps ---------------------------------------------------------------------------
 
 /** new Proxy(target, handler): the handler's traps run on reads and calls. */
@@ -194,6 +214,10 @@ export function searched(
   args: readonly Val[],
 ): Val | undefined {
   if (method === 'reduce') return reduced(w, recv?.items, args[0], args[1]);
+  if (method === 'sort' || method === 'toSorted') {
+    compared(w, recv?.items, args[0]);
+    return undefined;
+  }
   if (method !== 'find' && method !== 'filter' && method !== 'findLast') return undefined;
   const pred = args[0];
   const items = recv?.items;

@@ -9,7 +9,7 @@
  */
 import type { SyntaxNode } from '../../parse/index.js';
 import { callbackCalls } from '../code/callbacks.js';
-import { opaque, UNKNOWN, type Val } from '../code/value.js';
+import { opaque, strVal, UNKNOWN, type Val } from '../code/value.js';
 import type { PyWalker } from '../python.js';
 import { callValue, PY_CALLS, type PyCall } from './calls.js';
 
@@ -180,6 +180,16 @@ export function subclassed(w: PyWalker, n: SyntaxNode, cls: Val): void {
     const hook = base.fieldNames !== undefined ? base.fields?.get('__init_subclass__') : undefined;
     if (hook?.fn !== undefined) w.callFunction(hook, [cls], kw);
   }
+  // An own metaclass builds the class: its __new__/__init__ run with (meta, name, bases, namespace).
+  const meta = kw.get('metaclass');
+  if (meta?.fieldNames !== undefined) {
+    const ns: Val = { ...opaque([...(cls.fields?.values() ?? [])]), fields: cls.fields ?? new Map() };
+    const args = [meta, strVal(cls.ref ?? 'X'), { ...opaque(bases), items: bases }, ns];
+    for (const hook of ['__new__', '__init__', '__prepare__']) {
+      const f = meta.fields?.get(hook);
+      if (f?.fn !== undefined) w.callFunction(f, args);
+    }
+  }
 }
 
 /** Operator hooks: the left operand's, then the reflected one on the right operand. */
@@ -248,6 +258,17 @@ export function assigned(w: PyWalker, target: SyntaxNode, v: Val): void {
   if (target.type === 'subscript') dunder(w, obj, '__setitem__', [w.visit(key), v]);
   else if (target.type === 'attribute')
     dunder(w, obj, '__setattr__', [{ ...UNKNOWN, parts: [w.src(key)], dynamic: false }, v]);
+}
+
+// json.loads(text, object_hook=f): f runs with each object decoded (the whole document at least).
+for (const name of ['json.loads', 'json.load', 'simplejson.loads', 'ujson.loads']) {
+  const decode = PY_CALLS.get(name);
+  PY_CALLS.add([name], (w, c) => {
+    const out = decode?.(w, c);
+    const hook = c.kw.get('object_hook') ?? c.kw.get('object_pairs_hook');
+    if (hook !== undefined && callable(hook)) callValue(w, c, hook, [out ?? UNKNOWN], new Map());
+    return out;
+  });
 }
 
 // getattr(obj, 'name') on an own instance whose class defines __getattr__: the hook runs with the name.
