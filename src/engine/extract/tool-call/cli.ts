@@ -350,17 +350,39 @@ function aws(w: readonly string[], f: Map<string, unknown>): CliEquivalent | und
   }
   // The service and operation come from fields, else from the name (`ec2_authorize_security_group_ingress`).
   const at = w.findIndex((x) => AWS_SERVICES.has(x));
-  const service = str(f, 'service') ?? (at >= 0 ? w[at] : undefined);
+  const service = str(f, 'service', 'service_name') ?? (at >= 0 ? w[at] : undefined);
   const op =
-    str(f, 'operation', 'action', 'command') ??
+    str(f, 'operation', 'operation_name', 'action', 'command') ??
     (at >= 0 && at < w.length - 1 ? w.slice(at + 1).join('-') : undefined);
   if (service === undefined || op === undefined) return undefined;
   const opts: string[] = [];
-  for (const [k, v] of f) {
-    if (['service', 'operation', 'action', 'command', 'region', 'profile'].includes(k)) continue;
+  // A generic `use_aws` tool nests the CLI options in `parameters`; a path there is positional (`s3 rb`).
+  const nested = f.get('parameters');
+  const params = nested !== null && typeof nested === 'object' && !Array.isArray(nested) ? fields(nested) : f;
+  for (const [k, v] of params) {
+    if (
+      [
+        'service',
+        'service_name',
+        'operation',
+        'operation_name',
+        'action',
+        'command',
+        'region',
+        'profile',
+      ].includes(k)
+    )
+      continue;
+    if ((k === 'path' || k === 'paths') && typeof v === 'string') {
+      opts.unshift(quote(v));
+      continue;
+    }
     if (typeof v === 'string' || typeof v === 'number')
       opts.push(`--${k.replace(/_/g, '-')} ${quote(String(v))}`);
     else if (v === true) opts.push(`--${k.replace(/_/g, '-')}`);
+    // A list of plain values (`instance-ids`) is the CLI's space-separated list.
+    else if (Array.isArray(v) && v.every((x) => typeof x === 'string'))
+      opts.push(`--${k.replace(/_/g, '-')}`, ...v.slice(0, 32).map((x) => quote(String(x))));
     // Structured parameters (IpPermissions, Policy) are the JSON the CLI takes for them.
     else if (v !== null && typeof v === 'object') {
       const json = JSON.stringify(v);
