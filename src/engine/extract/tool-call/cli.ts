@@ -534,7 +534,27 @@ const CONTAINER_WORDS = [
   'kube',
 ];
 
+/** A tool named for a cloud CLI (`azure_cli`, `gcloud`, `kubectl`) whose `command` is that CLI's arguments. */
+const CLI_PROGRAMS: Record<string, string> = {
+  azure: 'az',
+  az: 'az',
+  gcloud: 'gcloud',
+  kubectl: 'kubectl',
+  gsutil: 'gsutil',
+};
+
+function namedCli(w: readonly string[], f: Map<string, unknown>): CliEquivalent | undefined {
+  const word = w.find((x) => CLI_PROGRAMS[x] !== undefined);
+  const command = str(f, 'command', 'args', 'arguments', 'cmd');
+  if (word === undefined || command === undefined) return undefined;
+  const program = CLI_PROGRAMS[word]!;
+  return bash([command.trimStart().startsWith(`${program} `) ? command : `${program} ${command}`]);
+}
+
 const FAMILY_WORDS = new Set([
+  'azure',
+  'gcloud',
+  'gsutil',
   'git',
   'push',
   ...CONTAINER_WORDS,
@@ -595,6 +615,7 @@ export function cliEquivalents(name: string, args: unknown): CliEquivalent[] {
   if (has(w, 'docker', 'podman', 'container', 'containers')) out.push(docker(w, f));
   if (has(w, 'kubectl', 'k8s', 'kubernetes', 'kube')) out.push(kubectl(w, f));
   if (has(w, 'kubectl', 'k8s', 'kubernetes', 'kube', 'manifest', 'manifests')) out.push(...manifestLines(f));
+  if (has(w, 'azure', 'az', 'gcloud', 'kubectl', 'gsutil')) out.push(namedCli(w, f));
   if (has(w, 'helm')) out.push(helm(w, f));
   if (has(w, 'terraform', 'tofu', 'opentofu'))
     out.push(terraform(w, f, has(w, 'tofu', 'opentofu') ? 'tofu' : 'terraform'));
