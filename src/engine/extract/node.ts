@@ -208,8 +208,10 @@ export class JsWalker extends CodeWalker {
   #name(name: string): Val {
     const bound = this.env.get(name);
     if (bound !== undefined) return bound;
-    if (name === '__dirname') return strVal('.');
-    if (name === '__filename') return strVal('./$__filename');
+    // A module's folder: one level inside the workspace in the usual case (scripts/build.js), so
+    // `join(__dirname, '..', 'dist')` is the workspace's dist and one more `..` leaves it.
+    if (name === '__dirname') return strVal('./__script_dir__');
+    if (name === '__filename') return strVal('./__script_dir__/$__filename');
     if (name === 'undefined' || name === 'NaN') return { ...UNKNOWN, dynamic: false, bool: false };
     // Unbound names are globals or modules a snippet uses without requiring them (fs, path, fetch).
     return refVal(Object.hasOwn(UNBOUND, name) ? UNBOUND[name]! : canonicalModule(name), name);

@@ -253,8 +253,9 @@ export class PyWalker extends CodeWalker {
     if (bound !== undefined) return bound;
     const constant = PY_CONSTANTS.get(name);
     if (constant !== undefined) return constant;
-    // The script's own file: inside the workspace in the usual case (a project's script).
-    if (name === '__file__') return strVal('./__file__');
+    // The script's own file: in a folder of the workspace in the usual case (scripts/build.py), so
+    // `dirname(__file__)/..` is the workspace and one more `..` leaves it.
+    if (name === '__file__') return { ...strVal('./__script_dir__/__file__'), cwd: true };
     if (name === '__builtins__') return { ...refVal('builtins', name), module: true };
     for (const mod of this.#star) {
       const q = `${mod}.${name}`;

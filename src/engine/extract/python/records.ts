@@ -433,6 +433,19 @@ function wrap(
 
 // The working directory is absolute: its parents climb out of the workspace (`Path.cwd().parents[1]`).
 wrap(['pathlib.Path.cwd', 'os.getcwd'], (_w, _c, out) => (out !== undefined ? { ...out, cwd: true } : out));
+// A relative path made absolute is anchored at the working directory: its parents climb out of the
+// workspace as the working directory's do (`Path('a/b').resolve().parents[2]`).
+wrap(
+  ['pathlib.Path().resolve', 'pathlib.Path().absolute', 'os.path.abspath', 'os.path.realpath'],
+  (_w, _c, out) => {
+    const text = out === undefined ? null : constText(out);
+    return out !== undefined && text !== null && !/^[/~]/.test(text) ? { ...out, cwd: true } : out;
+  },
+);
+// `Path(__file__)` keeps its anchor (`Path(__file__).parents[2]`).
+wrap(['pathlib.Path', 'pathlib.PurePath', 'pathlib.PosixPath', 'pathlib.PurePosixPath'], (_w, c, out) =>
+  out !== undefined && c.args.length === 1 && c.args[0]?.cwd === true ? { ...out, cwd: true } : out,
+);
 // sorted(listing) iterates the same entries (`sorted(Path.home().rglob('*'))`).
 wrap(['list', 'tuple', 'sorted', 'reversed', 'iter'], (_w, c, out) => {
   const each = c.args[0]?.each;
