@@ -71,6 +71,7 @@ const DOCKER_PROGRAMS = new Set([
 export const isDockerProgram = (word: string): boolean =>
   DOCKER_PROGRAMS.has(word.slice(word.lastIndexOf('/') + 1));
 
+/** Global options that take a value, of docker, podman, nerdctl, ctr and crictl (union: none clash). */
 const GLOBAL_VALUE = new Set([
   '-H',
   '--host',
@@ -84,6 +85,119 @@ const GLOBAL_VALUE = new Set([
   '--tlskey',
   '--url',
   '--connection',
+  // podman
+  '--root',
+  '--runroot',
+  '--storage-driver',
+  '--storage-opt',
+  '--cgroup-manager',
+  '--conmon',
+  '--events-backend',
+  '--hooks-dir',
+  '--identity',
+  '--imagestore',
+  '--network-cmd-path',
+  '--network-config-dir',
+  '--runtime',
+  '--runtime-flag',
+  '--ssh',
+  '--tmpdir',
+  '--volumepath',
+  '--module',
+  '--out',
+  // nerdctl, ctr
+  '-n',
+  '--namespace',
+  '-a',
+  '--address',
+  '--snapshotter',
+  '--cni-path',
+  '--cni-netconfpath',
+  '--data-root',
+  '--host-gateway-ip',
+  '--hosts-dir',
+  '--bridge-ip',
+  '--timeout',
+  '--connect-timeout',
+  // crictl
+  '-r',
+  '--runtime-endpoint',
+  '-i',
+  '--image-endpoint',
+  '-t',
+]);
+/**
+ * Subcommands: an unknown global option right before one is a switch (`podman --remote run`); before
+ * anything else it takes that word as its value (`podman --newopt x run`).
+ */
+const SUBCOMMANDS: ReadonlySet<string> = new Set([
+  'run',
+  'create',
+  'exec',
+  'build',
+  'buildx',
+  'bake',
+  'volume',
+  'container',
+  'containers',
+  'image',
+  'images',
+  'cp',
+  'service',
+  'network',
+  'builder',
+  'swarm',
+  'node',
+  'plugin',
+  'compose',
+  'rm',
+  'rmi',
+  'rmp',
+  'kill',
+  'stop',
+  'stopp',
+  'pause',
+  'system',
+  'ps',
+  'pods',
+  'pull',
+  'push',
+  'tag',
+  'stack',
+  'start',
+  'restart',
+  'update',
+  'commit',
+  'save',
+  'load',
+  'export',
+  'import',
+  'secret',
+  'c',
+  't',
+  'task',
+  'tasks',
+  'pod',
+  'kube',
+  'info',
+  'version',
+  'login',
+  'logout',
+  'logs',
+  'inspect',
+  'top',
+  'stats',
+  'events',
+  'history',
+  'search',
+  'context',
+  'config',
+  'manifest',
+  'attach',
+  'wait',
+  'port',
+  'unpause',
+  'machine',
 ]);
 const COMPOSE_GLOBAL_VALUE = new Set([
   '-f',
@@ -124,9 +238,25 @@ const BOOL_LONG = new Set([
   '--no-TTY',
   '--replace',
   '--systemd',
+  // podman and nerdctl run/create (`--rootfs`: the first positional is a host directory, not an image)
+  '--read-only-tmpfs',
+  '--unsetenv-all',
+  '--rmi',
+  '--passwd',
+  '--no-hosts',
+  '--env-host',
+  '--http-proxy',
+  '--rootfs',
+  '--tls-verify',
+  '--insecure-registry',
   // containerd's ctr run
   '--net-host',
   '--privileged-without-host-devices',
+  '--null-io',
+  '--no-pivot',
+  '--seccomp',
+  '--allow-new-privs',
+  '--cni',
   // docker service create/update
   '--no-resolve-image',
   '--with-registry-auth',
@@ -172,6 +302,10 @@ function readOptions(
       if (spliced !== name && (BOOL_LONG.has(spliced) || VALUE_LONG_HINT.has(spliced))) name = spliced;
       if (eq >= 0) options.push({ name, value: v.slice(eq + 1), word: w });
       else if (BOOL_LONG.has(name)) options.push({ name, value: 'true', word: w });
+      // An option this reader does not know, followed by another option, is a switch: taking the
+      // next option as its value would hide it (`podman run --newflag -v /:/h`; r5).
+      else if (!VALUE_LONG_HINT.has(name) && /^-./.test(words[i + 1]?.value ?? '-'))
+        options.push({ name, value: 'true', word: w });
       else {
         options.push({ name, value: words[i + 1]?.value ?? '', word: words[i + 1] ?? w });
         i++;
@@ -334,7 +468,8 @@ export function parseMount(
   return {
     source,
     target: kv.get('target') ?? kv.get('destination') ?? kv.get('dst') ?? '',
-    readOnly: ro === 'true' || ro === '1',
+    // ctr spells it `options=rbind:ro`.
+    readOnly: ro === 'true' || ro === '1' || (kv.get('options') ?? '').split(':').includes('ro'),
   };
 }
 
@@ -430,8 +565,11 @@ export function analyzeDocker(words: readonly DockerWord[], sink: DockerSink): b
   while (i < words.length && words[i]!.value.startsWith('-')) {
     const v = words[i]!.value;
     const name = v.includes('=') ? v.slice(0, v.indexOf('=')) : v;
-    const takes = compose ? COMPOSE_GLOBAL_VALUE.has(name) : GLOBAL_VALUE.has(name);
-    const value = v.includes('=') ? v.slice(v.indexOf('=') + 1) : takes ? (words[i + 1]?.value ?? '') : '';
+    const next = words[i + 1]?.value ?? '';
+    const takes = compose
+      ? COMPOSE_GLOBAL_VALUE.has(name)
+      : GLOBAL_VALUE.has(name) || (!SUBCOMMANDS.has(next) && !next.startsWith('-') && name.startsWith('--'));
+    const value = v.includes('=') ? v.slice(v.indexOf('=') + 1) : takes ? next : '';
     if ((name === '-H' || name === '--host' || name === '--url') && /^(?:tcp|https?|ssh):\/\//i.test(value))
       sink.net(value, whole);
     i += takes && !v.includes('=') ? 2 : 1;
@@ -461,7 +599,8 @@ export function analyzeDocker(words: readonly DockerWord[], sink: DockerSink): b
       return !REMOVES.has(words[i + 1]?.value ?? '') && words[i + 1]?.value !== 'remove';
     case 'run':
     case 'create':
-      runLike(words, i + 1, whole, sink, true);
+      // `ctr run IMAGE ID CMD...`: the container's id comes between the image and its command.
+      runLike(words, i + 1, whole, sink, true, program === 'ctr' ? 1 : 0);
       return true;
     case 'exec':
       runLike(words, i + 1, whole, sink, false);
@@ -567,24 +706,31 @@ function runLike(
   whole: Span,
   sink: DockerSink,
   hasImage: boolean,
+  idWords = 0,
 ): void {
   const { options, rest } = readOptions(words, from);
   const c = emptyContainer();
   const entrypoint = applyOptions(c, options, sink.volumes);
   const target = words[rest];
-  if (hasImage && target) c.image = target.value;
+  const rootfs = options.some((o) => o.name === '--rootfs' && !/^(?:false|f|0)$/i.test(o.value));
+  // `podman|nerdctl|ctr run --rootfs DIR`: the container's root is that host directory (`:O`, an
+  // overlay whose changes are discarded).
+  if (hasImage && target && rootfs && HOST_PATH.test(target.value)) {
+    const ro = /:O$/.test(target.value);
+    c.mounts.push({ source: ro ? target.value.slice(0, -2) : target.value, target: '/', readOnly: ro });
+  } else if (hasImage && target) c.image = target.value;
   const unknown = unresolvedOptions(target?.value, words[rest + 1]?.value);
   if (unknown !== undefined) c.unknownFlags = unknown;
   if (options.some((o) => o.name === '--volumes-from'))
-    c.mounts.push(...borrowedMounts(words.slice(rest + 1)));
-  const open = openService(c, options, words.slice(rest + 1));
+    c.mounts.push(...borrowedMounts(words.slice(rest + 1 + idWords)));
+  const open = openService(c, options, words.slice(rest + 1 + idWords));
   if (open !== undefined) c.unauthenticated = open;
   sink.container(c, whole);
   // The client reads --env-file on the host: its content (AWS keys, .env secrets) enters the container.
   for (const o of options)
     if (o.name === '--env-file' && o.value !== '')
       sink.read?.(o.value, 'docker --env-file', { start: o.word.start, end: o.word.end });
-  const cmd = words.slice(rest + 1);
+  const cmd = words.slice(rest + 1 + idWords);
   const hosts = addedHosts(options);
   // URLs handed to the container command: images whose entrypoint is a client (curlimages/curl)
   // fetch them without a program name on the line.
