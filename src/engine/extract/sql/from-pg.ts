@@ -739,7 +739,12 @@ function walk(
       const o = obj(v);
       if (!o) continue;
       const keys = Object.keys(o);
-      for (let i = keys.length - 1; i >= 0; i--) stack.push({ v: o[keys[i]!], inTargetList, key: keys[i]! });
+      for (let i = keys.length - 1; i >= 0; i--) {
+        const k = keys[i]!;
+        const c = o[k];
+        // Scalars (locations, names already read by their parents) lead nowhere: half the items on a long list.
+        if (c !== null && typeof c === 'object') stack.push({ v: c, inTargetList, key: k });
+      }
       continue;
     }
     const child = v;
