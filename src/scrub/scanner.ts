@@ -68,20 +68,34 @@ interface Echo {
 
 /** Shortest span that is echoed: shorter values (`admin`, `hunter2`) are common words too. */
 const ECHO_MIN = 8;
-/** Longest span echoed; also how much text a stream holds back once it knows an echo. */
-const ECHO_MAX = 512;
+/** Longest span echoed (dotted session tokens run to about 1000 characters); also how much text a
+ * stream holds back once it knows an echo. */
+const ECHO_MAX = 1024;
 /** Spans remembered per text or stream (bounded memory and work). */
 const MAX_ECHOES = 32;
 
 /**
  * Only token-like spans are echoed: three character classes (lower, upper, digit, symbol), or two
- * over 16 characters (hex, UUIDs). A word a detector took for a password (`'function'`) must not
- * be masked everywhere else in the text.
+ * over 16 characters (hex, UUIDs) or switching class twice or more (`mlm9iqkm`, `vZrEclFwOqeA`).
+ * A word a detector took for a password (`'function'`) must not be masked everywhere else in the text.
  */
 function echoWorthy(s: string): boolean {
   const { lower, upper, digit, other } = charClasses(s);
   const classes = Number(lower > 0) + Number(upper > 0) + Number(digit > 0) + Number(other > 0);
-  return classes >= 3 || (classes === 2 && s.length >= 16);
+  return classes >= 3 || (classes === 2 && (s.length >= 16 || classSwitches(s) >= 2));
+}
+
+/** How often the character class (lower, upper, digit, other) changes along `s`. */
+function classSwitches(s: string): number {
+  let n = 0;
+  let prev = -1;
+  for (let i = 0; i < s.length; i++) {
+    const c = s.charCodeAt(i);
+    const cls = c >= 97 && c <= 122 ? 0 : c >= 65 && c <= 90 ? 1 : c >= 48 && c <= 57 ? 2 : 3;
+    if (prev >= 0 && cls !== prev) n++;
+    prev = cls;
+  }
+  return n;
 }
 
 interface Attempt {

@@ -6,6 +6,10 @@ import { createScrubber } from '../../src/scrub/scrubber.js';
 const scrubber = createScrubber({ salt: 'echo-salt' });
 const V = randomBody('echo-1', BASE62, 32);
 const W = randomBody('echo-2', BASE62, 24);
+/** Letters and digits interleaved, two classes, under 16 characters. */
+const S = 'x7' + randomBody('echo-3', 'abcdefghkmnpqrstuvwxyz', 5) + '4q';
+/** A session token of about 900 characters in dotted parts. */
+const L = Array.from({ length: 9 }, (_, i) => randomBody(`echo-l${i}`, BASE62, 99)).join('.');
 
 function streamed(input: string, size: number): string {
   const s = scrubber.createStream();
@@ -41,6 +45,16 @@ const CASES: readonly { name: string; text: string; leaks: readonly string[]; ke
     text: 'password = "hunter2"; user hunter2',
     leaks: [],
     kept: ['user hunter2'],
+  },
+  {
+    name: 'a short token switching between letters and digits is echoed',
+    text: `svc token = '${S}' | '${S}'`,
+    leaks: [S],
+  },
+  {
+    name: 'a long dotted token is echoed',
+    text: `svc token = '${L}' | '${L}'`,
+    leaks: [L],
   },
 ];
 

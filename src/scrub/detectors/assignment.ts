@@ -250,6 +250,30 @@ function weakValueOk(value: string, minLength: number, minEntropy: number, quote
   return looksRandom(value, minLength, minEntropy);
 }
 
+/**
+ * A short quoted token (8-40 letters and digits, not a placeholder or words): letters and digits
+ * interleaved (three or more runs: `mlm9iqkm`, not `ubuntu2204` or `python311`), or random mixed
+ * case of 10 or more (`vZrEclFwOqeA`).
+ */
+export function shortQuotedToken(value: string): boolean {
+  if (value.length < 8 || value.length > 40 || !/^[A-Za-z0-9]+$/.test(value)) return false;
+  if (isPlaceholder(value) || identifierWords(value) > 0) return false;
+  let runs = 0;
+  let lower = false;
+  let upper = false;
+  let prevDigit: boolean | null = null;
+  for (let i = 0; i < value.length; i++) {
+    const c = value.charCodeAt(i);
+    const digit = c >= 48 && c <= 57;
+    if (c >= 97) lower = true;
+    else if (!digit) upper = true;
+    if (digit !== prevDigit) runs++;
+    prevDigit = digit;
+  }
+  if (runs >= 3) return shannonEntropy(value) >= 2.3;
+  return runs === 1 && !prevDigit && lower && upper && value.length >= 10 && shannonEntropy(value) >= 3;
+}
+
 /** camelCase / snake_case words (`isNotColonToken`, `PKCS8ShroudedKeyBag`, `General_Category`). */
 const WORD_SEGMENT = /[A-Z]{2,}(?![a-z])|[A-Z]?[a-z]+|[A-Z]|[0-9]+/g;
 
@@ -531,7 +555,9 @@ function matchAssignment(text: string, pos: number, limit: number): PatternHit |
       const c = text.charCodeAt(k);
       if (c === close || c === 0x0a || c === 0x0d || (escaped && c === 0x5c)) break;
     }
-    if (k >= limit || text.charCodeAt(k + (escaped ? 1 : 0)) !== close) return null;
+    // A carriage return left before the closing quote (`'…\r'`, a line copied from CRLF text).
+    const cr = !escaped && text.charCodeAt(k) === 0x0d && text.charCodeAt(k + 1) === close ? 1 : 0;
+    if (k >= limit || text.charCodeAt(k + cr + (escaped ? 1 : 0)) !== close) return null;
     valueEnd = k;
     quoted = true;
     // ' value ' : the blanks inside the quotes are not part of it.
@@ -576,7 +602,9 @@ function matchAssignment(text: string, pos: number, limit: number): PatternHit |
             ? sep === '('
               ? 6
               : 4
-            : 10;
+            : quoted
+              ? 8
+              : 10;
   if (valueEnd - valueStart < shortest) return null;
   const value = text.slice(valueStart, valueEnd);
   const identifier = text.slice(start, tailEnd).replace(/^[.-]+|[.-]+$/g, '');
@@ -598,8 +626,11 @@ function matchAssignment(text: string, pos: number, limit: number): PatternHit |
       !flag && !header && (identifier.toLowerCase() === 'key' || identifier.toLowerCase() === 'token');
     // A flag's value is not code: a dotted one with digits (`--token=t1.9xQ…`) is a token, as quoted.
     ok = bare ? weakValueOk(value, 16, 3.3, quoted) : weakValueOk(value, 10, 3, quoted || flag);
-    // A long number named as a service's token or key (client ids, snowflakes): 15-24 varied digits.
-    if (!ok && !bare) ok = /^[0-9]{15,24}$/.test(value) && shannonEntropy(value) >= 2.2;
+    // A quoted literal is a value, not code, whatever the name: a short one is a token when it is
+    // letters and digits mixed (`'mlm9iqkm'`, `'3ff77bb6fe6885'`) or random mixed case.
+    if (!ok && quoted) ok = shortQuotedToken(value);
+    // A long number named as a service's token or key (client ids, snowflakes): 15-32 varied digits.
+    if (!ok && (!bare || quoted)) ok = /^[0-9]{15,32}$/.test(value) && shannonEntropy(value) >= 2.2;
   }
   if (!ok) return null;
   // Code, not a credential: `key: mockDispatch`, `exports.isNotColonToken = isNotColonToken`,
@@ -778,8 +809,30 @@ export default defineDetector({
         nonStrict: 'keep',
         why: 'Basic credentials with an empty password are still the header credential',
       },
+      {
+        text: `ipinfo token = '${randomBody('ge40', HEX, 14)}'`,
+        secret: randomBody('ge40', HEX, 14),
+        nonStrict: 'keep',
+        why: 'a short quoted literal of letters and digits interleaved is a token',
+      },
+      {
+        text: `svc token = '${randomBody('ge41', BASE62, 40)}\r'`,
+        secret: randomBody('ge41', BASE62, 40),
+        nonStrict: 'keep',
+        why: 'a carriage return before the closing quote',
+      },
+      {
+        text: `vbout token = '${randomBody('ge42', '123456789', 25)}'`,
+        secret: randomBody('ge42', '123456789', 25),
+        nonStrict: 'keep',
+        why: 'a long quoted number under a token name',
+      },
     ],
     negative: [
+      { text: "image_key = 'ubuntu2204'", why: 'a word and its version, not interleaved' },
+      { text: "token = 'python311'", why: 'a word and its version' },
+      { text: "key = 'ArrowDown'", why: 'a keyboard key name (words)' },
+      { text: "key = 'ctrl+shift+p'", why: 'a key binding' },
       { text: `key_down_event=${randomBody('ge33', BASE62, 30)}`, why: 'a keyboard key, not a credential' },
       { text: "schemaKey = 'DOC_Vector_5_32'", why: 'a schema key names a field' },
       { text: 'keyVaultToStoreSecrets: cmp2-qat-1208358310', why: 'the name of a key vault' },
