@@ -8,7 +8,7 @@
 import type { Span } from '../../types.js';
 import { type Collector, shellJoin, shellWord } from './collector.js';
 import { jsonText } from './json-text.js';
-import { constText, opaque, render, strVal, UNKNOWN, type Val } from './value.js';
+import { constText, deepLits, deepSources, opaque, render, strVal, UNKNOWN, type Val } from './value.js';
 
 /** A client object of one of the libraries, and where in it a value points. */
 export interface Sdk {
@@ -175,7 +175,7 @@ export function sdkConstruct(name: string, c: SdkCall): Val | undefined {
       return UNKNOWN;
     }
     runCli(c, [`aws ${awsService(m[1]!)} ${kebab(m[2]!)}`, ...options(fields)].join(' '));
-    return UNKNOWN;
+    return awsAnswer(c, awsService(m[1]!), kebab(m[2]!), fields);
   }
   m = /^new (?:aws-sdk|@aws-sdk\/client-([a-z0-9-]+))\.(\w+)$/.exec(name);
   if (m) return sdkVal({ lib: 'aws', path: [m[1] ?? m[2]!.toLowerCase().replace(/client$/, '')] });
@@ -345,7 +345,60 @@ export function sdkCall(v: Val, method: string, c: SdkCall): Val | undefined {
 const AWS_LOCAL =
   /^(?:send|get_paginator|get_waiter|can_paginate|close|destroy|promise|middlewareStack|generate_presigned_\w+|meta|exceptions)$/;
 
+/**
+ * Operations whose answer holds secret values (issue 22 r5): their result is what `aws ...` prints,
+ * a token printer's output, so SEC-AST-010 judges where it is sent as for `aws ... | curl -d @-`.
+ * SSM parameters count only decrypted (a plain String parameter is configuration).
+ */
+const AWS_SECRET_READS =
+  /^(?:secretsmanager (?:get-secret-value|batch-get-secret-value)|ssm get-parameters?(?:-by-path|-by-name)?|kms decrypt|iam create-access-key|sts (?:assume-role(?:-with-\w+)?|get-session-token|get-federation-token)|ecr get-authorization-token|cognito-idp admin-initiate-auth|secretsmanager get-random-password)$/;
+
+/**
+ * Operations that deliver a message to people or endpoints outside the account (an SMS, a topic's
+ * subscribers, an e-mail): their text is sent to that recipient, named as the sink's host.
+ */
+const AWS_MESSAGES: Readonly<Record<string, readonly [readonly string[], readonly string[]]>> = {
+  'sns publish': [
+    ['PhoneNumber', 'TargetArn', 'TopicArn'],
+    ['Message', 'Subject', 'MessageAttributes'],
+  ],
+  'sns publish-batch': [['TopicArn'], ['PublishBatchRequestEntries']],
+  'ses send-email': [['Destination', 'Source'], ['Message']],
+  'ses send-raw-email': [['Destinations', 'Destination', 'Source'], ['RawMessage']],
+  'sesv2 send-email': [['Destination', 'FromEmailAddress'], ['Content']],
+  'pinpoint send-messages': [['ApplicationId'], ['MessageRequest']],
+};
+
+/** What an operation hands back: a secret source for the reads above; messages' data flows out. */
+function awsAnswer(c: SdkCall, svc: string, op: string, kw: ReadonlyMap<string, Val>): Val {
+  // The v3 packages spell some services apart (client-secrets-manager is the CLI's secretsmanager).
+  const key = `${svc.replace(/-/g, '')} ${op}`;
+  const msg = AWS_MESSAGES[key];
+  if (msg !== undefined) {
+    const [to, data] = msg;
+    const who = to.map((k) => kw.get(k)).find((v) => v !== undefined);
+    const recipient = (who === undefined ? null : constText(who)) ?? `${svc} recipient`;
+    const host = recipient.toLowerCase();
+    c.col.net(c.span, { host }, true, `aws ${key}`);
+    for (const k of data) {
+      const v = kw.get(k);
+      if (v === undefined) continue;
+      for (const s of deepSources(v))
+        if (s.kind === 'file' || s.kind === 'env' || s.kind === 'output')
+          c.col.flow(c.span, s, { kind: 'net', host });
+      c.col.egress(deepLits(v));
+    }
+    return UNKNOWN;
+  }
+  if (!AWS_SECRET_READS.test(key)) return UNKNOWN;
+  if (svc === 'ssm' && kw.get('WithDecryption')?.bool !== true) return UNKNOWN;
+  return { ...UNKNOWN, sources: [{ kind: 'output', program: 'aws' }] };
+}
+
 function awsCall(sdk: Sdk, method: string, c: SdkCall): Val | undefined {
+  // v3's client.send(command) answers with what the command's operation returns (awsAnswer).
+  if (method === 'send' && (c.args[0]?.sources.length ?? 0) > 0)
+    return { ...UNKNOWN, sources: c.args[0]!.sources };
   if (AWS_LOCAL.test(method)) return undefined;
   const svc = sdk.path[0] ?? 's3';
   if (method === 'upload_file' || method === 'upload_fileobj' || method === 'uploadFile') {
@@ -372,7 +425,7 @@ function awsCall(sdk: Sdk, method: string, c: SdkCall): Val | undefined {
     return UNKNOWN;
   }
   runCli(c, [`aws ${awsService(svc)} ${kebab(method)}`, ...options(kw)].join(' '));
-  return UNKNOWN;
+  return awsAnswer(c, awsService(svc), kebab(method), kw);
 }
 
 /** boto3 resources: s3.Bucket(name).objects.all().delete(), ec2.Instance(id).terminate(). */
@@ -422,6 +475,9 @@ function awsResourceCall(sdk: Sdk, method: string, c: SdkCall): Val | undefined 
 /** kubernetes CoreV1Api().delete_namespace('prod'), AppsV1Api.deleteNamespacedDeployment({...}). */
 function k8sCall(method: string, c: SdkCall): Val | undefined {
   const snake = method.replace(/[A-Z]/g, (ch) => `_${ch.toLowerCase()}`);
+  // Secrets read through the API are what `kubectl get secret -o json` prints (SEC-AST-010 judges where they go).
+  if (/^(?:read|list)_(?:namespaced_secret|secret_for_all_namespaces)$/.test(snake))
+    return { ...UNKNOWN, sources: [{ kind: 'output', program: 'kubectl' }] };
   const m = /^delete_(collection_)?(namespaced_)?(\w+)$/.exec(snake);
   if (!m) return undefined;
   const obj = c.args[0]?.fields;
