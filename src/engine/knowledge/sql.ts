@@ -196,6 +196,48 @@ export const DANGEROUS_SETTINGS: ReadonlySet<string> = new Set([
   'plugin_dir',
 ]);
 
+/** The last part of a table name, unquoted and lowercased. */
+const bare = (name: string): string =>
+  name
+    .toLowerCase()
+    .replace(/[`"'[\]]/g, '')
+    .split('.')
+    .pop()!;
+
+/**
+ * Scratch tables named for a load or a one-off step (`tmp_import_orders`, `staging_orders`,
+ * `orders_import`, `temp_ids`): re-created from their source on the next run, so dropping or
+ * emptying one by name is routine (r5 FPs). Backup copies (`_bak`, `_old`, `_backup`) are absent:
+ * they are the recovery point, and dropping one is how a table swap finishes its damage.
+ */
+const SCRATCH_TABLE =
+  /^(?:tmp|temp|scratch|staging|stg|import|etl_tmp)_[a-z0-9_]+$|^[a-z0-9_]+_(?:tmp|temp|scratch|staging|import|imports)$/;
+
+/** Whether every table named (`schema.name`, quoted or not) is a scratch table by its name. */
+export function allScratchTables(targets: readonly string[]): boolean {
+  return targets.length > 0 && targets.every((t) => SCRATCH_TABLE.test(bare(t)));
+}
+
+/** Append-only time-series tables (request logs, events, metrics) that retention trims by period. */
+const TIME_SERIES_TABLE =
+  /(?:^|_)(?:logs?|events?|metrics?|requests?|access|clicks?|page_?views?|impressions|telemetry|traces?|spans|measurements|readings|samples|pings)(?:_|$)/;
+/** A period's name: `'2023-01-01'`, `p2023_01`, `202301`, `y2023m01`, `2023w05`. */
+const PERIOD = /^[a-z_]{0,3}(?:19|20)\d\d(?:[-_]?[a-z]?\d\d){0,2}$/;
+
+/**
+ * One period of a time-series table dropped for retention (r5 FP: `ALTER TABLE logs.requests DROP
+ * PARTITION '2023-01-01'`): `table` is log-like and `partition` names one dated period.
+ */
+export function retentionPartition(table: string, partition: string): boolean {
+  return TIME_SERIES_TABLE.test(bare(table)) && PERIOD.test(partition.toLowerCase().replace(/['"`]/g, ''));
+}
+
+/** A PostgreSQL-style period partition of a time-series table (`events_2023_01`, `request_log_y2023m01`). */
+export function retentionPartitionTable(table: string): boolean {
+  const m = /^(.*?)_((?:[a-z]{0,2})?(?:19|20)\d\d(?:[-_]?[a-z]?\d\d){0,2})$/.exec(bare(table));
+  return m !== null && retentionPartition(m[1]!, m[2]!);
+}
+
 /** Look a function name (bare or package-qualified, lowercase) up in every outside-reaching list. */
 export function functionReach(name: string): 'file-read' | 'file-write' | 'program' | 'network' | null {
   const dot = name.lastIndexOf('.');

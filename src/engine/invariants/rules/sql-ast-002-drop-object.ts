@@ -1,4 +1,5 @@
 /** SQL-AST-002: DROP TABLE / VIEW / INDEX / FUNCTION / ROLE ... : objects and their data removed. */
+import { allScratchTables, retentionPartitionTable } from '../../knowledge/sql.js';
 import { defineRule } from '../define-rule.js';
 
 const WHOLE = new Set(['database', 'schema', 'tablespace', 'owned']);
@@ -21,6 +22,10 @@ export default defineRule({
     for (const s of facts.of('sql')) {
       if (s.statement !== 'drop' || WHOLE.has(s.object ?? '') || s.temporary === true) continue;
       if (FAILS_IF_USED.has(s.object ?? '') && !/cascade|force/i.test(s.text)) continue;
+      // A scratch table of a load (tmp_import_orders) is re-created from its source on the next run.
+      if (s.object === 'table' && allScratchTables(s.targets)) continue;
+      // One old period's partition of a log or event table (events_2023_01): retention.
+      if (s.object === 'table' && s.targets.length > 0 && s.targets.every(retentionPartitionTable)) continue;
       const target = s.targets[0];
       const object = (s.object ?? 'object').toUpperCase();
       yield {
@@ -88,6 +93,11 @@ export default defineRule({
         why: 'dropping a default keeps all data',
       },
       { input: 'SELECT 1 AS drop_count FROM t', runtime: 'sql', why: 'an identifier, not a statement' },
+      {
+        input: 'DROP TABLE IF EXISTS tmp_import_orders',
+        runtime: 'sql',
+        why: 'a scratch table of a load, re-created on the next run',
+      },
       {
         input: '-- DROP TABLE old_users (kept for reference)\nSELECT count(*) FROM users',
         runtime: 'sql',

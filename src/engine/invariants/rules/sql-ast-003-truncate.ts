@@ -1,4 +1,5 @@
 /** SQL-AST-003: TRUNCATE empties whole tables without a WHERE and, in most engines, without undo. */
+import { allScratchTables } from '../../knowledge/sql.js';
 import { defineRule } from '../define-rule.js';
 
 export default defineRule({
@@ -11,6 +12,8 @@ export default defineRule({
   *check(facts) {
     for (const s of facts.of('sql')) {
       if (s.statement !== 'truncate') continue;
+      // A load's scratch table (staging_import_orders) is emptied before each load by design.
+      if (allScratchTables(s.targets)) continue;
       const target = s.targets[0];
       yield {
         span: s.span,
@@ -37,6 +40,7 @@ export default defineRule({
         why: 'one static partition rewritten, the rest kept',
       },
       { input: 'SELECT trunc(price, 2) FROM items', runtime: 'sql', why: 'a numeric function' },
+      { input: 'TRUNCATE TABLE staging_import_orders', runtime: 'sql', why: "a load's scratch table" },
     ],
   },
 });

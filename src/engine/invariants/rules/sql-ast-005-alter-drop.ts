@@ -1,5 +1,13 @@
 /** SQL-AST-005: ALTER TABLE ... DROP COLUMN / PARTITION destroys stored data (dropping a constraint or index loses none). */
+import { retentionPartition } from '../../knowledge/sql.js';
 import { defineRule } from '../define-rule.js';
+
+/**
+ * One partition dropped by name: MySQL/ClickHouse `DROP PARTITION p2023_01` or `'2023-01-01'`, Hive
+ * `DROP IF EXISTS PARTITION (dt = '2023-01-01')`. Groups: the table, then the partition's name.
+ */
+const ONE_PARTITION =
+  /^\s*alter\s+table\s+([\w.`"]+)\s+(?:on\s+cluster\s+\S+\s+)?drop\s+(?:if\s+exists\s+)?partition\s+(?:id\s+)?(?:\(\s*[\w`"]+\s*=\s*)?('[^',;()]+'|[\w-]+)\s*\)?\s*;?\s*$/i;
 
 export default defineRule({
   id: 'SQL-AST-005',
@@ -12,6 +20,9 @@ export default defineRule({
   *check(facts) {
     for (const s of facts.of('sql')) {
       if (s.statement !== 'alter' || s.dropsColumn !== true) continue;
+      // One old period of a log or event table dropped: the retention policy, not data loss.
+      const one = ONE_PARTITION.exec(s.text);
+      if (one && retentionPartition(one[1]!, one[2]!)) continue;
       yield {
         span: s.span,
         reason: /\bdrop\b/i.test(s.text)
@@ -36,6 +47,11 @@ export default defineRule({
         why: 'strict mode (the default) refuses a conversion that would cut values',
       },
       { input: 'ALTER TABLE users ADD COLUMN email VARCHAR(255)', runtime: 'sql', why: 'adding keeps data' },
+      {
+        input: "ALTER TABLE logs.requests DROP PARTITION '2023-01-01'",
+        runtime: 'sql',
+        why: 'one old period of a request log dropped for retention',
+      },
       {
         input: 'ALTER TABLE users DROP CONSTRAINT users_email_key',
         runtime: 'sql',

@@ -204,6 +204,7 @@ function onlyForeignKeysOff(text: string): boolean {
  * and SQLite table-rebuild shape). A delete, update, drop or REPLACE in between stays denied.
  */
 function bracketedLoad(stmts: readonly SqlStmtFact[], i: number): boolean {
+  let added = false;
   for (let j = i + 1; j < stmts.length; j++) {
     const s = stmts[j]!;
     if (FK_RESTORED.test(s.text)) return true;
@@ -215,8 +216,11 @@ function bracketedLoad(stmts: readonly SqlStmtFact[], i: number): boolean {
     if (!adds || !LOAD_WORDS.has(first) || s.runsProgram !== undefined) return false;
     // An upsert, REPLACE or a trigger/routine body that deletes or updates orphans rows.
     if (/\b(?:update|replace|delete|drop|truncate)\b/i.test(text)) return false;
+    added ||= s.statement === 'insert' || s.statement === 'copy' || first === 'load';
   }
-  return false;
+  // The batch ends inside the load, the switch in a versioned comment (a mysqldump header before
+  // its INSERTs, r5 FP): the session's setting ends with it, and only rows were added meanwhile.
+  return added && stmts[i]!.fallback === true;
 }
 
 export default defineRule({
@@ -228,7 +232,8 @@ export default defineRule({
   remediationHint:
     'Do not change account passwords, object ownership or the database access controls from an agent. Ask the user or the database administrator.',
   *check(facts) {
-    const stmts = facts.of('sql');
+    // Text order: statements of executable comments are extracted after the plain ones.
+    const stmts = [...facts.of('sql')].sort((a, b) => a.span.start - b.span.start);
     for (const [i, s] of stmts.entries()) {
       // Gate on the first word before any pattern (only ALTER/SET/REASSIGN/EXEC statements can match).
       if (s.object === 'policy' && s.tautologicalWhere === true) {
