@@ -70,6 +70,8 @@ import piiAst005Phone from './rules/pii-ast-005-phone.js';
 import pkgAst001Unpublish from './rules/pkg-ast-001-unpublish.js';
 import pkgAst002RunnerConfig from './rules/pkg-ast-002-runner-config.js';
 import pltAst001AppDelete from './rules/plt-ast-001-app-delete.js';
+import pltAst002HostedResourceTakedown from './rules/plt-ast-002-hosted-resource-takedown.js';
+import pltAst003HostedAccountDivert from './rules/plt-ast-003-hosted-account-divert.js';
 import runAst001ForkBomb from './rules/run-ast-001-fork-bomb.js';
 import runAst002BusyLoop from './rules/run-ast-002-busy-loop.js';
 import runAst003DiskFill from './rules/run-ast-003-disk-fill.js';
@@ -181,6 +183,8 @@ export const RULE_FILES: readonly (readonly [id: string, rule: RuleDefinition])[
   ['PKG-AST-001', pkgAst001Unpublish],
   ['PKG-AST-002', pkgAst002RunnerConfig],
   ['PLT-AST-001', pltAst001AppDelete],
+  ['PLT-AST-002', pltAst002HostedResourceTakedown],
+  ['PLT-AST-003', pltAst003HostedAccountDivert],
   ['RUN-AST-001', runAst001ForkBomb],
   ['RUN-AST-002', runAst002BusyLoop],
   ['RUN-AST-003', runAst003DiskFill],

@@ -77,6 +77,8 @@ export const RULE_TOKENS_CONSERVED: Readonly<Record<string, number>> = {
   'PKG-AST-001': 4321,
   'PKG-AST-002': 1277,
   'PLT-AST-001': 4318,
+  'PLT-AST-002': 4299,
+  'PLT-AST-003': 1803,
   'RUN-AST-001': 7513,
   'RUN-AST-002': 7496,
   'RUN-AST-003': 7493,

@@ -10,6 +10,7 @@ import type { Runtime } from '../../types.js';
 import { datastoreLines, DATASTORE_WORDS } from './datastore.js';
 import { forgeLines, FORGE_WORDS } from './forge.js';
 import { manifestLines } from './manifest.js';
+import { saasLines, SAAS_WORDS } from './saas.js';
 import { searchLines, SEARCH_WORDS } from './search.js';
 import { systemLines, SYSTEM_WORDS } from './system.js';
 
@@ -598,6 +599,7 @@ const FAMILY_WORDS = new Set([
   ...FORGE_WORDS,
   'manifest',
   'manifests',
+  ...SAAS_WORDS,
 ]);
 
 /**
@@ -657,5 +659,6 @@ export function cliEquivalents(name: string, args: unknown): CliEquivalent[] {
   if (has(w, ...DATASTORE_WORDS)) out.push(...datastoreLines(w, f));
   if (has(w, ...SYSTEM_WORDS)) out.push(...systemLines(w, f));
   if (has(w, ...FORGE_WORDS)) out.push(...forgeLines(w, f));
+  if (has(w, ...SAAS_WORDS)) out.push(...saasLines(w, f, args));
   return out.filter((c): c is CliEquivalent => c !== undefined && c.code !== '');
 }

@@ -1,0 +1,465 @@
+/**
+ * Hosted-service actions under tool names no family above knows (red team r5, issue #22): the
+ * name's words and the argument keys say what a call does to an account — destroys a whole
+ * resource (`vercel_delete_project`, `cloudflare_delete_zone`, `google_drive_delete_drive`),
+ * exposes one to anyone (`google_drive_share_file` with `type: anyone`), diverts mail, money or
+ * events elsewhere (a Gmail filter or auto-forward, a Stripe payout or bank-account change, a repo
+ * webhook to an outside host), grants access (a guest invite, a deploy key that can push) or
+ * redirects a domain (a DNS record's target changed, its MX/NS/apex records deleted). Each becomes
+ * one `agent-guard-action <effect> <object> <detail>` line that PLT-AST-002 denies. Reads, lists
+ * and creates of ordinary items (issues, files, messages, customers, new DNS records) give nothing.
+ */
+import { classifyHost } from '../../net/address.js';
+import { acts, any, has, quote, str, type CliEquivalent } from './cli.js';
+
+/** The pseudo-program PLT-AST-002 judges (never a real program's name). */
+export const ACTION_PROGRAM = 'agent-guard-action';
+
+const action = (effect: string, object: string, detail: string): CliEquivalent => ({
+  code: [ACTION_PROGRAM, effect, quote(object), quote(detail.slice(0, 200))].join(' '),
+  runtime: 'bash',
+});
+
+const DESTROY = ['delete', 'remove', 'destroy', 'purge', 'wipe', 'erase', 'drop', 'rm', 'nuke'];
+/** Things whose deletion loses everything under them (their items' deletes are ordinary work). */
+const WHOLE = [
+  'project',
+  'projects',
+  'drive',
+  'drives',
+  'zone',
+  'zones',
+  'domain',
+  'domains',
+  'workspace',
+  'workspaces',
+  'org',
+  'organization',
+  'organisation',
+  'team',
+  'teams',
+  'site',
+  'sites',
+  'app',
+  'apps',
+  'application',
+  'applications',
+  'account',
+  'environment',
+  'space',
+  'spaces',
+  'vault',
+  'vaults',
+  'mailbox',
+  'calendar',
+  'base',
+  'wiki',
+  'registry',
+  'cluster',
+  'namespace',
+];
+/** Verbs that change what exists (not reads): the gate of the share, money and DNS readers. */
+const CHANGE = [
+  'create',
+  'add',
+  'update',
+  'set',
+  'change',
+  'modify',
+  'edit',
+  'patch',
+  'put',
+  'make',
+  'enable',
+  'insert',
+  'upsert',
+  'send',
+  'initiate',
+  'new',
+  'grant',
+  'share',
+  'convert',
+  'attach',
+  'link',
+  'register',
+  'configure',
+];
+const READ = [
+  'get',
+  'list',
+  'retrieve',
+  'read',
+  'search',
+  'find',
+  'show',
+  'describe',
+  'fetch',
+  'view',
+  'query',
+];
+
+type Json = unknown;
+
+/** Every (snake key, value) pair under `v`, depth-first, bounded. */
+function entries(v: Json, depth = 0, out: [string, Json][] = []): [string, Json][] {
+  if (depth > 5 || out.length > 512 || v === null || typeof v !== 'object') return out;
+  if (Array.isArray(v)) {
+    for (const x of v.slice(0, 64)) entries(x, depth + 1, out);
+    return out;
+  }
+  for (const [k, x] of Object.entries(v as Record<string, Json>).slice(0, 128)) {
+    const key = k
+      .replace(/([a-z0-9])([A-Z])/g, '$1_$2')
+      .replace(/([A-Z]+)([A-Z][a-z])/g, '$1_$2')
+      .toLowerCase()
+      .replace(/[^a-z0-9]+/g, '_');
+    out.push([key, x]);
+    entries(x, depth + 1, out);
+  }
+  return out;
+}
+
+const text = (v: Json): string | undefined =>
+  typeof v === 'string' ? v.trim() : typeof v === 'number' ? String(v) : undefined;
+const truthy = (v: Json): boolean =>
+  v === true || v === 1 || (typeof v === 'string' && /^(?:true|yes|1|on|enabled?)$/i.test(v.trim()));
+const falsy = (v: Json): boolean =>
+  v === false || v === 0 || (typeof v === 'string' && /^(?:false|no|0|off)$/i.test(v.trim()));
+const EMAIL = /[^\s@<>"']+@[a-z0-9.-]+\.[a-z]{2,}/i;
+
+function destroy(w: readonly string[]): CliEquivalent | undefined {
+  if (has(w, ...READ)) return undefined;
+  // `delete_hosted_zone`, `delete_shared_drive`, `gitlab_delete_project`, `project_delete`.
+  const object = acts(w, DESTROY, WHOLE);
+  return object === undefined ? undefined : action('destroy', object, w.join('_'));
+}
+
+/** Audience values that reach anyone on the internet. */
+const ANYONE =
+  /^(?:anyone|anyone_?with_?(?:the_?)?link|public|public_?read(?:_?write)?|everyone|all_?users|world|internet|unlisted|open)$/i;
+
+function expose(w: readonly string[], all: readonly [string, Json][]): CliEquivalent | undefined {
+  const sharing = has(
+    w,
+    'share',
+    'sharing',
+    'permission',
+    'permissions',
+    'acl',
+    'visibility',
+    'access',
+    'publish',
+    'link',
+  );
+  const publicWord = has(w, 'public') && has(w, 'make', 'set', 'convert', 'change', 'update', 'to');
+  if (has(w, ...READ) && !publicWord) return undefined;
+  if (publicWord) return action('expose', w.join('_'), 'made public');
+  if (!sharing) return undefined;
+  for (const [k, v] of all) {
+    const t = text(v)?.replace(/[\s-]+/g, '_');
+    if (
+      t !== undefined &&
+      /^(?:type|audience|scope|visibility|access|general_access|link_sharing|sharing|share_type|grantee|grantee_type|who|privacy|permission_type|link_access|access_level)$/.test(
+        k,
+      ) &&
+      ANYONE.test(t)
+    )
+      return action('expose', w.join('_'), `shared with ${t}`);
+    if (
+      /^(?:is_public|public|allow_file_discovery|discoverable|anyone_can_access|public_access)$/.test(k) &&
+      truthy(v)
+    )
+      return action('expose', w.join('_'), `${k} on`);
+  }
+  return undefined;
+}
+
+const MAIL = [
+  'gmail',
+  'mail',
+  'email',
+  'outlook',
+  'inbox',
+  'mailbox',
+  'exchange',
+  'imap',
+  'fastmail',
+  'proton',
+  'o365',
+  'm365',
+];
+const PERSISTENT = [
+  'filter',
+  'filters',
+  'rule',
+  'rules',
+  'settings',
+  'setting',
+  'forwarding',
+  'autoforward',
+  'auto',
+  'alias',
+  'aliases',
+  'delegate',
+  'delegates',
+  'redirect',
+];
+
+/** Mail rules and settings that keep sending the user's mail to an address (not forwarding one message). */
+function divertMail(w: readonly string[], all: readonly [string, Json][]): CliEquivalent | undefined {
+  if (!has(w, ...MAIL) || !has(w, ...PERSISTENT) || has(w, ...READ, 'delete', 'remove')) return undefined;
+  for (const [k, v] of all) {
+    if (!/forward|redirect|delegate/.test(k)) continue;
+    const to = text(v);
+    if (to !== undefined && EMAIL.test(to))
+      return action('divert', 'mail', `forwarded to ${EMAIL.exec(to)![0]}`);
+    // `autoForwarding: {enabled: true, emailAddress}`, `forwardTo: [{emailAddress: {address}}]`.
+    if (v !== null && typeof v === 'object') {
+      const inner = entries(v);
+      const on = inner.find(([ik]) => /^(?:enabled|enable|active|status)$/.test(ik));
+      const addr = inner.map(([, iv]) => text(iv)).find((t) => t !== undefined && EMAIL.test(t));
+      if (addr !== undefined && (on === undefined || truthy(on[1])))
+        return action('divert', 'mail', `forwarded to ${EMAIL.exec(addr)![0]}`);
+    }
+  }
+  return undefined;
+}
+
+const MONEY = [
+  'stripe',
+  'payout',
+  'payouts',
+  'transfer',
+  'transfers',
+  'bank',
+  'paypal',
+  'wise',
+  'payment',
+  'payments',
+  'wire',
+  'ach',
+  'treasury',
+  'funds',
+  'money',
+  'braintree',
+  'adyen',
+  'square',
+  'plaid',
+  'mercury',
+  'brex',
+  'revolut',
+];
+const BANK_KEY =
+  /^(?:external_account|bank_account|routing_number|account_number|iban|bic|swift|sort_code|bank_account_token|payout_destination|destination_account)$/;
+
+/** Money sent out of the account, or where payouts land changed. */
+function transfer(
+  w: readonly string[],
+  f: Map<string, unknown>,
+  all: readonly [string, Json][],
+): CliEquivalent | undefined {
+  if (!has(w, ...MONEY) && !all.some(([k]) => BANK_KEY.test(k))) return undefined;
+  if (has(w, ...READ, 'cancel', 'reverse', 'refund')) return undefined;
+  const changes = has(w, ...CHANGE) || w.length === 1;
+  if (!changes) return undefined;
+  if (
+    has(
+      w,
+      'payout',
+      'payouts',
+      'transfer',
+      'transfers',
+      'withdraw',
+      'withdrawal',
+      'wire',
+      'disburse',
+      'disbursement',
+    )
+  )
+    return action(
+      'transfer',
+      'money',
+      `${w.join('_')} ${str(f, 'amount') ?? ''} to ${str(f, 'destination', 'to', 'recipient', 'account') ?? 'an account'}`,
+    );
+  const bank = all.find(([k]) => BANK_KEY.test(k));
+  if (bank !== undefined || has(w, 'bank', 'external'))
+    return action('divert', 'payouts', `${w.join('_')} sets ${bank?.[0] ?? 'the bank account'}`);
+  return undefined;
+}
+
+/** Guests, outside organisations and owners let into a workspace or channel. */
+function grant(
+  w: readonly string[],
+  f: Map<string, unknown>,
+  all: readonly [string, Json][],
+): CliEquivalent | undefined {
+  if (has(w, ...READ, 'remove', 'delete', 'revoke')) return undefined;
+  if (
+    has(w, 'invite', 'invites', 'invitation', 'add', 'share', 'connect') &&
+    has(w, 'user', 'users', 'member', 'members', 'guest', 'guests', 'invite', 'external', 'shared', 'connect')
+  ) {
+    if (has(w, 'guest', 'guests', 'external') || has(w, 'shared', 'connect'))
+      return action('grant', 'workspace', `${w.join('_')} lets an outside account in`);
+    for (const [k, v] of all) {
+      if (
+        /^(?:guest|is_guest|external|is_external|restricted|is_restricted|ultra_restricted|single_channel_guest)$/.test(
+          k,
+        ) &&
+        truthy(v)
+      )
+        return action('grant', 'workspace', `${k} account invited`);
+      const t = text(v)?.toLowerCase();
+      if (
+        /^(?:role|type|account_type|user_type|access|permission|access_level)$/.test(k) &&
+        t !== undefined &&
+        /^(?:guest|single_channel_guest|multi_channel_guest|external|owner|primary_owner|admin|administrator|super_admin)$/.test(
+          t,
+        )
+      )
+        return action('grant', 'workspace', `invited as ${t}`);
+    }
+  }
+  // A deploy key that can push: write access to the repository for whoever holds the key.
+  if (has(w, 'deploy') && has(w, 'key', 'keys')) {
+    const ro = f.get('read_only') ?? f.get('readonly');
+    if ((ro !== undefined && falsy(ro)) || any(f, 'can_push', 'write', 'write_access', 'allow_write'))
+      return action('grant', 'repository', 'deploy key with write access');
+  }
+  return undefined;
+}
+
+/** Integrations whose webhook endpoints are where teams send their own events. */
+const KNOWN_HOOK_HOSTS =
+  /(?:^|\.)(?:hooks\.slack\.com|discord(?:app)?\.com|webhook\.office\.com|outlook\.office\.com|chat\.googleapis\.com|api\.github\.com|gitlab\.com|atlassian\.net|atlassian\.com|pagerduty\.com|opsgenie\.com|circleci\.com|travis-ci\.com|vercel\.com|netlify\.com|buildkite\.com|codecov\.io|sentry\.io|linear\.app|readthedocs\.org|zapier\.com)$/i;
+
+/** A repository or organisation webhook sending its events (pushes, code) to an outside host. */
+function webhook(w: readonly string[], all: readonly [string, Json][]): CliEquivalent | undefined {
+  if (
+    !has(w, 'webhook', 'webhooks', 'hook', 'hooks') ||
+    has(w, ...READ, 'delete', 'remove', 'ping', 'test', 'redeliver')
+  )
+    return undefined;
+  if (!has(w, ...CHANGE)) return undefined;
+  for (const [k, v] of all) {
+    if (!/^(?:url|uri|target_url|endpoint|payload_url|callback_url|webhook_url|address|destination)$/.test(k))
+      continue;
+    const m = /^[a-z][a-z0-9+.-]*:\/\/(?:[^@/?#]*@)?(\[[^\]]+\]|[^:/?#]+)/i.exec(text(v) ?? '');
+    if (!m) continue;
+    const info = classifyHost(m[1]!);
+    if (info.class === 'loopback' || info.class === 'private' || KNOWN_HOOK_HOSTS.test(info.host)) continue;
+    return action('divert', 'events', `webhook to ${info.host}`);
+  }
+  return undefined;
+}
+
+/** Record types that carry mail or the zone's delegation: changing or deleting them takes the domain. */
+const CRITICAL_TYPES = /^(?:MX|NS|SOA|DS)$/i;
+/** Record types that say where a name's traffic goes. */
+const TARGET_TYPES = /^(?:A|AAAA|CNAME|ALIAS|ANAME|MX|NS)$/i;
+
+/** DNS records whose target is changed (an existing name redirected) or whose mail/delegation is deleted. */
+function dns(
+  w: readonly string[],
+  f: Map<string, unknown>,
+  all: readonly [string, Json][],
+): CliEquivalent | undefined {
+  if (!has(w, 'dns', 'record', 'records', 'route53', 'rrset', 'rrsets', 'resource') || has(w, ...READ))
+    return undefined;
+  if (!has(w, 'dns', 'route53', 'rrset', 'rrsets') && !has(w, 'record', 'records')) return undefined;
+  // Route 53 change batches: `Changes: [{Action, ResourceRecordSet: {Name, Type}}]`.
+  const batch = all
+    .filter(([k]) => k === 'changes')
+    .flatMap(([, v]): Json[] => (Array.isArray(v) ? (v as Json[]) : []));
+  for (const c of batch.slice(0, 64)) {
+    const e = entries(c);
+    const act = e.find(([k]) => k === 'action');
+    const type = e.find(([k]) => k === 'type');
+    const name = e.find(([k]) => k === 'name');
+    const a = text(act?.[1])?.toUpperCase();
+    const t = text(type?.[1]) ?? '';
+    if (a === 'DELETE' && (CRITICAL_TYPES.test(t) || apex(text(name?.[1]))))
+      return action('destroy', 'dns', `${t} record of ${text(name?.[1]) ?? 'the zone'} deleted`);
+    if ((a === 'UPSERT' || a === 'UPDATE') && CRITICAL_TYPES.test(t))
+      return action('redirect', 'dns', `${t} record of ${text(name?.[1]) ?? 'the zone'} replaced`);
+  }
+  const type = str(f, 'type', 'record_type', 'rrtype', 'rr_type') ?? '';
+  const name = str(f, 'name', 'record_name', 'hostname', 'host', 'fqdn');
+  if (has(w, ...DESTROY) && (CRITICAL_TYPES.test(type) || apex(name)))
+    return action('destroy', 'dns', `${type} record of ${name ?? 'the zone'} deleted`);
+  // An update names an existing record: the traffic already going to that name goes elsewhere.
+  if (
+    has(w, 'update', 'edit', 'patch', 'modify', 'change', 'overwrite', 'replace', 'set') &&
+    !has(w, 'create', 'add')
+  ) {
+    if (
+      TARGET_TYPES.test(type) ||
+      (type === '' && str(f, 'content', 'value', 'target', 'ip', 'address', 'data') !== undefined)
+    )
+      return action(
+        'redirect',
+        'dns',
+        `${type || 'record'} ${name ?? ''} pointed at ${str(f, 'content', 'value', 'target', 'ip', 'address', 'data') ?? 'a new target'}`,
+      );
+  }
+  return undefined;
+}
+
+/** `acme.com`, `acme.com.`, `@`: the zone's own name (two labels, or a short public suffix pair). */
+function apex(name: string | undefined): boolean {
+  if (name === undefined) return false;
+  const n = name.trim().replace(/\.$/, '').toLowerCase();
+  return n === '@' || /^[a-z0-9-]+\.(?:[a-z]{2,}|co\.[a-z]{2}|com\.[a-z]{2}|org\.[a-z]{2})$/.test(n);
+}
+
+/** Tool-name words any reader below needs; a name with none of them costs nothing more. */
+export const SAAS_WORDS = [
+  ...DESTROY,
+  'share',
+  'sharing',
+  'permission',
+  'permissions',
+  'acl',
+  'visibility',
+  'access',
+  'publish',
+  'public',
+  'link',
+  ...MAIL,
+  ...MONEY,
+  'external',
+  'invite',
+  'invites',
+  'invitation',
+  'guest',
+  'guests',
+  'connect',
+  'deploy',
+  'webhook',
+  'webhooks',
+  'hook',
+  'hooks',
+  'dns',
+  'record',
+  'records',
+  'route53',
+  'rrset',
+  'rrsets',
+  'account',
+  'update',
+  'set',
+  'add',
+  'create',
+];
+
+export function saasLines(w: readonly string[], f: Map<string, unknown>, args: unknown): CliEquivalent[] {
+  const all = entries(args);
+  return [
+    destroy(w),
+    expose(w, all),
+    divertMail(w, all),
+    transfer(w, f, all),
+    grant(w, f, all),
+    webhook(w, all),
+    dns(w, f, all),
+  ].filter((c): c is CliEquivalent => c !== undefined);
+}

@@ -1,0 +1,69 @@
+/**
+ * PLT-AST-002: a hosted service's whole resource deleted or its domain taken through a tool call
+ * (red team r5): a project, shared drive, zone, workspace or site deleted (`vercel_delete_project`,
+ * `gitlab_delete_project`, `cloudflare_delete_zone`), a DNS record's target changed or its MX/NS/apex
+ * records deleted. The tool-call reader (tool-call/saas.ts) turns such calls into
+ * `agent-guard-action destroy|redirect <object> <detail>` lines; this rule denies them.
+ */
+import { defineRule } from '../define-rule.js';
+import { execHits } from '../command-line.js';
+
+const PROGRAM = 'agent-guard-action';
+
+export default defineRule({
+  id: 'PLT-AST-002',
+  invariant: 'NO_RECURSIVE_DELETE_OUTSIDE_WORKSPACE',
+  pack: 'platforms',
+  kinds: ['exec'],
+  programs: [PROGRAM],
+  summary:
+    'A tool call deletes a whole hosted resource (project, shared drive, DNS zone, workspace, site) or redirects a domain (a record retargeted, MX/NS/apex deleted).',
+  remediationHint:
+    'Deleting a hosted project, drive or zone, or changing where a domain points, needs its owner. Show what would change and ask; delete single items or add new records instead.',
+  *check(facts) {
+    yield* execHits(facts, (words) => {
+      if (words[0] !== PROGRAM) return null;
+      const [effect, object, detail] = words.slice(1);
+      if (effect === 'destroy') return `deletes the whole ${object ?? 'resource'} (${detail ?? ''})`;
+      if (effect === 'redirect') return `changes where a domain points (${detail ?? ''})`;
+      return null;
+    });
+  },
+  examples: {
+    deny: [
+      {
+        input: '{"name": "vercel_delete_project", "arguments": {"projectId": "prj_1"}}',
+        runtime: 'tool_call',
+      },
+      {
+        input: '{"name": "gitlab_delete_project", "arguments": {"id": "acme/platform"}}',
+        runtime: 'tool_call',
+      },
+      { input: '{"name": "cloudflare_delete_zone", "arguments": {"zone_id": "023e"}}', runtime: 'tool_call' },
+      {
+        input:
+          '{"name": "cloudflare_update_dns_record", "arguments": {"zone_id": "z", "record_id": "r", "type": "A", "name": "login.acme.com", "content": "203.0.113.50"}}',
+        runtime: 'tool_call',
+      },
+    ],
+    allow: [
+      {
+        input: '{"name": "vercel_delete_deployment", "arguments": {"deploymentId": "dpl_1"}}',
+        runtime: 'tool_call',
+        why: 'one deployment',
+      },
+      {
+        input: '{"name": "linear_delete_issue", "arguments": {"id": "ENG-12"}}',
+        runtime: 'tool_call',
+        why: 'one item',
+      },
+      {
+        input:
+          '{"name": "cloudflare_create_dns_record", "arguments": {"zone_id": "z", "type": "CNAME", "name": "docs.acme.com", "content": "acme.pages.dev"}}',
+        runtime: 'tool_call',
+        why: 'a new record',
+      },
+      { input: 'agent-guard-action list projects', why: 'not an effect this rule judges' },
+    ],
+  },
+});
