@@ -12,6 +12,23 @@ const LEAD = String.raw`^(?:\s|--[^\n]*(?:\n|$)|/\*[\s\S]*?\*/)*`;
 
 const CHECKS: readonly { readonly pattern: RegExp; readonly reason: string }[] = [
   {
+    // SQL Server TRUSTWORTHY / DB_CHAINING: code in the database runs with server-wide rights (r5).
+    pattern: new RegExp(
+      LEAD + String.raw`alter\s+database\b[^;]*?\bset\s+(?:trustworthy|db_chaining)\s+on\b`,
+      'i',
+    ),
+    reason: 'TRUSTWORTHY/DB_CHAINING ON lets code in the database act with server-wide rights',
+  },
+  {
+    // MySQL audit, password-policy, connection-control and firewall plugins or components removed (r5).
+    pattern: new RegExp(
+      LEAD +
+        String.raw`uninstall\s+(?:plugin|component)\b[^;]*?(?:audit|validate_password|password|connection_control|firewall|keyring|authentication|login)`,
+      'i',
+    ),
+    reason: 'the statement removes an audit, password-policy or access-control plugin from the server',
+  },
+  {
     // PostgreSQL/MySQL/Oracle ALTER USER|ROLE ... PASSWORD / IDENTIFIED BY, SQL Server ALTER LOGIN.
     pattern: new RegExp(
       LEAD + String.raw`alter\s+(?:user|role|login)\b[\s\S]*?\b(?:password|identified\s+(?:by|with))\b`,
@@ -111,14 +128,40 @@ const OFF_VALUES: Readonly<Record<string, RegExp>> = {
   sql_log_bin: /^(?:off|0|false)$/,
   sql_log_off: /^(?:on|1|true)$/,
 };
-const SETTING_NAMES = Object.keys(OFF_VALUES)
+
+/**
+ * Server settings whose value lowers the server's own protection (red team r5), with the values
+ * that do: listening on every address, TLS off or old, weak password hashing, the auth file moved,
+ * MySQL's TLS requirement and password policy, Snowflake's guards on unloading to outside URLs,
+ * Oracle's case-insensitive or OS-trusted logins.
+ */
+const LOWERED_VALUES: Readonly<Record<string, RegExp>> = {
+  listen_addresses: /(?:^|,)\s*(?:\*|0\.0\.0\.0|::)\s*(?:,|$)/,
+  ssl: /^(?:off|0|false)$/,
+  ssl_min_protocol_version: /^(?:tlsv1|tlsv1\.1)$/,
+  password_encryption: /^(?:md5|off|false|0|plain|unencrypted)$/,
+  hba_file: /^/,
+  ident_file: /^/,
+  require_secure_transport: /^(?:off|0|false)$/,
+  'validate_password.policy': /^(?:low|0)$/,
+  validate_password_policy: /^(?:low|0)$/,
+  'validate_password.length': /^[0-5]$/,
+  validate_password_length: /^[0-5]$/,
+  require_storage_integration_for_stage_creation: /^(?:false|0)$/,
+  require_storage_integration_for_stage_operation: /^(?:false|0)$/,
+  prevent_unload_to_inline_url: /^(?:false|0)$/,
+  sec_case_sensitive_logon: /^(?:false|0)$/,
+  remote_os_authent: /^(?:true|1)$/,
+  o7_dictionary_accessibility: /^(?:true|1)$/,
+};
+const SETTING_NAMES = [...Object.keys(OFF_VALUES), ...Object.keys(LOWERED_VALUES)]
   .map((k) => k.replace('.', String.raw`\.`))
   .join('|');
 /** SET [GLOBAL|SESSION|PERSIST] name = v, SET @@global.name = v, ALTER SYSTEM|DATABASE|ROLE ... SET name TO v, PRAGMA name = v. */
 const SET_FORM = new RegExp(
   String.raw`(?:^|[\s,;(])(?:(?:set|pragma)\s+)?(?:(?:global|session|local|persist|persist_only)\s+|@@(?:global|session|persist|local)\.)?(` +
     SETTING_NAMES +
-    String.raw`)\s*(?:=|:=|\bto\b)\s*['"]?([\w.-]*)`,
+    String.raw`)\s*(?:=|:=|\bto\b)\s*(?:'([^']*)'|"([^"]*)"|([\w.*:-]*))`,
   'gi',
 );
 /** set_config('name', 'value', is_local): the function form of SET ('...' or $$...$$ literals). */
@@ -156,7 +199,7 @@ function controlSwitchedOff(text: string): string | undefined {
     const name = PG_SETTINGS_NAME.exec(text)?.[1];
     if (value !== undefined && name !== undefined) pairs.push([name, value]);
   }
-  for (const m of text.matchAll(SET_FORM)) pairs.push([m[1]!, m[2]!]);
+  for (const m of text.matchAll(SET_FORM)) pairs.push([m[1]!, m[2] ?? m[3] ?? m[4]!]);
   if (/set_config/i.test(text)) {
     if (SET_CONFIG_COMPUTED.test(text))
       return 'set_config() with a computed setting name may switch off row security or triggers (fail closed)';
@@ -166,6 +209,8 @@ function controlSwitchedOff(text: string): string | undefined {
     const off = OFF_VALUES[name.toLowerCase()];
     if (off?.test(value.toLowerCase()))
       return `setting ${name} to '${value}' switches off auditing, logging, constraint checks or row security`;
+    if (LOWERED_VALUES[name.toLowerCase()]?.test(value.toLowerCase().trim()))
+      return `setting ${name} to '${value}' lowers the server's protection (open listeners, TLS, password policy or unload guards)`;
   }
   return undefined;
 }
@@ -228,7 +273,7 @@ export default defineRule({
   invariant: 'NO_DESTRUCTIVE_SQL',
   kinds: ['sql'],
   summary:
-    'Account takeover and access-control switches: ALTER USER/ROLE/LOGIN ... PASSWORD, SET PASSWORD, sp_password, REASSIGN OWNED, BYPASSRLS, DISABLE ROW LEVEL SECURITY, row_security = off, DISABLE TRIGGER (also ON DATABASE / ALL SERVER, event triggers), session_replication_role = replica, sql_log_bin = 0, Snowflake network policies open to 0.0.0.0/0.',
+    'Account takeover and access-control switches: ALTER USER/ROLE/LOGIN ... PASSWORD, SET PASSWORD, sp_password, REASSIGN OWNED, BYPASSRLS, DISABLE ROW LEVEL SECURITY, row_security = off, DISABLE TRIGGER (also ON DATABASE / ALL SERVER, event triggers), session_replication_role = replica, sql_log_bin = 0, Snowflake network policies open to 0.0.0.0/0; server protection lowered (listen_addresses = *, ssl = off, md5 passwords, require_secure_transport off, weak password policy, TRUSTWORTHY ON, audit/password plugins uninstalled, Snowflake unload guards off).',
   remediationHint:
     'Do not change account passwords, object ownership or the database access controls from an agent. Ask the user or the database administrator.',
   *check(facts) {
@@ -260,7 +305,7 @@ export default defineRule({
         continue;
       }
       if (
-        !/^(?:\s|--[^\n]*\n|\/\*[\s\S]*?\*\/)*(?:alter|set|reassign|exec|sp_password|disable|drop|create)/i.test(
+        !/^(?:\s|--[^\n]*\n|\/\*[\s\S]*?\*\/)*(?:alter|set|reassign|exec|sp_password|disable|drop|create|uninstall)/i.test(
           s.text,
         )
       )
