@@ -8,6 +8,8 @@ import algolia from './detectors/algolia.js';
 import alibabaSecret from './detectors/alibaba-secret.js';
 import alibaba from './detectors/alibaba.js';
 import anthropic from './detectors/anthropic.js';
+import apimetrics from './detectors/apimetrics.js';
+import apitemplate from './detectors/apitemplate.js';
 import appsync from './detectors/appsync.js';
 import artifactory from './detectors/artifactory.js';
 import asana from './detectors/asana.js';
@@ -30,12 +32,17 @@ import brevo from './detectors/brevo.js';
 import buildkite from './detectors/buildkite.js';
 import castai from './detectors/castai.js';
 import chargebee from './detectors/chargebee.js';
+import checkvist from './detectors/checkvist.js';
 import circleci from './detectors/circleci.js';
 import cliPassword from './detectors/cli-password.js';
 import clickhouse from './detectors/clickhouse.js';
 import clickup from './detectors/clickup.js';
 import clojars from './detectors/clojars.js';
 import cloudflare from './detectors/cloudflare.js';
+import cloudimage from './detectors/cloudimage.js';
+import cloudmersive from './detectors/cloudmersive.js';
+import cloudsmith from './detectors/cloudsmith.js';
+import cloze from './detectors/cloze.js';
 import codacy from './detectors/codacy.js';
 import codecov from './detectors/codecov.js';
 import cohere from './detectors/cohere.js';
@@ -44,6 +51,7 @@ import confluent from './detectors/confluent.js';
 import connectionString from './detectors/connection-string.js';
 import contentful from './detectors/contentful.js';
 import curlUser from './detectors/curl-user.js';
+import currencycloud from './detectors/currencycloud.js';
 import databricks from './detectors/databricks.js';
 import datadog from './detectors/datadog.js';
 import deepseek from './detectors/deepseek.js';
@@ -74,10 +82,12 @@ import flutterwave from './detectors/flutterwave.js';
 import flyio from './detectors/flyio.js';
 import frameio from './detectors/frameio.js';
 import freshbooks from './detectors/freshbooks.js';
+import freshworks from './detectors/freshworks.js';
 import gemini from './detectors/gemini.js';
 import github from './detectors/github.js';
 import gitlab from './detectors/gitlab.js';
 import gitter from './detectors/gitter.js';
+import gocanvas from './detectors/gocanvas.js';
 import gocardless from './detectors/gocardless.js';
 import google from './detectors/google.js';
 import grafana from './detectors/grafana.js';
@@ -89,13 +99,17 @@ import hubspot from './detectors/hubspot.js';
 import huggingfaceLegacy from './detectors/huggingface-legacy.js';
 import huggingface from './detectors/huggingface.js';
 import infracost from './detectors/infracost.js';
+import instamojo from './detectors/instamojo.js';
 import intercom from './detectors/intercom.js';
 import intra42 from './detectors/intra42.js';
+import invoiceocean from './detectors/invoiceocean.js';
 import jenkins from './detectors/jenkins.js';
 import jfrog from './detectors/jfrog.js';
 import jina from './detectors/jina.js';
 import jwtBase64 from './detectors/jwt-base64.js';
 import jwt from './detectors/jwt.js';
+import kanbantool from './detectors/kanbantool.js';
+import keenio from './detectors/keenio.js';
 import kraken from './detectors/kraken.js';
 import kubernetesSecret from './detectors/kubernetes-secret.js';
 import kucoin from './detectors/kucoin.js';
@@ -105,8 +119,12 @@ import launchdarkly from './detectors/launchdarkly.js';
 import linearContext from './detectors/linear-context.js';
 import linear from './detectors/linear.js';
 import linkedin from './detectors/linkedin.js';
+import liveagent from './detectors/liveagent.js';
 import lob from './detectors/lob.js';
+import loggly from './detectors/loggly.js';
 import looker from './detectors/looker.js';
+import luno from './detectors/luno.js';
+import magicbell from './detectors/magicbell.js';
 import mailchimp from './detectors/mailchimp.js';
 import mailersend from './detectors/mailersend.js';
 import mailgunPublic from './detectors/mailgun-public.js';
@@ -115,7 +133,12 @@ import mapbox from './detectors/mapbox.js';
 import mattermost from './detectors/mattermost.js';
 import maxmind from './detectors/maxmind.js';
 import messagebird from './detectors/messagebird.js';
+import metaapi from './detectors/metaapi.js';
+import metabase from './detectors/metabase.js';
 import mistral from './detectors/mistral.js';
+import mite from './detectors/mite.js';
+import mixpanel from './detectors/mixpanel.js';
+import mux from './detectors/mux.js';
 import neon from './detectors/neon.js';
 import netlifyContext from './detectors/netlify-context.js';
 import netlify from './detectors/netlify.js';
@@ -130,6 +153,7 @@ import nytimes from './detectors/nytimes.js';
 import octopus from './detectors/octopus.js';
 import okta from './detectors/okta.js';
 import onepassword from './detectors/onepassword.js';
+import onesignal from './detectors/onesignal.js';
 import openai from './detectors/openai.js';
 import openrouter from './detectors/openrouter.js';
 import openshift from './detectors/openshift.js';
@@ -149,6 +173,7 @@ import pypi from './detectors/pypi.js';
 import railway from './detectors/railway.js';
 import rapidapi from './detectors/rapidapi.js';
 import readme from './detectors/readme.js';
+import redhatPyxis from './detectors/redhat-pyxis.js';
 import render from './detectors/render.js';
 import replicate from './detectors/replicate.js';
 import resend from './detectors/resend.js';
@@ -179,6 +204,7 @@ import tailscale from './detectors/tailscale.js';
 import tavily from './detectors/tavily.js';
 import telegram from './detectors/telegram.js';
 import terraform from './detectors/terraform.js';
+import textmagic from './detectors/textmagic.js';
 import together from './detectors/together.js';
 import travisci from './detectors/travisci.js';
 import trello from './detectors/trello.js';
@@ -188,7 +214,9 @@ import twitter from './detectors/twitter.js';
 import typeform from './detectors/typeform.js';
 import vault from './detectors/vault.js';
 import vercel from './detectors/vercel.js';
+import vouchery from './detectors/vouchery.js';
 import webhookUrl from './detectors/webhook-url.js';
+import websitepulse from './detectors/websitepulse.js';
 import xai from './detectors/xai.js';
 import yandex from './detectors/yandex.js';
 import zendesk from './detectors/zendesk.js';
@@ -203,6 +231,8 @@ export const DETECTOR_FILES: readonly (readonly [file: string, detector: Detecto
   ['alibaba-secret', alibabaSecret],
   ['alibaba', alibaba],
   ['anthropic', anthropic],
+  ['apimetrics', apimetrics],
+  ['apitemplate', apitemplate],
   ['appsync', appsync],
   ['artifactory', artifactory],
   ['asana', asana],
@@ -225,12 +255,17 @@ export const DETECTOR_FILES: readonly (readonly [file: string, detector: Detecto
   ['buildkite', buildkite],
   ['castai', castai],
   ['chargebee', chargebee],
+  ['checkvist', checkvist],
   ['circleci', circleci],
   ['cli-password', cliPassword],
   ['clickhouse', clickhouse],
   ['clickup', clickup],
   ['clojars', clojars],
   ['cloudflare', cloudflare],
+  ['cloudimage', cloudimage],
+  ['cloudmersive', cloudmersive],
+  ['cloudsmith', cloudsmith],
+  ['cloze', cloze],
   ['codacy', codacy],
   ['codecov', codecov],
   ['cohere', cohere],
@@ -239,6 +274,7 @@ export const DETECTOR_FILES: readonly (readonly [file: string, detector: Detecto
   ['connection-string', connectionString],
   ['contentful', contentful],
   ['curl-user', curlUser],
+  ['currencycloud', currencycloud],
   ['databricks', databricks],
   ['datadog', datadog],
   ['deepseek', deepseek],
@@ -269,10 +305,12 @@ export const DETECTOR_FILES: readonly (readonly [file: string, detector: Detecto
   ['flyio', flyio],
   ['frameio', frameio],
   ['freshbooks', freshbooks],
+  ['freshworks', freshworks],
   ['gemini', gemini],
   ['github', github],
   ['gitlab', gitlab],
   ['gitter', gitter],
+  ['gocanvas', gocanvas],
   ['gocardless', gocardless],
   ['google', google],
   ['grafana', grafana],
@@ -284,13 +322,17 @@ export const DETECTOR_FILES: readonly (readonly [file: string, detector: Detecto
   ['huggingface-legacy', huggingfaceLegacy],
   ['huggingface', huggingface],
   ['infracost', infracost],
+  ['instamojo', instamojo],
   ['intercom', intercom],
   ['intra42', intra42],
+  ['invoiceocean', invoiceocean],
   ['jenkins', jenkins],
   ['jfrog', jfrog],
   ['jina', jina],
   ['jwt-base64', jwtBase64],
   ['jwt', jwt],
+  ['kanbantool', kanbantool],
+  ['keenio', keenio],
   ['kraken', kraken],
   ['kubernetes-secret', kubernetesSecret],
   ['kucoin', kucoin],
@@ -300,8 +342,12 @@ export const DETECTOR_FILES: readonly (readonly [file: string, detector: Detecto
   ['linear-context', linearContext],
   ['linear', linear],
   ['linkedin', linkedin],
+  ['liveagent', liveagent],
   ['lob', lob],
+  ['loggly', loggly],
   ['looker', looker],
+  ['luno', luno],
+  ['magicbell', magicbell],
   ['mailchimp', mailchimp],
   ['mailersend', mailersend],
   ['mailgun-public', mailgunPublic],
@@ -310,7 +356,12 @@ export const DETECTOR_FILES: readonly (readonly [file: string, detector: Detecto
   ['mattermost', mattermost],
   ['maxmind', maxmind],
   ['messagebird', messagebird],
+  ['metaapi', metaapi],
+  ['metabase', metabase],
   ['mistral', mistral],
+  ['mite', mite],
+  ['mixpanel', mixpanel],
+  ['mux', mux],
   ['neon', neon],
   ['netlify-context', netlifyContext],
   ['netlify', netlify],
@@ -325,6 +376,7 @@ export const DETECTOR_FILES: readonly (readonly [file: string, detector: Detecto
   ['octopus', octopus],
   ['okta', okta],
   ['onepassword', onepassword],
+  ['onesignal', onesignal],
   ['openai', openai],
   ['openrouter', openrouter],
   ['openshift', openshift],
@@ -344,6 +396,7 @@ export const DETECTOR_FILES: readonly (readonly [file: string, detector: Detecto
   ['railway', railway],
   ['rapidapi', rapidapi],
   ['readme', readme],
+  ['redhat-pyxis', redhatPyxis],
   ['render', render],
   ['replicate', replicate],
   ['resend', resend],
@@ -374,6 +427,7 @@ export const DETECTOR_FILES: readonly (readonly [file: string, detector: Detecto
   ['tavily', tavily],
   ['telegram', telegram],
   ['terraform', terraform],
+  ['textmagic', textmagic],
   ['together', together],
   ['travisci', travisci],
   ['trello', trello],
@@ -383,7 +437,9 @@ export const DETECTOR_FILES: readonly (readonly [file: string, detector: Detecto
   ['typeform', typeform],
   ['vault', vault],
   ['vercel', vercel],
+  ['vouchery', vouchery],
   ['webhook-url', webhookUrl],
+  ['websitepulse', websitepulse],
   ['xai', xai],
   ['yandex', yandex],
   ['zendesk', zendesk],
