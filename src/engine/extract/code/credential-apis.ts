@@ -5,7 +5,7 @@
  * judges where it is sent exactly as if the store had been read by path; reading alone stays allowed.
  */
 import type { DataSource } from '../../facts.js';
-import { opaque, type Val } from './value.js';
+import { constText, opaque, type Val } from './value.js';
 
 /** Stores the APIs read, as home-relative paths the credential-store table (paths.ts) knows. */
 const KEYRING = '~/.local/share/keyrings';
@@ -121,4 +121,21 @@ export function commandOutput(words: readonly string[], program: string): DataSo
   if (program === 'git' && sub[0] === 'credential' && (sub[1] === 'fill' || sub[1] === 'get'))
     return { kind: 'file', path: '~/.git-credentials' };
   return { kind: 'output', program };
+}
+
+/**
+ * What a shell line prints (os.popen, subprocess.getoutput): the shell's output, and that of the
+ * program heading each stage of its pipelines, so `os.popen('pg_dump db | gzip').read()` is a
+ * dump and `os.popen('env').read()` the environment (r5).
+ */
+export function shellOutput(cmd: Val | undefined): DataSource[] {
+  const out: DataSource[] = [{ kind: 'output', program: 'sh' }];
+  const text = cmd === undefined ? null : constText(cmd);
+  if (text === null) return out;
+  for (const stage of text.split(/\|\|?|&&|;|\n/).slice(0, 8)) {
+    const words = stage.trim().split(/\s+/);
+    const program = (words[0] ?? '').replace(/^.*\//, '');
+    if (/^[\w.+-]+$/.test(program) && program !== 'sh') out.push(commandOutput(words, program));
+  }
+  return out;
 }

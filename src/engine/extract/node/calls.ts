@@ -137,6 +137,12 @@ const execShell: Handler = (w, c) => {
   runShell(w.col, c.span, cmd, VIA, { codeSpan: spanOf(w, c, 0), interactive, ...runOpts(opts) });
   stdinFlows(w.col, c.span, render(cmd).trim().split(/\s+/, 1)[0] ?? 'sh', opt(opts, 'input'));
   const words = render(cmd).trim().split(/\s+/);
+  // exec(cmd, (err, stdout, stderr) => ...): the callback gets what the command printed.
+  const done = c.args[c.args.length - 1];
+  if (c.args.length > 1 && done?.fn !== undefined) {
+    const printed: Val = { ...UNKNOWN, sources: [commandOutput(words, words[0] ?? 'sh')] };
+    w.callFunction(done, [UNKNOWN, printed, printed]);
+  }
   return {
     ...UNKNOWN,
     sources: [commandOutput(words, words[0] ?? 'sh')],

@@ -75,6 +75,7 @@ import {
   credentialResult,
   PY_CREDENTIAL_CALLS,
   PY_CREDENTIAL_METHODS,
+  shellOutput,
 } from '../code/credential-apis.js';
 import { PY_DECODER_METHODS, PY_DECODERS } from './decoders.js';
 import { PY_TEMPFILES } from './tempfiles.js';
@@ -120,7 +121,7 @@ const T = (v: Val | undefined): boolean | undefined => truthy(v);
 const shellCall: Handler = (w, c) => {
   const cmd = arg(c, 0, 'cmd') ?? arg(c, 0, 'command');
   if (cmd) runShell(w.col, c.span, cmd, VIA, { codeSpan: argSpan(w, c, 0, 'cmd') });
-  return { ...opaque([cmd ?? UNKNOWN]), sources: [{ kind: 'output', program: 'sh' }] };
+  return { ...opaque([cmd ?? UNKNOWN]), sources: shellOutput(cmd) };
 };
 
 /** subprocess.run/call/check_output/Popen: list or string, with or without shell=True. */
