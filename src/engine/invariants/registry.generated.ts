@@ -55,6 +55,7 @@ import iacAst002UnattendedApply from './rules/iac-ast-002-unattended-apply.js';
 import iacAst003PulumiCdkDestroy from './rules/iac-ast-003-pulumi-cdk-destroy.js';
 import k8sAst001BulkDelete from './rules/k8s-ast-001-bulk-delete.js';
 import k8sAst002HelmUninstall from './rules/k8s-ast-002-helm-uninstall.js';
+import k8sAst003ClusterCredentials from './rules/k8s-ast-003-cluster-credentials.js';
 import netAst001MetadataSsrf from './rules/net-ast-001-metadata-ssrf.js';
 import netAst002ProtectedLoopbackPort from './rules/net-ast-002-protected-loopback-port.js';
 import netAst003RemoteDeleteRequest from './rules/net-ast-003-remote-delete-request.js';
@@ -168,6 +169,7 @@ export const RULE_FILES: readonly (readonly [id: string, rule: RuleDefinition])[
   ['IAC-AST-003', iacAst003PulumiCdkDestroy],
   ['K8S-AST-001', k8sAst001BulkDelete],
   ['K8S-AST-002', k8sAst002HelmUninstall],
+  ['K8S-AST-003', k8sAst003ClusterCredentials],
   ['NET-AST-001', netAst001MetadataSsrf],
   ['NET-AST-002', netAst002ProtectedLoopbackPort],
   ['NET-AST-003', netAst003RemoteDeleteRequest],

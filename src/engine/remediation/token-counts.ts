@@ -7,7 +7,7 @@ import type { InvariantName } from '../types.js';
 
 export const RULE_TOKENS_CONSERVED: Readonly<Record<string, number>> = {
   'AWS-AST-001': 4309,
-  'AWS-AST-002': 350,
+  'AWS-AST-002': 343,
   'AZ-AST-001': 4332,
   'CTR-AST-001': 4300,
   'DB-AST-001': 1213,
@@ -62,6 +62,7 @@ export const RULE_TOKENS_CONSERVED: Readonly<Record<string, number>> = {
   'IAC-AST-003': 4330,
   'K8S-AST-001': 4300,
   'K8S-AST-002': 4338,
+  'K8S-AST-003': 389,
   'NET-AST-001': 1843,
   'NET-AST-002': 1839,
   'NET-AST-003': 4321,
@@ -113,7 +114,7 @@ export const RULE_TOKENS_CONSERVED: Readonly<Record<string, number>> = {
   'SQL-AST-012': 1325,
   'SQL-AST-013': 1315,
   'SQL-AST-014': 1347,
-  'SQL-AST-015': 1171,
+  'SQL-AST-015': 1127,
   'SQL-AST-016': 1219,
   'SQL-AST-017': 1277,
   'SYS-AST-001': 7502,

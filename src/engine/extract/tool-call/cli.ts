@@ -289,6 +289,8 @@ function kubectl(w: readonly string[], f: Map<string, unknown>): CliEquivalent |
     any(f, 'all') && '--all',
     any(f, 'all_namespaces') && '--all-namespaces',
     any(f, 'force') && '--force',
+    str(f, 'output', 'output_format', 'format') !== undefined &&
+      `-o ${quote(str(f, 'output', 'output_format', 'format')!)}`,
     str(f, 'selector', 'label_selector') !== undefined &&
       `-l ${quote(str(f, 'selector', 'label_selector')!)}`,
     str(f, 'namespace', 'ns') !== undefined && `-n ${quote(str(f, 'namespace', 'ns')!)}`,

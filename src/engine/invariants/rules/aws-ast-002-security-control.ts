@@ -95,6 +95,13 @@ function weakens(words: readonly string[]): string | null {
       }
       if (op === 'update-assume-role-policy' && /"AWS"\s*:\s*"\*"/.test(all))
         return 'aws iam update-assume-role-policy lets any AWS account assume the role';
+      // Keys or a console password minted for a named user hand its access to whoever reads the output.
+      if (op === 'create-access-key' && hasOption(args, '', '--user-name'))
+        return 'aws iam create-access-key mints long-lived keys for another user';
+      if (op === 'create-login-profile' || op === 'update-login-profile')
+        return `aws iam ${op} sets a console password for a user`;
+      if (op === 'add-user-to-group' && /--group-name[= ]\S*admin/i.test(all))
+        return 'aws iam add-user-to-group puts a user in an administrators group';
       return null;
     case 'kms':
       if (op === 'schedule-key-deletion' || op === 'disable-key')
@@ -152,7 +159,7 @@ export default defineRule({
   kinds: ['exec'],
   programs: ['aws', 'awslocal'],
   summary:
-    'aws iam grants of administrator access, KMS key deletion, CloudTrail/Config/GuardDuty shut-off, public S3 buckets, SSH/RDP open to 0.0.0.0/0.',
+    'aws iam grants of administrator access or keys/passwords for another user, KMS key deletion, CloudTrail/Config/GuardDuty shut-off, public S3 buckets, SSH/RDP open to 0.0.0.0/0.',
   remediationHint:
     'Changing the account’s safeguards needs a human. Describe what you need (aws iam simulate-principal-policy, aws kms describe-key, aws cloudtrail get-trail-status) and ask.',
   *check(facts) {
@@ -173,6 +180,8 @@ export default defineRule({
           'aws ec2 authorize-security-group-ingress --group-id sg-1 --protocol tcp --port 22 --cidr 0.0.0.0/0',
       },
       { input: 'aws guardduty delete-detector --detector-id d' },
+      { input: 'aws iam create-access-key --user-name admin' },
+      { input: 'aws iam create-login-profile --user-name ops --password x' },
       {
         input:
           'aws s3api put-bucket-policy --bucket b --policy \'{"Statement": [{"Effect": "Allow", "Principal": "*", "Action": "s3:GetObject", "Resource": "arn:aws:s3:::b/*"}]}\'',
@@ -189,6 +198,7 @@ export default defineRule({
         why: 'a read-only policy',
       },
       { input: 'aws kms describe-key --key-id k', why: 'reads' },
+      { input: 'aws iam create-access-key', why: 'a key for the caller itself' },
       { input: 'aws cloudtrail start-logging --name t', why: 'turns logging on' },
       {
         input:
