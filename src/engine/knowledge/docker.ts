@@ -16,6 +16,61 @@ import {
 } from '../paths.js';
 import type { Policy } from '../policy.js';
 
+/** Global options that take a value, of docker, podman, nerdctl, ctr and crictl (union: none clash). */
+export const GLOBAL_VALUE: ReadonlySet<string> = new Set([
+  '-H',
+  '--host',
+  '-c',
+  '--context',
+  '--config',
+  '-l',
+  '--log-level',
+  '--tlscacert',
+  '--tlscert',
+  '--tlskey',
+  '--url',
+  '--connection',
+  // podman
+  '--root',
+  '--runroot',
+  '--storage-driver',
+  '--storage-opt',
+  '--cgroup-manager',
+  '--conmon',
+  '--events-backend',
+  '--hooks-dir',
+  '--identity',
+  '--imagestore',
+  '--network-cmd-path',
+  '--network-config-dir',
+  '--runtime',
+  '--runtime-flag',
+  '--ssh',
+  '--tmpdir',
+  '--volumepath',
+  '--module',
+  '--out',
+  // nerdctl, ctr
+  '-n',
+  '--namespace',
+  '-a',
+  '--address',
+  '--snapshotter',
+  '--cni-path',
+  '--cni-netconfpath',
+  '--data-root',
+  '--host-gateway-ip',
+  '--hosts-dir',
+  '--bridge-ip',
+  '--timeout',
+  '--connect-timeout',
+  // crictl
+  '-r',
+  '--runtime-endpoint',
+  '-i',
+  '--image-endpoint',
+  '-t',
+]);
 /** Container runtime API sockets: whoever can write to one controls the host. */
 export const RUNTIME_SOCKET =
   /(?:^|\/)(?:docker|podman|containerd|crio|cri-dockerd|dockershim|buildkitd)\.sock$/;
@@ -133,4 +188,34 @@ function viewMountUncached(source: string, policy: Policy): MountView {
     persistence: inWorkspace ? null : (persistenceFile(path, pp) ?? holdsPersistence(path, pp)),
     socket: RUNTIME_SOCKET.test(path) || path === '/var/run/docker' || path === '/run/containerd',
   };
+}
+
+/** Container engines whose command lines the container rules read. */
+export const CONTAINER_ENGINES: ReadonlySet<string> = new Set([
+  'docker',
+  'podman',
+  'nerdctl',
+  'crictl',
+  'ctr',
+]);
+
+/** A listing of every container, service, stack, node or pod (`docker ps -q`, `crictl pods -q`). */
+const LISTING =
+  /\b(?:docker|podman|nerdctl|crictl|ctr)\b(?:\s+-{1,2}[\w-]+(?:[= ]\S+)?)*?\s+(?:(?:container|service|stack|node|pod|c|containers|t|tasks)\s+)?(?:ps|ls|list|pods)\b/;
+/** A listing narrowed to some of them: a filter, a name match, a head count. */
+const NARROWED =
+  /--filter|\s-f\s|\s-f\w*=|\bgrep\b|\bawk\b|\bsed\b|\bhead\b|\btail\b|\bname=|\blabel=|--label/;
+
+/**
+ * Whether an argument is the list of every container/service/node the engine has: a substitution
+ * of an unfiltered listing (`$(docker ps -q)`, `` `docker service ls -q` ``), or a word xargs or a
+ * loop fills from standard input (`{}`) when the input shows no narrowing of the list.
+ */
+export function listsEvery(arg: string, fromStdin: boolean): boolean {
+  const sub = /\$\((.*)\)|`(.*)`/s.exec(arg);
+  if (sub !== null) {
+    const body = sub[1] ?? sub[2]!;
+    return LISTING.test(body) && !NARROWED.test(` ${body} `);
+  }
+  return fromStdin;
 }

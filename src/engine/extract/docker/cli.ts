@@ -4,6 +4,7 @@
  * the docker runtime (text) and the bash extractor's docker handler (argv words).
  */
 import type { Runtime, Span } from '../../types.js';
+import { GLOBAL_VALUE } from '../../knowledge/docker.js';
 import { authOff, publishedOnAll } from './exposure.js';
 
 export interface DockerWord {
@@ -71,61 +72,6 @@ const DOCKER_PROGRAMS = new Set([
 export const isDockerProgram = (word: string): boolean =>
   DOCKER_PROGRAMS.has(word.slice(word.lastIndexOf('/') + 1));
 
-/** Global options that take a value, of docker, podman, nerdctl, ctr and crictl (union: none clash). */
-const GLOBAL_VALUE = new Set([
-  '-H',
-  '--host',
-  '-c',
-  '--context',
-  '--config',
-  '-l',
-  '--log-level',
-  '--tlscacert',
-  '--tlscert',
-  '--tlskey',
-  '--url',
-  '--connection',
-  // podman
-  '--root',
-  '--runroot',
-  '--storage-driver',
-  '--storage-opt',
-  '--cgroup-manager',
-  '--conmon',
-  '--events-backend',
-  '--hooks-dir',
-  '--identity',
-  '--imagestore',
-  '--network-cmd-path',
-  '--network-config-dir',
-  '--runtime',
-  '--runtime-flag',
-  '--ssh',
-  '--tmpdir',
-  '--volumepath',
-  '--module',
-  '--out',
-  // nerdctl, ctr
-  '-n',
-  '--namespace',
-  '-a',
-  '--address',
-  '--snapshotter',
-  '--cni-path',
-  '--cni-netconfpath',
-  '--data-root',
-  '--host-gateway-ip',
-  '--hosts-dir',
-  '--bridge-ip',
-  '--timeout',
-  '--connect-timeout',
-  // crictl
-  '-r',
-  '--runtime-endpoint',
-  '-i',
-  '--image-endpoint',
-  '-t',
-]);
 /**
  * Subcommands: an unknown global option right before one is a switch (`podman --remote run`); before
  * anything else it takes that word as its value (`podman --newopt x run`).
@@ -547,8 +493,26 @@ const spanOf = (words: readonly DockerWord[]): Span => ({
 });
 
 /** Analyse one docker command line; `words[0]` is the docker program. */
-/** Subcommands that delete containers, images, volumes or networks (read by the CTR rules as bash). */
-const REMOVES: ReadonlySet<string> = new Set(['rm', 'rmi', 'prune', 'system', 'kill', 'reset']);
+/**
+ * Subcommands that delete or stop containers, images, volumes, services or stacks, and the listings
+ * that feed them (`docker ps -q | xargs docker stop`): read by the CTR rules as bash.
+ */
+const REMOVES: ReadonlySet<string> = new Set([
+  'rm',
+  'rmi',
+  'prune',
+  'system',
+  'kill',
+  'reset',
+  'stop',
+  'pause',
+  'stack',
+  'scale',
+  'update',
+  'ps',
+  'ls',
+  'pod',
+]);
 
 /**
  * Facts of one docker/podman/kubectl command line. Returns whether the command was modelled here

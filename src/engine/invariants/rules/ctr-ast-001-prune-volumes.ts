@@ -1,32 +1,114 @@
 /**
  * CTR-AST-001: docker/podman runs that delete data in bulk: system prune, volume prune / rm,
  * image prune -a, compose down -v (named volumes), and rm/rmi -f of a substituted list
- * (`docker rm -f $(docker ps -aq)`).
+ * (`docker rm -f $(docker ps -aq)`); and outages: every container, service, node or pod stopped.
  */
-import { defineRule } from '../define-rule.js';
+import type { ExecFact } from '../../facts.js';
+import { CONTAINER_ENGINES, GLOBAL_VALUE, listsEvery } from '../../knowledge/docker.js';
+import { defineRule, type FactIndex } from '../define-rule.js';
 import { asksHelp, execHits, hasOption, positionals } from '../command-line.js';
 
-const ENGINES = new Set(['docker', 'podman', 'nerdctl']);
-
-/** docker's global options that take a value: `docker --context prod rm ...` still runs `rm` (red team r4). */
-const GLOBAL_VALUE =
-  /^(?:--context|-c|--host|-H|--config|--log-level|-l|--tlscacert|--tlscert|--tlskey|--url|--connection)$/;
-
-/** The arguments after the engine's global options. */
+/** The arguments after the engine's global options (`docker --context prod rm ...` still runs `rm`; r4). */
 function afterGlobals(args: readonly string[]): readonly string[] {
   let i = 0;
-  while (i < args.length && args[i]!.startsWith('-')) i += GLOBAL_VALUE.test(args[i]!) ? 2 : 1;
+  while (i < args.length && args[i]!.startsWith('-'))
+    i += GLOBAL_VALUE.has(args[i]!) && !args[i]!.includes('=') ? 2 : 1;
   return args.slice(i);
 }
 
-function destroys(words: readonly string[], dynamic: boolean): string | null {
+/** Volume names that say they are throwaway test data (`acme_test_pgdata`, `ci-cache`; r5 FP). */
+const THROWAWAY = /(?:^|[_.-])(?:test|tests|testing|e2e|ci|tmp|temp|scratch|fixture|fixtures)(?:$|[_.-])/i;
+
+/** Verbs that stop or remove every container/service/node they are given: the fleet goes down. */
+const OUTAGE_VERBS: ReadonlyMap<string, string> = new Map(
+  Object.entries({
+    kill: 'kills',
+    stop: 'stops',
+    pause: 'pauses',
+    rm: 'removes',
+    rmp: 'removes the pods of',
+    stopp: 'stops the pods of',
+    'service rm': 'removes',
+    'service scale': 'scales to zero',
+    'service update': 'scales to zero',
+    'stack rm': 'removes',
+    'node rm': 'removes',
+    'node update': 'drains',
+    'pod rm': 'removes',
+    'pod stop': 'stops',
+    'pod kill': 'kills',
+    'container kill': 'kills',
+    'container stop': 'stops',
+    'container pause': 'pauses',
+    'c rm': 'removes',
+    'c del': 'removes',
+    'c delete': 'removes',
+    't kill': 'kills',
+  }),
+);
+
+/**
+ * The whole fleet stopped: a verb of OUTAGE_VERBS given every container/service/node the engine
+ * lists (`docker kill $(docker ps -q)`, `docker service rm $(docker service ls -q)`, xargs fed from a
+ * listing) or its all-flag (`crictl rmp -fa`, `podman stop -a`). One named container is fine.
+ */
+function outage(prog: string, args: readonly string[], exec: ExecFact, narrowed: boolean): string | null {
+  const pos = positionals(args);
+  const two = `${pos[0]} ${pos[1]}`;
+  const key = OUTAGE_VERBS.has(two) ? two : (pos[0] ?? '');
+  const does = OUTAGE_VERBS.get(key);
+  if (does === undefined) return null;
+  const targets = args.slice(args.indexOf(key.split(' ').pop()!) + 1);
+  // Without --force, rm takes only stopped containers (the everyday `docker rm $(docker ps -aq)`).
+  if (
+    (key === 'rm' || key.endsWith(' rm')) &&
+    key !== 'service rm' &&
+    key !== 'stack rm' &&
+    !hasOption(targets, 'f', '--force')
+  )
+    return null;
+  if (key === 'service scale' && !targets.some((t) => /=0+$/.test(t))) return null;
+  if (
+    key === 'service update' &&
+    !targets.some((t, i) => t === '--replicas=0' || (t === '--replicas' && targets[i + 1] === '0'))
+  )
+    return null;
+  if (key === 'node update' && !targets.some((t) => /^(?:drain|pause)$|=(?:drain|pause)$/.test(t)))
+    return null;
+  const stdin = exec.via === 'xargs' && exec.dynamic && !narrowed;
+  // xargs hands its input as `{}`.
+  const every = targets.some((t) => !t.startsWith('-') && listsEvery(t, stdin && t === '{}'));
+  // `-a`/`--all` names every container (podman, nerdctl, crictl); docker's `rm` has no such flag.
+  const all = hasOption(targets, 'a', '--all');
+  if (!every && !all) return null;
+  return `${prog} ${key} ${does} every one the engine runs (an outage of the whole host or cluster)`;
+}
+
+/** Whether the input narrows a listing before xargs gets it (grep, a filter): then not every one. */
+function narrowsListing(facts: FactIndex): boolean {
+  for (const e of facts.of('exec')) {
+    if (/^(?:grep|egrep|fgrep|awk|sed|head|tail|jq|cut)$/.test(e.program)) return true;
+    if (
+      CONTAINER_ENGINES.has(e.program) &&
+      e.argv.some((a) => /^(?:ps|ls|pods|list)$/.test(a)) &&
+      e.argv.some((a) => /^(?:--filter|-f|--label)(?:=|$)/.test(a))
+    )
+      return true;
+  }
+  return false;
+}
+
+function destroys(words: readonly string[], exec: ExecFact, narrowed: boolean): string | null {
+  const dynamic = exec.dynamic;
   let prog = words[0]!;
   let args = afterGlobals(words.slice(1));
   if (prog === 'docker-compose' || prog === 'podman-compose') {
     prog = 'docker';
     args = ['compose', ...args];
   }
-  if (!ENGINES.has(prog) || asksHelp(args)) return null;
+  if (!CONTAINER_ENGINES.has(prog) || asksHelp(args)) return null;
+  const down = outage(prog, args, exec, narrowed);
+  if (down !== null) return down;
   const [group, verb] = positionals(args);
   // Even a bare `system prune` deletes every stopped container and network; agents answer its prompt.
   if (group === 'system' && verb === 'prune')
@@ -38,8 +120,12 @@ function destroys(words: readonly string[], dynamic: boolean): string | null {
     return `${prog} swarm leave --force takes the node out of its cluster (a manager takes the cluster state with it)`;
   if (group === 'node' && (verb === 'rm' || verb === 'remove') && hasOption(args, 'f', '--force'))
     return `${prog} node rm --force removes a node from the swarm with its tasks`;
-  if (group === 'volume' && (verb === 'prune' || verb === 'rm' || verb === 'remove'))
-    return `${prog} volume ${verb} deletes volume data`;
+  if (group === 'volume' && verb === 'prune') return `${prog} volume ${verb} deletes volume data`;
+  if (group === 'volume' && (verb === 'rm' || verb === 'remove')) {
+    const names = positionals(args).slice(2);
+    if (dynamic || names.length === 0 || !names.every((n) => THROWAWAY.test(n)))
+      return `${prog} volume ${verb} deletes volume data`;
+  }
   if (group === 'image' && verb === 'prune' && hasOption(args, 'a', '--all'))
     return `${prog} image prune -a deletes every unused image`;
   if (group === 'compose' && verb === 'down' && hasOption(args, 'v', '--volumes'))
@@ -58,13 +144,14 @@ export default defineRule({
   invariant: 'NO_RECURSIVE_DELETE_OUTSIDE_WORKSPACE',
   pack: 'containers',
   kinds: ['exec'],
-  programs: [...ENGINES, 'docker-compose', 'podman-compose'],
+  programs: [...CONTAINER_ENGINES, 'docker-compose', 'podman-compose'],
   summary:
-    'docker/podman system prune, volume prune/rm, image prune -a, compose down -v, or rm -f $(...) delete container data in bulk; swarm leave --force and node rm --force break a cluster.',
+    'docker/podman system prune, volume prune/rm, image prune -a, compose down -v, or rm -f $(...) delete container data in bulk; swarm leave --force and node rm --force break a cluster; every container, service, stack, node or pod killed, stopped, paused, drained, scaled to 0 or removed is an outage.',
   remediationHint:
     'Remove only what you created, by name: docker rm <container>, docker image rm <image>. Keep volumes; they hold databases and caches.',
   *check(facts) {
-    yield* execHits(facts, (words, exec) => destroys(words, exec.dynamic));
+    const narrowed = narrowsListing(facts);
+    yield* execHits(facts, (words, exec) => destroys(words, exec, narrowed));
   },
   examples: {
     deny: [
@@ -81,6 +168,9 @@ export default defineRule({
       { input: 'podman system prune --all --force' },
       { input: 'docker --context prod ps -aq | xargs docker --context prod rm -fv' },
       { input: 'docker swarm leave --force' },
+      { input: 'docker kill $(docker ps -q)' },
+      { input: 'docker service rm $(docker service ls -q)' },
+      { input: 'crictl rmp -fa' },
     ],
     allow: [
       { input: 'docker ps -a', why: 'reads' },
@@ -90,6 +180,8 @@ export default defineRule({
       { input: 'docker volume ls', why: 'reads' },
       { input: 'docker --context prod ps -a', why: 'reads a remote engine' },
       { input: 'docker swarm leave', why: 'a worker leaving (a manager refuses without --force)' },
+      { input: 'docker stop web', why: 'one named container' },
+      { input: 'docker volume rm acme_test_pgdata', why: 'a throwaway test volume, by name' },
     ],
   },
 });
