@@ -6,6 +6,7 @@ import type { SyntaxNode } from '../../parse/index.js';
 import type { Span } from '../../types.js';
 import { decodeBase64 } from './collector.js';
 import { sendTo } from './effects.js';
+import { overwriteWalk } from './overwrite.js';
 import { inputRunner, pipeWrite } from './stdin-pipe.js';
 import { concat, constText, holeVal, pathOf, strVal, UNKNOWN, withTaint, type Val } from './value.js';
 import type { CodeWalker } from './walker.js';
@@ -119,6 +120,7 @@ export function writeTo(w: CodeWalker, c: CodeCall, data: Val): Val | undefined 
   if (constText(data) !== '') w.col.filled.add(path);
   w.col.flows(c.span, data.sources, { kind: 'file', path });
   wroteText(w, c.span, file.path, data, file.op === 'append');
+  if (file.op === 'write') overwriteWalk(w, c.span, file.path, data, 'open');
   return UNKNOWN;
 }
 

@@ -19,6 +19,7 @@ import {
   type CodeCall,
 } from '../code/calls.js';
 import { looksLikeSql } from '../code/collector.js';
+import { overwriteWalk, walkActor } from '../code/overwrite.js';
 import {
   CLIENT_REQUEST,
   codeFlows,
@@ -246,6 +247,7 @@ const fsCall: Handler = (w, c) => {
       if (data) wroteText(w, c.span, p, data, fileOp === 'append');
       // writeFileSync(path, '') empties the file.
       if (data && fileOp === 'write') emptied(w, c.span, { path: p, op: 'write' }, data);
+      if (data && fileOp === 'write') overwriteWalk(w, c.span, p, data, actor);
       const mode = modeText(opt(opts, 'mode'));
       if (mode !== undefined) w.col.file(c.span, 'chmod', path, actor, { mode, dynamic });
       return UNKNOWN;
@@ -264,6 +266,8 @@ const fsCall: Handler = (w, c) => {
       const flags = constText(c.args[1]) ?? 'r';
       const fileOp = flags.includes('a') ? 'append' : /[wx+]/.test(flags) ? 'write' : 'read';
       w.col.file(c.span, fileOp, path, actor, { dynamic });
+      // 'w' empties the file: over a walk, unless the program writes back what it read.
+      if (flags.startsWith('w')) overwriteWalk(w, c.span, p, undefined, actor);
       return {
         ...UNKNOWN,
         file: { path: p, op: fileOp },
@@ -290,7 +294,7 @@ const fsCall: Handler = (w, c) => {
       });
       return UNKNOWN;
     case 'truncate':
-      w.col.file(c.span, 'truncate', path, actor, { dynamic });
+      w.col.file(c.span, 'truncate', path, dynamic ? walkActor(w, path, actor) : actor, { dynamic });
       return UNKNOWN;
     case 'readdir':
     case 'opendir':

@@ -78,6 +78,8 @@ export function classDeclaration(w: JsWalker, n: SyntaxNode): Val {
 export function memberHeld(w: JsWalker, base: Val, prop: string, ref: string | undefined): Val | undefined {
   // A URL's query as a mapping (`new URL(text).searchParams.get('c')`; node/carry.ts).
   if (prop === 'searchParams') return searchParamsOf(base);
+  // A listing's entry read `{ withFileTypes: true }` is a Dirent: its name is the entry (`*`).
+  if (prop === 'name' && isListingEntry(base)) return base;
   if (ref !== undefined) {
     const constant = CONSTANTS.get(ref);
     if (constant !== undefined) return strVal(constant);
@@ -85,6 +87,12 @@ export function memberHeld(w: JsWalker, base: Val, prop: string, ref: string | u
   if (base.module === true || (base.ref !== undefined && !/^[A-Z]|\(\)/.test(base.ref))) return undefined;
   const held = membersOf(w).lookup(prop);
   return held !== undefined ? withTaint(held, base) : undefined;
+}
+
+/** What iterating a directory listing yields (node/calls.ts readdir): the glob of every entry. */
+function isListingEntry(v: Val): boolean {
+  const only = v.parts?.length === 1 ? v.parts[0] : undefined;
+  return v.dynamic && (only === '*' || only === '**/*');
 }
 
 /** The targets of an array pattern with their positions, holes counted (`[, t]` binds t to item 1). */

@@ -79,6 +79,7 @@ import {
 } from '../code/credential-apis.js';
 import { PY_DECODER_METHODS, PY_DECODERS } from './decoders.js';
 import { PY_TEMPFILES } from './tempfiles.js';
+import { overwriteWalk, walkActor } from '../code/overwrite.js';
 import { fireGadgets, gadgetFormat, loaderData, PY_BUFFERS } from './gadgets.js';
 import { PY_PERSISTENCE, PY_SITE_CONSTANTS } from './persistence.js';
 import { PY_UPLOAD_METHODS, PY_UPLOADS } from '../code/uploads.js';
@@ -247,7 +248,8 @@ function fileOp(
         .join(':');
       w.col.file(c.span, 'chown', path, actor, { owner, dynamic });
     } else {
-      w.col.file(c.span, op, path, actor, { recursive, dynamic });
+      const by = op === 'truncate' && dynamic ? walkActor(w, path, actor) : actor;
+      w.col.file(c.span, op, path, by, { recursive, dynamic });
     }
     if (op === 'read') return { ...UNKNOWN, sources: [{ kind: 'file', path }] };
     return UNKNOWN;
@@ -312,6 +314,12 @@ const openFile: Handler = (w, c) => {
   }
   const { path, dynamic } = pathOf(p);
   w.col.file(c.span, op, path, 'open', { dynamic });
+  // Opening for writing empties the file: over a walk, unless the program writes back what it read.
+  const truncates =
+    c.name === 'os.open'
+      ? /O_TRUNC/.test(w.src(c.argNodes[1] ?? c.node))
+      : (modeVal ? constText(modeVal) : '')?.includes('w') === true;
+  if (op === 'write' && truncates) overwriteWalk(w, c.span, p, undefined, 'open');
   const file = { path: p, op };
   return op === 'read'
     ? { ...UNKNOWN, sources: [{ kind: 'file', path }, ...w.col.contentSources(path)], file, ref: 'open()' }
@@ -334,6 +342,7 @@ const pathWrite: Handler = (w, c) => {
   if (data) wroteText(w, c.span, c.recv, data, false);
   // write_text('') empties the file.
   if (data && !dynamic) emptied(w, c.span, { path: c.recv, op: 'write' }, data);
+  if (data) overwriteWalk(w, c.span, c.recv, data, `pathlib.Path.${c.method ?? 'write_text'}`);
   return UNKNOWN;
 };
 
@@ -2081,6 +2090,16 @@ PY_CALLS.methods([
     'close',
     (w, c) => {
       emptied(w, c.span, c.recv?.file);
+      return undefined;
+    },
+  ],
+  [
+    'truncate',
+    (w, c) => {
+      // fh.truncate(0) on a file the walk opened: its content is gone (code/overwrite.ts).
+      const size = c.args[0];
+      if (c.recv?.file && (size === undefined || size.num === 0))
+        overwriteWalk(w, c.span, c.recv.file.path, strVal(''), 'open().truncate');
       return undefined;
     },
   ],

@@ -3,8 +3,36 @@
  * (`> ~/.ssh/id_rsa`, unlink, truncate -s0), every file of a home or system tree emptied
  * (find ~ -exec truncate -s0 {} +), or anything moved onto a device (mv x /dev/null).
  */
-import { isCriticalTree, isForeignCredentialStore, isInsideWorkspace, resolvePath } from '../../paths.js';
+import {
+  globBase,
+  isCriticalTree,
+  isForeignCredentialStore,
+  isInsideWorkspace,
+  resolvePath,
+  type PathPolicy,
+} from '../../paths.js';
+import { EVERY_FILE } from '../../extract/code/overwrite.js';
 import { defineRule } from '../define-rule.js';
+
+/** Kinds of files that are a project's own work (sources, not logs or build output). */
+const SOURCE_KINDS =
+  /^(?:py|pyi|ipynb|js|mjs|cjs|jsx|ts|mts|cts|tsx|vue|svelte|go|rs|java|kt|kts|scala|c|h|cc|cpp|cxx|hpp|cs|fs|rb|php|swift|m|mm|sh|bash|zsh|ps1|lua|pl|r|jl|dart|ex|exs|erl|hs|clj|sql|html|css|scss|sass|less|proto|tf|md|rst|tex)$/i;
+
+/**
+ * A glob over the workspace root that takes every file, or every source file (`/ws/*`,
+ * `/ws/**\/*`, `/ws/**\/*.py`, `/ws/*.{ts,js}`): the project's work as a whole, not a chosen
+ * kind of output (`*.log`, `*.pyc`) or a generated folder (`build/*`).
+ */
+export function wholeWorkspaceGlob(absPath: string, policy: PathPolicy): boolean {
+  if (globBase(absPath) !== policy.workspaceRoot) return false;
+  const rest = absPath.slice(policy.workspaceRoot.length + 1);
+  const m = /^(?:\*\*?\/)*([^/]*)$/.exec(rest);
+  if (m === null) return false;
+  const last = m[1]!;
+  if (last === '*' || last === '**' || last === '*.*') return true;
+  const ext = /^\*\.(?:\{([\w,]+)\}|(\w+))$/.exec(last);
+  return ext !== null && (ext[1] ?? ext[2]!).split(',').some((e) => SOURCE_KINDS.test(e));
+}
 
 /** A redirect with no command (`> f`, actor bash) or a no-op command (`: > f`) only empties the file. */
 const EMPTY_WRITERS = new Set(['bash', ':', 'true', 'false']);
@@ -32,6 +60,15 @@ export default defineRule({
       }
       if (empties && f.dynamic === true && !isInsideWorkspace(abs, policy) && isCriticalTree(abs, policy)) {
         yield { span: f.span, reason: `${f.actor} empties every file it finds under ${f.path}` };
+        continue;
+      }
+      // Every file (or source file) of the workspace emptied or overwritten by a walk that picks
+      // no names (r5: truncated or encrypted in place; code/overwrite.ts marks the actor).
+      if (empties && f.actor.endsWith(EVERY_FILE) && wholeWorkspaceGlob(abs, policy)) {
+        yield {
+          span: f.span,
+          reason: `${f.actor} empties or overwrites every file of the workspace (${f.path})`,
+        };
         continue;
       }
       const store = isForeignCredentialStore(abs, policy);
