@@ -465,7 +465,11 @@ export function selects(e: Expr): boolean {
       return e.args.length > 0 && e.args.every(selects);
     case 'not':
       // NOT (x IS NULL) is x IS NOT NULL: every row (red team r3); NOT (x IS NOT NULL) selects.
-      return e.arg.k === 'isnull' ? e.arg.negated && selects(e.arg.arg) : selects(e.arg);
+      return e.arg.k === 'isnull'
+        ? e.arg.negated
+          ? selects(e.arg.arg)
+          : optionalColumn(e.arg.arg)
+        : selects(e.arg);
     case 'like':
       return selects(e.l) && !(e.r.k === 'const' && typeof e.r.v === 'string' && /^%+$/.test(e.r.v));
     case 'in':
@@ -473,10 +477,26 @@ export function selects(e: Expr): boolean {
     case 'between':
       return selects(e.v) || selects(e.lo) || selects(e.hi);
     case 'isnull':
-      return !e.negated && selects(e.arg);
+      return e.negated ? optionalColumn(e.arg) : selects(e.arg);
     case 'other':
       return e.cols !== false;
   }
+}
+
+/**
+ * A time or actor column set only when something happens to the row (`deleted_at`, `archived_on`,
+ * `approved_by`): `IS NOT NULL` on it picks the rows where it happened (a soft-delete purge), unlike
+ * a key or a creation time, which every row has.
+ */
+const OPTIONAL_COLUMN = /(?:_at|_on|_date|_time|_ts|_by)$/;
+const ALWAYS_SET = /^(?:created|inserted|updated|modified)_/;
+function optionalColumn(e: Expr): boolean {
+  if (e.k !== 'col') return false;
+  const name = e.name
+    .replace(/["`[\]]/g, '')
+    .split('.')
+    .pop()!;
+  return OPTIONAL_COLUMN.test(name) && !ALWAYS_SET.test(name);
 }
 
 export const isTautology = (e: Expr): boolean => truth(e) === true || !selects(e);

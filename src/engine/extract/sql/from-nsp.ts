@@ -130,6 +130,41 @@ function joinFilters(items: readonly unknown[]): Expr[] {
   return out;
 }
 
+const qualifier = (name: string): string => name.slice(0, Math.max(0, name.lastIndexOf('.')));
+const column = (name: string): string => name.slice(name.lastIndexOf('.') + 1).replace(/[`"]/g, '');
+
+/**
+ * A multi-table DELETE whose only filter is key joins (red team r5: `DELETE o, i FROM orders o JOIN
+ * order_items i ON i.order_id = o.id`): every child row whose reference is valid is joined, and
+ * every parent with a child, so the delete takes (nearly) every row of each target. It is a filter
+ * only when a single target is joined by its own key to another table's reference column (`DELETE
+ * t FROM users t JOIN banned b ON b.user_id = t.id`: the users who are banned).
+ */
+function keyJoinOnly(filters: readonly Expr[], targets: ReadonlySet<string>, count: number): boolean {
+  const pairs: [string, string][] = [];
+  const walk = (e: Expr): boolean => {
+    if (e.k === 'and') return e.args.every(walk);
+    if (e.k !== 'cmp' || e.op !== '=' || e.l.k !== 'col' || e.r.k !== 'col') return false;
+    pairs.push([e.l.name, e.r.name]);
+    return true;
+  };
+  if (filters.length === 0 || !filters.every(walk)) return false;
+  if (count >= 2) return true;
+  // The target's side is a reference (`i.order_id`) and the other side a key (`o.id`).
+  return pairs.some(([a, b]) =>
+    [
+      [a, b],
+      [b, a],
+    ].some(
+      ([mine, other]) =>
+        targets.has(qualifier(mine!)) &&
+        !targets.has(qualifier(other!)) &&
+        /[a-z0-9](?:_id|Id)$/.test(column(mine!)) &&
+        column(other!).toLowerCase() === 'id',
+    ),
+  );
+}
+
 /** Convert one statement AST. `tableList` is node-sql-parser's `op::db::table` list for it. */
 /** ALTER TABLE ... DROP resources that lose no stored values. */
 const KEEPS_DATA: ReadonlySet<string> = new Set([
@@ -175,6 +210,11 @@ export function fromNsp(ast: J, dialect: SqlDialect, start: number, end: number)
       const target = s.targets[0];
       const same = new Set([...real].filter(([, t]) => t === target).map(([name]) => name));
       s.tautologicalWhere = s.hasWhere && isTautology(withSelfJoin({ k: 'and', args: filters }, same));
+      if (type === 'delete' && (ast.where === null || ast.where === undefined)) {
+        const targets = new Set(s.targets);
+        const names = new Set([...real].filter(([, t]) => targets.has(t)).map(([name]) => name));
+        if (keyJoinOnly(filters, names, s.targets.length)) s.tautologicalWhere = true;
+      }
       break;
     }
     case 'truncate':

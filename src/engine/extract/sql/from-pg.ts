@@ -102,6 +102,12 @@ export function pgExpr(v: unknown): Expr {
           isNowCall(b.rexpr)
         )
           return { k: 'const', v: true };
+        // `coalesce(deleted_at, now()) <= now()`: past times, and now for the rows without one (r5).
+        if ((op === '<' || op === '<=') && isNowCall(b.rexpr) && pastOrNow(b.lexpr, op === '<='))
+          return { k: 'const', v: true };
+        // `position('@' in email) > 0`, `strpos(email, '@') <> 0`: the column contains the text.
+        const contains = containsTest(b.lexpr, op, pgExpr(b.rexpr));
+        if (contains !== undefined) return contains;
         const l = pgExpr(b.lexpr);
         const r = pgExpr(b.rexpr);
         const same = arithmeticIdentity(op, l, r);
@@ -233,6 +239,64 @@ const FAR_INTERVAL = /^\s*(\d+)\s*(years?|y|days?|d)\b/i;
 const CREATION_COLUMN =
   /^(?:created|inserted|logged|recorded|occurred)(?:_at|_on|_time|_ts|_date)?$|^(?:creation|insert)_(?:time|date)$/;
 
+/**
+ * Columns that record when something already happened: at or before now once set (updated_at is
+ * set with the row; the others may be NULL, so only COALESCE with now() covers every row).
+ */
+const PAST_EVENT_COLUMN =
+  /^(?:created|inserted|logged|recorded|occurred|updated|modified|deleted|archived|closed|completed|finished|ended|removed|cancell?ed|processed|sent|read|seen|started|submitted|resolved|paid|last_(?:login|seen|used|modified|activity|active))(?:_at|_on|_time|_ts|_date)?$|^(?:creation|insert)_(?:time|date)$/;
+/** Of the past-event columns, those set whenever the row is written (never NULL in practice). */
+const ALWAYS_SET_COLUMN = /^(?:updated|modified)(?:_at|_on|_time|_ts)$/;
+
+/**
+ * The value is a past time, or now, for every row: a creation or update time, or COALESCE /
+ * IFNULL / NVL over past-event columns and now() (`now` only counts when `inclusive`: `<=`).
+ */
+function pastOrNow(v: unknown, inclusive: boolean): boolean {
+  const n = pgNode(v);
+  if (n?.[0] === 'ColumnRef') return ALWAYS_SET_COLUMN.test(lastField(n[1].fields) ?? '');
+  const fn = n?.[0] === 'CoalesceExpr' ? 'coalesce' : n?.[0] === 'FuncCall' ? lastField(n[1].funcname) : '';
+  if (fn !== 'coalesce' && fn !== 'ifnull' && fn !== 'nvl' && fn !== 'isnull') return false;
+  const args = arr(n![1].args);
+  let now = false;
+  for (const a of args) {
+    const x = pgNode(a);
+    if (x?.[0] === 'ColumnRef' && PAST_EVENT_COLUMN.test(lastField(x[1].fields) ?? '')) continue;
+    if (!isNowCall(a)) return false;
+    now = true;
+  }
+  // Without now() among them a row with every column NULL is left out; with it, `<` leaves it out.
+  return now && inclusive && args.length >= 2;
+}
+
+/** Functions that find text in a value: index of the searched value and of the text sought. */
+const FINDERS: Readonly<Record<string, readonly [number, number]>> = {
+  position: [0, 1],
+  strpos: [0, 1],
+  instr: [0, 1],
+  locate: [1, 0],
+  charindex: [1, 0],
+};
+
+/**
+ * `position('@' in email) > 0` (or `>= 1`, `<> 0`; `= 0` negated) is `email LIKE '%@%'` (red team
+ * r5), so the LIKE rules decide whether every value contains it. Undefined for anything else.
+ */
+function containsTest(v: unknown, op: string, r: Expr): Expr | undefined {
+  const n = pgNode(v);
+  if (n?.[0] !== 'FuncCall' || r.k !== 'const' || typeof r.v !== 'number') return undefined;
+  const idx = FINDERS[lastField(n[1].funcname) ?? ''];
+  const args = arr(n[1].args).map(pgExpr);
+  if (idx === undefined || args.length !== 2) return undefined;
+  const [col, sought] = [args[idx[0]]!, args[idx[1]]!];
+  if (sought.k !== 'const' || typeof sought.v !== 'string' || /[%_]/.test(sought.v)) return undefined;
+  const found =
+    (op === '>' && r.v === 0) || (op === '>=' && r.v === 1) || ((op === '<>' || op === '!=') && r.v === 0);
+  const absent = (op === '=' && r.v === 0) || (op === '<' && r.v === 1);
+  if (!found && !absent) return undefined;
+  return { k: 'like', negated: absent, l: col, r: { k: 'const', v: `%${sought.v}%` } };
+}
+
 /** `now()`, `CURRENT_TIMESTAMP`, `getdate()` and the like, with no offset. */
 function isNowCall(v: unknown): boolean {
   const n = pgNode(v);
@@ -299,7 +363,7 @@ function wholeTableColumn(
   table: string,
   ctes: ReadonlyMap<string, unknown>,
   depth = 0,
-): { readonly col: string; readonly agg?: string } | undefined {
+): { readonly col: string; readonly agg?: string; readonly offset?: number } | undefined {
   const sel = pgNode(v);
   if (sel?.[0] !== 'SelectStmt' || depth > 4) return undefined;
   const q = sel[1];
@@ -317,7 +381,10 @@ function wholeTableColumn(
   if (rv?.[0] !== 'RangeVar') return undefined;
   const rel = str(rv[1].relname)?.toLowerCase();
   if (rel === undefined) return undefined;
-  let val = pgNode(obj(pgNode(targets[0])?.[1])?.val);
+  const raw = obj(pgNode(targets[0])?.[1])?.val;
+  // `min(id) - 1`, `max(id) + 10`: the aggregate moved by a constant.
+  const moved = offsetOf(raw);
+  let val = pgNode(moved?.base ?? raw);
   let agg: string | undefined;
   if (val?.[0] === 'FuncCall' && arr(val[1].args).length === 1) {
     agg = lastField(val[1].funcname);
@@ -325,8 +392,9 @@ function wholeTableColumn(
   }
   if (val?.[0] !== 'ColumnRef') return undefined;
   const col = arr(val[1].fields).some((f) => pgNode(f)?.[0] === 'A_Star') ? '*' : lastField(val[1].fields);
-  if (col === undefined) return undefined;
-  if (rel === table) return { col, ...(agg !== undefined && { agg }) };
+  if (col === undefined || (moved !== undefined && agg === undefined)) return undefined;
+  if (rel === table)
+    return { col, ...(agg !== undefined && { agg }), ...(moved !== undefined && { offset: moved.by }) };
   // FROM a CTE: the CTE must itself read the whole table and return that column.
   const inner = ctes.has(rel) ? wholeTableColumn(ctes.get(rel), table, ctes, depth + 1) : undefined;
   if (inner === undefined || inner.agg !== undefined || agg !== undefined) return undefined;
@@ -356,15 +424,21 @@ function selfSubquery(
         ? [n[1].lexpr, n[1].rexpr, false]
         : [n[1].rexpr, n[1].lexpr, true];
     const col = pgNode(colSide);
-    const link = pgNode(subSide);
+    // `(SELECT min(id) FROM t) - 1`: the subquery moved by a constant.
+    const outer = offsetOf(subSide);
+    const link = pgNode(outer?.base ?? subSide);
     if (col?.[0] !== 'ColumnRef' || link?.[0] !== 'SubLink' || str(link[1].subLinkType) !== 'EXPR_SUBLINK')
       return false;
     const whole = wholeTableColumn(link[1].subselect, table, ctes);
     if (whole === undefined || whole.col !== lastField(col[1].fields)) return false;
-    const ge = flip ? '<=' : '>=';
-    const le = flip ? '>=' : '<=';
-    return (whole.agg === 'min' && op === ge) || (whole.agg === 'max' && op === le);
+    const by = (whole.offset ?? 0) + (outer?.by ?? 0);
+    // Every value is >= min(col) and <= max(col): at or below the minimum (or above the maximum).
+    const [gt, lt] = flip ? ['<', '>'] : ['>', '<'];
+    return whole.agg === 'min'
+      ? (op === gt + '=' && by <= 0) || (op === gt && by < 0)
+      : whole.agg === 'max' && ((op === lt + '=' && by >= 0) || (op === lt && by > 0));
   }
+  if (n?.[0] === 'SubLink' && parentKeys(n[1])) return true;
   if (n?.[0] !== 'SubLink') return false;
   const b = n[1];
   if (str(b.subLinkType) !== 'ANY_SUBLINK') return false;
@@ -374,6 +448,66 @@ function selfSubquery(
   if (test?.[0] !== 'ColumnRef') return false;
   const whole = wholeTableColumn(b.subselect, table, ctes);
   return whole !== undefined && whole.agg === undefined && whole.col === lastField(test[1].fields);
+}
+
+/** `x + 3` / `x - 3` with a numeric constant: x and the signed offset. */
+function offsetOf(v: unknown): { readonly base: unknown; readonly by: number } | undefined {
+  const n = pgNode(v);
+  if (n?.[0] !== 'A_Expr' || str(n[1].kind) !== 'AEXPR_OP') return undefined;
+  const op = names(n[1].name).pop();
+  const k = pgExpr(n[1].rexpr);
+  if ((op !== '+' && op !== '-') || k.k !== 'const' || typeof k.v !== 'number') return undefined;
+  return { base: n[1].lexpr, by: op === '+' ? k.v : -k.v };
+}
+
+/**
+ * `tenant_id IN (SELECT id FROM tenants)` (red team r5): a reference column against every key of
+ * the table it names holds for every row whose reference is valid, which a foreign key makes all
+ * of them. The subquery must read the whole table (no WHERE, LIMIT or GROUP BY).
+ */
+function parentKeys(b: J): boolean {
+  if (str(b.subLinkType) !== 'ANY_SUBLINK') return false;
+  const op = names(b.operName).pop();
+  if (op !== undefined && op !== '=') return false;
+  const test = pgNode(b.testexpr);
+  const ref =
+    test?.[0] === 'ColumnRef' ? /^([a-z][a-z0-9_]*?)_?id$/i.exec(lastField(test[1].fields) ?? '') : null;
+  if (!ref) return false;
+  const stem = ref[1]!.toLowerCase();
+  const q = pgNode(b.subselect)?.[1];
+  const rv = pgNode(arr(q?.fromClause)[0]);
+  const rel = rv?.[0] === 'RangeVar' ? str(rv[1].relname)?.toLowerCase() : undefined;
+  if (rel === undefined || ![stem, `${stem}s`, `${stem}es`, stem.replace(/y$/, 'ies')].includes(rel))
+    return false;
+  const whole = wholeTableColumn(b.subselect, rel, new Map());
+  return whole !== undefined && whole.agg === undefined && whole.col === 'id';
+}
+
+/**
+ * `DELETE FROM order_items i USING orders o WHERE i.order_id = o.id` (red team r5): a WHERE that
+ * only joins the target's reference column to another table's key, with nothing filtering that
+ * table, keeps every row whose reference is valid: all of them under a foreign key.
+ */
+function childOfEveryParent(b: J): boolean {
+  const rel = obj(b.relation);
+  const mine = (str(obj(rel?.alias)?.aliasname) ?? str(rel?.relname) ?? '').toLowerCase();
+  const parts: Expr[] = [];
+  const flat = (e: Expr): void => (e.k === 'and' ? e.args.forEach(flat) : void parts.push(e));
+  flat(pgExpr(b.whereClause));
+  let child = false;
+  for (const e of parts) {
+    if (e.k !== 'cmp' || e.op !== '=' || e.l.k !== 'col' || e.r.k !== 'col') return false;
+    for (const [a, o] of [
+      [e.l.name, e.r.name],
+      [e.r.name, e.l.name],
+    ] as const) {
+      const [aq, ac] = [a.slice(0, Math.max(0, a.lastIndexOf('.'))), a.slice(a.lastIndexOf('.') + 1)];
+      const [oq, oc] = [o.slice(0, Math.max(0, o.lastIndexOf('.'))), o.slice(o.lastIndexOf('.') + 1)];
+      if (aq === mine && oq !== '' && oq !== mine && /[a-z0-9]_?id$/.test(ac) && ac !== 'id' && oc === 'id')
+        child = true;
+    }
+  }
+  return child;
 }
 
 /**
@@ -478,7 +612,8 @@ function convert(node: unknown, start: number, end: number, ctx: PgContext, out:
       s.tautologicalWhere =
         s.hasWhere &&
         (isTautology(withSelfJoin(pgExpr(b.whereClause), selfNames(b))) ||
-          selfSubquery(b.whereClause, str(obj(b.relation)?.relname), cteMap(b.withClause)));
+          selfSubquery(b.whereClause, str(obj(b.relation)?.relname), cteMap(b.withClause)) ||
+          (type === 'DeleteStmt' && childOfEveryParent(b)));
       break;
     }
     case 'MergeStmt': {
