@@ -11,12 +11,12 @@
 /** Our own markers: scrubbing scrubbed text must change nothing. */
 const MARKER = /\[REDACTED_[A-Z]+_KEY_[0-9a-f]{8}\]/;
 /**
- * `#{x}`, `%(x)s`, `<your key>`, `$VAR` (alone or followed by a path, a member or a call: `$HOME/.x`,
+ * `#{x}`, `%(x)s`, `<your key>` (or left open: `<your key`; not a password that opens with `<`), `$VAR` (alone or followed by a path, a member or a call: `$HOME/.x`,
  * `$cfg.key`, `$USER:$PASS`; not `$Yi@qC4m…`, a password that opens with `$`), `%s`, `%VAR%`
  * (`${…}` and `{{…}}`: closedPlaceholder).
  */
 const TEMPLATE =
-  /^%[A-Za-z_][A-Za-z0-9_]*%$|#\{[^{}\s]{1,40}\}|%\([A-Za-z_]\w*\)[sdr]|<[^<>\s]{0,40}>|^<|>$|^\$(?:[A-Za-z_]\w*(?:$|[./:[({)\s-])|[0-9]+$)|^%[sdv]$/;
+  /^%[A-Za-z_][A-Za-z0-9_]*%$|#\{[^{}\s]{1,40}\}|%\([A-Za-z_]\w*\)[sdr]|<[^<>\s]{0,40}>|^<[A-Za-z][\w .-]*$|>$|^\$(?:[A-Za-z_]\w*(?:$|[./:[({)\s-])|[0-9]+$)|^%[sdv]$/;
 
 /**
  * A closed `${…}` or `{{…}}` whose inside starts like a name and has balanced brackets: `${TOKEN}`,
@@ -283,6 +283,8 @@ export const NOT_SECRET_EXAMPLES: readonly NotSecretExample[] = [
   { value: '${GITHUB_TOKEN}', reason: 'template', why: 'shell/JS template' },
   { value: '{{ .Values.apiKey }}', reason: 'template', why: 'Helm/Jinja template' },
   { value: '<your-api-key>', reason: 'template', why: 'angle-bracket placeholder' },
+  { value: '<your api key', reason: 'template', why: 'an angle-bracket placeholder left open' },
+  { value: '<PVSewI0ouu?ErZ3dJk}nvl4e2dYM$jj@D4IT!@U', reason: null, why: 'a password that opens with <' },
   { value: '$API_KEY', reason: 'template', why: 'variable reference' },
   { value: '$2', reason: 'template', why: 'a positional parameter (curl --user "$1:$2")' },
   { value: '$HOME/.config/token', reason: 'template', why: 'a variable and a path' },

@@ -103,6 +103,10 @@ function isValueStop(c: number): boolean {
       return c >= 0x2000 && c <= 0x200a;
   }
 }
+/** Where a CSV cell ends: a comma or a line break. */
+function isCellStop(c: number): boolean {
+  return c === 0x2c || c === 0x0a || c === 0x0d;
+}
 /** `"`, `'` or a backquote. */
 function isQuoteCode(c: number): boolean {
   return c === 0x22 || c === 0x27 || c === 0x60;
@@ -510,11 +514,16 @@ function matchAssignment(text: string, pos: number, limit: number): PatternHit |
     return null;
   }
   while (j < limit && isBlankCode(text.charCodeAt(j))) j++;
+  // A YAML block scalar's line (`key: >\n  value`) is the value as it stands.
+  let blockLine = false;
   if (sep === ' ' && lettersAt(text, j, limit, 'is') && isBlankCode(text.charCodeAt(j + 2))) {
     j += 3; // prose: "your API key is 2afd…"
     while (j < limit && isBlankCode(text.charCodeAt(j))) j++;
   } else if (sep === '=' || sep === ':' || sep === ':=') {
+    const c = text.charCodeAt(j);
+    const at = j;
     j = nextLineValue(text, j, limit, sep === ':');
+    blockLine = j !== at && (c === 0x7c || c === 0x3e);
   }
   // Authorization: Bearer <token> / Basic <base64> / token <...>
   let scheme = '';
@@ -535,8 +544,11 @@ function matchAssignment(text: string, pos: number, limit: number): PatternHit |
   const q = text.charCodeAt(j);
   if (xml || (sep === '=' && text.charCodeAt(j - 1) === 0x3e)) {
     // <name>value</name> (pair: <value>value</value>); the value may sit alone on its own line.
-    const close = text.indexOf('<', j);
-    if (close < 0 || close >= limit || close - j > 1024 || text[close + 1] !== '/') return null;
+    // The closing tag's `</`: a password may hold `<` itself (`<v>BG<5tdEn,Qs</v>`).
+    let close = j;
+    const stop = Math.min(limit - 1, j + 1025);
+    while (close < stop && !(text.charCodeAt(close) === 0x3c && text.charCodeAt(close + 1) === 0x2f)) close++;
+    if (close >= stop) return null;
     let a = j;
     let b = close;
     while (a < b && isSpaceCode(text.charCodeAt(a))) a++;
@@ -575,7 +587,38 @@ function matchAssignment(text: string, pos: number, limit: number): PatternHit |
     }
   } else {
     let k = j;
-    while (k < limit && k - j <= 1024 && !isValueStop(text.charCodeAt(k))) k++;
+    // A CSV cell runs to the next comma, whatever it holds (`DB_PASSWORD,rY7j}pjK^t<bQ,`).
+    if (csv) while (k < limit && k - j <= 1024 && !isCellStop(text.charCodeAt(k))) k++;
+    else if (blockLine)
+      while (k < limit && k - j <= 1024 && !isCellStop(text.charCodeAt(k)) && text.charCodeAt(k) !== 0x2c)
+        k++;
+    else {
+      const pw =
+        (c0 === 0x3d || c0 === 0x3a) &&
+        ((text.charCodeAt(pos) | 0x20) === 0x70 || (text.charCodeAt(pos) | 0x20) === 0x73);
+      for (;;) {
+        while (k < limit && k - j <= 1024 && !isValueStop(text.charCodeAt(k))) k++;
+        // A password's own `;`, `<` or `,` (`DB_PASSWORD=A6G,R<WMN`): a separator has a blank or the line's end after it.
+        const s = text.charCodeAt(k);
+        const n = text.charCodeAt(k + 1);
+        if (
+          !pw ||
+          k - j < 3 ||
+          !(s === 0x3b || s === 0x3c || s === 0x2c) ||
+          Number.isNaN(n) ||
+          isValueStop(n)
+        )
+          break;
+        // …and `;User Id=`, `,user:` after it start the next field.
+        let r = k + 1;
+        while (r < limit && r - k <= 40 && (isIdentCode(text.charCodeAt(r)) || text.charCodeAt(r) === 0x20))
+          r++;
+        if (text.charCodeAt(r) === 0x3d || text.charCodeAt(r) === 0x3a) break;
+        // …and a type's `<` (`PASSABLE: ReadonlySet<string>`) follows a name made of words.
+        if (s === 0x3c && wordyIdentifier(text.slice(j, k))) break;
+        k++;
+      }
+    }
     // A sentence full stop or colon is not part of the value.
     while (k > j && (text.charCodeAt(k - 1) === 46 || text.charCodeAt(k - 1) === 58)) k--;
     // A token cut short on purpose (`ops_eyJzaWduSW5B...`, `…..[Redacted]`): an elided value, not
@@ -595,7 +638,9 @@ function matchAssignment(text: string, pos: number, limit: number): PatternHit |
     scheme === 'basic'
       ? 8
       : scheme !== ''
-        ? 12
+        ? stemLen === 13
+          ? 8
+          : 12
         : sep === ' ' && !flag
           ? 16
           : strong
@@ -613,7 +658,8 @@ function matchAssignment(text: string, pos: number, limit: number): PatternHit |
   if (scheme === 'basic') {
     ok = basicCredentials(value);
   } else if (scheme !== '') {
-    ok = weakValueOk(value, 12, 3, quoted);
+    // An Authorization header's credential needs no entropy: whatever follows the scheme is it.
+    ok = weakValueOk(value, 12, 3, quoted) || (stemLen === 13 && headerCredential(value));
   } else if (sep === ' ' && !flag) {
     ok = weakValueOk(value, 16, 3.2) && charClasses(value).digit > 0;
   } else if (strong) {
@@ -651,6 +697,18 @@ function matchAssignment(text: string, pos: number, limit: number): PatternHit |
       ? 'API_KEY'
       : 'TOKEN';
   return { secretStart: valueStart, secretEnd: valueEnd, envName: envStyle(identifier, fallback) };
+}
+
+/**
+ * What an `Authorization: Bearer|Token …` header carries, however low its entropy
+ * (`9f8e7d6c`, `mytoken1234`): 8+ token characters, letters with digits or mixed case, not a
+ * placeholder or words (`undefined`, `YOUR_API_TOKEN`).
+ */
+function headerCredential(value: string): boolean {
+  if (value.length < 8 || !/^[A-Za-z0-9._~+/-]+=*$/.test(value)) return false;
+  if (isPlaceholder(value) || identifierWords(value) > 0) return false;
+  const cls = charClasses(value);
+  return (cls.digit > 0 && cls.lower + cls.upper > 0) || (cls.lower > 0 && cls.upper > 0);
 }
 
 /**
@@ -827,8 +885,43 @@ export default defineDetector({
         nonStrict: 'keep',
         why: 'a long quoted number under a token name',
       },
+      ...[
+        (v: string) => `<DB_PASSWORD>${v}</DB_PASSWORD>`,
+        (v: string) => `<entry>\n  <key>dbPassword</key>\n  <value>${v}</value>\n</entry>`,
+        (v: string) => `DB_PASSWORD,${v},prod`,
+        (v: string) => `db_password: >\n  ${v}`,
+        (v: string) => `db_password: ${v}`,
+        (v: string) => `ENV DB_PASSWORD=${v}`,
+        (v: string) => `DB_PASSWORD := "${v}"`,
+      ].map((shape, n) => {
+        const v =
+          randomBody(`ge-sym${n}`, BASE62, 8) +
+          '<' +
+          randomBody(`ge-sym${n}b`, BASE62, 6) +
+          ';' +
+          randomBody(`ge-sym${n}c`, BASE62, 6) +
+          ',' +
+          randomBody(`ge-sym${n}d`, BASE62, 4);
+        return {
+          text: shape(v),
+          secret: v,
+          nonStrict: 'keep' as const,
+          why: 'a password holding < ; , in one of the usual shapes',
+        };
+      }),
+      {
+        text: `curl -H "Authorization: Token ${randomBody('ge43', HEX, 8)}" https://api.example.com`,
+        secret: randomBody('ge43', HEX, 8),
+        nonStrict: 'keep',
+        why: "an Authorization header's credential needs no entropy",
+      },
     ],
     negative: [
+      { text: 'const PASSABLE: ReadonlySet<string> = new Set([]);', why: 'a type, not a password' },
+      {
+        text: 'curl -H "Authorization: Bearer undefined" https://x.example',
+        why: 'a word, not a credential',
+      },
       { text: "image_key = 'ubuntu2204'", why: 'a word and its version, not interleaved' },
       { text: "token = 'python311'", why: 'a word and its version' },
       { text: "key = 'ArrowDown'", why: 'a keyboard key name (words)' },
