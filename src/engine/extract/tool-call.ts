@@ -431,6 +431,28 @@ function patchFiles(text: string): { path: string; op: FileOperation }[] {
   return out;
 }
 
+/** Page code with the page's own secrets (cookies, web storage) read as the process environment. */
+function pageSecrets(code: string): string {
+  return (
+    code
+      .replace(/\b(?:document\.cookie|(?:window\.)?(?:localStorage|sessionStorage))\b/g, 'process.env')
+      // Browser-only senders as the request they make: a beacon, an image or a navigation to a URL.
+      .replace(/\bnavigator\.sendBeacon\s*\(/g, '((u, d) => fetch(u, { method: "POST", body: d }))(')
+      .replace(/\bnew\s+Image\s*\(\s*\)\s*\.src\s*=\s*([^;\n]+)/g, 'fetch($1)')
+      .replace(/\b(?:(?:window|document)\.)?location(?:\.href)?\s*=\s*([^;=\n][^;\n]*)/g, 'fetch($1)')
+  );
+}
+
+/** The script of a `javascript:` URL, percent-decoded. */
+function javascriptUrl(url: string): string {
+  const body = url.trim().replace(/^javascript:/i, '');
+  try {
+    return decodeURIComponent(body);
+  } catch {
+    return body;
+  }
+}
+
 /** Decoded text of a base64 value when it decodes to printable UTF-8; undefined otherwise. */
 function decodeBase64Text(value: string): string | undefined {
   const t = value.trim();
@@ -830,9 +852,16 @@ function walkArguments(
       continue;
     let runtime: Runtime | undefined;
     const lang = siblingLanguage(siblings);
-    // A browser tool's function or script runs as JavaScript in the page (fetch reaches what it can).
-    if (BROWSER_TOOL.test(tool) && BROWSER_CODE_KEY.test(key)) runtime = 'node';
-    else if (CODE_BASH.test(key) || CODE_BASH_LIST.test(key) || ARGV_KEY.test(key)) runtime = lang ?? 'bash';
+    // A browser tool's function or script runs as JavaScript in the page (fetch reaches what it can);
+    // so does a `javascript:` URL it is sent to. The page's cookies and storage are its secrets.
+    if (BROWSER_TOOL.test(tool) && BROWSER_CODE_KEY.test(key)) {
+      runtime = 'node';
+      value = pageSecrets(value);
+    } else if (/^\s*javascript:/i.test(value) && (URL_KEY.test(key) || BROWSER_TOOL.test(tool))) {
+      runtime = 'node';
+      value = pageSecrets(javascriptUrl(value));
+    } else if (CODE_BASH.test(key) || CODE_BASH_LIST.test(key) || ARGV_KEY.test(key))
+      runtime = lang ?? 'bash';
     else if (CODE_PYTHON.test(key)) runtime = 'python';
     else if (CODE_NODE.test(key)) runtime = 'node';
     else if (CODE_SQL.test(key)) runtime = 'sql';
