@@ -4,17 +4,19 @@
  * or repaired with data loss, tables flashed back, recycle bins purged, large objects and
  * replication slots removed in bulk.
  */
+import { emptySwaps } from '../../knowledge/sql-swap.js';
 import { firstMatch } from '../../knowledge/sql-text.js';
 import { defineRule } from '../define-rule.js';
 
 /** Leading whitespace and comments before a statement's first keyword. */
 const LEAD = String.raw`^(?:\s|--[^\n]*(?:\n|$)|/\*[\s\S]*?\*/)*`;
 const GATE = new RegExp(
-  LEAD + String.raw`(?:alter|reset|purge|restore|dbcc|flashback|remove|rm|detach)\b`,
+  LEAD + String.raw`(?:alter|reset|purge|restore|dbcc|flashback|remove|rm|detach|backup)\b`,
   'i',
 );
 
 const BULK_FUNCTIONS: ReadonlySet<string> = new Set([
+  'setval',
   'pg_drop_replication_slot',
   'pg_replication_origin_drop',
   'lo_unlink',
@@ -25,7 +27,54 @@ const NOW = String.raw`(?:now\(\)|current_timestamp(?:\(\))?|sysdate\(\))`;
 const AGO = String.raw`interval\s+'?0*[1-9]\d{0,3}'?\s+(?:day|week|month|year)s?`;
 const KEEPS_RECENT = String.raw`\s+before\s+(?:${NOW}\s*-\s*${AGO}|date_sub\s*\(\s*${NOW}\s*,\s*${AGO}\s*\))\s*;?\s*$`;
 
+/** A retention period of under a day: seconds, minutes, hours, or zero of anything. */
+const SHORT = String.raw`(?:interval\s+'?(?:0+|\d+'?\s+(?:second|minute|hour)s?)\b|tointerval(?:second|minute|hour)\s*\(|tointerval\w+\s*\(\s*0+\s*\))`;
+
+/**
+ * A key sequence moved back to the start (red team r5): ALTER SEQUENCE ... RESTART [WITH 0|1],
+ * setval('seq', 0|1), DBCC CHECKIDENT (..., RESEED, 0|1).
+ */
+const SEQUENCE_RESTART = new RegExp(
+  LEAD +
+    String.raw`(?:alter\s+sequence\b[^;]*?\brestart\b(?!\s+(?:with\s+)?(?:[2-9]|1\d))|select\b[^;]*?\bsetval\s*\(\s*'[^']+'(?:::regclass)?\s*,\s*[01]\s*[,)]|dbcc\s+checkident\s*\([^)]*\breseed\s*,\s*[01]\s*\))`,
+  'i',
+);
+
 const CHECKS: readonly { readonly pattern: RegExp; readonly reason: string }[] = [
+  {
+    // ClickHouse TTL of (nearly) nothing: every row older than a few seconds is deleted at the
+    // next merge (red team r5). A TTL without an interval expires rows at their own time: now.
+    pattern: new RegExp(
+      LEAD +
+        String.raw`alter\s+table\b[^;]*?\bmodify\s+ttl\s+(?:[^;]*?\+\s*${SHORT}|[\w.()\x60"]+\s*(?:delete\b[^;]*)?;?\s*$)`,
+      'i',
+    ),
+    reason: 'MODIFY TTL with a retention of under a day deletes (nearly) every row at the next merge',
+  },
+  {
+    // BigQuery expiration under a day, or the table set to expire now (red team r5).
+    pattern: new RegExp(
+      LEAD +
+        String.raw`alter\s+(?:table|schema)\b[^;]*?\bset\s+options\s*\([^;]*?\b(?:(?:default_)?partition_expiration_days|default_table_expiration_days)\s*=\s*0*(?:\.\d+)?\s*[,)]|alter\s+table\b[^;]*?\bset\s+options\s*\([^;]*?\bexpiration_timestamp\s*=\s*current_timestamp\b`,
+      'i',
+    ),
+    reason: 'an expiration of under a day deletes every partition (or the table) almost at once',
+  },
+  {
+    // SQL Server log or full backup written to the null device: the chain of backups is broken
+    // and the log truncated, so point-in-time restore is lost (red team r5).
+    pattern: new RegExp(
+      LEAD +
+        String.raw`backup\s+(?:log|database)\b[^;]*?(?:\bto\s+disk\s*=\s*N?'(?:nul|/dev/null)'|\bwith\s+(?:truncate_only|no_log)\b)`,
+      'i',
+    ),
+    reason: 'the backup goes to the null device: the log chain breaks and point-in-time restore is lost',
+  },
+  {
+    // SIMPLE recovery truncates the transaction log at each checkpoint: no more log backups.
+    pattern: new RegExp(LEAD + String.raw`alter\s+database\b[^;]*?\bset\s+recovery\s+simple\b`, 'i'),
+    reason: 'RECOVERY SIMPLE discards the transaction log chain (point-in-time restore is lost)',
+  },
   {
     // ClickHouse DETACH ... PERMANENTLY: the table is gone from the server until someone re-attaches
     // it by hand, and every query and insert fails meanwhile (red team r5).
@@ -119,16 +168,32 @@ export default defineRule({
   invariant: 'NO_DESTRUCTIVE_SQL',
   kinds: ['sql'],
   summary:
-    'TRUNCATE PARTITION, DISCARD TABLESPACE, RESET MASTER/BINARY LOGS/REPLICA, PURGE BINARY LOGS, PURGE RECYCLEBIN, FLASHBACK TABLE ... TO, RESTORE ... WITH REPLACE, DBCC REPAIR_ALLOW_DATA_LOSS, replication slots dropped, large objects unlinked in bulk, ENGINE=BLACKHOLE, Snowflake REMOVE @stage.',
+    'TRUNCATE PARTITION, DISCARD TABLESPACE, RESET MASTER/BINARY LOGS/REPLICA, PURGE BINARY LOGS, PURGE RECYCLEBIN, FLASHBACK TABLE ... TO, RESTORE ... WITH REPLACE, DBCC REPAIR_ALLOW_DATA_LOSS, replication slots dropped, large objects unlinked in bulk, ENGINE=BLACKHOLE, Snowflake REMOVE @stage; retention under a day (ClickHouse MODIFY TTL, BigQuery expiration), backups to NUL and RECOVERY SIMPLE, key sequences restarted at 0/1, a table swapped for an empty copy (RENAME/EXCHANGE/REPLACE PARTITION FROM).',
   remediationHint:
     'Do not remove partitions, logs, backups or replication state from an agent. Delete only the rows you mean with a WHERE clause, inside a transaction, or ask the database administrator.',
   *check(facts) {
-    for (const s of facts.of('sql')) {
+    const stmts = [...facts.of('sql')].sort((a, b) => a.span.start - b.span.start);
+    // A test reset (TRUNCATE ... then the sequence back to 1) restarts keys no row holds any more.
+    const emptied = stmts.some((s) => s.statement === 'truncate');
+    for (const s of stmts) {
+      if (!emptied && SEQUENCE_RESTART.test(s.text))
+        yield {
+          span: s.span,
+          reason:
+            'the sequence restarts below the keys the table holds: new rows collide with (or overwrite) existing ones',
+          suggestedAlternative: null,
+        };
       // Keyword-gated: the statement's first word, or one of the destructive functions called.
       if (!GATE.test(s.text) && !s.functions.some((f) => BULK_FUNCTIONS.has(f))) continue;
       const hit = firstMatch(CHECKS, s.text);
       if (hit) yield { span: s.span, reason: hit.reason, suggestedAlternative: null };
     }
+    for (const swap of emptySwaps(stmts.map((s) => s.text)))
+      yield {
+        span: stmts[swap.index]!.span,
+        reason: `an empty table takes the place of a live one (${swap.table}): every row is gone from it`,
+        suggestedAlternative: null,
+      };
   },
   examples: {
     deny: [
