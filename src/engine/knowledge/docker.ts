@@ -219,3 +219,37 @@ export function listsEvery(arg: string, fromStdin: boolean): boolean {
   }
   return fromStdin;
 }
+
+/** Images whose entrypoint is one CLI: the command words are that program's arguments. */
+const ENTRYPOINT_IMAGES: readonly (readonly [RegExp, string])[] = [
+  [/^(?:bitnami|rancher|lachlanevenson\/k8s)[/-]kubectl$|^registry\.k8s\.io\/kubectl$/, 'kubectl'],
+  [/^alpine\/helm$/, 'helm'],
+  [/^amazon\/aws-cli$|^public\.ecr\.aws\/aws-cli\/aws-cli$/, 'aws'],
+  [/^hashicorp\/terraform$/, 'terraform'],
+  [/^(?:curlimages|appropriate|alpine)\/curl$/, 'curl'],
+  [/^alpine\/git$/, 'git'],
+  [/^(?:mwendler|alpine)\/wget$/, 'wget'],
+  [/^alpine\/httpie$/, 'http'],
+];
+
+/** Images whose entrypoint script runs a first word that is a program itself (curlimages' `sh -c`). */
+const SMART_ENTRYPOINT = new Set(['curl', 'wget', 'http']);
+
+/**
+ * The program an image runs with the command words as its arguments, or undefined; `first` is the
+ * first command word (an image with a smart entrypoint runs it when it is not an option or URL).
+ */
+export function entrypointOf(image: string | undefined, first: string): string | undefined {
+  if (image === undefined) return undefined;
+  const name = image
+    .replace(/@sha256:[0-9a-f]+$/i, '')
+    .replace(/:[\w.-]+$/, '')
+    .replace(/^(?:docker\.io\/|index\.docker\.io\/)(?:library\/)?/, '');
+  for (const [re, program] of ENTRYPOINT_IMAGES)
+    if (re.test(name))
+      return SMART_ENTRYPOINT.has(program) &&
+        !/^-|^[a-z][a-z0-9+.-]*:\/\/|^[\w.-]+\.[a-z]{2,}(?:[:/]|$)/i.test(first)
+        ? undefined
+        : program;
+  return undefined;
+}

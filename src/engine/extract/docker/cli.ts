@@ -4,7 +4,7 @@
  * the docker runtime (text) and the bash extractor's docker handler (argv words).
  */
 import type { Runtime, Span } from '../../types.js';
-import { GLOBAL_VALUE } from '../../knowledge/docker.js';
+import { entrypointOf, GLOBAL_VALUE } from '../../knowledge/docker.js';
 import { authOff, publishedOnAll } from './exposure.js';
 
 export interface DockerWord {
@@ -706,7 +706,12 @@ function runLike(
         : undefined;
     if (url !== undefined) sink.net(url, { start: w.start, end: w.end });
   }
-  if (entrypoint !== undefined && entrypoint !== '') {
+  // An image whose entrypoint is a CLI (bitnami/kubectl, alpine/git) runs it with the command words.
+  const client =
+    entrypoint === undefined && cmd[0] !== undefined ? entrypointOf(c.image, cmd[0].value) : undefined;
+  if (client !== undefined && cmd[0]!.value !== client)
+    sink.nested(`${client} ${hosts(sink.codeOf(cmd))}`, 'bash', spanOf(cmd));
+  else if (entrypoint !== undefined && entrypoint !== '') {
     const code = cmd.length > 0 ? `${entrypoint} ${hosts(sink.codeOf(cmd))}` : entrypoint;
     sink.nested(code, 'bash', cmd.length > 0 ? spanOf(cmd) : whole);
   } else if (cmd.length > 0) sink.nested(hosts(sink.codeOf(cmd)), 'bash', spanOf(cmd));

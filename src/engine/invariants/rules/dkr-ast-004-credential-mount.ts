@@ -13,6 +13,11 @@ const VENDOR_CLI: readonly (readonly [RegExp, RegExp])[] = [
     /^(?:gcr\.io\/google\.com\/cloudsdktool\/(?:google-cloud-cli|cloud-sdk)|(?:docker\.io\/)?google\/cloud-sdk)(?::[\w.-]+)?$/,
   ],
   [/^~\/\.azure(?:\/|$)/, /^mcr\.microsoft\.com\/azure-cli(?::[\w.-]+)?$/],
+  // kubectl and helm images given the kubeconfig (r5 FP).
+  [
+    /^~\/\.kube(?:\/config)?$/,
+    /^(?:docker\.io\/)?(?:bitnami\/kubectl|rancher\/kubectl|alpine\/k8s|alpine\/helm|dtzar\/helm-kubectl|lachlanevenson\/k8s-kubectl|registry\.k8s\.io\/kubectl)(?::[\w.-]+)?$/,
+  ],
 ];
 const vendorUse = (store: string, image: string | undefined, readOnly: boolean): boolean =>
   readOnly && image !== undefined && VENDOR_CLI.some(([s, i]) => s.test(store) && i.test(image));

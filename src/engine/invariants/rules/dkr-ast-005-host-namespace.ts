@@ -1,17 +1,39 @@
 /** DKR-AST-005: sharing host namespaces (--pid=host, --net=host, --ipc=host, --uts=host, --userns=host). */
-import { defineRule } from '../define-rule.js';
+import type { ContainerFact } from '../../facts.js';
+import { defineRule, type FactIndex } from '../define-rule.js';
+
+/** One-shot network clients: they exit when the request is done and listen on nothing. */
+const CLIENTS =
+  /^(?:curl|wget|https?|httpie|xh|dig|drill|nslookup|host|ping6?|traceroute|mtr|grpcurl|ab|hey|wrk|redis-cli|psql|mysql|mongosh|pg_isready)$/;
+
+/**
+ * A container on the host network only to run one client request (`docker run --rm --network host
+ * nicolaka/netshoot curl -sI http://localhost:8080/healthz`; r5 FP): the same reach as running the
+ * client here, where the network rules judge where it goes. Other host namespaces still count.
+ */
+function clientOnly(c: ContainerFact, facts: FactIndex): boolean {
+  if (c.hostNamespaces.length !== 1 || c.hostNamespaces[0] !== 'net' || c.privileged) return false;
+  let clients = 0;
+  for (const e of facts.of('exec')) {
+    if (e.depth !== c.depth + 1 || e.via !== 'docker') continue;
+    if (e.span.start < c.span.start || e.span.end > c.span.end) continue;
+    if (!CLIENTS.test(e.program)) return false;
+    clients++;
+  }
+  return clients > 0;
+}
 
 export default defineRule({
   id: 'DKR-AST-005',
   invariant: 'NO_PRIVILEGE_ESCALATION',
-  kinds: ['container'],
+  kinds: ['container', 'exec'],
   summary:
     'Host PID, network, IPC, UTS, user or cgroup namespaces for a container (CLI, compose network_mode/pid/ipc: host, RUN --network=host).',
   remediationHint:
     'Keep the container in its own namespaces: publish the ports you need (-p 8080:8080) instead of --net=host, and do not share the host PID or IPC namespace.',
   *check(facts) {
     for (const c of facts.of('container')) {
-      if (c.hostNamespaces.length === 0) continue;
+      if (c.hostNamespaces.length === 0 || clientOnly(c, facts)) continue;
       yield {
         span: c.span,
         reason: `the container shares the host ${c.hostNamespaces.join(', ')} namespace${c.hostNamespaces.length > 1 ? 's' : ''}`,
@@ -36,6 +58,11 @@ export default defineRule({
         input: 'docker run --network mynet --pid container:app alpine',
         runtime: 'docker',
         why: 'a user network and another container, not the host',
+      },
+      {
+        input: 'docker run --rm --network host nicolaka/netshoot curl -sI http://localhost:8080/healthz',
+        runtime: 'docker',
+        why: 'one client request from the host network, judged like curl run here',
       },
     ],
   },
