@@ -84,6 +84,7 @@ import secAst010SecretToNetwork from './rules/sec-ast-010-secret-to-network.js';
 import secAst011DnsExfiltration from './rules/sec-ast-011-dns-exfiltration.js';
 import secAst012HostFingerprint from './rules/sec-ast-012-host-fingerprint.js';
 import secAst013LiteralCredentialEgress from './rules/sec-ast-013-literal-credential-egress.js';
+import secAst014UserCaptureEgress from './rules/sec-ast-014-user-capture-egress.js';
 import shAst001SpawnedShell from './rules/sh-ast-001-spawned-shell.js';
 import shAst002DevTcp from './rules/sh-ast-002-dev-tcp.js';
 import shAst003SocketShell from './rules/sh-ast-003-socket-shell.js';
@@ -94,6 +95,7 @@ import shAst011DownloadThenExecute from './rules/sh-ast-011-download-then-execut
 import shAst012UnresolvedProgram from './rules/sh-ast-012-unresolved-program.js';
 import shAst020PrivilegeEscalation from './rules/sh-ast-020-privilege-escalation.js';
 import shAst021LibraryPreload from './rules/sh-ast-021-library-preload.js';
+import shAst022AgentApprovalOff from './rules/sh-ast-022-agent-approval-off.js';
 import sqlAst001DropDatabase from './rules/sql-ast-001-drop-database.js';
 import sqlAst002DropObject from './rules/sql-ast-002-drop-object.js';
 import sqlAst003Truncate from './rules/sql-ast-003-truncate.js';
@@ -198,6 +200,7 @@ export const RULE_FILES: readonly (readonly [id: string, rule: RuleDefinition])[
   ['SEC-AST-011', secAst011DnsExfiltration],
   ['SEC-AST-012', secAst012HostFingerprint],
   ['SEC-AST-013', secAst013LiteralCredentialEgress],
+  ['SEC-AST-014', secAst014UserCaptureEgress],
   ['SH-AST-001', shAst001SpawnedShell],
   ['SH-AST-002', shAst002DevTcp],
   ['SH-AST-003', shAst003SocketShell],
@@ -208,6 +211,7 @@ export const RULE_FILES: readonly (readonly [id: string, rule: RuleDefinition])[
   ['SH-AST-012', shAst012UnresolvedProgram],
   ['SH-AST-020', shAst020PrivilegeEscalation],
   ['SH-AST-021', shAst021LibraryPreload],
+  ['SH-AST-022', shAst022AgentApprovalOff],
   ['SQL-AST-001', sqlAst001DropDatabase],
   ['SQL-AST-002', sqlAst002DropObject],
   ['SQL-AST-003', sqlAst003Truncate],
