@@ -1,4 +1,5 @@
 /** SQL-AST-007: SHUTDOWN statements stop the database server for every client; mass session kills cut every client off. */
+import { holdsLock, isLongSleep, rowBomb, throttled } from '../../knowledge/sql-load.js';
 import { defineRule } from '../define-rule.js';
 
 const KILLERS = ['pg_terminate_backend', 'pg_cancel_backend'];
@@ -26,11 +27,28 @@ export default defineRule({
   invariant: 'NO_DESTRUCTIVE_SQL',
   kinds: ['sql'],
   summary:
-    'SHUTDOWN of the database server (MySQL, SQL Server), including injected forms; pg_terminate_backend/pg_cancel_backend over a query of sessions; a database closed to its clients (CONNECTION LIMIT 0, SINGLE_USER, OFFLINE).',
+    'SHUTDOWN of the database server (MySQL, SQL Server), including injected forms; pg_terminate_backend/pg_cancel_backend over a query of sessions; a database closed to its clients (CONNECTION LIMIT 0, SINGLE_USER, OFFLINE); denial of service from inside (row generators or cross joins of 1e8+ rows, a lock held through a long sleep, max_connections <= 5, server-wide timeouts under 100 ms).',
   remediationHint:
     'Do not stop the database server. If a restart is needed, ask the user or the operator to do it.',
   *check(facts) {
-    for (const s of facts.of('sql')) {
+    const stmts = facts.of('sql');
+    // A table or its rows locked and the session asleep while holding them (red team r5).
+    const locked = stmts.some((s) => holdsLock(s.text));
+    for (const s of stmts) {
+      const outage =
+        rowBomb(s.text) ??
+        throttled(s.text) ??
+        (locked && isLongSleep(s.text)
+          ? 'the session sleeps while it holds a table lock, so every writer waits'
+          : undefined);
+      if (outage !== undefined) {
+        yield {
+          span: s.span,
+          reason: `denial of service from inside the database: ${outage}`,
+          suggestedAlternative: null,
+        };
+        continue;
+      }
       if (CLOSED_GATE.test(s.text) && LOCKED.test(s.text)) {
         yield {
           span: s.span,
