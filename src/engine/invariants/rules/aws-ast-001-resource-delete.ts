@@ -48,6 +48,17 @@ function isWorkspaceFolder(path: string | undefined): boolean {
   return p !== '' && p !== '.' && !/^(?:\/|~|\$|\.\.(?:\/|$)|s3:)/.test(p) && !p.split('/').includes('..');
 }
 
+/** Operations that delete one record by its key, the way an application does every day. */
+const ROW_DELETES = new Set([
+  'dynamodb delete-item',
+  // boto3's Table(name).delete_item(Key=...), named by its resource.
+  'dynamodb delete-item-table',
+  'sqs delete-message',
+  'sqs delete-message-batch',
+  // One object by key, as `aws s3 rm s3://b/key` (no --recursive) already is.
+  's3api delete-object',
+]);
+
 function deletes(words: readonly string[]): string | null {
   if (words[0] !== 'aws' && words[0] !== 'awslocal') return null;
   const args = words.slice(1);
@@ -70,6 +81,8 @@ function deletes(words: readonly string[]): string | null {
   }
   // Detaching a policy or a tag edits configuration; it destroys nothing.
   if (/-(?:policy|tags?)$/.test(operation)) return null;
+  // One item or message by key is a row delete (a session expired, a message acknowledged), not a resource.
+  if (ROW_DELETES.has(`${service} ${operation}`)) return null;
   return /^(?:delete|terminate|purge|deregister|remove)-/.test(operation)
     ? `aws ${service} ${operation} deletes cloud resources`
     : null;
@@ -99,6 +112,8 @@ export default defineRule({
       { input: 'aws rds delete-db-instance --db-instance-identifier db1 --skip-final-snapshot' },
       { input: 'aws cloudformation delete-stack --stack-name app' },
       { input: 'aws --region us-east-1 dynamodb delete-table --table-name t' },
+      { input: 'aws dynamodb delete-backup --backup-arn arn:aws:dynamodb:us-east-1:1:table/t/backup/1' },
+      { input: 'aws sqs delete-queue --queue-url https://sqs.us-east-1.amazonaws.com/1/q' },
     ],
     allow: [
       { input: 'aws s3 ls s3://bucket', why: 'reads' },
@@ -112,6 +127,14 @@ export default defineRule({
       { input: 'aws ec2 describe-instances', why: 'reads' },
       { input: 'aws iam delete-role-policy --role-name r --policy-name p', why: 'detaches an inline policy' },
       { input: 'aws s3 rm s3://bucket/logs --recursive --dryrun', why: 'dry run' },
+      {
+        input: 'aws dynamodb delete-item --table-name sessions-dev --key \'{"id":{"S":"abc"}}\'',
+        why: 'one item by key',
+      },
+      {
+        input: 'aws sqs delete-message --queue-url https://q --receipt-handle h',
+        why: 'a message acknowledged',
+      },
     ],
   },
 });
