@@ -56,7 +56,7 @@ export const RULE_TOKENS_CONSERVED: Readonly<Record<string, number>> = {
   'GIT-AST-008': 4332,
   'GIT-AST-009': 4341,
   'GIT-AST-010': 4337,
-  'GIT-AST-011': 377,
+  'GIT-AST-011': 369,
   'IAC-AST-001': 4324,
   'IAC-AST-002': 4331,
   'IAC-AST-003': 4330,

@@ -6,6 +6,7 @@ import type { SyntaxNode } from '../../parse/index.js';
 import type { Span } from '../../types.js';
 import { decodeBase64 } from './collector.js';
 import { sendTo } from './effects.js';
+import { rawSocketWrite } from './raw-protocols.js';
 import { overwriteWalk } from './overwrite.js';
 import { inputRunner, pipeWrite } from './stdin-pipe.js';
 import { concat, constText, holeVal, pathOf, strVal, UNKNOWN, withTaint, type Val } from './value.js';
@@ -111,6 +112,7 @@ export function writeTo(w: CodeWalker, c: CodeCall, data: Val): Val | undefined 
     return UNKNOWN;
   }
   if (c.recv?.peer) {
+    rawSocketWrite(w.col, c.span, c.recv.peer.host, constText(data));
     sendTo(w.col, c.span, c.recv.peer, [data]);
     return UNKNOWN;
   }

@@ -7,6 +7,7 @@
 import type { SyntaxNode } from '../../parse/index.js';
 import type { CallHandler } from '../code/calls.js';
 import { JS_CAPTURE } from '../code/capture.js';
+import { JS_SERVICES } from '../code/services.js';
 import { request } from '../code/effects.js';
 import { concat, constText, opaque, pathOf, strVal, UNKNOWN, type Val } from '../code/value.js';
 import type { JsWalker } from '../node.js';
@@ -169,4 +170,5 @@ export const JS_CLIENTS: readonly (readonly [readonly string[], Handler])[] = [
   [['nodemailer.createTransport', 'nodemailer.createTransporter'], createTransport],
   [[`${TRANSPORT}.sendMail`], sendMail],
   ...JS_CAPTURE,
+  ...JS_SERVICES,
 ];

@@ -84,6 +84,7 @@ import { fireGadgets, gadgetFormat, loaderData, PY_BUFFERS } from './gadgets.js'
 import { PY_PERSISTENCE, PY_SITE_CONSTANTS } from './persistence.js';
 import { PY_UPLOAD_METHODS, PY_UPLOADS } from '../code/uploads.js';
 import { PY_CAPTURE, PY_CAPTURE_METHODS } from '../code/capture.js';
+import { PY_SERVICES } from '../code/services.js';
 import { inputRunner, pipeWrite, stdinFields, stdinRunner } from '../code/stdin-pipe.js';
 
 /** A call; its name is qualified like 'subprocess.run' or 'pathlib.Path().write_text'. */
@@ -2044,6 +2045,7 @@ for (const [names, h] of PY_UPLOADS) add(names, h);
 PY_CALLS.methods(PY_UPLOAD_METHODS);
 for (const [names, h] of PY_CAPTURE) add(names, h);
 PY_CALLS.methods(PY_CAPTURE_METHODS);
+for (const [names, h] of PY_SERVICES) add(names, h);
 
 /** By method name, when the receiver's type is unknown. */
 PY_CALLS.methods([

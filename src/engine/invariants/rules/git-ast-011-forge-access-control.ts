@@ -42,6 +42,11 @@ function weakens(words: readonly string[]): string | null {
     const v = at < 0 ? undefined : args[at]!.includes('=') ? args[at]!.split('=')[1] : args[at + 1];
     return v?.toLowerCase() === 'public' ? 'gh repo edit --visibility public publishes the repository' : null;
   }
+  // A deploy key that can push is a standing write credential for whoever holds its private half (r5).
+  if (args[0] === 'repo' && args[1] === 'deploy-key' && args[2] === 'add')
+    return args.some((a) => a === '--allow-write' || a === '-w')
+      ? 'gh repo deploy-key add --allow-write gives a key push access to the repository'
+      : null;
   if (args[0] !== 'api') return null;
   const endpoint = args.slice(1).find((a) => /^\/?repos\//.test(a));
   if (endpoint === undefined) return null;
@@ -57,6 +62,8 @@ function weakens(words: readonly string[]): string | null {
   }
   if (/\/collaborators\/[^/]+\/?$/.test(endpoint) && m === 'PUT' && ELEVATED.test(f.get('permission') ?? ''))
     return `gh api PUT ${endpoint} gives ${f.get('permission')} rights on the repository`;
+  if (/\/keys\/?$/.test(endpoint) && m === 'POST' && f.get('read_only') === 'false')
+    return `gh api POST ${endpoint} adds a deploy key that can push`;
   if (/^\/?repos\/[^/]+\/[^/]+\/?$/.test(endpoint) && m === 'PATCH') {
     if (f.get('private') === 'false' || f.get('visibility') === 'public')
       return `gh api PATCH ${endpoint} makes the repository public`;
@@ -71,7 +78,7 @@ export default defineRule({
   kinds: ['exec'],
   programs: ['gh'],
   summary:
-    'Removing branch protection, giving an account admin/maintain rights, or making a private repository public through gh.',
+    'Removing branch protection, giving an account admin/maintain rights, adding a deploy key that can push, or making a private repository public through gh.',
   remediationHint:
     "Access controls of a hosted repository are the owners' decision. Open a pull request or ask a maintainer instead of changing protection, collaborators or visibility.",
   *check(facts) {
@@ -87,12 +94,18 @@ export default defineRule({
       { input: 'gh api -X PUT repos/acme/prod/collaborators/outsider-x -f permission=admin' },
       { input: 'gh repo edit acme/prod --visibility public --accept-visibility-change-consequences' },
       { input: 'gh api -X PATCH repos/acme/prod -F private=false' },
+      { input: 'gh repo deploy-key add ci.pub --allow-write -R acme/infra' },
+      {
+        input:
+          'gh api -X POST repos/acme/infra/keys -f title=ci -f key="ssh-ed25519 AAAA x" -F read_only=false',
+      },
     ],
     allow: [
       { input: 'gh api repos/acme/prod/branches/main/protection', why: 'reads the protection' },
       { input: 'gh api -X PUT repos/acme/prod/collaborators/bob -f permission=pull', why: 'read access' },
       { input: 'gh repo edit acme/prod --description "Service"', why: 'a description' },
       { input: 'gh api -X PATCH repos/acme/prod -f description=Service', why: 'a description' },
+      { input: 'gh repo deploy-key add ci.pub -R acme/infra', why: 'a read-only deploy key' },
     ],
   },
 });

@@ -1,0 +1,207 @@
+/**
+ * Hosted-service clients that expose, publish or send (issue 22 r5): tunnels (pyngrok,
+ * @ngrok/ngrok, localtunnel) are the `ngrok`/`lt` lines NET-AST-004 judges; octokit's repository
+ * deletes, visibility and deploy-key calls are the `gh` lines the GIT rules judge; chat and blob
+ * clients (Slack, @vercel/blob) send their text or file to the service's host, where SEC-AST-010
+ * judges it; pycurl's URL is a request like any other (gopher:// to a local port included).
+ */
+import type { CallHandler, CodeCall } from './calls.js';
+import { shellJoin } from './collector.js';
+import { request } from './effects.js';
+import { constText, render, strVal, UNKNOWN, type Val } from './value.js';
+import type { CodeWalker } from './walker.js';
+
+type AnyHandler = CallHandler<CodeWalker, CodeCall>;
+
+const kwOf = (c: CodeCall): ReadonlyMap<string, Val> | undefined =>
+  (c as { kw?: ReadonlyMap<string, Val> }).kw;
+
+/** A keyword argument (python) or a field of the first options object (node). */
+function option(c: CodeCall, ...keys: string[]): Val | undefined {
+  const kw = kwOf(c);
+  for (const k of keys) {
+    const v = kw?.get(k) ?? c.args.find((a) => a.fields !== undefined)?.fields?.get(k);
+    if (v !== undefined) return v;
+  }
+  return undefined;
+}
+
+function run(w: CodeWalker, c: CodeCall, words: readonly Val[]): void {
+  w.col.nested(shellJoin(words), 'bash', c.span, c.name || c.method || 'client');
+}
+
+// --- tunnels ----------------------------------------------------------------------------------------
+
+/** The local address a tunnel forwards: a port, `host:port`, or an options object's addr/port. */
+function tunnelAddr(c: CodeCall): Val | undefined {
+  const first = c.args[0];
+  if (first !== undefined && first.fields === undefined && first.fn === undefined) return first;
+  return option(c, 'addr', 'port', 'local_port');
+}
+
+/** ngrok.connect(22, 'tcp') / forward({ addr: 22, proto: 'tcp' }): `ngrok tcp 22`. */
+const ngrokConnect: AnyHandler = (w, c) => {
+  const addr = tunnelAddr(c);
+  if (addr === undefined) return undefined;
+  const second = c.args[1];
+  const proto =
+    option(c, 'proto') ?? (second !== undefined && second.fields === undefined ? second : undefined);
+  const p = proto === undefined ? 'http' : (constText(proto) ?? 'http');
+  run(w, c, [strVal('ngrok'), strVal(p), strVal(render(addr))]);
+  return UNKNOWN;
+};
+
+/** localtunnel({ port }): `lt --port N`. */
+const localtunnel: AnyHandler = (w, c) => {
+  const port = tunnelAddr(c);
+  if (port === undefined) return undefined;
+  run(w, c, [strVal('lt'), strVal('--port'), strVal(render(port))]);
+  return UNKNOWN;
+};
+
+// --- octokit ----------------------------------------------------------------------------------------
+
+/** owner/repo of an octokit call's parameters. */
+function repoOf(c: CodeCall): string | null {
+  const owner = option(c, 'owner');
+  const repo = option(c, 'repo');
+  if (owner === undefined || repo === undefined) return null;
+  return `${render(owner)}/${render(repo)}`;
+}
+
+const repoDelete: AnyHandler = (w, c) => {
+  const repo = repoOf(c);
+  if (repo !== null)
+    run(
+      w,
+      c,
+      ['gh', 'repo', 'delete', repo, '--yes'].map((t) => strVal(t)),
+    );
+  return UNKNOWN;
+};
+
+/** repos.update({ private: false }) or visibility 'public': `gh repo edit --visibility public`. */
+const repoUpdate: AnyHandler = (w, c) => {
+  const repo = repoOf(c);
+  const priv = option(c, 'private');
+  const vis = option(c, 'visibility');
+  const opens = priv?.bool === false || (vis !== undefined && constText(vis) === 'public');
+  if (repo !== null && opens)
+    run(
+      w,
+      c,
+      ['gh', 'repo', 'edit', repo, '--visibility', 'public'].map((t) => strVal(t)),
+    );
+  return UNKNOWN;
+};
+
+/** repos.createDeployKey({ read_only: false }): a key that can push (`gh repo deploy-key add --allow-write`). */
+const deployKey: AnyHandler = (w, c) => {
+  const repo = repoOf(c) ?? 'OWNER/REPO';
+  const ro = option(c, 'read_only');
+  const write = ro !== undefined && ro.bool === false;
+  run(
+    w,
+    c,
+    ['gh', 'repo', 'deploy-key', 'add', '-', ...(write ? ['--allow-write'] : []), '-R', repo].map((t) =>
+      strVal(t),
+    ),
+  );
+  return UNKNOWN;
+};
+
+const OCTOKITS = [
+  '@octokit/rest.Octokit().',
+  '@octokit/rest.Octokit().rest.',
+  'octokit.Octokit().',
+  'octokit.Octokit().rest.',
+  '@octokit/rest.default().',
+  '@octokit/rest.default().rest.',
+];
+const octo = (method: string): string[] =>
+  OCTOKITS.flatMap((p) => [`${p}repos.${method}`, `new ${p}repos.${method}`]);
+
+// --- message and blob services ----------------------------------------------------------------------
+
+/** The service's public host receives the call's text fields and arguments. */
+function sendsTo(host: string, fields: readonly string[]): AnyHandler {
+  return (w, c) => {
+    const payload: Val[] = [];
+    for (const f of fields) {
+      const v = option(c, f);
+      if (v !== undefined) payload.push(v);
+    }
+    for (const a of c.args) if (a.fields === undefined && a.fn === undefined) payload.push(a);
+    return request(w.col, c.span, c.name || c.method || host, {
+      url: strVal(`https://${host}/`),
+      payload,
+      sends: true,
+    });
+  };
+}
+
+const SLACK = sendsTo('slack.com', ['text', 'blocks', 'attachments', 'content', 'file', 'initial_comment']);
+const SLACKS = [
+  'new @slack/web-api.WebClient().',
+  '@slack/web-api.WebClient().',
+  'slack_sdk.WebClient().',
+  'slack.WebClient().',
+  'slack_sdk.web.WebClient().',
+];
+const slack = (methods: readonly string[]): string[] => SLACKS.flatMap((p) => methods.map((m) => `${p}${m}`));
+
+/** pycurl: c.setopt(c.URL, u) names where perform() goes. */
+const curlSetopt: AnyHandler = (w, c) => {
+  const [opt, value] = c.args;
+  if (opt === undefined || value === undefined || !/(?:^|\.)URL$/.test(opt.ref ?? '')) return undefined;
+  request(w.col, c.span, 'pycurl', { url: value, payload: [], sends: false });
+  return UNKNOWN;
+};
+
+/** Python callables by qualified name. */
+export const PY_SERVICES: readonly (readonly [readonly string[], AnyHandler])[] = [
+  [['pyngrok.ngrok.connect'], ngrokConnect],
+  [['pycurl.Curl().setopt'], curlSetopt],
+  [
+    slack([
+      'chat_postMessage',
+      'chat_postEphemeral',
+      'chat_scheduleMessage',
+      'files_upload',
+      'files_upload_v2',
+    ]),
+    SLACK,
+  ],
+  [['slack_sdk.webhook.WebhookClient().send'], SLACK],
+  [['github.Github().get_repo().delete'], repoDelete],
+];
+
+/** JavaScript callables (module-qualified). */
+export const JS_SERVICES: readonly (readonly [readonly string[], AnyHandler])[] = [
+  [
+    [
+      '@ngrok/ngrok.forward',
+      '@ngrok/ngrok.connect',
+      '@ngrok/ngrok.default.forward',
+      '@ngrok/ngrok.default.connect',
+      'ngrok.connect',
+      'ngrok.default.connect',
+    ],
+    ngrokConnect,
+  ],
+  [['localtunnel', 'localtunnel.default'], localtunnel],
+  [octo('delete'), repoDelete],
+  [octo('update'), repoUpdate],
+  [octo('createDeployKey'), deployKey],
+  [
+    slack([
+      'chat.postMessage',
+      'chat.postEphemeral',
+      'chat.scheduleMessage',
+      'files.upload',
+      'files.uploadV2',
+    ]),
+    SLACK,
+  ],
+  [['@vercel/blob.put', '@vercel/blob.default.put'], sendsTo('blob.vercel-storage.com', [])],
+];
