@@ -1340,7 +1340,8 @@ const translate: Handler = (_w, c) => {
 const remoteShell: Handler = (w, c) => {
   const cmd = arg(c, 0, 'command');
   if (!cmd) return undefined;
-  runShell(w.col, c.span, cmd, VIA, { codeSpan: argSpan(w, c, 0) });
+  // Started by ssh, as in `ssh host CMD`: sudo there elevates on the remote host (SH-AST-020).
+  runShell(w.col, c.span, cmd, 'ssh', { codeSpan: argSpan(w, c, 0) });
   return { ...UNKNOWN, sources: [{ kind: 'output', program: 'ssh' }] };
 };
 
@@ -1957,6 +1958,8 @@ add(
     'fabric.Connection().sudo',
     'fabric.api.run',
     'fabric.api.sudo',
+    'fabric.operations.run',
+    'fabric.operations.sudo',
     'asyncssh.connect().run',
     'asyncssh.SSHClientConnection().run',
     'paramiko.SSHClient().exec_command',

@@ -47,15 +47,10 @@ PY_CALLS.add(
     'invoke.sudo',
     'invoke.Context().run',
     'invoke.Context().sudo',
-    'fabric.Connection().run',
-    'fabric.Connection().sudo',
+    // fabric's run/sudo run on the connection's host: python/calls.ts remoteShell.
     'fabric.Connection().local',
-    'fabric.api.run',
     'fabric.api.local',
-    'fabric.api.sudo',
-    'fabric.operations.run',
     'fabric.operations.local',
-    'fabric.operations.sudo',
   ],
   shellLine,
 );
