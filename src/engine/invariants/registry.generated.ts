@@ -70,6 +70,7 @@ import piiAst004Iban from './rules/pii-ast-004-iban.js';
 import piiAst005Phone from './rules/pii-ast-005-phone.js';
 import pkgAst001Unpublish from './rules/pkg-ast-001-unpublish.js';
 import pkgAst002RunnerConfig from './rules/pkg-ast-002-runner-config.js';
+import pkgAst003PackageSourceRedirect from './rules/pkg-ast-003-package-source-redirect.js';
 import pltAst001AppDelete from './rules/plt-ast-001-app-delete.js';
 import pltAst002HostedResourceTakedown from './rules/plt-ast-002-hosted-resource-takedown.js';
 import pltAst003HostedAccountDivert from './rules/plt-ast-003-hosted-account-divert.js';
@@ -95,7 +96,6 @@ import shAst011DownloadThenExecute from './rules/sh-ast-011-download-then-execut
 import shAst012UnresolvedProgram from './rules/sh-ast-012-unresolved-program.js';
 import shAst020PrivilegeEscalation from './rules/sh-ast-020-privilege-escalation.js';
 import shAst021LibraryPreload from './rules/sh-ast-021-library-preload.js';
-import shAst022AgentApprovalOff from './rules/sh-ast-022-agent-approval-off.js';
 import sqlAst001DropDatabase from './rules/sql-ast-001-drop-database.js';
 import sqlAst002DropObject from './rules/sql-ast-002-drop-object.js';
 import sqlAst003Truncate from './rules/sql-ast-003-truncate.js';
@@ -186,6 +186,7 @@ export const RULE_FILES: readonly (readonly [id: string, rule: RuleDefinition])[
   ['PII-AST-005', piiAst005Phone],
   ['PKG-AST-001', pkgAst001Unpublish],
   ['PKG-AST-002', pkgAst002RunnerConfig],
+  ['PKG-AST-003', pkgAst003PackageSourceRedirect],
   ['PLT-AST-001', pltAst001AppDelete],
   ['PLT-AST-002', pltAst002HostedResourceTakedown],
   ['PLT-AST-003', pltAst003HostedAccountDivert],
@@ -211,7 +212,6 @@ export const RULE_FILES: readonly (readonly [id: string, rule: RuleDefinition])[
   ['SH-AST-012', shAst012UnresolvedProgram],
   ['SH-AST-020', shAst020PrivilegeEscalation],
   ['SH-AST-021', shAst021LibraryPreload],
-  ['SH-AST-022', shAst022AgentApprovalOff],
   ['SQL-AST-001', sqlAst001DropDatabase],
   ['SQL-AST-002', sqlAst002DropObject],
   ['SQL-AST-003', sqlAst003Truncate],
