@@ -583,6 +583,9 @@ const POWERSHELL = /^(?:powershell|pwsh)(?:\.exe)?$/i;
 const SHELL_NAME =
   /^(?:(?:\/usr)?\/bin\/)?(?:(?:ba|z|k|da|fi|tc|c)?sh|pwsh|powershell|cmd|python[0-9.]*|node|default|login)(?:\.exe)?$/i;
 
+/** Keys naming the program that runs a sibling script (`{"interpreter": "bash", "script": ...}`). */
+const INTERPRETER_KEY = /^(?:shell|interpreter|interpreter_path|shell_program|executable)$/;
+
 /** Whether a sibling of `self` holds code or a command (the field a `shell` setting runs). */
 function hasCodeSibling(siblings: Record<string, unknown> | undefined, self: string): boolean {
   return Object.keys(siblings ?? {}).some((k) => {
@@ -848,7 +851,11 @@ function walkArguments(
 
     // `{"shell": "bash", "command": "ls"}`: the shell named beside a command is the interpreter
     // that runs it (a setting), not a command that starts an interactive shell.
-    if (key === 'shell' && SHELL_NAME.test(value.trim()) && hasCodeSibling(siblings, leaf.path.at(-1)!))
+    if (
+      INTERPRETER_KEY.test(key) &&
+      SHELL_NAME.test(value.trim()) &&
+      hasCodeSibling(siblings, leaf.path.at(-1)!)
+    )
       continue;
     let runtime: Runtime | undefined;
     const lang = siblingLanguage(siblings);
