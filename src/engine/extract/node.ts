@@ -54,6 +54,7 @@ import {
 } from './node/callbacks.js';
 // After node/callbacks.js: its handlers are the ones node/carry.ts falls back to.
 import './node/carry.js';
+import './node/teardown.js';
 import { heldAt } from './code/carry.js';
 import { isFunctionConstructorOf, paramPrelude } from './node/code-strings.js';
 import { reorderInPlace, rotatedArgs } from './code/reorder.js';

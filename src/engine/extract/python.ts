@@ -59,6 +59,7 @@ import { byteArithmetic } from './python/decoders.js';
 import { heldAt } from './code/carry.js';
 import './python/carry.js';
 import './python/sql-clients.js';
+import './python/teardown.js';
 import { reorderInPlace, rotatedArgs } from './code/reorder.js';
 import { joinedIterables } from './code/iterables.js';
 import {
