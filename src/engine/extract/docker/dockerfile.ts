@@ -5,6 +5,7 @@
  * that parser costs about 240 µs for an 8-line file and drops whitespace from exec-form strings.
  */
 import { emptyContainer, type ContainerInit } from './cli.js';
+import { uncheckedSource } from './package-sources.js';
 import { shellQuote } from './shell-words.js';
 import type { Span } from '../../types.js';
 
@@ -160,7 +161,7 @@ function execForm(rest: string): string[] | undefined {
 
 const CODE_KEYWORDS = new Set(['run', 'cmd', 'entrypoint']);
 
-interface Download {
+export interface Download {
   readonly path: string;
   readonly name: string;
   readonly url: string;
@@ -196,6 +197,78 @@ function downloadOf(url: string, dest: string): Download | undefined {
   const path = git ? dir : dest.endsWith('/') ? dest + base : dest === '.' ? `./${base}` : dest;
   const name = path.split('/').pop() ?? '';
   return name === '' || name === '.' ? undefined : { path, name, url };
+}
+
+/** `curl ... -o PATH URL`, `wget -qO PATH URL` (either order): a file a RUN fetches. */
+const FETCH_TO_FILE =
+  /\b(?:curl|wget)\b[^;&|\n]*?(?:\s-[A-Za-z]*[oO]\s*|\s--output(?:-document)?[= ]\s*)(["']?)(\/[^\s"';&|]+)\1/g;
+const URL_IN = /https?:\/\/[^\s"';&|)]+/;
+/** A download checked against a known digest in the same RUN. */
+const VERIFIED = /\bsha(?:256|512)sum\b|\bgpg\s+--verify\b|\bcosign\s+verify\b|--checksum\b/;
+
+/**
+ * Files a RUN downloads to a fixed path (red team r5: `wget -qO /usr/local/bin/agent https://x/agent`
+ * then `ENTRYPOINT ["/usr/local/bin/agent"]`): later code naming the path runs fetched content. A
+ * release asset under its version tag, or a digest check, pins it.
+ */
+export function runDownloads(code: string): Download[] {
+  const out: Download[] = [];
+  if (code.length > 65536) return out;
+  for (const m of code.matchAll(FETCH_TO_FILE)) {
+    const cmd = code.slice(m.index, code.slice(m.index).search(/&&|\|\||;|\n|$/) + m.index);
+    const url = URL_IN.exec(cmd)?.[0];
+    if (url === undefined || out.length >= 8) continue;
+    const pinned = RELEASE_ASSET.test(url) || VERIFIED.test(code);
+    out.push({ path: m[2]!, name: m[2]!, url, ...(pinned && { pinned }) });
+  }
+  return out;
+}
+
+/**
+ * A downloaded archive unpacked (`tar x...f FILE`, `unzip FILE`) and a program run by path in the
+ * same code (`&& /opt/helper/install.sh`, `sh ./install.sh`): the archive's content runs (r5). The
+ * download it unpacks, or undefined.
+ */
+export function unpackedAndRun(code: string, downloads: readonly Download[]): Download | undefined {
+  if (code.length > 65536) return undefined;
+  for (const d of downloads) {
+    if (d.pinned === true || !code.includes(d.name)) continue;
+    const at = code.search(/\b(?:tar\s+-?[a-zA-Z]*x[a-zA-Z]*|unzip|bsdtar\s+-?[a-zA-Z]*x[a-zA-Z]*|7z\s+x)\b/);
+    if (at < 0 || !code.slice(at).includes(d.name)) continue;
+    const after = code.slice(at);
+    if (/(?:&&|;|\|\||\n)\s*(?:(?:ba|da|z)?sh\s+|\.\/|\/)[\w./-]+/.test(after)) return d;
+  }
+  return undefined;
+}
+
+/** Registries of the official and vendor images (`COPY --from=ghcr.io/astral-sh/uv /uv /bin/`). */
+const KNOWN_REGISTRY =
+  /^(?:docker\.io|index\.docker\.io|ghcr\.io|gcr\.io|[\w-]+\.gcr\.io|quay\.io|mcr\.microsoft\.com|public\.ecr\.aws|registry\.k8s\.io|cgr\.dev|registry\.gitlab\.com|docker\.elastic\.co|nvcr\.io)$/i;
+
+/**
+ * `COPY --from=IMAGE SRC... DEST` of an image on another registry under a moving tag (latest, or
+ * none): its files are remote content a later RUN may run (r5: `COPY --from=x-registry.example.com/
+ * tools/agent:latest /agent /usr/local/bin/agent` then `RUN /usr/local/bin/agent --install`). A
+ * digest, a version tag or a known registry pins it: undefined then, and for a numbered stage.
+ */
+function imageCopy(from: string, parts: readonly string[]): Download | undefined {
+  if (/^\d+$/.test(from) || parts.length < 2) return undefined;
+  const first = from.split('/')[0]!;
+  const registry = from.includes('/') && /[.:]/.test(first) ? first : 'docker.io';
+  const tag = /:([\w.-]+)$/.exec(from.replace(/^[^/]*\//, ''))?.[1];
+  const pinned =
+    from.includes('@sha256:') || (tag !== undefined && tag !== 'latest') || KNOWN_REGISTRY.test(registry);
+  // A pinned image is content like the FROM image's: fixed, not fetched anew.
+  if (pinned) return undefined;
+  const dest = parts[parts.length - 1]!;
+  const src = parts[0]!;
+  const path = dest.endsWith('/') ? dest + (src.split('/').pop() ?? '') : dest;
+  if (path === '' || path.endsWith('/')) return undefined;
+  return {
+    path,
+    name: path,
+    url: `https://${registry}/${from.slice(registry === 'docker.io' ? 0 : first.length + 1)}`,
+  };
 }
 
 /** `ARG`/`ENV` declarations as `NAME=value` pairs (quotes around a value removed). */
@@ -266,9 +339,26 @@ export function analyzeDockerfile(text: string, sink: DockerfileSink): void {
     for (const d of downloads)
       if (code.includes(d.name) && !(d.pinned === true && prepares))
         prefix += `curl -fsSL -o ${shellQuote(d.path)} ${shellQuote(d.url)}; `;
+    // An unpacked archive's program run: the fetched content runs, as `curl URL | sh` would.
+    const unpacked = unpackedAndRun(code, downloads);
+    if (unpacked !== undefined) prefix += `curl -fsSL ${shellQuote(unpacked.url)} | sh; `;
     return prefix + code;
   };
   let imageSpan: Span | undefined;
+  // Build stage names (`FROM node:20 AS build`): `COPY --from=build` copies the build's own files.
+  const stages = new Set<string>();
+  // A package source installed from with its checks off runs what that host serves, as `curl | sh`.
+  let unchecked = false;
+  const checkSources = (text: string, span: Span): void => {
+    const src = unchecked ? undefined : uncheckedSource(text);
+    if (src === undefined) return;
+    unchecked = true;
+    sink.nested(`curl -fsSL ${shellQuote(src.url)} | sh`, span, {
+      inImage: true,
+      secrets: [],
+      sandboxed: true,
+    });
+  };
   const handle = (ins: Instruction, keyword: string, args: string, argsStart: number): void => {
     const span = { start: ins.start, end: ins.end };
     if (keyword === 'onbuild') {
@@ -307,6 +397,24 @@ export function analyzeDockerfile(text: string, sink: DockerfileSink): void {
         }
       for (const h of ins.heredocs)
         sink.nested(withVars(h.body, keyword), { start: h.start, end: h.start + h.body.length }, step);
+      if (keyword === 'run') {
+        checkSources(rest, codeSpan);
+        // Downloads this RUN makes, for the instructions after it (and its own unpack-and-run).
+        const fetched = runDownloads(rest);
+        for (const d of fetched) if (downloads.length < 16) downloads.push(d);
+        // A secret mount's file copied elsewhere stays in the layer (`cp /root/.npmrc /app/`; r5).
+        for (const file of step.secrets) {
+          const kept = secretLeftInLayer(
+            rest.split(file).join('$BUILDKIT_SECRET_FILE'),
+            'BUILDKIT_SECRET_FILE',
+          );
+          const copied = new RegExp(
+            String.raw`\b(?:cp|mv|install)\s+(?:-\S+\s+)*${file.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\s+([^\s;&|]+)`,
+          ).exec(rest)?.[1];
+          const left = copied ?? kept;
+          if (left !== undefined) sink.read(left, `${SECRET_LAYER_ACTOR} ${file}`, span);
+        }
+      }
       const argv = execForm(rest);
       if (argv !== undefined) {
         if (argv.length > 0) sink.nested(withVars(argv.map(shellQuote).join(' '), keyword), codeSpan, step);
@@ -319,6 +427,8 @@ export function analyzeDockerfile(text: string, sink: DockerfileSink): void {
       case 'from': {
         const m = /^(?:--\S+\s+)*(\S+)/.exec(args);
         if (m) image.image = m[1];
+        const stage = /\bAS\s+(\S+)\s*$/i.exec(args)?.[1];
+        if (stage !== undefined && stages.size < 64) stages.add(stage.toLowerCase());
         imageSpan ??= span;
         return;
       }
@@ -331,6 +441,7 @@ export function analyzeDockerfile(text: string, sink: DockerfileSink): void {
           vars.set(k, v);
           if (v !== '') sink.literal?.(`${k}=${v}`, `${keyword.toUpperCase()} ${k}`, span);
         }
+        if (keyword === 'env') checkSources([...vars].map(([k, v]) => `${k}=${v}`).join('\n'), span);
         return;
       case 'label':
         for (const [k, v] of declarations('arg', args))
@@ -342,7 +453,14 @@ export function analyzeDockerfile(text: string, sink: DockerfileSink): void {
       case 'add':
       case 'copy': {
         const { flags, rest } = splitFlags(args);
-        if (flags.has('from')) return; // from another build stage, not the host
+        if (flags.has('from')) {
+          // From another build stage, not the host; from an image, its files are fetched like ADD's.
+          const from = flags.get('from')!;
+          const parts = execForm(rest) ?? rest.trim().split(/\s+/);
+          const fetched = stages.has(from.toLowerCase()) ? undefined : imageCopy(from, parts);
+          if (fetched !== undefined && downloads.length < 16) downloads.push(fetched);
+          return;
+        }
         const parts =
           execForm(rest) ??
           rest
