@@ -12,6 +12,7 @@ import type { Runtime, Span } from '../types.js';
 import { looksLikeSql } from './sql.js';
 import { cliEquivalents } from './tool-call/cli.js';
 import { cypherAsSql } from './tool-call/cypher.js';
+import { AGENT_SETTINGS_FILE } from './tool-call/instructions.js';
 import { writtenCode } from './tool-call/written.js';
 
 export interface ToolCall {
@@ -737,6 +738,25 @@ function walkArguments(
     const span = spanOf({ start: leaves[0]!.span.start, end: leaves[leaves.length - 1]!.span.end });
     facts.push(...ctx.nested(inContext(argv.map(quote).join(' '), siblings, ''), 'bash', span));
   };
+  /** Facts of what `content` written to the tool's target file runs later (tool-call/written.ts). */
+  const writtenFacts = (
+    content: string,
+    siblings: Record<string, unknown> | undefined,
+    span: Span,
+    only?: RegExp,
+  ): Fact[] => {
+    // MultiEdit-style `edits: [{old_string, new_string}]` name the file once, beside the list.
+    const top = asRecord(asRecord(parsed)?.arguments);
+    const target = PATH_FIELDS.map((k) => siblings?.[k] ?? top?.[k]).find(
+      (v): v is string => typeof v === 'string',
+    );
+    const written =
+      target !== undefined && (only === undefined || only.test(target))
+        ? writtenCode(target, content)
+        : undefined;
+    if (!written) return [];
+    return ctx.nested(written.code, written.runtime, span).filter((f) => !written.ignore?.includes(f.kind));
+  };
   const visit = (value: unknown, path: string[], depth: number): void => {
     if (depth > MAX_JSON_DEPTH || ctx.spend?.(VISIT_UNITS) === false) return;
     if (Array.isArray(value)) {
@@ -846,6 +866,9 @@ function walkArguments(
     const inner = level < 4 ? innerJson(value) : undefined;
     if (inner !== undefined) {
       facts.push(...walkArguments({ name, arguments: inner }, tool, name, ctx, level + 1, span));
+      // JSON a write tool puts in a settings file (.vscode/settings.json, .claude/settings.json) is read too.
+      if (verb !== undefined && (verb.op === 'write' || verb.op === 'append') && CONTENT_KEY.test(key))
+        facts.push(...writtenFacts(value, siblings, span, AGENT_SETTINGS_FILE));
       continue;
     }
 
@@ -922,17 +945,8 @@ function walkArguments(
     }
 
     // Content a write tool puts in a script, Makefile or CI workflow runs later: analyse it now.
-    if (verb !== undefined && (verb.op === 'write' || verb.op === 'append') && CONTENT_KEY.test(key)) {
-      // MultiEdit-style `edits: [{old_string, new_string}]` name the file once, beside the list.
-      const top = asRecord(asRecord(parsed)?.arguments);
-      const target = PATH_FIELDS.map((k) => siblings?.[k] ?? top?.[k]).find(
-        (v): v is string => typeof v === 'string',
-      );
-      const written = target !== undefined ? writtenCode(target, value) : undefined;
-      if (written)
-        for (const f of ctx.nested(written.code, written.runtime, span))
-          if (!written.ignore?.includes(f.kind)) facts.push(f);
-    }
+    if (verb !== undefined && (verb.op === 'write' || verb.op === 'append') && CONTENT_KEY.test(key))
+      facts.push(...writtenFacts(value, siblings, span));
 
     const lit: LiteralFact = {
       kind: 'literal',

@@ -96,6 +96,7 @@ import shAst011DownloadThenExecute from './rules/sh-ast-011-download-then-execut
 import shAst012UnresolvedProgram from './rules/sh-ast-012-unresolved-program.js';
 import shAst020PrivilegeEscalation from './rules/sh-ast-020-privilege-escalation.js';
 import shAst021LibraryPreload from './rules/sh-ast-021-library-preload.js';
+import shAst022AgentApprovalOff from './rules/sh-ast-022-agent-approval-off.js';
 import sqlAst001DropDatabase from './rules/sql-ast-001-drop-database.js';
 import sqlAst002DropObject from './rules/sql-ast-002-drop-object.js';
 import sqlAst003Truncate from './rules/sql-ast-003-truncate.js';
@@ -212,6 +213,7 @@ export const RULE_FILES: readonly (readonly [id: string, rule: RuleDefinition])[
   ['SH-AST-012', shAst012UnresolvedProgram],
   ['SH-AST-020', shAst020PrivilegeEscalation],
   ['SH-AST-021', shAst021LibraryPreload],
+  ['SH-AST-022', shAst022AgentApprovalOff],
   ['SQL-AST-001', sqlAst001DropDatabase],
   ['SQL-AST-002', sqlAst002DropObject],
   ['SQL-AST-003', sqlAst003Truncate],

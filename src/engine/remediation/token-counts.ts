@@ -103,6 +103,7 @@ export const RULE_TOKENS_CONSERVED: Readonly<Record<string, number>> = {
   'SH-AST-012': 3817,
   'SH-AST-020': 362,
   'SH-AST-021': 375,
+  'SH-AST-022': 376,
   'SQL-AST-001': 1234,
   'SQL-AST-002': 1228,
   'SQL-AST-003': 1253,

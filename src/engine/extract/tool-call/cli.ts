@@ -11,6 +11,7 @@ import { datastoreLines, DATASTORE_WORDS } from './datastore.js';
 import { forgeLines, FORGE_WORDS } from './forge.js';
 import { manifestLines } from './manifest.js';
 import { saasLines, SAAS_WORDS } from './saas.js';
+import { instructionCode } from './instructions.js';
 import { searchLines, SEARCH_WORDS } from './search.js';
 import { systemLines, SYSTEM_WORDS } from './system.js';
 
@@ -554,6 +555,30 @@ function namedCli(w: readonly string[], f: Map<string, unknown>): CliEquivalent 
   return bash([command.trimStart().startsWith(`${program} `) ? command : `${program} ${command}`]);
 }
 
+/** Tools that save what the agent will read back as its own memory. */
+const MEMORY_WORDS = [
+  'memory',
+  'memories',
+  'remember',
+  'memorize',
+  'memorise',
+  'observations',
+  'observation',
+];
+
+/** A memory tool's text as the commands and sends its standing orders amount to. */
+function memoryLines(args: unknown): CliEquivalent[] {
+  const texts: string[] = [];
+  const collect = (v: unknown, depth: number): void => {
+    if (texts.length > 256 || depth > 6) return;
+    if (typeof v === 'string') texts.push(v);
+    else if (v !== null && typeof v === 'object') for (const x of Object.values(v)) collect(x, depth + 1);
+  };
+  collect(args, 0);
+  const code = instructionCode(texts.join('\n'));
+  return code.trim() === '' ? [] : [bash([code])];
+}
+
 const FAMILY_WORDS = new Set([
   'azure',
   'gcloud',
@@ -602,6 +627,7 @@ const FAMILY_WORDS = new Set([
   'manifest',
   'manifests',
   ...SAAS_WORDS,
+  ...MEMORY_WORDS,
 ]);
 
 /**
@@ -662,5 +688,6 @@ export function cliEquivalents(name: string, args: unknown): CliEquivalent[] {
   if (has(w, ...SYSTEM_WORDS)) out.push(...systemLines(w, f));
   if (has(w, ...FORGE_WORDS)) out.push(...forgeLines(w, f));
   if (has(w, ...SAAS_WORDS)) out.push(...saasLines(w, f, args));
+  if (has(w, ...MEMORY_WORDS)) out.push(...memoryLines(args));
   return out.filter((c): c is CliEquivalent => c !== undefined && c.code !== '');
 }

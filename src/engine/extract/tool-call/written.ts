@@ -10,6 +10,7 @@
  */
 import type { Fact } from '../../facts.js';
 import type { Runtime } from '../../types.js';
+import { AGENT_SETTINGS_FILE, INSTRUCTION_FILE, instructionCode, settingsCode } from './instructions.js';
 
 export interface WrittenCode {
   readonly code: string;
@@ -250,6 +251,9 @@ const whole = (content: string): string => content;
 
 /** Files run later and how to read them, first match wins. */
 const WRITTEN_FILES: readonly WrittenFile[] = [
+  // The agent's standing instructions, memory and settings: what they order the next session runs.
+  { path: INSTRUCTION_FILE, code: instructionCode, runtime: 'bash' },
+  { path: AGENT_SETTINGS_FILE, code: settingsCode, runtime: 'bash' },
   { path: SHELL_FILE, code: whole, runtime: 'bash' },
   // Git hooks (any file under .git/hooks, .githooks or .husky, but not husky's own helper dir).
   { path: /(?:^|\/)(?:\.git\/hooks|\.githooks|\.husky)\/(?!_\/)[^/]+$/, code: whole, runtime: 'bash' },
