@@ -1,6 +1,7 @@
 /** SQL-AST-002: DROP TABLE / VIEW / INDEX / FUNCTION / ROLE ... : objects and their data removed. */
+import type { SqlStmtFact } from '../../facts.js';
 import { allScratchTables, retentionPartitionTable } from '../../knowledge/sql.js';
-import { defineRule } from '../define-rule.js';
+import { defineRule, type FactIndex } from '../define-rule.js';
 
 const WHOLE = new Set(['database', 'schema', 'tablespace', 'owned']);
 /** CREATE OR REPLACE TABLE / REPLACE TABLE (extract/sql/replace.ts): a drop spelled as a create. */
@@ -10,6 +11,33 @@ const REPLACES = /^\s*(?:create\s+or\s+)?replace\b/i;
  * so no rows can go (r4 FP); with it the columns go too.
  */
 const FAILS_IF_USED = new Set(['type', 'domain']);
+
+/** CREATE TABLE name without IF NOT EXISTS / OR REPLACE: it fails when the table is already there. */
+const CREATES_NEW =
+  /^\s*create\s+(?:(?:global|local)\s+)?(?:unlogged\s+)?table\s+(?!if\s+not\s+exists\b)([\w$."`[\]]+)/i;
+
+const bare = (name: string): string =>
+  name
+    .replace(/["`[\]]/g, '')
+    .split('.')
+    .pop()!
+    .toLowerCase();
+
+/**
+ * Tables a program's code created earlier in the same input (a test fixture's `CREATE TABLE t`,
+ * then `DROP TABLE t` in its tear-down): the create raises when the table exists, so the drop only
+ * removes what this input made. SQL scripts are left out (psql runs on after a failed statement).
+ */
+function ownTables(facts: FactIndex, drop: SqlStmtFact): boolean {
+  if (!facts.all.some((f) => f.depth === 0 && (f.runtime === 'python' || f.runtime === 'node'))) return false;
+  const made = new Set<string>();
+  for (const c of facts.of('sql')) {
+    if (c.statement !== 'create' || c.span.start >= drop.span.start) continue;
+    const m = CREATES_NEW.exec(c.text);
+    if (m) made.add(bare(m[1]!));
+  }
+  return drop.targets.length > 0 && drop.targets.every((t) => made.has(bare(t)));
+}
 
 export default defineRule({
   id: 'SQL-AST-002',
@@ -26,6 +54,7 @@ export default defineRule({
       if (s.object === 'table' && allScratchTables(s.targets)) continue;
       // One old period's partition of a log or event table (events_2023_01): retention.
       if (s.object === 'table' && s.targets.length > 0 && s.targets.every(retentionPartitionTable)) continue;
+      if (s.object === 'table' && !REPLACES.test(s.text) && ownTables(facts, s)) continue;
       const target = s.targets[0];
       const object = (s.object ?? 'object').toUpperCase();
       yield {
@@ -63,6 +92,12 @@ export default defineRule({
       { input: 'CREATE OR REPLACE TABLE users AS SELECT * FROM users WHERE 1 = 0', runtime: 'sql' },
       { input: 'create or replace transient table analytics.events (id int)', runtime: 'sql' },
       { input: 'REPLACE TABLE users AS SELECT 1 AS id', runtime: 'sql' },
+      { input: 'CREATE TABLE users (id int); DROP TABLE users;', runtime: 'sql' },
+      {
+        input:
+          'import sqlite3\ncon = sqlite3.connect("app.db")\ncon.execute("CREATE TABLE IF NOT EXISTS users (id int)")\ncon.execute("DROP TABLE users")',
+        runtime: 'python',
+      },
     ],
     allow: [
       { input: 'CREATE TABLE z (truncate INT)', runtime: 'sql', why: 'a column named like a keyword' },
@@ -97,6 +132,12 @@ export default defineRule({
         input: 'DROP TABLE IF EXISTS tmp_import_orders',
         runtime: 'sql',
         why: 'a scratch table of a load, re-created on the next run',
+      },
+      {
+        input:
+          'import sqlite3\ncon = sqlite3.connect(":memory:")\ncon.execute("CREATE TABLE t (id int)")\ncon.execute("DROP TABLE t")',
+        runtime: 'python',
+        why: 'the code created the table; the create raises if it existed',
       },
       {
         input: '-- DROP TABLE old_users (kept for reference)\nSELECT count(*) FROM users',
