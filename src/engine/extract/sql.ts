@@ -456,6 +456,26 @@ function clientFacts(
       // `\\o | sh` runs every later result as shell code; `\\gexec` runs every earlier result as SQL.
       const pipe = c.kind === 'pipe';
       if (pipe) out.push(...ctx.nested(c.code, 'bash', span, 'sql client'));
+      // Every later result goes to the program's input: one that sends it to a host ships the
+      // query output there (red team r5: `\o | curl -T - https://...`, `.once |curl ...`).
+      const host = c.kind === 'pipe' ? sendingHost(c.code) : undefined;
+      if (c.kind === 'pipe' && host !== undefined) {
+        const send: SqlStmtFact = {
+          kind: 'sql',
+          span: ctx.mapSpan(span),
+          runtime: 'sql',
+          depth: ctx.depth,
+          statement: 'other',
+          targets: [],
+          functions: [],
+          readsTables: [],
+          text: c.code,
+          dialect: 'keyword',
+          object: 'client pipe',
+          connectsTo: host,
+        };
+        out.push(send);
+      }
       for (const l of literals) {
         if (pipe ? l.start < c.end : l.end > c.start) continue;
         const code = pipe ? l.value : l.value.replace(/%[ILs]/g, 'x');
@@ -464,6 +484,20 @@ function clientFacts(
     }
   }
   return out;
+}
+
+/** Programs that send their input over the network, and the host they name (a URL or user@host). */
+const SENDER =
+  /(?:^|[|;&]\s*|\s)(?:curl|wget|nc|ncat|netcat|socat|ssh|scp|sftp|ftp|rsync|telnet|openssl|mail|mailx|sendmail|mutt|aws|gsutil|gcloud|az|rclone|http|https|xh)\b/;
+const HOST_IN =
+  /\b[a-z][a-z0-9+.-]*:\/\/(?:[^@/\s]*@)?([^:/?#\s'"]+)|\b[\w.-]+@([\w-]+(?:\.[\w-]+)+)|\b(?:nc|ncat|netcat|telnet)\s+(?:-\S+\s+)*([\w.-]+)/i;
+
+function sendingHost(program: string): string | undefined {
+  if (!SENDER.test(program)) return undefined;
+  const m = HOST_IN.exec(program);
+  const host = m ? (m[1] ?? m[2] ?? m[3])!.toLowerCase() : 'the network';
+  // The client's own machine: the output stays here.
+  return /^(?:localhost|127(?:\.\d+){3}|\[?::1\]?)$/.test(host) ? undefined : host;
 }
 
 /**

@@ -87,6 +87,10 @@ export const NETWORK_FUNCTIONS: ReadonlySet<string> = new Set([
   'xp_sendmail',
   // Aurora/RDS PostgreSQL export to S3 (red team r3)
   'query_export_to_s3',
+  // Azure SQL REST calls, Snowflake mail, Aurora Lambda calls with a payload (red team r5)
+  'sp_invoke_external_rest_endpoint',
+  'system$send_email',
+  'invoke_lambda',
 ]);
 
 /** Package prefixes (Oracle PL/SQL packages) whose every member reaches outside the database. */
@@ -257,6 +261,7 @@ export function functionReach(name: string): 'file-read' | 'file-write' | 'progr
     pkg === 'utl_tcp' ||
     pkg === 'utl_smtp' ||
     pkg === 'utl_mail' ||
+    pkg === 'aws_lambda' ||
     pkg === 'dbms_ldap' ||
     pkg === 'dbms_network_acl_admin'
   )

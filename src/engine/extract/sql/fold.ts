@@ -167,9 +167,14 @@ function operand(tokens: readonly SqlToken[], i: number, vars: Vars, depth: numb
     case 'format':
     case 'formatmessage': {
       let k = 0;
-      value = a.replace(/%(?:\d+\$)?[-0-9]*([sIL%d])/g, (_m, c: string) =>
-        c === '%' ? '%' : (rest[k++] ?? ''),
-      );
+      // %L quotes its value as a literal (red team r5: `format('COPY ... TO PROGRAM %L', $1)`); an
+      // unknown value (folded to '') stands as a placeholder, never as nothing.
+      value = a.replace(/%(?:\d+\$)?[-0-9]*([sIL%d])/g, (_m, c: string) => {
+        if (c === '%') return '%';
+        const v = rest[k++] ?? '';
+        if (c === 'L') return `'${v === '' ? 'x' : v.replace(/'/g, "''")}'`;
+        return c === 'I' && v === '' ? 'x' : v;
+      });
       break;
     }
     // Encoded payloads: PostgreSQL decode(s, 'base64'|'hex') under convert_from, MySQL FROM_BASE64/UNHEX.

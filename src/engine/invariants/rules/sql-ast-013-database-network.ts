@@ -39,9 +39,11 @@ export default defineRule({
         yield {
           span: s.span,
           reason:
-            s.connectsTo === 'FEDERATED' || s.connectsTo.includes('://')
-              ? 'a FEDERATED table makes the database connect to a remote server'
-              : `the statement makes the database connect to ${s.connectsTo} (foreign server or database link)`,
+            s.object === 'client pipe'
+              ? `the SQL client pipes every later query result to a program that sends it to ${s.connectsTo}`
+              : s.connectsTo === 'FEDERATED' || s.connectsTo.includes('://')
+                ? 'a FEDERATED table makes the database connect to a remote server'
+                : `the statement makes the database connect to ${s.connectsTo} (foreign server or database link)`,
           suggestedAlternative: null,
         };
         continue;

@@ -53,6 +53,18 @@ const CHECKS: readonly { readonly pattern: RegExp; readonly reason: string }[] =
     reason: 'CREATE TABLE ... LOCATION an external URL AS SELECT writes the rows to that storage',
   },
   {
+    // Snowflake storage integrations and external volumes (red team r5): a standing grant for the
+    // account to write to the buckets listed, under a role in another cloud account.
+    pattern: new RegExp(
+      LEAD +
+        String.raw`create\s+(?:or\s+replace\s+)?(?:storage\s+integration|external\s+volume)\b[^;]*?(?:\bstorage_allowed_locations\s*=\s*\(\s*|\bstorage_base_url\s*=\s*)` +
+        REMOTE,
+      'i',
+    ),
+    reason:
+      'a storage integration or external volume lets the account write to the external buckets it lists',
+  },
+  {
     pattern: /\bdbms_cloud\s*\.\s*(?:export_data|put_object)\b/i,
     reason: 'DBMS_CLOUD export writes the data to cloud object storage',
   },
@@ -79,14 +91,30 @@ const STAGE_DEF = new RegExp(
     REMOTE,
   'i',
 );
+/** Synapse/SQL Server PolyBase: CREATE EXTERNAL DATA SOURCE d WITH (LOCATION = 'abfss://...'). */
+const DATA_SOURCE_DEF = new RegExp(
+  LEAD + String.raw`create\s+external\s+data\s+source\s+([\w$."[\]]+)[^;]*?\blocation\s*=\s*` + REMOTE,
+  'i',
+);
+/** CETAS: CREATE EXTERNAL TABLE t WITH (..., DATA_SOURCE = d, ...) AS SELECT writes the rows through d. */
+const CETAS = new RegExp(
+  LEAD +
+    String.raw`create\s+external\s+table\b(?=[\s\S]*?\bas\s+(?:select|with)\b)[^;]*?\bdata_source\s*=\s*([\w$."[\]]+)`,
+  'i',
+);
 const COPY_INTO_STAGE = new RegExp(LEAD + String.raw`copy\s+into\s+@([\w$."]+)`, 'i');
-const stageName = (name: string): string => name.replace(/"/g, '').toLowerCase().split('.').pop()!;
+const stageName = (name: string): string =>
+  name
+    .replace(/["[\]]/g, '')
+    .toLowerCase()
+    .split('.')
+    .pop()!;
 
 function externalStages(texts: readonly string[]): Set<string> {
   const out = new Set<string>();
   for (const t of texts) {
-    if (!/\bstage\b/i.test(t)) continue;
-    const m = STAGE_DEF.exec(t);
+    if (!/\b(?:stage|source)\b/i.test(t)) continue;
+    const m = STAGE_DEF.exec(t) ?? DATA_SOURCE_DEF.exec(t);
     if (m) out.add(stageName(m[1]!));
   }
   return out;
@@ -97,15 +125,24 @@ export default defineRule({
   invariant: 'NO_SQL_EXFILTRATION',
   kinds: ['sql'],
   summary:
-    "Exports to external storage: COPY INTO 's3://...', EXPORT DATA, UNLOAD, INSERT INTO FUNCTION s3/url/remote, CREATE TABLE ... LOCATION 's3://' AS SELECT, DBMS_CLOUD.EXPORT_DATA, BACKUP ... TO URL or to a UNC share, INSERT INTO OPENROWSET/OPENDATASOURCE/OPENQUERY, COPY INTO a Snowflake stage the batch pointed at an external URL.",
+    "Exports to external storage: COPY INTO 's3://...', EXPORT DATA, UNLOAD, INSERT INTO FUNCTION s3/url/remote, CREATE TABLE ... LOCATION 's3://' AS SELECT, DBMS_CLOUD.EXPORT_DATA, BACKUP ... TO URL or to a UNC share, INSERT INTO OPENROWSET/OPENDATASOURCE/OPENQUERY, COPY INTO a Snowflake stage the batch pointed at an external URL, CETAS through an external data source the batch pointed at a URL, Snowflake storage integrations and external volumes on outside buckets.",
   remediationHint:
     'Do not send data or backups to external storage from an agent. Query the rows you need and write them inside the workspace; ask the user to run exports to buckets or shares they own.',
   *check(facts) {
     const stmts = facts.of('sql');
-    const stages = stmts.some((s) => s.text.includes('@'))
+    const stages = stmts.some((s) => s.text.includes('@') || /\bdata_source\b/i.test(s.text))
       ? externalStages(stmts.map((s) => s.text))
       : new Set();
     for (const s of stmts) {
+      const cetas = stages.size > 0 ? CETAS.exec(s.text) : null;
+      if (cetas && stages.has(stageName(cetas[1]!))) {
+        yield {
+          span: s.span,
+          reason: `CREATE EXTERNAL TABLE ... AS SELECT writes the rows into the external storage the batch pointed ${cetas[1]!} at`,
+          suggestedAlternative: null,
+        };
+        continue;
+      }
       const unload = stages.size > 0 ? COPY_INTO_STAGE.exec(s.text) : null;
       if (unload && stages.has(stageName(unload[1]!))) {
         yield {
