@@ -695,7 +695,9 @@ function runLike(
     if (o.name === '--env-file' && o.value !== '')
       sink.read?.(o.value, 'docker --env-file', { start: o.word.start, end: o.word.end });
   const cmd = words.slice(rest + 1 + idWords);
-  const hosts = addedHosts(options);
+  const named = addedHosts(options);
+  const bound = boundPaths(c.mounts);
+  const hosts = (text: string): string => bound(named(text));
   // URLs handed to the container command: images whose entrypoint is a client (curlimages/curl)
   // fetch them without a program name on the line.
   for (const w of cmd) {
@@ -715,6 +717,34 @@ function runLike(
     const code = cmd.length > 0 ? `${entrypoint} ${hosts(sink.codeOf(cmd))}` : entrypoint;
     sink.nested(code, 'bash', cmd.length > 0 ? spanOf(cmd) : whole);
   } else if (cmd.length > 0) sink.nested(hosts(sink.codeOf(cmd)), 'bash', spanOf(cmd));
+}
+
+/**
+ * Paths below a writable bind mount's target read as the host paths they are (`-v /var/log:/logs
+ * ... truncate /logs/*` truncates /var/log/*; r5), so the host-path rules judge the container's
+ * command. Identity when nothing is bound.
+ */
+function boundPaths(mounts: ContainerInit['mounts']): (text: string) => string {
+  const map = new Map<string, string>();
+  for (const m of mounts) {
+    const target = m.target.replace(/\/+$/, '');
+    // `$PWD`, `$(pwd)`: the directory docker was started in, the workspace.
+    const source = m.source.replace(/^(?:\$\{?PWD\}?|\$\(pwd\))(?=\/|$)/, '.');
+    if (m.readOnly || !/^\/[\w.-]/.test(target) || !/^(?:\/|~\/|\.(?:\/|$))/.test(source) || map.size >= 8)
+      continue;
+    map.set(target, source.replace(/\/+$/, '') || '/');
+  }
+  if (map.size === 0) return (text) => text;
+  const targets = [...map.keys()].sort((a, b) => b.length - a.length);
+  const re = new RegExp(
+    String.raw`(^|[\s'"=:>])(${targets.map((t) => t.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('|')})(?=[/\s'";&|)]|$)`,
+    'g',
+  );
+  return (text) =>
+    text.replace(re, (_m, pre: string, t: string) => {
+      const source = map.get(t)!;
+      return pre + (source === '/' ? '' : source);
+    });
 }
 
 /**
