@@ -550,7 +550,7 @@ function fileReaderFacts(text: string, ctx: ExtractContext): Fact[] {
 export const sqlExtractor: Extractor = { runtime: 'sql', extract: extractSql };
 
 const SQL_START =
-  /^\s*(?:\(\s*)*(?:select|with|insert|update|delete|drop|truncate|alter|create|grant|revoke|copy|merge|replace|call|exec|execute|explain|show|describe|pragma|attach|load|set|begin|commit|rollback|vacuum|analyze|do|values|use|shutdown|bulk|prepare)\b/i;
+  /^\s*(?:\(\s*)*(?:select|with|insert|update|delete|drop|truncate|alter|create|grant|revoke|copy|merge|replace|call|exec|execute|explain|show|describe|pragma|attach|load|set|begin|commit|rollback|vacuum|analyze|do|values|use|shutdown|bulk|prepare|flush|rename|uninstall|backup|lock)\b/i;
 
 /**
  * Whether a free-text field (a tool's `query`) is SQL rather than a search phrase: it starts with
@@ -560,7 +560,7 @@ export function looksLikeSql(text: string): boolean {
   if (!SQL_START.test(text)) return false;
   if (/^\s*(?:select|with)\b[\s\S]*\bfrom\b/i.test(text)) return true;
   if (
-    /^\s*(?:delete\s+from|update\s+\S+\s+set|insert\s+into|drop\s+(?:table|database|schema|view|index|user|role)|truncate\b|alter\s+(?:table|user|role|system)|grant\s|copy\s+\S+\s+(?:from|to)|create\s+(?:table|user|role|index|function|view))/i.test(
+    /^\s*(?:delete\s+from|update\s+\S+\s+set|insert\s+into|drop\s+(?:table|database|schema|view|index|user|role)|truncate\b|alter\s+(?:table|user|role|system|database|login|sequence)|set\s+(?:global|persist|persist_only|session)\s+\w+\s*=|set\s+@@|revoke\s|flush\s+tables|rename\s+tables?\s|uninstall\s+(?:plugin|component)|backup\s+(?:log|database)|lock\s+tables?\s|grant\s|copy\s+\S+\s+(?:from|to)|create\s+(?:table|user|role|index|function|view))/i.test(
       text,
     )
   )
