@@ -9,6 +9,7 @@ import {
   familyInfo,
   FAMILY_IDS,
   hasVariety,
+  isAlnumCode,
   shannonEntropy,
   type FamilyId,
   type PatternDefinition,
@@ -127,6 +128,18 @@ export interface PrefixedTokenOptions {
   readonly verify?: (secret: string) => boolean;
   /** Length of the fixed prefix, for the variety gate (default: the matched keyword's length). */
   readonly prefixLength?: number;
+  /**
+   * Letters or digits every token has right after its shortest keyword: tested where the keyword
+   * is found, before the regex (`pat` starts `path` and `patch` far more often than a token).
+   */
+  readonly alnumAfter?: number;
+}
+
+/** Whether `text[from, from + n)` is letters and digits, reading nothing at or past `limit`. */
+function alnumRun(text: string, from: number, n: number, limit: number): boolean {
+  if (from + n > limit) return false;
+  for (let k = from; k < from + n; k++) if (!isAlnumCode(text.charCodeAt(k))) return false;
+  return true;
 }
 
 /** A token recognised by its fixed prefix: `npm_…`, `dckr_pat_…`, `PMAK-…`. */
@@ -142,6 +155,13 @@ export function prefixedToken(detectorId: string, o: PrefixedTokenOptions): Patt
     keywords: o.keywords,
     regex,
     boundary: true,
+    ...(o.alnumAfter
+      ? {
+          precheck: (text: string, pos: number, limit: number) =>
+            alnumRun(text, pos + shortest, o.alnumAfter!, limit),
+          precheckReach: shortest + o.alnumAfter,
+        }
+      : {}),
     maxLength: o.maxLength ?? 260,
     envName: o.envName,
     strictOnly: o.strictOnly,
@@ -197,6 +217,10 @@ export function contextValue(detectorId: string, o: ContextValueOptions): Patter
   return {
     id: `${detectorId}/${o.name ?? 'value'}`,
     keywords: o.keywords,
+    // The match's first two exits, tested where the keyword is found.
+    precheck: (text, pos, limit) =>
+      (pos === 0 || startsName(text, pos)) && nameCanEnd(text, pos, limit, within),
+    precheckReach: within + 3,
     match: (text, pos, limit) => {
       // The service word starts a name (or follows a separator inside one): not "consumo".
       if (pos > 0 && !startsName(text, pos)) return null;

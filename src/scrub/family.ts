@@ -60,6 +60,16 @@ export interface PatternDefinition {
   readonly match?: Matcher;
   /** The character before the keyword must not be a letter or digit (prefix-anchored tokens). */
   readonly boundary?: boolean;
+  /**
+   * A cheap necessary condition, tested where the keyword is found (`limit` as for the matcher):
+   * false drops the attempt before it is queued. Common words (`token`, `key`, `path` for
+   * `pat`) start most attempts in clean text, and queuing and running one costs more than this
+   * test. It reads nothing past `pos + precheckReach`; where the text seen so far is shorter
+   * (a stream), the attempt is queued untested.
+   */
+  readonly precheck?: (text: string, pos: number, limit: number) => boolean;
+  /** Characters from the keyword that `precheck` may read (required with it). */
+  readonly precheckReach?: number;
   /** Environment-variable style name for `redacted_keys` (regex patterns). */
   readonly envName?: string;
   /** Always applied: entropy gates, placeholder filters, structure checks. */

@@ -48,6 +48,36 @@ interface CompiledPattern {
   readonly def: PatternDefinition;
   readonly detector: Detector;
   readonly run: Matcher;
+  /** The character before the keyword must not be a letter or digit (def.boundary). */
+  readonly boundary: boolean;
+  /** def.precheck, null when it has none. */
+  readonly precheck: ((text: string, pos: number, limit: number) => boolean) | null;
+  /** Characters from the keyword the precheck reads. */
+  readonly reach: number;
+}
+
+/**
+ * Queue an attempt of each pattern at `pos` (absolute) unless its boundary test or precheck rules
+ * it out. They run where the keyword is found only when the text they read has arrived (the same
+ * text as later, so the same answer); otherwise the attempt is queued untested.
+ */
+function queueAttempts(
+  pending: Attempt[],
+  patterns: readonly CompiledPattern[],
+  pos: number,
+  buf: string,
+  bufStart: number,
+): void {
+  const rel = pos - bufStart;
+  for (let k = 0; k < patterns.length; k++) {
+    const pattern = patterns[k]!;
+    if (pattern.boundary && rel > 0 && isAlnumCode(buf.charCodeAt(rel - 1))) continue;
+    const pre = pattern.precheck;
+    if (pre !== null && rel + pattern.reach <= buf.length) {
+      if (!pre(buf, rel, Math.min(buf.length, rel + pattern.def.maxLength))) continue;
+    }
+    pending.push({ pos, pattern });
+  }
 }
 
 interface Candidate {
@@ -141,7 +171,15 @@ function compilePattern(def: PatternDefinition, detector: Detector, strict: bool
     }
     return hit;
   };
-  return { def, detector, run };
+  const precheck = def.precheck ?? null;
+  return {
+    def,
+    detector,
+    run,
+    boundary: boundary === true,
+    precheck,
+    reach: precheck ? (def.precheckReach ?? def.maxLength) : 0,
+  };
 }
 
 /** The patterns of one mode, compiled once: the automaton, keyword → patterns, id → pattern. */
@@ -275,12 +313,14 @@ export class ScanMachine {
     this.#buf += chunk;
     const rules = this.#rules;
     const pending = this.#pending;
+    const buf = this.#buf;
+    const bufStart = this.#bufStart;
     // The chunk itself goes to the prefilter (positions offset by where it starts in the buffer):
     // it never needs the carried-over text, the automaton state stands for that. The callback is
     // an unnamed arrow: a named one (a class field) costs a defineProperty per machine under tsx.
-    this.#state = rules.automaton.scan(chunk, 0, chunk.length, this.#bufStart + from, this.#state, (hit) => {
-      for (const pattern of rules.patternsFor(hit.keyword)) pending.push({ pos: hit.start, pattern });
-    });
+    this.#state = rules.automaton.scan(chunk, 0, chunk.length, this.#bufStart + from, this.#state, (hit) =>
+      queueAttempts(pending, rules.patternsFor(hit.keyword), hit.start, buf, bufStart),
+    );
   }
 
   end(): string {

@@ -20,6 +20,7 @@ export default defineDetector({
       keywords: ['pat'],
       regex: /^pat[A-Za-z0-9]{14}\.[a-f0-9]{64}/,
       envName: 'AIRTABLE_API_KEY',
+      alnumAfter: 14,
       tail: 'A-Za-z0-9',
       prefixLength: 3,
     }),

@@ -406,6 +406,108 @@ function nextLineValue(text: string, j: number, limit: number, yaml: boolean): n
   return j;
 }
 
+/**
+ * The matcher's first exits, as a precheck where the keyword is found: a stem (`token`, not
+ * `tokenizer`), then an assignment-like character within reach (assignmentNear). Reads at most
+ * ASSIGNMENT_REACH characters from `pos`.
+ */
+export function assignmentPrecheck(text: string, pos: number, limit: number): boolean {
+  const stemLen = stemLength(text, pos, limit);
+  if (stemLen === 0) return false;
+  const i = pos + stemLen;
+  const next = text.charCodeAt(i);
+  if (next >= 97 && next <= 122) return false;
+  const near = Math.min(limit, i + 48);
+  let run = i;
+  let dash = false;
+  for (let c = next; run < near && isIdentCode(c); c = text.charCodeAt(++run)) {
+    if (c === 0x2d && run - i <= 40) dash = true;
+  }
+  if (dash) return true;
+  if (!separatorAfterRun(text, i, run, near)) return false;
+  // A quote, bracket, escape or tag right after the name: quoted names, pairs, XML (the matcher decides).
+  const c = text.charCodeAt(run);
+  if (c === 0x5c || c === 0x3c || c === 0x5d || isQuoteCode(c)) return true;
+  const far = Math.min(limit, pos + ASSIGNMENT_REACH);
+  let k = run;
+  while (k < far && isBlankCode(text.charCodeAt(k))) k++;
+  switch (text.charCodeAt(k)) {
+    case 0x3d: // = : ( then a short bare word is code (`token = await …`, `getToken(client)`)
+    case 0x3a:
+    case 0x28:
+      return strong(text, pos) || valueMayFollow(text, k, far);
+    case 0x3e: // > - !
+    case 0x2d:
+    case 0x21:
+    case 0x22: // a quoted value after blanks (`password "…"`)
+    case 0x27:
+    case 0x60:
+      return true;
+    case 0x2c: // `apiToken,<value>`: a CSV row that opens with the name
+      return k === run && nameStart(text, pos) === 0
+        ? true
+        : k === run && text.charCodeAt(nameStart(text, pos) - 1) === 0x0a;
+  }
+  // Blanks, then a word: `--token <value>`, a typed declaration (`token string = …`), or a
+  // value of 16 or more characters (`key is 2afd…`, `token 9f8e…`); prose has none of them.
+  const start = nameStart(text, pos);
+  if (text.charCodeAt(start) === 0x2d && text.charCodeAt(start + 1) === 0x2d) return true;
+  if (equalsLater(text, k, far)) return true;
+  if (lettersAt(text, k, far, 'is') && isBlankCode(text.charCodeAt(k + 2))) {
+    k += 3;
+    while (k < far && isBlankCode(text.charCodeAt(k))) k++;
+  }
+  if (isQuoteCode(text.charCodeAt(k))) return true; // `secret is "…"`
+  let v = k;
+  while (v < far && v - k < 16 && !isValueStop(text.charCodeAt(v))) v++;
+  return v - k >= 16 || v >= far;
+}
+
+/** pass, pwd, secret: values from four characters (the others need ten unquoted). */
+function strong(text: string, pos: number): boolean {
+  const c = text.charCodeAt(pos) | 0x20;
+  return c === 0x70 || c === 0x73;
+}
+
+/** An `=` later on the line (a typed declaration's), or the reach ends first. */
+function equalsLater(text: string, k: number, far: number): boolean {
+  for (let e = k; e < far; e++) {
+    const c = text.charCodeAt(e);
+    if (c === 0x3d) return true;
+    if (c === 0x0a) return false;
+  }
+  return true;
+}
+
+/**
+ * After a plain `=`, `:` or `(` at `text[k]` under a token/key name: false only for a bare word of
+ * under ten characters that is no scheme and has no `=` after it on the line (`= await`,
+ * `(client,`), which the matcher rejects as too short. Anything else (a quote, a bracket, the
+ * line's end, `==`, `:=`, `=>`) is left to the matcher.
+ */
+function valueMayFollow(text: string, k: number, far: number): boolean {
+  let j = k + 1;
+  const n = text.charCodeAt(j);
+  if (n === 0x3d || n === 0x3a || n === 0x3e || n === 0x2d) return true;
+  while (j < far && isBlankCode(text.charCodeAt(j))) j++;
+  const c = text.charCodeAt(j);
+  if (!(isAlnumCode(c) || c === 0x5f)) return true;
+  let v = j;
+  while (v < far && v - j < 10 && !isValueStop(text.charCodeAt(v))) v++;
+  if (v - j >= 10 || v >= far) return true;
+  // A scheme (`Authorization: Bearer …`) names what follows.
+  if (/^(?:Bearer|Basic|Token|Bot|Digest|Negotiate)$/i.test(text.slice(j, v))) return true;
+  return equalsLater(text, v, far);
+}
+/** Where the name around `pos` starts (the matcher's bounded lookbehind). */
+function nameStart(text: string, pos: number): number {
+  let start = pos;
+  while (start > 0 && pos - start < LOOKBEHIND - 2 && isIdentCode(text.charCodeAt(start - 1))) start--;
+  return start;
+}
+/** The longest stem (13), the 48 characters after it, and a typed declaration's `=` or a value. */
+const ASSIGNMENT_REACH = 110;
+
 function matchAssignment(text: string, pos: number, limit: number): PatternHit | null {
   const stemLen = stemLength(text, pos, limit);
   if (stemLen === 0) return null;
@@ -731,6 +833,8 @@ export default defineDetector({
       id: 'assignment/value',
       keywords: ['pass', 'pwd', 'secret', 'token', 'key', 'auth', 'credential', 'creds'],
       match: matchAssignment,
+      precheck: assignmentPrecheck,
+      precheckReach: ASSIGNMENT_REACH,
       maxLength: 1200,
       strictOnly: true,
     },

@@ -50,6 +50,7 @@ export default defineDetector({
       keywords: DIGIT_TRIPLES,
       regex: /^[MNO][A-Za-z0-9]{22,27}\.[A-Za-z0-9_-]{6}\.[A-Za-z0-9_-]{27,40}/,
       envName: 'DISCORD_BOT_TOKEN',
+      alnumAfter: 19,
       minDistinct: 16,
       minEntropy: 4,
       prefixLength: 4,

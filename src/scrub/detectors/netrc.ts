@@ -16,6 +16,9 @@ export default defineDetector({
       regex:
         /^machine[ \t]+[^\s]{1,253}(?:\s+(?:login|account|port)[ \t]+[^\s]{1,256}){1,3}\s+password[ \t]+(?<secret>[^\s]{1,256})/,
       boundary: true,
+      // `machine` is a common word: only `machine <host>` can start an entry.
+      precheck: (text, pos) => text.charCodeAt(pos + 7) === 0x20 || text.charCodeAt(pos + 7) === 0x09,
+      precheckReach: 8,
       maxLength: 1200,
       strictOnly: true,
       envName: 'NETRC_PASSWORD',
