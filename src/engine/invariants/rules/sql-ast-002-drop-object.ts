@@ -29,7 +29,9 @@ const bare = (name: string): string =>
  * removes what this input made. SQL scripts are left out (psql runs on after a failed statement).
  */
 function ownTables(facts: FactIndex, drop: SqlStmtFact): boolean {
-  if (!facts.all.some((f) => f.depth === 0 && (f.runtime === 'python' || f.runtime === 'node'))) return false;
+  // The code's own string literals say the input is a python/node program.
+  if (!facts.of('literal').some((f) => f.depth === 0 && (f.runtime === 'python' || f.runtime === 'node')))
+    return false;
   const made = new Set<string>();
   for (const c of facts.of('sql')) {
     if (c.statement !== 'create' || c.span.start >= drop.span.start) continue;
@@ -42,7 +44,7 @@ function ownTables(facts: FactIndex, drop: SqlStmtFact): boolean {
 export default defineRule({
   id: 'SQL-AST-002',
   invariant: 'NO_DESTRUCTIVE_SQL',
-  kinds: ['sql'],
+  kinds: ['sql', 'literal'],
   summary: 'DROP TABLE, VIEW, INDEX, FUNCTION, PROCEDURE, SEQUENCE, ROLE or USER.',
   remediationHint:
     'Do not drop tables or other objects. Rename the object instead (ALTER TABLE t RENAME TO t_archived) so the change can be undone, or ask the user to run the drop.',
