@@ -11,6 +11,39 @@ const REPLACES = /^\s*(?:create\s+or\s+)?replace\b/i;
  * so no rows can go (r4 FP); with it the columns go too.
  */
 const FAILS_IF_USED = new Set(['type', 'domain']);
+/**
+ * Extensions that hold no data of their own (statistics views, functions, types, index methods):
+ * without CASCADE the drop fails while a column or index uses them (r6 FP). postgis, timescaledb,
+ * pg_cron and the like keep tables of their own and stay denied.
+ */
+const DATALESS_EXTENSION = new Set([
+  'pg_stat_statements',
+  'pg_stat_kcache',
+  'pg_buffercache',
+  'pg_prewarm',
+  'pgstattuple',
+  'pg_visibility',
+  'pg_freespacemap',
+  'pageinspect',
+  'amcheck',
+  'pg_walinspect',
+  'pg_trgm',
+  'pgcrypto',
+  'uuid-ossp',
+  'citext',
+  'hstore',
+  'unaccent',
+  'fuzzystrmatch',
+  'btree_gin',
+  'btree_gist',
+  'tablefunc',
+  'intarray',
+  'ltree',
+  'cube',
+  'earthdistance',
+  'plpgsql_check',
+  'hypopg',
+]);
 
 /** CREATE TABLE name without IF NOT EXISTS / OR REPLACE: it fails when the table is already there. */
 const CREATES_NEW =
@@ -52,6 +85,13 @@ export default defineRule({
     for (const s of facts.of('sql')) {
       if (s.statement !== 'drop' || WHOLE.has(s.object ?? '') || s.temporary === true) continue;
       if (FAILS_IF_USED.has(s.object ?? '') && !/cascade|force/i.test(s.text)) continue;
+      if (
+        s.object === 'extension' &&
+        !/cascade/i.test(s.text) &&
+        s.targets.length > 0 &&
+        s.targets.every((t) => DATALESS_EXTENSION.has(t.replace(/"/g, '').toLowerCase()))
+      )
+        continue;
       // A scratch table of a load (tmp_import_orders) is re-created from its source on the next run.
       if (s.object === 'table' && allScratchTables(s.targets)) continue;
       // One old period's partition of a log or event table (events_2023_01): retention.
@@ -89,6 +129,8 @@ export default defineRule({
       { input: 'DROP USER myuser', runtime: 'sql' },
       { input: 'DROP FUNCTION a.b (INT)', runtime: 'sql' },
       { input: 'DROP TYPE order_status CASCADE', runtime: 'sql' },
+      { input: 'DROP EXTENSION pg_trgm CASCADE', runtime: 'sql' },
+      { input: 'DROP EXTENSION IF EXISTS postgis', runtime: 'sql' },
       { input: 'SELECT 1 /*! ; DROP TABLE users */', runtime: 'sql' },
       { input: 'SELECT 1 --1; DROP TABLE t', runtime: 'sql' },
       { input: 'CREATE OR REPLACE TABLE users AS SELECT * FROM users WHERE 1 = 0', runtime: 'sql' },
@@ -123,6 +165,11 @@ export default defineRule({
         input: 'DROP TYPE IF EXISTS tmp_import_status',
         runtime: 'sql',
         why: 'without CASCADE the drop fails while a column uses the type',
+      },
+      {
+        input: 'DROP EXTENSION IF EXISTS pg_stat_statements;',
+        runtime: 'sql',
+        why: 'statistics only; without CASCADE it fails while anything uses it',
       },
       {
         input: 'ALTER TABLE integers ALTER COLUMN i DROP DEFAULT',
