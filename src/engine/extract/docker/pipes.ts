@@ -29,6 +29,12 @@ export function containerData(cmd: readonly ShellWord[]): string | undefined {
       return rest.at(-1) === '-' ? 'files of the container' : undefined;
     case 'exec':
       return 'output of a command in the container';
+    case 'inspect':
+      // The config holds the container's environment: its secrets (`--format '{{json .Config.Env}}'`; r5).
+      return rest.some((w) => /^(?:-f|--format)(?:=|$)/.test(w)) &&
+        !rest.some((w) => /\bEnv\b|\.Config\b|^\{\{json \.\}\}$/.test(w))
+        ? undefined
+        : 'the container configuration and environment';
     case 'run':
       return rest.some((w) => /^(?:-v|--volume|--mount|--volumes-from)(?:=|$)|^-v./.test(w))
         ? 'data of the volumes the container mounts'
