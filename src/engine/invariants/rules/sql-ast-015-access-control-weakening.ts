@@ -268,6 +268,37 @@ function bracketedLoad(stmts: readonly SqlStmtFact[], i: number): boolean {
   return added && stmts[i]!.fallback === true;
 }
 
+/** ALTER TABLE t DISABLE TRIGGER USER|name (not ALL: that also stops foreign-key checks). */
+const TRIGGER_OFF =
+  /^\s*alter\s+table\s+(?:only\s+)?(?:if\s+exists\s+)?([\w$."]+)\s+disable\s+trigger\s+([\w$"]+)\s*;?\s*$/i;
+
+/**
+ * User triggers switched off around a bulk load of one table and back on for the same triggers
+ * later in the batch (r6 FP): only rows are added meanwhile, as in bracketedLoad.
+ */
+function triggerBracket(stmts: readonly SqlStmtFact[], i: number): boolean {
+  const m = TRIGGER_OFF.exec(withoutComments(stmts[i]!.text));
+  if (!m || m[2]!.toLowerCase() === 'all') return false;
+  const table = m[1]!.replace(/"/g, '').toLowerCase();
+  const which = m[2]!.replace(/"/g, '').toLowerCase();
+  for (let j = i + 1; j < stmts.length; j++) {
+    const text = withoutComments(stmts[j]!.text).trim();
+    const on =
+      /^alter\s+table\s+(?:only\s+)?(?:if\s+exists\s+)?([\w$."]+)\s+enable\s+(?:always\s+)?trigger\s+([\w$"]+)\s*;?$/i.exec(
+        text,
+      );
+    if (on)
+      return (
+        on[1]!.replace(/"/g, '').toLowerCase() === table && on[2]!.replace(/"/g, '').toLowerCase() === which
+      );
+    const first = FIRST_WORD.exec(text)?.[1]?.toLowerCase() ?? '';
+    const adds = ['insert', 'copy', 'load', 'select'].includes(stmts[j]!.statement);
+    if (!adds || !LOAD_WORDS.has(first) || stmts[j]!.runsProgram !== undefined) return false;
+    if (/\b(?:update|replace|delete|drop|truncate)\b/i.test(text)) return false;
+  }
+  return false;
+}
+
 export default defineRule({
   id: 'SQL-AST-015',
   invariant: 'NO_DESTRUCTIVE_SQL',
@@ -311,6 +342,7 @@ export default defineRule({
       )
         continue;
       const hit = firstMatch(CHECKS, s.text);
+      if (hit && triggerBracket(stmts, i)) continue;
       if (hit) yield { span: s.span, reason: hit.reason, suggestedAlternative: null };
     }
   },
@@ -326,6 +358,11 @@ export default defineRule({
       { input: 'ALTER ROLE app BYPASSRLS', runtime: 'sql' },
       { input: 'SET row_security = off', runtime: 'sql' },
       { input: 'ALTER TABLE audit_log DISABLE TRIGGER ALL', runtime: 'sql' },
+      {
+        input:
+          'ALTER TABLE orders DISABLE TRIGGER USER; DELETE FROM orders WHERE id = 1; ALTER TABLE orders ENABLE TRIGGER USER;',
+        runtime: 'sql',
+      },
       { input: "SET session_replication_role = 'replica'", runtime: 'sql' },
       { input: 'SET sql_log_bin = 0', runtime: 'sql' },
       { input: "SELECT set_config('session_replication_role', 'replica', false)", runtime: 'sql' },
