@@ -89,6 +89,17 @@ export function pgExpr(v: unknown): Expr {
         // `~ '.'` / `~ '.+'`: any non-empty value, as LIKE '_%' (red team r5).
         if (r.k === 'const' && typeof r.v === 'string' && /^\^?\.\+?\*?\$?$/.test(r.v))
           return { k: 'like', negated: false, l: pgExpr(b.lexpr), r: { k: 'const', v: '_%' } };
+        // `~ '@'`: a plain text found anywhere, as LIKE '%@%'; SIMILAR TO '%@%' is that LIKE pattern.
+        if (r.k === 'const' && typeof r.v === 'string') {
+          const plain = kind === 'AEXPR_SIMILAR' ? /^[^|*+?(){}[\]\\]+$/ : /^[^.^$*+?(){}[\]|\\%_]+$/;
+          if (plain.test(r.v))
+            return {
+              k: 'like',
+              negated: false,
+              l: pgExpr(caseless(b.lexpr)),
+              r: { k: 'const', v: kind === 'AEXPR_SIMILAR' ? r.v : `%${r.v}%` },
+            };
+        }
       }
       if (kind === 'AEXPR_OP' && b.lexpr !== undefined) {
         // `created_at < now() + interval '100 years'`: a bound a lifetime away holds for every row.
@@ -137,7 +148,7 @@ export function pgExpr(v: unknown): Expr {
         return { k: 'cmp', op: negated ? '<>' : '=', l, r };
       }
       if (kind === 'AEXPR_LIKE' || kind === 'AEXPR_ILIKE')
-        return { k: 'like', negated: op.startsWith('!'), l: pgExpr(b.lexpr), r: pgExpr(b.rexpr) };
+        return { k: 'like', negated: op.startsWith('!'), l: pgExpr(caseless(b.lexpr)), r: pgExpr(b.rexpr) };
       if (kind === 'AEXPR_IN')
         return {
           k: 'in',
@@ -269,6 +280,18 @@ function pastOrNow(v: unknown, inclusive: boolean): boolean {
   return now && inclusive && args.length >= 2;
 }
 
+/** `lower(email)`, `upper(email)`, `trim(email)`: for a text search, the column itself. */
+function caseless(v: unknown): unknown {
+  const n = pgNode(v);
+  if (
+    n?.[0] !== 'FuncCall' ||
+    !/^(?:lower|upper|btrim|trim|lcase|ucase)$/.test(lastField(n[1].funcname) ?? '')
+  )
+    return v;
+  const args = arr(n[1].args);
+  return args.length === 1 && pgNode(args[0])?.[0] === 'ColumnRef' ? args[0] : v;
+}
+
 /** Functions that find text in a value: index of the searched value and of the text sought. */
 const FINDERS: Readonly<Record<string, readonly [number, number]>> = {
   position: [0, 1],
@@ -286,7 +309,7 @@ function containsTest(v: unknown, op: string, r: Expr): Expr | undefined {
   const n = pgNode(v);
   if (n?.[0] !== 'FuncCall' || r.k !== 'const' || typeof r.v !== 'number') return undefined;
   const idx = FINDERS[lastField(n[1].funcname) ?? ''];
-  const args = arr(n[1].args).map(pgExpr);
+  const args = arr(n[1].args).map((a) => pgExpr(caseless(a)));
   if (idx === undefined || args.length !== 2) return undefined;
   const [col, sought] = [args[idx[0]]!, args[idx[1]]!];
   if (sought.k !== 'const' || typeof sought.v !== 'string' || /[%_]/.test(sought.v)) return undefined;
