@@ -463,6 +463,9 @@ export function assignmentPrecheck(text: string, pos: number, limit: number): bo
   return v - k >= 16 || v >= far;
 }
 
+/** Authorization schemes, lower case (lettersAt matches either case). */
+const SCHEMES = ['bearer', 'basic', 'token', 'bot', 'digest', 'negotiate'];
+
 /** pass, pwd, secret: values from four characters (the others need ten unquoted). */
 function strong(text: string, pos: number): boolean {
   const c = text.charCodeAt(pos) | 0x20;
@@ -496,7 +499,7 @@ function valueMayFollow(text: string, k: number, far: number): boolean {
   while (v < far && v - j < 10 && !isValueStop(text.charCodeAt(v))) v++;
   if (v - j >= 10 || v >= far) return true;
   // A scheme (`Authorization: Bearer …`) names what follows.
-  if (/^(?:Bearer|Basic|Token|Bot|Digest|Negotiate)$/i.test(text.slice(j, v))) return true;
+  for (const scheme of SCHEMES) if (v - j === scheme.length && lettersAt(text, j, v, scheme)) return true;
   return equalsLater(text, v, far);
 }
 /** Where the name around `pos` starts (the matcher's bounded lookbehind). */
