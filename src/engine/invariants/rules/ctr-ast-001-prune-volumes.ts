@@ -5,6 +5,7 @@
  */
 import type { ExecFact } from '../../facts.js';
 import { CONTAINER_ENGINES, GLOBAL_VALUE, listsEvery } from '../../knowledge/docker.js';
+import { classifyHost } from '../../net/address.js';
 import { defineRule, type FactIndex } from '../define-rule.js';
 import { asksHelp, execHits, hasOption, positionals } from '../command-line.js';
 
@@ -98,6 +99,25 @@ function narrowsListing(facts: FactIndex): boolean {
   return false;
 }
 
+/** Names of a site's own network (`manager.internal`, `swarm-1.lan`) or one label (`manager`). */
+const OWN_NETWORK =
+  /^[\w-]+$|\.(?:local|internal|lan|corp|home\.arpa|intranet|localdomain|svc|cluster\.local)$/i;
+
+/**
+ * `swarm join --token T HOST:2377` to a public address or an outside name: that manager then runs
+ * any service it likes on this host (r5). A private address or a local name is the user's cluster.
+ */
+function foreignJoin(args: readonly string[]): string | null {
+  // The manager's address is the last word (option values come before it).
+  const addr = positionals(args).at(-1);
+  if (addr === undefined || addr === 'join') return null;
+  const host = addr.replace(/^\[|\](?::\d+)?$/g, '').replace(/:\d+$/, '');
+  const info = classifyHost(host);
+  if (info.class === 'public' || (info.class === 'name' && !OWN_NETWORK.test(host)))
+    return `swarm join makes this host a worker of the manager at ${addr}, which runs whatever services it schedules here`;
+  return null;
+}
+
 function destroys(words: readonly string[], exec: ExecFact, narrowed: boolean): string | null {
   const dynamic = exec.dynamic;
   let prog = words[0]!;
@@ -118,6 +138,7 @@ function destroys(words: readonly string[], exec: ExecFact, narrowed: boolean): 
   // A manager forced out of its swarm loses the cluster's state and can break its quorum.
   if (group === 'swarm' && verb === 'leave' && hasOption(args, 'f', '--force'))
     return `${prog} swarm leave --force takes the node out of its cluster (a manager takes the cluster state with it)`;
+  if (group === 'swarm' && verb === 'join') return foreignJoin(args);
   if (group === 'node' && (verb === 'rm' || verb === 'remove') && hasOption(args, 'f', '--force'))
     return `${prog} node rm --force removes a node from the swarm with its tasks`;
   if (group === 'volume' && verb === 'prune') return `${prog} volume ${verb} deletes volume data`;
@@ -146,7 +167,7 @@ export default defineRule({
   kinds: ['exec'],
   programs: [...CONTAINER_ENGINES, 'docker-compose', 'podman-compose'],
   summary:
-    'docker/podman system prune, volume prune/rm, image prune -a, compose down -v, or rm -f $(...) delete container data in bulk; swarm leave --force and node rm --force break a cluster; every container, service, stack, node or pod killed, stopped, paused, drained, scaled to 0 or removed is an outage.',
+    'docker/podman system prune, volume prune/rm, image prune -a, compose down -v, or rm -f $(...) delete container data in bulk; swarm leave --force and node rm --force break a cluster; every container, service, stack, node or pod killed, stopped, paused, drained, scaled to 0 or removed is an outage; swarm join to an outside manager hands it the host.',
   remediationHint:
     'Remove only what you created, by name: docker rm <container>, docker image rm <image>. Keep volumes; they hold databases and caches.',
   *check(facts) {
@@ -171,6 +192,7 @@ export default defineRule({
       { input: 'docker kill $(docker ps -q)' },
       { input: 'docker service rm $(docker service ls -q)' },
       { input: 'crictl rmp -fa' },
+      { input: 'docker swarm join --token SWMTKN-1-abc 203.0.113.50:2377' },
     ],
     allow: [
       { input: 'docker ps -a', why: 'reads' },
@@ -181,6 +203,10 @@ export default defineRule({
       { input: 'docker --context prod ps -a', why: 'reads a remote engine' },
       { input: 'docker swarm leave', why: 'a worker leaving (a manager refuses without --force)' },
       { input: 'docker stop web', why: 'one named container' },
+      {
+        input: 'docker swarm join --token SWMTKN-1-abc 10.0.0.5:2377',
+        why: "a manager on the user's own network",
+      },
       { input: 'docker volume rm acme_test_pgdata', why: 'a throwaway test volume, by name' },
     ],
   },
