@@ -306,6 +306,7 @@ const fsCall: Handler = (w, c) => {
       };
     case 'copyFile':
     case 'cp':
+    case 'move':
     case 'rename':
     case 'symlink':
     case 'link': {
@@ -317,8 +318,13 @@ const fsCall: Handler = (w, c) => {
         return UNKNOWN;
       }
       const recursive = truthy(opt(opts, 'recursive')) === true;
-      w.col.file(c.span, op === 'rename' ? 'move' : 'read', path, actor, { recursive, dynamic });
-      w.col.file(c.span, op === 'rename' ? 'move' : 'copy', d.path, actor, { recursive, dynamic: d.dynamic });
+      // fs-extra's move is a rename that also crosses devices.
+      const moves = op === 'rename' || op === 'move';
+      w.col.file(c.span, moves ? 'move' : 'read', path, actor, {
+        recursive: recursive || op === 'move',
+        dynamic,
+      });
+      w.col.file(c.span, moves ? 'move' : 'copy', d.path, actor, { recursive, dynamic: d.dynamic });
       return UNKNOWN;
     }
     default:
@@ -412,6 +418,14 @@ const bufferFrom: Handler = (_w, c) => {
   if (v.items !== undefined) return bytesVal(v.items, v) ?? opaque([v]);
   const enc = constText(c.args[1]);
   if (enc === null || !/^(?:base64|base64url|hex)$/i.test(enc)) return v.fn === undefined ? v : undefined;
+  // Hex spells its text too (`Buffer.from('2f686f6d65', 'hex')` is '/home'): a decoded source either way.
+  const hex = /^hex$/i.test(enc) ? constText(v) : null;
+  if (hex !== null && /^(?:[0-9a-f]{2})+$/i.test(hex))
+    return {
+      ...strVal(Buffer.from(hex, 'hex').toString('latin1')),
+      sources: [...v.sources, { kind: 'decoded' }],
+      lits: v.lits,
+    };
   return base64Val(v, enc.startsWith('base64'));
 };
 
@@ -1041,6 +1055,7 @@ for (const op of [
   'copyFile',
   'cp',
   'rename',
+  'move',
   'symlink',
   'link',
 ]) {

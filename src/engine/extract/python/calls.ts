@@ -1657,7 +1657,7 @@ add(
   ['asyncio.get_event_loop().run_in_executor', 'asyncio.get_running_loop().run_in_executor'],
   firstIsCallee(1),
 );
-add(['os.chdir'], chdir);
+add(['os.chdir', 'contextlib.chdir'], chdir);
 add(
   ['shutil.copy', 'shutil.copy2', 'shutil.copyfile', 'shutil.copymode', 'shutil.copystat'],
   twoPath('copy', 'shutil.copy'),

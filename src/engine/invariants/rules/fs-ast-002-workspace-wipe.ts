@@ -53,6 +53,31 @@ export default defineRule({
         suggestedAlternative: 'rm -rf ./dist ./build',
       };
     }
+    // The workspace root itself moved away (`mv /ws /tmp/old`, fs-extra moveSync, shutil.move): every
+    // file leaves with it (r5). Moving something into it is not: the source is the end read at the
+    // same place (mv), or the first of the two ends a call reports at one span (python, node).
+    const files = [...facts.of('file')];
+    const moved: typeof files = [];
+    // find reports its root among the paths it may hand to -exec mv (`find . -name x -exec mv {} d`).
+    const viaFind = facts.of('exec').some((e) => e.program === 'find');
+    files.forEach((f, i) => {
+      if (viaFind || f.op !== 'move' || resolvePath(f.path, policy) !== policy.workspaceRoot) return;
+      // A move with no other end (`mv .`) moves nothing.
+      if (!files.some((g) => g.op === 'move' && resolvePath(g.path, policy) !== policy.workspaceRoot)) return;
+      const at = (g: (typeof files)[number]): boolean =>
+        g.span.start === f.span.start && g.span.end === f.span.end;
+      const read = files.some((g) => g.op === 'read' && g.path === f.path && at(g));
+      const first =
+        files.some((g, j) => j > i && g.op === 'move' && at(g)) &&
+        !files.some((g, j) => j < i && g.op === 'move' && at(g));
+      if (read || first) moved.push(f);
+    });
+    for (const f of moved)
+      yield {
+        span: f.span,
+        reason: `${f.actor} moves the entire workspace away (${f.path})`,
+        suggestedAlternative: 'mv ./dist ./dist-old',
+      };
     // git rm -r . / git rm -f * removes every tracked file.
     for (const e of facts.of('exec')) {
       if (e.program !== 'git' || e.argv[1] !== 'rm' || e.via !== undefined || e.argv.includes('--cached'))
