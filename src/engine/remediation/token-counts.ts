@@ -9,7 +9,7 @@ export const RULE_TOKENS_CONSERVED: Readonly<Record<string, number>> = {
   'AWS-AST-001': 4309,
   'AWS-AST-002': 343,
   'AZ-AST-001': 4332,
-  'CTR-AST-001': 4272,
+  'CTR-AST-001': 4261,
   'DB-AST-001': 1213,
   'DKR-AST-001': 365,
   'DKR-AST-002': 355,
@@ -44,7 +44,7 @@ export const RULE_TOKENS_CONSERVED: Readonly<Record<string, number>> = {
   'FS-AST-031': 4698,
   'FS-AST-032': 4713,
   'FS-AST-033': 4726,
-  'GCP-AST-001': 4324,
+  'GCP-AST-001': 4314,
   'GCP-AST-002': 373,
   'GIT-AST-001': 4307,
   'GIT-AST-002': 4289,
@@ -119,7 +119,7 @@ export const RULE_TOKENS_CONSERVED: Readonly<Record<string, number>> = {
   'SQL-AST-014': 1347,
   'SQL-AST-015': 1127,
   'SQL-AST-016': 1219,
-  'SQL-AST-017': 1277,
+  'SQL-AST-017': 1252,
   'SYS-AST-001': 7502,
 };
 

@@ -8,6 +8,7 @@
 import type { Span } from '../../types.js';
 import { type Collector, shellJoin, shellWord } from './collector.js';
 import { jsonText } from './json-text.js';
+import { STORE_ROOTS, storeCall, storeConstruct, storeMember } from './stores.js';
 import { constText, deepLits, deepSources, opaque, render, strVal, UNKNOWN, type Val } from './value.js';
 
 /** A client object of one of the libraries, and where in it a value points. */
@@ -23,6 +24,7 @@ export interface Sdk {
     | 'orm-client'
     | 'git'
     | 'search'
+    | 'store'
     | 'engine';
   /** Service, bucket, database, collection, table, or a sub-object's name, outermost first. */
   readonly path: readonly string[];
@@ -146,7 +148,9 @@ export function maySdk(name: string, method: string | undefined): boolean {
   const root = name.startsWith('new ') ? name.slice(4) : name;
   const dot = root.indexOf('.');
   const head = (dot < 0 ? root : root.slice(0, dot)).replace(/(?:\(\))+$/, '');
-  return ROOTS.has(head) || head.startsWith('@aws-sdk/') || name.includes('.objects.');
+  return (
+    ROOTS.has(head) || head.startsWith('@aws-sdk/') || name.includes('.objects.') || STORE_ROOTS.test(head)
+  );
 }
 
 /** The AWS CLI's service name for an SDK's (the s3 client's operations are `aws s3api`). */
@@ -249,7 +253,7 @@ export function sdkConstruct(name: string, c: SdkCall): Val | undefined {
     return sdkVal({ lib: 'git', path: [] });
   if (/^(?:simple-git|simple-git\.simpleGit|simple-git\.default)$/.test(name))
     return sdkVal({ lib: 'git', path: [] });
-  return undefined;
+  return storeConstruct(name, c.args, c.kw);
 }
 
 /** A model or table named by a value (`User`, `models.User`, `'users'`). */
@@ -303,6 +307,8 @@ export function sdkMember(v: Val, name: string): Val | undefined {
     case 'docker':
     case 'git':
       return sdkVal({ ...sdk, path: [...sdk.path, name] });
+    case 'store':
+      return storeMember(sdk, name);
     case 'search':
       return name === 'indices' && sdk.path.length === 0 ? sdkVal({ ...sdk, path: ['indices'] }) : undefined;
     default:
@@ -338,6 +344,8 @@ export function sdkCall(v: Val, method: string, c: SdkCall): Val | undefined {
       return gitCall(sdk, method, c);
     case 'search':
       return searchCall(sdk, method, c);
+    case 'store':
+      return storeCall(sdk, method, c.args, c.kw, (line) => runCli(c, line));
   }
 }
 

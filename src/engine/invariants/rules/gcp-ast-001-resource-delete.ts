@@ -1,6 +1,12 @@
-/** GCP-AST-001: gcloud `... delete` of any resource, gsutil rm -r / rb, gcloud storage rm -r. */
+/**
+ * GCP-AST-001: gcloud `... delete` of any resource, gsutil rm -r / rb, gcloud storage rm -r, a
+ * bucket-wide wildcard removed (`gs://b/**`), BigQuery `bq rm` of a dataset, table or model.
+ */
 import { defineRule } from '../define-rule.js';
 import { asksHelp, execHits, hasOption, positionals } from '../command-line.js';
+
+/** Every object of a bucket: `gs://b/*`, `gs://b/**`. */
+const BUCKET_WIDE = /^gs:\/\/[^/]+\/\*{1,2}$/;
 
 function deletes(words: readonly string[]): string | null {
   const args = words.slice(1);
@@ -9,6 +15,8 @@ function deletes(words: readonly string[]): string | null {
   if (words[0] === 'gcloud') {
     if (verbs[0] === 'storage' && verbs[1] === 'rm' && hasOption(args, 'r', '--recursive'))
       return 'gcloud storage rm --recursive deletes every object under the prefix';
+    if (verbs[0] === 'storage' && verbs[1] === 'rm' && verbs.slice(2).some((v) => BUCKET_WIDE.test(v)))
+      return 'gcloud storage rm of a bucket-wide wildcard deletes every object';
     if (verbs[0] === 'storage' && verbs[1] === 'buckets' && verbs[2] === 'delete')
       return 'gcloud storage buckets delete removes a bucket';
     const at = verbs.findIndex((v) => v === 'delete' || v === 'remove-iam-policy-binding');
@@ -20,9 +28,14 @@ function deletes(words: readonly string[]): string | null {
     if (verbs[0] === 'rm' && hasOption(args, 'R'))
       return 'gsutil rm -R deletes every object under the prefix';
     if (verbs[0] === 'rb') return 'gsutil rb removes a bucket';
+    if (verbs[0] === 'rm' && verbs.slice(1).some((v) => BUCKET_WIDE.test(v)))
+      return 'gsutil rm of a bucket-wide wildcard deletes every object';
     if (verbs[0] === 'rsync' && hasOption(args, 'd'))
       return 'gsutil rsync -d deletes objects missing from the source';
   }
+  // bq rm drops a dataset (-d, with -r its tables), a table (-t) or a model (-m): DROP for BigQuery.
+  if (words[0] === 'bq' && verbs[0] === 'rm' && !hasOption(args, 'j', '--job'))
+    return `bq rm deletes the BigQuery ${hasOption(args, 'd', '--dataset') ? 'dataset' : 'object'} ${verbs[1] ?? ''}`.trimEnd();
   return null;
 }
 
@@ -31,8 +44,9 @@ export default defineRule({
   invariant: 'NO_RECURSIVE_DELETE_OUTSIDE_WORKSPACE',
   pack: 'cloud.gcp',
   kinds: ['exec'],
-  programs: ['gcloud', 'gsutil'],
-  summary: 'gcloud ... delete, gsutil rm -r / rb / rsync -d, gcloud storage rm -r delete cloud resources.',
+  programs: ['gcloud', 'gsutil', 'bq'],
+  summary:
+    'gcloud ... delete, gsutil rm -r / rb / rsync -d / rm gs://b/**, gcloud storage rm -r, bq rm delete cloud resources.',
   remediationHint:
     'Deleting cloud resources needs a human. List them first (gcloud ... list, gsutil ls) and ask.',
   *check(facts) {
@@ -47,12 +61,17 @@ export default defineRule({
       { input: 'gsutil -m rm -r gs://bucket' },
       { input: 'gsutil rb gs://bucket' },
       { input: 'gcloud storage rm --recursive gs://bucket/x' },
+      { input: "gsutil -m rm 'gs://bucket/**'" },
+      { input: 'bq rm -r -f -d project:analytics' },
+      { input: 'bq rm -f -t project:analytics.events' },
     ],
     allow: [
       { input: 'gcloud compute instances list', why: 'reads' },
       { input: 'gsutil ls gs://bucket', why: 'reads' },
       { input: 'gsutil cp gs://bucket/file .', why: 'downloads' },
       { input: 'gcloud config set project p', why: 'local setting' },
+      { input: 'gsutil rm gs://bucket/reports/2024-01.csv', why: 'one object' },
+      { input: 'bq ls project:analytics', why: 'reads' },
     ],
   },
 });

@@ -1,0 +1,321 @@
+/**
+ * Hosted data stores and cloud resource managers reached through their SDKs (red team r6): vector
+ * stores (Pinecone, Qdrant, Chroma, Weaviate, Milvus), Firestore and the Firebase Realtime
+ * Database, Algolia, Google Cloud Storage, BigQuery, resource manager and compute, Azure blob
+ * storage and resource groups. A call that drops or empties a whole collection, index, bucket,
+ * dataset, project or resource group is written as the request or CLI line it amounts to (the
+ * service's REST DELETE, gsutil, bq, gcloud, az), so the remote-delete and cloud rules decide it
+ * once for every spelling; a store on this machine (in memory, a local path, localhost) stays
+ * everyday test work because those rules pass local hosts.
+ */
+import { shellWord } from './collector.js';
+import type { Sdk } from './sdk.js';
+import { constText, strVal, UNKNOWN, type Val } from './value.js';
+
+/** The services, and the constructors or factories that make their clients. */
+const SERVICES: readonly (readonly [string, RegExp])[] = [
+  [
+    'pinecone',
+    /^(?:pinecone\.Pinecone|pinecone\.grpc\.PineconeGRPC|@pinecone-database\/pinecone\.Pinecone)$/,
+  ],
+  ['qdrant', /^(?:qdrant_client\.(?:Async)?QdrantClient|@qdrant\/js-client-rest\.QdrantClient)$/],
+  [
+    'chroma',
+    /^(?:chromadb\.(?:HttpClient|AsyncHttpClient|CloudClient|Client|PersistentClient|EphemeralClient)|chromadb\.ChromaClient|chromadb\.CloudClient)$/,
+  ],
+  [
+    'weaviate',
+    /^(?:weaviate\.(?:connect_to_\w+|Client|WeaviateClient)|weaviate-client\.(?:default\.)?(?:connectToWeaviateCloud|connectToLocal|connectToCustom|client))$/,
+  ],
+  ['milvus', /^(?:pymilvus\.MilvusClient|@zilliz\/milvus2-sdk-node\.MilvusClient)$/],
+  [
+    'firestore',
+    /^(?:google\.cloud\.firestore\.(?:Async)?Client|@google-cloud\/firestore\.Firestore|firebase[-_]admin\.firestore(?:\.client)?)$/,
+  ],
+  ['rtdb', /^(?:firebase-admin\.database|firebase_admin\.db\.reference)$/],
+  [
+    'algolia',
+    /^(?:algoliasearch|algoliasearch\.algoliasearch|algoliasearch\.search_client\.SearchClient\.create)$/,
+  ],
+  ['gcs', /^(?:google\.cloud\.storage\.Client|@google-cloud\/storage\.Storage)$/],
+  ['bigquery', /^(?:google\.cloud\.bigquery\.Client|@google-cloud\/bigquery\.BigQuery)$/],
+  [
+    'gcp-projects',
+    /^(?:google\.cloud\.resourcemanager_v3\.ProjectsClient|@google-cloud\/resource-manager\.ProjectsClient)$/,
+  ],
+  [
+    'gcp-instances',
+    /^(?:google\.cloud\.compute_v1\.InstancesClient|@google-cloud\/compute\.InstancesClient)$/,
+  ],
+  [
+    'azure-blob',
+    /^(?:azure\.storage\.blob\.(?:aio\.)?BlobServiceClient(?:\.from_connection_string)?|@azure\/storage-blob\.BlobServiceClient(?:\.fromConnectionString)?)$/,
+  ],
+  [
+    'azure-resources',
+    /^(?:azure\.mgmt\.resource\.ResourceManagementClient|@azure\/arm-resources\.ResourceManagementClient)$/,
+  ],
+];
+
+/** First segments of those names (a cheap gate: code/sdk.ts maySdk). */
+export const STORE_ROOTS =
+  /^(?:pinecone|@pinecone-database\/pinecone|qdrant_client|@qdrant\/js-client-rest|chromadb|weaviate|weaviate-client|pymilvus|@zilliz\/milvus2-sdk-node|google|@google-cloud\/[\w-]+|firebase-admin|firebase_admin|algoliasearch|azure|@azure\/[\w-]+)$/;
+
+/**
+ * A store client, or a collection, index, bucket or reference inside one: the service, the names
+ * picked inside it (outermost first), and its address as written (`local` for in-process stores;
+ * absent for the hosted default).
+ */
+interface StoreRef {
+  readonly service: string;
+  readonly target?: string;
+  readonly path: readonly string[];
+}
+
+const storeVal = (s: StoreRef): Val => ({
+  ...UNKNOWN,
+  sdk: {
+    lib: 'store',
+    path: [s.service, ...s.path],
+    ...(s.target !== undefined ? { target: s.target } : {}),
+  },
+});
+
+function storeOf(sdk: Sdk): StoreRef {
+  return {
+    service: sdk.path[0]!,
+    path: sdk.path.slice(1),
+    ...(sdk.target !== undefined ? { target: sdk.target } : {}),
+  };
+}
+
+const text = (v: Val | undefined): string | null => (v === undefined ? null : constText(v));
+
+/** Where a client made with these arguments talks to: a URL, `local` for in-process stores, or undefined. */
+function targetOf(
+  service: string,
+  name: string,
+  args: readonly Val[],
+  kw: ReadonlyMap<string, Val>,
+): string | undefined {
+  const first = args[0];
+  const opts = first?.fields;
+  // An address given but not known here (an environment variable) is somewhere else: the hosted default.
+  const given = (...vs: (Val | undefined)[]): string | null | undefined => {
+    const v = vs.find((x) => x !== undefined);
+    return v === undefined ? undefined : text(v);
+  };
+  switch (service) {
+    case 'chroma': {
+      if (/(?:^|\.)(?:Client|PersistentClient|EphemeralClient)$/.test(name)) return 'local';
+      if (/CloudClient$/.test(name)) return undefined;
+      const host = given(kw.get('host'), opts?.get('path'), opts?.get('host'));
+      if (host === null) return undefined;
+      const h = host ?? 'localhost';
+      return /^https?:\/\//.test(h) ? h : `http://${h}:${text(kw.get('port')) ?? '8000'}`;
+    }
+    case 'qdrant': {
+      if (kw.has('path')) return 'local';
+      const loc = given(
+        kw.get('location'),
+        kw.get('url'),
+        opts?.get('url'),
+        kw.get('host'),
+        opts?.get('host'),
+        first,
+      );
+      if (loc === null) return undefined;
+      if (loc === ':memory:') return 'local';
+      if (loc === undefined) return 'http://localhost:6333';
+      return /^https?:\/\//.test(loc) ? loc : `http://${loc}:6333`;
+    }
+    case 'weaviate':
+      if (/connect_to_(?:local|embedded)$|connectToLocal$/.test(name)) return 'local';
+      return given(kw.get('cluster_url'), kw.get('url'), first) ?? undefined;
+    case 'milvus': {
+      const uri = given(kw.get('uri'), opts?.get('address'), first);
+      if (uri === null) return undefined;
+      if (uri === undefined) return 'http://localhost:19530';
+      return /^https?:\/\//.test(uri) ? uri : 'local';
+    }
+    default:
+      return undefined;
+  }
+}
+
+/** The client a constructor or factory named `name` makes, or undefined for other names. */
+export function storeConstruct(
+  name: string,
+  args: readonly Val[],
+  kw: ReadonlyMap<string, Val>,
+): Val | undefined {
+  const bare = name.startsWith('new ') ? name.slice(4) : name;
+  for (const [service, re] of SERVICES) {
+    if (!re.test(bare)) continue;
+    if (service === 'rtdb' && bare.endsWith('.reference'))
+      return storeVal({ service, path: [text(args[0] ?? kw.get('path')) ?? '/'] });
+    const target = targetOf(service, bare, args, kw);
+    return storeVal({ service, path: [], ...(target !== undefined ? { target } : {}) });
+  }
+  return undefined;
+}
+
+/** Sub-objects reached by attribute (`client.collections`, `client.resource_groups`). */
+const MEMBERS = new Set(['collections', 'schema', 'resource_groups', 'resourceGroups', 'indices']);
+
+export function storeMember(sdk: Sdk, name: string): Val | undefined {
+  const store = storeOf(sdk);
+  return MEMBERS.has(name) ? storeVal({ ...store, path: [...store.path, name] }) : undefined;
+}
+
+/** Calls that pick a named part of the store: the value is that part. */
+const PICKS = new Set([
+  'Index',
+  'index',
+  'initIndex',
+  'init_index',
+  'bucket',
+  'get_bucket',
+  'lookup_bucket',
+  'dataset',
+  'collection',
+  'get_collection',
+  'getCollection',
+  'ref',
+  'reference',
+  'child',
+  'database',
+  'firestore',
+  'get_container_client',
+  'getContainerClient',
+]);
+
+/** Who the request goes to: the client's own address, or the hosted service's. */
+function base(store: StoreRef, hosted: string): string | null {
+  if (store.target === 'local') return null;
+  return (store.target ?? hosted).replace(/\/+$/, '');
+}
+
+const q = (s: string): string => shellWord(strVal(s));
+
+const truthy = (v: Val | undefined): boolean => v !== undefined && (v.bool === true || text(v) === 'true');
+
+/** The line a destroying call amounts to, or null when the call is not one. */
+function destroyLine(
+  store: StoreRef,
+  method: string,
+  args: readonly Val[],
+  kw: ReadonlyMap<string, Val>,
+): string | null {
+  const opts = args[0]?.fields;
+  const arg = (key: string, at = 0): string =>
+    text(kw.get(key) ?? opts?.get(key) ?? (opts === undefined ? args[at] : undefined)) ?? 'x';
+  const last = store.path[store.path.length - 1] ?? 'x';
+  const del = (hosted: string, path: string): string | null => {
+    const b = base(store, hosted);
+    return b === null ? null : `curl -X DELETE ${q(`${b}${path}`)}`;
+  };
+  switch (store.service) {
+    case 'pinecone':
+      if (/^(?:delete_index|deleteIndex)$/.test(method))
+        return del('https://api.pinecone.io', `/indexes/${arg('name')}`);
+      if (
+        store.path.length > 0 &&
+        (method === 'deleteAll' ||
+          (method === 'delete' && (truthy(kw.get('delete_all')) || truthy(opts?.get('deleteAll')))))
+      )
+        return del(`https://${last}.svc.pinecone.io`, '/vectors/delete?deleteAll=true');
+      return null;
+    case 'qdrant':
+      return /^(?:delete_collection|deleteCollection)$/.test(method)
+        ? del('https://cloud.qdrant.io', `/collections/${arg('collection_name')}`)
+        : null;
+    case 'chroma':
+      return /^(?:delete_collection|deleteCollection|reset)$/.test(method)
+        ? del('https://api.trychroma.com', `/api/v2/collections/${method === 'reset' ? '*' : arg('name')}`)
+        : null;
+    case 'weaviate':
+      if (method === 'delete_all' || method === 'deleteAll')
+        return del('https://weaviate.cloud', '/v1/schema');
+      return store.path.includes('collections') || store.path.includes('schema')
+        ? /^(?:delete|delete_class|deleteClass)$/.test(method)
+          ? del('https://weaviate.cloud', `/v1/schema/${arg('name')}`)
+          : null
+        : null;
+    case 'milvus':
+      return /^(?:drop_collection|dropCollection|drop_database|dropDatabase)$/.test(method)
+        ? del('https://cloud.zilliz.com', `/v2/vectordb/collections/${arg('collection_name')}`)
+        : null;
+    case 'firestore':
+      return /^(?:recursive_delete|recursiveDelete)$/.test(method)
+        ? del(
+            'https://firestore.googleapis.com',
+            `/v1/projects/-/databases/(default)/documents/${text(args[0] ?? UNKNOWN) ?? 'collection'}`,
+          )
+        : null;
+    case 'rtdb': {
+      // The root or one top-level node (a whole table's worth) removed; a record deeper down is everyday work.
+      if (method !== 'remove' && method !== 'delete') return null;
+      const ref = store.path.filter((p) => p !== 'database' && p !== 'firestore').join('/');
+      const segments = ref.split('/').filter((s) => s !== '');
+      return segments.length <= 1
+        ? del('https://project.firebaseio.com', `/${segments.join('/')}.json`)
+        : null;
+    }
+    case 'algolia':
+      return store.path.length > 0 &&
+        /^(?:clearObjects|clear_objects|delete|deleteIndex|delete_index)$/.test(method)
+        ? del('https://app.algolia.net', `/1/indexes/${last}`)
+        : null;
+    case 'gcs':
+      if (store.path.length === 0) return null;
+      if (method === 'delete')
+        return `gsutil ${truthy(kw.get('force')) || truthy(opts?.get('force')) ? 'rm -r' : 'rb'} gs://${last}`;
+      if (method === 'deleteFiles' && opts?.get('prefix') === undefined) return `gsutil rm -r gs://${last}`;
+      return null;
+    case 'bigquery':
+      if (/^(?:delete_dataset|deleteDataset)$/.test(method)) return `bq rm -r -f -d ${arg('dataset')}`;
+      if (store.path.length > 0 && method === 'delete') return `bq rm -r -f -d ${last}`;
+      if (/^(?:delete_table|deleteTable)$/.test(method)) return `bq rm -f -t ${arg('table')}`;
+      return null;
+    case 'gcp-projects':
+      return /^(?:delete_project|deleteProject)$/.test(method)
+        ? `gcloud projects delete ${arg('name').replace(/^projects\//, '')} --quiet`
+        : null;
+    case 'gcp-instances':
+      return method === 'delete' ? `gcloud compute instances delete ${arg('instance', 2)} --quiet` : null;
+    case 'azure-blob':
+      if (/^(?:delete_container|deleteContainer)$/.test(method))
+        return `az storage container delete --name ${store.path.length > 0 ? last : arg('container')}`;
+      return null;
+    case 'azure-resources':
+      return store.path.some((p) => p === 'resource_groups' || p === 'resourceGroups') &&
+        /^(?:begin_delete|delete|beginDelete|beginDeleteAndWait)$/.test(method)
+        ? `az group delete --name ${arg('resource_group_name')} --yes`
+        : null;
+    default:
+      return null;
+  }
+}
+
+/**
+ * A method called on a store value: a part picked (the value is that part), a destroy (its line
+ * is handed to `run`), or undefined.
+ */
+export function storeCall(
+  sdk: Sdk,
+  method: string,
+  args: readonly Val[],
+  kw: ReadonlyMap<string, Val>,
+  run: (line: string) => void,
+): Val | undefined {
+  const store = storeOf(sdk);
+  if (PICKS.has(method)) {
+    const name = text(args[0] ?? kw.get('name') ?? kw.get('path'));
+    return storeVal({ ...store, path: [...store.path, name ?? method] });
+  }
+  const line = destroyLine(store, method, args, kw);
+  if (line === null) return undefined;
+  run(line);
+  return UNKNOWN;
+}
