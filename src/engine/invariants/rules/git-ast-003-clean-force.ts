@@ -2,6 +2,21 @@
 import { defineRule } from '../define-rule.js';
 import { asksHelp, execHits, gitCommand, hasOption } from '../command-line.js';
 
+/** Directories a build or test run writes and rebuilds (r5 false positive: git clean -fdX build dist). */
+const GENERATED =
+  /^(?:\.\/)?(?:build|dist|out|target|coverage|htmlcov|node_modules|\.cache|\.pytest_cache|\.mypy_cache|\.tox|\.nox|__pycache__|[\w.-]+\.egg-info|\.next|\.nuxt|\.turbo|\.parcel-cache)\/?$/;
+
+/** Every pathspec names a generated directory (and there is one): the clean stays inside build output. */
+function onlyGenerated(args: readonly string[]): boolean {
+  const paths: string[] = [];
+  for (let i = 0; i < args.length; i++) {
+    const a = args[i]!;
+    if (a === '-e' || a === '--exclude') i++;
+    else if (a !== '--' && !a.startsWith('-')) paths.push(a);
+  }
+  return paths.length > 0 && paths.every((p) => GENERATED.test(p));
+}
+
 export default defineRule({
   id: 'GIT-AST-003',
   invariant: 'NO_RECURSIVE_DELETE_OUTSIDE_WORKSPACE',
@@ -16,7 +31,8 @@ export default defineRule({
       const git = gitCommand(exec);
       if (git === null || git.sub !== 'clean' || asksHelp(git.args)) return null;
       if (hasOption(git.args, 'n', '--dry-run')) return null;
-      return hasOption(git.args, 'f', '--force') ? 'git clean --force deletes untracked files' : null;
+      if (!hasOption(git.args, 'f', '--force')) return null;
+      return onlyGenerated(git.args) ? null : 'git clean --force deletes untracked files';
     });
   },
   examples: {
