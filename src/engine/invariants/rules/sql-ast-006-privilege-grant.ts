@@ -1,9 +1,47 @@
 /** SQL-AST-006: GRANT ALL, new or altered superusers, and grants of roles that amount to superuser. */
 import { POWERFUL_ROLES } from '../../knowledge/sql.js';
 import { textVariants } from '../../knowledge/sql-text.js';
-import { defineRule } from '../define-rule.js';
+import type { SqlStmtFact } from '../../facts.js';
+import { defineRule, type FactIndex } from '../define-rule.js';
 
 const NEW_LOGIN = /\bidentified\s+(?:by|with|externally|globally)\b|\bpassword\b/i;
+
+/** Role names that say read-only (reporting_ro, app_readonly, analytics_reader, bi_viewer). */
+const READ_ONLY_ROLE = /^(?!pg_)[\w$]*?(?:_ro|read_?only|_reader|_readers|_viewer|_viewers|_read)$/i;
+
+/**
+ * A reader login (r6 FP): the new user is given, in the same batch, only roles named read-only and
+ * is named by no other statement (no ALTER, no other grant), and the create sets no role attribute.
+ */
+function readerLogin(facts: FactIndex, create: SqlStmtFact): boolean {
+  const user = create.targets[0]?.replace(/["`[\]]/g, '').toLowerCase();
+  if (
+    user === undefined ||
+    create.targets.length !== 1 ||
+    /\b(?:superuser|createrole|createdb|replication|bypassrls|admin|in\s+role|role)\b/i.test(
+      create.text.replace(/'(?:[^']|'')*'/g, "''"),
+    )
+  )
+    return false;
+  let granted = false;
+  for (const s of facts.of('sql')) {
+    if (s === create) continue;
+    const named =
+      s.targets.some((t) => t.replace(/["`[\]]/g, '').toLowerCase() === user) ||
+      new RegExp(`\\b${user.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\b`, 'i').test(s.text);
+    if (!named) continue;
+    const roles = s.grantsRoles ?? [];
+    if (
+      s.statement !== 'grant' ||
+      roles.length === 0 ||
+      !roles.every((r) => READ_ONLY_ROLE.test(r)) ||
+      /with\s+admin\s+option/i.test(s.text)
+    )
+      return false;
+    granted = true;
+  }
+  return granted;
+}
 
 /** A powerful role gaining a member: ALTER [SERVER] ROLE r ADD MEMBER x, sp_add[srv]rolemember. */
 function roleMembership(text: string, functions: readonly string[]): string | undefined {
@@ -63,7 +101,8 @@ export default defineRule({
       if (
         s.statement === 'create' &&
         (s.object === 'user' || s.object === 'login') &&
-        NEW_LOGIN.test(s.text)
+        NEW_LOGIN.test(s.text) &&
+        !readerLogin(facts, s)
       ) {
         yield {
           span: s.span,
@@ -128,6 +167,8 @@ export default defineRule({
       { input: 'GRANT DBA TO hacker', runtime: 'sql' },
       { input: 'ALTER SERVER ROLE sysadmin ADD MEMBER backdoor', runtime: 'sql' },
       { input: "EXEC sp_addsrvrolemember 'eve', 'sysadmin'", runtime: 'sql' },
+      { input: "CREATE USER rd WITH PASSWORD 'x'; GRANT app_admin TO rd;", runtime: 'sql' },
+      { input: "CREATE USER rd WITH PASSWORD 'x'; GRANT pg_read_all_data TO rd;", runtime: 'sql' },
       { input: "GRANT FILE ON *.* TO 'app'@'%'", runtime: 'sql' },
       { input: 'ALTER ROLE app CREATEROLE', runtime: 'sql' },
       { input: 'GRANT IMPERSONATE ON LOGIN::sa TO app', runtime: 'sql' },
