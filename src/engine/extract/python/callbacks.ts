@@ -167,10 +167,9 @@ export function finalized(w: PyWalker, cls: Val, self: Val): void {
  */
 export function subclassed(w: PyWalker, n: SyntaxNode, cls: Val): void {
   const list = n.children.find((c) => c.type === 'argument_list');
-  if (!list) return;
   const kw = new Map<string, Val>();
   const bases: Val[] = [];
-  for (const a of list.children) {
+  for (const a of list?.children ?? []) {
     if (a.type === 'keyword_argument') {
       const [k, v] = a.children.filter((x) => x.named);
       if (k && v) kw.set(w.src(k), w.visit(v));
@@ -179,6 +178,12 @@ export function subclassed(w: PyWalker, n: SyntaxNode, cls: Val): void {
   for (const base of bases) {
     const hook = base.fieldNames !== undefined ? base.fields?.get('__init_subclass__') : undefined;
     if (hook?.fn !== undefined) w.callFunction(hook, [cls], kw);
+  }
+  // A class attribute that is an own instance learns its owner and name: __set_name__(self, owner, name).
+  let hooks = 0;
+  for (const [name, v] of cls.fields ?? []) {
+    if (v.fn !== undefined || ++hooks > MAX_HOOKS) continue;
+    dunder(w, v, '__set_name__', [cls, strVal(name)]);
   }
   // An own metaclass builds the class: its __new__/__init__ run with (meta, name, bases, namespace).
   const meta = kw.get('metaclass');
