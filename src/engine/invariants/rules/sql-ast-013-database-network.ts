@@ -25,6 +25,13 @@ function fixedMail(text: string): boolean {
   return args > 0 && call[1]!.replace(MAIL_ARG, '').replace(/[\s,;]/g, '') === '';
 }
 
+/**
+ * pgsql-http GET of one literal https URL by name, no query string, nothing else in the statement
+ * (r6 FP: reference data fetched): no table data can ride along. POSTs, IPs and built URLs stay denied.
+ */
+const FIXED_GET =
+  /^\s*select\s+(?:[\w.*,\s]+\s+from\s+)?(?:\w+\.)?http_get\s*\(\s*'https:\/\/(?![\d.]+[/:']|\[)[a-z0-9-]+(?:\.[a-z0-9-]+)+(?:\/[\w./-]*)?'\s*\)(?:\s+(?:as\s+)?\w+)?\s*;?\s*$/i;
+
 export default defineRule({
   id: 'SQL-AST-013',
   invariant: 'NO_SQL_EXFILTRATION',
@@ -54,6 +61,7 @@ export default defineRule({
       const f = nets[0];
       if (f && nets.every((x) => MAILERS.has(x.name.slice(x.name.lastIndexOf('.') + 1))) && fixedMail(s.text))
         continue;
+      if (f && nets.every((x) => x.name.endsWith('http_get')) && FIXED_GET.test(s.text)) continue;
       if (f)
         yield {
           span: s.span,
