@@ -4,6 +4,7 @@
  */
 import { NO_SOURCES, type Word } from '../bash/model.js';
 import type { ProgramHandler, Toolkit } from './types.js';
+import { parseNetAddress } from './util.js';
 
 function sub(w: Word, text: string): Word {
   return { ...w, text };
@@ -25,6 +26,27 @@ function gitConfig(kit: Toolkit, key: string, value: Word): void {
   }
   if (k.startsWith('protocol.')) return;
   kit.nested(value.text, 'bash', value.span, 'git');
+}
+
+/** Subcommands whose URL arguments git connects to (now, or on the next fetch/push for `remote`). */
+const REMOTE_SUBCOMMANDS = new Set(['push', 'fetch', 'pull', 'clone', 'ls-remote', 'remote', 'submodule']);
+
+/**
+ * A remote URL built from data (`https://x:${GITHUB_TOKEN}@host/r.git`) sends that data to the host
+ * in the connection's credentials, as curl with the same URL does; SEC-AST-010 judges the host.
+ */
+const INTERNAL_HOST =
+  /^(?:[\w-]+|localhost|127\.[\d.]+|10\.[\d.]+|192\.168\.[\d.]+|172\.(?:1[6-9]|2\d|3[01])\.[\d.]+|[\w.-]+\.(?:internal|corp|local|lan|intranet|localdomain))$/i;
+
+function remoteUrls(kit: Toolkit, words: readonly Word[]): void {
+  for (const w of words) {
+    if (w.sources.length === 0 || !/^[a-z][\w+.-]*:\/\//i.test(w.text)) continue;
+    const addr = parseNetAddress(w.text);
+    // A host named by a variable (CI's `${CI_SERVER_HOST}`) or an internal name is the organisation's own server.
+    if (addr === null || addr.host === '' || /[$`]/.test(addr.host) || INTERNAL_HOST.test(addr.host))
+      continue;
+    kit.flow(w.sources, { kind: 'net', host: addr.host, url: w.text }, w.span);
+  }
 }
 
 const git: ProgramHandler = (inv, kit) => {
@@ -112,6 +134,7 @@ const git: ProgramHandler = (inv, kit) => {
     if (code.length > 0) kit.nested(code.map((w) => w.text).join(' '), 'bash', code[0]!.span, 'git');
   }
   kit.genericArgs(inv, rest);
+  if (subcommand !== undefined && REMOTE_SUBCOMMANDS.has(subcommand)) remoteUrls(kit, rest);
   // `git credential fill`: prints the stored username and password for the host asked about.
   if (subcommand === 'credential' && rest[0]?.text === 'fill')
     return {
