@@ -7,6 +7,7 @@ import type { Span } from '../../types.js';
 import { decodeBase64 } from './collector.js';
 import { sendTo } from './effects.js';
 import { rawSocketWrite } from './raw-protocols.js';
+import { runsLater } from './autorun.js';
 import { overwriteWalk } from './overwrite.js';
 import { inputRunner, pipeWrite } from './stdin-pipe.js';
 import { concat, constText, holeVal, pathOf, strVal, UNKNOWN, withTaint, type Val } from './value.js';
@@ -138,6 +139,7 @@ export function wroteText(w: CodeWalker, span: Span, path: Val, data: Val, appen
     for (const line of text.split('\n'))
       if (/^import[ \t]/.test(line)) w.col.nested(line, 'python', span, 'a python .pth start-up line');
   if (!p.dynamic) w.col.wroteText(p.path, text, append);
+  if (!p.dynamic) runsLater(w.col, span, p.path, text);
 }
 
 /**
