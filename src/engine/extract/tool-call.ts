@@ -807,6 +807,17 @@ function walkArguments(
       if (isStringArray(v) && (ARGV_KEY.test(key) || (CODE_BASH.test(key) && !CODE_BASH_LIST.test(key)))) {
         if (!leavesUnder([...path, k]).every((l) => consumed.has(pathKey(l.path))))
           runArgv(v, leavesUnder([...path, k]), rec);
+      } else if (
+        isStringArray(v) &&
+        CODE_BASH_LIST.test(key) &&
+        v.length <= 256 &&
+        v.some((c) => /^\s*(?:cd|pushd)\b/.test(c))
+      ) {
+        // A command list run in one session keeps the working directory a `cd` step moves to.
+        const leaves = leavesUnder([...path, k]);
+        for (const l of leaves) consumed.add(pathKey(l.path));
+        const span = spanOf({ start: leaves[0]!.span.start, end: leaves[leaves.length - 1]!.span.end });
+        facts.push(...ctx.nested(inContext(v.join('\n'), rec, k), 'bash', span));
       } else if (typeof v === 'object' && v !== null) visit(v, [...path, k], depth + 1);
     }
   };

@@ -109,6 +109,22 @@ function npmrcSettings(content: string): string {
   return out.join('\n');
 }
 
+/** `.yarnrc.yml` top-level settings as the `yarn config set` commands that make them. */
+function yarnrcSettings(content: string): string {
+  const out: string[] = [];
+  for (const m of content.matchAll(/^([A-Za-z][\w-]*)\s*:\s*(\S.*?)\s*$/gm))
+    out.push(`yarn config set ${argvLine([m[1]!, m[2]!.replace(/^(["'])(.*)\1$/, '$2')])}`);
+  return out.join('\n');
+}
+
+/** pip.conf `index-url` / `extra-index-url` as the `pip config set` commands that make them. */
+function pipConfSettings(content: string): string {
+  const out: string[] = [];
+  for (const m of content.matchAll(/^\s*((?:extra-)?index-url|find-links)\s*[=:]\s*(\S+)/gm))
+    out.push(`pip config set ${argvLine([`global.${m[1]!}`, m[2]!])}`);
+  return out.join('\n');
+}
+
 /** Values of `package.json` `scripts` (npm runs them, the lifecycle ones on `npm install`). */
 function packageScripts(content: string): string {
   let parsed: unknown;
@@ -278,6 +294,8 @@ const WRITTEN_FILES: readonly WrittenFile[] = [
   { path: PYTHON_RUN, code: dedent, runtime: 'python' },
   { path: /\.pth$/, code: pthImports, runtime: 'python' },
   { path: /(?:^|\/)\.npmrc$/, code: npmrcSettings, runtime: 'bash' },
+  { path: /(?:^|\/)\.yarnrc\.yml$/, code: yarnrcSettings, runtime: 'bash' },
+  { path: /(?:^|\/)(?:pip\.conf|pip\.ini)$/, code: pipConfSettings, runtime: 'bash' },
   { path: /(?:^|\/)package\.json$/, code: packageScripts, runtime: 'bash' },
   { path: /(?:^|\/)\.pre-commit-(?:config|hooks)\.ya?ml$/, code: yamlEntries, runtime: 'bash' },
   { path: /(?:^|\/)tox\.ini$/, code: toxCommands, runtime: 'bash' },
