@@ -579,6 +579,33 @@ function memoryLines(args: unknown): CliEquivalent[] {
   return code.trim() === '' ? [] : [bash([code])];
 }
 
+/** `install_package {manager, package, index_url}`: the install command the tool runs. */
+function installLine(f: Map<string, unknown>): CliEquivalent | undefined {
+  const index = str(
+    f,
+    'index_url',
+    'extra_index_url',
+    'registry',
+    'registry_url',
+    'index',
+    'source',
+    'repository_url',
+  );
+  if (index === undefined) return undefined;
+  const pkgs = list(f, 'package', 'packages', 'name', 'package_name', 'requirement', 'requirements');
+  const manager = (str(f, 'manager', 'package_manager', 'tool', 'ecosystem') ?? 'pip').toLowerCase();
+  if (/^(?:npm|pnpm|yarn|node|javascript|js)$/.test(manager))
+    return bash([
+      manager === 'node' || manager === 'javascript' || manager === 'js' ? 'npm' : manager,
+      'install',
+      '--registry',
+      quote(index),
+      ...pkgs.map(quote),
+    ]);
+  const flag = f.has('extra_index_url') ? '--extra-index-url' : '--index-url';
+  return bash(['pip install', flag, quote(index), ...pkgs.map(quote)]);
+}
+
 const FAMILY_WORDS = new Set([
   'azure',
   'gcloud',
@@ -628,6 +655,7 @@ const FAMILY_WORDS = new Set([
   'manifests',
   ...SAAS_WORDS,
   ...MEMORY_WORDS,
+  'install',
 ]);
 
 /**
@@ -689,5 +717,10 @@ export function cliEquivalents(name: string, args: unknown): CliEquivalent[] {
   if (has(w, ...FORGE_WORDS)) out.push(...forgeLines(w, f));
   if (has(w, ...SAAS_WORDS)) out.push(...saasLines(w, f, args));
   if (has(w, ...MEMORY_WORDS)) out.push(...memoryLines(args));
+  if (
+    has(w, 'install') &&
+    has(w, 'package', 'packages', 'dependency', 'dependencies', 'pip', 'npm', 'library')
+  )
+    out.push(installLine(f));
   return out.filter((c): c is CliEquivalent => c !== undefined && c.code !== '');
 }
