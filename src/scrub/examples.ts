@@ -38,6 +38,11 @@ export function randomBody(seed: string, alphabet: string, length: number): stri
   return out;
 }
 
+/** Groups of random characters joined by `sep` (a UUID is [8, 4, 4, 4, 12]); group i draws from `${seed}:i`. */
+export function randomGroups(seed: string, alphabet: string, lengths: readonly number[], sep = '-'): string {
+  return lengths.map((n, k) => randomBody(`${seed}:${k}`, alphabet, n)).join(sep);
+}
+
 /** A GitHub-format token (`ghp_` etc.) with a correct CRC32 checksum, or a broken one. */
 /** A version-4 UUID (lower-case hex) whose variant nibble is `variant`, as several vendors' keys are. */
 export function uuidV4(seed: string, variant: '8' | '9' | 'a' | 'b'): string {

@@ -1,18 +1,9 @@
 /** Loggly customer tokens (UUID-shaped) next to "loggly". */
 import { contextValue, defineDetector } from '../detector.js';
-import { ALPHA_LOWER, DIGITS, randomBody } from '../examples.js';
+import { ALPHA_LOWER, DIGITS, randomGroups } from '../examples.js';
 
 const ID = 'loggly';
-const sample0 = (seed: string): string =>
-  randomBody(`${seed}:0`, DIGITS + ALPHA_LOWER, 8) +
-  '-' +
-  randomBody(`${seed}:1`, DIGITS + ALPHA_LOWER, 4) +
-  '-' +
-  randomBody(`${seed}:2`, DIGITS + ALPHA_LOWER, 4) +
-  '-' +
-  randomBody(`${seed}:3`, DIGITS + ALPHA_LOWER, 4) +
-  '-' +
-  randomBody(`${seed}:4`, DIGITS + ALPHA_LOWER, 12);
+const sample0 = (seed: string): string => randomGroups(seed, DIGITS + ALPHA_LOWER, [8, 4, 4, 4, 12]);
 
 export default defineDetector({
   id: ID,

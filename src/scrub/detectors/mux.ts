@@ -1,18 +1,9 @@
 /** Mux access token ids (UUID-shaped) and secrets (75) next to "mux". */
 import { contextValue, defineDetector } from '../detector.js';
-import { ALPHA_LOWER, BASE64, DIGITS, randomBody } from '../examples.js';
+import { ALPHA_LOWER, BASE64, DIGITS, randomBody, randomGroups } from '../examples.js';
 
 const ID = 'mux';
-const sample0 = (seed: string): string =>
-  randomBody(`${seed}:0`, DIGITS + ALPHA_LOWER, 8) +
-  '-' +
-  randomBody(`${seed}:1`, DIGITS + ALPHA_LOWER, 4) +
-  '-' +
-  randomBody(`${seed}:2`, DIGITS + ALPHA_LOWER, 4) +
-  '-' +
-  randomBody(`${seed}:3`, DIGITS + ALPHA_LOWER, 4) +
-  '-' +
-  randomBody(`${seed}:4`, DIGITS + ALPHA_LOWER, 12);
+const sample0 = (seed: string): string => randomGroups(seed, DIGITS + ALPHA_LOWER, [8, 4, 4, 4, 12]);
 const sample1 = (seed: string): string => randomBody(`${seed}:5`, BASE64, 75);
 
 export default defineDetector({

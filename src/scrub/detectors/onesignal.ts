@@ -1,18 +1,9 @@
 /** OneSignal REST API keys (48, or UUID-shaped app keys) next to "onesignal". */
 import { contextValue, defineDetector } from '../detector.js';
-import { ALPHA_LOWER, BASE62, DIGITS, randomBody } from '../examples.js';
+import { ALPHA_LOWER, BASE62, DIGITS, randomBody, randomGroups } from '../examples.js';
 
 const ID = 'onesignal';
-const sample0 = (seed: string): string =>
-  randomBody(`${seed}:0`, DIGITS + ALPHA_LOWER, 8) +
-  '-' +
-  randomBody(`${seed}:1`, DIGITS + ALPHA_LOWER, 4) +
-  '-' +
-  randomBody(`${seed}:2`, DIGITS + ALPHA_LOWER, 4) +
-  '-' +
-  randomBody(`${seed}:3`, DIGITS + ALPHA_LOWER, 4) +
-  '-' +
-  randomBody(`${seed}:4`, DIGITS + ALPHA_LOWER, 12);
+const sample0 = (seed: string): string => randomGroups(seed, DIGITS + ALPHA_LOWER, [8, 4, 4, 4, 12]);
 const sample1 = (seed: string): string => randomBody(`${seed}:5`, BASE62, 48);
 
 export default defineDetector({

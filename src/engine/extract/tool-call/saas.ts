@@ -138,19 +138,21 @@ function destroy(w: readonly string[]): CliEquivalent | undefined {
 const ANYONE =
   /^(?:anyone|anyone_?with_?(?:the_?)?link|public|public_?read(?:_?write)?|everyone|all_?users|world|internet|unlisted|open)$/i;
 
+/** Tool-name words of a sharing or visibility change. */
+const SHARE_WORDS = [
+  'share',
+  'sharing',
+  'permission',
+  'permissions',
+  'acl',
+  'visibility',
+  'access',
+  'publish',
+  'link',
+];
+
 function expose(w: readonly string[], all: readonly [string, Json][]): CliEquivalent | undefined {
-  const sharing = has(
-    w,
-    'share',
-    'sharing',
-    'permission',
-    'permissions',
-    'acl',
-    'visibility',
-    'access',
-    'publish',
-    'link',
-  );
+  const sharing = has(w, ...SHARE_WORDS);
   const publicWord = has(w, 'public') && has(w, 'make', 'set', 'convert', 'change', 'update', 'to');
   if (has(w, ...READ) && !publicWord) return undefined;
   if (publicWord) return action('expose', w.join('_'), 'made public');
@@ -414,16 +416,8 @@ function apex(name: string | undefined): boolean {
 /** Tool-name words any reader below needs; a name with none of them costs nothing more. */
 export const SAAS_WORDS = [
   ...DESTROY,
-  'share',
-  'sharing',
-  'permission',
-  'permissions',
-  'acl',
-  'visibility',
-  'access',
-  'publish',
+  ...SHARE_WORDS,
   'public',
-  'link',
   ...MAIL,
   ...MONEY,
   'external',
