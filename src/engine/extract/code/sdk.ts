@@ -256,8 +256,8 @@ export function sdkConstruct(name: string, c: SdkCall): Val | undefined {
   return storeConstruct(name, c.args, c.kw);
 }
 
-/** A model or table named by a value (`User`, `models.User`, `'users'`). */
-function tableOf(v: Val | undefined): string | null {
+/** A model or table named by a value (`User`, `models.User`, `'users'`), lower-cased. */
+export function tableOf(v: Val | undefined): string | null {
   if (v === undefined) return null;
   const t = v.ref ?? constText(v);
   if (t === null || t === undefined) return null;

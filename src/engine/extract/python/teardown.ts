@@ -8,6 +8,7 @@
  * test settings module, an in-memory or sqlite database, a pytest or unittest input) is left alone.
  */
 import { shellWord } from '../code/collector.js';
+import { tableOf } from '../code/sdk.js';
 import { constText, render, strVal, UNKNOWN, type Val } from '../code/value.js';
 import type { PyWalker } from '../python.js';
 import { PY_CALLS, type PyCall } from './calls.js';
@@ -30,15 +31,6 @@ function sql(w: PyWalker, c: PyCall, text: string): Val {
 function bash(w: PyWalker, c: PyCall, line: string): Val {
   w.col.nested(line, 'bash', c.span, VIA);
   return UNKNOWN;
-}
-
-/** A model or table named by a value (`User`, `models.User`, `'users'`), lower-cased. */
-function tableOf(v: Val | undefined): string | null {
-  if (v === undefined) return null;
-  const t = v.ref ?? constText(v);
-  if (t === null || t === undefined) return null;
-  const last = t.replace(/\(\)$/, '').split('.').pop() ?? t;
-  return /^\w+$/.test(last) ? last.toLowerCase() : null;
 }
 
 /** The model a call is made on (`app.models.Event.delete` → `event`), or null. */
