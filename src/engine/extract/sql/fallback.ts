@@ -31,6 +31,8 @@ const KIND: Readonly<Record<string, SqlStatementKind>> = {
   create: 'create',
   grant: 'grant',
   revoke: 'revoke',
+  // T-SQL DENY <privileges> ON x TO role: a revoke, not the DELETE/UPDATE its privilege list names.
+  deny: 'revoke',
   copy: 'copy',
   load: 'load',
   bulk: 'load',

@@ -80,7 +80,7 @@ export default defineRule({
   kinds: ['sql', 'literal'],
   summary: 'DROP TABLE, VIEW, INDEX, FUNCTION, PROCEDURE, SEQUENCE, ROLE or USER.',
   remediationHint:
-    'Do not drop tables or other objects. Rename the object instead (ALTER TABLE t RENAME TO t_archived) so the change can be undone, or ask the user to run the drop.',
+    'Do not drop tables or other objects. Keep a copy of the data first (CREATE TABLE t_backup AS SELECT * FROM t) and ask the user to run the drop; renaming a live table away breaks the application just the same.',
   *check(facts) {
     for (const s of facts.of('sql')) {
       if (s.statement !== 'drop' || WHOLE.has(s.object ?? '') || s.temporary === true) continue;
@@ -108,8 +108,8 @@ export default defineRule({
               '',
             ),
         suggestedAlternative:
-          (s.object === 'table' || s.object === 'view') && target
-            ? `ALTER ${object} ${target} RENAME TO ${target.split('.').pop()}_archived`
+          s.object === 'table' && target
+            ? `CREATE TABLE ${target.split('.').pop()}_backup AS SELECT * FROM ${target}`
             : null,
       };
     }

@@ -1,4 +1,5 @@
 /** SQL-AST-007: SHUTDOWN statements stop the database server for every client; mass session kills cut every client off. */
+import { appAccessRevoked, cutOffMoves, emptySearchPath } from '../../knowledge/sql-cutoff.js';
 import { holdsLock, isLongSleep, rowBomb, throttled } from '../../knowledge/sql-load.js';
 import { defineRule } from '../define-rule.js';
 
@@ -27,13 +28,17 @@ export default defineRule({
   invariant: 'NO_DESTRUCTIVE_SQL',
   kinds: ['sql'],
   summary:
-    'SHUTDOWN of the database server (MySQL, SQL Server), including injected forms; pg_terminate_backend/pg_cancel_backend over a query of sessions; a database closed to its clients (CONNECTION LIMIT 0, SINGLE_USER, OFFLINE); denial of service from inside (row generators or cross joins of 1e8+ rows, a lock held through a long sleep, max_connections <= 5, server-wide timeouts under 100 ms).',
+    'SHUTDOWN of the database server (MySQL, SQL Server), including injected forms; pg_terminate_backend/pg_cancel_backend over a query of sessions; a database closed to its clients (CONNECTION LIMIT 0, SINGLE_USER, OFFLINE); the application cut off from its tables (renamed to a retired name or moved into an archive schema with nothing in their place, search_path pointed at nothing, access of an application role revoked or denied); denial of service from inside (row generators or cross joins of 1e8+ rows, a lock held through a long sleep, max_connections <= 5, server-wide timeouts under 100 ms).',
   remediationHint:
     'Do not stop the database server. If a restart is needed, ask the user or the operator to do it.',
   *check(facts) {
-    const stmts = facts.of('sql');
+    const stmts = [...facts.of('sql')].sort((a, b) => a.span.start - b.span.start);
     // A table or its rows locked and the session asleep while holding them (red team r5).
     const locked = stmts.some((s) => holdsLock(s.text));
+    // The application cut off from its tables without a drop (red team r6, knowledge/sql-cutoff.ts).
+    const texts = stmts.map((s) => s.text);
+    for (const c of [...cutOffMoves(texts), ...appAccessRevoked(texts)])
+      yield { span: stmts[c.index]!.span, reason: c.reason, suggestedAlternative: null };
     for (const s of stmts) {
       const outage =
         rowBomb(s.text) ??
@@ -45,6 +50,15 @@ export default defineRule({
         yield {
           span: s.span,
           reason: `denial of service from inside the database: ${outage}`,
+          suggestedAlternative: null,
+        };
+        continue;
+      }
+      const path = emptySearchPath(s.text);
+      if (path !== undefined) {
+        yield {
+          span: s.span,
+          reason: `the statement gives the application ${path}: it no longer finds its tables`,
           suggestedAlternative: null,
         };
         continue;

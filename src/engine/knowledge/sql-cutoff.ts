@@ -1,0 +1,251 @@
+/**
+ * The application cut off from its data without a DROP (red team r6): a table, schema or database
+ * renamed to a retired name or moved into an archive schema with nothing put back under the old
+ * name, a role's or database's search_path pointed at a schema that holds nothing, and an
+ * application role's access revoked or denied. Migrations rename and move too; they put a table,
+ * view or schema back under the old name in the same batch (a rotation, a swap, a compatibility
+ * view), or move things to names that say what they are for rather than that they are retired.
+ */
+import { withoutComments } from './sql-text.js';
+
+const PART = String.raw`(?:[\w$-]+|"[^"]*"|\x60[^\x60]*\x60|\[[^\]]*\]|'[^']*')`;
+const NAME = String.raw`(${PART}(?:\s*\.\s*${PART})*)`;
+
+const unquote = (part: string): string => part.replace(/^["`'[]|["`'\]]$/g, '').toLowerCase();
+/** A dotted name's parts, unquoted and lowercased (`[dbo].[Orders]` → ['dbo', 'orders']). */
+const parts = (name: string): string[] =>
+  (name.match(new RegExp(PART, 'g')) ?? [])
+    .map(unquote)
+    .flatMap((p) => (p.includes('.') ? p.split('.') : [p]));
+const last = (name: string): string => parts(name).pop() ?? '';
+
+/**
+ * Names that say the object is retired: `users_old`, `orders_bak`, `app_retired`, `archive`,
+ * `trash_orders`, `orders_deprecated`, `legacy_users`, `orders_to_delete`.
+ */
+const RETIRED =
+  /(?:^|_)(?:old|bak|bkp|backup|backups|archive|archived|archives|deprecated|retired|trash|trashed|graveyard|attic|legacy|unused|obsolete|dead|defunct|del|deleted|dropped|drop|to_?delete|todrop|removed|gone|junk|disabled|expired|quarantine|quarantined|decommissioned|old\d+)(?:_|$|\d)/;
+/** Names that say the object holds nothing (an empty schema a search_path is pointed at). */
+const EMPTY =
+  /(?:^|_)(?:empty|blank|stub|void|null|none|nothing|nowhere|dummy|placeholder|nonexistent|non_existent|missing|does_not_exist|dne|invalid|bogus|fake|nosuch|no_such)(?:_|$)/;
+/** A date stamp appended to the old name (`orders_20241101`, `users_2024_11_01`): an archived copy. */
+const DATE_SUFFIX = /_(?:19|20)\d\d[-_]?\d\d(?:[-_]?\d\d)?$/;
+
+/** Whether `to` names a retired copy of `from` (or any retired object). */
+export function retiredName(from: string, to: string): boolean {
+  if (RETIRED.test(to) && !RETIRED.test(from)) return true;
+  return to.startsWith(from) && DATE_SUFFIX.test(to.slice(from.length));
+}
+
+interface Move {
+  readonly kind: 'table' | 'schema' | 'database';
+  /** Old name (last part) and new name (last part). */
+  readonly from: string;
+  readonly to: string;
+  /** Schema the object lands in, when the statement names one. */
+  readonly intoSchema?: string;
+}
+
+const ALTER_RENAME = new RegExp(
+  String.raw`^\s*alter\s+(table|view|materialized\s+view|schema|database)\s+(?:if\s+exists\s+)?(?:only\s+)?` +
+    NAME +
+    String.raw`\s+rename\s+to\s+` +
+    NAME,
+  'i',
+);
+const MODIFY_NAME = new RegExp(
+  String.raw`^\s*alter\s+database\s+` + NAME + String.raw`\s+modify\s+name\s*=\s*` + NAME,
+  'i',
+);
+const RENAME_LIST = /^\s*rename\s+tables?\s+([\s\S]+?)\s*;?\s*$/i;
+const RENAME_PAIR = new RegExp(NAME + String.raw`\s+to\s+` + NAME, 'gi');
+const SET_SCHEMA = new RegExp(
+  String.raw`^\s*alter\s+(?:table|view|materialized\s+view|sequence)\s+(?:if\s+exists\s+)?(?:only\s+)?` +
+    NAME +
+    String.raw`\s+set\s+schema\s+` +
+    NAME,
+  'i',
+);
+const TRANSFER = new RegExp(
+  String.raw`^\s*alter\s+schema\s+` + NAME + String.raw`\s+transfer\s+(?:object\s*::\s*)?` + NAME,
+  'i',
+);
+/** T-SQL sp_rename 'old', 'new' [, 'OBJECT']: a column, index or type rename leaves the table alone. */
+const SP_RENAME =
+  /^\s*(?:exec(?:ute)?\s+)?(?:[\w[\]]+\.)*\[?sp_rename\]?\s+(?:@objname\s*=\s*)?N?'([^']+)'\s*,\s*(?:@newname\s*=\s*)?N?'([^']+)'(?:\s*,\s*(?:@objtype\s*=\s*)?N?'(\w+)')?/i;
+
+function movesOf(text: string): Move[] {
+  const out: Move[] = [];
+  const rename = ALTER_RENAME.exec(text);
+  if (rename) {
+    const kind = /schema/i.test(rename[1]!) ? 'schema' : /database/i.test(rename[1]!) ? 'database' : 'table';
+    const to = parts(rename[3]!);
+    out.push({
+      kind,
+      from: last(rename[2]!),
+      to: to[to.length - 1]!,
+      ...(kind === 'table' && to.length > 1 && { intoSchema: to[to.length - 2]! }),
+    });
+  }
+  const modify = MODIFY_NAME.exec(text);
+  if (modify) out.push({ kind: 'database', from: last(modify[1]!), to: last(modify[2]!) });
+  const list = RENAME_LIST.exec(text);
+  if (list)
+    for (const m of list[1]!.matchAll(RENAME_PAIR)) {
+      const from = parts(m[1]!);
+      const to = parts(m[2]!);
+      const intoOther = to.length > 1 && (from.length < 2 || from[from.length - 2] !== to[to.length - 2]);
+      out.push({
+        kind: 'table',
+        from: from[from.length - 1]!,
+        to: to[to.length - 1]!,
+        ...(intoOther && { intoSchema: to[to.length - 2]! }),
+      });
+    }
+  const set = SET_SCHEMA.exec(text);
+  if (set) out.push({ kind: 'table', from: last(set[1]!), to: last(set[1]!), intoSchema: last(set[2]!) });
+  const transfer = TRANSFER.exec(text);
+  if (transfer)
+    out.push({
+      kind: 'table',
+      from: last(transfer[2]!),
+      to: last(transfer[2]!),
+      intoSchema: last(transfer[1]!),
+    });
+  const sp = SP_RENAME.exec(text);
+  if (sp && (sp[3] === undefined || /^(?:object|database)$/i.test(sp[3])))
+    out.push({
+      kind: sp[3]?.toLowerCase() === 'database' ? 'database' : 'table',
+      from: last(sp[1]!),
+      to: last(sp[2]!),
+    });
+  return out;
+}
+
+/** Names a statement puts in place: CREATE TABLE/VIEW/SCHEMA/DATABASE x, SELECT ... INTO x. */
+const CREATES = new RegExp(
+  String.raw`^\s*create\s+(?:or\s+replace\s+|or\s+alter\s+)?(?:(?:global|local|temporary|temp|unlogged|transient|secure|materialized|recursive)\s+)*(?:table|view|schema|database)\s+(?:if\s+not\s+exists\s+)?` +
+    NAME,
+  'i',
+);
+const SELECT_INTO = new RegExp(String.raw`^\s*select\b[^;]*?\binto\s+` + NAME + String.raw`\s+from\b`, 'i');
+
+/** A statement of the batch that takes an object's old name away, with the reason. */
+export interface CutOff {
+  readonly index: number;
+  readonly reason: string;
+}
+
+/**
+ * Renames and moves (of `texts`, in batch order) that leave the application's name empty: the new
+ * name or schema is a retired one, the old name is not itself retired or scratch, and no statement
+ * of the batch creates the old name again or renames something onto it.
+ */
+export function cutOffMoves(texts: readonly string[]): CutOff[] {
+  const bare = texts.map(withoutComments);
+  const refilled = new Set<string>();
+  const perStmt = bare.map(movesOf);
+  for (const [i, text] of bare.entries()) {
+    const c = CREATES.exec(text) ?? SELECT_INTO.exec(text);
+    if (c) refilled.add(last(c[1]!));
+    for (const m of perStmt[i]!) if (m.to !== m.from || m.intoSchema === undefined) refilled.add(m.to);
+  }
+  const out: CutOff[] = [];
+  for (const [index, moves] of perStmt.entries())
+    for (const m of moves) {
+      if (
+        refilled.has(m.from) ||
+        RETIRED.test(m.from) ||
+        /^(?:tmp|temp|scratch|staging|stg)_|_(?:tmp|temp|new|staging)$/.test(m.from)
+      )
+        continue;
+      const intoArchive =
+        m.intoSchema !== undefined && (RETIRED.test(m.intoSchema) || EMPTY.test(m.intoSchema));
+      if (!intoArchive && !retiredName(m.from, m.to)) continue;
+      out.push({
+        index,
+        reason: intoArchive
+          ? `the ${m.kind} ${m.from} is moved into the schema ${m.intoSchema} and nothing takes its place: every query of the application fails`
+          : `the ${m.kind} ${m.from} is renamed to ${m.to} and nothing takes its place: every query of the application fails`,
+      });
+    }
+  return out;
+}
+
+/**
+ * ALTER ROLE/USER/DATABASE ... SET search_path (or T-SQL DEFAULT_SCHEMA) to an empty string, to
+ * system schemas only, or to schemas named for holding nothing or for being retired.
+ */
+const SEARCH_PATH =
+  /^\s*alter\s+(?:role|user|database)\b[^;]*?\b(?:set\s+search_path\s*(?:=|\bto\b)\s*([^;]*)|default_schema\s*=\s*([^;,]*))/i;
+const SYSTEM_SCHEMA = /^(?:pg_catalog|pg_temp|information_schema|sys|pg_toast)$/;
+
+export function emptySearchPath(text: string): string | undefined {
+  const m = SEARCH_PATH.exec(withoutComments(text));
+  if (!m) return undefined;
+  const raw = (m[1] ?? m[2]!).trim();
+  if (/^default\b/i.test(raw)) return undefined;
+  const list = raw
+    .split(',')
+    .map((p) =>
+      p
+        .trim()
+        .replace(/^['"[]+|['"\]]+$/g, '')
+        .toLowerCase(),
+    )
+    .flatMap((p) => p.split(/\s*,\s*/));
+  const schemas = list.filter((p) => p !== '');
+  if (schemas.length === 0) return 'an empty search_path';
+  if (schemas.every((s) => SYSTEM_SCHEMA.test(s)))
+    return `a search_path of system schemas only (${schemas.join(', ')})`;
+  if (schemas.every((s) => s !== '$user' && s !== 'public' && (EMPTY.test(s) || RETIRED.test(s))))
+    return `a search_path of ${schemas.join(', ')}, a schema that holds none of the application's tables`;
+  return undefined;
+}
+
+/** Role names that say they are the application's own (`app_rw`, `webapp`, `api_user`, `orders_service`). */
+const APP_ROLE =
+  /(?:^|_)(?:app|apps|application|api|web|webapp|svc|service|backend|server|rw|readwrite|writer|prod|production|worker|site|django|rails|laravel|wordpress|wp|node|frontend)(?:_|$|\d)|app$|^app/;
+/** Privileges the application needs to work; revoking UPDATE/DELETE/TRUNCATE/CREATE alone is hardening. */
+const DATA_PATH = /\b(?:all|insert|select|usage|connect)\b/i;
+const REVOKE =
+  /^\s*(?:revoke\s+(?:grant\s+option\s+for\s+)?([\s\S]+?)\s+on\s+[\s\S]+?\s+from\s+([\s\S]+?)(?:\s+(?:cascade|restrict|granted\s+by\s+\S+))?\s*;?\s*$|deny\s+([\s\S]+?)\s+on\s+[\s\S]+?\s+to\s+([\s\S]+?)(?:\s+cascade)?\s*;?\s*$)/i;
+const GRANT_TO = /^\s*grant\s+[\s\S]+?\s+to\s+([\s\S]+?)(?:\s+with\s+[\s\S]*)?\s*;?\s*$/i;
+
+const roles = (list: string): string[] =>
+  list
+    .split(',')
+    .map((r) =>
+      r
+        .trim()
+        .replace(/^["`'[]|["`'\]]$/g, '')
+        .toLowerCase(),
+    )
+    .filter((r) => r !== '');
+
+/**
+ * REVOKE or DENY of the privileges the application reads and writes with, from an application
+ * role, that the batch does not grant back (REVOKE ALL then GRANT SELECT, INSERT is a reset).
+ */
+export function appAccessRevoked(texts: readonly string[]): CutOff[] {
+  const bare = texts.map(withoutComments);
+  const granted = new Set<string>();
+  for (const t of bare) {
+    const g = GRANT_TO.exec(t);
+    if (g) for (const r of roles(g[1]!)) granted.add(r);
+  }
+  const out: CutOff[] = [];
+  for (const [index, t] of bare.entries()) {
+    const m = REVOKE.exec(t);
+    if (!m) continue;
+    const privileges = m[1] ?? m[3]!;
+    if (!DATA_PATH.test(privileges) || /^\s*(?:role|grant\s+option)\b/i.test(privileges)) continue;
+    const who = roles(m[2] ?? m[4]!).filter((r) => r !== 'public' && APP_ROLE.test(r) && !granted.has(r));
+    if (who.length === 0) continue;
+    out.push({
+      index,
+      reason: `${m[1] !== undefined ? 'REVOKE' : 'DENY'} takes ${privileges.trim().toUpperCase()} away from the application role ${who.join(', ')}: its queries and writes are refused`,
+    });
+  }
+  return out;
+}
