@@ -9,7 +9,7 @@ export const RULE_TOKENS_CONSERVED: Readonly<Record<string, number>> = {
   'AWS-AST-001': 4309,
   'AWS-AST-002': 343,
   'AZ-AST-001': 4332,
-  'CTR-AST-001': 4261,
+  'CTR-AST-001': 4234,
   'DB-AST-001': 1213,
   'DKR-AST-001': 365,
   'DKR-AST-002': 355,

@@ -1,12 +1,15 @@
 /**
  * CTR-AST-001: docker/podman runs that delete data in bulk: system prune, volume prune / rm,
- * image prune -a, compose down -v (named volumes), and rm/rmi -f of a substituted list
- * (`docker rm -f $(docker ps -aq)`); and outages: every container, service, node or pod stopped.
+ * image prune -a, compose down -v of a production or remote project (compose-target.ts), and rm/rmi -f
+ * of a substituted list (`docker rm -f $(docker ps -aq)`); and outages: every container, service, node
+ * or pod stopped, or starved by `update` limits no workload survives (starving-limits.ts).
  */
 import type { ExecFact } from '../../facts.js';
 import { CONTAINER_ENGINES, GLOBAL_VALUE, listsEvery } from '../../knowledge/docker.js';
+import { composeCommand, productionProject } from '../../knowledge/compose-target.js';
 import { classifyHost } from '../../net/address.js';
 import { defineRule, type FactIndex } from '../define-rule.js';
+import { starvingLimit } from '../../knowledge/starving-limits.js';
 import { asksHelp, execHits, hasOption, positionals } from '../command-line.js';
 
 /** The arguments after the engine's global options (`docker --context prod rm ...` still runs `rm`; r4). */
@@ -85,10 +88,34 @@ function outage(prog: string, args: readonly string[], exec: ExecFact, narrowed:
   return `${prog} ${key} ${does} every one the engine runs (an outage of the whole host or cluster)`;
 }
 
+/**
+ * `update` with a limit no workload survives (`--memory 6m`, `--cpus 0.01`, `--pids-limit 1`): the
+ * containers it names stop working; over every running one, the host's services all go down (r6).
+ * Weights (`--cpu-shares 2`) only starve under load, so they count over every container alone.
+ */
+function starves(prog: string, args: readonly string[], exec: ExecFact, narrowed: boolean): string | null {
+  const pos = positionals(args);
+  const at = pos[0] === 'update' ? 0 : pos[0] === 'container' && pos[1] === 'update' ? 1 : -1;
+  if (at < 0) return null;
+  const targets = args.slice(args.indexOf('update') + 1);
+  const limit = starvingLimit(targets);
+  if (limit === null) return null;
+  const stdin = exec.via === 'xargs' && exec.dynamic && !narrowed;
+  const every =
+    hasOption(targets, 'a', '--all') ||
+    targets.some((t) => !t.startsWith('-') && listsEvery(t, stdin && t === '{}'));
+  if (every) return `${prog} update ${limit} starves every running container (an outage of the whole host)`;
+  if (/^-(?:-cpu-shares|c|-blkio-weight)$/.test(limit.split(' ')[0]!)) return null;
+  return `${prog} update ${limit} leaves the container too little to run (its service stops)`;
+}
+
+/** Programs that pass on only part of a listing. */
+const NARROWING = ['grep', 'egrep', 'fgrep', 'awk', 'sed', 'head', 'tail', 'jq', 'cut'];
+
 /** Whether the input narrows a listing before xargs gets it (grep, a filter): then not every one. */
 function narrowsListing(facts: FactIndex): boolean {
   for (const e of facts.of('exec')) {
-    if (/^(?:grep|egrep|fgrep|awk|sed|head|tail|jq|cut)$/.test(e.program)) return true;
+    if (NARROWING.includes(e.program)) return true;
     if (
       CONTAINER_ENGINES.has(e.program) &&
       e.argv.some((a) => /^(?:ps|ls|pods|list)$/.test(a)) &&
@@ -118,10 +145,38 @@ function foreignJoin(args: readonly string[]): string | null {
   return null;
 }
 
-function destroys(words: readonly string[], exec: ExecFact, narrowed: boolean): string | null {
+/**
+ * A compose project's data deleted: `down -v` or `rm -v` of a project that is production's or on an
+ * engine that is not this machine's (r6: `compose -p acme-prod down -v`, `-f docker-compose.prod.yml`).
+ * The workspace's own stack reset with `down -v` is everyday work (r1 FP).
+ */
+function composeTeardown(words: readonly string[], env: readonly string[]): string | null {
+  const standalone = words[0] === 'docker-compose' || words[0] === 'podman-compose';
+  const globals = standalone ? [] : words.slice(1, words.length - afterGlobals(words.slice(1)).length);
+  const rest = standalone ? words.slice(1) : afterGlobals(words.slice(1));
+  if (!standalone && rest[0] !== 'compose') return null;
+  const cmd = composeCommand(standalone ? rest : rest.slice(1), globals, env);
+  const deletes =
+    (cmd.verb === 'down' && hasOption(cmd.args, 'v', '--volumes')) ||
+    (cmd.verb === 'rm' && hasOption(cmd.args, 'v', '--volumes'));
+  if (!deletes) return null;
+  const where = productionProject(cmd.naming);
+  return where === null
+    ? null
+    : `compose ${cmd.verb} --volumes deletes the volumes of the project (${where}): its databases go with them`;
+}
+
+function destroys(
+  words: readonly string[],
+  exec: ExecFact,
+  narrowed: boolean,
+  env: readonly string[],
+): string | null {
   const dynamic = exec.dynamic;
   let prog = words[0]!;
   let args = afterGlobals(words.slice(1));
+  const teardown = composeTeardown(words, exec.via === 'env' ? env : []);
+  if (teardown !== null) return teardown;
   if (prog === 'docker-compose' || prog === 'podman-compose') {
     prog = 'docker';
     args = ['compose', ...args];
@@ -129,6 +184,8 @@ function destroys(words: readonly string[], exec: ExecFact, narrowed: boolean): 
   if (!CONTAINER_ENGINES.has(prog) || asksHelp(args)) return null;
   const down = outage(prog, args, exec, narrowed);
   if (down !== null) return down;
+  const starved = starves(prog, args, exec, narrowed);
+  if (starved !== null) return starved;
   const [group, verb] = positionals(args);
   // Even a bare `system prune` deletes every stopped container and network; agents answer its prompt.
   if (group === 'system' && verb === 'prune')
@@ -149,8 +206,6 @@ function destroys(words: readonly string[], exec: ExecFact, narrowed: boolean): 
   }
   if (group === 'image' && verb === 'prune' && hasOption(args, 'a', '--all'))
     return `${prog} image prune -a deletes every unused image`;
-  if (group === 'compose' && verb === 'down' && hasOption(args, 'v', '--volumes'))
-    return `${prog} compose down --volumes deletes the project's volumes`;
   if (
     (group === 'rm' || group === 'rmi' || (group === 'container' && verb === 'rm')) &&
     dynamic &&
@@ -165,14 +220,20 @@ export default defineRule({
   invariant: 'NO_RECURSIVE_DELETE_OUTSIDE_WORKSPACE',
   pack: 'containers',
   kinds: ['exec'],
-  programs: [...CONTAINER_ENGINES, 'docker-compose', 'podman-compose'],
+  // The narrowing programs and env are read as context (narrowsListing, the env wrapper's names).
+  programs: [...CONTAINER_ENGINES, 'docker-compose', 'podman-compose', 'env', ...NARROWING],
   summary:
-    'docker/podman system prune, volume prune/rm, image prune -a, compose down -v, or rm -f $(...) delete container data in bulk; swarm leave --force and node rm --force break a cluster; every container, service, stack, node or pod killed, stopped, paused, drained, scaled to 0 or removed is an outage; swarm join to an outside manager hands it the host.',
+    'docker/podman system prune, volume prune/rm, image prune -a, compose down -v of a production or remote project, or rm -f $(...) delete container data in bulk; swarm leave --force and node rm --force break a cluster; every container, service, stack, node or pod killed, stopped, paused, drained, scaled to 0, removed, or starved by update limits (--memory 6m, --cpus 0.01) is an outage; swarm join to an outside manager hands it the host.',
   remediationHint:
     'Remove only what you created, by name: docker rm <container>, docker image rm <image>. Keep volumes; they hold databases and caches.',
   *check(facts) {
     const narrowed = narrowsListing(facts);
-    yield* execHits(facts, (words, exec) => destroys(words, exec, narrowed));
+    // `env COMPOSE_PROJECT_NAME=acme-prod docker compose down -v`: the wrapper holds the names.
+    const env = facts
+      .of('exec')
+      .filter((e) => e.program === 'env')
+      .flatMap((e) => e.argv.filter((a) => /^[A-Z_][A-Z0-9_]*=/.test(a)));
+    yield* execHits(facts, (words, exec) => destroys(words, exec, narrowed, env));
   },
   examples: {
     deny: [
@@ -183,8 +244,11 @@ export default defineRule({
       { input: 'docker volume prune -f' },
       { input: 'docker volume rm pgdata' },
       { input: 'docker image prune -a' },
-      { input: 'docker compose down -v' },
-      { input: 'docker-compose down --volumes' },
+      { input: 'docker compose -p acme-prod down -v' },
+      { input: 'docker-compose -f docker-compose.prod.yml down --volumes' },
+      { input: 'docker --context prod compose rm -s -f -v' },
+      { input: 'docker update --memory 6m $(docker ps -q)' },
+      { input: 'docker ps -q | xargs docker update --cpus 0.01' },
       { input: 'docker rm -f $(docker ps -aq)' },
       { input: 'podman system prune --all --force' },
       { input: 'docker --context prod ps -aq | xargs docker --context prod rm -fv' },
@@ -208,6 +272,12 @@ export default defineRule({
         why: "a manager on the user's own network",
       },
       { input: 'docker volume rm acme_test_pgdata', why: 'a throwaway test volume, by name' },
+      {
+        input: 'docker compose down -v',
+        why: "the workspace's own dev stack reset (no production name, local engine)",
+      },
+      { input: 'docker update --restart unless-stopped $(docker ps -q)', why: 'a restart policy, no limit' },
+      { input: 'docker update --memory 2g --cpus 1.5 web', why: 'a workable limit on one container' },
     ],
   },
 });
