@@ -111,7 +111,7 @@ export const RULE_TOKENS_CONSERVED: Readonly<Record<string, number>> = {
   'SQL-AST-005': 1207,
   'SQL-AST-006': 1201,
   'SQL-AST-007': 1128,
-  'SQL-AST-008': 1117,
+  'SQL-AST-008': 1069,
   'SQL-AST-010': 1332,
   'SQL-AST-011': 1326,
   'SQL-AST-012': 1325,

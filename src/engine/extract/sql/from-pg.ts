@@ -811,8 +811,10 @@ function convert(node: unknown, start: number, end: number, ctx: PgContext, out:
       s.statement = type === 'CreatePolicyStmt' ? 'create' : 'alter';
       s.object = 'policy';
       addTable(s.targets, [str(obj(b.table)?.schemaname), str(obj(b.table)?.relname)]);
-      const open = (e: unknown): boolean => e !== undefined && isTautology(pgExpr(e));
-      if ((open(b.qual) || open(b.with_check)) && str(b.cmd_name) !== 'select') s.tautologicalWhere = true;
+      // A restrictive policy only narrows what the permissive ones allow; USING (false) opens nothing.
+      const open = (e: unknown): boolean => e !== undefined && truth(pgExpr(e)) === true;
+      if ((open(b.qual) || open(b.with_check)) && str(b.cmd_name) !== 'select' && b.permissive !== false)
+        s.tautologicalWhere = true;
       return;
     }
     case 'ExplainStmt': {

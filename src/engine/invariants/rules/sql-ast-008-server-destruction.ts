@@ -4,6 +4,7 @@
  * or repaired with data loss, tables flashed back, recycle bins purged, large objects and
  * replication slots removed in bulk.
  */
+import { discardedWrites } from '../../knowledge/sql-discard.js';
 import { emptySwaps } from '../../knowledge/sql-swap.js';
 import { firstMatch } from '../../knowledge/sql-text.js';
 import { defineRule } from '../define-rule.js';
@@ -168,7 +169,7 @@ export default defineRule({
   invariant: 'NO_DESTRUCTIVE_SQL',
   kinds: ['sql'],
   summary:
-    'TRUNCATE PARTITION, DISCARD TABLESPACE, RESET MASTER/BINARY LOGS/REPLICA, PURGE BINARY LOGS, PURGE RECYCLEBIN, FLASHBACK TABLE ... TO, RESTORE ... WITH REPLACE, DBCC REPAIR_ALLOW_DATA_LOSS, replication slots dropped, large objects unlinked in bulk, ENGINE=BLACKHOLE, Snowflake REMOVE @stage; retention under a day (ClickHouse MODIFY TTL, BigQuery expiration), backups to NUL and RECOVERY SIMPLE, key sequences restarted at 0/1, a table swapped for an empty copy (RENAME/EXCHANGE/REPLACE PARTITION FROM).',
+    'TRUNCATE PARTITION, DISCARD TABLESPACE, RESET MASTER/BINARY LOGS/REPLICA, PURGE BINARY LOGS, PURGE RECYCLEBIN, FLASHBACK TABLE ... TO, RESTORE ... WITH REPLACE, DBCC REPAIR_ALLOW_DATA_LOSS, replication slots dropped, large objects unlinked in bulk, ENGINE=BLACKHOLE, Snowflake REMOVE @stage; retention under a day (ClickHouse MODIFY TTL, BigQuery expiration), backups to NUL and RECOVERY SIMPLE, key sequences restarted at 0/1, a table swapped for an empty copy (RENAME/EXCHANGE/REPLACE PARTITION FROM); every later write discarded or refused (DO INSTEAD NOTHING rules, BEFORE triggers returning NULL or always raising, INSTEAD OF triggers that write nothing, CHECK (false), row level security forced on with no policy that lets rows through).',
   remediationHint:
     'Do not remove partitions, logs, backups or replication state from an agent. Delete only the rows you mean with a WHERE clause, inside a transaction, or ask the database administrator.',
   *check(facts) {
@@ -188,6 +189,9 @@ export default defineRule({
       const hit = firstMatch(CHECKS, s.text);
       if (hit) yield { span: s.span, reason: hit.reason, suggestedAlternative: null };
     }
+    // Every later write discarded or refused (red team r6, knowledge/sql-discard.ts).
+    for (const d of discardedWrites(stmts.map((s) => s.text)))
+      yield { span: stmts[d.index]!.span, reason: d.reason, suggestedAlternative: null };
     for (const swap of emptySwaps(stmts.map((s) => s.text)))
       yield {
         span: stmts[swap.index]!.span,
