@@ -55,6 +55,7 @@ import {
 // After node/callbacks.js: its handlers are the ones node/carry.ts falls back to.
 import './node/carry.js';
 import './node/teardown.js';
+import { getterValue } from './node/accessors.js';
 import { heldAt } from './code/carry.js';
 import { isFunctionConstructorOf, paramPrelude } from './node/code-strings.js';
 import { reorderInPlace, rotatedArgs } from './code/reorder.js';
@@ -178,10 +179,17 @@ export class JsWalker extends CodeWalker {
       case 'break_statement':
         this.col.markLoop(named(n).length > 0 ? 'exit' : 'break');
         return UNKNOWN;
-      case 'yield_expression':
+      case 'yield_expression': {
         // A generator's loop hands control back at every yield: its consumer decides when to stop.
         this.col.markLoop('exit');
-        return this.generic(n);
+        const value = named(n)[0];
+        if (value)
+          this.yielded(
+            this.visit(value),
+            n.children.some((c) => c.type === '*'),
+          );
+        return UNKNOWN;
+      }
       case 'return_statement':
       case 'throw_statement':
         return this.exit(n);
@@ -351,7 +359,10 @@ export class JsWalker extends CodeWalker {
         // `{ get(t, k) { ... } }`: the method is the member's value (a Proxy's traps).
         const val = this.visit(c);
         const name = c.children.find((k) => k.type === 'property_identifier');
-        if (name) fields.set(this.src(name), val);
+        // `{ get root() { ... } }`: reading the member is what the getter returns (node/accessors.ts).
+        const got = getterValue(this, c);
+        if (got !== undefined) fields.set(got[0], got[1]);
+        else if (name) fields.set(this.src(name), val);
         vals.push(val);
       } else if (c.type === 'spread_element') {
         // `{ ...base }` copies base's known fields (code/carry.ts).
@@ -625,6 +636,11 @@ export class JsWalker extends CodeWalker {
   /** What each function of the input returns when walked at its definition (see fn). */
   readonly #defReturns = new Map<SyntaxNode, Val>();
 
+  /** What the function `fn` of this input returned when walked at its definition (accessors read it). */
+  defReturn(fn: unknown): Val | undefined {
+    return this.#defReturns.get(fn as SyntaxNode);
+  }
+
   /**
    * A call of a function defined in this input, walked again with its arguments bound (see
    * CodeWalker.mayInline); its return value, or undefined when it is not walked.
@@ -861,8 +877,13 @@ export class JsWalker extends CodeWalker {
       const iife = FUNCTION_TYPES.has(unwrap(fnNode).type);
       const returned = !iife && fn?.fn !== undefined ? this.#defReturns.get(fn.fn as SyntaxNode) : undefined;
       // A declared function not walked again: what its body returned, generated only if that was.
+      const yields =
+        fn === undefined && own?.fn !== undefined ? this.#defReturns.get(own.fn as SyntaxNode) : undefined;
       if (returned !== undefined) result = ownReturnAtDefinition(returned, inputs);
       else if (fn?.fn !== undefined || iife) result = { ...result, generated: true };
+      // An own generator method (`new A().targets()`): what its yields iterate over (code/generators.ts).
+      else if (yields?.each !== undefined && call.args.length === 0)
+        result = ownReturnAtDefinition(yields, []);
       else if (callee?.unresolved === true) result = { ...result, unresolved: true };
     }
     // A promise of a module (`import('x').then(m => ...)`) hands the module itself to the callback.

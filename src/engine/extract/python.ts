@@ -92,6 +92,12 @@ export class PyWalker extends CodeWalker {
   readonly importDirs: string[] = [];
   /** What each function of the input returns when walked at its definition (see #function). */
   readonly #defReturns = new Map<SyntaxNode, Val>();
+
+  /** What the function `fn` of this input returned when walked at its definition (accessors read it). */
+  defReturn(fn: unknown): Val | undefined {
+    return this.#defReturns.get(fn as SyntaxNode);
+  }
+
   /** Inside a request-handler class (BaseHTTPRequestHandler...): `self.path`, `self.rfile` are the client's. */
   #inHandler = 0;
   /** What the last `raise X('text')` raised: an `except ... as e` handler sees it (`str(e)`, r1). */
@@ -189,10 +195,17 @@ export class PyWalker extends CodeWalker {
       case 'set_comprehension':
       case 'dictionary_comprehension':
         return this.#comprehension(n);
-      case 'yield':
+      case 'yield': {
         // A generator's loop hands control back at every yield: its consumer decides when to stop.
         this.col.markLoop('exit');
-        return this.generic(n);
+        const value = named(n)[0];
+        if (value)
+          this.yielded(
+            this.visit(value),
+            n.children.some((c) => c.type === 'from'),
+          );
+        return UNKNOWN;
+      }
       case 'while_statement':
         return this.#while(n);
       case 'for_statement':
@@ -702,18 +715,19 @@ export class PyWalker extends CodeWalker {
 
   #function(n: SyntaxNode): Val {
     const returned = this.captureReturns(() => {
+      let body: Val | undefined;
       this.inFunction(() => {
         for (const c of n.children) {
-          if (c.type === 'block' || (n.type === 'lambda' && c.named && c.type !== 'lambda_parameters'))
-            this.visit(c);
+          if (c.type === 'block') this.visit(c);
+          else if (n.type === 'lambda' && c.named && c.type !== 'lambda_parameters') body = this.visit(c);
           else if (c.type === 'parameters') this.#params(c);
         }
       });
-      return undefined;
+      return body;
     });
     // What the body returns with its parameters unknown: a call that is not walked again gets it
-    // (`def collect(): ... return keys` then `post(collect())` keeps the keys' taint).
-    if (returned !== undefined && n.type === 'function_definition') this.#defReturns.set(n, returned);
+    // (`def collect(): ... return keys` then `post(collect())` keeps the keys' taint; a lambda's body).
+    if (returned !== undefined) this.#defReturns.set(n, returned);
     if (n.type === 'function_definition') {
       const name = n.children.find((c) => c.type === 'identifier');
       if (name && returned !== undefined && /^__reduce(?:_ex)?__$/.test(this.src(name)))

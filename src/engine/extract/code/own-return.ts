@@ -15,6 +15,18 @@ export function ownReturnAtDefinition(returned: Val, args: readonly Val[]): Val 
   return {
     ...opaque([returned, ...args]),
     ...(returned.parts !== null && !returned.dynamic ? { parts: returned.parts, dynamic: false } : {}),
+    // With no arguments the call returns what the definition did: a list, mapping or generator of
+    // paths stays one (`for p in targets(): rmtree(p)`, r6).
+    ...(args.length === 0 ? containerOf(returned) : {}),
+  };
+}
+
+/** The container shape of a value: its items, fields and what iterating it yields. */
+function containerOf(v: Val): Partial<Val> {
+  return {
+    ...(v.items !== undefined ? { items: v.items } : {}),
+    ...(v.fields !== undefined ? { fields: v.fields } : {}),
+    ...(v.each !== undefined ? { each: v.each } : {}),
   };
 }
 

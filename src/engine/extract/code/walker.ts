@@ -7,6 +7,7 @@ import { parseSyntaxWithErrors, type SyntaxNode } from '../../parse/index.js';
 import type { Runtime, Span } from '../../types.js';
 import type { ExtractContext, Extractor } from '../types.js';
 import { Collector, type LoopFrame } from './collector.js';
+import { delegated, generatorOf } from './generators.js';
 import { named, reportMissing } from './syntax.js';
 import { mayRaise, tryParts } from './try-exits.js';
 import { FACT_UNITS, parseCost, VISIT_UNITS } from './work.js';
@@ -154,6 +155,14 @@ export abstract class CodeWalker {
 
   /** Return values seen while walking a function body, innermost function last. */
   readonly #returns: Val[][] = [];
+  /** Values yielded while walking a function body, innermost function last. */
+  readonly #yields: Val[][] = [];
+
+  /** `yield v`, or `yield from v` / `yield* v` (its elements), inside the function being walked. */
+  protected yielded(v: Val, from: boolean): void {
+    this.#yields[this.#yields.length - 1]?.push(...(from ? delegated(v) : [v]));
+  }
+
   /** Calls of the input's own functions being walked with their arguments (nesting). */
   #inlineDepth = 0;
   /** Such walks so far in this input. */
@@ -166,13 +175,18 @@ export abstract class CodeWalker {
    */
   protected captureReturns(body: () => Val | undefined): Val | undefined {
     const list: Val[] = [];
+    const yields: Val[] = [];
     this.#returns.push(list);
+    this.#yields.push(yields);
     let direct: Val | undefined;
     try {
       direct = body();
     } finally {
       this.#returns.pop();
+      this.#yields.pop();
     }
+    // A generator's call is what its yields iterate over (code/generators.ts).
+    if (yields.length > 0) return generatorOf(yields);
     if (direct !== undefined) list.push(direct);
     if (list.length === 0) return undefined;
     return list.length === 1 ? list[0] : opaque(list);

@@ -11,6 +11,7 @@ import { constText, opaque, pathOf, refVal, riskRank, strVal, withTaint, type Va
 import type { JsWalker } from '../node.js';
 import { JS_CALLS, type JsCall } from './calls.js';
 import { entriesMap, searchParamsOf } from '../code/carry.js';
+import { getterValue } from './accessors.js';
 
 type Handler = (w: JsWalker, c: JsCall) => Val | undefined;
 
@@ -48,6 +49,9 @@ export function classDeclaration(w: JsWalker, n: SyntaxNode): Val {
     for (const m of named(c)) {
       if (m.type !== 'field_definition') {
         w.visit(m);
+        // `get root() { ... }`: the member is what the getter returns (node/accessors.ts).
+        const got = m.type === 'method_definition' ? getterValue(w, m) : undefined;
+        if (got !== undefined) fields.set(got[0], got[1]);
         continue;
       }
       const kids = named(m);

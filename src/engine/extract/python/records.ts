@@ -57,7 +57,12 @@ export function classDefinition(w: PyWalker, n: SyntaxNode): Val {
         const def = inner.type === 'function_definition' ? inner : named(inner).at(-1);
         const id = def?.children.find((k) => k.type === 'identifier');
         const fn = id ? w.env.get(w.src(id)) : undefined;
-        if (id && fn?.fn !== undefined) fields.set(w.src(id), fn);
+        // A @property is read, not called: the attribute is what its body returns (r6).
+        const got = id && def && isProperty(w, inner) ? w.defReturn(def) : undefined;
+        if (id && got !== undefined) {
+          fields.set(w.src(id), got);
+          table.record(w.src(id), got);
+        } else if (id && fn?.fn !== undefined) fields.set(w.src(id), fn);
       }
     }
   }
@@ -66,6 +71,13 @@ export function classDefinition(w: PyWalker, n: SyntaxNode): Val {
   if (nameNode) w.env.set(name, cls);
   subclassed(w, n, cls);
   return cls;
+}
+
+/** A method decorated as a property (`@property`, `@functools.cached_property`). */
+function isProperty(w: PyWalker, def: SyntaxNode): boolean {
+  return named(def).some(
+    (d) => d.type === 'decorator' && /^@\s*(?:functools\.)?(?:cached_)?property\s*$/.test(w.src(d)),
+  );
 }
 
 /**
