@@ -13,6 +13,7 @@ import { looksLikeSql } from './sql.js';
 import { cliEquivalents } from './tool-call/cli.js';
 import { cypherAsSql } from './tool-call/cypher.js';
 import { AGENT_SETTINGS_FILE } from './tool-call/instructions.js';
+import { inertSettings } from './tool-call/settings.js';
 import { writtenCode } from './tool-call/written.js';
 
 export interface ToolCall {
@@ -176,7 +177,8 @@ const CODE_QUERY = /^(?:query|q)$/;
 const REPL_TOOL = /(?:^|_)(?:repl|interpreter|eval|kernel|sandbox)(?:$|_)/;
 /** Fields a REPL tool takes its code in besides code/input (LangChain: `query`, `tool_input`, `__arg1`). */
 const REPL_INPUT_KEY = /^(?:query|q|tool_input|_*arg1|input_text|statement|line|lines)$/;
-const CODE_DOCKER = /^(?:dockerfile|docker_file|compose|docker_compose|compose_file)$/;
+const CODE_DOCKER =
+  /^(?:dockerfile|docker_file|dockerfile_content|dockerfile_text|compose|docker_compose|compose_file|(?:docker_)?compose_(?:yaml|yml|content|text|spec|config|definition))$/;
 const URL_KEY =
   /^(?:url|uri|urls|uris|endpoint|href|link|webhook|webhook_url|callback_url|base_url|target_url|api_url|feed_url|image_url|remote|page_url|request_url|location|resource|resource_uri)$/;
 const PATH_KEY =
@@ -374,7 +376,8 @@ const FILE_VERBS: readonly (readonly [RegExp, FileOperation])[] = [
     ),
     'write',
   ],
-  [/^(?:text_editor|str_replace_editor|str_replace_based_edit_tool)$/, 'write'],
+  // Goose names its editor `developer__text_editor` (the extension, then the tool).
+  [/(?:^|_)(?:text_editor|str_replace_editor|str_replace_based_edit_tool)$/, 'write'],
   [
     words(
       'read|view|cat|open|get|load|show|list|ls|head|tail|stat|download|search|grep|find|glob|fetch|browse',
@@ -545,6 +548,10 @@ function programLine(program: string, args: unknown): string | undefined {
   return parts.length > 1 ? parts.join(' ') : undefined;
 }
 
+/** Keys naming the directory a command runs in. */
+const CWD_KEY =
+  /^(?:cwd|workdir|work_dir|working_directory|working_dir|working_folder|cwd_path|cwd_dir|dir|directory|run_dir|exec_dir|current_directory|current_dir|start_dir|starting_directory)$/;
+
 /** A command line as it runs with its sibling working directory and standard input applied. */
 function inContext(line: string, siblings: Record<string, unknown> | undefined, selfKey: string): string {
   let out = line;
@@ -566,15 +573,11 @@ function inContext(line: string, siblings: Record<string, unknown> | undefined, 
     while (stdin.includes(tag)) tag += '_';
     out = `${out}${xargs} <<'${tag}'\n${stdin}\n${tag}`;
   }
-  const cwdKey = [
-    'cwd',
-    'workdir',
-    'working_directory',
-    'working_dir',
-    'workingDirectory',
-    'cwd_path',
-    'dir',
-  ].find((k) => k !== selfKey && typeof siblings?.[k] === 'string' && siblings[k] !== '');
+  // Gemini CLI's `directory`, Windsurf's `Cwd`, `workdir`: where the command runs.
+  const cwdKey = Object.keys(siblings ?? {}).find(
+    (k) =>
+      k !== selfKey && CWD_KEY.test(snakeName(k)) && typeof siblings![k] === 'string' && siblings![k] !== '',
+  );
   if (cwdKey !== undefined) out = `cd ${quote(siblings![cwdKey] as string)} && ${out}`;
   return envPrefix(siblings, selfKey) + out;
 }
@@ -708,6 +711,8 @@ function walkArguments(
   at: Span | undefined,
   /** The call's own name and arguments (not a re-walk of JSON found in one of its strings). */
   whole = false,
+  /** JSON found in what a local file tool writes: its strings stay on this machine. */
+  written = false,
 ): Fact[] {
   const facts: Fact[] = [];
   const out = { text: '', leaves: [] as Leaf[], tooDeep: [] as Span[] };
@@ -722,6 +727,10 @@ function walkArguments(
       depth: 0,
     });
   const verb = fileVerb(tool);
+  const writes = verb !== undefined && (verb.op === 'write' || verb.op === 'append');
+  // A file tool aimed at a hosted repository, gist or bucket writes there, not to this machine.
+  const remote = writes && remoteFileTool(tool, asRecord(asRecord(parsed)?.arguments));
+  const localWrite = writes && !remote && LOCAL_FILE_TOOL.test(tool);
   const shellTool = SHELL_TOOL.test(tool);
   const actor = `tool:${name}`;
   const base = { runtime: 'bash' as const, depth: 0 };
@@ -876,7 +885,8 @@ function walkArguments(
     // JSON encoded inside a string field: walk it like arguments of the same tool.
     const inner = level < 4 ? innerJson(value) : undefined;
     if (inner !== undefined) {
-      facts.push(...walkArguments({ name, arguments: inner }, tool, name, ctx, level + 1, span));
+      const keep = written || (localWrite && CONTENT_KEY.test(key));
+      facts.push(...walkArguments({ name, arguments: inner }, tool, name, ctx, level + 1, span, false, keep));
       // JSON a write tool puts in a settings file (.vscode/settings.json, .claude/settings.json) is read too.
       if (verb !== undefined && (verb.op === 'write' || verb.op === 'append') && CONTENT_KEY.test(key))
         facts.push(...writtenFacts(value, siblings, span, AGENT_SETTINGS_FILE));
@@ -901,8 +911,14 @@ function walkArguments(
     } else if (/^\s*javascript:/i.test(value) && (URL_KEY.test(key) || BROWSER_TOOL.test(tool))) {
       runtime = 'node';
       value = pageSecrets(javascriptUrl(value));
-    } else if (CODE_BASH.test(key) || CODE_BASH_LIST.test(key) || ARGV_KEY.test(key))
-      runtime = lang ?? 'bash';
+    } else if (
+      REPL_TOOL.test(tool) &&
+      (CODE_BASH.test(key) || CODE_GENERIC.test(key) || REPL_INPUT_KEY.test(key))
+    )
+      // python_repl `command`, code_interpreter `input`: the interpreter the tool names (Python when
+      // it names none, as code interpreters are), unless the text reads as a command line.
+      runtime = lang ?? codeRuntime(tool, siblings) ?? (looksLikeCommand(value) ? 'bash' : 'python');
+    else if (CODE_BASH.test(key) || CODE_BASH_LIST.test(key) || ARGV_KEY.test(key)) runtime = lang ?? 'bash';
     else if (CODE_PYTHON.test(key)) runtime = 'python';
     else if (CODE_NODE.test(key)) runtime = 'node';
     else if (CODE_SQL.test(key)) runtime = 'sql';
@@ -962,7 +978,8 @@ function walkArguments(
     const lit: LiteralFact = {
       kind: 'literal',
       text: value,
-      egress: true,
+      // What a local file tool writes stays on this machine (test data in a fixture is not sent anywhere).
+      egress: !(written || (localWrite && CONTENT_KEY.test(key))),
       field,
       span,
       ...base,
@@ -1042,6 +1059,10 @@ function walkArguments(
       // An editor tool's `command` says what it does with the path (`view` only reads it).
       const command = siblings?.command;
       const op = typeof command === 'string' && VIEW_COMMAND.test(command) ? 'read' : verb.op;
+      // ~/.vimrc or ~/.gitconfig given only plain settings runs nothing (tool-call/settings.ts).
+      if ((op === 'write' || op === 'append') && writesInertSettings(value, siblings)) continue;
+      // A path in a hosted repository or bucket names no file here (what it runs there is read below).
+      if (remote && (op === 'write' || op === 'append')) continue;
       const file: FileOpFact = {
         ...fileOp(op, value, actor, span, recursive),
         ...(role !== undefined && { role }),
@@ -1051,6 +1072,39 @@ function walkArguments(
     }
   }
   return facts;
+}
+
+/** Tool-name words of hosted file stores: a forge's repository, a gist, a bucket, a cloud drive. */
+const REMOTE_FILE_WORDS =
+  /(?:^|_)(?:github|gitlab|gitea|forgejo|bitbucket|gist|gists|repo|repository|s3|gcs|bucket|drive|dropbox|onedrive|sharepoint|box|confluence|notion|sftp|ftp|remote|blob|pastebin|paste)(?:$|_)/;
+/** Argument keys that address a hosted repository or store. */
+const REMOTE_FILE_KEYS = [
+  'owner',
+  'repo',
+  'repository',
+  'repo_name',
+  'full_name',
+  'project_id',
+  'bucket',
+  'gist_id',
+];
+/** Tools that edit files on this machine (write_file, str_replace_editor, Edit, MultiEdit, notebook edits). */
+const LOCAL_FILE_TOOL =
+  /(?:^|_)(?:file|files|text_editor|str_replace|str_replace_editor|str_replace_based_edit_tool|write|edit|multi_edit|multiedit|notebook|append)(?:$|_)/;
+
+function remoteFileTool(tool: string, args: Record<string, unknown> | undefined): boolean {
+  return (
+    REMOTE_FILE_WORDS.test(tool) ||
+    REMOTE_FILE_KEYS.some((k) => Object.keys(args ?? {}).some((a) => snakeName(a) === k))
+  );
+}
+
+/** The content fields beside a path all hold plain settings for the settings file it names. */
+function writesInertSettings(path: string, siblings: Record<string, unknown> | undefined): boolean {
+  const texts = Object.keys(siblings ?? {})
+    .filter((k) => CONTENT_KEY.test(snakeName(k)))
+    .map((k) => siblings![k]);
+  return texts.length > 0 && texts.every((t) => typeof t === 'string' && t !== '' && inertSettings(path, t));
 }
 
 function fileOp(op: FileOperation, path: string, actor: string, span: Span, recursive: boolean): FileOpFact {

@@ -28,6 +28,29 @@ const ONLY: Readonly<Record<PiiKind, ReadonlySet<PiiKind>>> = {
 
 const NO_HITS: readonly RuleHit[] = Object.freeze([]);
 
+/** Mail providers anyone can sign up with: a shared domain there says nothing about who owns the data. */
+const FREE_MAIL =
+  /^(?:gmail|googlemail|outlook|hotmail|live|msn|yahoo|ymail|icloud|me|mac|aol|proton|protonmail|pm|gmx|web|mail|yandex|zoho|qq|163|126|sina|naver|tutanota|tuta|fastmail|hey|duck|inbox|mailinator|guerrillamail)\.[a-z.]+$/i;
+
+/**
+ * The one domain every address of the call's addressing fields is at (`to: team@acme.dev`), unless
+ * it is a free-mail one: addresses at that domain in a body (an in-house mail naming colleagues)
+ * stay inside the organisation that owns them. Undefined when recipients span domains.
+ */
+function recipientDomain(facts: FactIndex): string | undefined {
+  let out: string | undefined;
+  for (const lit of facts.of('literal')) {
+    if (!lit.egress || lit.depth !== 0 || lit.field === undefined || !ADDRESSING_FIELD.test(lit.field))
+      continue;
+    for (const m of findPii(lit.text, ONLY.email)) {
+      const domain = lit.text.slice(m.start, m.end).replace(/^.*@/, '').toLowerCase();
+      if (FREE_MAIL.test(domain) || (out !== undefined && out !== domain)) return undefined;
+      out = domain;
+    }
+  }
+  return out;
+}
+
 /**
  * The hits as an array, not a generator, and nothing allocated when no literal leaves the machine:
  * the five PII rules run on nearly every python and node input (each has literals), most of whose
@@ -37,10 +60,20 @@ export function piiHits(facts: FactIndex, kind: PiiKind): readonly RuleHit[] {
   const kinds = ONLY[kind];
   let hits: RuleHit[] | undefined;
   let seen: Set<string> | undefined;
+  let own: string | undefined | null = null;
   for (const lit of facts.of('literal')) {
     if (!lit.egress) continue;
-    const matches = findPii(lit.text, kinds);
+    let matches = findPii(lit.text, kinds);
     if (matches.length === 0) continue;
+    if (kind === 'email' && lit.depth === 0 && lit.field !== undefined) {
+      if (own === null) own = recipientDomain(facts);
+      const domain = own;
+      if (domain !== undefined)
+        matches = matches.filter(
+          (m) => lit.text.slice(m.start, m.end).replace(/^.*@/, '').toLowerCase() !== domain,
+        );
+      if (matches.length === 0) continue;
+    }
     if (
       (kind === 'email' || kind === 'phone') &&
       lit.field !== undefined &&

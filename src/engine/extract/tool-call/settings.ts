@@ -1,0 +1,156 @@
+/**
+ * Editor, REPL and git settings a file tool writes whose whole text is known (red team r6 false
+ * positives, issue #22): FS-AST-021 denies writes to ~/.vimrc, ~/.gitconfig, IPython's config or
+ * .vscode/tasks.json by path, because such files can name a program to run. When every line of
+ * the written text is a plain setting (`set number`, `[user] email = ...`, `c.X.editing_mode =
+ * 'vi'`, a task run by hand) it runs nothing, and the write is ordinary setup. Anything not read
+ * as plainly inert (shell escapes, aliases that run `!cmd`, hooks, startup code, autorun tasks,
+ * unknown keys in risky sections) keeps the path rule deciding.
+ */
+
+/** Vim/Neovim option, highlight and plain mapping lines. */
+const VIM_LINE =
+  /^(?:set|setlocal|setglobal|se|syntax|syn|filetype|colorscheme|colo|highlight|hi|[nvxsoilc]?(?:nore)?map|noremap|map|inoremap|nnoremap|vnoremap|xnoremap|tnoremap|unmap|nunmap|iabbrev|abbreviate|scriptencoding|language|lang)\b|^let\s+(?:[gbwst]:)?\w+\s*=/;
+/** Vim text that runs a program or code: `!cmd`, system(), jobs, terminals, autocommands, sourcing. */
+const VIM_RUNS =
+  /!|\b(?:system|systemlist|job_start|jobstart|termopen|terminal|term|autocmd|au|augroup|source|so|runtime|ru|py3?|python3?|pyx|lua|perl|ruby|call|exe|execute|shell|shellcmdflag|makeprg|grepprg|keywordprg|equalprg|formatprg|packadd|plug|exrc|secure|modeline|modelineexpr|foldexpr|includeexpr|indentexpr|formatexpr|statusline|tabline|rulerformat|titlestring|iconstring|guitablabel|diffexpr|patchexpr|charconvert|printexpr)\b|<Cmd>|<expr>|%!|\bexpr\b/i;
+
+function vimInert(content: string): boolean {
+  return content.split('\n').every((raw) => {
+    const line = raw.trim().replace(/^:+/, '');
+    if (line === '' || line.startsWith('"')) return true;
+    // `let g:x = value`: a value with a call or an expression runs code; plain words and numbers do not.
+    if (/^let\b/.test(line) && !/=\s*(?:'[^']*'|"[^"]*"|-?\d+(?:\.\d+)?|v:(?:true|false))\s*$/.test(line))
+      return false;
+    return VIM_LINE.test(line) && !VIM_RUNS.test(line);
+  });
+}
+
+/** Programs a git `editor`/`pager`/`tool` setting may name (the editor or pager itself, no shell). */
+const KNOWN_PROGRAM =
+  /^(?:n?vim?|nano|emacs|emacsclient|code|code-insiders|codium|subl|mate|micro|hx|helix|kak|gedit|kate|less|more|most|bat|delta|diff-so-fancy|cat|vimdiff|nvimdiff|meld|kdiff3|opendiff|bc3?|p4merge|tortoisemerge|diffmerge|xxdiff)$/;
+
+function plainProgram(value: string): boolean {
+  const words = value
+    .trim()
+    .replace(/^"(.*)"$/, '$1')
+    .split(/\s+/);
+  return (
+    KNOWN_PROGRAM.test(words[0]!) && words.slice(1).every((w) => /^-{1,2}[\w-]+(?:=\w+)?$|^\w+$/.test(w))
+  );
+}
+
+/** Sections whose every key is data (identity, colours, merge and fetch behaviour). */
+const GIT_DATA_SECTION =
+  /^(?:user|author|committer|pull|push|init|color(?:\.\w+)?|fetch|rebase|rerere|merge|diff|status|log|format|tag|branch|help|advice|column|commit|grep|blame|stash|submodule|transfer|pack|gc|index|feature|maintenance|safe|http|https|credential|protocol|lfs|web|i18n|apply|checkout|clone|versionsort|worktree|remote|url|alias|core|difftool|mergetool)$/i;
+/** Keys that run a program whatever section holds them. */
+const GIT_RUN_KEY =
+  /^(?:cmd|command|path|program|driver|textconv|clean|smudge|process|helper|sshcommand|askpass|fsmonitor|hookspath|hooks|proxy|proxycommand|insteadof|pushinsteadof|gitproxy|sslcainfo|sslcert|sslkey|receivepack|uploadpack|externaldiff|external|editor|pager|tool|guitool|excludesfile|attributesfile|worktree|url|pushurl)$/i;
+
+function gitInert(content: string): boolean {
+  let section = '';
+  for (const raw of content.split('\n')) {
+    const line = raw.trim();
+    if (line === '' || line.startsWith('#') || line.startsWith(';')) continue;
+    const head = /^\[\s*([\w.-]+)(?:\s+"[^"]*")?\s*\]$/.exec(line);
+    if (head) {
+      section = head[1]!.toLowerCase();
+      // include/includeIf load another file's settings; filter/gpg/sequence run programs.
+      if (!GIT_DATA_SECTION.test(section)) return false;
+      continue;
+    }
+    const kv = /^([\w.-]+)\s*(?:=\s*(.*))?$/.exec(line);
+    if (!kv || section === '') return false;
+    const key = kv[1]!.toLowerCase();
+    const value = (kv[2] ?? '').trim();
+    // An alias that starts with `!` runs a shell command; other aliases are git subcommands.
+    if (section === 'alias') {
+      if (/^"?!/.test(value)) return false;
+      continue;
+    }
+    if (key === 'editor' || key === 'pager' || key === 'tool') {
+      if (!plainProgram(value)) return false;
+      continue;
+    }
+    if (GIT_RUN_KEY.test(key)) return false;
+  }
+  return true;
+}
+
+/** A Python literal: a string, number, bool or None, or a list/tuple/set of them. */
+const PY_SCALAR = String.raw`(?:[rRbBuU]?'[^'\\\n]*'|[rRbBuU]?"[^"\\\n]*"|-?\d+(?:\.\d+)?|True|False|None)`;
+const PY_LITERAL = new RegExp(
+  String.raw`^(?:${PY_SCALAR}|[\[(]\s*(?:${PY_SCALAR}\s*(?:,\s*${PY_SCALAR}\s*)*,?)?\s*[\])])$`,
+);
+/** Traitlets that run code, start programs or open the server to others. */
+const IPYTHON_RISKY =
+  /^(?:exec_\w+|code_to_run|file_to_run|module_to_run|extensions|extra_extensions?|default_extensions|\w*startup\w*|editor|\w*cmd|\w*command|\w*shell\w*|\w*hooks?|ip|token|password|hashed_password|allow_\w+|disable_check_xsrf|\w*origin\w*|root_dir|notebook_dir|preferred_dir|kernel_spec\w*|kernel_manager\w*|terminals_enabled|certfile|keyfile|base_url|custom_display_url|browser|open_browser|\w*_class|\w*_script\w*|pylab|gui|matplotlib)$/i;
+
+function ipythonInert(content: string): boolean {
+  return content.split('\n').every((raw) => {
+    const line = raw.replace(/\s+#.*$/, '').trim();
+    if (line === '' || line.startsWith('#')) return true;
+    if (/^c\s*=\s*get_config\(\)$/.test(line)) return true;
+    const m = /^c(?:\.\w+)+\s*=\s*(.+)$/.exec(line);
+    if (!m) return false;
+    const trait = line.slice(0, line.indexOf('=')).trim().replace(/^.*\./, '');
+    return !IPYTHON_RISKY.test(trait) && PY_LITERAL.test(m[1]!.trim());
+  });
+}
+
+/** JSON with comments and trailing commas (VS Code's JSONC) parsed, or undefined. */
+function jsonc(content: string): unknown {
+  const stripped = content
+    .replace(/"(?:[^"\\]|\\.)*"|\/\/[^\n]*|\/\*[\s\S]*?\*\//g, (m) => (m.startsWith('"') ? m : ''))
+    .replace(/,(\s*[}\]])/g, '$1');
+  try {
+    return JSON.parse(stripped) as unknown;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * VS Code tasks run when the user picks them; `runOn: folderOpen` runs one on opening the folder.
+ * Returns the tasks' command lines when none runs by itself, undefined otherwise.
+ */
+export function vscodeTaskCommands(content: string): string | undefined {
+  const doc = jsonc(content) as { tasks?: unknown } | undefined;
+  if (doc === null || typeof doc !== 'object' || !Array.isArray(doc.tasks)) return undefined;
+  const lines: string[] = [];
+  for (const task of doc.tasks.slice(0, 128) as unknown[]) {
+    if (task === null || typeof task !== 'object') return undefined;
+    if (/runOn"\s*:\s*"folderOpen/i.test(JSON.stringify(task))) return undefined;
+    // The task itself and its per-platform variants (`linux: {command}`) each name a command.
+    const rec = task as Record<string, unknown>;
+    for (const t of [rec, rec.linux, rec.osx, rec.windows] as { command?: unknown; args?: unknown }[]) {
+      if (t === null || typeof t !== 'object' || t.command === undefined) continue;
+      if (typeof t.command !== 'string') return undefined;
+      const args = Array.isArray(t.args) ? t.args.filter((a): a is string => typeof a === 'string') : [];
+      lines.push([t.command, ...args.map((a) => `'${a.replace(/'/g, `'\\''`)}'`)].join(' '));
+    }
+  }
+  return lines.join('\n');
+}
+
+interface SettingsFile {
+  readonly path: RegExp;
+  readonly inert: (content: string) => boolean;
+}
+
+const SETTINGS: readonly SettingsFile[] = [
+  { path: /(?:^|\/)(?:\.vimrc|\.gvimrc|\.exrc|_vimrc|\.config\/nvim\/init\.vim)$/, inert: vimInert },
+  { path: /(?:^|\/)(?:\.gitconfig|\.config\/git\/config|\.git\/config)$/, inert: gitInert },
+  { path: /(?:^|\/)\.ipython\/profile_[^/]+\/ipython_config\.py$/, inert: ipythonInert },
+  { path: /(?:^|\/)\.vscode\/tasks\.json$/, inert: (c) => vscodeTaskCommands(c) !== undefined },
+];
+
+/**
+ * Whether `content` written to `path` (a settings file FS-AST-021 names) is plain settings that run
+ * nothing. False for any other file and for text not read as inert.
+ */
+export function inertSettings(path: string, content: string): boolean {
+  if (content.length > 65536 || content.trim() === '') return false;
+  const file = SETTINGS.find((s) => s.path.test(path));
+  return file !== undefined && file.inert(content.replace(/\r\n/g, '\n'));
+}
