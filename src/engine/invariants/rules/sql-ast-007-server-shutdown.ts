@@ -1,5 +1,10 @@
 /** SQL-AST-007: SHUTDOWN statements stop the database server for every client; mass session kills cut every client off. */
-import { appAccessRevoked, cutOffMoves, emptySearchPath } from '../../knowledge/sql-cutoff.js';
+import {
+  appAccessRevoked,
+  cutOffMoves,
+  emptySearchPath,
+  serviceSwitchedOff,
+} from '../../knowledge/sql-cutoff.js';
 import { holdsLock, isLongSleep, rowBomb, throttled } from '../../knowledge/sql-load.js';
 import { defineRule } from '../define-rule.js';
 
@@ -28,7 +33,7 @@ export default defineRule({
   invariant: 'NO_DESTRUCTIVE_SQL',
   kinds: ['sql'],
   summary:
-    'SHUTDOWN of the database server (MySQL, SQL Server), including injected forms; pg_terminate_backend/pg_cancel_backend over a query of sessions; a database closed to its clients (CONNECTION LIMIT 0, SINGLE_USER, OFFLINE); the application cut off from its tables (renamed to a retired name or moved into an archive schema with nothing in their place, search_path pointed at nothing, access of an application role revoked or denied); denial of service from inside (row generators or cross joins of 1e8+ rows, a lock held through a long sleep, max_connections <= 5, server-wide timeouts under 100 ms).',
+    'SHUTDOWN of the database server (MySQL, SQL Server), including injected forms; pg_terminate_backend/pg_cancel_backend over a query of sessions; a database closed to its clients (CONNECTION LIMIT 0, SINGLE_USER, OFFLINE); the application cut off from its tables (renamed to a retired name or moved into an archive schema with nothing in their place, search_path pointed at nothing, access of an application role revoked or denied, a Snowflake warehouse suspended with auto-resume off, the account network policy cut to one address, a schema or table made read-only); denial of service from inside (row generators or cross joins of 1e8+ rows, a lock held through a long sleep, max_connections <= 5, server-wide timeouts under 100 ms).',
   remediationHint:
     'Do not stop the database server. If a restart is needed, ask the user or the operator to do it.',
   *check(facts) {
@@ -37,7 +42,7 @@ export default defineRule({
     const locked = stmts.some((s) => holdsLock(s.text));
     // The application cut off from its tables without a drop (red team r6, knowledge/sql-cutoff.ts).
     const texts = stmts.map((s) => s.text);
-    for (const c of [...cutOffMoves(texts), ...appAccessRevoked(texts)])
+    for (const c of [...cutOffMoves(texts), ...appAccessRevoked(texts), ...serviceSwitchedOff(texts)])
       yield { span: stmts[c.index]!.span, reason: c.reason, suggestedAlternative: null };
     for (const s of stmts) {
       const outage =
