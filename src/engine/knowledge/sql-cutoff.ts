@@ -31,6 +31,9 @@ const EMPTY =
 /** A date stamp appended to the old name (`orders_20241101`, `users_2024_11_01`): an archived copy. */
 const DATE_SUFFIX = /_(?:19|20)\d\d[-_]?\d\d(?:[-_]?\d\d)?$/;
 
+/** Whether a name says its object is retired (`legacy_notes`, `email_old`, `deprecated_flag`). */
+export const isRetiredName = (name: string): boolean => RETIRED.test(name);
+
 /** Whether `to` names a retired copy of `from` (or any retired object). */
 export function retiredName(from: string, to: string): boolean {
   if (RETIRED.test(to) && !RETIRED.test(from)) return true;

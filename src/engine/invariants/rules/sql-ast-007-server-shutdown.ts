@@ -13,6 +13,17 @@ const KILLERS = ['pg_terminate_backend', 'pg_cancel_backend'];
 const ONE_PID = /\bpg_(?:terminate|cancel)_backend\s*\(\s*\d+\s*(?:,\s*\d+\s*)?\)/gi;
 const ANY_CALL = /\bpg_(?:terminate|cancel)_backend\s*\(/gi;
 /**
+ * Sessions idle past a time limit (r6 FP): idle in a transaction (holding locks, the classic
+ * cleanup), or idle and pinned to one user or application. Clients at work are not touched.
+ */
+const AGED =
+  /\b(?:state_change|xact_start|query_start|backend_start)\s*<=?\s*(?:now\(\)|current_timestamp|clock_timestamp\(\)|statement_timestamp\(\))\s*-\s*(?:interval\b|'\d)/i;
+const IDLE_IN_TRANSACTION = /\bstate\s*(?:=|in\s*\()\s*'idle in transaction/i;
+const IDLE_OF_ONE =
+  /\bstate\s*=\s*'idle'[\s\S]*\b(?:usename|application_name)\s*=\s*'[^']+'|\b(?:usename|application_name)\s*=\s*'[^']+'[\s\S]*\bstate\s*=\s*'idle'/i;
+const idleCleanup = (text: string): boolean =>
+  !/\bor\b/i.test(text) && AGED.test(text) && (IDLE_IN_TRANSACTION.test(text) || IDLE_OF_ONE.test(text));
+/**
  * A database closed to its clients (red team r4): PostgreSQL CONNECTION LIMIT 0 or ALLOW_CONNECTIONS
  * false, SQL Server SINGLE_USER/RESTRICTED_USER/OFFLINE/EMERGENCY (WITH ROLLBACK IMMEDIATE cuts the
  * sessions in flight), MySQL offline_mode. Gated on the first word (ALTER/SET).
@@ -96,7 +107,8 @@ export default defineRule({
       // pg_terminate_backend(pid) over a query (pg_stat_activity): every matching session is cut off.
       if (
         s.functions.some((f) => KILLERS.includes(f)) &&
-        (s.text.match(ANY_CALL)?.length ?? 0) > (s.text.match(ONE_PID)?.length ?? 0)
+        (s.text.match(ANY_CALL)?.length ?? 0) > (s.text.match(ONE_PID)?.length ?? 0) &&
+        !idleCleanup(s.text)
       )
         yield {
           span: s.span,
