@@ -59,6 +59,7 @@ import { getterValue } from './node/accessors.js';
 import { heldAt } from './code/carry.js';
 import { isFunctionConstructorOf, paramPrelude } from './node/code-strings.js';
 import { reorderInPlace, rotatedArgs } from './code/reorder.js';
+import { withParam } from './code/request-auth.js';
 
 const FUNCTION_TYPES = new Set([
   'arrow_function',
@@ -477,8 +478,20 @@ export class JsWalker extends CodeWalker {
     }
   }
 
+  /** `u.searchParams.set(k, v)` on a known URL: the URL's query has that parameter (code/request-auth.ts). */
+  #setParam(recvNode: SyntaxNode, method: string, args: readonly Val[]): void {
+    const [base, prop] = [named(recvNode)[0], named(recvNode).at(-1)];
+    if (recvNode.type !== 'member_expression' || base?.type !== 'identifier' || !prop) return;
+    if (this.src(prop) !== 'searchParams' || (method !== 'set' && method !== 'append')) return;
+    const old = this.env.get(this.src(base));
+    const next = old === undefined ? undefined : withParam(old, args[0], args[1]);
+    if (next !== undefined) this.env.set(this.src(base), next);
+  }
+
   /** A value put into the container named by `base` (`o[k] = v`, `arr.push(v)`, `form.append(k, v)`): its taint goes with it. */
   store(base: SyntaxNode, v: Val): void {
+    // `u.searchParams.set(k, v)` / `o.list.push(v)`: the object at the chain's root holds it too (r6).
+    while (base.type === 'member_expression' && named(base)[0] !== undefined) base = named(base)[0]!;
     if (v.sources.length === 0 || base.type !== 'identifier') return;
     const name = this.src(base);
     const old = this.env.get(name);
@@ -819,6 +832,7 @@ export class JsWalker extends CodeWalker {
       if (old?.items !== undefined && old.ref === undefined && old.items.length + call.args.length <= 64)
         this.env.set(this.src(recvNode), { ...old, items: [...old.items, ...call.args] });
       for (const a of call.args) this.store(recvNode, a);
+      this.#setParam(recvNode, method, call.args);
     }
     // A list reordered in place (`t.push(t.shift())`, `t.reverse()`): its order is unknown (code/reorder.ts).
     reorderInPlace(this, recvNode, recv, method, call.argNodes);

@@ -5,9 +5,9 @@
 import type { DataSource } from '../../facts.js';
 import type { Runtime, Span } from '../../types.js';
 import { type Collector, looksLikeSql, programName, shellJoin, shellWord, SHELLS } from './collector.js';
-import { isTokenStore } from './credential-apis.js';
 import { jsonVal } from './fold.js';
 import { parseTarget, type Target } from './net.js';
+import { authFlows, credentialQueryOnly, headerFlows } from './request-auth.js';
 import { dockerRunLine } from './sdk.js';
 import { concat, constText, deepLits, deepSources, render, strVal, type Val } from './value.js';
 
@@ -216,8 +216,10 @@ export interface Request {
   readonly url: Val;
   /** Bodies, forms, query parameters: sent to the target. */
   readonly payload: readonly Val[];
-  /** Headers: their literals are egress, but only whole files or the whole environment count as flows. */
+  /** Headers: credential headers are the auth slot, the others data sent (code/request-auth.ts). */
   readonly headers?: readonly Val[];
+  /** Credentials given apart from the headers (basic-auth pairs, cookie jars): the auth slot. */
+  readonly auth?: readonly Val[];
   /** The call uploads data (a body, a file, a form). */
   readonly sends: boolean;
   readonly port?: number;
@@ -257,18 +259,16 @@ export function request(col: Collector, span: Span, actor: string, req: Request)
   col.net(span, target, req.sends, actor);
   for (const address of req.resolvers ?? []) col.net(span, resolvedTo(target, address), req.sends, actor);
   const sink = { kind: 'net' as const, host: target.host, ...(target.url ? { url: target.url } : {}) };
-  for (const v of [req.url, ...req.payload]) {
+  // A URL whose only unknown parts are credential parameters (`?appid={KEY}`) is the auth slot (r6).
+  const urlIsAuth = credentialQueryOnly(req.url);
+  if (urlIsAuth) authFlows(col, span, req.url, sink);
+  for (const v of urlIsAuth ? req.payload : [req.url, ...req.payload]) {
     for (const s of deepSources(v)) if (isSecretSource(s)) col.flow(span, s, sink);
     col.egress(deepLits(v));
   }
-  for (const h of req.headers ?? []) {
-    // A named variable in a header is how APIs take tokens (Authorization); a file's content or the
-    // whole environment in a header is not.
-    for (const s of deepSources(h))
-      if ((s.kind === 'file' && !isTokenStore(s.path)) || (s.kind === 'env' && s.name === undefined))
-        col.flow(span, s, sink);
-    col.egress(deepLits(h), 'header');
-  }
+  // Credential headers and basic auth are judged as the auth slot; other headers as data (r6).
+  for (const h of req.headers ?? []) headerFlows(col, span, h, sink);
+  for (const a of req.auth ?? []) authFlows(col, span, a, sink);
   return {
     parts: [{ hole: 'response' }],
     dynamic: true,

@@ -34,6 +34,7 @@ import {
   stdinFlows,
 } from '../code/effects.js';
 import { parseTarget, resolveUrl, uriEncoded, withQuery } from '../code/net.js';
+import { headerFlows } from '../code/request-auth.js';
 import {
   concat,
   constText,
@@ -336,6 +337,17 @@ const fsCall: Handler = (w, c) => {
 const streamWrite: Handler = (w, c) => {
   const data = c.args[0];
   return !data || data.fn !== undefined ? undefined : writeTo(w, c, data);
+};
+
+/** req.setHeader(name, value) on a client request: a header of that request (code/request-auth.ts). */
+const setHeader: Handler = (w, c) => {
+  const peer = c.recv?.ref === 'http.ClientRequest()' ? c.recv.peer : undefined;
+  const name = constText(c.args[0]);
+  const value = c.args[1];
+  if (!peer || name === null || !value) return undefined;
+  const sink = { kind: 'net' as const, host: peer.host, ...(peer.url ? { url: peer.url } : {}) };
+  headerFlows(w.col, c.span, { ...UNKNOWN, fields: new Map([[name, value]]) }, sink);
+  return undefined;
 };
 
 /** a.pipe(b): a socket piped into a process (or a process into a socket) is a reverse shell's wiring. */
@@ -826,10 +838,18 @@ const axiosCall: Handler = (w, c) => {
   if (dataArg) payload.push(dataArg);
   let headers: Val | undefined;
   let query: Val | undefined;
+  // axios auth: { username, password } and got's username/password: the request's credentials.
+  const auth: Val[] = [];
   for (const o of rest) {
+    const q = query ?? opt(o, 'params') ?? opt(o, 'searchParams');
     for (const k of ['data', 'body', 'json', 'form', 'params', 'searchParams']) {
       const v = opt(o, k);
-      if (v) payload.push(v);
+      // Known query parameters are in the URL, judged there by their names.
+      if (v && !(v === q && v.fields !== undefined && v.fields.size > 0)) payload.push(v);
+    }
+    for (const k of ['auth', 'username', 'password']) {
+      const v = opt(o, k);
+      if (v) auth.push(v);
     }
     headers ??= opt(o, 'headers');
     query ??= opt(o, 'params') ?? opt(o, 'searchParams');
@@ -839,6 +859,7 @@ const axiosCall: Handler = (w, c) => {
     url: withQuery(url, query),
     payload,
     ...(headers ? { headers: [headers] } : {}),
+    auth,
     sends:
       payload.length > 0 &&
       (SENDING.test(method) ||
@@ -1330,6 +1351,8 @@ add(['process.binding', 'process._linkedBinding'], binding);
 for (const [names, h] of JS_CLIENTS) add(names, h);
 add(['fetch', 'globalThis.fetch', 'window.fetch', 'undici.request', 'undici.fetch'], fetchCall);
 add(['new Request'], newRequest);
+// new Headers({ ... }) keeps its names, so each header is judged by its name.
+add(['new Headers'], (_w, c) => (c.args[0]?.fields ? c.args[0] : undefined));
 add(['http.request', 'http.get', 'https.request', 'https.get', 'http2.connect'], httpRequest);
 for (const lib of ['axios', 'got', 'superagent', 'needle', 'ky']) {
   add(
@@ -1427,6 +1450,7 @@ JS_CALLS.methods([
   ['end', streamWrite],
   ['send', streamWrite],
   ['pipe', pipe],
+  ['setHeader', setHeader],
   ['connect', (w, c) => (c.recv?.ref?.includes('Socket') ? netConnect(w, c) : undefined)],
   ['toString', (w, c) => (c.recv?.num !== undefined ? numText(c.recv) : keepString(w, c))],
   ['trim', textChange((s) => s.trim())],

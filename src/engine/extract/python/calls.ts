@@ -941,7 +941,8 @@ const httpCall: Handler = (w, c) => {
   const payload: Val[] = [];
   for (const k of ['data', 'json', 'files', 'content', 'params', 'body']) {
     const v = c.kw.get(k);
-    if (v) payload.push(v);
+    // Known params are in the URL's query already, judged there by their names.
+    if (v && !(k === 'params' && v.fields !== undefined && v.fields.size > 0)) payload.push(v);
   }
   const positionalBody = isRequest ? undefined : c.args[1];
   if (positionalBody && SENDING_METHODS.has(method)) payload.push(positionalBody);
@@ -952,10 +953,13 @@ const httpCall: Handler = (w, c) => {
     c.kw.has('files') ||
     c.kw.has('content') ||
     (positionalBody !== undefined && SENDING_METHODS.has(method));
+  // Basic-auth pairs and cookie jars are the request's credentials (code/request-auth.ts).
+  const auth = ['auth', 'cookies'].map((k) => c.kw.get(k)).filter((v): v is Val => v !== undefined);
   const res = request(w.col, c.span, c.name || verb, {
     url,
     payload,
     ...(headers ? { headers: [headers] } : {}),
+    auth,
     sends,
   });
   return { ...res, ref: 'http.Response()' };
@@ -994,6 +998,14 @@ const urlRequest: Handler = (w, c) => {
     sends: data !== undefined,
   });
   return { ...UNKNOWN, ref: 'urllib.request.Request()', ...(res.peer ? { peer: res.peer } : {}) };
+};
+
+/** webbrowser.open(url): the browser fetches the URL, with whatever its query carries (r6). */
+const browserOpen: Handler = (w, c) => {
+  const url = arg(c, 0, 'url');
+  if (!url) return undefined;
+  request(w.col, c.span, 'webbrowser.open', { url, payload: [], sends: false });
+  return UNKNOWN;
 };
 
 const urlretrieve: Handler = (w, c) => {
@@ -1869,6 +1881,7 @@ for (const lib of [
 add(['urllib.request.urlopen', 'urllib2.urlopen', 'urllib.urlopen'], urlopen);
 add(['urllib.request.Request', 'urllib2.Request'], urlRequest);
 add(['urllib.request.urlretrieve', 'urllib.urlretrieve'], urlretrieve);
+add(['webbrowser.open', 'webbrowser.open_new', 'webbrowser.open_new_tab'], browserOpen);
 add(['urllib3.PoolManager().request', 'urllib3.request', 'urllib3.PoolManager().urlopen'], urllib3Request);
 add(
   [

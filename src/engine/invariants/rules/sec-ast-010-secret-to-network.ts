@@ -4,7 +4,8 @@
  * --post-*, nc, scp/rsync to a remote. A provider token sent to its own provider (GITHUB_TOKEN to
  * api.github.com) is how it is meant to be used and is allowed, and so is a credential in the request's
  * auth slot (-u, Authorization header) when it is a variable sent over https or a CLI-printed token
- * sent to its issuer (gh → GitHub, gcloud → googleapis.com).
+ * sent to its issuer (gh → GitHub, gcloud → googleapis.com). A provider-bound token (AWS_, GITHUB_,
+ * STRIPE_ ...) in another host's auth slot is sent away, not used (r6).
  */
 import { posix } from 'node:path';
 import type { DataSource } from '../../facts.js';
@@ -43,6 +44,29 @@ const PROVIDERS: readonly [RegExp, RegExp][] = [
   [/^SONAR_/, /(?:^|\.)sonarcloud\.io$/],
 ];
 
+/**
+ * Providers whose tokens only ever authenticate to their own hosts (no compatible APIs or private
+ * mirrors take them): in another host's auth slot they are sent away, not used (r6). Forge tokens
+ * also go to self-hosted forges, named so (github.acme.com, git.acme.io, gitlab.acme.net).
+ */
+const BOUND: readonly [RegExp, RegExp][] = [
+  [/^(?:GITHUB|GH)_/, /(?:^|\.)(?:github\.com|githubusercontent\.com|ghcr\.io)$|^(?:github|ghe|git)[\w-]*\./],
+  [/^(?:GITLAB|CI_JOB)_/, /(?:^|\.)gitlab\.com$|^(?:gitlab|git)[\w-]*\./],
+  [/^AWS_/, /(?:^|\.)amazonaws\.com(?:\.cn)?$|(?:^|\.)aws\.amazon\.com$/],
+  [/^STRIPE_/, /(?:^|\.)stripe\.com$/],
+  [/^SLACK_/, /(?:^|\.)slack\.com$/],
+  [/^CLOUDFLARE_/, /(?:^|\.)cloudflare\.com$/],
+  [/^(?:DIGITALOCEAN|DO)_/, /(?:^|\.)digitalocean\.com$/],
+  [/^VERCEL_/, /(?:^|\.)vercel\.com$/],
+  [/^NETLIFY_/, /(?:^|\.)netlify\.com$/],
+];
+
+/** A provider-bound token (AWS_SECRET_ACCESS_KEY, GITHUB_TOKEN) headed for some other host. */
+function foreignProvider(name: string, host: string): boolean {
+  for (const [prefix, hosts] of BOUND) if (prefix.test(name)) return !hosts.test(host);
+  return false;
+}
+
 /** Token-printing CLIs → the hosts that issued the token and accept it. */
 const ISSUERS: Readonly<Record<string, RegExp>> = {
   gh: /(?:^|\.)(?:github\.com|githubusercontent\.com|ghcr\.io)$/,
@@ -57,7 +81,8 @@ const ISSUERS: Readonly<Record<string, RegExp>> = {
  * a named variable sent over https, or a CLI-printed token sent to the service that issued it.
  */
 function isOrdinaryAuth(source: DataSource, host: string, url: string | undefined): boolean {
-  if (source.kind === 'env') return source.name !== undefined && /^https:\/\//i.test(url ?? '');
+  if (source.kind === 'env')
+    return source.name !== undefined && /^https:\/\//i.test(url ?? '') && !foreignProvider(source.name, host);
   if (source.kind === 'output') return ISSUERS[source.program]?.test(host) ?? false;
   return false;
 }

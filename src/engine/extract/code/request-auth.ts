@@ -1,0 +1,117 @@
+/**
+ * A request's headers and credentials (python and node HTTP clients): which of their values are
+ * the request's authentication, judged by SEC-AST-010 as a token used where it is meant to go,
+ * and which are data sent along (a User-Agent or X-Trace header carrying a secret; issue 22 r6).
+ */
+import type { DataSink, DataSource } from '../../facts.js';
+import type { Span } from '../../types.js';
+import type { Collector } from './collector.js';
+import { isTokenStore } from './credential-apis.js';
+import { concat, constText, deepLits, deepSources, holeVal, render, strVal, type Val } from './value.js';
+
+/** Header names that carry credentials: where APIs take their tokens and sessions. */
+const AUTH_HEADER =
+  /auth|token|key|secret|session|cookie|passw|credential|signature|bearer|jwt|csrf|xsrf|^x-honeycomb-team$/i;
+
+type NetSink = Extract<DataSink, { kind: 'net' }>;
+
+/**
+ * A secret source in an auth slot: a named variable is the request's credential (judged by where
+ * it goes); whole files and the whole environment are data. A fetched secret (a secrets manager's
+ * value, a keyring's token) there is a token used as meant.
+ */
+function authSlot(col: Collector, span: Span, v: Val, sink: NetSink): void {
+  for (const s of deepSources(v)) {
+    if (s.kind === 'env') col.flow(span, s, s.name !== undefined ? { ...sink, auth: true } : sink);
+    else if (s.kind === 'file' && !isTokenStore(s.path)) col.flow(span, s, sink);
+  }
+}
+
+/** A header value that is not a credential: whatever secret it holds is sent as data. */
+function dataSlot(col: Collector, span: Span, v: Val, sink: NetSink): void {
+  for (const s of deepSources(v)) if (secretKind(s)) col.flow(span, s, sink);
+}
+
+/** Sources worth a flow fact here: files, the environment, command output. */
+function secretKind(s: DataSource): boolean {
+  return s.kind === 'file' || s.kind === 'env' || s.kind === 'output';
+}
+
+/**
+ * Headers given to a request: each named header judged by its name; headers whose names are not
+ * known (a variable, a Headers object) count as the auth slot, as they did before.
+ */
+export function headerFlows(col: Collector, span: Span, headers: Val, sink: NetSink): void {
+  if (headers.fields === undefined || headers.fields.size === 0) {
+    authSlot(col, span, headers, sink);
+    col.egress(deepLits(headers), 'header');
+    return;
+  }
+  for (const [name, v] of headers.fields) {
+    if (AUTH_HEADER.test(name)) {
+      authSlot(col, span, v, sink);
+      col.egress(deepLits(v), 'header');
+    } else {
+      // A literal key in a User-Agent is payload for SEC-AST-013 too.
+      dataSlot(col, span, v, sink);
+      col.egress(deepLits(v));
+    }
+  }
+}
+
+/** Query parameters named for a credential (`?appid=`, `&api_key=`, `?token=`): where keyed APIs take keys. */
+const AUTH_PARAM = /auth|token|key|secret|session|passw|credential|signature|^sig$|^app_?id$/i;
+
+/**
+ * Every unknown part of the URL is the whole value of a credential-named query parameter
+ * (`?q=London&appid={KEY}`): its secrets are the request's credentials, not data sent along.
+ */
+export function credentialQueryOnly(url: Val): boolean {
+  if (url.parts === null || url.sources.length === 0) return false;
+  // Holes named for a local value (`$page`) carry no secret when every source is a named
+  // variable; holes named for those variables, or of unknown origin, must be credential values.
+  const named = new Set<string>();
+  for (const s of url.sources) {
+    if (s.kind !== 'env' || s.name === undefined) return strictQuery(render(url), () => true);
+    named.add(s.name);
+  }
+  return strictQuery(render(url), (hole) => named.has(hole) || hole === 'X' || hole === 'ENV');
+}
+
+function strictQuery(text: string, secretHole: (name: string) => boolean): boolean {
+  const q = text.indexOf('?');
+  if (q < 0 || [...text.slice(0, q).matchAll(/\$(\w+)/g)].some((m) => secretHole(m[1]!))) return false;
+  for (const pair of text
+    .slice(q + 1)
+    .split('#')[0]!
+    .split('&')) {
+    const eq = pair.indexOf('=');
+    const holes = [...pair.matchAll(/\$(\w+)/g)].filter((m) => secretHole(m[1]!));
+    if (holes.length === 0) continue;
+    if (eq < 0 || !AUTH_PARAM.test(pair.slice(0, eq)) || !/^\$\w+$/.test(pair.slice(eq + 1))) return false;
+  }
+  return true;
+}
+
+/**
+ * `url.searchParams.set(k, v)` / `append(k, v)` on a URL whose text is known: the URL with that
+ * parameter in its query, so the query is judged by its names (undefined when the URL is not known).
+ */
+export function withParam(url: Val, key: Val | undefined, v: Val | undefined): Val | undefined {
+  const text = url.parts !== null ? render(url) : null;
+  const name = key === undefined ? null : constText(key);
+  if (text === null || name === null || v === undefined || !/^[a-z][a-z0-9+.-]*:\/\//i.test(text))
+    return undefined;
+  const value = constText(v);
+  const sep = text.includes('?') ? '&' : '?';
+  const pair = `${sep}${encodeURIComponent(name)}=`;
+  const held =
+    value !== null ? { ...v, parts: [encodeURIComponent(value)] } : v.parts !== null ? v : holeVal('X', v);
+  return concat([url, strVal(pair), held]);
+}
+
+/** Basic-auth pairs, bearer options and cookie jars given to a request: its credentials. */
+export function authFlows(col: Collector, span: Span, auth: Val, sink: NetSink): void {
+  authSlot(col, span, auth, sink);
+  col.egress(deepLits(auth), 'header');
+}
