@@ -56,6 +56,7 @@ import {
 import './node/carry.js';
 import './node/teardown.js';
 import { getterValue } from './node/accessors.js';
+import './node/walks.js';
 import { heldAt } from './code/carry.js';
 import { isFunctionConstructorOf, paramPrelude } from './node/code-strings.js';
 import { reorderInPlace, rotatedArgs } from './code/reorder.js';

@@ -72,6 +72,7 @@ import {
   storedFunction,
 } from './python/callbacks.js';
 import './python/processes.js';
+import './python/walks.js';
 
 /** Most loop-body walks one input may spend unrolling loops over literal lists (work units). */
 const UNROLL_BUDGET = 4096;

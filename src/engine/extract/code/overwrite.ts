@@ -52,6 +52,19 @@ export function walkActor(w: CodeWalker, path: string, actor: string): string {
   return picks ? actor : `${actor} ${EVERY_FILE}`;
 }
 
+/** A comparison with a literal name or a membership test (`f == '.DS_Store'`, `name in KEEP`). */
+const LITERAL_PICK = /[=!]==?\s*['"`]|['"`]\s*[=!]==?|\bif\s[^\n:]*\sin\s|\.has\s*\(/;
+
+/**
+ * What a walk's non-recursive delete is reported as: marked as walkActor marks a truncate when
+ * nothing in the input picks entries by name or by comparing with a literal name, so FS-AST-002
+ * judges a walk that deletes every entry at every depth of the workspace (r6).
+ */
+export function deleteWalkActor(w: CodeWalker, path: string, actor: string): string {
+  const marked = walkActor(w, path, actor);
+  return marked !== actor && LITERAL_PICK.test(w.text) ? actor : marked;
+}
+
 /** The mark walkActor adds (FS-AST-005 reads it). */
 export const EVERY_FILE = '(every file it walks)';
 

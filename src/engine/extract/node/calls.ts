@@ -19,7 +19,7 @@ import {
   type CodeCall,
 } from '../code/calls.js';
 import { looksLikeSql } from '../code/collector.js';
-import { overwriteWalk, walkActor } from '../code/overwrite.js';
+import { deleteWalkActor, overwriteWalk, walkActor } from '../code/overwrite.js';
 import {
   CLIENT_REQUEST,
   codeFlows,
@@ -230,14 +230,13 @@ const fsCall: Handler = (w, c) => {
   switch (op) {
     case 'rm':
     case 'rmdir':
-      w.col.file(c.span, 'delete', path, actor, {
-        recursive: truthy(opt(opts, 'recursive')) === true,
-        dynamic,
-      });
+    case 'unlink': {
+      const recursive = op !== 'unlink' && truthy(opt(opts, 'recursive')) === true;
+      // A walk's delete of every entry is marked (code/overwrite.ts, r6).
+      const by = dynamic ? deleteWalkActor(w, path, actor) : actor;
+      w.col.file(c.span, 'delete', path, by, { recursive, dynamic });
       return UNKNOWN;
-    case 'unlink':
-      w.col.file(c.span, 'delete', path, actor, { dynamic });
-      return UNKNOWN;
+    }
     case 'writeFile':
     case 'appendFile': {
       const flag = constText(opt(opts, 'flag')) ?? '';

@@ -79,7 +79,7 @@ import {
 } from '../code/credential-apis.js';
 import { PY_DECODER_METHODS, PY_DECODERS } from './decoders.js';
 import { PY_TEMPFILES } from './tempfiles.js';
-import { overwriteWalk, walkActor } from '../code/overwrite.js';
+import { deleteWalkActor, overwriteWalk, walkActor } from '../code/overwrite.js';
 import { fireGadgets, gadgetFormat, loaderData, PY_BUFFERS } from './gadgets.js';
 import { PY_PERSISTENCE, PY_SITE_CONSTANTS } from './persistence.js';
 import { PY_UPLOAD_METHODS, PY_UPLOADS } from '../code/uploads.js';
@@ -250,7 +250,14 @@ function fileOp(
         .join(':');
       w.col.file(c.span, 'chown', path, actor, { owner, dynamic });
     } else {
-      const by = op === 'truncate' && dynamic ? walkActor(w, path, actor) : actor;
+      // A walk's delete of every entry is marked as its truncate is (code/overwrite.ts, r6).
+      const by = !dynamic
+        ? actor
+        : op === 'truncate'
+          ? walkActor(w, path, actor)
+          : op === 'delete'
+            ? deleteWalkActor(w, path, actor)
+            : actor;
       w.col.file(c.span, op, path, by, { recursive, dynamic });
     }
     if (op === 'read') return { ...UNKNOWN, sources: [{ kind: 'file', path }] };
@@ -1612,10 +1619,9 @@ add(['os.fork', 'os.forkpty', 'pty.fork', 'multiprocessing.Process().start', 'os
 add(['shutil.rmtree'], fileOp('delete', 'shutil.rmtree', { recursive: true }));
 add(['os.remove', 'os.unlink'], fileOp('delete', 'os.remove'));
 add(['os.rmdir', 'os.removedirs'], fileOp('delete', 'os.rmdir'));
-add(
-  ['pathlib.Path().unlink', 'pathlib.Path().rmdir'],
-  fileOp('delete', 'pathlib.Path.unlink', { self: true }),
-);
+add(['pathlib.Path().unlink'], fileOp('delete', 'pathlib.Path.unlink', { self: true }));
+// rmdir removes only an empty directory: named apart from unlink (FS-AST-002 tells them apart).
+add(['pathlib.Path().rmdir'], fileOp('delete', 'pathlib.Path.rmdir', { self: true }));
 add(['os.mkdir', 'os.makedirs', 'os.mknod', 'os.mkfifo'], fileOp('create', 'os.mkdir'));
 add(['pathlib.Path().mkdir', 'pathlib.Path().touch'], fileOp('create', 'pathlib.Path.mkdir', { self: true }));
 add(['os.truncate'], fileOp('truncate', 'os.truncate'));

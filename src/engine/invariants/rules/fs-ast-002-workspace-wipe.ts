@@ -1,5 +1,6 @@
 /** FS-AST-002: a recursive delete of the whole workspace (`rm -rf .`, `rm -rf *`, `rm -rf .*`). */
-import { isWorkspaceRootOrAll, resolvePath } from '../../paths.js';
+import { EVERY_FILE } from '../../extract/code/overwrite.js';
+import { isWorkspaceRootOrAll, resolvePath, type PathPolicy } from '../../paths.js';
 import { defineRule } from '../define-rule.js';
 
 /** find predicates that select what is deleted (with them, find deletes matches, not its root). */
@@ -30,6 +31,17 @@ export const FIND_SELECTORS: ReadonlySet<string> = new Set([
   '-samefile',
 ]);
 
+/** A glob naming every entry at every depth under the workspace root (`/ws/**`, `/ws/*\/*`). */
+function everyDepth(absPath: string, policy: PathPolicy): boolean {
+  const rest = absPath.startsWith(`${policy.workspaceRoot}/`)
+    ? absPath.slice(policy.workspaceRoot.length + 1)
+    : '';
+  return /^(?:\*\*?\/)*\*\*?$/.test(rest) && (rest.includes('**') || rest.includes('/'));
+}
+
+/** Deletes that remove only an empty directory (a walk pruning empty folders destroys nothing). */
+const EMPTY_ONLY = /^(?:os\.rmdir|pathlib\.Path\.rmdir|fs(?:\.promises)?\.rmdir(?:Sync)?)\b/;
+
 export default defineRule({
   id: 'FS-AST-002',
   invariant: 'NO_RECURSIVE_DELETE_OUTSIDE_WORKSPACE',
@@ -44,9 +56,25 @@ export default defineRule({
       .of('exec')
       .some((e) => e.program === 'find' && e.argv.some((a) => FIND_SELECTORS.has(a)));
     for (const f of facts.of('file')) {
-      if (f.op !== 'delete' || !f.recursive) continue;
+      if (f.op !== 'delete') continue;
+      // A walk deleting every entry at every depth of the workspace, picking no names (os.walk,
+      // rglob('*'), a recursive readdir; code/overwrite.ts marks the actor), is rm -rf of it (r6).
+      const walked = f.actor.endsWith(EVERY_FILE);
+      if (
+        !f.recursive &&
+        walked &&
+        !EMPTY_ONLY.test(f.actor) &&
+        everyDepth(resolvePath(f.path, policy), policy)
+      ) {
+        yield { span: f.span, reason: `${f.actor} deletes every entry under the workspace (${f.path})` };
+        continue;
+      }
+      if (!f.recursive) continue;
       if (selectiveFind && (f.actor === 'find' || f.dynamic === true)) continue;
-      if (!isWorkspaceRootOrAll(resolvePath(f.path, policy), policy)) continue;
+      const abs = resolvePath(f.path, policy);
+      // `rm -rf ./**`; a walk's rmtree of each entry only when it picks no names.
+      const all = everyDepth(abs, policy) && (f.dynamic !== true || walked);
+      if (!isWorkspaceRootOrAll(abs, policy) && !all) continue;
       yield {
         span: f.span,
         reason: `${f.actor} recursively deletes ${f.path}: the entire workspace`,
