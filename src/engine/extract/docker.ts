@@ -12,6 +12,7 @@ import { analyzeDockerfile, isDockerfile, type BuildStep } from './docker/docker
 import { expandWords, recordAssignments } from './docker/expand.js';
 import { containerData, passesOn, stdinSender, trackSnapshots } from './docker/pipes.js';
 import { commandsOf } from './docker/shell-words.js';
+import { AUTHORIZED_KEYS } from './docker/planted-keys.js';
 import { isVendorInstall } from './docker/vendor-installs.js';
 import type { ExtractContext, Extractor } from './types.js';
 
@@ -146,6 +147,8 @@ function inImageFacts(facts: readonly Fact[], step: BuildStep): readonly Fact[] 
       (f.kind !== 'file' && !(step.sandboxed && vendorInstall(f))) ||
       (f.kind === 'file' &&
         (f.op === 'execute' ||
+          // An outside SSH key planted in authorized_keys: a login for whoever runs the image (r6).
+          (step.plantsKey === true && f.op !== 'read' && f.op !== 'delete' && AUTHORIZED_KEYS.test(f.path)) ||
           // A BuildKit secret mount is read where the build needs it (`RUN --mount=type=secret,id=npm
           // NPM_TOKEN=$(cat /run/secrets/npm) npm ci`): the intended use, not a leak. Sending it out is
           // still a flow to the network, which SEC-AST-010 reads.

@@ -260,6 +260,8 @@ export class BashWalker implements Toolkit {
   /** Exported variables and the running command's `X=v` prefix: the environment a child shell sees. */
   #exported: Set<string> | null = null;
   #commandEnv: Map<string, string> | null = null;
+  /** The running command's standard input: its `$(cat)` words read it (`cat f | curl -d "$(cat)" URL`). */
+  #commandStdin: Stream = TERMINAL;
   /** Co-processes connected to the network (`coproc nc h p`): their descriptor arrays are sockets. */
   #coprocs: Map<string, DevNet> | null = null;
   /** `>(cmd)` words of the statement being walked whose command has not run yet. */
@@ -521,8 +523,14 @@ export class BashWalker implements Toolkit {
 
     // Substitutions in the words run before the command: walk them first, in order.
     const argv: Word[] = [];
-    if (name !== undefined) this.#expandInto(argv, name.children[0] ?? name);
-    for (const arg of args) this.#expandInto(argv, arg);
+    const outerStdin = this.#commandStdin;
+    this.#commandStdin = stdin;
+    try {
+      if (name !== undefined) this.#expandInto(argv, name.children[0] ?? name);
+      for (const arg of args) this.#expandInto(argv, arg);
+    } finally {
+      this.#commandStdin = outerStdin;
+    }
 
     const program = argv.length > 0 ? programName(argv[0]!.text) : '';
     const actor = program || 'bash';
@@ -1945,7 +1953,7 @@ export class BashWalker implements Toolkit {
         return { sources, text: known?.text ?? null, interactive: false, literals: [] };
       }
     }
-    return this.#block(inner, TERMINAL);
+    return this.#block(inner, this.#commandStdin);
   }
 
   // ---------------------------------------------------------------- loops and functions

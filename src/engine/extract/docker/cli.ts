@@ -581,6 +581,14 @@ export function analyzeDocker(words: readonly DockerWord[], sink: DockerSink): b
     case 'network':
     case 'builder':
       return !REMOVES.has(words[i + 1]?.value ?? '');
+    case 'unshare': {
+      // `podman unshare CMD`: CMD runs on the host, in the user's namespace as its root (r6).
+      let j = i + 1;
+      while (j < words.length && words[j]!.value.startsWith('-')) j++;
+      const cmd = words.slice(j);
+      if (cmd.length > 0) sink.nested(sink.codeOf(cmd), 'bash', spanOf(cmd));
+      return true;
+    }
     case 'swarm':
     case 'node':
       // Cluster membership (swarm leave --force, node rm --force): judged as the bash command (CTR-AST-001).

@@ -5,7 +5,8 @@
  * that parser costs about 240 µs for an 8-line file and drops whitespace from exec-form strings.
  */
 import { emptyContainer, type ContainerInit } from './cli.js';
-import { uncheckedSource } from './package-sources.js';
+import { sourceVariable, uncheckedSource } from './package-sources.js';
+import { AUTHORIZED_KEYS, holdsLiteralKey, plantsKey } from './planted-keys.js';
 import { shellQuote } from './shell-words.js';
 import type { Span } from '../../types.js';
 
@@ -17,6 +18,8 @@ export interface BuildStep {
   readonly secrets: readonly string[];
   /** A RUN step in the build's own sandbox: in the image, and without the host's network. */
   readonly sandboxed: boolean;
+  /** The step writes an outside SSH key into authorized_keys (planted-keys.ts): those writes count. */
+  readonly plantsKey?: boolean;
 }
 
 export interface DockerfileSink {
@@ -167,6 +170,8 @@ export interface Download {
   readonly url: string;
   /** Fixed content: `ADD --checksum=...` or a release asset under its version tag. */
   readonly pinned?: boolean;
+  /** A forge checkout of a release tag or commit: source a build step may run, as it would a package. */
+  readonly release?: boolean;
 }
 
 /** Actor of the file fact for a secret build argument written into an image layer (DKR-AST-010). */
@@ -175,6 +180,13 @@ export const SECRET_LAYER_ACTOR = 'Dockerfile RUN writes build argument';
 /** A release asset under its tag (`github.com/o/r/releases/download/v0.19.0/tini`): fixed content. */
 const RELEASE_ASSET =
   /^https:\/\/(?:github\.com|gitlab\.com)\/[\w.-]+\/[\w.-]+\/(?:-\/)?releases\/download\/v?\d[\w.+-]*\//i;
+/**
+ * A public forge repository at a release tag or a commit (`ADD https://github.com/acme/tools.git#v1.2.0`,
+ * r6 FP): a fixed checkout, as `pip install git+https://github.com/o/r@v1.2.0` installs. A moving ref
+ * (a branch, `#v1`, none) is whatever the repository holds when the build runs.
+ */
+const RELEASE_CHECKOUT =
+  /^(?:https:\/\/|ssh:\/\/git@)(?:github\.com|gitlab\.com|bitbucket\.org)\/[\w.-]+\/[\w.-]+?(?:\.git)?#(?:v?\d+\.\d+(?:\.\d+)*(?:[-+][\w.]+)?|[0-9a-f]{40})(?::[\w./-]*)?$/i;
 /**
  * A RUN that only sets a downloaded file's mode or owner (`chmod +x /tini`, the tini README
  * pattern; red team r4 FP) prepares it without running it.
@@ -337,7 +349,7 @@ export function analyzeDockerfile(text: string, sink: DockerfileSink): void {
     // ENTRYPOINT/CMD runs it (tini); a build step that runs it still counts.
     const prepares = keyword !== 'run' || (code.length <= 512 && ONLY_PREPARES.test(code));
     for (const d of downloads)
-      if (code.includes(d.name) && !(d.pinned === true && prepares))
+      if (code.includes(d.name) && !(d.pinned === true && (prepares || d.release === true)))
         prefix += `curl -fsSL -o ${shellQuote(d.path)} ${shellQuote(d.url)}; `;
     // An unpacked archive's program run: the fetched content runs, as `curl URL | sh` would.
     const unpacked = unpackedAndRun(code, downloads);
@@ -359,6 +371,9 @@ export function analyzeDockerfile(text: string, sink: DockerfileSink): void {
       sandboxed: true,
     });
   };
+  // An outside SSH key written into the image's authorized_keys, as the shell code that writes it.
+  const plant = (code: string, span: Span): void =>
+    sink.nested(code, span, { inImage: true, secrets: [], sandboxed: true, plantsKey: true });
   const handle = (ins: Instruction, keyword: string, args: string, argsStart: number): void => {
     const span = { start: ins.start, end: ins.end };
     if (keyword === 'onbuild') {
@@ -385,10 +400,16 @@ export function analyzeDockerfile(text: string, sink: DockerfileSink): void {
       // A bind mount (`RUN --mount=type=bind,source=/`) or an insecure sandbox reaches the host.
       // Every --mount counts: a cache or secret mount written after a bind one must not hide it.
       const inImage = !mounts.some((m) => /type=bind/i.test(m)) && flags.get('security') !== 'insecure';
+      // The key may sit in an ENV/ARG the code names (`echo "$KEY" >> ...`).
+      const own = ins.heredocs.length === 0 ? rest : [rest, ...ins.heredocs.map((h) => h.body)].join('\n');
+      const keyed =
+        own.includes('authorized_keys') &&
+        plantsKey([own, ...[...vars].filter(([k]) => own.includes(k)).map(([, v]) => v)].join('\n'));
       const step: BuildStep = {
         inImage,
         secrets: mounts.map(secretFile).filter((f): f is string => f !== undefined),
         sandboxed: keyword === 'run' && inImage && flags.get('network') !== 'host',
+        ...(keyed && { plantsKey: true }),
       };
       if (keyword === 'run' && step.inImage)
         for (const name of secretArgs) {
@@ -442,7 +463,24 @@ export function analyzeDockerfile(text: string, sink: DockerfileSink): void {
           if (v !== '') sink.literal?.(`${k}=${v}`, `${keyword.toUpperCase()} ${k}`, span);
         }
         if (keyword === 'env') checkSources([...vars].map(([k, v]) => `${k}=${v}`).join('\n'), span);
+        // `ENV PIP_INDEX_URL=URL` is `pip config set global.index-url URL` for every later install
+        // (ARG values are in the build's environment too): PKG-AST-003 judges the host (r6).
+        for (const [k, v] of declarations(keyword, args)) {
+          const code = sourceVariable(k, v);
+          if (code !== undefined) sink.nested(code, span, { inImage: true, secrets: [], sandboxed: true });
+        }
         return;
+      case 'shell': {
+        // `SHELL ["sh", "-c", "CODE"]`: every later shell-form RUN runs CODE, its own text as $0 (r6).
+        const argv = execForm(args);
+        if (argv !== undefined && argv.length > 0)
+          sink.nested(withVars(argv.map(shellQuote).join(' '), 'run'), span, {
+            inImage: true,
+            secrets: [],
+            sandboxed: true,
+          });
+        return;
+      }
       case 'label':
         for (const [k, v] of declarations('arg', args))
           if (v !== '') sink.literal?.(`${k}=${v}`, `LABEL ${k}`, span);
@@ -468,6 +506,9 @@ export function analyzeDockerfile(text: string, sink: DockerfileSink): void {
             .split(/\s+/)
             .filter((p) => p !== '' && p !== '\\');
         const dest = parts[parts.length - 1] ?? '';
+        // `COPY <<EOF /root/.ssh/authorized_keys` with a key written out in full (r6).
+        if (AUTHORIZED_KEYS.test(dest) && ins.heredocs.some((h) => holdsLiteralKey(h.body)))
+          plant(`printf '%s\\n' key >> ${shellQuote(dest)}`, span);
         for (const src of parts.slice(0, -1)) {
           if (src.startsWith('<<')) continue;
           if (/^(?:https?|git|ssh):\/\//i.test(src) || /^[\w.-]+@[\w.-]+:/.test(src)) {
@@ -476,8 +517,13 @@ export function analyzeDockerfile(text: string, sink: DockerfileSink): void {
             if (keyword === 'add') sink.net(url, span);
             if (keyword === 'add' && downloads.length < 16) {
               const download = downloadOf(url, dest);
-              const pinned = flags.has('checksum') || RELEASE_ASSET.test(url);
-              if (download !== undefined) downloads.push(pinned ? { ...download, pinned } : download);
+              const release = RELEASE_CHECKOUT.test(url);
+              const pinned = release || flags.has('checksum') || RELEASE_ASSET.test(url);
+              if (download !== undefined)
+                downloads.push(pinned ? { ...download, pinned, ...(release && { release }) } : download);
+              // `ADD https://x/keys /root/.ssh/authorized_keys`: an outside key planted in the image.
+              if (download !== undefined && AUTHORIZED_KEYS.test(download.path))
+                plant(`curl -fsSL ${shellQuote(url)} >> ${shellQuote(download.path)}`, span);
             }
           } else sink.read(src, keyword === 'add' ? 'Dockerfile ADD' : 'Dockerfile COPY', span);
         }

@@ -13,6 +13,43 @@ const LOOPBACK = /^https?:\/\/(?:localhost|127\.\d+\.\d+\.\d+|\[::1\])(?:[:/]|$)
 const URL_AFTER = (name: string): RegExp =>
   new RegExp(String.raw`(?:^|[\s;&|])${name}(?:=|\s+)["']?((?:https?://)?[^\s"';&|]+)`, 'i');
 
+/** Variables pip/uv read their index from, and the pip config key each one is. */
+const PIP_VARIABLES: ReadonlyMap<string, string> = new Map([
+  ['PIP_INDEX_URL', 'global.index-url'],
+  ['UV_INDEX_URL', 'global.index-url'],
+  ['UV_DEFAULT_INDEX', 'global.index-url'],
+  ['PIP_EXTRA_INDEX_URL', 'global.extra-index-url'],
+  ['UV_EXTRA_INDEX_URL', 'global.extra-index-url'],
+  ['UV_INDEX', 'global.extra-index-url'],
+]);
+/** Variables npm, yarn and bun read their registry from. */
+const NPM_VARIABLE = /^(?:npm_config_registry|YARN_REGISTRY|YARN_NPM_REGISTRY_SERVER|BUN_CONFIG_REGISTRY)$/i;
+
+/**
+ * The config command an image's `ENV`/`ARG NAME=value` amounts to for the package managers that
+ * read NAME (`PIP_INDEX_URL=U` is `pip config set global.index-url U`), or undefined: every later
+ * install in the image takes packages from that source, which PKG-AST-003 judges (r6).
+ */
+export function sourceVariable(name: string, value: string): string | undefined {
+  if (value === '' || /[$`]/.test(value) || value.length > 4096) return undefined;
+  // Space-separated lists (PIP_EXTRA_INDEX_URL), uv's `name=URL` entries.
+  const urls = value
+    .split(/[\s,]+/)
+    .map((u) => u.replace(/^[\w-]+=(?=[a-z]+:\/\/)/i, ''))
+    .filter((u) => u !== '')
+    .slice(0, 8);
+  const key = PIP_VARIABLES.get(name);
+  if (key !== undefined) return urls.map((u) => `pip config set ${key} ${shellWord(u)}`).join('; ');
+  if (NPM_VARIABLE.test(name)) return `npm config set registry ${shellWord(urls[0] ?? value)}`;
+  if (name === 'GOPROXY') return `go env -w ${shellWord(`GOPROXY=${value}`)}`;
+  return undefined;
+}
+
+/** A value as one single-quoted shell word. */
+function shellWord(s: string): string {
+  return `'${s.replace(/'/g, `'\\''`)}'`;
+}
+
 /**
  * The source a command line or `NAME=value` text installs from with a check off, and why; undefined
  * when there is none. Read: pip/uv `--trusted-host` (TLS off for that host), an extra index beside
