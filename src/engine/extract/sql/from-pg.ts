@@ -222,6 +222,12 @@ export function pgExpr(v: unknown): Expr {
           (limit.k === 'const' && limit.v === 0));
       if (empty && (kind === 'ANY_SUBLINK' || kind === 'EXISTS_SUBLINK')) return { k: 'const', v: false };
       if (empty && kind === 'ALL_SUBLINK') return { k: 'const', v: true };
+      // x IN (SELECT -1) / IN (VALUES (-1), (-2)): the list of those constants (red team r6:
+      // `id NOT IN (SELECT -1)` keeps no row out).
+      const listed = kind === 'ANY_SUBLINK' ? constantRows(sel) : undefined;
+      const anyOp = names(b.operName).pop();
+      if (listed !== undefined && (anyOp === undefined || anyOp === '='))
+        return { k: 'in', negated: false, l: pgExpr(b.testexpr), list: listed };
       // (SELECT 0): a scalar subquery of one value with no FROM, filter or limit is that value.
       const only = arr(sel?.targetList);
       if (
@@ -240,6 +246,26 @@ export function pgExpr(v: unknown): Expr {
     default:
       return otherExpr(v, t, b);
   }
+}
+
+/** The constants a one-column subquery with no FROM returns (SELECT -1, VALUES (1), (2)); else undefined. */
+function constantRows(sel: J | undefined): Expr[] | undefined {
+  if (sel === undefined || sel.fromClause !== undefined || sel.whereClause !== undefined) return undefined;
+  if (sel.limitCount !== undefined || sel.havingClause !== undefined) return undefined;
+  if (sel.op !== undefined && str(sel.op) !== 'SETOP_NONE') return undefined;
+  const values = arr(sel.valuesLists);
+  const rows =
+    values.length > 0
+      ? values.map((r) => arr(obj(pgNode(r)?.[1])?.items ?? r))
+      : [arr(sel.targetList).map((t) => obj(pgNode(t)?.[1])?.val)];
+  const out: Expr[] = [];
+  for (const r of rows) {
+    if (r.length !== 1) return undefined;
+    const e = pgExpr(r[0]);
+    if (e.k !== 'const') return undefined;
+    out.push(e);
+  }
+  return out.length > 0 ? out : undefined;
 }
 
 const NOW_FUNCTIONS = /^(?:now|getdate|sysdate|statement_timestamp|clock_timestamp|transaction_timestamp)$/;
@@ -473,6 +499,51 @@ function selfSubquery(
   return whole !== undefined && whole.agg === undefined && whole.col === lastField(test[1].fields);
 }
 
+/**
+ * `EXISTS (SELECT 1 FROM orders o2 WHERE o2.id = orders.id)` (red team r6): a subquery over the
+ * target's own table whose filter only matches a column of the inner row to the same column of the
+ * outer row finds every row itself, so the filter holds for every row.
+ */
+function sameRowExists(where: unknown, relation: unknown): boolean {
+  const n = pgNode(where);
+  if (n?.[0] !== 'SubLink' || str(n[1].subLinkType) !== 'EXISTS_SUBLINK') return false;
+  const outer = obj(relation);
+  const table = str(outer?.relname)?.toLowerCase();
+  const outerName = str(obj(outer?.alias)?.aliasname)?.toLowerCase() ?? table;
+  const q = pgNode(n[1].subselect)?.[1];
+  if (table === undefined || q === undefined) return false;
+  if (q.limitCount !== undefined || q.havingClause !== undefined || q.groupClause !== undefined) return false;
+  const from = arr(q.fromClause);
+  // An unfiltered EXISTS (SELECT 1 FROM t) does not depend on the row: every row or none.
+  if (q.whereClause === undefined && from.length > 0) return true;
+  const rv = pgNode(from[0]);
+  if (from.length !== 1 || rv?.[0] !== 'RangeVar' || str(rv[1].relname)?.toLowerCase() !== table)
+    return false;
+  const innerName = str(obj(rv[1].alias)?.aliasname)?.toLowerCase() ?? table;
+  if (innerName === outerName) return false;
+  const parts: unknown[] = [];
+  const flat = (v: unknown): void => {
+    const x = pgNode(v);
+    if (x?.[0] === 'BoolExpr' && str(x[1].boolop) === 'AND_EXPR') arr(x[1].args).forEach(flat);
+    else parts.push(v);
+  };
+  flat(q.whereClause);
+  const ref = (v: unknown): { q?: string; col: string } | undefined => {
+    const x = pgNode(v);
+    if (x?.[0] !== 'ColumnRef') return undefined;
+    const f = names(x[1].fields).map((y) => y.toLowerCase());
+    return f.length === 0 ? undefined : { q: f[f.length - 2], col: f[f.length - 1]! };
+  };
+  return parts.every((p) => {
+    const x = pgNode(p);
+    if (x?.[0] !== 'A_Expr' || str(x[1].kind) !== 'AEXPR_OP' || names(x[1].name).pop() !== '=') return false;
+    const [l, r] = [ref(x[1].lexpr), ref(x[1].rexpr)];
+    if (l === undefined || r === undefined || l.col !== r.col) return false;
+    const inner = (c: { q?: string }): boolean => c.q === undefined || c.q === innerName;
+    return (l.q === outerName && inner(r)) || (r.q === outerName && inner(l));
+  });
+}
+
 /** `x + 3` / `x - 3` with a numeric constant: x and the signed offset. */
 function offsetOf(v: unknown): { readonly base: unknown; readonly by: number } | undefined {
   const n = pgNode(v);
@@ -636,6 +707,7 @@ function convert(node: unknown, start: number, end: number, ctx: PgContext, out:
         s.hasWhere &&
         (isTautology(withSelfJoin(pgExpr(b.whereClause), selfNames(b))) ||
           selfSubquery(b.whereClause, str(obj(b.relation)?.relname), cteMap(b.withClause)) ||
+          sameRowExists(b.whereClause, b.relation) ||
           (type === 'DeleteStmt' && childOfEveryParent(b)));
       break;
     }
