@@ -398,7 +398,7 @@ export function extractSql(input: string, ctx: ExtractContext): Fact[] {
       !temps.has(bareName(replaced.table)) &&
       !rebuild(s, stmtText, replaced.table)
     )
-      facts.push({ ...fact, statement: replaced.effect, object: 'table', targets: [replaced.table] });
+      facts.push({ ...fact, statement: replaced.effect, object: replaced.object, targets: [replaced.table] });
     // An upsert fed from its own table overwrites every row: an UPDATE without WHERE.
     const upserted = s.statement === 'insert' ? selfUpsert(stmtText) : undefined;
     if (upserted !== undefined)

@@ -31,6 +31,9 @@ const EMPTY =
 /** A date stamp appended to the old name (`orders_20241101`, `users_2024_11_01`): an archived copy. */
 const DATE_SUFFIX = /_(?:19|20)\d\d[-_]?\d\d(?:[-_]?\d\d)?$/;
 
+/** Whether a name says its object is retired (`legacy_notes`, `email_old`, `deprecated_flag`). */
+export const isRetiredName = (name: string): boolean => RETIRED.test(name);
+
 /** Whether `to` names a retired copy of `from` (or any retired object). */
 export function retiredName(from: string, to: string): boolean {
   if (RETIRED.test(to) && !RETIRED.test(from)) return true;
@@ -246,6 +249,54 @@ export function appAccessRevoked(texts: readonly string[]): CutOff[] {
       index,
       reason: `${m[1] !== undefined ? 'REVOKE' : 'DENY'} takes ${privileges.trim().toUpperCase()} away from the application role ${who.join(', ')}: its queries and writes are refused`,
     });
+  }
+  return out;
+}
+
+/** Snowflake ALTER WAREHOUSE w SET AUTO_RESUME = FALSE, and the same warehouse suspended. */
+const NO_RESUME = /^\s*alter\s+warehouse\s+(?:if\s+exists\s+)?([\w$."]+)\b[^;]*?\bauto_resume\s*=\s*false\b/i;
+const SUSPENDS =
+  /^\s*alter\s+warehouse\s+(?:if\s+exists\s+)?([\w$."]+)\s+(?:suspend\b|set\b[^;]*?\bauto_suspend\s*=\s*\d)/i;
+/** Snowflake network policy whose allowed list is one host, applied to the whole account. */
+const ONE_HOST_POLICY =
+  /^\s*(?:create\s+(?:or\s+replace\s+)?|alter\s+)network\s+policy\s+(?:if\s+(?:not\s+)?exists\s+)?([\w$."]+)\b[^;]*?\ballowed_ip_list\s*=\s*\(\s*'[\d.:a-f]+(?:\/(?:32|128))?'\s*\)/i;
+const ACCOUNT_POLICY = /^\s*alter\s+account\b[^;]*?\bset\s+network_policy\s*=\s*'?([\w$."]+)/i;
+/** The database, schema or table made read-only (MySQL ALTER SCHEMA s READ ONLY = 1, Oracle ALTER TABLE t READ ONLY). */
+const READ_ONLY =
+  /^\s*alter\s+(?:schema|database)\b[^;]*?\bread\s+only\s*=?\s*1\b|^\s*alter\s+table\s+[\w$."]+\s+read\s+only\s*;?\s*$/i;
+
+/**
+ * Services switched off for the application (red team r6): a warehouse suspended with auto-resume
+ * off (every query fails until someone resumes it by hand), the account's network policy reduced
+ * to a single address (every other client is locked out), a database or table made read-only.
+ */
+export function serviceSwitchedOff(texts: readonly string[]): CutOff[] {
+  const bare = texts.map(withoutComments);
+  const norm = (n: string): string => n.replace(/"/g, '').toLowerCase();
+  const suspended = new Set<string>();
+  const accountPolicies = new Set<string>();
+  for (const t of bare) {
+    const s = SUSPENDS.exec(t);
+    if (s) suspended.add(norm(s[1]!));
+    const a = ACCOUNT_POLICY.exec(t);
+    if (a) accountPolicies.add(norm(a[1]!));
+  }
+  const out: CutOff[] = [];
+  for (const [index, t] of bare.entries()) {
+    const w = NO_RESUME.exec(t);
+    if (w && suspended.has(norm(w[1]!)))
+      out.push({
+        index,
+        reason: `the warehouse ${norm(w[1]!)} is suspended with auto-resume off: every query that needs it fails`,
+      });
+    const p = ONE_HOST_POLICY.exec(t);
+    if (p && accountPolicies.has(norm(p[1]!)))
+      out.push({
+        index,
+        reason: `the account's network policy ${norm(p[1]!)} allows a single address: every other client is locked out`,
+      });
+    if (READ_ONLY.test(t))
+      out.push({ index, reason: 'the statement makes the database or table read-only: every write fails' });
   }
   return out;
 }

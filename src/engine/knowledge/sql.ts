@@ -173,6 +173,10 @@ export const POWERFUL_ROLES: ReadonlySet<string> = new Set([
   'setupadmin',
   'db_securityadmin',
   'alloydbsuperuser',
+  // Snowflake system roles that administer the account, its users or its roles (red team r6)
+  'accountadmin',
+  'orgadmin',
+  'useradmin',
 ]);
 
 /** Settings whose change lets the server run programs or load code. */

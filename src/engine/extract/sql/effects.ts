@@ -15,7 +15,7 @@ export interface Handoff {
 }
 
 const GATE =
-  /\b(?:event|sp_add_jobstep|sp_add_job|sp_msforeach(?:table|db)|dbms_sql|dbms_scheduler|dbms_job|soname|procedure|proc|function|trigger|install)\b/i;
+  /\b(?:event|task|sp_add_jobstep|sp_add_job|sp_msforeach(?:table|db)|dbms_sql|dbms_scheduler|dbms_job|soname|procedure|proc|function|trigger|install)\b/i;
 
 /** A single-quoted literal, N/E prefix allowed, '' escapes kept for unquote(). */
 const QUOTED = String.raw`[NnEe]?'((?:[^']|'')*)'`;
@@ -26,6 +26,8 @@ const EVENT_BODY = new RegExp(
   String.raw`^(?:create|alter)\s+(?:definer\s*=\s*\S+\s+)?event\b[\s\S]*?\bdo\s+([\s\S]+)$`,
   'i',
 );
+/** Snowflake CREATE [OR REPLACE] TASK ... AS <statement>: the statement runs on the task's schedule. */
+const TASK_BODY = /^create\s+(?:or\s+replace\s+)?task\b[\s\S]*?\bas\s+([\s\S]+)$/i;
 /**
  * Routine and trigger bodies written inline (MySQL/T-SQL/Oracle; the PostgreSQL front end reads
  * `AS $$...$$` itself): CREATE PROCEDURE p() BEGIN ..., CREATE PROC p AS ..., CREATE TRIGGER ...
@@ -69,7 +71,7 @@ export function statementEffects(s: StmtInfo, stmtText: string): Handoff[] {
   const at =
     s.statement === 'create' || s.statement === 'alter' ? stmtText.search(/\b(?:create|alter)\s/i) : -1;
   const head = at < 0 ? '' : stmtText.slice(at);
-  const event = EVENT_BODY.exec(head);
+  const event = EVENT_BODY.exec(head) ?? TASK_BODY.exec(head);
   if (event) push(event[1]!, stmtText.length - event[1]!.length);
   else if (s.dialect !== 'postgresql') {
     const body = ROUTINE_BODY.exec(head);

@@ -305,9 +305,17 @@ function analyse(
       for (let j = from + 2; j < to; j++)
         if (word(j) === 'drop' && !KEEPS_DATA.includes(word(j + 1) ?? '')) s.dropsColumn = true;
       break;
-    case 'grant':
+    case 'grant': {
       s.grantsAll = word(from + 1) === 'all';
+      // GRANT [ROLE] r1, r2 TO [USER|ROLE] x (no ON): role memberships (Snowflake GRANT ROLE ACCOUNTADMIN TO USER).
+      let j = from + 1;
+      if (word(j) === 'role') j++;
+      const names: string[] = [];
+      for (; j < to && word(j) !== 'to' && word(j) !== 'on'; j++)
+        if (isName(tokens[j])) names.push(tokens[j]!.value.toLowerCase());
+      if (word(j) === 'to') for (const n of names) if (!s.grantsRoles.includes(n)) s.grantsRoles.push(n);
       break;
+    }
     case 'create':
       s.object = word(from + 1) === 'or' ? word(from + 3) : word(from + 1);
       break;

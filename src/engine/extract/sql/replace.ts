@@ -10,6 +10,8 @@ export interface ReplacedTable {
   /** What the statement does to the existing table: dropped (replace) or emptied (overwrite). */
   readonly effect: 'drop' | 'truncate';
   readonly table: string;
+  /** What is replaced: a table, or a whole database or schema (Snowflake CREATE OR REPLACE DATABASE). */
+  readonly object: 'table' | 'database' | 'schema';
 }
 
 const NAME = String.raw`((?:[\w$]+|"[^"]*"|\x60[^\x60]*\x60|\[[^\]]*\])(?:\s*\.\s*(?:[\w$]+|"[^"]*"|\x60[^\x60]*\x60|\[[^\]]*\]))*)`;
@@ -18,6 +20,11 @@ const NAME = String.raw`((?:[\w$]+|"[^"]*"|\x60[^\x60]*\x60|\[[^\]]*\])(?:\s*\.\
 const CREATE_OR_REPLACE = new RegExp(
   String.raw`^\s*(?:create\s+or\s+replace\s+(?:(?:transient|global|local|external|unlogged|volatile|multiset|set)\s+)*|replace\s+)table\s+` +
     NAME,
+  'i',
+);
+/** Snowflake/Databricks CREATE OR REPLACE DATABASE|SCHEMA drops the existing one and every table in it. */
+const REPLACE_NAMESPACE = new RegExp(
+  String.raw`^\s*create\s+or\s+replace\s+(?:transient\s+)?(database|schema)\s+` + NAME,
   'i',
 );
 const INSERT_OVERWRITE = new RegExp(
@@ -33,9 +40,16 @@ const staticPartition = (spec: string): boolean =>
 
 export function replacedTable(stmtText: string): ReplacedTable | undefined {
   const c = CREATE_OR_REPLACE.exec(stmtText);
-  if (c) return { effect: 'drop', table: c[1]!.replace(/\s+/g, '') };
+  if (c) return { effect: 'drop', table: c[1]!.replace(/\s+/g, ''), object: 'table' };
+  const n = REPLACE_NAMESPACE.exec(stmtText);
+  if (n)
+    return {
+      effect: 'drop',
+      table: n[2]!.replace(/\s+/g, ''),
+      object: n[1]!.toLowerCase() === 'database' ? 'database' : 'schema',
+    };
   const i = INSERT_OVERWRITE.exec(stmtText);
   if (i && !(i[2] !== undefined && staticPartition(i[3]!)))
-    return { effect: 'truncate', table: i[1]!.replace(/\s+/g, '') };
+    return { effect: 'truncate', table: i[1]!.replace(/\s+/g, ''), object: 'table' };
   return undefined;
 }

@@ -45,6 +45,34 @@ const DATALESS_EXTENSION = new Set([
   'hypopg',
 ]);
 
+/** Objects that hold no rows of their own: dropping and creating one again loses nothing. */
+const REDEFINABLE = new Set([
+  'view',
+  'matview',
+  'materialized',
+  'function',
+  'procedure',
+  'index',
+  'trigger',
+  'rule',
+  'policy',
+]);
+const CREATED_NAME =
+  /^\s*create\s+(?:or\s+replace\s+|or\s+alter\s+)?(?:(?:temp|temporary|recursive|materialized|unique|secure|definer\s*=\s*\S+|algorithm\s*=\s*\w+|sql\s+security\s+\w+)\s+)*(?:view|function|procedure|proc|index(?:\s+concurrently)?|trigger|rule|policy)\s+(?:if\s+not\s+exists\s+)?([\w$."`[\]]+)/i;
+
+/** Whether a statement after `drop` creates an object named `name` again. */
+function recreated(facts: FactIndex, drop: SqlStmtFact, name: string): boolean {
+  const want = bare(name);
+  return facts
+    .of('sql')
+    .some(
+      (c) =>
+        c.span.start > drop.span.start &&
+        c.statement === 'create' &&
+        bare(CREATED_NAME.exec(c.text)?.[1] ?? '') === want,
+    );
+}
+
 /** CREATE TABLE name without IF NOT EXISTS / OR REPLACE: it fails when the table is already there. */
 const CREATES_NEW =
   /^\s*create\s+(?:(?:global|local)\s+)?(?:unlogged\s+)?table\s+(?!if\s+not\s+exists\b)([\w$."`[\]]+)/i;
@@ -97,6 +125,14 @@ export default defineRule({
       // One old period's partition of a log or event table (events_2023_01): retention.
       if (s.object === 'table' && s.targets.length > 0 && s.targets.every(retentionPartitionTable)) continue;
       if (s.object === 'table' && !REPLACES.test(s.text) && ownTables(facts, s)) continue;
+      // A view, function, index or trigger dropped and created again in the batch (r6 FP: a
+      // migration that redefines a view): it holds no rows, and the definition comes back.
+      if (
+        REDEFINABLE.has(s.object ?? '') &&
+        s.targets.length > 0 &&
+        s.targets.every((t) => recreated(facts, s, t))
+      )
+        continue;
       const target = s.targets[0];
       const object = (s.object ?? 'object').toUpperCase();
       yield {

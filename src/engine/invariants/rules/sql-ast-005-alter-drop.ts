@@ -1,5 +1,6 @@
 /** SQL-AST-005: ALTER TABLE ... DROP COLUMN / PARTITION destroys stored data (dropping a constraint or index loses none). */
 import { retentionPartition } from '../../knowledge/sql.js';
+import { isRetiredName } from '../../knowledge/sql-cutoff.js';
 import { defineRule } from '../define-rule.js';
 
 /**
@@ -8,6 +9,10 @@ import { defineRule } from '../define-rule.js';
  */
 const ONE_PARTITION =
   /^\s*alter\s+table\s+([\w.`"]+)\s+(?:on\s+cluster\s+\S+\s+)?drop\s+(?:if\s+exists\s+)?partition\s+(?:id\s+)?(?:\(\s*[\w`"]+\s*=\s*)?('[^',;()]+'|[\w-]+)\s*\)?\s*;?\s*$/i;
+
+/** Each column an ALTER TABLE drops: DROP [COLUMN] [IF EXISTS] name. */
+const DROPPED_COLUMN =
+  /\bdrop\s+(?:column\s+)?(?:if\s+exists\s+)?(?!constraint\b|index\b|key\b|primary\b|foreign\b|default\b|not\b|check\b|partition\b)([\w$]+|"[^"]+"|`[^`]+`|\[[^\]]+\])/gi;
 
 export default defineRule({
   id: 'SQL-AST-005',
@@ -23,6 +28,12 @@ export default defineRule({
       // One old period of a log or event table dropped: the retention policy, not data loss.
       const one = ONE_PARTITION.exec(s.text);
       if (one && retentionPartition(one[1]!, one[2]!)) continue;
+      // Columns named as retired (legacy_notes, email_old, deprecated_flag): the migration prunes
+      // what the application stopped using (r6 FP).
+      const dropped = [...s.text.matchAll(DROPPED_COLUMN)].map((m) =>
+        m[1]!.replace(/["`[\]]/g, '').toLowerCase(),
+      );
+      if (dropped.length > 0 && !/\bpartition\b/i.test(s.text) && dropped.every(isRetiredName)) continue;
       yield {
         span: s.span,
         reason: /\bdrop\b/i.test(s.text)

@@ -1,5 +1,10 @@
 /** SQL-AST-007: SHUTDOWN statements stop the database server for every client; mass session kills cut every client off. */
-import { appAccessRevoked, cutOffMoves, emptySearchPath } from '../../knowledge/sql-cutoff.js';
+import {
+  appAccessRevoked,
+  cutOffMoves,
+  emptySearchPath,
+  serviceSwitchedOff,
+} from '../../knowledge/sql-cutoff.js';
 import { holdsLock, isLongSleep, rowBomb, throttled } from '../../knowledge/sql-load.js';
 import { defineRule } from '../define-rule.js';
 
@@ -7,6 +12,17 @@ const KILLERS = ['pg_terminate_backend', 'pg_cancel_backend'];
 /** A call with one literal pid (`pg_terminate_backend(12345)`): one stuck session, not every session. */
 const ONE_PID = /\bpg_(?:terminate|cancel)_backend\s*\(\s*\d+\s*(?:,\s*\d+\s*)?\)/gi;
 const ANY_CALL = /\bpg_(?:terminate|cancel)_backend\s*\(/gi;
+/**
+ * Sessions idle past a time limit (r6 FP): idle in a transaction (holding locks, the classic
+ * cleanup), or idle and pinned to one user or application. Clients at work are not touched.
+ */
+const AGED =
+  /\b(?:state_change|xact_start|query_start|backend_start)\s*<=?\s*(?:now\(\)|current_timestamp|clock_timestamp\(\)|statement_timestamp\(\))\s*-\s*(?:interval\b|'\d)/i;
+const IDLE_IN_TRANSACTION = /\bstate\s*(?:=|in\s*\()\s*'idle in transaction/i;
+const IDLE_OF_ONE =
+  /\bstate\s*=\s*'idle'[\s\S]*\b(?:usename|application_name)\s*=\s*'[^']+'|\b(?:usename|application_name)\s*=\s*'[^']+'[\s\S]*\bstate\s*=\s*'idle'/i;
+const idleCleanup = (text: string): boolean =>
+  !/\bor\b/i.test(text) && AGED.test(text) && (IDLE_IN_TRANSACTION.test(text) || IDLE_OF_ONE.test(text));
 /**
  * A database closed to its clients (red team r4): PostgreSQL CONNECTION LIMIT 0 or ALLOW_CONNECTIONS
  * false, SQL Server SINGLE_USER/RESTRICTED_USER/OFFLINE/EMERGENCY (WITH ROLLBACK IMMEDIATE cuts the
@@ -28,7 +44,7 @@ export default defineRule({
   invariant: 'NO_DESTRUCTIVE_SQL',
   kinds: ['sql'],
   summary:
-    'SHUTDOWN of the database server (MySQL, SQL Server), including injected forms; pg_terminate_backend/pg_cancel_backend over a query of sessions; a database closed to its clients (CONNECTION LIMIT 0, SINGLE_USER, OFFLINE); the application cut off from its tables (renamed to a retired name or moved into an archive schema with nothing in their place, search_path pointed at nothing, access of an application role revoked or denied); denial of service from inside (row generators or cross joins of 1e8+ rows, a lock held through a long sleep, max_connections <= 5, server-wide timeouts under 100 ms).',
+    'SHUTDOWN of the database server (MySQL, SQL Server), including injected forms; pg_terminate_backend/pg_cancel_backend over a query of sessions; a database closed to its clients (CONNECTION LIMIT 0, SINGLE_USER, OFFLINE); the application cut off from its tables (renamed to a retired name or moved into an archive schema with nothing in their place, search_path pointed at nothing, access of an application role revoked or denied, a Snowflake warehouse suspended with auto-resume off, the account network policy cut to one address, a schema or table made read-only); denial of service from inside (row generators or cross joins of 1e8+ rows, a lock held through a long sleep, max_connections <= 5, server-wide timeouts under 100 ms).',
   remediationHint:
     'Do not stop the database server. If a restart is needed, ask the user or the operator to do it.',
   *check(facts) {
@@ -37,7 +53,7 @@ export default defineRule({
     const locked = stmts.some((s) => holdsLock(s.text));
     // The application cut off from its tables without a drop (red team r6, knowledge/sql-cutoff.ts).
     const texts = stmts.map((s) => s.text);
-    for (const c of [...cutOffMoves(texts), ...appAccessRevoked(texts)])
+    for (const c of [...cutOffMoves(texts), ...appAccessRevoked(texts), ...serviceSwitchedOff(texts)])
       yield { span: stmts[c.index]!.span, reason: c.reason, suggestedAlternative: null };
     for (const s of stmts) {
       const outage =
@@ -91,7 +107,8 @@ export default defineRule({
       // pg_terminate_backend(pid) over a query (pg_stat_activity): every matching session is cut off.
       if (
         s.functions.some((f) => KILLERS.includes(f)) &&
-        (s.text.match(ANY_CALL)?.length ?? 0) > (s.text.match(ONE_PID)?.length ?? 0)
+        (s.text.match(ANY_CALL)?.length ?? 0) > (s.text.match(ONE_PID)?.length ?? 0) &&
+        !idleCleanup(s.text)
       )
         yield {
           span: s.span,

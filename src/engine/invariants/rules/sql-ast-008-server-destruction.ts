@@ -159,7 +159,9 @@ const CHECKS: readonly { readonly pattern: RegExp; readonly reason: string }[] =
   },
   {
     // lo_unlink(16400) removes one object; lo_unlink(oid) over a catalog removes them all.
-    pattern: /\blo_unlink\s*\(\s*(?![\d$?:]|'\d)/i,
+    // Orphans only (r6 FP, what vacuumlo does): objects no row of a table refers to are kept out.
+    pattern:
+      /^(?![\s\S]*\bnot\s+(?:exists\s*\(\s*select\b[^)]*?\bfrom\s+(?!pg_)[\w".]+|in\s*\(\s*select\s+[\w."]+\s+from\s+(?!pg_)[\w".]+))[\s\S]*\blo_unlink\s*\(\s*(?![\d$?:]|'\d)/i,
     reason: 'lo_unlink over a column deletes every large object it lists',
   },
 ];

@@ -32,16 +32,36 @@ function fixedMail(text: string): boolean {
 const FIXED_GET =
   /^\s*select\s+(?:[\w.*,\s]+\s+from\s+)?(?:\w+\.)?http_get\s*\(\s*'https:\/\/(?![\d.]+[/:']|\[)[a-z0-9-]+(?:\.[a-z0-9-]+)+(?:\/[\w./-]*)?'\s*\)(?:\s+(?:as\s+)?\w+)?\s*;?\s*$/i;
 
+/**
+ * MySQL CHANGE REPLICATION SOURCE / CHANGE MASTER TO ... HOST, PostgreSQL CREATE SUBSCRIPTION ...
+ * CONNECTION 'host=...' (red team r6): the database pulls and applies another server's writes.
+ */
+const REPLICA_OF =
+  /^\s*(?:change\s+(?:replication\s+source|master)\s+to\b[^;]*?\b(?:source|master)_host\s*=\s*['"]([^'"]+)['"]|create\s+subscription\b[^;]*?\bconnection\s+'[^']*?\bhost\s*=\s*([^\s']+))/i;
+/** A host on the operator's own network: a private or loopback address, a bare or internal name. */
+const OWN_NETWORK =
+  /^(?:localhost|127\.[\d.]+|10\.[\d.]+|192\.168\.[\d.]+|172\.(?:1[6-9]|2\d|3[01])\.[\d.]+|[\w-]+|[\w.-]+\.(?:internal|local|lan|corp|intranet|svc|cluster\.local|consul))$/i;
+
 export default defineRule({
   id: 'SQL-AST-013',
   invariant: 'NO_SQL_EXFILTRATION',
   kinds: ['sql'],
   summary:
-    'dblink/dblink_exec, UTL_HTTP/UTL_INADDR/UTL_TCP, HTTPURITYPE, xp_dirtree/xp_fileexist (UNC), url(), FEDERATED tables, foreign servers (CREATE SERVER ... postgres_fdw/mysql) and database links.',
+    'dblink/dblink_exec, UTL_HTTP/UTL_INADDR/UTL_TCP, HTTPURITYPE, xp_dirtree/xp_fileexist (UNC), url(), FEDERATED tables, foreign servers (CREATE SERVER ... postgres_fdw/mysql) and database links; replication from a server outside the own network (CHANGE REPLICATION SOURCE/MASTER TO, CREATE SUBSCRIPTION).',
   remediationHint:
     'Do not make the database connect to other hosts. Query each database directly through the application with its own credentials, and move data through the workspace.',
   *check(facts) {
     for (const s of facts.of('sql')) {
+      const replica = REPLICA_OF.exec(s.text);
+      const source = replica?.[1] ?? replica?.[2];
+      if (source !== undefined && !OWN_NETWORK.test(source)) {
+        yield {
+          span: s.span,
+          reason: `the database replicates from ${source}, a server outside its own network, and applies that server's writes to its tables`,
+          suggestedAlternative: null,
+        };
+        continue;
+      }
       if (s.connectsTo !== undefined) {
         yield {
           span: s.span,

@@ -153,6 +153,10 @@ const LOWERED_VALUES: Readonly<Record<string, RegExp>> = {
   sec_case_sensitive_logon: /^(?:false|0)$/,
   remote_os_authent: /^(?:true|1)$/,
   o7_dictionary_accessibility: /^(?:true|1)$/,
+  // Durability (red team r6): without fsync or full-page writes a crash can corrupt the whole cluster.
+  fsync: /^(?:off|0|false|no)$/,
+  full_page_writes: /^(?:off|0|false|no)$/,
+  zero_damaged_pages: /^(?:on|1|true|yes)$/,
 };
 const SETTING_NAMES = [...Object.keys(OFF_VALUES), ...Object.keys(LOWERED_VALUES)]
   .map((k) => k.replace('.', String.raw`\.`))
@@ -210,7 +214,7 @@ function controlSwitchedOff(text: string): string | undefined {
     if (off?.test(value.toLowerCase()))
       return `setting ${name} to '${value}' switches off auditing, logging, constraint checks or row security`;
     if (LOWERED_VALUES[name.toLowerCase()]?.test(value.toLowerCase().trim()))
-      return `setting ${name} to '${value}' lowers the server's protection (open listeners, TLS, password policy or unload guards)`;
+      return `setting ${name} to '${value}' lowers the server's protection (open listeners, TLS, password policy, unload guards or crash safety)`;
   }
   return undefined;
 }
