@@ -10,6 +10,7 @@ import { rawSocketWrite } from './raw-protocols.js';
 import { runsLater } from './autorun.js';
 import { overwriteWalk } from './overwrite.js';
 import { inputRunner, pipeWrite } from './stdin-pipe.js';
+import { dataWrite, stdinReader } from './stdin-data.js';
 import { concat, constText, holeVal, pathOf, strVal, UNKNOWN, withTaint, type Val } from './value.js';
 import type { CodeWalker } from './walker.js';
 
@@ -110,6 +111,12 @@ export function writeTo(w: CodeWalker, c: CodeCall, data: Val): Val | undefined 
   const runner = inputRunner(c.recv);
   if (runner !== undefined) {
     pipeWrite(w.col, c.span, runner, data);
+    return UNKNOWN;
+  }
+  // The standard input of any other program: data it reads (`curl -d @-`; code/stdin-data.ts).
+  const reader = stdinReader(c.recv);
+  if (reader !== undefined) {
+    dataWrite(w.col, c.span, reader, data);
     return UNKNOWN;
   }
   if (c.recv?.peer) {

@@ -18,7 +18,7 @@ import {
   type CallHandler,
   type CodeCall,
 } from '../code/calls.js';
-import { looksLikeSql } from '../code/collector.js';
+import { looksLikeSql, shellJoin } from '../code/collector.js';
 import { deleteWalkActor, overwriteWalk, walkActor } from '../code/overwrite.js';
 import {
   CLIENT_REQUEST,
@@ -55,6 +55,7 @@ import { bytesVal, jsonVal, mapText, numText } from '../code/fold.js';
 import { jsonDump } from '../code/json-text.js';
 import { servesTree } from '../code/servers.js';
 import { commandOutput, credentialResult, JS_CREDENTIAL_CALLS } from '../code/credential-apis.js';
+import { dataStdinFields } from '../code/stdin-data.js';
 import { stdinFields, stdinRunner } from '../code/stdin-pipe.js';
 import { dataUrlCode, prototypeOf } from './code-strings.js';
 import { JS_CLIENTS, resolverAddresses } from './clients.js';
@@ -154,6 +155,7 @@ const execShell: Handler = (w, c) => {
       : pipedStdin(
           opt(opts, 'stdio'),
           words.map((t) => strVal(t)),
+          render(cmd),
         )),
   };
 };
@@ -192,15 +194,26 @@ const spawnArgv: Handler = (w, c) => {
     ...UNKNOWN,
     ref: 'child_process.ChildProcess()',
     sources: [commandOutput([cmd, ...(list ?? [])].map(render), render(cmd))],
-    ...pipedStdin(stdio, shell !== undefined && truthy(shell) !== false ? [strVal('sh')] : argv),
+    ...pipedStdin(
+      stdio,
+      shell !== undefined && truthy(shell) !== false ? [strVal('sh')] : argv,
+      shellJoin(argv),
+    ),
   };
 };
 
 /** Standard input is a pipe unless stdio says otherwise: a shell started so runs what is written to it. */
-function pipedStdin(stdio: Val | undefined, argv: readonly Val[]): { fields?: Map<string, Val> } {
+function pipedStdin(
+  stdio: Val | undefined,
+  argv: readonly Val[],
+  line: string,
+): { fields?: Map<string, Val> } {
   const stdin = constText(stdio) ?? constText(stdio?.items?.[0]) ?? 'pipe';
-  const runner = stdin === 'pipe' ? stdinRunner(argv) : undefined;
-  return runner === undefined ? {} : { fields: stdinFields(runner, 'child_process.ChildProcess()') };
+  if (stdin !== 'pipe') return {};
+  const runner = stdinRunner(argv);
+  // Another program reads what is written there as data (`curl -d @-`; code/stdin-data.ts).
+  const ref = 'child_process.ChildProcess()';
+  return { fields: runner === undefined ? dataStdinFields(line, ref) : stdinFields(runner, ref) };
 }
 
 const forkProcess: Handler = (w, c) => {

@@ -53,7 +53,7 @@ import {
   type Val,
 } from '../code/value.js';
 import type { PyWalker } from '../python.js';
-import { decodeBase64 } from '../code/collector.js';
+import { decodeBase64, shellJoin } from '../code/collector.js';
 import {
   bytesVal,
   dottedQuad,
@@ -85,6 +85,7 @@ import { PY_PERSISTENCE, PY_SITE_CONSTANTS } from './persistence.js';
 import { PY_UPLOAD_METHODS, PY_UPLOADS } from '../code/uploads.js';
 import { PY_CAPTURE, PY_CAPTURE_METHODS } from '../code/capture.js';
 import { PY_SERVICES } from '../code/services.js';
+import { dataStdinFields, dataWrite, stdinReader } from '../code/stdin-data.js';
 import { inputRunner, pipeWrite, stdinFields, stdinRunner } from '../code/stdin-pipe.js';
 
 /** A call; its name is qualified like 'subprocess.run' or 'pathlib.Path().write_text'. */
@@ -163,12 +164,17 @@ const subprocessCall: Handler = (w, c) => {
   stdinFlows(w.col, c.span, useShell ? 'sh' : program, c.kw.get('input'));
   const words = args.items ? args.items.map(render) : render(args).split(/\s+/);
   const out: Val = { ...UNKNOWN, sources: [commandOutput(words, program)], ref: `${c.name}()` };
-  return withStdinPipe(out, stdin, args.items ?? words.map((t) => strVal(t)));
+  const line = args.items && !useShell ? shellJoin(args.items) : render(args.items?.[0] ?? args);
+  return withStdinPipe(out, stdin, args.items ?? words.map((t) => strVal(t)), line);
 };
 
 /** A child started with stdin=PIPE that runs its standard input: what is written there is a script. */
-function withStdinPipe(out: Val, stdin: Val | undefined, argv: readonly Val[]): Val {
-  const runner = stdin?.ref?.endsWith('PIPE') === true ? stdinRunner(argv) : undefined;
+function withStdinPipe(out: Val, stdin: Val | undefined, argv: readonly Val[], line: string): Val {
+  const piped = stdin?.ref?.endsWith('PIPE') === true;
+  const runner = piped ? stdinRunner(argv) : undefined;
+  // Another program on the pipe reads what is written as data (code/stdin-data.ts).
+  if (runner === undefined && piped)
+    return { ...out, fields: dataStdinFields(line, out.ref ?? 'subprocess.Popen()') };
   return runner === undefined
     ? out
     : { ...out, fields: stdinFields(runner, out.ref ?? 'subprocess.Popen()') };
@@ -207,16 +213,21 @@ const ptySpawn: Handler = (w, c) => {
 /** proc.communicate(input) on a child that runs its standard input: the input is its script. */
 const communicate: Handler = (w, c) => {
   const runner = inputRunner(c.recv);
+  const reader = stdinReader(c.recv);
   const data = arg(c, 0, 'input');
-  if (runner === undefined || !data) return undefined;
-  pipeWrite(w.col, c.span, runner, data);
+  if (!data) return undefined;
+  if (runner !== undefined) pipeWrite(w.col, c.span, runner, data);
+  // Any other program reads it as data (code/stdin-data.ts).
+  else if (reader !== undefined) dataWrite(w.col, c.span, reader, data);
+  else return undefined;
   return UNKNOWN;
 };
 
 const asyncExec: Handler = (w, c) => {
   if (c.args.length === 0) return undefined;
   runArgv(w.col, c.span, c.args, VIA);
-  return withStdinPipe({ ...UNKNOWN, ref: 'asyncio.subprocess.Process()' }, c.kw.get('stdin'), c.args);
+  const proc = { ...UNKNOWN, ref: 'asyncio.subprocess.Process()' };
+  return withStdinPipe(proc, c.kw.get('stdin'), c.args, shellJoin(c.args));
 };
 
 const fork: Handler = (w) => {

@@ -2,7 +2,6 @@
 import type { SqlStmtFact } from '../../facts.js';
 import { allScratchTables, retentionPartitionTable } from '../../knowledge/sql.js';
 import { defineRule, type FactIndex } from '../define-rule.js';
-import { catalogBuiltStatements } from '../../knowledge/sql-dynamic.js';
 
 const WHOLE = new Set(['database', 'schema', 'tablespace', 'owned']);
 /** CREATE OR REPLACE TABLE / REPLACE TABLE (extract/sql/replace.ts): a drop spelled as a create. */
@@ -150,18 +149,6 @@ export default defineRule({
             : null,
       };
     }
-    // Statements built from the catalog table list and run as dynamic SQL (knowledge/sql-dynamic.ts).
-    const ordered = [...facts.of('sql')].sort((a, b) => a.span.start - b.span.start);
-    for (const i of catalogBuiltStatements(
-      ordered.map((s) => s.text),
-      'drop',
-    ))
-      yield {
-        span: ordered[i]!.span,
-        reason:
-          'DROP statements are built from the catalog table list and run as dynamic SQL: every table listed is removed',
-        suggestedAlternative: null,
-      };
   },
   examples: {
     deny: [

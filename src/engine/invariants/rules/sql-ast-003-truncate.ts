@@ -1,6 +1,5 @@
 /** SQL-AST-003: TRUNCATE empties whole tables without a WHERE and, in most engines, without undo. */
 import { allScratchTables } from '../../knowledge/sql.js';
-import { catalogBuiltStatements } from '../../knowledge/sql-dynamic.js';
 import { defineRule } from '../define-rule.js';
 
 export default defineRule({
@@ -24,18 +23,6 @@ export default defineRule({
         suggestedAlternative: target ? `DELETE FROM ${target} WHERE id = $1` : null,
       };
     }
-    // Statements built from the catalog table list and run as dynamic SQL (knowledge/sql-dynamic.ts).
-    const ordered = [...facts.of('sql')].sort((a, b) => a.span.start - b.span.start);
-    for (const i of catalogBuiltStatements(
-      ordered.map((s) => s.text),
-      'truncate',
-    ))
-      yield {
-        span: ordered[i]!.span,
-        reason:
-          'TRUNCATE statements are built from the catalog table list and run as dynamic SQL: every table listed is emptied',
-        suggestedAlternative: null,
-      };
   },
   examples: {
     deny: [
