@@ -8,7 +8,7 @@ import type { ContainerFact, Fact, FileOpFact, FlowFact, LiteralFact, NetOpFact 
 import type { Span } from '../types.js';
 import { analyzeDocker, isDockerProgram, type ContainerInit, type DockerSink } from './docker/cli.js';
 import { analyzeCompose, isCompose } from './docker/compose.js';
-import { analyzeDockerfile, isDockerfile, type BuildStep } from './docker/dockerfile.js';
+import { analyzeDockerfile, isDockerfile, type BuildContexts, type BuildStep } from './docker/dockerfile.js';
 import { expandWords, recordAssignments } from './docker/expand.js';
 import { containerData, passesOn, stdinSender, trackSnapshots } from './docker/pipes.js';
 import { commandsOf } from './docker/shell-words.js';
@@ -172,27 +172,52 @@ function dockerfileFacts(
   ctx: ExtractContext,
   facts: Fact[],
   place: (s: Span) => Span = (s) => s,
+  contexts?: BuildContexts,
 ): void {
   const map = (s: Span): Span => ctx.mapSpan(place(s));
-  analyzeDockerfile(text, {
-    container: (c, s) => facts.push(containerFact(c, map(s), 'docker', ctx.depth)),
-    nested: (code, s, step) => {
-      if (!ctx.budget.spend(INSTRUCTION_UNITS, 'Dockerfile instructions')) return;
-      const at = place(s);
-      facts.push(
-        ...(step.inImage
-          ? inImageFacts(ctx.nested(code, 'bash', at, IMAGE_BUILD_VIA), step)
-          : ctx.nested(code, 'bash', at, 'docker')),
-      );
+  analyzeDockerfile(
+    text,
+    {
+      container: (c, s) => facts.push(containerFact(c, map(s), 'docker', ctx.depth)),
+      nested: (code, s, step) => {
+        if (!ctx.budget.spend(INSTRUCTION_UNITS, 'Dockerfile instructions')) return;
+        const at = place(s);
+        facts.push(
+          ...(step.inImage
+            ? inImageFacts(ctx.nested(code, 'bash', at, IMAGE_BUILD_VIA), step)
+            : ctx.nested(code, 'bash', at, 'docker')),
+        );
+      },
+      net: (url, s) => {
+        const f = urlFact(url, map(s), 'docker ADD', ctx.depth, 'docker');
+        if (f) facts.push(f);
+      },
+      read: (path, actor, s) => facts.push(fileFact(path, 'read', undefined, actor, map(s), ctx.depth)),
+      literal: (t, field, s) => facts.push(imageLiteral(t, field, map(s), ctx.depth)),
+      spend: (units) => ctx.budget.spend(units, 'Dockerfile instructions'),
     },
-    net: (url, s) => {
-      const f = urlFact(url, map(s), 'docker ADD', ctx.depth, 'docker');
-      if (f) facts.push(f);
-    },
-    read: (path, actor, s) => facts.push(fileFact(path, 'read', undefined, actor, map(s), ctx.depth)),
-    literal: (t, field, s) => facts.push(imageLiteral(t, field, map(s), ctx.depth)),
-    spend: (units) => ctx.budget.spend(units, 'Dockerfile instructions'),
-  });
+    contexts,
+  );
+}
+
+/**
+ * Data a compose service sends to the network while it shares another service's volumes
+ * (`volumes_from: [db]`, the same named volume; r6): flows of that data, as DKR-AST-013 reads them.
+ */
+function borrowedOut(facts: readonly Fact[], borrows: string, ctx: ExtractContext): FlowFact[] {
+  const out: FlowFact[] = [];
+  for (const f of facts) {
+    if (f.kind !== 'flow' || f.to.kind !== 'net' || (f.from.kind !== 'file' && f.from.kind !== 'output'))
+      continue;
+    if (out.length >= 8) break;
+    out.push({
+      ...f,
+      runtime: 'docker',
+      depth: ctx.depth,
+      from: { kind: 'output', program: `docker compose ${borrows} (data of the volumes it shares)` },
+    });
+  }
+  return out;
 }
 
 export function extractDocker(text: string, ctx: ExtractContext): Fact[] {
@@ -221,7 +246,7 @@ export function extractDocker(text: string, ctx: ExtractContext): Fact[] {
       analyzeCompose(body.text, {
         container: (c) => facts.push(containerFact(c, map(body.span), 'docker', ctx.depth)),
         nested: (code) => facts.push(...ctx.nested(code, 'bash', body.span, 'docker')),
-        dockerfile: (t) => dockerfileFacts(t, ctx, facts, () => body.span),
+        dockerfile: (t, _s, c) => dockerfileFacts(t, ctx, facts, () => body.span, c),
         literal: (t, field) => facts.push(imageLiteral(t, field, map(body.span), ctx.depth)),
         read: (path, actor) =>
           facts.push(fileFact(path, 'read', undefined, actor, map(body.span), ctx.depth)),
@@ -236,8 +261,12 @@ export function extractDocker(text: string, ctx: ExtractContext): Fact[] {
       throw new AgentGuardError('AG_ERR_INPUT_TOO_DEEP', { what: 'the compose file', limit: MAX_FLOW_DEPTH });
     const ok = analyzeCompose(text, {
       container: (c, s) => facts.push(containerFact(c, map(s), 'docker', ctx.depth)),
-      nested: (code, s) => facts.push(...ctx.nested(code, 'bash', s, 'docker')),
-      dockerfile: (t, s) => dockerfileFacts(t, ctx, facts, () => s),
+      nested: (code, s, borrows) => {
+        const got = ctx.nested(code, 'bash', s, 'docker');
+        facts.push(...got);
+        if (borrows !== undefined) facts.push(...borrowedOut(got, borrows, ctx));
+      },
+      dockerfile: (t, s, c) => dockerfileFacts(t, ctx, facts, () => s, c),
       literal: (t, field, s) => facts.push(imageLiteral(t, field, map(s), ctx.depth)),
       read: (path, actor, s) => facts.push(fileFact(path, 'read', undefined, actor, map(s), ctx.depth)),
       net: (url, s) => {

@@ -11,6 +11,7 @@ import {
   type ContainerInit,
   type HostNamespace,
 } from './cli.js';
+import type { BuildContexts } from './dockerfile.js';
 import { authOff, publishedOnAll } from './exposure.js';
 import { shellQuote } from './shell-words.js';
 import { readYamlLite } from './yaml-lite.js';
@@ -18,7 +19,11 @@ import type { Span } from '../../types.js';
 
 export interface ComposeSink {
   container(init: ContainerInit, span: Span): void;
-  nested(code: string, span: Span): void;
+  /**
+   * Code the service runs; `borrows` names what it shares another service's volumes through
+   * (`volumes_from: [db]`, a named volume another service mounts): data it sends out is that data.
+   */
+  nested(code: string, span: Span, borrows?: string): void;
   /** An address the service's names resolve to (`extra_hosts`), as a URL. */
   net?(url: string, span: Span): void;
   /** A host file compose reads into a container (`env_file`, `configs`/`secrets` with `file:`). */
@@ -26,7 +31,8 @@ export interface ComposeSink {
   /** A service's `environment` entry or label as `NAME=value`, `field` naming where it sits. */
   literal?(text: string, field: string, span: Span): void;
   /** A Dockerfile written into the file (`build.dockerfile_inline`). */
-  dockerfile?(text: string, span: Span): void;
+  /** A Dockerfile written into the file (`build.dockerfile_inline`), with the build's host directories. */
+  dockerfile?(text: string, span: Span, contexts?: BuildContexts): void;
   /** Work budget (src/engine/budget.ts): false when the analysis must stop. */
   spend(units: number): boolean;
 }
@@ -163,6 +169,55 @@ function healthcheck(test: unknown): string | undefined {
   return undefined;
 }
 
+/** The volume name of a `NAME:/target` entry (not a host path), or undefined. */
+function namedVolume(spec: string): string | undefined {
+  const m = /^([A-Za-z0-9][\w.-]*):\//.exec(spec);
+  return m === null ? undefined : m[1];
+}
+
+function namedVolumeUsers(services: Record<string, unknown>): Map<string, string[]> {
+  const out = new Map<string, string[]>();
+  for (const [name, raw] of Object.entries(services)) {
+    for (const v of strings(asRecord(raw)?.volumes)) {
+      const vol = namedVolume(interpolate(v));
+      if (vol === undefined) continue;
+      const list = out.get(vol) ?? [];
+      if (list.length < 8 && !list.includes(name)) list.push(name);
+      out.set(vol, list);
+    }
+  }
+  return out;
+}
+
+/**
+ * The service's code with the `environment` values it names set first (`command: sh -c "$${CMD}"`
+ * runs CMD from the environment; r6): `export NAME='value'; code`.
+ */
+function withEnvironment(code: string, environment: unknown): string {
+  if (!code.includes('$')) return code;
+  let prefix = '';
+  for (const [k, v] of pairs(environment))
+    if (prefix.length < 65536 && /^[A-Za-z_]\w*$/.test(k) && new RegExp(String.raw`\$\{?${k}\b`).test(code))
+      prefix += `export ${k}=${shellQuote(interpolate(v))}; `;
+  return prefix + code;
+}
+
+/** Host directories a build reads: `context` and the local `additional_contexts` (not images or URLs). */
+function buildContexts(build: Record<string, unknown>): BuildContexts {
+  const named = new Map<string, string>();
+  const local = (p: string): boolean => !/^[a-z][\w+.-]*:/i.test(p);
+  const extra = build.additional_contexts;
+  const entries: [string, string][] = Array.isArray(extra)
+    ? strings(extra).flatMap((e) => {
+        const eq = e.indexOf('=');
+        return eq > 0 ? [[e.slice(0, eq), e.slice(eq + 1)] as [string, string]] : [];
+      })
+    : pairs(extra);
+  for (const [k, v] of entries.slice(0, 16)) if (local(interpolate(v))) named.set(k, interpolate(v));
+  const main = typeof build.context === 'string' ? interpolate(build.context) : undefined;
+  return { named, ...(main !== undefined && local(main) && { main }) };
+}
+
 /** Returns false when the YAML does not parse (the caller then treats the text as command lines). */
 export function analyzeCompose(text: string, sink: ComposeSink): boolean {
   let doc: unknown;
@@ -177,6 +232,18 @@ export function analyzeCompose(text: string, sink: ComposeSink): boolean {
   if (!services) return false;
   const keyLines = indentedKeys(text);
   const bound = boundVolumes(asRecord(asRecord(doc)?.volumes));
+  // Which services mount each named volume: one mounting another's volume has its data.
+  const users = namedVolumeUsers(services);
+  const borrowed = (svc: Record<string, unknown>, name: string): string | undefined => {
+    const from = strings(svc.volumes_from).map(interpolate);
+    if (from.length > 0) return `volumes_from ${from.join(', ')}`;
+    for (const v of strings(svc.volumes)) {
+      const vol = namedVolume(interpolate(v));
+      const other = vol === undefined ? undefined : users.get(vol)?.find((s) => s !== name);
+      if (other !== undefined) return `volume ${vol} of ${other}`;
+    }
+    return undefined;
+  };
   // Top-level configs and secrets read from host files: whatever service uses them gets the file.
   for (const key of ['configs', 'secrets'] as const)
     for (const [name, v] of Object.entries(asRecord(asRecord(doc)?.[key]) ?? {})) {
@@ -266,7 +333,8 @@ export function analyzeCompose(text: string, sink: ComposeSink): boolean {
     const entry = code(svc.entrypoint);
     const cmd = code(svc.command);
     const run = [entry, cmd].filter((x): x is string => x !== undefined).join(' ');
-    if (run !== '') sink.nested(run, span);
+    if (run !== '')
+      sink.nested(withEnvironment(interpolate(run), svc.environment), span, borrowed(svc, name));
     // Healthchecks and lifecycle hooks run commands in the container too (red team r3).
     const check = healthcheck(asRecord(svc.healthcheck)?.test);
     if (check !== undefined) sink.nested(check, span);
@@ -276,7 +344,8 @@ export function analyzeCompose(text: string, sink: ComposeSink): boolean {
         if (h !== undefined) sink.nested(h, span);
       }
     const build = asRecord(svc.build);
-    if (typeof build?.dockerfile_inline === 'string') sink.dockerfile?.(build.dockerfile_inline, span);
+    if (typeof build?.dockerfile_inline === 'string')
+      sink.dockerfile?.(build.dockerfile_inline, span, buildContexts(build));
     // `build.network: host` gives the build's RUN steps the host's network (`docker build --network host`).
     if (typeof build?.network === 'string' && interpolate(build.network) === 'host') {
       const b = emptyContainer();

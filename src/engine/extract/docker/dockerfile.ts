@@ -22,6 +22,12 @@ export interface BuildStep {
   readonly plantsKey?: boolean;
 }
 
+/** Host directories a build reads its files from: the context and named contexts (`--build-context`). */
+export interface BuildContexts {
+  readonly main?: string;
+  readonly named: ReadonlyMap<string, string>;
+}
+
 export interface DockerfileSink {
   container(init: ContainerInit, span: Span): void;
   /** Code an instruction runs; `step` says where (absent: on the host, or not known). */
@@ -331,7 +337,12 @@ export function secretLeftInLayer(code: string, name: string): string | undefine
   return undefined;
 }
 
-export function analyzeDockerfile(text: string, sink: DockerfileSink): void {
+export function analyzeDockerfile(text: string, sink: DockerfileSink, contexts?: BuildContexts): void {
+  // A file of the build context, as the host path it is read from (`context: /home/agent` + `COPY .ssh`).
+  const inContext = (dir: string | undefined, src: string): string =>
+    dir === undefined || dir === '.' || src.startsWith('/')
+      ? src
+      : `${dir.replace(/\/+$/, '')}/${src.replace(/^\.\//, '')}`;
   const image = emptyContainer();
   // ARG/ENV values seen so far, set before each RUN's code so `RUN sh -c "$C"` is read with them.
   const vars = new Map<string, string>();
@@ -495,6 +506,13 @@ export function analyzeDockerfile(text: string, sink: DockerfileSink): void {
           // From another build stage, not the host; from an image, its files are fetched like ADD's.
           const from = flags.get('from')!;
           const parts = execForm(rest) ?? rest.trim().split(/\s+/);
+          // A named build context (compose `additional_contexts: {home: /home/agent}`): host files (r6).
+          const dir = stages.has(from.toLowerCase()) ? undefined : contexts?.named.get(from);
+          if (dir !== undefined) {
+            for (const src of parts.slice(0, -1))
+              sink.read(inContext(dir, src), 'Dockerfile COPY --from context', span);
+            return;
+          }
           const fetched = stages.has(from.toLowerCase()) ? undefined : imageCopy(from, parts);
           if (fetched !== undefined && downloads.length < 16) downloads.push(fetched);
           return;
@@ -525,7 +543,12 @@ export function analyzeDockerfile(text: string, sink: DockerfileSink): void {
               if (download !== undefined && AUTHORIZED_KEYS.test(download.path))
                 plant(`curl -fsSL ${shellQuote(url)} >> ${shellQuote(download.path)}`, span);
             }
-          } else sink.read(src, keyword === 'add' ? 'Dockerfile ADD' : 'Dockerfile COPY', span);
+          } else
+            sink.read(
+              inContext(contexts?.main, src),
+              keyword === 'add' ? 'Dockerfile ADD' : 'Dockerfile COPY',
+              span,
+            );
         }
         return;
       }
