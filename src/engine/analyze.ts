@@ -4,6 +4,7 @@
  * depth-bounded (the part past the limit becomes an UnparsedFact), with spans mapped back to the
  * submitted text. Pure and synchronous; anything thrown is an AgentGuardError.
  */
+import { extend } from './extend.js';
 import { AgentGuardError, isAgentGuardError } from '../errors.js';
 import { budgetFact, parseUnits, WorkBudget } from './budget.js';
 import { EXTRACTORS } from './extract/index.js';
@@ -137,7 +138,7 @@ function stampVia(facts: readonly Fact[], depth: number, via: string): readonly 
     const fact = facts[i]!;
     if (fact.kind === 'exec' && fact.depth === depth && fact.via === undefined) {
       out ??= facts.slice();
-      const stamped: ExecFact = { ...fact, via };
+      const stamped: ExecFact = extend(fact, { via });
       out[i] = stamped;
     }
   }

@@ -3,6 +3,7 @@
  * JavaScript; type syntax it rejects becomes UnparsedFacts), folding string constants, resolving
  * `require`/`import` aliases and turning the calls in node/calls.ts into facts.
  */
+import { extend } from '../extend.js';
 import type { SyntaxNode } from '../parse/index.js';
 import { envVal } from './code/calls.js';
 import { conditionMayChange, named } from './code/syntax.js';
@@ -117,7 +118,7 @@ export class JsWalker extends CodeWalker {
         const items = named(n).flatMap((c) =>
           c.type === 'spread_element' ? spreadItems(this, c) : [this.visit(c)],
         );
-        return { ...opaque(items), items };
+        return extend(opaque(items), { items });
       }
       case 'object':
         return this.#object(n);
@@ -276,7 +277,7 @@ export class JsWalker extends CodeWalker {
     if (base.items !== undefined && /^\d+$/.test(prop) && base.items[Number(prop)] !== undefined)
       return base.items[Number(prop)]!;
     const ref = base.ref !== undefined ? canonicalModule(`${base.ref}.${prop}`) : undefined;
-    if (ref === 'module' || ref === 'require') return { ...refVal(ref, dotted), module: true };
+    if (ref === 'module' || ref === 'require') return extend(refVal(ref, dotted), { module: true });
     if (ref === 'process.env') return { ...refVal(ref, dotted), sources: [{ kind: 'env' }] };
     if (base.ref === 'process.env') return envVal(prop);
     if (ref === 'process.execPath' || ref === 'process.argv0')
@@ -327,7 +328,7 @@ export class JsWalker extends CodeWalker {
     // `globalThis[k]`, `cp[k]`: a member of a module or the global object chosen at run time.
     // child_process's is, at worst, its shell runner (node/callbacks.ts).
     if (isNamespace(base))
-      return runtimeMember(base, index) ?? { ...opaque([base, index]), unresolved: true };
+      return runtimeMember(base, index) ?? extend(opaque([base, index]), { unresolved: true });
     if (index.num !== undefined && base.items?.[index.num] !== undefined) return base.items[index.num]!;
     // A key the walk cannot know, into a known object or Map: its riskiest value; a known index into
     // known text: that character (code/carry.ts). Arrays stay unknown: an obfuscator's string table
@@ -373,7 +374,7 @@ export class JsWalker extends CodeWalker {
         vals.push(val);
       } else vals.push(this.visit(c));
     }
-    return { ...opaque(vals), fields };
+    return extend(opaque(vals), { fields });
   }
 
   /** `a <o> b` beyond integer arithmetic: string concatenation, `||` and `??`. */
@@ -384,7 +385,7 @@ export class JsWalker extends CodeWalker {
     }
     if (o === '||' || o === '??') return either(a, b);
     // XOR with a side the walk cannot know: a key applied to data, a decoder (issue 22, fail closed).
-    if (o === '^') return { ...opaque([a, b]), generated: true };
+    if (o === '^') return extend(opaque([a, b]), { generated: true });
     return opaque([a, b]);
   }
 
@@ -418,7 +419,7 @@ export class JsWalker extends CodeWalker {
                     : this.src(k);
               this.bind(
                 value,
-                key !== null ? this.member(v, key, this.src(value)) : { ...opaque([v]), unresolved: true },
+                key !== null ? this.member(v, key, this.src(value)) : extend(opaque([v]), { unresolved: true }),
               );
             }
           } else if (p.type === 'object_assignment_pattern') {
@@ -674,7 +675,7 @@ export class JsWalker extends CodeWalker {
                 // `...a` holds the remaining arguments: `f(...a)` spreads them again.
                 this.#bindArg(
                   p,
-                  p.type === 'rest_pattern' ? { ...opaque(args.slice(i)), items: args.slice(i) } : args[i],
+                  p.type === 'rest_pattern' ? extend(opaque(args.slice(i)), { items: args.slice(i) }) : args[i],
                 ),
               );
             else if (c.type === 'identifier' && fn.type === 'arrow_function') this.#bindArg(c, args[0]);
@@ -860,7 +861,7 @@ export class JsWalker extends CodeWalker {
         // A function expression called where it is written (a packer's IIFE) exists only to compute
         // this value: it stays generated, whatever the walk could fold.
         return FUNCTION_TYPES.has(unwrap(fnNode).type) || hiddenResult(inlined, call.args)
-          ? { ...inlined, generated: true }
+          ? extend(inlined, { generated: true })
           : inlined;
       }
     }
@@ -887,7 +888,7 @@ export class JsWalker extends CodeWalker {
       if (recv) inputs.push(recv);
       const out = opaque(inputs);
       result =
-        name !== undefined ? { ...out, ref: `${name}()`, ...(recv?.peer ? { peer: recv.peer } : {}) } : out;
+        name !== undefined ? extend(out, { ref: `${name}()`, ...(recv?.peer ? { peer: recv.peer } : {}) }) : out;
       // A function expression called in place computes generated text (packers: eval(function(p,a,c,k,e,d){...}(...))).
       const iife = FUNCTION_TYPES.has(unwrap(fnNode).type);
       const returned = !iife && fn?.fn !== undefined ? this.#defReturns.get(fn.fn as SyntaxNode) : undefined;
@@ -895,11 +896,11 @@ export class JsWalker extends CodeWalker {
       const yields =
         fn === undefined && own?.fn !== undefined ? this.#defReturns.get(own.fn as SyntaxNode) : undefined;
       if (returned !== undefined) result = ownReturnAtDefinition(returned, inputs);
-      else if (fn?.fn !== undefined || iife) result = { ...result, generated: true };
+      else if (fn?.fn !== undefined || iife) result = extend(result, { generated: true });
       // An own generator method (`new A().targets()`): what its yields iterate over (code/generators.ts).
       else if (yields?.each !== undefined && call.args.length === 0)
         result = ownReturnAtDefinition(yields, []);
-      else if (callee?.unresolved === true) result = { ...result, unresolved: true };
+      else if (callee?.unresolved === true) result = extend(result, { unresolved: true });
     }
     // A promise of a module (`import('x').then(m => ...)`) hands the module itself to the callback.
     if (method === 'then' && recv?.module === true) {
@@ -932,7 +933,7 @@ export class JsWalker extends CodeWalker {
         const out = each.map((item) => this.callFunction(cb, [item]));
         // Every item walked: the results are the call's; otherwise the callback is walked as usual below.
         if (out.length > 0 && out.every((v) => v !== undefined))
-          return method === 'map' ? { ...opaque(out), items: out } : opaque(out);
+          return method === 'map' ? extend(opaque(out), { items: out }) : opaque(out);
       }
     }
     // `const s = tls.connect(port, host, () => s.write(data))`: the callback's `s` is the socket.

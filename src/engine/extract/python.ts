@@ -2,6 +2,7 @@
  * The python extractor: one walk over the tree-sitter-python tree, folding string constants,
  * resolving import aliases and turning the calls it recognises (python/calls.ts) into facts.
  */
+import { extend } from '../extend.js';
 import type { SyntaxNode } from '../parse/index.js';
 import { envVal } from './code/calls.js';
 import { conditionMayChange, named } from './code/syntax.js';
@@ -148,7 +149,7 @@ export class PyWalker extends CodeWalker {
           const v = this.visit(inner ?? c);
           return inner !== undefined && v.items !== undefined ? v.items : [inner ? opaque([v]) : v];
         });
-        return { ...opaque(items), items };
+        return extend(opaque(items), { items });
       }
       case 'dictionary':
         return this.#dict(n);
@@ -271,14 +272,14 @@ export class PyWalker extends CodeWalker {
     // The script's own file: in a folder of the workspace in the usual case (scripts/build.py), so
     // `dirname(__file__)/..` is the workspace and one more `..` leaves it.
     if (name === '__file__') return { ...strVal('./__script_dir__/__file__'), cwd: true };
-    if (name === '__builtins__') return { ...refVal('builtins', name), module: true };
+    if (name === '__builtins__') return extend(refVal('builtins', name), { module: true });
     for (const mod of this.#star) {
       const q = `${mod}.${name}`;
       if (PY_CALLS.byName(q) !== undefined) return refVal(q, name);
     }
     // An unbound name is taken as what it names in the standard library (snippets often skip imports).
     const ref = Object.hasOwn(ALIASES, name) ? ALIASES[name]! : name;
-    return isModuleName(ref) ? { ...refVal(ref, name), module: true } : refVal(ref, name);
+    return isModuleName(ref) ? extend(refVal(ref, name), { module: true }) : refVal(ref, name);
   }
 
   #string(n: SyntaxNode): Val {
@@ -334,7 +335,7 @@ export class PyWalker extends CodeWalker {
       if (member !== undefined) return member;
     }
     const ref = attrRef(base, name);
-    if (ref !== undefined && isModuleName(ref)) return { ...refVal(ref, dotted), module: true };
+    if (ref !== undefined && isModuleName(ref)) return extend(refVal(ref, dotted), { module: true });
     if (ref === 'os.environ') return { ...refVal(ref, dotted), sources: [{ kind: 'env' }] };
     // What a web client sent: flask/bottle/quart `request.*`, a request handler's `self.path` (r1 web shells).
     if (
@@ -384,9 +385,9 @@ export class PyWalker extends CodeWalker {
         const ref = base.ref === 'sys.modules' ? key : attrRef(base, key);
         if (ref === undefined) return UNKNOWN;
         if (base.ref === 'builtins' && this.env.has(ref)) return this.env.get(ref)!;
-        return isModuleName(ref) ? { ...refVal(ref, key), module: true } : refVal(ref, key);
+        return isModuleName(ref) ? extend(refVal(ref, key), { module: true }) : refVal(ref, key);
       }
-      return { ...opaque([base, index]), unresolved: true };
+      return extend(opaque([base, index]), { unresolved: true });
     }
     // plumbum: local['rm'] is the program, cmd['-rf', p] binds arguments to it.
     if (base.ref === 'plumbum.local' && key !== null) return programVal('plumbum.cmd', index) ?? UNKNOWN;
@@ -428,7 +429,7 @@ export class PyWalker extends CodeWalker {
         vals.push(val);
       } else vals.push(this.visit(c));
     }
-    return { ...opaque(vals), fields };
+    return extend(opaque(vals), { fields });
   }
 
   /** `s[a:b:c]` on a known string (`'so'[::-1]`); any other slice keeps the base's taint. */
@@ -455,12 +456,12 @@ export class PyWalker extends CodeWalker {
       );
       if (picked !== null && base.items.length < 0xd800) {
         const items = [...picked].map((ch) => base.items![ch.charCodeAt(0)]!);
-        return { ...opaque([base]), items };
+        return extend(opaque([base]), { items });
       }
     }
     if (text === null || !known || base.ref !== undefined) return opaque([base]);
     const out = sliceText(text, bounds[0], bounds[1], bounds[2]);
-    return out === null ? opaque([base]) : { ...strVal(out, base.lits), generated: true };
+    return out === null ? opaque([base]) : extend(strVal(out, base.lits), { generated: true });
   }
 
   /** `a <o> b` beyond integer arithmetic: concatenation, pathlib's `/`, `%` formatting. */
@@ -559,11 +560,11 @@ export class PyWalker extends CodeWalker {
           const full = this.src(c);
           const head = full.split('.', 1)[0]!;
           importFromPath(this, this.span(c), full);
-          this.env.set(head, { ...refVal(head, head), module: true });
+          this.env.set(head, extend(refVal(head, head), { module: true }));
         } else if (c.type === 'aliased_import') {
           const [mod, alias] = named(c);
           if (mod && alias)
-            this.env.set(this.src(alias), { ...refVal(this.src(mod), this.src(alias)), module: true });
+            this.env.set(this.src(alias), extend(refVal(this.src(mod), this.src(alias)), { module: true }));
         }
       }
       return;
@@ -658,7 +659,7 @@ export class PyWalker extends CodeWalker {
         for (const c of ifs) this.visit(c);
         return this.visit(body);
       });
-      return { ...opaque(out), items: out };
+      return extend(opaque(out), { items: out });
     }
     for (const c of ifs) this.visit(c);
     return opaque([this.visit(body)]);
@@ -932,9 +933,9 @@ export class PyWalker extends CodeWalker {
     for (const v of call.kw.values()) inputs.push(v);
     const out = opaque(inputs, 'X');
     // What a function of this input computes is generated text (a decrypt-then-exec routine).
-    if (fn?.fn !== undefined) return { ...out, generated: true };
-    if (callee?.unresolved === true) return { ...out, unresolved: true };
-    return name !== undefined ? { ...out, ref: `${name}()` } : out;
+    if (fn?.fn !== undefined) return extend(out, { generated: true });
+    if (callee?.unresolved === true) return extend(out, { unresolved: true });
+    return name !== undefined ? extend(out, { ref: `${name}()` }) : out;
   }
 }
 
