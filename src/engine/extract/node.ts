@@ -419,7 +419,9 @@ export class JsWalker extends CodeWalker {
                     : this.src(k);
               this.bind(
                 value,
-                key !== null ? this.member(v, key, this.src(value)) : extend(opaque([v]), { unresolved: true }),
+                key !== null
+                  ? this.member(v, key, this.src(value))
+                  : extend(opaque([v]), { unresolved: true }),
               );
             }
           } else if (p.type === 'object_assignment_pattern') {
@@ -675,7 +677,9 @@ export class JsWalker extends CodeWalker {
                 // `...a` holds the remaining arguments: `f(...a)` spreads them again.
                 this.#bindArg(
                   p,
-                  p.type === 'rest_pattern' ? extend(opaque(args.slice(i)), { items: args.slice(i) }) : args[i],
+                  p.type === 'rest_pattern'
+                    ? extend(opaque(args.slice(i)), { items: args.slice(i) })
+                    : args[i],
                 ),
               );
             else if (c.type === 'identifier' && fn.type === 'arrow_function') this.#bindArg(c, args[0]);
@@ -888,7 +892,9 @@ export class JsWalker extends CodeWalker {
       if (recv) inputs.push(recv);
       const out = opaque(inputs);
       result =
-        name !== undefined ? extend(out, { ref: `${name}()`, ...(recv?.peer ? { peer: recv.peer } : {}) }) : out;
+        name !== undefined
+          ? extend(out, { ref: `${name}()`, ...(recv?.peer ? { peer: recv.peer } : {}) })
+          : out;
       // A function expression called in place computes generated text (packers: eval(function(p,a,c,k,e,d){...}(...))).
       const iife = FUNCTION_TYPES.has(unwrap(fnNode).type);
       const returned = !iife && fn?.fn !== undefined ? this.#defReturns.get(fn.fn as SyntaxNode) : undefined;
