@@ -74,6 +74,7 @@ import {
 } from './python/callbacks.js';
 import './python/processes.js';
 import './python/walks.js';
+import './python/loads.js';
 
 /** Most loop-body walks one input may spend unrolling loops over literal lists (work units). */
 const UNROLL_BUDGET = 4096;

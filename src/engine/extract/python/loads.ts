@@ -1,0 +1,56 @@
+/**
+ * Loaders and system calls that python reaches without a shell (issue 22, r6): a module spec or
+ * loader made for a file (`spec_from_file_location(name, p)` then `exec_module`) runs that file as
+ * runpy does; libc's reboot through ctypes is `reboot -f`; dulwich's porcelain.push is `git push`.
+ */
+import { runArgv } from '../code/effects.js';
+import { constText, pathOf, strVal, truthy, UNKNOWN, type Val } from '../code/value.js';
+import type { PyWalker } from '../python.js';
+import { PY_CALLS, type PyCall } from './calls.js';
+
+const VIA = 'python';
+
+/** A file made into a module: what was written there runs (SH-AST-010 judges a download run). */
+function fileModule(w: PyWalker, c: PyCall): Val | undefined {
+  const p = c.args[1] ?? c.kw.get('location') ?? c.kw.get('path');
+  if (!p) return undefined;
+  const { path, dynamic } = pathOf(p);
+  w.col.file(c.span, 'read', path, c.name, { dynamic });
+  for (const from of w.col.writtenSources(path))
+    w.col.flow(c.span, from, { kind: 'exec', program: 'python' });
+  // The file runs as `python3 FILE` would: code this input wrote there is analysed.
+  if (!dynamic) runArgv(w.col, c.span, [strVal('python3'), strVal(path)], VIA);
+  return { ...UNKNOWN, ref: `${c.name}()` };
+}
+
+/** libc.reboot(cmd) through ctypes: the kernel restarts or halts the host at once. */
+function libcReboot(w: PyWalker, c: PyCall): Val | undefined {
+  runArgv(w.col, c.span, [strVal('reboot'), strVal('-f')], VIA);
+  return UNKNOWN;
+}
+
+/** dulwich porcelain.push(repo, remote, refspecs, force=...): the git push it performs. */
+function dulwichPush(w: PyWalker, c: PyCall): Val | undefined {
+  const remote = c.args[1] ?? c.kw.get('remote_location') ?? strVal('origin');
+  const refs = c.args[2] ?? c.kw.get('refspecs');
+  const specs = refs?.items ?? (refs ? [refs] : []);
+  const force = truthy(c.kw.get('force') ?? c.args[6]) === true;
+  const names = specs.map((s) => strVal((constText(s) ?? '$X').replace(/^refs\/heads\//, '')));
+  runArgv(
+    w.col,
+    c.span,
+    [strVal('git'), strVal('push'), ...(force ? [strVal('--force')] : []), remote, ...names],
+    VIA,
+  );
+  return UNKNOWN;
+}
+
+PY_CALLS.add(
+  ['importlib.util.spec_from_file_location', 'importlib.machinery.SourceFileLoader', 'imp.load_module'],
+  fileModule,
+);
+PY_CALLS.add(
+  ['ctypes.CDLL().reboot', 'ctypes.cdll.LoadLibrary().reboot', 'ctypes.CDLL().syscall_reboot'],
+  libcReboot,
+);
+PY_CALLS.add(['dulwich.porcelain.push'], dulwichPush);
