@@ -24,7 +24,10 @@ const last = (name: string): string => parts(name).pop() ?? '';
  * `trash_orders`, `orders_deprecated`, `legacy_users`, `orders_to_delete`.
  */
 const RETIRED =
-  /(?:^|_)(?:old|bak|bkp|backup|backups|archive|archived|archives|deprecated|retired|trash|trashed|graveyard|attic|legacy|unused|obsolete|dead|defunct|del|deleted|dropped|drop|to_?delete|todrop|removed|gone|junk|disabled|expired|quarantine|quarantined|decommissioned|old\d+)(?:_|$|\d)/;
+  /(?:^|_)(?:old|bak|bkp|backup|backups|archive|archived|archives|deprecated|retired|trash|trashed|graveyard|attic|legacy|unused|obsolete|dead|defunct|del|deleted|dropped|drop|to_?delete|todrop|removed|gone|junk|disabled|expired|quarantine|quarantined|decommissioned)(?:_|$|\d)/;
+/** Names of a kept copy (`orders_copy`, `customers_snapshot`, `users_prev`): a rename to one leaves the name empty. */
+const COPY =
+  /(?:^|_)(?:copy|snapshot|snap|prev|previous|orig|original|save|saved|bk|bck|stale|outdated|hidden|parked|moved|frozen|superseded|replaced)(?:_|$|\d)/;
 /** Names that say the object holds nothing (an empty schema a search_path is pointed at). */
 const EMPTY =
   /(?:^|_)(?:empty|blank|stub|void|null|none|nothing|nowhere|dummy|placeholder|nonexistent|non_existent|missing|does_not_exist|dne|invalid|bogus|fake|nosuch|no_such)(?:_|$)/;
@@ -36,7 +39,7 @@ export const isRetiredName = (name: string): boolean => RETIRED.test(name);
 
 /** Whether `to` names a retired copy of `from` (or any retired object). */
 export function retiredName(from: string, to: string): boolean {
-  if (RETIRED.test(to) && !RETIRED.test(from)) return true;
+  if ((RETIRED.test(to) || COPY.test(to)) && !RETIRED.test(from) && !COPY.test(from)) return true;
   return to.startsWith(from) && DATE_SUFFIX.test(to.slice(from.length));
 }
 
@@ -60,7 +63,9 @@ const MODIFY_NAME = new RegExp(
   String.raw`^\s*alter\s+database\s+` + NAME + String.raw`\s+modify\s+name\s*=\s*` + NAME,
   'i',
 );
-const RENAME_LIST = /^\s*rename\s+tables?\s+([\s\S]+?)\s*;?\s*$/i;
+/** MySQL/ClickHouse RENAME TABLE|DATABASE a TO b, ..., and Oracle's bare RENAME a TO b. */
+const RENAME_LIST =
+  /^\s*rename\s+(tables?\s+|database\s+|dictionary\s+|(?=[\w"`[]+\s+to\s))([\s\S]+?)\s*;?\s*$/i;
 const RENAME_PAIR = new RegExp(NAME + String.raw`\s+to\s+` + NAME, 'gi');
 const SET_SCHEMA = new RegExp(
   String.raw`^\s*alter\s+(?:table|view|materialized\s+view|sequence)\s+(?:if\s+exists\s+)?(?:only\s+)?` +
@@ -94,12 +99,12 @@ function movesOf(text: string): Move[] {
   if (modify) out.push({ kind: 'database', from: last(modify[1]!), to: last(modify[2]!) });
   const list = RENAME_LIST.exec(text);
   if (list)
-    for (const m of list[1]!.matchAll(RENAME_PAIR)) {
+    for (const m of list[2]!.matchAll(RENAME_PAIR)) {
       const from = parts(m[1]!);
       const to = parts(m[2]!);
       const intoOther = to.length > 1 && (from.length < 2 || from[from.length - 2] !== to[to.length - 2]);
       out.push({
-        kind: 'table',
+        kind: /database/i.test(list[1]!) ? 'database' : 'table',
         from: from[from.length - 1]!,
         to: to[to.length - 1]!,
         ...(intoOther && { intoSchema: to[to.length - 2]! }),
@@ -180,13 +185,13 @@ export function cutOffMoves(texts: readonly string[]): CutOff[] {
  * system schemas only, or to schemas named for holding nothing or for being retired.
  */
 const SEARCH_PATH =
-  /^\s*alter\s+(?:role|user|database)\b[^;]*?\b(?:set\s+search_path\s*(?:=|\bto\b)\s*([^;]*)|default_schema\s*=\s*([^;,]*))/i;
+  /^\s*alter\s+(?:role|user|database)\b[^;]*?\b(?:set\s+search_path\s*(?:=|\bto\b)\s*([^;]*)|default_schema\s*=\s*([^;,]*)|default_namespace\s*=\s*([^;,\s]*))/i;
 const SYSTEM_SCHEMA = /^(?:pg_catalog|pg_temp|information_schema|sys|pg_toast)$/;
 
 export function emptySearchPath(text: string): string | undefined {
   const m = SEARCH_PATH.exec(withoutComments(text));
   if (!m) return undefined;
-  const raw = (m[1] ?? m[2]!).trim();
+  const raw = (m[1] ?? m[2] ?? m[3]!).trim();
   if (/^default\b/i.test(raw)) return undefined;
   const list = raw
     .split(',')
@@ -261,6 +266,8 @@ const SUSPENDS =
 const ONE_HOST_POLICY =
   /^\s*(?:create\s+(?:or\s+replace\s+)?|alter\s+)network\s+policy\s+(?:if\s+(?:not\s+)?exists\s+)?([\w$."]+)\b[^;]*?\ballowed_ip_list\s*=\s*\(\s*'[\d.:a-f]+(?:\/(?:32|128))?'\s*\)/i;
 const ACCOUNT_POLICY = /^\s*alter\s+account\b[^;]*?\bset\s+network_policy\s*=\s*'?([\w$."]+)/i;
+/** Snowflake ALTER USER u SET DISABLED = TRUE. */
+const DISABLED_USER = /^\s*alter\s+user\s+(?:if\s+exists\s+)?([\w$"]+)\s+set\b[^;]*?\bdisabled\s*=\s*true\b/i;
 /** The database, schema or table made read-only (MySQL ALTER SCHEMA s READ ONLY = 1, Oracle ALTER TABLE t READ ONLY). */
 const READ_ONLY =
   /^\s*alter\s+(?:schema|database)\b[^;]*?\bread\s+only\s*=?\s*1\b|^\s*alter\s+table\s+[\w$."]+\s+read\s+only\s*;?\s*$/i;
@@ -295,6 +302,9 @@ export function serviceSwitchedOff(texts: readonly string[]): CutOff[] {
         index,
         reason: `the account's network policy ${norm(p[1]!)} allows a single address: every other client is locked out`,
       });
+    const d = DISABLED_USER.exec(t);
+    if (d && APP_ROLE.test(norm(d[1]!)))
+      out.push({ index, reason: `the application user ${norm(d[1]!)} is disabled: it can no longer log in` });
     if (READ_ONLY.test(t))
       out.push({ index, reason: 'the statement makes the database or table read-only: every write fails' });
   }

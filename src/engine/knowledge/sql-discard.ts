@@ -91,7 +91,7 @@ export function discardedWrites(texts: readonly string[]): { index: number; reas
   const nullFunctions = new Set<string>();
   for (const t of bare) {
     const f = TRIGGER_FUNCTION.exec(t);
-    if (f && onlyReturnsNull(f[2]!)) nullFunctions.add(last(f[1]!));
+    if (f && (onlyReturnsNull(f[2]!) || alwaysRefuses(f[2]!))) nullFunctions.add(last(f[1]!));
   }
   const out: { index: number; reason: string }[] = [];
   const policies = bare.filter((t) => /^\s*create\s+policy\b/i.test(t));
@@ -107,7 +107,7 @@ export function discardedWrites(texts: readonly string[]): { index: number; reas
     if (pg && /insert|update/i.test(pg[2]!) && nullFunctions.has(last(pg[4]!)))
       out.push({
         index,
-        reason: `the trigger on ${last(pg[3]!)} returns NULL for every row, so every ${/insert/i.test(pg[2]!) ? 'INSERT' : 'UPDATE'} is silently skipped`,
+        reason: `the trigger on ${last(pg[3]!)} skips or refuses every row, so every ${/insert/i.test(pg[2]!) ? 'INSERT' : 'UPDATE'} is lost`,
       });
     const my = MY_TRIGGER.exec(t);
     if (my && alwaysRefuses(my[3]!))

@@ -25,6 +25,14 @@ const ALTER_RENAME = new RegExp(
   'i',
 );
 const EXCHANGE = new RegExp(String.raw`^\s*exchange\s+tables\s+` + NAME + String.raw`\s+and\s+` + NAME, 'i');
+/** Snowflake ALTER TABLE|SCHEMA|DATABASE a SWAP WITH b: the two exchange names. */
+const SWAP_WITH = new RegExp(
+  String.raw`^\s*alter\s+(?:table|schema|database)\s+(?:if\s+exists\s+)?` +
+    NAME +
+    String.raw`\s+swap\s+with\s+` +
+    NAME,
+  'i',
+);
 const REPLACE_PARTITION = new RegExp(
   String.raw`^\s*alter\s+table\s+` +
     NAME +
@@ -61,7 +69,7 @@ function moves(text: string): Moves {
   if (list) for (const m of list[1]!.matchAll(RENAME_PAIR)) renames.push([norm(m[1]!), norm(m[2]!)]);
   const alter = ALTER_RENAME.exec(text);
   if (alter) renames.push([norm(alter[1]!), norm(alter[2]!)]);
-  const exchange = EXCHANGE.exec(text);
+  const exchange = EXCHANGE.exec(text) ?? SWAP_WITH.exec(text);
   if (exchange) {
     renames.push([norm(exchange[1]!), norm(exchange[2]!)]);
     renames.push([norm(exchange[2]!), norm(exchange[1]!)]);
