@@ -16,6 +16,7 @@ import { scanCode } from './foreign-code.js';
 import { cmdToBash } from './cmd.js';
 import { powershellToBash } from './powershell.js';
 import { runCode } from './wrappers.js';
+import { containerData } from '../docker/pipes.js';
 
 function sub(w: Word, text: string): Word {
   return { ...w, text };
@@ -560,14 +561,20 @@ const docker: ProgramHandler = (inv, kit) => {
   kit.nested(words.join(' '), 'docker', inv.span, inv.program);
   const sub1 = inv.argv[1]?.text;
   const run = sub1 === 'run' || (sub1 === 'container' && inv.argv[2]?.text === 'run');
-  if (!run) return undefined;
+  // Container data it prints (`docker save app`, `export db`; docker/pipes.ts) is named for DKR-AST-013.
+  const what = containerData(inv.argv.map((w) => ({ value: w.text, start: 0, end: 0, dynamic: w.dynamic })));
+  const program = what === undefined ? inv.program : `${inv.program} ${sub1 ?? ''} (${what})`;
+  if (!run)
+    return what === undefined
+      ? undefined
+      : { sources: [{ kind: 'output', program }], text: null, interactive: false, literals: [] };
   const name = runImage(inv.argv.slice(sub1 === 'run' ? 2 : 3)) ?? 'unknown';
   const first = name.split('/')[0]!;
   const host = name.includes('/') && /[.:]/.test(first) ? first.toLowerCase() : 'docker.io';
   return {
     sources: [
       { kind: 'net', host, url: `docker://${name}` },
-      { kind: 'output', program: inv.program },
+      { kind: 'output', program },
     ],
     text: null,
     interactive: false,

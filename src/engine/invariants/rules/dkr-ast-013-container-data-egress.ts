@@ -5,7 +5,17 @@
  * sniffer joined to another container's network piped out. Databases, keys and application secrets
  * live in these (red team r3, r6). The extractor builds the flows (extract/docker/pipes.ts).
  */
+import { classifyHost } from '../../net/address.js';
 import { defineRule } from '../define-rule.js';
+
+/** Names of a site's own network or an ~/.ssh/config alias (one label). */
+const OWN_NAME =
+  /^[\w-]+$|\.(?:local|internal|lan|corp|home\.arpa|intranet|localdomain|svc|cluster\.local)$/i;
+
+function ownNetwork(host: string): boolean {
+  const c = classifyHost(host).class;
+  return c === 'private' || c === 'loopback' || c === 'link-local' || (c === 'name' && OWN_NAME.test(host));
+}
 
 export default defineRule({
   id: 'DKR-AST-013',
@@ -17,8 +27,11 @@ export default defineRule({
     'Write the archive to a workspace file instead (docker save -o ./app.tar app, docker export -o ./db.tar db) and let the user decide where it goes; move images between machines with a registry the user set up or docker save | ssh HOST docker load to a host on your own network.',
   *check(facts) {
     for (const f of facts.of('flow')) {
-      if (f.from.kind !== 'output' || f.to.kind !== 'net' || f.runtime !== 'docker') continue;
+      if (f.from.kind !== 'output' || f.to.kind !== 'net') continue;
       if (!/^(?:docker|podman|nerdctl|finch)\b/.test(f.from.program)) continue;
+      // The bash walker's pipes (`docker save app | ssh HOST ...` in a shell): the docker handler names
+      // the data; a host on the user's own network is where images are moved to (r6).
+      if (f.runtime !== 'docker' && (!f.from.program.includes('(') || ownNetwork(f.to.host))) continue;
       yield {
         span: f.span,
         reason: `${f.from.program} is sent to ${f.to.host}`,
