@@ -2,6 +2,7 @@
 import type { SqlStmtFact } from '../../facts.js';
 import { allScratchTables, retentionPartitionTable } from '../../knowledge/sql.js';
 import { defineRule, type FactIndex } from '../define-rule.js';
+import { catalogBuiltStatements } from '../../knowledge/sql-dynamic.js';
 
 const WHOLE = new Set(['database', 'schema', 'tablespace', 'owned']);
 /** CREATE OR REPLACE TABLE / REPLACE TABLE (extract/sql/replace.ts): a drop spelled as a create. */
@@ -106,7 +107,8 @@ export default defineRule({
   id: 'SQL-AST-002',
   invariant: 'NO_DESTRUCTIVE_SQL',
   kinds: ['sql', 'literal'],
-  summary: 'DROP TABLE, VIEW, INDEX, FUNCTION, PROCEDURE, SEQUENCE, ROLE or USER.',
+  summary:
+    'DROP TABLE, VIEW, INDEX, FUNCTION, PROCEDURE, SEQUENCE, ROLE or USER, also DROP statements built from a catalog listing and run as dynamic SQL (PREPARE, EXEC(@sql), sp_executesql, EXECUTE IMMEDIATE).',
   remediationHint:
     'Do not drop tables or other objects. Keep a copy of the data first (CREATE TABLE t_backup AS SELECT * FROM t) and ask the user to run the drop; renaming a live table away breaks the application just the same.',
   *check(facts) {
@@ -149,6 +151,18 @@ export default defineRule({
             : null,
       };
     }
+    // Statements built from the catalog table list and run as dynamic SQL (knowledge/sql-dynamic.ts).
+    const ordered = [...facts.of('sql')].sort((a, b) => a.span.start - b.span.start);
+    for (const i of catalogBuiltStatements(
+      ordered.map((s) => s.text),
+      'drop',
+    ))
+      yield {
+        span: ordered[i]!.span,
+        reason:
+          'DROP statements are built from the catalog table list and run as dynamic SQL: every table listed is removed',
+        suggestedAlternative: null,
+      };
   },
   examples: {
     deny: [

@@ -1,12 +1,14 @@
 /** SQL-AST-003: TRUNCATE empties whole tables without a WHERE and, in most engines, without undo. */
 import { allScratchTables } from '../../knowledge/sql.js';
+import { catalogBuiltStatements } from '../../knowledge/sql-dynamic.js';
 import { defineRule } from '../define-rule.js';
 
 export default defineRule({
   id: 'SQL-AST-003',
   invariant: 'NO_DESTRUCTIVE_SQL',
   kinds: ['sql'],
-  summary: 'TRUNCATE of tables.',
+  summary:
+    'TRUNCATE of tables, also TRUNCATE statements built from a catalog listing and run as dynamic SQL.',
   remediationHint:
     'Do not truncate tables. Delete only the rows you need with a WHERE clause that names them, inside a transaction you can roll back.',
   *check(facts) {
@@ -23,6 +25,18 @@ export default defineRule({
         suggestedAlternative: target ? `DELETE FROM ${target} WHERE id = $1` : null,
       };
     }
+    // Statements built from the catalog table list and run as dynamic SQL (knowledge/sql-dynamic.ts).
+    const ordered = [...facts.of('sql')].sort((a, b) => a.span.start - b.span.start);
+    for (const i of catalogBuiltStatements(
+      ordered.map((s) => s.text),
+      'truncate',
+    ))
+      yield {
+        span: ordered[i]!.span,
+        reason:
+          'TRUNCATE statements are built from the catalog table list and run as dynamic SQL: every table listed is emptied',
+        suggestedAlternative: null,
+      };
   },
   examples: {
     deny: [

@@ -1,11 +1,13 @@
 /** SQL-AST-004: DELETE or UPDATE without WHERE, or with a WHERE that is always true (1=1, x=x, OR 'a'='a', id > 0). */
 import { defineRule } from '../define-rule.js';
+import { catalogBuiltStatements } from '../../knowledge/sql-dynamic.js';
 
 export default defineRule({
   id: 'SQL-AST-004',
   invariant: 'NO_DESTRUCTIVE_SQL',
   kinds: ['sql'],
-  summary: 'DELETE or UPDATE without a WHERE clause, or with a tautological one.',
+  summary:
+    'DELETE or UPDATE without a WHERE clause, or with a tautological one (also EXISTS over the same row, NOT IN a list no row is in); DELETE statements built from a catalog listing and run as dynamic SQL.',
   remediationHint:
     'Add a WHERE clause that selects only the rows you mean to change (by primary key, e.g. WHERE id = $1), and run a SELECT with the same WHERE first to check the row count.',
   *check(facts) {
@@ -22,6 +24,18 @@ export default defineRule({
         suggestedAlternative: s.statement === 'delete' ? `DELETE FROM ${target} WHERE id = $1` : null,
       };
     }
+    // Statements built from the catalog table list and run as dynamic SQL (knowledge/sql-dynamic.ts).
+    const ordered = [...facts.of('sql')].sort((a, b) => a.span.start - b.span.start);
+    for (const i of catalogBuiltStatements(
+      ordered.map((s) => s.text),
+      'delete',
+    ))
+      yield {
+        span: ordered[i]!.span,
+        reason:
+          'DELETE statements are built from the catalog table list and run as dynamic SQL: every table listed is emptied',
+        suggestedAlternative: null,
+      };
   },
   examples: {
     deny: [
