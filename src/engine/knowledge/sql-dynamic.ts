@@ -1,0 +1,36 @@
+/**
+ * DROP, TRUNCATE or DELETE statements built from the catalog and run as dynamic SQL (red team r6):
+ * MySQL `SET @s = (SELECT CONCAT('DROP TABLE ', GROUP_CONCAT(table_name)) FROM
+ * information_schema.tables ...); PREPARE st FROM @s; EXECUTE st`, T-SQL `SELECT @sql += 'DROP
+ * TABLE ' + QUOTENAME(name) FROM sys.tables; EXEC sp_executesql @sql`. The statement text the
+ * server runs never appears, so the verb in a string literal beside a catalog listing, and a
+ * dynamic execution in the same batch, stand for it. Listing them for review (no execution) and
+ * clearing scratch tables picked by a name pattern (LIKE 'tmp_%') stay allowed.
+ */
+import { withoutComments } from './sql-text.js';
+
+/** Catalog views and tables that list tables, views, schemas or databases. */
+const CATALOG =
+  /\b(?:information_schema\s*\.\s*(?:tables|schemata|views)|sys\s*\.\s*(?:tables|objects|databases|schemas|views|all_objects)|(?:pg_catalog\s*\.\s*)?pg_(?:tables|class|namespace|views|matviews|stat_user_tables)|sqlite_(?:master|schema)|(?:all|user|dba)_tables|sysobjects)\b/i;
+/** A string literal that opens a destructive statement, by verb. */
+const VERB_LITERAL = /N?'\s*(drop\s+(?:table|view|database|schema)|truncate(?:\s+table)?|delete\s+from)\b/i;
+/** Statements that run a string as SQL. */
+const RUNS_DYNAMIC =
+  /^\s*(?:prepare\s+[\w$]+\s+from\b|exec(?:ute)?\s*\(|exec(?:ute)?\s+(?:(?:master|sys|dbo)\s*\.\s*)*sp_executesql\b|exec(?:ute)?\s+@|execute\s+immediate\b)/i;
+/** The listing picks scratch tables by name only (`LIKE 'tmp_%'`, `LIKE 'staging%'`). */
+const SCRATCH_PATTERN = /\blike\s+N?'(?:tmp|temp|scratch|stg|staging|test)[\w\\[\]]*%'/i;
+
+export type DynamicVerb = 'drop' | 'truncate' | 'delete';
+
+/** Statements (indexes of `texts`) that build `verb` statements from the catalog for a later dynamic run. */
+export function catalogBuiltStatements(texts: readonly string[], verb: DynamicVerb): number[] {
+  const bare = texts.map(withoutComments);
+  const out: number[] = [];
+  for (const [index, t] of bare.entries()) {
+    const v = VERB_LITERAL.exec(t);
+    if (!v || !CATALOG.test(t) || SCRATCH_PATTERN.test(t)) continue;
+    if (!v[1]!.toLowerCase().startsWith(verb)) continue;
+    if (bare.slice(index).some((r) => RUNS_DYNAMIC.test(r))) out.push(index);
+  }
+  return out;
+}
