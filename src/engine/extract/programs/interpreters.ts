@@ -552,13 +552,24 @@ function runImage(words: readonly Word[]): string | undefined {
   return undefined;
 }
 
+/** Variables docker compose reads the project, its files and the engine from. */
+const COMPOSE_ENV =
+  '$COMPOSE_PROJECT_NAME $COMPOSE_FILE $COMPOSE_PROFILES $COMPOSE_ENV_FILES $DOCKER_CONTEXT $DOCKER_HOST';
+
 /**
  * docker/podman: the whole command line goes to the docker extractor as well. What `docker run`
  * prints comes from an image pulled from a registry: remote content (`docker run img cat x | sh`).
  */
 const docker: ProgramHandler = (inv, kit) => {
-  const words = inv.argv.map((w, i) => (i === 0 ? 'docker' : shellQuote(w.text)));
-  kit.nested(words.join(' '), 'docker', inv.span, inv.program);
+  // docker-compose keeps its name: `docker rm -v` is not `docker-compose rm -v`.
+  const head = inv.program.endsWith('compose') ? 'docker-compose' : 'docker';
+  const words = inv.argv.map((w, i) => (i === 0 ? head : shellQuote(w.text)));
+  // `COMPOSE_PROJECT_NAME=acme-prod docker compose down -v`: the names compose reads from the
+  // environment go along, as an env wrapper (CTR-AST-001 reads it).
+  const compose = inv.program.endsWith('compose') || inv.argv.some((w) => w.text === 'compose');
+  const env = compose ? kit.environmentFor(COMPOSE_ENV) : '';
+  const prefix = env === '' ? '' : `env ${env.trim().split('\n').join(' ')} `;
+  kit.nested(prefix + words.join(' '), 'docker', inv.span, inv.program);
   const sub1 = inv.argv[1]?.text;
   const run = sub1 === 'run' || (sub1 === 'container' && inv.argv[2]?.text === 'run');
   // Container data it prints (`docker save app`, `export db`; docker/pipes.ts) is named for DKR-AST-013.
