@@ -58,6 +58,9 @@ import './node/carry.js';
 import './node/teardown.js';
 import { getterValue } from './node/accessors.js';
 import './node/walks.js';
+import { taggedArgs } from './node/tagged.js';
+import { assignField } from './node/fields.js';
+import './node/loads.js';
 import { heldAt } from './code/carry.js';
 import { isFunctionConstructorOf, paramPrelude } from './node/code-strings.js';
 import { reorderInPlace, rotatedArgs } from './code/reorder.js';
@@ -398,6 +401,8 @@ export class JsWalker extends CodeWalker {
       case 'member_expression': {
         this.#setUrlPart(target, v);
         this.env.set(this.src(target), v);
+        // `pkg.scripts = {...}`: the object held by `pkg` has that member (node/fields.ts).
+        assignField(this, target, v);
         // o.k = v: `o` as a whole (JSON.stringify(o)) carries v's taint too.
         const base = named(target)[0];
         if (base) this.store(base, v);
@@ -796,7 +801,11 @@ export class JsWalker extends CodeWalker {
       tagged: argsNode?.type === 'template_string',
     };
     const callbacks: SyntaxNode[] = [];
-    if (argsNode?.type === 'template_string') {
+    // An own tag function gets (strings, ...substitutions), as at run time (node/tagged.ts).
+    if (argsNode?.type === 'template_string' && fn?.fn !== undefined) {
+      call.args.push(...taggedArgs(this, argsNode));
+      call.argNodes.push(argsNode);
+    } else if (argsNode?.type === 'template_string') {
       call.args.push(this.#template(argsNode, true));
       call.argNodes.push(argsNode);
     } else if (argsNode) {

@@ -1,0 +1,38 @@
+/**
+ * A file this input wrote, then loaded as code (issue 22, r6): `writeFileSync(p, downloaded)` then
+ * `require(p)` / `import(p)` runs what was written, as `node p` would; the written content's
+ * sources flow into execution (SH-AST-010 judges a download run) and known text is analysed.
+ */
+import { runArgv } from '../code/effects.js';
+import { constText, strVal, type Val } from '../code/value.js';
+import type { JsWalker } from '../node.js';
+import { JS_CALLS, type JsCall } from './calls.js';
+
+/** A module name that is a file path, not a package (`./m.js`, `/tmp/.m.js`). */
+const FILE_PATH = /^(?:\.{1,2}\/|\/|~\/|file:\/\/)/;
+
+/** The input wrote `path` before loading it. */
+function wrote(w: JsWalker, path: string): boolean {
+  const at = w.col.fromCwd(path);
+  return w.col.facts.some(
+    (f) => f.kind === 'file' && (f.op === 'write' || f.op === 'create' || f.op === 'append') && f.path === at,
+  );
+}
+
+function loadWritten(w: JsWalker, c: JsCall): void {
+  const name = c.args[0] ? constText(c.args[0]) : null;
+  if (name === null || !FILE_PATH.test(name)) return;
+  const path = name.replace(/^file:\/\//, '');
+  if (!wrote(w, path)) return;
+  for (const from of w.col.writtenSources(w.col.fromCwd(path)))
+    w.col.flow(c.span, from, { kind: 'exec', program: 'node' });
+  runArgv(w.col, c.span, [strVal('node'), strVal(path)], 'node');
+}
+
+for (const name of ['require', 'module.require', 'module._load']) {
+  const prev = JS_CALLS.get(name);
+  JS_CALLS.add([name], (w: JsWalker, c: JsCall): Val | undefined => {
+    loadWritten(w, c);
+    return prev?.(w, c);
+  });
+}
