@@ -104,7 +104,12 @@ const ISSUERS: Readonly<Record<string, RegExp>> = {
  */
 function isOrdinaryAuth(source: DataSource, host: string, url: string | undefined): boolean {
   if (source.kind === 'env')
-    return source.name !== undefined && /^https:\/\//i.test(url ?? '') && !foreignProvider(source.name, host);
+    return (
+      source.name !== undefined &&
+      // An https URL, or the endpoint the app is configured with (`${process.env.API_URL}/v1`).
+      (/^https:\/\//i.test(url ?? '') || host.startsWith('$')) &&
+      !foreignProvider(source.name, host)
+    );
   if (source.kind === 'output') return ISSUERS[source.program]?.test(host) ?? false;
   return false;
 }
