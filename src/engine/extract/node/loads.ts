@@ -4,6 +4,7 @@
  * sources flow into execution (SH-AST-010 judges a download run) and known text is analysed.
  */
 import { runArgv } from '../code/effects.js';
+import { respawns } from '../code/respawn.js';
 import { constText, strVal, type Val } from '../code/value.js';
 import type { JsWalker } from '../node.js';
 import { JS_CALLS, type JsCall } from './calls.js';
@@ -33,6 +34,23 @@ for (const name of ['require', 'module.require', 'module._load']) {
   const prev = JS_CALLS.get(name);
   JS_CALLS.add([name], (w: JsWalker, c: JsCall): Val | undefined => {
     loadWritten(w, c);
+    return prev?.(w, c);
+  });
+}
+
+// Starting the script's own file again with no condition multiplies processes (code/respawn.ts).
+for (const name of [
+  'child_process.fork',
+  'child_process.spawn',
+  'child_process.exec',
+  'child_process.execSync',
+  'child_process.execFile',
+  'child_process.spawnSync',
+  'child_process.execFileSync',
+]) {
+  const prev = JS_CALLS.get(name);
+  JS_CALLS.add([name], (w: JsWalker, c: JsCall): Val | undefined => {
+    respawns(w, c.span, c.args);
     return prev?.(w, c);
   });
 }

@@ -4,6 +4,7 @@
  * runpy does; libc's reboot through ctypes is `reboot -f`; dulwich's porcelain.push is `git push`.
  */
 import { runArgv } from '../code/effects.js';
+import { respawns } from '../code/respawn.js';
 import { constText, pathOf, strVal, truthy, UNKNOWN, type Val } from '../code/value.js';
 import type { PyWalker } from '../python.js';
 import { PY_CALLS, type PyCall } from './calls.js';
@@ -54,3 +55,18 @@ PY_CALLS.add(
   libcReboot,
 );
 PY_CALLS.add(['dulwich.porcelain.push'], dulwichPush);
+
+// Starting the script's own file again with no condition multiplies processes (code/respawn.ts).
+for (const name of [
+  'subprocess.run',
+  'subprocess.call',
+  'subprocess.check_call',
+  'subprocess.Popen',
+  'os.system',
+]) {
+  const prev = PY_CALLS.get(name);
+  PY_CALLS.add([name], (w: PyWalker, c: PyCall): Val | undefined => {
+    respawns(w, c.span, c.args);
+    return prev?.(w, c);
+  });
+}
