@@ -183,6 +183,9 @@ const URL_KEY =
   /^(?:url|uri|urls|uris|endpoint|href|link|webhook|webhook_url|callback_url|base_url|target_url|api_url|feed_url|image_url|remote|page_url|request_url|location|resource|resource_uri)$/;
 const PATH_KEY =
   /^(?:path|paths|file|files|filename|file_name|file_path|filepath|target|target_path|target_file|destination|dest|destination_path|source|src|source_path|directory|dir|folder|old_path|new_path|from|to|absolute_path|notebook_path|pathname|file_uri|output_path|input_path|output_file|input_file|save_path|dest_path|cwd_path|attachment|attachments|attachment_path|attachment_paths|local_path|local_file|local_dir|out_path|out_file|outfile|output|output_dir|output_directory|save_to|save_as|dst|dst_path|location|log_file|logfile|extract_to|extract_dir|target_dir|target_directory|dest_dir|destination_dir|download_path|root|root_dir|root_path)$/;
+/** Keys naming a local file whose text the tool sends as its content (`content_from_file`). */
+const FILE_REF_KEY =
+  /^(?:(?:content|body|text|data|description|message|payload)_(?:from_)?file(?:_path)?|from_file|file_content_path|content_path|upload_from|read_from)$/;
 /** Keys holding the text a file tool writes, and the keys naming the file it goes to. */
 const CONTENT_KEY =
   /^(?:content|contents|text|file_text|body|data|new_str|new_string|new_content|file_content|code_edit)$/;
@@ -421,16 +424,42 @@ const VISIT_UNITS = 20;
 /** Units a code field costs before its own parse: an analysis's fixed overhead and its facts, about 80 µs. */
 const FIELD_UNITS = 800;
 
-/** Files a patch names (`*** Update File: p`, `*** Add File:`, `*** Delete File:`, `+++ b/p`). */
-function patchFiles(text: string): { path: string; op: FileOperation }[] {
-  const out: { path: string; op: FileOperation }[] = [];
-  for (const m of text.matchAll(
-    /^\*\*\* (Add|Update|Delete) File: (.+)$|^\+\+\+ (?:b\/)?(\S+)|^\*\*\* Move to: (.+)$/gm,
-  )) {
-    if (out.length >= 256) break;
-    if (m[2] !== undefined) out.push({ path: m[2].trim(), op: m[1] === 'Delete' ? 'delete' : 'write' });
-    else if (m[3] !== undefined && m[3] !== '/dev/null') out.push({ path: m[3], op: 'write' });
-    else if (m[4] !== undefined) out.push({ path: m[4].trim(), op: 'write' });
+/**
+ * Files a patch names (`*** Update File: p`, `*** Add File:`, `*** Delete File:`, `+++ b/p`), with
+ * the lines it adds to each (what a CI workflow or hook added by the patch will run).
+ */
+interface PatchedFile {
+  readonly path: string;
+  readonly op: FileOperation;
+  readonly added: string[];
+}
+
+function patchFiles(text: string): PatchedFile[] {
+  const out: PatchedFile[] = [];
+  let current: PatchedFile | undefined;
+  for (const line of text.split('\n')) {
+    const m = /^\*\*\* (Add|Update|Delete) File: (.+)$|^\+\+\+ (?:b\/)?(\S+)|^\*\*\* Move to: (.+)$/.exec(
+      line,
+    );
+    if (m) {
+      if (out.length >= 256) break;
+      current = undefined;
+      if (m[2] !== undefined) {
+        current = { path: m[2].trim(), op: m[1] === 'Delete' ? 'delete' : 'write', added: [] };
+        out.push(current);
+      } else if (m[3] !== undefined && m[3] !== '/dev/null') {
+        current = { path: m[3], op: 'write', added: [] };
+        out.push(current);
+      } else if (m[4] !== undefined) {
+        // The moved file keeps the update's added lines.
+        current = { path: m[4].trim(), op: 'write', added: out.at(-1)?.added ?? [] };
+        out.push(current);
+      }
+      continue;
+    }
+    if (/^diff --git |^--- /.test(line)) current = undefined;
+    else if (current !== undefined && line.startsWith('+') && current.added.length < 4096)
+      current.added.push(line.slice(1));
   }
   return out;
 }
@@ -759,10 +788,15 @@ function walkArguments(
     const target = PATH_FIELDS.map((k) => siblings?.[k] ?? top?.[k]).find(
       (v): v is string => typeof v === 'string',
     );
-    const written =
-      target !== undefined && (only === undefined || only.test(target))
-        ? writtenCode(target, content)
-        : undefined;
+    return target !== undefined && (only === undefined || only.test(target))
+      ? codeWrittenTo(target, content, span)
+      : [];
+  };
+  /** Facts of what `content` written to `target` runs later (tool-call/written.ts). */
+  const codeWrittenTo = (target: string, content: string, span: Span): Fact[] => {
+    // Forge APIs take file content base64-encoded (GitHub's contents API): read what it decodes to.
+    const decoded = /\s/.test(content.trim()) ? undefined : decodeBase64Text(content);
+    const written = writtenCode(target, decoded ?? content);
     if (!written) return [];
     return ctx.nested(written.code, written.runtime, span).filter((f) => !written.ignore?.includes(f.kind));
   };
@@ -944,7 +978,11 @@ function walkArguments(
       /(?:^|_)(?:apply_)?patch(?:$|_)|^apply_diff$/.test(tool) &&
       /^\*\*\* Begin Patch|^(?:---|\+\+\+) /m.test(value)
     ) {
-      for (const f of patchFiles(value)) facts.push(fileOp(f.op, f.path, actor, span, false));
+      for (const f of patchFiles(value)) {
+        facts.push(fileOp(f.op, f.path, actor, span, false));
+        if (f.op === 'write' && f.added.length > 0)
+          facts.push(...codeWrittenTo(f.path, f.added.join('\n'), span));
+      }
       continue;
     }
     // Free text that reads as a command line: in a shell tool's fields, or under any key that
@@ -969,6 +1007,18 @@ function walkArguments(
         runtime === 'bash' ? inContext(code, siblings, leaf.path[leaf.path.length - 1]!) : (sql ?? value);
       facts.push(...ctx.nested(line, runtime, span));
       continue;
+    }
+
+    // `{"content_from_file": ".env"}`: a gist, paste or message tool reads the file and sends its text.
+    if (
+      FILE_REF_KEY.test(key) &&
+      !localWrite &&
+      verb?.op !== 'copy' &&
+      verb?.op !== 'move' &&
+      !/^[a-z][a-z0-9+.-]*:\/\//i.test(value)
+    ) {
+      const host = `${snakeName(name).replace(/_/g, '-').slice(0, 60) || 'tool'}.invalid`;
+      facts.push(...ctx.nested(`curl --data-binary ${quote(`@${value}`)} https://${host}/`, 'bash', span));
     }
 
     // Content a write tool puts in a script, Makefile or CI workflow runs later: analyse it now.

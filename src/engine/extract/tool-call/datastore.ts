@@ -5,7 +5,7 @@
  * a Kafka topic or a Firestore collection drops the whole store (`DROP TABLE`). A filter that names
  * documents, a single-document delete and reads give no line.
  */
-import { any, has, list, str, type CliEquivalent } from './cli.js';
+import { any, has, list, quote, str, type CliEquivalent } from './cli.js';
 
 const ident = (n: string): string => `"${n.replace(/"/g, '""')}"`;
 
@@ -121,11 +121,88 @@ function actionDrops(w: readonly string[], f: Map<string, unknown>): CliEquivale
   return undefined;
 }
 
+const VECTOR = [
+  'pinecone',
+  'qdrant',
+  'weaviate',
+  'chroma',
+  'chromadb',
+  'milvus',
+  'vector',
+  'vectors',
+  'lancedb',
+];
+
+/** A vector store's `delete_all`/`deleteAll` (every vector of the index or namespace): DELETE FROM. */
+function vectorWipe(w: readonly string[], f: Map<string, unknown>): CliEquivalent | undefined {
+  if (!has(w, ...VECTOR) || !has(w, 'delete', 'remove', 'purge', 'wipe', 'clear')) return undefined;
+  const filter = ['filter', 'where', 'selector'].find((k) => f.has(k));
+  const all = any(f, 'delete_all', 'all', 'clear') || has(w, 'all', 'clear');
+  // An empty filter (`{}`) matches every vector; ids or a real filter name some of them.
+  if (!(all && filter === undefined) && !(filter !== undefined && matchesEverything(f.get(filter))))
+    return undefined;
+  const name =
+    str(f, 'index', 'index_name', 'collection', 'collection_name', 'namespace', 'name') ?? 'vectors';
+  return { code: `DELETE FROM ${ident(name)};`, runtime: 'sql' };
+}
+
+/**
+ * An aggregation whose `$out` writes back into the collection it reads: the collection is replaced
+ * by the pipeline's result, so what a `$match` leaves out is deleted (`$merge` only updates).
+ */
+function aggregateOverwrite(w: readonly string[], f: Map<string, unknown>): CliEquivalent | undefined {
+  if (!has(w, 'aggregate', 'aggregation', 'pipeline') && str(f, 'operation', 'action') !== 'aggregate')
+    return undefined;
+  const source = str(f, 'collection', 'collection_name', 'coll');
+  const pipeline = f.get('pipeline');
+  if (source === undefined || !Array.isArray(pipeline)) return undefined;
+  for (const stage of pipeline.slice(0, 64)) {
+    if (stage === null || typeof stage !== 'object') continue;
+    const s = stage as Record<string, unknown>;
+    const target = s.$out;
+    const into =
+      typeof target === 'string'
+        ? target
+        : target !== null && typeof target === 'object'
+          ? (target as Record<string, unknown>).coll
+          : undefined;
+    if (into === source) return { code: `DELETE FROM ${ident(source)};`, runtime: 'sql' };
+  }
+  return undefined;
+}
+
+/** `redis.call('FLUSHALL')` in a Lua script an eval tool runs: each call as its redis-cli line. */
+function luaCalls(w: readonly string[], f: Map<string, unknown>): CliEquivalent | undefined {
+  if (!has(w, 'redis', 'valkey', 'keydb')) return undefined;
+  const script = str(f, 'script', 'lua', 'lua_script', 'source', 'code', 'body');
+  if (script === undefined || script.length > 65536) return undefined;
+  const lines: string[] = [];
+  for (const m of script.matchAll(
+    /redis\.p?call\s*\(\s*(['"])(\w+)\1((?:\s*,\s*(?:'[^']*'|"[^"]*"|[\w.[\]]+))*)\s*\)/g,
+  )) {
+    const args = [...m[3]!.matchAll(/'([^']*)'|"([^"]*)"|([\w.[\]]+)/g)].map((a) => a[1] ?? a[2] ?? 'x');
+    lines.push(['redis-cli', m[2]!, ...args.map(quote)].join(' '));
+    if (lines.length >= 64) break;
+  }
+  // Keys listed by a match-everything KEYS/SCAN and deleted one by one: the whole database emptied.
+  if (
+    /redis\.p?call\s*\(\s*['"](?:KEYS|SCAN)['"][^)]*['"]\*['"]/i.test(script) &&
+    /redis\.p?call\s*\(\s*['"](?:DEL|UNLINK)['"]/i.test(script)
+  )
+    lines.push('redis-cli FLUSHDB');
+  return lines.length > 0 ? { code: lines.join('\n'), runtime: 'bash' } : undefined;
+}
+
 /** The SQL a datastore call amounts to, when it wipes or rewrites a whole store. */
 export function datastoreLines(w: readonly string[], f: Map<string, unknown>): CliEquivalent[] {
-  return [documentWrites(w, f), storeDrops(w, f), actionDrops(w, f)].filter(
-    (c): c is CliEquivalent => c !== undefined,
-  );
+  return [
+    documentWrites(w, f),
+    storeDrops(w, f),
+    actionDrops(w, f),
+    vectorWipe(w, f),
+    aggregateOverwrite(w, f),
+    luaCalls(w, f),
+  ].filter((c): c is CliEquivalent => c !== undefined);
 }
 
 /** Name words that can start a rewrite above (cli.ts gates on these before reading fields). */
@@ -149,4 +226,11 @@ export const DATASTORE_WORDS = [
   'firestore',
   'firebase',
   'bucket',
+  ...VECTOR,
+  'aggregate',
+  'aggregation',
+  'pipeline',
+  'redis',
+  'valkey',
+  'keydb',
 ];

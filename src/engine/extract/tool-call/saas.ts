@@ -57,6 +57,19 @@ const WHOLE = [
   'registry',
   'cluster',
   'namespace',
+  // PaaS resources (railway_service_delete, render_delete_service, fly volumes, droplets, managed databases).
+  'service',
+  'services',
+  'volume',
+  'volumes',
+  'instance',
+  'instances',
+  'server',
+  'servers',
+  'droplet',
+  'droplets',
+  'database',
+  'databases',
 ];
 /** Verbs that change what exists (not reads): the gate of the share, money and DNS readers. */
 const CHANGE = [

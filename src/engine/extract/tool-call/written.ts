@@ -64,11 +64,23 @@ function ciSteps(content: string): string {
       i = j;
     }
   }
-  return out
-    .join('\n')
-    .replace(/\$\{\{\s*(?:toJSON|tojson)\(\s*secrets\s*\)\s*\}\}/g, '$(env)')
-    .replace(/\$\{\{\s*secrets\.([A-Za-z_]\w*)\s*\}\}/g, '$$$1')
-    .replace(/\$\{\{[^}]*\}\}/g, 'x');
+  return (
+    out
+      // The runner pastes `${{ }}` values into the script before the shell reads it, so single
+      // quotes around one do not keep the secret out: read them as double quotes.
+      .map((l) => (/\$\{\{[^}]*\bsecrets\b/i.test(l) ? l.replace(/'/g, '"') : l))
+      .join('\n')
+      .replace(/\$\{\{\s*toJSON\(\s*secrets\s*\)\s*\}\}/gi, '$(env)')
+      .replace(
+        /\$\{\{\s*secrets(?:\.([A-Za-z_]\w*)|\[\s*["']([A-Za-z_]\w*)["']\s*\])\s*\}\}/g,
+        // Every repository secret is a secret, whatever its name (`DEPLOY_KEY` reads as `$DEPLOY_KEY_SECRET`).
+        (_m, a?: string, b?: string) => {
+          const name = a ?? b!;
+          return /SECRET|TOKEN|PASS|PRIVATE|CREDENTIAL/i.test(name) ? `$${name}` : `$${name}_SECRET`;
+        },
+      )
+      .replace(/\$\{\{[^}]*\}\}/g, 'x')
+  );
 }
 
 /** Common leading indentation removed, so an edit tool's indented fragment parses on its own. */
@@ -228,6 +240,22 @@ function cmakeCommands(content: string): string {
   return out.join('\n');
 }
 
+/**
+ * Cargo config programs (`runner` runs every `cargo run`/`test` binary; `linker`, `rustc-wrapper`,
+ * `rustc` run on every build): a string is a command line, an array an argv.
+ */
+function cargoPrograms(content: string): string {
+  const out: string[] = [];
+  for (const m of content.matchAll(
+    /^\s*(?:runner|linker|rustc-wrapper|rustc-workspace-wrapper|rustc|rustdoc)\s*=\s*(\[[^\]\n]*\]|"(?:[^"\\]|\\.)*"|'[^'\n]*')/gm,
+  )) {
+    const v = m[1]!;
+    if (v.startsWith('[')) out.push(argvLine(stringLiterals(v)));
+    else out.push(v.startsWith('"') ? v.slice(1, -1).replace(/\\(.)/g, '$1') : v.slice(1, -1));
+  }
+  return out.join('\n');
+}
+
 /** `//go:generate` lines (`go generate` runs each as a command). */
 function goGenerate(content: string): string {
   return [...content.matchAll(/^\/\/go:generate\s+(.+)$/gm)].map((m) => m[1]!).join('\n');
@@ -301,6 +329,7 @@ const WRITTEN_FILES: readonly WrittenFile[] = [
   { path: /(?:^|\/)tox\.ini$/, code: toxCommands, runtime: 'bash' },
   { path: /(?:^|\/)(?:Gemfile|Rakefile|[^/]+\.(?:rake|gemspec))$/, code: rubyCommands, runtime: 'bash' },
   { path: /(?:^|\/)build\.rs$/, code: rustCommands, runtime: 'bash' },
+  { path: /(?:^|\/)\.cargo\/config(?:\.toml)?$/, code: cargoPrograms, runtime: 'bash' },
   { path: /(?:^|\/)(?:CMakeLists\.txt|[^/]+\.cmake)$/i, code: cmakeCommands, runtime: 'bash' },
   { path: /\.go$/, code: goGenerate, runtime: 'bash' },
 ];
