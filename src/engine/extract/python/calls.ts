@@ -3,6 +3,7 @@
  * (`sp.run` with `import subprocess as sp` is `subprocess.run`), and by method name for receivers
  * whose type is unknown (`cur.execute(...)`). Each handler emits facts and returns the call's value.
  */
+import type { DataSource } from '../../facts.js';
 import type { SyntaxNode } from '../../parse/index.js';
 import type { Span } from '../../types.js';
 import {
@@ -351,6 +352,19 @@ const pathRead: Handler = (w, c) => {
   const { path, dynamic } = pathOf(c.recv);
   w.col.file(c.span, 'read', path, `pathlib.Path.${c.method ?? 'read_text'}`, { dynamic });
   return { ...UNKNOWN, sources: [{ kind: 'file', path }, ...w.col.contentSources(path)] };
+};
+
+/** linecache.getlines(path), fileinput.input(paths): the files' lines, read by another reader (r6). */
+const lineRead: Handler = (w, c) => {
+  const given = arg(c, 0, c.name.startsWith('linecache') ? 'filename' : 'files');
+  if (!given) return undefined;
+  const sources: DataSource[] = [];
+  for (const p of given.items ?? [given]) {
+    const { path, dynamic } = pathOf(p);
+    w.col.file(c.span, 'read', path, c.name, { dynamic });
+    sources.push({ kind: 'file', path }, ...w.col.contentSources(path));
+  }
+  return { ...UNKNOWN, sources };
 };
 
 const pathWrite: Handler = (w, c) => {
@@ -1707,6 +1721,12 @@ add(
   openFile,
 );
 add(['pathlib.Path().read_text', 'pathlib.Path().read_bytes'], pathRead);
+// Readers with open()'s file and mode arguments (r6: io.FileIO of a credential file).
+add(
+  ['io.FileIO', '_io.FileIO', 'io.open_code', 'tokenize.open', 'gzip.open', 'bz2.open', 'lzma.open'],
+  openFile,
+);
+add(['linecache.getlines', 'linecache.getline', 'fileinput.input', 'fileinput.FileInput'], lineRead);
 add(['pathlib.Path().write_text', 'pathlib.Path().write_bytes'], pathWrite);
 
 add(['os.path.join', 'posixpath.join', 'pathlib.Path().joinpath'], (_w, c) =>
