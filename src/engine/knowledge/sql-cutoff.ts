@@ -214,6 +214,9 @@ export function emptySearchPath(text: string): string | undefined {
 /** Role names that say they are the application's own (`app_rw`, `webapp`, `api_user`, `orders_service`). */
 const APP_ROLE =
   /(?:^|_)(?:app|apps|application|api|web|webapp|svc|service|backend|server|rw|readwrite|writer|prod|production|worker|site|django|rails|laravel|wordpress|wp|node|frontend)(?:_|$|\d)|app$|^app/;
+/** Read-only and reporting roles (`app_readonly`, `app_ro`, `app_reporting`): revoking from them is hardening. */
+const READER_ROLE =
+  /(?:^|_)(?:ro|readonly|read_only|reader|readers|read|report|reports|reporting|analyst|analytics|bi|audit|auditor)(?:_|$|\d)/;
 /** Privileges the application needs to work; revoking UPDATE/DELETE/TRUNCATE/CREATE alone is hardening. */
 const DATA_PATH = /\b(?:all|insert|select|usage|connect)\b/i;
 const REVOKE =
@@ -248,7 +251,9 @@ export function appAccessRevoked(texts: readonly string[]): CutOff[] {
     if (!m) continue;
     const privileges = m[1] ?? m[3]!;
     if (!DATA_PATH.test(privileges) || /^\s*(?:role|grant\s+option)\b/i.test(privileges)) continue;
-    const who = roles(m[2] ?? m[4]!).filter((r) => r !== 'public' && APP_ROLE.test(r) && !granted.has(r));
+    const who = roles(m[2] ?? m[4]!).filter(
+      (r) => r !== 'public' && APP_ROLE.test(r) && !READER_ROLE.test(r) && !granted.has(r),
+    );
     if (who.length === 0) continue;
     out.push({
       index,
