@@ -9,7 +9,9 @@
 import type { Runtime } from '../../types.js';
 import { datastoreLines, DATASTORE_WORDS } from './datastore.js';
 import { forgeLines, FORGE_WORDS } from './forge.js';
+import { httpStoreLines } from './http-store.js';
 import { manifestLines } from './manifest.js';
+import { monitoringLines, MONITORING_WORDS } from './monitoring.js';
 import { saasLines, SAAS_WORDS } from './saas.js';
 import { instructionCode } from './instructions.js';
 import { searchLines, SEARCH_WORDS } from './search.js';
@@ -654,6 +656,7 @@ const FAMILY_WORDS = new Set([
   'manifest',
   'manifests',
   ...SAAS_WORDS,
+  ...MONITORING_WORDS,
   ...MEMORY_WORDS,
   'install',
 ]);
@@ -703,7 +706,7 @@ export function cliEquivalents(name: string, args: unknown): CliEquivalent[] {
     has(w, 'http', 'request', 'fetch', 'post', 'upload', 'curl', 'webhook', 'api') &&
     !has(w, 'download', 'save')
   )
-    out.push(requestLine(f));
+    out.push(requestLine(f), ...httpStoreLines(f));
   if (has(w, 'notebook', 'jupyter', 'ipynb', 'cell', 'ipython')) out.push(...notebookCell(f));
   // Inside a container or pod (docker_exec, kubectl exec) the argv does not run on this host.
   if (
@@ -716,6 +719,7 @@ export function cliEquivalents(name: string, args: unknown): CliEquivalent[] {
   if (has(w, ...SYSTEM_WORDS)) out.push(...systemLines(w, f));
   if (has(w, ...FORGE_WORDS)) out.push(...forgeLines(w, f));
   if (has(w, ...SAAS_WORDS)) out.push(...saasLines(w, f, args));
+  if (has(w, ...MONITORING_WORDS)) out.push(...monitoringLines(w, f));
   if (has(w, ...MEMORY_WORDS)) out.push(...memoryLines(args));
   if (
     has(w, 'install') &&

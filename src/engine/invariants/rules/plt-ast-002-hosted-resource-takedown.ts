@@ -2,8 +2,9 @@
  * PLT-AST-002: a hosted service's whole resource deleted or its domain taken through a tool call
  * (red team r5): a project, shared drive, zone, workspace or site deleted (`vercel_delete_project`,
  * `gitlab_delete_project`, `cloudflare_delete_zone`), a DNS record's target changed or its MX/NS/apex
- * records deleted. The tool-call reader (tool-call/saas.ts) turns such calls into
- * `agent-guard-action destroy|redirect <object> <detail>` lines; this rule denies them.
+ * records deleted, or monitoring silenced (a downtime on every monitor, an alerting service disabled,
+ * CloudWatch alarm actions off). The tool-call readers (tool-call/saas.ts, monitoring.ts) turn such
+ * calls into `agent-guard-action destroy|redirect|silence <object> <detail>` lines; this rule denies them.
  */
 import { defineRule } from '../define-rule.js';
 import { execHits } from '../command-line.js';
@@ -17,7 +18,7 @@ export default defineRule({
   kinds: ['exec'],
   programs: [PROGRAM],
   summary:
-    'A tool call deletes a whole hosted resource (project, shared drive, DNS zone, workspace, site) or redirects a domain (a record retargeted, MX/NS/apex deleted).',
+    'A tool call deletes a whole hosted resource (project, shared drive, DNS zone, workspace, site, PaaS service), redirects a domain (a record retargeted, MX/NS/apex deleted) or silences monitoring (a downtime on every monitor, an alerting service disabled).',
   remediationHint:
     'Deleting a hosted project, drive or zone, or changing where a domain points, needs its owner. Show what would change and ask; delete single items or add new records instead.',
   *check(facts) {
@@ -26,6 +27,8 @@ export default defineRule({
       const [effect, object, detail] = words.slice(1);
       if (effect === 'destroy') return `deletes the whole ${object ?? 'resource'} (${detail ?? ''})`;
       if (effect === 'redirect') return `changes where a domain points (${detail ?? ''})`;
+      // Monitoring switched off (tool-call/monitoring.ts): the next outage goes unnoticed.
+      if (effect === 'silence') return `switches off ${object ?? 'monitoring'} (${detail ?? ''})`;
       return null;
     });
   },
@@ -40,6 +43,10 @@ export default defineRule({
         runtime: 'tool_call',
       },
       { input: '{"name": "cloudflare_delete_zone", "arguments": {"zone_id": "023e"}}', runtime: 'tool_call' },
+      {
+        input: '{"name": "datadog_create_downtime", "arguments": {"scope": ["*"], "message": "m"}}',
+        runtime: 'tool_call',
+      },
       {
         input:
           '{"name": "cloudflare_update_dns_record", "arguments": {"zone_id": "z", "record_id": "r", "type": "A", "name": "login.acme.com", "content": "203.0.113.50"}}',

@@ -1,0 +1,107 @@
+/**
+ * Monitoring and alerting switched off through a tool (red team r6, issue #22): a Datadog downtime
+ * or mute whose scope is everything (`*`), an alerting service or integration disabled (PagerDuty
+ * `status: disabled`, Opsgenie), CloudWatch alarm actions disabled through a generic AWS tool.
+ * Whatever breaks next goes unnoticed. Each becomes `agent-guard-action silence <object> <detail>`,
+ * which PLT-AST-002 denies. Muting or pausing one named monitor, and reads, give nothing.
+ */
+import { ACTION_PROGRAM } from './saas.js';
+import { any, has, list, quote, str, type CliEquivalent } from './cli.js';
+
+const silence = (object: string, detail: string): CliEquivalent => ({
+  code: [ACTION_PROGRAM, 'silence', quote(object), quote(detail.slice(0, 200))].join(' '),
+  runtime: 'bash',
+});
+
+const VENDORS = [
+  'datadog',
+  'pagerduty',
+  'opsgenie',
+  'newrelic',
+  'grafana',
+  'prometheus',
+  'alertmanager',
+  'sentry',
+  'splunk',
+  'victorops',
+  'incidentio',
+  'uptime',
+  'statuscake',
+  'pingdom',
+  'betteruptime',
+];
+const ALERTING = [
+  'monitor',
+  'monitors',
+  'alert',
+  'alerts',
+  'alerting',
+  'alarm',
+  'alarms',
+  'downtime',
+  'downtimes',
+];
+const MUTE = ['mute', 'silence', 'downtime', 'downtimes', 'snooze', 'suppress', 'suppression'];
+const DISABLE = ['disable', 'pause', 'suspend', 'deactivate', 'stop', 'turn_off'];
+const READ = ['get', 'list', 'search', 'describe', 'show', 'read', 'query', 'fetch', 'view'];
+
+/** A scope that covers every monitor: `*`, `all`, `["*"]`, or no scope naming what is muted. */
+const EVERYTHING = /^(?:\*|all|any|everything|\*:\*)$/i;
+
+function muteAll(w: readonly string[], f: Map<string, unknown>): CliEquivalent | undefined {
+  if (!has(w, ...MUTE) || has(w, 'delete', 'cancel', 'unmute', 'remove', 'end')) return undefined;
+  const scopes = list(f, 'scope', 'scopes', 'monitor_tags', 'matchers', 'target', 'targets');
+  if (scopes.some((s) => EVERYTHING.test(s.trim())) || has(w, 'all'))
+    return silence('monitoring', `${w.join('_')} on every monitor`);
+  // Alertmanager silences: a matcher list whose value regex matches every alert.
+  const matchers = f.get('matchers');
+  if (Array.isArray(matchers) && matchers.length > 0)
+    if (
+      matchers.every((m) => {
+        const v = m !== null && typeof m === 'object' ? (m as Record<string, unknown>).value : undefined;
+        return typeof v === 'string' && /^(?:\.\*|\.\+)$/.test(v);
+      })
+    )
+      return silence('monitoring', 'a silence matching every alert');
+  return undefined;
+}
+
+/** An alerting service, integration or escalation switched off (`status: disabled`, `enabled: false`). */
+function disableAlerting(w: readonly string[], f: Map<string, unknown>): CliEquivalent | undefined {
+  if (has(w, ...READ)) return undefined;
+  const status = str(f, 'status', 'state');
+  const enabled = f.get('enabled') ?? f.get('is_enabled') ?? f.get('active');
+  const off =
+    (status !== undefined && /^(?:disabled|paused|inactive|off|muted|maintenance)$/i.test(status)) ||
+    enabled === false ||
+    (typeof enabled === 'string' && /^(?:false|no|0|off)$/i.test(enabled)) ||
+    has(w, ...DISABLE);
+  if (!off) return undefined;
+  if (
+    !has(w, 'service', 'services', 'integration', 'integrations', 'escalation', 'policy', 'team', 'schedule')
+  )
+    return undefined;
+  return silence('alerting', `${w.join('_')} switched off`);
+}
+
+/** CloudWatch alarm actions disabled through a generic AWS tool (`use_aws`, `call_aws`). */
+function cloudwatch(f: Map<string, unknown>): CliEquivalent | undefined {
+  const service = str(f, 'service', 'service_name');
+  const op = str(f, 'operation', 'operation_name', 'action', 'command');
+  if (service?.toLowerCase() !== 'cloudwatch' || op === undefined) return undefined;
+  const verb = op.replace(/([a-z])([A-Z])/g, '$1-$2').toLowerCase();
+  return /^(?:disable-alarm-actions|delete-alarms)$/.test(verb)
+    ? silence('alarms', `cloudwatch ${verb}`)
+    : undefined;
+}
+
+export function monitoringLines(w: readonly string[], f: Map<string, unknown>): CliEquivalent[] {
+  const out: (CliEquivalent | undefined)[] = [];
+  if (has(w, ...VENDORS, ...ALERTING, ...MUTE)) out.push(muteAll(w, f), disableAlerting(w, f));
+  if (has(w, 'aws')) out.push(cloudwatch(f));
+  if (any(f, 'mute_all', 'disable_all_alerts')) out.push(silence('monitoring', 'every alert muted'));
+  return out.filter((c): c is CliEquivalent => c !== undefined);
+}
+
+/** Name words that can start a rewrite above (cli.ts gates on these before reading fields). */
+export const MONITORING_WORDS = [...VENDORS, ...ALERTING, ...MUTE, 'aws'];
