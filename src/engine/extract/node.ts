@@ -713,7 +713,7 @@ export class JsWalker extends CodeWalker {
     const target = p.type === 'assignment_pattern' ? p.children[0] : p;
     if (!target) return;
     const v =
-      taint?.module === true
+      taint?.module === true || taint?.sdk !== undefined
         ? taint
         : taint
           ? {
@@ -917,8 +917,9 @@ export class JsWalker extends CodeWalker {
         result = ownReturnAtDefinition(yields, []);
       else if (callee?.unresolved === true) result = extend(result, { unresolved: true });
     }
-    // A promise of a module (`import('x').then(m => ...)`) hands the module itself to the callback.
-    if (method === 'then' && recv?.module === true) {
+    // A promise of a module (`import('x').then(m => ...)`) hands the module itself to the callback;
+    // a client's promise (`MongoClient.connect(u).then(c => ...)`, `r.keys('*').then(ks => ...)`) its value.
+    if (method === 'then' && (recv?.module === true || recv?.sdk !== undefined)) {
       for (const cb of callbacks) this.fn(cb, recv);
       return result;
     }

@@ -6,8 +6,8 @@
 import type { InvariantName } from '../types.js';
 
 export const RULE_TOKENS_CONSERVED: Readonly<Record<string, number>> = {
-  'AWS-AST-001': 4309,
-  'AWS-AST-002': 343,
+  'AWS-AST-001': 4285,
+  'AWS-AST-002': 324,
   'AZ-AST-001': 4332,
   'CTR-AST-001': 4234,
   'DB-AST-001': 1213,
@@ -45,7 +45,7 @@ export const RULE_TOKENS_CONSERVED: Readonly<Record<string, number>> = {
   'FS-AST-032': 4713,
   'FS-AST-033': 4726,
   'GCP-AST-001': 4314,
-  'GCP-AST-002': 373,
+  'GCP-AST-002': 358,
   'GIT-AST-001': 4307,
   'GIT-AST-002': 4289,
   'GIT-AST-003': 4310,
@@ -56,7 +56,7 @@ export const RULE_TOKENS_CONSERVED: Readonly<Record<string, number>> = {
   'GIT-AST-008': 4332,
   'GIT-AST-009': 4341,
   'GIT-AST-010': 4337,
-  'GIT-AST-011': 369,
+  'GIT-AST-011': 363,
   'IAC-AST-001': 4324,
   'IAC-AST-002': 4331,
   'IAC-AST-003': 4330,

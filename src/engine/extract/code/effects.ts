@@ -6,6 +6,7 @@ import type { DataSource } from '../../facts.js';
 import type { Runtime, Span } from '../../types.js';
 import { type Collector, looksLikeSql, programName, shellJoin, shellWord, SHELLS } from './collector.js';
 import { jsonVal } from './fold.js';
+import { forgeRequestLine } from './forge-rest.js';
 import { parseTarget, type Target } from './net.js';
 import { authFlows, credentialQueryOnly, headerFlows } from './request-auth.js';
 import { dockerRunLine } from './sdk.js';
@@ -225,6 +226,8 @@ export interface Request {
   readonly auth?: readonly Val[];
   /** The call uploads data (a body, a file, a form). */
   readonly sends: boolean;
+  /** The request method when the call names it (`requests.delete`, fetch's `method`). */
+  readonly method?: string;
   readonly port?: number;
   /**
    * Addresses the request's own resolver answers with (a `lookup` option returning a literal IP):
@@ -257,6 +260,9 @@ function resolvedTo(target: Target, address: string): Target {
 export function request(col: Collector, span: Span, actor: string, req: Request): Val {
   const url = render(req.url);
   dockerApi(col, span, url, req.payload, actor);
+  // A forge repository deleted, published or handed over through its REST API (code/forge-rest.ts).
+  const forge = req.method === undefined ? null : forgeRequestLine(url, req.method, req.payload[0]);
+  if (forge !== null) col.nested(forge, 'bash', span, actor);
   const parsed = parseTarget(url);
   const target = req.port !== undefined && parsed.url === undefined ? { ...parsed, port: req.port } : parsed;
   col.net(span, target, req.sends, actor);

@@ -7,6 +7,13 @@
  */
 import type { Span } from '../../types.js';
 import { type Collector, shellJoin, shellWord } from './collector.js';
+import {
+  deletesEveryKey,
+  djangoEveryRow,
+  matchesEveryDocument,
+  ormWhereEveryRow,
+  redisEveryKey,
+} from './datastores.js';
 import { jsonText } from './json-text.js';
 import { STORE_ROOTS, storeCall, storeConstruct, storeMember } from './stores.js';
 import { constText, deepLits, deepSources, opaque, render, strVal, UNKNOWN, type Val } from './value.js';
@@ -139,6 +146,8 @@ const WIPE_METHODS = new Set([
   'update',
   'synchronize',
   'drop_collection',
+  'deleteFrom',
+  'updateTable',
 ]);
 
 /** Whether a call named `name` may make a client object or a query (see sdkConstruct, sdkQuery). */
@@ -221,7 +230,7 @@ export function sdkConstruct(name: string, c: SdkCall): Val | undefined {
     return sdkVal({
       lib: 'orm',
       path: [m[1]!.toLowerCase()],
-      filtered: m[2] === 'filter' || m[2] === 'exclude',
+      filtered: (m[2] === 'filter' || m[2] === 'exclude') && !djangoEveryRow(m[2], c.kw, c.args),
     });
   // --- search clusters (Elasticsearch, OpenSearch)
   if (
@@ -279,6 +288,9 @@ export function sdkQuery(name: string, method: string | undefined, c: SdkCall): 
     return sdkVal({ lib: 'k8s', path: [] });
   const wiped = ormWipe(name, method, c);
   if (wiped !== undefined) return wiped;
+  // Django's manager itself: Model.objects.update(...) / .delete() reach every row.
+  const manager = /(?:^|\.)([A-Z]\w*)\.objects\.(update|delete)$/.exec(name);
+  if (manager) return ormCall({ lib: 'orm', path: [manager[1]!.toLowerCase()] }, manager[2]!, c);
   if (name === 'sqlalchemy.delete' || name === 'sqlalchemy.sql.delete') {
     const table = tableOf(c.args[0]);
     // The statement as SQL text: session.execute(delete(User)) hands it to the SQL runtime.
@@ -345,7 +357,15 @@ export function sdkCall(v: Val, method: string, c: SdkCall): Val | undefined {
     case 'search':
       return searchCall(sdk, method, c);
     case 'store':
-      return storeCall(sdk, method, c.args, c.kw, (line) => runCli(c, line));
+      return storeCall(
+        sdk,
+        method,
+        c.args,
+        c.kw,
+        (line) => runCli(c, line),
+        () => c.col.literalTexts(),
+        (text) => runSql(c, text),
+      );
   }
 }
 
@@ -486,6 +506,11 @@ function k8sCall(method: string, c: SdkCall): Val | undefined {
   // Secrets read through the API are what `kubectl get secret -o json` prints (SEC-AST-010 judges where they go).
   if (/^(?:read|list)_(?:namespaced_secret|secret_for_all_namespaces)$/.test(snake))
     return { ...UNKNOWN, sources: [{ kind: 'output', program: 'kubectl' }] };
+  const granted = k8sGrantOrScale(snake, c);
+  if (granted !== null) {
+    runCli(c, granted);
+    return UNKNOWN;
+  }
   const m = /^delete_(collection_)?(namespaced_)?(\w+)$/.exec(snake);
   if (!m) return undefined;
   const obj = c.args[0]?.fields;
@@ -496,6 +521,37 @@ function k8sCall(method: string, c: SdkCall): Val | undefined {
   const target = m[1] || !name ? '--all' : word(name);
   runCli(c, `kubectl delete ${kind} ${target}${ns ? ` -n ${word(ns)}` : ''}`);
   return UNKNOWN;
+}
+
+/** A value holding `key: want` somewhere inside (a body's roleRef name, spec replicas). */
+function holds(v: Val | undefined, key: string, want: (x: Val) => boolean): boolean {
+  if (v === undefined) return false;
+  for (const [k, x] of v.fields ?? []) if ((k === key && want(x)) || holds(x, key, want)) return true;
+  return (v.items ?? []).some((i) => holds(i, key, want));
+}
+
+/**
+ * A binding to cluster-admin (its model objects hide their fields: a literal `cluster-admin` in the
+ * input counts), or a deployment of a name and namespace the walk cannot know scaled to zero (a
+ * loop over every namespace's deployments): the kubectl line it amounts to (K8S-AST-001/003, r6).
+ */
+function k8sGrantOrScale(snake: string, c: SdkCall): string | null {
+  if (/^create_(?:cluster_role_binding|namespaced_role_binding)$/.test(snake)) {
+    const admin = (x: Val): boolean => constText(x) === 'cluster-admin';
+    return c.args.some((a) => holds(a, 'name', admin)) || c.col.literalTexts().includes('cluster-admin')
+      ? 'kubectl create clusterrolebinding x --clusterrole=cluster-admin --serviceaccount=default:default'
+      : null;
+  }
+  if (!/^(?:patch|replace)_namespaced_(?:deployment|stateful_set|replica_set)_scale$/.test(snake))
+    return null;
+  const opts = c.args[0]?.fields;
+  const name = opts?.get('name') ?? c.args[0] ?? c.kw.get('name');
+  const ns = opts?.get('namespace') ?? c.args[1] ?? c.kw.get('namespace');
+  const body = opts?.get('body') ?? c.args[2] ?? c.kw.get('body');
+  const zero = holds(body, 'replicas', (x) => x.num === 0);
+  return zero && constText(name) === null && constText(ns) === null
+    ? 'kubectl scale deployment --all -A --replicas=0'
+    : null;
 }
 
 /** Keyword arguments of the docker SDKs' run/create, as `docker run` flags. */
@@ -539,6 +595,20 @@ function dockerFlags(kw: ReadonlyMap<string, Val>): string[] {
 /** docker.from_env().containers.run(image, cmd, privileged=True, volumes={...}); dockerode createContainer/run. */
 function dockerCall(sdk: Sdk, method: string, c: SdkCall): Val | undefined {
   const inContainers = sdk.path[sdk.path.length - 1] === 'containers';
+  // A container picked or listed (containers.get/list, dockerode getContainer), and a command run in it (r6).
+  if (
+    (inContainers && (method === 'list' || method === 'get')) ||
+    (sdk.path.length === 0 && method === 'getContainer')
+  ) {
+    const one = sdkVal({ ...sdk, path: ['container'] });
+    return method === 'list' ? { ...UNKNOWN, items: [one], each: one } : one;
+  }
+  if (sdk.path[sdk.path.length - 1] === 'container' && (method === 'exec_run' || method === 'exec')) {
+    const cmd = c.args[0]?.fields?.get('Cmd') ?? c.args[0] ?? c.kw.get('cmd');
+    if (cmd === undefined) return undefined;
+    runCli(c, `docker exec ctr ${cmd.items ? cmd.items.map(word).join(' ') : render(cmd)}`);
+    return UNKNOWN;
+  }
   const isRun =
     (inContainers && (method === 'run' || method === 'create')) ||
     (sdk.path.length === 0 &&
@@ -586,6 +656,15 @@ const REDIS_ONE_WORD = new Set([
 ]);
 
 function redisCall(sdk: Sdk, method: string, c: SdkCall): Val | undefined {
+  // A list of every key, and a delete over it (code/datastores.ts): the database emptied.
+  if (sdk.path.length > 0) return undefined;
+  if (method === 'pipeline' || method === 'multi') return sdkVal(sdk);
+  const keys = redisEveryKey(sdk, method, c.args, c.kw);
+  if (keys !== undefined) return keys;
+  if (deletesEveryKey(method, c.args)) {
+    runCli(c, `redis-cli${redisTarget(sdk)} FLUSHDB`);
+    return UNKNOWN;
+  }
   const compact = method.replace(/_/g, '').toLowerCase();
   const lower = REDIS_ONE_WORD.has(compact)
     ? compact
@@ -602,14 +681,16 @@ function redisCall(sdk: Sdk, method: string, c: SdkCall): Val | undefined {
       ...c.args.filter((a) => a.fn === undefined).map(word),
     ];
   }
-  const target =
-    sdk.target === undefined
-      ? ''
-      : sdk.target.includes('://')
-        ? ` -u ${shellWord(strVal(sdk.target))}`
-        : ` -h ${shellWord(strVal(sdk.target))}`;
-  runCli(c, `redis-cli${target} ${argv.join(' ')}`);
+  runCli(c, `redis-cli${redisTarget(sdk)} ${argv.join(' ')}`);
   return UNKNOWN;
+}
+
+/** The redis-cli options that name the client's server. */
+function redisTarget(sdk: Sdk): string {
+  if (sdk.target === undefined) return '';
+  return sdk.target.includes('://')
+    ? ` -u ${shellWord(strVal(sdk.target))}`
+    : ` -h ${shellWord(strVal(sdk.target))}`;
 }
 
 /** A mongo filter that matches every document: none, `{}`. */
@@ -638,7 +719,7 @@ function mongoCall(sdk: Sdk, method: string, c: SdkCall): Val | undefined {
   else if (
     coll !== undefined &&
     /^(?:delete_many|deleteMany|remove)$/.test(method) &&
-    matchesAll(c.args[0] ?? c.kw.get('filter'))
+    matchesEveryDocument(c.args[0] ?? c.kw.get('filter'))
   )
     js = `${dbExpr}.getCollection(${JSON.stringify(coll)}).deleteMany({})`;
   if (js === undefined) return undefined;
@@ -665,10 +746,22 @@ function ormCall(sdk: Sdk, method: string, c: SdkCall): Val | undefined {
   )
     return sdkVal({
       ...sdk,
-      filtered: sdk.filtered === true || !/^(?:all|order_by|select_related|only)$/.test(method),
+      filtered:
+        sdk.filtered === true ||
+        (!/^(?:all|order_by|select_related|only)$/.test(method) &&
+          !((method === 'filter' || method === 'exclude') && djangoEveryRow(method, c.kw, c.args))),
     });
+  // A query builder's pending delete or update (kysely deleteFrom/updateTable): run by execute().
+  const pending = sdk.path[1];
+  if (pending === '$delete' || pending === '$update') {
+    if (method === 'set' || method.startsWith('returning')) return sdkVal(sdk);
+    if (!method.startsWith('execute')) return undefined;
+    if (sdk.filtered) return UNKNOWN;
+    runSql(c, pending === '$delete' ? `DELETE FROM ${table}` : `UPDATE ${table} SET x = 1`);
+    return UNKNOWN;
+  }
   const where = c.args[0]?.fields?.get('where');
-  const whole = !sdk.filtered && (c.args[0]?.fields === undefined || matchesAll(where));
+  const whole = !sdk.filtered && (c.args[0]?.fields === undefined || ormWhereEveryRow(where));
   if (
     (method === 'delete' || method === 'deleteMany' || method === 'delete_many' || method === 'del') &&
     whole
@@ -757,6 +850,10 @@ function throwawayInput(col: SdkCall['col']): boolean {
   return named;
 }
 
+/** A query listing a database's tables (to visit each). */
+const CATALOG_LISTING =
+  /\b(?:pg_tables|pg_class|information_schema\.tables|sqlite_master|sqlite_schema|sys\.tables)\b|^\s*show\s+tables\b/i;
+
 /** The model a call is made on: `User.destroy` → users-ish `user`; null when not a model's name. */
 function modelOf(name: string): string | null {
   const parts = name.split('.');
@@ -807,7 +904,19 @@ function ormWipe(name: string, method: string | undefined, c: SdkCall): Val | un
     case 'dropTableIfExists': {
       // knex.schema.dropTable('users'), queryInterface.dropTable('users'), queryRunner.dropTable('users').
       const table = tableOf(first);
-      return table !== null ? done(`DROP TABLE ${table}`) : undefined;
+      if (table !== null) return done(`DROP TABLE ${table}`);
+      // A name from the catalog's listing of tables (pg_tables, information_schema): every table.
+      return first !== undefined && c.col.literalTexts().some((t) => CATALOG_LISTING.test(t))
+        ? done('DROP TABLE every_listed_table')
+        : undefined;
+    }
+    case 'deleteFrom':
+    case 'updateTable': {
+      // kysely db.deleteFrom('orders') / db.updateTable('users'): pending until execute(), narrowed by where().
+      const table = tableOf(first);
+      return table !== null
+        ? sdkVal({ lib: 'orm', path: [table, method === 'deleteFrom' ? '$delete' : '$update'] })
+        : undefined;
     }
     case 'destroy': {
       // Model.destroy({ truncate: true }) / ({ where: {} }): every row.

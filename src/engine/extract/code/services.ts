@@ -1,13 +1,15 @@
 /**
  * Hosted-service clients that expose, publish or send (issue 22 r5): tunnels (pyngrok,
  * @ngrok/ngrok, localtunnel) are the `ngrok`/`lt` lines NET-AST-004 judges; octokit's repository
- * deletes, visibility and deploy-key calls are the `gh` lines the GIT rules judge; chat and blob
+ * deletes, visibility, deploy-key, transfer, webhook and request() calls are the `gh` lines the GIT
+ * rules judge (code/forge-rest.ts); chat and blob
  * clients (Slack, @vercel/blob) send their text or file to the service's host, where SEC-AST-010
  * judges it; pycurl's URL is a request like any other (gopher:// to a local port included).
  */
 import type { CallHandler, CodeCall } from './calls.js';
 import { shellJoin } from './collector.js';
 import { request } from './effects.js';
+import { forgeRequestLine, hookUrl, repoLine } from './forge-rest.js';
 import { constText, render, strVal, UNKNOWN, type Val } from './value.js';
 import type { CodeWalker } from './walker.js';
 
@@ -110,8 +112,37 @@ const deployKey: AnyHandler = (w, c) => {
   return UNKNOWN;
 };
 
+/** repos.transfer({ new_owner }) / repos.createWebhook({ config: { url } }): the repository handed over (r6). */
+const repoTransfer: AnyHandler = (w, c) => {
+  const to = option(c, 'new_owner');
+  w.col.nested(repoLine(repoOf(c) ?? 'OWNER/REPO', 'transfer', to ? render(to) : ''), 'bash', c.span, c.name);
+  return UNKNOWN;
+};
+
+const repoHook: AnyHandler = (w, c) => {
+  w.col.nested(
+    repoLine(repoOf(c) ?? 'OWNER/REPO', 'hook', hookUrl(option(c, 'config'))),
+    'bash',
+    c.span,
+    c.name,
+  );
+  return UNKNOWN;
+};
+
+/** octokit.request('DELETE /repos/{owner}/{repo}', { owner, repo }): the REST call it names. */
+const octoRequest: AnyHandler = (w, c) => {
+  const route = /^(GET|POST|PUT|PATCH|DELETE)\s+(\/\S*)$/.exec(constText(c.args[0]) ?? '');
+  if (route === null) return undefined;
+  const params = c.args[1]?.fields;
+  const path = route[2]!.replace(/\{(\w+)\}/g, (_m, k: string) => constText(params?.get(k)) ?? k);
+  const line = forgeRequestLine(`https://api.github.com${path}`, route[1]!, c.args[1]);
+  if (line !== null) w.col.nested(line, 'bash', c.span, c.name);
+  return undefined;
+};
+
 const OCTOKITS = [
   '@octokit/rest.Octokit().',
+  '@octokit/core.Octokit().',
   '@octokit/rest.Octokit().rest.',
   'octokit.Octokit().',
   'octokit.Octokit().rest.',
@@ -193,6 +224,9 @@ export const JS_SERVICES: readonly (readonly [readonly string[], AnyHandler])[] 
   [octo('delete'), repoDelete],
   [octo('update'), repoUpdate],
   [octo('createDeployKey'), deployKey],
+  [octo('transfer'), repoTransfer],
+  [[...octo('createWebhook'), ...octo('createHook')], repoHook],
+  [OCTOKITS.flatMap((p) => [`${p}request`, `new ${p}request`]), octoRequest],
   [
     slack([
       'chat.postMessage',

@@ -2,13 +2,17 @@
  * Hosted data stores and cloud resource managers reached through their SDKs (red team r6): vector
  * stores (Pinecone, Qdrant, Chroma, Weaviate, Milvus), Firestore and the Firebase Realtime
  * Database, Algolia, Google Cloud Storage, BigQuery, resource manager and compute, Azure blob
- * storage and resource groups. A call that drops or empties a whole collection, index, bucket,
+ * storage and resource groups; a bucket opened to allUsers (makePublic, an IAM policy), Cypher run
+ * on a remote neo4j graph (as its SQL), PyGithub repository deletes, publishing and webhooks (r7).
+ * A call that drops or empties a whole collection, index, bucket,
  * dataset, project or resource group is written as the request or CLI line it amounts to (the
  * service's REST DELETE, gsutil, bq, gcloud, az), so the remote-delete and cloud rules decide it
  * once for every spelling; a store on this machine (in memory, a local path, localhost) stays
  * everyday test work because those rules pass local hosts.
  */
 import { shellWord } from './collector.js';
+import { hookUrl, makesPublic, repoLine } from './forge-rest.js';
+import { cypherAsSql } from '../tool-call/cypher.js';
 import type { Sdk } from './sdk.js';
 import { constText, strVal, UNKNOWN, type Val } from './value.js';
 
@@ -52,6 +56,11 @@ const SERVICES: readonly (readonly [string, RegExp])[] = [
     /^(?:azure\.storage\.blob\.(?:aio\.)?BlobServiceClient(?:\.from_connection_string)?|@azure\/storage-blob\.BlobServiceClient(?:\.fromConnectionString)?)$/,
   ],
   [
+    'neo4j',
+    /^(?:neo4j\.(?:Async)?GraphDatabase\.(?:driver|bolt_driver|neo4j_driver)|neo4j-driver\.(?:default\.)?driver)$/,
+  ],
+  ['github', /^(?:github\.Github|github\.MainClass\.Github)$/],
+  [
     'azure-resources',
     /^(?:azure\.mgmt\.resource\.ResourceManagementClient|@azure\/arm-resources\.ResourceManagementClient)$/,
   ],
@@ -59,7 +68,7 @@ const SERVICES: readonly (readonly [string, RegExp])[] = [
 
 /** First segments of those names (a cheap gate: code/sdk.ts maySdk). */
 export const STORE_ROOTS =
-  /^(?:pinecone|@pinecone-database\/pinecone|qdrant_client|@qdrant\/js-client-rest|chromadb|weaviate|weaviate-client|pymilvus|@zilliz\/milvus2-sdk-node|google|@google-cloud\/[\w-]+|firebase-admin|firebase_admin|algoliasearch|azure|@azure\/[\w-]+)$/;
+  /^(?:pinecone|@pinecone-database\/pinecone|qdrant_client|@qdrant\/js-client-rest|chromadb|weaviate|weaviate-client|pymilvus|@zilliz\/milvus2-sdk-node|google|@google-cloud\/[\w-]+|firebase-admin|firebase_admin|algoliasearch|azure|@azure\/[\w-]+|github|neo4j|neo4j-driver)$/;
 
 /**
  * A store client, or a collection, index, bucket or reference inside one: the service, the names
@@ -132,6 +141,12 @@ function targetOf(
     case 'weaviate':
       if (/connect_to_(?:local|embedded)$|connectToLocal$/.test(name)) return 'local';
       return given(kw.get('cluster_url'), kw.get('url'), first) ?? undefined;
+    case 'neo4j': {
+      // A graph on this machine (a test or dev server) is everyday work; an address from the environment is not.
+      const uri = given(kw.get('uri'), first);
+      if (uri === null || uri === undefined) return undefined;
+      return /^\w+(?:\+\w+)?:\/\/(?:localhost|127\.0\.0\.1|\[::1\])(?::\d+)?\/?$/.test(uri) ? 'local' : uri;
+    }
     case 'milvus': {
       const uri = given(kw.get('uri'), opts?.get('address'), first);
       if (uri === null) return undefined;
@@ -161,7 +176,7 @@ export function storeConstruct(
 }
 
 /** Sub-objects reached by attribute (`client.collections`, `client.resource_groups`). */
-const MEMBERS = new Set(['collections', 'schema', 'resource_groups', 'resourceGroups', 'indices']);
+const MEMBERS = new Set(['collections', 'schema', 'resource_groups', 'resourceGroups', 'indices', 'iam']);
 
 export function storeMember(sdk: Sdk, name: string): Val | undefined {
   const store = storeOf(sdk);
@@ -188,6 +203,9 @@ const PICKS = new Set([
   'firestore',
   'get_container_client',
   'getContainerClient',
+  'get_repo',
+  'get_organization',
+  'get_user',
 ]);
 
 /** Who the request goes to: the client's own address, or the hosted service's. */
@@ -198,6 +216,16 @@ function base(store: StoreRef, hosted: string): string | null {
 
 const q = (s: string): string => shellWord(strVal(s));
 
+/** IAM members that are everyone on the internet. */
+const EVERYONE = /^(?:allUsers|allAuthenticatedUsers)$/;
+
+/** A value that names everyone on the internet somewhere inside (an IAM binding's members). */
+function namesEveryone(v: Val): boolean {
+  const t = text(v);
+  if (t !== null && EVERYONE.test(t)) return true;
+  return (v.items ?? []).some(namesEveryone) || [...(v.fields?.values() ?? [])].some(namesEveryone);
+}
+
 const truthy = (v: Val | undefined): boolean => v !== undefined && (v.bool === true || text(v) === 'true');
 
 /** The line a destroying call amounts to, or null when the call is not one. */
@@ -206,6 +234,7 @@ function destroyLine(
   method: string,
   args: readonly Val[],
   kw: ReadonlyMap<string, Val>,
+  literals: () => readonly string[],
 ): string | null {
   const opts = args[0]?.fields;
   const arg = (key: string, at = 0): string =>
@@ -269,6 +298,15 @@ function destroyLine(
         : null;
     case 'gcs':
       if (store.path.length === 0) return null;
+      // A bucket opened to everyone (makePublic, an IAM policy naming allUsers): the gsutil grant it is.
+      // The policy is often edited in place first (policy.bindings.append(...)): any literal allUsers counts.
+      if (
+        (store.path.length === 1 && /^(?:makePublic|make_public)$/.test(method)) ||
+        (((store.path.length === 1 && method === 'set_iam_policy') ||
+          (store.path.length === 2 && store.path[1] === 'iam' && method === 'setPolicy')) &&
+          (args.some(namesEveryone) || literals().some((t) => EVERYONE.test(t))))
+      )
+        return `gsutil iam ch allUsers:objectViewer gs://${last}`;
       if (method === 'delete')
         return `gsutil ${truthy(kw.get('force')) || truthy(opts?.get('force')) ? 'rm -r' : 'rb'} gs://${last}`;
       if (method === 'deleteFiles' && opts?.get('prefix') === undefined) return `gsutil rm -r gs://${last}`;
@@ -293,9 +331,53 @@ function destroyLine(
         /^(?:begin_delete|delete|beginDelete|beginDeleteAndWait)$/.test(method)
         ? `az group delete --name ${arg('resource_group_name')} --yes`
         : null;
+    case 'github':
+      return githubLine(store, method, args, kw);
     default:
       return null;
   }
+}
+
+/**
+ * PyGithub: a repository deleted, made public or given a webhook, as the `gh` line it amounts to
+ * (code/forge-rest.ts); octokit's are in code/services.ts.
+ */
+function githubLine(
+  store: StoreRef,
+  method: string,
+  args: readonly Val[],
+  kw: ReadonlyMap<string, Val>,
+): string | null {
+  const at = store.path.findIndex((p) => p.startsWith('repo:'));
+  if (at >= 0) {
+    // PyGithub: the repository picked by get_repo, under the owner picked before it if any.
+    const owner = at > 0 ? store.path[at - 1] : undefined;
+    const name = store.path[at]!.slice(5);
+    const repo =
+      name.includes('/') || owner === undefined || owner.startsWith('get_') ? name : `${owner}/${name}`;
+    if (at !== store.path.length - 1) return null;
+    if (method === 'delete' && args.length === 0) return repoLine(repo, 'delete');
+    if (method === 'edit' && makesPublic(undefined, kw)) return repoLine(repo, 'public');
+    if (method === 'create_hook') return repoLine(repo, 'hook', hookUrl(args[1] ?? kw.get('config')));
+  }
+  return null;
+}
+
+/** neo4j sessions and transactions are the driver's; the Cypher they run is judged as its SQL. */
+function neo4jCall(
+  store: StoreRef,
+  method: string,
+  args: readonly Val[],
+  kw: ReadonlyMap<string, Val>,
+  sql: (text: string) => void,
+): Val | undefined {
+  if (/^(?:session|begin_transaction|beginTransaction|transaction)$/.test(method)) return storeVal(store);
+  if (!/^(?:run|execute_query|executeQuery)$/.test(method) || store.target === 'local') return undefined;
+  const query = text(args[0] ?? kw.get('query') ?? kw.get('query_'));
+  const stmt = query === null ? undefined : cypherAsSql(query);
+  if (stmt === undefined) return undefined;
+  sql(stmt);
+  return UNKNOWN;
 }
 
 /**
@@ -308,13 +390,18 @@ export function storeCall(
   args: readonly Val[],
   kw: ReadonlyMap<string, Val>,
   run: (line: string) => void,
+  literals: () => readonly string[] = () => [],
+  sql: (text: string) => void = () => undefined,
 ): Val | undefined {
   const store = storeOf(sdk);
+  if (store.service === 'neo4j') return neo4jCall(store, method, args, kw, sql);
   if (PICKS.has(method)) {
-    const name = text(args[0] ?? kw.get('name') ?? kw.get('path'));
-    return storeVal({ ...store, path: [...store.path, name ?? method] });
+    const name = text(args[0] ?? kw.get('name') ?? kw.get('path') ?? kw.get('full_name_or_id'));
+    // A forge repository is told apart from the owner picked before it (`get_organization('o').get_repo('r')`).
+    const picked = method === 'get_repo' ? `repo:${name ?? 'x'}` : (name ?? method);
+    return storeVal({ ...store, path: [...store.path, picked] });
   }
-  const line = destroyLine(store, method, args, kw);
+  const line = destroyLine(store, method, args, kw, literals);
   if (line === null) return undefined;
   run(line);
   return UNKNOWN;

@@ -993,6 +993,7 @@ const httpCall: Handler = (w, c) => {
     ...(headers ? { headers: [headers] } : {}),
     auth,
     sends,
+    method,
   });
   return { ...res, ref: 'http.Response()' };
 };

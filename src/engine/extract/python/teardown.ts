@@ -233,26 +233,6 @@ const hfDeleteRepo = (w: PyWalker, c: PyCall): Val | undefined => {
   );
 };
 
-// --- redis ---------------------------------------------------------------------------------------
-
-/** A key yielded by scanning every key of a redis server (`scan_iter('*')`, `scan_iter()`). */
-const EVERY_KEY = 'redis.every_key';
-
-const redisScan = (_w: PyWalker, c: PyCall): Val | undefined => {
-  if (c.recv?.sdk?.lib !== 'redis') return undefined;
-  const match = c.args[0] ?? c.kw.get('match');
-  const pattern = match === undefined ? '*' : constText(match);
-  return pattern === '*' ? { ...UNKNOWN, each: { ...UNKNOWN, ref: EVERY_KEY } } : undefined;
-};
-
-/** r.delete(k) / r.unlink(k) for every key a scan yields: the database emptied, as FLUSHDB. */
-const redisDeleteEvery = (w: PyWalker, c: PyCall): Val | undefined => {
-  const sdk = c.recv?.sdk;
-  if (sdk?.lib !== 'redis' || !c.args.some((a) => a.ref === EVERY_KEY)) return undefined;
-  const target = sdk.target === undefined ? '' : ` -u ${shellWord(strVal(sdk.target))}`;
-  return bash(w, c, `redis-cli${target} FLUSHDB`);
-};
-
 PY_CALLS.add(['django.core.management.call_command'], callCommand);
 PY_CALLS.add([`${EMPTY_SPARK}.write.mode`], sparkMode);
 PY_CALLS.add(
@@ -294,7 +274,5 @@ PY_CALLS.methods([
   ['to_sql', toSql],
   ['limit', sparkLimit],
   ['createDataFrame', sparkCreate],
-  ['delete', (w, c) => redisDeleteEvery(w, c) ?? modelDelete(w, c)],
-  ['unlink', redisDeleteEvery],
-  ['scan_iter', redisScan],
+  ['delete', modelDelete],
 ]);

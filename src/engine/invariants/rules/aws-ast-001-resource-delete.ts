@@ -6,6 +6,7 @@
 import { defineRule } from '../define-rule.js';
 import { asksHelp, execHits, hasOption } from '../command-line.js';
 import { awsCommandWords } from '../aws-cli.js';
+import { settingLosesData } from '../aws-settings.js';
 
 /** The operands after the operation word (options and their values skipped). */
 function positionalsAfter(args: readonly string[], operation: string): string[] {
@@ -79,6 +80,8 @@ function deletes(words: readonly string[]): string | null {
     }
     return null;
   }
+  const lost = settingLosesData(service, operation, args);
+  if (lost !== null) return lost;
   // Detaching a policy or a tag edits configuration; it destroys nothing.
   if (/-(?:policy|tags?)$/.test(operation)) return null;
   // One item or message by key is a row delete (a session expired, a message acknowledged), not a resource.
@@ -95,7 +98,7 @@ export default defineRule({
   kinds: ['exec'],
   programs: ['aws', 'awslocal'],
   summary:
-    'aws s3 rm --recursive, s3 rb, sync --delete, or a delete-/terminate-/purge- operation deletes cloud resources.',
+    'aws s3 rm --recursive, s3 rb, sync --delete, a delete-/terminate-/purge- operation, or a setting that deletes data (backup retention 0, a whole-bucket lifecycle expiry within days, point-in-time recovery off).',
   remediationHint:
     'Deleting cloud resources needs a human. Read first (aws s3 ls, aws ec2 describe-instances), and ask; for S3, copy what you need into the workspace instead.',
   *check(facts) {
@@ -114,6 +117,11 @@ export default defineRule({
       { input: 'aws --region us-east-1 dynamodb delete-table --table-name t' },
       { input: 'aws dynamodb delete-backup --backup-arn arn:aws:dynamodb:us-east-1:1:table/t/backup/1' },
       { input: 'aws sqs delete-queue --queue-url https://sqs.us-east-1.amazonaws.com/1/q' },
+      { input: 'aws rds modify-db-instance --db-instance-identifier prod --backup-retention-period 0' },
+      {
+        input:
+          'aws s3api put-bucket-lifecycle-configuration --bucket prod --lifecycle-configuration \'{"Rules":[{"Status":"Enabled","Filter":{},"Expiration":{"Days":1}}]}\'',
+      },
     ],
     allow: [
       { input: 'aws s3 ls s3://bucket', why: 'reads' },
@@ -134,6 +142,15 @@ export default defineRule({
       {
         input: 'aws sqs delete-message --queue-url https://q --receipt-handle h',
         why: 'a message acknowledged',
+      },
+      {
+        input: 'aws rds modify-db-instance --db-instance-identifier prod --backup-retention-period 14',
+        why: 'backups kept',
+      },
+      {
+        input:
+          'aws s3api put-bucket-lifecycle-configuration --bucket logs --lifecycle-configuration \'{"Rules":[{"Status":"Enabled","Filter":{},"Expiration":{"Days":90}}]}\'',
+        why: 'old logs expire after months',
       },
     ],
   },

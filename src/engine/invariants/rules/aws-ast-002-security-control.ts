@@ -7,6 +7,7 @@
 import { defineRule } from '../define-rule.js';
 import { asksHelp, execHits, hasOption } from '../command-line.js';
 import { awsCommandWords } from '../aws-cli.js';
+import { settingOpensAccess } from '../aws-settings.js';
 
 /** Managed policies that hand over the account (or the means to take it). */
 const ADMIN_POLICY =
@@ -86,6 +87,8 @@ function weakens(words: readonly string[]): string | null {
   const [service, op] = awsCommandWords(args);
   if (service === undefined || op === undefined) return null;
   const all = args.join(' ');
+  const opened = settingOpensAccess(service, op, args);
+  if (opened !== null) return opened;
   switch (service) {
     case 'iam':
       if (/^(?:attach|put)-(?:user|group|role)-policy$/.test(op)) {
@@ -159,7 +162,7 @@ export default defineRule({
   kinds: ['exec'],
   programs: ['aws', 'awslocal'],
   summary:
-    'aws iam grants of administrator access or keys/passwords for another user, KMS key deletion, CloudTrail/Config/GuardDuty shut-off, public S3 buckets, SSH/RDP open to 0.0.0.0/0.',
+    'aws iam grants of administrator access or keys/passwords for another user, KMS key deletion, CloudTrail/Config/GuardDuty shut-off, public S3 buckets, SSH/RDP open to 0.0.0.0/0, snapshots or images shared with all, role trust opened to another account, resource policies for everyone.',
   remediationHint:
     'Changing the account’s safeguards needs a human. Describe what you need (aws iam simulate-principal-policy, aws kms describe-key, aws cloudtrail get-trail-status) and ask.',
   *check(facts) {
@@ -190,6 +193,14 @@ export default defineRule({
         input:
           'aws ec2 authorize-security-group-ingress --group-id sg-1 --ip-permissions \'[{"IpProtocol": "-1", "IpRanges": [{"CidrIp": "0.0.0.0/0"}]}]\'',
       },
+      {
+        input:
+          'aws rds modify-db-snapshot-attribute --db-snapshot-identifier s --attribute-name restore --values-to-add all',
+      },
+      {
+        input:
+          'aws iam update-assume-role-policy --role-name r --policy-document \'{"Statement":[{"Effect":"Allow","Principal":{"AWS":"arn:aws:iam::999999999999:root"},"Action":"sts:AssumeRole"}]}\'',
+      },
     ],
     allow: [
       { input: 'aws iam list-attached-user-policies --user-name me', why: 'reads' },
@@ -214,6 +225,11 @@ export default defineRule({
         input:
           'aws s3api put-bucket-policy --bucket b --policy \'{"Statement": [{"Effect": "Allow", "Principal": "*", "Action": "s3:GetObject", "Resource": "arn:aws:s3:::b/*", "Condition": {"StringEquals": {"aws:SourceVpce": "vpce-1"}}}]}\'',
         why: 'only requests from one VPC endpoint',
+      },
+      {
+        input:
+          'aws rds modify-db-snapshot-attribute --db-snapshot-identifier s --attribute-name restore --values-to-add 123456789012',
+        why: 'shared with one named account',
       },
     ],
   },

@@ -19,7 +19,22 @@ function value(args: readonly string[], name: string): string | undefined {
   return undefined;
 }
 
+/** gsutil iam ch / acl ch naming allUsers or allAuthenticatedUsers, acl set public-read: a public bucket (r6). */
+function gsutilPublic(args: readonly string[]): string | null {
+  const [cmd, sub] = args.filter((a) => !a.startsWith('-'));
+  if ((cmd !== 'iam' && cmd !== 'acl' && cmd !== 'defacl') || asksHelp(args)) return null;
+  if (
+    sub === 'ch' &&
+    args.some((a) => /^(?:allUsers|allAuthenticatedUsers|AllUsers|AllAuthenticatedUsers):/i.test(a))
+  )
+    return `gsutil ${cmd} ch grants access to everyone on the internet`;
+  if (sub === 'set' && args.some((a) => /^public-read(?:-write)?$/.test(a)))
+    return `gsutil ${cmd} set makes the bucket public`;
+  return null;
+}
+
 function grants(words: readonly string[]): string | null {
+  if (words[0] === 'gsutil') return gsutilPublic(words.slice(1));
   if (words[0] !== 'gcloud' || asksHelp(words.slice(1))) return null;
   const args = words.slice(1);
   if (!args.includes('add-iam-policy-binding')) return null;
@@ -37,9 +52,9 @@ export default defineRule({
   invariant: 'NO_PRIVILEGE_ESCALATION',
   pack: 'cloud.gcp',
   kinds: ['exec'],
-  programs: ['gcloud'],
+  programs: ['gcloud', 'gsutil'],
   summary:
-    'gcloud add-iam-policy-binding granting owner/editor/IAM-admin roles, or any role to allUsers/allAuthenticatedUsers.',
+    'gcloud add-iam-policy-binding granting owner/editor/IAM-admin roles, or any role to allUsers/allAuthenticatedUsers (gsutil iam/acl ch allUsers, acl set public-read).',
   remediationHint:
     'Granting administrative IAM roles is a human decision. Ask the project owner, or grant the narrowest predefined role the task needs to a named service account.',
   *check(facts) {
@@ -58,6 +73,8 @@ export default defineRule({
         input:
           'gcloud storage buckets add-iam-policy-binding gs://b --member=allUsers --role=roles/storage.objectViewer',
       },
+      { input: 'gsutil iam ch allUsers:objectViewer gs://b' },
+      { input: 'gsutil -m acl ch -r -u AllUsers:R gs://b' },
     ],
     allow: [
       {
@@ -66,6 +83,10 @@ export default defineRule({
         why: 'a viewer role for a named service account',
       },
       { input: 'gcloud projects get-iam-policy prod', why: 'reads' },
+      {
+        input: 'gsutil iam ch serviceAccount:ci@p.iam.gserviceaccount.com:objectViewer gs://b',
+        why: 'a named member',
+      },
     ],
   },
 });

@@ -64,6 +64,11 @@ function weakens(words: readonly string[]): string | null {
     return `gh api PUT ${endpoint} gives ${f.get('permission')} rights on the repository`;
   if (/\/keys\/?$/.test(endpoint) && m === 'POST' && f.get('read_only') === 'false')
     return `gh api POST ${endpoint} adds a deploy key that can push`;
+  // Handing the repository to another owner, or every push and pull request to an outside URL (r6).
+  if (/^\/?repos\/[^/]+\/[^/]+\/transfer\/?$/.test(endpoint) && m === 'POST')
+    return `gh api POST ${endpoint} transfers the repository to ${f.get('new_owner') ?? 'another owner'}`;
+  if (/^\/?repos\/[^/]+\/[^/]+\/hooks\/?$/.test(endpoint) && m === 'POST')
+    return `gh api POST ${endpoint} sends the repository's events to a webhook`;
   if (/^\/?repos\/[^/]+\/[^/]+\/?$/.test(endpoint) && m === 'PATCH') {
     if (f.get('private') === 'false' || f.get('visibility') === 'public')
       return `gh api PATCH ${endpoint} makes the repository public`;
@@ -78,7 +83,7 @@ export default defineRule({
   kinds: ['exec'],
   programs: ['gh'],
   summary:
-    'Removing branch protection, giving an account admin/maintain rights, adding a deploy key that can push, or making a private repository public through gh.',
+    'Removing branch protection, giving an account admin/maintain rights, adding a deploy key that can push, making a private repository public, transferring it or adding a webhook through gh.',
   remediationHint:
     "Access controls of a hosted repository are the owners' decision. Open a pull request or ask a maintainer instead of changing protection, collaborators or visibility.",
   *check(facts) {
@@ -94,6 +99,8 @@ export default defineRule({
       { input: 'gh api -X PUT repos/acme/prod/collaborators/outsider-x -f permission=admin' },
       { input: 'gh repo edit acme/prod --visibility public --accept-visibility-change-consequences' },
       { input: 'gh api -X PATCH repos/acme/prod -F private=false' },
+      { input: 'gh api -X POST repos/acme/prod/transfer -f new_owner=someone-else' },
+      { input: 'gh api -X POST repos/acme/prod/hooks -f config[url]=https://collect.example.org/h' },
       { input: 'gh repo deploy-key add ci.pub --allow-write -R acme/infra' },
       {
         input:
@@ -106,6 +113,7 @@ export default defineRule({
       { input: 'gh repo edit acme/prod --description "Service"', why: 'a description' },
       { input: 'gh api -X PATCH repos/acme/prod -f description=Service', why: 'a description' },
       { input: 'gh repo deploy-key add ci.pub -R acme/infra', why: 'a read-only deploy key' },
+      { input: 'gh api repos/acme/prod/hooks', why: 'lists the webhooks' },
     ],
   },
 });
