@@ -73,6 +73,10 @@ const MS_TRIGGER = new RegExp(
   'i',
 );
 
+/** CREATE OR REPLACE / ALTER VIEW v AS SELECT ... WHERE false (or LIMIT 0, TOP 0). */
+const EMPTIED_VIEW =
+  /^\s*(?:create\s+or\s+(?:replace|alter)|alter)\s+(?:(?:secure|materialized|recursive)\s+)?view\b[^;]*?\bas\s*\(?\s*select\b(?:\s+top\s*\(?\s*0\b|[^;]*\blimit\s+0\b|[^;]*\bwhere\s+(?:false|0|1\s*=\s*0|1\s*<>\s*1)(?=\s*(?:$|;|\)|and\b|order\b|group\b|limit\b))(?![^;]*\bor\b))/i;
+
 /** A body that only returns NULL: `RETURN NULL` and no `RETURN NEW/OLD/other`. */
 const onlyReturnsNull = (body: string): boolean =>
   /\breturn\s+null\b/i.test(body) && !/\breturn\s+(?!null\b)[\w(]/i.test(body);
@@ -87,7 +91,8 @@ const writes = (body: string): boolean => /\b(?:insert|update|merge|delete)\b/i.
  * the reason.
  */
 export function discardedWrites(texts: readonly string[]): { index: number; reason: string }[] {
-  const bare = texts.map(withoutComments);
+  // A MySQL script's `DELIMITER //` line sticks to the statement after it.
+  const bare = texts.map((t) => withoutComments(t).replace(/^\s*delimiter\s+\S+\s*/i, ''));
   const nullFunctions = new Set<string>();
   for (const t of bare) {
     const f = TRIGGER_FUNCTION.exec(t);
@@ -135,6 +140,12 @@ export function discardedWrites(texts: readonly string[]): { index: number; reas
       out.push({
         index,
         reason: 'the CHECK constraint holds for no row: every INSERT and UPDATE is refused',
+      });
+    // An existing view the application reads replaced by one that returns no rows.
+    if (EMPTIED_VIEW.test(t))
+      out.push({
+        index,
+        reason: 'the view is replaced by one that returns no rows: every read of it comes back empty',
       });
     // Row level security forced on (the owner too) with no policy that lets a row through.
     if (/^\s*alter\s+table\b[^;]*?\bforce\s+row\s+level\s+security\b/i.test(t) && !letsRowsThrough)
