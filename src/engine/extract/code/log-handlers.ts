@@ -1,0 +1,85 @@
+/**
+ * Python logging handlers that ship records to another host (SysLogHandler with a (host, port)
+ * address, SocketHandler, DatagramHandler, HTTPHandler; issue 22 r6): once one is made, what the
+ * program logs goes there, so the arguments of a logging call are data sent to that host.
+ */
+import type { CallHandler, CodeCall } from './calls.js';
+import type { Collector } from './collector.js';
+import { request, sendTo } from './effects.js';
+import { concat, constText, strVal, UNKNOWN, type Val } from './value.js';
+import type { CodeWalker } from './walker.js';
+
+type AnyHandler = CallHandler<CodeWalker, CodeCall>;
+type Peer = { readonly host: string; readonly url?: string };
+
+/** Hosts that network log handlers made in this input send to, by walk. */
+const SHIPPED = new WeakMap<Collector, Peer[]>();
+
+function kwArg(c: CodeCall, at: number, name: string): Val | undefined {
+  return c.args[at] ?? (c as { kw?: ReadonlyMap<string, Val> }).kw?.get(name);
+}
+
+function shipTo(w: CodeWalker, c: CodeCall, url: Val, port?: number): Val {
+  const res = request(w.col, c.span, c.name, { url, payload: [], sends: false, ...(port ? { port } : {}) });
+  const peer = res.peer;
+  if (peer !== undefined) {
+    const list = SHIPPED.get(w.col) ?? [];
+    if (list.length < 8) list.push(peer);
+    SHIPPED.set(w.col, list);
+  }
+  return { ...UNKNOWN, ref: `${c.name}()`, ...(peer ? { peer } : {}) };
+}
+
+/** SysLogHandler(address=(host, port)); a path address (/dev/log) is local. */
+const syslog: AnyHandler = (w, c) => {
+  const address = kwArg(c, 0, 'address');
+  const host = address?.items?.[0];
+  if (!host || constText(host) === '') return undefined;
+  return shipTo(w, c, host, address?.items?.[1]?.num ?? 514);
+};
+
+/** SocketHandler(host, port) / DatagramHandler(host, port). */
+const socketLike: AnyHandler = (w, c) => {
+  const host = kwArg(c, 0, 'host');
+  if (!host || constText(host) === '') return undefined;
+  return shipTo(w, c, host, kwArg(c, 1, 'port')?.num);
+};
+
+/** HTTPHandler(host, url, method, secure): records posted to http(s)://host/url. */
+const http: AnyHandler = (w, c) => {
+  const host = kwArg(c, 0, 'host');
+  if (!host) return undefined;
+  const secure = kwArg(c, 3, 'secure')?.bool === true;
+  const path = kwArg(c, 1, 'url') ?? strVal('/');
+  return shipTo(w, c, concat([strVal(secure ? 'https://' : 'http://'), host, path]));
+};
+
+export const PY_LOG_HANDLERS: readonly (readonly [readonly string[], AnyHandler])[] = [
+  [['logging.handlers.SysLogHandler'], syslog],
+  [['logging.handlers.SocketHandler', 'logging.handlers.DatagramHandler'], socketLike],
+  [['logging.handlers.HTTPHandler'], http],
+];
+
+/** A logging call (`logging.error(...)`, `log.warning(...)`): its arguments go to every shipping handler. */
+const logged: AnyHandler = (w, c) => {
+  const peers = SHIPPED.get(w.col);
+  if (peers === undefined || c.args.length === 0) return undefined;
+  for (const peer of peers) sendTo(w.col, c.span, peer, c.args);
+  return undefined;
+};
+
+export const PY_LOG_METHODS: readonly (readonly [string, AnyHandler])[] = [
+  'debug',
+  'info',
+  'warning',
+  'warn',
+  'error',
+  'exception',
+  'critical',
+  'fatal',
+  'log',
+].map((m) => [m, logged] as const);
+
+/** Module-level calls (`logging.error(...)`) reach the root logger's handlers. */
+export const PY_LOG_FUNCTIONS: readonly string[] = PY_LOG_METHODS.map(([m]) => `logging.${m}`);
+export { logged as PY_LOGGED };
