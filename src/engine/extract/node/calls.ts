@@ -3,6 +3,7 @@
  * resolution (`cp.execSync` with `const cp = require('node:child_process')` is
  * `child_process.execSync`), and by method name where the receiver's type is unknown.
  */
+import { extend } from '../../extend.js';
 import type { Span } from '../../types.js';
 import {
   base64Val,
@@ -414,7 +415,7 @@ function evalCode(program: string, codeAt: 'first' | 'last'): Handler {
     const code = c.args[i];
     if (!code || code.fn !== undefined) return undefined;
     runCode(w.col, c.span, code, program, 'node', spanOf(w, c, i), VIA);
-    return { ...opaque([code]), ref: 'vm.Script()' };
+    return extend(opaque([code]), { ref: 'vm.Script()' });
   };
 }
 
@@ -457,7 +458,7 @@ const bufferFrom: Handler = (_w, c) => {
 const typedBytes: Handler = (_w, c) => {
   const v = c.args[0];
   if (!v || v.num !== undefined) return undefined;
-  return v.items !== undefined ? (bytesVal(v.items, v) ?? { ...opaque([v]), items: v.items }) : v;
+  return v.items !== undefined ? (bytesVal(v.items, v) ?? extend(opaque([v]), { items: v.items })) : v;
 };
 
 /** new TextDecoder().decode(bytes): the text; decoded bytes are generated text whatever they spell (fail closed). */
@@ -515,8 +516,8 @@ const requireModule: Handler = (w, c) => {
   if (name === null) {
     // A module chosen at run time: downloaded or generated names decide what is loaded.
     if (arg && (arg.sources.length > 0 || arg.generated === true)) {
-      dynamicCall(w.col, c.span, { ...opaque([arg]), unresolved: true }, []);
-      return { ...opaque([arg]), unresolved: true, module: true };
+      dynamicCall(w.col, c.span, extend(opaque([arg]), { unresolved: true }), []);
+      return extend(opaque([arg]), { unresolved: true, module: true });
     }
     return undefined;
   }
@@ -533,12 +534,12 @@ const fromCharCode: Handler = (_w, c) => {
   let out = '';
   for (const v of codes) {
     if (v.num === undefined || !Number.isInteger(v.num) || v.num < 0 || v.num > 0x10ffff)
-      return { ...opaque(c.args), generated: true };
+      return extend(opaque(c.args), { generated: true });
     out += c.name.endsWith('fromCodePoint')
       ? String.fromCodePoint(v.num)
       : String.fromCharCode(v.num & 0xffff);
   }
-  return { ...strVal(out), generated: true };
+  return extend(strVal(out), { generated: true });
 };
 
 /** JS string index arguments: negative counts from the end where `neg` (slice), clamps at 0 otherwise. */
@@ -560,7 +561,7 @@ const strSlice: Handler = (_w, c) => {
     const len = recv.items.length;
     const a = strIndex(c.args[0], len, true, 0);
     const b = strIndex(c.args[1], len, true, len);
-    return a === null || b === null ? undefined : { ...opaque([recv]), items: recv.items.slice(a, b) };
+    return a === null || b === null ? undefined : extend(opaque([recv]), { items: recv.items.slice(a, b) });
   }
   return mapText(recv, (s) => {
     const len = s.length;
@@ -593,7 +594,7 @@ const strSplit: Handler = (_w, c) => {
   const pieces = s.split(sep);
   if (pieces.length > 4096) return undefined;
   const items = pieces.map((p) => ({ ...strVal(p), ...(c.recv!.generated ? { generated: true } : {}) }));
-  return { ...opaque([c.recv]), items };
+  return extend(opaque([c.recv]), { items });
 };
 
 /** items.reverse(): the same items backwards (a reversed string is spliced text). */
@@ -603,8 +604,8 @@ const reverse: Handler = (_w, c) => {
   const out = items
     .slice()
     .reverse()
-    .map((v) => ({ ...v, generated: true }));
-  return { ...opaque(out), items: out };
+    .map((v) => extend(v, { generated: true }));
+  return extend(opaque(out), { items: out });
 };
 
 /**
@@ -638,7 +639,7 @@ const thenCall: Handler = (w, c) => {
 /** Promise.resolve(x): a promise of x (its then-callbacks get x). */
 const promiseResolve: Handler = (_w, c) => {
   const v = c.args[0] ?? UNKNOWN;
-  return { ...opaque([v]), ref: 'Promise.resolve()', items: [v] };
+  return extend(opaque([v]), { ref: 'Promise.resolve()', items: [v] });
 };
 
 /** decodeURIComponent / decodeURI / unescape of known text: the decoded text, a decoded source (r2). */
@@ -702,7 +703,7 @@ const fnBind: Handler = (_w, c) =>
 function bindArgs(f: Val | undefined, args: readonly Val[]): Val | undefined {
   if (!f || (f.ref === undefined && f.fn === undefined && f.unresolved !== true)) return undefined;
   if (args.length <= 1) return f;
-  return { ...f, bound: [...(f.bound ?? []), ...args.slice(1)] };
+  return extend(f, { bound: [...(f.bound ?? []), ...args.slice(1)] });
 }
 
 /**
@@ -732,7 +733,7 @@ const eachItem: Handler = (w, c) => {
   if (!items || !f || f.fn !== undefined || items.length > 256) return undefined;
   if (f.ref === undefined && f.unresolved !== true) return undefined;
   const out = items.map((item) => callAs(w, c, f, [item]) ?? opaque([item]));
-  return { ...opaque(out), items: out };
+  return extend(opaque(out), { items: out });
 };
 
 /** process.binding('spawn_sync') and friends: node's internal bindings, by name. */
@@ -771,7 +772,6 @@ const fetchCall: Handler = (w, c) => {
     payload: body ? [body] : [],
     ...(headers ? { headers: [headers] } : {}),
     sends: body !== undefined || SENDING.test(constText(opt(init, 'method')) ?? ''),
-    method: constText(opt(init, 'method')) ?? 'GET',
     resolvers: resolverAddresses(w, [init]),
   });
 };
@@ -829,10 +829,9 @@ const httpRequest: Handler = (w, c) => {
     payload: [],
     ...(headers ? { headers: [headers] } : {}),
     sends: SENDING.test(method),
-    method,
     resolvers: resolverAddresses(w, [options]),
   });
-  return { ...res, ref: 'http.ClientRequest()' };
+  return extend(res, { ref: 'http.ClientRequest()' });
 };
 
 /** axios(url | config), axios.get(url, config), axios.post(url, data, config), got(url, opts). */
@@ -879,7 +878,6 @@ const axiosCall: Handler = (w, c) => {
       (SENDING.test(method) ||
         dataArg !== undefined ||
         rest.some((o) => opt(o, 'body') || opt(o, 'json') || opt(o, 'data') || opt(o, 'form'))),
-    method,
     resolvers: resolverAddresses(w, [...rest, c.recv]),
   });
 };
@@ -1265,7 +1263,7 @@ add(['Object.assign'], (w, c) => {
     for (const [k, v] of r.fields ?? []) fields.set(k, v);
     out = withTaint(out, r);
   }
-  out = { ...out, fields };
+  out = extend(out, { fields });
   if (node?.type === 'identifier') w.bind(node, out);
   return out;
 });

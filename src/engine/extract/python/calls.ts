@@ -3,6 +3,7 @@
  * (`sp.run` with `import subprocess as sp` is `subprocess.run`), and by method name for receivers
  * whose type is unknown (`cur.execute(...)`). Each handler emits facts and returns the call's value.
  */
+import { extend } from '../../extend.js';
 import type { DataSource } from '../../facts.js';
 import type { SyntaxNode } from '../../parse/index.js';
 import type { Span } from '../../types.js';
@@ -83,7 +84,6 @@ import { PY_TEMPFILES } from './tempfiles.js';
 import { deleteWalkActor, overwriteWalk, walkActor } from '../code/overwrite.js';
 import { fireGadgets, gadgetFormat, loaderData, PY_BUFFERS } from './gadgets.js';
 import { PY_PERSISTENCE, PY_SITE_CONSTANTS } from './persistence.js';
-import { PY_LOG_FUNCTIONS, PY_LOG_HANDLERS, PY_LOG_METHODS, PY_LOGGED } from '../code/log-handlers.js';
 import { PY_UPLOAD_METHODS, PY_UPLOADS } from '../code/uploads.js';
 import { PY_CAPTURE, PY_CAPTURE_METHODS } from '../code/capture.js';
 import { PY_SERVICES } from '../code/services.js';
@@ -176,10 +176,10 @@ function withStdinPipe(out: Val, stdin: Val | undefined, argv: readonly Val[], l
   const runner = piped ? stdinRunner(argv) : undefined;
   // Another program on the pipe reads what is written as data (code/stdin-data.ts).
   if (runner === undefined && piped)
-    return { ...out, fields: dataStdinFields(line, out.ref ?? 'subprocess.Popen()') };
+    return extend(out, { fields: dataStdinFields(line, out.ref ?? 'subprocess.Popen()') });
   return runner === undefined
     ? out
-    : { ...out, fields: stdinFields(runner, out.ref ?? 'subprocess.Popen()') };
+    : extend(out, { fields: stdinFields(runner, out.ref ?? 'subprocess.Popen()') });
 }
 
 /** os.execl(path, arg0, arg1...) style: program then `skip` leading args, the rest is argv. */
@@ -421,9 +421,9 @@ const pathCtor: Handler = (_w, c) => ({
   ...(c.args.length > 0 ? joinPaths(c.args) : strVal('.')),
   ref: 'pathlib.Path()',
 });
-const home: Handler = () => ({ ...strVal('~'), ref: 'pathlib.Path()' });
-const cwd: Handler = () => ({ ...strVal('.'), ref: 'pathlib.Path()' });
-const recvPath: Handler = (_w, c) => (c.recv ? { ...c.recv, ref: 'pathlib.Path()' } : undefined);
+const home: Handler = () => extend(strVal('~'), { ref: 'pathlib.Path()' });
+const cwd: Handler = () => extend(strVal('.'), { ref: 'pathlib.Path()' });
+const recvPath: Handler = (_w, c) => (c.recv ? extend(c.recv, { ref: 'pathlib.Path()' }) : undefined);
 
 const getenv: Handler = (_w, c) => {
   const v = envVal(constText(c.args[0]));
@@ -565,12 +565,12 @@ const bytesCall: Handler = (_w, c) => {
 /** string.Template(text): the template, substituted by its substitute/safe_substitute methods. */
 const template: Handler = (_w, c) => {
   const t = c.args[0] ?? c.kw.get('template');
-  return t ? { ...t, ref: 'string.Template()' } : undefined;
+  return t ? extend(t, { ref: 'string.Template()' }) : undefined;
 };
 
 const templateSub: Handler = (_w, c) => {
   const t = c.recv;
-  const text = t ? constText({ ...t, ref: undefined }) : null;
+  const text = t ? constText(extend(t, { ref: undefined })) : null;
   if (!t || text === null) return undefined;
   const mapping = c.args[0]?.fields;
   return concat(templateSubstitute(text, (name) => c.kw.get(name) ?? mapping?.get(name)));
@@ -605,7 +605,7 @@ const shlexSplit: Handler = (_w, c) => {
   const items = (text.match(/'[^']*'|"[^"]*"|\S+/g) ?? []).map((w) =>
     strVal(w.replace(/^(['"])(.*)\1$/, '$2')),
   );
-  return { ...opaque([s]), items };
+  return extend(opaque([s]), { items });
 };
 
 // --- code execution and decoding ---------------------------------------------------------------
@@ -672,9 +672,9 @@ const importModule: Handler = (w, c) => {
   const name = constText(arg0);
   if (name !== null) {
     importFromPath(w, c.span, name);
-    return { ...refVal(name, name), module: true };
+    return extend(refVal(name, name), { module: true });
   }
-  return { ...opaque(arg0 ? [arg0] : []), unresolved: true, module: true };
+  return extend(opaque(arg0 ? [arg0] : []), { unresolved: true, module: true });
 };
 
 /**
@@ -703,17 +703,17 @@ const getAttr: Handler = (_w, c) => {
   if (name === null) {
     // Only a module's or the built-ins' member is a callee that matters; an object's attribute is data.
     if (obj.ref === undefined && obj.unresolved !== true) return undefined;
-    return { ...opaque([obj, nameVal]), unresolved: true };
+    return extend(opaque([obj, nameVal]), { unresolved: true });
   }
   const ref = attrRef(obj, name);
-  if (ref === undefined) return obj.unresolved ? { ...opaque([obj]), unresolved: true } : undefined;
-  return isModuleName(ref) ? { ...refVal(ref, name), module: true } : refVal(ref, name);
+  if (ref === undefined) return obj.unresolved ? extend(opaque([obj]), { unresolved: true }) : undefined;
+  return isModuleName(ref) ? extend(refVal(ref, name), { module: true }) : refVal(ref, name);
 };
 
 /** globals() / locals() / vars() / vars(module): a namespace indexed by name. */
 const namespace: Handler = (_w, c) => {
   const obj = c.args[0];
-  if (obj === undefined) return { ...refVal('builtins', 'globals'), module: true };
+  if (obj === undefined) return extend(refVal('builtins', 'globals'), { module: true });
   return obj.module === true ? obj : undefined;
 };
 
@@ -721,8 +721,8 @@ const namespace: Handler = (_w, c) => {
 const chr: Handler = (_w, c) => {
   const n = c.args[0]?.num;
   if (n !== undefined && Number.isInteger(n) && n >= 0 && n <= 0x10ffff)
-    return { ...strVal(String.fromCodePoint(n)), generated: true };
-  return { ...opaque(c.args), generated: true };
+    return extend(strVal(String.fromCodePoint(n)), { generated: true });
+  return extend(opaque(c.args), { generated: true });
 };
 
 const ord: Handler = (_w, c) => {
@@ -740,9 +740,9 @@ const mapCall: Handler = (w, c) => {
   // What iterating yields (a glob's matches, every process) stands for each item (r4).
   const it =
     text !== null && text.length <= 4096
-      ? { ...arg1, items: [...text].map((ch) => strVal(ch)) }
+      ? extend(arg1, { items: [...text].map((ch) => strVal(ch)) })
       : arg1.items === undefined && arg1.each !== undefined
-        ? { ...arg1, items: [arg1.each] }
+        ? extend(arg1, { items: [arg1.each] })
         : arg1;
   // starmap spreads each tuple into the call (`starmap(shutil.rmtree, [(p, True)])`), after a
   // partial's own arguments (r4).
@@ -755,7 +755,7 @@ const mapCall: Handler = (w, c) => {
   const perChar = f.fn !== undefined && text !== null ? { generated: true } : {};
   if (f.fn !== undefined && it.items && it.items.length <= 256) {
     const out = it.items.map((item) => w.callFunction(f, spread(item)) ?? opaque([item]));
-    return { ...opaque(out), items: out, ...perChar };
+    return extend(opaque(out), { items: out, ...perChar });
   }
   if (f.fn !== undefined && text !== null) return { ...opaque([arg1]), ...perChar };
   if (f.ref === undefined || !it.items || it.items.length > 4096) {
@@ -768,7 +768,7 @@ const mapCall: Handler = (w, c) => {
     (item) =>
       h(w, { ...c, name: f.ref!, method: undefined, args: spread(item), argNodes: [] }) ?? opaque([item]),
   );
-  return { ...opaque(out), items: out };
+  return extend(opaque(out), { items: out });
 };
 
 /** list(x), tuple(x), sorted(x)...: the same items; a known string's characters; reversed() backwards. */
@@ -782,8 +782,8 @@ const sameItems: Handler = (_w, c) => {
     items = items
       .slice()
       .reverse()
-      .map((x) => ({ ...x, generated: true }));
-  return { ...opaque([v]), items };
+      .map((x) => extend(x, { generated: true }));
+  return extend(opaque([v]), { items });
 };
 
 /** runpy.run_path(file) and other loaders of a python file: the file's content is executed. */
@@ -895,9 +895,9 @@ const walkCall: Handler = (_w, c) => {
   const top = c.args[0] ?? c.kw.get('top');
   if (!top) return undefined;
   const under = concat([top, strVal('/**')]);
-  const names: Val = { ...opaque([top]), each: ANY_ENTRY };
-  const each: Val = { ...opaque([top]), items: [under, names, names] };
-  return { ...opaque([top]), each };
+  const names: Val = extend(opaque([top]), { each: ANY_ENTRY });
+  const each: Val = extend(opaque([top]), { items: [under, names, names] });
+  return extend(opaque([top]), { each });
 };
 
 /** A directory entry when a listing is iterated: every entry, written as the glob `*`. */
@@ -912,11 +912,11 @@ const listCall: Handler = (_w, c) => {
     c.name === 'os.listdir'
       ? ANY_ENTRY
       : { ...joinPaths([d, ANY_ENTRY]), dynamic: true, ref: 'pathlib.Path()' };
-  return { ...opaque([d]), each: entry };
+  return extend(opaque([d]), { each: entry });
 };
 
 /** ctypes: a C library loaded into the process; its system/popen/exec* run programs. */
-const loadLibrary: Handler = (_w, c) => ({ ...opaque(c.args), ref: 'ctypes.CDLL()' });
+const loadLibrary: Handler = (_w, c) => extend(opaque(c.args), { ref: 'ctypes.CDLL()' });
 
 const libcExec: Handler = (w, c) => {
   const first = c.args[0];
@@ -994,9 +994,8 @@ const httpCall: Handler = (w, c) => {
     ...(headers ? { headers: [headers] } : {}),
     auth,
     sends,
-    method,
   });
-  return { ...res, ref: 'http.Response()' };
+  return extend(res, { ref: 'http.Response()' });
 };
 
 /** urllib.request.urlopen(url | Request, data) */
@@ -1103,14 +1102,14 @@ const socketConnect: Handler = (w, c) => {
   const addr = hostPort(c.args[0]);
   if (!addr) return undefined;
   const res = connectTo(w, c, 'socket.connect', addr);
-  if (c.recvNode && c.recv && res.peer) w.bind(c.recvNode, { ...c.recv, peer: res.peer });
+  if (c.recvNode && c.recv && res.peer) w.bind(c.recvNode, extend(c.recv, { peer: res.peer }));
   return UNKNOWN;
 };
 
 const createConnection: Handler = (w, c) => {
   const addr = hostPort(arg(c, 0, 'address'));
   if (!addr) return undefined;
-  return { ...connectTo(w, c, 'socket.create_connection', addr), ref: 'socket.socket()' };
+  return extend(connectTo(w, c, 'socket.create_connection', addr), { ref: 'socket.socket()' });
 };
 
 const socketBind: Handler = (w, c) => {
@@ -1328,9 +1327,13 @@ const dictView: Handler = (_w, c) => {
   const fields = c.recv?.ref === undefined ? c.recv?.fields : undefined;
   if (!c.recv || !fields || c.args.length > 0 || fields.size > 64) return undefined;
   const items = [...fields].map(([k, v]) =>
-    c.method === 'keys' ? strVal(k) : c.method === 'values' ? v : { ...opaque([v]), items: [strVal(k), v] },
+    c.method === 'keys'
+      ? strVal(k)
+      : c.method === 'values'
+        ? v
+        : extend(opaque([v]), { items: [strVal(k), v] }),
   );
-  return { ...opaque([c.recv]), items };
+  return extend(opaque([c.recv]), { items });
 };
 
 /** cipher.decrypt(blob) (Fernet, AES, nacl...): decrypted data is decoded content (run, it is a hidden payload). */
@@ -1379,7 +1382,7 @@ const translate: Handler = (_w, c) => {
     }
     return t;
   });
-  return out === undefined ? undefined : { ...out, generated: true };
+  return out === undefined ? undefined : extend(out, { generated: true });
 };
 
 /** A command run on another host over SSH (fabric, asyncssh, paramiko): analysed as `ssh host CMD` would be. */
@@ -1468,7 +1471,7 @@ function memberByName(base: Val, dotted: string): Val | undefined {
   for (const part of dotted.split('.')) {
     const ref = attrRef(v, part);
     if (ref === undefined) return undefined;
-    v = isModuleName(ref) ? { ...refVal(ref, part), module: true } : refVal(ref, part);
+    v = isModuleName(ref) ? extend(refVal(ref, part), { module: true }) : refVal(ref, part);
   }
   return v;
 }
@@ -1537,7 +1540,7 @@ const archiveOpen: Handler = (w, c) => {
   const name = arg(c, 0, 'name') ?? c.kw.get('file') ?? c.kw.get('fileobj');
   const mode = constText(arg(c, 1, 'mode')) ?? 'r';
   const kind = c.name.startsWith('tarfile') ? 'tarfile.TarFile()' : 'zipfile.ZipFile()';
-  if (!name || !/[wax]/.test(mode)) return { ...opaque(name ? [name] : []), ref: kind };
+  if (!name || !/[wax]/.test(mode)) return extend(opaque(name ? [name] : []), { ref: kind });
   const { path, dynamic } = pathOf(name);
   w.col.file(c.span, 'write', path, c.name, { dynamic });
   return { ...opaque([name]), ref: kind, file: { path: name, op: 'write' } };
@@ -1570,7 +1573,7 @@ const SYSTEM_SITE = '/usr/lib/python3/site-packages';
 const sitePackages: Handler = (_w, c) =>
   c.name === 'site.getusersitepackages' || c.name === 'site.USER_SITE'
     ? strVal(USER_SITE)
-    : { ...opaque([]), items: [strVal(SYSTEM_SITE), strVal(USER_SITE)] };
+    : extend(opaque([]), { items: [strVal(SYSTEM_SITE), strVal(USER_SITE)] });
 
 /** paramiko: client.open_sftp() keeps the connection; sftp.put(local, remote) uploads the local file. */
 const keepPeer: Handler = (_w, c) =>
@@ -1676,7 +1679,7 @@ add(['functools.partial'], (w, c) => {
     // The partial itself: the function with these arguments first (`map(partial(f, x), items)`).
     const f = c.args[0];
     if (f?.ref === undefined && f?.fn === undefined) return UNKNOWN;
-    return { ...f, bound: [...(f.bound ?? []), ...c.args.slice(1)] };
+    return extend(f, { bound: [...(f.bound ?? []), ...c.args.slice(1)] });
   }
   return dir ? { ...c.args[0]!, fields: new Map([['directory', dir]]) } : c.args[0];
 });
@@ -1733,7 +1736,7 @@ add(['pathlib.Path().write_text', 'pathlib.Path().write_bytes'], pathWrite);
 
 add(['os.path.join', 'posixpath.join', 'pathlib.Path().joinpath'], (_w, c) =>
   c.name.endsWith('joinpath') && c.recv
-    ? { ...joinPaths([c.recv, ...c.args]), ref: 'pathlib.Path()' }
+    ? extend(joinPaths([c.recv, ...c.args]), { ref: 'pathlib.Path()' })
     : joinPaths(c.args),
 );
 add(
@@ -1946,12 +1949,14 @@ add(['paramiko.SSHClient().connect'], (w, c) => {
   if (!addr) return undefined;
   const res = connectTo(w, c, 'paramiko.connect', addr);
   // The client is connected from here on: its sftp/scp uploads go to that host.
-  if (c.recvNode && c.recv && res.peer) w.bind(c.recvNode, { ...c.recv, peer: res.peer });
+  if (c.recvNode && c.recv && res.peer) w.bind(c.recvNode, extend(c.recv, { peer: res.peer }));
   return res;
 });
 add(['paramiko.Transport'], (w, c) => {
   const addr = hostPort(arg(c, 0, 'sock'));
-  return addr ? { ...connectTo(w, c, 'paramiko.Transport', addr), ref: 'paramiko.Transport()' } : undefined;
+  return addr
+    ? extend(connectTo(w, c, 'paramiko.Transport', addr), { ref: 'paramiko.Transport()' })
+    : undefined;
 });
 add(['scp.SCPClient', 'paramiko.SFTPClient.from_transport'], (_w, c) =>
   c.args[0]?.peer ? { ...UNKNOWN, ref: `${c.name}()`, peer: c.args[0].peer } : undefined,
@@ -2101,10 +2106,6 @@ PY_CALLS.methods(PY_UPLOAD_METHODS);
 for (const [names, h] of PY_CAPTURE) add(names, h);
 PY_CALLS.methods(PY_CAPTURE_METHODS);
 for (const [names, h] of PY_SERVICES) add(names, h);
-// Logging handlers that ship records to another host, and the logging calls they send (code/log-handlers.ts).
-for (const [names, h] of PY_LOG_HANDLERS) add(names, h);
-add(PY_LOG_FUNCTIONS, PY_LOGGED);
-PY_CALLS.methods(PY_LOG_METHODS);
 
 /** By method name, when the receiver's type is unknown. */
 PY_CALLS.methods([
