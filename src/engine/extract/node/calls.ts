@@ -772,6 +772,7 @@ const fetchCall: Handler = (w, c) => {
     payload: body ? [body] : [],
     ...(headers ? { headers: [headers] } : {}),
     sends: body !== undefined || SENDING.test(constText(opt(init, 'method')) ?? ''),
+    method: constText(opt(init, 'method')) ?? 'GET',
     resolvers: resolverAddresses(w, [init]),
   });
 };
@@ -829,6 +830,7 @@ const httpRequest: Handler = (w, c) => {
     payload: [],
     ...(headers ? { headers: [headers] } : {}),
     sends: SENDING.test(method),
+    method,
     resolvers: resolverAddresses(w, [options]),
   });
   return extend(res, { ref: 'http.ClientRequest()' });
@@ -878,6 +880,7 @@ const axiosCall: Handler = (w, c) => {
       (SENDING.test(method) ||
         dataArg !== undefined ||
         rest.some((o) => opt(o, 'body') || opt(o, 'json') || opt(o, 'data') || opt(o, 'form'))),
+    method,
     resolvers: resolverAddresses(w, [...rest, c.recv]),
   });
 };

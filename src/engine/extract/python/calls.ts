@@ -84,6 +84,7 @@ import { PY_TEMPFILES } from './tempfiles.js';
 import { deleteWalkActor, overwriteWalk, walkActor } from '../code/overwrite.js';
 import { fireGadgets, gadgetFormat, loaderData, PY_BUFFERS } from './gadgets.js';
 import { PY_PERSISTENCE, PY_SITE_CONSTANTS } from './persistence.js';
+import { PY_LOG_FUNCTIONS, PY_LOG_HANDLERS, PY_LOG_METHODS, PY_LOGGED } from '../code/log-handlers.js';
 import { PY_UPLOAD_METHODS, PY_UPLOADS } from '../code/uploads.js';
 import { PY_CAPTURE, PY_CAPTURE_METHODS } from '../code/capture.js';
 import { PY_SERVICES } from '../code/services.js';
@@ -994,6 +995,7 @@ const httpCall: Handler = (w, c) => {
     ...(headers ? { headers: [headers] } : {}),
     auth,
     sends,
+    method,
   });
   return extend(res, { ref: 'http.Response()' });
 };
@@ -2106,6 +2108,10 @@ PY_CALLS.methods(PY_UPLOAD_METHODS);
 for (const [names, h] of PY_CAPTURE) add(names, h);
 PY_CALLS.methods(PY_CAPTURE_METHODS);
 for (const [names, h] of PY_SERVICES) add(names, h);
+// Logging handlers that ship records to another host, and the logging calls they send (code/log-handlers.ts).
+for (const [names, h] of PY_LOG_HANDLERS) add(names, h);
+add(PY_LOG_FUNCTIONS, PY_LOGGED);
+PY_CALLS.methods(PY_LOG_METHODS);
 
 /** By method name, when the receiver's type is unknown. */
 PY_CALLS.methods([
