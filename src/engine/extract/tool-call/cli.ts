@@ -259,6 +259,23 @@ function deleteFiles(f: Map<string, unknown>): CliEquivalent | undefined {
   return paths.length > 0 ? bash(['rm -rf --', ...paths.map(quote)]) : undefined;
 }
 
+/** A move tool is `mv` of its source to its destination (moving the workspace away is FS-AST-002's). */
+function moveFiles(f: Map<string, unknown>): CliEquivalent | undefined {
+  const from = str(f, 'source', 'src', 'from', 'old_path', 'source_path', 'path', 'file_path');
+  const to = str(
+    f,
+    'destination',
+    'dest',
+    'dst',
+    'to',
+    'new_path',
+    'destination_path',
+    'target',
+    'target_path',
+  );
+  return from !== undefined && to !== undefined ? bash(['mv --', quote(from), quote(to)]) : undefined;
+}
+
 function kill(f: Map<string, unknown>): CliEquivalent | undefined {
   const pids = list(f, 'pid', 'pids', 'process_id', 'process_ids', 'pgid');
   if (pids.length === 0) return undefined;
@@ -582,7 +599,7 @@ function memoryLines(args: unknown): CliEquivalent[] {
 }
 
 /** `install_package {manager, package, index_url}`: the install command the tool runs. */
-function installLine(f: Map<string, unknown>): CliEquivalent | undefined {
+function installLine(w: readonly string[], f: Map<string, unknown>): CliEquivalent | undefined {
   const index = str(
     f,
     'index_url',
@@ -593,19 +610,26 @@ function installLine(f: Map<string, unknown>): CliEquivalent | undefined {
     'source',
     'repository_url',
   );
-  if (index === undefined) return undefined;
   const pkgs = list(f, 'package', 'packages', 'name', 'package_name', 'requirement', 'requirements');
-  const manager = (str(f, 'manager', 'package_manager', 'tool', 'ecosystem') ?? 'pip').toLowerCase();
+  // A package given as a URL or archive (`https://host/x.tgz`, `git+https://...`) comes from that host.
+  if (
+    index === undefined &&
+    !pkgs.some((p) => /^(?:[a-z][a-z0-9+.-]*:\/\/|git@)|\.(?:tgz|tar\.gz|whl|zip)$/i.test(p))
+  )
+    return undefined;
+  const manager = (
+    str(f, 'manager', 'package_manager', 'tool', 'ecosystem') ??
+    (w.includes('npm') ? 'npm' : w.includes('yarn') ? 'yarn' : w.includes('pnpm') ? 'pnpm' : 'pip')
+  ).toLowerCase();
   if (/^(?:npm|pnpm|yarn|node|javascript|js)$/.test(manager))
     return bash([
       manager === 'node' || manager === 'javascript' || manager === 'js' ? 'npm' : manager,
       'install',
-      '--registry',
-      quote(index),
+      index !== undefined && `--registry ${quote(index)}`,
       ...pkgs.map(quote),
     ]);
   const flag = f.has('extra_index_url') ? '--extra-index-url' : '--index-url';
-  return bash(['pip install', flag, quote(index), ...pkgs.map(quote)]);
+  return bash(['pip install', index !== undefined && `${flag} ${quote(index)}`, ...pkgs.map(quote)]);
 }
 
 const FAMILY_WORDS = new Set([
@@ -627,6 +651,9 @@ const FAMILY_WORDS = new Set([
   'drop',
   'truncate',
   'unpublish',
+  'move',
+  'rename',
+  'mv',
   'http',
   'request',
   'fetch',
@@ -701,6 +728,7 @@ export function cliEquivalents(name: string, args: unknown): CliEquivalent[] {
   }
   if (acts(w, DELETE, ['repo', 'repository', 'repositories'])) out.push(githubRepoDelete(f));
   if (acts(w, DELETE, FS_OBJECT)) out.push(deleteFiles(f));
+  if (acts(w, ['move', 'rename', 'mv'], FS_OBJECT)) out.push(moveFiles(f));
   // A download's `file` is where the response goes, not what is sent.
   if (
     has(w, 'http', 'request', 'fetch', 'post', 'upload', 'curl', 'webhook', 'api') &&
@@ -725,6 +753,6 @@ export function cliEquivalents(name: string, args: unknown): CliEquivalent[] {
     has(w, 'install') &&
     has(w, 'package', 'packages', 'dependency', 'dependencies', 'pip', 'npm', 'library')
   )
-    out.push(installLine(f));
+    out.push(installLine(w, f));
   return out.filter((c): c is CliEquivalent => c !== undefined && c.code !== '');
 }

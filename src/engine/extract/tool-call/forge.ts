@@ -58,8 +58,29 @@ function visibility(w: readonly string[], f: Map<string, unknown>): CliEquivalen
   return visible ? bash(['gh repo edit', quote(repoOf(f)), '--visibility public']) : undefined;
 }
 
+/** A repository handed to another owner (`github_transfer_repository`): the gh api call GIT-AST-011 judges. */
+function transfer(w: readonly string[], f: Map<string, unknown>): CliEquivalent | undefined {
+  if (!has(w, 'transfer') || !has(w, 'repo', 'repository', 'project')) return undefined;
+  const to = str(
+    f,
+    'new_owner',
+    'new_owner_name',
+    'target_owner',
+    'to',
+    'destination',
+    'new_namespace',
+    'namespace',
+  );
+  return bash([
+    'gh api -X POST',
+    quote(`repos/${repoOf(f)}/transfer`),
+    '-f',
+    quote(`new_owner=${to ?? 'someone'}`),
+  ]);
+}
+
 export function forgeLines(w: readonly string[], f: Map<string, unknown>): CliEquivalent[] {
-  return [protection(w, f), collaborator(w, f), visibility(w, f)].filter(
+  return [protection(w, f), collaborator(w, f), visibility(w, f), transfer(w, f)].filter(
     (c): c is CliEquivalent => c !== undefined,
   );
 }
@@ -75,4 +96,5 @@ export const FORGE_WORDS = [
   'visibility',
   'repo',
   'repository',
+  'transfer',
 ];
