@@ -7,6 +7,7 @@
 import { emptyContainer, type ContainerInit } from './cli.js';
 import { sourceVariable, uncheckedSource } from './package-sources.js';
 import { AUTHORIZED_KEYS, holdsLiteralKey, plantsKey } from './planted-keys.js';
+import { addedOverRoot, preloadedDownload, unpackedOverRoot } from './remote-archives.js';
 import { shellQuote } from './shell-words.js';
 import type { Span } from '../../types.js';
 
@@ -382,6 +383,16 @@ export function analyzeDockerfile(text: string, sink: DockerfileSink, contexts?:
       sandboxed: true,
     });
   };
+  // Remote content laid over the system or preloaded into every program runs, as `curl | sh` (r7).
+  let workdir = '';
+  const remoteCode = (url: string | undefined, span: Span): void => {
+    if (url !== undefined)
+      sink.nested(`curl -fsSL ${shellQuote(url)} | sh`, span, {
+        inImage: true,
+        secrets: [],
+        sandboxed: true,
+      });
+  };
   // An outside SSH key written into the image's authorized_keys, as the shell code that writes it.
   const plant = (code: string, span: Span): void =>
     sink.nested(code, span, { inImage: true, secrets: [], sandboxed: true, plantsKey: true });
@@ -434,6 +445,12 @@ export function analyzeDockerfile(text: string, sink: DockerfileSink, contexts?:
         // Downloads this RUN makes, for the instructions after it (and its own unpack-and-run).
         const fetched = runDownloads(rest);
         for (const d of fetched) if (downloads.length < 16) downloads.push(d);
+        const body = [rest, ...ins.heredocs.map((h) => h.body)].join('\n');
+        remoteCode(
+          unpackedOverRoot(body, downloads, workdir) ??
+            (/ld\.so\.preload/.test(body) ? preloadedDownload(body, downloads) : undefined),
+          codeSpan,
+        );
         // A secret mount's file copied elsewhere stays in the layer (`cp /root/.npmrc /app/`; r5).
         for (const file of step.secrets) {
           const kept = secretLeftInLayer(
@@ -474,6 +491,9 @@ export function analyzeDockerfile(text: string, sink: DockerfileSink, contexts?:
           if (v !== '') sink.literal?.(`${k}=${v}`, `${keyword.toUpperCase()} ${k}`, span);
         }
         if (keyword === 'env') checkSources([...vars].map(([k, v]) => `${k}=${v}`).join('\n'), span);
+        // `ENV LD_PRELOAD=/usr/lib/hook.so` of a library ADD or curl fetched: every program loads it.
+        if (keyword === 'env' && vars.has('LD_PRELOAD'))
+          remoteCode(preloadedDownload(vars.get('LD_PRELOAD')!, downloads), span);
         // `ENV PIP_INDEX_URL=URL` is `pip config set global.index-url URL` for every later install
         // (ARG values are in the build's environment too): PKG-AST-003 judges the host (r6).
         for (const [k, v] of declarations(keyword, args)) {
@@ -498,6 +518,9 @@ export function analyzeDockerfile(text: string, sink: DockerfileSink, contexts?:
         return;
       case 'user':
         image.user = args.trim().split(/\s+/)[0];
+        return;
+      case 'workdir':
+        workdir = args.trim();
         return;
       case 'add':
       case 'copy': {
@@ -536,9 +559,13 @@ export function analyzeDockerfile(text: string, sink: DockerfileSink, contexts?:
             if (keyword === 'add' && downloads.length < 16) {
               const download = downloadOf(url, dest);
               const release = RELEASE_CHECKOUT.test(url);
-              const pinned = release || flags.has('checksum') || RELEASE_ASSET.test(url);
+              // `releases/download/v${VERSION}/` with `ARG VERSION=3.1.6` is the tagged asset.
+              const known = url.replace(/\$\{?(\w+)\}?/g, (m, k: string) => vars.get(k) ?? m);
+              const pinned = release || flags.has('checksum') || RELEASE_ASSET.test(known);
               if (download !== undefined)
                 downloads.push(pinned ? { ...download, pinned, ...(release && { release }) } : download);
+              // `ADD https://x/rootfs.tar.gz /`: remote files over the system (r7).
+              if (download !== undefined && !pinned) remoteCode(addedOverRoot(download, dest), span);
               // `ADD https://x/keys /root/.ssh/authorized_keys`: an outside key planted in the image.
               if (download !== undefined && AUTHORIZED_KEYS.test(download.path))
                 plant(`curl -fsSL ${shellQuote(url)} >> ${shellQuote(download.path)}`, span);
