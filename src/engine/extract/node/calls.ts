@@ -1159,8 +1159,21 @@ add(['encodeURI'], (_w, c) =>
     : undefined,
 );
 // Stored credentials handed back by libraries (keytar, AWS credential providers, netrc; r3).
+// AWS SDK v3 providers are functions: calling what fromIni()/fromNodeProviderChain() gave resolves them (r6).
 for (const [names, store] of JS_CREDENTIAL_CALLS)
-  add(names, (_w, c) => credentialResult(store, c.recv ? [c.recv, ...c.args] : c.args));
+  add(names, (_w, c) => {
+    const creds = credentialResult(store, c.recv ? [c.recv, ...c.args] : c.args);
+    return c.name.includes('credential-provider') ? { ...creds, returns: creds } : creds;
+  });
+// A Google access token minted from application-default credentials: what `gcloud auth
+// print-access-token` prints: in an auth header it is used, in a body or query sent away (r6).
+add(
+  ['getAccessToken', 'getCredentials', 'getRequestHeaders'].flatMap((m) => [
+    `google-auth-library.GoogleAuth().${m}`,
+    `new google-auth-library.GoogleAuth().${m}`,
+  ]),
+  (_w, c) => ({ ...opaque(c.args), sources: [{ kind: 'output', program: 'gcloud' }] }),
+);
 // better-sqlite3 / sqlite3 databases opened by path: the file is read through them (a browser store).
 add(
   ['new better-sqlite3', 'better-sqlite3', 'new sqlite3.Database', 'new sqlite3.verbose().Database'],
