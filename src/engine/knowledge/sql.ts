@@ -91,6 +91,10 @@ export const NETWORK_FUNCTIONS: ReadonlySet<string> = new Set([
   'sp_invoke_external_rest_endpoint',
   'system$send_email',
   'invoke_lambda',
+  // pgsql-http verbs that send a body (red team r7: http_put of a query result)
+  'http_put',
+  'http_patch',
+  'http_delete',
 ]);
 
 /** Package prefixes (Oracle PL/SQL packages) whose every member reaches outside the database. */
@@ -143,11 +147,16 @@ export const CREDENTIAL_TABLES: ReadonlySet<string> = new Set([
   'mysql.servers',
   'sys.link$',
   'link$',
+  // Oracle password history and Redshift's user catalog with the hash (red team r7)
+  'sys.user_history$',
+  'user_history$',
+  'pg_user_info',
+  'pg_catalog.pg_user_info',
 ]);
 
 /** Column names that hold passwords or password hashes. */
 export const CREDENTIAL_COLUMN =
-  /^(?:password|passwd|pass|pwd|password_hash|passwordhash|password_digest|hashed_password|authentication_string|spare4)$/;
+  /^(?:password|passwd|pass|pwd|password_hash|passwordhash|password_digest|hashed_password|encrypted_password|crypted_password|password_salt|authentication_string|spare4)$/;
 
 /** Roles whose membership amounts to superuser or server file/program access (PostgreSQL, cloud). */
 export const POWERFUL_ROLES: ReadonlySet<string> = new Set([
@@ -177,6 +186,17 @@ export const POWERFUL_ROLES: ReadonlySet<string> = new Set([
   'accountadmin',
   'orgadmin',
   'useradmin',
+  // Predefined roles that read or write every table, or replicate from anywhere, and server roles
+  // that load files, create databases or kill sessions (red team r7)
+  'pg_read_all_data',
+  'pg_write_all_data',
+  'pg_create_subscription',
+  'bulkadmin',
+  'dbcreator',
+  'diskadmin',
+  'processadmin',
+  'datapump_exp_full_database',
+  'datapump_imp_full_database',
 ]);
 
 /** Settings whose change lets the server run programs or load code. */
@@ -202,6 +222,8 @@ export const DANGEROUS_SETTINGS: ReadonlySet<string> = new Set([
   'archive_library',
   'jit_provider',
   'plugin_dir',
+  // MySQL runs this SQL for every client that logs in (red team r7)
+  'init_connect',
 ]);
 
 /** The last part of a table name, unquoted and lowercased. */

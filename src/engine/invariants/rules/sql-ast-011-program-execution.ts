@@ -2,6 +2,14 @@
 import { DANGEROUS_SETTINGS, reachingFunctions } from '../../knowledge/sql.js';
 import { defineRule } from '../define-rule.js';
 
+/**
+ * Code that runs outside SQL's reach (red team r7): MySQL `SET GLOBAL init_connect` runs its SQL
+ * for every login, and H2 `CREATE ALIAS ... AS '<java source>'` / `FOR 'java.lang.Runtime.exec'`
+ * compiles or binds Java the server then runs.
+ */
+const HOST_CODE =
+  /^\s*(?:set\s+(?:@@)?(?:global|persist|persist_only)\b\s*\.?\s*(init_connect)\b|create\s+(?:force\s+)?alias\s+(?:if\s+not\s+exists\s+)?[\w."]+\s+(?:deterministic\s+)?(?:nobuffer\s+)?(?:as|for)\b)/i;
+
 export default defineRule({
   id: 'SQL-AST-011',
   invariant: 'NO_SQL_EXFILTRATION',
@@ -24,6 +32,17 @@ export default defineRule({
         yield {
           span: s.span,
           reason: `the statement loads native code into the database server (${s.loadsLibrary || 'library'})`,
+          suggestedAlternative: null,
+        };
+        continue;
+      }
+      const host = HOST_CODE.exec(s.text);
+      if (host) {
+        yield {
+          span: s.span,
+          reason: host[1]
+            ? 'SET GLOBAL init_connect runs its SQL for every client that logs in'
+            : 'CREATE ALIAS binds Java code that the database server runs',
           suggestedAlternative: null,
         };
         continue;

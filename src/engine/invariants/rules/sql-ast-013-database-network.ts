@@ -33,6 +33,24 @@ const FIXED_GET =
   /^\s*select\s+(?:[\w.*,\s]+\s+from\s+)?(?:\w+\.)?http_get\s*\(\s*'https:\/\/(?![\d.]+[/:']|\[)[a-z0-9-]+(?:\.[a-z0-9-]+)+(?:\/[\w./-]*)?'\s*\)(?:\s+(?:as\s+)?\w+)?\s*;?\s*$/i;
 
 /**
+ * Snowflake API integrations and external functions (red team r7): every call sends its arguments
+ * to the API Gateway or proxy named, outside the account.
+ */
+const EXTERNAL_API =
+  /^\s*(?:create|alter)\s+(?:or\s+replace\s+)?(?:secure\s+)?(?:api\s+integration|external\s+function)\b/i;
+
+/**
+ * pg_net / pgsql-http calls of the project's own Supabase edge functions only (r7 FP: a trigger
+ * posting a row id to https://<ref>.supabase.co/functions/v1/send-email).
+ */
+const OWN_EDGE_FUNCTION = /^'https:\/\/[a-z0-9]{16,24}\.supabase\.co\/functions\/v1\/[\w./-]*'$/;
+const URL_LITERAL = /'[a-z][\w+.-]*:\/\/[^']*'/gi;
+function onlyEdgeFunctions(text: string): boolean {
+  const urls = text.match(URL_LITERAL) ?? [];
+  return urls.length > 0 && urls.every((u) => OWN_EDGE_FUNCTION.test(u.toLowerCase()));
+}
+
+/**
  * MySQL CHANGE REPLICATION SOURCE / CHANGE MASTER TO ... HOST, PostgreSQL CREATE SUBSCRIPTION ...
  * CONNECTION 'host=...' (red team r6): the database pulls and applies another server's writes.
  */
@@ -62,6 +80,15 @@ export default defineRule({
         };
         continue;
       }
+      if (EXTERNAL_API.test(s.text)) {
+        yield {
+          span: s.span,
+          reason:
+            'an API integration or external function sends the data it is called with to an outside endpoint',
+          suggestedAlternative: null,
+        };
+        continue;
+      }
       if (s.connectsTo !== undefined) {
         yield {
           span: s.span,
@@ -82,6 +109,8 @@ export default defineRule({
       if (f && nets.every((x) => MAILERS.has(x.name.slice(x.name.lastIndexOf('.') + 1))) && fixedMail(s.text))
         continue;
       if (f && nets.every((x) => x.name.endsWith('http_get')) && FIXED_GET.test(s.text)) continue;
+      if (f && nets.every((x) => /(?:^|\.)http_(?:get|post)$/.test(x.name)) && onlyEdgeFunctions(s.text))
+        continue;
       if (f)
         yield {
           span: s.span,

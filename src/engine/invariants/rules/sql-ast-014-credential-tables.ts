@@ -7,38 +7,49 @@ import { defineRule } from '../define-rule.js';
  * role listing). A statement that selects only named columns, never the secret one, never the
  * whole row (`*`, the table or its alias as a value) and names the table once reads no secret.
  */
-const SECRET_COLUMN: Readonly<Record<string, string>> = {
-  pg_authid: 'rolpassword',
-  pg_subscription: 'subconninfo',
-  pg_user_mapping: 'umoptions',
+const SECRET_COLUMN: Readonly<Record<string, readonly string[]>> = {
+  pg_authid: ['rolpassword'],
+  pg_subscription: ['subconninfo'],
+  pg_user_mapping: ['umoptions'],
+  // r7 FP: `SELECT user, host FROM mysql.user` lists accounts; the hash is in these columns
+  'mysql.user': ['authentication_string', 'password'],
 };
+/** MySQL has no whole-row value, so a column may share the table's name (`user`). */
+const ROW_VALUES = new Set(['pg_authid', 'pg_subscription', 'pg_user_mapping']);
 const PLAIN_SELECT =
-  /^\s*select\s+(?:distinct\s+)?([\w\s,."]+?)\s+from\s+(?:"?pg_catalog"?\s*\.\s*)?"?(\w+)"?(?:\s+(?:as\s+)?(?!where\b|order\b|limit\b|group\b)(\w+))?(?:\s+(?:where|order|limit|group)\b[\s\S]*)?\s*;?\s*$/i;
+  /^\s*select\s+(?:distinct\s+)?([\w\s,."`]+?)\s+from\s+(?:["`]?(pg_catalog|mysql)["`]?\s*\.\s*)?["`]?(\w+)["`]?(?:\s+(?:as\s+)?(?!where\b|order\b|limit\b|group\b)(\w+))?(?:\s+(?:where|order|limit|group)\b[\s\S]*)?\s*;?\s*$/i;
 
 function readsNoSecret(text: string, table: string): boolean {
   const bare = table.split('.').pop()!;
-  const secret = SECRET_COLUMN[bare];
-  if (secret === undefined) return false;
+  const key = table.startsWith('mysql.') ? table : bare;
+  const secrets = SECRET_COLUMN[key];
+  if (secrets === undefined) return false;
   const m = PLAIN_SELECT.exec(text);
-  if (!m || m[2]!.toLowerCase() !== bare) return false;
+  if (!m || m[3]!.toLowerCase() !== bare || key.startsWith('mysql.') !== (m[2]?.toLowerCase() === 'mysql'))
+    return false;
   const lower = text.toLowerCase();
-  if (lower.includes(secret) || lower.split(bare).length !== 2) return false;
-  const alias = m[3]?.toLowerCase();
+  const named = ROW_VALUES.has(key)
+    ? lower.split(bare).length
+    : lower.split(/\bmysql\W{0,3}\.\W{0,3}user\b/).length;
+  if (secrets.some((c) => lower.includes(c)) || named !== 2) return false;
+  const alias = m[4]?.toLowerCase();
   // The alias used as a value (not as `alias.column`) is the whole row.
   if (
     alias !== undefined &&
     new RegExp(String.raw`\b${alias}\b(?!\s*\.)`, 'g').exec(
       lower
-        .slice(m.index + m[0].indexOf(m[2]!) + bare.length)
-        .replace(new RegExp(String.raw`^\s+(?:as\s+)?${alias}\b`), ''),
+        .slice(m.index + m[0].indexOf(m[3]!) + bare.length)
+        .replace(new RegExp(String.raw`^[\s"\x60]+(?:as\s+)?${alias}\b`), ''),
     ) !== null
   )
     return false;
   return m[1]!.split(',').every((item) => {
-    const col = /^\s*(?:"?\w+"?\s*\.\s*)?"?(\w+)"?(?:\s+(?:as\s+)?"?\w+"?)?\s*$/
+    const col = /^\s*(?:["`]?\w+["`]?\s*\.\s*)?["`]?(\w+)["`]?(?:\s+(?:as\s+)?["`]?\w+["`]?)?\s*$/
       .exec(item)?.[1]
       ?.toLowerCase();
-    return col !== undefined && col !== bare && col !== alias && col !== secret;
+    return (
+      col !== undefined && (col !== bare || !ROW_VALUES.has(key)) && col !== alias && !secrets.includes(col)
+    );
   });
 }
 
@@ -106,6 +117,7 @@ export default defineRule({
         runtime: 'sql',
         why: 'role attributes only',
       },
+      { input: 'SELECT user, host FROM mysql.user', runtime: 'sql', why: 'account names, not their hashes' },
       {
         input: 'SELECT subname, subenabled FROM pg_subscription',
         runtime: 'sql',
