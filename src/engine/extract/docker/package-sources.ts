@@ -88,5 +88,55 @@ export function uncheckedSource(text: string): { url: string; why: string } | un
     return { url: registry, why: `npm installs from ${registry} with TLS checks off` };
   if (registry !== undefined && /^http:\/\//i.test(registry) && !LOOPBACK.test(registry))
     return { url: registry, why: `an npm registry over plain http (${registry})` };
+  return systemSource(text);
+}
+
+/** A host that is not the build machine's own or its network's: a public IP literal. */
+const PUBLIC_IP =
+  /^https?:\/\/(?!(?:10|127)\.|192\.168\.|172\.(?:1[6-9]|2\d|3[01])\.|169\.254\.)\d+\.\d+\.\d+\.\d+(?:[:/]|$)/i;
+/** Public forges `cargo install --git` builds crates from. */
+const FORGE = /^(?:https:\/\/|ssh:\/\/git@)(?:github\.com|gitlab\.com|codeberg\.org|bitbucket\.org)\//i;
+const ANY_URL = /(?:https?|ftp):\/\/[^\s"';&|)\]]+/i;
+
+/**
+ * System and language package managers told to install without a signature or from a foreign source
+ * (red team r7): an apt source marked `[trusted=yes]` or installs with authentication off, apk
+ * `--allow-untrusted` from a `--repository` URL, dnf/yum `--nogpgcheck`, an apt proxy at a public
+ * address, gem `--source` over http, cargo `install --git` of a host other than a public forge.
+ */
+function systemSource(text: string): { url: string; why: string } | undefined {
+  const firstUrl = (s: string): string => ANY_URL.exec(s)?.[0] ?? 'http://unverified-package-source.invalid';
+  const deb = /\bdeb\s+\[[^\]]*\btrusted=yes\b[^\]]*\]\s+(\S+)/.exec(text)?.[1];
+  // A local directory of the build's own .debs (`deb [trusted=yes] file:/debs ./`) is not a source.
+  if (deb !== undefined && /^(?:https?|ftp):\/\//i.test(deb))
+    return { url: firstUrl(deb), why: `an apt source marked trusted=yes (${deb})` };
+  if (
+    /--allow-unauthenticated\b|AllowUnauthenticated[= "']+(?:true|1)|AllowInsecureRepositories[= "']+(?:true|1)/i.test(
+      text,
+    )
+  )
+    return { url: firstUrl(text), why: 'apt installs with package signatures unchecked' };
+  if (/\bapk\b[^\n;&|]*--allow-untrusted\b/.test(text)) {
+    const repo = URL_AFTER('(?:--repository|-X)').exec(text)?.[1];
+    if (repo !== undefined && /^(?:https?|ftp):\/\//i.test(repo))
+      return { url: repo, why: `apk installs unsigned packages from ${repo}` };
+  }
+  if (
+    /\b(?:dnf|yum|microdnf|zypper)\b[^\n;&|]*(?:--nogpgcheck\b|--no-gpg-checks\b)|\bgpgcheck\s*=\s*0\b/.test(
+      text,
+    )
+  )
+    return { url: firstUrl(text), why: 'rpm packages installed with signatures unchecked' };
+  const proxy =
+    /Acquire::(?:https?|ftp)::Proxy(?:::[\w.-]+)?\s*["']?\s*((?:https?|socks5h?):\/\/[^\s"';]+)/i.exec(
+      text,
+    )?.[1];
+  if (proxy !== undefined && PUBLIC_IP.test(proxy.replace(/^socks5h?/i, 'http')))
+    return { url: proxy.replace(/^socks5h?/i, 'http'), why: `apt fetches through a proxy at ${proxy}` };
+  const gem = /\bgem\s+install\b[^\n;&|]*--source[= ]\s*["']?(http:\/\/[^\s"';&|]+)/.exec(text)?.[1];
+  if (gem !== undefined && !LOOPBACK.test(gem)) return { url: gem, why: `gems over plain http (${gem})` };
+  const crate = /\bcargo\s+install\b[^\n;&|]*--git[= ]\s*["']?([^\s"';&|]+)/.exec(text)?.[1];
+  if (crate !== undefined && /^[a-z]+:\/\//i.test(crate) && !FORGE.test(crate) && !LOOPBACK.test(crate))
+    return { url: crate.replace(/^git:\/\//i, 'http://'), why: `a crate built from ${crate}` };
   return undefined;
 }
