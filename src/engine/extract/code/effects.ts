@@ -8,6 +8,7 @@ import { type Collector, looksLikeSql, programName, shellJoin, shellWord, SHELLS
 import { jsonVal } from './fold.js';
 import { forgeRequestLine } from './forge-rest.js';
 import { parseTarget, type Target } from './net.js';
+import { saasDeleteLine } from './saas-rest.js';
 import { authFlows, credentialQueryOnly, headerFlows } from './request-auth.js';
 import { dockerRunLine } from './sdk.js';
 import { fedLine } from './stdin-data.js';
@@ -263,6 +264,9 @@ export function request(col: Collector, span: Span, actor: string, req: Request)
   // A forge repository deleted, published or handed over through its REST API (code/forge-rest.ts).
   const forge = req.method === undefined ? null : forgeRequestLine(url, req.method, req.payload[0]);
   if (forge !== null) col.nested(forge, 'bash', span, actor);
+  // Any other hosted resource deleted over its control plane's REST API (code/saas-rest.ts).
+  const saas = forge !== null || req.method === undefined ? null : saasDeleteLine(url, req.method, req.url);
+  if (saas !== null) col.nested(saas, 'bash', span, actor);
   const parsed = parseTarget(url);
   const target = req.port !== undefined && parsed.url === undefined ? { ...parsed, port: req.port } : parsed;
   col.net(span, target, req.sends, actor);
