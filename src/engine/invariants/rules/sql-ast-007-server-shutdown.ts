@@ -5,6 +5,7 @@ import {
   emptySearchPath,
   serviceSwitchedOff,
 } from '../../knowledge/sql-cutoff.js';
+import { exhaustion } from '../../knowledge/sql-exhaust.js';
 import { holdsLock, isLongSleep, rowBomb, throttled } from '../../knowledge/sql-load.js';
 import { defineRule } from '../define-rule.js';
 
@@ -55,6 +56,15 @@ export default defineRule({
     const texts = stmts.map((s) => s.text);
     for (const c of [...cutOffMoves(texts), ...appAccessRevoked(texts), ...serviceSwitchedOff(texts)])
       yield { span: stmts[c.index]!.span, reason: c.reason, suggestedAlternative: null };
+    // Endless work (knowledge/sql-exhaust.ts) is read over the batch: a loop's exit or a CTE's
+    // OPTION (MAXRECURSION) may sit in a later statement of the split.
+    const endless = stmts.length > 0 ? exhaustion(texts.join(';\n')) : undefined;
+    if (endless !== undefined)
+      yield {
+        span: stmts[0]!.span,
+        reason: `denial of service from inside the database: ${endless}`,
+        suggestedAlternative: null,
+      };
     for (const s of stmts) {
       const outage =
         rowBomb(s.text) ??
