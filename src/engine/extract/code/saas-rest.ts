@@ -46,12 +46,20 @@ const LISTED =
  * `url` is the rendered URL (holes as `$name`), `urlVal` the value it came from.
  */
 export function saasDeleteLine(url: string, method: string, urlVal: Val): string | null {
-  if (method.toUpperCase() !== 'DELETE') return null;
   const m = /^https?:\/\/([^/?#:]+)(?::\d+)?(\/[^?#]*)?/.exec(url);
   if (!m) return null;
   const host = m[1]!.toLowerCase();
   const path = (m[2] ?? '/').replace(/\/+$/, '');
   const line = `curl -X DELETE ${shellWord(strVal(url))}`;
+  // etcd's v3 gateway deletes keys by POST (a range, or every key): the remote delete it is.
+  if (method.toUpperCase() === 'POST' && /^\/v3(?:beta|alpha)?\/kv\/deleterange$/.test(path)) return line;
+  if (method.toUpperCase() !== 'DELETE') return null;
+  // Broker admin APIs (RabbitMQ management, Kafka REST proxy) over a listing: every queue or topic.
+  if (
+    /^\/(?:api\/(?:queues|exchanges|vhosts)|topics|v3\/clusters\/[^/]+\/topics)\//.test(path) &&
+    deepSources(urlVal).some((s) => s.kind === 'net')
+  )
+    return line;
   if (WHOLE.some(([h, p]) => h.test(host) && p.test(path))) return line;
   // An id taken from a response (a listing the program fetched) stands for every item it lists.
   if (LISTED.test(host) && deepSources(urlVal).some((s) => s.kind === 'net')) return line;
