@@ -33,6 +33,8 @@ const AUTH_OFF_ARGS: readonly RegExp[] = [
   /^--host(?:=|\s+)tcp:\/\/(?:0\.0\.0\.0)?:2375$/,
   /^--bind_ip_all$/,
   /^--bind_ip(?:=|\s+)0\.0\.0\.0$/,
+  // memcached has no authentication: listening on every address (r7).
+  /^(?:-l|--listen)(?:=|\s+)0\.0\.0\.0$/,
 ];
 
 /** Settings that put authentication back (a redis password, mongo's root user). */

@@ -20,6 +20,9 @@ function portsOf(policy: Policy): ReadonlySet<number> {
   return set;
 }
 
+/** Options that name where a server listens or advertises itself, not where a client connects. */
+const LISTEN_OPTION = /^--?(?:listen|bind|advertise|initial-advertise)[\w-]*(?:=|$)/i;
+
 /** Schemes that write raw bytes to any TCP port (gopher://h:6379/_FLUSHALL speaks Redis). */
 const RAW_SOCKET_SCHEME = /^(?:gopher|dict|telnet|ldap)$/i;
 
@@ -62,12 +65,25 @@ export default defineRule({
   *check(facts, policy) {
     const protectedPorts = portsOf(policy);
     const seen = new Set<number>();
+    // A server's own listen address (`etcd --listen-client-urls http://0.0.0.0:2379`) is not a connection.
+    const listens = new Set<string>();
+    for (const e of facts.of('exec'))
+      for (const url of argvUrls(e)) {
+        const at = e.argv.indexOf(url.arg);
+        if (LISTEN_OPTION.test(url.arg) || (at > 0 && LISTEN_OPTION.test(e.argv[at - 1]!)))
+          listens.add(
+            url.arg.slice(url.arg.indexOf('=', 0) < url.arg.indexOf('://') ? url.arg.indexOf('=') + 1 : 0),
+          );
+      }
     for (const n of facts.of('net')) {
+      if (n.url !== undefined && listens.has(n.url)) continue;
       const h = hit(protectedPorts, seen, n.host, n.port, n.span, n.scheme);
       if (h) yield h;
     }
     for (const e of facts.of('exec')) {
       for (const url of argvUrls(e)) {
+        const at = e.argv.indexOf(url.arg);
+        if (LISTEN_OPTION.test(url.arg) || (at > 0 && LISTEN_OPTION.test(e.argv[at - 1]!))) continue;
         const h = hit(
           protectedPorts,
           seen,
