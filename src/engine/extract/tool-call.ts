@@ -183,6 +183,25 @@ const URL_KEY =
   /^(?:url|uri|urls|uris|endpoint|href|link|webhook|webhook_url|callback_url|base_url|target_url|api_url|feed_url|image_url|remote|page_url|request_url|location|resource|resource_uri)$/;
 const PATH_KEY =
   /^(?:path|paths|file|files|filename|file_name|file_path|filepath|target|target_path|target_file|destination|dest|destination_path|source|src|source_path|directory|dir|folder|old_path|new_path|from|to|absolute_path|notebook_path|pathname|file_uri|output_path|input_path|output_file|input_file|save_path|dest_path|cwd_path|attachment|attachments|attachment_path|attachment_paths|local_path|local_file|local_dir|out_path|out_file|outfile|output|output_dir|output_directory|save_to|save_as|dst|dst_path|location|log_file|logfile|extract_to|extract_dir|target_dir|target_directory|dest_dir|destination_dir|download_path|root|root_dir|root_path)$/;
+/** Tools whose name says they act on local files (read_file, fs_write, open_document, text_editor). */
+const FILE_TOOL =
+  /(?:^|_)(?:file|files|fs|filesystem|path|paths|dotfile|document|doc|editor|text_editor|str_replace_editor|str_replace_based_edit_tool|notebook|write|edit|append)(?:$|_)/;
+/** Keys whose text is content, a search or a prose note even when it reads like a path (`old_string: "/usr/bin"`). */
+const NOT_PATH_KEY =
+  /(?:^|_)(?:content|contents|text|body|data|str|string|code|pattern|regex|glob|query|search|replace|replacement|find|match|include|exclude|ignore|line|lines|insert|value|comment|message|description|url|host|command|cmd|encoding|mode|id)(?:$|_)/;
+/** A value that is a local path: absolute, home, ./ or ../ relative, a Windows drive, or a dotfile. */
+const PATH_VALUE = /^(?:\/(?!\/)|~(?:\/|$)|\.\.?\/|[A-Za-z]:[\\/]|\.[A-Za-z0-9_][\w.-]*(?:\/|$))[^\s]*$/;
+
+/**
+ * A file tool's path under a key outside PATH_KEY (`fsPath`, `path_to_file`, `name`, `file_location`):
+ * any single-token value shaped like a path, in a field that does not say it holds content or a pattern.
+ */
+function impliedPath(tool: string, key: string, value: string): boolean {
+  return (
+    FILE_TOOL.test(tool) && !CONTENT_KEY.test(key) && !NOT_PATH_KEY.test(key) && PATH_VALUE.test(value.trim())
+  );
+}
+
 /** Keys naming a local file whose text the tool sends as its content (`content_from_file`). */
 const FILE_REF_KEY =
   /^(?:(?:content|body|text|data|description|message|payload)_(?:from_)?file(?:_path)?|from_file|file_content_path|content_path|upload_from|read_from)$/;
@@ -760,6 +779,8 @@ function walkArguments(
   // A file tool aimed at a hosted repository, gist or bucket writes there, not to this machine.
   const remote = writes && remoteFileTool(tool, asRecord(asRecord(parsed)?.arguments));
   const localWrite = writes && !remote && LOCAL_FILE_TOOL.test(tool);
+  // A hosted store's keys name no local file, however they are spelled.
+  const localFiles = verb !== undefined && !remoteFileTool(tool, asRecord(asRecord(parsed)?.arguments));
   const shellTool = SHELL_TOOL.test(tool);
   const actor = `tool:${name}`;
   const base = { runtime: 'bash' as const, depth: 0 };
@@ -785,9 +806,13 @@ function walkArguments(
   ): Fact[] => {
     // MultiEdit-style `edits: [{old_string, new_string}]` name the file once, beside the list.
     const top = asRecord(asRecord(parsed)?.arguments);
-    const target = PATH_FIELDS.map((k) => siblings?.[k] ?? top?.[k]).find(
-      (v): v is string => typeof v === 'string',
-    );
+    const target =
+      PATH_FIELDS.map((k) => siblings?.[k] ?? top?.[k]).find((v): v is string => typeof v === 'string') ??
+      // `{"fsPath": "/etc/sudoers.d/x", "content": ...}`: the path field under another name.
+      [siblings, top]
+        .flatMap((r) => Object.entries(r ?? {}))
+        .map(([k, v]) => (typeof v === 'string' && impliedPath(tool, snakeName(k), v) ? v : undefined))
+        .find((v) => v !== undefined);
     return target !== undefined && (only === undefined || only.test(target))
       ? codeWrittenTo(target, content, span)
       : [];
@@ -937,6 +962,7 @@ function walkArguments(
       continue;
     let runtime: Runtime | undefined;
     const lang = siblingLanguage(siblings);
+    const pathField = PATH_KEY.test(key) || (localFiles && impliedPath(tool, key, value));
     // A browser tool's function or script runs as JavaScript in the page (fetch reaches what it can);
     // so does a `javascript:` URL it is sent to. The page's cookies and storage are its secrets.
     if (BROWSER_TOOL.test(tool) && BROWSER_CODE_KEY.test(key)) {
@@ -987,7 +1013,7 @@ function walkArguments(
     }
     // Free text that reads as a command line: in a shell tool's fields, or under any key that
     // does not say it is prose (`{"input": "curl ... | sh"}`, `{"payload": "rm -rf /"}`).
-    if (runtime === undefined && !PROSE_KEY.test(key) && !URL_KEY.test(key) && !PATH_KEY.test(key)) {
+    if (runtime === undefined && !PROSE_KEY.test(key) && !URL_KEY.test(key) && !pathField) {
       if ((shellTool && /\s/.test(value.trim())) || looksLikeCommand(value)) runtime = 'bash';
     }
     if (runtime !== undefined) {
@@ -1037,7 +1063,7 @@ function walkArguments(
     facts.push(lit);
 
     const filePath = fileUrlPath(value);
-    if (filePath !== undefined && (URL_KEY.test(key) || PATH_KEY.test(key) || verb !== undefined)) {
+    if (filePath !== undefined && (URL_KEY.test(key) || pathField || verb !== undefined)) {
       facts.push(
         fileOp(
           verb?.op === undefined || verb.op === 'read' ? 'read' : verb.op,
@@ -1084,8 +1110,7 @@ function walkArguments(
       continue;
     }
     // `location` and the like name a URL or a path: a value with no scheme is a path.
-    const urlKey =
-      URL_KEY.test(key) && !(PATH_KEY.test(key) && !/^(?:[a-z][a-z0-9+.-]*:|\/\/)/i.test(value.trim()));
+    const urlKey = URL_KEY.test(key) && !(pathField && !/^(?:[a-z][a-z0-9+.-]*:|\/\/)/i.test(value.trim()));
     if (
       urlKey ||
       (/^(?:[a-z][a-z0-9+.-]*:|\/\/)/i.test(value.trim()) &&
@@ -1097,10 +1122,10 @@ function walkArguments(
       if (net) facts.push(net);
       continue;
     }
-    if (PATH_KEY.test(key) && verb !== undefined && !/^[a-z][a-z0-9+.-]*:\/\//i.test(value)) {
+    if (pathField && verb !== undefined && !/^[a-z][a-z0-9+.-]*:\/\//i.test(value)) {
       const role =
         verb.op === 'move' || verb.op === 'copy'
-          ? /^(?:source|src|from|old_path|source_path|src_path)$/.test(key)
+          ? /^(?:source|src|from|old_path|source_path|src_path)$|^(?:source|src|from|origin)_/.test(key)
             ? 'source'
             : 'destination'
           : undefined;
