@@ -72,8 +72,35 @@ const TO_PUBLIC = /\bto\s+public\b/i;
 /** The object of the grant: the first ON (single scans, linear on hostile input). */
 const GRANT_ON = /\bon\s+(?:all\s+)?([\w."\x60[\]]+)/i;
 
+/**
+ * Access handed outside (red team r7): a Snowflake key pair set on a user (a login that needs no
+ * password), a share opened to other accounts, BigQuery grants to allUsers/allAuthenticatedUsers,
+ * and a SECURITY DEFINER function that EXECUTEs the SQL it is given (anyone who calls it runs as
+ * its owner).
+ */
+const OUTSIDE_ACCESS: readonly [RegExp, string][] = [
+  [
+    /^\s*alter\s+user\b[^;]*?\bset\b[^;]*?\brsa_public_key(?:_2)?\s*=\s*'[^']/i,
+    'a key pair set on a user is a login that needs no password',
+  ],
+  [
+    /^\s*(?:alter\s+share\b[^;]*?\b(?:add|set)\s+accounts?\b|create\s+(?:or\s+replace\s+)?share\b[^;]*?\baccounts?\s*=)/i,
+    "a share opened to other accounts gives them the database's rows",
+  ],
+  [
+    /\bgrant\b[^;]*?\bto\s+(?:"|'|`)?(?:allusers|allauthenticatedusers)\b/i,
+    'a grant to allUsers/allAuthenticatedUsers makes the data public',
+  ],
+  [
+    /\bsecurity\s+definer\b[\s\S]*?\bexecute\s+(?!format\b|immediate\s+')[a-z_]\w*\s*(?:;|\busing\b|$)|\bexecute\s+(?!format\b)[a-z_]\w*\s*;[\s\S]*?\bsecurity\s+definer\b/i,
+    'a SECURITY DEFINER function runs whatever SQL it is given as its owner',
+  ],
+];
+
 /** Why the statement hands out server control, or undefined. */
 function serverControl(text: string): string | undefined {
+  const out = OUTSIDE_ACCESS.find(([re]) => re.test(text));
+  if (out) return out[1];
   const priv = SERVER_PRIVILEGE.exec(text);
   if (priv)
     return `GRANT ${priv[0].replace(/^\s*grant\s+/i, '').toUpperCase()} gives control of the server, its files or other accounts`;
