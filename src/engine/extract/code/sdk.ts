@@ -15,6 +15,7 @@ import {
   redisEveryKey,
 } from './datastores.js';
 import { jsonText } from './json-text.js';
+import { BROKER_ROOTS, outsideCall, outsideConstruct, writeOutside } from './outside-stores.js';
 import { STORE_ROOTS, storeCall, storeConstruct, storeMember } from './stores.js';
 import { constText, deepLits, deepSources, opaque, render, strVal, UNKNOWN, type Val } from './value.js';
 
@@ -32,7 +33,9 @@ export interface Sdk {
     | 'git'
     | 'search'
     | 'store'
-    | 'engine';
+    | 'engine'
+    | 'broker'
+    | 'vault';
   /** Service, bucket, database, collection, table, or a sub-object's name, outermost first. */
   readonly path: readonly string[];
   /** The endpoint the client was made for (a URL or host), as written. */
@@ -158,7 +161,11 @@ export function maySdk(name: string, method: string | undefined): boolean {
   const dot = root.indexOf('.');
   const head = (dot < 0 ? root : root.slice(0, dot)).replace(/(?:\(\))+$/, '');
   return (
-    ROOTS.has(head) || head.startsWith('@aws-sdk/') || name.includes('.objects.') || STORE_ROOTS.test(head)
+    ROOTS.has(head) ||
+    head.startsWith('@aws-sdk/') ||
+    name.includes('.objects.') ||
+    STORE_ROOTS.test(head) ||
+    BROKER_ROOTS.test(head)
   );
 }
 
@@ -211,7 +218,13 @@ export function sdkConstruct(name: string, c: SdkCall): Val | undefined {
     ) ||
     /^(?:new )?(?:ioredis|ioredis\.Cluster|redis\.createClient|redis\.RedisClient)$/.test(name)
   ) {
-    const target = first ?? c.kw.get('host') ?? c.kw.get('url');
+    // ioredis and node-redis take an options object ({host}, {url}) or (port, host).
+    const opts = first?.fields;
+    const target = opts
+      ? (opts.get('host') ?? opts.get('url') ?? opts.get('socket')?.fields?.get('host'))
+      : first?.num !== undefined
+        ? c.args[1]
+        : (first ?? c.kw.get('host') ?? c.kw.get('url'));
     return sdkVal({ lib: 'redis', path: [], ...(target ? { target: render(target) } : {}) });
   }
   // --- mongo
@@ -262,7 +275,7 @@ export function sdkConstruct(name: string, c: SdkCall): Val | undefined {
     return sdkVal({ lib: 'git', path: [] });
   if (/^(?:simple-git|simple-git\.simpleGit|simple-git\.default)$/.test(name))
     return sdkVal({ lib: 'git', path: [] });
-  return storeConstruct(name, c.args, c.kw);
+  return storeConstruct(name, c.args, c.kw) ?? outsideConstruct(name, c);
 }
 
 /** A model or table named by a value (`User`, `models.User`, `'users'`), lower-cased. */
@@ -344,9 +357,14 @@ export function sdkCall(v: Val, method: string, c: SdkCall): Val | undefined {
     case 'docker':
       return dockerCall(sdk, method, c);
     case 'redis':
+      writeOutside(sdk, c);
       return redisCall(sdk, method, c);
     case 'mongo':
+      writeOutside(sdk, c);
       return mongoCall(sdk, method, c);
+    case 'broker':
+    case 'vault':
+      return outsideCall(sdk, method, c);
     case 'orm':
       return ormCall(sdk, method, c);
     case 'orm-client':
@@ -395,6 +413,9 @@ const AWS_MESSAGES: Readonly<Record<string, readonly [readonly string[], readonl
   'ses send-raw-email': [['Destinations', 'Destination', 'Source'], ['RawMessage']],
   'sesv2 send-email': [['Destination', 'FromEmailAddress'], ['Content']],
   'pinpoint send-messages': [['ApplicationId'], ['MessageRequest']],
+  // A queue URL names its account: a literal one may be anyone's (issue 22 r7).
+  'sqs send-message': [['QueueUrl'], ['MessageBody', 'MessageAttributes']],
+  'sqs send-message-batch': [['QueueUrl'], ['Entries']],
 };
 
 /** What an operation hands back: a secret source for the reads above; messages' data flows out. */
