@@ -29,14 +29,15 @@ const idleCleanup = (text: string): boolean =>
  * false, SQL Server SINGLE_USER/RESTRICTED_USER/OFFLINE/EMERGENCY (WITH ROLLBACK IMMEDIATE cuts the
  * sessions in flight), MySQL offline_mode. Gated on the first word (ALTER/SET).
  */
-const CLOSED_GATE = /^(?:\s|--[^\n]*\n|\/\*[\s\S]*?\*\/)*(?:alter|set|revoke|flush)\b/i;
+const CLOSED_GATE =
+  /^(?:\s|--[^\n]*\n|\/\*[\s\S]*?\*\/)*(?:alter|set|revoke|flush|rename|exec|execute|sp_detach_db)\b/i;
 /**
  * The application locked out of its database or the database made read-only (red team r5): a
  * role without login or expired, CONNECT revoked, an account locked or disabled, read-only
  * defaults, a global read lock.
  */
 const LOCKED =
-  /^(?:\s|--[^\n]*\n|\/\*[\s\S]*?\*\/)*(?:alter\s+(?:role|user)\b[^;]*?\b(?:nologin|account\s+lock)\b|alter\s+(?:role|user)\b[^;]*?\bvalid\s+until\s+'(?:19\d\d|20[01]\d|202[0-5])-|alter\s+login\b[^;]*?\bdisable\b|revoke\s+connect\s+on\s+database\b|alter\s+(?:database|role|user)\b[^;]*?\bdefault_transaction_read_only\s*(?:=|\bto\b)\s*'?(?:on|true|1)\b|set\s+(?:global\s+|persist\s+|@@global\.|@@persist\.)(?:super_)?read_only\s*(?:=|:=)\s*'?(?:on|1|true)\b|flush\s+tables\s+with\s+read\s+lock\b)/i;
+  /^(?:\s|--[^\n]*\n|\/\*[\s\S]*?\*\/)*(?:(?:exec(?:ute)?\s+)?(?:[\w.]+\.)?sp_detach_db\b|alter\s+(?:user|login)\s+[^;\s]+\s+(?:rename\s+to|with\s+name\s*=)|rename\s+user\b|alter\s+(?:role|user)\b[^;]*?\b(?:nologin|account\s+lock)\b|alter\s+(?:role|user)\b[^;]*?\bvalid\s+until\s+'(?:19\d\d|20[01]\d|202[0-5])-|alter\s+login\b[^;]*?\bdisable\b|revoke\s+connect\s+on\s+database\b|alter\s+(?:database|role|user)\b[^;]*?\bdefault_transaction_read_only\s*(?:=|\bto\b)\s*'?(?:on|true|1)\b|set\s+(?:global\s+|persist\s+|@@global\.|@@persist\.)(?:super_)?read_only\s*(?:=|:=)\s*'?(?:on|1|true)\b|flush\s+tables\s+with\s+read\s+lock\b)/i;
 const CLOSED =
   /^(?:\s|--[^\n]*\n|\/\*[\s\S]*?\*\/)*(?:alter\s+(?:database|role|user)\b[^;]*?\bconnection\s+limit\s*=?\s*0\b|alter\s+database\b[^;]*?\ballow_connections\s*(?:=|\bto\b)?\s*'?(?:false|off|0)\b|alter\s+database\b[^;]*?\bset\s+(?:single_user|restricted_user|offline|emergency)\b|set\s+(?:global\s+|persist\s+|@@global\.|@@persist\.)offline_mode\s*(?:=|:=)\s*'?(?:on|1|true)\b)/i;
 
