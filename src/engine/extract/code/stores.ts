@@ -60,6 +60,9 @@ const SERVICES: readonly (readonly [string, RegExp])[] = [
     /^(?:neo4j\.(?:Async)?GraphDatabase\.(?:driver|bolt_driver|neo4j_driver)|neo4j-driver\.(?:default\.)?driver)$/,
   ],
   ['github', /^(?:github\.Github|github\.MainClass\.Github)$/],
+  // Object and coordination stores (r7): minio buckets, etcd key spaces.
+  ['minio', /^(?:minio\.Minio|minio\.Client)$/],
+  ['etcd', /^(?:etcd3\.client|etcd3\.Etcd3Client)$/],
   [
     'azure-resources',
     /^(?:azure\.mgmt\.resource\.ResourceManagementClient|@azure\/arm-resources\.ResourceManagementClient)$/,
@@ -68,7 +71,7 @@ const SERVICES: readonly (readonly [string, RegExp])[] = [
 
 /** First segments of those names (a cheap gate: code/sdk.ts maySdk). */
 export const STORE_ROOTS =
-  /^(?:pinecone|@pinecone-database\/pinecone|qdrant_client|@qdrant\/js-client-rest|chromadb|weaviate|weaviate-client|pymilvus|@zilliz\/milvus2-sdk-node|google|@google-cloud\/[\w-]+|firebase-admin|firebase_admin|algoliasearch|azure|@azure\/[\w-]+|github|neo4j|neo4j-driver)$/;
+  /^(?:pinecone|@pinecone-database\/pinecone|qdrant_client|@qdrant\/js-client-rest|chromadb|weaviate|weaviate-client|pymilvus|@zilliz\/milvus2-sdk-node|google|@google-cloud\/[\w-]+|firebase-admin|firebase_admin|algoliasearch|azure|@azure\/[\w-]+|github|neo4j|neo4j-driver|minio|etcd3)$/;
 
 /**
  * A store client, or a collection, index, bucket or reference inside one: the service, the names
@@ -146,6 +149,15 @@ function targetOf(
       const uri = given(kw.get('uri'), first);
       if (uri === null || uri === undefined) return undefined;
       return /^\w+(?:\+\w+)?:\/\/(?:localhost|127\.0\.0\.1|\[::1\])(?::\d+)?\/?$/.test(uri) ? 'local' : uri;
+    }
+    case 'minio':
+    case 'etcd': {
+      // An endpoint on this machine is a dev or test server; one from the environment is somewhere else.
+      const ep = given(kw.get('endpoint'), opts?.get('endPoint'), kw.get('host'), first);
+      const h = ep === undefined ? (service === 'etcd' ? 'localhost' : null) : ep;
+      if (h === null) return undefined;
+      if (/^(?:https?:\/\/)?(?:localhost|127\.0\.0\.1|\[::1\])(?:[:/]|$)/.test(h)) return 'local';
+      return /^https?:\/\//.test(h) ? h : `https://${h}`;
     }
     case 'milvus': {
       const uri = given(kw.get('uri'), opts?.get('address'), first);
@@ -331,6 +343,18 @@ function destroyLine(
         /^(?:begin_delete|delete|beginDelete|beginDeleteAndWait)$/.test(method)
         ? `az group delete --name ${arg('resource_group_name')} --yes`
         : null;
+    case 'minio':
+      // remove_bucket needs an empty bucket: a script that calls it has emptied it first.
+      return /^(?:remove_bucket|removeBucket)$/.test(method)
+        ? del('https://minio.remote', `/${arg('bucket_name')}`)
+        : null;
+    case 'etcd': {
+      // The whole key space: a prefix of '' or '/'.
+      const prefix = text(args[0] ?? kw.get('key_prefix'));
+      return method === 'delete_prefix' && (prefix === '' || prefix === '/')
+        ? del('https://etcd.remote', '/v2/keys/?recursive=true')
+        : null;
+    }
     case 'github':
       return githubLine(store, method, args, kw);
     default:
