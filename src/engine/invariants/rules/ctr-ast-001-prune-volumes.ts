@@ -44,6 +44,7 @@ const OUTAGE_VERBS: ReadonlyMap<string, string> = new Map(
     'container kill': 'kills',
     'container stop': 'stops',
     'container pause': 'pauses',
+    'container rm': 'removes',
     'c rm': 'removes',
     'c del': 'removes',
     'c delete': 'removes',
@@ -79,6 +80,12 @@ function outage(prog: string, args: readonly string[], exec: ExecFact, narrowed:
     return null;
   if (key === 'node update' && !targets.some((t) => /^(?:drain|pause)$|=(?:drain|pause)$/.test(t)))
     return null;
+  // A removal of a container, service or stack named for production (`docker rm -vf prod-db`,
+  // `docker stack rm prod`; r7): that site's service and its data go.
+  const prod = /rm$/.test(key)
+    ? targets.find((t) => !t.startsWith('-') && !/[$`]/.test(t) && productionProject([`n=${t}`]) !== null)
+    : undefined;
+  if (prod !== undefined) return `${prog} ${key} ${does} ${prod}, named for production`;
   const stdin = exec.via === 'xargs' && exec.dynamic && !narrowed;
   // xargs hands its input as `{}`.
   const every = targets.some((t) => !t.startsWith('-') && listsEvery(t, stdin && t === '{}'));
