@@ -984,6 +984,12 @@ const MUTATORS: ReadonlySet<string> = new Set([
   'add',
   'setdefault',
   'appendleft',
+  // An email message's body and attachments (then sent with smtplib's send_message).
+  'set_content',
+  'add_attachment',
+  'add_alternative',
+  'attach',
+  'set_payload',
 ]);
 
 /** Base classes whose methods serve a network client (`self.path` is what the client asked for). */

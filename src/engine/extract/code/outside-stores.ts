@@ -8,7 +8,7 @@
  * Key Vault are secrets, as the AWS reads are (code/sdk.ts).
  */
 import { classifyHost } from '../../net/address.js';
-import type { Collector } from './collector.js';
+import { type Collector, shellWord } from './collector.js';
 import type { Sdk, SdkCall } from './sdk.js';
 import { parseTarget } from './net.js';
 import { sendTo } from './effects.js';
@@ -76,9 +76,12 @@ const BROKERS =
 /** One-shot publishers: the call itself sends (`paho.mqtt.publish.single(topic, payload, hostname=)`). */
 const ONE_SHOT = /^paho\.mqtt\.publish\.(?:single|multiple)$/;
 
+/** SFTP clients: a file put on the server is the scp upload it amounts to. */
+const SFTP = /^(?:new )?(?:ssh2-sftp-client(?:\.default)?|pysftp\.Connection)$/;
+
 /** First names of the modules above (a cheap gate for maySdk). */
 export const BROKER_ROOTS =
-  /^(?:kafka|aiokafka|confluent_kafka|kafkajs|pika|amqplib|amqp-connection-manager|mqtt|paho|nats|stomp|google|@google-cloud|azure|@azure)$/;
+  /^(?:kafka|aiokafka|confluent_kafka|kafkajs|pika|amqplib|amqp-connection-manager|mqtt|paho|nats|stomp|ssh2-sftp-client|pysftp|google|@google-cloud|azure|@azure)$/;
 
 /** Secret vault clients whose reads answer with secret values. */
 const VAULTS =
@@ -93,6 +96,7 @@ export function outsideConstruct(name: string, c: SdkCall): Val | undefined {
     if (host !== undefined) sendTo(c.col, c.span, { host }, written(c));
     return UNKNOWN;
   }
+  if (SFTP.test(name)) return brokerVal(brokerOf(c), ['sftp']);
   if (!BROKERS.test(name)) return undefined;
   // pika.BlockingConnection(params) is bound to the broker its parameters name.
   const inner = c.args[0]?.sdk;
@@ -116,7 +120,8 @@ export function outsideCall(sdk: Sdk, method: string, c: SdkCall): Val | undefin
       : undefined;
   if (CONNECTS.test(method) && sdk.target === undefined) {
     // The client variable is not rebound: later sends on any unbound client go to this broker.
-    const host = outsideHost(text(c.args[0] ?? c.kw.get('host')) ?? undefined);
+    const first = c.args[0];
+    const host = outsideHost(text(first?.fields?.get('host') ?? first ?? c.kw.get('host')) ?? undefined);
     if (host !== undefined) {
       const list = CONNECTED.get(c.col) ?? [];
       if (list.length < 8) list.push(host);
@@ -124,9 +129,20 @@ export function outsideCall(sdk: Sdk, method: string, c: SdkCall): Val | undefin
     }
     return UNKNOWN;
   }
+  if (sdk.path[0] === 'sftp') return sftpPut(sdk, method, c);
   if (sdk.target === undefined)
     for (const host of CONNECTED.get(c.col) ?? []) sendTo(c.col, c.span, { host }, written(c));
   writeOutside(sdk, c);
   // A producer, channel or connection made from the client talks to the same broker.
   return brokerVal(sdk.target, [...sdk.path, method]);
+}
+
+/** `sftp.put(local, remote)` / fastPut / uploadDir to an outside server: judged as `scp local host:remote`. */
+function sftpPut(sdk: Sdk, method: string, c: SdkCall): Val | undefined {
+  if (!/^(?:put|fastPut|uploadDir|put_r|put_d)$/.test(method)) return undefined;
+  const host = outsideHost(sdk.target) ?? CONNECTED.get(c.col)?.[0];
+  const local = c.args[0] ?? c.kw.get('localpath');
+  if (host === undefined || local === undefined || local.parts === null) return undefined;
+  c.col.nested(`scp ${shellWord(local)} ${host}:upload`, 'bash', c.span, c.via);
+  return UNKNOWN;
 }
