@@ -374,6 +374,21 @@ function codeRuntime(tool: string, siblings: Record<string, unknown> | undefined
   return undefined;
 }
 
+/** Tools that run their command on another machine over SSH (ssh_exec, remote_exec, run_ssh_command). */
+const SSH_TOOL = /(?:^|_)(?:ssh|remote_(?:exec|execute|run|shell|command|cmd))(?:$|_)/;
+/** Keys naming the machine an SSH tool runs on. */
+const SSH_HOST_KEY =
+  /^(?:host|hostname|server|target|target_host|machine|node|instance|ip|ip_address|address|remote)$/;
+
+/** The host an SSH tool's command runs on, when a sibling names one (`{"host": "staging", "command": ...}`). */
+function sshHost(tool: string, siblings: Record<string, unknown> | undefined): string | undefined {
+  if (!SSH_TOOL.test(tool)) return undefined;
+  for (const [k, v] of Object.entries(siblings ?? {}))
+    if (typeof v === 'string' && SSH_HOST_KEY.test(snakeName(k)) && /^[\w.@:[\]-]+$/.test(v.trim()))
+      return v.trim();
+  return undefined;
+}
+
 /** Tool names that run what they are given as a shell command. */
 const SHELL_TOOL =
   /(?:^|_)(?:bash|shell|sh|zsh|terminal|console|command|commands|cmd|exec|execute|run|spawn|process|cli|tmux|ssh|subprocess|system)(?:$|_)/;
@@ -1026,11 +1041,17 @@ function walkArguments(
             : runsCmd(tool, siblings)
               ? `cmd /c ${quote(value)}`
               : cmdLine(value);
+      // An SSH tool's command runs on its host: judged as the `ssh host '...'` line it amounts to.
+      const host = runtime === 'bash' ? sshHost(tool, siblings) : undefined;
+      const onHost = (line: string): string =>
+        host === undefined ? line : `ssh ${quote(host)} ${quote(line)}`;
       // Cypher (a graph tool's query, a cypher field) is judged as the SQL it amounts to.
       const cypher = runtime === 'sql' && (GRAPH_TOOL.test(tool) || /(?:^|_)(?:cypher|cql)(?:$|_)/.test(key));
       const sql = cypher ? cypherAsSql(value) : undefined;
       const line =
-        runtime === 'bash' ? inContext(code, siblings, leaf.path[leaf.path.length - 1]!) : (sql ?? value);
+        runtime === 'bash'
+          ? onHost(inContext(code, siblings, leaf.path[leaf.path.length - 1]!))
+          : (sql ?? value);
       facts.push(...ctx.nested(line, runtime, span));
       continue;
     }
