@@ -704,7 +704,13 @@ function runLike(
       sink.read?.(o.value, 'docker --env-file', { start: o.word.start, end: o.word.end });
   const cmd = words.slice(rest + 1 + idWords);
   const named = addedHosts(options);
-  const bound = boundPaths(c.mounts);
+  // A throwaway named volume (`-v pgdata_test:/var/lib/postgresql/data`): scratch data, not the host's (r7 FP).
+  const scratch = options
+    .filter((o) => o.name === '-v' || o.name === '--volume')
+    .map((o) => /^([\w.-]+):(\/[^:]+)/.exec(o.value))
+    .filter((m): m is RegExpExecArray => m !== null && THROWAWAY_VOLUME.test(m[1]!))
+    .map((m) => ({ source: `/tmp/docker-volume-${m[1]!}`, target: m[2]!, readOnly: false }));
+  const bound = boundPaths([...c.mounts, ...scratch]);
   const hosts = (text: string): string => bound(named(text));
   // URLs handed to the container command: images whose entrypoint is a client (curlimages/curl)
   // fetch them without a program name on the line.
@@ -726,6 +732,9 @@ function runLike(
     sink.nested(code, 'bash', cmd.length > 0 ? spanOf(cmd) : whole);
   } else if (cmd.length > 0) sink.nested(hosts(sink.codeOf(cmd)), 'bash', spanOf(cmd));
 }
+
+/** Named volumes for tests and scratch work (`pgdata_test`, `cache-dev`, `tmp_data`). */
+const THROWAWAY_VOLUME = /^[\w.-]*?(?:^|[_.-])(?:test|tests|dev|tmp|scratch|ci)(?:$|[_.-])[\w.-]*$/i;
 
 /**
  * Paths below a writable bind mount's target read as the host paths they are (`-v /var/log:/logs
