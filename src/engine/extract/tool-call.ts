@@ -154,6 +154,9 @@ function serialise(
 
 const CODE_BASH =
   /^(?:command|cmd|script|shell|bash|sh|zsh|shell_command|command_line|commandline|run|exec|execute|cli|terminal|keys|input_command|cmdline|command_string|shell_script|bash_command|cmd_line)$/;
+/** Keys holding a whole CLI line under a compound name (`cli_command: "aws s3 rb --force"`, `kubectl_cmd`). */
+const CLI_LINE_KEY =
+  /^(?:cli|shell|aws|aws_cli|gcloud|gsutil|az|azure|azure_cli|kubectl|helm|terraform|gh|docker)_(?:command|cmd|line|command_line|input)$/;
 /** Keys whose array value is a list of separate commands (each element runs on its own). */
 const CODE_BASH_LIST = /^(?:commands|cmds|scripts|steps|lines|command_list|shell_commands|run_commands)$/;
 /** Keys whose array value is one argv, and the keys that name argv[0] beside an args array. */
@@ -993,7 +996,8 @@ function walkArguments(
       // python_repl `command`, code_interpreter `input`: the interpreter the tool names (Python when
       // it names none, as code interpreters are), unless the text reads as a command line.
       runtime = lang ?? codeRuntime(tool, siblings) ?? (looksLikeCommand(value) ? 'bash' : 'python');
-    else if (CODE_BASH.test(key) || CODE_BASH_LIST.test(key) || ARGV_KEY.test(key)) runtime = lang ?? 'bash';
+    else if (CODE_BASH.test(key) || CODE_BASH_LIST.test(key) || ARGV_KEY.test(key) || CLI_LINE_KEY.test(key))
+      runtime = lang ?? 'bash';
     else if (CODE_PYTHON.test(key)) runtime = 'python';
     else if (CODE_NODE.test(key)) runtime = 'node';
     else if (CODE_SQL.test(key)) runtime = 'sql';
