@@ -787,16 +787,21 @@ const sameItems: Handler = (_w, c) => {
   return extend(opaque([v]), { items });
 };
 
-/** runpy.run_path(file) and other loaders of a python file: the file's content is executed. */
-const runFile: Handler = (w, c) => {
-  const p = c.name === 'imp.load_source' ? c.args[1] : (c.args[0] ?? c.kw.get('path_name'));
-  if (!p) return undefined;
+/** The python file `p` is read and executed by call `c`: what this input wrote there runs (r3). */
+export function runPythonFile(w: PyWalker, c: PyCall, p: Val): void {
   const { path, dynamic } = pathOf(p);
   w.col.file(c.span, 'read', path, c.name, { dynamic });
   for (const from of w.col.writtenSources(path))
     w.col.flow(c.span, from, { kind: 'exec', program: 'python' });
-  // The file runs as `python3 FILE` would: code this input wrote there is analysed (r3).
+  // The file runs as `python3 FILE` would: code this input wrote there is analysed.
   if (!dynamic) runArgv(w.col, c.span, [strVal('python3'), strVal(path)], VIA);
+}
+
+/** runpy.run_path(file) and other loaders of a python file: the file's content is executed. */
+const runFile: Handler = (w, c) => {
+  const p = c.name === 'imp.load_source' ? c.args[1] : (c.args[0] ?? c.kw.get('path_name'));
+  if (!p) return undefined;
+  runPythonFile(w, c, p);
   return UNKNOWN;
 };
 

@@ -5,9 +5,9 @@
  */
 import { runArgv } from '../code/effects.js';
 import { respawns } from '../code/respawn.js';
-import { constText, pathOf, strVal, truthy, UNKNOWN, type Val } from '../code/value.js';
+import { constText, strVal, truthy, UNKNOWN, type Val } from '../code/value.js';
 import type { PyWalker } from '../python.js';
-import { PY_CALLS, type PyCall } from './calls.js';
+import { PY_CALLS, runPythonFile, type PyCall } from './calls.js';
 
 const VIA = 'python';
 
@@ -15,12 +15,7 @@ const VIA = 'python';
 function fileModule(w: PyWalker, c: PyCall): Val | undefined {
   const p = c.args[1] ?? c.kw.get('location') ?? c.kw.get('path');
   if (!p) return undefined;
-  const { path, dynamic } = pathOf(p);
-  w.col.file(c.span, 'read', path, c.name, { dynamic });
-  for (const from of w.col.writtenSources(path))
-    w.col.flow(c.span, from, { kind: 'exec', program: 'python' });
-  // The file runs as `python3 FILE` would: code this input wrote there is analysed.
-  if (!dynamic) runArgv(w.col, c.span, [strVal('python3'), strVal(path)], VIA);
+  runPythonFile(w, c, p);
   return { ...UNKNOWN, ref: `${c.name}()` };
 }
 
