@@ -7,7 +7,8 @@
 import type { DataSource } from '../../facts.js';
 import type { Span } from '../../types.js';
 import { shellWord, type Collector } from './collector.js';
-import { constText, deepSources, strVal, UNKNOWN, type Val } from './value.js';
+import { pipedStdinField, pipedStdinFields } from './stdin-pipe.js';
+import { deepSources, strVal, type Val } from './value.js';
 
 const VIA = 'data written to a program\u2019s standard input';
 
@@ -59,17 +60,12 @@ const READS = ' reads standard input as data';
 
 /** The fields a child process carries when its stdin is a pipe to a program that reads data. */
 export function dataStdinFields(line: string, ref: string): Map<string, Val> {
-  const stream: Val = { ...UNKNOWN, ref: `${ref}.stdin`, fields: new Map([[READS, strVal(line)]]) };
-  return new Map([
-    ['stdin', stream],
-    [READS, strVal(line)],
-  ]);
+  return pipedStdinFields(READS, line, ref);
 }
 
 /** The command line that reads what is written to `v` (a child's stdin, or the child for communicate()). */
 export function stdinReader(v: Val | undefined): string | undefined {
-  const r = v?.fields?.get(READS);
-  return r === undefined ? undefined : (constText(r) ?? undefined);
+  return pipedStdinField(v, READS);
 }
 
 /** `data` written to the stdin of the command `line`: analysed when it carries a secret. */

@@ -42,19 +42,32 @@ export function stdinRunner(argv: readonly Val[]): string | undefined {
 /** Field under which a process value and its stdin stream name the program that runs the stream. */
 const RUNS = ' runs standard input';
 
-/** The fields a child process value carries: its stdin stream, which runs what is written to it. */
-export function stdinFields(runner: string, ref: string): Map<string, Val> {
-  const stream: Val = { ...UNKNOWN, ref: `${ref}.stdin`, fields: new Map([[RUNS, strVal(runner)]]) };
+/**
+ * The fields of a child process value whose stdin is a pipe: its stdin stream, and the child itself
+ * (for communicate()), both carry `value` under `key`: what handles the data written to it.
+ */
+export function pipedStdinFields(key: string, value: string, ref: string): Map<string, Val> {
+  const stream: Val = { ...UNKNOWN, ref: `${ref}.stdin`, fields: new Map([[key, strVal(value)]]) };
   return new Map([
     ['stdin', stream],
-    [RUNS, strVal(runner)],
+    [key, strVal(value)],
   ]);
+}
+
+/** What `v` (a child's stdin stream, or the child) carries under `key`, if it is known text. */
+export function pipedStdinField(v: Val | undefined, key: string): string | undefined {
+  const r = v?.fields?.get(key);
+  return r === undefined ? undefined : (constText(r) ?? undefined);
+}
+
+/** The fields a child process value carries: its stdin stream, which runs what is written to it. */
+export function stdinFields(runner: string, ref: string): Map<string, Val> {
+  return pipedStdinFields(RUNS, runner, ref);
 }
 
 /** The program that runs what is written to `v` (a child's stdin stream, or the child for communicate()). */
 export function inputRunner(v: Val | undefined): string | undefined {
-  const r = v?.fields?.get(RUNS);
-  return r === undefined ? undefined : (constText(r) ?? undefined);
+  return pipedStdinField(v, RUNS);
 }
 
 /** `data` written to the standard input of `runner`: the script it runs. */
