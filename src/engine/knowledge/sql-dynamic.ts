@@ -7,6 +7,7 @@
  * dynamic execution in the same batch, stand for it. Listing them for review (no execution) and
  * clearing scratch tables picked by a name pattern (LIKE 'tmp_%') stay allowed.
  */
+import type { Span } from '../types.js';
 import { withoutComments } from './sql-text.js';
 
 /** Catalog views and tables that list tables, views, schemas or databases. */
@@ -33,4 +34,16 @@ export function catalogBuiltStatements(texts: readonly string[], verb: DynamicVe
     if (bare.slice(index).some((r) => RUNS_DYNAMIC.test(r))) out.push(index);
   }
   return out;
+}
+
+/** The spans of the statements (in any order) that run `verb` statements built from the catalog. */
+export function catalogBuiltSpans(
+  statements: Iterable<{ readonly text: string; readonly span: Span }>,
+  verb: DynamicVerb,
+): Span[] {
+  const ordered = [...statements].sort((a, b) => a.span.start - b.span.start);
+  return catalogBuiltStatements(
+    ordered.map((s) => s.text),
+    verb,
+  ).map((i) => ordered[i]!.span);
 }

@@ -2,7 +2,7 @@
 import type { SqlStmtFact } from '../../facts.js';
 import { allScratchTables, retentionPartitionTable } from '../../knowledge/sql.js';
 import { defineRule, type FactIndex } from '../define-rule.js';
-import { catalogBuiltStatements } from '../../knowledge/sql-dynamic.js';
+import { catalogBuiltSpans } from '../../knowledge/sql-dynamic.js';
 
 const WHOLE = new Set(['database', 'schema', 'tablespace', 'owned']);
 /** CREATE OR REPLACE TABLE / REPLACE TABLE (extract/sql/replace.ts): a drop spelled as a create. */
@@ -152,13 +152,9 @@ export default defineRule({
       };
     }
     // Statements built from the catalog table list and run as dynamic SQL (knowledge/sql-dynamic.ts).
-    const ordered = [...facts.of('sql')].sort((a, b) => a.span.start - b.span.start);
-    for (const i of catalogBuiltStatements(
-      ordered.map((s) => s.text),
-      'drop',
-    ))
+    for (const span of catalogBuiltSpans(facts.of('sql'), 'drop'))
       yield {
-        span: ordered[i]!.span,
+        span,
         reason:
           'DROP statements are built from the catalog table list and run as dynamic SQL: every table listed is removed',
         suggestedAlternative: null,

@@ -1,6 +1,6 @@
 /** SQL-AST-003: TRUNCATE empties whole tables without a WHERE and, in most engines, without undo. */
 import { allScratchTables } from '../../knowledge/sql.js';
-import { catalogBuiltStatements } from '../../knowledge/sql-dynamic.js';
+import { catalogBuiltSpans } from '../../knowledge/sql-dynamic.js';
 import { defineRule } from '../define-rule.js';
 
 export default defineRule({
@@ -26,13 +26,9 @@ export default defineRule({
       };
     }
     // Statements built from the catalog table list and run as dynamic SQL (knowledge/sql-dynamic.ts).
-    const ordered = [...facts.of('sql')].sort((a, b) => a.span.start - b.span.start);
-    for (const i of catalogBuiltStatements(
-      ordered.map((s) => s.text),
-      'truncate',
-    ))
+    for (const span of catalogBuiltSpans(facts.of('sql'), 'truncate'))
       yield {
-        span: ordered[i]!.span,
+        span,
         reason:
           'TRUNCATE statements are built from the catalog table list and run as dynamic SQL: every table listed is emptied',
         suggestedAlternative: null,

@@ -1,6 +1,6 @@
 /** SQL-AST-004: DELETE or UPDATE without WHERE, or with a WHERE that is always true (1=1, x=x, OR 'a'='a', id > 0). */
 import { defineRule } from '../define-rule.js';
-import { catalogBuiltStatements } from '../../knowledge/sql-dynamic.js';
+import { catalogBuiltSpans } from '../../knowledge/sql-dynamic.js';
 
 export default defineRule({
   id: 'SQL-AST-004',
@@ -25,13 +25,9 @@ export default defineRule({
       };
     }
     // Statements built from the catalog table list and run as dynamic SQL (knowledge/sql-dynamic.ts).
-    const ordered = [...facts.of('sql')].sort((a, b) => a.span.start - b.span.start);
-    for (const i of catalogBuiltStatements(
-      ordered.map((s) => s.text),
-      'delete',
-    ))
+    for (const span of catalogBuiltSpans(facts.of('sql'), 'delete'))
       yield {
-        span: ordered[i]!.span,
+        span,
         reason:
           'DELETE statements are built from the catalog table list and run as dynamic SQL: every table listed is emptied',
         suggestedAlternative: null,
