@@ -340,6 +340,116 @@ function matchesEveryValue(column: string, pattern: string): boolean {
   );
 }
 
+/** Longest key built for an expression; larger ones get none (a cost bound on every WHERE). */
+const MAX_KEY = 512;
+
+/**
+ * A string that equal expressions share (columns by name, unreadable ones by their parser
+ * signature when they name a column), or undefined when the expression is too large or opaque.
+ */
+function exprKey(e: Expr): string | undefined {
+  let budget = MAX_KEY;
+  const key = (x: Expr): string | undefined => {
+    if (--budget < 0) return undefined;
+    let out: string | undefined;
+    switch (x.k) {
+      case 'const':
+        out = `c:${typeof x.v}:${String(x.v)}`;
+        break;
+      case 'col':
+        out = `k:${x.name}`;
+        break;
+      case 'other':
+        out = x.sig !== undefined && x.cols !== false ? `o:${x.sig}` : undefined;
+        break;
+      case 'cmp': {
+        const [l, r] = [key(x.l), key(x.r)];
+        out = l === undefined || r === undefined ? undefined : `${x.op === '!=' ? '<>' : x.op}(${l},${r})`;
+        break;
+      }
+      case 'and':
+      case 'or': {
+        const parts: string[] = [];
+        for (const a of x.args) {
+          const k = key(a);
+          if (k === undefined) return undefined;
+          parts.push(k);
+        }
+        out = `${x.k}(${parts.join(',')})`;
+        break;
+      }
+      case 'not': {
+        const k = key(x.arg);
+        out = k === undefined ? undefined : `!(${k})`;
+        break;
+      }
+      case 'isnull': {
+        const k = key(x.arg);
+        out = k === undefined ? undefined : `null${x.negated ? '!' : ''}(${k})`;
+        break;
+      }
+      case 'like': {
+        const [l, r] = [key(x.l), key(x.r)];
+        out = l === undefined || r === undefined ? undefined : `like${x.negated ? '!' : ''}(${l},${r})`;
+        break;
+      }
+      default:
+        out = undefined;
+    }
+    return out !== undefined && out.length <= MAX_KEY ? out : undefined;
+  };
+  return key(e);
+}
+
+/** The opposite comparison: `a = b` against `a <> b`, `a < b` against `a >= b`. */
+const NEGATED_OP: Readonly<Record<string, string>> = {
+  '=': '<>',
+  '<>': '=',
+  '!=': '=',
+  '<': '>=',
+  '>=': '<',
+  '>': '<=',
+  '<=': '>',
+};
+
+/** The key of the expression's negation, when it has a plain one (NOT P is P's; P's is NOT P's). */
+function complementKey(e: Expr): string | undefined {
+  switch (e.k) {
+    case 'not':
+      return exprKey(e.arg);
+    case 'isnull':
+    case 'like':
+      return exprKey({ ...e, negated: !e.negated });
+    case 'cmp': {
+      const op = NEGATED_OP[e.op];
+      return op === undefined ? undefined : exprKey({ ...e, op });
+    }
+    default: {
+      const k = exprKey(e);
+      return k === undefined ? undefined : `!(${k})`;
+    }
+  }
+}
+
+/**
+ * Branches that include a condition and its negation (red team r7): `P OR NOT P`, `x IS NULL OR
+ * x IS NOT NULL`, `f(x) = 0 OR f(x) <> 0` hold for every row, whatever P is (in an AND they hold for
+ * none, so `NOT (a AND NOT a)` is every row). Linear: one key per branch.
+ */
+function hasComplement(args: readonly Expr[]): boolean {
+  if (args.length < 2 || args.length > 64) return false;
+  const keys = new Set<string>();
+  for (const a of args) {
+    const k = exprKey(a);
+    if (k !== undefined) keys.add(k);
+  }
+  for (const a of args) {
+    const c = complementKey(a);
+    if (c !== undefined && keys.has(c)) return true;
+  }
+  return false;
+}
+
 /** Three-valued truth of an expression when its value does not depend on any row; undefined otherwise. */
 export function truth(e: Expr): Truth {
   switch (e.k) {
@@ -367,6 +477,7 @@ export function truth(e: Expr): Truth {
       return undefined;
     }
     case 'and': {
+      if (hasComplement(e.args)) return false;
       let all: Truth = true;
       for (const a of e.args) {
         const t = truth(a);
@@ -376,7 +487,7 @@ export function truth(e: Expr): Truth {
       return all;
     }
     case 'or': {
-      if (coversEveryValue(e.args)) return true;
+      if (coversEveryValue(e.args) || hasComplement(e.args)) return true;
       let none: Truth = false;
       for (const a of e.args) {
         const t = truth(a);

@@ -18,6 +18,8 @@ export interface Folded {
 }
 
 const MAX_LEN = 64 * 1024;
+/** `0x` and at least two whole bytes: a T-SQL / MySQL binary literal, not a small flag value. */
+const HEX_BYTES = /^0x(?:[0-9A-Fa-f]{2}){2,}$/;
 
 /** Fold the string expression starting at `i`; undefined when nothing there is a string. */
 export function foldString(
@@ -133,6 +135,9 @@ function operand(tokens: readonly SqlToken[], i: number, vars: Vars, depth: numb
   const t = tokens[i];
   if (t === undefined) return undefined;
   if (t.kind === 'string') return { value: t.value, next: i + 1, computed: false };
+  // A hex literal is bytes that read as text once cast (red team r7: `CAST(0x5452554E43... AS varchar)`).
+  if (t.kind === 'number' && HEX_BYTES.test(t.value))
+    return { value: decoded(t.value.slice(2), 'hex'), next: i + 1, computed: true };
   if (t.kind === 'param' && vars.has(t.value.toLowerCase()))
     return { value: vars.get(t.value.toLowerCase())!, next: i + 1, computed: true };
   if (t.value === '(') {

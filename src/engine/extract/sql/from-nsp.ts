@@ -86,11 +86,26 @@ export function nspExpr(v: unknown): Expr {
         return arithmeticIdentity(op, nspExpr(n.left), nspExpr(n.right)) ?? OTHER;
       return OTHER;
     }
+    case 'function':
+    case 'cast':
+    case 'case':
+      return opaque(n);
     default: {
       const s = literal(n);
       return s === undefined ? OTHER : { k: 'const', v: s };
     }
   }
+}
+
+/** Longest signature kept for an unreadable expression (a cost bound on every WHERE). */
+const MAX_SIGNATURE = 256;
+
+/** A call or cast the evaluator cannot read, signed by its JSON so `f(x) OR NOT f(x)` reads as one f(x). */
+function opaque(n: J): Expr {
+  const sig = JSON.stringify(n);
+  if (sig.length > MAX_SIGNATURE) return OTHER;
+  // Only a column use is asserted: a call with none may still differ per row (RAND()).
+  return sig.includes('"column_ref"') ? { k: 'other', sig, cols: true } : { k: 'other', sig };
 }
 
 const tableNames = (list: unknown): string[] => {
