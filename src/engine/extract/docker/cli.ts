@@ -5,7 +5,8 @@
  */
 import type { Runtime, Span } from '../../types.js';
 import { entrypointOf, GLOBAL_VALUE } from '../../knowledge/docker.js';
-import { authOff, publishedOnAll } from './exposure.js';
+import { authOff, publishedOnAll, serviceArgs } from './exposure.js';
+import { openByDefault } from './open-defaults.js';
 
 export interface DockerWord {
   readonly value: string;
@@ -662,13 +663,21 @@ function openService(
     if (o.name === '-e' || o.name === '--env') env.push(o.value);
     else if (o.name === '-p' || o.name === '--publish') ports.push(o.value);
     else if ((o.name === '-P' || o.name === '--publish-all') && o.value !== 'false') all ??= 'every port';
-  if (env.length === 0 && cmd.length === 0) return undefined;
   const where = all ?? publishedOnAll(ports);
   if (where === undefined) return undefined;
-  const setting = authOff(
+  const args = serviceArgs(
     env,
     cmd.map((w) => w.value),
   );
+  const setting =
+    authOff(env, args) ??
+    openByDefault(
+      c.image,
+      env,
+      args,
+      c.mounts.map((m) => m.target),
+      options.some((o) => o.name === '--env-file'),
+    );
   return setting === undefined ? undefined : `${setting}, published on ${where}`;
 }
 

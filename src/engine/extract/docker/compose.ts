@@ -12,7 +12,8 @@ import {
   type HostNamespace,
 } from './cli.js';
 import type { BuildContexts } from './dockerfile.js';
-import { authOff, publishedOnAll } from './exposure.js';
+import { authOff, publishedOnAll, serviceArgs } from './exposure.js';
+import { openByDefault } from './open-defaults.js';
 import { shellQuote } from './shell-words.js';
 import { readYamlLite } from './yaml-lite.js';
 import type { Span } from '../../types.js';
@@ -139,8 +140,12 @@ function composeOpen(svc: Record<string, unknown>, c: ContainerInit): string | u
     for (const [k, v] of Object.entries(asRecord(raw) ?? {}))
       env.push(`${k}=${typeof v === 'string' || typeof v === 'number' ? interpolate(String(v)) : ''}`);
   const cmd = svc.command;
-  const args = typeof cmd === 'string' ? interpolate(cmd).split(/\s+/) : strings(cmd).map(interpolate);
-  if (env.length === 0 && args.length === 0) return undefined;
+  const words =
+    typeof cmd === 'string'
+      ? interpolate(cmd)
+          .split(/\s+/)
+          .filter((w) => w !== '')
+      : strings(cmd).map(interpolate);
   const ports: string[] = [];
   for (const p of Array.isArray(svc.ports) ? svc.ports : []) {
     if (typeof p === 'string' || typeof p === 'number') ports.push(interpolate(String(p)));
@@ -156,7 +161,16 @@ function composeOpen(svc: Record<string, unknown>, c: ContainerInit): string | u
   }
   const where = c.hostNamespaces.includes('net') ? 'the host network' : publishedOnAll(ports);
   if (where === undefined) return undefined;
-  const setting = authOff(env, args);
+  const args = serviceArgs(env, words);
+  const setting =
+    authOff(env, args) ??
+    openByDefault(
+      typeof svc.image === 'string' ? interpolate(svc.image) : undefined,
+      env,
+      args,
+      c.mounts.map((m) => m.target),
+      svc.env_file !== undefined,
+    );
   return setting === undefined ? undefined : `${setting}, published on ${where}`;
 }
 

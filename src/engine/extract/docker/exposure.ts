@@ -15,6 +15,12 @@ const AUTH_OFF_ENV: readonly [RegExp, RegExp][] = [
   [/^xpack\.security\.enabled$/, /^false$/i],
   [/^(?:DISABLE_SECURITY_PLUGIN|plugins\.security\.disabled)$/, /^true$/i],
   [/^NEO4J_AUTH$/, /^none$/i],
+  // dbms.security.auth_enabled=false in the image's NEO4J_ setting form (`.` to `_`, `_` to `__`; r7).
+  [/^NEO4J_dbms_security_auth__?enabled$/i, /^false$/i],
+  [/^DISABLE_SECURITY_DASHBOARDS_PLUGIN$/, /^true$/i],
+  // The image then skips restricting its password-less default user to localhost (r7).
+  [/^CLICKHOUSE_SKIP_USER_SETUP$/, /^(?:1|true)$/i],
+  [/^MINIO_(?:ROOT_PASSWORD|SECRET_KEY)$/, /^minioadmin$/],
   [/^GF_AUTH_ANONYMOUS_ORG_ROLE$/, /^admin$/i],
   [/^(?:JUPYTER_TOKEN|DOCKER_TLS_CERTDIR)$/, /^$/],
   [/^MONGO_INITDB_ROOT_PASSWORD$/, /^$/],
@@ -61,9 +67,40 @@ export function publishedOnAll(specs: readonly string[]): string | undefined {
   return undefined;
 }
 
+/** An environment entry whose value is the service's extra command words (NOTEBOOK_ARGS, REDIS_ARGS). */
+const ARGS_ENV = /^[A-Z][A-Z0-9_]*_(?:ARGS|OPTS|FLAGS|OPTIONS)=/;
+
+/**
+ * The command words with the image's argument variables' words added, empty quotes read as empty
+ * and `--name ''` (an empty value as its own word) joined as `--name=` (r7).
+ */
+export function serviceArgs(env: readonly string[], args: readonly string[]): string[] {
+  const words = [...args];
+  for (const e of env)
+    if (ARGS_ENV.test(e))
+      words.push(
+        ...e
+          .slice(e.indexOf('=') + 1)
+          .trim()
+          .replace(/^(["'])(.*)\1$/, '$2')
+          .split(/\s+/),
+      );
+  const out: string[] = [];
+  for (let i = 0; i < words.length; i++) {
+    const w = words[i]!.replace(/^(["'])\1$/, '').replace(/=(["'])\1$/, '=');
+    const next = words[i + 1]?.replace(/^(["'])\1$/, '');
+    if (/^--[\w.-]+$/.test(w) && next === '') {
+      out.push(`${w}=`);
+      i++;
+    } else out.push(w);
+  }
+  return out;
+}
+
 /**
  * The setting that leaves the service open, given its environment (`NAME=value`) and command
- * words, or undefined. Words are matched one by one and joined with the next (`--protected-mode no`).
+ * words (serviceArgs), or undefined. Words are matched one by one and joined with the next
+ * (`--protected-mode no`).
  */
 export function authOff(env: readonly string[], args: readonly string[]): string | undefined {
   const on = (s: string): boolean => AUTH_ON.some((re) => re.test(s));
@@ -83,7 +120,7 @@ export function authOff(env: readonly string[], args: readonly string[]): string
     for (const [n, v] of AUTH_OFF_ENV) if (n.test(name) && v.test(value)) return `${name}=${value}`;
   }
   for (let i = 0; i < args.length; i++) {
-    const word = args[i]!.replace(/=(["'])\1$/, '=');
+    const word = args[i]!;
     const pair = `${word} ${args[i + 1] ?? ''}`;
     for (const re of AUTH_OFF_ARGS) {
       if (re.test(word)) return word;

@@ -2,7 +2,9 @@
  * DKR-AST-012: a datastore, notebook or daemon started with its authentication switched off
  * (POSTGRES_HOST_AUTH_METHOD=trust, redis --protected-mode no, an empty Jupyter token, mongo
  * --bind_ip_all without a root user, xpack security off) and published on every interface of the
- * host: anyone who reaches the machine reads and writes its data or runs code (red team r3).
+ * host: anyone who reaches the machine reads and writes its data or runs code (red team r3). A
+ * datastore image that is open by default (redis, mongo, memcached, Cassandra, Elasticsearch 7,
+ * MinIO's default keys) counts as off when no auth setting, env file or config mount is in view (r7).
  */
 import { defineRule } from '../define-rule.js';
 
@@ -11,7 +13,7 @@ export default defineRule({
   invariant: 'NO_PERMISSION_WEAKENING',
   kinds: ['container'],
   summary:
-    'A container service with its authentication off (trust auth, empty password or token, redis protected mode off) published on all interfaces (-p PORT:PORT, 0.0.0.0, -P, compose ports).',
+    'A container service with its authentication off (trust auth, empty password or token, redis protected mode off, or a datastore image open by default with no auth setting) published on all interfaces (-p PORT:PORT, 0.0.0.0, -P, compose ports).',
   remediationHint:
     'Publish the port on the loopback interface only (-p 127.0.0.1:5432:5432, compose "127.0.0.1:5432:5432"), or keep authentication on (POSTGRES_PASSWORD, --requirepass, a Jupyter token).',
   *check(facts) {
@@ -31,6 +33,7 @@ export default defineRule({
         runtime: 'docker',
       },
       { input: 'docker run -d -p 6379:6379 redis:7 redis-server --protected-mode no', runtime: 'docker' },
+      { input: 'docker run -d -p 27017:27017 mongo:7', runtime: 'docker' },
       {
         input:
           "services:\n  db:\n    image: postgres:16\n    ports:\n      - '5432:5432'\n    environment:\n      POSTGRES_HOST_AUTH_METHOD: trust\n",
@@ -52,6 +55,11 @@ export default defineRule({
         input: 'docker run -d -p 5432:5432 -e POSTGRES_PASSWORD=devpass postgres:16',
         runtime: 'docker',
         why: 'authentication on',
+      },
+      {
+        input: 'docker run -d -p 127.0.0.1:27017:27017 mongo:7',
+        runtime: 'docker',
+        why: 'an open-by-default image published on the loopback interface only',
       },
     ],
   },

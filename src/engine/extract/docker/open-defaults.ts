@@ -1,0 +1,115 @@
+/**
+ * Datastore images that serve every client with no authentication unless told otherwise: the
+ * official redis image turns protected mode off, mongo has no root user, memcached, Cassandra and
+ * Scylla allow everyone, Elasticsearch and Kibana before 8 and InfluxDB 1 leave security off, MinIO
+ * falls back to minioadmin/minioadmin. Published on every interface with no auth setting in view,
+ * anyone who reaches the machine reads and writes the data (red team r7).
+ */
+
+interface OpenImage {
+  /** The repository, without registry host, `library/`, tag or digest. */
+  readonly name: RegExp;
+  /** Tags that are open by default (all when absent; no tag reads as `latest`). */
+  readonly tags?: RegExp;
+  /** First command words that start the server itself; another program (a client, a shell) is not it. */
+  readonly server: RegExp;
+  /** An environment entry (`NAME=value` or `NAME`) or command word that sets authentication. */
+  readonly closed: RegExp;
+  /** What is open, for the reason. */
+  readonly what: string;
+}
+
+const OPEN_IMAGES: readonly OpenImage[] = [
+  {
+    name: /^(?:redis|valkey\/valkey|eqalpha\/keydb|redis\/redis-stack(?:-server)?)$/,
+    server: /^(?:redis-server|valkey-server|keydb-server|redis-stack-server)$/,
+    closed: /^--(?:requirepass|aclfile|user)[= ]\S|^REDIS_PASSWORD=\S|\.conf$/,
+    what: 'redis without a password (the image turns protected mode off)',
+  },
+  {
+    name: /^mongo$/,
+    server: /^mongod$/,
+    closed: /^MONGO_INITDB_ROOT_USERNAME(?:_FILE)?\b|^--(?:auth|keyFile|config)\b|^-f$/,
+    what: 'mongo without a root user',
+  },
+  {
+    name: /^memcached$/,
+    server: /^memcached$/,
+    closed: /^(?:-S|--enable-sasl)$|^(?:-l|--listen)[= ]?(?:127\.|localhost\b)/,
+    what: 'memcached, which has no authentication',
+  },
+  {
+    name: /^(?:elasticsearch|elasticsearch\/elasticsearch(?:-oss)?|kibana|kibana\/kibana(?:-oss)?)$/,
+    tags: /^[1-7](?:[.-]|$)/,
+    server: /^(?:elasticsearch|eswrapper|kibana|\/usr\/local\/bin\/(?:docker-entrypoint\.sh|kibana-docker))$/,
+    closed:
+      /^(?:-E)?xpack\.security\.enabled=true$|^ELASTICSEARCH_(?:USERNAME|PASSWORD|SERVICEACCOUNTTOKEN)\b/i,
+    what: 'Elasticsearch/Kibana before 8, whose security is off by default',
+  },
+  {
+    name: /^(?:cassandra|scylladb\/scylla)$/,
+    server: /^(?:cassandra|scylla)$/,
+    closed: /^CASSANDRA_AUTHENTICATOR\b|^--authenticator\b/,
+    what: 'Cassandra/Scylla with the default AllowAllAuthenticator',
+  },
+  {
+    name: /^(?:minio\/minio|quay\.io\/minio\/minio)$/,
+    server: /^server$/,
+    closed: /^MINIO_(?:ROOT_PASSWORD|SECRET_KEY)(?:_FILE)?\b/,
+    what: 'MinIO with its default minioadmin/minioadmin credentials',
+  },
+  {
+    name: /^yandex\/clickhouse-server$/,
+    server: /^(?:clickhouse-server|\/entrypoint\.sh)$/,
+    closed: /^CLICKHOUSE_PASSWORD\b/,
+    what: 'ClickHouse whose default user has no password',
+  },
+  {
+    name: /^influxdb$/,
+    tags: /^1(?:[.-]|$)/,
+    server: /^influxd$/,
+    closed: /^INFLUXDB_HTTP_AUTH_ENABLED=(?:true|1)$/i,
+    what: 'InfluxDB 1, whose HTTP authentication is off by default',
+  },
+];
+
+/** A mount target that holds the service's configuration, where authentication may be set unseen. */
+const CONFIG_TARGET = /\/(?:etc|conf|config)(?:\/|$)|\.(?:conf|ya?ml|xml|cfg|ini|json|properties)$/;
+
+/** `[repository, tag]` of an image reference (registry docker.io and `library/` dropped; tag `latest` if none). */
+function imageParts(image: string): [string, string] {
+  const bare = image.replace(/@sha256:[0-9a-f]+$/i, '');
+  const colon = bare.lastIndexOf(':');
+  const hasTag = colon > bare.lastIndexOf('/');
+  const repo = (hasTag ? bare.slice(0, colon) : bare)
+    .toLowerCase()
+    .replace(/^(?:docker\.io\/|index\.docker\.io\/|registry-1\.docker\.io\/)?(?:library\/)?/, '')
+    .replace(/^docker\.elastic\.co\//, '');
+  return [repo, hasTag ? bare.slice(colon + 1) : 'latest'];
+}
+
+/**
+ * What the image leaves open by default, given its environment (`NAME=value`), command words and
+ * mount targets, or undefined: a config mount or env file may set authentication out of view.
+ */
+export function openByDefault(
+  image: string | undefined,
+  env: readonly string[],
+  args: readonly string[],
+  mountTargets: readonly string[],
+  envFile: boolean,
+): string | undefined {
+  if (image === undefined || envFile) return undefined;
+  const [repo, tag] = imageParts(image);
+  const known = OPEN_IMAGES.find((o) => o.name.test(repo));
+  if (known === undefined || (known.tags !== undefined && !known.tags.test(tag))) return undefined;
+  const first = args[0];
+  if (first !== undefined && !first.startsWith('-') && !known.server.test(first)) return undefined;
+  if (env.some((e) => known.closed.test(e))) return undefined;
+  // Words one by one and each with the next (`--requirepass x`, `-l 127.0.0.1`).
+  for (let i = 0; i < args.length; i++)
+    if (known.closed.test(args[i]!) || known.closed.test(`${args[i]!} ${args[i + 1] ?? ''}`))
+      return undefined;
+  if (mountTargets.some((t) => CONFIG_TARGET.test(t))) return undefined;
+  return known.what;
+}

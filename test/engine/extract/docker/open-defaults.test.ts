@@ -1,0 +1,33 @@
+import { describe, expect, it } from 'vitest';
+import { openByDefault } from '../../../../src/engine/extract/docker/open-defaults.js';
+
+describe('openByDefault', () => {
+  it.each<[string, string[], string[], string[], boolean, boolean]>([
+    // image, env, args, mount targets, env file, open
+    ['redis:7', [], [], [], false, true],
+    ['docker.io/library/redis:7-alpine', [], ['redis-server', '--appendonly', 'yes'], [], false, true],
+    ['redis:7', [], ['redis-server', '--requirepass', 'x'], [], false, false],
+    ['redis:7', [], ['redis-server', '--requirepass='], [], false, true],
+    ['redis:7', [], ['redis-cli', '-h', 'db'], [], false, false],
+    ['mongo:7', ['MONGO_INITDB_ROOT_USERNAME'], [], [], false, false],
+    ['mongo:7', [], [], [], true, false],
+    ['elasticsearch:7.17.0', [], [], [], false, true],
+    ['elasticsearch:8.13.0', [], [], [], false, false],
+    [
+      'docker.elastic.co/elasticsearch/elasticsearch:7.10.2',
+      ['xpack.security.enabled=true'],
+      [],
+      [],
+      false,
+      false,
+    ],
+    ['cassandra:5', [], [], ['/etc/cassandra/cassandra.yaml'], false, false],
+    ['cassandra:5', [], [], ['/var/lib/cassandra'], false, true],
+    ['memcached', [], ['memcached', '-l', '127.0.0.1'], [], false, false],
+    ['minio/minio', [], ['server', '/data'], [], false, true],
+    ['minio/minio', ['MINIO_ROOT_PASSWORD_FILE=/run/secrets/p'], ['server', '/data'], [], false, false],
+    ['nginx:1.27', [], [], [], false, false],
+  ])('%s %j %j', (image, env, args, mounts, envFile, open) => {
+    expect(openByDefault(image, env, args, mounts, envFile) !== undefined).toBe(open);
+  });
+});
