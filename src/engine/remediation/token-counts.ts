@@ -79,7 +79,7 @@ export const RULE_TOKENS_CONSERVED: Readonly<Record<string, number>> = {
   'PKG-AST-002': 1277,
   'PKG-AST-003': 3813,
   'PLT-AST-001': 4318,
-  'PLT-AST-002': 4278,
+  'PLT-AST-002': 4260,
   'PLT-AST-003': 1803,
   'RUN-AST-001': 7513,
   'RUN-AST-002': 7496,

@@ -13,6 +13,7 @@ import { httpStoreLines } from './http-store.js';
 import { manifestLines } from './manifest.js';
 import { monitoringLines, MONITORING_WORDS } from './monitoring.js';
 import { saasLines, SAAS_WORDS } from './saas.js';
+import { wholeResourceLines, WHOLE_RESOURCE_WORDS } from './whole-resource.js';
 import { instructionCode } from './instructions.js';
 import { searchLines, SEARCH_WORDS } from './search.js';
 import { systemLines, SYSTEM_WORDS } from './system.js';
@@ -683,6 +684,7 @@ const FAMILY_WORDS = new Set([
   'manifest',
   'manifests',
   ...SAAS_WORDS,
+  ...WHOLE_RESOURCE_WORDS,
   ...MONITORING_WORDS,
   ...MEMORY_WORDS,
   'install',
@@ -695,7 +697,14 @@ const FAMILY_WORDS = new Set([
 export function cliEquivalents(name: string, args: unknown): CliEquivalent[] {
   const w = nameWords(name);
   // Most calls (read_file, web_fetch, bash) name no family: stop before reading any field.
-  if (w.length === 0 || w.length > 12 || !w.some((x) => FAMILY_WORDS.has(x))) return [];
+  if (w.length === 0 || w.length > 12) return [];
+  if (!w.some((x) => FAMILY_WORDS.has(x))) {
+    // A generic tool given its operation as a field (`{"action": "delete_index"}`).
+    const rec =
+      args !== null && typeof args === 'object' && !Array.isArray(args) ? (args as Args) : undefined;
+    const op = rec?.action ?? rec?.operation ?? rec?.op;
+    return typeof op === 'string' && op.length < 64 ? wholeResourceLines(w, fields(args)) : [];
+  }
   const f = fields(args);
   const out: (CliEquivalent | undefined)[] = [];
   if (has(w, 'git') || (has(w, 'push') && (f.has('remote') || f.has('branch') || f.has('ref'))))
@@ -747,6 +756,7 @@ export function cliEquivalents(name: string, args: unknown): CliEquivalent[] {
   if (has(w, ...SYSTEM_WORDS)) out.push(...systemLines(w, f));
   if (has(w, ...FORGE_WORDS)) out.push(...forgeLines(w, f));
   if (has(w, ...SAAS_WORDS)) out.push(...saasLines(w, f, args));
+  if (has(w, ...WHOLE_RESOURCE_WORDS)) out.push(...wholeResourceLines(w, f));
   if (has(w, ...MONITORING_WORDS)) out.push(...monitoringLines(w, f));
   if (has(w, ...MEMORY_WORDS)) out.push(...memoryLines(args));
   if (

@@ -1,8 +1,6 @@
 /**
  * Hosted-service actions under tool names no family above knows (red team r5, issue #22): the
- * name's words and the argument keys say what a call does to an account — destroys a whole
- * resource (`vercel_delete_project`, `cloudflare_delete_zone`, `google_drive_delete_drive`),
- * exposes one to anyone (`google_drive_share_file` with `type: anyone`), diverts mail, money or
+ * name's words and the argument keys say what a call does to an account — exposes one to anyone (`google_drive_share_file` with `type: anyone`), diverts mail, money or
  * events elsewhere (a Gmail filter or auto-forward, a Stripe payout or bank-account change, a repo
  * webhook to an outside host), grants access (a guest invite, a deploy key that can push) or
  * redirects a domain (a DNS record's target changed, its MX/NS/apex records deleted). Each becomes
@@ -10,7 +8,7 @@
  * and creates of ordinary items (issues, files, messages, customers, new DNS records) give nothing.
  */
 import { classifyHost } from '../../net/address.js';
-import { acts, any, has, quote, str, type CliEquivalent } from './cli.js';
+import { any, has, quote, str, type CliEquivalent } from './cli.js';
 
 /** The pseudo-program PLT-AST-002 judges (never a real program's name). */
 export const ACTION_PROGRAM = 'agent-guard-action';
@@ -20,57 +18,6 @@ const action = (effect: string, object: string, detail: string): CliEquivalent =
   runtime: 'bash',
 });
 
-const DESTROY = ['delete', 'remove', 'destroy', 'purge', 'wipe', 'erase', 'drop', 'rm', 'nuke'];
-/** Things whose deletion loses everything under them (their items' deletes are ordinary work). */
-const WHOLE = [
-  'project',
-  'projects',
-  'drive',
-  'drives',
-  'zone',
-  'zones',
-  'domain',
-  'domains',
-  'workspace',
-  'workspaces',
-  'org',
-  'organization',
-  'organisation',
-  'team',
-  'teams',
-  'site',
-  'sites',
-  'app',
-  'apps',
-  'application',
-  'applications',
-  'account',
-  'environment',
-  'space',
-  'spaces',
-  'vault',
-  'vaults',
-  'mailbox',
-  'calendar',
-  'base',
-  'wiki',
-  'registry',
-  'cluster',
-  'namespace',
-  // PaaS resources (railway_service_delete, render_delete_service, fly volumes, droplets, managed databases).
-  'service',
-  'services',
-  'volume',
-  'volumes',
-  'instance',
-  'instances',
-  'server',
-  'servers',
-  'droplet',
-  'droplets',
-  'database',
-  'databases',
-];
 /** Verbs that change what exists (not reads): the gate of the share, money and DNS readers. */
 const CHANGE = [
   'create',
@@ -140,16 +87,9 @@ const falsy = (v: Json): boolean =>
   v === false || v === 0 || (typeof v === 'string' && /^(?:false|no|0|off)$/i.test(v.trim()));
 const EMAIL = /[^\s@<>"']+@[a-z0-9.-]+\.[a-z]{2,}/i;
 
-function destroy(w: readonly string[]): CliEquivalent | undefined {
-  if (has(w, ...READ)) return undefined;
-  // `delete_hosted_zone`, `delete_shared_drive`, `gitlab_delete_project`, `project_delete`.
-  const object = acts(w, DESTROY, WHOLE);
-  return object === undefined ? undefined : action('destroy', object, w.join('_'));
-}
-
-/** Audience values that reach anyone on the internet. */
+/** Audience values that reach anyone on the internet (Drive `anyone`, OneDrive `anonymous`, S3 `public-read`, GCS `allUsers`). */
 const ANYONE =
-  /^(?:anyone|anyone_?with_?(?:the_?)?link|public|public_?read(?:_?write)?|everyone|all_?users|world|internet|unlisted|open)$/i;
+  /^(?:anyone|anyone_?with_?(?:the_?)?link|anonymous|public|public_?read(?:_?write)?|authenticated_?read|everyone|all_?users|all_?authenticated_?users|world|internet|unlisted|open|\*)$/i;
 
 /** Tool-name words of a sharing or visibility change. */
 const SHARE_WORDS = [
@@ -158,34 +98,78 @@ const SHARE_WORDS = [
   'permission',
   'permissions',
   'acl',
+  'acls',
   'visibility',
   'access',
   'publish',
   'link',
+  'links',
+  'policy',
+  'snapshot',
+  'snapshots',
 ];
+/** Verbs that change an existing resource (not create a new one). */
+const UPDATE = ['update', 'set', 'change', 'modify', 'edit', 'patch', 'put', 'enable', 'configure', 'make'];
 
-function expose(w: readonly string[], all: readonly [string, Json][]): CliEquivalent | undefined {
+/** Keys whose value says who can reach the resource (`scope`, `acl`, `requested_visibility`, `grantee`). */
+const AUDIENCE_KEY =
+  /(?:^|_)(?:type|audience|scope|visibility|access|general_access|link_sharing|sharing|share_type|grantee|grantee_type|who|privacy|permission_type|link_access|access_level|acl|canned_acl|predefined_acl|entity|principal|principals|member|members)$/;
+/** Boolean keys that open the resource to anyone when on (`anonymous_access`, `publicly_accessible`). */
+const OPEN_FLAG =
+  /^(?:is_)?(?:public|publicly_accessible|public_access|anonymous|anonymous_access|allow_anonymous(?:_access)?|anyone_can_access|allow_file_discovery|discoverable|public_link|enable_public_link|allow_public(?:_access)?|share_externally|external_sharing|allow_external_sharing|public_read)$/;
+/** Public-access blocks (S3 `BlockPublicAcls`, `RestrictPublicBuckets`): off means the bucket can be opened. */
+const BLOCK_FLAG = /^(?:block_public_(?:acls|policy)|ignore_public_acls|restrict_public_buckets)$/;
+
+/** A policy document given as JSON text (`{"policy": "{\"Statement\": ...}"}`): its entries too. */
+function withPolicies(all: readonly [string, Json][]): readonly [string, Json][] {
+  const docs = all.filter(([k, v]) => /policy/.test(k) && typeof v === 'string' && v.trim().startsWith('{'));
+  if (docs.length === 0) return all;
+  const out = [...all];
+  for (const [, v] of docs.slice(0, 4)) {
+    try {
+      entries(JSON.parse(v as string) as Json, 0, out);
+    } catch {
+      // not JSON: nothing more to read
+    }
+  }
+  return out;
+}
+
+function expose(w: readonly string[], all0: readonly [string, Json][]): CliEquivalent | undefined {
   const sharing = has(w, ...SHARE_WORDS);
   const publicWord = has(w, 'public') && has(w, 'make', 'set', 'convert', 'change', 'update', 'to');
   if (has(w, ...READ) && !publicWord) return undefined;
+  if (has(w, 'delete', 'remove', 'revoke', 'disable', 'unshare', 'unpublish')) return undefined;
   if (publicWord) return action('expose', w.join('_'), 'made public');
-  if (!sharing) return undefined;
+  // An existing page, space or database changed (`notion_update_page`): its flags open it as a share does.
+  const updating = has(w, ...UPDATE) && !has(w, 'create', 'new', 'add', 'fork');
+  if (!sharing && !updating) return undefined;
+  const all = withPolicies(all0);
   for (const [k, v] of all) {
-    const t = text(v)?.replace(/[\s-]+/g, '_');
+    // A bare `type` says who only on a sharing tool (`update_settings {type: public}` is something else).
+    const audience = AUDIENCE_KEY.test(k) && (sharing || !/^(?:type|who|entity)$/.test(k));
+    // `members: ["allUsers"]` (a GCS IAM binding): each listed audience.
+    for (const x of Array.isArray(v) ? v.slice(0, 64) : [v]) {
+      const t = text(x as Json)?.replace(/[\s-]+/g, '_');
+      // `principal: "*"` only: elsewhere `*` is a wildcard of names, not an audience.
+      if (t !== undefined && audience && ANYONE.test(t) && (t !== '*' || /principal/.test(k)))
+        return action('expose', w.join('_'), `shared with ${t}`);
+    }
+    // `Principal: {"AWS": "*"}`.
+    if (/principal/.test(k) && v !== null && typeof v === 'object' && entries(v).some(([, x]) => x === '*'))
+      return action('expose', w.join('_'), 'shared with *');
+    // Azure's `public_access: "blob"`: a level other than none opens it.
     if (
-      t !== undefined &&
-      /^(?:type|audience|scope|visibility|access|general_access|link_sharing|sharing|share_type|grantee|grantee_type|who|privacy|permission_type|link_access|access_level)$/.test(
-        k,
-      ) &&
-      ANYONE.test(t)
-    )
-      return action('expose', w.join('_'), `shared with ${t}`);
-    if (
-      /^(?:is_public|public|allow_file_discovery|discoverable|anyone_can_access|public_access)$/.test(k) &&
-      truthy(v)
+      OPEN_FLAG.test(k) &&
+      (truthy(v) ||
+        (typeof v === 'string' && !/^(?:none|private|off|false|no|disabled?|0|)$/i.test(v.trim())))
     )
       return action('expose', w.join('_'), `${k} on`);
+    if (BLOCK_FLAG.test(k) && falsy(v)) return action('expose', w.join('_'), `${k} off`);
   }
+  // Grafana's external snapshot is published on a server outside the organisation, readable by link.
+  if (has(w, 'snapshot', 'snapshots') && all.some(([k, v]) => /^(?:external|public)$/.test(k) && truthy(v)))
+    return action('expose', w.join('_'), 'published to an external snapshot server');
   return undefined;
 }
 
@@ -399,7 +383,10 @@ function dns(
   }
   const type = str(f, 'type', 'record_type', 'rrtype', 'rr_type') ?? '';
   const name = str(f, 'name', 'record_name', 'hostname', 'host', 'fqdn');
-  if (has(w, ...DESTROY) && (CRITICAL_TYPES.test(type) || apex(name)))
+  if (
+    has(w, 'delete', 'remove', 'destroy', 'purge', 'drop', 'rm') &&
+    (CRITICAL_TYPES.test(type) || apex(name))
+  )
     return action('destroy', 'dns', `${type} record of ${name ?? 'the zone'} deleted`);
   // An update names an existing record: the traffic already going to that name goes elsewhere.
   if (
@@ -428,7 +415,6 @@ function apex(name: string | undefined): boolean {
 
 /** Tool-name words any reader below needs; a name with none of them costs nothing more. */
 export const SAAS_WORDS = [
-  ...DESTROY,
   ...SHARE_WORDS,
   'public',
   ...MAIL,
@@ -446,6 +432,8 @@ export const SAAS_WORDS = [
   'hook',
   'hooks',
   'dns',
+  'delete',
+  'remove',
   'record',
   'records',
   'route53',
@@ -456,12 +444,12 @@ export const SAAS_WORDS = [
   'set',
   'add',
   'create',
+  ...UPDATE,
 ];
 
 export function saasLines(w: readonly string[], f: Map<string, unknown>, args: unknown): CliEquivalent[] {
   const all = entries(args);
   return [
-    destroy(w),
     expose(w, all),
     divertMail(w, all),
     transfer(w, f, all),

@@ -1,7 +1,8 @@
 /**
  * PLT-AST-003: a hosted account's data, money or access handed outside through a tool call (red
- * team r5): a file shared with anyone, mail auto-forwarded by a filter or setting, a payout or
- * transfer sent or the payout bank account changed, a guest or outside organisation invited, a
+ * team r5, r7): a file, bucket or space shared with anyone (under any key: `scope: anonymous`,
+ * `acl: public-read`, `members: [allUsers]`, `anonymous_access: true`), mail auto-forwarded by a
+ * filter or setting, a payout or transfer sent or the payout bank account changed, a guest or outside organisation invited, a
  * deploy key that can push, a repository webhook to an outside host. tool-call/saas.ts turns such
  * calls into `agent-guard-action expose|divert|transfer|grant <object> <detail>` lines.
  */
@@ -40,6 +41,10 @@ export default defineRule({
       {
         input:
           '{"name": "google_drive_share_file", "arguments": {"file_id": "1A", "role": "reader", "type": "anyone"}}',
+        runtime: 'tool_call',
+      },
+      {
+        input: '{"name": "s3_set_bucket_acl", "arguments": {"bucket": "acme-uploads", "acl": "public-read"}}',
         runtime: 'tool_call',
       },
       {

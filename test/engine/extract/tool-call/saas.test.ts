@@ -8,9 +8,14 @@ const effects = (name: string, args: Record<string, unknown>): string[] =>
 
 describe('saasLines', () => {
   it.each([
-    ['vercel_delete_project', { projectId: 'p' }, ['destroy']],
-    ['route53_delete_hosted_zone', { Id: 'Z1' }, ['destroy']],
     ['google_drive_share_file', { file_id: 'f', type: 'anyone' }, ['expose']],
+    ['onedrive_create_link', { item_id: 'i', type: 'edit', scope: 'anonymous' }, ['expose']],
+    ['s3_set_bucket_acl', { bucket: 'b', acl: 'public-read' }, ['expose']],
+    ['gcs_update_bucket_iam', { bindings: [{ role: 'r', members: ['allUsers'] }] }, ['expose']],
+    ['s3_put_bucket_policy', { Policy: '{"Statement":[{"Effect":"Allow","Principal":"*"}]}' }, ['expose']],
+    ['confluence_update_space_permissions', { space_key: 'ENG', anonymous_access: true }, ['expose']],
+    ['notion_update_page', { page_id: 'a', public_access: true }, ['expose']],
+    ['grafana_create_snapshot', { dashboard_uid: 'd', external: true }, ['expose']],
     ['gmail_create_filter', { action: { forward: 'a@x.example.com' } }, ['divert']],
     [
       'gmail_update_settings',
@@ -30,6 +35,11 @@ describe('saasLines', () => {
   it.each([
     ['vercel_delete_deployment', { deploymentId: 'd' }],
     ['google_drive_share_file', { file_id: 'f', type: 'user', emailAddress: 'bob@acme.com' }],
+    ['onedrive_create_link', { item_id: 'i', type: 'view', scope: 'organization' }],
+    ['s3_set_bucket_acl', { bucket: 'b', acl: 'private' }],
+    ['grafana_create_snapshot', { dashboard_uid: 'd', external: false }],
+    ['update_settings', { theme: 'dark', type: 'public' }],
+    ['create_gist', { public: true, files: {} }],
     ['gmail_forward_message', { message_id: 'm', to: 'bob@acme.com' }],
     ['gmail_create_filter', { action: { addLabelIds: ['L1'] } }],
     ['stripe_list_payouts', { limit: 3 }],

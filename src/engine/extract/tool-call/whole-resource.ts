@@ -1,0 +1,284 @@
+/**
+ * A hosted resource deleted, emptied or taken offline whole, whatever the vendor calls it (red team
+ * r7, issue #22): the tool's name says destroy/flush/empty (or pause/suspend) and its object is a
+ * container — an index, a bucket, a table, a channel, a database, a project, a resource group —
+ * with no narrowing to single items (no record, file or message id among the arguments). Such a call
+ * becomes one `agent-guard-action destroy|suspend <object> <detail>` line that PLT-AST-002 denies; a
+ * branch, a Redis database or an Azure resource group becomes the CLI line the bash rules already
+ * judge (`git push --delete`, `redis-cli FLUSHDB`, `az group delete`). Items inside a container
+ * (`delete_message`, `remove_user_from_channel`, `delete_record`), SQL indexes of a table and
+ * targets named as scratch (`test_products`, `tmp-bucket`, `dev_index`) give nothing.
+ */
+import { bash, nameWords, quote, str, type CliEquivalent } from './cli.js';
+import { ACTION_PROGRAM } from './saas.js';
+
+const action = (effect: string, object: string, detail: string): CliEquivalent => ({
+  code: [ACTION_PROGRAM, effect, quote(object), quote(detail.slice(0, 200))].join(' '),
+  runtime: 'bash',
+});
+
+/** Verbs that delete or empty what they name. */
+const DESTROY = new Set([
+  'delete',
+  'remove',
+  'destroy',
+  'purge',
+  'wipe',
+  'erase',
+  'drop',
+  'rm',
+  'nuke',
+  'flush',
+  'empty',
+  'clear',
+  'truncate',
+  'teardown',
+]);
+/** Verbs that take a whole resource offline (Supabase `pause_project`, a suspended organisation). */
+const SUSPEND = new Set(['pause', 'suspend', 'deactivate', 'decommission', 'shutdown']);
+
+/** Containers whose deletion loses everything under them (their items' deletes are ordinary work). */
+const WHOLE = new Set([
+  'project',
+  'projects',
+  'drive',
+  'drives',
+  'zone',
+  'zones',
+  'domain',
+  'domains',
+  'workspace',
+  'workspaces',
+  'org',
+  'organization',
+  'organisation',
+  'team',
+  'teams',
+  'site',
+  'sites',
+  'app',
+  'apps',
+  'application',
+  'applications',
+  'account',
+  'environment',
+  'space',
+  'spaces',
+  'vault',
+  'vaults',
+  'mailbox',
+  'calendar',
+  'base',
+  'wiki',
+  'registry',
+  'cluster',
+  'clusters',
+  'namespace',
+  // PaaS resources (railway_service_delete, render_delete_service, fly volumes, droplets, managed databases).
+  'service',
+  'services',
+  'volume',
+  'volumes',
+  'instance',
+  'instances',
+  'server',
+  'servers',
+  'droplet',
+  'droplets',
+  'database',
+  'databases',
+  'db',
+  'dbs',
+  // Data containers under any vendor's name (an Algolia index, an R2 bucket, an Airtable table).
+  'index',
+  'indices',
+  'indexes',
+  'bucket',
+  'buckets',
+  'table',
+  'tables',
+  'collection',
+  'collections',
+  'dataset',
+  'datasets',
+  'warehouse',
+  'warehouses',
+  'keyspace',
+  'keyspaces',
+  'queue',
+  'queues',
+  'channel',
+  'channels',
+  'repo',
+  'repos',
+  'repository',
+  'repositories',
+  'stack',
+  'stacks',
+  'tenant',
+  'tenants',
+  'resourcegroup',
+  'resourcegroups',
+  'branch',
+  'branches',
+]);
+/** What a suspend verb takes offline as a whole (stopping one instance or a dev server is ordinary). */
+const SUSPENDABLE = new Set([
+  'project',
+  'projects',
+  'org',
+  'organization',
+  'organisation',
+  'workspace',
+  'workspaces',
+  'account',
+  'site',
+  'sites',
+  'database',
+  'databases',
+  'db',
+  'cluster',
+  'clusters',
+  'environment',
+]);
+
+/** Items inside a container: a name that acts on one of them does not act on the container. */
+const ITEM = new Set(
+  'user users member members guest guests message messages record records row rows file files item items document documents doc docs object objects key keys label labels tag tags comment comments entry entries post posts version versions deployment deployments secret secrets variable variables var vars permission permissions role roles rule rules webhook webhooks hook hooks alias aliases invite invites invitation collaborator collaborators snapshot snapshots backup backups vector vectors point points blob blobs attachment attachments reaction reactions pin pins bookmark bookmarks task tasks job jobs run runs build builds artifact artifacts cache lock locks field fields column columns view views filter filters template templates setting settings config note notes page pages event events ref protection'.split(
+    ' ',
+  ),
+);
+const PREPOSITION = new Set([
+  'from',
+  'in',
+  'of',
+  'on',
+  'for',
+  'to',
+  'within',
+  'inside',
+  'under',
+  'at',
+  'into',
+]);
+
+/** Name words glued by vendors (`flushdb`, `resource_group`, `dropdb`) as verb and object words. */
+function normalise(w: readonly string[]): string[] {
+  const out: string[] = [];
+  for (let i = 0; i < w.length; i++) {
+    const x = w[i]!;
+    if (x === 'flushdb' || x === 'flushall') out.push('flush', 'db');
+    else if (x === 'dropdb') out.push('drop', 'db');
+    else if (x === 'resource' && /^groups?$/.test(w[i + 1] ?? '')) out.push(`resource${w[++i]!}`);
+    else out.push(x);
+  }
+  return out;
+}
+
+/** The container the name's verb acts on directly (`delete_index`, `index_delete`, `slack_admin_delete_channel`). */
+function target(w: readonly string[], verbs: ReadonlySet<string>, objects: ReadonlySet<string>) {
+  const last = w.length - 1;
+  // `index_delete`: the object just before a trailing verb.
+  if (verbs.has(w[last]!) && last > 0 && objects.has(w[last - 1]!))
+    return { verb: w[last]!, object: w[last - 1]! };
+  if (!objects.has(w[last]!)) return undefined;
+  // `delete_channel`, not `remove_user_from_channel` (an item or a preposition between them).
+  for (let i = last - 1; i >= 0; i--) {
+    const x = w[i]!;
+    if (verbs.has(x)) return { verb: x, object: w[last]! };
+    if (ITEM.has(x) || PREPOSITION.has(x) || objects.has(x)) return undefined;
+  }
+  return undefined;
+}
+
+/** Argument keys naming single items: the call acts on them, not on the whole container. */
+const NARROWING =
+  /^(?:(?:record|row|message|file|object|document|doc|item|entry|comment|post|label|tag|member|user|version|vector|point|blob|event|key|msg)_?(?:ids?|keys?|names?|ts|paths?)?|ids|keys|prefix|objects|records|rows|items|documents|messages|files|ts|filter|where|selector|query|path)$/;
+
+/** A name the owner gave to something disposable (`test_products`, `tmp-bucket`, `dev-index`, `ci_db`). */
+const SCRATCH =
+  /(?:^|[-_./:\s])(?:tmp|temp|test|tests|testing|dev|scratch|sandbox|e2e|ci|demo|playground|preview|throwaway|fixture|fixtures|local|feature|feat)(?:$|[-_./:\s\d])/i;
+const PRODUCTION = /(?:^|[-_./:\s])(?:prod|production|live|main|master|primary)(?:$|[-_./:\s\d])/i;
+
+/** The string arguments that name the target: `name`, `id`, `*_name`, `*_id`, or the object's own key. */
+function targetNames(f: Map<string, unknown>, object: string): string[] {
+  const stem = object.replace(/(?:e?s)$/, '');
+  const out: string[] = [];
+  for (const [k, v] of f) {
+    if (typeof v !== 'string' || v.trim() === '') continue;
+    if (/^(?:name|id|uid|slug|ref)$|_(?:name|id|uid|slug|ref)$/.test(k) || k.startsWith(stem))
+      out.push(v.trim());
+  }
+  return out;
+}
+
+/** SQL indexes belong to a table (`drop_index {name: idx_users_email}`): a lookup structure, no data. */
+function sqlIndex(f: Map<string, unknown>): boolean {
+  if (f.has('table') || f.has('table_name') || f.has('column') || f.has('columns')) return true;
+  const name = str(f, 'name', 'index', 'index_name') ?? '';
+  return /(?:^|_)(?:idx|ix|uq|uniq)(?:_|$)|_(?:key|pkey|fkey|index)$/i.test(name);
+}
+
+/** Branch names whose deletion loses the shared line of work. */
+const SHARED_BRANCH =
+  /^(?:refs\/heads\/)?(?:main|master|trunk|develop|development|prod|production|release(?:[-/].*)?|stable|live|gh-pages)$/i;
+
+export function wholeResourceLines(w0: readonly string[], f: Map<string, unknown>): CliEquivalent[] {
+  const w = normalise(w0);
+  if (w.some((x) => x === 'get' || x === 'list' || x === 'describe' || x === 'read' || x === 'show'))
+    return [];
+  // A generic tool given its operation as a field (`{"action": "delete_index"}`) acts as that name.
+  const op = str(f, 'action', 'operation', 'op', 'method', 'command', 'verb');
+  const opWords = op !== undefined && /^[A-Za-z][\w.-]{0,60}$/.test(op) ? nameWords(op) : [];
+  const hit =
+    target(w, DESTROY, WHOLE) ??
+    target(w, SUSPEND, SUSPENDABLE) ??
+    (opWords.length > 1
+      ? (target(normalise(opWords), DESTROY, WHOLE) ?? target(normalise(opWords), SUSPEND, SUSPENDABLE))
+      : undefined);
+  if (hit === undefined) return [];
+  const { verb, object } = hit;
+  if ([...f.keys()].some((k) => NARROWING.test(k))) return [];
+  const names = targetNames(f, object);
+  if (names.some((n) => SCRATCH.test(n)) && !names.some((n) => PRODUCTION.test(n))) return [];
+  if (/^branch(?:es)?$/.test(object)) {
+    // A branch is judged by git's rules: the shared ones (main, release) are protected, feature branches are not.
+    const branches = [...f]
+      .filter(([k, v]) => typeof v === 'string' && /^(?:branch|branch_name|name|ref|branches)$/.test(k))
+      .map(([, v]) => (v as string).trim());
+    const shared = branches.find((b) => SHARED_BRANCH.test(b.replace(/^refs\/heads\//, '')));
+    return shared === undefined
+      ? []
+      : [bash(['git push', quote(str(f, 'remote') ?? 'origin'), '--delete', quote(shared)])];
+  }
+  if (object === 'db' || object === 'dbs') {
+    if (
+      verb === 'flush' ||
+      w.some((x) => /^(?:redis|valkey|keydb|memorystore|elasticache|upstash)$/.test(x))
+    ) {
+      const host = str(f, 'host', 'hostname', 'server', 'endpoint');
+      const db = str(f, 'db', 'database', 'db_index', 'index');
+      const all = w0.includes('flushall') || w.includes('all');
+      return [
+        bash([
+          'redis-cli',
+          host !== undefined && `-h ${quote(host)}`,
+          db !== undefined && `-n ${quote(db)}`,
+          all ? 'FLUSHALL' : 'FLUSHDB',
+        ]),
+      ];
+    }
+  }
+  if (/^ind(?:ex|ices|exes)$/.test(object) && sqlIndex(f)) return [];
+  // A table named in a SQL tool's fields is judged as the DROP/TRUNCATE it is (cli.ts sqlDrop).
+  if (
+    /^(?:tables?|collections?)$/.test(object) &&
+    str(f, 'table', 'table_name', 'tables', 'collection', 'collection_name', 'name') !== undefined
+  )
+    return [];
+  const effect = SUSPEND.has(verb) ? 'suspend' : 'destroy';
+  return [action(effect, object.replace(/^resourcegroup/, 'resource group'), w0.join('_'))];
+}
+
+/** Name words that can start a rewrite above (cli.ts gates on these before reading fields). */
+export const WHOLE_RESOURCE_WORDS = [...DESTROY, ...SUSPEND, 'flushdb', 'flushall', 'dropdb'];
