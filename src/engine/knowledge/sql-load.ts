@@ -82,13 +82,27 @@ export function rowBomb(raw: string): string | undefined {
 export function sleepSeconds(raw: string): number {
   if (!/sleep|waitfor/i.test(raw)) return 0;
   let max = 0;
+  // A product of constants counts as its value (`pg_sleep(60*60*24)`, `SLEEP(8.64e4)`).
   for (const m of raw.matchAll(
-    /\b(?:pg_sleep|sleep|dbms_lock\s*\.\s*sleep|dbms_session\s*\.\s*sleep)\s*\(\s*(\d+(?:\.\d+)?)/gi,
+    /\b(?:pg_sleep|sleep|dbms_lock\s*\.\s*sleep|dbms_session\s*\.\s*sleep)\s*\(\s*(\d+(?:\.\d+)?(?:e\+?\d+)?(?:\s*\*\s*\d+(?:\.\d+)?)*)/gi,
   ))
-    max = Math.max(max, Number(m[1]));
-  for (const m of raw.matchAll(/\bpg_sleep_for\s*\(\s*'(\d+)\s*(sec|second|min|minute|hour|day)s?'/gi)) {
+    max = Math.max(
+      max,
+      m[1]!.split('*').reduce((p, x) => p * Number(x), 1),
+    );
+  for (const m of raw.matchAll(
+    /\bpg_sleep_for\s*\(\s*(?:interval\s*)?'\s*(\d+(?:\.\d+)?)\s*(s|secs?|seconds?|m|mins?|minutes?|h|hrs?|hours?|d|days?|w|weeks?)'/gi,
+  )) {
     const unit = m[2]!.toLowerCase();
-    const k = unit.startsWith('s') ? 1 : unit.startsWith('m') ? 60 : unit === 'hour' ? 3600 : 86400;
+    const k = unit.startsWith('s')
+      ? 1
+      : unit.startsWith('m')
+        ? 60
+        : unit.startsWith('h')
+          ? 3600
+          : unit.startsWith('d')
+            ? 86400
+            : 7 * 86400;
     max = Math.max(max, Number(m[1]) * k);
   }
   const delay = /\bwaitfor\s+delay\s+N?'(\d+):(\d+)(?::(\d+))?/i.exec(raw);

@@ -154,6 +154,23 @@ export const CREDENTIAL_TABLES: ReadonlySet<string> = new Set([
   'pg_catalog.pg_user_info',
 ]);
 
+/**
+ * Tables named for people, money or secrets (`customers`, `auth.users`, `user_profiles`,
+ * `payments`, `api_keys`): a read-for-everyone policy there publishes them, unlike a catalogue.
+ */
+const PERSONAL_TABLE =
+  /(?:^|_)(?:users?|customers?|clients?|accounts?|profiles?|members?|employees?|staff|patients?|contacts?|people|persons?|orders?|payments?|invoices?|transactions?|billing|cards?|credentials?|secrets?|tokens?|api_?keys?|keys|sessions?|messages?|addresses|passwords?)$/;
+
+/** The bare, unquoted, lowercased table name is one of PERSONAL_TABLE's. */
+export const holdsPersonalData = (name: string): boolean =>
+  PERSONAL_TABLE.test(
+    name
+      .replace(/["`[\]]/g, '')
+      .split('.')
+      .pop()!
+      .toLowerCase(),
+  );
+
 /** Column names that hold passwords or password hashes. */
 export const CREDENTIAL_COLUMN =
   /^(?:password|passwd|pass|pwd|password_hash|passwordhash|password_digest|hashed_password|encrypted_password|crypted_password|password_salt|authentication_string|spare4)$/;

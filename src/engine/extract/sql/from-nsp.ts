@@ -206,6 +206,9 @@ export function fromNsp(ast: J, dialect: SqlDialect, start: number, end: number)
       const into = obj(ast.into);
       const kw = (str(into?.keyword) ?? '').toUpperCase();
       if (kw === 'OUTFILE' || kw === 'DUMPFILE') s.writesFile = str(obj(into?.expr)?.value) ?? '';
+      // Whether the read picks rows (SQL-AST-014: every account's password hash is a dump).
+      s.hasWhere = ast.where !== null && ast.where !== undefined;
+      if (s.hasWhere) s.tautologicalWhere = isTautology(nspExpr(ast.where));
       break;
     }
     case 'insert':

@@ -2,7 +2,7 @@
  * PostgreSQL front end: turns the libpg-query JSON AST of one raw statement into StmtInfo records
  * (one for the statement, one more per data-modifying statement nested in a CTE or EXPLAIN ANALYZE).
  */
-import { CREDENTIAL_COLUMN, DANGEROUS_PACKAGES } from '../../knowledge/sql.js';
+import { CREDENTIAL_COLUMN, DANGEROUS_PACKAGES, holdsPersonalData } from '../../knowledge/sql.js';
 import {
   OTHER,
   arithmeticIdentity,
@@ -691,6 +691,9 @@ function convert(node: unknown, start: number, end: number, ctx: PgContext, out:
       s.statement = 'select';
       if (b.intoClause !== undefined) s.object = 'table';
       if (str(b.op) === 'SETOP_UNION') s.union = true;
+      // Whether the read picks rows (SQL-AST-014: every account's password hash is a dump).
+      s.hasWhere = b.whereClause !== undefined;
+      if (s.hasWhere) s.tautologicalWhere = isTautology(pgExpr(b.whereClause));
       break;
     case 'InsertStmt':
       s.statement = 'insert';
@@ -879,13 +882,20 @@ function convert(node: unknown, start: number, end: number, ctx: PgContext, out:
     case 'CreatePolicyStmt':
     case 'AlterPolicyStmt': {
       // USING (true) / WITH CHECK (true) lets every role reach every row the policy covers; a
-      // read-only policy (FOR SELECT) created that way is the usual "public catalogue" and stays.
+      // read-only policy (FOR SELECT) created that way is the usual "public catalogue" and stays,
+      // unless the table holds people, money or secrets (red team r7: `ON customers FOR SELECT`).
       s.statement = type === 'CreatePolicyStmt' ? 'create' : 'alter';
       s.object = 'policy';
       addTable(s.targets, [str(obj(b.table)?.schemaname), str(obj(b.table)?.relname)]);
       // A restrictive policy only narrows what the permissive ones allow; USING (false) opens nothing.
       const open = (e: unknown): boolean => e !== undefined && truth(pgExpr(e)) === true;
-      if ((open(b.qual) || open(b.with_check)) && str(b.cmd_name) !== 'select' && b.permissive !== false)
+      const reads = str(b.cmd_name) === 'select' && !holdsPersonalData(str(obj(b.table)?.relname) ?? '');
+      // libpg_query leaves out false booleans: a RESTRICTIVE policy has no `permissive` (ALTER keeps the kind).
+      if (
+        (open(b.qual) || open(b.with_check)) &&
+        !reads &&
+        (type === 'AlterPolicyStmt' || b.permissive === true)
+      )
         s.tautologicalWhere = true;
       return;
     }

@@ -1,5 +1,6 @@
 /** SQL-AST-006: GRANT ALL, new or altered superusers, and grants of roles that amount to superuser. */
 import { POWERFUL_ROLES } from '../../knowledge/sql.js';
+import { adminAccountWrite } from '../../knowledge/sql-admin-account.js';
 import { textVariants } from '../../knowledge/sql-text.js';
 import type { SqlStmtFact } from '../../facts.js';
 import { defineRule, type FactIndex } from '../define-rule.js';
@@ -138,6 +139,13 @@ export default defineRule({
         };
         continue;
       }
+      // An application administrator made by a row write (knowledge/sql-admin-account.ts).
+      const admin =
+        s.statement === 'insert' || s.statement === 'update' ? adminAccountWrite(s.text) : undefined;
+      if (admin !== undefined) {
+        yield { span: s.span, reason: admin, suggestedAlternative: null };
+        continue;
+      }
       // Server and database role membership granted by statement or procedure (SQL Server).
       const member = roleMembership(s.text, s.functions);
       if (member !== undefined) {
@@ -202,6 +210,11 @@ export default defineRule({
       { input: 'GRANT CONTROL SERVER TO app', runtime: 'sql' },
       { input: 'GRANT SELECT ANY TABLE TO app', runtime: 'sql' },
       { input: 'GRANT SELECT ON users TO PUBLIC', runtime: 'sql' },
+      {
+        input:
+          "INSERT INTO users (email, password_hash, role) VALUES ('ops@protonmail.com', '$2b$12$x', 'admin')",
+        runtime: 'sql',
+      },
       { input: 'ALTER DEFAULT PRIVILEGES IN SCHEMA public GRANT ALL ON TABLES TO PUBLIC', runtime: 'sql' },
     ],
     allow: [
@@ -225,6 +238,11 @@ export default defineRule({
         why: 'table privileges on one schema',
       },
       { input: 'ALTER ROLE app NOCREATEROLE', runtime: 'sql', why: 'takes the attribute away' },
+      {
+        input: "INSERT INTO users (email, role) VALUES ('a@example.com', 'member')",
+        runtime: 'sql',
+        why: 'an ordinary account',
+      },
     ],
   },
 });

@@ -1,5 +1,6 @@
 /** SQL-AST-014: reading credential tables (pg_shadow, pg_authid, mysql.user, sys.sql_logins ...) or UNION-injected password columns. */
 import { isCredentialTable } from '../../knowledge/sql.js';
+import type { SqlStmtFact } from '../../facts.js';
 import { defineRule } from '../define-rule.js';
 
 /**
@@ -53,6 +54,22 @@ function readsNoSecret(text: string, table: string): boolean {
   });
 }
 
+/** A bare column in a select list: `SELECT a, t.b AS c FROM` yields a and b. */
+const SELECT_ITEM =
+  /(?:\bselect\b(?:\s+distinct)?|,)\s*(?:[\w"`[\]]+\.)?["`[]?(\w+)["`\]]?(?=\s*(?:,|from\b|as\b)|\s+["`]?\w+["`]?\s*(?:,|from\b))/gi;
+
+/**
+ * An application's password hashes read for every row (red team r7: Devise `encrypted_password`,
+ * Authlogic `crypted_password`): a SELECT of the hash column itself, from a table, with no WHERE or
+ * one that is always true. One account's hash looked up by its key is a login check.
+ */
+function everyAccountsHash(s: SqlStmtFact, cols: readonly string[]): boolean {
+  if (s.statement !== 'select' || s.readsTables.length === 0) return false;
+  if (s.hasWhere === true && s.tautologicalWhere !== true) return false;
+  for (const m of s.text.matchAll(SELECT_ITEM)) if (cols.includes(m[1]!.toLowerCase())) return true;
+  return false;
+}
+
 export default defineRule({
   id: 'SQL-AST-014',
   invariant: 'NO_SQL_EXFILTRATION',
@@ -77,6 +94,12 @@ export default defineRule({
         yield {
           span: s.span,
           reason: `a UNION SELECT pulls the password column ${cols[0]!}`,
+          suggestedAlternative: null,
+        };
+      else if (cols.length > 0 && everyAccountsHash(s, cols))
+        yield {
+          span: s.span,
+          reason: `the statement reads the password hash (${cols[0]!}) of every account in ${s.readsTables[0]!}`,
           suggestedAlternative: null,
         };
     }

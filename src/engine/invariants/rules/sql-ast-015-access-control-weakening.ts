@@ -319,7 +319,7 @@ export default defineRule({
       if (s.object === 'policy' && s.tautologicalWhere === true) {
         yield {
           span: s.span,
-          reason: `the policy on ${s.targets.join(', ') || 'the table'} is always true, so row level security lets every role read and change every row`,
+          reason: `the policy on ${s.targets.join(', ') || 'the table'} is always true, so row level security lets every role ${/\bfor\s+select\b/i.test(s.text) ? 'read' : 'read and change'} every row`,
           suggestedAlternative: null,
         };
         continue;
@@ -382,6 +382,7 @@ export default defineRule({
       },
       { input: 'CREATE POLICY open_all ON users FOR ALL TO PUBLIC USING (true)', runtime: 'sql' },
       { input: 'ALTER POLICY tenant_isolation ON users USING (true)', runtime: 'sql' },
+      { input: 'CREATE POLICY see_all ON customers FOR SELECT TO PUBLIC USING (true)', runtime: 'sql' },
     ],
     allow: [
       { input: 'ALTER TABLE users ENABLE ROW LEVEL SECURITY', runtime: 'sql', why: 'turns a control on' },
