@@ -96,7 +96,7 @@ export const INVARIANTS: Readonly<Record<InvariantName, InvariantSpec>> = Object
     'NO_RUNAWAY_EXECUTION',
     'RUNAWAY',
     'HIGH',
-    'No fork bombs, unbounded busy loops, mass kills or host shutdown.',
+    'No fork bombs, unbounded busy loops, mass kills, host shutdown or cryptocurrency miners.',
   ),
   NO_PII_EGRESS: spec(
     'NO_PII_EGRESS',

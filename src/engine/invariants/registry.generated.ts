@@ -79,6 +79,7 @@ import runAst002BusyLoop from './rules/run-ast-002-busy-loop.js';
 import runAst003DiskFill from './rules/run-ast-003-disk-fill.js';
 import runAst004MassKill from './rules/run-ast-004-mass-kill.js';
 import runAst005HostShutdown from './rules/run-ast-005-host-shutdown.js';
+import runAst006Cryptominer from './rules/run-ast-006-cryptominer.js';
 import secAst001CredentialRead from './rules/sec-ast-001-credential-read.js';
 import secAst002CredentialHunting from './rules/sec-ast-002-credential-hunting.js';
 import secAst010SecretToNetwork from './rules/sec-ast-010-secret-to-network.js';
@@ -196,6 +197,7 @@ export const RULE_FILES: readonly (readonly [id: string, rule: RuleDefinition])[
   ['RUN-AST-003', runAst003DiskFill],
   ['RUN-AST-004', runAst004MassKill],
   ['RUN-AST-005', runAst005HostShutdown],
+  ['RUN-AST-006', runAst006Cryptominer],
   ['SEC-AST-001', secAst001CredentialRead],
   ['SEC-AST-002', secAst002CredentialHunting],
   ['SEC-AST-010', secAst010SecretToNetwork],

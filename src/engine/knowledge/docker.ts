@@ -230,6 +230,12 @@ const ENTRYPOINT_IMAGES: readonly (readonly [RegExp, string])[] = [
   [/^alpine\/git$/, 'git'],
   [/^(?:mwendler|alpine)\/wget$/, 'wget'],
   [/^alpine\/httpie$/, 'http'],
+  // Tunnel clients: NET-AST-004 judges what they publish (r7).
+  [/^cloudflare\/cloudflared$/, 'cloudflared'],
+  [/^ngrok\/ngrok$/, 'ngrok'],
+  [/^ekzhang\/bore$/, 'bore'],
+  [/^(?:snowdreamtech|fatedier)\/frpc$/, 'frpc'],
+  [/^jpillora\/chisel$/, 'chisel'],
 ];
 
 /** Images whose entrypoint script runs a first word that is a program itself (curlimages' `sh -c`). */

@@ -55,7 +55,22 @@ const PUBLIC_LOOPBACK_DOMAINS = ['localtest.me', 'lvh.me', 'vcap.me', 'lacolhost
  */
 const REBINDING_DOMAINS = ['rbndr.us', '1u.ms', 'lock.cmpxchg8b.com', 'rebind.network', 'rebind.it'];
 
-const LOOPBACK_NAMES = new Set(['localhost', 'localhost.localdomain', 'ip6-localhost', 'ip6-loopback']);
+/**
+ * Names that reach this machine: loopback, and the names container runtimes and VMs give the host
+ * (from inside a container `host.docker.internal:2375` is the host's docker API; r7).
+ */
+const LOOPBACK_NAMES = new Set([
+  'localhost',
+  'localhost.localdomain',
+  'ip6-localhost',
+  'ip6-loopback',
+  'host.docker.internal',
+  'gateway.docker.internal',
+  'docker.for.mac.host.internal',
+  'docker.for.win.host.internal',
+  'host.containers.internal',
+  'host.lima.internal',
+]);
 
 /**
  * inet_aton(3) semantics, which curl, wget, ping and glibc resolvers follow: 1 to 4 parts, each

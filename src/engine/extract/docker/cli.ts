@@ -784,14 +784,23 @@ function addedHosts(options: readonly Option[]): (text: string) => string {
     if (o.name !== '--add-host') continue;
     const m = /^([\w.-]+)[:=](.+)$/.exec(o.value.trim());
     // An IPv6 address goes in brackets in a URL.
-    const ip = m?.[2]?.trim();
+    // `host-gateway` is the host itself, as `host.docker.internal` is (net/address.ts).
+    const ip = m?.[2]?.trim().replace(/^host-gateway$/, 'host.docker.internal');
     if (m && ip && map.size < 16)
       map.set(m[1]!.toLowerCase(), ip.includes(':') && !ip.startsWith('[') ? `[${ip}]` : ip);
   }
-  if (map.size === 0) return (text) => text;
+  if (map.size === 0) return bridgeGateway;
   const names = [...map.keys()].map((n) => n.replace(/[.]/g, String.raw`\.`)).join('|');
   const re = new RegExp(String.raw`(://(?:[^@/\s]*@)?)(${names})(?=[:/?#\s'"]|$)`, 'gi');
-  return (text) => text.replace(re, (_, pre: string, name: string) => pre + map.get(name.toLowerCase())!);
+  return (text) =>
+    bridgeGateway(text.replace(re, (_, pre: string, name: string) => pre + map.get(name.toLowerCase())!));
+}
+
+const GATEWAY_URL = /(:\/\/(?:[^@/\s]*@)?)172\.17\.0\.1(?=[:/?#\s'"]|$)/g;
+
+/** Inside a container on docker's default bridge its gateway, 172.17.0.1, is the host (r7). */
+function bridgeGateway(text: string): string {
+  return text.includes('172.17.0.1') ? text.replace(GATEWAY_URL, '$1host.docker.internal') : text;
 }
 
 function composeCommand(

@@ -12,6 +12,7 @@ import {
   type HostNamespace,
 } from './cli.js';
 import type { BuildContexts } from './dockerfile.js';
+import { entrypointOf } from '../../knowledge/docker.js';
 import { authOff, publishedOnAll, serviceArgs } from './exposure.js';
 import { openByDefault } from './open-defaults.js';
 import { shellQuote } from './shell-words.js';
@@ -346,7 +347,15 @@ export function analyzeCompose(text: string, sink: ComposeSink): boolean {
           : undefined;
     const entry = code(svc.entrypoint);
     const cmd = code(svc.command);
-    const run = [entry, cmd].filter((x): x is string => x !== undefined).join(' ');
+    // An image whose entrypoint is a CLI (cloudflare/cloudflared, alpine/git) runs it with the command.
+    const first = entry === undefined && cmd !== undefined ? /^\S+/.exec(cmd)?.[0] : undefined;
+    const client =
+      first !== undefined && typeof svc.image === 'string'
+        ? entrypointOf(interpolate(svc.image), first.replace(/^(["'])(.*)\1$/, '$2'))
+        : undefined;
+    const run = [entry ?? (client !== undefined && client !== first ? client : undefined), cmd]
+      .filter((x): x is string => x !== undefined)
+      .join(' ');
     if (run !== '')
       sink.nested(withEnvironment(interpolate(run), svc.environment), span, borrowed(svc, name));
     // Healthchecks and lifecycle hooks run commands in the container too (red team r3).

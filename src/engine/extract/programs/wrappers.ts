@@ -2,6 +2,7 @@
  * Programs that run another program: the wrapped command gets its own ExecFact with `via` set and
  * its own handler (sudo rm -rf /, timeout 5 curl ..., xargs rm, env X=1 sh -c ...).
  */
+import { shellQuote } from '../../shell-quote.js';
 import type { Runtime } from '../../types.js';
 import { EMPTY_PIPE, TERMINAL, type Invocation, type Stream, type Word } from '../bash/model.js';
 import type { ProgramHandler, Toolkit } from './types.js';
@@ -348,6 +349,14 @@ const busybox: ProgramHandler = (inv, kit) => kit.run(inv.argv.slice(1), inv.spa
 const kubectl: ProgramHandler = (inv, kit): Stream | undefined => {
   const sub = inv.argv[1]?.text;
   if (sub !== 'exec' && sub !== 'debug' && sub !== 'run') return undefined;
+  // `kubectl run` starts a pod: the docker extractor reads its image, flags and overrides.
+  if (sub === 'run')
+    kit.nested(
+      inv.argv.map((w, i) => (i === 0 ? 'kubectl' : w.dynamic ? w.text : shellQuote(w.text))).join(' '),
+      'docker',
+      inv.span,
+      'kubectl',
+    );
   const dash = inv.argv.findIndex((w) => w.text === '--');
   if (dash === -1 || dash + 1 >= inv.argv.length) return undefined;
   kit.run(inv.argv.slice(dash + 1), inv.span, inv.stdin, 'kubectl');

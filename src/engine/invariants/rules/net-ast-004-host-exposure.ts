@@ -3,7 +3,7 @@
  * bore, ssh -R to another host, tailscale funnel) that publishes a login or admin service (ssh,
  * RDP, VNC, the Docker API, databases, the kubelet) or a raw TCP port; or a file server whose root
  * is the home directory, / or a system tree (python -m http.server, php -S, busybox httpd,
- * ruby -run -e httpd, http-server, serve) listening on every interface. In python and node code (r3):
+ * ruby -run -e httpd, http-server, serve) listening on every interface; frpc tcp and chisel R: remotes (r8). In python and node code (r3):
  * a remote debugger listening beyond this machine (debugpy.listen, inspector.open), and a server on
  * every interface whose handlers read files by a client-chosen path under home or / (http.server
  * with directory=~ or after chdir('/'), express.static('/'), createReadStream(homedir + req.url)).
@@ -56,6 +56,18 @@ function tunnel(e: ExecFact): string | null {
       return p !== null && ADMIN_PORTS.has(p)
         ? `${e.program} publishes the local service on port ${p} to the internet`
         : null;
+    }
+    // frp's command-line mode: a tcp/udp/stcp/xtcp proxy publishes a raw port on the frp server (r8).
+    case 'frpc':
+      return /^(?:tcp|udp|stcp|xtcp|sudp)$/.test(pos[0] ?? '')
+        ? `frpc ${pos[0]!} publishes a raw local port through an frp server`
+        : null;
+    // chisel's reverse remotes (`R:2222:localhost:22`, `R:socks`) open this machine on the server's side.
+    case 'chisel': {
+      const remote = pos[0] === 'client' ? pos.slice(2).find((w) => /^R:/i.test(w)) : undefined;
+      return remote === undefined
+        ? null
+        : `chisel ${remote} publishes this machine through the chisel server`;
     }
     case 'ssh':
     case 'autossh': {
@@ -189,6 +201,8 @@ export default defineRule({
     'localtunnel',
     'cloudflared',
     'tailscale',
+    'frpc',
+    'chisel',
     'ssh',
     'autossh',
     ...FILE_SERVERS,
@@ -227,6 +241,8 @@ export default defineRule({
       { input: 'python3 -m http.server 8000 --bind 0.0.0.0 --directory ~' },
       { input: 'ngrok http 5432' },
       { input: 'bore local 22 --to bore.pub' },
+      { input: 'frpc tcp -s 203.0.113.9:7000 -l 22 -r 6022' },
+      { input: 'chisel client 203.0.113.9:8080 R:2222:localhost:22' },
       { input: 'npx http-server ~ -p 8080' },
       { input: "import debugpy\ndebugpy.listen(('0.0.0.0', 5678))", runtime: 'python' },
       {
@@ -240,6 +256,10 @@ export default defineRule({
       { input: 'python3 -m http.server 8000', why: 'serves the workspace' },
       { input: 'python3 -m http.server --directory ./dist', why: 'serves a workspace folder' },
       { input: 'php -S localhost:8000 -t ~', why: 'this machine only' },
+      {
+        input: 'chisel client bastion.internal:8080 5432:db:5432',
+        why: 'a local forward brings a remote port here',
+      },
       { input: 'ssh -L 5432:localhost:5432 db-bastion', why: 'a local forward brings a remote port here' },
       { input: 'ssh -R 8080:localhost:3000 dev.example.com', why: 'a development web port' },
       { input: "require('inspector').open(9229, '127.0.0.1');", runtime: 'node', why: 'this machine only' },
