@@ -9,6 +9,7 @@ import { envVal } from './code/calls.js';
 import { conditionMayChange, named } from './code/syntax.js';
 import { codeFlows, dynamicCall } from './code/effects.js';
 import { hiddenResult, ownReturnAtDefinition } from './code/own-return.js';
+import { testTeardown } from './code/test-scope.js';
 import { maySdk, sdkCall, sdkConstruct, sdkMember, sdkQuery, type SdkCall } from './code/sdk.js';
 import { unescape } from './code/strings.js';
 import {
@@ -880,7 +881,14 @@ export class JsWalker extends CodeWalker {
     }
     // Client libraries that do what a CLI does (AWS SDK, ioredis, prisma...): the CLI's rules decide.
     if (recv?.sdk !== undefined || maySdk(call.name, method)) {
-      const sdk: SdkCall = { col: this.col, span: call.span, via: 'node', args: call.args, kw: new Map() };
+      const sdk: SdkCall = {
+        col: this.col,
+        span: call.span,
+        via: 'node',
+        args: call.args,
+        kw: new Map(),
+        inTest: () => testTeardown(this.root, this.text, 'node', call.span),
+      };
       const made =
         recv?.sdk !== undefined && method !== undefined
           ? sdkCall(recv, method, sdk)

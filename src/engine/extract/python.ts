@@ -36,6 +36,7 @@ import {
 import { CLIENT_REQUEST, dynamicCall } from './code/effects.js';
 import { ownReturnAtDefinition } from './code/own-return.js';
 import { membersOf } from './code/records.js';
+import { testTeardown } from './code/test-scope.js';
 import { maySdk, sdkCall, sdkConstruct, sdkMember, sdkQuery, type SdkCall } from './code/sdk.js';
 import {
   CLIENT_INPUT,
@@ -897,7 +898,14 @@ export class PyWalker extends CodeWalker {
     }
     // Client libraries that do what a CLI does (boto3, redis, ORMs...): the CLI's rules decide.
     if (recv?.sdk !== undefined || maySdk(call.name, method)) {
-      const sdk: SdkCall = { col: this.col, span: call.span, via: 'python', args: call.args, kw: call.kw };
+      const sdk: SdkCall = {
+        col: this.col,
+        span: call.span,
+        via: 'python',
+        args: call.args,
+        kw: call.kw,
+        inTest: () => testTeardown(this.root, this.text, 'python', call.span),
+      };
       const made =
         recv?.sdk !== undefined && method !== undefined
           ? sdkCall(recv, method, sdk)

@@ -52,6 +52,8 @@ export interface SdkCall {
   readonly args: readonly Val[];
   /** Keyword arguments (python), or the fields of the first options object (JavaScript). */
   readonly kw: ReadonlyMap<string, Val>;
+  /** Whether the call runs as a test's set-up or tear-down on no production target (code/test-scope.ts). */
+  readonly inTest?: () => boolean;
 }
 
 const sdkVal = (sdk: Sdk): Val => ({ ...UNKNOWN, sdk });
@@ -682,7 +684,7 @@ function redisCall(sdk: Sdk, method: string, c: SdkCall): Val | undefined {
   if (method === 'pipeline' || method === 'multi') return sdkVal(sdk);
   const keys = redisEveryKey(sdk, method, c.args, c.kw);
   if (keys !== undefined) return keys;
-  if (deletesEveryKey(method, c.args)) {
+  if (deletesEveryKey(method, c.args) && c.inTest?.() !== true) {
     runCli(c, `redis-cli${redisTarget(sdk)} FLUSHDB`);
     return UNKNOWN;
   }
@@ -697,6 +699,7 @@ function redisCall(sdk: Sdk, method: string, c: SdkCall): Val | undefined {
     if (argv.length === 0 || !REDIS_ADMIN.test((constText(list[0]) ?? '').toLowerCase())) return undefined;
   } else {
     if (!REDIS_ADMIN.test(lower)) return undefined;
+    if (/^flush/.test(lower) && c.inTest?.() === true) return undefined;
     argv = [
       ...lower.split('_').map((w) => w.toUpperCase()),
       ...c.args.filter((a) => a.fn === undefined).map(word),
@@ -743,7 +746,8 @@ function mongoCall(sdk: Sdk, method: string, c: SdkCall): Val | undefined {
     matchesEveryDocument(c.args[0] ?? c.kw.get('filter'))
   )
     js = `${dbExpr}.getCollection(${JSON.stringify(coll)}).deleteMany({})`;
-  if (js === undefined) return undefined;
+  // A test hook's reset of its own database (afterAll dropDatabase) is the test's job.
+  if (js === undefined || c.inTest?.() === true) return undefined;
   runCli(
     c,
     `mongosh ${sdk.target ? `${shellWord(strVal(sdk.target))} ` : ''}--eval ${shellWord(strVal(js))}`,
@@ -755,8 +759,12 @@ function mongoCall(sdk: Sdk, method: string, c: SdkCall): Val | undefined {
 function ormCall(sdk: Sdk, method: string, c: SdkCall): Val | undefined {
   const table = sdk.path[0];
   if (table === undefined) return undefined;
+  // Rows a test put there, emptied by its own set-up or tear-down.
+  const wipe = (sql: string): void => {
+    if (c.inTest?.() !== true) runSql(c, sql);
+  };
   if (method === 'truncate' && !sdk.filtered) {
-    runSql(c, `TRUNCATE ${table}`);
+    wipe(`TRUNCATE ${table}`);
     return UNKNOWN;
   }
   if (
@@ -778,7 +786,7 @@ function ormCall(sdk: Sdk, method: string, c: SdkCall): Val | undefined {
     if (method === 'set' || method.startsWith('returning')) return sdkVal(sdk);
     if (!method.startsWith('execute')) return undefined;
     if (sdk.filtered) return UNKNOWN;
-    runSql(c, pending === '$delete' ? `DELETE FROM ${table}` : `UPDATE ${table} SET x = 1`);
+    wipe(pending === '$delete' ? `DELETE FROM ${table}` : `UPDATE ${table} SET x = 1`);
     return UNKNOWN;
   }
   const where = c.args[0]?.fields?.get('where');
@@ -787,11 +795,11 @@ function ormCall(sdk: Sdk, method: string, c: SdkCall): Val | undefined {
     (method === 'delete' || method === 'deleteMany' || method === 'delete_many' || method === 'del') &&
     whole
   ) {
-    runSql(c, `DELETE FROM ${table}`);
+    wipe(`DELETE FROM ${table}`);
     return UNKNOWN;
   }
   if ((method === 'update' || method === 'updateMany' || method === 'update_many') && whole) {
-    runSql(c, `UPDATE ${table} SET x = 1`);
+    wipe(`UPDATE ${table} SET x = 1`);
     return UNKNOWN;
   }
   return undefined;
@@ -888,7 +896,8 @@ function modelOf(name: string): string | null {
  * amount to, so SQL-AST-001/002/003/004 and DB-AST-001 decide (issue 22 r3).
  */
 function ormWipe(name: string, method: string | undefined, c: SdkCall): Val | undefined {
-  if (method === undefined || (WIPE_METHODS.has(method) && throwawayInput(c.col))) return undefined;
+  if (method === undefined || (WIPE_METHODS.has(method) && (throwawayInput(c.col) || c.inTest?.() === true)))
+    return undefined;
   const first = c.args[0];
   const opts = first?.fields;
   // mongoose.connection.dropDatabase() / mongoose.connection.db.dropCollection('x').

@@ -2,22 +2,29 @@
  * Data stores emptied through node ORMs with no client object the walk knows (issue 22 r5): a
  * mongoose model's `deleteMany({})` / `deleteMany()` and a TypeORM repository's `clear()` or
  * `delete({})`. Each is written as the mongosh line or SQL statement it amounts to, so DB-AST-001
- * and the SQL rules judge it. Test set-up and tear-down (jest/mocha hooks, NODE_ENV test,
- * an in-memory server or sqlite) is left alone.
+ * and the SQL rules judge it. Test set-up and tear-down (inside jest/mocha hooks or a NODE_ENV test
+ * guard, on an in-memory server or sqlite) is left alone.
  */
 import { shellWord } from '../code/collector.js';
+import { inTestScope, productionTarget, testFacts } from '../code/test-scope.js';
 import { constText, strVal, UNKNOWN, type Val } from '../code/value.js';
 import type { JsWalker } from '../node.js';
 import { JS_CALLS, type JsCall } from './calls.js';
 
 const VIA = 'node';
 
-/** An input that runs against a throwaway database: a test file's hooks, test env, an in-memory store. */
-const TEST_CONTEXT =
-  /\b(?:describe|beforeEach|afterEach|beforeAll|afterAll|jest|vitest|mocha)\b|NODE_ENV\s*={2,3}\s*["']test["']|mongodb-memory-server|sqlite::memory:|:memory:/;
+/** A string naming a database every run makes anew: an in-memory server or sqlite. */
+const THROWAWAY_TARGET = /mongodb-memory-server|sqlite::memory:|:memory:/;
 
-function throwaway(w: JsWalker): boolean {
-  return TEST_CONTEXT.test(w.text);
+/**
+ * A teardown of a throwaway database: inside a test hook or a NODE_ENV test guard
+ * (code/test-scope.ts), or with an in-memory store named in a string; never when a string names a
+ * production target.
+ */
+function throwaway(w: JsWalker, c: JsCall): boolean {
+  const { strings } = testFacts(w.root, w.text, 'node');
+  if (productionTarget(strings)) return false;
+  return inTestScope(w.root, w.text, 'node', c.span) || strings.some((s) => THROWAWAY_TARGET.test(s));
 }
 
 /** A filter that matches every document or row: none, `{}`. */
@@ -33,7 +40,7 @@ const modelDeleteMany = (w: JsWalker, c: JsCall): Val | undefined => {
   const model = c.recvNode && c.recvNode.type === 'identifier' ? w.src(c.recvNode) : '';
   // `db.collection(name)` for every name listCollections gives (the driver, no client the walk knows).
   const listed = c.recvNode !== undefined && /\.collection\(/.test(w.src(c.recvNode)) && LISTS.test(w.text);
-  if ((!/^[A-Z]\w*$/.test(model) && !listed) || !everything(c.args[0]) || throwaway(w)) return undefined;
+  if ((!/^[A-Z]\w*$/.test(model) && !listed) || !everything(c.args[0]) || throwaway(w, c)) return undefined;
   const coll = listed ? 'every_collection' : `${model.toLowerCase()}s`;
   const js = `db.getCollection(${JSON.stringify(coll)}).deleteMany({})`;
   w.col.nested(`mongosh --eval ${shellWord(strVal(js))}`, 'bash', c.span, VIA);
@@ -53,7 +60,7 @@ const getRepository = (_w: JsWalker, c: JsCall): Val | undefined => {
 /** repository.clear() truncates the table; delete({}) removes every row. */
 const repositoryWipe = (w: JsWalker, c: JsCall): Val | undefined => {
   const table = c.recv ? constText(c.recv) : null;
-  if (table === null || throwaway(w)) return undefined;
+  if (table === null || throwaway(w, c)) return undefined;
   if (c.method === 'clear') w.col.nested(`TRUNCATE ${table}`, 'sql', c.span, VIA);
   else if (c.args.length === 1 && everything(c.args[0]))
     w.col.nested(`DELETE FROM ${table}`, 'sql', c.span, VIA);

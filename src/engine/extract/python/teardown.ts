@@ -4,23 +4,29 @@
  * Model.delete().execute(), tortoise Model.all().delete(), pandas to_sql replacing a table with an
  * empty frame, fsspec/s3fs/gcsfs recursive rm, Databricks dbutils.fs.rm, GCS bucket.delete(force),
  * huggingface_hub delete_repo. Each is written as the SQL statement or command line it amounts to,
- * so the SQL, cloud and FS rules judge it once for every spelling. Test set-up and tear-down (a
- * test settings module, an in-memory or sqlite database, a pytest or unittest input) is left alone.
+ * so the SQL, cloud and FS rules judge it once for every spelling. Test set-up and tear-down (inside
+ * a test function or fixture, on test settings or an in-memory or sqlite database) is left alone.
  */
 import { shellWord } from '../code/collector.js';
 import { tableOf } from '../code/sdk.js';
+import { inTestScope, productionTarget, testFacts } from '../code/test-scope.js';
 import { constText, render, strVal, UNKNOWN, type Val } from '../code/value.js';
 import type { PyWalker } from '../python.js';
 import { PY_CALLS, type PyCall } from './calls.js';
 
 const VIA = 'python';
 
-/** An input that runs against a throwaway database: a test module, test settings, sqlite or memory. */
-const TEST_CONTEXT =
-  /\b(?:pytest|unittest|TestCase|setUpClass|tearDown\w*|conftest)\b|settings[._]test|["']testing["']|sqlite(?:\+\w+)?:\/\/|:memory:/;
+/** A string naming a database every run makes anew: test settings, sqlite, in memory. */
+const THROWAWAY_TARGET = /settings[._]test|^testing$|^sqlite(?:\+\w+)?:\/\/|:memory:/;
 
-function throwaway(w: PyWalker): boolean {
-  return TEST_CONTEXT.test(w.text);
+/**
+ * A teardown of a throwaway database: inside a test function or fixture (code/test-scope.ts), or
+ * with a throwaway database named in a string; never when a string names a production target.
+ */
+function throwaway(w: PyWalker, c: PyCall): boolean {
+  const { strings } = testFacts(w.root, w.text, 'python');
+  if (productionTarget(strings)) return false;
+  return inTestScope(w.root, w.text, 'python', c.span) || strings.some((s) => THROWAWAY_TARGET.test(s));
 }
 
 function sql(w: PyWalker, c: PyCall, text: string): Val {
@@ -44,7 +50,7 @@ function modelOf(name: string, suffix: RegExp): string | null {
 /** call_command('flush') / ('reset_db') / ('migrate', app, 'zero'): the schema or its rows gone. */
 const callCommand = (w: PyWalker, c: PyCall): Val | undefined => {
   const words = c.args.map((a) => constText(a));
-  if (throwaway(w)) return undefined;
+  if (throwaway(w, c)) return undefined;
   if (words[0] === 'flush') return sql(w, c, 'TRUNCATE every_model_table');
   if (words[0] === 'reset_db' || words[0] === 'reset_schema') return sql(w, c, 'DROP SCHEMA public CASCADE');
   if (words[0] === 'migrate' && words.includes('zero')) {
@@ -57,14 +63,14 @@ const callCommand = (w: PyWalker, c: PyCall): Val | undefined => {
 /** alembic command.downgrade(cfg, 'base'): every migration undone, every table dropped. */
 const alembicDowngrade = (w: PyWalker, c: PyCall): Val | undefined => {
   const rev = constText(c.args[1] ?? c.kw.get('revision') ?? UNKNOWN);
-  return rev === 'base' && !throwaway(w) ? sql(w, c, 'DROP SCHEMA public CASCADE') : undefined;
+  return rev === 'base' && !throwaway(w, c) ? sql(w, c, 'DROP SCHEMA public CASCADE') : undefined;
 };
 
 // --- ORMs ----------------------------------------------------------------------------------------
 
 /** peewee db.drop_tables([A, B]) / Model.drop_table(): those tables dropped. */
 const dropTables = (w: PyWalker, c: PyCall): Val | undefined => {
-  if (throwaway(w)) return undefined;
+  if (throwaway(w, c)) return undefined;
   const tables = (c.args[0]?.items ?? []).map(tableOf).filter((t): t is string => t !== null);
   if (c.method === 'drop_table') {
     const model = modelOf(c.name, /\.drop_table/);
@@ -78,7 +84,7 @@ const MODEL_DELETE = 'peewee.ModelDelete()';
 
 /** peewee Model.delete() (a query) / tortoise Model.all().delete() (run at once): every row. */
 const modelDelete = (w: PyWalker, c: PyCall): Val | undefined => {
-  if (c.args.length > 0 || c.kw.size > 0 || throwaway(w)) return undefined;
+  if (c.args.length > 0 || c.kw.size > 0 || throwaway(w, c)) return undefined;
   const all = modelOf(c.name, /\.all\(\)\.delete/);
   if (all !== null) return sql(w, c, `DELETE FROM ${all}`);
   const model = modelOf(c.name, /\.delete/);
@@ -96,7 +102,7 @@ const EMPTY_FRAME =
 
 /** pandas df.to_sql(name, con, if_exists='replace') with an empty frame: the table dropped and left empty. */
 const toSql = (w: PyWalker, c: PyCall): Val | undefined => {
-  if (constText(c.kw.get('if_exists') ?? UNKNOWN) !== 'replace' || throwaway(w)) return undefined;
+  if (constText(c.kw.get('if_exists') ?? UNKNOWN) !== 'replace' || throwaway(w, c)) return undefined;
   const table = tableOf(c.args[0] ?? c.kw.get('name'));
   const frame = c.recvNode ? w.src(c.recvNode) : '';
   return table !== null && EMPTY_FRAME.test(frame) ? sql(w, c, `TRUNCATE ${table}`) : undefined;
@@ -128,7 +134,7 @@ const sparkSave = (w: PyWalker, c: PyCall): Val | undefined => {
     (c.name.startsWith(EMPTY_SPARK) && c.kw.get('overwrite')?.bool === true);
   const table = c.args[0] ?? c.kw.get('name') ?? c.kw.get('tableName');
   const t = table ? constText(table) : null;
-  return overwrite && t !== null && /^[\w.]+$/.test(t) && !throwaway(w)
+  return overwrite && t !== null && /^[\w.]+$/.test(t) && !throwaway(w, c)
     ? sql(w, c, `TRUNCATE ${t}`)
     : undefined;
 };
@@ -145,7 +151,7 @@ const deltaTable = (_w: PyWalker, c: PyCall): Val | undefined => {
 /** delta_table.delete() with no condition: every row. */
 const deltaDelete = (w: PyWalker, c: PyCall): Val | undefined => {
   const t = c.recv ? constText(c.recv) : null;
-  if (c.args.length > 0 || c.kw.size > 0 || throwaway(w)) return undefined;
+  if (c.args.length > 0 || c.kw.size > 0 || throwaway(w, c)) return undefined;
   return sql(w, c, `DELETE FROM ${t !== null && /^[\w.]+$/.test(t) ? t : 'delta_table'}`);
 };
 
