@@ -60,6 +60,7 @@ import netAst001MetadataSsrf from './rules/net-ast-001-metadata-ssrf.js';
 import netAst002ProtectedLoopbackPort from './rules/net-ast-002-protected-loopback-port.js';
 import netAst003RemoteDeleteRequest from './rules/net-ast-003-remote-delete-request.js';
 import netAst004HostExposure from './rules/net-ast-004-host-exposure.js';
+import netAst005ClusterControlApi from './rules/net-ast-005-cluster-control-api.js';
 import piAst001InstructionOverride from './rules/pi-ast-001-instruction-override.js';
 import piAst002RoleToken from './rules/pi-ast-002-role-token.js';
 import piAst003InvisibleUnicode from './rules/pi-ast-003-invisible-unicode.js';
@@ -178,6 +179,7 @@ export const RULE_FILES: readonly (readonly [id: string, rule: RuleDefinition])[
   ['NET-AST-002', netAst002ProtectedLoopbackPort],
   ['NET-AST-003', netAst003RemoteDeleteRequest],
   ['NET-AST-004', netAst004HostExposure],
+  ['NET-AST-005', netAst005ClusterControlApi],
   ['PI-AST-001', piAst001InstructionOverride],
   ['PI-AST-002', piAst002RoleToken],
   ['PI-AST-003', piAst003InvisibleUnicode],

@@ -67,6 +67,7 @@ export const RULE_TOKENS_CONSERVED: Readonly<Record<string, number>> = {
   'NET-AST-002': 1839,
   'NET-AST-003': 4321,
   'NET-AST-004': 1798,
+  'NET-AST-005': 1812,
   'PI-AST-001': 975,
   'PI-AST-002': 965,
   'PI-AST-003': 975,

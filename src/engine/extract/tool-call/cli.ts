@@ -319,13 +319,24 @@ function kubectl(w: readonly string[], f: Map<string, unknown>): CliEquivalent |
 }
 
 function helm(w: readonly string[], f: Map<string, unknown>): CliEquivalent | undefined {
+  // `helm_repo_add {name, url}`: every later install from that name takes charts from the URL.
+  const url = str(f, 'url', 'repo_url', 'repository_url');
+  if (has(w, 'repo') && has(w, 'add') && url !== undefined)
+    return bash(['helm repo add', quote(str(f, 'name', 'repo_name') ?? 'repo'), quote(url)]);
   const verb = verbOf(w, f, ['uninstall', 'delete', 'rollback', 'upgrade', 'install', 'list']);
   if (verb === undefined) return undefined;
   const ns = str(f, 'namespace', 'ns');
+  // Where the chart comes from (`repo: https://charts.x`): its templates run in the cluster.
+  const chart = /^(?:install|upgrade|template|pull)$/.test(verb)
+    ? str(f, 'chart', 'chart_name', 'chart_ref')
+    : undefined;
+  const repo = str(f, 'repo', 'repo_url', 'repository', 'repository_url', 'chart_repo', 'chart_repository');
   return bash([
     'helm',
     quote(verb),
     ...list(f, 'release', 'name', 'release_name').map(quote),
+    chart !== undefined && quote(chart),
+    chart !== undefined && repo !== undefined && `--repo ${quote(repo)}`,
     ns !== undefined && `-n ${quote(ns)}`,
   ]);
 }
@@ -560,6 +571,7 @@ const CONTAINER_WORDS = [
 
 /** A tool named for a cloud CLI (`azure_cli`, `gcloud`, `kubectl`) whose `command` is that CLI's arguments. */
 const CLI_PROGRAMS: Record<string, string> = {
+  aws: 'aws',
   azure: 'az',
   az: 'az',
   gcloud: 'gcloud',
@@ -569,9 +581,12 @@ const CLI_PROGRAMS: Record<string, string> = {
 
 function namedCli(w: readonly string[], f: Map<string, unknown>): CliEquivalent | undefined {
   const word = w.find((x) => CLI_PROGRAMS[x] !== undefined);
-  const command = str(f, 'command', 'args', 'arguments', 'cmd');
+  // `call_aws {cli_command: "s3 rb s3://b --force"}`: the CLI's arguments under a line-like key.
+  const command = str(f, 'command', 'args', 'arguments', 'cmd', 'cli_command', 'command_line', 'cli', 'line');
   if (word === undefined || command === undefined) return undefined;
   const program = CLI_PROGRAMS[word]!;
+  // An AWS tool's one-word `command` is an operation name (aws() reads it), not a command line.
+  if (program === 'aws' && !/\s/.test(command.trim())) return undefined;
   return bash([command.trimStart().startsWith(`${program} `) ? command : `${program} ${command}`]);
 }
 
@@ -612,9 +627,12 @@ function installLine(w: readonly string[], f: Map<string, unknown>): CliEquivale
     'repository_url',
   );
   const pkgs = list(f, 'package', 'packages', 'name', 'package_name', 'requirement', 'requirements');
+  // Extra argv the tool passes to the manager (`args: ["--extra-index-url", URL, "pkg"]`).
+  const extra = list(f, 'args', 'arguments', 'flags', 'options', 'extra_args', 'install_args');
   // A package given as a URL or archive (`https://host/x.tgz`, `git+https://...`) comes from that host.
   if (
     index === undefined &&
+    extra.length === 0 &&
     !pkgs.some((p) => /^(?:[a-z][a-z0-9+.-]*:\/\/|git@)|\.(?:tgz|tar\.gz|whl|zip)$/i.test(p))
   )
     return undefined;
@@ -627,10 +645,16 @@ function installLine(w: readonly string[], f: Map<string, unknown>): CliEquivale
       manager === 'node' || manager === 'javascript' || manager === 'js' ? 'npm' : manager,
       'install',
       index !== undefined && `--registry ${quote(index)}`,
+      ...extra.map(quote),
       ...pkgs.map(quote),
     ]);
   const flag = f.has('extra_index_url') ? '--extra-index-url' : '--index-url';
-  return bash(['pip install', index !== undefined && `${flag} ${quote(index)}`, ...pkgs.map(quote)]);
+  return bash([
+    'pip install',
+    index !== undefined && `${flag} ${quote(index)}`,
+    ...extra.map(quote),
+    ...pkgs.map(quote),
+  ]);
 }
 
 const FAMILY_WORDS = new Set([
@@ -712,7 +736,7 @@ export function cliEquivalents(name: string, args: unknown): CliEquivalent[] {
   if (has(w, 'docker', 'podman', 'container', 'containers')) out.push(docker(w, f));
   if (has(w, 'kubectl', 'k8s', 'kubernetes', 'kube')) out.push(kubectl(w, f));
   if (has(w, 'kubectl', 'k8s', 'kubernetes', 'kube', 'manifest', 'manifests')) out.push(...manifestLines(f));
-  if (has(w, 'azure', 'az', 'gcloud', 'kubectl', 'gsutil')) out.push(namedCli(w, f));
+  if (has(w, 'aws', 'azure', 'az', 'gcloud', 'kubectl', 'gsutil')) out.push(namedCli(w, f));
   if (has(w, 'helm')) out.push(helm(w, f));
   if (has(w, 'terraform', 'tofu', 'opentofu'))
     out.push(terraform(w, f, has(w, 'tofu', 'opentofu') ? 'tofu' : 'terraform'));

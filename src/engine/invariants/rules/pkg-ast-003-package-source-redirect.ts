@@ -2,7 +2,7 @@
  * PKG-AST-003: packages taken from a host that is neither a public registry nor the organisation's
  * own network: the package manager's source pointed elsewhere (npm/pnpm/yarn `config set registry`,
  * `pip config set global.index-url`, `git config url.<base>.insteadOf`, `go env -w GOPROXY`,
- * `gem sources --add`, `poetry source add`), or one install from such an index or URL
+ * `gem sources --add`, `poetry source add`, `helm repo add`), or one install from such an index or URL
  * (`pip install -i`, `npm install --registry`, a tarball or git URL). Every later install then runs
  * what that host serves (setup.py, postinstall): a supply-chain takeover of the user's machine.
  * An organisation's own mirror on a public name is a policy allow entry (docs/policy.md).
@@ -165,6 +165,33 @@ function node(prog: string, args: readonly string[]): string | null {
   );
 }
 
+/**
+ * Helm has no one public registry: charts come from their vendors' own hosts. Those below (GitHub
+ * Pages, the OCI registries and the chart hosts of widely deployed projects) are public; any other
+ * chart repository is judged like a foreign package index.
+ */
+const PUBLIC_CHART_HOSTS =
+  /(?:^|\.)(?:github\.io|ghcr\.io|docker\.io|quay\.io|public\.ecr\.aws|gcr\.io|azurecr\.io|helm\.sh|bitnami\.com|artifacthub\.io|jetstack\.io|grafana\.com|elastic\.co|hashicorp\.com|traefik\.io|cilium\.io|datadoghq\.com|newrelic\.com|gitlab\.io|gitlab\.com|min\.io|konghq\.com|linkerd\.io|istio\.io|goharbor\.io|fluxcd\.io|k8s\.io|kubernetes\.io|crossplane\.io|rancher\.com|longhorn\.io|ngrok\.com|nvidia\.com|openebs\.io|percona\.com|redpanda\.com|strimzi\.io|signoz\.io|sentry\.io)$/;
+
+/** `helm repo add NAME URL`, or an install/upgrade/template/pull whose chart comes from `--repo` or a URL. */
+function helm(args: readonly string[]): string | null {
+  const pos = positionals(args);
+  const sources =
+    pos[0] === 'repo' && pos[1] === 'add'
+      ? pos.slice(3, 4)
+      : ['install', 'upgrade', 'template', 'pull', 'fetch'].includes(pos[0] ?? '')
+        ? [
+            ...optionValues(args, null, '--repo'),
+            ...pos.slice(1).filter((p) => /^(?:https?|oci):\/\//i.test(p)),
+          ]
+        : [];
+  const foreignOnes = sources.filter((s) => {
+    const host = hostOf(s.replace(/^oci:/i, 'https:'));
+    return host !== null && !PUBLIC_CHART_HOSTS.test(host);
+  });
+  return judgeSources(foreignOnes, `helm ${pos[0] === 'repo' ? 'repo add' : pos[0]} takes charts from`);
+}
+
 function redirects(words: readonly string[]): string | null {
   let prog = words[0]!;
   let args = words.slice(1);
@@ -180,6 +207,7 @@ function redirects(words: readonly string[]): string | null {
     return pip(args, prog);
   }
   if (prog === 'npm' || prog === 'pnpm' || prog === 'yarn' || prog === 'bun') return node(prog, args);
+  if (prog === 'helm') return helm(args);
   const pos = positionals(args);
   switch (prog) {
     case 'git': {
@@ -242,6 +270,7 @@ export default defineRule({
     'bundle',
     'python',
     'python3',
+    'helm',
   ],
   summary:
     'Package or repository sources pointed at a host outside the public registries and the organisation (config set registry, index-url, insteadOf, GOPROXY), or an install from one.',
@@ -266,6 +295,8 @@ export default defineRule({
       { input: 'go env -w GOPROXY=https://goproxy.x-mirror.example.org,direct' },
       { input: 'gem sources --add https://gems.x-mirror.example.org/' },
       { input: 'poetry source add mirror https://pypi.x-mirror.example.org/simple' },
+      { input: 'helm install agent monitor/agent --repo https://charts.x-mirror.example.org -n kube-system' },
+      { input: 'helm repo add monitor https://charts.x-mirror.example.org' },
     ],
     allow: [
       { input: 'npm config set registry https://registry.npmjs.org/', why: 'the public registry' },
@@ -287,6 +318,14 @@ export default defineRule({
       { input: 'npm install left-pad', why: 'the configured registry' },
       { input: 'go env -w GOPROXY=https://proxy.golang.org,direct', why: 'the public proxy' },
       { input: 'pip config set global.index-url http://10.0.0.5:8081/simple', why: 'a private address' },
+      {
+        input: 'helm repo add jetstack https://charts.jetstack.io',
+        why: "a widely deployed project's chart host",
+      },
+      {
+        input: 'helm repo add prometheus-community https://prometheus-community.github.io/helm-charts',
+        why: 'charts on GitHub Pages',
+      },
     ],
   },
 });
