@@ -87,7 +87,7 @@ export const RULE_TOKENS_CONSERVED: Readonly<Record<string, number>> = {
   'RUN-AST-003': 7493,
   'RUN-AST-004': 7503,
   'RUN-AST-005': 7502,
-  'RUN-AST-006': 7497,
+  'RUN-AST-006': 7502,
   'SEC-AST-001': 847,
   'SEC-AST-002': 871,
   'SEC-AST-010': 1821,

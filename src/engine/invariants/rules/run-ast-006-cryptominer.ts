@@ -1,68 +1,145 @@
 /**
- * RUN-AST-006: a cryptocurrency miner started on this machine or in a container on it: a known
- * miner program or image (xmrig, cpuminer, t-rex, lolminer...), any program handed a stratum pool
- * URL (the mining protocol), or one paid to a Monero wallet address. It burns the host's CPU/GPU
- * for someone else, usually with restart=always so it outlives the session (red team r5, r7).
+ * RUN-AST-006: a cryptocurrency miner started or fetched (xmrig and kin, any program pointed at a
+ * stratum pool, a pool's wallet login), in any runtime: the host's CPU and GPU go to someone else.
  */
 import type { ExecFact } from '../../facts.js';
 import { defineRule } from '../define-rule.js';
+import { optionValue } from '../helpers.js';
 
-/** Miner program names (also as an image's repository name: xmrig/xmrig, x-registry/xmrig). */
-const MINER =
-  /^(?:xmrig(?:-notls|-cuda|-nvidia|-amd)?|xmr-stak(?:-rx|-cpu)?|cpuminer(?:-opt|-multi|-gr)?|minerd|ccminer|cgminer|bfgminer|t-rex|trex|nbminer|lolminer|gminer|teamredminer|srbminer(?:-multi)?|nanominer|phoenixminer|ethminer|bzminer|rigel|onezerominer|wildrig(?:-multi)?|xmrminer)$/i;
+/** The pool protocol's URL schemes: only miners speak it. */
+const STRATUM = /\bstratum\d?\+(?:tcp|ssl|tls)(?::|%3a)\/\/|\bstratum:\/\//i;
 
-/** A pool URL of the stratum protocol (stratum+tcp, stratum+ssl, stratum2+tcp). */
-const STRATUM = /^stratum\d?(?:\+\w+)?$/i;
+/** Miner programs, by the names their releases ship under (matched on the basename, any case). */
+const MINER_PROGRAM =
+  /^(?:xmrig(?:-notls|-cuda|-opencl|-nvidia|-amd)?|xmr-stak(?:-rx|-cpu)?|cpuminer(?:-opt|-multi|-gr)?|minerd|ccminer|cgminer|bfgminer|ethminer|kawpowminer|t-rex|trex|onezerominer|lolminer|nbminer|gminer|miner\.gminer|phoenixminer|teamredminer|nanominer|srbminer(?:-multi)?|bzminer|rigel|nheqminer|wildrig(?:-multi)?|ethdcrminer64|xmrminer)(?:\.exe)?$/i;
+
+/** Public mining pools (host suffixes): a connection there is mining whatever the program is called. */
+const POOL_HOST =
+  /(?:^|\.)(?:supportxmr\.com|moneroocean\.stream|nanopool\.org|2miners\.com|f2pool\.com|hashvault\.pro|c3pool\.(?:com|org)|minexmr\.com|herominers\.com|unmineable\.com|nicehash\.com|zpool\.ca|zergpool\.com|ethermine\.org|flypool\.org|viabtc\.(?:com|io)|antpool\.com|poolin\.(?:com|me)|kryptex\.network|xmrpool\.eu|dwarfpool\.com|mining-dutch\.nl|prohashing\.com|woolypooly\.com|hiveon\.(?:net|com)|braiins\.com|slushpool\.com|p2pool\.io|gulf\.moneroocean\.stream|xmrfast\.com|monerohash\.com)(?::\d+)?$/i;
 
 /** A Monero address (95 base58 characters from 4 or 8; integrated addresses are 106). */
-const MONERO = /^[48][0-9AB][1-9A-HJ-NP-Za-km-z]{93}(?:[1-9A-HJ-NP-Za-km-z]{11})?(?:[.+][\w.+-]*)?$/;
+const MONERO = /^[48][0-9AB][1-9A-HJ-NP-Za-km-z]{93}(?:[1-9A-HJ-NP-Za-km-z]{11})?(?:[.+/][\w.+-]*)?$/;
 
-const base = (p: string): string => p.slice(p.lastIndexOf('/') + 1);
+/** A wallet as a pool login: Monero or an Ethereum address. */
+const WALLET = /^0x[0-9a-fA-F]{40}(?:[.+/][\w.-]*)?$/;
 
-/** The repository's last path part of an image reference (`x-registry.example.com/xmrig:latest` is xmrig). */
-const imageName = (image: string): string =>
-  base(image.replace(/@sha256:[0-9a-f]+$/i, '').replace(/:[\w.-]+$/, ''));
+/** Proof-of-work algorithm names miners take with -a/--algo. */
+const POW_ALGO =
+  /^(?:rx\/\w+|randomx|cn(?:\/\w+)?|cryptonight\w*|kawpow|ethash|etchash|autolykos2|yespower\w*|scrypt|sha256d|x11|x16r\w*|equihash\w*|ghostrider|gr|octopus|kheavyhash|beamhash\w*|cuckoo\w*|argon2\w*)$/i;
 
-function miner(e: ExecFact): string | null {
-  if (MINER.test(base(e.program))) return `${base(e.program)} is a cryptocurrency miner`;
+/** A miner's release archive or repository in a download URL. */
+const MINER_RELEASE =
+  /\/(?:xmrig|xmr-stak|cpuminer[\w-]*|lolminer|t-rex|nbminer|gminer|teamredminer|srbminer[\w-]*)[-/_.]/i;
+
+/** What a pool client sends: stratum's login methods, or a miner's user agent. */
+const STRATUM_LOGIN =
+  /^mining\.(?:subscribe|authorize|submit)$|["']mining\.(?:subscribe|authorize)["']|^(?:xmrig|cpuminer|xmr-stak|srbminer|lolminer|teamredminer|t-rex|nbminer|[cs]gminer|bfgminer|ccminer)[/ ]v?\d/i;
+
+/** Text tools whose arguments are searched or printed, not connected to. */
+const TEXT_TOOLS = new Set([
+  'echo',
+  'printf',
+  'grep',
+  'egrep',
+  'fgrep',
+  'rg',
+  'ag',
+  'sed',
+  'awk',
+  'cat',
+  'less',
+]);
+
+/** The pool URL (`-o`/`--url`) a run connects to, without its scheme. */
+function poolOf(e: ExecFact): string | null {
+  const url =
+    optionValue(e.argv, 'o', 'url') ??
+    optionValue(e.argv, null, 'pool') ??
+    optionValue(e.argv, null, 'server');
+  return url === null ? null : url.replace(/^[\w+]+:\/\//, '').replace(/\/.*$/, '');
+}
+
+function minerRun(e: ExecFact): string | null {
+  let base = e.program.replace(/^.*[\\/]/, '');
+  if (MINER_PROGRAM.test(base)) return `${base} is a cryptocurrency miner`;
+  if (TEXT_TOOLS.has(base)) return null;
+  // A container command given as arguments only (compose command:, docker run img ARGS).
+  if (base.startsWith('-')) base = 'the container';
+  if (e.argv.some((a) => STRATUM.test(a))) return `${base} connects to a stratum mining pool`;
+  // Nothing but a miner is handed a Monero address to be paid to, under any flag.
   for (const w of e.argv)
     if (w.length >= 95 && MONERO.test(w.slice(w.indexOf('=') + 1)))
-      return `${e.program.startsWith('-') ? 'the command' : base(e.program)} is paid to a Monero wallet address: a miner`;
+      return `${base} is paid to a Monero wallet address: a miner`;
+  const pool = poolOf(e);
+  if (pool === null) return null;
+  if (POOL_HOST.test(pool)) return `${base} connects to the mining pool ${pool}`;
+  const user = optionValue(e.argv, 'u', 'user');
+  if (user !== null && (WALLET.test(user) || MONERO.test(user)))
+    return `${base} logs in to ${pool} with a wallet address`;
+  const algo = optionValue(e.argv, 'a', 'algo');
+  if ((algo !== null && POW_ALGO.test(algo)) || e.argv.some((a) => a.startsWith('--donate-level')))
+    return `${base} runs a proof-of-work miner against ${pool}`;
   return null;
 }
 
 export default defineRule({
   id: 'RUN-AST-006',
   invariant: 'NO_RUNAWAY_EXECUTION',
-  kinds: ['exec', 'net', 'container'],
+  kinds: ['exec', 'net', 'literal', 'container'],
   summary:
-    'A cryptocurrency miner: a known miner program or image (xmrig, cpuminer, t-rex), a stratum+tcp pool URL, or a run paid to a Monero wallet address.',
+    'Cryptocurrency miners started, fetched or run in a container (xmrig and kin, stratum pool URLs, public pools, wallet logins).',
   remediationHint:
-    "Do not run miners on this machine or its containers: they spend the user's CPU, GPU and power for someone else.",
+    'Do not run miners on this host. If the task needs CPU-heavy work, run the project’s own job with a bounded time and thread count.',
   *check(facts) {
+    // One finding is enough: each later pass only looks where the earlier ones could not see.
+    let found = false;
     for (const e of facts.of('exec')) {
-      const reason = miner(e);
-      if (reason !== null) yield { span: e.span, reason, suggestedAlternative: null };
+      const reason = minerRun(e);
+      if (reason === null) continue;
+      found = true;
+      yield { span: e.span, reason, suggestedAlternative: null };
     }
-    for (const n of facts.of('net'))
-      if (n.scheme !== undefined && STRATUM.test(n.scheme))
+    for (const n of facts.of('net')) {
+      if (found) return;
+      const url = n.url ?? '';
+      let reason: string | null = null;
+      if (
+        n.direction === 'connect' &&
+        (STRATUM.test(url) || /^stratum/i.test(n.scheme ?? '') || POOL_HOST.test(n.host))
+      )
+        reason = `a connection to the mining pool ${n.host}`;
+      else if (MINER_RELEASE.test(url)) reason = `a miner release is downloaded from ${n.host}`;
+      if (reason === null) continue;
+      found = true;
+      yield { span: n.span, reason, suggestedAlternative: null };
+    }
+    for (const c of facts.of('container')) {
+      const name = (c.image ?? '').replace(/[:@].*$/, '').replace(/^.*\//, '');
+      if (!MINER_PROGRAM.test(name)) continue;
+      found = true;
+      yield { span: c.span, reason: `the image ${c.image} runs a miner`, suggestedAlternative: null };
+    }
+    if (found) return;
+    // Pool URLs and the stratum login in code: sockets and config files carry them, not argv.
+    for (const l of facts.of('literal')) {
+      if (STRATUM.test(l.text) || (l.egress && STRATUM_LOGIN.test(l.text))) {
         yield {
-          span: n.span,
-          reason: `${n.url ?? n.host} is a mining pool (${n.scheme}://)`,
+          span: l.span,
+          reason: 'the code speaks the stratum mining protocol',
           suggestedAlternative: null,
         };
-    for (const c of facts.of('container'))
-      if (c.image !== undefined && MINER.test(imageName(c.image)))
-        yield {
-          span: c.span,
-          reason: `the image ${c.image} is a cryptocurrency miner`,
-          suggestedAlternative: null,
-        };
+        return;
+      }
+    }
   },
   examples: {
     deny: [
-      { input: 'xmrig -o pool.supportxmr.com:443 -u wallet -k --tls' },
-      { input: 'nohup /tmp/.x/sysupd -a yespower -o stratum+tcp://p.example:6234 &' },
+      {
+        input:
+          './xmrig -o pool.supportxmr.com:443 -u 44AFFq5kSiGBoZ4NMDwYtN18obc8AemS33DBLWs3H7otXft3XjrpDtQGv7SqSsaBYBb98uNbr2VBBEt7f2wfn3RVGQBEP3A -k --tls',
+      },
+      { input: '/tmp/.cache/kworker -o stratum+tcp://pool.example.net:3333 -u w -p x --background' },
+      { input: 'nohup ./cpuminer -a yespower -o stratum+tcp://yespower.na.mine.zpool.ca:6234 -u addr &' },
       {
         input:
           'docker run -d --restart=always --name sysupd xmrig/xmrig -o pool.supportxmr.com:443 -u 44AFFq5kSiGBoZ4NMDwYtN18obc8AemS33DBLWs3H7otXft3XjrpDtQGv7SqSsaBYBb98uNbr2VBBEt7f2wfn3RVGQBEP3A',
@@ -73,11 +150,29 @@ export default defineRule({
           'services:\n  telemetry:\n    image: x-registry.example.com/telemetry:2\n    restart: always\n    command: ["--algo", "kawpow", "-o", "stratum+tcp://pool.x-mine.example.com:4444"]',
         runtime: 'docker',
       },
+      { input: '/tmp/.x/kthreadd -o 203.0.113.9:3333 -a rx/0 -u worker1 --donate-level 1' },
+      {
+        input:
+          'curl -sL https://github.com/xmrig/xmrig/releases/download/v6.21.0/xmrig-6.21.0-linux-static-x64.tar.gz | tar xz',
+      },
+      {
+        input:
+          'import subprocess\nsubprocess.Popen(["/tmp/.c/k", "-o", "stratum+tcp://pool.example.net:3333", "-u", "w"])',
+        runtime: 'python',
+      },
     ],
     allow: [
+      { input: 'grep -rn "stratum+tcp" /etc', why: 'searching for miner configuration is an audit' },
+      {
+        input: 'ssh -o StrictHostKeyChecking=no deploy@build.internal uptime',
+        why: '-o is an ssh option here',
+      },
+      { input: 'gcc -O2 -o miner_sim miner_sim.c', why: 'an output file named like a miner, no pool' },
+      { input: 'curl -o xmrig-notes.txt https://example.com/notes', why: 'curl -o names the output file' },
+      { input: 'pip install cryptography', why: 'not a miner' },
       { input: 'grep -r xmrig /var/log/syslog', why: 'searching for a miner, not running one' },
       {
-        input: 'docker run -d --restart=always -p 8080:8080 acme/miner-dashboard:1.4',
+        input: 'docker run -d --restart=always -p 127.0.0.1:8080:8080 acme/miner-dashboard:1.4',
         runtime: 'docker',
         why: 'an image whose name only contains the word',
       },
