@@ -38,6 +38,7 @@ import cliPassword from './detectors/cli-password.js';
 import clickhouse from './detectors/clickhouse.js';
 import clickup from './detectors/clickup.js';
 import clojars from './detectors/clojars.js';
+import cloudant from './detectors/cloudant.js';
 import cloudflare from './detectors/cloudflare.js';
 import cloudimage from './detectors/cloudimage.js';
 import cloudmersive from './detectors/cloudmersive.js';
@@ -192,6 +193,7 @@ import shopify from './detectors/shopify.js';
 import sidekiq from './detectors/sidekiq.js';
 import slack from './detectors/slack.js';
 import snyk from './detectors/snyk.js';
+import softlayer from './detectors/softlayer.js';
 import sonar from './detectors/sonar.js';
 import sourcegraph from './detectors/sourcegraph.js';
 import square from './detectors/square.js';
@@ -261,6 +263,7 @@ export const DETECTOR_FILES: readonly (readonly [file: string, detector: Detecto
   ['clickhouse', clickhouse],
   ['clickup', clickup],
   ['clojars', clojars],
+  ['cloudant', cloudant],
   ['cloudflare', cloudflare],
   ['cloudimage', cloudimage],
   ['cloudmersive', cloudmersive],
@@ -415,6 +418,7 @@ export const DETECTOR_FILES: readonly (readonly [file: string, detector: Detecto
   ['sidekiq', sidekiq],
   ['slack', slack],
   ['snyk', snyk],
+  ['softlayer', softlayer],
   ['sonar', sonar],
   ['sourcegraph', sourcegraph],
   ['square', square],
