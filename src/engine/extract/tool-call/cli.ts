@@ -599,6 +599,16 @@ const MEMORY_WORDS = [
   'memorise',
   'observations',
   'observation',
+  // Preference, instruction and rules tools hold the same standing orders under other names.
+  'preference',
+  'preferences',
+  'prefs',
+  'instruction',
+  'instructions',
+  'guideline',
+  'guidelines',
+  'persona',
+  'rules',
 ];
 
 /** A memory tool's text as the commands and sends its standing orders amount to. */

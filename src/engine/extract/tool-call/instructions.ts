@@ -8,14 +8,31 @@
  * Ordinary documentation (how to build and test, code spans in prose) gives nothing.
  */
 import { quote } from './cli.js';
+import { looseEntries, unguarding } from './unguard.js';
+
+/** Agents' own configuration directories (project or home), whatever the agent. */
+const AGENT_DIR =
+  '\\.(?:claude|cursor|codex|gemini|continue|roo|kiro|windsurf|opencode|zed|amazonq|junie|goose|openhands|cline|clinerules|copilot|augment|trae|qodo|cody|aider[\\w.-]*|amp|crush|qwen|void|tabnine|devin|agents?)';
 
 /** Files whose text the agent reads as its standing instructions or memory. */
-export const INSTRUCTION_FILE =
-  /(?:^|\/)(?:(?:CLAUDE|AGENTS|AGENT|GEMINI|CONVENTIONS|COPILOT)(?:\.local)?\.md|\.cursorrules|\.windsurfrules|\.clinerules(?:\/[^/]+)?|\.github\/copilot-instructions\.md|\.github\/instructions\/[^/]+\.md|\.cursor\/rules\/[^/]+\.mdc?|\.claude\/(?:commands|agents|memory)\/[^/]+\.md|\.roo\/rules[^/]*\/[^/]+|\.kiro\/steering\/[^/]+\.md|memory-bank\/[^/]+\.md)$/i;
+export const INSTRUCTION_FILE = new RegExp(
+  String.raw`(?:^|/)(?:(?:CLAUDE|AGENTS|AGENT|GEMINI|CONVENTIONS|COPILOT|QWEN|CRUSH)(?:\.local)?\.md|\.cursorrules|\.windsurfrules|\.clinerules(?:/[^/]+)?|\.goosehints|\.augment-guidelines|\.aiderrules|\.rules|\.openhands_instructions|\.github/copilot-instructions\.md|\.github/(?:instructions|prompts|chatmodes)/[^/]+\.md|[^/]+\.(?:prompt|instructions|chatmode)\.md|` +
+    // Any text file under an agent's own directory (rules, steering, memory, prompts, commands).
+    `${AGENT_DIR}/(?:[^/]+/)*[^/]+\\.(?:md|mdc|txt|prompt)|memory-bank/[^/]+\\.md|` +
+    // Instruction files named for an agent anywhere (my-agent-rules.md, claude_notes.md).
+    String.raw`(?:[\w-]*[-_.])?(?:agents?|claude|gemini|copilot|codex|cursor|llm|assistant)[-_.]?(?:instructions?|rules|guidelines|notes|memory|context|hints|prompt)?\.(?:md|mdc))$`,
+  'i',
+);
 
 /** Agent and editor settings whose keys run programs or approve tool calls. */
-export const AGENT_SETTINGS_FILE =
-  /(?:^|\/)(?:\.vscode\/settings\.json|[^/]+\.code-workspace|\.claude\/settings(?:\.local)?\.json|\.mcp\.json|\.cursor\/mcp\.json|\.vscode\/mcp\.json|claude_desktop_config\.json|\.gemini\/settings\.json|\.codex\/config\.toml|\.continue\/config\.json|\.roo\/mcp\.json)$/;
+export const AGENT_SETTINGS_FILE = new RegExp(
+  String.raw`(?:^|/)(?:\.vscode/(?:settings|mcp)\.json|[^/]+\.code-workspace|claude_desktop_config\.json|` +
+    // Any settings file under an agent's own directory, in the project, the home or ~/.config.
+    `(?:${AGENT_DIR}|\\.config/(?:goose|opencode|zed|aider|codex|claude|gemini|amp|crush|qwen|continue))/(?:[^/]+/)*[^/]+\\.(?:jsonc?|toml|ya?ml)|` +
+    // Settings files named for an agent (opencode.json, .aider.conf.yml, crush.json).
+    String.raw`\.?(?:opencode|aider|goose|codex|claude|crush|amp|qwen)[\w.-]*\.(?:jsonc?|toml|ya?ml))$`,
+  'i',
+);
 
 /** Words that make a sentence a standing order rather than documentation. */
 const DIRECTIVE =
@@ -90,10 +107,6 @@ function sends(text: string): string[] {
   return out;
 }
 
-/** Settings keys that approve an agent's tool calls or run tasks with no one asking. */
-const UNGUARD_KEY =
-  /^(?:chat\.tools\.(?:global\.)?auto[Aa]pprove|chat\.tools\.terminal\.auto[Aa]pprove|chat\.tools\.edits\.auto[Aa]pprove|github\.copilot\.chat\.agent\.auto[Aa]pprove|task\.allowAutomaticTasks|security\.workspace\.trust\.enabled|chat\.tools\.autoRun|cline\.autoApprove.*|roo-cline\.autoApprove.*|autoApprove|alwaysAllow|yolo|dangerouslySkipPermissions|skipDangerousModePermissionPrompt|enableAllProjectMcpServers)$/;
-
 type Json = unknown;
 
 /** Every [dotted key path, value] of a JSON document, bounded. */
@@ -104,9 +117,6 @@ function walk(v: Json, path: string[], out: [string[], Json][], depth = 0): void
   const items = Array.isArray(v) ? v.map((x, i): [string, Json] => [String(i), x]) : Object.entries(v);
   for (const [k, x] of items.slice(0, 256)) walk(x, [...path, k], out, depth + 1);
 }
-
-const on = (v: Json): boolean =>
-  v === true || (typeof v === 'string' && /^(?:on|true|always|yes)$/i.test(v.trim()));
 
 /** Agent/editor settings as bash lines: hooks and MCP servers run, approval switched off. */
 export function settingsCode(content: string): string {
@@ -127,23 +137,8 @@ export function settingsCode(content: string): string {
   const out: string[] = [];
   for (const [p, v] of entries) {
     const key = p[p.length - 1] ?? '';
-    const dotted = p.join('.');
-    if (UNGUARD_KEY.test(key) || UNGUARD_KEY.test(dotted)) {
-      const off =
-        key === 'security.workspace.trust.enabled'
-          ? v === false
-          : on(v) || (v !== null && typeof v === 'object' && Object.values(v).some(on));
-      if (off) out.push(`agent-guard-action unguard agent ${quote(`${key} on`)}`);
-    }
-    // Claude Code: `permissions.defaultMode: bypassPermissions`, `permissions.allow: ["Bash(*)"]`.
-    if (key === 'defaultMode' && v === 'bypassPermissions')
-      out.push(`agent-guard-action unguard agent ${quote('defaultMode bypassPermissions')}`);
-    if (
-      p[p.length - 2] === 'allow' &&
-      typeof v === 'string' &&
-      /^(?:\*|Bash|Bash\(\*\)|Bash\(:\*\)|Bash\(\*:\*\)|Shell\(\*\))$/.test(v.trim())
-    )
-      out.push(`agent-guard-action unguard agent ${quote(`allow ${v}`)}`);
+    const unguarded = unguarding(p, v);
+    if (unguarded !== null) out.push(`agent-guard-action unguard agent ${quote(unguarded)}`);
     // Hooks: each `command` runs on the event it is hung on.
     if (key === 'command' && typeof v === 'string' && p.includes('hooks')) out.push(v);
     // MCP servers: `command` with `args` starts when the agent loads the settings.
@@ -160,11 +155,12 @@ export function settingsCode(content: string): string {
   return out.slice(0, 64).join('\n');
 }
 
-/** An edit fragment of a settings file: `"key": value` pairs as they stand. */
+/** TOML or YAML settings, or an edit fragment of a JSON file: its flat switches. */
 function fragmentSettings(content: string): string {
   const out: string[] = [];
-  for (const m of content.matchAll(/"([\w.-]+)"\s*:\s*(true|"(?:on|always|bypassPermissions|Bash\(\*\))")/g))
-    if (UNGUARD_KEY.test(m[1]!) || m[2] === '"bypassPermissions"')
-      out.push(`agent-guard-action unguard agent ${quote(`${m[1]!} on`)}`);
-  return out.join('\n');
+  for (const [p, v] of looseEntries(content)) {
+    const unguarded = unguarding(p, v);
+    if (unguarded !== null) out.push(`agent-guard-action unguard agent ${quote(unguarded)}`);
+  }
+  return out.slice(0, 64).join('\n');
 }
