@@ -1,0 +1,303 @@
+/**
+ * A delete applied to every item a listing call returns, whatever the client (issue 22 r7): kafka
+ * `delete_topics(list_topics())`, GCS `for blob in list_blobs(b): blob.delete()`, Azure
+ * `for await (c of listContainers()) getContainerClient(c.name).deleteIfExists()`, minio
+ * remove_object over list_objects, stripe `Customer.delete(c.id)` over `Customer.list()`, S3
+ * delete_object over a paginator. Read from the tree: the delete's receiver is a listed item, or
+ * it is called on the listing's own client with a listed item (or the listing itself) as argument.
+ * It is written as the HTTP DELETE of everything listed, so NET-AST-003 judges it (a store on this
+ * machine passes). A narrowed listing (a prefix or filter), a delete under a condition in the loop
+ * (a retention sweep), and a test's own tear-down stay everyday work.
+ */
+import type { SyntaxNode } from '../../parse/index.js';
+import { shellWord, type Collector } from './collector.js';
+import { inTestScope, productionTarget, testFacts } from './test-scope.js';
+import { strVal } from './value.js';
+
+type Lang = 'python' | 'node';
+
+/** Methods that list a store's items: `list`, `list_topics`, `listContainers`, `paginate`, `auto_paging_iter`. */
+const LISTING = /^(?:[lL]ist(?:_\w+|[A-Z]\w*)?|paginate|auto_paging_iter|iter_\w+|scan_iter|scanIterator)$/;
+/** Methods that delete what they are given: `delete`, `delete_topics`, `deleteIfExists`, `remove_object`, `queue_delete`, `del`. */
+const DELETE =
+  /^(?:(?:delete|drop|destroy|purge|erase|unlink)(?:_\w+|[A-Z]\w*)?|del|remove(?:_\w+|[A-Z]\w*)|\w+_(?:delete|remove|drop|destroy|purge))$/;
+/** Cheap gates on the whole text before any tree walk. */
+const LIST_WORD =
+  /\.\s*(?:[lL]ist(?:_\w+|[A-Z]\w*)?|paginate|auto_paging_iter|iter_\w+)\s*\(|\bnew\s+List\w*Command\b/;
+const DELETE_WORD =
+  /\.\s*(?:delete|drop|destroy|purge|erase|unlink|del|remove_|remove[A-Z]|\w+_(?:delete|remove|drop|destroy|purge))|\bnew\s+(?:Delete|Drop|Purge|Remove)\w*Command\b/;
+
+/** Listing arguments that narrow what is listed (a prefix, a filter, a selector, a query). */
+const NARROWING =
+  /^(?:prefix|Prefix|name_prefix|namePrefix|starts_with|startswith|filter|filters|Filter|Filters|match|MATCH|pattern|query|q|where|label_selector|labelSelector|field_selector|fieldSelector|tag|tags|status|before|older_than|created|since)$/;
+
+/** A host named in a string (with a scheme or a port), and whether it is this machine. */
+const HOST_IN = /^(?:[a-z][\w+.-]*:\/\/(?:[^@/\s]*@)?([\w.-]+|\[[\d:]+\])|([\w.-]+):\d{2,5})(?:[:/?#]|$)/i;
+const LOCAL_HOST = /^(?:localhost|127\.[\d.]+|\[::1\]|0\.0\.0\.0|[\w.-]+\.localhost)$/i;
+
+const src = (text: string, n: SyntaxNode): string => text.slice(n.start, n.end);
+
+interface Call {
+  readonly node: SyntaxNode;
+  readonly method: string;
+  /** The object the method is called on, and the identifier it starts from. */
+  readonly recv: SyntaxNode;
+  readonly root: string | null;
+  readonly args: SyntaxNode | undefined;
+}
+
+/** AWS SDK v3 operations made as objects (`new ListObjectsV2Command(...)`): the operation's method name. */
+const V3_COMMAND = /^([A-Z]\w*)Command$/;
+
+/** A method call (`a.b.m(...)`) or a v3 command object (client `*`), or undefined for a bare function call. */
+function methodCall(n: SyntaxNode, text: string): Call | undefined {
+  if (n.type === 'new_expression') {
+    const ctor = n.children.find((c) => c.named);
+    const op = ctor?.type === 'identifier' ? V3_COMMAND.exec(src(text, ctor))?.[1] : undefined;
+    if (op === undefined || ctor === undefined) return undefined;
+    const method = op[0]!.toLowerCase() + op.slice(1);
+    return { node: n, method, recv: ctor, root: '*', args: n.children.find((c) => c.type === 'arguments') };
+  }
+  if (n.type !== 'call' && n.type !== 'call_expression') return undefined;
+  const callee = n.children[0];
+  if (callee === undefined || (callee.type !== 'attribute' && callee.type !== 'member_expression'))
+    return undefined;
+  const recv = callee.children[0];
+  const prop = callee.children[callee.children.length - 1];
+  if (recv === undefined || prop === undefined) return undefined;
+  let root: SyntaxNode | undefined = recv;
+  while (root !== undefined && root.type !== 'identifier')
+    root =
+      root.type === 'attribute' ||
+      root.type === 'member_expression' ||
+      root.type === 'call' ||
+      root.type === 'call_expression' ||
+      root.type === 'subscript' ||
+      root.type === 'subscript_expression' ||
+      root.type === 'await_expression' ||
+      root.type === 'await' ||
+      root.type === 'parenthesized_expression'
+        ? root.children.find((c) => c.named)
+        : undefined;
+  return {
+    node: n,
+    method: src(text, prop),
+    recv,
+    root: root ? src(text, root) : null,
+    args: n.children.find((c) => c.type === 'argument_list' || c.type === 'arguments'),
+  };
+}
+
+/** A listing call that lists everything: no argument narrows it (an empty prefix does not). */
+function listsEverything(c: Call, text: string): boolean {
+  const stack = c.args ? [...c.args.children] : [];
+  while (stack.length > 0) {
+    const a = stack.pop()!;
+    if (a.type === 'keyword_argument' || a.type === 'pair') {
+      const key = a.children[0];
+      const value = a.children[a.children.length - 1];
+      if (key && NARROWING.test(src(text, key).replace(/^["']|["']$/g, '')) && value) {
+        if (!/^(?:["'`]{2}|None|null|undefined)$/.test(src(text, value))) return false;
+      }
+    } else if (a.type === 'object') stack.push(...a.children);
+  }
+  return true;
+}
+
+/** Whether `n` holds a listing call that lists everything. */
+function holdsListing(n: SyntaxNode, text: string): SyntaxNode | undefined {
+  const stack = [n];
+  while (stack.length > 0) {
+    const x = stack.pop()!;
+    const c = methodCall(x, text);
+    if (c !== undefined && LISTING.test(c.method) && listsEverything(c, text)) return x;
+    // A comprehension with an `if`, a .filter(): only some items.
+    if (x.type === 'if_clause') return undefined;
+    if (c !== undefined && c.method === 'filter') return undefined;
+    for (const k of x.children) if (k.named) stack.push(k);
+  }
+  return undefined;
+}
+
+/** The identifiers `n` reads (an attribute's own name left out: `o.name` reads o). */
+function reads(n: SyntaxNode, text: string, names: ReadonlySet<string>): boolean {
+  const stack = [n];
+  while (stack.length > 0) {
+    const x = stack.pop()!;
+    if ((x.type === 'identifier' || x.type === 'shorthand_property_identifier') && names.has(src(text, x)))
+      return true;
+    const kids = x.type === 'attribute' ? x.children.slice(0, 1) : x.children;
+    for (const k of kids) if (k.named) stack.push(k);
+  }
+  return false;
+}
+
+/** Names bound by a loop's target (`blob`, `(k, v)`, `const { name }`). */
+function boundNames(n: SyntaxNode, text: string): string[] {
+  const out: string[] = [];
+  const stack = [n];
+  while (stack.length > 0) {
+    const x = stack.pop()!;
+    if (x.type === 'identifier' || x.type === 'shorthand_property_identifier_pattern') out.push(src(text, x));
+    else if (x.type !== 'pair_pattern')
+      for (const k of x.children)
+        if (k.named) stack.push(k);
+        else {
+          const v = x.children[x.children.length - 1];
+          if (v) stack.push(v);
+        }
+  }
+  return out;
+}
+
+/** A loop over a listing: the names its items are bound to, and where they hold. */
+interface Frame {
+  readonly names: ReadonlySet<string>;
+  /** Listing calls' roots: the clients listed. */
+  readonly roots: ReadonlySet<string>;
+  readonly body: SyntaxNode;
+}
+
+/** The loop's target, iterable and body, or undefined when `n` is no loop over items. */
+function loopParts(n: SyntaxNode): [SyntaxNode, SyntaxNode, SyntaxNode] | undefined {
+  if (n.type === 'for_statement' && n.children.some((c) => c.type === 'in')) {
+    const kids = n.children;
+    const left = kids[kids.findIndex((c) => c.type === 'for') + 1];
+    const right = kids[kids.findIndex((c) => c.type === 'in') + 1];
+    const body = kids.find((c) => c.type === 'block');
+    return left && right && body ? [left, right, body] : undefined;
+  }
+  // `[b.delete() for b in listing]`: the comprehension's own expression is the body.
+  if (/comprehension$|^generator_expression$/.test(n.type)) {
+    const clause = n.children.find((c) => c.type === 'for_in_clause');
+    if (clause === undefined || n.children.some((c) => c.type === 'if_clause')) return undefined;
+    const kids = clause.children;
+    const left = kids[kids.findIndex((c) => c.type === 'for') + 1];
+    const right = kids[kids.findIndex((c) => c.type === 'in') + 1];
+    return left && right ? [left, right, n] : undefined;
+  }
+  if (n.type === 'for_in_statement') {
+    const kids = n.children;
+    const at = kids.findIndex((c) => c.type === 'of' || c.type === 'in');
+    const left = kids[at - 1];
+    const right = kids[at + 1];
+    const body = kids[kids.length - 1];
+    return left && right && body && at > 0 ? [left, right, body] : undefined;
+  }
+  return undefined;
+}
+
+/** Whether a condition sits between the loop's body and `path`'s end (a sweep picks which items go). */
+function guarded(path: readonly SyntaxNode[], body: SyntaxNode, at: number): boolean {
+  const from = path.indexOf(body);
+  for (let i = from; i < path.length; i++) {
+    const t = path[i]!.type;
+    if (/^(?:if_statement|conditional_expression|ternary_expression|if_clause|while_statement)$/.test(t))
+      return true;
+  }
+  // `if old: continue` before the delete skips some items too.
+  return body.children.some((c) => c.start < at && c.type === 'if_statement');
+}
+
+/** `listing.forEach((c) => ...)`, `.map(...)`: the callback's parameters are the items. */
+const EACH = /^(?:forEach|map|flatMap|each|for_each)$/;
+
+/**
+ * Every delete over a listing in the input, handed to `col` as the HTTP DELETE it amounts to.
+ * Runs once per input after the walk; skipped unless the text has both a listing and a delete.
+ */
+export function listingDeletes(root: SyntaxNode, text: string, lang: Lang, col: Collector): void {
+  if (!LIST_WORD.test(text) || !DELETE_WORD.test(text)) return;
+  const facts = testFacts(root, text, lang);
+  const host = listedHost(facts.strings);
+  if (host === null) return;
+  // Names assigned a listing (`topics = admin.list_topics()`), and the clients listed.
+  const assigned = new Set<string>();
+  const listedRoots = new Set<string>();
+  const pre = [root];
+  while (pre.length > 0) {
+    const n = pre.pop()!;
+    const c = methodCall(n, text);
+    if (c !== undefined && LISTING.test(c.method) && c.root !== null) listedRoots.add(c.root);
+    if ((n.type === 'assignment' || n.type === 'variable_declarator') && n.children.length >= 2) {
+      const target = n.children[0]!;
+      const value = n.children[n.children.length - 1]!;
+      const names = boundNames(target, text);
+      if (names.length > 0 && holdsListing(value, text)) for (const x of names) assigned.add(x);
+    }
+    for (const k of n.children) if (k.named && k.type !== 'comment') pre.push(k);
+  }
+  if (listedRoots.size === 0) return;
+  const frames: Frame[] = [];
+  /** Whether `n` is or reads a listing: a listing call, a name assigned one, an item of an active loop. */
+  const listed = (n: SyntaxNode): boolean =>
+    holdsListing(n, text) !== undefined ||
+    reads(n, text, assigned) ||
+    frames.some((f) => reads(n, text, f.names));
+  const rootsOf = (n: SyntaxNode): ReadonlySet<string> => {
+    const r = methodCall(holdsListing(n, text) ?? n, text)?.root;
+    return r && listedRoots.has(r) ? new Set([r]) : listedRoots;
+  };
+  const visit = (n: SyntaxNode, path: SyntaxNode[]): void => {
+    path.push(n);
+    const c = methodCall(n, text);
+    const loop = loopParts(n);
+    let pushed = 0;
+    if (loop !== undefined && listed(loop[1])) {
+      const [left, right, body] = loop;
+      frames.push({ names: new Set(boundNames(left, text)), roots: rootsOf(right), body });
+      pushed++;
+    }
+    if (c !== undefined && EACH.test(c.method) && c.args !== undefined && listed(c.recv)) {
+      for (const fn of c.args.children) {
+        if (!/^(?:arrow_function|function_expression|function|lambda)$/.test(fn.type)) continue;
+        const params = fn.children.find((k) => /parameters$/.test(k.type)) ?? fn.children[0];
+        if (params === undefined) continue;
+        frames.push({ names: new Set(boundNames(params, text)), roots: rootsOf(c.recv), body: fn });
+        pushed++;
+      }
+    }
+    if (c !== undefined && DELETE.test(c.method)) judge(c, path);
+    for (const k of n.children) if (k.named && k.type !== 'comment') visit(k, path);
+    frames.length -= pushed;
+    path.pop();
+  };
+  const judge = (c: Call, path: readonly SyntaxNode[]): void => {
+    const span = { start: c.node.start, end: c.node.end };
+    let over = false;
+    // The listing itself handed to the delete: `admin.delete_topics(admin.list_topics())`.
+    if (c.args !== undefined && c.root !== null && (listedRoots.has(c.root) || c.root === '*'))
+      over = holdsListing(c.args, text) !== undefined || reads(c.args, text, assigned);
+    for (const f of frames) {
+      if (over) break;
+      if (guarded(path, f.body, c.node.start)) continue;
+      over =
+        reads(c.recv, text, f.names) ||
+        (c.root !== null &&
+          (f.roots.has(c.root) || f.roots.has('*') || c.root === '*') &&
+          c.args !== undefined &&
+          reads(c.args, text, f.names));
+    }
+    if (!over || (inTestScope(root, text, lang, span) && !productionTarget(facts.strings))) return;
+    const url = `https://${host}/every-listed-item`;
+    col.nested(`curl -X DELETE ${shellWord(strVal(url))}`, 'bash', span, lang);
+  };
+  visit(root, []);
+}
+
+/**
+ * Where the listed store is: the first host a string names that is not this machine, or a hosted
+ * service's when none is named; null when only this machine is named (a dev or test server).
+ */
+function listedHost(strings: readonly string[]): string | null {
+  let local = false;
+  for (const s of strings) {
+    if (s.length > 300) continue;
+    const m = HOST_IN.exec(s);
+    const h = m?.[1] ?? m?.[2];
+    if (h === undefined) continue;
+    if (LOCAL_HOST.test(h)) local = true;
+    else if (/[a-z]/i.test(h) || /^\d+\.\d+\.\d+\.\d+$/.test(h)) return h;
+  }
+  return local ? null : 'hosted-store.remote';
+}
