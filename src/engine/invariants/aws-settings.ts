@@ -85,6 +85,15 @@ export function settingLosesData(service: string, op: string, args: readonly str
         ? `aws s3api ${op} expires every object of ${bucket || 'the bucket'} within days`
         : null;
     }
+    // A running service or fleet scaled to nothing: every task or instance stopped (r7, as kubectl scale --replicas=0).
+    case 'ecs update-service':
+      return optionValue(args, '--desired-count') === '0'
+        ? 'aws ecs update-service --desired-count 0 stops every task of the service'
+        : null;
+    case 'autoscaling update-auto-scaling-group':
+      return optionValue(args, '--max-size') === '0' || optionValue(args, '--desired-capacity') === '0'
+        ? `aws autoscaling ${op} to 0 terminates every instance of the group`
+        : null;
     case 'dynamodb update-continuous-backups':
       return /PointInTimeRecoveryEnabled["']?\s*[=:]\s*false/i.test(all)
         ? 'aws dynamodb update-continuous-backups turns point-in-time recovery off'

@@ -2,6 +2,7 @@
  * Program name → handler. Names are normalised to a family first (python3.12 → python, gawk →
  * awk, mkfs.ext4 → mkfs, zsh → sh), so a new program or alias is one table entry.
  */
+import { CLOUD_HANDLERS } from './cloud.js';
 import { CONSOLE_HANDLERS } from './consoles.js';
 import { DATASTORE_HANDLERS } from './datastores.js';
 import { FILE_HANDLERS } from './files.js';
@@ -52,6 +53,7 @@ export const HANDLERS: Readonly<Record<string, ProgramHandler>> = buildRegistry(
   hooks: HOOK_HANDLERS,
   text: TEXT_HANDLERS,
   git: GIT_HANDLERS,
+  cloud: CLOUD_HANDLERS,
 });
 
 const ALIASES: Readonly<Record<string, string>> = {

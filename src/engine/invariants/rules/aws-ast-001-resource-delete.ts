@@ -118,6 +118,7 @@ export default defineRule({
       { input: 'aws dynamodb delete-backup --backup-arn arn:aws:dynamodb:us-east-1:1:table/t/backup/1' },
       { input: 'aws sqs delete-queue --queue-url https://sqs.us-east-1.amazonaws.com/1/q' },
       { input: 'aws rds modify-db-instance --db-instance-identifier prod --backup-retention-period 0' },
+      { input: 'aws ecs update-service --cluster prod --service api --desired-count 0' },
       {
         input:
           'aws s3api put-bucket-lifecycle-configuration --bucket prod --lifecycle-configuration \'{"Rules":[{"Status":"Enabled","Filter":{},"Expiration":{"Days":1}}]}\'',
@@ -142,6 +143,10 @@ export default defineRule({
       {
         input: 'aws sqs delete-message --queue-url https://q --receipt-handle h',
         why: 'a message acknowledged',
+      },
+      {
+        input: 'aws ecs update-service --cluster prod --service api --desired-count 3',
+        why: 'scaled, not stopped',
       },
       {
         input: 'aws rds modify-db-instance --db-instance-identifier prod --backup-retention-period 14',
