@@ -3,6 +3,7 @@
  * ContainerFacts, file and network facts; the code containers run re-enters the engine as bash.
  */
 import { AgentGuardError } from '../../errors.js';
+import { classifyHost } from '../net/address.js';
 import { parseUnits } from '../budget.js';
 import type { ContainerFact, Fact, FileOpFact, FlowFact, LiteralFact, NetOpFact } from '../facts.js';
 import type { Span } from '../types.js';
@@ -11,6 +12,7 @@ import { analyzeCompose, isCompose } from './docker/compose.js';
 import { analyzeDockerfile, isDockerfile, type BuildContexts, type BuildStep } from './docker/dockerfile.js';
 import { expandWords, recordAssignments } from './docker/expand.js';
 import { containerData, passesOn, stdinSender, trackSnapshots } from './docker/pipes.js';
+import { remoteBuild, type Contexts } from './docker/remote-daemon.js';
 import { commandsOf } from './docker/shell-words.js';
 import { AUTHORIZED_KEYS } from './docker/planted-keys.js';
 import { isVendorInstall } from './docker/vendor-installs.js';
@@ -204,18 +206,31 @@ function dockerfileFacts(
  * Data a compose service sends to the network while it shares another service's volumes
  * (`volumes_from: [db]`, the same named volume; r6): flows of that data, as DKR-AST-013 reads them.
  */
-function borrowedOut(facts: readonly Fact[], borrows: string, ctx: ExtractContext): FlowFact[] {
+function borrowedOut(facts: readonly Fact[], program: string, ctx: ExtractContext): FlowFact[] {
   const out: FlowFact[] = [];
   for (const f of facts) {
     if (f.kind !== 'flow' || f.to.kind !== 'net' || (f.from.kind !== 'file' && f.from.kind !== 'output'))
       continue;
+    // A backup to a machine on the user's own network (`| ssh backup@10.0.0.5`) stays theirs.
+    const where = classifyHost(f.to.host).class;
+    if (where === 'private' || where === 'loopback') continue;
     if (out.length >= 8) break;
     out.push({
       ...f,
       runtime: 'docker',
       depth: ctx.depth,
-      from: { kind: 'output', program: `docker compose ${borrows} (data of the volumes it shares)` },
+      from: { kind: 'output', program },
     });
+  }
+  return out;
+}
+
+/** `NAME=value` words before a command, as a map. */
+function prefixAssignments(words: readonly { value: string }[]): [string, string][] {
+  const out: [string, string][] = [];
+  for (const w of words) {
+    const eq = w.value.indexOf('=');
+    if (eq > 0) out.push([w.value.slice(0, eq), w.value.slice(eq + 1).replace(/^(["'])(.*)\1$/, '$2')]);
   }
   return out;
 }
@@ -264,7 +279,8 @@ export function extractDocker(text: string, ctx: ExtractContext): Fact[] {
       nested: (code, s, borrows) => {
         const got = ctx.nested(code, 'bash', s, 'docker');
         facts.push(...got);
-        if (borrows !== undefined) facts.push(...borrowedOut(got, borrows, ctx));
+        if (borrows !== undefined)
+          facts.push(...borrowedOut(got, `docker compose ${borrows} (data of the volumes it shares)`, ctx));
       },
       dockerfile: (t, s, c) => dockerfileFacts(t, ctx, facts, () => s, c),
       literal: (t, field, s) => facts.push(imageLiteral(t, field, map(s), ctx.depth)),
@@ -281,7 +297,11 @@ export function extractDocker(text: string, ctx: ExtractContext): Fact[] {
   // with the docker commands blanked to `:` so they are not counted twice.
   const sink: DockerSink = {
     container: (c, s) => facts.push(containerFact(c, map(s), 'docker', ctx.depth)),
-    nested: (code, runtime, s) => facts.push(...ctx.nested(code, runtime, s, 'docker')),
+    nested: (code, runtime, s, borrows) => {
+      const got = ctx.nested(code, runtime, s, 'docker');
+      facts.push(...got);
+      if (borrows !== undefined) facts.push(...borrowedOut(got, borrows, ctx));
+    },
     copy: (path, role, s) => facts.push(fileFact(path, 'copy', role, 'docker cp', map(s), ctx.depth)),
     output: (path, tree, s) =>
       facts.push({
@@ -308,7 +328,9 @@ export function extractDocker(text: string, ctx: ExtractContext): Fact[] {
   // Variables the input sets (`FLAGS='--privileged'; docker run $FLAGS ...`).
   const assigned = new Map<string, string>();
   // Images made from containers by docker commit, under every name they get (pipes.ts).
-  const snapshots = new Set<string>();
+  const snapshots = new Map<string, string>();
+  // Docker contexts the input creates and selects (remote-daemon.ts).
+  const contexts: Contexts = new Map();
   for (const words of commandsOf(split)) {
     if (!ctx.budget.spend(COMMAND_UNITS + WORD_UNITS * words.length, 'docker commands')) break;
     let k = 0;
@@ -330,16 +352,27 @@ export function extractDocker(text: string, ctx: ExtractContext): Fact[] {
       const what = containerData(cmd);
       if (what !== undefined)
         piped = { what, program: `${cmd[0]!.value} ${cmd[1]?.value ?? ''}`, start: words[0]!.start };
-      const registry = trackSnapshots(cmd, snapshots);
-      if (registry !== undefined)
+      const env = k === 0 ? assigned : new Map([...assigned, ...prefixAssignments(words.slice(0, k))]);
+      const daemon = remoteBuild(cmd, env, contexts);
+      if (daemon !== undefined)
         facts.push(
           dataOut(
             {
-              what: 'a snapshot of a container made by docker commit',
-              program: 'docker push',
+              what: "the build context, the workspace's files",
+              program: 'docker build',
               start: words[0]!.start,
             },
-            registry,
+            daemon,
+            words[words.length - 1]!.end,
+            ctx,
+          ),
+        );
+      const pushed = trackSnapshots(cmd, snapshots);
+      if (pushed !== undefined)
+        facts.push(
+          dataOut(
+            { what: pushed.what, program: 'docker push', start: words[0]!.start },
+            pushed.registry,
             words[words.length - 1]!.end,
             ctx,
           ),

@@ -34,8 +34,11 @@ export interface ContainerInit {
 
 export interface DockerSink {
   container(init: ContainerInit, span: Span): void;
-  /** Code the container (or a build step) runs. */
-  nested(code: string, runtime: Runtime, span: Span): void;
+  /**
+   * Code the container (or a build step) runs; `borrows` names the other container's data it holds
+   * (`docker run --volumes-from db (data of the volumes it shares)`): data it sends out is that data.
+   */
+  nested(code: string, runtime: Runtime, span: Span, borrows?: string): void;
   /** `docker cp`: a host path read (source) or written (destination). */
   copy(path: string, role: 'source' | 'destination', span: Span): void;
   /** A build's output written on the host: a directory tree (`type=local`) or one file (`type=tar`). */
@@ -731,15 +734,30 @@ function runLike(
         : undefined;
     if (url !== undefined) sink.net(url, { start: w.start, end: w.end });
   }
+  const borrows = sharedData(options);
   // An image whose entrypoint is a CLI (bitnami/kubectl, alpine/git) runs it with the command words.
   const client =
     entrypoint === undefined && cmd[0] !== undefined ? entrypointOf(c.image, cmd[0].value) : undefined;
   if (client !== undefined && cmd[0]!.value !== client)
-    sink.nested(`${client} ${hosts(sink.codeOf(cmd))}`, 'bash', spanOf(cmd));
+    sink.nested(`${client} ${hosts(sink.codeOf(cmd))}`, 'bash', spanOf(cmd), borrows);
   else if (entrypoint !== undefined && entrypoint !== '') {
     const code = cmd.length > 0 ? `${entrypoint} ${hosts(sink.codeOf(cmd))}` : entrypoint;
-    sink.nested(code, 'bash', cmd.length > 0 ? spanOf(cmd) : whole);
-  } else if (cmd.length > 0) sink.nested(hosts(sink.codeOf(cmd)), 'bash', spanOf(cmd));
+    sink.nested(code, 'bash', cmd.length > 0 ? spanOf(cmd) : whole, borrows);
+  } else if (cmd.length > 0) sink.nested(hosts(sink.codeOf(cmd)), 'bash', spanOf(cmd), borrows);
+}
+
+/**
+ * Another container's data a run holds: its volumes (`--volumes-from prod-db`) or its network
+ * traffic (`--network container:prod-db`). What the command sends out is that data (r7).
+ */
+function sharedData(options: readonly Option[]): string | undefined {
+  for (const o of options) {
+    if (o.name === '--volumes-from')
+      return `docker run --volumes-from ${o.value} (data of the volumes it shares)`;
+    if ((o.name === '--network' || o.name === '--net') && o.value.startsWith('container:'))
+      return `docker run --network ${o.value} (traffic of the network it joins)`;
+  }
+  return undefined;
 }
 
 /** Named volumes for tests and scratch work (`pgdata_test`, `cache-dev`, `tmp_data`). */

@@ -56,13 +56,38 @@ export function containerData(cmd: readonly ShellWord[]): string | undefined {
 
 const imageKey = (ref: string): string => ref.replace(/:latest$/, '');
 
+/** `[registry, owner]` of an image reference; owner '' for docker.io's official images and bare local names. */
+function owner(ref: string): [string, string] {
+  const parts = ref.replace(/@sha256:[0-9a-f]+$/i, '').split('/');
+  const hosted = parts.length > 1 && /[.:]|^localhost$/.test(parts[0]!);
+  const registry = hosted ? parts.shift()!.toLowerCase() : 'docker.io';
+  const path = registry === 'index.docker.io' || registry === 'registry-1.docker.io' ? 'docker.io' : registry;
+  return [path, parts.length > 1 && parts[0] !== 'library' ? parts[0]!.toLowerCase() : ''];
+}
+
 /**
- * Images made from a container's filesystem (`docker commit CTR NAME`) and their new names
- * (`docker tag NAME REG/NAME`). Pushing one to a registry off this machine ships the container's
- * files, data and secrets included (red team r3); pushing a built image is publishing and stays allowed.
- * Returns the registry a push of a snapshot goes to, or undefined.
+ * A retag that moves an owner's image into another owner's docker.io namespace (`acme/internal-api`
+ * to `docker.io/xtools7731/api`; a new docker.io repository is public): its push publishes another
+ * owner's image (r7). Official images (`nginx`) and bare local names (`app`) have no owner to leave.
  */
-export function trackSnapshots(cmd: readonly ShellWord[], snapshots: Set<string>): string | undefined {
+function movedToOtherNamespace(from: string, to: string): boolean {
+  const [fromRegistry, fromOwner] = owner(from);
+  const [toRegistry, toOwner] = owner(to);
+  if (toRegistry !== 'docker.io' || toOwner === '') return false;
+  return fromOwner !== '' && (fromRegistry !== toRegistry || fromOwner !== toOwner);
+}
+
+/**
+ * Images made from a container's filesystem (`docker commit CTR NAME`), images moved to another
+ * owner's docker.io namespace, and their new names (`docker tag NAME REG/NAME`). Pushing one to a
+ * registry off this machine ships the container's files (data and secrets included; red team r3)
+ * or another owner's image (r7); pushing a built image is publishing and stays allowed. Returns
+ * the registry a push of such an image goes to and what it holds, or undefined.
+ */
+export function trackSnapshots(
+  cmd: readonly ShellWord[],
+  snapshots: Map<string, string>,
+): { registry: string; what: string } | undefined {
   if (!cmd.some((w) => w.value === 'commit' || w.value === 'tag' || w.value === 'push')) return undefined;
   // Positional words; commit's -m/-a/-c (and the globals -H/-c) take a value.
   const words: string[] = [];
@@ -76,19 +101,25 @@ export function trackSnapshots(cmd: readonly ShellWord[], snapshots: Set<string>
   const [a, b] = [words[i + 1], words[i + 2]];
   switch (words[i]) {
     case 'commit':
-      if (b !== undefined && snapshots.size < 32) snapshots.add(imageKey(b));
+      if (b !== undefined && snapshots.size < 32)
+        snapshots.set(imageKey(b), 'a snapshot of a container made by docker commit');
       return undefined;
-    case 'tag':
-      if (a !== undefined && b !== undefined && snapshots.has(imageKey(a)) && snapshots.size < 32)
-        snapshots.add(imageKey(b));
+    case 'tag': {
+      if (a === undefined || b === undefined || snapshots.size >= 32) return undefined;
+      const held = snapshots.get(imageKey(a));
+      if (held !== undefined) snapshots.set(imageKey(b), held);
+      else if (movedToOtherNamespace(a, b))
+        snapshots.set(imageKey(b), `the image ${a} under another owner's name`);
       return undefined;
+    }
     case 'push': {
-      if (a === undefined || !snapshots.has(imageKey(a))) return undefined;
-      const first = a.split('/')[0]!;
-      const registry = a.includes('/') && /[.:]|^localhost$/.test(first) ? first : 'docker.io';
+      const what = a === undefined ? undefined : snapshots.get(imageKey(a));
+      if (what === undefined) return undefined;
+      const first = a!.split('/')[0]!;
+      const registry = a!.includes('/') && /[.:]|^localhost$/.test(first) ? first : 'docker.io';
       return /^(?:localhost|127\.0\.0\.1|\[::1\])(?::\d+)?$/.test(registry)
         ? undefined
-        : `https://${registry}/`;
+        : { registry: `https://${registry}/`, what };
     }
     default:
       return undefined;

@@ -553,6 +553,7 @@ function runImage(words: readonly Word[]): string | undefined {
 }
 
 /** Variables docker compose reads the project, its files and the engine from. */
+const BUILD_ENV = '$DOCKER_HOST $DOCKER_CONTEXT';
 const COMPOSE_ENV =
   '$COMPOSE_PROJECT_NAME $COMPOSE_FILE $COMPOSE_PROFILES $COMPOSE_ENV_FILES $DOCKER_CONTEXT $DOCKER_HOST';
 
@@ -567,8 +568,11 @@ const docker: ProgramHandler = (inv, kit) => {
   // `COMPOSE_PROJECT_NAME=acme-prod docker compose down -v`: the names compose reads from the
   // environment go along, as an env wrapper (CTR-AST-001 reads it).
   const compose = inv.program.endsWith('compose') || inv.argv.some((w) => w.text === 'compose');
-  const env = compose ? kit.environmentFor(COMPOSE_ENV) : '';
-  const prefix = env === '' ? '' : `env ${env.trim().split('\n').join(' ')} `;
+  // A build's daemon comes from DOCKER_HOST/DOCKER_CONTEXT set earlier (remote-daemon.ts reads them).
+  const build = !compose && inv.argv.some((w) => w.text === 'build');
+  const env = compose ? kit.environmentFor(COMPOSE_ENV) : build ? kit.environmentFor(BUILD_ENV) : '';
+  const assigned = env.trim().split('\n').join(' ');
+  const prefix = env === '' ? '' : compose ? `env ${assigned} ` : `${assigned} `;
   kit.nested(prefix + words.join(' '), 'docker', inv.span, inv.program);
   const sub1 = inv.argv[1]?.text;
   const run = sub1 === 'run' || (sub1 === 'container' && inv.argv[2]?.text === 'run');

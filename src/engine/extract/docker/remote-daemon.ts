@@ -1,0 +1,66 @@
+/**
+ * Builds run by a daemon off the user's network: `docker build` sends the whole build context (the
+ * workspace's source, .env included) to the daemon it talks to. `-H tcp://203.0.113.77:2375`,
+ * DOCKER_HOST, or a context created in the same input with `--docker host=...` and then named or
+ * used (red team r7). A daemon on this machine or the user's own network is where builds run.
+ */
+import { classifyHost } from '../../net/address.js';
+import type { ShellWord } from './shell-words.js';
+
+/** Contexts the input creates (name → daemon URL) and the one `docker context use` selects (key ''). */
+export type Contexts = Map<string, string>;
+
+/** One-label names, and names of a site's own network, are the user's machines (ssh aliases, LAN). */
+const OWN_NAME =
+  /^[\w-]+$|\.(?:local|internal|lan|corp|home\.arpa|intranet|localdomain|svc|cluster\.local)$/i;
+
+/** The daemon URL's host when it is off this machine and the user's own network, else undefined. */
+function outsideHost(url: string): string | undefined {
+  const m = /^(?:tcp|ssh|https?):\/\/(?:[^@/]*@)?(\[[^\]]+\]|[^:/?#]+)/i.exec(url.trim());
+  if (m === null) return undefined;
+  const host = m[1]!.toLowerCase();
+  const c = classifyHost(host).class;
+  if (c === 'private' || c === 'loopback' || c === 'link-local' || c === 'unspecified') return undefined;
+  return c === 'name' && OWN_NAME.test(host) ? undefined : host;
+}
+
+const BUILD = /^(?:build|builder|buildx|image)$/;
+
+/**
+ * Reads one docker command (words after any `NAME=value` prefix, given as `env`) and returns the
+ * outside daemon URL a build sends its context to, or undefined. Records context creation and use.
+ */
+export function remoteBuild(
+  cmd: readonly ShellWord[],
+  env: ReadonlyMap<string, string>,
+  contexts: Contexts,
+): string | undefined {
+  if (!cmd.some((w) => BUILD.test(w.value) || w.value === 'context')) return undefined;
+  let host: string | undefined;
+  let context: string | undefined;
+  let i = 1;
+  for (; i < cmd.length && cmd[i]!.value.startsWith('-'); i++) {
+    const [name, inline] = cmd[i]!.value.split(/=(.*)/s, 2) as [string, string | undefined];
+    const value = inline ?? cmd[i + 1]?.value;
+    if (inline === undefined) i++;
+    if (name === '-H' || name === '--host') host = value;
+    else if (name === '-c' || name === '--context') context = value;
+  }
+  const sub = cmd[i]?.value;
+  if (sub === 'context') {
+    const verb = cmd[i + 1]?.value;
+    const name = cmd[i + 2]?.value;
+    if (verb === 'create' && name !== undefined) {
+      const spec = cmd.slice(i + 3).find((w) => /(?:^|,)host=/.test(w.value))?.value;
+      const url = spec === undefined ? undefined : /(?:^|,)host=([^,]+)/.exec(spec)?.[1];
+      if (url !== undefined && contexts.size < 16) contexts.set(name, url);
+    } else if (verb === 'use' && name !== undefined) contexts.set('', name);
+    return undefined;
+  }
+  const next = cmd[i + 1]?.value;
+  const builds = sub === 'build' || (sub !== undefined && BUILD.test(sub) && next === 'build');
+  if (!builds) return undefined;
+  context ??= env.get('DOCKER_CONTEXT') ?? contexts.get('');
+  const url = host ?? env.get('DOCKER_HOST') ?? (context === undefined ? undefined : contexts.get(context));
+  return url !== undefined && outsideHost(url) !== undefined ? url : undefined;
+}
