@@ -171,9 +171,16 @@ export const holdsPersonalData = (name: string): boolean =>
       .toLowerCase(),
   );
 
-/** Column names that hold passwords or password hashes. */
-export const CREDENTIAL_COLUMN =
-  /^(?:password|passwd|pass|pwd|password_hash|passwordhash|password_digest|hashed_password|encrypted_password|crypted_password|password_salt|authentication_string|spare4)$/;
+/** Column names that hold credentials: passwords and their hashes, secrets, tokens and keys. */
+export const CREDENTIAL_COLUMN = new RegExp(
+  [
+    // Passwords and their hashes under any prefix (user_pass, admin_password, pass_hash, pwd_digest).
+    String.raw`^(?:[a-z0-9]+_)*(?:password|passwd|passwort|passphrase|pwd|pass)(?:_?(?:hash|hashed|digest|salt|enc|encrypted|crypt|crypted|bcrypt|sha\d*|md5))?$`,
+    String.raw`^(?:hashed|encrypted|crypted|salted)_?(?:password|passwd|pass|pwd)$|^passwordhash$|^authentication_string$|^spare4$`,
+    // Secrets, tokens and keys a login or API call accepts (OTP seeds, OAuth, API and signing keys).
+    String.raw`^(?:[a-z0-9]+_)*(?:secret|secret_key|client_secret|api_secret|app_secret|otp_secret|totp_secret|mfa_secret|two_factor_secret|otp_seed|totp_seed|otp_key|private_key|secret_token|access_token|refresh_token|auth_token|api_token|api_key|apikey|session_token|session_key|remember_token|reset_token|reset_password_token|password_reset_token|confirmation_token|bearer_token|oauth_token|oauth_token_secret|id_token|signing_key|signing_secret|encryption_key|webhook_secret|recovery_codes?|backup_codes?)(?:_?(?:enc|encrypted|hash|digest|ciphertext|value))?$`,
+  ].join('|'),
+);
 
 /** Roles whose membership amounts to superuser or server file/program access (PostgreSQL, cloud). */
 export const POWERFUL_ROLES: ReadonlySet<string> = new Set([

@@ -93,13 +93,13 @@ export default defineRule({
       if (cols.length > 0 && s.union === true)
         yield {
           span: s.span,
-          reason: `a UNION SELECT pulls the password column ${cols[0]!}`,
+          reason: `a UNION SELECT pulls the credential column ${cols[0]!}`,
           suggestedAlternative: null,
         };
       else if (cols.length > 0 && everyAccountsHash(s, cols))
         yield {
           span: s.span,
-          reason: `the statement reads the password hash (${cols[0]!}) of every account in ${s.readsTables[0]!}`,
+          reason: `the statement reads the credential column ${cols[0]!} of every row of ${s.readsTables[0]!}`,
           suggestedAlternative: null,
         };
     }
