@@ -36,6 +36,9 @@ export interface TextTokens {
   readonly delimited?: { readonly start: string; readonly content: string; readonly end: string };
 }
 
+/** The children of every leaf the copy makes (never written: the copy only adds to inner nodes). */
+const NO_CHILDREN: SyntaxNode[] = [];
+
 /** How a leaf's offsets are found (by symbol id). */
 const NATIVE = 0;
 const LITERAL = 1;
@@ -81,16 +84,25 @@ export class SymbolTable {
     const id = cursor.nodeTypeId;
     let type = this.#names[id];
     if (type === undefined) {
-      type = cursor.nodeType;
+      type = internalized(cursor.nodeType);
       const named = cursor.nodeIsNamed;
       this.#names[id] = type;
       this.#named[id] = named;
       this.#leafById[id] = !named || this.#leaf.has(type);
       this.#howById[id] = this.#how(type, named);
     }
-    this.leaf = this.#leafById[id]!;
+    const leaf = this.#leafById[id]!;
+    this.leaf = leaf;
     this.how = this.#howById[id]!;
-    return { type, named: this.#named[id]!, start: 0, end: 0, children: [], missing: false };
+    // Leaves (over half the nodes) never get children: one shared empty list, no array each.
+    return {
+      type,
+      named: this.#named[id]!,
+      start: 0,
+      end: 0,
+      children: leaf ? NO_CHILDREN : [],
+      missing: false,
+    };
   }
 
   #how(type: string, named: boolean): number {
@@ -102,6 +114,15 @@ export class SymbolTable {
     if (d === undefined) return NATIVE;
     return type === d.start ? OPEN : type === d.content ? CONTENT : type === d.end ? CLOSE : NATIVE;
   }
+}
+
+/**
+ * The engine's own copy of `name`, as a property key holds it: the binding's type names are fresh
+ * strings, and every `n.type === 'call'` in the walkers compares them character by character,
+ * where two property-key strings compare by identity.
+ */
+function internalized(name: string): string {
+  return Object.keys({ [name]: 0 })[0]!;
 }
 
 /**
