@@ -46,6 +46,18 @@ function rewrites(args: readonly string[], dynamic = false): ExecVerdict | null 
       ? reason
       : { reason, rewrite: { find: ` ${spelled}`, with: ' --force-with-lease' } };
   }
+  // `--force-with-lease origin HEAD~20:main`: the lease guards others' pushes, not the commits this
+  // push itself drops from a shared branch by sending an ancestor (red team r7).
+  if (hasOption(args, '', '--force-with-lease') || args.some((a) => a.startsWith('--force-with-lease=')))
+    for (const r of positionals(beforeDashDash(args)).slice(1)) {
+      const [src, dst] = r.replace(/^\+/, '').split(':');
+      if (
+        dst !== undefined &&
+        /[~^]\d*$/.test(src ?? '') &&
+        SHARED_REF.test(dst.replace(/^refs\/heads\//, ''))
+      )
+        return `git push ${r} rewinds the shared branch ${dst}, dropping its published commits`;
+    }
   if (hasOption(args, '', '--mirror')) return 'git push --mirror overwrites and deletes remote refs';
   if (hasOption(args, '', '--prune')) return 'git push --prune deletes remote branches missing locally';
   // The first positional is the remote; refspecs follow.
@@ -100,6 +112,7 @@ export default defineRule({
       { input: 'git push origin --delete feature/x master' },
       { input: 'git push origin --delete $(git branch -r --format=%(refname:lstrip=3))' },
       { input: 'git push --force-with-lease --force origin main' },
+      { input: 'git push --force-with-lease origin HEAD~20:main' },
       { input: "bash -c 'command /usr/bin/git push -f origin main'" },
       { input: 'sudo env git-push --force' },
     ],
