@@ -61,6 +61,7 @@ import { stdinFields, stdinRunner } from '../code/stdin-pipe.js';
 import { dataUrlCode, prototypeOf } from './code-strings.js';
 import { JS_CLIENTS, resolverAddresses } from './clients.js';
 import { JS_UPLOAD_METHODS } from '../code/uploads.js';
+import { JS_DOTENV } from '../code/dotenv.js';
 
 /** A call; its name is qualified like 'child_process.execSync', 'new net.Socket' or 'fs.rm'. */
 export interface JsCall extends CodeCall {
@@ -1378,6 +1379,7 @@ add(['process.binding', 'process._linkedBinding'], binding);
 
 // Agents and dispatchers keep their options; nodemailer's transports send mail (node/clients.ts).
 for (const [names, h] of JS_CLIENTS) add(names, h);
+for (const [names, h] of JS_DOTENV) add(names, h);
 add(['fetch', 'globalThis.fetch', 'window.fetch', 'undici.request', 'undici.fetch'], fetchCall);
 add(['new Request'], newRequest);
 // new Headers({ ... }) keeps its names, so each header is judged by its name.

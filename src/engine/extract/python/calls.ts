@@ -87,6 +87,7 @@ import { PY_PERSISTENCE, PY_SITE_CONSTANTS } from './persistence.js';
 import { PY_LOG_FUNCTIONS, PY_LOG_HANDLERS, PY_LOG_METHODS, PY_LOGGED } from '../code/log-handlers.js';
 import { PY_UPLOAD_METHODS, PY_UPLOADS } from '../code/uploads.js';
 import { PY_CAPTURE, PY_CAPTURE_METHODS } from '../code/capture.js';
+import { PY_DOTENV } from '../code/dotenv.js';
 import { PY_SERVICES } from '../code/services.js';
 import { dataStdinFields, dataWrite, stdinReader } from '../code/stdin-data.js';
 import { inputRunner, pipeWrite, stdinFields, stdinRunner } from '../code/stdin-pipe.js';
@@ -2111,6 +2112,7 @@ add(
 for (const [names, h] of PY_UPLOADS) add(names, h);
 PY_CALLS.methods(PY_UPLOAD_METHODS);
 for (const [names, h] of PY_CAPTURE) add(names, h);
+for (const [names, h] of PY_DOTENV) add(names, h);
 PY_CALLS.methods(PY_CAPTURE_METHODS);
 for (const [names, h] of PY_SERVICES) add(names, h);
 // Logging handlers that ship records to another host, and the logging calls they send (code/log-handlers.ts).
