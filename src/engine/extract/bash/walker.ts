@@ -25,6 +25,7 @@ import type { FactSink } from './sink.js';
 import { applyParamOp, type ParamOp } from './param-ops.js';
 import { braceAsGlob, decodeEscapes, expandBraces, hasGlob, unescapeDouble, unescapeWord } from './words.js';
 import { WrittenFiles, fileKey, scriptRuntime, type WriteOp } from './written.js';
+import { secretPrinterLabel } from '../../knowledge/secret-printers.js';
 
 interface VarValue {
   readonly text: string;
@@ -937,10 +938,12 @@ export class BashWalker implements Toolkit {
       return listing === undefined ? result : { ...result, ...listing };
     }
     const reads = handler === undefined ? this.genericArgs(inv, argv.slice(1)) : this.#reads;
+    // `terraform output`, `helm get values`: a subcommand that prints secrets is labelled as such.
+    const printer = handler === undefined ? secretPrinterLabel(argv.map((a) => a.text)) : null;
     return {
       sources: addSource(mergeSources(stdin.interactive ? NO_SOURCES : stdin.sources, reads), {
         kind: 'output',
-        program,
+        program: printer ?? program,
       }),
       text: null,
       interactive: false,

@@ -5,6 +5,7 @@
  * judges where it is sent exactly as if the store had been read by path; reading alone stays allowed.
  */
 import type { DataSource } from '../../facts.js';
+import { secretPrinterLabel } from '../../knowledge/secret-printers.js';
 import { constText, opaque, type Val } from './value.js';
 
 /** Stores the APIs read, as home-relative paths the credential-store table (paths.ts) knows. */
@@ -120,7 +121,7 @@ export function commandOutput(words: readonly string[], program: string): DataSo
   const sub = words.slice(1).filter((w) => !w.startsWith('-'));
   if (program === 'git' && sub[0] === 'credential' && (sub[1] === 'fill' || sub[1] === 'get'))
     return { kind: 'file', path: '~/.git-credentials' };
-  return { kind: 'output', program };
+  return { kind: 'output', program: secretPrinterLabel([program, ...words.slice(1)]) ?? program };
 }
 
 /**
