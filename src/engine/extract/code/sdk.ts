@@ -987,6 +987,14 @@ function gitCall(sdk: Sdk, method: string, c: SdkCall): Val | undefined {
   }
   if (method === 'remote' && sdk.path.length === 0)
     return sdkVal({ ...sdk, path: ['remote', text(args[0]) ?? 'origin'] });
+  // repo.create_remote(name, url) / simple-git addRemote(name, url): a remote named for later pushes.
+  const remoteUrl = args[1] ?? c.kw.get('url');
+  if ((method === 'create_remote' || method === 'addRemote') && sdk.path.length === 0 && remoteUrl) {
+    runCli(c, ['git remote add', ...[args[0] ?? UNKNOWN, remoteUrl].flatMap(words)].join(' '));
+    return method === 'addRemote'
+      ? { ...opaque(args), sdk }
+      : sdkVal({ ...sdk, path: ['remote', text(args[0]) ?? 'origin'] });
+  }
   if (sdk.path[0] === 'remotes' && sdk.path.length === 2 && method === 'push') {
     runCli(c, ['git push', ...options(c.kw), sdk.path[1]!, ...args.flatMap(words)].join(' '));
     return UNKNOWN;
