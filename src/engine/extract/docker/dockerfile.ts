@@ -318,6 +318,23 @@ const CONFIG_WRITERS: readonly (readonly [RegExp, string])[] = [
  * (red team r4: `ARG NPM_TOKEN` then `printf '...%s' "$NPM_TOKEN" > /root/.npmrc && npm ci`): the
  * layer keeps the file, and with it the token, for whoever pulls the image. Undefined otherwise.
  */
+/**
+ * `git clone https://${TOKEN}@host/repo.git DIR`: git keeps the URL, token included, in
+ * DIR/.git/config (r7). The file, or undefined when the segment is no such clone.
+ */
+function clonedConfig(seg: string, ref: RegExp): string | undefined {
+  const m = /\bgit\s+clone\b(.*)/.exec(seg);
+  if (m === null) return undefined;
+  const words = m[1]!.trim().split(/\s+/);
+  const at = words.findIndex(
+    (w) => /^["']?[a-z][\w+.-]*:\/\/[^/\s]*@/i.test(w) && ref.test(w.split('@')[0]!),
+  );
+  if (at === -1) return undefined;
+  const dir = words.slice(at + 1).find((w) => !w.startsWith('-'));
+  const repo = /([^/]+?)(?:\.git)?["']?$/.exec(words[at]!)?.[1] ?? 'repo';
+  return `${(dir ?? repo).replace(/["']/g, '').replace(/\/+$/, '')}/.git/config`;
+}
+
 export function secretLeftInLayer(code: string, name: string): string | undefined {
   const ref = new RegExp(String.raw`\$\{?${name}\b`);
   if (code.length > 65536 || !ref.test(code)) return undefined;
@@ -328,11 +345,14 @@ export function secretLeftInLayer(code: string, name: string): string | undefine
     const target =
       /(?:^|[^<>&0-9])>>?\s*([^\s;&|<>]+)/.exec(seg)?.[1] ??
       /\btee\s+(?:-a\s+)?([^\s;&|<>-][^\s;&|<>]*)/.exec(seg)?.[1] ??
-      CONFIG_WRITERS.find(([re]) => re.test(seg))?.[1];
+      CONFIG_WRITERS.find(([re]) => re.test(seg))?.[1] ??
+      clonedConfig(seg, ref);
     if (target === undefined || /^\/dev\/(?:null|stdout|stderr)$/.test(target)) continue;
     const base = target.replace(/["']/g, '').split('/').pop()!;
     const later = segments.slice(i + 1).join(';');
-    const removed = base !== '' && later.includes(base) && /\brm\b/.test(later);
+    const removed =
+      (base !== '' && later.includes(base) && /\brm\b/.test(later)) ||
+      (base === 'config' && /\bgit\b.*\bremote\s+(?:set-url|remove|rm)\b|\brm\b.*\.git\b/.test(later));
     if (!removed) return target.replace(/["']/g, '');
   }
   return undefined;
