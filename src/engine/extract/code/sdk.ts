@@ -529,6 +529,11 @@ function k8sCall(method: string, c: SdkCall): Val | undefined {
   // Secrets read through the API are what `kubectl get secret -o json` prints (SEC-AST-010 judges where they go).
   if (/^(?:read|list)_(?:namespaced_secret|secret_for_all_namespaces)$/.test(snake))
     return { ...UNKNOWN, sources: [{ kind: 'output', program: 'kubectl' }] };
+  const pod = k8sPodLine(snake, c);
+  if (pod !== null) {
+    runCli(c, pod);
+    return UNKNOWN;
+  }
   const granted = k8sGrantOrScale(snake, c);
   if (granted !== null) {
     runCli(c, granted);
@@ -544,6 +549,43 @@ function k8sCall(method: string, c: SdkCall): Val | undefined {
   const target = m[1] || !name ? '--all' : word(name);
   runCli(c, `kubectl delete ${kind} ${target}${ns ? ` -n ${word(ns)}` : ''}`);
   return UNKNOWN;
+}
+
+/**
+ * A pod (or a workload's pod template) created through the API with the host's namespaces,
+ * privilege or filesystem: the `docker run` line it amounts to on the node, so the DKR rules judge
+ * it (r7: a privileged hostPID pod mounting / made with the python client).
+ */
+function k8sPodLine(snake: string, c: SdkCall): string | null {
+  if (
+    !/^(?:create|replace|patch)_namespaced_(?:pod|deployment|daemon_set|stateful_set|job|replica_set)$/.test(
+      snake,
+    )
+  )
+    return null;
+  const body = c.args.find((a) => a.fields !== undefined && (a.fields.has('spec') || a.fields.has('body')));
+  const root = body?.fields?.get('body') ?? body ?? c.kw.get('body') ?? c.args[0]?.fields?.get('body');
+  let spec = root?.fields?.get('spec');
+  // A workload's pod spec sits under spec.template.spec.
+  const inner = spec?.fields?.get('template')?.fields?.get('spec');
+  if (inner !== undefined) spec = inner;
+  const f = spec?.fields;
+  if (f === undefined) return null;
+  const flags: string[] = [];
+  if (f.get('hostPID')?.bool === true) flags.push('--pid=host');
+  if (f.get('hostNetwork')?.bool === true) flags.push('--network=host');
+  if (f.get('hostIPC')?.bool === true) flags.push('--ipc=host');
+  for (const v of f.get('volumes')?.items ?? []) {
+    const path = text(v.fields?.get('hostPath')?.fields?.get('path'));
+    if (path !== null) flags.push('-v', `${shellWord(strVal(path))}:/host`);
+  }
+  const containers = f.get('containers')?.items ?? [];
+  for (const ct of containers)
+    if (ct.fields?.get('securityContext')?.fields?.get('privileged')?.bool === true)
+      flags.push('--privileged');
+  if (flags.length === 0) return null;
+  const image = text(containers[0]?.fields?.get('image'));
+  return ['docker run', ...flags, shellWord(strVal(image ?? 'image'))].join(' ');
 }
 
 /** A value holding `key: want` somewhere inside (a body's roleRef name, spec replicas). */
