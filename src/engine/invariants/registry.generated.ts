@@ -3,6 +3,7 @@ import type { RuleDefinition } from './define-rule.js';
 import awsAst001ResourceDelete from './rules/aws-ast-001-resource-delete.js';
 import awsAst002SecurityControl from './rules/aws-ast-002-security-control.js';
 import azAst001ResourceDelete from './rules/az-ast-001-resource-delete.js';
+import azAst002AdminRoleAssignment from './rules/az-ast-002-admin-role-assignment.js';
 import ctrAst001PruneVolumes from './rules/ctr-ast-001-prune-volumes.js';
 import dbAst001DatastoreWipe from './rules/db-ast-001-datastore-wipe.js';
 import dkrAst001PrivilegedContainer from './rules/dkr-ast-001-privileged-container.js';
@@ -122,6 +123,7 @@ export const RULE_FILES: readonly (readonly [id: string, rule: RuleDefinition])[
   ['AWS-AST-001', awsAst001ResourceDelete],
   ['AWS-AST-002', awsAst002SecurityControl],
   ['AZ-AST-001', azAst001ResourceDelete],
+  ['AZ-AST-002', azAst002AdminRoleAssignment],
   ['CTR-AST-001', ctrAst001PruneVolumes],
   ['DB-AST-001', dbAst001DatastoreWipe],
   ['DKR-AST-001', dkrAst001PrivilegedContainer],

@@ -1693,6 +1693,9 @@ export class BashWalker implements Toolkit {
             span: s,
             sources: out.sources,
           };
+        // A listing (`$(git ls-files)`, `$(ls ~)`): the paths it names, as their glob.
+        if (out.listing?.length === 1)
+          return { text: out.listing[0]!, dynamic: true, quoted: false, span: s, sources: out.sources };
         return { text: this.#slice(node), dynamic: true, quoted: false, span: s, sources: out.sources };
       }
       case 'process_substitution': {
@@ -2520,9 +2523,33 @@ function listingOf(program: string, argv: readonly Word[]): { listing: readonly 
         .map((w) => (under ? w.text.replace(/\/+$/, '') + '/*' : w.text)),
     };
   }
+  if (program === 'git') return gitListing(words);
   if (program !== 'ls' && !(program === 'rg' && words.some((w) => w.text === '--files'))) return undefined;
   dirs = words.filter((w) => !w.text.startsWith('-') && !w.dynamic);
   return dirs.length === 0 ? undefined : { listing: dirs.map((w) => w.text.replace(/\/+$/, '') + '/*') };
+}
+
+/** `git ls-files` options that list only some files (modified, untracked, ignored, deleted ...). */
+const GIT_SUBSET = /^-(?:[a-z]*[modiuks][a-z]*|-(?:modified|others|ignored|deleted|unmerged|killed|stage))$/;
+
+/**
+ * `git ls-files [PATHSPEC]`, `git ls-tree -r --name-only HEAD`: every tracked file (red team r8:
+ * `truncate -s0 $(git ls-files)`), as the glob `**\/*` or `**\/PATTERN` under a pathspec.
+ */
+function gitListing(words: readonly Word[]): { listing: readonly string[] } | undefined {
+  let i = 0;
+  while (words[i] !== undefined && words[i]!.text.startsWith('-')) i += words[i]!.text === '-C' ? 2 : 1;
+  const sub = words[i]?.text;
+  const rest = words.slice(i + 1).map((w) => w.text);
+  if (sub === 'ls-tree' ? !rest.includes('-r') : sub !== 'ls-files') return undefined;
+  if (rest.some((a) => GIT_SUBSET.test(a) && sub === 'ls-files')) return undefined;
+  const specs = rest.filter(
+    (a) => !a.startsWith('-') && (sub !== 'ls-tree' || a !== rest.find((x) => !x.startsWith('-'))),
+  );
+  if (specs.length > 1) return undefined;
+  const spec = specs[0];
+  if (spec === undefined || spec === '.' || spec === ':/') return { listing: ['**/*'] };
+  return /^\*\.\w+$/.test(spec) ? { listing: [`**/${spec}`] } : undefined;
 }
 
 /** Directories whose removal is catastrophic: the root, the home, the top-level system folders. */

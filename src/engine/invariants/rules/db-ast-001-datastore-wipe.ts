@@ -11,6 +11,55 @@ const MONGO = new Set(['mongo', 'mongosh']);
 // `db.users.drop()` unquoted reaches argv as `db.users.drop` (bash reads the parentheses as syntax).
 const MONGO_WIPE = /\.\s*(?:dropDatabase|drop)\s*(?:\(|$)|\.\s*(?:deleteMany|remove)\s*\(\s*\{\s*\}\s*\)/;
 
+const KAFKA_TOPICS = /^kafka-topics(?:\.sh)?$/;
+
+/** The value of `--name value` or `--name=value`. */
+function option(args: readonly string[], name: string): string | undefined {
+  for (let i = 0; i < args.length; i++) {
+    if (args[i] === name) return args[i + 1];
+    if (args[i]!.startsWith(`${name}=`)) return args[i]!.slice(name.length + 1);
+  }
+  return undefined;
+}
+
+/** A pattern with no literal part (`.*`, `*`, `.+`): it names every topic or key there is. */
+const EVERYTHING = /^[.*+?^$|()[\]\\]*$/;
+
+/** `kafka-topics --delete --topic '.*'`: a topic pattern that matches every topic (red team r8). */
+function everyTopic(args: readonly string[]): string | null {
+  if (!args.includes('--delete')) return null;
+  const topic = option(args, '--topic');
+  return topic !== undefined && EVERYTHING.test(topic) && /[*+]/.test(topic)
+    ? `kafka-topics --delete --topic '${topic}' deletes every topic of the cluster`
+    : null;
+}
+
+/**
+ * `etcdctl del "" --prefix`, `del "" --from-key`, `del / --prefix`, `del /registry --prefix`:
+ * every key of the store (all of a Kubernetes cluster's state under /registry) (red team r8).
+ */
+function everyKey(args: readonly string[]): string | null {
+  const words = positionals(args.filter((a) => !/^--(?:prefix|from-key)(?:=true)?$/.test(a)));
+  const at = words.indexOf('del');
+  if (at < 0) return null;
+  const key = words[at + 1] ?? '';
+  const prefix = args.some((a) => /^--(?:prefix|from-key)(?:=true)?$/.test(a));
+  return prefix && (/^(?:\/?|\\0|\/registry\/?)$/.test(key) || key === String.fromCharCode(0))
+    ? `etcdctl del ${key === '' ? '""' : key} with --prefix/--from-key deletes every key of the store`
+    : null;
+}
+
+/** `mc rb [--force] ALIAS/BUCKET`, `mc rm -r --force ALIAS/BUCKET`: a bucket and every object in it. */
+function wholeBucket(args: readonly string[]): string | null {
+  const words = positionals(args);
+  if (words[0] === 'rb') return `mc rb removes the bucket ${words[1] ?? ''} and every object in it`;
+  const recursive = args.some((a) => a === '-r' || a === '--recursive');
+  const force = args.includes('--force');
+  if (words[0] === 'rm' && recursive && force)
+    return `mc rm --recursive --force deletes every object under ${words[1] ?? 'the prefix'}`;
+  return null;
+}
+
 function wipes(words: readonly string[]): string | null {
   const prog = words[0]!;
   const args = words.slice(1);
@@ -20,6 +69,9 @@ function wipes(words: readonly string[]): string | null {
     return flush !== undefined ? `${prog} ${flush.toUpperCase()} deletes every key` : null;
   }
   if (prog === 'dropdb') return 'dropdb drops a PostgreSQL database';
+  if (KAFKA_TOPICS.test(prog)) return everyTopic(args);
+  if (prog === 'etcdctl') return everyKey(args);
+  if (prog === 'mc' || prog === 'mcli') return wholeBucket(args);
   if (prog === 'mysqladmin' || prog === 'mariadb-admin') {
     const verb = positionals([...beforeDashDash(args), ...afterDashDash(args)]).find((w) => w === 'drop');
     return verb !== undefined ? `${prog} drop drops a database` : null;
@@ -38,9 +90,20 @@ export default defineRule({
   invariant: 'NO_DESTRUCTIVE_SQL',
   pack: 'databases',
   kinds: ['exec'],
-  programs: [...REDIS, ...MONGO, 'dropdb', 'mysqladmin', 'mariadb-admin'],
+  programs: [
+    ...REDIS,
+    ...MONGO,
+    'dropdb',
+    'mysqladmin',
+    'mariadb-admin',
+    'kafka-topics',
+    'kafka-topics.sh',
+    'etcdctl',
+    'mc',
+    'mcli',
+  ],
   summary:
-    'redis FLUSHALL/FLUSHDB, dropdb, mysqladmin drop, mongo --eval dropDatabase()/drop()/deleteMany({}) wipe a datastore.',
+    'redis FLUSHALL/FLUSHDB, dropdb, mysqladmin drop, mongo --eval dropDatabase()/drop()/deleteMany({}), kafka-topics --delete of every topic, etcdctl del of every key, mc rb / mc rm -r --force of a bucket wipe a datastore.',
   remediationHint:
     'Never wipe a datastore. Delete only the keys or documents you created, by name (redis-cli DEL <key>, deleteOne({_id: ...})), or use a throwaway database in the workspace.',
   *check(facts) {
@@ -55,6 +118,9 @@ export default defineRule({
       { input: "mongosh 'mongodb://localhost/test' --eval 'db.dropDatabase()'" },
       { input: 'mongo --eval db.users.drop()' },
       { input: "mongosh --eval 'db.orders.deleteMany({})'" },
+      { input: "kafka-topics --bootstrap-server kafka:9092 --delete --topic '.*'" },
+      { input: 'etcdctl del "" --prefix' },
+      { input: 'mc rb --force prod/acme-backups' },
     ],
     allow: [
       { input: 'redis-cli GET session:1', why: 'reads' },
@@ -62,6 +128,12 @@ export default defineRule({
       { input: 'createdb test', why: 'creates' },
       { input: "mongosh --eval 'db.users.find()'", why: 'reads' },
       { input: 'mysqladmin status', why: 'reads' },
+      {
+        input: 'kafka-topics --bootstrap-server localhost:9092 --delete --topic test-events',
+        why: 'one named topic',
+      },
+      { input: 'etcdctl del /app/config/feature-x --prefix', why: 'one prefix of keys' },
+      { input: 'mc rm local/uploads/tmp.txt', why: 'one object' },
     ],
   },
 });

@@ -88,10 +88,16 @@ export default defineRule({
     const moved: typeof files = [];
     // find reports its root among the paths it may hand to -exec mv (`find . -name x -exec mv {} d`).
     const viaFind = facts.of('exec').some((e) => e.program === 'find');
+    // Also the repository's history (`mv .git /tmp`) and the home directory (`mv ~ /tmp/x`) (r8).
+    const history = `${policy.workspaceRoot}/.git`;
+    const watched = (abs: string): boolean =>
+      abs === policy.workspaceRoot || abs === history || abs === policy.homeDir;
     files.forEach((f, i) => {
-      if (viaFind || f.op !== 'move' || resolvePath(f.path, policy) !== policy.workspaceRoot) return;
+      if (viaFind || f.op !== 'move') return;
+      const abs = resolvePath(f.path, policy);
+      if (!watched(abs)) return;
       // A move with no other end (`mv .`) moves nothing.
-      if (!files.some((g) => g.op === 'move' && resolvePath(g.path, policy) !== policy.workspaceRoot)) return;
+      if (!files.some((g) => g.op === 'move' && resolvePath(g.path, policy) !== abs)) return;
       const at = (g: (typeof files)[number]): boolean =>
         g.span.start === f.span.start && g.span.end === f.span.end;
       const read = files.some((g) => g.op === 'read' && g.path === f.path && at(g));
@@ -100,12 +106,27 @@ export default defineRule({
         !files.some((g, j) => j < i && g.op === 'move' && at(g));
       if (read || first) moved.push(f);
     });
-    for (const f of moved)
+    for (const f of moved) {
+      const abs = resolvePath(f.path, policy);
       yield {
         span: f.span,
-        reason: `${f.actor} moves the entire workspace away (${f.path})`,
-        suggestedAlternative: 'mv ./dist ./dist-old',
+        reason:
+          abs === history
+            ? `${f.actor} moves the repository's history (${f.path}) out of the workspace`
+            : abs === policy.homeDir
+              ? `${f.actor} moves the home directory away (${f.path})`
+              : `${f.actor} moves the entire workspace away (${f.path})`,
+        suggestedAlternative: abs === policy.workspaceRoot ? 'mv ./dist ./dist-old' : null,
       };
+    }
+    // The workspace's own .git deleted: every commit not pushed is gone (a scratch clone elsewhere is not).
+    for (const f of files)
+      if (f.op === 'delete' && f.recursive && resolvePath(f.path, policy) === history)
+        yield {
+          span: f.span,
+          reason: `${f.actor} deletes the repository's history (${f.path}): unpushed commits, branches and stashes are lost`,
+          suggestedAlternative: null,
+        };
     // git rm -r . / git rm -f * removes every tracked file.
     for (const e of facts.of('exec')) {
       if (e.program !== 'git' || e.argv[1] !== 'rm' || e.via !== undefined || e.argv.includes('--cached'))
@@ -123,6 +144,8 @@ export default defineRule({
   examples: {
     deny: [
       { input: 'git rm -r .' },
+      { input: 'rm -rf .git' },
+      { input: 'mv .git /tmp/old-git' },
       { input: 'git rm -f *' },
       { input: 'find . -delete' },
       { input: 'rm -rf *' },

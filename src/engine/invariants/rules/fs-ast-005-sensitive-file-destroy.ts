@@ -12,6 +12,8 @@ import {
   type PathPolicy,
 } from '../../paths.js';
 import { EVERY_FILE } from '../../extract/code/overwrite.js';
+import type { FactOf } from '../../facts.js';
+import type { Span } from '../../types.js';
 import { defineRule } from '../define-rule.js';
 
 /** Kinds of files that are a project's own work (sources, not logs or build output). */
@@ -40,15 +42,60 @@ const EMPTY_WRITERS = new Set(['bash', ':', 'true', 'false']);
 /** Caches below a credential directory (~/.aws/sso/cache, cli/cache) are rebuilt on next use. */
 const CACHE = /\/cache(?:\/|$)/;
 
+/** The top level of a workspace glob (`/ws/*.py`, `/ws/**\/*`), not a subfolder's (`/ws/*\/x`). */
+const TOP_LEVEL = /^(?:\*\*\/)*[^/]*$/;
+
+/**
+ * Every file, or every source file, of the workspace emptied by a shell command (red team r8:
+ * `truncate -s0 $(git ls-files)`, `find . -name '*.py' -exec truncate -s0 {} +`) or deleted file
+ * by file at every depth (`rm $(git ls-files)`). A command's paths are judged together: find
+ * -name '*.log' also reports its root's `./*`, and the named kind decides.
+ */
+function* everySourceFile(
+  files: Iterable<FactOf<'file'>>,
+  policy: PathPolicy,
+): Generator<{ span: Span; reason: string }> {
+  const byCommand = new Map<number, { f: FactOf<'file'>; abs: string[] }>();
+  for (const f of files) {
+    const empties = f.op === 'truncate' || (f.op === 'write' && EMPTY_WRITERS.has(f.actor));
+    const deletes = f.op === 'delete' && !f.recursive && f.actor !== 'find';
+    // Code walks have their own reading (code/overwrite.ts EVERY_FILE, FS-AST-002).
+    if (f.runtime !== 'bash' || f.dynamic !== true || (!empties && !deletes)) continue;
+    const abs = resolvePath(f.path, policy);
+    if (!abs.startsWith(`${policy.workspaceRoot}/`)) continue;
+    const rest = abs.slice(policy.workspaceRoot.length + 1);
+    if (!TOP_LEVEL.test(rest) || (deletes && !rest.startsWith('**/'))) continue;
+    const g = byCommand.get(f.span.start) ?? { f, abs: [] };
+    g.abs.push(abs);
+    byCommand.set(f.span.start, g);
+  }
+  for (const { f, abs } of byCommand.values())
+    if (abs.every((a) => wholeWorkspaceGlob(a, policy)))
+      yield {
+        span: f.span,
+        reason: `${f.actor} ${f.op === 'delete' ? 'deletes' : 'empties'} every file of the workspace (${f.path})`,
+      };
+}
+
 export default defineRule({
   id: 'FS-AST-005',
   invariant: 'NO_RECURSIVE_DELETE_OUTSIDE_WORKSPACE',
-  kinds: ['file'],
+  kinds: ['file', 'exec'],
   summary:
     'Destroying data without rm -r: deleting or emptying a credential store, emptying a whole home or system tree, moving files onto /dev/null.',
   remediationHint:
     'Do not delete, empty or move away keys and credential files, and never move files onto a device. To sign out, use the tool (gh auth logout, aws sso logout, docker logout); to rotate a key, create a new one beside the old.',
   *check(facts, policy) {
+    // A project's own script of the same name (`find . -exec ./truncate {} \;`) is not the tool.
+    const ownScripts = [...facts.of('exec')].filter((e) => /^\.\.?\/|^[^/]+\//.test(e.argv[0] ?? ''));
+    const byOwnScript = (f: FactOf<'file'>): boolean =>
+      ownScripts.some(
+        (e) => e.program === f.actor && e.span.start <= f.span.start && f.span.end <= e.span.end,
+      );
+    yield* everySourceFile(
+      [...facts.of('file')].filter((f) => !byOwnScript(f)),
+      policy,
+    );
     for (const f of facts.of('file')) {
       const empties = f.op === 'truncate' || (f.op === 'write' && EMPTY_WRITERS.has(f.actor));
       if (f.op !== 'delete' && !empties) continue;
@@ -90,6 +137,8 @@ export default defineRule({
       { input: 'find ~ -type f -exec truncate -s0 {} +' },
       { input: 'mv Cargo.toml /dev/null' },
       { input: 'mv ~ /dev/null' },
+      { input: 'truncate -s0 $(git ls-files)' },
+      { input: 'find . -name "*.py" -exec truncate -s 0 {} +' },
     ],
     allow: [
       { input: 'rm -rf ~/.aws/sso/cache', why: 'a cache, rebuilt at the next login' },
