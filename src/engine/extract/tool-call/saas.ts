@@ -91,6 +91,10 @@ const EMAIL = /[^\s@<>"']+@[a-z0-9.-]+\.[a-z]{2,}/i;
 const ANYONE =
   /^(?:anyone|anyone_?with_?(?:the_?)?link|anonymous|public|public_?read(?:_?write)?|authenticated_?read|everyone|all_?users|all_?authenticated_?users|world|internet|unlisted|open|\*)$/i;
 
+/** Audience values no field uses for anything but the anonymous public. */
+const UNAMBIGUOUS =
+  /^(?:all_?users|all_?authenticated_?users|anonymous|public_read(?:_write)?|anyone_with_(?:the_)?link)$/i;
+
 /** Tool-name words of a sharing or visibility change. */
 const SHARE_WORDS = [
   'share',
@@ -148,11 +152,18 @@ function expose(w: readonly string[], all0: readonly [string, Json][]): CliEquiv
   for (const [k, v] of all) {
     // A bare `type` says who only on a sharing tool (`update_settings {type: public}` is something else).
     const audience = AUDIENCE_KEY.test(k) && (sharing || !/^(?:type|who|entity)$/.test(k));
+    // Values that name the anonymous public under any audience key (`entity: allUsers` in a bucket's ACL list).
+    const anyKey = AUDIENCE_KEY.test(k);
     // `members: ["allUsers"]` (a GCS IAM binding): each listed audience.
     for (const x of Array.isArray(v) ? v.slice(0, 64) : [v]) {
       const t = text(x as Json)?.replace(/[\s-]+/g, '_');
       // `principal: "*"` only: elsewhere `*` is a wildcard of names, not an audience.
-      if (t !== undefined && audience && ANYONE.test(t) && (t !== '*' || /principal/.test(k)))
+      if (
+        t !== undefined &&
+        (audience || (anyKey && UNAMBIGUOUS.test(t))) &&
+        ANYONE.test(t) &&
+        (t !== '*' || /principal/.test(k))
+      )
         return action('expose', w.join('_'), `shared with ${t}`);
     }
     // `Principal: {"AWS": "*"}`.

@@ -163,7 +163,29 @@ const PREPOSITION = new Set([
 ]);
 
 /** Name words glued by vendors (`flushdb`, `resource_group`, `dropdb`) as verb and object words. */
-function normalise(w: readonly string[]): string[] {
+/** Trailing words that only qualify the verb (`delete_index_permanently`, `bucket_delete_force`). */
+const MANNER = new Set([
+  'permanently',
+  'force',
+  'forced',
+  'now',
+  'completely',
+  'hard',
+  'immediately',
+  'async',
+  'sync',
+  'cascade',
+  'recursive',
+  'recursively',
+  'v1',
+  'v2',
+  'v3',
+]);
+
+function normalise(w0: readonly string[]): string[] {
+  let end = w0.length;
+  while (end > 1 && MANNER.has(w0[end - 1]!)) end--;
+  const w = w0.slice(0, end);
   const out: string[] = [];
   for (let i = 0; i < w.length; i++) {
     const x = w[i]!;
@@ -235,7 +257,10 @@ export function wholeResourceLines(w0: readonly string[], f: Map<string, unknown
     target(w, SUSPEND, SUSPENDABLE) ??
     (opWords.length > 1
       ? (target(normalise(opWords), DESTROY, WHOLE) ?? target(normalise(opWords), SUSPEND, SUSPENDABLE))
-      : undefined);
+      : // `manage_index {action: "drop"}`: the field's verb applied to the object the name gives.
+        opWords.length === 1
+        ? (target([...w, opWords[0]!], DESTROY, WHOLE) ?? target([...w, opWords[0]!], SUSPEND, SUSPENDABLE))
+        : undefined);
   if (hit === undefined) return [];
   const { verb, object } = hit;
   if ([...f.keys()].some((k) => NARROWING.test(k))) return [];
