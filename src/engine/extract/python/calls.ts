@@ -84,6 +84,7 @@ import { PY_TEMPFILES } from './tempfiles.js';
 import { deleteWalkActor, overwriteWalk, walkActor } from '../code/overwrite.js';
 import { fireGadgets, gadgetFormat, loaderData, PY_BUFFERS } from './gadgets.js';
 import { PY_PERSISTENCE, PY_SITE_CONSTANTS } from './persistence.js';
+import { PY_MODEL_LOADS } from './model-loads.js';
 import { PY_LOG_FUNCTIONS, PY_LOG_HANDLERS, PY_LOG_METHODS, PY_LOGGED } from '../code/log-handlers.js';
 import { PY_UPLOAD_METHODS, PY_UPLOADS } from '../code/uploads.js';
 import { PY_CAPTURE, PY_CAPTURE_METHODS } from '../code/capture.js';
@@ -1852,7 +1853,14 @@ add(
 );
 add(['bytes.fromhex', 'bytearray.fromhex', 'binascii.unhexlify', 'binascii.a2b_hex'], fromHex);
 add(['codecs.decode'], codecsDecode);
-for (const [names, h] of [...PY_DECODERS, ...PY_TEMPFILES, ...PY_BUFFERS, ...PY_PERSISTENCE]) add(names, h);
+for (const [names, h] of [
+  ...PY_DECODERS,
+  ...PY_TEMPFILES,
+  ...PY_BUFFERS,
+  ...PY_PERSISTENCE,
+  ...PY_MODEL_LOADS,
+])
+  add(names, h);
 add(['__import__', 'importlib.import_module', 'importlib.__import__'], importModule);
 add(['getattr'], getAttr);
 add(['globals', 'locals', 'vars'], namespace);

@@ -1,0 +1,86 @@
+/**
+ * Loaders that run code hidden in what they load (red team r8): ML and array loaders that unpickle
+ * (torch.load with weights_only=False, joblib, pandas read_pickle, numpy allow_pickle=True, keras
+ * safe_mode=False), zip archives imported as modules, and JavaScript engines run from python
+ * (execjs, js2py). Each is an exec sink for downloaded or decoded data, like pickle.loads.
+ */
+import type { CallHandler } from '../code/calls.js';
+import { codeFlows, runCode } from '../code/effects.js';
+import { constText, deepSources, pathOf, truthy, UNKNOWN, type Val } from '../code/value.js';
+import type { DataSource } from '../../facts.js';
+import type { PyWalker } from '../python.js';
+import type { PyCall } from './calls.js';
+
+type Handler = CallHandler<PyWalker, PyCall>;
+
+/** What loading `src` reads: its own sources, a URL the loader fetches, or the file at its path. */
+function loadedSources(w: PyWalker, src: Val): DataSource[] {
+  const out = [...deepSources(src)];
+  const text = constText(src);
+  if (text === null) return out;
+  const url = /^https?:\/\/([^/:?#]+)/i.exec(text);
+  if (url) out.push({ kind: 'net', host: url[1]!.toLowerCase(), url: text });
+  else out.push(...w.col.contentSources(pathOf(src).path));
+  return out;
+}
+
+/** Unpickling loaders, with the keyword that makes each one safe (or unsafe). */
+const unpickles: Handler = (w, c) => {
+  const kw = (k: string): boolean | undefined => truthy(c.kw.get(k));
+  if (c.name === 'torch.load' && kw('weights_only') !== false) return undefined;
+  if (c.name === 'numpy.load' && kw('allow_pickle') !== true) return undefined;
+  if (c.name.endsWith('load_model') && kw('safe_mode') !== false) return undefined;
+  const src =
+    c.args[0] ??
+    c.kw.get('f') ??
+    c.kw.get('filename') ??
+    c.kw.get('filepath') ??
+    c.kw.get('filepath_or_buffer');
+  if (!src) return undefined;
+  codeFlows(w.col, c.span, [{ ...UNKNOWN, sources: loadedSources(w, src) }], c.name.split('.')[0]!);
+  return undefined;
+};
+
+/** zipimport.zipimporter(path): the archive's modules run when loaded from it. */
+const zipImporter: Handler = (w, c) => {
+  const src = c.args[0] ?? c.kw.get('archivepath');
+  if (src) codeFlows(w.col, c.span, [{ ...UNKNOWN, sources: loadedSources(w, src) }], 'zipimport');
+  return undefined;
+};
+
+/** execjs / js2py: the string is JavaScript run by an engine. */
+const runJs: Handler = (w, c) => {
+  const code = c.args[0] ?? c.kw.get('source') ?? c.kw.get('js');
+  if (!code) return undefined;
+  runCode(w.col, c.span, code, 'node', 'node', c.span, 'python');
+  return undefined;
+};
+
+export const PY_MODEL_LOADS: readonly (readonly [readonly string[], Handler])[] = [
+  [
+    [
+      'torch.load',
+      'joblib.load',
+      'sklearn.externals.joblib.load',
+      'pandas.read_pickle',
+      'numpy.load',
+      'keras.models.load_model',
+      'keras.saving.load_model',
+      'tensorflow.keras.models.load_model',
+    ],
+    unpickles,
+  ],
+  [['zipimport.zipimporter'], zipImporter],
+  [
+    [
+      'execjs.eval',
+      'execjs.exec_',
+      'execjs.compile',
+      'js2py.eval_js',
+      'js2py.eval_js6',
+      'js2py.EvalJs().eval',
+      'js2py.EvalJs().execute',
+    ],
+    runJs,
+  ],
+];
