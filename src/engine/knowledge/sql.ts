@@ -260,12 +260,12 @@ const bare = (name: string): string =>
 
 /**
  * Scratch tables named for a load or a one-off step (`tmp_import_orders`, `staging_orders`,
- * `orders_import`, `temp_ids`): re-created from their source on the next run, so dropping or
+ * `orders_import`, `temp_ids`, a test's `test_orders`): re-created from their source on the next run, so dropping or
  * emptying one by name is routine (r5 FPs). Backup copies (`_bak`, `_old`, `_backup`) are absent:
  * they are the recovery point, and dropping one is how a table swap finishes its damage.
  */
 const SCRATCH_TABLE =
-  /^(?:tmp|temp|scratch|staging|stg|import|etl_tmp)_[a-z0-9_]+$|^[a-z0-9_]+_(?:tmp|temp|scratch|staging|import|imports)$/;
+  /^(?:tmp|temp|scratch|staging|stg|import|etl_tmp|test|tests)_[a-z0-9_]+$|^[a-z0-9_]+_(?:tmp|temp|scratch|staging|import|imports|test|tests)$/;
 
 /** Whether every table named (`schema.name`, quoted or not) is a scratch table by its name. */
 export function allScratchTables(targets: readonly string[]): boolean {

@@ -122,8 +122,8 @@ export default defineRule({
         s.targets.every((t) => DATALESS_EXTENSION.has(t.replace(/"/g, '').toLowerCase()))
       )
         continue;
-      // A scratch table of a load (tmp_import_orders) is re-created from its source on the next run.
-      if (s.object === 'table' && allScratchTables(s.targets)) continue;
+      // A scratch table or sequence of a load or a test (tmp_import_orders, test_orders) is re-created on the next run.
+      if ((s.object === 'table' || s.object === 'sequence') && allScratchTables(s.targets)) continue;
       // One old period's partition of a log or event table (events_2023_01): retention.
       if (s.object === 'table' && s.targets.length > 0 && s.targets.every(retentionPartitionTable)) continue;
       if (s.object === 'table' && !REPLACES.test(s.text) && ownTables(facts, s)) continue;
