@@ -71,6 +71,30 @@ const OPEN_IMAGES: readonly OpenImage[] = [
     closed: /^INFLUXDB_HTTP_AUTH_ENABLED=(?:true|1)$/i,
     what: 'InfluxDB 1, whose HTTP authentication is off by default',
   },
+  {
+    name: /^(?:solr|bitnami\/solr)$/,
+    server: /^(?:solr|solr-foreground|solr-precreate|solr-create|solr-demo|docker-entrypoint\.sh)$/,
+    closed: /^SOLR_(?:AUTH_TYPE|AUTHENTICATION_OPTS|ENABLE_AUTHENTICATION=yes)\b|security\.json$/,
+    what: 'Solr, whose admin and config APIs need no login by default',
+  },
+  {
+    name: /^(?:consul|hashicorp\/consul|bitnami\/consul)$/,
+    server: /^(?:agent|consul)$/,
+    closed: /^CONSUL_(?:HTTP_TOKEN|ACL\w*|LOCAL_CONFIG=.*acl)|^-(?:config-file|config-dir)\b/,
+    what: 'Consul with ACLs off by default',
+  },
+  {
+    name: /^(?:quay\.io\/coreos\/etcd|gcr\.io\/etcd-development\/etcd|coreos\/etcd|bitnami\/etcd)$/,
+    server: /^(?:etcd|\/usr\/local\/bin\/etcd)$/,
+    closed: /^--(?:client-cert-auth|auth-token)\b|^ETCD_(?:ROOT_PASSWORD|CLIENT_CERT_AUTH=true)\b/,
+    what: 'etcd without client authentication',
+  },
+  {
+    name: /^tsl0922\/ttyd$/,
+    server: /^ttyd$/,
+    closed: /^(?:-c|--credential|-H|--auth-header)\b/,
+    what: 'ttyd, a web terminal, with no credential',
+  },
 ];
 
 /** A mount target that holds the service's configuration, where authentication may be set unseen. */
