@@ -33,6 +33,14 @@ const DESTROY = new Set([
   'clear',
   'truncate',
   'teardown',
+  // Verbs that end a resource under other names (EC2 terminate, account close, Neon branch reset).
+  'terminate',
+  'deprovision',
+  'unprovision',
+  'obliterate',
+  'dispose',
+  'reset',
+  'close',
 ]);
 /** Verbs that take a whole resource offline (Supabase `pause_project`, a suspended organisation). */
 const SUSPEND = new Set(['pause', 'suspend', 'deactivate', 'decommission', 'shutdown']);
@@ -121,6 +129,32 @@ const WHOLE = new Set([
   'resourcegroups',
   'branch',
   'branches',
+  // More containers (CDN distributions, user pools, log groups, backup vaults, file systems, node pools).
+  'distribution',
+  'distributions',
+  'userpool',
+  'userpools',
+  'loggroup',
+  'loggroups',
+  'backupvault',
+  'backupvaults',
+  'keyvault',
+  'keyvaults',
+  'filesystem',
+  'filesystems',
+  'nodepool',
+  'nodepools',
+  'nodegroup',
+  'nodegroups',
+  'topic',
+  'topics',
+  'schema',
+  'schemas',
+  'graph',
+  'graphs',
+  'disk',
+  'disks',
+  'vpc',
 ]);
 /** What a suspend verb takes offline as a whole (stopping one instance or a dev server is ordinary). */
 const SUSPENDABLE = new Set([
@@ -192,6 +226,8 @@ function normalise(w0: readonly string[]): string[] {
     if (x === 'flushdb' || x === 'flushall') out.push('flush', 'db');
     else if (x === 'dropdb') out.push('drop', 'db');
     else if (x === 'resource' && /^groups?$/.test(w[i + 1] ?? '')) out.push(`resource${w[++i]!}`);
+    // Compound objects written as two words (user_pool, log_group, file_system).
+    else if (i + 1 < w.length && WHOLE.has(`${x}${w[i + 1]!}`)) out.push(`${x}${w[++i]!}`);
     else out.push(x);
   }
   return out;
@@ -247,7 +283,11 @@ const SHARED_BRANCH =
 
 export function wholeResourceLines(w0: readonly string[], f: Map<string, unknown>): CliEquivalent[] {
   const w = normalise(w0);
-  if (w.some((x) => x === 'get' || x === 'list' || x === 'describe' || x === 'read' || x === 'show'))
+  // A read tool (`get_delete_policy`), unless it reads and then deletes (`list_and_delete_buckets`).
+  if (
+    w.some((x) => x === 'get' || x === 'list' || x === 'describe' || x === 'read' || x === 'show') &&
+    !w.some((x) => x === 'and' || x === 'then')
+  )
     return [];
   // A generic tool given its operation as a field (`{"action": "delete_index"}`) acts as that name.
   const op = str(f, 'action', 'operation', 'op', 'method', 'command', 'verb');
