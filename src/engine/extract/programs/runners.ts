@@ -160,7 +160,7 @@ const bun: ProgramHandler = (inv, kit) => {
   if (first === undefined) return undefined;
   if (first.text === 'x') return npxLike(inv, kit, args.rest + 1);
   const target = first.text === 'run' ? inv.argv[args.rest + 1] : first;
-  if (target === undefined) return undefined;
+  if (target === undefined || remoteScript(kit, inv, target.text)) return undefined;
   const runtime = runtimeOfScript(target.text);
   if (runtime !== null) script(kit, inv, target, runtime);
   else if (first.text !== 'run') return packageManager(inv, kit, args.rest);
@@ -191,10 +191,27 @@ const deno: ProgramHandler = (inv, kit) => {
     if (code !== undefined) runCode(kit, inv, { ...code, text: denoToNode(code.text) }, 'node');
   } else if (subcommand === 'run') {
     const file = args.positionals[0];
-    if (file !== undefined) script(kit, inv, file, 'node');
+    if (file !== undefined && !remoteScript(kit, inv, file.text)) script(kit, inv, file, 'node');
   }
   return undefined;
 };
+
+/** Deno's own registries: a module there is a published package, like one from npm. */
+const DENO_REGISTRY = /^(?:deno\.land|jsr\.io)$/;
+
+/** `deno run https://host/x.ts`, `bun run URL`: code fetched from that host runs (SH-AST-010). */
+function remoteScript(
+  kit: Parameters<ProgramHandler>[1],
+  inv: Parameters<ProgramHandler>[0],
+  target: string,
+): boolean {
+  const m = /^https?:\/\/([^/:?#]+)/i.exec(target);
+  if (!m) return false;
+  const host = m[1]!.toLowerCase();
+  if (!DENO_REGISTRY.test(host))
+    kit.flow([{ kind: 'net', host, url: target }], { kind: 'exec', program: inv.program }, inv.span);
+  return true;
+}
 
 // ---------------------------------------------------------------- Python environments
 
