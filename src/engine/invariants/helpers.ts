@@ -69,6 +69,47 @@ export const RAW_SOCKET_TOOLS: ReadonlySet<string> = new Set([
   'gawk',
 ]);
 
+/** Programs that only print or search their arguments: an address among them is text, not a request. */
+export const TEXT_ONLY: ReadonlySet<string> = new Set([
+  'echo',
+  'printf',
+  'grep',
+  'egrep',
+  'fgrep',
+  'rg',
+  'ag',
+  'ack',
+  'sed',
+  'awk',
+  'jq',
+  'yq',
+  'cat',
+  'less',
+  'more',
+  'head',
+  'tail',
+  'wc',
+  'sort',
+  'uniq',
+  'tr',
+  'cut',
+  'diff',
+  'test',
+  '[',
+  'true',
+  'false',
+  ':',
+  'git',
+  'man',
+  'whatis',
+  'which',
+  'type',
+  'ls',
+  'sqlite3',
+  'psql',
+  'mysql',
+]);
+
 /** `-r`, `-rf`, `-Rv`: a short flag letter present in any bundled short option (stops at `--`). */
 export function hasShortFlag(argv: readonly string[], letter: string): boolean {
   // Called for most exec facts by several rules: a plain loop, no intermediate arrays.

@@ -9,48 +9,7 @@ import { curlMapTargets, expandCurlGlob, urlsInsideUrl } from '../../net/embedde
 import type { Span } from '../../types.js';
 import type { Policy } from '../../policy.js';
 import { defineRule, type RuleHit } from '../define-rule.js';
-import { argvUrls } from '../helpers.js';
-
-/** Programs that only print or search their arguments: an address among them is text, not a request. */
-const TEXT_ONLY = new Set([
-  'echo',
-  'printf',
-  'grep',
-  'egrep',
-  'fgrep',
-  'rg',
-  'ag',
-  'ack',
-  'sed',
-  'awk',
-  'jq',
-  'yq',
-  'cat',
-  'less',
-  'more',
-  'head',
-  'tail',
-  'wc',
-  'sort',
-  'uniq',
-  'tr',
-  'cut',
-  'diff',
-  'test',
-  '[',
-  'true',
-  'false',
-  ':',
-  'git',
-  'man',
-  'whatis',
-  'which',
-  'type',
-  'ls',
-  'sqlite3',
-  'psql',
-  'mysql',
-]);
+import { argvUrls, TEXT_ONLY } from '../helpers.js';
 
 function describe(info: HostInfo, raw: string): string {
   const decoded = info.ipv4 !== undefined && info.ipv4 !== info.host ? ` (${info.ipv4})` : '';

@@ -4,7 +4,7 @@
  */
 import type { ExecFact } from '../../facts.js';
 import { defineRule } from '../define-rule.js';
-import { optionValue } from '../helpers.js';
+import { optionValue, TEXT_ONLY } from '../helpers.js';
 
 /** The pool protocol's URL schemes: only miners speak it. */
 const STRATUM = /\bstratum\d?\+(?:tcp|ssl|tls)(?::|%3a)\/\/|\bstratum:\/\//i;
@@ -35,21 +35,6 @@ const MINER_RELEASE =
 const STRATUM_LOGIN =
   /^mining\.(?:subscribe|authorize|submit)$|["']mining\.(?:subscribe|authorize)["']|^(?:xmrig|cpuminer|xmr-stak|srbminer|lolminer|teamredminer|t-rex|nbminer|[cs]gminer|bfgminer|ccminer)[/ ]v?\d/i;
 
-/** Text tools whose arguments are searched or printed, not connected to. */
-const TEXT_TOOLS = new Set([
-  'echo',
-  'printf',
-  'grep',
-  'egrep',
-  'fgrep',
-  'rg',
-  'ag',
-  'sed',
-  'awk',
-  'cat',
-  'less',
-]);
-
 /** The pool URL (`-o`/`--url`) a run connects to, without its scheme. */
 function poolOf(e: ExecFact): string | null {
   const url =
@@ -62,7 +47,7 @@ function poolOf(e: ExecFact): string | null {
 function minerRun(e: ExecFact): string | null {
   let base = e.program.replace(/^.*[\\/]/, '');
   if (MINER_PROGRAM.test(base)) return `${base} is a cryptocurrency miner`;
-  if (TEXT_TOOLS.has(base)) return null;
+  if (TEXT_ONLY.has(base)) return null;
   // A container command given as arguments only (compose command:, docker run img ARGS).
   if (base.startsWith('-')) base = 'the container';
   if (e.argv.some((a) => STRATUM.test(a))) return `${base} connects to a stratum mining pool`;
