@@ -10,6 +10,7 @@ import type { Runtime } from '../../types.js';
 import type { Invocation, Stream, Word } from '../bash/model.js';
 import { script } from './interpreters.js';
 import { denoToNode } from './powershell.js';
+import { hostFromUrl } from '../../net/address.js';
 import type { ProgramHandler, Toolkit } from './types.js';
 import { hasOption, optionValues, parseArgs, type OptionSpec } from './util.js';
 import { runCode } from './wrappers.js';
@@ -205,9 +206,9 @@ function remoteScript(
   inv: Parameters<ProgramHandler>[0],
   target: string,
 ): boolean {
-  const m = /^https?:\/\/([^/:?#]+)/i.exec(target);
+  const m = /^https?:\/\//i.test(target) ? hostFromUrl(target) : null;
   if (!m) return false;
-  const host = m[1]!.toLowerCase();
+  const host = m.host.toLowerCase();
   if (!DENO_REGISTRY.test(host))
     kit.flow([{ kind: 'net', host, url: target }], { kind: 'exec', program: inv.program }, inv.span);
   return true;

@@ -8,6 +8,7 @@ import type { CallHandler } from '../code/calls.js';
 import { codeFlows, runCode } from '../code/effects.js';
 import { constText, deepSources, pathOf, truthy, UNKNOWN, type Val } from '../code/value.js';
 import type { DataSource } from '../../facts.js';
+import { hostFromUrl } from '../../net/address.js';
 import type { PyWalker } from '../python.js';
 import type { PyCall } from './calls.js';
 
@@ -18,8 +19,8 @@ function loadedSources(w: PyWalker, src: Val): DataSource[] {
   const out = [...deepSources(src)];
   const text = constText(src);
   if (text === null) return out;
-  const url = /^https?:\/\/([^/:?#]+)/i.exec(text);
-  if (url) out.push({ kind: 'net', host: url[1]!.toLowerCase(), url: text });
+  const url = /^https?:\/\//i.test(text) ? hostFromUrl(text) : null;
+  if (url) out.push({ kind: 'net', host: url.host.toLowerCase(), url: text });
   else out.push(...w.col.contentSources(pathOf(src).path));
   return out;
 }
