@@ -4,6 +4,7 @@
  * service published on 127.0.0.1, or not published at all (reachable only on its docker network),
  * is everyday local development.
  */
+import { authSettingOff } from './auth-settings.js';
 
 /** Environment settings that turn a service's authentication off (values compared case-blind). */
 const AUTH_OFF_ENV: readonly [RegExp, RegExp][] = [
@@ -127,5 +128,5 @@ export function authOff(env: readonly string[], args: readonly string[]): string
       if (re.test(pair)) return pair;
     }
   }
-  return undefined;
+  return authSettingOff(env, args);
 }

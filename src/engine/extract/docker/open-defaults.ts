@@ -90,6 +90,37 @@ const OPEN_IMAGES: readonly OpenImage[] = [
     what: 'etcd without client authentication',
   },
   {
+    name: /^(?:registry|distribution\/distribution)$/,
+    server: /^(?:registry|serve|\/etc\/(?:docker\/registry|distribution)\/config\.yml)$/,
+    closed: /^REGISTRY_AUTH\w*=\S/,
+    what: 'a Docker registry with no authentication, where anyone pushes or replaces images',
+  },
+  {
+    name: /^(?:apache\/hadoop|bitnami\/hadoop|bde2020\/hadoop-[\w-]+)$/,
+    server: /^(?:yarn|hdfs|start-yarn\.sh|start-dfs\.sh|\/run\.sh|\/entrypoint\.sh)$/,
+    closed: /hadoop[._]security[._]authentication=kerberos$/i,
+    what: 'Hadoop with simple authentication, where anyone submits jobs that run code or reads the files',
+  },
+  {
+    name: /^(?:bitnami\/spark|apache\/spark|spark)$/,
+    server:
+      /^(?:\/opt\/bitnami\/scripts\/spark\/run\.sh|(?:\/opt\/spark\/bin\/)?spark-class|(?:\/opt\/spark\/sbin\/)?start-(?:master|worker)\.sh)$/,
+    closed: /^SPARK_RPC_AUTHENTICATION_ENABLED=(?:yes|true)$|spark\.authenticate=true/i,
+    what: 'a Spark master or worker with RPC authentication off, where anyone submits jobs that run code',
+  },
+  {
+    name: /^(?:selenium|seleniarm)\/(?:standalone-[\w-]+|hub)$/,
+    server: /^\/opt\/bin\/entry_point\.sh$/,
+    closed: /^SE_ROUTER_(?:USERNAME|PASSWORD)\b|^--(?:username|password)\b/,
+    what: 'a Selenium grid without basic auth, whose browsers anyone drives from this host',
+  },
+  {
+    name: /^(?:zookeeper|confluentinc\/cp-zookeeper)$/,
+    server: /^(?:zkServer\.sh|\/etc\/confluent\/docker\/run)$/,
+    closed: /authProvider|requireClientAuthScheme|^ZOOKEEPER_AUTH\w*=/,
+    what: 'ZooKeeper, which lets every client read and write without authentication',
+  },
+  {
     name: /^tsl0922\/ttyd$/,
     server: /^ttyd$/,
     closed: /^(?:-c|--credential|-H|--auth-header)\b/,

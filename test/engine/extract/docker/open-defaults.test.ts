@@ -27,6 +27,17 @@ describe('openByDefault', () => {
     ['minio/minio', [], ['server', '/data'], [], false, true],
     ['minio/minio', ['MINIO_ROOT_PASSWORD_FILE=/run/secrets/p'], ['server', '/data'], [], false, false],
     ['nginx:1.27', [], [], [], false, false],
+    ['registry:2', [], [], [], false, true],
+    ['registry:2', ['REGISTRY_AUTH=htpasswd'], [], [], false, false],
+    ['apache/hadoop:3', [], ['yarn', 'resourcemanager'], [], false, true],
+    ['apache/hadoop:3', [], ['hadoop', 'fs', '-ls', '/'], [], false, false],
+    ['bitnami/spark:3.5', [], [], [], false, true],
+    ['bitnami/spark:3.5', ['SPARK_RPC_AUTHENTICATION_ENABLED=yes'], [], [], false, false],
+    ['bitnami/spark:3.5', [], ['spark-shell'], [], false, false],
+    ['selenium/standalone-chrome', [], [], [], false, true],
+    ['selenium/hub:4.25', ['SE_ROUTER_USERNAME=u', 'SE_ROUTER_PASSWORD=p'], [], [], false, false],
+    ['zookeeper:3.9', [], [], [], false, true],
+    ['zookeeper:3.9', [], ['zkCli.sh', '-server', 'zk:2181'], [], false, false],
   ])('%s %j %j', (image, env, args, mounts, envFile, open) => {
     expect(openByDefault(image, env, args, mounts, envFile) !== undefined).toBe(open);
   });
