@@ -319,9 +319,18 @@ export function numberLiteral(src: string): Val {
   return { ...UNKNOWN, dynamic: false, num };
 }
 
-/** `a or b` / `a || b`: the first side that is a known string, else the second; taint from both. */
+/**
+ * `a or b` / `a || b`: the first side that is a known string, else the second; taint from both. An
+ * empty fallback to data read from somewhere (`process.env.T || ''`) is that data whenever it is
+ * set, so the data stands (r8).
+ */
 export function either(a: Val, b: Val): Val {
-  const pick = a.parts !== null && !a.dynamic ? a : b.parts !== null ? b : a;
+  const pick =
+    a.parts !== null && !a.dynamic
+      ? a
+      : b.parts !== null && (a.sources.length === 0 || constText(b) !== '')
+        ? b
+        : a;
   return withTaint(pick, pick === a ? b : a);
 }
 

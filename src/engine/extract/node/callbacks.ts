@@ -221,8 +221,10 @@ export function searched(
   if (method !== 'find' && method !== 'filter' && method !== 'findLast') return undefined;
   const pred = args[0];
   const items = recv?.items;
-  if (!items || items.length > MAX_SEARCH || pred?.fn === undefined || !items.some(isMemberLike))
+  if (!items || items.length > MAX_SEARCH || pred === undefined || !items.some(isMemberLike))
     return undefined;
+  // A predicate the walk cannot call (`filter(fs.existsSync)`, `filter(Boolean)`) may keep every item.
+  if (pred.fn === undefined) return method === 'filter' ? { ...opaque(items), items } : undefined;
   const kept = items.filter(
     (item, i) => w.callFunction(pred, [item, { ...UNKNOWN, num: i }])?.bool !== false,
   );

@@ -1,6 +1,6 @@
 /**
  * A file this input wrote, then loaded as code (issue 22, r6): `writeFileSync(p, downloaded)` then
- * `require(p)` / `import(p)` runs what was written, as `node p` would; the written content's
+ * `require(p)` / `import(p)` / `process.dlopen(m, p)` runs what was written, as `node p` would; the written content's
  * sources flow into execution (SH-AST-010 judges a download run) and known text is analysed.
  */
 import { runArgv } from '../code/effects.js';
@@ -20,8 +20,9 @@ function wrote(w: JsWalker, path: string): boolean {
   );
 }
 
-function loadWritten(w: JsWalker, c: JsCall): void {
-  const name = c.args[0] ? constText(c.args[0]) : null;
+function loadWritten(w: JsWalker, c: JsCall, at = 0): void {
+  const arg = c.args[at];
+  const name = arg ? constText(arg) : null;
   if (name === null || !FILE_PATH.test(name)) return;
   const path = name.replace(/^file:\/\//, '');
   if (!wrote(w, path)) return;
@@ -37,6 +38,12 @@ for (const name of ['require', 'module.require', 'module._load']) {
     return prev?.(w, c);
   });
 }
+
+// `process.dlopen(module, path)`: a native addon written here is loaded, its code runs.
+JS_CALLS.add(['process.dlopen'], (w: JsWalker, c: JsCall): Val | undefined => {
+  loadWritten(w, c, 1);
+  return undefined;
+});
 
 // Starting the script's own file again with no condition multiplies processes (code/respawn.ts).
 for (const name of [

@@ -141,6 +141,9 @@ function npxLike(inv: Invocation, kit: Toolkit, from: number): Stream | undefine
   const args = parseArgs(inv.argv, { ...NPM_EXEC, stopAtPositional: true }, from);
   if (shellCode(inv, kit, optionValues(args, '-c', '--call'))) return undefined;
   const inner = inv.argv.slice(args.rest);
+  // `npx -y https://host/pkg.tgz`, `--package=git+https://host/r.git`: a package fetched from a URL runs.
+  const packages = [...optionValues(args, '-p', '--package'), ...inner.slice(0, 1)];
+  if (packages.some((w) => remoteScript(kit, inv, w.text.replace(/^git\+/i, '')))) return undefined;
   return inner.length === 0 ? undefined : kit.run(inner, inv.span, inv.stdin, inv.program);
 }
 

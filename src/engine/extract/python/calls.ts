@@ -1883,6 +1883,10 @@ add(['os.startfile'], (w, c) => {
   return UNKNOWN;
 });
 add(['list', 'tuple', 'sorted', 'set', 'frozenset', 'reversed', 'iter', 'collections.deque'], sameItems);
+// filter(pred, xs): the walk cannot run the predicate, so any of xs may be kept (`filter(os.path.exists, keys)`).
+add(['filter', 'itertools.filterfalse'], (w, c) =>
+  sameItems(w, { ...c, name: 'filter', args: c.args.slice(1) }),
+);
 add(['glob.glob', 'glob.iglob', 'pathlib.Path().glob', 'pathlib.Path().rglob'], globCall);
 add(['os.walk'], walkCall);
 add(['os.listdir', 'os.scandir', 'pathlib.Path().iterdir'], listCall);
