@@ -6,10 +6,11 @@
  * with the load (preempted rounds are dropped, not averaged in).
  *
  *   git worktree add /tmp/base <commit> && ln -s "$PWD/node_modules" /tmp/base/node_modules
- *   npx tsx bench/engine-ab.ts --trees /tmp/base,. [--set benign|bench|python|node] [--rounds 5] [--n 100]
+ *   npx tsx bench/engine-ab.ts --trees /tmp/base,. [--set benign|bench|python|node|sql|docker|tool_call] [--rounds 5] [--n 100]
  *
  * Sets: `benign` (first 200 lines of test/fixtures/benign-commands.txt, the bash yardstick),
- * `bench` (bench/fixtures/commands.txt), `python` / `node` (bench/fixtures/*.txt under 300 chars).
+ * `bench` (bench/fixtures/commands.txt), `python` / `node` / `sql` / `docker` / `tool_call`
+ * (bench/fixtures/*.txt under 300 chars; tool calls are JSON judged by validateToolCall).
  */
 import { readFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
@@ -19,6 +20,7 @@ import { parseArgs } from 'node:util';
 
 interface EvaluatingEngine {
   evaluate(input: { text: string; runtime: string }): unknown;
+  validateToolCall(call: unknown): unknown;
 }
 
 const { values } = parseArgs({
@@ -70,7 +72,10 @@ for (let r = 0; r < rounds; r++) {
     const engine = engines[k]!;
     texts.forEach((text, i) => {
       const before = process.cpuUsage();
-      for (let j = 0; j < perRound; j++) engine.evaluate({ text, runtime });
+      if (runtime === 'tool_call') {
+        const call: unknown = JSON.parse(text);
+        for (let j = 0; j < perRound; j++) engine.validateToolCall(call);
+      } else for (let j = 0; j < perRound; j++) engine.evaluate({ text, runtime });
       const used = process.cpuUsage(before);
       best[k]![i] = Math.min(best[k]![i]!, (used.user + used.system) / perRound);
     });
