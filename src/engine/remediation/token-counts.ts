@@ -20,7 +20,7 @@ export const RULE_TOKENS_CONSERVED: Readonly<Record<string, number>> = {
   'DKR-AST-006': 362,
   'DKR-AST-007': 365,
   'DKR-AST-008': 2065,
-  'DKR-AST-010': 1798,
+  'DKR-AST-010': 1776,
   'DKR-AST-011': 1789,
   'DKR-AST-012': 4615,
   'DKR-AST-013': 1733,

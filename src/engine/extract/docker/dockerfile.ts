@@ -4,6 +4,7 @@
  * network fact, COPY/ADD sources are file reads. Written here instead of using dockerfile-ast:
  * that parser costs about 240 µs for an 8-line file and drops whitespace from exec-form strings.
  */
+import { copiedAs, copyOf, isCredentialPointer, type Copy } from './credential-pointers.js';
 import { emptyContainer, type ContainerInit } from './cli.js';
 import { sourceVariable, uncheckedSource } from './package-sources.js';
 import { AUTHORIZED_KEYS, holdsLiteralKey, plantsKey } from './planted-keys.js';
@@ -183,6 +184,8 @@ export interface Download {
 
 /** Actor of the file fact for a secret build argument written into an image layer (DKR-AST-010). */
 export const SECRET_LAYER_ACTOR = 'Dockerfile RUN writes build argument';
+/** `actor` prefix of a COPYed file an ENV names as the credential (credential-pointers.ts). */
+export const CREDENTIAL_POINTER_ACTOR = 'Dockerfile COPY credential named by ENV';
 
 /** A release asset under its tag (`github.com/o/r/releases/download/v0.19.0/tini`): fixed content. */
 const RELEASE_ASSET =
@@ -290,13 +293,17 @@ function imageCopy(from: string, parts: readonly string[]): Download | undefined
   };
 }
 
-/** `ARG`/`ENV` declarations as `NAME=value` pairs (quotes around a value removed). */
+const WORD_PAIR = /([A-Za-z_]\w*)=("(?:[^"\\]|\\.)*"|'[^']*'|\S*)/g;
+const LABEL_PAIR = /([A-Za-z_][\w.-]*)=("(?:[^"\\]|\\.)*"|'[^']*'|\S*)/g;
+
+/** `ARG`/`ENV`/`LABEL` declarations as `NAME=value` pairs (quotes around a value removed). */
 function declarations(keyword: string, args: string): [string, string][] {
   const t = args.trim();
   const legacy = /^([A-Za-z_]\w*)[ \t]+(?![\w]+=)(.*)$/s.exec(t);
   if (keyword === 'env' && legacy && !t.includes('=')) return [[legacy[1]!, legacy[2]!.trim()]];
   const out: [string, string][] = [];
-  for (const m of t.matchAll(/([A-Za-z_]\w*)=("(?:[^"\\]|\\.)*"|'[^']*'|\S*)/g)) {
+  // LABEL keys are reverse-DNS names (`com.acme.api-key`); ARG/ENV names are words.
+  for (const m of t.matchAll(keyword === 'label' ? LABEL_PAIR : WORD_PAIR)) {
     const v = m[2]!;
     const unq = /^(["']).*\1$/s.test(v) ? v.slice(1, -1).replace(/\\(["\\])/g, '$1') : v;
     out.push([m[1]!, unq]);
@@ -389,6 +396,9 @@ export function analyzeDockerfile(text: string, sink: DockerfileSink, contexts?:
     return prefix + code;
   };
   let imageSpan: Span | undefined;
+  // Files COPYed from the context, and ENVs naming where the credential is (credential-pointers.ts).
+  const copies: Copy[] = [];
+  const pointers: { name: string; path: string; span: Span }[] = [];
   // Build stage names (`FROM node:20 AS build`): `COPY --from=build` copies the build's own files.
   const stages = new Set<string>();
   // A package source installed from with its checks off runs what that host serves, as `curl | sh`.
@@ -510,6 +520,9 @@ export function analyzeDockerfile(text: string, sink: DockerfileSink, contexts?:
           vars.set(k, v);
           if (v !== '') sink.literal?.(`${k}=${v}`, `${keyword.toUpperCase()} ${k}`, span);
         }
+        if (keyword === 'env')
+          for (const [k, v] of declarations(keyword, args))
+            if (isCredentialPointer(k) && pointers.length < 16) pointers.push({ name: k, path: v, span });
         if (keyword === 'env') checkSources([...vars].map(([k, v]) => `${k}=${v}`).join('\n'), span);
         // `ENV LD_PRELOAD=/usr/lib/hook.so` of a library ADD or curl fetched: every program loads it.
         if (keyword === 'env' && vars.has('LD_PRELOAD'))
@@ -533,7 +546,7 @@ export function analyzeDockerfile(text: string, sink: DockerfileSink, contexts?:
         return;
       }
       case 'label':
-        for (const [k, v] of declarations('arg', args))
+        for (const [k, v] of declarations('label', args))
           if (v !== '') sink.literal?.(`${k}=${v}`, `LABEL ${k}`, span);
         return;
       case 'user':
@@ -590,12 +603,14 @@ export function analyzeDockerfile(text: string, sink: DockerfileSink, contexts?:
               if (download !== undefined && AUTHORIZED_KEYS.test(download.path))
                 plant(`curl -fsSL ${shellQuote(url)} >> ${shellQuote(download.path)}`, span);
             }
-          } else
+          } else {
             sink.read(
               inContext(contexts?.main, src),
               keyword === 'add' ? 'Dockerfile ADD' : 'Dockerfile COPY',
               span,
             );
+            if (copies.length < 32) copies.push(copyOf(src, dest, workdir));
+          }
         }
         return;
       }
@@ -604,6 +619,15 @@ export function analyzeDockerfile(text: string, sink: DockerfileSink, contexts?:
   for (const ins of readInstructions(text)) {
     if (sink.spend?.(1 + (ins.end - ins.start)) === false) break;
     handle(ins, ins.keyword, ins.args, ins.argsStart);
+  }
+  for (const p of pointers) {
+    const copied = copiedAs(copies, p.path);
+    if (copied !== undefined)
+      sink.read(
+        inContext(contexts?.main, copied.src),
+        `${CREDENTIAL_POINTER_ACTOR} ${p.name}=${p.path}`,
+        p.span,
+      );
   }
   sink.container(
     image,

@@ -1,5 +1,5 @@
 /** DKR-AST-010: Dockerfile COPY/ADD of private keys and credential files bakes them into image layers. */
-import { SECRET_LAYER_ACTOR } from '../../extract/docker/dockerfile.js';
+import { CREDENTIAL_POINTER_ACTOR, SECRET_LAYER_ACTOR } from '../../extract/docker/dockerfile.js';
 import { defineRule } from '../define-rule.js';
 
 const CREDENTIAL_FILE =
@@ -11,7 +11,7 @@ export default defineRule({
   invariant: 'NO_SECRET_EXFILTRATION',
   kinds: ['file'],
   summary:
-    'COPY/ADD of SSH keys, .env files, .npmrc/.netrc, cloud credentials or kubeconfigs into an image; a secret build ARG written into a file a RUN leaves in its layer.',
+    'COPY/ADD of SSH keys, .env files, .npmrc/.netrc, cloud credentials or kubeconfigs into an image, or of a file an ENV names as the credential (GOOGLE_APPLICATION_CREDENTIALS, *_KEY_FILE); a secret build ARG written into a file a RUN leaves in its layer.',
   remediationHint:
     'Do not copy secrets into an image: every layer is readable by whoever pulls it. Use a build secret (RUN --mount=type=secret,id=npmrc ...) or inject the secret at run time.',
   *check(facts) {
@@ -20,6 +20,14 @@ export default defineRule({
         yield {
           span: f.span,
           reason: `the RUN writes the build argument ${f.actor.slice(SECRET_LAYER_ACTOR.length + 1)} into ${f.path} and leaves it in the image layer`,
+          suggestedAlternative: null,
+        };
+        continue;
+      }
+      if (f.actor.startsWith(CREDENTIAL_POINTER_ACTOR)) {
+        yield {
+          span: f.span,
+          reason: `the Dockerfile copies ${f.path} into the image and ENV ${f.actor.slice(CREDENTIAL_POINTER_ACTOR.length + 1)} names it as the credential: the layer keeps it`,
           suggestedAlternative: null,
         };
         continue;
@@ -44,6 +52,11 @@ export default defineRule({
         runtime: 'docker',
       },
       { input: 'FROM amazon/aws-cli\nADD .aws/credentials /root/.aws/credentials\n', runtime: 'docker' },
+      {
+        input:
+          'FROM python:3.12\nCOPY config/gcp-sa.json /app/gcp-sa.json\nENV GOOGLE_APPLICATION_CREDENTIALS=/app/gcp-sa.json\n',
+        runtime: 'docker',
+      },
     ],
     allow: [
       {
@@ -56,6 +69,11 @@ export default defineRule({
         input: 'FROM node:20\nCOPY package.json package-lock.json ./\nRUN npm ci\n',
         runtime: 'docker',
         why: 'ordinary build inputs',
+      },
+      {
+        input: 'FROM python:3.12\nCOPY . /app\nENV GOOGLE_APPLICATION_CREDENTIALS=/run/secrets/gcp-sa.json\n',
+        runtime: 'docker',
+        why: 'the credential is mounted at run time, not copied',
       },
       {
         input: 'FROM node:20\nCOPY .env.example .env.example\n',
