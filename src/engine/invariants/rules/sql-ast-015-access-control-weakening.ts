@@ -5,12 +5,33 @@
  */
 import type { SqlStmtFact } from '../../facts.js';
 import { firstMatch, textVariants, withoutComments } from '../../knowledge/sql-text.js';
+import { auditTrailRewrite } from '../../knowledge/sql-audit-trail.js';
 import { defineRule } from '../define-rule.js';
 
 /** Leading whitespace and comments before a statement's first keyword. */
 const LEAD = String.raw`^(?:\s|--[^\n]*(?:\n|$)|/\*[\s\S]*?\*/)*`;
 
-const CHECKS: readonly { readonly pattern: RegExp; readonly reason: string }[] = [
+/**
+ * Application and service roles (`app_readonly`, `svc_etl`, `api_rw`, `grafana_reader`) whose
+ * passwords rotate on a schedule (r8 FP); administrators, built-in and personal accounts are absent.
+ */
+const SERVICE_ROLE =
+  /^(?!\w*(?:admin|root|super|owner|dba|sys|postgres|master|sa$))(?:(?:app|svc|service|api|web|worker|ci|etl|bot|job|cron|batch|report|reporting|analytics|readonly|reader|monitor|monitoring|metrics|grafana|metabase|airflow|dbt|backup|replicator)(?:_\w+)?|\w+_(?:app|svc|service|api|ro|rw|readonly|reader|readers|writer|ci|etl|bot|worker|job|monitor|user))$/i;
+/** Only a new password (and its expiry) for one account: PostgreSQL, MySQL and SQL Server forms. */
+const ROTATION =
+  /^\s*alter\s+(?:user|role|login)\s+(?:if\s+exists\s+)?["'`[]?(\w+)["'`\]]?(?:@["'`]?[\w.%-]+["'`]?)?\s+(?:with\s+)?(?:encrypted\s+)?(?:password\s*=?\s*|identified\s+by\s+)'[^']*'(?:\s+valid\s+until\s+'[^']*')?\s*;?\s*$/i;
+
+/** A service role's password rotated, nothing else about it changed. */
+const serviceRotation = (text: string): boolean => {
+  const m = ROTATION.exec(withoutComments(text));
+  return m !== null && SERVICE_ROLE.test(m[1]!);
+};
+
+const CHECKS: readonly {
+  readonly pattern: RegExp;
+  readonly reason: string;
+  readonly unless?: (text: string) => boolean;
+}[] = [
   {
     // SQL Server TRUSTWORTHY / DB_CHAINING: code in the database runs with server-wide rights (r5).
     pattern: new RegExp(
@@ -35,6 +56,7 @@ const CHECKS: readonly { readonly pattern: RegExp; readonly reason: string }[] =
       'i',
     ),
     reason: "the statement sets an existing account's password (account takeover or lockout)",
+    unless: serviceRotation,
   },
   {
     pattern: new RegExp(LEAD + String.raw`set\s+password\b`, 'i'),
@@ -170,6 +192,19 @@ const SET_FORM = new RegExp(
 );
 /** set_config('name', 'value', is_local): the function form of SET ('...' or $$...$$ literals). */
 const SET_CONFIG = /\bset_config\s*\(\s*(?:'|\$\$)([\w.]+)(?:'|\$\$)\s*,\s*(?:'|\$\$)([^'$]*)/gi;
+/**
+ * Any audit setting given a value that stops recording (red team r8: MySQL Enterprise
+ * `audit_log_connection_policy = 'NONE'`, `audit_log_disable = ON`): the name says audit, the value
+ * says none, off or disabled, whatever the vendor calls the switch.
+ */
+const AUDIT_SETTING =
+  /(?:^|[\s,;(])(?:(?:set|pragma)\s+)?(?:(?:global|session|local|persist|persist_only)\s+|@@(?:global|session|persist|local)\.)?([\w.]*audit[\w.]*)\s*(?:=|:=|\bto\b)\s*(?:'([^']*)'|"([^"]*)"|([\w.*:-]*))/gi;
+function auditStopped(name: string, value: string): boolean {
+  const v = value.trim().toLowerCase();
+  if (/disable/i.test(name)) return /^(?:on|1|true|yes)$/.test(v);
+  if (/^(?:none|off|false|disabled?|no)$/.test(v)) return true;
+  return /^(?:0|)$/.test(v) && /(?:audit|log|logging|trail|events|policy|enabled?)$/i.test(name);
+}
 const PG_SETTINGS_VALUE = /\bsetting\s*=\s*'([^']*)'/i;
 const PG_SETTINGS_NAME = /\bname\s*=\s*'([\w.]+)'/i;
 /** set_config whose setting name is computed (a concatenation, a variable): it cannot be told apart. */
@@ -209,6 +244,10 @@ function controlSwitchedOff(text: string): string | undefined {
       return 'set_config() with a computed setting name may switch off row security or triggers (fail closed)';
     for (const m of text.matchAll(SET_CONFIG)) pairs.push([m[1]!, m[2]!]);
   }
+  if (/audit/i.test(text))
+    for (const m of text.matchAll(AUDIT_SETTING))
+      if (auditStopped(m[1]!, m[2] ?? m[3] ?? m[4]!))
+        return `setting ${m[1]!} to '${m[2] ?? m[3] ?? m[4]!}' stops the audit log recording`;
   for (const [name, value] of pairs) {
     const off = OFF_VALUES[name.toLowerCase()];
     if (off?.test(value.toLowerCase()))
@@ -308,7 +347,7 @@ export default defineRule({
   invariant: 'NO_DESTRUCTIVE_SQL',
   kinds: ['sql'],
   summary:
-    'Account takeover and access-control switches: ALTER USER/ROLE/LOGIN ... PASSWORD, SET PASSWORD, sp_password, REASSIGN OWNED, BYPASSRLS, DISABLE ROW LEVEL SECURITY, row_security = off, DISABLE TRIGGER (also ON DATABASE / ALL SERVER, event triggers), session_replication_role = replica, sql_log_bin = 0, Snowflake network policies open to 0.0.0.0/0; server protection lowered (listen_addresses = *, ssl = off, md5 passwords, require_secure_transport off, weak password policy, TRUSTWORTHY ON, audit/password plugins uninstalled, Snowflake unload guards off).',
+    'Account takeover and access-control switches: ALTER USER/ROLE/LOGIN ... PASSWORD, SET PASSWORD, sp_password, REASSIGN OWNED, BYPASSRLS, DISABLE ROW LEVEL SECURITY, row_security = off, DISABLE TRIGGER (also ON DATABASE / ALL SERVER, event triggers), session_replication_role = replica, sql_log_bin = 0, Snowflake network policies open to 0.0.0.0/0; server protection lowered (listen_addresses = *, ssl = off, md5 passwords, require_secure_transport off, weak password policy, TRUSTWORTHY ON, audit/password plugins uninstalled, Snowflake unload guards off); audit settings set to record nothing; audit rows deleted or rewritten outside retention.',
   remediationHint:
     'Do not change account passwords, object ownership or the database access controls from an agent. Ask the user or the database administrator.',
   *check(facts) {
@@ -339,6 +378,14 @@ export default defineRule({
         yield { span: s.span, reason: off, suggestedAlternative: null };
         continue;
       }
+      const rewrite =
+        s.statement === 'delete' || s.statement === 'update'
+          ? auditTrailRewrite(s.statement, s.targets, s.text)
+          : undefined;
+      if (rewrite !== undefined) {
+        yield { span: s.span, reason: rewrite, suggestedAlternative: null };
+        continue;
+      }
       if (
         !/^(?:\s|--[^\n]*\n|\/\*[\s\S]*?\*\/)*(?:alter|set|reassign|exec|sp_password|disable|drop|create|uninstall)/i.test(
           s.text,
@@ -346,7 +393,7 @@ export default defineRule({
       )
         continue;
       const hit = firstMatch(CHECKS, s.text);
-      if (hit && triggerBracket(stmts, i)) continue;
+      if (hit && (triggerBracket(stmts, i) || hit.unless?.(s.text) === true)) continue;
       if (hit) yield { span: s.span, reason: hit.reason, suggestedAlternative: null };
     }
   },
@@ -383,6 +430,9 @@ export default defineRule({
       { input: 'CREATE POLICY open_all ON users FOR ALL TO PUBLIC USING (true)', runtime: 'sql' },
       { input: 'ALTER POLICY tenant_isolation ON users USING (true)', runtime: 'sql' },
       { input: 'CREATE POLICY see_all ON customers FOR SELECT TO PUBLIC USING (true)', runtime: 'sql' },
+      { input: "SET GLOBAL audit_log_connection_policy = 'NONE'", runtime: 'sql' },
+      { input: "DELETE FROM audit_log WHERE created_at > now() - interval '1 day'", runtime: 'sql' },
+      { input: "UPDATE audit_log SET actor = 'system' WHERE actor = 'eve'", runtime: 'sql' },
     ],
     allow: [
       { input: 'ALTER TABLE users ENABLE ROW LEVEL SECURITY', runtime: 'sql', why: 'turns a control on' },
@@ -393,12 +443,22 @@ export default defineRule({
         why: 'an allow-list of one network',
       },
       { input: 'ALTER ROLE app NOBYPASSRLS', runtime: 'sql', why: 'removes the bypass' },
+      {
+        input: "ALTER ROLE app_readonly WITH PASSWORD 'rotated-2026-11' VALID UNTIL '2027-03-01'",
+        runtime: 'sql',
+        why: "a service role's password rotated",
+      },
       { input: 'ALTER USER app SET search_path = app, public', runtime: 'sql', why: 'a session default' },
       { input: "SELECT * FROM users WHERE password = 'x'", runtime: 'sql', why: 'a column name' },
       { input: 'ALTER TABLE users ADD COLUMN password_hash text', runtime: 'sql', why: 'a schema change' },
       { input: "SELECT set_config('search_path', 'app', false)", runtime: 'sql', why: 'a harmless setting' },
       { input: "SET GLOBAL general_log = 'ON'", runtime: 'sql', why: 'turns logging on' },
       { input: 'SET FOREIGN_KEY_CHECKS = 1', runtime: 'sql', why: 'turns the checks back on' },
+      {
+        input: "DELETE FROM audit_log WHERE created_at < now() - interval '90 days'",
+        runtime: 'sql',
+        why: 'retention: rows older than a cutoff',
+      },
       {
         input:
           'SET FOREIGN_KEY_CHECKS = 0; INSERT INTO orders SELECT * FROM staging; SET FOREIGN_KEY_CHECKS = 1;',
