@@ -768,7 +768,7 @@ const THROWAWAY_VOLUME = /^[\w.-]*?(?:^|[_.-])(?:test|tests|dev|tmp|scratch|ci)(
  * ... truncate /logs/*` truncates /var/log/*; r5), so the host-path rules judge the container's
  * command. Identity when nothing is bound.
  */
-function boundPaths(mounts: ContainerInit['mounts']): (text: string) => string {
+export function boundPaths(mounts: ContainerInit['mounts']): (text: string) => string {
   const map = new Map<string, string>();
   for (const m of mounts) {
     const target = m.target.replace(/\/+$/, '');

@@ -5,6 +5,7 @@
 import { parse } from 'yaml';
 import {
   boundDevice,
+  boundPaths,
   emptyContainer,
   parseMount,
   parseVolume,
@@ -356,15 +357,17 @@ export function analyzeCompose(text: string, sink: ComposeSink): boolean {
     const run = [entry ?? (client !== undefined && client !== first ? client : undefined), cmd]
       .filter((x): x is string => x !== undefined)
       .join(' ');
+    // Paths below a bind mount's target are the host's (`./:/src` + `tar czf - /src | curl -T -`): R8.
+    const hosts = boundPaths(c.mounts);
     if (run !== '')
-      sink.nested(withEnvironment(interpolate(run), svc.environment), span, borrowed(svc, name));
+      sink.nested(withEnvironment(hosts(interpolate(run)), svc.environment), span, borrowed(svc, name));
     // Healthchecks and lifecycle hooks run commands in the container too (red team r3).
     const check = healthcheck(asRecord(svc.healthcheck)?.test);
-    if (check !== undefined) sink.nested(check, span);
+    if (check !== undefined) sink.nested(hosts(check), span);
     for (const key of ['post_start', 'pre_stop'] as const)
       for (const hook of Array.isArray(svc[key]) ? svc[key] : []) {
         const h = code(asRecord(hook)?.command);
-        if (h !== undefined) sink.nested(h, span);
+        if (h !== undefined) sink.nested(hosts(h), span);
       }
     const build = asRecord(svc.build);
     if (typeof build?.dockerfile_inline === 'string')

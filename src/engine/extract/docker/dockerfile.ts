@@ -4,6 +4,7 @@
  * network fact, COPY/ADD sources are file reads. Written here instead of using dockerfile-ast:
  * that parser costs about 240 µs for an 8-line file and drops whitespace from exec-form strings.
  */
+import { knownLogin, noteLogin, type LoginState } from './known-logins.js';
 import { copiedAs, copyOf, isCredentialPointer, type Copy } from './credential-pointers.js';
 import { emptyContainer, type ContainerInit } from './cli.js';
 import { sourceVariable, uncheckedSource } from './package-sources.js';
@@ -396,6 +397,8 @@ export function analyzeDockerfile(text: string, sink: DockerfileSink, contexts?:
     return prefix + code;
   };
   let imageSpan: Span | undefined;
+  // An SSH server and a literal account password (known-logins.ts).
+  const login: LoginState = {};
   // Files COPYed from the context, and ENVs naming where the credential is (credential-pointers.ts).
   const copies: Copy[] = [];
   const pointers: { name: string; path: string; span: Span }[] = [];
@@ -438,7 +441,13 @@ export function analyzeDockerfile(text: string, sink: DockerfileSink, contexts?:
       if (m) handle(ins, 'cmd', args.slice(m.index + m[0].length), argsStart + m.index + m[0].length);
       return;
     }
+    if (keyword === 'expose') noteLogin(login, keyword, args);
     if (CODE_KEYWORDS.has(keyword)) {
+      noteLogin(
+        login,
+        keyword,
+        ins.heredocs.length === 0 ? args : [args, ...ins.heredocs.map((h) => h.body)].join('\n'),
+      );
       // The instruction line itself is stored in the image's history (`docker history`).
       sink.literal?.(args, keyword.toUpperCase(), span);
       const { flags, mounts, rest, offset } =
@@ -620,6 +629,8 @@ export function analyzeDockerfile(text: string, sink: DockerfileSink, contexts?:
     if (sink.spend?.(1 + (ins.end - ins.start)) === false) break;
     handle(ins, ins.keyword, ins.args, ins.argsStart);
   }
+  const known = knownLogin(login);
+  if (known !== undefined) image.unauthenticated = known;
   for (const p of pointers) {
     const copied = copiedAs(copies, p.path);
     if (copied !== undefined)

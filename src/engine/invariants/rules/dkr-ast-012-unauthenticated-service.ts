@@ -6,7 +6,8 @@
  * datastore image that is open by default (redis, mongo, memcached, Cassandra, Elasticsearch 7,
  * MinIO's default keys) counts as off when no auth setting, env file or config mount is in view (r7).
  * Any setting whose name says it governs authentication counts when it turns it off, turns anonymous
- * access on or raises the anonymous role (auth-settings.ts; R8 unauth-default).
+ * access on or raises the anonymous role (auth-settings.ts; R8 unauth-default). A Dockerfile that
+ * runs an SSH server and writes an account's password into itself is a known login (known-logins.ts).
  */
 import { defineRule } from '../define-rule.js';
 
@@ -15,7 +16,7 @@ export default defineRule({
   invariant: 'NO_PERMISSION_WEAKENING',
   kinds: ['container'],
   summary:
-    'A container service with its authentication off (trust auth, empty password or token, redis protected mode off, a setting such as ME_CONFIG_BASICAUTH=false, ALLOW_ANONYMOUS_LOGIN=yes or -Djenkins.install.runSetupWizard=false, or an image open by default with no auth setting) published on all interfaces (-p PORT:PORT, 0.0.0.0, -P, compose ports).',
+    'A container service with its authentication off (trust auth, empty password or token, redis protected mode off, a setting such as ME_CONFIG_BASICAUTH=false, ALLOW_ANONYMOUS_LOGIN=yes or -Djenkins.install.runSetupWizard=false, or an image open by default with no auth setting) published on all interfaces (-p PORT:PORT, 0.0.0.0, -P, compose ports); a Dockerfile image with an SSH server and an account password written in it.',
   remediationHint:
     'Publish the port on the loopback interface only (-p 127.0.0.1:5432:5432, compose "127.0.0.1:5432:5432"), or keep authentication on (POSTGRES_PASSWORD, --requirepass, a Jupyter token).',
   *check(facts) {
