@@ -10,6 +10,7 @@ import { conditionMayChange, named } from './code/syntax.js';
 import { codeFlows, dynamicCall } from './code/effects.js';
 import { hiddenResult, ownReturnAtDefinition } from './code/own-return.js';
 import { testTeardown } from './code/test-scope.js';
+import { inMigrationDown } from './code/migration-scope.js';
 import { maySdk, sdkCall, sdkConstruct, sdkMember, sdkQuery, type SdkCall } from './code/sdk.js';
 import { unescape } from './code/strings.js';
 import {
@@ -36,7 +37,7 @@ import {
   pushText,
   spliceParts,
 } from './code/walker.js';
-import { canonicalModule, isNamespace, JS_CALLS, type JsCall } from './node/calls.js';
+import { canonicalModule, isNamespace, JS_CALLS, sqlTag, type JsCall } from './node/calls.js';
 import {
   arrayTargets,
   classDeclaration,
@@ -888,6 +889,7 @@ export class JsWalker extends CodeWalker {
         args: call.args,
         kw: new Map(),
         inTest: () => testTeardown(this.root, this.text, 'node', call.span),
+        inDown: () => inMigrationDown(this.root, this.text, call.span),
       };
       const made =
         recv?.sdk !== undefined && method !== undefined
@@ -895,7 +897,10 @@ export class JsWalker extends CodeWalker {
           : (sdkConstruct(call.name, sdk) ?? sdkQuery(call.name, method, sdk));
       if (made !== undefined) return made;
     }
-    const handler = fn?.returns !== undefined ? returnsOf(fn.returns) : JS_CALLS.find(call.name, method);
+    const handler =
+      fn?.returns !== undefined
+        ? returnsOf(fn.returns)
+        : (JS_CALLS.find(call.name, method) ?? (call.tagged ? sqlTag : undefined));
     const handled = handler?.(this, call);
     // Functions given as arguments run as the receiving call would run them; a search over known
     // items keeps what its predicate accepts (node/callbacks.ts).

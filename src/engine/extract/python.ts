@@ -37,6 +37,7 @@ import { CLIENT_REQUEST, dynamicCall } from './code/effects.js';
 import { ownReturnAtDefinition } from './code/own-return.js';
 import { membersOf } from './code/records.js';
 import { testTeardown } from './code/test-scope.js';
+import { inMigrationDown } from './code/migration-scope.js';
 import { maySdk, sdkCall, sdkConstruct, sdkMember, sdkQuery, type SdkCall } from './code/sdk.js';
 import {
   CLIENT_INPUT,
@@ -905,6 +906,7 @@ export class PyWalker extends CodeWalker {
         args: call.args,
         kw: call.kw,
         inTest: () => testTeardown(this.root, this.text, 'python', call.span),
+        inDown: () => inMigrationDown(this.root, this.text, call.span),
       };
       const made =
         recv?.sdk !== undefined && method !== undefined

@@ -16,16 +16,27 @@ import { strVal } from './value.js';
 
 type Lang = 'python' | 'node';
 
-/** Methods that list a store's items: `list`, `list_topics`, `listContainers`, `paginate`, `auto_paging_iter`. */
-const LISTING = /^(?:[lL]ist(?:_\w+|[A-Z]\w*)?|paginate|auto_paging_iter|iter_\w+|scan_iter|scanIterator)$/;
-/** Methods that delete what they are given: `delete`, `delete_topics`, `deleteIfExists`, `remove_object`, `queue_delete`, `del`. */
+/**
+ * Methods that list a store's items, by shape whatever the client: `list`, `list_topics`,
+ * `listContainers`, `paginate`, `auto_paging_iter`, a getter or finder of a plural (`get_indexes`,
+ * `getBuckets`, `get_repos`, `get_all_buckets`, `find_buckets`). `all()` and `retrieve()` count
+ * when called on a plural (`s3.buckets.all()`, `c.collections.retrieve()`): see listingMethod.
+ */
+const LISTING =
+  /^(?:[lL]ist(?:_\w+|[A-Z]\w*)?|paginate|auto_paging_iter|iter_\w+|scan_iter|scanIterator|(?:get|find)_(?:all_)?[a-z]\w*s|(?:get|find)(?:All)?[A-Z]\w*s|get_all|getAll)$/;
+/** Methods that list every item of the plural they are called on (`buckets.all()`, `collections.retrieve()`). */
+const PLURAL_LISTING = /^(?:all|retrieve|iterator)$/;
+/**
+ * Methods that delete or end what they are given: `delete`, `delete_topics`, `deleteIfExists`,
+ * `remove_object`, `queue_delete`, `del`, `drop_bucket`, `disable_secrets_engine`, `terminate`.
+ */
 const DELETE =
-  /^(?:(?:delete|drop|destroy|purge|erase|unlink)(?:_\w+|[A-Z]\w*)?|del|remove(?:_\w+|[A-Z]\w*)|\w+_(?:delete|remove|drop|destroy|purge))$/;
+  /^(?:(?:delete|drop|destroy|purge|erase|unlink|terminate)(?:_\w+|[A-Z]\w*)?|del|(?:remove|disable|deprovision)(?:_\w+|[A-Z]\w*)|\w+_(?:delete|remove|drop|destroy|purge))$/;
 /** Cheap gates on the whole text before any tree walk. */
 const LIST_WORD =
-  /\.\s*(?:[lL]ist(?:_\w+|[A-Z]\w*)?|paginate|auto_paging_iter|iter_\w+)\s*\(|\bnew\s+List\w*Command\b/;
+  /\.\s*(?:[lL]ist(?:_\w+|[A-Z]\w*)?|paginate|auto_paging_iter|iter_\w+|(?:get|find)_?(?:all_?|All)?\w*s|get_?[aA]ll|all|retrieve|iterator)\s*\(|\bnew\s+List\w*Command\b/;
 const DELETE_WORD =
-  /\.\s*(?:delete|drop|destroy|purge|erase|unlink|del|remove_|remove[A-Z]|\w+_(?:delete|remove|drop|destroy|purge))|\bnew\s+(?:Delete|Drop|Purge|Remove)\w*Command\b/;
+  /\.\s*(?:delete|drop|destroy|purge|erase|unlink|terminate|del|remove_|remove[A-Z]|disable_|disable[A-Z]|deprovision|\w+_(?:delete|remove|drop|destroy|purge))|\bnew\s+(?:Delete|Drop|Purge|Remove)\w*Command\b/;
 
 /** Listing arguments that narrow what is listed (a prefix, a filter, a selector, a query). */
 const NARROWING =
@@ -37,7 +48,7 @@ const LOCAL_HOST = /^(?:localhost|127\.[\d.]+|\[::1\]|0\.0\.0\.0|[\w.-]+\.localh
 
 const src = (text: string, n: SyntaxNode): string => text.slice(n.start, n.end);
 
-interface Call {
+export interface Call {
   readonly node: SyntaxNode;
   readonly method: string;
   /** The object the method is called on, and the identifier it starts from. */
@@ -50,7 +61,7 @@ interface Call {
 const V3_COMMAND = /^([A-Z]\w*)Command$/;
 
 /** A method call (`a.b.m(...)`) or a v3 command object (client `*`), or undefined for a bare function call. */
-function methodCall(n: SyntaxNode, text: string): Call | undefined {
+export function methodCall(n: SyntaxNode, text: string): Call | undefined {
   if (n.type === 'new_expression') {
     const ctor = n.children.find((c) => c.named);
     const op = ctor?.type === 'identifier' ? V3_COMMAND.exec(src(text, ctor))?.[1] : undefined;
@@ -88,6 +99,18 @@ function methodCall(n: SyntaxNode, text: string): Call | undefined {
   };
 }
 
+/** The last name of a receiver (`s3.buckets` → buckets, `c.collections` → collections). */
+function lastName(n: SyntaxNode, text: string): string {
+  const last = n.type === 'identifier' ? n : n.children[n.children.length - 1];
+  return last === undefined ? '' : src(text, last);
+}
+
+/** A call that lists a store's items: a listing method, or all()/retrieve() on a plural. */
+function isListing(c: Call, text: string): boolean {
+  if (LISTING.test(c.method)) return true;
+  return PLURAL_LISTING.test(c.method) && /^[a-z_]\w*[a-z]s$/i.test(lastName(c.recv, text));
+}
+
 /** A listing call that lists everything: no argument narrows it (an empty prefix does not). */
 function listsEverything(c: Call, text: string): boolean {
   const stack = c.args ? [...c.args.children] : [];
@@ -110,10 +133,10 @@ function holdsListing(n: SyntaxNode, text: string): SyntaxNode | undefined {
   while (stack.length > 0) {
     const x = stack.pop()!;
     const c = methodCall(x, text);
-    if (c !== undefined && LISTING.test(c.method) && listsEverything(c, text)) return x;
+    if (c !== undefined && isListing(c, text) && listsEverything(c, text)) return x;
     // A comprehension with an `if`, a .filter(): only some items.
-    if (x.type === 'if_clause') return undefined;
-    if (c !== undefined && c.method === 'filter') return undefined;
+    if (x.type === 'if_clause' && !spares(x, text)) return undefined;
+    if (c !== undefined && c.method === 'filter' && !spares(x, text)) return undefined;
     for (const k of x.children) if (k.named) stack.push(k);
   }
   return undefined;
@@ -159,7 +182,7 @@ interface Frame {
 }
 
 /** The loop's target, iterable and body, or undefined when `n` is no loop over items. */
-function loopParts(n: SyntaxNode): [SyntaxNode, SyntaxNode, SyntaxNode] | undefined {
+function loopParts(n: SyntaxNode, text: string): [SyntaxNode, SyntaxNode, SyntaxNode] | undefined {
   if (n.type === 'for_statement' && n.children.some((c) => c.type === 'in')) {
     const kids = n.children;
     const left = kids[kids.findIndex((c) => c.type === 'for') + 1];
@@ -170,7 +193,8 @@ function loopParts(n: SyntaxNode): [SyntaxNode, SyntaxNode, SyntaxNode] | undefi
   // `[b.delete() for b in listing]`: the comprehension's own expression is the body.
   if (/comprehension$|^generator_expression$/.test(n.type)) {
     const clause = n.children.find((c) => c.type === 'for_in_clause');
-    if (clause === undefined || n.children.some((c) => c.type === 'if_clause')) return undefined;
+    if (clause === undefined || n.children.some((c) => c.type === 'if_clause' && !spares(c, text)))
+      return undefined;
     const kids = clause.children;
     const left = kids[kids.findIndex((c) => c.type === 'for') + 1];
     const right = kids[kids.findIndex((c) => c.type === 'in') + 1];
@@ -187,20 +211,117 @@ function loopParts(n: SyntaxNode): [SyntaxNode, SyntaxNode, SyntaxNode] | undefi
   return undefined;
 }
 
-/** Whether a condition sits between the loop's body and `path`'s end (a sweep picks which items go). */
-function guarded(path: readonly SyntaxNode[], body: SyntaxNode, at: number): boolean {
-  const from = path.indexOf(body);
-  for (let i = from; i < path.length; i++) {
-    const t = path[i]!.type;
-    if (/^(?:if_statement|conditional_expression|ternary_expression|if_clause|while_statement)$/.test(t))
-      return true;
+/** A literal string or a literal collection of strings (`'system'`, `("admin", "local")`, `['sys']`). */
+function literalNames(n: SyntaxNode): boolean {
+  if (n.type === 'string' || n.type === 'template_string')
+    return !n.children.some((k) => k.type === 'interpolation' || k.type === 'template_substitution');
+  if (/^(?:tuple|list|set|array|parenthesized_expression)$/.test(n.type)) {
+    const items = n.children.filter((k) => k.named && k.type !== 'comment');
+    return items.length > 0 && items.every(literalNames);
   }
-  // `if old: continue` before the delete skips some items too.
-  return body.children.some((c) => c.start < at && c.type === 'if_statement');
+  return false;
 }
 
-/** `listing.forEach((c) => ...)`, `.map(...)`: the callback's parameters are the items. */
-const EACH = /^(?:forEach|map|flatMap|each|for_each)$/;
+/**
+ * Whether a condition only names a few items by literal: when `keep`, it holds for every item but
+ * those (`name not in ("admin", "local")`, `!n.startsWith('system')`, `x != 'sys/'`); otherwise it
+ * holds only for those (`name in (...)`, `n.startswith('system')`). A loop guarded so still
+ * deletes every other item: the guard spares the store's own system entries, not the data.
+ */
+function namesFew(n: SyntaxNode, text: string, keep: boolean): boolean {
+  const named = n.children.filter((k) => k.named && k.type !== 'comment');
+  switch (n.type) {
+    case 'parenthesized_expression':
+      return named.length === 1 && namesFew(named[0]!, text, keep);
+    case 'not_operator':
+    case 'unary_expression': {
+      const op = n.children[0];
+      return op !== undefined && /^(?:not|!)$/.test(src(text, op)) && named.length === 1
+        ? namesFew(named[0]!, text, !keep)
+        : false;
+    }
+    case 'boolean_operator':
+    case 'binary_expression':
+    case 'comparison_operator': {
+      const op = n.children
+        .filter((k) => !k.named)
+        .map((k) => src(text, k))
+        .join(' ');
+      if (named.length !== 2) return false;
+      const [a, b] = named as [SyntaxNode, SyntaxNode];
+      // Every part spares items (and / &&) when kept, or every part names them (or / ||) when skipped.
+      if (op === (keep ? 'and' : 'or') || op === (keep ? '&&' : '||'))
+        return namesFew(a, text, keep) && namesFew(b, text, keep);
+      if (/^(?:not in|in)$/.test(op)) return (op === 'not in') === keep && literalNames(b);
+      if (/^(?:!=|!==|==|===)$/.test(op))
+        return op.startsWith('!') === keep && (literalNames(a) || literalNames(b));
+      return false;
+    }
+    case 'call':
+    case 'call_expression': {
+      // `x.startswith('system')`, `['sys'].includes(x)`: true for a few named items only.
+      const c = methodCall(n, text);
+      if (keep || c === undefined || c.args === undefined) return false;
+      const args = c.args.children.filter((k) => k.named);
+      if (/^(?:startswith|endswith|startsWith|endsWith)$/.test(c.method))
+        return args.length > 0 && args.every(literalNames);
+      return c.method === 'includes' && literalNames(c.recv);
+    }
+    default:
+      return false;
+  }
+}
+
+/**
+ * A comprehension's `if` clause or a `.filter(cb)` that only spares a few named items
+ * (`if n not in ("admin",)`, `.filter((x) => !x.name.startsWith('system'))`): it narrows nothing.
+ */
+function spares(n: SyntaxNode, text: string): boolean {
+  if (n.type === 'if_clause') {
+    const cond = conditionOf(n);
+    return cond !== undefined && namesFew(cond, text, true);
+  }
+  const fn = n.children
+    .find((k) => k.type === 'arguments')
+    ?.children.find((k) => k.type === 'arrow_function' || k.type === 'function_expression');
+  const body = fn?.children[fn.children.length - 1];
+  if (body === undefined) return false;
+  if (body.type !== 'statement_block') return namesFew(body, text, true);
+  const ret = body.children.find((k) => k.type === 'return_statement')?.children.find((k) => k.named);
+  return ret !== undefined && body.children.filter((k) => k.named).length === 1 && namesFew(ret, text, true);
+}
+
+/** The condition of an `if`, a comprehension's `if` clause, a ternary. */
+function conditionOf(n: SyntaxNode): SyntaxNode | undefined {
+  const at = n.children.findIndex((k) => k.type === 'if');
+  return (at >= 0 ? n.children.slice(at + 1) : n.children).find((k) => k.named && k.type !== 'comment');
+}
+
+/** Whether a condition sits between the loop's body and `path`'s end (a sweep picks which items go). */
+function guarded(path: readonly SyntaxNode[], body: SyntaxNode, at: number, text: string): boolean {
+  const from = path.indexOf(body);
+  for (let i = from; i < path.length; i++) {
+    const n = path[i]!;
+    if (n.type === 'if_statement') {
+      const cond = conditionOf(n);
+      if (cond !== undefined && namesFew(cond, text, true)) continue;
+      return true;
+    }
+    if (/^(?:conditional_expression|ternary_expression|if_clause|while_statement)$/.test(n.type)) return true;
+  }
+  // `if old: continue` before the delete skips some items too (`if name in ('sys',): continue` only a few).
+  return body.children.some((c) => {
+    if (c.end > at || c.type !== 'if_statement') return false;
+    const cond = conditionOf(c);
+    return cond === undefined || !namesFew(cond, text, false);
+  });
+}
+
+/**
+ * `listing.forEach((c) => ...)`, `.map(...)`: the callback's parameters are the items;
+ * `listing.then(({ data }) => ...)`: they are the listing itself (its items read through them).
+ */
+const EACH = /^(?:forEach|map|flatMap|each|for_each|then)$/;
 
 /**
  * Every delete over a listing in the input, handed to `col` as the HTTP DELETE it amounts to.
@@ -218,7 +339,7 @@ export function listingDeletes(root: SyntaxNode, text: string, lang: Lang, col: 
   while (pre.length > 0) {
     const n = pre.pop()!;
     const c = methodCall(n, text);
-    if (c !== undefined && LISTING.test(c.method) && c.root !== null) listedRoots.add(c.root);
+    if (c !== undefined && isListing(c, text) && c.root !== null) listedRoots.add(c.root);
     if ((n.type === 'assignment' || n.type === 'variable_declarator') && n.children.length >= 2) {
       const target = n.children[0]!;
       const value = n.children[n.children.length - 1]!;
@@ -241,7 +362,7 @@ export function listingDeletes(root: SyntaxNode, text: string, lang: Lang, col: 
   const visit = (n: SyntaxNode, path: SyntaxNode[]): void => {
     path.push(n);
     const c = methodCall(n, text);
-    const loop = loopParts(n);
+    const loop = loopParts(n, text);
     let pushed = 0;
     if (loop !== undefined && listed(loop[1])) {
       const [left, right, body] = loop;
@@ -270,7 +391,7 @@ export function listingDeletes(root: SyntaxNode, text: string, lang: Lang, col: 
       over = holdsListing(c.args, text) !== undefined || reads(c.args, text, assigned);
     for (const f of frames) {
       if (over) break;
-      if (guarded(path, f.body, c.node.start)) continue;
+      if (guarded(path, f.body, c.node.start, text)) continue;
       over =
         reads(c.recv, text, f.names) ||
         (c.root !== null &&
@@ -289,7 +410,7 @@ export function listingDeletes(root: SyntaxNode, text: string, lang: Lang, col: 
  * Where the listed store is: the first host a string names that is not this machine, or a hosted
  * service's when none is named; null when only this machine is named (a dev or test server).
  */
-function listedHost(strings: readonly string[]): string | null {
+export function listedHost(strings: readonly string[]): string | null {
   let local = false;
   for (const s of strings) {
     if (s.length > 300) continue;

@@ -54,6 +54,8 @@ export interface SdkCall {
   readonly kw: ReadonlyMap<string, Val>;
   /** Whether the call runs as a test's set-up or tear-down on no production target (code/test-scope.ts). */
   readonly inTest?: () => boolean;
+  /** Whether the call sits in a migration's down step, beside its up step (code/migration-scope.ts). */
+  readonly inDown?: () => boolean;
 }
 
 const sdkVal = (sdk: Sdk): Val => ({ ...UNKNOWN, sdk });
@@ -255,7 +257,10 @@ export function sdkConstruct(name: string, c: SdkCall): Val | undefined {
   ) {
     const node = first?.fields?.get('node') ?? first?.fields?.get('nodes') ?? c.kw.get('hosts') ?? first;
     const target = node?.items?.[0] ?? node;
-    const url = target ? constText(target) : null;
+    // `hosts=[{"host": "localhost", "port": 9200}]`: the node as its URL.
+    const host = target?.fields !== undefined ? text(target.fields.get('host')) : null;
+    const port = target?.fields !== undefined ? (text(target.fields.get('port')) ?? '9200') : '';
+    const url = host !== null ? `http://${host}:${port}` : target ? constText(target) : null;
     return sdkVal({ lib: 'search', path: [], ...(url ? { target: url } : {}) });
   }
   // --- knex: `knex('orders')`, `knex.from('orders')` start a query on that table
@@ -954,8 +959,13 @@ function ormWipe(name: string, method: string | undefined, c: SdkCall): Val | un
   };
   switch (method) {
     case 'drop_all':
-      // Base.metadata.drop_all(engine) / db.drop_all(): every table of the models.
-      if (!/(?:^|\.)(?:metadata|db)\.drop_all$/.test(name)) return undefined;
+      // Base.metadata.drop_all(engine) / db.drop_all() / MetaData().drop_all(bind=e): every table.
+      if (
+        !/(?:^|\.)(?:metadata|db)\.drop_all$/.test(name) &&
+        !c.kw.has('bind') &&
+        first?.sdk?.lib !== 'engine'
+      )
+        return undefined;
       return throwawayDb(first ?? c.kw.get('bind')) ? undefined : done('DROP SCHEMA public CASCADE');
     case 'sync':
       // sequelize.sync({ force: true }) / Model.sync({ force: true }): tables dropped and re-created.
@@ -974,6 +984,8 @@ function ormWipe(name: string, method: string | undefined, c: SdkCall): Val | un
       return /(?:^|\.)sequelize\.drop$/.test(name) ? done('DROP SCHEMA public CASCADE') : undefined;
     case 'dropTable':
     case 'dropTableIfExists': {
+      // A migration's down() dropping the table its up() made: the project's schema rolled back.
+      if (c.inDown?.() === true) return undefined;
       // knex.schema.dropTable('users'), queryInterface.dropTable('users'), queryRunner.dropTable('users').
       const table = tableOf(first);
       if (table !== null) return done(`DROP TABLE ${table}`);

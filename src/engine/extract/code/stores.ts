@@ -349,9 +349,9 @@ function destroyLine(
         ? del('https://minio.remote', `/${arg('bucket_name')}`)
         : null;
     case 'etcd': {
-      // The whole key space: a prefix of '' or '/'.
+      // The whole key space or one top-level tree of it (`/registry`: all of a kubernetes cluster's state).
       const prefix = text(args[0] ?? kw.get('key_prefix'));
-      return method === 'delete_prefix' && (prefix === '' || prefix === '/')
+      return method === 'delete_prefix' && prefix !== null && /^\/?[\w.-]*\/?$/.test(prefix)
         ? del('https://etcd.remote', '/v2/keys/?recursive=true')
         : null;
     }

@@ -9,6 +9,7 @@ import type { ExtractContext, Extractor } from '../types.js';
 import { Collector, type LoopFrame } from './collector.js';
 import { delegated, generatorOf } from './generators.js';
 import { listingDeletes } from './listing-deletes.js';
+import { wholeStores } from './whole-stores.js';
 import { named, reportMissing } from './syntax.js';
 import { mayRaise, tryParts } from './try-exits.js';
 import { FACT_UNITS, parseCost, VISIT_UNITS } from './work.js';
@@ -375,7 +376,10 @@ export function codeExtractor(
       const { root, errors } = parseSyntaxWithErrors(runtime, text);
       const col = new Collector(runtime, ctx);
       new Walker(text, col).run(root);
-      if (runtime === 'python' || runtime === 'node') listingDeletes(root, text, runtime, col);
+      if (runtime === 'python' || runtime === 'node') {
+        listingDeletes(root, text, runtime, col);
+        wholeStores(root, text, runtime, col);
+      }
       // A tree without errors has no MISSING tokens: no second walk to look for them.
       if (errors.length > 0) reportMissing(root, text, col);
       const facts = col.finish();

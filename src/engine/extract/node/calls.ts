@@ -996,7 +996,8 @@ const sqlMethod: Handler = (w, c) => {
   return undefined;
 };
 
-const sqlTag: Handler = (w, c) => {
+/** A template tagged by any function whose text is SQL (neon, @vercel/postgres, slonik): the query it runs. */
+export const sqlTag: Handler = (w, c) => {
   const q = c.args[0];
   if (q && c.tagged && looksLikeSql(render(q))) sqlQuery(w.col, q, spanOf(w, c, 0), VIA);
   return undefined;

@@ -98,7 +98,9 @@ function storeDrops(w: readonly string[], f: Map<string, unknown>): CliEquivalen
   else if (has(w, 'bucket') && has(w, 'gcs', 'storage', 'minio', 'r2') && any(f, 'force', 'recursive'))
     names = list(f, 'bucket', 'bucket_name', 'name');
   if (names.length === 0) return undefined;
-  return { code: names.map((n) => `DROP TABLE ${ident(n)};`).join('\n'), runtime: 'sql' };
+  // An index's dots and dashes are part of its name (`test-logs-2026.11.27`), not a schema: as one SQL name.
+  const table = (n: string): string => ident(/^[\w.-]+$/.test(n) ? n.replace(/[.-]/g, '_') : n);
+  return { code: names.map((n) => `DROP TABLE ${table(n)};`).join('\n'), runtime: 'sql' };
 }
 
 /**

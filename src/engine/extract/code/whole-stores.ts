@@ -1,0 +1,107 @@
+/**
+ * A whole store emptied or dropped by a method whose name says so, whatever the client (R8
+ * datastore-wipe-unmodelled): `kv.flushall()`, upstash `redis.flushall()`, `client.flushDb()`,
+ * loopback `Order.destroyAll()`, `store.delete_all()`, `cluster.drop_keyspace(...)`. Read from the
+ * tree by method name and arguments alone, so a client we do not model is judged as one we do:
+ * written as the HTTP DELETE of the store (NET-AST-003). A filter or prefix argument narrows it;
+ * a store only on this machine (localhost, in memory) and a test's own tear-down stay everyday work.
+ */
+import type { SyntaxNode } from '../../parse/index.js';
+import { shellWord, type Collector } from './collector.js';
+import { listedHost, methodCall } from './listing-deletes.js';
+import { inTestScope, productionTarget, testFacts } from './test-scope.js';
+import { strVal } from './value.js';
+
+type Lang = 'python' | 'node';
+
+/** listedHost's answer when the input names no address (the client's configured, hosted store). */
+const HOSTED = 'hosted-store.remote';
+
+/** Methods that empty or drop everything their receiver holds. */
+const WHOLE =
+  /^(?:flush_?all|flushAll|flush_?db|flushDb|flushDB|delete_?all(?:_\w+)?|deleteAll(?:[A-Z]\w*)?|purge_?all(?:_\w+)?|purgeAll(?:[A-Z]\w*)?|truncate_?all|truncateAll|wipe_?all|wipeAll|destroy_?all|destroyAll|drop_?everything|dropEverything|drop_?all_?(?:tables|collections|indexes|indices|keyspaces|databases)|dropAll(?:Tables|Collections|Indexes|Indices|Keyspaces|Databases))$/;
+/** Cheap gate on the whole text. */
+const WHOLE_WORD =
+  /\.\s*(?:flush|delete_?[aA]ll|purge_?[aA]ll|truncate_?[aA]ll|wipe_?[aA]ll|destroy_?[aA]ll|drop_?(?:everything|Everything|all_|All))/;
+/** Arguments that do not narrow what is removed (a mode, a flag, a bind, a timeout). */
+const MODE_KEY = /^(?:force|async|asynchronous|sync|bind|confirm|timeout|wait|cascade|mode|checkfirst)$/i;
+const MODE_WORD = /^["'`](?:ASYNC|SYNC)["'`]$/i;
+
+const src = (text: string, n: SyntaxNode): string => text.slice(n.start, n.end);
+
+/** Whether the call's arguments leave everything in: none, a mode word, an options object of modes. */
+function unnarrowed(args: SyntaxNode | undefined, text: string): boolean {
+  for (const a of args?.children ?? []) {
+    if (!a.named || a.type === 'comment') continue;
+    if (a.type === 'keyword_argument') {
+      const key = a.children[0];
+      if (key === undefined || !MODE_KEY.test(src(text, key))) return false;
+    } else if (a.type === 'object') {
+      for (const p of a.children) {
+        if (!p.named || p.type === 'comment') continue;
+        const key = p.type === 'pair' ? p.children[0] : p;
+        if (key === undefined || !MODE_KEY.test(src(text, key).replace(/^["']|["']$/g, ''))) return false;
+      }
+    } else if (!MODE_WORD.test(src(text, a)) && !/^(?:true|True)$/.test(src(text, a))) return false;
+  }
+  return true;
+}
+
+/** A client made with no address (`redis.Redis()`, `new Redis()`, `Redis(db=15)`): its default, this machine. */
+function madeBare(n: SyntaxNode | undefined, text: string): boolean {
+  while (n !== undefined && /^(?:await|await_expression|parenthesized_expression)$/.test(n.type))
+    n = n.children.find((k) => k.named);
+  if (n === undefined || !/^(?:call|call_expression|new_expression)$/.test(n.type)) return false;
+  // `Redis.from_env()`, `fromUrl()`: an address from the configuration, not the default.
+  const callee = n.children.find((k) => k.named);
+  if (callee !== undefined && /(?:env|url|config|connection|string)\w*$/i.test(src(text, callee)))
+    return false;
+  const args = n.children.find((k) => k.type === 'argument_list' || k.type === 'arguments');
+  return (args?.children ?? []).every((a) => {
+    if (!a.named || a.type === 'comment') return true;
+    const v = a.type === 'keyword_argument' ? a.children[a.children.length - 1] : a;
+    return v !== undefined && /^(?:integer|number|true|false|True|False)$/.test(v.type);
+  });
+}
+
+/** The value a name is first bound to (`r = redis.Redis()`, `const c = new Redis()`). */
+function boundValue(root: SyntaxNode, text: string, name: string): SyntaxNode | undefined {
+  const stack = [root];
+  while (stack.length > 0) {
+    const n = stack.pop()!;
+    if ((n.type === 'assignment' || n.type === 'variable_declarator') && n.children.length >= 2) {
+      const target = n.children[0]!;
+      if (target.type === 'identifier' && src(text, target) === name)
+        return n.children[n.children.length - 1];
+    }
+    for (let i = n.children.length - 1; i >= 0; i--) if (n.children[i]!.named) stack.push(n.children[i]!);
+  }
+  return undefined;
+}
+
+/**
+ * Every whole-store wipe in the input, handed to `col` as the HTTP DELETE it amounts to.
+ * Runs once per input after the walk; skipped unless the text names such a method.
+ */
+export function wholeStores(root: SyntaxNode, text: string, lang: Lang, col: Collector): void {
+  if (!WHOLE_WORD.test(text)) return;
+  const facts = testFacts(root, text, lang);
+  const host = listedHost(facts.strings);
+  if (host === null) return;
+  const stack = [root];
+  while (stack.length > 0) {
+    const n = stack.pop()!;
+    for (const k of n.children) if (k.named && k.type !== 'comment') stack.push(k);
+    const c = methodCall(n, text);
+    if (c === undefined || c.root === '*' || !WHOLE.test(c.method) || !unnarrowed(c.args, text)) continue;
+    // No address in the input: a client made bare talks to its default on this machine.
+    if (
+      host === HOSTED &&
+      (madeBare(c.recv, text) || (c.root !== null && madeBare(boundValue(root, text, c.root), text)))
+    )
+      continue;
+    const span = { start: n.start, end: n.end };
+    if (inTestScope(root, text, lang, span) && !productionTarget(facts.strings)) continue;
+    col.nested(`curl -X DELETE ${shellWord(strVal(`https://${host}/every-item`))}`, 'bash', span, lang);
+  }
+}
