@@ -10,8 +10,23 @@ const KNOWN_EXTRA =
 
 const LOOPBACK = /^https?:\/\/(?:localhost|127\.\d+\.\d+\.\d+|\[::1\])(?:[:/]|$)/i;
 
+/**
+ * `NAME=URL`, `NAME URL` or a config file's `NAME = URL` line, also inside the quoted text a RUN
+ * writes into .npmrc or pip.conf (`echo "registry=http://…" > ~/.npmrc`, `printf "[global]\nindex-url = …"`).
+ */
 const URL_AFTER = (name: string): RegExp =>
-  new RegExp(String.raw`(?:^|[\s;&|])${name}(?:=|\s+)["']?((?:https?://)?[^\s"';&|]+)`, 'i');
+  new RegExp(String.raw`(?:^|[\s;&|"']|\\[nt])${name}(?:\s*=\s*|\s+)["']?((?:https?://)?[^\s"';&|\\]+)`, 'i');
+
+/** Compiled once (not per instruction). */
+const EXTRA_INDEX = URL_AFTER('(?:--extra-index-url|extra-index-url|PIP_EXTRA_INDEX_URL|UV_EXTRA_INDEX_URL)');
+const ANY_EXTRA_INDEX = URL_AFTER(
+  '(?:--extra-index-url|extra-index-url|PIP_EXTRA_INDEX_URL|UV_EXTRA_INDEX_URL|--index)',
+);
+const INDEX_URL = URL_AFTER('(?:--index-url|index-url|-i|PIP_INDEX_URL|UV_INDEX_URL|UV_DEFAULT_INDEX)');
+const APK_REPOSITORY = URL_AFTER('(?:--repository|-X)');
+const TRUSTED_HOST = URL_AFTER('(?:--trusted-host|trusted-host|PIP_TRUSTED_HOST)');
+const NPM_REGISTRY = URL_AFTER('(?:registry|--registry|NPM_CONFIG_REGISTRY|npm_config_registry)');
+const GOPROXY_URL = URL_AFTER('GOPROXY');
 
 /** Variables pip/uv read their index from, and the pip config key each one is. */
 const PIP_VARIABLES: ReadonlyMap<string, string> = new Map([
@@ -59,13 +74,11 @@ function shellWord(s: string): string {
  */
 export function uncheckedSource(text: string): { url: string; why: string } | undefined {
   if (text.length > 65536) return undefined;
-  const index =
-    URL_AFTER('(?:--index-url|-i|PIP_INDEX_URL|UV_INDEX_URL|UV_DEFAULT_INDEX)').exec(text)?.[1] ??
-    URL_AFTER('(?:--extra-index-url|PIP_EXTRA_INDEX_URL|UV_EXTRA_INDEX_URL|--index)').exec(text)?.[1];
-  const trusted = URL_AFTER('(?:--trusted-host|PIP_TRUSTED_HOST)').exec(text)?.[1];
+  const index = INDEX_URL.exec(text)?.[1] ?? ANY_EXTRA_INDEX.exec(text)?.[1];
+  const trusted = TRUSTED_HOST.exec(text)?.[1];
   if (trusted !== undefined)
     return { url: index ?? `https://${trusted}`, why: `pip trusts ${trusted} without TLS checks` };
-  const extra = URL_AFTER('(?:--extra-index-url|PIP_EXTRA_INDEX_URL|UV_EXTRA_INDEX_URL)').exec(text)?.[1];
+  const extra = EXTRA_INDEX.exec(text)?.[1];
   if (extra !== undefined && /^https?:\/\//i.test(extra) && !KNOWN_EXTRA.test(extra) && !LOOPBACK.test(extra))
     return {
       url: extra,
@@ -76,14 +89,12 @@ export function uncheckedSource(text: string): { url: string; why: string } | un
   if (
     /\bGONOSUMDB=|\bGONOSUMCHECK=|\bGOSUMDB=off\b|\bGOINSECURE=|\bGOFLAGS=["']?[^\n]*-insecure/.test(text)
   ) {
-    const proxy = URL_AFTER('GOPROXY').exec(text)?.[1];
+    const proxy = GOPROXY_URL.exec(text)?.[1];
     const url = proxy?.split(',')[0];
     if (url !== undefined && /^https?:\/\//i.test(url) && !LOOPBACK.test(url))
       return { url, why: `Go modules from ${url} with the checksum database off` };
   }
-  const registry = URL_AFTER('(?:registry|--registry|NPM_CONFIG_REGISTRY|npm_config_registry)').exec(
-    text,
-  )?.[1];
+  const registry = NPM_REGISTRY.exec(text)?.[1];
   if (/\bstrict-ssl[= ]+false\b|NODE_TLS_REJECT_UNAUTHORIZED=["']?0/i.test(text) && registry !== undefined)
     return { url: registry, why: `npm installs from ${registry} with TLS checks off` };
   if (registry !== undefined && /^http:\/\//i.test(registry) && !LOOPBACK.test(registry))
@@ -117,7 +128,7 @@ function systemSource(text: string): { url: string; why: string } | undefined {
   )
     return { url: firstUrl(text), why: 'apt installs with package signatures unchecked' };
   if (/\bapk\b[^\n;&|]*--allow-untrusted\b/.test(text)) {
-    const repo = URL_AFTER('(?:--repository|-X)').exec(text)?.[1];
+    const repo = APK_REPOSITORY.exec(text)?.[1];
     if (repo !== undefined && /^(?:https?|ftp):\/\//i.test(repo))
       return { url: repo, why: `apk installs unsigned packages from ${repo}` };
   }
