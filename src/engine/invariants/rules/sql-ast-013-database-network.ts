@@ -1,5 +1,6 @@
 /** SQL-AST-013: SQL that makes the database open network connections (dblink, UTL_HTTP, xp_dirtree, FEDERATED). */
 import { reachingFunctions } from '../../knowledge/sql.js';
+import { exportsAggregatesOnly } from '../../knowledge/sql-aggregate-export.js';
 import { OWN_NETWORK, remoteArgument } from '../../knowledge/sql-remote.js';
 import { defineRule } from '../define-rule.js';
 
@@ -116,6 +117,9 @@ export default defineRule({
       if (f && nets.every((x) => MAILERS.has(x.name.slice(x.name.lastIndexOf('.') + 1))) && fixedMail(s.text))
         continue;
       if (f && nets.every((x) => x.name.endsWith('http_get')) && FIXED_GET.test(s.text)) continue;
+      // An S3 export of totals only (r8 FP): what leaves is figures, not rows about anyone.
+      if (f && nets.every((x) => x.name.endsWith('query_export_to_s3')) && exportsAggregatesOnly(s.text))
+        continue;
       if (f && nets.every((x) => /(?:^|\.)http_(?:get|post)$/.test(x.name)) && onlyEdgeFunctions(s.text))
         continue;
       if (f)

@@ -1,6 +1,7 @@
 /** SQL-AST-014: reading credential tables (pg_shadow, pg_authid, mysql.user, sys.sql_logins ...) or UNION-injected password columns. */
 import { isCredentialTable } from '../../knowledge/sql.js';
 import type { SqlStmtFact } from '../../facts.js';
+import { lastWrittenTable, secretCopy, secretRowColumns } from '../../knowledge/sql-trigger-copy.js';
 import { defineRule } from '../define-rule.js';
 
 /**
@@ -95,7 +96,15 @@ export default defineRule({
   remediationHint:
     'Do not read database credential tables or password hashes. Check access with has_table_privilege()/current_user, and ask the user when an account needs changing.',
   *check(facts) {
-    for (const s of facts.of('sql')) {
+    // Text order: a trigger body the fallback split (`INSERT INTO t(c)` | `SELECT NEW.c`) reads on.
+    let written: string | undefined;
+    for (const s of [...facts.of('sql')].sort((a, b) => a.span.start - b.span.start)) {
+      const copy = secretCopy(secretRowColumns(s.text), lastWrittenTable(s.text) ?? written);
+      written = lastWrittenTable(s.text) ?? written;
+      if (copy !== undefined) {
+        yield { span: s.span, reason: copy, suggestedAlternative: null };
+        continue;
+      }
       const table = s.readsTables.find(isCredentialTable);
       if (table !== undefined && !readsNoSecret(s.text, table)) {
         yield {
@@ -133,6 +142,11 @@ export default defineRule({
       { input: 'SELECT a FROM pg_authid a', runtime: 'sql' },
       { input: 'SELECT rolname FROM pg_authid WHERE rolpassword IS NOT NULL', runtime: 'sql' },
       { input: 'SELECT email, session_token FROM sessions WHERE revoked_at IS NULL', runtime: 'sql' },
+      {
+        input:
+          'CREATE TRIGGER steal AFTER INSERT ON payments FOR EACH ROW INSERT INTO public_notes(body) SELECT NEW.card_number',
+        runtime: 'sql',
+      },
     ],
     allow: [
       {

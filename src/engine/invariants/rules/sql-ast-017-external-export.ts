@@ -4,6 +4,7 @@
  * FUNCTION s3(...)`, Hive external tables written by CTAS, Oracle DBMS_CLOUD exports, and SQL
  * Server `BACKUP ... TO URL` or to a UNC share. The rows leave for a bucket or host the agent names.
  */
+import { exportsAggregatesOnly } from '../../knowledge/sql-aggregate-export.js';
 import { firstMatch } from '../../knowledge/sql-text.js';
 import { defineRule } from '../define-rule.js';
 
@@ -12,7 +13,12 @@ const GATE = new RegExp(LEAD + String.raw`(?:copy|export|unload|insert|backup|cr
 /** A quoted object-store or remote URL (s3://, gs://, azure://, https://, hdfs://, \\host\share). */
 const REMOTE = String.raw`N?'(?:(?:s3a?|gs|gcs|azure|az|abfss?|wasbs?|https?|ftp|hdfs|oss|cos|r2)://|\\\\|//)`;
 
-const CHECKS: readonly { readonly pattern: RegExp; readonly reason: string }[] = [
+const CHECKS: readonly {
+  readonly pattern: RegExp;
+  readonly reason: string;
+  /** The statement's query is read: an export of aggregates only is allowed. */
+  readonly aggregatesMayLeave?: boolean;
+}[] = [
   {
     pattern: new RegExp(LEAD + String.raw`copy\s+into\s+` + REMOTE, 'i'),
     reason: 'COPY INTO an external location writes the rows to a bucket outside the database',
@@ -20,10 +26,12 @@ const CHECKS: readonly { readonly pattern: RegExp; readonly reason: string }[] =
   {
     pattern: new RegExp(LEAD + String.raw`export\s+data\b`, 'i'),
     reason: 'EXPORT DATA writes the query result to external storage',
+    aggregatesMayLeave: true,
   },
   {
     pattern: new RegExp(LEAD + String.raw`unload\s*\(`, 'i'),
     reason: 'UNLOAD writes the query result to an S3 bucket',
+    aggregatesMayLeave: true,
   },
   {
     pattern: new RegExp(
@@ -155,7 +163,9 @@ export default defineRule({
       if (!GATE.test(s.text) && !(s.qualifiedFunctions ?? []).some((f) => f.startsWith('dbms_cloud.')))
         continue;
       const hit = firstMatch(CHECKS, s.text);
-      if (hit) yield { span: s.span, reason: hit.reason, suggestedAlternative: null };
+      // EXPORT DATA / UNLOAD of totals only (r6 FP): figures leave, not rows about anyone.
+      if (hit && (hit.aggregatesMayLeave !== true || !exportsAggregatesOnly(s.text)))
+        yield { span: s.span, reason: hit.reason, suggestedAlternative: null };
     }
   },
   examples: {
