@@ -191,6 +191,11 @@ export interface SqlStmtFact extends FactBase {
    * earlier in the same input (a temporary table shadows a permanent one of the same name).
    */
   readonly temporary?: boolean;
+  /**
+   * The whole SQL input has the shape of an injection payload (extract/sql/injection.ts): what it
+   * does, in words. Set on the input's first statement only.
+   */
+  readonly injection?: string;
 }
 
 /** A loop or recursion. */

@@ -16,6 +16,7 @@ import { switchesStrictOff, truncatingRetype } from './sql/narrowing.js';
 import { clientCommands, type ClientCommand } from './sql/client.js';
 import { foreignAccess } from './sql/foreign.js';
 import { fromPg } from './sql/from-pg.js';
+import { injectionShape } from './sql/injection.js';
 import type { J } from './sql/json.js';
 import { lexSql, type LexResult } from './sql/lexer.js';
 import { parseNsp, parsePg } from '../parse/sql.js';
@@ -411,11 +412,17 @@ export function extractSql(input: string, ctx: ExtractContext): Fact[] {
       });
     for (const h of handoffs)
       facts.push(
-        ...ctx.nested(h.code, 'sql', { start: s.start + h.at, end: s.start + h.at + h.code.length }, 'sql'),
+        ...bodyFacts(
+          ctx.nested(h.code, 'sql', { start: s.start + h.at, end: s.start + h.at + h.code.length }, 'sql'),
+        ),
       );
     for (const d of s.dynamicSql)
-      facts.push(...ctx.nested(d.code, 'sql', { start: d.start, end: d.end }, 'sql'));
+      facts.push(...bodyFacts(ctx.nested(d.code, 'sql', { start: d.start, end: d.end }, 'sql')));
   }
+  // An injection payload spans statements (`'; WAITFOR DELAY ...--`): judged once, on the whole text.
+  const injection = injectionShape(text);
+  const first = injection === undefined ? -1 : facts.findIndex((f) => f.kind === 'sql');
+  if (first >= 0) facts[first] = { ...(facts[first] as SqlStmtFact), injection: injection! };
   for (const l of literals) {
     const lit: LiteralFact = {
       kind: 'literal',
@@ -428,6 +435,19 @@ export function extractSql(input: string, ctx: ExtractContext): Fact[] {
     facts.push(lit);
   }
   return facts;
+}
+
+/**
+ * Facts of SQL a statement hands to the server (a function body, EXEC('...')): a body or a piece
+ * of dynamic SQL is no value spliced into a query, so it carries no injection shape of its own.
+ */
+function bodyFacts(facts: readonly Fact[]): readonly Fact[] {
+  if (!facts.some((f) => f.kind === 'sql' && f.injection !== undefined)) return facts;
+  return facts.map((f) => {
+    if (f.kind !== 'sql' || f.injection === undefined) return f;
+    const { injection: _dropped, ...rest } = f;
+    return rest;
+  });
 }
 
 /** Facts of client meta-commands: shells run, files the results go to, results run as SQL. */

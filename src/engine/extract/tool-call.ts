@@ -176,6 +176,8 @@ const BROWSER_TOOL =
   /(?:^|_)(?:browser|page|playwright|puppeteer|selenium|chrome|chromium|webdriver|devtools|cdp|tab)(?:$|_)/;
 const BROWSER_CODE_KEY = /^(?:function|fn|script|expression|expr|code|js|javascript|page_function|source)$/;
 const CODE_QUERY = /^(?:query|q)$/;
+/** Tools named for a SQL database (run_sql, mysql_query): their `query` is SQL even as a bare fragment (`' OR 1=1--`). */
+const SQL_TOOL = /(?:^|_)(?:sql|mysql|psql|postgres|postgresql|sqlite|mssql|tsql|plsql)(?:$|_)/;
 /** Tools that run their input in an interpreter (python_repl, node_repl, code_interpreter). */
 const REPL_TOOL = /(?:^|_)(?:repl|interpreter|eval|kernel|sandbox)(?:$|_)/;
 /** Fields a REPL tool takes its code in besides code/input (LangChain: `query`, `tool_input`, `__arg1`). */
@@ -1003,7 +1005,8 @@ function walkArguments(
     else if (CODE_SQL.test(key)) runtime = 'sql';
     else if (CODE_DOCKER.test(key)) runtime = 'docker';
     else if (CODE_GENERIC.test(key)) runtime = codeRuntime(tool, siblings);
-    else if (CODE_QUERY.test(key) && (looksLikeSql(value) || GRAPH_TOOL.test(tool))) runtime = 'sql';
+    else if (CODE_QUERY.test(key) && (looksLikeSql(value) || GRAPH_TOOL.test(tool) || SQL_TOOL.test(tool)))
+      runtime = 'sql';
     // LangChain's PythonREPLTool takes its code as `query` (red team r4): a REPL's input field is code.
     else if (REPL_INPUT_KEY.test(key) && REPL_TOOL.test(tool)) runtime = codeRuntime(tool, siblings);
     else if (KEYSTROKE_KEY.test(key) && typesKeys(tool, siblings)) runtime = 'bash';

@@ -116,6 +116,7 @@ import sqlAst014CredentialTables from './rules/sql-ast-014-credential-tables.js'
 import sqlAst015AccessControlWeakening from './rules/sql-ast-015-access-control-weakening.js';
 import sqlAst016CatalogWrite from './rules/sql-ast-016-catalog-write.js';
 import sqlAst017ExternalExport from './rules/sql-ast-017-external-export.js';
+import sqlAst020InjectionPayload from './rules/sql-ast-020-injection-payload.js';
 import sysAst001ServiceStop from './rules/sys-ast-001-service-stop.js';
 
 /** Every rule file with the id its name announces, in file-name (= id) order. */
@@ -236,5 +237,6 @@ export const RULE_FILES: readonly (readonly [id: string, rule: RuleDefinition])[
   ['SQL-AST-015', sqlAst015AccessControlWeakening],
   ['SQL-AST-016', sqlAst016CatalogWrite],
   ['SQL-AST-017', sqlAst017ExternalExport],
+  ['SQL-AST-020', sqlAst020InjectionPayload],
   ['SYS-AST-001', sysAst001ServiceStop],
 ];

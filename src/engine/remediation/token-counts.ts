@@ -123,6 +123,7 @@ export const RULE_TOKENS_CONSERVED: Readonly<Record<string, number>> = {
   'SQL-AST-015': 1113,
   'SQL-AST-016': 1219,
   'SQL-AST-017': 1252,
+  'SQL-AST-020': 1290,
   'SYS-AST-001': 7502,
 };
 

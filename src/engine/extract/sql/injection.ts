@@ -1,0 +1,371 @@
+/**
+ * SQL-injection payloads (issue #22): text written to close a quoted or numeric value of someone
+ * else's query and change what the query does. Judged on the whole SQL input, before it is split
+ * into statements, because the payload's shape spans them (`'; WAITFOR DELAY ...--`).
+ *
+ * Two readings. A *fragment* (the input does not open with a statement) is the value an attacker
+ * types: it is a payload when it closes a quote or parenthesis, continues the query with a
+ * connective (OR, AND, UNION, ORDER BY, `;`, `||`), or carries a comment, a delay, a system value
+ * or a tautology. A *statement* is a payload when its quoting is broken, a branch of an OR is
+ * always true, it waits in a condition, it forces an error or a character-by-character comparison
+ * on a system value, or a UNION arm probes the catalog or column count.
+ */
+import { lexSql, type SqlToken } from './lexer.js';
+
+/** Words that open a statement in some dialect we read (PostgreSQL, MySQL, SQLite, T-SQL, Oracle, warehouses). */
+const STATEMENT_WORDS = new Set(
+  (
+    'select with insert update delete drop create alter truncate grant revoke deny copy merge replace upsert ' +
+    'call exec execute do load show set pragma begin commit rollback end abort vacuum analyze analyse ' +
+    'attach detach lock unlock rename comment declare use handler explain describe desc savepoint release ' +
+    'values table prepare deallocate reset discard listen notify unlisten checkpoint cluster reindex ' +
+    'refresh security import export install force unload put get list remove fetch move close open ' +
+    'optimize repair check checksum flush kill purge restore backup shutdown reconfigure dbcc print ' +
+    'raiserror throw waitfor go if while return break continue goto try catch bulk openrowset ' +
+    'enable disable msck summarize pivot unpivot from start undrop use uninstall change stop xa'
+  ).split(' '),
+);
+
+/** Words that continue a query rather than start one: the front of an injected value. */
+const CONNECTIVES = new Set([
+  'or',
+  'and',
+  'xor',
+  'not',
+  'union',
+  'intersect',
+  'except',
+  'order',
+  'group',
+  'having',
+  'where',
+  'limit',
+  'offset',
+  'like',
+  'rlike',
+  'regexp',
+  'between',
+  'in',
+  'is',
+  'procedure',
+  'into',
+  'as',
+  'waitfor',
+  'exec',
+  'execute',
+  'select',
+]);
+
+/** Functions that stall the server: the probe of a time-based blind injection. */
+const DELAY =
+  /\b(?:sleep|pg_sleep(?:_for|_until)?|benchmark|randomblob|dbms_lock\s*\.\s*sleep|dbms_session\s*\.\s*sleep|dbms_pipe\s*\.\s*receive_message)\s*\(|\bwaitfor\s+(?:delay|time)\b/i;
+
+/** Values that describe the server rather than the application's data: what a probe extracts. */
+const SYSTEM_VALUE =
+  /@@\w+|\b(?:version|user|current_user|system_user|session_user|database|schema|db_name|user_name|suser_name|suser_sname|host_name|sqlite_version|current_database|load_file|connection_id)\s*\(|\b(?:current_user|session_user|system_user|user)\b(?!\s*[.(\w])|\binformation_schema\b|\b(?:sysobjects|syscolumns|sysdatabases|sysusers|sysxlogins|syslogins|sqlite_master|sqlite_schema|all_tables|all_tab_columns|all_users|user_tables|dba_users|pg_shadow|pg_authid|pg_user|pg_tables|pg_database)\b|\bv\$version\b|\bmysql\s*\.\s*user\b|\bsys\s*\.\s*(?:tables|columns|objects|databases|sql_logins)\b|\bmaster\s*\.\.\s*\w+/i;
+
+/** Functions a blind or error-based probe wraps around the value it leaks. */
+const LEAK_WRAPPERS = new Set([
+  'substring',
+  'substr',
+  'mid',
+  'ascii',
+  'ord',
+  'left',
+  'right',
+  'length',
+  'len',
+  'char_length',
+  'hex',
+  'unicode',
+  'instr',
+  'locate',
+  'cast',
+  'convert',
+  'exp',
+  'name_const',
+  'gtid_subset',
+  'json_keys',
+  'polygon',
+  'multipoint',
+  'geometrycollection',
+  'linestring',
+  'utl_inaddr',
+  'ctxsys',
+]);
+
+/** Cheap gate: text with none of these cannot hold any shape below. */
+const GATE =
+  /['"`)\]]|--|#|\/\*|;|\|\||&&|\b(?:or|and|xor|union|sleep|pg_sleep|benchmark|waitfor|randomblob|extractvalue|updatexml|order|having|group|where|limit|exec)\b|@@|%[0-9a-f]{2}|\\x27|&apos;|&#39;/i;
+
+/** Percent-encoding, HTML entities and look-alike quotes undone, as a web layer would hand them over. */
+function normalise(text: string): string {
+  let out = text;
+  if (/%[0-9a-f]{2}/i.test(out)) {
+    try {
+      out = decodeURIComponent(out.replace(/%(?![0-9a-f]{2})/gi, '%25'));
+    } catch {
+      out = out.replace(/%(20|23|27|22|28|29|2b|3d|3b)/gi, (_m, h: string) =>
+        String.fromCharCode(parseInt(h, 16)),
+      );
+    }
+  }
+  return out
+    .replace(/\\x27|&apos;|&#0*39;|[\u2018\u2019\u2032]/gi, "'")
+    .replace(/&quot;|[\u201c\u201d]/gi, '"')
+    .replace(/\u2013/g, '--');
+}
+
+const isConst = (t: SqlToken | undefined): boolean =>
+  t !== undefined &&
+  (t.kind === 'number' ||
+    t.kind === 'string' ||
+    (t.kind === 'word' && (t.value === 'true' || t.value === 'false' || t.value === 'null')));
+
+const num = (t: SqlToken): number | undefined =>
+  t.kind === 'number' || (t.kind === 'string' && /^-?\d+(?:\.\d+)?$/.test(t.value))
+    ? Number(t.value)
+    : undefined;
+
+/** `a op b` that holds whatever the row: equal constants or the same name on both sides. */
+function alwaysTrue(a: SqlToken, op: SqlToken, b: SqlToken | undefined, c?: SqlToken): boolean {
+  if (b === undefined) return false;
+  const o = op.value;
+  const na = num(a);
+  const nb = num(b);
+  if (o === 'between' && na !== undefined && nb !== undefined && c !== undefined) {
+    const nc = num(c);
+    return nc !== undefined && na >= nb && na <= nc;
+  }
+  if (o === '>' || o === '>=' || o === '<' || o === '<=') {
+    if (na === undefined || nb === undefined) return false;
+    return o === '>' ? na > nb : o === '>=' ? na >= nb : o === '<' ? na < nb : na <= nb;
+  }
+  if (!['=', '==', '<=>', 'like', 'is', 'in'].includes(o)) return false;
+  if (na !== undefined && nb !== undefined) return na === nb;
+  if (isConst(a) && isConst(b)) return a.value === b.value || (o === 'like' && b.value === '%');
+  // `x=x`, `a = a`: a name compared with itself.
+  return a.kind === 'word' && b.kind === 'word' && a.value === b.value && !CONNECTIVES.has(a.value);
+}
+
+/** An OR (XOR, `||` in MySQL) branch that is always true: `OR 1=1`, `OR 'a'='a'`, `OR true`, `OR 2>1`. */
+function orTautology(tokens: readonly SqlToken[], text: string): boolean {
+  for (let i = 0; i < tokens.length; i++) {
+    const t = tokens[i]!;
+    if (!(
+      (t.kind === 'word' && (t.value === 'or' || t.value === 'xor')) ||
+      (t.kind === 'op' && t.value === '||')
+    ))
+      continue;
+    let j = i + 1;
+    while (tokens[j]?.value === '(') j++;
+    const a = tokens[j];
+    if (a === undefined) continue;
+    // `OR true`, `OR 1` closing the value (end, `)`, a comment, another connective).
+    const after = tokens[j + 1];
+    if (
+      (a.value === 'true' || (a.kind === 'number' && Number(a.value) !== 0)) &&
+      a.kind !== 'string' &&
+      (after === undefined ||
+        after.value === ')' ||
+        after.value === ';' ||
+        (after.kind === 'word' && CONNECTIVES.has(after.value)) ||
+        /^\s*(?:--|#|\/\*)/.test(text.slice(a.end, after.start)))
+    )
+      return true;
+    // `('x')=('x')`: either side may sit in brackets.
+    let o = j + 1;
+    while (tokens[o]?.value === ')') o++;
+    const op = tokens[o];
+    if (op === undefined || a.kind === 'op') continue;
+    let k = o + 1;
+    // MySQL's N'text' is a string.
+    while (tokens[k]?.value === '(' || (tokens[k]?.value === 'n' && tokens[k + 1]?.kind === 'string')) k++;
+    if (op.kind === 'op' || ['like', 'is', 'in', 'between'].includes(op.value)) {
+      if (alwaysTrue(a, op, tokens[k], tokens[k + 2])) return true;
+    }
+  }
+  return false;
+}
+
+/** Whether the text opens with a statement (after comments and opening brackets). */
+function opensStatement(tokens: readonly SqlToken[]): boolean {
+  let i = 0;
+  while (tokens[i]?.value === '(') i++;
+  const first = tokens[i];
+  if (first === undefined) return i === 0;
+  if (first.kind === 'word')
+    return (
+      STATEMENT_WORDS.has(first.value) &&
+      (i === 0 ||
+        first.value === 'select' ||
+        first.value === 'with' ||
+        first.value === 'values' ||
+        first.value === 'table')
+    );
+  // T-SQL `[dbo].[proc]` batches, psql and SQLite client commands start with punctuation of their own.
+  return first.kind === 'qident' && first.value !== '' && tokens[i + 1]?.value === '.';
+}
+
+/** The arguments of the call whose `(` is at token i: the text up to the matching `)`. */
+function callArgs(tokens: readonly SqlToken[], i: number, text: string): string {
+  let depth = 0;
+  for (let k = i; k < tokens.length; k++) {
+    if (tokens[k]!.value === '(') depth++;
+    else if (tokens[k]!.value === ')' && --depth === 0) return text.slice(tokens[i]!.end, tokens[k]!.start);
+  }
+  return text.slice(tokens[i]!.end);
+}
+
+/** Functions that stall the server, by name (`dbms_lock.sleep` reads as `sleep` after its package). */
+const DELAY_FUNCTIONS = new Set([
+  'sleep',
+  'pg_sleep',
+  'pg_sleep_for',
+  'pg_sleep_until',
+  'benchmark',
+  'randomblob',
+  'receive_message',
+]);
+/** What may stand right before a delay call that is the statement's own work (`SELECT pg_sleep(1)`, `PERFORM ...`). */
+const OWN_DELAY = new Set(['select', 'perform', 'call', 'exec', 'execute', ';']);
+
+/**
+ * A delay called anywhere but as the statement's own work: inside a condition, a CASE or IF, a
+ * derived table or a list of other values (`AND SLEEP(5)`, `(SELECT(SLEEP(5)))x`). Function bodies
+ * and DO blocks are strings to the lexer, so a polling loop's PERFORM pg_sleep(1) is not read here.
+ */
+function conditionalDelay(tokens: readonly SqlToken[]): boolean {
+  for (let i = 0; i < tokens.length; i++) {
+    const t = tokens[i]!;
+    if (t.kind !== 'word' || !DELAY_FUNCTIONS.has(t.value) || tokens[i + 1]?.value !== '(') continue;
+    let p = i - 1;
+    // `dbms_lock.sleep(...)`: the package name goes with the call.
+    if (tokens[p]?.value === '.') p -= 2;
+    const prev = tokens[p];
+    // A SELECT of its own, not a subquery's: `SELECT pg_sleep(1)` but not `AND (SELECT SLEEP(4))`.
+    const own =
+      prev === undefined ||
+      (OWN_DELAY.has(prev.value) && (prev.value !== 'select' || p === 0 || tokens[p - 1]!.value === ';'));
+    if (own) continue;
+    return true;
+  }
+  return false;
+}
+
+/** The shape of injection in a statement, or undefined. */
+function statementShape(tokens: readonly SqlToken[], text: string): string | undefined {
+  if (orTautology(tokens, text))
+    return 'an OR branch that is always true (a tautology that returns every row)';
+  if (conditionalDelay(tokens)) return 'a time delay inside a query (a time-based blind probe)';
+  for (let i = 0; i < tokens.length; i++) {
+    const t = tokens[i]!;
+    if (t.kind !== 'word' || tokens[i + 1]?.value !== '(') continue;
+    if (t.value === 'extractvalue' || t.value === 'updatexml') {
+      // The XPath argument built at run time (concat(0x7e, ...)) is an error-based leak.
+      const args = callArgs(tokens, i + 1, text);
+      const xpath = args.split(',')[1]?.trim() ?? '';
+      if (!/^'[^']*'$|^"[^"]*"$|^\$\d+$|^\?$|^:\w+$/.test(xpath))
+        return `${t.value}() with a computed XPath (an error-based leak)`;
+    }
+    if (LEAK_WRAPPERS.has(t.value)) {
+      const args = callArgs(tokens, i + 1, text);
+      if (
+        SYSTEM_VALUE.test(args) ||
+        (/\bselect\b/i.test(args) && t.value !== 'cast' && t.value !== 'convert')
+      )
+        return `${t.value}() of a system value or subquery (a blind or error-based probe)`;
+    }
+  }
+  // T-SQL `DECLARE @s ... = 0x7761...; EXEC(@s)`: SQL hidden as a hex literal and run.
+  const hexRun = /@(\w+)\s*(?:=\s*)?0x[0-9a-f]{16,}[\s\S]*?\bexec(?:ute)?\s*\(?\s*@(\w+)/i.exec(text);
+  if (hexRun && hexRun[1]!.toLowerCase() === hexRun[2]!.toLowerCase())
+    return 'SQL hidden in a hex literal and run with EXEC';
+  const union = unionProbe(tokens, text);
+  if (union) return union;
+  // `... WHERE name = 'admin'--' AND password = ...`, `... ORDER BY 3--'`: a comment, right after
+  // the query's text, that swallows the closing quote the application put after the value. The
+  // gaps between tokens hold only space and comments.
+  for (let i = 0; i < tokens.length; i++) {
+    const gap = text.slice(tokens[i]!.end, tokens[i + 1]?.start ?? text.length);
+    const cut = /(?:--|#)\s*(['"])([^\n]*)/.exec(gap);
+    if (cut && cut[2]!.split(cut[1]!).length % 2 === 1)
+      return 'a comment that cuts off the rest of the query after a quote';
+  }
+  return undefined;
+}
+
+/** A UNION arm that reads the server's catalog or version, or only NULLs and numbers after a filter. */
+function unionProbe(tokens: readonly SqlToken[], text: string): string | undefined {
+  for (let i = 0; i < tokens.length; i++) {
+    if (tokens[i]!.kind !== 'word' || tokens[i]!.value !== 'union') continue;
+    const before = text.slice(0, tokens[i]!.start);
+    const arm = text.slice(tokens[i]!.end);
+    const armEnd = arm.search(/\bunion\b/i);
+    const thisArm = armEnd < 0 ? arm : arm.slice(0, armEnd);
+    if (SYSTEM_VALUE.test(thisArm) && !SYSTEM_VALUE.test(before))
+      return 'a UNION SELECT that reads the server catalog or version';
+    const items = /^\s*(?:all\s+|distinct\s+)?\(?\s*select\s+([\s\S]*?)(?:\bfrom\b|$|;|--|#)/i.exec(
+      thisArm,
+    )?.[1];
+    if (
+      items !== undefined &&
+      /\bwhere\b/i.test(before) &&
+      items.split(',').every((x) => /^\s*(?:null|\d+|'[^']*'|"[^"]*")\s*\)?\s*$/i.test(x))
+    )
+      return 'a UNION SELECT of constants after a filter (a column-count probe)';
+  }
+  return undefined;
+}
+
+/** What a fragment does once it has closed the value, in words (empty when it only closes it). */
+function afterBreak(tokens: readonly SqlToken[], text: string): string {
+  if (orTautology(tokens, text)) return ' and adds an OR that is always true';
+  if (/\bunion\b/i.test(text)) return ' and appends a UNION SELECT';
+  if (DELAY.test(text)) return ' and adds a time delay';
+  if (/;\s*\w/.test(text)) return ' and stacks a statement of its own';
+  if (/--|#|\/\*/.test(text)) return ' and comments out the rest of the query';
+  return '';
+}
+
+/** The shape of injection in a fragment (text that is not a statement), or undefined. */
+function fragmentShape(tokens: readonly SqlToken[], text: string, unterminated: boolean): string | undefined {
+  // A value then a closing quote or bracket: `admin'--`, `1' OR`, `') OR ('a'='a`, `%' AND`.
+  if (/^\s*[\w@.%$\\-]*\s*['"`)]/.test(text))
+    return `a fragment that closes a quoted value or bracket${afterBreak(tokens, text)}`;
+  if (unterminated) return 'a fragment with an unbalanced quote';
+  const first = tokens[0];
+  const second = tokens[1];
+  const lead = (t: SqlToken | undefined): boolean =>
+    t !== undefined &&
+    ((t.kind === 'word' && CONNECTIVES.has(t.value)) ||
+      (t.kind === 'op' && ['||', '&&', '+', '|'].includes(t.value)) ||
+      t.value === ';');
+  // ` OR 1=1`, `1 or sleep(5)#`, `;waitfor ...`, `||pg_sleep(5)`, `23 OR 1=1`, ` UNION SELECT`.
+  if (lead(first) || (first !== undefined && first.kind !== 'op' && lead(second)))
+    return 'a fragment that continues a query (OR, AND, UNION, ORDER BY, a stacked statement)';
+  if (DELAY.test(text)) return 'a time delay in a fragment';
+  if (/--|#|\/\*/.test(text) && tokens.length > 0) return 'a fragment that comments out the rest of a query';
+  if (orTautology(tokens, text)) return 'an OR branch that is always true';
+  if (/@@\w/.test(text) || /;\s*\S/.test(text))
+    return 'a fragment that reads a server variable or stacks a statement';
+  return undefined;
+}
+
+/** A short description of the injection payload `input` is, or undefined. */
+export function injectionShape(input: string): string | undefined {
+  if (!GATE.test(input)) return undefined;
+  const text = normalise(input);
+  const my = lexSql(text, { mysql: true });
+  // A leading `;` or `)` ends someone else's statement first: `;waitfor delay ...`, `); exec ...`.
+  if (/^\s*[;)]/.test(text) || !opensStatement(my.tokens))
+    return fragmentShape(my.tokens, text, my.unterminated);
+  // Quoting broken in every dialect's reading: a value closed early (`'admin' OR '1'='1`).
+  if (
+    my.unterminated &&
+    lexSql(text, { mysql: false }).unterminated &&
+    /['"][^'"]*$/.test(text.replace(/--[^\n]*|#[^\n]*|\/\*[\s\S]*?\*\//g, ''))
+  )
+    return 'a statement whose quoting is broken (a value closed early)';
+  return statementShape(my.tokens, text);
+}

@@ -1,0 +1,41 @@
+import { describe, expect, it } from 'vitest';
+import { injectionShape } from '../../../../src/engine/extract/sql/injection.js';
+
+describe('injectionShape', () => {
+  it.each([
+    ["' OR '1'='1", 'closes a quoted value'],
+    ["admin' --", 'comments out the rest'],
+    ['1 AND SLEEP(5)', 'continues a query'],
+    ["');waitfor delay '0:0:5'--", 'time delay'],
+    ["SELECT * FROM t WHERE a = '' OR 'x'='x'", 'always true'],
+    [
+      'SELECT * FROM t WHERE id = 1 AND ascii(substr((SELECT password FROM users LIMIT 1),1,1)) > 64',
+      'blind',
+    ],
+    ['SELECT 1 FROM t WHERE extractvalue(1, concat(0x7e, database()))', 'computed XPath'],
+    ['SELECT a FROM t WHERE id = 2 UNION ALL SELECT NULL, NULL', 'column-count'],
+    ['SELECT a FROM t WHERE id = 2 UNION SELECT @@version', 'catalog or version'],
+    [
+      'DECLARE @s varchar(200) SELECT @s = 0x77616974666f722064656c61792027303a303a313027 EXEC(@s)',
+      'hex literal',
+    ],
+    ["SELECT * FROM users WHERE name = 'admin' OR '1'='1", 'quoting is broken'],
+  ])('%s', (text, words) => {
+    expect(injectionShape(text)).toContain(words);
+  });
+
+  it.each([
+    "SELECT 'it''s'",
+    'SELECT * FROM users WHERE 1=1 AND status = $1',
+    'SELECT * FROM t ORDER BY 3',
+    "SELECT name FROM t WHERE a = 'x' OR b = 'y'",
+    'SELECT pg_sleep(0.1)',
+    "WAITFOR DELAY '00:00:01'",
+    "SELECT ExtractValue(doc, '/a/b') FROM books",
+    'SELECT id FROM a UNION SELECT id FROM b',
+    'x IS NULL',
+    '42',
+  ])('ordinary: %s', (text) => {
+    expect(injectionShape(text)).toBeUndefined();
+  });
+});
