@@ -110,6 +110,7 @@ function normalise(text: string): string {
       );
     }
   }
+  if (!/\\x27|&|[\u2018\u2019\u2032\u201c\u201d\u2013]/i.test(out)) return out;
   return out
     .replace(/\\x27|&apos;|&#0*39;|[\u2018\u2019\u2032]/gi, "'")
     .replace(/&quot;|[\u201c\u201d]/gi, '"')
@@ -352,10 +353,28 @@ function fragmentShape(tokens: readonly SqlToken[], text: string, unterminated: 
   return undefined;
 }
 
+/** Words and marks without which a statement holds none of the statement shapes. */
+const STATEMENT_GATE =
+  /\b(?:or|xor|union|sleep|pg_sleep\w*|benchmark|randomblob|receive_message|extractvalue|updatexml|substring|substr|mid|ascii|ord|left|right|length|len|char_length|hex|unicode|instr|locate|cast|convert|exp|name_const|gtid_subset|json_keys|polygon|multipoint|geometrycollection|linestring|utl_inaddr|ctxsys|exec|execute)\b|\|\||--|#|@@/i;
+
+const oddCount = (text: string, quote: string): boolean => text.split(quote).length % 2 === 0;
+
+/**
+ * The fast path, before any lexing (most SQL an agent runs): a statement word first, quotes in
+ * pairs and none of the statement shapes' words or marks.
+ */
+function plainStatement(text: string): boolean {
+  const first = /^\s*([a-z_]+)\b/i.exec(text)?.[1];
+  if (first === undefined || !STATEMENT_WORDS.has(first.toLowerCase())) return false;
+  if (oddCount(text, "'") || oddCount(text, '"') || oddCount(text, '`')) return false;
+  return !STATEMENT_GATE.test(text);
+}
+
 /** A short description of the injection payload `input` is, or undefined. */
 export function injectionShape(input: string): string | undefined {
   if (!GATE.test(input)) return undefined;
   const text = normalise(input);
+  if (plainStatement(text)) return undefined;
   const my = lexSql(text, { mysql: true });
   // A leading `;` or `)` ends someone else's statement first: `;waitfor delay ...`, `); exec ...`.
   if (/^\s*[;)]/.test(text) || !opensStatement(my.tokens))
