@@ -12,6 +12,7 @@ import { hiddenResult, ownReturnAtDefinition } from './code/own-return.js';
 import { testTeardown } from './code/test-scope.js';
 import { inMigrationDown } from './code/migration-scope.js';
 import { maySdk, sdkCall, sdkConstruct, sdkMember, sdkQuery, type SdkCall } from './code/sdk.js';
+import { sentSince, unmodelledSend } from './code/unmodelled-sends.js';
 import { unescape } from './code/strings.js';
 import {
   concat,
@@ -513,6 +514,7 @@ export class JsWalker extends CodeWalker {
     const source = n.children.find((c) => c.type === 'string');
     if (!source) return;
     const mod = canonicalModule(constText(this.#string(source)) ?? '');
+    if (mod !== '') this.col.imports.add(mod);
     const clause = n.children.find((c) => c.type === 'import_clause');
     if (!clause) return;
     for (const c of named(clause)) {
@@ -901,7 +903,10 @@ export class JsWalker extends CodeWalker {
       fn?.returns !== undefined
         ? returnsOf(fn.returns)
         : (JS_CALLS.find(call.name, method) ?? (call.tagged ? sqlTag : undefined));
+    const mark = this.col.facts.length;
     const handled = handler?.(this, call);
+    // A send on a client no handler models: its data goes to the client's peer (code/unmodelled-sends.ts).
+    if (own?.fn === undefined && !sentSince(this.col, mark)) unmodelledSend(this.col, call);
     // Functions given as arguments run as the receiving call would run them; a search over known
     // items keeps what its predicate accepts (node/callbacks.ts).
     passCallables(this, call);

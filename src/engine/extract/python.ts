@@ -39,6 +39,7 @@ import { membersOf } from './code/records.js';
 import { testTeardown } from './code/test-scope.js';
 import { inMigrationDown } from './code/migration-scope.js';
 import { maySdk, sdkCall, sdkConstruct, sdkMember, sdkQuery, type SdkCall } from './code/sdk.js';
+import { sentSince, unmodelledSend } from './code/unmodelled-sends.js';
 import {
   CLIENT_INPUT,
   importFromPath,
@@ -563,9 +564,11 @@ export class PyWalker extends CodeWalker {
           const full = this.src(c);
           const head = full.split('.', 1)[0]!;
           importFromPath(this, this.span(c), full);
+          this.col.imports.add(full);
           this.env.set(head, extend(refVal(head, head), { module: true }));
         } else if (c.type === 'aliased_import') {
           const [mod, alias] = named(c);
+          if (mod) this.col.imports.add(this.src(mod));
           if (mod && alias)
             this.env.set(this.src(alias), extend(refVal(this.src(mod), this.src(alias)), { module: true }));
         }
@@ -576,6 +579,7 @@ export class PyWalker extends CodeWalker {
     const modNode = kids[0];
     if (!modNode) return;
     const mod = this.src(modNode).replace(/^\.+/, '');
+    if (mod !== '') this.col.imports.add(mod);
     if (n.children.some((c) => c.type === 'wildcard_import')) {
       this.#star.push(mod);
       return;
@@ -937,7 +941,10 @@ export class PyWalker extends CodeWalker {
       // What the body returned, with its own taint (code/own-return.ts).
       if (inlined !== undefined) return inlined;
     }
+    const mark = this.col.facts.length;
     const result = handler?.(this, call);
+    // A send on a client no handler models: its data goes to the client's peer (code/unmodelled-sends.ts).
+    if (own === undefined && !sentSince(this.col, mark)) unmodelledSend(this.col, call);
     if (result !== undefined) return result;
     const inputs = call.args.slice();
     if (recv) inputs.push(recv);

@@ -178,6 +178,14 @@ export class Collector {
     return this.#literals.map((l) => l.text);
   }
 
+  /** The text of the string literal with id `id` (Val.lits), or undefined. */
+  literalText(id: number): string | undefined {
+    return this.#literals[id]?.text;
+  }
+
+  /** Modules this input imports or requires, as written (`twilio.rest`, `@sendgrid/mail`): code/unmodelled-sends.ts. */
+  readonly imports = new Set<string>();
+
   /** Registers a string literal; returns its id for Val.lits (or none when too short to matter). */
   literal(text: string, start: number, end: number): readonly number[] {
     if (text.length < MIN_LITERAL) return [];

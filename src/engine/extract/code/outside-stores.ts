@@ -110,6 +110,8 @@ const CONNECTED = new WeakMap<Collector, string[]>();
 /** Methods that bind a broker client to a host after it is made (paho's connect). */
 const CONNECTS = /^(?:connect|connect_async|connectAsync)$/;
 
+const PROMISED = /^(?:then|catch|finally)$/;
+
 /** A method on a broker or vault client: sub-objects stay bound, sends go to the broker. */
 export function outsideCall(sdk: Sdk, method: string, c: SdkCall): Val | undefined {
   if (sdk.lib === 'vault')
@@ -118,6 +120,8 @@ export function outsideCall(sdk: Sdk, method: string, c: SdkCall): Val | undefin
     )
       ? { ...UNKNOWN, sources: [{ kind: 'output', program: sdk.path[0] ?? 'gcloud' }] }
       : undefined;
+  // A promise's callbacks are the walker's to run with the client (node.ts), not a send.
+  if (PROMISED.test(method)) return undefined;
   if (CONNECTS.test(method) && sdk.target === undefined) {
     // The client variable is not rebound: later sends on any unbound client go to this broker.
     const first = c.args[0];

@@ -425,11 +425,41 @@ const AWS_MESSAGES: Readonly<Record<string, readonly [readonly string[], readonl
   'sqs send-message-batch': [['QueueUrl'], ['Entries']],
 };
 
+/**
+ * Data-plane operations of any other service that hand records, events or messages to a stream,
+ * bus, topic or endpoint (kinesis put-record, firehose put-record-batch, eventbridge put-events,
+ * iot-data publish, pinpoint-sms-voice send-voice-message): named by their verbs, not by service.
+ */
+const AWS_DELIVERS =
+  /^(?:put-(?:records?|record-batch|events)|publish(?:-batch)?|send-(?:[\w-]+-)?(?:messages?|e-?mails?))$/;
+
+/** Parameters that name where a delivery goes (StreamARN, DeliveryStreamName, EventBusName, QueueUrl, topic). */
+const AWS_TARGET = /(?:ARN|Arn|Name|Url|URL|Id|^topic)$/;
+/** Parameters that shape a delivery but carry no data (PartitionKey, the SequenceNumberForOrdering). */
+const AWS_SHAPE = /(?:Key|Type|Region|Ordering|Qos|qos|Retain|retain)$/;
+
+/** Which parameters name a delivery's recipient and which carry its data, for one operation. */
+function awsDelivery(
+  key: string,
+  op: string,
+  kw: ReadonlyMap<string, Val>,
+): readonly [string[], string[]] | undefined {
+  const msg = AWS_MESSAGES[key];
+  if (msg !== undefined) return [[...msg[0]], [...msg[1]]];
+  if (!AWS_DELIVERS.test(op)) return undefined;
+  const to: string[] = [];
+  const data: string[] = [];
+  for (const k of kw.keys())
+    if (AWS_TARGET.test(k)) to.push(k);
+    else if (!AWS_SHAPE.test(k)) data.push(k);
+  return [to, data];
+}
+
 /** What an operation hands back: a secret source for the reads above; messages' data flows out. */
 function awsAnswer(c: SdkCall, svc: string, op: string, kw: ReadonlyMap<string, Val>): Val {
   // The v3 packages spell some services apart (client-secrets-manager is the CLI's secretsmanager).
   const key = `${svc.replace(/-/g, '')} ${op}`;
-  const msg = AWS_MESSAGES[key];
+  const msg = awsDelivery(key, op, kw);
   if (msg !== undefined) {
     const [to, data] = msg;
     const who = to.map((k) => kw.get(k)).find((v) => v !== undefined);

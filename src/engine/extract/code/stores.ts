@@ -220,6 +220,19 @@ const PICKS = new Set([
   'get_user',
 ]);
 
+/**
+ * Calls that pick one object in a container or bucket: the value stays the store's, marked
+ * `object:`, so its uploads are sends to the store (code/unmodelled-sends.ts) and its delete is
+ * one object's, not the bucket's.
+ */
+const OBJECT_PICKS = new Set([
+  'blob',
+  'get_blob_client',
+  'getBlobClient',
+  'getBlockBlobClient',
+  'getAppendBlobClient',
+]);
+
 /** Who the request goes to: the client's own address, or the hosted service's. */
 function base(store: StoreRef, hosted: string): string | null {
   if (store.target === 'local') return null;
@@ -419,6 +432,11 @@ export function storeCall(
 ): Val | undefined {
   const store = storeOf(sdk);
   if (store.service === 'neo4j') return neo4jCall(store, method, args, kw, sql);
+  if (OBJECT_PICKS.has(method)) {
+    const name = text(args[0] ?? kw.get('blob') ?? kw.get('blob_name')) ?? 'x';
+    return storeVal({ ...store, path: [...store.path, `object:${name}`] });
+  }
+  if (store.path.some((p) => p.startsWith('object:'))) return undefined;
   if (PICKS.has(method)) {
     const name = text(args[0] ?? kw.get('name') ?? kw.get('path') ?? kw.get('full_name_or_id'));
     // A forge repository is told apart from the owner picked before it (`get_organization('o').get_repo('r')`).

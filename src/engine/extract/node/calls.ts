@@ -523,6 +523,7 @@ const requireModule: Handler = (w, c) => {
     return undefined;
   }
   const mod = canonicalModule(name);
+  w.col.imports.add(mod);
   return { ...UNKNOWN, parts: [{ hole: mod }], ref: mod, module: true };
 };
 
@@ -844,7 +845,8 @@ const axiosCall: Handler = (w, c) => {
   if (!first) return undefined;
   const config = first.fields && !first.parts ? first : first.fields ? first : undefined;
   const given = config ? (opt(config, 'url') ?? strVal('')) : first;
-  const dataArg = SENDING.test(verb) && c.name.startsWith('axios') ? c.args[1] : undefined;
+  // axios.post(url, data) and needle.post(url, data, options): the second argument is the body.
+  const dataArg = SENDING.test(verb) && /^(?:axios|needle)\./.test(c.name) ? c.args[1] : undefined;
   const rest = (config ? [config] : c.args.slice(dataArg ? 2 : 1)).filter((v) => v.fields);
   // Any client config's base URL (the call's own config, axios.get(u, { baseURL }), or the instance
   // made by axios.create({ baseURL }) / got.extend({ prefixUrl })): relative paths are under it (r4).

@@ -1,0 +1,228 @@
+/**
+ * Sends through clients no handler models (r9): a method called on a value rooted in an import (or
+ * a module-level function of one) whose name says it transmits (send, post, put, publish, upload,
+ * submit, push, emit, stor...; `messages.create` / `emails.send`) hands its data slots to the
+ * client's endpoint: a literal URL or host in the client's making (or given to its connect), else
+ * the library's name. Auth slots (api_key=, token=, credentials, headers, the client itself) are
+ * the client's own credential, not data; in-process buses, local stores and test doubles send
+ * nowhere. Only secret-bearing sources become flows, so SEC-AST-010 judges what is sent.
+ */
+import type { DataSource } from '../../facts.js';
+import type { Span } from '../../types.js';
+import type { Collector } from './collector.js';
+import { parseTarget } from './net.js';
+import { pathOf, render, type Val } from './value.js';
+
+/** A call the walker could not give to a handler that sends, in the terms this module needs. */
+export interface SendCall {
+  readonly span: Span;
+  /** Qualified name ('twilio.rest.Client().messages.create', 'new dropbox.Dropbox().filesUpload'). */
+  readonly name: string;
+  readonly method: string | undefined;
+  readonly recv: Val | undefined;
+  readonly args: readonly Val[];
+  /** Keyword arguments (python). */
+  readonly kw?: ReadonlyMap<string, Val>;
+}
+
+/**
+ * Names that say the call transmits: a verb first (send_json, sendBatch, putFileContents,
+ * publishMessage, storbinary) or an upload anywhere (files_upload, filesUpload, upload_blob).
+ */
+const TRANSMITS =
+  /^(?:send|post|put|publish|upload|submit|push|emit|produce|deliver|transmit|broadcast|notify|trigger)(?:$|_|[A-Z]|all$|to$|mail$)|^stor(?:binary|lines)?$|(?:_|[a-z])[uU]pload(?:$|_|[A-Z])/;
+
+/** A collection of messages whose create or send delivers one (twilio messages, resend emails, mailjet send). */
+const MESSAGES = /\.(?:messages|emails?|mail|sms|texts?|chat|notifications?|send)$/i;
+const DELIVERS = /^(?:create|send|post)$/;
+
+/** Constructors whose object is one transfer (`new Upload({ params: { Body } }).done()`). */
+const TRANSFER_CLASS = /^(?:new )?\S+\.(?:Upload|Uploader|Transfer)$/;
+
+/** Methods that bind a client to its peer after it is made (zmq, nanomsg, paho). */
+const BINDS = /^(?:connect|connect_async|connectAsync|bind|open)$/;
+
+/** Standard modules that reach no other host: processes, threads, queues, files, in-process events. */
+const LOCAL_STDLIB =
+  /^(?:queue|multiprocessing|asyncio|threading|concurrent|collections|logging|io|os|sys|json|pickle|shelve|dbm|sqlite3|signal|selectors|tkinter|contextvars|weakref|heapq|events|worker_threads|cluster|stream|readline|util|process|vm|assert|buffer|timers|perf_hooks|async_hooks|diagnostics_channel|electron|child_process|fs|path)(?:$|[./])/;
+
+/**
+ * Module path segments of libraries that reach no other host: in-process event buses and signals,
+ * IPC, local stores and caches, test doubles (shapes of names, so a fork keeps its kind).
+ */
+const LOCAL_SEGMENT =
+  /^(?:events|signals?|blinker|pyee|pydispatch|mitt|rxjs|redux|pubsub-js|postal|[\w-]*ipc|[\w-]*notifier|[\w-]*emitt(?:er|ery)[\w-]*|level[\w-]*|lmdb|nedb|lowdb|keyv|[\w-]*cache[\w-]*|[\w-]*sqlite[\w-]*|tests?|testing|testclient|[\w-]*mocks?|fakes?|stubs?|sinon|jest|vitest|nock|moto|supertest|msw)$/i;
+
+/** Whether the module reaches only this process or machine. */
+function localModule(mod: string): boolean {
+  return LOCAL_STDLIB.test(mod) || mod.split(/[./@]/).some((seg) => LOCAL_SEGMENT.test(seg));
+}
+
+/** Keyword and option names that are the client's own credential or connection, not data sent. */
+const AUTH_SLOT =
+  /^(?:auth\w*|api_?key|apikey|(?:access|auth|bearer|bot|api|refresh|session)?_?token|password|passwd|pass|pwd|secret|client_?secret|credentials?|private_?key|key_?file|cert\w*|ca|ssl\w*|tls\w*|headers?|client|account_?key|connection_?string|login|username)$/i;
+
+/** Keywords that hand a child process or job its environment (`env=`), not a message's data. */
+const ENV_KEYWORD = /^(?:env|environ|environment|env_vars)$/i;
+
+/** Slots that name a local file the call reads and sends (`upload_sync(local_path=...)`). */
+const LOCAL_PATH =
+  /^(?:local_?path|local_?file|file_?path|filename|file_?name|path_?or_?fileobj|from_?path)$/i;
+
+/** A call name that uploads a file named by its first argument (uploadFile, upload_file, fput_object). */
+const FILE_BY_PATH =
+  /^(?:upload|upload_?(?:file|from_filename)|uploadFile|upload_from_filename|fput_?object|fPutObject|put_?file|putFile|send_?file|sendFile)$/;
+
+/** Text written like a local file's path (`~/.ssh/id_rsa`, `./dist/app.tgz`, `$HOME/.kube/config`), not content. */
+const LOCAL_FILE = /^(?:~|\.{1,2}|\$\w+)?\/?[\w.@$-]+(?:\/[\w.@$-]+)*$/;
+
+/** A string value with some known text that reads as a local path. */
+function pathLike(v: Val): boolean {
+  if (v.parts === null || v.fields !== undefined || v.items !== undefined) return false;
+  const known = v.parts.filter((p): p is string => typeof p === 'string').join('');
+  return /[/.~]/.test(known) && LOCAL_FILE.test(render(v));
+}
+
+/** Peers a client was bound to after it was made, by the client's qualified name. */
+const BOUND = new WeakMap<Collector, Map<string, string>>();
+
+/** The imported module a qualified name starts from, or undefined when it starts from none. */
+function importOf(col: Collector, name: string): string | undefined {
+  const bare = name.startsWith('new ') ? name.slice(4) : name;
+  let best: string | undefined;
+  for (const m of col.imports)
+    if (
+      (bare === m || bare.startsWith(`${m}.`) || bare.startsWith(`${m}(`)) &&
+      (best === undefined || m.length > best.length)
+    )
+      best = m;
+  return best;
+}
+
+/** A client's peer named by a literal: a URL's host, a connection string's endpoint, `host:port`; 'local' for IPC. */
+function peerIn(text: string): string | undefined {
+  const url = /^([a-z][a-z0-9+.-]*):\/\/([^/?#\s]*)/i.exec(text);
+  if (url) {
+    if (/^(?:ipc|inproc|unix|file)$/i.test(url[1]!)) return 'local';
+    const host = parseTarget(text).host;
+    return host === '' ? undefined : host;
+  }
+  const endpoint = /(?:^|;)\s*Endpoint\s*=\s*[a-z]+:\/\/([^/;:\s]+)/i.exec(text);
+  if (endpoint) return endpoint[1]!;
+  const account = /(?:^|;)\s*AccountName\s*=\s*([\w-]+)/i.exec(text);
+  if (account) return `${account[1]!.toLowerCase()}.blob.core.windows.net`;
+  const hostPort = /^((?:[\w-]+\.)+[a-z]{2,}|\d{1,3}(?:\.\d{1,3}){3}|localhost):\d{1,5}$/i.exec(text);
+  return hostPort ? hostPort[1]! : undefined;
+}
+
+/** Where the client's literals say it talks to: a host, 'local' (a path, IPC), or undefined. */
+function endpointOf(col: Collector, vals: readonly (Val | undefined)[]): string | undefined {
+  let local = false;
+  for (const v of vals) {
+    if (v === undefined) continue;
+    for (const id of v.lits) {
+      const text = col.literalText(id);
+      if (text === undefined) continue;
+      const peer = peerIn(text.trim());
+      if (peer !== undefined) return peer;
+      local ||= /^(?:\.{0,2}\/|~\/|:memory:$)|\.(?:db|sqlite3?|ldb)$/.test(text);
+    }
+  }
+  return local ? 'local' : undefined;
+}
+
+/** Whether a walker's handler already sent this call's data somewhere (facts since `mark`). */
+export function sentSince(col: Collector, mark: number): boolean {
+  for (let i = mark; i < col.facts.length; i++) {
+    const f = col.facts[i]!;
+    if (f.kind === 'net' || (f.kind === 'flow' && f.to.kind === 'net')) return true;
+  }
+  return false;
+}
+
+/** The data slots of a call: arguments and keywords, an options object's fields, less the auth slots. */
+function dataSlots(c: SendCall, method: string): { data: Val[]; paths: Val[] } {
+  const data: Val[] = [];
+  const paths: Val[] = [];
+  const slot = (key: string | undefined, v: Val): void => {
+    if (v.fn !== undefined || v.sdk !== undefined || v.module === true) return;
+    if (key !== undefined && LOCAL_PATH.test(key)) paths.push(v);
+    else if (key === undefined || !AUTH_SLOT.test(key)) data.push(v);
+  };
+  for (const a of c.args) {
+    if (a.fields !== undefined && a.ref === undefined) for (const [k, v] of a.fields) slot(k, v);
+    else slot(undefined, a);
+  }
+  for (const [k, v] of c.kw ?? []) if (!ENV_KEYWORD.test(k)) slot(k, v);
+  const first = c.args[0];
+  if (FILE_BY_PATH.test(method) && first !== undefined && pathLike(first)) paths.push(first);
+  return { data, paths };
+}
+
+const MAX_DEPTH = 6;
+
+/** Secret-bearing sources in `v`, an open file's or a read stream's path included. */
+function secretSources(v: Val, out: DataSource[], depth = 0): void {
+  for (const s of v.sources) if (s.kind === 'file' || s.kind === 'env' || s.kind === 'output') out.push(s);
+  if (v.file !== undefined && v.file.op === 'read')
+    out.push({ kind: 'file', path: pathOf(v.file.path).path });
+  if (depth >= MAX_DEPTH) return;
+  for (const i of v.items ?? []) secretSources(i, out, depth + 1);
+  for (const f of v.fields?.values() ?? []) secretSources(f, out, depth + 1);
+}
+
+/**
+ * A call no handler sent: when it is a send on an imported client, its data slots' secrets flow to
+ * the client's peer. A bind (`s.connect("tcp://host:port")`) remembers that peer for later sends.
+ */
+export function unmodelledSend(col: Collector, c: SendCall): void {
+  const called = c.method ?? c.name.slice(c.name.lastIndexOf('.') + 1);
+  // gRPC stubs and some SDKs name their methods in PascalCase (`stub.Submit`, `client.SendMessage`).
+  const method = called.charAt(0).toLowerCase() + called.slice(1);
+  const recvRef = c.recv?.ref;
+  const store = c.recv?.sdk?.lib === 'store' ? c.recv.sdk : undefined;
+  if (BINDS.test(method)) {
+    if (recvRef !== undefined && c.args.length > 0) bind(col, recvRef, c.args);
+    return;
+  }
+  const sends =
+    TRANSMITS.test(method) ||
+    (DELIVERS.test(method) && recvRef !== undefined && MESSAGES.test(recvRef)) ||
+    TRANSFER_CLASS.test(c.name);
+  if (!sends) return;
+  const mod = store !== undefined ? store.path[0] : importOf(col, c.name);
+  if (mod === undefined || localModule(mod)) return;
+  const host =
+    c.recv?.peer?.host ??
+    (store?.target !== undefined ? peerIn(store.target) : undefined) ??
+    (recvRef !== undefined ? BOUND.get(col)?.get(recvRef) : undefined) ??
+    endpointOf(col, [c.recv, c.recv === undefined ? c.args[0] : undefined]) ??
+    mod;
+  if (host === 'local') return;
+  const { data, paths } = dataSlots(c, method);
+  const found: DataSource[] = [];
+  for (const v of data) secretSources(v, found);
+  for (const p of paths) {
+    if (p.parts === null) continue;
+    const { path, dynamic } = pathOf(p);
+    col.file(c.span, 'read', path, c.name || method, { dynamic });
+    found.push({ kind: 'file', path }, ...col.contentSources(path));
+  }
+  const sink = { kind: 'net' as const, host };
+  const seen = new Set<string>();
+  for (const s of found) {
+    const key = JSON.stringify(s);
+    if (seen.has(key)) continue;
+    seen.add(key);
+    col.flow(c.span, s, sink);
+  }
+}
+
+/** Remembers the peer a client was bound to (`zmq socket.connect("tcp://203.0.113.9:5555")`). */
+function bind(col: Collector, ref: string, args: readonly Val[]): void {
+  const peer = endpointOf(col, [args[0]]);
+  if (peer === undefined) return;
+  const map = BOUND.get(col) ?? new Map<string, string>();
+  if (map.size < 16) map.set(ref, peer);
+  BOUND.set(col, map);
+}
