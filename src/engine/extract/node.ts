@@ -637,7 +637,10 @@ export class JsWalker extends CodeWalker {
       this.inFunction(() => {
         for (const c of n.children) {
           if (c.type === 'formal_parameters') {
-            named(c).forEach((p, i) => this.#param(p, i === 0 ? taint : undefined));
+            // Node's error-first callbacks (`(err, data) => ...`) get the result as their second parameter.
+            const ps = named(c);
+            const at = ps.length >= 2 && ERROR_FIRST.test(this.src(ps[0]!)) ? 1 : 0;
+            ps.forEach((p, i) => this.#param(p, i === at ? taint : undefined));
           } else if (c.type === 'identifier' && n.type === 'arrow_function') {
             this.#param(c, taint);
           } else if (c.type === 'statement_block') {
@@ -990,6 +993,9 @@ export class JsWalker extends CodeWalker {
 /** A built-in method read as a value (`[].filter`, `''.at`, `f.call`): its `.constructor` is Function. */
 const FUNCTION_MEMBER =
   /\.\s*(?:filter|map|forEach|call|apply|bind|toString|slice|concat|join|reduce|find|some|every|includes|indexOf|sort|reverse|fill|keys|values|entries|at|push|pop|shift|trim|split|replace|charAt|valueOf|hasOwnProperty)$/;
+
+/** The first parameter of an error-first callback. */
+const ERROR_FIRST = /^_?(?:e|er|err|error|ex|exc)$/i;
 
 /** URL object properties whose assignment changes where the URL points. */
 const URL_PARTS: ReadonlySet<string> = new Set(['hostname', 'host', 'port', 'protocol', 'pathname', 'href']);

@@ -86,6 +86,9 @@ const UNROLL_STATEMENT = 16;
 /** Longest `for` statement or comprehension body (in characters) that is unrolled. */
 const UNROLL_BODY_CHARS = 2000;
 
+/** Dict methods that return the value under a key. */
+const DICT_READS: ReadonlySet<string> = new Set(['get', 'setdefault', 'pop', '__getitem__']);
+
 export class PyWalker extends CodeWalker {
   /** Modules imported with `from m import *`: their names resolve unqualified. */
   readonly #star: string[] = [];
@@ -368,6 +371,14 @@ export class PyWalker extends CodeWalker {
     };
   }
 
+  /** The member `key` of a namespace value (a module, `vars(m)`, `globals()`, `sys.modules`). */
+  #namespaceMember(base: Val, key: string): Val {
+    const ref = base.ref === 'sys.modules' ? key : attrRef(base, key);
+    if (ref === undefined) return UNKNOWN;
+    if (base.ref === 'builtins' && this.env.has(ref)) return this.env.get(ref)!;
+    return isModuleName(ref) ? extend(refVal(ref, key), { module: true }) : refVal(ref, key);
+  }
+
   #subscript(n: SyntaxNode): Val {
     const kids = named(n);
     const base = kids[0] ? this.visit(kids[0]) : UNKNOWN;
@@ -385,12 +396,7 @@ export class PyWalker extends CodeWalker {
     }
     // Namespaces indexed by name: sys.modules['os'], globals()['eval'], vars(os)['system'].
     if (base.module === true && base.ref !== undefined) {
-      if (key !== null) {
-        const ref = base.ref === 'sys.modules' ? key : attrRef(base, key);
-        if (ref === undefined) return UNKNOWN;
-        if (base.ref === 'builtins' && this.env.has(ref)) return this.env.get(ref)!;
-        return isModuleName(ref) ? extend(refVal(ref, key), { module: true }) : refVal(ref, key);
-      }
+      if (key !== null) return this.#namespaceMember(base, key);
       return extend(opaque([base, index]), { unresolved: true });
     }
     // plumbum: local['rm'] is the program, cmd['-rf', p] binds arguments to it.
@@ -585,12 +591,16 @@ export class PyWalker extends CodeWalker {
       return;
     }
     for (const c of kids.slice(1)) {
+      // A module constant imported by name (`from sys import executable as e`) is that constant.
       if (c.type === 'dotted_name') {
         const name = this.src(c);
-        this.env.set(name, refVal(`${mod}.${name}`, name));
+        this.env.set(name, PY_CONSTANTS.get(`${mod}.${name}`) ?? refVal(`${mod}.${name}`, name));
       } else if (c.type === 'aliased_import') {
         const [name, alias] = named(c);
-        if (name && alias) this.env.set(this.src(alias), refVal(`${mod}.${this.src(name)}`, this.src(alias)));
+        if (name && alias) {
+          const q = `${mod}.${this.src(name)}`;
+          this.env.set(this.src(alias), PY_CONSTANTS.get(q) ?? refVal(q, this.src(alias)));
+        }
       }
     }
   }
@@ -877,6 +887,19 @@ export class PyWalker extends CodeWalker {
         call.args.push(this.visit(argsNode));
         call.argNodes.push(argsNode);
       }
+    }
+    // `vars(builtins).get('exec')`, `globals().setdefault('eval', f)`: a namespace's dict methods
+    // read its members as indexing does.
+    // (A module's own function of that name, `requests.get(url)`, stays a call.)
+    if (
+      recv?.module === true &&
+      recv.ref !== undefined &&
+      method !== undefined &&
+      DICT_READS.has(method) &&
+      PY_CALLS.byName(`${recv.ref}.${method}`) === undefined
+    ) {
+      const key = constText(call.args[0]);
+      if (key !== null) return this.#namespaceMember(recv, key);
     }
     if (callee?.unresolved === true)
       dynamicCall(this.col, call.span, callee, [...call.args, ...call.kw.values()]);

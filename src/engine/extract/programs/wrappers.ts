@@ -369,7 +369,26 @@ const kubectl: ProgramHandler = (inv, kit): Stream | undefined => {
   };
 };
 
+/** cmd.exe's options of `start` (`/D dir`, `/NODE n` and `/AFFINITY mask` take a value). */
+const START_OPTION =
+  /^\/(?:b|i|min|max|wait|low|normal|high|realtime|abovenormal|belownormal|separate|shared|unix)$/i;
+const START_VALUE = /^\/(?:d|node|affinity)$/i;
+
+/** Windows `start [/B] [/MIN] [/D dir] PROGRAM ARGS` (a python `os.system` on Windows): PROGRAM runs. */
+const start: ProgramHandler = (inv, kit) => {
+  let i = 1;
+  while (i < inv.argv.length) {
+    const t = inv.argv[i]!.text;
+    if (START_VALUE.test(t)) i += 2;
+    else if (START_OPTION.test(t) || /^\/d\S/i.test(t)) i += 1;
+    else break;
+  }
+  const inner = inv.argv.slice(i);
+  return inner.length === 0 ? undefined : kit.run(inner, inv.span, inv.stdin, inv.program);
+};
+
 export const WRAPPER_HANDLERS: Readonly<Record<string, ProgramHandler>> = {
+  start,
   sudo: sudoHandler,
   doas: wrapper({ short: 'uC', shellWhenEmpty: false }),
   pkexec: wrapper({ long: ['--user'], shellWhenEmpty: true }),
