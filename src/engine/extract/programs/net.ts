@@ -366,6 +366,9 @@ const curl: ProgramHandler = (inv, kit) => {
   return toFile ? EMPTY_PIPE : netStream(fetched);
 };
 
+/** A file argument that is the program's standard input. */
+const STDIN_FILE = /^(?:-|\/dev\/stdin|\/dev\/fd\/0|\/proc\/self\/fd\/0)$/;
+
 const wget: ProgramHandler = (inv, kit) => {
   reachEnvProxies(kit, inv);
   const args = parseArgs(inv.argv, {
@@ -405,7 +408,11 @@ const wget: ProgramHandler = (inv, kit) => {
       if (v.sources.length > 0) sends = true;
     } else if (o.name === '--post-file' || o.name === '--body-file') {
       sends = true;
-      sent = mergeSources(sent, kit.read(v, inv.program));
+      // `--post-file=-` / `/dev/stdin`: what is piped in is the body (`cat secret | wget --post-file=-`).
+      if (STDIN_FILE.test(v.text)) {
+        sent = mergeSources(sent, stdinSources(inv));
+        kit.egress(inv.stdin, []);
+      } else sent = mergeSources(sent, kit.read(v, inv.program));
     } else if (o.name === '-i' || o.name === '--input-file' || o.name === '--load-cookies')
       kit.read(v, inv.program);
     else if (o.name === '-o' || o.name === '--output-file' || o.name === '-a' || o.name === '--save-cookies')
