@@ -14,7 +14,7 @@ import { cliEquivalents } from './tool-call/cli.js';
 import { cypherAsSql } from './tool-call/cypher.js';
 import { AGENT_SETTINGS_FILE } from './tool-call/instructions.js';
 import { inertSettings } from './tool-call/settings.js';
-import { writtenCode } from './tool-call/written.js';
+import { PACKAGE_JSON, packageSources, writtenCode } from './tool-call/written.js';
 
 export interface ToolCall {
   readonly name: string;
@@ -823,6 +823,7 @@ function walkArguments(
     siblings: Record<string, unknown> | undefined,
     span: Span,
     only?: RegExp,
+    read: typeof writtenCode = writtenCode,
   ): Fact[] => {
     // MultiEdit-style `edits: [{old_string, new_string}]` name the file once, beside the list.
     const top = asRecord(asRecord(parsed)?.arguments);
@@ -834,14 +835,14 @@ function walkArguments(
         .map(([k, v]) => (typeof v === 'string' && impliedPath(tool, snakeName(k), v) ? v : undefined))
         .find((v) => v !== undefined);
     return target !== undefined && (only === undefined || only.test(target))
-      ? codeWrittenTo(target, content, span)
+      ? codeWrittenTo(target, content, span, read)
       : [];
   };
   /** Facts of what `content` written to `target` runs later (tool-call/written.ts). */
-  const codeWrittenTo = (target: string, content: string, span: Span): Fact[] => {
+  const codeWrittenTo = (target: string, content: string, span: Span, read = writtenCode): Fact[] => {
     // Forge APIs take file content base64-encoded (GitHub's contents API): read what it decodes to.
     const decoded = /\s/.test(content.trim()) ? undefined : decodeBase64Text(content);
-    const written = writtenCode(target, decoded ?? content);
+    const written = read(target, decoded ?? content);
     if (!written) return [];
     return ctx.nested(written.code, written.runtime, span).filter((f) => !written.ignore?.includes(f.kind));
   };
@@ -969,6 +970,9 @@ function walkArguments(
       // JSON a write tool puts in a settings file (.vscode/settings.json, .claude/settings.json) is read too.
       if (verb !== undefined && (verb.op === 'write' || verb.op === 'append') && CONTENT_KEY.test(key))
         facts.push(...writtenFacts(value, siblings, span, AGENT_SETTINGS_FILE));
+      // A package.json's scripts are walked above as fields; where its dependencies come from is not.
+      if (localWrite && CONTENT_KEY.test(key))
+        facts.push(...writtenFacts(value, siblings, span, PACKAGE_JSON, packageSources));
       continue;
     }
 

@@ -25,6 +25,7 @@ import type { FactSink } from './sink.js';
 import { applyParamOp, type ParamOp } from './param-ops.js';
 import { braceAsGlob, decodeEscapes, expandBraces, hasGlob, unescapeDouble, unescapeWord } from './words.js';
 import { WrittenFiles, fileKey, scriptRuntime, type WriteOp } from './written.js';
+import { PACKAGE_SOURCE_FILE, writtenCode } from '../tool-call/written.js';
 import { secretPrinterLabel } from '../../knowledge/secret-printers.js';
 
 interface VarValue {
@@ -2212,6 +2213,12 @@ export class BashWalker implements Toolkit {
     this.#files.record(path.text, op, sources, content);
     // A package.json's install hooks run on the next `npm install` in the project, whoever runs it.
     if (content?.text != null && /(?:^|\/)package\.json$/.test(path.text)) this.#installHooks(content);
+    // `echo registry=URL > .npmrc`, `printf '--index-url URL' > requirements.txt`: every later
+    // install takes packages from the source written there (judged as the config command it is).
+    if (content?.text != null && PACKAGE_SOURCE_FILE.test(path.text)) {
+      const sources = writtenCode(path.text, content.text);
+      if (sources !== undefined) this.nested(sources.code, 'bash', content.textSpan ?? path.span, actor);
+    }
   }
 
   /** The lifecycle scripts (preinstall, postinstall, prepare, ...) of a package.json text, analysed as bash. */

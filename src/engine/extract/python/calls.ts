@@ -235,6 +235,14 @@ const asyncExec: Handler = (w, c) => {
   return withStdinPipe(proc, c.kw.get('stdin'), c.args, shellJoin(c.args));
 };
 
+/** pip run in-process (`pip._internal.cli.main.main(argv)`, `pip.main(argv)`): the same as `pip argv`. */
+const pipMain: Handler = (w, c) => {
+  const a = arg(c, 0, 'args');
+  if (!a?.items) return undefined;
+  runArgv(w.col, c.span, [strVal('pip'), ...a.items], VIA);
+  return UNKNOWN;
+};
+
 const fork: Handler = (w) => {
   w.col.markLoop('forks');
   return { ...UNKNOWN, num: undefined };
@@ -1653,6 +1661,7 @@ add(['os.spawnl', 'os.spawnlp'], execList(1, 3, false));
 add(['os.spawnle', 'os.spawnlpe'], execList(1, 3, true));
 add(['os.spawnv', 'os.spawnve', 'os.spawnvp', 'os.spawnvpe'], execVector(1));
 add(['pty.spawn'], ptySpawn);
+add(['pip.main', 'pip._internal.main', 'pip._internal.main.main', 'pip._internal.cli.main.main'], pipMain);
 add(['os.fork', 'os.forkpty', 'pty.fork', 'multiprocessing.Process().start', 'os.register_at_fork'], fork);
 
 add(['shutil.rmtree'], fileOp('delete', 'shutil.rmtree', { recursive: true }));

@@ -624,6 +624,9 @@ function memoryLines(args: unknown): CliEquivalent[] {
   return code.trim() === '' ? [] : [bash([code])];
 }
 
+/** A package spec that names where it comes from: a URL (alone or after `name @`), git, an archive. */
+const SOURCE_SPEC = /(?:^|@\s*)(?:[a-z][a-z0-9+.-]*:\/\/|git@)|\.(?:tgz|tar\.gz|whl|zip)$/i;
+
 /** `install_package {manager, package, index_url}`: the install command the tool runs. */
 function installLine(w: readonly string[], f: Map<string, unknown>): CliEquivalent | undefined {
   const index = str(
@@ -636,16 +639,18 @@ function installLine(w: readonly string[], f: Map<string, unknown>): CliEquivale
     'source',
     'repository_url',
   );
-  const pkgs = list(f, 'package', 'packages', 'name', 'package_name', 'requirement', 'requirements');
+  const names = list(f, 'package', 'packages', 'name', 'package_name', 'requirement', 'requirements');
+  // `{name, version: "https://host/x.tgz"}`: a version that is a URL is where the package comes from.
+  const version = str(f, 'version', 'spec', 'specifier', 'source_url', 'url', 'from');
+  const pkgs =
+    version !== undefined && SOURCE_SPEC.test(version) && names.length <= 1
+      ? [`${names[0] ?? 'package'}@${version}`]
+      : names;
   // Extra argv the tool passes to the manager (`args: ["--extra-index-url", URL, "pkg"]`).
   const extra = list(f, 'args', 'arguments', 'flags', 'options', 'extra_args', 'install_args');
-  // A package given as a URL or archive (`https://host/x.tgz`, `git+https://...`) comes from that host.
-  if (
-    index === undefined &&
-    extra.length === 0 &&
-    !pkgs.some((p) => /^(?:[a-z][a-z0-9+.-]*:\/\/|git@)|\.(?:tgz|tar\.gz|whl|zip)$/i.test(p))
-  )
-    return undefined;
+  // A package given as a URL or archive (`https://host/x.tgz`, `git+https://...`, PEP 508
+  // `name @ URL`) comes from that host.
+  if (index === undefined && extra.length === 0 && !pkgs.some((p) => SOURCE_SPEC.test(p))) return undefined;
   const manager = (
     str(f, 'manager', 'package_manager', 'tool', 'ecosystem') ??
     (w.includes('npm') ? 'npm' : w.includes('yarn') ? 'yarn' : w.includes('pnpm') ? 'pnpm' : 'pip')
@@ -793,9 +798,10 @@ export function cliEquivalents(name: string, args: unknown): CliEquivalent[] {
   if (has(w, ...WHOLE_RESOURCE_WORDS)) out.push(...wholeResourceLines(w, f));
   if (has(w, ...MONITORING_WORDS)) out.push(...monitoringLines(w, f));
   if (has(w, ...MEMORY_WORDS)) out.push(...memoryLines(args));
+  // `install_package`, `npm_install`, and `add_dependency` (a manifest entry the next install fetches).
   if (
-    has(w, 'install') &&
-    has(w, 'package', 'packages', 'dependency', 'dependencies', 'pip', 'npm', 'library')
+    has(w, 'install', 'add') &&
+    has(w, 'package', 'packages', 'dependency', 'dependencies', 'pip', 'npm', 'library', 'requirement', 'dep')
   )
     out.push(installLine(w, f));
   return out.filter((c): c is CliEquivalent => c !== undefined && c.code !== '');

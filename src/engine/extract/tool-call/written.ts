@@ -137,22 +137,133 @@ function pipConfSettings(content: string): string {
   return out.join('\n');
 }
 
-/** Values of `package.json` `scripts` (npm runs them, the lifecycle ones on `npm install`). */
+/** A dependency spec that names where the package comes from: a URL or git source, not a version. */
+const SOURCE_SPEC = /^(?:git\+)?(?:https?|ssh|git):\/\/|^git@/i;
+const DEPENDENCY_FIELDS = ['dependencies', 'devDependencies', 'optionalDependencies', 'peerDependencies'];
+
+export const PACKAGE_JSON = /(?:^|\/)package\.json$/;
+
+/** A package.json's dependencies taken from a URL or git source, as the `npm install name@source` lines. */
+function dependencySources(rec: Record<string, unknown>): string[] {
+  const out: string[] = [];
+  for (const field of DEPENDENCY_FIELDS) {
+    const deps = rec[field];
+    if (deps === null || typeof deps !== 'object') continue;
+    for (const [name, spec] of Object.entries(deps).slice(0, 512))
+      if (typeof spec === 'string' && SOURCE_SPEC.test(spec.trim()))
+        out.push(`npm install ${argvLine([`${name}@${spec.trim()}`])}`);
+  }
+  return out;
+}
+
+/** The dependency sources of a whole package.json text (its scripts are read elsewhere). */
+export function packageSources(path: string, content: string): WrittenCode | undefined {
+  if (!PACKAGE_JSON.test(path)) return undefined;
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(content);
+  } catch {
+    return undefined;
+  }
+  if (parsed === null || typeof parsed !== 'object') return undefined;
+  const code = dependencySources(parsed as Record<string, unknown>).join('\n');
+  return code === '' ? undefined : { code, runtime: 'bash' };
+}
+
+/**
+ * Values of `package.json` `scripts` (npm runs them, the lifecycle ones on `npm install`), and its
+ * dependencies taken from a URL or git source as the `npm install name@source` they amount to.
+ */
 function packageScripts(content: string): string {
   let parsed: unknown;
   try {
     parsed = JSON.parse(content);
   } catch {
     // An edit fragment or broken JSON: read `"name": "value"` pairs as they stand.
-    return [...content.matchAll(/"[\w:.-]+"\s*:\s*"((?:[^"\\]|\\.)*)"/g)]
-      .map((m) => m[1]!.replace(/\\(.)/g, '$1'))
+    return [...content.matchAll(/"([\w@/:.-]+)"\s*:\s*"((?:[^"\\]|\\.)*)"/g)]
+      .map((m) => {
+        const value = m[2]!.replace(/\\(.)/g, '$1');
+        return SOURCE_SPEC.test(value) ? `npm install ${argvLine([`${m[1]!}@${value}`])}` : value;
+      })
       .join('\n');
   }
-  const scripts = (parsed as { scripts?: unknown } | null)?.scripts;
-  if (scripts === null || typeof scripts !== 'object') return '';
-  return Object.values(scripts)
-    .filter((v): v is string => typeof v === 'string')
-    .join('\n');
+  const rec = parsed !== null && typeof parsed === 'object' ? (parsed as Record<string, unknown>) : {};
+  const out: string[] = [];
+  const scripts = rec.scripts;
+  if (scripts !== null && typeof scripts === 'object')
+    out.push(...Object.values(scripts).filter((v): v is string => typeof v === 'string'));
+  out.push(...dependencySources(rec));
+  return out.join('\n');
+}
+
+/** A requirements line's options that name where packages come from. */
+const REQUIREMENT_OPTION =
+  /^(?:-i|--index-url|--extra-index-url|-f|--find-links|--trusted-host|-e|--editable)(?:=|\s|$)/;
+
+/**
+ * requirements/constraints files as the `pip install` lines `pip install -r` runs: index and
+ * find-links options, and requirements that name a URL (`name @ https://...`, `git+https://...`).
+ */
+function requirementLines(content: string): string {
+  const out: string[] = [];
+  for (const raw of content.split('\n').slice(0, 4096)) {
+    const line = raw.replace(/(?:^|\s)#.*$/, '').trim();
+    if (line === '' || !(REQUIREMENT_OPTION.test(line) || line.includes('://') || /^git@/.test(line)))
+      continue;
+    out.push(`pip install ${argvLine(line.split(/\s+|=(?=\S*:\/\/)/).filter((w) => w !== ''))}`);
+  }
+  return out.join('\n');
+}
+
+/** TOML sections that list package indexes (uv, Poetry, PDM, Pipenv's `[[source]]`, uv.toml's `[[index]]`). */
+const INDEX_SECTION = /^\[\[?\s*(?:tool\.(?:uv\.|poetry\.|pdm\.|hatch\.)?)?(?:index|source)\s*\]\]?$/;
+/** TOML keys whose value is a package index or archive page, in any section. */
+const INDEX_KEY = /^["']?(?:index-url|extra-index-url|default-index|find-links|url)["']?\s*=/;
+const QUOTED_URL = /["']((?:git\+)?(?:https?|ssh|git):\/\/[^"'\s]+)["']/g;
+
+/**
+ * pyproject.toml, uv.toml, poetry and Pipfile package sources as the `pip install` lines that
+ * fetch from them: index URLs (uv's `[[tool.uv.index]]`, Poetry/PDM sources, `index-url`),
+ * dependencies named with a URL (`"name @ https://..."`) and git/url sources (`{ git = "..." }`).
+ * Other URLs (`[project.urls]` Homepage) are not package sources.
+ */
+function tomlSources(content: string): string {
+  const out: string[] = [];
+  let section = '';
+  for (const raw of content.split('\n').slice(0, 8192)) {
+    const line = raw.replace(/\s+#.*$/, '').trim();
+    if (line.startsWith('[') && !line.includes('=')) {
+      section = line;
+      continue;
+    }
+    if (!line.includes('://')) continue;
+    const urls = [...line.matchAll(QUOTED_URL)].map((m) => m[1]!);
+    if (urls.length === 0) continue;
+    if (INDEX_SECTION.test(section) || (INDEX_KEY.test(line) && !/^\[project\.urls\]$/.test(section)))
+      out.push(...urls.map((u) => `pip install --index-url ${argvLine([u])} package`));
+    // `{ git = "https://..." }`, `{ url = "https://..." }`, `"name @ https://..."`.
+    else if (/\b(?:git|url)\s*=\s*["']|@\s*(?:git\+)?[a-z]+:\/\//.test(line))
+      out.push(...urls.map((u) => `pip install ${argvLine([u])}`));
+  }
+  return out.join('\n');
+}
+
+/** Yarn 1's `.yarnrc` (`registry "http://..."`) as the `yarn config set` commands that make it. */
+function yarnrcV1Settings(content: string): string {
+  const out: string[] = [];
+  for (const m of content.matchAll(/^\s*([\w@:./-]*registry)\s+["']?([^"'\s]+)["']?\s*$/gm))
+    out.push(`yarn config set ${argvLine([m[1]!, m[2]!])}`);
+  return out.join('\n');
+}
+
+/** Bun's `bunfig.toml` `registry = "..."` (under `[install]` or a scope) as npm's registry setting. */
+function bunfigSettings(content: string): string {
+  const out: string[] = [];
+  for (const m of content.matchAll(
+    /^\s*(?:registry|["']?@[\w.-]+["']?)\s*=\s*(?:\{[^}\n]*url\s*=\s*)?["']([^"'\s]+)["']/gm,
+  ))
+    out.push(`npm config set registry ${argvLine([m[1]!])}`);
+  return out.join('\n');
 }
 
 /** Values of `entry:` keys (pre-commit hooks: a local hook's entry is the command it runs). */
@@ -286,6 +397,10 @@ interface WrittenFile {
   readonly ignore?: readonly Fact['kind'][];
 }
 
+/** Package manager settings and manifests that name where installs fetch from (read for their sources). */
+export const PACKAGE_SOURCE_FILE =
+  /(?:^|\/)(?:\.npmrc|\.yarnrc(?:\.yml)?|pip\.conf|pip\.ini|(?:requirements|constraints)[^/]*\.(?:txt|in)|pyproject\.toml|uv\.toml|poetry\.toml|Pipfile|pdm\.toml|bunfig\.toml)$/;
+
 /** Python files something runs without being asked to run them. */
 const PYTHON_RUN =
   /(?:^|\/)(?:conftest|sitecustomize|usercustomize|setup|noxfile|fabfile|dodo|test_[^/]*|[^/]*_test)\.py$/;
@@ -324,7 +439,20 @@ const WRITTEN_FILES: readonly WrittenFile[] = [
   { path: /(?:^|\/)\.npmrc$/, code: npmrcSettings, runtime: 'bash' },
   { path: /(?:^|\/)\.yarnrc\.yml$/, code: yarnrcSettings, runtime: 'bash' },
   { path: /(?:^|\/)(?:pip\.conf|pip\.ini)$/, code: pipConfSettings, runtime: 'bash' },
-  { path: /(?:^|\/)package\.json$/, code: packageScripts, runtime: 'bash' },
+  { path: PACKAGE_JSON, code: packageScripts, runtime: 'bash' },
+  // Package manifests whose sources the next install fetches from (and runs the build code of).
+  {
+    path: /(?:^|\/)(?:requirements|constraints)[^/]*\.(?:txt|in)$|(?:^|\/)requirements\/[^/]+\.(?:txt|in)$/,
+    code: requirementLines,
+    runtime: 'bash',
+  },
+  {
+    path: /(?:^|\/)(?:pyproject\.toml|uv\.toml|poetry\.toml|Pipfile|pdm\.toml)$/,
+    code: tomlSources,
+    runtime: 'bash',
+  },
+  { path: /(?:^|\/)\.yarnrc$/, code: yarnrcV1Settings, runtime: 'bash' },
+  { path: /(?:^|\/)bunfig\.toml$/, code: bunfigSettings, runtime: 'bash' },
   { path: /(?:^|\/)\.pre-commit-(?:config|hooks)\.ya?ml$/, code: yamlEntries, runtime: 'bash' },
   { path: /(?:^|\/)tox\.ini$/, code: toxCommands, runtime: 'bash' },
   { path: /(?:^|\/)(?:Gemfile|Rakefile|[^/]+\.(?:rake|gemspec))$/, code: rubyCommands, runtime: 'bash' },

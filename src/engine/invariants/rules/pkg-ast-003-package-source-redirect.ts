@@ -128,6 +128,23 @@ function judgeSources(sources: readonly string[], what: string): string | null {
 
 /** URL-shaped install targets: tarballs and git repositories installed directly. */
 const URL_TARGET = /^(?:git\+)?(?:https?|ssh|git):\/\/|^[\w.-]+@[\w.-]+:/i;
+/**
+ * A URL inside a named target: PEP 508 direct references (`name @ https://...`, one quoted word)
+ * and npm's `name@https://...` / `name@git+ssh://...` specs install from that URL, not the index.
+ */
+const NAMED_URL = /@\s*((?:git\+)?(?:https?|ssh|git):\/\/\S+)/i;
+
+/** The sources install targets name: URLs themselves, or the URL a named target points at. */
+function targetSources(targets: readonly string[]): string[] {
+  const out: string[] = [];
+  for (const t of targets) {
+    // Before URL_TARGET: `name@https://host/x` is not scp-style `user@host:path`.
+    const named = NAMED_URL.exec(t);
+    if (named) out.push(named[1]!);
+    else if (URL_TARGET.test(t)) out.push(t);
+  }
+  return out;
+}
 
 function pip(args: readonly string[], tool: string): string | null {
   const pos = positionals(args);
@@ -138,11 +155,14 @@ function pip(args: readonly string[], tool: string): string | null {
       : null;
   }
   if (pos[0] !== 'install' && pos[0] !== 'download' && pos[0] !== 'add' && pos[0] !== 'sync') return null;
-  const index = optionValues(args, '-i', '--index-url', '--extra-index-url', '--default-index', '--index');
+  const index = [
+    ...optionValues(args, '-i', '--index-url', '--extra-index-url', '--default-index', '--index'),
+    // Archives listed on a page pip reads before the index (`-f URL`) are installed from there too.
+    ...optionValues(args, '-f', '--find-links'),
+  ];
   const viaIndex = judgeSources(index, `${tool} ${pos[0]} takes packages from`);
   if (viaIndex !== null) return viaIndex;
-  const urls = pos.slice(1).filter((p) => URL_TARGET.test(p));
-  return judgeSources(urls, `${tool} ${pos[0]} runs the build of code from`);
+  return judgeSources(targetSources(pos.slice(1)), `${tool} ${pos[0]} runs the build of code from`);
 }
 
 function node(prog: string, args: readonly string[]): string | null {
@@ -159,10 +179,7 @@ function node(prog: string, args: readonly string[]): string | null {
     `${prog} ${pos[0]} takes packages from`,
   );
   if (viaRegistry !== null) return viaRegistry;
-  return judgeSources(
-    pos.slice(1).filter((p) => URL_TARGET.test(p)),
-    `${prog} ${pos[0]} runs the install scripts of code from`,
-  );
+  return judgeSources(targetSources(pos.slice(1)), `${prog} ${pos[0]} runs the install scripts of code from`);
 }
 
 /**
@@ -290,6 +307,8 @@ export default defineRule({
       { input: 'pip install --extra-index-url=https://pkgs.x-mirror.example.org/simple internal-lib' },
       { input: 'pip install https://x-collect.example.org/tools-1.0.tar.gz' },
       { input: 'npm install https://x-collect.example.org/pkg.tgz' },
+      { input: 'pip install "acme-utils @ https://x-collect.example.org/acme_utils-1.0.tar.gz"' },
+      { input: 'npm install acme-ui@https://x-collect.example.org/acme-ui-2.0.0.tgz' },
       { input: 'npm install --registry https://npm.x-mirror.example.org left-pad' },
       { input: 'git config --global url.https://git.x-mirror.example.org/.insteadOf https://github.com/' },
       { input: 'go env -w GOPROXY=https://goproxy.x-mirror.example.org,direct' },
@@ -316,6 +335,11 @@ export default defineRule({
         why: 'the same forge over ssh',
       },
       { input: 'npm install left-pad', why: 'the configured registry' },
+      { input: 'npm install @types/node@20.11.0', why: 'a scoped name with a version, no URL' },
+      {
+        input: 'pip install "requests @ git+https://github.com/psf/requests@v2.32.3"',
+        why: 'a direct reference to a public forge',
+      },
       { input: 'go env -w GOPROXY=https://proxy.golang.org,direct', why: 'the public proxy' },
       { input: 'pip config set global.index-url http://10.0.0.5:8081/simple', why: 'a private address' },
       {
