@@ -207,6 +207,42 @@ function impliedPath(tool: string, key: string, value: string): boolean {
   );
 }
 
+/** Tools that send what they are given to their service: mail, chat, uploads, shares. */
+const SEND_TOOL = /(?:^|_)(?:send|email|mail|gmail|upload|uploads|attach|share|publish|post|put|push)(?:$|_)/;
+const UPLOAD_TOOL = /(?:^|_)(?:upload|uploads|put)(?:$|_)/;
+/** Keys a sending tool reads a local file from: attachments, and an upload's local side. */
+const SENT_FILE_KEY =
+  /^(?:attachments?|attachment_paths?|attachment_files?|attach|files?|file_paths?|filepath|local|local_path|local_file|local_files|local_paths|source|src|source_path|source_file|src_path|input_path|input_file|upload_file)$/;
+
+/** A local file a sending tool reads and sends (an upload's `path` too: there it is the local side). */
+function sentFile(tool: string, key: string, value: string): boolean {
+  if (!SEND_TOOL.test(tool) || !(SENT_FILE_KEY.test(key) || (key === 'path' && UPLOAD_TOOL.test(tool))))
+    return false;
+  const v = value.trim();
+  return !/\s/.test(v) && (PATH_VALUE.test(v) || /^[\w.-]+\/[\w./-]+$|^[\w-]*\.[\w.-]+$/.test(v));
+}
+
+/** Keys that hold what a tool writes, for writtenPath: content fields and code fields (`snippet`). */
+const WRITTEN_TEXT_KEY = (key: string): boolean => CONTENT_KEY.test(key) || CODE_GENERIC.test(key);
+
+/**
+ * A writing tool's destination under any key (`save_snippet {where: "/etc/cron.d/x", snippet}`): an
+ * absolute or home path in a field that is not content, beside a field holding the text written.
+ */
+function writtenPath(
+  writes: boolean,
+  key: string,
+  value: string,
+  siblings: Record<string, unknown> | undefined,
+): boolean {
+  if (!writes || WRITTEN_TEXT_KEY(key) || NOT_PATH_KEY.test(key)) return false;
+  const v = value.trim();
+  if (!/^(?:\/(?!\/)|~\/)/.test(v) || !PATH_VALUE.test(v)) return false;
+  return Object.entries(siblings ?? {}).some(
+    ([k, x]) => typeof x === 'string' && x !== '' && WRITTEN_TEXT_KEY(snakeName(k)),
+  );
+}
+
 /** Keys naming a local file whose text the tool sends as its content (`content_from_file`). */
 const FILE_REF_KEY =
   /^(?:(?:content|body|text|data|description|message|payload)_(?:from_)?file(?:_path)?|from_file|file_content_path|content_path|upload_from|read_from)$/;
@@ -261,6 +297,36 @@ const CODE_WORDS = new Set([
   'expression',
   'lines',
 ]);
+
+/**
+ * Languages the engine reads through their interpreter's command line (`lua -e CODE`): a field
+ * named after one (`{"lua": "os.execute(...)"}`, `ruby_code`) holds code in that language.
+ */
+const INTERPRETER_LINE: Readonly<Record<string, string>> = {
+  lua: 'lua -e',
+  luajit: 'luajit -e',
+  ruby: 'ruby -e',
+  rb: 'ruby -e',
+  perl: 'perl -e',
+  php: 'php -r',
+  r: 'Rscript -e',
+  rscript: 'Rscript -e',
+  applescript: 'osascript -e',
+  osascript: 'osascript -e',
+  tcl: 'tclsh <<<',
+  awk: 'awk',
+};
+
+/** The interpreter line a key names (`lua`, `ruby_code`, `perl_script`), or undefined. */
+function keyInterpreter(key: string): string | undefined {
+  // One-letter and two-letter names (`r`, `rb`) name a language only beside a code word (`r_code`).
+  const direct = key.length > 2 ? INTERPRETER_LINE[key] : undefined;
+  if (direct !== undefined) return direct;
+  const parts = key.split('_');
+  if (parts.length < 2 || !parts.some((p) => CODE_WORDS.has(p))) return undefined;
+  for (const p of parts) if (INTERPRETER_LINE[p] !== undefined) return INTERPRETER_LINE[p];
+  return undefined;
+}
 
 /** `python_source`, `js_snippet`, `sql_text`, `query_text`: the language a compound key names. */
 function keyLanguage(key: string): Runtime | undefined {
@@ -986,7 +1052,9 @@ function walkArguments(
       continue;
     let runtime: Runtime | undefined;
     const lang = siblingLanguage(siblings);
-    const pathField = PATH_KEY.test(key) || (localFiles && impliedPath(tool, key, value));
+    const pathField =
+      PATH_KEY.test(key) ||
+      (localFiles && (impliedPath(tool, key, value) || writtenPath(writes, key, value, siblings)));
     // A browser tool's function or script runs as JavaScript in the page (fetch reaches what it can);
     // so does a `javascript:` URL it is sent to. The page's cookies and storage are its secrets.
     if (BROWSER_TOOL.test(tool) && BROWSER_CODE_KEY.test(key)) {
@@ -1037,6 +1105,12 @@ function walkArguments(
       }
       continue;
     }
+    // `{"lua": "os.execute('...')"}`: code in a language read through its interpreter's command line.
+    const interpreter = runtime === undefined && lang === undefined ? keyInterpreter(key) : undefined;
+    if (interpreter !== undefined) {
+      facts.push(...ctx.nested(`${interpreter} ${quote(value)}`, 'bash', span));
+      continue;
+    }
     // Free text that reads as a command line: in a shell tool's fields, or under any key that
     // does not say it is prose (`{"input": "curl ... | sh"}`, `{"payload": "rm -rf /"}`).
     if (runtime === undefined && !PROSE_KEY.test(key) && !URL_KEY.test(key) && !pathField) {
@@ -1068,8 +1142,9 @@ function walkArguments(
     }
 
     // `{"content_from_file": ".env"}`: a gist, paste or message tool reads the file and sends its text.
+    // `{"attachments": [".env"]}`, `upload_to_dropbox {local: "~/.ssh/id_ed25519"}`: the same send.
     if (
-      FILE_REF_KEY.test(key) &&
+      (FILE_REF_KEY.test(key) || sentFile(tool, key, value)) &&
       !localWrite &&
       verb?.op !== 'copy' &&
       verb?.op !== 'move' &&

@@ -117,7 +117,7 @@ const UPDATE = ['update', 'set', 'change', 'modify', 'edit', 'patch', 'put', 'en
 
 /** Keys whose value says who can reach the resource (`scope`, `acl`, `requested_visibility`, `grantee`). */
 const AUDIENCE_KEY =
-  /(?:^|_)(?:type|audience|scope|visibility|access|general_access|link_sharing|sharing|share_type|grantee|grantee_type|who|privacy|permission_type|link_access|access_level|acl|canned_acl|predefined_acl|entity|principal|principals|member|members)$/;
+  /(?:^|_)(?:type|audience|scope|visibility|visibility_level|access|general_access|link_sharing|sharing|share_type|grantee|grantee_type|who|privacy|permission_type|link_access|access_level|acl|canned_acl|predefined_acl|entity|principal|principals|member|members)$/;
 /** Boolean keys that open the resource to anyone when on (`anonymous_access`, `publicly_accessible`). */
 const OPEN_FLAG =
   /^(?:is_)?(?:public|publicly_accessible|public_access|anonymous|anonymous_access|allow_anonymous(?:_access)?|anyone_can_access|allow_file_discovery|discoverable|public_link|enable_public_link|allow_public(?:_access)?|share_externally|external_sharing|allow_external_sharing|public_read)$/;
@@ -156,7 +156,11 @@ function expose(w: readonly string[], all0: readonly [string, Json][]): CliEquiv
     const anyKey = AUDIENCE_KEY.test(k);
     // `members: ["allUsers"]` (a GCS IAM binding): each listed audience.
     for (const x of Array.isArray(v) ? v.slice(0, 64) : [v]) {
-      const t = text(x as Json)?.replace(/[\s-]+/g, '_');
+      // GitLab's numeric `visibility_level` (0 private, 10 internal, 20 public).
+      const t =
+        /visibility_level$/.test(k) && text(x as Json) === '20'
+          ? 'public'
+          : text(x as Json)?.replace(/[\s-]+/g, '_');
       // `principal: "*"` only: elsewhere `*` is a wildcard of names, not an audience.
       if (
         t !== undefined &&
@@ -297,6 +301,29 @@ function transfer(
   return undefined;
 }
 
+/** Verbs that give an account a role. */
+const ASSIGN = [
+  'assign',
+  'grant',
+  'add',
+  'set',
+  'update',
+  'create',
+  'attach',
+  'promote',
+  'change',
+  'put',
+  'bind',
+];
+/** Keys whose value names a role or permission level. */
+const ROLE_KEY =
+  /^(?:role|roles|role_type|role_name|role_id|role_ids|admin_role|type|permission|permissions|access_level|privilege|privileges|user_type|account_type|level|group|groups)$/;
+/** Roles that administer the whole organisation, tenant or account (any vendor's spelling). */
+const ADMIN_ROLE =
+  /^(?:(?:super|org|organization|organisation|global|tenant|account|company|workspace|enterprise|site|app|application|user|group|security|billing|domain|primary)_?)?(?:admin|admins|administrator|administrators|owner|owners)(?:_?(?:role|access|user))?$|^(?:superuser|super_user|root|superadmin|sysadmin|system_administrator|full_access|all_access|administratoraccess)$/;
+/** Administrator roles that only read or only help. */
+const LIMITED_ROLE = /read_?only|readonly|viewer|reader|auditor|report/;
+
 /** Guests, outside organisations and owners let into a workspace or channel. */
 function grant(
   w: readonly string[],
@@ -327,6 +354,20 @@ function grant(
         )
       )
         return action('grant', 'workspace', `invited as ${t}`);
+    }
+  }
+  // An administrator role given to an account through any identity or SaaS tool (`okta_assign_role`
+  // SUPER_ADMIN, `assign_user_role` org_admin): the account can then grant itself anything else.
+  if (has(w, ...ASSIGN) && !has(w, 'unassign')) {
+    for (const [k, v] of all) {
+      if (!ROLE_KEY.test(k)) continue;
+      for (const x of Array.isArray(v) ? v.slice(0, 32) : [v]) {
+        const t = text(x as Json)
+          ?.toLowerCase()
+          .replace(/[\s-]+/g, '_');
+        if (t !== undefined && ADMIN_ROLE.test(t) && !LIMITED_ROLE.test(t))
+          return action('grant', 'account', `${w.join('_')} gives the ${t} role`);
+      }
     }
   }
   // A deploy key that can push: write access to the repository for whoever holds the key.
@@ -451,6 +492,11 @@ export const SAAS_WORDS = [
   'rrset',
   'rrsets',
   'account',
+  'assign',
+  'grant',
+  'promote',
+  'role',
+  'roles',
   'update',
   'set',
   'add',

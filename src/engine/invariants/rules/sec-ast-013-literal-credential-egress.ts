@@ -15,7 +15,28 @@ const LOOSE = new Set(['assignment', 'cli-password', 'connection-string', 'curl-
 
 /** Tool-call fields and code slots that are the request's authentication, not its payload. */
 const AUTH_SLOT =
-  /(?:^|\.)(?:headers?|authorization|auth(?:_?token|_?header)?|(?:access_?|api_?|bearer_?)?token|api_?key|apikey|password|passwd|secret(?:_?value)?|credentials?|private_?key)(?:\.|$)/i;
+  /(?:^|\.)(?:headers?$|authorization|auth(?:_?token|_?header)?|(?:access_?|api_?|bearer_?)?token|api_?key|apikey|password|passwd|secret(?:_?value)?|credentials?|private_?key)(?:\.|$)/i;
+/**
+ * A named header is an auth slot only when its name says so (`Authorization`, `X-Api-Key`,
+ * `PRIVATE-TOKEN`, `Cookie`): a token under `X-Debug` is payload smuggled in a header.
+ */
+const AUTH_HEADER =
+  /(?:^|\.)headers?\.[\w-]*(?:auth|token|key|secret|cookie|session|signature|credential|password|bearer)[\w-]*$/i;
+const HEADER_FIELD = /(?:^|\.)headers?\./i;
+
+/**
+ * Message fields of a tool call (what a chat, mail or comment tool posts for people to read): a
+ * database URL with its password written there is the password handed to every reader.
+ */
+const MESSAGE_FIELD =
+  /(?:^|\.)(?:text|body|message|msg|content|comment|description|note|notes|caption|markdown|html|blocks|summary|subject|title)(?:\.\d+)*$/i;
+/** A URL's user, password and host. */
+const URL_CREDENTIAL = /[a-z][\w+.-]*:\/\/([^:@/\s]*):([^@/\s]+)@(\[[^\]]+\]|[^:/?#\s]+)/gi;
+/** Passwords and hosts that stand for a value in docs and examples (`user:pass@host`). */
+const PLACEHOLDER =
+  /^(?:pass|password|passwd|pwd|secret|changeme|example|test|dummy|x+|\*+|<[^>]*>|\{[^}]*\}|\[[^\]]*\]|\.{3}|my_?password|your_?password|host|hostname|server|db_?host|your_?host)$/i;
+const LOOPBACK_HOST =
+  /^(?:localhost|127\.\d+\.\d+\.\d+|\[::1\]|::1|0\.0\.0\.0|[\w-]+\.(?:test|example|localhost))$/i;
 
 /** Cheap gates: a run of token characters, a PEM block, or characters spelled out with spaces. */
 const TOKEN_RUN = /[A-Za-z0-9_+/=-]{16}|PRIVATE KEY/;
@@ -50,13 +71,30 @@ function readings(text: string): string[] {
   return out;
 }
 
-/** The first strong credential the scrubber finds in `text`, as its label, or null. */
-function credentialIn(text: string): string | null {
+/**
+ * The first strong credential the scrubber finds in `text`, as its label, or null. With
+ * `message`, a connection string whose password guards a host other than this machine counts too.
+ */
+function credentialIn(text: string, message = false): string | null {
   for (const r of scrub(text).redactions) {
-    if (LOOSE.has(r.detector)) continue;
+    if (LOOSE.has(r.detector) && !(message && liveConnection(text, r.span.start))) continue;
     return `${r.kind.toLowerCase()} credential (${r.envName})`;
   }
   return null;
+}
+
+/**
+ * The connection string holding the secret found at `at` has a real password (not the user's name
+ * again) for a host other than this machine.
+ */
+function liveConnection(text: string, at: number): boolean {
+  for (const m of text.matchAll(URL_CREDENTIAL)) {
+    if (m.index > at || m.index + m[0].length < at) continue;
+    return (
+      m[2] !== m[1] && !PLACEHOLDER.test(m[2]!) && !PLACEHOLDER.test(m[3]!) && !LOOPBACK_HOST.test(m[3]!)
+    );
+  }
+  return false;
 }
 
 /** A tool call's argument (its leaves are literals with the argument's path as `field`). */
@@ -70,7 +108,8 @@ function payload(lit: LiteralFact, toolWrites: boolean): boolean {
   if (!lit.egress) return false;
   const tool = toolArgument(lit);
   if (!tool && lit.runtime !== 'python' && lit.runtime !== 'node') return false;
-  if (lit.field !== undefined && AUTH_SLOT.test(lit.field)) return false;
+  if (lit.field !== undefined && AUTH_SLOT.test(lit.field) && !HEADER_FIELD.test(lit.field)) return false;
+  if (lit.field !== undefined && AUTH_HEADER.test(lit.field)) return false;
   return !(tool && toolWrites);
 }
 
@@ -124,8 +163,12 @@ export default defineRule({
     for (const group of groups.values()) {
       let hit: { lit: LiteralFact; what: string } | undefined;
       for (const lit of group) {
-        for (const text of readings(lit.text)) {
-          const what = credentialIn(text);
+        const message = toolArgument(lit) && lit.field !== undefined && MESSAGE_FIELD.test(lit.field);
+        const texts = readings(lit.text);
+        // A connection string's password is often short (no token-length run): read the text whole.
+        if (message && texts.length === 0 && /:\/\/[^@\s]*:[^@\s]+@/.test(lit.text)) texts.push(lit.text);
+        for (const text of texts) {
+          const what = credentialIn(text, message);
           if (what !== null) {
             hit = { lit, what };
             break;
