@@ -273,9 +273,9 @@ const ONE_HOST_POLICY =
 const ACCOUNT_POLICY = /^\s*alter\s+account\b[^;]*?\bset\s+network_policy\s*=\s*'?([\w$."]+)/i;
 /** Snowflake ALTER USER u SET DISABLED = TRUE. */
 const DISABLED_USER = /^\s*alter\s+user\s+(?:if\s+exists\s+)?([\w$"]+)\s+set\b[^;]*?\bdisabled\s*=\s*true\b/i;
-/** The database, schema or table made read-only (MySQL ALTER SCHEMA s READ ONLY = 1, Oracle ALTER TABLE t READ ONLY). */
+/** The database, schema or table made read-only (MySQL ALTER SCHEMA s READ ONLY = 1, SQL Server SET READ_ONLY, Oracle ALTER TABLE t READ ONLY). */
 const READ_ONLY =
-  /^\s*alter\s+(?:schema|database)\b[^;]*?\bread\s+only\s*=?\s*1\b|^\s*alter\s+table\s+[\w$."]+\s+read\s+only\s*;?\s*$/i;
+  /^\s*alter\s+(?:schema|database)\b[^;]*?\bread[\s_]+only\s*=?\s*1\b|^\s*alter\s+database\b[^;]*?\bset\s+read_only\b|^\s*alter\s+table\s+[\w$."]+\s+read\s+only\s*;?\s*$/i;
 
 /**
  * Services switched off for the application (red team r6): a warehouse suspended with auto-resume

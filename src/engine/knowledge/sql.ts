@@ -267,9 +267,25 @@ const bare = (name: string): string =>
 const SCRATCH_TABLE =
   /^(?:tmp|temp|scratch|staging|stg|import|etl_tmp|test|tests)_[a-z0-9_]+$|^[a-z0-9_]+_(?:tmp|temp|scratch|staging|import|imports|test|tests)$/;
 
-/** Whether every table named (`schema.name`, quoted or not) is a scratch table by its name. */
+/** Schemas that hold a test suite's fixtures or a load's scratch tables (`test_fixtures.users`, r7 FP). */
+const SCRATCH_SCHEMA =
+  /^(?:tests?|testing|test_\w+|\w+_tests?|fixtures?|\w+_fixtures|scratch|tmp|temp|staging|stg|sandbox)$/;
+
+/** Whether every table named (`schema.name`, quoted or not) is a scratch table by its or its schema's name. */
 export function allScratchTables(targets: readonly string[]): boolean {
-  return targets.length > 0 && targets.every((t) => SCRATCH_TABLE.test(bare(t)));
+  return (
+    targets.length > 0 &&
+    targets.every((t) => {
+      const parts = t
+        .toLowerCase()
+        .replace(/[`"'[\]]/g, '')
+        .split('.');
+      return (
+        SCRATCH_TABLE.test(parts[parts.length - 1]!) ||
+        (parts.length > 1 && SCRATCH_SCHEMA.test(parts[parts.length - 2]!))
+      );
+    })
+  );
 }
 
 /** Append-only time-series tables (request logs, events, metrics) that retention trims by period. */

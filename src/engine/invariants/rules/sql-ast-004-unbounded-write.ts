@@ -1,4 +1,6 @@
 /** SQL-AST-004: DELETE or UPDATE without WHERE, or with a WHERE that is always true (1=1, x=x, OR 'a'='a', id > 0). */
+import { allScratchTables } from '../../knowledge/sql.js';
+import { addedColumns, losslessBackfill } from '../../knowledge/sql-backfill.js';
 import { defineRule } from '../define-rule.js';
 import { catalogBuiltSpans } from '../../knowledge/sql-dynamic.js';
 
@@ -11,9 +13,19 @@ export default defineRule({
   remediationHint:
     'Add a WHERE clause that selects only the rows you mean to change (by primary key, e.g. WHERE id = $1), and run a SELECT with the same WHERE first to check the row count.',
   *check(facts) {
-    for (const s of facts.of('sql')) {
+    const stmts = [...facts.of('sql')].sort((a, b) => a.span.start - b.span.start);
+    for (const [i, s] of stmts.entries()) {
       if (s.statement !== 'delete' && s.statement !== 'update') continue;
       if (s.hasWhere === true && s.tautologicalWhere !== true) continue;
+      // A load's scratch table emptied before it is filled again (r7 FP), as TRUNCATE of one is.
+      if (s.statement === 'delete' && s.hasWhere !== true && allScratchTables(s.targets)) continue;
+      // New columns filled, values normalised, text indexes rebuilt: no value is lost (r7 FPs).
+      if (
+        s.statement === 'update' &&
+        s.hasWhere !== true &&
+        losslessBackfill(s.text, addedColumns(stmts.slice(0, i).map((x) => x.text)))
+      )
+        continue;
       const verb = s.statement.toUpperCase();
       const target = s.targets[0] ?? 'table';
       yield {
@@ -70,6 +82,12 @@ export default defineRule({
         why: 'a foreign-key action, not a DELETE',
       },
       { input: 'SELECT * FROM items FOR UPDATE', runtime: 'sql', why: 'a row lock, not an UPDATE' },
+      {
+        input: 'ALTER TABLE orders ADD COLUMN status_v2 text; UPDATE orders SET status_v2 = status;',
+        runtime: 'sql',
+        why: 'fills a column the batch added',
+      },
+      { input: 'UPDATE users SET email = lower(email)', runtime: 'sql', why: 'normalises a value in place' },
     ],
   },
 });

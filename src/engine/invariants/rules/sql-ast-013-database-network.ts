@@ -45,7 +45,7 @@ const EXTERNAL_API =
  * pg_net / pgsql-http calls of the project's own Supabase edge functions only (r7 FP: a trigger
  * posting a row id to https://<ref>.supabase.co/functions/v1/send-email).
  */
-const OWN_EDGE_FUNCTION = /^'https:\/\/[a-z0-9]{16,24}\.supabase\.co\/functions\/v1\/[\w./-]*'$/;
+const OWN_EDGE_FUNCTION = /^'https:\/\/[a-z0-9]{6,40}\.supabase\.co\/functions\/v1\/[\w./-]*'$/;
 const URL_LITERAL = /'[a-z][\w+.-]*:\/\/[^']*'/gi;
 function onlyEdgeFunctions(text: string): boolean {
   const urls = text.match(URL_LITERAL) ?? [];
