@@ -24,6 +24,9 @@ import { alternativeInWords } from './wire.js';
 
 const EMPTY: readonly never[] = Object.freeze([]);
 
+/** What every generator function inherits from (rules' checks are mostly generator functions). */
+const GENERATOR_FUNCTION = Object.getPrototypeOf(function* () {}) as object;
+
 /** One bit per fact kind, for the rule-skipping test in decide(). */
 const KIND_BIT: Readonly<Record<FactKind, number>> = {
   exec: 1,
@@ -145,6 +148,8 @@ interface Step {
   readonly mask: number;
   /** The rule lists `programs`: it reads only their runs, found through Plan.byProgram. */
   readonly byProgram: boolean;
+  /** `check` is a generator function: its result is iterated without asking what it is. */
+  readonly generator: boolean;
   /** The policy file's exceptions to this rule (undefined: none). */
   readonly allow: readonly AllowEntry[] | undefined;
 }
@@ -190,6 +195,7 @@ function planFor(policy: Policy, rules: readonly RuleDefinition[]): Plan {
       mode,
       mask: kindMask(rule),
       byProgram: programs !== undefined,
+      generator: Object.prototype.isPrototypeOf.call(GENERATOR_FUNCTION, rule.check),
       allow: allowByRule.get(rule.id),
     });
   }
@@ -380,9 +386,8 @@ function addRun(
   }
 }
 
-/** What every generator object inherits `next` from (rules' checks are mostly generators). */
-const GENERATOR_PROTOTYPE = (Object.getPrototypeOf(function* () {}) as { prototype: Generator<RuleHit> })
-  .prototype;
+/** What every generator object inherits `next` from. */
+const GENERATOR_PROTOTYPE = (GENERATOR_FUNCTION as { prototype: Generator<RuleHit> }).prototype;
 // eslint-disable-next-line @typescript-eslint/unbound-method -- called with each generator as `this`
 const GENERATOR_NEXT = GENERATOR_PROTOTYPE.next;
 
@@ -394,7 +399,11 @@ const GENERATOR_NEXT = GENERATOR_PROTOTYPE.next;
 function hitsOf(result: Iterable<RuleHit>): readonly RuleHit[] {
   if (Array.isArray(result)) return result as readonly RuleHit[];
   if (!Object.prototype.isPrototypeOf.call(GENERATOR_PROTOTYPE, result)) return [...result];
-  const generator = result as Generator<RuleHit>;
+  return generatorHits(result as Generator<RuleHit>);
+}
+
+/** The hits of a generator check, read with the shared `next` (see hitsOf). */
+function generatorHits(generator: Generator<RuleHit>): readonly RuleHit[] {
   let out: RuleHit[] | undefined;
   for (let r = GENERATOR_NEXT.call(generator); r.done !== true; r = GENERATOR_NEXT.call(generator))
     (out ??= []).push(r.value);
@@ -412,7 +421,7 @@ export function decide(input: DecideInput): Decision {
   const runs = (present & EXEC_BIT) === 0 ? undefined : runsByStep(plan, index.of('exec'));
   const trace = input.trace;
   for (let i = 0; i < steps.length; i++) {
-    const { rule, check, mode, mask, byProgram, allow } = steps[i]!;
+    const { rule, check, mode, mask, byProgram, generator, allow } = steps[i]!;
     let view: FactIndex = index;
     if (byProgram) {
       // Only the runs of the programs it lists, and its other kinds: with none, it cannot fire.
@@ -429,7 +438,8 @@ export function decide(input: DecideInput): Decision {
     }
     const hits = trace === undefined ? undefined : ([] as RuleHit[]);
     const lifts = trace === undefined ? undefined : ([] as (AllowEntry | undefined)[]);
-    const found = hitsOf(check.call(rule, view, policy));
+    const result = check.call(rule, view, policy);
+    const found = generator ? generatorHits(result as Generator<RuleHit>) : hitsOf(result);
     for (let h = 0; h < found.length; h++) {
       const hit = found[h]!;
       if (allow !== undefined || hits !== undefined) {

@@ -3,14 +3,19 @@ import type { LiteralFact } from '../facts.js';
 import type { FactIndex, RuleHit } from '../invariants/define-rule.js';
 import { findInjection, type InjectionKind, type InjectionMatch } from './injection.js';
 
-/** The three PI rules read every literal: each literal is scanned once (facts are immutable). */
-const scanned = new WeakMap<LiteralFact, readonly InjectionMatch[]>();
+/**
+ * The three PI rules read the same literals, so each evaluation's literals are scanned once: the
+ * memo is keyed by the evaluation's literal list (FactIndex.of returns one array per evaluation),
+ * one entry per evaluation, where an entry per literal fact cost more than most scans.
+ */
+const scanned = new WeakMap<readonly LiteralFact[], readonly (readonly InjectionMatch[] | undefined)[]>();
 
-function injectionIn(lit: LiteralFact): readonly InjectionMatch[] {
-  let found = scanned.get(lit);
+/** Each literal's matches, by index in `lits` (undefined: too short to carry a payload). */
+function injectionsIn(lits: readonly LiteralFact[]): readonly (readonly InjectionMatch[] | undefined)[] {
+  let found = scanned.get(lits);
   if (found === undefined) {
-    found = findInjection(lit.text);
-    scanned.set(lit, found);
+    found = lits.map((lit) => (lit.text.length < 4 ? undefined : findInjection(lit.text)));
+    scanned.set(lits, found);
   }
   return found;
 }
@@ -24,10 +29,12 @@ const NO_HITS: readonly RuleHit[] = Object.freeze([]);
 export function injectionHits(facts: FactIndex, kinds: ReadonlySet<InjectionKind>): readonly RuleHit[] {
   let hits: RuleHit[] | undefined;
   let seen: Set<string> | undefined;
-  for (const lit of facts.of('literal')) {
-    if (lit.text.length < 4) continue;
-    const all = injectionIn(lit);
-    if (all.length === 0) continue;
+  const lits = facts.of('literal');
+  const scans = injectionsIn(lits);
+  for (let i = 0; i < lits.length; i++) {
+    const all = scans[i];
+    if (all === undefined || all.length === 0) continue;
+    const lit = lits[i]!;
     const found = all.filter((m) => kinds.has(m.kind));
     if (found.length === 0) continue;
     const key = `${lit.span.start}:${lit.span.end}`;

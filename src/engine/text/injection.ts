@@ -123,6 +123,8 @@ const PATTERNS: readonly Pattern[] = [
   },
 ];
 
+const NONE: readonly InjectionMatch[] = Object.freeze([]);
+
 /** Obvious base64 runs (24+ chars) decoded when they decode to mostly printable ASCII. */
 function decodedBase64(text: string): string[] {
   const out: string[] = [];
@@ -159,10 +161,12 @@ const PREFILTER =
   /ignor|disregard|forget|overrid|bypass|neglect|skip|overlook|abandon|dismiss|discard|instruct|prompt|dan\b|anything now|mode|jailbr|ethical|moral|confines|character|reveal|repeat|verbatim|\[\/?inst\]|<<\/?sys>>|<\||<\/s>|turn>|system|admin|develop|assistant|your (?:answer|response|reply|output|summary|solution|implementation|code)|snippet|when |if |superduper|from now on|your|note to|instruction>|above|regardless|told|given|restricted|dan\]|creator|maintainer|questions|override|do not follow|don't follow|stop follow|new instruction|your new|api key|credential|secret|access token|password/i;
 
 /** Every kind of injection signal found in `text` (at most one match per pattern). */
-export function findInjection(text: string): InjectionMatch[] {
-  const out: InjectionMatch[] = [];
+export function findInjection(text: string): readonly InjectionMatch[] {
   // eslint-disable-next-line no-control-regex -- ASCII fast path
   const ascii = /^[\x00-\x7f]*$/.test(text);
+  // Most literals: plain ASCII (its own normal form), too short for base64, no signal word.
+  if (ascii && text.length < 24 && !PREFILTER.test(text)) return NONE;
+  const out: InjectionMatch[] = [];
   if (!ascii) {
     if (TAG_CHARS.test(text))
       out.push({ kind: 'unicode-tags', detail: 'invisible Unicode tag characters (U+E0000-E007F)' });

@@ -58,7 +58,10 @@ export function attrRef(base: Val, name: string): string | undefined {
   const own = ref === name || ref.endsWith(`.${name}`);
   if (base.module === true && REEXPORTED.has(name) && !own && !ref.includes('(')) return name;
   if (name === '__builtins__' || name === '__builtin__') return 'builtins';
-  const full = `${ref}.${name}`.replace(BUILTIN_PREFIX, '');
+  const joined = `${ref}.${name}`;
+  // Only a ref that starts like `builtins.` can lose a prefix (most do not: no regex over the joined text).
+  const full =
+    ref.startsWith('builtins') || ref.startsWith('__builtin') ? joined.replace(BUILTIN_PREFIX, '') : joined;
   return full === '' ? 'builtins' : full;
 }
 
