@@ -320,9 +320,13 @@ export class PyWalker extends CodeWalker {
       }
     }
     if (parts.length === 0) parts.push('');
-    const literal: Val = { parts, dynamic, sources, lits };
-    const text = parts.map((p) => (typeof p === 'string' ? p : `{${p.hole}}`)).join('');
-    return { ...literal, lits: mergeLits(lits, this.col.literal(text, n.start, n.end)) };
+    // Most literals are one piece of text: no map and join for them.
+    const only = parts.length === 1 ? parts[0] : undefined;
+    const text =
+      typeof only === 'string'
+        ? only
+        : parts.map((p) => (typeof p === 'string' ? p : `{${p.hole}}`)).join('');
+    return { parts, dynamic, sources, lits: mergeLits(lits, this.col.literal(text, n.start, n.end)) };
   }
 
   #attribute(n: SyntaxNode): Val {
