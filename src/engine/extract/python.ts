@@ -828,6 +828,8 @@ export class PyWalker extends CodeWalker {
       recv = recvNode ? this.visit(recvNode) : UNKNOWN;
       method = attr ? this.src(attr) : undefined;
       if (recv.ref !== undefined && method !== undefined) name = attrRef(recv, method);
+      // `f.__call__(x)` is `f(x)` (`getattr(os, 'startfile').__call__(p)`).
+      if (method === '__call__' && recv.ref !== undefined && recv.module !== true) name = recv.ref;
       // A function kept as a class attribute (`run = staticmethod(os.system)`): `Runner.run(x)` calls it.
       const member =
         recv.fieldNames !== undefined && method !== undefined ? recv.fields?.get(method) : undefined;
