@@ -13,8 +13,8 @@ export default defineRule({
   remediationHint:
     'Add a WHERE clause that selects only the rows you mean to change (by primary key, e.g. WHERE id = $1), and run a SELECT with the same WHERE first to check the row count.',
   *check(facts) {
-    const stmts = [...facts.of('sql')].sort((a, b) => a.span.start - b.span.start);
-    for (const [i, s] of stmts.entries()) {
+    const all = facts.of('sql');
+    for (const s of all) {
       if (s.statement !== 'delete' && s.statement !== 'update') continue;
       if (s.hasWhere === true && s.tautologicalWhere !== true) continue;
       // A load's scratch table emptied before it is filled again (r7 FP), as TRUNCATE of one is.
@@ -23,7 +23,10 @@ export default defineRule({
       if (
         s.statement === 'update' &&
         s.hasWhere !== true &&
-        losslessBackfill(s.text, addedColumns(stmts.slice(0, i).map((x) => x.text)))
+        losslessBackfill(
+          s.text,
+          addedColumns(all.filter((x) => x.span.start < s.span.start).map((x) => x.text)),
+        )
       )
         continue;
       const verb = s.statement.toUpperCase();

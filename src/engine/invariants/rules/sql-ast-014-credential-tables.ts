@@ -59,6 +59,9 @@ function readsNoSecret(text: string, table: string): boolean {
 const SELECT_ITEM =
   /(?:\bselect\b(?:\s+distinct)?|,)\s*(?:[\w"`[\]]+\.)?["`[]?(\w+)["`\]]?(?=\s*(?:,|from\b|as\b)|\s+["`]?\w+["`]?\s*(?:,|from\b))/gi;
 
+/** A trigger's row (`NEW.x`, `OLD.x`): only then are trigger copies looked for. */
+const ROW_REF = /\b(?:new|old)\s*\./i;
+
 /**
  * A WHERE that picks accounts by their key (`id = $1`, `email = ?`, `user_id IN (...)`) and has no
  * OR: a login or a token check of the accounts named. A filter by state or period (`revoked_at IS
@@ -97,13 +100,18 @@ export default defineRule({
     'Do not read database credential tables or password hashes. Check access with has_table_privilege()/current_user, and ask the user when an account needs changing.',
   *check(facts) {
     // Text order: a trigger body the fallback split (`INSERT INTO t(c)` | `SELECT NEW.c`) reads on.
+    const all = facts.of('sql');
+    const rowRefs = all.some((s) => ROW_REF.test(s.text));
     let written: string | undefined;
-    for (const s of [...facts.of('sql')].sort((a, b) => a.span.start - b.span.start)) {
-      const copy = secretCopy(secretRowColumns(s.text), lastWrittenTable(s.text) ?? written);
-      written = lastWrittenTable(s.text) ?? written;
-      if (copy !== undefined) {
-        yield { span: s.span, reason: copy, suggestedAlternative: null };
-        continue;
+    for (const s of rowRefs ? [...all].sort((a, b) => a.span.start - b.span.start) : all) {
+      if (rowRefs) {
+        const own = lastWrittenTable(s.text);
+        const copy = secretCopy(secretRowColumns(s.text), own ?? written);
+        written = own ?? written;
+        if (copy !== undefined) {
+          yield { span: s.span, reason: copy, suggestedAlternative: null };
+          continue;
+        }
       }
       const table = s.readsTables.find(isCredentialTable);
       if (table !== undefined && !readsNoSecret(s.text, table)) {
