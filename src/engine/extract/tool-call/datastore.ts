@@ -6,6 +6,7 @@
  * documents, a single-document delete and reads give no line.
  */
 import { any, has, list, quote, str, type CliEquivalent } from './cli.js';
+import { scratchOnly } from './whole-resource.js';
 
 const ident = (n: string): string => `"${n.replace(/"/g, '""')}"`;
 
@@ -97,7 +98,8 @@ function storeDrops(w: readonly string[], f: Map<string, unknown>): CliEquivalen
     names = list(f, 'path', 'collection', 'collection_path', 'collection_id', 'name');
   else if (has(w, 'bucket') && has(w, 'gcs', 'storage', 'minio', 'r2') && any(f, 'force', 'recursive'))
     names = list(f, 'bucket', 'bucket_name', 'name');
-  if (names.length === 0) return undefined;
+  // A test or scratch index, topic or collection is the owner's to drop (`test-logs-2026.11.27`).
+  if (names.length === 0 || (scratchOnly(names) && !names.some((n) => /[*?]/.test(n)))) return undefined;
   // An index's dots and dashes are part of its name (`test-logs-2026.11.27`), not a schema: as one SQL name.
   const table = (n: string): string => ident(/^[\w.-]+$/.test(n) ? n.replace(/[.-]/g, '_') : n);
   return { code: names.map((n) => `DROP TABLE ${table(n)};`).join('\n'), runtime: 'sql' };

@@ -258,6 +258,11 @@ const SCRATCH =
   /(?:^|[-_./:\s])(?:tmp|temp|test|tests|testing|dev|scratch|sandbox|e2e|ci|demo|playground|preview|throwaway|fixture|fixtures|local|feature|feat)(?:$|[-_./:\s\d])/i;
 const PRODUCTION = /(?:^|[-_./:\s])(?:prod|production|live|main|master|primary)(?:$|[-_./:\s\d])/i;
 
+/** Targets named as disposable (`test-logs-2026.11.27`, `tmp_bucket`) with none named as production. */
+export function scratchOnly(names: readonly string[]): boolean {
+  return names.some((n) => SCRATCH.test(n)) && !names.some((n) => PRODUCTION.test(n));
+}
+
 /** The string arguments that name the target: `name`, `id`, `*_name`, `*_id`, or the object's own key. */
 function targetNames(f: Map<string, unknown>, object: string): string[] {
   const stem = object.replace(/(?:e?s)$/, '');
@@ -305,16 +310,20 @@ export function wholeResourceLines(w0: readonly string[], f: Map<string, unknown
   const { verb, object } = hit;
   if ([...f.keys()].some((k) => NARROWING.test(k))) return [];
   const names = targetNames(f, object);
-  if (names.some((n) => SCRATCH.test(n)) && !names.some((n) => PRODUCTION.test(n))) return [];
+  if (scratchOnly(names)) return [];
   if (/^branch(?:es)?$/.test(object)) {
     // A branch is judged by git's rules: the shared ones (main, release) are protected, feature branches are not.
     const branches = [...f]
       .filter(([k, v]) => typeof v === 'string' && /^(?:branch|branch_name|name|ref|branches)$/.test(k))
       .map(([, v]) => (v as string).trim());
     const shared = branches.find((b) => SHARED_BRANCH.test(b.replace(/^refs\/heads\//, '')));
-    return shared === undefined
-      ? []
-      : [bash(['git push', quote(str(f, 'remote') ?? 'origin'), '--delete', quote(shared)])];
+    if (shared !== undefined)
+      return [bash(['git push', quote(str(f, 'remote') ?? 'origin'), '--delete', quote(shared)])];
+    // A hosted database's branch by id (Neon `br-main-prod`): an id naming production is the live data.
+    const id = str(f, 'branch_id', 'branchid');
+    return id !== undefined && PRODUCTION.test(id)
+      ? [action('destroy', 'branch', `${w0.join('_')} ${id}`)]
+      : [];
   }
   if (object === 'db' || object === 'dbs') {
     if (
