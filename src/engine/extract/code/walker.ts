@@ -10,6 +10,7 @@ import { Collector, type LoopFrame } from './collector.js';
 import { delegated, generatorOf } from './generators.js';
 import { listingDeletes } from './listing-deletes.js';
 import { wholeStores } from './whole-stores.js';
+import { iacAutomation } from './iac-automation.js';
 import { named, reportMissing } from './syntax.js';
 import { mayRaise, tryParts } from './try-exits.js';
 import { FACT_UNITS, parseCost, VISIT_UNITS } from './work.js';
@@ -379,6 +380,7 @@ export function codeExtractor(
       if (runtime === 'python' || runtime === 'node') {
         listingDeletes(root, text, runtime, col);
         wholeStores(root, text, runtime, col);
+        iacAutomation(root, text, runtime, col);
       }
       // A tree without errors has no MISSING tokens: no second walk to look for them.
       if (errors.length > 0) reportMissing(root, text, col);

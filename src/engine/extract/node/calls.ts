@@ -1009,6 +1009,20 @@ export const sqlTag: Handler = (w, c) => {
 
 const SOCKET_REFS = /^(?:new )?(?:net|tls)\.(?:Socket|connect|createConnection)\(\)/;
 
+/**
+ * A command run on another host by any SSH client module (ssh2, node-ssh, ssh2-promise,
+ * simple-ssh): `ssh.execCommand(cmd)`, `conn.exec(cmd, cb)`. Judged as `ssh host CMD` would be.
+ */
+const SSH_RUN =
+  /^(?:new )?(?:@[\w-]+\/)?[\w-]*ssh[\w-]*(?:\.\w+)*\(\)(?:\.\w+\(\))*\.(?:exec|execCommand|exec_command|execute|run|shell)$/i;
+
+const remoteShell: Handler = (w, c) => {
+  const cmd = c.args[0];
+  if (cmd === undefined || cmd.fn !== undefined) return undefined;
+  runShell(w.col, c.span, cmd, 'ssh', { codeSpan: spanOf(w, c, 0) });
+  return { ...UNKNOWN, sources: [{ kind: 'output', program: 'ssh' }] };
+};
+
 export const JS_CALLS: CallTable<Handler> = new CallTable((name): Handler | undefined => {
   if (name.startsWith('process.binding.') && /\.spawn(?:Sync)?$/.test(name)) return bindingSpawn;
   if (SOCKET_REFS.test(name)) {
@@ -1016,6 +1030,7 @@ export const JS_CALLS: CallTable<Handler> = new CallTable((name): Handler | unde
     if (method === 'connect') return netConnect;
   }
   if (name.startsWith('axios.create().') || name.startsWith('got.extend().')) return axiosCall;
+  if (SSH_RUN.test(name)) return remoteShell;
   return undefined;
 });
 const add = (names: readonly string[], h: Handler): void => JS_CALLS.add(names, h);

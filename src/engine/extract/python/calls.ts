@@ -1411,6 +1411,29 @@ const remoteShell: Handler = (w, c) => {
   return { ...UNKNOWN, sources: [{ kind: 'output', program: 'ssh' }] };
 };
 
+/** Ansible modules whose argument is a shell line run on every host the pattern names. */
+const ANSIBLE_SHELL = /^(?:(?:ansible\.builtin\.)?(?:shell|command|raw|script))$/;
+
+/**
+ * ansible_runner.run(module='shell', module_args='rm -rf ...'): the line runs on the inventory's
+ * hosts, judged as `ssh host CMD` would be; run_command's `-m shell -a LINE` likewise.
+ */
+const ansibleRun: Handler = (w, c) => {
+  const module = constText(c.kw.get('module'));
+  if (module !== null && ANSIBLE_SHELL.test(module)) {
+    const line = c.kw.get('module_args');
+    if (line !== undefined)
+      runShell(w.col, c.span, line, 'ssh', { codeSpan: argSpan(w, c, -1, 'module_args') });
+    return undefined;
+  }
+  const argv = listOf(c.kw.get('cmdline_args')).map((v) => constText(v));
+  const m = argv.indexOf('-m');
+  const a = argv.indexOf('-a');
+  if (m >= 0 && a >= 0 && ANSIBLE_SHELL.test(argv[m + 1] ?? '') && argv[a + 1] != null)
+    runShell(w.col, c.span, strVal(argv[a + 1]!), 'ssh');
+  return undefined;
+};
+
 /** debugpy.listen((host, port)): a debugger anyone who can reach the port can drive. */
 const debuggerListen: Handler = (w, c) => {
   const a = arg(c, 0, 'address');
@@ -2054,6 +2077,7 @@ add(
   ],
   remoteShell,
 );
+add(['ansible_runner.run', 'ansible_runner.run_async', 'ansible_runner.run_command'], ansibleRun);
 add(['debugpy.listen', 'ptvsd.enable_attach', 'rpdb.set_trace', 'web_pdb.set_trace'], debuggerListen);
 add(['tempfile.gettempdir'], () => strVal('/tmp'));
 add(

@@ -130,6 +130,14 @@ function weakens(words: readonly string[]): string | null {
       if (op === 'put-bucket-policy' && publicPolicy(value(args, '--policy') ?? all))
         return 'aws s3api put-bucket-policy lets anyone on the internet in';
       return null;
+    case 'rds':
+      // A database given a public address answers the whole internet (R8 cloud-sdk-exposure).
+      if (
+        /^(?:modify|create|restore)-db-(?:instance|cluster)/.test(op) &&
+        words.includes('--publicly-accessible')
+      )
+        return `aws rds ${op} --publicly-accessible puts the database on the internet`;
+      return null;
     case 'ec2':
       if (op === 'authorize-security-group-ingress') {
         const cidr = value(args, '--cidr') ?? /0\.0\.0\.0\/0|::\/0/.exec(all)?.[0] ?? undefined;
@@ -162,7 +170,7 @@ export default defineRule({
   kinds: ['exec'],
   programs: ['aws', 'awslocal'],
   summary:
-    'aws iam grants of administrator access or keys/passwords for another user, KMS key deletion, CloudTrail/Config/GuardDuty shut-off, public S3 buckets, SSH/RDP open to 0.0.0.0/0, snapshots or images shared with all, role trust opened to another account, resource policies for everyone.',
+    'aws iam grants of administrator access or keys/passwords for another user, KMS key deletion, CloudTrail/Config/GuardDuty shut-off, public S3 buckets, SSH/RDP open to 0.0.0.0/0, snapshots or images shared with all, role trust opened to another account, resource policies for everyone, databases made publicly accessible.',
   remediationHint:
     'Changing the account’s safeguards needs a human. Describe what you need (aws iam simulate-principal-policy, aws kms describe-key, aws cloudtrail get-trail-status) and ask.',
   *check(facts) {
@@ -170,6 +178,10 @@ export default defineRule({
   },
   examples: {
     deny: [
+      {
+        input:
+          'aws rds modify-db-instance --db-instance-identifier prod-db --publicly-accessible --apply-immediately',
+      },
       {
         input:
           'aws iam attach-user-policy --user-name me --policy-arn arn:aws:iam::aws:policy/AdministratorAccess',
@@ -204,6 +216,10 @@ export default defineRule({
     ],
     allow: [
       { input: 'aws iam list-attached-user-policies --user-name me', why: 'reads' },
+      {
+        input: 'aws rds modify-db-instance --db-instance-identifier prod-db --no-publicly-accessible',
+        why: 'takes the database off the internet',
+      },
       {
         input: 'aws iam attach-role-policy --role-name r --policy-arn arn:aws:iam::aws:policy/ReadOnlyAccess',
         why: 'a read-only policy',
