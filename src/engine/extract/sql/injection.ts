@@ -160,6 +160,8 @@ function orTautology(tokens: readonly SqlToken[], text: string): boolean {
       continue;
     let j = i + 1;
     while (tokens[j]?.value === '(') j++;
+    // `OR NOT 1=2`: the negation of a comparison that never holds.
+    if (tokens[j]?.value === 'not' && neverTrue(tokens, j + 1)) return true;
     const a = tokens[j];
     if (a === undefined) continue;
     // `OR true`, `OR 1` closing the value (end, `)`, a comment, another connective).
@@ -188,6 +190,39 @@ function orTautology(tokens: readonly SqlToken[], text: string): boolean {
   }
   return false;
 }
+
+/** `1=2`, `'a'='b'` at token i: two different constants compared for equality. */
+function neverTrue(tokens: readonly SqlToken[], i: number): boolean {
+  const a = tokens[i];
+  const op = tokens[i + 1];
+  const b = tokens[i + 2];
+  if (a === undefined || b === undefined || op?.value !== '=' || !isConst(a) || !isConst(b)) return false;
+  const na = num(a);
+  const nb = num(b);
+  return na !== undefined && nb !== undefined ? na !== nb : a.value !== b.value;
+}
+
+/** Words that put what follows them in a condition. */
+const CONDITION_WORDS = new Set(['where', 'having', 'when', 'and', 'or', 'xor', 'on', 'if', 'not']);
+
+/** Whether token i sits in a condition: a WHERE, HAVING, ON, CASE WHEN or IF() opened before it. */
+function inCondition(tokens: readonly SqlToken[], i: number): boolean {
+  for (let k = i - 1; k >= 0; k--)
+    if (tokens[k]!.kind === 'word' && CONDITION_WORDS.has(tokens[k]!.value)) return true;
+  return false;
+}
+
+/**
+ * A subquery's value read one character at a time (the blind probe): ASCII()/ORD()/HEX() of it, or
+ * a substring of length 1. `left((SELECT note ...), 100)` is a display cut, not a probe.
+ */
+const oneCharacter = (fn: string, args: string): boolean =>
+  fn === 'ascii' ||
+  fn === 'ord' ||
+  fn === 'unicode' ||
+  fn === 'hex' ||
+  fn === 'exp' ||
+  (/^(?:substring|substr|mid)$/.test(fn) && /,\s*1\s*$/.test(args));
 
 /** Whether the text opens with a statement (after comments and opening brackets). */
 function opensStatement(tokens: readonly SqlToken[]): boolean {
@@ -269,13 +304,21 @@ function statementShape(tokens: readonly SqlToken[], text: string): string | und
       if (!/^'[^']*'$|^"[^"]*"$|^\$\d+$|^\?$|^:\w+$/.test(xpath))
         return `${t.value}() with a computed XPath (an error-based leak)`;
     }
-    if (LEAK_WRAPPERS.has(t.value)) {
+    // Only in a condition: `SELECT substring(version(), 1, 20)` reads the version for the user.
+    if (LEAK_WRAPPERS.has(t.value) && inCondition(tokens, i)) {
+      const args = callArgs(tokens, i + 1, text);
+      if (SYSTEM_VALUE.test(args) || (/\bselect\b/i.test(args) && oneCharacter(t.value, args)))
+        return `${t.value}() of a system value or subquery (a blind or error-based probe)`;
+    }
+    // CONCAT(0x7e, (SELECT user()), FLOOR(RAND(0)*2)): a delimiter in hex or CHAR() around a system
+    // value or subquery marks the text an error message will leak.
+    if (t.value === 'concat' || t.value === 'concat_ws') {
       const args = callArgs(tokens, i + 1, text);
       if (
-        SYSTEM_VALUE.test(args) ||
-        (/\bselect\b/i.test(args) && t.value !== 'cast' && t.value !== 'convert')
+        /\b0x[0-9a-f]{2}\b|\bchar\s*\(\s*\d+\s*\)|\bfloor\s*\(\s*rand\s*\(/i.test(args) &&
+        (SYSTEM_VALUE.test(args) || /\bselect\b/i.test(args))
       )
-        return `${t.value}() of a system value or subquery (a blind or error-based probe)`;
+        return 'a system value or subquery wrapped in delimiters for an error message to leak (an error-based probe)';
     }
   }
   // T-SQL `DECLARE @s ... = 0x7761...; EXEC(@s)`: SQL hidden as a hex literal and run.
@@ -355,7 +398,7 @@ function fragmentShape(tokens: readonly SqlToken[], text: string, unterminated: 
 
 /** Words and marks without which a statement holds none of the statement shapes. */
 const STATEMENT_GATE =
-  /\b(?:or|xor|union|sleep|pg_sleep\w*|benchmark|randomblob|receive_message|extractvalue|updatexml|substring|substr|mid|ascii|ord|left|right|length|len|char_length|hex|unicode|instr|locate|cast|convert|exp|name_const|gtid_subset|json_keys|polygon|multipoint|geometrycollection|linestring|utl_inaddr|ctxsys|exec|execute)\b|\|\||--|#|@@/i;
+  /\b(?:or|xor|union|sleep|pg_sleep\w*|benchmark|randomblob|receive_message|extractvalue|updatexml|substring|substr|mid|ascii|ord|left|right|length|len|char_length|hex|unicode|instr|locate|cast|convert|exp|name_const|gtid_subset|json_keys|polygon|multipoint|geometrycollection|linestring|utl_inaddr|ctxsys|exec|execute|concat|concat_ws)\b|\|\||--|#|@@/i;
 
 const oddCount = (text: string, quote: string): boolean => text.split(quote).length % 2 === 0;
 
