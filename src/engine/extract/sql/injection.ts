@@ -271,7 +271,7 @@ const OWN_DELAY = new Set(['select', 'perform', 'call', 'exec', 'execute', ';'])
  * derived table or a list of other values (`AND SLEEP(5)`, `(SELECT(SLEEP(5)))x`). Function bodies
  * and DO blocks are strings to the lexer, so a polling loop's PERFORM pg_sleep(1) is not read here.
  */
-function conditionalDelay(tokens: readonly SqlToken[]): boolean {
+function conditionalDelay(tokens: readonly SqlToken[], text: string): boolean {
   for (let i = 0; i < tokens.length; i++) {
     const t = tokens[i]!;
     if (t.kind !== 'word' || !DELAY_FUNCTIONS.has(t.value) || tokens[i + 1]?.value !== '(') continue;
@@ -282,7 +282,8 @@ function conditionalDelay(tokens: readonly SqlToken[]): boolean {
     // A SELECT of its own, not a subquery's: `SELECT pg_sleep(1)` but not `AND (SELECT SLEEP(4))`.
     const own =
       prev === undefined ||
-      (OWN_DELAY.has(prev.value) && (prev.value !== 'select' || p === 0 || tokens[p - 1]!.value === ';'));
+      (OWN_DELAY.has(prev.value) &&
+        (prev.value !== 'select' || p === 0 || text.slice(tokens[p - 1]!.end, prev.start).includes(';')));
     if (own) continue;
     return true;
   }
@@ -293,7 +294,7 @@ function conditionalDelay(tokens: readonly SqlToken[]): boolean {
 function statementShape(tokens: readonly SqlToken[], text: string): string | undefined {
   if (orTautology(tokens, text))
     return 'an OR branch that is always true (a tautology that returns every row)';
-  if (conditionalDelay(tokens)) return 'a time delay inside a query (a time-based blind probe)';
+  if (conditionalDelay(tokens, text)) return 'a time delay inside a query (a time-based blind probe)';
   for (let i = 0; i < tokens.length; i++) {
     const t = tokens[i]!;
     if (t.kind !== 'word' || tokens[i + 1]?.value !== '(') continue;
