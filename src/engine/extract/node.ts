@@ -909,7 +909,8 @@ export class JsWalker extends CodeWalker {
     const mark = this.col.facts.length;
     const handled = handler?.(this, call);
     // A send on a client no handler models: its data goes to the client's peer (code/unmodelled-sends.ts).
-    if (own?.fn === undefined && !sentSince(this.col, mark)) unmodelledSend(this.col, call);
+    if (own?.fn === undefined && !sentSince(this.col, mark))
+      unmodelledSend(this.col, fn !== undefined ? { ...call, callee: fn } : call);
     // Functions given as arguments run as the receiving call would run them; a search over known
     // items keeps what its predicate accepts (node/callbacks.ts).
     passCallables(this, call);

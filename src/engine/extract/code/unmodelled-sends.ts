@@ -11,7 +11,7 @@ import type { DataSource } from '../../facts.js';
 import type { Span } from '../../types.js';
 import type { Collector } from './collector.js';
 import { parseTarget } from './net.js';
-import { pathOf, render, type Val } from './value.js';
+import { deepSources, pathOf, render, type Val } from './value.js';
 
 /** A call the walker could not give to a handler that sends, in the terms this module needs. */
 export interface SendCall {
@@ -23,6 +23,8 @@ export interface SendCall {
   readonly args: readonly Val[];
   /** Keyword arguments (python). */
   readonly kw?: ReadonlyMap<string, Val>;
+  /** The value called when the callee is itself a value (`bent(url, 'POST')(path, body)`). */
+  readonly callee?: Val;
 }
 
 /**
@@ -161,19 +163,97 @@ function dataSlots(c: SendCall, method: string): { data: Val[]; paths: Val[] } {
 
 const MAX_DEPTH = 6;
 
-/** Secret-bearing sources in `v`, an open file's or a read stream's path included. */
+/**
+ * Secret-bearing sources in `v`, an open file's or a read stream's path included; fields named for
+ * a credential at any depth (`vapidDetails.privateKey`) are the client's own, not data.
+ */
 function secretSources(v: Val, out: DataSource[], depth = 0): void {
-  for (const s of v.sources) if (s.kind === 'file' || s.kind === 'env' || s.kind === 'output') out.push(s);
+  // An object's own sources include its fields': those only a credential field holds are left out.
+  const auth: DataSource[] = [];
+  for (const [k, f] of v.fields ?? []) if (AUTH_SLOT.test(k)) auth.push(...deepSources(f));
+  for (const s of v.sources)
+    if ((s.kind === 'file' || s.kind === 'env' || s.kind === 'output') && !auth.some((a) => sameSource(a, s)))
+      out.push(s);
   if (v.file !== undefined && v.file.op === 'read')
     out.push({ kind: 'file', path: pathOf(v.file.path).path });
   if (depth >= MAX_DEPTH) return;
   for (const i of v.items ?? []) secretSources(i, out, depth + 1);
-  for (const f of v.fields?.values() ?? []) secretSources(f, out, depth + 1);
+  for (const [k, f] of v.fields ?? []) if (!AUTH_SLOT.test(k)) secretSources(f, out, depth + 1);
+}
+
+/** Two sources that name the same data. */
+function sameSource(a: DataSource, b: DataSource): boolean {
+  return JSON.stringify(a) === JSON.stringify(b);
+}
+
+/** Methods that fire a message object made earlier (`DiscordWebhook(content=...).execute()`, `EmailMessage(...).send()`). */
+const FIRES = /^(?:execute|send|done|fire|deliver|post|submit|dispatch|publish)$/;
+
+/** Keywords and option fields of a message object that are its content. */
+const CONTENT_SLOT =
+  /^(?:content|contents|text|body|message|msg|data|payload|embeds?|attachments?|files?|html|subject|description|value|records?|entries|document|json|plain_?text\w*|html_?content)$/i;
+
+/** Classes whose every argument is the message (`EmailMessage(subject, body, from, to)`). */
+const MESSAGE_CLASS = /(?:Message|Mail|Email|Notification|Embed|Payload)$/;
+
+/** Option fields that name where a request goes, and those that carry its data. */
+const URL_SLOT = /^(?:url|uri|href|endpoint)$/i;
+const BODY_SLOT = /^(?:data|body|json|form|payload|content)$/i;
+const SENDING_METHOD = /^(?:POST|PUT|PATCH)$/i;
+
+/** Data a message object carries until it is fired, by the object's qualified name. */
+const PENDING = new WeakMap<Collector, Map<string, { sources: DataSource[]; host?: string }>>();
+
+/** Secret sources a construction puts in the object's content (its keywords, a message's arguments). */
+function carried(c: SendCall, cls: string): DataSource[] {
+  const out: DataSource[] = [];
+  const take = (key: string, v: Val): void => {
+    if (CONTENT_SLOT.test(key) && !AUTH_SLOT.test(key)) secretSources(v, out);
+  };
+  for (const a of c.args) {
+    if (a.fields !== undefined && a.ref === undefined) for (const [k, v] of a.fields) take(k, v);
+    else if (MESSAGE_CLASS.test(cls)) secretSources(a, out);
+  }
+  for (const [k, v] of c.kw ?? []) take(k, v);
+  return out;
+}
+
+/**
+ * A request written as data rather than as a method: options naming a URL and a body or a sending
+ * method (`phin({ url, method: 'POST', data })`), or a function an import made for a URL and a
+ * sending method, then called with the data (`bent(url, 'POST')(path, body)`).
+ */
+function requestShape(
+  col: Collector,
+  c: SendCall,
+  imported: boolean,
+): { host: string; data: Val[] } | undefined {
+  const opts = imported
+    ? c.args.find((a) => a.fields !== undefined && a.ref === undefined)?.fields
+    : undefined;
+  if (opts !== undefined) {
+    let host: string | undefined;
+    let sending = false;
+    const data: Val[] = [];
+    for (const [k, v] of opts) {
+      if (URL_SLOT.test(k)) host = endpointOf(col, [v]);
+      else if (BODY_SLOT.test(k)) data.push(v);
+      else if (k.toLowerCase() === 'method') sending = SENDING_METHOD.test(render(v));
+    }
+    if (host !== undefined && (sending || data.length > 0)) return { host, data };
+  }
+  const maker = c.callee;
+  if (maker?.ref === undefined || !maker.ref.endsWith('()') || importOf(col, maker.ref) === undefined)
+    return undefined;
+  if (!maker.lits.some((id) => SENDING_METHOD.test(col.literalText(id) ?? ''))) return undefined;
+  const host = endpointOf(col, [maker]);
+  return host === undefined ? undefined : { host, data: [...c.args] };
 }
 
 /**
  * A call no handler sent: when it is a send on an imported client, its data slots' secrets flow to
- * the client's peer. A bind (`s.connect("tcp://host:port")`) remembers that peer for later sends.
+ * the client's peer. A bind (`s.connect("tcp://host:port")`) remembers that peer for later sends;
+ * a message object made with secret content remembers it until it is fired.
  */
 export function unmodelledSend(col: Collector, c: SendCall): void {
   const called = c.method ?? c.name.slice(c.name.lastIndexOf('.') + 1);
@@ -185,22 +265,34 @@ export function unmodelledSend(col: Collector, c: SendCall): void {
     if (recvRef !== undefined && c.args.length > 0) bind(col, recvRef, c.args);
     return;
   }
+  const pending = recvRef !== undefined ? PENDING.get(col)?.get(recvRef) : undefined;
   const sends =
     TRANSMITS.test(method) ||
     (DELIVERS.test(method) && recvRef !== undefined && MESSAGES.test(recvRef)) ||
-    TRANSFER_CLASS.test(c.name);
-  if (!sends) return;
-  const mod = store !== undefined ? store.path[0] : importOf(col, c.name);
-  if (mod === undefined || localModule(mod)) return;
+    TRANSFER_CLASS.test(c.name) ||
+    (pending !== undefined && FIRES.test(method));
+  const mod = store !== undefined ? store.path[0] : c.name === '' ? undefined : importOf(col, c.name);
+  if (mod !== undefined && localModule(mod)) return;
+  if (!sends) {
+    const request = requestShape(col, c, mod !== undefined);
+    if (request !== undefined) {
+      const found: DataSource[] = [];
+      for (const v of request.data) secretSources(v, found);
+      flowAll(col, c.span, found, request.host);
+    } else if (mod !== undefined && /^[A-Z]/.test(called)) remember(col, c, called);
+    return;
+  }
+  if (mod === undefined) return;
   const host =
     c.recv?.peer?.host ??
     (store?.target !== undefined ? peerIn(store.target) : undefined) ??
     (recvRef !== undefined ? BOUND.get(col)?.get(recvRef) : undefined) ??
+    pending?.host ??
     endpointOf(col, [c.recv, c.recv === undefined ? c.args[0] : undefined]) ??
     mod;
   if (host === 'local') return;
   const { data, paths } = dataSlots(c, method);
-  const found: DataSource[] = [];
+  const found: DataSource[] = [...(pending?.sources ?? [])];
   for (const v of data) secretSources(v, found);
   for (const p of paths) {
     if (p.parts === null) continue;
@@ -208,14 +300,29 @@ export function unmodelledSend(col: Collector, c: SendCall): void {
     col.file(c.span, 'read', path, c.name || method, { dynamic });
     found.push({ kind: 'file', path }, ...col.contentSources(path));
   }
+  flowAll(col, c.span, found, host);
+}
+
+/** Each distinct source flows once to `host`. */
+function flowAll(col: Collector, span: Span, found: readonly DataSource[], host: string): void {
   const sink = { kind: 'net' as const, host };
   const seen = new Set<string>();
   for (const s of found) {
     const key = JSON.stringify(s);
     if (seen.has(key)) continue;
     seen.add(key);
-    col.flow(c.span, s, sink);
+    col.flow(span, s, sink);
   }
+}
+
+/** A message object made with secret content: remembered until a fire method sends it. */
+function remember(col: Collector, c: SendCall, cls: string): void {
+  const sources = carried(c, cls);
+  if (sources.length === 0) return;
+  const host = endpointOf(col, [...c.args, ...(c.kw?.values() ?? [])]);
+  const map = PENDING.get(col) ?? new Map<string, { sources: DataSource[]; host?: string }>();
+  if (map.size < 16) map.set(`${c.name}()`, { sources, ...(host !== undefined ? { host } : {}) });
+  PENDING.set(col, map);
 }
 
 /** Remembers the peer a client was bound to (`zmq socket.connect("tcp://203.0.113.9:5555")`). */

