@@ -3,7 +3,7 @@
  * a users row with `is_superuser = true` or `role = 'admin'`, or an UPDATE that sets them. The
  * database sees data; the application sees a new administrator (a backdoor login).
  */
-import { withoutComments } from './sql-text.js';
+import { topLevelItems, withoutComments } from './sql-text.js';
 
 /** Tables of accounts and their role memberships (`users`, `auth_user`, `admin_users`, `user_roles`). */
 const ACCOUNT_TABLE =
@@ -17,27 +17,7 @@ const TRUE_VALUE = /^(?:true|1|'(?:t|true|1|y|yes)'|b'1')$/i;
 /** A role value that is administration: 'admin', 'ROLE_ADMIN', 'superuser', '{admin}', '["owner"]'. */
 const ADMIN_VALUE = /\b(?:role_)?(?:admin|administrator|superuser|super_?admin|sysadmin|root|owner)\b/i;
 
-/** Top-level comma-separated items of `text` (quotes and parentheses respected). */
-function items(text: string): string[] {
-  const out: string[] = [];
-  let depth = 0;
-  let quote = '';
-  let from = 0;
-  for (let i = 0; i < text.length; i++) {
-    const c = text[i]!;
-    if (quote !== '') {
-      if (c === quote) quote = '';
-    } else if (c === "'" || c === '"' || c === '`') quote = c;
-    else if (c === '(' || c === '[') depth++;
-    else if (c === ')' || c === ']') depth--;
-    else if (c === ',' && depth === 0) {
-      out.push(text.slice(from, i).trim());
-      from = i + 1;
-    }
-  }
-  out.push(text.slice(from).trim());
-  return out;
-}
+const items = topLevelItems;
 
 /** The text inside the parenthesis that opens at `open` (or undefined when it never closes). */
 function group(text: string, open: number): string | undefined {

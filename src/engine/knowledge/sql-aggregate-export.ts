@@ -6,6 +6,7 @@
  * keys, selects only aggregates, or reads tables named as rollups ships totals, wherever it goes.
  */
 import { CREDENTIAL_COLUMN, holdsPersonalData, isCredentialTable } from './sql.js';
+import { bareName, topLevelItems } from './sql-text.js';
 
 /** Tables that hold rollups already: `daily_totals`, `revenue_by_month`, `kpi_summary`, `stats`. */
 const ROLLUP_TABLE =
@@ -17,33 +18,9 @@ const TABLE_REF = /\b(?:from|join)\s+([\w$."`[\]]+)/gi;
 const AGGREGATE_CALL =
   /^(?:count|sum|avg|min|max|approx_count_distinct|count_if|stddev\w*|variance|percentile\w*|median)\s*\(/i;
 
-const bare = (name: string): string =>
-  name
-    .replace(/["`[\]]/g, '')
-    .split('.')
-    .pop()!
-    .toLowerCase();
+const bare = bareName;
 
-/** Top-level comma-separated items (parentheses and quotes respected). */
-function items(text: string): string[] {
-  const out: string[] = [];
-  let depth = 0;
-  let quote = false;
-  let from = 0;
-  for (let i = 0; i < text.length; i++) {
-    const c = text[i]!;
-    if (c === "'") quote = !quote;
-    else if (quote) continue;
-    else if (c === '(') depth++;
-    else if (c === ')') depth--;
-    else if (c === ',' && depth === 0) {
-      out.push(text.slice(from, i).trim());
-      from = i + 1;
-    }
-  }
-  out.push(text.slice(from).trim());
-  return out;
-}
+const items = topLevelItems;
 
 /** The bare column an item names (`t.total AS n` → total), or undefined for an expression. */
 const columnOf = (item: string): string | undefined =>

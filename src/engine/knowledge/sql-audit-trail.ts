@@ -4,7 +4,7 @@
  * cutoff and is routine; deleting recent rows, rows picked by who or what they record, or
  * rewriting what a row says removes the evidence. Marking rows exported or archived is bookkeeping.
  */
-import { withoutComments } from './sql-text.js';
+import { bareName, withoutComments } from './sql-text.js';
 
 /** Tables that hold an audit trail: `audit_log`, `audits`, `billing_audit`, `audit_events`. */
 const AUDIT_TABLE = /(?:^|_)audit(?:s|_?log|_?logs|_?trail|_?events?|_?entries|_?records)?(?:_|$)/;
@@ -21,12 +21,7 @@ const NEWER_THAN = new RegExp(String.raw`\b${TIME_COLUMN}\s*(?:>|>=|between\b)`,
 const BOOKKEEPING =
   /^(?:is_)?(?:exported|archived|processed|synced|shipped|sent|acknowledged|reviewed)(?:_at|_on)?$/i;
 
-const bare = (name: string): string =>
-  name
-    .replace(/["`[\]]/g, '')
-    .split('.')
-    .pop()!
-    .toLowerCase();
+const bare = bareName;
 
 /** Why a DELETE or UPDATE of `targets` rewrites an audit trail, or undefined. */
 export function auditTrailRewrite(

@@ -5,7 +5,7 @@
  * (`SET search_vector = to_tsvector(...)`). A constant, or one column's value computed from
  * another's, overwrites what was there and stays an unbounded write.
  */
-import { withoutComments } from './sql-text.js';
+import { topLevelItems, withoutComments } from './sql-text.js';
 
 /** Normalisations of a value in place: the column keeps its content, in one spelling. */
 const NORMALISE = /^(?:lower|upper|trim|btrim|ltrim|rtrim|initcap|normalize|unaccent)$/i;
@@ -14,26 +14,7 @@ const TEXT_INDEX = /^(?:setweight\s*\(\s*)?to_tsvector\s*\(/i;
 const ADD_COLUMN = /\badd\s+(?:column\s+)?(?:if\s+not\s+exists\s+)?["`]?(\w+)["`]?/gi;
 const UPDATE_SET = /^\s*update\s+(?:only\s+)?[\w$."`[\]]+(?:\s+(?:as\s+)?\w+)?\s+set\s+([\s\S]+?)\s*;?\s*$/i;
 
-/** Top-level comma-separated items (parentheses and quotes respected). */
-function items(text: string): string[] {
-  const out: string[] = [];
-  let depth = 0;
-  let quote = false;
-  let from = 0;
-  for (let i = 0; i < text.length; i++) {
-    const c = text[i]!;
-    if (c === "'") quote = !quote;
-    else if (quote) continue;
-    else if (c === '(') depth++;
-    else if (c === ')') depth--;
-    else if (c === ',' && depth === 0) {
-      out.push(text.slice(from, i).trim());
-      from = i + 1;
-    }
-  }
-  out.push(text.slice(from).trim());
-  return out;
-}
+const items = topLevelItems;
 
 /** Columns the batch's earlier ALTER TABLE statements add. */
 export function addedColumns(texts: readonly string[]): Set<string> {

@@ -32,3 +32,33 @@ export function firstMatch<T extends { readonly pattern: RegExp }>(
   const texts = textVariants(text);
   return checks.find((c) => texts.some((t) => c.pattern.test(t)));
 }
+
+/** A table or column name without quotes, brackets or qualifiers, lowercased (`"Public"."Users"` → users). */
+export const bareName = (name: string): string =>
+  name
+    .replace(/["`[\]]/g, '')
+    .split('.')
+    .pop()!
+    .toLowerCase();
+
+/** Top-level comma-separated items of `text` (quotes, parentheses and brackets respected). */
+export function topLevelItems(text: string): string[] {
+  const out: string[] = [];
+  let depth = 0;
+  let quote = '';
+  let from = 0;
+  for (let i = 0; i < text.length; i++) {
+    const c = text[i]!;
+    if (quote !== '') {
+      if (c === quote) quote = '';
+    } else if (c === "'" || c === '"' || c === '`') quote = c;
+    else if (c === '(' || c === '[') depth++;
+    else if (c === ')' || c === ']') depth--;
+    else if (c === ',' && depth === 0) {
+      out.push(text.slice(from, i).trim());
+      from = i + 1;
+    }
+  }
+  out.push(text.slice(from).trim());
+  return out;
+}

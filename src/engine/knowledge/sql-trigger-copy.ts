@@ -5,6 +5,7 @@
  * readable. History and audit tables keep their own copy on purpose (password reuse checks).
  */
 import { CREDENTIAL_COLUMN } from './sql.js';
+import { bareName } from './sql-text.js';
 
 /** Card, bank and identity numbers a trigger must not spread (besides CREDENTIAL_COLUMN's secrets). */
 const PAYMENT_OR_ID =
@@ -20,12 +21,7 @@ const KEEPS_HISTORY =
 const WHERE_CLAUSE = /\bwhere\b[^;]*/gi;
 const NOT_TABLE: ReadonlySet<string> = new Set(['set', 'into', 'on', 'or', 'of']);
 
-const bare = (name: string): string =>
-  name
-    .replace(/["`[\]]/g, '')
-    .split('.')
-    .pop()!
-    .toLowerCase();
+const bare = bareName;
 
 /** The secret row columns (`NEW.card_number`) a statement's text refers to. */
 export function secretRowColumns(text: string): string[] {

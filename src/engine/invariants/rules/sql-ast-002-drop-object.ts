@@ -3,6 +3,7 @@ import type { SqlStmtFact } from '../../facts.js';
 import { allScratchTables, retentionPartitionTable } from '../../knowledge/sql.js';
 import { defineRule, type FactIndex } from '../define-rule.js';
 import { catalogBuiltSpans } from '../../knowledge/sql-dynamic.js';
+import { bareName } from '../../knowledge/sql-text.js';
 
 const WHOLE = new Set(['database', 'schema', 'tablespace', 'owned']);
 /** CREATE OR REPLACE TABLE / REPLACE TABLE (extract/sql/replace.ts): a drop spelled as a create. */
@@ -78,12 +79,7 @@ function recreated(facts: FactIndex, drop: SqlStmtFact, name: string): boolean {
 const CREATES_NEW =
   /^\s*create\s+(?:(?:global|local)\s+)?(?:unlogged\s+)?table\s+(?!if\s+not\s+exists\b)([\w$."`[\]]+)/i;
 
-const bare = (name: string): string =>
-  name
-    .replace(/["`[\]]/g, '')
-    .split('.')
-    .pop()!
-    .toLowerCase();
+const bare = bareName;
 
 /**
  * Tables a program's code created earlier in the same input (a test fixture's `CREATE TABLE t`,
