@@ -68,6 +68,7 @@ import { heldAt } from './code/carry.js';
 import { isFunctionConstructorOf, paramPrelude } from './node/code-strings.js';
 import { reorderInPlace, rotatedArgs } from './code/reorder.js';
 import { withParam } from './code/request-auth.js';
+import { HIDDEN_PAYLOAD, revealsHidden } from './code/hidden-payloads.js';
 
 const FUNCTION_TYPES = new Set([
   'arrow_function',
@@ -939,6 +940,9 @@ export class JsWalker extends CodeWalker {
         result = ownReturnAtDefinition(yields, []);
       else if (callee?.unresolved === true) result = extend(result, { unresolved: true });
     }
+    // A payload pulled out of a picture (steganography) is decoded content (code/hidden-payloads.ts).
+    if (revealsHidden(name ?? callee?.ref, recv ? [...call.args, recv] : call.args))
+      result = { ...result, sources: [...result.sources, HIDDEN_PAYLOAD] };
     // A promise of a module (`import('x').then(m => ...)`) hands the module itself to the callback;
     // a client's promise (`MongoClient.connect(u).then(c => ...)`, `r.keys('*').then(ks => ...)`) its value.
     if (method === 'then' && (recv?.module === true || recv?.sdk !== undefined)) {

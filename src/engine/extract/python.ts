@@ -75,6 +75,7 @@ import {
   splatParam,
   storedFunction,
 } from './python/callbacks.js';
+import { HIDDEN_PAYLOAD, revealsHidden } from './code/hidden-payloads.js';
 import './python/processes.js';
 import './python/walks.js';
 import './python/loads.js';
@@ -974,10 +975,15 @@ export class PyWalker extends CodeWalker {
     const result = handler?.(this, call);
     // A send on a client no handler models: its data goes to the client's peer (code/unmodelled-sends.ts).
     if (own === undefined && !sentSince(this.col, mark)) unmodelledSend(this.col, call);
-    if (result !== undefined) return result;
     const inputs = call.args.slice();
     if (recv) inputs.push(recv);
     for (const v of call.kw.values()) inputs.push(v);
+    // A payload pulled out of a picture (steganography) is decoded content (code/hidden-payloads.ts).
+    if (revealsHidden(name, inputs)) {
+      const base = result ?? extend(opaque(inputs, 'X'), { ref: `${name}()` });
+      return { ...base, sources: [...base.sources, HIDDEN_PAYLOAD] };
+    }
+    if (result !== undefined) return result;
     const out = opaque(inputs, 'X');
     // What a function of this input computes is generated text (a decrypt-then-exec routine).
     if (fn?.fn !== undefined) return extend(out, { generated: true });

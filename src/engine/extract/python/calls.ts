@@ -822,6 +822,9 @@ const fromHex: Handler = (_w, c) => {
   return decodedText(v, hexText(constText(v)));
 };
 
+/** Python's EBCDIC code pages (cp037, cp500, cp1026, cp1140...), names normalised without - and _. */
+const EBCDIC = /^(?:cp|ibm)(?:037|273|424|500|875|1026|1140)$|^ebcdic/;
+
 /** codecs.decode(s, 'rot13' | 'hex' | 'base64' ...) and the python 2 str.decode('base64'). */
 const codecsDecode: Handler = (_w, c) => {
   const v = c.method === 'decode' && c.name !== 'codecs.decode' ? c.recv : c.args[0];
@@ -835,6 +838,8 @@ const codecsDecode: Handler = (_w, c) => {
     !/^(?:rot13|hex|base64|base64codec|hexcodec|zip|zlib|bz2|uu|unicodeescape|rawunicodeescape)$/.test(codec)
   ) {
     // UTF-16 bytes (`b'r\x00m\x00'.decode('utf-16-le')`) spell their text with NUL bytes between.
+    // EBCDIC codecs are not ASCII-compatible: a literal read through one spells other words (hidden names).
+    if (EBCDIC.test(codec)) return { ...opaque([v]), generated: true };
     const wide = /^utf16(?:le|be)?$/.exec(codec);
     const t = wide ? constText(v) : null;
     if (t !== null && wide)
