@@ -69,6 +69,7 @@ import { isFunctionConstructorOf, paramPrelude } from './node/code-strings.js';
 import { reorderInPlace, rotatedArgs } from './code/reorder.js';
 import { withParam } from './code/request-auth.js';
 import { HIDDEN_PAYLOAD, revealsHidden } from './code/hidden-payloads.js';
+import { coercedCallee } from './node/coerced-callee.js';
 
 const FUNCTION_TYPES = new Set([
   'arrow_function',
@@ -794,6 +795,8 @@ export class JsWalker extends CodeWalker {
     } else {
       fn = this.visit(fnNode);
       name = fn.ref;
+      // A function spelled by coercing `![]`/`[]` (JSFuck) is resolved at run time (node/coerced-callee.ts).
+      if (coercedCallee(this.src(fnNode))) fn = extend(fn, { unresolved: true, generated: true });
     }
     const callee = fn ?? recv;
     if (isNew && name !== undefined) name = `new ${name}`;
