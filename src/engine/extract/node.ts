@@ -38,7 +38,7 @@ import {
   pushText,
   spliceParts,
 } from './code/walker.js';
-import { canonicalModule, isNamespace, JS_CALLS, sqlTag, type JsCall } from './node/calls.js';
+import { anyTag, canonicalModule, isNamespace, JS_CALLS, type JsCall } from './node/calls.js';
 import {
   arrayTargets,
   classDeclaration,
@@ -909,7 +909,7 @@ export class JsWalker extends CodeWalker {
     const handler =
       fn?.returns !== undefined
         ? returnsOf(fn.returns)
-        : (JS_CALLS.find(call.name, method) ?? (call.tagged ? sqlTag : undefined));
+        : (JS_CALLS.find(call.name, method) ?? (call.tagged ? anyTag : undefined));
     const mark = this.col.facts.length;
     const handled = handler?.(this, call);
     // A send on a client no handler models: its data goes to the client's peer (code/unmodelled-sends.ts).

@@ -20,6 +20,7 @@ import {
   type CodeCall,
 } from '../code/calls.js';
 import { looksLikeSql, shellJoin } from '../code/collector.js';
+import { looksLikeSql as isSqlStatement } from '../sql.js';
 import { deleteWalkActor, overwriteWalk, walkActor } from '../code/overwrite.js';
 import {
   CLIENT_REQUEST,
@@ -998,10 +999,20 @@ const sqlMethod: Handler = (w, c) => {
   return undefined;
 };
 
-/** A template tagged by any function whose text is SQL (neon, @vercel/postgres, slonik): the query it runs. */
-export const sqlTag: Handler = (w, c) => {
+/** A template tagged by a SQL client's tag (sql`...`): the query it runs. */
+const sqlTag: Handler = (w, c) => {
   const q = c.args[0];
   if (q && c.tagged && looksLikeSql(render(q))) sqlQuery(w.col, q, spanOf(w, c, 0), VIA);
+  return undefined;
+};
+
+/**
+ * A template tagged by any other function (neon, @vercel/postgres, slonik, an own tag): the query it
+ * runs when its text is a whole SQL statement; code generators' templates (`delete ${o}[${k}]`) are not.
+ */
+export const anyTag: Handler = (w, c) => {
+  const q = c.args[0];
+  if (q && c.tagged && isSqlStatement(render(q))) sqlQuery(w.col, q, spanOf(w, c, 0), VIA);
   return undefined;
 };
 
