@@ -4,7 +4,7 @@
  * fixture; node describe/it/afterAll callbacks, a NODE_ENV test guard), or inside a helper only such
  * scopes call. One test word anywhere in the text (an unused `import unittest`, a "jest" comment, a
  * variable named describe) no longer counts, and a production target named in a string (a prod
- * host or settings module) keeps the teardown denied even inside a test.
+ * host or settings module, a hosted store's endpoint) keeps the teardown denied even inside a test.
  */
 import type { SyntaxNode } from '../../parse/index.js';
 import type { Span } from '../../types.js';
@@ -71,8 +71,17 @@ const JS_TEST_REFUSAL =
 const TARGET_SHAPE = /^(?:[a-z][\w+.-]*:\/\/\S+|[\w-]+(?:\.[\w-]+)+(?::\d+)?(?:\/\S*)?)$/i;
 const PROD_PART = /(?:^|[^a-z0-9])(?:prod|production|prd)(?:[^a-z0-9]|$)/i;
 
+/**
+ * Endpoints of managed, hosted data stores (RDS, ElastiCache, Atlas, Upstash, Azure, Supabase, Neon...):
+ * a test that names one wipes a real hosted store, never a throwaway one (issue 22 r9).
+ */
+const HOSTED_STORE =
+  /(?:^|[/@.])[\w-]+(?:\.[\w-]+)*\.(?:rds\.amazonaws\.com|cache\.amazonaws\.com|(?:es|aoss|docdb|dax|memorydb|redshift|neptune)[\w.-]*\.amazonaws\.com|mongodb\.net|upstash\.io|redis(?:labs)?\.com|redis-cloud\.com|cloud\.redislabs\.com|database\.windows\.net|redis\.cache\.windows\.net|documents\.azure\.com|(?:blob|table|queue|dfs)\.core\.windows\.net|postgres\.database\.azure\.com|mysql\.database\.azure\.com|supabase\.co|neon\.tech|psdb\.cloud|aivencloud\.com|cockroachlabs\.cloud|db\.ondigitalocean\.com|elastic-cloud\.com|found\.io|es\.io|firebaseio\.com|snowflakecomputing\.com|clickhouse\.cloud)(?::\d+)?(?:[/?]|$)/i;
+
 export function productionTarget(strings: readonly string[]): boolean {
-  return strings.some((s) => s.length < 300 && TARGET_SHAPE.test(s) && PROD_PART.test(s));
+  return strings.some(
+    (s) => s.length < 300 && TARGET_SHAPE.test(s) && (PROD_PART.test(s) || HOSTED_STORE.test(s)),
+  );
 }
 
 const cache = new WeakMap<SyntaxNode, TestFacts>();
