@@ -2,7 +2,8 @@
  * Datastore images that serve every client with no authentication unless told otherwise: the
  * official redis image turns protected mode off, mongo has no root user, memcached, Cassandra and
  * Scylla allow everyone, Elasticsearch and Kibana before 8 and InfluxDB 1 leave security off, MinIO
- * falls back to minioadmin/minioadmin. Published on every interface with no auth setting in view,
+ * falls back to minioadmin/minioadmin; Qdrant, Chroma, Meilisearch, Ollama, NATS, RethinkDB, CouchDB 2
+ * and redis-commander ask for no login unless configured. Published on every interface with no auth setting in view,
  * anyone who reaches the machine reads and writes the data (red team r7).
  */
 
@@ -57,6 +58,55 @@ const OPEN_IMAGES: readonly OpenImage[] = [
     server: /^server$/,
     closed: /^MINIO_(?:ROOT_PASSWORD|SECRET_KEY)(?:_FILE)?\b/,
     what: 'MinIO with its default minioadmin/minioadmin credentials',
+  },
+  {
+    name: /^(?:qdrant\/qdrant)$/,
+    server: /^(?:\.\/qdrant|qdrant|\.\/entrypoint\.sh)$/,
+    closed: /^QDRANT__SERVICE__(?:READ_ONLY_)?API_KEY\b|config\.yaml$/,
+    what: 'Qdrant without an API key, where anyone reads or deletes the collections',
+  },
+  {
+    name: /^(?:chromadb\/chroma|ghcr\.io\/chroma-core\/chroma)$/,
+    server: /^(?:chroma|uvicorn|\/docker_entrypoint\.sh)$/,
+    closed: /^CHROMA_SERVER_AUTH\w*=\S/,
+    what: 'Chroma without server authentication',
+  },
+  {
+    name: /^(?:getmeili\/meilisearch)$/,
+    server: /^(?:meilisearch|\/bin\/meilisearch)$/,
+    closed: /^MEILI_MASTER_KEY=\S|^--master-key\b/,
+    what: 'Meilisearch without a master key, whose every route is public',
+  },
+  {
+    name: /^(?:ollama\/ollama)$/,
+    server: /^(?:serve|ollama|\/bin\/ollama)$/,
+    closed: /^OLLAMA_(?:API_KEY|AUTH)\w*=\S/,
+    what: 'Ollama, whose API (pull, delete, run models) has no authentication',
+  },
+  {
+    name: /^(?:couchdb|apache\/couchdb)$/,
+    tags: /^[12](?:[.-]|$)/,
+    server: /^(?:couchdb|\/opt\/couchdb\/bin\/couchdb|tini)$/,
+    closed: /^COUCHDB_USER\b/,
+    what: 'CouchDB 2 in admin party mode, where every client is an admin',
+  },
+  {
+    name: /^(?:rethinkdb)$/,
+    server: /^rethinkdb$/,
+    closed: /^--initial-password\b/,
+    what: 'RethinkDB, whose admin account has no password',
+  },
+  {
+    name: /^(?:rediscommander\/redis-commander|ghcr\.io\/joeferner\/redis-commander)$/,
+    server: /^(?:redis-commander|\/redis-commander\/docker\/entrypoint\.sh)$/,
+    closed: /^HTTP_(?:USER|PASSWORD)(?:_HASH)?=\S/,
+    what: 'redis-commander, a web console over redis, without a login',
+  },
+  {
+    name: /^(?:nats|bitnami\/nats)$/,
+    server: /^(?:nats-server|\/nats-server)$/,
+    closed: /^--(?:user|pass|auth|config)\b|^-c$|^NATS_(?:USERNAME|PASSWORD|TOKEN)\b/,
+    what: 'NATS without credentials, where anyone publishes and subscribes',
   },
   {
     name: /^yandex\/clickhouse-server$/,
