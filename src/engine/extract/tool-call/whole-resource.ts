@@ -253,6 +253,37 @@ function target(w: readonly string[], verbs: ReadonlySet<string>, objects: Reado
 const NARROWING =
   /^(?:(?:record|row|message|file|object|document|doc|item|entry|comment|post|label|tag|member|user|version|vector|point|blob|event|key|msg)_?(?:ids?|keys?|names?|ts|paths?)?|ids|keys|prefix|objects|records|rows|items|documents|messages|files|ts|filter|where|selector|query|path)$/;
 
+/** Keys that narrow by a query rather than by naming items. */
+const SELECTOR = /^(?:filter|where|selector|query|match|condition|conditions|criteria)$/;
+
+/**
+ * A query that selects everything: `{}`, `{"match_all": {}}`, `*`, `1=1`, `true` (red team r9). Given
+ * to a delete it narrows nothing, whatever the key says.
+ */
+function selectsAll(v: unknown): boolean {
+  if (typeof v === 'string') return /^\s*(?:\*|%|all|everything|true|1\s*=\s*1|\{\s*\})\s*$/i.test(v);
+  if (v === null || typeof v !== 'object' || Array.isArray(v)) return false;
+  const entries = Object.entries(v as Record<string, unknown>);
+  if (entries.length === 0) return true;
+  if (entries.length !== 1) return false;
+  const [k, inner] = entries[0]!;
+  return k === 'match_all' || (SELECTOR.test(k) && selectsAll(inner));
+}
+
+/** The fields narrow the call to some items: a narrowing key whose value is not a select-everything query. */
+function narrows(f: Map<string, unknown>): boolean {
+  return [...f].some(([k, v]) => NARROWING.test(k) && !(SELECTOR.test(k) && selectsAll(v)));
+}
+
+/** Item deletes by query (`delete_by_query`, `delete_documents`, `bulk_delete`) given a query that selects everything. */
+function everyItem(w: readonly string[], f: Map<string, unknown>): boolean {
+  return (
+    w.some((x) => DESTROY.has(x)) &&
+    (w.some((x) => ITEM.has(x)) || w.includes('query') || w.includes('bulk')) &&
+    [...f].some(([k, v]) => SELECTOR.test(k) && selectsAll(v))
+  );
+}
+
 /** A name the owner gave to something disposable (`test_products`, `tmp-bucket`, `dev-index`, `ci_db`). */
 const SCRATCH =
   /(?:^|[-_./:\s])(?:tmp|temp|test|tests|testing|dev|scratch|sandbox|e2e|ci|demo|playground|preview|throwaway|fixture|fixtures|local|feature|feat)(?:$|[-_./:\s\d])/i;
@@ -306,9 +337,14 @@ export function wholeResourceLines(w0: readonly string[], f: Map<string, unknown
         opWords.length === 1
         ? (target([...w, opWords[0]!], DESTROY, WHOLE) ?? target([...w, opWords[0]!], SUSPEND, SUSPENDABLE))
         : undefined);
-  if (hit === undefined) return [];
+  if (hit === undefined) {
+    // `delete_documents {filter: {}}`: every item of the container, named or not.
+    const container = str(f, 'index', 'collection', 'table', 'bucket', 'namespace', 'database', 'container');
+    if (!everyItem(w, f) || (container !== undefined && scratchOnly([container]))) return [];
+    return [action('destroy', `contents of ${container ?? 'the store'}`, w0.join('_'))];
+  }
   const { verb, object } = hit;
-  if ([...f.keys()].some((k) => NARROWING.test(k))) return [];
+  if (narrows(f)) return [];
   const names = targetNames(f, object);
   if (scratchOnly(names)) return [];
   if (/^branch(?:es)?$/.test(object)) {
