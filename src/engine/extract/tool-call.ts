@@ -168,7 +168,7 @@ const CODE_GENERIC =
 const CODE_PYTHON = /^(?:python|python_code|py|py_code|python_script)$/;
 const CODE_NODE = /^(?:javascript|js|node|node_code|js_code|typescript|ts|javascript_code)$/;
 const CODE_SQL =
-  /^(?:sql|sql_query|statement|statements|sql_statement|sql_statements|raw_sql|query_sql|cypher|cypher_query|cql)$/;
+  /^(?:sql|sql_query|statement|statements|sql_statement|sql_statements|raw_sql|query_sql|cypher|cypher_query|cql|stmt|stmts|ddl|dml|sql_text|migration_sql|up_sql|down_sql)$/;
 /** Graph databases whose `query` field is Cypher (read by the SQL analysis: `MATCH (n) DETACH DELETE n`). */
 const GRAPH_TOOL = /(?:^|_)(?:neo4j|cypher|memgraph|graph_db|graphdb)(?:$|_)/;
 /** Browser automation tools whose function/script/expression fields run in the page. */
@@ -279,7 +279,7 @@ const KEYSTROKE_TOOL =
 const KEYSTROKE_KEY = /^(?:text|keys|input|data|chars|keystrokes|string|value)$/;
 const KEYSTROKE_ACTION = /^(?:type|type_text|typing|send_text|send_keys|key|keys|write|input|paste)$/;
 /** Key words that say a field holds SQL, besides the language names of LANGUAGE (`query_text`). */
-const SQL_WORDS: ReadonlySet<string> = new Set(['query', 'statement', 'cypher']);
+const SQL_WORDS: ReadonlySet<string> = new Set(['query', 'statement', 'stmt', 'ddl', 'dml', 'cypher']);
 /** Words that say a field holds code in the language its other words name (`python_source`). */
 const CODE_WORDS = new Set([
   'code',
