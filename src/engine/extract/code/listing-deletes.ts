@@ -28,10 +28,11 @@ const LISTING =
 const PLURAL_LISTING = /^(?:all|retrieve|iterator)$/;
 /**
  * Methods that delete or end what they are given: `delete`, `delete_topics`, `deleteIfExists`,
- * `remove_object`, `queue_delete`, `del`, `drop_bucket`, `disable_secrets_engine`, `terminate`.
+ * `remove_object`, `queue_delete`, `del`, `drop_bucket`, `disable_secrets_engine`, `terminate`; not a
+ * getter or predicate named after one (`arg.get_destroy()`, `is_delete`).
  */
 const DELETE =
-  /^(?:(?:delete|drop|destroy|purge|erase|unlink|terminate)(?:_\w+|[A-Z]\w*)?|del|(?:remove|disable|deprovision)(?:_\w+|[A-Z]\w*)|\w+_(?:delete|remove|drop|destroy|purge))$/;
+  /^(?:(?:delete|drop|destroy|purge|erase|unlink|terminate)(?:_\w+|[A-Z]\w*)?|del|(?:remove|disable|deprovision)(?:_\w+|[A-Z]\w*)|(?!(?:get|is|has|can|should|on|set|with|find)_)\w+_(?:delete|remove|drop|destroy|purge))$/;
 /** Cheap gates on the whole text before any tree walk. */
 const LIST_WORD =
   /\.\s*(?:[lL]ist(?:_\w+|[A-Z]\w*)?|paginate|auto_paging_iter|iter_\w+|(?:get|find)_?(?:all_?|All)?\w*s|get_?[aA]ll|all|retrieve|iterator)\s*\(|\bnew\s+List\w*Command\b/;
