@@ -378,7 +378,9 @@ function fragmentShape(tokens: readonly SqlToken[], text: string, unterminated: 
   // A value then a closing quote or bracket: `admin'--`, `1' OR`, `') OR ('a'='a`, `%' AND`.
   if (/^\s*[\w@.%$\\-]*\s*['"`)]/.test(text))
     return `a fragment that closes a quoted value or bracket${afterBreak(tokens, text)}`;
-  if (unterminated) return 'a fragment with an unbalanced quote';
+  // Prose sent to a text-to-SQL tool: an apostrophe inside a word (`haven't`, `what's`) opens no value.
+  if (unterminated && (oddCount(text.replace(/(?<=[A-Za-z])'(?=[A-Za-z])/g, ''), "'") || !/'/.test(text)))
+    return 'a fragment with an unbalanced quote';
   const first = tokens[0];
   const second = tokens[1];
   const lead = (t: SqlToken | undefined): boolean =>
