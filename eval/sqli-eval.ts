@@ -1,16 +1,24 @@
 /**
  * SQL-injection payloads against ordinary SQL (issue #22): every public payload list under
- * eval/sqli/ (eval/sqli/README.md gives each list's repository, commit and licence) judged as
+ * $SQLI_LISTS (default /tmp/sqli-lists; eval/sqli/README.md names each list's repository, commit
+ * and path to fetch it from; the lists are not kept in this repository) judged as
  * runtime sql, as a SQL tool call's query and spliced into a query string in Python and Node
  * code; the benign side is the allow rows of the SQL corpus plus eval/sqli/benign.sql.
- * Run: npx tsx eval/sqli-eval.ts [--misses] [--fp]
+ * Run: SQLI_LISTS=DIR npx tsx eval/sqli-eval.ts [--misses] [--fp]
  */
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { join, relative } from 'node:path';
 import { createEngine } from '../src/engine/engine.js';
 import type { EntryPoint } from '../src/engine/types.js';
 
 const DIR = new URL('./sqli/', import.meta.url).pathname;
+const LISTS = process.env.SQLI_LISTS ?? '/tmp/sqli-lists';
+if (!existsSync(LISTS)) {
+  console.error(
+    `sqli-eval: no payload lists at ${LISTS}; fetch the files eval/sqli/README.md names into it (or set SQLI_LISTS)`,
+  );
+  process.exit(2);
+}
 const CORPUS = process.env.SQL_CORPUS ?? '/work/shared/corpora/sql.jsonl';
 const showMisses = process.argv.includes('--misses');
 const showFp = process.argv.includes('--fp');
@@ -48,7 +56,7 @@ let all = 0;
 let allDenied = 0;
 const unique = new Set<string>();
 console.log('payload lists (runtime sql): denied');
-for (const file of lists(DIR)) {
+for (const file of lists(LISTS)) {
   const rows = payloads(file);
   let n = 0;
   for (const p of rows) {
@@ -59,7 +67,7 @@ for (const file of lists(DIR)) {
   all += rows.length;
   allDenied += n;
   console.log(
-    `  ${file.slice(DIR.length).padEnd(44)} ${String(rows.length).padStart(4)}  ${pct(n, rows.length)}`,
+    `  ${relative(LISTS, file).padEnd(44)} ${String(rows.length).padStart(4)}  ${pct(n, rows.length)}`,
   );
 }
 console.log(`  ${'all lists'.padEnd(44)} ${String(all).padStart(4)}  ${pct(allDenied, all)}`);
