@@ -16,6 +16,8 @@ interface OpenImage {
   readonly server: RegExp;
   /** An environment entry (`NAME=value` or `NAME`) or command word that sets authentication. */
   readonly closed: RegExp;
+  /** An environment entry or command word without which the image is not open (a known token set). */
+  readonly opens?: RegExp;
   /** What is open, for the reason. */
   readonly what: string;
 }
@@ -171,6 +173,23 @@ const OPEN_IMAGES: readonly OpenImage[] = [
     what: 'ZooKeeper, which lets every client read and write without authentication',
   },
   {
+    // Dev mode serves unsealed, in memory, on 0.0.0.0:8200 inside the image; a root token set in the
+    // environment is then a root login anyone reaching the port can use (a random one stays in the logs).
+    name: /^(?:vault|hashicorp\/vault)$/,
+    server: /^(?:server|vault)$/,
+    closed: /^VAULT_DEV_LISTEN_ADDRESS=(?:127\.|localhost\b)/,
+    opens: /^VAULT_DEV_ROOT_TOKEN_ID=\S|^-dev-root-token-id[= ]\S/,
+    what: 'Vault in dev mode with a root token set in plain view',
+  },
+  {
+    // SOCKS proxy images relay anyone's traffic through this host unless given a user.
+    name: /(?:^|\/)[\w.-]*socks[\w.-]*$/,
+    server: /socks|proxy/i,
+    closed:
+      /^(?:PROXY_(?:USER|PASSWORD)|SOCKS5?_(?:USER|PASS)\w*|USERNAME|PASSWORD)=\S|^--?(?:auth|user|users)\b/i,
+    what: "an open SOCKS proxy that relays anyone's traffic from this host",
+  },
+  {
     name: /^tsl0922\/ttyd$/,
     server: /^ttyd$/,
     closed: /^(?:-c|--credential|-H|--auth-header)\b/,
@@ -211,6 +230,13 @@ export function openByDefault(
   const first = args[0];
   if (first !== undefined && !first.startsWith('-') && !known.server.test(first)) return undefined;
   if (env.some((e) => known.closed.test(e))) return undefined;
+  const opens = known.opens;
+  if (
+    opens !== undefined &&
+    !env.some((e) => opens.test(e)) &&
+    !args.some((a, i) => opens.test(`${a} ${args[i + 1] ?? ''}`))
+  )
+    return undefined;
   // Words one by one and each with the next (`--requirepass x`, `-l 127.0.0.1`).
   for (let i = 0; i < args.length; i++)
     if (known.closed.test(args[i]!) || known.closed.test(`${args[i]!} ${args[i + 1] ?? ''}`))
