@@ -20,8 +20,16 @@ function afterGlobals(args: readonly string[]): readonly string[] {
   return args.slice(i);
 }
 
-/** Volume names that say they are throwaway test data (`acme_test_pgdata`, `ci-cache`; r5 FP). */
-const THROWAWAY = /(?:^|[_.-])(?:test|tests|testing|e2e|ci|tmp|temp|scratch|fixture|fixtures)(?:$|[_.-])/i;
+/**
+ * Volume names that say they are throwaway test data or a cache rebuilt on demand (`acme_test_pgdata`,
+ * `ci-cache`, `web-old-cache`; r5 and R9 FPs): deleting one costs a rebuild, not data.
+ */
+const THROWAWAY =
+  /(?:^|[_.-])(?:test|tests|testing|e2e|ci|tmp|temp|scratch|fixture|fixtures|cache|caches)(?:$|[_.-])/i;
+
+/** A volume removed by name is harmless when it says it is throwaway and not production's (`prod-cache`). */
+const throwaway = (name: string): boolean =>
+  THROWAWAY.test(name) && productionProject([`n=${name}`]) === null;
 
 /** Verbs that stop or remove every container/service/node they are given: the fleet goes down. */
 const OUTAGE_VERBS: ReadonlyMap<string, string> = new Map(
@@ -208,7 +216,7 @@ function destroys(
   if (group === 'volume' && verb === 'prune') return `${prog} volume ${verb} deletes volume data`;
   if (group === 'volume' && (verb === 'rm' || verb === 'remove')) {
     const names = positionals(args).slice(2);
-    if (dynamic || names.length === 0 || !names.every((n) => THROWAWAY.test(n)))
+    if (dynamic || names.length === 0 || !names.every(throwaway))
       return `${prog} volume ${verb} deletes volume data`;
   }
   if (group === 'image' && verb === 'prune' && hasOption(args, 'a', '--all'))
@@ -250,6 +258,7 @@ export default defineRule({
       { input: 'docker system prune -a --volumes' },
       { input: 'docker volume prune -f' },
       { input: 'docker volume rm pgdata' },
+      { input: 'docker volume rm prod-redis-cache' },
       { input: 'docker image prune -a' },
       { input: 'docker compose -p acme-prod down -v' },
       { input: 'docker-compose -f docker-compose.prod.yml down --volumes' },
@@ -279,6 +288,7 @@ export default defineRule({
         why: "a manager on the user's own network",
       },
       { input: 'docker volume rm acme_test_pgdata', why: 'a throwaway test volume, by name' },
+      { input: 'docker volume rm web-old-cache', why: 'a cache volume, rebuilt on demand' },
       {
         input: 'docker compose down -v',
         why: "the workspace's own dev stack reset (no production name, local engine)",
