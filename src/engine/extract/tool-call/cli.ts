@@ -13,7 +13,9 @@ import { httpStoreLines } from './http-store.js';
 import { manifestLines } from './manifest.js';
 import { monitoringLines, MONITORING_WORDS } from './monitoring.js';
 import { saasLines, SAAS_WORDS } from './saas.js';
-import { wholeResourceLines, WHOLE_RESOURCE_WORDS } from './whole-resource.js';
+import { wholeResourceLines, WHOLE_RESOURCE_WORDS, scratchOnly } from './whole-resource.js';
+import { everyItemLines, EVERY_ITEM_WORDS } from './every-item.js';
+import { availabilityLines, AVAILABILITY_WORDS } from './availability.js';
 import { instructionCode } from './instructions.js';
 import { searchLines, SEARCH_WORDS } from './search.js';
 import { systemLines, SYSTEM_WORDS } from './system.js';
@@ -375,7 +377,19 @@ const AWS_SERVICES = new Set([
   'lambda',
 ]);
 
+/** The string fields naming what an AWS call acts on (not where or as whom). */
+const awsTargets = (f: Map<string, unknown>): string[] =>
+  [...f]
+    .filter(
+      ([k, v]) =>
+        typeof v === 'string' &&
+        !/^(?:region|profile|service|service_name|operation|operation_name|action|command)$/.test(k),
+    )
+    .map(([, v]) => v as string);
+
 function aws(w: readonly string[], f: Map<string, unknown>): CliEquivalent | undefined {
+  // One resource named as a test's or a scratch one deleted (`lambda_delete_function test-resizer`).
+  if (has(w, ...DELETE, 'terminate', 'deregister') && scratchOnly(awsTargets(f))) return undefined;
   const bucket = str(f, 'bucket', 'bucket_name');
   if (has(w, 's3') && bucket !== undefined && has(w, ...DELETE)) {
     const key = str(f, 'key', 'prefix', 'object', 'path');
@@ -724,6 +738,8 @@ const FAMILY_WORDS = new Set([
   'manifests',
   ...SAAS_WORDS,
   ...WHOLE_RESOURCE_WORDS,
+  ...EVERY_ITEM_WORDS,
+  ...AVAILABILITY_WORDS,
   ...MONITORING_WORDS,
   ...MEMORY_WORDS,
   'install',
@@ -796,6 +812,8 @@ export function cliEquivalents(name: string, args: unknown): CliEquivalent[] {
   if (has(w, ...FORGE_WORDS)) out.push(...forgeLines(w, f));
   if (has(w, ...SAAS_WORDS)) out.push(...saasLines(w, f, args));
   if (has(w, ...WHOLE_RESOURCE_WORDS)) out.push(...wholeResourceLines(w, f));
+  if (has(w, ...EVERY_ITEM_WORDS)) out.push(...everyItemLines(w, f));
+  if (has(w, ...AVAILABILITY_WORDS)) out.push(...availabilityLines(w, f));
   if (has(w, ...MONITORING_WORDS)) out.push(...monitoringLines(w, f));
   if (has(w, ...MEMORY_WORDS)) out.push(...memoryLines(args));
   // `install_package`, `npm_install`, and `add_dependency` (a manifest entry the next install fetches).

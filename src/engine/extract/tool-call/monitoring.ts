@@ -7,6 +7,7 @@
  */
 import { ACTION_PROGRAM } from './saas.js';
 import { any, has, list, quote, str, type CliEquivalent } from './cli.js';
+import { PRODUCTION } from './whole-resource.js';
 
 const silence = (object: string, detail: string): CliEquivalent => ({
   code: [ACTION_PROGRAM, 'silence', quote(object), quote(detail.slice(0, 200))].join(' '),
@@ -31,6 +32,8 @@ const VENDORS = [
   'betteruptime',
 ];
 const ALERTING = [
+  'check',
+  'checks',
   'monitor',
   'monitors',
   'alert',
@@ -95,9 +98,26 @@ function cloudwatch(f: Map<string, unknown>): CliEquivalent | undefined {
     : undefined;
 }
 
+/** Alarms or monitors deleted together, or ones that watch production: what they watched goes dark. */
+function deleteAlerting(w: readonly string[], f: Map<string, unknown>): CliEquivalent | undefined {
+  const last = w[w.length - 1]!;
+  if (!has(w, 'delete', 'remove', 'destroy', 'purge', 'drop') || has(w, ...READ)) return undefined;
+  if (!/^(?:monitors?|alerts?|alarms?|downtimes?|checks?)$/.test(last) && !has(w, 'alarm', 'alarms'))
+    return undefined;
+  if (/^downtimes?$/.test(last)) return undefined;
+  const targets = [...f]
+    .filter(([k]) => /(?:^|_)(?:names?|ids?|monitors?|alarms?|alerts?|checks?)$/.test(k))
+    .flatMap(([k]) => list(f, k));
+  const prod = targets.find((t) => PRODUCTION.test(t));
+  if (prod === undefined && targets.length < 3 && !targets.some((t) => EVERYTHING.test(t.trim())))
+    return undefined;
+  return silence('alarms', `${w.join('_')} ${prod ?? targets.join(' ')}`);
+}
+
 export function monitoringLines(w: readonly string[], f: Map<string, unknown>): CliEquivalent[] {
   const out: (CliEquivalent | undefined)[] = [];
-  if (has(w, ...VENDORS, ...ALERTING, ...MUTE)) out.push(muteAll(w, f), disableAlerting(w, f));
+  if (has(w, ...VENDORS, ...ALERTING, ...MUTE))
+    out.push(muteAll(w, f), disableAlerting(w, f), deleteAlerting(w, f));
   if (has(w, 'aws')) out.push(cloudwatch(f));
   if (any(f, 'mute_all', 'disable_all_alerts')) out.push(silence('monitoring', 'every alert muted'));
   return out.filter((c): c is CliEquivalent => c !== undefined);

@@ -41,6 +41,9 @@ const DESTROY = new Set([
   'dispose',
   'reset',
   'close',
+  // A subscription or account cancelled ends what it pays for (heroku_cancel_subscription); a model undeployed stops serving.
+  'undeploy',
+  'cancel',
 ]);
 /** Verbs that take a whole resource offline (Supabase `pause_project`, a suspended organisation). */
 const SUSPEND = new Set(['pause', 'suspend', 'deactivate', 'decommission', 'shutdown']);
@@ -155,6 +158,48 @@ const WHOLE = new Set([
   'disk',
   'disks',
   'vpc',
+  // Containers under other vendors' names (red team r9): a Discord guild, a GitLab group, a vector
+  // store, a Kinesis stream, a SageMaker endpoint, a serverless function, a Trello board, a broker
+  // vhost, a Pub/Sub subscription, a Slack conversation, a Keycloak realm, a VM.
+  'guild',
+  'guilds',
+  'group',
+  'groups',
+  'store',
+  'stores',
+  'stream',
+  'streams',
+  'endpoint',
+  'endpoints',
+  'function',
+  'functions',
+  'board',
+  'boards',
+  'vhost',
+  'vhosts',
+  'subscription',
+  'subscriptions',
+  'conversation',
+  'conversations',
+  'realm',
+  'realms',
+  'loadbalancer',
+  'loadbalancers',
+  'vm',
+  'vms',
+  'vectorstore',
+  'vectorstores',
+  'blobcontainer',
+  'blobcontainers',
+  'machine',
+  'machines',
+  // Whole only where the name says hosted storage (see hostedOnly): a blob container, a Drive folder, a registry package.
+  'container',
+  'containers',
+  'folder',
+  'folders',
+  'package',
+  'packages',
 ]);
 /** What a suspend verb takes offline as a whole (stopping one instance or a dev server is ordinary). */
 const SUSPENDABLE = new Set([
@@ -178,7 +223,7 @@ const SUSPENDABLE = new Set([
 
 /** Items inside a container: a name that acts on one of them does not act on the container. */
 const ITEM = new Set(
-  'user users member members guest guests message messages record records row rows file files item items document documents doc docs object objects key keys label labels tag tags comment comments entry entries post posts version versions deployment deployments secret secrets variable variables var vars permission permissions role roles rule rules webhook webhooks hook hooks alias aliases invite invites invitation collaborator collaborators snapshot snapshots backup backups vector vectors point points blob blobs attachment attachments reaction reactions pin pins bookmark bookmarks task tasks job jobs run runs build builds artifact artifacts cache lock locks field fields column columns view views filter filters template templates setting settings config note notes page pages event events ref protection'.split(
+  'user users member members guest guests message messages record records row rows file files item items document documents doc docs object objects key keys label labels tag tags comment comments entry entries post posts version versions deployment deployments secret secrets variable variables var vars permission permissions role roles rule rules webhook webhooks hook hooks alias aliases invite invites invitation collaborator collaborators snapshot snapshots backup backups vector vectors point points blob blobs attachment attachments reaction reactions pin pins bookmark bookmarks task tasks job jobs run runs build builds artifact artifacts cache lock locks field fields column columns view views filter filters template templates setting settings config note notes page pages event events ref protection issue issues pr prs pull ticket tickets card cards milestone milestones release releases contact contacts customer customers order orders invoice invoices draft drafts notification notifications session sessions token tokens trigger triggers pod pods replica replicas image images schedule schedules reminder reminders link links dashboard dashboards query queries widget widgets panel panels chart charts report reports cronjob cronjobs flag flags search searches favorite favorites'.split(
     ' ',
   ),
 );
@@ -286,8 +331,8 @@ function everyItem(w: readonly string[], f: Map<string, unknown>): boolean {
 
 /** A name the owner gave to something disposable (`test_products`, `tmp-bucket`, `dev-index`, `ci_db`). */
 const SCRATCH =
-  /(?:^|[-_./:\s])(?:tmp|temp|test|tests|testing|dev|scratch|sandbox|e2e|ci|demo|playground|preview|throwaway|fixture|fixtures|local|feature|feat)(?:$|[-_./:\s\d])/i;
-const PRODUCTION = /(?:^|[-_./:\s])(?:prod|production|live|main|master|primary)(?:$|[-_./:\s\d])/i;
+  /(?:^|[-_./:=\s])(?:tmp|temp|test|tests|testing|dev|scratch|sandbox|e2e|ci|demo|playground|preview|throwaway|fixture|fixtures|local|feature|feat)(?:$|[-_./:=\s\d])/i;
+export const PRODUCTION = /(?:^|[-_./:=\s])(?:prod|production|live|main|master|primary)(?:$|[-_./:=\s\d])/i;
 
 /** Targets named as disposable (`test-logs-2026.11.27`, `tmp_bucket`) with none named as production. */
 export function scratchOnly(names: readonly string[]): boolean {
@@ -304,6 +349,57 @@ function targetNames(f: Map<string, unknown>, object: string): string[] {
       out.push(v.trim());
   }
   return out;
+}
+
+/** Name words of hosted storage: a container, folder or package under them is the vendor's whole resource. */
+const HOSTED_STORAGE = new Set(
+  'blob blobs storage azure cosmos gcs s3 r2 drive gdrive onedrive dropbox box sharepoint notion confluence npm pypi registry ghcr artifactory nexus codeartifact cargo crates rubygems nuget maven packagist dockerhub ecr acr gar'.split(
+    ' ',
+  ),
+);
+/** Local things a tool may share a word with (a docker container, a folder of the workspace, an installed package). */
+const LOCAL_WORDS = new Set(
+  'docker podman compose k8s kubectl kubernetes pod local fs file files code source route routes'.split(' '),
+);
+
+/**
+ * Words that also name things in code or on this machine (a function in a file, a route, a chat
+ * thread): a hosted whole only under a service's name (`lambda_delete_function`, `kinesis_delete_stream`).
+ */
+const AMBIGUOUS = /^(?:functions?|endpoints?|streams?|boards?|groups?|conversations?)$/;
+
+/** A container, folder or package is a hosted whole only where the name or fields say hosted storage. */
+function hostedOnly(w: readonly string[], f: Map<string, unknown>, object: string): boolean {
+  // A log stream is one writer's entries in its log group.
+  if (AMBIGUOUS.test(object))
+    return (
+      w.length > 2 &&
+      w[w.length - 2] !== 'log' &&
+      !w.some((x) => LOCAL_WORDS.has(x)) &&
+      (!object.startsWith('conversation') || w.some((x) => /^(?:slack|admin|teams|discord)$/.test(x)))
+    );
+  if (!/^(?:containers?|folders?|packages?)$/.test(object)) return true;
+  if (w.some((x) => LOCAL_WORDS.has(x))) return false;
+  return (
+    w.some((x) => HOSTED_STORAGE.has(x)) ||
+    (object.startsWith('container') &&
+      (f.has('account') || f.has('account_name') || f.has('storage_account')))
+  );
+}
+
+/**
+ * The object a destroy verb acts on when it is no container listed above (`delete_pipeline`,
+ * `remove_cdn`): the name's last word, with the verb before it and no item or preposition between.
+ */
+function anyObject(w: readonly string[]): { verb: string; object: string } | undefined {
+  const last = w[w.length - 1]!;
+  if (ITEM.has(last) || PREPOSITION.has(last) || DESTROY.has(last)) return undefined;
+  for (let i = w.length - 2; i >= 0; i--) {
+    const x = w[i]!;
+    if (DESTROY.has(x)) return { verb: x, object: last };
+    if (ITEM.has(x) || PREPOSITION.has(x)) return undefined;
+  }
+  return undefined;
 }
 
 /** SQL indexes belong to a table (`drop_index {name: idx_users_email}`): a lookup structure, no data. */
@@ -340,13 +436,21 @@ export function wholeResourceLines(w0: readonly string[], f: Map<string, unknown
   if (hit === undefined) {
     // `delete_documents {filter: {}}`: every item of the container, named or not.
     const container = str(f, 'index', 'collection', 'table', 'bucket', 'namespace', 'database', 'container');
-    if (!everyItem(w, f) || (container !== undefined && scratchOnly([container]))) return [];
-    return [action('destroy', `contents of ${container ?? 'the store'}`, w0.join('_'))];
+    if (everyItem(w, f) && !(container !== undefined && scratchOnly([container])))
+      return [action('destroy', `contents of ${container ?? 'the store'}`, w0.join('_'))];
+    // Any other hosted resource whose name says production (`sagemaker_delete_endpoint fraud-model-prod`).
+    const other = anyObject(w);
+    if (other === undefined || narrows(f)) return [];
+    const prod = targetNames(f, other.object).find((n) => PRODUCTION.test(n));
+    return prod !== undefined ? [action('destroy', other.object, `${w0.join('_')} ${prod}`)] : [];
   }
   const { verb, object } = hit;
-  if (narrows(f)) return [];
+  if (narrows(f) || !hostedOnly(w, f, object)) return [];
+  // One customer's subscription cancelled is billing work, not the account's own plan.
+  if (/^subscriptions?$/.test(object) && (f.has('customer') || f.has('customer_id'))) return [];
   const names = targetNames(f, object);
-  if (scratchOnly(names)) return [];
+  // `delete_preview_environment`: the name itself can say the target is disposable.
+  if (scratchOnly([...names, w0.join('_')])) return [];
   if (/^branch(?:es)?$/.test(object)) {
     // A branch is judged by git's rules: the shared ones (main, release) are protected, feature branches are not.
     const branches = [...f]

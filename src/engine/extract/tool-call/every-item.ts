@@ -1,0 +1,116 @@
+/**
+ * Every item of a kind deleted, revoked or switched off at once (red team r9): the name says all
+ * (`delete_all_backups`, `revoke_all_api_keys`, `hubspot_delete_all_contacts`, `stop_all_instances`)
+ * or a field does (`bulk_delete_records {all: true}`, `disable_user_accounts {users: "*"}`), and no
+ * field narrows it to some items. Losing every backup, user or key of an account is losing the
+ * account's whole resource, so the call becomes `agent-guard-action destroy|suspend <every x>` for
+ * PLT-AST-002. Disposable kinds (caches, drafts, notifications, CI runs), qualified sets (stale,
+ * merged, expired) and test or scratch targets give nothing.
+ */
+import { quote, str, type CliEquivalent } from './cli.js';
+import { ACTION_PROGRAM } from './saas.js';
+import { PRODUCTION, scratchOnly } from './whole-resource.js';
+
+/** Verbs that lose what they act on. */
+const DESTROY = new Set(
+  'delete remove destroy purge wipe erase drop rm nuke flush empty clear truncate terminate deprovision obliterate dispose revoke invalidate expire unpublish'.split(
+    ' ',
+  ),
+);
+/** Verbs that take what they act on out of service. */
+const SUSPEND = new Set(
+  'disable deactivate suspend stop pause deregister unregister detach cancel block lock'.split(' '),
+);
+const ALL = new Set(['all', 'every', 'everything', 'each']);
+
+/** Kinds whose every item is disposable or rebuilt by itself. */
+const DISPOSABLE = new Set(
+  'cache caches notification notifications draft drafts breakpoint breakpoints selection selections highlight highlights output outputs run runs build builds job jobs workflow workflows timer timers watcher watchers terminal terminals tab tabs session sessions process processes container containers cookie cookies log logs tmp temp reminder reminders'.split(
+    ' ',
+  ),
+);
+/** Name words that narrow "all" to some items (`delete_all_merged_branches`, `purge_all_expired_tokens`). */
+const QUALIFIER = new Set(
+  'stale old merged expired unused orphaned orphan dangling completed finished failed inactive archived deleted spam trash junk duplicate duplicates untagged unreferenced obsolete outdated temporary read other my own local test tests'.split(
+    ' ',
+  ),
+);
+/** Keys that pick some items: id lists, a query, an age or date bound (a single `*_id` names the container). */
+const NARROWING =
+  /(?:^|_)(?:ids|keys|names|arns|uids|query|filter|where|selector|match|prefix|older|before|after|since|until|age|days|pattern|regex|glob|condition|conditions|criteria)$/;
+/** Values that pick every item under any key. */
+const SELECT_ALL = /^\s*(?:\*|%|all|everyone|everything|any)\s*$/i;
+
+const action = (effect: string, object: string, detail: string): CliEquivalent => ({
+  code: [ACTION_PROGRAM, effect, quote(object), quote(detail.slice(0, 200))].join(' '),
+  runtime: 'bash',
+});
+
+const selectsAll = (v: unknown): boolean =>
+  (typeof v === 'string' && SELECT_ALL.test(v)) ||
+  (Array.isArray(v) && v.length === 1 && typeof v[0] === 'string' && SELECT_ALL.test(v[0]));
+
+/** A field that says every item: `all: true`, `delete_all: true`, `users: "*"`. */
+function allField(f: Map<string, unknown>): string | undefined {
+  for (const [k, v] of f) {
+    if (
+      /^(?:all|delete_all|remove_all|purge_all|everything|all_items|select_all)$/.test(k) &&
+      (v === true || v === 'true')
+    )
+      return k;
+    if (
+      !/(?:^|_)(?:path|paths|dir|file|files|glob|pattern|regex|region|regions|scope|fields|columns)$/.test(
+        k,
+      ) &&
+      selectsAll(v)
+    )
+      return k;
+  }
+  return undefined;
+}
+
+/** A field value that narrows the set (spam or trash only, an id list, a query). */
+function narrowed(f: Map<string, unknown>): boolean {
+  for (const [k, v] of f) {
+    if (typeof v === 'string' && /^(?:spam|trash|junk|bin|deleted|archived?)$/i.test(v.trim())) return true;
+    // Everything inside one local file or folder (`disable_all_lint_rules {file: "src/a.ts"}`).
+    if (
+      /^(?:path|file|file_path|filepath|filename|notebook|notebook_path)$/.test(k) &&
+      typeof v === 'string' &&
+      v !== ''
+    )
+      return true;
+    if (!NARROWING.test(k) || v === undefined || v === null || v === '' || selectsAll(v)) continue;
+    if (Array.isArray(v) && v.length === 0) continue;
+    if (typeof v === 'object' && !Array.isArray(v) && Object.keys(v).length === 0) continue;
+    return true;
+  }
+  return false;
+}
+
+export function everyItemLines(w: readonly string[], f: Map<string, unknown>): CliEquivalent[] {
+  const verb = w.find((x) => DESTROY.has(x) || SUSPEND.has(x));
+  if (verb === undefined || w.some((x) => /^(?:get|list|describe|read|show|count|preview|plan)$/.test(x)))
+    return [];
+  const named = w.findIndex((x) => ALL.has(x));
+  // `clear_all`, `docker_stop_all`: all of nothing named (a screen, the local containers).
+  if (named === w.length - 1) return [];
+  const field = named < 0 ? allField(f) : undefined;
+  if (named < 0 && field === undefined) return [];
+  // The kind: the words after `all` (`delete_all_api_keys` -> keys), else the name's last word.
+  const kind = (named >= 0 ? w.slice(named + 1) : w.slice(-1)).filter(
+    (x) => !DESTROY.has(x) && !SUSPEND.has(x),
+  );
+  const object = kind.at(-1) ?? 'item';
+  if (DISPOSABLE.has(object) || w.some((x) => QUALIFIER.has(x)) || narrowed(f)) return [];
+  const names = [...f.values()].filter((v): v is string => typeof v === 'string');
+  if (scratchOnly([...names, w.join('_')])) return [];
+  // A local process or container set stays local unless it names production.
+  if (/^(?:containers?|processes)$/.test(object) && !names.some((n) => PRODUCTION.test(n))) return [];
+  const target = str(f, 'tenant', 'organization', 'org', 'account', 'project', 'vault', 'cluster', 'table');
+  const effect = DESTROY.has(verb) ? 'destroy' : 'suspend';
+  return [action(effect, `set of ${object}`, `${w.join('_')}${target !== undefined ? ` ${target}` : ''}`)];
+}
+
+/** Name words that can start a rewrite above (cli.ts gates on these before reading fields). */
+export const EVERY_ITEM_WORDS = [...DESTROY, ...SUSPEND];
