@@ -34,11 +34,51 @@ const VENDOR_INSTALL_HOSTS: ReadonlySet<string> = new Set([
   'get.jenkins.io',
 ]);
 
+/**
+ * On a shared host the publisher is the repository, named by the path's first two segments: only
+ * its maintainers can change what `raw.githubusercontent.com/nvm-sh/nvm/v0.40.1/install.sh` serves.
+ * These are projects whose own install docs pipe a script from their repository into a shell
+ * (nvm, Homebrew, oh-my-zsh, the devcontainer script library; real Dockerfiles, fp r10).
+ */
+const VENDOR_REPOS: ReadonlySet<string> = new Set([
+  'nvm-sh/nvm',
+  'creationix/nvm',
+  'homebrew/install',
+  'ohmyzsh/ohmyzsh',
+  'robbyrussell/oh-my-zsh',
+  'microsoft/vscode-dev-containers',
+  'devcontainers/features',
+  'helm/helm',
+  'golangci/golangci-lint',
+  'rbenv/rbenv-installer',
+  'pyenv/pyenv-installer',
+  'tj/n',
+]);
+
+/** Hosts where anyone can publish, each path starting with the repository's owner/name. */
+const REPO_HOSTS = /^(?:raw\.githubusercontent\.com|github\.com)$/;
+
+/** A commit id as the ref: a fork's commit is served under its parent's name too. */
+const COMMIT_REF = /^[0-9a-f]{7,40}$/i;
+
+/** `raw.githubusercontent.com/OWNER/REPO/REF/...` names a listed vendor repository at a branch or tag. */
+function vendorRepo(host: string, path: string): boolean {
+  if (!REPO_HOSTS.test(host)) return false;
+  const [owner, repo, ...rest] = path.split('/');
+  if (owner === undefined || repo === undefined || !VENDOR_REPOS.has(`${owner}/${repo}`.toLowerCase()))
+    return false;
+  return !rest.slice(0, 2).some((seg) => COMMIT_REF.test(seg));
+}
+
 /** The URL is an https address on a vendor's own install host (or a subdomain of one). */
 export function isVendorInstall(url: string): boolean {
-  const m = /^https:\/\/([^/:?#@]+)(?::443)?(?:[/?#]|$)/i.exec(url);
+  const m = /^https:\/\/([^/:?#@]+)(?::443)?(?:\/([^?#]*)|[?#]|$)/i.exec(url);
   if (!m) return false;
   let host = m[1]!.toLowerCase();
+  // `..` or an encoded slash could climb out of the named repository on some servers.
+  const path = m[2] ?? '';
+  if (/\.\.|%2f|%5c|\\/i.test(path)) return false;
+  if (vendorRepo(host, path)) return true;
   for (;;) {
     if (VENDOR_INSTALL_HOSTS.has(host)) return true;
     const dot = host.indexOf('.');
