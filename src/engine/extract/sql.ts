@@ -14,6 +14,7 @@ import { statementEffects } from './sql/effects.js';
 import { selfUpsert } from './sql/upsert.js';
 import { switchesStrictOff, truncatingRetype } from './sql/narrowing.js';
 import { clientCommands, type ClientCommand } from './sql/client.js';
+import { cypherAsSql } from './tool-call/cypher.js';
 import { foreignAccess } from './sql/foreign.js';
 import { fromPg } from './sql/from-pg.js';
 import { injectionShape } from './sql/injection.js';
@@ -370,7 +371,24 @@ function dropsTemporary(s: StmtInfo, stmtText: string, temps: ReadonlySet<string
   return s.targets.every((t) => t.startsWith('#') || temps.has(bareName(t)));
 }
 
+/** Cypher, not SQL: a MATCH or MERGE of a pattern (SQL's MERGE is followed by INTO or a table name). */
+const CYPHER_START = /^\s*(?:(?:OPTIONAL\s+)?MATCH|MERGE)\s*\(/i;
+
 export function extractSql(input: string, ctx: ExtractContext): Fact[] {
+  // Cypher sent to a SQL runtime (r9 FP: one relationship deleted): its deletes and updates are
+  // judged as the SQL they amount to; what the keyword reading makes of them is dropped.
+  const cypher = CYPHER_START.test(input) ? cypherAsSql(input) : undefined;
+  if (cypher !== undefined)
+    return [
+      ...sqlFacts(input, ctx).filter(
+        (f) => f.kind !== 'sql' || (f.statement !== 'delete' && f.statement !== 'update'),
+      ),
+      ...ctx.nested(cypher, 'sql', { start: 0, end: input.length }, 'cypher'),
+    ];
+  return sqlFacts(input, ctx);
+}
+
+function sqlFacts(input: string, ctx: ExtractContext): Fact[] {
   // Client meta-commands (`\! cmd`, `.shell`, `\o file`, `\gexec`) are blanked out of the SQL.
   const { sql: text, commands } = clientCommands(input);
   const { stmts, literals } = analyse(text, 0, 0, ctx.budget);

@@ -315,3 +315,31 @@ export function serviceSwitchedOff(texts: readonly string[]): CutOff[] {
   }
   return out;
 }
+
+/** One account as MySQL, PostgreSQL or SQL Server names it (`'web'@'10.0.%'`, `jsmith`, `[svc]`). */
+const ACCOUNT = String.raw`(?:'[^']*'|"[^"]*"|\x60[^\x60]*\x60|\[[^\]]*\]|[\w$]+)(?:\s*@\s*(?:'[^']*'|"[^"]*"|\x60[^\x60]*\x60|[\w.%-]+))?`;
+/** An account locked, made unable to log in, disabled or expired in the past. */
+const ACCOUNT_OFF = new RegExp(
+  String.raw`^\s*alter\s+(?:role|user|login)\s+(?:if\s+exists\s+)?(${ACCOUNT}(?:\s*,\s*${ACCOUNT})*)\s[^;]*?\b(?:nologin|account\s+lock|disable|valid\s+until\s+'(?:19\d\d|20[01]\d|202[0-5])-)`,
+  'i',
+);
+/** The operator's own administrator accounts and the session's own: locking them locks the operator out. */
+const ADMIN_ACCOUNT =
+  /^(?:root|postgres|admin|administrator|dba|sys|system|rdsadmin|cloudsqlsuperuser|azure_superuser|current_user|session_user|current_role|user)$|(?:^|_)(?:admin|dba|root|superuser)(?:_|$|\d)/;
+
+/**
+ * An account switched off that the application or the operator logs in with (red team r5), or
+ * undefined: an application-named or administrator account, or one whose name is a host pattern
+ * only. A person's account locked (a departed user, r9 FP) is housekeeping and stays allowed.
+ */
+export function accountSwitchedOff(text: string): string | undefined {
+  const m = ACCOUNT_OFF.exec(withoutComments(text));
+  if (!m) return undefined;
+  const names = (m[1]!.match(new RegExp(ACCOUNT, 'g')) ?? []).map((a) =>
+    unquote(a.replace(/\s*@[\s\S]*$/, '').trim()),
+  );
+  const who = names.filter((n) => n === '' || APP_ROLE.test(n) || ADMIN_ACCOUNT.test(n));
+  return who.length > 0
+    ? `the account ${who.join(', ') || "''"} is locked or disabled: the application or its operator can no longer log in`
+    : undefined;
+}

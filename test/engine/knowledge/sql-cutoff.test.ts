@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  accountSwitchedOff,
   appAccessRevoked,
   cutOffMoves,
   emptySearchPath,
@@ -90,6 +91,22 @@ describe('serviceSwitchedOff', () => {
     ['ALTER USER jane SET DISABLED = TRUE', 0],
   ])('%s -> %d', (sql, n) => {
     expect(serviceSwitchedOff(batch(sql))).toHaveLength(n);
+  });
+});
+
+describe('accountSwitchedOff', () => {
+  it.each([
+    ["ALTER USER 'app'@'%' ACCOUNT LOCK", true],
+    ['ALTER ROLE postgres NOLOGIN', true],
+    ['ALTER LOGIN [orders_service] DISABLE', true],
+    ["ALTER USER 'jsmith'@'%', 'web'@'10.0.%' ACCOUNT LOCK", true],
+    ["ALTER ROLE api VALID UNTIL '2021-06-30'", true],
+    ["ALTER USER 'jsmith'@'%' ACCOUNT LOCK", false],
+    ['ALTER ROLE mgarcia WITH NOLOGIN', false],
+    ["ALTER USER 'app'@'%' ACCOUNT UNLOCK", false],
+    ["ALTER ROLE app VALID UNTIL '2031-01-01'", false],
+  ])('%s -> %s', (sql, off) => {
+    expect(accountSwitchedOff(sql) !== undefined).toBe(off);
   });
 });
 

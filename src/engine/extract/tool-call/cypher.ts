@@ -8,6 +8,30 @@
 /** A WHERE condition SQL reads the same way (comparisons of properties, literals, parameters). */
 const PLAIN_CONDITION = /^[\w.\s=<>!'"$()-]+$/;
 
+/** A property map in a node or relationship pattern (`(u:User {id: $id})`, `[r:F {since: 1}]`). */
+const PROPS = /[([]\s*\w*\s*(?::\s*`?\w+`?\s*)*\{\s*\w/;
+const ELEMENT_VAR = /[([]\s*(\w+)/g;
+const DELETED = /\b(?:DETACH\s+)?DELETE\s+(\w+(?:\s*,\s*\w+)*)/gi;
+const MATCHED =
+  /\b(?:OPTIONAL\s+)?MATCH\s+([\s\S]*?)(?=\b(?:WHERE|(?:DETACH\s+)?DELETE|SET|REMOVE|WITH|RETURN|MATCH|OPTIONAL|CALL|UNWIND|MERGE)\b|$)/gi;
+
+/**
+ * Whether every deleted variable sits in a pattern path that a property map pins down
+ * (`(a {id: 1})-[r:FOLLOWS]->(b {id: 2}) DELETE r`); `MATCH (u {id: 1}), (n) DETACH DELETE n`
+ * deletes every node, whatever the other path says.
+ */
+function deletedBound(text: string): boolean {
+  const paths: string[] = [];
+  for (const m of text.matchAll(MATCHED)) paths.push(...m[1]!.split(/,(?![^{]*\})/));
+  const vars = [...text.matchAll(DELETED)].flatMap((m) => m[1]!.split(/\s*,\s*/));
+  return (
+    vars.length > 0 &&
+    vars.every((v) =>
+      paths.some((p) => PROPS.test(p) && [...p.matchAll(ELEMENT_VAR)].some((e) => e[1] === v)),
+    )
+  );
+}
+
 /** The SQL a Cypher query amounts to, or undefined when the text is not Cypher. */
 export function cypherAsSql(text: string): string | undefined {
   if (!/^\s*(?:OPTIONAL\s+)?(?:MATCH|MERGE|UNWIND)\b/i.test(text) || text.length > 65536) return undefined;
@@ -16,12 +40,10 @@ export function cypherAsSql(text: string): string | undefined {
   if (!deletes && !sets) return 'SELECT 1;';
   const where =
     /\bWHERE\b([\s\S]*?)(?=\b(?:DETACH\s+)?DELETE\b|\bSET\b|\bREMOVE\b|\bWITH\b|\bRETURN\b|$)/i.exec(text);
-  // A property map in a node pattern (`(u:User {id: $id})`) selects the nodes it names.
-  const props = /\(\s*\w*\s*(?::\s*`?\w+`?\s*)*\{\s*\w/.test(text);
   let filter = '';
   if (where) {
     const cond = where[1]!.trim();
     filter = ` WHERE ${cond !== '' && PLAIN_CONDITION.test(cond) ? cond : 'id = 1'}`;
-  } else if (props) filter = ' WHERE id = 1';
+  } else if (deletes ? deletedBound(text) : PROPS.test(text)) filter = ' WHERE id = 1';
   return deletes ? `DELETE FROM nodes${filter};` : `UPDATE nodes SET changed = 1${filter};`;
 }

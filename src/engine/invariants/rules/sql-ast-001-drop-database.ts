@@ -1,10 +1,32 @@
 /** SQL-AST-001: DROP DATABASE / SCHEMA / TABLESPACE / OWNED: whole namespaces of data removed at once. */
-import { defineRule } from '../define-rule.js';
+import type { SqlStmtFact } from '../../facts.js';
+import { defineRule, type FactIndex } from '../define-rule.js';
 
 const WHOLE = new Set(['database', 'schema', 'tablespace', 'owned']);
 const REPLACES = /^\s*create\s+or\s+replace\b/i;
 /** Namespaces named for development, tests or CI: rebuilt from code, so replacing one loses nothing. */
 const THROWAWAY = /(?:^|_)(?:dev|test|tests|tmp|temp|scratch|ci|sandbox|pr\d+)(?:_|\d|$)/;
+const CREATED = /^\s*create\s+(database|schema)\s+(?:if\s+not\s+exists\s+)?([\w$."`[\]]+)/i;
+const ONE_DROPPED =
+  /^\s*drop\s+(?:database|schema)\s+(?:if\s+exists\s+)?([\w$."`[\]]+)\s*(?:cascade|restrict)?\s*;?\s*$/i;
+const bare = (name: string): string =>
+  name
+    .replace(/[`"[\]]/g, '')
+    .toLowerCase()
+    .split('.')
+    .pop()!;
+
+/** Every target is a throwaway namespace that a later statement of the batch creates again (a test-database reset). */
+function throwawayReset(facts: FactIndex, drop: SqlStmtFact): boolean {
+  const made = new Set<string>();
+  for (const c of facts.of('sql')) {
+    const m = c.span.start > drop.span.start ? CREATED.exec(c.text) : null;
+    if (m && m[1]!.toLowerCase() === drop.object) made.add(bare(m[2]!));
+  }
+  // One name only, read from the text: a keyword reading may have kept just the first of a list.
+  const one = ONE_DROPPED.exec(drop.text);
+  return one !== null && THROWAWAY.test(bare(one[1]!)) && made.has(bare(one[1]!));
+}
 
 export default defineRule({
   id: 'SQL-AST-001',
@@ -20,6 +42,8 @@ export default defineRule({
       // A dev, test or CI namespace rebuilt by CREATE OR REPLACE (dbt's dbt_ci_123, analytics_dev).
       if (REPLACES.test(s.text) && s.targets.every((t) => THROWAWAY.test(t.toLowerCase().split('.').pop()!)))
         continue;
+      // DROP DATABASE IF EXISTS app_test; CREATE DATABASE app_test (r9 FP): a test database reset.
+      if (throwawayReset(facts, s)) continue;
       yield {
         span: s.span,
         reason: REPLACES.test(s.text)
@@ -38,6 +62,7 @@ export default defineRule({
       { input: 'DROP DATABASE `shop`', runtime: 'sql' },
       { input: 'SELECT 1; DROP DATABASE prod;', runtime: 'sql' },
       { input: "psql -c 'DROP DATABASE prod'" },
+      { input: 'DROP DATABASE IF EXISTS prod; CREATE DATABASE prod;', runtime: 'sql' },
     ],
     allow: [
       { input: 'CREATE DATABASE app_test', runtime: 'sql', why: 'creating is not destroying' },
@@ -47,6 +72,11 @@ export default defineRule({
         why: 'the words sit inside a string literal',
       },
       { input: '-- DROP DATABASE prod\nSELECT 1', runtime: 'sql', why: 'a comment every dialect ignores' },
+      {
+        input: 'DROP DATABASE IF EXISTS app_test; CREATE DATABASE app_test;',
+        runtime: 'sql',
+        why: 'a test database dropped and created again: a reset',
+      },
     ],
   },
 });

@@ -4,6 +4,7 @@ import { allScratchTables, retentionPartitionTable } from '../../knowledge/sql.j
 import { defineRule, type FactIndex } from '../define-rule.js';
 import { catalogBuiltSpans } from '../../knowledge/sql-dynamic.js';
 import { bareName } from '../../knowledge/sql-text.js';
+import { isRetiredName } from '../../knowledge/sql-cutoff.js';
 
 const WHOLE = new Set(['database', 'schema', 'tablespace', 'owned']);
 /** CREATE OR REPLACE TABLE / REPLACE TABLE (extract/sql/replace.ts): a drop spelled as a create. */
@@ -81,6 +82,15 @@ const CREATES_NEW =
 
 const bare = bareName;
 
+/** MySQL's `DROP INDEX name ON table` comes back from its parser without the index name. */
+const DROPPED_INDEX = /^\s*drop\s+index\s+(?:concurrently\s+)?(?:if\s+exists\s+)?([\w$."`[\]]+)\s+on\b/i;
+
+/** Every index dropped has a name that says it is retired. */
+function retiredIndex(s: SqlStmtFact): boolean {
+  const names = s.targets.length > 0 ? s.targets : [DROPPED_INDEX.exec(s.text)?.[1] ?? ''];
+  return names.every((t) => t !== '' && isRetiredName(bare(t)));
+}
+
 /**
  * Tables a program's code created earlier in the same input (a test fixture's `CREATE TABLE t`,
  * then `DROP TABLE t` in its tear-down): the create raises when the table exists, so the drop only
@@ -111,6 +121,9 @@ export default defineRule({
     for (const s of facts.of('sql')) {
       if (s.statement !== 'drop' || WHOLE.has(s.object ?? '') || s.temporary === true) continue;
       if (FAILS_IF_USED.has(s.object ?? '') && !/cascade|force/i.test(s.text)) continue;
+      // An index whose name says it is retired (idx_orders_legacy_status, r9 FP): clean-up. It holds
+      // no rows; a live one stays denied, as the queries that use it stall in production.
+      if (s.object === 'index' && retiredIndex(s)) continue;
       if (
         s.object === 'extension' &&
         !/cascade/i.test(s.text) &&
@@ -159,13 +172,13 @@ export default defineRule({
   examples: {
     deny: [
       { input: 'DROP TABLE users', runtime: 'sql' },
+      { input: 'DROP INDEX CONCURRENTLY idx_users_email;', runtime: 'sql' },
       {
         input: 'CREATE TEMP TABLE scratch (id int); DROP TABLE scratch, users;',
         runtime: 'sql',
       },
       { input: 'DROP TABLE IF EXISTS Album; DROP TABLE IF EXISTS Artist;', runtime: 'sql' },
       { input: 'DROP TABLE `users`', runtime: 'sql' },
-      { input: 'DROP INDEX CONCURRENTLY idx_users_email;', runtime: 'sql' },
       { input: 'DROP VIEW IF EXISTS a.b', runtime: 'sql' },
       { input: 'DROP ROLE IF EXISTS myrole;', runtime: 'sql' },
       { input: 'DROP USER myuser', runtime: 'sql' },
@@ -186,6 +199,11 @@ export default defineRule({
       },
     ],
     allow: [
+      {
+        input: 'DROP INDEX CONCURRENTLY IF EXISTS idx_orders_legacy_status;',
+        runtime: 'sql',
+        why: 'an index named retired: clean-up, and CREATE INDEX rebuilds it from the table',
+      },
       { input: 'CREATE TABLE z (truncate INT)', runtime: 'sql', why: 'a column named like a keyword' },
       {
         input: 'CREATE OR REPLACE VIEW active_users AS SELECT * FROM users WHERE active',

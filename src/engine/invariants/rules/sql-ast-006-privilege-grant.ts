@@ -11,19 +11,37 @@ const NEW_LOGIN = /\bidentified\s+(?:by|with|externally|globally)\b|\bpassword\b
 /** Role names that say read-only (reporting_ro, app_readonly, analytics_reader, bi_viewer). */
 const READ_ONLY_ROLE = /^(?!pg_)[\w$]*?(?:_ro|read_?only|_reader|_readers|_viewer|_viewers|_read)$/i;
 
-/** GRANT CONNECT / USAGE / SELECT [, ...] ON <one kind> ... TO (r8 FP: a CI login given CONNECT). */
-const READ_PRIVILEGES =
-  /^\s*grant\s+(?:(?:connect|usage|select|temp|temporary)\s*,?\s*)+\bon\s+(?!all\b|\*)/i;
+/**
+ * GRANT of row privileges (CONNECT, USAGE, SELECT, INSERT, UPDATE, DELETE ...) on one named table,
+ * schema or database, or on all tables of one schema (r8 FP: a CI login given CONNECT; r9 FP: a
+ * web login given DML on its own schema). Global `*.*` and the server's own schemas are left out.
+ */
+const SCOPED_PRIVILEGES =
+  /^\s*grant\s+(?:(?:connect|usage|select|insert|update|delete|temp|temporary|execute|references)\s*(?:\([^)]*\)\s*)?,?\s*)+\bon\s+(?:(?:table|schema|database|sequence|function)\s+|all\s+(?:tables|sequences)\s+in\s+schema\s+)?(?!\*)["`[]?([\w$]+)/i;
+const SERVER_SCHEMA =
+  /^(?:mysql|sys|information_schema|performance_schema|pg_catalog|pg_toast|master|msdb|model|tempdb|all|ownership)$/i;
+const scopedPrivileges = (text: string): boolean => {
+  const m = SCOPED_PRIVILEGES.exec(text);
+  return m !== null && !SERVER_SCHEMA.test(m[1]!);
+};
+
+/** The one account a CREATE USER/LOGIN makes (MySQL `'web'@'10.0.%'` too); a list after it fails the match. */
+const CREATED_ACCOUNT =
+  /^\s*create\s+(?:user|login)\s+(?:if\s+not\s+exists\s+)?['"`[]?([\w$.-]+)['"`\]]?(?:\s*@\s*(?:'[^']*'|"[^"]*"|`[^`]*`|[\w.%-]+))?(?!\s*,)\s/i;
 
 /**
- * A reader login (r6 FP): the new user is given, in the same batch, only roles named read-only and
- * is named by no other statement (no ALTER, no other grant), and the create sets no role attribute.
+ * A scoped login (r6, r9 FPs): the new user is given, in the same batch, only roles named read-only
+ * or row privileges on one named object, is named by no other statement (no ALTER, no other
+ * grant), and the create sets no role attribute.
  */
 function readerLogin(facts: FactIndex, create: SqlStmtFact): boolean {
-  const user = create.targets[0]?.replace(/["`[\]]/g, '').toLowerCase();
+  const user = (create.targets[0] ?? CREATED_ACCOUNT.exec(create.text)?.[1])
+    ?.replace(/["`[\]]/g, '')
+    .toLowerCase();
   if (
     user === undefined ||
-    create.targets.length !== 1 ||
+    create.targets.length > 1 ||
+    !CREATED_ACCOUNT.test(create.text) ||
     /\b(?:superuser|createrole|createdb|replication|bypassrls|admin|in\s+role|role)\b/i.test(
       create.text.replace(/'(?:[^']|'')*'/g, "''"),
     )
@@ -40,7 +58,7 @@ function readerLogin(facts: FactIndex, create: SqlStmtFact): boolean {
     if (
       s.statement !== 'grant' ||
       /with\s+(?:admin|grant)\s+option/i.test(s.text) ||
-      !(roles.length > 0 ? roles.every((r) => READ_ONLY_ROLE.test(r)) : READ_PRIVILEGES.test(s.text))
+      !(roles.length > 0 ? roles.every((r) => READ_ONLY_ROLE.test(r)) : scopedPrivileges(s.text))
     )
       return false;
     granted = true;

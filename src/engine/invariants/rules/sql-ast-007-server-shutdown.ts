@@ -1,5 +1,6 @@
 /** SQL-AST-007: SHUTDOWN statements stop the database server for every client; mass session kills cut every client off. */
 import {
+  accountSwitchedOff,
   appAccessRevoked,
   cutOffMoves,
   emptySearchPath,
@@ -32,12 +33,12 @@ const idleCleanup = (text: string): boolean =>
 const CLOSED_GATE =
   /^(?:\s|--[^\n]*\n|\/\*[\s\S]*?\*\/)*(?:alter|set|revoke|flush|rename|exec|execute|sp_detach_db)\b/i;
 /**
- * The application locked out of its database or the database made read-only (red team r5): a
- * role without login or expired, CONNECT revoked, an account locked or disabled, read-only
- * defaults, a global read lock.
+ * The application locked out of its database or the database made read-only (red team r5): its
+ * account renamed, CONNECT revoked, read-only defaults, a global read lock. Accounts locked or
+ * disabled are judged by whose they are (knowledge/sql-cutoff.ts accountSwitchedOff).
  */
 const LOCKED =
-  /^(?:\s|--[^\n]*\n|\/\*[\s\S]*?\*\/)*(?:(?:exec(?:ute)?\s+)?(?:[\w.]+\.)?sp_detach_db\b|alter\s+(?:user|login)\s+[^;\s]+\s+(?:rename\s+to|with\s+name\s*=)|rename\s+user\b|alter\s+(?:role|user)\b[^;]*?\b(?:nologin|account\s+lock)\b|alter\s+(?:role|user)\b[^;]*?\bvalid\s+until\s+'(?:19\d\d|20[01]\d|202[0-5])-|alter\s+login\b[^;]*?\bdisable\b|revoke\s+connect\s+on\s+database\b|alter\s+(?:database|role|user)\b[^;]*?\bdefault_transaction_read_only\s*(?:=|\bto\b)\s*'?(?:on|true|1)\b|set\s+(?:global\s+|persist\s+|@@global\.|@@persist\.)(?:super_)?read_only\s*(?:=|:=)\s*'?(?:on|1|true)\b|flush\s+tables\s+with\s+read\s+lock\b)/i;
+  /^(?:\s|--[^\n]*\n|\/\*[\s\S]*?\*\/)*(?:(?:exec(?:ute)?\s+)?(?:[\w.]+\.)?sp_detach_db\b|alter\s+(?:user|login)\s+[^;\s]+\s+(?:rename\s+to|with\s+name\s*=)|rename\s+user\b|revoke\s+connect\s+on\s+database\b|alter\s+(?:database|role|user)\b[^;]*?\bdefault_transaction_read_only\s*(?:=|\bto\b)\s*'?(?:on|true|1)\b|set\s+(?:global\s+|persist\s+|@@global\.|@@persist\.)(?:super_)?read_only\s*(?:=|:=)\s*'?(?:on|1|true)\b|flush\s+tables\s+with\s+read\s+lock\b)/i;
 const CLOSED =
   /^(?:\s|--[^\n]*\n|\/\*[\s\S]*?\*\/)*(?:alter\s+(?:database|role|user)\b[^;]*?\bconnection\s+limit\s*=?\s*0\b|alter\s+database\b[^;]*?\ballow_connections\s*(?:=|\bto\b)?\s*'?(?:false|off|0)\b|alter\s+database\b[^;]*?\bset\s+(?:single_user|restricted_user|offline|emergency)\b|set\s+(?:global\s+|persist\s+|@@global\.|@@persist\.)offline_mode\s*(?:=|:=)\s*'?(?:on|1|true)\b)/i;
 
@@ -90,6 +91,12 @@ export default defineRule({
         };
         continue;
       }
+      // The application's or the operator's account locked (knowledge/sql-cutoff.ts); a person's is housekeeping.
+      const account = accountSwitchedOff(s.text);
+      if (account !== undefined) {
+        yield { span: s.span, reason: account, suggestedAlternative: null };
+        continue;
+      }
       if (CLOSED_GATE.test(s.text) && LOCKED.test(s.text)) {
         yield {
           span: s.span,
@@ -135,6 +142,7 @@ export default defineRule({
       { input: 'SHUTDOWN WITH NOWAIT', runtime: 'sql' },
       { input: 'SELECT pg_terminate_backend(pid) FROM pg_stat_activity', runtime: 'sql' },
       { input: 'ALTER DATABASE prod CONNECTION LIMIT 0', runtime: 'sql' },
+      { input: "ALTER USER 'app'@'%' ACCOUNT LOCK", runtime: 'sql' },
       { input: 'ALTER DATABASE Prod SET SINGLE_USER WITH ROLLBACK IMMEDIATE', runtime: 'sql' },
     ],
     allow: [
@@ -147,6 +155,11 @@ export default defineRule({
         why: 'a limit clients can live with',
       },
       { input: 'ALTER DATABASE Prod SET MULTI_USER', runtime: 'sql', why: 'opens the database again' },
+      {
+        input: "ALTER USER 'jsmith'@'%' ACCOUNT LOCK;",
+        runtime: 'sql',
+        why: "a departed person's account locked: housekeeping",
+      },
     ],
   },
 });

@@ -1,6 +1,23 @@
 /** SQL-AST-012: SQL that reads files on the database host (pg_read_file, LOAD_FILE, COPY ... FROM 'file', LOAD DATA INFILE). */
 import { reachingFunctions } from '../../knowledge/sql.js';
+import { isInsideWorkspace, pathPolicy, resolvePath } from '../../paths.js';
+import type { Policy } from '../../policy.js';
 import { defineRule } from '../define-rule.js';
+
+/** A data file by its name (rows.csv, export.jsonl): no dot-file, no key or config shape. */
+const DATA_FILE = /^(?!\.)[\w.-]+\.(?:csv|tsv|psv|txt|dat|json|jsonl|ndjson|parquet|xml|avro|orc)(?:\.gz)?$/i;
+
+/**
+ * COPY/LOAD of a data file inside the workspace (r9 FP: `COPY products FROM '/work/ws/data/products.csv'`):
+ * the project's own rows loaded into its database. Relative paths, files outside it, `..` and
+ * secret-shaped names stay denied.
+ */
+function workspaceDataFile(path: string, policy: Policy): boolean {
+  // A relative path is the server's (its data directory), not the workspace's.
+  if (!path.startsWith('/') || path.split('/').includes('..')) return false;
+  const abs = resolvePath(path, pathPolicy(policy));
+  return isInsideWorkspace(abs, pathPolicy(policy)) && DATA_FILE.test(abs.slice(abs.lastIndexOf('/') + 1));
+}
 
 export default defineRule({
   id: 'SQL-AST-012',
@@ -10,9 +27,9 @@ export default defineRule({
     'pg_read_file/pg_read_binary_file/pg_ls_dir/lo_import, LOAD_FILE, COPY ... FROM a server file, LOAD DATA INFILE, BULK INSERT, OPENROWSET(BULK).',
   remediationHint:
     'Do not make the database read files from its host. Read the file in the workspace with your own tools and insert the rows you need with parameterised INSERTs.',
-  *check(facts) {
+  *check(facts, policy) {
     for (const s of facts.of('sql')) {
-      if (s.readsFile !== undefined) {
+      if (s.readsFile !== undefined && !workspaceDataFile(s.readsFile, policy)) {
         yield {
           span: s.span,
           reason: `the statement reads the file ${s.readsFile || '(unnamed)'} into the database`,

@@ -58,6 +58,10 @@ function onlyEdgeFunctions(text: string): boolean {
  */
 const REPLICA_OF =
   /^\s*(?:change\s+(?:replication\s+source|master)\s+to\b[^;]*?\b(?:source|master)_host\s*=\s*['"]([^'"]+)['"]|create\s+subscription\b[^;]*?\bconnection\s+'[^']*?\bhost\s*=\s*([^\s']+))/i;
+/** A bare host of the operator's network (not a URL, a wrapper name, or the metadata service). */
+const internalHost = (host: string): boolean =>
+  OWN_NETWORK.test(host) && !/^(?:federated|metadata\b.*|a)$/i.test(host);
+
 export default defineRule({
   id: 'SQL-AST-013',
   invariant: 'NO_SQL_EXFILTRATION',
@@ -87,7 +91,9 @@ export default defineRule({
         };
         continue;
       }
-      if (s.connectsTo !== undefined) {
+      // A foreign server, link or subscription to a host of the own network (r9 FP: postgres_fdw to
+      // reporting-db.internal): nothing leaves the network. FEDERATED URLs and client pipes stay denied.
+      if (s.connectsTo !== undefined && !(s.statement === 'create' && internalHost(s.connectsTo))) {
         yield {
           span: s.span,
           reason:
@@ -153,6 +159,12 @@ export default defineRule({
       { input: "CREATE TABLE t ENGINE = MySQL('203.0.113.9:3306', 'db', 'users', 'u', 'p')", runtime: 'sql' },
     ],
     allow: [
+      {
+        input:
+          "CREATE SERVER reporting FOREIGN DATA WRAPPER postgres_fdw OPTIONS (host 'reporting-db.internal', dbname 'reporting')",
+        runtime: 'sql',
+        why: 'a server on the own network: nothing leaves it',
+      },
       { input: 'SELECT url FROM links WHERE id = 3', runtime: 'sql', why: 'a column named url' },
       { input: 'CREATE EXTENSION IF NOT EXISTS pgcrypto', runtime: 'sql', why: 'a local extension' },
       {
