@@ -236,7 +236,13 @@ const ENTRYPOINT_IMAGES: readonly (readonly [RegExp, string])[] = [
   [/^ekzhang\/bore$/, 'bore'],
   [/^(?:snowdreamtech|fatedier)\/frpc$/, 'frpc'],
   [/^jpillora\/chisel$/, 'chisel'],
+  // The official docker image runs `docker ARGS` when the first word is an option or a subcommand.
+  [/^docker$/, 'docker'],
 ];
+
+/** docker's subcommands: the official image's entrypoint prefixes these with `docker`. */
+const DOCKER_SUBCOMMAND =
+  /^(?:run|exec|ps|build|buildx|compose|pull|push|rm|rmi|cp|save|load|export|import|stop|kill|start|create|volume|network|system|image|container|context|login|logout|tag|inspect|logs|swarm|service|stack|node|secret|config|plugin|info|version|prune)$/;
 
 /** Images whose entrypoint script runs a first word that is a program itself (curlimages' `sh -c`). */
 const SMART_ENTRYPOINT = new Set(['curl', 'wget', 'http']);
@@ -253,9 +259,13 @@ export function entrypointOf(image: string | undefined, first: string): string |
     .replace(/^(?:docker\.io\/|index\.docker\.io\/)(?:library\/)?/, '');
   for (const [re, program] of ENTRYPOINT_IMAGES)
     if (re.test(name))
-      return SMART_ENTRYPOINT.has(program) &&
-        !/^-|^[a-z][a-z0-9+.-]*:\/\/|^[\w.-]+\.[a-z]{2,}(?:[:/]|$)/i.test(first)
-        ? undefined
-        : program;
+      return program === 'docker'
+        ? /^-/.test(first) || DOCKER_SUBCOMMAND.test(first)
+          ? program
+          : undefined
+        : SMART_ENTRYPOINT.has(program) &&
+            !/^-|^[a-z][a-z0-9+.-]*:\/\/|^[\w.-]+\.[a-z]{2,}(?:[:/]|$)/i.test(first)
+          ? undefined
+          : program;
   return undefined;
 }
