@@ -32,6 +32,24 @@ const VENDOR_INSTALL_HOSTS: ReadonlySet<string> = new Set([
   'sdk.cloud.google.com',
   'mise.run',
   'get.jenkins.io',
+  // More vendors' documented installers seen in real Dockerfiles (fp r10); aka.ms is Microsoft's own
+  // link service (the Azure CLI's documented install), not a public shortener.
+  'aka.ms',
+  'bootstrap.pypa.io',
+  'code-server.dev',
+  'firebase.tools',
+  'cli-assets.heroku.com',
+  'get.rvm.io',
+  'get.pulumi.com',
+  'get.haskellstack.org',
+  'get-ghcup.haskell.org',
+  'goreleaser.com',
+  'get.jetify.com',
+  'claude.ai',
+  'cli.moonrepo.dev',
+  'opentofu.org',
+  'fly.io',
+  'install.julialang.org',
 ]);
 
 /**
@@ -41,6 +59,7 @@ const VENDOR_INSTALL_HOSTS: ReadonlySet<string> = new Set([
  * (nvm, Homebrew, oh-my-zsh, the devcontainer script library; real Dockerfiles, fp r10).
  */
 const VENDOR_REPOS: ReadonlySet<string> = new Set([
+  'github/git-lfs',
   'nvm-sh/nvm',
   'creationix/nvm',
   'homebrew/install',
@@ -55,16 +74,24 @@ const VENDOR_REPOS: ReadonlySet<string> = new Set([
   'tj/n',
 ]);
 
-/** Hosts where anyone can publish, each path starting with the repository's owner/name. */
-const REPO_HOSTS = /^(?:raw\.githubusercontent\.com|github\.com)$/;
+/** Hosts where anyone can publish, and the path segments before the repository's owner/name. */
+const REPO_HOSTS: ReadonlyMap<string, readonly string[]> = new Map([
+  ['raw.githubusercontent.com', []],
+  ['github.com', []],
+  // packagecloud.io/install/repositories/OWNER/REPO/script.deb.sh (git-lfs's documented install).
+  ['packagecloud.io', ['install', 'repositories']],
+]);
 
 /** A commit id as the ref: a fork's commit is served under its parent's name too. */
 const COMMIT_REF = /^[0-9a-f]{7,40}$/i;
 
 /** `raw.githubusercontent.com/OWNER/REPO/REF/...` names a listed vendor repository at a branch or tag. */
 function vendorRepo(host: string, path: string): boolean {
-  if (!REPO_HOSTS.test(host)) return false;
-  const [owner, repo, ...rest] = path.split('/');
+  const lead = REPO_HOSTS.get(host);
+  if (lead === undefined) return false;
+  const segs = path.split('/');
+  if (lead.some((seg, i) => segs[i] !== seg)) return false;
+  const [owner, repo, ...rest] = segs.slice(lead.length);
   if (owner === undefined || repo === undefined || !VENDOR_REPOS.has(`${owner}/${repo}`.toLowerCase()))
     return false;
   return !rest.slice(0, 2).some((seg) => COMMIT_REF.test(seg));

@@ -21,5 +21,12 @@ describe('isVendorInstall', () => {
     ['https://gist.githubusercontent.com/nvm-sh/nvm/raw/install.sh', false],
     ['https://raw.githubusercontent.com.x0r.io/nvm-sh/nvm/v0.40.1/install.sh', false],
     ['https://nodesource.com.x0r.io/setup', false],
+    ['https://aka.ms/InstallAzureCLIDeb', true],
+    ['https://bootstrap.pypa.io/get-pip.py', true],
+    ['https://get.opentofu.org/install-opentofu.sh', true],
+    ['https://packagecloud.io/install/repositories/github/git-lfs/script.deb.sh', true],
+    ['https://packagecloud.io/install/repositories/x0r/tools/script.deb.sh', false],
+    ['https://packagecloud.io/github/git-lfs/script.deb.sh', false],
+    ['https://aka.ms.x0r.io/x', false],
   ])('%s -> %s', (url, want) => expect(isVendorInstall(url)).toBe(want));
 });
