@@ -317,7 +317,7 @@ const ASSIGN = [
 ];
 /** Keys whose value names a role or permission level. */
 const ROLE_KEY =
-  /^(?:role|roles|role_type|role_name|role_id|role_ids|admin_role|type|permission|permissions|access_level|privilege|privileges|user_type|account_type|level|group|groups)$/;
+  /^(?:role|roles|role_type|role_name|role_id|role_ids|admin_role|type|permission|permissions|access_level|privilege|privileges|user_type|account_type|level|group|groups|policy_arn|policy_arns|policy|policy_name|role_definition|role_definition_name)$/;
 /** Roles that administer the whole organisation, tenant or account (any vendor's spelling). */
 const ADMIN_ROLE =
   /^(?:(?:super|org|organization|organisation|global|tenant|account|company|workspace|enterprise|site|app|application|user|group|security|billing|domain|primary)_?)?(?:admin|admins|administrator|administrators|owner|owners)(?:_?(?:role|access|user))?$|^(?:superuser|super_user|root|superadmin|sysadmin|system_administrator|full_access|all_access|administratoraccess)$/;
@@ -362,8 +362,10 @@ function grant(
     for (const [k, v] of all) {
       if (!ROLE_KEY.test(k)) continue;
       for (const x of Array.isArray(v) ? v.slice(0, 32) : [v]) {
+        // The role's last path part: `roles/owner` (GCP), `arn:aws:iam::aws:policy/AdministratorAccess`.
         const t = text(x as Json)
           ?.toLowerCase()
+          .replace(/^.*[/:]/, '')
           .replace(/[\s-]+/g, '_');
         if (t !== undefined && ADMIN_ROLE.test(t) && !LIMITED_ROLE.test(t))
           return action('grant', 'account', `${w.join('_')} gives the ${t} role`);
