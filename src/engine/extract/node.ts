@@ -3,6 +3,7 @@
  * JavaScript; type syntax it rejects becomes UnparsedFacts), folding string constants, resolving
  * `require`/`import` aliases and turning the calls in node/calls.ts into facts.
  */
+import { preloadVar } from './code/preload.js';
 import { extend } from '../extend.js';
 import type { SyntaxNode } from '../parse/index.js';
 import { envVal } from './code/calls.js';
@@ -406,6 +407,9 @@ export class JsWalker extends CodeWalker {
       case 'member_expression': {
         this.#setUrlPart(target, v);
         this.env.set(this.src(target), v);
+        // process.env.LD_PRELOAD = lib: every program started later loads lib.
+        const envName = /^process\.env\.(\w+)$/.exec(this.src(target))?.[1];
+        if (envName !== undefined) preloadVar(this.col, this.span(target), envName, v, 'process.env');
         // `pkg.scripts = {...}`: the object held by `pkg` has that member (node/fields.ts).
         assignField(this, target, v);
         // o.k = v: `o` as a whole (JSON.stringify(o)) carries v's taint too.

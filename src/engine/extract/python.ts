@@ -76,6 +76,7 @@ import {
   storedFunction,
 } from './python/callbacks.js';
 import { HIDDEN_PAYLOAD, revealsHidden } from './code/hidden-payloads.js';
+import { preloadVar } from './code/preload.js';
 import './python/processes.js';
 import './python/walks.js';
 import './python/loads.js';
@@ -539,6 +540,7 @@ export class PyWalker extends CodeWalker {
         if (base && key && this.src(base) === 'os.environ') {
           const k = constText(this.visit(key));
           if (k !== null) this.env.set(`os.environ[${k}]`, v);
+          if (k !== null) preloadVar(this.col, this.span(target), k, v, 'os.environ');
         }
         if (base?.type === 'identifier' && key)
           this.#store(base, v, key.type === 'string' ? constText(this.visit(key)) : null);

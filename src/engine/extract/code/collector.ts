@@ -56,9 +56,23 @@ const RUNNERS: ReadonlySet<string> = new Set([
   '.',
 ]);
 
-/** A path as the written-files map keys it: `./x` and `x` are the same file. */
+/** cmd's `start` runs the file it is given (an executable), whatever its flags (`start /B x.exe`). */
+const LAUNCHERS: ReadonlySet<string> = new Set(['start']);
+
+/**
+ * A path as the written-files map keys it: `./x` and `x` are the same file, and so are one unknown
+ * name written `{exe}` (a language's placeholder) and `$exe` / `${exe}` (the same name in a shell line),
+ * and `dir\\x.exe` written by python and `dirx.exe` once a shell line dropped the backslash.
+ */
 function normalPath(path: string): string {
-  return path.replace(/\/{2,}/g, '/').replace(/^(?:\.\/)+/, '');
+  return path
+    .replace(
+      /\$\{([\w.]+)\}|\$([A-Za-z_][\w.]*)/g,
+      (_m, a: string | undefined, b: string | undefined) => `{${a ?? b}}`,
+    )
+    .replace(/\\/g, '') // a Windows separator (`dir + "\\x.exe"`) is an escape a shell line drops
+    .replace(/\/{2,}/g, '/')
+    .replace(/^(?:\.\/)+/, '');
 }
 
 /** The runtime a written script runs in: its interpreter's, else its extension's, else bash. */
@@ -367,6 +381,11 @@ export class Collector {
   /** A program run from a file this input downloaded (or decoded) earlier: the content is executed. */
   #ranWritten(span: Span, e: ExecFact): void {
     const candidates = [e.argv[0] ?? ''];
+    // `start [/B] x.exe` runs its operand (a script it names runs where the interpreter it starts says).
+    if (LAUNCHERS.has(e.program.toLowerCase()))
+      for (const a of e.argv.slice(1))
+        for (const from of this.writtenSources(a))
+          this.flow(span, from, { kind: 'exec', program: e.program });
     if (RUNNERS.has(e.program)) {
       const script = e.argv.slice(1).find((a) => !a.startsWith('-'));
       if (script !== undefined) candidates.push(script);

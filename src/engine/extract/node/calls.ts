@@ -3,6 +3,7 @@
  * resolution (`cp.execSync` with `const cp = require('node:child_process')` is
  * `child_process.execSync`), and by method name where the receiver's type is unknown.
  */
+import { preloadEnv } from '../code/preload.js';
 import { extend } from '../../extend.js';
 import type { Span } from '../../types.js';
 import {
@@ -138,6 +139,7 @@ const execShell: Handler = (w, c) => {
   const cmd = c.args[0];
   if (!cmd) return undefined;
   const opts = optionsArg(c, 1);
+  preloadEnv(w.col, c.span, opt(opts, 'env'), c.name);
   const stdio = constText(opt(opts, 'stdio'));
   const interactive = stdio === 'inherit' && opt(opts, 'input') === undefined;
   runShell(w.col, c.span, cmd, VIA, { codeSpan: spanOf(w, c, 0), interactive, ...runOpts(opts) });
@@ -169,6 +171,7 @@ const spawnArgv: Handler = (w, c) => {
   if (!cmd) return undefined;
   const list = c.args[1]?.items;
   const opts = optionsArg(c, 1);
+  preloadEnv(w.col, c.span, opt(opts, 'env'), c.name);
   const shell = opt(opts, 'shell');
   const argv = [cmd, ...(list ?? [])];
   const stdio = opt(opts, 'stdio');

@@ -70,6 +70,7 @@ import {
 } from '../code/fold.js';
 import { unescape } from '../code/strings.js';
 import { attrRef, isModuleName } from './modules.js';
+import { preloadEnv } from '../code/preload.js';
 import { jsonDump } from '../code/json-text.js';
 import { isStaticHandler, listenOn, servesTree } from '../code/servers.js';
 import {
@@ -137,6 +138,7 @@ const shellCall: Handler = (w, c) => {
 const subprocessCall: Handler = (w, c) => {
   const args = arg(c, 0, 'args');
   if (!args) return undefined;
+  preloadEnv(w.col, c.span, c.kw.get('env'), c.name);
   const shell = c.kw.get('shell');
   const useShell = shell !== undefined && T(shell) !== false;
   const stdin = c.kw.get('stdin');
@@ -721,6 +723,17 @@ const getAttr: Handler = (_w, c) => {
   return isModuleName(ref) ? extend(refVal(ref, name), { module: true }) : refVal(ref, name);
 };
 
+/** `f.__call__(...)`: the call of f, by f's handler. */
+const dunderCall: Handler = (w, c) => {
+  const name = c.name.slice(0, -'.__call__'.length);
+  const h = PY_CALLS.byName(name);
+  return h?.(w, { ...c, name, method: name.slice(name.lastIndexOf('.') + 1) });
+};
+
+/** `obj.__getattribute__('name')`: getattr(obj, 'name'). */
+const dunderGetattribute: Handler = (w, c) =>
+  c.recv === undefined ? undefined : getAttr(w, { ...c, args: [c.recv, ...c.args] });
+
 /** globals() / locals() / vars() / vars(module): a namespace indexed by name. */
 const namespace: Handler = (_w, c) => {
   const obj = c.args[0];
@@ -937,7 +950,14 @@ const listCall: Handler = (_w, c) => {
 };
 
 /** ctypes: a C library loaded into the process; its system/popen/exec* run programs. */
-const loadLibrary: Handler = (_w, c) => extend(opaque(c.args), { ref: 'ctypes.CDLL()' });
+const loadLibrary: Handler = (w, c) => {
+  // A library this input downloaded (or decoded) and then loads runs that content (SH-AST-010).
+  const path = c.name.endsWith('find_library') ? null : constText(c.args[0] ?? c.kw.get('name'));
+  if (path !== null)
+    for (const from of w.col.writtenSources(path))
+      w.col.flow(c.span, from, { kind: 'exec', program: c.name });
+  return extend(opaque(c.args), { ref: 'ctypes.CDLL()' });
+};
 
 const libcExec: Handler = (w, c) => {
   const first = c.args[0];
@@ -1646,6 +1666,9 @@ export const PY_CALLS: CallTable<Handler> = new CallTable((name): Handler | unde
   // raise ValueError('text'): the exception is its message (str(e) in the handler; r1).
   if (/^(?:builtins\.)?(?:[A-Z]\w*)?(?:Error|Exception|Warning)$/.test(name)) return exceptionCtor;
   if (CLIENT_INPUT.test(name)) return clientInput;
+  // f.__call__(...) is f(...); obj.__getattribute__('name') is getattr(obj, 'name') (api obfuscation).
+  if (name.endsWith('.__call__')) return dunderCall;
+  if (name.endsWith('.__getattribute__')) return dunderGetattribute;
   if (name.startsWith('socket(') || name.startsWith('requests.sessions'))
     for (const [re, to] of CANONICAL) if (re.test(name)) return PY_CALLS.get(name.replace(re, to));
   return undefined;
@@ -1933,6 +1956,11 @@ add(
     'ctypes.PyDLL',
     'ctypes.cdll.LoadLibrary',
     'ctypes.CDLL.LoadLibrary',
+    'ctypes.WinDLL',
+    'ctypes.OleDLL',
+    'ctypes.windll.LoadLibrary',
+    'ctypes.pydll.LoadLibrary',
+    '_ctypes.dlopen',
     'ctypes.util.find_library',
   ],
   loadLibrary,

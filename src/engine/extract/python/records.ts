@@ -11,6 +11,7 @@ import { constText, opaque, pathOf, refVal, strVal, UNKNOWN, withTaint, type Val
 import type { PyWalker } from '../python.js';
 import { PY_CALLS, type PyCall } from './calls.js';
 import { finalized, subclassed } from './callbacks.js';
+import { preloadVar } from '../code/preload.js';
 
 type Handler = (w: PyWalker, c: PyCall) => Val | undefined;
 
@@ -405,14 +406,30 @@ function wrapSetdefault(): void {
   PY_CALLS.add(['os.environ.setdefault'], (w, c) => {
     const k = constText(c.args[0]);
     const v = c.args[1];
-    if (k !== null && v !== undefined && !w.env.has(`os.environ[${k}]`)) w.env.set(`os.environ[${k}]`, v);
+    if (k !== null && v !== undefined && !w.env.has(`os.environ[${k}]`)) {
+      w.env.set(`os.environ[${k}]`, v);
+      preloadVar(w.col, c.span, k, v, c.name);
+    }
     return prev?.(w, c);
   });
 }
 
 /** os.environ.update({'K': v}) / update(K=v): later reads of K get v. */
 function environUpdate(w: PyWalker, c: PyCall): Val | undefined {
-  for (const [k, v] of [...(c.args[0]?.fields ?? []), ...c.kw]) w.env.set(`os.environ[${k}]`, v);
+  for (const [k, v] of [...(c.args[0]?.fields ?? []), ...c.kw]) {
+    w.env.set(`os.environ[${k}]`, v);
+    preloadVar(w.col, c.span, k, v, c.name);
+  }
+  return undefined;
+}
+
+/** os.putenv('K', v) / os.environ.__setitem__('K', v): later programs get K (and reads of it, v). */
+function environSet(w: PyWalker, c: PyCall): Val | undefined {
+  const k = constText(c.args[0]);
+  const v = c.args[1];
+  if (k === null || v === undefined) return undefined;
+  w.env.set(`os.environ[${k}]`, v);
+  preloadVar(w.col, c.span, k, v, c.name);
   return undefined;
 }
 
@@ -492,6 +509,7 @@ PY_CALLS.add(
 );
 PY_CALLS.add(['functools.reduce', 'reduce'], reduceCall);
 PY_CALLS.add(['os.environ.update'], environUpdate);
+PY_CALLS.add(['os.putenv', 'os.environ.__setitem__'], environSet);
 PY_CALLS.add(
   ['dataclasses.field', 'field', 'attr.ib', 'attr.attrib', 'attrs.field', 'pydantic.Field', 'Field'],
   fieldDefault,
