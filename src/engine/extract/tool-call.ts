@@ -178,6 +178,8 @@ const BROWSER_CODE_KEY = /^(?:function|fn|script|expression|expr|code|js|javascr
 const CODE_QUERY = /^(?:query|q)$/;
 /** Tools named for a SQL database (run_sql, mysql_query): their `query` is SQL even as a bare fragment (`' OR 1=1--`). */
 const SQL_TOOL = /(?:^|_)(?:sql|mysql|psql|postgres|postgresql|sqlite|mssql|tsql|plsql)(?:$|_)/;
+/** Tools whose `query` is text to look for in code, files or the web (`search_code {query: "delete from users"}`). */
+const SEARCH_TOOL = /(?:^|_)(?:search|grep|rg|ripgrep|find|lookup|semantic|codebase|web|docs)(?:$|_)/;
 /** Tools that run their input in an interpreter (python_repl, node_repl, code_interpreter). */
 const REPL_TOOL = /(?:^|_)(?:repl|interpreter|eval|kernel|sandbox)(?:$|_)/;
 /** Fields a REPL tool takes its code in besides code/input (LangChain: `query`, `tool_input`, `__arg1`). */
@@ -339,6 +341,17 @@ function keyLanguage(key: string): Runtime | undefined {
   return undefined;
 }
 
+/** Statements that change data, schema or access: SQL wherever a tool is given one whole. */
+const SQL_CHANGE = /^\s*(?:drop|truncate|delete|alter|grant|revoke|update|merge|rename|copy)\s/i;
+/** Key words of fields that hold prose, a file's text or an edit's search text, never a statement to run. */
+const NOT_STATEMENT_KEY =
+  /(?:^|_)(?:message|msg|description|desc|title|summary|comment|comments|note|notes|text|body|content|contents|prompt|question|answer|reason|explanation|subject|label|name|doc|docs|help|example|examples|sample|pattern|search|find|replace|old|new|str|string|expected|output|result|log|url|path|file)(?:$|_)/;
+
+/** `apply_migration {migration: "DROP TABLE users"}`: a whole change statement under a key that is not prose. */
+function sqlUnderAnyKey(key: string, value: string): boolean {
+  return SQL_CHANGE.test(value) && !NOT_STATEMENT_KEY.test(key) && looksLikeSql(value);
+}
+
 /** URLs (and bare IPv4 hosts with a path) written in free text: what a fetch tool's prompt asks for. */
 const TEXT_URL = /\b[a-z][a-z0-9+.-]*:\/\/[^\s<>"'`]+|\b\d{1,3}(?:\.\d{1,3}){3}(?::\d+)?\/[^\s<>"'`]*/gi;
 /** Keys that name the host of a request tool (`{"host": "169.254.169.254", "path": "/latest/"}`). */
@@ -350,7 +363,7 @@ const PROSE_KEY =
 const BASE64_SUFFIX = /^(.*?)_?(?:b64|base64|encoded)$/;
 /** Programs a free-text field must start with to be read as a command line (see looksLikeCommand). */
 const COMMAND_START =
-  /^(?:sudo\s+|env\s+|(?:[A-Za-z_][A-Za-z0-9_]*=\S*\s+))*(?:\/(?:usr\/)?(?:s?bin)\/)?(?:rm|rmdir|curl|wget|bash|sh|zsh|dash|ksh|sudo|su|doas|chmod|chown|chattr|dd|mkfs(?:\.\w+)?|shred|wipefs|nc|ncat|netcat|socat|python[0-9.]*|node|perl|ruby|php|eval|exec|cat|cp|mv|ln|tee|truncate|find|xargs|base64|openssl|ssh|scp|rsync|git|docker|podman|kubectl|psql|mysql|sqlite3|mongo|redis-cli|crontab|systemctl|kill|pkill|killall|shutdown|reboot|halt|poweroff|iptables|useradd|usermod|passwd|echo|printf|export|source|nohup|setsid|timeout|awk|sed|tar|zip|unzip|apt|apt-get|yum|dnf|pip|pip3|npm|npx|yarn|pnpm|make|mount|umount|fdisk|parted|history|unset|deno|bun|busybox|pwsh|powershell|lua|luajit|osascript|tclsh|expect|fish|csh|tcsh|telnet|ftp|tftp|nslookup|dig|aws|gcloud|gsutil|az|terraform|tofu|helm|etcdctl|mc|kafka-topics)(?=\s|$)/;
+  /^(?:sudo\s+|env\s+|(?:[A-Za-z_][A-Za-z0-9_]*=\S*\s+))*(?:\/(?:usr\/)?(?:s?bin)\/)?(?:rm|rmdir|curl|wget|bash|sh|zsh|dash|ksh|sudo|su|doas|chmod|chown|chattr|dd|mkfs(?:\.\w+)?|shred|wipefs|nc|ncat|netcat|socat|python[0-9.]*|node|perl|ruby|php|eval|exec|cat|cp|mv|ln|tee|truncate|find|xargs|base64|openssl|ssh|scp|rsync|git|docker|podman|kubectl|psql|mysql|sqlite3|mongo|redis-cli|crontab|systemctl|kill|pkill|killall|shutdown|reboot|halt|poweroff|iptables|useradd|usermod|passwd|echo|printf|export|source|nohup|setsid|timeout|awk|sed|tar|zip|unzip|apt|apt-get|yum|dnf|pip|pip3|npm|npx|yarn|pnpm|make|mount|umount|fdisk|parted|history|unset|deno|bun|busybox|pwsh|powershell|lua|luajit|osascript|tclsh|expect|fish|csh|tcsh|telnet|ftp|tftp|nslookup|dig|aws|gcloud|gsutil|az|terraform|tofu|helm|etcdctl|mc|kafka-topics|nice|ionice|stdbuf|script|chroot|flock|xterm|unbuffer|chrt|taskset|runuser|systemd-run|gawk|mawk|nawk)(?=\s|$)/;
 
 /** Tool or key name as snake-case words: `writeFile`, `WriteFile`, `write-file` → `write_file`. */
 export function snakeName(name: string): string {
@@ -432,6 +445,26 @@ function siblingLanguage(siblings: Record<string, unknown> | undefined): Runtime
       .replace(/^.*[\\/]/, ''),
   );
   return base ? LANGUAGE[base[1]!.toLowerCase()] : undefined;
+}
+
+/**
+ * The interpreter line a sibling `language`/`interpreter` names for a language the engine reads
+ * through its command line (`{"language": "ruby", "code": ...}` is `ruby -e CODE`).
+ */
+function siblingInterpreter(siblings: Record<string, unknown> | undefined): string | undefined {
+  for (const k of ['language', 'lang', 'runtime', 'kernel', 'interpreter', 'interpreter_path']) {
+    const v = siblings?.[k];
+    if (typeof v !== 'string') continue;
+    const base = /([a-z]+)[0-9.]*(?:\.exe)?$/i.exec(
+      v
+        .trim()
+        .split(/\s+/)[0]!
+        .replace(/^.*[\\/]/, ''),
+    );
+    const line = base ? INTERPRETER_LINE[base[1]!.toLowerCase()] : undefined;
+    if (line !== undefined) return line;
+  }
+  return undefined;
 }
 
 /** Runtime a generic `code` field is in: its sibling `language`/`lang`, else the tool's name. */
@@ -1052,6 +1085,15 @@ function walkArguments(
       continue;
     let runtime: Runtime | undefined;
     const lang = siblingLanguage(siblings);
+    // `{"language": "php", "code": ...}`: code in a language read through its interpreter's command line.
+    const foreign = lang === undefined ? siblingInterpreter(siblings) : undefined;
+    if (
+      foreign !== undefined &&
+      (CODE_BASH.test(key) || CODE_GENERIC.test(key) || REPL_INPUT_KEY.test(key))
+    ) {
+      facts.push(...ctx.nested(`${foreign} ${quote(value)}`, 'bash', span));
+      continue;
+    }
     const pathField =
       PATH_KEY.test(key) ||
       (localFiles && (impliedPath(tool, key, value) || writtenPath(writes, key, value, siblings)));
@@ -1077,12 +1119,17 @@ function walkArguments(
     else if (CODE_SQL.test(key)) runtime = 'sql';
     else if (CODE_DOCKER.test(key)) runtime = 'docker';
     else if (CODE_GENERIC.test(key)) runtime = codeRuntime(tool, siblings);
-    else if (CODE_QUERY.test(key) && (looksLikeSql(value) || GRAPH_TOOL.test(tool) || SQL_TOOL.test(tool)))
+    else if (
+      CODE_QUERY.test(key) &&
+      (GRAPH_TOOL.test(tool) || SQL_TOOL.test(tool) || (!SEARCH_TOOL.test(tool) && looksLikeSql(value)))
+    )
       runtime = 'sql';
     // LangChain's PythonREPLTool takes its code as `query` (red team r4): a REPL's input field is code.
     else if (REPL_INPUT_KEY.test(key) && REPL_TOOL.test(tool)) runtime = codeRuntime(tool, siblings);
     else if (KEYSTROKE_KEY.test(key) && typesKeys(tool, siblings)) runtime = 'bash';
-    else runtime = keyLanguage(key);
+    else
+      runtime =
+        keyLanguage(key) ?? (!SEARCH_TOOL.test(tool) && sqlUnderAnyKey(key, value) ? 'sql' : undefined);
     if (runtime === 'sql' && !looksLikeSql(value) && keyLanguage(key) === 'sql' && !CODE_SQL.test(key))
       runtime = undefined;
     // `{"database": "prod", "command": "DELETE FROM users"}`: SQL given to a command field is SQL.

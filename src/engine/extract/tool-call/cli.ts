@@ -7,7 +7,7 @@
  * unambiguous are rewritten; anything else gives no line and the generic field walk still applies.
  */
 import type { Runtime } from '../../types.js';
-import { datastoreLines, DATASTORE_WORDS } from './datastore.js';
+import { commandDocument, datastoreLines, DATASTORE_WORDS } from './datastore.js';
 import { forgeLines, FORGE_WORDS } from './forge.js';
 import { httpStoreLines } from './http-store.js';
 import { manifestLines } from './manifest.js';
@@ -758,6 +758,13 @@ export function cliEquivalents(name: string, args: unknown): CliEquivalent[] {
     const rec =
       args !== null && typeof args === 'object' && !Array.isArray(args) ? (args as Args) : undefined;
     const op = rec?.action ?? rec?.operation ?? rec?.op;
+    // A database command document under any tool's name (`run_command {command: {dropDatabase: 1}}`).
+    const cmd = rec?.command ?? rec?.cmd;
+    const doc =
+      typeof cmd === 'object' || (typeof cmd === 'string' && cmd.trimStart().startsWith('{'))
+        ? commandDocument(fields(args))
+        : undefined;
+    if (doc !== undefined) return [doc];
     return typeof op === 'string' && op.length < 64 ? wholeResourceLines(w, fields(args)) : [];
   }
   const f = fields(args);

@@ -197,6 +197,38 @@ function luaCalls(w: readonly string[], f: Map<string, unknown>): CliEquivalent 
   return lines.length > 0 ? { code: lines.join('\n'), runtime: 'bash' } : undefined;
 }
 
+/** Keys a database command document is given under (`runCommand`'s argument). */
+const COMMAND_KEYS = ['command', 'cmd', 'command_document', 'db_command', 'document', 'spec'];
+
+/**
+ * A Mongo command document (`db.runCommand({dropDatabase: 1})`, `{drop: "orders"}`, `{delete:
+ * "orders", deletes: [{q: {}}]}`) under any tool's name: the SQL it amounts to (red team r9).
+ */
+export function commandDocument(f: Map<string, unknown>): CliEquivalent | undefined {
+  for (const key of COMMAND_KEYS) {
+    let doc = f.get(key);
+    if (typeof doc === 'string' && doc.trim().startsWith('{') && doc.length < 65536) {
+      try {
+        doc = JSON.parse(doc) as unknown;
+      } catch {
+        continue;
+      }
+    }
+    if (doc === null || typeof doc !== 'object' || Array.isArray(doc)) continue;
+    const d = doc as Record<string, unknown>;
+    const db = str(f, 'database', 'db', 'database_name', 'db_name') ?? 'database';
+    if ('dropDatabase' in d) return { code: `DROP DATABASE ${ident(db)};`, runtime: 'sql' };
+    if (typeof d.drop === 'string') return { code: `DROP TABLE ${ident(d.drop)};`, runtime: 'sql' };
+    const deletes = Array.isArray(d.deletes) ? (d.deletes as unknown[]) : [];
+    if (
+      typeof d.delete === 'string' &&
+      deletes.some((x) => x !== null && typeof x === 'object' && matchesEverything((x as { q?: unknown }).q))
+    )
+      return { code: `DELETE FROM ${ident(d.delete)};`, runtime: 'sql' };
+  }
+  return undefined;
+}
+
 /** The SQL a datastore call amounts to, when it wipes or rewrites a whole store. */
 export function datastoreLines(w: readonly string[], f: Map<string, unknown>): CliEquivalent[] {
   return [
@@ -206,6 +238,7 @@ export function datastoreLines(w: readonly string[], f: Map<string, unknown>): C
     vectorWipe(w, f),
     aggregateOverwrite(w, f),
     luaCalls(w, f),
+    commandDocument(f),
   ].filter((c): c is CliEquivalent => c !== undefined);
 }
 

@@ -22,7 +22,10 @@ const CODE_HOSTS = new Set([
 const SOCKET =
   /socket|TCPSocket|fsockopen|IO::Socket|Net::|net\.Socket|net\.connect|createConnection|\/inet\/tcp|connect\s*\(|stream_socket_client/i;
 const SHELL =
-  /\/bin\/(?:ba|z|da)?sh|\bsh\s+-i|cmd(?:\.exe)?\b|pty\.spawn|subprocess|os\.dup2|dup2|\bexec[a-z]*\s*[("'{]|popen|proc_open|shell_exec|passthru|child_process|\bspawn\s*\(|io\.popen|os\.execute|\bsystem\s*\(|\|&\s*getline|\bsystem\s*\$_|Process\.new/i;
+  /\/bin\/(?:ba|z|da)?sh|\bsh\s+-i|cmd(?:\.exe)?\b|pty\.spawn|subprocess|os\.dup2|dup2|\bexec[a-z]*\s*[("'{]|popen|proc_open|shell_exec|passthru|child_process|\bspawn\s*\(|io\.popen|os\.execute|\bsystem\s*\(|\|&\s*getline|\bsystem\s*\$_|Process\.new|%x[({[]|Open3/i;
+/** Ruby, Perl and PHP run a backtick string that interpolates what was read (`#{c}`, `$c`) in the shell; JavaScript's backticks are templates. */
+const BACKTICK_SHELL = /`[^`]*[#$]\{?\w/;
+const JS = /^(?:node|nodejs|bun|deno|jrunscript|jjs)$/;
 
 /** Shells are judged by the other breakout rules; their -c strings are parsed as bash. */
 const SHELL_ONLY = new Set(['sh', 'bash', 'dash', 'zsh', 'ksh', 'mksh', 'ash', 'fish', 'csh', 'tcsh']);
@@ -38,7 +41,14 @@ export default defineRule({
   *check(facts) {
     for (const e of facts.of('exec')) {
       if (!CODE_HOSTS.has(e.program) || SHELL_ONLY.has(e.program)) continue;
-      const code = e.argv.slice(1).find((a) => a.length > 12 && SOCKET.test(a) && SHELL.test(a));
+      const code = e.argv
+        .slice(1)
+        .find(
+          (a) =>
+            a.length > 12 &&
+            SOCKET.test(a) &&
+            (SHELL.test(a) || (!JS.test(e.program) && BACKTICK_SHELL.test(a))),
+        );
       if (code !== undefined)
         yield {
           span: e.span,
