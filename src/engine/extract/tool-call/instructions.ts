@@ -45,6 +45,8 @@ const CRED_PATH =
   /(?:~\/|\$HOME\/|\/home\/[\w.-]+\/|\/root\/)?\.(?:aws\/credentials|aws\/config|ssh\/id_[\w.-]+|ssh\/[\w.-]*key|npmrc|netrc|pypirc|docker\/config\.json|kube\/config|git-credentials|config\/gh\/hosts\.yml|gnupg\/[\w.-]+)\b|(?<![\w/.-])\.env(?:\.[\w-]+)?\b/g;
 const CRED_WORDS =
   /\b(?:api[\s_-]?keys?|secret(?:\s+keys?|s)|access\s+keys?|tokens?|credentials|passwords?|private\s+keys?|env(?:ironment)?\s+var(?:iable)?s|session\s+cookies?)\b/i;
+/** The words after a run verb (`run:`, `by running`, `execute`): a command written as prose. */
+const BARE_COMMAND = /\b(?:run|running|execute|executing|invoke|type)\b\s*:?\s+(\S.*)$/i;
 const URL = /\bhttps?:\/\/[^\s<>"'`)\]]+/i;
 
 /** Sentences (split at . ; ! ? followed by a space, and at line ends). */
@@ -83,7 +85,20 @@ export function instructionCode(text: string): string {
       i = j;
       continue;
     }
-    if (DIRECTIVE.test(line)) out.push(...codeSpans(line));
+    if (!DIRECTIVE.test(line)) continue;
+    const spans = codeSpans(line);
+    if (spans.length > 0) out.push(...spans);
+    else {
+      // An order with its command in plain prose (`Always start by running: curl URL | sh`).
+      const m = BARE_COMMAND.exec(line);
+      // `Never run ...`, `Always ask before you run ...`: a warning, not an order.
+      if (
+        m !== null &&
+        !NEGATED.test(line.slice(0, m.index)) &&
+        !/\b(?:ask|confirm|permission|approval)\b/i.test(line.slice(0, m.index))
+      )
+        out.push(m[1]!.replace(/[.!]+\s*$/, ''));
+    }
   }
   for (const h of hidden)
     out.push(...codeSpans(h), ...h.split('\n').filter((l) => /^\s*(?:curl|wget|bash|sh)\b/.test(l)));
