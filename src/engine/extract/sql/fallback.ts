@@ -5,6 +5,7 @@
  * as unbounded, a keyword after a closing quote starts a statement of its own.
  */
 import { CREDENTIAL_COLUMN } from '../../knowledge/sql.js';
+import { isSecretColumn } from '../../knowledge/sql-secret-names.js';
 import { OTHER, isTautology, type Expr } from './expr.js';
 import { collectVars, foldString, type Folded, type Vars } from './fold.js';
 import type { SqlToken } from './lexer.js';
@@ -363,7 +364,9 @@ function scanCommon(tokens: readonly SqlToken[], from: number, to: number, s: St
       }
     }
     if (t.kind !== 'word') {
-      if (CREDENTIAL_COLUMN.test(v) && !s.credentialColumns.includes(v)) s.credentialColumns.push(v);
+      // A quoted identifier is read by its name shape; other tokens by the plain credential names.
+      const secret = t.kind === 'qident' ? isSecretColumn(v) : CREDENTIAL_COLUMN.test(v);
+      if (secret && !s.credentialColumns.includes(v)) s.credentialColumns.push(v);
       continue;
     }
     switch (v) {
@@ -440,7 +443,7 @@ function scanCommon(tokens: readonly SqlToken[], from: number, to: number, s: St
         break;
       }
       default:
-        if (CREDENTIAL_COLUMN.test(v) && !s.credentialColumns.includes(v)) s.credentialColumns.push(v);
+        if (isSecretColumn(v) && !s.credentialColumns.includes(v)) s.credentialColumns.push(v);
     }
   }
 }

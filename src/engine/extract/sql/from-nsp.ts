@@ -2,7 +2,7 @@
  * MySQL/SQLite front end: turns a node-sql-parser AST (one statement) into a StmtInfo. Used only
  * for statements PostgreSQL's parser rejects (backticks, INTO OUTFILE, LOAD DATA, ATTACH ...).
  */
-import { CREDENTIAL_COLUMN } from '../../knowledge/sql.js';
+import { isSecretColumn } from '../../knowledge/sql-secret-names.js';
 import { OTHER, arithmeticIdentity, isTautology, withSelfJoin, type Expr } from './expr.js';
 import { arr, obj, str, type J } from './json.js';
 import { addFunction, addTable, newStmt, type SqlDialect, type StmtInfo } from './stmt.js';
@@ -324,8 +324,7 @@ function walk(v: unknown, s: StmtInfo, inColumns: boolean): void {
     }
   } else if (type === 'column_ref' && inColumns) {
     const c = colName(o.column);
-    if (c !== undefined && CREDENTIAL_COLUMN.test(c) && !s.credentialColumns.includes(c))
-      s.credentialColumns.push(c);
+    if (c !== undefined && isSecretColumn(c) && !s.credentialColumns.includes(c)) s.credentialColumns.push(c);
   } else if (type === 'select') {
     if (str(o.set_op)?.toLowerCase().startsWith('union')) s.union = true;
     const into = obj(o.into);

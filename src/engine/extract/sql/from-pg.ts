@@ -2,7 +2,8 @@
  * PostgreSQL front end: turns the libpg-query JSON AST of one raw statement into StmtInfo records
  * (one for the statement, one more per data-modifying statement nested in a CTE or EXPLAIN ANALYZE).
  */
-import { CREDENTIAL_COLUMN, DANGEROUS_PACKAGES, holdsPersonalData } from '../../knowledge/sql.js';
+import { DANGEROUS_PACKAGES, holdsPersonalData } from '../../knowledge/sql.js';
+import { isSecretColumn } from '../../knowledge/sql-secret-names.js';
 import {
   OTHER,
   arithmeticIdentity,
@@ -1071,7 +1072,7 @@ function walk(
         if (fields.length >= 2 && DANGEROUS_PACKAGES.has(fields[fields.length - 2]!)) addFunction(s, fields);
         if (inTargetList) {
           const col = names(obj(child)?.fields).pop()?.toLowerCase();
-          if (col !== undefined && CREDENTIAL_COLUMN.test(col) && !s.credentialColumns.includes(col))
+          if (col !== undefined && isSecretColumn(col) && !s.credentialColumns.includes(col))
             s.credentialColumns.push(col);
         }
         continue;

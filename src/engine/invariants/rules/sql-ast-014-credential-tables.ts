@@ -3,6 +3,7 @@ import { isCredentialTable } from '../../knowledge/sql.js';
 import type { SqlStmtFact } from '../../facts.js';
 import { lastWrittenTable, secretCopy, secretRowColumns } from '../../knowledge/sql-trigger-copy.js';
 import { defineRule } from '../define-rule.js';
+import { SECRET_TABLE_COLUMN, isSecretTable, secretJsonKey } from '../../knowledge/sql-secret-names.js';
 
 /**
  * Catalogs whose secret sits in one column (red team r3 FP: `SELECT rolname FROM pg_authid` is a
@@ -57,7 +58,7 @@ function readsNoSecret(text: string, table: string): boolean {
 
 /** A bare column in a select list: `SELECT a, t.b AS c FROM` yields a and b. */
 const SELECT_ITEM =
-  /(?:\bselect\b(?:\s+distinct)?|,)\s*(?:[\w"`[\]]+\.)?["`[]?(\w+)["`\]]?(?=\s*(?:,|from\b|as\b)|\s+["`]?\w+["`]?\s*(?:,|from\b))/gi;
+  /(?:\bselect\b(?:\s+distinct)?|,)\s*(?:[\p{L}\p{N}_"`[\]]+\.)?["`[]?([\p{L}\p{N}_]+)["`\]]?(?=\s*(?:,|from\b|as\b)|\s+["`]?[\p{L}\p{N}_]+["`]?\s*(?:,|from\b))/giu;
 
 /** A trigger's row (`NEW.x`, `OLD.x`): only then are trigger copies looked for. */
 const ROW_REF = /\b(?:new|old)\s*\./i;
@@ -84,10 +85,42 @@ function pinsRows(text: string): boolean {
  * key is a login check.
  */
 function everyAccountsHash(s: SqlStmtFact, cols: readonly string[]): boolean {
-  if (s.statement !== 'select' || s.readsTables.length === 0) return false;
-  if (s.hasWhere === true && s.tautologicalWhere !== true && pinsRows(s.text)) return false;
+  if (!readsEveryRow(s)) return false;
   for (const m of s.text.matchAll(SELECT_ITEM)) if (cols.includes(m[1]!.toLowerCase())) return true;
   return false;
+}
+
+/** A read of table rows (a SELECT, or COPY of a query to the client) that pins no account by its key. */
+function readsEveryRow(s: SqlStmtFact): boolean {
+  const read = s.statement === 'select' || (s.statement === 'copy' && COPY_QUERY.test(s.text));
+  if (!read || s.readsTables.length === 0) return false;
+  return !(s.hasWhere !== false && s.tautologicalWhere !== true && pinsRows(s.text));
+}
+const COPY_QUERY = /^\s*copy\s*\(\s*(?:select|with)\b/i;
+/** The whole row selected: `SELECT *`, `SELECT t.*` (not `count(*)`). */
+const WHOLE_ROW = /(?:\bselect\s+(?:distinct\s+)?|,\s*)(?:[\w"`[\]]+\.)?\*/i;
+/** The select list: from SELECT to the first FROM (a JSON path read sits there). */
+const SELECT_LIST = /\bselect\b([\s\S]*?)\bfrom\b/i;
+
+/**
+ * Secrets read for every row by a table's name or a JSON key (red team r9): the whole row or the
+ * key/token column of a token, key or credential table (`SELECT * FROM oauth_clients`, DRF
+ * `authtoken_token.key`), or a secret key of a JSON column (`config->>'api_secret'`).
+ */
+function secretRows(s: SqlStmtFact): string | undefined {
+  if (!readsEveryRow(s)) return undefined;
+  const table = s.readsTables.find(isSecretTable);
+  if (table !== undefined) {
+    if (WHOLE_ROW.test(s.text)) return `the statement reads every row of ${table}, a table of secrets`;
+    for (const m of s.text.matchAll(SELECT_ITEM))
+      if (SECRET_TABLE_COLUMN.test(m[1]!.toLowerCase()))
+        return `the statement reads the ${m[1]!.toLowerCase()} column of every row of ${table}, a table of secrets`;
+  }
+  const list = SELECT_LIST.exec(s.text)?.[1];
+  const key = list === undefined ? undefined : secretJsonKey(list);
+  return key === undefined
+    ? undefined
+    : `the statement reads the secret ${key} out of a JSON column for every row of ${s.readsTables[0]!}`;
 }
 
 export default defineRule({
@@ -95,7 +128,7 @@ export default defineRule({
   invariant: 'NO_SQL_EXFILTRATION',
   kinds: ['sql'],
   summary:
-    'SELECTs from tables that hold password hashes, UNION SELECTs of password columns (the injected credential dump), and secret columns read for every account rather than one account by its key.',
+    'SELECTs from tables that hold password hashes, UNION SELECTs of password columns (the injected credential dump), and secret columns (passwords in any language, tokens, private keys, connection strings, card and identity numbers, by the shape of their names), whole rows of token/key tables and secret JSON keys read for every account rather than one account by its key.',
   remediationHint:
     'Do not read database credential tables or password hashes. Check access with has_table_privilege()/current_user, and ask the user when an account needs changing.',
   *check(facts) {
@@ -132,9 +165,13 @@ export default defineRule({
       else if (cols.length > 0 && everyAccountsHash(s, cols))
         yield {
           span: s.span,
-          reason: `the statement reads the credential column ${cols[0]!} of every row of ${s.readsTables[0]!}`,
+          reason: `the statement reads the secret column ${cols[0]!} of every row of ${s.readsTables[0]!}`,
           suggestedAlternative: null,
         };
+      else {
+        const rows = secretRows(s);
+        if (rows !== undefined) yield { span: s.span, reason: rows, suggestedAlternative: null };
+      }
     }
   },
   examples: {
@@ -150,6 +187,8 @@ export default defineRule({
       { input: 'SELECT a FROM pg_authid a', runtime: 'sql' },
       { input: 'SELECT rolname FROM pg_authid WHERE rolpassword IS NOT NULL', runtime: 'sql' },
       { input: 'SELECT email, session_token FROM sessions WHERE revoked_at IS NULL', runtime: 'sql' },
+      { input: 'SELECT * FROM oauth_clients', runtime: 'sql' },
+      { input: 'SELECT holder_name, pan, cvv2 FROM stored_cards', runtime: 'sql' },
       {
         input:
           'CREATE TRIGGER steal AFTER INSERT ON payments FOR EACH ROW INSERT INTO public_notes(body) SELECT NEW.card_number',

@@ -1,0 +1,111 @@
+/**
+ * Secret columns and tables told by the shape of their names (red team r9): a name's word parts
+ * (`ssh_private_key` → ssh, private, key), with storage qualifiers at the end dropped (`_hash`,
+ * `_digest`, `_enc`, `_data`), end in a noun that names a secret: a password in any language
+ * (`userpassword`, `contrasena`, `mot_de_passe`), a secret, credential or token, a key that is
+ * private, a connection string or DSN (they carry the password), a card number or security code,
+ * a government identity number. Flags (`is_secret`), counts (`prompt_tokens`), times
+ * (`password_changed_at`) and public halves (`public_key`) end in another noun and stay plain.
+ */
+import { CREDENTIAL_COLUMN } from './sql.js';
+
+/** Storage forms of the same secret, dropped from the end of a name. */
+const QUALIFIER =
+  /^(?:hash|hashed|digest|salt|enc|encrypted|crypt|crypted|bcrypt|scrypt|argon2|sha\d*|md5|ciphertext|cipher|value|val|data|b64|base64|plain|plaintext|clear|cleartext|raw|bytes|blob|str|text|txt|v\d)$/;
+/** Password words: compared with the end of the joined name (`userpassword`, `db_passwd`, `kennwort`). */
+const PASSWORD_END =
+  /(?:password|passwd|passwort|passphrase|passcode|kennwort|wachtwoord|contrasena|contraseña|senha|motdepasse|пароль|losenord|lösenord|salasana|haslo|hasło|jelszo|jelszó|adgangskode|passord|parola|sifre|şifre)$/;
+/** Short password words: the whole head only (`pwd`, `pass`; `pw` and `pin` with a storage qualifier). */
+const PASSWORD_HEAD = /^(?:pwd|pass|pword|passwd|pswd|psw|mdp|clave)$/;
+/** Heads that are a secret whatever precedes them. */
+const SECRET_HEAD =
+  /^(?:secret|secrets|credential|credentials|creds|token|apitoken|authtoken|privatekey|apikey|secretkey|dsn|connstr|connectionstring|mnemonic|seedphrase)$/;
+/** Words that make a `key` secret (`ssh_private_key`, `api_key`, `signing_key`, `aws_secret_access_key`); ssh and gpg key tables hold public keys. */
+const KEY_MODIFIER =
+  /^(?:private|priv|secret|api|signing|sign|encryption|encrypt|master|hmac|session|auth|license|licence|decryption|wallet|root)$/;
+/** Words that make a URL or string a connection one, with its password inside. */
+const CONNECTION_WORD =
+  /^(?:connection|conn|database|db|jdbc|odbc|redis|amqp|broker|mongo|mongodb|postgres|mysql|dsn)$/;
+/** Flags, counts and masked forms of a secret (`is_secret`, `has_password`, `masked_pan`) are not the secret. */
+const FLAG_START =
+  /^(?:is|has|uses|use|requires|require|needs|can|should|show|allow|enable|enabled|no|num|count|len|length|max|min|masked|mask|redacted|obfuscated|truncated|partial|display|hint|last4|first6)$/;
+/** Card numbers, security codes and government identity numbers (PAN, CVV2, SSN). */
+const CARD_OR_ID =
+  /^(?:pan|cvv\d?|cvc\d?|csc|cvn|ccv|ssn|ccnum|ccnumber|cardnumber|creditcard|creditcardnumber|socialsecuritynumber|nationalid|nationalidnumber|passportnumber|passportno|nino)$/;
+
+/** Lowercased word parts of a name, storage qualifiers at the end dropped (at least one part left). */
+function parts(name: string): { words: string[]; qualified: boolean } {
+  const words = name
+    .replace(/([a-z0-9])([A-Z])/g, '$1_$2')
+    .toLowerCase()
+    .split(/[^\p{L}\p{N}]+/u)
+    .filter((w) => w !== '');
+  let qualified = false;
+  while (words.length > 1 && QUALIFIER.test(words[words.length - 1]!)) {
+    words.pop();
+    qualified = true;
+  }
+  return { words, qualified };
+}
+
+/** Whether a column name says it holds a password, secret, private key, card or identity number. */
+export function isSecretColumn(name: string): boolean {
+  if (name === '' || name.length > 80) return false;
+  const { words, qualified } = parts(name);
+  if (words.length === 0 || (words.length > 1 && FLAG_START.test(words[0]!))) return false;
+  if (CREDENTIAL_COLUMN.test(name.toLowerCase())) return true;
+  const head = words[words.length - 1]!;
+  const joined = words.join('');
+  if (PASSWORD_END.test(joined) || PASSWORD_HEAD.test(head)) return true;
+  if (qualified && (head === 'pw' || head === 'pin')) return true;
+  // A bare `token` is as often a word of text (a search index); with a qualifier or prefix it is a secret.
+  if (head === 'token' && words.length === 1 && !qualified) return false;
+  if (SECRET_HEAD.test(head) || CARD_OR_ID.test(head) || CARD_OR_ID.test(joined)) return true;
+  const before = words.slice(0, -1);
+  if (head === 'key' && before.some((w) => KEY_MODIFIER.test(w))) return true;
+  if (/^(?:string|url|uri)$/.test(head) && before.some((w) => CONNECTION_WORD.test(w))) return true;
+  // card_number, cc_num, credit_card_no; card_last4 and card_brand stay plain.
+  if (/^(?:number|num|no|nr)$/.test(head) && before.some((w) => /^(?:card|cc|creditcard|pan)$/.test(w)))
+    return true;
+  // social_security_number, national_id, passport_no.
+  return /socialsecurity|nationalid|nationalinsurance|passport(?:number|num|no|id)$/.test(joined);
+}
+
+/** Table names whose rows are secrets (`api_tokens`, `authtoken_token`, `user_credentials`, `oauth_clients`). */
+const SECRET_TABLE_WORD =
+  /^(?:tokens?|apitokens?|authtokens?|accesstokens?|secrets?|credentials?|creds|apikeys?|passwords?|keys?|keypairs?)$/;
+
+/** Whether a table's name says every row is a secret (a token, key or credential store). */
+export function isSecretTable(name: string): boolean {
+  const bare =
+    name
+      .replace(/["`[\]]/g, '')
+      .split('.')
+      .pop() ?? '';
+  const words = parts(bare).words;
+  const head = words[words.length - 1] ?? '';
+  if (head === 'keys' || head === 'key') return words.some((w) => KEY_MODIFIER.test(w));
+  if (SECRET_TABLE_WORD.test(head)) return true;
+  // Password reset requests hold the reset token (Laravel password_resets).
+  if (/^resets?$/.test(head) && words.includes('password')) return true;
+  // OAuth client registrations hold each client's secret (Doorkeeper, Passport, Spring).
+  return words.includes('oauth') && /^(?:clients?|applications?|apps?|client_details)$/.test(head);
+}
+
+/** Columns of a secret table that hold the secret itself (`key`, `token`, `value`, `secret`, `digest`). */
+export const SECRET_TABLE_COLUMN = /^(?:key|token|value|secret|digest|hash|code|data|credential)$/;
+
+/** JSON keys a select list reads (`config->>'api_secret'`, `JSON_VALUE(c, '$.db.password')`). */
+const JSON_PATH = /(?:->>?|#>>?)\s*'([^']{1,200})'|\bjson_\w+\s*\(\s*[\w."`]+\s*,\s*'\$\.?([^']{1,200})'/gi;
+
+/** The first secret JSON key a select list reads, or undefined. */
+export function secretJsonKey(selectList: string): string | undefined {
+  if (!/->|#>|json_/i.test(selectList)) return undefined;
+  for (const m of selectList.matchAll(JSON_PATH)) {
+    const keys = (m[1] ?? m[2]!).split(/[{},.[\]\s"]+/).filter((k) => k !== '' && !/^\d+$/.test(k));
+    const key = keys[keys.length - 1];
+    // Inside a JSON document a bare `token` is an auth token (`{auth,token}`).
+    if (key !== undefined && (isSecretColumn(key) || key.toLowerCase() === 'token')) return key;
+  }
+  return undefined;
+}
