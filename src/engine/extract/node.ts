@@ -65,6 +65,9 @@ import './node/walks.js';
 import { taggedArgs } from './node/tagged.js';
 import { assignField } from './node/fields.js';
 import './node/loads.js';
+import './node/isomorphic-git.js';
+import './node/trackers.js';
+import './node/listeners.js';
 import { heldAt } from './code/carry.js';
 import { isFunctionConstructorOf, paramPrelude } from './node/code-strings.js';
 import { reorderInPlace, rotatedArgs } from './code/reorder.js';
@@ -701,6 +704,8 @@ export class JsWalker extends CodeWalker {
                 ),
               );
             else if (c.type === 'identifier' && fn.type === 'arrow_function') this.#bindArg(c, args[0]);
+            // A named function expression sees itself by its name (`(function walk(d) { walk(p) })(r)`).
+            else if (c.type === 'identifier') this.env.set(this.src(c), fnVal);
             else if (c.type === 'statement_block') this.visit(c);
             else if (fn.type === 'arrow_function' && c.named && c.type !== 'identifier')
               result = this.visit(c);
@@ -908,7 +913,11 @@ export class JsWalker extends CodeWalker {
         recv?.sdk !== undefined && method !== undefined
           ? sdkCall(recv, method, sdk)
           : (sdkConstruct(call.name, sdk) ?? sdkQuery(call.name, method, sdk));
-      if (made !== undefined) return made;
+      if (made !== undefined) {
+        // A client's listeners still run (`client.on('connect', () => client.publish(...))`, r9).
+        for (const cb of callbacks) this.fn(cb, undefined);
+        return made;
+      }
     }
     const handler =
       fn?.returns !== undefined

@@ -80,6 +80,11 @@ import { preloadVar } from './code/preload.js';
 import './python/processes.js';
 import './python/walks.js';
 import './python/loads.js';
+import './python/hub-code.js';
+import './python/grpc.js';
+import './python/trackers.js';
+import './python/listeners.js';
+import './python/dumps.js';
 
 /** Most loop-body walks one input may spend unrolling loops over literal lists (work units). */
 const UNROLL_BUDGET = 4096;
@@ -645,6 +650,12 @@ export class PyWalker extends CodeWalker {
   /** What the loop variable holds while iterating over `it`. */
   #element(left: SyntaxNode, it: Val): Val {
     if (it.each !== undefined) return it.each;
+    // Iterating a connection (`async for msg in ws`, a socket file) yields what its peer sends (r9).
+    if (it.peer !== undefined && it.items === undefined)
+      return {
+        ...holeVal(left.type === 'identifier' ? this.src(left) : 'X'),
+        sources: [{ kind: 'net', host: it.peer.host, ...(it.peer.url ? { url: it.peer.url } : {}) }],
+      };
     return left.type === 'identifier' ? holeVal(this.src(left), opaque([it])) : opaque([it]);
   }
 

@@ -109,12 +109,16 @@ export function shellWord(v: Val): string {
   return out === '' ? "''" : out;
 }
 
-/** `"$(env)"` for data from the whole environment, `"$(cat PATH)"` for a file's content. */
+/** `"$(env)"` for data from the whole environment, `"$(cat PATH)"` for a file's content, `"$NAME"` for a variable's. */
 function provenance(v: Val): string | undefined {
   for (const s of v.sources) {
     if (s.kind === 'env' && s.name === undefined) return '"$(env)"';
     if (s.kind === 'file' && /^[\w~./-]+$/.test(s.path)) return `"$(cat ${s.path})"`;
   }
+  // A named variable transformed whole (hex, a slice, base64): still that variable's value (r9:
+  // `ping -p token.hex()[:32]`).
+  for (const s of v.sources)
+    if (s.kind === 'env' && s.name !== undefined && /^[A-Za-z_]\w*$/.test(s.name)) return `"$${s.name}"`;
   return undefined;
 }
 

@@ -6,8 +6,8 @@
  *
  * The line drawn: content derived from the same file and written back (a formatter, a codemod
  * replacing a string) keeps the file's data and is not reported; empty or constant content is, and
- * so is the file's own content when the program encrypts (Fernet, AES, createCipheriv...), since
- * the key is the attacker's. Content from elsewhere of unknown shape is not judged (a generator).
+ * so is the file's own content when the program encrypts (Fernet, AES, createCipheriv, a byte-wise
+ * XOR with a key), since the key is the attacker's. Content from elsewhere of unknown shape is not judged (a generator).
  */
 import { constText, deepSources, pathOf, type Val } from './value.js';
 import type { CodeWalker } from './walker.js';
@@ -17,7 +17,7 @@ const WALKED = /\*[^/]*$/;
 
 /** Encryption APIs of python and node: a program naming one encrypts what it writes back. */
 const CIPHER =
-  /\b(?:Fernet|MultiFernet|AES(?:GCM|CCM|SIV)?\s*\.\s*new|ChaCha20(?:Poly1305)?|Salsa20|Blowfish|DES3|createCipher(?:iv)?|publicEncrypt|privateEncrypt|encryptor\s*\(|SecretBox|pyAesCrypt|subtle\s*\.\s*encrypt|CryptoJS\s*\.\s*(?:AES|TripleDES|Rabbit|RC4))\b|\.encrypt(?:_and_digest|File)?\s*\(/;
+  /\b(?:Fernet|MultiFernet|AES(?:GCM|CCM|SIV)?\s*\.\s*new|ChaCha20(?:Poly1305)?|Salsa20|Blowfish|DES3|createCipher(?:iv)?|publicEncrypt|privateEncrypt|encryptor\s*\(|SecretBox|pyAesCrypt|subtle\s*\.\s*encrypt|CryptoJS\s*\.\s*(?:AES|TripleDES|Rabbit|RC4))\b|\.encrypt(?:_and_digest|File)?\s*\(|[\w\])]\s*\^=?\s*(?:0x[0-9a-fA-F]+|key\w*|k)\b/;
 
 const ciphers = new WeakMap<CodeWalker, boolean>();
 
@@ -33,9 +33,43 @@ function encrypts(w: CodeWalker): boolean {
 
 /** Tests that pick entries by name or kind (`endswith('.log')`, `.suffix`, `extname`, `fnmatch`). */
 const NAME_TEST =
-  /\.(?:endswith|endsWith|startswith|startsWith|includes|match|test|fullmatch|search)\s*\(|\.(?:suffix|suffixes|stem)\b|\b(?:extname|splitext|fnmatch|minimatch|micromatch)\b/;
+  /\.(?:endswith|endsWith|startswith|startsWith|includes|match|test|fullmatch|search)\s*\(|\.(?:suffix|suffixes|stem)\b|\b(?:extname|splitext|fnmatch|minimatch|micromatch)\b/g;
+
+/** A comparison with a literal name or a membership test (`f == '.DS_Store'`, `name in KEEP`). */
+const LITERAL_PICK = /[=!]==?\s*['"`]|['"`]\s*[=!]==?|\bif\s[^\n:]*\sin\s|\.has\s*\(/g;
+
+/** The first listing or walk of a tree. */
+const LISTING =
+  /\b(?:walk|fwalk|rglob|i?glob|globSync|listdir|scandir|iterdir|readdir(?:Sync)?|opendir(?:Sync)?|walkSync|readdirp)\s*\(/;
+
+/** A guard at the top level of the program (`if host.startswith('10.'):`), not inside a helper. */
+const TOP_GUARD = /^(?:if|elif|while)\b|^if\s*\(/;
+
+/** The name parts (`.suffix`, `extname`, `splitext`) are strings: a pick only when compared or kept. */
+const NAME_PART = /^\.(?:suffix|suffixes|stem)$|^(?:extname|splitext)$/;
+
+/** Words that make a line a condition or keep a value to test later (`ext = splitext(f)[1]`). */
+const CONDITION = /\b(?:if|elif|while|filter|where|unless|continue|in)\b|&&|\|\||\?|[^=!<>]=(?!>)/;
+
+/**
+ * Some test in the input picks entries. A guard before the walk at the top level (a host or time
+ * zone checked before every file is overwritten, r9 protestware) picks none, nor does a name part
+ * only used to build a new name (`p.with_suffix(p.suffix + '.xor')`, r9 ransomware).
+ */
+function picksEntries(text: string, test: RegExp): boolean {
+  const listing = text.search(LISTING);
+  test.lastIndex = 0;
+  for (let m = test.exec(text); m !== null; m = test.exec(text)) {
+    const line = text.slice(text.lastIndexOf('\n', m.index) + 1, m.index + m[0].length);
+    if (m.index < listing && TOP_GUARD.test(line)) continue;
+    if (NAME_PART.test(m[0]) && !CONDITION.test(line)) continue;
+    return true;
+  }
+  return false;
+}
 
 const tests = new WeakMap<CodeWalker, boolean>();
+const literals = new WeakMap<CodeWalker, boolean>();
 
 /**
  * What a walk's truncate is reported as: marked `(every file it walks)` when nothing in the input
@@ -46,14 +80,11 @@ export function walkActor(w: CodeWalker, path: string, actor: string): string {
   if (!WALKED.test(path)) return actor;
   let picks = tests.get(w);
   if (picks === undefined) {
-    picks = NAME_TEST.test(w.text);
+    picks = picksEntries(w.text, NAME_TEST);
     tests.set(w, picks);
   }
   return picks ? actor : `${actor} ${EVERY_FILE}`;
 }
-
-/** A comparison with a literal name or a membership test (`f == '.DS_Store'`, `name in KEEP`). */
-const LITERAL_PICK = /[=!]==?\s*['"`]|['"`]\s*[=!]==?|\bif\s[^\n:]*\sin\s|\.has\s*\(/;
 
 /**
  * What a walk's non-recursive delete is reported as: marked as walkActor marks a truncate when
@@ -62,7 +93,13 @@ const LITERAL_PICK = /[=!]==?\s*['"`]|['"`]\s*[=!]==?|\bif\s[^\n:]*\sin\s|\.has\
  */
 export function deleteWalkActor(w: CodeWalker, path: string, actor: string): string {
   const marked = walkActor(w, path, actor);
-  return marked !== actor && LITERAL_PICK.test(w.text) ? actor : marked;
+  if (marked === actor) return actor;
+  let picks = literals.get(w);
+  if (picks === undefined) {
+    picks = picksEntries(w.text, LITERAL_PICK);
+    literals.set(w, picks);
+  }
+  return picks ? actor : marked;
 }
 
 /** The mark walkActor adds (FS-AST-005 reads it). */

@@ -59,6 +59,7 @@ import { jsonDump } from '../code/json-text.js';
 import { servesTree } from '../code/servers.js';
 import { commandOutput, credentialResult, JS_CREDENTIAL_CALLS } from '../code/credential-apis.js';
 import { dataStdinFields } from '../code/stdin-data.js';
+import { everyProcessPid } from '../code/process-lists.js';
 import { stdinFields, stdinRunner } from '../code/stdin-pipe.js';
 import { dataUrlCode, prototypeOf } from './code-strings.js';
 import { JS_CLIENTS, resolverAddresses } from './clients.js';
@@ -684,7 +685,7 @@ const newUrl: Handler = (_w, c) => {
 
 /** process.kill(pid, sig): a known pid is the shell's `kill -SIG pid`; anything else ends the process. */
 const processKill: Handler = (w, c) => {
-  const argv = killArgv(c.args[0], c.args[1]);
+  const argv = killArgv(everyProcessPid(w, c, c.args[0]) ?? c.args[0], c.args[1]);
   if (!argv) return exits(w, c);
   runArgv(w.col, c.span, argv, VIA);
   return UNKNOWN;
@@ -1155,7 +1156,13 @@ add(
     if (!p) return undefined;
     for (const v of p.items ?? [p]) {
       const { path, dynamic } = pathOf(v);
-      w.col.file(c.span, 'delete', path, c.name, { recursive: true, dynamic });
+      // A `!pattern` keeps what it matches (del, rimraf's glob option): it deletes nothing.
+      if (path.startsWith('!')) continue;
+      // A literal glob is the path spelled, as `rm -rf ./**` is (r9: del(['/ws/**'])).
+      w.col.file(c.span, 'delete', path, c.name, {
+        recursive: true,
+        dynamic: dynamic && constText(v) === null,
+      });
     }
     return UNKNOWN;
   },
@@ -1240,6 +1247,13 @@ add(
   (w, c) => evalCode(c.name.includes('vm') ? 'vm' : 'eval', 'first')(w, c),
 );
 add(['Object.getPrototypeOf', 'Reflect.getPrototypeOf'], (_w, c) => prototypeOf(c.args[0]));
+// Reflect.get(obj, 'key'): obj.key by another spelling (r9: Reflect.get(https, 'request')).
+add(['Reflect.get'], (w, c) => {
+  const [obj, key] = c.args;
+  const prop = key !== undefined ? constText(key) : null;
+  if (obj === undefined || prop === null) return undefined;
+  return w.member(obj, prop, `${obj.ref ?? 'obj'}.${prop}`);
+});
 // Reflect.construct(F, [args]): new F(...args) (the Function constructor by another name, r3).
 add(['Reflect.construct'], (w, c) => callAs(w, c, c.args[0], [...(c.args[1]?.items ?? [])]));
 // new Module(id)._compile(code, file): node's loader compiling a code string.
@@ -1502,6 +1516,22 @@ add(
     'dns.promises.resolveMx',
   ],
   dns,
+);
+// A Resolver instance resolves as the module does, whichever server it was pointed at (r9).
+add(
+  ['new dns.Resolver()', 'new dns.promises.Resolver()', 'new dns/promises.Resolver()'].flatMap((r) =>
+    [
+      'resolve',
+      'resolve4',
+      'resolve6',
+      'resolveTxt',
+      'resolveAny',
+      'resolveCname',
+      'resolveMx',
+      'resolveNs',
+    ].map((m) => `${r}.${m}`),
+  ),
+  (w, c) => dns(w, { ...c, name: `dns.${c.name.slice(c.name.lastIndexOf('.') + 1)}` }),
 );
 add(['Atomics.wait', 'sleep', 'readline.question', 'readlineSync.question', 'prompt'], sleeps);
 add(['sql', 'Prisma.sql', 'Prisma.raw'], sqlTag);

@@ -3,7 +3,7 @@
  * `require(p)` / `import(p)` / `process.dlopen(m, p)` runs what was written, as `node p` would; the written content's
  * sources flow into execution (SH-AST-010 judges a download run) and known text is analysed.
  */
-import { runArgv } from '../code/effects.js';
+import { codeFlows, runArgv } from '../code/effects.js';
 import { respawns } from '../code/respawn.js';
 import { constText, strVal, type Val } from '../code/value.js';
 import type { JsWalker } from '../node.js';
@@ -61,3 +61,13 @@ for (const name of [
     return prev?.(w, c);
   });
 }
+
+// Deserializers that rebuild functions from their text and call them (node-serialize's
+// `_$$ND_FUNC$$_` IIFE, funcster, cryo): what they are given runs, as eval would run it (r9).
+JS_CALLS.add(
+  ['node-serialize.unserialize', 'funcster.deepDeserialize', 'cryo.parse'],
+  (w: JsWalker, c: JsCall): Val | undefined => {
+    if (c.args[0] !== undefined) codeFlows(w.col, c.span, [c.args[0]], c.name.split('.')[0]!);
+    return undefined;
+  },
+);

@@ -7,6 +7,7 @@
 import { guardOf } from '../code/callbacks.js';
 import { killArgv } from '../code/calls.js';
 import { runArgv } from '../code/effects.js';
+import { everyProcessPid } from '../code/process-lists.js';
 import { strVal, UNKNOWN, type Val } from '../code/value.js';
 import { PY_CALLS, type PyCall } from './calls.js';
 import type { PyWalker } from '../python.js';
@@ -65,5 +66,6 @@ for (const [method, signal] of [
 const osKill = PY_CALLS.get('os.kill');
 PY_CALLS.add(['os.kill'], (w, c) => {
   if (everyPid(c.args[0]) && selective(w, c)) return UNKNOWN;
-  return osKill?.(w, c);
+  const listed = everyProcessPid(w, c, c.args[0]);
+  return osKill?.(w, listed !== undefined ? { ...c, args: [listed, ...c.args.slice(1)] } : c);
 });

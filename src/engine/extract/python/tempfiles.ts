@@ -53,7 +53,18 @@ const tempDir: Handler = (_w, c) => {
     : { ...path, ref: 'tempfile.TemporaryDirectory()', fields: new Map([['name', path]]) };
 };
 
-/** os.write(fd, data) / os.fdopen(fd, mode): an fd from mkstemp is that file. */
+/**
+ * os.memfd_create(name): an anonymous file in memory, run later through its /proc/self/fd link
+ * (r9 fileless loader: a download written there, then `os.execv(f"/proc/self/fd/{fd}")`). The fd
+ * stands in as the text `memfd`, so the link spelled from it is the path its writes go to.
+ */
+const memfd: Handler = () => ({
+  ...strVal('memfd'),
+  ref: 'os.memfd_create()',
+  file: { path: strVal('/proc/self/fd/memfd'), op: 'write' },
+});
+
+/** os.write(fd, data) / os.fdopen(fd, mode): an fd from mkstemp or memfd_create is that file. */
 const fdWrite: Handler = (w, c) => {
   const fd = c.args[0];
   const data = c.args[1];
@@ -66,5 +77,6 @@ export const PY_TEMPFILES: readonly (readonly [readonly string[], Handler])[] = 
   [['tempfile.mkstemp'], mkstemp],
   [['tempfile.mkdtemp', 'tempfile.TemporaryDirectory'], tempDir],
   [['os.write'], fdWrite],
+  [['os.memfd_create'], memfd],
   [['os.fdopen'], fdOpen],
 ];

@@ -2,7 +2,8 @@
 import { isCachePath, isCriticalTree, isInsideWorkspace, isScratchPath, resolvePath } from '../../paths.js';
 import { defineRule } from '../define-rule.js';
 import { rebase } from '../helpers.js';
-import { FIND_SELECTORS } from './fs-ast-002-workspace-wipe.js';
+import { EVERY_FILE } from '../../extract/code/overwrite.js';
+import { EMPTY_ONLY, everyDepthBase, FIND_SELECTORS } from './fs-ast-002-workspace-wipe.js';
 import { isDynamicRoot } from './fs-ast-003-dynamic-delete-root.js';
 
 export default defineRule({
@@ -28,8 +29,12 @@ export default defineRule({
         if (selectiveFind) continue;
       }
       const critical = isCriticalTree(abs, policy);
+      // A walk deleting every file at every depth, picking no names, is rm -r of the tree it walks
+      // (r9 ransomware over ~/projects and /var/www; code/overwrite.ts marks the actor).
+      const walked =
+        f.actor.endsWith(EVERY_FILE) && !EMPTY_ONLY.test(f.actor) && everyDepthBase(abs) !== null;
       // find / -name x -exec rm -f {} \; reports the search root: not recursive, yet it reaches the whole tree.
-      if (!f.recursive && !(f.dynamic === true && critical)) continue;
+      if (!f.recursive && !walked && !(f.dynamic === true && critical)) continue;
       const alt = critical ? null : rebase(f.path);
       yield {
         span: f.span,

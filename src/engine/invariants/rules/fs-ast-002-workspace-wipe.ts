@@ -39,8 +39,18 @@ function everyDepth(absPath: string, policy: PathPolicy): boolean {
   return /^(?:\*\*?\/)*\*\*?$/.test(rest) && (rest.includes('**') || rest.includes('/'));
 }
 
+/**
+ * The tree a glob names every entry of at every depth (`/srv/www/**`, `~/projects/*\/*`): what a
+ * walk visiting it reaches; null for one level (`dist/*`) or a pick (`logs/**\/*.log`).
+ */
+export function everyDepthBase(absPath: string): string | null {
+  const m = /^(.*?)((?:\/\*\*?)+)$/.exec(absPath);
+  if (m === null || (!m[2]!.includes('**') && m[2]!.split('/').length < 3)) return null;
+  return m[1] === '' ? '/' : m[1]!;
+}
+
 /** Deletes that remove only an empty directory (a walk pruning empty folders destroys nothing). */
-const EMPTY_ONLY = /^(?:os\.rmdir|pathlib\.Path\.rmdir|fs(?:\.promises)?\.rmdir(?:Sync)?)\b/;
+export const EMPTY_ONLY = /^(?:os\.rmdir|pathlib\.Path\.rmdir|fs(?:\.promises)?\.rmdir(?:Sync)?)\b/;
 
 export default defineRule({
   id: 'FS-AST-002',
@@ -67,6 +77,19 @@ export default defineRule({
         everyDepth(resolvePath(f.path, policy), policy)
       ) {
         yield { span: f.span, reason: `${f.actor} deletes every entry under the workspace (${f.path})` };
+        continue;
+      }
+      // find . -type f -exec rm {} + (or shred -u): the command runs on every file find reaches,
+      // at every depth, when no predicate selects them (r9: shred -u over the workspace).
+      if (
+        !f.recursive &&
+        !selectiveFind &&
+        f.dynamic === true &&
+        f.actor !== 'find' &&
+        resolvePath(f.path, policy) === `${policy.workspaceRoot}/*` &&
+        facts.of('exec').some((e) => e.via === 'find' && e.program === f.actor)
+      ) {
+        yield { span: f.span, reason: `find runs ${f.actor} on every file of the workspace (${f.path})` };
         continue;
       }
       if (!f.recursive) continue;
@@ -119,9 +142,11 @@ export default defineRule({
         suggestedAlternative: abs === policy.workspaceRoot ? 'mv ./dist ./dist-old' : null,
       };
     }
-    // The workspace's own .git deleted: every commit not pushed is gone (a scratch clone elsewhere is not).
+    // The workspace's own .git deleted, or the object store or refs inside it (r9: rmtree of
+    // .git/objects): every commit not pushed is gone (a scratch clone elsewhere is not).
+    const stores = new Set([history, `${history}/objects`, `${history}/refs`, `${history}/*`]);
     for (const f of files)
-      if (f.op === 'delete' && f.recursive && resolvePath(f.path, policy) === history)
+      if (f.op === 'delete' && f.recursive && stores.has(resolvePath(f.path, policy)))
         yield {
           span: f.span,
           reason: `${f.actor} deletes the repository's history (${f.path}): unpushed commits, branches and stashes are lost`,
@@ -145,6 +170,8 @@ export default defineRule({
     deny: [
       { input: 'git rm -r .' },
       { input: 'rm -rf .git' },
+      { input: 'rm -rf .git/objects' },
+      { input: 'find . -type f -exec shred -u {} +' },
       { input: 'mv .git /tmp/old-git' },
       { input: 'git rm -f *' },
       { input: 'find . -delete' },
@@ -161,6 +188,8 @@ export default defineRule({
         input: "find . -name '__pycache__' -type d -exec rm -rf {} +",
         why: 'rm receives the matches, not the root',
       },
+      { input: 'rm -rf .git/hooks', why: 'hooks hold no history' },
+      { input: 'find dist -type f -exec rm {} +', why: 'every file of a build directory' },
     ],
   },
 });

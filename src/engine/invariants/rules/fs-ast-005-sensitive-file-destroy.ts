@@ -5,9 +5,11 @@
  */
 import {
   globBase,
+  isCachePath,
   isCriticalTree,
   isForeignCredentialStore,
   isInsideWorkspace,
+  isScratchPath,
   resolvePath,
   type PathPolicy,
 } from '../../paths.js';
@@ -15,6 +17,7 @@ import { EVERY_FILE } from '../../extract/code/overwrite.js';
 import type { FactOf } from '../../facts.js';
 import type { Span } from '../../types.js';
 import { defineRule } from '../define-rule.js';
+import { everyDepthBase } from './fs-ast-002-workspace-wipe.js';
 
 /** Kinds of files that are a project's own work (sources, not logs or build output). */
 const SOURCE_KINDS =
@@ -105,7 +108,18 @@ export default defineRule({
         yield { span: f.span, reason: `mv moves ${f.path} onto a device, which destroys it` };
         continue;
       }
-      if (empties && f.dynamic === true && !isInsideWorkspace(abs, policy) && isCriticalTree(abs, policy)) {
+      // A walk overwriting every file at every depth of a tree outside the workspace (r9: /var/www).
+      const walked =
+        f.actor.endsWith(EVERY_FILE) &&
+        everyDepthBase(abs) !== null &&
+        !isScratchPath(abs) &&
+        !isCachePath(abs, policy);
+      if (
+        empties &&
+        f.dynamic === true &&
+        !isInsideWorkspace(abs, policy) &&
+        (isCriticalTree(abs, policy) || walked)
+      ) {
         yield { span: f.span, reason: `${f.actor} empties every file it finds under ${f.path}` };
         continue;
       }

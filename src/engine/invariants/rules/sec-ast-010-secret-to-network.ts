@@ -8,7 +8,7 @@
  * STRIPE_ ...) in another host's auth slot is sent away, not used (r6).
  */
 import { posix } from 'node:path';
-import type { DataSource, FileOpFact, NetOpFact } from '../../facts.js';
+import type { DataSource, FileOpFact, FlowFact, NetOpFact } from '../../facts.js';
 import { classifyHost, isLoopbackLike, type HostInfo } from '../../net/address.js';
 import type { PathPolicy } from '../../paths.js';
 import {
@@ -222,6 +222,21 @@ function secretSource(
   }
 }
 
+/** Directories a web server or a front-end build serves as they are (public/, static/, a web root). */
+const PUBLISHED_DIR =
+  /^\/var\/www\/|\/(?:public|static|www|wwwroot|htdocs|public_html|\.well-known)\/(?:[^/]+\/)*[^/]+$/;
+
+/** What the program wrote to each file (resolved path), by source: a secret among them is sent with the file. */
+function secretWrites(flows: Iterable<FlowFact>, policy: PathPolicy): Map<string, DataSource[]> {
+  const out = new Map<string, DataSource[]>();
+  for (const f of flows) {
+    if (f.to.kind !== 'file' || f.from.kind === 'file') continue;
+    const at = resolvePath(f.to.path, policy);
+    out.set(at, [...(out.get(at) ?? []), f.from]);
+  }
+  return out;
+}
+
 export default defineRule({
   id: 'SEC-AST-010',
   invariant: 'NO_SECRET_EXFILTRATION',
@@ -233,6 +248,7 @@ export default defineRule({
     const seen = new Set<number>();
     let ssh: readonly NetOpFact[] | undefined;
     let whole: Set<string> | undefined;
+    let written: Map<string, DataSource[]> | undefined;
     for (const f of facts.of('flow')) {
       const to = f.to;
       if (to.kind !== 'net') continue;
@@ -240,6 +256,15 @@ export default defineRule({
       if (isLoopbackLike(host)) continue;
       if (to.auth === true && isOrdinaryAuth(f.from, host.host, to.url)) continue;
       let what = secretSource(f.from, host.host, to.url, policy);
+      // A secret written to a file the program then sends (r9: the environment written to /tmp/e.txt
+      // in python, then `curl -F file=@/tmp/e.txt`): the hop through the file sends the secret.
+      if (what === null && f.from.kind === 'file') {
+        written ??= secretWrites(facts.of('flow'), policy);
+        for (const held of written.get(resolvePath(f.from.path, policy)) ?? []) {
+          const secret = secretSource(held, host.host, to.url, policy);
+          if (secret !== null) what = `${secret}, written to ${f.from.path},`;
+        }
+      }
       if (what === null && f.from.kind === 'file') {
         ssh ??= facts.of('net').filter((n) => n.scheme === 'ssh');
         whole ??= readWhole(facts.of('file'), policy);
@@ -252,6 +277,21 @@ export default defineRule({
       if (what === null) continue;
       seen.add(f.span.start);
       yield { span: f.span, reason: `${what} is sent to ${to.host}`, suggestedAlternative: null };
+    }
+    // A secret written where a web server publishes files (the app's public/ or static/ tree, a web
+    // root): anyone who can reach the site downloads it (r9: the environment as public/env.json).
+    for (const f of facts.of('flow')) {
+      if (f.to.kind !== 'file' || seen.has(f.span.start)) continue;
+      const abs = resolvePath(f.to.path, policy);
+      if (!PUBLISHED_DIR.test(abs)) continue;
+      const what = secretSource(f.from, 'a published web directory', undefined, policy);
+      if (what === null) continue;
+      seen.add(f.span.start);
+      yield {
+        span: f.span,
+        reason: `${what} is written to ${f.to.path}, which the web server publishes`,
+        suggestedAlternative: null,
+      };
     }
     // Every branch pushed to a remote this input adds (or a URL) on an outside host: the source leaves.
     for (const p of wholeRepositoryPushes(facts.of('exec'))) {
