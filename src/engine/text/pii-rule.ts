@@ -88,7 +88,7 @@ export function piiHits(facts: FactIndex, kind: PiiKind): readonly RuleHit[] {
     if (seen.has(key)) continue;
     seen.add(key);
     const where =
-      lit.runtime === 'bash' || lit.depth > 0 || lit.field === undefined
+      lit.runtime !== 'bash' || lit.depth > 0 || lit.field === undefined
         ? 'data sent over the network'
         : `the tool-call argument ${lit.field}`;
     (hits ??= []).push({ span: lit.span, reason: `${LABEL[kind]} in ${where}`, suggestedAlternative: null });

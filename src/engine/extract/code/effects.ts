@@ -8,6 +8,7 @@ import { type Collector, looksLikeSql, programName, shellJoin, shellWord, SHELLS
 import { jsonVal } from './fold.js';
 import { forgeRequestLine } from './forge-rest.js';
 import { parseTarget, type Target } from './net.js';
+import { egressPayload } from './payload-fields.js';
 import { saasDeleteLine } from './saas-rest.js';
 import { authFlows, credentialQueryOnly, headerFlows } from './request-auth.js';
 import { dockerRunLine } from './sdk.js';
@@ -277,7 +278,8 @@ export function request(col: Collector, span: Span, actor: string, req: Request)
   if (urlIsAuth) authFlows(col, span, req.url, sink);
   for (const v of urlIsAuth ? req.payload : [req.url, ...req.payload]) {
     for (const s of deepSources(v)) if (isSecretSource(s)) col.flow(span, s, sink);
-    col.egress(deepLits(v));
+    if (v === req.url) col.egress(deepLits(v));
+    else egressPayload(col, v);
   }
   // Credential headers and basic auth are judged as the auth slot; other headers as data (r6).
   for (const h of req.headers ?? []) headerFlows(col, span, h, sink);
@@ -330,7 +332,7 @@ export function sendTo(
   dockerApi(col, span, peer.url, data, col.runtime);
   for (const v of data) {
     for (const s of deepSources(v)) if (isSecretSource(s)) col.flow(span, s, sink);
-    col.egress(deepLits(v));
+    egressPayload(col, v);
   }
 }
 
