@@ -90,6 +90,7 @@ import secAst011DnsExfiltration from './rules/sec-ast-011-dns-exfiltration.js';
 import secAst012HostFingerprint from './rules/sec-ast-012-host-fingerprint.js';
 import secAst013LiteralCredentialEgress from './rules/sec-ast-013-literal-credential-egress.js';
 import secAst014UserCaptureEgress from './rules/sec-ast-014-user-capture-egress.js';
+import secAst015ClipboardHijack from './rules/sec-ast-015-clipboard-hijack.js';
 import shAst001SpawnedShell from './rules/sh-ast-001-spawned-shell.js';
 import shAst002DevTcp from './rules/sh-ast-002-dev-tcp.js';
 import shAst003SocketShell from './rules/sh-ast-003-socket-shell.js';
@@ -212,6 +213,7 @@ export const RULE_FILES: readonly (readonly [id: string, rule: RuleDefinition])[
   ['SEC-AST-012', secAst012HostFingerprint],
   ['SEC-AST-013', secAst013LiteralCredentialEgress],
   ['SEC-AST-014', secAst014UserCaptureEgress],
+  ['SEC-AST-015', secAst015ClipboardHijack],
   ['SH-AST-001', shAst001SpawnedShell],
   ['SH-AST-002', shAst002DevTcp],
   ['SH-AST-003', shAst003SocketShell],

@@ -97,6 +97,7 @@ export const RULE_TOKENS_CONSERVED: Readonly<Record<string, number>> = {
   'SEC-AST-012': 1832,
   'SEC-AST-013': 1805,
   'SEC-AST-014': 1822,
+  'SEC-AST-015': 1827,
   'SH-AST-001': 591,
   'SH-AST-002': 600,
   'SH-AST-003': 586,

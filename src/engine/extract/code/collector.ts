@@ -247,6 +247,9 @@ export class Collector {
    */
   cwd: string | undefined;
 
+  /** The clipboard's content was tested against a pattern (code/clipboard-swap.ts). */
+  clipboardMatched = false;
+
   /** Paths of files this input wrote non-empty data into (see code/calls.ts emptied). */
   readonly filled = new Set<string>();
 

@@ -3,6 +3,7 @@
  * resolution (`cp.execSync` with `const cp = require('node:child_process')` is
  * `child_process.execSync`), and by method name where the receiver's type is unknown.
  */
+import { patternTest } from '../code/clipboard-swap.js';
 import { preloadEnv } from '../code/preload.js';
 import { extend } from '../../extend.js';
 import type { Span } from '../../types.js';
@@ -1589,6 +1590,11 @@ JS_CALLS.methods([
 JS_CALLS.methods([...SQL_METHODS, ...SQL_MAYBE].map((m) => [m, sqlMethod] as const));
 // FTP and SFTP clients' uploads by path (code/uploads.ts).
 JS_CALLS.methods(JS_UPLOAD_METHODS);
+// /p/.test(text), text.match(/p/): a pattern test (a clipboard hijacker's, code/clipboard-swap.ts).
+JS_CALLS.methods([
+  ['test', patternTest],
+  ['match', patternTest],
+]);
 const sqlEither: Handler = (w, c) => (c.tagged ? sqlTag(w, c) : sqlMethod(w, c));
 JS_CALLS.methods([
   ['$queryRaw', sqlEither],

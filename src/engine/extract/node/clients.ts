@@ -7,6 +7,7 @@
 import type { SyntaxNode } from '../../parse/index.js';
 import type { CallHandler } from '../code/calls.js';
 import { JS_CAPTURE } from '../code/capture.js';
+import { clipboardWrite, JS_CLIPBOARD_WRITES } from '../code/clipboard-swap.js';
 import { JS_SERVICES } from '../code/services.js';
 import { request } from '../code/effects.js';
 import { concat, constText, opaque, pathOf, strVal, UNKNOWN, type Val } from '../code/value.js';
@@ -170,5 +171,6 @@ export const JS_CLIENTS: readonly (readonly [readonly string[], Handler])[] = [
   [['nodemailer.createTransport', 'nodemailer.createTransporter'], createTransport],
   [[`${TRANSPORT}.sendMail`], sendMail],
   ...JS_CAPTURE,
+  [JS_CLIPBOARD_WRITES, clipboardWrite],
   ...JS_SERVICES,
 ];

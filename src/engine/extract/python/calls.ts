@@ -89,6 +89,12 @@ import { PY_MODEL_LOADS } from './model-loads.js';
 import { PY_LOG_FUNCTIONS, PY_LOG_HANDLERS, PY_LOG_METHODS, PY_LOGGED } from '../code/log-handlers.js';
 import { PY_UPLOAD_METHODS, PY_UPLOADS } from '../code/uploads.js';
 import { PY_CAPTURE, PY_CAPTURE_METHODS } from '../code/capture.js';
+import {
+  clipboardWrite,
+  patternTest,
+  PY_CLIPBOARD_WRITES,
+  PY_PATTERN_TESTS,
+} from '../code/clipboard-swap.js';
 import { PY_DOTENV } from '../code/dotenv.js';
 import { PY_SERVICES } from '../code/services.js';
 import { dataStdinFields, dataWrite, stdinReader } from '../code/stdin-data.js';
@@ -2192,6 +2198,9 @@ PY_CALLS.methods(PY_UPLOAD_METHODS);
 for (const [names, h] of PY_CAPTURE) add(names, h);
 for (const [names, h] of PY_DOTENV) add(names, h);
 PY_CALLS.methods(PY_CAPTURE_METHODS);
+add(PY_CLIPBOARD_WRITES, clipboardWrite);
+add([...PY_PATTERN_TESTS, ...PY_PATTERN_TESTS.map((n) => n.replace('re.', 're.compile().'))], patternTest);
+PY_CALLS.methods([['clipboard_append', clipboardWrite]]);
 for (const [names, h] of PY_SERVICES) add(names, h);
 // Logging handlers that ship records to another host, and the logging calls they send (code/log-handlers.ts).
 for (const [names, h] of PY_LOG_HANDLERS) add(names, h);
