@@ -104,6 +104,8 @@ export const TEXT_TOKENS: Partial<Record<Runtime, TextTokens>> = {
     dollar: false,
     quoted: [],
     delimited: { start: 'string_start', content: 'string_content', end: 'string_end' },
+    // `if x:` / `match x:` ending the text: the suite is the newline aliased as an empty block.
+    openEnded: [':', 'comment'],
   },
   node: {
     ident: [

@@ -34,6 +34,11 @@ export interface TextTokens {
    * leaf ended, and the closing delimiter repeats the opening one's quotes.
    */
   readonly delimited?: { readonly start: string; readonly content: string; readonly end: string };
+  /**
+   * Leaves a visible zero-width node may follow in an error-free tree (python's `if x:` at the end
+   * of the text gets an empty `block`): the copy does not stop after them (see toSyntaxTree).
+   */
+  readonly openEnded?: readonly string[];
 }
 
 /** The children of every leaf the copy makes (never written: the copy only adds to inner nodes). */
@@ -63,6 +68,14 @@ export class SymbolTable {
   readonly #quoted: Set<string>;
   readonly #delimited: TextTokens['delimited'];
   readonly #text: boolean;
+  /**
+   * By symbol id: an error-free tree ends at this leaf when only space follows it (no visible
+   * zero-width node can come after it: TextTokens.openEnded), so the copy stops without climbing.
+   */
+  readonly #lastById: boolean[] = [];
+  readonly #openEnded: Set<string>;
+  /** Whether the node last built by `node` may be the tree's last node when only space follows. */
+  last = false;
   /** Identifier characters include `$`. */
   readonly dollar: boolean;
   /** Whether the node last built by `node` is a leaf (kept here: no wrapper object per node). */
@@ -75,6 +88,7 @@ export class SymbolTable {
     this.#ident = new Set(textTokens?.ident);
     this.#quoted = new Set(textTokens?.quoted);
     this.#text = textTokens !== undefined;
+    this.#openEnded = new Set(textTokens?.openEnded);
     this.#delimited = textTokens?.delimited;
     this.dollar = textTokens?.dollar ?? false;
   }
@@ -90,10 +104,12 @@ export class SymbolTable {
       this.#named[id] = named;
       this.#leafById[id] = !named || this.#leaf.has(type);
       this.#howById[id] = this.#how(type, named);
+      this.#lastById[id] = this.#text && !this.#openEnded.has(type);
     }
     const leaf = this.#leafById[id]!;
     this.leaf = leaf;
     this.how = this.#howById[id]!;
+    this.last = this.#lastById[id]!;
     // Leaves (over half the nodes) never get children: one shared empty list, no array each.
     return {
       type,
@@ -152,6 +168,7 @@ export function toSyntaxTree(
   const stack: SyntaxNode[] = [root];
   let leaf = symbols.leaf;
   let how = symbols.how;
+  let last = symbols.last;
   for (;;) {
     const current = stack[stack.length - 1]!;
     if (!leaf && cursor.gotoFirstChild()) {
@@ -163,6 +180,7 @@ export function toSyntaxTree(
       stack.push(child);
       leaf = symbols.leaf;
       how = symbols.how;
+      last = symbols.last;
       if (errors !== undefined && checkMissing && child.type === 'ERROR') errors.push(child);
       continue;
     }
@@ -192,6 +210,17 @@ export function toSyntaxTree(
         quotes.push(text.slice(current.start, current.end).replace(/^[A-Za-z]*/, ''));
     }
     pos = current.end;
+    // Only space left: no sibling or ancestor's sibling follows (a failed move and a climb per
+    // level, 2 of a snippet's ~125 native calls per level of its last leaf).
+    if (fromText && last && skipSpace(text, pos) === text.length) {
+      stack.pop();
+      for (let i = stack.length - 1; i >= 0; i--) {
+        const parent = stack[i]!;
+        parent.start = parent.children[0]!.start;
+        parent.end = parent.children[parent.children.length - 1]!.end;
+      }
+      return root;
+    }
     for (;;) {
       stack.pop();
       if (stack.length === 0) return root;
@@ -201,6 +230,7 @@ export function toSyntaxTree(
         stack.push(sibling);
         leaf = symbols.leaf;
         how = symbols.how;
+        last = symbols.last;
         if (errors !== undefined && checkMissing && sibling.type === 'ERROR') errors.push(sibling);
         break;
       }

@@ -38,6 +38,17 @@ const TRICKY: Record<CodeRuntime, string[]> = {
     'x = 0x1F + 1_000 + 10j + 1.5e-3',
     'from os import *\nsystem("ls")',
     'try:\n    pass\nexcept* ValueError as e:\n    raise',
+    // The copy stops at the last leaf when only space follows it (deep endings, trailing space).
+    'f(g(h([1, {"k": (2,)}])))\n\n  \t',
+    'class A:\n    def m(self):\n        if x:\n            return f"{y}"\n',
+    'x = 1  # trailing comment\n',
+    'x = """doc\n"""   ',
+    '',
+    '   \n',
+    // A suite that is only the newline at the end of the text is an empty block after the colon.
+    'import os\nif x:\n',
+    'def f():  # c\n  ',
+    'match x:\n',
   ],
   node: [
     'const $a = _b$ + \\u0061bc;',
@@ -64,6 +75,11 @@ const TRICKY: Record<CodeRuntime, string[]> = {
     'if (x { y }',
     'x\u00a0= 1',
     '/* c */ a /* d */ . /* e */ b // f\n',
+    'f(() => { g([1, { k: (2) }]); })\n\n  \t',
+    'x = `a${b}`  ',
+    'if (a) { while (b) { c(d ? e : f) } }\n',
+    '',
+    'let r = /x/g',
   ],
 };
 
