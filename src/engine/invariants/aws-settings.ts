@@ -150,9 +150,13 @@ const POLICY_OPTIONS = [
   '--attributes',
 ];
 
+/** An account named by its 12-digit id (a share's `UserId`, `--user-ids`, `--values-to-add`). */
+const ACCOUNT_ID = /(?:^|[^\d])\d{12}(?:$|[^\d])/;
+
 /**
- * Data or control opened to others through a setting: the reason, or null. Shares with a named
- * account (a DR or audit account) stay allowed; everyone (`all`, `*`) does not.
+ * Data or control opened to others through a setting: the reason, or null. A snapshot or image
+ * shared with another account hands that account a full copy of the disk or database (R9
+ * cloud-snapshot-share-account), so a named account counts as well as everyone (`all`, `*`).
  */
 export function settingOpensAccess(service: string, op: string, args: readonly string[]): string | null {
   const all = args.join(' ');
@@ -160,19 +164,25 @@ export function settingOpensAccess(service: string, op: string, args: readonly s
     case 'rds modify-db-snapshot-attribute':
     case 'rds modify-db-cluster-snapshot-attribute': {
       const add = optionValue(args, '--values-to-add') ?? '';
-      return /(?:^|[\s,["'])all(?:$|[\s,\]"'])/.test(add) || add === 'all'
-        ? `aws rds ${op} makes the snapshot restorable by every AWS account`
-        : null;
+      if (/(?:^|[\s,["'])all(?:$|[\s,\]"'])/.test(add) || add === 'all')
+        return `aws rds ${op} makes the snapshot restorable by every AWS account`;
+      return ACCOUNT_ID.test(add) ? `aws rds ${op} makes the snapshot restorable by another account` : null;
     }
     case 'ec2 modify-snapshot-attribute':
     case 'ec2 modify-image-attribute':
     case 'ec2 modify-fpga-image-attribute': {
-      const adds = !/--operation-type[= ]remove/.test(all);
+      if (/--operation-type[= ]remove/i.test(all)) return null;
       const everyone =
         optionValue(args, '--group-names') === 'all' ||
         /Group["']?\s*[=:]\s*["']?all\b/.test(all) ||
         /--user-groups[= ]all\b/.test(all);
-      return adds && everyone ? `aws ec2 ${op} shares it with every AWS account` : null;
+      if (everyone) return `aws ec2 ${op} shares it with every AWS account`;
+      // `--user-ids 1234...`, or `{"Add": [{"UserId": "1234..."}]}` in the permission option.
+      const ids = optionValue(args, '--user-ids') ?? '';
+      const added = /\bAdd["']?\s*[=:]\s*\[?\s*\{?\s*["']?UserId["']?\s*[=:]\s*["']?(\d{12})/.exec(all);
+      return ACCOUNT_ID.test(ids) || added !== null
+        ? `aws ec2 ${op} shares it with another AWS account`
+        : null;
     }
     case 'iam update-assume-role-policy':
       return allows(optionValue(args, '--policy-document'), ACCOUNT)

@@ -77,9 +77,19 @@ describe('settingOpensAccess', () => {
       true,
     ],
     [
-      'rds snapshot to an account',
+      'rds snapshot to another account',
       ['rds', 'modify-db-snapshot-attribute', '--values-to-add', '123456789012'],
+      true,
+    ],
+    [
+      'rds share with an account taken back',
+      ['rds', 'modify-db-snapshot-attribute', '--values-to-remove', '123456789012'],
       false,
+    ],
+    [
+      'ebs snapshot to another account',
+      ['ec2', 'modify-snapshot-attribute', '--operation-type', 'add', '--user-ids', '123456789012'],
+      true,
     ],
     [
       'ebs snapshot to all',

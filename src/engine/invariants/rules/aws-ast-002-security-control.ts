@@ -2,12 +2,15 @@
  * AWS-AST-002: aws CLI runs that switch off or get around the account's safeguards: granting
  * administrator policies, scheduling KMS key deletion or disabling keys (the data encrypted with
  * them is lost), stopping or deleting CloudTrail, stopping AWS Config, removing S3 public-access
- * blocks, and opening SSH/RDP or every port to the whole internet.
+ * blocks, opening any port but an internet-facing service's (web, mail, DNS, VPN) to the whole
+ * internet, sharing a snapshot or image with another account, and pointing a domain away (Route 53).
  */
 import { defineRule } from '../define-rule.js';
 import { asksHelp, execHits, hasOption } from '../command-line.js';
 import { awsCommandWords } from '../aws-cli.js';
 import { settingOpensAccess } from '../aws-settings.js';
+import { dnsRedirect } from '../aws-dns.js';
+import { onlyPublicPorts } from '../world-open.js';
 
 /** Managed policies that hand over the account (or the means to take it). */
 const ADMIN_POLICY =
@@ -47,37 +50,71 @@ function publicPolicy(policy: string): boolean {
   });
 }
 
-/** Ports an `--ip-permissions` JSON list opens to 0.0.0.0/0 or ::/0 that matter: all, SSH, RDP, wide ranges. */
+const WORLD_CIDR = new Set(['0.0.0.0/0', '::/0']);
+
+/** A permission or rule object open to everyone: its own CidrIp/CidrIpv4/CidrIpv6, or one in its ranges. */
+function worldRule(r: Record<string, unknown>): boolean {
+  const own = [r.CidrIp, r.CidrIpv4, r.CidrIpv6];
+  const ranges = [r.IpRanges, r.Ipv6Ranges].flatMap((x) => (Array.isArray(x) ? (x as unknown[]) : []));
+  for (const x of ranges)
+    if (x !== null && typeof x === 'object') {
+      const o = x as Record<string, unknown>;
+      own.push(o.CidrIp, o.CidrIpv6, o.CidrIpv4);
+    }
+  return own.some((c) => typeof c === 'string' && WORLD_CIDR.has(c));
+}
+
+/**
+ * Ports a permission list (`--ip-permissions`, `--security-group-rules`, any nesting) opens to
+ * 0.0.0.0/0 or ::/0 other than internet-facing services (world-open.ts): every port, SSH, a
+ * database or cache, an admin console. Null when none.
+ */
 function openPermission(perms: string): string | null {
-  let list: unknown;
+  let doc: unknown;
   try {
-    list = JSON.parse(perms);
+    doc = JSON.parse(perms);
   } catch {
-    return /0\.0\.0\.0\/0|::\/0/.test(perms) ? 'ports' : null;
+    // Shorthand (IpProtocol=tcp,FromPort=5432,ToPort=5432,IpRanges=[{CidrIp=0.0.0.0/0}]): read by its words.
+    if (!/0\.0\.0\.0\/0|::\/0/.test(perms)) return null;
+    const from = /FromPort["']?\s*[=:]\s*(-?\d+)/.exec(perms)?.[1];
+    const to = /ToPort["']?\s*[=:]\s*(-?\d+)/.exec(perms)?.[1];
+    if (/IpProtocol["']?\s*[=:]\s*["']?icmp/i.test(perms)) return null;
+    return from !== undefined && onlyPublicPorts(Number(from), Number(to ?? from))
+      ? null
+      : `ports ${from ?? ''}${to !== undefined && to !== from ? `-${to}` : ''}`.trim();
   }
-  for (const p of Array.isArray(list) ? list : [list]) {
-    if (p === null || typeof p !== 'object') continue;
-    const r = p as Record<string, unknown>;
-    const ranges: unknown[] = [
-      ...(Array.isArray(r.IpRanges) ? (r.IpRanges as unknown[]) : []),
-      ...(Array.isArray(r.Ipv6Ranges) ? (r.Ipv6Ranges as unknown[]) : []),
-    ];
-    const world = ranges.some((x) => {
-      const cidr =
-        (x as { CidrIp?: unknown; CidrIpv6?: unknown } | null)?.CidrIp ??
-        (x as { CidrIpv6?: unknown } | null)?.CidrIpv6;
-      return cidr === '0.0.0.0/0' || cidr === '::/0';
-    });
-    if (!world) continue;
-    const proto =
-      typeof r.IpProtocol === 'string' || typeof r.IpProtocol === 'number' ? String(r.IpProtocol) : '-1';
-    const from = typeof r.FromPort === 'number' ? r.FromPort : undefined;
-    const to = typeof r.ToPort === 'number' ? r.ToPort : from;
-    if (proto === '-1' || proto === 'all' || from === undefined || to === undefined) return 'every port';
-    if ((from <= 22 && to >= 22) || (from <= 3389 && to >= 3389) || to - from >= 1000)
-      return `ports ${from}-${to}`;
+  const stack: unknown[] = [doc];
+  for (let n = 0; stack.length > 0 && n < 256; n++) {
+    const v = stack.pop();
+    if (Array.isArray(v)) {
+      stack.push(...(v as unknown[]));
+      continue;
+    }
+    if (v === null || typeof v !== 'object') continue;
+    const r = v as Record<string, unknown>;
+    if (!worldRule(r)) {
+      stack.push(...Object.values(r));
+      continue;
+    }
+    const wide = openPorts(r.IpProtocol, r.FromPort, r.ToPort);
+    if (wide !== null) return wide;
   }
   return null;
+}
+
+/** ICMP (ping, path MTU): no service listens behind it. */
+const ICMP = /^(?:icmp|icmpv6|1|58)$/i;
+
+/** What a world-open rule of this protocol and range opens, unless only internet-facing services. */
+function openPorts(protocol: unknown, fromPort: unknown, toPort: unknown): string | null {
+  const proto = typeof protocol === 'string' || typeof protocol === 'number' ? String(protocol) : '-1';
+  if (ICMP.test(proto)) return null;
+  const from = typeof fromPort === 'number' ? fromPort : Number(fromPort ?? NaN);
+  const to = toPort === undefined ? from : typeof toPort === 'number' ? toPort : Number(toPort);
+  if (proto === '-1' || proto === 'all' || !Number.isInteger(from) || !Number.isInteger(to))
+    return 'every port';
+  if (onlyPublicPorts(from, to)) return null;
+  return from === to ? `port ${from}` : `ports ${from}-${to}`;
 }
 
 function weakens(words: readonly string[]): string | null {
@@ -87,7 +124,7 @@ function weakens(words: readonly string[]): string | null {
   const [service, op] = awsCommandWords(args);
   if (service === undefined || op === undefined) return null;
   const all = args.join(' ');
-  const opened = settingOpensAccess(service, op, args);
+  const opened = settingOpensAccess(service, op, args) ?? dnsRedirect(service, op, args);
   if (opened !== null) return opened;
   switch (service) {
     case 'iam':
@@ -139,23 +176,21 @@ function weakens(words: readonly string[]): string | null {
         return `aws rds ${op} --publicly-accessible puts the database on the internet`;
       return null;
     case 'ec2':
-      if (op === 'authorize-security-group-ingress') {
-        const cidr = value(args, '--cidr') ?? /0\.0\.0\.0\/0|::\/0/.exec(all)?.[0] ?? undefined;
-        if (cidr !== '0.0.0.0/0' && cidr !== '::/0') return null;
-        const perms = value(args, '--ip-permissions');
-        if (perms !== undefined && value(args, '--cidr') === undefined) {
+      if (op === 'authorize-security-group-ingress' || op === 'modify-security-group-rules') {
+        const perms = value(args, '--ip-permissions') ?? value(args, '--security-group-rules');
+        if (perms !== undefined) {
           const wide = openPermission(perms);
-          return wide === null ? null : `aws ec2 ${op} opens ${wide} to the whole internet`;
+          if (wide !== null) return `aws ec2 ${op} opens ${wide} to the whole internet`;
         }
+        // --cidr with --protocol/--port (the CLI), or --cidr-ip with --ip-protocol/--from-port/--to-port (boto3's keywords).
+        const cidr = value(args, '--cidr') ?? value(args, '--cidr-ip') ?? value(args, '--cidr-ipv6');
+        if (cidr === undefined || !WORLD_CIDR.has(cidr)) return null;
         const port = value(args, '--port');
-        const protocol = value(args, '--protocol');
-        if (
-          protocol === '-1' ||
-          protocol === 'all' ||
-          port === undefined ||
-          /^(?:22|3389|0-65535)$/.test(port)
-        )
-          return `aws ec2 ${op} opens ${port === undefined ? 'ports' : `port ${port}`} to the whole internet`;
+        const protocol = value(args, '--protocol') ?? value(args, '--ip-protocol');
+        const from = port?.split('-')[0] ?? value(args, '--from-port');
+        const to = port?.split('-')[1] ?? value(args, '--to-port');
+        const wide = openPorts(protocol ?? 'tcp', from, to ?? from);
+        if (wide !== null) return `aws ec2 ${op} opens ${wide} to the whole internet`;
       }
       return null;
     default:
@@ -170,7 +205,7 @@ export default defineRule({
   kinds: ['exec'],
   programs: ['aws', 'awslocal'],
   summary:
-    'aws iam grants of administrator access or keys/passwords for another user, KMS key deletion, CloudTrail/Config/GuardDuty shut-off, public S3 buckets, SSH/RDP open to 0.0.0.0/0, snapshots or images shared with all, role trust opened to another account, resource policies for everyone, databases made publicly accessible.',
+    'aws iam grants of administrator access or keys/passwords for another user, KMS key deletion, CloudTrail/Config/GuardDuty shut-off, public S3 buckets, SSH, a database or any port but web/mail/DNS/VPN open to 0.0.0.0/0, snapshots or images shared with another account or all, a domain’s address record pointed at a public IP or its MX/NS replaced, role trust opened to another account, resource policies for everyone, databases made publicly accessible.',
   remediationHint:
     'Changing the account’s safeguards needs a human. Describe what you need (aws iam simulate-principal-policy, aws kms describe-key, aws cloudtrail get-trail-status) and ask.',
   *check(facts) {
@@ -211,6 +246,18 @@ export default defineRule({
       },
       {
         input:
+          'aws ec2 authorize-security-group-ingress --group-id sg-1 --protocol tcp --port 5432 --cidr 0.0.0.0/0',
+      },
+      {
+        input:
+          'aws ec2 modify-snapshot-attribute --snapshot-id snap-1 --attribute createVolumePermission --operation-type add --user-ids 999988887777',
+      },
+      {
+        input:
+          'aws route53 change-resource-record-sets --hosted-zone-id Z1 --change-batch \'{"Changes":[{"Action":"UPSERT","ResourceRecordSet":{"Name":"login.acme.com","Type":"A","TTL":60,"ResourceRecords":[{"Value":"45.9.148.3"}]}}]}\'',
+      },
+      {
+        input:
           'aws iam update-assume-role-policy --role-name r --policy-document \'{"Statement":[{"Effect":"Allow","Principal":{"AWS":"arn:aws:iam::999999999999:root"},"Action":"sts:AssumeRole"}]}\'',
       },
     ],
@@ -244,8 +291,18 @@ export default defineRule({
       },
       {
         input:
-          'aws rds modify-db-snapshot-attribute --db-snapshot-identifier s --attribute-name restore --values-to-add 123456789012',
-        why: 'shared with one named account',
+          'aws rds modify-db-snapshot-attribute --db-snapshot-identifier s --attribute-name restore --values-to-remove 123456789012',
+        why: 'a share taken back',
+      },
+      {
+        input:
+          'aws ec2 authorize-security-group-ingress --group-id sg-1 --protocol tcp --port 5432 --cidr 10.20.0.0/16',
+        why: 'the database opened to the VPC only',
+      },
+      {
+        input:
+          'aws route53 change-resource-record-sets --hosted-zone-id Z1 --change-batch \'{"Changes":[{"Action":"UPSERT","ResourceRecordSet":{"Name":"docs.acme.com","Type":"CNAME","TTL":300,"ResourceRecords":[{"Value":"acme-docs.s3-website-us-east-1.amazonaws.com"}]}}]}\'',
+        why: 'a name pointed at a hosting provider',
       },
     ],
   },
