@@ -210,16 +210,26 @@ function impliedPath(tool: string, key: string, value: string): boolean {
 }
 
 /** Tools that send what they are given to their service: mail, chat, uploads, shares. */
-const SEND_TOOL = /(?:^|_)(?:send|email|mail|gmail|upload|uploads|attach|share|publish|post|put|push)(?:$|_)/;
+const SEND_TOOL =
+  /(?:^|_)(?:send|email|mail|gmail|upload|uploads|attach|share|publish|post|put|push|transfer|transmit|submit)(?:$|_)/;
 const UPLOAD_TOOL = /(?:^|_)(?:upload|uploads|put)(?:$|_)/;
 /** Keys a sending tool reads a local file from: attachments, and an upload's local side. */
 const SENT_FILE_KEY =
   /^(?:attachments?|attachment_paths?|attachment_files?|attach|files?|file_paths?|filepath|local|local_path|local_file|local_files|local_paths|source|src|source_path|source_file|src_path|input_path|input_file|upload_file)$/;
 
+/** Key words of the local side of a send (`file_ref`, `from_path`, `local_filename`), and of the remote side. */
+const LOCAL_SIDE = /(?:^|_)(?:local|from|source|src|ref|file|filename|input|attachment)(?:$|_)/;
+const REMOTE_SIDE =
+  /(?:^|_)(?:remote|dest|destination|to|target|output|out|save|url|uri|name|title|id|key)(?:$|_)/;
+
 /** A local file a sending tool reads and sends (an upload's `path` too: there it is the local side). */
 function sentFile(tool: string, key: string, value: string): boolean {
-  if (!SEND_TOOL.test(tool) || !(SENT_FILE_KEY.test(key) || (key === 'path' && UPLOAD_TOOL.test(tool))))
-    return false;
+  if (!SEND_TOOL.test(tool)) return false;
+  if (!(SENT_FILE_KEY.test(key) || (key === 'path' && UPLOAD_TOOL.test(tool)))) {
+    // Under another key only an absolute or home path, on the local side (`dropbox_path` is the remote one).
+    if (!LOCAL_SIDE.test(key) || REMOTE_SIDE.test(key) || !/^(?:\/(?!\/)|~\/)\S+$/.test(value.trim()))
+      return false;
+  }
   const v = value.trim();
   return !/\s/.test(v) && (PATH_VALUE.test(v) || /^[\w.-]+\/[\w./-]+$|^[\w-]*\.[\w.-]+$/.test(v));
 }

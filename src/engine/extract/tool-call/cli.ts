@@ -16,6 +16,7 @@ import { saasLines, SAAS_WORDS } from './saas.js';
 import { wholeResourceLines, WHOLE_RESOURCE_WORDS, scratchOnly } from './whole-resource.js';
 import { everyItemLines, EVERY_ITEM_WORDS } from './every-item.js';
 import { availabilityLines, AVAILABILITY_WORDS } from './availability.js';
+import { secretForwardLines, SECRET_FORWARD_WORDS } from './secret-forward.js';
 import { instructionCode } from './instructions.js';
 import { searchLines, SEARCH_WORDS } from './search.js';
 import { systemLines, SYSTEM_WORDS } from './system.js';
@@ -740,6 +741,7 @@ const FAMILY_WORDS = new Set([
   ...WHOLE_RESOURCE_WORDS,
   ...EVERY_ITEM_WORDS,
   ...AVAILABILITY_WORDS,
+  ...SECRET_FORWARD_WORDS,
   ...MONITORING_WORDS,
   ...MEMORY_WORDS,
   'install',
@@ -821,6 +823,7 @@ export function cliEquivalents(name: string, args: unknown): CliEquivalent[] {
   if (has(w, ...WHOLE_RESOURCE_WORDS)) out.push(...wholeResourceLines(w, f));
   if (has(w, ...EVERY_ITEM_WORDS)) out.push(...everyItemLines(w, f));
   if (has(w, ...AVAILABILITY_WORDS)) out.push(...availabilityLines(w, f));
+  if (has(w, ...SECRET_FORWARD_WORDS)) out.push(...secretForwardLines(w, f));
   if (has(w, ...MONITORING_WORDS)) out.push(...monitoringLines(w, f));
   if (has(w, ...MEMORY_WORDS)) out.push(...memoryLines(args));
   // `install_package`, `npm_install`, and `add_dependency` (a manifest entry the next install fetches).

@@ -30,6 +30,8 @@ const HEADER_FIELD = /(?:^|\.)headers?\./i;
  */
 const MESSAGE_FIELD =
   /(?:^|\.)(?:text|body|message|msg|content|comment|description|note|notes|caption|markdown|html|blocks|summary|subject|title)(?:\.\d+)*$/i;
+/** A request tool's body fields: a message too when the call sends to a host (`http_post {url, data}`). */
+const BODY_FIELD = /(?:^|\.)(?:data|payload|json|form|form_data|params)(?:\.[\w-]+)*$/i;
 /** A URL's user, password and host. */
 const URL_CREDENTIAL = /[a-z][\w+.-]*:\/\/([^:@/\s]*):([^@/\s]+)@(\[[^\]]+\]|[^:/?#\s]+)/gi;
 /** Passwords and hosts that stand for a value in docs and examples (`user:pass@host`). */
@@ -160,10 +162,20 @@ export default defineRule({
       if (group === undefined) groups.set(key, [lit]);
       else group.push(lit);
     }
+    // A tool call that sends a request body to a host outside this machine.
+    const posts = facts
+      .of('net')
+      .some(
+        (n) =>
+          n.depth === 0 && n.sends && /^(?:https?|wss?)$/.test(n.scheme ?? '') && !LOOPBACK_HOST.test(n.host),
+      );
     for (const group of groups.values()) {
       let hit: { lit: LiteralFact; what: string } | undefined;
       for (const lit of group) {
-        const message = toolArgument(lit) && lit.field !== undefined && MESSAGE_FIELD.test(lit.field);
+        const message =
+          toolArgument(lit) &&
+          lit.field !== undefined &&
+          (MESSAGE_FIELD.test(lit.field) || (posts && BODY_FIELD.test(lit.field)));
         const texts = readings(lit.text);
         // A connection string's password is often short (no token-length run): read the text whole.
         if (message && texts.length === 0 && /:\/\/[^@\s]*:[^@\s]+@/.test(lit.text)) texts.push(lit.text);
