@@ -10,6 +10,15 @@ import { defineRule } from '../define-rule.js';
 const HOST_CODE =
   /^\s*(?:set\s+(?:@@)?(?:global|persist|persist_only)\b\s*\.?\s*(init_connect)\b|create\s+(?:force\s+)?alias\s+(?:if\s+not\s+exists\s+)?[\w."]+\s+(?:deterministic\s+)?(?:nobuffer\s+)?(?:as|for)\b)/i;
 
+/**
+ * Code the server fetches and runs, or Java source that starts programs (red team r9): H2
+ * `RUNSCRIPT FROM 'http://...'` runs a downloaded SQL script (a script file beside the project
+ * stays allowed); Oracle `CREATE JAVA SOURCE` whose body calls Runtime.exec or ProcessBuilder.
+ */
+const FETCHED_SCRIPT = /^\s*runscript\s+from\s+'(?!file:|classpath:)[a-z][\w+.-]*:\/\//i;
+const JAVA_PROGRAM =
+  /^\s*create\s+(?:or\s+replace\s+)?(?:and\s+(?:compile|resolve)\s+)?(?:noforce\s+)?java\s+(?:source|class|resource)\b[\s\S]*?\b(?:Runtime\s*\.\s*getRuntime\s*\(\s*\)\s*\.\s*exec|ProcessBuilder|ScriptEngineManager|URLClassLoader)\b/i;
+
 export default defineRule({
   id: 'SQL-AST-011',
   invariant: 'NO_SQL_EXFILTRATION',
@@ -43,6 +52,16 @@ export default defineRule({
           reason: host[1]
             ? 'SET GLOBAL init_connect runs its SQL for every client that logs in'
             : 'CREATE ALIAS binds Java code that the database server runs',
+          suggestedAlternative: null,
+        };
+        continue;
+      }
+      if (FETCHED_SCRIPT.test(s.text) || JAVA_PROGRAM.test(s.text)) {
+        yield {
+          span: s.span,
+          reason: FETCHED_SCRIPT.test(s.text)
+            ? 'RUNSCRIPT FROM a URL makes the database download a script and run it'
+            : 'the Java source compiled into the database starts programs on its host',
           suggestedAlternative: null,
         };
         continue;

@@ -58,6 +58,22 @@ function onlyEdgeFunctions(text: string): boolean {
  */
 const REPLICA_OF =
   /^\s*(?:change\s+(?:replication\s+source|master)\s+to\b[^;]*?\b(?:source|master)_host\s*=\s*['"]([^'"]+)['"]|create\s+subscription\b[^;]*?\bconnection\s+'[^']*?\bhost\s*=\s*([^\s']+))/i;
+/**
+ * pgsql-http's general call (red team r9): `http(('POST', url, headers, type, body)::http_request)`
+ * sends whatever the request tuple carries.
+ */
+/** A GET of one literal https URL whose tuple holds only literals and NULLs: reference data fetched. */
+const HTTP_FIXED_GET =
+  /\bhttp\s*\(\s*\(\s*'GET'\s*,\s*'https:\/\/[^'?]*'\s*(?:,\s*(?:null|'[^']*'))*\s*\)\s*::\s*(?:\w+\.)?http_request\s*\)/i;
+const HTTP_REQUEST = /\bhttp\s*\(\s*\(|::\s*(?:\w+\.)?http_request\b|\bhttp_request\s*\(/i;
+/**
+ * SQL Server `EXEC ('...' + (SELECT ...) + '...') AT linked_server` (red team r9): the command run
+ * on the other server is built from this one's data, so the data goes with it. A fixed command
+ * stays allowed: it only reads over there.
+ */
+const EXEC_AT_BUILT =
+  /^\s*exec(?:ute)?\s*\((?=[^;]*?\+\s*(?:\(\s*select\b|@\w|cast\s*\(|convert\s*\())[\s\S]*\)\s*at\s+(\[[^\]]+\]|[\w.]+)\s*;?\s*$/i;
+
 /** A bare host of the operator's network (not a URL, a wrapper name, or the metadata service). */
 const internalHost = (host: string): boolean =>
   OWN_NETWORK.test(host) && !/^(?:federated|metadata\b.*|a)$/i.test(host);
@@ -102,6 +118,28 @@ export default defineRule({
               : s.connectsTo === 'FEDERATED' || s.connectsTo.includes('://')
                 ? 'a FEDERATED table makes the database connect to a remote server'
                 : `the statement makes the database connect to ${s.connectsTo} (foreign server or database link)`,
+          suggestedAlternative: null,
+        };
+        continue;
+      }
+      const linked = EXEC_AT_BUILT.exec(s.text);
+      if (linked) {
+        yield {
+          span: s.span,
+          reason: `EXEC ... AT ${linked[1]!} runs a command built from this database's data on a linked server`,
+          suggestedAlternative: null,
+        };
+        continue;
+      }
+      if (
+        s.functions.includes('http') &&
+        HTTP_REQUEST.test(s.text) &&
+        !onlyEdgeFunctions(s.text) &&
+        !(HTTP_FIXED_GET.test(s.text) && (s.text.match(/\bhttp\s*\(/gi)?.length ?? 0) === 1)
+      ) {
+        yield {
+          span: s.span,
+          reason: 'pgsql-http http() makes the database send a request with what the request tuple carries',
           suggestedAlternative: null,
         };
         continue;

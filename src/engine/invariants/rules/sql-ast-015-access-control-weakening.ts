@@ -27,6 +27,14 @@ const serviceRotation = (text: string): boolean => {
   return m !== null && SERVICE_ROLE.test(m[1]!);
 };
 
+/**
+ * An audit function named for taking its rules away (r9: MySQL audit_log_filter_remove_user('%'),
+ * audit_log_filter_remove_filter), or a filter that logs nothing set for every account.
+ */
+const AUDIT_FUNCTION_OFF = /^\w*audit\w*?_(?:remove|delete|drop|disable|unset|clear|flush|purge)\w*$/i;
+const AUDIT_FILTER_OFF =
+  /\baudit_log_filter_set_user\s*\(\s*'%'\s*,\s*'[^']*(?:none|off|nothing|no_?log)[^']*'|\baudit_log_filter_set_filter\s*\([^;]*?"log"\s*:\s*false/i;
+
 const CHECKS: readonly {
   readonly pattern: RegExp;
   readonly reason: string;
@@ -376,6 +384,14 @@ export default defineRule({
       if (off !== undefined) {
         if (onlyForeignKeysOff(s.text) && bracketedLoad(stmts, i)) continue;
         yield { span: s.span, reason: off, suggestedAlternative: null };
+        continue;
+      }
+      if (s.functions.some((f) => AUDIT_FUNCTION_OFF.test(f)) || AUDIT_FILTER_OFF.test(s.text)) {
+        yield {
+          span: s.span,
+          reason: 'the statement takes audit rules away: what accounts do is no longer recorded',
+          suggestedAlternative: null,
+        };
         continue;
       }
       const rewrite =
