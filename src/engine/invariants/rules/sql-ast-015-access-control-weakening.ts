@@ -60,7 +60,9 @@ const CHECKS: readonly {
   {
     // PostgreSQL/MySQL/Oracle ALTER USER|ROLE ... PASSWORD / IDENTIFIED BY, SQL Server ALTER LOGIN.
     pattern: new RegExp(
-      LEAD + String.raw`alter\s+(?:user|role|login)\b[\s\S]*?\b(?:password|identified\s+(?:by|with))\b`,
+      // MySQL password policy clauses (PASSWORD EXPIRE, HISTORY, REUSE INTERVAL) set no password.
+      LEAD +
+        String.raw`alter\s+(?:user|role|login)\b[\s\S]*?\b(?:password(?!\s+(?:expire(?!\s+never)|history|reuse|require))|identified\s+(?:by|with))\b`,
       'i',
     ),
     reason: "the statement sets an existing account's password (account takeover or lockout)",
