@@ -663,7 +663,9 @@ export class PyWalker extends CodeWalker {
   #unrollItems(it: Val, most: number): readonly Val[] | undefined {
     const text = it.items === undefined && it.ref === undefined ? constText(it) : null;
     // A known string iterates over its characters (`chr(ord(c) - 1) for c in s`).
-    const items = text !== null && text.length <= most ? [...text].map((ch) => strVal(ch)) : it.items;
+    // Each character keeps where the string came from (a decoded payload's characters are decoded).
+    const items =
+      text !== null && text.length <= most ? [...text].map((ch) => withTaint(strVal(ch), it)) : it.items;
     if (items === undefined || items.length === 0 || items.length > most) return undefined;
     if (this.#unrolled + items.length > UNROLL_BUDGET) return undefined;
     this.#unrolled += items.length;
@@ -677,11 +679,13 @@ export class PyWalker extends CodeWalker {
     const fors = kids.filter((c) => c.type === 'for_in_clause');
     const ifs = kids.filter((c) => c.type === 'if_clause');
     let unroll: { left: SyntaxNode; items: readonly Val[] } | undefined;
+    const iterated: Val[] = [];
     fors.forEach((f, i) => {
       const fk = named(f);
       const left = fk[0];
       const right = fk[fk.length - 1];
       const it = right && right !== left ? this.visit(right) : UNKNOWN;
+      iterated.push(it);
       const small = body.end - body.start <= UNROLL_BODY_CHARS;
       const items = fors.length === 1 && i === 0 && small ? this.#unrollItems(it, UNROLL_BUDGET) : undefined;
       if (left && items) unroll = { left, items };
@@ -697,7 +701,9 @@ export class PyWalker extends CodeWalker {
       return extend(opaque(out), { items: out });
     }
     for (const c of ifs) this.visit(c);
-    return opaque([this.visit(body)]);
+    // What is iterated decides the result even when the element is a constant chosen by a test
+    // (`[y[0] for x in decoded for y in table if x == y[1]]`, a substitution cipher).
+    return opaque([this.visit(body), ...iterated]);
   }
 
   #for(n: SyntaxNode): Val {
