@@ -400,10 +400,16 @@ function aws(w: readonly string[], f: Map<string, unknown>): CliEquivalent | und
   }
   // The service and operation come from fields, else from the name (`ec2_authorize_security_group_ingress`).
   const at = w.findIndex((x) => AWS_SERVICES.has(x));
-  const service = str(f, 'service', 'service_name') ?? (at >= 0 ? w[at] : undefined);
+  // `aws_authorize_security_group_ingress`: security groups are EC2's, whatever the tool calls the service.
+  const sg = at < 0 && has(w, 'security') && has(w, 'group', 'groups') ? w.indexOf('aws') : -1;
+  const service = str(f, 'service', 'service_name') ?? (at >= 0 ? w[at] : sg >= 0 ? 'ec2' : undefined);
   const op =
     str(f, 'operation', 'operation_name', 'action', 'command') ??
-    (at >= 0 && at < w.length - 1 ? w.slice(at + 1).join('-') : undefined);
+    (at >= 0 && at < w.length - 1
+      ? w.slice(at + 1).join('-')
+      : sg >= 0 && sg < w.length - 1
+        ? w.slice(sg + 1).join('-')
+        : undefined);
   if (service === undefined || op === undefined) return undefined;
   const opts: string[] = [];
   // A generic `use_aws` tool nests the CLI options in `parameters`; a path there is positional (`s3 rb`).

@@ -372,6 +372,18 @@ function grant(
       }
     }
   }
+  // An organisation's default permission raised to admin: every member, present and future, gets it.
+  if (has(w, ...UPDATE, 'create')) {
+    for (const [k, v] of all) {
+      const t = text(v)?.toLowerCase();
+      if (
+        /(?:^|_)default(?:_\w+)?_(?:permission|role|access|access_level)$/.test(k) &&
+        t !== undefined &&
+        ADMIN_ROLE.test(t)
+      )
+        return action('grant', 'organization', `${k} set to ${t} for every member`);
+    }
+  }
   // A deploy key that can push: write access to the repository for whoever holds the key.
   if (has(w, 'deploy') && has(w, 'key', 'keys')) {
     const ro = f.get('read_only') ?? f.get('readonly');
