@@ -206,11 +206,19 @@ export function sdkConstruct(name: string, c: SdkCall): Val | undefined {
   if (/^boto3\.(?:session\.)?(?:Session\(\)\.)?(?:client|resource)$/.test(name) || name === 'boto3.client') {
     const svc = text(first ?? c.kw.get('service_name'));
     if (svc === null) return undefined;
-    return sdkVal({ lib: name.endsWith('resource') ? 'aws-resource' : 'aws', path: [svc] });
+    const endpoint = text(c.kw.get('endpoint_url'));
+    return sdkVal({
+      lib: name.endsWith('resource') ? 'aws-resource' : 'aws',
+      path: [svc],
+      ...(endpoint !== null ? { target: endpoint } : {}),
+    });
   }
   let m = /^new @aws-sdk\/client-([a-z0-9-]+)\.(\w+)Command$/.exec(name);
   if (m) {
     const fields = first?.fields ?? new Map<string, Val>();
+    // A command made in a test hook of an input whose clients talk to an emulator on this machine
+    // (LocalStack, moto): the test's own bucket or queue (R9 twin-s3-test-localstack).
+    if (c.inTest?.() === true && emulatorOnly(c.col.literalTexts())) return UNKNOWN;
     if (m[1] === 's3' && m[2] === 'DeleteObject') {
       s3DeleteObject(c, fields.get('Bucket'), fields.get('Key'));
       return UNKNOWN;
@@ -219,7 +227,14 @@ export function sdkConstruct(name: string, c: SdkCall): Val | undefined {
     return awsAnswer(c, awsService(m[1]!), kebab(m[2]!), fields);
   }
   m = /^new (?:aws-sdk|@aws-sdk\/client-([a-z0-9-]+))\.(\w+)$/.exec(name);
-  if (m) return sdkVal({ lib: 'aws', path: [m[1] ?? m[2]!.toLowerCase().replace(/client$/, '')] });
+  if (m) {
+    const endpoint = text(first?.fields?.get('endpoint'));
+    return sdkVal({
+      lib: 'aws',
+      path: [m[1] ?? m[2]!.toLowerCase().replace(/client$/, '')],
+      ...(endpoint !== null ? { target: endpoint } : {}),
+    });
+  }
   // --- kubernetes
   if (
     /^kubernetes\.client\.(?:api\.)?\w+Api$/.test(name) ||
@@ -521,7 +536,22 @@ function awsAnswer(c: SdkCall, svc: string, op: string, kw: ReadonlyMap<string, 
   return { ...UNKNOWN, sources: [{ kind: 'output', program: 'aws' }] };
 }
 
+/** An endpoint on this machine: an emulator (LocalStack :4566, moto), never the cloud. */
+const LOOPBACK_ENDPOINT = /^https?:\/\/(?:localhost|127\.0\.0\.1|\[::1\]|localstack)(?::\d+)?(?:\/|$)/i;
+
+/** Every endpoint URL the input names is an emulator's, and it names one; no AWS host is named. */
+function emulatorOnly(texts: readonly string[]): boolean {
+  let local = false;
+  for (const t of texts) {
+    if (/amazonaws\.com|^arn:aws/i.test(t)) return false;
+    if (LOOPBACK_ENDPOINT.test(t)) local = true;
+  }
+  return local;
+}
+
 function awsCall(sdk: Sdk, method: string, c: SdkCall): Val | undefined {
+  // A client made for an emulator on this machine reaches no cloud account.
+  if (sdk.target !== undefined && LOOPBACK_ENDPOINT.test(sdk.target)) return undefined;
   // v3's client.send(command) answers with what the command's operation returns (awsAnswer).
   if (method === 'send' && (c.args[0]?.sources.length ?? 0) > 0)
     return { ...UNKNOWN, sources: c.args[0]!.sources };
