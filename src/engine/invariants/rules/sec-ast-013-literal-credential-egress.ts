@@ -146,7 +146,7 @@ function splitCredential(group: readonly LiteralFact[]): { lit: LiteralFact; wha
 export default defineRule({
   id: 'SEC-AST-013',
   invariant: 'NO_SECRET_EXFILTRATION',
-  kinds: ['literal', 'file'],
+  kinds: ['literal', 'file', 'net'],
   summary:
     'Literal credentials (private keys, cloud keys, API tokens; plain, base64, hex, spaced or split) in a request body, socket write or outbound tool call.',
   remediationHint:
