@@ -831,7 +831,9 @@ export function cliEquivalents(name: string, args: unknown): CliEquivalent[] {
   if (has(w, ...AVAILABILITY_WORDS)) out.push(...availabilityLines(w, f));
   if (has(w, ...SECRET_FORWARD_WORDS)) out.push(...secretForwardLines(w, f));
   if (has(w, ...MONITORING_WORDS)) out.push(...monitoringLines(w, f));
-  if (has(w, ...MEMORY_WORDS)) out.push(...memoryLines(args));
+  // Standing orders under a profile or settings tool's key (`update_user_profile {preferences}`).
+  if (has(w, ...MEMORY_WORDS) || [...f.keys()].some((k) => MEMORY_WORDS.includes(k)))
+    out.push(...memoryLines(args));
   // `install_package`, `npm_install`, and `add_dependency` (a manifest entry the next install fetches).
   if (
     has(w, 'install', 'add') &&
