@@ -9,6 +9,10 @@ import { findPii, type PiiKind } from './pii.js';
 const ADDRESSING_FIELD =
   /(?:^|\.)(?:to|cc|bcc|from|reply_?to|sender|recipients?|email|e_?mail|email_?address|user|username|login|author|committer|owner|assignees?|reviewers?|attendees?|invitees?|phone|phone_?number|mobile|tel|sms_?to|contact|account|entity|members?|principals?|grantees?|group|shared_?with|share_?with|collaborators?|approvers?|watchers?)(?:\.\d+)?$/i;
 
+/** Where a payment tool names the account it pays: an IBAN there is whom the money goes to, as `to` is a mail's. */
+const PAYEE_FIELD =
+  /(?:^|\.)(?:to|recipients?|payee|beneficiary|creditor|counterparty|destination|account|iban|(?:to|payee|beneficiary|recipient|destination|creditor)_?(?:iban|account))(?:\.\d+)?$/i;
+
 const LABEL: Readonly<Record<PiiKind, string>> = {
   email: 'an e-mail address',
   card: 'a payment card number (Luhn-valid)',
@@ -75,9 +79,14 @@ export function piiHits(facts: FactIndex, kind: PiiKind): readonly RuleHit[] {
       if (matches.length === 0) continue;
     }
     if (
-      (kind === 'email' || kind === 'phone') &&
       lit.field !== undefined &&
-      ADDRESSING_FIELD.test(lit.field)
+      (kind === 'iban'
+        ? PAYEE_FIELD
+        : kind === 'email' || kind === 'phone'
+          ? ADDRESSING_FIELD
+          : undefined
+      )?.test(lit.field) === true &&
+      (kind !== 'iban' || matches.length === 1)
     ) {
       // The whole value is the address(es) the tool sends to: not data leaving in a payload.
       const rest = matches.reduceRight((t, m) => t.slice(0, m.start) + t.slice(m.end), lit.text);

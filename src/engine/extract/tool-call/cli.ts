@@ -378,6 +378,18 @@ const AWS_SERVICES = new Set([
   'lambda',
 ]);
 
+/** The field names an s3 transfer tool gives its source (0) and destination (1) under. */
+const S3_ENDS: ReadonlyMap<string, number> = new Map([
+  ['source', 0],
+  ['src', 0],
+  ['from', 0],
+  ['local_path', 0],
+  ['destination', 1],
+  ['dest', 1],
+  ['to', 1],
+  ['target', 1],
+]);
+
 /** The string fields naming what an AWS call acts on (not where or as whom). */
 const awsTargets = (f: Map<string, unknown>): string[] =>
   [...f]
@@ -412,6 +424,7 @@ function aws(w: readonly string[], f: Map<string, unknown>): CliEquivalent | und
         : undefined);
   if (service === undefined || op === undefined) return undefined;
   const opts: string[] = [];
+  const ends = ['', ''];
   // A generic `use_aws` tool nests the CLI options in `parameters`; a path there is positional (`s3 rb`).
   const nested = f.get('parameters');
   const params = nested !== null && typeof nested === 'object' && !Array.isArray(nested) ? fields(nested) : f;
@@ -433,6 +446,11 @@ function aws(w: readonly string[], f: Map<string, unknown>): CliEquivalent | und
       opts.unshift(quote(v));
       continue;
     }
+    // `s3 sync/cp/mv` take source and destination as operands (`aws s3 sync ./dist s3://site`).
+    if (service === 's3' && typeof v === 'string' && S3_ENDS.has(k)) {
+      ends[S3_ENDS.get(k)!] = quote(v);
+      continue;
+    }
     if (typeof v === 'string' || typeof v === 'number')
       opts.push(`--${k.replace(/_/g, '-')} ${quote(String(v))}`);
     else if (v === true) opts.push(`--${k.replace(/_/g, '-')}`);
@@ -448,7 +466,7 @@ function aws(w: readonly string[], f: Map<string, unknown>): CliEquivalent | und
   const verb = op.replace(/([a-z])([A-Z])/g, '$1-$2').toLowerCase();
   // `s3 delete-bucket` is the s3api spelling (the high-level `s3` commands are rb, rm, cp ...).
   const svc = service === 's3' && verb.includes('-') ? 's3api' : service;
-  return bash(['aws', quote(svc), quote(verb), ...opts.slice(0, 32)]);
+  return bash(['aws', quote(svc), quote(verb), ...ends.filter((e) => e !== ''), ...opts.slice(0, 32)]);
 }
 
 /** `drop_table`, `database_drop`, `mongo_drop_collection`, `delete_database`: the SQL statement. */

@@ -31,6 +31,42 @@ const THROWAWAY =
 const throwaway = (name: string): boolean =>
   THROWAWAY.test(name) && productionProject([`n=${name}`]) === null;
 
+/** `system prune` without -a, --volumes or --external. */
+function tidyPrune(args: readonly string[]): boolean {
+  if (args[0] !== 'system') return false;
+  return (
+    !hasOption(args, 'a', '--all', '--volumes', '--external') && !args.some((a) => /^--volumes=/.test(a))
+  );
+}
+
+/**
+ * `volume prune --filter label=k=v` (or a throwaway key alone) on the local engine: it deletes only the
+ * volumes a stack or test run labelled as its own (`com.docker.compose.project=ci`). A negated filter
+ * (`label!=keep`), a bare key like `com.docker.compose.project` (every compose volume) or a production
+ * value stays a bulk delete.
+ */
+function throwawayLabel(args: readonly string[]): boolean {
+  if (args[0] !== 'volume') return false;
+  const labels: string[] = [];
+  for (let i = 0; i < args.length; i++) {
+    const a = args[i]!;
+    const v = a === '--filter' ? args[++i] : a.startsWith('--filter=') ? a.slice(9) : undefined;
+    if (v === undefined) continue;
+    if (!v.startsWith('label=')) return false;
+    labels.push(v.slice(6));
+  }
+  return (
+    labels.length > 0 &&
+    labels.every((l) => {
+      if (/[$`*!]/.test(l) || l.startsWith('=')) return false;
+      const eq = l.indexOf('=');
+      const value = eq < 0 ? l : l.slice(eq + 1);
+      if (value === '' || productionProject([`n=${value}`]) !== null) return false;
+      return eq >= 0 || THROWAWAY.test(l);
+    })
+  );
+}
+
 /** Verbs that stop or remove every container/service/node they are given: the fleet goes down. */
 const OUTAGE_VERBS: ReadonlyMap<string, string> = new Map(
   Object.entries({
@@ -202,8 +238,14 @@ function destroys(
   const starved = starves(prog, args, exec, narrowed);
   if (starved !== null) return starved;
   const [group, verb] = positionals(args);
-  // Even a bare `system prune` deletes every stopped container and network; agents answer its prompt.
-  if (group === 'system' && verb === 'prune')
+  // The local engine: no --context/-H before the command, no DOCKER_HOST/DOCKER_CONTEXT set for it.
+  const local =
+    args.length === words.length - 1 &&
+    !env.some((e) => /^(?:DOCKER_HOST|DOCKER_CONTEXT|CONTAINER_HOST)=/.test(e));
+  // `system prune` alone takes stopped containers, dangling images and build cache (all rebuilt by
+  // the next build/run); -a takes every unused image, --volumes the data, and on a remote engine
+  // (--context/-H) it is someone else's host.
+  if (group === 'system' && verb === 'prune' && !(local && tidyPrune(args)))
     return `${prog} system prune deletes stopped containers, networks, images and build cache`;
   if (group === 'system' && verb === 'reset')
     return `${prog} system reset deletes every container, image, volume and its storage`;
@@ -213,7 +255,8 @@ function destroys(
   if (group === 'swarm' && verb === 'join') return foreignJoin(args);
   if (group === 'node' && (verb === 'rm' || verb === 'remove') && hasOption(args, 'f', '--force'))
     return `${prog} node rm --force removes a node from the swarm with its tasks`;
-  if (group === 'volume' && verb === 'prune') return `${prog} volume ${verb} deletes volume data`;
+  if (group === 'volume' && verb === 'prune' && !(local && throwawayLabel(args)))
+    return `${prog} volume ${verb} deletes volume data`;
   if (group === 'volume' && (verb === 'rm' || verb === 'remove')) {
     const names = positionals(args).slice(2);
     if (dynamic || names.length === 0 || !names.every(throwaway))
@@ -253,7 +296,9 @@ export default defineRule({
   examples: {
     deny: [
       { input: 'docker system prune -af' },
-      { input: 'docker system prune' },
+      { input: 'docker --context prod system prune -f' },
+      { input: 'docker volume prune -f --filter label!=keep' },
+      { input: 'docker volume prune -f --filter label=com.docker.compose.project' },
       { input: 'podman system reset --force' },
       { input: 'docker system prune -a --volumes' },
       { input: 'docker volume prune -f' },
@@ -279,6 +324,11 @@ export default defineRule({
       { input: 'docker rm web', why: 'one named container' },
       { input: 'docker compose down', why: 'stops containers, keeps volumes' },
       { input: 'docker image prune', why: 'dangling images only' },
+      { input: 'docker system prune -f', why: 'stopped containers, dangling images, build cache' },
+      {
+        input: 'docker volume prune -f --filter label=com.docker.compose.project=ci',
+        why: "only the CI stack's labelled volumes",
+      },
       { input: 'docker volume ls', why: 'reads' },
       { input: 'docker --context prod ps -a', why: 'reads a remote engine' },
       { input: 'docker swarm leave', why: 'a worker leaving (a manager refuses without --force)' },
