@@ -6,6 +6,7 @@ import type { DataSource } from '../../facts.js';
 import type { Runtime, Span } from '../../types.js';
 import { type Collector, looksLikeSql, programName, shellJoin, shellWord, SHELLS } from './collector.js';
 import { jsonVal } from './fold.js';
+import { localDatabases, onlyResets } from './local-store.js';
 import { forgeRequestLine } from './forge-rest.js';
 import { parseTarget, type Target } from './net.js';
 import { egressPayload } from './payload-fields.js';
@@ -357,6 +358,8 @@ export function sqlQuery(col: Collector, sql: Val | undefined, codeSpan: Span, v
   if (sql === undefined || sql.parts === null || sql.sqlDone) return false;
   const text = render(sql);
   if (!looksLikeSql(text)) return false;
+  // A reset of a database on this machine (a dev or test database): everyday work, nothing to judge.
+  if (onlyResets(text) && localDatabases(col.literalTexts())) return true;
   col.nested(text, 'sql', codeSpan, via);
   return true;
 }

@@ -15,6 +15,7 @@ import {
   redisEveryKey,
 } from './datastores.js';
 import { jsonText } from './json-text.js';
+import { localReset } from './local-store.js';
 import { POSTGREST_ROOTS, postgrestCall, postgrestConstruct, postgrestMember } from './postgrest.js';
 import { BROKER_ROOTS, outsideCall, outsideConstruct, writeOutside } from './outside-stores.js';
 import { STORE_ROOTS, storeCall, storeConstruct, storeMember } from './stores.js';
@@ -881,7 +882,9 @@ function redisCall(sdk: Sdk, method: string, c: SdkCall): Val | undefined {
   if (method === 'pipeline' || method === 'multi') return sdkVal(sdk);
   const keys = redisEveryKey(sdk, method, c.args, c.kw);
   if (keys !== undefined) return keys;
-  if (deletesEveryKey(method, c.args) && c.inTest?.() !== true) {
+  // A server on this machine emptied (a dev reset, db=15 for tests): everyday work.
+  const local = (): boolean => localReset(sdk.target, c.col.literalTexts());
+  if (deletesEveryKey(method, c.args) && c.inTest?.() !== true && !local()) {
     runCli(c, `redis-cli${redisTarget(sdk)} FLUSHDB`);
     return UNKNOWN;
   }
@@ -896,7 +899,7 @@ function redisCall(sdk: Sdk, method: string, c: SdkCall): Val | undefined {
     if (argv.length === 0 || !REDIS_ADMIN.test((constText(list[0]) ?? '').toLowerCase())) return undefined;
   } else {
     if (!REDIS_ADMIN.test(lower)) return undefined;
-    if (/^flush/.test(lower) && c.inTest?.() === true) return undefined;
+    if (/^flush/.test(lower) && (c.inTest?.() === true || local())) return undefined;
     argv = [
       ...lower.split('_').map((w) => w.toUpperCase()),
       ...c.args.filter((a) => a.fn === undefined).map(word),
@@ -948,6 +951,8 @@ function mongoCall(sdk: Sdk, method: string, c: SdkCall): Val | undefined {
     js = `${dbExpr}.getCollection(${JSON.stringify(coll)}).deleteMany({})`;
   // A test hook's reset of its own database (afterAll dropDatabase) is the test's job.
   if (js === undefined || c.inTest?.() === true) return undefined;
+  // A server on this machine: a dev or test database reset.
+  if (localReset(sdk.target, c.col.literalTexts())) return undefined;
   runCli(
     c,
     `mongosh ${sdk.target ? `${shellWord(strVal(sdk.target))} ` : ''}--eval ${shellWord(strVal(js))}`,

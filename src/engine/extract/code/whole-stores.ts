@@ -9,6 +9,7 @@
 import type { SyntaxNode } from '../../parse/index.js';
 import { shellWord, type Collector } from './collector.js';
 import { listedHost, methodCall } from './listing-deletes.js';
+import { onThisMachine } from './local-store.js';
 import { inTestScope, productionTarget, testFacts } from './test-scope.js';
 import { strVal } from './value.js';
 
@@ -47,7 +48,7 @@ function unnarrowed(args: SyntaxNode | undefined, text: string): boolean {
   return true;
 }
 
-/** A client made with no address (`redis.Redis()`, `new Redis()`, `Redis(db=15)`): its default, this machine. */
+/** A client made with no address (`redis.Redis()`, `Redis(db=15)`) or a loopback one: this machine. */
 function madeBare(n: SyntaxNode | undefined, text: string): boolean {
   while (n !== undefined && /^(?:await|await_expression|parenthesized_expression)$/.test(n.type))
     n = n.children.find((k) => k.named);
@@ -57,11 +58,18 @@ function madeBare(n: SyntaxNode | undefined, text: string): boolean {
   if (callee !== undefined && /(?:env|url|config|connection|string)\w*$/i.test(src(text, callee)))
     return false;
   const args = n.children.find((k) => k.type === 'argument_list' || k.type === 'arguments');
-  return (args?.children ?? []).every((a) => {
-    if (!a.named || a.type === 'comment') return true;
-    const v = a.type === 'keyword_argument' ? a.children[a.children.length - 1] : a;
-    return v !== undefined && /^(?:integer|number|true|false|True|False)$/.test(v.type);
-  });
+  return (args?.children ?? []).every((a) => localArg(a, text));
+}
+
+/** An argument that keeps the client here: a number, a flag, a loopback address, an object of those. */
+function localArg(a: SyntaxNode, text: string): boolean {
+  if (!a.named || a.type === 'comment') return true;
+  const v = a.type === 'keyword_argument' || a.type === 'pair' ? a.children[a.children.length - 1] : a;
+  if (v === undefined) return false;
+  // `Redis(host='localhost', port=6379)`, `new Redis({ host: '127.0.0.1' })`: an address on this machine.
+  if (v.type === 'string') return onThisMachine(src(text, v).replace(/^[rbuf]*["'`]|["'`]$/gi, ''));
+  if (v.type === 'object') return v.children.every((p) => localArg(p, text));
+  return /^(?:integer|number|true|false|True|False)$/.test(v.type);
 }
 
 /** The value a name is first bound to (`r = redis.Redis()`, `const c = new Redis()`). */

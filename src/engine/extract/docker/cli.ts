@@ -7,6 +7,7 @@ import type { Runtime, Span } from '../../types.js';
 import { entrypointOf, GLOBAL_VALUE } from '../../knowledge/docker.js';
 import { authOff, publishedOnAll, serviceArgs } from './exposure.js';
 import { openByDefault } from './open-defaults.js';
+import { scratchStoreExec } from './scratch-exec.js';
 
 export interface DockerWord {
   readonly value: string;
@@ -715,6 +716,15 @@ function runLike(
     if (o.name === '--env-file' && o.value !== '')
       sink.read?.(o.value, 'docker --env-file', { start: o.word.start, end: o.word.end });
   const cmd = words.slice(rest + 1 + idWords);
+  // A dev or test container's own database reset (`docker exec redis-dev redis-cli FLUSHALL`).
+  if (
+    !hasImage &&
+    scratchStoreExec(
+      target?.value,
+      cmd.map((w) => w.value),
+    )
+  )
+    return;
   const named = addedHosts(options);
   // A throwaway named volume (`-v pgdata_test:/var/lib/postgresql/data`): scratch data, not the host's (r7 FP).
   const scratch = options

@@ -329,9 +329,12 @@ function everyItem(w: readonly string[], f: Map<string, unknown>): boolean {
   );
 }
 
-/** A name the owner gave to something disposable (`test_products`, `tmp-bucket`, `dev-index`, `ci_db`). */
+/**
+ * A name the owner gave to something disposable (`test_products`, `tmp-bucket`, `dev-index`, `ci_db`,
+ * a pull request's preview `acme-pr-1432`, `staging-experiment-7`).
+ */
 const SCRATCH =
-  /(?:^|[-_./:=\s])(?:tmp|temp|test|tests|testing|dev|scratch|sandbox|e2e|ci|demo|playground|preview|throwaway|fixture|fixtures|local|feature|feat)(?:$|[-_./:=\s\d])/i;
+  /(?:^|[-_./:=\s])(?:tmp|temp|test|tests|testing|dev|scratch|sandbox|e2e|ci|demo|playground|preview|throwaway|fixture|fixtures|local|feature|feat|ephemeral|experiment|experiments|(?:pr|mr)-?\d+)(?:$|[-_./:=\s\d])/i;
 export const PRODUCTION = /(?:^|[-_./:=\s])(?:prod|production|live|main|master|primary)(?:$|[-_./:=\s\d])/i;
 
 /** Targets named as disposable (`test-logs-2026.11.27`, `tmp_bucket`) with none named as production. */
@@ -343,7 +346,9 @@ export function scratchOnly(names: readonly string[]): boolean {
 function targetNames(f: Map<string, unknown>, object: string): string[] {
   const stem = object.replace(/(?:e?s)$/, '');
   const out: string[] = [];
-  for (const [k, v] of f) {
+  for (const [k, raw] of f) {
+    // A list of one names one target (`topics: ["test-orders-1432"]`); a longer list stays a list.
+    const v: unknown = Array.isArray(raw) && raw.length === 1 ? raw[0] : raw;
     if (typeof v !== 'string' || v.trim() === '') continue;
     if (/^(?:name|id|uid|slug|ref)$|_(?:name|id|uid|slug|ref)$/.test(k) || k.startsWith(stem))
       out.push(v.trim());

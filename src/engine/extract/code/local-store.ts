@@ -1,0 +1,59 @@
+/**
+ * A store on this machine, reset by dev or test code: a client made for a loopback address
+ * (`redis.Redis(host='localhost')`, `mongodb://127.0.0.1:27017`, DynamoDB Local's
+ * `endpoint_url='http://localhost:8000'`). Emptying it is everyday work (a dev reset, a test's
+ * fixture), unless the input also names a production target (a prod word, a hosted store's host).
+ */
+import { classifyHost } from '../../net/address.js';
+import { parseTarget } from './net.js';
+import { productionTarget } from './test-scope.js';
+
+/** A database, key space or resource name with a prod word as one of its parts (`prod`, `shop_production`). */
+const PROD_NAME = /(?:^|[^a-z0-9])(?:prod|production|prd|live)(?:[^a-z0-9]|$)/i;
+
+/** Whether `target` (a URL, `host:port` or host, as written) is this machine. */
+export function onThisMachine(target: string | undefined): boolean {
+  if (target === undefined || target.includes('$') || target.includes(',')) return false;
+  const { host } = parseTarget(target.trim());
+  if (host === '') return false;
+  if (host === 'localhost' || host.endsWith('.localhost')) return true;
+  return classifyHost(host).class === 'loopback';
+}
+
+/**
+ * Whether a wipe through a client made for `target` stays on this machine: the target is loopback
+ * and no string of the input names a production database or a hosted store.
+ */
+export function localReset(target: string | undefined, strings: readonly string[]): boolean {
+  if (!onThisMachine(target)) return false;
+  if (productionTarget(strings)) return false;
+  return !strings.some((s) => s.length < 120 && PROD_NAME.test(s));
+}
+
+/** A database URL as a driver takes it (`postgresql://app@localhost/app_test`, `mysql+pymysql://...`). */
+const DB_URL =
+  /^(?:postgres(?:ql)?|mysql|mariadb|mssql|sqlserver|cockroachdb|redis|rediss|mongodb(?:\+srv)?)(?:\+\w+)?:\/\//i;
+
+/**
+ * Whether every database the input names by URL is on this machine (at least one is), and none is
+ * production: its resets (TRUNCATE, DROP, DELETE of all rows) reset a dev or test database.
+ */
+export function localDatabases(strings: readonly string[]): boolean {
+  let named = false;
+  for (const s of strings) {
+    if (!DB_URL.test(s)) continue;
+    if (!onThisMachine(s)) return false;
+    named = true;
+  }
+  return named && localReset('localhost', strings);
+}
+
+/** Statements that only empty or drop data: TRUNCATE, DROP TABLE/DATABASE/SCHEMA, DELETE FROM, each alone. */
+const RESET_STATEMENT =
+  /^\s*(?:truncate\b[^;]*|drop\s+(?:table|database|schema|collection)\b[^;]*|delete\s+from\s+[\w."`]+\s*)$/i;
+
+/** Whether the SQL text is only resets (`TRUNCATE a, b CASCADE; DROP TABLE IF EXISTS c`). */
+export function onlyResets(sql: string): boolean {
+  const parts = sql.split(';').filter((p) => p.trim() !== '');
+  return parts.length > 0 && parts.every((p) => RESET_STATEMENT.test(p));
+}
