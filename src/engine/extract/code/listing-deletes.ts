@@ -11,6 +11,7 @@
  */
 import type { SyntaxNode } from '../../parse/index.js';
 import { shellWord, type Collector } from './collector.js';
+import { sandboxClient } from './sandbox-keys.js';
 import { inTestScope, productionTarget, testFacts } from './test-scope.js';
 import { strVal } from './value.js';
 
@@ -401,6 +402,8 @@ export function listingDeletes(root: SyntaxNode, text: string, lang: Lang, col: 
           reads(c.args, text, f.names));
     }
     if (!over || (inTestScope(root, text, lang, span) && !productionTarget(facts.strings))) return;
+    // A payment sandbox's client (`require('stripe')('sk_test_…')`): test-mode objects only.
+    if (c.root !== null && sandboxClient(root, text, c.root)) return;
     const url = `https://${host}/every-listed-item`;
     col.nested(`curl -X DELETE ${shellWord(strVal(url))}`, 'bash', span, lang);
   };
