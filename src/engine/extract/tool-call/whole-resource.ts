@@ -11,6 +11,7 @@
  */
 import { bash, nameWords, quote, str, type CliEquivalent } from './cli.js';
 import { ACTION_PROGRAM } from './saas.js';
+import { PRODUCTION, scratchOnly } from '../../knowledge/ephemeral-names.js';
 
 const action = (effect: string, object: string, detail: string): CliEquivalent => ({
   code: [ACTION_PROGRAM, effect, quote(object), quote(detail.slice(0, 200))].join(' '),
@@ -329,18 +330,7 @@ function everyItem(w: readonly string[], f: Map<string, unknown>): boolean {
   );
 }
 
-/**
- * A name the owner gave to something disposable (`test_products`, `tmp-bucket`, `dev-index`, `ci_db`,
- * a pull request's preview `acme-pr-1432`, `staging-experiment-7`).
- */
-const SCRATCH =
-  /(?:^|[-_./:=\s])(?:tmp|temp|test|tests|testing|dev|scratch|sandbox|e2e|ci|demo|playground|preview|throwaway|fixture|fixtures|local|feature|feat|ephemeral|experiment|experiments|(?:pr|mr)-?\d+)(?:$|[-_./:=\s\d])/i;
-export const PRODUCTION = /(?:^|[-_./:=\s])(?:prod|production|live|main|master|primary)(?:$|[-_./:=\s\d])/i;
-
-/** Targets named as disposable (`test-logs-2026.11.27`, `tmp_bucket`) with none named as production. */
-export function scratchOnly(names: readonly string[]): boolean {
-  return names.some((n) => SCRATCH.test(n)) && !names.some((n) => PRODUCTION.test(n));
-}
+export { PRODUCTION, scratchOnly };
 
 /** The string arguments that name the target: `name`, `id`, `*_name`, `*_id`, or the object's own key. */
 function targetNames(f: Map<string, unknown>, object: string): string[] {

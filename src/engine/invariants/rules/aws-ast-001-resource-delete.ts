@@ -7,6 +7,7 @@ import { defineRule } from '../define-rule.js';
 import { asksHelp, execHits, hasOption } from '../command-line.js';
 import { awsCommandWords } from '../aws-cli.js';
 import { settingLosesData } from '../aws-settings.js';
+import { ephemeralOnly } from '../../knowledge/ephemeral-names.js';
 
 /** The operands after the operation word (options and their values skipped). */
 function positionalsAfter(args: readonly string[], operation: string): string[] {
@@ -86,9 +87,27 @@ function deletes(words: readonly string[]): string | null {
   if (/-(?:policy|tags?)$/.test(operation)) return null;
   // One item or message by key is a row delete (a session expired, a message acknowledged), not a resource.
   if (ROW_DELETES.has(`${service} ${operation}`)) return null;
-  return /^(?:delete|terminate|purge|deregister|remove)-/.test(operation)
-    ? `aws ${service} ${operation} deletes cloud resources`
-    : null;
+  if (!/^(?:delete|terminate|purge|deregister|remove)-/.test(operation)) return null;
+  // One resource named as disposable (`--stack-name pr-1432-preview`): a preview's or test's teardown.
+  if (oneEphemeral(args)) return null;
+  return `aws ${service} ${operation} deletes cloud resources`;
+}
+
+/** Options that name the resource an operation acts on (`--stack-name`, `--table-name`, `--instance-ids`). */
+const TARGET_OPTION = /^--[\w-]*(?:name|names|id|ids|identifier|arn|url)$/;
+
+/** Exactly one resource is named, by one option with one value, and its name marks it disposable. */
+function oneEphemeral(args: readonly string[]): boolean {
+  const names: string[] = [];
+  for (let i = 0; i < args.length; i++) {
+    const a = args[i]!;
+    const eq = /^(--[\w-]+)=(.*)$/s.exec(a);
+    if (eq !== null && TARGET_OPTION.test(eq[1]!)) names.push(eq[2]!);
+    else if (TARGET_OPTION.test(a)) {
+      for (let j = i + 1; j < args.length && !args[j]!.startsWith('-'); j++) names.push(args[j]!);
+    }
+  }
+  return names.length === 1 && !/[*?$`]/.test(names[0]!) && ephemeralOnly([...names, ...args]);
 }
 
 export default defineRule({
