@@ -230,6 +230,8 @@ export interface ContainerFact extends FactBase {
   readonly unauthenticated?: string;
   /** (docker) Options come from an expansion the input does not resolve (`docker run $FLAGS img`). */
   readonly unknownFlags?: string;
+  /** (docker) The image is a known tool whose job needs the runtime socket, run with its own entrypoint. */
+  readonly socketTool?: string;
 }
 
 /**

@@ -39,6 +39,7 @@ export function containerFact(
     ...(init.user !== undefined && { user: init.user }),
     ...(init.unauthenticated !== undefined && { unauthenticated: init.unauthenticated }),
     ...(init.unknownFlags !== undefined && { unknownFlags: init.unknownFlags }),
+    ...(init.socketTool !== undefined && { socketTool: init.socketTool }),
   };
 }
 

@@ -251,6 +251,25 @@ const SMART_ENTRYPOINT = new Set(['curl', 'wget', 'http']);
  * The program an image runs with the command words as its arguments, or undefined; `first` is the
  * first command word (an image with a smart entrypoint runs it when it is not an option or URL).
  */
+/**
+ * Images whose one job needs the runtime socket and that only act on this engine's own containers
+ * and images: testcontainers' ryuk reaps a test run's containers; dive, trivy, grype, syft and dockle
+ * read images to inspect or scan them. A vendor list (the job, not the shape, is what needs the socket),
+ * kept to tools that start no containers of their choosing; with --entrypoint replaced it is any program.
+ */
+const SOCKET_TOOLS =
+  /^(?:testcontainers\/ryuk|wagoodman\/dive|aquasec\/trivy|ghcr\.io\/aquasecurity\/trivy|anchore\/(?:grype|syft)|goodwithtech\/dockle)$/;
+
+/** The tool name when the image is one of SOCKET_TOOLS (tag and digest ignored). */
+export function socketToolOf(image: string | undefined): string | undefined {
+  if (image === undefined) return undefined;
+  const name = image
+    .replace(/@sha256:[0-9a-f]+$/i, '')
+    .replace(/:[\w.-]+$/, '')
+    .replace(/^(?:docker\.io\/|index\.docker\.io\/)/, '');
+  return SOCKET_TOOLS.test(name) ? name : undefined;
+}
+
 export function entrypointOf(image: string | undefined, first: string): string | undefined {
   if (image === undefined) return undefined;
   const name = image

@@ -4,7 +4,7 @@
  * the docker runtime (text) and the bash extractor's docker handler (argv words).
  */
 import type { Runtime, Span } from '../../types.js';
-import { entrypointOf, GLOBAL_VALUE } from '../../knowledge/docker.js';
+import { entrypointOf, GLOBAL_VALUE, socketToolOf } from '../../knowledge/docker.js';
 import { authOff, publishedOnAll, serviceArgs } from './exposure.js';
 import { openByDefault } from './open-defaults.js';
 import { scratchStoreExec } from './scratch-exec.js';
@@ -31,6 +31,8 @@ export interface ContainerInit {
   unauthenticated?: string;
   /** An option word the input does not resolve (`$DOCKER_OPTS`, `$(cat flags)`): it may be any flag. */
   unknownFlags?: string;
+  /** A known tool whose job needs the runtime socket (knowledge/docker.ts socketToolOf), its own entrypoint kept. */
+  socketTool?: string;
 }
 
 export interface DockerSink {
@@ -706,6 +708,8 @@ function runLike(
   } else if (hasImage && target) c.image = target.value;
   const unknown = unresolvedOptions(target?.value, words[rest + 1]?.value);
   if (unknown !== undefined) c.unknownFlags = unknown;
+  const tool = entrypoint === undefined && unknown === undefined ? socketToolOf(c.image) : undefined;
+  if (tool !== undefined) c.socketTool = tool;
   if (options.some((o) => o.name === '--volumes-from'))
     c.mounts.push(...borrowedMounts(words.slice(rest + 1 + idWords)));
   const open = openService(c, options, words.slice(rest + 1 + idWords));

@@ -13,6 +13,8 @@ export default defineRule({
   *check(facts, policy) {
     for (const c of facts.of('container'))
       for (const m of c.mounts) {
+        // Mounted read-only or not, a scanner or reaper uses it for its one job (knowledge/docker.ts).
+        if (c.socketTool !== undefined) continue;
         if (!viewMount(m.source, policy).socket) continue;
         yield {
           span: c.span,
@@ -23,6 +25,11 @@ export default defineRule({
   },
   examples: {
     deny: [
+      {
+        input:
+          'docker run --rm -v /var/run/docker.sock:/var/run/docker.sock --entrypoint sh aquasec/trivy -c "docker ps"',
+        runtime: 'docker',
+      },
       {
         input: 'docker run -v /var/run/docker.sock:/var/run/docker.sock docker:cli docker ps',
         runtime: 'docker',
@@ -39,6 +46,11 @@ export default defineRule({
       },
     ],
     allow: [
+      {
+        input: 'docker run --rm -v /var/run/docker.sock:/var/run/docker.sock testcontainers/ryuk:0.6.0',
+        runtime: 'docker',
+        why: "testcontainers' reaper: its job needs the socket",
+      },
       { input: 'docker run -v ./data:/data postgres:16', runtime: 'docker', why: 'a workspace directory' },
       {
         input: 'docker run -v pgdata:/var/lib/postgresql/data postgres:16',
