@@ -13,6 +13,8 @@ const VENDOR_CLI: readonly (readonly [RegExp, RegExp])[] = [
     /^(?:gcr\.io\/google\.com\/cloudsdktool\/(?:google-cloud-cli|cloud-sdk)|(?:docker\.io\/)?google\/cloud-sdk)(?::[\w.-]+)?$/,
   ],
   [/^~\/\.azure(?:\/|$)/, /^mcr\.microsoft\.com\/azure-cli(?::[\w.-]+)?$/],
+  // A git client image given ~/.ssh to clone or push over ssh, as `git` here uses it (R10 FP).
+  [/^~\/\.ssh\/?$/, /^(?:docker\.io\/)?alpine\/git(?::[\w.-]+)?$/],
   // kubectl and helm images given the kubeconfig (r5 FP).
   [
     /^~\/\.kube(?:\/config)?$/,
@@ -60,6 +62,12 @@ export default defineRule({
       { input: 'docker run -v /etc/shadow:/tmp/s:ro alpine cat /tmp/s', runtime: 'docker' },
     ],
     allow: [
+      {
+        input:
+          'docker run --rm -v ~/.ssh:/root/.ssh:ro -v "$PWD":/git alpine/git clone git@github.com:acme/web.git /git/web',
+        runtime: 'docker',
+        why: 'a git client image using ~/.ssh read-only, as git here does',
+      },
       { input: 'docker run -v ./config:/config:ro nginx', runtime: 'docker', why: 'workspace configuration' },
       {
         input: 'docker run -v ~/projects/app:/app node:20 npm ci',
