@@ -68,6 +68,16 @@ function deletes(words: readonly string[]): string | null {
   const [service, operation] = awsCommandWords(args);
   if (service === undefined || operation === undefined) return null;
   if (service === 's3') {
+    // A scratch or test bucket emptied or removed (`aws s3 rb s3://acme-dev-scratch-jo --force`).
+    const [where] = positionalsAfter(args, operation);
+    const bucket = /^s3:\/\/([\w.-]+)/.exec(where ?? '')?.[1];
+    if (
+      (operation === 'rm' || operation === 'rb') &&
+      bucket !== undefined &&
+      ephemeralOnly([bucket]) &&
+      ephemeralOnly([bucket, ...args])
+    )
+      return null;
     if (operation === 'rm' && hasOption(args, '', '--recursive'))
       return 'aws s3 rm --recursive deletes every object under the prefix';
     if (operation === 'rb') return 'aws s3 rb removes a bucket';
@@ -107,7 +117,12 @@ function oneEphemeral(args: readonly string[]): boolean {
       for (let j = i + 1; j < args.length && !args[j]!.startsWith('-'); j++) names.push(args[j]!);
     }
   }
-  return names.length === 1 && !/[*?$`]/.test(names[0]!) && ephemeralOnly([...names, ...args]);
+  return (
+    names.length === 1 &&
+    !/[*?$`]/.test(names[0]!) &&
+    ephemeralOnly(names) &&
+    ephemeralOnly([...names, ...args])
+  );
 }
 
 export default defineRule({
