@@ -27,6 +27,12 @@ const AUTH_OFF_ENV: readonly [RegExp, RegExp][] = [
   [/^MONGO_INITDB_ROOT_PASSWORD$/, /^$/],
   [/^REDIS_ARGS$/, /--protected-mode\s+no\b/i],
   [/^RABBITMQ_DEFAULT_PASS$/, /^guest$/i],
+  // phpMyAdmin's config login: every visitor is signed in as that database user (r10).
+  [/^PMA_USER$/, /^\S+$/],
+  // Airflow's REST API with the auth backend that lets every request through (r10).
+  [/^AIRFLOW__API__AUTH_BACKENDS?$/, /\bbackend\.default\b/],
+  // Grafana trusting a header any client can send as the user's identity (r10).
+  [/^GF_AUTH_PROXY_ENABLED$/, /^true$/i],
 ];
 
 /** Command-line settings with the same effect (the service's own flags after the image name). */
@@ -42,6 +48,11 @@ const AUTH_OFF_ARGS: readonly RegExp[] = [
   /^--bind_ip(?:=|\s+)0\.0\.0\.0$/,
   // memcached has no authentication: listening on every address (r7).
   /^(?:-l|--listen)(?:=|\s+)0\.0\.0\.0$/,
+  // r10: a Kubernetes API server that lets anonymous requests do anything; Ray's dashboard (its job
+  // API runs code) on every address; Prometheus's admin API (deletes series).
+  /authorization-mode=AlwaysAllow\b/,
+  /^--dashboard-host(?:=|\s+)0\.0\.0\.0$/,
+  /^--web\.enable-admin-api$/,
 ];
 
 /** Settings that put authentication back (a redis password, mongo's root user). */
@@ -108,6 +119,8 @@ export function authOff(env: readonly string[], args: readonly string[]): string
   if (env.some(on)) return undefined;
   for (let i = 0; i < args.length; i++) {
     const pair = `${args[i]!} ${args[i + 1] ?? ''}`.trim();
+    // `--auth none` (code-server) turns it off; mongo's bare `--auth` turns it on.
+    if (AUTH_OFF_ARGS.some((re) => re.test(pair))) continue;
     if (on(args[i]!) || on(pair)) return undefined;
   }
   for (const e of env) {
