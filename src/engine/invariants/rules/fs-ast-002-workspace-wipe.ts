@@ -86,6 +86,8 @@ export default defineRule({
         !selectiveFind &&
         f.dynamic === true &&
         f.actor !== 'find' &&
+        // rmdir removes only empty directories: no file is lost.
+        f.actor !== 'rmdir' &&
         resolvePath(f.path, policy) === `${policy.workspaceRoot}/*` &&
         facts.of('exec').some((e) => e.via === 'find' && e.program === f.actor)
       ) {

@@ -284,6 +284,8 @@ export default defineRule({
       if (f.to.kind !== 'file' || seen.has(f.span.start)) continue;
       const abs = resolvePath(f.to.path, policy);
       if (!PUBLISHED_DIR.test(abs)) continue;
+      // An in-place edit (`sed -i` over the web root) publishes nothing that was not there already.
+      if (f.from.kind === 'file' && resolvePath(f.from.path, policy) === abs) continue;
       const what = secretSource(f.from, 'a published web directory', undefined, policy);
       if (what === null) continue;
       seen.add(f.span.start);
