@@ -211,14 +211,15 @@ function impliedPath(tool: string, key: string, value: string): boolean {
 
 /** Tools that send what they are given to their service: mail, chat, uploads, shares. */
 const SEND_TOOL =
-  /(?:^|_)(?:send|email|mail|gmail|upload|uploads|attach|share|publish|post|put|push|transfer|transmit|submit)(?:$|_)/;
+  /(?:^|_)(?:send|email|mail|gmail|upload|uploads|attach|share|publish|post|put|push|transfer|transmit|submit|reply|forward|message|comment|webhook)(?:$|_)|(?:^|_)copy_to(?:$|_)/;
 const UPLOAD_TOOL = /(?:^|_)(?:upload|uploads|put)(?:$|_)/;
 /** Keys a sending tool reads a local file from: attachments, and an upload's local side. */
 const SENT_FILE_KEY =
   /^(?:attachments?|attachment_paths?|attachment_files?|attach|files?|file_paths?|filepath|local|local_path|local_file|local_files|local_paths|source|src|source_path|source_file|src_path|input_path|input_file|upload_file)$/;
 
 /** Key words of the local side of a send (`file_ref`, `from_path`, `local_filename`), and of the remote side. */
-const LOCAL_SIDE = /(?:^|_)(?:local|from|source|src|ref|file|filename|input|attachment)(?:$|_)/;
+const LOCAL_SIDE =
+  /(?:^|_)(?:local|from|source|src|ref|file|files|filename|input|attachment|attach|include|media|image|photo|video|audio|document|artifact|asset)(?:$|_)/;
 const REMOTE_SIDE =
   /(?:^|_)(?:remote|dest|destination|to|target|output|out|save|url|uri|name|title|id|key)(?:$|_)/;
 
