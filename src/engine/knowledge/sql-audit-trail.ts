@@ -9,7 +9,7 @@ import { bareName, withoutComments } from './sql-text.js';
 /** Tables that hold an audit trail: `audit_log`, `audits`, `billing_audit`, `audit_events`. */
 const AUDIT_TABLE = /(?:^|_)audit(?:s|_?log|_?logs|_?trail|_?events?|_?entries|_?records)?(?:_|$)/;
 /** Columns that record a time (`created_at`, `logged_on`, `event_time`, `ts`, `timestamp`). */
-const TIME_COLUMN = String.raw`(?:[\w"\x60]+\.)?["\x60]?(?:\w*(?:_at|_on|_time|_ts|_date|time|timestamp|date|created|logged)|ts)["\x60]?`;
+const TIME_COLUMN = String.raw`(?:[\w"\x60]+\.)?["\x60]?(?:\w*(?:_at|_on|_time|_ts|_date|time|timestamp|date|created|logged)|ts|at|on|when)["\x60]?`;
 /** `time_col < <a past moment>`: an interval back from now, a dated literal or a bound parameter. */
 const OLDER_THAN = new RegExp(
   String.raw`\b${TIME_COLUMN}\s*<=?\s*(?:[^;]*?\binterval\b|[^;]*?\b(?:dateadd|date_sub|subdate|datediff|add_months|days_ago)\b|'(?:19|20)\d\d-|\$\d+|\?|:\w+|@\w+)`,
