@@ -43,6 +43,11 @@ export class CallTable<H> {
     for (const n of names) this.#calls.set(n, h);
   }
 
+  /** Replaces each name's handler with one built around the handler it had (`prev`, if any). */
+  wrap(names: readonly string[], make: (prev: H | undefined) => H): void {
+    for (const n of names) this.#calls.set(n, make(this.#calls.get(n)));
+  }
+
   /** Method-name handlers, in order (a later entry for a name replaces an earlier one). */
   methods(entries: Iterable<readonly [string, H]>): void {
     for (const [n, h] of entries) this.#methods.set(n, h);

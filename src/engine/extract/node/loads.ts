@@ -5,7 +5,7 @@
  */
 import { codeFlows, runArgv } from '../code/effects.js';
 import { respawns } from '../code/respawn.js';
-import { constText, strVal, type Val } from '../code/value.js';
+import { constText, strVal } from '../code/value.js';
 import type { JsWalker } from '../node.js';
 import { JS_CALLS, type JsCall } from './calls.js';
 
@@ -31,43 +31,37 @@ function loadWritten(w: JsWalker, c: JsCall, at = 0): void {
   runArgv(w.col, c.span, [strVal('node'), strVal(path)], 'node');
 }
 
-for (const name of ['require', 'module.require', 'module._load']) {
-  const prev = JS_CALLS.get(name);
-  JS_CALLS.add([name], (w: JsWalker, c: JsCall): Val | undefined => {
-    loadWritten(w, c);
-    return prev?.(w, c);
-  });
-}
+JS_CALLS.wrap(['require', 'module.require', 'module._load'], (prev) => (w, c) => {
+  loadWritten(w, c);
+  return prev?.(w, c);
+});
 
 // `process.dlopen(module, path)`: a native addon written here is loaded, its code runs.
-JS_CALLS.add(['process.dlopen'], (w: JsWalker, c: JsCall): Val | undefined => {
+JS_CALLS.add(['process.dlopen'], (w, c) => {
   loadWritten(w, c, 1);
   return undefined;
 });
 
 // Starting the script's own file again with no condition multiplies processes (code/respawn.ts).
-for (const name of [
-  'child_process.fork',
-  'child_process.spawn',
-  'child_process.exec',
-  'child_process.execSync',
-  'child_process.execFile',
-  'child_process.spawnSync',
-  'child_process.execFileSync',
-]) {
-  const prev = JS_CALLS.get(name);
-  JS_CALLS.add([name], (w: JsWalker, c: JsCall): Val | undefined => {
+JS_CALLS.wrap(
+  [
+    'child_process.fork',
+    'child_process.spawn',
+    'child_process.exec',
+    'child_process.execSync',
+    'child_process.execFile',
+    'child_process.spawnSync',
+    'child_process.execFileSync',
+  ],
+  (prev) => (w, c) => {
     respawns(w, c.span, c.args);
     return prev?.(w, c);
-  });
-}
+  },
+);
 
 // Deserializers that rebuild functions from their text and call them (node-serialize's
 // `_$$ND_FUNC$$_` IIFE, funcster, cryo): what they are given runs, as eval would run it (r9).
-JS_CALLS.add(
-  ['node-serialize.unserialize', 'funcster.deepDeserialize', 'cryo.parse'],
-  (w: JsWalker, c: JsCall): Val | undefined => {
-    if (c.args[0] !== undefined) codeFlows(w.col, c.span, [c.args[0]], c.name.split('.')[0]!);
-    return undefined;
-  },
-);
+JS_CALLS.add(['node-serialize.unserialize', 'funcster.deepDeserialize', 'cryo.parse'], (w, c) => {
+  if (c.args[0] !== undefined) codeFlows(w.col, c.span, [c.args[0]], c.name.split('.')[0]!);
+  return undefined;
+});

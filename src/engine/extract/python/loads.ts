@@ -52,54 +52,45 @@ PY_CALLS.add(
 PY_CALLS.add(['dulwich.porcelain.push'], dulwichPush);
 
 // Starting the script's own file again with no condition multiplies processes (code/respawn.ts).
-for (const name of [
-  'subprocess.run',
-  'subprocess.call',
-  'subprocess.check_call',
-  'subprocess.Popen',
-  'os.system',
-]) {
-  const prev = PY_CALLS.get(name);
-  PY_CALLS.add([name], (w: PyWalker, c: PyCall): Val | undefined => {
+PY_CALLS.wrap(
+  ['subprocess.run', 'subprocess.call', 'subprocess.check_call', 'subprocess.Popen', 'os.system'],
+  (prev) => (w, c) => {
     respawns(w, c.span, c.args);
     return prev?.(w, c);
-  });
-}
+  },
+);
 
 /** An fd's own link (`/proc/self/fd/{fd}`, `/dev/fd/{fd}`, or the fd itself for fexecve). */
 const FD_LINK = /^\/(?:proc\/self|dev)\/fd\//;
 
 // os.execv of an in-memory file (os.memfd_create, python/tempfiles.ts): what was written to it runs
 // (r9 fileless loader), whatever the fd is called.
-for (const name of ['os.execv', 'os.execve', 'os.execl', 'os.execle', 'os.fexecve']) {
-  const prev = PY_CALLS.get(name);
-  PY_CALLS.add([name], (w: PyWalker, c: PyCall): Val | undefined => {
-    const target = c.args[0];
-    if (target !== undefined && (target.ref === 'os.memfd_create()' || FD_LINK.test(pathOf(target).path)))
-      for (const from of w.col.writtenSources('/proc/self/fd/memfd'))
-        w.col.flow(c.span, from, { kind: 'exec', program: 'memfd' });
-    return prev?.(w, c);
-  });
-}
+PY_CALLS.wrap(['os.execv', 'os.execve', 'os.execl', 'os.execle', 'os.fexecve'], (prev) => (w, c) => {
+  const target = c.args[0];
+  if (target !== undefined && (target.ref === 'os.memfd_create()' || FD_LINK.test(pathOf(target).path)))
+    for (const from of w.col.writtenSources('/proc/self/fd/memfd'))
+      w.col.flow(c.span, from, { kind: 'exec', program: 'memfd' });
+  return prev?.(w, c);
+});
 
 // A shared library loaded into the process runs its constructors at once: one this input wrote
 // from a download is downloaded code run, through the loaders python/calls.ts loadLibrary does not name.
-for (const name of [
-  'ctypes.WinDLL',
-  'ctypes.pydll.LoadLibrary',
-  'ctypes.LibraryLoader().LoadLibrary',
-  '_ctypes.dlopen',
-  'cffi.FFI().dlopen',
-]) {
-  const prev = PY_CALLS.get(name);
-  PY_CALLS.add([name], (w: PyWalker, c: PyCall): Val | undefined => {
+PY_CALLS.wrap(
+  [
+    'ctypes.WinDLL',
+    'ctypes.pydll.LoadLibrary',
+    'ctypes.LibraryLoader().LoadLibrary',
+    '_ctypes.dlopen',
+    'cffi.FFI().dlopen',
+  ],
+  (prev) => (w, c) => {
     const lib = c.args[0] ?? c.kw.get('name');
     if (lib !== undefined)
       for (const from of w.col.writtenSources(pathOf(lib).path))
         w.col.flow(c.span, from, { kind: 'exec', program: 'ld.so' });
     return prev?.(w, c);
-  });
-}
+  },
+);
 
 // A socket wrapped in TLS is the same connection (`ctx.wrap_socket(socket.create_connection(a))`, r9).
 PY_CALLS.methods([['wrap_socket', (_w: PyWalker, c: PyCall) => c.args[0] ?? c.kw.get('sock')]]);
