@@ -323,6 +323,8 @@ const ACCOUNT_OFF = new RegExp(
   String.raw`^\s*alter\s+(?:role|user|login)\s+(?:if\s+exists\s+)?(${ACCOUNT}(?:\s*,\s*${ACCOUNT})*)\s[^;]*?\b(?:nologin|account\s+lock|disable|valid\s+until\s+'(?:19\d\d|20[01]\d|202[0-5])-)`,
   'i',
 );
+/** Each account of a list, compiled once (`match` with /g resets lastIndex itself). */
+const EACH_ACCOUNT = new RegExp(ACCOUNT, 'g');
 /** The operator's own administrator accounts and the session's own: locking them locks the operator out. */
 const ADMIN_ACCOUNT =
   /^(?:root|postgres|admin|administrator|dba|sys|system|rdsadmin|cloudsqlsuperuser|azure_superuser|current_user|session_user|current_role|user)$|(?:^|_)(?:admin|dba|root|superuser)(?:_|$|\d)/;
@@ -335,9 +337,7 @@ const ADMIN_ACCOUNT =
 export function accountSwitchedOff(text: string): string | undefined {
   const m = ACCOUNT_OFF.exec(withoutComments(text));
   if (!m) return undefined;
-  const names = (m[1]!.match(new RegExp(ACCOUNT, 'g')) ?? []).map((a) =>
-    unquote(a.replace(/\s*@[\s\S]*$/, '').trim()),
-  );
+  const names = (m[1]!.match(EACH_ACCOUNT) ?? []).map((a) => unquote(a.replace(/\s*@[\s\S]*$/, '').trim()));
   const who = names.filter((n) => n === '' || APP_ROLE.test(n) || ADMIN_ACCOUNT.test(n));
   return who.length > 0
     ? `the account ${who.join(', ') || "''"} is locked or disabled: the application or its operator can no longer log in`
