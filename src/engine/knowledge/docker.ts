@@ -240,12 +240,20 @@ const ENTRYPOINT_IMAGES: readonly (readonly [RegExp, string])[] = [
   [/^docker$/, 'docker'],
 ];
 
-/** docker's subcommands: the official image's entrypoint prefixes these with `docker`. */
-const DOCKER_SUBCOMMAND =
-  /^(?:run|exec|ps|build|buildx|compose|pull|push|rm|rmi|cp|save|load|export|import|stop|kill|start|create|volume|network|system|image|container|context|login|logout|tag|inspect|logs|swarm|service|stack|node|secret|config|plugin|info|version|prune)$/;
-
-/** Images whose entrypoint script runs a first word that is a program itself (curlimages' `sh -c`). */
-const SMART_ENTRYPOINT = new Set(['curl', 'wget', 'http']);
+/**
+ * Images whose entrypoint script runs a first word that is a program itself (curlimages' `sh -c`,
+ * the docker image's `sh`): the CLI runs only when the first word is one of its own arguments.
+ */
+const CLIENT_ARGUMENT = /^-|^[a-z][a-z0-9+.-]*:\/\/|^[\w.-]+\.[a-z]{2,}(?:[:/]|$)/i;
+const OWN_FIRST_WORD: ReadonlyMap<string, RegExp> = new Map([
+  ['curl', CLIENT_ARGUMENT],
+  ['wget', CLIENT_ARGUMENT],
+  ['http', CLIENT_ARGUMENT],
+  [
+    'docker',
+    /^-|^(?:run|exec|ps|build|buildx|compose|pull|push|rm|rmi|cp|save|load|export|import|stop|kill|start|create|volume|network|system|image|container|context|login|logout|tag|inspect|logs|swarm|service|stack|node|secret|config|plugin|info|version|prune)$/,
+  ],
+]);
 
 /**
  * The program an image runs with the command words as its arguments, or undefined; `first` is the
@@ -276,15 +284,10 @@ export function entrypointOf(image: string | undefined, first: string): string |
     .replace(/@sha256:[0-9a-f]+$/i, '')
     .replace(/:[\w.-]+$/, '')
     .replace(/^(?:docker\.io\/|index\.docker\.io\/)(?:library\/)?/, '');
-  for (const [re, program] of ENTRYPOINT_IMAGES)
-    if (re.test(name))
-      return program === 'docker'
-        ? /^-/.test(first) || DOCKER_SUBCOMMAND.test(first)
-          ? program
-          : undefined
-        : SMART_ENTRYPOINT.has(program) &&
-            !/^-|^[a-z][a-z0-9+.-]*:\/\/|^[\w.-]+\.[a-z]{2,}(?:[:/]|$)/i.test(first)
-          ? undefined
-          : program;
+  for (const [re, program] of ENTRYPOINT_IMAGES) {
+    if (!re.test(name)) continue;
+    const own = OWN_FIRST_WORD.get(program);
+    return own === undefined || own.test(first) ? program : undefined;
+  }
   return undefined;
 }
