@@ -4,6 +4,8 @@
  */
 import type { DataSource } from '../../facts.js';
 import type { Runtime, Span } from '../../types.js';
+import { codeWords } from './argv-code.js';
+import { ciEventTarget } from './ci-event.js';
 import { type Collector, looksLikeSql, programName, shellJoin, shellWord, SHELLS } from './collector.js';
 import { jsonVal } from './fold.js';
 import { localDatabases, onlyResets } from './local-store.js';
@@ -165,7 +167,7 @@ export function runArgv(
   if (argv.length === 0) return;
   const words = argv.map(render);
   const program = programName(words[0]!);
-  codeFlows(col, span, argv, program, STDIN_RUNNERS.has(program));
+  codeFlows(col, span, codeWords(argv, words, program), program, STDIN_RUNNERS.has(program));
   if (SHELLS.has(program) && shellReadsStdin(words)) {
     // A shell fed a known script on standard input runs that script.
     const script = opts.input === undefined ? null : constText(opts.input);
@@ -269,7 +271,7 @@ export function request(col: Collector, span: Span, actor: string, req: Request)
   // Any other hosted resource deleted over its control plane's REST API (code/saas-rest.ts).
   const saas = forge !== null || req.method === undefined ? null : saasDeleteLine(url, req.method, req.url);
   if (saas !== null) col.nested(saas, 'bash', span, actor);
-  const parsed = parseTarget(url);
+  const parsed = ciEventTarget(col, req.url) ?? parseTarget(url);
   const target = req.port !== undefined && parsed.url === undefined ? { ...parsed, port: req.port } : parsed;
   col.net(span, target, req.sends, actor);
   for (const address of req.resolvers ?? []) col.net(span, resolvedTo(target, address), req.sends, actor);

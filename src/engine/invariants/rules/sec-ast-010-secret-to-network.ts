@@ -79,8 +79,15 @@ const PROVIDERS: readonly [RegExp, RegExp][] = [
  * also go to self-hosted forges, named so (github.acme.com, git.acme.io, gitlab.acme.net).
  */
 const BOUND: readonly [RegExp, RegExp][] = [
-  [/^(?:GITHUB|GH)_/, /(?:^|\.)(?:github\.com|githubusercontent\.com|ghcr\.io)$|^(?:github|ghe|git)[\w-]*\./],
-  [/^(?:GITLAB|CI_JOB)_/, /(?:^|\.)gitlab\.com$|^(?:gitlab|git)[\w-]*\./],
+  // `$github_api_url`: the endpoint the runner names (GITHUB_API_URL, its event payload's URLs).
+  [
+    /^(?:GITHUB|GH)_/,
+    /(?:^|\.)(?:github\.com|githubusercontent\.com|ghcr\.io)$|^(?:github|ghe|git)[\w-]*\.|^\$github_(?:api|server|graphql)_url$/,
+  ],
+  [
+    /^(?:GITLAB|CI_JOB)_/,
+    /(?:^|\.)gitlab\.com$|^(?:gitlab|git)[\w-]*\.|^\$ci_(?:api_v4|api_graphql|server)_url$/,
+  ],
   [/^AWS_/, /(?:^|\.)amazonaws\.com(?:\.cn)?$|(?:^|\.)aws\.amazon\.com$/],
   [/^STRIPE_/, /(?:^|\.)stripe\.com$/],
   [/^SLACK_/, /(?:^|\.)slack\.com$/],
