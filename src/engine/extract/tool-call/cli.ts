@@ -20,6 +20,8 @@ import { secretForwardLines, SECRET_FORWARD_WORDS } from './secret-forward.js';
 import { instructionCode } from './instructions.js';
 import { searchLines, SEARCH_WORDS } from './search.js';
 import { systemLines, SYSTEM_WORDS } from './system.js';
+import { signInLines } from './sign-in.js';
+import { emptyingLines } from './emptying.js';
 
 export interface CliEquivalent {
   readonly code: string;
@@ -376,7 +378,20 @@ const AWS_SERVICES = new Set([
   'secretsmanager',
   'ssm',
   'lambda',
+  'ecs',
 ]);
+
+/** Field names of security-group tools spelled as the CLI's own options (`port_range` is `--port`). */
+const AWS_OPTION: Readonly<Record<string, string>> = {
+  port_range: 'port',
+  ports: 'port',
+  cidr_ip: 'cidr',
+  cidr_ipv4: 'cidr',
+  cidr_block: 'cidr',
+  source_cidr: 'cidr',
+  source_range: 'cidr',
+  from_cidr: 'cidr',
+};
 
 /** The field names an s3 transfer tool gives its source (0) and destination (1) under. */
 const S3_ENDS: ReadonlyMap<string, number> = new Map([
@@ -414,7 +429,9 @@ function aws(w: readonly string[], f: Map<string, unknown>): CliEquivalent | und
   const at = w.findIndex((x) => AWS_SERVICES.has(x));
   // `aws_authorize_security_group_ingress`: security groups are EC2's, whatever the tool calls the service.
   const sg = at < 0 && has(w, 'security') && has(w, 'group', 'groups') ? w.indexOf('aws') : -1;
-  const service = str(f, 'service', 'service_name') ?? (at >= 0 ? w[at] : sg >= 0 ? 'ec2' : undefined);
+  // A service the name gives wins: then a `service` field is the operation's own (ECS `--service api`).
+  const named = at >= 0 ? w[at] : sg >= 0 ? 'ec2' : undefined;
+  const service = named ?? str(f, 'service', 'service_name');
   const op =
     str(f, 'operation', 'operation_name', 'action', 'command') ??
     (at >= 0 && at < w.length - 1
@@ -429,6 +446,10 @@ function aws(w: readonly string[], f: Map<string, unknown>): CliEquivalent | und
   const nested = f.get('parameters');
   const params = nested !== null && typeof nested === 'object' && !Array.isArray(nested) ? fields(nested) : f;
   for (const [k, v] of params) {
+    if ((k === 'service' || k === 'service_name') && named !== undefined && named !== str(f, k)) {
+      opts.push(`--${k.replace(/_/g, '-')} ${quote(String(v))}`);
+      continue;
+    }
     if (
       [
         'service',
@@ -452,7 +473,7 @@ function aws(w: readonly string[], f: Map<string, unknown>): CliEquivalent | und
       continue;
     }
     if (typeof v === 'string' || typeof v === 'number')
-      opts.push(`--${k.replace(/_/g, '-')} ${quote(String(v))}`);
+      opts.push(`--${(AWS_OPTION[k] ?? k).replace(/_/g, '-')} ${quote(String(v))}`);
     else if (v === true) opts.push(`--${k.replace(/_/g, '-')}`);
     // A list of plain values (`instance-ids`) is the CLI's space-separated list.
     else if (Array.isArray(v) && v.every((x) => typeof x === 'string'))
@@ -463,7 +484,10 @@ function aws(w: readonly string[], f: Map<string, unknown>): CliEquivalent | und
       if (json.length < 65536) opts.push(`--${k.replace(/_/g, '-')} ${quote(json)}`);
     }
   }
-  const verb = op.replace(/([a-z])([A-Z])/g, '$1-$2').toLowerCase();
+  const spelled = op.replace(/([a-z])([A-Z])/g, '$1-$2').toLowerCase();
+  // `authorize_ingress`, `authorize_sg_ingress`: EC2's one ingress operation, whatever the tool shortens it to.
+  const verb =
+    service === 'ec2' && /^authorize-.*ingress$/.test(spelled) ? 'authorize-security-group-ingress' : spelled;
   // `s3 delete-bucket` is the s3api spelling (the high-level `s3` commands are rb, rm, cp ...).
   const svc = service === 's3' && verb.includes('-') ? 's3api' : service;
   return bash(['aws', quote(svc), quote(verb), ...ends.filter((e) => e !== ''), ...opts.slice(0, 32)]);
@@ -779,6 +803,15 @@ export function cliEquivalents(name: string, args: unknown): CliEquivalent[] {
   const w = nameWords(name);
   // Most calls (read_file, web_fetch, bash) name no family: stop before reading any field.
   if (w.length === 0 || w.length > 12) return [];
+  // What the arguments do under any tool name: an account's sign-in weakened or diverted
+  // (tool-call/sign-in.ts), a resource emptied or stopped by a setting (tool-call/emptying.ts).
+  const byArguments = [...signInLines(w, args), ...emptyingLines(w, fields(args), args)];
+  const byName = familyLines(w, args);
+  return byArguments.length === 0 ? byName : [...byArguments, ...byName];
+}
+
+/** The lines of the families a tool's name belongs to (git, docker, aws, saas ...). */
+function familyLines(w: readonly string[], args: unknown): CliEquivalent[] {
   if (!w.some((x) => FAMILY_WORDS.has(x))) {
     // A generic tool given its operation as a field (`{"action": "delete_index"}`).
     const rec =

@@ -13,7 +13,7 @@ import { PRODUCTION, scratchOnly } from './whole-resource.js';
 
 /** Verbs that lose what they act on. */
 const DESTROY = new Set(
-  'delete remove destroy purge wipe erase drop rm nuke flush empty clear truncate terminate deprovision obliterate dispose revoke invalidate expire unpublish'.split(
+  'delete remove destroy purge wipe erase drop rm nuke flush empty clear truncate terminate deprovision obliterate dispose revoke invalidate expire unpublish undeploy'.split(
     ' ',
   ),
 );
@@ -88,10 +88,67 @@ function narrowed(f: Map<string, unknown>): boolean {
   return false;
 }
 
+/** States of items that are over: deleting or stopping those is cleanup. */
+const DEAD_STATE =
+  /\b(?:cancell?ed|closed|stopped|terminated|expired|archived|deleted|inactive|disabled|deactivated|suspended|failed|rejected|declined|bounced|pending|stale|spam|trash|draft|orphaned|completed|finished|old)\b/i;
+
+/** Keys that select items by a condition instead of naming them. */
+const SELECTOR_KEY =
+  /^(?:filter|filters|selector|label_selector|tag_filter|tag_filters|tags|where|query|search|match)$/;
+/** Keys that name items one by one (then the call acts on those, not on a set). */
+const ITEM_KEY = /(?:^|_)(?:id|ids|arn|arns|key|keys|name|names|uid|uids|login|email|emails|user|username)$/;
+/** Attributes a condition selects a whole state or environment by (not one item's identity). */
+const STATE_ATTRIBUTE =
+  /^(?:status|state|type|kind|env|environment|stage|tier|plan|lifecycle|lifecycle_state|instance_state_name|active|enabled|tag:[\w.-]+)$/i;
+
+/**
+ * A selector that picks a whole state or environment: `status eq "ACTIVE"`, `{"tag:env": "prod"}`,
+ * `[{Name: "instance-state-name", Values: ["running"]}]`; not one that names an item (`email eq "x"`).
+ */
+function broadSelector(v: unknown): boolean {
+  if (typeof v === 'string') {
+    const attrs = [...v.matchAll(/([\w.:-]+)\s*(?:\s(?:eq|=|==|is|in|sw|co)\s|[=:])/gi)].map((m) =>
+      m[1]!.replace(/^.*\./, ''),
+    );
+    return attrs.length > 0 && attrs.every((a) => STATE_ATTRIBUTE.test(a.replace(/-/g, '_')));
+  }
+  if (Array.isArray(v)) return v.length > 0 && v.slice(0, 16).every((x) => broadSelector(x));
+  if (v === null || typeof v !== 'object') return false;
+  const rec = v as Record<string, unknown>;
+  // EC2's `{Name: "tag:env", Values: ["prod"]}`.
+  const named = rec.Name ?? rec.name ?? rec.Key ?? rec.key;
+  if (typeof named === 'string' && (rec.Values ?? rec.values ?? rec.Value ?? rec.value) !== undefined)
+    return STATE_ATTRIBUTE.test(named.replace(/-/g, '_'));
+  const keys = Object.keys(rec);
+  return keys.length > 0 && keys.every((k) => STATE_ATTRIBUTE.test(k.replace(/-/g, '_')));
+}
+
+/** `aws_stop_instances {filters: {"tag:env": "prod"}}`, `okta_deactivate_users {filter: 'status eq "ACTIVE"'}`. */
+function everyInState(
+  w: readonly string[],
+  f: Map<string, unknown>,
+  verb: string,
+): CliEquivalent | undefined {
+  const selector = [...f].find(([k, v]) => SELECTOR_KEY.test(k) && broadSelector(v));
+  if (selector === undefined || [...f].some(([k]) => ITEM_KEY.test(k) && !SELECTOR_KEY.test(k)))
+    return undefined;
+  const values = JSON.stringify(selector[1]);
+  // A terminal state picks the leftovers (`status: cancelled`, `state: stopped`), not the living set.
+  if (DEAD_STATE.test(values)) return undefined;
+  if (scratchOnly([...(values.match(/[\w.:-]+/g) ?? []).slice(0, 32), w.join('_')])) return undefined;
+  const effect = DESTROY.has(verb) ? 'destroy' : 'suspend';
+  return action(effect, `set of ${w.at(-1) ?? 'item'}`, `${w.join('_')} where ${values.slice(0, 120)}`);
+}
+
 export function everyItemLines(w: readonly string[], f: Map<string, unknown>): CliEquivalent[] {
   const verb = w.find((x) => DESTROY.has(x) || SUSPEND.has(x));
   if (verb === undefined || w.some((x) => /^(?:get|list|describe|read|show|count|preview|plan)$/.test(x)))
     return [];
+  const last = w.at(-1) ?? '';
+  if (!DISPOSABLE.has(last) && !w.some((x) => QUALIFIER.has(x))) {
+    const inState = everyInState(w, f, verb);
+    if (inState !== undefined) return [inState];
+  }
   const named = w.findIndex((x) => ALL.has(x));
   // `clear_all`, `docker_stop_all`: all of nothing named (a screen, the local containers).
   if (named === w.length - 1) return [];

@@ -6,6 +6,7 @@
  */
 import { parseAllDocuments } from 'yaml';
 import { bash, quote, type CliEquivalent } from './cli.js';
+import { ACTION_PROGRAM } from './saas.js';
 
 /** Fields that hold a manifest as YAML/JSON text or as an object. */
 const MANIFEST_KEYS = [
@@ -59,11 +60,57 @@ function documents(value: unknown): unknown[] {
   }
 }
 
+/**
+ * A (Cluster)RoleBinding as the `kubectl create (cluster)rolebinding` line that makes it, so the
+ * rules that judge that line (cluster-admin bound, the anonymous group let in) judge the manifest.
+ */
+function bindingLines(doc: Record<string, unknown>): CliEquivalent[] {
+  const kind = doc.kind;
+  if (kind !== 'ClusterRoleBinding' && kind !== 'RoleBinding') return [];
+  const role = doc.roleRef as { kind?: unknown; name?: unknown } | undefined;
+  if (role === null || typeof role !== 'object' || typeof role.name !== 'string') return [];
+  const flag = { Group: '--group', User: '--user', ServiceAccount: '--serviceaccount' } as const;
+  const subjects = (Array.isArray(doc.subjects) ? doc.subjects : []).slice(0, 32).flatMap((s: unknown) => {
+    const r = s as { kind?: unknown; name?: unknown; namespace?: unknown } | null;
+    if (r === null || typeof r !== 'object' || typeof r.name !== 'string') return [];
+    const f = flag[r.kind as keyof typeof flag];
+    if (f === undefined) return [];
+    const name =
+      f === '--serviceaccount'
+        ? `${typeof r.namespace === 'string' ? r.namespace : 'default'}:${r.name}`
+        : r.name;
+    return [`${f}=${quote(name)}`];
+  });
+  const meta = doc.metadata as { name?: unknown } | undefined;
+  const name = typeof meta?.name === 'string' ? meta.name : 'binding';
+  const roleFlag = role.kind === 'Role' ? '--role' : '--clusterrole';
+  const out = [
+    bash([
+      `kubectl create ${kind.toLowerCase()}`,
+      quote(name),
+      `${roleFlag}=${quote(role.name)}`,
+      ...subjects,
+    ]),
+  ];
+  // Any role bound to the anonymous or unauthenticated group is that role for everyone who can reach the API.
+  if (subjects.some((s) => /^--(?:group|user)=system:(?:unauthenticated|anonymous)$/.test(s)))
+    out.push(
+      bash([
+        ACTION_PROGRAM,
+        'expose',
+        quote(`${kind} ${name}`),
+        quote(`${role.name} bound to the anonymous public`),
+      ]),
+    );
+  return out;
+}
+
 export function manifestLines(f: Map<string, unknown>): CliEquivalent[] {
   const out: CliEquivalent[] = [];
   for (const key of MANIFEST_KEYS) {
     for (const doc of documents(f.get(key))) {
       if (doc === null || typeof doc !== 'object' || Array.isArray(doc)) continue;
+      out.push(...bindingLines(doc as Record<string, unknown>));
       const json = JSON.stringify(doc);
       if (json.length > MAX_MANIFEST) continue;
       // The docker runtime reads kubectl run (docker/cli.ts); the bash one does not.

@@ -95,6 +95,13 @@ const ANYONE =
 const UNAMBIGUOUS =
   /^(?:all_?users|all_?authenticated_?users|anonymous|public_read(?:_write)?|anyone_with_(?:the_)?link)$/i;
 
+/** Keys naming who a grant or binding is for. */
+const PRINCIPAL_KEY =
+  /(?:^|_)(?:member|members|principal|principals|grantee|grantees|subject|subjects|identity|entity|group|groups)$/;
+/** Principals that are everyone: GCP's allUsers/allAuthenticatedUsers, Kubernetes' anonymous and unauthenticated groups. */
+const PUBLIC_PRINCIPAL =
+  /^(?:all_?users|all_?authenticated_?users|system:(?:unauthenticated|anonymous)|(?:group|user):system:(?:unauthenticated|anonymous))$/i;
+
 /** Tool-name words of a sharing or visibility change. */
 const SHARE_WORDS = [
   'share',
@@ -145,6 +152,14 @@ function expose(w: readonly string[], all0: readonly [string, Json][]): CliEquiv
   if (has(w, ...READ) && !publicWord) return undefined;
   if (has(w, 'delete', 'remove', 'revoke', 'disable', 'unshare', 'unpublish')) return undefined;
   if (publicWord) return action('expose', w.join('_'), 'made public');
+  // A principal that is the public itself (`member: allAuthenticatedUsers`, a binding's subject
+  // `system:unauthenticated`) is exposure whatever the tool calls the grant (red team r10).
+  const publicPrincipal = all0.find(
+    ([k, v]) =>
+      PRINCIPAL_KEY.test(k) &&
+      (Array.isArray(v) ? v.slice(0, 64) : [v]).some((x) => PUBLIC_PRINCIPAL.test(text(x as Json) ?? '')),
+  );
+  if (publicPrincipal !== undefined) return action('expose', w.join('_'), `granted to ${publicPrincipal[0]}`);
   // An existing page, space or database changed (`notion_update_page`): its flags open it as a share does.
   const updating = has(w, ...UPDATE) && !has(w, 'create', 'new', 'add', 'fork');
   if (!sharing && !updating) return undefined;
@@ -454,6 +469,14 @@ function dns(
     (CRITICAL_TYPES.test(type) || apex(name))
   )
     return action('destroy', 'dns', `${type} record of ${name ?? 'the zone'} deleted`);
+  // An upsert of a domain's mail or delegation records replaces them whatever was there (as a
+  // Route 53 UPSERT in a change batch does above): the domain's mail or zone goes elsewhere.
+  if (has(w, 'upsert', 'replace', 'overwrite') && CRITICAL_TYPES.test(type))
+    return action(
+      'redirect',
+      'dns',
+      `${type} record of ${name ?? 'the zone'} replaced by ${str(f, 'content', 'value', 'target', 'data', 'exchange') ?? 'a new target'}`,
+    );
   // An update names an existing record: the traffic already going to that name goes elsewhere.
   if (
     has(w, 'update', 'edit', 'patch', 'modify', 'change', 'overwrite', 'replace', 'set') &&
@@ -505,6 +528,7 @@ export const SAAS_WORDS = [
   'route53',
   'rrset',
   'rrsets',
+  'upsert',
   'account',
   'assign',
   'grant',

@@ -45,6 +45,8 @@ const DESTROY = new Set([
   // A subscription or account cancelled ends what it pays for (heroku_cancel_subscription); a model undeployed stops serving.
   'undeploy',
   'cancel',
+  // A hosted folder or drive put in the trash (and the trash emptied) is deleted with it.
+  'trash',
 ]);
 /** Verbs that take a whole resource offline (Supabase `pause_project`, a suspended organisation). */
 const SUSPEND = new Set(['pause', 'suspend', 'deactivate', 'decommission', 'shutdown']);
@@ -204,6 +206,12 @@ const WHOLE = new Set([
 ]);
 /** What a suspend verb takes offline as a whole (stopping one instance or a dev server is ordinary). */
 const SUSPENDABLE = new Set([
+  // A hosted service or app suspended stops serving everyone (render_suspend_service).
+  'service',
+  'services',
+  'app',
+  'apps',
+  'application',
   'project',
   'projects',
   'org',
@@ -321,6 +329,10 @@ function narrows(f: Map<string, unknown>): boolean {
   return [...f].some(([k, v]) => NARROWING.test(k) && !(SELECTOR.test(k) && selectsAll(v)));
 }
 
+/** Keys naming the container whose items a bulk delete empties. */
+const CONTAINER_KEY =
+  /^(?:index|index_name|collection|collection_name|table|table_name|bucket|bucket_name|namespace|database|container)$/;
+
 /** Item deletes by query (`delete_by_query`, `delete_documents`, `bulk_delete`) given a query that selects everything. */
 function everyItem(w: readonly string[], f: Map<string, unknown>): boolean {
   return (
@@ -430,8 +442,29 @@ export function wholeResourceLines(w0: readonly string[], f: Map<string, unknown
         : undefined);
   if (hit === undefined) {
     // `delete_documents {filter: {}}`: every item of the container, named or not.
-    const container = str(f, 'index', 'collection', 'table', 'bucket', 'namespace', 'database', 'container');
-    if (everyItem(w, f) && !(container !== undefined && scratchOnly([container])))
+    const container = str(
+      f,
+      'index',
+      'index_name',
+      'collection',
+      'collection_name',
+      'table',
+      'table_name',
+      'bucket',
+      'bucket_name',
+      'namespace',
+      'database',
+      'container',
+    );
+    // `algolia_clear_objects {index}`: items deleted in bulk with none of them named.
+    const unnamed =
+      container !== undefined &&
+      w.some((x) => DESTROY.has(x)) &&
+      ITEM.has(w[w.length - 1]!) &&
+      /s$/.test(w[w.length - 1]!) &&
+      !narrows(f) &&
+      ![...f.keys()].some((k) => /(?:^|_)(?:ids?|keys?|names?)$/.test(k) && !CONTAINER_KEY.test(k));
+    if ((unnamed || everyItem(w, f)) && !scratchOnly([container ?? '', w0.join('_')]))
       return [action('destroy', `contents of ${container ?? 'the store'}`, w0.join('_'))];
     // Any other hosted resource whose name says production (`sagemaker_delete_endpoint fraud-model-prod`).
     const other = anyObject(w);

@@ -462,12 +462,43 @@ const WRITTEN_FILES: readonly WrittenFile[] = [
   { path: /\.go$/, code: goGenerate, runtime: 'bash' },
 ];
 
+/**
+ * Files whose commands nothing runs by itself: documents (an install line in a README is for a
+ * reader), source code (its strings are judged when the program runs) and Dockerfiles (the docker
+ * runtime judges a build).
+ */
+const NOT_CONFIG =
+  /\.(?:md|markdown|mdx|rst|txt|adoc|asciidoc|html?|org|tex|ipynb|py|pyi|js|mjs|cjs|jsx|ts|tsx|go|rs|java|kt|kts|scala|rb|php|c|h|cc|cpp|hpp|cs|swift|m|lua|pl|r|jl|dart|ex|exs|erl|hs|clj|vue|svelte|sql|csv|tsv|log|lock|patch|diff)$|(?:^|\/)(?:Dockerfile|Containerfile)(?:\.[\w.-]+)?$|\.(?:dockerfile|containerfile)$/i;
+/** An inline program in a setting's value: `sh -c '...'`, `bash -c "..."`, `python3 -c "..."`, `node -e '...'`. */
+const INLINE_PROGRAM =
+  /(?:^|[\s"'=[,(:])((?:\/[\w./-]*\/)?(?:(?:ba|z|da|k)?sh|python[\d.]*|node|perl|ruby)\s+-[ce]\s+(?:'[^'\n]*'|"(?:[^"\\\n]|\\.)*"))/g;
+/** A download piped into a shell or interpreter, wherever it is written (a setting, an argv element, a hook). */
+const FETCH_RUN =
+  /\b(?:curl|wget)\s[^\n"'`|;]*\|\s*(?:sudo\s+(?:-\S+\s+)*)?(?:\S*\/)?(?:(?:ba|z|da|k)?sh|python[\d.]*|node|perl|ruby)\b/g;
+
+/**
+ * Commands in a configuration file no entry above knows (red team r10): a credential helper
+ * (`credential_process = sh -c '...'`), a kubeconfig `exec` plugin, a tool's `[hooks]`, a desktop
+ * entry's `Exec=`, a Procfile. Whatever format, a setting whose value is an inline program or a
+ * download piped to a shell is there to be run by whatever reads the file.
+ */
+function configCommands(content: string): string {
+  const out: string[] = [];
+  for (const m of content.matchAll(INLINE_PROGRAM)) if (out.length < 32) out.push(m[1]!);
+  for (const m of content.matchAll(FETCH_RUN)) if (out.length < 64) out.push(m[0]);
+  return out.join('\n');
+}
+
 /** The code in `content` written to `path` that runs later, or undefined. */
 export function writtenCode(path: string, content: string): WrittenCode | undefined {
   if (content.trim() === '') return undefined;
   if (SHELL_SHEBANG.test(content)) return { code: content, runtime: 'bash' };
   const file = WRITTEN_FILES.find((f) => f.path.test(path));
-  if (file === undefined) return undefined;
+  if (file === undefined) {
+    if (NOT_CONFIG.test(path) || content.length > 262144) return undefined;
+    const code = configCommands(content);
+    return code === '' ? undefined : { code, runtime: 'bash' };
+  }
   const code = file.code(content);
   if (code.trim() === '') return undefined;
   return file.ignore ? { code, runtime: file.runtime, ignore: file.ignore } : { code, runtime: file.runtime };

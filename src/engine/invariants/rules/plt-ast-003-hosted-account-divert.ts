@@ -3,8 +3,9 @@
  * team r5, r7): a file, bucket or space shared with anyone (under any key: `scope: anonymous`,
  * `acl: public-read`, `members: [allUsers]`, `anonymous_access: true`), mail auto-forwarded by a
  * filter or setting, a payout or transfer sent or the payout bank account changed, a guest or outside organisation invited, a
- * deploy key that can push, a repository webhook to an outside host. tool-call/saas.ts turns such
- * calls into `agent-guard-action expose|divert|transfer|grant <object> <detail>` lines.
+ * deploy key that can push, a repository webhook to an outside host, sign-in weakened or redirected
+ * (red team r10). tool-call/saas.ts and sign-in.ts turn such calls into `agent-guard-action
+ * expose|divert|transfer|grant|weaken <object> <detail>` lines.
  */
 import { defineRule } from '../define-rule.js';
 import { execHits } from '../command-line.js';
@@ -16,6 +17,7 @@ const WHAT: Readonly<Record<string, string>> = {
   divert: 'sends it elsewhere from now on',
   transfer: 'moves money out of the account',
   grant: 'lets an outside account in',
+  weaken: 'weakens how its accounts sign in',
 };
 
 export default defineRule({
@@ -25,7 +27,7 @@ export default defineRule({
   kinds: ['exec'],
   programs: [PROGRAM],
   summary:
-    'A tool call shares a hosted file with anyone, auto-forwards mail, sends a payout or changes the bank account, invites a guest, adds a write deploy key or a webhook to an outside host.',
+    'A tool call shares a hosted file with anyone, auto-forwards mail, sends a payout or changes the bank account, invites a guest, adds a write deploy key or a webhook to an outside host, or weakens sign-in (a second factor off, a trivial password policy, sign-in redirected to another domain).',
   remediationHint:
     'Sharing publicly, forwarding mail, moving money and letting outside accounts in are the account owner’s decisions. Share with named people, and ask before changing forwarding, payouts, members or webhooks.',
   *check(facts) {
@@ -38,6 +40,10 @@ export default defineRule({
   },
   examples: {
     deny: [
+      {
+        input: '{"name": "disable_mfa", "arguments": {"user": "admin@acme.example"}}',
+        runtime: 'tool_call',
+      },
       {
         input:
           '{"name": "google_drive_share_file", "arguments": {"file_id": "1A", "role": "reader", "type": "anyone"}}',

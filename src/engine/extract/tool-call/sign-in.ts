@@ -1,0 +1,143 @@
+/**
+ * How an account is signed into, weakened or diverted through a tool call, whatever the vendor
+ * calls it (red team r10): a second factor switched off or reset (`disable_mfa`, `require_mfa:
+ * false`), a password policy that accepts a one-character password, or an OAuth client's sign-in
+ * redirected to a host of another domain (the authorisation codes go there). Read from what the
+ * arguments do, not from a list of identity vendors. Each becomes one `agent-guard-action
+ * weaken|divert <object> <detail>` line that PLT-AST-003 denies.
+ */
+import { classifyHost } from '../../net/address.js';
+import { quote, type CliEquivalent } from './cli.js';
+import { ACTION_PROGRAM } from './saas.js';
+import { scratchOnly } from '../../knowledge/ephemeral-names.js';
+
+type Json = unknown;
+
+const action = (effect: string, object: string, detail: string): CliEquivalent => ({
+  code: [ACTION_PROGRAM, effect, quote(object), quote(detail.slice(0, 200))].join(' '),
+  runtime: 'bash',
+});
+
+/** Words that name a second factor or single sign-on (a name's or a key's words). */
+const FACTOR = new Set(
+  'mfa 2fa twofa tfa two_factor multi_factor multifactor otp totp hotp webauthn u2f passkey passkeys authenticator authenticators factor factors second_factor sso'.split(
+    ' ',
+  ),
+);
+/** Verbs that take a factor away from an account. */
+const OFF = new Set(
+  'disable disables remove delete reset deactivate unenroll unenrol unregister bypass skip clear turn_off off revoke'.split(
+    ' ',
+  ),
+);
+/** Name words of reads (a factor listed or its status shown changes nothing). */
+const READ = new Set('get list show describe read view fetch status check verify'.split(' '));
+
+/** Snake words with the two-word factors glued (`two_factor`, `multi_factor`, `turn_off`). */
+function words(snake: string): string[] {
+  const out: string[] = [];
+  for (const x of snake.split('_')) {
+    const prev = out.at(-1);
+    if (
+      prev !== undefined &&
+      ((/^(?:two|multi|second)$/.test(prev) && x === 'factor') || (prev === 'turn' && x === 'off'))
+    )
+      out[out.length - 1] = `${prev}_${x}`;
+    else out.push(x);
+  }
+  return out;
+}
+
+// Not 0: a factor key's number is a count (`failed_otp_attempts: 0`), not a switch.
+const falsy = (v: Json): boolean =>
+  v === false || (typeof v === 'string' && /^(?:false|no|0|off|disabled?|none|optional)$/i.test(v.trim()));
+
+/** Keys whose number is the shortest password the policy accepts. */
+const MIN_LENGTH =
+  /(?:^|_)(?:min|minimum)_(?:password_)?(?:length|len|chars|characters)$|^password_min(?:imum)?_length$/;
+/** Shorter than this is no password policy at all (NIST SP 800-63B asks for 8 at least). */
+const SHORTEST_PASSWORD = 8;
+
+/** A second factor switched off or reset, or a password policy that accepts anything. */
+function weakened(w0: readonly string[], all: readonly [string, Json][]): CliEquivalent | undefined {
+  const w = words(w0.join('_'));
+  if (w.some((x) => READ.has(x))) return undefined;
+  const names = all.filter(([, v]) => typeof v === 'string').map(([, v]) => v as string);
+  if (scratchOnly(names)) return undefined;
+  // `disable_mfa`, `okta_reset_factors`, `remove_user_2fa`: the name takes a factor away.
+  if (w.some((x) => FACTOR.has(x)) && w.some((x) => OFF.has(x)))
+    return action('weaken', 'sign-in', `${w0.join('_')} takes a second factor away`);
+  for (const [k, v] of all) {
+    // `require_mfa: false`, `enforce_2fa: "off"`, `sso_required: false`.
+    if (falsy(v) && words(k).some((x) => FACTOR.has(x)) && !/(?:^|_)(?:remember|trusted|skip_for)/.test(k))
+      return action('weaken', 'sign-in', `${k} set to ${String(v)}`);
+    if (MIN_LENGTH.test(k) && typeof v === 'number' && v < SHORTEST_PASSWORD)
+      return action('weaken', 'sign-in', `passwords of ${v} characters accepted`);
+  }
+  return undefined;
+}
+
+/** Keys listing where an OAuth/OIDC/SAML client sends the user (and the code or token) after sign-in. */
+const REDIRECT_KEY =
+  /^(?:redirect_uris?|redirect_urls?|callback_urls?|callbacks|allowed_callback_urls|allowed_redirect_urls|reply_urls|login_redirect_uris?|post_logout_redirect_uris|logout_urls|acs_urls?|assertion_consumer_service_urls?|web_origins|allowed_origins)$/;
+
+/** The registrable domain of a host: its last two labels, three under a two-letter second-level suffix (acme.co.uk). */
+function registrable(host: string): string {
+  const labels = host.toLowerCase().replace(/\.$/, '').split('.');
+  const second = labels.length >= 3 && /^(?:co|com|org|net|ac|gov|edu)$/.test(labels[labels.length - 2]!);
+  return labels.slice(-(second ? 3 : 2)).join('.');
+}
+
+/** Hosts of the URLs in a value (a string or a list of them), loopback and private ones left out. */
+function publicHosts(v: Json): string[] {
+  const out: string[] = [];
+  for (const x of Array.isArray(v) ? v.slice(0, 64) : [v]) {
+    const m =
+      typeof x === 'string' ? /^[a-z][a-z0-9+.-]*:\/\/(?:[^@/?#]*@)?([^:/?#]+)/i.exec(x.trim()) : null;
+    if (!m) continue;
+    const info = classifyHost(m[1]!);
+    if (info.class !== 'loopback' && info.class !== 'private') out.push(info.host);
+  }
+  return out;
+}
+
+/**
+ * Sign-in redirects that go to two registrable domains: the one that differs from the client's
+ * others receives its users' authorisation codes (a look-alike `login-acme.example.net` beside
+ * `acme.example`). A dev callback on localhost counts as no domain.
+ */
+function divertedRedirect(all: readonly [string, Json][]): CliEquivalent | undefined {
+  const hosts = all.filter(([k]) => REDIRECT_KEY.test(k)).flatMap(([, v]) => publicHosts(v));
+  const domains = [...new Set(hosts.map(registrable))];
+  if (domains.length < 2) return undefined;
+  return action('divert', 'sign-in', `redirects to ${domains.join(' and ')}`);
+}
+
+/** Cheap gate: a key or name word any reader above needs. */
+const GATE =
+  /mfa|2fa|factor|otp|webauthn|u2f|passkey|authenticator|sso|min(?:imum)?_(?:password_)?len|redirect|callback|reply_url|acs_url|assertion_consumer|origins|logout_url/;
+
+/** Every (snake key, value) pair under `v`, bounded. */
+function entries(v: Json, depth = 0, out: [string, Json][] = []): [string, Json][] {
+  if (depth > 4 || out.length > 256 || v === null || typeof v !== 'object') return out;
+  if (Array.isArray(v)) {
+    for (const x of v.slice(0, 32)) entries(x, depth + 1, out);
+    return out;
+  }
+  for (const [k, x] of Object.entries(v as Record<string, Json>).slice(0, 128)) {
+    const key = k
+      .replace(/([a-z0-9])([A-Z])/g, '$1_$2')
+      .replace(/([A-Z]+)([A-Z][a-z])/g, '$1_$2')
+      .toLowerCase()
+      .replace(/[^a-z0-9]+/g, '_');
+    out.push([key, x]);
+    entries(x, depth + 1, out);
+  }
+  return out;
+}
+
+export function signInLines(w: readonly string[], args: Json): CliEquivalent[] {
+  const all = entries(args);
+  if (!GATE.test(w.join('_')) && !all.some(([k]) => GATE.test(k))) return [];
+  return [weakened(w, all), divertedRedirect(all)].filter((c): c is CliEquivalent => c !== undefined);
+}
