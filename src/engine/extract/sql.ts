@@ -390,7 +390,7 @@ export function extractSql(input: string, ctx: ExtractContext): Fact[] {
 
 function sqlFacts(input: string, ctx: ExtractContext): Fact[] {
   // Client meta-commands (`\! cmd`, `.shell`, `\o file`, `\gexec`) are blanked out of the SQL.
-  const { sql: text, commands } = clientCommands(input);
+  const { sql: text, commands, copies } = clientCommands(input);
   const { stmts, literals } = analyse(text, 0, 0, ctx.budget);
   const facts: Fact[] = [];
   if (commands.length > 0) facts.push(...clientFacts(commands, literals, ctx));
@@ -407,7 +407,7 @@ function sqlFacts(input: string, ctx: ExtractContext): Fact[] {
       if (m) temps.add(bareName(m[1]!));
     }
     const handoffs = statementEffects(s, stmtText);
-    const fact = toFact(s, text, ctx);
+    const fact = clientFile(toFact(s, text, ctx), s.start, copies);
     facts.push(dropsTemporary(s, stmtText, temps) ? { ...fact, temporary: true } : fact);
     // CREATE OR REPLACE TABLE / INSERT OVERWRITE: the existing table is dropped or emptied first.
     const replaced =
@@ -453,6 +453,27 @@ function sqlFacts(input: string, ctx: ExtractContext): Fact[] {
     facts.push(lit);
   }
   return facts;
+}
+
+/** A path beside the project (relative, without `..`) or in /tmp. */
+const LOCAL_PATH = /^(?:\/tmp\/|(?![/~$\\])(?!.*\.\.))[^\s]*$/;
+
+/**
+ * A `\copy` reads or writes the client's file, not the server's: a file beside the project is
+ * dropped from its fact; one elsewhere (`~/.bashrc`) stays a file the statement writes.
+ */
+function clientFile(
+  fact: SqlStmtFact,
+  at: number,
+  copies: readonly { readonly start: number; readonly end: number }[],
+): SqlStmtFact {
+  if (!copies.some((c) => at >= c.start && at < c.end)) return fact;
+  const { writesFile, readsFile, ...rest } = fact;
+  return {
+    ...rest,
+    ...(writesFile !== undefined && !LOCAL_PATH.test(writesFile) ? { writesFile } : {}),
+    ...(readsFile !== undefined && !LOCAL_PATH.test(readsFile) ? { readsFile } : {}),
+  };
 }
 
 /**

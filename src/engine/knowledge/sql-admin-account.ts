@@ -4,6 +4,7 @@
  * database sees data; the application sees a new administrator (a backdoor login).
  */
 import { topLevelItems, withoutComments } from './sql-text.js';
+import { isSecretColumn } from './sql-secret-names.js';
 
 /** Tables of accounts and their role memberships (`users`, `auth_user`, `admin_users`, `user_roles`). */
 const ACCOUNT_TABLE =
@@ -104,6 +105,47 @@ export function adminAccountWrite(raw: string): string | undefined {
   const hit = pairs.find(([c, v]) => grantsAdmin(c, v));
   return hit
     ? `the row written to ${bare(table)} makes an account an administrator (${bare(hit[0])} = ${hit[1]})`
+    : undefined;
+}
+
+/** A value written as text the writer knows: a literal, or a hash function of one (`MD5('x')`). */
+const KNOWN_VALUE = /^(?:'[^']*'|[\w.]+\s*\(\s*'[^']*'[^)]*\)(?:\s*\))?)$/;
+/** A WHERE that names the administrator account (`username = 'admin'`, `login = 'root'`). */
+const ADMIN_NAMED =
+  /\b(?:\w+_)?(?:user_?name|username|login|email|name|handle|uid)["`\]]?\s*=\s*'(?:admin|administrator|root|superuser|sysadmin|sa|postgres|admin@[^']*|administrator@[^']*|root@[^']*)'/i;
+
+/**
+ * An administrator's password or token set to a value the writer chose (red team r10: stacked
+ * `UPDATE users SET password = '<md5>' WHERE username = 'admin'`): a login the writer now holds.
+ * A password set from a parameter (`= $1`) is the application's own change and stays allowed.
+ */
+export function adminPasswordWrite(raw: string): string | undefined {
+  if (!/\bupdate\b/i.test(raw) || !/\bwhere\b/i.test(raw)) return undefined;
+  const text = withoutComments(raw).replace(/;\s*$/, '');
+  const m = /^\s*update\s+([\w."`[\]]+)(?:\s+(?:as\s+)?\w+)?\s+set\s+([\s\S]*?)\bwhere\b([\s\S]*)$/i.exec(
+    text,
+  );
+  if (!m || !ACCOUNT_TABLE.test(bare(m[1]!))) return undefined;
+  const where = m[3]!;
+  const admin =
+    ADMIN_NAMED.test(where) ||
+    where.split(/\band\b/i).some((c) => {
+      const eq = c.indexOf('=');
+      return (
+        eq > 0 &&
+        grantsAdmin(
+          c.slice(0, eq).trim(),
+          c
+            .slice(eq + 1)
+            .trim()
+            .replace(/\)\s*$/, ''),
+        )
+      );
+    });
+  if (!admin) return undefined;
+  const hit = assignments(m[2]!).find(([c, v]) => isSecretColumn(bare(c)) && KNOWN_VALUE.test(v));
+  return hit
+    ? `the statement sets the administrator's ${bare(hit[0])} to a value the writer chose (a takeover of the account)`
     : undefined;
 }
 

@@ -11,7 +11,7 @@ import { CREDENTIAL_COLUMN } from './sql.js';
 
 /** Storage forms of the same secret, dropped from the end of a name. */
 const QUALIFIER =
-  /^(?:hash|hashed|digest|salt|enc|encrypted|crypt|crypted|bcrypt|scrypt|argon2|sha\d*|md5|ciphertext|cipher|value|val|data|b64|base64|plain|plaintext|clear|cleartext|raw|bytes|blob|str|text|txt|v\d)$/;
+  /^(?:hash|hashed|digest|salt|enc|encrypted|crypt|crypted|bcrypt|scrypt|argon2|sha\d*|md5|ciphertext|cipher|value|val|data|b64|base64|plain|plaintext|clear|cleartext|raw|bytes|blob|str|text|txt|pem|der|jwk|ppk|yaml|yml|json|v\d)$/;
 /** Password words: compared with the end of the joined name (`userpassword`, `db_passwd`, `kennwort`). */
 const PASSWORD_END =
   /(?:password|passwd|passwort|passphrase|passcode|kennwort|wachtwoord|contrasena|contraseña|senha|motdepasse|пароль|losenord|lösenord|salasana|haslo|hasło|jelszo|jelszó|adgangskode|passord|parola|sifre|şifre)$/;
@@ -19,7 +19,7 @@ const PASSWORD_END =
 const PASSWORD_HEAD = /^(?:pwd|pass|pword|passwd|pswd|psw|mdp|clave)$/;
 /** Heads that are a secret whatever precedes them. */
 const SECRET_HEAD =
-  /^(?:secret|secrets|credential|credentials|creds|token|apitoken|authtoken|privatekey|apikey|secretkey|dsn|connstr|connectionstring|mnemonic|seedphrase)$/;
+  /^(?:secret|secrets|credential|credentials|creds|token|apitoken|authtoken|privatekey|apikey|secretkey|dsn|connstr|connectionstring|mnemonic|seedphrase|kubeconfig|totp|totpsecret|otpsecret|mfasecret|otpauth|cookie|sessioncookie)$/;
 /** Words that make a `key` secret (`ssh_private_key`, `api_key`, `signing_key`, `aws_secret_access_key`); ssh and gpg key tables hold public keys. */
 const KEY_MODIFIER =
   /^(?:private|priv|secret|api|signing|sign|encryption|encrypt|master|hmac|session|auth|license|licence|decryption|wallet|root)$/;
@@ -33,31 +33,43 @@ const FLAG_START =
 const CARD_OR_ID =
   /^(?:pan|cvv\d?|cvc\d?|csc|cvn|ccv|ssn|ccnum|ccnumber|cardnumber|creditcard|creditcardnumber|socialsecuritynumber|nationalid|nationalidnumber|passportnumber|passportno|nino)$/;
 
+/** The answer to an account's security question (`security_answer`, `secret_answer_hash`). */
+const SECURITY_ANSWER = /(?:security|secret|recovery)(?:question)?answers?$/;
+
 /** Lowercased word parts of a name, storage qualifiers at the end dropped (at least one part left). */
-function parts(name: string): { words: string[]; qualified: boolean } {
+function parts(name: string): { words: string[]; qualified: boolean; whole: string } {
   const words = name
     .replace(/([a-z0-9])([A-Z])/g, '$1_$2')
     .toLowerCase()
     .split(/[^\p{L}\p{N}]+/u)
     .filter((w) => w !== '');
+  const whole = words.join('');
   let qualified = false;
   while (words.length > 1 && QUALIFIER.test(words[words.length - 1]!)) {
     words.pop();
     qualified = true;
   }
-  return { words, qualified };
+  return { words, qualified, whole };
 }
 
 /** Whether a column name says it holds a password, secret, private key, card or identity number. */
 export function isSecretColumn(name: string): boolean {
   if (name === '' || name.length > 80) return false;
-  const { words, qualified } = parts(name);
+  const { words, qualified, whole } = parts(name);
   if (words.length === 0 || (words.length > 1 && FLAG_START.test(words[0]!))) return false;
   if (CREDENTIAL_COLUMN.test(name.toLowerCase())) return true;
   const head = words[words.length - 1]!;
   const joined = words.join('');
   if (PASSWORD_END.test(joined) || PASSWORD_HEAD.test(head)) return true;
-  if (qualified && (head === 'pw' || head === 'pin')) return true;
+  if (qualified && (head === 'pw' || head === 'pin' || head === 'shadow')) return true;
+  // The name whole, qualifier kept (`conn_str`), and secrets that are no noun's end: an otpauth://
+  // URL carries the TOTP seed; a security question's answer resets the password.
+  if (
+    (whole !== joined && SECRET_HEAD.test(whole)) ||
+    words.includes('otpauth') ||
+    SECURITY_ANSWER.test(joined)
+  )
+    return true;
   // A bare `token` is as often a word of text (a search index); with a qualifier or prefix it is a secret.
   if (head === 'token' && words.length === 1 && !qualified) return false;
   if (SECRET_HEAD.test(head) || CARD_OR_ID.test(head) || CARD_OR_ID.test(joined)) return true;
@@ -88,12 +100,15 @@ export function isSecretTable(name: string): boolean {
   if (SECRET_TABLE_WORD.test(head)) return true;
   // Password reset requests hold the reset token (Laravel password_resets).
   if (/^resets?$/.test(head) && words.includes('password')) return true;
+  // A user's linked social logins hold the provider's tokens (python-social-auth `extra_data`, allauth `socialtoken`).
+  if (/^(?:user)?socialauths?$|^socialtokens?$/.test(head)) return true;
   // OAuth client registrations hold each client's secret (Doorkeeper, Passport, Spring).
   return words.includes('oauth') && /^(?:clients?|applications?|apps?|client_details)$/.test(head);
 }
 
 /** Columns of a secret table that hold the secret itself (`key`, `token`, `value`, `secret`, `digest`). */
-export const SECRET_TABLE_COLUMN = /^(?:key|token|value|secret|digest|hash|code|data|credential)$/;
+export const SECRET_TABLE_COLUMN =
+  /^(?:key|token|value|secret|digest|hash|code|data|credential|extra_data|token_secret)$/;
 
 /** JSON keys a select list reads (`config->>'api_secret'`, `JSON_VALUE(c, '$.db.password')`). */
 const JSON_PATH = /(?:->>?|#>>?)\s*'([^']{1,200})'|\bjson_\w+\s*\(\s*[\w."`]+\s*,\s*'\$\.?([^']{1,200})'/gi;

@@ -23,6 +23,14 @@ describe('isSecretColumn', () => {
     'ssn',
     'social_security_number',
     'ssh_private_key',
+    'conn_str',
+    'private_key_pem',
+    'kubeconfig_yaml',
+    'totp',
+    'otpauth_url',
+    'cookie_value',
+    'security_answer',
+    'shadow_hash',
   ])('%s is a secret', (name) => expect(isSecretColumn(name)).toBe(true));
   it.each([
     'aws_access_key_id',
@@ -38,6 +46,10 @@ describe('isSecretColumn', () => {
     'token',
     'bypass',
     'passport_expiry',
+    'config_yaml',
+    'totp_enabled',
+    'cookie_consent',
+    'box_shadow',
   ])('%s is not', (name) => expect(isSecretColumn(name)).toBe(false));
 });
 
@@ -49,6 +61,9 @@ describe('isSecretTable', () => {
     ['oauth_clients', true],
     ['public.api_keys', true],
     ['password_resets', true],
+    ['social_auth_usersocialauth', true],
+    ['socialaccount_socialtoken', true],
+    ['social_auth_nonce', false],
     ['users', false],
     ['ssh_keys', false],
     ['partition_keys', false],

@@ -4,7 +4,9 @@
  * `.system cmd` and mysql's `system cmd` run a shell; `\o file`, `.output file`, `.once file` and
  * mysql's `tee file` write every later result to a file; `\o | cmd` pipes results into a program;
  * `\gexec` runs each result as SQL. The lines are blanked out of the SQL (same length, so spans
- * hold) and returned for the extractor to turn into facts.
+ * hold) and returned for the extractor to turn into facts. `\copy` is psql's COPY with the file on
+ * the client's side: its line stays, as the COPY the server runs, and its span is returned so the
+ * file it names is not taken for a server file.
  */
 
 export type ClientCommand =
@@ -20,15 +22,31 @@ const MAYBE = /(?:^|\n)[ \t]*(?:\\|\.[a-z]|system[ \t]|tee[ \t])|\\gexec/;
 const SHELL = /^[ \t]*(?:\\!|\.shell\b|\.system\b|system\b)[ \t]*(.*)$/;
 const OUTPUT = /^[ \t]*(?:\\o(?:ut)?|\.output|\.once|tee)[ \t]+(\|)?[ \t]*(.*?)[ \t]*;?$/;
 
-export function clientCommands(text: string): { sql: string; commands: ClientCommand[] } {
-  if (!MAYBE.test(text)) return { sql: text, commands: [] };
+/** psql's `\copy`: the same COPY, the file read or written by the client. */
+const CLIENT_COPY = /^[ \t]*\\copy\b/i;
+
+export interface ClientText {
+  readonly sql: string;
+  readonly commands: ClientCommand[];
+  /** Spans of `\copy` lines (kept in `sql` as COPY). */
+  readonly copies: readonly { readonly start: number; readonly end: number }[];
+}
+
+export function clientCommands(text: string): ClientText {
+  if (!MAYBE.test(text)) return { sql: text, commands: [], copies: [] };
   const commands: ClientCommand[] = [];
+  const copies: { start: number; end: number }[] = [];
   let sql = '';
   let pos = 0;
   for (const line of text.split('\n')) {
     const start = pos;
     const end = pos + line.length;
     pos = end + 1;
+    if (CLIENT_COPY.test(line)) {
+      copies.push({ start, end });
+      sql += line.replace('\\', ' ') + '\n';
+      continue;
+    }
     const shell = SHELL.exec(line);
     const output = shell ? null : OUTPUT.exec(line);
     if (shell && shell[1]!.trim() !== '') {
@@ -48,5 +66,5 @@ export function clientCommands(text: string): { sql: string; commands: ClientCom
     }
     sql += ' '.repeat(line.length) + '\n';
   }
-  return { sql: sql.slice(0, text.length), commands };
+  return { sql: sql.slice(0, text.length), commands, copies };
 }

@@ -11,6 +11,7 @@
  * on a system value, or a UNION arm probes the catalog or column count.
  */
 import { lexSql, type SqlToken } from './lexer.js';
+import { isSecretColumn } from '../../knowledge/sql-secret-names.js';
 
 /** Words that open a statement in some dialect we read (PostgreSQL, MySQL, SQLite, T-SQL, Oracle, warehouses). */
 const STATEMENT_WORDS = new Set(
@@ -290,6 +291,12 @@ function conditionalDelay(tokens: readonly SqlToken[], text: string): boolean {
   return false;
 }
 
+/** A subquery whose select list names a secret column (`SELECT TOP 1 password FROM users`). */
+function selectsSecret(args: string): boolean {
+  const list = /\bselect\s+([\s\S]*?)\bfrom\b/i.exec(args)?.[1];
+  return list !== undefined && (list.match(/[\p{L}\p{N}_]+/gu) ?? []).some(isSecretColumn);
+}
+
 /** The shape of injection in a statement, or undefined. */
 function statementShape(tokens: readonly SqlToken[], text: string): string | undefined {
   if (orTautology(tokens, text))
@@ -310,6 +317,9 @@ function statementShape(tokens: readonly SqlToken[], text: string): string | und
       const args = callArgs(tokens, i + 1, text);
       if (SYSTEM_VALUE.test(args) || (/\bselect\b/i.test(args) && oneCharacter(t.value, args)))
         return `${t.value}() of a system value or subquery (a blind or error-based probe)`;
+      // CAST((SELECT password FROM users LIMIT 1) AS int): the failed conversion prints the secret.
+      if (selectsSecret(args))
+        return `${t.value}() of a subquery that reads a secret column (an error-based leak)`;
     }
     // CONCAT(0x7e, (SELECT user()), FLOOR(RAND(0)*2)): a delimiter in hex or CHAR() around a system
     // value or subquery marks the text an error message will leak.

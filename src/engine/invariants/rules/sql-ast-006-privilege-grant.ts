@@ -1,6 +1,11 @@
 /** SQL-AST-006: GRANT ALL, new or altered superusers, and grants of roles that amount to superuser. */
 import { POWERFUL_ROLES } from '../../knowledge/sql.js';
-import { adminAccountWrite, adminDefault, adminTrigger } from '../../knowledge/sql-admin-account.js';
+import {
+  adminAccountWrite,
+  adminDefault,
+  adminPasswordWrite,
+  adminTrigger,
+} from '../../knowledge/sql-admin-account.js';
 import { alwaysTrueCheck } from '../../knowledge/sql-auth-stub.js';
 import { textVariants } from '../../knowledge/sql-text.js';
 import type { SqlStmtFact } from '../../facts.js';
@@ -80,10 +85,11 @@ function roleMembership(text: string, functions: readonly string[]): string | un
 /**
  * Privileges that give control of the server, its files or other accounts (red team r3): MySQL
  * global FILE/SUPER/SHUTDOWN/CREATE USER/..._ADMIN, PostgreSQL CREATEROLE and REPLICATION, SQL
- * Server CONTROL SERVER / IMPERSONATE / ALTER ANY LOGIN, Oracle ANY privileges and BECOME USER.
+ * Server CONTROL SERVER / IMPERSONATE / ALTER ANY LOGIN / UNMASK, Oracle ANY privileges, BECOME
+ * USER and EXEMPT ACCESS POLICY (every row-level and redaction policy skipped; red team r10).
  */
 const SERVER_PRIVILEGE = new RegExp(
-  String.raw`^\s*grant\s+(?:[\w\s,]*?,\s*)?(?:file|super|shutdown|reload|create\s+user|process|system_user|(?:system_variables|connection|binlog|role|encryption_key|audit|replication_slave|backup|clone|set_user_id|firewall)_admin|control\s+server|control\s+on\s+(?:server|database|login)\b|impersonate|alter\s+any\s+\w+|(?:select|insert|update|delete|execute|create|alter|drop|grant)\s+any\s+\w+|become\s+user|alter\s+system|alter\s+user|manage\s+grants|unsafe\s+assembly|external\s+access\s+assembly|administer\s+(?:bulk|database)\s+\w+|take\s+ownership|sysdba|sysoper)\b`,
+  String.raw`^\s*grant\s+(?:[\w\s,]*?,\s*)?(?:file|super|shutdown|reload|create\s+user|process|system_user|(?:system_variables|connection|binlog|role|encryption_key|audit|replication_slave|backup|clone|set_user_id|firewall)_admin|control\s+server|control\s+on\s+(?:server|database|login)\b|impersonate|alter\s+any\s+\w+|(?:select|insert|update|delete|execute|create|alter|drop|grant)\s+any\s+\w+|become\s+user|alter\s+system|alter\s+user|manage\s+grants|unsafe\s+assembly|external\s+access\s+assembly|administer\s+(?:bulk|database)\s+\w+|take\s+ownership|sysdba|sysoper|exempt\s+(?:access|redaction|dml\s+redaction|ddl\s+redaction|identity)\s+policy|unmask)\b`,
   'i',
 );
 const ROLE_ATTRIBUTE = /^\s*(?:create|alter)\s+(?:role|user)\b[\s\S]*?\b(createrole|replication)\b/i;
@@ -178,7 +184,11 @@ export default defineRule({
       }
       // An application administrator made by a row write (knowledge/sql-admin-account.ts).
       const admin =
-        s.statement === 'insert' || s.statement === 'update' ? adminAccountWrite(s.text) : undefined;
+        s.statement === 'insert'
+          ? adminAccountWrite(s.text)
+          : s.statement === 'update'
+            ? (adminAccountWrite(s.text) ?? adminPasswordWrite(s.text))
+            : undefined;
       if (admin !== undefined) {
         yield { span: s.span, reason: admin, suggestedAlternative: null };
         continue;

@@ -19,6 +19,14 @@ const FETCHED_SCRIPT = /^\s*runscript\s+from\s+'(?!file:|classpath:)[a-z][\w+.-]
 const JAVA_PROGRAM =
   /^\s*create\s+(?:or\s+replace\s+)?(?:and\s+(?:compile|resolve)\s+)?(?:noforce\s+)?java\s+(?:source|class|resource)\b[\s\S]*?\b(?:Runtime\s*\.\s*getRuntime\s*\(\s*\)\s*\.\s*exec|ProcessBuilder|ScriptEngineManager|URLClassLoader)\b/i;
 
+/**
+ * ClickHouse `executable('<command>', ...)` (red team r10): a script of the server's user_scripts
+ * folder stays allowed; a shell line, an absolute path, a URL or a shell or downloader is a command
+ * run on the database host.
+ */
+const HOST_COMMAND =
+  /\bexecutable\s*\(\s*'(?=[^']*(?:[|;&`$<>]|:\/\/)|\s*(?:\/|(?:sh|bash|dash|zsh|curl|wget|nc|ncat|socat|python3?|perl|ruby|node|php)\b))/i;
+
 export default defineRule({
   id: 'SQL-AST-011',
   invariant: 'NO_SQL_EXFILTRATION',
@@ -52,6 +60,14 @@ export default defineRule({
           reason: host[1]
             ? 'SET GLOBAL init_connect runs its SQL for every client that logs in'
             : 'CREATE ALIAS binds Java code that the database server runs',
+          suggestedAlternative: null,
+        };
+        continue;
+      }
+      if (HOST_COMMAND.test(s.text)) {
+        yield {
+          span: s.span,
+          reason: 'executable() runs a command line on the database host and reads its output',
           suggestedAlternative: null,
         };
         continue;

@@ -3,7 +3,12 @@ import { isCredentialTable } from '../../knowledge/sql.js';
 import type { SqlStmtFact } from '../../facts.js';
 import { lastWrittenTable, secretCopy, secretRowColumns } from '../../knowledge/sql-trigger-copy.js';
 import { defineRule } from '../define-rule.js';
-import { SECRET_TABLE_COLUMN, isSecretTable, secretJsonKey } from '../../knowledge/sql-secret-names.js';
+import {
+  SECRET_TABLE_COLUMN,
+  isSecretColumn,
+  isSecretTable,
+  secretJsonKey,
+} from '../../knowledge/sql-secret-names.js';
 
 /**
  * Catalogs whose secret sits in one column (red team r3 FP: `SELECT rolname FROM pg_authid` is a
@@ -87,7 +92,58 @@ function pinsRows(text: string): boolean {
 function everyAccountsHash(s: SqlStmtFact, cols: readonly string[]): boolean {
   if (!readsEveryRow(s)) return false;
   for (const m of s.text.matchAll(SELECT_ITEM)) if (cols.includes(m[1]!.toLowerCase())) return true;
+  return revealsThroughCalls(s.text, cols);
+}
+
+/**
+ * Calls that hand their argument's content on (red team r10: `pgp_sym_decrypt(password_enc, k)`,
+ * `encode(decrypt(secret_enc, ...))`): decryption, decoding, casts, text and aggregate functions.
+ * A digest, a length or a count of the secret is not the secret.
+ */
+const REVEALING_CALL =
+  /^(?:\w*decrypt\w*|encode|decode|convert_from|convert_to|convert|cast|try_cast|from_base64|to_base64|base64|hex|unhex|rawtohex|cast_to_varchar2|concat|concat_ws|coalesce|ifnull|nvl|trim|btrim|ltrim|rtrim|upper|lower|substr|substring|left|right|replace|translate|reverse|to_char|text|string_agg|group_concat|array_agg|json_agg|jsonb_agg|json_arrayagg|json_objectagg|listagg|json_build_object|jsonb_build_object|json_build_array|json_object|to_json|to_jsonb)$/;
+/** A select item that tests or measures a value rather than returning it. */
+const TESTS_VALUE =
+  /\bis\s+(?:not\s+)?(?:null|true|false|distinct)\b|[=<>]|!=|\b(?:like|ilike|between|exists|in\s*\()/i;
+const SELECT_LISTS = /\bselect\b([\s\S]*?)\bfrom\b/gi;
+const CALL_OR_WORD = /([\w$.]+)?\s*\(|\)|[\w$]+/g;
+
+/** A secret column returned through revealing calls only, in some select list. */
+function revealsThroughCalls(text: string, cols: readonly string[]): boolean {
+  for (const list of text.matchAll(SELECT_LISTS))
+    for (const item of topLevelItems(list[1]!.replace(/'(?:[^']|'')*'/g, "''"))) {
+      if (!item.includes('(') || TESTS_VALUE.test(item)) continue;
+      const calls: string[] = [];
+      for (const m of item.matchAll(CALL_OR_WORD)) {
+        if (m[0] === ')') calls.pop();
+        else if (m[0].endsWith('(')) calls.push((m[1] ?? '').toLowerCase().split('.').pop()!);
+        else if (
+          cols.includes(m[0].toLowerCase()) &&
+          item[m.index - 1] !== ':' &&
+          calls.every((c) => c === '' || REVEALING_CALL.test(c))
+        )
+          return true;
+      }
+    }
   return false;
+}
+
+/** A select list's items: split at commas outside parentheses. */
+function topLevelItems(list: string): string[] {
+  const items: string[] = [];
+  let depth = 0;
+  let start = 0;
+  for (let i = 0; i < list.length; i++) {
+    const c = list[i];
+    if (c === '(') depth++;
+    else if (c === ')') depth--;
+    else if (c === ',' && depth === 0) {
+      items.push(list.slice(start, i));
+      start = i + 1;
+    }
+  }
+  items.push(list.slice(start));
+  return items;
 }
 
 /** A read of table rows (a SELECT, or COPY of a query to the client) that pins no account by its key. */
@@ -97,6 +153,8 @@ function readsEveryRow(s: SqlStmtFact): boolean {
   return !(s.hasWhere !== false && s.tautologicalWhere !== true && pinsRows(s.text));
 }
 const COPY_QUERY = /^\s*copy\s*\(\s*(?:select|with)\b/i;
+/** COPY of a table, optionally some of its columns, out to a file, a program or the client. */
+const COPY_TABLE_OUT = /^\s*copy\s+([\w."]+)\s*(?:\(([^)]*)\))?\s+to\b/i;
 /** The whole row selected: `SELECT *`, `SELECT t.*` (not `count(*)`). */
 const WHOLE_ROW = /(?:\bselect\s+(?:distinct\s+)?|,\s*)(?:[\w"`[\]]+\.)?\*/i;
 /** The select list: from SELECT to the first FROM (a JSON path read sits there). */
@@ -108,6 +166,17 @@ const SELECT_LIST = /\bselect\b([\s\S]*?)\bfrom\b/i;
  * `authtoken_token.key`), or a secret key of a JSON column (`config->>'api_secret'`).
  */
 function secretRows(s: SqlStmtFact): string | undefined {
+  const copied = COPY_TABLE_OUT.exec(s.text);
+  if (copied && s.statement === 'copy') {
+    const col = copied[2]
+      ?.split(',')
+      .map((c) => c.trim().replace(/["`]/g, ''))
+      .find(isSecretColumn);
+    if (col !== undefined)
+      return `the statement copies the secret column ${col} of every row of ${copied[1]!}`;
+    if (copied[2] === undefined && isSecretTable(copied[1]!))
+      return `the statement copies every row of ${copied[1]!}, a table of secrets`;
+  }
   if (!readsEveryRow(s)) return undefined;
   const table = s.readsTables.find(isSecretTable);
   if (table !== undefined) {
@@ -117,10 +186,38 @@ function secretRows(s: SqlStmtFact): string | undefined {
         return `the statement reads the ${m[1]!.toLowerCase()} column of every row of ${table}, a table of secrets`;
   }
   const list = SELECT_LIST.exec(s.text)?.[1];
+  const named = list === undefined ? undefined : secretsByPattern(s.text, list);
+  if (named !== undefined)
+    return `the statement reads the values of every setting named like '${named}' from ${s.readsTables[0]!}`;
   const key = list === undefined ? undefined : secretJsonKey(list);
   return key === undefined
     ? undefined
     : `the statement reads the secret ${key} out of a JSON column for every row of ${s.readsTables[0]!}`;
+}
+
+/** A pattern match on a name (`name LIKE '%secret%'`, `key ~* 'token'`, `REGEXP 'password'`). */
+const NAME_PATTERN =
+  /\b(?:\w+_)?(?:name|key|k|setting|option|var|variable|param|parameter|label|path)["`\]]?\s*(?:(not\s+)?(?:i?like|similar\s+to|regexp|rlike|glob)\s+|~\*?\s*)'([^']{1,100})'/gi;
+/** The value column of a key/value table (settings, config, env vars). */
+const VALUE_COLUMN =
+  /(?:^|[\s,.(])(?:\w+_)?(?:value|val|setting|settings|data|content|contents|v|\*)\s*(?:[,)]|\bas\b|$)/i;
+
+/**
+ * Key/value rows picked by a name pattern that names secrets (red team r10: `SELECT name, value
+ * FROM settings WHERE name LIKE '%secret%'`): every stored secret of the kind, not one setting.
+ */
+function secretsByPattern(text: string, list: string): string | undefined {
+  if (!VALUE_COLUMN.test(list.trim())) return undefined;
+  const where = /\bwhere\b([\s\S]*)$/i.exec(text)?.[1];
+  if (where === undefined) return undefined;
+  for (const m of where.matchAll(NAME_PATTERN)) {
+    if (m[1] !== undefined) continue;
+    const pattern = m[2]!;
+    const words = pattern.split(/[%*.?^$|()[\]\\+]+/).filter((w) => w.length > 2);
+    if (words.some((w) => isSecretColumn(w) || /^(?:token|tokens|passwords|secrets)$/i.test(w)))
+      return pattern;
+  }
+  return undefined;
 }
 
 export default defineRule({
