@@ -37,6 +37,37 @@ const DATE_SUFFIX = /_(?:19|20)\d\d[-_]?\d\d(?:[-_]?\d\d)?$/;
 /** Whether a name says its object is retired (`legacy_notes`, `email_old`, `deprecated_flag`). */
 export const isRetiredName = (name: string): boolean => RETIRED.test(name);
 
+/**
+ * A table or sequence name that says it is a dated copy a migration left behind
+ * (`customers_backup_20250101`, `orders_old_2024_11`), or an online schema-change tool's leftover
+ * (pt-osc `_users_old`/`_users_new`, gh-ost `_users_del`/`_users_gho`/`_users_ghc`). An undated
+ * `orders_bak` may be the only copy there is and stays denied (sql-r6); archive and legacy tables
+ * keep data on purpose and are not among them.
+ */
+const LEFT_BEHIND =
+  /^(?:[a-z0-9_$]+_(?:old|bak|bkp|backup|backups|deprecated|unused|obsolete|to_?delete|todrop)_(?:19|20)\d\d[-_]?\d\d(?:[-_]?\d\d)?|_[a-z0-9_$]+_(?:old|new|del|gho|ghc))$/;
+export const isLeftBehindCopy = (name: string): boolean => LEFT_BEHIND.test(name);
+
+/** A name with its camelCase humps split into snake_case and lowercased (`LegacyPin` → `legacy_pin`). */
+export const snakeName = (name: string): string =>
+  name
+    .replace(/([a-z0-9])([A-Z])/g, '$1_$2')
+    .replace(/([A-Z]+)([A-Z][a-z])/g, '$1_$2')
+    .toLowerCase();
+
+/**
+ * The last part of `target` (which the parser may have lowercased) as `text` spells it, in
+ * snake_case: `dbo.stgsales` in `TRUNCATE dbo.StgSales` → `stg_sales`.
+ */
+export function writtenSnake(text: string, target: string): string {
+  const last = target
+    .replace(/["`[\]]/g, '')
+    .split('.')
+    .pop()!;
+  const at = text.toLowerCase().lastIndexOf(last.toLowerCase());
+  return snakeName(at >= 0 ? text.slice(at, at + last.length) : last);
+}
+
 /** Whether `to` names a retired copy of `from` (or any retired object). */
 export function retiredName(from: string, to: string): boolean {
   if ((RETIRED.test(to) || COPY.test(to)) && !RETIRED.test(from) && !COPY.test(from)) return true;

@@ -292,7 +292,7 @@ export function allScratchTables(targets: readonly string[]): boolean {
 const TIME_SERIES_TABLE =
   /(?:^|_)(?:logs?|events?|metrics?|requests?|access|clicks?|page_?views?|impressions|telemetry|traces?|spans|measurements|readings|samples|pings)(?:_|$)/;
 /** A period's name: `'2023-01-01'`, `p2023_01`, `202301`, `y2023m01`, `2023w05`. */
-const PERIOD = /^[a-z_]{0,3}(?:19|20)\d\d(?:[-_]?[a-z]?\d\d){0,2}$/;
+const PERIOD = /^[a-z_]{0,3}(?:19|20)\d\d(?:[-_]?(?:[a-z]?\d\d|[qh][1-4])){0,2}$/;
 
 /**
  * One period of a time-series table dropped for retention (r5 FP: `ALTER TABLE logs.requests DROP
@@ -302,9 +302,23 @@ export function retentionPartition(table: string, partition: string): boolean {
   return TIME_SERIES_TABLE.test(bare(table)) && PERIOD.test(partition.toLowerCase().replace(/['"`]/g, ''));
 }
 
+/**
+ * One partition of a table dropped or emptied by name: MySQL/ClickHouse `DROP|TRUNCATE PARTITION
+ * p2023_01` or `'2023-01-01'`, Hive `DROP IF EXISTS PARTITION (dt = '2023-01-01')`. Groups: the
+ * table, then the partition's name.
+ */
+const ONE_PARTITION =
+  /^\s*alter\s+table\s+([\w.`"]+)\s+(?:on\s+cluster\s+\S+\s+)?(?:drop|truncate)\s+(?:if\s+exists\s+)?partition\s+(?:id\s+)?(?:\(\s*[\w`"]+\s*=\s*)?('[^',;()]+'|[\w-]+)\s*\)?\s*;?\s*$/i;
+
+/** One old period of a log or event table dropped or truncated by name: retention, not data loss. */
+export function oneRetentionPartition(text: string): boolean {
+  const one = ONE_PARTITION.exec(text);
+  return one !== null && retentionPartition(one[1]!, one[2]!);
+}
+
 /** A PostgreSQL-style period partition of a time-series table (`events_2023_01`, `request_log_y2023m01`). */
 export function retentionPartitionTable(table: string): boolean {
-  const m = /^(.*?)_((?:[a-z]{0,2})?(?:19|20)\d\d(?:[-_]?[a-z]?\d\d){0,2})$/.exec(bare(table));
+  const m = /^(.*?)_((?:[a-z]{0,2})?(?:19|20)\d\d(?:[-_]?(?:[a-z]?\d\d|[qh][1-4])){0,2})$/.exec(bare(table));
   return m !== null && retentionPartition(m[1]!, m[2]!);
 }
 

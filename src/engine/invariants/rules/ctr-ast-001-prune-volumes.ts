@@ -67,6 +67,46 @@ function throwawayLabel(args: readonly string[]): boolean {
   );
 }
 
+/**
+ * `image prune -a --filter until=168h` (or a label key=value) on the local engine: only images older
+ * than the age, or the ones a build labelled, go, and every one of them is pulled or built again on
+ * demand (CI runners' nightly clean-up). A negated filter or one without a value stays every image.
+ */
+function ageFiltered(args: readonly string[]): boolean {
+  const filters: string[] = [];
+  for (let i = 0; i < args.length; i++) {
+    const a = args[i]!;
+    const v = a === '--filter' ? args[++i] : a.startsWith('--filter=') ? a.slice(9) : undefined;
+    if (v !== undefined) filters.push(v.replace(/^["']|["']$/g, ''));
+  }
+  return (
+    filters.length > 0 &&
+    filters.every(
+      (f) =>
+        /^until=\d+[smhd]?$/.test(f) ||
+        (/^label=[\w.-]+=[\w.-]+$/.test(f) && productionProject([`n=${f.split('=').pop()}`]) === null),
+    )
+  );
+}
+
+/**
+ * A substituted list that is one listing narrowed to a label or name (`$(docker ps -aq --filter
+ * label=com.acme.ci=true)`): the containers a CI job or stack labelled, not every one. A negated,
+ * valueless or production label stays every container.
+ */
+function labelledListing(arg: string): boolean {
+  const sub = /^\$\(([^()`$]*)\)$|^`([^`$]*)`$/.exec(arg);
+  if (sub === null) return false;
+  const body = sub[1] ?? sub[2]!;
+  const filter = /--filter[= ]["']?(?:label|name)=([\w.-]+(?:=([\w.-]+))?)["']?/.exec(body);
+  return (
+    filter !== null &&
+    !/[|;&]/.test(body) &&
+    productionProject([`n=${filter[2] ?? filter[1]}`]) === null &&
+    !listsEvery(arg, false)
+  );
+}
+
 /** Verbs that stop or remove every container/service/node they are given: the fleet goes down. */
 const OUTAGE_VERBS: ReadonlyMap<string, string> = new Map(
   Object.entries({
@@ -262,12 +302,13 @@ function destroys(
     if (dynamic || names.length === 0 || !names.every(throwaway))
       return `${prog} volume ${verb} deletes volume data`;
   }
-  if (group === 'image' && verb === 'prune' && hasOption(args, 'a', '--all'))
+  if (group === 'image' && verb === 'prune' && hasOption(args, 'a', '--all') && !(local && ageFiltered(args)))
     return `${prog} image prune -a deletes every unused image`;
   if (
     (group === 'rm' || group === 'rmi' || (group === 'container' && verb === 'rm')) &&
     dynamic &&
-    hasOption(args, 'f', '--force')
+    hasOption(args, 'f', '--force') &&
+    !args.filter((a) => /[$`]/.test(a)).every(labelledListing)
   )
     return `${prog} ${group} -f of a substituted list removes every container or image it names`;
   return null;
@@ -298,6 +339,10 @@ export default defineRule({
       { input: 'docker system prune -af' },
       { input: 'docker --context prod system prune -f' },
       { input: 'docker volume prune -f --filter label!=keep' },
+      { input: 'docker image prune -af --filter until=24h --filter label!=keep' },
+      { input: 'docker --context prod image prune -af --filter until=168h' },
+      { input: 'docker rm -f $(docker ps -aq --filter label=env=prod)' },
+      { input: 'docker rm -f $(docker ps -aq --filter label=ci) $(docker ps -aq)' },
       { input: 'docker volume prune -f --filter label=com.docker.compose.project' },
       { input: 'podman system reset --force' },
       { input: 'docker system prune -a --volumes' },
@@ -320,6 +365,14 @@ export default defineRule({
       { input: 'docker swarm join --token SWMTKN-1-abc 203.0.113.50:2377' },
     ],
     allow: [
+      {
+        input: 'docker image prune -af --filter "until=168h"',
+        why: 'only images older than a week, pulled or built again on demand',
+      },
+      {
+        input: 'docker rm -f $(docker ps -aq --filter "label=com.acme.ci=true")',
+        why: 'the containers a CI job labelled as its own',
+      },
       { input: 'docker ps -a', why: 'reads' },
       { input: 'docker rm web', why: 'one named container' },
       { input: 'docker compose down', why: 'stops containers, keeps volumes' },

@@ -3,6 +3,7 @@
  * dropdb, mysqladmin drop, mongo/mongosh --eval with dropDatabase()/drop()/deleteMany({}).
  * SQL given with psql -c / mysql -e is judged by the SQL rules (SQL-AST-*).
  */
+import { PRODUCTION, ephemeralOnly } from '../../knowledge/ephemeral-names.js';
 import { defineRule } from '../define-rule.js';
 import { afterDashDash, asksHelp, beforeDashDash, execHits, positionals } from '../command-line.js';
 
@@ -60,7 +61,32 @@ function wholeBucket(args: readonly string[]): string | null {
   return null;
 }
 
-function wipes(words: readonly string[]): string | null {
+/** dropdb options that take a value as the next word. */
+const DROPDB_VALUE = new Set(['-h', '--host', '-p', '--port', '-U', '--username', '--maintenance-db']);
+/** Database names for development or tests (app_dev, shop_test, ci_4812): rebuilt by the project's own scripts. */
+const THROWAWAY_DB =
+  /(?:^|[_-])(?:dev|development|local|test|tests|testing|tmp|temp|scratch|ci|e2e|sandbox)(?:[_-]|\d|$)/i;
+
+/** The one database a dropdb names, or undefined when it names none or several. */
+function droppedDatabase(args: readonly string[]): string | undefined {
+  const names: string[] = [];
+  for (let i = 0; i < args.length; i++)
+    if (DROPDB_VALUE.has(args[i]!)) i++;
+    else if (!args[i]!.startsWith('-')) names.push(args[i]!);
+  return names.length === 1 ? names[0] : undefined;
+}
+
+/**
+ * dropdb of a development or test database that a createdb in the same input makes again (a
+ * reset: dropdb --if-exists app_test && createdb app_test), or of one named as a single run's.
+ */
+function throwawayReset(args: readonly string[], created: ReadonlySet<string>): boolean {
+  const db = droppedDatabase(args);
+  if (db === undefined || PRODUCTION.test(db) || args.some((a) => PRODUCTION.test(a))) return false;
+  return (THROWAWAY_DB.test(db) && created.has(db)) || ephemeralOnly([db]);
+}
+
+function wipes(words: readonly string[], created: ReadonlySet<string> = new Set()): string | null {
   const prog = words[0]!;
   const args = words.slice(1);
   if (asksHelp(args)) return null;
@@ -68,7 +94,7 @@ function wipes(words: readonly string[]): string | null {
     const flush = args.find((a) => /^flush(?:all|db)$/i.test(a));
     return flush !== undefined ? `${prog} ${flush.toUpperCase()} deletes every key` : null;
   }
-  if (prog === 'dropdb') return 'dropdb drops a PostgreSQL database';
+  if (prog === 'dropdb') return throwawayReset(args, created) ? null : 'dropdb drops a PostgreSQL database';
   if (KAFKA_TOPICS.test(prog)) return everyTopic(args);
   if (prog === 'etcdctl') return everyKey(args);
   if (prog === 'mc' || prog === 'mcli') return wholeBucket(args);
@@ -94,6 +120,8 @@ export default defineRule({
     ...REDIS,
     ...MONGO,
     'dropdb',
+    // Read only for the reset exemption: a dropdb followed by a createdb of the same name.
+    'createdb',
     'mysqladmin',
     'mariadb-admin',
     'kafka-topics',
@@ -107,13 +135,24 @@ export default defineRule({
   remediationHint:
     'Never wipe a datastore. Delete only the keys or documents you created, by name (redis-cli DEL <key>, deleteOne({_id: ...})), or use a throwaway database in the workspace.',
   *check(facts) {
-    yield* execHits(facts, (words) => wipes(words));
+    // Databases a createdb of the input makes (again), for the reset exemption of dropdb.
+    const created = new Set<string>();
+    for (const e of facts.of('exec'))
+      if (e.program === 'createdb') {
+        const db = droppedDatabase(e.argv.slice(1));
+        if (db !== undefined) created.add(db);
+      }
+    yield* execHits(facts, (words) => wipes(words, created));
   },
   examples: {
     deny: [
       { input: 'redis-cli FLUSHALL' },
       { input: 'redis-cli -h 10.0.0.1 -n 2 flushdb' },
       { input: 'dropdb production' },
+      { input: 'dropdb app' },
+      { input: 'dropdb app_dev' },
+      { input: 'dropdb -h db.prod.internal app_test' },
+      { input: 'dropdb app_test app' },
       { input: 'mysqladmin -u root drop shop' },
       { input: "mongosh 'mongodb://localhost/test' --eval 'db.dropDatabase()'" },
       { input: 'mongo --eval db.users.drop()' },
@@ -126,6 +165,8 @@ export default defineRule({
       { input: 'redis-cli GET session:1', why: 'reads' },
       { input: 'redis-cli DEL cache:build', why: 'one named key' },
       { input: 'createdb test', why: 'creates' },
+      { input: 'dropdb --if-exists app_dev && createdb app_dev', why: 'a development database reset' },
+      { input: 'dropdb --if-exists app_test', why: "a test run's database" },
       { input: "mongosh --eval 'db.users.find()'", why: 'reads' },
       { input: 'mysqladmin status', why: 'reads' },
       {

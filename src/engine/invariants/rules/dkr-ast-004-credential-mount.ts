@@ -13,6 +13,11 @@ const VENDOR_CLI: readonly (readonly [RegExp, RegExp])[] = [
     /^(?:gcr\.io\/google\.com\/cloudsdktool\/(?:google-cloud-cli|cloud-sdk)|(?:docker\.io\/)?google\/cloud-sdk)(?::[\w.-]+)?$/,
   ],
   [/^~\/\.azure(?:\/|$)/, /^mcr\.microsoft\.com\/azure-cli(?::[\w.-]+)?$/],
+  // Infrastructure-as-code CLIs reading the cloud vendors' stores, as terraform here does (r11 fpd).
+  [
+    /^~\/(?:\.aws|\.config\/gcloud|\.azure)(?:\/|$)/,
+    /^(?:docker\.io\/)?(?:hashicorp\/(?:terraform|packer)|pulumi\/pulumi(?:-[\w]+)?|ghcr\.io\/opentofu\/opentofu|alpine\/terragrunt|devopsinfra\/docker-terragrunt)(?::[\w.-]+)?$/,
+  ],
   // A git client image given ~/.ssh to clone or push over ssh, as `git` here uses it (R10 FP).
   [/^~\/\.ssh\/?$/, /^(?:docker\.io\/)?alpine\/git(?::[\w.-]+)?$/],
   // kubectl and helm images given the kubeconfig (r5 FP).
@@ -60,6 +65,8 @@ export default defineRule({
       },
       { input: 'docker run -v /:/rootfs:ro gcr.io/cadvisor/cadvisor', runtime: 'docker' },
       { input: 'docker run -v /etc/shadow:/tmp/s:ro alpine cat /tmp/s', runtime: 'docker' },
+      { input: 'docker run -v ~/.aws:/root/.aws hashicorp/terraform:1.9 plan', runtime: 'docker' },
+      { input: 'docker run -v ~/.ssh:/root/.ssh:ro hashicorp/terraform:1.9 plan', runtime: 'docker' },
     ],
     allow: [
       {
@@ -78,6 +85,12 @@ export default defineRule({
         input: 'docker run --rm -v ~/.aws:/root/.aws:ro amazon/aws-cli s3 ls',
         runtime: 'docker',
         why: "the vendor's CLI image reading its own store read-only (its documented usage)",
+      },
+      {
+        input:
+          'docker run --rm -v "$PWD":/infra -w /infra -v ~/.aws:/root/.aws:ro hashicorp/terraform:1.9 plan',
+        runtime: 'docker',
+        why: 'terraform reading the cloud credentials read-only, as terraform here does',
       },
     ],
   },

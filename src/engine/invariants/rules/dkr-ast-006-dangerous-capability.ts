@@ -16,7 +16,15 @@ export default defineRule({
       // device and routes, red team r3 FP) unless it shares the host's, where it rewrites the host's
       // firewall and routes.
       const hostNet = c.hostNamespaces.includes('net');
-      const caps = c.capAdd.filter((x) => DANGEROUS_CAPS.has(x) && (x !== 'NET_ADMIN' || hostNet));
+      // SYS_PTRACE likewise traces only the processes of the container's own PID namespace (a
+      // debugger or profiler: gdb, strace, py-spy) unless it shares the host's (r11 fpd).
+      const hostPid = c.hostNamespaces.includes('pid');
+      const caps = c.capAdd.filter(
+        (x) =>
+          DANGEROUS_CAPS.has(x) &&
+          (x !== 'NET_ADMIN' || hostNet) &&
+          (x.replace(/^CAP_/, '') !== 'SYS_PTRACE' || hostPid),
+      );
       if (caps.length === 0) continue;
       yield {
         span: c.span,
@@ -29,7 +37,8 @@ export default defineRule({
     deny: [
       { input: 'docker run --cap-add=SYS_ADMIN alpine mount -t proc none /mnt', runtime: 'docker' },
       { input: 'docker run --cap-add ALL ubuntu', runtime: 'docker' },
-      { input: 'docker run --cap-add=CAP_SYS_PTRACE alpine', runtime: 'docker' },
+      { input: 'docker run --pid=host --cap-add=CAP_SYS_PTRACE alpine', runtime: 'docker' },
+      { input: 'docker run --cap-add=SYS_PTRACE --cap-add=SYS_ADMIN alpine', runtime: 'docker' },
       {
         input: 'services:\n  vpn:\n    image: wg\n    network_mode: host\n    cap_add:\n      - NET_ADMIN\n',
         runtime: 'docker',
@@ -43,6 +52,11 @@ export default defineRule({
         why: 'binding low ports only',
       },
       { input: 'docker run --cap-drop ALL alpine', runtime: 'docker', why: 'dropping capabilities' },
+      {
+        input: 'docker run --rm --cap-add SYS_PTRACE -v "$PWD":/src -w /src python:3.12 py-spy dump --pid 1',
+        runtime: 'docker',
+        why: "a profiler traces only the container's own processes",
+      },
       {
         input: 'docker run --rm --cap-add NET_ADMIN --device /dev/net/tun qmcgaw/gluetun',
         runtime: 'docker',

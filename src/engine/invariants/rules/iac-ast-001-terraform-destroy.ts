@@ -5,6 +5,23 @@
  */
 import { defineRule } from '../define-rule.js';
 import { asksHelp, execHits, hasOption, positionals } from '../command-line.js';
+import { ephemeralOnly } from '../../knowledge/ephemeral-names.js';
+
+/**
+ * destroy limited by -target to resources named as one pull request's preview or a test run's
+ * (-target=module.preview_pr_1187), nothing named production on the line: the preview's teardown.
+ */
+function ephemeralTargets(args: readonly string[]): boolean {
+  const targets: string[] = [];
+  for (let i = 0; i < args.length; i++) {
+    const eq = /^--?target=(.+)$/.exec(args[i]!);
+    if (eq) targets.push(eq[1]!);
+    else if (/^--?target$/.test(args[i]!) && args[i + 1] !== undefined) targets.push(args[++i]!);
+  }
+  return (
+    targets.length > 0 && targets.every((t) => ephemeralOnly([t])) && ephemeralOnly([...targets, ...args])
+  );
+}
 
 const TERRAFORMS = new Set(['terraform', 'tofu', 'terragrunt']);
 
@@ -12,6 +29,8 @@ function destroys(words: readonly string[]): string | null {
   if (!TERRAFORMS.has(words[0]!) || asksHelp(words.slice(1))) return null;
   const args = words.slice(1);
   const [verb, action] = positionals(args.filter((a) => !/^-chdir=/.test(a)));
+  if ((verb === 'destroy' || (verb === 'apply' && hasOption(args, '', '-destroy'))) && ephemeralTargets(args))
+    return null;
   if (verb === 'destroy') return `${words[0]} destroy deletes every resource it manages`;
   if (verb === 'apply' && hasOption(args, '', '-destroy'))
     return `${words[0]} apply -destroy deletes every resource it manages`;
@@ -48,6 +67,8 @@ export default defineRule({
       { input: 'tofu destroy' },
       { input: "bash -c 'env terraform destroy'" },
       { input: 'terraform workspace delete -force staging' },
+      { input: 'terraform destroy -target=module.preview_pr_1187 -target=module.db' },
+      { input: 'terraform destroy -target=module.preview_pr_1187 -var-file=prod.tfvars' },
     ],
     allow: [
       { input: 'terraform plan', why: 'prints a plan' },
@@ -55,6 +76,10 @@ export default defineRule({
       { input: 'terraform init && terraform validate', why: 'no change to resources' },
       { input: 'terraform state list', why: 'reads the state' },
       { input: 'terraform fmt -recursive', why: 'formats files' },
+      {
+        input: 'terraform destroy -target=module.preview_pr_1187 -auto-approve',
+        why: "only one pull request's preview module",
+      },
       {
         input: 'terraform workspace delete staging',
         why: 'refused by terraform while the workspace tracks resources',

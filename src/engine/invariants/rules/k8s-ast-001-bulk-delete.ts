@@ -4,6 +4,7 @@
  */
 import { defineRule } from '../define-rule.js';
 import { asksHelp, execHits, hasOption } from '../command-line.js';
+import { ephemeralOnly } from '../../knowledge/ephemeral-names.js';
 
 const KUBECTLS = new Set(['kubectl', 'k', 'oc', 'kubecolor', 'microk8s.kubectl']);
 /** kubectl options that take a value as the next word (so the value is not read as a verb). */
@@ -65,6 +66,17 @@ function bulkDelete(words: readonly string[]): string | null {
   if (verb !== 'delete') return null;
   if (hasOption(args, '', '--dry-run')) return null;
   const kinds = (kind ?? '').toLowerCase().split(',');
+  // One namespace named as a pull request's preview or a test run's (preview-pr-1187, ci-4812),
+  // with nothing named production anywhere on the line: the preview's teardown (r11 fpd).
+  const named = positionalWords(args).slice(/^(?:namespaces?|ns)$/.test(kind ?? '') ? 2 : 1);
+  if (
+    named.length === 1 &&
+    /^(?:namespaces?|ns)(?:\/|$)/.test((kind ?? '').toLowerCase()) &&
+    !hasOption(args, '', '--all') &&
+    ephemeralOnly([named[0]!.replace(/^(?:namespaces?|ns)\//, '')]) &&
+    ephemeralOnly([named[0]!, ...args])
+  )
+    return null;
   if (
     kinds.some(
       (k) =>
@@ -124,6 +136,8 @@ export default defineRule({
       { input: 'kubectl drain node-1 --ignore-daemonsets' },
       { input: 'kubectl scale deploy --all --replicas=0 -n prod' },
       { input: 'kubectl scale deployment -l app=web --replicas 0' },
+      { input: 'kubectl --context prod delete ns preview-pr-1187' },
+      { input: 'kubectl delete ns preview-pr-1187 staging' },
     ],
     allow: [
       { input: 'kubectl get pods -A', why: 'reads' },
@@ -133,6 +147,7 @@ export default defineRule({
       { input: 'kubectl describe ns staging', why: 'reads' },
       { input: 'kubectl scale deployment/web --replicas=0 -n dev', why: 'one named workload' },
       { input: 'kubectl scale deploy --all --replicas=3', why: 'scales up' },
+      { input: 'kubectl delete namespace preview-pr-1187', why: "one pull request's preview torn down" },
     ],
   },
 });

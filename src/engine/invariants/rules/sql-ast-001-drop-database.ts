@@ -5,10 +5,21 @@ import { defineRule, type FactIndex } from '../define-rule.js';
 const WHOLE = new Set(['database', 'schema', 'tablespace', 'owned']);
 const REPLACES = /^\s*create\s+or\s+replace\b/i;
 /** Namespaces named for development, tests or CI: rebuilt from code, so replacing one loses nothing. */
-const THROWAWAY = /(?:^|_)(?:dev|test|tests|tmp|temp|scratch|ci|sandbox|pr\d+)(?:_|\d|$)/;
+const THROWAWAY = /(?:^|_)(?:dev|development|local|test|tests|tmp|temp|scratch|ci|sandbox|pr\d+)(?:_|\d|$)/;
+/**
+ * Namespaces named for one run: a test, CI, preview or scratch word and the run's number, pull
+ * request or date (test_run_4812, dbt_ci_pr_512, pr_1187_preview, app_test_20261127). Nothing
+ * else lives in them; a shared `test_schema` or `app_dev` names no run and stays denied.
+ */
+const ONE_RUN =
+  /(?:^|_)(?:test|tests|testing|tmp|temp|scratch|ci|e2e|preview|sandbox|pr|mr|run|build|job)_?\d{3,}(?:_|$)|(?:^|_)(?:pr|mr)_?\d+(?:_|$)/;
+const RUN_WORD = /(?:^|_)(?:test|tests|testing|tmp|temp|scratch|ci|e2e|preview|sandbox|pr|mr)(?:_|\d|$)/;
+const PROD_WORD = /(?:^|_)(?:prod|production|live|main|master|primary)(?:_|\d|$)/;
+/** A statement of the batch that renames or moves a namespace (one renamed to a run's name first). */
+const RENAMES = /\brename\b|\bmodify\s+name\b/i;
 const CREATED = /^\s*create\s+(database|schema)\s+(?:if\s+not\s+exists\s+)?([\w$."`[\]]+)/i;
 const ONE_DROPPED =
-  /^\s*drop\s+(?:database|schema)\s+(?:if\s+exists\s+)?([\w$."`[\]]+)\s*(?:cascade|restrict)?\s*;?\s*$/i;
+  /^\s*(?:if\s+db_id\s*\(\s*N?'[\w$.-]+'\s*\)\s+is\s+not\s+null\s+)?drop\s+(?:database|schema)\s+(?:if\s+exists\s+)?([\w$."`[\]]+)\s*(?:cascade|restrict|(?:with\s*)?\(\s*force\s*\))?\s*;?\s*$/i;
 const bare = (name: string): string =>
   name
     .replace(/[`"[\]]/g, '')
@@ -19,13 +30,28 @@ const bare = (name: string): string =>
 /** Every target is a throwaway namespace that a later statement of the batch creates again (a test-database reset). */
 function throwawayReset(facts: FactIndex, drop: SqlStmtFact): boolean {
   const made = new Set<string>();
-  for (const c of facts.of('sql')) {
-    const m = c.span.start > drop.span.start ? CREATED.exec(c.text) : null;
+  // Statements after the drop, in the input's order: nested SQL (mysql -e '...') shares one span.
+  const all = facts.of('sql');
+  for (const c of all.slice(all.indexOf(drop) + 1)) {
+    const m = CREATED.exec(c.text);
     if (m && m[1]!.toLowerCase() === drop.object) made.add(bare(m[2]!));
   }
   // One name only, read from the text: a keyword reading may have kept just the first of a list.
   const one = ONE_DROPPED.exec(drop.text);
   return one !== null && THROWAWAY.test(bare(one[1]!)) && made.has(bare(one[1]!));
+}
+
+/** The one namespace dropped is a single run's (ONE_RUN), and nothing in the batch renames one into that name. */
+function oneRunTeardown(facts: FactIndex, drop: SqlStmtFact): boolean {
+  const one = ONE_DROPPED.exec(drop.text);
+  if (one === null) return false;
+  const name = bare(one[1]!);
+  return (
+    ONE_RUN.test(name) &&
+    RUN_WORD.test(name) &&
+    !PROD_WORD.test(name) &&
+    !facts.of('sql').some((s) => RENAMES.test(s.text))
+  );
 }
 
 export default defineRule({
@@ -44,6 +70,8 @@ export default defineRule({
         continue;
       // DROP DATABASE IF EXISTS app_test; CREATE DATABASE app_test (r9 FP): a test database reset.
       if (throwawayReset(facts, s)) continue;
+      // DROP SCHEMA IF EXISTS dbt_ci_pr_512 CASCADE: one CI run's or preview's namespace torn down.
+      if (oneRunTeardown(facts, s)) continue;
       yield {
         span: s.span,
         reason: REPLACES.test(s.text)
@@ -63,6 +91,9 @@ export default defineRule({
       { input: 'SELECT 1; DROP DATABASE prod;', runtime: 'sql' },
       { input: "psql -c 'DROP DATABASE prod'" },
       { input: 'DROP DATABASE IF EXISTS prod; CREATE DATABASE prod;', runtime: 'sql' },
+      { input: 'DROP DATABASE IF EXISTS prod_test_20261127', runtime: 'sql' },
+      { input: 'ALTER DATABASE app RENAME TO app_test_4812; DROP DATABASE app_test_4812;', runtime: 'sql' },
+      { input: 'DROP SCHEMA test_run_4812, public CASCADE', runtime: 'sql' },
     ],
     allow: [
       { input: 'CREATE DATABASE app_test', runtime: 'sql', why: 'creating is not destroying' },
@@ -76,6 +107,11 @@ export default defineRule({
         input: 'DROP DATABASE IF EXISTS app_test; CREATE DATABASE app_test;',
         runtime: 'sql',
         why: 'a test database dropped and created again: a reset',
+      },
+      {
+        input: 'DROP SCHEMA IF EXISTS dbt_ci_pr_512 CASCADE;',
+        runtime: 'sql',
+        why: "one CI run's schema torn down",
       },
     ],
   },

@@ -4,7 +4,8 @@ import { allScratchTables, retentionPartitionTable } from '../../knowledge/sql.j
 import { defineRule, type FactIndex } from '../define-rule.js';
 import { catalogBuiltSpans } from '../../knowledge/sql-dynamic.js';
 import { bareName } from '../../knowledge/sql-text.js';
-import { isRetiredName } from '../../knowledge/sql-cutoff.js';
+import { isLeftBehindCopy, isRetiredName, snakeName, writtenSnake } from '../../knowledge/sql-cutoff.js';
+import { ephemeralOnly } from '../../knowledge/ephemeral-names.js';
 
 const WHOLE = new Set(['database', 'schema', 'tablespace', 'owned']);
 /** CREATE OR REPLACE TABLE / REPLACE TABLE (extract/sql/replace.ts): a drop spelled as a create. */
@@ -85,6 +86,45 @@ const bare = bareName;
 /** MySQL's `DROP INDEX name ON table` comes back from its parser without the index name. */
 const DROPPED_INDEX = /^\s*drop\s+index\s+(?:concurrently\s+)?(?:if\s+exists\s+)?([\w$."`[\]]+)\s+on\b/i;
 
+/** A statement of the batch that renames something (a live table renamed to `users_old` first). */
+const RENAMES = /\brename\b|\bsp_rename\b|\bswap\s+with\b|\bexchange\b/i;
+/** The last part of a dotted name, unquoted, camelCase split (`[dbo].[Orders_Old]` → `orders_old`). */
+const lastPart = (name: string): string =>
+  snakeName(
+    name
+      .replace(/["`[\]]/g, '')
+      .split('.')
+      .pop()!,
+  );
+
+/**
+ * Every table or sequence dropped is named as a copy a migration left behind (orders_old,
+ * customers_backup_20250101, gh-ost's _users_del), and no statement of the batch renames anything:
+ * a live table renamed to such a name first stays denied.
+ */
+function leftBehindCopies(facts: FactIndex, s: SqlStmtFact): boolean {
+  return (
+    s.targets.length > 0 &&
+    s.targets.every((t) => isLeftBehindCopy(writtenSnake(s.text, t))) &&
+    !facts.of('sql').some((o) => RENAMES.test(o.text))
+  );
+}
+
+/**
+ * Logins and roles named as retired or as one test's or run's (legacy_reporter, tmp_migrator,
+ * ci_runner_4812): removing one loses no rows, and no application runs under such a name. The
+ * application's own role (app_rw, api_service) stays denied: dropping it takes the service down.
+ */
+const ROLE_OBJECT = new Set(['role', 'user', 'login']);
+const accountName = (t: string): string => lastPart(t.replace(/@[\s\S]*$/, '').replace(/'/g, ''));
+/** The accounts a DROP USER/ROLE names, read from the text when the parser kept none (MySQL 'u'@'host'). */
+const DROPPED_ACCOUNTS = /^\s*drop\s+(?:user|role|login)\s+(?:if\s+exists\s+)?([^;]+?)\s*;?\s*$/i;
+function retiredAccounts(s: SqlStmtFact): boolean {
+  const written = s.targets.length > 0 ? s.targets : (DROPPED_ACCOUNTS.exec(s.text)?.[1]?.split(',') ?? []);
+  const names = written.map((t) => accountName(t.trim()));
+  return names.length > 0 && names.every((n) => isRetiredName(n) || ephemeralOnly([n]));
+}
+
 /** Every index dropped has a name that says it is retired. */
 function retiredIndex(s: SqlStmtFact): boolean {
   const names = s.targets.length > 0 ? s.targets : [DROPPED_INDEX.exec(s.text)?.[1] ?? ''];
@@ -132,7 +172,19 @@ export default defineRule({
       )
         continue;
       // A scratch table or sequence of a load or a test (tmp_import_orders, test_orders) is re-created on the next run.
-      if ((s.object === 'table' || s.object === 'sequence') && allScratchTables(s.targets)) continue;
+      if (
+        (s.object === 'table' || s.object === 'sequence') &&
+        (allScratchTables(s.targets) || allScratchTables(s.targets.map((t) => writtenSnake(s.text, t))))
+      )
+        continue;
+      // DROP TABLE IF EXISTS customers_backup_20250101: a copy a migration left behind (see leftBehindCopies).
+      if (
+        (s.object === 'table' || s.object === 'sequence') &&
+        !REPLACES.test(s.text) &&
+        leftBehindCopies(facts, s)
+      )
+        continue;
+      if (ROLE_OBJECT.has(s.object ?? '') && retiredAccounts(s)) continue;
       // One old period's partition of a log or event table (events_2023_01): retention.
       if (s.object === 'table' && s.targets.length > 0 && s.targets.every(retentionPartitionTable)) continue;
       if (s.object === 'table' && !REPLACES.test(s.text) && ownTables(facts, s)) continue;
@@ -182,6 +234,10 @@ export default defineRule({
       { input: 'DROP VIEW IF EXISTS a.b', runtime: 'sql' },
       { input: 'DROP ROLE IF EXISTS myrole;', runtime: 'sql' },
       { input: 'DROP USER myuser', runtime: 'sql' },
+      { input: 'ALTER TABLE users RENAME TO users_old; DROP TABLE users_old;', runtime: 'sql' },
+      { input: 'DROP TABLE orders_old, orders', runtime: 'sql' },
+      { input: 'DROP TABLE legacy_orders', runtime: 'sql' },
+      { input: 'DROP ROLE app_rw', runtime: 'sql' },
       { input: 'DROP FUNCTION a.b (INT)', runtime: 'sql' },
       { input: 'DROP TYPE order_status CASCADE', runtime: 'sql' },
       { input: 'DROP EXTENSION pg_trgm CASCADE', runtime: 'sql' },
@@ -241,6 +297,21 @@ export default defineRule({
         input: 'DROP TABLE IF EXISTS tmp_import_orders',
         runtime: 'sql',
         why: 'a scratch table of a load, re-created on the next run',
+      },
+      {
+        input: 'DROP TABLE IF EXISTS customers_backup_20250101;',
+        runtime: 'sql',
+        why: 'a dated backup copy a migration left behind',
+      },
+      {
+        input: 'DROP TABLE IF EXISTS `_users_del`;',
+        runtime: 'sql',
+        why: "gh-ost's leftover after cut-over",
+      },
+      {
+        input: "DROP USER IF EXISTS 'tmp_migrator'@'localhost';",
+        runtime: 'sql',
+        why: 'a temporary login holds no rows and runs no application',
       },
       {
         input:

@@ -1,5 +1,6 @@
 /** SQL-AST-003: TRUNCATE empties whole tables without a WHERE and, in most engines, without undo. */
 import { allScratchTables } from '../../knowledge/sql.js';
+import { writtenSnake } from '../../knowledge/sql-cutoff.js';
 import { catalogBuiltSpans } from '../../knowledge/sql-dynamic.js';
 import { defineRule } from '../define-rule.js';
 
@@ -16,6 +17,8 @@ export default defineRule({
       if (s.statement !== 'truncate') continue;
       // A load's scratch table (staging_import_orders) is emptied before each load by design.
       if (allScratchTables(s.targets)) continue;
+      // The same spelled in camelCase (dbo.StgSales, TmpImport): the parser lowercased it.
+      if (allScratchTables(s.targets.map((t) => writtenSnake(s.text, t)))) continue;
       const target = s.targets[0];
       yield {
         span: s.span,
