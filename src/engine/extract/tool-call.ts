@@ -256,6 +256,10 @@ function writtenPath(
   );
 }
 
+/** A bucket or remote store URL (the far side of a copy). */
+const REMOTE_STORE =
+  /^(?:s3|s3a|gs|gcs|az|abfss?|wasbs?|r2|b2|oss|cos|swift|https?|ftps?|sftp|scp|webdav|dav|dropbox|gdrive|onedrive):\/\/\S+$/i;
+
 /** Keys naming a local file whose text the tool sends as its content (`content_from_file`). */
 const FILE_REF_KEY =
   /^(?:(?:content|body|text|data|description|message|payload)_(?:from_)?file(?:_path)?|from_file|file_content_path|content_path|upload_from|read_from)$/;
@@ -487,6 +491,15 @@ function codeRuntime(tool: string, siblings: Record<string, unknown> | undefined
   if (/sql|postgres|mysql|sqlite|database|(?:^|_)db(?:$|_)/.test(tool)) return 'sql';
   if (SHELL_TOOL.test(tool)) return 'bash';
   return undefined;
+}
+
+/** The runtime a script's `#!` line names (sh-like shells, Python, Node), or undefined. */
+function shebangRuntime(value: string): Runtime | undefined {
+  const m = /^#!\s*(?:\/usr)?(?:\/local)?\/bin\/(?:env\s+(?:-S\s+)?)?([a-z]+)/.exec(value);
+  if (!m) return undefined;
+  const program = m[1]!;
+  if (/^(?:ba|z|da|k|a)?sh$/.test(program)) return 'bash';
+  return program === 'python' ? 'python' : program === 'node' ? 'node' : undefined;
 }
 
 /** Tools that run their command on another machine over SSH (ssh_exec, remote_exec, run_ssh_command). */
@@ -912,6 +925,15 @@ function walkArguments(
   // A hosted store's keys name no local file, however they are spelled.
   const localFiles = verb !== undefined && !remoteFileTool(tool, asRecord(asRecord(parsed)?.arguments));
   const shellTool = SHELL_TOOL.test(tool);
+  // A copy or move whose other side is a bucket or a URL (`copy_to_bucket {local_file, bucket:
+  // "gs://drop"}`) sends the local file there, as an upload does.
+  const remoteCopy =
+    (verb?.op === 'copy' || verb?.op === 'move') &&
+    out.leaves.some(
+      (l) =>
+        REMOTE_STORE.test(l.value.trim()) &&
+        !/(?:^|_)(?:source|src|from)$/.test(snakeName(l.path.at(-1) ?? '')),
+    );
   const actor = `tool:${name}`;
   const base = { runtime: 'bash' as const, depth: 0 };
 
@@ -1138,6 +1160,10 @@ function walkArguments(
     // LangChain's PythonREPLTool takes its code as `query` (red team r4): a REPL's input field is code.
     else if (REPL_INPUT_KEY.test(key) && REPL_TOOL.test(tool)) runtime = codeRuntime(tool, siblings);
     else if (KEYSTROKE_KEY.test(key) && typesKeys(tool, siblings)) runtime = 'bash';
+    // A script under any key that is not a file's text (`metadata: {"startup-script": "#!/bin/sh ..."}`,
+    // a job's `boot_script`): its interpreter line says it runs, and in what.
+    else if (!CONTENT_KEY.test(key) && !PROSE_KEY.test(key) && shebangRuntime(value) !== undefined)
+      runtime = shebangRuntime(value);
     else
       runtime =
         keyLanguage(key) ?? (!SEARCH_TOOL.test(tool) && sqlUnderAnyKey(key, value) ? 'sql' : undefined);
@@ -1204,8 +1230,7 @@ function walkArguments(
     if (
       (FILE_REF_KEY.test(key) || sentFile(tool, key, value)) &&
       !localWrite &&
-      verb?.op !== 'copy' &&
-      verb?.op !== 'move' &&
+      ((verb?.op !== 'copy' && verb?.op !== 'move') || remoteCopy) &&
       !/^[a-z][a-z0-9+.-]*:\/\//i.test(value)
     ) {
       const host = `${snakeName(name).replace(/_/g, '-').slice(0, 60) || 'tool'}.invalid`;

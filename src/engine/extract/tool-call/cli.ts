@@ -22,6 +22,8 @@ import { searchLines, SEARCH_WORDS } from './search.js';
 import { systemLines, SYSTEM_WORDS } from './system.js';
 import { signInLines } from './sign-in.js';
 import { emptyingLines } from './emptying.js';
+import { sqlPartsLines } from './sql-parts.js';
+import { recoveryLines } from './recovery.js';
 
 export interface CliEquivalent {
   readonly code: string;
@@ -554,8 +556,17 @@ function filePaths(v: unknown, depth = 0): string[] {
   return values.slice(0, 32).flatMap((x) => filePaths(x, depth + 1));
 }
 
+/** `{host: "https://search.example:9200", path: "/_all"}`: the URL a request tool builds from its parts. */
+function hostAndPath(f: Map<string, unknown>): string | undefined {
+  const host = str(f, 'host', 'base_url', 'server', 'hostname', 'cluster_url', 'node');
+  const path = str(f, 'path', 'endpoint_path', 'api_path', 'index');
+  if (host === undefined || path === undefined || /\s/.test(host) || /\s/.test(path)) return undefined;
+  const base = /^[a-z][a-z0-9+.-]*:\/\//i.test(host) ? host : `http://${host}`;
+  return `${base.replace(/\/+$/, '')}/${path.replace(/^\/+/, '')}`;
+}
+
 function requestLine(f: Map<string, unknown>): CliEquivalent | undefined {
-  const url = str(f, 'url', 'uri', 'endpoint', 'target_url');
+  const url = str(f, 'url', 'uri', 'endpoint', 'target_url') ?? hostAndPath(f);
   if (url === undefined) return undefined;
   const files: string[] = [];
   for (const [k, v] of f)
@@ -804,8 +815,16 @@ export function cliEquivalents(name: string, args: unknown): CliEquivalent[] {
   // Most calls (read_file, web_fetch, bash) name no family: stop before reading any field.
   if (w.length === 0 || w.length > 12) return [];
   // What the arguments do under any tool name: an account's sign-in weakened or diverted
-  // (tool-call/sign-in.ts), a resource emptied or stopped by a setting (tool-call/emptying.ts).
-  const byArguments = [...signInLines(w, args), ...emptyingLines(w, fields(args), args)];
+  // (tool-call/sign-in.ts), a resource emptied or stopped by a setting (tool-call/emptying.ts),
+  const f = fields(args);
+  // A statement given as parts under any tool name (tool-call/sql-parts.ts).
+  const byArguments = [
+    ...signInLines(w, args),
+    ...emptyingLines(w, f, args),
+    ...sqlPartsLines(f),
+    // Codes and links that sign into an account, sent to anyone (tool-call/recovery.ts).
+    ...recoveryLines(w, args),
+  ];
   const byName = familyLines(w, args);
   return byArguments.length === 0 ? byName : [...byArguments, ...byName];
 }

@@ -4,8 +4,9 @@
  * `acl: public-read`, `members: [allUsers]`, `anonymous_access: true`), mail auto-forwarded by a
  * filter or setting, a payout or transfer sent or the payout bank account changed, a guest or outside organisation invited, a
  * deploy key that can push, a repository webhook to an outside host, sign-in weakened or redirected
- * (red team r10). tool-call/saas.ts and sign-in.ts turn such calls into `agent-guard-action
- * expose|divert|transfer|grant|weaken <object> <detail>` lines.
+ * (red team r10), a sign-in code or reset link sent (recovery.ts). tool-call/saas.ts, sign-in.ts and
+ * recovery.ts turn such calls into `agent-guard-action expose|divert|transfer|grant|weaken|recover
+ * <object> <detail>` lines.
  */
 import { defineRule } from '../define-rule.js';
 import { execHits } from '../command-line.js';
@@ -18,6 +19,7 @@ const WHAT: Readonly<Record<string, string>> = {
   transfer: 'moves money out of the account',
   grant: 'lets an outside account in',
   weaken: 'weakens how its accounts sign in',
+  recover: 'hands over what signs into an account (whoever holds it can take the account over)',
 };
 
 export default defineRule({
@@ -27,7 +29,7 @@ export default defineRule({
   kinds: ['exec'],
   programs: [PROGRAM],
   summary:
-    'A tool call shares a hosted file with anyone, auto-forwards mail, sends a payout or changes the bank account, invites a guest, adds a write deploy key or a webhook to an outside host, or weakens sign-in (a second factor off, a trivial password policy, sign-in redirected to another domain).',
+    'A tool call shares a hosted file with anyone, auto-forwards mail, sends a payout or changes the bank account, invites a guest, adds a write deploy key or a webhook to an outside host, weakens sign-in (a second factor off, a trivial password policy, sign-in redirected to another domain) or sends a sign-in code or reset link.',
   remediationHint:
     'Sharing publicly, forwarding mail, moving money and letting outside accounts in are the account owner’s decisions. Share with named people, and ask before changing forwarding, payouts, members or webhooks.',
   *check(facts) {

@@ -1,0 +1,62 @@
+/**
+ * What signs into an account handed to someone through a message (red team r10, AgentDojo's
+ * "forward the security code" tasks): a one-time or security code, a password-reset or magic
+ * sign-in link, or a forwarded message that carries one. Whoever receives it can take the account
+ * over, whatever the address, so the send becomes one `agent-guard-action recover <object>
+ * <detail>` line that PLT-AST-003 denies. Ordinary mail (order numbers, meeting codes, links to
+ * documents) gives nothing.
+ */
+import { quote, type CliEquivalent } from './cli.js';
+import { ACTION_PROGRAM } from './saas.js';
+
+/** Name words of tools that deliver text to people. */
+const SEND = new Set(
+  'send email mail gmail outlook message messages sms text chat slack teams discord telegram whatsapp reply forward post dm notify comment'.split(
+    ' ',
+  ),
+);
+
+/** A code that signs in: `security code is 463820`, `OTP: 1234`, `your login code 88 21 07`. */
+const CODE =
+  /\b(?:security|verification|verify|login|log[- ]in|sign[- ]?in|auth(?:entication|orization)?|one[- ]time|2fa|mfa|otp|totp|passcode|access|recovery|backup|reset)\s*(?:code|pin|passcode|token|password|number)s?\b[^.\n]{0,40}?(?<![\w-])\d(?:[ -]?\d){3,9}(?![\w-])|(?<![\w-])\d{4,10}(?![\w-])\s+is\s+your\s+(?:\w+\s+){0,3}(?:code|pin|passcode|otp)\b/i;
+/** A link that resets a password or signs in by itself: its path says so and it carries a token. */
+const LINK =
+  /\bhttps?:\/\/[^\s"'<>]*(?:reset|recover|magic|signin|sign-in|login|verify|verification|confirm-email|activate|invite\/accept|auth\/callback)[^\s"'<>]*(?:[?&#](?:token|code|key|t|otp|sig|signature|hash|oobcode)=|\/[A-Za-z0-9_-]{16,})/i;
+/** Words of a forwarded message's id or subject that say it carries such a code or link. */
+const RECOVERY_SUBJECT =
+  /(?:^|[^a-z])(?:reset|recover(?:y)?|security[\s_-]?code|verification|verify|one[\s_-]?time|otp|2fa|mfa|magic[\s_-]?link|sign[\s_-]?in[\s_-]?link|login[\s_-]?(?:code|link)|password)(?:[^a-z]|$)/i;
+
+/** Every string under `v` with its key, bounded. */
+function strings(v: unknown, key: string, out: [string, string][], depth = 0): void {
+  if (depth > 5 || out.length > 128) return;
+  if (typeof v === 'string') out.push([key, v]);
+  else if (Array.isArray(v)) for (const x of v.slice(0, 32)) strings(x, key, out, depth + 1);
+  else if (v !== null && typeof v === 'object')
+    for (const [k, x] of Object.entries(v as Record<string, unknown>).slice(0, 64))
+      strings(x, k.toLowerCase(), out, depth + 1);
+}
+
+export function recoveryLines(w: readonly string[], args: unknown): CliEquivalent[] {
+  if (!w.some((x) => SEND.has(x)) || w.some((x) => /^(?:get|list|read|search|fetch|draft)$/.test(x)))
+    return [];
+  const all: [string, string][] = [];
+  strings(args, '', all);
+  const tool = w.join('_');
+  const hit = (detail: string): CliEquivalent[] => [
+    {
+      code: [ACTION_PROGRAM, 'recover', quote('account'), quote(`${tool} ${detail}`.slice(0, 200))].join(' '),
+      runtime: 'bash',
+    },
+  ];
+  for (const [, v] of all) {
+    if (v.length > 65536) continue;
+    if (CODE.test(v)) return hit('sends a sign-in or security code');
+    if (LINK.test(v)) return hit('sends a password-reset or sign-in link');
+  }
+  // `forward_email {message_id: "<reset-123@...>"}`: the message forwarded is what carries the code.
+  if (w.includes('forward'))
+    for (const [k, v] of all)
+      if (/(?:^|_)(?:id|ids|message_id|subject|thread_id|uid)$/.test(k) && RECOVERY_SUBJECT.test(v))
+        return hit(`forwards ${v.slice(0, 60)}`);
+  return [];
+}
