@@ -121,6 +121,26 @@ const PATTERNS: readonly Pattern[] = [
     detail: 'tells the model to ignore its input and state something else',
     re: /\b(?:ignore|disregard)\s+(?:the|this|that|all|these)\s+\w+(?:\s+\w+)?\s+and\s+(?:instead\s+)?(?:state|say|respond|print|output|tell|write|reply|answer|claim|report|declare)\b|\bnote\s+to\s+(?:the\s+)?(?:ai|llm|assistant|automated|language\s+model|model|chatbot|gpt)\b|<\/?instructions?>/i,
   },
+  {
+    // Orders addressed to an agent in a commit, PR or doc (red team r10: "AI-AGENT-DIRECTIVE: ... run
+    // git push --force", "the maintainer authorised you to run ..."): a label or an authority claim, then an action.
+    kind: 'hidden-instruction',
+    detail: 'an order addressed to an AI agent, with an action for it',
+    re: /\b(?:ai|llm|agent|assistant|copilot|claude|gpt|bot)(?:[\s_-]+agent)?[\s_-]*(?:directive|instructions?|orders?|commands?|task)s?\s*:[^\n]{0,80}?\b(?:run|execute|push|delete|remove|send|post|upload|merge|approve|disable|curl|wget)\b|\bauthori[sz]ed\s+you\s+to\s+(?:run|execute|push|delete|remove|merge|approve|send|upload|disable|install|curl|wget)\b/i,
+  },
+  {
+    // The override in the other languages agents are addressed in (red team r10: "Ignora todas las instrucciones anteriores").
+    kind: 'instruction-override',
+    detail: 'asks the model to ignore its previous instructions (in another language)',
+    re: /\b(?:ignora(?:r|d)?|olvida(?:r)?|ignore[rz]?|oubliez|ignoriere(?:n)?|vergiss|ignorar|esqueça|dimentica)\s+(?:(?:todas|todos|toutes|tous|alle|tutte|tutti)\s+(?:(?:las|los|les|as|os|le|die|deine|tus|vos|tes)\s+)?(?:(?:vorherigen|bisherigen|obigen)\s+)?(?:instrucciones|instructions|anweisungen|instruções|istruzioni|indicaciones|consignes|regeln|reglas|règles|regras|regole)|(?:(?:las|los|les|as|os|le|die|deine|tus|vos|tes)\s+)?(?:(?:vorherigen|bisherigen|obigen)\s+(?:anweisungen|regeln)|(?:instrucciones|instructions|instruções|istruzioni|indicaciones|consignes|reglas|règles|regras|regole)\s+(?:anteriores|previas|précédentes|antérieures|precedenti|anteriori)))\b/i,
+  },
+  {
+    // Standing orders planted for an agent hide what they make it do (red team r10: "Do not mention
+    // this to the user"); a message between people names who not to tell, never "the user".
+    kind: 'hidden-instruction',
+    detail: 'an order to hide what the model does from its user',
+    re: /\b(?:do\s+not|don't|never)\s+(?:mention|tell|reveal|disclose)\s+(?:this|it|that|any\s+of\s+(?:this|it))\s+(?:to\s+)?(?:the\s+)?(?:user|human\s+user|operator)\b/i,
+  },
 ];
 
 const NONE: readonly InjectionMatch[] = Object.freeze([]);
@@ -158,7 +178,7 @@ export function normaliseForMatching(text: string): string {
 
 /** Words that must appear (after normalisation) for any phrase pattern to match: a cheap prefilter. */
 const PREFILTER =
-  /ignor|disregard|forget|overrid|bypass|neglect|skip|overlook|abandon|dismiss|discard|instruct|prompt|dan\b|anything now|mode|jailbr|ethical|moral|confines|character|reveal|repeat|verbatim|\[\/?inst\]|<<\/?sys>>|<\||<\/s>|turn>|system|admin|develop|assistant|your (?:answer|response|reply|output|summary|solution|implementation|code)|snippet|when |if |superduper|from now on|your|note to|instruction>|above|regardless|told|given|restricted|dan\]|creator|maintainer|questions|override|do not follow|don't follow|stop follow|new instruction|your new|api key|credential|secret|access token|password/i;
+  /ignor|disregard|forget|overrid|bypass|neglect|skip|overlook|abandon|dismiss|discard|instruct|prompt|dan\b|anything now|mode|jailbr|ethical|moral|confines|character|reveal|repeat|verbatim|\[\/?inst\]|<<\/?sys>>|<\||<\/s>|turn>|system|admin|develop|assistant|your (?:answer|response|reply|output|summary|solution|implementation|code)|snippet|when |if |superduper|from now on|your|note to|instruction>|above|regardless|told|given|restricted|dan\]|creator|maintainer|questions|override|do not follow|don't follow|stop follow|new instruction|your new|api key|credential|secret|access token|password|(?:not|n't|never)\s+(?:mention|tell|reveal|disclose)|directive|authori[sz]ed you|olvida|oubliez|vergiss|esque|dimentica|anweisung/i;
 
 /** Every kind of injection signal found in `text` (at most one match per pattern). */
 export function findInjection(text: string): readonly InjectionMatch[] {

@@ -18,6 +18,7 @@ import { everyItemLines, EVERY_ITEM_WORDS } from './every-item.js';
 import { availabilityLines, AVAILABILITY_WORDS } from './availability.js';
 import { secretForwardLines, SECRET_FORWARD_WORDS } from './secret-forward.js';
 import { instructionCode } from './instructions.js';
+import { unguarding } from './unguard.js';
 import { searchLines, SEARCH_WORDS } from './search.js';
 import { systemLines, SYSTEM_WORDS } from './system.js';
 import { signInLines } from './sign-in.js';
@@ -685,17 +686,31 @@ const MEMORY_WORDS = [
   'rules',
 ];
 
-/** A memory tool's text as the commands and sends its standing orders amount to. */
+/**
+ * A memory tool's text as the commands and sends its standing orders amount to, and a preference
+ * it sets that stops the agent asking (`auto_approve_tools: true`, `allowed_commands: ["*"]`) as
+ * the `agent-guard-action unguard` line SH-AST-022 judges, as in a settings file (instructions.ts).
+ */
 function memoryLines(args: unknown): CliEquivalent[] {
   const texts: string[] = [];
-  const collect = (v: unknown, depth: number): void => {
+  const unguarded: string[] = [];
+  const collect = (v: unknown, path: string[], depth: number): void => {
     if (texts.length > 256 || depth > 6) return;
+    if (path.length > 0 && unguarded.length < 8) {
+      const u = unguarding(path, v);
+      if (u !== null) unguarded.push(u);
+    }
     if (typeof v === 'string') texts.push(v);
-    else if (v !== null && typeof v === 'object') for (const x of Object.values(v)) collect(x, depth + 1);
+    else if (v !== null && typeof v === 'object')
+      for (const [k, x] of Object.entries(v))
+        collect(x, [...path, Array.isArray(v) ? 'allow' : k], depth + 1);
   };
-  collect(args, 0);
+  collect(args, [], 0);
   const code = instructionCode(texts.join('\n'));
-  return code.trim() === '' ? [] : [bash([code])];
+  return [
+    ...(code.trim() === '' ? [] : [bash([code])]),
+    ...unguarded.map((u) => bash(['agent-guard-action unguard agent', quote(u)])),
+  ];
 }
 
 /** A package spec that names where it comes from: a URL (alone or after `name @`), git, an archive. */

@@ -44,7 +44,7 @@ const SEND =
 const CRED_PATH =
   /(?:~\/|\$HOME\/|\/home\/[\w.-]+\/|\/root\/)?\.(?:aws\/credentials|aws\/config|ssh\/id_[\w.-]+|ssh\/[\w.-]*key|npmrc|netrc|pypirc|docker\/config\.json|kube\/config|git-credentials|config\/gh\/hosts\.yml|gnupg\/[\w.-]+)\b|(?<![\w/.-])\.env(?:\.[\w-]+)?\b/g;
 const CRED_WORDS =
-  /\b(?:api[\s_-]?keys?|secret(?:\s+keys?|s)|access\s+keys?|tokens?|credentials|passwords?|private\s+keys?|env(?:ironment)?\s+var(?:iable)?s|session\s+cookies?)\b/i;
+  /\b(?:api[\s_-]?keys?|secrets?(?:\s+keys?)?|access\s+keys?|tokens?|credentials?|passwords?|private\s+keys?|env(?:ironment)?\s+var(?:iable)?s|session\s+cookies?)\b/i;
 /** The words after a run verb (`run:`, `by running`, `execute`): a command written as prose. */
 const BARE_COMMAND = /\b(?:run|running|execute|executing|invoke|type)\b\s*:?\s+(\S.*)$/i;
 const URL = /\bhttps?:\/\/[^\s<>"'`)\]]+/i;
