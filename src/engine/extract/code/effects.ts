@@ -13,7 +13,7 @@ import { forgeRequestLine } from './forge-rest.js';
 import { parseTarget, type Target } from './net.js';
 import { egressPayload } from './payload-fields.js';
 import { saasDeleteLine } from './saas-rest.js';
-import { authFlows, credentialQueryOnly, headerFlows } from './request-auth.js';
+import { authFlows, credentialQueryOnly, headerFlows, ownServiceCredential } from './request-auth.js';
 import { dockerRunLine } from './sdk.js';
 import { fedLine } from './stdin-data.js';
 import { concat, constText, deepLits, deepSources, render, strVal, type Val } from './value.js';
@@ -277,7 +277,7 @@ export function request(col: Collector, span: Span, actor: string, req: Request)
   for (const address of req.resolvers ?? []) col.net(span, resolvedTo(target, address), req.sends, actor);
   const sink = { kind: 'net' as const, host: target.host, ...(target.url ? { url: target.url } : {}) };
   // A URL whose only unknown parts are credential parameters (`?appid={KEY}`) is the auth slot (r6).
-  const urlIsAuth = credentialQueryOnly(req.url);
+  const urlIsAuth = credentialQueryOnly(req.url) || ownServiceCredential(req.url, target.host);
   if (urlIsAuth) authFlows(col, span, req.url, sink);
   for (const v of urlIsAuth ? req.payload : [req.url, ...req.payload]) {
     for (const s of deepSources(v)) if (isSecretSource(s)) col.flow(span, s, sink);

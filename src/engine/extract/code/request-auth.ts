@@ -3,6 +3,7 @@
  * the request's authentication, judged by SEC-AST-010 as a token used where it is meant to go,
  * and which are data sent along (a User-Agent or X-Trace header carrying a secret; issue 22 r6).
  */
+import { namesHost } from '../../knowledge/service-names.js';
 import type { DataSink, DataSource } from '../../facts.js';
 import type { Span } from '../../types.js';
 import type { Collector } from './collector.js';
@@ -76,6 +77,15 @@ export function credentialQueryOnly(url: Val): boolean {
     named.add(s.name);
   }
   return strictQuery(render(url), (hole) => named.has(hole) || hole === 'X' || hole === 'ENV');
+}
+
+/**
+ * Every secret in the URL is a variable named for the URL's own service (TELEGRAM_BOT_TOKEN in
+ * `https://api.telegram.org/bot{TOKEN}/sendMessage`, as that API takes it): the URL is its auth slot.
+ */
+export function ownServiceCredential(url: Val, host: string): boolean {
+  if (url.parts === null || url.sources.length === 0) return false;
+  return url.sources.every((s) => s.kind === 'env' && s.name !== undefined && namesHost(s.name, host));
 }
 
 function strictQuery(text: string, secretHole: (name: string) => boolean): boolean {

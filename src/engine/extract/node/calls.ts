@@ -3,6 +3,7 @@
  * resolution (`cp.execSync` with `const cp = require('node:child_process')` is
  * `child_process.execSync`), and by method name where the receiver's type is unknown.
  */
+import { memorySqlite, onlySetup, SQLITE_CONNECTION } from '../code/local-sqlite.js';
 import { patternTest } from '../code/clipboard-swap.js';
 import { preloadEnv } from '../code/preload.js';
 import { extend } from '../../extend.js';
@@ -1000,6 +1001,7 @@ const sqlMethod: Handler = (w, c) => {
   if (!q) return undefined;
   const sql = q.fields?.get('text') ?? q.fields?.get('sql') ?? q;
   if (SQL_MAYBE.has(c.method ?? '') && !/\s/.test(render(sql).trim())) return undefined;
+  if (memorySqlite(c.recv) && sql.parts !== null && onlySetup(render(sql))) return undefined;
   sqlQuery(w.col, sql, spanOf(w, c, 0), VIA);
   return undefined;
 };
@@ -1222,7 +1224,9 @@ add(
     const p = c.args[0];
     if (!p) return undefined;
     const { path, dynamic } = pathOf(p);
-    if (path === ':memory:' || path === '') return undefined;
+    // An in-memory database starts empty: its setup statements lose nothing (code/local-sqlite.ts).
+    if (path === ':memory:') return { ...UNKNOWN, ref: SQLITE_CONNECTION };
+    if (path === '') return undefined;
     w.col.file(c.span, 'read', path, c.name, { dynamic });
     return { ...UNKNOWN, sources: [{ kind: 'file', path }, ...w.col.contentSources(path)] };
   },

@@ -36,6 +36,7 @@ import {
   sqlQuery,
   stdinFlows,
 } from '../code/effects.js';
+import { memorySqlite, onlySetup, SQLITE_CONNECTION } from '../code/local-sqlite.js';
 import { parseTarget, resolveUrl, uriEncoded, withQuery } from '../code/net.js';
 import {
   concat,
@@ -1216,9 +1217,14 @@ const dns: Handler = (w, c) => {
 
 const sqlExecute: Handler = (w, c) => {
   const q = arg(c, 0, 'statement') ?? c.kw.get('sql');
+  // Setup of an in-memory SQLite database: it held nothing before this input.
+  if (q && memorySqlite(c.recv) && q.parts !== null && onlySetup(render(q))) return undefined;
   if (q) sqlQuery(w.col, q, argSpan(w, c, 0, 'statement'), VIA);
   return undefined;
 };
+
+/** conn.cursor() on a SQLite connection: statements run through it reach the same database. */
+const sqliteCursor: Handler = (_w, c) => (c.recv?.ref === SQLITE_CONNECTION ? c.recv : undefined);
 
 const sqlText: Handler = (w, c) => {
   const q = c.args[0];
@@ -1361,11 +1367,11 @@ const sqliteConnect: Handler = (w, c) => {
         .replace(/^\/\/(?=\/)/, '')
         .replace(/\?.*$/, '')
     : named;
-  if (path === ':memory:') return { ...UNKNOWN, ref: 'sqlite3.Connection()' };
+  if (path === ':memory:') return { ...UNKNOWN, ref: SQLITE_CONNECTION };
   w.col.file(c.span, 'read', path, 'sqlite3.connect', { dynamic });
   return {
     ...UNKNOWN,
-    ref: 'sqlite3.Connection()',
+    ref: SQLITE_CONNECTION,
     sources: [{ kind: 'file', path }, ...w.col.contentSources(path)],
   };
 };
@@ -2214,6 +2220,7 @@ PY_CALLS.methods([
       [m, (_w: PyWalker, c: PyCall) => credentialResult(store, c.recv ? [c.recv] : [])] as const,
   ),
   ['execute', sqlExecute],
+  ['cursor', sqliteCursor],
   ['executemany', sqlExecute],
   ['executescript', sqlExecute],
   ['exec_driver_sql', sqlExecute],
