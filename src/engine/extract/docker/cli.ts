@@ -708,7 +708,10 @@ function runLike(
   } else if (hasImage && target) c.image = target.value;
   const unknown = unresolvedOptions(target?.value, words[rest + 1]?.value);
   if (unknown !== undefined) c.unknownFlags = unknown;
-  const tool = entrypoint === undefined && unknown === undefined ? socketToolOf(c.image) : undefined;
+  const tool =
+    entrypoint === undefined && unknown === undefined
+      ? socketToolOf(c.image, words[rest + 1 + idWords]?.value)
+      : undefined;
   if (tool !== undefined) c.socketTool = tool;
   if (options.some((o) => o.name === '--volumes-from'))
     c.mounts.push(...borrowedMounts(words.slice(rest + 1 + idWords)));
