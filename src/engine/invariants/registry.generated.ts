@@ -77,6 +77,7 @@ import pkgAst003PackageSourceRedirect from './rules/pkg-ast-003-package-source-r
 import pltAst001AppDelete from './rules/plt-ast-001-app-delete.js';
 import pltAst002HostedResourceTakedown from './rules/plt-ast-002-hosted-resource-takedown.js';
 import pltAst003HostedAccountDivert from './rules/plt-ast-003-hosted-account-divert.js';
+import pltAst004MassMessage from './rules/plt-ast-004-mass-message.js';
 import runAst001ForkBomb from './rules/run-ast-001-fork-bomb.js';
 import runAst002BusyLoop from './rules/run-ast-002-busy-loop.js';
 import runAst003DiskFill from './rules/run-ast-003-disk-fill.js';
@@ -200,6 +201,7 @@ export const RULE_FILES: readonly (readonly [id: string, rule: RuleDefinition])[
   ['PLT-AST-001', pltAst001AppDelete],
   ['PLT-AST-002', pltAst002HostedResourceTakedown],
   ['PLT-AST-003', pltAst003HostedAccountDivert],
+  ['PLT-AST-004', pltAst004MassMessage],
   ['RUN-AST-001', runAst001ForkBomb],
   ['RUN-AST-002', runAst002BusyLoop],
   ['RUN-AST-003', runAst003DiskFill],

@@ -25,6 +25,7 @@ import { signInLines } from './sign-in.js';
 import { emptyingLines } from './emptying.js';
 import { sqlPartsLines } from './sql-parts.js';
 import { recoveryLines } from './recovery.js';
+import { massMessageLines } from './mass-message.js';
 
 export interface CliEquivalent {
   readonly code: string;
@@ -839,6 +840,8 @@ export function cliEquivalents(name: string, args: unknown): CliEquivalent[] {
     ...sqlPartsLines(f),
     // Codes and links that sign into an account, sent to anyone (tool-call/recovery.ts).
     ...recoveryLines(w, args),
+    // One message to a crowd of addresses (tool-call/mass-message.ts).
+    ...massMessageLines(w, args),
   ];
   const byName = familyLines(w, args);
   return byArguments.length === 0 ? byName : [...byArguments, ...byName];
