@@ -91,6 +91,13 @@ export interface NetOpFact extends FactBase {
   /** The operation uploads data (a body, a file, stdin, a form). */
   readonly sends: boolean;
   readonly actor: string;
+  /**
+   * (code) The request runs many times in a row with no pause (a loop of thousands of turns, an
+   * endless loop, a timer every few ms): why, in words (extract/code/repeats.ts).
+   */
+  readonly repeated?: string;
+  /** (code) The request logs in once per entry of a password or user list: the list's path. */
+  readonly guesses?: string;
 }
 
 /** Where data comes from, for flows. */

@@ -386,6 +386,8 @@ export function extractDocker(text: string, ctx: ExtractContext): Fact[] {
       isDockerProgram(cmd[0]!.value) &&
       words[0]!.value !== 'sudo' &&
       (!kubectl || cmd.some((w) => w.value === 'run')) &&
+      // `docker context use prod` stays too: the commands after it run on that engine (CTR-AST-001).
+      !(cmd[1]?.value === 'context' && cmd[2]?.value === 'use') &&
       // Commands not modelled as containers (`docker volume rm`, `system prune`, `compose down -v`)
       // stay in the bash text, where the CTR rules read them (red team r3). Nested under bash (which
       // hands every docker line here too) the bash analysis has them already.

@@ -73,8 +73,18 @@ import { isFunctionConstructorOf, paramPrelude } from './node/code-strings.js';
 import { reorderInPlace, rotatedArgs } from './code/reorder.js';
 import { withParam } from './code/request-auth.js';
 import { HIDDEN_PAYLOAD, revealsHidden } from './code/hidden-payloads.js';
+import {
+  FAST_TIMER_MS,
+  boundTurns,
+  inHotRegion,
+  loopRegion,
+  wholeNumber,
+  type HotRegion,
+} from './code/repeats.js';
 import { coercedCallee } from './node/coerced-callee.js';
 
+/** The repeating timer, however reached. */
+const FAST_TIMER_CALLEE = /^(?:(?:global(?:This)?|window|timers)\.)?setInterval$/;
 const FUNCTION_TYPES = new Set([
   'arrow_function',
   'function_expression',
@@ -115,8 +125,13 @@ export class JsWalker extends CodeWalker {
         return this.#member(n);
       case 'subscript_expression':
         return this.#subscript(n);
-      case 'call_expression':
-        return this.#call(n, false);
+      case 'call_expression': {
+        const timer = this.#fastTimer(n);
+        if (timer === undefined) return this.#call(n, false);
+        let v = UNKNOWN;
+        inHotRegion(this.col, timer, undefined, () => (v = this.#call(n, false)));
+        return v;
+      }
       case 'new_expression':
         return this.#call(n, true);
       case 'parenthesized_expression':
@@ -560,11 +575,23 @@ export class JsWalker extends CodeWalker {
     return items;
   }
 
-  #loopBody(n: SyntaxNode, unbounded: boolean, body: readonly SyntaxNode[], sleeps = false): Val {
+  #loopBody(
+    n: SyntaxNode,
+    unbounded: boolean,
+    body: readonly SyntaxNode[],
+    sleeps = false,
+    hot: HotRegion | undefined = unbounded ? loopRegion(this.src(n), true, undefined, undefined) : undefined,
+  ): Val {
     return this.endLoop(
-      this.inLoop(n, unbounded, sleeps, () => {
-        for (const b of body) this.visit(b);
-      }),
+      this.inLoop(
+        n,
+        unbounded,
+        sleeps,
+        () => {
+          for (const b of body) this.visit(b);
+        },
+        hot,
+      ),
     );
   }
 
@@ -596,7 +623,11 @@ export class JsWalker extends CodeWalker {
     if (!cond || cond.type === 'empty_statement') unbounded = true;
     else unbounded = truthy(this.visit(cond)) === true && !this.#changes(cond);
     const body = n.children.slice(close + 1).filter((c) => c.named);
-    return this.#loopBody(n, unbounded, [...incr, ...body]);
+    // Thousands of turns: requests inside are a flood (code/repeats.ts).
+    const turns =
+      cond && cond.type !== 'empty_statement' ? boundTurns(this.src(cond).replace(/;$/, '')) : undefined;
+    const hot = loopRegion(this.src(n), unbounded, turns, undefined);
+    return this.#loopBody(n, unbounded, [...incr, ...body], false, hot);
   }
 
   #forIn(n: SyntaxNode): Val {
@@ -633,7 +664,8 @@ export class JsWalker extends CodeWalker {
       );
     const awaits = kids.some((c) => c.type === 'await');
     const body = kids.slice(ofAt + 2).filter((c) => c.named);
-    return this.#loopBody(n, false, body, awaits);
+    // A password list gone through line by line: logins inside are guesses (code/repeats.ts).
+    return this.#loopBody(n, false, body, awaits, loopRegion(this.src(n), false, undefined, it));
   }
 
   /**
@@ -753,6 +785,27 @@ export class JsWalker extends CodeWalker {
           : undefined;
     if (target.type === 'identifier') this.env.set(this.src(target), v ?? holeVal(this.src(target)));
     else this.bind(target, v ?? UNKNOWN);
+  }
+
+  /**
+   * `setInterval(f, 1)`: f runs hundreds of times a second; `Array.from({ length: 1e5 }, f)`: f
+   * runs that many times. Either is a hot region (code/repeats.ts).
+   */
+  #fastTimer(n: SyntaxNode): HotRegion | undefined {
+    const fnNode = n.children[0];
+    // Cheap length test first: this runs for every call.
+    if (!fnNode || fnNode.end - fnNode.start < 10 || fnNode.end - fnNode.start > 24) return undefined;
+    const callee = this.src(fnNode);
+    const args = n.children.find((c) => c.type === 'arguments');
+    const [first, second] = args ? named(args) : [];
+    if (callee === 'Array.from' && first?.type === 'object' && second !== undefined) {
+      const turns = wholeNumber(/\blength\s*:\s*([\w.]+)\s*\}$/.exec(this.src(first))?.[1] ?? '');
+      return loopRegion(this.src(n), false, turns, undefined);
+    }
+    if (!FAST_TIMER_CALLEE.test(callee)) return undefined;
+    const period = second === undefined ? 0 : wholeNumber(this.src(second));
+    if (period === undefined || period > FAST_TIMER_MS) return undefined;
+    return { many: `every ${period} ms`, text: this.src(n), nets: [] };
   }
 
   #call(n: SyntaxNode, isNew: boolean): Val {

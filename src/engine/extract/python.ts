@@ -40,6 +40,7 @@ import { testTeardown } from './code/test-scope.js';
 import { inMigrationDown } from './code/migration-scope.js';
 import { maySdk, sdkCall, sdkConstruct, sdkMember, sdkQuery, type SdkCall } from './code/sdk.js';
 import { sentSince, unmodelledSend } from './code/unmodelled-sends.js';
+import { inHotRegion, loopRegion, rangeTurns, type HotRegion } from './code/repeats.js';
 import {
   CLIENT_INPUT,
   importFromPath,
@@ -617,13 +618,19 @@ export class PyWalker extends CodeWalker {
     }
   }
 
-  #loopBody(n: SyntaxNode, unbounded: boolean, before: () => void): Val {
-    const frame = this.inLoop(n, unbounded, false, () => {
-      before();
-      for (const c of n.children) {
-        if (c.type === 'block') this.visit(c);
-      }
-    });
+  #loopBody(n: SyntaxNode, unbounded: boolean, before: () => void, hot?: HotRegion): Val {
+    const frame = this.inLoop(
+      n,
+      unbounded,
+      false,
+      () => {
+        before();
+        for (const c of n.children) {
+          if (c.type === 'block') this.visit(c);
+        }
+      },
+      hot ?? (unbounded ? loopRegion(this.src(n), true, undefined, undefined) : undefined),
+    );
     // An else clause runs after the loop: walked outside the frame.
     for (const c of n.children) if (c.type === 'else_clause') this.visit(c);
     return this.endLoop(frame);
@@ -691,6 +698,27 @@ export class PyWalker extends CodeWalker {
       if (left && items) unroll = { left, items };
       else if (left) this.bind(left, this.#element(left, it));
     });
+    // `[s.get(url) for _ in range(100000)]`: the element is computed that many times (code/repeats.ts).
+    const turns = fors.reduce((most, f) => {
+      const r = named(f).at(-1);
+      return Math.max(most, (r && rangeTurns(this.src(r))) ?? 0);
+    }, 0);
+    const hot = loopRegion(this.src(n), false, turns, undefined);
+    if (hot !== undefined) {
+      let v = UNKNOWN;
+      inHotRegion(this.col, hot, undefined, () => (v = this.#elements(body, ifs, unroll, iterated)));
+      return v;
+    }
+    return this.#elements(body, ifs, unroll, iterated);
+  }
+
+  /** A comprehension's value: its element per unrolled item, or the element over what is iterated. */
+  #elements(
+    body: SyntaxNode,
+    ifs: readonly SyntaxNode[],
+    unroll: { left: SyntaxNode; items: readonly Val[] } | undefined,
+    iterated: readonly Val[],
+  ): Val {
     if (unroll !== undefined) {
       const { left, items } = unroll;
       const out = items.map((item) => {
@@ -719,24 +747,37 @@ export class PyWalker extends CodeWalker {
       it.ref === 'itertools.count()' ||
       (it.ref === 'itertools.cycle()' && it.dynamic) ||
       (it.ref === 'itertools.repeat()' && it.items === undefined);
+    // Thousands of turns or a password list: requests inside are a flood or guesses (code/repeats.ts).
+    const hot = loopRegion(this.src(n), unbounded, right ? rangeTurns(this.src(right)) : undefined, it);
     // Unrolled only while the body is small: each item walks it again.
     const small = n.end - n.start <= UNROLL_BODY_CHARS;
     const items = left && small ? this.#unrollItems(it, UNROLL_STATEMENT) : undefined;
     if (left && items) {
       // A loop over a literal list runs its body once per item: each item is walked (`for c in cmds`).
-      const frame = this.inLoop(n, unbounded, false, () => {
-        for (const item of items) {
-          this.bind(left, item);
-          for (const c of n.children) if (c.type === 'block') this.visit(c);
-        }
-      });
+      const frame = this.inLoop(
+        n,
+        unbounded,
+        false,
+        () => {
+          for (const item of items) {
+            this.bind(left, item);
+            for (const c of n.children) if (c.type === 'block') this.visit(c);
+          }
+        },
+        hot,
+      );
       for (const c of n.children) if (c.type === 'else_clause') this.visit(c);
       return this.endLoop(frame);
     }
-    return this.#loopBody(n, unbounded, () => {
-      // The loop variable is unknown but named (`$name`), so paths built from it stay readable.
-      if (left) this.bind(left, this.#element(left, it));
-    });
+    return this.#loopBody(
+      n,
+      unbounded,
+      () => {
+        // The loop variable is unknown but named (`$name`), so paths built from it stay readable.
+        if (left) this.bind(left, this.#element(left, it));
+      },
+      hot,
+    );
   }
 
   #with(n: SyntaxNode): Val {

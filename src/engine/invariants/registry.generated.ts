@@ -84,6 +84,10 @@ import runAst003DiskFill from './rules/run-ast-003-disk-fill.js';
 import runAst004MassKill from './rules/run-ast-004-mass-kill.js';
 import runAst005HostShutdown from './rules/run-ast-005-host-shutdown.js';
 import runAst006Cryptominer from './rules/run-ast-006-cryptominer.js';
+import runAst007TrafficFlood from './rules/run-ast-007-traffic-flood.js';
+import runAst008BulkMail from './rules/run-ast-008-bulk-mail.js';
+import runAst009CredentialGuessing from './rules/run-ast-009-credential-guessing.js';
+import runAst010NetworkScan from './rules/run-ast-010-network-scan.js';
 import secAst001CredentialRead from './rules/sec-ast-001-credential-read.js';
 import secAst002CredentialHunting from './rules/sec-ast-002-credential-hunting.js';
 import secAst010SecretToNetwork from './rules/sec-ast-010-secret-to-network.js';
@@ -208,6 +212,10 @@ export const RULE_FILES: readonly (readonly [id: string, rule: RuleDefinition])[
   ['RUN-AST-004', runAst004MassKill],
   ['RUN-AST-005', runAst005HostShutdown],
   ['RUN-AST-006', runAst006Cryptominer],
+  ['RUN-AST-007', runAst007TrafficFlood],
+  ['RUN-AST-008', runAst008BulkMail],
+  ['RUN-AST-009', runAst009CredentialGuessing],
+  ['RUN-AST-010', runAst010NetworkScan],
   ['SEC-AST-001', secAst001CredentialRead],
   ['SEC-AST-002', secAst002CredentialHunting],
   ['SEC-AST-010', secAst010SecretToNetwork],

@@ -55,6 +55,8 @@ export interface NetOpInit {
 
 export class FactSink {
   readonly facts: Fact[] = [];
+  /** Marks for requests made inside loops that repeat them or go through a password list (code/repeats.ts). */
+  readonly hot: { readonly repeated?: string; readonly guesses?: string }[] = [];
   readonly #ctx: ExtractContext;
   readonly #depth: number;
   readonly #flows = new Set<string>();
@@ -137,6 +139,10 @@ export class FactSink {
     if (init.port !== undefined) fact.port = init.port;
     if (init.url !== undefined) fact.url = init.url;
     if (init.scheme !== undefined) fact.scheme = init.scheme;
+    for (const h of this.hot) {
+      if (h.repeated !== undefined) fact.repeated = h.repeated;
+      if (h.guesses !== undefined) fact.guesses = h.guesses;
+    }
     this.facts.push(fact);
   }
 

@@ -27,6 +27,7 @@ import { braceAsGlob, decodeEscapes, expandBraces, hasGlob, unescapeDouble, unes
 import { WrittenFiles, fileKey, scriptRuntime, type WriteOp } from './written.js';
 import { PACKAGE_SOURCE_FILE, writtenCode } from '../tool-call/written.js';
 import { secretPrinterLabel } from '../../knowledge/secret-printers.js';
+import { boundTurns, loopRegion, regionMarks, wholeNumber, type HotRegion } from '../code/repeats.js';
 
 interface VarValue {
   readonly text: string;
@@ -1977,9 +1978,31 @@ export class BashWalker implements Toolkit {
     const unbounded = conditions.length === 1 && this.#constantCondition(conditions[0]!) === !until;
     const scan = this.#scan(body, conditions);
     this.sink.loop(span(node), unbounded, scan.sleeps, scan.exits, scan.forks);
-    let out = this.#block(conditions, stdin);
-    if (body !== undefined) out = mergeStreams(out, this.#statement(body, stdin));
-    return out;
+    // `while read pw; do ...; done < rockyou.txt` goes through the file a line per turn.
+    const list = stdin.sources.find((x) => x.kind === 'file');
+    const region = loopRegion(
+      this.#slice(node),
+      unbounded,
+      undefined,
+      list?.kind === 'file' ? list.path : undefined,
+    );
+    return this.#hot(region, scan, () => {
+      let out = this.#block(conditions, stdin);
+      if (body !== undefined) out = mergeStreams(out, this.#statement(body, stdin));
+      return out;
+    });
+  }
+
+  /** Walks a loop's parts with the requests inside marked as its region says (code/repeats.ts). */
+  #hot(region: HotRegion | undefined, scan: { sleeps: boolean; exits: boolean }, walk: () => Stream): Stream {
+    const marks = region === undefined ? undefined : regionMarks(region, scan.sleeps, scan.exits);
+    if (marks === undefined) return walk();
+    this.sink.hot.push(marks);
+    try {
+      return walk();
+    } finally {
+      this.sink.hot.pop();
+    }
   }
 
   /** true / false when a loop condition is a constant (`true`, `:`, `false`, `[ 1 ]`, `((1))`), else null. */
@@ -2026,6 +2049,12 @@ export class BashWalker implements Toolkit {
     }
     const scan = this.#scan(body, []);
     this.sink.loop(span(node), false, scan.sleeps, scan.exits, scan.forks);
+    const header = this.#text.slice(node.start, body === undefined ? node.end : body.start);
+    const region = loopRegion(this.#slice(node), false, forTurns(header), forList(header));
+    return this.#hot(region, scan, () => this.#forInBody(variable, values, body, stdin));
+  }
+
+  #forInBody(variable: string, values: readonly Word[], body: SyntaxNode | undefined, stdin: Stream): Stream {
     if (variable !== '') {
       // One static value: the body sees it; several: the loop variable is unknown to the body.
       const only = values.length === 1 ? values[0]! : undefined;
@@ -2065,7 +2094,8 @@ export class BashWalker implements Toolkit {
     const unbounded = condition === undefined || (/^[0-9]+$/.test(condText) && Number(condText) !== 0);
     const scan = this.#scan(body, []);
     this.sink.loop(span(node), unbounded, scan.sleeps, scan.exits, scan.forks);
-    return body === undefined ? EMPTY_PIPE : this.#statement(body, stdin);
+    const region = loopRegion(this.#slice(node), unbounded, boundTurns(condText), undefined);
+    return this.#hot(region, scan, () => (body === undefined ? EMPTY_PIPE : this.#statement(body, stdin)));
   }
 
   #case(node: SyntaxNode, stdin: Stream): Stream {
@@ -2703,4 +2733,17 @@ function trimDot(path: string): string {
   while (p.startsWith('./')) p = p.slice(2);
   while (p.length > 1 && p.endsWith('/')) p = p.slice(0, -1);
   return p;
+}
+
+/** Turns of `for i in $(seq 1 N)`, `$(seq N)` or `{1..N}`, from the loop's header. */
+function forTurns(header: string): number | undefined {
+  const seq = /\$\(\s*seq\s+(?:(\d+)\s+)?(?:\d+\s+)?(\d+)\s*\)/.exec(header);
+  if (seq) return (wholeNumber(seq[2]!) ?? 0) - Number(seq[1] ?? 1) + 1;
+  const brace = /\{(\d+)\.\.(\d+)(?:\.\.\d+)?\}/.exec(header);
+  return brace ? Number(brace[2]) - Number(brace[1]) + 1 : undefined;
+}
+
+/** The file `for pw in $(cat list)` or `$(< list)` goes through. */
+function forList(header: string): string | undefined {
+  return /\$\(\s*(?:cat\s+|<\s*)([^\s)|;]+)\s*\)/.exec(header)?.[1];
 }

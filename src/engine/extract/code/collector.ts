@@ -15,6 +15,7 @@ import type {
 import type { Runtime, Span } from '../../types.js';
 import type { ExtractContext } from '../types.js';
 import { holeText, type Val } from './value.js';
+import type { HotRegion } from './repeats.js';
 
 /** Shortest literal worth a LiteralFact: the PII and prompt-injection patterns need at least this. */
 const MIN_LITERAL = 4;
@@ -159,6 +160,8 @@ export class Collector {
   readonly #runtime: Runtime;
   /** Innermost loop last; a function body starts a fresh stack (its `return` leaves no outer loop). */
   loops: LoopFrame[] = [];
+  /** Loops and timers whose body runs many times, innermost last; function bodies keep it (repeats.ts). */
+  readonly hot: HotRegion[] = [];
   /**
    * A socket whose file descriptors became the process's standard streams (python os.dup2) or that
    * is piped into a spawned process (node): a shell started afterwards is a reverse shell.
@@ -301,6 +304,7 @@ export class Collector {
     actor: string,
     direction: NetOpFact['direction'] = 'connect',
   ): void {
+    for (const h of this.hot) if (h.nets.length < 64) h.nets.push(this.facts.length);
     this.facts.push({
       kind: 'net',
       span: this.#ctx.mapSpan(span),

