@@ -73,6 +73,7 @@ import { isFunctionConstructorOf, paramPrelude } from './node/code-strings.js';
 import { reorderInPlace, rotatedArgs } from './code/reorder.js';
 import { withParam } from './code/request-auth.js';
 import { HIDDEN_PAYLOAD, revealsHidden } from './code/hidden-payloads.js';
+<<<<<<< HEAD
 import {
   FAST_TIMER_MS,
   boundTurns,
@@ -81,6 +82,11 @@ import {
   wholeNumber,
   type HotRegion,
 } from './code/repeats.js';
+=======
+import { hiddenName } from './code/hidden-names.js';
+import { escapedRun, unreadableCode } from './code/unreadable-code.js';
+import { rotatesStringTable } from './node/obfuscator.js';
+>>>>>>> 9b16393 (engine: SH-AST-013 a process, code, file-write, network or identity API reached by a name spelled as data (cp['sp'+'awn'], Reflect.get, getOwnPropertyDescriptor, a listing of child_process/os, getattr/__dict__/vars/globals); SH-AST-014 unreadable code run (pyarmor runtimes, javascript-obfuscator string-table rotation); escape-run literals are generated text (run, SH-AST-010); SEC-AST-016 desktop capture from code (issue 22, guarddog samples; lead's s11 policies 1, 2, 5))
 import { coercedCallee } from './node/coerced-callee.js';
 
 /** The repeating timer, however reached. */
@@ -258,8 +264,11 @@ export class JsWalker extends CodeWalker {
 
   /** A quoted string (a leaf in the copied tree): the text between the quotes, escapes resolved. */
   #string(n: SyntaxNode): Val {
-    const s = unescape(this.text.slice(n.start + 1, n.end - 1), true);
-    return strVal(s, this.col.literal(s, n.start, n.end));
+    const raw = this.text.slice(n.start + 1, n.end - 1);
+    const s = unescape(raw, true);
+    const v = strVal(s, this.col.literal(s, n.start, n.end));
+    // A run of character-code escapes is hidden text (code/unreadable-code.ts).
+    return escapedRun(raw) ? extend(v, { generated: true }) : v;
   }
 
   /** A template literal; `params` renders substitutions as `$1, $2...` (SQL tagged templates). */
@@ -350,7 +359,12 @@ export class JsWalker extends CodeWalker {
     const base = kids[0] ? this.visit(kids[0]) : UNKNOWN;
     const index = kids[1] ? this.visit(kids[1]) : UNKNOWN;
     const key = constText(index);
-    if (key !== null) return this.member(base, key, this.src(n));
+    if (key !== null) {
+      // `cp['sp' + 'awn']`, `os[atob(x)]`: a module's member named by data (code/hidden-names.ts).
+      if (base.ref !== undefined && base.fields === undefined)
+        hiddenName(this.col, this.span(n), canonicalModule(`${base.ref}.${key}`), 'a computed key');
+      return this.member(base, key, this.src(n));
+    }
     if (base.ref === 'process.env') return envVal(null);
     // `globalThis[k]`, `cp[k]`: a member of a module or the global object chosen at run time.
     // child_process's is, at worst, its shell runner (node/callbacks.ts).
@@ -820,6 +834,8 @@ export class JsWalker extends CodeWalker {
       argsNode = kids.find((c, i) => i > 0 && (c.type === 'arguments' || c.type === 'template_string'));
     }
     if (!fnNode) return this.generic(n);
+    if (fnNode.type === 'subscript_expression' && rotatesStringTable(fnNode, argsNode, this.text))
+      unreadableCode(this.col, this.span(n), 'javascript-obfuscator output (its string table rotated)');
     let recv: Val | undefined;
     let recvNode: SyntaxNode | undefined;
     let method: string | undefined;

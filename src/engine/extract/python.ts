@@ -4,6 +4,7 @@
  */
 import { extend } from '../extend.js';
 import type { SyntaxNode } from '../parse/index.js';
+import type { Span } from '../types.js';
 import { envVal } from './code/calls.js';
 import { conditionMayChange, named } from './code/syntax.js';
 import { unescape } from './code/strings.js';
@@ -77,6 +78,8 @@ import {
   storedFunction,
 } from './python/callbacks.js';
 import { HIDDEN_PAYLOAD, revealsHidden } from './code/hidden-payloads.js';
+import { hiddenName } from './code/hidden-names.js';
+import { armoredImport, armoredName, escapedRun } from './code/unreadable-code.js';
 import { preloadVar } from './code/preload.js';
 import './python/processes.js';
 import './python/walks.js';
@@ -139,8 +142,11 @@ export class PyWalker extends CodeWalker {
       case 'false':
       case 'none':
         return { ...UNKNOWN, dynamic: false, bool: false };
-      case 'identifier':
-        return this.#name(this.src(n));
+      case 'identifier': {
+        const name = this.src(n);
+        armoredName(this.col, this.span(n), name);
+        return this.#name(name);
+      }
       case 'attribute':
         return this.#attribute(n);
       case 'subscript':
@@ -309,9 +315,12 @@ export class PyWalker extends CodeWalker {
     let dynamic = false;
     let sources = UNKNOWN.sources;
     let lits = UNKNOWN.lits;
+    let escaped = false;
     for (const c of n.children) {
       if (c.type === 'string_content') {
         let s = this.src(c);
+        // A run of character-code escapes is hidden text (code/unreadable-code.ts).
+        if (!raw && escapedRun(s)) escaped = true;
         if (!raw) s = unescape(s, false);
         if (prefix.includes('f')) s = s.replace(/\{\{/g, '{').replace(/\}\}/g, '}');
         pushText(parts, s);
@@ -334,7 +343,8 @@ export class PyWalker extends CodeWalker {
       typeof only === 'string'
         ? only
         : parts.map((p) => (typeof p === 'string' ? p : `{${p.hole}}`)).join('');
-    return { parts, dynamic, sources, lits: mergeLits(lits, this.col.literal(text, n.start, n.end)) };
+    const v = { parts, dynamic, sources, lits: mergeLits(lits, this.col.literal(text, n.start, n.end)) };
+    return escaped ? extend(v, { generated: true }) : v;
   }
 
   #attribute(n: SyntaxNode): Val {
@@ -384,9 +394,11 @@ export class PyWalker extends CodeWalker {
   }
 
   /** The member `key` of a namespace value (a module, `vars(m)`, `globals()`, `sys.modules`). */
-  #namespaceMember(base: Val, key: string): Val {
+  #namespaceMember(base: Val, key: string, span: Span): Val {
     const ref = base.ref === 'sys.modules' ? key : attrRef(base, key);
     if (ref === undefined) return UNKNOWN;
+    // `os.__dict__['system']`, `vars(__builtins__)['exec']`: a sensitive API named by data (code/hidden-names.ts).
+    hiddenName(this.col, span, ref, 'a namespace indexed by name');
     if (base.ref === 'builtins' && this.env.has(ref)) return this.env.get(ref)!;
     return isModuleName(ref) ? extend(refVal(ref, key), { module: true }) : refVal(ref, key);
   }
@@ -408,7 +420,7 @@ export class PyWalker extends CodeWalker {
     }
     // Namespaces indexed by name: sys.modules['os'], globals()['eval'], vars(os)['system'].
     if (base.module === true && base.ref !== undefined) {
-      if (key !== null) return this.#namespaceMember(base, key);
+      if (key !== null) return this.#namespaceMember(base, key, this.span(n));
       return extend(opaque([base, index]), { unresolved: true });
     }
     // plumbum: local['rm'] is the program, cmd['-rf', p] binds arguments to it.
@@ -520,6 +532,7 @@ export class PyWalker extends CodeWalker {
     switch (target.type) {
       case 'identifier':
       case 'attribute':
+        if (target.type === 'identifier') armoredName(this.col, this.span(target), this.src(target));
         this.env.set(this.src(target), v);
         if (target.type === 'attribute') recordAttribute(this, target, v);
         // An own instance's __setattr__ / __setitem__ runs with what is stored (python/callbacks.ts).
@@ -583,11 +596,13 @@ export class PyWalker extends CodeWalker {
           const full = this.src(c);
           const head = full.split('.', 1)[0]!;
           importFromPath(this, this.span(c), full);
+          armoredImport(this.col, this.span(c), full);
           this.col.imports.add(full);
           this.env.set(head, extend(refVal(head, head), { module: true }));
         } else if (c.type === 'aliased_import') {
           const [mod, alias] = named(c);
           if (mod) this.col.imports.add(this.src(mod));
+          if (mod) armoredImport(this.col, this.span(mod), this.src(mod));
           if (mod && alias)
             this.env.set(this.src(alias), extend(refVal(this.src(mod), this.src(alias)), { module: true }));
         }
@@ -599,6 +614,7 @@ export class PyWalker extends CodeWalker {
     if (!modNode) return;
     const mod = this.src(modNode).replace(/^\.+/, '');
     if (mod !== '') this.col.imports.add(mod);
+    armoredImport(this.col, this.span(modNode), mod);
     if (n.children.some((c) => c.type === 'wildcard_import')) {
       this.#star.push(mod);
       return;
@@ -966,7 +982,7 @@ export class PyWalker extends CodeWalker {
       PY_CALLS.byName(`${recv.ref}.${method}`) === undefined
     ) {
       const key = constText(call.args[0]);
-      if (key !== null) return this.#namespaceMember(recv, key);
+      if (key !== null) return this.#namespaceMember(recv, key, call.span);
     }
     if (callee?.unresolved === true)
       dynamicCall(this.col, call.span, callee, [...call.args, ...call.kw.values()]);

@@ -96,6 +96,7 @@ import secAst012HostFingerprint from './rules/sec-ast-012-host-fingerprint.js';
 import secAst013LiteralCredentialEgress from './rules/sec-ast-013-literal-credential-egress.js';
 import secAst014UserCaptureEgress from './rules/sec-ast-014-user-capture-egress.js';
 import secAst015ClipboardHijack from './rules/sec-ast-015-clipboard-hijack.js';
+import secAst016DesktopCapture from './rules/sec-ast-016-desktop-capture.js';
 import shAst001SpawnedShell from './rules/sh-ast-001-spawned-shell.js';
 import shAst002DevTcp from './rules/sh-ast-002-dev-tcp.js';
 import shAst003SocketShell from './rules/sh-ast-003-socket-shell.js';
@@ -104,6 +105,8 @@ import shAst005PayloadGenerator from './rules/sh-ast-005-payload-generator.js';
 import shAst010RemoteCodeExecution from './rules/sh-ast-010-remote-code-execution.js';
 import shAst011DownloadThenExecute from './rules/sh-ast-011-download-then-execute.js';
 import shAst012UnresolvedProgram from './rules/sh-ast-012-unresolved-program.js';
+import shAst013HiddenApiName from './rules/sh-ast-013-hidden-api-name.js';
+import shAst014UnreadableCodeRun from './rules/sh-ast-014-unreadable-code-run.js';
 import shAst020PrivilegeEscalation from './rules/sh-ast-020-privilege-escalation.js';
 import shAst021LibraryPreload from './rules/sh-ast-021-library-preload.js';
 import shAst022AgentApprovalOff from './rules/sh-ast-022-agent-approval-off.js';
@@ -224,6 +227,7 @@ export const RULE_FILES: readonly (readonly [id: string, rule: RuleDefinition])[
   ['SEC-AST-013', secAst013LiteralCredentialEgress],
   ['SEC-AST-014', secAst014UserCaptureEgress],
   ['SEC-AST-015', secAst015ClipboardHijack],
+  ['SEC-AST-016', secAst016DesktopCapture],
   ['SH-AST-001', shAst001SpawnedShell],
   ['SH-AST-002', shAst002DevTcp],
   ['SH-AST-003', shAst003SocketShell],
@@ -232,6 +236,8 @@ export const RULE_FILES: readonly (readonly [id: string, rule: RuleDefinition])[
   ['SH-AST-010', shAst010RemoteCodeExecution],
   ['SH-AST-011', shAst011DownloadThenExecute],
   ['SH-AST-012', shAst012UnresolvedProgram],
+  ['SH-AST-013', shAst013HiddenApiName],
+  ['SH-AST-014', shAst014UnreadableCodeRun],
   ['SH-AST-020', shAst020PrivilegeEscalation],
   ['SH-AST-021', shAst021LibraryPreload],
   ['SH-AST-022', shAst022AgentApprovalOff],

@@ -22,10 +22,17 @@ const LINES = {
 
 type Kind = keyof typeof LINES;
 
+/**
+ * The `via` of a capture of the whole desktop made from code (SEC-AST-016): a spy's capability in
+ * an agent's sandbox. A browser page's screenshot is not one of these.
+ */
+export const SPY_CAPTURE = 'the desktop captured from code by ';
+
 function capture(kind: Kind): AnyHandler {
   return (w, c) => {
     const argv = LINES[kind];
-    w.col.nested(argv.join(' '), 'bash', c.span, c.name || c.method || 'capture');
+    const api = c.name || c.method || 'capture';
+    w.col.nested(argv.join(' '), 'bash', c.span, kind === 'screen' ? SPY_CAPTURE + api : api);
     const out: Val = {
       ...opaque(c.args.filter((a) => a.fn === undefined)),
       sources: [{ kind: 'output', program: argv[0] }],

@@ -8,6 +8,7 @@
  * the one that runs a shell command line.
  */
 import { callbackCalls } from '../code/callbacks.js';
+import { hiddenEnumeration } from '../code/hidden-names.js';
 import { constText, opaque, refVal, strVal, UNKNOWN, type Val } from '../code/value.js';
 import type { JsWalker } from '../node.js';
 import { callAs, JS_CALLS, type JsCall } from './calls.js';
@@ -187,6 +188,15 @@ JS_CALLS.add(['Object.entries'], (_w, c) => {
   });
   return { ...opaque(c.args), items: pairs };
 });
+// Listing a module's members to pick one by name is a hidden name (code/hidden-names.ts).
+JS_CALLS.wrap(
+  ['Object.keys', 'Object.getOwnPropertyNames', 'Reflect.ownKeys', 'Object.values', 'Object.entries'],
+  (inner) => (w, c) => {
+    const mod = c.args[0];
+    if (mod?.module === true && mod.ref !== undefined) hiddenEnumeration(w.col, c.span, mod.ref, c.name);
+    return inner?.(w, c);
+  },
+);
 
 /** Text tests a search predicate uses, folded when both sides are known. */
 for (const method of ['startsWith', 'endsWith', 'includes'] as const)

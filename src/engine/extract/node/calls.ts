@@ -7,6 +7,7 @@ import { memorySqlite, onlySetup, SQLITE_CONNECTION } from '../code/local-sqlite
 import { patternTest } from '../code/clipboard-swap.js';
 import { preloadEnv } from '../code/preload.js';
 import { extend } from '../../extend.js';
+import { hiddenName } from '../code/hidden-names.js';
 import type { Span } from '../../types.js';
 import {
   base64Val,
@@ -1257,7 +1258,22 @@ add(['Reflect.get'], (w, c) => {
   const [obj, key] = c.args;
   const prop = key !== undefined ? constText(key) : null;
   if (obj === undefined || prop === null) return undefined;
+  if (obj.ref !== undefined) hiddenName(w.col, c.span, canonicalModule(`${obj.ref}.${prop}`), c.name);
   return w.member(obj, prop, `${obj.ref ?? 'obj'}.${prop}`);
+});
+// Object.getOwnPropertyDescriptor(os, 'hostname').value: the member, read reflectively.
+add(['Object.getOwnPropertyDescriptor', 'Reflect.getOwnPropertyDescriptor'], (w, c) => {
+  const [obj, key] = c.args;
+  const prop = key !== undefined ? constText(key) : null;
+  if (obj?.ref === undefined || prop === null) return undefined;
+  hiddenName(w.col, c.span, canonicalModule(`${obj.ref}.${prop}`), c.name);
+  const value = w.member(obj, prop, `${obj.ref}.${prop}`);
+  return extend(opaque(c.args), {
+    fields: new Map([
+      ['value', value],
+      ['get', value],
+    ]),
+  });
 });
 // Reflect.construct(F, [args]): new F(...args) (the Function constructor by another name, r3).
 add(['Reflect.construct'], (w, c) => callAs(w, c, c.args[0], [...(c.args[1]?.items ?? [])]));

@@ -7,6 +7,7 @@ import { extend } from '../../extend.js';
 import type { DataSource } from '../../facts.js';
 import type { SyntaxNode } from '../../parse/index.js';
 import type { Span } from '../../types.js';
+import { hiddenName } from '../code/hidden-names.js';
 import {
   base64Val,
   CallTable,
@@ -715,7 +716,7 @@ const syspathAdd: Handler = (w, c) => {
 };
 
 /** getattr(obj, 'name'): the member; with a name known only at run time, an unresolved callee. */
-const getAttr: Handler = (_w, c) => {
+const getAttr: Handler = (w, c) => {
   const obj = c.args[0];
   const nameVal = c.args[1];
   const name = constText(nameVal);
@@ -726,6 +727,10 @@ const getAttr: Handler = (_w, c) => {
     return extend(opaque([obj, nameVal]), { unresolved: true });
   }
   const ref = attrRef(obj, name);
+  // getattr(os, 'system'): a sensitive API named by data (code/hidden-names.ts). With a default
+  // (`getattr(os, name, _nop)`, shutil.copystat) it is a probe for an API the platform may lack.
+  if (ref !== undefined && c.args.length < 3 && !c.kw.has('default'))
+    hiddenName(w.col, c.span, ref, c.name === 'getattr' ? 'getattr' : c.name);
   if (ref === undefined) return obj.unresolved ? extend(opaque([obj]), { unresolved: true }) : undefined;
   return isModuleName(ref) ? extend(refVal(ref, name), { module: true }) : refVal(ref, name);
 };
