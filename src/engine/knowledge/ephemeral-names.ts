@@ -28,3 +28,15 @@ const EPHEMERAL =
 export function ephemeralOnly(names: readonly string[]): boolean {
   return names.some((n) => EPHEMERAL.test(n)) && !names.some((n) => PRODUCTION.test(n));
 }
+
+/**
+ * A namespace named for one run (SQL schemas and databases): a test, CI, preview or scratch word and
+ * the run's number, pull request or date (test_run_4812, dbt_ci_pr_512, pr_1187_preview,
+ * app_test_20261127), nothing named production. A shared `test_schema` or `app_dev` names no run.
+ */
+const ONE_RUN =
+  /(?:^|_)(?:test|tests|testing|tmp|temp|scratch|ci|e2e|preview|sandbox|pr|mr|run|build|job)_?\d{3,}(?:_|$)|(?:^|_)(?:pr|mr)_?\d+(?:_|$)/;
+const RUN_WORD = /(?:^|_)(?:test|tests|testing|tmp|temp|scratch|ci|e2e|preview|sandbox|pr|mr)(?:_|\d|$)/;
+const PROD_WORD = /(?:^|_)(?:prod|production|live|main|master|primary)(?:_|\d|$)/;
+export const oneRunName = (name: string): boolean =>
+  ONE_RUN.test(name) && RUN_WORD.test(name) && !PROD_WORD.test(name);

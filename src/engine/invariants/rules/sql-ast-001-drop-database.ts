@@ -1,22 +1,14 @@
 /** SQL-AST-001: DROP DATABASE / SCHEMA / TABLESPACE / OWNED: whole namespaces of data removed at once. */
 import type { SqlStmtFact } from '../../facts.js';
 import { defineRule, type FactIndex } from '../define-rule.js';
+import { oneRunName } from '../../knowledge/ephemeral-names.js';
 
 const WHOLE = new Set(['database', 'schema', 'tablespace', 'owned']);
 const REPLACES = /^\s*create\s+or\s+replace\b/i;
 /** Namespaces named for development, tests or CI: rebuilt from code, so replacing one loses nothing. */
 const THROWAWAY = /(?:^|_)(?:dev|development|local|test|tests|tmp|temp|scratch|ci|sandbox|pr\d+)(?:_|\d|$)/;
-/**
- * Namespaces named for one run: a test, CI, preview or scratch word and the run's number, pull
- * request or date (test_run_4812, dbt_ci_pr_512, pr_1187_preview, app_test_20261127). Nothing
- * else lives in them; a shared `test_schema` or `app_dev` names no run and stays denied.
- */
-const ONE_RUN =
-  /(?:^|_)(?:test|tests|testing|tmp|temp|scratch|ci|e2e|preview|sandbox|pr|mr|run|build|job)_?\d{3,}(?:_|$)|(?:^|_)(?:pr|mr)_?\d+(?:_|$)/;
-const RUN_WORD = /(?:^|_)(?:test|tests|testing|tmp|temp|scratch|ci|e2e|preview|sandbox|pr|mr)(?:_|\d|$)/;
-const PROD_WORD = /(?:^|_)(?:prod|production|live|main|master|primary)(?:_|\d|$)/;
 /** A statement of the batch that renames or moves a namespace (one renamed to a run's name first). */
-const RENAMES = /\brename\b|\bmodify\s+name\b/i;
+const RENAMES = /\brename\b|\bmodify\s+name\b|\bset\s+schema\b|\btransfer\b|\bswap\s+with\b|\bclone\b/i;
 const CREATED = /^\s*create\s+(database|schema)\s+(?:if\s+not\s+exists\s+)?([\w$."`[\]]+)/i;
 const ONE_DROPPED =
   /^\s*(?:if\s+db_id\s*\(\s*N?'[\w$.-]+'\s*\)\s+is\s+not\s+null\s+)?drop\s+(?:database|schema)\s+(?:if\s+exists\s+)?([\w$."`[\]]+)\s*(?:cascade|restrict|(?:with\s*)?\(\s*force\s*\))?\s*;?\s*$/i;
@@ -46,12 +38,7 @@ function oneRunTeardown(facts: FactIndex, drop: SqlStmtFact): boolean {
   const one = ONE_DROPPED.exec(drop.text);
   if (one === null) return false;
   const name = bare(one[1]!);
-  return (
-    ONE_RUN.test(name) &&
-    RUN_WORD.test(name) &&
-    !PROD_WORD.test(name) &&
-    !facts.of('sql').some((s) => RENAMES.test(s.text))
-  );
+  return oneRunName(name) && !facts.of('sql').some((s) => RENAMES.test(s.text));
 }
 
 export default defineRule({

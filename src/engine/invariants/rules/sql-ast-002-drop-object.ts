@@ -5,7 +5,7 @@ import { defineRule, type FactIndex } from '../define-rule.js';
 import { catalogBuiltSpans } from '../../knowledge/sql-dynamic.js';
 import { bareName } from '../../knowledge/sql-text.js';
 import { isLeftBehindCopy, isRetiredName, snakeName, writtenSnake } from '../../knowledge/sql-cutoff.js';
-import { ephemeralOnly } from '../../knowledge/ephemeral-names.js';
+import { ephemeralOnly, oneRunName } from '../../knowledge/ephemeral-names.js';
 
 const WHOLE = new Set(['database', 'schema', 'tablespace', 'owned']);
 /** CREATE OR REPLACE TABLE / REPLACE TABLE (extract/sql/replace.ts): a drop spelled as a create. */
@@ -87,7 +87,7 @@ const bare = bareName;
 const DROPPED_INDEX = /^\s*drop\s+index\s+(?:concurrently\s+)?(?:if\s+exists\s+)?([\w$."`[\]]+)\s+on\b/i;
 
 /** A statement of the batch that renames something (a live table renamed to `users_old` first). */
-const RENAMES = /\brename\b|\bsp_rename\b|\bswap\s+with\b|\bexchange\b/i;
+const RENAMES = /\brename\b|\bsp_rename\b|\bswap\s+with\b|\bexchange\b|\bset\s+schema\b|\btransfer\b/i;
 /** The last part of a dotted name, unquoted, camelCase split (`[dbo].[Orders_Old]` → `orders_old`). */
 const lastPart = (name: string): string =>
   snakeName(
@@ -175,6 +175,20 @@ export default defineRule({
       if (
         (s.object === 'table' || s.object === 'sequence') &&
         (allScratchTables(s.targets) || allScratchTables(s.targets.map((t) => writtenSnake(s.text, t))))
+      )
+        continue;
+      // A table in one CI run's or preview's schema (analytics.dbt_ci_pr_512.orders), as SQL-AST-001 lets the schema go.
+      if (
+        s.object === 'table' &&
+        s.targets.length > 0 &&
+        s.targets.every((t) => {
+          const parts = t
+            .replace(/["`[\]]/g, '')
+            .toLowerCase()
+            .split('.');
+          return parts.length > 1 && oneRunName(parts[parts.length - 2]!);
+        }) &&
+        !facts.of('sql').some((o) => RENAMES.test(o.text))
       )
         continue;
       // DROP TABLE IF EXISTS customers_backup_20250101: a copy a migration left behind (see leftBehindCopies).
