@@ -77,6 +77,11 @@ export interface FileOpFact extends FactBase {
    * missing role as 'destination' (the conservative reading), so sources should be marked.
    */
   readonly role?: 'source' | 'destination';
+  /**
+   * (write/append by python or node code, or a file tool) the whole text written to `path` by this
+   * input, when every write to it is statically known; absent when any part is unknown.
+   */
+  readonly text?: string;
 }
 
 /** Network access. */

@@ -1328,10 +1328,12 @@ function walkArguments(
       if ((op === 'write' || op === 'append') && writesInertSettings(value, siblings)) continue;
       // A path in a hosted repository or bucket names no file here (what it runs there is read below).
       if (remote && (op === 'write' || op === 'append')) continue;
+      const text = op === 'write' || op === 'append' ? writtenText(siblings) : undefined;
       const file: FileOpFact = {
         ...fileOp(op, value, actor, span, recursive),
         ...(role !== undefined && { role }),
         ...(mode !== undefined && { mode }),
+        ...(text !== undefined && { text }),
       };
       facts.push(file);
     }
@@ -1370,6 +1372,14 @@ function writesInertSettings(path: string, siblings: Record<string, unknown> | u
     .filter((k) => CONTENT_KEY.test(snakeName(k)))
     .map((k) => siblings![k]);
   return texts.length > 0 && texts.every((t) => typeof t === 'string' && t !== '' && inertSettings(path, t));
+}
+
+/** The one content field beside a path (FileOpFact.text), or undefined when none or several. */
+function writtenText(siblings: Record<string, unknown> | undefined): string | undefined {
+  const texts = Object.keys(siblings ?? {})
+    .filter((k) => CONTENT_KEY.test(snakeName(k)))
+    .map((k) => siblings![k]);
+  return texts.length === 1 && typeof texts[0] === 'string' ? texts[0] : undefined;
 }
 
 function fileOp(op: FileOperation, path: string, actor: string, span: Span, recursive: boolean): FileOpFact {

@@ -146,6 +146,7 @@ export function writeTo(w: CodeWalker, c: CodeCall, data: Val): Val | undefined 
 export function wroteText(w: CodeWalker, span: Span, path: Val, data: Val, append: boolean): void {
   const p = pathOf(path);
   const text = constText(data);
+  if (!p.dynamic) w.col.noteWritten(p.path, text);
   if (text === null || text.trim() === '') return;
   if (/\.pth$/.test(p.path))
     for (const line of text.split('\n'))

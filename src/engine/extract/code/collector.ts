@@ -266,6 +266,30 @@ export class Collector {
     if (before.length + text.length <= 64 * 1024) this.#scripts.set(key, before + text);
   }
 
+  /** Text written to each path, null once any write to it is unknown (FileOpFact.text). */
+  readonly #writtenText = new Map<string, string | null>();
+
+  /**
+   * `text` (null when not statically known) written or appended to `path`: the write facts for that
+   * path carry the whole known text, so a rule can judge what a start-up file is given.
+   */
+  noteWritten(path: string, text: string | null): void {
+    const key = normalPath(this.fromCwd(path));
+    // Writes through one handle and appends add up; an earlier unknown write spoils the whole.
+    const before = this.#writtenText.get(key);
+    const whole =
+      text === null || before === null || (before?.length ?? 0) + text.length > 64 * 1024
+        ? null
+        : (before ?? '') + text;
+    this.#writtenText.set(key, whole);
+    this.facts.forEach((f, i) => {
+      if (f.kind !== 'file' || (f.op !== 'write' && f.op !== 'append') || f.depth !== this.#ctx.depth) return;
+      if (normalPath(f.path) !== key) return;
+      const { text: _old, ...rest } = f;
+      this.facts[i] = whole === null ? rest : { ...rest, text: whole };
+    });
+  }
+
   /** `path` as seen from the working directory set by the program, when it set one. */
   fromCwd(path: string, cwd: string | undefined = this.cwd): string {
     if (cwd === undefined || path === '' || /^[/~$]/.test(path) || path.startsWith('{')) return path;

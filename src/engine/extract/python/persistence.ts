@@ -79,14 +79,22 @@ const cronWrite: Handler = (w, c) => {
   } else {
     const user = c.kw.get('user') ?? c.recv?.fields?.get('user');
     const name = user === undefined || user.bool === true ? null : constText(user);
-    const argv = name !== null ? ['crontab', '-u', name, '-'] : ['crontab', '-'];
-    runArgv(
-      w.col,
-      c.span,
-      argv.map((a) => strVal(a)),
-      'python',
-      { interactive: false },
-    );
+    if (name === null && ownJobsOnly(w.text)) {
+      // The current user's table given only the jobs added here (their text known): the spool write
+      // `crontab -` makes, carrying those lines, so FS-AST-021 judges what they run.
+      w.col.file(c.span, 'write', SPOOL, 'python-crontab');
+      const command = c.method === 'new' ? constText(c.kw.get('command') ?? c.args[0] ?? UNKNOWN) : '';
+      w.col.noteWritten(SPOOL, command === null ? null : command === '' ? '' : `0 * * * * ${command}\n`);
+    } else {
+      const argv = name !== null ? ['crontab', '-u', name, '-'] : ['crontab', '-'];
+      runArgv(
+        w.col,
+        c.span,
+        argv.map((a) => strVal(a)),
+        'python',
+        { interactive: false },
+      );
+    }
   }
   if (c.method === 'new') {
     const command = c.kw.get('command') ?? c.args[0];
@@ -94,6 +102,19 @@ const cronWrite: Handler = (w, c) => {
   }
   return { ...UNKNOWN, ref: `${CRONTAB}.job` };
 };
+
+/** The cron table `crontab -` installs (programs/files.ts names it the same). */
+const SPOOL = '/var/spool/cron/crontabs';
+
+/**
+ * python-crontab code that only adds jobs with `new(command=...)`: no job's command set or
+ * changed afterwards, no job parsed from text, no environment or table edited by hand.
+ */
+function ownJobsOnly(text: string): boolean {
+  return !/\.command\s*=|set_command|from_line|\.env\b|\.lines\b|\.crons\b|\.append\(|\.render\(|CronItem|every_reboot|@reboot|\.read\(/.test(
+    text,
+  );
+}
 
 export const PY_PERSISTENCE: readonly (readonly [readonly string[], Handler])[] = [
   [['sysconfig.get_paths'], pathsDict],

@@ -8,7 +8,9 @@ import { posix } from 'node:path';
 import type { FileOpFact } from '../../facts.js';
 import type { FactIndex } from '../define-rule.js';
 import type { PathPolicy } from '../../paths.js';
+import { harmlessStartupText } from '../../knowledge/startup-text.js';
 import {
+  homeRelative,
   holdsPersistence,
   isInsideWorkspace,
   isSystemPath,
@@ -64,62 +66,18 @@ function linksInstalledProgram(facts: FactIndex, policy: PathPolicy): boolean {
   });
 }
 
-/** Variables a shell, loader or interpreter runs code from: never plain settings. */
-const RUNS_CODE =
-  /^(?:LD_\w*|DYLD_\w*|PROMPT_COMMAND|BASH_ENV|ENV|PS[0-4]|SHELLOPTS|BASHOPTS|IFS|\w*_OPTIONS|\w*OPTS|PYTHONSTARTUP|PYTHONPATH|PERL5LIB|RUBYOPT|GIT_\w+|SSH_\w+)$/;
-
-/**
- * One line of a shell start-up file that only sets a variable to a plain word (`export EDITOR=vim`)
- * or puts a home directory in front of or behind PATH (`export PATH="$HOME/.local/bin:$PATH"`):
- * nothing in it runs, downloads or substitutes.
- */
-function plainShellLine(line: string): boolean {
-  const t = line.trim();
-  if (t === '' || t.startsWith('#')) return true;
-  const m = /^(?:export\s+)?([A-Za-z_]\w*)=(.*)$/.exec(t);
-  if (m === null) return false;
-  const [, name, raw] = m as unknown as [string, string, string];
-  const value = /^(["'])(.*)\1$/.exec(raw)?.[2] ?? raw;
-  if (name === 'PATH')
-    return /^(?:(?:\$HOME|\$\{HOME\}|~)\/[\w.-]+(?:\/[\w.-]+)*:\$PATH|\$PATH:(?:\$HOME|\$\{HOME\}|~)\/[\w.-]+(?:\/[\w.-]+)*)$/.test(
-      value,
-    );
-  return !RUNS_CODE.test(name) && /^[\w@%+=:,.-]*$/.test(value);
-}
-
-/** ssh_config keywords that only name where and as whom to connect (no ProxyCommand, LocalCommand, Match exec). */
-const SSH_PLAIN =
-  /^(?:Host|HostName|User|Port|IdentityFile|IdentitiesOnly|ServerAliveInterval|ServerAliveCountMax|AddKeysToAgent|PreferredAuthentications|ConnectTimeout|Compression)\b[\s=]+[\w@%+:,.*?~/-]+(?:\s+[\w@%+:,.*?~/-]+)*$/i;
-
-const plainSshLine = (line: string): boolean => {
-  const t = line.trim();
-  return t === '' || t.startsWith('#') || SSH_PLAIN.test(t);
-};
-
-/**
- * A write tool's content, read in full, that only sets plain variables or PATH in a shell start-up
- * file or adds a Host entry to ~/.ssh/config: the write runs nothing (its content is the harm, if any).
- * Only a tool call with exactly one content field: code that builds the text is not read here.
- */
-function plainContent(facts: FactIndex, f: FileOpFact, label: string): boolean {
-  if (!f.actor.startsWith('tool:')) return false;
-  const shell =
-    /^~\/\.(?:bash_profile|bashrc|bash_login|profile|zshrc|zshenv|zprofile|zlogin|kshrc|mkshrc)$/.test(label);
-  if (!shell && label !== '~/.ssh/config') return false;
-  const bodies = facts
-    .of('literal')
-    .filter(
-      (l) => l.depth === 0 && l.field !== undefined && /^(?:content|contents|text|data|body)$/.test(l.field),
-    );
-  if (bodies.length !== 1) return false;
-  const lines = bodies[0]!.text.split(/\r?\n/);
-  return lines.length <= 64 && lines.every(shell ? plainShellLine : plainSshLine);
+/** A path the project or the user owns (the workspace, or home outside its dot directories): not /tmp. */
+function ownPath(p: string, policy: PathPolicy): boolean {
+  const abs = resolvePath(p, policy);
+  if (isInsideWorkspace(abs, policy)) return true;
+  const rel = homeRelative(abs, policy);
+  return rel !== null && !/(?:^|\/)\./.test(rel) && persistenceFile(abs, policy) === null;
 }
 
 export default defineRule({
   id: 'FS-AST-021',
   invariant: 'NO_SYSTEM_PATH_WRITE',
-  kinds: ['file', 'flow', 'exec', 'literal'],
+  kinds: ['file', 'flow', 'exec'],
   summary:
     'Writes to login/boot persistence files (~/.bashrc, ~/.profile, ~/.ssh/authorized_keys, cron, systemd and launchd units, ~/.local/bin, .pth files, git hooks).',
   remediationHint:
@@ -132,7 +90,13 @@ export default defineRule({
       if (label === null) continue;
       if (isInsideWorkspace(abs, policy) && projectInstall(facts, f, policy)) continue;
       if (f.op === 'link' && isPathDir(label) && linksInstalledProgram(facts, policy)) continue;
-      if ((f.op === 'write' || f.op === 'append') && plainContent(facts, f, label)) continue;
+      // Known text that runs nothing new (a PATH entry, a Host entry, a hook running the tests).
+      if (
+        (f.op === 'write' || f.op === 'append') &&
+        f.text !== undefined &&
+        harmlessStartupText(label, f.text, (p) => ownPath(p, policy))
+      )
+        continue;
       yield {
         span: f.span,
         reason: `${f.actor} modifies ${label}, which runs code at login, on a schedule, at start-up or from git`,

@@ -1,0 +1,214 @@
+/**
+ * Known text given to a start-up file (FS-AST-021's persistence files) that runs nothing new: plain
+ * variables and a home PATH entry in a shell rc file, Host entries in ~/.ssh/config, inert editor and
+ * git settings (extract/tool-call/settings.ts), and git hooks or cron lines that only run the
+ * project's own tooling (tests, linters, a workspace script). One judgment for the text a file tool
+ * writes and the text python or node code writes (R10 twins: `~/.bashrc` PATH appends, test hooks).
+ * Unknown text, downloads, substitutions, inline code and programs outside the project stay denied.
+ */
+import { inertSettings } from '../extract/tool-call/settings.js';
+
+/** Variables a shell, loader or interpreter runs code from: never plain settings. */
+const RUNS_CODE =
+  /^(?:LD_\w*|DYLD_\w*|PROMPT_COMMAND|BASH_ENV|ENV|PS[0-4]|SHELLOPTS|BASHOPTS|IFS|\w*_OPTIONS|\w*OPTS|PYTHONSTARTUP|PYTHONPATH|PERL5LIB|RUBYOPT|NODE_PATH|GIT_\w+|SSH_\w+)$/;
+const HOME_DIR = String.raw`(?:\$HOME|\$\{HOME\}|~)\/[\w.-]+(?:\/[\w.-]+)*`;
+const PATH_ENTRY = new RegExp(String.raw`^(?:${HOME_DIR}:\$PATH|\$PATH:${HOME_DIR})$`);
+
+/**
+ * One line of a shell start-up file that only sets a variable to a plain word (`export EDITOR=vim`)
+ * or puts a home directory in front of or behind PATH (`export PATH="$HOME/.local/bin:$PATH"`):
+ * nothing in it runs, downloads or substitutes.
+ */
+function plainShellLine(line: string): boolean {
+  const t = line.trim();
+  if (t === '' || t.startsWith('#')) return true;
+  const m = /^(?:export\s+)?([A-Za-z_]\w*)=(.*)$/.exec(t);
+  if (m === null) return false;
+  const [, name, raw] = m as unknown as [string, string, string];
+  const value = /^(["'])(.*)\1$/.exec(raw)?.[2] ?? raw;
+  if (name === 'PATH') return PATH_ENTRY.test(value);
+  return !RUNS_CODE.test(name) && /^[\w@%+=:,.-]*$/.test(value);
+}
+
+/** ssh_config keywords that only name where and as whom to connect (no ProxyCommand, LocalCommand, Match exec). */
+const SSH_PLAIN =
+  /^(?:Host|HostName|User|Port|IdentityFile|IdentitiesOnly|ServerAliveInterval|ServerAliveCountMax|AddKeysToAgent|PreferredAuthentications|ConnectTimeout|Compression|ForwardAgent|StrictHostKeyChecking|UserKnownHostsFile)\b[\s=]+[\w@%+:,.*?~/-]+(?:\s+[\w@%+:,.*?~/-]+)*$/i;
+
+function plainSshLine(line: string): boolean {
+  const t = line.trim();
+  // Agent forwarding and host-key checks off hand the agent or trust to the other end: not plain.
+  if (/^(?:ForwardAgent\s*=?\s*yes|StrictHostKeyChecking\s*=?\s*no)\b/i.test(t)) return false;
+  return t === '' || t.startsWith('#') || SSH_PLAIN.test(t);
+}
+
+/**
+ * Programs a hook or a scheduled job may run that work on the project's own files: test runners,
+ * linters, formatters, build tools and package managers' script runners (what they run is the
+ * project's, in the repository for review). No network client, shell or interpreter is here.
+ */
+const PROJECT_TOOLS: ReadonlySet<string> = new Set([
+  'npm',
+  'npx',
+  'pnpm',
+  'yarn',
+  'bun',
+  'bunx',
+  'pytest',
+  'py.test',
+  'ruff',
+  'black',
+  'isort',
+  'flake8',
+  'pylint',
+  'mypy',
+  'pyright',
+  'tox',
+  'nox',
+  'pre-commit',
+  'uv',
+  'poetry',
+  'pipenv',
+  'hatch',
+  'pdm',
+  'eslint',
+  'prettier',
+  'tsc',
+  'jest',
+  'vitest',
+  'mocha',
+  'lint-staged',
+  'commitlint',
+  'go',
+  'gofmt',
+  'golangci-lint',
+  'cargo',
+  'rustfmt',
+  'make',
+  'ctest',
+  'mvn',
+  'gradle',
+  'dotnet',
+  'rspec',
+  'rubocop',
+  'bundle',
+  'rake',
+  'composer',
+  'phpunit',
+  'shellcheck',
+  'shfmt',
+  'clang-format',
+  'swift',
+  'mix',
+  'echo',
+  'printf',
+  'true',
+  'false',
+  'exit',
+  'set',
+  'test',
+  'cd',
+  'git',
+]);
+/** Git subcommands a hook runs on the repository itself (no push, no remote, no config). */
+const GIT_LOCAL =
+  /^(?:diff|diff-index|diff-files|add|status|rev-parse|ls-files|log|show|update-index|stash)$/;
+/** Interpreters that take a project file (`python manage.py test`, `python -m pytest`) but not inline code. */
+const INTERPRETER = /^(?:python[\d.]*|node|ruby|perl|php|bash|sh|zsh|dash)$/;
+/** Runner words after which the next word is the program run (`uv run pytest`, `bundle exec rspec`). */
+const RUNNER = /^(?:run|exec)$/;
+/** A word with nothing a shell expands or runs (the hook's own arguments, `"$1"` `"$@"`, are read as a word). */
+const PLAIN_WORD = /^[\w@%+=:,./~-]+$/;
+
+/**
+ * One `&&` / `||` / `;` part of a hook or job line: optional plain assignments, then a project
+ * tool, an interpreter given a local file or `-m module`, or a local script; every path it names local.
+ */
+function projectCommand(part: string, local: (path: string) => boolean): boolean {
+  const words = part
+    .trim()
+    .split(/\s+/)
+    .filter((w) => w !== '')
+    .map((w) => (/^"?\$[@*1-9]"?$/.test(w) ? 'ARGS' : w.replace(/^(["'])(.*)\1$/, '$2')));
+  // Redirections of output to nowhere (`>/dev/null 2>&1`) change nothing.
+  const kept = words.filter((w) => !/^(?:[12]?>\/dev\/null|2>&1|&>\/dev\/null)$/.test(w));
+  if (kept.length === 0 || !kept.every((w) => PLAIN_WORD.test(w))) return false;
+  let i = 0;
+  while (i < kept.length && /^[A-Za-z_]\w*=/.test(kept[i]!)) {
+    if (RUNS_CODE.test(kept[i]!.slice(0, kept[i]!.indexOf('=')))) return false;
+    i++;
+  }
+  const args = kept.slice(i);
+  if (args.length === 0) return true;
+  // Every path named must be the project's or the user's own (no /tmp, no system binary swapped in).
+  if (args.some((w) => /(?:^|\/)\.\.(?:\/|$)/.test(w))) return false;
+  // `--prefix=/tmp/x` names a path too.
+  const paths = args.map((w) => w.slice(w.indexOf('=') + 1)).filter((p) => /^[/~]/.test(p));
+  if (!paths.every(local)) return false;
+  return programOk(args, local);
+}
+
+function programOk(args: readonly string[], local: (path: string) => boolean): boolean {
+  const [program, ...rest] = args as [string, ...string[]];
+  if (program.includes('/')) return local(program);
+  if (INTERPRETER.test(program)) {
+    const first = rest[0];
+    if (first === '-m') return rest[1] !== undefined;
+    return first !== undefined && !first.startsWith('-') && local(first);
+  }
+  if (!PROJECT_TOOLS.has(program)) return false;
+  if (program === 'git') return rest[0] !== undefined && GIT_LOCAL.test(rest[0]);
+  if (program === 'go' && rest[0] === 'run') return rest.length > 1 && rest[1]!.startsWith('./');
+  // `uv run X`, `poetry run X`, `bundle exec X`, `npm exec X`: X is the program that runs
+  // (`npm run X` names a package.json script, the project's own).
+  const runs = /^(?:uv|poetry|pipenv|hatch|pdm|bundle)$/.test(program)
+    ? RUNNER.test(rest[0] ?? '')
+    : /^(?:npm|pnpm|yarn)$/.test(program) && rest[0] === 'exec';
+  if (runs) return rest.length > 1 && (rest[1]!.startsWith('-') || programOk(rest.slice(1), local));
+  return true;
+}
+
+/** A hook or job line: its `&&` / `||` / `;` parts each run the project's own tooling. */
+function projectLine(line: string, local: (path: string) => boolean): boolean {
+  const t = line.trim();
+  if (t === '' || t.startsWith('#')) return true;
+  return t.split(/&&|\|\||;/).every((p) => p.trim() === '' || projectCommand(p, local));
+}
+
+/** Git and husky hooks (any file under .git/hooks, .githooks or .husky, but husky's helper dir). */
+const HOOK = /(?:^|\/)(?:\.git\/hooks|\.githooks|\.husky)\/(?!_\/)[^/]+$/;
+const SHELL_RC =
+  /^~\/\.(?:bash_profile|bashrc|bash_login|profile|zshrc|zshenv|zprofile|zlogin|kshrc|mkshrc)$/;
+
+/**
+ * Whether `text`, the whole known text written to the start-up file FS-AST-021 labels `label`,
+ * runs nothing new. `local` says whether a path is the project's or the user's own (not /tmp).
+ */
+export function harmlessStartupText(label: string, text: string, local: (path: string) => boolean): boolean {
+  if (text.length > 65536 || text.trim() === '') return false;
+  const lines = text.replace(/\r\n/g, '\n').split('\n');
+  if (SHELL_RC.test(label)) return lines.length <= 64 && lines.every(plainShellLine);
+  if (label === '~/.ssh/config') return lines.length <= 256 && lines.every(plainSshLine);
+  if (HOOK.test(label)) {
+    const body = /^#!\s*(?:\/usr)?\/bin\/(?:env\s+)?(?:ba|z|da)?sh\s*$/.test(lines[0]!)
+      ? lines.slice(1)
+      : lines;
+    return body.length <= 64 && body.every((l) => projectLine(l, local));
+  }
+  if (/^\/var\/spool\/cron\//.test(label)) {
+    const body = lines.filter((l) => l.trim() !== '');
+    return body.length > 0 && body.length <= 64 && body.every((l) => projectCronLine(l, local));
+  }
+  return inertSettings(label, text);
+}
+
+/** A cron line (`m h dom mon dow command` or `@daily command`) whose command runs the project's own tooling. */
+export function projectCronLine(line: string, local: (path: string) => boolean): boolean {
+  const t = line.trim();
+  if (t === '' || t.startsWith('#')) return true;
+  const m =
+    /^(?:@(?:reboot|yearly|annually|monthly|weekly|daily|midnight|hourly)|(?:[\d*/,-]+\s+){4}[\d*/,A-Za-z-]+)\s+(.+)$/.exec(
+      t,
+    );
+  // @reboot is boot persistence, not a periodic job.
+  return m !== null && !t.startsWith('@reboot') && projectLine(m[1]!, local);
+}
