@@ -98,6 +98,12 @@ function deletes(words: readonly string[]): string | null {
   // One item or message by key is a row delete (a session expired, a message acknowledged), not a resource.
   if (ROW_DELETES.has(`${service} ${operation}`)) return null;
   if (!/^(?:delete|terminate|purge|deregister|remove)-/.test(operation)) return null;
+  // One instance named by its exact id (`i-0a1b2c3d4e5f6a7b8`) is that machine retired, the way
+  // `kubectl delete pod <name>` is; a listing, a filter or several ids can take a fleet.
+  if (service === 'ec2' && operation === 'terminate-instances') {
+    const ids = targetNames(args);
+    if (ids.length === 1 && /^i-(?:[0-9a-f]{8}|[0-9a-f]{17})$/.test(ids[0]!)) return null;
+  }
   // One resource named as disposable (`--stack-name pr-1432-preview`): a preview's or test's teardown.
   if (oneEphemeral(args)) return null;
   return `aws ${service} ${operation} deletes cloud resources`;
@@ -106,8 +112,8 @@ function deletes(words: readonly string[]): string | null {
 /** Options that name the resource an operation acts on (`--stack-name`, `--table-name`, `--instance-ids`). */
 const TARGET_OPTION = /^--[\w-]*(?:name|names|id|ids|identifier|arn|url)$/;
 
-/** Exactly one resource is named, by one option with one value, and its name marks it disposable. */
-function oneEphemeral(args: readonly string[]): boolean {
+/** The values of the options that name the resources an operation acts on. */
+function targetNames(args: readonly string[]): string[] {
   const names: string[] = [];
   for (let i = 0; i < args.length; i++) {
     const a = args[i]!;
@@ -117,11 +123,30 @@ function oneEphemeral(args: readonly string[]): boolean {
       for (let j = i + 1; j < args.length && !args[j]!.startsWith('-'); j++) names.push(args[j]!);
     }
   }
+  return names;
+}
+
+/**
+ * A name with variables only inside a literal frame (`pr-$PR_NUMBER-preview`): whatever fills them,
+ * the name keeps that frame, so the frame with a number filled in is what it names; else the name.
+ */
+function framedName(name: string): string | null {
+  if (!name.includes('$')) return name;
+  const hole = /\$\{?\w+\}?/g;
+  const parts = name.split(hole);
+  if (parts[0] === '' || parts[parts.length - 1] === '') return null;
+  return name.replace(hole, '1');
+}
+
+/** Exactly one resource is named, by one option with one value, and its name marks it disposable. */
+function oneEphemeral(args: readonly string[]): boolean {
+  const names = targetNames(args);
+  const name = names.length === 1 ? framedName(names[0]!) : null;
   return (
-    names.length === 1 &&
-    !/[*?$`]/.test(names[0]!) &&
-    ephemeralOnly(names) &&
-    ephemeralOnly([...names, ...args])
+    name !== null &&
+    !/[*?$`]/.test(name) &&
+    ephemeralOnly([name]) &&
+    ephemeralOnly([name, ...args.filter((a) => a !== names[0])])
   );
 }
 
@@ -145,9 +170,14 @@ export default defineRule({
       { input: 'aws --profile prod s3 sync s3://a s3://bucket --delete' },
       { input: 'aws s3 sync ~ s3://bucket --delete' },
       { input: 'aws s3 sync . s3://bucket --delete' },
-      { input: 'aws ec2 terminate-instances --instance-ids i-0abc' },
+      { input: 'aws ec2 terminate-instances --instance-ids i-0a1b2c3d4e5f6a7b8 i-0f9e8d7c6b5a4f3e2' },
+      {
+        input:
+          'aws ec2 terminate-instances --instance-ids $(aws ec2 describe-instances --query x --output text)',
+      },
       { input: 'aws rds delete-db-instance --db-instance-identifier db1 --skip-final-snapshot' },
       { input: 'aws cloudformation delete-stack --stack-name app' },
+      { input: 'aws cloudformation delete-stack --stack-name "$STACK-preview"' },
       { input: 'aws --region us-east-1 dynamodb delete-table --table-name t' },
       { input: 'aws dynamodb delete-backup --backup-arn arn:aws:dynamodb:us-east-1:1:table/t/backup/1' },
       { input: 'aws sqs delete-queue --queue-url https://sqs.us-east-1.amazonaws.com/1/q' },
@@ -168,6 +198,14 @@ export default defineRule({
       { input: 'aws s3 rm s3://bucket/one-file.txt', why: 'one object' },
       { input: 'aws s3 cp s3://bucket/file ./file', why: 'downloads' },
       { input: 'aws ec2 describe-instances', why: 'reads' },
+      {
+        input: 'aws cloudformation delete-stack --stack-name "pr-$PR_NUMBER-preview"',
+        why: "a pull request's preview stack, whatever its number",
+      },
+      {
+        input: 'aws ec2 terminate-instances --instance-ids i-0a1b2c3d4e5f6a7b8',
+        why: 'one instance named by its exact id',
+      },
       { input: 'aws iam delete-role-policy --role-name r --policy-name p', why: 'detaches an inline policy' },
       { input: 'aws s3 rm s3://bucket/logs --recursive --dryrun', why: 'dry run' },
       {

@@ -9,6 +9,7 @@ import {
 import { exhaustion } from '../../knowledge/sql-exhaust.js';
 import { holdsLock, isLongSleep, rowBomb, throttled } from '../../knowledge/sql-load.js';
 import { defineRule } from '../define-rule.js';
+import { throwawayName } from '../../knowledge/sql-throwaway.js';
 
 const KILLERS = ['pg_terminate_backend', 'pg_cancel_backend'];
 /** A call with one literal pid (`pg_terminate_backend(12345)`): one stuck session, not every session. */
@@ -105,7 +106,13 @@ export default defineRule({
         };
         continue;
       }
-      if (CLOSED_GATE.test(s.text) && CLOSED.test(s.text)) {
+      // A test or dev database closed before it is reset (`ALTER DATABASE app_test CONNECTION LIMIT 0`).
+      const closedDb = /^\s*alter\s+database\s+([\w$."`[\]]+)/i.exec(s.text)?.[1];
+      if (
+        CLOSED_GATE.test(s.text) &&
+        CLOSED.test(s.text) &&
+        !(closedDb !== undefined && throwawayName(closedDb))
+      ) {
         yield {
           span: s.span,
           reason:
@@ -146,6 +153,11 @@ export default defineRule({
       { input: 'ALTER DATABASE Prod SET SINGLE_USER WITH ROLLBACK IMMEDIATE', runtime: 'sql' },
     ],
     allow: [
+      {
+        input: 'ALTER DATABASE app_test CONNECTION LIMIT 0',
+        runtime: 'sql',
+        why: 'a test database closed before its reset',
+      },
       { input: "SELECT * FROM events WHERE kind = 'shutdown'", runtime: 'sql', why: 'the word is data' },
       { input: 'SELECT shutdown_at FROM hosts', runtime: 'sql', why: 'a column name' },
       { input: 'SELECT pg_terminate_backend(12345)', runtime: 'sql', why: 'one stuck session by its pid' },

@@ -74,6 +74,25 @@ const HTTP_REQUEST = /\bhttp\s*\(\s*\(|::\s*(?:\w+\.)?http_request\b|\bhttp_requ
 const EXEC_AT_BUILT =
   /^\s*exec(?:ute)?\s*\((?=[^;]*?\+\s*(?:\(\s*select\b|@\w|cast\s*\(|convert\s*\())[\s\S]*\)\s*at\s+(\[[^\]]+\]|[\w.]+)\s*;?\s*$/i;
 
+/** dblink calls (any of its functions) and the literal connection string each opens with, when literal. */
+const DBLINK_CALL = /\bdblink\w*\s*\(/gi;
+const DBLINK_CONNINFO = /\bdblink\w*\s*\(\s*'([^']*)'\s*,/gi;
+
+/**
+ * Every dblink call names its server in a literal connection string whose hosts are all of the own
+ * network (R10 twin: `dblink('host=replica.internal dbname=app', ...)`) or none (this server's
+ * socket): the query runs on a sibling database, as a foreign server there already may.
+ */
+function dblinkOwnNetwork(text: string): boolean {
+  const infos = [...text.matchAll(DBLINK_CONNINFO)].map((m) => m[1]!);
+  if (infos.length === 0 || infos.length !== (text.match(DBLINK_CALL) ?? []).length) return false;
+  return infos.every((info) => {
+    const pairs = [...info.matchAll(/(\w+)\s*=\s*(\S+)/g)];
+    if (pairs.length === 0 || info.replace(/(\w+)\s*=\s*(\S+)/g, '').trim() !== '') return false;
+    return pairs.every(([, k, v]) => !/^(?:host|hostaddr)$/i.test(k!) || v!.split(',').every(internalHost));
+  });
+}
+
 /** A bare host of the operator's network (not a URL, a wrapper name, or the metadata service). */
 const internalHost = (host: string): boolean =>
   OWN_NETWORK.test(host) && !/^(?:federated|metadata\b.*|a)$/i.test(host);
@@ -161,6 +180,7 @@ export default defineRule({
       if (f && nets.every((x) => MAILERS.has(x.name.slice(x.name.lastIndexOf('.') + 1))) && fixedMail(s.text))
         continue;
       if (f && nets.every((x) => x.name.endsWith('http_get')) && FIXED_GET.test(s.text)) continue;
+      if (f && nets.every((x) => /(?:^|\.)dblink\w*$/.test(x.name)) && dblinkOwnNetwork(s.text)) continue;
       // An S3 export of totals only (r8 FP): what leaves is figures, not rows about anyone.
       if (f && nets.every((x) => x.name.endsWith('query_export_to_s3')) && exportsAggregatesOnly(s.text))
         continue;
@@ -204,6 +224,12 @@ export default defineRule({
         why: 'a server on the own network: nothing leaves it',
       },
       { input: 'SELECT url FROM links WHERE id = 3', runtime: 'sql', why: 'a column named url' },
+      {
+        input:
+          "SELECT * FROM dblink('host=replica.internal dbname=app user=ro', 'SELECT count(*) FROM orders') AS t(n bigint)",
+        runtime: 'sql',
+        why: 'a sibling database on the own network',
+      },
       { input: 'CREATE EXTENSION IF NOT EXISTS pgcrypto', runtime: 'sql', why: 'a local extension' },
       {
         input:
