@@ -73,7 +73,6 @@ import { isFunctionConstructorOf, paramPrelude } from './node/code-strings.js';
 import { reorderInPlace, rotatedArgs } from './code/reorder.js';
 import { withParam } from './code/request-auth.js';
 import { HIDDEN_PAYLOAD, revealsHidden } from './code/hidden-payloads.js';
-<<<<<<< HEAD
 import {
   FAST_TIMER_MS,
   boundTurns,
@@ -82,11 +81,9 @@ import {
   wholeNumber,
   type HotRegion,
 } from './code/repeats.js';
-=======
 import { hiddenName } from './code/hidden-names.js';
 import { escapedRun, unreadableCode } from './code/unreadable-code.js';
 import { rotatesStringTable } from './node/obfuscator.js';
->>>>>>> 9b16393 (engine: SH-AST-013 a process, code, file-write, network or identity API reached by a name spelled as data (cp['sp'+'awn'], Reflect.get, getOwnPropertyDescriptor, a listing of child_process/os, getattr/__dict__/vars/globals); SH-AST-014 unreadable code run (pyarmor runtimes, javascript-obfuscator string-table rotation); escape-run literals are generated text (run, SH-AST-010); SEC-AST-016 desktop capture from code (issue 22, guarddog samples; lead's s11 policies 1, 2, 5))
 import { coercedCallee } from './node/coerced-callee.js';
 
 /** The repeating timer, however reached. */
