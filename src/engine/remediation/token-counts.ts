@@ -88,7 +88,7 @@ export const RULE_TOKENS_CONSERVED: Readonly<Record<string, number>> = {
   'RUN-AST-001': 7513,
   'RUN-AST-002': 7496,
   'RUN-AST-003': 7493,
-  'RUN-AST-004': 7503,
+  'RUN-AST-004': 7474,
   'RUN-AST-005': 7502,
   'RUN-AST-006': 7502,
   'RUN-AST-007': 7467,

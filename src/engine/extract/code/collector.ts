@@ -65,6 +65,9 @@ const LAUNCHERS: ReadonlySet<string> = new Set(['start']);
  * name written `{exe}` (a language's placeholder) and `$exe` / `${exe}` (the same name in a shell line),
  * and `dir\\x.exe` written by python and `dirx.exe` once a shell line dropped the backslash.
  */
+/** Package managers whose `publish` uploads a folder's files to the public registry. */
+const PUBLISHERS = new Set(['npm', 'pnpm', 'yarn', 'bun']);
+
 function normalPath(path: string): string {
   return path
     .replace(
@@ -256,6 +259,9 @@ export class Collector {
   /** Paths of files this input wrote non-empty data into (see code/calls.ts emptied). */
   readonly filled = new Set<string>();
 
+  /** The environment or a program's output this input wrote into files, by path (see #published). */
+  readonly #secretFiles = new Map<string, DataSource[]>();
+
   /** Known text this input wrote into files, by path: run later (`sh x.sh`), it is analysed as code. */
   readonly #scripts = new Map<string, string>();
 
@@ -345,6 +351,15 @@ export class Collector {
   }
 
   flow(span: Span, from: DataSource, to: DataSink): void {
+    if (
+      to.kind === 'file' &&
+      (from.kind === 'env' || from.kind === 'output') &&
+      this.#secretFiles.size < 16
+    ) {
+      const list = this.#secretFiles.get(normalPath(to.path)) ?? [];
+      if (list.length < 8) list.push(from);
+      this.#secretFiles.set(normalPath(to.path), list);
+    }
     if (to.kind === 'file' && (from.kind === 'net' || from.kind === 'decoded' || from.kind === 'file')) {
       const key = normalPath(to.path);
       const list = this.#written.get(key) ?? [];
@@ -411,6 +426,20 @@ export class Collector {
     for (const f of facts) this.facts.push(f);
     if (this.#written.size > 0 || this.#scripts.size > 0)
       for (const f of facts) if (f.kind === 'exec') this.#ranWritten(span, f);
+    if (this.#secretFiles.size > 0) for (const f of facts) if (f.kind === 'exec') this.#published(span, f);
+  }
+
+  /**
+   * A package published with files this input filled from the environment (red team r10: the
+   * environment written into `package/index.js`, then `npm publish ./package --access public`):
+   * the secrets go to the registry, where anyone can install them.
+   */
+  #published(span: Span, e: ExecFact): void {
+    if (!PUBLISHERS.has(e.program) || e.argv[1] !== 'publish') return;
+    const dir = normalPath(e.argv.slice(2).find((a) => !a.startsWith('-')) ?? '.').replace(/\/$/, '');
+    for (const [path, sources] of this.#secretFiles)
+      if (dir === '.' || dir === '' || path === dir || path.startsWith(`${dir}/`))
+        for (const from of sources) this.flow(span, from, { kind: 'net', host: 'registry.npmjs.org' });
   }
 
   /** A program run from a file this input downloaded (or decoded) earlier: the content is executed. */

@@ -355,6 +355,15 @@ export function dnsLookup(col: Collector, span: Span, name: Val): void {
   for (const s of deepSources(name)) if (isSecretSource(s)) col.flow(span, s, { kind: 'dns', host });
 }
 
+/**
+ * The answer of a TXT (or ANY) lookup: text the named zone's owner wrote, downloaded like a
+ * response body (red team r10: a command read from `cmd.x7.example` TXT and run is a C2 channel).
+ */
+export function txtAnswer(name: Val): Val {
+  const host = render(name);
+  return { parts: [{ hole: 'txt' }], dynamic: true, sources: [{ kind: 'net', host }], lits: [] };
+}
+
 /** A query string handed to a database driver: analysed by the SQL runtime. */
 export function sqlQuery(col: Collector, sql: Val | undefined, codeSpan: Span, via: string): boolean {
   if (sql === undefined || sql.parts === null || sql.sqlDone) return false;

@@ -12,7 +12,7 @@ import { type Collector, shellWord } from './collector.js';
 import type { Sdk, SdkCall } from './sdk.js';
 import { parseTarget } from './net.js';
 import { sendTo } from './effects.js';
-import { constText, UNKNOWN, type Val } from './value.js';
+import { constText, dataNotPath, UNKNOWN, type Val } from './value.js';
 
 /** Names of hosts inside the app's own network: services, clusters, intranets. */
 const INTERNAL_NAME = /\.(?:local|internal|svc|lan|corp|intranet|home\.arpa|localdomain|consul)$/;
@@ -146,7 +146,12 @@ function sftpPut(sdk: Sdk, method: string, c: SdkCall): Val | undefined {
   if (!/^(?:put|fastPut|uploadDir|put_r|put_d)$/.test(method)) return undefined;
   const host = outsideHost(sdk.target) ?? CONNECTED.get(c.col)?.[0];
   const local = c.args[0] ?? c.kw.get('localpath');
-  if (host === undefined || local === undefined || local.parts === null) return undefined;
+  if (host === undefined || local === undefined) return undefined;
+  // Data rather than a path (`put(Buffer.from(JSON.stringify(process.env)), ...)`, red team r10): sent as it is.
+  if (dataNotPath(local)) {
+    sendTo(c.col, c.span, { host }, [local]);
+    return UNKNOWN;
+  }
   c.col.nested(`scp ${shellWord(local)} ${host}:upload`, 'bash', c.span, c.via);
   return UNKNOWN;
 }

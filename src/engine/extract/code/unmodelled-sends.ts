@@ -11,6 +11,7 @@ import type { DataSource } from '../../facts.js';
 import type { Span } from '../../types.js';
 import type { Collector } from './collector.js';
 import { parseTarget } from './net.js';
+import { request } from './effects.js';
 import { deepSources, pathOf, render, type Val } from './value.js';
 
 /** A call the walker could not give to a handler that sends, in the terms this module needs. */
@@ -32,7 +33,7 @@ export interface SendCall {
  * publishMessage, storbinary) or an upload anywhere (files_upload, filesUpload, upload_blob).
  */
 const TRANSMITS =
-  /^(?:send|post|put|publish|upload|submit|push|emit|produce|deliver|transmit|broadcast|notify|trigger)(?:$|_|[A-Z]|all$|to$|mail$)|^stor(?:binary|lines)?$|(?:_|[a-z])[uU]pload(?:$|_|[A-Z])/;
+  /^make(?:Unary|ClientStream|ServerStream|BidiStream)Request$|^(?:send|post|put|publish|upload|submit|push|emit|produce|deliver|transmit|broadcast|notify|trigger)(?:$|_|[A-Z]|all$|to$|mail$)|^stor(?:binary|lines)?$|(?:_|[a-z])[uU]pload(?:$|_|[A-Z])/;
 
 /** A collection of messages whose create or send delivers one (twilio messages, resend emails, mailjet send). */
 const MESSAGES = /\.(?:messages|emails?|mail|sms|texts?|chat|notifications?|send)$/i;
@@ -41,8 +42,16 @@ const DELIVERS = /^(?:create|send|post)$/;
 /** Constructors whose object is one transfer (`new Upload({ params: { Body } }).done()`). */
 const TRANSFER_CLASS = /^(?:new )?\S+\.(?:Upload|Uploader|Transfer)$/;
 
-/** Methods that bind a client to its peer after it is made (zmq, nanomsg, paho). */
-const BINDS = /^(?:connect|connect_async|connectAsync|bind|open)$/;
+/** Remote-procedure proxies: every method called on one runs on the server with its arguments (xmlrpc ServerProxy). */
+const RPC_PROXY = /(?:^|\.)(?:ServerProxy|[\w]*Rpc(?:Client|Proxy)|[\w]*RPC(?:Client|Proxy))\(\)$/;
+
+/** Methods that bind a client to its peer after it is made (zmq, nanomsg, paho, ssh2-sftp-client, basic-ftp). */
+const BINDS = /^(?:connect|connect_async|connectAsync|bind|open|access)$/;
+
+/** Option fields that name a client's peer host (`connect({ host: 'files.example.com' })`). */
+const HOST_SLOT = /^(?:host|hostname|server|address|addr|endpoint|url|uri)$/i;
+/** A bare DNS name or IPv4 address (`dump.example.net`, `203.0.113.9`). */
+const BARE_HOST = /^(?:(?:[\w-]+\.)+[a-z]{2,}|\d{1,3}(?:\.\d{1,3}){3}|localhost)$/i;
 
 /** Standard modules that reach no other host: processes, threads, queues, files, in-process events. */
 const LOCAL_STDLIB =
@@ -250,6 +259,25 @@ function requestShape(
   return host === undefined ? undefined : { host, data: [...c.args] };
 }
 
+/** Option fields that are headers a client sends with every request it makes. */
+const HEADER_SLOT = /^(?:headers|extraHeaders|customHeaders|httpHeaders|requestHeaders)$/;
+
+/**
+ * A client made for one URL with headers of its own (`new EventSource(url, { headers })`, ws
+ * `new WebSocket(url, { headers })`, socket.io `io(url, { extraHeaders })`): it connects and sends
+ * those headers, judged as a request's are (credential headers are the auth slot, others data).
+ */
+function urlClient(col: Collector, c: SendCall): boolean {
+  const url = c.args[0];
+  if (url === undefined || url.parts === null || !/^(?:https?|wss?):\/\//i.test(render(url))) return false;
+  const headers: Val[] = [];
+  for (const a of c.args.slice(1))
+    for (const [k, v] of a.fields ?? []) if (HEADER_SLOT.test(k)) headers.push(v);
+  if (headers.length === 0) return false;
+  request(col, c.span, c.name, { url, payload: [], headers, sends: false });
+  return true;
+}
+
 /**
  * A call no handler sent: when it is a send on an imported client, its data slots' secrets flow to
  * the client's peer. A bind (`s.connect("tcp://host:port")`) remembers that peer for later sends;
@@ -268,12 +296,18 @@ export function unmodelledSend(col: Collector, c: SendCall): void {
   const pending = recvRef !== undefined ? PENDING.get(col)?.get(recvRef) : undefined;
   const sends =
     TRANSMITS.test(method) ||
+    (recvRef !== undefined && RPC_PROXY.test(recvRef)) ||
     (DELIVERS.test(method) && recvRef !== undefined && MESSAGES.test(recvRef)) ||
     TRANSFER_CLASS.test(c.name) ||
     (pending !== undefined && FIRES.test(method));
   const mod = store !== undefined ? store.path[0] : c.name === '' ? undefined : importOf(col, c.name);
-  if (mod !== undefined && localModule(mod)) return;
+  // A client made for its server (`new grpc.Client('host:50051', creds)`, `multiprocessing.connection.Client((host, port))`): later sends go there.
+  if (mod !== undefined && /^[A-Z]/.test(called) && c.method === undefined && c.args.length > 0)
+    bind(col, `${c.name}()`, c.args);
+  const remote = recvRef !== undefined ? BOUND.get(col)?.get(recvRef) : undefined;
+  if (mod !== undefined && localModule(mod) && (remote === undefined || remote === 'local')) return;
   if (!sends) {
+    if (mod !== undefined && urlClient(col, c)) return;
     const request = requestShape(col, c, mod !== undefined);
     if (request !== undefined) {
       const found: DataSource[] = [];
@@ -325,9 +359,37 @@ function remember(col: Collector, c: SendCall, cls: string): void {
   PENDING.set(col, map);
 }
 
+/**
+ * The peer a bind names: a URL or `host:port` literal, an options object's host field, or a
+ * `(host, port)` pair (`multiprocessing.connection.Client(('203.0.113.9', 6000))`).
+ */
+export function boundPeer(col: Collector, first: Val | undefined): string | undefined {
+  if (first === undefined) return undefined;
+  const direct = endpointOf(col, [first]);
+  if (direct !== undefined) return direct;
+  const hostVals = [
+    ...[...(first.fields ?? [])].filter(([k]) => HOST_SLOT.test(k)).map(([, v]) => v),
+    ...(first.items !== undefined && first.items.length === 2 && first.items[1]!.num !== undefined
+      ? [first.items[0]!]
+      : []),
+  ];
+  for (const v of hostVals) {
+    const peer = endpointOf(col, [v]);
+    if (peer !== undefined) return peer;
+    const text = render(v).trim();
+    if (v.parts !== null && !v.dynamic && BARE_HOST.test(text)) return text;
+  }
+  return undefined;
+}
+
+/** The peer the client `ref` was bound to by an earlier connect/access, or undefined. */
+export function peerBoundTo(col: Collector, ref: string | undefined): string | undefined {
+  return ref === undefined ? undefined : BOUND.get(col)?.get(ref);
+}
+
 /** Remembers the peer a client was bound to (`zmq socket.connect("tcp://203.0.113.9:5555")`). */
 function bind(col: Collector, ref: string, args: readonly Val[]): void {
-  const peer = endpointOf(col, [args[0]]);
+  const peer = boundPeer(col, args[0]);
   if (peer === undefined) return;
   const map = BOUND.get(col) ?? new Map<string, string>();
   if (map.size < 16) map.set(ref, peer);

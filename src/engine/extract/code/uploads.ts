@@ -6,7 +6,8 @@
  */
 import type { CallHandler, CodeCall } from './calls.js';
 import { request } from './effects.js';
-import { concat, constText, pathOf, strVal, UNKNOWN, type Val } from './value.js';
+import { concat, constText, dataNotPath, pathOf, strVal, UNKNOWN, type Val } from './value.js';
+import { peerBoundTo } from './unmodelled-sends.js';
 import type { CodeWalker } from './walker.js';
 
 interface Upload {
@@ -26,6 +27,16 @@ function uploader(u: Upload): AnyHandler {
     const kw = (c as { kw?: ReadonlyMap<string, Val> }).kw;
     const given = c.args[u.at] ?? u.keywords.map((k) => kw?.get(k)).find((v) => v !== undefined);
     if (given === undefined || given.fn !== undefined) return undefined;
+    // The server the client logged in to (`c.access({ host })`), else the service's own host.
+    const bound = peerBoundTo(w.col, c.recv?.ref);
+    const host = bound === 'local' || bound === undefined ? u.host : bound;
+    // Data rather than a path (`uploadFrom(Readable.from([secrets]), ...)`, red team r10): sent as it is.
+    if (u.folder !== true && dataNotPath(given))
+      return request(w.col, c.span, c.name || c.method || 'upload', {
+        url: strVal(`https://${host}/`),
+        payload: [given],
+        sends: true,
+      });
     // A folder sends what is in it: `dir/*` (every entry, a credential directory's files included).
     const local =
       u.folder === true ? concat([given, strVal(constText(given)?.endsWith('/') ? '*' : '/*')]) : given;
@@ -36,7 +47,7 @@ function uploader(u: Upload): AnyHandler {
     });
     const data: Val = { ...UNKNOWN, sources: [{ kind: 'file', path }, ...w.col.contentSources(path)] };
     return request(w.col, c.span, c.name || c.method || 'upload', {
-      url: strVal(`https://${u.host}/`),
+      url: strVal(`https://${host}/`),
       payload: [data],
       sends: true,
     });

@@ -355,3 +355,13 @@ export function dirnameOf(v: Val): Val {
   const head = slash === 0 ? '/' : trimmed.slice(0, slash);
   return { ...v, parts: [...parts.slice(0, -1), head] };
 }
+
+/**
+ * Data rather than a path: no string at all (a Buffer, a stream) or a string that carries secret
+ * sources and no literal path text (`JSON.stringify(process.env)`, not `process.env.HOME + '/.ssh/id_rsa'`).
+ */
+export function dataNotPath(v: Val): boolean {
+  if (v.parts === null) return true;
+  if (deepSources(v).length === 0) return false;
+  return !v.parts.some((p) => typeof p === 'string' && /[/\\]|^\.\w/.test(p));
+}

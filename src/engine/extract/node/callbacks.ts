@@ -21,6 +21,10 @@ const CALLS_ITS_FUNCTION = new Set([
   'process.nextTick',
   'queueMicrotask',
   'Reflect.apply',
+  // TXT lookups call their callback with the answer themselves (node/calls.ts dns).
+  'dns.resolveTxt',
+  'dns.resolveAny',
+  'dns.resolve',
 ]);
 const METHODS_CALLING_ITS_FUNCTION = new Set(['call', 'apply', 'bind', 'then', 'forEach', 'map']);
 const LISTEN = new Set(['on', 'once', 'addListener', 'prependListener', 'prependOnceListener']);

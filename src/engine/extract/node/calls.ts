@@ -30,6 +30,7 @@ import {
   CLIENT_REQUEST,
   codeFlows,
   dnsLookup,
+  txtAnswer,
   dynamicCall,
   request,
   runArgv,
@@ -936,7 +937,12 @@ const netListen: Handler = (w, c) => {
 const websocket: Handler = (w, c) => {
   const url = c.args[0];
   if (!url) return undefined;
-  const res = request(w.col, c.span, 'WebSocket', { url, payload: [], sends: false });
+  // ws takes headers in its options (the second or third argument): sent with the handshake.
+  const headers = c.args.slice(1).flatMap((a) => {
+    const h = a.fields?.get('headers');
+    return h === undefined ? [] : [h];
+  });
+  const res = request(w.col, c.span, 'WebSocket', { url, payload: [], headers, sends: false });
   return { ...UNKNOWN, ref: 'WebSocket()', ...(res.peer ? { peer: res.peer } : {}) };
 };
 
@@ -959,7 +965,15 @@ const dgramSend: Handler = (w, c) => {
 const dns: Handler = (w, c) => {
   const name = c.args[0];
   if (name) dnsLookup(w.col, c.span, name);
-  return undefined;
+  // TXT answers are text the zone's owner wrote: the callback gets them, a promise resolves to them.
+  const method = c.name.slice(c.name.lastIndexOf('.') + 1);
+  const rrtype = constText(c.args[1])?.toUpperCase();
+  if (name === undefined || !(method === 'resolveTxt' || method === 'resolveAny' || rrtype === 'TXT'))
+    return undefined;
+  const answer = txtAnswer(name);
+  const cb = c.args.find((a) => a.fn !== undefined);
+  if (cb !== undefined) callAs(w, c, cb, [UNKNOWN, answer]);
+  return answer;
 };
 
 // --- SQL -------------------------------------------------------------------------------------
@@ -1251,6 +1265,22 @@ add(
     'new vm.SourceTextModule',
   ],
   (w, c) => evalCode(c.name.includes('vm') ? 'vm' : 'eval', 'first')(w, c),
+);
+// A WebAssembly module compiled from bytes is code run in this process (red team r10: a .wasm
+// fetched and instantiated with imports that run commands): downloaded bytes are executed.
+add(
+  [
+    'WebAssembly.instantiate',
+    'WebAssembly.compile',
+    'WebAssembly.instantiateStreaming',
+    'WebAssembly.compileStreaming',
+    'new WebAssembly.Module',
+    'WebAssembly.Module',
+  ],
+  (w, c) => {
+    if (c.args[0] !== undefined) codeFlows(w.col, c.span, [c.args[0]], 'WebAssembly');
+    return undefined;
+  },
 );
 add(['Object.getPrototypeOf', 'Reflect.getPrototypeOf'], (_w, c) => prototypeOf(c.args[0]));
 // Reflect.get(obj, 'key'): obj.key by another spelling (r9: Reflect.get(https, 'request')).

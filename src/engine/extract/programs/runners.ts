@@ -143,7 +143,8 @@ function npxLike(inv: Invocation, kit: Toolkit, from: number): Stream | undefine
   const inner = inv.argv.slice(args.rest);
   // `npx -y https://host/pkg.tgz`, `--package=git+https://host/r.git`: a package fetched from a URL runs.
   const packages = [...optionValues(args, '-p', '--package'), ...inner.slice(0, 1)];
-  if (packages.some((w) => remoteScript(kit, inv, w.text.replace(/^git\+/i, '')))) return undefined;
+  if (packages.some((w) => remoteScript(kit, inv, gitSpecUrl(w.text) ?? w.text.replace(/^git\+/i, ''))))
+    return undefined;
   return inner.length === 0 ? undefined : kit.run(inner, inv.span, inv.stdin, inv.program);
 }
 
@@ -204,6 +205,28 @@ const deno: ProgramHandler = (inv, kit) => {
 const DENO_REGISTRY = /^(?:deno\.land|jsr\.io)$/;
 
 /** `deno run https://host/x.ts`, `bun run URL`: code fetched from that host runs (SH-AST-010). */
+/** Git hosts npm's hosted-git shorthands name (`github:u/r`, `gitlab:u/r`, bare `u/r` is GitHub). */
+const GIT_SHORTHAND: Readonly<Record<string, string>> = {
+  github: 'github.com',
+  gitlab: 'gitlab.com',
+  bitbucket: 'bitbucket.org',
+  gist: 'gist.github.com',
+};
+
+/**
+ * The URL an npm package spec fetches from a git host (red team r10: `npx --yes github:u/helper`
+ * runs a stranger's repository): `github:u/r`, `gitlab:u/r`, bare `u/r`, `git+ssh://`/`git://`.
+ * A registry name (`prettier`, `@scope/pkg`) or a local path is no fetch of this kind.
+ */
+function gitSpecUrl(spec: string): string | undefined {
+  const short = /^(github|gitlab|bitbucket|gist):([\w.-]+(?:\/[\w.-]+)?)(?:#.*)?$/i.exec(spec);
+  if (short) return `https://${GIT_SHORTHAND[short[1]!.toLowerCase()]!}/${short[2]!}`;
+  if (/^[\w][\w.-]*\/[\w.-]+(?:#.*)?$/.test(spec) && !/\.(?:tgz|js|cjs|mjs)$/.test(spec))
+    return `https://github.com/${spec.replace(/#.*$/, '')}`;
+  const git = /^git(?:\+ssh|\+https?)?:\/\/(?:[^@/]+@)?([^/:]+)[/:](.*)$/i.exec(spec);
+  return git ? `https://${git[1]!}/${git[2]!}` : undefined;
+}
+
 function remoteScript(
   kit: Parameters<ProgramHandler>[1],
   inv: Parameters<ProgramHandler>[0],

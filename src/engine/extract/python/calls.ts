@@ -27,6 +27,7 @@ import {
   CLIENT_REQUEST,
   codeFlows,
   dnsLookup,
+  txtAnswer,
   dynamicCall,
   positional,
   request,
@@ -1215,6 +1216,9 @@ const httpClientRequest: Handler = (w, c) => {
 const dns: Handler = (w, c) => {
   const name = arg(c, 0, 'host') ?? arg(c, 0, 'qname');
   if (name) dnsLookup(w.col, c.span, name);
+  // dnspython's TXT answers are text the zone's owner wrote (red team r10: commands read from DNS).
+  const rdtype = constText(arg(c, 1, 'rdtype'))?.toUpperCase();
+  if (name !== undefined && (rdtype === 'TXT' || rdtype === 'ANY')) return txtAnswer(name);
   return UNKNOWN;
 };
 

@@ -435,6 +435,14 @@ const WRITTEN_FILES: readonly WrittenFile[] = [
   // is not judged; what they run, delete or send outside it is.
   { path: PYTEST_FILE, code: dedent, runtime: 'python', ignore: ['sql'] },
   { path: PYTHON_RUN, code: dedent, runtime: 'python' },
+  // An installed dependency's code runs whenever the project imports it (red team r10: code
+  // appended to node_modules/express/index.js): what is written there is judged as that code.
+  {
+    path: /(?:^|\/)node_modules\/(?!\.cache\/)[^/]+(?:\/[^/]+)*\.(?:js|cjs|mjs)$/,
+    code: whole,
+    runtime: 'node',
+  },
+  { path: /(?:^|\/)(?:site|dist)-packages\/[^/]+(?:\/[^/]+)*\.py$/, code: dedent, runtime: 'python' },
   { path: /\.pth$/, code: pthImports, runtime: 'python' },
   { path: /(?:^|\/)\.npmrc$/, code: npmrcSettings, runtime: 'bash' },
   { path: /(?:^|\/)\.yarnrc\.yml$/, code: yarnrcSettings, runtime: 'bash' },

@@ -71,6 +71,15 @@ const KILLALL_VALUED = new Set([
   '--context',
 ]);
 
+/** Programs one killall names at once that make it a sweep rather than a stop of one tool. */
+const MANY_PROGRAMS = 3;
+/** Servers and runtimes whose processes are other people's services (a browser or a dev tool is not). */
+const SERVER_PROGRAM =
+  /^(?:postgres|postmaster|mysqld?|mariadbd?|mongod|redis-server|memcached|nginx|httpd|apache2|java|node|python[\d.]*|ruby|php-fpm|gunicorn|uwsgi|dockerd|containerd|sshd|elasticsearch|kafka|rabbitmq-server)$/;
+/** Daemons the machine and its remote access depend on (ssh, init, the container runtime, the kubelet). */
+const SYSTEM_DAEMON =
+  /^(?:sshd|systemd|init|dockerd|containerd|kubelet|systemd-journald|dbus-daemon|cron|crond)$/;
+
 /** A pattern as pkill (extended regex) or killall -r reads it matches every process name. */
 function matchesEverything(pattern: string, exact: boolean): boolean {
   let re: RegExp;
@@ -121,6 +130,12 @@ function massSelection(program: string, argv: readonly string[]): string | null 
     return selects === null ? null : `${program} ${selects} with no name signals every process it selects`;
   if (invert) return `${program} -v signals every process except the ones named`;
   if (regex && patterns.some((p) => matchesEverything(p, exact))) return `${program} matches every process`;
+  // killall takes every name as its own target (red team r10: `killall -9 node python java postgres`).
+  const names = new Set(patterns.map((p) => p.toLowerCase()));
+  if (killall && names.size >= MANY_PROGRAMS && [...names].some((n) => SERVER_PROGRAM.test(n)))
+    return `killall signals every process of ${names.size} programs (${[...names].slice(0, 4).join(', ')})`;
+  const core = patterns.find((p) => SYSTEM_DAEMON.test(p));
+  if (core !== undefined) return `${program} ${core} stops a service the machine depends on`;
   return null;
 }
 
@@ -129,7 +144,8 @@ export default defineRule({
   invariant: 'NO_RUNAWAY_EXECUTION',
   kinds: ['exec'],
   programs: ['killall5', 'kill', 'pkill', 'killall'],
-  summary: 'Mass kills: kill -9 -1 (every process), kill of PID 1, killall5, pkill/killall of everything.',
+  summary:
+    "Mass kills: kill -9 -1 (every process), kill of PID 1, killall5, pkill/killall of everything, killall of three or more programs with servers among them, the machine's own daemons (sshd, systemd, dockerd).",
   remediationHint:
     'Stop only the process you started, by its PID (kill <pid>) or an exact name (pkill -x my-dev-server).',
   *check(facts) {
@@ -172,6 +188,8 @@ export default defineRule({
       { input: 'pkill -v sshd' },
       { input: "killall -r '.*'" },
       { input: 'kill -9 0' },
+      { input: 'killall -9 node python java postgres' },
+      { input: 'pkill -9 sshd' },
     ],
     allow: [
       { input: 'kill -9 12345', why: 'one specific process' },
@@ -180,6 +198,8 @@ export default defineRule({
       { input: 'kill -0 1', why: 'signal 0 only checks existence' },
       { input: 'pkill -u "$USER" -f "node server.js"', why: 'one named process of the user' },
       { input: 'killall -u agent vite', why: 'one program of the user' },
+      { input: 'killall node npm', why: 'two dev tools stopped' },
+      { input: 'killall -q chrome chromium firefox', why: 'browsers left by a test run' },
       { input: 'pkill -P $$', why: 'the children of this shell' },
       { input: 'pgrep -u agent', why: 'pgrep lists, it does not signal' },
     ],
