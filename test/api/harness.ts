@@ -1,15 +1,13 @@
 /** Starts real servers on 127.0.0.1:0 for the API tests, with real engine, scrubber and signer. */
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { Writable } from 'node:stream';
 import { validateConfig } from '../../src/config/load.js';
 import { startServer, type RunningServer } from '../../src/server.js';
+import { tempDir as makeTempDir } from '../support/temp-dir.js';
 
 export const API_KEY = 'test-api-key-0123456789abcdef';
 
 export function tempDir(): string {
-  return mkdtempSync(join(tmpdir(), 'agent-guard-api-'));
+  return makeTempDir('agent-guard-api-');
 }
 
 /** Collects log lines so tests can check what was (not) logged. */

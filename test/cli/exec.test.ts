@@ -2,8 +2,7 @@
  * `agent-guard exec`: real processes for pass-through (output, exit code, signal) and for a block
  * whose side effect must never happen; the rest in-process through runCli.
  */
-import { existsSync, mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { PassThrough } from 'node:stream';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -12,8 +11,9 @@ import { validateConfig } from '../../src/config/load.js';
 import { startServer } from '../../src/server.js';
 import { runCaptured, type Captured } from '../support/cli.js';
 import { MAIN, runNode, type Ran } from './run-node.js';
+import { tempDir } from '../support/temp-dir.js';
 
-const dir = mkdtempSync(join(tmpdir(), 'agent-guard-exec-'));
+const dir = tempDir('agent-guard-exec-');
 const marker = join(dir, 'marker');
 
 function inProcess(argv: string[], extraEnv: Record<string, string> = {}): Promise<Captured> {

@@ -1,10 +1,10 @@
-import { mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { Readable } from 'node:stream';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { runCli } from '../../src/cli/main.js';
 import { runCaptured } from '../support/cli.js';
+import { tempDir } from '../support/temp-dir.js';
 
 let dir: string;
 const env = (): Record<string, string> => ({ AGENT_GUARD_HOME_DIR: '/home/agent' });
@@ -15,7 +15,7 @@ async function cli(argv: string[], stdin = ''): Promise<{ code: number; out: str
 }
 
 beforeAll(() => {
-  dir = mkdtempSync(join(tmpdir(), 'ag-cli-policy-'));
+  dir = tempDir('ag-cli-policy-');
   writeFileSync(
     join(dir, 'policy.yaml'),
     [

@@ -2,16 +2,16 @@
  * agent-guard-sh: argument parsing like bash, real processes for the bin itself, the other paths
  * in-process (they still run the real /bin/bash).
  */
-import { existsSync, mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { Readable } from 'node:stream';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { parseShellArgs, runShellShim } from '../../src/cli/shell-shim.js';
 import { runCaptured, type Captured } from '../support/cli.js';
 import { runNode, SHIM, type Ran } from './run-node.js';
+import { tempDir } from '../support/temp-dir.js';
 
-const dir = mkdtempSync(join(tmpdir(), 'agent-guard-sh-'));
+const dir = tempDir('agent-guard-sh-');
 const env = { ...process.env, AGENT_GUARD_WORKSPACE_ROOT: dir } as Record<string, string>;
 
 function shim(

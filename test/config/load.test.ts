@@ -1,12 +1,12 @@
-import { mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { convertEnvValue } from '../../src/config/env.js';
 import { envBindings, loadConfig, redactConfig } from '../../src/config/load.js';
 import { AgentGuardError } from '../../src/errors.js';
+import { tempDir } from '../support/temp-dir.js';
 
-const dir = mkdtempSync(join(tmpdir(), 'ag-config-'));
+const dir = tempDir('ag-config-');
 function file(name: string, text: string): string {
   const path = join(dir, name);
   writeFileSync(path, text);

@@ -5,11 +5,10 @@
  * refused by its channel, injector reviews (one malformed) and a failed certificate reload.
  * Every name in src/telemetry/metric-names.ts must be registered by one of the two.
  */
-import { mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { request } from 'node:https';
 import type { AddressInfo } from 'node:net';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parse as parseYaml } from 'yaml';
 import { generate } from 'selfsigned';
@@ -28,7 +27,7 @@ let sidecar: RunningServer;
 let injector: InjectServer;
 let ca = '';
 let scraped = '';
-const dir = mkdtempSync(join(tmpdir(), 'ag-live-'));
+const dir = tempDir();
 
 function upstreamHandler(req: IncomingMessage, res: ServerResponse): void {
   const chunks: Buffer[] = [];

@@ -4,12 +4,12 @@
  * deploy/monitoring/tests (series with the label values the code emits; each alert must fire, or
  * stay quiet, when it should).
  */
-import { mkdtempSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parse as parseYaml, stringify } from 'yaml';
 import { describe, expect, it } from 'vitest';
 import { promtoolBinary, run } from '../../scripts/k8s-tools.js';
+import { tempDir } from '../support/temp-dir.js';
 
 const MONITORING = join(import.meta.dirname, '../../deploy/monitoring');
 
@@ -24,7 +24,7 @@ describe('promtool', () => {
     const object = parseYaml(readFileSync(join(MONITORING, 'prometheus-rules.yaml'), 'utf8')) as {
       spec: { groups: unknown };
     };
-    const file = join(mkdtempSync(join(tmpdir(), 'ag-rules-')), 'rules.yaml');
+    const file = join(tempDir('ag-rules-'), 'rules.yaml');
     writeFileSync(file, stringify({ groups: object.spec.groups }));
     expect(run(promtoolBinary(), ['check', 'rules', file])).toMatch(/SUCCESS/);
   });

@@ -3,7 +3,7 @@
  * at run time (kept in a Secret, renewed before expiry, caBundle patched) and the signing key once.
  */
 import { X509Certificate } from 'node:crypto';
-import { mkdtempSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -14,6 +14,7 @@ import { serverVersion } from '../../src/inject/kube.js';
 import { prepareInjector } from '../../src/inject/startup.js';
 import { createLogger } from '../../src/telemetry/logger.js';
 import { FakeKube, WEBHOOK_PATH, webhookConfiguration } from './fake-kube.js';
+import { tempDir } from '../support/temp-dir.js';
 
 const DAY = 86_400_000;
 const T0 = new Date('2026-01-01T00:00:00Z');
@@ -183,7 +184,7 @@ describe('start-up checks', () => {
   });
 
   it('self-managed TLS writes the pair the listener serves', async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'ag-tls-'));
+    const dir = tempDir('ag-tls-');
     const config = {
       ...base(),
       tlsMode: 'self-managed' as const,

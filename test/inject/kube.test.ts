@@ -3,16 +3,16 @@
  * service-account token is sent (and re-read per call, as bound tokens rotate), JSON in and out;
  * outside a cluster there is no client.
  */
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { writeFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:https';
 import type { AddressInfo } from 'node:net';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { generate } from 'selfsigned';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { inClusterClient, kubeError, serverVersion } from '../../src/inject/kube.js';
+import { tempDir } from '../support/temp-dir.js';
 
-const dir = mkdtempSync(join(tmpdir(), 'ag-sa-'));
+const dir = tempDir('ag-sa-');
 let server: Server;
 let port = 0;
 const seen: { method?: string; url?: string; auth?: string; body: string }[] = [];

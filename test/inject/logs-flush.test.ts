@@ -4,13 +4,13 @@
  * runs, within about a second (the flush interval), and the process exits cleanly on SIGTERM.
  */
 import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { writeFileSync } from 'node:fs';
 import { request } from 'node:https';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { generate } from 'selfsigned';
 import { afterAll, describe, expect, it } from 'vitest';
+import { tempDir } from '../support/temp-dir.js';
 
 const ROOT = join(import.meta.dirname, '../..');
 const TSX = pathToFileURL(join(ROOT, 'node_modules/tsx/dist/loader.mjs')).href;
@@ -38,7 +38,7 @@ function waitFor(out: { text: string }, pattern: RegExp, ms: number): Promise<st
 
 describe('agent-guard inject logging', () => {
   it('shows each line while running, not only at exit', async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'ag-inject-log-'));
+    const dir = tempDir('ag-inject-log-');
     const pair = await generate([{ name: 'commonName', value: '127.0.0.1' }], {
       keySize: 2048,
       extensions: [{ name: 'subjectAltName', altNames: [{ type: 7, ip: '127.0.0.1' }] }],

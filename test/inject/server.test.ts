@@ -1,6 +1,5 @@
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { request } from 'node:https';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Writable } from 'node:stream';
 import { generate } from 'selfsigned';
@@ -9,8 +8,9 @@ import { loadConfig } from '../../src/config/load.js';
 import { startInjectServer, type InjectServer } from '../../src/inject/server.js';
 import { createLogger } from '../../src/telemetry/logger.js';
 import { createRegistry } from '../../src/telemetry/registry.js';
+import { tempDir } from '../support/temp-dir.js';
 
-const dir = mkdtempSync(join(tmpdir(), 'ag-inject-'));
+const dir = tempDir('ag-inject-');
 const certFile = join(dir, 'tls.crt');
 const keyFile = join(dir, 'tls.key');
 const logLines: string[] = [];

@@ -1,11 +1,11 @@
-import { mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Engine } from '../../src/engine/engine.js';
 import { isAgentGuardError } from '../../src/errors.js';
 import { parsePolicy } from '../../src/policy/load.js';
 import { testEngine } from '../helpers/engine.js';
+import { tempDir } from '../support/temp-dir.js';
 
 const POLICY = `version: 1
 packs: { disable: [cloud.*, kubernetes], enable: [cloud.aws] }
@@ -110,7 +110,7 @@ describe('policy reload', () => {
   });
 
   it('reads config.policyFile at build time', async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'ag-policy-'));
+    const dir = tempDir('ag-policy-');
     writeFileSync(join(dir, 'policy.json'), JSON.stringify({ version: 1, packs: { disable: ['core.git'] } }));
     const engine = await testEngine({ config: { policyFile: 'policy.json' }, defaults: { cwd: dir } });
     expect(engine.policyFile).toBe(join(dir, 'policy.json'));
@@ -164,7 +164,7 @@ describe('malformed policy files are refused with key and line', () => {
 describe('the library', () => {
   it('createGuard reads engine.policyFile', async () => {
     const { createGuard } = await import('../../src/library/create-guard.js');
-    const dir = mkdtempSync(join(tmpdir(), 'ag-lib-policy-'));
+    const dir = tempDir('ag-lib-policy-');
     writeFileSync(join(dir, 'policy.yaml'), POLICY);
     const guard = await createGuard({
       engine: { policyFile: join(dir, 'policy.yaml'), workspaceRoot: '/work/ws', homeDir: '/home/agent' },

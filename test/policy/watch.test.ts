@@ -1,10 +1,10 @@
-import { mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { Registry } from 'prom-client';
 import { describe, expect, it } from 'vitest';
 import { watchPolicyFile } from '../../src/policy/watch.js';
 import { testEngine } from '../helpers/engine.js';
+import { tempDir } from '../support/temp-dir.js';
 
 const ALLOW_RESET = 'version: 1\nallow:\n  - rule: GIT-AST-001\n    command: "git reset --hard*"\n';
 const NO_ALLOW = 'version: 1\n';
@@ -29,7 +29,7 @@ async function until(cond: () => boolean, ms = 8000): Promise<void> {
 
 describe('policy hot reload', () => {
   it('puts a good edit in force, refuses a broken one and keeps the last good policy', async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'ag-watch-'));
+    const dir = tempDir('ag-watch-');
     const file = join(dir, 'policy.yaml');
     writeFileSync(file, NO_ALLOW);
     const engine = await testEngine({ config: { policyFile: file, cacheEntries: 100 } });
@@ -61,7 +61,7 @@ describe('policy hot reload', () => {
   });
 
   it('does nothing when the content did not change', async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'ag-watch-'));
+    const dir = tempDir('ag-watch-');
     const file = join(dir, 'policy.yaml');
     writeFileSync(file, ALLOW_RESET);
     const engine = await testEngine({ config: { policyFile: file } });

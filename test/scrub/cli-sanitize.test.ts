@@ -1,13 +1,13 @@
 // `agent-guard sanitize` in-process through runCli, and once as a real child process.
 import { execFile } from 'node:child_process';
-import { mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { Readable } from 'node:stream';
 import { describe, expect, it } from 'vitest';
 import { runCli } from '../../src/cli/main.js';
 import { runCaptured } from '../support/cli.js';
 import { GH, MIXED, PASSWORD, SECRETS } from './helpers.js';
+import { tempDir } from '../support/temp-dir.js';
 
 async function cli(args: string[], stdin = '', env: Record<string, string> = {}) {
   const r = await runCaptured(runCli, ['sanitize', ...args], {
@@ -27,7 +27,7 @@ describe('agent-guard sanitize', () => {
   });
 
   it('reads a file and prints the SPEC 2.2 JSON with --json', async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'ag-sanitize-'));
+    const dir = tempDir('ag-sanitize-');
     const file = join(dir, 'prompt.txt');
     writeFileSync(file, `token ${GH}\n`);
     const r = await cli(['--json', file]);
