@@ -9,6 +9,7 @@
 import { quote, str, type CliEquivalent } from './cli.js';
 import { ACTION_PROGRAM } from './saas.js';
 import { PRODUCTION, scratchOnly } from '../../knowledge/ephemeral-names.js';
+import { snakeEntries } from './snake-entries.js';
 
 const action = (effect: string, object: string, detail: string): CliEquivalent => ({
   code: [ACTION_PROGRAM, effect, quote(object), quote(detail.slice(0, 200))].join(' '),
@@ -125,22 +126,10 @@ function emptyProgram(w: readonly string[], f: Map<string, unknown>): CliEquival
     : action('destroy', `stack ${stack}`, `${w.join('_')} with an empty ${empty[0]}`);
 }
 
-/** Every (snake key, value) pair under `v`, bounded (lifecycle rules nest: `rules[0].expiration.days`). */
+/** Every (snake key, value) pair under `v`, bounded (snake-entries.ts). */
 function entries(v: unknown, depth = 0, out: [string, unknown][] = []): [string, unknown][] {
-  if (depth > 5 || out.length > 256 || v === null || typeof v !== 'object') return out;
-  if (Array.isArray(v)) {
-    for (const x of v.slice(0, 32)) entries(x, depth + 1, out);
-    return out;
-  }
-  for (const [k, x] of Object.entries(v as Record<string, unknown>).slice(0, 128)) {
-    const key = k
-      .replace(/([a-z0-9])([A-Z])/g, '$1_$2')
-      .replace(/([A-Z]+)([A-Z][a-z])/g, '$1_$2')
-      .toLowerCase()
-      .replace(/[^a-z0-9]+/g, '_');
-    out.push([key, x]);
-    entries(x, depth + 1, out);
-  }
+  for (const pair of snakeEntries(v, { depth: 5 - depth, pairs: 256 - out.length, items: 32 }))
+    out.push(pair);
   return out;
 }
 

@@ -9,6 +9,7 @@
  */
 import { classifyHost } from '../../net/address.js';
 import { any, has, quote, str, type CliEquivalent } from './cli.js';
+import { snakeEntries } from './snake-entries.js';
 
 /** The pseudo-program PLT-AST-002 judges (never a real program's name). */
 export const ACTION_PROGRAM = 'agent-guard-action';
@@ -60,22 +61,10 @@ const READ = [
 
 type Json = unknown;
 
-/** Every (snake key, value) pair under `v`, depth-first, bounded. */
+/** Every (snake key, value) pair under `v`, bounded (snake-entries.ts). */
 function entries(v: Json, depth = 0, out: [string, Json][] = []): [string, Json][] {
-  if (depth > 5 || out.length > 512 || v === null || typeof v !== 'object') return out;
-  if (Array.isArray(v)) {
-    for (const x of v.slice(0, 64)) entries(x, depth + 1, out);
-    return out;
-  }
-  for (const [k, x] of Object.entries(v as Record<string, Json>).slice(0, 128)) {
-    const key = k
-      .replace(/([a-z0-9])([A-Z])/g, '$1_$2')
-      .replace(/([A-Z]+)([A-Z][a-z])/g, '$1_$2')
-      .toLowerCase()
-      .replace(/[^a-z0-9]+/g, '_');
-    out.push([key, x]);
-    entries(x, depth + 1, out);
-  }
+  for (const pair of snakeEntries(v, { depth: 5 - depth, pairs: 512 - out.length, items: 64 }))
+    out.push(pair);
   return out;
 }
 

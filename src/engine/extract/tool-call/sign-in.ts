@@ -10,6 +10,7 @@ import { classifyHost } from '../../net/address.js';
 import { quote, type CliEquivalent } from './cli.js';
 import { ACTION_PROGRAM } from './saas.js';
 import { scratchOnly } from '../../knowledge/ephemeral-names.js';
+import { snakeEntries } from './snake-entries.js';
 
 type Json = unknown;
 
@@ -117,22 +118,10 @@ function divertedRedirect(all: readonly [string, Json][]): CliEquivalent | undef
 const GATE =
   /mfa|2fa|factor|otp|webauthn|u2f|passkey|authenticator|sso|min(?:imum)?_(?:password_)?len|redirect|callback|reply_url|acs_url|assertion_consumer|origins|logout_url/;
 
-/** Every (snake key, value) pair under `v`, bounded. */
+/** Every (snake key, value) pair under `v`, bounded (snake-entries.ts). */
 function entries(v: Json, depth = 0, out: [string, Json][] = []): [string, Json][] {
-  if (depth > 4 || out.length > 256 || v === null || typeof v !== 'object') return out;
-  if (Array.isArray(v)) {
-    for (const x of v.slice(0, 32)) entries(x, depth + 1, out);
-    return out;
-  }
-  for (const [k, x] of Object.entries(v as Record<string, Json>).slice(0, 128)) {
-    const key = k
-      .replace(/([a-z0-9])([A-Z])/g, '$1_$2')
-      .replace(/([A-Z]+)([A-Z][a-z])/g, '$1_$2')
-      .toLowerCase()
-      .replace(/[^a-z0-9]+/g, '_');
-    out.push([key, x]);
-    entries(x, depth + 1, out);
-  }
+  for (const pair of snakeEntries(v, { depth: 4 - depth, pairs: 256 - out.length, items: 32 }))
+    out.push(pair);
   return out;
 }
 
