@@ -6,7 +6,6 @@
 import { DEFAULT_WORK_UNITS, parseUnits, type WorkBudget } from '../budget.js';
 import type { Fact, FileOpFact, LiteralFact, NetOpFact, SqlStmtFact } from '../facts.js';
 import type { Span } from '../types.js';
-import { TOKEN_UNITS, tokenEstimate } from './code/work.js';
 import { fallbackStatements } from './sql/fallback.js';
 import { collectVars } from './sql/fold.js';
 import { fromNsp } from './sql/from-nsp.js';
@@ -176,20 +175,21 @@ const NSP_SHARE_UNITS = DEFAULT_WORK_UNITS / 2;
 /** Extra units a PostgreSQL parse that fails costs (libpg-query's error path: about 30 µs). */
 const PG_FAILURE_UNITS = 300;
 /**
- * Units of one libpg-query call: a fixed cost (the WASM call, copying the text in and the JSON tree
- * out, about 30 µs) and, as for python and JavaScript (extract/code/work.ts), a price per token
- * estimated in one pass before the parse. Bytes said little: a 60 KB `'a' || 'ab' || ...` chain
- * (deep tree) took 500-760 ms of CPU on a first call and 5,700 one-string statements in 80 KB
- * 160 ms warm, both under the old 10-units-a-byte charge (bench/worst-case.bench.ts, sql).
+ * Units of one libpg-query call beyond parseUnits: a fixed cost (the WASM call, copying the text in
+ * and the JSON tree out, about 30 µs) and a per-byte cost (the tree is several times the text and
+ * our walk of it follows, about 1.2 µs a byte in all). Measured with bench/worst-case.bench.ts:
+ * valid statements and executable comments at the size cap took 200-300 ms when only parseUnits
+ * was charged; at 6 units a byte, 160 KB of short statements or a 16,000-term OR list took 150-330
+ * ms of main-thread CPU on a first call (100-180 ms warm), so the per-byte charge is 12 units.
  */
-const pgUnits = (text: string): number => parseUnits(text.length) + 300 + TOKEN_UNITS * tokenEstimate(text);
+const pgUnits = (bytes: number): number => parseUnits(bytes) + 300 + 10 * bytes;
 
 /** Analyse `text` whose offset in the extractor's input is `base`; stops when `budget` runs out. */
 function analyse(text: string, base: number, depthGuard: number, budget: WorkBudget): Analysis {
   const stmts: StmtInfo[] = [];
   const literals: LiteralAt[] = [];
   if (text.trim() === '') return { stmts, literals };
-  if (!budget.spend(pgUnits(text), 'sql statements')) return { stmts, literals };
+  if (!budget.spend(pgUnits(text.length), 'sql statements')) return { stmts, literals };
   const needsLex = /['$"`]|--|\/\*/.test(text);
   let lexed: LexResult | undefined;
   if (pgStatements(text, base, stmts)) {
@@ -218,7 +218,7 @@ function analyse(text: string, base: number, depthGuard: number, budget: WorkBud
       while (cursor < lexed.tokens.length && lexed.tokens[cursor]!.start < range.start) cursor++;
       const first = cursor;
       while (cursor < lexed.tokens.length && lexed.tokens[cursor]!.end <= range.end) cursor++;
-      if (!budget.spend(pgUnits(seg) + (cursor - first), 'sql statements')) break;
+      if (!budget.spend(pgUnits(seg.length) + (cursor - first), 'sql statements')) break;
       if (pgStatements(seg, base + range.start, stmts)) continue;
       if (!budget.spend(PG_FAILURE_UNITS, 'sql statements')) break;
       const nspCost = seg.length * NSP_UNITS_PER_BYTE;
