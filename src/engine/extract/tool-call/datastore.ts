@@ -7,6 +7,7 @@
  */
 import { any, has, list, quote, str, type CliEquivalent } from './cli.js';
 import { scratchOnly } from './whole-resource.js';
+import { selectsEverything } from './select-all.js';
 
 const ident = (n: string): string => `"${n.replace(/"/g, '""')}"`;
 
@@ -70,16 +71,19 @@ function documentOp(w: readonly string[], f: Map<string, unknown>): 'delete' | '
   return undefined;
 }
 
+const FILTER_KEY =
+  /^(?:filter|query|where|selector|criteria|conditions|match|filter_by)$|(?:^|_)(?:filter|filters|query|where|selector|condition|conditions|criteria|expression)(?:$|_)/;
+
 const NAMES = ['collection', 'collection_name', 'table', 'table_name', 'name'];
 
 /** Mongo `deleteMany`/`updateMany` that match every document, as unbounded SQL writes. */
 function documentWrites(w: readonly string[], f: Map<string, unknown>): CliEquivalent | undefined {
   const op = documentOp(w, f);
   if (op === undefined) return undefined;
-  const filter = ['filter', 'query', 'where', 'selector', 'criteria', 'conditions', 'match'].find((k) =>
-    f.has(k),
-  );
-  if (!matchesEverything(filter === undefined ? undefined : f.get(filter))) return undefined;
+  // Any filter-like key (`filter_by`, `filter_expression`) holds the filter, not only the Mongo names.
+  const filter = [...f.keys()].find((k) => FILTER_KEY.test(k));
+  const value = filter === undefined ? undefined : f.get(filter);
+  if (!matchesEverything(value) && !selectsEverything(value, filter)) return undefined;
   const name = ident(str(f, ...NAMES) ?? 'documents');
   return {
     code: op === 'delete' ? `DELETE FROM ${name};` : `UPDATE ${name} SET changed = 1;`,

@@ -90,7 +90,10 @@ function narrowed(f: Map<string, unknown>): boolean {
 
 /** States of items that are over: deleting or stopping those is cleanup. */
 const DEAD_STATE =
-  /\b(?:cancell?ed|closed|stopped|terminated|expired|archived|deleted|inactive|disabled|deactivated|suspended|failed|rejected|declined|bounced|pending|stale|spam|trash|draft|orphaned|completed|finished|old)\b/i;
+  /\b(?:cancell?ed|closed|stopped|terminated|expired|archived|deleted|inactive|disabled|deactivated|suspended|failed|rejected|declined|bounced|pending|stale|spam|trash|draft|orphaned|completed|finished|done|resolved|succeeded|abandoned|errored|old)\b/i;
+
+/** Negated conditions: they select what is not in the named state. */
+const NEGATION = /\$(?:ne|nin|not)\b|!=|<>|\bne\b|\bnot\b/i;
 
 /** Keys that select items by a condition instead of naming them. */
 const SELECTOR_KEY =
@@ -107,9 +110,10 @@ const STATE_ATTRIBUTE =
  */
 function broadSelector(v: unknown): boolean {
   if (typeof v === 'string') {
-    const attrs = [...v.matchAll(/([\w.:-]+)\s*(?:\s(?:eq|=|==|is|in|sw|co)\s|[=:])/gi)].map((m) =>
-      m[1]!.replace(/^.*\./, ''),
-    );
+    // Every compared attribute counts (`id > 5000 AND state = 'done'` names a range of ids too).
+    const attrs = [
+      ...v.matchAll(/([\w.:-]+)\s*(?:\s(?:eq|ne|gt|ge|lt|le|=|==|is|in|sw|co)\s|[=:<>!]=?)/gi),
+    ].map((m) => m[1]!.replace(/^.*\./, ''));
     return attrs.length > 0 && attrs.every((a) => STATE_ATTRIBUTE.test(a.replace(/-/g, '_')));
   }
   if (Array.isArray(v)) return v.length > 0 && v.slice(0, 16).every((x) => broadSelector(x));
@@ -133,8 +137,9 @@ function everyInState(
   if (selector === undefined || [...f].some(([k]) => ITEM_KEY.test(k) && !SELECTOR_KEY.test(k)))
     return undefined;
   const values = JSON.stringify(selector[1]);
-  // A terminal state picks the leftovers (`status: cancelled`, `state: stopped`), not the living set.
-  if (DEAD_STATE.test(values)) return undefined;
+  // A terminal state picks the leftovers (`status: cancelled`, `state: stopped`), not the living set;
+  // so does a negation (`status: {$ne: "active"}`, `state != 'running'`): everything but the live state.
+  if (DEAD_STATE.test(values) || NEGATION.test(values)) return undefined;
   if (scratchOnly([...(values.match(/[\w.:-]+/g) ?? []).slice(0, 32), w.join('_')])) return undefined;
   const effect = DESTROY.has(verb) ? 'destroy' : 'suspend';
   return action(effect, `set of ${w.at(-1) ?? 'item'}`, `${w.join('_')} where ${values.slice(0, 120)}`);

@@ -12,6 +12,7 @@
 import { bash, nameWords, quote, str, type CliEquivalent } from './cli.js';
 import { ACTION_PROGRAM } from './saas.js';
 import { PRODUCTION, scratchOnly } from '../../knowledge/ephemeral-names.js';
+import { selectsEverything } from './select-all.js';
 
 const action = (effect: string, object: string, detail: string): CliEquivalent => ({
   code: [ACTION_PROGRAM, effect, quote(object), quote(detail.slice(0, 200))].join(' '),
@@ -305,40 +306,39 @@ function target(w: readonly string[], verbs: ReadonlySet<string>, objects: Reado
 
 /** Argument keys naming single items: the call acts on them, not on the whole container. */
 const NARROWING =
-  /^(?:(?:record|row|message|file|object|document|doc|item|entry|comment|post|label|tag|member|user|version|vector|point|blob|event|key|msg)_?(?:ids?|keys?|names?|ts|paths?)?|ids|keys|prefix|objects|records|rows|items|documents|messages|files|ts|filter|where|selector|query|path)$/;
+  /^(?:(?:record|row|message|file|object|document|doc|item|entry|comment|post|label|tag|member|user|version|vector|point|blob|event|key|msg)_?(?:ids?|keys?|names?|ts|paths?)?|ids|keys|prefix|objects|records|rows|items|documents|messages|files|ts|filter|where|selector|query|path)$|(?:^|_)(?:filter|filters|where|selector|query|condition|conditions|criteria|expression|predicate)(?:$|_)|^filter_by$/;
 
-/** Keys that narrow by a query rather than by naming items. */
-const SELECTOR = /^(?:filter|where|selector|query|match|condition|conditions|criteria)$/;
+/** Keys that narrow by a query (or a key prefix) rather than by naming items. */
+const SELECTOR =
+  /(?:^|_)(?:filter|filters|where|selector|query|match|condition|conditions|criteria|expression|predicate)(?:$|_)|^(?:prefix|q|filter_by)$/;
 
-/**
- * A query that selects everything: `{}`, `{"match_all": {}}`, `*`, `1=1`, `true` (red team r9). Given
- * to a delete it narrows nothing, whatever the key says.
- */
-function selectsAll(v: unknown): boolean {
-  if (typeof v === 'string') return /^\s*(?:\*|%|all|everything|true|1\s*=\s*1|\{\s*\})\s*$/i.test(v);
-  if (v === null || typeof v !== 'object' || Array.isArray(v)) return false;
-  const entries = Object.entries(v as Record<string, unknown>);
-  if (entries.length === 0) return true;
-  if (entries.length !== 1) return false;
-  const [k, inner] = entries[0]!;
-  return k === 'match_all' || (SELECTOR.test(k) && selectsAll(inner));
-}
-
-/** The fields narrow the call to some items: a narrowing key whose value is not a select-everything query. */
+/** The fields narrow the call to some items: a narrowing key whose value does not select everything (select-all.ts). */
 function narrows(f: Map<string, unknown>): boolean {
-  return [...f].some(([k, v]) => NARROWING.test(k) && !(SELECTOR.test(k) && selectsAll(v)));
+  return [...f].some(
+    ([k, v]) =>
+      NARROWING.test(k) &&
+      !(SELECTOR.test(k) ? selectsEverything(v, k) : typeof v === 'string' && /^\s*(?:\*|%)\s*$/.test(v)),
+  );
 }
 
 /** Keys naming the container whose items a bulk delete empties. */
 const CONTAINER_KEY =
   /^(?:index|index_name|collection|collection_name|table|table_name|bucket|bucket_name|namespace|database|container)$/;
 
+/** The query inside a request body (`delete_by_query {body: {query: {match_all: {}}}}`). */
+function bodyQuery(f: Map<string, unknown>): [string, unknown][] {
+  const body = f.get('body') ?? f.get('request') ?? f.get('json');
+  return body !== null && typeof body === 'object' && !Array.isArray(body) && 'query' in body
+    ? [['query', (body as Record<string, unknown>).query]]
+    : [];
+}
+
 /** Item deletes by query (`delete_by_query`, `delete_documents`, `bulk_delete`) given a query that selects everything. */
 function everyItem(w: readonly string[], f: Map<string, unknown>): boolean {
   return (
     w.some((x) => DESTROY.has(x)) &&
     (w.some((x) => ITEM.has(x)) || w.includes('query') || w.includes('bulk')) &&
-    [...f].some(([k, v]) => SELECTOR.test(k) && selectsAll(v))
+    [...f, ...bodyQuery(f)].some(([k, v]) => SELECTOR.test(k) && selectsEverything(v, k))
   );
 }
 

@@ -1,0 +1,54 @@
+/** Filters that select every item (src/engine/extract/tool-call/select-all.ts). */
+import { describe, expect, it } from 'vitest';
+import { selectsEverything } from '../../../../src/engine/extract/tool-call/select-all.js';
+
+describe('selectsEverything', () => {
+  it.each([
+    ['prefix', ''],
+    ['prefix', '/'],
+    ['query', '*:*'],
+    ['query', '*'],
+    ['where', 'id > 0'],
+    ['where', 'created_at < now()'],
+    ['where', 'inserted_at <= CURRENT_TIMESTAMP'],
+    ['filter', 'id IS NOT NULL'],
+    ['filter', 'deleted = false'],
+    ['query', 'trashed = false'],
+    ['filter_by', 'id:*'],
+    ['filter_expression', 'attribute_exists(pk)'],
+    ['where', "email LIKE '%'"],
+    ['where', "status = 'x' OR 1=1"],
+    ['filter', {}],
+    ['filter', { doc_id: { $ne: 'none' } }],
+    ['filter', { _id: { $exists: true } }],
+    ['filter', { id: { $gte: 0 } }],
+    ['filter', { email: { contains: '@' } }],
+    ['query', { bool: { must: [] } }],
+    ['query', { match_all: {} }],
+    ['query', { query_string: { query: '*' } }],
+    ['where', [['uid', '!=', '']]],
+    ['filter', '{"_id": {"$exists": true}}'],
+  ])('%s: %j selects everything', (key, value) => {
+    expect(selectsEverything(value, key)).toBe(true);
+  });
+
+  it.each([
+    ['prefix', 'builds/pr-1290/'],
+    ['query', 'sku:TEST-*'],
+    ['where', "expires_at < now() - interval '30 days'"],
+    ['where', 'expires_at < now()'],
+    ['where', 'id IN (101, 102)'],
+    ['where', "created_at < '2023-01-01'"],
+    ['where', 'id > 5000'],
+    ['query', "name contains 'draft' and trashed = false"],
+    ['filter', "status = 'deleted'"],
+    ['filter', { status: { $ne: 'active' } }],
+    ['filter', { doc_id: { $eq: 'kb-1832' } }],
+    ['filter', { email: { contains: '@mailinator.com' } }],
+    ['query', { range: { '@timestamp': { lt: 'now-90d' } } }],
+    ['query', { bool: { must: [], must_not: [{ term: { env: 'prod' } }] } }],
+    ['filter_by', 'brand:=acme_test'],
+  ])('%s: %j narrows', (key, value) => {
+    expect(selectsEverything(value, key)).toBe(false);
+  });
+});
