@@ -1,8 +1,9 @@
 /**
- * Issue 22, worst case: libpg-query's parse and our walk of its tree cost about 1.2 µs a byte on
- * dense SQL (long OR/IN/column lists, many short statements), twice what the budget charged, so a
- * 160 KB input held the engine 150-330 ms. The native parse is now charged 12 units a byte: inputs
- * up to ~80 KB are analysed as before, larger dense SQL stops at the work budget (ENG-AST-002).
+ * Issue 22, worst case: libpg-query's parse, our conversion of its tree and the rules over each
+ * statement cost per byte, per tree node and per statement, so each is charged
+ * (src/engine/extract/sql.ts): an 80 KB OR list took 4.7 times the work budget when only bytes were
+ * charged. Generated SQL of up to about 25-50 KB (by shape) is analysed; larger dense SQL stops at
+ * the work budget (ENG-AST-002) and the agent is told to send it in smaller batches.
  * Decisions only; bench/worst-case.bench.ts prints the times.
  */
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -35,20 +36,20 @@ const VALUES = (size: number): string =>
 
 describe('dense SQL up to the native-parse budget is analysed', () => {
   it.each<[string, string]>([
-    ['a 4,000-term OR list (58 KB, generated SQL)', OR(58_000)],
-    ['a 10,000-value IN list', IN(60_000)],
-    ['1,500 short statements', STMTS(60_000)],
-    ['a 3,000-row VALUES list', VALUES(60_000)],
+    ['a 2,700-term OR list (38 KB, generated SQL)', OR(38_000)],
+    ['an 8,000-value IN list', IN(50_000)],
+    ['800 short statements', STMTS(32_000)],
+    ['a 2,600-row VALUES list', VALUES(50_000)],
   ])('%s', (_name, text) => {
     expect(outcome(text)).toBe('allow');
   });
 
   it('a danger inside a large OR list is still found', () => {
-    expect(outcome(OR(50_000) + ';\nDROP TABLE users;')).toBe('deny');
+    expect(outcome(OR(35_000) + ';\nDROP TABLE users;')).toBe('deny');
   });
 });
 
-// The tree walk recursed once per nesting level: 2,400 UNION ALLs or 1,000 JOINs overflowed the
+// The tree walk recursed once per nesting level: 1,500 UNION ALLs or 1,000 JOINs overflowed the
 // call stack and the input was denied as an engine failure (ENG-AST-000). It is iterative now.
 const UNIONS = (size: number, last = ''): string =>
   upTo(size, (i) => ` UNION ALL SELECT a, b FROM t${i}`, 'SELECT a, b FROM t', last);
@@ -57,16 +58,16 @@ const JOINS = (size: number): string =>
 
 describe('deep UNION and JOIN chains are walked, not a stack overflow', () => {
   it.each<[string, string, string]>([
-    ['2,400 UNION ALL SELECTs', UNIONS(80_000), 'allow'],
-    ['2,500 JOINs', JOINS(80_000), 'allow'],
+    ['1,500 UNION ALL SELECTs', UNIONS(50_000), 'allow'],
+    ['1,500 JOINs', JOINS(46_000), 'allow'],
     [
-      'a file read after 2,400 UNION ALL SELECTs',
-      UNIONS(80_000, " UNION ALL SELECT pg_read_file('/etc/shadow'), 1"),
+      'a file read after 1,500 UNION ALL SELECTs',
+      UNIONS(50_000, " UNION ALL SELECT pg_read_file('/etc/shadow'), 1"),
       'deny',
     ],
     [
-      'a DELETE in a CTE before 2,400 UNION ALL SELECTs',
-      'WITH d AS (DELETE FROM users RETURNING id) ' + UNIONS(80_000),
+      'a DELETE in a CTE before 1,500 UNION ALL SELECTs',
+      'WITH d AS (DELETE FROM users RETURNING id) ' + UNIONS(50_000),
       'deny',
     ],
   ])('%s', (_name, text, want) => {
@@ -77,6 +78,8 @@ describe('deep UNION and JOIN chains are walked, not a stack overflow', () => {
 describe('dense SQL past the budget is denied with the budget rule', () => {
   it.each<[string, string]>([
     ['a 16,000-term OR list (160 KB)', OR(160_000)],
+    ['a 4,000-term OR list (58 KB)', OR(58_000)],
+    ['1,500 short statements (60 KB)', STMTS(60_000)],
     ['160 KB of short statements', STMTS(160_000)],
     ['a 160 KB VALUES list', VALUES(160_000)],
     ['160 KB of one-token statements', upTo(160_000, () => 'SELECT 1;')],

@@ -59,16 +59,19 @@ const skipSpace = (text: string, i: number, end: number): number => {
   return i;
 };
 
-function pgStatements(text: string, base: number, stmts: StmtInfo[]): boolean {
+function pgStatements(text: string, base: number, stmts: StmtInfo[], budget: WorkBudget): boolean {
   let parsed = parsePg(text);
   if (!parsed) {
     const neutral = withNeutralPlaceholders(text);
     if (neutral !== undefined) parsed = parsePg(neutral);
   }
   if (!parsed) return false;
+  // Parsed, but converting the tree and judging its statements is over budget: stop (ENG-AST-002).
+  const raws = parsed.stmts ?? [];
+  if (!budget.spend(treeUnits(raws), 'sql statements')) return true;
   const toIndex = byteIndex(text);
   const total = Buffer.byteLength(text);
-  for (const raw of parsed.stmts ?? []) {
+  for (const raw of raws) {
     const loc = raw.stmt_location ?? 0;
     const len = raw.stmt_len !== undefined && raw.stmt_len > 0 ? raw.stmt_len : total - loc;
     const end = toIndex(loc + len);
@@ -183,6 +186,35 @@ const PG_FAILURE_UNITS = 300;
  * ms of main-thread CPU on a first call (100-180 ms warm), so the per-byte charge is 12 units.
  */
 const pgUnits = (bytes: number): number => parseUnits(bytes) + 300 + 10 * bytes;
+/**
+ * Units per node of a PostgreSQL tree, charged after the parse and before the tree is converted:
+ * converting it (expressions folded for tautologies, functions and columns collected) costs per
+ * node, and dense expressions have twice the nodes per byte of value lists (an OR list 1,300 per
+ * KB, a VALUES list 600). bench/worst-case.bench.ts: an 80 KB OR list took 4.7 times the budget.
+ */
+const PG_NODE_UNITS = 8;
+/**
+ * Units per statement for the work each one gets after the parse: its fact, and the rules that read
+ * every statement's text (bench/worst-case.bench.ts: 80 KB of 5,400 one-literal statements took
+ * four times the budget when only bytes were charged).
+ */
+const STATEMENT_UNITS = 300;
+/** Nodes in the parse tree of `raws` (an explicit stack: the tree nests as deep as the SQL does). */
+function treeUnits(raws: readonly unknown[]): number {
+  let nodes = 0;
+  const stack: unknown[] = [...raws];
+  for (let v = stack.pop(); v !== undefined; v = stack.pop()) {
+    nodes++;
+    if (Array.isArray(v)) {
+      for (const c of v) if (c !== null && typeof c === 'object') stack.push(c);
+    } else
+      for (const k in v as Record<string, unknown>) {
+        const c = (v as Record<string, unknown>)[k];
+        if (c !== null && typeof c === 'object') stack.push(c);
+      }
+  }
+  return nodes * PG_NODE_UNITS + raws.length * STATEMENT_UNITS;
+}
 
 /** Analyse `text` whose offset in the extractor's input is `base`; stops when `budget` runs out. */
 function analyse(text: string, base: number, depthGuard: number, budget: WorkBudget): Analysis {
@@ -192,7 +224,7 @@ function analyse(text: string, base: number, depthGuard: number, budget: WorkBud
   if (!budget.spend(pgUnits(text.length), 'sql statements')) return { stmts, literals };
   const needsLex = /['$"`]|--|\/\*/.test(text);
   let lexed: LexResult | undefined;
-  if (pgStatements(text, base, stmts)) {
+  if (pgStatements(text, base, stmts, budget)) {
     if (needsLex) lexed = lexSql(text, { mysql: false });
     // MySQL reads `\'` and `\"` as escaped quotes where PostgreSQL does not (red team r3: `SELECT
     // 'a\'' ; DROP TABLE users; -- '`): where the two splits differ, MySQL's statements count too.
@@ -219,7 +251,7 @@ function analyse(text: string, base: number, depthGuard: number, budget: WorkBud
       const first = cursor;
       while (cursor < lexed.tokens.length && lexed.tokens[cursor]!.end <= range.end) cursor++;
       if (!budget.spend(pgUnits(seg.length) + (cursor - first), 'sql statements')) break;
-      if (pgStatements(seg, base + range.start, stmts)) continue;
+      if (pgStatements(seg, base + range.start, stmts, budget)) continue;
       if (!budget.spend(PG_FAILURE_UNITS, 'sql statements')) break;
       const nspCost = seg.length * NSP_UNITS_PER_BYTE;
       if (
@@ -239,7 +271,10 @@ function analyse(text: string, base: number, depthGuard: number, budget: WorkBud
           end: t.end + range.start,
         }));
       }
-      for (const s of fallbackStatements(tokens, range.start, range.end, vars)) stmts.push(shift(s, base));
+      for (const s of fallbackStatements(tokens, range.start, range.end, vars)) {
+        if (!budget.spend(STATEMENT_UNITS, 'sql statements')) break;
+        stmts.push(shift(s, base));
+      }
     }
   }
   if (lexed) {
@@ -438,7 +473,10 @@ function sqlFacts(input: string, ctx: ExtractContext): Fact[] {
       facts.push(...bodyFacts(ctx.nested(d.code, 'sql', { start: d.start, end: d.end }, 'sql')));
   }
   // An injection payload spans statements (`'; WAITFOR DELAY ...--`): judged once, on the whole text.
-  const injection = injectionShape(text);
+  // It lexes and scans the whole text again: charged as a parse, and skipped once the budget is out.
+  const injection = ctx.budget.spend(parseUnits(text.length), 'sql injection shape')
+    ? injectionShape(text)
+    : undefined;
   const first = injection === undefined ? -1 : facts.findIndex((f) => f.kind === 'sql');
   if (first >= 0) facts[first] = { ...(facts[first] as SqlStmtFact), injection: injection! };
   for (const l of literals) {
