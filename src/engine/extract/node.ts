@@ -162,6 +162,9 @@ export class JsWalker extends CodeWalker {
           return t === undefined ? opaque([v]) : { ...UNKNOWN, dynamic: false, bool: !t };
         }
         if (op?.type === '-' && v.num !== undefined) return { ...v, num: -v.num };
+        // delete process.env.K: libraries loaded afterwards no longer read K.
+        if (op?.type === 'delete' && arg !== undefined && /^process\.env\b/.test(this.src(arg)))
+          this.col.ownEnv.clear();
         return opaque([v]);
       }
       case 'ternary_expression': {

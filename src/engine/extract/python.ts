@@ -276,6 +276,17 @@ export class PyWalker extends CodeWalker {
       }
       case 'ERROR':
         return this.unparsed(n);
+      case 'delete_statement':
+        // del os.environ['K']: libraries loaded afterwards no longer read K.
+        for (const t of named(n).flatMap((x) => (x.type === 'expression_list' ? named(x) : [x]))) {
+          const [base, key] = named(t);
+          if (t.type === 'subscript' && base && key && this.src(base) === 'os.environ') {
+            const k = constText(this.visit(key));
+            if (k !== null) this.col.ownEnv.delete(k);
+            else this.col.ownEnv.clear();
+          }
+        }
+        return this.generic(n);
       case 'comment':
       case 'pass_statement':
       case 'continue_statement':
@@ -986,6 +997,8 @@ export class PyWalker extends CodeWalker {
     }
     if (callee?.unresolved === true)
       dynamicCall(this.col, call.span, callee, [...call.args, ...call.kw.values()]);
+    // os.environ.pop('K') / os.unsetenv: libraries loaded afterwards no longer read it.
+    if (/^os\.(?:environ\.(?:pop|popitem|clear)|unsetenv)$/.test(call.name)) this.col.ownEnv.clear();
     if (fn?.returns !== undefined)
       return typeof fn.returns === 'number' ? (call.args[fn.returns] ?? UNKNOWN) : fn.returns;
     // A partial's arguments go first; an own instance called (`R()(cmd)`) runs its class's

@@ -40,3 +40,20 @@ const RUN_WORD = /(?:^|_)(?:test|tests|testing|tmp|temp|scratch|ci|e2e|preview|s
 const PROD_WORD = /(?:^|_)(?:prod|production|live|main|master|primary)(?:_|\d|$)/;
 export const oneRunName = (name: string): boolean =>
   ONE_RUN.test(name) && RUN_WORD.test(name) && !PROD_WORD.test(name);
+
+/**
+ * Exactly one resource named, with no glob or variable in it, and named as living for one test, run
+ * or pull request (`ci_tmp_run_4821`, `pr-1432-preview`), while nothing else on the line (`rest`: the
+ * project, account or group) is named as production.
+ */
+export function oneDisposable(names: readonly string[], rest: readonly string[]): boolean {
+  if (names.length !== 1) return false;
+  const name = names[0]!;
+  const bare = name.replace(/^.*[:.]/, '');
+  return (
+    !/[*?$`{}]/.test(name) &&
+    (ephemeralOnly([bare]) || oneRunName(bare)) &&
+    !PRODUCTION.test(name) &&
+    !rest.some((r) => PRODUCTION.test(r))
+  );
+}

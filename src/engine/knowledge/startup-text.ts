@@ -132,7 +132,8 @@ function projectCommand(part: string, local: (path: string) => boolean): boolean
   // Redirections of output to nowhere (`>/dev/null 2>&1`) change nothing.
   const kept = words.filter((w) => !/^(?:[12]?>\/dev\/null|2>&1|&>\/dev\/null)$/.test(w));
   if (kept.length === 0 || !kept.every((w) => PLAIN_WORD.test(w))) return false;
-  let i = 0;
+  // `exec ruff check .`: the hook's shell is replaced by the program, which runs as it would alone.
+  let i = kept[0] === 'exec' ? 1 : 0;
   while (i < kept.length && /^[A-Za-z_]\w*=/.test(kept[i]!)) {
     if (RUNS_CODE.test(kept[i]!.slice(0, kept[i]!.indexOf('=')))) return false;
     i++;

@@ -7,7 +7,7 @@ import type { FactIndex, RuleHit } from '../invariants/define-rule.js';
 import { findPii, type PiiKind } from './pii.js';
 
 const ADDRESSING_FIELD =
-  /(?:^|\.)(?:to|cc|bcc|from|reply_?to|sender|recipients?|email|e_?mail|email_?address|user|username|login|author|committer|owner|assignees?|reviewers?|attendees?|invitees?|phone|phone_?number|mobile|tel|sms_?to|contact|account|entity|members?|principals?|grantees?|group|shared_?with|share_?with|collaborators?|approvers?|watchers?)(?:\.\d+)?$/i;
+  /(?:^|\.)(?:to|cc|bcc|from|reply_?to|sender|recipients?|email|e_?mail|email_?address|user|username|login|auth|author|committer|owner|assignees?|reviewers?|attendees?|invitees?|phone|phone_?number|mobile|tel|sms_?to|contact|account|entity|members?|principals?|grantees?|group|shared_?with|share_?with|collaborators?|approvers?|watchers?)(?:\.\d+)?$/i;
 
 /** Where a payment tool names the account it pays: an IBAN there is whom the money goes to, as `to` is a mail's. */
 const PAYEE_FIELD =

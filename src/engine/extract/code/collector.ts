@@ -172,6 +172,11 @@ export class Collector {
   #socketPeer: { readonly host: string; readonly url?: string } | undefined;
   /** Shells started so far that read commands from standard input. */
   readonly #shells: { span: Span; program: string }[] = [];
+  /**
+   * Variables this input sets in its own environment with known text (`os.environ['K'] = v`,
+   * `process.env.K = v`): what the libraries it loads afterwards read (an emulator's host).
+   */
+  readonly ownEnv = new Map<string, string>();
   /** Files this input wrote downloaded or decoded data into, by normalised path (download-then-run). */
   readonly #written = new Map<string, DataSource[]>();
 
@@ -270,6 +275,19 @@ export class Collector {
     const key = normalPath(path);
     const before = append ? (this.#scripts.get(key) ?? '') : '';
     if (before.length + text.length <= 64 * 1024) this.#scripts.set(key, before + text);
+  }
+
+  /**
+   * The reads of `path` by this input's code become reads by `program`, the store's own client
+   * (a key read only to hand to an SSH client's connect is ssh using its key). Flows of that
+   * data elsewhere are facts of their own and stay.
+   */
+  usedBy(path: string, program: string): void {
+    const key = normalPath(path);
+    this.facts.forEach((f, i) => {
+      if (f.kind !== 'file' || f.op !== 'read' || f.depth !== this.#ctx.depth) return;
+      if (normalPath(f.path) === key) this.facts[i] = { ...f, actor: program };
+    });
   }
 
   /** Text written to each path, null once any write to it is unknown (FileOpFact.text). */

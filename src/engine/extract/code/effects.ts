@@ -286,7 +286,7 @@ export function request(col: Collector, span: Span, actor: string, req: Request)
   }
   // Credential headers and basic auth are judged as the auth slot; other headers as data (r6).
   for (const h of req.headers ?? []) headerFlows(col, span, h, sink);
-  for (const a of req.auth ?? []) authFlows(col, span, a, sink);
+  for (const a of req.auth ?? []) authFlows(col, span, a, sink, 'auth');
   return {
     parts: [{ hole: 'response' }],
     dynamic: true,

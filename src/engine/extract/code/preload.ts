@@ -20,9 +20,11 @@ export function preloadVar(
   value: Val | undefined,
   actor: string,
 ): void {
-  if (!PRELOAD_VARS.has(name) || value === undefined) return;
+  if (value === undefined) return;
   const text = constText(value);
-  if (text === null) return;
+  if (text !== null) col.ownEnv.set(name, text);
+  else col.ownEnv.delete(name);
+  if (!PRELOAD_VARS.has(name) || text === null) return;
   // LD_PRELOAD also splits on spaces; every listed library is loaded.
   for (const lib of text.split(name === 'LD_PRELOAD' ? /[:\s]+/ : ':')) {
     if (lib === '') continue;

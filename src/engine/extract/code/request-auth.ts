@@ -120,8 +120,18 @@ export function withParam(url: Val, key: Val | undefined, v: Val | undefined): V
   return concat([url, strVal(pair), held]);
 }
 
-/** Basic-auth pairs, bearer options and cookie jars given to a request: its credentials. */
-export function authFlows(col: Collector, span: Span, auth: Val, sink: NetSink): void {
+/**
+ * Basic-auth pairs, bearer options and cookie jars given to a request (`field` 'auth'), or a URL
+ * that carries the credential ('header'): the request's credentials. An e-mail address that is the
+ * whole of an auth value is the account's login (`auth=('me@acme.com', token)`), not data sent.
+ */
+export function authFlows(
+  col: Collector,
+  span: Span,
+  auth: Val,
+  sink: NetSink,
+  field: 'auth' | 'header' = 'header',
+): void {
   authSlot(col, span, auth, sink);
-  col.egress(deepLits(auth), 'header');
+  col.egress(deepLits(auth), field);
 }

@@ -219,7 +219,7 @@ export function sdkConstruct(name: string, c: SdkCall): Val | undefined {
     const fields = first?.fields ?? new Map<string, Val>();
     // A command made in a test hook of an input whose clients talk to an emulator on this machine
     // (LocalStack, moto): the test's own bucket or queue (R9 twin-s3-test-localstack).
-    if (c.inTest?.() === true && emulatorOnly(c.col.literalTexts())) return UNKNOWN;
+    if ((c.inTest?.() === true && emulatorOnly(c.col.literalTexts())) || testDoubleCall(c)) return UNKNOWN;
     if (m[1] === 's3' && m[2] === 'DeleteObject') {
       s3DeleteObject(c, fields.get('Bucket'), fields.get('Key'));
       return UNKNOWN;
@@ -315,7 +315,11 @@ export function sdkConstruct(name: string, c: SdkCall): Val | undefined {
     return sdkVal({ lib: 'git', path: [] });
   if (/^(?:simple-git|simple-git\.simpleGit|simple-git\.default)$/.test(name))
     return sdkVal({ lib: 'git', path: [] });
-  return storeConstruct(name, c.args, c.kw) ?? postgrestConstruct(name, c) ?? outsideConstruct(name, c);
+  return (
+    storeConstruct(name, c.args, c.kw, c.col.ownEnv) ??
+    postgrestConstruct(name, c) ??
+    outsideConstruct(name, c)
+  );
 }
 
 /** A model or table named by a value (`User`, `models.User`, `'users'`), lower-cased. */
@@ -550,9 +554,22 @@ function emulatorOnly(texts: readonly string[]): boolean {
   return local;
 }
 
+/**
+ * Libraries that stand in for AWS inside a test process (moto's mock_aws, botocore's Stubber,
+ * aws-sdk-client-mock): a test's calls answered by them reach no account.
+ */
+const AWS_TEST_DOUBLE = /^(?:moto(?:\.[\w.]+)?|botocore\.stub|aws-sdk-client-mock(?:-jest)?|aws-sdk-mock)$/;
+
+/** A test's call in an input that loads an AWS stand-in and names no AWS host or resource. */
+function testDoubleCall(c: SdkCall): boolean {
+  if (![...c.col.imports].some((m) => AWS_TEST_DOUBLE.test(m))) return false;
+  return c.inTest?.() === true && !c.col.literalTexts().some((t) => /amazonaws\.com|^arn:aws/i.test(t));
+}
+
 function awsCall(sdk: Sdk, method: string, c: SdkCall): Val | undefined {
   // A client made for an emulator on this machine reaches no cloud account.
   if (sdk.target !== undefined && LOOPBACK_ENDPOINT.test(sdk.target)) return undefined;
+  if (testDoubleCall(c)) return undefined;
   // v3's client.send(command) answers with what the command's operation returns (awsAnswer).
   if (method === 'send' && (c.args[0]?.sources.length ?? 0) > 0)
     return { ...UNKNOWN, sources: c.args[0]!.sources };

@@ -103,13 +103,42 @@ function storeOf(sdk: Sdk): StoreRef {
 
 const text = (v: Val | undefined): string | null => (v === undefined ? null : constText(v));
 
+/** A host or URL on this machine (an emulator, a dev server). */
+const LOOPBACK = /^(?:\w+:\/\/)?(?:localhost|127\.0\.0\.1|\[::1\]|0\.0\.0\.0)(?:[:/]|$)/i;
+
+/**
+ * The variable Google's and Firebase's client libraries read an emulator's host from: when the
+ * input sets it, every request of that service goes to the emulator, never to the project.
+ */
+const EMULATOR_VAR: Readonly<Record<string, string>> = {
+  firestore: 'FIRESTORE_EMULATOR_HOST',
+  rtdb: 'FIREBASE_DATABASE_EMULATOR_HOST',
+  gcs: 'STORAGE_EMULATOR_HOST',
+};
+
+/**
+ * An Azure storage connection string or account URL for the Azurite emulator on this machine
+ * (`UseDevelopmentStorage=true`, an endpoint on localhost): no storage account is reached.
+ */
+function azuriteOnly(v: Val | undefined): boolean {
+  const t = text(v);
+  if (t === null) return false;
+  if (/^\s*UseDevelopmentStorage=true\s*;?\s*$/i.test(t)) return true;
+  const endpoints = [...t.matchAll(/(?:Blob|Queue|Table)Endpoint=([^;]+)/gi)].map((m) => m[1]!.trim());
+  if (endpoints.length > 0) return endpoints.every((e) => LOOPBACK.test(e));
+  return /^https?:\/\//.test(t) && LOOPBACK.test(t);
+}
+
 /** Where a client made with these arguments talks to: a URL, `local` for in-process stores, or undefined. */
 function targetOf(
   service: string,
   name: string,
   args: readonly Val[],
   kw: ReadonlyMap<string, Val>,
+  env: ReadonlyMap<string, string>,
 ): string | undefined {
+  const emulator = EMULATOR_VAR[service];
+  if (emulator !== undefined && LOOPBACK.test(env.get(emulator) ?? '')) return 'local';
   const first = args[0];
   const opts = first?.fields;
   // An address given but not known here (an environment variable) is somewhere else: the hosted default.
@@ -159,6 +188,8 @@ function targetOf(
       if (/^(?:https?:\/\/)?(?:localhost|127\.0\.0\.1|\[::1\])(?:[:/]|$)/.test(h)) return 'local';
       return /^https?:\/\//.test(h) ? h : `https://${h}`;
     }
+    case 'azure-blob':
+      return azuriteOnly(args[0] ?? kw.get('conn_str') ?? kw.get('account_url')) ? 'local' : undefined;
     case 'milvus': {
       const uri = given(kw.get('uri'), opts?.get('address'), first);
       if (uri === null) return undefined;
@@ -175,13 +206,18 @@ export function storeConstruct(
   name: string,
   args: readonly Val[],
   kw: ReadonlyMap<string, Val>,
+  env: ReadonlyMap<string, string> = new Map(),
 ): Val | undefined {
   const bare = name.startsWith('new ') ? name.slice(4) : name;
   for (const [service, re] of SERVICES) {
     if (!re.test(bare)) continue;
+    const target = targetOf(service, bare, args, kw, env);
     if (service === 'rtdb' && bare.endsWith('.reference'))
-      return storeVal({ service, path: [text(args[0] ?? kw.get('path')) ?? '/'] });
-    const target = targetOf(service, bare, args, kw);
+      return storeVal({
+        service,
+        path: [text(args[0] ?? kw.get('path')) ?? '/'],
+        ...(target !== undefined ? { target } : {}),
+      });
     return storeVal({ service, path: [], ...(target !== undefined ? { target } : {}) });
   }
   return undefined;
@@ -265,6 +301,8 @@ function destroyLine(
   const arg = (key: string, at = 0): string =>
     text(kw.get(key) ?? opts?.get(key) ?? (opts === undefined ? args[at] : undefined)) ?? 'x';
   const last = store.path[store.path.length - 1] ?? 'x';
+  // A store on this machine (in memory, a local path, an emulator) is a test's or a dev's own.
+  if (store.target === 'local') return null;
   const del = (hosted: string, path: string): string | null => {
     const b = base(store, hosted);
     return b === null ? null : `curl -X DELETE ${q(`${b}${path}`)}`;

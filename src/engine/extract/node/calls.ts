@@ -1056,6 +1056,21 @@ const remoteShell: Handler = (w, c) => {
   return { ...UNKNOWN, sources: [{ kind: 'output', program: 'ssh' }] };
 };
 
+/** An SSH client module's connect (`new ssh2.Client().on(...).connect({ host, privateKey })`). */
+const SSH_CONNECT = /^(?:new )?(?:@[\w-]+\/)?[\w-]*ssh[\w-]*(?:\.\w+)*\(\)(?:\.\w+\(\))*\.connect$/i;
+
+/**
+ * The private key handed to the client (`privateKey: fs.readFileSync('~/.ssh/id_ed25519')`) is
+ * ssh using its own key, as `ssh -i KEY host` is (SEC-AST-001 lets ssh read its keys); where the
+ * key's text goes besides is judged by its flows.
+ */
+const sshConnect: Handler = (w, c) => {
+  const key = c.args[0]?.fields?.get('privateKey');
+  for (const s of key?.sources ?? [])
+    if (s.kind === 'file' && /(?:^~|\/home\/[^/]+|\/root)\/\.ssh\//.test(s.path)) w.col.usedBy(s.path, 'ssh');
+  return undefined;
+};
+
 export const JS_CALLS: CallTable<Handler> = new CallTable((name): Handler | undefined => {
   if (name.startsWith('process.binding.') && /\.spawn(?:Sync)?$/.test(name)) return bindingSpawn;
   if (SOCKET_REFS.test(name)) {
@@ -1064,6 +1079,7 @@ export const JS_CALLS: CallTable<Handler> = new CallTable((name): Handler | unde
   }
   if (name.startsWith('axios.create().') || name.startsWith('got.extend().')) return axiosCall;
   if (SSH_RUN.test(name)) return remoteShell;
+  if (SSH_CONNECT.test(name)) return sshConnect;
   return undefined;
 });
 const add = (names: readonly string[], h: Handler): void => JS_CALLS.add(names, h);

@@ -133,6 +133,33 @@ export function vscodeTaskCommands(content: string): string | undefined {
   return lines.join('\n');
 }
 
+/**
+ * Keys of npm, yarn and pip settings that name where packages come from, a program or code to run,
+ * a path, a login or how TLS is checked: a value there changes what later installs fetch or run.
+ */
+const PACKAGE_RUN_KEY =
+  /registry|index|url|host|proxy|shell|script|git|editor|browser|viewer|node[-_]?options|^(?:global-?)?prefix$|cache|dir|path|folder|file|module|^ca$|cert|key|ssl|tls|auth|token|pass|user|config|plugin|hook|cmd|command|exec|onload|target|root|global|store|link|trust|src|always[-_]?auth|python|runtime/i;
+/** A value that is a flag, a number or a plain word (`true`, `5`, `warn`, `MIT`, `^`): no path, URL or program line. */
+const PACKAGE_PLAIN_VALUE = /^(?:[\w.@-]+|[~^])$/;
+
+/**
+ * ~/.npmrc, ~/.yarnrc and pip.conf lines that only tune the tool's behaviour (`save-exact=true`,
+ * `fund=false`, `[global]` / `timeout = 60`): no registry or index, program, path, login or TLS
+ * setting (R11 twin: an .npmrc given save-exact and fund). `ignore-scripts=true` turns scripts off.
+ */
+function packageRcInert(content: string): boolean {
+  return content.split('\n').every((raw) => {
+    const line = raw.trim();
+    if (line === '' || line.startsWith('#') || line.startsWith(';') || /^\[[\w -]+\]$/.test(line))
+      return true;
+    const kv = /^([\w.-]+)\s*(?:=|\s)\s*"?([^"]*)"?$/.exec(line);
+    if (kv === null) return false;
+    const [, key, value] = kv as unknown as [string, string, string];
+    if (key === 'ignore-scripts') return value === 'true';
+    return !PACKAGE_RUN_KEY.test(key) && PACKAGE_PLAIN_VALUE.test(value.trim());
+  });
+}
+
 interface SettingsFile {
   readonly path: RegExp;
   readonly inert: (content: string) => boolean;
@@ -143,6 +170,10 @@ const SETTINGS: readonly SettingsFile[] = [
   { path: /(?:^|\/)(?:\.gitconfig|\.config\/git\/config|\.git\/config)$/, inert: gitInert },
   { path: /(?:^|\/)\.ipython\/profile_[^/]+\/ipython_config\.py$/, inert: ipythonInert },
   { path: /(?:^|\/)\.vscode\/tasks\.json$/, inert: (c) => vscodeTaskCommands(c) !== undefined },
+  {
+    path: /(?:^|\/)(?:\.npmrc|\.yarnrc|\.pip\/pip\.conf|\.config\/pip\/pip\.conf|pip\.ini)$/,
+    inert: packageRcInert,
+  },
 ];
 
 /**

@@ -1,6 +1,27 @@
 /** AZ-AST-001: az `... delete` (resource groups, VMs, storage, ...), delete-batch and purge. */
 import { defineRule } from '../define-rule.js';
 import { asksHelp, execHits, positionals } from '../command-line.js';
+import { oneDisposable } from '../../knowledge/ephemeral-names.js';
+
+/** Options that name what a command acts on (`--name`, `-g`, `--account-name`). */
+const NAME_OPTION = /^(?:-n|-g|--name|--resource-group|--[\w-]+-name)$/;
+
+/**
+ * One resource deleted (not a batch or a purge) whose `--name` marks it as one run's or a preview's
+ * (`az group delete --name pr-1432-preview`), with no other name on the line for production.
+ */
+function disposable(args: readonly string[], verb: string): boolean {
+  if (verb !== 'delete') return false;
+  const named: string[] = [];
+  const others: string[] = [];
+  for (let i = 0; i < args.length; i++) {
+    const eq = /^(--[\w-]+)=(.*)$/.exec(args[i]!);
+    const [opt, value] = eq !== null ? [eq[1]!, eq[2]!] : [args[i]!, args[i + 1]];
+    if (!NAME_OPTION.test(opt) || value === undefined) continue;
+    (opt === '-n' || opt === '--name' ? named : others).push(value);
+  }
+  return oneDisposable(named, [...others, ...args]);
+}
 
 export default defineRule({
   id: 'AZ-AST-001',
@@ -17,6 +38,7 @@ export default defineRule({
       if (words[0] !== 'az' || asksHelp(words.slice(1))) return null;
       const verbs = positionals(words.slice(1));
       const at = verbs.findIndex((v) => v === 'delete' || v === 'delete-batch' || v === 'purge');
+      if (at > 0 && disposable(words.slice(1), verbs[at]!)) return null;
       return at > 0 && at <= 4 ? `az ${verbs.slice(0, at + 1).join(' ')} deletes Azure resources` : null;
     });
   },
@@ -26,10 +48,12 @@ export default defineRule({
       { input: 'az vm delete -g rg -n vm1 --yes' },
       { input: 'az storage blob delete-batch --source c --account-name a' },
       { input: 'az keyvault purge --name kv' },
+      { input: 'az group delete --name pr-1432-preview --subscription prod --yes' },
     ],
     allow: [
       { input: 'az group list', why: 'reads' },
       { input: 'az vm show -g rg -n vm1', why: 'reads' },
+      { input: 'az group delete --name pr-1432-preview --yes', why: "a pull request's preview group" },
     ],
   },
 });

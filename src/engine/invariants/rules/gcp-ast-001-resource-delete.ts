@@ -4,9 +4,24 @@
  */
 import { defineRule } from '../define-rule.js';
 import { asksHelp, execHits, hasOption, positionals } from '../command-line.js';
+import { oneDisposable } from '../../knowledge/ephemeral-names.js';
 
 /** Every object of a bucket: `gs://b/*`, `gs://b/**`. */
 const BUCKET_WIDE = /^gs:\/\/[^/]+\/\*{1,2}$/;
+
+/** gcloud flags that say where, not what (`--zone us-central1-a`): the next word is their value. */
+const GCLOUD_WHERE = /^--(?:zone|region|project|location|format|account|configuration|cluster|platform)$/;
+
+/** The words after `delete` that name resources (values of where-flags skipped; any other word counts). */
+function gcloudOperands(args: readonly string[]): string[] {
+  const out: string[] = [];
+  for (let i = args.indexOf('delete') + 1; i > 0 && i < args.length; i++) {
+    const a = args[i]!;
+    if (GCLOUD_WHERE.test(a)) i++;
+    else if (!a.startsWith('-')) out.push(a);
+  }
+  return out;
+}
 
 function deletes(words: readonly string[]): string | null {
   const args = words.slice(1);
@@ -20,6 +35,14 @@ function deletes(words: readonly string[]): string | null {
     if (verbs[0] === 'storage' && verbs[1] === 'buckets' && verbs[2] === 'delete')
       return 'gcloud storage buckets delete removes a bucket';
     const at = verbs.findIndex((v) => v === 'delete' || v === 'remove-iam-policy-binding');
+    // One resource named for a run or a preview (`gcloud run services delete pr-1432-preview`); a
+    // project or folder is never one run's.
+    if (
+      verbs[at] === 'delete' &&
+      !/^(?:projects|organizations|folders)$/.test(verbs[0] ?? '') &&
+      oneDisposable(gcloudOperands(args), args)
+    )
+      return null;
     return at > 0 && at <= 4 ? `gcloud ${verbs.slice(0, at + 1).join(' ')} deletes cloud resources` : null;
   }
   if (words[0] === 'gsutil') {
@@ -34,6 +57,8 @@ function deletes(words: readonly string[]): string | null {
       return 'gsutil rsync -d deletes objects missing from the source';
   }
   // bq rm drops a dataset (-d, with -r its tables), a table (-t) or a model (-m): DROP for BigQuery.
+  // A CI run's or a test's own dataset (`bq rm -r -f -d acme:ci_tmp_run_4821`) is its teardown.
+  if (words[0] === 'bq' && verbs[0] === 'rm' && oneDisposable(verbs.slice(1), args)) return null;
   if (words[0] === 'bq' && verbs[0] === 'rm' && !hasOption(args, 'j', '--job'))
     return `bq rm deletes the BigQuery ${hasOption(args, 'd', '--dataset') ? 'dataset' : 'object'} ${verbs[1] ?? ''}`.trimEnd();
   return null;
@@ -64,6 +89,8 @@ export default defineRule({
       { input: "gsutil -m rm 'gs://bucket/**'" },
       { input: 'bq rm -r -f -d project:analytics' },
       { input: 'bq rm -f -t project:analytics.events' },
+      { input: 'bq rm -r -f -d acme-prod:ci_tmp_run_4821' },
+      { input: 'gcloud projects delete ci-tmp-4821' },
     ],
     allow: [
       { input: 'gcloud compute instances list', why: 'reads' },
@@ -72,6 +99,11 @@ export default defineRule({
       { input: 'gcloud config set project p', why: 'local setting' },
       { input: 'gsutil rm gs://bucket/reports/2024-01.csv', why: 'one object' },
       { input: 'bq ls project:analytics', why: 'reads' },
+      { input: 'bq rm -r -f -d acme:ci_tmp_run_4821', why: "one CI run's own dataset" },
+      {
+        input: 'gcloud run services delete pr-1432-preview --region=us-central1 --quiet',
+        why: "a pull request's preview service",
+      },
     ],
   },
 });
