@@ -3,6 +3,7 @@
  * resolving import aliases and turning the calls it recognises (python/calls.ts) into facts.
  */
 import { extend } from '../extend.js';
+import type { Fact } from '../facts.js';
 import type { SyntaxNode } from '../parse/index.js';
 import type { Span } from '../types.js';
 import { envVal } from './code/calls.js';
@@ -78,7 +79,7 @@ import {
   storedFunction,
 } from './python/callbacks.js';
 import { HIDDEN_PAYLOAD, revealsHidden } from './code/hidden-payloads.js';
-import { hiddenName } from './code/hidden-names.js';
+import { foldedName, hiddenName } from './code/hidden-names.js';
 import { armoredImport, armoredName, escapedRun } from './code/unreadable-code.js';
 import { preloadVar } from './code/preload.js';
 import './python/processes.js';
@@ -108,10 +109,25 @@ export class PyWalker extends CodeWalker {
   #inClass = 0;
   /** What the input's `__reduce__` methods return: (callable, args) that copying or unpickling calls. */
   readonly reduces: Val[] = [];
+  /** What a gadget pickled here does where it is loaded: kept for the end of the walk (python/calls.ts). */
+  readonly dumpedGadgets: Fact[] = [];
   /** Directories this input put on sys.path (imports from there run files it may have written). */
   readonly importDirs: string[] = [];
   /** What each function of the input returns when walked at its definition (see #function). */
   readonly #defReturns = new Map<SyntaxNode, Val>();
+
+  /**
+   * A gadget pickled here runs where its bytes are loaded: judged as run when this input connects to
+   * a network host (the payload posted, or put in a cookie), not when it is only kept (a scanner's fixture).
+   */
+  override run(root: SyntaxNode): void {
+    super.run(root);
+    if (
+      this.dumpedGadgets.length > 0 &&
+      this.col.facts.some((f) => f.kind === 'net' && f.direction === 'connect')
+    )
+      this.col.facts.push(...this.dumpedGadgets);
+  }
 
   /** What the function `fn` of this input returned when walked at its definition (accessors read it). */
   defReturn(fn: unknown): Val | undefined {
@@ -145,6 +161,8 @@ export class PyWalker extends CodeWalker {
       case 'identifier': {
         const name = this.src(n);
         armoredName(this.col, this.span(n), name);
+        // Only a name with a non-ASCII letter can fold to another one (code/hidden-names.ts).
+        if (/[^ -~]/.test(name)) foldedName(this.col, this.span(n), name);
         return this.#name(name);
       }
       case 'attribute':

@@ -112,7 +112,7 @@ export const RULE_TOKENS_CONSERVED: Readonly<Record<string, number>> = {
   'SH-AST-010': 3813,
   'SH-AST-011': 3837,
   'SH-AST-012': 3817,
-  'SH-AST-013': 3820,
+  'SH-AST-013': 3799,
   'SH-AST-014': 3833,
   'SH-AST-020': 362,
   'SH-AST-021': 375,

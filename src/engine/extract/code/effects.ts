@@ -10,6 +10,7 @@ import { type Collector, looksLikeSql, programName, shellJoin, shellWord, SHELLS
 import { jsonVal } from './fold.js';
 import { localDatabases, onlyResets } from './local-store.js';
 import { forgeRequestLine } from './forge-rest.js';
+import { hiddenName } from './hidden-names.js';
 import { parseTarget, type Target } from './net.js';
 import { egressPayload } from './payload-fields.js';
 import { saasDeleteLine } from './saas-rest.js';
@@ -218,8 +219,17 @@ export function runCode(
   codeFlows(col, span, [code], program);
   generatedFlows(col, span, code, program);
   const text = constText(code);
-  if (text !== null && text.trim() !== '') col.nested(text, runtime, codeSpan, via);
+  if (text === null || text.trim() === '') return;
+  // `eval('eval')`, `eval('__import__')`: the code is only a name, so the API it names is fetched as
+  // data. Bundled node code writes `eval('require')` to keep a bundler off its require: an idiom, not hiding.
+  const name = text.trim();
+  if (DOTTED_NAME.test(name) && !(runtime === 'node' && BUNDLER_REQUIRE.test(name)))
+    hiddenName(col, span, name, `${program} of the text '${name}'`);
+  col.nested(text, runtime, codeSpan, via);
 }
+
+const DOTTED_NAME = /^[A-Za-z_$][\w$]*(?:\.[A-Za-z_$][\w$]*)*$/;
+const BUNDLER_REQUIRE = /^(?:module\.)?require$/;
 
 export interface Request {
   readonly url: Val;

@@ -68,3 +68,21 @@ export function hiddenName(col: Collector, span: Span, qualified: string, how: s
   // A marker run: `true` does nothing, its arguments say what was hidden (SH-AST-013's reason).
   col.exec(span, ['true', qualified, what, how], false, HIDDEN_NAME);
 }
+
+/**
+ * A python identifier written in look-alike letters (`𝚎𝚡𝚎𝚌`, fullwidth `ｏｓ`): python folds names to
+ * NFKC before binding them (PEP 3131), so it runs as the plain ASCII name while a reader, or a scanner
+ * matching names, sees other characters. Only disguise needs it; letters of other scripts (`café`,
+ * `π`) fold to themselves and are never marked.
+ */
+export function foldedName(col: Collector, span: Span, name: string): void {
+  const folded = name.normalize('NFKC');
+  if (folded === name || !/^[A-Za-z_][A-Za-z0-9_]*$/.test(folded)) return;
+  const what = sensitiveApi(folded) ?? 'a name';
+  col.exec(
+    span,
+    ['true', folded, what, `look-alike letters python folds to it (${name})`],
+    false,
+    HIDDEN_NAME,
+  );
+}

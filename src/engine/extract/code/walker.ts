@@ -35,6 +35,8 @@ const MAX_INLINE_DEPTH = 2;
 const MAX_INLINED = 64;
 const MAX_INLINE_CHARS = 4000;
 
+/** Most characters of a line kept on either side of an unparsed region. */
+const UNPARSED_LINE_MAX = 240;
 export abstract class CodeWalker {
   readonly col: Collector;
   readonly text: string;
@@ -236,9 +238,16 @@ export abstract class CodeWalker {
     }
   }
 
-  /** A region the parser could not read: an UnparsedFact, and its parts walked all the same. */
+  /**
+   * A region the parser could not read: an UnparsedFact, and its parts walked all the same. The fact
+   * holds the whole lines the region touches: a stray quote (`exec('rm -rf '/home/x')`) is one
+   * character, while the command it broke sits beside it on the line (gdog r12).
+   */
   protected unparsed(n: SyntaxNode): Val {
-    this.col.unparsed(this.span(n), this.src(n));
+    const start = this.text.lastIndexOf('\n', n.start - 1) + 1;
+    const eol = this.text.indexOf('\n', n.end);
+    const end = Math.min(eol < 0 ? this.text.length : eol, n.end + UNPARSED_LINE_MAX);
+    this.col.unparsed(this.span(n), this.text.slice(Math.max(start, n.start - UNPARSED_LINE_MAX), end));
     return this.generic(n);
   }
 

@@ -69,6 +69,7 @@ import { dataUrlCode, prototypeOf } from './code-strings.js';
 import { JS_CLIENTS, resolverAddresses } from './clients.js';
 import { JS_UPLOAD_METHODS } from '../code/uploads.js';
 import { JS_DOTENV } from '../code/dotenv.js';
+import { INJECTION_METHODS } from '../code/process-injection.js';
 
 /** A call; its name is qualified like 'child_process.execSync', 'new net.Socket' or 'fs.rm'. */
 export interface JsCall extends CodeCall {
@@ -1656,6 +1657,7 @@ JS_CALLS.methods([
 JS_CALLS.methods([...SQL_METHODS, ...SQL_MAYBE].map((m) => [m, sqlMethod] as const));
 // FTP and SFTP clients' uploads by path (code/uploads.ts).
 JS_CALLS.methods(JS_UPLOAD_METHODS);
+JS_CALLS.methods(INJECTION_METHODS);
 // /p/.test(text), text.match(/p/): a pattern test (a clipboard hijacker's, code/clipboard-swap.ts).
 JS_CALLS.methods([
   ['test', patternTest],

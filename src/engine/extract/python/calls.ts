@@ -92,6 +92,7 @@ import { PY_MODEL_LOADS } from './model-loads.js';
 import { PY_LOG_FUNCTIONS, PY_LOG_HANDLERS, PY_LOG_METHODS, PY_LOGGED } from '../code/log-handlers.js';
 import { PY_UPLOAD_METHODS, PY_UPLOADS } from '../code/uploads.js';
 import { PY_CAPTURE, PY_CAPTURE_METHODS } from '../code/capture.js';
+import { INJECTION_METHODS } from '../code/process-injection.js';
 import {
   clipboardWrite,
   patternTest,
@@ -1508,9 +1509,24 @@ const debuggerListen: Handler = (w, c) => {
 const reduceGadget: Handler = (w, c) => {
   for (const r of w.reduces) {
     const [f, args] = r.items ?? [];
-    if (f) callValue(w, c, f, args?.items ?? [], new Map());
+    // A lone argument written without its tuple (`(eval, 'code')`) is still what the call gets.
+    if (f) callValue(w, c, f, args === undefined ? [] : (args.items ?? [args]), new Map());
   }
   return c.name.startsWith('copy.') ? c.args[0] : undefined;
+};
+
+/**
+ * pickle.dumps of an object whose class's `__reduce__` names a callable (gdog r12): the call runs
+ * wherever the bytes are loaded. Its facts wait for the end of the walk, which keeps them when the
+ * input sends data over the network (PyWalker.run). An ordinary `__reduce__` returns its own class.
+ */
+export const gadgetDump: Handler = (w, c) => {
+  // In a hot loop the collector indexes facts by position: nothing is moved there.
+  if (w.reduces.length === 0 || w.col.hot.length > 0) return undefined;
+  const mark = w.col.facts.length;
+  reduceGadget(w, c);
+  w.dumpedGadgets.push(...w.col.facts.splice(mark));
+  return undefined;
 };
 
 // --- round 3 (issue 22): signals, code-string runners, callables by name, archives --------------
@@ -2113,6 +2129,7 @@ add(['pandas.read_sql', 'pandas.read_sql_query', 'pd.read_sql', 'pd.read_sql_que
 
 add(['os.kill'], killCall);
 add(['copy.copy', 'copy.deepcopy'], (w, c) => (w.reduces.length > 0 ? reduceGadget(w, c) : undefined));
+add(['pickle.dumps', '_pickle.dumps', 'cPickle.dumps', 'dill.dumps', 'cloudpickle.dumps'], gadgetDump);
 add(['sys.path.insert', 'sys.path.append'], syspathAdd);
 add(['str.maketrans', 'bytes.maketrans'], makeTrans);
 add(
@@ -2213,6 +2230,7 @@ PY_CALLS.methods(PY_UPLOAD_METHODS);
 for (const [names, h] of PY_CAPTURE) add(names, h);
 for (const [names, h] of PY_DOTENV) add(names, h);
 PY_CALLS.methods(PY_CAPTURE_METHODS);
+PY_CALLS.methods(INJECTION_METHODS);
 add(PY_CLIPBOARD_WRITES, clipboardWrite);
 add([...PY_PATTERN_TESTS, ...PY_PATTERN_TESTS.map((n) => n.replace('re.', 're.compile().'))], patternTest);
 PY_CALLS.methods([['clipboard_append', clipboardWrite]]);

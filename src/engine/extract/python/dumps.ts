@@ -4,7 +4,7 @@
  */
 import { writeTo } from '../code/calls.js';
 import { jsonDump } from '../code/json-text.js';
-import { PY_CALLS } from './calls.js';
+import { gadgetDump, PY_CALLS } from './calls.js';
 
 PY_CALLS.add(
   ['json.dump', 'simplejson.dump', 'yaml.dump', 'yaml.safe_dump', 'toml.dump', 'pickle.dump', 'marshal.dump'],
@@ -15,3 +15,9 @@ PY_CALLS.add(
     return writeTo(w, { ...c, recv: fp }, jsonDump(obj) ?? obj);
   },
 );
+
+// pickle.dump(obj, f) fires the object's __reduce__ gadget as pickle.dumps does (calls.ts gadgetDump).
+PY_CALLS.wrap(['pickle.dump', 'dill.dump', 'cloudpickle.dump'], (prev) => (w, c) => {
+  gadgetDump(w, c);
+  return prev?.(w, c);
+});
