@@ -23,6 +23,7 @@ import { searchLines, SEARCH_WORDS } from './search.js';
 import { systemLines, SYSTEM_WORDS } from './system.js';
 import { signInLines } from './sign-in.js';
 import { emptyingLines } from './emptying.js';
+import { dataLossLines } from './data-loss.js';
 import { sqlPartsLines } from './sql-parts.js';
 import { recoveryLines } from './recovery.js';
 import { massMessageLines } from './mass-message.js';
@@ -37,7 +38,8 @@ type Args = Record<string, unknown>;
 /** Words of a tool name: MCP `mcp__server__tool` keeps the server as a word, camel/kebab/dots split. */
 export function nameWords(name: string): string[] {
   if (/^[a-z0-9]+(?:_[a-z0-9]+)*$/.test(name)) return name.split('_');
-  let n = name;
+  // Accented letters read as their base letter (`datenbank_löschen` is `loschen`, `supprimer_bdd` unchanged).
+  let n = /[\u0080-\uffff]/.test(name) ? name.normalize('NFD').replace(/[\u0300-\u036f]/g, '') : name;
   const parts = n.split('__');
   if (parts.length >= 3 && parts[0]!.toLowerCase() === 'mcp') n = parts.slice(1).join('_');
   return n
@@ -837,6 +839,8 @@ export function cliEquivalents(name: string, args: unknown): CliEquivalent[] {
   const byArguments = [
     ...signInLines(w, args),
     ...emptyingLines(w, f, args),
+    // A whole container's data deleted by a flag, replaced by nothing, migrated to nothing (tool-call/data-loss.ts).
+    ...dataLossLines(w, f),
     ...sqlPartsLines(f),
     // Codes and links that sign into an account, sent to anyone (tool-call/recovery.ts).
     ...recoveryLines(w, args),

@@ -13,7 +13,7 @@ import { PRODUCTION, scratchOnly } from './whole-resource.js';
 
 /** Verbs that lose what they act on. */
 const DESTROY = new Set(
-  'delete remove destroy purge wipe erase drop rm nuke flush empty clear truncate terminate deprovision obliterate dispose revoke invalidate expire unpublish undeploy'.split(
+  'delete remove destroy purge wipe erase drop rm nuke flush empty clear truncate terminate deprovision obliterate dispose revoke invalidate expire unpublish undeploy kill evict scrub expunge shred retire zero offboard'.split(
     ' ',
   ),
 );
@@ -25,7 +25,7 @@ const ALL = new Set(['all', 'every', 'everything', 'each']);
 
 /** Kinds whose every item is disposable or rebuilt by itself. */
 const DISPOSABLE = new Set(
-  'cache caches notification notifications draft drafts breakpoint breakpoints selection selections highlight highlights output outputs run runs build builds job jobs workflow workflows timer timers watcher watchers terminal terminals tab tabs session sessions process processes container containers cookie cookies log logs tmp temp reminder reminders'.split(
+  'cache caches notification notifications draft drafts breakpoint breakpoints selection selections highlight highlights output outputs run runs build builds job jobs workflow workflows timer timers watcher watchers terminal terminals tab tabs session sessions process processes container containers pod pods cookie cookies log logs tmp temp reminder reminders'.split(
     ' ',
   ),
 );

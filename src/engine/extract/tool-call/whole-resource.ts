@@ -48,6 +48,52 @@ const DESTROY = new Set([
   'cancel',
   // A hosted folder or drive put in the trash (and the trash emptied) is deleted with it.
   'trash',
+  // Verbs that end or blank a resource under other names (red team r11: scrub_bucket, retire_cluster,
+  // zero_volume, reinitialize_database, offboard_tenant, expunge_mailbox).
+  'scrub',
+  'retire',
+  'zero',
+  'zeroize',
+  'zeroise',
+  'reinitialize',
+  'reinitialise',
+  'offboard',
+  'expunge',
+  'shred',
+  'eradicate',
+  'annihilate',
+  'eliminate',
+  'demolish',
+  'scrap',
+  'sunset',
+  // The same verbs in the languages an agent is often handed (Spanish, French, German, Italian,
+  // Portuguese, Dutch); diacritics are dropped by nameWords (`löschen` reads `loschen`).
+  'eliminar',
+  'borrar',
+  'suprimir',
+  'destruir',
+  'vaciar',
+  'purgar',
+  'supprimer',
+  'effacer',
+  'detruire',
+  'vider',
+  'purger',
+  'loeschen',
+  'loschen',
+  'entfernen',
+  'vernichten',
+  'leeren',
+  'eliminare',
+  'cancellare',
+  'distruggere',
+  'svuotare',
+  'excluir',
+  'apagar',
+  'remover',
+  'esvaziar',
+  'verwijderen',
+  'wissen',
 ]);
 /** Verbs that take a whole resource offline (Supabase `pause_project`, a suspended organisation). */
 const SUSPEND = new Set(['pause', 'suspend', 'deactivate', 'decommission', 'shutdown']);
@@ -204,6 +250,32 @@ const WHOLE = new Set([
   'folders',
   'package',
   'packages',
+  // More wholes (red team r11): a device fleet, a mailing audience, a ledger, a storefront, a file share.
+  'fleet',
+  'fleets',
+  'audience',
+  'audiences',
+  'ledger',
+  'ledgers',
+  'storefront',
+  'storefronts',
+  'shop',
+  'shops',
+  'fileshare',
+  'fileshares',
+  // Whole resources named in other languages (base_de_datos is joined by normalise).
+  'basededatos',
+  'bancodedados',
+  'basededonnees',
+  'datenbank',
+  'datenbanken',
+  'proyecto',
+  'projet',
+  'projekt',
+  'progetto',
+  'projeto',
+  'servidor',
+  'serveur',
 ]);
 /** What a suspend verb takes offline as a whole (stopping one instance or a dev server is ordinary). */
 const SUSPENDABLE = new Set([
@@ -281,6 +353,15 @@ function normalise(w0: readonly string[]): string[] {
     if (x === 'flushdb' || x === 'flushall') out.push('flush', 'db');
     else if (x === 'dropdb') out.push('drop', 'db');
     else if (x === 'resource' && /^groups?$/.test(w[i + 1] ?? '')) out.push(`resource${w[++i]!}`);
+    // `base_de_datos`, `banco_de_dados`, `base_de_donnees`: one object in three words.
+    else if (
+      /^(?:de|da|di|des)$/.test(w[i + 1] ?? '') &&
+      i + 2 < w.length &&
+      WHOLE.has(`${x}de${w[i + 2]!}`)
+    ) {
+      out.push(`${x}de${w[i + 2]!}`);
+      i += 2;
+    }
     // Compound objects written as two words (user_pool, log_group, file_system).
     else if (i + 1 < w.length && WHOLE.has(`${x}${w[i + 1]!}`)) out.push(`${x}${w[++i]!}`);
     else out.push(x);
@@ -470,6 +551,14 @@ export function wholeResourceLines(w0: readonly string[], f: Map<string, unknown
     const other = anyObject(w);
     if (other === undefined || narrows(f)) return [];
     const prod = targetNames(f, other.object).find((n) => PRODUCTION.test(n));
+    // Every version of it deleted (`delete_model {all_versions: true}`) is the whole of it, however named.
+    const every = [...f].find(([k, v]) => /^(?:all_versions|all_revisions|cascade)$/.test(k) && v === true);
+    if (
+      prod === undefined &&
+      every !== undefined &&
+      !scratchOnly([...targetNames(f, other.object), w0.join('_')])
+    )
+      return [action('destroy', other.object, `${w0.join('_')} ${every[0]}`)];
     return prod !== undefined ? [action('destroy', other.object, `${w0.join('_')} ${prod}`)] : [];
   }
   const { verb, object } = hit;
