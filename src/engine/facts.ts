@@ -242,8 +242,11 @@ export interface ContainerFact extends FactBase {
   readonly unauthenticated?: string;
   /** (docker) Options come from an expansion the input does not resolve (`docker run $FLAGS img`). */
   readonly unknownFlags?: string;
-  /** (docker) The image is a known tool whose job needs the runtime socket, run with its own entrypoint. */
-  readonly socketTool?: string;
+  /** (docker) The image is a known tool whose job needs part of the host (its name and needs), run with its own entrypoint. */
+  readonly hostTool?: {
+    readonly name: string;
+    readonly needs: readonly ('socket' | 'hostRead' | 'hostNamespaces' | 'privileged')[];
+  };
 }
 
 /**

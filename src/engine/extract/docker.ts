@@ -39,7 +39,7 @@ export function containerFact(
     ...(init.user !== undefined && { user: init.user }),
     ...(init.unauthenticated !== undefined && { unauthenticated: init.unauthenticated }),
     ...(init.unknownFlags !== undefined && { unknownFlags: init.unknownFlags }),
-    ...(init.socketTool !== undefined && { socketTool: init.socketTool }),
+    ...(init.hostTool !== undefined && { hostTool: init.hostTool }),
   };
 }
 

@@ -259,36 +259,6 @@ const OWN_FIRST_WORD: ReadonlyMap<string, RegExp> = new Map([
  * The program an image runs with the command words as its arguments, or undefined; `first` is the
  * first command word (an image with a smart entrypoint runs it when it is not an option or URL).
  */
-/**
- * Images whose one job needs the runtime socket and that only act on this engine's own containers
- * and images: testcontainers' ryuk reaps a test run's containers; dive, trivy, grype, syft and dockle
- * read images to inspect or scan them. A vendor list (the job, not the shape, is what needs the socket),
- * kept to tools that start no containers of their choosing (watchtower, portainer and CI runners do);
- * with --entrypoint replaced it is any program.
- */
-const SOCKET_TOOLS =
-  /^(?:testcontainers\/ryuk|wagoodman\/dive|aquasec\/trivy|ghcr\.io\/aquasecurity\/trivy|anchore\/(?:grype|syft)|goodwithtech\/dockle)$/;
-/**
- * Reverse proxies and config generators that read the containers' labels to route to them, a socket
- * filter, and log readers (r11 fpd): they list and read only. Their entrypoint scripts run a first
- * command word that is not an option (`traefik sh -c ...`), so only options may follow the image.
- */
-const SOCKET_READERS =
-  /^(?:traefik|(?:jwilder|nginxproxy)\/(?:nginx-proxy|docker-gen)|lucaslorentz\/caddy-docker-proxy|tecnativa\/docker-socket-proxy|grafana\/promtail|amir20\/dozzle)$/;
-
-/** The tool name when the image is one of SOCKET_TOOLS or SOCKET_READERS (tag and digest ignored); `first` is the first command word. */
-export function socketToolOf(image: string | undefined, first?: string): string | undefined {
-  if (image === undefined) return undefined;
-  const name = image
-    .replace(/@sha256:[0-9a-f]+$/i, '')
-    .replace(/:[\w.-]+$/, '')
-    .replace(/^(?:docker\.io\/|index\.docker\.io\/)(?:library\/)?/, '');
-  if (SOCKET_TOOLS.test(name)) return name;
-  return SOCKET_READERS.test(name) && (first === undefined || first === '' || first.startsWith('-'))
-    ? name
-    : undefined;
-}
-
 export function entrypointOf(image: string | undefined, first: string): string | undefined {
   if (image === undefined) return undefined;
   const name = image

@@ -22,6 +22,8 @@ const OPEN_SUBJECT = /^(?:anonymous|anon|insecure|unauthenticated|noauth)$/;
 /** How authentication is chosen (AUTH_METHOD, AUTH_TYPE): these values mean none. */
 const HOW = new Set(['method', 'type', 'mode', 'provider', 'strategy', 'backend']);
 const NO_METHOD = /^(?:none|trust|noop|null|anonymous|disabled?|off|allow[_-]?all)$/i;
+/** Who an `allow` switch lets in when it means every client (webAllowOthers). */
+const ALLOW_WHO = /^(?:others|anyone|everyone|world)$/;
 const TRUE = /^(?:true|yes|y|1|on|enabled?)$/i;
 const FALSE = /^(?:false|no|n|0|off|none|disabled?)$/i;
 /** A role an anonymous user may hold without writing anything. */
@@ -47,6 +49,8 @@ export function opensAuth(name: string, value: string | undefined): boolean {
     // An anonymous role: anything above read-only lets a stranger change the service.
     if (w[w.length - 1] === 'role' || w[w.length - 1] === 'roles') return v !== '' && !READ_ONLY_ROLE.test(v);
   }
+  // H2's -webAllowOthers, -tcpAllowOthers: connections from other machines, which it refuses by default.
+  if (w.length > 1 && w[w.length - 2] === 'allow' && ALLOW_WHO.test(w[w.length - 1]!)) return TRUE.test(v);
   let on = true;
   while (w.length > 1 && ON_SUFFIX.has(w[w.length - 1]!)) w.pop();
   if (w.length > 1 && OFF_SUFFIX.has(w[w.length - 1]!)) {

@@ -4,9 +4,11 @@
  * the docker runtime (text) and the bash extractor's docker handler (argv words).
  */
 import type { Runtime, Span } from '../../types.js';
-import { entrypointOf, GLOBAL_VALUE, socketToolOf } from '../../knowledge/docker.js';
+import { entrypointOf, GLOBAL_VALUE } from '../../knowledge/docker.js';
+import { hostToolOf, type HostToolMatch } from '../../knowledge/host-tools.js';
 import { authOff, publishedOnAll, serviceArgs } from './exposure.js';
 import { openByDefault } from './open-defaults.js';
+import { openShape } from './open-shapes.js';
 import { scratchStoreExec } from './scratch-exec.js';
 
 export interface DockerWord {
@@ -31,8 +33,8 @@ export interface ContainerInit {
   unauthenticated?: string;
   /** An option word the input does not resolve (`$DOCKER_OPTS`, `$(cat flags)`): it may be any flag. */
   unknownFlags?: string;
-  /** A known tool whose job needs the runtime socket (knowledge/docker.ts socketToolOf), its own entrypoint kept. */
-  socketTool?: string;
+  /** A known tool whose job needs part of the host (knowledge/host-tools.ts), its own entrypoint kept. */
+  hostTool?: HostToolMatch;
 }
 
 export interface DockerSink {
@@ -677,6 +679,7 @@ function openService(
   );
   const setting =
     authOff(env, args) ??
+    openShape(env, args, ports, c.image) ??
     openByDefault(
       c.image,
       env,
@@ -710,9 +713,9 @@ function runLike(
   if (unknown !== undefined) c.unknownFlags = unknown;
   const tool =
     entrypoint === undefined && unknown === undefined
-      ? socketToolOf(c.image, words[rest + 1 + idWords]?.value)
+      ? hostToolOf(c.image, words[rest + 1 + idWords]?.value)
       : undefined;
-  if (tool !== undefined) c.socketTool = tool;
+  if (tool !== undefined) c.hostTool = tool;
   if (options.some((o) => o.name === '--volumes-from'))
     c.mounts.push(...borrowedMounts(words.slice(rest + 1 + idWords)));
   const open = openService(c, options, words.slice(rest + 1 + idWords));

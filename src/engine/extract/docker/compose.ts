@@ -13,9 +13,11 @@ import {
   type HostNamespace,
 } from './cli.js';
 import type { BuildContexts } from './dockerfile.js';
-import { entrypointOf, socketToolOf } from '../../knowledge/docker.js';
+import { entrypointOf } from '../../knowledge/docker.js';
+import { hostToolOf } from '../../knowledge/host-tools.js';
 import { authOff, publishedOnAll, serviceArgs } from './exposure.js';
 import { openByDefault } from './open-defaults.js';
+import { openShape } from './open-shapes.js';
 import { shellQuote } from './shell-words.js';
 import { readYamlLite } from './yaml-lite.js';
 import type { Span } from '../../types.js';
@@ -166,6 +168,7 @@ function composeOpen(svc: Record<string, unknown>, c: ContainerInit): string | u
   const args = serviceArgs(env, words);
   const setting =
     authOff(env, args) ??
+    openShape(env, args, ports, typeof svc.image === 'string' ? interpolate(svc.image) : undefined) ??
     openByDefault(
       typeof svc.image === 'string' ? interpolate(svc.image) : undefined,
       env,
@@ -286,13 +289,13 @@ export function analyzeCompose(text: string, sink: ComposeSink): boolean {
     )
       c.privileged = true;
     if (typeof svc.image === 'string') c.image = svc.image;
-    // A known socket tool (knowledge/docker.ts) running its own entrypoint, as docker run reads it.
+    // A known host tool (knowledge/host-tools.ts) running its own entrypoint, as docker run reads it.
     // Its entrypoint script runs a first command word that is not an option (`sh -c ...`) instead.
     if (svc.entrypoint === undefined && typeof svc.image === 'string') {
       const cmd: unknown = Array.isArray(svc.command) ? svc.command[0] : svc.command;
       const first = typeof cmd === 'string' ? cmd.trim().split(/\s+/)[0] : cmd === undefined ? '' : 'x';
-      const tool = socketToolOf(interpolate(svc.image), first);
-      if (tool !== undefined) c.socketTool = tool;
+      const tool = hostToolOf(interpolate(svc.image), first);
+      if (tool !== undefined) c.hostTool = tool;
     }
     if (typeof svc.user === 'string' || typeof svc.user === 'number') c.user = String(svc.user);
     for (const v of Array.isArray(svc.volumes) ? svc.volumes : []) {

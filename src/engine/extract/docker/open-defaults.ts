@@ -263,10 +263,101 @@ const OPEN_IMAGES: readonly OpenImage[] = [
     closed: /^(?:-c|--credential|-H|--auth-header)\b/,
     what: 'ttyd, a web terminal, with no credential',
   },
+  // R11: flow editors, IDEs, notebooks, desktops and job servers whose one job is to run code, with
+  // no login until one is configured; names match the product word, so rebuilds and forks count too.
+  {
+    name: /(?:^|\/)node-?red[\w.-]*$/,
+    server: /^(?:npm|node|node-red|\.\/entrypoint\.sh|\/usr\/src\/node-red\/entrypoint\.sh)$/,
+    closed: /^NODE_RED_\w*(?:ADMIN|AUTH|PASSWORD)\w*=\S/,
+    what: 'Node-RED, whose flow editor runs code (exec and function nodes) with no login by default',
+  },
+  {
+    name: /(?:^|\/)linuxserver\/(?:code-server|openvscode-server|vscodium-web)$/,
+    server: /^\/init$/,
+    closed: /^(?:FILE__)?(?:PASSWORD|HASHED_PASSWORD|CONNECTION_TOKEN|CONNECTION_SECRET)(?:_FILE)?=\S/,
+    what: 'a code-server IDE (a terminal in the browser) with no password set',
+  },
+  {
+    // The image's own entrypoint passes --without-connection-token.
+    name: /(?:^|\/)openvscode-server$/,
+    server: /^$/,
+    closed: /^--connection-token(?:-file)?\b/,
+    what: 'openvscode-server (a terminal in the browser) without a connection token',
+  },
+  {
+    name: /(?:^|\/)linuxserver\/(?:webtop|firefox|chromium|chrome|brave|obsidian|libreoffice|calibre|digikam|krita|gimp|blender|kdenlive|remmina|filezilla|rdesktop|opera|msedge|desktop)$/,
+    server: /^\/init$/,
+    closed: /^(?:FILE__)?(?:PASSWORD|CUSTOM_USER)(?:_FILE)?=\S/,
+    what: 'a desktop in the browser (a shell to anyone) with no password set',
+  },
+  {
+    name: /(?:^|\/)[\w.-]*(?:novnc|[\w.]-vnc|vnc-[\w.])[\w.-]*$/,
+    server: /^(?:\/startup\.sh|\/dockerstartup\/\S+|supervisord|\/usr\/bin\/supervisord)$/,
+    closed: /^(?:VNC_PASSWORD|VNC_PW|VNC_PASSWD|PASSWORD|HTTP_PASSWORD)(?:_FILE)?=\S/,
+    what: 'a VNC desktop in the browser with no password set',
+  },
+  {
+    name: /(?:^|\/)zeppelin$/,
+    server: /^(?:(?:\/opt\/zeppelin\/)?bin\/zeppelin(?:-daemon)?\.sh|zeppelin\.sh)$/,
+    closed: /^ZEPPELIN_\w*(?:SHIRO|AUTH|ANONYMOUS_ALLOWED=false)\w*/i,
+    what: 'Zeppelin, whose notebooks run code with anonymous access by default',
+  },
+  {
+    name: /(?:^|\/)druid$/,
+    server:
+      /^(?:(?:micro|nano|small|medium|large|xlarge)-quickstart|single-server|start-druid|coordinator(?:-overlord)?|overlord|broker|router|historical|middleManager|indexer|\/druid\.sh)$/,
+    closed: /^druid_auth_/i,
+    what: 'Druid, whose SQL and ingestion APIs (tasks run code) have no authentication by default',
+  },
+  {
+    // Before 1.14 NiFi serves its flow designer (processors run commands) over plain HTTP, no login.
+    name: /(?:^|\/)nifi$/,
+    tags: /^(?:0\.|1\.(?:\d|1[0-3])(?:[.-]|$))/,
+    server: /^(?:\.\.\/scripts\/start\.sh|\/opt\/nifi\/scripts\/start\.sh)$/,
+    closed: /^(?:AUTH|NIFI_WEB_HTTPS_PORT|SINGLE_USER_CREDENTIALS_\w+|INITIAL_ADMIN_IDENTITY)=\S/,
+    what: 'NiFi before 1.14, whose flow designer runs commands with no login',
+  },
+  {
+    // From 1.14 an HTTP port set in the environment is the unsecured mode.
+    name: /(?:^|\/)nifi$/,
+    server: /^(?:\.\.\/scripts\/start\.sh|\/opt\/nifi\/scripts\/start\.sh)$/,
+    closed: /^(?:AUTH|NIFI_WEB_HTTPS_PORT)=\S/,
+    opens: /^NIFI_WEB_HTTP_PORT=\d/,
+    what: 'NiFi in unsecured HTTP mode, whose flow designer runs commands with no login',
+  },
+  {
+    name: /(?:^|\/)(?:apachepulsar\/pulsar(?:-all)?|pulsar)$/,
+    server: /^(?:(?:\/pulsar\/)?bin\/pulsar|pulsar)$/,
+    closed: /authentication_?enabled=true/i,
+    what: 'Pulsar, whose admin API (tenants, topics, functions that run code) has no authentication by default',
+  },
+  {
+    name: /(?:^|\/)dagster[\w.-]*$/,
+    server: /^(?:dagster-webserver|dagit|dagster)$/,
+    closed: /(?!)/,
+    opens: /^(?:dagster-webserver|dagit)\b|^dagster dev\b/,
+    what: 'the Dagster webserver, which launches runs (code) and has no login',
+  },
+  {
+    name: /(?:^|\/)prefecthq\/prefect$/,
+    server: /^prefect$/,
+    closed: /^PREFECT_(?:SERVER_)?API_AUTH_STRING=\S/,
+    opens: /^prefect server\b/,
+    what: 'the Prefect server, which schedules flows (code) and has no login by default',
+  },
+  {
+    // The JobManager's web UI takes jar uploads and runs them.
+    name: /(?:^|\/)(?:flink|apache\/flink)$/,
+    server: /^(?:jobmanager|standalone-job|\/docker-entrypoint\.sh)$/,
+    closed: /web\.submit\.enable:\s*false/,
+    opens: /^(?:jobmanager|standalone-job)\b/,
+    what: 'a Flink JobManager, whose web UI runs uploaded jars with no login',
+  },
 ];
 
 /** A mount target that holds the service's configuration, where authentication may be set unseen. */
-const CONFIG_TARGET = /\/(?:etc|conf|config)(?:\/|$)|\.(?:conf|ya?ml|xml|cfg|ini|json|properties)$/;
+const CONFIG_TARGET =
+  /\/(?:etc|conf|config)(?:\/|$)|\.(?:conf|ya?ml|xml|cfg|ini|json|properties)$|\/settings\.js$/;
 
 /** `[repository, tag]` of an image reference (registry docker.io and `library/` dropped; tag `latest` if none). */
 function imageParts(image: string): [string, string] {
@@ -292,23 +383,33 @@ export function openByDefault(
   envFile: boolean,
 ): string | undefined {
   if (image === undefined || envFile) return undefined;
+  // A config mount may set authentication out of view.
+  if (mountTargets.some((t) => CONFIG_TARGET.test(t))) return undefined;
   const [repo, tag] = imageParts(image);
-  const known = OPEN_IMAGES.find((o) => o.name.test(repo));
-  if (known === undefined || (known.tags !== undefined && !known.tags.test(tag))) return undefined;
+  for (const known of OPEN_IMAGES)
+    if (
+      known.name.test(repo) &&
+      (known.tags === undefined || known.tags.test(tag)) &&
+      isOpen(known, env, args)
+    )
+      return known.what;
+  return undefined;
+}
+
+/** Whether the entry's server runs with no setting in view that closes it (and any it needs to open). */
+function isOpen(known: OpenImage, env: readonly string[], args: readonly string[]): boolean {
   const first = args[0];
-  if (first !== undefined && !first.startsWith('-') && !known.server.test(first)) return undefined;
-  if (env.some((e) => known.closed.test(e))) return undefined;
+  if (first !== undefined && !first.startsWith('-') && !known.server.test(first)) return false;
+  if (env.some((e) => known.closed.test(e))) return false;
   const opens = known.opens;
   if (
     opens !== undefined &&
     !env.some((e) => opens.test(e)) &&
     !args.some((a, i) => opens.test(`${a} ${args[i + 1] ?? ''}`))
   )
-    return undefined;
+    return false;
   // Words one by one and each with the next (`--requirepass x`, `-l 127.0.0.1`).
   for (let i = 0; i < args.length; i++)
-    if (known.closed.test(args[i]!) || known.closed.test(`${args[i]!} ${args[i + 1] ?? ''}`))
-      return undefined;
-  if (mountTargets.some((t) => CONFIG_TARGET.test(t))) return undefined;
-  return known.what;
+    if (known.closed.test(args[i]!) || known.closed.test(`${args[i]!} ${args[i + 1] ?? ''}`)) return false;
+  return true;
 }

@@ -8,6 +8,15 @@
 const KNOWN_EXTRA =
   /^https:\/\/(?:download\.pytorch\.org|pypi\.nvidia\.com|data\.pyg\.org|storage\.googleapis\.com\/jax-releases|pypi\.org|files\.pythonhosted\.org|wheels\.[\w.-]+)(?:[/:]|$)/i;
 
+/**
+ * Hosted private registries (JFrog, Artifactory and Nexus paths, Azure Artifacts, CodeArtifact,
+ * Google Artifact Registry, GitLab's package API, Gemfury, Cloudsmith): the organisation's own
+ * packages beside the public index, as their docs configure it (R11 fp). An https index anywhere
+ * is already allowed as the primary one; this is the same trust for the extra one.
+ */
+const PRIVATE_REGISTRY =
+  /^https:\/\/(?:[^/\s]*@)?(?:[\w-]+\.jfrog\.io|pkgs\.dev\.azure\.com|[\w-]+\.d\.codeartifact\.[\w-]+\.amazonaws\.com|[\w-]+-python\.pkg\.dev|gitlab\.com\/api\/v4\/(?:projects|groups)|pypi\.fury\.io|dl\.cloudsmith\.io|[\w.-]+\/(?:artifactory\/api\/pypi|repository\/[\w.-]+\/simple))(?:[/:]|$)/i;
+
 const LOOPBACK = /^https?:\/\/(?:localhost|127\.\d+\.\d+\.\d+|\[::1\])(?:[:/]|$)/i;
 
 /**
@@ -79,7 +88,13 @@ export function uncheckedSource(text: string): { url: string; why: string } | un
   if (trusted !== undefined)
     return { url: index ?? `https://${trusted}`, why: `pip trusts ${trusted} without TLS checks` };
   const extra = EXTRA_INDEX.exec(text)?.[1];
-  if (extra !== undefined && /^https?:\/\//i.test(extra) && !KNOWN_EXTRA.test(extra) && !LOOPBACK.test(extra))
+  if (
+    extra !== undefined &&
+    /^https?:\/\//i.test(extra) &&
+    !KNOWN_EXTRA.test(extra) &&
+    !PRIVATE_REGISTRY.test(extra) &&
+    !LOOPBACK.test(extra)
+  )
     return {
       url: extra,
       why: `an extra package index ${extra} beside the public one (dependency confusion)`,

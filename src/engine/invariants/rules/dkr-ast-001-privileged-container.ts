@@ -18,7 +18,8 @@ export default defineRule({
           reason: `the container's flags are unknown (${c.unknownFlags}): they may make it privileged or mount the host`,
           suggestedAlternative: null,
         };
-      if (!c.privileged) continue;
+      // A one-shot binfmt installer's job is privileged (knowledge/host-tools.ts).
+      if (!c.privileged || c.hostTool?.needs.includes('privileged') === true) continue;
       yield {
         span: c.span,
         reason:
@@ -32,6 +33,10 @@ export default defineRule({
   },
   examples: {
     deny: [
+      {
+        input: 'docker run --rm --privileged --entrypoint sh tonistiigi/binfmt -c "mount /dev/sda1 /mnt"',
+        runtime: 'docker',
+      },
       { input: 'docker run --privileged -it ubuntu bash', runtime: 'docker' },
       { input: 'docker run --privileged=true alpine id', runtime: 'docker' },
       { input: 'podman run --rm --privileged quay.io/x/y', runtime: 'docker' },
@@ -41,6 +46,11 @@ export default defineRule({
       { input: 'docker run --privileged alpine true' },
     ],
     allow: [
+      {
+        input: 'docker run --rm --privileged tonistiigi/binfmt --install arm64',
+        runtime: 'docker',
+        why: "buildx's documented one-shot QEMU binfmt install, the image's own entrypoint (knowledge/host-tools.ts)",
+      },
       {
         input: 'docker run --rm -it ubuntu bash',
         runtime: 'docker',

@@ -13,8 +13,8 @@ export default defineRule({
   *check(facts, policy) {
     for (const c of facts.of('container'))
       for (const m of c.mounts) {
-        // Mounted read-only or not, a scanner or reaper uses it for its one job (knowledge/docker.ts).
-        if (c.socketTool !== undefined) continue;
+        // Mounted read-only or not, a scanner, reaper or runner uses it for its one job (knowledge/host-tools.ts).
+        if (c.hostTool?.needs.includes('socket') === true) continue;
         if (!viewMount(m.source, policy).socket) continue;
         yield {
           span: c.span,
@@ -46,6 +46,12 @@ export default defineRule({
       },
     ],
     allow: [
+      {
+        input:
+          'docker run -d --name watchtower -v /var/run/docker.sock:/var/run/docker.sock containrrr/watchtower --cleanup',
+        runtime: 'docker',
+        why: 'an updater running its own entrypoint: it pulls new tags of the running containers',
+      },
       {
         input: 'docker run --rm -v /var/run/docker.sock:/var/run/docker.sock testcontainers/ryuk:0.6.0',
         runtime: 'docker',

@@ -42,6 +42,8 @@ export default defineRule({
       for (const m of c.mounts) {
         const v = viewMount(m.source, policy);
         if (v.credentials === null || v.socket || vendorUse(v.credentials, c.image, m.readOnly)) continue;
+        // A host monitoring agent reads /, /sys and /var/run read-only for its one job (knowledge/host-tools.ts).
+        if (m.readOnly && c.hostTool?.needs.includes('hostRead') === true) continue;
         // Writable system mounts are reported by DKR-AST-003; this rule adds the read-only ones and credential stores.
         if (
           !m.readOnly &&
@@ -63,7 +65,12 @@ export default defineRule({
         input: 'docker run -v $HOME/.ssh:/root/.ssh alpine/git clone git@github.com:o/r.git',
         runtime: 'docker',
       },
-      { input: 'docker run -v /:/rootfs:ro gcr.io/cadvisor/cadvisor', runtime: 'docker' },
+      { input: 'docker run -v /:/rootfs:ro alpine cat /rootfs/etc/shadow', runtime: 'docker' },
+      {
+        input:
+          'docker run -v /:/rootfs:ro --entrypoint sh gcr.io/cadvisor/cadvisor -c "cat /rootfs/etc/shadow"',
+        runtime: 'docker',
+      },
       { input: 'docker run -v /etc/shadow:/tmp/s:ro alpine cat /tmp/s', runtime: 'docker' },
       { input: 'docker run -v ~/.aws:/root/.aws hashicorp/terraform:1.9 plan', runtime: 'docker' },
       { input: 'docker run -v ~/.ssh:/root/.ssh:ro hashicorp/terraform:1.9 plan', runtime: 'docker' },
@@ -76,6 +83,11 @@ export default defineRule({
         why: 'a git client image using ~/.ssh read-only, as git here does',
       },
       { input: 'docker run -v ./config:/config:ro nginx', runtime: 'docker', why: 'workspace configuration' },
+      {
+        input: 'docker run -d -v /:/rootfs:ro -v /sys:/sys:ro gcr.io/cadvisor/cadvisor:v0.47.2',
+        runtime: 'docker',
+        why: 'a host monitoring agent reading the host read-only with its own entrypoint (knowledge/host-tools.ts)',
+      },
       {
         input: 'docker run -v ~/projects/app:/app node:20 npm ci',
         runtime: 'docker',

@@ -34,6 +34,12 @@ export default defineRule({
   *check(facts) {
     for (const c of facts.of('container')) {
       if (c.hostNamespaces.length === 0 || clientOnly(c, facts)) continue;
+      // node-exporter counts the host's processes and interfaces (knowledge/host-tools.ts).
+      if (
+        c.hostTool?.needs.includes('hostNamespaces') === true &&
+        c.hostNamespaces.every((n) => n === 'pid' || n === 'net')
+      )
+        continue;
       yield {
         span: c.span,
         reason: `the container shares the host ${c.hostNamespaces.join(', ')} namespace${c.hostNamespaces.length > 1 ? 's' : ''}`,
@@ -49,6 +55,12 @@ export default defineRule({
       { input: 'services:\n  w:\n    image: nginx\n    network_mode: host\n', runtime: 'docker' },
     ],
     allow: [
+      {
+        input:
+          'docker run -d --net=host --pid=host -v /:/host:ro,rslave quay.io/prometheus/node-exporter:v1.7.0 --path.rootfs=/host',
+        runtime: 'docker',
+        why: "node-exporter's documented run: it counts the host's processes and interfaces, reading / read-only",
+      },
       {
         input: 'docker run -p 8080:80 nginx',
         runtime: 'docker',

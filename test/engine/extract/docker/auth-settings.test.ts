@@ -20,6 +20,8 @@ describe('opensAuth', () => {
     ['api.insecure', 'true', true],
     ['insecure', undefined, true],
     ['AUTH_METHOD', 'none', true],
+    ['webAllowOthers', undefined, true],
+    ['tcpAllowOthers', 'false', false],
     // twins: the same words governing something else, or authentication kept on
     ['ME_CONFIG_BASICAUTH', 'true', false],
     ['DISABLE_AUTH', 'false', false],

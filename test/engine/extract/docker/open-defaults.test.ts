@@ -38,6 +38,21 @@ describe('openByDefault', () => {
     ['selenium/hub:4.25', ['SE_ROUTER_USERNAME=u', 'SE_ROUTER_PASSWORD=p'], [], [], false, false],
     ['zookeeper:3.9', [], [], [], false, true],
     ['zookeeper:3.9', [], ['zkCli.sh', '-server', 'zk:2181'], [], false, false],
+    // R11: code-running surfaces with no login by default; forks by the product word.
+    ['nodered/node-red:3.1', [], [], [], false, true],
+    ['acme/node-red-custom', [], [], [], false, true],
+    ['nodered/node-red:3.1', [], [], ['/data/settings.js'], false, false],
+    ['lscr.io/linuxserver/code-server', [], [], [], false, true],
+    ['lscr.io/linuxserver/code-server', ['PASSWORD=x'], [], [], false, false],
+    ['apache/nifi:1.13.2', [], [], [], false, true],
+    ['apache/nifi:1.25.0', [], [], [], false, false],
+    ['apache/nifi:1.25.0', ['NIFI_WEB_HTTP_PORT=8080'], [], [], false, true],
+    ['apachepulsar/pulsar:3.2.0', [], ['bin/pulsar', 'standalone'], [], false, true],
+    ['apachepulsar/pulsar:3.2.0', [], ['bin/pulsar-admin', 'topics', 'list'], [], false, false],
+    ['dagster/dagster-k8s:1.7.0', [], ['dagster-webserver', '-h', '0.0.0.0'], [], false, true],
+    ['dagster/dagster-k8s:1.7.0', [], ['dagster-daemon', 'run'], [], false, false],
+    ['flink:1.19', [], ['jobmanager'], [], false, true],
+    ['flink:1.19', [], ['taskmanager'], [], false, false],
   ])('%s %j %j', (image, env, args, mounts, envFile, open) => {
     expect(openByDefault(image, env, args, mounts, envFile) !== undefined).toBe(open);
   });
