@@ -89,6 +89,7 @@ import './python/hub-code.js';
 import './python/grpc.js';
 import './python/trackers.js';
 import './python/listeners.js';
+import './python/rpc-servers.js';
 import './python/dumps.js';
 
 /** Most loop-body walks one input may spend unrolling loops over literal lists (work units). */
@@ -136,6 +137,8 @@ export class PyWalker extends CodeWalker {
 
   /** Inside a request-handler class (BaseHTTPRequestHandler...): `self.path`, `self.rfile` are the client's. */
   #inHandler = 0;
+  /** Set while the next function_definition visited is a web route's handler (decorated_definition). */
+  #route = false;
   /** What the last `raise X('text')` raised: an `except ... as e` handler sees it (`str(e)`, r1). */
   #raised: Val | undefined;
   /** Loop-body walks spent unrolling loops over literal lists (UNROLL_BUDGET). */
@@ -279,6 +282,15 @@ export class PyWalker extends CodeWalker {
           }
         }
         return UNKNOWN;
+      case 'decorated_definition': {
+        // A web route's handler (`@app.post("/eval")`): its parameters are what the client sent.
+        const route = n.children.some((c) => c.type === 'decorator' && ROUTE_DECORATOR.test(this.src(c)));
+        for (const c of named(n)) {
+          if (route && c.type === 'function_definition') this.#route = true;
+          this.visit(c);
+        }
+        return UNKNOWN;
+      }
       case 'function_definition':
       case 'lambda':
         return this.#function(n);
@@ -843,13 +855,15 @@ export class PyWalker extends CodeWalker {
   }
 
   #function(n: SyntaxNode): Val {
+    const route = this.#route;
+    this.#route = false;
     const returned = this.captureReturns(() => {
       let body: Val | undefined;
       this.inFunction(() => {
         for (const c of n.children) {
           if (c.type === 'block') this.visit(c);
           else if (n.type === 'lambda' && c.named && c.type !== 'lambda_parameters') body = this.visit(c);
-          else if (c.type === 'parameters') this.#params(c);
+          else if (c.type === 'parameters') this.#params(c, route);
         }
       });
       return body;
@@ -909,10 +923,14 @@ export class PyWalker extends CodeWalker {
   }
 
   /** Parameters are unknown inside the body; defaults are evaluated for their effects. */
-  #params(n: SyntaxNode): void {
+  #params(n: SyntaxNode, route = false): void {
     for (const p of named(n)) {
       const name = p.type === 'identifier' ? p : named(p)[0];
       if (p.type !== 'identifier') for (const d of named(p).slice(1)) this.visit(d);
+      if (route && name?.type === 'identifier' && !/^(?:self|cls|request|req)$/.test(this.src(name))) {
+        this.env.set(this.src(name), { ...holeVal(this.src(name)), sources: [CLIENT_REQUEST] });
+        continue;
+      }
       // A parameter named like a command-line option receives its value (click, typer; records.ts).
       if (name?.type === 'identifier')
         this.env.set(this.src(name), membersOf(this).option(this.src(name)) ?? holeVal(this.src(name)));
@@ -1153,6 +1171,9 @@ const MUTATORS: ReadonlySet<string> = new Set([
 
 /** Base classes whose methods serve a network client (`self.path` is what the client asked for). */
 const REQUEST_HANDLER = /RequestHandler\b|\bBaseHandler\b|tornado\.web\.RequestHandler/;
+/** A web framework's route decorator (flask, fastapi, bottle, quart, sanic, aiohttp's RouteTableDef). */
+const ROUTE_DECORATOR =
+  /^@\s*[\w.]+\.(?:route|get|post|put|patch|delete|api_route|websocket|view_functions|add_route)\s*\(/;
 
 /** Unqualified names that snippets use without importing them. */
 const ALIASES: Readonly<Record<string, string>> = {

@@ -19,30 +19,43 @@ type Lang = 'python' | 'node';
 
 /**
  * Methods that list a store's items, by shape whatever the client: `list`, `list_topics`,
- * `listContainers`, `paginate`, `auto_paging_iter`, a getter or finder of a plural (`get_indexes`,
- * `getBuckets`, `get_repos`, `get_all_buckets`, `find_buckets`). `all()` and `retrieve()` count
- * when called on a plural (`s3.buckets.all()`, `c.collections.retrieve()`): see listingMethod.
+ * `listContainers`, `paginate`, `auto_paging_iter`, a getter, finder or search of a plural
+ * (`get_indexes`, `getBuckets`, `get_all_buckets`, `find_buckets`, `search_experiments`), a tree's
+ * children (`get_children`). `all()`, `retrieve()` and a bare `get()` count when called on a plural
+ * (`s3.buckets.all()`, `px.nodes.get()`), and a bare plural call lists too (`conn.apps()`): see isListing.
  */
 const LISTING =
-  /^(?:[lL]ist(?:_\w+|[A-Z]\w*)?|paginate|auto_paging_iter|iter_\w+|scan_iter|scanIterator|(?:get|find)_(?:all_)?[a-z]\w*s|(?:get|find)(?:All)?[A-Z]\w*s|get_all|getAll)$/;
+  /^(?:[lL]ist(?:_\w+|[A-Z]\w*)?|paginate|auto_paging_iter|iter_\w+|scan_iter|scanIterator|(?:get|find|search|describe)_(?:all_)?[a-z]\w*s|(?:get|find|search|describe)(?:All)?[A-Z]\w*s|get_all|getAll|get_?[cC]hildren|scan)$/;
 /** Methods that list every item of the plural they are called on (`buckets.all()`, `collections.retrieve()`). */
 const PLURAL_LISTING = /^(?:all|retrieve|iterator)$/;
 /**
+ * A method named as a plural noun (`conn.apps()`, `lc.linode.instances()`): called with no argument
+ * it answers the collection. Not a mapping's or a text's own views (`items()`, `keys()`, `splitlines()`).
+ */
+const PLURAL_CALL = /^[a-z]+[a-hj-rtv-z]s$/;
+const NOT_COLLECTION =
+  /^(?:items|values|keys|entries|splitlines|readlines|lines|words|args|kwargs|globals|locals|vars|attrs|options|settings|params|headers|cookies|stats|defaults|details|matches|parts|groups|fields|results|tasks|futures|threads|processes)$/;
+/**
  * Methods that delete or end what they are given: `delete`, `delete_topics`, `deleteIfExists`,
- * `remove_object`, `queue_delete`, `del`, `drop_bucket`, `disable_secrets_engine`, `terminate`; not a
- * getter or predicate named after one (`arg.get_destroy()`, `is_delete`).
+ * `remove_object`, `queue_delete`, `del`, `drop_bucket`, `disable_secrets_engine`, `terminate`,
+ * `cancel`; not a getter or predicate named after one (`arg.get_destroy()`, `is_delete`). A bare
+ * `remove()` counts only on a listed item itself (REMOVE_ITEM): on a list it takes one element out.
  */
 const DELETE =
-  /^(?:(?:delete|drop|destroy|purge|erase|unlink|terminate)(?:_\w+|[A-Z]\w*)?|del|(?:remove|disable|deprovision)(?:_\w+|[A-Z]\w*)|(?!(?:get|is|has|can|should|on|set|with|find)_)\w+_(?:delete|remove|drop|destroy|purge))$/;
+  /^(?:(?:delete|drop|destroy|purge|erase|unlink|terminate|cancel)(?:_\w+|[A-Z]\w*)?|del|(?:remove|disable|deprovision)(?:_\w+|[A-Z]\w*)|(?!(?:get|is|has|can|should|on|set|with|find)_)\w+_(?:delete|remove|drop|destroy|purge))$/;
+const REMOVE_ITEM = /^remove$/;
 /** Cheap gates on the whole text before any tree walk. */
 const LIST_WORD =
-  /\.\s*(?:[lL]ist(?:_\w+|[A-Z]\w*)?|paginate|auto_paging_iter|iter_\w+|(?:get|find)_?(?:all_?|All)?\w*s|get_?[aA]ll|all|retrieve|iterator)\s*\(|\bnew\s+List\w*Command\b/;
+  /\.\s*(?:[lL]ist(?:_\w+|[A-Z]\w*)?|paginate|auto_paging_iter|iter_\w+|(?:get|find|search|describe)_?(?:all_?|All)?\w*(?:s|[cC]hildren)|get_?[aA]ll|all|retrieve|iterator|get|scan|[a-z]\w*s)\s*\(|\bnew\s+List\w*Command\b/;
 const DELETE_WORD =
-  /\.\s*(?:delete|drop|destroy|purge|erase|unlink|terminate|del|remove_|remove[A-Z]|disable_|disable[A-Z]|deprovision|\w+_(?:delete|remove|drop|destroy|purge))|\bnew\s+(?:Delete|Drop|Purge|Remove)\w*Command\b/;
+  /\.\s*(?:delete|drop|destroy|purge|erase|unlink|terminate|cancel|del|remove|disable_|disable[A-Z]|deprovision|\w+_(?:delete|remove|drop|destroy|purge))|\bnew\s+(?:Delete|Drop|Purge|Remove)\w*Command\b|["'](?:Delete\w*|DELETE|delete)["']/;
 
 /** Listing arguments that narrow what is listed (a prefix, a filter, a selector, a query). */
 const NARROWING =
-  /^(?:prefix|Prefix|name_prefix|namePrefix|starts_with|startswith|filter|filters|Filter|Filters|match|MATCH|pattern|query|q|where|label_selector|labelSelector|field_selector|fieldSelector|tag|tags|status|before|older_than|created|since)$/;
+  /^(?:prefix|Prefix|name_prefix|namePrefix|starts_with|startswith|filter|filters|Filter|Filters|match|MATCH|pattern|query|q|where|label_selector|labelSelector|field_selector|fieldSelector|tag|tags|status|before|older_than|created|since|purpose|author|owner|search|customer|user|user_id|userId|owner_id|ownerId)$|[fF]ilter|[pP]refix|[sS]elector|[qQ]uery|_where$|[A-Z]?[mM]atch$/;
+
+/** A filter value that selects the live items, the ones a wipe is after (`status: 'active'`): no narrowing. */
+const LIVE = /^["'`](?:active|running|live|enabled|open|all|any|\*)["'`]$/i;
 
 /** A host named in a string (with a scheme or a port), and whether it is this machine. */
 const HOST_IN = /^(?:[a-z][\w+.-]*:\/\/(?:[^@/\s]*@)?([\w.-]+|\[[\d:]+\])|([\w.-]+):\d{2,5})(?:[:/?#]|$)/i;
@@ -89,7 +102,8 @@ export function methodCall(n: SyntaxNode, text: string): Call | undefined {
       root.type === 'subscript_expression' ||
       root.type === 'await_expression' ||
       root.type === 'await' ||
-      root.type === 'parenthesized_expression'
+      root.type === 'parenthesized_expression' ||
+      root.type === 'new_expression'
         ? root.children.find((c) => c.named)
         : undefined;
   return {
@@ -110,7 +124,12 @@ function lastName(n: SyntaxNode, text: string): string {
 /** A call that lists a store's items: a listing method, or all()/retrieve() on a plural. */
 function isListing(c: Call, text: string): boolean {
   if (LISTING.test(c.method)) return true;
-  return PLURAL_LISTING.test(c.method) && /^[a-z_]\w*[a-z]s$/i.test(lastName(c.recv, text));
+  const bare = c.args === undefined || !c.args.children.some((k) => k.named && k.type !== 'comment');
+  if (bare && PLURAL_CALL.test(c.method) && !NOT_COLLECTION.test(c.method)) return true;
+  return (
+    (PLURAL_LISTING.test(c.method) || (bare && c.method === 'get')) &&
+    /^[a-z_]\w*[a-z]s$/i.test(lastName(c.recv, text))
+  );
 }
 
 /** A listing call that lists everything: no argument narrows it (an empty prefix does not). */
@@ -122,7 +141,8 @@ function listsEverything(c: Call, text: string): boolean {
       const key = a.children[0];
       const value = a.children[a.children.length - 1];
       if (key && NARROWING.test(src(text, key).replace(/^["']|["']$/g, '')) && value) {
-        if (!/^(?:["'`]{2}|None|null|undefined)$/.test(src(text, value))) return false;
+        if (!/^(?:["'`]{2}|None|null|undefined)$/.test(src(text, value)) && !LIVE.test(src(text, value)))
+          return false;
       }
     } else if (a.type === 'object') stack.push(...a.children);
   }
@@ -319,6 +339,33 @@ function guarded(path: readonly SyntaxNode[], body: SyntaxNode, at: number, text
   });
 }
 
+/** Keys of a batch entry that say what it does (`{"Action": "DELETE"}`, `{ _op_type: 'delete' }`). */
+const ENTRY_OP = /^["']?(?:action|Action|op|_op_type|opType|operation|Operation|type|method)["']?$/;
+
+/**
+ * A batch API's delete entry: an object whose op key is a literal DELETE (Route 53's change batch,
+ * elasticsearch bulk `_op_type`) or whose key names a delete request (`DeleteRequest`, `delete`).
+ * Built for each listed item, it deletes that item when the batch is sent.
+ */
+function deleteEntry(n: SyntaxNode, text: string): boolean {
+  if (n.type !== 'dictionary' && n.type !== 'object') return false;
+  for (const p of n.children) {
+    if (p.type !== 'pair') continue;
+    const key = p.children[0];
+    const value = p.children[p.children.length - 1];
+    if (key === undefined || value === undefined) continue;
+    const k = src(text, key);
+    if (/^["']?(?:Delete\w*|delete(?:One|Many)?)["']?$/.test(k)) return true;
+    if (ENTRY_OP.test(k) && /^["'`](?:delete|DELETE|Delete)["'`]$/.test(src(text, value))) return true;
+  }
+  return false;
+}
+
+/** A delete entry as the call that judge weighs: the entry itself is what reads the item. */
+function entryCall(n: SyntaxNode): Call {
+  return { node: n, method: 'delete', recv: n, root: null, args: undefined };
+}
+
 /**
  * `listing.forEach((c) => ...)`, `.map(...)`: the callback's parameters are the items;
  * `listing.then(({ data }) => ...)`: they are the listing itself (its items read through them).
@@ -380,23 +427,27 @@ export function listingDeletes(root: SyntaxNode, text: string, lang: Lang, col: 
         pushed++;
       }
     }
-    if (c !== undefined && DELETE.test(c.method)) judge(c, path);
+    if (c !== undefined && DELETE.test(c.method)) judge(c, path, false);
+    else if (c !== undefined && REMOVE_ITEM.test(c.method)) judge(c, path, true);
+    else if (frames.length > 0 && deleteEntry(n, text)) judge(entryCall(n), path, true);
     for (const k of n.children) if (k.named && k.type !== 'comment') visit(k, path);
     frames.length -= pushed;
     path.pop();
   };
-  const judge = (c: Call, path: readonly SyntaxNode[]): void => {
+  /** `itemOnly`: the delete counts only when it is made on a listed item itself (`c.remove()`). */
+  const judge = (c: Call, path: readonly SyntaxNode[], itemOnly: boolean): void => {
     const span = { start: c.node.start, end: c.node.end };
     let over = false;
     // The listing itself handed to the delete: `admin.delete_topics(admin.list_topics())`.
-    if (c.args !== undefined && c.root !== null && (listedRoots.has(c.root) || c.root === '*'))
+    if (!itemOnly && c.args !== undefined && c.root !== null && (listedRoots.has(c.root) || c.root === '*'))
       over = holdsListing(c.args, text) !== undefined || reads(c.args, text, assigned);
     for (const f of frames) {
       if (over) break;
       if (guarded(path, f.body, c.node.start, text)) continue;
       over =
         reads(c.recv, text, f.names) ||
-        (c.root !== null &&
+        (!itemOnly &&
+          c.root !== null &&
           (f.roots.has(c.root) || f.roots.has('*') || c.root === '*') &&
           c.args !== undefined &&
           reads(c.args, text, f.names));

@@ -219,11 +219,27 @@ const SLACKS = [
 ];
 const slack = (methods: readonly string[]): string[] => SLACKS.flatMap((p) => methods.map((m) => `${p}${m}`));
 
-/** pycurl: c.setopt(c.URL, u) names where perform() goes. */
+/** pycurl options whose value is the request's body (R11 exfil: POSTFIELDS of the .env). */
+const CURL_BODY = /(?:^|\.)(?:POSTFIELDS|COPYPOSTFIELDS|HTTPPOST|MIMEPOST|READDATA)$/;
+/** pycurl's URL and body options set so far in this input, in either order. */
+const CURL_SET = new WeakMap<object, { urls: Val[]; bodies: Val[] }>();
+
+/** pycurl: c.setopt(c.URL, u) names where perform() goes; a body option sends its value there. */
 const curlSetopt: AnyHandler = (w, c) => {
   const [opt, value] = c.args;
-  if (opt === undefined || value === undefined || !/(?:^|\.)URL$/.test(opt.ref ?? '')) return undefined;
-  request(w.col, c.span, 'pycurl', { url: value, payload: [], sends: false });
+  if (opt === undefined || value === undefined) return undefined;
+  const isUrl = /(?:^|\.)URL$/.test(opt.ref ?? '');
+  const isBody = CURL_BODY.test(opt.ref ?? '');
+  if (!isUrl && !isBody) return undefined;
+  const set = CURL_SET.get(w.col) ?? { urls: [], bodies: [] };
+  CURL_SET.set(w.col, set);
+  if (isUrl) {
+    if (set.urls.length < 8) set.urls.push(value);
+    request(w.col, c.span, 'pycurl', { url: value, payload: set.bodies, sends: set.bodies.length > 0 });
+  } else {
+    if (set.bodies.length < 8) set.bodies.push(value);
+    for (const url of set.urls) request(w.col, c.span, 'pycurl', { url, payload: [value], sends: true });
+  }
   return UNKNOWN;
 };
 

@@ -12,6 +12,7 @@
  */
 import { shellWord } from './collector.js';
 import { hookUrl, makesPublic, repoLine } from './forge-rest.js';
+import { onThisMachine } from './local-store.js';
 import { cypherAsSql } from '../tool-call/cypher.js';
 import type { Sdk } from './sdk.js';
 import { constText, strVal, UNKNOWN, type Val } from './value.js';
@@ -346,8 +347,17 @@ function destroyLine(
           )
         : null;
     case 'rtdb': {
-      // The root or one top-level node (a whole table's worth) removed; a record deeper down is everyday work.
-      if (method !== 'remove' && method !== 'delete') return null;
+      // The root or one top-level node (a whole table's worth) removed, or set to null (what remove does);
+      // a record deeper down is everyday work.
+      const nulled = (method === 'set' || method === 'set_value') && args[0]?.bool === false;
+      if (method !== 'remove' && method !== 'delete' && !nulled) return null;
+      // The database emulator (a loopback databaseURL or emulator host): a local reset.
+      if (
+        literals().some(
+          (t) => /^FIREBASE_DATABASE_EMULATOR_HOST$/.test(t) || (t.length < 200 && onThisMachine(t)),
+        )
+      )
+        return null;
       const ref = store.path.filter((p) => p !== 'database' && p !== 'firestore').join('/');
       const segments = ref.split('/').filter((s) => s !== '');
       return segments.length <= 1

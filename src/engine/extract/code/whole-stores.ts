@@ -24,8 +24,25 @@ const WHOLE =
 /** Cheap gate on the whole text. */
 const WHOLE_WORD =
   /\.\s*(?:flush|delete_?[aA]ll|purge_?[aA]ll|truncate_?[aA]ll|wipe_?[aA]ll|destroy_?[aA]ll|drop_?(?:everything|Everything|all_|All))/;
+/**
+ * A delete whose selector is the whole store (`kv.delete("", recurse=True)`, solr `delete(q="*:*")`,
+ * `delete_pattern("*")`): a method whose name says delete/drop/purge/flush/destroy/truncate/wipe/
+ * clear, whatever the vendor (not a bare `remove`: `fields.remove('*')` takes one element out of
+ * a list). One named key stays everyday work.
+ */
+const SELECTOR_METHOD =
+  /^(?:(?:delete|drop|purge|flush|destroy|truncate|wipe|clear|erase)(?:_\w+|[A-Z]\w*)?|del|remove(?:_\w+|[A-Z]\w*)|\w+_(?:delete|purge|flush|clear))$/;
+/** Selectors that match everything: a wildcard or match-all query; '' and '/' only with a recursive flag. */
+const ALL_SELECTOR = /^["'`](?:\*|\*:\*|\*\*|\.\*|%|\*\/\*|\/\*)["'`]$/;
+const ROOT_SELECTOR = /^["'`]\/?["'`]$/;
+const RECURSIVE_KEY = /^(?:recurse|recursive|prefix)$/;
+/** Keyword arguments that name what is selected (a key, a query, a pattern). */
+const SELECTOR_KEY = /^(?:q|query|key|keys|pattern|match|path|prefix|selector|filter|where|id|ids|name)$/;
+const SELECTOR_WORD = /["'`](?:\*|\*:\*|\*\*|\.\*|%|\/?)["'`]|\.\s*delete\(\s*\)\s*\.\s*all\b/;
+
 /** Arguments that do not narrow what is removed (a mode, a flag, a bind, a timeout). */
-const MODE_KEY = /^(?:force|async|asynchronous|sync|bind|confirm|timeout|wait|cascade|mode|checkfirst)$/i;
+const MODE_KEY =
+  /^(?:force|async|asynchronous|sync|bind|confirm|timeout|wait|cascade|mode|checkfirst|commit|always_commit|refresh)$/i;
 const MODE_WORD = /^["'`](?:ASYNC|SYNC)["'`]$/i;
 
 const src = (text: string, n: SyntaxNode): string => text.slice(n.start, n.end);
@@ -46,6 +63,37 @@ function unnarrowed(args: SyntaxNode | undefined, text: string): boolean {
     } else if (!MODE_WORD.test(src(text, a)) && !/^(?:true|True)$/.test(src(text, a))) return false;
   }
   return true;
+}
+
+/**
+ * Whether the call's arguments select everything: a match-all selector, or the root ('' or '/')
+ * with a recursive flag, and nothing else but modes.
+ */
+function selectsAll(args: SyntaxNode | undefined, text: string): boolean {
+  let all = false;
+  let root = false;
+  let recursive = false;
+  // An options object's fields are the call's keyword arguments (`del({ key: '', recurse: true })`).
+  const only = args?.children.filter((a) => a.named && a.type !== 'comment') ?? [];
+  const list = only.length === 1 && only[0]!.type === 'object' ? only[0]!.children : only;
+  for (const a of list) {
+    if (!a.named || a.type === 'comment') continue;
+    const pair = a.type === 'keyword_argument' || a.type === 'pair';
+    const key = pair ? src(text, a.children[0]!).replace(/^["']|["']$/g, '') : '';
+    const v = pair ? a.children[a.children.length - 1]! : a;
+    const t = src(text, v);
+    if (pair && RECURSIVE_KEY.test(key) && /^(?:true|True|1)$/.test(t)) recursive = true;
+    else if ((!pair || SELECTOR_KEY.test(key)) && ALL_SELECTOR.test(t)) all = true;
+    else if ((!pair || SELECTOR_KEY.test(key)) && ROOT_SELECTOR.test(t)) root = true;
+    else if (!pair || !MODE_KEY.test(key)) return false;
+  }
+  return all || (root && recursive);
+}
+
+/** Whether `n` is a call of a method `re` names with no argument. */
+function emptyCall(n: SyntaxNode, re: RegExp, text: string): boolean {
+  const c = methodCall(n, text);
+  return c !== undefined && re.test(c.method) && !c.args?.children.some((a) => a.named);
 }
 
 /** A client made with no address (`redis.Redis()`, `Redis(db=15)`) or a loopback one: this machine. */
@@ -92,7 +140,7 @@ function boundValue(root: SyntaxNode, text: string, name: string): SyntaxNode | 
  * Runs once per input after the walk; skipped unless the text names such a method.
  */
 export function wholeStores(root: SyntaxNode, text: string, lang: Lang, col: Collector): void {
-  if (!WHOLE_WORD.test(text)) return;
+  if (!WHOLE_WORD.test(text) && !SELECTOR_WORD.test(text)) return;
   const facts = testFacts(root, text, lang);
   const host = listedHost(facts.strings);
   if (host === null) return;
@@ -101,7 +149,11 @@ export function wholeStores(root: SyntaxNode, text: string, lang: Lang, col: Col
     const n = stack.pop()!;
     for (const k of n.children) if (k.named && k.type !== 'comment') stack.push(k);
     const c = methodCall(n, text);
-    if (c === undefined || c.root === '*' || !WHOLE.test(c.method) || !unnarrowed(c.args, text)) continue;
+    if (c === undefined || c.root === '*') continue;
+    // etcd3's builder: `client.delete().all()` deletes every key.
+    const built = c.method === 'all' && emptyCall(c.recv, SELECTOR_METHOD, text);
+    const whole = (WHOLE.test(c.method) && unnarrowed(c.args, text)) || built;
+    if (!whole && !(SELECTOR_METHOD.test(c.method) && selectsAll(c.args, text))) continue;
     // No address in the input: a client made bare talks to its default on this machine.
     if (
       host === HOSTED &&

@@ -1531,6 +1531,11 @@ add(['express.static', 'serve-static', 'koa-static', 'koa-static.default'], (w, 
   servesTree(w.col, c.span, c.args[0], c.name);
   return UNKNOWN;
 });
+// serve-handler(req, res, { public }): the static server `serve` is built on, rooted at `public`.
+add(['serve-handler', 'serve-handler.default'], (w, c) => {
+  servesTree(w.col, c.span, c.args[2]?.fields?.get('public'), c.name);
+  return UNKNOWN;
+});
 add(['express().listen', 'koa().listen', 'new koa().listen', 'fastify().listen'], netListen);
 // A REPL reading a client's socket runs whatever the client sends (a bind shell, r3).
 add(['repl.start'], (w, c) => {
@@ -1554,6 +1559,11 @@ add(
     'http2.createServer',
     'http2.createSecureServer',
     'net.createServer',
+    // A WebSocket server's connections: every message on them is what a client sent (R11 backdoor).
+    ...['new ws.WebSocketServer()', 'new ws.Server()', 'new ws.WebSocket.Server()'].flatMap((s) => [
+      `${s}.on`,
+      `${s}.once`,
+    ]),
     ...['get', 'post', 'put', 'patch', 'delete', 'all', 'use'].flatMap((m) => [
       `express().${m}`,
       `express.Router().${m}`,

@@ -1110,6 +1110,18 @@ const urlretrieve: Handler = (w, c) => {
   return res;
 };
 
+/**
+ * keras `get_file(fname, origin)`: downloads origin into keras' cache and answers that path; the
+ * path carries the download's sources, so a loader of it runs downloaded content (R11 loader).
+ */
+const kerasGetFile: Handler = (w, c) => {
+  const url = arg(c, 1, 'origin');
+  if (!url) return undefined;
+  const res = request(w.col, c.span, c.name, { url, payload: [], sends: false });
+  const name = constText(arg(c, 0, 'fname') ?? UNKNOWN) ?? 'download';
+  return { ...strVal(`$HOME/.keras/datasets/${name}`), sources: res.sources };
+};
+
 /** urllib3 PoolManager().request(method, url, body=, fields=) */
 const urllib3Request: Handler = (w, c) => {
   const url = arg(c, 1, 'url');
@@ -2045,6 +2057,10 @@ for (const lib of [
 add(['urllib.request.urlopen', 'urllib2.urlopen', 'urllib.urlopen'], urlopen);
 add(['urllib.request.Request', 'urllib2.Request'], urlRequest);
 add(['urllib.request.urlretrieve', 'urllib.urlretrieve'], urlretrieve);
+add(
+  ['keras.utils.get_file', 'tensorflow.keras.utils.get_file', 'keras.utils.data_utils.get_file'],
+  kerasGetFile,
+);
 add(['webbrowser.open', 'webbrowser.open_new', 'webbrowser.open_new_tab'], browserOpen);
 add(['urllib3.PoolManager().request', 'urllib3.request', 'urllib3.PoolManager().urlopen'], urllib3Request);
 add(

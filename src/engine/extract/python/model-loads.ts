@@ -1,8 +1,8 @@
 /**
  * Loaders that run code hidden in what they load (red team r8): ML and array loaders that unpickle
  * (torch.load with weights_only=False, joblib, pandas read_pickle, numpy allow_pickle=True, keras
- * safe_mode=False), zip archives imported as modules, and JavaScript engines run from python
- * (execjs, js2py). Each is an exec sink for downloaded or decoded data, like pickle.loads.
+ * safe_mode=False), zip archives imported as modules, JavaScript engines run from python
+ * (execjs, js2py), and bytes written into an executable memory map (shellcode). Each is an exec sink for downloaded or decoded data, like pickle.loads.
  */
 import type { CallHandler } from '../code/calls.js';
 import { codeFlows, runCode } from '../code/effects.js';
@@ -57,6 +57,17 @@ const runJs: Handler = (w, c) => {
   return undefined;
 };
 
+/** An executable anonymous map (`mmap.mmap(-1, n, prot=... | PROT_EXEC)`): what is written to it is run. */
+const EXEC_MAP = 'mmap.mmap(PROT_EXEC)';
+const execMap: Handler = (w, c) =>
+  w.text.slice(c.span.start, c.span.end).includes('PROT_EXEC') ? { ...UNKNOWN, ref: EXEC_MAP } : undefined;
+/** Bytes written into executable memory are machine code the process jumps to (shellcode loaders). */
+const execMapWrite: Handler = (w, c) => {
+  const data = c.args[0];
+  if (data) codeFlows(w.col, c.span, [data], 'machine code');
+  return undefined;
+};
+
 export const PY_MODEL_LOADS: readonly (readonly [readonly string[], Handler])[] = [
   [
     [
@@ -72,6 +83,8 @@ export const PY_MODEL_LOADS: readonly (readonly [readonly string[], Handler])[] 
     unpickles,
   ],
   [['zipimport.zipimporter'], zipImporter],
+  [['mmap.mmap'], execMap],
+  [[`${EXEC_MAP}.write`], execMapWrite],
   [
     [
       'execjs.eval',
