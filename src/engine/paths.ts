@@ -538,7 +538,7 @@ export function isForeignCredentialStore(absPath: string, policy: PathPolicy): s
 
 /** Files that run code at login, on a schedule or at boot (persistence). */
 const HOME_PERSISTENCE: readonly RegExp[] = [
-  /^\.(?:bashrc|bash_profile|bash_login|bash_logout|profile|shrc|zshrc|zshenv|zprofile|zlogin|zlogout|kshrc|cshrc|tcshrc|mkshrc|login|logout|xinitrc|xprofile|xsession|xsessionrc|pam_environment|inputrc)$/,
+  /^\.(?:bashrc|bash_profile|bash_login|bash_logout|bash_aliases|profile|shrc|zshrc|zshenv|zprofile|zlogin|zlogout|kshrc|cshrc|tcshrc|mkshrc|login|logout|xinitrc|xprofile|xsession|xsessionrc|pam_environment|inputrc)$/,
   /^\.config\/fish\/(?:config\.fish|conf\.d\/.*)$/,
   /^\.ssh\/(?:authorized_keys2?|rc|environment|config)$/,
   /^\.config\/(?:systemd\/user|autostart)(?:\/.*)?$/,
@@ -556,8 +556,9 @@ const HOME_PERSISTENCE: readonly RegExp[] = [
   /^\.ipython\/profile_[^/]+\/(?:startup\/.+|ipython_(?:kernel_)?config\.py)$/,
   /^\.jupyter\/jupyter_\w*config\.py$/,
   // Package index settings: every later install fetches (and runs the setup code of) packages from
-  // the index named there (pip.conf index-url, pydistutils, conda channels, uv; issue 22 r4).
-  /^(?:\.pip\/pip\.conf|\.config\/pip\/pip\.conf|\.pydistutils\.cfg|\.condarc|\.config\/uv\/uv\.toml|AppData\/Roaming\/pip\/pip\.ini)$/,
+  // the index named there (pip.conf index-url, pydistutils, conda channels, uv, cargo's source
+  // replacement; issue 22 r4, R11 persist-write).
+  /^(?:\.pip\/pip\.conf|\.config\/pip\/pip\.conf|\.pydistutils\.cfg|\.condarc|\.config\/uv\/uv\.toml|AppData\/Roaming\/pip\/pip\.ini|\.cargo\/config(?:\.toml)?)$/,
   // Tool configuration that names a program to run: npm script-shell, git aliases/pager/hooksPath,
   // editor rc files (`!cmd`, autocmds), tmux run-shell, gdb init, direnv's own rc.
   /^\.(?:npmrc|yarnrc(?:\.yml)?|gitconfig|vimrc|gvimrc|exrc|tmux\.conf|gdbinit|emacs|direnvrc|wgetrc|curlrc)$/,

@@ -1,34 +1,13 @@
 /**
  * Known text given to a start-up file (FS-AST-021's persistence files) that runs nothing new: plain
- * variables and a home PATH entry in a shell rc file, Host entries in ~/.ssh/config, inert editor and
+ * shell and fish settings (shell-rc-text.ts), Host entries in ~/.ssh/config, inert editor and
  * git settings (extract/tool-call/settings.ts), and git hooks or cron lines that only run the
  * project's own tooling (tests, linters, a workspace script). One judgment for the text a file tool
  * writes and the text python or node code writes (R10 twins: `~/.bashrc` PATH appends, test hooks).
  * Unknown text, downloads, substitutions, inline code and programs outside the project stay denied.
  */
 import { inertSettings } from '../extract/tool-call/settings.js';
-
-/** Variables a shell, loader or interpreter runs code from: never plain settings. */
-const RUNS_CODE =
-  /^(?:LD_\w*|DYLD_\w*|PROMPT_COMMAND|BASH_ENV|ENV|PS[0-4]|SHELLOPTS|BASHOPTS|IFS|\w*_OPTIONS|\w*OPTS|PYTHONSTARTUP|PYTHONPATH|PERL5LIB|RUBYOPT|NODE_PATH|GIT_\w+|SSH_\w+)$/;
-const HOME_DIR = String.raw`(?:\$HOME|\$\{HOME\}|~)\/[\w.-]+(?:\/[\w.-]+)*`;
-const PATH_ENTRY = new RegExp(String.raw`^(?:${HOME_DIR}:\$PATH|\$PATH:${HOME_DIR})$`);
-
-/**
- * One line of a shell start-up file that only sets a variable to a plain word (`export EDITOR=vim`)
- * or puts a home directory in front of or behind PATH (`export PATH="$HOME/.local/bin:$PATH"`):
- * nothing in it runs, downloads or substitutes.
- */
-function plainShellLine(line: string): boolean {
-  const t = line.trim();
-  if (t === '' || t.startsWith('#')) return true;
-  const m = /^(?:export\s+)?([A-Za-z_]\w*)=(.*)$/.exec(t);
-  if (m === null) return false;
-  const [, name, raw] = m as unknown as [string, string, string];
-  const value = /^(["'])(.*)\1$/.exec(raw)?.[2] ?? raw;
-  if (name === 'PATH') return PATH_ENTRY.test(value);
-  return !RUNS_CODE.test(name) && /^[\w@%+=:,.-]*$/.test(value);
-}
+import { plainFishLine, plainShellLine, RUNS_CODE } from './shell-rc-text.js';
 
 /** ssh_config keywords that only name where and as whom to connect (no ProxyCommand, LocalCommand, Match exec). */
 const SSH_PLAIN =
@@ -178,7 +157,8 @@ function projectLine(line: string, local: (path: string) => boolean): boolean {
 /** Git and husky hooks (any file under .git/hooks, .githooks or .husky, but husky's helper dir). */
 const HOOK = /(?:^|\/)(?:\.git\/hooks|\.githooks|\.husky)\/(?!_\/)[^/]+$/;
 const SHELL_RC =
-  /^~\/\.(?:bash_profile|bashrc|bash_login|profile|zshrc|zshenv|zprofile|zlogin|kshrc|mkshrc)$/;
+  /^~\/\.(?:bash_profile|bashrc|bash_login|bash_logout|bash_aliases|profile|zshrc|zshenv|zprofile|zlogin|zlogout|logout|kshrc|mkshrc|(?:bashrc|zshrc|profile)\.d\/[^/]+)$/;
+const FISH_RC = /^~\/\.config\/fish\/(?:config\.fish|conf\.d\/[^/]+\.fish)$/;
 
 /**
  * Whether `text`, the whole known text written to the start-up file FS-AST-021 labels `label`,
@@ -187,7 +167,8 @@ const SHELL_RC =
 export function harmlessStartupText(label: string, text: string, local: (path: string) => boolean): boolean {
   if (text.length > 65536 || text.trim() === '') return false;
   const lines = text.replace(/\r\n/g, '\n').split('\n');
-  if (SHELL_RC.test(label)) return lines.length <= 64 && lines.every(plainShellLine);
+  if (SHELL_RC.test(label)) return lines.length <= 128 && lines.every((l) => plainShellLine(l, local));
+  if (FISH_RC.test(label)) return lines.length <= 128 && lines.every((l) => plainFishLine(l, local));
   if (label === '~/.ssh/config') return lines.length <= 256 && lines.every(plainSshLine);
   if (HOOK.test(label)) {
     const body = /^#!\s*(?:\/usr)?\/bin\/(?:env\s+)?(?:ba|z|da)?sh\s*$/.test(lines[0]!)

@@ -9,6 +9,25 @@ import { findPii, type PiiKind } from './pii.js';
 const ADDRESSING_FIELD =
   /(?:^|\.)(?:to|cc|bcc|from|reply_?to|sender|recipients?|email|e_?mail|email_?address|user|username|login|auth|author|committer|owner|assignees?|reviewers?|attendees?|invitees?|phone|phone_?number|mobile|tel|sms_?to|contact|account|entity|members?|principals?|grantees?|group|shared_?with|share_?with|collaborators?|approvers?|watchers?)(?:\.\d+)?$/i;
 
+/**
+ * Fields that name people an in-house call reaches or lets in (`participants`, `user_email`,
+ * `subjects.0.name` of a RoleBinding): addressing when the address is at an organisation's own
+ * domain, not a free-mail one (R11 twin-access: an invite or view-only binding for a colleague).
+ * A free-mail address there is an outside principal (`notify_email: helper@gmail.com`).
+ */
+const ORG_ADDRESS_FIELD =
+  /(?:^|\.)(?:participants?|guests?|people|emails|with|\w*e_?mail(?:s|_?address(?:es)?)?|(?:subjects|members|principals|users|grantees|attendees|participants|guests|invitees|collaborators|reviewers|assignees)\.\d+\.(?:name|id|user|principal|email|address))(?:\.\d+)?$/i;
+
+/** A lookup's terms (`query: "from:billing@vendor.com"`): the address is searched for where the data already is. */
+const LOOKUP_FIELD = /(?:^|\.)(?:query|q|search|search_query|search_term|filter|jql)$/i;
+
+/**
+ * An address given as the way to reach someone (`for urgent matters contact alice@acme.com`, `our
+ * contact is ops@acme.com`): a contact word shortly before it, in the same sentence.
+ */
+const CONTACT_BEFORE =
+  /\b(?:contact|reach(?:\s+out)?|e-?mail|write|ping|escalate|questions?|cc)\b[\w\s,:'()-]{0,30}$/i;
+
 /** Where a payment tool names the account it pays: an IBAN there is whom the money goes to, as `to` is a mail's. */
 const PAYEE_FIELD =
   /(?:^|\.)(?:to|recipients?|payee|beneficiary|creditor|counterparty|destination|account|iban|(?:to|payee|beneficiary|recipient|destination|creditor)_?(?:iban|account))(?:\.\d+)?$/i;
@@ -75,6 +94,22 @@ export function piiHits(facts: FactIndex, kind: PiiKind): readonly RuleHit[] {
       if (domain !== undefined)
         matches = matches.filter(
           (m) => lit.text.slice(m.start, m.end).replace(/^.*@/, '').toLowerCase() !== domain,
+        );
+      if (matches.length === 0) continue;
+    }
+    if (kind === 'email' && lit.field !== undefined && lit.runtime === 'bash' && lit.depth === 0) {
+      if (LOOKUP_FIELD.test(lit.field)) continue;
+      const text = lit.text;
+      const outside = (m: { start: number; end: number }): boolean =>
+        FREE_MAIL.test(text.slice(m.start, m.end).replace(/^.*@/, ''));
+      if (ORG_ADDRESS_FIELD.test(lit.field) && !matches.some(outside)) {
+        const rest = matches.reduceRight((t, m) => t.slice(0, m.start) + t.slice(m.end), text);
+        if (/^[\s,;<>"'()A-Za-z.-]*$/.test(rest) && rest.replace(/[^A-Za-z]/g, '').length <= 40) continue;
+      }
+      // One or two contact addresses at an organisation's domain in a note; a list of them is data.
+      if (matches.length <= 2)
+        matches = matches.filter(
+          (m) => outside(m) || !CONTACT_BEFORE.test(text.slice(Math.max(0, m.start - 48), m.start)),
         );
       if (matches.length === 0) continue;
     }

@@ -1,12 +1,21 @@
 /**
- * Editor, REPL and git settings a file tool writes whose whole text is known (red team r6 false
- * positives, issue #22): FS-AST-021 denies writes to ~/.vimrc, ~/.gitconfig, IPython's config or
+ * Editor, REPL, git, terminal and package manager settings a file tool writes whose whole text is
+ * known (red team r6 false positives, issue #22; R11 twin-config: tmux, init.lua, pip.conf, .npmrc): FS-AST-021 denies writes to ~/.vimrc, ~/.gitconfig, IPython's config or
  * .vscode/tasks.json by path, because such files can name a program to run. When every line of
  * the written text is a plain setting (`set number`, `[user] email = ...`, `c.X.editing_mode =
  * 'vi'`, a task run by hand) it runs nothing, and the write is ordinary setup. Anything not read
  * as plainly inert (shell escapes, aliases that run `!cmd`, hooks, startup code, autorun tasks,
  * unknown keys in risky sections) keeps the path rule deciding.
  */
+
+import { packageIndexInert } from '../../knowledge/package-index-text.js';
+import {
+  curlrcInert,
+  inputrcInert,
+  pythonStartupInert,
+  tmuxInert,
+  wgetrcInert,
+} from '../../knowledge/tool-rc-text.js';
 
 /** Vim/Neovim option, highlight and plain mapping lines. */
 const VIM_LINE =
@@ -23,6 +32,38 @@ function vimInert(content: string): boolean {
     if (/^let\b/.test(line) && !/=\s*(?:'[^']*'|"[^"]*"|-?\d+(?:\.\d+)?|v:(?:true|false))\s*$/.test(line))
       return false;
     return VIM_LINE.test(line) && !VIM_RUNS.test(line);
+  });
+}
+
+/** A Lua literal: a string, number, boolean or nil, or a table of them. */
+const LUA_SCALAR = String.raw`(?:'[^'\\\n]*'|"[^"\\\n]*"|-?\d+(?:\.\d+)?|true|false|nil)`;
+const LUA_VALUE = new RegExp(
+  String.raw`^(?:${LUA_SCALAR}|\{\s*(?:(?:[A-Za-z_]\w*\s*=\s*)?${LUA_SCALAR}\s*(?:,\s*(?:[A-Za-z_]\w*\s*=\s*)?${LUA_SCALAR}\s*)*,?)?\s*\})$`,
+);
+const LUA_OPTION =
+  /^vim\.(?:opt|o|g|wo|bo|go|opt_local|opt_global)\.(\w+)\s*(?:=\s*|:(?:append|prepend|remove)\()(.+?)\)?$/;
+const LUA_KEYMAP = new RegExp(
+  String.raw`^vim\.(?:keymap\.set|api\.nvim_set_keymap)\(\s*(${LUA_SCALAR}|\{[^}]*\})\s*,\s*(${LUA_SCALAR})\s*,\s*(${LUA_SCALAR})\s*(?:,\s*(\{[^}]*\}))?\s*\)$`,
+);
+const LUA_CMD = /^vim\.cmd\s*(?:\(\s*(?:'([^'\n]*)'|"([^"\n]*)"|\[\[([^\]]*)\]\])\s*\)|\[\[([^\]]*)\]\])$/;
+
+/**
+ * Neovim's init.lua given options, plain key maps and vim commands (`vim.opt.number = true`,
+ * `vim.keymap.set('n', '<leader>w', ':w<CR>')`): read as the Vim settings they amount to. Calls
+ * of anything else (`vim.fn.jobstart`, `os.execute`, `require`) are not plain.
+ */
+function luaInert(content: string): boolean {
+  return content.split('\n').every((raw) => {
+    const line = raw.replace(/\s+--.*$/, '').trim();
+    if (line === '' || line.startsWith('--')) return true;
+    const opt = LUA_OPTION.exec(line);
+    if (opt !== null)
+      return !VIM_RUNS.test(opt[1]!) && LUA_VALUE.test(opt[2]!.trim()) && !VIM_RUNS.test(opt[2]!);
+    const map = LUA_KEYMAP.exec(line);
+    if (map !== null) return !VIM_RUNS.test(map[3]!) && (map[4] === undefined || LUA_VALUE.test(map[4]));
+    const cmd = LUA_CMD.exec(line);
+    if (cmd !== null) return vimInert(cmd[1] ?? cmd[2] ?? cmd[3] ?? cmd[4] ?? '');
+    return false;
   });
 }
 
@@ -170,9 +211,16 @@ const SETTINGS: readonly SettingsFile[] = [
   { path: /(?:^|\/)(?:\.gitconfig|\.config\/git\/config|\.git\/config)$/, inert: gitInert },
   { path: /(?:^|\/)\.ipython\/profile_[^/]+\/ipython_config\.py$/, inert: ipythonInert },
   { path: /(?:^|\/)\.vscode\/tasks\.json$/, inert: (c) => vscodeTaskCommands(c) !== undefined },
+  { path: /(?:^|\/)\.config\/nvim\/init\.lua$/, inert: luaInert },
+  { path: /(?:^|\/)(?:\.tmux\.conf|\.config\/tmux\/tmux\.conf)$/, inert: tmuxInert },
+  { path: /(?:^|\/)\.inputrc$/, inert: inputrcInert },
+  { path: /(?:^|\/)\.wgetrc$/, inert: wgetrcInert },
+  { path: /(?:^|\/)\.curlrc$/, inert: curlrcInert },
+  { path: /(?:^|\/)\.ipython\/profile_[^/]+\/startup\/[^/]+\.py$/, inert: pythonStartupInert },
   {
-    path: /(?:^|\/)(?:\.npmrc|\.yarnrc|\.pip\/pip\.conf|\.config\/pip\/pip\.conf|pip\.ini)$/,
-    inert: packageRcInert,
+    path: /(?:^|\/)(?:\.npmrc|\.yarnrc(?:\.yml)?|pip\.conf|pip\.ini|\.condarc|\.config\/uv\/uv\.toml|\.cargo\/config(?:\.toml)?)$/,
+    // Settings that name no source at all, or only sources the organisation may use.
+    inert: (c) => packageRcInert(c) || packageIndexInert(c),
   },
 ];
 
