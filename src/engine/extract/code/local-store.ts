@@ -38,9 +38,25 @@ const DB_URL =
  * Whether every database the input names by URL is on this machine (at least one is), and none is
  * production: its resets (TRUNCATE, DROP, DELETE of all rows) reset a dev or test database.
  */
+/** libpq's keyword form (`dbname=app_dev user=dev host=localhost`): pairs only, one naming the database or host. */
+const KEYWORD_DSN = /^\s*(?:[a-z_]+\s*=\s*(?:'[^']*'|[^\s=']+)\s*)+$/;
+const DSN_NAMES = /(?:^|\s)(?:dbname|host|hostaddr)\s*=/;
+
+/** The hosts a keyword DSN names (`host=/var/run/postgresql` is a socket directory here). */
+function dsnHosts(dsn: string): string[] {
+  return [...dsn.matchAll(/(?:^|\s)(?:host|hostaddr)\s*=\s*'?([^\s']+)/g)].flatMap((m) => m[1]!.split(','));
+}
+
 export function localDatabases(strings: readonly string[]): boolean {
   let named = false;
   for (const s of strings) {
+    if (s.length < 300 && KEYWORD_DSN.test(s) && DSN_NAMES.test(s)) {
+      // No host: libpq takes PGHOST from the environment, which may name any server.
+      const hosts = dsnHosts(s);
+      if (hosts.length === 0 || !hosts.every((h) => onThisMachine(h) || h.startsWith('/'))) return false;
+      named = true;
+      continue;
+    }
     if (!DB_URL.test(s)) continue;
     if (!onThisMachine(s)) return false;
     named = true;
@@ -48,9 +64,12 @@ export function localDatabases(strings: readonly string[]): boolean {
   return named && localReset('localhost', strings);
 }
 
-/** Statements that only empty or drop data: TRUNCATE, DROP TABLE/DATABASE/SCHEMA, DELETE FROM, each alone. */
+/**
+ * Statements that only empty or drop data, each alone: TRUNCATE, DROP TABLE/DATABASE/SCHEMA, DELETE
+ * FROM; and the empty schema or database made again (`DROP SCHEMA public CASCADE; CREATE SCHEMA public`).
+ */
 const RESET_STATEMENT =
-  /^\s*(?:truncate\b[^;]*|drop\s+(?:table|database|schema|collection)\b[^;]*|delete\s+from\s+[\w."`]+\s*)$/i;
+  /^\s*(?:truncate\b[^;]*|drop\s+(?:table|database|schema|collection)\b[^;]*|delete\s+from\s+[\w."`]+\s*|create\s+(?:schema|database)\s+(?:if\s+not\s+exists\s+)?[\w."`]+(?:\s+authorization\s+[\w"]+)?\s*)$/i;
 
 /** Whether the SQL text is only resets (`TRUNCATE a, b CASCADE; DROP TABLE IF EXISTS c`). */
 export function onlyResets(sql: string): boolean {

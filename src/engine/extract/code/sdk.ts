@@ -15,7 +15,7 @@ import {
   redisEveryKey,
 } from './datastores.js';
 import { jsonText } from './json-text.js';
-import { localReset } from './local-store.js';
+import { localDatabases, localReset } from './local-store.js';
 import { POSTGREST_ROOTS, postgrestCall, postgrestConstruct, postgrestMember } from './postgrest.js';
 import { BROKER_ROOTS, outsideCall, outsideConstruct, writeOutside } from './outside-stores.js';
 import { STORE_ROOTS, storeCall, storeConstruct, storeMember } from './stores.js';
@@ -1118,7 +1118,12 @@ function modelOf(name: string): string | null {
  * amount to, so SQL-AST-001/002/003/004 and DB-AST-001 decide (issue 22 r3).
  */
 function ormWipe(name: string, method: string | undefined, c: SdkCall): Val | undefined {
-  if (method === undefined || (WIPE_METHODS.has(method) && (throwawayInput(c.col) || c.inTest?.() === true)))
+  // A database on this machine (code/local-store.ts) is a dev or test one: its reset is everyday work.
+  if (
+    method === undefined ||
+    (WIPE_METHODS.has(method) &&
+      (throwawayInput(c.col) || c.inTest?.() === true || localDatabases(c.col.literalTexts())))
+  )
     return undefined;
   const first = c.args[0];
   const opts = first?.fields;
