@@ -253,6 +253,7 @@ const PICKS = new Set([
   'get_container_client',
   'getContainerClient',
   'get_repo',
+  'get_branch',
   'get_organization',
   'get_user',
 ]);
@@ -440,6 +441,10 @@ function githubLine(
     const name = store.path[at]!.slice(5);
     const repo =
       name.includes('/') || owner === undefined || owner.startsWith('get_') ? name : `${owner}/${name}`;
+    // A branch of it picked (`get_branch('main')`) and its protection removed: the DELETE of that protection.
+    const branch = store.path[at + 1];
+    if (at === store.path.length - 2 && branch?.startsWith('branch:') && method === 'remove_protection')
+      return `gh api -X DELETE ${shellWord(strVal(`repos/${repo}/branches/${branch.slice(7)}/protection`))}`;
     if (at !== store.path.length - 1) return null;
     if (method === 'delete' && args.length === 0) return repoLine(repo, 'delete');
     if (method === 'edit' && makesPublic(undefined, kw)) return repoLine(repo, 'public');
@@ -488,7 +493,12 @@ export function storeCall(
   if (PICKS.has(method)) {
     const name = text(args[0] ?? kw.get('name') ?? kw.get('path') ?? kw.get('full_name_or_id'));
     // A forge repository is told apart from the owner picked before it (`get_organization('o').get_repo('r')`).
-    const picked = method === 'get_repo' ? `repo:${name ?? 'x'}` : (name ?? method);
+    const picked =
+      method === 'get_repo'
+        ? `repo:${name ?? 'x'}`
+        : method === 'get_branch'
+          ? `branch:${name ?? 'x'}`
+          : (name ?? method);
     return storeVal({ ...store, path: [...store.path, picked] });
   }
   const line = destroyLine(store, method, args, kw, literals);
