@@ -24,6 +24,8 @@ import { systemLines, SYSTEM_WORDS } from './system.js';
 import { signInLines } from './sign-in.js';
 import { emptyingLines } from './emptying.js';
 import { dataLossLines } from './data-loss.js';
+import { securityOffLines } from './security-off.js';
+import { keyDestroyLines } from './key-destroy.js';
 import { sqlPartsLines } from './sql-parts.js';
 import { recoveryLines } from './recovery.js';
 import { massMessageLines } from './mass-message.js';
@@ -668,6 +670,27 @@ function namedCli(w: readonly string[], f: Map<string, unknown>): CliEquivalent 
   return bash([command.trimStart().startsWith(`${program} `) ? command : `${program} ${command}`]);
 }
 
+/** Tool-name words of an agent's own settings (its approval and permissions). */
+const AGENT_WORDS = new Set([
+  'agent',
+  'assistant',
+  'copilot',
+  'claude',
+  'codex',
+  'cursor',
+  'gemini',
+  'cline',
+]);
+const SETTINGS_WORDS = new Set([
+  'settings',
+  'setting',
+  'config',
+  'configuration',
+  'permissions',
+  'policy',
+  'options',
+]);
+
 /** Tools that save what the agent will read back as its own memory. */
 const MEMORY_WORDS = [
   'memory',
@@ -841,6 +864,12 @@ export function cliEquivalents(name: string, args: unknown): CliEquivalent[] {
     ...emptyingLines(w, f, args),
     // A whole container's data deleted by a flag, replaced by nothing, migrated to nothing (tool-call/data-loss.ts).
     ...dataLossLines(w, f),
+    // Audit logging, threat detection or row security switched off (tool-call/security-off.ts).
+    ...securityOffLines(w, f),
+    // Encryption keys destroyed with no recovery window (tool-call/key-destroy.ts).
+    ...keyDestroyLines(w, f),
+    // An agent's own settings tool told to stop asking (`update_agent_settings {require_approval: false}`).
+    ...(w.some((x) => AGENT_WORDS.has(x)) && w.some((x) => SETTINGS_WORDS.has(x)) ? memoryLines(args) : []),
     ...sqlPartsLines(f),
     // Codes and links that sign into an account, sent to anyone (tool-call/recovery.ts).
     ...recoveryLines(w, args),
