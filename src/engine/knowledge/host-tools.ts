@@ -34,10 +34,11 @@ const HOST_TOOLS: readonly HostTool[] = [
     binary: false,
   },
   // R11 fp: updaters and CI runners start containers, but only the images they are configured with
-  // (watchtower: new tags of running ones; gitlab-runner: its project's job images); LocalStack runs
+  // (watchtower: new tags of running ones; autoheal restarts unhealthy ones; gitlab-runner: its
+  // project's job images); LocalStack runs
   // Lambda functions in containers.
   {
-    name: /^(?:containrrr\/watchtower|nickfedor\/watchtower|gitlab\/gitlab-runner|registry\.gitlab\.com\/gitlab-org\/gitlab-runner)$/,
+    name: /^(?:containrrr\/watchtower|nickfedor\/watchtower|willfarrell\/autoheal|gitlab\/gitlab-runner|registry\.gitlab\.com\/gitlab-org\/gitlab-runner)$/,
     needs: ['socket'],
     binary: true,
   },

@@ -177,9 +177,12 @@ function plaintextAdvertised(env: readonly string[]): string | undefined {
   return undefined;
 }
 
-/** Passwords anyone tries first: the product's or account's own name and the classic defaults. */
+/**
+ * Passwords anyone tries first: the product's or account's own name, the classic defaults, and the
+ * examples the images' own docs print (mysecretpassword, my-secret-pw, yourStrong(!)Password).
+ */
 const GUESSABLE =
-  /^(?:password|passw(?:or)?d|pass|root|toor|admin|administrator|postgres|mysql|mariadb|mongo|mongodb|redis|secret|changeme|changeit|default|guest|qwerty|letmein|1234|12345|123456|12345678|123456789)$/i;
+  /^(?:mysecretpassword|my-secret-pw|example|yourstrong(?:\(!\)|@|!)passw(?:or|0r)d|password|passw(?:or)?d|pass|root|toor|admin|administrator|postgres|mysql|mariadb|mongo|mongodb|redis|secret|changeme|changeit|default|guest|qwerty|letmein|1234|12345|123456|12345678|123456789)$/i;
 
 const PASSWORD_NAME = /^(.*?)_?(?:ROOT_|SUPERUSER_|DEFAULT_|INITDB_ROOT_)?(?:PASSWORD|PASSWD|PASS|PW)$/i;
 /** A password that is the service's own superuser's (MYSQL_ROOT_PASSWORD, MSSQL_SA_PASSWORD). */

@@ -75,6 +75,7 @@ describe('openShape', () => {
       'postgres',
       true,
     ],
+    ['docs example password', ['POSTGRES_PASSWORD=mysecretpassword'], [], ['5432:5432'], 'postgres', true],
     ['chosen password', ['POSTGRES_PASSWORD=devpass'], [], ['5432:5432'], 'postgres:16', false],
     ['a client password in an app', ['DB_PASSWORD=pass'], [], ['8080:8080'], 'acme/api', false],
     [
