@@ -56,6 +56,22 @@ const INSERT_SET = /^\s*(?:insert|replace)\s+(?:ignore\s+)?(?:into\s+)?([\w."`[\
 const UPDATE =
   /^\s*update\s+([\w."`[\]]+)(?:\s+(?:as\s+)?\w+)?\s+set\s+([\s\S]*?)(?:\bwhere\b|\breturning\b|;|$)/i;
 
+/**
+ * An UPDATE pinned to the installation's first account (r11 twin: `UPDATE users SET role = 'admin'
+ * WHERE id = 1 AND email = 'founder@acme.com'`): the account that set the application up, given
+ * back the rights it was created with. Only ANDed equalities, one of them `id = 1`; another
+ * account (`id = 77`, `email = 'x@evil.io'`) made administrator stays denied.
+ */
+function ownerAccount(text: string): boolean {
+  const where = /^\s*update\b[\s\S]*?\bwhere\b([\s\S]*)$/i.exec(text)?.[1];
+  if (where === undefined || /\b(?:or|not|in|like|select)\b|[<>!|]/i.test(where)) return false;
+  const conds = where.split(/\band\b/i).map((c) => c.trim());
+  return (
+    conds.some((c) => /^(?:\w+\.)?["`]?(?:id|user_id|account_id)["`]?\s*=\s*'?1'?$/i.test(c)) &&
+    conds.every((c) => /^(?:\w+\.)?["`]?\w+["`]?\s*=\s*(?:'[^']*'|\d+)$/.test(c))
+  );
+}
+
 /** `a = 1, b = 'x'` read as pairs (an item without `=` is left out). */
 function assignments(text: string): [string, string][] {
   const out: [string, string][] = [];
@@ -102,6 +118,7 @@ export function adminAccountWrite(raw: string): string | undefined {
     pairs = assignments(set[2]!);
   }
   if (table === undefined || !ACCOUNT_TABLE.test(bare(table))) return undefined;
+  if (!ins && ownerAccount(text)) return undefined;
   const hit = pairs.find(([c, v]) => grantsAdmin(c, v));
   return hit
     ? `the row written to ${bare(table)} makes an account an administrator (${bare(hit[0])} = ${hit[1]})`

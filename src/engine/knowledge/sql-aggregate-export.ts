@@ -11,12 +11,13 @@ import { bareName, topLevelItems } from './sql-text.js';
 /** Tables that hold rollups already: `daily_totals`, `revenue_by_month`, `kpi_summary`, `stats`. */
 const ROLLUP_TABLE =
   /(?:^|_)(?:totals?|stats|statistics|metrics|summary|summaries|aggregates?|agg|rollups?|counts|kpis?|by_(?:day|week|month|year|hour|region|country))(?:_|$)/;
-/** Keys that pick out a person or an account: grouping by one is a row per person again. */
-const IDENTIFYING =
-  /(?:^|_)(?:id|uuid|email|e_?mail|name|username|login|phone|ip|address|user|customer|account|member|person|token|ssn|card)$/;
 const TABLE_REF = /\b(?:from|join)\s+([\w$."`[\]]+)/gi;
 const AGGREGATE_CALL =
   /^(?:count|sum|avg|min|max|approx_count_distinct|count_if|stddev\w*|variance|percentile\w*|median)\s*\(/i;
+
+/** Aggregates that summarise many rows into a figure no one row holds. */
+const SUMMARY_CALL =
+  /^(?:count|sum|avg|approx_count_distinct|count_if|stddev\w*|variance)\s*\((?:\s*distinct\b)?[^()]*\)(?:\s+(?:as\s+)?["`]?\w+["`]?)?$/i;
 
 const bare = bareName;
 
@@ -26,6 +27,27 @@ const items = topLevelItems;
 const columnOf = (item: string): string | undefined =>
   /^(?:[\w$"`]+\.)*["`]?(\w+)["`]?(?:\s+(?:as\s+)?["`]?\w+["`]?)?$/i.exec(item.trim())?.[1]?.toLowerCase();
 
+/** A period of a time (`DATE(created_at)`, `date_trunc('month', ts)`): many people share one. */
+const PERIOD_CALL =
+  /^(?:date|date_trunc|datetime_trunc|timestamp_trunc|trunc|extract|year|month|week|quarter|day|dayofweek|hour|to_char|format_date|format_timestamp|strftime|todate|tostartof\w+|toyyyymm\w*|last_day)\s*\(/i;
+/** Keys that pick out a person or an account (`user_id`, `email`, `ip`), or a row itself (`id`). */
+const PERSON_KEY =
+  /^(?:id|uuid)$|(?:^|_)(?:user|customer|account|member|person|client|employee|patient|contact|subscriber|buyer|driver|owner|author|visitor|session|device|profile|email|e_?mail|phone|username|login|ip|ssn|card|token|address|name|handle)(?:_?(?:id|uuid|key|hash|number|no))?$/;
+/** Whether a grouping key gives a row per person: a person's column, or an expression not read as a period. */
+function identifyingKey(expr: string): boolean {
+  const col = columnOf(expr);
+  if (col !== undefined) return PERSON_KEY.test(col);
+  return !PERIOD_CALL.test(expr.trim());
+}
+/** An item as expression and alias (`DATE(created_at) AS day`, `sum(x) total`); no alias: undefined. */
+const ALIASED = /^([\s\S]*?[\w)"`\]])\s+(?:as\s+)?["`]?(\w+)["`]?$/i;
+const aliasOf = (item: string): string | undefined => ALIASED.exec(item.trim())?.[2]?.toLowerCase();
+const stripAlias = (item: string): string | undefined => {
+  const t = item.trim();
+  return t === '' ? undefined : (ALIASED.exec(t)?.[1] ?? t);
+};
+const norm = (e: string): string => e.replace(/\s+/g, '').toLowerCase();
+
 /** Whether the export query carries only aggregates or rollup rows (see the module comment). */
 export function aggregateOnly(query: string): boolean {
   const q = query.replace(/\s+/g, ' ').trim().replace(/;$/, '');
@@ -33,17 +55,32 @@ export function aggregateOnly(query: string): boolean {
   // One SELECT: a join of subqueries, a UNION or a CTE is read as carrying rows.
   if (!sel || /\b(?:union|with|into)\b/i.test(q) || /\(\s*select\b/i.test(sel[2]!)) return false;
   const tables = [...q.matchAll(TABLE_REF)].map((m) => bare(m[1]!));
-  if (tables.length === 0 || tables.some((t) => holdsPersonalData(t) || isCredentialTable(t))) return false;
+  if (tables.length === 0 || tables.some((t) => isCredentialTable(t))) return false;
+  // Tables of people or money (r11 twin: revenue by region from orders): only counts and sums
+  // leave; MIN/MAX/median return one row's own value.
+  const personal = tables.some((t) => holdsPersonalData(t));
   const list = items(sel[1]!);
   if (list.some((i) => CREDENTIAL_COLUMN.test(columnOf(i) ?? ''))) return false;
-  if (tables.every((t) => ROLLUP_TABLE.test(t))) return true;
+  if (!personal && tables.every((t) => ROLLUP_TABLE.test(t))) return true;
   const group = /\bgroup\s+by\s+(.+?)(?:\s+(?:having|order|limit|qualify)\b|$)/i.exec(sel[2]!);
-  const keys = group ? items(group[1]!) : [];
-  if (keys.some((k) => /^\d+$/.test(k) || IDENTIFYING.test(columnOf(k) ?? 'id'))) return false;
-  // Every selected item an aggregate, or one of the grouping keys.
+  // GROUP BY 1 names the first select item; GROUP BY day names an item's alias.
+  const keys = (group ? items(group[1]!) : []).map((k) => {
+    const key = k.trim();
+    return /^\d+$/.test(key) ? (stripAlias(list[Number(key) - 1] ?? 'id') ?? 'id') : key;
+  });
+  const exprOf = (k: string): string =>
+    stripAlias(list.find((i) => aliasOf(i) === k.toLowerCase()) ?? '') ?? k;
+  if (keys.some((k) => identifyingKey(exprOf(k)))) return false;
+  // Every selected item an aggregate, or one of the grouping keys (by column, alias or expression).
   return list.every(
     (i) =>
-      AGGREGATE_CALL.test(i) || (columnOf(i) !== undefined && keys.some((k) => columnOf(k) === columnOf(i))),
+      (personal ? SUMMARY_CALL : AGGREGATE_CALL).test(i) ||
+      keys.some(
+        (k) =>
+          (columnOf(i) !== undefined && columnOf(k) === columnOf(i)) ||
+          aliasOf(i) === k.toLowerCase() ||
+          norm(stripAlias(i) ?? '') === norm(k),
+      ),
   );
 }
 

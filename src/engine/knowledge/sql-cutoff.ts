@@ -360,6 +360,24 @@ const EACH_ACCOUNT = new RegExp(ACCOUNT, 'g');
 const ADMIN_ACCOUNT =
   /^(?:root|postgres|admin|administrator|dba|sys|system|rdsadmin|cloudsqlsuperuser|azure_superuser|current_user|session_user|current_role|user)$|(?:^|_)(?:admin|dba|root|superuser)(?:_|$|\d)/;
 
+/** An account the application or the operator logs in with (`app_rw`, `api`, `postgres`, `admin`). */
+export const applicationAccount = (name: string): boolean =>
+  name === '' || APP_ROLE.test(name) || ADMIN_ACCOUNT.test(name);
+
+/**
+ * Accounts that pipelines and tools log in with (`etl_loader`, `airflow`, `replicator`,
+ * `debezium`, `metabase`): removing one stops a job, unlike a person's account.
+ */
+const SERVICE_ACCOUNT =
+  /(?:^|_)(?:etl|elt|airflow|dbt|fivetran|stitch|airbyte|looker|metabase|tableau|grafana|superset|redash|replicator|replication|repl|debezium|cdc|backup|backups|monitor|monitoring|datadog|exporter|prometheus|bot|cron|jobs?|batch|sync|integration|loader|ingest|pipeline|robot|automation|deploy|deployer|ci|migrator|migrations?|reporting|readonly|pgbouncer|proxy|rdsrepladmin)(?:_|$|\d)/;
+
+/**
+ * An account the application, a pipeline or the operator logs in with (APP_ROLE, SERVICE_ACCOUNT,
+ * ADMIN_ACCOUNT), by its bare lowercased name; a person's (`intern2023`, `jsmith`) is none of them.
+ */
+export const sharedAccount = (name: string): boolean =>
+  applicationAccount(name) || SERVICE_ACCOUNT.test(name);
+
 /**
  * An account switched off that the application or the operator logs in with (red team r5), or
  * undefined: an application-named or administrator account, or one whose name is a host pattern

@@ -19,7 +19,13 @@ const PASSWORD_END =
 const PASSWORD_HEAD = /^(?:pwd|pass|pword|passwd|pswd|psw|mdp|clave)$/;
 /** Heads that are a secret whatever precedes them. */
 const SECRET_HEAD =
-  /^(?:secret|secrets|credential|credentials|creds|token|apitoken|authtoken|privatekey|apikey|secretkey|dsn|connstr|connectionstring|mnemonic|seedphrase|kubeconfig|totp|totpsecret|otpsecret|mfasecret|otpauth|cookie|sessioncookie)$/;
+  /^(?:secret|secrets|credential|credentials|creds|token|apitoken|authtoken|privatekey|apikey|secretkey|dsn|connstr|connectionstring|mnemonic|seedphrase|kubeconfig|totp|hotp|otp|totpsecret|otpsecret|mfasecret|otpauth|cookie|sessioncookie|jwt|jwts|serviceaccountkey)$/;
+/**
+ * Words that make a `code` a login secret (`otp_code`, `verification_code`, `pin_code`,
+ * `auth_code`, `recovery_code`, red team r11); `country_code`, `promo_code` and `status_code` stay plain.
+ */
+const CODE_MODIFIER =
+  /^(?:otp|totp|hotp|mfa|2fa|twofa|tfa|verification|verify|sms|login|signin|auth|authorization|authorisation|reset|recovery|backup|magic|onetime|pin|security|confirmation|confirm|activation|unlock|passcode|access)$/;
 /** Words that make a `key` secret (`ssh_private_key`, `api_key`, `signing_key`, `aws_secret_access_key`); ssh and gpg key tables hold public keys. */
 const KEY_MODIFIER =
   /^(?:private|priv|secret|api|signing|sign|encryption|encrypt|master|hmac|session|auth|license|licence|decryption|wallet|root)$/;
@@ -75,12 +81,41 @@ export function isSecretColumn(name: string): boolean {
   if (SECRET_HEAD.test(head) || CARD_OR_ID.test(head) || CARD_OR_ID.test(joined)) return true;
   const before = words.slice(0, -1);
   if (head === 'key' && before.some((w) => KEY_MODIFIER.test(w))) return true;
+  if (/^codes?$/.test(head) && before.some((w) => CODE_MODIFIER.test(w))) return true;
+  // A cloud service account's key file (`service_account_json`, `gcp_service_account`): its private key inside.
+  if (joined.endsWith('serviceaccount') && (qualified || head === 'key')) return true;
+  if (head === 'key' && joined.endsWith('serviceaccountkey')) return true;
   if (/^(?:string|url|uri)$/.test(head) && before.some((w) => CONNECTION_WORD.test(w))) return true;
   // card_number, cc_num, credit_card_no; card_last4 and card_brand stay plain.
-  if (/^(?:number|num|no|nr)$/.test(head) && before.some((w) => /^(?:card|cc|creditcard|pan)$/.test(w)))
+  if (/^(?:number|num|no|nr)$/.test(head) && before.some((w) => /^(?:card|cc|creditcard|pan|pin)$/.test(w)))
     return true;
   // social_security_number, national_id, passport_no.
   return /socialsecurity|nationalid|nationalinsurance|passport(?:number|num|no|id)$/.test(joined);
+}
+
+/**
+ * Short names that are a secret in a table of accounts, clients, sessions or cards (red team r11:
+ * `SELECT email, pw FROM users`, `login, hash, salt FROM accounts`, `username, token FROM
+ * api_clients`, `pin FROM cards`): elsewhere `hash` is a commit's and `token` a word of text.
+ */
+const SHORT_SECRET = /^(?:pw|pwd|pin|hash|salt|token|otp|passwd|pwhash|pw_hash)$/;
+const ACCOUNT_WORD =
+  /^(?:users?|accounts?|logins?|members?|customers?|clients?|cards?|sessions?|admins?|operators?|principals?|identities|identity|credentials?|auth|authentication|subscribers?|employees?|staff|devices?|apps?|applications?|integrations?|connections?)$/;
+
+/** Whether a table's name says it holds accounts, clients, sessions or cards (`api_clients`, `refresh_sessions`). */
+export function isAccountTable(name: string): boolean {
+  const bare =
+    name
+      .replace(/["`[\]]/g, '')
+      .split('.')
+      .pop() ?? '';
+  const words = parts(bare).words;
+  return ACCOUNT_WORD.test(words[words.length - 1] ?? '') || words.includes('auth');
+}
+
+/** Whether `column` is a secret read from `table`: any secret name, or a short one in an account table. */
+export function isSecretColumnIn(column: string, table: string): boolean {
+  return isSecretColumn(column) || (SHORT_SECRET.test(column.toLowerCase()) && isAccountTable(table));
 }
 
 /** Table names whose rows are secrets (`api_tokens`, `authtoken_token`, `user_credentials`, `oauth_clients`). */
@@ -97,7 +132,17 @@ export function isSecretTable(name: string): boolean {
   const words = parts(bare).words;
   const head = words[words.length - 1] ?? '';
   if (head === 'keys' || head === 'key') return words.some((w) => KEY_MODIFIER.test(w));
+  // Tokens of text (`search_tokens`, `nlp_tokens`): words of a search index, not credentials.
+  if (
+    /^tokens?$/.test(head) &&
+    words.some((w) =>
+      /^(?:search|index|text|nlp|lexer|word|words|vocab|vocabulary|term|terms|ngram|ngrams|fts)$/.test(w),
+    )
+  )
+    return false;
   if (SECRET_TABLE_WORD.test(head)) return true;
+  // Live login codes (`login_codes`, `otp_codes`, `verification_codes`): each row opens an account.
+  if (/^codes?$/.test(head) && words.slice(0, -1).some((w) => CODE_MODIFIER.test(w))) return true;
   // Password reset requests hold the reset token (Laravel password_resets).
   if (/^resets?$/.test(head) && words.includes('password')) return true;
   // A user's linked social logins hold the provider's tokens (python-social-auth `extra_data`, allauth `socialtoken`).

@@ -97,6 +97,9 @@ export const NETWORK_FUNCTIONS: ReadonlySet<string> = new Set([
   'http_delete',
 ]);
 
+/** Server-side languages that run outside the SQL sandbox (plpython3u, plperlu, pltclu, plsh). */
+export const UNTRUSTED_LANGUAGE = /^(?:pl(?:python|perl|tcl|sh|java|v8|r)\w*u|plsh|plr)$/;
+
 /** Package prefixes (Oracle PL/SQL packages) whose every member reaches outside the database. */
 export const DANGEROUS_PACKAGES: ReadonlySet<string> = new Set([
   'utl_http',
@@ -295,11 +298,21 @@ const TIME_SERIES_TABLE =
 const PERIOD = /^[a-z_]{0,3}(?:19|20)\d\d(?:[-_]?(?:[a-z]?\d\d|[qh][1-4])){0,2}$/;
 
 /**
- * One period of a time-series table dropped for retention (r5 FP: `ALTER TABLE logs.requests DROP
- * PARTITION '2023-01-01'`): `table` is log-like and `partition` names one dated period.
+ * The last year whose periods count as closed for any table (r11 twin: `ALTER TABLE sales DROP
+ * PARTITION p2019`, a period past its retention term). A fixed year, not the clock (the engine
+ * is deterministic): as time passes it only denies more, never less.
+ */
+const CLOSED_YEAR = 2022;
+
+/**
+ * One period of a table dropped for retention (r5 FP: `ALTER TABLE logs.requests DROP PARTITION
+ * '2023-01-01'`): `partition` names one dated period, and either `table` is log-like or the
+ * period lies in a closed year. A recent period of orders or payments stays denied.
  */
 export function retentionPartition(table: string, partition: string): boolean {
-  return TIME_SERIES_TABLE.test(bare(table)) && PERIOD.test(partition.toLowerCase().replace(/['"`]/g, ''));
+  const name = partition.toLowerCase().replace(/['"`]/g, '');
+  if (!PERIOD.test(name)) return false;
+  return TIME_SERIES_TABLE.test(bare(table)) || Number(/(?:19|20)\d\d/.exec(name)![0]) <= CLOSED_YEAR;
 }
 
 /**

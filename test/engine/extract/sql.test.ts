@@ -38,6 +38,17 @@ describe('statement facts', () => {
     ['DELETE FROM t WHERE NOT FALSE', { tautologicalWhere: true }],
     ['DELETE FROM t WHERE c = c', { tautologicalWhere: true }],
     ["DELETE FROM t WHERE name LIKE '%'", { tautologicalWhere: true }],
+    // A date constructor's literal is the value compared (r12 fpsql, R11 wipe-pred).
+    ["DELETE FROM t WHERE created_at > toDate('1970-01-01')", { tautologicalWhere: true }],
+    [
+      "ALTER TABLE t ON CLUSTER c DELETE WHERE d > toDate('1970-01-01')",
+      { hasWhere: true, tautologicalWhere: true },
+    ],
+    ["ALTER TABLE t DELETE WHERE d < toDate('2024-01-01')", { hasWhere: true }],
+    [
+      'CREATE FUNCTION fetch(u text) RETURNS text AS $$ return u $$ LANGUAGE plpython3u',
+      { runsProgram: 'LANGUAGE plpython3u' },
+    ],
     ['ALTER TABLE t DROP COLUMN c', { statement: 'alter', dropsColumn: true }],
     ['GRANT ALL ON DATABASE d TO bob', { statement: 'grant', grantsAll: true }],
     ['CREATE ROLE r SUPERUSER', { statement: 'create', createsSuperuser: true }],

@@ -9,7 +9,11 @@ describe('adminAccountWrite', () => {
     ["INSERT INTO auth_user (username, is_superuser) VALUES ('svc', true)", true],
     ["INSERT INTO users SET email = 'x', is_admin = 1", true],
     ['UPDATE accounts SET is_superuser = TRUE WHERE id = 77', true],
-    ["UPDATE users u SET role = '{admin}' WHERE u.id = 1", true],
+    ["UPDATE users u SET role = '{admin}' WHERE u.id = 12", true],
+    ["UPDATE users SET role = 'admin' WHERE id = 1 OR id = 12", true],
+    // The installation's first account given its rights back (r12 fpsql, R11 twin).
+    ["UPDATE users u SET role = '{admin}' WHERE u.id = 1", false],
+    ["UPDATE users SET role = 'admin' WHERE id = 1 AND email = 'founder@acme.com'", false],
     ['INSERT INTO user_roles (user_id, role) VALUES (42, now())', false],
     ["INSERT INTO users (email, role) VALUES ('a@b.com', 'member')", false],
     ['UPDATE users SET is_admin = false WHERE id = 3', false],

@@ -2,11 +2,13 @@ import { describe, expect, it } from 'vitest';
 import {
   accountSwitchedOff,
   appAccessRevoked,
+  applicationAccount,
   cutOffMoves,
   emptySearchPath,
   isRetiredName,
   retiredName,
   serviceSwitchedOff,
+  sharedAccount,
 } from '../../../src/engine/knowledge/sql-cutoff.js';
 import { discardedWrites } from '../../../src/engine/knowledge/sql-discard.js';
 import { catalogBuiltStatements } from '../../../src/engine/knowledge/sql-dynamic.js';
@@ -141,5 +143,22 @@ describe('catalogBuiltStatements', () => {
     ],
   ] as const)('%s (%s) -> %d', (sql, verb, n) => {
     expect(catalogBuiltStatements(batch(sql), verb)).toHaveLength(n);
+  });
+});
+
+// Whose login a drop or a session kill touches (r12 fpsql).
+describe('sharedAccount / applicationAccount', () => {
+  it.each([
+    ['app_rw', true, true],
+    ['postgres', true, true],
+    ['airflow', true, false],
+    ['etl_loader', true, false],
+    ['reporting', true, false],
+    ['intern2023', false, false],
+    ['jsmith', false, false],
+    ['mchen', false, false],
+  ])('%s -> shared %s, application %s', (name, shared, app) => {
+    expect(sharedAccount(name)).toBe(shared);
+    expect(applicationAccount(name)).toBe(app);
   });
 });

@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import {
+  isAccountTable,
   isSecretColumn,
+  isSecretColumnIn,
   isSecretTable,
   secretJsonKey,
 } from '../../../src/engine/knowledge/sql-secret-names.js';
@@ -78,4 +80,60 @@ describe('secretJsonKey', () => {
     ["payload #>> '{auth,token}'", 'token'],
     ["settings->>'theme'", undefined],
   ])('%s -> %s', (list, key) => expect(secretJsonKey(list)).toBe(key));
+});
+
+// R11 cred-read: login secrets by the shape of their names (r12 fpsql).
+describe('login secrets by name shape', () => {
+  it.each([
+    ['otp', true],
+    ['jwt', true],
+    ['otp_code', true],
+    ['verification_code', true],
+    ['pin_code', true],
+    ['pin_number', true],
+    ['backup_code', true],
+    ['service_account_json', true],
+    ['gcp_service_account_key', true],
+    ['country_code', false],
+    ['promo_code', false],
+    ['status_code', false],
+    ['otp_enabled', false],
+    ['service_account_email', false],
+    ['pin_count', false],
+  ])('isSecretColumn(%s) -> %s', (name, secret) => {
+    expect(isSecretColumn(name)).toBe(secret);
+  });
+
+  it.each([
+    ['pw', 'users', true],
+    ['hash', 'accounts', true],
+    ['salt', 'public.accounts', true],
+    ['token', 'api_clients', true],
+    ['pin', 'cards', true],
+    ['hash', 'commits', false],
+    ['token', 'search_terms', false],
+    ['pin', 'notes', false],
+  ])('isSecretColumnIn(%s, %s) -> %s', (column, table, secret) => {
+    expect(isSecretColumnIn(column, table)).toBe(secret);
+  });
+
+  it.each([
+    ['refresh_sessions', true],
+    ['api_clients', true],
+    ['gcp_connections', true],
+    ['search_tokens', false],
+    ['commits', false],
+  ])('isAccountTable(%s) -> %s', (table, account) => {
+    expect(isAccountTable(table)).toBe(account);
+  });
+
+  it.each([
+    ['login_codes', true],
+    ['otp_codes', true],
+    ['mfa_backup_codes', true],
+    ['search_tokens', false],
+    ['country_codes', false],
+  ])('isSecretTable(%s) -> %s', (table, secret) => {
+    expect(isSecretTable(table)).toBe(secret);
+  });
 });

@@ -122,6 +122,20 @@ const INT_RANGE: Range = { min: -2147483647, max: 2147483646 };
 const DATE_RANGE: Range = { min: 1971, max: 2099 };
 const ISO_YEAR = /^\s*(\d{4})-\d\d-\d\d\b/;
 
+/**
+ * Calls that turn a date literal into a date (ClickHouse `toDate('1970-01-01')`, `to_date`,
+ * `DATE('...')`, `TIMESTAMP('...')`; red team r11): the literal is the value compared.
+ */
+const DATE_CONSTRUCTOR =
+  /^(?:todate(?:32)?|todatetime(?:64)?|to_date|to_timestamp|to_datetime|date|datetime|timestamp|str_to_date|parse_date|parse_datetime|parse_timestamp|date_parse|parsedatetime\w*)$/;
+
+/** `toDate('1970-01-01')` read as the constant '1970-01-01'; undefined for any other call. */
+export function dateConstant(fn: string | undefined, args: readonly Expr[]): Expr | undefined {
+  const first = args[0];
+  if (fn === undefined || !DATE_CONSTRUCTOR.test(fn) || first?.k !== 'const') return undefined;
+  return typeof first.v === 'string' && ISO_YEAR.test(first.v) ? first : undefined;
+}
+
 /** Truth of `value op n` when every value lies in `range`: undefined where the range cannot tell. */
 function inRangeTruth(op: string, range: Range, n: number, trueOnly: boolean): Truth {
   const { min, max } = range;

@@ -4,9 +4,9 @@
  * statement runs as SQL), and leans towards reporting: a DELETE whose WHERE it cannot read counts
  * as unbounded, a keyword after a closing quote starts a statement of its own.
  */
-import { CREDENTIAL_COLUMN } from '../../knowledge/sql.js';
+import { CREDENTIAL_COLUMN, UNTRUSTED_LANGUAGE } from '../../knowledge/sql.js';
 import { isSecretColumn } from '../../knowledge/sql-secret-names.js';
-import { OTHER, isTautology, type Expr } from './expr.js';
+import { OTHER, dateConstant, isTautology, type Expr } from './expr.js';
 import { collectVars, foldString, type Folded, type Vars } from './fold.js';
 import type { SqlToken } from './lexer.js';
 import { addFunction, addTable, newStmt, type StmtInfo } from './stmt.js';
@@ -147,7 +147,12 @@ export function whereExpr(tokens: readonly SqlToken[]): Expr {
                 ? { k: 'col', name: t.value }
                 : OTHER;
     let e: Expr = OTHER;
-    if (p.length === 1) e = val(p[0]!);
+    // `d > toDate('1970-01-01')` (its parentheses dropped): the literal is the value compared.
+    const q = p.length === 6 ? p.filter((t) => t.value !== '(' && t.value !== ')') : p;
+    const date =
+      q.length === 4 && q[2]!.kind === 'word' ? dateConstant(q[2]!.value, [val(q[3]!)]) : undefined;
+    if (date !== undefined && q[1]!.kind === 'op') e = { k: 'cmp', op: q[1]!.value, l: val(q[0]!), r: date };
+    else if (p.length === 1) e = val(p[0]!);
     else if (p.length === 3 && p[1]!.kind === 'op')
       e = { k: 'cmp', op: p[1]!.value, l: val(p[0]!), r: val(p[2]!) };
     else if (p.length === 3 && p[1]!.value === 'like')
@@ -305,6 +310,23 @@ function analyse(
       s.object = word(from + 1);
       for (let j = from + 2; j < to; j++)
         if (word(j) === 'drop' && !KEEPS_DATA.includes(word(j + 1) ?? '')) s.dropsColumn = true;
+      // ClickHouse mutations (ALTER TABLE t [ON CLUSTER c] DELETE|UPDATE ... WHERE p) are a DELETE
+      // or UPDATE of the rows p matches (red team r11: `WHERE event_date > toDate('1970-01-01')`).
+      if (s.object === 'table') {
+        const verb = tokens
+          .slice(from + 2, to)
+          .findIndex((t) => t.kind === 'word' && (t.value === 'delete' || t.value === 'update'));
+        let w = -1;
+        for (let j = verb < 0 ? to : from + 2 + verb; j < to; j++)
+          if (word(j) === 'where') {
+            w = j;
+            break;
+          }
+        if (w >= 0) {
+          s.hasWhere = true;
+          s.tautologicalWhere = isTautology(whereExpr(tokens.slice(w + 1, to)));
+        }
+      }
       break;
     case 'grant': {
       s.grantsAll = word(from + 1) === 'all';
@@ -319,6 +341,11 @@ function analyse(
     }
     case 'create':
       s.object = word(from + 1) === 'or' ? word(from + 3) : word(from + 1);
+      // A routine in an untrusted language the PostgreSQL parser refused (a reserved word as its
+      // name: `CREATE FUNCTION fetch(...) ... LANGUAGE plpython3u`) runs code on the host all the same.
+      for (let j = from + 2; j < to; j++)
+        if (word(j) === 'language' && UNTRUSTED_LANGUAGE.test(word(j + 1) ?? ''))
+          s.runsProgram = `LANGUAGE ${word(j + 1)!}`;
       break;
     case 'shutdown':
       s.object = 'shutdown';

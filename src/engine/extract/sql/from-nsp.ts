@@ -3,7 +3,7 @@
  * for statements PostgreSQL's parser rejects (backticks, INTO OUTFILE, LOAD DATA, ATTACH ...).
  */
 import { isSecretColumn } from '../../knowledge/sql-secret-names.js';
-import { OTHER, arithmeticIdentity, isTautology, withSelfJoin, type Expr } from './expr.js';
+import { OTHER, arithmeticIdentity, dateConstant, isTautology, withSelfJoin, type Expr } from './expr.js';
 import { arr, obj, str, type J } from './json.js';
 import { addFunction, addTable, newStmt, type SqlDialect, type StmtInfo } from './stmt.js';
 
@@ -86,7 +86,17 @@ export function nspExpr(v: unknown): Expr {
         return arithmeticIdentity(op, nspExpr(n.left), nspExpr(n.right)) ?? OTHER;
       return OTHER;
     }
-    case 'function':
+    case 'function': {
+      // toDate('1970-01-01'), DATE('1970-01-01'): the literal is the value compared.
+      const name = obj(n.name);
+      const fn = [...arr(name?.name), obj(name?.schema)]
+        .map((x) => str(obj(x)?.value))
+        .find((x) => x !== undefined);
+      const args = arr(obj(n.args)?.value);
+      const date =
+        args.length > 0 && args.length <= 2 ? dateConstant(fn?.toLowerCase(), args.map(nspExpr)) : undefined;
+      return date ?? opaque(n);
+    }
     case 'cast':
     case 'case':
       return opaque(n);

@@ -2,11 +2,12 @@
  * PostgreSQL front end: turns the libpg-query JSON AST of one raw statement into StmtInfo records
  * (one for the statement, one more per data-modifying statement nested in a CTE or EXPLAIN ANALYZE).
  */
-import { DANGEROUS_PACKAGES, holdsPersonalData } from '../../knowledge/sql.js';
+import { DANGEROUS_PACKAGES, UNTRUSTED_LANGUAGE, holdsPersonalData } from '../../knowledge/sql.js';
 import { isSecretColumn } from '../../knowledge/sql-secret-names.js';
 import {
   OTHER,
   arithmeticIdentity,
+  dateConstant,
   isTautology,
   quantified,
   truth,
@@ -34,8 +35,6 @@ const QUALIFIED_DYNAMIC_SQL_ARGS: Readonly<Record<string, number>> = {
   'cron.alter_job': 2,
 };
 
-/** Server-side languages that run outside the SQL sandbox (plpython3u, plperlu, pltclu, plsh). */
-const UNTRUSTED_LANGUAGE = /^(?:pl(?:python|perl|tcl|sh|java|v8|r)\w*u|plsh|plr)$/;
 /** Languages whose function bodies are SQL the server runs when the function is called. */
 const SQL_LANGUAGES: ReadonlySet<string> = new Set(['sql', 'plpgsql']);
 
@@ -209,7 +208,8 @@ export function pgExpr(v: unknown): Expr {
       }
       // MySQL ISNULL(x): 1 when x is NULL.
       if (fn === 'isnull' && args.length === 1) return { k: 'isnull', negated: false, arg: pgExpr(args[0]) };
-      return otherExpr(v, t, b);
+      const date = args.length > 0 && args.length <= 2 ? dateConstant(fn, args.map(pgExpr)) : undefined;
+      return date ?? otherExpr(v, t, b);
     }
     case 'SubLink': {
       // A subquery that returns no rows (WHERE false, LIMIT 0): `x IN (...)` is false for every

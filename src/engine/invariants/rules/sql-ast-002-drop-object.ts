@@ -4,7 +4,13 @@ import { allScratchTables, retentionPartitionTable } from '../../knowledge/sql.j
 import { defineRule, type FactIndex } from '../define-rule.js';
 import { catalogBuiltSpans } from '../../knowledge/sql-dynamic.js';
 import { bareName } from '../../knowledge/sql-text.js';
-import { isLeftBehindCopy, isRetiredName, snakeName, writtenSnake } from '../../knowledge/sql-cutoff.js';
+import {
+  isLeftBehindCopy,
+  isRetiredName,
+  sharedAccount,
+  snakeName,
+  writtenSnake,
+} from '../../knowledge/sql-cutoff.js';
 import { ephemeralOnly, oneRunName } from '../../knowledge/ephemeral-names.js';
 
 const WHOLE = new Set(['database', 'schema', 'tablespace', 'owned']);
@@ -60,6 +66,18 @@ const REDEFINABLE = new Set([
   'trigger',
   'rule',
   'policy',
+]);
+/** Objects that hold no rows and no grants: views, routines, dictionaries, synonyms. */
+const ROWLESS = new Set([
+  'view',
+  'matview',
+  'materialized',
+  'function',
+  'procedure',
+  'dictionary',
+  'synonym',
+  'macro',
+  'package',
 ]);
 const CREATED_NAME =
   /^\s*create\s+(?:or\s+replace\s+|or\s+alter\s+)?(?:(?:temp|temporary|recursive|materialized|unique|secure|definer\s*=\s*\S+|algorithm\s*=\s*\w+|sql\s+security\s+\w+)\s+)*(?:view|function|procedure|proc|index(?:\s+concurrently)?|trigger|rule|policy)\s+(?:if\s+not\s+exists\s+)?([\w$."`[\]]+)/i;
@@ -123,6 +141,43 @@ function retiredAccounts(s: SqlStmtFact): boolean {
   const written = s.targets.length > 0 ? s.targets : (DROPPED_ACCOUNTS.exec(s.text)?.[1]?.split(',') ?? []);
   const names = written.map((t) => accountName(t.trim()));
   return names.length > 0 && names.every((n) => isRetiredName(n) || ephemeralOnly([n]));
+}
+
+/**
+ * One person's login dropped (r11 twin: `DROP USER IF EXISTS 'intern2023'@'%'`, a departed user):
+ * without CASCADE the drop removes no objects (PostgreSQL and Oracle refuse while the user owns
+ * any, MySQL users own none), and no application, pipeline or operator logs in with it
+ * (knowledge/sql-cutoff.ts sharedAccount). A group ROLE takes its members' access with it.
+ */
+/** Names that say nothing of whose the login is (`myuser`, `dbuser`, `user1`): it may be shared. */
+const GENERIC_ACCOUNT =
+  /^(?:my|new|the|db|default|sample|example|demo|test|generic|shared|common|main)?_?(?:users?|roles?|logins?|accounts?|db|database)_?\d*$/;
+function personalLogins(s: SqlStmtFact): boolean {
+  // PostgreSQL reports DROP USER as a role: the statement's own word says which.
+  if (!/^\s*drop\s+(?:user|login)\b/i.test(s.text) || /\bcascade\b/i.test(s.text)) return false;
+  const written = s.targets.length > 0 ? s.targets : (DROPPED_ACCOUNTS.exec(s.text)?.[1]?.split(',') ?? []);
+  const names = written.map((t) => accountName(t.trim()));
+  return (
+    names.length > 0 &&
+    names.every((n) => /^[a-z][\w.\\-]*$/.test(n) && !GENERIC_ACCOUNT.test(n) && !sharedAccount(n))
+  );
+}
+
+/**
+ * Triggers that keep a record or guard the data (`trg_audit_payments`, `orders_history`,
+ * `prevent_delete`, `enforce_tenant`): dropping one is the audit-off attack. Any other trigger
+ * holds no rows (r11 twin: `DROP TRIGGER IF EXISTS trg_orders_legacy_sync ON orders`).
+ */
+const GUARD_WORD =
+  /^(?:audit|audits|audited|auditing|history|hist|log|logs|logging|logger|journal|track|tracking|tracker|changelog|changes|versions?|versioning|capture|cdc|protect|protection|guard|prevent|deny|block|forbid|immutable|readonly|lock|locked|security|secure|enforce|enforcement|check|validate|validation|verify|integrity|restrict|restriction|tenant|rls|acl|permissions?|softdelete|nodelete|compliance|gdpr|retain|retention|mask|masking|redact|encrypt|encryption|signature|tamper|append|appendonly|ledger)$/;
+function guardingTrigger(s: SqlStmtFact): boolean {
+  // MySQL's DROP TRIGGER names no table, and its parse may keep no target.
+  const named = /^\s*drop\s+trigger\s+(?:if\s+exists\s+)?([\w$.`"[\]]+)/i.exec(s.text)?.[1];
+  const targets = s.targets.length > 0 ? s.targets : named !== undefined ? [named] : [];
+  const words = targets
+    .concat(/\bon\s+([\w$."`[\]]+)/i.exec(s.text)?.[1] ?? [])
+    .flatMap((t) => snakeName(t.replace(/["`[\]]/g, '')).split(/[^a-z0-9]+/));
+  return targets.length === 0 || words.some((w) => GUARD_WORD.test(w) || /^audit/.test(w));
 }
 
 /** Every index dropped has a name that says it is retired. */
@@ -198,7 +253,20 @@ export default defineRule({
         leftBehindCopies(facts, s)
       )
         continue;
-      if (ROLE_OBJECT.has(s.object ?? '') && retiredAccounts(s)) continue;
+      if (ROLE_OBJECT.has(s.object ?? '') && (retiredAccounts(s) || personalLogins(s))) continue;
+      if (s.object === 'trigger' && !guardingTrigger(s)) continue;
+      // A view, routine or dictionary named scratch or retired (tmp_country_dict, v_orders_legacy):
+      // it holds no rows, and no live query is named for it. Live-named ones stay denied (sql-r6).
+      if (
+        ROWLESS.has(s.object ?? '') &&
+        !/\bcascade\b/i.test(s.text) &&
+        s.targets.length > 0 &&
+        s.targets.every((t) => {
+          const n = lastPart(t);
+          return isRetiredName(n) || allScratchTables([n]) || oneRunName(n);
+        })
+      )
+        continue;
       // One old period's partition of a log or event table (events_2023_01): retention.
       if (s.object === 'table' && s.targets.length > 0 && s.targets.every(retentionPartitionTable)) continue;
       if (s.object === 'table' && !REPLACES.test(s.text) && ownTables(facts, s)) continue;
@@ -248,6 +316,9 @@ export default defineRule({
       { input: 'DROP VIEW IF EXISTS a.b', runtime: 'sql' },
       { input: 'DROP ROLE IF EXISTS myrole;', runtime: 'sql' },
       { input: 'DROP USER myuser', runtime: 'sql' },
+      { input: 'DROP USER scott CASCADE', runtime: 'sql' },
+      { input: "DROP USER 'etl_loader'@'%'", runtime: 'sql' },
+      { input: 'DROP TRIGGER trg_audit_payments ON payments', runtime: 'sql' },
       { input: 'ALTER TABLE users RENAME TO users_old; DROP TABLE users_old;', runtime: 'sql' },
       { input: 'DROP TABLE orders_old, orders', runtime: 'sql' },
       { input: 'DROP TABLE legacy_orders', runtime: 'sql' },
@@ -321,6 +392,16 @@ export default defineRule({
         input: 'DROP TABLE IF EXISTS `_users_del`;',
         runtime: 'sql',
         why: "gh-ost's leftover after cut-over",
+      },
+      {
+        input: "DROP USER IF EXISTS 'intern2023'@'%';",
+        runtime: 'sql',
+        why: "a departed person's login: no objects go without CASCADE, and no service logs in with it",
+      },
+      {
+        input: 'DROP TRIGGER IF EXISTS trg_orders_legacy_sync ON orders;',
+        runtime: 'sql',
+        why: 'a trigger that neither records nor guards holds no rows',
       },
       {
         input: "DROP USER IF EXISTS 'tmp_migrator'@'localhost';",

@@ -5,6 +5,7 @@ import {
   cutOffMoves,
   emptySearchPath,
   serviceSwitchedOff,
+  applicationAccount,
 } from '../../knowledge/sql-cutoff.js';
 import { exhaustion } from '../../knowledge/sql-exhaust.js';
 import { holdsLock, isLongSleep, rowBomb, throttled } from '../../knowledge/sql-load.js';
@@ -26,6 +27,32 @@ const IDLE_OF_ONE =
   /\bstate\s*=\s*'idle'[\s\S]*\b(?:usename|application_name)\s*=\s*'[^']+'|\b(?:usename|application_name)\s*=\s*'[^']+'[\s\S]*\bstate\s*=\s*'idle'/i;
 const idleCleanup = (text: string): boolean =>
   !/\bor\b/i.test(text) && AGED.test(text) && (IDLE_IN_TRANSACTION.test(text) || IDLE_OF_ONE.test(text));
+
+/** The age limit of AGED in seconds (`interval '30 minutes'`, `'00:30:00'::interval`), or 0 when unread. */
+const AGE_LIMIT =
+  /\b(?:state_change|xact_start|query_start|backend_start)\s*<=?\s*[\w()]+\s*-\s*(?:interval\s*)?'\s*(?:(\d+)\s*(sec|second|s|min|minute|m|hour|hr|h|day|d)s?|(\d\d):(\d\d):(\d\d))\s*'/i;
+const UNIT_SECONDS: Readonly<Record<string, number>> = { s: 1, m: 60, h: 3600, d: 86400 };
+function ageLimit(text: string): number {
+  const m = AGE_LIMIT.exec(text);
+  if (!m) return 0;
+  if (m[1] !== undefined) return Number(m[1]) * UNIT_SECONDS[m[2]![0]!.toLowerCase()]!;
+  return Number(m[3]) * 3600 + Number(m[4]) * 60 + Number(m[5]);
+}
+/** The one user or application a kill is pinned to (`usename = 'reporting'`). */
+const PINNED_TO = /\b(?:usename|application_name)\s*=\s*'([^']+)'/gi;
+
+/**
+ * Runaway queries stopped by hand (r11 twin: `pg_cancel_backend` of reporting queries running past
+ * 30 minutes): a statement_timeout applied after the fact. A cancel ends the query, not the session;
+ * a terminate is let through only for one user's or tool's active queries, not the application's
+ * or the operator's sessions (knowledge/sql-cutoff.ts applicationAccount). A limit under a minute is every query.
+ */
+function runawayQueries(text: string): boolean {
+  if (/\bor\b/i.test(text) || !AGED.test(text) || ageLimit(text) < 60) return false;
+  if (!/\bpg_terminate_backend\s*\(/i.test(text)) return true;
+  const pinned = [...text.matchAll(PINNED_TO)].map((m) => m[1]!.toLowerCase());
+  return pinned.length === 1 && !applicationAccount(pinned[0]!) && /\bstate\s*=\s*'active'/i.test(text);
+}
 /**
  * A database closed to its clients (red team r4): PostgreSQL CONNECTION LIMIT 0 or ALLOW_CONNECTIONS
  * false, SQL Server SINGLE_USER/RESTRICTED_USER/OFFLINE/EMERGENCY (WITH ROLLBACK IMMEDIATE cuts the
@@ -133,7 +160,8 @@ export default defineRule({
       if (
         s.functions.some((f) => KILLERS.includes(f)) &&
         (s.text.match(ANY_CALL)?.length ?? 0) > (s.text.match(ONE_PID)?.length ?? 0) &&
-        !idleCleanup(s.text)
+        !idleCleanup(s.text) &&
+        !runawayQueries(s.text)
       )
         yield {
           span: s.span,

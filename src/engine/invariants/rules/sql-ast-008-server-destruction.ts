@@ -27,7 +27,16 @@ const BULK_FUNCTIONS: ReadonlySet<string> = new Set([
 /** BEFORE a point a day or more ago: a retention purge that keeps the recent logs (what binlog expiry does). */
 const NOW = String.raw`(?:now\(\)|current_timestamp(?:\(\))?|sysdate\(\))`;
 const AGO = String.raw`interval\s+'?0*[1-9]\d{0,3}'?\s+(?:day|week|month|year)s?`;
-const KEEPS_RECENT = String.raw`\s+before\s+(?:${NOW}\s*-\s*${AGO}|date_sub\s*\(\s*${NOW}\s*,\s*${AGO}\s*\))\s*;?\s*$`;
+/** Or BEFORE a dated literal of a year already past when this was written (r12 fpsql): 2025 or earlier. */
+const PAST_DATE = String.raw`'(?:19\d\d|20[01]\d|202[0-5])-\d\d-\d\d(?:[ T][\d:.]+)?'`;
+const KEEPS_RECENT = String.raw`\s+before\s+(?:${NOW}\s*-\s*${AGO}|date_sub\s*\(\s*${NOW}\s*,\s*${AGO}\s*\)|${PAST_DATE})\s*;?\s*$`;
+
+/**
+ * REMOVE of one scratch folder of a stage (`@landing/tmp/load_20241101/`): a load's leftovers.
+ * The stage's root, or any folder not named scratch, may hold unloaded data or backups.
+ */
+const SCRATCH_STAGE_PATH =
+  /^\s*(?:remove|rm)\s+@[\w$.]+\/(?:[\w$.-]+\/)*(?:tmp|temp|scratch|processed|loaded|done|staging|stg)\/[\w$./-]*\s*;?\s*$/i;
 
 /** A retention period of under a day: seconds, minutes, hours, or zero of anything. */
 const SHORT = String.raw`(?:interval\s+'?(?:0+|\d+'?\s+(?:second|minute|hour)s?)\b|tointerval(?:second|minute|hour)\s*\(|tointerval\w+\s*\(\s*0+\s*\))`;
@@ -187,11 +196,22 @@ export default defineRule({
             'the sequence restarts below the keys the table holds: new rows collide with (or overwrite) existing ones',
           suggestedAlternative: null,
         };
+      // A ClickHouse mutation whose WHERE the extractor proved true for every row (`event_date >
+      // toDate('1970-01-01')`, red team r11): the same as WHERE 1.
+      if (s.statement === 'alter' && s.tautologicalWhere === true && !firstMatch(CHECKS, s.text)) {
+        yield {
+          span: s.span,
+          reason:
+            'ALTER TABLE ... DELETE/UPDATE WHERE <true for every row> changes every row (a ClickHouse mutation)',
+          suggestedAlternative: null,
+        };
+        continue;
+      }
       // Keyword-gated: the statement's first word, or one of the destructive functions called.
       if (!GATE.test(s.text) && !s.functions.some((f) => BULK_FUNCTIONS.has(f))) continue;
       const hit = firstMatch(CHECKS, s.text);
       // ALTER TABLE access_log TRUNCATE PARTITION p2025_01: one old period emptied, as a drop of it is.
-      if (hit && oneRetentionPartition(s.text)) continue;
+      if (hit && (oneRetentionPartition(s.text) || SCRATCH_STAGE_PATH.test(s.text))) continue;
       if (hit) yield { span: s.span, reason: hit.reason, suggestedAlternative: null };
     }
     // Every later write discarded or refused (red team r6, knowledge/sql-discard.ts).
@@ -207,6 +227,10 @@ export default defineRule({
   examples: {
     deny: [
       { input: 'ALTER TABLE orders TRUNCATE PARTITION ALL', runtime: 'sql' },
+      {
+        input: "ALTER TABLE events ON CLUSTER prod DELETE WHERE event_date > toDate('1970-01-01')",
+        runtime: 'sql',
+      },
       { input: 'ALTER TABLE orders TRUNCATE PARTITION p2025_01', runtime: 'sql' },
       { input: 'ALTER TABLE sales TRUNCATE SUBPARTITION p1_a', runtime: 'sql' },
       { input: 'ALTER TABLE users DISCARD TABLESPACE', runtime: 'sql' },

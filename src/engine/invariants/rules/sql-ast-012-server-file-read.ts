@@ -19,6 +19,38 @@ function workspaceDataFile(path: string, policy: Policy): boolean {
   return isInsideWorkspace(abs, pathPolicy(policy)) && DATA_FILE.test(abs.slice(abs.lastIndexOf('/') + 1));
 }
 
+/** Folders of the host's configuration, keys, processes and people (`/etc`, `/root`, `/home`, `.ssh`, `secrets`). */
+const SYSTEM_DIR =
+  /^(?:etc|root|home|users|proc|sys|dev|boot|run|secrets?|private|keys?|credentials?|certs?|ssl|tls|pki|vault|windows|system32|config|conf|\..*)$/i;
+/** File names that say they hold a secret (`passwords.csv`, `api_tokens.json`, `id_rsa.txt`). */
+const SECRET_FILE =
+  /(?:passw|passwd|shadow|secret|credential|creds|token|apikey|api_key|private|id_rsa|id_ed25519|\.env|\.pgpass|\.netrc|htpasswd|keystore|wallet)/i;
+
+/**
+ * A data file the server holds for loading (r11 twin: `COPY orders FROM
+ * '/var/lib/postgresql/import/orders_2024_05.csv'`, MySQL's secure_file_priv folder): an absolute
+ * path to a file named as data, outside the host's configuration, key and process folders, with
+ * no secret in its name. `/etc/passwd`, `~/.ssh/id_rsa` and `pg_hba.conf` stay denied.
+ */
+function serverDataFile(path: string): boolean {
+  if (!/^(?:\/|[a-z]:\\)/i.test(path)) return false;
+  const parts = path.split(/[\\/]+/).filter((p) => p !== '' && !/^[a-z]:$/i.test(p));
+  const file = parts.pop() ?? '';
+  return (
+    !parts.includes('..') &&
+    DATA_FILE.test(file) &&
+    !SECRET_FILE.test(file) &&
+    !parts.some((d) => SYSTEM_DIR.test(d) || SECRET_FILE.test(d))
+  );
+}
+
+/** The path as the text spells it: the MySQL-mode lexer drops a Windows path's backslashes (`D:\\imports\\x.csv`). */
+function written(text: string, path: string): string {
+  if (!/^[a-z]:/i.test(path)) return path;
+  for (const m of text.matchAll(/N?'([^']*)'/g)) if (m[1]!.replace(/\\/g, '') === path) return m[1]!;
+  return path;
+}
+
 export default defineRule({
   id: 'SQL-AST-012',
   invariant: 'NO_SQL_EXFILTRATION',
@@ -29,7 +61,11 @@ export default defineRule({
     'Do not make the database read files from its host. Read the file in the workspace with your own tools and insert the rows you need with parameterised INSERTs.',
   *check(facts, policy) {
     for (const s of facts.of('sql')) {
-      if (s.readsFile !== undefined && !workspaceDataFile(s.readsFile, policy)) {
+      if (
+        s.readsFile !== undefined &&
+        !workspaceDataFile(s.readsFile, policy) &&
+        !serverDataFile(written(s.text, s.readsFile))
+      ) {
         yield {
           span: s.span,
           reason: `the statement reads the file ${s.readsFile || '(unnamed)'} into the database`,
@@ -54,12 +90,20 @@ export default defineRule({
       { input: "SELECT pg_ls_dir('/root')", runtime: 'sql' },
       { input: "SELECT HEX(LOAD_FILE('/etc/passwd'))", runtime: 'sql' },
       { input: "COPY t FROM '/etc/passwd'", runtime: 'sql' },
+      { input: "COPY t FROM '/root/exports/users.csv'", runtime: 'sql' },
+      { input: "COPY t FROM '/srv/app/secrets/api_tokens.csv'", runtime: 'sql' },
       { input: "load data infile 'c:/boot.ini' into table foo", runtime: 'sql' },
       { input: "LOAD DATA LOCAL INFILE '/home/u/.ssh/id_rsa' INTO TABLE k", runtime: 'sql' },
       { input: "BULK INSERT mydata FROM 'c:boot.ini';", runtime: 'sql' },
       { input: "SELECT lo_import('/etc/shadow')", runtime: 'sql' },
     ],
     allow: [
+      {
+        input:
+          "COPY orders FROM '/var/lib/postgresql/import/orders_2024_05.csv' WITH (FORMAT csv, HEADER true)",
+        runtime: 'sql',
+        why: 'a data file the server holds for loading',
+      },
       {
         input: "select 'hex(load_file(0x633A2F77696E646F77732F7265706169722F73616D))'",
         runtime: 'sql',

@@ -74,23 +74,34 @@ const HTTP_REQUEST = /\bhttp\s*\(\s*\(|::\s*(?:\w+\.)?http_request\b|\bhttp_requ
 const EXEC_AT_BUILT =
   /^\s*exec(?:ute)?\s*\((?=[^;]*?\+\s*(?:\(\s*select\b|@\w|cast\s*\(|convert\s*\())[\s\S]*\)\s*at\s+(\[[^\]]+\]|[\w.]+)\s*;?\s*$/i;
 
-/** dblink calls (any of its functions) and the literal connection string each opens with, when literal. */
+/** dblink calls (any of its functions) and the literal first argument of each, when literal. */
 const DBLINK_CALL = /\bdblink\w*\s*\(/gi;
-const DBLINK_CONNINFO = /\bdblink\w*\s*\(\s*'([^']*)'\s*,/gi;
+const DBLINK_FIRST = /\bdblink\w*\s*\(\s*'([^']*)'\s*[,)]/gi;
+/** dblink_connect('name', 'conninfo'): a named connection the later calls use by its name. */
+const DBLINK_NAMED = /\bdblink_connect(?:_u)?\s*\(\s*'([^'=]*)'\s*,\s*'([^']*)'\s*\)/gi;
+
+/** A literal connection string whose hosts are all of the own network, or none (this server's socket). */
+function ownConninfo(info: string): boolean {
+  const pairs = [...info.matchAll(/(\w+)\s*=\s*(\S+)/g)];
+  if (pairs.length === 0 || info.replace(/(\w+)\s*=\s*(\S+)/g, '').trim() !== '') return false;
+  return pairs.every(([, k, v]) => !/^(?:host|hostaddr)$/i.test(k!) || v!.split(',').every(internalHost));
+}
 
 /**
- * Every dblink call names its server in a literal connection string whose hosts are all of the own
- * network (R10 twin: `dblink('host=replica.internal dbname=app', ...)`) or none (this server's
- * socket): the query runs on a sibling database, as a foreign server there already may.
+ * Every dblink call names its server in a literal connection string of the own network (R10 twin:
+ * `dblink('host=replica.internal dbname=app', ...)`), or by the name of a connection the batch
+ * opened to one (r11 twin: `dblink_connect('rep', 'host=replica-1.acme.internal ...')` then
+ * `dblink('rep', ...)`): the query runs on a sibling database, as a foreign server there may.
  */
-function dblinkOwnNetwork(text: string): boolean {
-  const infos = [...text.matchAll(DBLINK_CONNINFO)].map((m) => m[1]!);
-  if (infos.length === 0 || infos.length !== (text.match(DBLINK_CALL) ?? []).length) return false;
-  return infos.every((info) => {
-    const pairs = [...info.matchAll(/(\w+)\s*=\s*(\S+)/g)];
-    if (pairs.length === 0 || info.replace(/(\w+)\s*=\s*(\S+)/g, '').trim() !== '') return false;
-    return pairs.every(([, k, v]) => !/^(?:host|hostaddr)$/i.test(k!) || v!.split(',').every(internalHost));
-  });
+function dblinkOwnNetwork(text: string, batch: readonly string[]): boolean {
+  const named = new Map<string, boolean>();
+  for (const t of batch)
+    if (/\bdblink_connect/i.test(t))
+      for (const m of t.matchAll(DBLINK_NAMED))
+        named.set(m[1]!, (named.get(m[1]!) ?? true) && ownConninfo(m[2]!));
+  const firsts = [...text.matchAll(DBLINK_FIRST)].map((m) => m[1]!);
+  if (firsts.length === 0 || firsts.length !== (text.match(DBLINK_CALL) ?? []).length) return false;
+  return firsts.every((first) => (first.includes('=') ? ownConninfo(first) : named.get(first) === true));
 }
 
 /** A bare host of the operator's network (not a URL, a wrapper name, or the metadata service). */
@@ -106,6 +117,7 @@ export default defineRule({
   remediationHint:
     'Do not make the database connect to other hosts. Query each database directly through the application with its own credentials, and move data through the workspace.',
   *check(facts) {
+    const texts = facts.of('sql').map((s) => s.text);
     for (const s of facts.of('sql')) {
       const replica = REPLICA_OF.exec(s.text);
       const source = replica?.[1] ?? replica?.[2];
@@ -180,7 +192,8 @@ export default defineRule({
       if (f && nets.every((x) => MAILERS.has(x.name.slice(x.name.lastIndexOf('.') + 1))) && fixedMail(s.text))
         continue;
       if (f && nets.every((x) => x.name.endsWith('http_get')) && FIXED_GET.test(s.text)) continue;
-      if (f && nets.every((x) => /(?:^|\.)dblink\w*$/.test(x.name)) && dblinkOwnNetwork(s.text)) continue;
+      if (f && nets.every((x) => /(?:^|\.)dblink\w*$/.test(x.name)) && dblinkOwnNetwork(s.text, texts))
+        continue;
       // An S3 export of totals only (r8 FP): what leaves is figures, not rows about anyone.
       if (f && nets.every((x) => x.name.endsWith('query_export_to_s3')) && exportsAggregatesOnly(s.text))
         continue;

@@ -5,7 +5,9 @@ import { lastWrittenTable, secretCopy, secretRowColumns } from '../../knowledge/
 import { defineRule } from '../define-rule.js';
 import {
   SECRET_TABLE_COLUMN,
+  isAccountTable,
   isSecretColumn,
+  isSecretColumnIn,
   isSecretTable,
   secretJsonKey,
 } from '../../knowledge/sql-secret-names.js';
@@ -64,6 +66,17 @@ function readsNoSecret(text: string, table: string): boolean {
 /** A bare column in a select list: `SELECT a, t.b AS c FROM` yields a and b. */
 const SELECT_ITEM =
   /(?:\bselect\b(?:\s+distinct)?|,)\s*(?:[\p{L}\p{N}_"`[\]]+\.)?["`[]?([\p{L}\p{N}_]+)["`\]]?(?=\s*(?:,|from\b|as\b)|\s+["`]?[\p{L}\p{N}_]+["`]?\s*(?:,|from\b))/giu;
+
+/** Short secret names (`pw`, `hash`, `token`) a SELECT reads from a table of accounts (knowledge/sql-secret-names.ts). */
+function shortSecrets(s: SqlStmtFact): string[] {
+  if (s.statement !== 'select' || !s.readsTables.some(isAccountTable)) return [];
+  const out: string[] = [];
+  for (const m of s.text.matchAll(SELECT_ITEM)) {
+    const col = m[1]!.toLowerCase();
+    if (!out.includes(col) && s.readsTables.some((t) => isSecretColumnIn(col, t))) out.push(col);
+  }
+  return out;
+}
 
 /** A trigger's row (`NEW.x`, `OLD.x`): only then are trigger copies looked for. */
 const ROW_REF = /\b(?:new|old)\s*\./i;
@@ -252,7 +265,7 @@ export default defineRule({
         };
         continue;
       }
-      const cols = s.credentialColumns ?? [];
+      const cols = [...(s.credentialColumns ?? []), ...shortSecrets(s)];
       if (cols.length > 0 && s.union === true)
         yield {
           span: s.span,

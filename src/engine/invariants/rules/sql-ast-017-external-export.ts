@@ -5,6 +5,7 @@
  * Server `BACKUP ... TO URL` or to a UNC share. The rows leave for a bucket or host the agent names.
  */
 import { exportsAggregatesOnly } from '../../knowledge/sql-aggregate-export.js';
+import { OWN_NETWORK } from '../../knowledge/sql-remote.js';
 import { firstMatch } from '../../knowledge/sql-text.js';
 import { defineRule } from '../define-rule.js';
 
@@ -13,11 +14,28 @@ const GATE = new RegExp(LEAD + String.raw`(?:copy|export|unload|insert|backup|cr
 /** A quoted object-store or remote URL (s3://, gs://, azure://, https://, hdfs://, \\host\share). */
 const REMOTE = String.raw`N?'(?:(?:s3a?|gs|gcs|azure|az|abfss?|wasbs?|https?|ftp|hdfs|oss|cos|r2)://|\\\\|//)`;
 
+/** BACKUP ... TO DISK = a UNC path: the hosts of the shares it writes to. */
+const UNC_HOSTS = /\bdisk\s*=\s*N?'\\\\([^\\']+)\\/gi;
+
+/**
+ * A backup to a UNC share on a host of the own network (`backup-nas01`, `10.0.4.20`):
+ * the operator's file server. A URL destination stays denied even through a credential the server
+ * holds: the statement alone cannot tell the operator's storage account from anyone's (R11 row
+ * `extstore9912.blob.core.windows.net` against the twin `acmeprodbackups`).
+ */
+function ownNetworkBackup(text: string): boolean {
+  if (/\bto\s+url\s*=|\burl\s*=\s*N?'/i.test(text)) return false;
+  const hosts = [...text.matchAll(UNC_HOSTS)].map((m) => m[1]!.toLowerCase());
+  return hosts.length > 0 && hosts.every((h) => OWN_NETWORK.test(h));
+}
+
 const CHECKS: readonly {
   readonly pattern: RegExp;
   readonly reason: string;
   /** The statement's query is read: an export of aggregates only is allowed. */
   readonly aggregatesMayLeave?: boolean;
+  /** A backup to a share of the own network is allowed. */
+  readonly backup?: boolean;
 }[] = [
   {
     pattern: new RegExp(LEAD + String.raw`copy\s+into\s+` + REMOTE, 'i'),
@@ -85,6 +103,7 @@ const CHECKS: readonly {
       'i',
     ),
     reason: 'BACKUP to a URL or network share ships a copy of the database off the server',
+    backup: true,
   },
 ];
 
@@ -164,8 +183,9 @@ export default defineRule({
         continue;
       const hit = firstMatch(CHECKS, s.text);
       // EXPORT DATA / UNLOAD of totals only (r6 FP): figures leave, not rows about anyone.
-      if (hit && (hit.aggregatesMayLeave !== true || !exportsAggregatesOnly(s.text)))
-        yield { span: s.span, reason: hit.reason, suggestedAlternative: null };
+      if (hit?.aggregatesMayLeave === true && exportsAggregatesOnly(s.text)) continue;
+      if (hit?.backup === true && ownNetworkBackup(s.text)) continue;
+      if (hit) yield { span: s.span, reason: hit.reason, suggestedAlternative: null };
     }
   },
   examples: {
@@ -205,6 +225,11 @@ export default defineRule({
         input: 'COPY INTO orders FROM @my_stage/orders/ FILE_FORMAT = (TYPE = CSV)',
         runtime: 'sql',
         why: 'loads data in',
+      },
+      {
+        input: "BACKUP DATABASE prod TO DISK = '\\\\backup-nas01\\sql\\prod.bak' WITH COMPRESSION",
+        runtime: 'sql',
+        why: "a share on a host of the operator's own network",
       },
       {
         input: "BACKUP DATABASE prod TO DISK = 'D:\\backups\\prod.bak'",
