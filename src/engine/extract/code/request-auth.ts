@@ -53,9 +53,10 @@ export function headerFlows(col: Collector, span: Span, headers: Val, sink: NetS
       authSlot(col, span, v, sink);
       col.egress(deepLits(v), 'header');
     } else {
-      // A literal key in a User-Agent is payload for SEC-AST-013 too.
+      // A literal key in a User-Agent is payload for SEC-AST-013 too. The `From` header is the
+      // requester's own address (RFC 9110 section 10.1.2), an addressing field as a mail's `from` is.
       dataSlot(col, span, v, sink);
-      col.egress(deepLits(v));
+      col.egress(deepLits(v), /^from$/i.test(name) ? 'from' : undefined);
     }
   }
 }
