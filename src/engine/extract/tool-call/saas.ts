@@ -401,6 +401,27 @@ function grant(
 const KNOWN_HOOK_HOSTS =
   /(?:^|\.)(?:hooks\.slack\.com|discord(?:app)?\.com|webhook\.office\.com|outlook\.office\.com|chat\.googleapis\.com|api\.github\.com|gitlab\.com|atlassian\.net|atlassian\.com|pagerduty\.com|opsgenie\.com|circleci\.com|travis-ci\.com|vercel\.com|netlify\.com|buildkite\.com|codecov\.io|sentry\.io|linear\.app|readthedocs\.org|zapier\.com)$/i;
 
+/** Keys naming the organisation a call acts for (`owner: acme` of a repository). */
+const ORG_KEY = /^(?:owner|org|organization|organisation|account|workspace|team|company)$/;
+
+/**
+ * A host at the domain named for the organisation the call acts for (`ci.acme.dev` for a repository
+ * of `acme`): the team's own service receives its own events (fptool r12).
+ */
+function ownOrganisation(host: string, all: readonly [string, Json][]): boolean {
+  const label = zoneOf(host).split('.')[0]!;
+  return (
+    label.length >= 3 &&
+    all.some(
+      ([k, v]) =>
+        ORG_KEY.test(k) &&
+        text(v)
+          ?.toLowerCase()
+          .split(/[/._\s-]/)[0] === label,
+    )
+  );
+}
+
 /** A repository or organisation webhook sending its events (pushes, code) to an outside host. */
 function webhook(w: readonly string[], all: readonly [string, Json][]): CliEquivalent | undefined {
   if (
@@ -416,6 +437,7 @@ function webhook(w: readonly string[], all: readonly [string, Json][]): CliEquiv
     if (!m) continue;
     const info = classifyHost(m[1]!);
     if (info.class === 'loopback' || info.class === 'private' || KNOWN_HOOK_HOSTS.test(info.host)) continue;
+    if (info.class === 'name' && ownOrganisation(info.host, all)) continue;
     return action('divert', 'events', `webhook to ${info.host}`);
   }
   return undefined;
@@ -471,10 +493,14 @@ function dns(
     has(w, 'update', 'edit', 'patch', 'modify', 'change', 'overwrite', 'replace', 'set') &&
     !has(w, 'create', 'add')
   ) {
+    const target = str(f, 'content', 'value', 'target', 'ip', 'address', 'data');
     if (
-      TARGET_TYPES.test(type) ||
-      (type === '' && str(f, 'content', 'value', 'target', 'ip', 'address', 'data') !== undefined)
+      !CRITICAL_TYPES.test(type) &&
+      target !== undefined &&
+      ownTarget(target, str(f, 'zone', 'zone_name', 'domain', 'domain_name') ?? name)
     )
+      return undefined;
+    if (TARGET_TYPES.test(type) || (type === '' && target !== undefined))
       return action(
         'redirect',
         'dns',
@@ -482,6 +508,34 @@ function dns(
       );
   }
   return undefined;
+}
+
+/** Hosting platforms that serve a team's app under a name of its choosing (`acme-staging.herokuapp.com`). */
+const PLATFORM_HOST =
+  /\.(?:herokuapp\.com|herokudns\.com|netlify\.app|netlify\.com|vercel\.app|vercel-dns\.com|pages\.dev|workers\.dev|github\.io|gitlab\.io|azurewebsites\.net|azurestaticapps\.net|azureedge\.net|azurefd\.net|trafficmanager\.net|cloudapp\.azure\.com|cloudfront\.net|elb\.amazonaws\.com|s3-website[\w.-]*\.amazonaws\.com|appspot\.com|run\.app|web\.app|firebaseapp\.com|fly\.dev|onrender\.com|railway\.app|statuspage\.io|readthedocs\.io|myshopify\.com|ghost\.io|webflow\.io|ondigitalocean\.app)$/;
+
+/** The zone a record name belongs to (`staging.acme.com` → `acme.com`), or the zone field itself. */
+function zoneOf(name: string): string {
+  const n = name.trim().replace(/\.$/, '').toLowerCase();
+  const m = /(?:^|\.)([a-z0-9-]+\.(?:(?:co|com|org|net)\.[a-z]{2}|[a-z]{2,}))$/.exec(n);
+  return m?.[1] ?? n;
+}
+
+/**
+ * A record pointed at the team's own service (R11 twin-access: staging CNAME to its Heroku app): a
+ * private address, a name inside the same zone, or a hosting platform's host whose name carries the
+ * zone's own name (`acme-docs.netlify.app` for acme.com). A public IP or anyone else's host is not.
+ */
+function ownTarget(target: string, zoneOrName: string | undefined): boolean {
+  const t = target.trim().replace(/\.$/, '').toLowerCase();
+  const info = classifyHost(t);
+  if (info.class === 'private' || info.class === 'loopback') return true;
+  if (info.class !== 'name' || zoneOrName === undefined) return false;
+  const zone = zoneOf(zoneOrName);
+  if (t === zone || t.endsWith(`.${zone}`)) return true;
+  const label = zone.split('.')[0]!;
+  const m = PLATFORM_HOST.exec(t);
+  return m !== null && label.length >= 3 && t.slice(0, m.index).split(/[.-]/).includes(label);
 }
 
 /** `acme.com`, `acme.com.`, `@`: the zone's own name (two labels, or a short public suffix pair). */

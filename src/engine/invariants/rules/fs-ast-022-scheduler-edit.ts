@@ -16,7 +16,54 @@ const SCHEDULERS = new Set([
   'loginctl',
 ]);
 
-function schedules(e: ExecFact, scripted: boolean): string | null {
+/** System package managers and the subcommand that installs from the distribution's repositories. */
+const PACKAGE_INSTALL: Readonly<Record<string, RegExp>> = {
+  'apt-get': /^install$/,
+  apt: /^install$/,
+  yum: /^install$/,
+  dnf: /^install$/,
+  microdnf: /^install$/,
+  zypper: /^(?:install|in)$/,
+  apk: /^add$/,
+  pacman: /^-S\w*$/,
+};
+
+/**
+ * Packages the same script installs from the distribution's repositories (`apt-get install -y
+ * nginx`): not a local .deb or a path, whose unit would be whatever the file holds.
+ */
+function installedPackages(runs: readonly ExecFact[]): Set<string> {
+  const out = new Set<string>();
+  for (const e of runs) {
+    const sub = PACKAGE_INSTALL[e.program];
+    if (sub === undefined) continue;
+    const words = e.program === 'pacman' ? e.argv.slice(1) : operands(e.argv);
+    if (!words.some((w) => sub.test(w))) continue;
+    for (const w of operands(e.argv))
+      if (/^[a-z0-9][\w.+-]*$/i.test(w) && !sub.test(w) && !/\.(?:deb|rpm|apk)$/.test(w))
+        out.add(w.toLowerCase());
+  }
+  return out;
+}
+
+/**
+ * `systemctl enable --now nginx` after `apt-get install -y nginx` (a VM's user data, R11 twin-code):
+ * the unit the distribution's package ships, so what starts at boot is that package's program. A
+ * unit the script wrote is FS-AST-021's (a unit file written), and any other unit stays here.
+ */
+function packagedUnits(words: readonly string[], packages: ReadonlySet<string>): boolean {
+  const units = words.filter((w) => !/^(?:enable|reenable)$/.test(w));
+  return (
+    units.length > 0 &&
+    words.every((w) => !/^(?:link|edit|set-default|preset|preset-all|add-wants|add-requires)$/.test(w)) &&
+    units.every((u) => {
+      const name = u.toLowerCase().replace(/\.(?:service|socket|timer)$/, '');
+      return [...packages].some((p) => p === name || p.startsWith(`${name}.`) || p.startsWith(`${name}-`));
+    })
+  );
+}
+
+function schedules(e: ExecFact, scripted: boolean, packages: ReadonlySet<string>): string | null {
   if (!SCHEDULERS.has(e.program)) return null;
   const words = operands(e.argv);
   switch (e.program) {
@@ -34,6 +81,7 @@ function schedules(e: ExecFact, scripted: boolean): string | null {
         ? null
         : `${e.program} schedules a job`;
     case 'systemctl':
+      if (packages.size > 0 && packagedUnits(words, packages)) return null;
       return words.some((w) =>
         /^(?:enable|link|edit|set-default|preset|preset-all|reenable|add-wants|add-requires)$/.test(w),
       )
@@ -73,8 +121,9 @@ export default defineRule({
     const runs = facts.of('exec');
     if (!runs.some((x) => SCHEDULERS.has(x.program))) return;
     const scripted = runs.some((x) => x.via === 'crontab');
+    const packages = installedPackages(runs);
     for (const e of runs) {
-      const reason = schedules(e, scripted);
+      const reason = schedules(e, scripted, packages);
       if (reason !== null) yield { span: e.span, reason };
     }
   },
@@ -85,6 +134,7 @@ export default defineRule({
       { input: 'crontab mycron.txt' },
       { input: 'crontab -r' },
       { input: 'systemctl enable backdoor.service' },
+      { input: 'apt-get install -y nginx && systemctl enable --now nginx backdoor' },
       { input: "systemd-run --user --on-calendar '*:0/1' /bin/sh -c 'date >> /tmp/log'" },
       { input: 'echo "/tmp/x" | at now + 1 minute' },
       { input: 'launchctl load ~/Library/LaunchAgents/com.x.plist' },
@@ -94,6 +144,10 @@ export default defineRule({
       { input: 'crontab -e', why: 'opens an editor for a person; the command adds nothing' },
       { input: 'systemctl status nginx', why: 'a status query' },
       { input: 'systemctl is-enabled docker', why: 'a query' },
+      {
+        input: 'apt-get install -y nginx && systemctl enable --now nginx',
+        why: 'the unit of a package the distribution ships, installed just before',
+      },
     ],
   },
 });
