@@ -9,7 +9,10 @@
  */
 import { defineRule } from '../define-rule.js';
 import { asksHelp, execHits, positionals } from '../command-line.js';
-import { foreignPackageSource as foreign, packageSourceHost as hostOf } from '../../knowledge/package-hosts.js';
+import {
+  foreignPackageSource as foreign,
+  packageSourceHost as hostOf,
+} from '../../knowledge/package-hosts.js';
 
 /** Option values: `--name value`, `--name=value`, and a short `-i value` / `-ivalue`. */
 function optionValues(args: readonly string[], short: string | null, ...long: readonly string[]): string[] {
