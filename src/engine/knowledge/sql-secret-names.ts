@@ -102,14 +102,19 @@ const SHORT_SECRET = /^(?:pw|pwd|pin|hash|salt|token|otp|passwd|pwhash|pw_hash)$
 const ACCOUNT_WORD =
   /^(?:users?|accounts?|logins?|members?|customers?|clients?|cards?|sessions?|admins?|operators?|principals?|identities|identity|credentials?|auth|authentication|subscribers?|employees?|staff|devices?|apps?|applications?|integrations?|connections?)$/;
 
-/** Whether a table's name says it holds accounts, clients, sessions or cards (`api_clients`, `refresh_sessions`). */
-export function isAccountTable(name: string): boolean {
+/** The words of a table's own name, quotes and schema dropped (`"auth"."api_clients"` → api, clients). */
+function tableWords(name: string): readonly string[] {
   const bare =
     name
       .replace(/["`[\]]/g, '')
       .split('.')
       .pop() ?? '';
-  const words = parts(bare).words;
+  return parts(bare).words;
+}
+
+/** Whether a table's name says it holds accounts, clients, sessions or cards (`api_clients`, `refresh_sessions`). */
+export function isAccountTable(name: string): boolean {
+  const words = tableWords(name);
   return ACCOUNT_WORD.test(words[words.length - 1] ?? '') || words.includes('auth');
 }
 
@@ -124,12 +129,7 @@ const SECRET_TABLE_WORD =
 
 /** Whether a table's name says every row is a secret (a token, key or credential store). */
 export function isSecretTable(name: string): boolean {
-  const bare =
-    name
-      .replace(/["`[\]]/g, '')
-      .split('.')
-      .pop() ?? '';
-  const words = parts(bare).words;
+  const words = tableWords(name);
   const head = words[words.length - 1] ?? '';
   if (head === 'keys' || head === 'key') return words.some((w) => KEY_MODIFIER.test(w));
   // Tokens of text (`search_tokens`, `nlp_tokens`): words of a search index, not credentials.
