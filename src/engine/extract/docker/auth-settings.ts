@@ -30,7 +30,7 @@ const FALSE = /^(?:false|no|n|0|off|none|disabled?)$/i;
 const READ_ONLY_ROLE = /^(?:viewer|view|read|reader|readonly|read[_-]only|guest|none)$/i;
 
 /** `runSetupWizard`, `ME_CONFIG_BASICAUTH`, `plugins.security.disabled` → lower-case words. */
-function words(name: string): string[] {
+export function words(name: string): string[] {
   return name
     .replace(/([a-z0-9])([A-Z])/g, '$1 $2')
     .toLowerCase()

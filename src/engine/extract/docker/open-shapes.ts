@@ -5,6 +5,7 @@
  * plaintext broker listener advertised to outside clients, a superuser password anyone would guess.
  * The caller has already seen the service published on every interface of the host.
  */
+import { words as nameWords } from './auth-settings.js';
 import { publishedOnAll } from './exposure.js';
 
 /** Every address: 0.0.0.0, ::, [::] or an empty host, with or without a port. */
@@ -26,15 +27,6 @@ function flagValues(args: readonly string[]): [string, string][] {
     else if (w.startsWith('-') && args[i + 1] !== undefined) out.push([w, args[i + 1]!]);
   }
   return out;
-}
-
-/** Lower-case words of a setting name (`KONG_ADMIN_LISTEN`, `adminListen`, `admin.address`). */
-function nameWords(name: string): string[] {
-  return name
-    .replace(/([a-z0-9])([A-Z])/g, '$1 $2')
-    .toLowerCase()
-    .split(/[^a-z0-9]+/)
-    .filter((w) => w !== '');
 }
 
 /** `NAME=value` → [NAME, value without surrounding quotes], or undefined. */
