@@ -6,22 +6,24 @@
  * with the load (preempted rounds are dropped, not averaged in).
  *
  *   git worktree add /tmp/base <commit> && ln -s "$PWD/node_modules" /tmp/base/node_modules
- *   npx tsx bench/engine-ab.ts --trees /tmp/base,. [--set benign|bench|python|node|sql|docker|tool_call] [--rounds 5] [--n 100]
+ *   npx tsx bench/engine-ab.ts --trees /tmp/base,. [--set benign|bench|python|node|sql|docker|tool_call] [--rounds 5] [--n 100] [--built]
+ *
+ * `--built` times what ships instead of the TypeScript source under tsx: each tree's engine bundled
+ * with esbuild as `npm run build` bundles the CLI, all of them in one plain `node` child.
  *
  * Sets: `benign` (first 200 lines of test/fixtures/benign-commands.txt, the bash yardstick),
  * `bench` (bench/fixtures/commands.txt), `python` / `node` / `sql` / `docker` / `tool_call`
  * (bench/fixtures/*.txt under 300 chars; tool calls are JSON judged by validateToolCall).
  */
-import { readFileSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
+import { mkdirSync, readFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
-import { resolve } from 'node:path';
-import { pathToFileURL } from 'node:url';
+import { join, resolve } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
-
-interface EvaluatingEngine {
-  evaluate(input: { text: string; runtime: string }): unknown;
-  validateToolCall(call: unknown): unknown;
-}
+import { build, type BuildOptions } from 'esbuild';
+import { BANNER, EXTERNAL } from '../scripts/bundle-cli.js';
+import { loadEngine, timeEngines, type AbJob, type EvaluatingEngine } from './lib/ab-loop.js';
 
 const { values } = parseArgs({
   options: {
@@ -29,6 +31,7 @@ const { values } = parseArgs({
     set: { type: 'string', default: 'benign' },
     rounds: { type: 'string', default: '5' },
     n: { type: 'string', default: '100' },
+    built: { type: 'boolean', default: false },
   },
 });
 
@@ -50,50 +53,68 @@ function inputs(set: string): { runtime: string; texts: string[] } {
 }
 
 const { runtime, texts } = inputs(values.set);
-const rounds = Number(values.rounds);
-const perRound = Number(values.n);
+const job: AbJob = { runtime, texts, rounds: Number(values.rounds), perRound: Number(values.n) };
 const trees = values.trees.split(',').map((t) => resolve(t));
 
-const engines: EvaluatingEngine[] = [];
-for (const tree of trees) {
-  const mod = (await import(pathToFileURL(`${tree}/src/engine/engine.ts`).href)) as {
-    createEngine(options: object): Promise<EvaluatingEngine>;
-  };
-  engines.push(
-    await mod.createEngine({
-      config: { workspaceRoot: '/work/ws', homeDir: '/home/agent', cacheEntries: 0 },
-    }),
-  );
+let best: number[][];
+if (values.built) best = await timeBuilt(trees, job);
+else {
+  const engines: EvaluatingEngine[] = [];
+  for (const tree of trees)
+    engines.push(await loadEngine(pathToFileURL(`${tree}/src/engine/engine.ts`).href));
+  best = await timeEngines(engines, job);
 }
 
 /**
- * One event-loop turn, inside the timed span: tree-sitter's native trees are freed by finalizers
- * that run in an immediate, as between a server's requests; a loop that never yields keeps every
- * tree of the run and slows each later GC and parse (see engine-phases.ts).
+ * What ships: each tree's engine bundled by esbuild as `npm run build` bundles the CLI (no tsx
+ * loader, whose keep-names wrappers cost a third on small inputs), timed in one plain node child.
  */
-const turn = (): Promise<void> => new Promise((done) => setImmediate(done));
-const best = engines.map(() => texts.map(() => Infinity));
-for (let r = 0; r < rounds; r++) {
-  for (let k = 0; k < engines.length; k++) {
-    const engine = engines[k]!;
-    for (let i = 0; i < texts.length; i++) {
-      const text = texts[i]!;
-      const before = process.cpuUsage();
-      if (runtime === 'tool_call') {
-        const call: unknown = JSON.parse(text);
-        for (let j = 0; j < perRound; j++) engine.validateToolCall(call);
-      } else for (let j = 0; j < perRound; j++) engine.evaluate({ text, runtime });
-      await turn();
-      const used = process.cpuUsage(before);
-      best[k]![i] = Math.min(best[k]![i]!, (used.user + used.system) / perRound);
-    }
+async function timeBuilt(treeDirs: readonly string[], abJob: AbJob): Promise<number[][]> {
+  // Inside this package's node_modules, so the external packages resolve as they do from dist/.
+  const out = fileURLToPath(new URL('node_modules/.cache/agent-guard-engine-ab/', here));
+  mkdirSync(out, { recursive: true });
+  const common: BuildOptions = {
+    bundle: true,
+    format: 'esm',
+    platform: 'node',
+    target: 'node20.19',
+    external: [...EXTERNAL],
+    banner: { js: BANNER },
+    minifyWhitespace: true,
+    minifySyntax: true,
+    logLevel: 'warning',
+  };
+  const loop = join(out, 'loop.mjs');
+  await build({
+    ...common,
+    entryPoints: [fileURLToPath(new URL('bench/lib/ab-loop.ts', here))],
+    outfile: loop,
+  });
+  const bundles: string[] = [];
+  for (const [k, tree] of treeDirs.entries()) {
+    const file = join(out, `engine-${k}.mjs`);
+    await build({
+      ...common,
+      absWorkingDir: tree,
+      entryPoints: [`${tree}/src/engine/engine.ts`],
+      outfile: file,
+    });
+    bundles.push(file);
   }
+  const child = spawnSync(process.execPath, [loop, JSON.stringify(abJob), ...bundles], {
+    env: { ...process.env, AGENT_GUARD_AB_CHILD: '1', NODE_OPTIONS: '' },
+    encoding: 'utf8',
+    maxBuffer: 64 * 1024 * 1024,
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  if (child.status !== 0) throw new Error(`bundled engine run failed (exit ${child.status})`);
+  return JSON.parse(child.stdout) as number[][];
 }
 
 const median = (xs: number[]): number => [...xs].sort((a, b) => a - b)[xs.length >> 1]!;
 const mean = (xs: number[]): number => xs.reduce((a, b) => a + b, 0) / xs.length;
 console.log(
-  `engine A/B: ${values.set} (${texts.length} ${runtime} inputs), fastest of ${rounds} rounds of ${perRound}, CPU µs per uncached evaluation, node ${process.version}, load average ${loadavg()[0]!.toFixed(1)}`,
+  `engine A/B${values.built ? ' (bundled as shipped)' : ''}: ${values.set} (${texts.length} ${runtime} inputs), fastest of ${job.rounds} rounds of ${job.perRound}, CPU µs per uncached evaluation, node ${process.version}, load average ${loadavg()[0]!.toFixed(1)}`,
 );
 trees.forEach((tree, k) =>
   console.log(

@@ -24,6 +24,10 @@ export const EXTERNAL = [
   'js-tiktoken',
 ] as const;
 
+/** CommonJS packages inside an ESM bundle still call require() for node builtins. */
+export const BANNER =
+  "import { createRequire as __agentGuardRequire } from 'node:module'; const require = __agentGuardRequire(import.meta.url);";
+
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 
 export async function bundleCli(outdir: string): Promise<void> {
@@ -44,10 +48,7 @@ export async function bundleCli(outdir: string): Promise<void> {
     platform: 'node',
     target: 'node20.19',
     external: [...EXTERNAL],
-    // CommonJS packages inside an ESM bundle still call require() for node builtins.
-    banner: {
-      js: "import { createRequire as __agentGuardRequire } from 'node:module'; const require = __agentGuardRequire(import.meta.url);",
-    },
+    banner: { js: BANNER },
     chunkNames: 'chunks/[name]-[hash]',
     tsconfig: 'tsconfig.build.json',
     // Whitespace and syntax minified, names kept (stack traces still name functions; the linked source
