@@ -14,7 +14,7 @@ import type { Fact } from '../engine/facts.js';
 import type { AnalysisOffload } from '../engine/offload.js';
 import type { Runtime } from '../engine/types.js';
 import { AgentGuardError } from '../errors.js';
-import type { AnalysisJob, AnalysisReply, JobError, JobRequest } from './protocol.js';
+import type { AnalysisJob, AnalysisReply, JobError, JobRequest, ReadyMessage } from './protocol.js';
 
 export interface AnalysisWorkerOptions {
   /** Jobs waiting or running at most; more get AG_ERR_ENGINE_BUSY (default 32). */
@@ -26,6 +26,12 @@ export interface AnalysisWorkerOptions {
    * its work budget): it is stopped and its jobs fail closed (default 10 s).
    */
   readonly stallMs?: number;
+  /**
+   * A started worker that has not loaded the engine and its parsers within this long is stuck; its
+   * jobs fail closed (default 60 s). Booting is slower than any analysis (from source under tsx, on a
+   * throttled CPU), so it does not count against stallMs.
+   */
+  readonly bootMs?: number;
   /** Heap of the thread in MB (default 256): an analysis past it fails closed, the sidecar lives on. */
   readonly maxHeapMb?: number;
   /** Told when the thread starts, exits unexpectedly or is stopped as stuck (for logs and metrics). */
@@ -77,6 +83,7 @@ export function createAnalysisWorker(options: AnalysisWorkerOptions = {}): Analy
   const maxQueued = options.maxQueued ?? 32;
   const idleMs = options.idleMs ?? 30_000;
   const stallMs = options.stallMs ?? 10_000;
+  const bootMs = options.bootMs ?? 60_000;
   const maxHeapMb = options.maxHeapMb ?? 256;
   const pending = new Map<number, Pending>();
   let worker: Worker | undefined;
@@ -84,6 +91,8 @@ export function createAnalysisWorker(options: AnalysisWorkerOptions = {}): Analy
   let idleTimer: NodeJS.Timeout | undefined;
   let stallTimer: NodeJS.Timeout | undefined;
   let closed = false;
+  /** The current worker has said it is ready (ReadyMessage). */
+  let booted = false;
 
   function failAll(reason: string): void {
     const jobs = [...pending.values()];
@@ -108,11 +117,15 @@ export function createAnalysisWorker(options: AnalysisWorkerOptions = {}): Analy
     clearTimeout(idleTimer);
     if (pending.size > 0) {
       worker?.ref();
-      stallTimer = setTimeout(() => {
-        options.onEvent?.('stalled');
-        stop();
-        failAll('stopped answering');
-      }, stallMs);
+      const starting = !booted;
+      stallTimer = setTimeout(
+        () => {
+          options.onEvent?.('stalled');
+          stop();
+          failAll(starting ? 'did not start' : 'stopped answering');
+        },
+        starting ? bootMs : stallMs,
+      );
       stallTimer.unref();
     } else {
       worker?.unref();
@@ -129,7 +142,13 @@ export function createAnalysisWorker(options: AnalysisWorkerOptions = {}): Analy
       stdout: false,
       stderr: false,
     });
-    w.on('message', (reply: AnalysisReply) => {
+    booted = false;
+    w.on('message', (reply: AnalysisReply | ReadyMessage) => {
+      if ('ready' in reply) {
+        if (worker === w) booted = true;
+        rearm();
+        return;
+      }
       const job = pending.get(reply.id);
       if (job === undefined) return;
       pending.delete(reply.id);

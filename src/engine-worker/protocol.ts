@@ -26,3 +26,8 @@ export interface JobError {
 export type AnalysisReply =
   | { readonly id: number; readonly facts: readonly Fact[] }
   | { readonly id: number; readonly error: JobError };
+
+/** Sent once by a worker that has loaded the engine and its parsers: from then on stallMs applies. */
+export interface ReadyMessage {
+  readonly ready: true;
+}

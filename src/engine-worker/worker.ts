@@ -7,7 +7,7 @@ import { analyze } from '../engine/analyze.js';
 import { analyzeToolCall } from '../engine/extract/tool-call.js';
 import { loadParsers } from '../engine/parse/index.js';
 import { isAgentGuardError } from '../errors.js';
-import type { AnalysisJob, AnalysisReply } from './protocol.js';
+import type { AnalysisJob, AnalysisReply, ReadyMessage } from './protocol.js';
 
 function answer(job: AnalysisJob): AnalysisReply {
   try {
@@ -26,6 +26,11 @@ function answer(job: AnalysisJob): AnalysisReply {
 const port = parentPort;
 if (port !== null) {
   const ready = loadParsers();
+  // Booting (loading the engine, compiling the parsers) is not a stall: the host waits for this first.
+  void ready.then(
+    () => port.postMessage({ ready: true } satisfies ReadyMessage),
+    () => undefined,
+  );
   port.on('message', (job: AnalysisJob) => {
     void ready.then(
       () => port.postMessage(answer(job)),

@@ -1,7 +1,8 @@
 /**
  * The analysis worker's failure paths (src/engine-worker/host.ts): a full queue is AG_ERR_ENGINE_BUSY
- * (a 503, never a decision), a worker that stops answering fails its jobs, and the engine turns a
- * failed job into its fail-closed deny. Real worker threads.
+ * (a 503, never a decision), a worker that stops answering (or never starts) fails its jobs while
+ * booting does not count as stopping, and the engine turns a failed job into its fail-closed deny.
+ * Real worker threads.
  */
 import { describe, expect, it } from 'vitest';
 import { createAnalysisWorker } from '../../src/engine-worker/host.js';
@@ -53,10 +54,10 @@ describe('analysis worker', () => {
 
   it('fails the jobs of a worker that stops answering; the engine denies them (fail closed)', async () => {
     const events: string[] = [];
-    // 1 ms: no worker starts, loads its parsers and answers that fast.
+    // 1 ms once started: no worker analyses 2,000 statements that fast.
     const worker = createAnalysisWorker({ stallMs: 1, onEvent: (e) => events.push(e) });
     try {
-      await expect(worker.analyze('ls', 'bash', LIMITS)).rejects.toThrow(/stopped answering/);
+      await expect(worker.analyze(BIG, 'bash', LIMITS)).rejects.toThrow(/stopped answering/);
       expect(events).toContain('stalled');
       const engine = await createEngine({ config: { cacheEntries: 0 }, offload: worker });
       const evaluation = await engine.evaluateBounded({ text: BIG, runtime: 'bash' });
@@ -65,6 +66,24 @@ describe('analysis worker', () => {
       expect(evaluation.decision.findings[0]?.ruleId).toBe('ENG-AST-000');
     } finally {
       await worker.close();
+    }
+  });
+
+  it('gives a starting worker bootMs, not stallMs, and fails its jobs closed past it', async () => {
+    // Loading the engine from source takes far longer than 50 ms; the job is still answered.
+    const patient = createAnalysisWorker({ stallMs: 50 });
+    try {
+      await expect(patient.analyze('ls', 'bash', LIMITS)).resolves.toBeInstanceOf(Array);
+    } finally {
+      await patient.close();
+    }
+    const events: string[] = [];
+    const stuck = createAnalysisWorker({ bootMs: 1, onEvent: (e) => events.push(e) });
+    try {
+      await expect(stuck.analyze('ls', 'bash', LIMITS)).rejects.toThrow(/did not start/);
+      expect(events).toEqual(['started', 'stalled']);
+    } finally {
+      await stuck.close();
     }
   });
 
