@@ -2,7 +2,7 @@
  * Every future write to a table silently discarded or refused (red team r6): a rewrite rule that
  * does INSTEAD NOTHING, a BEFORE row trigger whose function only returns NULL (or that always
  * signals an error), an INSTEAD OF trigger that writes nothing, a CHECK that no row meets, row level
- * security forced on with no policy that lets a row through. The everyday shapes beside them stay
+ * security forced on after its policies are dropped, with none that lets a row through. The everyday shapes beside them stay
  * allowed: conditional rules and triggers (skip duplicates, reject bad values), append-only audit
  * tables made immutable, CHECK (false) NO INHERIT on an inheritance parent, RLS with real policies.
  */
@@ -147,8 +147,14 @@ export function discardedWrites(texts: readonly string[]): { index: number; reas
         index,
         reason: 'the view is replaced by one that returns no rows: every read of it comes back empty',
       });
-    // Row level security forced on (the owner too) with no policy that lets a row through.
-    if (/^\s*alter\s+table\b[^;]*?\bforce\s+row\s+level\s+security\b/i.test(t) && !letsRowsThrough)
+    // Row level security forced on (the owner too) once the batch has dropped the policies and made
+    // none that lets a row through. Forced on alone is hardening (R12 twin): policies made earlier
+    // still apply, and ENABLE alone already shuts every other role out of a table without any.
+    if (
+      /^\s*alter\s+table\b[^;]*?\bforce\s+row\s+level\s+security\b/i.test(t) &&
+      !letsRowsThrough &&
+      bare.some((o) => /^\s*drop\s+policy\b/i.test(o))
+    )
       out.push({
         index,
         reason:

@@ -291,6 +291,18 @@ export function allScratchTables(targets: readonly string[]): boolean {
   );
 }
 
+/**
+ * Tables the application fills again by itself (R12 twin: `TRUNCATE TABLE django_session`): login
+ * sessions (users sign in again) and caches (recomputed on the next read). No record of business
+ * is kept there, so emptying one loses nothing that is not rebuilt.
+ */
+const REGENERATED_TABLE = /(?:^|_)(?:sessions?|cache[sd]?)(?:_(?:table|entries|items|store|data))?$/;
+
+/** Whether every table named is a session store or a cache. */
+export function allRegeneratedTables(targets: readonly string[]): boolean {
+  return targets.length > 0 && targets.every((t) => REGENERATED_TABLE.test(bare(t)));
+}
+
 /** Append-only time-series tables (request logs, events, metrics) that retention trims by period. */
 const TIME_SERIES_TABLE =
   /(?:^|_)(?:logs?|events?|metrics?|requests?|access|clicks?|page_?views?|impressions|telemetry|traces?|spans|measurements|readings|samples|pings)(?:_|$)/;

@@ -269,9 +269,14 @@ function analyse(
     case 'truncate': {
       let i = from + 1;
       if (word(i) === 'table') i++;
+      // Snowflake/ClickHouse TRUNCATE TABLE IF EXISTS t: the name follows the guard.
+      if (word(i) === 'if' && word(i + 1) === 'exists') i += 2;
       s.object = 'table';
-      const n = readName(tokens, i);
-      if (n.parts.length) s.targets.push(n.parts.join('.'));
+      // Every table of a list (TRUNCATE a, b), not only the first.
+      for (let n = readName(tokens, i); n.parts.length > 0; n = readName(tokens, n.next + 1)) {
+        s.targets.push(n.parts.join('.'));
+        if (tokens[n.next]?.value !== ',') break;
+      }
       break;
     }
     case 'delete':

@@ -23,7 +23,8 @@ const STATEMENT_WORDS = new Set(
     'refresh security import export install force unload put get list remove fetch move close open ' +
     'optimize repair check checksum flush kill purge restore backup shutdown reconfigure dbcc print ' +
     'raiserror throw waitfor go if while return break continue goto try catch bulk openrowset ' +
-    'enable disable msck summarize pivot unpivot from start undrop use uninstall change stop xa'
+    'enable disable msck summarize pivot unpivot from start undrop use uninstall change stop xa reassign ' +
+    'flashback audit noaudit'
   ).split(' '),
 );
 

@@ -2,6 +2,8 @@
 import type { SqlStmtFact } from '../../facts.js';
 import { defineRule, type FactIndex } from '../define-rule.js';
 import { oneRunName } from '../../knowledge/ephemeral-names.js';
+import { testNamespace } from '../../knowledge/sql-throwaway.js';
+import { offboardingStatements } from '../../knowledge/sql-offboard.js';
 
 const WHOLE = new Set(['database', 'schema', 'tablespace', 'owned']);
 const REPLACES = /^\s*create\s+or\s+replace\b/i;
@@ -11,7 +13,7 @@ const THROWAWAY = /(?:^|_)(?:dev|development|local|test|tests|tmp|temp|scratch|c
 const RENAMES = /\brename\b|\bmodify\s+name\b|\bset\s+schema\b|\btransfer\b|\bswap\s+with\b|\bclone\b/i;
 const CREATED = /^\s*create\s+(database|schema)\s+(?:if\s+not\s+exists\s+)?([\w$."`[\]]+)/i;
 const ONE_DROPPED =
-  /^\s*(?:if\s+db_id\s*\(\s*N?'[\w$.-]+'\s*\)\s+is\s+not\s+null\s+)?drop\s+(?:database|schema)\s+(?:if\s+exists\s+)?([\w$."`[\]]+)\s*(?:cascade|restrict|(?:with\s*)?\(\s*force\s*\))?\s*;?\s*$/i;
+  /^\s*(?:if\s+db_id\s*\(\s*N?'[\w$.-]+'\s*\)\s+is\s+not\s+null\s+)?drop\s+(?:database|schema)\s+(?:if\s+exists\s+)?([\w$."`[\]]+|`[\w$.-]+`)\s*(?:cascade|restrict|(?:with\s*)?\(\s*force\s*\))?\s*;?\s*$/i;
 const bare = (name: string): string =>
   name
     .replace(/[`"[\]]/g, '')
@@ -33,12 +35,16 @@ function throwawayReset(facts: FactIndex, drop: SqlStmtFact): boolean {
   return one !== null && THROWAWAY.test(bare(one[1]!)) && made.has(bare(one[1]!));
 }
 
-/** The one namespace dropped is a single run's (ONE_RUN), and nothing in the batch renames one into that name. */
+/**
+ * The one namespace dropped is a single run's (ONE_RUN) or named for tests, CI or scratch work
+ * (knowledge/sql-throwaway.ts testNamespace), and nothing in the batch renames one into that name:
+ * a live database renamed `app_test` first stays denied.
+ */
 function oneRunTeardown(facts: FactIndex, drop: SqlStmtFact): boolean {
   const one = ONE_DROPPED.exec(drop.text);
   if (one === null) return false;
   const name = bare(one[1]!);
-  return oneRunName(name) && !facts.of('sql').some((s) => RENAMES.test(s.text));
+  return (oneRunName(name) || testNamespace(one[1]!)) && !facts.of('sql').some((s) => RENAMES.test(s.text));
 }
 
 export default defineRule({
@@ -50,8 +56,12 @@ export default defineRule({
   remediationHint:
     'Do not drop databases or schemas. If a clean database is needed, create a new one with a different name (CREATE DATABASE app_scratch) and ask the user before removing anything.',
   *check(facts) {
+    const sorted = [...facts.of('sql')].sort((a, b) => a.span.start - b.span.start);
+    const steps = offboardingStatements(sorted.map((s) => s.text));
     for (const s of facts.of('sql')) {
       if (s.statement !== 'drop' || !WHOLE.has(s.object ?? '')) continue;
+      // DROP OWNED BY after REASSIGN OWNED BY: the role owns nothing now, only its grants go.
+      if (s.object === 'owned' && steps.has(sorted.indexOf(s))) continue;
       // A dev, test or CI namespace rebuilt by CREATE OR REPLACE (dbt's dbt_ci_123, analytics_dev).
       if (REPLACES.test(s.text) && s.targets.every((t) => THROWAWAY.test(t.toLowerCase().split('.').pop()!)))
         continue;
@@ -73,7 +83,7 @@ export default defineRule({
     deny: [
       { input: 'DROP DATABASE prod', runtime: 'sql' },
       { input: 'DROP SCHEMA IF EXISTS public CASCADE', runtime: 'sql' },
-      { input: 'drop schema test_schema', runtime: 'sql' },
+      { input: 'drop schema app_dev', runtime: 'sql' },
       { input: 'DROP DATABASE `shop`', runtime: 'sql' },
       { input: 'SELECT 1; DROP DATABASE prod;', runtime: 'sql' },
       { input: "psql -c 'DROP DATABASE prod'" },
@@ -94,6 +104,11 @@ export default defineRule({
         input: 'DROP DATABASE IF EXISTS app_test; CREATE DATABASE app_test;',
         runtime: 'sql',
         why: 'a test database dropped and created again: a reset',
+      },
+      {
+        input: 'DROP DATABASE IF EXISTS myapp_test;',
+        runtime: 'sql',
+        why: 'a test database: its contents are rebuilt by the test suite',
       },
       {
         input: 'DROP SCHEMA IF EXISTS dbt_ci_pr_512 CASCADE;',

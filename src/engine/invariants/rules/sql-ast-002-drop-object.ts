@@ -12,6 +12,8 @@ import {
   writtenSnake,
 } from '../../knowledge/sql-cutoff.js';
 import { ephemeralOnly, oneRunName } from '../../knowledge/ephemeral-names.js';
+import { offboardingStatements } from '../../knowledge/sql-offboard.js';
+import { testNamespace, throwawayName } from '../../knowledge/sql-throwaway.js';
 
 const WHOLE = new Set(['database', 'schema', 'tablespace', 'owned']);
 /** CREATE OR REPLACE TABLE / REPLACE TABLE (extract/sql/replace.ts): a drop spelled as a create. */
@@ -213,6 +215,9 @@ export default defineRule({
   remediationHint:
     'Do not drop tables or other objects. Keep a copy of the data first (CREATE TABLE t_backup AS SELECT * FROM t) and ask the user to run the drop; renaming a live table away breaks the application just the same.',
   *check(facts) {
+    const sorted = [...facts.of('sql')].sort((a, b) => a.span.start - b.span.start);
+    const steps = offboardingStatements(sorted.map((s) => s.text));
+    const offboarded = new Set(sorted.filter((_, i) => steps.has(i)));
     for (const s of facts.of('sql')) {
       if (s.statement !== 'drop' || WHOLE.has(s.object ?? '') || s.temporary === true) continue;
       if (FAILS_IF_USED.has(s.object ?? '') && !/cascade|force/i.test(s.text)) continue;
@@ -232,7 +237,9 @@ export default defineRule({
         (allScratchTables(s.targets) || allScratchTables(s.targets.map((t) => writtenSnake(s.text, t))))
       )
         continue;
-      // A table in one CI run's or preview's schema (analytics.dbt_ci_pr_512.orders), as SQL-AST-001 lets the schema go.
+      // A table in one CI run's or preview's schema (analytics.dbt_ci_pr_512.orders), or in a test
+      // database or schema, as SQL-AST-001 lets the namespace go; one in a dev database rebuilt in
+      // place (R12 twin: CREATE OR REPLACE TABLE dev_db.public.orders CLONE prod_db.public.orders).
       if (
         s.object === 'table' &&
         s.targets.length > 0 &&
@@ -241,7 +248,13 @@ export default defineRule({
             .replace(/["`[\]]/g, '')
             .toLowerCase()
             .split('.');
-          return parts.length > 1 && oneRunName(parts[parts.length - 2]!);
+          const spaces = parts.slice(0, -1);
+          return (
+            spaces.length > 0 &&
+            (oneRunName(spaces[spaces.length - 1]!) ||
+              (spaces.some((p) => testNamespace(p) || (REPLACES.test(s.text) && throwawayName(p))) &&
+                spaces.every((p) => throwawayName(p) || !/prod|live|master|main|primary/.test(p))))
+          );
         }) &&
         !facts.of('sql').some((o) => RENAMES.test(o.text))
       )
@@ -254,6 +267,8 @@ export default defineRule({
       )
         continue;
       if (ROLE_OBJECT.has(s.object ?? '') && (retiredAccounts(s) || personalLogins(s))) continue;
+      // The last step of a departed person's role removal (knowledge/sql-offboard.ts).
+      if (ROLE_OBJECT.has(s.object ?? '') && offboarded.has(s)) continue;
       if (s.object === 'trigger' && !guardingTrigger(s)) continue;
       // A view, routine or dictionary named scratch or retired (tmp_country_dict, v_orders_legacy):
       // it holds no rows, and no live query is named for it. Live-named ones stay denied (sql-r6).

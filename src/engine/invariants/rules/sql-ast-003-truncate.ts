@@ -1,5 +1,5 @@
 /** SQL-AST-003: TRUNCATE empties whole tables without a WHERE and, in most engines, without undo. */
-import { allScratchTables } from '../../knowledge/sql.js';
+import { allRegeneratedTables, allScratchTables } from '../../knowledge/sql.js';
 import { writtenSnake } from '../../knowledge/sql-cutoff.js';
 import { catalogBuiltSpans } from '../../knowledge/sql-dynamic.js';
 import { defineRule } from '../define-rule.js';
@@ -19,6 +19,8 @@ export default defineRule({
       if (allScratchTables(s.targets)) continue;
       // The same spelled in camelCase (dbo.StgSales, TmpImport): the parser lowercased it.
       if (allScratchTables(s.targets.map((t) => writtenSnake(s.text, t)))) continue;
+      // Login sessions and caches: the application fills them again (users sign in once more).
+      if (allRegeneratedTables(s.targets.map((t) => writtenSnake(s.text, t)))) continue;
       const target = s.targets[0];
       yield {
         span: s.span,
@@ -41,7 +43,7 @@ export default defineRule({
     deny: [
       { input: 'TRUNCATE TABLE users', runtime: 'sql' },
       { input: 'truncate orders, order_items RESTART IDENTITY', runtime: 'sql' },
-      { input: "mysql -e 'TRUNCATE TABLE sessions'" },
+      { input: "mysql -e 'TRUNCATE TABLE orders'" },
       { input: 'INSERT OVERWRITE TABLE users SELECT * FROM users WHERE false', runtime: 'sql' },
       { input: 'insert overwrite into analytics.events select * from staging', runtime: 'sql' },
     ],
@@ -54,6 +56,7 @@ export default defineRule({
       },
       { input: 'SELECT trunc(price, 2) FROM items', runtime: 'sql', why: 'a numeric function' },
       { input: 'TRUNCATE TABLE staging_import_orders', runtime: 'sql', why: "a load's scratch table" },
+      { input: 'TRUNCATE TABLE django_session', runtime: 'sql', why: 'login sessions: users sign in again' },
     ],
   },
 });

@@ -10,11 +10,18 @@ import { alwaysTrueCheck } from '../../knowledge/sql-auth-stub.js';
 import { textVariants } from '../../knowledge/sql-text.js';
 import type { SqlStmtFact } from '../../facts.js';
 import { defineRule, type FactIndex } from '../define-rule.js';
+import { throwawayName } from '../../knowledge/sql-throwaway.js';
 
 const NEW_LOGIN = /\bidentified\s+(?:by|with|externally|globally)\b|\bpassword\b/i;
 
 /** Role names that say read-only (reporting_ro, app_readonly, analytics_reader, bi_viewer). */
-const READ_ONLY_ROLE = /^(?!pg_)[\w$]*?(?:_ro|read_?only|_reader|_readers|_viewer|_viewers|_read)$/i;
+const READ_ONLY_ROLE = /^(?!pg_)[\w$]*?(?:_ro|read_?only|(?:_|data)readers?|_viewer|_viewers|_read)$/i;
+/** SQL Server: the database user mapped to the new login (no password of its own). */
+const LOGIN_MAPPING =
+  /^\s*create\s+user\s+\[?[\w$]+\]?\s+(?:for|from)\s+login\s+\[?[\w$]+\]?(?:\s+with\s+default_schema\s*=\s*\[?\w+\]?)?\s*;?\s*$/i;
+/** A database role gaining the new user as a member (ALTER ROLE r ADD MEMBER u, sp_addrolemember 'r', 'u'). */
+const ROLE_MEMBER =
+  /^\s*(?:alter\s+role\s+\[?([\w$]+)\]?\s+add\s+member\b|(?:exec(?:ute)?\s+)?(?:\w+\.)*sp_addrolemember\s+N?'([\w$]+)')/i;
 
 /**
  * GRANT of row privileges (CONNECT, USAGE, SELECT, INSERT, UPDATE, DELETE ...) on one named table,
@@ -36,7 +43,8 @@ const CREATED_ACCOUNT =
 
 /**
  * A scoped login (r6, r9 FPs): the new user is given, in the same batch, only roles named read-only
- * or row privileges on one named object, is named by no other statement (no ALTER, no other
+ * (SQL Server's db_datareader by ALTER ROLE ... ADD MEMBER too, R12 twin) or row privileges on one
+ * named object, mapped to a database user by CREATE USER ... FOR LOGIN, is named by no other statement (no ALTER, no other
  * grant), and the create sets no role attribute.
  */
 function readerLogin(facts: FactIndex, create: SqlStmtFact): boolean {
@@ -59,6 +67,13 @@ function readerLogin(facts: FactIndex, create: SqlStmtFact): boolean {
       s.targets.some((t) => t.replace(/["`[\]]/g, '').toLowerCase() === user) ||
       new RegExp(`\\b${user.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\b`, 'i').test(s.text);
     if (!named) continue;
+    if (LOGIN_MAPPING.test(s.text)) continue;
+    const member = ROLE_MEMBER.exec(s.text);
+    if (member) {
+      if (!READ_ONLY_ROLE.test(member[1] ?? member[2]!)) return false;
+      granted = true;
+      continue;
+    }
     const roles = s.grantsRoles ?? [];
     if (
       s.statement !== 'grant' ||
@@ -69,6 +84,29 @@ function readerLogin(facts: FactIndex, create: SqlStmtFact): boolean {
     granted = true;
   }
   return granted;
+}
+
+/**
+ * GRANT ALL on a development, test or CI database or schema only (R12 twins: `GRANT ALL
+ * PRIVILEGES ON DATABASE app_dev TO dev_user`, `GRANT ALL ON app_test.* TO 'app'@'localhost'`): the
+ * rights reach rows rebuilt from code, not production's. Every target must name such a namespace
+ * and none production; PUBLIC, WITH GRANT OPTION and `*.*` stay denied.
+ */
+function throwawayGrant(s: SqlStmtFact): boolean {
+  // `ALL TABLES IN SCHEMA x` comes back as the targets `*` and `x`; `*.*` is every database.
+  const named = s.targets.filter((t) => t !== '*');
+  if (named.length === 0 || /\bto\s+public\b|\bwith\s+grant\s+option\b|\bon\s+\*/i.test(s.text)) return false;
+  return named.every((t) => {
+    const parts = t
+      .replace(/["`[\]]/g, '')
+      .split('.')
+      .filter((p) => p !== '*');
+    return (
+      parts.length > 0 &&
+      parts.some((p) => throwawayName(p)) &&
+      parts.every((p) => throwawayName(p) || !/prod|live|master|main|primary/i.test(p))
+    );
+  });
 }
 
 /** A powerful role gaining a member: ALTER [SERVER] ROLE r ADD MEMBER x, sp_add[srv]rolemember. */
@@ -228,7 +266,7 @@ export default defineRule({
         continue;
       }
       if (s.statement !== 'grant') continue;
-      if (s.grantsAll === true) {
+      if (s.grantsAll === true && !throwawayGrant(s)) {
         yield {
           span: s.span,
           reason: `GRANT ALL on ${s.targets.join(', ') || 'objects'} gives every privilege`,

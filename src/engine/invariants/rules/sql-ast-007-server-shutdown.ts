@@ -21,7 +21,7 @@ const ANY_CALL = /\bpg_(?:terminate|cancel)_backend\s*\(/gi;
  * cleanup), or idle and pinned to one user or application. Clients at work are not touched.
  */
 const AGED =
-  /\b(?:state_change|xact_start|query_start|backend_start)\s*<=?\s*(?:now\(\)|current_timestamp|clock_timestamp\(\)|statement_timestamp\(\))\s*-\s*(?:interval\b|'\d)/i;
+  /\b(?:state_change|xact_start|query_start|backend_start)\s*<=?\s*(?:now\(\)|current_timestamp|clock_timestamp\(\)|statement_timestamp\(\))\s*-\s*(?:interval\b|'\d)|\b(?:now\(\)|current_timestamp|clock_timestamp\(\)|statement_timestamp\(\))\s*-\s*(?:state_change|xact_start|query_start|backend_start)\s*>=?\s*(?:interval\b|'\d)/i;
 const IDLE_IN_TRANSACTION = /\bstate\s*(?:=|in\s*\()\s*'idle in transaction/i;
 const IDLE_OF_ONE =
   /\bstate\s*=\s*'idle'[\s\S]*\b(?:usename|application_name)\s*=\s*'[^']+'|\b(?:usename|application_name)\s*=\s*'[^']+'[\s\S]*\bstate\s*=\s*'idle'/i;
@@ -29,8 +29,9 @@ const idleCleanup = (text: string): boolean =>
   !/\bor\b/i.test(text) && AGED.test(text) && (IDLE_IN_TRANSACTION.test(text) || IDLE_OF_ONE.test(text));
 
 /** The age limit of AGED in seconds (`interval '30 minutes'`, `'00:30:00'::interval`), or 0 when unread. */
+/** Both spellings: `query_start < now() - interval '30 minutes'` and `now() - query_start > interval '30 minutes'`. */
 const AGE_LIMIT =
-  /\b(?:state_change|xact_start|query_start|backend_start)\s*<=?\s*[\w()]+\s*-\s*(?:interval\s*)?'\s*(?:(\d+)\s*(sec|second|s|min|minute|m|hour|hr|h|day|d)s?|(\d\d):(\d\d):(\d\d))\s*'/i;
+  /(?:\b(?:state_change|xact_start|query_start|backend_start)\s*<=?\s*[\w()]+\s*-|\b[\w()]+\s*-\s*(?:state_change|xact_start|query_start|backend_start)\s*>=?)\s*(?:interval\s*)?'\s*(?:(\d+)\s*(sec|second|s|min|minute|m|hour|hr|h|day|d)s?|(\d\d):(\d\d):(\d\d))\s*'/i;
 const UNIT_SECONDS: Readonly<Record<string, number>> = { s: 1, m: 60, h: 3600, d: 86400 };
 function ageLimit(text: string): number {
   const m = AGE_LIMIT.exec(text);

@@ -7,7 +7,8 @@
 import { discardedWrites } from '../../knowledge/sql-discard.js';
 import { emptySwaps } from '../../knowledge/sql-swap.js';
 import { firstMatch } from '../../knowledge/sql-text.js';
-import { oneRetentionPartition } from '../../knowledge/sql.js';
+import { allScratchTables, oneRetentionPartition } from '../../knowledge/sql.js';
+import { throwawayName } from '../../knowledge/sql-throwaway.js';
 import { defineRule } from '../define-rule.js';
 
 /** Leading whitespace and comments before a statement's first keyword. */
@@ -37,6 +38,26 @@ const KEEPS_RECENT = String.raw`\s+before\s+(?:${NOW}\s*-\s*${AGO}|date_sub\s*\(
  */
 const SCRATCH_STAGE_PATH =
   /^\s*(?:remove|rm)\s+@[\w$.]+\/(?:[\w$.-]+\/)*(?:tmp|temp|scratch|processed|loaded|done|staging|stg)\/[\w$./-]*\s*;?\s*$/i;
+
+/**
+ * PURGE TABLE of one dropped scratch table (R12 twin: `PURGE TABLE tmp_import`): the recycle bin
+ * copy of a load's leftovers; a named table of records or the whole bin stays denied.
+ */
+const PURGED_TABLE = /^\s*purge\s+table\s+([\w$."]+)\s*;?\s*$/i;
+const scratchPurge = (text: string): boolean => {
+  const m = PURGED_TABLE.exec(text);
+  return m !== null && allScratchTables([m[1]!]);
+};
+
+/**
+ * RESTORE ... WITH REPLACE over a development or test database (R12 twin: SalesDev refreshed from
+ * last night's backup): that database is rebuilt from the backup by design.
+ */
+const RESTORED = /^\s*restore\s+database\s+([\w$."[\]]+)/i;
+const throwawayRestore = (text: string): boolean => {
+  const m = RESTORED.exec(text);
+  return m !== null && throwawayName(m[1]!);
+};
 
 /** A retention period of under a day: seconds, minutes, hours, or zero of anything. */
 const SHORT = String.raw`(?:interval\s+'?(?:0+|\d+'?\s+(?:second|minute|hour)s?)\b|tointerval(?:second|minute|hour)\s*\(|tointerval\w+\s*\(\s*0+\s*\))`;
@@ -211,7 +232,14 @@ export default defineRule({
       if (!GATE.test(s.text) && !s.functions.some((f) => BULK_FUNCTIONS.has(f))) continue;
       const hit = firstMatch(CHECKS, s.text);
       // ALTER TABLE access_log TRUNCATE PARTITION p2025_01: one old period emptied, as a drop of it is.
-      if (hit && (oneRetentionPartition(s.text) || SCRATCH_STAGE_PATH.test(s.text))) continue;
+      if (
+        hit &&
+        (oneRetentionPartition(s.text) ||
+          SCRATCH_STAGE_PATH.test(s.text) ||
+          scratchPurge(s.text) ||
+          throwawayRestore(s.text))
+      )
+        continue;
       if (hit) yield { span: s.span, reason: hit.reason, suggestedAlternative: null };
     }
     // Every later write discarded or refused (red team r6, knowledge/sql-discard.ts).

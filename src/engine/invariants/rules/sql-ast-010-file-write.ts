@@ -2,6 +2,18 @@
 import { reachingFunctions } from '../../knowledge/sql.js';
 import { defineRule } from '../define-rule.js';
 
+/**
+ * MySQL's secure_file_priv export folder (R12 twin: `... INTO OUTFILE '/var/lib/mysql-files/users.csv'`):
+ * the one folder the server is set up to write exports to. It is not served or run by anything,
+ * MySQL refuses to overwrite a file that exists, and what may be read is judged by its own rules.
+ */
+const EXPORT_FOLDER =
+  /^(?:\/var\/lib\/mysql-files|[a-z]:[\\/]+programdata[\\/]+mysql[\\/]+mysql server [\d.]+[\\/]+uploads)[\\/]+(?:[\w.-]+[\\/]+)*[\w-]+(?:\.[\w-]+)*$/i;
+const exportFolder = (s: { readonly text: string; readonly writesFile?: string }): boolean =>
+  /\binto\s+outfile\b/i.test(s.text) &&
+  EXPORT_FOLDER.test(s.writesFile ?? '') &&
+  !s.writesFile!.includes('..');
+
 export default defineRule({
   id: 'SQL-AST-010',
   invariant: 'NO_SQL_EXFILTRATION',
@@ -12,7 +24,7 @@ export default defineRule({
     'Do not make the database write files on its host. Read the rows with a plain SELECT (or COPY ... TO STDOUT) and let the application write the output inside the workspace.',
   *check(facts) {
     for (const s of facts.of('sql')) {
-      if (s.writesFile !== undefined) {
+      if (s.writesFile !== undefined && !exportFolder(s)) {
         const copy = s.statement === 'copy' && s.targets[0];
         yield {
           span: s.span,
@@ -45,6 +57,11 @@ export default defineRule({
         why: 'output goes to the client, not a server file',
       },
       { input: "select 'outfile'", runtime: 'sql', why: 'the word is a string literal' },
+      {
+        input: "SELECT id, email FROM users INTO OUTFILE '/var/lib/mysql-files/users.csv'",
+        runtime: 'sql',
+        why: "the server's secure_file_priv export folder",
+      },
       { input: 'SELECT x AS INTO FROM bla', runtime: 'sql', why: 'INTO as an alias' },
       { input: 'INSERT INTO exports (path) VALUES ($1)', runtime: 'sql', why: 'ordinary insert' },
     ],
