@@ -42,13 +42,32 @@ const CARD_OR_ID =
 /** The answer to an account's security question (`security_answer`, `secret_answer_hash`). */
 const SECURITY_ANSWER = /(?:security|secret|recovery)(?:question)?answers?$/;
 
+/** Abbreviations of secret nouns, read as the noun (`refresh_tkn`, `access_tok`, `ssh_privkey`, R12). */
+const ABBREVIATION: Readonly<Record<string, string>> = {
+  tkn: 'token',
+  tkns: 'token',
+  tok: 'token',
+  toks: 'token',
+  privkey: 'privatekey',
+  prvkey: 'privatekey',
+  seckey: 'secretkey',
+  pvtkey: 'privatekey',
+};
+/** Words that make `private` a key's private half (`webauthn_private`, `rsa_private`); `is_private` is a flag. */
+const KEY_KIND =
+  /^(?:ssh|rsa|dsa|ec|ecdsa|ed25519|gpg|pgp|webauthn|fido|fido2|u2f|passkey|tls|ssl|x509|cert|certificate|signing|wallet|jwt|jwk|jws|saml|key|keypair|credential|device|hsm|kms|client|server)$/;
+/** Words that make a `uri`, `seed` or `material` a login or key secret (`otp_uri` holds the TOTP seed, `key_material`). */
+const SEED_MODIFIER =
+  /^(?:otp|totp|hotp|mfa|2fa|twofa|tfa|otpauth|authenticator|key|keys|keying|secret|wallet|master|hd|mnemonic|signing|encryption|private|crypto)$/;
+
 /** Lowercased word parts of a name, storage qualifiers at the end dropped (at least one part left). */
 function parts(name: string): { words: string[]; qualified: boolean; whole: string } {
   const words = name
     .replace(/([a-z0-9])([A-Z])/g, '$1_$2')
     .toLowerCase()
     .split(/[^\p{L}\p{N}]+/u)
-    .filter((w) => w !== '');
+    .filter((w) => w !== '')
+    .map((w) => ABBREVIATION[w] ?? w);
   const whole = words.join('');
   let qualified = false;
   while (words.length > 1 && QUALIFIER.test(words[words.length - 1]!)) {
@@ -81,6 +100,11 @@ export function isSecretColumn(name: string): boolean {
   if (SECRET_HEAD.test(head) || CARD_OR_ID.test(head) || CARD_OR_ID.test(joined)) return true;
   const before = words.slice(0, -1);
   if (head === 'key' && before.some((w) => KEY_MODIFIER.test(w))) return true;
+  // A key pair's private half named by its kind alone (`webauthn_private`, `ssh_private`).
+  if (head === 'private' && before.some((w) => KEY_KIND.test(w))) return true;
+  // An otpauth URI, an authenticator or wallet seed, raw key material (R12: `otp_uri`, `key_material`).
+  if (/^(?:uri|url|seed|seeds|material|materials)$/.test(head) && before.some((w) => SEED_MODIFIER.test(w)))
+    return true;
   if (/^codes?$/.test(head) && before.some((w) => CODE_MODIFIER.test(w))) return true;
   // A cloud service account's key file (`service_account_json`, `gcp_service_account`): its private key inside.
   if (joined.endsWith('serviceaccount') && (qualified || head === 'key')) return true;
