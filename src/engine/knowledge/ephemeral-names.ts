@@ -57,3 +57,47 @@ export function oneDisposable(names: readonly string[], rest: readonly string[])
     !rest.some((r) => PRODUCTION.test(r))
   );
 }
+
+/** Words that mark a resource as disposable wherever they stand in its name. */
+const STRONG_SCRATCH =
+  /(?:^|[-_./:=\s])(?:tmp|temp|scratch|sandbox|e2e|throwaway|ephemeral|fixture|fixtures|preview|(?:pr|mr|run|build|job)-?\d+)(?:$|[-_./:=\s\d])/i;
+/** Words that call a resource a non-production copy (`acme-test-uploads`, `orders-qa`). */
+const COPY_WORD = /^(?:test|tests|testing|qa|uat|staging|stage|stg)$/i;
+/** Words that often qualify a domain rather than a copy (`local news`, `ci build history`, `dev portal`). */
+const DOMAIN_ADJECTIVE = /^(?:dev|ci|demo|local|feature|feat|experiment|experiments|playground)$/i;
+/** A run's number or date stamp (`-1432`, `20261126`, `2026.11.20`). */
+const RUN_STAMP = /\d{3,}/;
+
+/**
+ * Stricter than scratchOnly for a whole resource destroyed (R12 scratch-name). A strong word (tmp,
+ * scratch, sandbox, e2e, preview, pr-123, run-8812) excuses wherever it stands. A copy word (test,
+ * qa, staging) excuses at either end of the name or before at most one more word (`test-thumbnail-
+ * resizer`, `acme-test-uploads`), not when it opens a longer phrase in the middle
+ * (`acme-test-automation-platform` is a platform for test automation, live data). A word that usually
+ * qualifies a domain (dev, ci, demo, local, feature, experiment) excuses only beside a run's number
+ * or date, or as the one qualifier of a one-noun name (`dev-index`): `local-news-articles`,
+ * `ci_build_history`, `dev-portal-accounts` are the live data of local news, CI, a dev portal.
+ */
+export function disposableOnly(names: readonly string[]): boolean {
+  if (names.length === 0 || names.some((n) => PRODUCTION.test(n))) return false;
+  return names.some((n) => {
+    if (STRONG_SCRATCH.test(n)) return true;
+    const words = n.split(/[-_./:=\s]+/).filter((x) => x !== '');
+    const last = words.length - 1;
+    const copy = words.findIndex((x) => COPY_WORD.test(x));
+    if (copy >= 0 && (copy === 0 || copy === last || last - copy <= 1 || RUN_STAMP.test(n))) return true;
+    if (!words.some((x) => DOMAIN_ADJECTIVE.test(x))) return false;
+    return (
+      RUN_STAMP.test(n) ||
+      (words.length <= 2 && (DOMAIN_ADJECTIVE.test(words[0]!) || DOMAIN_ADJECTIVE.test(words[last]!)))
+    );
+  });
+}
+
+/** A tool's name words (compounds joined) that call its target disposable: `delete_preview_environment`, `drop_test_table`. */
+export const disposableWords = (words: readonly string[]): boolean =>
+  !PRODUCTION.test(words.join('_')) &&
+  (STRONG_SCRATCH.test(words.join('_')) || words.some((x) => COPY_WORD.test(x) || DOMAIN_ADJECTIVE.test(x)));
+
+/** A framework's test database (Rails `app_test`, Django `test_app`), recreated by every test run. */
+export const testDatabase = (name: string): boolean => /^(?:test_[a-z0-9]+|[a-z0-9]+_test)$/i.test(name);

@@ -71,8 +71,8 @@ function restoreOver(w: readonly string[], f: Map<string, unknown>): CliEquivale
   return action('destroy', 'database', `${w.join('_')} over ${prod ?? targets[0]!}`);
 }
 
-/** Addresses and numbers whose release hands them to someone else. */
-const ADDRESS = /^(?:address|addresses|ip|ips|eip|eips|ipaddress|number|numbers)$/;
+/** Addresses, numbers and domains whose release hands them to someone else (R12: `release_domain`). */
+const ADDRESS = /^(?:address|addresses|ip|ips|eip|eips|ipaddress|number|numbers|domain|domains)$/;
 
 function release(w: readonly string[], f: Map<string, unknown>): CliEquivalent | undefined {
   if (!w.includes('release') || !w.some((x) => ADDRESS.test(x)) || scratchOnly(strings(f))) return undefined;

@@ -13,7 +13,10 @@ import { httpStoreLines } from './http-store.js';
 import { manifestLines } from './manifest.js';
 import { monitoringLines, MONITORING_WORDS } from './monitoring.js';
 import { saasLines, SAAS_WORDS } from './saas.js';
-import { wholeResourceLines, WHOLE_RESOURCE_WORDS, scratchOnly } from './whole-resource.js';
+import { isLossVerb, wholeResourceLines, WHOLE_RESOURCE_WORDS, scratchOnly } from './whole-resource.js';
+import { dispatchLines } from './dispatch.js';
+import { offlineModeLines } from './offline-mode.js';
+import { testDatabase } from '../../knowledge/ephemeral-names.js';
 import { everyItemLines, EVERY_ITEM_WORDS } from './every-item.js';
 import { availabilityLines, AVAILABILITY_WORDS } from './availability.js';
 import { secretForwardLines, SECRET_FORWARD_WORDS } from './secret-forward.js';
@@ -524,6 +527,8 @@ function sqlDrop(w: readonly string[], f: Map<string, unknown>): CliEquivalent |
           'name',
         );
   if (names.length === 0) return undefined;
+  // A framework's test database (Rails `app_test`, Django `test_app`) is recreated by every test run.
+  if (object !== 'TABLE' && names.every(testDatabase)) return undefined;
   const ident = (n: string): string => `"${n.replace(/"/g, '""')}"`;
   return {
     code: names.map((n) => `${truncate ? 'TRUNCATE TABLE' : `DROP ${object}`} ${ident(n)};`).join('\n'),
@@ -875,6 +880,10 @@ export function cliEquivalents(name: string, args: unknown): CliEquivalent[] {
     ...recoveryLines(w, args),
     // One message to a crowd of addresses (tool-call/mass-message.ts).
     ...massMessageLines(w, args),
+    // A generic dispatcher whose arguments name a whole resource's loss (tool-call/dispatch.ts).
+    ...dispatchLines(w, args),
+    // A whole site or database put in maintenance, offline or read-only mode (tool-call/offline-mode.ts).
+    ...offlineModeLines(w, f),
   ];
   const byName = familyLines(w, args);
   return byArguments.length === 0 ? byName : [...byArguments, ...byName];
@@ -882,7 +891,7 @@ export function cliEquivalents(name: string, args: unknown): CliEquivalent[] {
 
 /** The lines of the families a tool's name belongs to (git, docker, aws, saas ...). */
 function familyLines(w: readonly string[], args: unknown): CliEquivalent[] {
-  if (!w.some((x) => FAMILY_WORDS.has(x))) {
+  if (!w.some((x) => FAMILY_WORDS.has(x) || isLossVerb(x))) {
     // A generic tool given its operation as a field (`{"action": "delete_index"}`).
     const rec =
       args !== null && typeof args === 'object' && !Array.isArray(args) ? (args as Args) : undefined;
@@ -947,7 +956,7 @@ function familyLines(w: readonly string[], args: unknown): CliEquivalent[] {
   if (has(w, ...SYSTEM_WORDS)) out.push(...systemLines(w, f));
   if (has(w, ...FORGE_WORDS)) out.push(...forgeLines(w, f));
   if (has(w, ...SAAS_WORDS)) out.push(...saasLines(w, f, args));
-  if (has(w, ...WHOLE_RESOURCE_WORDS)) out.push(...wholeResourceLines(w, f));
+  if (w.some(isLossVerb)) out.push(...wholeResourceLines(w, f));
   if (has(w, ...EVERY_ITEM_WORDS)) out.push(...everyItemLines(w, f));
   if (has(w, ...AVAILABILITY_WORDS)) out.push(...availabilityLines(w, f));
   if (has(w, ...SECRET_FORWARD_WORDS)) out.push(...secretForwardLines(w, f));

@@ -61,17 +61,30 @@ const emptyValue = (v: unknown): boolean =>
   (typeof v === 'string' && /^\s*(?:|\[\s*\]|\{\s*\})\s*$/.test(v)) ||
   (v !== null && typeof v === 'object' && !Array.isArray(v) && Object.keys(v).length === 0);
 
+/** Values of a mode that replaces what the target holds (`reimport_collection {mode: "replace"}`). */
+const REPLACE_MODE = /^\s*(?:replace|overwrite|truncate|recreate|truncate_and_load|drop_and_create)\s*$/i;
+/** Keys of where a load reads from: empty, it loads nothing into the emptied target. */
+const SOURCE_KEY = /^(?:source|sources|data|input|inputs|payload|from)$/;
+
 /** `replace_table_contents {rows: []}`, `overwrite_collection {documents: []}`: replaced by nothing. */
 function replacedByNothing(w: readonly string[], f: Map<string, unknown>): string | undefined {
-  if (!w.some((x) => /^(?:replace|overwrite|reset|reload|repopulate)$/.test(x))) return undefined;
-  const empty = [...f].find(([k, v]) => CONTENT_KEY.test(k) && emptyValue(v));
+  const replaces =
+    w.some((x) => /^(?:replace|overwrite|reset|reload|repopulate)$/.test(x)) ||
+    [...f.values()].some((v) => typeof v === 'string' && REPLACE_MODE.test(v));
+  if (!replaces) return undefined;
+  const empty = [...f].find(([k, v]) => (CONTENT_KEY.test(k) || SOURCE_KEY.test(k)) && emptyValue(v));
   return empty?.[0];
 }
 
 /** `migrate_down {steps: "all"}`, `rollback_migrations {to_version: 0}`: every migration undone. */
 function migratedToNothing(w: readonly string[], f: Map<string, unknown>): string | undefined {
   const down =
-    (w.includes('migrate') || w.includes('migration') || w.includes('migrations') || w.includes('schema')) &&
+    (w.includes('migrate') ||
+      w.includes('migration') ||
+      w.includes('migrations') ||
+      w.includes('schema') ||
+      // `rollback_database {to_migration: "0000_initial"}`: the key says what is rolled back.
+      [...f.keys()].some((k) => /migration|revision|schema_version/.test(k))) &&
     w.some((x) => /^(?:down|rollback|revert|undo|downgrade|reset)$/.test(x));
   if (!down) return undefined;
   for (const [k, v] of f) {
@@ -81,8 +94,9 @@ function migratedToNothing(w: readonly string[], f: Map<string, unknown>): strin
     )
       return k;
     if (
-      /(?:^|_)(?:version|target|to|revision)$/.test(k) &&
-      (v === 0 || (typeof v === 'string' && /^\s*(?:0+|base|zero|none|initial)\s*$/i.test(v)))
+      /(?:^|_)(?:version|target|to|revision|migration)$/.test(k) &&
+      (v === 0 ||
+        (typeof v === 'string' && /^\s*(?:0+(?:_initial)?|base|zero|none|initial|empty)\s*$/i.test(v)))
     )
       return k;
   }

@@ -7,6 +7,7 @@
  */
 import { any, has, list, quote, str, type CliEquivalent } from './cli.js';
 import { scratchOnly } from './whole-resource.js';
+import { testDatabase } from '../../knowledge/ephemeral-names.js';
 import { selectsEverything } from './select-all.js';
 
 const ident = (n: string): string => `"${n.replace(/"/g, '""')}"`;
@@ -116,11 +117,15 @@ function storeDrops(w: readonly string[], f: Map<string, unknown>): CliEquivalen
 function actionDrops(w: readonly string[], f: Map<string, unknown>): CliEquivalent | undefined {
   const field = str(f, 'operation', 'op', 'action', 'method', 'command');
   const op = `${w.join('_')}_${(field ?? '').replace(/([a-z])([A-Z])/g, '$1_$2').toLowerCase()}`;
-  if (/(?:^|_)drop_?(?:database|db)(?:$|_)/.test(op))
+  if (/(?:^|_)drop_?(?:database|db)(?:$|_)/.test(op)) {
+    const db = str(f, 'database', 'db', 'database_name', 'db_name', 'name');
+    // A framework's test database is recreated by every test run (ephemeral-names.ts testDatabase).
+    if (db !== undefined && testDatabase(db)) return undefined;
     return {
-      code: `DROP DATABASE ${ident(str(f, 'database', 'db', 'database_name', 'db_name', 'name') ?? 'database')};`,
+      code: `DROP DATABASE ${ident(db ?? 'database')};`,
       runtime: 'sql',
     };
+  }
   if (
     /(?:^|_)drop_?(?:collection|table)s?(?:$|_)/.test(op) ||
     (field !== undefined && /^drop$/i.test(field) && has(w, 'mongo', 'mongodb'))

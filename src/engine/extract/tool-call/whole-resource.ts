@@ -9,9 +9,9 @@
  * (`delete_message`, `remove_user_from_channel`, `delete_record`), SQL indexes of a table and
  * targets named as scratch (`test_products`, `tmp-bucket`, `dev_index`) give nothing.
  */
-import { bash, nameWords, quote, str, type CliEquivalent } from './cli.js';
+import { bash, nameWords, quote, str, truthy, type CliEquivalent } from './cli.js';
 import { ACTION_PROGRAM } from './saas.js';
-import { PRODUCTION, scratchOnly } from '../../knowledge/ephemeral-names.js';
+import { disposableOnly, disposableWords, PRODUCTION, scratchOnly } from '../../knowledge/ephemeral-names.js';
 import { selectsEverything } from './select-all.js';
 
 const action = (effect: string, object: string, detail: string): CliEquivalent => ({
@@ -20,7 +20,7 @@ const action = (effect: string, object: string, detail: string): CliEquivalent =
 });
 
 /** Verbs that delete or empty what they name. */
-const DESTROY = new Set([
+const DESTROY_WORDS = new Set([
   'delete',
   'remove',
   'destroy',
@@ -66,6 +66,32 @@ const DESTROY = new Set([
   'demolish',
   'scrap',
   'sunset',
+  // Verbs whose meaning is loss under other names (R12 destroy-verb: discard_database, zap_bucket,
+  // abandon_workspace, recreate_table, a domain released back to the registry).
+  'discard',
+  'zap',
+  'nix',
+  'axe',
+  'junk',
+  'ditch',
+  'raze',
+  'torch',
+  'incinerate',
+  'vaporize',
+  'vaporise',
+  'liquidate',
+  'exterminate',
+  'abandon',
+  'relinquish',
+  'surrender',
+  'forfeit',
+  'disband',
+  'dismantle',
+  'dissolve',
+  'recreate',
+  'reformat',
+  'clobber',
+  'kill',
   // The same verbs in the languages an agent is often handed (Spanish, French, German, Italian,
   // Portuguese, Dutch); diacritics are dropped by nameWords (`löschen` reads `loschen`).
   'eliminar',
@@ -96,10 +122,24 @@ const DESTROY = new Set([
   'wissen',
 ]);
 /** Verbs that take a whole resource offline (Supabase `pause_project`, a suspended organisation). */
-const SUSPEND = new Set(['pause', 'suspend', 'deactivate', 'decommission', 'shutdown']);
+const SUSPEND_WORDS = new Set([
+  'pause',
+  'suspend',
+  'deactivate',
+  'decommission',
+  'shutdown',
+  // Verbs that take a whole resource out of service under other names (R12 suspend: disable_cluster,
+  // freeze_account, hibernate_cluster, take_site_offline).
+  'disable',
+  'freeze',
+  'hibernate',
+  'halt',
+  'offline',
+  'quarantine',
+]);
 
 /** Containers whose deletion loses everything under them (their items' deletes are ordinary work). */
-const WHOLE = new Set([
+const WHOLE_WORDS = new Set([
   'project',
   'projects',
   'drive',
@@ -263,6 +303,25 @@ const WHOLE = new Set([
   'shops',
   'fileshare',
   'fileshares',
+  // Wholes that hold or serve everything under them (R12 destroy-object): a shard, an IoT or event hub,
+  // a CDN, an API and its gateway, a data centre; compounds ending in a container head are read by
+  // containerHead below (datastore, lakehouse, workbook, tablespace, mailing_list, document_library).
+  'shard',
+  'shards',
+  'hub',
+  'hubs',
+  'cdn',
+  'cdns',
+  'api',
+  'apis',
+  'gateway',
+  'gateways',
+  'datacenter',
+  'datacenters',
+  'catalog',
+  'catalogs',
+  'library',
+  'libraries',
   // Whole resources named in other languages (base_de_datos is joined by normalise).
   'basededatos',
   'bancodedados',
@@ -278,7 +337,7 @@ const WHOLE = new Set([
   'serveur',
 ]);
 /** What a suspend verb takes offline as a whole (stopping one instance or a dev server is ordinary). */
-const SUSPENDABLE = new Set([
+const SUSPENDABLE_WORDS = new Set([
   // A hosted service or app suspended stops serving everyone (render_suspend_service).
   'service',
   'services',
@@ -301,7 +360,54 @@ const SUSPENDABLE = new Set([
   'cluster',
   'clusters',
   'environment',
+  // More wholes that serve everyone (R12 suspend: a tenant, a domain, a public API, a project's billing).
+  'tenant',
+  'tenants',
+  'domain',
+  'domains',
+  'zone',
+  'zones',
+  'api',
+  'apis',
+  'gateway',
+  'gateways',
+  'billing',
+  'store',
+  'shop',
+  'storefront',
+  'registry',
+  'datacenter',
 ]);
+
+/**
+ * Verbs that undo a resource's existence by their prefix: un-, de- or dis- before a verb that makes it
+ * exist or serve (unpublish_site, deregister_domain, unregister_repository, delist_package).
+ */
+const UNDOES = /^(?:un|de|dis)(?:publish|register|provision|commission|list|deploy|enroll)$/;
+/** Heads of compound nouns that name a store of data (datastore, lakehouse, workbook, tablespace). */
+const HEAD =
+  /^[a-z]{3,}(?:store|stores|lake|lakes|house|houses|base|bases|space|spaces|book|books|sheet|sheets|mart|marts|bank|banks)$/;
+/** Heads that need a word before them (mailing_list, document_library, contact_list, api_gateway). */
+const TWO_WORD_HEAD =
+  /^(?:list|lists|library|libraries|store|stores|lake|lakes|base|bases|book|books|hub|hubs|gateway|gateways|registry|catalog|vault|archive|archives)$/;
+/** Compounds whose head is a data word but that name something held in a file or a page. */
+const NOT_WHOLE =
+  /^(?:codebase|firebase|supabase|playbook|runbook|handbook|cheatsheet|stylesheet|timesheet|worksheet|keyspaces?)$/;
+
+type WordTest = { has(x: string): boolean };
+const DESTROY: WordTest & Iterable<string> = {
+  has: (x) => DESTROY_WORDS.has(x) || UNDOES.test(x),
+  [Symbol.iterator]: () => DESTROY_WORDS[Symbol.iterator](),
+};
+const SUSPEND: WordTest & Iterable<string> = SUSPEND_WORDS;
+const WHOLE: WordTest = {
+  has: (x) =>
+    WHOLE_WORDS.has(x) ||
+    (HEAD.test(x) && !NOT_WHOLE.test(x) && !ITEM.has(x)) ||
+    // Two name words joined by normalise (`mailing-list`, `document-library`).
+    /^[a-z0-9]+-[a-z]+$/.test(x),
+};
+const SUSPENDABLE: WordTest = SUSPENDABLE_WORDS;
 
 /** Items inside a container: a name that acts on one of them does not act on the container. */
 const ITEM = new Set(
@@ -357,20 +463,25 @@ function normalise(w0: readonly string[]): string[] {
     else if (
       /^(?:de|da|di|des)$/.test(w[i + 1] ?? '') &&
       i + 2 < w.length &&
-      WHOLE.has(`${x}de${w[i + 2]!}`)
+      WHOLE_WORDS.has(`${x}de${w[i + 2]!}`)
     ) {
       out.push(`${x}de${w[i + 2]!}`);
       i += 2;
     }
-    // Compound objects written as two words (user_pool, log_group, file_system).
-    else if (i + 1 < w.length && WHOLE.has(`${x}${w[i + 1]!}`)) out.push(`${x}${w[++i]!}`);
+    // Compound objects written as two words (user_pool, log_group, file_system, mailing_list, data_lake).
+    else if (
+      i + 1 < w.length &&
+      (WHOLE_WORDS.has(`${x}${w[i + 1]!}`) ||
+        (TWO_WORD_HEAD.test(w[i + 1]!) && !DESTROY.has(x) && !SUSPEND.has(x) && i + 2 === w.length))
+    )
+      out.push(WHOLE_WORDS.has(`${x}${w[i + 1]!}`) ? `${x}${w[++i]!}` : `${x}-${w[++i]!}`);
     else out.push(x);
   }
   return out;
 }
 
 /** The container the name's verb acts on directly (`delete_index`, `index_delete`, `slack_admin_delete_channel`). */
-function target(w: readonly string[], verbs: ReadonlySet<string>, objects: ReadonlySet<string>) {
+function target(w: readonly string[], verbs: WordTest, objects: WordTest) {
   const last = w.length - 1;
   // `index_delete`: the object just before a trailing verb.
   if (verbs.has(w[last]!) && last > 0 && objects.has(w[last - 1]!))
@@ -433,7 +544,10 @@ function targetNames(f: Map<string, unknown>, object: string): string[] {
     // A list of one names one target (`topics: ["test-orders-1432"]`); a longer list stays a list.
     const v: unknown = Array.isArray(raw) && raw.length === 1 ? raw[0] : raw;
     if (typeof v !== 'string' || v.trim() === '') continue;
-    if (/^(?:name|id|uid|slug|ref)$|_(?:name|id|uid|slug|ref)$/.test(k) || k.startsWith(stem))
+    if (
+      /^(?:name|id|uid|slug|ref|identifier|target)$|_(?:name|id|uid|slug|ref|identifier)$/.test(k) ||
+      k.replace(/_/g, '').startsWith(stem.replace(/-/g, ''))
+    )
       out.push(v.trim());
   }
   return out;
@@ -497,12 +611,27 @@ function sqlIndex(f: Map<string, unknown>): boolean {
   return /(?:^|_)(?:idx|ix|uq|uniq)(?:_|$)|_(?:key|pkey|fkey|index)$/i.test(name);
 }
 
+/** Verbs a SQL tool's fields turn into DROP/TRUNCATE/DELETE (cli.ts sqlDrop, datastore.ts). */
+const SQL_VERB = /^(?:drop|truncate|delete|remove|rm|erase|destroy|wipe|purge)$/;
+
+/** Flags that make a call a rehearsal. */
+const REHEARSAL = /^(?:dry_?run|what_?if|plan_only|validate_only|simulate|simulation)$/;
+/** Keys of the source a recreated resource is refilled from. */
+const REFILLED = /^(?:from|source|src)(?:_|$)|^(?:reindex|restore_from|copy_from|snapshot_id|backup_id)$/;
+
+/** Compute units: one of them by a generated id is routine (`terminate_instances`, `delete_volume`). */
+const COMPUTE = /^(?:instances?|vms?|volumes?|disks?|droplets?|servers?|machines?|nodes?)$/;
+/** An id a vendor generated: a short type prefix and hex, or digits only. */
+const GENERATED_ID = /^(?:[a-z]{1,4}-)?[0-9a-f]{8,32}$|^\d{4,}$/i;
+
 /** Branch names whose deletion loses the shared line of work. */
 const SHARED_BRANCH =
   /^(?:refs\/heads\/)?(?:main|master|trunk|develop|development|prod|production|release(?:[-/].*)?|stable|live|gh-pages)$/i;
 
 export function wholeResourceLines(w0: readonly string[], f: Map<string, unknown>): CliEquivalent[] {
   const w = normalise(w0);
+  // A rehearsal changes nothing (`delete_bucket {dry_run: true}`).
+  if ([...f].some(([k, v]) => REHEARSAL.test(k) && truthy(v))) return [];
   // A read tool (`get_delete_policy`), unless it reads and then deletes (`list_and_delete_buckets`).
   if (
     w.some((x) => x === 'get' || x === 'list' || x === 'describe' || x === 'read' || x === 'show') &&
@@ -563,11 +692,23 @@ export function wholeResourceLines(w0: readonly string[], f: Map<string, unknown
   }
   const { verb, object } = hit;
   if (narrows(f) || !hostedOnly(w, f, object)) return [];
+  // Rebuilt from a source (`recreate_index {from_alias, reindex: true}`): the data comes back.
+  if (/^re/.test(verb) && [...f.keys()].some((k) => REFILLED.test(k))) return [];
   // One customer's subscription cancelled is billing work, not the account's own plan.
   if (/^subscriptions?$/.test(object) && (f.has('customer') || f.has('customer_id'))) return [];
   const names = targetNames(f, object);
-  // `delete_preview_environment`: the name itself can say the target is disposable.
-  if (scratchOnly([...names, w0.join('_')])) return [];
+  // `delete_preview_environment`: the name itself can say the target is disposable; a target's own
+  // name is read strictly (disposableOnly: `local-news-articles` is no local copy).
+  if (disposableOnly(names) || (disposableWords(w) && !names.some((n) => PRODUCTION.test(n)))) return [];
+  // One machine or disk named only by the id its vendor generated (`i-0f3c9a7d2b1e45a6c`,
+  // `vol-09a8b7c6d5e4f3a21`) is one member of a fleet replaced as routine; a named one is judged by name.
+  if (
+    COMPUTE.test(object) &&
+    names.length > 0 &&
+    names.length <= 3 &&
+    names.every((n) => GENERATED_ID.test(n))
+  )
+    return [];
   if (/^branch(?:es)?$/.test(object)) {
     // A branch is judged by git's rules: the shared ones (main, release) are protected, feature branches are not.
     const branches = [...f]
@@ -604,6 +745,7 @@ export function wholeResourceLines(w0: readonly string[], f: Map<string, unknown
   // A table named in a SQL tool's fields is judged as the DROP/TRUNCATE it is (cli.ts sqlDrop).
   if (
     /^(?:tables?|collections?)$/.test(object) &&
+    SQL_VERB.test(verb) &&
     str(f, 'table', 'table_name', 'tables', 'collection', 'collection_name', 'name') !== undefined
   )
     return [];
@@ -612,4 +754,20 @@ export function wholeResourceLines(w0: readonly string[], f: Map<string, unknown
 }
 
 /** Name words that can start a rewrite above (cli.ts gates on these before reading fields). */
-export const WHOLE_RESOURCE_WORDS = [...DESTROY, ...SUSPEND, 'flushdb', 'flushall', 'dropdb'];
+export const WHOLE_RESOURCE_WORDS = [...DESTROY_WORDS, ...SUSPEND_WORDS, 'flushdb', 'flushall', 'dropdb'];
+
+/** Whether a name word destroys or suspends what follows it, by the lists and prefixes above. */
+export const isLossVerb = (x: string): boolean =>
+  DESTROY.has(x) || SUSPEND.has(x) || x === 'flushdb' || x === 'flushall' || x === 'dropdb';
+
+/**
+ * What a noun phrase names (`db-instance`, `resourceGroups`, `api-keys`, `storage_buckets`): a whole
+ * container, an item inside one, or neither. Its last word decides, compounds joined as in names.
+ */
+export function nounKind(words: readonly string[]): 'whole' | 'item' | undefined {
+  if (words.length === 0) return undefined;
+  const w = normalise(words);
+  const last = w[w.length - 1]!;
+  if (ITEM.has(last)) return 'item';
+  return WHOLE.has(last) || SUSPENDABLE.has(last) ? 'whole' : undefined;
+}
