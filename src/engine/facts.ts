@@ -107,7 +107,8 @@ export interface NetOpFact extends FactBase {
 
 /** Where data comes from, for flows. */
 export type DataSource =
-  | { readonly kind: 'file'; readonly path: string }
+  /** `host`: the one machine whose entry was looked up (netrc's authenticators(host)), when known. */
+  | { readonly kind: 'file'; readonly path: string; readonly host?: string }
   /** Environment variables: one by name, or the whole environment (env, printenv, /proc/self/environ). */
   | { readonly kind: 'env'; readonly name?: string }
   /** Content downloaded from the network. */

@@ -11,6 +11,7 @@ import { constText, opaque, type Val } from './value.js';
 /** Stores the APIs read, as home-relative paths the credential-store table (paths.ts) knows. */
 const KEYRING = '~/.local/share/keyrings';
 const AWS = '~/.aws/credentials';
+const NETRC = '~/.netrc';
 const CHROME_COOKIES = '~/.config/google-chrome/Default/Cookies';
 const FIREFOX_COOKIES = '~/.mozilla/firefox/profile/cookies.sqlite';
 
@@ -110,6 +111,23 @@ export function isTokenStore(path: string): boolean {
 export function credentialResult(store: string, inputs: readonly Val[]): Val {
   const out = opaque(inputs);
   return { ...out, sources: [...out.sources, { kind: 'file', path: store }] };
+}
+
+/**
+ * netrc's entry for one machine (`netrc.netrc().authenticators('api.acme.com')`): the login the
+ * user stored for that host, so sending it there is netrc's use (SEC-AST-010), and anywhere else not.
+ */
+export function netrcEntry(recv: Val | undefined, machine: Val | undefined): Val {
+  const host = machine === undefined ? null : constText(machine);
+  const out = opaque(recv === undefined ? [] : [recv]);
+  const source: DataSource =
+    host !== null && /^[\w.-]+$/.test(host)
+      ? { kind: 'file', path: NETRC, host: host.toLowerCase() }
+      : { kind: 'file', path: NETRC };
+  return {
+    ...out,
+    sources: [...out.sources.filter((s) => !(s.kind === 'file' && s.path === NETRC)), source],
+  };
 }
 
 /**

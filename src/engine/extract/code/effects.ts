@@ -8,7 +8,7 @@ import { codeWords } from './argv-code.js';
 import { ciEventTarget } from './ci-event.js';
 import { type Collector, looksLikeSql, programName, shellJoin, shellWord, SHELLS } from './collector.js';
 import { jsonVal } from './fold.js';
-import { localDatabases, onlyResets } from './local-store.js';
+import { localDatabases, onlyResets, testDatabase } from './local-store.js';
 import { forgeRequestLine } from './forge-rest.js';
 import { hiddenName } from './hidden-names.js';
 import { parseTarget, type Target } from './net.js';
@@ -291,7 +291,7 @@ export function request(col: Collector, span: Span, actor: string, req: Request)
   if (urlIsAuth) authFlows(col, span, req.url, sink);
   for (const v of urlIsAuth ? req.payload : [req.url, ...req.payload]) {
     for (const s of deepSources(v)) if (isSecretSource(s)) col.flow(span, s, sink);
-    if (v === req.url) col.egress(deepLits(v));
+    if (v === req.url) col.egress(deepLits(v), 'url');
     else egressPayload(col, v);
   }
   // Credential headers and basic auth are judged as the auth slot; other headers as data (r6).
@@ -375,12 +375,23 @@ export function txtAnswer(name: Val): Val {
 }
 
 /** A query string handed to a database driver: analysed by the SQL runtime. */
-export function sqlQuery(col: Collector, sql: Val | undefined, codeSpan: Span, via: string): boolean {
+export function sqlQuery(
+  col: Collector,
+  sql: Val | undefined,
+  codeSpan: Span,
+  via: string,
+  inTest?: () => boolean,
+): boolean {
   if (sql === undefined || sql.parts === null || sql.sqlDone) return false;
   const text = render(sql);
   if (!looksLikeSql(text)) return false;
-  // A reset of a database on this machine (a dev or test database): everyday work, nothing to judge.
-  if (onlyResets(text) && localDatabases(col.literalTexts())) return true;
+  // A reset of a database on this machine (a dev or test database), or one a test's set-up or
+  // tear-down runs on no database named elsewhere: everyday work, nothing to judge.
+  if (
+    onlyResets(text) &&
+    (localDatabases(col.literalTexts()) || (inTest?.() === true && testDatabase(col.literalTexts())))
+  )
+    return true;
   col.nested(text, 'sql', codeSpan, via);
   return true;
 }

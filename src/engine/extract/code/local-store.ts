@@ -48,20 +48,34 @@ function dsnHosts(dsn: string): string[] {
 }
 
 export function localDatabases(strings: readonly string[]): boolean {
+  return namedDatabases(strings) === 'local' && localReset('localhost', strings);
+}
+
+/**
+ * Whether a reset run by a test's set-up or tear-down empties a test database: no string names a
+ * database on another host (by URL or DSN), a production database or a hosted store. The database
+ * then comes from the test run's own settings (Prisma's DATABASE_URL, a knexfile's test entry).
+ */
+export function testDatabase(strings: readonly string[]): boolean {
+  return namedDatabases(strings) !== 'remote' && localReset('localhost', strings);
+}
+
+/** The databases the input names by URL or keyword DSN: none, all on this machine, or one elsewhere. */
+function namedDatabases(strings: readonly string[]): 'none' | 'local' | 'remote' {
   let named = false;
   for (const s of strings) {
     if (s.length < 300 && KEYWORD_DSN.test(s) && DSN_NAMES.test(s)) {
       // No host: libpq takes PGHOST from the environment, which may name any server.
       const hosts = dsnHosts(s);
-      if (hosts.length === 0 || !hosts.every((h) => onThisMachine(h) || h.startsWith('/'))) return false;
+      if (hosts.length === 0 || !hosts.every((h) => onThisMachine(h) || h.startsWith('/'))) return 'remote';
       named = true;
       continue;
     }
     if (!DB_URL.test(s)) continue;
-    if (!onThisMachine(s)) return false;
+    if (!onThisMachine(s)) return 'remote';
     named = true;
   }
-  return named && localReset('localhost', strings);
+  return named ? 'local' : 'none';
 }
 
 /**

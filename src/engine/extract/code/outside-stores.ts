@@ -12,6 +12,7 @@ import { type Collector, shellWord } from './collector.js';
 import type { Sdk, SdkCall } from './sdk.js';
 import { parseTarget } from './net.js';
 import { sendTo } from './effects.js';
+import { sshKeyUse } from './ssh-key-use.js';
 import { constText, dataNotPath, UNKNOWN, type Val } from './value.js';
 
 /** Names of hosts inside the app's own network: services, clusters, intranets. */
@@ -125,6 +126,7 @@ export function outsideCall(sdk: Sdk, method: string, c: SdkCall): Val | undefin
   if (CONNECTS.test(method) && sdk.target === undefined) {
     // The client variable is not rebound: later sends on any unbound client go to this broker.
     const first = c.args[0];
+    if (sdk.path[0] === 'sftp') sshKeyUse(c.col, first?.fields?.get('privateKey'));
     const host = outsideHost(text(first?.fields?.get('host') ?? first ?? c.kw.get('host')) ?? undefined);
     if (host !== undefined) {
       const list = CONNECTED.get(c.col) ?? [];

@@ -14,6 +14,7 @@ import {
   ormWhereEveryRow,
   redisEveryKey,
 } from './datastores.js';
+import { awsClientMade, judgeCommand, LOOPBACK_ENDPOINT } from './aws-emulator.js';
 import { jsonText } from './json-text.js';
 import { localDatabases, localReset } from './local-store.js';
 import { POSTGREST_ROOTS, postgrestCall, postgrestConstruct, postgrestMember } from './postgrest.js';
@@ -220,16 +221,20 @@ export function sdkConstruct(name: string, c: SdkCall): Val | undefined {
     // A command made in a test hook of an input whose clients talk to an emulator on this machine
     // (LocalStack, moto): the test's own bucket or queue (R9 twin-s3-test-localstack).
     if ((c.inTest?.() === true && emulatorOnly(c.col.literalTexts())) || testDoubleCall(c)) return UNKNOWN;
-    if (m[1] === 's3' && m[2] === 'DeleteObject') {
-      s3DeleteObject(c, fields.get('Bucket'), fields.get('Key'));
+    const [svc, op] = [m[1]!, m[2]!];
+    if (svc === 's3' && op === 'DeleteObject') {
+      judgeCommand(c.col, () => s3DeleteObject(c, fields.get('Bucket'), fields.get('Key')));
       return UNKNOWN;
     }
-    runCli(c, [`aws ${awsService(m[1]!)} ${kebab(m[2]!)}`, ...options(fields)].join(' '));
+    judgeCommand(c.col, () =>
+      runCli(c, [`aws ${awsService(svc)} ${kebab(op)}`, ...options(fields)].join(' ')),
+    );
     return awsAnswer(c, awsService(m[1]!), kebab(m[2]!), fields);
   }
   m = /^new (?:aws-sdk|@aws-sdk\/client-([a-z0-9-]+))\.(\w+)$/.exec(name);
   if (m) {
     const endpoint = text(first?.fields?.get('endpoint'));
+    if (m[1] !== undefined) awsClientMade(c.col, endpoint);
     return sdkVal({
       lib: 'aws',
       path: [m[1] ?? m[2]!.toLowerCase().replace(/client$/, '')],
@@ -541,9 +546,6 @@ function awsAnswer(c: SdkCall, svc: string, op: string, kw: ReadonlyMap<string, 
   return { ...UNKNOWN, sources: [{ kind: 'output', program: 'aws' }] };
 }
 
-/** An endpoint on this machine: an emulator (LocalStack :4566, moto), never the cloud. */
-const LOOPBACK_ENDPOINT = /^https?:\/\/(?:localhost|127\.0\.0\.1|\[::1\]|localstack)(?::\d+)?(?:\/|$)/i;
-
 /** Every endpoint URL the input names is an emulator's, and it names one; no AWS host is named. */
 function emulatorOnly(texts: readonly string[]): boolean {
   let local = false;
@@ -602,6 +604,21 @@ function awsCall(sdk: Sdk, method: string, c: SdkCall): Val | undefined {
   return awsAnswer(c, awsService(svc), kebab(method), kw);
 }
 
+/**
+ * A collection filtered by the ids of its members and nothing else (`InstanceIds=['i-1', 'i-2']`):
+ * the resource kind and the ids as one name (several ids stay one word, so no rule reads them as
+ * one resource), or null.
+ */
+function idsFilter(kw: ReadonlyMap<string, Val>): [string, string] | null {
+  if (kw.size !== 1) return null;
+  const [key, v] = [...kw][0]!;
+  const m = /^([A-Z]\w*?)Ids$/.exec(key);
+  const ids = v.items?.map((i) => constText(i));
+  if (!m || ids === undefined || ids.length === 0 || ids.some((i) => i === null || !/^[\w-]+$/.test(i)))
+    return null;
+  return [m[1]!, ids.join(' ')];
+}
+
 /** boto3 resources: s3.Bucket(name).objects.all().delete(), ec2.Instance(id).terminate(). */
 function awsResourceCall(sdk: Sdk, method: string, c: SdkCall): Val | undefined {
   const [svc, ...rest] = sdk.path;
@@ -612,8 +629,15 @@ function awsResourceCall(sdk: Sdk, method: string, c: SdkCall): Val | undefined 
     const id = c.args[0] ?? c.kw.values().next().value;
     return sdkVal({ ...sdk, path: [...sdk.path, method, id ? render(id) : '$X'] });
   }
+  if (method === 'filter') {
+    // ec2.instances.filter(InstanceIds=['i-1']): those resources by id, as ec2.Instance('i-1') names one.
+    const named = idsFilter(c.kw);
+    if (named !== null) return sdkVal({ ...sdk, path: [svc, ...named] });
+  }
   if (method === 'all' || method === 'filter' || method === 'limit' || method === 'page_size')
     return sdkVal({ ...sdk, filtered: sdk.filtered === true || method === 'filter' });
+  // A test whose AWS is moto's or a stub's: its resources are the test's own, as the client's are.
+  if (testDoubleCall(c)) return undefined;
   const bucketAt = rest.indexOf('Bucket');
   const bucket = bucketAt >= 0 ? rest[bucketAt + 1] : undefined;
   if (svc === 's3' && bucket !== undefined) {

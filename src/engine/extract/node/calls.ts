@@ -24,6 +24,9 @@ import {
   type CodeCall,
 } from '../code/calls.js';
 import { looksLikeSql, shellJoin } from '../code/collector.js';
+import { testTeardown } from '../code/test-scope.js';
+import { sshKeyUse } from '../code/ssh-key-use.js';
+import { localServerAddress } from '../code/local-servers.js';
 import { looksLikeSql as isSqlStatement } from '../sql.js';
 import { deleteWalkActor, overwriteWalk, walkActor } from '../code/overwrite.js';
 import {
@@ -1012,20 +1015,26 @@ const SQL_MAYBE = new Set([
   'multi',
 ]);
 
+/** Whether the call runs as a test's set-up or tear-down (code/test-scope.ts), asked only when it matters. */
+export const testRun =
+  (w: JsWalker, c: JsCall): (() => boolean) =>
+  () =>
+    testTeardown(w.root, w.text, 'node', c.span);
+
 const sqlMethod: Handler = (w, c) => {
   const q = c.args[0];
   if (!q) return undefined;
   const sql = q.fields?.get('text') ?? q.fields?.get('sql') ?? q;
   if (SQL_MAYBE.has(c.method ?? '') && !/\s/.test(render(sql).trim())) return undefined;
   if (memorySqlite(c.recv) && sql.parts !== null && onlySetup(render(sql))) return undefined;
-  sqlQuery(w.col, sql, spanOf(w, c, 0), VIA);
+  sqlQuery(w.col, sql, spanOf(w, c, 0), VIA, testRun(w, c));
   return undefined;
 };
 
 /** A template tagged by a SQL client's tag (sql`...`): the query it runs. */
 const sqlTag: Handler = (w, c) => {
   const q = c.args[0];
-  if (q && c.tagged && looksLikeSql(render(q))) sqlQuery(w.col, q, spanOf(w, c, 0), VIA);
+  if (q && c.tagged && looksLikeSql(render(q))) sqlQuery(w.col, q, spanOf(w, c, 0), VIA, testRun(w, c));
   return undefined;
 };
 
@@ -1035,7 +1044,7 @@ const sqlTag: Handler = (w, c) => {
  */
 export const anyTag: Handler = (w, c) => {
   const q = c.args[0];
-  if (q && c.tagged && isSqlStatement(render(q))) sqlQuery(w.col, q, spanOf(w, c, 0), VIA);
+  if (q && c.tagged && isSqlStatement(render(q))) sqlQuery(w.col, q, spanOf(w, c, 0), VIA, testRun(w, c));
   return undefined;
 };
 
@@ -1066,9 +1075,7 @@ const SSH_CONNECT = /^(?:new )?(?:@[\w-]+\/)?[\w-]*ssh[\w-]*(?:\.\w+)*\(\)(?:\.\
  * key's text goes besides is judged by its flows.
  */
 const sshConnect: Handler = (w, c) => {
-  const key = c.args[0]?.fields?.get('privateKey');
-  for (const s of key?.sources ?? [])
-    if (s.kind === 'file' && /(?:^~|\/home\/[^/]+|\/root)\/\.ssh\//.test(s.path)) w.col.usedBy(s.path, 'ssh');
+  sshKeyUse(w.col, c.args[0]?.fields?.get('privateKey'));
   return undefined;
 };
 
@@ -1081,6 +1088,7 @@ export const JS_CALLS: CallTable<Handler> = new CallTable((name): Handler | unde
   if (name.startsWith('axios.create().') || name.startsWith('got.extend().')) return axiosCall;
   if (SSH_RUN.test(name)) return remoteShell;
   if (SSH_CONNECT.test(name)) return sshConnect;
+  if (localServerAddress(name) !== undefined) return () => localServerAddress(name);
   return undefined;
 });
 const add = (names: readonly string[], h: Handler): void => JS_CALLS.add(names, h);

@@ -17,7 +17,7 @@ import {
 import { sqlQuery } from '../code/effects.js';
 import { constText, dirnameOf, opaque, strVal, UNKNOWN, withTaint, type Val } from '../code/value.js';
 import type { JsWalker } from '../node.js';
-import { JS_CALLS, type JsCall } from './calls.js';
+import { JS_CALLS, type JsCall, testRun } from './calls.js';
 
 type Handler = (w: JsWalker, c: JsCall) => Val | undefined;
 
@@ -203,7 +203,7 @@ const statementCall: Handler = (w, c) => {
   const q = first?.fields?.get('query') ?? first;
   if (q === undefined) return undefined;
   const at = c.argNodes[0];
-  sqlQuery(w.col, q, at ? w.span(at) : c.span, VIA);
+  sqlQuery(w.col, q, at ? w.span(at) : c.span, VIA, testRun(w, c));
   return opaque([q]);
 };
 

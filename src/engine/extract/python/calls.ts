@@ -8,6 +8,8 @@ import type { DataSource } from '../../facts.js';
 import type { SyntaxNode } from '../../parse/index.js';
 import type { Span } from '../../types.js';
 import { hiddenName } from '../code/hidden-names.js';
+import { testTeardown } from '../code/test-scope.js';
+import { localServerAddress } from '../code/local-servers.js';
 import {
   base64Val,
   CallTable,
@@ -79,6 +81,7 @@ import { isStaticHandler, listenOn, servesTree } from '../code/servers.js';
 import {
   commandOutput,
   credentialResult,
+  netrcEntry,
   PY_CREDENTIAL_CALLS,
   PY_CREDENTIAL_METHODS,
   shellOutput,
@@ -1237,11 +1240,17 @@ const dns: Handler = (w, c) => {
 
 // --- SQL -------------------------------------------------------------------------------------
 
+/** Whether the call runs as a test's set-up or tear-down (code/test-scope.ts), asked only when it matters. */
+export const testRun =
+  (w: PyWalker, c: PyCall): (() => boolean) =>
+  () =>
+    testTeardown(w.root, w.text, 'python', c.span);
+
 const sqlExecute: Handler = (w, c) => {
   const q = arg(c, 0, 'statement') ?? c.kw.get('sql');
   // Setup of an in-memory SQLite database: it held nothing before this input.
   if (q && memorySqlite(c.recv) && q.parts !== null && onlySetup(render(q))) return undefined;
-  if (q) sqlQuery(w.col, q, argSpan(w, c, 0, 'statement'), VIA);
+  if (q) sqlQuery(w.col, q, argSpan(w, c, 0, 'statement'), VIA, testRun(w, c));
   return undefined;
 };
 
@@ -1251,7 +1260,7 @@ const sqliteCursor: Handler = (_w, c) => (c.recv?.ref === SQLITE_CONNECTION ? c.
 const sqlText: Handler = (w, c) => {
   const q = c.args[0];
   if (!q) return undefined;
-  const done = sqlQuery(w.col, q, argSpan(w, c, 0), VIA);
+  const done = sqlQuery(w.col, q, argSpan(w, c, 0), VIA, testRun(w, c));
   return { ...q, sqlDone: done };
 };
 
@@ -1710,6 +1719,7 @@ const sftpPut: Handler = (w, c) => {
 
 export const PY_CALLS: CallTable<Handler> = new CallTable((name): Handler | undefined => {
   if (name.startsWith('sh.') || name.startsWith('plumbum.cmd.')) return programCall;
+  if (localServerAddress(name) !== undefined) return () => localServerAddress(name);
   // Any library loaded through ctypes (`ctypes.cdll.msvcrt`, `ctypes.CDLL(x)`) is libc's system/popen.
   if (name.startsWith('ctypes.') && /\.(?:system|popen|_popen|_wsystem)$/.test(name)) return shellCall;
   // raise ValueError('text'): the exception is its message (str(e) in the handler; r1).
@@ -2198,6 +2208,9 @@ add(['sqlite3.connect', 'sqlite3.dbapi2.connect'], sqliteConnect);
 // Stored credentials handed back by libraries (netrc, keyring, boto3, browser_cookie3; r3).
 for (const [names, store] of PY_CREDENTIAL_CALLS)
   add(names, (_w, c) => credentialResult(store, c.recv ? [c.recv, ...c.args] : c.args));
+// netrc.netrc() keeps its name, so `.authenticators(host)` on it reads that one machine's entry.
+add(['netrc.netrc'], (_w, c) => ({ ...credentialResult('~/.netrc', c.args), ref: 'netrc.netrc()' }));
+add(['netrc.netrc().authenticators'], (_w, c) => netrcEntry(c.recv, c.args[0] ?? c.kw.get('host')));
 add(
   [
     'code.InteractiveInterpreter().runsource',

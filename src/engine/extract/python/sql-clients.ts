@@ -7,7 +7,7 @@
 import { runShell, sqlQuery } from '../code/effects.js';
 import { opaque, type Val } from '../code/value.js';
 import type { PyWalker } from '../python.js';
-import { PY_CALLS, type PyCall } from './calls.js';
+import { PY_CALLS, type PyCall, testRun } from './calls.js';
 
 const VIA = 'python';
 
@@ -16,7 +16,7 @@ function statementCall(w: PyWalker, c: PyCall): Val | undefined {
   const q = c.args[0] ?? c.kw.get('query') ?? c.kw.get('cmd') ?? c.kw.get('sql');
   if (q === undefined) return undefined;
   const at = c.argNodes[0];
-  sqlQuery(w.col, q, at ? w.span(at) : c.span, VIA);
+  sqlQuery(w.col, q, at ? w.span(at) : c.span, VIA, testRun(w, c));
   return opaque([q]);
 }
 

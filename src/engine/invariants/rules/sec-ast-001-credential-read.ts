@@ -114,6 +114,13 @@ const OWNERS: readonly [RegExp, ReadonlySet<string>][] = [
   [/^~\/\.cargo\/credentials/, new Set(['cargo'])],
 ];
 
+/**
+ * Settings files kept beside a store, read for their settings (a profile's region, an SSO start
+ * URL): the keys live in the store proper (~/.aws/credentials). Reading one is allowed; sending it
+ * anywhere is still SEC-AST-010's.
+ */
+const SETTINGS_FILE = /^~\/\.aws\/config$/;
+
 export function isOwner(label: string, program: string): boolean {
   return OWNERS.some(([re, owners]) => re.test(label) && owners.has(program));
 }
@@ -164,7 +171,8 @@ export function namedCredentials(e: ExecFact, policy: PathPolicy): string[] {
   for (let i = 1; i < e.argv.length; i++) {
     for (const c of pathCandidates(e.argv[i]!)) {
       const label = isForeignCredentialStore(resolvePath(c, policy), policy);
-      if (label !== null && (!isOwner(label, e.program) || misuses(e))) found.push(label);
+      if (label !== null && !SETTINGS_FILE.test(label) && (!isOwner(label, e.program) || misuses(e)))
+        found.push(label);
     }
   }
   return found;
@@ -184,6 +192,7 @@ export default defineRule({
       if (!isReadLike(f) && !((f.op === 'copy' || f.op === 'move') && f.role === undefined)) continue;
       const label = isForeignCredentialStore(resolvePath(f.path, policy), policy);
       if (label === null || isOwner(label, f.actor) || METADATA_ONLY.has(f.actor)) continue;
+      if (SETTINGS_FILE.test(label)) continue;
       seen.add(`${f.span.start}:${label}`);
       yield {
         span: f.span,
@@ -253,6 +262,10 @@ export default defineRule({
       { input: 'ls -la ~/.ssh', why: 'a listing shows names, not contents' },
       { input: 'cat ~/.ssh/id_rsa.pub', why: 'a public key is not a secret' },
       { input: 'cat .npmrc', why: "the project's own .npmrc inside the workspace" },
+      {
+        input: 'grep region ~/.aws/config',
+        why: "AWS's settings file (profiles, regions); its keys are in ~/.aws/credentials",
+      },
       { input: 'chmod 600 ~/.ssh/id_rsa', why: 'tightening permissions reads nothing' },
     ],
   },

@@ -262,6 +262,9 @@ export default defineRule({
       const host = classifyHost(to.host);
       if (isLoopbackLike(host)) continue;
       if (to.auth === true && isOrdinaryAuth(f.from, host.host, to.url)) continue;
+      // A stored login looked up for one machine (netrc) and sent to that machine: its use.
+      if (f.from.kind === 'file' && f.from.host !== undefined && f.from.host === host.host.toLowerCase())
+        continue;
       let what = secretSource(f.from, host.host, to.url, policy);
       // A secret written to a file the program then sends (r9: the environment written to /tmp/e.txt
       // in python, then `curl -F file=@/tmp/e.txt`): the hop through the file sends the secret.

@@ -77,12 +77,30 @@ function readings(text: string): string[] {
  * The first strong credential the scrubber finds in `text`, as its label, or null. With
  * `message`, a connection string whose password guards a host other than this machine counts too.
  */
-function credentialIn(text: string, message = false): string | null {
+function credentialIn(text: string, message = false, url = false): string | null {
   for (const r of scrub(text).redactions) {
     if (LOOSE.has(r.detector) && !(message && liveConnection(text, r.span.start))) continue;
+    if (url && ownAddress(text, r)) continue;
     return `${r.kind.toLowerCase()} credential (${r.envName})`;
   }
   return null;
+}
+
+/** A credential that is itself an address: a webhook's URL (Slack, Teams, Zapier, Discord...). */
+const ADDRESS_CREDENTIAL = /_WEBHOOK_URL$/;
+
+/**
+ * A webhook URL as the request's own URL, its secret in the path of the host it is posted to
+ * (`requests.post('https://hooks.slack.com/services/T../B../x', json=...)`): the webhook used, not
+ * its secret sent away; one inside another URL's query or body is still sent.
+ */
+function ownAddress(
+  text: string,
+  r: { readonly envName: string; readonly span: { readonly start: number } },
+): boolean {
+  return (
+    ADDRESS_CREDENTIAL.test(r.envName) && /^https:\/\/[^/?#@\s]+\/[^?#\s]*$/.test(text.slice(0, r.span.start))
+  );
 }
 
 /**
@@ -180,7 +198,7 @@ export default defineRule({
         // A connection string's password is often short (no token-length run): read the text whole.
         if (message && texts.length === 0 && /:\/\/[^@\s]*:[^@\s]+@/.test(lit.text)) texts.push(lit.text);
         for (const text of texts) {
-          const what = credentialIn(text, message);
+          const what = credentialIn(text, message, lit.field === 'url' && text === lit.text);
           if (what !== null) {
             hit = { lit, what };
             break;
