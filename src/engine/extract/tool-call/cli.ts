@@ -32,6 +32,7 @@ import { keyDestroyLines } from './key-destroy.js';
 import { sqlPartsLines } from './sql-parts.js';
 import { recoveryLines } from './recovery.js';
 import { massMessageLines } from './mass-message.js';
+import { deletesItem, requestCalls } from './rest-call.js';
 
 export interface CliEquivalent {
   readonly code: string;
@@ -589,7 +590,7 @@ function requestLine(f: Map<string, unknown>): CliEquivalent | undefined {
       files.push(...filePaths(v));
   const method = str(f, 'method', 'http_method', 'verb');
   const socket = str(f, 'socket_path', 'unix_socket', 'unix_socket_path', 'socket', 'socket_file');
-  const changes = method !== undefined && /^(?:DELETE|PUT|PATCH)$/i.test(method);
+  const changes = method !== undefined && /^(?:DELETE|PUT|PATCH)$/i.test(method) && !deletesItem(method, url);
   if (files.length === 0 && socket === undefined && !changes) return undefined;
   const body = ['body', 'json', 'data', 'payload'].map((k) => f.get(k)).find((v) => v !== undefined);
   const text = typeof body === 'string' ? body : body !== undefined ? JSON.stringify(body) : undefined;
@@ -856,7 +857,7 @@ const FAMILY_WORDS = new Set([
  * The command lines (or SQL) a structured tool call stands for; empty when its name belongs to no
  * family known here. Cheap: a name without a family word returns before any field is read.
  */
-export function cliEquivalents(name: string, args: unknown): CliEquivalent[] {
+export function cliEquivalents(name: string, args: unknown, nested = 0): CliEquivalent[] {
   const w = nameWords(name);
   // Most calls (read_file, web_fetch, bash) name no family: stop before reading any field.
   if (w.length === 0 || w.length > 12) return [];
@@ -884,6 +885,8 @@ export function cliEquivalents(name: string, args: unknown): CliEquivalent[] {
     ...dispatchLines(w, args),
     // A whole site or database put in maintenance, offline or read-only mode (tool-call/offline-mode.ts).
     ...offlineModeLines(w, f),
+    // A REST request or GraphQL mutation judged as the call it makes (tool-call/rest-call.ts).
+    ...(nested === 0 ? requestCalls(f).flatMap((c) => cliEquivalents(c.name, c.args, 1)) : []),
   ];
   const byName = familyLines(w, args);
   return byArguments.length === 0 ? byName : [...byArguments, ...byName];

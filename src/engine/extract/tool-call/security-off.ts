@@ -9,16 +9,16 @@ import { quote, type CliEquivalent } from './cli.js';
 import { ACTION_PROGRAM } from './saas.js';
 import { scratchOnly } from '../../knowledge/ephemeral-names.js';
 
-/** Name words of controls that record or police what happens in an account. */
+/** Name words of controls that record or police what happens in an account, or guard its traffic (TLS, a WAF). */
 const CONTROL =
-  /^(?:cloudtrail|trail|trails|guardduty|detector|detectors|securityhub|audit|auditing|auditlog|auditlogs|rls|macie|inspector|defender|sentinel|recorder|flowlogs|cloudaudit)$/;
+  /^(?:cloudtrail|trail|trails|guardduty|detector|detectors|securityhub|audit|auditing|auditlog|auditlogs|rls|macie|inspector|defender|sentinel|recorder|flowlogs|cloudaudit|ssl|tls|https|waf)$/;
 /** Verbs that switch a control off. */
 const OFF_VERB = /^(?:disable|deactivate|stop|suspend|pause|turn|off|unsubscribe|detach|bypass)$/;
 /** Verbs of reads and of creating or enabling. */
 const READ_OR_ON = /^(?:get|list|describe|read|show|search|query|create|enable|start|add|new|check)$/;
 /** Fields that say whether the control runs. */
 const SWITCH =
-  /^(?:enable|enabled|is_enabled|is_logging|logging|logging_enabled|status|state|active|is_active|recording|monitoring|enforced|enforce|row_level_security|rls_enabled|rls)$/;
+  /^(?:enable|enabled|is_enabled|is_logging|logging|logging_enabled|status|state|active|is_active|recording|monitoring|enforced|enforce|row_level_security|rls_enabled|rls|value|setting_value|mode)$/;
 const OFF_VALUE = (v: unknown): boolean =>
   v === false ||
   v === 0 ||

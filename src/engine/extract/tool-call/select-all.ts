@@ -81,9 +81,11 @@ function alwaysTrueOperators(attr: string, cond: Record<string, unknown>): boole
   const entries = Object.entries(cond);
   if (entries.length === 0) return false;
   return entries.every(([op, v]) => {
-    const o = op.replace(/^\$/, '').toLowerCase();
+    // Mongo's `$gt`, Hasura's `_gt`, pg_graphql's `gt`.
+    const o = op.replace(/^[$_]/, '').toLowerCase();
     const s = typeof v === 'string' || typeof v === 'number' ? String(v) : v === null ? '' : undefined;
     if (o === 'exists') return v === true || v === 1;
+    if (o === 'is_null') return v === false;
     if (o === 'nin' || o === 'not_in') return Array.isArray(v) && v.length === 0;
     if (o === 'regex') return typeof v === 'string' && /^(?:\^?\.\*\$?|\^|\.?|\.\+)$/.test(v);
     if (s === undefined) return false;
@@ -126,9 +128,9 @@ function everythingDocument(doc: Record<string, unknown>, depth: number): boolea
     if (key === '$comment' || key === 'size' || key === 'conflicts') return true;
     if (key === 'bool' && v !== null && typeof v === 'object' && !Array.isArray(v))
       return everythingBool(v as Record<string, unknown>, depth);
-    if (key === '$and' || key === 'and')
+    if (key === '$and' || key === 'and' || key === '_and')
       return Array.isArray(v) && v.every((x) => selectsEverything(x, '', depth + 1));
-    if (key === '$or' || key === 'or')
+    if (key === '$or' || key === 'or' || key === '_or')
       return Array.isArray(v) && v.some((x) => selectsEverything(x, '', depth + 1));
     if (key === 'exists') return true;
     if (key === '$where')

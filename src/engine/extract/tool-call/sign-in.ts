@@ -53,6 +53,10 @@ function words(snake: string): string[] {
 const falsy = (v: Json): boolean =>
   v === false || (typeof v === 'string' && /^(?:false|no|0|off|disabled?|none|optional)$/i.test(v.trim()));
 
+/** Keys that switch the setting a name speaks of (`value`, `setting_value`, `state`, `enabled`). */
+const SWITCH =
+  /^(?:value|setting|setting_value|state|status|enabled|is_enabled|required|enforced|enforcement|mode)$/;
+
 /** Keys whose number is the shortest password the policy accepts. */
 const MIN_LENGTH =
   /(?:^|_)(?:min|minimum)_(?:password_)?(?:length|len|chars|characters)$|^password_min(?:imum)?_length$/;
@@ -68,7 +72,11 @@ function weakened(w0: readonly string[], all: readonly [string, Json][]): CliEqu
   // `disable_mfa`, `okta_reset_factors`, `remove_user_2fa`: the name takes a factor away.
   if (w.some((x) => FACTOR.has(x)) && w.some((x) => OFF.has(x)))
     return action('weaken', 'sign-in', `${w0.join('_')} takes a second factor away`);
+  // `update_two_factor_required_setting {setting_value: DISABLED}`: the name says the factor, a switch says off.
+  const named = w.some((x) => FACTOR.has(x));
   for (const [k, v] of all) {
+    if (named && SWITCH.test(k) && falsy(v))
+      return action('weaken', 'sign-in', `${w0.join('_')} ${k} set to ${String(v)}`);
     // `require_mfa: false`, `enforce_2fa: "off"`, `sso_required: false`.
     if (falsy(v) && words(k).some((x) => FACTOR.has(x)) && !/(?:^|_)(?:remember|trusted|skip_for)/.test(k))
       return action('weaken', 'sign-in', `${k} set to ${String(v)}`);

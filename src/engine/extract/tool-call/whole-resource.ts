@@ -529,7 +529,8 @@ function bodyQuery(f: Map<string, unknown>): [string, unknown][] {
 function everyItem(w: readonly string[], f: Map<string, unknown>): boolean {
   return (
     w.some((x) => DESTROY.has(x)) &&
-    (w.some((x) => ITEM.has(x)) || w.includes('query') || w.includes('bulk')) &&
+    // `delete_from_profiles_collection` (pg_graphql): items deleted from a container.
+    (w.some((x) => ITEM.has(x)) || w.includes('query') || w.includes('bulk') || w.includes('from')) &&
     [...f, ...bodyQuery(f)].some(([k, v]) => SELECTOR.test(k) && selectsEverything(v, k))
   );
 }

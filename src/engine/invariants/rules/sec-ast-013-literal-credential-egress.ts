@@ -31,7 +31,7 @@ const HEADER_FIELD = /(?:^|\.)headers?\./i;
 const MESSAGE_FIELD =
   /(?:^|\.)(?:text|body|message|msg|content|comment|description|note|notes|caption|markdown|html|blocks|summary|subject|title)(?:\.\d+)*$/i;
 /** A request tool's body fields: a message too when the call sends to a host (`http_post {url, data}`). */
-const BODY_FIELD = /(?:^|\.)(?:data|payload|json|form|form_data|params)(?:\.[\w-]+)*$/i;
+const BODY_FIELD = /(?:^|\.)(?:body|data|payload|json|form|form_data|params)(?:\.[\w-]+)*$/i;
 /** A URL's user, password and host. */
 const URL_CREDENTIAL = /[a-z][\w+.-]*:\/\/([^:@/\s]*):([^@/\s]+)@(\[[^\]]+\]|[^:/?#\s]+)/gi;
 /** Passwords and hosts that stand for a value in docs and examples (`user:pass@host`). */

@@ -28,6 +28,11 @@ describe('selectsEverything', () => {
     ['query', { query_string: { query: '*' } }],
     ['where', [['uid', '!=', '']]],
     ['filter', '{"_id": {"$exists": true}}'],
+    // Hasura (`_gt`, `_is_null`, `_and`) and pg_graphql (`gt`) operators.
+    ['where', { id: { _gt: 0 } }],
+    ['where', { id: { _is_null: false } }],
+    ['where', { _and: [{ created_at: { _lte: 'now()' } }] }],
+    ['filter', { id: { gt: 0 } }],
   ])('%s: %j selects everything', (key, value) => {
     expect(selectsEverything(value, key)).toBe(true);
   });
@@ -48,6 +53,9 @@ describe('selectsEverything', () => {
     ['query', { range: { '@timestamp': { lt: 'now-90d' } } }],
     ['query', { bool: { must: [], must_not: [{ term: { env: 'prod' } }] } }],
     ['filter_by', 'brand:=acme_test'],
+    ['where', { id: { _eq: 4412 } }],
+    ['where', { expires_at: { _lt: '2026-01-01' } }],
+    ['where', { id: { _is_null: true } }],
   ])('%s: %j narrows', (key, value) => {
     expect(selectsEverything(value, key)).toBe(false);
   });
