@@ -11,6 +11,14 @@
 import type { Fact } from '../../facts.js';
 import type { Runtime } from '../../types.js';
 import { AGENT_SETTINGS_FILE, INSTRUCTION_FILE, instructionCode, settingsCode } from './instructions.js';
+import {
+  BUILD_FILE,
+  buildCommands,
+  keyedCommands,
+  NODE_CONFIG,
+  PYTHON_STARTUP,
+  pwnRequest,
+} from './runs-later.js';
 
 export interface WrittenCode {
   readonly code: string;
@@ -417,7 +425,12 @@ const WRITTEN_FILES: readonly WrittenFile[] = [
   // Git hooks (any file under .git/hooks, .githooks or .husky, but not husky's own helper dir).
   { path: /(?:^|\/)(?:\.git\/hooks|\.githooks|\.husky)\/(?!_\/)[^/]+$/, code: whole, runtime: 'bash' },
   { path: MAKEFILE, code: makeShell, runtime: 'bash' },
-  { path: CI_FILE, code: ciSteps, runtime: 'bash' },
+  // A workflow's steps, and a pull request's code run with the repository's secrets (runs-later.ts).
+  {
+    path: CI_FILE,
+    code: (c) => [ciSteps(c), pwnRequest(c)].filter((x) => x !== undefined && x !== '').join('\n'),
+    runtime: 'bash',
+  },
   // Git hook managers and task runners whose steps the next commit or task run runs.
   // lefthook's `commands:` is a map of named hooks, not a list of commands: only `run:` counts.
   {
@@ -468,6 +481,13 @@ const WRITTEN_FILES: readonly WrittenFile[] = [
   { path: /(?:^|\/)\.cargo\/config(?:\.toml)?$/, code: cargoPrograms, runtime: 'bash' },
   { path: /(?:^|\/)(?:CMakeLists\.txt|[^/]+\.cmake)$/i, code: cmakeCommands, runtime: 'bash' },
   { path: /\.go$/, code: goGenerate, runtime: 'bash' },
+  // Configs a bundler, test runner or linter imports; Python a package import or a framework starts;
+  // programs a Gradle or Maven build execs (tool-call/runs-later.ts).
+  { path: NODE_CONFIG, code: whole, runtime: 'node' },
+  { path: PYTHON_STARTUP, code: dedent, runtime: 'python' },
+  { path: BUILD_FILE, code: buildCommands, runtime: 'bash' },
+  // A Procfile's processes: `web: gunicorn app:app` runs `gunicorn app:app`.
+  { path: /(?:^|\/)Procfile(?:\.[\w-]+)?$/, code: (c) => c.replace(/^[\w-]+:[ \t]*/gm, ''), runtime: 'bash' },
 ];
 
 /**
@@ -491,7 +511,9 @@ const FETCH_RUN =
  * download piped to a shell is there to be run by whatever reads the file.
  */
 function configCommands(content: string): string {
-  const out: string[] = [];
+  // A container's command (a Kubernetes manifest, a compose file) runs in the container, not here.
+  const container = /^\s*apiVersion\s*:/m.test(content) || /^services\s*:/m.test(content);
+  const out: string[] = container ? [] : [keyedCommands(content)];
   for (const m of content.matchAll(INLINE_PROGRAM)) if (out.length < 32) out.push(m[1]!);
   for (const m of content.matchAll(FETCH_RUN)) if (out.length < 64) out.push(m[0]);
   return out.join('\n');
