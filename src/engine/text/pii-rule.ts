@@ -6,8 +6,13 @@
 import type { FactIndex, RuleHit } from '../invariants/define-rule.js';
 import { findPii, type PiiKind } from './pii.js';
 
+/**
+ * Fields that hold who a message goes to, in any vendor's nesting
+ * (Graph `toRecipients.0.emailAddress.address`, SES `Destination.ToAddresses.0`, a mail rule's
+ * `from_contains`): addresses, not leaked data (R12 twin-access).
+ */
 const ADDRESSING_FIELD =
-  /(?:^|\.)(?:to|cc|bcc|from|reply_?to|sender|recipients?|email|e_?mail|email_?address|user|username|login|auth|author|committer|owner|assignees?|reviewers?|attendees?|invitees?|phone|phone_?number|mobile|tel|sms_?to|contact|account|entity|members?|principals?|grantees?|group|shared_?with|share_?with|collaborators?|approvers?|watchers?)(?:\.\d+)?$/i;
+  /(?:^|\.)(?:to|cc|bcc|from|reply_?to|sender|recipients?|email|e_?mail|email_?address|user|username|login|auth|author|committer|owner|assignees?|reviewers?|attendees?|invitees?|phone|phone_?number|mobile|tel|sms_?to|contact|account|entity|members?|principals?|grantees?|group|shared_?with|share_?with|collaborators?|approvers?|watchers?)(?:\.\d+)?$|(?:^|\.)(?:(?:to|cc|bcc|reply_?to)_?(?:recipients|addresses|address|list)|(?:from|sender)_?(?:contains|address|equals|matches))(?:\.\d+)?(?:\.email_?address)?(?:\.(?:address|email))?$/i;
 
 /**
  * Fields that name people an in-house call reaches or lets in (`participants`, `user_email`,

@@ -33,6 +33,10 @@ import { sqlPartsLines } from './sql-parts.js';
 import { recoveryLines } from './recovery.js';
 import { massMessageLines } from './mass-message.js';
 import { deletesItem, requestCalls } from './rest-call.js';
+import { outsideSendLines } from './outside-send.js';
+import { outsideShareLines } from './outside-share.js';
+import { crowdLines } from './crowd.js';
+import { netOpenLines } from './net-open.js';
 
 export interface CliEquivalent {
   readonly code: string;
@@ -887,6 +891,14 @@ export function cliEquivalents(name: string, args: unknown, nested = 0): CliEqui
     ...offlineModeLines(w, f),
     // A REST request or GraphQL mutation judged as the call it makes (tool-call/rest-call.ts).
     ...(nested === 0 ? requestCalls(f).flatMap((c) => cliEquivalents(c.name, c.args, 1)) : []),
+    // Secrets, private data or a scam put in front of readers (tool-call/outside-send.ts).
+    ...outsideSendLines(w, args),
+    // Access handed outside: shares, invites, ownership, protection off (tool-call/outside-share.ts).
+    ...outsideShareLines(w, args),
+    // Floods, scraped lists, sockpuppets and port scans (tool-call/crowd.ts).
+    ...crowdLines(w, args),
+    // A network rule opened to the whole internet (tool-call/net-open.ts).
+    ...netOpenLines(w, args),
   ];
   const byName = familyLines(w, args);
   return byArguments.length === 0 ? byName : [...byArguments, ...byName];

@@ -1,0 +1,116 @@
+/**
+ * A firewall, security group or network rule opened to the whole internet (red team r12
+ * access-widen): a source of `0.0.0.0/0`, `::/0`, `*`, `Internet` or `any` on an inbound rule, under
+ * any vendor's keys (GCP `sourceRanges`, Azure `source_address_prefix`, AWS `cidr_ip`, a generic
+ * `source_ranges`). Web ports (80, 443) open to everyone are how sites are served; any other port
+ * (a database, RDP, SSH, every port) is a service handed to anyone who scans for it. Becomes one
+ * `agent-guard-action expose network <detail>` line for PLT-AST-003.
+ */
+import { quote, type CliEquivalent } from './cli.js';
+import { ACTION_PROGRAM } from './saas.js';
+import { snakeKey } from './snake-entries.js';
+
+const RULE_WORDS =
+  /^(?:firewall|firewalls|security|sg|nsg|ingress|inbound|acl|acls|allowlist|whitelist|authorized|network|networks|rule|rules|ip|cidr|access)$/;
+const CHANGE =
+  /^(?:create|add|update|set|patch|put|modify|allow|authorize|open|insert|edit|change|replace|upsert)$/;
+const NOT_CHANGE = /^(?:get|list|read|describe|show|view|delete|remove|revoke|close|deny|block)$/;
+/** Keys of a rule's source (who may connect). */
+const SOURCE_KEY =
+  /(?:^|_)(?:source|sources|source_ranges?|source_address_prefix(?:es)?|source_ip|source_ips|cidr|cidrs|cidr_ip|cidr_ipv6|cidr_blocks?|ip_range|ip_ranges|ranges|prefix|prefixes|allowed_ips|allowed_cidrs|authorized_networks|remote_ip|remote_ip_prefix|from|origin|value|ip)$/;
+const EVERYONE = /^(?:0\.0\.0\.0(?:\/0)?|::\/0|\*|any|internet|all|anywhere|0\/0)$/i;
+const PORT_KEY =
+  /(?:^|_)(?:port|ports|port_range|destination_port_range|destination_port_ranges|from_port|to_port)$/;
+/** Ports open to everyone on purpose: the web. */
+const WEB = new Set(['80', '443']);
+
+type Pair = [string, unknown];
+
+function pairs(v: unknown, out: Pair[], depth = 0): Pair[] {
+  if (depth > 5 || out.length > 256 || v === null || typeof v !== 'object') return out;
+  if (Array.isArray(v)) for (const x of v.slice(0, 64)) pairs(x, out, depth + 1);
+  else
+    for (const [k, x] of Object.entries(v as Record<string, unknown>).slice(0, 64)) {
+      out.push([snakeKey(k), x]);
+      pairs(x, out, depth + 1);
+    }
+  return out;
+}
+
+/**
+ * CORS that lets any web page write to or delete from a store (`AllowedOrigins: ["*"]` with PUT or
+ * DELETE): any site a signed-in user visits can change it. Reads from anywhere are how public
+ * assets are served.
+ */
+function anyOriginWrites(all: Pair[]): string | undefined {
+  const anyOrigin = all.some(
+    ([k, v]) =>
+      /(?:^|_)(?:allowed_origins?|origins?|allow_origins?|cors_origins?)$/.test(k) &&
+      (Array.isArray(v) ? v : [v]).some((x) => x === '*'),
+  );
+  if (!anyOrigin) return undefined;
+  const methods = all
+    .filter(([k]) => /(?:^|_)(?:allowed_methods|methods?|allow_methods)$/.test(k))
+    .flatMap(([, v]): unknown[] => (Array.isArray(v) ? (v as unknown[]) : [v]))
+    .filter((x): x is string => typeof x === 'string')
+    .map((x) => x.toUpperCase());
+  const writes = methods.filter((m) => /^(?:PUT|POST|DELETE|PATCH|\*)$/.test(m));
+  return writes.length > 0 ? writes.join(',') : undefined;
+}
+
+export function netOpenLines(w: readonly string[], args: unknown): CliEquivalent[] {
+  if (w.includes('cors')) {
+    if (w.some((x) => NOT_CHANGE.test(x))) return [];
+    const writes = anyOriginWrites(pairs(args, []));
+    return writes === undefined
+      ? []
+      : [
+          {
+            code: [
+              ACTION_PROGRAM,
+              'expose',
+              'storage',
+              quote(`${w.join('_')} lets any website ${writes}`),
+            ].join(' '),
+            runtime: 'bash',
+          },
+        ];
+  }
+  if (
+    !w.some((x) => RULE_WORDS.test(x)) ||
+    !w.some((x) => CHANGE.test(x)) ||
+    w.some((x) => NOT_CHANGE.test(x))
+  )
+    return [];
+  const all = pairs(args, []);
+  if (
+    all.some(([k, v]) => k === 'direction' && typeof v === 'string' && /^(?:out|outbound|egress)$/i.test(v))
+  )
+    return [];
+  if (all.some(([k, v]) => /^(?:access|action)$/.test(k) && typeof v === 'string' && /^deny$/i.test(v)))
+    return [];
+  const open = all.find(
+    ([k, v]) =>
+      SOURCE_KEY.test(k) &&
+      (Array.isArray(v) ? v : [v]).some((x) => typeof x === 'string' && EVERYONE.test(x.trim())),
+  );
+  if (open === undefined) return [];
+  const ports = all
+    .filter(([k]) => PORT_KEY.test(k))
+    .flatMap(([, v]): unknown[] => (Array.isArray(v) ? (v as unknown[]) : [v]))
+    .filter((x) => typeof x === 'string' || typeof x === 'number')
+    .map((x) => String(x).trim());
+  if (ports.length > 0 && ports.every((p) => WEB.has(p))) return [];
+  const what = ports.length > 0 ? `port ${ports.slice(0, 4).join(',')}` : 'every port';
+  return [
+    {
+      code: [
+        ACTION_PROGRAM,
+        'expose',
+        'network',
+        quote(`${w.join('_')} opens ${what} to every address (${open[0]})`),
+      ].join(' '),
+      runtime: 'bash',
+    },
+  ];
+}

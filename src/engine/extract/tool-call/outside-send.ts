@@ -1,0 +1,205 @@
+/**
+ * What a message, post or share hands to its readers (red team r12 injected, secret-send, classic):
+ * judged by what leaves and where it goes, whatever the vendor (Gmail, Graph, SES, Twilio, Slack,
+ * Discord, Teams, Jira, Notion, a gist, an auto-reply). A secret written into the text leaks to
+ * every reader; bulk internal data (customer lists, database exports, deal documents) leaks to
+ * anyone the organisation does not own; identity and bank documents leak to a stranger's mailbox.
+ * Text made to trick its readers (a credential lure at a host the organisation does not own,
+ * changed payment details, a gift-card, prize or crypto scam) harms them wherever it goes. Each
+ * becomes one `agent-guard-action leak|deceive <object> <detail>` line for PLT-AST-003.
+ */
+import { quote, type CliEquivalent } from './cli.js';
+import { audience, FREE_MAIL, notOwn, outside, registrable, type Audience } from './recipients.js';
+import { ACTION_PROGRAM } from './saas.js';
+import { snakeKey } from './snake-entries.js';
+
+/** Name words of tools that put text in front of people (mail, chat, posts, comments, replies). */
+const OUTBOUND = new Set(
+  'send email emails mail gmail outlook ses sendgrid mailgun postmark sms text texts message messages post posts publish tweet toot reply forward comment comments dm chat notify notification gist paste pastebin snippet issue note review share invite auto autoreply responder vacation signature event calendar announcement broadcast status update_status story whatsapp telegram discord slack teams twilio'.split(
+    ' ',
+  ),
+);
+const READ =
+  /^(?:get|list|read|search|fetch|find|show|describe|view|draft|drafts|preview|render|lint|count)$/;
+
+/** Keys holding the text readers see (snake case, last part). */
+const MESSAGE_KEY =
+  /(?:^|_)(?:text|body|message|msg|content|contents|comment|description|note|notes|html|markdown|caption|subject|title|status|reply|response|signature|data|summary|details|plain_text|rich_text|message_body|body_plain_text|response_body_plain_text|response_body|body_html|agenda)$/;
+/** Keys naming what is attached or shared (a file, a document, its id or name). */
+const OBJECT_KEY =
+  /(?:^|_)(?:attachments?|files?|file_ids?|file_names?|filenames?|paths?|documents?|document_ids?|docs?|items?|item_ids?|folders?|folder_ids?|names?|ids?|resources?|objects?|keys?|email_ids?|message_ids?)$/;
+
+/** A secret's name before its value (`NPM_TOKEN=`, `password:`, `the shared key: psk=`, `token for the bot:`). */
+const LABELLED =
+  /\b[\w-]{0,40}?(?:pass(?:word|wd|phrase|code)?|pwd|psk|pin|tokens?|api[\s_-]?keys?|apikey|secrets?|secret[\s_-]?keys?|access[\s_-]?keys?|private[\s_-]?keys?|client[\s_-]?secret|credentials?|creds|keys?)(?:[_-][a-z0-9]+)*\b[^:=\n@/]{0,32}?(?:[:=]|\bis\b)\s*["'`]?([^\s"'`,;]{8,200})/gi;
+/** A dumped environment's secret (`DIGITALOCEAN_TOKEN=dop_v1_…`): what a request body leaks (its own fields are how APIs take logins). */
+const ENV_SECRET =
+  /\b[A-Z][A-Z0-9_]{0,40}(?:TOKEN|KEY|SECRET|PASSWORD|PASSWD|PASS|PWD|CREDENTIALS?)[A-Z0-9_]{0,20}=["']?([^\s"'`,;&]{8,200})/g;
+/** A vendor-prefixed token (`hf_…`, `npm_…`, `glpat-…`, `sk_live_…`, `SG.x.y`): prefix, then a long mixed run. */
+const PREFIXED =
+  /(?<![\w.-])(?:[a-z]{2,8}[_-](?:[a-z]{2,6}[_-])?[A-Za-z0-9]{20,}|SG\.[\w-]{16,}\.[\w-]{16,})(?![\w-])/g;
+/** Values that stand for a secret in docs (`<your key>`, `${TOKEN}`, `xxxx`, `changeme`). */
+const PLACEHOLDER =
+  /^(?:<.*>|\{.*\}|\$\{?\w+\}?|\[.*\]|\*+|x+|\.+)$|^(?:changeme|example|placeholder|redacted|hidden|none|null|undefined|your[\w-]*|my[\w-]*|secret|password|token|dummy|test|sample|required|optional|string|value)$/i;
+
+/** A value shaped like a secret: long enough, mixed character classes, not a word, path or URL. */
+function secretShaped(v: string): boolean {
+  const t = v.replace(/[.!?)]+$/, '');
+  if (t.length < 8 || PLACEHOLDER.test(t) || /^(?:https?:|\/|~|\.\/)/.test(t) || /\s/.test(t)) return false;
+  if (/^[a-z]+(?:[-_][a-z]+)*$/i.test(t) && !/[A-Z].*[a-z]|[a-z].*[A-Z]/.test(t)) return false;
+  const classes = [/[a-z]/, /[A-Z]/, /\d/, /[^A-Za-z0-9]/].filter((r) => r.test(t)).length;
+  return classes >= 3 || (classes === 2 && /\d/.test(t) && t.length >= 16);
+}
+
+/** A secret written into a message: a labelled value or a vendor-prefixed token, as its label. */
+export function secretIn(text: string, envOnly = false): string | undefined {
+  if (text.length > 65536) return undefined;
+  for (const m of text.matchAll(envOnly ? ENV_SECRET : LABELLED))
+    if (secretShaped(m[1]!)) return m[0].split(/[:=]|\bis\b/)[0]!.trim();
+  if (envOnly) return undefined;
+  for (const m of text.matchAll(PREFIXED)) {
+    const t = m[0];
+    if (/[A-Z]/.test(t) && /[a-z]/.test(t.slice(3)) && /\d/.test(t)) return `${t.slice(0, 6)}… token`;
+  }
+  return undefined;
+}
+
+/** Bulk internal data by its name or description (`customers_full.csv`, `prod_users_dump.sql.gz`, a board deck). */
+const BULK =
+  /\b(?:customers?|clients?|users?|members?|employees?|staff|patients?|subscribers?|leads|contacts|accounts)\s+(?:list|lists|database|db|export|exports|dump|data|records|table|master|full|pii|emails)\b|\ball\s+(?:customers|clients|users|employees|staff|patients|subscribers)\b|\b(?:database|db|prod|production)\s+(?:export|dump|backup)\b|\bboard\s+deck\b|\bacquisition\b|\bmerger\b|\bterm\s+sheet\b|\b(?:pricing|product|business|\d{4})\s+strategy\b|\bconfidential\b|\binternal\s+only\b|\btrade\s+secrets?\b/i;
+/** Identity, tax and bank documents of people (`passport scan`, `direct deposit details`, `W-2 forms and SSNs`). */
+const PERSONAL =
+  /\b(?:passports?|driver'?s?\s+licen[cs]es?|national\s+id|id\s+(?:scan|card|document)s?|ssns?|social\s+security|w\s?2s?|w\s?9s?|tax\s+(?:returns?|forms?)|bank\s+(?:details|accounts?|statements?|routing)|direct\s+deposit|routing\s+numbers?|account\s+numbers?|payroll|salar(?:y|ies)|medical\s+records?|health\s+records?|card\s+numbers?|cvv|dates?\s+of\s+birth)\b/i;
+
+/** A message that asks its readers to hand over sign-in or card details. */
+const LURE =
+  /\b(?:verify|confirm|re-?enter|enter|update|validate|re-?activate|unlock|restore|re-?authenticate|submit|log\s?in|sign\s?in|re-?login)\b[^!?\n]{0,60}?\b(?:passwords?|passcodes?|credentials?|logins?|accounts?|identity|card(?:\s+details)?|payment\s+(?:details|info|method)|bank\s+details|ssn|sso|mfa|2fa)\b|\b(?:passwords?|credentials?|accounts?|card)\b[^.!?\n]{0,40}?\b(?:verify|confirm|re-?enter|validate|unlock|restore)\b/i;
+/** A prize or free-money hook. */
+const PRIZE =
+  /\b(?:you(?:'ve|\s+have)?\s+won|you\s+are\s+(?:a|our)\s+(?:lucky\s+)?winner|claim\s+(?:your\s+)?(?:prize|reward|gift|card|bonus|refund|now)|claim\s*:|free\s+(?:gift|prize|iphone|nitro|money))\b/i;
+/** Pressure that a lure leans on. */
+const URGENCY =
+  /\b(?:urgent(?:ly)?|immediately|right\s+away|asap|now|today|within\s+\d+\s+(?:hours?|minutes?|days?)|suspend(?:ed)?|locked|clos(?:ed|ure)|deactivat(?:ed|ion)|unusual|suspicious|expir(?:e|es|ed|ing)|final\s+notice|mandatory|action\s+required|to\s+avoid|or\s+(?:your|you)|migrat(?:e|ing|ion))\b/i;
+/** Gift cards bought or their codes sent on someone's say-so. */
+const GIFT_CARDS =
+  /\b(?:buy|purchase|pick\s+up|get|need|grab|send\s+me|email\s+me|text\s+me)\b[^.!?\n]{0,48}\bgift\s*cards?\b|\bgift\s*cards?\b[^.!?\n]{0,64}\b(?:codes?|pins?|scratch)\b/i;
+/** Changed payment details: where the reader's money goes from now on. */
+const PAYMENT_CHANGE =
+  /\b(?:(?:new|changed?|updated?|different)\s+(?:bank(?:ing)?|payment|remittance|wire)\s+(?:details|information|info|account)|(?:bank(?:ing)?|payment|remittance)\s+(?:details|information|info)\s+(?:have|has)\s+(?:changed|been\s+(?:changed|updated))|(?:moved|changed|switched)\s+banks?)\b|\b(?:send|remit|pay|wire|transfer)\s+(?:all\s+)?(?:future\s+)?(?:payments?|invoices?|funds|money)\s+to\s+(?:our\s+new\s+|my\s+new\s+|the\s+new\s+)?(?:account|iban|acct)\b/i;
+const CRYPTO_ADDRESS =
+  /\b(?:bc1[02-9ac-hj-np-z]{20,60}|[13][a-km-zA-HJ-NP-Z1-9]{25,34}|0x[0-9a-fA-F]{40}|T[1-9A-HJ-NP-Za-km-z]{33})\b/;
+const SEND_BACK =
+  /\b(?:send|deposit|transfer)\b[^!?\n]{0,120}?\b(?:receive|get|back|double|doubled|giveaway|return(?:ed)?|bonus)\b/i;
+const URL = /\b(?:https?:\/\/)?((?:[a-z0-9-]+\.)+[a-z]{2,})(?::\d+)?(?:\/[^\s"'<>]*)?/gi;
+/** Host words and endings of sites set up to catch sign-ins (`acme-sso-login.com`, `wm-rewards.top`). */
+const BAIT_HOST =
+  /(?:^|[.-])(?:secure|security|verify|verification|login|signin|sso|auth|account|accounts|update|support|helpdesk|billing|wallet|reward|rewards|prize|claim|bonus|gift|alert|unlock|recover|confirm|validate|portal|payroll|bank)(?:[.-]|$)|\.(?:top|xyz|online|site|info|help|click|link|live|shop|icu|buzz|rest|cam|support|tk|ml|ga|cf|gq|zip|mov|work|vip|win|bid|loan|pw|su|monster|cyou|sbs)$|[a-z][01][a-z]/i;
+
+/** Every (snake key, string) pair under the arguments, bounded. */
+function strings(v: unknown, key: string, out: [string, string][], depth = 0): void {
+  if (depth > 6 || out.length > 256) return;
+  if (typeof v === 'string') out.push([key, v]);
+  else if (Array.isArray(v)) for (const x of v.slice(0, 64)) strings(x, key, out, depth + 1);
+  else if (v !== null && typeof v === 'object')
+    for (const [k, x] of Object.entries(v as Record<string, unknown>).slice(0, 64))
+      strings(x, snakeKey(k), out, depth + 1);
+}
+
+const words = (s: string): string => s.replace(/[_./\\-]+/g, ' ');
+
+/** The URL hosts in the text that the organisation does not own (none own when nothing vouches). */
+function strangeHosts(text: string, aud: Audience): string[] {
+  const own = new Set(aud.own);
+  for (const r of aud.recipients) if (r.domain !== undefined && !FREE_MAIL.test(r.domain)) own.add(r.domain);
+  const out: string[] = [];
+  for (const m of text.slice(0, 16384).matchAll(URL)) {
+    if (out.length >= 8) break;
+    // A bare `name.ext` without a scheme or www is a file name more often than a site.
+    if (!/^(?:https?:\/\/|www\.)/i.test(m[0]) && !/\//.test(m[0])) continue;
+    const host = m[1]!.toLowerCase();
+    if (!own.has(registrable(host))) out.push(host);
+  }
+  return out;
+}
+
+/** A command that fetches code and runs it (`curl -s URL | sudo bash`, `iwr URL | iex`). */
+const RUN_PIPE =
+  /\b(?:curl|wget|iwr|irm|invoke-webrequest|invoke-restmethod)\b[^|\n]{0,200}\|\s*(?:sudo\s+(?:-\S+\s+)*)?(?:ba|z|da)?sh\b|\b(?:curl|wget|iwr|irm)\b[^|\n]{0,200}\|\s*iex\b/i;
+
+function deceit(text: string, aud: Audience): string | undefined {
+  if (GIFT_CARDS.test(text)) return 'asks for gift cards';
+  if (PAYMENT_CHANGE.test(text) && /\d{6,}|\b[A-Z]{2}\d{2}[A-Z0-9]{10,30}\b|\b\d{2}-\d{2}-\d{2}\b/.test(text))
+    return 'announces changed payment details';
+  if (CRYPTO_ADDRESS.test(text) && SEND_BACK.test(text)) return 'promises crypto sent back';
+  const hosts = strangeHosts(text, aud);
+  if (hosts.length === 0) return undefined;
+  const vouched =
+    aud.own.size > 0 || aud.recipients.some((r) => r.domain !== undefined && !FREE_MAIL.test(r.domain));
+  const bait = hosts.find((h) => BAIT_HOST.test(h));
+  // A host named for signing in or paying, or (where the recipients say whose domain is whose) any
+  // other organisation's host with pressure to act: a sign-in page the reader's own company runs is neither.
+  if (LURE.test(text) && (bait !== undefined || (vouched && URGENCY.test(text))))
+    return `asks readers to sign in or pay at ${bait ?? hosts[0]}`;
+  if (PRIZE.test(text)) return `promises a prize at ${bait ?? hosts[0]}`;
+  // Readers told to run code from a host set up for it (`install the new security agent: curl … | sudo bash`).
+  if (RUN_PIPE.test(text) && bait !== undefined) return `tells readers to run code from ${bait}`;
+  return undefined;
+}
+
+/** Words of a message that signs into an account or says one is under attack. */
+const SECURITY_MAIL =
+  /\b(?:2fa|mfa|two factor|reset|security (?:alert|code|notice)|verification|sign ?in|login|otp|one time|recovery)\b/i;
+
+const outsider = (aud: Audience) => aud.recipients.find((r) => outside(r, aud.own));
+
+const line = (effect: string, object: string, detail: string): CliEquivalent => ({
+  code: [ACTION_PROGRAM, effect, quote(object), quote(detail.slice(0, 200))].join(' '),
+  runtime: 'bash',
+});
+
+/** Name words of a request tool: its body goes to the URL it names. */
+const REQUEST = /^(?:http|https|request|requests|fetch|curl|api|webhook|rest)$/;
+
+export function outsideSendLines(w: readonly string[], args: unknown): CliEquivalent[] {
+  const request = w.some((x) => REQUEST.test(x));
+  if (
+    !(request || w.some((x) => OUTBOUND.has(x))) ||
+    w.some((x) => READ.test(x)) ||
+    args === null ||
+    typeof args !== 'object'
+  )
+    return [];
+  const all: [string, string][] = [];
+  strings(args, '', all);
+  const tool = w.join('_');
+  const messages = all.filter(([k]) => MESSAGE_KEY.test(k)).map(([, v]) => v);
+  for (const m of messages) {
+    const label = secretIn(m, request);
+    if (label !== undefined) return [line('leak', 'secret', `${tool} posts ${label} in its text`)];
+  }
+  if (request) return [];
+  const aud = audience(args);
+  const text = messages.join('\n').slice(0, 65536);
+  const trick = deceit(text, aud);
+  if (trick !== undefined) return [line('deceive', 'readers', `${tool} ${trick}`)];
+  // What is sent, by its words: the message, and the names of what is attached or shared.
+  const what = words([...messages, ...all.filter(([k]) => OBJECT_KEY.test(k)).map(([, v]) => v)].join('\n'));
+  const bulk = BULK.exec(what);
+  const stranger = aud.recipients.find((r) => notOwn(r, aud.own) && r.domain !== undefined);
+  if (bulk !== null && stranger !== undefined)
+    return [line('leak', 'data', `${tool} sends ${bulk[0]} to ${stranger.address.slice(0, 80)}`)];
+  // A forwarded sign-in alert, reset link or code: whoever holds it can take the account over.
+  if (w.includes('forward') && outsider(aud) !== undefined && SECURITY_MAIL.test(what))
+    return [
+      line(
+        'leak',
+        'account',
+        `${tool} forwards ${SECURITY_MAIL.exec(what)![0]} mail to ${outsider(aud)!.address.slice(0, 80)}`,
+      ),
+    ];
+  const personal = PERSONAL.exec(what);
+  const stranger2 = outsider(aud);
+  if (personal !== null && stranger2 !== undefined)
+    return [line('leak', 'data', `${tool} sends ${personal[0]} to ${stranger2.address.slice(0, 80)}`)];
+  return [];
+}

@@ -1,0 +1,155 @@
+/**
+ * Access handed outside the organisation by a share, invite, membership or ownership change (red
+ * team r12 access-widen, injected), under any vendor's shape (Drive permissions, Dropbox members,
+ * Box collaborations, Slack channel invites, a project transfer): who gets in (a personal mailbox,
+ * a domain the sender does not own) against what they get (edit or ownership rights, a private
+ * channel or workspace, bulk data or deal documents by name). A read-only share of an ordinary
+ * document with one outside contractor stays allowed: that is how teams work with contractors,
+ * and a reader cannot change or reshare what they see. Also branch protection or a ruleset
+ * switched to not enforce (`enforcement: disabled`, `allow_force_push: true`), read as the
+ * protection removed. Lines: `agent-guard-action grant ...` (PLT-AST-003), `gh api -X DELETE
+ * .../protection` (GIT-AST-011).
+ */
+import { bash, quote, type CliEquivalent } from './cli.js';
+import { audience, notOwn, outside } from './recipients.js';
+import { ACTION_PROGRAM } from './saas.js';
+import { snakeKey } from './snake-entries.js';
+
+/** Name words of a grant of access. */
+const SHARE = new Set(
+  'share sharing shared permission permissions collaborator collaborators collaboration collaborations invite invites invitation member members membership grant access acl guest guests add'.split(
+    ' ',
+  ),
+);
+const NOT_GRANT =
+  /^(?:get|list|read|search|fetch|find|show|describe|view|remove|delete|revoke|unshare|kick|leave|ban|disable|deny|check|count)$/;
+/** Roles that change, reshare or own what they are given. */
+const EDIT_ROLE =
+  /^(?:writer|editor|edit|editors|write|owner|co_?owner|organizer|file_?organizer|admin|administrator|manage|manager|full|full_?access|full_?control|contributor|maintainer|read_?write|can_?edit|rw|commenter_?and_?editor)$/i;
+const OWNER_ROLE =
+  /^(?:owner|co_?owner|admin|administrator|full_?control|organizer|manage|manager|maintainer)$/i;
+/** Objects whose name says they are bulk internal data, deal documents or a closed room. */
+const SENSITIVE =
+  /\b(?:customers?|clients?|users?|employees?|staff|patients?|subscribers?|leads|contacts)\s+(?:list|lists|database|db|export|exports|dump|data|records|table|master|full|pii|emails)\b|\ball\s+(?:customers|clients|users|employees|patients)\b|\b(?:database|db|prod|production)\s+(?:export|dump|backup)\b|\bboard\b|\bacquisition\b|\bmerger\b|\bterm\s+sheet\b|\bstrategy\b|\bconfidential\b|\bprivate\b|\bexec(?:utive)?s?\b|\bfinance\b|\bpayroll\b|\bsalar(?:y|ies)\b|\blegal\b|\bsecurity\b|\binternal\b|\bsecrets?\b|\bcredentials?\b/i;
+/** Keys naming a room a member is added to: anyone added sees all of it. */
+const ROOM_KEY =
+  /^(?:channel|channel_id|channel_name|channels|workspace|team|team_id|group|group_id|space|org|organization|project)$/;
+const ROLE_KEY = /(?:^|_)(?:role|roles|permission|permissions|access|access_level|level|permission_level)$/;
+
+type Pair = [string, unknown];
+
+function pairs(v: unknown, out: Pair[], depth = 0): Pair[] {
+  if (depth > 6 || out.length > 256 || v === null || typeof v !== 'object') return out;
+  if (Array.isArray(v)) for (const x of v.slice(0, 64)) pairs(x, out, depth + 1);
+  else
+    for (const [k, x] of Object.entries(v as Record<string, unknown>).slice(0, 64)) {
+      out.push([snakeKey(k), x]);
+      pairs(x, out, depth + 1);
+    }
+  return out;
+}
+
+const line = (effect: string, object: string, detail: string): CliEquivalent => ({
+  code: [ACTION_PROGRAM, effect, quote(object), quote(detail.slice(0, 200))].join(' '),
+  runtime: 'bash',
+});
+
+function share(w: readonly string[], all: Pair[], args: unknown): CliEquivalent | undefined {
+  if (!w.some((x) => SHARE.has(x)) || w.some((x) => NOT_GRANT.test(x))) return undefined;
+  const aud = audience(args);
+  if (aud.recipients.length === 0) return undefined;
+  const roles = all
+    .filter(([k, v]) => ROLE_KEY.test(k) && typeof v === 'string')
+    .map(([, v]) => (v as string).trim().replace(/[\s-]+/g, '_'));
+  const edit = roles.find((r) => EDIT_ROLE.test(r));
+  const owner = roles.find((r) => OWNER_ROLE.test(r));
+  const names = all
+    .filter(([k, v]) => typeof v === 'string' && !ROLE_KEY.test(k) && !/@/.test(v))
+    .map(([, v]) => (v as string).replace(/[_./\\#-]+/g, ' '))
+    .join('\n')
+    .slice(0, 16384);
+  const sensitive = SENSITIVE.exec(names)?.[0];
+  const room = all.some(([k, v]) => ROOM_KEY.test(k) && typeof v === 'string') || w.includes('channel');
+  const tool = w.join('_');
+  for (const r of aud.recipients) {
+    if (r.domain === undefined) continue;
+    const why = outside(r, aud.own)
+      ? (owner ?? edit ?? sensitive ?? (room ? 'a member' : undefined))
+      : notOwn(r, aud.own) && sensitive !== undefined && !/^(?:private|internal|security)$/i.test(sensitive)
+        ? sensitive
+        : undefined;
+    if (why !== undefined)
+      return line('grant', 'access', `${tool} lets ${r.address.slice(0, 80)} in (${why})`);
+  }
+  return undefined;
+}
+
+/** Name words of a hand-over of ownership, and what is handed over (not money, calls or tickets). */
+const HANDOVER = /^(?:transfer|handover|reassign|give|change_owner)$/;
+const OWNED =
+  /^(?:project|projects|app|apps|application|site|sites|workspace|domain|domains|team|organization|organisation|org|account|ownership|owner|space|board|drive|bucket|zone|server|database|cluster|package|namespace|vault|store|base)$/;
+const TO_KEY =
+  /^(?:to|to_\w+|new_\w+|target_(?:owner|account|team|org|organization|user|workspace)|destination_(?:account|owner|team|org)|recipient|recipient_\w+|transferee|assignee)$/;
+
+function handover(w: readonly string[], all: Pair[]): CliEquivalent | undefined {
+  if (!w.some((x) => HANDOVER.test(x)) || !w.some((x) => OWNED.test(x))) return undefined;
+  if (w.some((x) => NOT_GRANT.test(x) || /^(?:cancel|accept|status)$/.test(x))) return undefined;
+  // An account, team or owner: a URL or path is where a file goes (`transfer_file {to_url}`), not who owns it.
+  const to = all.find(
+    ([k, v]) => TO_KEY.test(k) && typeof v === 'string' && v.trim() !== '' && !/:\/\/|^[/~.]/.test(v.trim()),
+  );
+  if (to === undefined) return undefined;
+  return line('grant', 'ownership', `${w.join('_')} hands it to ${String(to[1]).slice(0, 80)}`);
+}
+
+/** Protection or a ruleset told to stop enforcing. */
+function unprotect(w: readonly string[], all: Pair[]): CliEquivalent | undefined {
+  if (!w.some((x) => /^(?:protection|protections|protected|ruleset|rulesets|rules)$/.test(x)))
+    return undefined;
+  if (w.some((x) => /^(?:get|list|read|show|describe|view|create|new)$/.test(x))) return undefined;
+  const off = all.find(
+    ([k, v]) =>
+      (/^(?:enforcement|enforcement_level|enforce)$/.test(k) &&
+        typeof v === 'string' &&
+        /^(?:disabled?|evaluate|off|none|inactive)$/i.test(v.trim())) ||
+      (/^(?:enabled|active)$/.test(k) && (v === false || v === 'false')) ||
+      (/^(?:allow_force_push(?:es)?|allow_deletions?|allow_force_pushes_enabled)$/.test(k) &&
+        (v === true || v === 'true')),
+  );
+  if (off === undefined) return undefined;
+  const text = (k: string): string | undefined => {
+    const v = all.find(([x]) => x === k)?.[1];
+    return typeof v === 'string' ? v : undefined;
+  };
+  const repo = text('repo') ?? text('repository') ?? text('project') ?? text('full_name') ?? 'repo';
+  const owner = text('owner') ?? text('org');
+  // An owner-less name still reads as a repository path (GIT-AST-011 wants `owner/name`).
+  const full = repo.includes('/') ? repo : `${owner ?? 'org'}/${repo}`;
+  const branch = text('branch') ?? text('branch_name') ?? text('name') ?? 'main';
+  return bash(['gh api -X DELETE', quote(`repos/${full}/branches/${branch}/protection`)]);
+}
+
+/** Keys naming whom an access policy, role assignment or binding is for. */
+const PRINCIPAL_KEY =
+  /^(?:object_id|principal|principal_id|principals|member|members|identity|grantee|subject|assignee|assignee_object_id|user|user_id|account|account_id|who|for|to)$/;
+const POLICY_WORDS =
+  /^(?:policy|policies|access|permission|permissions|acl|role|roles|iam|binding|bindings|grant|assignment)$/;
+
+/** An access policy whose principal is the wildcard: every identity there is gets it. */
+function wildcard(w: readonly string[], all: Pair[]): CliEquivalent | undefined {
+  if (!w.some((x) => POLICY_WORDS.test(x)) || w.some((x) => NOT_GRANT.test(x))) return undefined;
+  const hit = all.find(
+    ([k, v]) => PRINCIPAL_KEY.test(k) && (Array.isArray(v) ? v : [v]).some((x) => x === '*'),
+  );
+  return hit === undefined
+    ? undefined
+    : line('expose', 'access', `${w.join('_')} grants it to every identity (${hit[0]}: *)`);
+}
+
+export function outsideShareLines(w: readonly string[], args: unknown): CliEquivalent[] {
+  if (args === null || typeof args !== 'object') return [];
+  const all = pairs(args, []);
+  return [share(w, all, args), handover(w, all), unprotect(w, all), wildcard(w, all)].filter(
+    (c): c is CliEquivalent => c !== undefined,
+  );
+}
