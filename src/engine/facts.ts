@@ -14,6 +14,7 @@
  * - Extractors may add optional fields; never change the meaning of an existing one.
  */
 import type { Runtime, Span } from './types.js';
+import type { HostNeed } from './knowledge/host-tools.js';
 
 interface FactBase {
   readonly span: Span;
@@ -246,8 +247,13 @@ export interface ContainerFact extends FactBase {
   /** (docker) The image is a known tool whose job needs part of the host (its name and needs), run with its own entrypoint. */
   readonly hostTool?: {
     readonly name: string;
-    readonly needs: readonly ('socket' | 'hostRead' | 'hostNamespaces' | 'privileged')[];
+    readonly needs: readonly HostNeed[];
   };
+  /**
+   * (docker) The one program the container runs directly, no shell between (`docker:cli ps` →
+   * docker, `node:20 npm ci` → npm), from a publisher trusted to ship that program (official-images.ts).
+   */
+  readonly runs?: string;
 }
 
 /**

@@ -40,6 +40,7 @@ export function containerFact(
     ...(init.unauthenticated !== undefined && { unauthenticated: init.unauthenticated }),
     ...(init.unknownFlags !== undefined && { unknownFlags: init.unknownFlags }),
     ...(init.hostTool !== undefined && { hostTool: init.hostTool }),
+    ...(init.runs !== undefined && { runs: init.runs }),
   };
 }
 

@@ -98,6 +98,7 @@ import secAst014UserCaptureEgress from './rules/sec-ast-014-user-capture-egress.
 import secAst015ClipboardHijack from './rules/sec-ast-015-clipboard-hijack.js';
 import secAst016DesktopCapture from './rules/sec-ast-016-desktop-capture.js';
 import secAst017BareAddressUpload from './rules/sec-ast-017-bare-address-upload.js';
+import secAst018BucketCopyOut from './rules/sec-ast-018-bucket-copy-out.js';
 import shAst001SpawnedShell from './rules/sh-ast-001-spawned-shell.js';
 import shAst002DevTcp from './rules/sh-ast-002-dev-tcp.js';
 import shAst003SocketShell from './rules/sh-ast-003-socket-shell.js';
@@ -230,6 +231,7 @@ export const RULE_FILES: readonly (readonly [id: string, rule: RuleDefinition])[
   ['SEC-AST-015', secAst015ClipboardHijack],
   ['SEC-AST-016', secAst016DesktopCapture],
   ['SEC-AST-017', secAst017BareAddressUpload],
+  ['SEC-AST-018', secAst018BucketCopyOut],
   ['SH-AST-001', shAst001SpawnedShell],
   ['SH-AST-002', shAst002DevTcp],
   ['SH-AST-003', shAst003SocketShell],

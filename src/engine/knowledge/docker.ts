@@ -251,7 +251,7 @@ const OWN_FIRST_WORD: ReadonlyMap<string, RegExp> = new Map([
   ['http', CLIENT_ARGUMENT],
   [
     'docker',
-    /^-|^(?:run|exec|ps|build|buildx|compose|pull|push|rm|rmi|cp|save|load|export|import|stop|kill|start|create|volume|network|system|image|container|context|login|logout|tag|inspect|logs|swarm|service|stack|node|secret|config|plugin|info|version|prune)$/,
+    /^-|^(?:run|exec|ps|build|buildx|compose|pull|push|rm|rmi|cp|save|load|export|import|stop|kill|start|restart|create|volume|network|system|image|images|container|context|login|logout|tag|inspect|logs|swarm|service|stack|node|secret|config|plugin|info|version|prune|top|stats|events|port|diff|history|rename|wait|attach|commit|search|manifest|trust|scout|update|pause|unpause|builder|sbom|init)$/,
   ],
 ]);
 

@@ -105,6 +105,7 @@ export const RULE_TOKENS_CONSERVED: Readonly<Record<string, number>> = {
   'SEC-AST-015': 1827,
   'SEC-AST-016': 1833,
   'SEC-AST-017': 1823,
+  'SEC-AST-018': 1806,
   'SH-AST-001': 591,
   'SH-AST-002': 600,
   'SH-AST-003': 586,

@@ -16,10 +16,22 @@ describe('hostToolOf', () => {
     ['tonistiigi/binfmt', '--install', ['privileged']],
     ['multiarch/qemu-user-static', '--reset', ['privileged']],
     ['multiarch/qemu-user-static', 'sh', undefined],
+    ['docker:27-dind', undefined, ['privileged', 'hostRead']],
+    ['docker:27-dind', 'sh', undefined],
+    ['docker:27-cli', undefined, undefined],
+    ['rancher/k3s:v1.30.4-k3s1', 'server', ['privileged', 'hostRead']],
+    ['goreleaser/goreleaser', 'release', ['socket']],
+    ['lscr.io/linuxserver/wireguard', undefined, ['hostNet', 'hostRoutes', 'kernelModules']],
+    ['nicolaka/netshoot', undefined, ['hostNet']],
+    ['nicolaka/netshoot', 'tcpdump', undefined],
     ['evil/watchtower', undefined, undefined],
     ['acme/node-exporter', undefined, undefined],
     [undefined as unknown as string, undefined, undefined],
   ])('%s %s', (image, first, needs) => {
     expect(hostToolOf(image, first)?.needs).toEqual(needs);
+  });
+  it('grants a management UI the socket only while it is not published on every interface', () => {
+    expect(hostToolOf('portainer/portainer-ce:2.21', undefined, false)?.needs).toEqual(['socket']);
+    expect(hostToolOf('portainer/portainer-ce:2.21', undefined, true)).toBeUndefined();
   });
 });

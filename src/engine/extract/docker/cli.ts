@@ -6,6 +6,7 @@
 import type { Runtime, Span } from '../../types.js';
 import { entrypointOf, GLOBAL_VALUE } from '../../knowledge/docker.js';
 import { hostToolOf, type HostToolMatch } from '../../knowledge/host-tools.js';
+import { directProgram } from './direct-program.js';
 import { authOff, publishedOnAll, serviceArgs } from './exposure.js';
 import { openByDefault } from './open-defaults.js';
 import { openShape } from './open-shapes.js';
@@ -35,6 +36,8 @@ export interface ContainerInit {
   unknownFlags?: string;
   /** A known tool whose job needs part of the host (knowledge/host-tools.ts), its own entrypoint kept. */
   hostTool?: HostToolMatch;
+  /** The one program the container runs directly, from a publisher that ships it (direct-program.ts). */
+  runs?: string;
 }
 
 export interface DockerSink {
@@ -658,6 +661,16 @@ function unresolvedOptions(word: string | undefined, next: string | undefined): 
     : undefined;
 }
 
+/** Whether the container listens on every interface of the host: a port published so, -P, the host network. */
+function exposedOnAll(c: ContainerInit, options: readonly Option[]): boolean {
+  if (c.hostNamespaces.includes('net')) return true;
+  const ports: string[] = [];
+  for (const o of options)
+    if (o.name === '-p' || o.name === '--publish') ports.push(o.value);
+    else if ((o.name === '-P' || o.name === '--publish-all') && o.value !== 'false') return true;
+  return publishedOnAll(ports) !== undefined;
+}
+
 /** `SETTING, published on SPEC` when the container's service is open to every interface (exposure.ts). */
 function openService(
   c: ContainerInit,
@@ -713,9 +726,14 @@ function runLike(
   if (unknown !== undefined) c.unknownFlags = unknown;
   const tool =
     entrypoint === undefined && unknown === undefined
-      ? hostToolOf(c.image, words[rest + 1 + idWords]?.value)
+      ? hostToolOf(c.image, words[rest + 1 + idWords]?.value, exposedOnAll(c, options))
       : undefined;
   if (tool !== undefined) c.hostTool = tool;
+  const runs =
+    hasImage && unknown === undefined
+      ? directProgram(c.image, entrypoint, words[rest + 1 + idWords]?.value)
+      : undefined;
+  if (runs !== undefined) c.runs = runs;
   if (options.some((o) => o.name === '--volumes-from'))
     c.mounts.push(...borrowedMounts(words.slice(rest + 1 + idWords)));
   const open = openService(c, options, words.slice(rest + 1 + idWords));
@@ -784,7 +802,7 @@ function sharedData(options: readonly Option[]): string | undefined {
 const THROWAWAY_VOLUME = /^[\w.-]*?(?:^|[_.-])(?:test|tests|dev|tmp|scratch|ci)(?:$|[_.-])[\w.-]*$/i;
 
 /**
- * Paths below a writable bind mount's target read as the host paths they are (`-v /var/log:/logs
+ * Paths below a writable bind mount's target (or a read-only one of the workspace) read as the host paths they are (`-v /var/log:/logs
  * ... truncate /logs/*` truncates /var/log/*; r5), so the host-path rules judge the container's
  * command. Identity when nothing is bound.
  */
@@ -794,14 +812,20 @@ export function boundPaths(mounts: ContainerInit['mounts']): (text: string) => s
     const target = m.target.replace(/\/+$/, '');
     // `$PWD`, `$(pwd)`: the directory docker was started in, the workspace.
     const source = m.source.replace(/^(?:\$\{?PWD\}?|\$\(pwd\))(?=\/|$)/, '.');
-    if (m.readOnly || !/^\/[\w.-]/.test(target) || !/^(?:\/|~\/|\.(?:\/|$))/.test(source) || map.size >= 8)
+    // A read-only workspace file is read as itself (`-v $PWD/.env:/e:ro curlimages/curl -d @/e`: R12).
+    if (
+      (m.readOnly && !/^\.(?:\/|$)/.test(source)) ||
+      !/^\/[\w.-]/.test(target) ||
+      !/^(?:\/|~\/|\.(?:\/|$))/.test(source) ||
+      map.size >= 8
+    )
       continue;
     map.set(target, source.replace(/\/+$/, '') || '/');
   }
   if (map.size === 0) return (text) => text;
   const targets = [...map.keys()].sort((a, b) => b.length - a.length);
   const re = new RegExp(
-    String.raw`(^|[\s'"=:>])(${targets.map((t) => t.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('|')})(?=[/\s'";&|)]|$)`,
+    String.raw`(^|[\s'"=:>@])(${targets.map((t) => t.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('|')})(?=[/\s'";&|)]|$)`,
     'g',
   );
   return (text) =>
@@ -841,6 +865,19 @@ function bridgeGateway(text: string): string {
   return text.includes('172.17.0.1') ? text.replace(GATEWAY_URL, '$1host.docker.internal') : text;
 }
 
+/** The compose files and project names a command's global options name (`-f docker-compose.test.yml -p shop_ci`). */
+function composeStack(globals: readonly DockerWord[]): string {
+  const names: string[] = [];
+  for (let j = 0; j < globals.length; j++) {
+    const v = globals[j]!.value;
+    const eq = /^(--file|--project-name)=(.*)$/.exec(v);
+    if (eq !== null) names.push(eq[2]!);
+    else if (/^(?:-f|--file|-p|--project-name)$/.test(v) && globals[j + 1] !== undefined)
+      names.push(globals[++j]!.value);
+  }
+  return names.join(' ');
+}
+
 function composeCommand(
   words: readonly DockerWord[],
   from: number,
@@ -864,6 +901,18 @@ function composeCommand(
   if (sub === 'run' && words[rest]) c.image = `service:${words[rest].value}`;
   sink.container(c, spanOf(words));
   const cmd = words.slice(rest + 1);
+  // A dev or test stack's own store reset (`compose -f docker-compose.dev.yml exec redis redis-cli
+  // FLUSHALL`): the stack is named by its compose file or project name.
+  const stack = composeStack(words.slice(1, i));
+  if (
+    sub === 'exec' &&
+    entrypoint === undefined &&
+    scratchStoreExec(
+      `${stack} ${words[rest]?.value ?? ''}`,
+      cmd.map((w) => w.value),
+    )
+  )
+    return true;
   if (entrypoint)
     sink.nested(
       cmd.length ? `${entrypoint} ${sink.codeOf(cmd)}` : entrypoint,

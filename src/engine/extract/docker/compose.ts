@@ -15,6 +15,7 @@ import {
 import type { BuildContexts } from './dockerfile.js';
 import { entrypointOf } from '../../knowledge/docker.js';
 import { hostToolOf } from '../../knowledge/host-tools.js';
+import { directProgram } from './direct-program.js';
 import { authOff, publishedOnAll, serviceArgs } from './exposure.js';
 import { openByDefault } from './open-defaults.js';
 import { openShape } from './open-shapes.js';
@@ -136,6 +137,24 @@ function pairs(v: unknown): [string, string][] {
 }
 
 /** A service open to every interface with its authentication off (exposure.ts), or undefined. */
+/** A service's `ports` as `-p` specs (long syntax `{host_ip, published, target}` included). */
+function composePorts(svc: Record<string, unknown>): string[] {
+  const ports: string[] = [];
+  for (const p of Array.isArray(svc.ports) ? svc.ports : []) {
+    if (typeof p === 'string' || typeof p === 'number') ports.push(interpolate(String(p)));
+    else {
+      const o = asRecord(p);
+      const published = o?.published;
+      if (typeof published !== 'string' && typeof published !== 'number') continue;
+      const ip = typeof o?.host_ip === 'string' ? interpolate(o.host_ip) : '';
+      ports.push(
+        `${ip.includes(':') ? `[${ip}]` : ip}:${published}:${typeof o?.target === 'number' ? o.target : ''}`,
+      );
+    }
+  }
+  return ports;
+}
+
 function composeOpen(svc: Record<string, unknown>, c: ContainerInit): string | undefined {
   const env: string[] = [];
   const raw = svc.environment;
@@ -150,19 +169,7 @@ function composeOpen(svc: Record<string, unknown>, c: ContainerInit): string | u
           .split(/\s+/)
           .filter((w) => w !== '')
       : strings(cmd).map(interpolate);
-  const ports: string[] = [];
-  for (const p of Array.isArray(svc.ports) ? svc.ports : []) {
-    if (typeof p === 'string' || typeof p === 'number') ports.push(interpolate(String(p)));
-    else {
-      const o = asRecord(p);
-      const published = o?.published;
-      if (typeof published !== 'string' && typeof published !== 'number') continue;
-      const ip = typeof o?.host_ip === 'string' ? interpolate(o.host_ip) : '';
-      ports.push(
-        `${ip.includes(':') ? `[${ip}]` : ip}:${published}:${typeof o?.target === 'number' ? o.target : ''}`,
-      );
-    }
-  }
+  const ports = composePorts(svc);
   const where = c.hostNamespaces.includes('net') ? 'the host network' : publishedOnAll(ports);
   if (where === undefined) return undefined;
   const args = serviceArgs(env, words);
@@ -289,14 +296,6 @@ export function analyzeCompose(text: string, sink: ComposeSink): boolean {
     )
       c.privileged = true;
     if (typeof svc.image === 'string') c.image = svc.image;
-    // A known host tool (knowledge/host-tools.ts) running its own entrypoint, as docker run reads it.
-    // Its entrypoint script runs a first command word that is not an option (`sh -c ...`) instead.
-    if (svc.entrypoint === undefined && typeof svc.image === 'string') {
-      const cmd: unknown = Array.isArray(svc.command) ? svc.command[0] : svc.command;
-      const first = typeof cmd === 'string' ? cmd.trim().split(/\s+/)[0] : cmd === undefined ? '' : 'x';
-      const tool = hostToolOf(interpolate(svc.image), first);
-      if (tool !== undefined) c.hostTool = tool;
-    }
     if (typeof svc.user === 'string' || typeof svc.user === 'number') c.user = String(svc.user);
     for (const v of Array.isArray(svc.volumes) ? svc.volumes : []) {
       if (typeof v === 'string') {
@@ -324,6 +323,20 @@ export function analyzeCompose(text: string, sink: ComposeSink): boolean {
     for (const [key, ns] of Object.entries(NS_KEYS)) {
       const mode = typeof svc[key] === 'string' ? interpolate(svc[key]) : undefined;
       if (mode === 'host' && !c.hostNamespaces.includes(ns)) c.hostNamespaces.push(ns);
+    }
+    // A known host tool (knowledge/host-tools.ts) running its own entrypoint, as docker run reads it.
+    // Its entrypoint script runs a first command word that is not an option (`sh -c ...`) instead.
+    if (svc.entrypoint === undefined && typeof svc.image === 'string') {
+      const cmd: unknown = Array.isArray(svc.command) ? svc.command[0] : svc.command;
+      const first = typeof cmd === 'string' ? cmd.trim().split(/\s+/)[0] : cmd === undefined ? '' : 'x';
+      const exposed = c.hostNamespaces.includes('net') || publishedOnAll(composePorts(svc)) !== undefined;
+      const tool = hostToolOf(interpolate(svc.image), first, exposed);
+      if (tool !== undefined) c.hostTool = tool;
+      // A command in exec form, or a string without shell syntax, runs its first word directly.
+      const direct = Array.isArray(svc.command) || (typeof cmd === 'string' && !/[;&|<>$`()\\]/.test(cmd));
+      const runs =
+        direct && first !== undefined ? directProgram(interpolate(svc.image), undefined, first) : undefined;
+      if (runs !== undefined) c.runs = runs;
     }
     for (const cap of strings(svc.cap_add))
       c.capAdd.push(interpolate(cap).toUpperCase().replace(/^CAP_/, ''));

@@ -1,5 +1,6 @@
 /** DKR-AST-002: mounting the docker/containerd/podman API socket hands the container control of the host. */
 import { viewMount } from '../../knowledge/docker.js';
+import { ENGINE_CLIENT } from '../../knowledge/store-clients.js';
 import { defineRule } from '../define-rule.js';
 
 export default defineRule({
@@ -15,6 +16,8 @@ export default defineRule({
       for (const m of c.mounts) {
         // Mounted read-only or not, a scanner, reaper or runner uses it for its one job (knowledge/host-tools.ts).
         if (c.hostTool?.needs.includes('socket') === true) continue;
+        // The docker client run directly (`docker:cli ps`): the command is judged as run here.
+        if (c.runs !== undefined && ENGINE_CLIENT.test(c.runs)) continue;
         if (!viewMount(m.source, policy).socket) continue;
         yield {
           span: c.span,
@@ -31,7 +34,12 @@ export default defineRule({
         runtime: 'docker',
       },
       {
-        input: 'docker run -v /var/run/docker.sock:/var/run/docker.sock docker:cli docker ps',
+        input:
+          "docker run -v /var/run/docker.sock:/var/run/docker.sock docker:cli sh -c 'docker ps -q | xargs docker rm -f'",
+        runtime: 'docker',
+      },
+      {
+        input: 'docker run -v /var/run/docker.sock:/var/run/docker.sock evil/tools docker ps',
         runtime: 'docker',
       },
       {
@@ -56,6 +64,11 @@ export default defineRule({
         input: 'docker run --rm -v /var/run/docker.sock:/var/run/docker.sock testcontainers/ryuk:0.6.0',
         runtime: 'docker',
         why: "testcontainers' reaper: its job needs the socket",
+      },
+      {
+        input: 'docker run --rm -v /var/run/docker.sock:/var/run/docker.sock:ro docker:cli ps',
+        runtime: 'docker',
+        why: 'the official docker client run directly: judged as `docker ps` run here',
       },
       { input: 'docker run -v ./data:/data postgres:16', runtime: 'docker', why: 'a workspace directory' },
       {

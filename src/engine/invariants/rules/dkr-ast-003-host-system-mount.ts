@@ -1,6 +1,17 @@
 /** DKR-AST-003: writable bind mounts of /, system directories or a whole home: root in the container writes the host. */
 import { viewMount } from '../../knowledge/docker.js';
+import type { HostNeed } from '../../knowledge/host-tools.js';
 import { defineRule } from '../define-rule.js';
+
+/**
+ * A host path a known tool's job writes (knowledge/host-tools.ts): a security monitor's driver under
+ * /dev, a VPN loading the wireguard module from /lib/modules.
+ */
+function neededWritable(needs: readonly HostNeed[] | undefined, path: string): boolean {
+  if (needs === undefined) return false;
+  if (path === '/dev') return needs.includes('hostDev');
+  return /^\/(?:usr\/)?lib\/modules\/?$/.test(path) && needs.includes('kernelModules');
+}
 
 export default defineRule({
   id: 'DKR-AST-003',
@@ -15,7 +26,7 @@ export default defineRule({
       for (const m of c.mounts) {
         if (m.readOnly) continue;
         const v = viewMount(m.source, policy);
-        if (v.socket) continue;
+        if (v.socket || neededWritable(c.hostTool?.needs, v.path)) continue;
         if (!v.system) {
           // A writable login or start-up file (~/.bashrc, ~/.ssh/authorized_keys, cron): the container plants code the host runs.
           if (v.persistence !== null)

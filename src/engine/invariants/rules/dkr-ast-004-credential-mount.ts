@@ -1,5 +1,6 @@
 /** DKR-AST-004: mounting credential stores (~/.ssh, ~/.aws, ~/.kube, /etc/shadow) or whole homes / the host root into a container. */
 import { viewMount } from '../../knowledge/docker.js';
+import { storeClient } from '../../knowledge/store-clients.js';
 import { defineRule } from '../define-rule.js';
 
 /**
@@ -20,14 +21,26 @@ const VENDOR_CLI: readonly (readonly [RegExp, RegExp])[] = [
   ],
   // A git client image given ~/.ssh to clone or push over ssh, as `git` here uses it (R10 FP).
   [/^~\/\.ssh\/?$/, /^(?:docker\.io\/)?alpine\/git(?::[\w.-]+)?$/],
+  // Image builders and copiers pushing with the docker client's logins (kaniko's documented mount).
+  [
+    /^~\/\.docker(?:\/config\.json)?$/,
+    /^(?:gcr\.io\/kaniko-project\/executor|gcr\.io\/go-containerregistry\/crane|quay\.io\/(?:skopeo|buildah)\/stable|ghcr\.io\/regclient\/regctl)(?::[\w.-]+)?$/,
+  ],
   // kubectl and helm images given the kubeconfig (r5 FP).
   [
     /^~\/\.kube(?:\/config)?$/,
     /^(?:docker\.io\/)?(?:bitnami\/kubectl|rancher\/kubectl|alpine\/k8s|alpine\/helm|dtzar\/helm-kubectl|lachlanevenson\/k8s-kubectl|registry\.k8s\.io\/kubectl)(?::[\w.-]+)?$/,
   ],
 ];
+/**
+ * gcloud writes its token cache and logs into its store on every call (its image's docs mount it
+ * writable); unlike ~/.aws (credential_process) or ~/.kube (exec plugins) its config runs no host code.
+ */
+const WRITTEN_BY_CLIENT = /^~\/\.config\/gcloud\/?$/;
 const vendorUse = (store: string, image: string | undefined, readOnly: boolean): boolean =>
-  readOnly && image !== undefined && VENDOR_CLI.some(([s, i]) => s.test(store) && i.test(image));
+  (readOnly || WRITTEN_BY_CLIENT.test(store)) &&
+  image !== undefined &&
+  VENDOR_CLI.some(([s, i]) => s.test(store) && i.test(image));
 
 export default defineRule({
   id: 'DKR-AST-004',
@@ -44,6 +57,8 @@ export default defineRule({
         if (v.credentials === null || v.socket || vendorUse(v.credentials, c.image, m.readOnly)) continue;
         // A host monitoring agent reads /, /sys and /var/run read-only for its one job (knowledge/host-tools.ts).
         if (m.readOnly && c.hostTool?.needs.includes('hostRead') === true) continue;
+        // The store's own client run directly (`node:20 npm ci` with ~/.npmrc): judged as run here.
+        if (m.readOnly && c.runs !== undefined && storeClient(v.credentials, c.runs)) continue;
         // Writable system mounts are reported by DKR-AST-003; this rule adds the read-only ones and credential stores.
         if (
           !m.readOnly &&

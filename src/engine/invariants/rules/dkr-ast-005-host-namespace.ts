@@ -40,6 +40,9 @@ export default defineRule({
         c.hostNamespaces.every((n) => n === 'pid' || n === 'net')
       )
         continue;
+      // A LAN hub or VPN routes or discovers on the host's network, and shares nothing else.
+      if (c.hostTool?.needs.includes('hostNet') === true && c.hostNamespaces.every((n) => n === 'net'))
+        continue;
       yield {
         span: c.span,
         reason: `the container shares the host ${c.hostNamespaces.join(', ')} namespace${c.hostNamespaces.length > 1 ? 's' : ''}`,

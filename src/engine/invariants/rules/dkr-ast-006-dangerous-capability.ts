@@ -2,6 +2,19 @@
 import { DANGEROUS_CAPS } from '../../knowledge/docker.js';
 import { defineRule } from '../define-rule.js';
 
+/** What a monitoring agent's documented run adds to trace the host's processes (netdata, datadog system-probe). */
+const MONITOR_CAPS: ReadonlySet<string> = new Set([
+  'SYS_PTRACE',
+  'SYS_ADMIN',
+  'SYS_RESOURCE',
+  'DAC_READ_SEARCH',
+  'BPF',
+  'PERFMON',
+  'NET_ADMIN',
+  'NET_RAW',
+  'IPC_LOCK',
+]);
+
 export default defineRule({
   id: 'DKR-AST-006',
   invariant: 'NO_PRIVILEGE_ESCALATION',
@@ -19,10 +32,13 @@ export default defineRule({
       // SYS_PTRACE likewise traces only the processes of the container's own PID namespace (a
       // debugger or profiler: gdb, strace, py-spy) unless it shares the host's (r11 fpd).
       const hostPid = c.hostNamespaces.includes('pid');
+      const needs = c.hostTool?.needs ?? [];
       const caps = c.capAdd.filter(
         (x) =>
           DANGEROUS_CAPS.has(x) &&
-          (x !== 'NET_ADMIN' || hostNet) &&
+          !(needs.includes('trace') && MONITOR_CAPS.has(x.replace(/^CAP_/, ''))) &&
+          !(needs.includes('kernelModules') && x.replace(/^CAP_/, '') === 'SYS_MODULE') &&
+          (x !== 'NET_ADMIN' || (hostNet && !needs.includes('hostRoutes'))) &&
           (x.replace(/^CAP_/, '') !== 'SYS_PTRACE' || hostPid),
       );
       if (caps.length === 0) continue;

@@ -1,0 +1,59 @@
+/**
+ * Whose bucket a name is. A copy between two buckets of the same owner (`acme-prod-backups` →
+ * `acme-dr-backups`) is replication; a copy of production, customer or backup data into a bucket
+ * named for an outside party (`partner-xfer-7781`, `public-drop-991`, `backups-offsite-co`) or with
+ * no owner word in common moves the data out of its owner's hands (R12 data-out).
+ */
+
+/** Name words that say what a bucket holds or where it runs, not whose it is. */
+const GENERIC = new Set(
+  (
+    'prod production prd live staging stage stg dev devel development test testing qa uat dr ' +
+    'backup backups bak data db database dumps dump exports export archive archives logs log ' +
+    'assets static media files bucket buckets storage store blob objects s3 gs gcs primary replica ' +
+    'copy mirror us eu ap east west north south central region global internal private tmp temp ' +
+    'raw processed reports report daily nightly weekly latest snapshots snapshot releases builds ' +
+    'artifacts customer customers user users pii finance billing payroll hr records sql'
+  ).split(' '),
+);
+
+/** Words of a source whose copy elsewhere is a leak: production, people's data, backups, exports. */
+const SENSITIVE =
+  /^(?:prod|production|prd|live|customer|customers|user|users|pii|backup|backups|bak|db|database|dumps?|exports?|finance|billing|payroll|hr|records|patients?|orders|payments|secrets?|private)$/;
+
+/** Words naming a destination outside the owner: a partner, the public, a drop or transfer point. */
+const OUTSIDE =
+  /^(?:partner|partners|public|offsite|external|ext|transfer|xfer|drop|dropbox|share|shared|vendor|thirdparty|3p|personal|outside|exfil|collect|upload|uploads|leak)$/;
+
+/** Destinations open to anyone, whoever owns them. */
+const PUBLIC = /^(?:public|pub|exfil|leak|anon|anonymous)$/;
+
+/** The bucket of an `s3://` or `gs://` URL, or undefined. */
+export function bucketOf(url: string): string | undefined {
+  const m = /^(?:s3|gs):\/\/([a-z0-9][a-z0-9._-]{1,62})(?:\/|$)/i.exec(url);
+  return m?.[1]?.toLowerCase();
+}
+
+const words = (bucket: string): string[] => bucket.split(/[-_.]+/).filter((w) => w !== '');
+const owners = (bucket: string): string[] =>
+  words(bucket).filter((w) => !GENERIC.has(w) && !/^\d+$/.test(w) && !OUTSIDE.test(w) && w.length > 1);
+
+/**
+ * Why copying bucket `from` into bucket `to` moves data out of its owner's hands, or undefined.
+ * `grantsOther`: the copy hands the objects to another account (`--acl bucket-owner-full-control`).
+ */
+export function copiesOut(from: string, to: string, grantsOther = false): string | undefined {
+  if (from === to) return undefined;
+  const source = words(from);
+  if (!source.some((w) => SENSITIVE.test(w))) return undefined;
+  if (words(to).some((w) => PUBLIC.test(w))) return `${from} is copied into ${to}, a bucket named as public`;
+  const mine = owners(from);
+  const theirs = owners(to);
+  // A shared owner word (`acme-finance-share`) keeps a transfer point the owner's own.
+  if (mine.some((w) => theirs.includes(w))) return undefined;
+  if (words(to).some((w) => OUTSIDE.test(w)))
+    return `${from} is copied into ${to}, a bucket named for an outside party`;
+  if (mine.length > 0 && theirs.length > 0) return `${from} is copied into ${to}, a bucket of another owner`;
+  if (grantsOther) return `${from} is copied into ${to} with its objects granted to that bucket's owner`;
+  return undefined;
+}
