@@ -414,7 +414,10 @@ function ownOrganisation(host: string, all: readonly [string, Json][]): boolean 
     label.length >= 3 &&
     all.some(
       ([k, v]) =>
-        ORG_KEY.test(k) &&
+        (ORG_KEY.test(k) ||
+          // `repo: "acme/api"`: the owner is the path's first part (R12 twin-access).
+          (/^(?:repo|repository|full_name|project|project_path)$/.test(k) &&
+            text(v)?.includes('/') === true)) &&
         text(v)
           ?.toLowerCase()
           .split(/[/._\s-]/)[0] === label,
