@@ -113,9 +113,30 @@ function gitInert(content: string): boolean {
       if (!plainProgram(value)) return false;
       continue;
     }
+    // A remote's URL is where it fetches from (the `ext::` transport, which runs a command, is not a URL here).
+    if ((key === 'url' || key === 'pushurl') && section === 'remote' && PLAIN_REMOTE.test(value)) continue;
     if (GIT_RUN_KEY.test(key)) return false;
   }
   return true;
+}
+
+/** A remote URL over https, ssh or git, scp-like `user@host:path`, or a local path. */
+const PLAIN_REMOTE = /^(?:(?:https?|ssh|git):\/\/[^\s"']+|[\w.-]+@[\w.-]+:[\w./~-]+|\.{0,2}\/[\w./-]+)$/;
+
+/**
+ * OpenSSH client keywords that only say where and how to connect. ProxyCommand, LocalCommand,
+ * KnownHostsCommand, `Match exec` and Include run or load something and are not among them.
+ */
+const SSH_DATA_KEY =
+  /^(?:host|hostname|user|port|identityfile|identitiesonly|proxyjump|forwardagent|serveraliveinterval|serveralivecountmax|addkeystoagent|usekeychain|compression|controlmaster|controlpath|controlpersist|loglevel|preferredauthentications|pubkeyauthentication|passwordauthentication|hostkeyalias|connecttimeout|connectionattempts|tcpkeepalive|ipqos|requesttty|setenv|sendenv|userknownhostsfile|certificatefile|hashknownhosts|localforward|remoteforward|dynamicforward|exitonforwardfailure|gssapiauthentication|canonicalizehostname|canonicaldomains|addressfamily|batchmode|visualhostkey|updatehostkeys|kbdinteractiveauthentication)$/i;
+
+function sshInert(content: string): boolean {
+  return content.split('\n').every((raw) => {
+    const line = raw.trim();
+    if (line === '' || line.startsWith('#')) return true;
+    const kv = /^(\w+)(?:\s*=\s*|\s+)(.+)$/.exec(line);
+    return kv !== null && SSH_DATA_KEY.test(kv[1]!) && !/[`$]\(/.test(kv[2]!);
+  });
 }
 
 /** A Python literal: a string, number, bool or None, or a list/tuple/set of them. */
@@ -209,6 +230,7 @@ interface SettingsFile {
 const SETTINGS: readonly SettingsFile[] = [
   { path: /(?:^|\/)(?:\.vimrc|\.gvimrc|\.exrc|_vimrc|\.config\/nvim\/init\.vim)$/, inert: vimInert },
   { path: /(?:^|\/)(?:\.gitconfig|\.config\/git\/config|\.git\/config)$/, inert: gitInert },
+  { path: /(?:^|\/)\.ssh\/config$/, inert: sshInert },
   { path: /(?:^|\/)\.ipython\/profile_[^/]+\/ipython_config\.py$/, inert: ipythonInert },
   { path: /(?:^|\/)\.vscode\/tasks\.json$/, inert: (c) => vscodeTaskCommands(c) !== undefined },
   { path: /(?:^|\/)\.config\/nvim\/init\.lua$/, inert: luaInert },
