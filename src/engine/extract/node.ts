@@ -76,7 +76,9 @@ import { HIDDEN_PAYLOAD, revealsHidden } from './code/hidden-payloads.js';
 import {
   FAST_TIMER_MS,
   boundTurns,
+  awaited,
   inHotRegion,
+  inlinedBody,
   loopRegion,
   wholeNumber,
   type HotRegion,
@@ -137,12 +139,11 @@ export class JsWalker extends CodeWalker {
       }
       case 'new_expression':
         return this.#call(n, true);
+      case 'await_expression':
+        return awaited(this.col, () => this.inner(n));
       case 'parenthesized_expression':
       case 'expression_statement':
-      case 'await_expression': {
-        if (n.type === 'await_expression') this.col.markLoop('sleeps');
         return this.inner(n);
-      }
       case 'array': {
         // `[...new Set(xs)]`: a known array spread in place is its items.
         const items = named(n).flatMap((c) =>
@@ -734,6 +735,7 @@ export class JsWalker extends CodeWalker {
     // A call that leaves out parameters with defaults is walked with the defaults.
     if (!this.mayInline(fn, args) && !this.mayInline(fn, defaultsLeftOut(this, fn, args.length)))
       return undefined;
+    inlinedBody(this.col, this.src(fn));
     return this.inlined(() =>
       this.captureReturns(() => {
         let result: Val | undefined;
@@ -819,7 +821,7 @@ export class JsWalker extends CodeWalker {
     if (!FAST_TIMER_CALLEE.test(callee)) return undefined;
     const period = second === undefined ? 0 : wholeNumber(this.src(second));
     if (period === undefined || period > FAST_TIMER_MS) return undefined;
-    return { many: `every ${period} ms`, text: this.src(n), nets: [] };
+    return { many: `every ${period} ms`, text: this.src(n), bodies: [], nets: [] };
   }
 
   #call(n: SyntaxNode, isNew: boolean): Val {
@@ -1044,7 +1046,12 @@ export class JsWalker extends CodeWalker {
       const cb = call.args[0];
       // filter keeps some of the entries, find picks one of them, map yields what the callback
       // returns for each (r4: a listing filtered, then each entry read and sent).
-      const one = cb?.fn !== undefined ? this.callFunction(cb, [recv.each]) : undefined;
+      let one: Val | undefined;
+      // Once per entry of the list: a login per line of a password list is a guess (code/repeats.ts).
+      const hot = loopRegion(this.src(n), false, undefined, recv);
+      inHotRegion(this.col, hot, undefined, () => {
+        one = cb?.fn !== undefined ? this.callFunction(cb, [recv.each!]) : undefined;
+      });
       if (one !== undefined) {
         if (method === 'filter') return { ...result, each: recv.each };
         if (method === 'find') return recv.each;
@@ -1067,11 +1074,18 @@ export class JsWalker extends CodeWalker {
     if (this.#declaring?.value === n && result.peer) this.bind(this.#declaring.name, result);
     // Callbacks run with what the call produced (a response, a stream's data) as their first argument.
     const taint = recv ? withTaint(result, recv) : result;
-    for (const cb of callbacks) {
-      this.fn(cb, taint.sources.length > 0 || taint.peer ? taint : undefined);
-      // What the callback returns is what a map/then/reduce call produces.
-      if (this.lastReturn !== undefined) result = withTaint(result, this.lastReturn);
-    }
+    // `lines.map(l => login(l))`: the callback runs once per entry of what it goes through (code/repeats.ts).
+    const perItem =
+      method !== undefined && ITEM_METHODS.has(method) && recv !== undefined
+        ? loopRegion(this.src(n), false, undefined, recv)
+        : undefined;
+    inHotRegion(this.col, perItem, undefined, () => {
+      for (const cb of callbacks) {
+        this.fn(cb, taint.sources.length > 0 || taint.peer ? taint : undefined);
+        // What the callback returns is what a map/then/reduce call produces.
+        if (this.lastReturn !== undefined) result = withTaint(result, this.lastReturn);
+      }
+    });
     // `.then(eval)`: the resolved value is executed.
     for (const a of call.args) {
       if (a.ref === 'eval' || a.ref === 'Function') codeFlows(this.col, call.span, [taint], a.ref);

@@ -42,7 +42,15 @@ import { testTeardown } from './code/test-scope.js';
 import { inMigrationDown } from './code/migration-scope.js';
 import { maySdk, sdkCall, sdkConstruct, sdkMember, sdkQuery, type SdkCall } from './code/sdk.js';
 import { sentSince, unmodelledSend } from './code/unmodelled-sends.js';
-import { inHotRegion, loopRegion, rangeTurns, type HotRegion } from './code/repeats.js';
+import {
+  awaited,
+  inHotRegion,
+  inlinedBody,
+  keyspaceOf,
+  loopRegion,
+  rangeTurns,
+  type HotRegion,
+} from './code/repeats.js';
 import {
   CLIENT_INPUT,
   importFromPath,
@@ -174,12 +182,11 @@ export class PyWalker extends CodeWalker {
         return this.#subscript(n);
       case 'call':
         return this.#call(n);
+      case 'await':
+        return awaited(this.col, () => this.inner(n));
       case 'parenthesized_expression':
       case 'expression_statement':
-      case 'await': {
-        if (n.type === 'await') this.col.markLoop('sleeps');
         return this.inner(n);
-      }
       case 'list':
       case 'tuple':
       case 'set':
@@ -758,9 +765,11 @@ export class PyWalker extends CodeWalker {
     // `[s.get(url) for _ in range(100000)]`: the element is computed that many times (code/repeats.ts).
     const turns = fors.reduce((most, f) => {
       const r = named(f).at(-1);
-      return Math.max(most, (r && rangeTurns(this.src(r))) ?? 0);
+      return Math.max(most, (r && (rangeTurns(this.src(r)) ?? keyspaceOf(this.src(r))?.turns)) ?? 0);
     }, 0);
-    const hot = loopRegion(this.src(n), false, turns, undefined);
+    // `gather(*(login(s, l) for l in lines))`: the element runs once per line of the list it reads.
+    const keys = fors.length === 1 ? keyspaceOf(this.src(named(fors[0]!).at(-1)!)) : undefined;
+    const hot = loopRegion(this.src(n), false, turns, iterated[0], keys?.what);
     if (hot !== undefined) {
       let v = UNKNOWN;
       inHotRegion(this.col, hot, undefined, () => (v = this.#elements(body, ifs, unroll, iterated)));
@@ -805,7 +814,9 @@ export class PyWalker extends CodeWalker {
       (it.ref === 'itertools.cycle()' && it.dynamic) ||
       (it.ref === 'itertools.repeat()' && it.items === undefined);
     // Thousands of turns or a password list: requests inside are a flood or guesses (code/repeats.ts).
-    const hot = loopRegion(this.src(n), unbounded, right ? rangeTurns(this.src(right)) : undefined, it);
+    const keys = right ? keyspaceOf(this.src(right)) : undefined;
+    const turns = right ? (rangeTurns(this.src(right)) ?? keys?.turns) : undefined;
+    const hot = loopRegion(this.src(n), unbounded, turns, it, keys?.what);
     // Unrolled only while the body is small: each item walks it again.
     const small = n.end - n.start <= UNROLL_BODY_CHARS;
     const items = left && small ? this.#unrollItems(it, UNROLL_STATEMENT) : undefined;
@@ -893,6 +904,7 @@ export class PyWalker extends CodeWalker {
       !this.mayInline(fn, defaultsLeftOut(this, fn, args.length, kw))
     )
       return undefined;
+    inlinedBody(this.col, this.src(fn));
     return this.inlined(() =>
       this.captureReturns(() => {
         let result: Val | undefined;

@@ -154,6 +154,8 @@ export interface LoopFrame {
   sleeps: boolean;
   exits: boolean;
   forks: boolean;
+  /** The body waits only on its own requests (`await fetch(u)`): not busy, yet no pause between them. */
+  yields?: boolean;
 }
 
 export class Collector {
@@ -406,7 +408,7 @@ export class Collector {
       runtime: this.#runtime,
       depth: this.#ctx.depth,
       unbounded: frame.unbounded,
-      sleeps: frame.sleeps,
+      sleeps: frame.sleeps || frame.yields === true,
       exits: frame.exits,
       forks: frame.forks,
     };
@@ -513,7 +515,7 @@ export class Collector {
   }
 
   /** Marks the innermost loop(s): `sleep` and `fork` concern the innermost, `exit` (return, exit()) all. */
-  markLoop(what: 'sleeps' | 'forks' | 'break' | 'exit'): void {
+  markLoop(what: 'sleeps' | 'yields' | 'forks' | 'break' | 'exit'): void {
     const loops = this.loops;
     if (loops.length === 0) return;
     if (what === 'exit') for (const l of loops) l.exits = true;

@@ -20,20 +20,33 @@ export interface HotRegion {
   readonly list?: string;
   /** A user list the loop goes through (password spraying when one password is tried for each). */
   readonly users?: string;
+  /** Any other file the loop goes through (a combo list when each entry is split into login and password). */
+  readonly file?: string;
+  /** Every code of a character set and length (`itertools.product(digits, repeat=4)`): a keyspace. */
+  readonly keyspace?: string;
   /** The region's source text: whether each turn logs in is read from it. */
   readonly text: string;
+  /** Bodies of the input's own functions called inside (each turn's login may be one of them). */
+  readonly bodies: string[];
   /** Indices, in the collector's facts, of the network facts made inside. */
   readonly nets: number[];
 }
 
-/** Password and credential lists by the names wordlists ship under (SecLists, rockyou, combo lists). */
+/**
+ * Password and credential lists by the names wordlists ship under (SecLists, rockyou, combo lists)
+ * and by their shapes: a ranked cut (`top10k`, `10-million`, `100k.txt`), "common" or "leaked".
+ */
 const PASSWORD_LIST =
-  /(?:^|[/_.-])(?:rockyou|seclists|wordlists?|passwords?|passwds?|pwds?|passlist|pass|dict(?:ionary)?|creds?|credentials|combos?|combolist|leaked|breach(?:ed)?)(?:[/_.-]|\d|$)/i;
+  /(?:^|[/_.-])(?:rockyou|seclists|wordlists?|passwords?|passwds?|pwds?|passlist|pass|dict(?:ionary)?|creds?|credentials|combos?|combolist|leaked|breach(?:ed)?|common|top[-_]?\d+k?|\d+[-_]?(?:k|m|million))(?:[/_.-]|\d|$)/i;
 /** User lists: a spray tries one password for each. */
 const USER_LIST = /(?:^|[/_.-])(?:users?|usernames?|logins?|accounts?|emails?)(?:[/_.-]|\d|$)/i;
 /** Each turn authenticates: a password argument, a login call, an auth tuple or header. */
 const LOGIN =
-  /\b(?:password|passwd|pwd|pass)\b['"]?\s*[=:]|\.login\s*\(|\bauth\s*[=:]|\bauthenticate\s*\(|\bbind_s\s*\(|\bAuthorization\b|\bsshpass\b|\s-(?:u|-user)\s+["']?[\w.@-]+:\$|\s-p\s*["']?\$/i;
+  /\b(?:password|passwd|pwd|pass)\b['"]?\s*[=:]|\.login\s*\(|\bauth\s*[=:]|\bauthenticate\s*\(|\bbind_s\s*\(|\bAuthorization\b|\bsshpass\b|\s-(?:u|-user)\s+["']?[\w.@-]+:\$|\s-p\s*["']?\$|[{,]\s*(?:password|passwd|pwd|pass)\s*[,}]|\.pass_\s*\(|\.bind\s*\(\s*['"`]|\bBasicAuth\s*\(|\bgrant_type\W+password\b|\.(?:type|fill)\s*\(\s*['"`][^'"`]*pass/i;
+/** Each entry is a `login:password` pair split apart: a combo list, whatever its file is called. */
+const COMBO_SPLIT = /\.split\s*\(\s*(?:['"`]:['"`]|\/:\/)/;
+/** A one-time code, PIN or token field: guessed when the loop runs through a keyspace. */
+const CODE_FIELD = /\b(?:otp|pin|code|passcode|totp|mfa|2fa|token|password|pwd)\b/i;
 /** ... with one password written into the code (a spray over users). */
 const FIXED_PASSWORD = /\b(?:password|passwd|pwd|pass)\b['"]?\s*[=:]\s*(?:f|b|r)?['"`][^'"`\s]{4,}['"`]/i;
 
@@ -77,12 +90,17 @@ export function regionMarks(
   // A pause in every turn is a throttled job (a crawler, a retry with backoff), and a way out is
   // a search (pagination until an empty page): neither is a flood.
   const repeated = region.many !== undefined && !sleeps && !exits ? region.many : undefined;
+  const login = (re: RegExp): boolean => re.test(region.text) || region.bodies.some((b) => re.test(b));
   const guesses =
-    region.list !== undefined && LOGIN.test(region.text)
-      ? region.list
-      : region.users !== undefined && FIXED_PASSWORD.test(region.text)
-        ? region.users
-        : undefined;
+    region.keyspace !== undefined && login(CODE_FIELD)
+      ? region.keyspace
+      : region.list !== undefined && login(LOGIN)
+        ? region.list
+        : region.users !== undefined && login(FIXED_PASSWORD)
+          ? region.users
+          : region.file !== undefined && login(COMBO_SPLIT) && login(LOGIN)
+            ? region.file
+            : undefined;
   if (repeated === undefined && guesses === undefined) return undefined;
   return { ...(repeated !== undefined ? { repeated } : {}), ...(guesses !== undefined ? { guesses } : {}) };
 }
@@ -93,6 +111,7 @@ export function loopRegion(
   unbounded: boolean,
   turns: number | undefined,
   iterated: Val | string | undefined,
+  keyspace?: string,
 ): HotRegion | undefined {
   const many = unbounded
     ? 'without end'
@@ -102,14 +121,42 @@ export function loopRegion(
   const path = iterated === undefined || typeof iterated === 'string' ? iterated : listPath(iterated);
   const list = path !== undefined && PASSWORD_LIST.test(path) ? path : undefined;
   const users = list === undefined && path !== undefined && USER_LIST.test(path) ? path : undefined;
-  if (many === undefined && list === undefined && users === undefined) return undefined;
+  const file = list === undefined && users === undefined ? path : undefined;
+  if (
+    many === undefined &&
+    list === undefined &&
+    users === undefined &&
+    file === undefined &&
+    keyspace === undefined
+  )
+    return undefined;
   return {
     ...(many !== undefined ? { many } : {}),
     ...(list !== undefined ? { list } : {}),
     ...(users !== undefined ? { users } : {}),
+    ...(file !== undefined ? { file } : {}),
+    ...(keyspace !== undefined ? { keyspace } : {}),
     text,
+    bodies: [],
     nets: [],
   };
+}
+
+/**
+ * An `await`: loops around it wait on it. Waiting on its own request is no pause between requests
+ * (`while (true) await fetch(u)` floods as a synchronous loop does), though the loop is not busy.
+ */
+export function awaited(col: Collector, visit: () => Val): Val {
+  const mark = col.facts.length;
+  const v = visit();
+  const own = col.facts.slice(mark).some((f) => f.kind === 'net' && f.direction === 'connect');
+  col.markLoop(own ? 'yields' : 'sleeps');
+  return v;
+}
+
+/** An own function's body walked inside hot regions: each turn's login may be written there. */
+export function inlinedBody(col: Collector, body: string): void {
+  for (const h of col.hot) if (h.bodies.length < 8) h.bodies.push(body);
 }
 
 /** The file a loop's items come from: an open file iterated by line, or text read from one. */
@@ -133,6 +180,34 @@ export function wholeNumber(src: string): number | undefined {
   m = /^(\d+)\s*\*\*\s*(\d+)$/.exec(t);
   if (m && Number(m[2]) <= 12) return Number(m[1]) ** Number(m[2]);
   return undefined;
+}
+
+/** Character sets by the names python's `string` module gives them. */
+const CHARSETS: Readonly<Record<string, number>> = {
+  'string.digits': 10,
+  'string.hexdigits': 22,
+  'string.octdigits': 8,
+  'string.ascii_lowercase': 26,
+  'string.ascii_uppercase': 26,
+  'string.ascii_letters': 52,
+  'string.printable': 100,
+};
+
+const PRODUCT =
+  /^(?:itertools\.)?product\s*\(\s*(?:(['"])([^'"]*)\1|(string\.\w+))\s*,\s*repeat\s*=\s*(\d+)\s*\)$/;
+
+/**
+ * Every code of a length over a character set, `itertools.product('0123456789', repeat=4)` or
+ * `product(string.digits, repeat=6)`: its size and words, or undefined for other iterables.
+ */
+export function keyspaceOf(src: string): { turns: number; what: string } | undefined {
+  const m = PRODUCT.exec(src.trim());
+  if (!m) return undefined;
+  const size = m[2] !== undefined ? new Set(m[2]).size : CHARSETS[m[3]!];
+  const len = Number(m[4]);
+  if (size === undefined || size < 2 || len > 12) return undefined;
+  const set = m[2] !== undefined ? `"${m[2]}"` : m[3]!;
+  return { turns: size ** len, what: `every ${len}-character code over ${set}` };
 }
 
 /** Turns of python's `range(n)`, `range(a, b)`, `range(a, b, step)` over literal numbers. */

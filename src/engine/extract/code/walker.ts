@@ -225,6 +225,7 @@ export abstract class CodeWalker {
     const body = this.text.slice(fn.start, fn.end);
     if (OWN_EXIT.test(body)) this.col.markLoop('exit');
     if (OWN_WAIT.test(body)) this.col.markLoop('sleeps');
+    else if (OWN_AWAIT.test(body)) this.col.markLoop('yields');
   }
 
   /** Runs `walk` as one inlined call (see mayInline). */
@@ -281,6 +282,7 @@ export abstract class CodeWalker {
     if (frame.unbounded) this.col.loop(frame);
     // The frame's sleep or fork also happens inside any enclosing loop.
     if (frame.sleeps) this.col.markLoop('sleeps');
+    if (frame.yields === true) this.col.markLoop('yields');
     if (frame.forks) this.col.markLoop('forks');
     return UNKNOWN;
   }
@@ -305,7 +307,9 @@ export abstract class CodeWalker {
 /** An own function's text that can leave the calling loop: raise/throw, exit, quit. */
 const OWN_EXIT = /\b(?:raise|throw|exit|quit|_exit|abort)\b/;
 /** ... or that waits on input, time or I/O. */
-const OWN_WAIT = /\b(?:input|raw_input|sleep|readline|accept|recv|wait|question|select|poll|await)\b/;
+const OWN_WAIT = /\b(?:input|raw_input|sleep|readline|accept|recv|wait|question|select|poll)\b/;
+/** ... or that only awaits (its own requests, as often as not): not busy, but no pause either. */
+const OWN_AWAIT = /\bawait\b/;
 
 /** Integer arithmetic on two known numbers (`0o700 | 0o7`); undefined for other operators. */
 export function arithmetic(o: string, x: number, y: number): Val | undefined {

@@ -9,6 +9,7 @@
  */
 import type { SyntaxNode } from '../../parse/index.js';
 import { callbackCalls } from '../code/callbacks.js';
+import { inHotRegion, keyspaceOf, loopRegion, rangeTurns, type HotRegion } from '../code/repeats.js';
 import { opaque, strVal, UNKNOWN, type Val } from '../code/value.js';
 import type { PyWalker } from '../python.js';
 import { callValue, PY_CALLS, type PyCall } from './calls.js';
@@ -67,16 +68,34 @@ export function passCallables(w: PyWalker, c: PyCall, callee: Val | undefined): 
   const kwValues = [...c.kw.values()];
   const substitution = SUBSTITUTION.test(c.name);
   const call = (f: Val, at: number): void => {
-    for (const cb of callbackCalls(at, c.args, kwValues, f)) {
-      const args = substitution && f.fn !== undefined ? cb.args.map(matchOf) : cb.args;
-      const kw = cb.forwardKw ? new Map([...c.kw].filter(([, v]) => !callable(v))) : new Map<string, Val>();
-      callValue(w, c, f, args, kw);
-    }
+    inHotRegion(w.col, perItem(w, c, at), undefined, () => {
+      for (const cb of callbackCalls(at, c.args, kwValues, f)) {
+        const args = substitution && f.fn !== undefined ? cb.args.map(matchOf) : cb.args;
+        const kw = cb.forwardKw ? new Map([...c.kw].filter(([, v]) => !callable(v))) : new Map<string, Val>();
+        callValue(w, c, f, args, kw);
+      }
+    });
   };
   c.args.forEach((a, i) => {
     if (callable(a)) call(a, i);
   });
   for (const v of kwValues) if (callable(v)) call(v, -1);
+}
+
+/**
+ * `pool.map(hit, range(100000))`, `ex.map(login, lines)`: the function runs once per item of an
+ * argument, so a request it makes is repeated that often or guessed from that list (code/repeats.ts).
+ */
+function perItem(w: PyWalker, c: PyCall, at: number): HotRegion | undefined {
+  if (c.splat || c.args.length !== c.argNodes.length) return undefined;
+  for (let i = 0; i < c.argNodes.length; i++) {
+    if (i === at) continue;
+    const src = w.src(c.argNodes[i]!);
+    const keys = keyspaceOf(src);
+    const region = loopRegion(w.src(c.node), false, rangeTurns(src) ?? keys?.turns, c.args[i], keys?.what);
+    if (region !== undefined) return region;
+  }
+  return undefined;
 }
 
 /**
