@@ -104,6 +104,8 @@ export interface NetOpFact extends FactBase {
   readonly repeated?: string;
   /** (code) The request logs in once per entry of a password or user list: the list's path. */
   readonly guesses?: string;
+  /** (code) A hand-built packet lies about its sender (ARP spoofing, a forged source, deauth frames): how. */
+  readonly forges?: string;
 }
 
 /** Where data comes from, for flows. */

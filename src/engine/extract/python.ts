@@ -99,6 +99,7 @@ import './python/trackers.js';
 import './python/listeners.js';
 import './python/rpc-servers.js';
 import './python/dumps.js';
+import './python/packets.js';
 
 /** Most loop-body walks one input may spend unrolling loops over literal lists (work units). */
 const UNROLL_BUDGET = 4096;

@@ -88,6 +88,7 @@ import runAst007TrafficFlood from './rules/run-ast-007-traffic-flood.js';
 import runAst008BulkMail from './rules/run-ast-008-bulk-mail.js';
 import runAst009CredentialGuessing from './rules/run-ast-009-credential-guessing.js';
 import runAst010NetworkScan from './rules/run-ast-010-network-scan.js';
+import runAst011ForgedTraffic from './rules/run-ast-011-forged-traffic.js';
 import secAst001CredentialRead from './rules/sec-ast-001-credential-read.js';
 import secAst002CredentialHunting from './rules/sec-ast-002-credential-hunting.js';
 import secAst010SecretToNetwork from './rules/sec-ast-010-secret-to-network.js';
@@ -221,6 +222,7 @@ export const RULE_FILES: readonly (readonly [id: string, rule: RuleDefinition])[
   ['RUN-AST-008', runAst008BulkMail],
   ['RUN-AST-009', runAst009CredentialGuessing],
   ['RUN-AST-010', runAst010NetworkScan],
+  ['RUN-AST-011', runAst011ForgedTraffic],
   ['SEC-AST-001', secAst001CredentialRead],
   ['SEC-AST-002', secAst002CredentialHunting],
   ['SEC-AST-010', secAst010SecretToNetwork],

@@ -95,6 +95,7 @@ export const RULE_TOKENS_CONSERVED: Readonly<Record<string, number>> = {
   'RUN-AST-008': 7503,
   'RUN-AST-009': 7480,
   'RUN-AST-010': 7502,
+  'RUN-AST-011': 7472,
   'SEC-AST-001': 847,
   'SEC-AST-002': 871,
   'SEC-AST-010': 1821,
