@@ -106,6 +106,8 @@ export interface NetOpFact extends FactBase {
   readonly guesses?: string;
   /** (code) A hand-built packet lies about its sender (ARP spoofing, a forged source, deauth frames): how. */
   readonly forges?: string;
+  /** (code) A message is sent once per entry of a list come by rather than kept (scraped, bought): the list. */
+  readonly spams?: string;
 }
 
 /** Where data comes from, for flows. */

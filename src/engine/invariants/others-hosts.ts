@@ -68,8 +68,9 @@ export function targetBase(target: string): string {
   return parseIpv4(base) === 0 && /\/\d/.test(target) ? '1.1.1.1' : base;
 }
 
-/** A client that sends mail: an SMTP library, a mail API's SDK, or a connection to a mail port. */
-const MAIL_ACTOR = /mail|smtp|send_message|sendgrid|mailgun|postmark|sparkpost|mailjet|\bses\b/i;
+/** A client that sends mail or messages to people: SMTP, a mail API's SDK, SMS and chat APIs, or a mail port. */
+const MAIL_ACTOR =
+  /mail|smtp|send_message|sendgrid|mailgun|postmark|sparkpost|mailjet|\bses\b|\bsms\b|messages?\.create|direct_?message|twilio|vonage|nexmo|plivo/i;
 const MAIL_PORTS: ReadonlySet<number> = new Set([25, 465, 587, 2525]);
 
 /** The request sends mail. */

@@ -5,6 +5,7 @@
  * credential-guessing rules see traffic aimed at someone else, not a single call.
  */
 import type { NetOpFact } from '../../facts.js';
+import { acquiredList, isMessage } from './bulk-messages.js';
 import type { Collector, LoopFrame } from './collector.js';
 import { constText, type Val } from './value.js';
 
@@ -24,6 +25,8 @@ export interface HotRegion {
   readonly file?: string;
   /** Every code of a character set and length (`itertools.product(digits, repeat=4)`): a keyspace. */
   readonly keyspace?: string;
+  /** A list of people come by rather than kept (scraped, bought): messages sent over it are spam (bulk-messages.ts). */
+  readonly recipients?: string;
   /** The region's source text: whether each turn logs in is read from it. */
   readonly text: string;
   /** Bodies of the input's own functions called inside (each turn's login may be one of them). */
@@ -69,14 +72,17 @@ export function inHotRegion(
   }
   if (region.nets.length === 0) return;
   const m = regionMarks(region, frame?.sleeps ?? false, frame?.exits ?? false);
-  if (m === undefined) return;
-  const { repeated, guesses } = m;
+  const { recipients } = region;
+  if (m === undefined && recipients === undefined) return;
+  const { repeated, guesses } = m ?? {};
   for (const i of region.nets) {
     const f = col.facts[i] as NetOpFact;
+    const spams = recipients !== undefined && f.spams === undefined && isMessage(f) ? recipients : undefined;
     col.facts[i] = {
       ...f,
       ...(repeated !== undefined && f.repeated === undefined ? { repeated } : {}),
       ...(guesses !== undefined && f.guesses === undefined ? { guesses } : {}),
+      ...(spams !== undefined ? { spams } : {}),
     };
   }
 }
@@ -122,12 +128,14 @@ export function loopRegion(
   const list = path !== undefined && PASSWORD_LIST.test(path) ? path : undefined;
   const users = list === undefined && path !== undefined && USER_LIST.test(path) ? path : undefined;
   const file = list === undefined && users === undefined ? path : undefined;
+  const recipients = acquiredList(path);
   if (
     many === undefined &&
     list === undefined &&
     users === undefined &&
     file === undefined &&
-    keyspace === undefined
+    keyspace === undefined &&
+    recipients === undefined
   )
     return undefined;
   return {
@@ -136,6 +144,7 @@ export function loopRegion(
     ...(users !== undefined ? { users } : {}),
     ...(file !== undefined ? { file } : {}),
     ...(keyspace !== undefined ? { keyspace } : {}),
+    ...(recipients !== undefined ? { recipients } : {}),
     text,
     bodies: [],
     nets: [],

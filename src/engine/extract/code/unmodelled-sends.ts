@@ -12,6 +12,7 @@ import type { Span } from '../../types.js';
 import type { Collector } from './collector.js';
 import { parseTarget } from './net.js';
 import { request } from './effects.js';
+import { unmodelledMessage } from './bulk-messages.js';
 import { deepSources, pathOf, render, type Val } from './value.js';
 
 /** A call the walker could not give to a handler that sends, in the terms this module needs. */
@@ -307,6 +308,8 @@ export function unmodelledSend(col: Collector, c: SendCall): void {
   const remote = recvRef !== undefined ? BOUND.get(col)?.get(recvRef) : undefined;
   if (mod !== undefined && localModule(mod) && (remote === undefined || remote === 'local')) return;
   if (!sends) {
+    // A direct message by a method no verb names (`create_direct_message`), in a loop over a list.
+    if (mod !== undefined) unmodelledMessage(col, c.span, mod, c.name || method);
     if (mod !== undefined && urlClient(col, c)) return;
     const request = requestShape(col, c, mod !== undefined);
     if (request !== undefined) {
@@ -325,6 +328,7 @@ export function unmodelledSend(col: Collector, c: SendCall): void {
     endpointOf(col, [c.recv, c.recv === undefined ? c.args[0] : undefined]) ??
     mod;
   if (host === 'local') return;
+  unmodelledMessage(col, c.span, host, c.name || method);
   const { data, paths } = dataSlots(c, method);
   const found: DataSource[] = [...(pending?.sources ?? [])];
   for (const v of data) secretSources(v, found);

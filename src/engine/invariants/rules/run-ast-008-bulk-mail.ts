@@ -12,15 +12,23 @@ export default defineRule({
   invariant: 'NO_RUNAWAY_EXECUTION',
   kinds: ['net'],
   summary:
-    'Bulk mail: a mail send (smtplib, nodemailer, a mail API) repeated thousands of times in a counted or endless loop with no pause, to whatever relay.',
+    'Bulk mail: a mail or SMS send (smtplib, nodemailer, a mail or SMS API) repeated thousands of times in a counted or endless loop with no pause, or sent to every entry of a scraped, bought or leaked list, to whatever relay.',
   remediationHint:
     'Send to the recipients the workspace lists, through the mail provider’s batch or campaign API, with its unsubscribe handling.',
   *check(facts) {
     for (const n of facts.of('net')) {
+      if (n.spams !== undefined) {
+        yield {
+          span: n.span,
+          reason: `a message goes through ${n.host} to every entry of ${n.spams}, a list come by rather than kept: spam`,
+          suggestedAlternative: null,
+        };
+        return;
+      }
       if (n.repeated === undefined || !isMailSend(n)) continue;
       yield {
         span: n.span,
-        reason: `mail is sent ${n.repeated} through ${n.host}: bulk mail to recipients the code makes up`,
+        reason: `a message is sent ${n.repeated} through ${n.host}: bulk mail or texts to recipients the code makes up`,
         suggestedAlternative: null,
       };
       return;
@@ -28,6 +36,11 @@ export default defineRule({
   },
   examples: {
     deny: [
+      {
+        input:
+          "const nodemailer = require('nodemailer');\nconst t = nodemailer.createTransport({ host: 'smtp.mailgun.org', port: 587 });\nfor (const to of require('fs').readFileSync('scraped_emails.txt', 'utf8').split('\\n')) t.sendMail({ to, subject: 'Verify your account' });",
+        runtime: 'node',
+      },
       {
         input:
           "import smtplib\ns = smtplib.SMTP('localhost')\nfor i in range(100000):\n    s.sendmail('promo@acme.example', [f'user{i}@gmail.com'], 'Subject: You won!')",
@@ -40,6 +53,12 @@ export default defineRule({
       },
     ],
     allow: [
+      {
+        input:
+          "import smtplib, csv\nwith smtplib.SMTP('smtp.acme.com', 587) as s:\n    for row in csv.DictReader(open('customers.csv')):\n        if row['opted_in'] == 'yes':\n            s.sendmail('news@acme.com', [row['email']], body)",
+        runtime: 'python',
+        why: 'a mail-merge to the opted-in customers the workspace keeps',
+      },
       {
         input:
           "import smtplib, json\nsubs = json.load(open('subscribers.json'))\nwith smtplib.SMTP('smtp.acme.com', 587) as s:\n    for sub in subs:\n        s.sendmail('news@acme.com', [sub['email']], body)",
