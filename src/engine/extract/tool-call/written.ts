@@ -455,6 +455,15 @@ const WRITTEN_FILES: readonly WrittenFile[] = [
     code: whole,
     runtime: 'node',
   },
+  // A build or lint tool's config is a program the tool runs on every build, test or lint
+  // (vite.config.js, jest.config.ts, .eslintrc.js, gulpfile.js): judged as that code.
+  {
+    path: /(?:^|\/)(?:[\w-]+(?:\.[\w-]+)*\.config|\.[\w-]+rc|gulpfile|Gruntfile|Jakefile)\.(?:js|cjs|mjs|ts|cts|mts)$/,
+    code: whole,
+    runtime: 'node',
+  },
+  // A package's __init__.py runs whenever the package is imported.
+  { path: /(?:^|\/)__init__\.py$/, code: dedent, runtime: 'python' },
   { path: /(?:^|\/)(?:site|dist)-packages\/[^/]+(?:\/[^/]+)*\.py$/, code: dedent, runtime: 'python' },
   { path: /\.pth$/, code: pthImports, runtime: 'python' },
   { path: /(?:^|\/)\.npmrc$/, code: npmrcSettings, runtime: 'bash' },
