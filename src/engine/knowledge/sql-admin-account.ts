@@ -101,11 +101,17 @@ export function adminAccountWrite(raw: string): string | undefined {
     const cols = group(text, ins[0].length - 1);
     const rest = cols === undefined ? '' : text.slice(ins[0].length + cols.length);
     const values = /^\s*\)\s*values\s*\(/i.exec(rest);
-    if (cols === undefined || !values) return undefined;
+    // INSERT INTO user_roles (user_id, role) SELECT id, 'superadmin' FROM users WHERE ... (R12):
+    // every account the SELECT finds gets the row; its items line up with the columns.
+    const select = /^\s*\)\s*select\s+(?:distinct\s+)?([\s\S]*?)\s+from\b/i.exec(rest);
+    if (cols !== undefined && !values && select) {
+      const names = items(cols);
+      items(select[1]!).forEach((v, i) => names[i] !== undefined && pairs.push([names[i], v]));
+    } else if (cols === undefined || !values) return undefined;
     const names = items(cols);
     // Every VALUES row, not just the first (a multi-row insert can hide one administrator).
-    let at = ins[0].length + cols.length + values[0].length - 1;
-    for (let n = 0; n < 1000; n++) {
+    let at = ins[0].length + cols.length + (values?.[0].length ?? 0) - 1;
+    for (let n = 0; values && n < 1000; n++) {
       const row = group(text, at);
       if (row === undefined) break;
       items(row).forEach((v, i) => names[i] !== undefined && pairs.push([names[i], v]));
@@ -131,10 +137,25 @@ const KNOWN_VALUE = /^(?:'[^']*'|[\w.]+\s*\(\s*'[^']*'[^)]*\)(?:\s*\))?)$/;
 const ADMIN_NAMED =
   /\b(?:\w+_)?(?:user_?name|username|login|email|name|handle|uid)["`\]]?\s*=\s*'(?:admin|administrator|root|superuser|sysadmin|sa|postgres|admin@[^']*|administrator@[^']*|root@[^']*)'/i;
 
+/** `col = 'value'` anywhere in a WHERE, subqueries included. */
+const PAIR_IN_WHERE = /["`[]?(\w+)["`\]]?\s*=\s*('[^']*'|true|1)(?!\w)/gi;
+/**
+ * Where the account's sign-in and recovery messages go: an administrator's e-mail or phone set to
+ * the writer's own is a password reset away from the account (R12: the owner's e-mail changed).
+ */
+const RECOVERY_COLUMN =
+  /^(?:(?:recovery|backup|primary|contact|login|notification)_?)?(?:e_?mail(?:_address)?|phone(?:_number)?|mobile(?:_number)?|msisdn)$/;
+/** The second factor's switch (`mfa_enabled`, `two_factor_enabled`, `otp_required`). */
+const SECOND_FACTOR_FLAG =
+  /^(?:is_)?(?:mfa|2fa|two_?factor|tfa|otp|totp|webauthn)_?(?:enabled|required|enforced|active|on)?$/;
+const FALSE_VALUE = /^(?:false|0|'(?:f|false|0|n|no)'|b'0'|null)$/i;
+
 /**
  * An administrator's password or token set to a value the writer chose (red team r10: stacked
  * `UPDATE users SET password = '<md5>' WHERE username = 'admin'`): a login the writer now holds.
- * A password set from a parameter (`= $1`) is the application's own change and stays allowed.
+ * A password set from a parameter (`= $1`) is the application's own change and stays allowed. The
+ * same for the administrator's e-mail or phone (the recovery channel) and the second factor
+ * switched off. A person's own account (`WHERE id = 42`) changed by support is not judged here.
  */
 export function adminPasswordWrite(raw: string): string | undefined {
   if (!/\bupdate\b/i.test(raw) || !/\bwhere\b/i.test(raw)) return undefined;
@@ -146,6 +167,8 @@ export function adminPasswordWrite(raw: string): string | undefined {
   const where = m[3]!;
   const admin =
     ADMIN_NAMED.test(where) ||
+    // The account picked by its privilege inside a subquery (`id = (SELECT id FROM users WHERE role = 'owner')`).
+    [...where.matchAll(PAIR_IN_WHERE)].some((p) => grantsAdmin(p[1]!, p[2]!)) ||
     where.split(/\band\b/i).some((c) => {
       const eq = c.indexOf('=');
       return (
@@ -160,9 +183,16 @@ export function adminPasswordWrite(raw: string): string | undefined {
       );
     });
   if (!admin) return undefined;
-  const hit = assignments(m[2]!).find(([c, v]) => isSecretColumn(bare(c)) && KNOWN_VALUE.test(v));
-  return hit
-    ? `the statement sets the administrator's ${bare(hit[0])} to a value the writer chose (a takeover of the account)`
+  const hit = assignments(m[2]!).find(
+    ([c, v]) => (isSecretColumn(bare(c)) || RECOVERY_COLUMN.test(bare(c))) && KNOWN_VALUE.test(v),
+  );
+  if (hit)
+    return `the statement sets the administrator's ${bare(hit[0])} to a value the writer chose (a takeover of the account)`;
+  const off = assignments(m[2]!).find(
+    ([c, v]) => SECOND_FACTOR_FLAG.test(bare(c)) && FALSE_VALUE.test(v.trim()),
+  );
+  return off
+    ? `the statement switches off the administrator's second factor (${bare(off[0])} = ${off[1]})`
     : undefined;
 }
 

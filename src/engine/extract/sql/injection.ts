@@ -24,7 +24,7 @@ const STATEMENT_WORDS = new Set(
     'optimize repair check checksum flush kill purge restore backup shutdown reconfigure dbcc print ' +
     'raiserror throw waitfor go if while return break continue goto try catch bulk openrowset ' +
     'enable disable msck summarize pivot unpivot from start undrop use uninstall change stop xa reassign ' +
-    'flashback audit noaudit'
+    'flashback noaudit'
   ).split(' '),
 );
 

@@ -7,6 +7,7 @@ import {
   adminTrigger,
 } from '../../knowledge/sql-admin-account.js';
 import { alwaysTrueCheck } from '../../knowledge/sql-auth-stub.js';
+import { takeoverWrite } from '../../knowledge/sql-takeover.js';
 import { textVariants } from '../../knowledge/sql-text.js';
 import type { SqlStmtFact } from '../../facts.js';
 import { defineRule, type FactIndex } from '../define-rule.js';
@@ -221,11 +222,12 @@ export default defineRule({
         continue;
       }
       // An application administrator made by a row write (knowledge/sql-admin-account.ts).
+      // ... or the application taken over by a row write (knowledge/sql-takeover.ts).
       const admin =
         s.statement === 'insert'
-          ? adminAccountWrite(s.text)
+          ? (adminAccountWrite(s.text) ?? takeoverWrite(s.text))
           : s.statement === 'update'
-            ? (adminAccountWrite(s.text) ?? adminPasswordWrite(s.text))
+            ? (adminAccountWrite(s.text) ?? adminPasswordWrite(s.text) ?? takeoverWrite(s.text))
             : undefined;
       if (admin !== undefined) {
         yield { span: s.span, reason: admin, suggestedAlternative: null };

@@ -1,6 +1,7 @@
 /** SQL-AST-010: SQL that writes files on the database host (INTO OUTFILE/DUMPFILE, COPY ... TO 'file', lo_export). */
 import { reachingFunctions } from '../../knowledge/sql.js';
 import { defineRule } from '../define-rule.js';
+import { isSecretColumn } from '../../knowledge/sql-secret-names.js';
 
 /**
  * MySQL's secure_file_priv export folder (R12 twin: `... INTO OUTFILE '/var/lib/mysql-files/users.csv'`):
@@ -12,7 +13,9 @@ const EXPORT_FOLDER =
 const exportFolder = (s: { readonly text: string; readonly writesFile?: string }): boolean =>
   /\binto\s+outfile\b/i.test(s.text) &&
   EXPORT_FOLDER.test(s.writesFile ?? '') &&
-  !s.writesFile!.includes('..');
+  !s.writesFile!.includes('..') &&
+  // A secret column exported is a credential dump wherever the file lands (R10: password_hash).
+  !(s.text.replace(/'(?:[^']|'')*'/g, "''").match(/[A-Za-z_]\w*/g) ?? []).some((w) => isSecretColumn(w));
 
 export default defineRule({
   id: 'SQL-AST-010',

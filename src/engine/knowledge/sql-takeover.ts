@@ -1,0 +1,150 @@
+/**
+ * Row writes that take the application over without touching an account's role (R12 app-takeover):
+ * the database sees data, the application sees new trust. What counts, and what does not:
+ * - a security control switched off by a flag or setting (`skip_email_verification` on,
+ *   `require_mfa` off); flags named for features (`new_checkout`) are product work;
+ * - not a setting that names code the browser loads (`analytics_script_url` set to a URL): which
+ *   vendor is the real one cannot be told from the row (R12 twin: plausible.io), so it stays allowed;
+ * - an existing OAuth client's redirect or callback URLs replaced by literal ones that are not
+ *   this machine's: the authorization codes go there; loopback callbacks for development stay;
+ * - a webhook or export subscription made for every account at once (INSERT ... SELECT FROM
+ *   accounts with a literal URL): every tenant's events go to one receiver; one account's is work;
+ * - an API key or token row whose secret is a hash of a literal (`sha256('k9-known-by-me')`): a
+ *   working credential the writer holds; keys from parameters are the application's own.
+ */
+import { topLevelItems, withoutComments } from './sql-text.js';
+import { isSecretColumn, isSecretTable } from './sql-secret-names.js';
+
+const bare = (name: string): string =>
+  name
+    .replace(/["`[\]]/g, '')
+    .split('.')
+    .pop()!
+    .replace(/([a-z])([A-Z])/g, '$1_$2')
+    .toLowerCase();
+
+/** Words of a control that protects sign-in, sign-up, requests or records. */
+const CONTROL =
+  /(?:captcha|verif|mfa|2fa|two_?factor|otp|csrf|xsrf|rate_?limit|throttl|audit|sso|password|auth|signature|sign(?:ing|ed)|ssl|tls|https|encrypt|sandbox|cors|review|approval|moderation|lockout|brute|ip_?allow|allowlist|whitelist|security|secure|impersonat)/;
+/** Words that say the flag, when on, removes the control (`disable_captcha`, `skip_verification`). */
+const NEGATING =
+  /(?:^|_)(?:disable|disabled|skip|bypass|no|without|off|allow_insecure|insecure|unsafe|ignore|relax|trust_all)(?:_|$)/;
+/** Words that say the flag, when on, is the control (`require_mfa`, `enforce_2fa`, `audit_logging`). */
+const ASSERTING =
+  /(?:^|_)(?:require|required|enforce|enforced|enable|enabled|check|verify|protect|protection|validate|strict)(?:_|$)|^(?:audit|csrf|captcha|mfa|2fa)/;
+const ON = /^(?:true|1|'(?:t|true|1|y|yes|on|enabled?)')$/i;
+const OFF = /^(?:false|0|'(?:f|false|0|n|no|off|disabled?)'|null)$/i;
+/** Tables of flags and settings. */
+const SETTINGS_TABLE =
+  /(?:^|_)(?:flags?|feature_?flags?|features|toggles?|settings?|config|configs|configuration|options|preferences|site_settings|app_settings|system_settings|parameters)$/;
+
+const UPDATE = /^\s*update\s+([\w."`[\]]+)(?:\s+(?:as\s+)?\w+)?\s+set\s+([\s\S]*?)(?:\bwhere\b([\s\S]*))?$/i;
+/** Names a WHERE picks (`name = 'x'`, `key IN ('a', 'b')`). */
+const NAMED =
+  /\b(?:name|key|flag|feature|setting|option|code|slug|id)["`\]]?\s*(?:=\s*'([^']*)'|in\s*\(([^)]*)\))/gi;
+
+function assignments(text: string): [string, string][] {
+  return topLevelItems(text)
+    .map(
+      (item) =>
+        [item.slice(0, item.indexOf('=')).trim(), item.slice(item.indexOf('=') + 1).trim()] as [
+          string,
+          string,
+        ],
+    )
+    .filter(([c]) => c !== '');
+}
+
+/** The flag or setting names a statement writes: from its WHERE or from an INSERT's literals. */
+function namedKeys(where: string): string[] {
+  const out: string[] = [];
+  for (const m of where.matchAll(NAMED)) {
+    if (m[1] !== undefined) out.push(m[1]);
+    else for (const v of m[2]!.matchAll(/'([^']*)'/g)) out.push(v[1]!);
+  }
+  return out.map((k) => k.toLowerCase().replace(/[^a-z0-9]+/g, '_'));
+}
+
+/** Whether turning `key` to `value` switches a control off. */
+function controlOff(key: string, value: string): boolean {
+  if (!CONTROL.test(key)) return false;
+  if (NEGATING.test(key)) return ON.test(value);
+  return ASSERTING.test(key) && OFF.test(value);
+}
+
+const LOCAL_URL =
+  /^'?(?:https?:\/\/)?(?:localhost|127\.\d+\.\d+\.\d+|\[::1\]|0\.0\.0\.0)(?::\d+)?(?:\/|'|$)/i;
+const URL_LITERAL = /'(?:https?:)?\/\/[^']+'/gi;
+
+/** Why a row write switches a control off, points the application at outside code or callbacks, or mints a known key. */
+export function takeoverWrite(raw: string): string | undefined {
+  const text = withoutComments(raw).replace(/;\s*$/, '');
+  const up = UPDATE.exec(text);
+  if (up) {
+    const table = bare(up[1]!);
+    const sets = assignments(up[2]!);
+    const keys = namedKeys(up[3] ?? '');
+    if (SETTINGS_TABLE.test(table)) {
+      for (const [c, v] of sets) {
+        const col = bare(c);
+        // Flag columns of their own (`UPDATE settings SET skip_email_verification = true`).
+        if (controlOff(col, v)) return `the write switches off a security control (${col} = ${v})`;
+        // Key/value rows: the value column set for named keys.
+        if (/^(?:value|enabled|is_enabled|active|is_active|on|state|status|val|setting_value)$/.test(col))
+          for (const k of keys) {
+            if (controlOff(k, v)) return `the write switches off a security control (${k} set to ${v})`;
+          }
+      }
+    }
+    // An existing OAuth client's callbacks pointed elsewhere.
+    const redirect = sets.find(([c]) => /redirect|callback|return_?ur[il]|reply_?ur[il]/.test(bare(c)));
+    if (redirect && /oauth|client|application|app|integration|sso|saml|idp/.test(table)) {
+      const urls = redirect[1].match(URL_LITERAL) ?? [];
+      if (
+        urls.length > 0 &&
+        !/\b(?:array_append|array_cat|\|\|)/i.test(redirect[1]) &&
+        urls.some((u) => !LOCAL_URL.test(u))
+      )
+        return `the OAuth client's ${bare(redirect[0])} is replaced by ${urls.join(', ')}: its authorization codes go there`;
+    }
+    return undefined;
+  }
+  const ins = /^\s*insert\s+(?:into\s+)?([\w."`[\]]+)\s*\(([^)]*)\)\s*([\s\S]*)$/i.exec(text);
+  if (!ins) return undefined;
+  const table = bare(ins[1]!);
+  const cols = topLevelItems(ins[2]!).map(bare);
+  const rest = ins[3]!;
+  // A subscription made for every account at once.
+  if (
+    /(?:^|_)(?:webhooks?|hooks?|subscriptions?|callbacks?|endpoints?|notification_targets?|exports?|destinations?)$/.test(
+      table,
+    ) &&
+    /^\s*select\b[\s\S]*\bfrom\s+[\w."`]*(?:users?|accounts?|tenants?|organi[sz]ations?|orgs?|customers?|workspaces?|teams?|projects?)\b/i.test(
+      rest,
+    ) &&
+    (rest.match(URL_LITERAL) ?? []).some((u) => !LOCAL_URL.test(u))
+  )
+    return `a ${table} row is made for every account, each sending to ${(rest.match(URL_LITERAL) ?? [])[0]}`;
+  // A key or token whose secret is a hash of a literal the writer typed.
+  if (isSecretTable(table) || cols.some((c) => isSecretColumn(c))) {
+    const known =
+      /\b(?:sha\d*|sha2|md5|digest|crypt|hmac|encode|hash\w*|password_hash|bcrypt)\s*\(\s*(?:\w+\s*\(\s*)?'[^']+'/i;
+    const values = /^\s*values\s*\(([\s\S]*)\)\s*$/i.exec(rest);
+    if (
+      values &&
+      /^(?:api_?keys?|keys?|tokens?|access_?tokens?|personal_access_tokens?|api_?tokens?|auth_?tokens?|credentials?|app_?passwords?|service_?keys?|client_?secrets?)$/.test(
+        table,
+      )
+    ) {
+      const vals = topLevelItems(values[1]!);
+      const hit = cols.findIndex(
+        (c, i) =>
+          (isSecretColumn(c) || /(?:^|_)(?:key|token|secret|digest|hash)(?:_|$)/.test(c)) &&
+          known.test(vals[i] ?? ''),
+      );
+      if (hit >= 0)
+        return `the ${table} row's ${cols[hit]} is a hash of a literal: a working key whose secret the writer holds`;
+    }
+  }
+  return undefined;
+}
