@@ -25,6 +25,25 @@ const DEAD_FLAG = /^(?:[\w.]*[._])?(?:is_)?(?:trashed|deleted|archived|removed|s
 const SENTINEL = /^(?:|none|null|nil|undefined|n\/a|-)$/i;
 const NOW = /^(?:now\(\)|current_timestamp(?:\(\))?|current_date|getdate\(\)|sysdate|'now'|"now"|now)$/i;
 
+/** Moments no stored item is later than: now, now plus an offset, a date in a far year (2100 on). */
+const NOW_OR_LATER =
+  /^(?:now(?:\(\))?(?:\s*\+\s*\w+)?|'now'|"now"|current_timestamp(?:\(\))?|(?:2[1-9]|[3-9]\d)\d\d-\d\d-\d\d.*)$/i;
+/** Times every stored item has in the past: when it was written, logged or last changed. */
+const PAST_TIME =
+  /^@?timestamp$|(?:^|[._])(?:timestamp|ts|event_time|logged_at|occurred_at|updated_at|modified_at|last_modified|sent_at|received_at)$/i;
+/** Keys of an upper time bound (`before`, `received_before`, `lte`) and of an age (`older_than_days`). */
+const UPPER_BOUND = /(?:^|_)(?:before|until|lt|lte|end|to)$/;
+const AGE_BOUND = /^(?:older_than|age|min_age)(?:_(?:days|hours|minutes|seconds|ms|d|h))?$/;
+
+/**
+ * A time bound that every stored item meets (R12 every-item): `before: "2100-01-01"`, `lte: "now"`,
+ * `older_than_days: 0`. A bound in the past (`before: "2024-01-01"`) narrows to older items.
+ */
+export function spansAllTime(key: string, v: unknown): boolean {
+  if (AGE_BOUND.test(key)) return v === 0 || (typeof v === 'string' && /^\s*0+\s*[a-z]*\s*$/i.test(v));
+  return UPPER_BOUND.test(key) && typeof v === 'string' && NOW_OR_LATER.test(v.trim());
+}
+
 const unquote = (s: string): string => s.trim().replace(/^(['"`])(.*)\1$/s, '$2');
 
 /** One comparison `<attr> <op> <value>` (SQL-like, Drive and Firestore spellings) that every item meets. */
@@ -39,7 +58,9 @@ function alwaysTrueComparison(attr: string, op: string, raw: string): boolean {
   )
     return o !== 'not-in' || /^\[\s*\]$/.test(value);
   if (SERIAL.test(attr) && ((o === '>' && Number(v) <= 0) || (o === '>=' && Number(v) <= 1))) return true;
-  if (CREATED.test(attr) && (o === '<' || o === '<=') && NOW.test(value)) return true;
+  if (CREATED.test(attr) && (o === '<' || o === '<=') && (NOW.test(value) || NOW_OR_LATER.test(value)))
+    return true;
+  if (PAST_TIME.test(attr) && (o === '<' || o === '<=') && NOW_OR_LATER.test(value)) return true;
   if (DEAD_FLAG.test(attr) && (o === '=' || o === '==' || o === ':') && /^(?:false|0)$/i.test(v)) return true;
   if (DEAD_FLAG.test(attr) && (o === '!=' || o === '<>') && /^(?:true|1)$/i.test(v)) return true;
   if (o === 'like' || o === 'ilike') return /^%+$/.test(v);
@@ -49,6 +70,22 @@ function alwaysTrueComparison(attr: string, op: string, raw: string): boolean {
 
 const COMPARISON =
   /^([\w.`"[\]$]+)\s*(==|!=|<>|>=|<=|=|<|>|:|\bis\s+not\b|\bnot\s+like\b|\blike\b|\bilike\b|\bcontains\b)\s*(.+)$/i;
+
+const LITERAL = String.raw`-?\d+(?:\.\d+)?|'[^']*'|"[^"]*"`;
+const LITERALS = new RegExp(`^(${LITERAL})\\s*(==|!=|<>|>=|<=|=|<|>)\\s*(${LITERAL})$`);
+
+/** Whether `a op b` holds for two literals (numbers compare as numbers, quoted text as text). */
+function literalsHold(a: string, op: string, b: string): boolean {
+  const num = /^-?\d/.test(a) && /^-?\d/.test(b);
+  const x: number | string = num ? Number(a) : unquote(a);
+  const y: number | string = num ? Number(b) : unquote(b);
+  if (op === '=' || op === '==') return x === y;
+  if (op === '!=' || op === '<>') return x !== y;
+  if (op === '<') return x < y;
+  if (op === '<=') return x <= y;
+  if (op === '>') return x > y;
+  return x >= y;
+}
 
 /** One atom of a predicate string. */
 function alwaysTrueAtom(atom: string): boolean {
@@ -61,6 +98,9 @@ function alwaysTrueAtom(atom: string): boolean {
   // DynamoDB `attribute_exists(pk)`: every item has its key.
   if (/^[\w.`"[\]]+\s+is\s+not\s+null$/i.test(a) || /^[\w.]+:\s*\*$/.test(a)) return true;
   if (/^attribute_exists\s*\(\s*[\w#.]+\s*\)$/i.test(a)) return true;
+  // Two literals compared (`2 > 1`, `'a' = 'a'`): the same for every item.
+  const lit = LITERALS.exec(a);
+  if (lit !== null) return literalsHold(lit[1]!, lit[2]!, lit[3]!);
   const m = COMPARISON.exec(a);
   if (m === null) return false;
   const attr = m[1]!.replace(/[`"[\]]/g, '');
@@ -128,6 +168,8 @@ function everythingDocument(doc: Record<string, unknown>, depth: number): boolea
     if (key === '$comment' || key === 'size' || key === 'conflicts') return true;
     if (key === 'bool' && v !== null && typeof v === 'object' && !Array.isArray(v))
       return everythingBool(v as Record<string, unknown>, depth);
+    // Qdrant's filter is a bool query without the `bool` wrapper (`{must: []}`).
+    if (/^(?:must|should|must_not)$/.test(key)) return everythingBool(doc, depth);
     if (key === '$and' || key === 'and' || key === '_and')
       return Array.isArray(v) && v.every((x) => selectsEverything(x, '', depth + 1));
     if (key === '$or' || key === 'or' || key === '_or')

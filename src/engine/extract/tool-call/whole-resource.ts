@@ -12,7 +12,7 @@
 import { bash, nameWords, quote, str, truthy, type CliEquivalent } from './cli.js';
 import { ACTION_PROGRAM } from './saas.js';
 import { disposableOnly, disposableWords, PRODUCTION, scratchOnly } from '../../knowledge/ephemeral-names.js';
-import { selectsEverything } from './select-all.js';
+import { selectsEverything, spansAllTime } from './select-all.js';
 
 const action = (effect: string, object: string, detail: string): CliEquivalent => ({
   code: [ACTION_PROGRAM, effect, quote(object), quote(detail.slice(0, 200))].join(' '),
@@ -498,20 +498,28 @@ function target(w: readonly string[], verbs: WordTest, objects: WordTest) {
 
 /** Argument keys naming single items: the call acts on them, not on the whole container. */
 const NARROWING =
-  /^(?:(?:record|row|message|file|object|document|doc|item|entry|comment|post|label|tag|member|user|version|vector|point|blob|event|key|msg)_?(?:ids?|keys?|names?|ts|paths?)?|ids|keys|prefix|objects|records|rows|items|documents|messages|files|ts|filter|where|selector|query|path)$|(?:^|_)(?:filter|filters|where|selector|query|condition|conditions|criteria|expression|predicate)(?:$|_)|^filter_by$/;
+  /^(?:(?:record|row|message|file|object|document|doc|item|entry|comment|post|label|tag|member|user|version|vector|point|blob|event|key|msg)_?(?:ids?|keys?|names?|ts|paths?)?|ids|keys|prefix|objects|records|rows|items|documents|messages|files|ts|filter|where|selector|query|path|pattern|glob|key_pattern)$|(?:^|_)(?:filter|filters|where|selector|query|condition|conditions|criteria|expression|predicate)(?:$|_)|^filter_by$/;
 
 /** Keys that narrow by a query (or a key prefix) rather than by naming items. */
 const SELECTOR =
-  /(?:^|_)(?:filter|filters|where|selector|query|match|condition|conditions|criteria|expression|predicate)(?:$|_)|^(?:prefix|q|filter_by)$/;
+  /(?:^|_)(?:filter|filters|where|selector|query|match|condition|conditions|criteria|expression|predicate)(?:$|_)|^(?:prefix|q|filter_by|pattern|glob|key_pattern)$/;
 
 /** The fields narrow the call to some items: a narrowing key whose value does not select everything (select-all.ts). */
 function narrows(f: Map<string, unknown>): boolean {
   return [...f].some(
     ([k, v]) =>
-      NARROWING.test(k) &&
-      !(SELECTOR.test(k) ? selectsEverything(v, k) : typeof v === 'string' && /^\s*(?:\*|%)\s*$/.test(v)),
+      (NARROWING.test(k) &&
+        !(SELECTOR.test(k)
+          ? selectsEverything(v, k)
+          : typeof v === 'string' && /^\s*(?:\*|%)\s*$/.test(v))) ||
+      // An age or date bound narrows to older items unless every item meets it (`before: "2100-01-01"`).
+      (TIME_BOUND.test(k) && !spansAllTime(k, v)),
   );
 }
+
+/** Keys of an age or date bound. */
+const TIME_BOUND =
+  /(?:^|_)(?:before|after|since|until|older_than|newer_than)(?:_[a-z]+)?$|^(?:age|min_age|max_age)$/;
 
 /** Keys naming the container whose items a bulk delete empties. */
 const CONTAINER_KEY =
@@ -653,7 +661,7 @@ export function wholeResourceLines(w0: readonly string[], f: Map<string, unknown
         : undefined);
   if (hit === undefined) {
     // `delete_documents {filter: {}}`: every item of the container, named or not.
-    const container = str(
+    const fixed = str(
       f,
       'index',
       'index_name',
@@ -667,6 +675,17 @@ export function wholeResourceLines(w0: readonly string[], f: Map<string, unknown
       'database',
       'container',
     );
+    // Any other key naming a whole by its words (`queue_url`, `drive_id`, `channel`).
+    const wholeKey =
+      fixed !== undefined
+        ? undefined
+        : [...f].find(
+            ([k, v]) =>
+              typeof v === 'string' &&
+              v.trim() !== '' &&
+              nounKind(k.split('_').filter((x) => !/^(?:id|name|url|uri|arn)$/.test(x))) === 'whole',
+          );
+    const container = fixed ?? (wholeKey?.[1] as string | undefined);
     // `algolia_clear_objects {index}`: items deleted in bulk with none of them named.
     const unnamed =
       container !== undefined &&
@@ -674,7 +693,9 @@ export function wholeResourceLines(w0: readonly string[], f: Map<string, unknown
       ITEM.has(w[w.length - 1]!) &&
       /s$/.test(w[w.length - 1]!) &&
       !narrows(f) &&
-      ![...f.keys()].some((k) => /(?:^|_)(?:ids?|keys?|names?)$/.test(k) && !CONTAINER_KEY.test(k));
+      ![...f.keys()].some(
+        (k) => /(?:^|_)(?:ids?|keys?|names?)$/.test(k) && !CONTAINER_KEY.test(k) && k !== wholeKey?.[0],
+      );
     if ((unnamed || everyItem(w, f)) && !scratchOnly([container ?? '', w0.join('_')]))
       return [action('destroy', `contents of ${container ?? 'the store'}`, w0.join('_'))];
     // Any other hosted resource whose name says production (`sagemaker_delete_endpoint fraud-model-prod`).
