@@ -35,7 +35,8 @@ function group(text: string, open: number): string | undefined {
   return undefined;
 }
 
-const bare = (name: string): string =>
+/** A column or table name without quotes, schema and camelCase: `"Users"."isAdmin"` is `is_admin`. */
+export const bare = (name: string): string =>
   name
     .replace(/["`[\]]/g, '')
     .split('.')

@@ -14,14 +14,7 @@
  */
 import { topLevelItems, withoutComments } from './sql-text.js';
 import { isSecretColumn, isSecretTable } from './sql-secret-names.js';
-
-const bare = (name: string): string =>
-  name
-    .replace(/["`[\]]/g, '')
-    .split('.')
-    .pop()!
-    .replace(/([a-z])([A-Z])/g, '$1_$2')
-    .toLowerCase();
+import { bare } from './sql-admin-account.js';
 
 /** Words of a control that protects sign-in, sign-up, requests or records. */
 const CONTROL =

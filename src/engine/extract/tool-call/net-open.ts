@@ -8,7 +8,7 @@
  */
 import { quote, type CliEquivalent } from './cli.js';
 import { ACTION_PROGRAM } from './saas.js';
-import { snakeKey } from './snake-entries.js';
+import { snakeEntries } from './snake-entries.js';
 
 const RULE_WORDS =
   /^(?:firewall|firewalls|security|sg|nsg|ingress|inbound|acl|acls|allowlist|whitelist|authorized|network|networks|rule|rules|ip|cidr|access)$/;
@@ -26,16 +26,8 @@ const WEB = new Set(['80', '443']);
 
 type Pair = [string, unknown];
 
-function pairs(v: unknown, out: Pair[], depth = 0): Pair[] {
-  if (depth > 5 || out.length > 256 || v === null || typeof v !== 'object') return out;
-  if (Array.isArray(v)) for (const x of v.slice(0, 64)) pairs(x, out, depth + 1);
-  else
-    for (const [k, x] of Object.entries(v as Record<string, unknown>).slice(0, 64)) {
-      out.push([snakeKey(k), x]);
-      pairs(x, out, depth + 1);
-    }
-  return out;
-}
+/** The call's (snake_case key, value) pairs (tool-call/snake-entries.ts). */
+const pairs = (v: unknown): Pair[] => snakeEntries(v, { depth: 5, pairs: 256, items: 64 });
 
 /**
  * CORS that lets any web page write to or delete from a store (`AllowedOrigins: ["*"]` with PUT or
@@ -61,7 +53,7 @@ function anyOriginWrites(all: Pair[]): string | undefined {
 export function netOpenLines(w: readonly string[], args: unknown): CliEquivalent[] {
   if (w.includes('cors')) {
     if (w.some((x) => NOT_CHANGE.test(x))) return [];
-    const writes = anyOriginWrites(pairs(args, []));
+    const writes = anyOriginWrites(pairs(args));
     return writes === undefined
       ? []
       : [
@@ -82,7 +74,7 @@ export function netOpenLines(w: readonly string[], args: unknown): CliEquivalent
     w.some((x) => NOT_CHANGE.test(x))
   )
     return [];
-  const all = pairs(args, []);
+  const all = pairs(args);
   if (
     all.some(([k, v]) => k === 'direction' && typeof v === 'string' && /^(?:out|outbound|egress)$/i.test(v))
   )

@@ -13,7 +13,7 @@
 import { bash, quote, type CliEquivalent } from './cli.js';
 import { audience, notOwn, outside } from './recipients.js';
 import { ACTION_PROGRAM } from './saas.js';
-import { snakeKey } from './snake-entries.js';
+import { snakeEntries } from './snake-entries.js';
 
 /** Name words of a grant of access. */
 const SHARE = new Set(
@@ -38,16 +38,8 @@ const ROLE_KEY = /(?:^|_)(?:role|roles|permission|permissions|access|access_leve
 
 type Pair = [string, unknown];
 
-function pairs(v: unknown, out: Pair[], depth = 0): Pair[] {
-  if (depth > 6 || out.length > 256 || v === null || typeof v !== 'object') return out;
-  if (Array.isArray(v)) for (const x of v.slice(0, 64)) pairs(x, out, depth + 1);
-  else
-    for (const [k, x] of Object.entries(v as Record<string, unknown>).slice(0, 64)) {
-      out.push([snakeKey(k), x]);
-      pairs(x, out, depth + 1);
-    }
-  return out;
-}
+/** The call's (snake_case key, value) pairs (tool-call/snake-entries.ts). */
+const pairs = (v: unknown): Pair[] => snakeEntries(v, { depth: 6, pairs: 256, items: 64 });
 
 const line = (effect: string, object: string, detail: string): CliEquivalent => ({
   code: [ACTION_PROGRAM, effect, quote(object), quote(detail.slice(0, 200))].join(' '),
@@ -148,7 +140,7 @@ function wildcard(w: readonly string[], all: Pair[]): CliEquivalent | undefined 
 
 export function outsideShareLines(w: readonly string[], args: unknown): CliEquivalent[] {
   if (args === null || typeof args !== 'object') return [];
-  const all = pairs(args, []);
+  const all = pairs(args);
   return [share(w, all, args), handover(w, all), unprotect(w, all), wildcard(w, all)].filter(
     (c): c is CliEquivalent => c !== undefined,
   );
