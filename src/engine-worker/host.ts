@@ -15,6 +15,10 @@ import type { AnalysisOffload } from '../engine/offload.js';
 import type { Runtime } from '../engine/types.js';
 import { AgentGuardError } from '../errors.js';
 import type { AnalysisJob, AnalysisReply, JobError, JobRequest, ReadyMessage } from './protocol.js';
+import { claimStop, createStopGate } from './stop-gate.js';
+
+/** How soon a stop is tried again while the worker is inside a native parse (stop-gate.ts). */
+const HALT_RETRY_MS = 5;
 
 export interface AnalysisWorkerOptions {
   /** Jobs waiting or running at most; more get AG_ERR_ENGINE_BUSY (default 32). */
@@ -103,12 +107,38 @@ export function createAnalysisWorker(options: AnalysisWorkerOptions = {}): Analy
     }
   }
 
+  const gates = new WeakMap<Worker, SharedArrayBuffer>();
+
+  /**
+   * Terminates `w` once it is outside tree-sitter's native code, where a stop would abort the
+   * process (stop-gate.ts); a parse ends within its input's bound. `keepAlive`: the retries hold the
+   * event loop open (close() waits for them; a stalled or idle worker does not keep the process up).
+   */
+  function halt(w: Worker, keepAlive: boolean): Promise<void> {
+    const gate = gates.get(w);
+    if (!keepAlive) w.unref();
+    return new Promise((resolve) => {
+      const attempt = (): void => {
+        if (gate === undefined || claimStop(gate)) {
+          w.terminate().then(
+            () => resolve(),
+            () => resolve(),
+          );
+          return;
+        }
+        const retry = setTimeout(attempt, HALT_RETRY_MS);
+        if (!keepAlive) retry.unref();
+      };
+      attempt();
+    });
+  }
+
   function stop(): void {
     const w = worker;
     worker = undefined;
     clearTimeout(stallTimer);
     clearTimeout(idleTimer);
-    if (w !== undefined) void w.terminate();
+    if (w !== undefined) void halt(w, false);
   }
 
   /** After each reply: watch the next job, or count down to an idle stop. */
@@ -136,12 +166,15 @@ export function createAnalysisWorker(options: AnalysisWorkerOptions = {}): Analy
 
   function start(): Worker {
     const entry = workerSource();
+    const stopGate = createStopGate();
     const w = new Worker(entry.source, {
       eval: entry.eval,
+      workerData: { stopGate },
       resourceLimits: { maxOldGenerationSizeMb: maxHeapMb },
       stdout: false,
       stderr: false,
     });
+    gates.set(w, stopGate);
     booted = false;
     w.on('message', (reply: AnalysisReply | ReadyMessage) => {
       if ('ready' in reply) {
@@ -203,9 +236,11 @@ export function createAnalysisWorker(options: AnalysisWorkerOptions = {}): Analy
     async close() {
       closed = true;
       const w = worker;
-      stop();
+      worker = undefined;
+      clearTimeout(stallTimer);
+      clearTimeout(idleTimer);
       failAll('closed');
-      if (w !== undefined) await w.terminate();
+      if (w !== undefined) await halt(w, true);
     },
   };
 }

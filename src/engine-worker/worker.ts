@@ -2,12 +2,14 @@
  * The analysis worker's entry (a worker_threads thread started by host.ts): loads the parsers once,
  * then answers each job with the facts of a full-budget analysis, in the order jobs arrive.
  */
-import { parentPort } from 'node:worker_threads';
+import { parentPort, workerData } from 'node:worker_threads';
 import { analyze } from '../engine/analyze.js';
 import { analyzeToolCall } from '../engine/extract/tool-call.js';
 import { loadParsers } from '../engine/parse/index.js';
+import { setNativeSection } from '../engine/parse/native-section.js';
 import { isAgentGuardError } from '../errors.js';
 import type { AnalysisJob, AnalysisReply, ReadyMessage } from './protocol.js';
+import { workerSection } from './stop-gate.js';
 
 function answer(job: AnalysisJob): AnalysisReply {
   try {
@@ -25,6 +27,9 @@ function answer(job: AnalysisJob): AnalysisReply {
 
 const port = parentPort;
 if (port !== null) {
+  // The host stops this thread only outside native parses (stop-gate.ts).
+  const { stopGate } = (workerData ?? {}) as { stopGate?: SharedArrayBuffer };
+  if (stopGate !== undefined) setNativeSection(workerSection(stopGate));
   const ready = loadParsers();
   // Booting (loading the engine, compiling the parsers) is not a stall: the host waits for this first.
   void ready.then(

@@ -54,8 +54,7 @@ describe('analysis worker', () => {
 
   it('fails the jobs of a worker that stops answering; the engine denies them (fail closed)', async () => {
     const events: string[] = [];
-    // 1 ms: no worker starts and loads its parsers that fast. (Stopping a worker inside a native
-    // tree-sitter parse aborts the process: the stall path is exercised before the parsers run.)
+    // 1 ms: no worker starts and loads its parsers that fast.
     const worker = createAnalysisWorker({ bootMs: 1, onEvent: (e) => events.push(e) });
     try {
       await expect(worker.analyze('ls', 'bash', LIMITS)).rejects.toThrow(/did not start/);
@@ -69,6 +68,39 @@ describe('analysis worker', () => {
       await worker.close();
     }
   });
+
+  it('stops a stalled worker without aborting the process, also inside a native parse', async () => {
+    // stallMs 1 fires while the worker parses or analyses these (each job after a stall waits for a
+    // fresh worker's boot, then is parsed at once); a stop inside tree-sitter's native parse used to
+    // abort the test process (Napi::Error), so every job settling is the check.
+    const inputs: [string, 'bash' | 'python' | 'node'][] = [
+      ['rm -f ./x; '.repeat(2000) + 'ls', 'bash'],
+      ['('.repeat(2000) + 'x' + ')'.repeat(2000), 'python'],
+      [`a = "${'x'.repeat(200_000)}"`, 'python'],
+      [`f(${'1,'.repeat(60_000)}1)`, 'node'],
+    ];
+    const events: string[] = [];
+    const worker = createAnalysisWorker({ stallMs: 1, onEvent: (e) => events.push(e) });
+    try {
+      const settled: string[] = [];
+      for (let i = 0; i < inputs.length; i++) {
+        const [text, runtime] = inputs[i % inputs.length]!;
+        settled.push(
+          await worker.analyze(text, runtime, LIMITS).then(
+            () => 'answered',
+            (err: Error) => err.message,
+          ),
+        );
+      }
+      expect(settled).toHaveLength(inputs.length);
+      expect(
+        settled.filter((s) => s !== 'answered').every((s) => /stopped answering|did not start/.test(s)),
+      ).toBe(true);
+      expect(events).toContain('stalled');
+    } finally {
+      await worker.close();
+    }
+  }, 180_000);
 
   it('gives a starting worker bootMs, not stallMs, and fails its jobs closed past it', async () => {
     // Loading the engine from source takes far longer than 50 ms; the job is still answered.

@@ -7,6 +7,7 @@ import Parser from 'tree-sitter';
 import { AgentGuardError } from '../../errors.js';
 import type { Runtime } from '../types.js';
 import { EAGER_GRAMMARS, GRAMMARS, LEAF_TYPES, TEXT_TOKENS } from './grammars.js';
+import { nativeSection } from './native-section.js';
 import { loadSqlParser } from './sql.js';
 import { SymbolTable, toSyntaxTree, type SyntaxNode } from './syntax-tree.js';
 
@@ -93,10 +94,19 @@ function parseTree(parser: Parser, text: string): Parser.Tree {
   return parser.parse(text, null, { bufferSize: Math.min(text.length + 1, MAX_READ_BUFFER) });
 }
 
-/** Parses `text` and copies the tree into plain objects (depth-bounded, see MAX_TREE_DEPTH). */
+/**
+ * Parses `text` and copies the tree into plain objects (depth-bounded, see MAX_TREE_DEPTH). Both run
+ * inside the thread's native section: the copy is native calls too.
+ */
 export function parseSyntax(runtime: Runtime, text: string, maxTreeDepth = MAX_TREE_DEPTH): SyntaxNode {
   const { parser, symbols } = loaded(runtime);
-  return toSyntaxTree(parseTree(parser, text), text, symbols, maxTreeDepth);
+  const section = nativeSection();
+  section.enter();
+  try {
+    return toSyntaxTree(parseTree(parser, text), text, symbols, maxTreeDepth);
+  } finally {
+    section.leave();
+  }
 }
 
 /**
@@ -110,7 +120,14 @@ export function parseSyntaxWithErrors(
 ): { root: SyntaxNode; errors: SyntaxNode[] } {
   const { parser, symbols } = loaded(runtime);
   const found: SyntaxNode[] = [];
-  const root = toSyntaxTree(parseTree(parser, text), text, symbols, maxTreeDepth, found);
+  const section = nativeSection();
+  section.enter();
+  let root: SyntaxNode;
+  try {
+    root = toSyntaxTree(parseTree(parser, text), text, symbols, maxTreeDepth, found);
+  } finally {
+    section.leave();
+  }
   const errors: SyntaxNode[] = [];
   for (const node of found) {
     const outer = errors[errors.length - 1];
