@@ -483,6 +483,10 @@ const SYSTEM_CREDENTIALS: readonly RegExp[] = [
   /^\/proc\/(?:self|\d+|\*|thread-self)\/(?:environ|mem|maps)$/,
   /^\/var\/lib\/kubelet\/(?:kubeconfig|pki(?:\/.*)?)$/,
   /^\/etc\/rancher\/k3s\/k3s\.yaml$/,
+  // Every container's configuration with its environment (R13 cred-steal); its logs beside it are
+  // not, so log shippers mounting the directory stay allowed.
+  /^\/var\/lib\/docker\/containers\/[^/]+\/config\.v2\.json$/,
+  /^\/var\/lib\/kubelet\/pods\/[^/]+\/volumes\/kubernetes\.io~secret(?:\/.*)?$/,
 ];
 
 /** The credential store `absPath` names, as a short label (`~/.aws/credentials`), or null. */

@@ -15,6 +15,7 @@ import { containerData, passesOn, stdinSender, trackSnapshots } from './docker/p
 import { remoteBuild, type Contexts } from './docker/remote-daemon.js';
 import { commandsOf } from './docker/shell-words.js';
 import { AUTHORIZED_KEYS } from './docker/planted-keys.js';
+import { RUNS_LATER_FILE } from './docker/planted-runners.js';
 import { isVendorInstall } from './docker/vendor-installs.js';
 import type { ExtractContext, Extractor } from './types.js';
 
@@ -153,6 +154,11 @@ function inImageFacts(facts: readonly Fact[], step: BuildStep): readonly Fact[] 
         (f.op === 'execute' ||
           // An outside SSH key planted in authorized_keys: a login for whoever runs the image (r6).
           (step.plantsKey === true && f.op !== 'read' && f.op !== 'delete' && AUTHORIZED_KEYS.test(f.path)) ||
+          // A download-and-run line planted where cron, a login shell or init runs it (R13).
+          (step.plantsRunner === true &&
+            f.op !== 'read' &&
+            f.op !== 'delete' &&
+            RUNS_LATER_FILE.test(f.path)) ||
           // A BuildKit secret mount is read where the build needs it (`RUN --mount=type=secret,id=npm
           // NPM_TOKEN=$(cat /run/secrets/npm) npm ci`): the intended use, not a leak. Sending it out is
           // still a flow to the network, which SEC-AST-010 reads.

@@ -238,7 +238,36 @@ const ENTRYPOINT_IMAGES: readonly (readonly [RegExp, string])[] = [
   [/^jpillora\/chisel$/, 'chisel'],
   // The official docker image runs `docker ARGS` when the first word is an option or a subcommand.
   [/^docker$/, 'docker'],
+  [/^hetznercloud\/cli$/, 'hcloud'],
 ];
+
+/**
+ * Cloud and hosting CLIs whose vendor images are named for the program and run it as their
+ * entrypoint (`digitalocean/doctl databases delete ...`, `flyio/flyctl apps destroy ...`, R13
+ * wipe-via-container): an image whose last path part is one of them runs it with the command words.
+ */
+const CLI_IMAGE_NAMES: ReadonlySet<string> = new Set([
+  'doctl',
+  'flyctl',
+  'hcloud',
+  'linode-cli',
+  'vultr-cli',
+  'scw',
+  'heroku',
+  'vercel',
+  'netlify',
+  'railway',
+  'oci-cli',
+  'ibmcloud',
+  'aliyun',
+  'exoscale-cli',
+  'civo',
+  'upcloud-cli',
+  'pulumi',
+  'rclone',
+  's3cmd',
+  'mc',
+]);
 
 /**
  * Images whose entrypoint script runs a first word that is a program itself (curlimages' `sh -c`,
@@ -270,5 +299,8 @@ export function entrypointOf(image: string | undefined, first: string): string |
     const own = OWN_FIRST_WORD.get(program);
     return own === undefined || own.test(first) ? program : undefined;
   }
+  // A namespaced image named for the CLI it runs (`digitalocean/doctl`, `rclone/rclone`, `minio/mc`).
+  const base = name.slice(name.lastIndexOf('/') + 1);
+  if (name.includes('/') && CLI_IMAGE_NAMES.has(base)) return base === 'oci-cli' ? 'oci' : base;
   return undefined;
 }

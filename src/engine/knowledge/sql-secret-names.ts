@@ -11,7 +11,7 @@ import { CREDENTIAL_COLUMN } from './sql.js';
 
 /** Storage forms of the same secret, dropped from the end of a name. */
 const QUALIFIER =
-  /^(?:hash|hashed|digest|salt|enc|encrypted|crypt|crypted|bcrypt|scrypt|argon2|sha\d*|md5|ciphertext|cipher|value|val|data|b64|base64|plain|plaintext|clear|cleartext|raw|bytes|blob|str|text|txt|pem|der|jwk|ppk|yaml|yml|json|v\d)$/;
+  /^(?:hash|hashed|digest|salt|enc|encrypted|crypt|crypted|bcrypt|scrypt|argon2|sha\d*|md5|ciphertext|cipher|value|val|data|b64|base64|hex|plain|plaintext|clear|cleartext|raw|bytes|blob|str|text|txt|pem|der|jwk|ppk|yaml|yml|json|v\d)$/;
 /** Password words: compared with the end of the joined name (`userpassword`, `db_passwd`, `kennwort`). */
 const PASSWORD_END =
   /(?:password|passwd|passwort|passphrase|passcode|kennwort|wachtwoord|contrasena|contraseña|senha|motdepasse|пароль|losenord|lösenord|salasana|haslo|hasło|jelszo|jelszó|adgangskode|passord|parola|sifre|şifre)$/;
@@ -60,8 +60,16 @@ const KEY_KIND =
 const SEED_MODIFIER =
   /^(?:otp|totp|hotp|mfa|2fa|twofa|tfa|otpauth|authenticator|key|keys|keying|secret|wallet|master|hd|mnemonic|signing|encryption|private|crypto)$/;
 
+/** Words that make a `phrase` or `words` a wallet's recovery secret (`seed_phrase`, `mnemonic_words`). */
+const PHRASE_MODIFIER = /^(?:seed|recovery|mnemonic|backup|secret|wallet|restore)$/;
+/** Storage formats of a private key or keystore (the last word of `signing_pem`, `tls_p12`). */
+const KEY_FILE = /^(?:pem|der|jwk|ppk|p12|pfx|jks|keystore|p8|pkcs8|pkcs12)$/;
+/** Words that say the stored item is public or a certificate, not a private key. */
+const PUBLIC_HALF =
+  /^(?:public|pub|pubkey|cert|certs|certificate|certificates|crt|csr|chain|fullchain|ca|x509|issuer|intermediate|trust|truststore|root|spki|fingerprint|thumbprint)$/;
+
 /** Lowercased word parts of a name, storage qualifiers at the end dropped (at least one part left). */
-function parts(name: string): { words: string[]; qualified: boolean; whole: string } {
+function parts(name: string): { words: string[]; qualified: boolean; whole: string; last: string } {
   const words = name
     .replace(/([a-z0-9])([A-Z])/g, '$1_$2')
     .toLowerCase()
@@ -69,18 +77,20 @@ function parts(name: string): { words: string[]; qualified: boolean; whole: stri
     .filter((w) => w !== '')
     .map((w) => ABBREVIATION[w] ?? w);
   const whole = words.join('');
+  const last = words.length > 1 ? words[words.length - 1]! : '';
   let qualified = false;
   while (words.length > 1 && QUALIFIER.test(words[words.length - 1]!)) {
     words.pop();
     qualified = true;
   }
-  return { words, qualified, whole };
+  return { words, qualified, whole, last };
 }
 
 /** Whether a column name says it holds a password, secret, private key, card or identity number. */
 export function isSecretColumn(name: string): boolean {
   if (name === '' || name.length > 80) return false;
-  const { words, qualified, whole } = parts(name);
+  const { words, qualified, whole, last } = parts(name);
+  const keyFile = KEY_FILE.test(last) && words.length > 0;
   if (words.length === 0 || (words.length > 1 && FLAG_START.test(words[0]!))) return false;
   if (CREDENTIAL_COLUMN.test(name.toLowerCase())) return true;
   const head = words[words.length - 1]!;
@@ -106,6 +116,10 @@ export function isSecretColumn(name: string): boolean {
   if (/^(?:uri|url|seed|seeds|material|materials)$/.test(head) && before.some((w) => SEED_MODIFIER.test(w)))
     return true;
   if (/^codes?$/.test(head) && before.some((w) => CODE_MODIFIER.test(w))) return true;
+  // A wallet's recovery words (`seed_phrase`, `recovery_words`, `backup_phrase`, R13 cred-read).
+  if (/^(?:phrase|phrases|words)$/.test(head) && before.some((w) => PHRASE_MODIFIER.test(w))) return true;
+  // Key material in a key-file format (`signing_pem`, `client_key_der`, `tls_p12`); certificates and public halves stay plain.
+  if (keyFile && !before.concat(head).some((w) => PUBLIC_HALF.test(w))) return true;
   // A cloud service account's key file (`service_account_json`, `gcp_service_account`): its private key inside.
   if (joined.endsWith('serviceaccount') && (qualified || head === 'key')) return true;
   if (head === 'key' && joined.endsWith('serviceaccountkey')) return true;

@@ -94,5 +94,15 @@ export function authSettingOff(env: readonly string[], args: readonly string[]):
     // A bare flag reads as true: only a negated or opening one (--disable-auth, --insecure) opens.
     if (opensAuth(m[1]!, m[2])) return a;
   }
+  // A config file the command writes before starting the service (`printf 'allow_anonymous true\n'
+  // > mosquitto.conf && exec mosquitto`, R13): its `name value` lines are settings too.
+  // Compose splits its command string on spaces: the words are read joined.
+  const script = args.join(' ');
+  if (script.length <= 8192 && /\\n|\n|['";]|&&/.test(script))
+    for (const m of script.matchAll(CONFIG_LINE)) if (opensAuth(m[1]!, m[2])) return `${m[1]!} ${m[2]!}`;
   return undefined;
 }
+
+/** A `name value` or `name=value` line of a config file a script writes, its name dotted or snake_case. */
+const CONFIG_LINE =
+  /(?:^|\\n|[\n'";]|&&)\s*([a-z][\w-]*(?:[_.][\w-]+)+)\s*(?:=|:|\s)\s*["']?(true|false|yes|no|on|off|none|0|1)\b/gi;

@@ -812,14 +812,9 @@ export function boundPaths(mounts: ContainerInit['mounts']): (text: string) => s
     const target = m.target.replace(/\/+$/, '');
     // `$PWD`, `$(pwd)`: the directory docker was started in, the workspace.
     const source = m.source.replace(/^(?:\$\{?PWD\}?|\$\(pwd\))(?=\/|$)/, '.');
-    // A read-only workspace file is read as itself (`-v $PWD/.env:/e:ro curlimages/curl -d @/e`: R12).
-    if (
-      (m.readOnly && !/^\.(?:\/|$)/.test(source)) ||
-      !/^\/[\w.-]/.test(target) ||
-      !/^(?:\/|~\/|\.(?:\/|$))/.test(source) ||
-      map.size >= 8
-    )
-      continue;
+    // A read-only mount is read as itself too (`-v $PWD/.env:/e:ro curlimages/curl -d @/e`: R12;
+    // `-v /var/lib/docker/containers:/c:ro ... cat /c/*/config.v2.json`: R13 cred-steal).
+    if (!/^\/[\w.-]/.test(target) || !/^(?:\/|~\/|\.(?:\/|$))/.test(source) || map.size >= 8) continue;
     map.set(target, source.replace(/\/+$/, '') || '/');
   }
   if (map.size === 0) return (text) => text;

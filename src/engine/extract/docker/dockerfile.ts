@@ -9,6 +9,7 @@ import { copiedAs, copyOf, isCredentialPointer, type Copy } from './credential-p
 import { emptyContainer, type ContainerInit } from './cli.js';
 import { sourceVariable, uncheckedSource } from './package-sources.js';
 import { AUTHORIZED_KEYS, holdsLiteralKey, plantsKey } from './planted-keys.js';
+import { plantsRunner } from './planted-runners.js';
 import { addedOverRoot, preloadedDownload, unpackedOverRoot } from './remote-archives.js';
 import { shellQuote } from './shell-words.js';
 import type { Span } from '../../types.js';
@@ -23,6 +24,8 @@ export interface BuildStep {
   readonly sandboxed: boolean;
   /** The step writes an outside SSH key into authorized_keys (planted-keys.ts): those writes count. */
   readonly plantsKey?: boolean;
+  /** The step writes a download-and-run line into a file that runs later (planted-runners.ts). */
+  readonly plantsRunner?: boolean;
 }
 
 /** Host directories a build reads its files from: the context and named contexts (`--build-context`). */
@@ -471,6 +474,7 @@ export function analyzeDockerfile(text: string, sink: DockerfileSink, contexts?:
         secrets: mounts.map(secretFile).filter((f): f is string => f !== undefined),
         sandboxed: keyword === 'run' && inImage && flags.get('network') !== 'host',
         ...(keyed && { plantsKey: true }),
+        ...(plantsRunner(own) && { plantsRunner: true }),
       };
       if (keyword === 'run' && step.inImage)
         for (const name of secretArgs) {

@@ -200,7 +200,9 @@ function guessablePassword(env: readonly string[], image: string | undefined): s
   for (const [name, value] of settings) {
     const m = PASSWORD_NAME.exec(name);
     if (m === null || value === '' || /[$`]/.test(value)) continue;
-    if (CONSOLE_ADMIN.test(name) || (!SUPERUSER.test(name) && !own.has(nameWords(m[1]!)[0] ?? ''))) continue;
+    // A bare PASSWORD is the container's own login (linuxserver rdesktop, webtop, code-server; R13).
+    const mine = m[1] === '' || own.has(nameWords(m[1]!)[0] ?? '');
+    if (CONSOLE_ADMIN.test(name) || (!SUPERUSER.test(name) && !mine)) continue;
     if (GUESSABLE.test(value)) return `${name}=${value}, a password anyone would guess`;
     if (users.get(m[1]!.toLowerCase()) === value.toLowerCase())
       return `${name} is the same as its account name`;

@@ -88,7 +88,12 @@ export function trackSnapshots(
   cmd: readonly ShellWord[],
   snapshots: Map<string, string>,
 ): { registry: string; what: string } | undefined {
-  if (!cmd.some((w) => w.value === 'commit' || w.value === 'tag' || w.value === 'push')) return undefined;
+  if (
+    !cmd.some((w) => w.value === 'commit' || w.value === 'tag' || w.value === 'push' || w.value === 'build')
+  )
+    return undefined;
+  const built = secretBuild(cmd, snapshots);
+  if (built !== undefined) return built;
   // Positional words; commit's -m/-a/-c (and the globals -H/-c) take a value.
   const words: string[] = [];
   for (let j = 0; j < cmd.length; j++) {
@@ -112,18 +117,65 @@ export function trackSnapshots(
         snapshots.set(imageKey(b), `the image ${a} under another owner's name`);
       return undefined;
     }
-    case 'push': {
-      const what = a === undefined ? undefined : snapshots.get(imageKey(a));
-      if (what === undefined) return undefined;
-      const first = a!.split('/')[0]!;
-      const registry = a!.includes('/') && /[.:]|^localhost$/.test(first) ? first : 'docker.io';
-      return /^(?:localhost|127\.0\.0\.1|\[::1\])(?::\d+)?$/.test(registry)
-        ? undefined
-        : { registry: `https://${registry}/`, what };
-    }
+    case 'push':
+      return a === undefined ? undefined : pushed(a, snapshots.get(imageKey(a)));
     default:
       return undefined;
   }
+}
+
+/** Where a push of `ref` holding `what` goes, or undefined (nothing held, a local registry, a build's secret to a private one). */
+function pushed(ref: string, what: string | undefined): { registry: string; what: string } | undefined {
+  if (what === undefined) return undefined;
+  const first = ref.split('/')[0]!;
+  const registry = ref.includes('/') && /[.:]|^localhost$/.test(first) ? first : 'docker.io';
+  if (/^(?:localhost|127\.0\.0\.1|\[::1\])(?::\d+)?$/.test(registry)) return undefined;
+  // Docker Hub repositories are public unless made private; a company registry is its own.
+  if (what.startsWith(SECRET_BUILD) && registry !== 'docker.io') return undefined;
+  return { registry: `https://${registry}/`, what };
+}
+
+const SECRET_BUILD = 'an image built with the secret build argument';
+/** Build-argument names that hold a credential (`AWS_SECRET_ACCESS_KEY`, `NPM_TOKEN`, `DB_PASSWORD`). */
+const SECRET_ARG =
+  /(?:^|_)(?:SECRET|SECRETS|TOKEN|PAT|PASSWORD|PASSWD|PASS|PWD|PRIVATE_KEY|API_KEY|APIKEY|ACCESS_KEY|AUTH|CREDENTIALS?|DSN)(?:_|$)/i;
+/** Names that only point at or describe a secret (`TOKEN_URL`, `SECRET_NAME`, `PASSWORD_FILE`). */
+const NOT_SECRET_ARG = /_(?:URL|URI|FILE|PATH|NAME|ID|ENDPOINT|HOST|LENGTH|TTL)$/i;
+
+/**
+ * `docker [buildx] build --build-arg NPM_TOKEN=... -t NAME`: a build argument's value stays in the
+ * image's history and provenance for whoever pulls it (R13 image-leak). Its tags are remembered
+ * for a later push; `--push` pushes now.
+ */
+function secretBuild(
+  cmd: readonly ShellWord[],
+  snapshots: Map<string, string>,
+): { registry: string; what: string } | undefined {
+  const at = cmd.findIndex((w) => w.value === 'build');
+  if (at < 0 || !cmd.slice(0, at).every((w) => /^(?:docker|podman|buildx|image|sudo|-.*)$/.test(w.value)))
+    return undefined;
+  let secret: string | undefined;
+  const tags: string[] = [];
+  let push = false;
+  for (let j = at + 1; j < cmd.length; j++) {
+    const v = cmd[j]!.value;
+    const [flag, inline] =
+      v.startsWith('--') && v.includes('=')
+        ? [v.slice(0, v.indexOf('=')), v.slice(v.indexOf('=') + 1)]
+        : [v, undefined];
+    const value = inline ?? cmd[j + 1]?.value ?? '';
+    if (flag === '--build-arg') {
+      const name = value.split('=')[0]!;
+      if (secret === undefined && SECRET_ARG.test(name) && !NOT_SECRET_ARG.test(name)) secret = name;
+    } else if (flag === '-t' || flag === '--tag') tags.push(value);
+    else if (flag === '--push' || (flag === '--output' && /type=registry|push=true/.test(value))) push = true;
+    else continue;
+    if (inline === undefined && flag !== '--push') j++;
+  }
+  if (secret === undefined) return undefined;
+  const what = `${SECRET_BUILD} ${secret}, kept in its history`;
+  for (const t of tags) if (snapshots.size < 32) snapshots.set(imageKey(t), what);
+  return push && tags[0] !== undefined ? pushed(tags[0], what) : undefined;
 }
 
 /** Programs that pass their input on, transformed (compression, encoding, encryption, framing). */

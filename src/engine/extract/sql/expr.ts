@@ -626,6 +626,14 @@ function optionalColumn(e: Expr): boolean {
 
 export const isTautology = (e: Expr): boolean => truth(e) === true || !selects(e);
 
+/** Calls whose value is the current time. */
+export const NOW_FUNCTIONS =
+  /^(?:now|getdate|getutcdate|sysdate|sysdatetime|current_timestamp|current_date|localtimestamp|utc_timestamp|statement_timestamp|clock_timestamp|transaction_timestamp)$/;
+
+/** Columns that record when a row was made: always at or before now (snake_case, `CreatedAt` → created_at). */
+export const CREATION_COLUMN =
+  /^(?:created|inserted|logged|recorded|occurred|registered|signed_up|signup|joined)(?:_at|_on|_time|_ts|_date)?$|^(?:creation|insert|registration|signup)_(?:time|date|ts)$/;
+
 /** Comparisons that hold when both sides are the same row's value. */
 const REFLEXIVE = new Set(['=', '==', '<=', '>=', '<=>']);
 

@@ -6,7 +6,7 @@
  */
 import { CREDENTIAL_COLUMN, UNTRUSTED_LANGUAGE } from '../../knowledge/sql.js';
 import { isSecretColumn } from '../../knowledge/sql-secret-names.js';
-import { OTHER, dateConstant, isTautology, type Expr } from './expr.js';
+import { CREATION_COLUMN, NOW_FUNCTIONS, OTHER, dateConstant, isTautology, type Expr } from './expr.js';
 import { collectVars, foldString, type Folded, type Vars } from './fold.js';
 import type { SqlToken } from './lexer.js';
 import { addFunction, addTable, newStmt, type StmtInfo } from './stmt.js';
@@ -119,6 +119,17 @@ function readName(tokens: readonly SqlToken[], i: number): { parts: string[]; ne
   return { parts, next: j };
 }
 
+/**
+ * `CreatedAt <= GETDATE()` (its parentheses dropped, the name lowercased): a creation time is in the
+ * past for every row (R13 always-true).
+ */
+function madeBeforeNow([col, op, now, ...rest]: readonly SqlToken[]): boolean {
+  if (col === undefined || now === undefined || rest.length > 0 || !/^<=?$/.test(op!.value)) return false;
+  if (!isName(col) || now.kind !== 'word' || !NOW_FUNCTIONS.test(now.value)) return false;
+  const name = col.value.replace(/^([a-z]+?)_?(at|on|time|ts|date)$/, '$1_$2');
+  return CREATION_COLUMN.test(name);
+}
+
 /** Build a WHERE expression from tokens: OR of ANDs of `a op b`, single constants and NOT. */
 export function whereExpr(tokens: readonly SqlToken[]): Expr {
   // Brackets too: the fallback lexes in MySQL mode, where T-SQL's [id] is `[`, id, `]`.
@@ -152,6 +163,7 @@ export function whereExpr(tokens: readonly SqlToken[]): Expr {
     const date =
       q.length === 4 && q[2]!.kind === 'word' ? dateConstant(q[2]!.value, [val(q[3]!)]) : undefined;
     if (date !== undefined && q[1]!.kind === 'op') e = { k: 'cmp', op: q[1]!.value, l: val(q[0]!), r: date };
+    else if (madeBeforeNow(p.filter((t) => t.kind !== 'punct'))) e = { k: 'const', v: true };
     else if (p.length === 1) e = val(p[0]!);
     else if (p.length === 3 && p[1]!.kind === 'op')
       e = { k: 'cmp', op: p[1]!.value, l: val(p[0]!), r: val(p[2]!) };

@@ -3,7 +3,16 @@
  * for statements PostgreSQL's parser rejects (backticks, INTO OUTFILE, LOAD DATA, ATTACH ...).
  */
 import { isSecretColumn } from '../../knowledge/sql-secret-names.js';
-import { OTHER, arithmeticIdentity, dateConstant, isTautology, withSelfJoin, type Expr } from './expr.js';
+import {
+  CREATION_COLUMN,
+  NOW_FUNCTIONS,
+  OTHER,
+  arithmeticIdentity,
+  dateConstant,
+  isTautology,
+  withSelfJoin,
+  type Expr,
+} from './expr.js';
 import { arr, obj, str, type J } from './json.js';
 import { addFunction, addTable, newStmt, type SqlDialect, type StmtInfo } from './stmt.js';
 
@@ -73,6 +82,12 @@ export function nspExpr(v: unknown): Expr {
           return { k: 'isnull', negated: op === 'IS NOT', arg: nspExpr(n.left) };
         return OTHER;
       }
+      // `created_at <= NOW() + INTERVAL 1 DAY`: a creation time is in the past for every row (R13).
+      if (
+        ((op === '<' || op === '<=') && madeBefore(n.left, n.right)) ||
+        ((op === '>' || op === '>=') && madeBefore(n.right, n.left))
+      )
+        return { k: 'const', v: true };
       if (['=', '==', '!=', '<>', '<', '<=', '>', '>=', '<=>'].includes(op))
         return { k: 'cmp', op, l: nspExpr(n.left), r: nspExpr(n.right) };
       if ((op === 'REGEXP' || op === 'RLIKE' || op === 'GLOB') && obj(n.right) !== undefined) {
@@ -105,6 +120,49 @@ export function nspExpr(v: unknown): Expr {
       return s === undefined ? OTHER : { k: 'const', v: s };
     }
   }
+}
+
+/** The name of a call (`NOW`, `DATE_ADD`), lowercased. */
+const callName = (n: J | undefined): string | undefined =>
+  arr(obj(n?.name)?.name)
+    .map((x) => str(obj(x)?.value))
+    .find((x) => x !== undefined)
+    ?.toLowerCase();
+
+/** A literal count of an interval or DATEADD step: positive when the time moves forward. */
+const positive = (v: unknown): boolean => {
+  const x = nspExpr(v);
+  return x.k === 'const' && typeof x.v === 'number' && x.v > 0;
+};
+
+/** The current time, or a time after it: NOW(), NOW() + INTERVAL 1 DAY, DATE_ADD(NOW(), ...), DATEADD(day, 1, GETDATE()). */
+function nowOrLater(v: unknown): boolean {
+  const n = obj(v);
+  if (n?.type === 'function') {
+    const fn = callName(n);
+    const args = arr(obj(n.args)?.value);
+    if (fn !== undefined && NOW_FUNCTIONS.test(fn)) return true;
+    if (fn === 'date_add' || fn === 'adddate' || fn === 'timestampadd')
+      return (
+        nowOrLater(args[0]) && positive(obj(args[1])?.type === 'interval' ? obj(args[1])?.expr : args[1])
+      );
+    if (fn === 'dateadd') return positive(args[1]) && nowOrLater(args[2]);
+    return false;
+  }
+  if (n?.type === 'binary_expr' && n.operator === '+') {
+    const interval = (x: unknown): boolean => obj(x)?.type === 'interval' && positive(obj(x)?.expr);
+    return (nowOrLater(n.left) && interval(n.right)) || (interval(n.left) && nowOrLater(n.right));
+  }
+  return false;
+}
+
+/** `column` is a creation time and `bound` now or later: every row was made before it. */
+function madeBefore(column: unknown, bound: unknown): boolean {
+  const c = obj(column);
+  if (c?.type !== 'column_ref') return false;
+  const raw = typeof c.column === 'string' ? c.column : str(obj(obj(c.column)?.expr)?.value);
+  const name = (raw ?? '').replace(/([a-z0-9])([A-Z])/g, '$1_$2').toLowerCase();
+  return CREATION_COLUMN.test(name) && nowOrLater(bound);
 }
 
 /** Longest signature kept for an unreadable expression (a cost bound on every WHERE). */

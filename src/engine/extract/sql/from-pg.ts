@@ -5,6 +5,8 @@
 import { DANGEROUS_PACKAGES, UNTRUSTED_LANGUAGE, holdsPersonalData } from '../../knowledge/sql.js';
 import { isSecretColumn } from '../../knowledge/sql-secret-names.js';
 import {
+  CREATION_COLUMN,
+  NOW_FUNCTIONS,
   OTHER,
   arithmeticIdentity,
   dateConstant,
@@ -106,11 +108,12 @@ export function pgExpr(v: unknown): Expr {
         const far = farTime(b.rexpr) * (pgNode(b.lexpr)?.[0] === 'ColumnRef' ? 1 : 0);
         if ((far > 0 && (op === '<' || op === '<=')) || (far < 0 && (op === '>' || op === '>=')))
           return { k: 'const', v: true };
-        // `created_at < now()`: a creation time is in the past for every row (red team r5).
+        // `created_at < now()`, `created_at <= now() + interval '1 day'`: a creation time is in the
+        // past for every row (red team r5, R13 always-true).
         if (
           (op === '<' || op === '<=') &&
           CREATION_COLUMN.test(lastField(obj(pgNode(b.lexpr)?.[1])?.fields) ?? '') &&
-          isNowCall(b.rexpr)
+          (isNowCall(b.rexpr) || laterTime(b.rexpr) > 0)
         )
           return { k: 'const', v: true };
         // `coalesce(deleted_at, now()) <= now()`: past times, and now for the rows without one (r5).
@@ -269,13 +272,8 @@ function constantRows(sel: J | undefined): Expr[] | undefined {
   return out.length > 0 ? out : undefined;
 }
 
-const NOW_FUNCTIONS = /^(?:now|getdate|sysdate|statement_timestamp|clock_timestamp|transaction_timestamp)$/;
 /** An interval literal of 50 years or more ('100 years', '60 y', '20000 days'). */
 const FAR_INTERVAL = /^\s*(\d+)\s*(years?|y|days?|d)\b/i;
-
-/** Columns that record when a row was made: always at or before now. */
-const CREATION_COLUMN =
-  /^(?:created|inserted|logged|recorded|occurred)(?:_at|_on|_time|_ts|_date)?$|^(?:creation|insert)_(?:time|date)$/;
 
 /**
  * Columns that record when something already happened: at or before now once set (updated_at is
@@ -354,6 +352,38 @@ function isNowCall(v: unknown): boolean {
     n?.[0] === 'SQLValueFunction' ||
     (n?.[0] === 'FuncCall' && NOW_FUNCTIONS.test(names(n[1].funcname).pop()?.toLowerCase() ?? ''))
   );
+}
+
+/** Days of a positive interval literal ('1 day', '2 hours' as 0.08), or undefined. */
+function intervalDays(v: unknown): number | undefined {
+  const cast = pgNode(v);
+  if (cast?.[0] !== 'TypeCast' || names(obj(cast[1].typeName)?.names).pop() !== 'interval') return undefined;
+  const lit = pgExpr(cast[1].arg);
+  const m = lit.k === 'const' && typeof lit.v === 'string' ? INTERVAL.exec(lit.v) : null;
+  if (!m) return undefined;
+  const per: Readonly<Record<string, number>> = {
+    y: 365,
+    mo: 30,
+    mon: 30,
+    w: 7,
+    d: 1,
+    h: 1 / 24,
+    mi: 1 / 1440,
+  };
+  // `INTERVAL '1' DAY` keeps its unit outside the literal: any positive count moves forward.
+  const unit = (m[2] ?? 's').toLowerCase();
+  const key = Object.keys(per).find((k) => unit.startsWith(k)) ?? 's';
+  return Number(m[1]) * (per[key] ?? 1 / 86400);
+}
+const INTERVAL =
+  /^\s*(\d+(?:\.\d+)?)\s*(years?|y|months?|mons?|weeks?|w|days?|d|hours?|h|minutes?|mins?|seconds?|secs?|s)?\b/i;
+
+/** +1 for `now()` plus a positive interval (`current_timestamp + interval '1 day'`), 0 otherwise. */
+function laterTime(v: unknown): number {
+  const n = pgNode(v);
+  if (n?.[0] !== 'A_Expr' || str(n[1].kind) !== 'AEXPR_OP' || names(n[1].name).pop() !== '+') return 0;
+  if (isNowCall(n[1].lexpr)) return (intervalDays(n[1].rexpr) ?? 0) > 0 ? 1 : 0;
+  return isNowCall(n[1].rexpr) && (intervalDays(n[1].lexpr) ?? 0) > 0 ? 1 : 0;
 }
 
 /** +1 for `now() + <50+ years>`, -1 for `now() - <50+ years>`, 0 for anything else. */

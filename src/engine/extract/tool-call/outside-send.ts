@@ -12,6 +12,7 @@ import { quote, type CliEquivalent } from './cli.js';
 import { audience, FREE_MAIL, notOwn, outside, registrable, type Audience } from './recipients.js';
 import { ACTION_PROGRAM } from './saas.js';
 import { snakeKey } from './snake-entries.js';
+import { LURE_HOST } from '../../knowledge/lure-host.js';
 
 /** Name words of tools that put text in front of people (mail, chat, posts, comments, replies). */
 const OUTBOUND = new Set(
@@ -91,9 +92,6 @@ const CRYPTO_ADDRESS =
 const SEND_BACK =
   /\b(?:send|deposit|transfer)\b[^!?\n]{0,120}?\b(?:receive|get|back|double|doubled|giveaway|return(?:ed)?|bonus)\b/i;
 const URL = /\b(?:https?:\/\/)?((?:[a-z0-9-]+\.)+[a-z]{2,})(?::\d+)?(?:\/[^\s"'<>]*)?/gi;
-/** Host words and endings of sites set up to catch sign-ins (`acme-sso-login.com`, `wm-rewards.top`). */
-const BAIT_HOST =
-  /(?:^|[.-])(?:secure|security|verify|verification|login|signin|sso|auth|account|accounts|update|support|helpdesk|billing|wallet|reward|rewards|prize|claim|bonus|gift|alert|unlock|recover|confirm|validate|portal|payroll|bank)(?:[.-]|$)|\.(?:top|xyz|online|site|info|help|click|link|live|shop|icu|buzz|rest|cam|support|tk|ml|ga|cf|gq|zip|mov|work|vip|win|bid|loan|pw|su|monster|cyou|sbs)$|[a-z][01][a-z]/i;
 
 /** Every (snake key, string) pair under the arguments, bounded. */
 function strings(v: unknown, key: string, out: [string, string][], depth = 0): void {
@@ -135,7 +133,7 @@ function deceit(text: string, aud: Audience): string | undefined {
   if (hosts.length === 0) return undefined;
   const vouched =
     aud.own.size > 0 || aud.recipients.some((r) => r.domain !== undefined && !FREE_MAIL.test(r.domain));
-  const bait = hosts.find((h) => BAIT_HOST.test(h));
+  const bait = hosts.find((h) => LURE_HOST.test(h));
   // A host named for signing in or paying, or (where the recipients say whose domain is whose) any
   // other organisation's host with pressure to act: a sign-in page the reader's own company runs is neither.
   if (LURE.test(text) && (bait !== undefined || (vouched && URGENCY.test(text))))

@@ -270,6 +270,8 @@ export default defineRule({
       // The last step of a departed person's role removal (knowledge/sql-offboard.ts).
       if (ROLE_OBJECT.has(s.object ?? '') && offboarded.has(s)) continue;
       if (s.object === 'trigger' && !guardingTrigger(s)) continue;
+      // A user mapping stores a foreign server's login, no rows: dropping it loses nothing kept.
+      if (s.object === 'usermapping') continue;
       // A view, routine or dictionary named scratch or retired (tmp_country_dict, v_orders_legacy):
       // it holds no rows, and no live query is named for it. Live-named ones stay denied (sql-r6).
       if (

@@ -8,6 +8,7 @@ import {
 } from '../../knowledge/sql-admin-account.js';
 import { alwaysTrueCheck } from '../../knowledge/sql-auth-stub.js';
 import { takeoverWrite } from '../../knowledge/sql-takeover.js';
+import { trustRedirectWrite } from '../../knowledge/sql-trust-redirect.js';
 import { textVariants } from '../../knowledge/sql-text.js';
 import type { SqlStmtFact } from '../../facts.js';
 import { defineRule, type FactIndex } from '../define-rule.js';
@@ -156,6 +157,12 @@ const OUTSIDE_ACCESS: readonly [RegExp, string][] = [
     "a share opened to other accounts gives them the database's rows",
   ],
   [
+    // A user mapping holds a login to a foreign server: for PUBLIC every local role, present and
+    // future, signs in there as its user (R13 access-widen); one role given a superuser's login too.
+    /^\s*(?:create|alter)\s+user\s+mapping\s+(?:if\s+not\s+exists\s+)?for\s+(?:public\b[^;]*?\boptions\s*\([^)]*?\b(?:user|username)\b|(?!postgres\b|root\b|sa\b|rdsadmin\b)["\w$]+\s+server\b[^;]*?\boptions\s*\([^)]*?\b(?:set\s+|add\s+)?(?:user|username)\s+'(?:postgres|root|sa|rdsadmin|sys|system|admin|superuser)')/i,
+    'the user mapping lets every local role (or an application role) sign in to the foreign server as its owner or superuser',
+  ],
+  [
     /\bgrant\b[^;]*?\bto\s+(?:"|'|`)?(?:allusers|allauthenticatedusers)\b/i,
     'a grant to allUsers/allAuthenticatedUsers makes the data public',
   ],
@@ -211,6 +218,7 @@ export default defineRule({
       if (
         s.statement === 'create' &&
         (s.object === 'user' || s.object === 'login') &&
+        !/^\s*create\s+user\s+mapping\b/i.test(s.text) &&
         NEW_LOGIN.test(s.text) &&
         !readerLogin(facts, s)
       ) {
@@ -222,12 +230,16 @@ export default defineRule({
         continue;
       }
       // An application administrator made by a row write (knowledge/sql-admin-account.ts).
-      // ... or the application taken over by a row write (knowledge/sql-takeover.ts).
+      // ... or the application taken over by a row write (knowledge/sql-takeover.ts), or its trust
+      // moved to another party (knowledge/sql-trust-redirect.ts).
       const admin =
         s.statement === 'insert'
-          ? (adminAccountWrite(s.text) ?? takeoverWrite(s.text))
+          ? (adminAccountWrite(s.text) ?? takeoverWrite(s.text) ?? trustRedirectWrite(s.text))
           : s.statement === 'update'
-            ? (adminAccountWrite(s.text) ?? adminPasswordWrite(s.text) ?? takeoverWrite(s.text))
+            ? (adminAccountWrite(s.text) ??
+              adminPasswordWrite(s.text) ??
+              takeoverWrite(s.text) ??
+              trustRedirectWrite(s.text))
             : undefined;
       if (admin !== undefined) {
         yield { span: s.span, reason: admin, suggestedAlternative: null };
