@@ -37,6 +37,7 @@ import { outsideSendLines } from './outside-send.js';
 import { outsideShareLines } from './outside-share.js';
 import { crowdLines } from './crowd.js';
 import { netOpenLines } from './net-open.js';
+import { openGrantLines } from './open-grant.js';
 
 export interface CliEquivalent {
   readonly code: string;
@@ -874,8 +875,9 @@ export function cliEquivalents(name: string, args: unknown, nested = 0): CliEqui
     ...emptyingLines(w, f, args),
     // A whole container's data deleted by a flag, replaced by nothing, migrated to nothing (tool-call/data-loss.ts).
     ...dataLossLines(w, f),
-    // Audit logging, threat detection or row security switched off (tool-call/security-off.ts).
-    ...securityOffLines(w, f),
+    // Audit logging, threat detection or row security switched off (tool-call/security-off.ts),
+    // or left on but blind: every finding archived, every log excluded or kept a day (tool-call/blind-spot.ts).
+    ...securityOffLines(w, args),
     // Encryption keys destroyed with no recovery window (tool-call/key-destroy.ts).
     ...keyDestroyLines(w, f),
     // An agent's own settings tool told to stop asking (`update_agent_settings {require_approval: false}`).
@@ -899,6 +901,8 @@ export function cliEquivalents(name: string, args: unknown, nested = 0): CliEqui
     ...crowdLines(w, args),
     // A network rule opened to the whole internet (tool-call/net-open.ts).
     ...netOpenLines(w, args),
+    // Access granted to everyone, or security rules open to anyone (tool-call/open-grant.ts).
+    ...openGrantLines(w, args),
   ];
   const byName = familyLines(w, args);
   return byArguments.length === 0 ? byName : [...byArguments, ...byName];

@@ -1,44 +1,116 @@
 /**
- * A security control switched off through a tool (red team r11 access-widen): audit logging stopped
- * (`cloudtrail_update_trail {is_logging: false}`), threat detection disabled (`guardduty_update_detector
- * {enable: false}`), row level security dropped (`supabase_disable_rls`). The name says the control
- * and either its verb disables it or a field turns it off. Becomes `agent-guard-action silence <control>`
- * for PLT-AST-002: whatever happens next goes unrecorded or unchecked. Scratch and test targets give nothing.
+ * A security control switched off through a tool (red team r11 access-widen, r13 security-off): a
+ * control that detects, blocks, records or scans stops doing so. Read from what the arguments do,
+ * not from one vendor's spelling: the name's verb disables it (`supabase_disable_rls`), a switch
+ * anywhere under a control's key turns off (`security_and_analysis.secret_scanning.status:
+ * disabled`, `prevention_settings.cloud_anti_malware: DISABLED`, `cloud_siem.enabled: false`), a
+ * named setting of a control is set to off (`setting: security_level, value: essentially_off`), its
+ * tier is downgraded to the free one (Defender `tier: Free`), or a blocking control is put in a
+ * detect-only mode. Becomes `agent-guard-action silence <control>` for PLT-AST-002: whatever happens
+ * next goes unrecorded or unchecked. Scratch and test targets, reads, and creating or enabling give
+ * nothing; so does one rule turned off with the reason written beside it (a false positive's ticket).
  */
 import { quote, type CliEquivalent } from './cli.js';
 import { ACTION_PROGRAM } from './saas.js';
 import { scratchOnly } from '../../knowledge/ephemeral-names.js';
+import { publicContent } from '../../knowledge/public-content.js';
+import { blindSpotLines } from './blind-spot.js';
+import { CONTROL, leaves, namesControl, SETTING, type Leaf } from './control-words.js';
 
-/** Name words of controls that record or police what happens in an account, or guard its traffic (TLS, a WAF). */
-const CONTROL =
-  /^(?:cloudtrail|trail|trails|guardduty|detector|detectors|securityhub|audit|auditing|auditlog|auditlogs|rls|macie|inspector|defender|sentinel|recorder|flowlogs|cloudaudit|ssl|tls|https|waf)$/;
 /** Verbs that switch a control off. */
 const OFF_VERB = /^(?:disable|deactivate|stop|suspend|pause|turn|off|unsubscribe|detach|bypass)$/;
 /** Verbs of reads and of creating or enabling. */
 const READ_OR_ON = /^(?:get|list|describe|read|show|search|query|create|enable|start|add|new|check)$/;
-/** Fields that say whether the control runs. */
+/** Keys that say whether the control runs. */
 const SWITCH =
-  /^(?:enable|enabled|is_enabled|is_logging|logging|logging_enabled|status|state|active|is_active|recording|monitoring|enforced|enforce|row_level_security|rls_enabled|rls|value|setting_value|mode)$/;
+  /^(?:enable|enabled|is_enabled|is_logging|logging|logging_enabled|status|state|enabled_state|active|is_active|recording|monitoring|enforced|enforce|enforcement|row_level_security|rls_enabled|rls|value|setting_value|mode)$/;
+/** Keys whose true value means off. */
+const OFF_SWITCH = /^(?:disabled|is_disabled|paused|is_paused|suspended|muted|bypass|skip)$/;
 const OFF_VALUE = (v: unknown): boolean =>
   v === false ||
   v === 0 ||
-  (typeof v === 'string' && /^\s*(?:false|off|disabled?|inactive|stopped|no|0|none)\s*$/i.test(v));
+  (typeof v === 'string' &&
+    /^\s*(?:false|off|disabled?|inactive|stopped|paused|no|0|none|not[-_ ]?configured|essentially[-_ ]?off|unprotected)\s*$/i.test(
+      v,
+    ));
+/** A blocking control's mode that only watches (`mode: Detection`, `mitigation_mode: detect`). */
+const DETECT_ONLY =
+  /^(?:detect(?:ion)?(?:[-_ ]?only)?|audit[-_ ]?only|dry[-_ ]?run|log[-_ ]?only|monitor[-_ ]?only|report[-_ ]?only|passive|permissive|alert[-_ ]?only)$/i;
+const MODE_KEY = /(?:^|_)(?:mode|enforcement|mitigation|action)$/;
+/** Plan keys, and the tiers that drop a paid security product's protection. */
+const TIER_KEY = /^(?:tier|pricing_tier|plan|sku|edition|pricing)$/;
+const FREE_TIER = /^(?:free|none|off|disabled?)$/i;
+/** Setting names of a control: these and CONTROL's words (`security_level`, `bot_fight_mode`). */
+const SETTING_CONTROL = /(?:^|_)(?:security|bot|ddos|browser_check|challenge)(?:_|$)/;
+/** The name's object is one rule, signature or check; a reason field beside it says why. */
+const ONE_RULE = /^(?:rule|signature|check|exception|exclusion|override|finding)$/;
+const REASON_KEY = /^(?:reason|note|notes|comment|justification|ticket|description|why)$/;
 
-export function securityOffLines(w: readonly string[], f: Map<string, unknown>): CliEquivalent[] {
-  const control = w.find((x) => CONTROL.test(x));
-  if (control === undefined || w.some((x) => READ_OR_ON.test(x))) return [];
-  const names = [...f.values()].filter((v): v is string => typeof v === 'string');
-  if (scratchOnly([...names, w.join('_')])) return [];
-  const off = w.some((x) => OFF_VERB.test(x))
-    ? w.join('_')
-    : [...f].find(([k, v]) => SWITCH.test(k) && OFF_VALUE(v))?.[0];
+const silence = (control: string, detail: string): CliEquivalent => ({
+  code: [ACTION_PROGRAM, 'silence', quote(control), quote(detail.slice(0, 200))].join(' '),
+  runtime: 'bash',
+});
+
+/** The leaf that turns a control off, as `key value`, or undefined. */
+function offLeaf(w: readonly string[], all: readonly Leaf[], names: readonly string[]): string | undefined {
+  const named = namesControl(w);
+  const publicSite = publicContent(names);
+  for (const [path, v] of all) {
+    const key = path[path.length - 1];
+    if (key === undefined) continue;
+    const at = path.indexOf(SETTING);
+    if (at >= 0) {
+      // A named setting (`security_level`, `access_logs.s3.enabled`, `ssl`) given an off value.
+      const setting = path.slice(at + 1);
+      const control =
+        namesControl(setting, true) ||
+        SETTING_CONTROL.test(setting.join('_')) ||
+        /^(?:ssl|tls|https)$/.test(setting.join('_'));
+      if (control && OFF_VALUE(v)) return `${setting.join('.')} ${String(v)}`;
+      continue;
+    }
+    // The control is named by the tool or by the key path above (or in) the switch.
+    if (!named && !namesControl(path, true)) continue;
+    // A docs or marketing site's password or SSO page removed: it is meant to be read by anyone.
+    if (publicSite && /(?:^|_)protection$/.test(key)) continue;
+    const keyIsControl = namesControl([key], true);
+    if ((SWITCH.test(key) || keyIsControl) && OFF_VALUE(v)) return `${path.join('.')} ${String(v)}`;
+    // `password_protection: null`: the protection removed.
+    if (v === null && keyIsControl) return `${path.join('.')} removed`;
+    if ((OFF_SWITCH.test(key) || key.startsWith('disable_')) && (v === true || v === 'true'))
+      return `${path.join('.')} true`;
+    if (TIER_KEY.test(key) && typeof v === 'string' && FREE_TIER.test(v.trim())) return `${key} ${v}`;
+    if (named && MODE_KEY.test(key) && typeof v === 'string' && DETECT_ONLY.test(v.trim()))
+      return `${key} ${v}`;
+  }
+  return undefined;
+}
+
+/** Reads, which neither switch a control off nor blind it. */
+const READ = /^(?:get|list|describe|read|show|search|query|view|fetch)$/;
+
+function switchedOff(w: readonly string[], all: readonly Leaf[], names: readonly string[]): CliEquivalent[] {
+  if (w.some((x) => READ_OR_ON.test(x))) return [];
+  // One rule or check turned off with its reason beside it: tuning, not the control switched off.
+  const oneRule = w.some((x) => ONE_RULE.test(x));
+  if (
+    oneRule &&
+    all.some(([p, v]) => p.length === 1 && REASON_KEY.test(p[0]!) && typeof v === 'string' && v.trim() !== '')
+  )
+    return [];
+  const byName = namesControl(w) && w.some((x) => OFF_VERB.test(x));
+  const off = byName ? w.join('_') : offLeaf(w, all, names);
   if (off === undefined) return [];
-  return [
-    {
-      code: [ACTION_PROGRAM, 'silence', quote(control), quote(`${w.join('_')} ${off}`.slice(0, 200))].join(
-        ' ',
-      ),
-      runtime: 'bash',
-    },
-  ];
+  const control = w.find((x) => CONTROL.test(x)) ?? 'control';
+  return [silence(control, `${w.join('_')} ${off}`)];
+}
+
+/** A control switched off, or else left on but blind (blind-spot.ts); the arguments are walked once. */
+export function securityOffLines(w: readonly string[], args: unknown): CliEquivalent[] {
+  if (w.some((x) => READ.test(x))) return [];
+  const all = leaves(args);
+  const names = all.map(([, v]) => v).filter((v): v is string => typeof v === 'string');
+  if (scratchOnly([...names, w.join('_')])) return [];
+  const off = switchedOff(w, all, names);
+  return off.length > 0 ? off : blindSpotLines(w, args, all, names);
 }
