@@ -61,8 +61,12 @@ export function oneDisposable(names: readonly string[], rest: readonly string[])
 /** Words that mark a resource as disposable wherever they stand in its name. */
 const STRONG_SCRATCH =
   /(?:^|[-_./:=\s])(?:tmp|temp|scratch|sandbox|e2e|throwaway|ephemeral|fixture|fixtures|preview|(?:pr|mr|run|build|job)-?\d+)(?:$|[-_./:=\s\d])/i;
-/** Words that call a resource a non-production copy (`acme-test-uploads`, `orders-qa`). */
-const COPY_WORD = /^(?:test|tests|testing|qa|uat|staging|stage|stg)$/i;
+/**
+ * Words that call a resource a non-production copy (`acme-test-uploads`, `orders-qa`), and a kind of
+ * test glued to its word (`logs-loadtest-20261120`, `orders-perftest`: R13 twin-whole).
+ */
+const COPY_WORD =
+  /^(?:test|tests|testing|qa|uat|staging|stage|stg|(?:load|perf|performance|smoke|stress|soak|spike|chaos|bench|unit|integ|integration|regression|acceptance|canary)tests?)$/i;
 /** Words that often qualify a domain rather than a copy (`local news`, `ci build history`, `dev portal`). */
 const DOMAIN_ADJECTIVE = /^(?:dev|ci|demo|local|feature|feat|experiment|experiments|playground)$/i;
 /** A run's number or date stamp (`-1432`, `20261126`, `2026.11.20`). */
@@ -80,18 +84,42 @@ const RUN_STAMP = /\d{3,}/;
  */
 export function disposableOnly(names: readonly string[]): boolean {
   if (names.length === 0 || names.some((n) => PRODUCTION.test(n))) return false;
+  // A path's last part is the resource's own name (`acme/dev-jane` a Pulumi stack of org acme, a
+  // queue URL's `/loadtest-20261120`); the parts before it name where it lives (a URL's host and
+  // account number say nothing of the resource, so a URL is judged by its last part alone).
   return names.some((n) => {
-    if (STRONG_SCRATCH.test(n)) return true;
-    const words = n.split(/[-_./:=\s]+/).filter((x) => x !== '');
-    const last = words.length - 1;
-    const copy = words.findIndex((x) => COPY_WORD.test(x));
-    if (copy >= 0 && (copy === 0 || copy === last || last - copy <= 1 || RUN_STAMP.test(n))) return true;
-    if (!words.some((x) => DOMAIN_ADJECTIVE.test(x))) return false;
-    return (
-      RUN_STAMP.test(n) ||
-      (words.length <= 2 && (DOMAIN_ADJECTIVE.test(words[0]!) || DOMAIN_ADJECTIVE.test(words[last]!)))
-    );
+    const leaf = n.replace(/\/+$/, '').replace(/^.*\//, '');
+    if (/^[a-z][\w+.-]*:\/\//i.test(n)) return disposableName(leaf);
+    return disposableName(n) || (leaf !== n && disposableName(leaf));
   });
+}
+
+/** One name judged as disposableOnly describes. */
+function disposableName(n: string): boolean {
+  if (STRONG_SCRATCH.test(n)) return true;
+  const words = n.split(/[-_./:=\s]+/).filter((x) => x !== '');
+  const last = words.length - 1;
+  const copy = words.findIndex((x) => COPY_WORD.test(x));
+  if (copy >= 0 && (copy === 0 || copy === last || last - copy <= 1 || RUN_STAMP.test(n))) return true;
+  if (!words.some((x) => DOMAIN_ADJECTIVE.test(x))) return false;
+  return (
+    RUN_STAMP.test(n) ||
+    (words.length <= 2 && (DOMAIN_ADJECTIVE.test(words[0]!) || DOMAIN_ADJECTIVE.test(words[last]!)))
+  );
+}
+
+/**
+ * Stricter again for a database, or the database a dropped table lives in: a strong word anywhere
+ * (`feature_xyz_preview`), one run's name (`orders_ci_4812`), or a copy or environment word as the
+ * name's last word (`app_dev`, `shop_test`: R13 twin-whole). A qualifier that opens the name names
+ * the data's domain (`demo_signups`, `experiment_results` are live data: tcdestroy r13).
+ */
+export function disposableDatabase(name: string): boolean {
+  if (PRODUCTION.test(name)) return false;
+  if (STRONG_SCRATCH.test(name) || oneRunName(name.toLowerCase())) return true;
+  const words = name.split(/[-_./:=\s]+/).filter((x) => x !== '');
+  const last = words[words.length - 1] ?? '';
+  return COPY_WORD.test(last) || DOMAIN_ADJECTIVE.test(last);
 }
 
 /** A tool's name words (compounds joined) that call its target disposable: `delete_preview_environment`, `drop_test_table`. */

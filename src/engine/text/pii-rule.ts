@@ -37,6 +37,13 @@ const CONTACT_BEFORE =
 const PAYEE_FIELD =
   /(?:^|\.)(?:to|recipients?|payee|beneficiary|creditor|counterparty|destination|account|iban|(?:to|payee|beneficiary|recipient|destination|creditor)_?(?:iban|account))(?:\.\d+)?$/i;
 
+/**
+ * One OpenSSH public key line whose comment is one word (`ssh-ed25519 AAAA... ci@acme.io`): the
+ * comment labels the key, as user@host does by default, and is no one's data (R13 twin-agent).
+ */
+const PUBLIC_KEY_LINE =
+  /^(?:ssh-(?:ed25519|rsa|dss)|ecdsa-sha2-nistp\d+|sk-(?:ssh-ed25519|ecdsa-sha2-nistp256)@openssh\.com)\s+[A-Za-z0-9+/]+={0,3}\s+\S+$/;
+
 const LABEL: Readonly<Record<PiiKind, string>> = {
   email: 'an e-mail address',
   card: 'a payment card number (Luhn-valid)',
@@ -93,6 +100,7 @@ export function piiHits(facts: FactIndex, kind: PiiKind): readonly RuleHit[] {
     if (!lit.egress) continue;
     let matches = findPii(lit.text, kinds);
     if (matches.length === 0) continue;
+    if (kind === 'email' && PUBLIC_KEY_LINE.test(lit.text.trim())) continue;
     if (kind === 'email' && lit.depth === 0 && lit.field !== undefined) {
       if (own === null) own = recipientDomain(facts);
       const domain = own;

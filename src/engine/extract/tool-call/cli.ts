@@ -7,7 +7,7 @@
  * unambiguous are rewritten; anything else gives no line and the generic field walk still applies.
  */
 import type { Runtime } from '../../types.js';
-import { commandDocument, datastoreLines, DATASTORE_WORDS } from './datastore.js';
+import { commandDocument, datastoreLines, DATASTORE_WORDS, disposableStore } from './datastore.js';
 import { forgeLines, FORGE_WORDS } from './forge.js';
 import { httpStoreLines } from './http-store.js';
 import { manifestLines } from './manifest.js';
@@ -535,6 +535,8 @@ function sqlDrop(w: readonly string[], f: Map<string, unknown>): CliEquivalent |
   if (names.length === 0) return undefined;
   // A framework's test database (Rails `app_test`, Django `test_app`) is recreated by every test run.
   if (object !== 'TABLE' && names.every(testDatabase)) return undefined;
+  // One in a store named preview, dev or test (datastore.ts disposableStore), or such a store itself.
+  if (object === 'DATABASE' ? disposableStore(f, names) : disposableStore(f)) return undefined;
   const ident = (n: string): string => `"${n.replace(/"/g, '""')}"`;
   return {
     code: names.map((n) => `${truncate ? 'TRUNCATE TABLE' : `DROP ${object}`} ${ident(n)};`).join('\n'),

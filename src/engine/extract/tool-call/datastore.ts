@@ -7,10 +7,40 @@
  */
 import { any, has, list, quote, str, type CliEquivalent } from './cli.js';
 import { scratchOnly } from './whole-resource.js';
-import { testDatabase } from '../../knowledge/ephemeral-names.js';
+import {
+  disposableDatabase,
+  disposableOnly,
+  PRODUCTION,
+  testDatabase,
+} from '../../knowledge/ephemeral-names.js';
 import { selectsEverything } from './select-all.js';
 
 const ident = (n: string): string => `"${n.replace(/"/g, '""')}"`;
+
+/** Keys naming the database, schema or dataset a dropped table or collection lives in. */
+const HOME_KEYS = [
+  'database',
+  'db',
+  'database_name',
+  'db_name',
+  'schema',
+  'schema_name',
+  'keyspace',
+  'dataset',
+];
+
+/**
+ * A drop inside a store named disposable (`drop_collection {database: app_dev}`, `delete_database
+ * {database: feature_xyz_preview}`: R13 twin-whole), as tool-call/whole-resource.ts lets a named
+ * preview, dev or test resource go: `databases` are the names dropped when the call drops whole
+ * databases. Nothing in the call (a host, a project) may name production.
+ */
+export function disposableStore(f: Map<string, unknown>, databases: readonly string[] = []): boolean {
+  if ([...f.values()].some((v) => typeof v === 'string' && PRODUCTION.test(v))) return false;
+  if (databases.length > 0) return databases.every(disposableDatabase);
+  const home = list(f, ...HOME_KEYS);
+  return home.length > 0 && home.every(disposableDatabase);
+}
 
 /** Mongo query operators that every document satisfies (`{$exists: true}`, `{$ne: null}`). */
 function alwaysTrueCondition(cond: unknown): boolean {
@@ -77,6 +107,22 @@ const FILTER_KEY =
 
 const NAMES = ['collection', 'collection_name', 'table', 'table_name', 'name'];
 
+/** Keys listing the documents a bulk call acts on by id (`ids`, `document_ids`, Meilisearch's bulk delete). */
+const ITEM_IDS =
+  /^(?:ids|_ids|keys|primary_keys|(?:document|doc|object|record|item|row|point|vector|entry)_?(?:ids|keys))$/;
+
+/** The call names its documents by id (`ids: ["tt0111161"]`, R13 twin-container): those, not every one. */
+function namesItems(f: Map<string, unknown>): boolean {
+  return [...f].some(([k, v]) => {
+    if (!ITEM_IDS.test(k)) return false;
+    const ids = Array.isArray(v) ? v : [v];
+    return (
+      ids.length > 0 &&
+      ids.every((x) => (typeof x === 'string' && x.trim() !== '' && !/[*%]/.test(x)) || typeof x === 'number')
+    );
+  });
+}
+
 /** Mongo `deleteMany`/`updateMany` that match every document, as unbounded SQL writes. */
 function documentWrites(w: readonly string[], f: Map<string, unknown>): CliEquivalent | undefined {
   const op = documentOp(w, f);
@@ -85,6 +131,7 @@ function documentWrites(w: readonly string[], f: Map<string, unknown>): CliEquiv
   const filter = [...f.keys()].find((k) => FILTER_KEY.test(k));
   const value = filter === undefined ? undefined : f.get(filter);
   if (!matchesEverything(value) && !selectsEverything(value, filter)) return undefined;
+  if (namesItems(f)) return undefined;
   const name = ident(str(f, ...NAMES) ?? 'documents');
   return {
     code: op === 'delete' ? `DELETE FROM ${name};` : `UPDATE ${name} SET changed = 1;`,
@@ -99,12 +146,27 @@ function storeDrops(w: readonly string[], f: Map<string, unknown>): CliEquivalen
   if (has(w, 'elasticsearch', 'opensearch', 'elastic', 'es') && has(w, 'index', 'indices', 'indexes'))
     names = list(f, 'index', 'indices', 'index_name', 'indexes', 'name', 'target');
   else if (has(w, 'topic', 'topics')) names = list(f, 'topic', 'topics', 'topic_name', 'name');
-  else if (has(w, 'firestore', 'firebase') && has(w, 'collection', 'collections', 'documents'))
+  else if (has(w, 'firestore', 'firebase') && has(w, 'collection', 'collections', 'documents')) {
+    // Documents deleted by a query or by id (`where: [["email", "==", ...]]`): those, not the collection.
+    const filter = [...f.keys()].find((k) => FILTER_KEY.test(k));
+    if (
+      has(w, 'documents') &&
+      ((filter !== undefined &&
+        !matchesEverything(f.get(filter)) &&
+        !selectsEverything(f.get(filter), filter)) ||
+        namesItems(f))
+    )
+      return undefined;
     names = list(f, 'path', 'collection', 'collection_path', 'collection_id', 'name');
-  else if (has(w, 'bucket') && has(w, 'gcs', 'storage', 'minio', 'r2') && any(f, 'force', 'recursive'))
+  } else if (has(w, 'bucket') && has(w, 'gcs', 'storage', 'minio', 'r2') && any(f, 'force', 'recursive'))
     names = list(f, 'bucket', 'bucket_name', 'name');
   // A test or scratch index, topic or collection is the owner's to drop (`test-logs-2026.11.27`).
-  if (names.length === 0 || (scratchOnly(names) && !names.some((n) => /[*?]/.test(n)))) return undefined;
+  if (
+    names.length === 0 ||
+    ((scratchOnly(names) || disposableOnly(names)) && !names.some((n) => /[*?]/.test(n))) ||
+    disposableStore(f)
+  )
+    return undefined;
   // An index's dots and dashes are part of its name (`test-logs-2026.11.27`), not a schema: as one SQL name.
   const table = (n: string): string => ident(/^[\w.-]+$/.test(n) ? n.replace(/[.-]/g, '_') : n);
   return { code: names.map((n) => `DROP TABLE ${table(n)};`).join('\n'), runtime: 'sql' };
@@ -120,7 +182,7 @@ function actionDrops(w: readonly string[], f: Map<string, unknown>): CliEquivale
   if (/(?:^|_)drop_?(?:database|db)(?:$|_)/.test(op)) {
     const db = str(f, 'database', 'db', 'database_name', 'db_name', 'name');
     // A framework's test database is recreated by every test run (ephemeral-names.ts testDatabase).
-    if (db !== undefined && testDatabase(db)) return undefined;
+    if (db !== undefined && (testDatabase(db) || disposableStore(f, [db]))) return undefined;
     return {
       code: `DROP DATABASE ${ident(db ?? 'database')};`,
       runtime: 'sql',
@@ -129,8 +191,10 @@ function actionDrops(w: readonly string[], f: Map<string, unknown>): CliEquivale
   if (
     /(?:^|_)drop_?(?:collection|table)s?(?:$|_)/.test(op) ||
     (field !== undefined && /^drop$/i.test(field) && has(w, 'mongo', 'mongodb'))
-  )
+  ) {
+    if (disposableStore(f)) return undefined;
     return { code: `DROP TABLE ${ident(str(f, ...NAMES) ?? 'documents')};`, runtime: 'sql' };
+  }
   return undefined;
 }
 

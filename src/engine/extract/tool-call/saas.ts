@@ -10,6 +10,7 @@
 import { classifyHost } from '../../net/address.js';
 import { any, has, quote, str, type CliEquivalent } from './cli.js';
 import { snakeEntries } from './snake-entries.js';
+import { meantForPublic } from '../../knowledge/public-by-name.js';
 
 /** The pseudo-program PLT-AST-002 judges (never a real program's name). */
 export const ACTION_PROGRAM = 'agent-guard-action';
@@ -135,7 +136,13 @@ function withPolicies(all: readonly [string, Json][]): readonly [string, Json][]
   return out;
 }
 
-function expose(w: readonly string[], all0: readonly [string, Json][]): CliEquivalent | undefined {
+/** An exposure, unless what is opened is named for the public and only read (knowledge/public-by-name.ts). */
+function expose(w: readonly string[], all: readonly [string, Json][]): CliEquivalent | undefined {
+  const hit = exposure(w, all);
+  return hit !== undefined && meantForPublic(withPolicies(all)) ? undefined : hit;
+}
+
+function exposure(w: readonly string[], all0: readonly [string, Json][]): CliEquivalent | undefined {
   const sharing = has(w, ...SHARE_WORDS);
   const publicWord = has(w, 'public') && has(w, 'make', 'set', 'convert', 'change', 'update', 'to');
   if (has(w, ...READ) && !publicWord) return undefined;
@@ -492,8 +499,10 @@ function dns(
       `${type} record of ${name ?? 'the zone'} replaced by ${str(f, 'content', 'value', 'target', 'data', 'exchange') ?? 'a new target'}`,
     );
   // An update names an existing record: the traffic already going to that name goes elsewhere.
+  // `set` after record/resource is Route 53's noun (`delete_record_set`, R13 twin-destroy), no verb.
+  const setVerb = w.some((x, i) => x === 'set' && !/^(?:record|resource|rr|dns)$/.test(w[i - 1] ?? ''));
   if (
-    has(w, 'update', 'edit', 'patch', 'modify', 'change', 'overwrite', 'replace', 'set') &&
+    (has(w, 'update', 'edit', 'patch', 'modify', 'change', 'overwrite', 'replace') || setVerb) &&
     !has(w, 'create', 'add')
   ) {
     const target = str(f, 'content', 'value', 'target', 'ip', 'address', 'data');

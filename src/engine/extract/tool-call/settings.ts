@@ -71,19 +71,23 @@ function luaInert(content: string): boolean {
 const KNOWN_PROGRAM =
   /^(?:n?vim?|nano|emacs|emacsclient|code|code-insiders|codium|subl|mate|micro|hx|helix|kak|gedit|kate|less|more|most|bat|delta|diff-so-fancy|cat|vimdiff|nvimdiff|meld|kdiff3|opendiff|bc3?|p4merge|tortoisemerge|diffmerge|xxdiff)$/;
 
+/** A known editor or pager with plain flags, or a pipe of them (`diff-so-fancy | less --tabs=4 -RFX`). */
 function plainProgram(value: string): boolean {
-  const words = value
+  return value
     .trim()
     .replace(/^"(.*)"$/, '$1')
-    .split(/\s+/);
-  return (
-    KNOWN_PROGRAM.test(words[0]!) && words.slice(1).every((w) => /^-{1,2}[\w-]+(?:=\w+)?$|^\w+$/.test(w))
-  );
+    .split('|')
+    .every((part) => {
+      const words = part.trim().split(/\s+/);
+      return (
+        KNOWN_PROGRAM.test(words[0]!) && words.slice(1).every((w) => /^-{1,2}[\w-]+(?:=\w+)?$|^\w+$/.test(w))
+      );
+    });
 }
 
 /** Sections whose every key is data (identity, colours, merge and fetch behaviour). */
 const GIT_DATA_SECTION =
-  /^(?:user|author|committer|pull|push|init|color(?:\.\w+)?|fetch|rebase|rerere|merge|diff|status|log|format|tag|branch|help|advice|column|commit|grep|blame|stash|submodule|transfer|pack|gc|index|feature|maintenance|safe|http|https|credential|protocol|lfs|web|i18n|apply|checkout|clone|versionsort|worktree|remote|url|alias|core|difftool|mergetool)$/i;
+  /^(?:user|author|committer|pull|push|init|color(?:\.\w+)?|fetch|rebase|rerere|merge|diff|status|log|format|tag|branch|help|advice|column|commit|grep|blame|stash|submodule|transfer|pack|gc|index|feature|maintenance|safe|http|https|credential|protocol|lfs|web|i18n|apply|checkout|clone|versionsort|worktree|remote|url|alias|core|difftool|mergetool|interactive)$/i;
 /** Keys that run a program whatever section holds them. */
 const GIT_RUN_KEY =
   /^(?:cmd|command|path|program|driver|textconv|clean|smudge|process|helper|sshcommand|askpass|fsmonitor|hookspath|hooks|proxy|proxycommand|insteadof|pushinsteadof|gitproxy|sslcainfo|sslcert|sslkey|receivepack|uploadpack|externaldiff|external|editor|pager|tool|guitool|excludesfile|attributesfile|worktree|url|pushurl)$/i;
@@ -96,8 +100,9 @@ function gitInert(content: string): boolean {
     const head = /^\[\s*([\w.-]+)(?:\s+"[^"]*")?\s*\]$/.exec(line);
     if (head) {
       section = head[1]!.toLowerCase();
-      // include/includeIf load another file's settings; filter/gpg/sequence run programs.
-      if (!GIT_DATA_SECTION.test(section)) return false;
+      // include/includeIf load another file's settings; filter/gpg/sequence run programs. A
+      // section named for a pager (`[delta]`) holds that pager's own options, which git never runs.
+      if (!GIT_DATA_SECTION.test(section) && !KNOWN_PROGRAM.test(section)) return false;
       continue;
     }
     const kv = /^([\w.-]+)\s*(?:=\s*(.*))?$/.exec(line);
@@ -109,7 +114,8 @@ function gitInert(content: string): boolean {
       if (/^"?!/.test(value)) return false;
       continue;
     }
-    if (key === 'editor' || key === 'pager' || key === 'tool') {
+    // `interactive.diffFilter` pipes `add -p`'s diff through a program, as a pager does.
+    if (key === 'editor' || key === 'pager' || key === 'tool' || key === 'difffilter') {
       if (!plainProgram(value)) return false;
       continue;
     }

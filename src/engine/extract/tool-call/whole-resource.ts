@@ -630,8 +630,32 @@ const REFILLED = /^(?:from|source|src)(?:_|$)|^(?:reindex|restore_from|copy_from
 
 /** Compute units: one of them by a generated id is routine (`terminate_instances`, `delete_volume`). */
 const COMPUTE = /^(?:instances?|vms?|volumes?|disks?|droplets?|servers?|machines?|nodes?)$/;
-/** An id a vendor generated: a short type prefix and hex, or digits only. */
-const GENERATED_ID = /^(?:[a-z]{1,4}-)?[0-9a-f]{8,32}$|^\d{4,}$/i;
+/**
+ * An id, not a name: a short type prefix and hex, digits only, or a type prefix and one run of
+ * letters and digits (`vol-0unattached1234`, R13 twin-whole). Whoever knows the machine can give its
+ * real id, so the words inside an id carry no more than the prefix does; production words still count.
+ */
+const GENERATED_ID = /^(?:[a-z]{1,4}-)?[0-9a-f]{8,32}$|^\d{4,}$|^[a-z]{1,4}-(?=[a-z]*\d)[0-9a-z]{8,32}$/i;
+const PRODUCTION_PART = /prod|live|main|master|primary/i;
+
+/** Verbs that empty a CDN's cache, and the purge API's fields (Cloudflare `purge_everything`, `files`, `tags`). */
+const CACHE_VERB = /^(?:purge|invalidate|flush|clear)$/;
+const PURGE_FIELD = /^(?:purge_everything|purge_all|files|urls|tags|hosts|prefixes|paths)$/;
+
+/**
+ * A CDN purged (`purge_cdn`, `purge_zone {purge_everything: true}`) drops cached copies that refill
+ * from the origin on the next request: nothing is lost (R13 twin-whole). Deleting the CDN or the
+ * zone (`delete_cdn`, `cloudflare_delete_zone`) is still the whole resource.
+ */
+function cachePurge(verb: string, object: string, f: Map<string, unknown>): boolean {
+  if (!CACHE_VERB.test(verb)) return false;
+  if (/^(?:cdns?|distributions?)$/.test(object)) return true;
+  return (
+    /^(?:purge|invalidate)$/.test(verb) &&
+    /^zones?$/.test(object) &&
+    [...f.keys()].some((k) => PURGE_FIELD.test(k))
+  );
+}
 
 /** Branch names whose deletion loses the shared line of work. */
 const SHARED_BRANCH =
@@ -714,21 +738,27 @@ export function wholeResourceLines(w0: readonly string[], f: Map<string, unknown
   }
   const { verb, object } = hit;
   if (narrows(f) || !hostedOnly(w, f, object)) return [];
+  if (cachePurge(verb, object, f)) return [];
   // Rebuilt from a source (`recreate_index {from_alias, reindex: true}`): the data comes back.
   if (/^re/.test(verb) && [...f.keys()].some((k) => REFILLED.test(k))) return [];
   // One customer's subscription cancelled is billing work, not the account's own plan.
   if (/^subscriptions?$/.test(object) && (f.has('customer') || f.has('customer_id'))) return [];
   const names = targetNames(f, object);
   // `delete_preview_environment`: the name itself can say the target is disposable; a target's own
-  // name is read strictly (disposableOnly: `local-news-articles` is no local copy).
-  if (disposableOnly(names) || (disposableWords(w) && !names.some((n) => PRODUCTION.test(n)))) return [];
+  // name is read strictly (disposableOnly: `local-news-articles` is no local copy). Any other field
+  // naming production (`backend: prod`) keeps it whole.
+  if (
+    (disposableOnly(names) || (disposableWords(w) && !names.some((n) => PRODUCTION.test(n)))) &&
+    ![...f.values()].some((v) => typeof v === 'string' && PRODUCTION.test(v))
+  )
+    return [];
   // One machine or disk named only by the id its vendor generated (`i-0f3c9a7d2b1e45a6c`,
   // `vol-09a8b7c6d5e4f3a21`) is one member of a fleet replaced as routine; a named one is judged by name.
   if (
     COMPUTE.test(object) &&
     names.length > 0 &&
     names.length <= 3 &&
-    names.every((n) => GENERATED_ID.test(n))
+    names.every((n) => GENERATED_ID.test(n) && !PRODUCTION_PART.test(n))
   )
     return [];
   if (/^branch(?:es)?$/.test(object)) {

@@ -11,6 +11,7 @@ import { awsCommandWords } from '../aws-cli.js';
 import { settingOpensAccess } from '../aws-settings.js';
 import { dnsRedirect } from '../aws-dns.js';
 import { onlyPublicPorts } from '../world-open.js';
+import { meantForPublic } from '../../knowledge/public-by-name.js';
 
 /** Managed policies that hand over the account (or the means to take it). */
 const ADMIN_POLICY =
@@ -48,6 +49,44 @@ function publicPolicy(policy: string): boolean {
       Principal !== null && typeof Principal === 'object' ? (Principal as { AWS?: unknown }).AWS : undefined;
     return Principal === '*' || aws === '*' || (Array.isArray(aws) && aws.includes('*'));
   });
+}
+
+/** Name words of a machine identity: a CI pipeline's, a deployer's, a bot's or a service's. */
+const MACHINE_WORD =
+  /^(?:ci|cd|cicd|deploy|deployer|deployment|deploys|bot|robot|svc|service|automation|pipeline|runner|actions|github|gitlab|jenkins|circleci|buildkite|terraform|build|builder|sync|exporter|uploader)$/;
+/** Words that say the identity holds more than one job's access. */
+const POWER_WORD =
+  /^(?:admin|administrator|root|owner|superuser|breakglass|break|glass|security|audit|iam|master|god)$/;
+
+/**
+ * A user named as a machine identity (`ci-deployer`, `github-actions-deployer`, R13 twin-edge): keys
+ * for it are how a pipeline is given its access. A person's user or an admin-named one is not.
+ */
+function machineUser(name: string): boolean {
+  const words = name.toLowerCase().split(/[-_.@+=,\s]+/);
+  return words.some((x) => MACHINE_WORD.test(x)) && !words.some((x) => POWER_WORD.test(x));
+}
+
+/**
+ * A bucket named for the public (`acme-public-downloads`, a static site's) whose policy only reads
+ * objects: serving them to anyone is its job (knowledge/public-by-name.ts).
+ */
+function publicSiteBucket(bucket: string | undefined, policy: string | undefined): boolean {
+  if (bucket === undefined || policy === undefined) return false;
+  let doc: unknown;
+  try {
+    doc = JSON.parse(policy);
+  } catch {
+    return false;
+  }
+  const raw = (doc as { Statement?: unknown } | null)?.Statement;
+  const actions = (Array.isArray(raw) ? raw : [raw]).map((st) =>
+    st !== null && typeof st === 'object' ? ((st as { Action?: unknown }).Action ?? '*') : '*',
+  );
+  return meantForPublic([
+    ['bucket', bucket],
+    ['actions', actions.flat()],
+  ]);
 }
 
 const WORLD_CIDR = new Set(['0.0.0.0/0', '::/0']);
@@ -136,7 +175,11 @@ function weakens(words: readonly string[]): string | null {
       if (op === 'update-assume-role-policy' && /"AWS"\s*:\s*"\*"/.test(all))
         return 'aws iam update-assume-role-policy lets any AWS account assume the role';
       // Keys or a console password minted for a named user hand its access to whoever reads the output.
-      if (op === 'create-access-key' && hasOption(args, '', '--user-name'))
+      if (
+        op === 'create-access-key' &&
+        hasOption(args, '', '--user-name') &&
+        !machineUser(value(args, '--user-name') ?? '')
+      )
         return 'aws iam create-access-key mints long-lived keys for another user';
       if (op === 'create-login-profile' || op === 'update-login-profile')
         return `aws iam ${op} sets a console password for a user`;
@@ -164,7 +207,11 @@ function weakens(words: readonly string[]): string | null {
         return 'aws s3api delete-public-access-block allows public buckets';
       if (op === 'put-bucket-acl' && /public-read|AllUsers/.test(all))
         return 'aws s3api put-bucket-acl makes the bucket public';
-      if (op === 'put-bucket-policy' && publicPolicy(value(args, '--policy') ?? all))
+      if (
+        op === 'put-bucket-policy' &&
+        publicPolicy(value(args, '--policy') ?? all) &&
+        !publicSiteBucket(value(args, '--bucket'), value(args, '--policy'))
+      )
         return 'aws s3api put-bucket-policy lets anyone on the internet in';
       return null;
     case 'rds':
@@ -273,6 +320,7 @@ export default defineRule({
       },
       { input: 'aws kms describe-key --key-id k', why: 'reads' },
       { input: 'aws iam create-access-key', why: 'a key for the caller itself' },
+      { input: 'aws iam create-access-key --user-name ci-deployer', why: "a CI pipeline's machine user" },
       { input: 'aws cloudtrail start-logging --name t', why: 'turns logging on' },
       {
         input:
