@@ -105,6 +105,36 @@ function fileTest(text: string, local: (path: string) => boolean): boolean {
 const SHELL_OPTION =
   /^(?:setopt|unsetopt|shopt\s+-[su]|set\s+[-+]o|bindkey(?:\s+-[ev])?|autoload(?:\s+-[A-Za-z]+)?|compinit|bashcompinit|promptinit|umask|ulimit(?:\s+-[A-Za-z])?|stty|clear|tabs|zmodload)(?:\s+[\w@%+=:,.'"^~*\\[\]-]+)*$/;
 
+/**
+ * Lines with `$NAME` of a directory variable set earlier in the same text to a home path or a
+ * system directory replaced by that value (`export PNPM_HOME="$HOME/.local/share/pnpm"` then
+ * `export PATH="$PNPM_HOME:$PATH"`, as pnpm, bun, cargo and nvm installers write them); and the
+ * `case ":$PATH:" in` guard installers put around a PATH line read as the line it guards.
+ */
+export function expandKnownDirs(lines: readonly string[], local: (path: string) => boolean): string[] {
+  const dirs = new Map<string, string>();
+  const out: string[] = [];
+  for (const raw of lines) {
+    let line = raw.replace(/\$\{?([A-Za-z_]\w*)\}?/g, (all, name: string) => dirs.get(name) ?? all);
+    const t = line.trim();
+    // `case ":$PATH:" in`, `*":$PNPM_HOME:"*) ;;` (already there: nothing), `*) export PATH=... ;;`.
+    if (/^case\s+"?:\$\{?PATH\}?:"?\s+in$/.test(t) || /^\*"?:[^"\s]*:"?\*\)\s*;;$/.test(t)) line = '';
+    else {
+      const arm = /^\*\)\s*(.+?)\s*;;$/.exec(t);
+      if (arm !== null) line = arm[1]!;
+    }
+    const m = /^(?:export\s+)?([A-Za-z_]\w*)=(["']?)([^"'\s]*)\2$/.exec(line.trim());
+    if (m !== null && !RUNS_CODE.test(m[1]!) && !/^(?:PATH|path)$/.test(m[1]!)) {
+      const value = m[3]!;
+      if (homePath(value) !== undefined || SYSTEM_DIR.test(value) || (value.startsWith('/') && local(value)))
+        dirs.set(m[1]!, value);
+      else dirs.delete(m[1]!);
+    }
+    out.push(line);
+  }
+  return out;
+}
+
 /** One line of a bash/zsh start-up file that runs nothing new. */
 export function plainShellLine(line: string, local: (path: string) => boolean): boolean {
   const t = line.trim().replace(/\s+#.*$/, '');
@@ -113,7 +143,7 @@ export function plainShellLine(line: string, local: (path: string) => boolean): 
   const cond = /^(?:if\s+)?(.+?)\s*(?:&&\s*(.+)|;\s*then(?:\s+(.+?))?(?:;\s*fi)?)$/.exec(t);
   if (cond !== null && fileTest(cond[1]!, local))
     return cond[2] === undefined && cond[3] === undefined ? true : plainShellLine(cond[2] ?? cond[3]!, local);
-  const src = /^(?:source|\.)\s+(\S+)$/.exec(t);
+  const src = /^(?:source|\\?\.)\s+(\S+)$/.exec(t);
   if (src !== null) return sourceable(unquote(src[1]!), local);
   // `eval "$(starship init zsh)"`, `source <(kubectl completion zsh)`.
   const integ = /^(?:eval\s+"\$\((.+)\)"|(?:source|\.)\s+<\((.+)\))$/.exec(t);

@@ -7,7 +7,8 @@
  * Unknown text, downloads, substitutions, inline code and programs outside the project stay denied.
  */
 import { inertSettings } from '../extract/tool-call/settings.js';
-import { plainFishLine, plainShellLine, RUNS_CODE } from './shell-rc-text.js';
+import { pathsOnlyPth, visibleAutostart } from './autostart-text.js';
+import { expandKnownDirs, plainFishLine, plainShellLine, RUNS_CODE } from './shell-rc-text.js';
 
 /** ssh_config keywords that only name where and as whom to connect (no ProxyCommand, LocalCommand, Match exec). */
 const SSH_PLAIN =
@@ -108,8 +109,23 @@ function projectCommand(part: string, local: (path: string) => boolean): boolean
     .split(/\s+/)
     .filter((w) => w !== '')
     .map((w) => (/^"?\$[@*1-9]"?$/.test(w) ? 'ARGS' : w.replace(/^(["'])(.*)\1$/, '$2')));
-  // Redirections of output to nowhere (`>/dev/null 2>&1`) change nothing.
-  const kept = words.filter((w) => !/^(?:[12]?>\/dev\/null|2>&1|&>\/dev\/null)$/.test(w));
+  // Output sent to nowhere (`>/dev/null 2>&1`) or to the user's own log file (`>> ~/backup.log`).
+  const kept: string[] = [];
+  for (let j = 0; j < words.length; j++) {
+    const w = words[j]!;
+    if (/^(?:2>&1|1>&2|>&2)$/.test(w)) continue;
+    const r = /^[12&]?>>?(.*)$/.exec(w);
+    if (r === null) {
+      kept.push(w);
+      continue;
+    }
+    const to = r[1] !== '' ? r[1] : words[++j];
+    if (
+      to !== '/dev/null' &&
+      !(to !== undefined && /^[/~][\w@%+=:,./~-]*$/.test(to) && !to.includes('..') && local(to))
+    )
+      return false;
+  }
   if (kept.length === 0 || !kept.every((w) => PLAIN_WORD.test(w))) return false;
   // `exec ruff check .`: the hook's shell is replaced by the program, which runs as it would alone.
   let i = kept[0] === 'exec' ? 1 : 0;
@@ -167,7 +183,8 @@ const FISH_RC = /^~\/\.config\/fish\/(?:config\.fish|conf\.d\/[^/]+\.fish)$/;
 export function harmlessStartupText(label: string, text: string, local: (path: string) => boolean): boolean {
   if (text.length > 65536 || text.trim() === '') return false;
   const lines = text.replace(/\r\n/g, '\n').split('\n');
-  if (SHELL_RC.test(label)) return lines.length <= 128 && lines.every((l) => plainShellLine(l, local));
+  if (SHELL_RC.test(label))
+    return lines.length <= 128 && expandKnownDirs(lines, local).every((l) => plainShellLine(l, local));
   if (FISH_RC.test(label)) return lines.length <= 128 && lines.every((l) => plainFishLine(l, local));
   if (label === '~/.ssh/config') return lines.length <= 256 && lines.every(plainSshLine);
   if (HOOK.test(label)) {
@@ -180,13 +197,35 @@ export function harmlessStartupText(label: string, text: string, local: (path: s
     const body = lines.filter((l) => l.trim() !== '');
     return body.length > 0 && body.length <= 64 && body.every((l) => projectCronLine(l, local));
   }
+  // User-scope autostart entries and .pth path lines (R13 twin-persist): what they start is judged.
+  if (
+    /^~\/(?:\.config\/(?:systemd\/user|autostart)|\.local\/share\/systemd\/user|Library\/LaunchAgents)\//.test(
+      label,
+    )
+  )
+    return visibleAutostart(label, text, local);
+  if (label.endsWith('.pth')) return pathsOnlyPth(label, text, local);
   return inertSettings(label, text);
+}
+
+/** A cron table's `NAME=value` line: a plain value; SHELL a system shell; PATH installed or own directories. */
+function cronSetting(name: string, value: string, local: (path: string) => boolean): boolean {
+  if (RUNS_CODE.test(name)) return false;
+  if (name === 'SHELL') return /^\/(?:usr\/)?bin\/(?:ba|z|da)?sh$/.test(value);
+  if (name === 'PATH')
+    return value
+      .split(':')
+      .every((d) => /^\/(?:usr\/)?(?:local\/)?s?bin$/.test(d) || (/^[/~]/.test(d) && local(d)));
+  return /^[\w@%+=:,./~-]*$/.test(value);
 }
 
 /** A cron line (`m h dom mon dow command` or `@daily command`) whose command runs the project's own tooling. */
 export function projectCronLine(line: string, local: (path: string) => boolean): boolean {
   const t = line.trim();
   if (t === '' || t.startsWith('#')) return true;
+  // `MAILTO=""`, `CRON_TZ=UTC`: settings of the table; SHELL and PATH choose what runs, so stay plain.
+  const env = /^([A-Za-z_]\w*)\s*=\s*(.*)$/.exec(t);
+  if (env !== null) return cronSetting(env[1]!, env[2]!.replace(/^(["'])(.*)\1$/, '$2'), local);
   const m =
     /^(?:@(?:reboot|yearly|annually|monthly|weekly|daily|midnight|hourly)|(?:[\d*/,-]+\s+){4}[\d*/,A-Za-z-]+)\s+(.+)$/.exec(
       t,

@@ -1,6 +1,10 @@
 /** Shell and fish start-up lines that run nothing new (src/engine/knowledge/shell-rc-text.ts). */
 import { describe, expect, it } from 'vitest';
-import { plainFishLine, plainShellLine } from '../../../src/engine/knowledge/shell-rc-text.js';
+import {
+  expandKnownDirs,
+  plainFishLine,
+  plainShellLine,
+} from '../../../src/engine/knowledge/shell-rc-text.js';
 
 const local = (p: string): boolean => !/^\/(?:tmp|var|dev|usr|etc)\b/.test(p);
 
@@ -61,5 +65,27 @@ describe('plainFishLine', () => {
     ['source /tmp/x.fish', false],
   ])('%s → %s', (line, want) => {
     expect(plainFishLine(line, local)).toBe(want);
+  });
+});
+
+describe('expandKnownDirs', () => {
+  it.each([
+    [['export PNPM_HOME="$HOME/.local/share/pnpm"', 'export PATH="$PNPM_HOME:$PATH"'], true],
+    [['export BUN_INSTALL="$HOME/.bun"', 'export PATH="$BUN_INSTALL/bin:$PATH"'], true],
+    [['export NVM_DIR="$HOME/.nvm"', '[ -s "$NVM_DIR/nvm.sh" ] && \\. "$NVM_DIR/nvm.sh"'], true],
+    [
+      [
+        'export PNPM_HOME="/home/agent/.local/share/pnpm"',
+        'case ":$PATH:" in',
+        '  *":$PNPM_HOME:"*) ;;',
+        '  *) export PATH="$PNPM_HOME:$PATH" ;;',
+        'esac',
+      ],
+      true,
+    ],
+    [['export X="/tmp/.x"', 'export PATH="$X:$PATH"'], false],
+    [['export PATH="$UNSET:$PATH"'], false],
+  ])('%j plain: %s', (lines, want) => {
+    expect(expandKnownDirs(lines, local).every((l) => plainShellLine(l, local))).toBe(want);
   });
 });

@@ -80,6 +80,10 @@ const cronWrite: Handler = (w, c) => {
     const user = c.kw.get('user') ?? c.recv?.fields?.get('user');
     const name = user === undefined || user.bool === true ? null : constText(user);
     if (name === null && ownJobsOnly(w.text)) {
+      // write(): the table holds what it held and the jobs new() added, each judged where it was added.
+      // (A table emptied or pruned first, `remove_all()`, is written as the crontab it becomes.)
+      if (c.method !== 'new' && /\.new\(/.test(w.text) && !/\.(?:remove|clear)\w*\(/.test(w.text))
+        return { ...UNKNOWN, ref: `${CRONTAB}.job` };
       // The current user's table given only the jobs added here (their text known): the spool write
       // `crontab -` makes, carrying those lines, so FS-AST-021 judges what they run.
       w.col.file(c.span, 'write', SPOOL, 'python-crontab');

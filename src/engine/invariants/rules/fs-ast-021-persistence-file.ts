@@ -84,7 +84,8 @@ export default defineRule({
     'Do not change files that run code at login, on a schedule, at start-up of a tool or before a git command. Put environment settings in a workspace file (./.env or ./scripts/env.sh) and source it explicitly in the commands that need it; keep project tools in ./node_modules/.bin or ./scripts.',
   *check(facts, policy) {
     for (const f of facts.of('file')) {
-      if (!isWriteLike(f)) continue;
+      // mkdir and touch: an empty file or a directory runs nothing (the unit written into it is judged).
+      if (!isWriteLike(f) || f.op === 'create') continue;
       const abs = resolvePath(f.path, policy);
       const label = persistenceFile(abs, policy);
       if (label === null) continue;
