@@ -52,7 +52,7 @@ const DELETE_WORD =
 
 /** Listing arguments that narrow what is listed (a prefix, a filter, a selector, a query). */
 const NARROWING =
-  /^(?:prefix|Prefix|name_prefix|namePrefix|starts_with|startswith|filter|filters|Filter|Filters|match|MATCH|pattern|query|q|where|label_selector|labelSelector|field_selector|fieldSelector|tag|tags|status|before|older_than|created|since|purpose|author|owner|search|customer|user|user_id|userId|owner_id|ownerId)$|[fF]ilter|[pP]refix|[sS]elector|[qQ]uery|_where$|[A-Z]?[mM]atch$/;
+  /^(?:prefix|Prefix|name_prefix|namePrefix|starts_with|startswith|filter|filters|Filter|Filters|match|MATCH|pattern|query|q|where|label_selector|labelSelector|field_selector|fieldSelector|tag|tags|status|before|older_than|created|since|purpose|author|owner|search|customer|user|user_id|userId|owner_id|ownerId|email|created_before|createdBefore|label|labels|tag_name|tagName)$|[fF]ilter|[pP]refix|[sS]elector|[qQ]uery|_where$|[A-Z]?[mM]atch$/;
 
 /** A filter value that selects the live items, the ones a wipe is after (`status: 'active'`): no narrowing. */
 const LIVE = /^["'`](?:active|running|live|enabled|open|all|any|\*)["'`]$/i;
@@ -149,13 +149,27 @@ function listsEverything(c: Call, text: string): boolean {
   return true;
 }
 
+/**
+ * A listing chained on a narrowed one (`Customer.list(email=e).auto_paging_iter()`): the pager walks
+ * only what the first call selected.
+ */
+function narrowedBefore(recv: SyntaxNode, text: string): boolean {
+  for (let n: SyntaxNode | undefined = recv; n !== undefined;) {
+    const c = methodCall(n, text);
+    if (c !== undefined && isListing(c, text) && !listsEverything(c, text)) return true;
+    n = c !== undefined ? c.recv : n.children.find((k) => k.named);
+  }
+  return false;
+}
+
 /** Whether `n` holds a listing call that lists everything. */
 function holdsListing(n: SyntaxNode, text: string): SyntaxNode | undefined {
   const stack = [n];
   while (stack.length > 0) {
     const x = stack.pop()!;
     const c = methodCall(x, text);
-    if (c !== undefined && isListing(c, text) && listsEverything(c, text)) return x;
+    if (c !== undefined && isListing(c, text) && listsEverything(c, text) && !narrowedBefore(c.recv, text))
+      return x;
     // A comprehension with an `if`, a .filter(): only some items.
     if (x.type === 'if_clause' && !spares(x, text)) return undefined;
     if (c !== undefined && c.method === 'filter' && !spares(x, text)) return undefined;

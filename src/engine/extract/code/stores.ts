@@ -341,6 +341,8 @@ function destroyLine(
         ? del('https://cloud.zilliz.com', `/v2/vectordb/collections/${arg('collection_name')}`)
         : null;
     case 'firestore':
+      // One document with its subcollections (a test user's record) is one item, not the collection.
+      if (args[0]?.sdk?.path.some((p) => p.startsWith('object:')) === true) return null;
       return /^(?:recursive_delete|recursiveDelete)$/.test(method)
         ? del(
             'https://firestore.googleapis.com',
@@ -485,7 +487,8 @@ export function storeCall(
 ): Val | undefined {
   const store = storeOf(sdk);
   if (store.service === 'neo4j') return neo4jCall(store, method, args, kw, sql);
-  if (OBJECT_PICKS.has(method)) {
+  // A Firestore document (`collection('users').document('u1')`) is one item, as a blob is.
+  if (OBJECT_PICKS.has(method) || (store.service === 'firestore' && /^(?:document|doc)$/.test(method))) {
     const name = text(args[0] ?? kw.get('blob') ?? kw.get('blob_name')) ?? 'x';
     return storeVal({ ...store, path: [...store.path, `object:${name}`] });
   }
