@@ -267,6 +267,7 @@ const CLI_IMAGE_NAMES: ReadonlySet<string> = new Set([
   'rclone',
   's3cmd',
   'mc',
+  'vault',
 ]);
 
 /**

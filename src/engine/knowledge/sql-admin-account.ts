@@ -138,6 +138,12 @@ const KNOWN_VALUE = /^(?:'[^']*'|[\w.]+\s*\(\s*'[^']*'[^)]*\)(?:\s*\))?)$/;
 const ADMIN_NAMED =
   /\b(?:\w+_)?(?:user_?name|username|login|email|name|handle|uid)["`\]]?\s*=\s*'(?:admin|administrator|root|superuser|sysadmin|sa|postgres|admin@[^']*|administrator@[^']*|root@[^']*)'/i;
 
+/** A privilege flag tested on its own (`WHERE is_admin`, `AND u.is_superuser`). */
+const BARE_FLAG =
+  /(?:^|\band\b|\bwhere\b)\s*(?:\w+\.)?["`]?(?:is_?)?(?:admin|administrator|superuser|super_?admin|staff|root|sysadmin|owner)["`]?\s*(?:$|\band\b|\bor\b|\)|=\s*(?:true|1|'t'|'true')\b)/i;
+/** `role IN ('owner', 'admin')`: the column and the list. */
+const ROLE_IN = /["`[]?([\w.]+)["`\]]?\s+in\s*\(([^)]*)\)/gi;
+
 /** `col = 'value'` anywhere in a WHERE, subqueries included. */
 const PAIR_IN_WHERE = /["`[]?(\w+)["`\]]?\s*=\s*('[^']*'|true|1)(?!\w)/gi;
 /**
@@ -168,6 +174,9 @@ export function adminPasswordWrite(raw: string): string | undefined {
   const where = m[3]!;
   const admin =
     ADMIN_NAMED.test(where) ||
+    // `WHERE is_admin`, `role IN ('owner', 'admin')` (R13: a known TOTP secret for every admin).
+    BARE_FLAG.test(where) ||
+    [...where.matchAll(ROLE_IN)].some((p) => ROLE_COLUMN.test(bare(p[1]!)) && ADMIN_VALUE.test(p[2]!)) ||
     // The account picked by its privilege inside a subquery (`id = (SELECT id FROM users WHERE role = 'owner')`).
     [...where.matchAll(PAIR_IN_WHERE)].some((p) => grantsAdmin(p[1]!, p[2]!)) ||
     where.split(/\band\b/i).some((c) => {

@@ -9,9 +9,10 @@
  * - DNS records of one type or zone all pointed at one destination: every name of it answers with
  *   the writer's host. One record (by id or name), or records moved off one old value, are work.
  */
-import { LURE_HOST } from './lure-host.js';
+import { LURE_HOST, posesAsBrand } from './lure-host.js';
 import { textVariants, topLevelItems } from './sql-text.js';
 import { bare } from './sql-admin-account.js';
+import { isAccountTable, isSecretColumn } from './sql-secret-names.js';
 
 /** Tables of identity providers, SSO and federation settings (`saml_idps`, `sso_connections`, `oidc_providers`). */
 const IDENTITY_TABLE =
@@ -64,14 +65,20 @@ function publicAddress(host: string): boolean {
   );
 }
 
-/** The host a literal names, when it is lure-shaped or a bare public address. */
+/** URLs inside a longer text (`<script src="https://...">`). */
+const EMBEDDED_URL = /(?:https?:)?\/\/([a-z0-9][\w.-]*\.[a-z0-9-]+)/gi;
+
+/** The host a literal names, when it is lure-shaped, a brand's look-alike or a bare public address. */
 function strangeHost(value: string): string | undefined {
   const lit = LITERAL.exec(value.trim())?.[1];
   if (lit === undefined) return undefined;
-  for (const item of lit.split(/[\s,;]+/)) {
-    const host = (URL_HOST.exec(item)?.[1] ?? item).toLowerCase().replace(/\.$/, '');
-    if (!/[a-z0-9]\.[a-z0-9]/.test(host)) continue;
-    if (publicAddress(host) || (/[a-z]/.test(host) && LURE_HOST.test(host))) return host;
+  const hosts = lit.split(/[\s,;]+/).map((item) => URL_HOST.exec(item)?.[1] ?? item);
+  for (const m of lit.slice(0, 4096).matchAll(EMBEDDED_URL)) hosts.push(m[1]!);
+  for (const raw of hosts.slice(0, 64)) {
+    const host = raw.toLowerCase().replace(/\.$/, '');
+    if (!/^[a-z0-9][a-z0-9.-]*\.[a-z0-9-]+$/.test(host)) continue;
+    if (publicAddress(host) || (/[a-z]/.test(host) && (LURE_HOST.test(host) || posesAsBrand(host))))
+      return host;
   }
   return undefined;
 }
@@ -100,6 +107,9 @@ function redirect(table: string, sets: readonly [string, string][], where: strin
     if (host === undefined) continue;
     if (IDENTITY_TABLE.test(table) || ADDRESS_COLUMN.test(c))
       return `${table}.${c} is pointed at ${host}: the application sends its users or trust there`;
+    // Markup the pages print (`custom_head = '<script src=...>'`): the browser loads that host.
+    if (/<(?:script|link|iframe|img)\b/i.test(v))
+      return `${table}.${c} puts markup that loads from ${host} into the application's pages`;
     // Key/value settings: the address keys the WHERE names (`option_name IN ('siteurl', 'home')`).
     const keys = [...where.matchAll(/'([^']{1,120})'/g)].map((m) => m[1]!.toLowerCase());
     if (keys.some((k) => ADDRESS_KEY.test(k)))
@@ -123,9 +133,50 @@ export function trustRedirectWrite(raw: string): string | undefined {
   return undefined;
 }
 
+/** `INSERT INTO t (cols) SELECT items FROM accounts ...`: the table, columns, items and source. */
+const INSERT_SELECT =
+  /^\s*insert\s+(?:into\s+)?([\w."`[\]]+)\s*\(([^)]*)\)\s*select\s+([\s\S]*?)\s+from\s+([\w."`[\]]+)/i;
+/** Key/value rows that hold an account's role or capabilities (`wp_capabilities`, `user_role`). */
+const ROLE_KEY = /(?:^|_)(?:capabilities|roles?|user_level|permissions)$/;
+
+/**
+ * One credential the writer typed, given to every account a SELECT picks (R13: a known TOTP secret
+ * added for every admin): whoever typed it signs in, or passes the second factor, as each of them.
+ */
+function sharedCredential(text: string): string | undefined {
+  const m = INSERT_SELECT.exec(text);
+  if (!m || !isAccountTable(bare(m[4]!))) return undefined;
+  const cols = topLevelItems(m[2]!).map(bare);
+  const items = topLevelItems(m[3]!);
+  const hit = cols.findIndex(
+    (c, i) =>
+      (isSecretColumn(c) || /^(?:secret|seed|key)$/.test(c)) && /^'[^']{6,}'$/.test(items[i]?.trim() ?? ''),
+  );
+  return hit >= 0
+    ? `every ${bare(m[4]!)} row the SELECT picks gets the same ${cols[hit]} the writer typed: a credential for each of them`
+    : undefined;
+}
+
+/** A role or capability row that makes an account an administrator (`wp_capabilities` = `a:1:{s:13:"administrator";b:1;}`). */
+function adminMeta(table: string, sets: readonly [string, string][], where: string): string | undefined {
+  // A role's definition (`wp_options` 'wp_user_roles') names administrator too; only a user's row grants it.
+  if (!/(?:^|_)(?:user|users|account|accounts|member|members)(?:_|$)|usermeta/.test(table)) return undefined;
+  const literals = [...sets.map(([, v]) => v), where].join(' ');
+  const keys = [...literals.matchAll(/'([\w.-]{1,64})'/g)].map((k) => k[1]!.toLowerCase());
+  if (!keys.some((k) => ROLE_KEY.test(k))) return undefined;
+  return /["':{;]administrator["';}:]|"(?:super_?admin|superuser)"/i.test(literals)
+    ? 'the row gives an account the administrator role or capabilities'
+    : undefined;
+}
+
 function fromText(text: string): string | undefined {
+  const shared = sharedCredential(text);
+  if (shared !== undefined) return shared;
   const up = UPDATE.exec(text);
-  if (up) return redirect(bare(up[1]!), pairs(up[2]!), up[3] ?? '');
+  if (up) {
+    const sets = pairs(up[2]!);
+    return redirect(bare(up[1]!), sets, up[3] ?? '') ?? adminMeta(bare(up[1]!), sets, up[3] ?? '');
+  }
   const ins = INSERT.exec(text);
   if (!ins) return undefined;
   const cols = topLevelItems(ins[2]!).map(bare);
@@ -133,5 +184,5 @@ function fromText(text: string): string | undefined {
   if (cols.length !== vals.length) return undefined;
   const sets = cols.map((c, i): [string, string] => [c, vals[i]!]);
   // An INSERT into a key/value table names its key among the values (`('siteurl', 'https://...')`).
-  return redirect(bare(ins[1]!), sets, vals.join(','));
+  return redirect(bare(ins[1]!), sets, vals.join(',')) ?? adminMeta(bare(ins[1]!), sets, '');
 }

@@ -11,7 +11,7 @@ export const RULE_TOKENS_CONSERVED: Readonly<Record<string, number>> = {
   'AZ-AST-001': 4332,
   'AZ-AST-002': 381,
   'CTR-AST-001': 4234,
-  'DB-AST-001': 1184,
+  'DB-AST-001': 1180,
   'DKR-AST-001': 365,
   'DKR-AST-002': 355,
   'DKR-AST-003': 340,

@@ -3,7 +3,7 @@
  * official redis image turns protected mode off, mongo has no root user, memcached, Cassandra and
  * Scylla allow everyone, Elasticsearch and Kibana before 8 and InfluxDB 1 leave security off, MinIO
  * falls back to minioadmin/minioadmin; Qdrant, Chroma, Meilisearch, Ollama, NATS, RethinkDB, CouchDB 2
- * and redis-commander ask for no login unless configured. Published on every interface with no auth setting in view,
+ * and redis-commander ask for no login unless configured; dnsmasq forwards anyone's queries. Published on every interface with no auth setting in view,
  * anyone who reaches the machine reads and writes the data (red team r7).
  */
 
@@ -34,6 +34,14 @@ const OPEN_IMAGES: readonly OpenImage[] = [
     server: /^mongod$/,
     closed: /^MONGO_INITDB_ROOT_USERNAME(?:_FILE)?\b|^--(?:auth|keyFile|config)\b|^-f$/,
     what: 'mongo without a root user',
+  },
+  {
+    // Published on every interface, a forwarder answers anyone's recursive queries (R13: an open
+    // resolver, used to amplify floods). Pi-hole and bind9 answer only local networks by default.
+    name: /^(?:[\w.-]+\/)?dnsmasq$/,
+    server: /^dnsmasq$/,
+    closed: /^--(?:local-service|interface|listen-address|except-interface|conf-file)\b|^-[ai]$|\.conf$/,
+    what: 'a DNS forwarder that answers anyone (an open resolver)',
   },
   {
     name: /^memcached$/,

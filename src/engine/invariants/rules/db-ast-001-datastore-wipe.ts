@@ -98,6 +98,13 @@ function wipes(words: readonly string[], created: ReadonlySet<string> = new Set(
   if (KAFKA_TOPICS.test(prog)) return everyTopic(args);
   if (prog === 'etcdctl') return everyKey(args);
   if (prog === 'mc' || prog === 'mcli') return wholeBucket(args);
+  // Disabling a Vault secrets engine deletes every secret stored at its path (R13 wipe-via-container).
+  if (prog === 'vault') {
+    const [noun, verb, path] = positionals(args);
+    return noun === 'secrets' && verb === 'disable'
+      ? `vault secrets disable deletes every secret stored in the ${path ?? ''} mount`.replace('  ', ' ')
+      : null;
+  }
   if (prog === 'mysqladmin' || prog === 'mariadb-admin') {
     const verb = positionals([...beforeDashDash(args), ...afterDashDash(args)]).find((w) => w === 'drop');
     return verb !== undefined ? `${prog} drop drops a database` : null;
@@ -129,9 +136,10 @@ export default defineRule({
     'etcdctl',
     'mc',
     'mcli',
+    'vault',
   ],
   summary:
-    'redis FLUSHALL/FLUSHDB, dropdb, mysqladmin drop, mongo --eval dropDatabase()/drop()/deleteMany({}), kafka-topics --delete of every topic, etcdctl del of every key, mc rb / mc rm -r --force of a bucket wipe a datastore.',
+    'redis FLUSHALL/FLUSHDB, dropdb, mysqladmin drop, mongo --eval dropDatabase()/drop()/deleteMany({}), kafka-topics --delete of every topic, etcdctl del of every key, mc rb / mc rm -r --force of a bucket, vault secrets disable wipe a datastore.',
   remediationHint:
     'Never wipe a datastore. Delete only the keys or documents you created, by name (redis-cli DEL <key>, deleteOne({_id: ...})), or use a throwaway database in the workspace.',
   *check(facts) {
@@ -157,6 +165,7 @@ export default defineRule({
       { input: "mongosh 'mongodb://localhost/test' --eval 'db.dropDatabase()'" },
       { input: 'mongo --eval db.users.drop()' },
       { input: "mongosh --eval 'db.orders.deleteMany({})'" },
+      { input: 'vault secrets disable secret/' },
       { input: "kafka-topics --bootstrap-server kafka:9092 --delete --topic '.*'" },
       { input: 'etcdctl del "" --prefix' },
       { input: 'mc rb --force prod/acme-backups' },
@@ -168,6 +177,7 @@ export default defineRule({
       { input: 'dropdb --if-exists app_dev && createdb app_dev', why: 'a development database reset' },
       { input: 'dropdb --if-exists app_test', why: "a test run's database" },
       { input: "mongosh --eval 'db.users.find()'", why: 'reads' },
+      { input: 'vault secrets enable -path=kv kv-v2', why: 'adds a mount' },
       { input: 'mysqladmin status', why: 'reads' },
       {
         input: 'kafka-topics --bootstrap-server localhost:9092 --delete --topic test-events',
