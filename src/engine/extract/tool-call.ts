@@ -875,9 +875,12 @@ const CALL_ARGS_KEYS = ['arguments', 'args', 'input', 'parameters', 'params'] as
  * A tool call nested in another's arguments (`{"calls": [{"name": "write_file", "arguments": {...}}]}`,
  * `{"tool_uses": [{"recipient_name": "functions.bash", "parameters": {...}}]}`): its name and arguments.
  */
-function nestedCall(rec: Record<string, unknown>): { name: string; args: unknown } | undefined {
+function nestedCall(
+  rec: Record<string, unknown>,
+  inner: boolean,
+): { name: string; args: unknown } | undefined {
   const nameKey = CALL_NAME_KEYS.find((k) => typeof rec[k] === 'string' && rec[k] !== '');
-  if (nameKey === undefined) return undefined;
+  if (nameKey === undefined) return inner ? unnamedCall(rec) : undefined;
   for (const k of CALL_ARGS_KEYS) {
     const v = rec[k];
     const args = typeof v === 'string' ? innerJson(v) : v;
@@ -886,6 +889,27 @@ function nestedCall(rec: Record<string, unknown>): { name: string; args: unknown
     const name = (rec[nameKey] as string).replace(/^.*\./, '');
     return /^[A-Za-z0-9_:-]{1,128}$/.test(name) ? { name, args } : undefined;
   }
+  return undefined;
+}
+
+/** An HTTP method with a URL or path beside it: one request of a batch, a plan or a workflow step. */
+const HTTP_METHOD = /^\s*(?:get|head|options|post|put|patch|delete)\s*$/i;
+const GRAPHQL_MUTATION = /^\s*mutation\b/;
+
+/**
+ * A step nested in a batch, plan or workflow that names no tool (`requests: [{method: "DELETE", url}]`,
+ * `operations: [{query: "mutation {...}"}]`, `plan: [{action: "delete", resource: "project"}]`): judged
+ * as the generic request, GraphQL or dispatcher call it is.
+ */
+function unnamedCall(rec: Record<string, unknown>): { name: string; args: unknown } | undefined {
+  const method = rec.method ?? rec.http_method ?? rec.httpMethod ?? rec.verb;
+  const url = rec.url ?? rec.uri ?? rec.path ?? rec.endpoint;
+  if (typeof method === 'string' && HTTP_METHOD.test(method) && typeof url === 'string')
+    return { name: 'http_request', args: rec };
+  if (typeof rec.query === 'string' && GRAPHQL_MUTATION.test(rec.query))
+    return { name: 'graphql', args: rec };
+  const op = rec.action ?? rec.operation ?? rec.op;
+  if (typeof op === 'string' && op.length < 64) return { name: 'invoke', args: rec };
   return undefined;
 }
 
@@ -987,7 +1011,7 @@ function walkArguments(
     const rec = asRecord(value);
     if (!rec) return;
     // A call wrapped by a batch tool is judged as that tool, besides the generic walk of its fields.
-    const call = level < 4 ? nestedCall(rec) : undefined;
+    const call = level < 4 ? nestedCall(rec, path.length > 1) : undefined;
     if (call !== undefined) {
       const leaves = leavesUnder(path);
       const span = spanOf(

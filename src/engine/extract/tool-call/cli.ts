@@ -15,6 +15,8 @@ import { monitoringLines, MONITORING_WORDS } from './monitoring.js';
 import { saasLines, SAAS_WORDS } from './saas.js';
 import { isLossVerb, wholeResourceLines, WHOLE_RESOURCE_WORDS, scratchOnly } from './whole-resource.js';
 import { dispatchLines } from './dispatch.js';
+import { englishScript, englishWords } from './foreign-words.js';
+import { joinPhrasal } from './phrasal.js';
 import { offlineModeLines } from './offline-mode.js';
 import { testDatabase } from '../../knowledge/ephemeral-names.js';
 import { everyItemLines, EVERY_ITEM_WORDS } from './every-item.js';
@@ -48,17 +50,26 @@ type Args = Record<string, unknown>;
 
 /** Words of a tool name: MCP `mcp__server__tool` keeps the server as a word, camel/kebab/dots split. */
 export function nameWords(name: string): string[] {
-  if (/^[a-z0-9]+(?:_[a-z0-9]+)*$/.test(name)) return name.split('_');
-  // Accented letters read as their base letter (`datenbank_löschen` is `loschen`, `supprimer_bdd` unchanged).
-  let n = /[\u0080-\uffff]/.test(name) ? name.normalize('NFD').replace(/[\u0300-\u036f]/g, '') : name;
+  if (/^[a-z0-9]+(?:_[a-z0-9]+)*$/.test(name)) return joinPhrasal(englishWords(name.split('_')));
+  // Words of other scripts read as English (`データベース削除` is `database_delete`); accented
+  // letters as their base letter (`datenbank_löschen` is `loschen`, `supprimer_bdd` unchanged).
+  let n = /[\u0080-\uffff]/.test(name)
+    ? englishScript(name)
+        .normalize('NFD')
+        .replace(/[\u0300-\u036f]/g, '')
+    : name;
   const parts = n.split('__');
   if (parts.length >= 3 && parts[0]!.toLowerCase() === 'mcp') n = parts.slice(1).join('_');
-  return n
-    .replace(/([a-z0-9])([A-Z])/g, '$1_$2')
-    .replace(/([A-Z]+)([A-Z][a-z])/g, '$1_$2')
-    .toLowerCase()
-    .split(/[^a-z0-9]+/)
-    .filter((w) => w !== '');
+  return joinPhrasal(
+    englishWords(
+      n
+        .replace(/([a-z0-9])([A-Z])/g, '$1_$2')
+        .replace(/([A-Z]+)([A-Z][a-z])/g, '$1_$2')
+        .toLowerCase()
+        .split(/[^a-z0-9]+/)
+        .filter((w) => w !== ''),
+    ),
+  );
 }
 
 const snake = (k: string): string =>

@@ -42,25 +42,10 @@ export function disposableStore(f: Map<string, unknown>, databases: readonly str
   return home.length > 0 && home.every(disposableDatabase);
 }
 
-/** Mongo query operators that every document satisfies (`{$exists: true}`, `{$ne: null}`). */
-function alwaysTrueCondition(cond: unknown): boolean {
-  if (cond === null || typeof cond !== 'object' || Array.isArray(cond)) return false;
-  const entries = Object.entries(cond as Record<string, unknown>);
-  return (
-    entries.length > 0 &&
-    entries.every(
-      ([op, v]) =>
-        (op === '$exists' && (v === true || v === 1)) ||
-        (op === '$ne' && v === null) ||
-        (op === '$nin' && Array.isArray(v) && v.length === 0) ||
-        (op === '$regex' && typeof v === 'string' && /^(?:\.\*|\^?|\^\.\*|\.?)$/.test(v)),
-    )
-  );
-}
-
 /**
  * A filter every document matches: absent, `{}`, `{$where: 'true'}`, `{$expr: true}`, `{$or: [{}]}`,
- * `{$and: []}`, or only always-true field conditions (`{_id: {$exists: true}}`). Depth-bounded.
+ * `{$and: []}`, or only always-true field conditions (`{_id: {$exists: true}}`, not `{deleted_at:
+ * {$exists: true}}`). Depth-bounded.
  */
 export function matchesEverything(filter: unknown, depth = 0): boolean {
   if (filter === undefined || filter === null) return true;
@@ -75,16 +60,8 @@ export function matchesEverything(filter: unknown, depth = 0): boolean {
     }
   }
   if (typeof filter !== 'object' || Array.isArray(filter) || depth > 8) return false;
-  return Object.entries(filter as Record<string, unknown>).every(([k, v]) => {
-    if (k === '$where')
-      return v === true || (typeof v === 'string' && /^\s*(?:return\s+)?(?:true|1)\s*;?\s*$/.test(v));
-    if (k === '$expr') return v === true || v === 1;
-    if (k === '$comment') return true;
-    if (k === '$and') return Array.isArray(v) && v.every((x) => matchesEverything(x, depth + 1));
-    if (k === '$or' || k === '$nor')
-      return k === '$or' && Array.isArray(v) && v.some((x) => matchesEverything(x, depth + 1));
-    return alwaysTrueCondition(v);
-  });
+  // Field conditions, `$where` and `$expr` are read as every other filter language is (select-all.ts).
+  return selectsEverything(filter, 'filter', depth);
 }
 
 /** What a Mongo-style call does, from its name (`mongodb_delete_many`) or an `operation` field. */

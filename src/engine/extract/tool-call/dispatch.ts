@@ -24,26 +24,15 @@ const NOT_OPERATION =
   /(?:^|_)(?:name|names|id|ids|identifier|arn|arns|uri|url|title|branch|ref|tag|tags|label|labels|slug|path|paths|file|files|filename|key|keys|message|text|body|content|description|comment|note|notes|summary|subject|reason|query|target|value|values|region|zone|location|email|user|owner)$/;
 /** Keys that hold the arguments of the dispatched operation. */
 const SHORT_VALUE = /^[A-Za-z][\w.:/-]{0,63}$/;
-/** Two-word verbs that read as one (`tear down`, `shut down`, `take down`). */
-const PHRASAL: Record<string, string> = {
-  tear: 'teardown',
-  take: 'teardown',
-  shut: 'shutdown',
-  wipe: 'wipe',
-};
-
+/** A value's words (`storage.buckets.delete`, `tear down`; two-word verbs joined by nameWords). */
 const words = (v: string): string[] => {
   const w = nameWords(v.replace(/[.:/]+/g, '_'));
-  const out: string[] = [];
-  for (let i = 0; i < w.length; i++) {
-    const x = w[i]!;
-    if (PHRASAL[x] !== undefined && /^(?:down|out|off)$/.test(w[i + 1] ?? '')) {
-      out.push(PHRASAL[x]);
-      i++;
-    } else out.push(x);
-  }
-  return out;
+  // SDKs abbreviate the verb at the end of a method path (Stripe `accounts.del`, `zones.del`).
+  if (w.length > 1 && /[.:/]del$/i.test(v)) w[w.length - 1] = 'delete';
+  return w;
 };
+/** A dotted SDK method path (`heroku.apps.destroy`): an operation even under a `path` key. */
+const METHOD_PATH = /^[A-Za-z]+(?:\.[A-Za-z]+){1,4}$/;
 
 /** The arguments with one nested level (and one JSON-escaped object) merged in; the top level wins. */
 function merged(args: unknown): Map<string, unknown> {
@@ -111,7 +100,8 @@ export function dispatchLines(w: readonly string[], args: unknown): CliEquivalen
   let object: string[] | undefined;
   const spent: string[] = [];
   for (const [k, v] of f) {
-    if (typeof v !== 'string' || !SHORT_VALUE.test(v.trim()) || NOT_OPERATION.test(k)) continue;
+    if (typeof v !== 'string' || !SHORT_VALUE.test(v.trim())) continue;
+    if (NOT_OPERATION.test(k) && !(/(?:^|_)path$/.test(k) && METHOD_PATH.test(v.trim()))) continue;
     const ws = words(v.trim());
     if (ws.length === 0 || ws.length > 8) continue;
     if (ws.some((x) => READ_OR_REHEARSE.test(x))) return [];

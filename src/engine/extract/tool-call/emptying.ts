@@ -103,6 +103,27 @@ function expireNow(
   return action('destroy', `contents of ${target ?? 'the store'}`, `${w.join('_')} sets ${hit[0]} to 0`);
 }
 
+/** Keys of how many items a pruning keeps (`keep_last`, `retain`, `versions_to_keep`, `max_backups`). */
+const KEEP_KEY =
+  /^(?:keep|retain|preserve)(?:_[a-z]+)?$|_to_(?:keep|retain)$|^(?:retention_count|max_(?:count|backups|snapshots|versions|images|items|revisions|copies|generations|artifacts))$/;
+/** Name words of a pruning that deletes what it does not keep. */
+const PRUNE_WORD =
+  /^(?:prune|cleanup|clean|rotate|expire|trim|gc|purge|delete|remove|retention|retain|lifecycle|vacuum|housekeep|housekeeping|apply)$/;
+
+/** `prune_backups {vault, keep_last: 0}`: a pruning told to keep nothing deletes every item it covers. */
+function keepNone(w: readonly string[], f: Map<string, unknown>): CliEquivalent | undefined {
+  if (!w.some((x) => PRUNE_WORD.test(x))) return undefined;
+  if ([...f].some(([k, v]) => /^dry_?run$/.test(k) && truthy(v))) return undefined;
+  const keeps = [...f].filter(
+    ([k, v]) => KEEP_KEY.test(k) && (typeof v === 'number' || typeof v === 'string'),
+  );
+  if (keeps.length === 0 || !keeps.every(([, v]) => zero(v))) return undefined;
+  const names = [...f].filter(([, v]) => typeof v === 'string').map(([, v]) => v as string);
+  if (scratchOnly([...names, w.join('_')])) return undefined;
+  const target = names.find((n) => !/^\s*\d+\s*$/.test(n)) ?? w.at(-1) ?? 'the store';
+  return action('destroy', `every item of ${target}`, `${w.join('_')} keeps ${keeps[0]![0]} 0`);
+}
+
 /** Keys holding the program or template a stack is deployed from. */
 const PROGRAM_KEY =
   /^(?:program|template|template_body|source|code|config|configuration|resources|definition|main)$/;
@@ -135,12 +156,16 @@ function entries(v: unknown, depth = 0, out: [string, unknown][] = []): [string,
 
 /** Cheap gate on the name and top-level keys. */
 const GATE =
-  /sync|mirror|rsync|rclone|scale|count|replica|capacit|size|instances|quantity|dynos|delete|expir|purge|retention|lifecycle|age|days|up|apply|deploy|program|template/;
+  /sync|mirror|rsync|rclone|scale|count|replica|capacit|size|instances|quantity|dynos|delete|expir|purge|retention|lifecycle|age|days|up|apply|deploy|program|template|keep|retain|prune|max_/;
 
 export function emptyingLines(w: readonly string[], f: Map<string, unknown>, args: unknown): CliEquivalent[] {
   if (w.some((x) => /^(?:get|list|describe|read|show|preview|plan|dry_run|dryrun)$/.test(x))) return [];
   if (!GATE.test(w.join('_')) && ![...f.keys()].some((k) => GATE.test(k))) return [];
   const found =
-    mirrorDelete(w, f) ?? scaleToZero(w, f) ?? expireNow(w, f, entries(args)) ?? emptyProgram(w, f);
+    mirrorDelete(w, f) ??
+    scaleToZero(w, f) ??
+    keepNone(w, f) ??
+    expireNow(w, f, entries(args)) ??
+    emptyProgram(w, f);
   return found === undefined ? [] : [found];
 }

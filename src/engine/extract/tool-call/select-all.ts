@@ -21,8 +21,19 @@ const CREATED =
   /^(?:[\w.]*[._])?(?:created|inserted|added|registered|joined|signed_up|signup|uploaded|first_seen)(?:_at|_on|_date|_time|_ts)?$|^(?:created|inserted)(?:At|On|Date|Time)$/i;
 /** Flags only leftovers have: `trashed = false` is every live item. */
 const DEAD_FLAG = /^(?:[\w.]*[._])?(?:is_)?(?:trashed|deleted|archived|removed|spam|hidden)$/i;
-/** Values an exclusion may name that no item holds (`!= ''`, `$ne: "none"`). */
-const SENTINEL = /^(?:|none|null|nil|undefined|n\/a|-)$/i;
+/** Values an exclusion may name that no item holds (`!= ''`, `$ne: "none"`, the `-1` of "no value"). */
+const SENTINEL = /^(?:|none|null|nil|undefined|n\/a|-|-\d+(?:\.\d+)?)$/i;
+/**
+ * Attributes set only once something happened to an item (`deleted_at`, `archived_on`, `banned`,
+ * `parent_id`): `IS NOT NULL` or `$exists` on them picks the items it happened to, not every item.
+ */
+const OPTIONAL =
+  /^(?:[\w.]*[._])?(?!(?:created|inserted|added|registered|joined|uploaded|updated|modified)_)[a-z]+_(?:at|on|date|time|ts)$|(?:^|[._])(?:deleted|archived|trashed|removed|banned|blocked|suspended|disabled|expired|canceled|cancelled|closed|ended|revoked|parent|parent_id|replaced_by|merged_into)$/i;
+/** Quantities no item holds below zero: a lower bound at or under zero keeps them all (`price >= 0`). */
+const NON_NEGATIVE =
+  /(?:^|[._])(?:amount|cents|price|cost|total|subtotal|quantity|qty|count|size|bytes|length|duration|age|views|attempts|retries|version|stock)$/i;
+/** A date no stored data predates: the Unix epoch or earlier (`'1970-01-01'`, `1900-01-01T00:00`). */
+const EPOCH_OR_EARLIER = /^['"]?(?:1[0-8]\d\d|19[0-6]\d|1970)-\d\d-\d\d/;
 const NOW = /^(?:now\(\)|current_timestamp(?:\(\))?|current_date|getdate\(\)|sysdate|'now'|"now"|now)$/i;
 
 /** Moments no stored item is later than: now, now plus an offset, a date in a far year (2100 on). */
@@ -50,20 +61,37 @@ const unquote = (s: string): string => s.trim().replace(/^(['"`])(.*)\1$/s, '$2'
 function alwaysTrueComparison(attr: string, op: string, raw: string): boolean {
   const o = op.toLowerCase().replace(/\s+/g, ' ');
   const value = raw.trim();
+  // Typesense and Meilisearch write the comparison after the colon (`price:>=0`, `id:!=-1`).
+  const after = o === ':' ? /^(>=|<=|!=|>|<|=)\s*(.+)$/.exec(value) : null;
+  if (after !== null) return alwaysTrueComparison(attr, after[1]!, after[2]!);
+  // PostgREST in a query string (`id=not.is.null`, `price=gte.0`).
+  if ((o === '=' || o === ':') && POSTGREST.test(value)) return postgrestHolds(attr, value);
   const v = unquote(value);
   if ((o === '=' || o === '==') && attr.toLowerCase() === value.toLowerCase()) return true;
   if (
     (o === '!=' || o === '<>' || o === 'is not' || o === 'not-in') &&
     (SENTINEL.test(v) || IDENTITY.test(attr))
   )
-    return o !== 'not-in' || /^\[\s*\]$/.test(value);
+    // `deleted_at != null` keeps only the deleted items.
+    return (
+      (o !== 'not-in' || /^\[\s*\]$/.test(value)) && !(/^(?:null|nil|none|)$/i.test(v) && OPTIONAL.test(attr))
+    );
   if (SERIAL.test(attr) && ((o === '>' && Number(v) <= 0) || (o === '>=' && Number(v) <= 1))) return true;
+  // A lower bound under every value the attribute can hold (`price >= 0`, `qty > -1`, `created_at > '1970-01-01'`).
+  const num = /^-?\d+(?:\.\d+)?$/.test(v) ? Number(v) : NaN;
+  if (NON_NEGATIVE.test(attr) && ((o === '>' && num < 0) || (o === '>=' && num <= 0))) return true;
+  if (
+    (CREATED.test(attr) || PAST_TIME.test(attr)) &&
+    (o === '>' || o === '>=') &&
+    (EPOCH_OR_EARLIER.test(v) || num <= 0)
+  )
+    return true;
   if (CREATED.test(attr) && (o === '<' || o === '<=') && (NOW.test(value) || NOW_OR_LATER.test(value)))
     return true;
   if (PAST_TIME.test(attr) && (o === '<' || o === '<=') && NOW_OR_LATER.test(value)) return true;
   if (DEAD_FLAG.test(attr) && (o === '=' || o === '==' || o === ':') && /^(?:false|0)$/i.test(v)) return true;
   if (DEAD_FLAG.test(attr) && (o === '!=' || o === '<>') && /^(?:true|1)$/i.test(v)) return true;
-  if (o === 'like' || o === 'ilike') return /^%+$/.test(v);
+  if (o === 'like' || o === 'ilike') return /^%+$/.test(v) || (/^%+@%+$/.test(v) && /email/i.test(attr));
   if (o === 'contains' || o === 'array-contains') return v === '' || (v === '@' && /email/i.test(attr));
   return false;
 }
@@ -96,7 +124,11 @@ function alwaysTrueAtom(atom: string): boolean {
   if (EVERYTHING.test(a) || /^not\s+(?:false|0)$/i.test(a)) return true;
   // `email IS NOT NULL`, Lucene `sku:*` (every item that has the field).
   // DynamoDB `attribute_exists(pk)`: every item has its key.
-  if (/^[\w.`"[\]]+\s+is\s+not\s+null$/i.test(a) || /^[\w.]+:\s*\*$/.test(a)) return true;
+  const notNull = /^([\w.`"[\]]+)\s+is\s+not\s+null$/i.exec(a);
+  if (notNull !== null) return !OPTIONAL.test(notNull[1]!.replace(/[`"[\]]/g, ''));
+  if (/^[\w.]+:\s*\*$/.test(a)) return true;
+  const list = IN_LIST.exec(a);
+  if (list !== null) return listHolds(list[1]!, list[2] !== undefined, list[3]!);
   if (/^attribute_exists\s*\(\s*[\w#.]+\s*\)$/i.test(a)) return true;
   // Two literals compared (`2 > 1`, `'a' = 'a'`): the same for every item.
   const lit = LITERALS.exec(a);
@@ -105,6 +137,42 @@ function alwaysTrueAtom(atom: string): boolean {
   if (m === null) return false;
   const attr = m[1]!.replace(/[`"[\]]/g, '');
   return alwaysTrueComparison(attr, m[2]!, m[3]!);
+}
+
+const IN_LIST = /^([\w.`"[\]]+)\s+(not\s+)?in\s*\(([^()]*)\)$/i;
+/** States an item is in while it lives, and states it ends in. */
+const LIVE_STATE = /^(?:active|enabled|live|open|published|running|trialing|trial|current|valid|paid)$/i;
+const ENDED_STATE =
+  /^(?:canceled|cancelled|closed|inactive|disabled|expired|deleted|archived|ended|terminated|suspended|incomplete|past_due|unpaid|churned|stopped|failed)$/i;
+
+/**
+ * `x NOT IN (-1, '')`: an exclusion of values no item holds keeps them all. `status IN ('active',
+ * 'trialing', 'canceled', ...)`: a list spanning living and ended states picks no part of the lifecycle.
+ */
+function listHolds(attr: string, negated: boolean, inner: string): boolean {
+  const values = inner
+    .split(',')
+    .map((x) => unquote(x))
+    .filter((x) => x !== '');
+  if (negated) return values.every((x) => SENTINEL.test(x));
+  return (
+    /(?:^|[._])(?:status|state|lifecycle|stage)$/i.test(attr.replace(/[`"[\]]/g, '')) &&
+    values.length >= 3 &&
+    values.some((x) => LIVE_STATE.test(x)) &&
+    values.some((x) => ENDED_STATE.test(x))
+  );
+}
+
+/** A JavaScript predicate (Mongo `$where`) whose result is the same for every document (`return 1 == 1`). */
+function alwaysTrueScript(code: string): boolean {
+  const m =
+    /^\s*(?:function\s*\w*\s*\(\s*\)\s*\{\s*return\s+([^;{}]+?)\s*;?\s*\}|\(\s*\)\s*=>\s*([^;{}]+?)|return\s+([^;{}]+?)\s*;?|([^;{}]+?))\s*$/.exec(
+      code,
+    );
+  const expr = (m?.[1] ?? m?.[2] ?? m?.[3] ?? m?.[4] ?? '').trim().replace(/={2,3}/g, '=');
+  if (/^(?:true|1|!0|!false)$/.test(expr)) return true;
+  const lit = LITERALS.exec(expr);
+  return lit !== null && literalsHold(lit[1]!, lit[2]!, lit[3]!);
 }
 
 /** A predicate string: any OR branch, or every AND part, always true. Parentheses inside are not parsed. */
@@ -116,16 +184,58 @@ function alwaysTruePredicate(text: string): boolean {
   return t.split(/\s+and\s+|\s*&&\s*/i).every((x) => alwaysTrueAtom(x));
 }
 
+/** The value inside Mongo Extended JSON's one-key wrappers (`{$date: ...}`, `{$numberInt: ...}`). */
+function ejson(v: unknown): unknown {
+  if (v === null || typeof v !== 'object' || Array.isArray(v)) return v;
+  const e = Object.entries(v as Record<string, unknown>);
+  return e.length === 1 && /^\$(?:date|numberInt|numberLong|numberDouble|numberDecimal)$/.test(e[0]![0])
+    ? ejson(e[0]![1])
+    : v;
+}
+
+/** PostgREST's `op.value` (`not.is.null`, `gte.0`, `neq.-1`): the operator and value of one column. */
+const POSTGREST = /^(not\.)?(eq|neq|gt|gte|lt|lte|is|like|ilike)\.(.*)$/i;
+const POSTGREST_OP: Record<string, string> = { eq: '=', neq: '!=', gt: '>', gte: '>=', lt: '<', lte: '<=' };
+
+/** `{id: "not.is.null"}`, `id=gte.0`: a PostgREST condition every row meets. */
+function postgrestHolds(attr: string, value: string): boolean {
+  const m = POSTGREST.exec(value.trim());
+  if (m === null) return false;
+  const op = m[2]!.toLowerCase();
+  const v = m[3]!;
+  if (op === 'is') return m[1] !== undefined && /^null$/i.test(v) && !OPTIONAL.test(attr);
+  if (m[1] !== undefined) return false;
+  if (op === 'like' || op === 'ilike') return /^[*%]+$/.test(v);
+  return alwaysTrueComparison(attr, POSTGREST_OP[op]!, /^-?\d/.test(v) ? v : `'${v}'`);
+}
+
+/** Mongo `$expr: {$eq: [1, 1]}`: an aggregation comparison of two constants that holds. */
+const EXPR_OP: Record<string, string> = { $eq: '=', $ne: '!=', $gt: '>', $gte: '>=', $lt: '<', $lte: '<=' };
+function constantExpr(v: unknown): boolean {
+  if (v === null || typeof v !== 'object' || Array.isArray(v)) return false;
+  const e = Object.entries(v as Record<string, unknown>);
+  if (e.length !== 1 || EXPR_OP[e[0]![0]] === undefined) return false;
+  const args = e[0]![1];
+  if (!Array.isArray(args) || args.length !== 2) return false;
+  // A `$field` operand differs per document; constants do not.
+  const lit = (x: unknown): string | undefined =>
+    typeof x === 'number' ? String(x) : typeof x === 'string' && !x.startsWith('$') ? `'${x}'` : undefined;
+  const [a, b] = [lit(args[0]), lit(args[1])];
+  return a !== undefined && b !== undefined && literalsHold(a, EXPR_OP[e[0]![0]]!, b);
+}
+
 /** Operators of a Mongo-style condition that every item meets (`{$exists: true}`, `{$gt: 0}` on an id). */
 function alwaysTrueOperators(attr: string, cond: Record<string, unknown>): boolean {
   const entries = Object.entries(cond);
   if (entries.length === 0) return false;
-  return entries.every(([op, v]) => {
+  return entries.every(([op, raw]) => {
     // Mongo's `$gt`, Hasura's `_gt`, pg_graphql's `gt`.
     const o = op.replace(/^[$_]/, '').toLowerCase();
+    // Extended JSON wraps a date or number (`{$date: "2100-01-01"}`, `{$numberLong: "0"}`).
+    const v = ejson(raw);
     const s = typeof v === 'string' || typeof v === 'number' ? String(v) : v === null ? '' : undefined;
-    if (o === 'exists') return v === true || v === 1;
-    if (o === 'is_null') return v === false;
+    if (o === 'exists') return (v === true || v === 1) && !OPTIONAL.test(attr);
+    if (o === 'is_null') return v === false && !OPTIONAL.test(attr);
     if (o === 'nin' || o === 'not_in') return Array.isArray(v) && v.length === 0;
     if (o === 'regex') return typeof v === 'string' && /^(?:\^?\.\*\$?|\^|\.?|\.\+)$/.test(v);
     if (s === undefined) return false;
@@ -175,9 +285,8 @@ function everythingDocument(doc: Record<string, unknown>, depth: number): boolea
     if (key === '$or' || key === 'or' || key === '_or')
       return Array.isArray(v) && v.some((x) => selectsEverything(x, '', depth + 1));
     if (key === 'exists') return true;
-    if (key === '$where')
-      return v === true || (typeof v === 'string' && /^\s*(?:return\s+)?(?:true|1)\s*;?\s*$/.test(v));
-    if (key === '$expr') return v === true || v === 1;
+    if (key === '$where') return v === true || (typeof v === 'string' && alwaysTrueScript(v));
+    if (key === '$expr') return v === true || v === 1 || constantExpr(v);
     // A nested query (`{query: {match_all: {}}}`, `query_string: {query: "*"}`).
     if (/^(?:query|filter|where|selector|query_string|simple_query_string|constant_score)$/.test(key))
       return selectsEverything(v, key, depth + 1);
@@ -186,7 +295,7 @@ function everythingDocument(doc: Record<string, unknown>, depth: number): boolea
         ([attr, c]) =>
           c !== null && typeof c === 'object' && alwaysTrueOperators(attr, c as Record<string, unknown>),
       );
-    if (typeof v === 'string') return v.trim() === '*';
+    if (typeof v === 'string') return v.trim() === '*' || postgrestHolds(k, v);
     if (v !== null && typeof v === 'object' && !Array.isArray(v))
       return alwaysTrueOperators(k, v as Record<string, unknown>);
     return false;

@@ -322,6 +322,20 @@ const WHOLE_WORDS = new Set([
   'catalogs',
   'library',
   'libraries',
+  // Wholes that hold accounts, members or machines (R13 destroy-object): an enterprise, a forum or
+  // community, a workgroup, a VM scale set, a certificate authority (all it issued stops verifying).
+  'enterprise',
+  'enterprises',
+  'forum',
+  'forums',
+  'community',
+  'communities',
+  'workgroup',
+  'workgroups',
+  'scaleset',
+  'scalesets',
+  'certificateauthority',
+  'datafactory',
   // Whole resources named in other languages (base_de_datos is joined by normalise).
   'basededatos',
   'bancodedados',
@@ -400,14 +414,19 @@ const DESTROY: WordTest & Iterable<string> = {
   [Symbol.iterator]: () => DESTROY_WORDS[Symbol.iterator](),
 };
 const SUSPEND: WordTest & Iterable<string> = SUSPEND_WORDS;
+/** A plural the lists above hold only in the singular (`accounts`, `environments`, `enterprises`). */
+const singular = (x: string): string => (/[^s]s$/.test(x) ? x.slice(0, -1) : x);
 const WHOLE: WordTest = {
   has: (x) =>
     WHOLE_WORDS.has(x) ||
+    WHOLE_WORDS.has(singular(x)) ||
     (HEAD.test(x) && !NOT_WHOLE.test(x) && !ITEM.has(x)) ||
+    // A whole under another (`subaccount`, `subproject`, `subworkspace`) is a whole of its own.
+    (x.startsWith('sub') && WHOLE_WORDS.has(singular(x.slice(3)))) ||
     // Two name words joined by normalise (`mailing-list`, `document-library`).
     /^[a-z0-9]+-[a-z]+$/.test(x),
 };
-const SUSPENDABLE: WordTest = SUSPENDABLE_WORDS;
+const SUSPENDABLE: WordTest = { has: (x) => SUSPENDABLE_WORDS.has(x) || SUSPENDABLE_WORDS.has(singular(x)) };
 
 /** Items inside a container: a name that acts on one of them does not act on the container. */
 const ITEM = new Set(
@@ -487,11 +506,12 @@ function target(w: readonly string[], verbs: WordTest, objects: WordTest) {
   if (verbs.has(w[last]!) && last > 0 && objects.has(w[last - 1]!))
     return { verb: w[last]!, object: w[last - 1]! };
   if (!objects.has(w[last]!)) return undefined;
-  // `delete_channel`, not `remove_user_from_channel` (an item or a preposition between them).
+  // `delete_channel`, not `remove_user_from_channel` (an item or a preposition between them); a
+  // whole before the object qualifies it (`delete_enterprise_account`).
   for (let i = last - 1; i >= 0; i--) {
     const x = w[i]!;
     if (verbs.has(x)) return { verb: x, object: w[last]! };
-    if (ITEM.has(x) || PREPOSITION.has(x) || objects.has(x)) return undefined;
+    if (ITEM.has(x) || PREPOSITION.has(x) || (objects.has(x) && !WHOLE.has(x))) return undefined;
   }
   return undefined;
 }
@@ -538,7 +558,13 @@ function everyItem(w: readonly string[], f: Map<string, unknown>): boolean {
   return (
     w.some((x) => DESTROY.has(x)) &&
     // `delete_from_profiles_collection` (pg_graphql): items deleted from a container.
-    (w.some((x) => ITEM.has(x)) || w.includes('query') || w.includes('bulk') || w.includes('from')) &&
+    // `mongo_delete`, `delete_where`: the verb acts on what the fields name and pick.
+    (w.some((x) => ITEM.has(x)) ||
+      w.includes('query') ||
+      w.includes('bulk') ||
+      w.includes('from') ||
+      w.includes('where') ||
+      DESTROY.has(w[w.length - 1]!)) &&
     [...f, ...bodyQuery(f)].some(([k, v]) => SELECTOR.test(k) && selectsEverything(v, k))
   );
 }
@@ -555,6 +581,8 @@ function targetNames(f: Map<string, unknown>, object: string): string[] {
     if (typeof v !== 'string' || v.trim() === '') continue;
     if (
       /^(?:name|id|uid|slug|ref|identifier|target)$|_(?:name|id|uid|slug|ref|identifier)$/.test(k) ||
+      // `name` in the languages of foreign-words.ts (`navn`, `nazwa`, `ad`, `nimi`, `nombre`).
+      /^(?:ad|adi|navn|namn|nimi|nazwa|nazev|nombre|nom|nome|naam|nev|nama|ten)$/.test(k) ||
       k.replace(/_/g, '').startsWith(stem.replace(/-/g, ''))
     )
       out.push(v.trim());
@@ -612,6 +640,14 @@ function anyObject(w: readonly string[]): { verb: string; object: string } | und
   }
   return undefined;
 }
+
+/** Flags that take what a resource holds with it (`cascade`, Athena's `recursive_delete_option`, `delete_data`). */
+const CONTENTS_GO =
+  /^(?:all_versions|all_revisions|cascade|recursive_delete(?:_option)?|delete_(?:data|contents|objects|members|children|all)|include_(?:contents|data|children)|remove_data|purge_data|force_destroy|force_delete|skip_final_snapshot|delete_automated_backups)$/;
+/** Flags that, set false, let a resource's data go with it (`retain_primary_cluster: false`, `keep_data: false`). */
+const CONTENTS_KEPT = /^(?:retain|keep|preserve)_\w+$|^final_snapshot$/;
+/** Objects of a file tool: a recursive delete there is rm's, judged by the file rules. */
+const FS_OBJECT = /^(?:dir|dirs|directory|directories|folder|folders|path|paths|file|files)$/;
 
 /** SQL indexes belong to a table (`drop_index {name: idx_users_email}`): a lookup structure, no data. */
 function sqlIndex(f: Map<string, unknown>): boolean {
@@ -727,7 +763,9 @@ export function wholeResourceLines(w0: readonly string[], f: Map<string, unknown
     if (other === undefined || narrows(f)) return [];
     const prod = targetNames(f, other.object).find((n) => PRODUCTION.test(n));
     // Every version of it deleted (`delete_model {all_versions: true}`) is the whole of it, however named.
-    const every = [...f].find(([k, v]) => /^(?:all_versions|all_revisions|cascade)$/.test(k) && v === true);
+    const every = !FS_OBJECT.test(other.object)
+      ? [...f].find(([k, v]) => (CONTENTS_GO.test(k) && truthy(v)) || (CONTENTS_KEPT.test(k) && v === false))
+      : undefined;
     if (
       prod === undefined &&
       every !== undefined &&
