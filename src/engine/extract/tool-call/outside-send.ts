@@ -13,6 +13,7 @@ import { audience, FREE_MAIL, notOwn, outside, registrable, type Audience } from
 import { ACTION_PROGRAM } from './saas.js';
 import { snakeKey } from './snake-entries.js';
 import { LURE_HOST } from '../../knowledge/lure-host.js';
+import { credentialInFile } from '../../knowledge/credential-files.js';
 
 /** Name words of tools that put text in front of people (mail, chat, posts, comments, replies). */
 const OUTBOUND = new Set(
@@ -48,6 +49,8 @@ function secretShaped(v: string): boolean {
   const t = v.replace(/[.!?)]+$/, '');
   if (t.length < 8 || PLACEHOLDER.test(t) || /^(?:https?:|\/|~|\.\/)/.test(t) || /\s/.test(t)) return false;
   if (/^[a-z]+(?:[-_][a-z]+)*$/i.test(t) && !/[A-Z].*[a-z]|[a-z].*[A-Z]/.test(t)) return false;
+  // The type word of an OpenSSH public key (`ssh-ed25519 AAAA… user`): what follows is the public half.
+  if (/^(?:ssh-(?:ed25519|rsa|dss)|ecdsa-sha2-nistp\d+|sk-(?:ssh|ecdsa)-[\w@.-]+)$/.test(t)) return false;
   const classes = [/[a-z]/, /[A-Z]/, /\d/, /[^A-Za-z0-9]/].filter((r) => r.test(t)).length;
   return classes >= 3 || (classes === 2 && /\d/.test(t) && t.length >= 16);
 }
@@ -55,8 +58,12 @@ function secretShaped(v: string): boolean {
 /** A secret written into a message: a labelled value or a vendor-prefixed token, as its label. */
 export function secretIn(text: string, envOnly = false): string | undefined {
   if (text.length > 65536) return undefined;
-  for (const m of text.matchAll(envOnly ? ENV_SECRET : LABELLED))
-    if (secretShaped(m[1]!)) return m[0].split(/[:=]|\bis\b/)[0]!.trim();
+  for (const m of text.matchAll(envOnly ? ENV_SECRET : LABELLED)) {
+    const label = m[0].split(/[:=]|\bis\b/)[0]!.trim();
+    // A public key (WireGuard `PublicKey`, `publishable_key`) is meant to be handed out.
+    if (/(?:^|[\s_-])publi(?:c|shable)[\s_-]?key/i.test(label) || /^publi(?:c|shable)/i.test(label)) continue;
+    if (secretShaped(m[1]!)) return label;
+  }
   if (envOnly) return undefined;
   for (const m of text.matchAll(PREFIXED)) {
     const t = m[0];
@@ -155,6 +162,9 @@ const line = (effect: string, object: string, detail: string): CliEquivalent => 
   runtime: 'bash',
 });
 
+/** A URL of this machine. */
+const LOCAL_URL = /^(?:https?:\/\/)?(?:localhost|127\.\d+\.\d+\.\d+|\[::1\]|0\.0\.0\.0)(?::\d+)?(?:\/|$)/i;
+
 /** Name words of a request tool: its body goes to the URL it names. */
 const REQUEST = /^(?:http|https|request|requests|fetch|curl|api|webhook|rest)$/;
 
@@ -171,8 +181,12 @@ export function outsideSendLines(w: readonly string[], args: unknown): CliEquiva
   strings(args, '', all);
   const tool = w.join('_');
   const messages = all.filter(([k]) => MESSAGE_KEY.test(k)).map(([, v]) => v);
+  // A request to this machine (a local dev server) sends nothing out.
+  const local =
+    request && all.some(([k, v]) => /(?:^|_)(?:url|uri|endpoint)$/.test(k) && LOCAL_URL.test(v.trim()));
   for (const m of messages) {
-    const label = secretIn(m, request);
+    // A labelled or prefixed secret, or a credential in a file's format (a key file, a kubeconfig).
+    const label = secretIn(m, request) ?? (local ? undefined : credentialInFile(m, request));
     if (label !== undefined) return [line('leak', 'secret', `${tool} posts ${label} in its text`)];
   }
   if (request) return [];
