@@ -5,6 +5,7 @@
  * judges where it is sent exactly as if the store had been read by path; reading alone stays allowed.
  */
 import type { DataSource } from '../../facts.js';
+import { repositoryPrinterLabel } from '../../knowledge/repository-printers.js';
 import { secretPrinterLabel } from '../../knowledge/secret-printers.js';
 import { constText, opaque, type Val } from './value.js';
 
@@ -139,7 +140,8 @@ export function commandOutput(words: readonly string[], program: string): DataSo
   const sub = words.slice(1).filter((w) => !w.startsWith('-'));
   if (program === 'git' && sub[0] === 'credential' && (sub[1] === 'fill' || sub[1] === 'get'))
     return { kind: 'file', path: '~/.git-credentials' };
-  return { kind: 'output', program: secretPrinterLabel([program, ...words.slice(1)]) ?? program };
+  const argv = [program, ...words.slice(1)];
+  return { kind: 'output', program: secretPrinterLabel(argv) ?? repositoryPrinterLabel(argv) ?? program };
 }
 
 /**

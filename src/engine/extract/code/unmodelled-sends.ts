@@ -47,7 +47,7 @@ const TRANSFER_CLASS = /^(?:new )?\S+\.(?:Upload|Uploader|Transfer)$/;
 const RPC_PROXY = /(?:^|\.)(?:ServerProxy|[\w]*Rpc(?:Client|Proxy)|[\w]*RPC(?:Client|Proxy))\(\)$/;
 
 /** Methods that bind a client to its peer after it is made (zmq, nanomsg, paho, ssh2-sftp-client, basic-ftp). */
-const BINDS = /^(?:connect|connect_async|connectAsync|bind|open|access)$/;
+const BINDS = /^(?:connect(?:_async|Async|To(?:Net)?)?|bind|open|access)$/;
 
 /** Option fields that name a client's peer host (`connect({ host: 'files.example.com' })`). */
 const HOST_SLOT = /^(?:host|hostname|server|address|addr|endpoint|url|uri)$/i;
@@ -84,6 +84,9 @@ const LOCAL_PATH =
 /** A call name that uploads a file named by its first argument (uploadFile, upload_file, fput_object). */
 const FILE_BY_PATH =
   /^(?:upload|upload_?(?:file|from_filename)|uploadFile|upload_from_filename|fput_?object|fPutObject|put_?file|putFile|send_?file|sendFile)$/;
+
+/** A transmitting method named for a file or document it sends. */
+const SENDS_FILE = /^(?:send|upload|post|put)_?(?:file|document|attachment|photo|media|audio|video)s?$/i;
 
 /** Text written like a local file's path (`~/.ssh/id_rsa`, `./dist/app.tgz`, `$HOME/.kube/config`), not content. */
 const LOCAL_FILE = /^(?:~|\.{1,2}|\$\w+)?\/?[\w.@$-]+(?:\/[\w.@$-]+)*$/;
@@ -168,6 +171,8 @@ function dataSlots(c: SendCall, method: string): { data: Val[]; paths: Val[] } {
   for (const [k, v] of c.kw ?? []) if (!ENV_KEYWORD.test(k)) slot(k, v);
   const first = c.args[0];
   if (FILE_BY_PATH.test(method) && first !== undefined && pathLike(first)) paths.push(first);
+  // A send named for a file takes it after the recipient (telethon `send_file(chat, path)`, `sendDocument(chat, path)`).
+  else if (SENDS_FILE.test(method)) for (const a of c.args.slice(1, 3)) if (pathLike(a)) paths.push(a);
   return { data, paths };
 }
 
@@ -177,18 +182,21 @@ const MAX_DEPTH = 6;
  * Secret-bearing sources in `v`, an open file's or a read stream's path included; fields named for
  * a credential at any depth (`vapidDetails.privateKey`) are the client's own, not data.
  */
-function secretSources(v: Val, out: DataSource[], depth = 0): void {
+function secretSources(v: Val, out: DataSource[], depth = 0, skipEnvFields = false): void {
   // An object's own sources include its fields': those only a credential field holds are left out.
   const auth: DataSource[] = [];
-  for (const [k, f] of v.fields ?? []) if (AUTH_SLOT.test(k)) auth.push(...deepSources(f));
+  for (const [k, f] of v.fields ?? [])
+    if (AUTH_SLOT.test(k) || (skipEnvFields && ENV_KEYWORD.test(k))) auth.push(...deepSources(f));
   for (const s of v.sources)
     if ((s.kind === 'file' || s.kind === 'env' || s.kind === 'output') && !auth.some((a) => sameSource(a, s)))
       out.push(s);
   if (v.file !== undefined && v.file.op === 'read')
     out.push({ kind: 'file', path: pathOf(v.file.path).path });
   if (depth >= MAX_DEPTH) return;
-  for (const i of v.items ?? []) secretSources(i, out, depth + 1);
-  for (const [k, f] of v.fields ?? []) if (!AUTH_SLOT.test(k)) secretSources(f, out, depth + 1);
+  for (const i of v.items ?? []) secretSources(i, out, depth + 1, skipEnvFields);
+  for (const [k, f] of v.fields ?? [])
+    if (!AUTH_SLOT.test(k) && !(skipEnvFields && ENV_KEYWORD.test(k)))
+      secretSources(f, out, depth + 1, skipEnvFields);
 }
 
 /** Two sources that name the same data. */
@@ -302,11 +310,32 @@ export function unmodelledSend(col: Collector, c: SendCall): void {
     TRANSFER_CLASS.test(c.name) ||
     (pending !== undefined && FIRES.test(method));
   const mod = store !== undefined ? store.path[0] : c.name === '' ? undefined : importOf(col, c.name);
-  // A client made for its server (`new grpc.Client('host:50051', creds)`, `multiprocessing.connection.Client((host, port))`): later sends go there.
-  if (mod !== undefined && /^[A-Z]/.test(called) && c.method === undefined && c.args.length > 0)
-    bind(col, `${c.name}()`, c.args);
-  const remote = recvRef !== undefined ? BOUND.get(col)?.get(recvRef) : undefined;
+  // A client made for its server (`new grpc.Client('host:50051', creds)`, `new Keyv('redis://host')`,
+  // `multiprocessing.connection.Client((host, port))`): later sends go there.
+  const made =
+    (c.method === undefined || c.recv?.module === true) &&
+    (c.name.startsWith('new ') || /^[A-Z]/.test(called));
+  if (mod !== undefined && made && c.args.length + (c.kw?.size ?? 0) > 0) {
+    bind(col, `${c.name}()`, c.kw !== undefined && c.args.length === 0 ? [kwOptions(c.kw)] : c.args);
+    if (madeWithCredential(c)) serviceClient(col, `${c.name}()`);
+  }
+  const remote =
+    (recvRef !== undefined ? boundTo(col, recvRef) : undefined) ??
+    (mod !== undefined && localModule(mod) && c.method !== undefined ? endpointOf(col, [c.recv]) : undefined);
+  // A cache or IPC library pointed at another host (keyv with a redis:// URL) is that host's client.
   if (mod !== undefined && localModule(mod) && (remote === undefined || remote === 'local')) return;
+  if (
+    !sends &&
+    !made &&
+    mod !== undefined &&
+    c.method !== undefined &&
+    (remote !== undefined || isService(col, recvRef))
+  ) {
+    // Any call of a client that holds a remote peer or a credential reaches its service:
+    // the environment or a secret file handed to it is sent there (`gists.create`, `room_send`, r13).
+    const host = remote ?? c.recv?.peer?.host ?? endpointOf(col, [c.recv]) ?? mod;
+    if (host !== 'local') flowAll(col, c.span, bulkSecrets(c), host);
+  }
   if (!sends) {
     // A direct message by a method no verb names (`create_direct_message`), in a loop over a list.
     if (mod !== undefined) unmodelledMessage(col, c.span, mod, c.name || method);
@@ -339,6 +368,71 @@ export function unmodelledSend(col: Collector, c: SendCall): void {
     found.push({ kind: 'file', path }, ...col.contentSources(path));
   }
   flowAll(col, c.span, found, host);
+}
+
+/** Keyword arguments as one options object, so a bind reads `Client(host=..., url=...)` as `{ host, url }`. */
+function kwOptions(kw: ReadonlyMap<string, Val>): Val {
+  const vals = [...kw.values()];
+  return {
+    parts: null,
+    dynamic: true,
+    sources: [],
+    lits: vals.flatMap((v) => v.lits).slice(0, 64),
+    fields: kw,
+  };
+}
+
+/** A constructor given a credential (`Octokit({ auth })`, `HfApi(token=...)`): the client of a remote service. */
+function madeWithCredential(c: SendCall): boolean {
+  const given = (k: string, v: Val): boolean =>
+    AUTH_SLOT.test(k) && !/^headers?$|^client$/i.test(k) && v.fn === undefined;
+  for (const a of c.args)
+    if (a.fields !== undefined && a.ref === undefined)
+      for (const [k, v] of a.fields) if (given(k, v)) return true;
+  for (const [k, v] of c.kw ?? []) if (given(k, v)) return true;
+  return false;
+}
+
+/** Clients made with a credential, by qualified name. */
+const SERVICES = new WeakMap<Collector, Set<string>>();
+
+function serviceClient(col: Collector, ref: string): void {
+  const set = SERVICES.get(col) ?? new Set<string>();
+  if (set.size < 16) set.add(ref);
+  SERVICES.set(col, set);
+}
+
+/** The longest made client `ref` belongs to (`new Octokit().gists` to `new Octokit()`). */
+function madeOwner(ref: string, made: Iterable<string>): string | undefined {
+  let best: string | undefined;
+  for (const m of made)
+    if ((ref === m || ref.startsWith(`${m}.`)) && (best === undefined || m.length > best.length)) best = m;
+  return best;
+}
+
+function isService(col: Collector, ref: string | undefined): boolean {
+  const set = SERVICES.get(col);
+  return ref !== undefined && set !== undefined && madeOwner(ref, set) !== undefined;
+}
+
+/** The peer of the client `ref` is, or is a namespace of (`o.rest.issues` of `o`). */
+function boundTo(col: Collector, ref: string): string | undefined {
+  const map = BOUND.get(col);
+  if (map === undefined) return undefined;
+  const owner = madeOwner(ref, map.keys());
+  return owner === undefined ? undefined : map.get(owner);
+}
+
+/**
+ * Data wholly secret in a call's data slots: the environment, files, command output (SEC-AST-010
+ * judges which are secret). A named variable is left out: a client's own settings pass through its
+ * methods (`app.set('secret', process.env.JWT_SECRET)`), and keys named for a child's environment.
+ */
+function bulkSecrets(c: SendCall): DataSource[] {
+  const found: DataSource[] = [];
+  const { data } = dataSlots(c, '');
+  for (const v of data) secretSources(v, found, 0, true);
+  return found.filter((s) => s.kind !== 'env' || s.name === undefined);
 }
 
 /** Each distinct source flows once to `host`. */
@@ -386,6 +480,17 @@ export function boundPeer(col: Collector, first: Val | undefined): string | unde
   return undefined;
 }
 
+/** A bare host literal beside a port number (`connectToNet(id, '203.0.113.9', 8000)`). */
+function hostBesidePort(args: readonly Val[]): string | undefined {
+  for (let i = 0; i < args.length && i < 4; i++) {
+    const v = args[i]!;
+    const text = v.parts !== null && !v.dynamic ? render(v).trim() : '';
+    if (BARE_HOST.test(text) && (args[i + 1]?.num !== undefined || args[i - 1]?.num !== undefined))
+      return text;
+  }
+  return undefined;
+}
+
 /** The peer the client `ref` was bound to by an earlier connect/access, or undefined. */
 export function peerBoundTo(col: Collector, ref: string | undefined): string | undefined {
   return ref === undefined ? undefined : BOUND.get(col)?.get(ref);
@@ -393,7 +498,8 @@ export function peerBoundTo(col: Collector, ref: string | undefined): string | u
 
 /** Remembers the peer a client was bound to (`zmq socket.connect("tcp://203.0.113.9:5555")`). */
 function bind(col: Collector, ref: string, args: readonly Val[]): void {
-  const peer = boundPeer(col, args[0]);
+  // The host may follow an id (node-ipc `connectToNet(id, host, port)`).
+  const peer = boundPeer(col, args[0]) ?? hostBesidePort(args);
   if (peer === undefined) return;
   const map = BOUND.get(col) ?? new Map<string, string>();
   if (map.size < 16) map.set(ref, peer);

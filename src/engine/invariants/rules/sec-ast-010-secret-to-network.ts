@@ -19,6 +19,7 @@ import {
   isWorkspaceRootOrAll,
   resolvePath,
 } from '../../paths.js';
+import { isRepositoryPrinterLabel } from '../../knowledge/repository-printers.js';
 import { isSecretPrinterLabel } from '../../knowledge/secret-printers.js';
 import { defineRule } from '../define-rule.js';
 import { wholeRepositoryPushes } from '../git-remotes.js';
@@ -154,9 +155,13 @@ const INTERNAL_NAME = /^[\w-]+$|\.(?:internal|local|lan|corp|intranet|localdomai
  * a private or env-configured host is the organisation's own (issue 22 r7).
  */
 function wholeWorkspace(source: DataSource, host: HostInfo, ssh: boolean, policy: PathPolicy): boolean {
-  if (source.kind !== 'file' || ssh) return false;
-  if (host.class !== 'public' && (host.class !== 'name' || INTERNAL_NAME.test(host.host))) return false;
+  if (source.kind !== 'file' || ssh || !outside(host)) return false;
   return isWorkspaceRootOrAll(resolvePath(source.path, policy), policy);
+}
+
+/** A public address or a name outside the organisation's own (not a single label nor an internal suffix). */
+function outside(host: HostInfo): boolean {
+  return host.class === 'public' || (host.class === 'name' && !INTERNAL_NAME.test(host.host));
 }
 
 /** Programs that take a directory operand whole (archivers and copiers), unlike find's filtered walk. */
@@ -284,6 +289,14 @@ export default defineRule({
         if (whole.has(resolvePath(f.from.path, policy)) && wholeWorkspace(f.from, host, overSsh, policy))
           what = 'the whole workspace (its source, history and any .env)';
       }
+      // The repository printed whole by git (`git log -p --all`, `git archive HEAD`), sent outside.
+      if (
+        what === null &&
+        f.from.kind === 'output' &&
+        isRepositoryPrinterLabel(f.from.program) &&
+        outside(host)
+      )
+        what = `the repository's source and history (${f.from.program})`;
       if (what === null) continue;
       seen.add(f.span.start);
       yield { span: f.span, reason: `${what} is sent to ${to.host}`, suggestedAlternative: null };
