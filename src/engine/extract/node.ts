@@ -9,6 +9,7 @@ import type { SyntaxNode } from '../parse/index.js';
 import { envVal } from './code/calls.js';
 import { conditionMayChange, named } from './code/syntax.js';
 import { codeFlows, dynamicCall } from './code/effects.js';
+import { servedRequest } from './node/routes.js';
 import { hiddenResult, ownReturnAtDefinition } from './code/own-return.js';
 import { testTeardown } from './code/test-scope.js';
 import { inMigrationDown } from './code/migration-scope.js';
@@ -995,7 +996,7 @@ export class JsWalker extends CodeWalker {
         ? returnsOf(fn.returns)
         : (JS_CALLS.find(call.name, method) ?? (call.tagged ? anyTag : undefined));
     const mark = this.col.facts.length;
-    const handled = handler?.(this, call);
+    const handled = handler?.(this, call) ?? servedRequest(this, call);
     // A send on a client no handler models: its data goes to the client's peer (code/unmodelled-sends.ts).
     if (own?.fn === undefined && !sentSince(this.col, mark))
       unmodelledSend(this.col, fn !== undefined ? { ...call, callee: fn } : call);

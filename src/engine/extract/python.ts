@@ -416,10 +416,7 @@ export class PyWalker extends CodeWalker {
     if (ref !== undefined && isModuleName(ref)) return extend(refVal(ref, dotted), { module: true });
     if (ref === 'os.environ') return { ...refVal(ref, dotted), sources: [{ kind: 'env' }] };
     // What a web client sent: flask/bottle/quart `request.*`, a request handler's `self.path` (r1 web shells).
-    if (
-      (ref !== undefined && CLIENT_INPUT.test(ref)) ||
-      (this.#inHandler > 0 && /^self\.(?:path|rfile|headers|requestline|request)$/.test(dotted))
-    )
+    if ((ref !== undefined && CLIENT_INPUT.test(ref)) || (this.#inHandler > 0 && HANDLER_INPUT.test(dotted)))
       return { ...refVal(ref ?? dotted, dotted), sources: [CLIENT_REQUEST] };
     if (ref !== undefined) {
       const constant = PY_CONSTANTS.get(ref);
@@ -867,7 +864,10 @@ export class PyWalker extends CodeWalker {
   }
 
   #function(n: SyntaxNode): Val {
-    const route = this.#route;
+    // A request handler's verb or message method (tornado `post(self, arg)`, `on_message(self, m)`) gets the client's data.
+    const name = n.children.find((c) => c.type === 'identifier');
+    const route =
+      this.#route || (this.#inHandler > 0 && name !== undefined && HANDLER_METHOD.test(this.src(name)));
     this.#route = false;
     const returned = this.captureReturns(() => {
       let body: Val | undefined;
@@ -1116,6 +1116,10 @@ export class PyWalker extends CodeWalker {
     const inputs = call.args.slice();
     if (recv) inputs.push(recv);
     for (const v of call.kw.values()) inputs.push(v);
+    // A method read off the client's request (`self.get_body_argument`, `request.get_json`) gives what the client sent.
+    if (fn !== undefined && fn.sources.includes(CLIENT_REQUEST)) inputs.push(fn);
+    else if (this.#inHandler > 0 && fnNode?.type === 'attribute' && HANDLER_INPUT.test(this.src(fnNode)))
+      inputs.push({ ...UNKNOWN, sources: [CLIENT_REQUEST] });
     // A payload pulled out of a picture (steganography) is decoded content (code/hidden-payloads.ts).
     if (revealsHidden(name, inputs)) {
       const base = result ?? extend(opaque(inputs, 'X'), { ref: `${name}()` });
@@ -1183,7 +1187,14 @@ const MUTATORS: ReadonlySet<string> = new Set([
 ]);
 
 /** Base classes whose methods serve a network client (`self.path` is what the client asked for). */
-const REQUEST_HANDLER = /RequestHandler\b|\bBaseHandler\b|tornado\.web\.RequestHandler/;
+const REQUEST_HANDLER =
+  /(?:Request|WebSocket|Websocket|Stream|Datagram)Handler\b|\bBaseHandler\b|\basyncio\.(?:Buffered)?Protocol\b|\b(?:Line|Int\d+String)?Receiver\b|WebsocketConsumer\b/;
+/** What a handler's own members give of the request (`self.path`, tornado `self.get_body_argument`, `self.request.body`). */
+const HANDLER_INPUT =
+  /^self\.(?:path|rfile|headers|requestline|request|body|get_(?:\w+_)?arguments?|path_args|path_kwargs|get_(?:secure_)?cookie)$/;
+/** Methods a server calls with what the client sent (HTTP verbs of a handler class, a socket's messages). */
+const HANDLER_METHOD =
+  /^(?:get|post|put|patch|delete|head|options|on_message|data_received|datagram_received|lineReceived|dataReceived|stringReceived|receive|websocket_receive)$/;
 /** A web framework's route decorator (flask, fastapi, bottle, quart, sanic, aiohttp's RouteTableDef). */
 const ROUTE_DECORATOR =
   /^@\s*[\w.]+\.(?:route|get|post|put|patch|delete|api_route|websocket|view_functions|add_route)\s*\(/;

@@ -9,6 +9,8 @@
  */
 import type { SyntaxNode } from '../../parse/index.js';
 import { callbackCalls } from '../code/callbacks.js';
+import { CLIENT_REQUEST } from '../code/effects.js';
+import { registersHandler } from '../code/route-registrations.js';
 import { inHotRegion, keyspaceOf, loopRegion, rangeTurns, type HotRegion } from '../code/repeats.js';
 import { opaque, strVal, UNKNOWN, type Val } from '../code/value.js';
 import type { PyWalker } from '../python.js';
@@ -35,6 +37,10 @@ const CALLS_ITS_FUNCTION = new Set([
   'pdb.runcall',
 ]);
 const METHODS_CALLING_ITS_FUNCTION = new Set(['submit', 'apply_async', 'run_in_executor']);
+
+/** A server calls its handlers with the client's connection, request or message in every parameter. */
+const CLIENT: Val = { ...UNKNOWN, sources: [CLIENT_REQUEST] };
+const CLIENT_ARGS: readonly Val[] = [CLIENT, CLIENT, CLIENT, CLIENT];
 
 /** A regex substitution: its replacement, when a function, is called with a match of the text. */
 const SUBSTITUTION = /^(?:re|regex)\.subn?$|^(?:re|regex)\.compile\(\)\.subn?$/;
@@ -66,6 +72,12 @@ export function passCallables(w: PyWalker, c: PyCall, callee: Val | undefined): 
   if (c.method !== undefined && METHODS_CALLING_ITS_FUNCTION.has(c.method)) return;
   if (!c.args.some(callable) && ![...c.kw.values()].some(callable)) return;
   const kwValues = [...c.kw.values()];
+  // A route or connection handler is called by the server with what the client sent (code/route-registrations.ts).
+  if (registersHandler(c.name, c.method, [...c.args, ...kwValues])) {
+    for (const f of [...c.args, ...kwValues])
+      if (f.fn !== undefined) callValue(w, c, f, CLIENT_ARGS, new Map());
+    return;
+  }
   const substitution = SUBSTITUTION.test(c.name);
   const call = (f: Val, at: number): void => {
     inHotRegion(w.col, perItem(w, c, at), undefined, () => {

@@ -1,5 +1,7 @@
 /** SH-AST-010: downloaded or decoded content executed (curl | sh, bash <(curl), base64 -d | sh, eval "$(wget -O- ...)"). */
-import type { DataSource } from '../../facts.js';
+import type { DataSource, NetOpFact } from '../../facts.js';
+import { CLIENT_REQUEST } from '../../extract/code/effects.js';
+import { classifyHost } from '../../net/address.js';
 import { defineRule } from '../define-rule.js';
 
 /** Programs whose output is content fetched from the network. */
@@ -47,19 +49,28 @@ function describe(source: DataSource): string | null {
   }
 }
 
+/** The input listens, and only on loopback addresses. */
+function loopbackOnly(net: readonly NetOpFact[]): boolean {
+  const listens = net.filter((n) => n.direction === 'listen');
+  return listens.length > 0 && listens.every((n) => classifyHost(n.host).class === 'loopback');
+}
+
 export default defineRule({
   id: 'SH-AST-010',
   invariant: 'NO_REMOTE_CODE_EXECUTION',
-  kinds: ['flow'],
+  kinds: ['flow', 'net'],
   summary:
     'Downloaded or decoded content executed by a shell or interpreter (curl|sh, bash <(curl), base64 -d|sh, eval $(curl)).',
   remediationHint:
     'Never pipe downloaded or decoded content into a shell or interpreter. Download it to a workspace file, inspect it, and only then decide: curl -fsSL URL -o ./install.sh && less ./install.sh.',
   *check(facts) {
+    let local: boolean | undefined;
     for (const f of facts.of('flow')) {
       if (f.to.kind !== 'exec') continue;
       const what = describe(f.from);
       if (what === null) continue;
+      // A server that listens on loopback only (a debugging REPL on 127.0.0.1) takes no remote client's code.
+      if (f.from === CLIENT_REQUEST && (local ??= loopbackOnly(facts.of('net')))) continue;
       const url =
         f.from.kind === 'net' ? (f.from.url ?? (f.from.host ? `https://${f.from.host}/` : null)) : null;
       yield {

@@ -1,0 +1,37 @@
+/**
+ * Handlers a node server calls with what a client sent, for any framework (R13 backdoor servers:
+ * fastify, koa, hapi, polka, restify, hono, socket.io): a route added by path, a middleware on an
+ * app instance, a connection listener, hapi's `route({ path, handler })`. The call's result is the
+ * client's request, which its function arguments receive (node.ts runs them with it).
+ */
+import { connectionListener, middleware, registersHandler } from '../code/route-registrations.js';
+import { CLIENT_REQUEST } from '../code/effects.js';
+import { UNKNOWN, type Val } from '../code/value.js';
+import type { JsWalker } from '../node.js';
+import type { JsCall } from './calls.js';
+
+const CLIENT: Val = { ...UNKNOWN, sources: [CLIENT_REQUEST] };
+
+/** The module an imported name starts from, if any. */
+function imported(w: JsWalker, name: string): boolean {
+  const bare = name.startsWith('new ') ? name.slice(4) : name;
+  for (const m of w.col.imports)
+    if (bare === m || bare.startsWith(`${m}.`) || bare.startsWith(`${m}(`)) return true;
+  return false;
+}
+
+/** What a client sent, when this call hands its functions to an imported server; undefined otherwise. */
+export function servedRequest(w: JsWalker, c: JsCall): Val | undefined {
+  if (c.name === '' || !imported(w, c.name)) return undefined;
+  if (
+    registersHandler(c.name, c.method, c.args) ||
+    connectionListener(c.method, c.args) ||
+    middleware(c.recv?.ref, c.method, c.args)
+  )
+    return CLIENT;
+  // hapi `server.route({ method, path, handler })`: the handler gets the request.
+  const opts = c.method === 'route' ? c.args[0]?.fields : undefined;
+  const handler = opts?.get('handler');
+  if (handler?.fn !== undefined && opts?.has('path') === true) w.callFunction(handler, [CLIENT, CLIENT]);
+  return undefined;
+}
