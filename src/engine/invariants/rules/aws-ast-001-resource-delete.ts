@@ -3,6 +3,7 @@
  * --delete, and any `delete-*`, `terminate-*`, `purge-*`, `deregister-*` operation
  * (ec2 terminate-instances, rds delete-db-instance, cloudformation delete-stack, ...).
  */
+import type { ExecFact } from '../../facts.js';
 import { defineRule } from '../define-rule.js';
 import { asksHelp, execHits, hasOption } from '../command-line.js';
 import { awsCommandWords } from '../aws-cli.js';
@@ -61,7 +62,32 @@ const ROW_DELETES = new Set([
   's3api delete-object',
 ]);
 
-function deletes(words: readonly string[]): string | null {
+/** Operations that delete one backup point and take exactly one id. */
+const ONE_POINT = /^(?:ec2 (?:delete-snapshot|deregister-image)|rds delete-db(?:-cluster)?-snapshot)$/;
+
+/** Listing options that select some snapshots or images (a tag filter, one database, given ids). */
+const NARROWS =
+  /^--(?:filters|db-instance-identifier|db-cluster-identifier|snapshot-ids|image-ids|db-snapshot-identifier)$/;
+
+/**
+ * Code (python, node) whose every snapshot or image listing is narrowed: its per-item deletes
+ * sweep a selection. A listing the extractor did not write as a line (a paginator) counts as none.
+ */
+function narrowedSweep(execs: readonly ExecFact[]): boolean {
+  const lists = execs.filter(
+    (e) =>
+      e.program === 'aws' &&
+      /^describe-(?:db-(?:cluster-)?snapshots|snapshots|images)$/.test(e.argv[2] ?? ''),
+  );
+  return (
+    lists.length > 0 &&
+    lists.every(
+      (e) => (e.via === 'python' || e.via === 'node') && e.argv.some((a) => NARROWS.test(a.split('=')[0]!)),
+    )
+  );
+}
+
+function deletes(words: readonly string[], sweep = false): string | null {
   if (words[0] !== 'aws' && words[0] !== 'awslocal') return null;
   const args = words.slice(1);
   if (asksHelp(args) || hasOption(args, '', '--dryrun', '--dry-run')) return null;
@@ -103,6 +129,13 @@ function deletes(words: readonly string[]): string | null {
   if (service === 'ec2' && operation === 'terminate-instances') {
     const ids = targetNames(args);
     if (ids.length === 1 && /^i-(?:[0-9a-f]{8}|[0-9a-f]{17})$/.test(ids[0]!)) return null;
+  }
+  // One backup point (a snapshot, an image) by its id is a retention step: a literal id, or one item
+  // of a loop in code over a listing narrowed by a filter or an owner resource (snapshots of one
+  // tag, of one database); an unnarrowed listing swept item by item is the wipe it is.
+  if (ONE_POINT.test(`${service} ${operation}`)) {
+    const ids = targetNames(args);
+    if (ids.length === 1 && (/^[\w:./-]+$/.test(ids[0]!) || (sweep && /^\$\w+$/.test(ids[0]!)))) return null;
   }
   // One resource named as disposable (`--stack-name pr-1432-preview`): a preview's or test's teardown.
   if (oneEphemeral(args)) return null;
@@ -161,7 +194,10 @@ export default defineRule({
   remediationHint:
     'Deleting cloud resources needs a human. Read first (aws s3 ls, aws ec2 describe-instances), and ask; for S3, copy what you need into the workspace instead.',
   *check(facts) {
-    yield* execHits(facts, (words) => deletes(words));
+    const sweep = narrowedSweep(facts.of('exec'));
+    yield* execHits(facts, (words, exec) =>
+      deletes(words, sweep && (exec.via === 'python' || exec.via === 'node')),
+    );
   },
   examples: {
     deny: [
