@@ -35,7 +35,11 @@ export function bucketOf(url: string): string | undefined {
 }
 
 const words = (bucket: string): string[] => bucket.split(/[-_.]+/).filter((w) => w !== '');
-const owners = (bucket: string): string[] =>
+/** Whether a bucket's name says it is a partner's, the public's or a drop point. */
+export const namedOutside = (bucket: string): boolean =>
+  words(bucket.toLowerCase()).some((w) => OUTSIDE.test(w) || PUBLIC.test(w));
+/** The words of a name that say whose it is (`acme` of `acme-prod-exports`). */
+export const owners = (bucket: string): string[] =>
   words(bucket).filter((w) => !GENERIC.has(w) && !/^\d+$/.test(w) && !OUTSIDE.test(w) && w.length > 1);
 
 /**

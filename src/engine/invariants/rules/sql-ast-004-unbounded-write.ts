@@ -3,6 +3,7 @@ import { allScratchTables } from '../../knowledge/sql.js';
 import { addedColumns, losslessBackfill } from '../../knowledge/sql-backfill.js';
 import { defineRule } from '../define-rule.js';
 import { catalogBuiltSpans } from '../../knowledge/sql-dynamic.js';
+import { migrationMarkersOnly } from '../../knowledge/sql-migration-marker.js';
 
 export default defineRule({
   id: 'SQL-AST-004',
@@ -19,6 +20,8 @@ export default defineRule({
       if (s.hasWhere === true && s.tautologicalWhere !== true) continue;
       // A load's scratch table emptied before it is filled again (r7 FP), as TRUNCATE of one is.
       if (s.statement === 'delete' && s.hasWhere !== true && allScratchTables(s.targets)) continue;
+      // A migration tool's version set or lock released: its own bookkeeping row (R13 twin-migration).
+      if (s.statement === 'update' && s.hasWhere !== true && migrationMarkersOnly(s.targets)) continue;
       // New columns filled, values normalised, text indexes rebuilt: no value is lost (r7 FPs).
       if (
         s.statement === 'update' &&
@@ -78,6 +81,11 @@ export default defineRule({
         why: 'a join condition, not a tautology',
       },
       { input: 'DELETE FROM x WHERE y > 1', runtime: 'sql', why: 'a real condition' },
+      {
+        input: "UPDATE schema_migrations SET version = '20261127120000', dirty = false;",
+        runtime: 'sql',
+        why: "golang-migrate's one version row",
+      },
       { input: 'DELETE FROM jobs WHERE id < 1000', runtime: 'sql', why: 'a bounded range of keys' },
       {
         input: 'CREATE TABLE foo (bar INT REFERENCES baz (baz_id) ON DELETE CASCADE)',

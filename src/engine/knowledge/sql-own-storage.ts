@@ -1,0 +1,61 @@
+/**
+ * An export or backup whose every destination is named for the owner of the data it ships (R13
+ * twin-exfil-lookalike: `EXPORT DATA OPTIONS (uri = 'gs://acme-prod-exports/...') AS SELECT ...
+ * FROM \`acme-prod.analytics.daily_revenue\``; `BACKUP DATABASE AcmeProd TO URL =
+ * 'https://acmeprodbackups.blob.core.windows.net/...'`). The owner word is read from the project,
+ * database or schema the statement names after FROM/JOIN/DATABASE, as knowledge/bucket-owners.ts
+ * reads a bucket copy; a destination named for a partner, the public or a drop, a host that is not
+ * an object store, or no owner word in common keeps SQL-AST-017 denying.
+ */
+import { namedOutside, owners } from './bucket-owners.js';
+
+/** Quoted destinations: s3/gs buckets, Azure storage accounts and containers. */
+const DEST = /'((?:s3a?|gs|gcs|azure|az|abfss?|wasbs?|https?):\/\/[^']*)'/gi;
+/** Names the statement reads from or backs up (after FROM, JOIN, DATABASE, TABLE). */
+const SOURCE =
+  /\b(?:from|join|database|table)\s+((?:`[^`]+`|"[^"]+"|\[[^\]]+\]|[\w$-]+)(?:\s*\.\s*(?:`[^`]+`|"[^"]+"|\[[^\]]+\]|[\w$-]+))*)/gi;
+
+/** The bucket, account or container names of a destination URL, or null when it is no object store. */
+function destinationNames(url: string): string[] | null {
+  const bucket = /^(?:s3a?|gs|gcs):\/\/([a-z0-9][\w.-]{1,62})(?:\/|$)/i.exec(url);
+  if (bucket !== null) return [bucket[1]!];
+  // abfss://container@account.dfs.core.windows.net/, https://account.blob.core.windows.net/container/
+  const azure =
+    /^(?:abfss?|wasbs?|azure|az|https?):\/\/(?:([\w-]+)@)?([a-z0-9]{3,24})\.(?:blob|dfs|file)\.core\.windows\.net(?:\/([\w-]+))?/i.exec(
+      url,
+    );
+  if (azure !== null) return [azure[2]!, ...(azure[1] !== undefined ? [azure[1]] : [])];
+  return null;
+}
+
+/** Owner words of the names a statement reads from: camelCase and separators split, generic words left out. */
+function sourceOwners(text: string): string[] {
+  const out: string[] = [];
+  for (const m of text.matchAll(SOURCE)) {
+    const name = m[1]!
+      .replace(/[`"[\]\s]/g, '')
+      .replace(/([a-z])([A-Z])/g, '$1-$2')
+      .toLowerCase();
+    out.push(...owners(name.replace(/\./g, '-')).filter((w) => w.length >= 3));
+  }
+  return out;
+}
+
+/** Whether every destination of `text` is named for the owner of the data the statement names. */
+export function exportsToOwnStorage(text: string): boolean {
+  const mine = sourceOwners(text);
+  if (mine.length === 0) return false;
+  const dests = [...text.matchAll(DEST)].map((m) => m[1]!);
+  return (
+    dests.length > 0 &&
+    dests.every((url) => {
+      const names = destinationNames(url);
+      if (names === null || names.some(namedOutside)) return false;
+      // `acme-prod-exports` shares the word acme; `acmeprodbackups` (one word, as Azure names are) holds it.
+      return names.some((n) => {
+        const theirs = owners(n.toLowerCase());
+        return mine.some((w) => theirs.includes(w) || (w.length >= 4 && n.toLowerCase().startsWith(w)));
+      });
+    })
+  );
+}
