@@ -106,6 +106,8 @@ export function isVendorInstall(url: string): boolean {
   const path = m[2] ?? '';
   if (/\.\.|%2f|%5c|\\/i.test(path)) return false;
   if (vendorRepo(host, path)) return true;
+  // deno.land/x/NAME serves anyone's published module; only the Deno team's `install` is its installer.
+  if (host === 'deno.land' && /^x\//.test(path) && !/^x\/install(?:@[\w.-]+)?\//.test(path)) return false;
   for (;;) {
     if (VENDOR_INSTALL_HOSTS.has(host)) return true;
     const dot = host.indexOf('.');
