@@ -29,6 +29,12 @@ const LISTING =
 /** Methods that list every item of the plural they are called on (`buckets.all()`, `collections.retrieve()`). */
 const PLURAL_LISTING = /^(?:all|retrieve|iterator)$/;
 /**
+ * Methods that list whatever they are called on when no positional argument picks a part: a bare
+ * `all()` on any query or table (`select().all()`, pyairtable `table.all()`), a search or query with
+ * only paging options (`notion.search({ page_size })`), a directory-style `ls(recursive=True)`.
+ */
+const OPEN_LISTING = /^(?:all|search|query|ls)$/;
+/**
  * A method named as a plural noun (`conn.apps()`, `lc.linode.instances()`): called with no argument
  * it answers the collection. Not a mapping's or a text's own views (`items()`, `keys()`, `splitlines()`).
  */
@@ -42,17 +48,17 @@ const NOT_COLLECTION =
  * `remove()` counts only on a listed item itself (REMOVE_ITEM): on a list it takes one element out.
  */
 const DELETE =
-  /^(?:(?:delete|drop|destroy|purge|erase|unlink|terminate|cancel)(?:_\w+|[A-Z]\w*)?|del|(?:remove|disable|deprovision)(?:_\w+|[A-Z]\w*)|(?!(?:get|is|has|can|should|on|set|with|find)_)\w+_(?:delete|remove|drop|destroy|purge))$/;
+  /^(?:(?:delete|drop|destroy|purge|erase|unlink|terminate|cancel|archive|trash)(?:_\w+|[A-Z]\w*)?|del|(?:remove|disable|deprovision)(?:_\w+|[A-Z]\w*)|(?!(?:get|is|has|can|should|on|set|with|find)_)\w+_(?:delete|remove|drop|destroy|purge|archive|trash))$/;
 const REMOVE_ITEM = /^remove$/;
 /** Cheap gates on the whole text before any tree walk. */
 const LIST_WORD =
-  /\.\s*(?:[lL]ist(?:_\w+|[A-Z]\w*)?|paginate|auto_paging_iter|iter_\w+|(?:get|find|search|describe)_?(?:all_?|All)?\w*(?:s|[cC]hildren)|get_?[aA]ll|all|retrieve|iterator|get|scan|[a-z]\w*s)\s*\(|\bnew\s+List\w*Command\b/;
+  /\.\s*\$?(?:[lL]ist(?:_\w+|[A-Z]\w*)?|paginate|auto_paging_iter|iter_\w+|(?:get|find|search|describe)_?(?:all_?|All)?\w*(?:s|[cC]hildren)|get_?[aA]ll|all|retrieve|iterator|get|scan|search|query|ls|[a-z]\w*s)\s*\(|\bnew\s+List\w*Command\b/;
 const DELETE_WORD =
-  /\.\s*(?:delete|drop|destroy|purge|erase|unlink|terminate|cancel|del|remove|disable_|disable[A-Z]|deprovision|\w+_(?:delete|remove|drop|destroy|purge))|\bnew\s+(?:Delete|Drop|Purge|Remove)\w*Command\b|["'](?:Delete\w*|DELETE|delete)["']/;
+  /\.\s*\$?(?:delete|drop|destroy|purge|erase|unlink|terminate|cancel|archive|trash|del|remove|disable_|disable[A-Z]|deprovision|\w+_(?:delete|remove|drop|destroy|purge|archive|trash))|\b(?:archived|trashed|in_?[tT]rash|is_?[dD]eleted)\b|\bnew\s+(?:Delete|Drop|Purge|Remove)\w*Command\b|["'](?:Delete\w*|DELETE|delete)["']/;
 
 /** Listing arguments that narrow what is listed (a prefix, a filter, a selector, a query). */
 const NARROWING =
-  /^(?:prefix|Prefix|name_prefix|namePrefix|starts_with|startswith|filter|filters|Filter|Filters|match|MATCH|pattern|query|q|where|label_selector|labelSelector|field_selector|fieldSelector|tag|tags|status|before|older_than|created|since|purpose|author|owner|search|customer|user|user_id|userId|owner_id|ownerId|email|created_before|createdBefore|label|labels|tag_name|tagName)$|[fF]ilter|[pP]refix|[sS]elector|[qQ]uery|_where$|[A-Z]?[mM]atch$/;
+  /^(?:prefix|Prefix|name_prefix|namePrefix|starts_with|startswith|filter|filters|Filter|Filters|match|MATCH|pattern|query|q|where|label_selector|labelSelector|field_selector|fieldSelector|tag|tags|status|state|name|names|before|older_than|created|since|purpose|author|owner|search|customer|user|user_id|userId|owner_id|ownerId|email|created_before|createdBefore|label|labels|tag_name|tagName|content_type|contentType)$|[fF]ilter|[fF]ormula|[pP]refix|[sS]elector|[qQ]uery|_where$|[A-Z]?[mM]atch$|(?:^|_|[a-z])(?:[bB]efore|[aA]fter|[sS]ince|[uU]ntil|[oO]lder|[nN]ewer|[cC]reated|[uU]pdated|[mM]odified)/;
 
 /** A filter value that selects the live items, the ones a wipe is after (`status: 'active'`): no narrowing. */
 const LIVE = /^["'`](?:active|running|live|enabled|open|all|any|\*)["'`]$/i;
@@ -108,7 +114,8 @@ export function methodCall(n: SyntaxNode, text: string): Call | undefined {
         : undefined;
   return {
     node: n,
-    method: src(text, prop),
+    // proxmox-api spells its verbs `$get`, `$delete`.
+    method: src(text, prop).replace(/^\$/, ''),
     recv,
     root: root ? src(text, root) : null,
     args: n.children.find((c) => c.type === 'argument_list' || c.type === 'arguments'),
@@ -124,17 +131,28 @@ function lastName(n: SyntaxNode, text: string): string {
 /** A call that lists a store's items: a listing method, or all()/retrieve() on a plural. */
 function isListing(c: Call, text: string): boolean {
   if (LISTING.test(c.method)) return true;
-  const bare = c.args === undefined || !c.args.children.some((k) => k.named && k.type !== 'comment');
-  if (bare && PLURAL_CALL.test(c.method) && !NOT_COLLECTION.test(c.method)) return true;
-  return (
-    (PLURAL_LISTING.test(c.method) || (bare && c.method === 'get')) &&
-    /^[a-z_]\w*[a-z]s$/i.test(lastName(c.recv, text))
-  );
+  const args = c.args?.children.filter((k) => k.named && k.type !== 'comment') ?? [];
+  // Only options (`issues({ first: 250 })`, `servers(all_projects=True)`): no part picked by position.
+  const optionsOnly = args.every((k) => /^(?:keyword_argument|object|dictionary)$/.test(k.type));
+  if (optionsOnly && PLURAL_CALL.test(c.method) && !NOT_COLLECTION.test(c.method)) return true;
+  if (optionsOnly && OPEN_LISTING.test(c.method)) return true;
+  // A bare get() on a sub-resource (`px.nodes('pve1').qemu.get()`), not on a name (`queue.get()`).
+  if (args.length === 0 && c.method === 'get' && c.recv.type !== 'identifier') return true;
+  // `zones.dns_records.get(zone)`: a parent named, every child answered; not an HTTP client's get (`requests.get(url)`).
+  const get = c.method === 'get' && (args.length === 0 || c.recv.type !== 'identifier');
+  return (PLURAL_LISTING.test(c.method) || get) && /^[a-z_]\w*[a-z]s$/i.test(lastName(c.recv, text));
 }
 
 /** A listing call that lists everything: no argument narrows it (an empty prefix does not). */
 function listsEverything(c: Call, text: string): boolean {
   const stack = c.args ? [...c.args.children] : [];
+  // The query the listing ends (`select({ filterByFormula }).all()`, `where(...).all()`) narrows it too.
+  for (let r: SyntaxNode | undefined = c.recv; r !== undefined; r = r.children.find((k) => k.named)) {
+    const inner = methodCall(r, text);
+    if (inner === undefined) continue;
+    if (/^(?:filter|where|filter_by|exclude)$/.test(inner.method)) return false;
+    if (inner.args) stack.push(...inner.args.children);
+  }
   while (stack.length > 0) {
     const a = stack.pop()!;
     if (a.type === 'keyword_argument' || a.type === 'pair') {
@@ -143,8 +161,9 @@ function listsEverything(c: Call, text: string): boolean {
       if (key && NARROWING.test(src(text, key).replace(/^["']|["']$/g, '')) && value) {
         if (!/^(?:["'`]{2}|None|null|undefined)$/.test(src(text, value)) && !LIVE.test(src(text, value)))
           return false;
-      }
-    } else if (a.type === 'object') stack.push(...a.children);
+      } else if (value?.type === 'object' || value?.type === 'dictionary') stack.push(...value.children);
+      // `params={"name": ...}`, `{ where: {...} }`: the options' own keys narrow too.
+    } else if (a.type === 'object' || a.type === 'dictionary') stack.push(...a.children);
   }
   return true;
 }
@@ -347,10 +366,47 @@ function guarded(path: readonly SyntaxNode[], body: SyntaxNode, at: number, text
   }
   // `if old: continue` before the delete skips some items too (`if name in ('sys',): continue` only a few).
   return body.children.some((c) => {
-    if (c.end > at || c.type !== 'if_statement') return false;
+    if (c.end > at || c.type !== 'if_statement' || !skips(c)) return false;
     const cond = conditionOf(c);
     return cond === undefined || !namesFew(cond, text, false);
   });
+}
+
+/** Flags that put a record in the trash when set by an update (`archived: true`, `in_trash=True`). */
+const TRASH_FLAG =
+  /^["']?(?:archived|trashed|in_?[tT]rash|is_?[aA]rchived|is_?[dD]eleted|deleted|is_?[tT]rashed)["']?$/;
+const UPDATE_VERB = /^(?:update|patch|modify|edit|save|put|set)(?:_\w+|[A-Z]\w*)?$/;
+
+/** An update that trashes what it names (notion `pages.update({ archived: true })`): a delete by another name. */
+function softDelete(c: Call, text: string): boolean {
+  if (!UPDATE_VERB.test(c.method) || c.args === undefined) return false;
+  const stack = [...c.args.children];
+  while (stack.length > 0) {
+    const a = stack.pop()!;
+    if (a.type === 'keyword_argument' || a.type === 'pair') {
+      const key = a.children[0];
+      const value = a.children[a.children.length - 1];
+      if (key && value && TRASH_FLAG.test(src(text, key)) && /^(?:true|True|1)$/.test(src(text, value)))
+        return true;
+      if (value) stack.push(value);
+    } else if (a.type === 'object' || a.type === 'dictionary') stack.push(...a.children);
+  }
+  return false;
+}
+
+/** Whether an `if` leaves the loop's item behind (`if keep: continue`, `return`, `raise`), not only does more work. */
+function skips(n: SyntaxNode): boolean {
+  const stack = n.children.filter((k) => k.named).slice(1);
+  while (stack.length > 0) {
+    const x = stack.pop()!;
+    if (
+      /^(?:continue_statement|break_statement|return_statement|raise_statement|throw_statement)$/.test(x.type)
+    )
+      return true;
+    if (/function|lambda|class/.test(x.type)) continue;
+    for (const k of x.children) if (k.named) stack.push(k);
+  }
+  return false;
 }
 
 /** Keys of a batch entry that say what it does (`{"Action": "DELETE"}`, `{ _op_type: 'delete' }`). */
@@ -403,7 +459,10 @@ export function listingDeletes(root: SyntaxNode, text: string, lang: Lang, col: 
     const n = pre.pop()!;
     const c = methodCall(n, text);
     if (c !== undefined && isListing(c, text) && c.root !== null) listedRoots.add(c.root);
-    if ((n.type === 'assignment' || n.type === 'variable_declarator') && n.children.length >= 2) {
+    if (
+      (n.type === 'assignment' || n.type === 'variable_declarator' || n.type === 'assignment_expression') &&
+      n.children.length >= 2
+    ) {
       const target = n.children[0]!;
       const value = n.children[n.children.length - 1]!;
       const names = boundNames(target, text);
@@ -441,7 +500,7 @@ export function listingDeletes(root: SyntaxNode, text: string, lang: Lang, col: 
         pushed++;
       }
     }
-    if (c !== undefined && DELETE.test(c.method)) judge(c, path, false);
+    if (c !== undefined && (DELETE.test(c.method) || softDelete(c, text))) judge(c, path, false);
     else if (c !== undefined && REMOVE_ITEM.test(c.method)) judge(c, path, true);
     else if (frames.length > 0 && deleteEntry(n, text)) judge(entryCall(n), path, true);
     for (const k of n.children) if (k.named && k.type !== 'comment') visit(k, path);

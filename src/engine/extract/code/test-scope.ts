@@ -80,7 +80,30 @@ const HOSTED_STORE =
 
 export function productionTarget(strings: readonly string[]): boolean {
   return strings.some(
-    (s) => s.length < 300 && TARGET_SHAPE.test(s) && (PROD_PART.test(s) || HOSTED_STORE.test(s)),
+    (s) =>
+      s.length < 300 && TARGET_SHAPE.test(s) && (PROD_PART.test(s) || HOSTED_STORE.test(s) || rentedStore(s)),
+  );
+}
+
+/** A URL that logs in to a public host (`rediss://default:pw@eu1-owl.fly-redis.dev:6379`). */
+const LOGIN_URL = /^[a-z][\w+.-]*:\/\/[^\s/@:]*:[^\s/@]+@([\w-]+(?:\.[\w-]+)+)(?::\d+)?(?:[/?]|$)/i;
+/** Hosts a test suite owns: private suffixes, and a test, CI or dev word among the labels. */
+const OWN_SUFFIX = /\.(?:local|localhost|internal|test|example|invalid|svc|lan|home\.arpa|localdomain)$/i;
+const OWN_HOST =
+  /(?:^|[.-])(?:test|tests|testing|ci|dev|devel|qa|stage|staging|sandbox|e2e|mock|tmp|temp|scratch|localhost)(?:[.-]|\d|$)/i;
+
+/**
+ * A store reached by a login URL on a public host named for no test, CI or dev use: someone's rented
+ * store, not a throwaway one (R13 test-scope-wipe: a pytest fixture's flushall on a hosted redis).
+ */
+function rentedStore(s: string): boolean {
+  const host = LOGIN_URL.exec(s)?.[1];
+  // The top-level domain says nothing of use (`.dev`, `.test` aside): the labels before it do.
+  return (
+    host !== undefined &&
+    !/^\d+(?:\.\d+){3}$/.test(host) &&
+    !OWN_SUFFIX.test(host) &&
+    !OWN_HOST.test(host.replace(/\.[a-z]+$/i, ''))
   );
 }
 

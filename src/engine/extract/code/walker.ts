@@ -8,6 +8,7 @@ import type { Runtime, Span } from '../../types.js';
 import type { ExtractContext, Extractor } from '../types.js';
 import { Collector, type LoopFrame } from './collector.js';
 import { delegated, generatorOf } from './generators.js';
+import { containerDeletes } from './container-deletes.js';
 import { listingDeletes } from './listing-deletes.js';
 import { wholeStores } from './whole-stores.js';
 import { iacAutomation } from './iac-automation.js';
@@ -400,6 +401,7 @@ export function codeExtractor(
       if (runtime === 'python' || runtime === 'node') {
         listingDeletes(root, text, runtime, col);
         wholeStores(root, text, runtime, col);
+        containerDeletes(root, text, runtime, col);
         iacAutomation(root, text, runtime, col);
       }
       // A tree without errors has no MISSING tokens: no second walk to look for them.

@@ -1748,11 +1748,11 @@ add(
     'platform.popen',
     'asyncio.create_subprocess_shell',
     'pexpect.run',
-    'pexpect.spawn',
-    'pexpect.spawnu',
   ],
   shellCall,
 );
+// The spawned session keeps its name: what is typed into it later (`sendline`) runs in its shell.
+add(['pexpect.spawn', 'pexpect.spawnu'], (w, c) => ({ ...shellCall(w, c)!, ref: `${c.name}()` }));
 add(
   [
     'subprocess.run',
@@ -2171,6 +2171,12 @@ add(
     'paramiko.SSHClient().exec_command',
     'paramiko.SSHClient().invoke_shell().send',
     'paramiko.SSHClient().invoke_shell().sendall',
+    // A line typed into a spawned session (`pexpect.spawn('ssh host').sendline('rm -rf ...')`) runs in its shell.
+    'pexpect.spawn().sendline',
+    'pexpect.spawn().send',
+    'pexpect.spawnu().sendline',
+    'pexpect.pxssh.pxssh().sendline',
+    'pexpect.pxssh.pxssh().send',
   ],
   remoteShell,
 );

@@ -55,6 +55,12 @@ function isWrite(e: ExecFact): boolean {
       );
     case 'zpool':
       return args.some((a) => /^(?:destroy|labelclear)$/.test(a));
+    case 'zfs': {
+      // A dataset or volume destroyed takes its data along; a snapshot (`pool/ds@snap`) or bookmark is retention.
+      if (operands(e.argv)[0] !== 'destroy' || hasShortFlag(e.argv, 'n')) return false;
+      const targets = operands(e.argv).slice(1);
+      return targets.length > 0 && targets.some((t) => !/[@#]/.test(t));
+    }
     case 'mdadm':
       return hasLongFlag(e.argv, 'zero-superblock');
     case 'pvremove':
@@ -83,13 +89,14 @@ export default defineRule({
     'cryptsetup',
     'diskutil',
     'zpool',
+    'zfs',
     'mdadm',
     'pvremove',
     'vgremove',
     'lvremove',
   ],
   summary:
-    'Partition-table edits and device erasure (fdisk, parted, sgdisk --zap-all, blkdiscard, luksFormat, lvremove).',
+    'Partition-table edits and device erasure (fdisk, parted, sgdisk --zap-all, blkdiscard, luksFormat, lvremove, zfs destroy of a dataset).',
   remediationHint:
     'Partitioning and erasing devices is outside an agent task. Read-only listing (fdisk -l, parted -l, lsblk) is fine if you need disk information.',
   *check(facts) {
@@ -110,12 +117,15 @@ export default defineRule({
       { input: 'blkdiscard /dev/nvme0n1' },
       { input: 'cryptsetup luksFormat /dev/sdb1' },
       { input: 'diskutil eraseDisk JHFS+ Empty disk2' },
+      { input: 'zfs destroy -r tank/backups' },
     ],
     allow: [
       { input: 'fdisk -l', why: 'listing partitions is read-only' },
       { input: 'parted -l', why: 'listing' },
       { input: 'sfdisk --dump /dev/sda', why: 'dumping the table is read-only' },
       { input: 'lsblk -f', why: 'lists block devices' },
+      { input: 'zfs destroy tank/backups@2024-01-01', why: 'one snapshot, a retention step' },
+      { input: 'zfs list -t snapshot', why: 'listing' },
     ],
   },
 });
