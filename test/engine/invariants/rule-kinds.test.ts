@@ -16,7 +16,8 @@ import { testEngine } from '../../helpers/engine.js';
 
 let engine: Engine;
 let all: { input: Input; facts: readonly Fact[] }[];
-// Analysing every decision case (11,000+) takes 5-10 s alone and over 20 s on a loaded machine.
+// Analysing every decision case (11,000+) takes 5-10 s alone and over 20 s on a loaded machine;
+// the whole-corpus checks below get the same headroom.
 beforeAll(async () => {
   engine = await testEngine();
   all = analysedInputs();
@@ -61,7 +62,7 @@ describe('rule kinds', () => {
       }
     }
     expect([...problems]).toEqual([]);
-  });
+  }, 120_000);
 
   it('decisions with and without the skip are identical', () => {
     const unskipped: RuleDefinition[] = RULES.map(({ kinds: _kinds, ...rest }) => rest);
@@ -72,5 +73,5 @@ describe('rule kinds', () => {
       compared++;
     }
     expect(compared).toBeGreaterThan(900);
-  });
+  }, 120_000);
 });

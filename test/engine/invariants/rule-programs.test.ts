@@ -50,7 +50,7 @@ describe('rule programs', () => {
       }
     }
     expect([...problems]).toEqual([]);
-  });
+  }, 120_000);
 
   it('decisions with and without the program index are identical', () => {
     const unindexed: RuleDefinition[] = RULES.map(({ programs: _programs, ...rest }) => rest);
@@ -61,7 +61,7 @@ describe('rule programs', () => {
       compared++;
     }
     expect(compared).toBeGreaterThan(900);
-  });
+  }, 120_000);
 
   it('the index is in use (the destructive packs list their programs)', () => {
     expect(listed.length).toBeGreaterThan(20);

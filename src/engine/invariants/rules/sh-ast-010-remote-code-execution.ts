@@ -108,7 +108,7 @@ function loopbackOnly(net: readonly NetOpFact[]): boolean {
 export default defineRule({
   id: 'SH-AST-010',
   invariant: 'NO_REMOTE_CODE_EXECUTION',
-  kinds: ['flow', 'net'],
+  kinds: ['flow', 'net', 'exec'],
   summary:
     'Downloaded or decoded content executed by a shell or interpreter (curl|sh, bash <(curl), base64 -d|sh, eval $(curl)).',
   remediationHint:
