@@ -672,6 +672,8 @@ const COMPUTE = /^(?:instances?|vms?|volumes?|disks?|droplets?|servers?|machines
  * real id, so the words inside an id carry no more than the prefix does; production words still count.
  */
 const GENERATED_ID = /^(?:[a-z]{1,4}-)?[0-9a-f]{8,32}$|^\d{4,}$|^[a-z]{1,4}-(?=[a-z]*\d)[0-9a-z]{8,32}$/i;
+/** A payment vendor's id for one customer's subscription (Stripe `sub_1Pq2r3`), not a cloud subscription. */
+const BILLING_ID = /^sub_[A-Za-z0-9]{6,}$/;
 const PRODUCTION_PART = /prod|live|main|master|primary/i;
 
 /** Verbs that empty a CDN's cache, and the purge API's fields (Cloudflare `purge_everything`, `files`, `tags`). */
@@ -780,8 +782,15 @@ export function wholeResourceLines(w0: readonly string[], f: Map<string, unknown
   // Rebuilt from a source (`recreate_index {from_alias, reindex: true}`): the data comes back.
   if (/^re/.test(verb) && [...f.keys()].some((k) => REFILLED.test(k))) return [];
   // One customer's subscription cancelled is billing work, not the account's own plan.
-  if (/^subscriptions?$/.test(object) && (f.has('customer') || f.has('customer_id'))) return [];
   const names = targetNames(f, object);
+  // So is one billing subscription by the id a payment vendor gave it (Stripe `sub_1Pq2r3`).
+  if (
+    /^subscriptions?$/.test(object) &&
+    (f.has('customer') ||
+      f.has('customer_id') ||
+      (names.length > 0 && names.every((n) => BILLING_ID.test(n))))
+  )
+    return [];
   // `delete_preview_environment`: the name itself can say the target is disposable; a target's own
   // name is read strictly (disposableOnly: `local-news-articles` is no local copy). Any other field
   // naming production (`backend: prod`) keeps it whole.
