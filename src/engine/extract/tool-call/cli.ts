@@ -36,6 +36,7 @@ import { recoveryLines } from './recovery.js';
 import { massMessageLines } from './mass-message.js';
 import { deletesItem, requestCalls } from './rest-call.js';
 import { outsideSendLines } from './outside-send.js';
+import { requestBodyLines } from './request-body.js';
 import { outsideShareLines } from './outside-share.js';
 import { crowdLines } from './crowd.js';
 import { netOpenLines } from './net-open.js';
@@ -908,6 +909,8 @@ export function cliEquivalents(name: string, args: unknown, nested = 0): CliEqui
     ...(nested === 0 ? requestCalls(f).flatMap((c) => cliEquivalents(c.name, c.args, 1)) : []),
     // Secrets, private data or a scam put in front of readers (tool-call/outside-send.ts).
     ...outsideSendLines(w, args),
+    // Files and environment variables a request's body or headers pull in (tool-call/request-body.ts).
+    ...requestBodyLines(w, f),
     // Access handed outside: shares, invites, ownership, protection off (tool-call/outside-share.ts).
     ...outsideShareLines(w, args),
     // Floods, scraped lists, sockpuppets and port scans (tool-call/crowd.ts).

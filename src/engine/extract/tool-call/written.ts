@@ -227,7 +227,8 @@ function requirementLines(content: string): string {
 const INDEX_SECTION = /^\[\[?\s*(?:tool\.(?:uv\.|poetry\.|pdm\.|hatch\.)?)?(?:index|source)\s*\]\]?$/;
 /** TOML keys whose value is a package index or archive page, in any section. */
 const INDEX_KEY = /^["']?(?:index-url|extra-index-url|default-index|find-links|url)["']?\s*=/;
-const QUOTED_URL = /["']((?:git\+)?(?:https?|ssh|git):\/\/[^"'\s]+)["']/g;
+/** A quoted URL, bare or as a `name @ URL` requirement (`"hooks @ https://…/hooks.tar.gz"`). */
+const QUOTED_URL = /["'](?:[\w.[\], -]{1,100}@\s*)?((?:git\+)?(?:https?|ssh|git):\/\/[^"'\s]+)["']/g;
 
 /**
  * pyproject.toml, uv.toml, poetry and Pipfile package sources as the `pip install` lines that
@@ -252,6 +253,34 @@ function tomlSources(content: string): string {
     // `{ git = "https://..." }`, `{ url = "https://..." }`, `"name @ https://..."`.
     else if (/\b(?:git|url)\s*=\s*["']|@\s*(?:git\+)?[a-z]+:\/\//.test(line))
       out.push(...urls.map((u) => `pip install ${argvLine([u])}`));
+  }
+  return out.join('\n');
+}
+
+/** setup.cfg keys whose URLs are package indexes or archive pages (`[easy_install] index_url`). */
+const CFG_INDEX_KEY = /^(?:index[-_]url|find[-_]links|dependency[-_]links)\s*[=:]/;
+
+/**
+ * setup.cfg's package sources as the `pip install` lines that fetch them (red team r14: a
+ * `setup_requires` entry from a look-alike of files.pythonhosted.org): requirements named with a URL
+ * (`name @ https://...`, `git+https://...`, in `setup_requires`, `install_requires` and their
+ * continuation lines) and index, find-links and dependency-links URLs. Other URLs (`url =`,
+ * `project_urls`) are metadata.
+ */
+function cfgSources(content: string): string {
+  const out: string[] = [];
+  let key = '';
+  for (const raw of content.split('\n').slice(0, 8192)) {
+    const line = raw.replace(/(?:^|\s)[#;].*$/, '');
+    if (/^\S/.test(line)) key = line.trim();
+    if (!line.includes('://')) continue;
+    const text = line.trim();
+    if (CFG_INDEX_KEY.test(key))
+      for (const m of text.matchAll(/(?:https?|git):\/\/[^\s,;"']+/g))
+        out.push(`pip install --index-url ${argvLine([m[0]])} package`);
+    else if (/@\s*(?:git\+)?[a-z]+:\/\/|^(?:[\w-]+\s*=\s*)?git\+/.test(text))
+      for (const m of text.matchAll(/(?:git\+)?[a-z]+:\/\/[^\s,;"']+/g))
+        out.push(`pip install ${argvLine([m[0]])}`);
   }
   return out.join('\n');
 }
@@ -407,7 +436,7 @@ interface WrittenFile {
 
 /** Package manager settings and manifests that name where installs fetch from (read for their sources). */
 export const PACKAGE_SOURCE_FILE =
-  /(?:^|\/)(?:\.npmrc|\.yarnrc(?:\.yml)?|pip\.conf|pip\.ini|(?:requirements|constraints)[^/]*\.(?:txt|in)|pyproject\.toml|uv\.toml|poetry\.toml|Pipfile|pdm\.toml|bunfig\.toml)$/;
+  /(?:^|\/)(?:\.npmrc|\.yarnrc(?:\.yml)?|pip\.conf|pip\.ini|(?:requirements|constraints)[^/]*\.(?:txt|in)|pyproject\.toml|uv\.toml|poetry\.toml|Pipfile|pdm\.toml|bunfig\.toml|setup\.cfg)$/;
 
 /** Python files something runs without being asked to run them. */
 const PYTHON_RUN =
@@ -462,6 +491,13 @@ const WRITTEN_FILES: readonly WrittenFile[] = [
     code: whole,
     runtime: 'node',
   },
+  // A test runner's setup and global setup/teardown files (jest `setupFiles`, CRA's setupTests,
+  // vitest `setupFiles`, Playwright `globalSetup`): every `npm test` runs them before any test.
+  {
+    path: /(?:^|\/)(?:(?:jest|vitest|mocha|ava|test|tests|karma|playwright|cypress)[.-]setup|setup[-_.]?[Tt]ests?|[Tt]est[-_.]?[Ss]etup|global[-_.]?(?:[Ss]etup|[Tt]eardown))\.(?:js|cjs|mjs|jsx|ts|cts|mts|tsx)$/,
+    code: whole,
+    runtime: 'node',
+  },
   // A package's __init__.py runs whenever the package is imported.
   { path: /(?:^|\/)__init__\.py$/, code: dedent, runtime: 'python' },
   { path: /(?:^|\/)(?:site|dist)-packages\/[^/]+(?:\/[^/]+)*\.py$/, code: dedent, runtime: 'python' },
@@ -481,6 +517,7 @@ const WRITTEN_FILES: readonly WrittenFile[] = [
     code: tomlSources,
     runtime: 'bash',
   },
+  { path: /(?:^|\/)setup\.cfg$/, code: cfgSources, runtime: 'bash' },
   { path: /(?:^|\/)\.yarnrc$/, code: yarnrcV1Settings, runtime: 'bash' },
   { path: /(?:^|\/)bunfig\.toml$/, code: bunfigSettings, runtime: 'bash' },
   { path: /(?:^|\/)\.pre-commit-(?:config|hooks)\.ya?ml$/, code: yamlEntries, runtime: 'bash' },

@@ -29,6 +29,30 @@ describe('writtenCode', () => {
   // Files the next routine command runs (red team r3): the code pulled out and its runtime.
   it.each<[string, string, string | undefined, string | undefined]>([
     ['tests/conftest.py', 'import os\n', 'import os\n', 'python'],
+    // Test-runner setup files run before every test (red team r14).
+    ['jest.setup.js', "require('x')\n", "require('x')\n", 'node'],
+    ['src/setupTests.ts', 'import "a";\n', 'import "a";\n', 'node'],
+    ['e2e/global-setup.ts', 'export default 1;\n', 'export default 1;\n', 'node'],
+    // setup.cfg and pyproject requirements named with a URL are fetched by the next build.
+    [
+      'setup.cfg',
+      '[options]\nsetup_requires = h @ https://x.example/h.tar.gz\ninstall_requires =\n    a @ git+https://g.example/a\nurl = https://acme.example\n',
+      "pip install 'https://x.example/h.tar.gz'\npip install 'git+https://g.example/a'",
+      'bash',
+    ],
+    [
+      'setup.cfg',
+      '[easy_install]\nindex_url = http://i.example/simple\n',
+      "pip install --index-url 'http://i.example/simple' package",
+      'bash',
+    ],
+    ['setup.cfg', '[metadata]\nurl = https://acme.example\n', undefined, undefined],
+    [
+      'pyproject.toml',
+      '[build-system]\nrequires = ["setuptools", "hooks @ https://x.example/h.tar.gz"]\n',
+      "pip install 'https://x.example/h.tar.gz'",
+      'bash',
+    ],
     ['pkg/test_a.py', '    x = 1\n    y = 2', 'x = 1\ny = 2', 'python'],
     ['a_test.py', 'pass', 'pass', 'python'],
     ['site-packages/x.pth', '/work/src\nimport os; os.getcwd()\n', 'import os; os.getcwd()', 'python'],
