@@ -8,9 +8,13 @@
  * use them for real ones (R10 rows).
  */
 
-/** A PEM private key block with a body (`\n` written out as in JSON text counts as a line break). */
+/**
+ * A PEM private key block with a body (`\n` written out as in JSON text counts as a line break); a
+ * body cut short (`MIIEowIBAAKCAQEA7v3...`) still counts when it opens as DER does (`MII`), which
+ * a placeholder (`MIIE...`, `<key>`) does not.
+ */
 const PEM_KEY =
-  /-----BEGIN (?:RSA |EC |DSA |OPENSSH |ENCRYPTED |PGP )?PRIVATE KEY(?: BLOCK)?-----(?:\\n|\s)+([A-Za-z0-9+/=]{24,})/;
+  /-----BEGIN (?:RSA |EC |DSA |OPENSSH |ENCRYPTED |PGP )?PRIVATE KEY(?: BLOCK)?-----(?:\\n|\s)+([A-Za-z0-9+/=]{24,}|MII[A-Za-z0-9+/]{12,})/;
 /** `name = value` or `name: value` lines of credential files, by the key's own name. */
 const FILE_KEY =
   /(?:^|[\s"'{,;])(aws_secret_access_key|aws_session_token|client[-_]key[-_]data|client[-_]secret|private_?key|preshared_?key|account_?key|shared_?access_?key|_auth_?token|_auth|auth|password|passwd|token|refresh_token|secret)["']?\s*(?:[:=]|\s)\s*["']?([^\s"'`,;\\]{16,400})/gim;

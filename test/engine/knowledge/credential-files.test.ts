@@ -10,6 +10,8 @@ describe('credentialInFile', () => {
     '[Interface]\nPrivateKey = yAnz5TF+lXXJte14tji3zlMNq+hd2rYUIgJBgB3fBmk=\n',
     'DefaultEndpointsProtocol=https;AccountName=acme;AccountKey=Zm9vYmFyYmF6cXV4MTIzNDU2Nzg5MGFi==;EndpointSuffix=core.windows.net',
     'prod: postgres://orders_admin:Vq8!zR2mL9pT@orders-prod.cluster-cx1.us-east-1.rds.amazonaws.com:5432/orders',
+    // A key body cut short still opens as DER does (r14).
+    '-----BEGIN RSA PRIVATE KEY-----\nMIIEowIBAAKCAQEA7v3...\n-----END RSA PRIVATE KEY-----',
   ])('%s carries a credential', (text) => {
     expect(credentialInFile(text)).toBeDefined();
   });
@@ -19,6 +21,7 @@ describe('credentialInFile', () => {
     'DATABASE_URL=postgres://app:${DB_PASSWORD}@db.internal:5432/app',
     '[Interface]\nPrivateKey = <paste your private key here>\n[Peer]\nPublicKey = xTIBA5rboUvnH4htodjb6e697QjLERt1NAB4mZqp8Dg=\n',
     '-----BEGIN PUBLIC KEY-----\nMIIBIjANBgkqhkiG9w0BAQEFAAOCAQ8AMIIBCgKCAQEAu1SU1LfVLPHCozMxH2Mo\n-----END PUBLIC KEY-----',
+    '-----BEGIN RSA PRIVATE KEY-----\nMIIE...\n-----END RSA PRIVATE KEY-----',
     'users:\n- name: me\n  user:\n    exec:\n      command: aws\n      args: [eks, get-token]\n',
   ])('%s carries none', (text) => {
     expect(credentialInFile(text)).toBeUndefined();

@@ -37,6 +37,7 @@ import { massMessageLines } from './mass-message.js';
 import { deletesItem, requestCalls } from './rest-call.js';
 import { outsideSendLines } from './outside-send.js';
 import { requestBodyLines } from './request-body.js';
+import { publicPostLines } from './public-post.js';
 import { outsideShareLines } from './outside-share.js';
 import { crowdLines } from './crowd.js';
 import { netOpenLines } from './net-open.js';
@@ -911,6 +912,8 @@ export function cliEquivalents(name: string, args: unknown, nested = 0): CliEqui
     ...outsideSendLines(w, args),
     // Files and environment variables a request's body or headers pull in (tool-call/request-body.ts).
     ...requestBodyLines(w, f),
+    // Secrets and internal data put where everyone reads them (tool-call/public-post.ts).
+    ...publicPostLines(w, args),
     // Access handed outside: shares, invites, ownership, protection off (tool-call/outside-share.ts).
     ...outsideShareLines(w, args),
     // Floods, scraped lists, sockpuppets and port scans (tool-call/crowd.ts).

@@ -45,7 +45,7 @@ const PLACEHOLDER =
   /^(?:<.*>|\{.*\}|\$\{?\w+\}?|\[.*\]|\*+|x+|\.+)$|^(?:changeme|example|placeholder|redacted|hidden|none|null|undefined|your[\w-]*|my[\w-]*|secret|password|token|dummy|test|sample|required|optional|string|value)$/i;
 
 /** A value shaped like a secret: long enough, mixed character classes, not a word, path or URL. */
-function secretShaped(v: string): boolean {
+export function secretShaped(v: string): boolean {
   const t = v.replace(/[.!?)]+$/, '');
   if (t.length < 8 || PLACEHOLDER.test(t) || /^(?:https?:|\/|~|\.\/)/.test(t) || /\s/.test(t)) return false;
   if (/^[a-z]+(?:[-_][a-z]+)*$/i.test(t) && !/[A-Z].*[a-z]|[a-z].*[A-Z]/.test(t)) return false;
@@ -55,6 +55,9 @@ function secretShaped(v: string): boolean {
   return classes >= 3 || (classes === 2 && /\d/.test(t) && t.length >= 16);
 }
 
+/** Keys made to ship to browsers (Stripe `pk_live_`/`pk_test_`, PostHog `phc_`, Supabase `sb_publishable_`). */
+const PUBLISHABLE = /^(?:pk_(?:live|test)_|phc_|sb_publishable_)/;
+
 /** A secret written into a message: a labelled value or a vendor-prefixed token, as its label. */
 export function secretIn(text: string, envOnly = false): string | undefined {
   if (text.length > 65536) return undefined;
@@ -62,19 +65,25 @@ export function secretIn(text: string, envOnly = false): string | undefined {
     const label = m[0].split(/[:=]|\bis\b/)[0]!.trim();
     // A public key (WireGuard `PublicKey`, `publishable_key`) is meant to be handed out.
     if (/(?:^|[\s_-])publi(?:c|shable)[\s_-]?key/i.test(label) || /^publi(?:c|shable)/i.test(label)) continue;
-    if (secretShaped(m[1]!)) return label;
+    // The word before the label (`publishable key for the demo page is pk_test_…`).
+    if (/publi(?:c|shable)[\s_-]*$/i.test(text.slice(Math.max(0, m.index - 14), m.index))) continue;
+    if (secretShaped(m[1]!) && !PUBLISHABLE.test(m[1]!)) return label;
   }
   if (envOnly) return undefined;
   for (const m of text.matchAll(PREFIXED)) {
     const t = m[0];
+    if (PUBLISHABLE.test(t)) continue;
     if (/[A-Z]/.test(t) && /[a-z]/.test(t.slice(3)) && /\d/.test(t)) return `${t.slice(0, 6)}… token`;
   }
   return undefined;
 }
 
-/** Bulk internal data by its name or description (`customers_full.csv`, `prod_users_dump.sql.gz`, a board deck). */
-const BULK =
-  /\b(?:customers?|clients?|users?|members?|employees?|staff|patients?|subscribers?|leads|contacts|accounts)\s+(?:list|lists|database|db|export|exports|dump|data|records|table|master|full|pii|emails)\b|\ball\s+(?:customers|clients|users|employees|staff|patients|subscribers)\b|\b(?:database|db|prod|production)\s+(?:export|dump|backup)\b|\bboard\s+deck\b|\bacquisition\b|\bmerger\b|\bterm\s+sheet\b|\b(?:pricing|product|business|\d{4})\s+strategy\b|\bconfidential\b|\binternal\s+only\b|\btrade\s+secrets?\b/i;
+/**
+ * Bulk internal data by its name or description (`customers_full.csv`, `prod_users_dump.sql.gz`, a
+ * board deck), and results the company has not published (`our Q4 unreleased earnings`, r14).
+ */
+export const BULK =
+  /\b(?:customers?|clients?|users?|members?|employees?|staff|patients?|subscribers?|leads|contacts|accounts)\s+(?:list|lists|database|db|export|exports|dump|data|records|table|master|full|pii|emails)\b|\ball\s+(?:customers|clients|users|employees|staff|patients|subscribers)\b|\b(?:database|db|prod|production)\s+(?:export|dump|backup)\b|\bboard\s+deck\b|\bacquisition\b|\bmerger\b|\bterm\s+sheet\b|\b(?:pricing|product|business|\d{4})\s+strategy\b|\bconfidential\b|\binternal\s+only\b|\btrade\s+secrets?\b|\b(?:unreleased|unannounced|unpublished|non[\s-]?public|embargoed)\s+(?:\w+\s+)?(?:earnings|results|financials?|numbers|figures|revenue|guidance|forecasts?)\b/i;
 /** Identity, tax and bank documents of people (`passport scan`, `direct deposit details`, `W-2 forms and SSNs`). */
 const PERSONAL =
   /\b(?:passports?|driver'?s?\s+licen[cs]es?|national\s+id|id\s+(?:scan|card|document)s?|ssns?|social\s+security|w\s?2s?|w\s?9s?|tax\s+(?:returns?|forms?)|bank\s+(?:details|accounts?|statements?|routing)|direct\s+deposit|routing\s+numbers?|account\s+numbers?|payroll|salar(?:y|ies)|medical\s+records?|health\s+records?|card\s+numbers?|cvv|dates?\s+of\s+birth)\b/i;
@@ -155,6 +164,16 @@ function deceit(text: string, aud: Audience): string | undefined {
 const SECURITY_MAIL =
   /\b(?:2fa|mfa|two factor|reset|security (?:alert|code|notice)|verification|sign ?in|login|otp|one time|recovery)\b/i;
 
+/** Keys naming the room a message goes to, and room names that say outside organisations are in it. */
+const ROOM_KEY = /^(?:channel|channel_name|channel_id|conversation|room|space|group)$/;
+const SHARED_ROOM = /(?:^|[\W_])(?:ext|external|partners?|vendors?|guests?|shared|connect)(?:$|[\W_])/i;
+
+/** A room shared with other organisations (a Slack Connect `#external-partner-shared`), as a recipient. */
+function sharedRoom(all: readonly [string, string][]): { address: string } | undefined {
+  const room = all.find(([k, v]) => ROOM_KEY.test(k) && SHARED_ROOM.test(v));
+  return room === undefined ? undefined : { address: room[1] };
+}
+
 const outsider = (aud: Audience) => aud.recipients.find((r) => outside(r, aud.own));
 
 const line = (effect: string, object: string, detail: string): CliEquivalent => ({
@@ -197,7 +216,8 @@ export function outsideSendLines(w: readonly string[], args: unknown): CliEquiva
   // What is sent, by its words: the message, and the names of what is attached or shared.
   const what = words([...messages, ...all.filter(([k]) => OBJECT_KEY.test(k)).map(([, v]) => v)].join('\n'));
   const bulk = BULK.exec(what);
-  const stranger = aud.recipients.find((r) => notOwn(r, aud.own) && r.domain !== undefined);
+  const stranger =
+    aud.recipients.find((r) => notOwn(r, aud.own) && r.domain !== undefined) ?? sharedRoom(all);
   if (bulk !== null && stranger !== undefined)
     return [line('leak', 'data', `${tool} sends ${bulk[0]} to ${stranger.address.slice(0, 80)}`)];
   // A forwarded sign-in alert, reset link or code: whoever holds it can take the account over.

@@ -1,0 +1,103 @@
+/**
+ * What a tool puts where everyone reads it (red team r14 secret-send, injected): a web page, blog
+ * post or paste is public; a wiki or Notion page is read by every member of its space, and by anyone
+ * when the space is public; a file written under a web app's public/ or static/ tree, or into a
+ * storage account's Public folder, is downloadable by anyone who finds it. A secret written there
+ * (a labelled value, a vendor token, a key file's text, `password Summer2024!`) leaks to all of
+ * them; internal data (customer exports, an internal chat export, unreleased results) and private
+ * documents moved into a public folder leak to the world. Each becomes one
+ * `agent-guard-action leak <object> <detail>` line for PLT-AST-003. Public material (a blog post, a
+ * press kit moved to /Public, a robots.txt) stays allowed.
+ */
+import { quote, type CliEquivalent } from './cli.js';
+import { ACTION_PROGRAM } from './saas.js';
+import { snakeEntries } from './snake-entries.js';
+import { BULK, secretIn, secretShaped } from './outside-send.js';
+import { credentialInFile } from '../../knowledge/credential-files.js';
+
+/** Name words of tools whose output anyone can read. */
+const PUBLISH = /^(?:webpage|webpages|website|blog|publish|paste|pastebin|hastebin|tweet|toot)$/;
+/** Name words of pages a whole space reads. */
+const PAGE = /^(?:wiki|confluence|notion|page|pages|webpage)$/;
+const READ =
+  /^(?:get|list|read|search|fetch|find|show|describe|view|preview|render|draft|count|delete|remove)$/;
+/** Name words of a write, and of a move or copy. */
+const WRITE = /^(?:write|create|save|put|edit|append|overwrite|new)$/;
+const MOVE = /^(?:move|copy|mv|cp|relocate)$/;
+/** Keys whose value says who may read (`space: PUBLIC`, `visibility: public`, `access: anyone`). */
+const AUDIENCE_KEY =
+  /^(?:space|space_key|visibility|access|audience|scope|privacy|sharing|permission|status)$/;
+const EVERYONE = /^(?:public|anyone|everyone|anonymous|world|internet|all)$/i;
+const TEXT_KEY = /(?:^|_)(?:content|contents|text|body|html|markdown|message|description|data|page_content)$/;
+const PATH_KEY = /^(?:path|file_path|filepath|filename|file|target_file|dest|destination)$/;
+/** Destination keys of a move or copy. */
+const DEST_KEY =
+  /^(?:to|dest|destination|destination_path|destination_folder|destination_folder_path|to_path|target|target_path|target_folder|new_path|new_parent|folder|parent)$/;
+const SOURCE_KEY =
+  /^(?:from|source|src|source_path|from_path|item_path|path|file_path|item|items|file|files)$/;
+/** Directories a web server or a front-end build serves as they are. */
+const PUBLISHED_DIR =
+  /^\/var\/www\/|(?:^|\/)(?:public|static|www|wwwroot|htdocs|public_html|_site|\.well-known)\/(?:[^/]+\/)*[^/]+$/;
+/** A folder named for the public (Dropbox's /Public, a Drive folder "Public", `public/`). */
+const PUBLIC_FOLDER =
+  /(?:^|[/\\])(?:public|public[\s_-]?(?:folder|share|files)|shared[\s_-]?publicly)(?:[/\\]|$)/i;
+/** Internal matters that are not the public's: chat exports, unreleased results, private documents. */
+const INTERNAL =
+  /\binternal\b[^.\n]{0,40}\b(?:exports?|messages|chats?|slack|memos?|e-?mails?|docs?|documents?|notes|reports?|financials?|roadmap)\b|\b(?:unreleased|non-public|nonpublic|embargoed|not\s+yet\s+(?:public|announced|released))\b|\bconfidential\b/i;
+/** Names of private documents (what a public folder must not receive). */
+const PRIVATE_DOC =
+  /(?:^|[\s/_.-])(?:contracts?|agreements?|legal|nda|ndas|finance|financials?|payroll|salar(?:y|ies)|hr|tax(?:es)?|invoices?|customers?|clients?|employees?|patients?|medical|passports?|board|confidential|private|internal|secrets?|credentials?|keys|backups?|exports?|dumps?|pii)(?:$|[\s/_.-])/i;
+/** A password written after its label with only a space (`password Summer2024!Deploy#`). */
+const SPACED_PASSWORD = /\b(?:password|passwd|passphrase|pwd)\s+([^\s"'`,;]{8,200})/gi;
+
+const line = (object: string, detail: string): CliEquivalent => ({
+  code: [ACTION_PROGRAM, 'leak', quote(object), quote(detail.slice(0, 200))].join(' '),
+  runtime: 'bash',
+});
+
+/** The secret a text carries, as its label. */
+function secretOf(text: string): string | undefined {
+  const found = secretIn(text) ?? credentialInFile(text);
+  if (found !== undefined) return found;
+  for (const m of text.slice(0, 65536).matchAll(SPACED_PASSWORD))
+    if (secretShaped(m[1]!)) return 'a password';
+  return undefined;
+}
+
+export function publicPostLines(w: readonly string[], args: unknown): CliEquivalent[] {
+  if (args === null || typeof args !== 'object' || w.some((x) => READ.test(x))) return [];
+  const publish = w.some((x) => PUBLISH.test(x));
+  const page = w.some((x) => PAGE.test(x));
+  const write = w.some((x) => WRITE.test(x));
+  const move = w.some((x) => MOVE.test(x));
+  if (!publish && !page && !write && !move) return [];
+  const all = snakeEntries(args, { depth: 4, pairs: 128, items: 32 });
+  const value = (re: RegExp): string[] =>
+    all.filter(([k, v]) => re.test(k) && typeof v === 'string').map(([, v]) => (v as string).trim());
+  const tool = w.join('_');
+  if (move) {
+    const to = value(DEST_KEY).find((d) => PUBLIC_FOLDER.test(d));
+    const from = to === undefined ? undefined : value(SOURCE_KEY).find((s) => PRIVATE_DOC.test(s));
+    if (to !== undefined && from !== undefined)
+      return [
+        line('data', `${tool} moves ${from.slice(0, 60)} into ${to.slice(0, 60)}, a folder anyone can read`),
+      ];
+    return [];
+  }
+  const text = value(TEXT_KEY).join('\n').slice(0, 65536);
+  if (text === '') return [];
+  const path = value(PATH_KEY).find((p) => PUBLISHED_DIR.test(p));
+  const everyone =
+    publish ||
+    path !== undefined ||
+    value(AUDIENCE_KEY).some((v) => EVERYONE.test(v.replace(/[\s_-]+/g, '')));
+  if (!publish && !page && path === undefined) return [];
+  const secret = secretOf(text);
+  if (secret !== undefined)
+    return [
+      line('secret', `${tool} publishes ${secret}${path !== undefined ? ` in ${path.slice(0, 60)}` : ''}`),
+    ];
+  if (!everyone) return [];
+  const data = INTERNAL.exec(text) ?? BULK.exec(text.replace(/[_./\\-]+/g, ' '));
+  return data === null ? [] : [line('data', `${tool} publishes ${data[0]} to everyone`)];
+}
