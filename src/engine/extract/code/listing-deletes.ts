@@ -354,7 +354,8 @@ function conditionOf(n: SyntaxNode): SyntaxNode | undefined {
 
 /** Whether a condition sits between the loop's body and `path`'s end (a sweep picks which items go). */
 function guarded(path: readonly SyntaxNode[], body: SyntaxNode, at: number, text: string): boolean {
-  const from = path.indexOf(body);
+  // A tree repaired around a syntax error can hang the body off the path: read the whole path then.
+  const from = Math.max(path.indexOf(body), 0);
   for (let i = from; i < path.length; i++) {
     const n = path[i]!;
     if (n.type === 'if_statement') {
