@@ -118,7 +118,14 @@ export function createAnalysisWorker(options: AnalysisWorkerOptions = {}): Analy
     const gate = gates.get(w);
     if (!keepAlive) w.unref();
     return new Promise((resolve) => {
+      let exited = false;
+      // A worker that died on its own (a failed boot) needs no stop and never leaves its section.
+      w.once('exit', () => {
+        exited = true;
+        resolve();
+      });
       const attempt = (): void => {
+        if (exited) return;
         if (gate === undefined || claimStop(gate)) {
           w.terminate().then(
             () => resolve(),

@@ -27,14 +27,18 @@ function answer(job: AnalysisJob): AnalysisReply {
 
 const port = parentPort;
 if (port !== null) {
-  // The host stops this thread only outside native parses (stop-gate.ts).
+  // The host stops this thread only outside native parses and after the boot (stop-gate.ts).
   const { stopGate } = (workerData ?? {}) as { stopGate?: SharedArrayBuffer };
-  if (stopGate !== undefined) setNativeSection(workerSection(stopGate));
+  const section = stopGate !== undefined ? workerSection(stopGate) : undefined;
+  setNativeSection(section);
   const ready = loadParsers();
   // Booting (loading the engine, compiling the parsers) is not a stall: the host waits for this first.
   void ready.then(
-    () => port.postMessage({ ready: true } satisfies ReadyMessage),
-    () => undefined,
+    () => {
+      section?.leave();
+      port.postMessage({ ready: true } satisfies ReadyMessage);
+    },
+    () => section?.leave(),
   );
   port.on('message', (job: AnalysisJob) => {
     void ready.then(

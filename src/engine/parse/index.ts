@@ -99,11 +99,21 @@ function parseTree(parser: Parser, text: string): Parser.Tree {
  * inside the thread's native section: the copy is native calls too.
  */
 export function parseSyntax(runtime: Runtime, text: string, maxTreeDepth = MAX_TREE_DEPTH): SyntaxNode {
-  const { parser, symbols } = loaded(runtime);
+  return inNative(() => {
+    const { parser, symbols } = loaded(runtime);
+    return toSyntaxTree(parseTree(parser, text), text, symbols, maxTreeDepth);
+  });
+}
+
+/**
+ * Runs `work` inside the thread's native section. A grammar's first load (its addon's init,
+ * `setLanguage`) is native work too, so it sits inside as well.
+ */
+function inNative<T>(work: () => T): T {
   const section = nativeSection();
   section.enter();
   try {
-    return toSyntaxTree(parseTree(parser, text), text, symbols, maxTreeDepth);
+    return work();
   } finally {
     section.leave();
   }
@@ -118,16 +128,11 @@ export function parseSyntaxWithErrors(
   text: string,
   maxTreeDepth = MAX_TREE_DEPTH,
 ): { root: SyntaxNode; errors: SyntaxNode[] } {
-  const { parser, symbols } = loaded(runtime);
   const found: SyntaxNode[] = [];
-  const section = nativeSection();
-  section.enter();
-  let root: SyntaxNode;
-  try {
-    root = toSyntaxTree(parseTree(parser, text), text, symbols, maxTreeDepth, found);
-  } finally {
-    section.leave();
-  }
+  const root = inNative(() => {
+    const { parser, symbols } = loaded(runtime);
+    return toSyntaxTree(parseTree(parser, text), text, symbols, maxTreeDepth, found);
+  });
   const errors: SyntaxNode[] = [];
   for (const node of found) {
     const outer = errors[errors.length - 1];
