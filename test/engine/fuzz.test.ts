@@ -84,7 +84,20 @@ function check(run: (engine: Engine) => Evaluation, label: string): void {
   expect(ruleIds(second), label).toBe(ruleIds(first));
 }
 
+/** Inputs the hunts found crashing an extractor, kept so they stay fixed. */
+const FOUND: { text: string; runtime: (typeof RUNTIMES)[number] }[] = [
+  // listing-deletes: a loop body repaired around a stray U+202E hung off the path (seed 7)
+  {
+    text: 'import heroku3\nconn = heroku3.from_key(KEY)\nfor app in conn.apps():\n    app.delete()\u202e\n',
+    runtime: 'python',
+  },
+];
+
 describe('mutated inputs', () => {
+  it.each(FOUND)('found by a hunt: $runtime $text', ({ text, runtime }) => {
+    check((engine) => engine.evaluate({ text, runtime }), text);
+  });
+
   it.each(RUNTIMES)(
     '%s: answered, never a failed analysis, the same by two engines',
     (runtime) => {
