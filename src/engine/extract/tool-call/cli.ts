@@ -15,6 +15,8 @@ import { monitoringLines, MONITORING_WORDS } from './monitoring.js';
 import { saasLines, SAAS_WORDS } from './saas.js';
 import { isLossVerb, wholeResourceLines, WHOLE_RESOURCE_WORDS, scratchOnly } from './whole-resource.js';
 import { dispatchLines } from './dispatch.js';
+import { sweepLines } from './sweep-verbs.js';
+import { lossEffectLines } from './loss-effect.js';
 import { englishScript, englishWords } from './foreign-words.js';
 import { joinPhrasal } from './phrasal.js';
 import { offlineModeLines } from './offline-mode.js';
@@ -161,7 +163,8 @@ export const bash = (parts: (string | undefined | false)[]): CliEquivalent => ({
 
 function git(w: readonly string[], f: Map<string, unknown>): CliEquivalent | undefined {
   const verb = verbOf(w, f, ['push', 'reset', 'clean', 'branch', 'checkout', 'rebase']);
-  const force = any(f, 'force', 'force_push', 'forced', 'f');
+  // `force_push {branch}`: the name says force.
+  const force = any(f, 'force', 'force_push', 'forced', 'f') || has(w, 'force');
   // Extra argv a git tool passes through (`"args": ["--force"]`) goes on the line too.
   const extra = list(f, 'args', 'flags', 'options', 'extra_args').map(quote);
   switch (verb) {
@@ -890,6 +893,8 @@ export function cliEquivalents(name: string, args: unknown, nested = 0): CliEqui
     ...emptyingLines(w, f, args),
     // A whole container's data deleted by a flag, replaced by nothing, migrated to nothing (tool-call/data-loss.ts).
     ...dataLossLines(w, f),
+    // Data lost by what the fields do: loss accepted, a day's lifecycle, a backup emptied (tool-call/loss-effect.ts).
+    ...lossEffectLines(w, f, args),
     // Audit logging, threat detection or row security switched off (tool-call/security-off.ts),
     // or left on but blind: every finding archived, every log excluded or kept a day (tool-call/blind-spot.ts).
     ...securityOffLines(w, args),
@@ -904,6 +909,8 @@ export function cliEquivalents(name: string, args: unknown, nested = 0): CliEqui
     ...massMessageLines(w, args),
     // A generic dispatcher whose arguments name a whole resource's loss (tool-call/dispatch.ts).
     ...dispatchLines(w, args),
+    // Sweep verbs aimed at production, verb-only names, `x_and_delete` (tool-call/sweep-verbs.ts).
+    ...sweepLines(w, f),
     // A whole site or database put in maintenance, offline or read-only mode (tool-call/offline-mode.ts).
     ...offlineModeLines(w, f),
     // A REST request or GraphQL mutation judged as the call it makes (tool-call/rest-call.ts).

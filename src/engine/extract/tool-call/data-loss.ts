@@ -56,15 +56,21 @@ const MAKES_OR_READS =
 /** Keys holding the rows or objects a replacement writes. */
 const CONTENT_KEY = /^(?:rows|records|items|documents|docs|objects|entries|contents|vectors|points)$/;
 
+/** A query that returns no rows (`SELECT * FROM t WHERE false`, `... LIMIT 0`): loaded, it loads nothing. */
+const NO_ROWS =
+  /^\s*select\b[\s\S]*\b(?:where\s+(?:false|0|null|1\s*=\s*0|0\s*=\s*1|1\s*<>\s*1|1\s*!=\s*1)|limit\s+0)\s*;?\s*$/i;
+
 const emptyValue = (v: unknown): boolean =>
   (Array.isArray(v) && v.length === 0) ||
+  (typeof v === 'string' && NO_ROWS.test(v)) ||
   (typeof v === 'string' && /^\s*(?:|\[\s*\]|\{\s*\})\s*$/.test(v)) ||
   (v !== null && typeof v === 'object' && !Array.isArray(v) && Object.keys(v).length === 0);
 
 /** Values of a mode that replaces what the target holds (`reimport_collection {mode: "replace"}`). */
-const REPLACE_MODE = /^\s*(?:replace|overwrite|truncate|recreate|truncate_and_load|drop_and_create)\s*$/i;
+const REPLACE_MODE =
+  /^\s*(?:replace|overwrite|truncate|recreate|truncate_and_load|drop_and_create|replace_all|overwrite_all)\s*$/i;
 /** Keys of where a load reads from: empty, it loads nothing into the emptied target. */
-const SOURCE_KEY = /^(?:source|sources|data|input|inputs|payload|from)$/;
+const SOURCE_KEY = /^(?:source|sources|data|input|inputs|payload|from|with|as|select|source_query)$/;
 
 /** `replace_table_contents {rows: []}`, `overwrite_collection {documents: []}`: replaced by nothing. */
 function replacedByNothing(w: readonly string[], f: Map<string, unknown>): string | undefined {

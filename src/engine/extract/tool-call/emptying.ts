@@ -84,7 +84,10 @@ function expireNow(
     ([k, v]) =>
       EXPIRY_KEY.test(k) &&
       zero(v) &&
-      (k !== 'age' && k !== 'days' ? true : all.some(([x]) => /delete|expir/.test(x))),
+      (k !== 'age' && k !== 'days'
+        ? true
+        : all.some(([x]) => /delete|expir/.test(x)) ||
+          w.some((x) => /^(?:expire|expiry|expiration)$/.test(x))),
   );
   if (hit === undefined) return undefined;
   const target = str(

@@ -121,6 +121,22 @@ const LATIN = new Map<string, string>(
     hapus: 'delete',
     sterge: 'delete',
     xoa: 'delete',
+    // More of the same (R14 hosted-whole: `slette_workspace`): Norwegian, Danish, Swedish,
+    // Indonesian and Malay, Tagalog, Swahili.
+    slette: 'delete',
+    sletta: 'delete',
+    fjerne: 'remove',
+    tomme: 'empty',
+    tomma: 'empty',
+    rensa: 'purge',
+    menghapus: 'delete',
+    hapuskan: 'delete',
+    musnahkan: 'destroy',
+    hancurkan: 'destroy',
+    kosongkan: 'empty',
+    padam: 'delete',
+    burahin: 'erase',
+    futa: 'delete',
     // read, list, create
     listele: 'list',
     oku: 'read',
@@ -140,6 +156,13 @@ const LATIN = new Map<string, string>(
     projeyi: 'project',
     projekti: 'project',
     prosjekt: 'project',
+    prosjektet: 'project',
+    projektet: 'project',
+    databasen: 'database',
+    tabell: 'table',
+    tabellen: 'table',
+    klynge: 'cluster',
+    kluster: 'cluster',
     proyek: 'project',
     kova: 'bucket',
     tablo: 'table',
@@ -162,6 +185,13 @@ const LATIN = new Map<string, string>(
 /** Two words that together name a database (`baze_danych`, `basis_data`, `baza_de_date`, `co_so_du_lieu`). */
 const DATABASE_PHRASE = /^(?:baz[aeyu]?|basis|pangkalan|baza)_(?:danych|data|de_date)$|^co_so_du_lieu$/;
 
+/** Two-word verbs (Swedish `ta bort`, Turkish `yok et`, Vietnamese `xoa bo`). */
+const PAIRS = new Map([
+  ['ta_bort', 'remove'],
+  ['yok_et', 'destroy'],
+  ['xoa_bo', 'delete'],
+]);
+
 /** The name's words with foreign ones read as English (`usun_baze_danych` -> delete, database). */
 export function englishWords(words: string[]): string[] {
   let changed = false;
@@ -175,6 +205,13 @@ export function englishWords(words: string[]): string[] {
     if (phrase !== undefined) {
       out.push('database');
       i += phrase.split('_').length - 1;
+      changed = true;
+      continue;
+    }
+    const verb = PAIRS.get(pair);
+    if (verb !== undefined) {
+      out.push(verb);
+      i++;
       changed = true;
       continue;
     }

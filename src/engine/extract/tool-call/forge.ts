@@ -79,8 +79,23 @@ function transfer(w: readonly string[], f: Map<string, unknown>): CliEquivalent 
   ]);
 }
 
+/**
+ * A branch ref moved by force through the forge's API (`update_ref {ref: "heads/main", sha, force:
+ * true}`, R14 hosted-whole): the push --force it is, whatever commit it points the branch at.
+ */
+function forcedRef(w: readonly string[], f: Map<string, unknown>): CliEquivalent | undefined {
+  if (!has(w, 'ref', 'refs') || !has(w, 'update', 'set', 'move', 'patch', 'edit', 'reset', 'force'))
+    return undefined;
+  if (!any(f, 'force', 'forced')) return undefined;
+  const ref = str(f, 'ref', 'branch', 'name');
+  const sha = str(f, 'sha', 'commit', 'commit_sha', 'to', 'target') ?? 'HEAD';
+  if (ref === undefined || /^(?:refs\/)?tags\//.test(ref)) return undefined;
+  const branch = ref.replace(/^(?:refs\/)?heads\//, '');
+  return bash(['git push --force origin', quote(`${sha}:refs/heads/${branch}`)]);
+}
+
 export function forgeLines(w: readonly string[], f: Map<string, unknown>): CliEquivalent[] {
-  return [protection(w, f), collaborator(w, f), visibility(w, f), transfer(w, f)].filter(
+  return [protection(w, f), collaborator(w, f), visibility(w, f), transfer(w, f), forcedRef(w, f)].filter(
     (c): c is CliEquivalent => c !== undefined,
   );
 }
@@ -97,4 +112,6 @@ export const FORGE_WORDS = [
   'repo',
   'repository',
   'transfer',
+  'ref',
+  'refs',
 ];
