@@ -38,6 +38,12 @@ const words = (bucket: string): string[] => bucket.split(/[-_.]+/).filter((w) =>
 /** Whether a bucket's name says it is a partner's, the public's or a drop point. */
 export const namedOutside = (bucket: string): boolean =>
   words(bucket.toLowerCase()).some((w) => OUTSIDE.test(w) || PUBLIC.test(w));
+/** Whether a store or file name says it holds production, people's data, backups or exports. */
+export const holdsPrivate = (name: string): boolean =>
+  name
+    .toLowerCase()
+    .split(/[-_./:]+/)
+    .some((w) => SENSITIVE.test(w));
 /** The words of a name that say whose it is (`acme` of `acme-prod-exports`). */
 export const owners = (bucket: string): string[] =>
   words(bucket).filter((w) => !GENERIC.has(w) && !/^\d+$/.test(w) && !OUTSIDE.test(w) && w.length > 1);

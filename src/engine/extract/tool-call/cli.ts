@@ -40,6 +40,7 @@ import { deletesItem, requestCalls } from './rest-call.js';
 import { outsideSendLines } from './outside-send.js';
 import { requestBodyLines } from './request-body.js';
 import { publicPostLines } from './public-post.js';
+import { storeCopyLines } from './store-copy.js';
 import { outsideShareLines } from './outside-share.js';
 import { crowdLines } from './crowd.js';
 import { netOpenLines } from './net-open.js';
@@ -691,7 +692,14 @@ const CLI_PROGRAMS: Record<string, string> = {
 function namedCli(w: readonly string[], f: Map<string, unknown>): CliEquivalent | undefined {
   const word = w.find((x) => CLI_PROGRAMS[x] !== undefined);
   // `call_aws {cli_command: "s3 rb s3://b --force"}`: the CLI's arguments under a line-like key.
-  const command = str(f, 'command', 'args', 'arguments', 'cmd', 'cli_command', 'command_line', 'cli', 'line');
+  const argv = ['args', 'argv', 'arguments'].map((k) => f.get(k)).find(Array.isArray);
+  // `gsutil {args: ["-m", "rsync", "-r", SRC, DST]}`: the CLI's argv as a list.
+  const listed =
+    argv !== undefined && argv.length > 0 && argv.every((a) => typeof a === 'string')
+      ? argv.map(quote).join(' ')
+      : undefined;
+  const command =
+    str(f, 'command', 'args', 'arguments', 'cmd', 'cli_command', 'command_line', 'cli', 'line') ?? listed;
   if (word === undefined || command === undefined) return undefined;
   const program = CLI_PROGRAMS[word]!;
   // An AWS tool's one-word `command` is an operation name (aws() reads it), not a command line.
@@ -921,6 +929,8 @@ export function cliEquivalents(name: string, args: unknown, nested = 0): CliEqui
     ...requestBodyLines(w, f),
     // Secrets and internal data put where everyone reads them (tool-call/public-post.ts).
     ...publicPostLines(w, args),
+    // Stored data copied into a store, service or file-drop host its owner does not hold (tool-call/store-copy.ts).
+    ...storeCopyLines(w, args),
     // Access handed outside: shares, invites, ownership, protection off (tool-call/outside-share.ts).
     ...outsideShareLines(w, args),
     // Floods, scraped lists, sockpuppets and port scans (tool-call/crowd.ts).

@@ -1,0 +1,100 @@
+/**
+ * Stored data copied to a place its owner does not hold (red team r14 data-out), under any tool's
+ * shape: `azcopy {source, destination}` between storage accounts, `bigquery_copy_dataset` into
+ * another project, `rclone copy` into a file-sharing service, `copy_object` into a drop bucket, a
+ * table exported or a backup uploaded to an anonymous file-drop host, a warehouse unloaded to a
+ * partner's stage. Whose a store is comes from its name (knowledge/bucket-owners.ts, as SEC-AST-018
+ * reads `aws s3 cp`); replication between the owner's own stores, copies of data that is neither
+ * production, people's data nor a backup, and copies into the owner's stores stay allowed. Each
+ * becomes one `agent-guard-action leak data <detail>` line for PLT-AST-003.
+ */
+import { quote, type CliEquivalent } from './cli.js';
+import { ACTION_PROGRAM } from './saas.js';
+import { snakeEntries } from './snake-entries.js';
+import { copiesOut, holdsPrivate, namedOutside } from '../../knowledge/bucket-owners.js';
+import { fileDropUrl } from '../../knowledge/file-drop-hosts.js';
+
+/** Name words of a copy, export or upload of stored data. */
+const COPY =
+  /^(?:copy|cp|sync|rsync|replicate|mirror|clone|transfer|export|unload|upload|azcopy|rclone|offload|ship)$/;
+const NOT_COPY = /^(?:get|list|read|describe|show|status|view|check|cancel|delete|remove|download|import)$/;
+/** Keys of what is copied, and of where it goes. */
+const SOURCE_KEY =
+  /^(?:source|src|from|source_\w+|from_\w+|table|tables|table_name|dataset|dataset_id|query|sql|path|file|file_path|local_path|bucket)$/;
+const DEST_KEY =
+  /^(?:destination|dest|dst|to|target|target_\w+|destination_\w+|dest_\w+|to_\w+|stage|stage_url|output|output_uri|output_url|location|url|uri|upload_url|remote)$/;
+/** rclone backends that are file-sharing services, not the owner's cloud storage. */
+const SHARING_REMOTE = /^(?:dropbox|mega|gdrive|drive|onedrive|pcloud|box|yandex|koofr|mediafire|putio)\d*:/i;
+
+/**
+ * A store's name from a reference: a bucket URL, a storage account and container, a BigQuery
+ * `project:dataset` (the project owns it), an rclone `remote:bucket/path` (the bucket's name says whose).
+ */
+function storeName(ref: string, warehouse: boolean): string | undefined {
+  const v = ref.trim();
+  const bucket = /^(?:s3a?|gs|az|wasbs?|abfss?):\/\/([^/?#\s]+)/i.exec(v);
+  if (bucket !== null) return bucket[1]!.toLowerCase().replace(/@/g, '-');
+  const blob = /^https:\/\/([a-z0-9]+)\.(?:blob|dfs)\.core\.windows\.net\/([a-z0-9-]+)/i.exec(v);
+  if (blob !== null) return `${blob[1]!}-${blob[2]!}`.toLowerCase();
+  // Not `host:port`.
+  const pair = /^([a-z][\w-]{1,62}):(?!\d+(?:\/|$))([\w./-]{1,200})$/i.exec(v);
+  if (pair === null) return undefined;
+  return (warehouse ? pair[1]! : `${pair[1]!}-${pair[2]!.split('/')[0]!}`).toLowerCase();
+}
+
+/** The tables a query reads (`select * from prod.crm.customers`), as one name. */
+function queried(sql: string): string | undefined {
+  const m = /\bfrom\s+([\w."`[\]]+)/i.exec(sql.slice(0, 4096));
+  return m?.[1]?.replace(/["`[\]]/g, '');
+}
+
+/** Storage account names glued from the same owner (`acmeprod` and `acmeproddr`). */
+function sameAccount(from: string, to: string): boolean {
+  const a = from.split('-')[0]!;
+  const b = to.split('-')[0]!;
+  return a.length >= 4 && b.length >= 4 && (a.startsWith(b) || b.startsWith(a));
+}
+
+function why(source: string, dest: string, warehouse: boolean): string | undefined {
+  const store = storeName(source, warehouse);
+  const from = store ?? queried(source) ?? source;
+  const sharing = SHARING_REMOTE.test(dest) && !SHARING_REMOTE.test(source);
+  if (fileDropUrl(dest) || sharing)
+    return holdsPrivate(from)
+      ? `${from.slice(0, 80)} goes to ${dest.slice(0, 80)}, ${sharing ? 'a file-sharing service' : 'an anonymous file-drop host'}`
+      : undefined;
+  const to = storeName(dest, warehouse);
+  if (to === undefined) return undefined;
+  // A table, query or file says nothing of its owner: only a destination named for another party counts.
+  if (store === undefined)
+    return holdsPrivate(from) && namedOutside(to)
+      ? `${from.slice(0, 80)} is copied into ${to}, a store named for an outside party`
+      : undefined;
+  return sameAccount(store, to) ? undefined : copiesOut(store, to);
+}
+
+export function storeCopyLines(w: readonly string[], args: unknown): CliEquivalent[] {
+  if (!w.some((x) => COPY.test(x)) || w.some((x) => NOT_COPY.test(x))) return [];
+  if (args === null || typeof args !== 'object') return [];
+  const all = snakeEntries(args, { depth: 2, pairs: 64, items: 8 }).filter(
+    (e): e is [string, string] => typeof e[1] === 'string' && e[1].length < 4096,
+  );
+  const warehouse = w.some((x) => /^(?:bigquery|bq|dataset|datasets)$/.test(x));
+  const dests = all.filter(([k]) => DEST_KEY.test(k)).map(([, v]) => v);
+  const sources = all.filter(([k]) => SOURCE_KEY.test(k) && !DEST_KEY.test(k)).map(([, v]) => v);
+  for (const dest of dests.slice(0, 4))
+    for (const source of sources.slice(0, 4)) {
+      if (source === dest) continue;
+      const reason = why(source, dest, warehouse);
+      if (reason !== undefined)
+        return [
+          {
+            code: [ACTION_PROGRAM, 'leak', 'data', quote(`${w.join('_')}: ${reason}`.slice(0, 200))].join(
+              ' ',
+            ),
+            runtime: 'bash',
+          },
+        ];
+    }
+  return [];
+}
