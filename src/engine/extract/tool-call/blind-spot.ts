@@ -20,7 +20,9 @@ const HIDE =
   /^(?:archive|archived|suppress|suppressed|suppression|mute|muted|exclude|exclusion|exclusions|dismiss|dismissed|ignore|ignored|drop|discard|resolve|resolved)$/;
 /** Keys of what a hiding rule matches. */
 const CRITERIA_KEY =
-  /^(?:filter|finding_criteria|criteria|criterion|condition|conditions|match|matcher|query|scope|selector|rule_criteria)$/;
+  /^(?:filter|finding_criteria|criteria|criterion|condition|conditions|match|matcher|query|scope|selector|rule_criteria|exclusion_filter|exclusion_filters|exclude_filter|exclusion)$/;
+/** Criteria keys that say by their name that what matches is hidden (a sink's `exclusion_filter`). */
+const HIDING_KEY = /^(?:exclusion_filter|exclusion_filters|exclude_filter|exclusion)$/;
 /** Filter text that every entry matches (`*`, `logName:*`, `severity>=DEFAULT`, `true`). */
 const MATCH_ALL_TEXT =
   /^\s*(?:\*|true|1\s*=\s*1|[\w.]+\s*:\s*\*|severity\s*>=?\s*(?:default|debug|0)|[\w.]+\s*!=\s*""|NOT\s+[\w.]+\s*=\s*"__none__")?\s*$/i;
@@ -64,6 +66,9 @@ function criteria(args: unknown, depth = 0): unknown[] {
 function hideAll(w: readonly string[], args: unknown, strings: readonly string[]): string | undefined {
   const hides =
     w.some((x) => HIDE.test(x)) ||
+    (args !== null &&
+      typeof args === 'object' &&
+      Object.keys(args).some((k) => HIDING_KEY.test(k.toLowerCase().replace(/[^a-z0-9]+/g, '_')))) ||
     strings.some((s) => s.length < 40 && /^(?:archive|suppress(?:ed)?|exclude|mute)$/i.test(s.trim()));
   if (!hides) return undefined;
   const about = w.some((x) => FINDINGS.test(x)) || namesControl(w);

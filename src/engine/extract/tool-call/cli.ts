@@ -45,6 +45,8 @@ import { outsideShareLines } from './outside-share.js';
 import { crowdLines } from './crowd.js';
 import { netOpenLines } from './net-open.js';
 import { openGrantLines } from './open-grant.js';
+import { accessWidenLines } from './access-widen.js';
+import { controlsOffLines } from './controls-off.js';
 
 export interface CliEquivalent {
   readonly code: string;
@@ -906,6 +908,8 @@ export function cliEquivalents(name: string, args: unknown, nested = 0): CliEqui
     // Audit logging, threat detection or row security switched off (tool-call/security-off.ts),
     // or left on but blind: every finding archived, every log excluded or kept a day (tool-call/blind-spot.ts).
     ...securityOffLines(w, args),
+    // KMS deletion, Vault sealed, backup versioning, alerts dismissed, alarms muted (tool-call/controls-off.ts).
+    ...controlsOffLines(w, args),
     // Encryption keys destroyed with no recovery window (tool-call/key-destroy.ts).
     ...keyDestroyLines(w, f),
     // An agent's own settings tool told to stop asking (`update_agent_settings {require_approval: false}`).
@@ -939,6 +943,8 @@ export function cliEquivalents(name: string, args: unknown, nested = 0): CliEqui
     ...netOpenLines(w, args),
     // Access granted to everyone, or security rules open to anyone (tool-call/open-grant.ts).
     ...openGrantLines(w, args),
+    // Admin to a personal mailbox, Action * on *, admin tokens sent out, public images (tool-call/access-widen.ts).
+    ...accessWidenLines(w, args),
   ];
   const byName = familyLines(w, args);
   return byArguments.length === 0 ? byName : [...byArguments, ...byName];

@@ -17,8 +17,25 @@ const CHANGE =
 const NOT_CHANGE = /^(?:get|list|read|describe|show|view|delete|remove|revoke|close|deny|block)$/;
 /** Keys of a rule's source (who may connect). */
 const SOURCE_KEY =
-  /(?:^|_)(?:source|sources|source_ranges?|source_address_prefix(?:es)?|source_ip|source_ips|cidr|cidrs|cidr_ip|cidr_ipv6|cidr_blocks?|ip_range|ip_ranges|ranges|prefix|prefixes|allowed_ips|allowed_cidrs|authorized_networks|remote_ip|remote_ip_prefix|from|origin|value|ip)$/;
-const EVERYONE = /^(?:0\.0\.0\.0(?:\/0)?|::\/0|\*|any|internet|all|anywhere|0\/0)$/i;
+  /(?:^|_)(?:source|sources|source_ranges?|source_address_prefix(?:es)?|source_ip|source_ips|cidr|cidrs|cidr_ip|cidr_ipv6|cidr_blocks?|ip_range|ip_ranges|range|ranges|prefix|prefixes|allowed_ips|allowed_cidrs|allowed_ip_list|allowed_ip_ranges|ip_allow_list|ip_allowlist|ip_whitelist|authorized_networks|remote_ip|remote_ip_prefix|from|origin|value|ip)$/;
+const EVERYONE_WORD = /^(?:0\.0\.0\.0|\*|any|internet|all|anywhere|0\/0)$/i;
+/**
+ * Whether a source is everyone: a word for it, or a block so wide it is most of the internet in any
+ * spelling (`0.0.0.0/0`, `1.0.0.0/0`, `::0/0`, the halves `0.0.0.0/1` + `128.0.0.0/1`). An IPv4
+ * block of /4 or wider, or an IPv6 one of /16 or wider outside the private and link-local ranges;
+ * a company's block is a /16 or narrower.
+ */
+export function everyoneSource(x: string): boolean {
+  const s = x.trim();
+  if (EVERYONE_WORD.test(s)) return true;
+  const v4 = /^(\d{1,3})(?:\.\d{1,3}){3}\/(\d{1,2})$/.exec(s);
+  if (v4 !== null) return Number(v4[2]) <= 4;
+  const v6 = /^([0-9a-f]{0,4})(?::[0-9a-f]{0,4}){1,7}\/(\d{1,3})$/i.exec(s);
+  if (v6 === null) return false;
+  const first = parseInt(v6[1] || '0', 16);
+  // fc00::/7 (unique local) and fe80::/10 (link-local) are private however wide.
+  return Number(v6[2]) <= 16 && !(first >= 0xfc00 && first <= 0xfebf);
+}
 const PORT_KEY =
   /(?:^|_)(?:port|ports|port_range|destination_port_range|destination_port_ranges|from_port|to_port)$/;
 /** Ports open to everyone on purpose: the web. */
@@ -84,7 +101,7 @@ export function netOpenLines(w: readonly string[], args: unknown): CliEquivalent
   const open = all.find(
     ([k, v]) =>
       SOURCE_KEY.test(k) &&
-      (Array.isArray(v) ? v : [v]).some((x) => typeof x === 'string' && EVERYONE.test(x.trim())),
+      (Array.isArray(v) ? v : [v]).some((x) => typeof x === 'string' && everyoneSource(x)),
   );
   if (open === undefined) return [];
   const ports = all

@@ -29,7 +29,7 @@ const EDIT_ROLE =
 const OWNER_ROLE =
   /^(?:owner|co_?owner|admin|administrator|full_?control|organizer|manage|manager|maintainer)$/i;
 /** Objects whose name says they are bulk internal data, deal documents or a closed room. */
-const SENSITIVE =
+export const SENSITIVE =
   /\b(?:customers?|clients?|users?|employees?|staff|patients?|subscribers?|leads|contacts)\s+(?:list|lists|database|db|export|exports|dump|data|records|table|master|full|pii|emails)\b|\ball\s+(?:customers|clients|users|employees|patients)\b|\b(?:database|db|prod|production)\s+(?:export|dump|backup)\b|\bboard\b|\bacquisition\b|\bmerger\b|\bterm\s+sheet\b|\bstrategy\b|\bconfidential\b|\bprivate\b|\bexec(?:utive)?s?\b|\bfinance\b|\bpayroll\b|\bsalar(?:y|ies)\b|\blegal\b|\bsecurity\b|\binternal\b|\bsecrets?\b|\bcredentials?\b/i;
 /** Keys naming a room a member is added to: anyone added sees all of it. */
 const ROOM_KEY =

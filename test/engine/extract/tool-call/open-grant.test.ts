@@ -2,6 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { nameWords } from '../../../../src/engine/extract/tool-call/cli.js';
 import { openGrantLines } from '../../../../src/engine/extract/tool-call/open-grant.js';
+import { everyoneSource } from '../../../../src/engine/extract/tool-call/net-open.js';
 
 const lines = (name: string, args: Record<string, unknown>): string[] =>
   openGrantLines(nameWords(name), args).map((c) => c.code);
@@ -51,4 +52,19 @@ describe('openGrantLines', () => {
   ])('%s %j gives nothing', (name, args) => {
     expect(lines(name, args)).toEqual([]);
   });
+});
+
+describe('everyoneSource (net-open.ts)', () => {
+  it.each(['0.0.0.0/0', '1.0.0.0/0', '0.0.0.0/1', '128.0.0.0/1', '::/0', '::0/0', '2000::/3', 'any', '*'])(
+    '%s is everyone',
+    (s) => {
+      expect(everyoneSource(s)).toBe(true);
+    },
+  );
+  it.each(['10.0.0.0/8', '203.0.113.0/24', '198.51.100.7/32', 'fd00:ec2::/32', 'fc00::/7', '2001:db8::/32'])(
+    '%s is not',
+    (s) => {
+      expect(everyoneSource(s)).toBe(false);
+    },
+  );
 });
