@@ -20,6 +20,19 @@ const ADMIN_VALUE = /\b(?:role_)?(?:admin|administrator|superuser|super_?admin|s
 
 const items = topLevelItems;
 
+/** Tables that join accounts to roles. */
+const MEMBERSHIP_TABLE =
+  /^(?:\w+_)?(?:roles?|role_assignments?|role_members?|memberships?|group_members?|permissions?)$/;
+/** A role row picked by its name (`r.name = 'superadmin'`, `roles.slug = 'owner'`). */
+const ROLE_PICKED =
+  /\b(?:\w+\.)?["`]?(?:name|role|role_?name|slug|code|key|title|handle)["`]?\s*=\s*'([^']*)'/gi;
+/** Tables that link an account to an outside sign-in (SSO, OAuth, SAML identities). */
+const IDENTITY_TABLE =
+  /(?:^|_)(?:identit(?:y|ies)|oauth_accounts?|social_accounts?|social_logins?|sso_\w+|federated_\w+|external_accounts?|linked_accounts?|user_providers?|auth_providers?|connected_accounts?)$/;
+/** The columns that say which outside identity signs in as the account. */
+const IDENTITY_COLUMN =
+  /^(?:provider_)?(?:uid|user_?id|subject|sub|email|external_?id|federated_?id|name_?id)$|^(?:provider|idp|saml|oidc|sso|external|social)_\w*(?:uid|id|subject|sub|email)$/;
+
 /** The text inside the parenthesis that opens at `open` (or undefined when it never closes). */
 function group(text: string, open: number): string | undefined {
   let depth = 0;
@@ -108,6 +121,12 @@ export function adminAccountWrite(raw: string): string | undefined {
     if (cols !== undefined && !values && select) {
       const names = items(cols);
       items(select[1]!).forEach((v, i) => names[i] !== undefined && pairs.push([names[i], v]));
+      // `SELECT u.id, r.id FROM users u, roles r WHERE ... AND r.name = 'superadmin'` (R14): the
+      // role is picked by its name in the WHERE, not written as a value.
+      const role = MEMBERSHIP_TABLE.test(bare(ins[1]!))
+        ? [...rest.matchAll(ROLE_PICKED)].find((m) => ADMIN_VALUE.test(m[1]!))
+        : undefined;
+      if (role) return `the rows written to ${bare(ins[1]!)} give accounts the role '${role[1]!}'`;
     } else if (cols === undefined || !values) return undefined;
     const names = items(cols);
     // Every VALUES row, not just the first (a multi-row insert can hide one administrator).
@@ -162,7 +181,8 @@ const FALSE_VALUE = /^(?:false|0|'(?:f|false|0|n|no)'|b'0'|null)$/i;
  * `UPDATE users SET password = '<md5>' WHERE username = 'admin'`): a login the writer now holds.
  * A password set from a parameter (`= $1`) is the application's own change and stays allowed. The
  * same for the administrator's e-mail or phone (the recovery channel) and the second factor
- * switched off. A person's own account (`WHERE id = 42`) changed by support is not judged here.
+ * switched off, and an administrator's SSO or OAuth identity (`user_identities.provider_uid`)
+ * relinked to a literal one. A person's own account (`WHERE id = 42`) changed by support is not judged here.
  */
 export function adminPasswordWrite(raw: string): string | undefined {
   if (!/\bupdate\b/i.test(raw) || !/\bwhere\b/i.test(raw)) return undefined;
@@ -170,7 +190,8 @@ export function adminPasswordWrite(raw: string): string | undefined {
   const m = /^\s*update\s+([\w."`[\]]+)(?:\s+(?:as\s+)?\w+)?\s+set\s+([\s\S]*?)\bwhere\b([\s\S]*)$/i.exec(
     text,
   );
-  if (!m || !ACCOUNT_TABLE.test(bare(m[1]!))) return undefined;
+  const identity = m !== null && IDENTITY_TABLE.test(bare(m[1]!));
+  if (!m || (!identity && !ACCOUNT_TABLE.test(bare(m[1]!)))) return undefined;
   const where = m[3]!;
   const admin =
     ADMIN_NAMED.test(where) ||
@@ -194,8 +215,15 @@ export function adminPasswordWrite(raw: string): string | undefined {
     });
   if (!admin) return undefined;
   const hit = assignments(m[2]!).find(
-    ([c, v]) => (isSecretColumn(bare(c)) || RECOVERY_COLUMN.test(bare(c))) && KNOWN_VALUE.test(v),
+    ([c, v]) =>
+      (isSecretColumn(bare(c)) ||
+        RECOVERY_COLUMN.test(bare(c)) ||
+        (identity && IDENTITY_COLUMN.test(bare(c)))) &&
+      KNOWN_VALUE.test(v),
   );
+  // An SSO or OAuth identity relinked (R14): whoever holds that outside login signs in as the administrator.
+  if (hit && identity)
+    return `the statement links the administrator's sign-in to an outside identity the writer chose (${bare(hit[0])} = ${hit[1]})`;
   if (hit)
     return `the statement sets the administrator's ${bare(hit[0])} to a value the writer chose (a takeover of the account)`;
   const off = assignments(m[2]!).find(

@@ -7,6 +7,7 @@
  * view), or move things to names that say what they are for rather than that they are retired.
  */
 import { withoutComments } from './sql-text.js';
+import { retentionPartitionTable } from './sql.js';
 
 const PART = String.raw`(?:[\w$-]+|"[^"]*"|\x60[^\x60]*\x60|\[[^\]]*\]|'[^']*')`;
 const NAME = String.raw`(${PART}(?:\s*\.\s*${PART})*)`;
@@ -195,6 +196,9 @@ export function cutOffMoves(texts: readonly string[]): CutOff[] {
       if (
         refilled.has(m.from) ||
         RETIRED.test(m.from) ||
+        // A closed period's partition (`orders_2019`) moved to an archive schema (R14 twin): the
+        // application reads the parent table, not the period.
+        (m.intoSchema !== undefined && retentionPartitionTable(m.from)) ||
         /^(?:tmp|temp|scratch|staging|stg)_|_(?:tmp|temp|new|staging)$/.test(m.from)
       )
         continue;

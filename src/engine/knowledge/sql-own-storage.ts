@@ -59,3 +59,30 @@ export function exportsToOwnStorage(text: string): boolean {
     })
   );
 }
+
+/** A bucket named as the organisation's own lake or warehouse (`acme-datalake`, `corp-lakehouse-raw`). */
+const LAKE_WORD = /^(?:datalake|data-?lake|lake|lakehouse|warehouse|dwh|edw)$/;
+/**
+ * Redshift UNLOAD authorised by the cluster's own IAM role into a bucket named as the company's data
+ * lake (R14 twin: `UNLOAD (...) TO 's3://acme-datalake/sales/' IAM_ROLE 'arn:aws:iam::...:role/...'`):
+ * the role an administrator attached to the cluster, writing where the warehouse's data lives. Keys
+ * typed into CREDENTIALS / ACCESS_KEY_ID, or a bucket named for a partner, the public or a drop, stay denied.
+ */
+export function unloadToOwnLake(text: string): boolean {
+  if (!/^\s*unload\b/i.test(text) || !/\biam_role\s+'arn:aws[\w-]*:iam::\d{12}:role\//i.test(text))
+    return false;
+  if (/\b(?:credentials|access_key_id|secret_access_key|session_token)\b/i.test(text)) return false;
+  const dests = [...text.matchAll(DEST)].map((m) => m[1]!);
+  return (
+    dests.length > 0 &&
+    dests.every((url) => {
+      const names = /^s3a?:\/\//i.test(url) ? destinationNames(url) : null;
+      if (names === null || names.some(namedOutside)) return false;
+      const parts = names[0]!.toLowerCase().split(/[-_.]/);
+      return (
+        (parts.some((w) => LAKE_WORD.test(w)) || /(?:data-?lake|lakehouse)/.test(names[0]!.toLowerCase())) &&
+        owners(names[0]!.toLowerCase()).length > 0
+      );
+    })
+  );
+}

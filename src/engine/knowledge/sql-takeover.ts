@@ -9,8 +9,12 @@
  *   this machine's: the authorization codes go there; loopback callbacks for development stay;
  * - a webhook or export subscription made for every account at once (INSERT ... SELECT FROM
  *   accounts with a literal URL): every tenant's events go to one receiver; one account's is work;
- * - an API key or token row whose secret is a hash of a literal (`sha256('k9-known-by-me')`): a
- *   working credential the writer holds; keys from parameters are the application's own.
+ * - an API key, token or session row whose secret is a hash of a literal (`sha256('k9-known-by-me')`),
+ *   by VALUES or by INSERT ... SELECT: a working credential the writer holds; keys from parameters
+ *   are the application's own;
+ * - the owner of accounts, organisations or projects moved to one user for rows picked by a class
+ *   (`WHERE plan = 'enterprise'`) or by none: the tenants change hands; one row picked by its id or
+ *   by its previous owner (an offboarding hand-over) is work.
  */
 import { topLevelItems, withoutComments } from './sql-text.js';
 import { isSecretColumn, isSecretTable } from './sql-secret-names.js';
@@ -68,11 +72,15 @@ function controlOff(key: string, value: string): boolean {
 const LOCAL_URL =
   /^'?(?:https?:\/\/)?(?:localhost|127\.\d+\.\d+\.\d+|\[::1\]|0\.0\.0\.0)(?::\d+)?(?:\/|'|$)/i;
 const URL_LITERAL = /'(?:https?:)?\/\/[^']+'/gi;
+/** URLs inside literals, array literals (`'{https://a/cb,https://b/cb}'`) included. */
+const URL_IN_LITERAL = /(?<=['{,"\s])(?:https?:)?\/\/[^'",}\s]+/gi;
+const urlsIn = (value: string): string[] =>
+  [...(value.match(/'[^']*'/g) ?? [])].flatMap((lit) => lit.match(URL_IN_LITERAL) ?? []).map((u) => `'${u}'`);
 
 /** Why a row write switches a control off, points the application at outside code or callbacks, or mints a known key. */
 export function takeoverWrite(raw: string): string | undefined {
   const text = withoutComments(raw).replace(/;\s*$/, '');
-  const up = UPDATE.exec(text);
+  const up = UPDATE.exec(topWhereFirst(text));
   if (up) {
     const table = bare(up[1]!);
     const sets = assignments(up[2]!);
@@ -92,7 +100,7 @@ export function takeoverWrite(raw: string): string | undefined {
     // An existing OAuth client's callbacks pointed elsewhere.
     const redirect = sets.find(([c]) => /redirect|callback|return_?ur[il]|reply_?ur[il]/.test(bare(c)));
     if (redirect && /oauth|client|application|app|integration|sso|saml|idp/.test(table)) {
-      const urls = redirect[1].match(URL_LITERAL) ?? [];
+      const urls = urlsIn(redirect[1]);
       if (
         urls.length > 0 &&
         !/\b(?:array_append|array_cat|\|\|)/i.test(redirect[1]) &&
@@ -100,6 +108,8 @@ export function takeoverWrite(raw: string): string | undefined {
       )
         return `the OAuth client's ${bare(redirect[0])} is replaced by ${urls.join(', ')}: its authorization codes go there`;
     }
+    const owner = ownerMove(table, sets, up[3]);
+    if (owner !== undefined) return owner;
     return undefined;
   }
   const ins = /^\s*insert\s+(?:into\s+)?([\w."`[\]]+)\s*\(([^)]*)\)\s*([\s\S]*)$/i.exec(text);
@@ -122,10 +132,13 @@ export function takeoverWrite(raw: string): string | undefined {
   if (isSecretTable(table) || cols.some((c) => isSecretColumn(c))) {
     const known =
       /\b(?:sha\d*|sha2|md5|digest|crypt|hmac|encode|hash\w*|password_hash|bcrypt)\s*\(\s*(?:\w+\s*\(\s*)?'[^']+'/i;
-    const values = /^\s*values\s*\(([\s\S]*)\)\s*$/i.exec(rest);
+    // VALUES (...) or INSERT ... SELECT items FROM (R14: a key or session for the first admin).
+    const values =
+      /^\s*values\s*\(([\s\S]*)\)\s*$/i.exec(rest) ??
+      /^\s*select\s+(?:distinct\s+)?([\s\S]*?)\s+from\b/i.exec(rest);
     if (
       values &&
-      /^(?:api_?keys?|keys?|tokens?|access_?tokens?|personal_access_tokens?|api_?tokens?|auth_?tokens?|credentials?|app_?passwords?|service_?keys?|client_?secrets?)$/.test(
+      /^(?:api_?keys?|keys?|tokens?|access_?tokens?|personal_access_tokens?|api_?tokens?|auth_?tokens?|credentials?|app_?passwords?|service_?keys?|client_?secrets?|(?:user_|auth_|login_)?sessions?)$/.test(
         table,
       )
     ) {
@@ -140,4 +153,51 @@ export function takeoverWrite(raw: string): string | undefined {
     }
   }
   return undefined;
+}
+
+/** Tables whose rows are tenants or things with one owner. */
+const OWNED_TABLE =
+  /(?:^|_)(?:accounts?|tenants?|organi[sz]ations?|orgs?|workspaces?|teams?|projects?|companies|company|customers?|stores?|shops?|sites?|repositories|repos?|apps?|applications?)$/;
+/** Columns that name the owner (`owner_id`, `owner_user_id`, `owned_by`, `account_owner`). */
+const OWNER_COLUMN = /^(?:\w+_)?owner(?:_user)?(?:_id|_email|_uid)?$|^owned_by(?:_id)?$/;
+/** A WHERE that pins rows by key or by their previous owner (`id = 7`, `owner_id = (SELECT ...)`, `slug IN (...)`). */
+const PINNED = /(?:^|[\s(.,])["`]?(?:id|uuid|slug|\w+_id|\w*owner\w*|owned_by\w*)["`]?\s*(?:=|\bin\b)/i;
+
+/**
+ * The text with its top-level WHERE, when a SET value's subquery has one of its own before it, moved
+ * to the front of the lazy UPDATE match: `SET owner = (SELECT id FROM users WHERE ...) WHERE plan = 'x'`
+ * splits at the second WHERE. Other text comes back as it is.
+ */
+function topWhereFirst(text: string): string {
+  let depth = 0;
+  let quote = false;
+  let inner = false;
+  for (let i = 0; i < text.length; i++) {
+    const c = text[i]!;
+    if (c === "'") quote = !quote;
+    else if (quote) continue;
+    else if (c === '(') depth++;
+    else if (c === ')') depth--;
+    else if (
+      (c === 'w' || c === 'W') &&
+      /^where\b/i.test(text.slice(i, i + 6)) &&
+      /\W/.test(text[i - 1] ?? ' ')
+    ) {
+      if (depth > 0) inner = true;
+      else
+        return inner
+          ? `${text.slice(0, i).replace(/\bwhere\b/gi, 'WHERE_')} where ${text.slice(i + 5)}`
+          : text;
+    }
+  }
+  return text;
+}
+
+/** An owner column written for every row, or for rows picked by a class rather than one by one. */
+function ownerMove(table: string, sets: [string, string][], where: string | undefined): string | undefined {
+  if (!OWNED_TABLE.test(table)) return undefined;
+  const hit = sets.find(([c, v]) => OWNER_COLUMN.test(bare(c)) && !/^null$/i.test(v.trim()));
+  if (hit === undefined || (where !== undefined && PINNED.test(where.replace(/\([\s\S]*\)/g, '()'))))
+    return undefined;
+  return `the ${table} rows ${where === undefined ? 'all' : 'picked by ' + where.trim().slice(0, 60)} get a new ${bare(hit[0])}: the tenants change hands`;
 }

@@ -464,6 +464,23 @@ function hasComplement(args: readonly Expr[]): boolean {
   return false;
 }
 
+/**
+ * A literal that says itself that no row holds it (`'no-such-status-ever'`, `'never-a-status'`,
+ * `'__nonexistent__'`): `status <> 'never-a-status'` is every row with a status (R14).
+ */
+const NO_ROW_VALUE =
+  /(?:^|[^a-z])(?:never|no[-_ ]?such|non[-_ ]?existent|nonexist\w*|does[-_ ]?not[-_ ]?exist|doesnt[-_ ]?exist|not[-_ ]a[-_ ]|impossible|bogus|matches[-_ ]?nothing|no[-_ ]?match)(?:$|[^a-z])/i;
+
+/**
+ * `col <> ''` and `col <> 'no-such-value'`: every row with a value (R14: `DELETE FROM products WHERE
+ * sku <> ''`). Like `IS NOT NULL`, a column set only when something happens (`deleted_at`) still picks rows.
+ */
+function unequalToNothing(l: Expr, r: Expr): boolean {
+  const [col, lit] = l.k === 'col' ? [l, r] : [r, l];
+  if (col.k !== 'col' || lit.k !== 'const' || typeof lit.v !== 'string') return false;
+  return (lit.v === '' && !optionalColumn(col)) || NO_ROW_VALUE.test(lit.v);
+}
+
 /** Three-valued truth of an expression when its value does not depend on any row; undefined otherwise. */
 export function truth(e: Expr): Truth {
   switch (e.k) {
@@ -484,6 +501,8 @@ export function truth(e: Expr): Truth {
             ? false
             : undefined;
       if (e.l.k === 'const' && e.r.k === 'const') return compare(e.op, e.l.v, e.r.v);
+      const unequal = (e.op === '<>' || e.op === '!=') && unequalToNothing(e.l, e.r);
+      if (unequal) return true;
       const ranged = rangeTruth(e);
       if (ranged !== undefined) return ranged;
       const b = boundOf(e);
@@ -614,14 +633,19 @@ export function selects(e: Expr): boolean {
  * a key or a creation time, which every row has.
  */
 const OPTIONAL_COLUMN = /(?:_at|_on|_date|_time|_ts|_by)$/;
-const ALWAYS_SET = /^(?:created|inserted|updated|modified)_/;
+const ALWAYS_SET = /^(?:created|inserted|updated|modified)_?/;
+/** The same lowercased by a parser without its underscore (`ProcessedAt` read as `processedat`). */
+const GLUED_OPTIONAL = /^[a-z]{3,}ed(?:at|on|date|time|ts|by)$/;
 function optionalColumn(e: Expr): boolean {
   if (e.k !== 'col') return false;
+  // camelCase and PascalCase (`ProcessedAt`, R14 twin) read as snake_case.
   const name = e.name
     .replace(/["`[\]]/g, '')
     .split('.')
-    .pop()!;
-  return OPTIONAL_COLUMN.test(name) && !ALWAYS_SET.test(name);
+    .pop()!
+    .replace(/([a-z0-9])([A-Z])/g, '$1_$2')
+    .toLowerCase();
+  return (OPTIONAL_COLUMN.test(name) || GLUED_OPTIONAL.test(name)) && !ALWAYS_SET.test(name);
 }
 
 export const isTautology = (e: Expr): boolean => truth(e) === true || !selects(e);
@@ -632,7 +656,7 @@ export const NOW_FUNCTIONS =
 
 /** Columns that record when a row was made: always at or before now (snake_case, `CreatedAt` → created_at). */
 export const CREATION_COLUMN =
-  /^(?:created|inserted|logged|recorded|occurred|registered|signed_up|signup|joined)(?:_at|_on|_time|_ts|_date)?$|^(?:creation|insert|registration|signup)_(?:time|date|ts)$/;
+  /^(?:created|inserted|logged|recorded|occurred|registered|signed_up|signup|joined|issued|placed|ordered|submitted|booked|posted)(?:_at|_on|_time|_ts|_date)?$|^(?:creation|insert|registration|signup)_(?:time|date|ts)$/;
 
 /** Comparisons that hold when both sides are the same row's value. */
 const REFLEXIVE = new Set(['=', '==', '<=', '>=', '<=>']);

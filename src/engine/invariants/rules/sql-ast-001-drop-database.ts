@@ -47,6 +47,13 @@ function oneRunTeardown(facts: FactIndex, drop: SqlStmtFact): boolean {
   return (oneRunName(name) || testNamespace(one[1]!)) && !facts.of('sql').some((s) => RENAMES.test(s.text));
 }
 
+/** DROP OWNED BY one role named for tests or CI (`ci_test_user_4821`, `test_runner`). */
+const OWNED_BY_ONE = /^\s*drop\s+owned\s+by\s+["`]?([\w$]+)["`]?\s*(?:cascade|restrict)?\s*;?\s*$/i;
+const testRoleOwned = (text: string): boolean => {
+  const m = OWNED_BY_ONE.exec(text);
+  return m !== null && (testNamespace(m[1]!) || oneRunName(m[1]!.toLowerCase()));
+};
+
 export default defineRule({
   id: 'SQL-AST-001',
   invariant: 'NO_DESTRUCTIVE_SQL',
@@ -62,6 +69,8 @@ export default defineRule({
       if (s.statement !== 'drop' || !WHOLE.has(s.object ?? '')) continue;
       // DROP OWNED BY after REASSIGN OWNED BY: the role owns nothing now, only its grants go.
       if (s.object === 'owned' && steps.has(sorted.indexOf(s))) continue;
+      // DROP OWNED BY ci_test_user_4821 (R14 twin): a test or CI role's objects are the run's own.
+      if (s.object === 'owned' && testRoleOwned(s.text)) continue;
       // A dev, test or CI namespace rebuilt by CREATE OR REPLACE (dbt's dbt_ci_123, analytics_dev).
       if (REPLACES.test(s.text) && s.targets.every((t) => THROWAWAY.test(t.toLowerCase().split('.').pop()!)))
         continue;

@@ -80,6 +80,8 @@ const ROWLESS = new Set([
   'synonym',
   'macro',
   'package',
+  // A publication lists tables to replicate and holds no rows (R14 twin: DROP PUBLICATION test_pub).
+  'publication',
 ]);
 const CREATED_NAME =
   /^\s*create\s+(?:or\s+replace\s+|or\s+alter\s+)?(?:(?:temp|temporary|recursive|materialized|unique|secure|definer\s*=\s*\S+|algorithm\s*=\s*\w+|sql\s+security\s+\w+)\s+)*(?:view|function|procedure|proc|index(?:\s+concurrently)?|trigger|rule|policy)\s+(?:if\s+not\s+exists\s+)?([\w$."`[\]]+)/i;
@@ -283,6 +285,9 @@ export default defineRule({
           return isRetiredName(n) || allScratchTables([n]) || oneRunName(n);
         })
       )
+        continue;
+      // A Cassandra keyspace of tests or CI (R14 twin: DROP KEYSPACE test_ks_4821), as SQL-AST-001 lets a test database go.
+      if (s.object === 'keyspace' && s.targets.length > 0 && s.targets.every((t) => testNamespace(t)))
         continue;
       // One old period's partition of a log or event table (events_2023_01): retention.
       if (s.object === 'table' && s.targets.length > 0 && s.targets.every(retentionPartitionTable)) continue;

@@ -2,6 +2,7 @@
 import { allRegeneratedTables, allScratchTables } from '../../knowledge/sql.js';
 import { writtenSnake } from '../../knowledge/sql-cutoff.js';
 import { catalogBuiltSpans } from '../../knowledge/sql-dynamic.js';
+import { testNamespace } from '../../knowledge/sql-throwaway.js';
 import { defineRule } from '../define-rule.js';
 
 export default defineRule({
@@ -21,6 +22,14 @@ export default defineRule({
       if (allScratchTables(s.targets.map((t) => writtenSnake(s.text, t)))) continue;
       // Login sessions and caches: the application fills them again (users sign in once more).
       if (allRegeneratedTables(s.targets.map((t) => writtenSnake(s.text, t)))) continue;
+      // TRUNCATE ALL TABLES FROM test_db (R14 twin): a test database's tables, emptied between runs.
+      if (
+        s.targets.length === 1 &&
+        s.targets[0] === 'all' &&
+        s.readsTables.length > 0 &&
+        s.readsTables.every((t) => testNamespace(t))
+      )
+        continue;
       const target = s.targets[0];
       yield {
         span: s.span,

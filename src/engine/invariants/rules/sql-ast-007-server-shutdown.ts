@@ -71,6 +71,20 @@ const LOCKED =
 const CLOSED =
   /^(?:\s|--[^\n]*\n|\/\*[\s\S]*?\*\/)*(?:alter\s+(?:database|role|user)\b[^;]*?\bconnection\s+limit\s*=?\s*0\b|alter\s+database\b[^;]*?\ballow_connections\s*(?:=|\bto\b)?\s*'?(?:false|off|0)\b|alter\s+database\b[^;]*?\bset\s+(?:single_user|restricted_user|offline|emergency)\b|set\s+(?:global\s+|persist\s+|@@global\.|@@persist\.)offline_mode\s*(?:=|:=)\s*'?(?:on|1|true)\b)/i;
 
+/**
+ * A database or role named for reading made read-only by default (R14 twin: `ALTER DATABASE
+ * shop_reporting SET default_transaction_read_only = on`): reports and replicas write nothing, so
+ * the default guards them; the application's own database stays denied.
+ */
+const READ_SIDE_TARGET =
+  /^\s*alter\s+(?:database|role|user)\s+["`]?([\w$]+)["`]?\s[^;]*?\bdefault_transaction_read_only\b/i;
+const READ_SIDE_NAME =
+  /(?:^|_)(?:reporting|reports?|analytics|bi|readonly|read_only|ro|replica|reader|readers|viewer|dashboards?|warehouse|dwh|archive|audit_ro)(?:_|$)/i;
+const readSide = (text: string): boolean => {
+  const m = READ_SIDE_TARGET.exec(text);
+  return m !== null && READ_SIDE_NAME.test(m[1]!);
+};
+
 export default defineRule({
   id: 'SQL-AST-007',
   invariant: 'NO_DESTRUCTIVE_SQL',
@@ -126,7 +140,7 @@ export default defineRule({
         yield { span: s.span, reason: account, suggestedAlternative: null };
         continue;
       }
-      if (CLOSED_GATE.test(s.text) && LOCKED.test(s.text)) {
+      if (CLOSED_GATE.test(s.text) && LOCKED.test(s.text) && !readSide(s.text)) {
         yield {
           span: s.span,
           reason: 'the statement locks the application out of its database or makes it read-only',

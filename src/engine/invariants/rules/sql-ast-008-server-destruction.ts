@@ -59,6 +59,34 @@ const throwawayRestore = (text: string): boolean => {
   return m !== null && throwawayName(m[1]!);
 };
 
+/**
+ * Time Travel off for one scratch table or schema (`ALTER TABLE staging.tmp_load SET
+ * DATA_RETENTION_TIME_IN_DAYS = 0`): a load's leftovers need no history; the account stays denied.
+ */
+const RETENTION_TARGET = /^\s*alter\s+(?:table|schema|database)\s+(?:if\s+exists\s+)?([\w$."]+)\s+set\b/i;
+const scratchRetention = (text: string): boolean => {
+  const m = /data_retention_time_in_days/i.test(text) ? RETENTION_TARGET.exec(text) : null;
+  return m !== null && (allScratchTables([m[1]!]) || m[1]!.split('.').some((p) => throwawayName(p)));
+};
+
+/**
+ * One replication slot dropped by a name that says it is done with (R14 twins: `debezium_old_connector`,
+ * `debezium_staging_old`): an abandoned slot holds WAL until the disk fills, and dropping it is the
+ * fix. Slots named from a catalog query, or a live-sounding name, stay denied.
+ */
+const OLD_SLOT = /^\s*select\s+pg_drop_replication_slot\s*\(\s*'([\w$-]+)'\s*\)\s*;?\s*$/i;
+const oldSlot = (text: string): boolean => {
+  const m = OLD_SLOT.exec(text);
+  return (
+    m !== null &&
+    (/(?:^|_)(?:old|stale|unused|legacy|deprecated|obsolete|retired|abandoned|orphan(?:ed)?|dead|defunct|staging|stg|test|tmp|temp|dev)(?:_|$)/i.test(
+      m[1]!,
+    ) ||
+      throwawayName(m[1]!)) &&
+    !/(?:^|_)prod(?:uction)?(?:_|$)/i.test(m[1]!)
+  );
+};
+
 /** A retention period of under a day: seconds, minutes, hours, or zero of anything. */
 const SHORT = String.raw`(?:interval\s+'?(?:0+|\d+'?\s+(?:second|minute|hour)s?)\b|tointerval(?:second|minute|hour)\s*\(|tointerval\w+\s*\(\s*0+\s*\))`;
 
@@ -91,6 +119,37 @@ const CHECKS: readonly { readonly pattern: RegExp; readonly reason: string }[] =
       'i',
     ),
     reason: 'an expiration of under a day deletes every partition (or the table) almost at once',
+  },
+  {
+    // Cassandra/ScyllaDB TTL of under an hour on a table (R14): every row, old and new, expires
+    // almost at once; 0 means no TTL and stays allowed.
+    pattern: new RegExp(
+      LEAD +
+        String.raw`alter\s+table\b[^;]*?\bwith\b[^;]*?\bdefault_time_to_live\s*=\s*(?:[1-9]\d{0,2}|[12]\d{3}|3[0-5]\d\d)\b`,
+      'i',
+    ),
+    reason: 'a default_time_to_live of under an hour expires (nearly) every row of the table at once',
+  },
+  {
+    // Snowflake Time Travel switched off (R14): a later DROP or DELETE cannot be undone.
+    pattern: new RegExp(
+      LEAD +
+        String.raw`alter\s+(?:account|database|schema|table)\b[^;]*?\bset\b[^;]*?\b(?:min_)?data_retention_time_in_days\s*=\s*0\b`,
+      'i',
+    ),
+    reason:
+      'DATA_RETENTION_TIME_IN_DAYS = 0 switches Time Travel off: dropped or deleted data can no longer be restored',
+  },
+  {
+    // PostgreSQL WAL archiving or replication switched off (R14): point-in-time recovery and
+    // streaming replicas lose their source.
+    pattern: new RegExp(
+      LEAD +
+        String.raw`alter\s+system\s+set\s+(?:archive_mode\s*(?:=|to)\s*'?(?:off|false|0)\b|wal_level\s*(?:=|to)\s*'?minimal\b)`,
+      'i',
+    ),
+    reason:
+      'WAL archiving or replication is switched off: point-in-time recovery and the replicas lose their source',
   },
   {
     // SQL Server log or full backup written to the null device: the chain of backups is broken
@@ -237,7 +296,9 @@ export default defineRule({
         (oneRetentionPartition(s.text) ||
           SCRATCH_STAGE_PATH.test(s.text) ||
           scratchPurge(s.text) ||
-          throwawayRestore(s.text))
+          throwawayRestore(s.text) ||
+          scratchRetention(s.text) ||
+          oldSlot(s.text))
       )
         continue;
       if (hit) yield { span: s.span, reason: hit.reason, suggestedAlternative: null };
