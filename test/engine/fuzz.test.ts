@@ -15,6 +15,8 @@ import { testEngine } from '../helpers/engine.js';
 // Deeper hunts: AGENT_GUARD_FUZZ_RUNS=5000 AGENT_GUARD_FUZZ_SEED=7 npx vitest run test/engine/fuzz.test.ts
 const RUNS = Number(process.env.AGENT_GUARD_FUZZ_RUNS ?? 150);
 const SEED = Number(process.env.AGENT_GUARD_FUZZ_SEED ?? 20261128);
+// A run is about 5 ms on a loaded machine; deep hunts get the time they need.
+const TIMEOUT_MS = Math.max(120_000, RUNS * 100);
 /** Characters that open, close or escape something in one of the runtimes' grammars. */
 const SYNTAX = [...`'"\`\\$(){}[]<>|&;#*?!=%@^~,.:/\n\t\r `, '\u0000', '\u00a0', '\u202e', 'é', '😀'];
 
@@ -114,33 +116,37 @@ describe('mutated inputs', () => {
     120_000,
   );
 
-  it('tool_call: mutated calls and arbitrary JSON arguments', () => {
-    const pool = seeds.get('tool_call') ?? [];
-    expect(pool.length).toBeGreaterThan(20);
-    const mutated = fc
-      .tuple(fc.nat(), fc.array(edit, { minLength: 1, maxLength: 4 }))
-      .map(([pick, edits]) => edits.reduce((t, e) => apply(t, e, pool), pool[pick % pool.length]!));
-    const calls = fc.oneof(
-      mutated.map((text): unknown => {
-        try {
-          return JSON.parse(text) as unknown;
-        } catch {
-          return { name: 'run_shell', arguments: { command: text } };
-        }
-      }),
-      fc.record({
-        name: fc.constantFrom('bash', 'execute_sql', 'delete_bucket', 'http_request', 'x'),
-        arguments: fc.jsonValue(),
-      }),
-    );
-    fc.assert(
-      fc.property(calls, (call) => {
-        const c = call as { name?: unknown };
-        if (c === null || typeof c !== 'object' || typeof c.name !== 'string') return;
-        const tool = call as { name: string; arguments: unknown };
-        check((engine) => engine.validateToolCall(tool), JSON.stringify(call).slice(0, 300));
-      }),
-      { numRuns: RUNS * 2, seed: SEED },
-    );
-  }, 120_000);
+  it(
+    'tool_call: mutated calls and arbitrary JSON arguments',
+    () => {
+      const pool = seeds.get('tool_call') ?? [];
+      expect(pool.length).toBeGreaterThan(20);
+      const mutated = fc
+        .tuple(fc.nat(), fc.array(edit, { minLength: 1, maxLength: 4 }))
+        .map(([pick, edits]) => edits.reduce((t, e) => apply(t, e, pool), pool[pick % pool.length]!));
+      const calls = fc.oneof(
+        mutated.map((text): unknown => {
+          try {
+            return JSON.parse(text) as unknown;
+          } catch {
+            return { name: 'run_shell', arguments: { command: text } };
+          }
+        }),
+        fc.record({
+          name: fc.constantFrom('bash', 'execute_sql', 'delete_bucket', 'http_request', 'x'),
+          arguments: fc.jsonValue(),
+        }),
+      );
+      fc.assert(
+        fc.property(calls, (call) => {
+          const c = call as { name?: unknown };
+          if (c === null || typeof c !== 'object' || typeof c.name !== 'string') return;
+          const tool = call as { name: string; arguments: unknown };
+          check((engine) => engine.validateToolCall(tool), JSON.stringify(call).slice(0, 300));
+        }),
+        { numRuns: RUNS * 2, seed: SEED },
+      );
+    },
+    TIMEOUT_MS,
+  );
 });
