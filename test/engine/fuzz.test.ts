@@ -113,7 +113,7 @@ describe('mutated inputs', () => {
         { numRuns: RUNS, seed: SEED },
       );
     },
-    120_000,
+    TIMEOUT_MS,
   );
 
   it(
