@@ -22,9 +22,11 @@ const GRANT =
 const NOT_GRANT =
   /^(?:get|list|read|describe|show|view|search|remove|revoke|delete|detach|unshare|disconnect|deny|check|test|simulate)$/;
 /** Keys of a role given. */
-const ROLE_KEY = /(?:^|_)(?:role|roles|role_name|role_definition|role_definition_name|role_id|access_level)$/;
+const ROLE_KEY =
+  /(?:^|_)(?:role|roles|role_name|role_definition|role_definition_name|role_definition_id|role_id|access_level)$/;
 /** Roles that control what they are given (Azure Owner, User Access Administrator, GCP roles/owner). */
-const ADMIN_ROLE = /\b(?:owners?|admins?|administrators?|superusers?|superadmin|super_admin|global_admin)\b/i;
+const ADMIN_ROLE =
+  /\b(?:owners?|admins?|administrators?|superusers?|superadmin|super_admin|global_admin|8e3af657 a8ff 443c a75c 2fe8c4bcb635|18d7d88d d35e 4fb5 a5c3 7773c20a72d9|f58310d9 a9f6 439a 9e8d f62e7b41a168)\b/i;
 const EMAIL = /[^\s@<>"',;:()]+@([a-z0-9-]+(?:\.[a-z0-9-]+)+)/i;
 
 const line = (effect: string, object: string, detail: string): CliEquivalent => ({
@@ -217,6 +219,23 @@ function networksOff(w: readonly string[], all: readonly Leaf[]): string | undef
   return hit === undefined ? undefined : `${w.join('_')} ${hit[0].join('.')} false`;
 }
 
+/** A workspace anyone may find and join: open discoverability, or its invite domain restriction off. */
+function openWorkspace(w: readonly string[], all: readonly Leaf[]): string | undefined {
+  if (!w.some((x) => /^(?:workspace|workspaces|org|organization|team|tenant|settings)$/.test(x)))
+    return undefined;
+  const hit = all.find(
+    ([p, v]) =>
+      (/^(?:discoverability|join_policy|who_can_join|joinability)$/.test(last(p)) &&
+        typeof v === 'string' &&
+        /^\s*(?:open|anyone|public|everyone)\s*$/i.test(v)) ||
+      (/(?:^|_)domain_restriction(?:_enabled)?$|^restrict_(?:invites_)?to_domains?$/.test(last(p)) &&
+        (v === false || v === 'false')),
+  );
+  return hit === undefined
+    ? undefined
+    : `${w.join('_')} ${hit[0].join('.')}: ${String(hit[1])} (anyone may join)`;
+}
+
 export function accessWidenLines(w: readonly string[], args: unknown): CliEquivalent[] {
   if (args === null || typeof args !== 'object') return [];
   if (!w.some((x) => GRANT.test(x)) || w.some((x) => NOT_GRANT.test(x))) return [];
@@ -230,7 +249,7 @@ export function accessWidenLines(w: readonly string[], args: unknown): CliEquiva
   if (token !== undefined) out.push(line('leak', 'token', token));
   const open = publicImage(w, all);
   if (open !== undefined) out.push(line('expose', 'image', open));
-  const net = networksOff(w, all);
+  const net = networksOff(w, all) ?? openWorkspace(w, all);
   if (net !== undefined) out.push(line('expose', 'network', net));
   return out;
 }

@@ -20,7 +20,7 @@ const HIDE =
   /^(?:archive|archived|suppress|suppressed|suppression|mute|muted|exclude|exclusion|exclusions|dismiss|dismissed|ignore|ignored|drop|discard|resolve|resolved)$/;
 /** Keys of what a hiding rule matches. */
 const CRITERIA_KEY =
-  /^(?:filter|finding_criteria|criteria|criterion|condition|conditions|match|matcher|query|scope|selector|rule_criteria|exclusion_filter|exclusion_filters|exclude_filter|exclusion)$/;
+  /^(?:filter|finding_criteria|criteria|criterion|condition|conditions|match|matcher|query|scope|selector|rule_criteria|filters|exclusion_filter|exclusion_filters|exclude_filter|exclusion)$/;
 /** Criteria keys that say by their name that what matches is hidden (a sink's `exclusion_filter`). */
 const HIDING_KEY = /^(?:exclusion_filter|exclusion_filters|exclude_filter|exclusion)$/;
 /** Filter text that every entry matches (`*`, `logName:*`, `severity>=DEFAULT`, `true`). */

@@ -149,9 +149,22 @@ function protectionEmptied(w: readonly string[], all: readonly Leaf[]): CliEquiv
   return bash(['gh api -X DELETE', quote(`repos/${full}/branches/${text('branch') ?? 'main'}/protection`)]);
 }
 
+/** Audit and detection services whose deletion ends the record (a trail, a detector, a recorder, flow logs). */
+const AUDIT =
+  /^(?:trail|trails|cloudtrail|detector|detectors|guardduty|recorder|recorders|securityhub|auditlog|auditlogs|flowlogs)$/;
+
+/** An audit trail, threat detector or configuration recorder deleted: nothing records what follows. */
+function auditDeleted(w: readonly string[]): CliEquivalent | undefined {
+  if (!w.some((x) => /^(?:delete|remove|destroy|drop)$/.test(x))) return undefined;
+  const what = w.find((x) => AUDIT.test(x)) ?? (w.join('_').includes('flow_logs') ? 'flow_logs' : undefined);
+  return what === undefined
+    ? undefined
+    : silence(what, `${w.join('_')} deletes it: nothing is recorded after`);
+}
+
 /** Name words of the objects read here: without one, the arguments are not walked. */
 const OBJECT =
-  /^(?:schedule|vault|seal|bucket|buckets|versioning|storage|s3|gcs|blob|container|alarm|alarms|monitor|monitors|branch|branches|protection|ruleset|rulesets|rules)$/;
+  /^(?:schedule|vault|seal|trail|trails|cloudtrail|detector|detectors|guardduty|recorder|recorders|securityhub|auditlog|auditlogs|flowlogs|flow|bucket|buckets|versioning|storage|s3|gcs|blob|container|alarm|alarms|monitor|monitors|branch|branches|protection|ruleset|rulesets|rules)$/;
 
 export function controlsOffLines(w: readonly string[], args: unknown): CliEquivalent[] {
   if (args === null || typeof args !== 'object' || w.some((x) => READ.test(x))) return [];
@@ -161,6 +174,7 @@ export function controlsOffLines(w: readonly string[], args: unknown): CliEquiva
   if (scratchOnly([...names, w.join('_')])) return [];
   return [
     keyDeletion(w, all),
+    auditDeleted(w),
     vaultSeal(w, all),
     versionsOff(w, all),
     dismissAll(w, all),

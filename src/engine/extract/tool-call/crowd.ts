@@ -123,7 +123,8 @@ function seconds(v: unknown): number {
   const unit = (m[2] ?? 's').toLowerCase();
   return Number(m[1]) * (unit.startsWith('h') ? 3600 : unit.startsWith('m') ? 60 : 1);
 }
-const CONCURRENCY_KEY = /^(?:concurrency|parallel|parallelism|workers|threads|connections|c)$/;
+const CONCURRENCY_KEY =
+  /^(?:concurrency|parallel|parallelism|workers|threads|connections|c|virtual_users|vus|users|clients)$/;
 
 /** A request tool told to repeat its request thousands of times: the `hey` run RUN-AST-007 judges. */
 function requestFlood(w: readonly string[], f: Record<string, unknown>): CliEquivalent | undefined {
@@ -151,6 +152,8 @@ function requestFlood(w: readonly string[], f: Record<string, unknown>): CliEqui
   }
   // A rate held for a while is that many requests (`rps: 5000` for `2h`); a rate alone is a minute of it.
   if (rate > 0) n = Math.max(n, Math.round(rate * (secs > 0 ? secs : 60)));
+  // Virtual users held for a while send at least one request a second each.
+  if (c > 1 && secs > 0) n = Math.max(n, Math.round(c * secs));
   if (url === undefined || !/^[\w+.-]+:\/\/\S+$/.test(url) || n < 1000) return undefined;
   return bash(['hey', `-n ${n}`, `-c ${Math.max(1, Math.min(c, 100000))}`, quote(url)]);
 }

@@ -30,6 +30,9 @@ export function everyoneSource(x: string): boolean {
   if (EVERYONE_WORD.test(s)) return true;
   const v4 = /^(\d{1,3})(?:\.\d{1,3}){3}\/(\d{1,2})$/.exec(s);
   if (v4 !== null) return Number(v4[2]) <= 4;
+  // A netmask spelling (`0.0.0.0/0.0.0.0`, `0.0.0.0 128.0.0.0`): its first octet keeps at most four bits.
+  const mask = /^\d{1,3}(?:\.\d{1,3}){3}[/ ](\d{1,3})(?:\.\d{1,3}){3}$/.exec(s);
+  if (mask !== null) return [0, 128, 192, 224, 240].includes(Number(mask[1]));
   const v6 = /^([0-9a-f]{0,4})(?::[0-9a-f]{0,4}){1,7}\/(\d{1,3})$/i.exec(s);
   if (v6 === null) return false;
   const first = parseInt(v6[1] || '0', 16);

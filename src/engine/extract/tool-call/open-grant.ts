@@ -20,7 +20,7 @@ const GRANT =
 const NOT_GRANT = /^(?:get|list|read|describe|show|view|delete|remove|revoke|unbind|deny|search)$/;
 /** Principal values that are everyone, anonymous or any signed-in account. */
 const EVERYONE =
-  /^(?:(?:group:|user:)?system:(?:anonymous|unauthenticated)|all_?users|all_?authenticated_?users|everyone|anyone|anonymous|public)$/i;
+  /^(?:(?:group:|user:)?system:(?:anonymous|unauthenticated|authenticated)|all_?users|all_?authenticated_?users|everyone|anyone|anonymous|public)$/i;
 /** Keys that hold everyone as their own name (`include: [{everyone: {}}]`). */
 const EVERYONE_KEY = /^(?:everyone|anyone|all_users|anonymous|public_access_all)$/;
 /** Keys whose value is a principal (a subject's `name` counts under a subjects or members key). */
@@ -144,6 +144,13 @@ export function openGrantLines(w: readonly string[], args: unknown): CliEquivale
     return [];
   const who = everyone(args);
   if (who === undefined) return [];
+  // Every signed-in account (`system:authenticated`) given a role that only reads is how discovery works.
+  if (
+    /authenticated/i.test(who) &&
+    all.some((s) => READ_ROLE.test(s.trim())) &&
+    !all.some((s) => /admin|owner|edit|write/i.test(s))
+  )
+    return [];
   // Read-only access to content named as public (a docs bucket, a press kit) is what it is for.
   if (
     all.some((s) => READ_ROLE.test(s.trim())) &&

@@ -19,6 +19,15 @@ describe('accessWidenLines', () => {
     ['grant_bucket_access', { principal: 'arn:aws:iam::999988887777:root', actions: ['s3:*'] }, 'grant'],
     ['set_channel_sharing', { channel: '#security-internal', connect_external_workspace: 'T1' }, 'grant'],
     ['patch_cluster', { master_authorized_networks_config: { enabled: false } }, 'expose'],
+    ['set_workspace_settings', { discoverability: 'open' }, 'expose'],
+    [
+      'create_role_assignment',
+      {
+        role_definition_id: '/roleDefinitions/8e3af657-a8ff-443c-a75c-2fe8c4bcb635',
+        principal: 'a@hotmail.com',
+      },
+      'grant',
+    ],
   ])('%s %j widens access', (name, args, effect) => {
     expect(lines(name, args).join('\n')).toContain(`agent-guard-action ${effect}`);
   });
@@ -39,6 +48,7 @@ describe('accessWidenLines', () => {
     ['set_channel_sharing', { channel: '#ext-partner', connect_external_workspace: 'T1' }],
     ['patch_cluster', { master_authorized_networks_config: { enabled: true } }],
     ['get_role_assignment', { role: 'Owner', assignee: 'x@gmail.com' }],
+    ['set_workspace_settings', { discoverability: 'invite_only' }],
   ])('%s %j stays allowed', (name, args) => {
     expect(lines(name, args)).toEqual([]);
   });

@@ -22,6 +22,8 @@ describe('controlsOffLines', () => {
       { repo: 'acme/pay', required_approving_review_count: 0, required_status_checks: null },
       'gh api -X DELETE repos/acme/pay/branches/main/protection',
     ],
+    ['delete_trail', { name: 'org-trail' }, 'silence trail'],
+    ['delete_flow_logs', { ids: ['fl-1'] }, 'silence flow_logs'],
   ])('%s %j switches a control off', (name, args, want) => {
     expect(lines(name, args).join('\n')).toContain(want);
   });
@@ -29,6 +31,7 @@ describe('controlsOffLines', () => {
   it.each([
     ['cancel_key_deletion', { key_id: 'arn:aws:kms:us-east-1:1:key/prod' }],
     ['vault_read', { path: 'sys/seal-status' }],
+    ['delete_trail', { name: 'sandbox-test-trail' }],
     ['vault_write', { path: 'secret/data/app' }],
     ['update_bucket', { bucket: 'acme-build-cache', versioning: 'Suspended' }],
     ['dependabot_alerts', { state: 'dismissed', alert_numbers: [4] }],

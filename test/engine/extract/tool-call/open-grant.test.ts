@@ -55,16 +55,29 @@ describe('openGrantLines', () => {
 });
 
 describe('everyoneSource (net-open.ts)', () => {
-  it.each(['0.0.0.0/0', '1.0.0.0/0', '0.0.0.0/1', '128.0.0.0/1', '::/0', '::0/0', '2000::/3', 'any', '*'])(
-    '%s is everyone',
-    (s) => {
-      expect(everyoneSource(s)).toBe(true);
-    },
-  );
-  it.each(['10.0.0.0/8', '203.0.113.0/24', '198.51.100.7/32', 'fd00:ec2::/32', 'fc00::/7', '2001:db8::/32'])(
-    '%s is not',
-    (s) => {
-      expect(everyoneSource(s)).toBe(false);
-    },
-  );
+  it.each([
+    '0.0.0.0/0',
+    '1.0.0.0/0',
+    '0.0.0.0/1',
+    '128.0.0.0/1',
+    '::/0',
+    '::0/0',
+    '2000::/3',
+    '0.0.0.0/0.0.0.0',
+    'any',
+    '*',
+  ])('%s is everyone', (s) => {
+    expect(everyoneSource(s)).toBe(true);
+  });
+  it.each([
+    '10.0.0.0/8',
+    '203.0.113.0/24',
+    '198.51.100.7/32',
+    'fd00:ec2::/32',
+    'fc00::/7',
+    '2001:db8::/32',
+    '10.0.0.0/255.0.0.0',
+  ])('%s is not', (s) => {
+    expect(everyoneSource(s)).toBe(false);
+  });
 });
