@@ -16,6 +16,7 @@ import { saasLines, SAAS_WORDS } from './saas.js';
 import { isLossVerb, wholeResourceLines, WHOLE_RESOURCE_WORDS, scratchOnly } from './whole-resource.js';
 import { dispatchLines } from './dispatch.js';
 import { sweepLines } from './sweep-verbs.js';
+import { shellEvalLines } from './shell-eval.js';
 import { lossEffectLines } from './loss-effect.js';
 import { englishScript, englishWords } from './foreign-words.js';
 import { joinPhrasal } from './phrasal.js';
@@ -923,6 +924,8 @@ export function cliEquivalents(name: string, args: unknown, nested = 0): CliEqui
     ...dispatchLines(w, args),
     // Sweep verbs aimed at production, verb-only names, `x_and_delete` (tool-call/sweep-verbs.ts).
     ...sweepLines(w, f),
+    // A Mongo shell tool's script as the mongosh --eval line (tool-call/shell-eval.ts).
+    ...shellEvalLines(w, f),
     // A whole site or database put in maintenance, offline or read-only mode (tool-call/offline-mode.ts).
     ...offlineModeLines(w, f),
     // A REST request or GraphQL mutation judged as the call it makes (tool-call/rest-call.ts).

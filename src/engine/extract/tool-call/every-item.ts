@@ -10,6 +10,7 @@
 import { quote, str, type CliEquivalent } from './cli.js';
 import { ACTION_PROGRAM } from './saas.js';
 import { PRODUCTION, scratchOnly } from './whole-resource.js';
+import { spansAllTime } from './select-all.js';
 
 /** Verbs that lose what they act on. */
 const DESTROY = new Set(
@@ -50,9 +51,10 @@ const selectsAll = (v: unknown): boolean =>
   (typeof v === 'string' && SELECT_ALL.test(v)) ||
   (Array.isArray(v) && v.length === 1 && typeof v[0] === 'string' && SELECT_ALL.test(v[0]));
 
-/** A field that says every item: `all: true`, `delete_all: true`, `users: "*"`. */
+/** A field that says every item: `all: true`, `delete_all: true`, `users: "*"`, `older_than_days: -1`. */
 function allField(f: Map<string, unknown>): string | undefined {
   for (const [k, v] of f) {
+    if (spansAllTime(k, v)) return k;
     if (
       /^(?:all|delete_all|remove_all|purge_all|everything|all_items|select_all)$/.test(k) &&
       (v === true || v === 'true')
@@ -81,6 +83,8 @@ function narrowed(f: Map<string, unknown>): boolean {
     )
       return true;
     if (!NARROWING.test(k) || v === undefined || v === null || v === '' || selectsAll(v)) continue;
+    // An age every item has reached (`older_than_days: -1`) keeps them all.
+    if (spansAllTime(k, v)) continue;
     if (Array.isArray(v) && v.length === 0) continue;
     if (typeof v === 'object' && !Array.isArray(v) && Object.keys(v).length === 0) continue;
     return true;

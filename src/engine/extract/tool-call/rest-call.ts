@@ -107,6 +107,9 @@ export function restCall(
     segs[segs.length - 1] = colon[1]!;
     action = colon[2]!;
   }
+  // Elasticsearch and OpenSearch `/{index}/_delete_by_query` (R14 nested): the API after the indexes it empties.
+  const byQuery = segs.indexOf('_delete_by_query');
+  if (byQuery > 0) return { name: 'delete_by_query', args: { index: segs[byQuery - 1], ...args } };
   if (last !== undefined && RPC.test(last) && !colon && segs.length - i <= 2)
     return { name: last.replace(/\./g, '_'), args };
   let collection: string | undefined;

@@ -10,7 +10,7 @@
 
 /** Whole values that select everything: wildcards, an empty prefix or filter, `true`, `1=1`. */
 const EVERYTHING =
-  /^\s*(?:|\*|\*+|%+|\/|\*:\*|\*\.\*|\.\*|\^|\^\.\*|\.\+|all|everything|any|true|1|1\s*=\s*1|\{\s*\}|\[\s*\])\s*$/i;
+  /^\s*(?:|\*|\*+|[?*]*\*[?*]*|%+|\/|\*:\*|\*\.\*|\.\*|\^|\^\.\*|\.\+|all|everything|any|true|1|1\s*=\s*1|\{\s*\}|\[\s*\])\s*$/i;
 
 /** Identity attributes: an exclusion of one value (`id != 'x'`) keeps every other item. */
 const IDENTITY = /^(?:[\w.]*[._])?(?:id|uid|uuid|pk|key|rowid|oid|email|name|slug|sku|doc_id|_id)$/i;
@@ -36,12 +36,12 @@ const NON_NEGATIVE =
 const EPOCH_OR_EARLIER = /^['"]?(?:1[0-8]\d\d|19[0-6]\d|1970)-\d\d-\d\d/;
 const NOW = /^(?:now\(\)|current_timestamp(?:\(\))?|current_date|getdate\(\)|sysdate|'now'|"now"|now)$/i;
 
-/** Moments no stored item is later than: now, now plus an offset, a date in a far year (2100 on). */
+/** Moments no stored item is later than: now, now plus an offset, a date in a far year (2050 on). */
 const NOW_OR_LATER =
-  /^(?:now(?:\(\))?(?:\s*\+\s*\w+)?|'now'|"now"|current_timestamp(?:\(\))?|(?:2[1-9]|[3-9]\d)\d\d-\d\d-\d\d.*)$/i;
+  /^(?:now(?:\(\))?(?:\s*\+\s*\w+)?|'now'|"now"|current_timestamp(?:\(\))?|(?:20[5-9]\d|2[1-9]\d\d|[3-9]\d{3})-\d\d-\d\d.*)$/i;
 /** Times every stored item has in the past: when it was written, logged or last changed. */
 const PAST_TIME =
-  /^@?timestamp$|(?:^|[._])(?:timestamp|ts|event_time|logged_at|occurred_at|updated_at|modified_at|last_modified|sent_at|received_at)$/i;
+  /^@?timestamp$|(?:^|[._])(?:timestamp|ts|event_time|logged_at|occurred_at|updated_at|modified_at|last_modified|sent_at|received_at|last_(?:login|seen|active|activity|used|accessed|sign_in)(?:_at|_on|_date)?)$/i;
 /** Keys of an upper time bound (`before`, `received_before`, `lte`) and of an age (`older_than_days`). */
 const UPPER_BOUND = /(?:^|_)(?:before|until|lt|lte|end|to)$/;
 const AGE_BOUND = /^(?:older_than|age|min_age)(?:_(?:days|hours|minutes|seconds|ms|d|h))?$/;
@@ -51,7 +51,11 @@ const AGE_BOUND = /^(?:older_than|age|min_age)(?:_(?:days|hours|minutes|seconds|
  * `older_than_days: 0`. A bound in the past (`before: "2024-01-01"`) narrows to older items.
  */
 export function spansAllTime(key: string, v: unknown): boolean {
-  if (AGE_BOUND.test(key)) return v === 0 || (typeof v === 'string' && /^\s*0+\s*[a-z]*\s*$/i.test(v));
+  // An age of zero or below (`older_than_days: -1`): everything is at least that old.
+  if (AGE_BOUND.test(key))
+    return (
+      (typeof v === 'number' && v <= 0) || (typeof v === 'string' && /^\s*(?:0+|-\d+)\s*[a-z]*\s*$/i.test(v))
+    );
   return UPPER_BOUND.test(key) && typeof v === 'string' && NOW_OR_LATER.test(v.trim());
 }
 

@@ -531,7 +531,8 @@ function narrows(f: Map<string, unknown>): boolean {
       (NARROWING.test(k) &&
         !(SELECTOR.test(k)
           ? selectsEverything(v, k)
-          : typeof v === 'string' && /^\s*(?:\*|%)\s*$/.test(v))) ||
+          : // The root path (`recursiveDelete {path: "/"}`) is everything under it.
+            typeof v === 'string' && /^\s*(?:\*|%|\/)\s*$/.test(v))) ||
       // An age or date bound narrows to older items unless every item meets it (`before: "2100-01-01"`).
       (TIME_BOUND.test(k) && !spansAllTime(k, v)),
   );
@@ -813,7 +814,12 @@ export function wholeResourceLines(w0: readonly string[], f: Map<string, unknown
     const branches = [...f]
       .filter(([k, v]) => typeof v === 'string' && /^(?:branch|branch_name|name|ref|branches)$/.test(k))
       .map(([, v]) => (v as string).trim());
-    const shared = branches.find((b) => SHARED_BRANCH.test(b.replace(/^refs\/heads\//, '')));
+    // Every branch with the default one included (`pattern: "*", include_default: true`) takes main too.
+    const all = [...f].some(([k, v]) => /^(?:pattern|glob|match|filter)$/.test(k) && selectsEverything(v, k));
+    const withDefault = [...f].some(([k, v]) => /^include_(?:default|main|protected)/.test(k) && truthy(v));
+    const shared =
+      branches.find((b) => SHARED_BRANCH.test(b.replace(/^refs\/heads\//, ''))) ??
+      (all && withDefault ? 'main' : undefined);
     if (shared !== undefined)
       return [bash(['git push', quote(str(f, 'remote') ?? 'origin'), '--delete', quote(shared)])];
     // A hosted database's branch by id (Neon `br-main-prod`): an id naming production is the live data.
