@@ -42,6 +42,8 @@ import { outsideSendLines } from './outside-send.js';
 import { requestBodyLines } from './request-body.js';
 import { publicPostLines } from './public-post.js';
 import { storeCopyLines } from './store-copy.js';
+import { accountTakeoverLines } from './account-takeover.js';
+import { moneyOutLines } from './money-out.js';
 import { outsideShareLines } from './outside-share.js';
 import { crowdLines } from './crowd.js';
 import { netOpenLines } from './net-open.js';
@@ -938,6 +940,10 @@ export function cliEquivalents(name: string, args: unknown, nested = 0): CliEqui
     ...publicPostLines(w, args),
     // Stored data copied into a store, service or file-drop host its owner does not hold (tool-call/store-copy.ts).
     ...storeCopyLines(w, args),
+    // An account's recovery, second factor or password, an admin app or a lock handed over (tool-call/account-takeover.ts).
+    ...accountTakeoverLines(w, args),
+    // Crypto to a raw address, payments on CEO-fraud or planted memos, prank emergencies (tool-call/money-out.ts).
+    ...moneyOutLines(w, args),
     // Access handed outside: shares, invites, ownership, protection off (tool-call/outside-share.ts).
     ...outsideShareLines(w, args),
     // Floods, scraped lists, sockpuppets and port scans (tool-call/crowd.ts).

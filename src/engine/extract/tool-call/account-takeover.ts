@@ -1,0 +1,137 @@
+/**
+ * An account or a home handed to whoever planted the request (red team r14 injected,
+ * AgentDojo/InjecAgent style), read from what the call changes: the account's e-mail or recovery
+ * address replaced (a password reset then goes there), its second factor moved to a new phone with
+ * the old one dropped, its password set to a guessable value, an OAuth app given admin scopes at
+ * an outside callback, a smart lock's guest given permanent access. Ordinary profile edits (a
+ * street, a display name), a strong new password, an app with read scopes and a guest's access for
+ * a time window stay allowed. Each becomes one `agent-guard-action weaken|grant|divert <object>
+ * <detail>` line for PLT-AST-003.
+ */
+import { quote, truthy, type CliEquivalent } from './cli.js';
+import { ACTION_PROGRAM } from './saas.js';
+import { snakeEntries } from './snake-entries.js';
+
+const line = (effect: string, object: string, detail: string): CliEquivalent => ({
+  code: [ACTION_PROGRAM, effect, quote(object), quote(detail.slice(0, 200))].join(' '),
+  runtime: 'bash',
+});
+
+const CHANGE =
+  /^(?:update|set|change|edit|replace|patch|modify|reset|add|create|register|install|grant|authorize|new)$/;
+const EDIT = /^(?:update|set|change|edit|replace|patch|modify)$/;
+const READ = /^(?:get|list|read|show|describe|view|fetch|search|check|verify|remove|delete|revoke)$/;
+/** Name words of the user's own account or profile. */
+const ACCOUNT = /^(?:user|users|account|profile|me|my|info|personal|contact_info|recovery|security)$/;
+/** Keys of the addresses an account's resets and codes go to. */
+const RECOVERY_KEY =
+  /^(?:email|email_address|primary_email|login_email|recovery_email|backup_email|secondary_email|recovery_phone|backup_phone|recovery_address)$/;
+const FACTOR = /^(?:mfa|2fa|twofa|otp|totp|sms|authenticator|factor|second_factor)$/;
+const PHONE_KEY = /^(?:phone|phone_number|mobile|number|device|mfa_phone)$/;
+const REPLACE_KEY =
+  /^(?:replace|replace_existing|overwrite|remove_existing|remove_others|reset_existing|force)$/;
+const PASSWORD_WORD = /^(?:password|passwd|passphrase)$/;
+const PASSWORD_KEY = /^(?:password|new_password|passwd|passphrase|new_passphrase)$/;
+/** Passwords anyone tries first: words and digits only, short, or a known weak one. */
+const GUESSABLE =
+  /^(?:[a-z_ -]{1,16}\d{0,4}|\d{1,12}|(?:password|passw0rd|p@ssw0rd|welcome|letmein|qwerty|admin|changeme|iloveyou|monkey|dragon)[\w!@#$]{0,4})$/i;
+const APP = /^(?:oauth|app|apps|application|integration|client)$/;
+const SCOPE_KEY = /^(?:scopes?|permissions?|oauth_scopes?|access|roles?)$/;
+const ADMIN_SCOPE =
+  /^(?:admin|\*|all|full_access|root|owner|admin:\w+|\w+:admin|write:org|admin_org|delete_repo|directory\.readwrite\.all|[\w.]+\.readwrite\.all|https:\/\/www\.googleapis\.com\/auth\/(?:admin\.\w+|cloud-platform))$/i;
+const CALLBACK_KEY = /^(?:redirect_uri|redirect_uris|callback|callback_url|redirect_url|webhook_url|url)$/;
+const LOCK = /^(?:lock|locks|smartlock|smart_lock|door|doors|august|yale|schlage|nuki|keypad|garage)$/;
+const GUEST = /^(?:guest|guests|access|visitor|code|codes|user|users|key|keys)$/;
+const PERMANENT_KEY = /^(?:permanent|permanent_access|always|no_expiry|never_expires|unlimited)$/;
+const ACCESS_TYPE_KEY = /^(?:access_type|type|schedule|duration|validity)$/;
+
+type Pair = [string, unknown];
+
+function recovery(w: readonly string[], all: Pair[]): CliEquivalent | undefined {
+  // An existing account changed (a new account is created with its own address).
+  if (!w.some((x) => ACCOUNT.test(x)) || !w.some((x) => EDIT.test(x))) return undefined;
+  const hit = all.find(
+    ([k, v]) => RECOVERY_KEY.test(k) && typeof v === 'string' && /\S+@\S+\.\w+|^\+?\d[\d\s-]{6,}$/.test(v),
+  );
+  return hit === undefined
+    ? undefined
+    : line(
+        'divert',
+        'account',
+        `${w.join('_')} sets ${hit[0]} to ${String(hit[1]).slice(0, 80)}: password resets and codes go there`,
+      );
+}
+
+function factorMoved(w: readonly string[], all: Pair[]): CliEquivalent | undefined {
+  if (!w.some((x) => FACTOR.test(x))) return undefined;
+  const phone = all.find(
+    ([k, v]) => PHONE_KEY.test(k) && typeof v === 'string' && /\d{6,}/.test(v.replace(/\D/g, '')),
+  );
+  const replaces = w.includes('replace') || all.some(([k, v]) => REPLACE_KEY.test(k) && truthy(v));
+  return phone !== undefined && replaces
+    ? line(
+        'weaken',
+        'account',
+        `${w.join('_')} moves the second factor to ${String(phone[1]).slice(0, 40)} and drops the old one`,
+      )
+    : undefined;
+}
+
+function guessablePassword(w: readonly string[], all: Pair[]): CliEquivalent | undefined {
+  if (!w.some((x) => PASSWORD_WORD.test(x)) || w.some((x) => /^(?:policy|policies|rules?)$/.test(x)))
+    return undefined;
+  const hit = all.find(([k, v]) => PASSWORD_KEY.test(k) && typeof v === 'string' && GUESSABLE.test(v.trim()));
+  return hit === undefined
+    ? undefined
+    : line('weaken', 'account', `${w.join('_')} sets a guessable password`);
+}
+
+function adminApp(w: readonly string[], all: Pair[]): CliEquivalent | undefined {
+  if (!w.some((x) => APP.test(x))) return undefined;
+  const scopes = all
+    .filter(([k]) => SCOPE_KEY.test(k))
+    .flatMap(([, v]): unknown[] =>
+      Array.isArray(v) ? (v as unknown[]) : typeof v === 'string' ? v.split(/[\s,]+/) : [],
+    )
+    .filter((s): s is string => typeof s === 'string');
+  const admin = scopes.find((s) => ADMIN_SCOPE.test(s.trim()));
+  const callback = all.find(
+    ([k, v]) => CALLBACK_KEY.test(k) && typeof v === 'string' && /^https?:\/\//i.test(v),
+  );
+  if (admin === undefined || callback === undefined) return undefined;
+  if (/^https?:\/\/(?:localhost|127\.0\.0\.1|\[::1\])(?::\d+)?(?:\/|$)/i.test(String(callback[1])))
+    return undefined;
+  return line(
+    'grant',
+    'access',
+    `${w.join('_')} gives an app at ${String(callback[1]).slice(0, 80)} the ${admin} scope`,
+  );
+}
+
+function permanentGuest(w: readonly string[], all: Pair[]): CliEquivalent | undefined {
+  if (!w.some((x) => LOCK.test(x)) || !w.some((x) => GUEST.test(x))) return undefined;
+  const forever =
+    all.some(([k, v]) => PERMANENT_KEY.test(k) && truthy(v)) ||
+    all.some(
+      ([k, v]) =>
+        ACCESS_TYPE_KEY.test(k) &&
+        typeof v === 'string' &&
+        /^(?:permanent|always|unlimited|forever)$/i.test(v.trim()),
+    );
+  return forever
+    ? line('grant', 'home', `${w.join('_')} gives a guest permanent access to the lock`)
+    : undefined;
+}
+
+export function accountTakeoverLines(w: readonly string[], args: unknown): CliEquivalent[] {
+  if (!w.some((x) => CHANGE.test(x)) || w.some((x) => READ.test(x))) return [];
+  if (args === null || typeof args !== 'object') return [];
+  const all = snakeEntries(args, { depth: 3, pairs: 64, items: 16 });
+  return [
+    recovery(w, all),
+    factorMoved(w, all),
+    guessablePassword(w, all),
+    adminApp(w, all),
+    permanentGuest(w, all),
+  ].filter((c): c is CliEquivalent => c !== undefined);
+}
