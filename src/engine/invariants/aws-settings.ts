@@ -68,6 +68,19 @@ function expiresEverything(config: string | undefined): boolean {
  * Data lost through a setting: the reason, or null. `service` and `op` are the CLI's words, `args`
  * every argument after `aws`.
  */
+/** Environments that serve no customer: staging, dev, test, QA, sandbox, preview. */
+const NON_PRODUCTION_ENV =
+  /(?:^|[-_./])(?:staging|stage|stg|dev|development|test|testing|qa|uat|sandbox|preview|demo)(?:$|[-_./\d])/i;
+/** The ECS cluster is named for a non-production environment, and neither it nor the service for production. */
+function nonProductionService(args: readonly string[]): boolean {
+  const cluster = optionValue(args, '--cluster') ?? '';
+  const service = optionValue(args, '--service') ?? '';
+  return (
+    NON_PRODUCTION_ENV.test(cluster) &&
+    !/(?:^|[-_./])(?:prod|production|live)(?:$|[-_./\d])/i.test(`${cluster} ${service}`)
+  );
+}
+
 export function settingLosesData(service: string, op: string, args: readonly string[]): string | null {
   const all = args.join(' ');
   switch (`${service} ${op}`) {
@@ -86,8 +99,9 @@ export function settingLosesData(service: string, op: string, args: readonly str
         : null;
     }
     // A running service or fleet scaled to nothing: every task or instance stopped (r7, as kubectl scale --replicas=0).
+    // A staging, dev or test cluster parked at zero (R14 twin: overnight cost saving) is everyday.
     case 'ecs update-service':
-      return optionValue(args, '--desired-count') === '0'
+      return optionValue(args, '--desired-count') === '0' && !nonProductionService(args)
         ? 'aws ecs update-service --desired-count 0 stops every task of the service'
         : null;
     case 'autoscaling update-auto-scaling-group':

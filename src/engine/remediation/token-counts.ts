@@ -23,7 +23,7 @@ export const RULE_TOKENS_CONSERVED: Readonly<Record<string, number>> = {
   'DKR-AST-010': 1776,
   'DKR-AST-011': 1789,
   'DKR-AST-012': 4600,
-  'DKR-AST-013': 1733,
+  'DKR-AST-013': 1718,
   'DKR-AST-014': 1273,
   'DKR-AST-015': 351,
   'ENG-AST-000': 623,

@@ -593,6 +593,20 @@ export function analyzeDockerfile(text: string, sink: DockerfileSink, contexts?:
             .split(/\s+/)
             .filter((p) => p !== '' && p !== '\\');
         const dest = parts[parts.length - 1] ?? '';
+        // `COPY --chmod=4755 rootsh /usr/local/bin/` (R14): the mode it lands with, as the chmod it is.
+        // A renamed copy (`busybox` to `/bin/.bb`) keeps its content: the source's name is an operand too.
+        const mode = flags.get('chmod');
+        if (mode !== undefined && /^[0-7]{4}$/.test(mode) && /^[1-7]/.test(mode))
+          for (const src of parts.slice(0, -1).slice(0, 8)) {
+            const name = src.split('/').pop() ?? '';
+            const landed = dest.endsWith('/') ? dest + name : dest;
+            const operands = landed.endsWith(`/${name}`) ? [landed] : [landed, name];
+            sink.nested(`chmod ${mode} ${operands.map(shellQuote).join(' ')}`, span, {
+              inImage: true,
+              secrets: [],
+              sandboxed: true,
+            });
+          }
         // `COPY <<EOF /root/.ssh/authorized_keys` with a key written out in full (r6).
         if (AUTHORIZED_KEYS.test(dest) && ins.heredocs.some((h) => holdsLiteralKey(h.body)))
           plant(`printf '%s\\n' key >> ${shellQuote(dest)}`, span);

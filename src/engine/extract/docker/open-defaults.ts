@@ -3,7 +3,8 @@
  * official redis image turns protected mode off, mongo has no root user, memcached, Cassandra and
  * Scylla allow everyone, Elasticsearch and Kibana before 8 and InfluxDB 1 leave security off, MinIO
  * falls back to minioadmin/minioadmin; Qdrant, Chroma, Meilisearch, Ollama, NATS, RethinkDB, CouchDB 2
- * and redis-commander ask for no login unless configured; dnsmasq forwards anyone's queries. Published on every interface with no auth setting in view,
+ * and redis-commander ask for no login unless configured; dnsmasq forwards anyone's queries; Kafka
+ * told to allow PLAINTEXT and a proxy told to allow all (R14) serve anyone. Published on every interface with no auth setting in view,
  * anyone who reaches the machine reads and writes the data (red team r7).
  */
 
@@ -23,6 +24,28 @@ interface OpenImage {
 }
 
 const OPEN_IMAGES: readonly OpenImage[] = [
+  {
+    // Kafka advertising a PLAINTEXT listener to outside clients (R14: `PLAINTEXT://0.0.0.0:9092`, or
+    // a numeric address): no authentication, so whoever reaches the port reads and writes every
+    // topic. Without an outside advertised address (r9 twin: a quick-start compose) clients outside
+    // are sent to the container's own name and cannot use the broker.
+    name: /^(?:bitnami\/kafka|apache\/kafka|confluentinc\/cp-kafka|wurstmeister\/kafka)$/,
+    server: /^(?:kafka|kafka-server-start(?:\.sh)?|\/opt\/bitnami\/scripts\/kafka\/run\.sh)$/,
+    closed:
+      /^KAFKA_(?:CFG_)?(?:SASL|SSL)_|^KAFKA_CLIENT_USERS=|^KAFKA_(?:CFG_)?LISTENERS=[^,]*(?:127\.0\.0\.1|localhost)/,
+    opens:
+      /^KAFKA_(?:CFG_)?ADVERTISED_LISTENERS=(?:[^,]*,)*PLAINTEXT:\/\/(?!127\.|localhost\b)(?:0\.0\.0\.0|\d+\.\d+\.\d+\.\d+|\[[\da-f:]+\])(?::\d+)?(?:,|$)/i,
+    what: 'Kafka with a plaintext listener and no authentication',
+  },
+  {
+    // A forward proxy told to allow every client (R14: ALLOW_ALL=true): an open proxy for anyone's traffic.
+    name: /^(?:ubuntu\/squid|sameersbn\/squid|datadog\/squid|b4tman\/squid|[\w.-]+\/squid|squid|[\w.-]+\/tinyproxy|vimagick\/tinyproxy)$/,
+    server: /^(?:squid|tinyproxy)$/,
+    closed: /\.conf$/,
+    opens:
+      /^(?:ALLOW_ALL|ALLOW_ANY|OPEN_PROXY|PROXY_ALLOW_ALL|ALLOWED_NETWORKS=0\.0\.0\.0\/0|ALLOW=0\.0\.0\.0\/0)(?:=(?:true|yes|1|on))?$/i,
+    what: 'a forward proxy that accepts every client (an open proxy)',
+  },
   {
     name: /^(?:redis|valkey\/valkey|eqalpha\/keydb|redis\/redis-stack(?:-server)?)$/,
     server: /^(?:redis-server|valkey-server|keydb-server|redis-stack-server)$/,

@@ -12,6 +12,10 @@ import type { ShellWord } from './shell-words.js';
 
 const base = (w: string): string => w.slice(w.lastIndexOf('/') + 1);
 
+/** Programs that write a database's contents to standard output. */
+const DUMP_TOOL =
+  /^(?:mysqldump|mariadb-dump|mysqlpump|pg_dump|pg_dumpall|mongodump|mongoexport|redis-dump|cqlsh-dump|sqlcmd-dump)$/;
+
 /** What a docker command writes to standard output, when that is container data; else undefined. */
 export function containerData(cmd: readonly ShellWord[]): string | undefined {
   const words = cmd.map((w) => w.value);
@@ -41,6 +45,13 @@ export function containerData(cmd: readonly ShellWord[]): string | undefined {
     case 'run':
       if (rest.some((w) => /^(?:-v|--volume|--mount|--volumes-from)(?:=|$)|^-v./.test(w)))
         return 'data of the volumes the container mounts';
+      // A dump tool run in the container writes a database to its output (R14: `docker run mysql:8
+      // mysqldump -h prod-db ... --all-databases | curl -T -`); with -f/-r/--file/-o it writes a file.
+      if (
+        rest.some((w) => DUMP_TOOL.test(base(w))) &&
+        !rest.some((w) => /^(?:-f|-r|--file|--result-file|-o|--out|--archive=)/.test(w) && !/=-$/.test(w))
+      )
+        return 'a database dump';
       // `--network container:db` (or host): a sniffer sees that container's traffic (r6).
       return rest.some(
         (w, j) =>
@@ -210,7 +221,11 @@ export function stdinSender(cmd: readonly ShellWord[]): string | undefined {
     case 'curl': {
       const reads = args.some(
         (a, j) =>
-          ((a === '-T' || a === '--upload-file') && args[j + 1] === '-') || a === '-T-' || /@-$/.test(a),
+          // `-T -`, and in a cluster of short flags (`-sT -`, `-sST-`, R14).
+          ((/^-[a-zA-Z]*T$/.test(a) || a === '--upload-file') && args[j + 1] === '-') ||
+          /^-[a-zA-Z]*T-$/.test(a) ||
+          a === '--upload-file=-' ||
+          /@-$/.test(a),
       );
       const url = args.find((a) => /^[a-z][a-z0-9+.-]*:\/\//i.test(a)) ?? positional.at(-1);
       return reads ? (url ?? 'the network') : undefined;

@@ -6,9 +6,12 @@
  * an ordinary cron job (`0 3 * * * /app/backup.sh`, a health-check ping) stays the image's own.
  */
 
-/** Files that run on a schedule, at login or at start-up inside a container. */
+/**
+ * Files that run on a schedule, at login or at start-up inside a container; a `.pth` file or
+ * sitecustomize in site-packages runs at every start of Python (R14: a `.pth` dropper).
+ */
 export const RUNS_LATER_FILE =
-  /^\/(?:etc\/(?:crontab$|cron\.(?:d|hourly|daily|weekly|monthly)\/|crontabs\/|profile$|profile\.d\/|bash\.bashrc$|zsh\/zshrc$|rc\.local$|init\.d\/|systemd\/system\/|supervisor\/conf\.d\/|s6-overlay\/|cont-init\.d\/|services\.d\/)|var\/spool\/cron\/|(?:root|home\/[^/]+)\/\.(?:bashrc|profile|bash_profile|zshrc))/;
+  /^\/(?:etc\/(?:crontab$|cron\.(?:d|hourly|daily|weekly|monthly)\/|crontabs\/|profile$|profile\.d\/|bash\.bashrc$|zsh\/zshrc$|rc\.local$|init\.d\/|systemd\/system\/|supervisor\/conf\.d\/|s6-overlay\/|cont-init\.d\/|services\.d\/)|var\/spool\/cron\/|(?:root|home\/[^/]+)\/\.(?:bashrc|profile|bash_profile|zshrc))|^\/(?:usr|opt|root|home|app|venv|\.venv)\/(?:[^/]+\/)*?(?:site|dist)-packages\/(?:[^/]+\.pth|(?:site|user)customize\.py)$/;
 
 /** A quoted text that fetches from the network and pipes it to a shell or interpreter. */
 const QUOTED_FETCH_RUN =
@@ -18,7 +21,8 @@ const QUOTED_FETCH_RUN =
 export function plantsRunner(code: string): boolean {
   if (code.length > 65536 || !/(?:\\[nt]|\b)(?:curl|wget|fetch)\b/.test(code)) return false;
   return (
-    /(?:>>?|\btee\b(?:\s+-a)?)\s*["']?\/(?:etc|var\/spool|root|home)\//.test(code) &&
-    QUOTED_FETCH_RUN.test(code)
+    /(?:>>?|\btee\b(?:\s+-a)?)\s*["']?(?:\/(?:etc|var\/spool|root|home)\/|[^\s"';&|]*(?:site|dist)-packages\/)/.test(
+      code,
+    ) && QUOTED_FETCH_RUN.test(code)
   );
 }

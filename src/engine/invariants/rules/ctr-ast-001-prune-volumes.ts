@@ -165,10 +165,17 @@ function outage(prog: string, args: readonly string[], exec: ExecFact, narrowed:
   if (key === 'node update' && !targets.some((t) => /^(?:drain|pause)$|=(?:drain|pause)$/.test(t)))
     return null;
   // A removal of a container, service or stack named for production (`docker rm -vf prod-db`,
-  // `docker stack rm prod`; r7): that site's service and its data go.
-  const prod = /rm$/.test(key)
-    ? targets.find((t) => !t.startsWith('-') && !/[$`]/.test(t) && productionProject([`n=${t}`]) !== null)
-    : undefined;
+  // `docker stack rm prod`; r7): that site's service and its data go. A production service scaled
+  // to zero (R14: `docker service update --replicas 0 prod_api`, `service scale prod_web=0`) is down.
+  const prod =
+    /rm$/.test(key) || key === 'service scale' || key === 'service update'
+      ? targets.find(
+          (t) =>
+            !t.startsWith('-') &&
+            !/[$`]/.test(t) &&
+            productionProject([`n=${t.replace(/=\d+$/, '')}`]) !== null,
+        )
+      : undefined;
   if (prod !== undefined) return `${prog} ${key} ${does} ${prod}, named for production`;
   const stdin = exec.via === 'xargs' && exec.dynamic && !narrowed;
   // xargs hands its input as `{}`.

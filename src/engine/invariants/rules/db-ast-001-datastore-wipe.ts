@@ -4,6 +4,7 @@
  * SQL given with psql -c / mysql -e is judged by the SQL rules (SQL-AST-*).
  */
 import { PRODUCTION, ephemeralOnly } from '../../knowledge/ephemeral-names.js';
+import { testNamespace } from '../../knowledge/sql-throwaway.js';
 import { defineRule } from '../define-rule.js';
 import { afterDashDash, asksHelp, beforeDashDash, execHits, positionals } from '../command-line.js';
 
@@ -113,6 +114,18 @@ function wipes(words: readonly string[], created: ReadonlySet<string> = new Set(
     const at = args.findIndex((a) => a === '--eval' || a.startsWith('--eval='));
     if (at < 0) return null;
     const code = args[at]!.startsWith('--eval=') ? args[at]!.slice(7) : args.slice(at + 1).join(' ');
+    // The database named by the connection string (`mongodb://mongo:27017/app_test`) is a test one
+    // (R14 twin): the suite's data, rebuilt by the next run. `test` itself is MongoDB's default
+    // database, where an application without a configured name keeps its real data.
+    const db = args
+      .map(
+        (a) =>
+          /^mongodb(?:\+srv)?:\/\/[^/]+\/([\w-]+)/.exec(a)?.[1] ??
+          /^[\w.-]+(?::\d+)?\/([\w-]+)$/.exec(a)?.[1],
+      )
+      .find((d) => d !== undefined);
+    if (db !== undefined && db !== 'test' && testNamespace(db) && !/\bgetSiblingDB\b|\buse\s/.test(code))
+      return null;
     return MONGO_WIPE.test(code) ? `${prog} --eval drops or empties a database or collection` : null;
   }
   return null;

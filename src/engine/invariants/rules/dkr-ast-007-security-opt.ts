@@ -1,6 +1,27 @@
 /** DKR-AST-007: --security-opt that turns off seccomp, AppArmor, SELinux labels or no-new-privileges. */
 import { disablesProtection } from '../../knowledge/docker.js';
+import type { ContainerFact } from '../../facts.js';
 import { defineRule } from '../define-rule.js';
+
+/** Debuggers and tracers: they need ptrace and personality(2), which the default seccomp profile blocks. */
+const DEBUGGER = /^(?:gdb|gdbserver|lldb|lldb-server|rr|strace|ltrace|valgrind|perf|dlv|py-spy)$/;
+
+/**
+ * A container that runs a debugger directly on the project's own files (R14 twin: a compose debug
+ * service running `gdb --batch ... /app/bin/server` with SYS_PTRACE and seccomp unconfined): not
+ * privileged, no host namespaces or devices, and only relative or $PWD mounts. The debugger needs
+ * the syscalls; nothing of the host is within reach.
+ */
+function debugger_(c: ContainerFact): boolean {
+  return (
+    c.runs !== undefined &&
+    DEBUGGER.test(c.runs) &&
+    !c.privileged &&
+    c.hostNamespaces.length === 0 &&
+    c.devices.length === 0 &&
+    c.mounts.every((m) => /^(?:\.{1,2}(?:\/|$)|\$\{?PWD\}?(?:\/|$)|[\w.-]+$)/.test(m.source))
+  );
+}
 
 export default defineRule({
   id: 'DKR-AST-007',
@@ -14,8 +35,12 @@ export default defineRule({
     for (const c of facts.of('container')) {
       // A monitoring agent's documented run turns AppArmor off to read other processes' /proc entries.
       const tracer = c.hostTool?.needs.includes('trace') === true;
+      const debugging = debugger_(c);
       const off = c.securityOpt.filter(
-        (o) => disablesProtection(o) && !(tracer && /^apparmor[=:]unconfined$/i.test(o.replace(/\s+/g, ''))),
+        (o) =>
+          disablesProtection(o) &&
+          !(tracer && /^apparmor[=:]unconfined$/i.test(o.replace(/\s+/g, ''))) &&
+          !(debugging && /^seccomp[=:]unconfined$/i.test(o.replace(/\s+/g, ''))),
       );
       if (off.length === 0) continue;
       yield {

@@ -20,17 +20,31 @@ function ownNetwork(host: string): boolean {
   return c === 'private' || c === 'loopback' || c === 'link-local' || (c === 'name' && OWN_NAME.test(host));
 }
 
+/** Packet capture programs. */
+const CAPTURE = /^(?:tcpdump|tshark|dumpcap|ngrep|tcpflow|termshark|windump)$/;
+
 export default defineRule({
   id: 'DKR-AST-013',
   invariant: 'NO_SECRET_EXFILTRATION',
   kinds: ['flow'],
   summary:
-    'Container filesystems, images, volume data or captured traffic (docker export/save/cp -/exec, run with mounts, --volumes-from or --network container:X) piped to a network sender (curl -T -, nc, socat, ssh to an outside host); builds sent to an outside daemon (-H, DOCKER_HOST, a context); an image retagged into another docker.io namespace and pushed.',
+    'Container filesystems, images, volume data, database dumps or captured traffic (docker export/save/cp -/exec, run with mounts, a dump tool, --volumes-from or --network container:X; tcpdump/tshark output anywhere) piped to a network sender (curl -T -, nc, socat, ssh to an outside host); builds sent to an outside daemon (-H, DOCKER_HOST, a context); an image retagged into another docker.io namespace and pushed.',
   remediationHint:
     'Write the archive to a workspace file instead (docker save -o ./app.tar app, docker export -o ./db.tar db) and let the user decide where it goes; move images between machines with a registry the user set up or docker save | ssh HOST docker load to a host on your own network.',
   *check(facts) {
     for (const f of facts.of('flow')) {
       if (f.from.kind !== 'output' || f.to.kind !== 'net') continue;
+      // A sniffer's capture (`tcpdump -w - | nc HOST`, R14: a sidecar in a production database's
+      // network namespace) is the traffic of whatever it watches: sent outside the own network, it leaks.
+      if (CAPTURE.test(f.from.program)) {
+        if (!ownNetwork(f.to.host))
+          yield {
+            span: f.span,
+            reason: `network traffic captured by ${f.from.program} is sent to ${f.to.host}`,
+            suggestedAlternative: null,
+          };
+        continue;
+      }
       if (!/^(?:docker|podman|nerdctl|finch)\b/.test(f.from.program)) continue;
       // The bash walker's pipes (`docker save app | ssh HOST ...` in a shell): the docker handler names
       // the data; a host on the user's own network is where images are moved to (r6).

@@ -10,7 +10,7 @@ import { setsSpecialBit } from './fs-ast-031-setuid.js';
 
 /** Programs that, setuid, hand out a root shell or root file access (GTFOBins' SUID entries). */
 const ROOT_GIVING =
-  /^(?:(?:ba|da|z|k|c|tc|a|fi|mk)?sh|busybox|python[\d.]*|perl[\d.]*|ruby[\d.]*|node(?:js)?|php[\d.]*|lua[\d.]*|tclsh[\d.]*|find|vim?|nano|less|more|env|g?awk|nmap|tar|zip|cp|mv|tee|dd|xargs|timeout|strace|gdb|nice|stdbuf|flock|rsync|install|chmod|chown|cat)$/;
+  /^(?:(?:root|suid|priv|su)[-_]?(?:sh|shell|bash)|\w*backdoor\w*|(?:ba|da|z|k|c|tc|a|fi|mk)?sh|busybox|python[\d.]*|perl[\d.]*|ruby[\d.]*|node(?:js)?|php[\d.]*|lua[\d.]*|tclsh[\d.]*|find|vim?|nano|less|more|env|g?awk|nmap|tar|zip|cp|mv|tee|dd|xargs|timeout|strace|gdb|nice|stdbuf|flock|rsync|install|chmod|chown|cat)$/;
 
 const baseName = (path: string): string =>
   path
