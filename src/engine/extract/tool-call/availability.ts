@@ -66,9 +66,11 @@ function restoreOver(w: readonly string[], f: Map<string, unknown>): CliEquivale
     .filter(([k, v]) => typeof v === 'string' && TARGET_KEY.test(k) && !/backup|snapshot|source|from/.test(k))
     .map(([, v]) => (v as string).trim());
   const overwrite = [...f].some(([k, v]) => OVERWRITE_KEY.test(k) && truthy(v));
-  const prod = targets.find((t) => PRODUCTION.test(t));
-  if (prod === undefined && !(overwrite && targets.length > 0 && !scratchOnly(targets))) return undefined;
-  return action('destroy', 'database', `${w.join('_')} over ${prod ?? targets[0]!}`);
+  // A staging or QA store refreshed from a backup is routine, `main` in its name or not (`staging-main`).
+  const live = targets.filter((t) => !NONPROD.test(t));
+  const prod = live.find((t) => PRODUCTION.test(t));
+  if (prod === undefined && !(overwrite && live.length > 0 && !scratchOnly(live))) return undefined;
+  return action('destroy', 'database', `${w.join('_')} over ${prod ?? live[0]!}`);
 }
 
 /** Addresses, numbers and domains whose release hands them to someone else (R12: `release_domain`). */

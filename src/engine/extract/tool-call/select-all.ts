@@ -317,6 +317,8 @@ export function selectsEverything(v: unknown, key = '', depth = 0): boolean {
   if (typeof v === 'string') {
     const t = v.trim();
     if (EVERYTHING.test(t)) return true;
+    // A glob key (`match: "test:*"`, Redis SCAN MATCH) holds a key pattern: `test:*` is a prefix, not Lucene's field:*.
+    if (/^(?:match|pattern|glob|key_pattern)$/.test(key)) return false;
     if ((t.startsWith('{') || t.startsWith('[')) && t.length < 4096) {
       try {
         return selectsEverything(JSON.parse(t) as unknown, key, depth + 1);

@@ -518,7 +518,7 @@ function target(w: readonly string[], verbs: WordTest, objects: WordTest) {
 
 /** Argument keys naming single items: the call acts on them, not on the whole container. */
 const NARROWING =
-  /^(?:(?:record|row|message|file|object|document|doc|item|entry|comment|post|label|tag|member|user|version|vector|point|blob|event|key|msg)_?(?:ids?|keys?|names?|ts|paths?)?|ids|keys|prefix|objects|records|rows|items|documents|messages|files|ts|filter|where|selector|query|path|pattern|glob|key_pattern)$|(?:^|_)(?:filter|filters|where|selector|query|condition|conditions|criteria|expression|predicate)(?:$|_)|^filter_by$/;
+  /^(?:(?:record|row|message|file|object|document|doc|item|entry|comment|post|label|tag|member|user|version|vector|point|blob|event|key|msg)_?(?:ids?|keys?|names?|ts|paths?)?|ids|keys|prefix|objects|records|rows|items|documents|messages|files|ts|filter|where|selector|query|path|pattern|glob|key_pattern|match)$|(?:^|_)(?:filter|filters|where|selector|query|condition|conditions|criteria|expression|predicate)(?:$|_)|^filter_by$/;
 
 /** Keys that narrow by a query (or a key prefix) rather than by naming items. */
 const SELECTOR =
@@ -795,8 +795,21 @@ export function wholeResourceLines(w0: readonly string[], f: Map<string, unknown
   // `delete_preview_environment`: the name itself can say the target is disposable; a target's own
   // name is read strictly (disposableOnly: `local-news-articles` is no local copy). Any other field
   // naming production (`backend: prod`) keeps it whole.
+  // Where a target lives (`cluster: search-prod`) does not make a temporary target production, and
+  // a `local: true` flag says the local development stack (`supabase_reset_db {local: true}`).
   if (
     (disposableOnly(names) || (disposableWords(w) && !names.some((n) => PRODUCTION.test(n)))) &&
+    ![...f].some(
+      ([k, v]) =>
+        typeof v === 'string' &&
+        PRODUCTION.test(v) &&
+        !(disposableOnly(names) && /^(?:cluster|host|server|region|endpoint|node)(?:_name|_id)?$/.test(k)),
+    )
+  )
+    return [];
+  if (
+    names.length === 0 &&
+    [...f].some(([k, v]) => /^(?:local|is_local|use_local)$/.test(k) && v === true) &&
     ![...f.values()].some((v) => typeof v === 'string' && PRODUCTION.test(v))
   )
     return [];
