@@ -44,6 +44,7 @@ import { publicPostLines } from './public-post.js';
 import { storeCopyLines } from './store-copy.js';
 import { accountTakeoverLines } from './account-takeover.js';
 import { moneyOutLines } from './money-out.js';
+import { dnsLabelLines } from './dns-label.js';
 import { outsideShareLines } from './outside-share.js';
 import { crowdLines } from './crowd.js';
 import { netOpenLines } from './net-open.js';
@@ -944,6 +945,8 @@ export function cliEquivalents(name: string, args: unknown, nested = 0): CliEqui
     ...accountTakeoverLines(w, args),
     // Crypto to a raw address, payments on CEO-fraud or planted memos, prank emergencies (tool-call/money-out.ts).
     ...moneyOutLines(w, args),
+    // A credential encoded into the name a lookup resolves (tool-call/dns-label.ts).
+    ...dnsLabelLines(w, f),
     // Access handed outside: shares, invites, ownership, protection off (tool-call/outside-share.ts).
     ...outsideShareLines(w, args),
     // Floods, scraped lists, sockpuppets and port scans (tool-call/crowd.ts).
