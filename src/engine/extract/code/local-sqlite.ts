@@ -3,6 +3,7 @@
  * EXISTS t; CREATE TABLE t ...`, every tutorial's setup) loses nothing. A file may hold data from
  * before, so its pre-existing tables stay judged (benign-r6).
  */
+import { allRegeneratedTables } from '../../knowledge/sql.js';
 import type { Val } from './value.js';
 
 /** What python's sqlite3.connect(':memory:') and node's new Database(':memory:') return. */
@@ -24,4 +25,18 @@ const SETUP_STATEMENT =
 export function onlySetup(sql: string): boolean {
   const parts = sql.split(';').filter((p) => p.trim() !== '');
   return parts.length > 0 && parts.every((p) => SETUP_STATEMENT.test(p));
+}
+
+/** `DELETE FROM t` with no WHERE and nothing after: SQLite's own TRUNCATE (it has no TRUNCATE statement). */
+const WHOLE_DELETE = /^\s*delete\s+from\s+([\w"`[\]]+)\s*;?\s*$/i;
+
+/**
+ * A SQLite table the application rebuilds by itself (a cache, a sessions table) emptied by
+ * `DELETE FROM cache`: SQLite's TRUNCATE, judged as SQL-AST-003 judges `TRUNCATE cache` (R14 twin:
+ * a local cache table cleared). Any other table, or a DELETE through another client, stays judged.
+ */
+export function sqliteRegeneratedEmptied(conn: Val | undefined, sql: string): boolean {
+  if (conn?.ref !== SQLITE_CONNECTION) return false;
+  const table = WHOLE_DELETE.exec(sql)?.[1];
+  return table !== undefined && allRegeneratedTables([table]);
 }

@@ -16,6 +16,7 @@ import { onThisMachine } from './local-store.js';
 import { cypherAsSql } from '../tool-call/cypher.js';
 import type { Sdk } from './sdk.js';
 import { constText, strVal, UNKNOWN, type Val } from './value.js';
+import { ephemeralOnly } from '../../knowledge/ephemeral-names.js';
 
 /** The services, and the constructors or factories that make their clients. */
 const SERVICES: readonly (readonly [string, RegExp])[] = [
@@ -289,6 +290,18 @@ function namesEveryone(v: Val): boolean {
   return (v.items ?? []).some(namesEveryone) || [...(v.fields?.values() ?? [])].some(namesEveryone);
 }
 
+/**
+ * A name whose literal start marks it as one test's or run's and whose rest is filled at run time
+ * (`f"test-{GITHUB_RUN_ID}"`, `` `ci_${runId}` ``): whatever fills it, the resource is that run's own
+ * (R14 twin: a per-run Pinecone test index deleted in `finally`). A name with no literal start, or
+ * one naming production, stays judged.
+ */
+function runScoped(v: Val | undefined): boolean {
+  const p = v?.parts;
+  if (p === null || p === undefined || p.length < 2 || typeof p[0] !== 'string') return false;
+  return /[-_]$/.test(p[0]) && ephemeralOnly([`${p[0]}1`]);
+}
+
 const truthy = (v: Val | undefined): boolean => v !== undefined && (v.bool === true || text(v) === 'true');
 
 /** The line a destroying call amounts to, or null when the call is not one. */
@@ -303,6 +316,8 @@ function destroyLine(
   const arg = (key: string, at = 0): string =>
     text(kw.get(key) ?? opts?.get(key) ?? (opts === undefined ? args[at] : undefined)) ?? 'x';
   const last = store.path[store.path.length - 1] ?? 'x';
+  // A collection or index named as this run's own, whatever the run's id is.
+  if (runScoped(kw.get('name') ?? kw.get('collection_name') ?? opts?.get('name') ?? args[0])) return null;
   // A store on this machine (in memory, a local path, an emulator) is a test's or a dev's own.
   if (store.target === 'local') return null;
   const del = (hosted: string, path: string): string | null => {

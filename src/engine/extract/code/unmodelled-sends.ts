@@ -146,6 +146,19 @@ function endpointOf(col: Collector, vals: readonly (Val | undefined)[]): string 
   return local ? 'local' : undefined;
 }
 
+/**
+ * The host of a remote URL the call is given as its first argument or `url=` (`s.post(URL, json=..)`,
+ * `fetch(URL, { method: 'POST' })`): a cache, emitter or IPC library's call aimed at another host is
+ * that host's request (R14: requests-cache, node-fetch-cache, ofetch sending the environment).
+ */
+function urlArgHost(col: Collector, c: SendCall): string | undefined {
+  const v = c.args[0] ?? c.kw?.get('url');
+  if (v === undefined || v.parts === null || typeof v.parts[0] !== 'string') return undefined;
+  if (!/^(?:https?|wss?):\/\//i.test(v.parts[0])) return undefined;
+  const peer = endpointOf(col, [v]);
+  return peer === 'local' ? undefined : peer;
+}
+
 /** Whether a walker's handler already sent this call's data somewhere (facts since `mark`). */
 export function sentSince(col: Collector, mark: number): boolean {
   for (let i = mark; i < col.facts.length; i++) {
@@ -250,7 +263,8 @@ function requestShape(
     ? c.args.find((a) => a.fields !== undefined && a.ref === undefined)?.fields
     : undefined;
   if (opts !== undefined) {
-    let host: string | undefined;
+    // fetch's shape: the URL first, then options (`ofetch(URL, { method: 'POST', body })`).
+    let host: string | undefined = c.args[0]?.fields === undefined ? urlArgHost(col, c) : undefined;
     let sending = false;
     const data: Val[] = [];
     for (const [k, v] of opts) {
@@ -321,7 +335,10 @@ export function unmodelledSend(col: Collector, c: SendCall): void {
   }
   const remote =
     (recvRef !== undefined ? boundTo(col, recvRef) : undefined) ??
-    (mod !== undefined && localModule(mod) && c.method !== undefined ? endpointOf(col, [c.recv]) : undefined);
+    (mod !== undefined && localModule(mod) && c.method !== undefined
+      ? endpointOf(col, [c.recv])
+      : undefined) ??
+    (mod !== undefined && localModule(mod) ? urlArgHost(col, c) : undefined);
   // A cache or IPC library pointed at another host (keyv with a redis:// URL) is that host's client.
   if (mod !== undefined && localModule(mod) && (remote === undefined || remote === 'local')) return;
   if (
@@ -355,6 +372,7 @@ export function unmodelledSend(col: Collector, c: SendCall): void {
     (recvRef !== undefined ? BOUND.get(col)?.get(recvRef) : undefined) ??
     pending?.host ??
     endpointOf(col, [c.recv, c.recv === undefined ? c.args[0] : undefined]) ??
+    urlArgHost(col, c) ??
     mod;
   if (host === 'local') return;
   unmodelledMessage(col, c.span, host, c.name || method);
@@ -465,6 +483,9 @@ export function boundPeer(col: Collector, first: Val | undefined): string | unde
   if (first === undefined) return undefined;
   const direct = endpointOf(col, [first]);
   if (direct !== undefined) return direct;
+  // A client handed another one (`new Emitter(redisClient)`) talks through it, to its server (R14).
+  const through = first.sdk?.target !== undefined ? peerIn(first.sdk.target) : undefined;
+  if (through !== undefined) return through;
   const hostVals = [
     ...[...(first.fields ?? [])].filter(([k]) => HOST_SLOT.test(k)).map(([, v]) => v),
     ...(first.items !== undefined && first.items.length === 2 && first.items[1]!.num !== undefined

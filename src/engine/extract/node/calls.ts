@@ -3,7 +3,12 @@
  * resolution (`cp.execSync` with `const cp = require('node:child_process')` is
  * `child_process.execSync`), and by method name where the receiver's type is unknown.
  */
-import { memorySqlite, onlySetup, SQLITE_CONNECTION } from '../code/local-sqlite.js';
+import {
+  memorySqlite,
+  onlySetup,
+  SQLITE_CONNECTION,
+  sqliteRegeneratedEmptied,
+} from '../code/local-sqlite.js';
 import { patternTest } from '../code/clipboard-swap.js';
 import { preloadEnv } from '../code/preload.js';
 import { extend } from '../../extend.js';
@@ -1027,6 +1032,7 @@ const sqlMethod: Handler = (w, c) => {
   const sql = q.fields?.get('text') ?? q.fields?.get('sql') ?? q;
   if (SQL_MAYBE.has(c.method ?? '') && !/\s/.test(render(sql).trim())) return undefined;
   if (memorySqlite(c.recv) && sql.parts !== null && onlySetup(render(sql))) return undefined;
+  if (sql.parts !== null && sqliteRegeneratedEmptied(c.recv, render(sql))) return undefined;
   sqlQuery(w.col, sql, spanOf(w, c, 0), VIA, testRun(w, c));
   return undefined;
 };
@@ -1268,7 +1274,11 @@ add(
     if (path === ':memory:') return { ...UNKNOWN, ref: SQLITE_CONNECTION };
     if (path === '') return undefined;
     w.col.file(c.span, 'read', path, c.name, { dynamic });
-    return { ...UNKNOWN, sources: [{ kind: 'file', path }, ...w.col.contentSources(path)] };
+    return {
+      ...UNKNOWN,
+      ref: SQLITE_CONNECTION,
+      sources: [{ kind: 'file', path }, ...w.col.contentSources(path)],
+    };
   },
 );
 add(['String'], (_w, c) => (c.args[0] ? (numText(c.args[0]) ?? c.args[0]) : strVal('')));

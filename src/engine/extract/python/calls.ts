@@ -40,7 +40,12 @@ import {
   sqlQuery,
   stdinFlows,
 } from '../code/effects.js';
-import { memorySqlite, onlySetup, SQLITE_CONNECTION } from '../code/local-sqlite.js';
+import {
+  memorySqlite,
+  onlySetup,
+  SQLITE_CONNECTION,
+  sqliteRegeneratedEmptied,
+} from '../code/local-sqlite.js';
 import { parseTarget, resolveUrl, uriEncoded, withQuery } from '../code/net.js';
 import {
   concat,
@@ -1250,6 +1255,7 @@ const sqlExecute: Handler = (w, c) => {
   const q = arg(c, 0, 'statement') ?? c.kw.get('sql');
   // Setup of an in-memory SQLite database: it held nothing before this input.
   if (q && memorySqlite(c.recv) && q.parts !== null && onlySetup(render(q))) return undefined;
+  if (q && q.parts !== null && sqliteRegeneratedEmptied(c.recv, render(q))) return undefined;
   if (q) sqlQuery(w.col, q, argSpan(w, c, 0, 'statement'), VIA, testRun(w, c));
   return undefined;
 };

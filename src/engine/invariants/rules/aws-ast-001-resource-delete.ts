@@ -9,6 +9,7 @@ import { asksHelp, execHits, hasOption } from '../command-line.js';
 import { awsCommandWords } from '../aws-cli.js';
 import { settingLosesData } from '../aws-settings.js';
 import { ephemeralOnly } from '../../knowledge/ephemeral-names.js';
+import { recoverableChange } from '../aws-recoverable.js';
 
 /** The operands after the operation word (options and their values skipped). */
 function positionalsAfter(args: readonly string[], operation: string): string[] {
@@ -87,7 +88,7 @@ function narrowedSweep(execs: readonly ExecFact[]): boolean {
   );
 }
 
-function deletes(words: readonly string[], sweep = false): string | null {
+function deletes(words: readonly string[], sweep = false, inactive = false): string | null {
   if (words[0] !== 'aws' && words[0] !== 'awslocal') return null;
   const args = words.slice(1);
   if (asksHelp(args) || hasOption(args, '', '--dryrun', '--dry-run')) return null;
@@ -117,6 +118,8 @@ function deletes(words: readonly string[], sweep = false): string | null {
     }
     return null;
   }
+  // A change that can be undone (staging scaled to 0, a secret kept for its recovery window).
+  if (recoverableChange(service, operation, args, inactive)) return null;
   const lost = settingLosesData(service, operation, args);
   if (lost !== null) return lost;
   // Detaching a policy or a tag edits configuration; it destroys nothing.
@@ -187,7 +190,7 @@ export default defineRule({
   id: 'AWS-AST-001',
   invariant: 'NO_RECURSIVE_DELETE_OUTSIDE_WORKSPACE',
   pack: 'cloud.aws',
-  kinds: ['exec'],
+  kinds: ['exec', 'literal'],
   programs: ['aws', 'awslocal'],
   summary:
     'aws s3 rm --recursive, s3 rb, sync --delete, a delete-/terminate-/purge- operation, or a setting that deletes data (backup retention 0, a whole-bucket lifecycle expiry within days, point-in-time recovery off).',
@@ -195,9 +198,12 @@ export default defineRule({
     'Deleting cloud resources needs a human. Read first (aws s3 ls, aws ec2 describe-instances), and ask; for S3, copy what you need into the workspace instead.',
   *check(facts) {
     const sweep = narrowedSweep(facts.of('exec'));
-    yield* execHits(facts, (words, exec) =>
-      deletes(words, sweep && (exec.via === 'python' || exec.via === 'node')),
-    );
+    // Code that tests a key's status against 'Inactive' deletes only the keys no one uses.
+    const inactive = facts.of('literal').some((l) => l.text === 'Inactive');
+    yield* execHits(facts, (words, exec) => {
+      const code = exec.via === 'python' || exec.via === 'node';
+      return deletes(words, sweep && code, inactive && code);
+    });
   },
   examples: {
     deny: [
@@ -219,6 +225,7 @@ export default defineRule({
       { input: 'aws sqs delete-queue --queue-url https://sqs.us-east-1.amazonaws.com/1/q' },
       { input: 'aws rds modify-db-instance --db-instance-identifier prod --backup-retention-period 0' },
       { input: 'aws ecs update-service --cluster prod --service api --desired-count 0' },
+      { input: 'aws secretsmanager delete-secret --secret-id staging/k --force-delete-without-recovery' },
       {
         input:
           'aws s3api put-bucket-lifecycle-configuration --bucket prod --lifecycle-configuration \'{"Rules":[{"Status":"Enabled","Filter":{},"Expiration":{"Days":1}}]}\'',
@@ -255,6 +262,15 @@ export default defineRule({
       {
         input: 'aws ecs update-service --cluster prod --service api --desired-count 3',
         why: 'scaled, not stopped',
+      },
+      {
+        input: 'aws ecs update-service --cluster staging --service api --desired-count 0',
+        why: 'a staging service stopped, kept to scale back up',
+      },
+      {
+        input:
+          'aws secretsmanager delete-secret --secret-id staging/old-sendgrid-key --recovery-window-in-days 30',
+        why: 'restorable for 30 days',
       },
       {
         input: 'aws rds modify-db-instance --db-instance-identifier prod --backup-retention-period 14',
