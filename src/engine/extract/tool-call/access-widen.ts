@@ -17,7 +17,7 @@ import { SENSITIVE } from './outside-share.js';
 
 /** Name words of giving access, a role, a policy or a share. */
 const GRANT =
-  /^(?:grant|grants|assign|assignment|assignments|role|roles|binding|bindings|iam|member|members|policy|policies|permission|permissions|access|share|sharing|attach|put|add|set|update|modify|patch|create|invite|connect|authorize)$/;
+  /^(?:grant|grants|assign|assignment|assignments|role|roles|binding|bindings|iam|member|members|policy|policies|permission|permissions|access|share|sharing|attach|put|add|set|update|modify|patch|create|invite|connect|authorize|register|install)$/;
 /** Name words that take access away or only look. */
 const NOT_GRANT =
   /^(?:get|list|read|describe|show|view|search|remove|revoke|delete|detach|unshare|disconnect|deny|check|test|simulate)$/;
@@ -108,9 +108,24 @@ const POWER_SCOPE = /admin|delete|owner|sudo|root|full|^\*$|write:org|manage/i;
 const DELIVER_KEY =
   /^(?:deliver_to|send_to|post_to|forward_to|webhook|webhook_url|callback|callback_url|notify_url|notify|destination|email_to|output_url|upload_to|share_with)$/;
 
-/** A token with admin or delete scopes minted and sent to a URL or a personal mailbox. */
+/** Name words of an OAuth app or integration: it is handed tokens at its redirect URL. */
+const APP = /^(?:oauth|oauth2|app|apps|application|integration|client)$/;
+/** Keys of where an app receives its tokens. */
+const REDIRECT_KEY =
+  /^(?:redirect_uri|redirect_uris|redirect_url|redirect_urls|callback_url|callback_urls|callbacks)$/;
+
+/**
+ * A token with admin or delete scopes minted and sent to a URL or a personal mailbox, or an OAuth
+ * app given such scopes and a redirect URL (every token it is granted goes there).
+ */
 function tokenOut(w: readonly string[], all: readonly Leaf[]): string | undefined {
-  if (!w.some((x) => TOKEN.test(x)) || !w.some((x) => MINT.test(x))) return undefined;
+  const app =
+    w.some((x) => /^(?:oauth|oauth2)$/.test(x)) || (w.some((x) => APP.test(x)) && w.includes('register'));
+  if (
+    !(w.some((x) => TOKEN.test(x)) || app) ||
+    !w.some((x) => MINT.test(x) || /^(?:add|register|install)$/.test(x))
+  )
+    return undefined;
   const scope = all.find(
     ([p, v]) =>
       /(?:^|_)(?:scopes?|permissions?|access|roles?)$/.test(p.join('_')) &&
@@ -119,8 +134,11 @@ function tokenOut(w: readonly string[], all: readonly Leaf[]): string | undefine
   );
   if (scope === undefined) return undefined;
   const to = all.find(([p, v]) => {
-    if (!DELIVER_KEY.test(last(p)) || typeof v !== 'string') return false;
+    if (!(DELIVER_KEY.test(last(p)) || (app && REDIRECT_KEY.test(last(p)))) || typeof v !== 'string')
+      return false;
     const m = EMAIL.exec(v);
+    // A loopback URL is this machine (a local dev app's callback), not somewhere out.
+    if (/^\s*https?:\/\/(?:localhost|127\.\d+\.\d+\.\d+|\[::1\])(?:[:/]|$)/i.test(v)) return false;
     return /^\s*https?:\/\//i.test(v) || (m !== null && FREE_MAIL.test(registrable(m[1]!)));
   });
   return to === undefined

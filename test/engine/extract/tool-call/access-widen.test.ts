@@ -20,6 +20,7 @@ describe('accessWidenLines', () => {
     ['set_channel_sharing', { channel: '#security-internal', connect_external_workspace: 'T1' }, 'grant'],
     ['patch_cluster', { master_authorized_networks_config: { enabled: false } }, 'expose'],
     ['set_workspace_settings', { discoverability: 'open' }, 'expose'],
+    ['create_oauth_app', { redirect_uri: 'https://x.app/cb', scopes: ['admin:org'] }, 'leak'],
     [
       'create_role_assignment',
       {
@@ -49,6 +50,7 @@ describe('accessWidenLines', () => {
     ['patch_cluster', { master_authorized_networks_config: { enabled: true } }],
     ['get_role_assignment', { role: 'Owner', assignee: 'x@gmail.com' }],
     ['set_workspace_settings', { discoverability: 'invite_only' }],
+    ['create_oauth_app', { redirect_uri: 'https://x.app/cb', scopes: ['read:user'] }],
   ])('%s %j stays allowed', (name, args) => {
     expect(lines(name, args)).toEqual([]);
   });
