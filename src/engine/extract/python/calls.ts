@@ -96,6 +96,7 @@ import { PY_TEMPFILES } from './tempfiles.js';
 import { deleteWalkActor, overwriteWalk, walkActor } from '../code/overwrite.js';
 import { fireGadgets, gadgetFormat, loaderData, PY_BUFFERS } from './gadgets.js';
 import { PY_PERSISTENCE, PY_SITE_CONSTANTS } from './persistence.js';
+import { PY_REGISTRY } from './registry-autostart.js';
 import { PY_MODEL_LOADS } from './model-loads.js';
 import { PY_LOG_FUNCTIONS, PY_LOG_HANDLERS, PY_LOG_METHODS, PY_LOGGED } from '../code/log-handlers.js';
 import { PY_UPLOAD_METHODS, PY_UPLOADS } from '../code/uploads.js';
@@ -1983,6 +1984,7 @@ for (const [names, h] of [
   ...PY_TEMPFILES,
   ...PY_BUFFERS,
   ...PY_PERSISTENCE,
+  ...PY_REGISTRY,
   ...PY_MODEL_LOADS,
 ])
   add(names, h);
