@@ -36,7 +36,8 @@ const SECURITY_LOG =
 /** Days of retention that leave nothing to investigate. */
 const SHORT_DAYS = 7;
 
-const silence = (control: string, detail: string): CliEquivalent => ({
+/** The `silence` line PLT-AST-002 reads (shared by controls-off.ts). */
+export const silence = (control: string, detail: string): CliEquivalent => ({
   code: [ACTION_PROGRAM, 'silence', quote(control), quote(detail.slice(0, 200))].join(' '),
   runtime: 'bash',
 });

@@ -10,19 +10,14 @@
  * (GIT-AST-011).
  */
 import { bash, quote, type CliEquivalent } from './cli.js';
-import { ACTION_PROGRAM } from './saas.js';
 import { leaves, type Leaf } from './control-words.js';
+import { silence } from './blind-spot.js';
 import { scratchOnly } from '../../knowledge/ephemeral-names.js';
 
 const READ = /^(?:get|list|describe|read|show|search|query|view|fetch|cancel|status|check)$/;
 const last = (path: readonly string[]): string => path[path.length - 1] ?? '';
 const off = (v: unknown): boolean =>
   v === false || (typeof v === 'string' && /^\s*(?:false|off|disabled?|suspended|none)\s*$/i.test(v));
-
-const silence = (control: string, detail: string): CliEquivalent => ({
-  code: [ACTION_PROGRAM, 'silence', quote(control), quote(detail.slice(0, 200))].join(' '),
-  runtime: 'bash',
-});
 
 /** A KMS key (by its ARN or a key-store field) scheduled for deletion: its data is lost when the window ends. */
 function keyDeletion(w: readonly string[], all: readonly Leaf[]): CliEquivalent | undefined {
