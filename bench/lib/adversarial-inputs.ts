@@ -175,6 +175,18 @@ export const CASES: readonly Case[] = [
   },
   { runtime: 'sql', name: 'executable comments /*! */', text: () => fill('/*! DROP TABLE t */ ;') },
   { runtime: 'sql', name: 'nested parentheses', text: () => nest('(', 'SELECT 1', ')', 20000) },
+  // node-sql-parser's PEG backtracks exponentially through nested `(SELECT` it cannot parse (the
+  // fuzz test's find: 13 unclosed levels in 440 bytes took 41 s before the nesting guard in sql.ts).
+  {
+    runtime: 'sql',
+    name: 'unclosed (SELECT nesting (fuzz find)',
+    text: () => '(SELECT'.repeat(13) + ' email, encrypted_password FROM users) TO STDOUT WITH CSV;',
+  },
+  {
+    runtime: 'sql',
+    name: '8 KB of 4-deep (SELECT around an error',
+    text: () => '(SELECT(SELECT(SELECT(SELECT email FROM users WHERE ,))));\n'.repeat(135),
+  },
   {
     runtime: 'sql',
     name: 'unterminated quote',

@@ -93,6 +93,11 @@ const FOUND: { text: string; runtime: (typeof RUNTIMES)[number] }[] = [
     text: 'import heroku3\nconn = heroku3.from_key(KEY)\nfor app in conn.apps():\n    app.delete()\u202e\n',
     runtime: 'python',
   },
+  // node-sql-parser backtracking through unclosed `(SELECT` levels: 41 s before the nesting guard (seed 10)
+  {
+    text: '(SELECT'.repeat(13) + ' email, encrypted_password FROM users) TO STDOUT WITH CSV;',
+    runtime: 'sql',
+  },
 ];
 
 describe('mutated inputs', () => {

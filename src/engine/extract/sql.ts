@@ -19,7 +19,7 @@ import { foreignAccess } from './sql/foreign.js';
 import { fromPg } from './sql/from-pg.js';
 import { injectionShape } from './sql/injection.js';
 import type { J } from './sql/json.js';
-import { lexSql, type LexResult } from './sql/lexer.js';
+import { lexSql, type LexResult, type SqlToken } from './sql/lexer.js';
 import { parseNsp, parsePg } from '../parse/sql.js';
 import type { StmtInfo } from './sql/stmt.js';
 import type { ExtractContext, Extractor } from './types.js';
@@ -175,6 +175,35 @@ const NSP_UNITS_PER_BYTE = 100;
  * caller's slice, src/engine/offload.ts) only stops work and never changes what is tried.
  */
 const NSP_SHARE_UNITS = DEFAULT_WORK_UNITS / 2;
+/**
+ * Deepest nesting of parenthesised queries (`(SELECT`, `(WITH`) handed to node-sql-parser. Its PEG
+ * grammars backtrack through them when the statement does not parse, doubling the work per level
+ * whatever the byte count (the fuzz test: thirteen unclosed `(SELECT` in 440 bytes took 41 s, ten
+ * balanced ones around a stray comma 2 s). Deeper statements are read by the keyword fallback, and
+ * each level up to it doubles the attempt's charge (bench/worst-case.bench.ts, 4-deep rows).
+ */
+const NSP_MAX_QUERY_NESTING = 4;
+
+/** How deep `tokens[from..to)` nest parenthesised queries (`(SELECT (SELECT` is 2). */
+function queryNesting(tokens: readonly SqlToken[], from: number, to: number): number {
+  // For each open parenthesis, whether it opens a query; `queries` counts those open now.
+  const open: boolean[] = [];
+  let queries = 0;
+  let deepest = 0;
+  for (let i = from; i < to; i++) {
+    const t = tokens[i]!;
+    if (t.kind !== 'punct') continue;
+    if (t.value === '(') {
+      const next = tokens[i + 1];
+      const query =
+        next !== undefined && next.kind === 'word' && (next.value === 'select' || next.value === 'with');
+      open.push(query);
+      if (query) deepest = Math.max(deepest, ++queries);
+    } else if (t.value === ')' && open.pop() === true) queries--;
+  }
+  return deepest;
+}
+
 /** Extra units a PostgreSQL parse that fails costs (libpg-query's error path: about 30 µs). */
 const PG_FAILURE_UNITS = 300;
 /**
@@ -253,9 +282,11 @@ function analyse(text: string, base: number, depthGuard: number, budget: WorkBud
       if (!budget.spend(pgUnits(seg.length) + (cursor - first), 'sql statements')) break;
       if (pgStatements(seg, base + range.start, stmts, budget)) continue;
       if (!budget.spend(PG_FAILURE_UNITS, 'sql statements')) break;
-      const nspCost = seg.length * NSP_UNITS_PER_BYTE;
+      const nesting = queryNesting(lexed.tokens, first, cursor);
+      const nspCost = seg.length * NSP_UNITS_PER_BYTE * 2 ** Math.max(0, nesting - 1);
       if (
         seg.length <= MAX_NSP_BYTES &&
+        nesting <= NSP_MAX_QUERY_NESTING &&
         budget.used + nspCost <= NSP_SHARE_UNITS &&
         budget.spend(nspCost, 'sql statements') &&
         nspStatements(seg, base + range.start, stmts)
