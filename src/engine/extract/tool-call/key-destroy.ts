@@ -3,7 +3,8 @@
  * a Key Vault key purged, an HSM key deleted. Everything encrypted under the key is lost for good,
  * so a key in a key ring, vault or KMS with a destroy, purge or delete verb and no recovery window
  * becomes `agent-guard-action destroy "encryption key"` for PLT-AST-002. A scheduled deletion with
- * a waiting period, rotation, creation, and scratch or test keys give nothing.
+ * a waiting period, rotation, creation, and scratch or test keys give nothing here; an AWS KMS key
+ * scheduled for deletion is read as `aws kms schedule-key-deletion` by controls-off.ts (AWS-AST-002).
  */
 import { quote, type CliEquivalent } from './cli.js';
 import { ACTION_PROGRAM } from './saas.js';
