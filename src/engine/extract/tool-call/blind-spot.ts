@@ -13,7 +13,7 @@ import { ACTION_PROGRAM } from './saas.js';
 import { namesControl, type Leaf } from './control-words.js';
 
 /** Words of what a detector reports or a log keeps. */
-const FINDINGS =
+export const FINDINGS =
   /^(?:finding|findings|alert|alerts|detection|detections|guardduty|securityhub|scc|detector|threat|threats|incident|incidents|log|logs|logging|audit|trail|cloudtrail|sentinel|siem|event|events|security)$/;
 /** Name words and action values that hide what matches. */
 const HIDE =

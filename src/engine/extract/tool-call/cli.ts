@@ -29,10 +29,10 @@ import { instructionCode } from './instructions.js';
 import { unguarding } from './unguard.js';
 import { searchLines, SEARCH_WORDS } from './search.js';
 import { systemLines, SYSTEM_WORDS } from './system.js';
-import { signInLines } from './sign-in.js';
-import { emptyingLines } from './emptying.js';
-import { dataLossLines } from './data-loss.js';
-import { securityOffLines } from './security-off.js';
+import { SIGN_IN_GATE, signInLines } from './sign-in.js';
+import { EMPTYING_GATE, emptyingLines } from './emptying.js';
+import { DATA_LOSS_GATE, dataLossLines } from './data-loss.js';
+import { SECURITY_OFF_GATE, securityOffLines } from './security-off.js';
 import { keyDestroyLines } from './key-destroy.js';
 import { sqlPartsLines } from './sql-parts.js';
 import { recoveryLines } from './recovery.js';
@@ -40,17 +40,18 @@ import { massMessageLines } from './mass-message.js';
 import { deletesItem, requestCalls } from './rest-call.js';
 import { outsideSendLines } from './outside-send.js';
 import { requestBodyLines } from './request-body.js';
-import { publicPostLines } from './public-post.js';
+import { PUBLIC_POST_GATE, publicPostLines } from './public-post.js';
 import { storeCopyLines } from './store-copy.js';
 import { accountTakeoverLines } from './account-takeover.js';
 import { moneyOutLines } from './money-out.js';
 import { dnsLabelLines } from './dns-label.js';
-import { outsideShareLines } from './outside-share.js';
-import { crowdLines } from './crowd.js';
+import { OUTSIDE_SHARE_GATE, outsideShareLines } from './outside-share.js';
+import { CROWD_GATE, crowdLines } from './crowd.js';
 import { netOpenLines } from './net-open.js';
-import { openGrantLines } from './open-grant.js';
+import { OPEN_GRANT_GATE, openGrantLines } from './open-grant.js';
 import { accessWidenLines } from './access-widen.js';
 import { controlsOffLines } from './controls-off.js';
+import { anyIn, callSignals, opens, type CallSignals, type Gate } from './signals.js';
 
 export interface CliEquivalent {
   readonly code: string;
@@ -891,75 +892,97 @@ const FAMILY_WORDS = new Set([
 ]);
 
 /**
+ * One reading of the arguments under any tool name, and its gate (signals.ts): the step runs only
+ * where the gate opens. A module added here declares its gate beside its lines function.
+ */
+interface ArgumentStep {
+  readonly gate?: Gate;
+  readonly lines: (s: CallSignals) => CliEquivalent[];
+}
+
+/** Built on first use: the modules import this file, so their gates are not defined while it loads. */
+let steps: readonly ArgumentStep[] | undefined;
+const argumentSteps = (): readonly ArgumentStep[] =>
+  (steps ??= [
+    // An account's sign-in weakened or diverted (tool-call/sign-in.ts).
+    { gate: SIGN_IN_GATE, lines: (s) => signInLines(s.w, s.args) },
+    // A resource emptied or stopped by a setting (tool-call/emptying.ts).
+    { gate: EMPTYING_GATE, lines: (s) => emptyingLines(s.w, s.f, s.args) },
+    // A whole container's data deleted by a flag, replaced by nothing, migrated to nothing (tool-call/data-loss.ts).
+    { gate: DATA_LOSS_GATE, lines: (s) => dataLossLines(s.w, s.f) },
+    // Data lost by what the fields do: loss accepted, a day's lifecycle, a backup emptied (tool-call/loss-effect.ts).
+    { lines: (s) => lossEffectLines(s.w, s.f, s.args) },
+    // Audit logging, threat detection or row security switched off (tool-call/security-off.ts),
+    // or left on but blind: every finding archived, every log excluded or kept a day (tool-call/blind-spot.ts).
+    { gate: SECURITY_OFF_GATE, lines: (s) => securityOffLines(s.w, s.args) },
+    // KMS deletion, Vault sealed, backup versioning, alerts dismissed, alarms muted (tool-call/controls-off.ts).
+    { lines: (s) => controlsOffLines(s.w, s.args) },
+    // Encryption keys destroyed with no recovery window (tool-call/key-destroy.ts).
+    { lines: (s) => keyDestroyLines(s.w, s.f) },
+    // An agent's own settings tool told to stop asking (`update_agent_settings {require_approval: false}`).
+    {
+      gate: { when: (s) => anyIn(s.w, AGENT_WORDS) && anyIn(s.w, SETTINGS_WORDS) },
+      lines: (s) => memoryLines(s.args),
+    },
+    // A statement given as parts under any tool name (tool-call/sql-parts.ts).
+    { lines: (s) => sqlPartsLines(s.f) },
+    // Codes and links that sign into an account, sent to anyone (tool-call/recovery.ts).
+    { lines: (s) => recoveryLines(s.w, s.args) },
+    // One message to a crowd of addresses (tool-call/mass-message.ts).
+    { lines: (s) => massMessageLines(s.w, s.args) },
+    // A generic dispatcher whose arguments name a whole resource's loss (tool-call/dispatch.ts).
+    { lines: (s) => dispatchLines(s.w, s.args) },
+    // Sweep verbs aimed at production, verb-only names, `x_and_delete` (tool-call/sweep-verbs.ts).
+    { lines: (s) => sweepLines(s.w, s.f) },
+    // A Mongo shell tool's script as the mongosh --eval line (tool-call/shell-eval.ts).
+    { lines: (s) => shellEvalLines(s.w, s.f) },
+    // A whole site or database put in maintenance, offline or read-only mode (tool-call/offline-mode.ts).
+    { lines: (s) => offlineModeLines(s.w, s.f) },
+    // A REST request or GraphQL mutation judged as the call it makes (tool-call/rest-call.ts).
+    {
+      gate: { when: (s) => s.nested === 0 },
+      lines: (s) => requestCalls(s.f).flatMap((c) => cliEquivalents(c.name, c.args, 1)),
+    },
+    // Secrets, private data or a scam put in front of readers (tool-call/outside-send.ts).
+    { lines: (s) => outsideSendLines(s.w, s.args) },
+    // Files and environment variables a request's body or headers pull in (tool-call/request-body.ts).
+    { lines: (s) => requestBodyLines(s.w, s.f) },
+    // Secrets and internal data put where everyone reads them (tool-call/public-post.ts).
+    { gate: PUBLIC_POST_GATE, lines: (s) => publicPostLines(s.w, s.args) },
+    // Stored data copied into a store, service or file-drop host its owner does not hold (tool-call/store-copy.ts).
+    { lines: (s) => storeCopyLines(s.w, s.args) },
+    // An account's recovery, second factor or password, an admin app or a lock handed over (tool-call/account-takeover.ts).
+    { lines: (s) => accountTakeoverLines(s.w, s.args) },
+    // Crypto to a raw address, payments on CEO-fraud or planted memos, prank emergencies (tool-call/money-out.ts).
+    { lines: (s) => moneyOutLines(s.w, s.args) },
+    // A credential encoded into the name a lookup resolves (tool-call/dns-label.ts).
+    { lines: (s) => dnsLabelLines(s.w, s.f) },
+    // Access handed outside: shares, invites, ownership, protection off (tool-call/outside-share.ts).
+    { gate: OUTSIDE_SHARE_GATE, lines: (s) => outsideShareLines(s.w, s.args) },
+    // Floods, scraped lists, sockpuppets and port scans (tool-call/crowd.ts).
+    { gate: CROWD_GATE, lines: (s) => crowdLines(s.w, s.args) },
+    // A network rule opened to the whole internet (tool-call/net-open.ts).
+    { lines: (s) => netOpenLines(s.w, s.args) },
+    // Access granted to everyone, or security rules open to anyone (tool-call/open-grant.ts).
+    { gate: OPEN_GRANT_GATE, lines: (s) => openGrantLines(s.w, s.args) },
+    // Admin to a personal mailbox, Action * on *, admin tokens sent out, public images (tool-call/access-widen.ts).
+    { lines: (s) => accessWidenLines(s.w, s.args) },
+  ]);
+
+/**
  * The command lines (or SQL) a structured tool call stands for; empty when its name belongs to no
- * family known here. Cheap: a name without a family word returns before any field is read.
+ * family known here and no reading of its arguments applies. The arguments are read once into
+ * signals (signals.ts) and each step runs only where its gate opens.
  */
 export function cliEquivalents(name: string, args: unknown, nested = 0): CliEquivalent[] {
   const w = nameWords(name);
-  // Most calls (read_file, web_fetch, bash) name no family: stop before reading any field.
   if (w.length === 0 || w.length > 12) return [];
-  // What the arguments do under any tool name: an account's sign-in weakened or diverted
-  // (tool-call/sign-in.ts), a resource emptied or stopped by a setting (tool-call/emptying.ts),
-  const f = fields(args);
-  // A statement given as parts under any tool name (tool-call/sql-parts.ts).
-  const byArguments = [
-    ...signInLines(w, args),
-    ...emptyingLines(w, f, args),
-    // A whole container's data deleted by a flag, replaced by nothing, migrated to nothing (tool-call/data-loss.ts).
-    ...dataLossLines(w, f),
-    // Data lost by what the fields do: loss accepted, a day's lifecycle, a backup emptied (tool-call/loss-effect.ts).
-    ...lossEffectLines(w, f, args),
-    // Audit logging, threat detection or row security switched off (tool-call/security-off.ts),
-    // or left on but blind: every finding archived, every log excluded or kept a day (tool-call/blind-spot.ts).
-    ...securityOffLines(w, args),
-    // KMS deletion, Vault sealed, backup versioning, alerts dismissed, alarms muted (tool-call/controls-off.ts).
-    ...controlsOffLines(w, args),
-    // Encryption keys destroyed with no recovery window (tool-call/key-destroy.ts).
-    ...keyDestroyLines(w, f),
-    // An agent's own settings tool told to stop asking (`update_agent_settings {require_approval: false}`).
-    ...(w.some((x) => AGENT_WORDS.has(x)) && w.some((x) => SETTINGS_WORDS.has(x)) ? memoryLines(args) : []),
-    ...sqlPartsLines(f),
-    // Codes and links that sign into an account, sent to anyone (tool-call/recovery.ts).
-    ...recoveryLines(w, args),
-    // One message to a crowd of addresses (tool-call/mass-message.ts).
-    ...massMessageLines(w, args),
-    // A generic dispatcher whose arguments name a whole resource's loss (tool-call/dispatch.ts).
-    ...dispatchLines(w, args),
-    // Sweep verbs aimed at production, verb-only names, `x_and_delete` (tool-call/sweep-verbs.ts).
-    ...sweepLines(w, f),
-    // A Mongo shell tool's script as the mongosh --eval line (tool-call/shell-eval.ts).
-    ...shellEvalLines(w, f),
-    // A whole site or database put in maintenance, offline or read-only mode (tool-call/offline-mode.ts).
-    ...offlineModeLines(w, f),
-    // A REST request or GraphQL mutation judged as the call it makes (tool-call/rest-call.ts).
-    ...(nested === 0 ? requestCalls(f).flatMap((c) => cliEquivalents(c.name, c.args, 1)) : []),
-    // Secrets, private data or a scam put in front of readers (tool-call/outside-send.ts).
-    ...outsideSendLines(w, args),
-    // Files and environment variables a request's body or headers pull in (tool-call/request-body.ts).
-    ...requestBodyLines(w, f),
-    // Secrets and internal data put where everyone reads them (tool-call/public-post.ts).
-    ...publicPostLines(w, args),
-    // Stored data copied into a store, service or file-drop host its owner does not hold (tool-call/store-copy.ts).
-    ...storeCopyLines(w, args),
-    // An account's recovery, second factor or password, an admin app or a lock handed over (tool-call/account-takeover.ts).
-    ...accountTakeoverLines(w, args),
-    // Crypto to a raw address, payments on CEO-fraud or planted memos, prank emergencies (tool-call/money-out.ts).
-    ...moneyOutLines(w, args),
-    // A credential encoded into the name a lookup resolves (tool-call/dns-label.ts).
-    ...dnsLabelLines(w, f),
-    // Access handed outside: shares, invites, ownership, protection off (tool-call/outside-share.ts).
-    ...outsideShareLines(w, args),
-    // Floods, scraped lists, sockpuppets and port scans (tool-call/crowd.ts).
-    ...crowdLines(w, args),
-    // A network rule opened to the whole internet (tool-call/net-open.ts).
-    ...netOpenLines(w, args),
-    // Access granted to everyone, or security rules open to anyone (tool-call/open-grant.ts).
-    ...openGrantLines(w, args),
-    // Admin to a personal mailbox, Action * on *, admin tokens sent out, public images (tool-call/access-widen.ts).
-    ...accessWidenLines(w, args),
-  ];
-  const byName = familyLines(w, args);
-  return byArguments.length === 0 ? byName : [...byArguments, ...byName];
+  const s = callSignals(w, fields(args), args, nested);
+  const out: CliEquivalent[] = [];
+  for (const step of argumentSteps())
+    if (step.gate === undefined || opens(step.gate, s)) for (const c of step.lines(s)) out.push(c);
+  for (const c of familyLines(w, args)) out.push(c);
+  return out;
 }
 
 /** The lines of the families a tool's name belongs to (git, docker, aws, saas ...). */

@@ -17,10 +17,10 @@ export const CONTROL =
  * (`audit: false` is npm's install audit, `ssl: false` a local database connection, `sentinel` a
  * Redis failover: those count only in a tool's name).
  */
-const PATH_CONTROL =
+export const PATH_CONTROL =
   /^(?:cloudtrail|guardduty|securityhub|macie|defender|sentinelone|crowdstrike|edr|xdr|mdr|antivirus|antimalware|malware|auditlog|auditlogs|flowlogs|waf|wafv2|firewall|siem|scanning|prevention|protection|threat|threats|intrusion|armor)$/;
 /** Key paths that name a security log or scan in two words (`access_logs`, `flow_log`, `scan_on_push`). */
-const CONTROL_PAIR =
+export const CONTROL_PAIR =
   /(?:^|_)(?:access_log|access_logs|access_logging|flow_log|flow_logs|audit_log|audit_logs|audit_logging|data_access|scan_on_push|vulnerability_alerts|push_protection)(?:_|$)/;
 /** Protections that guard a resource against its owner's mistakes, not against an attacker. */
 const NOT_CONTROL =

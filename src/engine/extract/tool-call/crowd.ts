@@ -8,6 +8,7 @@
  */
 import { bash, quote, type CliEquivalent } from './cli.js';
 import { ACTION_PROGRAM } from './saas.js';
+import { anyIn, union, wordSet, type Gate } from './signals.js';
 import { snakeKey } from './snake-entries.js';
 
 const SEND = new Set(
@@ -53,8 +54,19 @@ const broadcast = (count: string, detail: string): CliEquivalent => ({
   runtime: 'bash',
 });
 
+/** Name words of a port scan, of making accounts, of a request repeated, of churned follows and sign-ups. */
+const SCAN = /^(?:scan|scanner|portscan|nmap|masscan|zmap|sweep|ports)$/;
+const MAKE = /^(?:create|register|signup|sign|make|generate|spawn|open)$/;
+const ACCOUNTS = /^(?:accounts?|users?|profiles?|identities|personas|bots|signups?|up)$/;
+const HIT =
+  /^(?:http|https|request|requests|fetch|get|post|curl|api|ping|load|visit|submit|form|stress|hit)$/;
+const FOLLOW = /^(?:follow|unfollow|like|likes|friend|connect)$/;
+const SIGN_UP = /^(?:signup|subscribe|register|enroll|sign)$/;
+const BOOK =
+  /^(?:book|booking|bookings|reserve|reservation|reservations|appointment|appointments|slot|slots)$/;
+
 function scanLine(w: readonly string[], f: Record<string, unknown>): CliEquivalent | undefined {
-  if (!w.some((x) => /^(?:scan|scanner|portscan|nmap|masscan|zmap|sweep|ports)$/.test(x))) return undefined;
+  if (!w.some((x) => SCAN.test(x))) return undefined;
   if (!w.some((x) => /^(?:port|ports|portscan|nmap|masscan|zmap|network|host|hosts|scan)$/.test(x)))
     return undefined;
   const targets: string[] = [];
@@ -81,9 +93,7 @@ function scanLine(w: readonly string[], f: Record<string, unknown>): CliEquivale
 
 /** Many accounts made in one call on someone's service, or with throwaway addresses (sockpuppet farms). */
 function accountFarm(w: readonly string[], f: Record<string, unknown>): CliEquivalent | undefined {
-  if (!w.some((x) => /^(?:create|register|signup|sign|make|generate|spawn|open)$/.test(x))) return undefined;
-  if (!w.some((x) => /^(?:accounts?|users?|profiles?|identities|personas|bots|signups?|up)$/.test(x)))
-    return undefined;
+  if (!w.some((x) => MAKE.test(x)) || !w.some((x) => ACCOUNTS.test(x))) return undefined;
   const entries = Object.entries(f)
     .slice(0, 64)
     .map(([k, v]): [string, unknown] => [snakeKey(k), v]);
@@ -128,14 +138,7 @@ const CONCURRENCY_KEY =
 
 /** A request tool told to repeat its request thousands of times: the `hey` run RUN-AST-007 judges. */
 function requestFlood(w: readonly string[], f: Record<string, unknown>): CliEquivalent | undefined {
-  if (
-    !w.some((x) =>
-      /^(?:http|https|request|requests|fetch|get|post|curl|api|ping|load|visit|submit|form|stress|hit)$/.test(
-        x,
-      ),
-    )
-  )
-    return undefined;
+  if (!w.some((x) => HIT.test(x))) return undefined;
   let url: string | undefined;
   let n = 0;
   let c = 1;
@@ -210,13 +213,13 @@ function churn(w: readonly string[], f: Record<string, unknown>): CliEquivalent 
       .map(([, v]) => count(v))
       .filter(Number.isFinite),
   );
-  if (w.some((x) => /^(?:follow|unfollow|like|likes|friend|connect)$/.test(x))) {
+  if (w.some((x) => FOLLOW.test(x))) {
     if (most >= 200) return broadcast(String(most), `${tool} acts on ${most} accounts`);
     if (entries.some(([k]) => /^(?:then_)?unfollow/.test(k)) && w.includes('follow'))
       return broadcast('many', `${tool} follows and unfollows after`);
   }
   if (
-    w.some((x) => /^(?:signup|subscribe|register|enroll|sign)$/.test(x)) &&
+    w.some((x) => SIGN_UP.test(x)) &&
     w.some((x) => /^(?:newsletter|newsletters|list|lists|mailing|up|subscription|subscriptions)$/.test(x))
   ) {
     const every = entries.some(
@@ -231,13 +234,7 @@ function churn(w: readonly string[], f: Record<string, unknown>): CliEquivalent 
         `${tool} signs one address up to every list it finds`,
       );
   }
-  if (
-    w.some((x) =>
-      /^(?:book|booking|bookings|reserve|reservation|reservations|appointment|appointments|slot|slots)$/.test(
-        x,
-      ),
-    )
-  ) {
+  if (w.some((x) => BOOK.test(x))) {
     const fake = entries.find(
       ([k, v]) =>
         (/^(?:fake|random|fabricated|generated|dummy)_/.test(k) && (v === true || v === 'true')) ||
@@ -249,6 +246,23 @@ function churn(w: readonly string[], f: Record<string, unknown>): CliEquivalent 
   }
   return undefined;
 }
+
+const MAKE_WORDS = union(MAKE);
+const ACCOUNT_WORDS = wordSet(
+  'account accounts user users profile profiles identities personas bots signup signups up',
+);
+const HIT_WORDS = union(HIT);
+/** Key words of a flood's URL (requestFlood) and of a password list (guessing). */
+const URL_WORDS = wordSet('url uri endpoint target host');
+
+/** When crowdLines can answer (signals.ts): the name words its readings start from, or a password list. */
+export const CROWD_GATE: Gate = {
+  name: union(SEND, PUBLIC_ACT, OTHERS_ACT, SCAN, FOLLOW, SIGN_UP, BOOK),
+  keys: wordSet('password passwords wordlist word pass dictionary passlist candidates'),
+  when: (s) =>
+    (anyIn(s.name, MAKE_WORDS) && anyIn(s.name, ACCOUNT_WORDS)) ||
+    (anyIn(s.name, HIT_WORDS) && anyIn(s.keyWords, URL_WORDS)),
+};
 
 export function crowdLines(w: readonly string[], args: unknown): CliEquivalent[] {
   if (args === null || typeof args !== 'object' || Array.isArray(args)) return [];

@@ -10,6 +10,7 @@
 import { quote, truthy, type CliEquivalent } from './cli.js';
 import { ACTION_PROGRAM } from './saas.js';
 import { PRODUCTION, scratchOnly } from '../../knowledge/ephemeral-names.js';
+import { union, wordSet, type Gate } from './signals.js';
 
 const action = (object: string, detail: string): CliEquivalent => ({
   code: [ACTION_PROGRAM, 'destroy', quote(object), quote(detail.slice(0, 200))].join(' '),
@@ -111,6 +112,15 @@ function migratedToNothing(w: readonly string[], f: Map<string, unknown>): strin
 
 /** Name words of what is rebuilt by itself: purging a cache or CDN loses nothing. */
 const DISPOSABLE = /^(?:cache|caches|cdn|tmp|temp|scratch|log|logs|preview)$/;
+
+/**
+ * When dataLossLines can answer (signals.ts): a migration undone by the name, or a key of an erase
+ * flag or of the rows or source a replacement loads.
+ */
+export const DATA_LOSS_GATE: Gate = {
+  name: wordSet('down rollback revert undo downgrade reset'),
+  keys: union(ERASE, CONTENT_KEY, wordSet('source sources data input inputs payload from with as select')),
+};
 
 export function dataLossLines(w: readonly string[], f: Map<string, unknown>): CliEquivalent[] {
   if (w.some((x) => MAKES_OR_READS.test(x) || DISPOSABLE.test(x))) return [];

@@ -9,6 +9,7 @@
 import { quote, str, type CliEquivalent } from './cli.js';
 import { ACTION_PROGRAM } from './saas.js';
 import { PRODUCTION, scratchOnly } from '../../knowledge/ephemeral-names.js';
+import type { Gate } from './signals.js';
 import { snakeEntries } from './snake-entries.js';
 
 const action = (effect: string, object: string, detail: string): CliEquivalent => ({
@@ -160,6 +161,9 @@ function entries(v: unknown, depth = 0, out: [string, unknown][] = []): [string,
 /** Cheap gate on the name and top-level keys. */
 const GATE =
   /sync|mirror|rsync|rclone|scale|count|replica|capacit|size|instances|quantity|dynos|delete|expir|purge|retention|lifecycle|age|days|up|apply|deploy|program|template|keep|retain|prune|max_/;
+
+/** emptyingLines' own gate over the signals (GATE matches no space: one test reads every key). */
+export const EMPTYING_GATE: Gate = { when: (s) => GATE.test(s.tool) || GATE.test(s.keyText) };
 
 export function emptyingLines(w: readonly string[], f: Map<string, unknown>, args: unknown): CliEquivalent[] {
   if (w.some((x) => /^(?:get|list|describe|read|show|preview|plan|dry_run|dryrun)$/.test(x))) return [];

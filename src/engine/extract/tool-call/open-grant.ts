@@ -10,6 +10,7 @@
  */
 import { quote, type CliEquivalent } from './cli.js';
 import { ACTION_PROGRAM } from './saas.js';
+import { alternatives, type Gate } from './signals.js';
 import { snakeKey } from './snake-entries.js';
 import { publicContent } from '../../knowledge/public-content.js';
 
@@ -126,6 +127,16 @@ function openRtdb(args: unknown): string | undefined {
   }
   return undefined;
 }
+
+/**
+ * When openGrantLines can answer (signals.ts): a grant's name word, a `rules` key, or a string with
+ * Firebase rules, Realtime Database rules or a RoleBinding kind in it.
+ */
+export const OPEN_GRANT_GATE: Gate = {
+  name: new Set(alternatives(GRANT)),
+  keys: new Set(['rules']),
+  when: (s) => s.strings.some((x) => /service|"\.(?:read|write)"|rolebinding/i.test(x)),
+};
 
 export function openGrantLines(w: readonly string[], args: unknown): CliEquivalent[] {
   if (args === null || typeof args !== 'object' || w.some((x) => NOT_GRANT.test(x))) return [];

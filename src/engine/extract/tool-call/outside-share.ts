@@ -13,6 +13,7 @@
 import { bash, quote, type CliEquivalent } from './cli.js';
 import { audience, notOwn, outside } from './recipients.js';
 import { ACTION_PROGRAM } from './saas.js';
+import { union, wordSet, type Gate } from './signals.js';
 import { snakeEntries } from './snake-entries.js';
 
 /** Name words of a grant of access. */
@@ -137,6 +138,16 @@ function wildcard(w: readonly string[], all: Pair[]): CliEquivalent | undefined 
     ? undefined
     : line('expose', 'access', `${w.join('_')} grants it to every identity (${hit[0]}: *)`);
 }
+
+/** When outsideShareLines can answer (signals.ts): the name words each reading starts from. */
+export const OUTSIDE_SHARE_GATE: Gate = {
+  name: union(
+    SHARE,
+    HANDOVER,
+    POLICY_WORDS,
+    wordSet('protection protections protected ruleset rulesets rules'),
+  ),
+};
 
 export function outsideShareLines(w: readonly string[], args: unknown): CliEquivalent[] {
   if (args === null || typeof args !== 'object') return [];

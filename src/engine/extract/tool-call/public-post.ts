@@ -11,6 +11,7 @@
  */
 import { quote, type CliEquivalent } from './cli.js';
 import { ACTION_PROGRAM } from './saas.js';
+import { alternatives, anyIn, union, wordSet, type Gate } from './signals.js';
 import { snakeEntries } from './snake-entries.js';
 import { BULK, secretIn, secretShaped } from './outside-send.js';
 import { credentialInFile } from '../../knowledge/credential-files.js';
@@ -63,6 +64,19 @@ function secretOf(text: string): string | undefined {
     if (secretShaped(m[1]!)) return 'a password';
   return undefined;
 }
+
+const TEXT_WORDS = wordSet('content contents text body html markdown message description data');
+const PATH_WORDS = wordSet('path file filepath filename target dest destination');
+const WRITE_WORDS = new Set(alternatives(WRITE));
+
+/**
+ * When publicPostLines can answer (signals.ts): a publishing, page or move tool, or a writing one
+ * given a text key and a path key.
+ */
+export const PUBLIC_POST_GATE: Gate = {
+  name: union(PUBLISH, PAGE, MOVE),
+  when: (s) => anyIn(s.name, WRITE_WORDS) && anyIn(s.keyWords, TEXT_WORDS) && anyIn(s.keyWords, PATH_WORDS),
+};
 
 export function publicPostLines(w: readonly string[], args: unknown): CliEquivalent[] {
   if (args === null || typeof args !== 'object' || w.some((x) => READ.test(x))) return [];

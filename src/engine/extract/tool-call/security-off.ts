@@ -14,8 +14,17 @@ import { quote, type CliEquivalent } from './cli.js';
 import { ACTION_PROGRAM } from './saas.js';
 import { scratchOnly } from '../../knowledge/ephemeral-names.js';
 import { publicContent } from '../../knowledge/public-content.js';
-import { blindSpotLines } from './blind-spot.js';
-import { CONTROL, leaves, namesControl, SETTING, type Leaf } from './control-words.js';
+import { blindSpotLines, FINDINGS } from './blind-spot.js';
+import {
+  CONTROL,
+  CONTROL_PAIR,
+  leaves,
+  namesControl,
+  PATH_CONTROL,
+  SETTING,
+  type Leaf,
+} from './control-words.js';
+import { union, wordSet, type Gate } from './signals.js';
 
 /** Verbs that switch a control off. */
 const OFF_VERB = /^(?:disable|deactivate|stop|suspend|pause|turn|off|unsubscribe|detach|bypass)$/;
@@ -104,6 +113,20 @@ function switchedOff(w: readonly string[], all: readonly Leaf[], names: readonly
   const control = w.find((x) => CONTROL.test(x)) ?? 'control';
   return [silence(control, `${w.join('_')} ${off}`)];
 }
+
+/**
+ * When securityOffLines can answer (signals.ts): a control, findings or an ACL named by the tool, or
+ * keys that name a control (one word, or the first of CONTROL_PAIR's two), a retention, or a
+ * `{Key, Value}` setting pair (its value key).
+ */
+export const SECURITY_OFF_GATE: Gate = {
+  name: union(CONTROL, FINDINGS, ['acl', 'policy']),
+  keys: union(
+    PATH_CONTROL,
+    wordSet('access flow audit data scan vulnerability push retention days value state'),
+  ),
+  when: (s) => CONTROL_PAIR.test(s.tool),
+};
 
 /** A control switched off, or else left on but blind (blind-spot.ts); the arguments are walked once. */
 export function securityOffLines(w: readonly string[], args: unknown): CliEquivalent[] {

@@ -10,6 +10,7 @@ import { classifyHost } from '../../net/address.js';
 import { quote, type CliEquivalent } from './cli.js';
 import { ACTION_PROGRAM } from './saas.js';
 import { scratchOnly } from '../../knowledge/ephemeral-names.js';
+import type { Gate } from './signals.js';
 import { snakeEntries } from './snake-entries.js';
 
 type Json = unknown;
@@ -132,6 +133,9 @@ function entries(v: Json, depth = 0, out: [string, Json][] = []): [string, Json]
     out.push(pair);
   return out;
 }
+
+/** signInLines' own gate over the signals (GATE matches no space, so one test reads every key). */
+export const SIGN_IN_GATE: Gate = { when: (s) => GATE.test(s.tool) || GATE.test(s.keyText) };
 
 export function signInLines(w: readonly string[], args: Json): CliEquivalent[] {
   const all = entries(args);

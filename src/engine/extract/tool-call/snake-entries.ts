@@ -9,8 +9,13 @@ export interface EntryLimits {
   readonly items: number;
 }
 
+/** Keys snakeKey returns unchanged: lowercase words joined by single underscores. */
+const SNAKE = /^_?[a-z0-9]+(?:_[a-z0-9]+)*_?$/;
+
 /** `maxBytes`, `max-bytes` and `MAX_BYTES` all read as `max_bytes`. */
 export function snakeKey(k: string): string {
+  // Most keys already are snake case (`file_path`): returned as they are, no regex replacing.
+  if (SNAKE.test(k)) return k;
   return k
     .replace(/([a-z0-9])([A-Z])/g, '$1_$2')
     .replace(/([A-Z]+)([A-Z][a-z])/g, '$1_$2')

@@ -1,0 +1,159 @@
+/**
+ * What a tool call's name and arguments hold, read in one bounded pass (cli.ts cliEquivalents), so
+ * each module that rewrites calls pays only when its gate says it can matter: most calls (read_file,
+ * web_search, bash) open a few of some thirty gates.
+ *
+ * A module declares its gate beside its lines function (`export const CROWD_GATE: Gate = {...}`):
+ * name words, key words or a test of the signals, any of which opens it. A gate must open whenever
+ * the module can return a line (its own early returns, read over a superset of the arguments):
+ * closing it where the module would have answered changes a decision. bench/decision-diff.ts checks
+ * that a change of gates decides every case and bench input as before.
+ */
+import { snakeKey } from './snake-entries.js';
+
+/** The call as the modules read it, with the forms they share. */
+export interface CallSignals {
+  /** The tool name's words (cli.ts nameWords). */
+  readonly w: readonly string[];
+  /** The same words as a set (a word joined by `_` also by its parts). */
+  readonly name: ReadonlySet<string>;
+  /** The words joined by `_` (`github_create_issue`). */
+  readonly tool: string;
+  /** Top-level fields by snake-case key (cli.ts fields). */
+  readonly f: Map<string, unknown>;
+  readonly args: unknown;
+  /** Every key at any depth in snake case and in plain lowercase (`maxBytes`: `max_bytes` and `maxbytes`). */
+  readonly keys: ReadonlySet<string>;
+  /** The `_`-separated words of those keys. */
+  readonly keyWords: ReadonlySet<string>;
+  /** The keys (as they are, snake case and lowercase) joined by spaces: one test of an unanchored pattern reads them all. */
+  readonly keyText: string;
+  /** Every string value at any depth (bounded as the keys). */
+  readonly strings: readonly string[];
+  /** Some string holds JSON text (a module that parses strings sees keys the walk did not). */
+  readonly json: boolean;
+  /** The walk stopped at a bound (depth, keys or items): every gate opens. */
+  readonly partial: boolean;
+  /** Nesting of requestCalls: 0 for the call itself. */
+  readonly nested: number;
+}
+
+/** When a module can matter; any part that holds opens it. A gate with no parts always opens. */
+export interface Gate {
+  /** Words of the tool's name. */
+  readonly name?: ReadonlySet<string>;
+  /** Words of the keys, at any depth. */
+  readonly keys?: ReadonlySet<string>;
+  /** What words cannot say (a value's shape, a name word by pattern). */
+  readonly when?: (s: CallSignals) => boolean;
+}
+
+/** A set of words written as one space-separated string. */
+export const wordSet = (words: string): ReadonlySet<string> => new Set(words.split(/\s+/).filter(Boolean));
+
+/**
+ * The words of a plain alternation `/^(?:a|b|c)$/`, so a gate reads the module's own list; throws
+ * (at load, in every test run) on any other pattern, whose words a gate must list by hand.
+ */
+export function alternatives(re: RegExp): string[] {
+  const m = /^\^\(\?:([\w|]+)\)\$$/.exec(re.source);
+  if (m === null || re.flags !== '') throw new Error(`not a plain word alternation: ${re.source}`);
+  return m[1]!.split('|');
+}
+
+/** Sets and word lists as one set (gates built from several of a module's lists). */
+export const union = (...parts: readonly (Iterable<string> | RegExp)[]): ReadonlySet<string> =>
+  new Set(parts.flatMap((p) => (p instanceof RegExp ? alternatives(p) : [...p])));
+
+/** Bounds of the signal walk: deeper than any module reads (their walks stop at 8 levels, 1,024 pairs). */
+const MAX_DEPTH = 12;
+const MAX_KEYS = 2048;
+const MAX_ITEMS = 256;
+
+const lowerKeys = new Map<string, string>();
+/** A key's plain lowercase form (blind-spot.ts and others drop separators), memoised for repeated keys. */
+function lowerKey(k: string): string {
+  let v = lowerKeys.get(k);
+  if (v === undefined) {
+    v = k.toLowerCase().replace(/[^a-z0-9]+/g, '');
+    if (lowerKeys.size > 4096) lowerKeys.clear();
+    lowerKeys.set(k, v);
+  }
+  return v;
+}
+
+export function callSignals(
+  w: readonly string[],
+  f: Map<string, unknown>,
+  args: unknown,
+  nested: number,
+): CallSignals {
+  const keys = new Set<string>();
+  const keyWords = new Set<string>();
+  const strings: string[] = [];
+  let json = false;
+  let partial = false;
+  const addKey = (k: string): void => {
+    if (keys.has(k)) return;
+    keys.add(k);
+    const snake = snakeKey(k);
+    keys.add(snake);
+    keys.add(lowerKey(k));
+    for (const part of snake.split('_')) if (part !== '') keyWords.add(part);
+  };
+  const walk = (x: unknown, depth: number): void => {
+    if (typeof x === 'string') {
+      if (strings.length >= MAX_KEYS) partial = true;
+      else strings.push(x);
+      if (!json && (x.includes('{') || x.includes('['))) json = true;
+      return;
+    }
+    if (x === null || typeof x !== 'object') return;
+    if (depth > MAX_DEPTH || keys.size > MAX_KEYS) {
+      partial = true;
+      return;
+    }
+    if (Array.isArray(x)) {
+      if (x.length > MAX_ITEMS) partial = true;
+      for (let i = 0; i < x.length && i < MAX_ITEMS; i++) walk(x[i], depth + 1);
+      return;
+    }
+    for (const k in x as Record<string, unknown>) {
+      if (!Object.prototype.hasOwnProperty.call(x, k)) continue;
+      addKey(k);
+      walk((x as Record<string, unknown>)[k], depth + 1);
+    }
+  };
+  walk(args, 0);
+  const name = new Set(w);
+  for (const x of w) if (x.includes('_')) for (const part of x.split('_')) name.add(part);
+  return {
+    w,
+    name,
+    tool: w.join('_'),
+    f,
+    args,
+    keys,
+    keyWords,
+    keyText: [...keys].join(' '),
+    strings,
+    json,
+    partial,
+    nested,
+  };
+}
+
+/** Whether any of `words` is in `set`. */
+export function anyIn(words: Iterable<string>, set: ReadonlySet<string>): boolean {
+  for (const x of words) if (set.has(x)) return true;
+  return false;
+}
+
+/** Whether the gate opens for these signals. */
+export function opens(gate: Gate, s: CallSignals): boolean {
+  if (s.partial) return true;
+  if (gate.name === undefined && gate.keys === undefined && gate.when === undefined) return true;
+  if (gate.name !== undefined && anyIn(s.name, gate.name)) return true;
+  if (gate.keys !== undefined && anyIn(s.keyWords, gate.keys)) return true;
+  return gate.when !== undefined && gate.when(s);
+}
