@@ -1253,12 +1253,14 @@ function gitCall(sdk: Sdk, method: string, c: SdkCall): Val | undefined {
       ? { ...opaque(args), sdk }
       : sdkVal({ ...sdk, path: ['remote', text(args[0]) ?? 'origin'] });
   }
-  if (sdk.path[0] === 'remotes' && sdk.path.length === 2 && method === 'push') {
-    runCli(c, ['git push', ...options(c.kw), sdk.path[1]!, ...args.flatMap(words)].join(' '));
-    return UNKNOWN;
-  }
-  if (sdk.path[0] === 'remote' && method === 'push') {
-    runCli(c, ['git push', ...options(c.kw), sdk.path[1]!, ...args.flatMap(words)].join(' '));
+  if (
+    ((sdk.path[0] === 'remotes' && sdk.path.length === 2) || sdk.path[0] === 'remote') &&
+    method === 'push'
+  ) {
+    // GitPython's push(refspec=...) is the command line's refspec operand, after the remote.
+    const refspec = c.kw.get('refspec');
+    const refs = [...args, ...(refspec !== undefined ? [refspec] : [])].flatMap(words);
+    runCli(c, ['git push', ...options(c.kw, new Set(['refspec'])), sdk.path[1]!, ...refs].join(' '));
     return UNKNOWN;
   }
   if (last === 'head' && method === 'reset') {

@@ -6,6 +6,9 @@
  * the library's name. Auth slots (api_key=, token=, credentials, headers, the client itself) are
  * the client's own credential, not data; in-process buses, local stores and test doubles send
  * nowhere. Only secret-bearing sources become flows, so SEC-AST-010 judges what is sent.
+ * Whatever the method's name, a secret handed to any call of a client made for an outside peer or
+ * with a credential (a constructor, a module's factory such as `psycopg2.connect(host=..)`) is sent
+ * there, and a URL carrying a secret that a library or a page loads is a request (R15).
  */
 import type { DataSource } from '../../facts.js';
 import type { Span } from '../../types.js';
@@ -51,6 +54,8 @@ const BINDS = /^(?:connect(?:_async|Async|To(?:Net)?)?|bind|open|access)$/;
 
 /** Option fields that name a client's peer host (`connect({ host: 'files.example.com' })`). */
 const HOST_SLOT = /^(?:host|hostname|server|address|addr|endpoint|url|uri)$/i;
+/** A bare IPv4 address. */
+const BARE_IP = /^\d{1,3}(?:\.\d{1,3}){3}$/;
 /** A bare DNS name or IPv4 address (`dump.example.net`, `203.0.113.9`). */
 const BARE_HOST = /^(?:(?:[\w-]+\.)+[a-z]{2,}|\d{1,3}(?:\.\d{1,3}){3}|localhost)$/i;
 
@@ -157,6 +162,18 @@ function urlArgHost(col: Collector, c: SendCall): string | undefined {
   if (!/^(?:https?|wss?):\/\//i.test(v.parts[0])) return undefined;
   const peer = endpointOf(col, [v]);
   return peer === 'local' ? undefined : peer;
+}
+
+/** Methods that load a URL in a browser or page. */
+const NAVIGATES =
+  /^(?:goto|navigate|navigateTo|visit|open|openUrl|open_new|open_new_tab|loadURL|loadUrl|assign|replace)$/;
+
+/** A remote URL given first (or as `url=`) whose text holds secret data: requested, the data in it. */
+function carriedInUrl(col: Collector, c: SendCall): void {
+  const v = c.args[0] ?? c.kw?.get('url');
+  if (v === undefined || urlArgHost(col, c) === undefined) return;
+  if (!deepSources(v).some((s) => s.kind === 'file' || s.kind === 'env' || s.kind === 'output')) return;
+  request(col, c.span, c.name || 'a page load', { url: v, payload: [], sends: false });
 }
 
 /** Whether a walker's handler already sent this call's data somewhere (facts since `mark`). */
@@ -312,24 +329,37 @@ export function unmodelledSend(col: Collector, c: SendCall): void {
   const method = called.charAt(0).toLowerCase() + called.slice(1);
   const recvRef = c.recv?.ref;
   const store = c.recv?.sdk?.lib === 'store' ? c.recv.sdk : undefined;
+  const mod = store !== undefined ? store.path[0] : c.name === '' ? undefined : importOf(col, c.name);
+  // A module's own function that makes a client (`psycopg2.connect(host=..)`, `redis.from_url(url)`,
+  // `gspread.service_account_from_dict({...})`): what it returns talks to the peer its arguments name.
+  const factory =
+    mod !== undefined && (c.method === undefined || c.recv?.module === true) && !localModule(mod);
+  if (factory && c.args.length + (c.kw?.size ?? 0) > 0) {
+    bind(col, `${c.name}()`, c.kw !== undefined && c.args.length === 0 ? [kwOptions(c.kw)] : c.args);
+    if (madeWithCredential(c)) serviceClient(col, `${c.name}()`);
+  }
+  // A URL that carries data, handed to a library or a navigation (`open(url)`, `page.goto(url)`,
+  // `webbrowser.open(url)`): the browser or client requests it, and the data leaves in it (R15).
+  if ((mod !== undefined && !localModule(mod)) || NAVIGATES.test(method)) carriedInUrl(col, c);
   if (BINDS.test(method)) {
-    if (recvRef !== undefined && c.args.length > 0) bind(col, recvRef, c.args);
+    if (recvRef !== undefined && c.args.length > 0 && c.recv?.module !== true) bind(col, recvRef, c.args);
     return;
   }
   const pending = recvRef !== undefined ? PENDING.get(col)?.get(recvRef) : undefined;
+  // A class is named, not a verb: `new PostHog(key)` makes a client and posts nothing (R15).
   const sends =
-    TRANSMITS.test(method) ||
+    (TRANSMITS.test(method) &&
+      !((c.method === undefined || c.recv?.module === true) && /^[A-Z]/.test(called))) ||
     (recvRef !== undefined && RPC_PROXY.test(recvRef)) ||
     (DELIVERS.test(method) && recvRef !== undefined && MESSAGES.test(recvRef)) ||
     TRANSFER_CLASS.test(c.name) ||
     (pending !== undefined && FIRES.test(method));
-  const mod = store !== undefined ? store.path[0] : c.name === '' ? undefined : importOf(col, c.name);
   // A client made for its server (`new grpc.Client('host:50051', creds)`, `new Keyv('redis://host')`,
   // `multiprocessing.connection.Client((host, port))`): later sends go there.
   const made =
     (c.method === undefined || c.recv?.module === true) &&
     (c.name.startsWith('new ') || /^[A-Z]/.test(called));
-  if (mod !== undefined && made && c.args.length + (c.kw?.size ?? 0) > 0) {
+  if (mod !== undefined && made && !factory && c.args.length + (c.kw?.size ?? 0) > 0) {
     bind(col, `${c.name}()`, c.kw !== undefined && c.args.length === 0 ? [kwOptions(c.kw)] : c.args);
     if (madeWithCredential(c)) serviceClient(col, `${c.name}()`);
   }
@@ -351,7 +381,7 @@ export function unmodelledSend(col: Collector, c: SendCall): void {
     // Any call of a client that holds a remote peer or a credential reaches its service:
     // the environment or a secret file handed to it is sent there (`gists.create`, `room_send`, r13).
     const host = remote ?? c.recv?.peer?.host ?? endpointOf(col, [c.recv]) ?? mod;
-    if (host !== 'local') flowAll(col, c.span, bulkSecrets(c), host);
+    if (host !== 'local') flowAll(col, c.span, bulkSecrets(c, method), host, c.name || method);
   }
   if (!sends) {
     // A direct message by a method no verb names (`create_direct_message`), in a loop over a list.
@@ -361,7 +391,7 @@ export function unmodelledSend(col: Collector, c: SendCall): void {
     if (request !== undefined) {
       const found: DataSource[] = [];
       for (const v of request.data) secretSources(v, found);
-      flowAll(col, c.span, found, request.host);
+      flowAll(col, c.span, found, request.host, c.name || method);
     } else if (mod !== undefined && /^[A-Z]/.test(called)) remember(col, c, called);
     return;
   }
@@ -385,7 +415,7 @@ export function unmodelledSend(col: Collector, c: SendCall): void {
     col.file(c.span, 'read', path, c.name || method, { dynamic });
     found.push({ kind: 'file', path }, ...col.contentSources(path));
   }
-  flowAll(col, c.span, found, host);
+  flowAll(col, c.span, found, host, c.name || method);
 }
 
 /** Keyword arguments as one options object, so a bind reads `Client(host=..., url=...)` as `{ host, url }`. */
@@ -408,8 +438,18 @@ function madeWithCredential(c: SendCall): boolean {
     if (a.fields !== undefined && a.ref === undefined)
       for (const [k, v] of a.fields) if (given(k, v)) return true;
   for (const [k, v] of c.kw ?? []) if (given(k, v)) return true;
-  return false;
+  // A key handed first (`new PostHog(process.env.POSTHOG_KEY)`, `new WebClient('xoxb-..')`, `Mixpanel.init(token)`).
+  const first = c.args[0];
+  if (first === undefined || first.parts === null || first.fields !== undefined) return false;
+  if (first.sources.some((s) => s.kind === 'env' && s.name !== undefined && KEY_NAME.test(s.name)))
+    return true;
+  const text = first.dynamic ? '' : render(first);
+  return TOKEN_SHAPE.test(text) && /\d/.test(text) && /[a-z]/i.test(text);
 }
+
+/** Variable names of a key or token, and literal text shaped like one (`phc_Xk2..`, `xoxb-77..`, `sk_live_..`). */
+const KEY_NAME = /key|token|secret|dsn/i;
+const TOKEN_SHAPE = /^[\w-]{20,}={0,2}$/;
 
 /** Clients made with a credential, by qualified name. */
 const SERVICES = new WeakMap<Collector, Set<string>>();
@@ -446,16 +486,52 @@ function boundTo(col: Collector, ref: string): string | undefined {
  * judges which are secret). A named variable is left out: a client's own settings pass through its
  * methods (`app.set('secret', process.env.JWT_SECRET)`), and keys named for a child's environment.
  */
-function bulkSecrets(c: SendCall): DataSource[] {
+function bulkSecrets(c: SendCall, method: string): DataSource[] {
   const found: DataSource[] = [];
   const { data } = dataSlots(c, '');
   for (const v of data) secretSources(v, found, 0, true);
-  return found.filter((s) => s.kind !== 'env' || s.name === undefined);
+  const named = !keepsCredential(c, method);
+  // What the client was made with comes back in what it returns (`c.id` of a listing): its own key.
+  const own = c.recv !== undefined ? deepSources(c.recv) : [];
+  return found.filter(
+    (s) => s.kind !== 'env' || s.name === undefined || (named && !own.some((o) => sameSource(o, s))),
+  );
+}
+
+/** Calls that configure a client or put a credential where credentials belong (a setter, a secret store). */
+const SETTER = /^(?:set|use|config|configure|init|initialize|login|log_?in|register|auth\w*)$/i;
+const CREDENTIAL_WORD =
+  /secret|credential|passw|passphrase|token|api_?key|auth|login|parameter|vault|keyring|config|setting/i;
+
+/**
+ * Whether a secret-named variable handed to this call is the client's own setting or a credential
+ * stored where it belongs (`app.set('secret', ..)`, `create_or_update_secret`, `ALTER USER .. PASSWORD %s`),
+ * rather than data written to the service (a Notion page, an InfluxDB point, an inserted row; R15).
+ */
+function keepsCredential(c: SendCall, method: string): boolean {
+  if (SETTER.test(method) || CREDENTIAL_WORD.test(c.name)) return true;
+  for (const a of c.args)
+    if (
+      a.parts !== null &&
+      a.fields === undefined &&
+      a.items === undefined &&
+      CREDENTIAL_WORD.test(render(a))
+    )
+      return true;
+  return false;
 }
 
 /** Each distinct source flows once to `host`. */
-function flowAll(col: Collector, span: Span, found: readonly DataSource[], host: string): void {
+function flowAll(
+  col: Collector,
+  span: Span,
+  found: readonly DataSource[],
+  host: string,
+  actor: string,
+): void {
   const sink = { kind: 'net' as const, host };
+  // Files or the environment handed to a client of a bare address: an upload there (SEC-AST-017 judges it).
+  if (found.length > 0 && BARE_IP.test(host)) col.net(span, { host }, true, actor);
   const seen = new Set<string>();
   for (const s of found) {
     const key = JSON.stringify(s);
@@ -519,8 +595,13 @@ export function peerBoundTo(col: Collector, ref: string | undefined): string | u
 
 /** Remembers the peer a client was bound to (`zmq socket.connect("tcp://203.0.113.9:5555")`). */
 function bind(col: Collector, ref: string, args: readonly Val[]): void {
-  // The host may follow an id (node-ipc `connectToNet(id, host, port)`).
-  const peer = boundPeer(col, args[0]) ?? hostBesidePort(args);
+  // The host may follow an id (node-ipc `connectToNet(id, host, port)`) or a key (`new PostHog(key, { host })`).
+  const peer =
+    boundPeer(col, args[0]) ??
+    hostBesidePort(args) ??
+    args
+      .slice(1, 4)
+      .reduce<string | undefined>((p, a) => p ?? (a.fields ? boundPeer(col, a) : undefined), undefined);
   if (peer === undefined) return;
   const map = BOUND.get(col) ?? new Map<string, string>();
   if (map.size < 16) map.set(ref, peer);

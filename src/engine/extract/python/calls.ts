@@ -1216,6 +1216,32 @@ const socketSendTo: Handler = (w, c) => {
   return UNKNOWN;
 };
 
+/**
+ * sock.sendmsg(buffers, ancdata, flags, address) and sock.sendfile(file): the buffers or the file go
+ * to the address, else to the peer the socket is connected to (R15: the environment sent by UDP sendmsg).
+ */
+const socketSendMsg: Handler = (w, c) => {
+  const data = c.args[0];
+  if (!data) return undefined;
+  const addr = hostPort(c.args[3] ?? c.kw.get('address'));
+  if (!addr) return writeTo(w, c, data);
+  request(w.col, c.span, 'socket.sendmsg', {
+    url: addr.host,
+    payload: [data],
+    sends: true,
+    ...(addr.port !== undefined ? { port: addr.port } : {}),
+  });
+  return UNKNOWN;
+};
+
+const socketSendFile: Handler = (w, c) => {
+  const f = c.args[0]?.file;
+  if (!f || !c.recv?.peer) return undefined;
+  const { path } = pathOf(f.path);
+  const data = { ...UNKNOWN, sources: [{ kind: 'file' as const, path }, ...w.col.contentSources(path)] };
+  return writeTo(w, c, data);
+};
+
 /** os.dup2(sock.fileno(), 0): the socket becomes standard input (the reverse-shell shape). */
 const dup2: Handler = (w, c) => {
   const peer = c.args[0]?.peer;
@@ -2131,6 +2157,10 @@ add(['socket.create_connection'], createConnection);
 add(['asyncio.open_connection', 'asyncio.streams.open_connection'], openConnection);
 add(['socket.socket().bind'], socketBind);
 add(['socket.socket().sendto'], socketSendTo);
+add(['socket.socket().sendmsg'], socketSendMsg);
+add(['socket.socket().sendfile'], socketSendFile);
+// A socket's file object writes to the socket's peer.
+add(['socket.socket().makefile'], keepPeer);
 add(['os.dup2'], dup2);
 add(
   [

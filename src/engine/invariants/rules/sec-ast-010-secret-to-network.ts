@@ -27,7 +27,7 @@ import { namedCredentials } from './sec-ast-001-credential-read.js';
 
 /** Key and secret files that are secret wherever they live, including inside the workspace. */
 const SECRET_FILE =
-  /^(?:\.env(?:[._-](?!example$|sample$|template$|dist$|defaults?$)[\w.-]+)?|(?!(?:example|sample|template|defaults?)\.env$)[\w.-]+\.env|\.envrc|\.dev\.vars|id_(?:rsa|dsa|ecdsa|ed25519)|.*\.(?:pem|key|p12|pfx|jks|keystore|kdbx|ppk)|credentials(?:\.json)?|secrets?\.(?:ya?ml|json|env|txt|toml)|service-account.*\.json|\.htpasswd|\.netrc|\.pgpass|\.git-credentials|\.pypirc|shadow|.*\.tfstate(?:\.backup)?|(?!example|sample)[\w-]*\.(?:auto\.)?tfvars(?:\.json)?)$/i;
+  /^(?:\.env(?:[._-](?!example$|sample$|template$|dist$|defaults?$)[\w.-]+)?|(?!(?:example|sample|template|defaults?)\.env$)[\w.-]+\.env|\.envrc|\.dev\.vars|id_(?:rsa|dsa|ecdsa|ed25519)|.*\.(?:pem|key|p12|pfx|jks|keystore|kdbx|ppk)|credentials(?:\.(?:json|ya?ml|toml|ini|txt|xml|conf))?|secrets?\.(?:ya?ml|json|env|txt|toml)|service-account.*\.json|\.htpasswd|\.netrc|\.pgpass|\.git-credentials|\.pypirc|shadow|.*\.tfstate(?:\.backup)?|(?!example|sample)[\w-]*\.(?:auto\.)?tfvars(?:\.json)?)$/i;
 
 export const SECRET_NAME =
   /(?:SECRET|TOKEN|PASSW(?:OR)?D|PASSWD|PASSPHRASE|_PASS$|_PWD$|API_?KEY|ACCESS_?KEY|PRIVATE_?KEY|(?:^|_)KEY(?:$|_(?!PATH$|FILE$|NAME$|ID$))|CREDENTIAL|AUTH|SESSION|COOKIE|_PAT$|DSN$|DATABASE_URL|CONN(?:ECTION)?_?STR|(?:MONGO(?:DB)?|REDIS|POSTGRES(?:QL)?|PG|MYSQL|MARIADB|MSSQL|DATABASE|DB|AMQP|RABBIT(?:MQ)?|BROKER|CELERY_BROKER|KAFKA|CLICKHOUSE|NEO4J)_?(?:URI|URL)$)/i;
@@ -156,13 +156,16 @@ const INTERNAL_NAME = /^[\w-]+$|\.(?:internal|local|lan|corp|intranet|localdomai
  */
 function wholeWorkspace(source: DataSource, host: HostInfo, ssh: boolean, policy: PathPolicy): boolean {
   if (source.kind !== 'file' || ssh || !outside(host)) return false;
-  return isWorkspaceRootOrAll(resolvePath(source.path, policy), policy);
+  return isWorkspaceRootOrAll(resolvePath(source.path, policy).replace(EVERY_BELOW, ''), policy);
 }
 
 /** A public address or a name outside the organisation's own (not a single label nor an internal suffix). */
 function outside(host: HostInfo): boolean {
   return host.class === 'public' || (host.class === 'name' && !INTERNAL_NAME.test(host.host));
 }
+
+// A recursive glob's tail (dir/** or dir/**/*): every file below dir, read one by one (R15).
+const EVERY_BELOW = /(?:^|\/)\*\*(?:\/\*)?$/;
 
 /** Programs that take a directory operand whole (archivers and copiers), unlike find's filtered walk. */
 const WHOLE_READERS = /^(?:tar|bsdtar|gtar|zip|7z|7za|7zz|rar|cpio|pax|rsync|scp|sftp|rclone|cp)$/;
@@ -171,7 +174,7 @@ const WHOLE_READERS = /^(?:tar|bsdtar|gtar|zip|7z|7za|7zz|rar|cpio|pax|rsync|scp
 function readWhole(facts: readonly FileOpFact[], policy: PathPolicy): Set<string> {
   const out = new Set<string>();
   for (const f of facts)
-    if (f.op === 'read' && (f.recursive === true || WHOLE_READERS.test(f.actor)))
+    if (f.op === 'read' && (f.recursive === true || WHOLE_READERS.test(f.actor) || EVERY_BELOW.test(f.path)))
       out.add(resolvePath(f.path, policy));
   return out;
 }
