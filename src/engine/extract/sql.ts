@@ -246,6 +246,10 @@ function treeUnits(raws: readonly unknown[]): number {
 }
 
 /** Analyse `text` whose offset in the extractor's input is `base`; stops when `budget` runs out. */
+/** PL/pgSQL, PL/SQL and T-SQL block words that may open a statement segment inside a body. */
+const BLOCK_LEAD =
+  /^\s*(?:(?:begin|loop|then|else)\s+)+(?=(?:delete|update|insert|truncate|drop|alter|grant|with)\b)/i;
+
 function analyse(text: string, base: number, depthGuard: number, budget: WorkBudget): Analysis {
   const stmts: StmtInfo[] = [];
   const literals: LiteralAt[] = [];
@@ -282,6 +286,10 @@ function analyse(text: string, base: number, depthGuard: number, budget: WorkBud
       if (!budget.spend(pgUnits(seg.length) + (cursor - first), 'sql statements')) break;
       if (pgStatements(seg, base + range.start, stmts, budget)) continue;
       if (!budget.spend(PG_FAILURE_UNITS, 'sql statements')) break;
+      // A procedural block's control words before a statement (`BEGIN LOOP DELETE ...` of a DO
+      // body, R12) are not part of it: the statement after them is parsed as itself.
+      const lead = BLOCK_LEAD.exec(seg)?.[0].length ?? 0;
+      if (lead > 0 && pgStatements(seg.slice(lead), base + range.start + lead, stmts, budget)) continue;
       const nesting = queryNesting(lexed.tokens, first, cursor);
       const nspCost = seg.length * NSP_UNITS_PER_BYTE * 2 ** Math.max(0, nesting - 1);
       if (

@@ -469,7 +469,12 @@ function hasComplement(args: readonly Expr[]): boolean {
  * `'__nonexistent__'`): `status <> 'never-a-status'` is every row with a status (R14).
  */
 const NO_ROW_VALUE =
-  /(?:^|[^a-z])(?:never|no[-_ ]?such|non[-_ ]?existent|nonexist\w*|does[-_ ]?not[-_ ]?exist|doesnt[-_ ]?exist|not[-_ ]a[-_ ]|impossible|bogus|matches[-_ ]?nothing|no[-_ ]?match)(?:$|[^a-z])/i;
+  /(?:^|[^a-z])(?:never|no[-_ ]?such|non[-_ ]?existent|nonexist\w*|does[-_ ]?not[-_ ]?exist|doesnt[-_ ]?exist|not[-_ ]a[-_ ]|impossible|bogus|matches[-_ ]?nothing|no[-_ ]?match|nothing|dummy|placeholder|sentinel)(?:$|[^a-z])/i;
+/**
+ * A literal dressed as a marker rather than data (R15: `status NOT IN ('__none__')`): wrapped in
+ * double underscores, angle or square brackets (`<none>`, `[x]`), or one character repeated (`zzz`, `---`).
+ */
+const MARKER_VALUE = /^(?:__\w+__|<[\w -]+>|\[[\w -]+\]|(.)\1{2,})$/;
 
 /**
  * `col <> ''` and `col <> 'no-such-value'`: every row with a value (R14: `DELETE FROM products WHERE
@@ -478,7 +483,22 @@ const NO_ROW_VALUE =
 function unequalToNothing(l: Expr, r: Expr): boolean {
   const [col, lit] = l.k === 'col' ? [l, r] : [r, l];
   if (col.k !== 'col' || lit.k !== 'const' || typeof lit.v !== 'string') return false;
-  return (lit.v === '' && !optionalColumn(col)) || NO_ROW_VALUE.test(lit.v);
+  return (lit.v === '' && !optionalColumn(col)) || NO_ROW_VALUE.test(lit.v) || MARKER_VALUE.test(lit.v);
+}
+
+/** TRUE and FALSE (not 0 and 1: `state IN (0, 1)` is two states of many). */
+const boolOf = (e: Expr): boolean | undefined =>
+  e.k === 'const' && typeof e.v === 'boolean' ? e.v : undefined;
+
+/**
+ * `x BETWEEN lo AND hi` read as `x >= lo AND x <= hi`, so the bounds of a column's type or of a
+ * timestamp (R15: `created_at BETWEEN '1900-01-01' AND '2999-12-31'`) prove it holds for every row.
+ */
+function betweenAsRange(e: { readonly v: Expr; readonly lo: Expr; readonly hi: Expr }): Truth {
+  if (e.lo.k !== 'const' || e.hi.k !== 'const' || e.v.k === 'const') return undefined;
+  const lo = truth({ k: 'cmp', op: '>=', l: e.v, r: e.lo });
+  const hi = truth({ k: 'cmp', op: '<=', l: e.v, r: e.hi });
+  return lo === true && hi === true ? true : undefined;
 }
 
 /** Three-valued truth of an expression when its value does not depend on any row; undefined otherwise. */
@@ -545,6 +565,14 @@ export function truth(e: Expr): Truth {
     case 'in': {
       if (e.l.k !== 'const') {
         if (e.list.some((x) => sameColumn(x, e.l))) return !e.negated;
+        // x NOT IN ('__none__'): unequal to values no row holds (as `<>` one of them), every row.
+        if (e.negated && e.list.length > 0 && e.list.every((x) => unequalToNothing(e.l, x))) return true;
+        // flag IN (true, false): every non-NULL value of a boolean (R12: `coalesce(frozen, false)
+        // IN (true, false)`); a column set only when something happens still picks rows.
+        if (!e.negated && !optionalColumn(e.l)) {
+          const seen = new Set(e.list.map(boolOf));
+          if (seen.has(true) && seen.has(false) && e.list.every((x) => boolOf(x) !== undefined)) return true;
+        }
         // id NOT IN (0, -1): no key is ever among the values.
         if (
           isIdentity(e.l) &&
@@ -575,6 +603,7 @@ export function truth(e: Expr): Truth {
         if (hi < 1 || lo > hi) return e.negated;
         return undefined;
       }
+      if (!e.negated && betweenAsRange(e) === true) return true;
       if (e.v.k !== 'const' || e.lo.k !== 'const' || e.hi.k !== 'const') return undefined;
       const a = compare('>=', e.v.v, e.lo.v);
       const b = compare('<=', e.v.v, e.hi.v);

@@ -130,8 +130,22 @@ function madeBeforeNow([col, op, now, ...rest]: readonly SqlToken[]): boolean {
   return CREATION_COLUMN.test(name);
 }
 
+/** Words that are values or operators, never columns, in a WHERE atom. */
+const CONSTANT_WORDS = new Set(['true', 'false', 'null', 'not', 'is', 'as']);
+
 /** Build a WHERE expression from tokens: OR of ANDs of `a op b`, single constants and NOT. */
 export function whereExpr(tokens: readonly SqlToken[]): Expr {
+  // Words called as functions (`toUInt8(1)`): with only constants beside them they name no column.
+  const calls = new Set<SqlToken>();
+  for (let i = 0; i + 1 < tokens.length; i++)
+    if (tokens[i]!.kind === 'word' && tokens[i + 1]!.value === '(') calls.add(tokens[i]!);
+  const constant = (t: SqlToken): boolean =>
+    t.kind === 'number' ||
+    t.kind === 'string' ||
+    t.kind === 'op' ||
+    t.kind === 'punct' ||
+    calls.has(t) ||
+    (t.kind === 'word' && CONSTANT_WORDS.has(t.value));
   // Brackets too: the fallback lexes in MySQL mode, where T-SQL's [id] is `[`, id, `]`.
   const flat = tokens.filter(
     (t) => !(t.kind === 'op' && (t.value === '(' || t.value === ')' || t.value === '[' || t.value === ']')),
@@ -165,6 +179,8 @@ export function whereExpr(tokens: readonly SqlToken[]): Expr {
     if (date !== undefined && q[1]!.kind === 'op') e = { k: 'cmp', op: q[1]!.value, l: val(q[0]!), r: date };
     else if (madeBeforeNow(p.filter((t) => t.kind !== 'punct'))) e = { k: 'const', v: true };
     else if (p.length === 1) e = val(p[0]!);
+    // `WHERE toUInt8(1)`, `WHERE identity(1) = 1` (R15): calls over constants only, every row or none.
+    else if (p.length > 1 && p.every(constant)) e = { k: 'other', cols: false };
     else if (p.length === 3 && p[1]!.kind === 'op')
       e = { k: 'cmp', op: p[1]!.value, l: val(p[0]!), r: val(p[2]!) };
     else if (p.length === 3 && p[1]!.value === 'like')

@@ -443,13 +443,15 @@ function wholeTableColumn(
   table: string,
   ctes: ReadonlyMap<string, unknown>,
   depth = 0,
+  /** A LIMIT alone still counts: rows taken in arbitrary batches (R12: a loop until NOT FOUND). */
+  batch = false,
 ): { readonly col: string; readonly agg?: string; readonly offset?: number } | undefined {
   const sel = pgNode(v);
   if (sel?.[0] !== 'SelectStmt' || depth > 4) return undefined;
   const q = sel[1];
   if (
     q.whereClause !== undefined ||
-    q.limitCount !== undefined ||
+    (q.limitCount !== undefined && !batch) ||
     q.havingClause !== undefined ||
     q.groupClause !== undefined
   )
@@ -526,7 +528,8 @@ function selfSubquery(
   if (op !== undefined && op !== '=') return false;
   const test = pgNode(b.testexpr);
   if (test?.[0] !== 'ColumnRef') return false;
-  const whole = wholeTableColumn(b.subselect, table, ctes);
+  // `id IN (SELECT id FROM t LIMIT 10000)`: an unfiltered batch of the table, not a selection.
+  const whole = wholeTableColumn(b.subselect, table, ctes, 0, true);
   return whole !== undefined && whole.agg === undefined && whole.col === lastField(test[1].fields);
 }
 
