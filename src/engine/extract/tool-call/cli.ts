@@ -32,6 +32,7 @@ import { systemLines, SYSTEM_WORDS } from './system.js';
 import { SIGN_IN_GATE, signInLines } from './sign-in.js';
 import { EMPTYING_GATE, emptyingLines } from './emptying.js';
 import { DATA_LOSS_GATE, dataLossLines } from './data-loss.js';
+import { IRREVERSIBLE_GATE, irreversibleLines } from './irreversible.js';
 import { SECURITY_OFF_GATE, securityOffLines } from './security-off.js';
 import { keyDestroyLines } from './key-destroy.js';
 import { sqlPartsLines } from './sql-parts.js';
@@ -912,6 +913,8 @@ const argumentSteps = (): readonly ArgumentStep[] =>
     { gate: DATA_LOSS_GATE, lines: (s) => dataLossLines(s.w, s.f) },
     // Data lost by what the fields do: loss accepted, a day's lifecycle, a backup emptied (tool-call/loss-effect.ts).
     { lines: (s) => lossEffectLines(s.w, s.f, s.args) },
+    // Production data lost by a field under any verb: nothing kept, history destroyed, backup skipped (tool-call/irreversible.ts).
+    { gate: IRREVERSIBLE_GATE, lines: (s) => irreversibleLines(s.w, s.f) },
     // Audit logging, threat detection or row security switched off (tool-call/security-off.ts),
     // or left on but blind: every finding archived, every log excluded or kept a day (tool-call/blind-spot.ts).
     { gate: SECURITY_OFF_GATE, lines: (s) => securityOffLines(s.w, s.args) },

@@ -22,7 +22,7 @@ const DESTROY = new Set(
 const SUSPEND = new Set(
   'disable deactivate suspend stop pause deregister unregister detach cancel block lock'.split(' '),
 );
-const ALL = new Set(['all', 'every', 'everything', 'each']);
+const ALL = new Set(['all', 'every', 'everything', 'each', 'entire', 'whole']);
 
 /** Kinds whose every item is disposable or rebuilt by itself. */
 const DISPOSABLE = new Set(
@@ -94,7 +94,7 @@ function narrowed(f: Map<string, unknown>): boolean {
 
 /** States of items that are over: deleting or stopping those is cleanup. */
 const DEAD_STATE =
-  /\b(?:cancell?ed|closed|stopped|terminated|expired|archived|deleted|inactive|disabled|deactivated|suspended|failed|rejected|declined|bounced|pending|stale|spam|trash|draft|orphaned|completed|finished|done|resolved|succeeded|abandoned|errored|old)\b/i;
+  /\b(?:cancell?ed|closed|stopped|terminated|expired|archived|deleted|inactive|disabled|deactivated|deprovisioned|offboarded|churned|suspended|failed|rejected|declined|bounced|pending|stale|spam|trash|draft|orphaned|completed|finished|done|resolved|succeeded|abandoned|errored|old)\b/i;
 
 /** Negated conditions: they select what is not in the named state. */
 const NEGATION = /\$(?:ne|nin|not)\b|!=|<>|\bne\b|\bnot\b/i;

@@ -10,7 +10,7 @@
 
 /** Whole values that select everything: wildcards, an empty prefix or filter, `true`, `1=1`. */
 const EVERYTHING =
-  /^\s*(?:|\*|\*+|[?*]*\*[?*]*|%+|\/|\*:\*|\*\.\*|\.\*|\^|\^\.\*|\.\+|all|everything|any|true|1|1\s*=\s*1|\{\s*\}|\[\s*\])\s*$/i;
+  /^\s*(?:|\*|\*+|[?*]*\*[?*]*|%+|\/|\*:\*|\*\.\*|\^?\.\*\$?|\^|\.\+|all|everything|any|true|1|1\s*=\s*1|\{\s*\}|\[\s*\])\s*$/i;
 
 /** Identity attributes: an exclusion of one value (`id != 'x'`) keeps every other item. */
 const IDENTITY = /^(?:[\w.]*[._])?(?:id|uid|uuid|pk|key|rowid|oid|email|name|slug|sku|doc_id|_id)$/i;
@@ -18,7 +18,7 @@ const IDENTITY = /^(?:[\w.]*[._])?(?:id|uid|uuid|pk|key|rowid|oid|email|name|slu
 const SERIAL = /^(?:[\w.]*[._])?(?:id|pk|rowid|seq|serial|num|number)$/i;
 /** Moments in the past for every item (a creation time is before now; an expiry is not). */
 const CREATED =
-  /^(?:[\w.]*[._])?(?:created|inserted|added|registered|joined|signed_up|signup|uploaded|first_seen)(?:_at|_on|_date|_time|_ts)?$|^(?:created|inserted)(?:At|On|Date|Time)$/i;
+  /^(?:[\w.]*[._])?(?:created|inserted|added|registered|joined|signed_up|signup|uploaded|first_seen)(?:_at|_on|_date|_time|_ts)?$|^(?:created|inserted)(?:At|On|Date|Time)$|^(?:[\w.]*[._])?(?:createdate|createddate|creation_?date|creation_?time|create_?time|create_?date|date_?created)$/i;
 /** Flags only leftovers have: `trashed = false` is every live item. */
 const DEAD_FLAG = /^(?:[\w.]*[._])?(?:is_)?(?:trashed|deleted|archived|removed|spam|hidden)$/i;
 /** Values an exclusion may name that no item holds (`!= ''`, `$ne: "none"`, the `-1` of "no value"). */
@@ -32,8 +32,8 @@ const OPTIONAL =
 /** Quantities no item holds below zero: a lower bound at or under zero keeps them all (`price >= 0`). */
 const NON_NEGATIVE =
   /(?:^|[._])(?:amount|cents|price|cost|total|subtotal|quantity|qty|count|size|bytes|length|duration|age|views|attempts|retries|version|stock)$/i;
-/** A date no stored data predates: the Unix epoch or earlier (`'1970-01-01'`, `1900-01-01T00:00`). */
-const EPOCH_OR_EARLIER = /^['"]?(?:1[0-8]\d\d|19[0-6]\d|1970)-\d\d-\d\d/;
+/** A date no stored data predates: the Unix epoch or earlier (`'1970-01-01'`, `1900-01-01T00:00`, `0001-01-01`). */
+const EPOCH_OR_EARLIER = /^['"]?(?:0\d\d\d|1[0-8]\d\d|19[0-6]\d|1970)-\d\d-\d\d/;
 const NOW = /^(?:now\(\)|current_timestamp(?:\(\))?|current_date|getdate\(\)|sysdate|'now'|"now"|now)$/i;
 
 /** Moments no stored item is later than: now, now plus an offset, a date in a far year (2050 on). */
@@ -96,9 +96,13 @@ function alwaysTrueComparison(attr: string, op: string, raw: string): boolean {
   if (DEAD_FLAG.test(attr) && (o === '=' || o === '==' || o === ':') && /^(?:false|0)$/i.test(v)) return true;
   if (DEAD_FLAG.test(attr) && (o === '!=' || o === '<>') && /^(?:true|1)$/i.test(v)) return true;
   if (o === 'like' || o === 'ilike') return /^%+$/.test(v) || (/^%+@%+$/.test(v) && /email/i.test(attr));
+  if (/^(?:matches|regex|regexp|rlike|~|=~)$/.test(o)) return MATCH_ANY.test(v);
   if (o === 'contains' || o === 'array-contains') return v === '' || (v === '@' && /email/i.test(attr));
   return false;
 }
+
+/** A regular expression that matches every string (`.*`, `^.*$`, `.+` on a required value is not). */
+const MATCH_ANY = /^\^?(?:\.\*|\(\.\*\))?\$?$|^\.\*$/;
 
 const COMPARISON =
   /^([\w.`"[\]$]+)\s*(==|!=|<>|>=|<=|=|<|>|:|\bis\s+not\b|\bnot\s+like\b|\blike\b|\bilike\b|\bcontains\b)\s*(.+)$/i;
@@ -119,12 +123,38 @@ function literalsHold(a: string, op: string, b: string): boolean {
   return x >= y;
 }
 
+/** SCIM, OData and HubSpot comparison words as their symbols (`status eq "ACTIVE"`). */
+const WORD_OP: Record<string, string> = {
+  eq: '=',
+  ne: '!=',
+  neq: '!=',
+  gt: '>',
+  ge: '>=',
+  gte: '>=',
+  lt: '<',
+  le: '<=',
+  lte: '<=',
+};
+const symbolOps = (a: string): string =>
+  a.replace(/\s+(eq|ne|neq|gt|ge|gte|lt|le|lte)\s+/i, (_, o: string) => ` ${WORD_OP[o.toLowerCase()]!} `);
+
+/**
+ * Attributes that name the container a query runs in (JQL `project = CORE`, `space = ENG`): pinned
+ * alone, they pick every item of that container, not some of them.
+ */
+const SCOPE_ATTRIBUTE =
+  /^(?:project|projectkey|project_key|space|spacekey|board|workspace|org|organization|tenant)$/i;
+
 /** One atom of a predicate string. */
 function alwaysTrueAtom(atom: string): boolean {
-  const a = atom
-    .trim()
-    .replace(/^\((.*)\)$/s, '$1')
-    .trim();
+  const a = symbolOps(
+    atom
+      .trim()
+      .replace(/^\((.*)\)$/s, '$1')
+      .trim(),
+  );
+  const scope = /^([\w.]+)\s*=\s*['"]?[\w-]+['"]?$/.exec(a);
+  if (scope !== null && SCOPE_ATTRIBUTE.test(scope[1]!)) return true;
   if (EVERYTHING.test(a) || /^not\s+(?:false|0)$/i.test(a)) return true;
   // `email IS NOT NULL`, Lucene `sku:*` (every item that has the field).
   // DynamoDB `attribute_exists(pk)`: every item has its key.
@@ -145,9 +175,9 @@ function alwaysTrueAtom(atom: string): boolean {
 
 const IN_LIST = /^([\w.`"[\]]+)\s+(not\s+)?in\s*\(([^()]*)\)$/i;
 /** States an item is in while it lives, and states it ends in. */
-const LIVE_STATE = /^(?:active|enabled|live|open|published|running|trialing|trial|current|valid|paid)$/i;
+const LIVE_STATE = /^(?:active|enabled|live|open|new|published|running|trialing|trial|current|valid|paid)$/i;
 const ENDED_STATE =
-  /^(?:canceled|cancelled|closed|inactive|disabled|expired|deleted|archived|ended|terminated|suspended|incomplete|past_due|unpaid|churned|stopped|failed)$/i;
+  /^(?:canceled|cancelled|closed|solved|resolved|done|inactive|disabled|expired|deleted|archived|ended|terminated|suspended|incomplete|past_due|unpaid|churned|stopped|failed)$/i;
 
 /**
  * `x NOT IN (-1, '')`: an exclusion of values no item holds keeps them all. `status IN ('active',
@@ -167,6 +197,16 @@ function listHolds(attr: string, negated: boolean, inner: string): boolean {
   );
 }
 
+/**
+ * A state field given a list spanning the lifecycle (`status: [new, open, pending, solved, closed]`):
+ * every item is in one of those states, so the list picks them all.
+ */
+export function spansLifecycle(key: string, v: unknown): boolean {
+  if (!/^(?:status|statuses|state|states|lifecycle|stage)$/.test(key) || !Array.isArray(v) || v.length > 32)
+    return false;
+  return listHolds(key, false, v.filter((x) => typeof x === 'string').join(','));
+}
+
 /** A JavaScript predicate (Mongo `$where`) whose result is the same for every document (`return 1 == 1`). */
 function alwaysTrueScript(code: string): boolean {
   const m =
@@ -181,11 +221,40 @@ function alwaysTrueScript(code: string): boolean {
 
 /** A predicate string: any OR branch, or every AND part, always true. Parentheses inside are not parsed. */
 function alwaysTruePredicate(text: string): boolean {
-  const t = text.trim();
+  // An ordering picks nothing (JQL `project = CORE ORDER BY created ASC`).
+  const t = text.trim().replace(/\s+order\s+by\s+[\w.,\s]+(?:asc|desc)?\s*$/i, '');
   if (t.length > 400) return false;
+  // A query that reads a whole table (SOQL `SELECT Id FROM Account`): no WHERE, no LIMIT.
+  if (/^select\s+[\w.,\s*]+\s+from\s+[\w.]+\s*;?$/i.test(t)) return true;
+  const where = /^select\s+[\w.,\s*]+\s+from\s+[\w.]+\s+where\s+(.+)$/is.exec(t);
+  if (where !== null) return alwaysTruePredicate(where[1]!);
   const ors = t.split(/\s+or\s+|\s*\|\|\s*/i);
-  if (ors.length > 1) return ors.some((x) => alwaysTruePredicate(x));
+  if (ors.length > 1) return ors.some((x) => alwaysTruePredicate(x)) || complementary(ors);
   return t.split(/\s+and\s+|\s*&&\s*/i).every((x) => alwaysTrueAtom(x));
+}
+
+/** Opposite comparisons of one attribute and value (`x = 1 or x != 1`, `x < 5 or x >= 5`). */
+const OPPOSITE: Record<string, string> = { '=': '!=', '!=': '=', '<': '>=', '>=': '<', '>': '<=', '<=': '>' };
+function complementary(ors: readonly string[]): boolean {
+  const seen = new Set<string>();
+  for (const x of ors.slice(0, 16)) {
+    const m = COMPARISON.exec(
+      symbolOps(
+        x
+          .trim()
+          .replace(/^\((.*)\)$/s, '$1')
+          .trim(),
+      ),
+    );
+    if (m === null) continue;
+    const op = m[2]!.replace('==', '=').replace('<>', '!=');
+    if (OPPOSITE[op] === undefined) continue;
+    const attr = m[1]!.replace(/[`"[\]]/g, '').toLowerCase();
+    const value = unquote(m[3]!).toLowerCase();
+    if (seen.has(`${attr}\u0000${OPPOSITE[op]}\u0000${value}`)) return true;
+    seen.add(`${attr}\u0000${op}\u0000${value}`);
+  }
+  return false;
 }
 
 /** The value inside Mongo Extended JSON's one-key wrappers (`{$date: ...}`, `{$numberInt: ...}`). */
@@ -241,7 +310,8 @@ function alwaysTrueOperators(attr: string, cond: Record<string, unknown>): boole
     if (o === 'exists') return (v === true || v === 1) && !OPTIONAL.test(attr);
     if (o === 'is_null') return v === false && !OPTIONAL.test(attr);
     if (o === 'nin' || o === 'not_in') return Array.isArray(v) && v.length === 0;
-    if (o === 'regex') return typeof v === 'string' && /^(?:\^?\.\*\$?|\^|\.?|\.\+)$/.test(v);
+    if (o === 'regex' || o === 'matches')
+      return typeof v === 'string' && /^(?:\^?\.\*\$?|\^|\.?|\.\+)$/.test(v);
     if (s === undefined) return false;
     const sym: Record<string, string> = {
       ne: '!=',
@@ -256,6 +326,24 @@ function alwaysTrueOperators(attr: string, cond: Record<string, unknown>): boole
     if (o === 'contains' || o === 'like' || o === 'ilike') return alwaysTrueComparison(attr, o, s);
     return false;
   });
+}
+
+/**
+ * One condition spelled as a record (`{field: "email", op: "matches", value: ".*"}`, HubSpot
+ * `{propertyName: "createdate", operator: "GTE", value: "0"}`): whether every item meets it, or
+ * undefined when the record has no such shape.
+ */
+function condition(doc: Record<string, unknown>): boolean | undefined {
+  const get = (re: RegExp): unknown => Object.entries(doc).find(([k]) => re.test(k))?.[1];
+  const attr = get(/^(?:field|property|property_?name|attribute|attr|column|key)$/i);
+  const op = get(/^(?:op|operator|operation|comparison|comparator)$/i);
+  const value = get(/^(?:value|values)$/i);
+  if (typeof attr !== 'string' || typeof op !== 'string' || Object.keys(doc).length > 4) return undefined;
+  const o = op.trim().toLowerCase();
+  const sym =
+    WORD_OP[o] ?? (/^(?:equals|equal|is)$/.test(o) ? '=' : /^(?:not_?equals|is_?not)$/.test(o) ? '!=' : o);
+  if (typeof value !== 'string' && typeof value !== 'number') return false;
+  return alwaysTrueComparison(attr, sym, typeof value === 'number' ? String(value) : `'${value}'`);
 }
 
 /** Elasticsearch clauses of a `bool` query: every required clause selects everything and none excludes. */
@@ -276,6 +364,8 @@ function everythingBool(b: Record<string, unknown>, depth: number): boolean {
 function everythingDocument(doc: Record<string, unknown>, depth: number): boolean {
   const entries = Object.entries(doc);
   if (entries.length === 0) return true;
+  const cond = condition(doc);
+  if (cond !== undefined) return cond;
   return entries.every(([k, v]) => {
     const key = k.toLowerCase();
     if (key === 'match_all') return true;
@@ -292,7 +382,11 @@ function everythingDocument(doc: Record<string, unknown>, depth: number): boolea
     if (key === '$where') return v === true || (typeof v === 'string' && alwaysTrueScript(v));
     if (key === '$expr') return v === true || v === 1 || constantExpr(v);
     // A nested query (`{query: {match_all: {}}}`, `query_string: {query: "*"}`).
-    if (/^(?:query|filter|where|selector|query_string|simple_query_string|constant_score)$/.test(key))
+    if (
+      /^(?:query|filter|filters|where|selector|conditions|criteria|query_string|simple_query_string|constant_score)$/.test(
+        key,
+      )
+    )
       return selectsEverything(v, key, depth + 1);
     if (key === 'range' && v !== null && typeof v === 'object' && !Array.isArray(v))
       return Object.entries(v as Record<string, unknown>).every(

@@ -12,7 +12,7 @@
 import { bash, nameWords, quote, str, truthy, type CliEquivalent } from './cli.js';
 import { ACTION_PROGRAM } from './saas.js';
 import { disposableOnly, disposableWords, PRODUCTION, scratchOnly } from '../../knowledge/ephemeral-names.js';
-import { selectsEverything, spansAllTime } from './select-all.js';
+import { selectsEverything, spansAllTime, spansLifecycle } from './select-all.js';
 
 const action = (effect: string, object: string, detail: string): CliEquivalent => ({
   code: [ACTION_PROGRAM, effect, quote(object), quote(detail.slice(0, 200))].join(' '),
@@ -522,7 +522,7 @@ const NARROWING =
 
 /** Keys that narrow by a query (or a key prefix) rather than by naming items. */
 const SELECTOR =
-  /(?:^|_)(?:filter|filters|where|selector|query|match|condition|conditions|criteria|expression|predicate)(?:$|_)|^(?:prefix|q|filter_by|pattern|glob|key_pattern)$/;
+  /(?:^|_)(?:filter|filters|where|selector|query|match|condition|conditions|criteria|expression|predicate|segment|soql|jql|sql|cql|kql)(?:$|_)|^(?:prefix|q|filter_by|pattern|glob|key_pattern)$/;
 
 /** The fields narrow the call to some items: a narrowing key whose value does not select everything (select-all.ts). */
 function narrows(f: Map<string, unknown>): boolean {
@@ -565,8 +565,12 @@ function everyItem(w: readonly string[], f: Map<string, unknown>): boolean {
       w.includes('bulk') ||
       w.includes('from') ||
       w.includes('where') ||
-      DESTROY.has(w[w.length - 1]!)) &&
-    [...f, ...bodyQuery(f)].some(([k, v]) => SELECTOR.test(k) && selectsEverything(v, k))
+      DESTROY.has(w[w.length - 1]!) ||
+      // Any plural object that is no container (`delete_subscribers`, `purge_leads`).
+      (/[^s]s$/.test(w[w.length - 1]!) && !WHOLE.has(w[w.length - 1]!))) &&
+    [...f, ...bodyQuery(f)].some(
+      ([k, v]) => (SELECTOR.test(k) && selectsEverything(v, k)) || spansLifecycle(k, v),
+    )
   );
 }
 
@@ -746,7 +750,7 @@ export function wholeResourceLines(w0: readonly string[], f: Map<string, unknown
             ([k, v]) =>
               typeof v === 'string' &&
               v.trim() !== '' &&
-              nounKind(k.split('_').filter((x) => !/^(?:id|name|url|uri|arn)$/.test(x))) === 'whole',
+              nounKind(k.split('_').filter((x) => !/^(?:id|name|url|uri|arn)s?$/.test(x))) === 'whole',
           );
     const container = fixed ?? (wholeKey?.[1] as string | undefined);
     // `algolia_clear_objects {index}`: items deleted in bulk with none of them named.
@@ -828,7 +832,9 @@ export function wholeResourceLines(w0: readonly string[], f: Map<string, unknown
       .filter(([k, v]) => typeof v === 'string' && /^(?:branch|branch_name|name|ref|branches)$/.test(k))
       .map(([, v]) => (v as string).trim());
     // Every branch with the default one included (`pattern: "*", include_default: true`) takes main too.
-    const all = [...f].some(([k, v]) => /^(?:pattern|glob|match|filter)$/.test(k) && selectsEverything(v, k));
+    const all = [...f].some(
+      ([k, v]) => /(?:^|_)(?:pattern|glob|match|filter|regex)$/.test(k) && selectsEverything(v, k),
+    );
     const withDefault = [...f].some(([k, v]) => /^include_(?:default|main|protected)/.test(k) && truthy(v));
     const shared =
       branches.find((b) => SHARED_BRANCH.test(b.replace(/^refs\/heads\//, ''))) ??

@@ -49,12 +49,26 @@ describe('selectsEverything', () => {
     ['filter', 'id=gte.0'],
     ['query', { range: { price: { gte: 0 } } }],
     ['query', { range: { '@timestamp': { gte: '1970-01-01' } } }],
+    // R15: dates before year 1000, `x or not x`, `.*`, a bare SELECT, a query that only pins its project.
+    ['filter', { created_at: { $gt: '0001-01-01' } }],
+    ['query', 'status eq "ACTIVE" or status ne "ACTIVE"'],
+    ['where', 'plan = 1 OR plan <> 1'],
+    ['segment', { conditions: [{ field: 'email', op: 'matches', value: '.*' }] }],
+    ['filter', { propertyName: 'createdate', operator: 'GTE', value: '0' }],
+    ['soql', 'SELECT Id FROM Account'],
+    ['jql', 'project = CORE ORDER BY created ASC'],
+    ['name_regex', '^.*$'],
   ])('%s: %j selects everything', (key, value) => {
     expect(selectsEverything(value, key)).toBe(true);
   });
 
   it.each([
     ['prefix', 'builds/pr-1290/'],
+    ['query', 'status eq "SUSPENDED" or status eq "DEPROVISIONED"'],
+    ['segment', { conditions: [{ field: 'email', op: 'matches', value: '.*@mailinator\\.com' }] }],
+    ['filter', { propertyName: 'createdate', operator: 'GTE', value: '2026-01-01' }],
+    ['soql', 'SELECT Id FROM Lead WHERE IsConverted = true'],
+    ['jql', 'project = OPS AND status = Done'],
     ['query', 'sku:TEST-*'],
     ['where', "expires_at < now() - interval '30 days'"],
     ['where', 'expires_at < now()'],
