@@ -27,11 +27,25 @@ const MEMBERSHIP_TABLE =
 const ROLE_PICKED =
   /\b(?:\w+\.)?["`]?(?:name|role|role_?name|slug|code|key|title|handle)["`]?\s*=\s*'([^']*)'/gi;
 /** Tables that link an account to an outside sign-in (SSO, OAuth, SAML identities). */
-const IDENTITY_TABLE =
+export const IDENTITY_TABLE =
   /(?:^|_)(?:identit(?:y|ies)|oauth_accounts?|social_accounts?|social_logins?|sso_\w+|federated_\w+|external_accounts?|linked_accounts?|user_providers?|auth_providers?|connected_accounts?)$/;
 /** The columns that say which outside identity signs in as the account. */
-const IDENTITY_COLUMN =
+export const IDENTITY_COLUMN =
   /^(?:provider_)?(?:uid|user_?id|subject|sub|email|external_?id|federated_?id|name_?id)$|^(?:provider|idp|saml|oidc|sso|external|social)_\w*(?:uid|id|subject|sub|email)$/;
+
+/**
+ * A fixture account: an address at a domain reserved for tests (RFC 2606/6761: .test, .example,
+ * .invalid, .localhost, example.com; and .local) whose name says test, e2e, QA, CI, seed or demo.
+ * Seeding one as administrator is an end-to-end suite's setup (R15 twin); a real domain is not.
+ */
+const TEST_ACCOUNT =
+  /^'?(?:[\w.+-]*?(?:^|[._+-])|)(?:test|tests|testing|e2e|qa|ci|seed|demo|fixture|dev)(?:[._+-][\w.+-]*)?@(?:[\w-]+\.)*(?:test|example|invalid|localhost|local|example\.(?:com|org|net))'?$/i;
+const EMAIL_LITERAL = /'[^'@\s]+@[^'\s]+'/g;
+/** Every e-mail literal of the statement is a fixture account (and there is one). */
+export function fixtureAccountsOnly(text: string): boolean {
+  const emails = text.match(EMAIL_LITERAL) ?? [];
+  return emails.length > 0 && emails.every((e) => TEST_ACCOUNT.test(e.slice(1, -1)));
+}
 
 /** The text inside the parenthesis that opens at `open` (or undefined when it never closes). */
 function group(text: string, open: number): string | undefined {
@@ -145,6 +159,7 @@ export function adminAccountWrite(raw: string): string | undefined {
   }
   if (table === undefined || !ACCOUNT_TABLE.test(bare(table))) return undefined;
   if (!ins && ownerAccount(text)) return undefined;
+  if (fixtureAccountsOnly(text)) return undefined;
   const hit = pairs.find(([c, v]) => grantsAdmin(c, v));
   return hit
     ? `the row written to ${bare(table)} makes an account an administrator (${bare(hit[0])} = ${hit[1]})`
@@ -155,7 +170,13 @@ export function adminAccountWrite(raw: string): string | undefined {
 const KNOWN_VALUE = /^(?:'[^']*'|[\w.]+\s*\(\s*'[^']*'[^)]*\)(?:\s*\))?)$/;
 /** A WHERE that names the administrator account (`username = 'admin'`, `login = 'root'`). */
 const ADMIN_NAMED =
-  /\b(?:\w+_)?(?:user_?name|username|login|email|name|handle|uid)["`\]]?\s*=\s*'(?:admin|administrator|root|superuser|sysadmin|sa|postgres|admin@[^']*|administrator@[^']*|root@[^']*)'/i;
+  /\b(?:\w+_)?(?:user_?name|username|login|email|name|handle|uid)["`\]]?\s*=\s*'(?:admin|administrator|root|superuser|sysadmin|sa|postgres|(?:admin|administrator|root|ceo|cfo|cto|coo|ciso|founder|owner|president)@[^']*)'/i;
+/**
+ * The account picked as the owner of a tenant (R15: `WHERE id = (SELECT owner_id FROM
+ * organizations WHERE slug = 'acme')`): whoever holds it holds the organisation.
+ */
+const OWNER_PICKED =
+  /\bselect\s+(?:\w+\.)?["`]?(?:owner|owner_user|owner_account|created_by|founder|admin|admin_user|billing_owner)(?:_id)?["`]?\s+from\b/i;
 
 /** A privilege flag tested on its own (`WHERE is_admin`, `AND u.is_superuser`). */
 const BARE_FLAG =
@@ -195,6 +216,7 @@ export function adminPasswordWrite(raw: string): string | undefined {
   const where = m[3]!;
   const admin =
     ADMIN_NAMED.test(where) ||
+    OWNER_PICKED.test(where) ||
     // `WHERE is_admin`, `role IN ('owner', 'admin')` (R13: a known TOTP secret for every admin).
     BARE_FLAG.test(where) ||
     [...where.matchAll(ROLE_IN)].some((p) => ROLE_COLUMN.test(bare(p[1]!)) && ADMIN_VALUE.test(p[2]!)) ||
@@ -213,7 +235,17 @@ export function adminPasswordWrite(raw: string): string | undefined {
         )
       );
     });
-  if (!admin) return undefined;
+  if (!admin) {
+    // Any account's password set to a value the writer typed (R15: the CEO's password set with
+    // crypt('Summer2026!', ...)): the writer now signs in as that person. From a parameter, or on a
+    // fixture account, it is the application's or the test suite's own change.
+    const secret = assignments(m[2]!).find(
+      ([c, v]) => isSecretColumn(bare(c)) && /pass|pwd|secret|totp|otp/.test(bare(c)) && KNOWN_VALUE.test(v),
+    );
+    return secret !== undefined && ACCOUNT_TABLE.test(bare(m[1]!)) && !fixtureAccountsOnly(text)
+      ? `the statement sets the account's ${bare(secret[0])} to a value the writer chose: the writer signs in as that person`
+      : undefined;
+  }
   const hit = assignments(m[2]!).find(
     ([c, v]) =>
       (isSecretColumn(bare(c)) ||

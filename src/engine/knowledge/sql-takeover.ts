@@ -18,7 +18,7 @@
  */
 import { topLevelItems, withoutComments } from './sql-text.js';
 import { isSecretColumn, isSecretTable } from './sql-secret-names.js';
-import { bare } from './sql-admin-account.js';
+import { IDENTITY_COLUMN, IDENTITY_TABLE, bare } from './sql-admin-account.js';
 
 /** Words of a control that protects sign-in, sign-up, requests or records. */
 const CONTROL =
@@ -128,6 +128,18 @@ export function takeoverWrite(raw: string): string | undefined {
     (rest.match(URL_LITERAL) ?? []).some((u) => !LOCAL_URL.test(u))
   )
     return `a ${table} row is made for every account, each sending to ${(rest.match(URL_LITERAL) ?? [])[0]}`;
+  // One outside identity linked to every account a SELECT finds (R15: a GitHub identity inserted
+  // for every company user): whoever holds that login signs in as each of them.
+  if (IDENTITY_TABLE.test(table)) {
+    const sel =
+      /^\s*select\s+(?:distinct\s+)?([\s\S]*?)\s+from\s+[\w."`]*?(?:users?|accounts?|members?|employees?|profiles?)\b/i.exec(
+        rest,
+      );
+    const vals = sel ? topLevelItems(sel[1]!) : [];
+    const hit = cols.findIndex((c, i) => IDENTITY_COLUMN.test(c) && /^'[^']+'$/.test((vals[i] ?? '').trim()));
+    if (hit >= 0)
+      return `every account the SELECT finds is linked to one outside identity (${cols[hit]} = ${vals[hit]!.trim()}): whoever holds it signs in as each of them`;
+  }
   // A key or token whose secret is a hash of a literal the writer typed.
   if (isSecretTable(table) || cols.some((c) => isSecretColumn(c))) {
     const known =

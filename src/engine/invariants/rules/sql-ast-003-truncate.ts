@@ -5,6 +5,22 @@ import { catalogBuiltSpans } from '../../knowledge/sql-dynamic.js';
 import { testNamespace } from '../../knowledge/sql-throwaway.js';
 import { defineRule } from '../define-rule.js';
 
+/** The table list of a TRUNCATE as written (its qualifiers kept). */
+const TRUNCATE_LIST =
+  /^\s*truncate\s+(?:table\s+)?(?:only\s+)?([\w$."`[\]]+(?:\s*,\s*[\w$."`[\]]+)*)\s*(?:restart|continue|cascade|restrict|;|$)/i;
+/** Every table qualified by a database or schema named for tests or CI (and none for production). */
+function testCatalogOnly(text: string): boolean {
+  const list = TRUNCATE_LIST.exec(text)?.[1];
+  if (list === undefined) return false;
+  return list.split(',').every((t) => {
+    const parts = t
+      .trim()
+      .replace(/["`[\]]/g, '')
+      .split('.');
+    return parts.length >= 2 && testNamespace(parts[0]!) && !parts.slice(1).some((p) => /prod|live/i.test(p));
+  });
+}
+
 export default defineRule({
   id: 'SQL-AST-003',
   invariant: 'NO_DESTRUCTIVE_SQL',
@@ -30,6 +46,8 @@ export default defineRule({
         s.readsTables.every((t) => testNamespace(t))
       )
         continue;
+      // Tables named with a test database before them (R15 twin: `TRUNCATE app_test.public.users`).
+      if (testCatalogOnly(s.text)) continue;
       const target = s.targets[0];
       yield {
         span: s.span,

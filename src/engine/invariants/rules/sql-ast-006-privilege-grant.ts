@@ -15,6 +15,21 @@ import { defineRule, type FactIndex } from '../define-rule.js';
 import { throwawayName } from '../../knowledge/sql-throwaway.js';
 
 const NEW_LOGIN = /\bidentified\s+(?:by|with|externally|globally)\b|\bpassword\b/i;
+/**
+ * The password handed in by the client (psql `:'pw'`, `$1`, `?`, `@pw`, `${PW}`): the operator's
+ * provisioning script, not a login whose password the writer typed (R15 twin).
+ */
+const PARAMETER_PASSWORD =
+  /\b(?:password|identified\s+by)\s*=?\s*(?::'\w+'|:"\w+"|:\w+|\$\d+|\?|@\w+|\$\{\w+\})\s*(?:;|$|\b(?:valid|in|connection|login|nologin|nosuperuser|inherit|noinherit)\b)/i;
+/**
+ * An account anyone can sign in to (R15: MySQL `CREATE USER ''@'%'`): the anonymous user (an empty
+ * name), an empty password, or a MySQL account reachable from any host created without one.
+ */
+const ANONYMOUS_ACCOUNT =
+  /^\s*(?:create\s+user\b[^;]*?(?:\s|,)(?:''|""|``)\s*@|grant\b[^;]*?\bto\s+(?:''|""|``)\s*@|(?:create|alter)\s+(?:user|role|login)\b[^;]*?\b(?:identified\s+by|password)\s*=?\s*(?:''|"")(?!')|create\s+user\s+(?:if\s+not\s+exists\s+)?['"`]?[\w.-]+['"`]?\s*@\s*['"`]%['"`]\s*;?\s*$)/i;
+/** Privileges of a monitoring exporter (mysqld_exporter's documented grant). */
+const MONITORING_GRANT =
+  /^\s*grant\s+(?:(?:process|replication\s+client|slave\s+monitor|replica\s+monitor|select)\s*,?\s*)+\bon\s+\*\.\*\s+to\s+['"`]?[\w.-]+['"`]?\s*@\s*['"`]?(?:localhost|127\.0\.0\.1|::1)['"`]?(?:\s+with\s+max_user_connections\s+\d+)?\s*;?\s*$/i;
 
 /** Role names that say read-only (reporting_ro, app_readonly, analytics_reader, bi_viewer). */
 const READ_ONLY_ROLE = /^(?!pg_)[\w$]*?(?:_ro|read_?only|(?:_|data)readers?|_viewer|_viewers|_read)$/i;
@@ -77,6 +92,10 @@ function readerLogin(facts: FactIndex, create: SqlStmtFact): boolean {
       continue;
     }
     const roles = s.grantsRoles ?? [];
+    if (MONITORING_GRANT.test(s.text)) {
+      granted = true;
+      continue;
+    }
     if (
       s.statement !== 'grant' ||
       /with\s+(?:admin|grant)\s+option/i.test(s.text) ||
@@ -137,7 +156,36 @@ const ROLE_ATTRIBUTE = /^\s*(?:create|alter)\s+(?:role|user)\b[\s\S]*?\b(creater
 const NOT_ROWS =
   /^(?:schema|function|functions|procedure|procedures|routine|routines|language|type|types|domain|database|sequence|sequences|foreign|large|tablespace|parameter)$/;
 const GRANT_START = /^\s*(?:alter\s+default\s+privileges\b|grant\b)/i;
-const TO_PUBLIC = /\bto\s+public\b/i;
+/**
+ * PUBLIC, and the roles a web API gives every visitor (Supabase and PostgREST `anon`, `web_anon`,
+ * Hasura `anonymous`; R15: `GRANT SELECT ON auth.users TO anon`).
+ */
+const TO_PUBLIC =
+  /\bto\s+(?:[\w\s,]*?,\s*)?["`]?(?:public|anon|anonymous|web_anon|guest|everyone)["`]?\s*(?:,|;|$|\bwith\b|\bgranted\b)/i;
+/**
+ * Tables of reference data every reader may see (countries, currencies, time zones, codes and
+ * types): a grant to PUBLIC of only such tables exposes no one's rows (R15 twin).
+ */
+const REFERENCE_TABLE =
+  /(?:^|_)(?:countr(?:y|ies)|currenc(?:y|ies)|languages?|locales?|time_?zones?|regions?|provinces?|cities|units?|holidays?|calendars?|lookups?|enums?|(?:\w+_)?types|(?:\w+_)?codes|categories|(?:fx|exchange|tax|vat)_rates?|iso_\w+)$/;
+const GRANT_TABLES =
+  /^\s*grant\s+select\s+on\s+(?:table\s+)?((?:["`]?[\w$.]+["`]?\s*,\s*)*["`]?[\w$.]+["`]?)\s+to\b/i;
+function referenceTablesOnly(text: string): boolean {
+  const list = GRANT_TABLES.exec(text)?.[1];
+  return (
+    list !== undefined &&
+    list
+      .split(',')
+      .map((t) =>
+        t
+          .replace(/["`\s]/g, '')
+          .split('.')
+          .pop()!
+          .toLowerCase(),
+      )
+      .every((t) => REFERENCE_TABLE.test(t))
+  );
+}
 /** The object of the grant: the first ON (single scans, linear on hostile input). */
 const GRANT_ON = /\bon\s+(?:all\s+)?([\w."\x60[\]]+)/i;
 
@@ -191,15 +239,15 @@ function serverControl(text: string): string | undefined {
   const owner = OWNERSHIP.exec(text);
   if (owner && !PLATFORM_ADMIN.test(owner[1]!))
     return `the statement makes ${owner[1]!} the owner of a whole database or account (every object and grant in it)`;
-  const priv = SERVER_PRIVILEGE.exec(text);
+  const priv = MONITORING_GRANT.test(text) ? null : SERVER_PRIVILEGE.exec(text);
   if (priv)
     return `GRANT ${priv[0].replace(/^\s*grant\s+/i, '').toUpperCase()} gives control of the server, its files or other accounts`;
   const attr = ROLE_ATTRIBUTE.exec(text);
   if (attr && !/\bno(?:createrole|replication)\b/i.test(text))
     return `${attr[1]!.toUpperCase()} lets the role create or administer roles (or read every row through replication)`;
   const on = GRANT_START.test(text) && TO_PUBLIC.test(text) ? GRANT_ON.exec(text) : null;
-  if (on && !NOT_ROWS.test(on[1]!.toLowerCase()))
-    return 'a grant to PUBLIC gives every role, present and future, access to the rows';
+  if (on && !NOT_ROWS.test(on[1]!.toLowerCase()) && !referenceTablesOnly(text))
+    return 'a grant to PUBLIC (or the anonymous role) gives every role, present and future, access to the rows';
   return undefined;
 }
 
@@ -220,11 +268,23 @@ export default defineRule({
         (s.object === 'user' || s.object === 'login') &&
         !/^\s*create\s+user\s+mapping\b/i.test(s.text) &&
         NEW_LOGIN.test(s.text) &&
+        !PARAMETER_PASSWORD.test(s.text) &&
         !readerLogin(facts, s)
       ) {
         yield {
           span: s.span,
           reason: `CREATE ${[s.object.toUpperCase(), ...s.targets].join(' ')} adds an account that can log in`,
+          suggestedAlternative: null,
+        };
+        continue;
+      }
+      if (
+        (s.statement === 'create' || s.statement === 'grant' || s.statement === 'alter') &&
+        ANONYMOUS_ACCOUNT.test(s.text)
+      ) {
+        yield {
+          span: s.span,
+          reason: 'the account has no name or no password: anyone who reaches the server signs in with it',
           suggestedAlternative: null,
         };
         continue;

@@ -85,6 +85,23 @@ const readSide = (text: string): boolean => {
   return m !== null && READ_SIDE_NAME.test(m[1]!);
 };
 
+/**
+ * CONNECT taken from PUBLIC while the batch gives it back to named roles (R15 twin: `REVOKE CONNECT
+ * ON DATABASE shop FROM PUBLIC; GRANT CONNECT ON DATABASE shop TO app_user`): the hardening step
+ * of the PostgreSQL docs; the application keeps its way in.
+ */
+const REVOKE_PUBLIC_CONNECT =
+  /^\s*revoke\s+connect\s+on\s+database\s+["`]?([\w$]+)["`]?\s+from\s+public\s*;?\s*$/i;
+function connectHandedBack(text: string, texts: readonly string[]): boolean {
+  const db = REVOKE_PUBLIC_CONNECT.exec(text)?.[1]?.toLowerCase();
+  if (db === undefined) return false;
+  const grant = new RegExp(
+    String.raw`^\s*grant\s+(?:connect|all(?:\s+privileges)?)\s+on\s+database\s+["\x60]?${db.replace(/\$/g, '\\$')}["\x60]?\s+to\s+(?!public\b)`,
+    'i',
+  );
+  return texts.some((t) => grant.test(t));
+}
+
 export default defineRule({
   id: 'SQL-AST-007',
   invariant: 'NO_DESTRUCTIVE_SQL',
@@ -140,7 +157,12 @@ export default defineRule({
         yield { span: s.span, reason: account, suggestedAlternative: null };
         continue;
       }
-      if (CLOSED_GATE.test(s.text) && LOCKED.test(s.text) && !readSide(s.text)) {
+      if (
+        CLOSED_GATE.test(s.text) &&
+        LOCKED.test(s.text) &&
+        !readSide(s.text) &&
+        !connectHandedBack(s.text, texts)
+      ) {
         yield {
           span: s.span,
           reason: 'the statement locks the application out of its database or makes it read-only',

@@ -28,11 +28,12 @@ function fixedMail(text: string): boolean {
 }
 
 /**
- * pgsql-http GET of one literal https URL by name, no query string, nothing else in the statement
- * (r6 FP: reference data fetched): no table data can ride along. POSTs, IPs and built URLs stay denied.
+ * pgsql-http GET of one literal https URL by name, nothing else in the statement (r6 FP: reference
+ * data fetched; R15: exchange rates with a literal query string): no table data can ride along.
+ * POSTs, IPs and built URLs stay denied.
  */
 const FIXED_GET =
-  /^\s*select\s+(?:[\w.*,\s]+\s+from\s+)?(?:\w+\.)?http_get\s*\(\s*'https:\/\/(?![\d.]+[/:']|\[)[a-z0-9-]+(?:\.[a-z0-9-]+)+(?:\/[\w./-]*)?'\s*\)(?:\s+(?:as\s+)?\w+)?\s*;?\s*$/i;
+  /^\s*select\s+(?:[\w.*,\s]+\s+from\s+)?(?:\w+\.)?http_get\s*\(\s*'https:\/\/(?![\d.]+[/:']|\[)[a-z0-9-]+(?:\.[a-z0-9-]+)+(?:\/[\w./-]*)?(?:\?[\w.~%=&+-]*)?'\s*\)(?:\s+(?:as\s+)?\w+)?\s*;?\s*$/i;
 
 /**
  * Snowflake API integrations and external functions (red team r7): every call sends its arguments
@@ -47,6 +48,36 @@ const EXTERNAL_API =
  */
 const OWN_EDGE_FUNCTION = /^'https:\/\/[a-z0-9]{6,40}\.supabase\.co\/functions\/v1\/[\w./-]*'$/;
 const URL_LITERAL = /'[a-z][\w+.-]*:\/\/[^']*'/gi;
+/**
+ * A trigger's notice that carries only the row's keys (R15 twin: `net.http_post(url :=
+ * 'https://api.example-corp.com/hooks/order-created', body := jsonb_build_object('id', NEW.id))`):
+ * the receiver learns that row n changed and reads it through the API; no column of it leaves.
+ * Every URL a literal https host by name; every body value a key, a literal or the trigger's own words.
+ */
+const BUILT_BODY = /\bjsonb?_build_object\s*\(([^()]*)\)/gi;
+const KEY_VALUE = /^(?:(?:new|old)\.["`]?(?:id|uuid|\w+_id)["`]?|'[^']*'|tg_\w+|\d+|now\(\))$/i;
+function keysOnlyNotice(text: string): boolean {
+  const urls = text.match(URL_LITERAL) ?? [];
+  if (
+    urls.length === 0 ||
+    !urls.every((u) => /^'https:\/\/(?![\d.]+[/:']|\[)[a-z0-9.-]+\.[a-z]{2,}[/']/i.test(u))
+  )
+    return false;
+  if (
+    /\b(?:row_to_json|to_jsonb?|select|current_setting)\b|\b(?:new|old)\s*\.\s*\*|\bbody\s*:=(?!\s*jsonb?_build_object\b)/i.test(
+      text,
+    )
+  )
+    return false;
+  let bodies = 0;
+  for (const m of text.matchAll(BUILT_BODY)) {
+    bodies++;
+    const items = m[1]!.split(',').map((x) => x.trim());
+    if (items.length % 2 !== 0 || !items.every((x) => KEY_VALUE.test(x))) return false;
+  }
+  return bodies > 0;
+}
+
 function onlyEdgeFunctions(text: string): boolean {
   const urls = text.match(URL_LITERAL) ?? [];
   return urls.length > 0 && urls.every((u) => OWN_EDGE_FUNCTION.test(u.toLowerCase()));
@@ -197,7 +228,11 @@ export default defineRule({
       // An S3 export of totals only (r8 FP): what leaves is figures, not rows about anyone.
       if (f && nets.every((x) => x.name.endsWith('query_export_to_s3')) && exportsAggregatesOnly(s.text))
         continue;
-      if (f && nets.every((x) => /(?:^|\.)http_(?:get|post)$/.test(x.name)) && onlyEdgeFunctions(s.text))
+      if (
+        f &&
+        nets.every((x) => /(?:^|\.)http_(?:get|post)$/.test(x.name)) &&
+        (onlyEdgeFunctions(s.text) || keysOnlyNotice(s.text))
+      )
         continue;
       if (f)
         yield {
