@@ -7,7 +7,7 @@ import type { InvariantName } from '../types.js';
 
 export const RULE_TOKENS_CONSERVED: Readonly<Record<string, number>> = {
   'AWS-AST-001': 4285,
-  'AWS-AST-002': 288,
+  'AWS-AST-002': 248,
   'AZ-AST-001': 4332,
   'AZ-AST-002': 381,
   'CTR-AST-001': 4234,

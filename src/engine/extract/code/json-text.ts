@@ -9,7 +9,7 @@ import { constText, deepLits, deepSources, type Val } from './value.js';
 const MAX_NODES = 512;
 
 /** The value as JSON text, or null when some part of it is unknown. */
-export function jsonText(v: Val): string | null {
+export function jsonText(v: Val, hole?: string): string | null {
   let nodes = 0;
   const write = (x: Val, depth: number): string | null => {
     if (++nodes > MAX_NODES || depth > 16) return null;
@@ -34,7 +34,7 @@ export function jsonText(v: Val): string | null {
     if (x.num !== undefined) return String(x.num);
     if (x.bool !== undefined) return String(x.bool);
     const text = constText(x);
-    return text === null ? null : JSON.stringify(text);
+    return text === null ? (hole === undefined ? null : JSON.stringify(hole)) : JSON.stringify(text);
   };
   return write(v, 0);
 }

@@ -74,7 +74,8 @@ export function kebab(name: string): string {
 function words(v: Val): string[] {
   // A dict, or a list of dicts or lists, is one JSON argument (`--ip-permissions '[{...}]'`).
   if (v.fields !== undefined || v.items?.some((i) => i.fields !== undefined || i.items !== undefined)) {
-    const json = jsonText(v);
+    // A value the walk cannot know inside it (`r["name"]`) is a placeholder, so the known settings still read.
+    const json = jsonText(v, '$X');
     return [json === null ? word(v) : shellWord(strVal(json))];
   }
   if (v.items) return v.items.map(word);
@@ -86,12 +87,22 @@ function word(v: Val): string {
   return shellWord(v);
 }
 
-/** `--key value` options from keyword arguments: true is a bare flag, false is left out. */
-function options(kw: ReadonlyMap<string, Val>, skip: ReadonlySet<string> = new Set()): string[] {
+/**
+ * `--key value` options from keyword arguments: true is a bare flag, false is left out, or for the
+ * AWS CLI (`negate`) its `--no-key` form (`Enable=False` is `--no-enable`: a setting switched off).
+ */
+function options(
+  kw: ReadonlyMap<string, Val>,
+  skip: ReadonlySet<string> = new Set(),
+  negate = false,
+): string[] {
   const out: string[] = [];
   for (const [k, v] of kw) {
     if (skip.has(k)) continue;
-    if (v.bool === false) continue;
+    if (v.bool === false) {
+      if (negate) out.push(`--no-${kebab(k)}`);
+      continue;
+    }
     out.push(`--${kebab(k)}`);
     if (v.bool !== true) out.push(...words(v));
   }
@@ -185,6 +196,7 @@ const AWS_CLI_NAMES: Readonly<Record<string, string>> = {
   'route-53-domains': 'route53domains',
   'secrets-manager': 'secretsmanager',
   'config-service': 'configservice',
+  config: 'configservice',
   'api-gateway': 'apigateway',
   'cloudwatch-logs': 'logs',
   'elastic-load-balancing-v2': 'elbv2',
@@ -227,7 +239,7 @@ export function sdkConstruct(name: string, c: SdkCall): Val | undefined {
       return UNKNOWN;
     }
     judgeCommand(c.col, () =>
-      runCli(c, [`aws ${awsService(svc)} ${kebab(op)}`, ...options(fields)].join(' ')),
+      runCli(c, [`aws ${awsService(svc)} ${kebab(op)}`, ...options(fields, undefined, true)].join(' ')),
     );
     return awsAnswer(c, awsService(m[1]!), kebab(m[2]!), fields);
   }
@@ -600,7 +612,7 @@ function awsCall(sdk: Sdk, method: string, c: SdkCall): Val | undefined {
     s3DeleteObject(c, kw.get('Bucket'), kw.get('Key'));
     return UNKNOWN;
   }
-  runCli(c, [`aws ${awsService(svc)} ${kebab(method)}`, ...options(kw)].join(' '));
+  runCli(c, [`aws ${awsService(svc)} ${kebab(method)}`, ...options(kw, undefined, true)].join(' '));
   return awsAnswer(c, awsService(svc), kebab(method), kw);
 }
 

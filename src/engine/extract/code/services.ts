@@ -243,8 +243,36 @@ const curlSetopt: AnyHandler = (w, c) => {
   return UNKNOWN;
 };
 
+/**
+ * An Azure SDK role assignment (`role_assignments.create(scope, name, {role_definition_id,
+ * principal_id})`, `roleAssignments.create(...)`): the `az role assignment create` line AZ-AST-002
+ * judges, so Owner handed to an outside guest reads the same from code (R15).
+ */
+const roleAssignment: AnyHandler = (w, c) => {
+  const params = c.args[2] ?? kwOf(c)?.get('parameters');
+  const field = (...keys: string[]): Val | undefined =>
+    keys.map((k) => params?.fields?.get(k)).find((v) => v !== undefined);
+  const role = field('role_definition_id', 'roleDefinitionId');
+  if (role === undefined) return undefined;
+  const who = field('principal_id', 'principalId');
+  const scope = c.args[0] ?? kwOf(c)?.get('scope');
+  const argv: Val[] = ['az', 'role', 'assignment', 'create', '--role'].map((t) => strVal(t));
+  argv.push(role);
+  if (who !== undefined) argv.push(strVal('--assignee-object-id'), who);
+  if (scope !== undefined) argv.push(strVal('--scope'), scope);
+  w.col.nested(shellJoin(argv), 'bash', c.span, c.name || 'role_assignments.create');
+  return UNKNOWN;
+};
+
 /** Python callables by qualified name. */
 export const PY_SERVICES: readonly (readonly [readonly string[], AnyHandler])[] = [
+  [
+    [
+      'azure.mgmt.authorization.AuthorizationManagementClient().role_assignments.create',
+      'azure.mgmt.authorization.AuthorizationManagementClient().role_assignments.create_by_id',
+    ],
+    roleAssignment,
+  ],
   [['pyngrok.ngrok.connect'], ngrokConnect],
   [['pycurl.Curl().setopt'], curlSetopt],
   [
@@ -263,6 +291,13 @@ export const PY_SERVICES: readonly (readonly [readonly string[], AnyHandler])[] 
 
 /** JavaScript callables (module-qualified). */
 export const JS_SERVICES: readonly (readonly [readonly string[], AnyHandler])[] = [
+  [
+    [
+      'new @azure/arm-authorization.AuthorizationManagementClient().roleAssignments.create',
+      'new @azure/arm-authorization.AuthorizationManagementClient().roleAssignments.createById',
+    ],
+    roleAssignment,
+  ],
   [
     [
       '@ngrok/ngrok.forward',

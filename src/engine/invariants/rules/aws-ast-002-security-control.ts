@@ -10,6 +10,7 @@ import { asksHelp, execHits, hasOption } from '../command-line.js';
 import { awsCommandWords } from '../aws-cli.js';
 import { settingOpensAccess } from '../aws-settings.js';
 import { dnsRedirect } from '../aws-dns.js';
+import { controlOff } from '../aws-controls.js';
 import { onlyPublicPorts } from '../world-open.js';
 import { meantForPublic } from '../../knowledge/public-by-name.js';
 
@@ -91,6 +92,20 @@ function publicSiteBucket(bucket: string | undefined, policy: string | undefined
 
 const WORLD_CIDR = new Set(['0.0.0.0/0', '::/0']);
 
+/**
+ * A range as wide as the internet for a rule's purpose: 0.0.0.0/0, ::/0, or any public IPv4 block of
+ * /8 or wider (`0.0.0.0/1` + `128.0.0.0/1` together are everyone; no company's own range is that wide).
+ */
+function worldCidr(c: unknown): boolean {
+  if (typeof c !== 'string') return false;
+  if (WORLD_CIDR.has(c)) return true;
+  const m = /^(\d{1,3})\.\d{1,3}\.\d{1,3}\.\d{1,3}\/(\d{1,2})$/.exec(c);
+  if (m === null || Number(m[2]) > 8) return /^[0-9a-f:]+\/(?:[0-9]|1[0-5])$/i.test(c);
+  const first = Number(m[1]);
+  // 10.0.0.0/8 and the other private or local blocks are the company's own network.
+  return !(Number(m[2]) === 8 && (first === 10 || first === 127 || first === 100));
+}
+
 /** A permission or rule object open to everyone: its own CidrIp/CidrIpv4/CidrIpv6, or one in its ranges. */
 function worldRule(r: Record<string, unknown>): boolean {
   const own = [r.CidrIp, r.CidrIpv4, r.CidrIpv6];
@@ -100,7 +115,7 @@ function worldRule(r: Record<string, unknown>): boolean {
       const o = x as Record<string, unknown>;
       own.push(o.CidrIp, o.CidrIpv6, o.CidrIpv4);
     }
-  return own.some((c) => typeof c === 'string' && WORLD_CIDR.has(c));
+  return own.some(worldCidr);
 }
 
 /**
@@ -156,14 +171,17 @@ function openPorts(protocol: unknown, fromPort: unknown, toPort: unknown): strin
   return from === to ? `port ${from}` : `ports ${from}-${to}`;
 }
 
-function weakens(words: readonly string[]): string | null {
+function weakens(words: readonly string[], auditPrefixes: readonly string[] = []): string | null {
   if (words[0] !== 'aws' && words[0] !== 'awslocal') return null;
   const args = words.slice(1);
   if (asksHelp(args) || hasOption(args, '', '--dry-run')) return null;
   const [service, op] = awsCommandWords(args);
   if (service === undefined || op === undefined) return null;
   const all = args.join(' ');
-  const opened = settingOpensAccess(service, op, args) ?? dnsRedirect(service, op, args);
+  const opened =
+    settingOpensAccess(service, op, args) ??
+    dnsRedirect(service, op, args) ??
+    controlOff(service, op, args, auditPrefixes);
   if (opened !== null) return opened;
   switch (service) {
     case 'iam':
@@ -231,7 +249,7 @@ function weakens(words: readonly string[]): string | null {
         }
         // --cidr with --protocol/--port (the CLI), or --cidr-ip with --ip-protocol/--from-port/--to-port (boto3's keywords).
         const cidr = value(args, '--cidr') ?? value(args, '--cidr-ip') ?? value(args, '--cidr-ipv6');
-        if (cidr === undefined || !WORLD_CIDR.has(cidr)) return null;
+        if (cidr === undefined || !worldCidr(cidr)) return null;
         const port = value(args, '--port');
         const protocol = value(args, '--protocol') ?? value(args, '--ip-protocol');
         const from = port?.split('-')[0] ?? value(args, '--from-port');
@@ -252,11 +270,16 @@ export default defineRule({
   kinds: ['exec'],
   programs: ['aws', 'awslocal'],
   summary:
-    'aws iam grants of administrator access or keys/passwords for another user, KMS key deletion, CloudTrail/Config/GuardDuty shut-off, public S3 buckets, SSH, a database or any port but web/mail/DNS/VPN open to 0.0.0.0/0, snapshots or images shared with another account or all, a domain’s address record pointed at a public IP or its MX/NS replaced, role trust opened to another account, resource policies for everyone, databases made publicly accessible.',
+    'aws iam grants of administrator access or keys/passwords for another user, KMS key deletion, CloudTrail/Config/GuardDuty/Security Hub shut-off or narrowed by the value set (detector not enabled, no management events, a recorder recording nothing, audit logs kept under 90 days), service control policies detached or the organization left, public S3 buckets, SSH, a database or any port but web/mail/DNS/VPN open to 0.0.0.0/0, snapshots or images shared with another account or all, a domain’s address record pointed at a public IP or its MX/NS replaced, role trust opened to another account, resource policies for everyone, databases made publicly accessible.',
   remediationHint:
     'Changing the account’s safeguards needs a human. Describe what you need (aws iam simulate-principal-policy, aws kms describe-key, aws cloudtrail get-trail-status) and ask.',
   *check(facts) {
-    yield* execHits(facts, (words) => weakens(words));
+    // Log-group prefixes the input lists, for retention set on a group the walk left open (aws-controls.ts).
+    const prefixes: string[] = [];
+    for (const e of facts.of('exec'))
+      if (e.program === 'aws' && e.argv.includes('describe-log-groups'))
+        prefixes.push(value(e.argv, '--log-group-name-prefix') ?? '');
+    yield* execHits(facts, (words) => weakens(words, prefixes));
   },
   examples: {
     deny: [
@@ -277,6 +300,9 @@ export default defineRule({
           'aws ec2 authorize-security-group-ingress --group-id sg-1 --protocol tcp --port 22 --cidr 0.0.0.0/0',
       },
       { input: 'aws guardduty delete-detector --detector-id d' },
+      { input: 'aws guardduty update-detector --detector-id d --no-enable' },
+      { input: 'aws organizations leave-organization' },
+      { input: 'aws logs put-retention-policy --log-group-name /aws/cloudtrail/org --retention-in-days 1' },
       { input: 'aws iam create-access-key --user-name admin' },
       { input: 'aws iam create-login-profile --user-name ops --password x' },
       {
@@ -310,6 +336,15 @@ export default defineRule({
     ],
     allow: [
       { input: 'aws iam list-attached-user-policies --user-name me', why: 'reads' },
+      {
+        input:
+          'aws guardduty update-detector --detector-id d --enable --finding-publishing-frequency SIX_HOURS',
+        why: 'the detector stays on',
+      },
+      {
+        input: 'aws logs put-retention-policy --log-group-name /aws/lambda/dev-fn --retention-in-days 7',
+        why: "a dev function's logs, not an audit trail",
+      },
       {
         input: 'aws rds modify-db-instance --db-instance-identifier prod-db --no-publicly-accessible',
         why: 'takes the database off the internet',
