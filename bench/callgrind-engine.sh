@@ -10,7 +10,7 @@
 #   git worktree add /tmp/base <commit> && ln -s "$PWD/node_modules" /tmp/base/node_modules
 #   bench/callgrind-engine.sh /tmp/base python; bench/callgrind-engine.sh . python
 #
-# SET: python, node (bench/fixtures/*.txt under 300 chars), bench or benign (bash), as in engine-ab.ts.
+# SET: python, node, sql, docker, tool_call (bench/fixtures/*.txt under 300 chars), bench or benign (bash), as in engine-ab.ts.
 set -euo pipefail
 tree=${1:?usage: $0 TREE SET [WARMUP] [ROUNDS]}
 set_=${2:?usage: $0 TREE SET [WARMUP] [ROUNDS]}

@@ -6,7 +6,9 @@
  * what is counted: `evaluate` (default: analysis and rules), `analyze` (parse, copy and walk) or
  * `parse` (the native parse and the tree copy), so the rules' and the walk's shares are differences.
  *
- *   PHASE=analyze npx tsx bench/callgrind-engine.ts TREE python|node|bench|benign [WARMUP] [ROUNDS]
+ *   PHASE=analyze npx tsx bench/callgrind-engine.ts TREE python|node|sql|docker|tool_call|bench|benign [WARMUP] [ROUNDS]
+ *
+ * tool_call inputs are judged by validateToolCall (their JSON parsed before the count), as engine-ab.ts does.
  */
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
@@ -14,6 +16,7 @@ import { pathToFileURL } from 'node:url';
 
 interface EvaluatingEngine {
   evaluate(input: { text: string; runtime: string }): unknown;
+  validateToolCall(call: unknown): unknown;
 }
 type Analyze = (text: string, runtime: string, limits: object) => unknown;
 type Parse = (runtime: string, text: string) => unknown;
@@ -45,12 +48,15 @@ const { analyze } = await from<{ analyze: Analyze }>('analyze.ts');
 const { parseSyntaxWithErrors } = await from<{ parseSyntaxWithErrors: Parse }>('parse/index.ts');
 const limits = { maxInputBytes: 256 * 1024, maxDepth: 8 };
 const phase = process.env.PHASE ?? 'evaluate';
+const calls = new Map(set === 'tool_call' ? texts.map((t) => [t, JSON.parse(t) as unknown]) : []);
 const once: (text: string) => unknown =
-  phase === 'parse'
-    ? (text) => parseSyntaxWithErrors(runtime, text)
-    : phase === 'analyze'
-      ? (text) => analyze(text, runtime, limits)
-      : (text) => engine.evaluate({ text, runtime });
+  set === 'tool_call'
+    ? (text) => engine.validateToolCall(calls.get(text))
+    : phase === 'parse'
+      ? (text) => parseSyntaxWithErrors(runtime, text)
+      : phase === 'analyze'
+        ? (text) => analyze(text, runtime, limits)
+        : (text) => engine.evaluate({ text, runtime });
 const run = (n: number): void => {
   for (let r = 0; r < n; r++) for (const text of texts) once(text);
 };

@@ -20,7 +20,7 @@ import { shellEvalLines } from './shell-eval.js';
 import { lossEffectLines } from './loss-effect.js';
 import { englishScript, englishWords } from './foreign-words.js';
 import { joinPhrasal } from './phrasal.js';
-import { offlineModeLines } from './offline-mode.js';
+import { OFFLINE_MODE_GATE, offlineModeLines } from './offline-mode.js';
 import { testDatabase } from '../../knowledge/ephemeral-names.js';
 import { everyItemLines, EVERY_ITEM_WORDS } from './every-item.js';
 import { availabilityLines, AVAILABILITY_WORDS } from './availability.js';
@@ -39,7 +39,7 @@ import { sqlPartsLines } from './sql-parts.js';
 import { recoveryLines } from './recovery.js';
 import { massMessageLines } from './mass-message.js';
 import { deletesItem, requestCalls } from './rest-call.js';
-import { outsideSendLines } from './outside-send.js';
+import { OUTSIDE_SEND_GATE, outsideSendLines } from './outside-send.js';
 import { requestBodyLines } from './request-body.js';
 import { PUBLIC_POST_GATE, publicPostLines } from './public-post.js';
 import { storeCopyLines } from './store-copy.js';
@@ -940,14 +940,14 @@ const argumentSteps = (): readonly ArgumentStep[] =>
     // A Mongo shell tool's script as the mongosh --eval line (tool-call/shell-eval.ts).
     { lines: (s) => shellEvalLines(s.w, s.f) },
     // A whole site or database put in maintenance, offline or read-only mode (tool-call/offline-mode.ts).
-    { lines: (s) => offlineModeLines(s.w, s.f) },
+    { gate: OFFLINE_MODE_GATE, lines: (s) => offlineModeLines(s.w, s.f) },
     // A REST request or GraphQL mutation judged as the call it makes (tool-call/rest-call.ts).
     {
       gate: { when: (s) => s.nested === 0 },
       lines: (s) => requestCalls(s.f).flatMap((c) => cliEquivalents(c.name, c.args, 1)),
     },
     // Secrets, private data or a scam put in front of readers (tool-call/outside-send.ts).
-    { lines: (s) => outsideSendLines(s.w, s.args) },
+    { gate: OUTSIDE_SEND_GATE, lines: (s) => outsideSendLines(s.w, s.args) },
     // Files and environment variables a request's body or headers pull in (tool-call/request-body.ts).
     { lines: (s) => requestBodyLines(s.w, s.f) },
     // Secrets and internal data put where everyone reads them (tool-call/public-post.ts).
@@ -987,6 +987,38 @@ export function cliEquivalents(name: string, args: unknown, nested = 0): CliEqui
   for (const c of familyLines(w, args)) out.push(c);
   return out;
 }
+
+/** The families' word lists as sets, built on first use (their modules import this file). */
+let familyWordSets:
+  | Readonly<
+      Record<
+        | 'search'
+        | 'datastore'
+        | 'system'
+        | 'forge'
+        | 'saas'
+        | 'everyItem'
+        | 'availability'
+        | 'secretForward'
+        | 'monitoring'
+        | 'memory',
+        ReadonlySet<string>
+      >
+    >
+  | undefined;
+const familySets = (): NonNullable<typeof familyWordSets> =>
+  (familyWordSets ??= {
+    search: new Set(SEARCH_WORDS),
+    datastore: new Set(DATASTORE_WORDS),
+    system: new Set(SYSTEM_WORDS),
+    forge: new Set(FORGE_WORDS),
+    saas: new Set(SAAS_WORDS),
+    everyItem: new Set(EVERY_ITEM_WORDS),
+    availability: new Set(AVAILABILITY_WORDS),
+    secretForward: new Set(SECRET_FORWARD_WORDS),
+    monitoring: new Set(MONITORING_WORDS),
+    memory: new Set(MEMORY_WORDS),
+  });
 
 /** The lines of the families a tool's name belongs to (git, docker, aws, saas ...). */
 function familyLines(w: readonly string[], args: unknown): CliEquivalent[] {
@@ -1050,19 +1082,19 @@ function familyLines(w: readonly string[], args: unknown): CliEquivalent[] {
     !has(w, ...CONTAINER_WORDS, 'pod', 'ssh', 'remote')
   )
     out.push(argvTool(f));
-  if (has(w, ...SEARCH_WORDS)) out.push(...searchLines(f));
-  if (has(w, ...DATASTORE_WORDS)) out.push(...datastoreLines(w, f));
-  if (has(w, ...SYSTEM_WORDS)) out.push(...systemLines(w, f));
-  if (has(w, ...FORGE_WORDS)) out.push(...forgeLines(w, f));
-  if (has(w, ...SAAS_WORDS)) out.push(...saasLines(w, f, args));
+  const sets = familySets();
+  if (anyIn(w, sets.search)) out.push(...searchLines(f));
+  if (anyIn(w, sets.datastore)) out.push(...datastoreLines(w, f));
+  if (anyIn(w, sets.system)) out.push(...systemLines(w, f));
+  if (anyIn(w, sets.forge)) out.push(...forgeLines(w, f));
+  if (anyIn(w, sets.saas)) out.push(...saasLines(w, f, args));
   if (w.some(isLossVerb)) out.push(...wholeResourceLines(w, f));
-  if (has(w, ...EVERY_ITEM_WORDS)) out.push(...everyItemLines(w, f));
-  if (has(w, ...AVAILABILITY_WORDS)) out.push(...availabilityLines(w, f));
-  if (has(w, ...SECRET_FORWARD_WORDS)) out.push(...secretForwardLines(w, f));
-  if (has(w, ...MONITORING_WORDS)) out.push(...monitoringLines(w, f));
+  if (anyIn(w, sets.everyItem)) out.push(...everyItemLines(w, f));
+  if (anyIn(w, sets.availability)) out.push(...availabilityLines(w, f));
+  if (anyIn(w, sets.secretForward)) out.push(...secretForwardLines(w, f));
+  if (anyIn(w, sets.monitoring)) out.push(...monitoringLines(w, f));
   // Standing orders under a profile or settings tool's key (`update_user_profile {preferences}`).
-  if (has(w, ...MEMORY_WORDS) || [...f.keys()].some((k) => MEMORY_WORDS.includes(k)))
-    out.push(...memoryLines(args));
+  if (anyIn(w, sets.memory) || [...f.keys()].some((k) => sets.memory.has(k))) out.push(...memoryLines(args));
   // `install_package`, `npm_install`, and `add_dependency` (a manifest entry the next install fetches).
   if (
     has(w, 'install', 'add') &&

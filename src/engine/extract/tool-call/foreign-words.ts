@@ -245,28 +245,35 @@ const PAIRS = new Map([
   ['xoa_bo', 'delete'],
 ]);
 
+/** First words of DATABASE_PHRASE and of PAIRS: only after one of them are longer runs built and tested. */
+const PHRASE_HEAD = /^(?:baz[aeyu]?|basis|pangkalan|co)$/;
+const PAIR_HEAD = new Set([...PAIRS.keys()].map((p) => p.split('_')[0]!));
+
 /** The name's words with foreign ones read as English (`usun_baze_danych` -> delete, database). */
 export function englishWords(words: string[]): string[] {
   let changed = false;
   const out: string[] = [];
   for (let i = 0; i < words.length; i++) {
     const w = words[i]!;
-    const pair = `${w}_${words[i + 1] ?? ''}`;
-    const triple = `${pair}_${words[i + 2] ?? ''}`;
-    const four = `${triple}_${words[i + 3] ?? ''}`;
-    const phrase = [four, triple, pair].find((p) => DATABASE_PHRASE.test(p));
-    if (phrase !== undefined) {
-      out.push('database');
-      i += phrase.split('_').length - 1;
-      changed = true;
-      continue;
-    }
-    const verb = PAIRS.get(pair);
-    if (verb !== undefined) {
-      out.push(verb);
-      i++;
-      changed = true;
-      continue;
+    const phraseHead = PHRASE_HEAD.test(w);
+    if (phraseHead || PAIR_HEAD.has(w)) {
+      const pair = `${w}_${words[i + 1] ?? ''}`;
+      const triple = `${pair}_${words[i + 2] ?? ''}`;
+      const four = `${triple}_${words[i + 3] ?? ''}`;
+      const phrase = phraseHead ? [four, triple, pair].find((p) => DATABASE_PHRASE.test(p)) : undefined;
+      if (phrase !== undefined) {
+        out.push('database');
+        i += phrase.split('_').length - 1;
+        changed = true;
+        continue;
+      }
+      const verb = PAIRS.get(pair);
+      if (verb !== undefined) {
+        out.push(verb);
+        i++;
+        changed = true;
+        continue;
+      }
     }
     const en = LATIN.get(w);
     if (en !== undefined) changed = true;

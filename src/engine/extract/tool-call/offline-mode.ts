@@ -8,6 +8,7 @@
 import { quote, truthy, type CliEquivalent } from './cli.js';
 import { ACTION_PROGRAM } from './saas.js';
 import { nounKind } from './whole-resource.js';
+import { alternatives, anyIn, type Gate } from './signals.js';
 import { PRODUCTION, scratchOnly } from '../../knowledge/ephemeral-names.js';
 
 /** Modes that turn every user away (`maintenance`, `offline`, `read_only`, `lockdown`). */
@@ -29,6 +30,15 @@ const modeWords = (s: string): string[] =>
 const switchedOn = (v: unknown): boolean =>
   truthy(v) ||
   (typeof v === 'string' && /^\s*(?:enabled?|active|maintenance|offline|readonly|read_only)\s*$/i.test(v));
+
+/** A mode word anywhere in a name or key, read as modeWords reads it (unanchored: also inside longer words). */
+const MODE_TEXT = /maintenance|offline|read_?only|lockdown|lockout|outage|frozen|suspended/;
+const CHANGE_WORDS = new Set(alternatives(CHANGES));
+
+/** When offlineModeLines can answer (signals.ts): a mode named by the tool, or by a key of a tool that changes settings. */
+export const OFFLINE_MODE_GATE: Gate = {
+  when: (s) => MODE_TEXT.test(s.tool) || (anyIn(s.name, CHANGE_WORDS) && MODE_TEXT.test(s.keyText)),
+};
 
 export function offlineModeLines(w: readonly string[], f: Map<string, unknown>): CliEquivalent[] {
   const named = modeWords(w.join('_')).some((x) => MODE.test(x));

@@ -11,6 +11,7 @@
 import { quote, type CliEquivalent } from './cli.js';
 import { audience, FREE_MAIL, notOwn, outside, registrable, type Audience } from './recipients.js';
 import { ACTION_PROGRAM } from './saas.js';
+import { anyIn, wordSet, type Gate } from './signals.js';
 import { snakeKey } from './snake-entries.js';
 import { LURE_HOST } from '../../knowledge/lure-host.js';
 import { credentialInFile } from '../../knowledge/credential-files.js';
@@ -186,6 +187,20 @@ const LOCAL_URL = /^(?:https?:\/\/)?(?:localhost|127\.\d+\.\d+\.\d+|\[::1\]|0\.0
 
 /** Name words of a request tool: its body goes to the URL it names. */
 const REQUEST = /^(?:http|https|request|requests|fetch|curl|api|webhook|rest)$/;
+
+const MESSAGE_WORDS = wordSet(
+  'text body message msg content contents comment description note notes html markdown caption subject title status reply response signature data summary details agenda',
+);
+
+/**
+ * When outsideSendLines can answer (signals.ts): a sending tool, and for a request tool a key of the
+ * text readers see (the last word of every MESSAGE_KEY), the only thing it reads there.
+ */
+export const OUTSIDE_SEND_GATE: Gate = {
+  when: (s) =>
+    // The module's own test of a request (on the words as they are): a request reads only messages.
+    s.w.some((x) => REQUEST.test(x)) ? anyIn(s.keyWords, MESSAGE_WORDS) : anyIn(s.name, OUTBOUND),
+};
 
 export function outsideSendLines(w: readonly string[], args: unknown): CliEquivalent[] {
   const request = w.some((x) => REQUEST.test(x));

@@ -15,8 +15,8 @@ import { snakeKey } from './snake-entries.js';
 export interface CallSignals {
   /** The tool name's words (cli.ts nameWords). */
   readonly w: readonly string[];
-  /** The same words as a set (a word joined by `_` also by its parts). */
-  readonly name: ReadonlySet<string>;
+  /** The same words, a word joined by `_` also by its parts. */
+  readonly name: readonly string[];
   /** The words joined by `_` (`github_create_issue`). */
   readonly tool: string;
   /** Top-level fields by snake-case key (cli.ts fields). */
@@ -24,14 +24,12 @@ export interface CallSignals {
   readonly args: unknown;
   /** Every key at any depth in snake case and in plain lowercase (`maxBytes`: `max_bytes` and `maxbytes`). */
   readonly keys: ReadonlySet<string>;
-  /** The `_`-separated words of those keys. */
-  readonly keyWords: ReadonlySet<string>;
+  /** The `_`-separated words of those keys, each once. */
+  readonly keyWords: readonly string[];
   /** The keys (as they are, snake case and lowercase) joined by spaces: one test of an unanchored pattern reads them all. */
   readonly keyText: string;
   /** Every string value at any depth (bounded as the keys). */
   readonly strings: readonly string[];
-  /** Some string holds JSON text (a module that parses strings sees keys the walk did not). */
-  readonly json: boolean;
   /** The walk stopped at a bound (depth, keys or items): every gate opens. */
   readonly partial: boolean;
   /** Nesting of requestCalls: 0 for the call itself. */
@@ -89,9 +87,9 @@ export function callSignals(
   nested: number,
 ): CallSignals {
   const keys = new Set<string>();
-  const keyWords = new Set<string>();
+  const keyWords: string[] = [];
+  const seen = new Set<string>();
   const strings: string[] = [];
-  let json = false;
   let partial = false;
   const addKey = (k: string): void => {
     if (keys.has(k)) return;
@@ -99,13 +97,16 @@ export function callSignals(
     const snake = snakeKey(k);
     keys.add(snake);
     keys.add(lowerKey(k));
-    for (const part of snake.split('_')) if (part !== '') keyWords.add(part);
+    for (const part of snake.split('_'))
+      if (part !== '' && !seen.has(part)) {
+        seen.add(part);
+        keyWords.push(part);
+      }
   };
   const walk = (x: unknown, depth: number): void => {
     if (typeof x === 'string') {
       if (strings.length >= MAX_KEYS) partial = true;
       else strings.push(x);
-      if (!json && (x.includes('{') || x.includes('['))) json = true;
       return;
     }
     if (x === null || typeof x !== 'object') return;
@@ -120,13 +121,16 @@ export function callSignals(
     }
     for (const k in x as Record<string, unknown>) {
       if (!Object.prototype.hasOwnProperty.call(x, k)) continue;
+      if (keys.size > MAX_KEYS) {
+        partial = true;
+        return;
+      }
       addKey(k);
       walk((x as Record<string, unknown>)[k], depth + 1);
     }
   };
   walk(args, 0);
-  const name = new Set(w);
-  for (const x of w) if (x.includes('_')) for (const part of x.split('_')) name.add(part);
+  const name = w.some((x) => x.includes('_')) ? [...w, ...w.flatMap((x) => x.split('_'))] : w;
   return {
     w,
     name,
@@ -137,15 +141,14 @@ export function callSignals(
     keyWords,
     keyText: [...keys].join(' '),
     strings,
-    json,
     partial,
     nested,
   };
 }
 
 /** Whether any of `words` is in `set`. */
-export function anyIn(words: Iterable<string>, set: ReadonlySet<string>): boolean {
-  for (const x of words) if (set.has(x)) return true;
+export function anyIn(words: readonly string[], set: ReadonlySet<string>): boolean {
+  for (let i = 0; i < words.length; i++) if (set.has(words[i]!)) return true;
   return false;
 }
 

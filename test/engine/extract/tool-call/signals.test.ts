@@ -17,15 +17,12 @@ describe('callSignals', () => {
     expect([...s.keys]).toEqual(
       expect.arrayContaining(['siteId', 'site_id', 'siteid', 'access_logs', 'retention_days']),
     );
-    expect([...s.keyWords]).toEqual(
-      expect.arrayContaining(['site', 'id', 'access', 'logs', 'retention', 'days']),
-    );
+    expect(s.keyWords).toEqual(expect.arrayContaining(['site', 'id', 'access', 'logs', 'retention', 'days']));
     expect(s.strings).toEqual(['x']);
     expect(s.partial).toBe(false);
   });
 
-  it('notes JSON text in a string, and a walk cut short by its bounds', () => {
-    expect(signals('invoke', { body: '{"action": "delete"}' }).json).toBe(true);
+  it('notes a walk cut short by its bounds', () => {
     let deep: unknown = 'leaf';
     for (let i = 0; i < 20; i++) deep = { k: deep };
     expect(signals('invoke', deep).partial).toBe(true);
