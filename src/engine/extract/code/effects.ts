@@ -14,7 +14,13 @@ import { hiddenName } from './hidden-names.js';
 import { parseTarget, type Target } from './net.js';
 import { egressPayload } from './payload-fields.js';
 import { saasDeleteLine } from './saas-rest.js';
-import { authFlows, credentialQueryOnly, headerFlows, ownServiceCredential } from './request-auth.js';
+import {
+  authFlows,
+  credentialQueryOnly,
+  headerFlows,
+  loginFields,
+  ownServiceCredential,
+} from './request-auth.js';
 import { dockerRunLine } from './sdk.js';
 import { fedLine } from './stdin-data.js';
 import { concat, constText, deepLits, deepSources, render, strVal, type Val } from './value.js';
@@ -290,7 +296,10 @@ export function request(col: Collector, span: Span, actor: string, req: Request)
   const urlIsAuth = credentialQueryOnly(req.url) || ownServiceCredential(req.url, target.host);
   if (urlIsAuth) authFlows(col, span, req.url, sink);
   for (const v of urlIsAuth ? req.payload : [req.url, ...req.payload]) {
-    for (const s of deepSources(v)) if (isSecretSource(s)) col.flow(span, s, sink);
+    const login = v === req.url ? undefined : loginFields(v);
+    for (const a of login?.auth ?? []) authFlows(col, span, a, sink, 'auth');
+    for (const s of login === undefined ? deepSources(v) : login.data.flatMap((d) => deepSources(d)))
+      if (isSecretSource(s)) col.flow(span, s, sink);
     if (v === req.url) col.egress(deepLits(v), 'url');
     else egressPayload(col, v);
   }

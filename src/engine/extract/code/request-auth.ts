@@ -86,7 +86,36 @@ export function credentialQueryOnly(url: Val): boolean {
  */
 export function ownServiceCredential(url: Val, host: string): boolean {
   if (url.parts === null || url.sources.length === 0) return false;
-  return url.sources.every((s) => s.kind === 'env' && s.name !== undefined && namesHost(s.name, host));
+  if (url.sources.every((s) => s.kind === 'env' && s.name !== undefined && namesHost(s.name, host)))
+    return true;
+  return pathCredentialOnly(url, host);
+}
+
+/**
+ * Every secret in the URL is a token-named variable in a path segment after a short word
+ * (`https://api.telegram.org/bot{ALERT_BOT_TOKEN}/sendMessage`): the API's token-in-path auth
+ * slot, judged as a credential header is (R15 FP). A bare segment (`/x/{SECRET_TOKEN}`) stays data.
+ */
+function pathCredentialOnly(url: Val, host: string): boolean {
+  const names = new Set<string>();
+  const labels = host.toLowerCase().split('.').slice(0, -2);
+  for (const s of url.sources) {
+    if (s.kind !== 'env' || s.name === undefined || !/TOKEN|KEY$/i.test(s.name)) return false;
+    // A host that only wears the variable's service in a subdomain (telegram.example.com) is a look-alike.
+    if (labels.includes(s.name.split('_')[0]!.toLowerCase())) return false;
+    names.add(s.name);
+  }
+  const m = /^https:\/\/[^/$?#]+(\/[^?#]*)$/i.exec(render(url));
+  if (m === null) return false;
+  const holes = [...m[1]!.matchAll(/\$(\w+)/g)];
+  if (holes.length === 0 || holes.length !== [...render(url).matchAll(/\$(\w+)/g)].length) return false;
+  return m[1]!
+    .split('/')
+    .filter((seg) => seg.includes('$'))
+    .every((seg) => {
+      const h = /^[a-z]{2,8}\$(\w+)$/i.exec(seg);
+      return h !== null && names.has(h[1]!);
+    });
 }
 
 function strictQuery(text: string, secretHole: (name: string) => boolean): boolean {
@@ -135,4 +164,23 @@ export function authFlows(
 ): void {
   authSlot(col, span, auth, sink);
   col.egress(deepLits(auth), field);
+}
+
+/** Body fields of a sign-in: the account's password or secret, given to the service it signs in to. */
+const LOGIN_FIELD = /^(?:password|passwd|pass|pwd|client_?secret|secret|otp|totp|api_?key|token)$/i;
+
+/**
+ * A request body's sign-in fields holding one named variable (`{"email": .., "password": $QA_PASSWORD}`):
+ * those fields, judged as the auth slot; the other fields and values stay data (R15 FP: a QA login).
+ */
+export function loginFields(v: Val): { auth: Val[]; data: Val[] } | undefined {
+  if (v.fields === undefined || v.ref !== undefined) return undefined;
+  const auth: Val[] = [];
+  const data: Val[] = [];
+  for (const [k, f] of v.fields) {
+    const named = f.sources.length > 0 && f.sources.every((s) => s.kind === 'env' && s.name !== undefined);
+    if (LOGIN_FIELD.test(k) && named && f.fields === undefined && f.items === undefined) auth.push(f);
+    else data.push(f);
+  }
+  return auth.length > 0 ? { auth, data } : undefined;
 }
