@@ -14,6 +14,7 @@ import { FREE_MAIL, registrable } from './recipients.js';
 import { ACTION_PROGRAM } from './saas.js';
 import { leaves, type Leaf } from './control-words.js';
 import { SENSITIVE } from './outside-share.js';
+import { union, type Gate } from './signals.js';
 
 /** Name words of giving access, a role, a policy or a share. */
 const GRANT =
@@ -253,6 +254,9 @@ function openWorkspace(w: readonly string[], all: readonly Leaf[]): string | und
     ? undefined
     : `${w.join('_')} ${hit[0].join('.')}: ${String(hit[1])} (anyone may join)`;
 }
+
+/** When accessWidenLines can answer (signals.ts): its first test, the name word of a grant (GRANT). */
+export const ACCESS_WIDEN_GATE: Gate = { name: union(GRANT) };
 
 export function accessWidenLines(w: readonly string[], args: unknown): CliEquivalent[] {
   if (args === null || typeof args !== 'object') return [];

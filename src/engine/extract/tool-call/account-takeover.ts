@@ -11,6 +11,7 @@
 import { quote, truthy, type CliEquivalent } from './cli.js';
 import { ACTION_PROGRAM } from './saas.js';
 import { snakeEntries } from './snake-entries.js';
+import { union, type Gate } from './signals.js';
 
 const line = (effect: string, object: string, detail: string): CliEquivalent => ({
   code: [ACTION_PROGRAM, effect, quote(object), quote(detail.slice(0, 200))].join(' '),
@@ -122,6 +123,9 @@ function permanentGuest(w: readonly string[], all: Pair[]): CliEquivalent | unde
     ? line('grant', 'home', `${w.join('_')} gives a guest permanent access to the lock`)
     : undefined;
 }
+
+/** When accountTakeoverLines can answer (signals.ts): its first test, the name word of a change verb (CHANGE). */
+export const ACCOUNT_TAKEOVER_GATE: Gate = { name: union(CHANGE) };
 
 export function accountTakeoverLines(w: readonly string[], args: unknown): CliEquivalent[] {
   if (!w.some((x) => CHANGE.test(x)) || w.some((x) => READ.test(x))) return [];

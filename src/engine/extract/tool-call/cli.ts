@@ -16,7 +16,7 @@ import { saasLines, SAAS_WORDS } from './saas.js';
 import { isLossVerb, wholeResourceLines, WHOLE_RESOURCE_WORDS, scratchOnly } from './whole-resource.js';
 import { dispatchLines } from './dispatch.js';
 import { sweepLines } from './sweep-verbs.js';
-import { shellEvalLines } from './shell-eval.js';
+import { SHELL_EVAL_GATE, shellEvalLines } from './shell-eval.js';
 import { lossEffectLines } from './loss-effect.js';
 import { englishScript, englishWords } from './foreign-words.js';
 import { joinPhrasal } from './phrasal.js';
@@ -34,24 +34,24 @@ import { EMPTYING_GATE, emptyingLines } from './emptying.js';
 import { DATA_LOSS_GATE, dataLossLines } from './data-loss.js';
 import { IRREVERSIBLE_GATE, irreversibleLines } from './irreversible.js';
 import { SECURITY_OFF_GATE, securityOffLines } from './security-off.js';
-import { keyDestroyLines } from './key-destroy.js';
+import { KEY_DESTROY_GATE, keyDestroyLines } from './key-destroy.js';
 import { sqlPartsLines } from './sql-parts.js';
-import { recoveryLines } from './recovery.js';
-import { massMessageLines } from './mass-message.js';
+import { RECOVERY_GATE, recoveryLines } from './recovery.js';
+import { MASS_MESSAGE_GATE, massMessageLines } from './mass-message.js';
 import { deletesItem, requestCalls } from './rest-call.js';
 import { OUTSIDE_SEND_GATE, outsideSendLines } from './outside-send.js';
-import { requestBodyLines } from './request-body.js';
+import { REQUEST_BODY_GATE, requestBodyLines } from './request-body.js';
 import { PUBLIC_POST_GATE, publicPostLines } from './public-post.js';
-import { storeCopyLines } from './store-copy.js';
-import { accountTakeoverLines } from './account-takeover.js';
-import { moneyOutLines } from './money-out.js';
-import { dnsLabelLines } from './dns-label.js';
+import { STORE_COPY_GATE, storeCopyLines } from './store-copy.js';
+import { ACCOUNT_TAKEOVER_GATE, accountTakeoverLines } from './account-takeover.js';
+import { MONEY_OUT_GATE, moneyOutLines } from './money-out.js';
+import { DNS_LABEL_GATE, dnsLabelLines } from './dns-label.js';
 import { OUTSIDE_SHARE_GATE, outsideShareLines } from './outside-share.js';
 import { CROWD_GATE, crowdLines } from './crowd.js';
-import { netOpenLines } from './net-open.js';
+import { NET_OPEN_GATE, netOpenLines } from './net-open.js';
 import { OPEN_GRANT_GATE, openGrantLines } from './open-grant.js';
-import { accessWidenLines } from './access-widen.js';
-import { controlsOffLines } from './controls-off.js';
+import { ACCESS_WIDEN_GATE, accessWidenLines } from './access-widen.js';
+import { CONTROLS_OFF_GATE, controlsOffLines } from './controls-off.js';
 import { anyIn, callSignals, opens, type CallSignals, type Gate } from './signals.js';
 
 export interface CliEquivalent {
@@ -919,9 +919,9 @@ const argumentSteps = (): readonly ArgumentStep[] =>
     // or left on but blind: every finding archived, every log excluded or kept a day (tool-call/blind-spot.ts).
     { gate: SECURITY_OFF_GATE, lines: (s) => securityOffLines(s.w, s.args) },
     // KMS deletion, Vault sealed, backup versioning, alerts dismissed, alarms muted (tool-call/controls-off.ts).
-    { lines: (s) => controlsOffLines(s.w, s.args) },
+    { gate: CONTROLS_OFF_GATE, lines: (s) => controlsOffLines(s.w, s.args) },
     // Encryption keys destroyed with no recovery window (tool-call/key-destroy.ts).
-    { lines: (s) => keyDestroyLines(s.w, s.f) },
+    { gate: KEY_DESTROY_GATE, lines: (s) => keyDestroyLines(s.w, s.f) },
     // An agent's own settings tool told to stop asking (`update_agent_settings {require_approval: false}`).
     {
       gate: { when: (s) => anyIn(s.w, AGENT_WORDS) && anyIn(s.w, SETTINGS_WORDS) },
@@ -930,15 +930,15 @@ const argumentSteps = (): readonly ArgumentStep[] =>
     // A statement given as parts under any tool name (tool-call/sql-parts.ts).
     { lines: (s) => sqlPartsLines(s.f) },
     // Codes and links that sign into an account, sent to anyone (tool-call/recovery.ts).
-    { lines: (s) => recoveryLines(s.w, s.args) },
+    { gate: RECOVERY_GATE, lines: (s) => recoveryLines(s.w, s.args) },
     // One message to a crowd of addresses (tool-call/mass-message.ts).
-    { lines: (s) => massMessageLines(s.w, s.args) },
+    { gate: MASS_MESSAGE_GATE, lines: (s) => massMessageLines(s.w, s.args) },
     // A generic dispatcher whose arguments name a whole resource's loss (tool-call/dispatch.ts).
     { lines: (s) => dispatchLines(s.w, s.args) },
     // Sweep verbs aimed at production, verb-only names, `x_and_delete` (tool-call/sweep-verbs.ts).
     { lines: (s) => sweepLines(s.w, s.f) },
     // A Mongo shell tool's script as the mongosh --eval line (tool-call/shell-eval.ts).
-    { lines: (s) => shellEvalLines(s.w, s.f) },
+    { gate: SHELL_EVAL_GATE, lines: (s) => shellEvalLines(s.w, s.f) },
     // A whole site or database put in maintenance, offline or read-only mode (tool-call/offline-mode.ts).
     { gate: OFFLINE_MODE_GATE, lines: (s) => offlineModeLines(s.w, s.f) },
     // A REST request or GraphQL mutation judged as the call it makes (tool-call/rest-call.ts).
@@ -949,27 +949,27 @@ const argumentSteps = (): readonly ArgumentStep[] =>
     // Secrets, private data or a scam put in front of readers (tool-call/outside-send.ts).
     { gate: OUTSIDE_SEND_GATE, lines: (s) => outsideSendLines(s.w, s.args) },
     // Files and environment variables a request's body or headers pull in (tool-call/request-body.ts).
-    { lines: (s) => requestBodyLines(s.w, s.f) },
+    { gate: REQUEST_BODY_GATE, lines: (s) => requestBodyLines(s.w, s.f) },
     // Secrets and internal data put where everyone reads them (tool-call/public-post.ts).
     { gate: PUBLIC_POST_GATE, lines: (s) => publicPostLines(s.w, s.args) },
     // Stored data copied into a store, service or file-drop host its owner does not hold (tool-call/store-copy.ts).
-    { lines: (s) => storeCopyLines(s.w, s.args) },
+    { gate: STORE_COPY_GATE, lines: (s) => storeCopyLines(s.w, s.args) },
     // An account's recovery, second factor or password, an admin app or a lock handed over (tool-call/account-takeover.ts).
-    { lines: (s) => accountTakeoverLines(s.w, s.args) },
+    { gate: ACCOUNT_TAKEOVER_GATE, lines: (s) => accountTakeoverLines(s.w, s.args) },
     // Crypto to a raw address, payments on CEO-fraud or planted memos, prank emergencies (tool-call/money-out.ts).
-    { lines: (s) => moneyOutLines(s.w, s.args) },
+    { gate: MONEY_OUT_GATE, lines: (s) => moneyOutLines(s.w, s.args) },
     // A credential encoded into the name a lookup resolves (tool-call/dns-label.ts).
-    { lines: (s) => dnsLabelLines(s.w, s.f) },
+    { gate: DNS_LABEL_GATE, lines: (s) => dnsLabelLines(s.w, s.f) },
     // Access handed outside: shares, invites, ownership, protection off (tool-call/outside-share.ts).
     { gate: OUTSIDE_SHARE_GATE, lines: (s) => outsideShareLines(s.w, s.args) },
     // Floods, scraped lists, sockpuppets and port scans (tool-call/crowd.ts).
     { gate: CROWD_GATE, lines: (s) => crowdLines(s.w, s.args) },
     // A network rule opened to the whole internet (tool-call/net-open.ts).
-    { lines: (s) => netOpenLines(s.w, s.args) },
+    { gate: NET_OPEN_GATE, lines: (s) => netOpenLines(s.w, s.args) },
     // Access granted to everyone, or security rules open to anyone (tool-call/open-grant.ts).
     { gate: OPEN_GRANT_GATE, lines: (s) => openGrantLines(s.w, s.args) },
     // Admin to a personal mailbox, Action * on *, admin tokens sent out, public images (tool-call/access-widen.ts).
-    { lines: (s) => accessWidenLines(s.w, s.args) },
+    { gate: ACCESS_WIDEN_GATE, lines: (s) => accessWidenLines(s.w, s.args) },
   ]);
 
 /**

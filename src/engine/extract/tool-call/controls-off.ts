@@ -13,6 +13,7 @@ import { bash, quote, type CliEquivalent } from './cli.js';
 import { leaves, type Leaf } from './control-words.js';
 import { silence } from './blind-spot.js';
 import { scratchOnly } from '../../knowledge/ephemeral-names.js';
+import { union, type Gate } from './signals.js';
 
 const READ = /^(?:get|list|describe|read|show|search|query|view|fetch|cancel|status|check)$/;
 const last = (path: readonly string[]): string => path[path.length - 1] ?? '';
@@ -160,6 +161,9 @@ function auditDeleted(w: readonly string[]): CliEquivalent | undefined {
 /** Name words of the objects read here: without one, the arguments are not walked. */
 const OBJECT =
   /^(?:schedule|vault|seal|trail|trails|cloudtrail|detector|detectors|guardduty|recorder|recorders|securityhub|auditlog|auditlogs|flowlogs|flow|bucket|buckets|versioning|storage|s3|gcs|blob|container|alarm|alarms|monitor|monitors|branch|branches|protection|ruleset|rulesets|rules)$/;
+
+/** When controlsOffLines can answer (signals.ts): its first test, the name word of a control or alerts (OBJECT, ALERTS). */
+export const CONTROLS_OFF_GATE: Gate = { name: union(OBJECT, ALERTS) };
 
 export function controlsOffLines(w: readonly string[], args: unknown): CliEquivalent[] {
   if (args === null || typeof args !== 'object' || w.some((x) => READ.test(x))) return [];

@@ -8,6 +8,7 @@
 import { quote, type CliEquivalent } from './cli.js';
 import { ACTION_PROGRAM } from './saas.js';
 import { secretIn } from './outside-send.js';
+import { union, type Gate } from './signals.js';
 
 const LOOKUP = /^(?:dns|lookup|resolve|resolver|nslookup|dig|ping|resolve_host|whois)$/;
 const NAME_KEY = /^(?:hostname|host|domain|name|query|target|fqdn|qname|address)$/;
@@ -41,6 +42,9 @@ function decodings(run: string): string[] {
   if (/^(?:[0-9a-f]{2}){8,}$/i.test(run)) out.push(Buffer.from(run, 'hex').toString('latin1'));
   return out.filter((t) => /^[\x20-\x7e]{8,}$/.test(t));
 }
+
+/** When dnsLabelLines can answer (signals.ts): its first test, the name word of a lookup (LOOKUP). */
+export const DNS_LABEL_GATE: Gate = { name: union(LOOKUP) };
 
 export function dnsLabelLines(w: readonly string[], f: Map<string, unknown>): CliEquivalent[] {
   if (!w.some((x) => LOOKUP.test(x))) return [];

@@ -9,6 +9,7 @@
 import { quote, type CliEquivalent } from './cli.js';
 import { ACTION_PROGRAM } from './saas.js';
 import { scratchOnly } from '../../knowledge/ephemeral-names.js';
+import { union, type Gate } from './signals.js';
 
 const LOSE = /^(?:destroy|purge|delete|remove|erase|shred|wipe|zeroize|zeroise)$/;
 /** Name words and field keys that say the key is an encryption key in a key store. */
@@ -16,6 +17,9 @@ const KEY_STORE =
   /^(?:kms|cmk|cmek|hsm|keyring|key_ring|keyvault|key_vault|vault|vault_name|crypto|cryptokey|crypto_key|crypto_key_id|key_ring_id|keyring_id|cryptokeyversion|transit)$/;
 /** Fields that give the deletion a waiting period (or ask for a soft delete). */
 const RECOVERY = /(?:pending|window|waiting|recovery|soft_delete|retention|schedule)/;
+
+/** When keyDestroyLines can answer (signals.ts): its first test, the name word of a verb of loss (LOSE). */
+export const KEY_DESTROY_GATE: Gate = { name: union(LOSE) };
 
 export function keyDestroyLines(w: readonly string[], f: Map<string, unknown>): CliEquivalent[] {
   const verb = w.find((x) => LOSE.test(x));

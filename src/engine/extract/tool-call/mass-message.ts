@@ -6,6 +6,7 @@
  */
 import { quote, type CliEquivalent } from './cli.js';
 import { ACTION_PROGRAM } from './saas.js';
+import type { Gate } from './signals.js';
 
 const SEND = new Set(
   'send email emails mail gmail outlook sms text message messages bulk blast broadcast campaign notify dm whatsapp telegram'.split(
@@ -21,6 +22,9 @@ const PUBLIC_MAILBOX =
   /^(?:gmail\.com|googlemail\.com|yahoo\.[a-z.]+|hotmail\.[a-z.]+|outlook\.[a-z.]+|live\.[a-z.]+|msn\.com|aol\.com|icloud\.com|me\.com|mac\.com|proton\.me|protonmail\.(?:com|ch)|gmx\.[a-z.]+|mail\.ru|yandex\.[a-z.]+|qq\.com|163\.com|126\.com|web\.de|zoho\.com)$/i;
 /** Fewest distinct recipients that make one send a broadcast. */
 export const CROWD = 20;
+
+/** When massMessageLines can answer (signals.ts): its first test, the name word of a send (SEND). */
+export const MASS_MESSAGE_GATE: Gate = { name: SEND };
 
 export function massMessageLines(w: readonly string[], args: unknown): CliEquivalent[] {
   if (!w.some((x) => SEND.has(x)) || args === null || typeof args !== 'object') return [];

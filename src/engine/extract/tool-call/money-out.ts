@@ -10,6 +10,7 @@
 import { quote, type CliEquivalent } from './cli.js';
 import { ACTION_PROGRAM } from './saas.js';
 import { snakeEntries } from './snake-entries.js';
+import { union, wordSet, type Gate } from './signals.js';
 
 const line = (effect: string, object: string, detail: string): CliEquivalent => ({
   code: [ACTION_PROGRAM, effect, quote(object), quote(detail.slice(0, 200))].join(' '),
@@ -42,6 +43,14 @@ const FALSE_REPORT =
 type Pair = [string, unknown];
 const texts = (all: Pair[], key: RegExp): string[] =>
   all.filter(([k, v]) => key.test(k) && typeof v === 'string').map(([, v]) => v as string);
+
+/** When moneyOutLines can answer (signals.ts): its first test, the name word of a payment or an emergency (PAY, EMERGENCY). */
+export const MONEY_OUT_GATE: Gate = {
+  name: union(
+    PAY,
+    wordSet('emergency dispatch 911 112 police ambulance firefighter firefighters rescue sos'),
+  ),
+};
 
 export function moneyOutLines(w: readonly string[], args: unknown): CliEquivalent[] {
   if (args === null || typeof args !== 'object' || w.some((x) => READ.test(x))) return [];

@@ -9,6 +9,7 @@
 import { quote, type CliEquivalent } from './cli.js';
 import { ACTION_PROGRAM } from './saas.js';
 import { snakeEntries } from './snake-entries.js';
+import { union, type Gate } from './signals.js';
 
 const RULE_WORDS =
   /^(?:firewall|firewalls|security|sg|nsg|ingress|inbound|acl|acls|allowlist|whitelist|authorized|network|networks|rule|rules|ip|cidr|access)$/;
@@ -69,6 +70,9 @@ function anyOriginWrites(all: Pair[]): string | undefined {
   const writes = methods.filter((m) => /^(?:PUT|POST|DELETE|PATCH|\*)$/.test(m));
   return writes.length > 0 ? writes.join(',') : undefined;
 }
+
+/** When netOpenLines can answer (signals.ts): its first test, the name word of CORS or a network rule (RULE_WORDS). */
+export const NET_OPEN_GATE: Gate = { name: union(RULE_WORDS, ['cors']) };
 
 export function netOpenLines(w: readonly string[], args: unknown): CliEquivalent[] {
   if (w.includes('cors')) {

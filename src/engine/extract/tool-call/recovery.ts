@@ -8,6 +8,7 @@
  */
 import { quote, type CliEquivalent } from './cli.js';
 import { ACTION_PROGRAM } from './saas.js';
+import type { Gate } from './signals.js';
 
 /** Name words of tools that deliver text to people. */
 const SEND = new Set(
@@ -35,6 +36,9 @@ function strings(v: unknown, key: string, out: [string, string][], depth = 0): v
     for (const [k, x] of Object.entries(v as Record<string, unknown>).slice(0, 64))
       strings(x, k.toLowerCase(), out, depth + 1);
 }
+
+/** When recoveryLines can answer (signals.ts): its first test, the name word of a send (SEND). */
+export const RECOVERY_GATE: Gate = { name: SEND };
 
 export function recoveryLines(w: readonly string[], args: unknown): CliEquivalent[] {
   if (!w.some((x) => SEND.has(x)) || w.some((x) => /^(?:get|list|read|search|fetch|draft)$/.test(x)))

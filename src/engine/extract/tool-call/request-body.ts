@@ -9,6 +9,7 @@
  */
 import { quote, str, type CliEquivalent } from './cli.js';
 import { snakeKey } from './snake-entries.js';
+import { union, type Gate } from './signals.js';
 
 /** Name words of a tool that sends a request to the URL it is given. */
 const REQUEST = /^(?:http|https|request|requests|fetch|curl|wget|api|webhook|rest|post|xhr|axios)$/;
@@ -43,6 +44,9 @@ function walk(v: unknown, sent: Sent, depth: number, header: boolean): void {
   for (const x of (Array.isArray(v) ? v : Object.values(v as Record<string, unknown>)).slice(0, 64))
     walk(x, sent, depth + 1, header);
 }
+
+/** When requestBodyLines can answer (signals.ts): its first test, the name word of a request (REQUEST). */
+export const REQUEST_BODY_GATE: Gate = { name: union(REQUEST) };
 
 export function requestBodyLines(w: readonly string[], f: Map<string, unknown>): CliEquivalent[] {
   if (!w.some((x) => REQUEST.test(x))) return [];

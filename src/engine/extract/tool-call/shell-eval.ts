@@ -4,8 +4,12 @@
  * judges the shell's.
  */
 import { bash, quote, str, type CliEquivalent } from './cli.js';
+import { union, type Gate } from './signals.js';
 
 const MONGO = /^(?:mongo|mongosh|mongodb)$/;
+
+/** When shellEvalLines can answer (signals.ts): its first test, the name word of a Mongo shell (MONGO). */
+export const SHELL_EVAL_GATE: Gate = { name: union(MONGO) };
 
 export function shellEvalLines(w: readonly string[], f: Map<string, unknown>): CliEquivalent[] {
   if (!w.some((x) => MONGO.test(x))) return [];

@@ -13,6 +13,7 @@ import { ACTION_PROGRAM } from './saas.js';
 import { snakeEntries } from './snake-entries.js';
 import { copiesOut, holdsPrivate, namedOutside } from '../../knowledge/bucket-owners.js';
 import { fileDropUrl } from '../../knowledge/file-drop-hosts.js';
+import { union, type Gate } from './signals.js';
 
 /** Name words of a copy, export or upload of stored data. */
 const COPY =
@@ -72,6 +73,9 @@ function why(source: string, dest: string, warehouse: boolean): string | undefin
       : undefined;
   return sameAccount(store, to) ? undefined : copiesOut(store, to);
 }
+
+/** When storeCopyLines can answer (signals.ts): its first test, the name word of a copy verb (COPY). */
+export const STORE_COPY_GATE: Gate = { name: union(COPY) };
 
 export function storeCopyLines(w: readonly string[], args: unknown): CliEquivalent[] {
   if (!w.some((x) => COPY.test(x)) || w.some((x) => NOT_COPY.test(x))) return [];
