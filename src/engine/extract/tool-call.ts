@@ -723,6 +723,15 @@ function programOfTool(tool: string): string | undefined {
   return PROGRAM_TOOLS[bare];
 }
 
+/**
+ * Fields of a program-named tool that name the server it talks to, as the program's own options
+ * (`{"host": "localhost", "db": 15}` is `redis-cli -h localhost -n 15`): the rules judge where a
+ * datastore command goes by them.
+ */
+const SERVER_OPTIONS: Readonly<Record<string, Readonly<Record<string, string>>>> = {
+  'redis-cli': { host: '-h', hostname: '-h', port: '-p', db: '-n', database: '-n', url: '-u', uri: '-u' },
+};
+
 /** The argv line of a program-named tool's arguments (subcommand text, then argument arrays). */
 function programLine(program: string, args: unknown): string | undefined {
   if (typeof args === 'string') return args.trim() === '' ? undefined : `${program} ${args}`;
@@ -730,13 +739,17 @@ function programLine(program: string, args: unknown): string | undefined {
   const rec = asRecord(args);
   if (!rec) return undefined;
   const parts: string[] = [program];
+  const options: string[] = [];
   for (const [k, v] of Object.entries(rec)) {
     const key = snakeName(k);
+    const server = SERVER_OPTIONS[program]?.[key];
     if (typeof v === 'string' && SUBCOMMAND_KEY.test(key)) parts.splice(1, 0, v);
     else if (isStringArray(v) && (ARGS_KEY.test(key) || SUBCOMMAND_KEY.test(key)))
       parts.push(...v.map(quote));
+    else if (server !== undefined && (typeof v === 'string' || typeof v === 'number'))
+      options.push(server, quote(String(v)));
   }
-  return parts.length > 1 ? parts.join(' ') : undefined;
+  return parts.length > 1 ? [parts[0], ...options, ...parts.slice(1)].join(' ') : undefined;
 }
 
 /** Keys naming the directory a command runs in. */

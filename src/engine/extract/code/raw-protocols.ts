@@ -37,6 +37,9 @@ function commands(text: string): string[][] {
   return out;
 }
 
+/** The `via` of the redis-cli lines a raw socket write amounts to (DB-AST-001 reads it). */
+export const RAW_SOCKET_VIA = 'a raw socket';
+
 /** `data` written to a socket connected to `host`: Redis commands run there, when it is a Redis command sequence. */
 export function rawSocketWrite(col: Collector, span: Span, host: string, data: string | null): void {
   if (data === null || !/\r\n/.test(data)) return;
@@ -47,6 +50,6 @@ export function rawSocketWrite(col: Collector, span: Span, host: string, data: s
       shellJoin([strVal('redis-cli'), strVal('-h'), strVal(host), ...c.map((a) => strVal(a))]),
       'bash',
       span,
-      'a raw socket',
+      RAW_SOCKET_VIA,
     );
 }

@@ -5,8 +5,17 @@
  */
 import { PRODUCTION, ephemeralOnly } from '../../knowledge/ephemeral-names.js';
 import { testNamespace } from '../../knowledge/sql-throwaway.js';
+import { onThisMachine } from '../../extract/code/local-store.js';
+import { RAW_SOCKET_VIA } from '../../extract/code/raw-protocols.js';
 import { defineRule } from '../define-rule.js';
-import { afterDashDash, asksHelp, beforeDashDash, execHits, positionals } from '../command-line.js';
+import {
+  afterDashDash,
+  asksHelp,
+  beforeDashDash,
+  execHits,
+  normalisedArgv,
+  positionals,
+} from '../command-line.js';
 
 const REDIS = new Set(['redis-cli', 'keydb-cli', 'valkey-cli']);
 const MONGO = new Set(['mongo', 'mongosh']);
@@ -87,13 +96,49 @@ function throwawayReset(args: readonly string[], created: ReadonlySet<string>): 
   return (THROWAWAY_DB.test(db) && created.has(db)) || ephemeralOnly([db]);
 }
 
-function wipes(words: readonly string[], created: ReadonlySet<string> = new Set()): string | null {
+/** redis-cli options naming the server (`-h host`, `-u redis://...`, `--uri`). */
+const REDIS_SERVER = /^(?:-h|-u|--uri|--host)$/;
+
+/**
+ * A redis client pointed, in so many words, at a server on this machine (`-h 127.0.0.1`,
+ * `-u redis://localhost:6379/15`) with nothing on the line named production: a developer's or a
+ * test run's own cache reset (lead decision R16; R13/R14 twins). Without `-h` the client's server is
+ * whatever the environment makes it (REDISCLI_* settings, a tunnel), so it stays judged as a wipe.
+ */
+function loopbackServer(args: readonly string[]): boolean {
+  const servers: string[] = [];
+  for (let i = 0; i < args.length; i++) {
+    const a = args[i]!;
+    const eq = /^(--uri|--host)=(.*)$/.exec(a);
+    if (eq !== null) servers.push(eq[2]!);
+    else if (REDIS_SERVER.test(a)) servers.push(args[++i] ?? '');
+    else if (/^-h\S/.test(a)) servers.push(a.slice(2));
+  }
+  return (
+    servers.length > 0 && servers.every((t) => onThisMachine(t)) && !args.some((a) => PRODUCTION.test(a))
+  );
+}
+
+/** A run that carries a port of this machine to another one (`ssh -L`, `kubectl port-forward`, socat). */
+function tunnels(words: readonly string[]): boolean {
+  const [prog, ...args] = words;
+  if (prog === 'ssh') return args.some((a) => /^-\w*[LR]/.test(a));
+  if (prog === 'socat') return true;
+  return /^(?:kubectl|oc|k)$/.test(prog ?? '') && args.includes('port-forward');
+}
+
+function wipes(
+  words: readonly string[],
+  created: ReadonlySet<string> = new Set(),
+  notLocal = false,
+): string | null {
   const prog = words[0]!;
   const args = words.slice(1);
   if (asksHelp(args)) return null;
   if (REDIS.has(prog)) {
     const flush = args.find((a) => /^flush(?:all|db)$/i.test(a));
-    return flush !== undefined ? `${prog} ${flush.toUpperCase()} deletes every key` : null;
+    if (flush === undefined || (!notLocal && loopbackServer(args))) return null;
+    return `${prog} ${flush.toUpperCase()} deletes every key`;
   }
   if (prog === 'dropdb') return throwawayReset(args, created) ? null : 'dropdb drops a PostgreSQL database';
   if (KAFKA_TOPICS.test(prog)) return everyTopic(args);
@@ -150,6 +195,11 @@ export default defineRule({
     'mc',
     'mcli',
     'vault',
+    // Read only to see a port of this machine carried elsewhere (a loopback redis is then not local).
+    'ssh',
+    'socat',
+    'kubectl',
+    'oc',
   ],
   summary:
     'redis FLUSHALL/FLUSHDB, dropdb, mysqladmin drop, mongo --eval dropDatabase()/drop()/deleteMany({}), kafka-topics --delete of every topic, etcdctl del of every key, mc rb / mc rm -r --force of a bucket, vault secrets disable wipe a datastore.',
@@ -163,12 +213,19 @@ export default defineRule({
         const db = droppedDatabase(e.argv.slice(1));
         if (db !== undefined) created.add(db);
       }
-    yield* execHits(facts, (words) => wipes(words, created));
+    const tunnel = facts.of('exec').some((e) => tunnels(normalisedArgv(e)));
+    // Commands hand-written to a raw socket (RESP over net.connect) are how a request forgery reaches
+    // a server on this machine; a developer's reset goes through a client, so they get no exemption.
+    yield* execHits(facts, (words, exec) => wipes(words, created, tunnel || exec.via === RAW_SOCKET_VIA));
   },
   examples: {
     deny: [
       { input: 'redis-cli FLUSHALL' },
       { input: 'redis-cli -h 10.0.0.1 -n 2 flushdb' },
+      { input: 'redis-cli -h 127.0.0.1 -h cache.acme.net FLUSHALL' },
+      { input: 'ssh -fN -L 6380:cache.internal:6379 bastion && redis-cli -h 127.0.0.1 -p 6380 FLUSHALL' },
+      { input: 'kubectl port-forward svc/redis 6379:6379 & redis-cli -h localhost FLUSHDB' },
+      { input: 'redis-cli -h sessions.prod.acme.net FLUSHDB' },
       { input: 'dropdb production' },
       { input: 'dropdb app' },
       { input: 'dropdb app_dev' },
@@ -186,6 +243,8 @@ export default defineRule({
     allow: [
       { input: 'redis-cli GET session:1', why: 'reads' },
       { input: 'redis-cli DEL cache:build', why: 'one named key' },
+      { input: 'redis-cli -h 127.0.0.1 -n 15 FLUSHDB', why: "this machine's own server, a test database" },
+      { input: 'redis-cli -u redis://localhost:6379/0 FLUSHALL', why: "a developer's local cache reset" },
       { input: 'createdb test', why: 'creates' },
       { input: 'dropdb --if-exists app_dev && createdb app_dev', why: 'a development database reset' },
       { input: 'dropdb --if-exists app_test', why: "a test run's database" },

@@ -4,7 +4,8 @@
  */
 import { defineRule } from '../define-rule.js';
 import { asksHelp, execHits, hasOption } from '../command-line.js';
-import { ephemeralOnly } from '../../knowledge/ephemeral-names.js';
+import { PRODUCTION, ephemeralOnly } from '../../knowledge/ephemeral-names.js';
+import type { ExecFact } from '../../facts.js';
 
 const KUBECTLS = new Set(['kubectl', 'k', 'oc', 'kubecolor', 'microk8s.kubectl']);
 /** kubectl options that take a value as the next word (so the value is not read as a verb). */
@@ -48,13 +49,30 @@ function scalesToZero(args: readonly string[]): boolean {
   return args.includes('--replicas=0') || (i !== -1 && args[i + 1] === '0');
 }
 
-function bulkDelete(words: readonly string[]): string | null {
+/**
+ * `kubectl drain ip-10-0-3-17.ec2.internal`: one node, written out, taken out for maintenance or an
+ * upgrade; its pods are rescheduled on the others (R14 twin: routine node work). A selector, `--all`,
+ * a list, a name from an expansion or anything named production on the line still drains capacity
+ * away from a live cluster.
+ */
+function oneNamedNode(args: readonly string[], exec: ExecFact | undefined): boolean {
+  const nodes = positionalWords(args).slice(1);
+  return (
+    nodes.length === 1 &&
+    exec?.dynamic === false &&
+    /^[a-z0-9][a-z0-9.-]*$/i.test(nodes[0]!.replace(/^nodes?\//, '')) &&
+    !hasOption(args, 'l', '--selector', '--all') &&
+    !args.some((a) => PRODUCTION.test(a))
+  );
+}
+
+function bulkDelete(words: readonly string[], exec?: ExecFact): string | null {
   let args = words.slice(1);
   if (words[0] === 'microk8s' && args[0] === 'kubectl') args = args.slice(1);
   else if (!KUBECTLS.has(words[0]!)) return null;
   if (asksHelp(args)) return null;
   const [verb, kind] = positionalWords(args);
-  if (verb === 'drain' && !hasOption(args, '', '--dry-run'))
+  if (verb === 'drain' && !hasOption(args, '', '--dry-run') && !oneNamedNode(args, exec))
     return 'kubectl drain evicts every pod from the node';
   // Scaling every workload (or a label selection) to zero stops them all: an outage, like a delete.
   if (verb === 'scale' && !hasOption(args, '', '--dry-run') && scalesToZero(args)) {
@@ -120,7 +138,7 @@ export default defineRule({
   remediationHint:
     'Delete only the named object you created (kubectl delete deployment/<name> -n <ns>), and check first with --dry-run=client -o name.',
   *check(facts) {
-    yield* execHits(facts, (words) => bulkDelete(words));
+    yield* execHits(facts, (words, exec) => bulkDelete(words, exec));
   },
   examples: {
     deny: [
@@ -133,7 +151,10 @@ export default defineRule({
       { input: 'kubectl delete deployments --all -n production' },
       { input: 'kubectl delete pvc -A --all' },
       { input: 'oc delete pods --all -n web' },
-      { input: 'kubectl drain node-1 --ignore-daemonsets' },
+      { input: 'kubectl drain -l pool=default --ignore-daemonsets' },
+      { input: 'kubectl drain node-1 node-2 node-3 --ignore-daemonsets' },
+      { input: 'kubectl drain $(kubectl get nodes -o name) --force' },
+      { input: 'kubectl --context prod-eu drain ip-10-0-3-17.ec2.internal' },
       { input: 'kubectl scale deploy --all --replicas=0 -n prod' },
       { input: 'kubectl scale deployment -l app=web --replicas 0' },
       { input: 'kubectl --context prod delete ns preview-pr-1187' },
@@ -145,6 +166,7 @@ export default defineRule({
       { input: 'kubectl delete -f ./k8s/job.yaml', why: 'objects named in a workspace manifest' },
       { input: 'kubectl delete pods --all --dry-run=client', why: 'dry run' },
       { input: 'kubectl describe ns staging', why: 'reads' },
+      { input: 'kubectl drain node-1 --ignore-daemonsets', why: 'one named node taken out for maintenance' },
       { input: 'kubectl scale deployment/web --replicas=0 -n dev', why: 'one named workload' },
       { input: 'kubectl scale deploy --all --replicas=3', why: 'scales up' },
       { input: 'kubectl delete namespace preview-pr-1187', why: "one pull request's preview torn down" },
