@@ -1,6 +1,27 @@
 /** PLT-AST-001: deleting apps, sites, projects or databases on hosting platforms (fly, vercel, netlify, heroku, railway). */
 import { defineRule } from '../define-rule.js';
 import { asksHelp, execHits, positionals } from '../command-line.js';
+import { oneDisposable } from '../../knowledge/ephemeral-names.js';
+
+/** Options naming the app or site a platform command acts on (`-a acme-web-pr-1432`, `--app=...`). */
+const APP_OPTION = /^(?:-a|--app|--site|--name|--project)$/;
+
+/**
+ * The one app a delete names, when it is named as one pull request's preview or a test run's
+ * (`fly apps destroy acme-web-pr-1432`, `heroku apps:destroy -a shop-pr-88`) and nothing on the line
+ * names production: a preview torn down when its pull request closes is everyday work (R16 hunt,
+ * like IAC-AST-001's preview stacks). Several apps, a glob or an expansion stay judged as deletes.
+ */
+function previewApp(args: readonly string[], verbs: number): boolean {
+  const named: string[] = [];
+  for (let i = 0; i < args.length; i++) {
+    const eq = /^(--app|--site|--name|--project)=(.+)$/.exec(args[i]!);
+    if (eq !== null) named.push(eq[2]!);
+    else if (APP_OPTION.test(args[i]!) && args[i + 1] !== undefined) named.push(args[++i]!);
+  }
+  named.push(...positionals(args.filter((_, i) => !APP_OPTION.test(args[i - 1] ?? ''))).slice(verbs));
+  return oneDisposable([...new Set(named)], args);
+}
 
 /** fly resource groups whose destroy/delete loses an app or data. */
 const FLY_GROUPS = new Set([
@@ -30,8 +51,11 @@ function deletes(words: readonly string[]): string | null {
     case 'fly':
     case 'flyctl':
       if (
-        a === 'destroy' ||
-        (a !== undefined && FLY_GROUPS.has(a) && (b === 'destroy' || b === 'delete' || b === 'remove'))
+        (a === 'destroy' && !previewApp(args, 1)) ||
+        (a !== undefined &&
+          FLY_GROUPS.has(a) &&
+          (b === 'destroy' || b === 'delete' || b === 'remove') &&
+          !((a === 'apps' || a === 'app') && previewApp(args, 2)))
       )
         return `${prog} ${a === 'destroy' ? '' : `${a} `}${b ?? 'destroy'} deletes an app, database or volume`;
       return null;
@@ -42,6 +66,8 @@ function deletes(words: readonly string[]): string | null {
     case 'netlify':
       return a === 'sites:delete' ? 'netlify sites:delete deletes a site' : null;
     case 'heroku':
+      if ((a === 'apps:destroy' || a === 'apps:delete' || a === 'destroy') && previewApp(args, 1))
+        return null;
       return a === 'apps:destroy' ||
         a === 'apps:delete' ||
         a === 'destroy' ||
@@ -98,6 +124,10 @@ export default defineRule({
     deny: [
       { input: 'fly apps destroy my-app --yes' },
       { input: 'flyctl postgres destroy my-pg-cluster' },
+      { input: 'fly apps destroy acme-web-pr-1432 acme-web --yes' },
+      { input: 'fly apps destroy acme-web-prod-pr-1432 --yes' },
+      { input: 'fly postgres destroy acme-db-pr-1432' },
+      { input: 'heroku apps:destroy -a shop-pr-88 --confirm shop-pr-88 --remote production' },
       { input: 'vercel remove my-project --yes' },
       { input: 'vercel project rm my-project' },
       { input: 'netlify sites:delete --force' },
@@ -108,6 +138,11 @@ export default defineRule({
     ],
     allow: [
       { input: 'fly deploy', why: 'deploys' },
+      { input: 'fly apps destroy acme-web-pr-1432 --yes', why: "one pull request's preview app" },
+      {
+        input: 'heroku apps:destroy -a shop-pr-88 --confirm shop-pr-88',
+        why: "one pull request's review app",
+      },
       { input: 'fly volumess destroy', why: 'not a fly command (a misspelt group)' },
       { input: 'vercel ls', why: 'reads' },
       { input: 'netlify deploy --prod', why: 'deploys' },
