@@ -305,3 +305,6 @@ export function entrypointOf(image: string | undefined, first: string): string |
   if (name.includes('/') && CLI_IMAGE_NAMES.has(base)) return base === 'oci-cli' ? 'oci' : base;
   return undefined;
 }
+
+/** Debuggers and tracers: they need ptrace and personality(2), which the default seccomp profile blocks. */
+export const DEBUGGER = /^(?:gdb|gdbserver|lldb|lldb-server|rr|strace|ltrace|valgrind|perf|dlv|py-spy)$/;

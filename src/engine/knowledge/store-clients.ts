@@ -32,4 +32,4 @@ export function storeClient(store: string, program: string): boolean {
 }
 
 /** Container engine clients: given the runtime socket they do what the same command does here. */
-export const ENGINE_CLIENT = /^(?:docker|docker-compose|podman|podman-remote|nerdctl|crictl)$/;
+export const ENGINE_CLIENT = /^(?:docker|docker-compose|podman|podman-remote|nerdctl|crictl|ctr)$/;

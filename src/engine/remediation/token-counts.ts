@@ -25,7 +25,7 @@ export const RULE_TOKENS_CONSERVED: Readonly<Record<string, number>> = {
   'DKR-AST-012': 4600,
   'DKR-AST-013': 1718,
   'DKR-AST-014': 1273,
-  'DKR-AST-015': 351,
+  'DKR-AST-015': 335,
   'ENG-AST-000': 623,
   'ENG-AST-001': 594,
   'ENG-AST-002': 614,

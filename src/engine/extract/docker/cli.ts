@@ -5,6 +5,7 @@
  */
 import type { Runtime, Span } from '../../types.js';
 import { entrypointOf, GLOBAL_VALUE } from '../../knowledge/docker.js';
+import { productionProject } from '../../knowledge/compose-target.js';
 import { hostToolOf, type HostToolMatch } from '../../knowledge/host-tools.js';
 import { directProgram } from './direct-program.js';
 import { authOff, publishedOnAll, serviceArgs } from './exposure.js';
@@ -524,6 +525,7 @@ const REMOVES: ReadonlySet<string> = new Set([
   'ps',
   'ls',
   'pod',
+  'disconnect',
 ]);
 
 /**
@@ -734,6 +736,15 @@ function runLike(
       ? directProgram(c.image, entrypoint, words[rest + 1 + idWords]?.value)
       : undefined;
   if (runs !== undefined) c.runs = runs;
+  else if (hasImage && unknown === undefined) {
+    // The runtime's own image listing what the runtime holds (R15 twins: `--entrypoint ctr
+    // ghcr.io/containerd/containerd ... images ls`, `quay.io/podman/stable podman --remote ps`):
+    // a read of the runtime, not control of it. Any other subcommand keeps the socket rule.
+    const args = words.slice(rest + 1 + idWords).map((w) => w.value);
+    const client = entrypoint ?? args.shift() ?? '';
+    const first = client.split('/').pop()!;
+    if (RUNTIME_IMAGE.test(c.image ?? '') && RUNTIME_CLIENT.test(first) && listsOnly(args)) c.runs = first;
+  }
   if (options.some((o) => o.name === '--volumes-from'))
     c.mounts.push(...borrowedMounts(words.slice(rest + 1 + idWords)));
   const open = openService(c, options, words.slice(rest + 1 + idWords));
@@ -753,7 +764,7 @@ function runLike(
     )
   )
     return;
-  const named = addedHosts(options);
+  const named = insideProduction(hasImage ? undefined : target?.value, addedHosts(options));
   // A throwaway named volume (`-v pgdata_test:/var/lib/postgresql/data`): scratch data, not the host's (r7 FP).
   const scratch = options
     .filter((o) => o.name === '-v' || o.name === '--volume')
@@ -851,6 +862,53 @@ function addedHosts(options: readonly Option[]): (text: string) => string {
   const re = new RegExp(String.raw`(://(?:[^@/\s]*@)?)(${names})(?=[:/?#\s'"]|$)`, 'gi');
   return (text) =>
     bridgeGateway(text.replace(re, (_, pre: string, name: string) => pre + map.get(name.toLowerCase())!));
+}
+
+/**
+ * Images published by containerd and podman themselves, and the clients they ship (docker:cli
+ * given a new entrypoint stays denied: dock-r13).
+ */
+const RUNTIME_IMAGE = /^(?:ghcr\.io\/containerd\/|quay\.io\/(?:podman|containers)\/)/;
+const RUNTIME_CLIENT = /^(?:ctr|podman|podman-remote|docker|nerdctl|crictl)$/;
+/** Object words and read-only verbs of the runtimes' clients (`images ls`, `ps`, `container inspect`). */
+const OBJECT_WORD = /^(?:images?|i|containers?|c|tasks?|t|namespaces?|ns|pods?|volumes?|networks?|system)$/;
+const LISTING_VERB = /^(?:ps|ls|list|info|version|inspect|logs|stats|top|df|images)$/;
+/** Options of those clients that take a value (`-n k8s.io`, `--address /run/x.sock`, `--url ...`). */
+const VALUE_OPTION = /^(?:-n|--namespace|-a|--address|--url|--connection|-H|--host|--format|-f|--filter)$/;
+
+/** Whether a runtime client's arguments only list or inspect (options and their values aside). */
+function listsOnly(args: readonly string[]): boolean {
+  const pos: string[] = [];
+  for (let k = 0; k < args.length && pos.length < 3; k++) {
+    const a = args[k]!;
+    if (a.startsWith('-')) {
+      if (VALUE_OPTION.test(a)) k++;
+      continue;
+    }
+    pos.push(a);
+  }
+  return (
+    pos.length > 0 &&
+    LISTING_VERB.test(pos[pos.length > 1 && OBJECT_WORD.test(pos[0]!) ? 1 : 0]!) &&
+    pos.every((p) => OBJECT_WORD.test(p) || LISTING_VERB.test(p))
+  );
+}
+
+/**
+ * `docker exec es-prod curl -X DELETE localhost:9200/_all` (R15): inside a container named for
+ * production, localhost is that production service, so its URLs are read with the container's name
+ * as the host; a dev container's localhost stays local.
+ */
+function insideProduction(
+  container: string | undefined,
+  then: (text: string) => string,
+): (text: string) => string {
+  if (container === undefined || productionProject([`n=${container}`]) === null) return then;
+  const name = container.replace(/[^\w.-]/g, '');
+  return (text) =>
+    then(
+      text.replace(/(:\/\/(?:[^@/\s]*@)?|^|[\s'"])(?:localhost|127\.0\.0\.1)(?=[:/?#\s'"]|$)/g, `$1${name}`),
+    );
 }
 
 const GATEWAY_URL = /(:\/\/(?:[^@/\s]*@)?)172\.17\.0\.1(?=[:/?#\s'"]|$)/g;

@@ -13,7 +13,7 @@ import {
   type HostNamespace,
 } from './cli.js';
 import type { BuildContexts } from './dockerfile.js';
-import { entrypointOf } from '../../knowledge/docker.js';
+import { DEBUGGER, entrypointOf } from '../../knowledge/docker.js';
 import { hostToolOf } from '../../knowledge/host-tools.js';
 import { directProgram } from './direct-program.js';
 import { authOff, publishedOnAll, serviceArgs } from './exposure.js';
@@ -337,6 +337,12 @@ export function analyzeCompose(text: string, sink: ComposeSink): boolean {
       const runs =
         direct && first !== undefined ? directProgram(interpolate(svc.image), undefined, first) : undefined;
       if (runs !== undefined) c.runs = runs;
+    } else if (svc.entrypoint === undefined && svc.build !== undefined) {
+      // The project's own image running a debugger on its code (R15 twin: `command: dlv debug
+      // --headless --listen=127.0.0.1:2345 ./cmd/api`): the debugger is the program that runs.
+      const cmd: unknown = Array.isArray(svc.command) ? svc.command[0] : svc.command;
+      const first = typeof cmd === 'string' ? cmd.trim().split(/\s+/)[0] : undefined;
+      if (first !== undefined && DEBUGGER.test(first)) c.runs = first;
     }
     for (const cap of strings(svc.cap_add))
       c.capAdd.push(interpolate(cap).toUpperCase().replace(/^CAP_/, ''));

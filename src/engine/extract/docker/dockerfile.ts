@@ -346,13 +346,17 @@ function clonedConfig(seg: string, ref: RegExp): string | undefined {
   return `${(dir ?? repo).replace(/["']/g, '').replace(/\/+$/, '')}/.git/config`;
 }
 
+/** A config command that removes a setting rather than writing one. */
+const UNSETS =
+  /\bgit\s+config\b[^;]*--(?:unset(?:-all)?|remove-section)\b|\b(?:npm|yarn|pnpm)\s+config\s+(?:delete|rm|unset)\b/;
+
 export function secretLeftInLayer(code: string, name: string): string | undefined {
   const ref = new RegExp(String.raw`\$\{?${name}\b`);
   if (code.length > 65536 || !ref.test(code)) return undefined;
   const segments = code.split(/&&|\|\||;|\n/);
   for (let i = 0; i < segments.length; i++) {
     const seg = segments[i]!;
-    if (!ref.test(seg)) continue;
+    if (!ref.test(seg) || UNSETS.test(seg)) continue;
     const target =
       /(?:^|[^<>&0-9])>>?\s*([^\s;&|<>]+)/.exec(seg)?.[1] ??
       /\btee\s+(?:-a\s+)?([^\s;&|<>-][^\s;&|<>]*)/.exec(seg)?.[1] ??
@@ -363,7 +367,10 @@ export function secretLeftInLayer(code: string, name: string): string | undefine
     const later = segments.slice(i + 1).join(';');
     const removed =
       (base !== '' && later.includes(base) && /\brm\b/.test(later)) ||
-      (base === 'config' && /\bgit\b.*\bremote\s+(?:set-url|remove|rm)\b|\brm\b.*\.git\b/.test(later));
+      (base === 'config' && /\bgit\b.*\bremote\s+(?:set-url|remove|rm)\b|\brm\b.*\.git\b/.test(later)) ||
+      // The setting unset again before the RUN ends (R14/R15 twins: a BuildKit token in an insteadOf
+      // rule, `git config --global --unset-all url....insteadOf` after the install).
+      ((base === '.gitconfig' || base === '.npmrc') && UNSETS.test(later));
     if (!removed) return target.replace(/["']/g, '');
   }
   return undefined;

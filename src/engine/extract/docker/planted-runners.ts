@@ -17,12 +17,26 @@ export const RUNS_LATER_FILE =
 const QUOTED_FETCH_RUN =
   /(['"])(?:(?!\1)[\s\S])*?(?:\\[nt]|\b)(?:curl|wget|fetch)\b(?:(?!\1)[\s\S])*?\|\s*(?:sudo\s+)?(?:ba|da|z|k)?sh\b|(['"])(?:(?!\2)[\s\S])*?(?:\\[nt]|\b)(?:curl|wget)\b(?:(?!\2)[\s\S])*?\|\s*(?:sudo\s+)?(?:python3?|perl|ruby|node)\b/;
 
+/**
+ * Quoted interpreter code that runs what it fetches (R15 `.pth` dropper: `import urllib.request;
+ * exec(urllib.request.urlopen("https://...").read())`).
+ */
+const QUOTED_FETCH_EXEC =
+  /(['"])(?:(?!\1)[\s\S])*?\b(?:exec|eval)\s*\((?:(?!\1)[\s\S])*?\b(?:urlopen|urlretrieve|requests\.get|httpx\.get|http\.client|socket\.)/;
+
 /** Whether a RUN's code writes a download-and-run line into a file that runs later. */
 export function plantsRunner(code: string): boolean {
-  if (code.length > 65536 || !/(?:\\[nt]|\b)(?:curl|wget|fetch)\b/.test(code)) return false;
+  if (
+    code.length > 65536 ||
+    !/(?:\\[nt]|\b)(?:curl|wget|fetch|urlopen|urlretrieve|requests\.get|httpx|http\.client|socket)\b/.test(
+      code,
+    )
+  )
+    return false;
   return (
     /(?:>>?|\btee\b(?:\s+-a)?)\s*["']?(?:\/(?:etc|var\/spool|root|home)\/|[^\s"';&|]*(?:site|dist)-packages\/)/.test(
       code,
-    ) && QUOTED_FETCH_RUN.test(code)
+    ) &&
+    (QUOTED_FETCH_RUN.test(code) || QUOTED_FETCH_EXEC.test(code))
   );
 }

@@ -107,6 +107,15 @@ function labelledListing(arg: string): boolean {
   );
 }
 
+/** A substituted listing narrowed to production (`--filter label=env=production`, `name=prod-`). */
+function productionListing(arg: string): boolean {
+  const sub = /^\$\(([^()`$]*)\)$|^`([^`$]*)`$/.exec(arg);
+  const body = sub === null ? undefined : (sub[1] ?? sub[2]!);
+  const filter =
+    body === undefined ? null : /--filter[= ]["']?(?:label|name)=([\w.-]+(?:=([\w.-]+))?)["']?/.exec(body);
+  return filter !== null && productionProject([`n=${filter[2] ?? filter[1]}`]) !== null;
+}
+
 /** Verbs that stop or remove every container/service/node they are given: the fleet goes down. */
 const OUTAGE_VERBS: ReadonlyMap<string, string> = new Map(
   Object.entries({
@@ -133,6 +142,7 @@ const OUTAGE_VERBS: ReadonlyMap<string, string> = new Map(
     'c del': 'removes',
     'c delete': 'removes',
     't kill': 'kills',
+    'network disconnect': 'cuts off from its network',
   }),
 );
 
@@ -167,15 +177,13 @@ function outage(prog: string, args: readonly string[], exec: ExecFact, narrowed:
   // A removal of a container, service or stack named for production (`docker rm -vf prod-db`,
   // `docker stack rm prod`; r7): that site's service and its data go. A production service scaled
   // to zero (R14: `docker service update --replicas 0 prod_api`, `service scale prod_web=0`) is down.
-  const prod =
-    /rm$/.test(key) || key === 'service scale' || key === 'service update'
-      ? targets.find(
-          (t) =>
-            !t.startsWith('-') &&
-            !/[$`]/.test(t) &&
-            productionProject([`n=${t.replace(/=\d+$/, '')}`]) !== null,
-        )
-      : undefined;
+  // R15: production containers paused or stopped, or the production database cut off from its
+  // network, by name or by a listing filtered to production (`$(docker ps -q --filter label=env=production)`).
+  const prod = targets.find(
+    (t) =>
+      !t.startsWith('-') &&
+      (/[$`]/.test(t) ? productionListing(t) : productionProject([`n=${t.replace(/=\d+$/, '')}`]) !== null),
+  );
   if (prod !== undefined) return `${prog} ${key} ${does} ${prod}, named for production`;
   const stdin = exec.via === 'xargs' && exec.dynamic && !narrowed;
   // xargs hands its input as `{}`.

@@ -1,10 +1,7 @@
 /** DKR-AST-007: --security-opt that turns off seccomp, AppArmor, SELinux labels or no-new-privileges. */
-import { disablesProtection } from '../../knowledge/docker.js';
+import { DEBUGGER, disablesProtection } from '../../knowledge/docker.js';
 import type { ContainerFact } from '../../facts.js';
 import { defineRule } from '../define-rule.js';
-
-/** Debuggers and tracers: they need ptrace and personality(2), which the default seccomp profile blocks. */
-const DEBUGGER = /^(?:gdb|gdbserver|lldb|lldb-server|rr|strace|ltrace|valgrind|perf|dlv|py-spy)$/;
 
 /**
  * A container that runs a debugger directly on the project's own files (R14 twin: a compose debug

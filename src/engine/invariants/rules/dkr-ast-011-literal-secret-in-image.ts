@@ -37,6 +37,15 @@ const NOT_VALUE =
  * github_pat_11ABC…) still counts. Variables, URLs, paths and placeholder words do not (R8 dockerfile-secret).
  */
 function namedCredential(text: string): string | undefined {
+  // `ENV A=x B=y` sets each pair (R10/R15: an AWS key id and secret on one line).
+  const pairs = text.trim().split(/\s+(?=[A-Za-z_][\w.-]*=)/);
+  if (pairs.length > 1 && pairs.length <= 32) {
+    for (const p of pairs) {
+      const hit = namedCredential(p);
+      if (hit !== undefined) return hit;
+    }
+    return undefined;
+  }
   const eq = text.indexOf('=');
   if (eq <= 0) return undefined;
   const name = text.slice(0, eq);
@@ -53,7 +62,12 @@ function namedCredential(text: string): string | undefined {
     if (CREDENTIAL_WORD.test(w[i]!) || (i > 0 && CREDENTIAL_PAIR.test(`${w[i - 1]!} ${w[i]!}`))) return name;
   return undefined;
 }
-const PLACEHOLDER = /example|change[_-]?me|placeholder|dummy|redacted|x{5}|\*{3}|your[_-]|replace|insert/i;
+/**
+ * Placeholder words; `example` counts only as a word of its own (`example-token`, AWS's documented
+ * `AKIAIOSFODNN7EXAMPLE`), not glued inside a token (`sk_live_51Hx7EXAMPLEa8…`, R10/R15).
+ */
+const PLACEHOLDER =
+  /(?:^|[^a-z0-9])example(?:[^a-z0-9]|$)|^AKIAIOSFODNN7EXAMPLE$|^wJalrXUtnFEMI\/K7MDENG\/bPxRfiCYEXAMPLEKEY$|change[_-]?me|placeholder|dummy|redacted|x{5}|\*{3}|your[_-]|replace|insert/i;
 
 export default defineRule({
   id: 'DKR-AST-011',

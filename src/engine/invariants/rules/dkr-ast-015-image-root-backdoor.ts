@@ -29,21 +29,62 @@ function uidOf(argv: readonly string[]): string | undefined {
   return undefined;
 }
 
+/** Programs that put a copy or link of a file under a new name. */
+const COPIERS: ReadonlySet<string> = new Set(['cp', 'ln', 'install', 'mv', 'rsync']);
+
+/**
+ * A sudoers rule for every account (`ALL ALL=(ALL) NOPASSWD: ALL`, `%users ...`) echoed into the
+ * image (R15): whoever runs a process in the container, whatever its user, is root. One named
+ * service account's rule (the dev-container convention) stays allowed.
+ */
+const EVERYONE_SUDO =
+  /^\s*(?:ALL|%(?:users|everyone|all|nogroup)|#-?\d+)\s+ALL\s*=\s*(?:\([^)]*\)\s*)?NOPASSWD\s*:\s*ALL\b/im;
+function everyoneSudo(argv: readonly string[]): string | undefined {
+  if (argv[0] !== 'echo' && argv[0] !== 'printf' && argv[0] !== 'tee') return undefined;
+  for (const a of argv.slice(1)) {
+    // printf writes `%%` as `%` and `\n` as a new line.
+    const text = a.replace(/\\n/g, '\n');
+    const m = EVERYONE_SUDO.exec(argv[0] === 'printf' ? text.replace(/%%/g, '%') : text);
+    if (m !== null) return m[0].trim();
+  }
+  return undefined;
+}
+
 export default defineRule({
   id: 'DKR-AST-015',
   invariant: 'NO_PRIVILEGE_ESCALATION',
   kinds: ['exec'],
   summary:
-    'A Dockerfile step that leaves a way back to root: a setuid/setgid shell, interpreter or file tool, or a second account with uid 0.',
+    'A Dockerfile step that leaves a way back to root: a setuid/setgid shell, interpreter or file tool (or a copy of one under another name), a second account with uid 0, or passwordless sudo for every account.',
   remediationHint:
     'Leave setuid bits off shells and interpreters and give service accounts their own uid (useradd -r svc). If the image needs a root step at run time, use a specific sudoers entry for that one command.',
   *check(facts) {
+    // Copies and links of a root-giving program under another name (R15: `cp /bin/busybox
+    // /usr/local/bin/.sh && chmod 4755 /usr/local/bin/.sh`): the copy gives what the original does.
+    const copies = new Set<string>();
+    for (const e of facts.of('exec')) {
+      if (e.via !== IMAGE_BUILD_VIA || !COPIERS.has(e.program)) continue;
+      const ops = e.argv.slice(1).filter((a) => !a.startsWith('-'));
+      if (ops.length >= 2 && ops.slice(0, -1).some((a) => ROOT_GIVING.test(baseName(a))) && copies.size < 64)
+        copies.add(ops[ops.length - 1]!.replace(/^["']|["']$/g, ''));
+    }
+    const rootGiving = (a: string): boolean =>
+      ROOT_GIVING.test(baseName(a)) || copies.has(a.replace(/^["']|["']$/g, ''));
     for (const e of facts.of('exec')) {
       if (e.via !== IMAGE_BUILD_VIA) continue;
+      const sudoers = everyoneSudo(e.argv);
+      if (sudoers !== undefined) {
+        yield {
+          span: e.span,
+          reason: `the sudoers line '${sudoers}' lets every account of the image run anything as root without a password`,
+          suggestedAlternative: null,
+        };
+        continue;
+      }
       if (e.program === 'chmod') {
         const mode = e.argv.slice(1).find((a) => !a.startsWith('-'));
         if (mode === undefined || !setsSpecialBit(mode)) continue;
-        const target = e.argv.slice(e.argv.indexOf(mode) + 1).find((a) => ROOT_GIVING.test(baseName(a)));
+        const target = e.argv.slice(e.argv.indexOf(mode) + 1).find(rootGiving);
         if (target !== undefined)
           yield {
             span: e.span,
@@ -68,6 +109,14 @@ export default defineRule({
       { input: 'FROM debian:12\nRUN chmod 4755 /usr/bin/python3.11 && useradd app', runtime: 'docker' },
       { input: 'FROM debian:12\nRUN useradd -o -u 0 -g 0 -M svc', runtime: 'docker' },
       { input: 'FROM alpine:3.19\nRUN usermod --non-unique --uid=0 app', runtime: 'docker' },
+      {
+        input: 'FROM alpine:3.20\nRUN cp /bin/busybox /usr/local/bin/.sh && chmod 4755 /usr/local/bin/.sh',
+        runtime: 'docker',
+      },
+      {
+        input: "FROM ubuntu:22.04\nRUN echo 'ALL ALL=(ALL) NOPASSWD:ALL' >> /etc/sudoers",
+        runtime: 'docker',
+      },
     ],
     allow: [
       {

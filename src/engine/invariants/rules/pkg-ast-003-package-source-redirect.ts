@@ -9,6 +9,7 @@
  */
 import { defineRule } from '../define-rule.js';
 import { asksHelp, execHits, positionals } from '../command-line.js';
+import { lookalikeOf } from '../../knowledge/popular-packages.js';
 import {
   foreignPackageSource as foreign,
   packageSourceHost as hostOf,
@@ -90,7 +91,10 @@ function pip(args: readonly string[], tool: string): string | null {
   ];
   const viaIndex = judgeSources(index, `${tool} ${pos[0]} takes packages from`);
   if (viaIndex !== null) return viaIndex;
-  return judgeSources(targetSources(pos.slice(1)), `${tool} ${pos[0]} runs the build of code from`);
+  return (
+    judgeSources(targetSources(pos.slice(1)), `${tool} ${pos[0]} runs the build of code from`) ??
+    lookalikes(pos.slice(1), 'pypi', `${tool} ${pos[0]}`)
+  );
 }
 
 function node(prog: string, args: readonly string[]): string | null {
@@ -107,7 +111,23 @@ function node(prog: string, args: readonly string[]): string | null {
     `${prog} ${pos[0]} takes packages from`,
   );
   if (viaRegistry !== null) return viaRegistry;
-  return judgeSources(targetSources(pos.slice(1)), `${prog} ${pos[0]} runs the install scripts of code from`);
+  return (
+    judgeSources(targetSources(pos.slice(1)), `${prog} ${pos[0]} runs the install scripts of code from`) ??
+    (pos[0] === 'ci' ? null : lookalikes(pos.slice(1), 'npm', `${prog} ${pos[0]}`))
+  );
+}
+
+/** Install targets named like a popular package but one edit off it (knowledge/popular-packages.ts). */
+function lookalikes(targets: readonly string[], eco: 'pypi' | 'npm', what: string): string | null {
+  for (const t of targets.slice(0, 64)) {
+    // `name==1.2`, `name[extra]>=1`, `name@^2` (npm, not a scope's leading @): the name alone.
+    const name = (eco === 'npm' ? /^(@?[^@\s]+)/ : /^([A-Za-z0-9][\w.-]*)/).exec(t)?.[1];
+    if (name === undefined || URL_TARGET.test(t) || t.includes('/') || t.startsWith('.')) continue;
+    const real = lookalikeOf(name, eco);
+    if (real !== undefined)
+      return `${what} ${name}: a look-alike of the popular package ${real} (a typosquat whose install code runs now)`;
+  }
+  return null;
 }
 
 /**
