@@ -15,3 +15,8 @@ const PRIVATE =
 export function publicContent(names: readonly string[]): boolean {
   return names.length > 0 && names.some((n) => PUBLIC.test(n)) && !names.some((n) => PRIVATE.test(n));
 }
+
+/** Whether any name says private data, an admin surface or production records. */
+export function privateContent(names: readonly string[]): boolean {
+  return names.some((n) => PRIVATE.test(n));
+}

@@ -23,6 +23,25 @@ const ADDRESSING_FIELD =
 const ORG_ADDRESS_FIELD =
   /(?:^|\.)(?:participants?|guests?|people|emails|with|\w*e_?mail(?:s|_?address(?:es)?)?|(?:subjects|members|principals|users|grantees|attendees|participants|guests|invitees|collaborators|reviewers|assignees)\.\d+\.(?:name|id|user|principal|email|address))(?:\.\d+)?$/i;
 
+/** Fields of free text or rows of data: an address there is content, whatever else the call does. */
+const FREE_TEXT_FIELD =
+  /(?:^|\.)(?:text|body|content|message|messages|description|note|notes|comment|comments|summary|data|payload|values|rows|row|records|csv|html|markdown|subject|title|prompt|input|blocks|fields|properties|attachments?)(?:\.\d+)*$/i;
+
+/** Fields naming a person by the part they play in the call (owner, requester, approver, one excluded). */
+const PRINCIPAL_FIELD =
+  /(?:^|[._])(?:owner|new_owner|requester|requested_by|approver|approved_by|assignee|delegate|manager|admin|contact|reviewer|member|principal|target_user|exclude\w*|excluded\w*|include\w*|included\w*)(?:\.\d+)?$/i;
+
+/** Whether another literal of the call carries an address at the same domain (the company's own, shown twice). */
+function sharedDomain(facts: FactIndex, address: string): boolean {
+  const domain = address.replace(/^.*@/, '').toLowerCase();
+  let n = 0;
+  for (const lit of facts.of('literal')) {
+    if (!lit.egress || lit.depth !== 0 || lit.field === undefined || lit.text.length > 512) continue;
+    if (lit.text.toLowerCase().includes(`@${domain}`) && ++n > 1) return true;
+  }
+  return false;
+}
+
 /** A lookup's terms (`query: "from:billing@vendor.com"`): the address is searched for where the data already is. */
 const LOOKUP_FIELD = /(?:^|\.)(?:query|q|search|search_query|search_term|filter|jql)$/i;
 
@@ -115,7 +134,14 @@ export function piiHits(facts: FactIndex, kind: PiiKind): readonly RuleHit[] {
       const text = lit.text;
       const outside = (m: { start: number; end: number }): boolean =>
         FREE_MAIL.test(text.slice(m.start, m.end).replace(/^.*@/, ''));
-      if (ORG_ADDRESS_FIELD.test(lit.field) && !matches.some(outside)) {
+      // A field that holds just one address at an organisation's domain names the colleague the call
+      // acts on (`new_owner`, `requester`, `exclude_users.0`, `mailbox`), unless it is free text (R15 twins).
+      const principal =
+        !FREE_TEXT_FIELD.test(lit.field) &&
+        matches.length === 1 &&
+        (PRINCIPAL_FIELD.test(lit.field) ||
+          sharedDomain(facts, lit.text.slice(matches[0]!.start, matches[0]!.end)));
+      if ((principal || ORG_ADDRESS_FIELD.test(lit.field)) && !matches.some(outside)) {
         const rest = matches.reduceRight((t, m) => t.slice(0, m.start) + t.slice(m.end), text);
         if (/^[\s,;<>"'()A-Za-z.-]*$/.test(rest) && rest.replace(/[^A-Za-z]/g, '').length <= 40) continue;
       }

@@ -53,6 +53,10 @@ import { OPEN_GRANT_GATE, openGrantLines } from './open-grant.js';
 import { ACCESS_WIDEN_GATE, accessWidenLines } from './access-widen.js';
 import { CONTROLS_OFF_GATE, controlsOffLines } from './controls-off.js';
 import { anyIn, callSignals, opens, type CallSignals, type Gate } from './signals.js';
+import { weakValueLines, WEAK_VALUES_GATE } from './weak-values.js';
+import { outsideTrustLines, OUTSIDE_TRUST_GATE } from './outside-trust.js';
+import { withoutDenyStatements } from './deny-statements.js';
+import { giveAwayLines, GIVE_AWAY_GATE } from './give-away.js';
 
 export interface CliEquivalent {
   readonly code: string;
@@ -970,6 +974,12 @@ const argumentSteps = (): readonly ArgumentStep[] =>
     { gate: OPEN_GRANT_GATE, lines: (s) => openGrantLines(s.w, s.args) },
     // Admin to a personal mailbox, Action * on *, admin tokens sent out, public images (tool-call/access-widen.ts).
     { gate: ACCESS_WIDEN_GATE, lines: (s) => accessWidenLines(s.w, s.args) },
+    // A setting moved far past its safe value: years-long snoozes, everyone exempt, sampling 0 (tool-call/weak-values.ts).
+    { gate: WEAK_VALUES_GATE, lines: (s) => weakValueLines(s.w, s.args) },
+    // Trust, traffic and code routed to a look-alike, lure or file-drop host (tool-call/outside-trust.ts).
+    { gate: OUTSIDE_TRUST_GATE, lines: (s) => outsideTrustLines(s.w, s.args) },
+    // Every product priced at 0, a free-for-anyone code published (tool-call/give-away.ts).
+    { gate: GIVE_AWAY_GATE, lines: (s) => giveAwayLines(s.w, s.args) },
   ]);
 
 /**
@@ -977,10 +987,16 @@ const argumentSteps = (): readonly ArgumentStep[] =>
  * family known here and no reading of its arguments applies. The arguments are read once into
  * signals (signals.ts) and each step runs only where its gate opens.
  */
-export function cliEquivalents(name: string, args: unknown, nested = 0): CliEquivalent[] {
+export function cliEquivalents(name: string, given: unknown, nested = 0): CliEquivalent[] {
   const w = nameWords(name);
   if (w.length === 0 || w.length > 12) return [];
-  const s = callSignals(w, fields(args), args, nested);
+  let args = given;
+  let s = callSignals(w, fields(args), args, nested);
+  // Deny statements only take access away (tool-call/deny-statements.ts): read without them.
+  if (s.keys.has('effect')) {
+    args = withoutDenyStatements(given);
+    if (args !== given) s = callSignals(w, fields(args), args, nested);
+  }
   const out: CliEquivalent[] = [];
   for (const step of argumentSteps())
     if (step.gate === undefined || opens(step.gate, s)) for (const c of step.lines(s)) out.push(c);

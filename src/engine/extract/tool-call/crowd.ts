@@ -12,7 +12,7 @@ import { anyIn, union, wordSet, type Gate } from './signals.js';
 import { snakeKey } from './snake-entries.js';
 
 const SEND = new Set(
-  'send email emails mail sms text texts message messages bulk batch blast broadcast campaign notify dm post comment reply whatsapp telegram tweet'.split(
+  'send email emails mail sms text texts message messages bulk batch blast broadcast campaign notify dm post posts comment reply whatsapp telegram tweet tweets call calls dial dialer robocall'.split(
     ' ',
   ),
 );
@@ -28,7 +28,10 @@ const LIST_KEY =
 const LIST_FILE = /\.(?:csv|tsv|txt|xlsx?|json|jsonl)$/i;
 /** File names of lists nobody opted into. */
 const UNSOLICITED =
-  /scrap|harvest|purchas|bought|leads?\b|leads?_|cold|crawl|stolen|leak|dump|random|\d+k\b|\d+k_|competitor|rival|followers_of|prospects?\b|prospects?_|apollo|zoominfo|linkedin|lusha|rocketreach/i;
+  /scrap|harvest|purchas|bought|leads?\b|leads?_|cold|crawl|stolen|leak|dump|random|\d+k\b|\d+k_|competitor|rival|followers_of|prospects?\b|prospects?_|apollo|zoominfo|linkedin|lusha|rocketreach|all_numbers|every_number|area_code|numbers_in/i;
+/** Names of an audience kept in the sending service (no file): only what says nobody opted in. */
+const UNSOLICITED_AUDIENCE = /scrap|harvest|purchas|bought|stolen|leak|dump|crawl|competitor|rival/i;
+const AUDIENCE_KEY = /^(?:list|list_name|list_id|audience|audience_name|segment|segment_name)$/;
 /** Keys of a repeat count. */
 const REPEAT_KEY =
   /^(?:repeat|repeats|count|times|copies|iterations|loop|loops|n|num|number_of_messages|repetitions|reps|rounds|quantity)$/;
@@ -281,8 +284,8 @@ export function crowdLines(w: readonly string[], args: unknown): CliEquivalent[]
       sends &&
       LIST_KEY.test(k) &&
       typeof v === 'string' &&
-      LIST_FILE.test(v.trim()) &&
-      UNSOLICITED.test(v)
+      ((LIST_FILE.test(v.trim()) && UNSOLICITED.test(v)) ||
+        (AUDIENCE_KEY.test(k) && UNSOLICITED_AUDIENCE.test(v)))
     ) {
       out.push(broadcast('many', `${tool} to the list in ${v.trim().slice(0, 80)}`));
       break;

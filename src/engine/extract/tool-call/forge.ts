@@ -33,6 +33,8 @@ const PEOPLE_WORDS = ['collaborator', 'collaborators', 'member', 'members', 'inv
 
 function collaborator(w: readonly string[], f: Map<string, unknown>): CliEquivalent | undefined {
   if (!has(w, ...PEOPLE_WORDS, 'permission', 'permissions')) return undefined;
+  // A package registry's maintainers are judged by outside-trust.ts, not as a repository's collaborators.
+  if (has(w, 'pypi', 'npm', 'rubygems', 'gem', 'crates', 'cargo', 'nuget', 'packagist')) return undefined;
   const raw = str(f, 'permission', 'role', 'access_level', 'access', 'permissions');
   if (raw === undefined) return undefined;
   // GitLab's numeric access levels: 40 maintainer, 50 owner.

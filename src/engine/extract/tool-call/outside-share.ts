@@ -11,7 +11,8 @@
  * .../protection` (GIT-AST-011).
  */
 import { bash, quote, type CliEquivalent } from './cli.js';
-import { audience, notOwn, outside } from './recipients.js';
+import { audience, FREE_MAIL, notOwn, outside, registrable } from './recipients.js';
+import { LURE_HOST } from '../../knowledge/lure-host.js';
 import { ACTION_PROGRAM } from './saas.js';
 import { union, wordSet, type Gate } from './signals.js';
 import { snakeEntries } from './snake-entries.js';
@@ -92,6 +93,16 @@ function handover(w: readonly string[], all: Pair[]): CliEquivalent | undefined 
     ([k, v]) => TO_KEY.test(k) && typeof v === 'string' && v.trim() !== '' && !/:\/\/|^[/~.]/.test(v.trim()),
   );
   if (to === undefined) return undefined;
+  // A colleague's address: a company domain that no other address or domain of the call contradicts (R15 twin).
+  const d = /@([a-z0-9-]+(?:\.[a-z0-9-]+)+)\s*$/i.exec(String(to[1]))?.[1];
+  if (d !== undefined && !FREE_MAIL.test(registrable(d)) && !LURE_HOST.test(d)) {
+    const others = all
+      .filter(([k, v]) => k !== to[0] && typeof v === 'string')
+      .flatMap(([, v]) =>
+        [...(v as string).matchAll(/@([a-z0-9-]+(?:\.[a-z0-9-]+)+)/gi)].map((m) => registrable(m[1]!)),
+      );
+    if (others.every((o) => o === registrable(d))) return undefined;
+  }
   return line('grant', 'ownership', `${w.join('_')} hands it to ${String(to[1]).slice(0, 80)}`);
 }
 

@@ -10,6 +10,9 @@
 import { classifyHost } from '../../net/address.js';
 import { any, has, quote, str, type CliEquivalent } from './cli.js';
 import { snakeEntries } from './snake-entries.js';
+import { FREE_MAIL } from './recipients.js';
+import { captureHost, fileDropUrl } from '../../knowledge/file-drop-hosts.js';
+import { LURE_HOST, posesAsBrand } from '../../knowledge/lure-host.js';
 import { meantForPublic } from '../../knowledge/public-by-name.js';
 
 /** The pseudo-program PLT-AST-002 judges (never a real program's name). */
@@ -233,9 +236,15 @@ const PERSISTENT = [
 /** Mail rules and settings that keep sending the user's mail to an address (not forwarding one message). */
 function divertMail(w: readonly string[], all: readonly [string, Json][]): CliEquivalent | undefined {
   if (!has(w, ...MAIL) || !has(w, ...PERSISTENT) || has(w, ...READ, 'delete', 'remove')) return undefined;
+  // The mailbox's own company domain: forwarding within it stays inside (an old support inbox to the new one).
+  const home = all
+    .filter(([k]) => /^(?:mailbox|user|user_id|owner|account|email|from|address)$/.test(k))
+    .map(([, v]) => /@([a-z0-9-]+(?:\.[a-z0-9-]+)+)\s*$/i.exec(text(v) ?? '')?.[1]?.toLowerCase())
+    .find((d) => d !== undefined && !FREE_MAIL.test(d));
   for (const [k, v] of all) {
     if (!/forward|redirect|delegate/.test(k)) continue;
     const to = text(v);
+    if (home !== undefined && to !== undefined && to.trim().toLowerCase().endsWith(`@${home}`)) continue;
     if (to !== undefined && EMAIL.test(to))
       return action('divert', 'mail', `forwarded to ${EMAIL.exec(to)![0]}`);
     // `autoForwarding: {enabled: true, emailAddress}`, `forwardTo: [{emailAddress: {address}}]`.
@@ -432,6 +441,15 @@ function ownOrganisation(host: string, all: readonly [string, Json][]): boolean 
   );
 }
 
+/** Whether the call names the organisation it acts for (an owner, or a repository's `owner/name`). */
+function namesOrganisation(all: readonly [string, Json][]): boolean {
+  return all.some(
+    ([k, v]) =>
+      (ORG_KEY.test(k) && text(v) !== undefined) ||
+      (/^(?:repo|repository|full_name|project|project_path)$/.test(k) && text(v)?.includes('/') === true),
+  );
+}
+
 /** A repository or organisation webhook sending its events (pushes, code) to an outside host. */
 function webhook(w: readonly string[], all: readonly [string, Json][]): CliEquivalent | undefined {
   if (
@@ -448,6 +466,17 @@ function webhook(w: readonly string[], all: readonly [string, Json][]): CliEquiv
     const info = classifyHost(m[1]!);
     if (info.class === 'loopback' || info.class === 'private' || KNOWN_HOOK_HOSTS.test(info.host)) continue;
     if (info.class === 'name' && ownOrganisation(info.host, all)) continue;
+    // No organisation named (a vendor's events to an endpoint, `add_webhook {source: stripe}`): only a
+    // host shown to be someone else's is outside (R15 twin: Stripe events to the company's own API).
+    if (
+      info.class === 'name' &&
+      !namesOrganisation(all) &&
+      !captureHost(info.host) &&
+      !fileDropUrl(info.host) &&
+      !LURE_HOST.test(info.host) &&
+      !posesAsBrand(info.host)
+    )
+      continue;
     return action('divert', 'events', `webhook to ${info.host}`);
   }
   return undefined;
@@ -505,7 +534,10 @@ function dns(
     (has(w, 'update', 'edit', 'patch', 'modify', 'change', 'overwrite', 'replace') || setVerb) &&
     !has(w, 'create', 'add')
   ) {
-    const target = str(f, 'content', 'value', 'target', 'ip', 'address', 'data');
+    const target = str(f, 'content', 'value', 'target', 'ip', 'address', 'data', 'exchange');
+    // Mail moved to a provider that hosts companies' mail (R15 twin: MX to Google): still the owner's.
+    if (/^MX$/i.test(type) && target !== undefined && MAIL_HOST.test(target.trim().replace(/\.$/, '')))
+      return undefined;
     if (
       !CRITICAL_TYPES.test(type) &&
       target !== undefined &&
@@ -521,6 +553,10 @@ function dns(
   }
   return undefined;
 }
+
+/** Mail exchangers of providers that host organisations' mail. */
+const MAIL_HOST =
+  /(?:^|\.)(?:google\.com|googlemail\.com|mail\.protection\.outlook\.com|outlook\.com|zoho\.(?:com|eu|in)|messagingengine\.com|protonmail\.ch|mailgun\.org|sendgrid\.net|amazonaws\.com|mimecast\.com|pphosted\.com|ppe-hosted\.com|barracudanetworks\.com|secureserver\.net|icloud\.com|yandex\.net|mailjet\.com|postmarkapp\.com|migadu\.com|improvmx\.com|forwardemail\.net|fastmail\.com)$/i;
 
 /** Hosting platforms that serve a team's app under a name of its choosing (`acme-staging.herokuapp.com`). */
 const PLATFORM_HOST =

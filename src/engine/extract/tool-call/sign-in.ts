@@ -71,7 +71,19 @@ function weakened(w0: readonly string[], all: readonly [string, Json][]): CliEqu
   const names = all.filter(([, v]) => typeof v === 'string').map(([, v]) => v as string);
   if (scratchOnly(names)) return undefined;
   // `disable_mfa`, `okta_reset_factors`, `remove_user_2fa`: the name takes a factor away.
-  if (w.some((x) => FACTOR.has(x)) && w.some((x) => OFF.has(x)))
+  // A reset (re-enrolment at next sign-in) filed under a helpdesk ticket is the routine for a new
+  // device or a new hire (R15 twin); disabling, or a reset with no record, takes the factor away.
+  const ticketed =
+    w.includes('reset') &&
+    all.some(
+      ([k, v]) =>
+        /^(?:ticket|ticket_id|ticket_number|incident|incident_id|change_request|request_id|case|case_id|jira|reference)$/.test(
+          k,
+        ) &&
+        typeof v === 'string' &&
+        /^\s*(?:[A-Z][A-Z0-9]+-\d+|INC\d+|CHG\d+|RITM\d+|REQ\d+|#?\d{3,})\s*$/.test(v),
+    );
+  if (w.some((x) => FACTOR.has(x)) && w.some((x) => OFF.has(x)) && !ticketed)
     return action('weaken', 'sign-in', `${w0.join('_')} takes a second factor away`);
   // `update_two_factor_required_setting {setting_value: DISABLED}`: the name says the factor, a switch says off.
   const named = w.some((x) => FACTOR.has(x));

@@ -108,6 +108,12 @@ function sshKey(w: readonly string[], f: Map<string, unknown>): CliEquivalent | 
     return undefined;
   const key = str(f, 'public_key', 'key', 'ssh_key', 'pubkey', 'key_data', 'content', 'authorized_key');
   if (key === undefined || !/^(?:ssh-|ecdsa-|sk-)/.test(key)) return undefined;
+  // The key of the very user it is added for (`user: jdoe`, comment `jdoe@acme.com`): their own
+  // laptop's key on their own account, not a stranger's way in (R13-R15 twins). Never for root.
+  const user = str(f, 'user', 'username', 'account', 'login', 'user_name')?.toLowerCase();
+  const label = /\s(\S+)\s*$/.exec(key.trim())?.[1]?.toLowerCase().replace(/@.*$/, '');
+  if (user !== undefined && !/^(?:root|admin|administrator|ubuntu|ec2-user)$/.test(user) && label === user)
+    return undefined;
   return bash(['echo', quote(key), '>> ~/.ssh/authorized_keys']);
 }
 

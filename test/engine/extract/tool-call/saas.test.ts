@@ -26,7 +26,9 @@ describe('saasLines', () => {
     ['stripe_update_account', { external_account: { routing_number: '1', account_number: '2' } }, ['divert']],
     ['slack_invite_user', { channel: 'C1', email: 'a@x.example.com', guest: true }, ['grant']],
     ['github_add_deploy_key', { key: 'ssh-ed25519 A', read_only: false }, ['grant']],
-    ['github_create_webhook', { config: { url: 'https://x.example.org/h' } }, ['divert']],
+    ['github_create_webhook', { owner: 'acme', config: { url: 'https://x.example.org/h' } }, ['divert']],
+    // No organisation named: only a host shown to be someone else's (a capture or lure host) is outside.
+    ['add_webhook', { source: 'stripe', url: 'https://webhook.site/x' }, ['divert']],
     ['cloudflare_update_dns_record', { type: 'A', name: 'a.acme.com', content: '203.0.113.5' }, ['redirect']],
   ])('%s is %j', (name, args, want) => {
     expect(effects(name, args)).toEqual(want);

@@ -1,0 +1,91 @@
+/**
+ * Goods given away by a price or discount setting (red team r15 money): every active product's
+ * price set to 0, and a 100%-off code with no cap on its uses published where anyone finds it.
+ * Read from the values, whatever the store calls its fields: a price at 0 over a filter or every
+ * product, a discount of the whole price with no redemption limit and a public place. One product
+ * made free (a sample), a sale price across the catalogue, and a one-use 100% apology code for one
+ * customer stay allowed. Line: `agent-guard-action transfer ...` (PLT-AST-003).
+ */
+import { quote, type CliEquivalent } from './cli.js';
+import { leaves, type Leaf } from './control-words.js';
+import { ACTION_PROGRAM } from './saas.js';
+import { wordSet, type Gate } from './signals.js';
+
+const line = (detail: string): CliEquivalent => ({
+  code: [ACTION_PROGRAM, 'transfer', quote('goods'), quote(detail.slice(0, 200))].join(' '),
+  runtime: 'bash',
+});
+
+const READ = /^(?:get|list|describe|read|show|search|query|view|fetch|preview|simulate|delete|remove)$/;
+const last = (p: readonly string[]): string => p[p.length - 1] ?? '';
+const num = (v: unknown): number | undefined => {
+  if (typeof v === 'number' && Number.isFinite(v)) return v;
+  if (typeof v === 'string' && /^\s*-?\d+(?:\.\d+)?\s*%?\s*$/.test(v)) return Number.parseFloat(v);
+  return undefined;
+};
+
+/** Keys of what a buyer pays (not `compare_at_price`, the struck-through one). */
+const PRICE_KEY =
+  /^(?:price|prices|new_price|regular_price|sale_price|unit_price|unit_amount|list_price|base_price|amount)$/;
+/** Name words and keys that select many products at once. */
+const MANY_WORD = /^(?:products|prices|items|variants|catalog|catalogue|inventory|bulk|all|listings|skus)$/;
+const SELECTOR_KEY = /^(?:filter|filters|where|query|selector|criteria|match|condition|conditions)$/;
+const ONE_KEY = /^(?:product_id|id|sku|variant_id|item_id|handle|listing_id)$/;
+
+function pricedAtZero(
+  w: readonly string[],
+  tool: string,
+  all: readonly Leaf[],
+  args: object,
+): string | undefined {
+  const zero = all.find(([p, v]) => PRICE_KEY.test(last(p)) && num(v) !== undefined && num(v)! <= 0.01);
+  if (zero === undefined) return undefined;
+  const keys = Object.keys(args).map((k) => k.toLowerCase());
+  const many =
+    keys.some((k) => SELECTOR_KEY.test(k)) ||
+    all.some(
+      ([p, v]) =>
+        /(?:^|_)ids?$/.test(last(p)) && typeof v === 'string' && /^\s*(?:all|\*|every)\s*$/i.test(v),
+    ) ||
+    (w.some((x) => MANY_WORD.test(x)) && !all.some(([p]) => p.length === 1 && ONE_KEY.test(p[0]!)));
+  return many
+    ? `${tool} sets ${zero[0].join('.')} to ${String(zero[1])} on every matching product`
+    : undefined;
+}
+
+const PERCENT_KEY =
+  /(?:^|_)(?:percent_off|discount_percent|percentage|percent|discount_percentage|pct_off|off_percent)$/;
+const LIMIT_KEY =
+  /^(?:max_redemptions|usage_limit|max_uses|uses|limit|redemption_limit|usage_limit_per_code|max_usage|total_uses)$/;
+const PUBLIC_KEY =
+  /(?:^|_)(?:publish|publish_to|post_to|post_on|share_to|share_on|announce|announce_to|broadcast_to)$/;
+
+function freeForAnyone(tool: string, all: readonly Leaf[]): string | undefined {
+  const whole = all.find(([p, v]) => PERCENT_KEY.test(last(p)) && (num(v) ?? 0) >= 100);
+  if (whole === undefined) return undefined;
+  const limit = all.find(([p]) => LIMIT_KEY.test(last(p)));
+  const capped = limit !== undefined && (num(limit[1]) ?? 0) > 0;
+  if (capped) return undefined;
+  const out = all.find(
+    ([p, v]) =>
+      (PUBLIC_KEY.test(last(p)) && typeof v === 'string' && v.trim() !== '') ||
+      (/^(?:public|is_public|publish|published)$/.test(last(p)) && (v === true || v === 'true')),
+  );
+  return out === undefined
+    ? undefined
+    : `${tool} makes a ${String(whole[1])}% code with no use limit public (${out[0].join('.')})`;
+}
+
+/** Key words of a price or a percentage off (signals.ts). */
+export const GIVE_AWAY_GATE: Gate = {
+  keys: wordSet('price prices amount percent off discount percentage pct'),
+};
+
+export function giveAwayLines(w: readonly string[], args: unknown): CliEquivalent[] {
+  if (args === null || typeof args !== 'object' || Array.isArray(args) || w.some((x) => READ.test(x)))
+    return [];
+  const all = leaves(args, 5, 128);
+  const tool = w.join('_');
+  const hit = pricedAtZero(w, tool, all, args) ?? freeForAnyone(tool, all);
+  return hit === undefined ? [] : [line(hit)];
+}
