@@ -364,6 +364,34 @@ export const OUTSIDE_TRUST_GATE: Gate = {
     ),
 };
 
+/** Name words of tools that write code into the project. */
+const WRITES = /^(?:write|edit|multiedit|create|apply|patch|str|replace|insert|append|save|update)$/;
+/** A URL where code sends what a page holds: a request, a beacon, an image or script source, a form's action. */
+const SENDS_TO =
+  /\b(?:fetch|sendBeacon|axios(?:\.(?:post|put|get))?|\$\.(?:post|ajax|get)|open|post|put|src\s*=|action\s*=|href\s*=\s*["']javascript)\s*\(?\s*[`"'](https?:\/\/[^`"'\s]+)/gi;
+
+/** Code written into the project that sends to a host shown to be outside (a checkout skimmer, a cookie beacon). */
+function codeSendsOut(
+  w: readonly string[],
+  tool: string,
+  all: readonly Leaf[],
+  own: Own,
+): string | undefined {
+  if (!w.some((x) => WRITES.test(x))) return undefined;
+  for (const [p, v] of all) {
+    if (typeof v !== 'string' || v.length > 262144 || !v.includes('http')) continue;
+    // What an edit replaces is going away, not being written.
+    if (/^(?:old_string|old_str|old|old_text|search|find)$/.test(last(p))) continue;
+    for (const m of v.slice(0, 262144).matchAll(SENDS_TO)) {
+      const h = HOST_IN.exec(m[1]!);
+      if (h === null) continue;
+      const why = foreignHost(h[1]!, own);
+      if (why !== undefined) return `${tool} writes code that sends to ${why}`;
+    }
+  }
+  return undefined;
+}
+
 export function outsideTrustLines(w: readonly string[], args: unknown): CliEquivalent[] {
   if (args === null || typeof args !== 'object' || w.some((x) => READ.test(x))) return [];
   const all = leaves(args, 6, 256);
@@ -374,7 +402,8 @@ export function outsideTrustLines(w: readonly string[], args: unknown): CliEquiv
   const out: CliEquivalent[] = [];
   const ns = nameserversMoved(tool, all, own);
   if (ns !== undefined) out.push(line('redirect', 'domain', ns));
-  const routed = routedOut(w, tool, all, own) ?? lookAlikeRecipient(w, tool, all);
+  const routed =
+    routedOut(w, tool, all, own) ?? lookAlikeRecipient(w, tool, all) ?? codeSendsOut(w, tool, all, own);
   if (routed !== undefined) out.push(line('divert', 'traffic', routed));
   const grant =
     freeMailLetIn(tool, all) ?? outsideMaintainer(w, tool, all, own) ?? foreignRoot(tool, all, names);

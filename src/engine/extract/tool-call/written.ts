@@ -445,6 +445,15 @@ const PYTHON_RUN =
 const PYTEST_FILE = /(?:^|\/)(?:conftest|test_[^/]*|[^/]*_test)\.py$/;
 const whole = (content: string): string => content;
 
+/** A compose file's text, or an edit's indented fragment of one service put back under `services:`. */
+function composeText(content: string): string {
+  if (/^services\s*:/m.test(content) || content.length > 262144) return content;
+  const lines = content.split('\n');
+  const indent = Math.min(...lines.filter((l) => l.trim() !== '').map((l) => /^ */.exec(l)![0].length));
+  if (!Number.isFinite(indent) || !/^\s*[\w-]+\s*:/m.test(content)) return '';
+  return `services:\n  edited:\n${lines.map((l) => `    ${l.slice(indent)}`).join('\n')}\n`;
+}
+
 /** Files run later and how to read them, first match wins. */
 const WRITTEN_FILES: readonly WrittenFile[] = [
   // The agent's standing instructions, memory and settings: what they order the next session runs.
@@ -454,6 +463,9 @@ const WRITTEN_FILES: readonly WrittenFile[] = [
   // Git hooks (any file under .git/hooks, .githooks or .husky, but not husky's own helper dir).
   { path: /(?:^|\/)(?:\.git\/hooks|\.githooks|\.husky)\/(?!_\/)[^/]+$/, code: whole, runtime: 'bash' },
   { path: MAKEFILE, code: makeShell, runtime: 'bash' },
+  // A compose file: the next `docker compose up` runs its services as written (R15: privileged and
+  // host-root mounts added by an edit). An edit's fragment is read as one service's keys.
+  { path: /(?:^|\/)(?:docker-)?compose(?:\.[\w-]+)?\.ya?ml$/, code: composeText, runtime: 'docker' },
   // A workflow's steps, and a pull request's code run with the repository's secrets (runs-later.ts).
   {
     path: CI_FILE,
