@@ -8,7 +8,7 @@
  * An organisation's own mirror on a public name is a policy allow entry (docs/policy.md).
  */
 import { defineRule } from '../define-rule.js';
-import { asksHelp, execHits, positionals } from '../command-line.js';
+import { asksHelp, beforeDashDash, execHits, positionals } from '../command-line.js';
 import { lookalikeOf } from '../../knowledge/popular-packages.js';
 import {
   foreignPackageSource as foreign,
@@ -93,7 +93,7 @@ function pip(args: readonly string[], tool: string): string | null {
   if (viaIndex !== null) return viaIndex;
   return (
     judgeSources(targetSources(pos.slice(1)), `${tool} ${pos[0]} runs the build of code from`) ??
-    lookalikes(pos.slice(1), 'pypi', `${tool} ${pos[0]}`)
+    lookalikes(operands(args, PIP_VALUED), 'pypi', `${tool} ${pos[0]}`)
   );
 }
 
@@ -113,8 +113,39 @@ function node(prog: string, args: readonly string[]): string | null {
   if (viaRegistry !== null) return viaRegistry;
   return (
     judgeSources(targetSources(pos.slice(1)), `${prog} ${pos[0]} runs the install scripts of code from`) ??
-    (pos[0] === 'ci' ? null : lookalikes(pos.slice(1), 'npm', `${prog} ${pos[0]}`))
+    (pos[0] === 'ci' ? null : lookalikes(operands(args, NPM_VALUED), 'npm', `${prog} ${pos[0]}`))
   );
+}
+
+/** Options whose value is the next word: that word is a path, a file or a setting, never a package. */
+const PIP_VALUED = new Set([
+  '-r', '--requirement', '-c', '--constraint', '-e', '--editable', '-t', '--target', '-d', '--dest',
+  '--dest-dir', '-i', '--index-url', '--extra-index-url', '-f', '--find-links', '--prefix', '--root',
+  '--src', '--platform', '--python-version', '--implementation', '--abi', '--no-binary', '--only-binary',
+  '--cache-dir', '--log', '--proxy', '--cert', '--client-cert', '--timeout', '--retries',
+  '--exists-action', '--trusted-host', '--upgrade-strategy', '--global-option', '--config-settings',
+  '-C', '--report', '--python', '--progress-bar', '--default-index', '--index', '-w', '--wheel-dir',
+]);
+const NPM_VALUED = new Set([
+  '--registry', '--prefix', '-w', '--workspace', '--tag', '--cache', '--userconfig', '--omit',
+  '--include', '--install-strategy', '--otp', '--loglevel', '-C', '--cwd', '--dir', '--filter', '-F',
+]);
+
+/** Operands after the subcommand, skipping the word each value-taking option consumes. */
+function operands(args: readonly string[], valued: ReadonlySet<string>): string[] {
+  const out: string[] = [];
+  const words = beforeDashDash(args);
+  let seenSub = false;
+  for (let i = 0; i < words.length; i++) {
+    const a = words[i]!;
+    if (a.startsWith('-')) {
+      if (valued.has(a)) i++;
+      continue;
+    }
+    if (seenSub) out.push(a);
+    seenSub = true;
+  }
+  return out;
 }
 
 /** Install targets named like a popular package but one edit off it (knowledge/popular-packages.ts). */
