@@ -446,7 +446,7 @@ function dropsTemporary(s: StmtInfo, stmtText: string, temps: ReadonlySet<string
 }
 
 /** Cypher, not SQL: a MATCH or MERGE of a pattern (SQL's MERGE is followed by INTO or a table name). */
-const CYPHER_START = /^\s*(?:(?:OPTIONAL\s+)?MATCH|MERGE)\s*\(/i;
+const CYPHER_START = /^\s*(?:(?:OPTIONAL\s+)?MATCH|MERGE)\s*\(|^\s*CALL\s+apoc\.periodic\.|^\s*CALL\s*\{/i;
 
 export function extractSql(input: string, ctx: ExtractContext): Fact[] {
   // Cypher sent to a SQL runtime (r9 FP: one relationship deleted): its deletes and updates are

@@ -66,6 +66,16 @@ function restoreOver(w: readonly string[], f: Map<string, unknown>): CliEquivale
     .filter(([k, v]) => typeof v === 'string' && TARGET_KEY.test(k) && !/backup|snapshot|source|from/.test(k))
     .map(([, v]) => (v as string).trim());
   const overwrite = [...f].some(([k, v]) => OVERWRITE_KEY.test(k) && truthy(v));
+  // A live store restored into a new one named after it (`source: orders-prod`, `target:
+  // orders-prod-restore-check`): RDS and most point-in-time restores create the target; nothing is overwritten.
+  const source = str(f, 'source', 'source_db', 'source_instance', 'source_db_instance_identifier', 'from');
+  if (
+    !overwrite &&
+    source !== undefined &&
+    targets.length > 0 &&
+    targets.every((t) => t !== source && t.startsWith(source) && /^[-_.]\w/.test(t.slice(source.length)))
+  )
+    return undefined;
   // A staging or QA store refreshed from a backup is routine, `main` in its name or not (`staging-main`).
   const live = targets.filter((t) => !NONPROD.test(t));
   const prod = live.find((t) => PRODUCTION.test(t));

@@ -33,7 +33,26 @@ function deletedBound(text: string): boolean {
 }
 
 /** The SQL a Cypher query amounts to, or undefined when the text is not Cypher. */
+/**
+ * The query a batching wrapper runs (`CALL apoc.periodic.iterate('MATCH (n) RETURN n', 'DETACH
+ * DELETE n', ...)`, `apoc.periodic.commit('...')`, `CALL { ... } IN TRANSACTIONS`): the outer
+ * query's matches fed to the inner one, batch after batch until none is left.
+ */
+function unbatched(text: string): string | undefined {
+  const apoc =
+    /^\s*CALL\s+apoc\.periodic\.(?:iterate|commit)\s*\(\s*(['"])([\s\S]*?)\1\s*(?:,\s*(['"])([\s\S]*?)\3)?/i.exec(
+      text,
+    );
+  if (apoc !== null) {
+    const outer = apoc[2]!.replace(/\bRETURN\b[\s\S]*$/i, '').trim();
+    return apoc[4] === undefined ? apoc[2] : `${outer} ${apoc[4]}`;
+  }
+  return /^\s*CALL\s*\{([\s\S]*)\}\s*IN\s+(?:\d+\s+)?(?:CONCURRENT\s+)?TRANSACTIONS\b/i.exec(text)?.[1];
+}
+
 export function cypherAsSql(text: string): string | undefined {
+  const inner = text.length <= 65536 ? unbatched(text) : undefined;
+  if (inner !== undefined) return cypherAsSql(inner);
   if (!/^\s*(?:OPTIONAL\s+)?(?:MATCH|MERGE|UNWIND)\b/i.test(text) || text.length > 65536) return undefined;
   const deletes = /\b(?:DETACH\s+)?DELETE\b/i.test(text);
   const sets = /\b(?:SET|REMOVE)\b/i.test(text);

@@ -225,10 +225,25 @@ function aggregateOverwrite(w: readonly string[], f: Map<string, unknown>): CliE
   return undefined;
 }
 
+/** The script of an EVAL given as argv (`argv: ["EVAL", "<lua>", "0"]`, `command: ["EVAL", ...]`). */
+function evalScript(f: Map<string, unknown>): string | undefined {
+  for (const key of ['argv', 'args', 'command', 'cmd', 'arguments']) {
+    const v = f.get(key);
+    if (
+      Array.isArray(v) &&
+      typeof v[0] === 'string' &&
+      /^eval(?:_ro)?$/i.test(v[0]) &&
+      typeof v[1] === 'string'
+    )
+      return v[1];
+  }
+  return undefined;
+}
+
 /** `redis.call('FLUSHALL')` in a Lua script an eval tool runs: each call as its redis-cli line. */
 function luaCalls(w: readonly string[], f: Map<string, unknown>): CliEquivalent | undefined {
   if (!has(w, 'redis', 'valkey', 'keydb')) return undefined;
-  const script = str(f, 'script', 'lua', 'lua_script', 'source', 'code', 'body');
+  const script = str(f, 'script', 'lua', 'lua_script', 'source', 'code', 'body') ?? evalScript(f);
   if (script === undefined || script.length > 65536) return undefined;
   const lines: string[] = [];
   for (const m of script.matchAll(

@@ -588,7 +588,9 @@ function targetNames(f: Map<string, unknown>, object: string): string[] {
       /^(?:name|id|uid|slug|ref|identifier|target)$|_(?:name|id|uid|slug|ref|identifier)$/.test(k) ||
       // `name` in the languages of foreign-words.ts (`navn`, `nazwa`, `ad`, `nimi`, `nombre`).
       /^(?:ad|adi|navn|namn|nimi|nazwa|nazev|nombre|nom|nome|naam|nev|nama|ten)$/.test(k) ||
-      k.replace(/_/g, '').startsWith(stem.replace(/-/g, ''))
+      k.replace(/_/g, '').startsWith(stem.replace(/-/g, '')) ||
+      // A key that abbreviates the object (`repo` of a repository, `app` of an application).
+      (k.length >= 3 && /^[a-z]+$/.test(k) && stem.startsWith(k))
     )
       out.push(v.trim());
   }
@@ -782,7 +784,12 @@ export function wholeResourceLines(w0: readonly string[], f: Map<string, unknown
     return prod !== undefined ? [action('destroy', other.object, `${w0.join('_')} ${prod}`)] : [];
   }
   const { verb, object } = hit;
-  if (narrows(f) || !hostedOnly(w, f, object)) return [];
+  // Machines picked by a filter that names production (EC2 `Filter.1.Value.1: production`) are
+  // every production machine, not some of them.
+  const production =
+    COMPUTE.test(object) &&
+    [...f].some(([k, v]) => SELECTOR.test(k) && typeof v === 'string' && PRODUCTION.test(v));
+  if ((narrows(f) && !production) || !hostedOnly(w, f, object)) return [];
   if (cachePurge(verb, object, f)) return [];
   // Rebuilt from a source (`recreate_index {from_alias, reindex: true}`): the data comes back.
   if (/^re/.test(verb) && [...f.keys()].some((k) => REFILLED.test(k))) return [];
@@ -874,6 +881,14 @@ export function wholeResourceLines(w0: readonly string[], f: Map<string, unknown
   )
     return [];
   const effect = SUSPEND.has(verb) ? 'suspend' : 'destroy';
+  // Pausing loses nothing and is undone by a resume: a store any field names as dev or test
+  // (`server: sql-dev-weu`, `database: ShopDev`), none as production, is ordinary to pause.
+  if (effect === 'suspend') {
+    const values = [...f.values()]
+      .filter((v): v is string => typeof v === 'string' && v.length <= 200)
+      .map((v) => v.replace(/([a-z])([A-Z])/g, '$1-$2'));
+    if (scratchOnly(values)) return [];
+  }
   return [action(effect, object.replace(/^resourcegroup/, 'resource group'), w0.join('_'))];
 }
 

@@ -39,6 +39,9 @@ export default defineRule({
       // production on the line: the preview's teardown (r11 fpd).
       if (releases.length === 2 && ephemeralOnly([releases[1]!]) && ephemeralOnly([releases[1]!, ...args]))
         return null;
+      // No release named: helm refuses to run (a tool's bare `helm uninstall` whose release the
+      // tool's own fields give is judged by the full line built from them, tool-call/cli.ts).
+      if (releases.length < 2) return null;
       return verb !== undefined && UNINSTALL.has(verb)
         ? `helm ${verb} removes a release from the cluster`
         : null;
@@ -57,6 +60,7 @@ export default defineRule({
       { input: 'helm template ./chart', why: 'renders locally' },
       { input: 'helm uninstall web --dry-run', why: 'dry run' },
       { input: 'helm uninstall api-pr-1187 -n previews', why: "one pull request's preview release" },
+      { input: 'helm uninstall -n prod', why: 'no release named: helm refuses to run' },
     ],
   },
 });
