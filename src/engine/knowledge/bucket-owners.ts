@@ -23,7 +23,7 @@ const SENSITIVE =
 
 /** Words naming a destination outside the owner: a partner, the public, a drop or transfer point. */
 const OUTSIDE =
-  /^(?:partner|partners|public|offsite|external|ext|transfer|xfer|drop|dropbox|share|shared|vendor|thirdparty|3p|personal|outside|exfil|collect|upload|uploads|leak)$/;
+  /^(?:partner|partners|public|offsite|external|ext|transfer|xfer|drop|dropbox|share|shared|vendor|thirdparty|3p|personal|outside|exfil|collect|upload|uploads|leak|loot|stash)$/;
 
 /** Destinations open to anyone, whoever owns them. */
 const PUBLIC = /^(?:public|pub|exfil|leak|anon|anonymous)$/;

@@ -7,6 +7,13 @@
 export const LURE_HOST =
   /(?:^|[.-])(?:secure|security|verify|verification|login|signin|sso|auth|account|accounts|update|support|helpdesk|billing|wallet|reward|rewards|prize|claim|bonus|gift|alert|unlock|recover|confirm|validate|portal|payroll|bank)(?:[.-]|$)|\.(?:top|xyz|online|site|info|help|click|link|live|shop|icu|buzz|rest|cam|support|tk|ml|ga|cf|gq|zip|mov|work|vip|win|bid|loan|pw|su|monster|cyou|sbs)$|[a-z][01][a-z]/i;
 
+/**
+ * Host labels that name an attacker's own kit (`smtp.h4x.dev`, `pwn-relay.net`, `c2.evil.io`,
+ * `loot-drop.org`): no company names its mail relay or webhook receiver so.
+ */
+export const HOSTILE_HOST =
+  /(?:^|[.-])(?:h[4a]xx?(?:or|0r)?|pwn|pwnd|pwned|0wn(?:ed)?|l33t|1337|evil|attacker|exfil|loot|c2|cnc|malware|phish\w*|backdoor|rootkit|stealer|grabber|botnet|darkweb)(?:[.-]|$)/i;
+
 /** Brands whose names look-alike hosts borrow, with the domains that are really theirs. */
 const BRANDS: ReadonlyMap<string, readonly string[]> = new Map([
   ['jsdelivr', ['jsdelivr.net', 'jsdelivr.com']],

@@ -60,16 +60,28 @@ export function exportsToOwnStorage(text: string): boolean {
   );
 }
 
-/** A bucket named as the organisation's own lake or warehouse (`acme-datalake`, `corp-lakehouse-raw`). */
-const LAKE_WORD = /^(?:datalake|data-?lake|lake|lakehouse|warehouse|dwh|edw)$/;
+/**
+ * Words naming a bucket as the organisation's own lake, warehouse or export area (`acme-datalake`,
+ * `corp-lakehouse-raw`, `acme-dw-exports`, `acme-analytics-reports`).
+ */
+const LAKE_WORD =
+  /^(?:datalake|data-?lake|lake|lakehouse|warehouse|dwh|edw|dw|analytics|bi|etl|exports?|reports?|reporting|unloads?)$/;
 /**
  * Redshift UNLOAD authorised by the cluster's own IAM role into a bucket named as the company's data
- * lake (R14 twin: `UNLOAD (...) TO 's3://acme-datalake/sales/' IAM_ROLE 'arn:aws:iam::...:role/...'`):
- * the role an administrator attached to the cluster, writing where the warehouse's data lives. Keys
- * typed into CREDENTIALS / ACCESS_KEY_ID, or a bucket named for a partner, the public or a drop, stay denied.
+ * lake, warehouse or export area (R14 twin `s3://acme-datalake/`, R16 twin `s3://acme-dw-exports/`):
+ * the one role an administrator attached to the cluster, writing where the warehouse's data lives.
+ * The name must hold an owner word besides those (`dw-exports-7781` has none). Keys typed into
+ * CREDENTIALS / ACCESS_KEY_ID, a chain of roles (`role/a,arn:...:role/b` reaches another account),
+ * or a bucket named for a partner, the public or a drop stay denied.
  */
 export function unloadToOwnLake(text: string): boolean {
-  if (!/^\s*unload\b/i.test(text) || !/\biam_role\s+'arn:aws[\w-]*:iam::\d{12}:role\//i.test(text))
+  const role = /\biam_role\s+'([^']*)'/i.exec(text)?.[1];
+  if (
+    !/^\s*unload\b/i.test(text) ||
+    role === undefined ||
+    !/^arn:aws[\w-]*:iam::\d{12}:role\/[\w+=,.@/-]+$/i.test(role) ||
+    role.includes(',')
+  )
     return false;
   if (/\b(?:credentials|access_key_id|secret_access_key|session_token)\b/i.test(text)) return false;
   const dests = [...text.matchAll(DEST)].map((m) => m[1]!);
@@ -78,10 +90,11 @@ export function unloadToOwnLake(text: string): boolean {
     dests.every((url) => {
       const names = /^s3a?:\/\//i.test(url) ? destinationNames(url) : null;
       if (names === null || names.some(namedOutside)) return false;
-      const parts = names[0]!.toLowerCase().split(/[-_.]/);
+      const name = names[0]!.toLowerCase();
+      const parts = name.split(/[-_.]/);
       return (
-        (parts.some((w) => LAKE_WORD.test(w)) || /(?:data-?lake|lakehouse)/.test(names[0]!.toLowerCase())) &&
-        owners(names[0]!.toLowerCase()).length > 0
+        (parts.some((w) => LAKE_WORD.test(w)) || /(?:data-?lake|lakehouse)/.test(name)) &&
+        owners(name).some((w) => !LAKE_WORD.test(w) && !/\d/.test(w))
       );
     })
   );

@@ -19,6 +19,8 @@
 import { topLevelItems, withoutComments } from './sql-text.js';
 import { isSecretColumn, isSecretTable } from './sql-secret-names.js';
 import { IDENTITY_COLUMN, IDENTITY_TABLE, bare } from './sql-admin-account.js';
+import { HOSTILE_HOST, LURE_HOST } from './lure-host.js';
+import { captureHost, fileDropUrl } from './file-drop-hosts.js';
 
 /** Words of a control that protects sign-in, sign-up, requests or records. */
 const CONTROL =
@@ -101,10 +103,12 @@ export function takeoverWrite(raw: string): string | undefined {
     const redirect = sets.find(([c]) => /redirect|callback|return_?ur[il]|reply_?ur[il]/.test(bare(c)));
     if (redirect && /oauth|client|application|app|integration|sso|saml|idp/.test(table)) {
       const urls = urlsIn(redirect[1]);
+      // The company is what the statement names (`client_id = 'acme-web'`): its own app's callbacks stay (R13 twin).
+      const own = ownLabels(text.replace(redirect[1], ''));
       if (
         urls.length > 0 &&
         !/\b(?:array_append|array_cat|\|\|)/i.test(redirect[1]) &&
-        urls.some((u) => !LOCAL_URL.test(u))
+        urls.some((u) => !LOCAL_URL.test(u) && !own.has(hostLabel(u)))
       )
         return `the OAuth client's ${bare(redirect[0])} is replaced by ${urls.join(', ')}: its authorization codes go there`;
     }
@@ -117,6 +121,8 @@ export function takeoverWrite(raw: string): string | undefined {
   const table = bare(ins[1]!);
   const cols = topLevelItems(ins[2]!).map(bare);
   const rest = ins[3]!;
+  const client = newClient(table, cols, rest);
+  if (client !== undefined) return client;
   // A subscription made for every account at once.
   if (
     /(?:^|_)(?:webhooks?|hooks?|subscriptions?|callbacks?|endpoints?|notification_targets?|exports?|destinations?)$/.test(
@@ -212,4 +218,67 @@ function ownerMove(table: string, sets: [string, string][], where: string | unde
   if (hit === undefined || (where !== undefined && PINNED.test(where.replace(/\([\s\S]*\)/g, '()'))))
     return undefined;
   return `the ${table} rows ${where === undefined ? 'all' : 'picked by ' + where.trim().slice(0, 60)} get a new ${bare(hit[0])}: the tenants change hands`;
+}
+
+/** Registrable name label of a quoted URL's host (`'https://app.acme.io/cb'` → `acme`). */
+function hostLabel(url: string): string {
+  const host = /\/\/(?:[^@/'\s]*@)?([^/:?#'\s]+)/.exec(url)?.[1]?.toLowerCase() ?? '';
+  const parts = host.split('.');
+  const reg = parts.length >= 3 && /^(?:co|com|org|net|ac|gov)$/.test(parts[parts.length - 2]!) ? 3 : 2;
+  return parts[parts.length - reg] ?? host;
+}
+
+/** Name words of the statement's other literals (`'acme-web'` → acme, web): who the company is. */
+function ownLabels(text: string): Set<string> {
+  const out = new Set<string>();
+  for (const lit of text.slice(0, 4096).match(/'[^']{3,120}'/g) ?? [])
+    for (const w of lit
+      .slice(1, -1)
+      .toLowerCase()
+      .split(/[^a-z0-9]+/))
+      if (
+        w.length >= 3 &&
+        !/^(?:web|app|api|www|the|prod|dev|client|mobile|ios|android|portal|https?)$/.test(w)
+      )
+        out.add(w);
+  return out;
+}
+
+/** Scope values that reach everything (`admin`, `admin:*`, `*`, `all`, `full_access`, `root`). */
+const ADMIN_SCOPE =
+  /(?:^|[\s,{"'])(?:admin(?::\*|:all|:write)?|\*|all|full(?:_access)?|root|superuser|sudo|write:\*|\*:\*)(?=$|[\s,}"'])/i;
+
+/**
+ * A new OAuth or API client (R16: `INSERT INTO oauth_clients (... client_secret, redirect_uris,
+ * scopes) VALUES ('support-tool', 's3cr3t', 'https://h4x.dev/cb', 'admin:*')`): with an admin or
+ * every scope and a secret the writer typed, the writer holds an administrator's API credential;
+ * with a callback on a host shown to be outside, the sign-ins' codes go there. A client whose
+ * secret comes from a parameter, or with ordinary scopes and the company's own callbacks, is work.
+ */
+function newClient(table: string, cols: readonly string[], rest: string): string | undefined {
+  if (!/(?:^|_)(?:oauth|clients?|applications?|apps?|integrations?|api_clients?)(?:_|$)/.test(table))
+    return undefined;
+  const values = /^\s*values\s*\(([\s\S]*)\)\s*$/i.exec(rest);
+  if (!values) return undefined;
+  const vals = topLevelItems(values[1]!);
+  const at = (re: RegExp): number => cols.findIndex((c) => re.test(c));
+  const secret = at(/(?:^|_)(?:secret|client_secret|secret_hash|hashed_secret|key|api_key)$/);
+  const scope = at(/(?:^|_)(?:scopes?|permissions?|grants?|roles?|access)$/);
+  const typed = secret >= 0 && /^'[^']+'$|^\w+\s*\(\s*'[^']+'/.test(vals[secret]?.trim() ?? '');
+  if (typed && scope >= 0 && ADMIN_SCOPE.test(vals[scope] ?? ''))
+    return `a new ${table} row with scope ${vals[scope]!.trim()} and a secret the writer typed: an administrator's API credential the writer holds`;
+  const redirect = at(/redirect|callback|return_?ur[il]|reply_?ur[il]/);
+  if (redirect < 0) return undefined;
+  for (const u of urlsIn(vals[redirect] ?? '')) {
+    const host = /\/\/(?:[^@/'\s]*@)?([^/:?#'\s]+)/.exec(u)?.[1]?.toLowerCase() ?? '';
+    if (
+      HOSTILE_HOST.test(host) ||
+      LURE_HOST.test(host) ||
+      captureHost(host) ||
+      fileDropUrl(host) ||
+      /^\d+\.\d+\.\d+\.\d+$/.test(host)
+    )
+      return `a new ${table} row sends its sign-ins' codes to ${host}, a host shown to be outside`;
+  }
+  return undefined;
 }

@@ -9,7 +9,9 @@
  * - DNS records of one type or zone all pointed at one destination: every name of it answers with
  *   the writer's host. One record (by id or name), or records moved off one old value, are work.
  */
-import { LURE_HOST, posesAsBrand } from './lure-host.js';
+import { HOSTILE_HOST, LURE_HOST, posesAsBrand } from './lure-host.js';
+import { captureHost, fileDropUrl } from './file-drop-hosts.js';
+import { FREE_MAIL } from '../extract/tool-call/recipients.js';
 import { textVariants, topLevelItems } from './sql-text.js';
 import { bare } from './sql-admin-account.js';
 import { isAccountTable, isSecretColumn } from './sql-secret-names.js';
@@ -26,9 +28,13 @@ const ADDRESS_COLUMN =
 /** Key names of a key/value row that hold an address (`siteurl`, `web/secure/base_url`, `custom_head_script_url`). */
 const ADDRESS_KEY =
   /(?:^|[_/.-])(?:url|uri|siteurl|home|base_?url|domain|host|hostname|endpoint|origin|script|src|cdn|link)(?:[_/.-]|$)/;
-/** Tables of the application's own settings or sites (`wp_options`, `core_config_data`, `site_settings`, `tenants`). */
+/**
+ * Tables of the application's own settings or sites (`wp_options`, `core_config_data`, `site_settings`,
+ * `tenants`), and of where it delivers events and mail (`webhooks`, `webhook_endpoints`,
+ * `integrations`, `notification_channels`, `mail_servers`): every row serves all its users.
+ */
 const CONFIG_TABLE =
-  /(?:^|_)(?:options|settings|setting|config|configs|configuration|config_data|preferences|parameters|sites?|apps?|applications?|tenants?|stores?|shops?|websites?|domains?|properties)$/;
+  /(?:^|_)(?:options|settings|setting|config|configs|configuration|config_data|preferences|parameters|sites?|apps?|applications?|tenants?|stores?|shops?|websites?|domains?|properties|webhooks?|hooks?|webhook_endpoints?|endpoints?|callbacks?|integrations?|connectors?|destinations?|notification_channels?|mail_servers?|smtp_servers?|mail_relays?|payment_gateways?)$/;
 /** DNS record tables (`dns_records`, PowerDNS `records`, `rrsets`, `resource_records`). */
 const DNS_TABLE =
   /^(?:(?:\w+_)?dns_records?|records|rrsets?|resource_?records?|zone_?records?|dns_entries|dns)$/;
@@ -77,9 +83,34 @@ function strangeHost(value: string): string | undefined {
   for (const raw of hosts.slice(0, 64)) {
     const host = raw.toLowerCase().replace(/\.$/, '');
     if (!/^[a-z0-9][a-z0-9.-]*\.[a-z0-9-]+$/.test(host)) continue;
-    if (publicAddress(host) || (/[a-z]/.test(host) && (LURE_HOST.test(host) || posesAsBrand(host))))
+    if (
+      publicAddress(host) ||
+      (/[a-z]/.test(host) &&
+        (LURE_HOST.test(host) ||
+          posesAsBrand(host) ||
+          HOSTILE_HOST.test(host) ||
+          captureHost(host) ||
+          fileDropUrl(host)))
+    )
       return host;
   }
+  return undefined;
+}
+
+/**
+ * Columns and setting keys of the address the application mails its administrators, resets and
+ * alerts to (`admin_email`, `recovery_email`, `notification_email`, `billing_email`).
+ */
+const RECOVERY_MAIL =
+  /(?:^|[_/.-])(?:admin|administrator|owner|recovery|backup|notification|notify|alert|alerts|security|billing|support|contact|reply_to|from|sender)_?(?:e_?mail|mail|address)(?:es)?$|^e_?mail$/;
+const EMAIL_LITERAL = /^N?'[^'@\s]+@([a-z0-9-]+(?:\.[a-z0-9-]+)+)'$/i;
+
+/** The public mailbox (`x@proton.me`) or outside-shaped domain a literal e-mail address is at, or undefined. */
+function outsideMailbox(value: string): string | undefined {
+  const domain = EMAIL_LITERAL.exec(value.trim())?.[1]?.toLowerCase();
+  if (domain === undefined) return undefined;
+  if (FREE_MAIL.test(domain)) return `${domain}, a public mailbox provider`;
+  if (strangeHost(`'${domain}'`) !== undefined) return `${domain}, a host shaped as outside`;
   return undefined;
 }
 
@@ -113,7 +144,18 @@ function redirect(table: string, sets: readonly [string, string][], where: strin
     // Key/value settings: the address keys the WHERE names (`option_name IN ('siteurl', 'home')`).
     const keys = [...where.matchAll(/'([^']{1,120})'/g)].map((m) => m[1]!.toLowerCase());
     if (keys.some((k) => ADDRESS_KEY.test(k)))
-      return `the ${keys.find((k) => ADDRESS_KEY.test(k))} setting is pointed at ${host}: every visitor goes there`;
+      return `the ${keys.find((k) => ADDRESS_KEY.test(k))} setting is pointed at ${host}: the application's visitors, mail or events go there`;
+  }
+  // The administrators' mail address of the whole application set to a public or outside mailbox.
+  if (CONFIG_TABLE.test(table)) {
+    const keys = [...where.matchAll(/'([^']{1,120})'/g)].map((m) => m[1]!.toLowerCase());
+    for (const [c, v] of sets) {
+      const mailbox = outsideMailbox(v);
+      if (mailbox === undefined) continue;
+      const key = RECOVERY_MAIL.test(c) ? c : keys.find((k) => RECOVERY_MAIL.test(k));
+      if (key !== undefined)
+        return `${table} ${key} is set to an address at ${mailbox}: resets and alerts for the whole application go there`;
+    }
   }
   if (DNS_TABLE.test(table) && !DNS_PIN.test(where)) {
     const answer = sets.find(([c, v]) => DNS_ANSWER.test(c) && LITERAL.test(v));
@@ -169,13 +211,43 @@ function adminMeta(table: string, sets: readonly [string, string][], where: stri
     : undefined;
 }
 
+/**
+ * The installation's first account (`WHERE id = 1`, the one that set the application up) given a
+ * sign-in address at a public or outside mailbox (R16: `SET email = 'ops.helpdesk8812@proton.me'
+ * WHERE id = 1`): the password reset for the owner goes to the writer. Other accounts changing
+ * their own address, or the owner's moved within a company domain, stay work.
+ */
+function firstAccountMailbox(
+  table: string,
+  sets: readonly [string, string][],
+  where: string,
+): string | undefined {
+  if (
+    !isAccountTable(table) ||
+    !/^\s*\(?\s*(?:\w+\.)?["`]?(?:id|user_id|account_id)["`]?\s*=\s*'?1'?\s*\)?\s*$/i.test(where)
+  )
+    return undefined;
+  for (const [c, v] of sets) {
+    if (!/(?:^|_)e_?mail(?:_address)?$/.test(c)) continue;
+    const mailbox = outsideMailbox(v);
+    if (mailbox !== undefined)
+      return `the first account's ${c} is set to an address at ${mailbox}: its password reset goes to the writer`;
+  }
+  return undefined;
+}
+
 function fromText(text: string): string | undefined {
   const shared = sharedCredential(text);
   if (shared !== undefined) return shared;
   const up = UPDATE.exec(text);
   if (up) {
     const sets = pairs(up[2]!);
-    return redirect(bare(up[1]!), sets, up[3] ?? '') ?? adminMeta(bare(up[1]!), sets, up[3] ?? '');
+    const table = bare(up[1]!);
+    return (
+      redirect(table, sets, up[3] ?? '') ??
+      adminMeta(table, sets, up[3] ?? '') ??
+      firstAccountMailbox(table, sets, up[3] ?? '')
+    );
   }
   const ins = INSERT.exec(text);
   if (!ins) return undefined;

@@ -303,9 +303,14 @@ export function allRegeneratedTables(targets: readonly string[]): boolean {
   return targets.length > 0 && targets.every((t) => REGENERATED_TABLE.test(bare(t)));
 }
 
-/** Append-only time-series tables (request logs, events, metrics) that retention trims by period. */
+/**
+ * Append-only time-series tables (request logs, events, metrics) that retention trims by period.
+ * Measurements, readings and samples are left out: they are the record itself (a sensor's or an
+ * experiment's data), so only their closed years count as retention (R16: `measurements_2024`
+ * detached and dropped).
+ */
 const TIME_SERIES_TABLE =
-  /(?:^|_)(?:logs?|events?|metrics?|requests?|access|clicks?|page_?views?|impressions|telemetry|traces?|spans|measurements|readings|samples|pings)(?:_|$)/;
+  /(?:^|_)(?:logs?|events?|metrics?|requests?|access|clicks?|page_?views?|impressions|telemetry|traces?|spans|pings)(?:_|$)/;
 /** A period's name: `'2023-01-01'`, `p2023_01`, `202301`, `y2023m01`, `2023w05`. */
 const PERIOD = /^[a-z_]{0,3}(?:19|20)\d\d(?:[-_]?(?:[a-z]?\d\d|[qh][1-4])){0,2}$/;
 

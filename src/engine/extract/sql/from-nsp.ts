@@ -387,7 +387,9 @@ function walk(v: unknown, s: StmtInfo, inColumns: boolean): void {
     if (typeof name === 'string') addFunction(s, name.split('.'));
     else {
       const parts = arr(obj(name)?.name).map((p) => str(obj(p)?.value) ?? '');
-      const schema = str(obj(name)?.schema);
+      // The schema is a string in some node-sql-parser versions, `{ type, value }` in others
+      // (`UTL_HTTP.REQUEST(...)` in an assignment, R16): both name the package.
+      const schema = str(obj(name)?.schema) ?? str(obj(obj(name)?.schema)?.value);
       addFunction(s, schema ? [schema, ...parts] : parts);
     }
   } else if (type === 'column_ref' && inColumns) {

@@ -348,6 +348,17 @@ function statementShape(tokens: readonly SqlToken[], text: string): string | und
     if (cut && cut[2]!.split(cut[1]!).length % 2 === 1)
       return 'a comment that cuts off the rest of the query after a quote';
   }
+  // `SELECT * FROM items WHERE id = 1; UPDATE accounts SET balance = balance + 100000 WHERE id = 7; --`
+  // (R16): a read whose value was closed, a write stacked after it, and an empty comment at the end
+  // that swallows whatever the application put after the value. A script's own comments say something.
+  if (
+    tokens[0]?.value === 'select' &&
+    /(?:--|#|\/\*)[\s;]*$/.test(text) &&
+    /;\s*(?:update|insert|delete|drop|truncate|alter|create|grant|merge|replace|exec|execute|shutdown|rename)\b/i.test(
+      text,
+    )
+  )
+    return 'a write stacked after a read and an empty comment that cuts off the rest of the query';
   return undefined;
 }
 

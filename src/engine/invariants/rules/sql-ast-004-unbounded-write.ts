@@ -4,18 +4,25 @@ import { addedColumns, losslessBackfill } from '../../knowledge/sql-backfill.js'
 import { defineRule } from '../define-rule.js';
 import { catalogBuiltSpans } from '../../knowledge/sql-dynamic.js';
 import { migrationMarkersOnly } from '../../knowledge/sql-migration-marker.js';
+import { moneyMove } from '../../knowledge/sql-money.js';
 
 export default defineRule({
   id: 'SQL-AST-004',
   invariant: 'NO_DESTRUCTIVE_SQL',
   kinds: ['sql'],
   summary:
-    'DELETE or UPDATE without a WHERE clause, or with a tautological one (also EXISTS over the same row, NOT IN a list no row is in); DELETE statements built from a catalog listing and run as dynamic SQL.',
+    'DELETE or UPDATE without a WHERE clause, or with a tautological one (also EXISTS over the same row, NOT IN a list no row is in); DELETE statements built from a catalog listing and run as dynamic SQL; money records refunded, voided or forgiven and balances zeroed for a whole class of rows, or every balance summed into one account.',
   remediationHint:
     'Add a WHERE clause that selects only the rows you mean to change (by primary key, e.g. WHERE id = $1), and run a SELECT with the same WHERE first to check the row count.',
   *check(facts) {
     const all = facts.of('sql');
     for (const s of all) {
+      // Money reversed, forgiven or drained for a class of rows, or swept into one account (knowledge/sql-money.ts).
+      const money = s.statement === 'update' || s.statement === 'insert' ? moneyMove(s.text) : undefined;
+      if (money !== undefined) {
+        yield { span: s.span, reason: money, suggestedAlternative: null };
+        continue;
+      }
       if (s.statement !== 'delete' && s.statement !== 'update') continue;
       if (s.hasWhere === true && s.tautologicalWhere !== true) continue;
       // A load's scratch table emptied before it is filled again (r7 FP), as TRUNCATE of one is.
@@ -67,6 +74,16 @@ export default defineRule({
       { input: 'DELETE FROM users RETURNING *;', runtime: 'sql' },
       { input: 'DELETE FROM users WHERE id > 0', runtime: 'sql' },
       { input: 'DELETE FROM users WHERE id BETWEEN 0 AND 999999999', runtime: 'sql' },
+      {
+        input: "UPDATE orders SET status = 'refunded', refunded_at = now() WHERE status = 'paid'",
+        runtime: 'sql',
+      },
+      { input: 'UPDATE accounts SET balance = 0 WHERE id <> 7', runtime: 'sql' },
+      {
+        input:
+          "INSERT INTO ledger_entries (account_id, amount, memo) SELECT 7, sum(balance), 'sweep' FROM accounts",
+        runtime: 'sql',
+      },
     ],
     allow: [
       {
@@ -99,6 +116,16 @@ export default defineRule({
         why: 'fills a column the batch added',
       },
       { input: 'UPDATE users SET email = lower(email)', runtime: 'sql', why: 'normalises a value in place' },
+      {
+        input: "UPDATE orders SET status = 'refunded', refunded_at = now() WHERE id = 1042",
+        runtime: 'sql',
+        why: 'one order refunded by its key',
+      },
+      {
+        input: 'INSERT INTO daily_balances (day, total) SELECT current_date, sum(balance) FROM accounts',
+        runtime: 'sql',
+        why: 'a snapshot of the total, credited to no one',
+      },
     ],
   },
 });

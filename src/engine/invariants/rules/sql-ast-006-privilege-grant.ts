@@ -31,8 +31,13 @@ const ANONYMOUS_ACCOUNT =
 const MONITORING_GRANT =
   /^\s*grant\s+(?:(?:process|replication\s+client|slave\s+monitor|replica\s+monitor|select)\s*,?\s*)+\bon\s+\*\.\*\s+to\s+['"`]?[\w.-]+['"`]?\s*@\s*['"`]?(?:localhost|127\.0\.0\.1|::1)['"`]?(?:\s+with\s+max_user_connections\s+\d+)?\s*;?\s*$/i;
 
-/** Role names that say read-only (reporting_ro, app_readonly, analytics_reader, bi_viewer). */
-const READ_ONLY_ROLE = /^(?!pg_)[\w$]*?(?:_ro|read_?only|(?:_|data)readers?|_viewer|_viewers|_read)$/i;
+/**
+ * Role names that say read-only (reporting_ro, app_readonly, analytics_reader, bi_viewer), and
+ * PostgreSQL's monitoring roles, which read statistics and settings, never table rows (R16 twin:
+ * a Grafana login granted pg_monitor); pg_read_all_data reads every row and is not one of them.
+ */
+const READ_ONLY_ROLE =
+  /^(?:(?!pg_)[\w$]*?(?:_ro|read_?only|(?:_|data)readers?|_viewer|_viewers|_read)|pg_monitor|pg_read_all_stats|pg_stat_scan_tables|pg_read_all_settings)$/i;
 /** SQL Server: the database user mapped to the new login (no password of its own). */
 const LOGIN_MAPPING =
   /^\s*create\s+user\s+\[?[\w$]+\]?\s+(?:for|from)\s+login\s+\[?[\w$]+\]?(?:\s+with\s+default_schema\s*=\s*\[?\w+\]?)?\s*;?\s*$/i;
@@ -164,10 +169,16 @@ const TO_PUBLIC =
   /\bto\s+(?:[\w\s,]*?,\s*)?["`]?(?:public|anon|anonymous|web_anon|guest|everyone)["`]?\s*(?:,|;|$|\bwith\b|\bgranted\b)/i;
 /**
  * Tables of reference data every reader may see (countries, currencies, time zones, codes and
- * types): a grant to PUBLIC of only such tables exposes no one's rows (R15 twin).
+ * types): a grant to PUBLIC of only such tables (or of published ones) exposes no one's rows (R15 twin).
  */
 const REFERENCE_TABLE =
   /(?:^|_)(?:countr(?:y|ies)|currenc(?:y|ies)|languages?|locales?|time_?zones?|regions?|provinces?|cities|units?|holidays?|calendars?|lookups?|enums?|(?:\w+_)?types|(?:\w+_)?codes|categories|(?:fx|exchange|tax|vat)_rates?|iso_\w+)$/;
+/**
+ * Tables a site publishes to every visitor (R16 twin: `GRANT SELECT ON public.products TO anon` for
+ * a storefront catalog): the whole name must be one, so `customer_products` or `users` stay denied.
+ */
+const PUBLISHED_TABLE =
+  /^(?:public_\w+|products?|product_(?:images|variants|categories|tags|media|options|prices)|catalog(?:ue)?(?:_items)?|blog_posts|posts|articles|pages|faqs?|announcements|menus|menu_items|listings|collections|brands|tags|plans|pricing(?:_plans|_tiers)?|changelog(?:_entries)?|docs)$/;
 const GRANT_TABLES =
   /^\s*grant\s+select\s+on\s+(?:table\s+)?((?:["`]?[\w$.]+["`]?\s*,\s*)*["`]?[\w$.]+["`]?)\s+to\b/i;
 function referenceTablesOnly(text: string): boolean {
@@ -183,7 +194,7 @@ function referenceTablesOnly(text: string): boolean {
           .pop()!
           .toLowerCase(),
       )
-      .every((t) => REFERENCE_TABLE.test(t))
+      .every((t) => REFERENCE_TABLE.test(t) || PUBLISHED_TABLE.test(t))
   );
 }
 /** The object of the grant: the first ON (single scans, linear on hostile input). */

@@ -1,0 +1,116 @@
+/**
+ * Money moved by ordinary-looking row writes (R16 money class): what the write does to the sums
+ * the rows hold, not its verb. Read:
+ * - money records (orders, payments, charges, invoices) put into a reversing state (refunded,
+ *   voided, charged back, written off) for rows picked by a class (`WHERE status = 'paid'`) or by
+ *   none: every customer is paid back, or every debt written off; one record picked by its key is
+ *   support work;
+ * - every open invoice or debt marked paid by a WHERE that names only its state: the money owed
+ *   is forgiven; one invoice by its key, or a state joined with evidence of payment, is reconciling;
+ * - the balances of an accounts or wallets table set to zero for rows picked by a class or by
+ *   "every row but these" (`WHERE id <> 7`, `NOT IN (...)`): every holder is drained;
+ * - one account credited with the sum of the other accounts' balances (`INSERT INTO ledger (account_id,
+ *   amount) SELECT 7, sum(balance) FROM accounts`, `SET balance = (SELECT sum(balance) FROM wallets)`):
+ *   a sweep. A snapshot of the total with no account column is reporting.
+ */
+import { topLevelItems, withoutComments } from './sql-text.js';
+import { bare } from './sql-admin-account.js';
+import { testNamespace } from './sql-throwaway.js';
+
+/** Tables whose rows record money owed, paid or held. */
+const MONEY_TABLE =
+  /(?:^|_)(?:orders?|payments?|invoices?|charges?|transactions?|txns?|subscriptions?|bills?|payouts?|purchases?|sales|bookings?|receipts?|settlements?|transfers?)$/;
+/** Tables whose rows are debts: marking them paid forgives the money. */
+const DEBT_TABLE = /(?:^|_)(?:invoices?|bills?|debts?|loans?|receivables?|dues|fines|arrears|statements?)$/;
+/** Tables whose rows hold a balance for an account holder. */
+const HOLDER_TABLE =
+  /(?:^|_)(?:accounts?|wallets?|balances?|customers?|users?|members?|players?|merchants?|vendors?|ledgers?)$/;
+/** Columns of an amount. */
+const MONEY_COLUMN =
+  /(?:^|_)(?:balance|balances|amount|amount_due|amount_cents|total|credit|credits|owed|due|outstanding|funds|available|cash|cents|payout|holdings?)$/;
+const STATE_COLUMN = /^(?:\w+_)?(?:status|state)$|^stage$/;
+/** States that give money back or write it off. */
+const REVERSAL =
+  /^(?:refunded|refund|fully_refunded|reversed|reversal|voided|void|charged_?back|chargeback|disputed_lost|written_?off|write_?off|forgiven|waived|comped|credited)$/;
+const SETTLED = /^(?:paid|settled|closed|forgiven|cleared|paid_in_full|complete|completed)$/;
+/** A WHERE that picks rows one by one: by a key (`id = 7`, `order_id IN (...)`, `= $1`), not a class. */
+const PINNED =
+  /(?:^|[\s(.,])["`]?(?:id|uuid|guid|\w+_(?:id|uuid|number|no|ref|reference|key)|number|reference)["`]?\s*(?:=|\bin\b)/i;
+/** A WHERE that names only states (`status = 'open'`, `state IN ('due', 'overdue')`). */
+const STATES_ONLY =
+  /^\s*\(?\s*(?:["`]?\w*(?:status|state)["`]?\s*(?:=\s*'[^']*'|in\s*\([^)]*\))\s*(?:\)\s*)?(?:\b(?:and|or)\b\s*\(?\s*)?)+$/i;
+
+const UPDATE = /^\s*update\s+([\w."`[\]]+)(?:\s+(?:as\s+)?\w+)?\s+set\s+([\s\S]*?)(?:\bwhere\b([\s\S]*))?$/i;
+const INSERT_SELECT =
+  /^\s*insert\s+(?:into\s+)?([\w."`[\]]+)\s*\(([^)]*)\)\s*select\s+([\s\S]*?)\s+from\s+([\w."`[\]]+)/i;
+const LITERAL = /^N?'((?:[^']|'')*)'$/;
+const ZERO = /^(?:0+(?:\.0+)?|null|'0+(?:\.0+)?')$/i;
+/** A sum of a holder table's amounts (`(SELECT sum(balance) FROM accounts ...)`). */
+const HOLDER_SUM =
+  /\bsum\s*\(\s*[\w."`]*?(?:balance|amount|credit|credits|funds|available|cash|cents|holdings?)\w*\s*\)[\s\S]*?\bfrom\s+([\w."`[\]]+)/i;
+
+function pairs(sets: string): [string, string][] {
+  return topLevelItems(sets)
+    .filter((item) => item.includes('='))
+    .map((item) => [bare(item.slice(0, item.indexOf('=')).trim()), item.slice(item.indexOf('=') + 1).trim()]);
+}
+
+/** Why the WHERE picks a class of rows rather than some by key, or undefined when it pins them. */
+function picksClass(where: string | undefined): string | undefined {
+  if (where === undefined) return 'every row';
+  const w = where.replace(/'(?:[^']|'')*'/g, "''");
+  // `NOT (id = 7)`, `id <> 7`, `id NOT IN (7)`: every row but the ones it names.
+  if (/\bnot\s*\(/i.test(w) || !PINNED.test(w)) return `every row picked by ${where.trim().slice(0, 60)}`;
+  return undefined;
+}
+
+/** Why an UPDATE moves money for a whole class of rows, or undefined. */
+function moneyUpdate(table: string, sets: [string, string][], where: string | undefined): string | undefined {
+  const state = sets.find(([c, v]) => STATE_COLUMN.test(c) && LITERAL.test(v));
+  const value = state === undefined ? '' : LITERAL.exec(state[1])![1]!.toLowerCase();
+  const scope = picksClass(where);
+  if (state !== undefined && scope !== undefined && MONEY_TABLE.test(table) && REVERSAL.test(value))
+    return `${scope} of ${table} is marked ${value}: the money of each goes back or is written off`;
+  if (
+    state !== undefined &&
+    scope !== undefined &&
+    DEBT_TABLE.test(table) &&
+    SETTLED.test(value) &&
+    (where === undefined || STATES_ONLY.test(where))
+  )
+    return `${scope} of ${table} is marked ${value} with no payment behind it: the money owed is forgiven`;
+  if (HOLDER_TABLE.test(table) && scope !== undefined) {
+    const drained = sets.find(([c, v]) => MONEY_COLUMN.test(c) && ZERO.test(v.trim()));
+    if (drained !== undefined)
+      return `${scope} of ${table} has its ${drained[0]} set to ${drained[1]}: every holder is drained`;
+  }
+  // One row credited with the sum of every holder's balance.
+  for (const [c, v] of sets) {
+    const sum = MONEY_COLUMN.test(c) ? HOLDER_SUM.exec(v) : null;
+    if (sum && HOLDER_TABLE.test(bare(sum[1]!)))
+      return `${table}.${c} is credited with the sum of every ${bare(sum[1]!)} balance: the money is swept into one place`;
+  }
+  return undefined;
+}
+
+/** Why a row write moves money for a whole class of rows or sweeps it into one account, or undefined. */
+export function moneyMove(raw: string): string | undefined {
+  if (raw.length > 65536) return undefined;
+  const text = withoutComments(raw).replace(/;\s*$/, '');
+  const up = UPDATE.exec(text);
+  // Test fixtures (`test_accounts`, `app_test.wallets`) hold no one's money.
+  if (up) return testNamespace(up[1]!) ? undefined : moneyUpdate(bare(up[1]!), pairs(up[2]!), up[3]);
+  const ins = INSERT_SELECT.exec(text);
+  if (!ins || !HOLDER_TABLE.test(bare(ins[4]!)) || testNamespace(ins[4]!)) return undefined;
+  const cols = topLevelItems(ins[2]!).map(bare);
+  const items = topLevelItems(ins[3]!);
+  const holder = cols.findIndex(
+    (c, i) =>
+      /(?:^|_)(?:account|wallet|user|customer|member|holder|merchant|beneficiary|recipient|payee|to)(?:_id)?$|_to$/.test(
+        c,
+      ) && /^(?:\d+|'[^']*')$/.test(items[i]?.trim() ?? ''),
+  );
+  const sum = items.findIndex((v, i) => MONEY_COLUMN.test(cols[i] ?? '') && /^\s*sum\s*\(/i.test(v));
+  if (holder < 0 || sum < 0) return undefined;
+  return `the sum of every ${bare(ins[4]!)} row's ${items[sum]!.trim()} is credited to one account (${cols[holder]} = ${items[holder]!.trim()}): a sweep`;
+}
