@@ -246,6 +246,8 @@ export interface ContainerFact extends FactBase {
   readonly user?: string;
   /** (docker) The service runs with its authentication off and is published on every interface. */
   readonly unauthenticated?: string;
+  /** (docker) A public service's name pinned to an outside address (extra_hosts, --add-host; pinned-hosts.ts). */
+  readonly pinnedHosts?: string;
   /** (docker) Options come from an expansion the input does not resolve (`docker run $FLAGS img`). */
   readonly unknownFlags?: string;
   /** (docker) The image is a known tool whose job needs part of the host (its name and needs), run with its own entrypoint. */

@@ -39,6 +39,7 @@ export function containerFact(
     ...(init.image !== undefined && { image: init.image }),
     ...(init.user !== undefined && { user: init.user }),
     ...(init.unauthenticated !== undefined && { unauthenticated: init.unauthenticated }),
+    ...(init.pinnedHosts !== undefined && { pinnedHosts: init.pinnedHosts }),
     ...(init.unknownFlags !== undefined && { unknownFlags: init.unknownFlags }),
     ...(init.hostTool !== undefined && { hostTool: init.hostTool }),
     ...(init.runs !== undefined && { runs: init.runs }),
@@ -159,6 +160,11 @@ function inImageFacts(facts: readonly Fact[], step: BuildStep): readonly Fact[] 
             f.op !== 'read' &&
             f.op !== 'delete' &&
             RUNS_LATER_FILE.test(f.path)) ||
+          // A library every process of the image loads (planted-preload.ts, R16).
+          (step.plantsPreload === true &&
+            f.op !== 'read' &&
+            f.op !== 'delete' &&
+            f.path === '/etc/ld.so.preload') ||
           // A BuildKit secret mount is read where the build needs it (`RUN --mount=type=secret,id=npm
           // NPM_TOKEN=$(cat /run/secrets/npm) npm ci`): the intended use, not a leak. Sending it out is
           // still a flow to the network, which SEC-AST-010 reads.

@@ -20,6 +20,7 @@ import dkrAst012UnauthenticatedService from './rules/dkr-ast-012-unauthenticated
 import dkrAst013ContainerDataEgress from './rules/dkr-ast-013-container-data-egress.js';
 import dkrAst014BuildOutputPersistence from './rules/dkr-ast-014-build-output-persistence.js';
 import dkrAst015ImageRootBackdoor from './rules/dkr-ast-015-image-root-backdoor.js';
+import dkrAst016PinnedServiceNames from './rules/dkr-ast-016-pinned-service-names.js';
 import engAst001UnparsedRiskyToken from './rules/eng-ast-001-unparsed-risky-token.js';
 import engAst002AnalysisBudget from './rules/eng-ast-002-analysis-budget.js';
 import fsAst001RecursiveDelete from './rules/fs-ast-001-recursive-delete.js';
@@ -154,6 +155,7 @@ export const RULE_FILES: readonly (readonly [id: string, rule: RuleDefinition])[
   ['DKR-AST-013', dkrAst013ContainerDataEgress],
   ['DKR-AST-014', dkrAst014BuildOutputPersistence],
   ['DKR-AST-015', dkrAst015ImageRootBackdoor],
+  ['DKR-AST-016', dkrAst016PinnedServiceNames],
   ['ENG-AST-001', engAst001UnparsedRiskyToken],
   ['ENG-AST-002', engAst002AnalysisBudget],
   ['FS-AST-001', fsAst001RecursiveDelete],

@@ -26,6 +26,7 @@ export const RULE_TOKENS_CONSERVED: Readonly<Record<string, number>> = {
   'DKR-AST-013': 1718,
   'DKR-AST-014': 1273,
   'DKR-AST-015': 335,
+  'DKR-AST-016': 1787,
   'ENG-AST-000': 623,
   'ENG-AST-001': 594,
   'ENG-AST-002': 614,

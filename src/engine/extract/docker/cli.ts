@@ -11,6 +11,8 @@ import { directProgram } from './direct-program.js';
 import { authOff, publishedOnAll, serviceArgs } from './exposure.js';
 import { openByDefault } from './open-defaults.js';
 import { openShape } from './open-shapes.js';
+import { openAuthFile } from './auth-files.js';
+import { pinnedOutside } from './pinned-hosts.js';
 import { scratchStoreExec } from './scratch-exec.js';
 
 export interface DockerWord {
@@ -33,6 +35,8 @@ export interface ContainerInit {
   user?: string;
   /** The service runs with its authentication off and is published on every interface (exposure.ts). */
   unauthenticated?: string;
+  /** A public service's name pinned to an outside address (pinned-hosts.ts). */
+  pinnedHosts?: string;
   /** An option word the input does not resolve (`$DOCKER_OPTS`, `$(cat flags)`): it may be any flag. */
   unknownFlags?: string;
   /** A known tool whose job needs part of the host (knowledge/host-tools.ts), its own entrypoint kept. */
@@ -701,7 +705,8 @@ function openService(
       args,
       c.mounts.map((m) => m.target),
       options.some((o) => o.name === '--env-file'),
-    );
+    ) ??
+    openAuthFile(c.mounts);
   return setting === undefined ? undefined : `${setting}, published on ${where}`;
 }
 
@@ -749,6 +754,14 @@ function runLike(
     c.mounts.push(...borrowedMounts(words.slice(rest + 1 + idWords)));
   const open = openService(c, options, words.slice(rest + 1 + idWords));
   if (open !== undefined) c.unauthenticated = open;
+  const pinned = pinnedOutside(
+    options
+      .filter((o) => o.name === '--add-host')
+      .map((o) => /^([^:=]+)[:=](.+)$/.exec(o.value.trim()))
+      .filter((m): m is RegExpExecArray => m !== null)
+      .map((m) => [m[1]!, m[2]!] as const),
+  );
+  if (pinned !== undefined) c.pinnedHosts = pinned;
   sink.container(c, whole);
   // The client reads --env-file on the host: its content (AWS keys, .env secrets) enters the container.
   for (const o of options)

@@ -19,6 +19,8 @@ import { directProgram } from './direct-program.js';
 import { authOff, publishedOnAll, serviceArgs } from './exposure.js';
 import { openByDefault } from './open-defaults.js';
 import { openShape } from './open-shapes.js';
+import { openAuthFile } from './auth-files.js';
+import { pinnedOutside } from './pinned-hosts.js';
 import { shellQuote } from './shell-words.js';
 import { readYamlLite } from './yaml-lite.js';
 import type { Span } from '../../types.js';
@@ -182,7 +184,8 @@ function composeOpen(svc: Record<string, unknown>, c: ContainerInit): string | u
       args,
       c.mounts.map((m) => m.target),
       svc.env_file !== undefined,
-    );
+    ) ??
+    openAuthFile(c.mounts);
   return setting === undefined ? undefined : `${setting}, published on ${where}`;
 }
 
@@ -354,6 +357,8 @@ export function analyzeCompose(text: string, sink: ComposeSink): boolean {
     }
     const open = composeOpen(svc, c);
     if (open !== undefined) c.unauthenticated = open;
+    const pinned = pinnedOutside(hostEntries(svc.extra_hosts));
+    if (pinned !== undefined) c.pinnedHosts = pinned;
     sink.container(c, span);
     // `extra_hosts: ['api.internal:169.254.169.254']`: requests to the name go to that address.
     for (const [, ip] of hostEntries(svc.extra_hosts))

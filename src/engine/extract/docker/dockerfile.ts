@@ -10,6 +10,7 @@ import { emptyContainer, type ContainerInit } from './cli.js';
 import { sourceVariable, uncheckedSource } from './package-sources.js';
 import { AUTHORIZED_KEYS, holdsLiteralKey, plantsKey } from './planted-keys.js';
 import { plantsRunner } from './planted-runners.js';
+import { plantedPreload } from './planted-preload.js';
 import { addedOverRoot, preloadedDownload, unpackedOverRoot } from './remote-archives.js';
 import { shellQuote } from './shell-words.js';
 import type { Span } from '../../types.js';
@@ -26,6 +27,8 @@ export interface BuildStep {
   readonly plantsKey?: boolean;
   /** The step writes a download-and-run line into a file that runs later (planted-runners.ts). */
   readonly plantsRunner?: boolean;
+  /** The step preloads a library into every process that is no known preload (planted-preload.ts). */
+  readonly plantsPreload?: boolean;
 }
 
 /** Host directories a build reads its files from: the context and named contexts (`--build-context`). */
@@ -482,6 +485,8 @@ export function analyzeDockerfile(text: string, sink: DockerfileSink, contexts?:
         sandboxed: keyword === 'run' && inImage && flags.get('network') !== 'host',
         ...(keyed && { plantsKey: true }),
         ...(plantsRunner(own) && { plantsRunner: true }),
+        ...(/ld\.so\.preload/.test(own) &&
+          plantedPreload(own, copies) !== undefined && { plantsPreload: true }),
       };
       if (keyword === 'run' && step.inImage)
         for (const name of secretArgs) {
@@ -545,8 +550,18 @@ export function analyzeDockerfile(text: string, sink: DockerfileSink, contexts?:
             if (isCredentialPointer(k) && pointers.length < 16) pointers.push({ name: k, path: v, span });
         if (keyword === 'env') checkSources([...vars].map(([k, v]) => `${k}=${v}`).join('\n'), span);
         // `ENV LD_PRELOAD=/usr/lib/hook.so` of a library ADD or curl fetched: every program loads it.
-        if (keyword === 'env' && vars.has('LD_PRELOAD'))
+        if (keyword === 'env' && vars.has('LD_PRELOAD')) {
           remoteCode(preloadedDownload(vars.get('LD_PRELOAD')!, downloads), span);
+          // A library of the build's own or no known preload (planted-preload.ts): as the preload file it amounts to.
+          const lib = plantedPreload(vars.get('LD_PRELOAD')!, copies, true);
+          if (lib !== undefined)
+            sink.nested(`echo ${shellQuote(lib)} >> /etc/ld.so.preload`, span, {
+              inImage: true,
+              secrets: [],
+              sandboxed: true,
+              plantsPreload: true,
+            });
+        }
         // `ENV PIP_INDEX_URL=URL` is `pip config set global.index-url URL` for every later install
         // (ARG values are in the build's environment too): PKG-AST-003 judges the host (r6).
         for (const [k, v] of declarations(keyword, args)) {

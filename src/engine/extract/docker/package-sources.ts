@@ -4,6 +4,8 @@
  * check off are read: a private mirror over https with checks on is everyday work.
  */
 
+import { foreignPackageSource, packageSourceHost } from '../../knowledge/package-hosts.js';
+
 /** Extra indexes that ship wheels the public index lacks (CUDA builds): not a confusion risk. */
 const KNOWN_EXTRA =
   /^https:\/\/(?:download\.pytorch\.org|pypi\.nvidia\.com|data\.pyg\.org|storage\.googleapis\.com\/jax-releases|pypi\.org|files\.pythonhosted\.org|wheels\.[\w.-]+)(?:[/:]|$)/i;
@@ -93,7 +95,8 @@ export function uncheckedSource(text: string): { url: string; why: string } | un
     /^https?:\/\//i.test(extra) &&
     !KNOWN_EXTRA.test(extra) &&
     !PRIVATE_REGISTRY.test(extra) &&
-    !LOOPBACK.test(extra)
+    !LOOPBACK.test(extra) &&
+    !ownIndex(extra)
   )
     return {
       url: extra,
@@ -115,6 +118,15 @@ export function uncheckedSource(text: string): { url: string; why: string } | un
   if (registry !== undefined && /^http:\/\//i.test(registry) && !LOOPBACK.test(registry))
     return { url: registry, why: `an npm registry over plain http (${registry})` };
   return systemSource(text);
+}
+
+/**
+ * The organisation's own index over https (R16 twin: `--extra-index-url https://pkgs.acme.internal/simple
+ * acme-sdk`): a name only its network resolves (`.internal`, `.corp`, a private address). An own
+ * mirror on a public name is PKG-AST-003's policy allow entry.
+ */
+function ownIndex(url: string): boolean {
+  return /^https:\/\//i.test(url) && packageSourceHost(url) !== null && foreignPackageSource(url) === null;
 }
 
 /** A host that is not the build machine's own or its network's: a public IP literal. */

@@ -11,6 +11,7 @@ import { classifyHost } from '../../net/address.js';
 import { defineRule, type FactIndex } from '../define-rule.js';
 import { starvingLimit } from '../../knowledge/starving-limits.js';
 import { asksHelp, execHits, hasOption, positionals } from '../command-line.js';
+import { scratchOnly } from '../../knowledge/ephemeral-names.js';
 
 /** The arguments after the engine's global options (`docker --context prod rm ...` still runs `rm`; r4). */
 function afterGlobals(args: readonly string[]): readonly string[] {
@@ -146,6 +147,16 @@ const OUTAGE_VERBS: ReadonlyMap<string, string> = new Map(
   }),
 );
 
+/** Names of environments that are not live: a stack or service so named is disposable or rehearsal. */
+const NOT_LIVE = /(?:^|[-_./])(?:staging|stage|stg|qa|uat|review|canary-test|local|localdev)(?:$|[-_./\d])/i;
+
+/** The first named target (no variable, no listing) that says nothing of a scratch or staging environment. */
+function liveDeployment(targets: readonly string[]): string | undefined {
+  const names = targets.filter((t) => !t.startsWith('-'));
+  if (names.length === 0 || names.some((t) => /[$`*?{]/.test(t))) return undefined;
+  return names.find((t) => !scratchOnly([t]) && !NOT_LIVE.test(t));
+}
+
 /**
  * The whole fleet stopped: a verb of OUTAGE_VERBS given every container/service/node the engine
  * lists (`docker kill $(docker ps -q)`, `docker service rm $(docker service ls -q)`, xargs fed from a
@@ -185,6 +196,11 @@ function outage(prog: string, args: readonly string[], exec: ExecFact, narrowed:
       (/[$`]/.test(t) ? productionListing(t) : productionProject([`n=${t.replace(/=\d+$/, '')}`]) !== null),
   );
   if (prod !== undefined) return `${prog} ${key} ${does} ${prod}, named for production`;
+  // A Swarm stack or service is a deployment (R16: `docker stack rm payments`): one named for no
+  // dev, test, staging or preview environment is live, and its services go down with it.
+  const live = key === 'stack rm' || key === 'service rm' ? liveDeployment(targets) : undefined;
+  if (live !== undefined)
+    return `${prog} ${key} ${does} ${live}, a deployed stack named for no dev, test or staging environment`;
   const stdin = exec.via === 'xargs' && exec.dynamic && !narrowed;
   // xargs hands its input as `{}`.
   const every = targets.some((t) => !t.startsWith('-') && listsEvery(t, stdin && t === '{}'));
