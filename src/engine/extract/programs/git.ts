@@ -5,6 +5,7 @@
 import { NO_SOURCES, type Word } from '../bash/model.js';
 import type { ProgramHandler, Toolkit } from './types.js';
 import { parseNetAddress } from './util.js';
+import { repositoryPrinterLabel } from '../../knowledge/repository-printers.js';
 
 function sub(w: Word, text: string): Word {
   return { ...w, text };
@@ -47,6 +48,33 @@ function remoteUrls(kit: Toolkit, words: readonly Word[]): void {
       continue;
     kit.flow(w.sources, { kind: 'net', host: addr.host, url: w.text }, w.span);
   }
+}
+
+/**
+ * The file a whole-repository printer writes (`git bundle create F --all`, `git archive -o F HEAD`):
+ * it holds what the printer prints, so sending the file sends the repository (R15: a pre-push hook
+ * uploading `git bundle create /tmp/.b --all` to 0x0.st), as SEC-AST-010 judges the printed stream.
+ */
+function repositoryFile(
+  kit: Toolkit,
+  argv: readonly Word[],
+  subcommand: string | undefined,
+  rest: readonly Word[],
+): void {
+  // An output option's value is not a tree-ish (`git archive -o F HEAD` prints HEAD whole).
+  const texts = argv.map((w) => w.text).filter((_, j, a) => a[j - 1] !== '-o' && a[j - 1] !== '--output');
+  const label = repositoryPrinterLabel(texts);
+  if (label === null) return;
+  let file: Word | undefined;
+  if (subcommand === 'bundle') file = rest.filter((w) => !w.text.startsWith('-'))[1];
+  else if (subcommand === 'archive')
+    for (let j = 0; j < rest.length; j++) {
+      const t = rest[j]!.text;
+      if (t === '-o' || t === '--output') file = rest[j + 1];
+      else if (t.startsWith('--output=')) file = sub(rest[j]!, t.slice(9));
+    }
+  if (file !== undefined && file.text !== '-')
+    kit.flow([{ kind: 'output', program: label }], { kind: 'file', path: file.text }, file.span);
 }
 
 const git: ProgramHandler = (inv, kit) => {
@@ -133,6 +161,7 @@ const git: ProgramHandler = (inv, kit) => {
     const code = rest.slice(idx + 1).filter((w) => !w.text.startsWith('--'));
     if (code.length > 0) kit.nested(code.map((w) => w.text).join(' '), 'bash', code[0]!.span, 'git');
   }
+  repositoryFile(kit, argv, subcommand, rest);
   kit.genericArgs(inv, rest);
   if (subcommand !== undefined && REMOTE_SUBCOMMANDS.has(subcommand)) remoteUrls(kit, rest);
   // `git credential fill`: prints the stored username and password for the host asked about.

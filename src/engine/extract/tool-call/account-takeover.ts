@@ -19,7 +19,7 @@ const line = (effect: string, object: string, detail: string): CliEquivalent => 
 });
 
 const CHANGE =
-  /^(?:update|set|change|edit|replace|patch|modify|reset|add|create|register|install|grant|authorize|new)$/;
+  /^(?:update|set|change|edit|replace|patch|modify|reset|add|create|register|install|grant|authorize|new|enroll|enrol|activate)$/;
 const EDIT = /^(?:update|set|change|edit|replace|patch|modify)$/;
 const READ = /^(?:get|list|read|show|describe|view|fetch|search|check|verify|remove|delete|revoke)$/;
 /** Name words of the user's own account or profile. */
@@ -28,7 +28,10 @@ const ACCOUNT = /^(?:user|users|account|profile|me|my|info|personal|contact_info
 const RECOVERY_KEY =
   /^(?:email|email_address|primary_email|login_email|recovery_email|backup_email|secondary_email|recovery_phone|backup_phone|recovery_address)$/;
 const FACTOR = /^(?:mfa|2fa|twofa|otp|totp|sms|authenticator|factor|second_factor)$/;
-const PHONE_KEY = /^(?:phone|phone_number|mobile|number|device|mfa_phone)$/;
+const PHONE_KEY = /^(?:phone|phone_number|mobile|mobile_number|number|device|mfa_phone|sms_number)$/;
+/** Keys naming whose account a call acts on, and verbs that put a new factor on it. */
+const OWNER_KEY = /^(?:user|user_id|username|login|email|user_email|principal|account|for_user|target_user)$/;
+const ENROL = /^(?:enroll|enrol|add|register|create|activate|set)$/;
 const REPLACE_KEY =
   /^(?:replace|replace_existing|overwrite|remove_existing|remove_others|reset_existing|force)$/;
 const PASSWORD_WORD = /^(?:password|passwd|passphrase)$/;
@@ -36,6 +39,12 @@ const PASSWORD_KEY = /^(?:password|new_password|passwd|passphrase|new_passphrase
 /** Passwords anyone tries first: words and digits only, short, or a known weak one. */
 const GUESSABLE =
   /^(?:[a-z_ -]{1,16}\d{0,4}|\d{1,12}|(?:password|passw0rd|p@ssw0rd|welcome|letmein|qwerty|admin|changeme|iloveyou|monkey|dragon)[\w!@#$]{0,4})$/i;
+/**
+ * What cracking word lists try next (R16: `Summer2024!`): a season or month with a year, and any
+ * value built around the word password, whatever is added around it.
+ */
+const CRACK_LIST =
+  /^(?:spring|summer|autumn|fall|winter|january|february|march|april|may|june|july|august|september|october|november|december)[\W_]?(?:19|20)?\d{2}[\W_]{0,3}$|p[a@]ss?w[o0]rd|passwd/i;
 const APP = /^(?:oauth|app|apps|application|integration|client)$/;
 const SCOPE_KEY = /^(?:scopes?|permissions?|oauth_scopes?|access|roles?)$/;
 const ADMIN_SCOPE =
@@ -69,6 +78,17 @@ function factorMoved(w: readonly string[], all: Pair[]): CliEquivalent | undefin
     ([k, v]) => PHONE_KEY.test(k) && typeof v === 'string' && /\d{6,}/.test(v.replace(/\D/g, '')),
   );
   const replaces = w.includes('replace') || all.some(([k, v]) => REPLACE_KEY.test(k) && truthy(v));
+  // A factor enrolled on another person's account (R16: the CEO's SMS factor on a phone the call
+  // supplies): codes for that account then reach whoever holds the phone, not its owner.
+  const someoneElse = all.find(
+    ([k, v]) => OWNER_KEY.test(k) && typeof v === 'string' && /^[^\s@]+@[^\s@]+\.\w+$/.test(v.trim()),
+  );
+  if (phone !== undefined && someoneElse !== undefined && w.some((x) => ENROL.test(x)))
+    return line(
+      'weaken',
+      'account',
+      `${w.join('_')} enrols ${String(phone[1]).slice(0, 40)} as a second factor of ${String(someoneElse[1]).slice(0, 60)}`,
+    );
   return phone !== undefined && replaces
     ? line(
         'weaken',
@@ -81,7 +101,12 @@ function factorMoved(w: readonly string[], all: Pair[]): CliEquivalent | undefin
 function guessablePassword(w: readonly string[], all: Pair[]): CliEquivalent | undefined {
   if (!w.some((x) => PASSWORD_WORD.test(x)) || w.some((x) => /^(?:policy|policies|rules?)$/.test(x)))
     return undefined;
-  const hit = all.find(([k, v]) => PASSWORD_KEY.test(k) && typeof v === 'string' && GUESSABLE.test(v.trim()));
+  const hit = all.find(
+    ([k, v]) =>
+      PASSWORD_KEY.test(k) &&
+      typeof v === 'string' &&
+      (GUESSABLE.test(v.trim()) || CRACK_LIST.test(v.trim())),
+  );
   return hit === undefined
     ? undefined
     : line('weaken', 'account', `${w.join('_')} sets a guessable password`);

@@ -41,6 +41,10 @@ import { MASS_MESSAGE_GATE, massMessageLines } from './mass-message.js';
 import { deletesItem, requestCalls } from './rest-call.js';
 import { OUTSIDE_SEND_GATE, outsideSendLines } from './outside-send.js';
 import { REQUEST_BODY_GATE, requestBodyLines } from './request-body.js';
+import { FILE_INCLUDE_GATE, fileIncludeLines } from './file-include.js';
+import { WHEREABOUTS_GATE, whereaboutsLines } from './whereabouts.js';
+import { AUTH_BACKDOOR_GATE, authBackdoorLines } from './auth-backdoor.js';
+import { ALLOW_ALL_GATE, allowAllLines } from './allow-all.js';
 import { PUBLIC_POST_GATE, publicPostLines } from './public-post.js';
 import { STORE_COPY_GATE, storeCopyLines } from './store-copy.js';
 import { ACCOUNT_TAKEOVER_GATE, accountTakeoverLines } from './account-takeover.js';
@@ -954,8 +958,12 @@ const argumentSteps = (): readonly ArgumentStep[] =>
     { gate: OUTSIDE_SEND_GATE, lines: (s) => outsideSendLines(s.w, s.args) },
     // Files and environment variables a request's body or headers pull in (tool-call/request-body.ts).
     { gate: REQUEST_BODY_GATE, lines: (s) => requestBodyLines(s.w, s.f) },
+    // Files a placeholder pulls into what is sent: `$(cat ~/.aws/credentials)`, `{{file:P}}` (tool-call/file-include.ts).
+    { gate: FILE_INCLUDE_GATE, lines: (s) => fileIncludeLines(s.w, s.args) },
     // Secrets and internal data put where everyone reads them (tool-call/public-post.ts).
     { gate: PUBLIC_POST_GATE, lines: (s) => publicPostLines(s.w, s.args) },
+    // Where someone lives posted with when the home is empty or how to get in (tool-call/whereabouts.ts).
+    { gate: WHEREABOUTS_GATE, lines: (s) => whereaboutsLines(s.w, s.args) },
     // Stored data copied into a store, service or file-drop host its owner does not hold (tool-call/store-copy.ts).
     { gate: STORE_COPY_GATE, lines: (s) => storeCopyLines(s.w, s.args) },
     // An account's recovery, second factor or password, an admin app or a lock handed over (tool-call/account-takeover.ts).
@@ -976,6 +984,10 @@ const argumentSteps = (): readonly ArgumentStep[] =>
     { gate: ACCESS_WIDEN_GATE, lines: (s) => accessWidenLines(s.w, s.args) },
     // A setting moved far past its safe value: years-long snoozes, everyone exempt, sampling 0 (tool-call/weak-values.ts).
     { gate: WEAK_VALUES_GATE, lines: (s) => weakValueLines(s.w, s.args) },
+    // Code written that lets someone past its access check: a hard-coded password, a header that skips it (tool-call/auth-backdoor.ts).
+    { gate: AUTH_BACKDOOR_GATE, lines: (s) => authBackdoorLines(s.w, s.args) },
+    // A security filter's allow list that matches everything (tool-call/allow-all.ts).
+    { gate: ALLOW_ALL_GATE, lines: (s) => allowAllLines(s.w, s.args) },
     // Trust, traffic and code routed to a look-alike, lure or file-drop host (tool-call/outside-trust.ts).
     { gate: OUTSIDE_TRUST_GATE, lines: (s) => outsideTrustLines(s.w, s.args) },
     // Every product priced at 0, a free-for-anyone code published (tool-call/give-away.ts).

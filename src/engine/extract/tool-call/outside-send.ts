@@ -89,9 +89,13 @@ export const BULK =
 const PERSONAL =
   /\b(?:passports?|driver'?s?\s+licen[cs]es?|national\s+id|id\s+(?:scan|card|document)s?|ssns?|social\s+security|w\s?2s?|w\s?9s?|tax\s+(?:returns?|forms?)|bank\s+(?:details|accounts?|statements?|routing)|direct\s+deposit|routing\s+numbers?|account\s+numbers?|payroll|salar(?:y|ies)|medical\s+records?|health\s+records?|card\s+numbers?|cvv|dates?\s+of\s+birth)\b/i;
 
+/** Documents that prove who someone is (`passport_scan.pdf`, `tax_return_2023`, `drivers license`, an SSN card). */
+const IDENTITY =
+  /\b(?:passports?|driver'?s?\s+licen[cs]es?|driving\s+licen[cs]es?|national\s+id|id\s+(?:scan|card|document)s?|identity\s+(?:cards?|documents?)|ssn|social\s+security\s+(?:cards?|numbers?)|tax\s+returns?|w\s?2s?|birth\s+certificates?)\b/i;
+
 /** A message that asks its readers to hand over sign-in or card details. */
 const LURE =
-  /\b(?:verify|confirm|re-?enter|enter|update|validate|re-?activate|unlock|restore|re-?authenticate|submit|log\s?in|sign\s?in|re-?login)\b[^!?\n]{0,60}?\b(?:passwords?|passcodes?|credentials?|logins?|accounts?|identity|card(?:\s+details)?|payment\s+(?:details|info|method)|bank\s+details|ssn|sso|mfa|2fa)\b|\b(?:passwords?|credentials?|accounts?|card)\b[^.!?\n]{0,40}?\b(?:verify|confirm|re-?enter|validate|unlock|restore)\b/i;
+  /\b(?:verify|confirm|re-?enter|enter|update|validate|re-?activate|unlock|restore|re-?authenticate|submit|log\s?in|sign\s?in|re-?login|reset|change|renew)\b[^!?\n]{0,60}?\b(?:passwords?|passcodes?|credentials?|logins?|accounts?|identity|card(?:\s+details)?|payment\s+(?:details|info|method)|bank\s+details|ssn|sso|mfa|2fa)\b|\b(?:passwords?|credentials?|accounts?|card)\b[^.!?\n]{0,40}?\b(?:verify|confirm|re-?enter|validate|unlock|restore)\b/i;
 /** A prize or free-money hook. */
 const PRIZE =
   /\b(?:you(?:'ve|\s+have)?\s+won|you\s+are\s+(?:a|our)\s+(?:lucky\s+)?winner|claim\s+(?:your\s+)?(?:prize|reward|gift|card|bonus|refund|now)|claim\s*:|free\s+(?:gift|prize|iphone|nitro|money))\b/i;
@@ -110,14 +114,26 @@ const SEND_BACK =
   /\b(?:send|deposit|transfer)\b[^!?\n]{0,120}?\b(?:receive|get|back|double|doubled|giveaway|return(?:ed)?|bonus)\b/i;
 const URL = /\b(?:https?:\/\/)?((?:[a-z0-9-]+\.)+[a-z]{2,})(?::\d+)?(?:\/[^\s"'<>]*)?/gi;
 
+/** A map of files by name (a gist's `files: {".env": "…"}`): each string under it is a file's text. */
+const FILES_MAP = /^(?:files|file_map|snippets|documents)$/;
+const FILE_META = /^(?:path|name|filename|file_name|id|url|type|language|mime|mime_type|encoding|size)$/;
+
 /** Every (snake key, string) pair under the arguments, bounded. */
 function strings(v: unknown, key: string, out: [string, string][], depth = 0): void {
   if (depth > 6 || out.length > 256) return;
   if (typeof v === 'string') out.push([key, v]);
   else if (Array.isArray(v)) for (const x of v.slice(0, 64)) strings(x, key, out, depth + 1);
   else if (v !== null && typeof v === 'object')
-    for (const [k, x] of Object.entries(v as Record<string, unknown>).slice(0, 64))
-      strings(x, snakeKey(k), out, depth + 1);
+    for (const [k, x] of Object.entries(v as Record<string, unknown>).slice(0, 64)) {
+      const sk = snakeKey(k);
+      // A file named by its key holds text its readers see, as a message does.
+      strings(
+        x,
+        FILES_MAP.test(key) && typeof x === 'string' && !FILE_META.test(sk) ? 'content' : sk,
+        out,
+        depth + 1,
+      );
+    }
 }
 
 const words = (s: string): string => s.replace(/[_./\\-]+/g, ' ');
@@ -244,6 +260,22 @@ export function outsideSendLines(w: readonly string[], args: unknown): CliEquiva
         `${tool} forwards ${SECURITY_MAIL.exec(what)![0]} mail to ${outsider(aud)!.address.slice(0, 80)}`,
       ),
     ];
+  // Identity documents open accounts, loans and tax refunds in the owner's name: they go only to
+  // an address the call shows to be the organisation's own (R16: a passport scan to a look-alike helpdesk).
+  const objects = words(
+    all
+      .filter(([k]) => OBJECT_KEY.test(k))
+      .map(([, v]) => v)
+      .join('\n'),
+  );
+  const identity =
+    IDENTITY.exec(objects) ??
+    (/\b(?:attach\w*|enclos\w*|scans?|scanned|cop(?:y|ies)|photos?|pictures?|images?)\b/i.test(what)
+      ? IDENTITY.exec(what)
+      : null);
+  const unvouched = aud.recipients.find((r) => r.domain !== undefined && notOwn(r, aud.own));
+  if (identity !== null && unvouched !== undefined)
+    return [line('leak', 'data', `${tool} sends ${identity[0]} to ${unvouched.address.slice(0, 80)}`)];
   const personal = PERSONAL.exec(what);
   const stranger2 = outsider(aud);
   if (personal !== null && stranger2 !== undefined)

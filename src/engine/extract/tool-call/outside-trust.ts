@@ -39,6 +39,8 @@ const ORG_KEY =
   /^(?:org|organization|organisation|owner|workspace|tenant|company|namespace|zone|domain|domain_name|team|enterprise|account_name|scope)$/;
 const REPO_KEY =
   /^(?:repo|repository|full_name|project|project_path|package|package_name|source|source_repo)$/;
+/** Keys naming the app or client whose sign-in a redirect serves. */
+const APP_KEY = /^(?:client_id|client_name|app|app_name|app_id|application|application_name|oauth_app)$/;
 const EMAIL = /[^\s@<>"',;:()]+@([a-z0-9-]+(?:\.[a-z0-9-]+)+)/gi;
 const HOST_IN =
   /^(?:[a-z][a-z0-9+.-]*:\/\/)?(?:[^@/?#\s]*@)?(\[[^\]]+\]|[a-z0-9-]+(?:\.[a-z0-9-]+)+)(?::\d+)?(?:[/?#]|$)/i;
@@ -75,6 +77,9 @@ function ownOf(all: readonly Leaf[]): Own {
         own.domains.add(registrable(s));
         addLabel(own, registrable(s).split('.')[0]!);
       } else if (/^[@a-z0-9_-]{3,40}$/.test(s)) addLabel(own, s.replace(/^@/, ''));
+    } else if (APP_KEY.test(key) && /^[a-z]{3,20}(?:[-_][a-z0-9]+){0,4}$/.test(s)) {
+      // An OAuth client or app named for the company (`client_id: acme-web`) says whose sign-in it is.
+      addLabel(own, s.split(/[-_]/)[0]!);
     } else if (REPO_KEY.test(key)) {
       const scope = /^@?([a-z0-9_-]{3,40})\//.exec(s)?.[1] ?? /^([a-z0-9]{3,20})-[a-z0-9-]+$/.exec(s)?.[1];
       if (scope !== undefined) addLabel(own, scope);
@@ -106,7 +111,10 @@ function foreignHost(host: string, own: Own): string | undefined {
   if (info.class === 'loopback' || info.class === 'private') return undefined;
   if (info.class !== 'name') return `${h}, a bare address`;
   const reg = registrable(h);
-  if (own.domains.has(reg)) return undefined;
+  // The company's name as a whole domain (`acme.com` for `client_id: acme-web`) where the call gives
+  // no domain of its own to compare; beside one (`acme.com`), another ending (`acme.help`) is a look-alike.
+  if (own.domains.has(reg) || (own.domains.size === 0 && own.labels.has(reg.split('.')[0]!)))
+    return undefined;
   if (fileDropUrl(h)) return `${h}, a paste or file-drop host`;
   if (captureHost(h)) return `${h}, a request-capture host`;
   if (lookAlikeShape(h)) return `${h}, a host with another domain in its name`;
@@ -135,10 +143,65 @@ const CONFIGURE =
 const ONE_SHOT =
   /^(?:request|http|https|fetch|curl|upload|download|post|send|get|call|invoke|browse|navigate|open)$/;
 
+/** Keys of where a sign-in sends its code or token back. */
+const SIGN_IN_KEY =
+  /^(?:redirect_uri|redirect_uris|redirect_url|redirect_urls|callback_url|callback_urls|callback|callbacks|reply_url|reply_urls|allowed_callback_urls|login_redirect_uri|post_logout_redirect_uris|acs_url)$/;
+
+/**
+ * A sign-in redirect on a host that bears none of the names the call gives the company (R16:
+ * `client_id: acme-web`, `redirect_uris: [https://h4x.dev/cb]`): the sign-in's code or token goes
+ * to whoever runs that host. Only where the call names the company; this machine stays allowed.
+ */
+function signInElsewhere(tool: string, all: readonly Leaf[], own: Own): string | undefined {
+  // The app is the company's when its own name says so (`client_id: acme-web`); a third-party app
+  // added to the company's workspace signs in at its maker's host.
+  const app = new Set<string>();
+  for (const [p, v] of all)
+    if (
+      APP_KEY.test(last(p)) &&
+      typeof v === 'string' &&
+      /^[a-z]{3,20}(?:[-_][a-z0-9]+){0,4}$/i.test(v.trim())
+    )
+      app.add(v.trim().toLowerCase().split(/[-_]/)[0]!);
+  for (const l of app) if (GENERIC_LABEL.test(l)) app.delete(l);
+  if (app.size === 0) return undefined;
+  for (const [p, v] of all) {
+    if (typeof v !== 'string' || !SIGN_IN_KEY.test(last(p)) || v.length > 2048) continue;
+    const m = /^https?:\/\//i.test(v.trim()) ? HOST_IN.exec(v.trim()) : null;
+    if (m === null) continue;
+    const h = m[1]!.toLowerCase();
+    const info = classifyHost(h);
+    if (info.class === 'loopback' || info.class === 'private') continue;
+    if (own.domains.has(registrable(h)) || [...app, ...own.labels].some((l) => h.includes(l))) continue;
+    return `${tool} ${p.join('.')} sends sign-ins to ${h}, a host that is not the app's`;
+  }
+  return undefined;
+}
+
+/** Name words that are verbs or kinds of thing, not the vendor a tool is named for. */
+const NOT_VENDOR =
+  /^(?:set|update|add|create|install|register|configure|patch|put|enroll|enrol|connect|link|change|edit|replace|modify|apply|enable|upsert|attach|import|get|list|delete|remove|send|post|upload|download|run|new|plugin|plugins|theme|themes|package|packages|extension|extensions|module|modules|app|apps|site|sites|web|api|dns|cdn|script|scripts|store)$/;
+
+/**
+ * A host that wears the name of the vendor the tool is named for with words added, on a domain
+ * that is not the vendor's (`wordpress_install_plugin` from `wordpress-plugins.org.co`).
+ */
+function vendorLookAlike(w: readonly string[], host: string): string | undefined {
+  const vendor = w.length >= 3 && !NOT_VENDOR.test(w[0]!) && w[0]!.length >= 5 ? w[0]! : undefined;
+  if (vendor === undefined) return undefined;
+  const h = host.toLowerCase();
+  if (registrable(h).split('.')[0] === vendor) return undefined;
+  return h.split('.').some((l) => l !== vendor && l.split('-').includes(vendor))
+    ? `${h}, a look-alike of ${vendor}`
+    : undefined;
+}
+
 function routedOut(w: readonly string[], tool: string, all: readonly Leaf[], own: Own): string | undefined {
   // A pull or merge request is a standing change to the code, not one request.
   const change = w.some((x, i) => x === 'request' && /^(?:pull|merge)$/.test(w[i - 1] ?? ''));
   if (!w.some((x) => CONFIGURE.test(x)) || (!change && w.some((x) => ONE_SHOT.test(x)))) return undefined;
+  const signIn = signInElsewhere(tool, all, own);
+  if (signIn !== undefined) return signIn;
   for (const [p, v] of all) {
     if (typeof v !== 'string' || v.length > 65536) continue;
     const key = last(p);
@@ -151,7 +214,7 @@ function routedOut(w: readonly string[], tool: string, all: readonly Leaf[], own
           key.endsWith('host') ||
           fileDropUrl(v))
       ) {
-        const why = foreignHost(m[1]!, own);
+        const why = foreignHost(m[1]!, own) ?? vendorLookAlike(w, m[1]!);
         if (why !== undefined) return `${tool} ${p.join('.')} points at ${why}`;
       }
     }

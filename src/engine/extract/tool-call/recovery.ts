@@ -4,7 +4,10 @@
  * sign-in link, or a forwarded message that carries one. Whoever receives it can take the account
  * over, whatever the address, so the send becomes one `agent-guard-action recover <object>
  * <detail>` line that PLT-AST-003 denies. Ordinary mail (order numbers, meeting codes, links to
- * documents) gives nothing.
+ * documents) gives nothing. A service issuing its customer's own code (`Your Acme verification code
+ * is 482913`, `771204 is your login code`, R16 false positive) hands the code to its owner: only a
+ * code that is not addressed to its reader (`the 2FA code: 88 21 07`), or one a platform the sender
+ * cannot be issued (`Your Facebook security code is 463820`, relayed from the user's inbox), counts.
  */
 import { quote, type CliEquivalent } from './cli.js';
 import { ACTION_PROGRAM } from './saas.js';
@@ -20,6 +23,21 @@ const SEND = new Set(
 /** A code that signs in: `security code is 463820`, `OTP: 1234`, `your login code 88 21 07`. */
 const CODE =
   /\b(?:security|verification|verify|login|log[- ]in|sign[- ]?in|auth(?:entication|orization)?|one[- ]time|2fa|mfa|otp|totp|passcode|access|recovery|backup|reset)\s*(?:code|pin|passcode|token|password|number)s?\b[^.\n]{0,40}?(?<![\w-])\d(?:[ -]?\d){3,9}(?![\w-])|(?<![\w-])\d{4,10}(?![\w-])\s+is\s+your\s+(?:\w+\s+){0,3}(?:code|pin|passcode|otp)\b/i;
+/** A code addressed to its reader as theirs: `your … code is N`, `N is your … code`, `use N to sign in`. */
+const ISSUED =
+  /\byour\s+(?:[\w.&'-]+\s+){0,3}(?:code|pin|passcode|otp|token|password)\s*(?:is|:)\s*\d(?:[ -]?\d){3,9}(?![\w-])|(?<![\w-])\d(?:[ -]?\d){3,9}\s+is\s+your\s+(?:[\w.&'-]+\s+){0,3}(?:code|pin|passcode|otp)\b|\b(?:use|enter)\s+(?:code\s+)?\d{4,10}\s+to\s+(?:sign|log|verify|confirm|complete)\b/i;
+/**
+ * Platforms whose codes guard a person's own account: a code of theirs in a message the agent
+ * sends was relayed from the user's inbox, since no sender the agent acts for issues it.
+ */
+const PLATFORM =
+  /\b(?:facebook|instagram|whatsapp|messenger|google|gmail|youtube|apple|icloud|microsoft|outlook|hotmail|xbox|twitter|linkedin|amazon|aws|paypal|venmo|cash\s?app|zelle|revolut|coinbase|binance|kraken|metamask|github|gitlab|okta|dropbox|slack|discord|telegram|snapchat|tiktok|netflix|uber|yahoo|proton)\b/i;
+/** Any code with its digits (`code: 418-902`, `the code I received: 662019`). */
+const PLAIN_CODE =
+  /\b(?:code|pin|passcode|otp)\b(?:[^\n\d#]{0,25}?(?::|\bis\b))?\s*(?<![\w-])\d(?:[ -]?\d){3,9}(?![\w-])/i;
+/** A code a service issues to the reader it belongs to (see ISSUED), not a platform's code relayed. */
+const issued = (v: string): boolean => ISSUED.test(v) && !PLATFORM.test(v);
+
 /** A link that resets a password or signs in by itself: its path says so and it carries a token. */
 const LINK =
   /\bhttps?:\/\/[^\s"'<>]*(?:reset|recover|magic|signin|sign-in|login|verify|verification|confirm-email|activate|invite\/accept|auth\/callback)[^\s"'<>]*(?:[?&#](?:token|code|key|t|otp|sig|signature|hash|oobcode)=|\/[A-Za-z0-9_-]{16,})/i;
@@ -54,7 +72,8 @@ export function recoveryLines(w: readonly string[], args: unknown): CliEquivalen
   ];
   for (const [, v] of all) {
     if (v.length > 65536) continue;
-    if (CODE.test(v)) return hit('sends a sign-in or security code');
+    if ((CODE.test(v) && !issued(v)) || (PLATFORM.test(v) && PLAIN_CODE.test(v)))
+      return hit('sends a sign-in or security code');
     if (LINK.test(v)) return hit('sends a password-reset or sign-in link');
   }
   // `forward_email {message_id: "<reset-123@...>"}`: the message forwarded is what carries the code.

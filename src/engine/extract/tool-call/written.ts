@@ -466,6 +466,14 @@ const WRITTEN_FILES: readonly WrittenFile[] = [
   // A compose file: the next `docker compose up` runs its services as written (R15: privileged and
   // host-root mounts added by an edit). An edit's fragment is read as one service's keys.
   { path: /(?:^|\/)(?:docker-)?compose(?:\.[\w-]+)?\.ya?ml$/, code: composeText, runtime: 'docker' },
+  // A Dockerfile: the next `docker build` runs its RUN lines, and a build line in the shell does not
+  // show them (R16: `curl … | sh` added to a RUN line by MultiEdit). An edit's fragment is read as
+  // instructions, as the docker runtime reads a partial file.
+  {
+    path: /(?:^|\/)(?:Dockerfile|Containerfile)(?:\.[\w.-]+)?$|\.(?:dockerfile|containerfile)$/i,
+    code: whole,
+    runtime: 'docker',
+  },
   // A workflow's steps, and a pull request's code run with the repository's secrets (runs-later.ts).
   {
     path: CI_FILE,
@@ -550,8 +558,8 @@ const WRITTEN_FILES: readonly WrittenFile[] = [
 
 /**
  * Files whose commands nothing runs by itself: documents (an install line in a README is for a
- * reader), source code (its strings are judged when the program runs) and Dockerfiles (the docker
- * runtime judges a build).
+ * reader) and source code (its strings are judged when the program runs). Dockerfiles have their
+ * own entry above; the pattern keeps a Dockerfile variant no entry names from the config reader.
  */
 const NOT_CONFIG =
   /\.(?:md|markdown|mdx|rst|txt|adoc|asciidoc|html?|org|tex|ipynb|py|pyi|js|mjs|cjs|jsx|ts|tsx|go|rs|java|kt|kts|scala|rb|php|c|h|cc|cpp|hpp|cs|swift|m|lua|pl|r|jl|dart|ex|exs|erl|hs|clj|vue|svelte|sql|csv|tsv|log|lock|patch|diff)$|(?:^|\/)(?:Dockerfile|Containerfile)(?:\.[\w.-]+)?$|\.(?:dockerfile|containerfile)$/i;

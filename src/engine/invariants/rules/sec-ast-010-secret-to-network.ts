@@ -279,7 +279,12 @@ export default defineRule({
       if (what === null && f.from.kind === 'file') {
         written ??= secretWrites(facts.of('flow'), policy);
         for (const held of written.get(resolvePath(f.from.path, policy)) ?? []) {
-          const secret = secretSource(held, host.host, to.url, policy);
+          const secret =
+            secretSource(held, host.host, to.url, policy) ??
+            // A repository bundle or archive written to the file (`git bundle create F --all`).
+            (held.kind === 'output' && isRepositoryPrinterLabel(held.program) && outside(host)
+              ? `the repository's source and history (${held.program})`
+              : null);
           if (secret !== null) what = `${secret}, written to ${f.from.path},`;
         }
       }

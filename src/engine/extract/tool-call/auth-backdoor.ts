@@ -1,0 +1,106 @@
+/**
+ * Code written into the project that lets someone past its own access check (red team r15/r16:
+ * `return pw === 'letmein-8812' || bcrypt.compareSync(…)`, `if request.headers.get('X-Debug') ==
+ * '8812': return` above `if not token_valid(request)`). Judged on the text the call adds (a Write's
+ * content, an edit's new text, a patch's `+` lines), whatever the file is named: a password,
+ * token or code compared with a constant where a match is accepted, or a value the request
+ * carries (a header, query parameter, cookie) compared with a constant that returns before the
+ * check, in text that checks access. Whoever knows the constant signs in as anyone. Validation
+ * that rejects (`if password == "changeme": raise`) and tests stay allowed. Becomes one
+ * `agent-guard-action weaken sign-in <detail>` line for PLT-AST-003.
+ */
+import { quote, type CliEquivalent } from './cli.js';
+import { ACTION_PROGRAM } from './saas.js';
+import { wordSet, type Gate } from './signals.js';
+
+/** Name words of tools that write or change files. */
+const WRITES = wordSet('write edit multiedit create apply patch str replace insert append save update new');
+const READ = /^(?:get|list|read|search|view|show|find|grep|glob|diff)$/;
+/** Keys holding what an edit takes away: never what is written. */
+const OLD_KEY = /^(?:old_string|old_str|old|old_text|oldtext|search|find|original|before)$/i;
+
+/** Text that checks access: what a bypass in it gets past. */
+const ACCESS =
+  /\b(?:auth\w*|token\w*|password\w*|passwd|pwd|login|session|credential\w*|unauthori[sz]ed|forbidden|permission\w*|bcrypt|verify\w*|jwt|401|403)\b/i;
+
+/** A secret-bearing name compared with a constant (either side), the constant at least 3 characters. */
+const SECRET_NAME = String.raw`\b[\w.]*(?:pass(?:word)?|passwd|pwd|pw|secret|token|api_?key|apikey|otp|pin|passcode)\w*\b(?:\(\))?`;
+const LITERAL = String.raw`(?!["'\x60](?:undefined|null|None|changeme)["'\x60])(?:"[^"\n]{3,80}"|'[^'\n]{3,80}'|\x60[^\x60\n]{3,80}\x60)`;
+const HARDCODED = new RegExp(
+  String.raw`(?:${SECRET_NAME}\s*(?:===?|==|\.equals\()\s*${LITERAL}|${LITERAL}\s*(?:===?|==|\.equals\()\s*${SECRET_NAME})`,
+  'i',
+);
+/** What accepts the match: an `||`/`or` to the real check, or returning success. */
+const ACCEPTS =
+  /^[^\n]{0,20}?(?:\|\||\bor\b|\?\s*true\b)|^[^\n]{0,40}?\breturn\s+(?:true|True|1|next\(\)|await\s+next\(\)|user\b|ok\b)|^\)?\s*:?\s*\{?\s*\n\s*return\s+(?:true|True|next\(\)|await\s+next\(\)|user\b)/;
+
+/** A value the request carries (header, query, cookie, body, param), compared or tested. */
+const REQUEST_VALUE =
+  /\b(?:req|request|r|ctx|context|c|event)\.(?:headers?|Header|query|cookies?|Cookie|params|body|args|GET|POST|META|get_header|header|queryParams|searchParams|URL\.Query\(\)|FormValue)\b[^\n]{0,80}?(?:===?|==|\.equals\(|\bin\b|\.includes\()\s*(?:["'\x60][^"'\x60\n]{1,80}["'\x60])/;
+/** Returning before the check: to the next handler, with success, or with nothing (a middleware's pass). */
+const SKIPS =
+  /^[^\n]{0,40}?\breturn\s+(?:next\(\)|await\s+next\(\)|true|True|handler\(|call_next\()|^[^\n]{0,40}?\bnext\(\)|^[^\n]{0,40}?\breturn\s*(?:;|$)|^\)?\s*:?\s*\{?\s*\n\s*(?:return\s+(?:next\(\)|await\s+next\(\)|true|True|None|handler\(|await\s+call_next\(|call_next\()|return\s*(?:;|\n|$)|next\(\)|pass\s*$)/m;
+
+/** What the call adds: whole texts, and only the `+` lines of a patch or diff. */
+function added(v: unknown, key: string, out: string[], depth = 0): void {
+  if (depth > 5 || out.length > 64) return;
+  if (typeof v === 'string') {
+    if (OLD_KEY.test(key) || v.length > 262144) return;
+    if (/^\*\*\* Begin Patch|^diff --git|^--- |\n@@/m.test(v.slice(0, 4096)))
+      out.push(
+        v
+          .split('\n')
+          .filter((l) => l.startsWith('+') && !l.startsWith('+++'))
+          .map((l) => l.slice(1))
+          .join('\n'),
+      );
+    else out.push(v);
+  } else if (Array.isArray(v)) for (const x of v.slice(0, 64)) added(x, key, out, depth + 1);
+  else if (v !== null && typeof v === 'object')
+    for (const [k, x] of Object.entries(v as Record<string, unknown>).slice(0, 64))
+      added(x, k, out, depth + 1);
+}
+
+/** Why the text lets someone past its access check, or undefined. */
+export function bypassIn(text: string): string | undefined {
+  if (!ACCESS.test(text)) return undefined;
+  const hard = HARDCODED.exec(text);
+  if (
+    hard !== null &&
+    ACCEPTS.test(text.slice(hard.index + hard[0].length, hard.index + hard[0].length + 200))
+  )
+    return `accepts a hard-coded ${hard[0].slice(0, 60)}`;
+  const req = REQUEST_VALUE.exec(text);
+  if (req !== null && SKIPS.test(text.slice(req.index + req[0].length, req.index + req[0].length + 200)))
+    return `skips the check when ${req[0].slice(0, 60)}`;
+  return undefined;
+}
+
+/** When authBackdoorLines can answer (signals.ts): a writing tool and a comparison in some value. */
+export const AUTH_BACKDOOR_GATE: Gate = {
+  when: (s) =>
+    s.name.some((x) => WRITES.has(x)) &&
+    s.strings.some((x) => x.includes('==') || x.includes('.equals(') || x.includes(' in ')),
+};
+
+export function authBackdoorLines(w: readonly string[], args: unknown): CliEquivalent[] {
+  if (!w.some((x) => WRITES.has(x)) || w.some((x) => READ.test(x))) return [];
+  const texts: string[] = [];
+  added(args, '', texts);
+  for (const t of texts) {
+    const why = bypassIn(t.slice(0, 65536));
+    if (why !== undefined)
+      return [
+        {
+          code: [
+            ACTION_PROGRAM,
+            'weaken',
+            quote('sign-in'),
+            quote(`${w.join('_')} writes code that ${why}`.slice(0, 200)),
+          ].join(' '),
+          runtime: 'bash',
+        },
+      ];
+  }
+  return [];
+}
