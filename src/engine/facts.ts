@@ -121,7 +121,12 @@ export type DataSource =
   /** Content decoded from an encoding (base64 -d, xxd -r, atob, b64decode). */
   | { readonly kind: 'decoded' }
   /** Output of a command whose content is not otherwise known. */
-  | { readonly kind: 'output'; readonly program: string };
+  | { readonly kind: 'output'; readonly program: string }
+  /**
+   * What a web page holds for its user (browser code, extract/node/page.ts): `cookies`, `storage`
+   * (all of web storage), `storage:KEY` (one item), `input` (what the user typed into its fields).
+   */
+  | { readonly kind: 'page'; readonly what: string };
 
 /** Where data goes, for flows. */
 export type DataSink =

@@ -69,6 +69,7 @@ import './node/loads.js';
 import './node/isomorphic-git.js';
 import './node/trackers.js';
 import './node/listeners.js';
+import { pageAssign, pageGlobal, pageMember } from './node/page.js';
 import { heldAt } from './code/carry.js';
 import { isFunctionConstructorOf, paramPrelude } from './node/code-strings.js';
 import { reorderInPlace, rotatedArgs } from './code/reorder.js';
@@ -261,7 +262,8 @@ export class JsWalker extends CodeWalker {
     if (name === '__filename') return strVal('./__script_dir__/$__filename');
     if (name === 'undefined' || name === 'NaN') return { ...UNKNOWN, dynamic: false, bool: false };
     // Unbound names are globals or modules a snippet uses without requiring them (fs, path, fetch).
-    return refVal(Object.hasOwn(UNBOUND, name) ? UNBOUND[name]! : canonicalModule(name), name);
+    const ref = Object.hasOwn(UNBOUND, name) ? UNBOUND[name]! : canonicalModule(name);
+    return pageGlobal(ref, name) ?? refVal(ref, name);
   }
 
   /** A quoted string (a leaf in the copied tree): the text between the quotes, escapes resolved. */
@@ -318,6 +320,9 @@ export class JsWalker extends CodeWalker {
     if (ref === 'module' || ref === 'require') return extend(refVal(ref, dotted), { module: true });
     if (ref === 'process.env') return { ...refVal(ref, dotted), sources: [{ kind: 'env' }] };
     if (base.ref === 'process.env') return envVal(prop);
+    // What a browser page holds for its user (node/page.ts).
+    const page = (ref !== undefined ? pageGlobal(ref, dotted) : undefined) ?? pageMember(base, prop, dotted);
+    if (page !== undefined) return page;
     if (ref === 'process.execPath' || ref === 'process.argv0')
       return { ...refVal(ref, dotted), parts: ['node'], dynamic: false };
     // A path/os constant, or what the input stored under that member name (node/records.ts).
@@ -446,6 +451,8 @@ export class JsWalker extends CodeWalker {
         if (envName !== undefined) preloadVar(this.col, this.span(target), envName, v, 'process.env');
         // `pkg.scripts = {...}`: the object held by `pkg` has that member (node/fields.ts).
         assignField(this, target, v);
+        // `img.src = url`, `location.href = url`: the page requests url (node/page.ts).
+        pageAssign(this, target, v);
         // o.k = v: `o` as a whole (JSON.stringify(o)) carries v's taint too.
         const base = named(target)[0];
         if (base) this.store(base, v);

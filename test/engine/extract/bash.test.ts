@@ -30,6 +30,8 @@ function sourceKey(s: DataSource): string {
       return 'decoded';
     case 'output':
       return 'output:' + s.program;
+    case 'page':
+      return 'page:' + s.what;
   }
 }
 

@@ -26,6 +26,8 @@ export function sourceKey(s: DataSource): string {
       return 'decoded';
     case 'output':
       return `output:${s.program}`;
+    case 'page':
+      return `page:${s.what}`;
   }
 }
 

@@ -83,6 +83,8 @@ export function sourceKey(source: DataSource): string {
       return 'd:';
     case 'output':
       return 'o:' + source.program;
+    case 'page':
+      return 'p:' + source.what;
   }
 }
 

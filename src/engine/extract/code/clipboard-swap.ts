@@ -16,10 +16,14 @@ type AnyHandler = CallHandler<CodeWalker, CodeCall>;
 /** The `via` of the clipboard write a hijack amounts to (SEC-AST-015 reads it). */
 export const CLIPBOARD_SWAP = 'a clipboard replaced where its content matched a pattern';
 
+/** Programs that print the clipboard. */
+const CLIPBOARD_PRINTERS = new Set(['xclip', 'xsel', 'pbpaste', 'wl-paste']);
+
 /** Read from the clipboard (code/capture.ts writes every clipboard read as `xclip -o`). */
 function fromClipboard(v: Val | undefined): boolean {
   return (
-    v !== undefined && deepSources(v).some((s: DataSource) => s.kind === 'output' && s.program === 'xclip')
+    v !== undefined &&
+    deepSources(v).some((s: DataSource) => s.kind === 'output' && CLIPBOARD_PRINTERS.has(s.program))
   );
 }
 
@@ -36,6 +40,27 @@ export const clipboardWrite: AnyHandler = (w, c) => {
     w.col.nested('xclip -selection clipboard -i', 'bash', c.span, CLIPBOARD_SWAP);
   return undefined;
 };
+
+/** A command line that writes the clipboard (`xclip -selection clipboard`, `pbcopy`, `wl-copy`, `clip.exe`). */
+const CLIPBOARD_WRITER =
+  /(?:^|[|;&]\s*)(?:\S*\/)?(?:(?:xclip|xsel)(?![^|;&]*\s(?:-o|-out|--output)\b)|pbcopy|wl-copy|clip(?:\.exe)?)(?=\s|$)/;
+const CLIPBOARD_READER =
+  /\b(?:xclip\b[^|;&]*\s-o(?:ut)?\b|xsel\b[^|;&]*\s(?:-o|--output)\b|pbpaste|wl-paste)/;
+
+/**
+ * A command run after the clipboard was matched that writes other data into it (its standard input
+ * not made from what was read): the swap.
+ */
+export function shellClipboardWrite(
+  col: CodeWalker['col'],
+  span: CodeCall['span'],
+  line: string,
+  input: Val | undefined,
+): void {
+  if (!col.clipboardMatched || fromClipboard(input)) return;
+  if (CLIPBOARD_WRITER.test(line) && !CLIPBOARD_READER.test(line))
+    col.nested('xclip -selection clipboard -i', 'bash', span, CLIPBOARD_SWAP);
+}
 
 /** Python writers by qualified name. */
 export const PY_CLIPBOARD_WRITES: readonly string[] = [

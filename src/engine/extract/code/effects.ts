@@ -2,6 +2,7 @@
  * What a python or node call does, in fact terms, written once for both runtimes: run a program
  * (argv or shell string), reach the network, execute code, hand SQL to the SQL runtime.
  */
+import { shellClipboardWrite } from './clipboard-swap.js';
 import type { DataSource } from '../../facts.js';
 import type { Runtime, Span } from '../../types.js';
 import { codeWords } from './argv-code.js';
@@ -32,7 +33,7 @@ function isCodeSource(s: DataSource): boolean {
 
 /** Sources that make data worth stealing: credential files, the environment, command output. */
 function isSecretSource(s: DataSource): boolean {
-  return s.kind === 'file' || s.kind === 'env' || s.kind === 'output';
+  return s.kind === 'file' || s.kind === 'env' || s.kind === 'output' || s.kind === 'page';
 }
 
 /**
@@ -174,6 +175,7 @@ export function runArgv(
   if (argv.length === 0) return;
   const words = argv.map(render);
   const program = programName(words[0]!);
+  shellClipboardWrite(col, span, words.join(' '), opts.input);
   codeFlows(col, span, codeWords(argv, words, program), program, STDIN_RUNNERS.has(program));
   if (SHELLS.has(program) && shellReadsStdin(words)) {
     // A shell fed a known script on standard input runs that script.
@@ -204,6 +206,7 @@ export function runShell(col: Collector, span: Span, command: Val, via: string, 
   const fed = withInput(text, opts);
   const line = fed !== text ? fed : wrap ? `{ ${text}\n} </dev/null` : text;
   col.nested(line, 'bash', opts.codeSpan ?? span, via, runCwd(col, opts));
+  shellClipboardWrite(col, span, text, opts.input);
   const words = text.trim().split(/\s+/);
   const first = programName(words[0] ?? '');
   if (SHELLS.has(first) && shellReadsStdin(words)) remoteShell(col, span, first);

@@ -50,6 +50,12 @@ const NOT_COLLECTION =
 const DELETE =
   /^(?:(?:delete|drop|destroy|purge|erase|unlink|terminate|cancel|archive|trash)(?:_\w+|[A-Z]\w*)?|del|(?:remove|disable|deprovision)(?:_\w+|[A-Z]\w*)|(?!(?:get|is|has|can|should|on|set|with|find)_)\w+_(?:delete|remove|drop|destroy|purge|archive|trash))$/;
 const REMOVE_ITEM = /^remove$/;
+/**
+ * Methods that open a batch, pipeline or transaction on a client (`t.batch_writer()`, `r.pipeline()`,
+ * `db.batch()`, `client.multi()`): what is queued on it is done by that client.
+ */
+const BATCH_OPEN =
+  /^(?:batch(?:_\w+|[A-Z]\w*)?|\w+_batch|pipeline|multi|bulk(?:_\w+|[A-Z]\w*)?|transaction|begin|writer)$/;
 /** Cheap gates on the whole text before any tree walk. */
 const LIST_WORD =
   /\.\s*\$?(?:[lL]ist(?:_\w+|[A-Z]\w*)?|paginate|auto_paging_iter|iter_\w+|(?:get|find|search|describe)_?(?:all_?|All)?\w*(?:s|[cC]hildren)|get_?[aA]ll|all|retrieve|iterator|get|scan|search|query|ls|[a-z]\w*s)\s*\(|\bnew\s+List\w*Command\b/;
@@ -455,11 +461,15 @@ export function listingDeletes(root: SyntaxNode, text: string, lang: Lang, col: 
   // Names assigned a listing (`topics = admin.list_topics()`), and the clients listed.
   const assigned = new Set<string>();
   const listedRoots = new Set<string>();
+  // Names bound to a batch opened on a client (`with t.batch_writer() as bw`): that client.
+  const batchOf = new Map<string, string>();
   const pre = [root];
   while (pre.length > 0) {
     const n = pre.pop()!;
     const c = methodCall(n, text);
     if (c !== undefined && isListing(c, text) && c.root !== null) listedRoots.add(c.root);
+    const opened = batchOpened(n, text);
+    if (opened !== undefined) batchOf.set(opened[0], opened[1]);
     if (
       (n.type === 'assignment' || n.type === 'variable_declarator' || n.type === 'assignment_expression') &&
       n.children.length >= 2
@@ -509,7 +519,9 @@ export function listingDeletes(root: SyntaxNode, text: string, lang: Lang, col: 
     path.pop();
   };
   /** `itemOnly`: the delete counts only when it is made on a listed item itself (`c.remove()`). */
-  const judge = (c: Call, path: readonly SyntaxNode[], itemOnly: boolean): void => {
+  const judge = (call: Call, path: readonly SyntaxNode[], itemOnly: boolean): void => {
+    const opened = call.root === null ? undefined : batchOf.get(call.root);
+    const c = opened === undefined ? call : { ...call, root: opened };
     const span = { start: c.node.start, end: c.node.end };
     let over = false;
     // The listing itself handed to the delete: `admin.delete_topics(admin.list_topics())`.
@@ -533,6 +545,29 @@ export function listingDeletes(root: SyntaxNode, text: string, lang: Lang, col: 
     col.nested(`curl -X DELETE ${shellWord(strVal(url))}`, 'bash', span, lang);
   };
   visit(root, []);
+}
+
+/** `with t.batch_writer() as bw` / `p = r.pipeline()`: the name bound and the client the batch is on. */
+function batchOpened(n: SyntaxNode, text: string): [string, string] | undefined {
+  let value: SyntaxNode | undefined;
+  let target: SyntaxNode | undefined;
+  if (n.type === 'as_pattern') {
+    value = n.children[0];
+    target = n.children.find((k) => k.type === 'as_pattern_target')?.children[0];
+  } else if (
+    n.type === 'assignment' ||
+    n.type === 'variable_declarator' ||
+    n.type === 'assignment_expression'
+  ) {
+    value = n.children[n.children.length - 1];
+    target = n.children[0];
+  }
+  if (value?.type === 'await_expression' || value?.type === 'await')
+    value = value.children.find((k) => k.named);
+  if (value === undefined || target?.type !== 'identifier') return undefined;
+  const c = methodCall(value, text);
+  if (c === undefined || c.root === null || !BATCH_OPEN.test(c.method)) return undefined;
+  return [src(text, target), c.root];
 }
 
 /**

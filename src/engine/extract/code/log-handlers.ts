@@ -83,3 +83,55 @@ export const PY_LOG_METHODS: readonly (readonly [string, AnyHandler])[] = [
 /** Module-level calls (`logging.error(...)`) reach the root logger's handlers. */
 export const PY_LOG_FUNCTIONS: readonly string[] = PY_LOG_METHODS.map(([m]) => `logging.${m}`);
 export { logged as PY_LOGGED };
+
+/**
+ * A node logger's transport given a remote host or URL (winston's Http and Syslog transports,
+ * winston-logstash, a `*Transport` class of any logging library): what the logger logs goes there.
+ */
+const jsTransport: AnyHandler = (w, c) => {
+  const o = c.args[0]?.fields;
+  if (o === undefined) return undefined;
+  const url = o.get('url') ?? o.get('endpoint') ?? o.get('uri');
+  if (url !== undefined && constText(url) !== '') return shipTo(w, c, url);
+  const host = o.get('host') ?? o.get('hostname');
+  if (host === undefined || constText(host) === '') return undefined;
+  const port = o.get('port')?.num;
+  const secure = o.get('ssl')?.bool === true || o.get('secure')?.bool === true || port === 443;
+  const path = o.get('path') ?? strVal('/');
+  return shipTo(w, c, concat([strVal(secure ? 'https://' : 'http://'), host, path]), port);
+};
+
+/** pino.transport({ target, options: { url } }) or { targets: [...] }: each target's remote URL or host. */
+const pinoTransport: AnyHandler = (w, c) => {
+  const o = c.args[0]?.fields;
+  const targets = o?.get('targets')?.items ?? (o ? [c.args[0]!] : []);
+  let out: Val | undefined;
+  for (const t of targets.slice(0, 8)) {
+    const options = t.fields?.get('options');
+    if (options !== undefined) out = jsTransport(w, { ...c, args: [options] }) ?? out;
+  }
+  return out;
+};
+
+/** Constructors of logger transports (`new winston.transports.Http`, `new LogstashTransport`). */
+const JS_TRANSPORT = /^new (?:[\w@/.-]+\.)?(?:transports\.\w+|\w*Transport)$/;
+
+/** The handler of a node logger transport's constructor, by its qualified name. */
+export function jsLogTransport(name: string): AnyHandler | undefined {
+  if (JS_TRANSPORT.test(name)) return jsTransport;
+  return name === 'pino.transport' ? pinoTransport : undefined;
+}
+
+/** A node logger's methods (`log.info(...)`); the console's own are not shipped. */
+export const JS_LOG_METHODS: readonly (readonly [string, AnyHandler])[] = [
+  'info',
+  'warn',
+  'error',
+  'debug',
+  'log',
+  'http',
+  'verbose',
+  'silly',
+  'fatal',
+  'trace',
+].map((m) => [m, (w, c) => (c.recv?.ref === 'console' ? undefined : logged(w, c))] as const);

@@ -35,7 +35,7 @@ function dataSlot(col: Collector, span: Span, v: Val, sink: NetSink): void {
 
 /** Sources worth a flow fact here: files, the environment, command output. */
 function secretKind(s: DataSource): boolean {
-  return s.kind === 'file' || s.kind === 'env' || s.kind === 'output';
+  return s.kind === 'file' || s.kind === 'env' || s.kind === 'output' || s.kind === 'page';
 }
 
 /**

@@ -106,6 +106,8 @@ function sameSource(a: DataSource, b: DataSource): boolean {
       return a.program === (b as typeof a).program;
     case 'decoded':
       return true;
+    case 'page':
+      return a.what === (b as typeof a).what;
   }
 }
 

@@ -28,6 +28,8 @@ const CALLS_ITS_FUNCTION = new Set([
 ]);
 const METHODS_CALLING_ITS_FUNCTION = new Set(['call', 'apply', 'bind', 'then', 'forEach', 'map']);
 const LISTEN = new Set(['on', 'once', 'addListener', 'prependListener', 'prependOnceListener']);
+/** Events a readable stream passes its chunks to (a batch of what it yields). */
+const STREAMED = /^(?:data|readable|item|items|row|rows|entry|page|batch|keys)$/;
 /** Listeners one event keeps, at most. */
 const MAX_LISTENERS = 8;
 /** Items a key search tries its predicate on, at most. */
@@ -64,6 +66,8 @@ export function passCallables(w: JsWalker, c: JsCall): void {
     if (list.length < MAX_LISTENERS) table.set(event, [...list, c.args[1]]);
     // The runtime may emit it (process 'exit', a server's 'request'): a bound listener runs with its own arguments.
     if (c.args[1].bound !== undefined) callAs(w, c, c.args[1], []);
+    // A stream of known items (redis `scanStream()`, a listing's pages) emits them to its data listener.
+    else if (STREAMED.test(event) && c.recv?.each !== undefined) callAs(w, c, c.args[1], [c.recv]);
     return;
   }
   if (event !== null && c.method === 'emit') {

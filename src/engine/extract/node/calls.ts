@@ -78,6 +78,7 @@ import { JS_CLIENTS, resolverAddresses } from './clients.js';
 import { JS_UPLOAD_METHODS } from '../code/uploads.js';
 import { JS_DOTENV } from '../code/dotenv.js';
 import { INJECTION_METHODS } from '../code/process-injection.js';
+import { JS_LOG_METHODS, jsLogTransport } from '../code/log-handlers.js';
 
 /** A call; its name is qualified like 'child_process.execSync', 'new net.Socket' or 'fs.rm'. */
 export interface JsCall extends CodeCall {
@@ -531,6 +532,23 @@ export function isNamespace(v: Val): boolean {
 /** require('x'), import('x'), process.getBuiltinModule('x'), module._load('x'): the module. */
 const requireModule: Handler = (w, c) => {
   const arg = c.args[0];
+  // import('data:text/javascript,CODE'): the URL carries the module's code, which runs (R16).
+  const data = dataUrlCode(arg);
+  if (data !== undefined) {
+    // Code written out in the URL as it is hides nothing: it is judged as what it does.
+    const code = constText(data);
+    const plain = code !== null && (constText(arg)?.endsWith(`,${code}`) ?? false);
+    runCode(
+      w.col,
+      c.span,
+      plain ? { ...data, generated: false } : data,
+      'import',
+      'node',
+      spanOf(w, c, 0),
+      VIA,
+    );
+    return extend(opaque([data]), { unresolved: true, module: true });
+  }
   const name = constText(arg);
   if (name === null) {
     // A module chosen at run time: downloaded or generated names decide what is loaded.
@@ -800,6 +818,16 @@ const fetchCall: Handler = (w, c) => {
 /** Function(...params, body) with a body that only returns a name: calling it gives that name's value. */
 function functionReturns(c: JsCall): Val | number | undefined {
   const body = constText(c.args[c.args.length - 1]);
+  // `return r('child_' + 'process')` with `r` a parameter: given require (the only use that
+  // returns anything loadable), the module of that name.
+  const loads =
+    body === null
+      ? null
+      : /^\s*return\s+([A-Za-z_$][\w$]*)\s*\(\s*((?:(['"`])[\w@/.:-]*\3\s*\+?\s*)+)\)\s*;?\s*$/.exec(body);
+  if (loads !== null && c.args.slice(0, -1).some((p) => constText(p) === loads[1])) {
+    const mod = canonicalModule(loads[2]!.replace(/['"`+\s]/g, ''));
+    return { ...UNKNOWN, ref: mod, module: true };
+  }
   const m =
     body === null ? null : /^\s*return\s+([A-Za-z_$][\w$]*(?:\.[A-Za-z_$][\w$]*)*)\s*;?\s*$/.exec(body);
   if (m === null) return undefined;
@@ -890,6 +918,8 @@ const axiosCall: Handler = (w, c) => {
     headers ??= opt(o, 'headers');
     query ??= opt(o, 'params') ?? opt(o, 'searchParams');
   }
+  // Headers an instance was made with (axios.create({ headers })) go with each of its requests.
+  headers ??= opt(c.recv, 'headers');
   const method = config ? (constText(opt(config, 'method')) ?? '') : verb;
   return request(w.col, c.span, c.name || 'axios', {
     url: withQuery(url, query),
@@ -1095,7 +1125,7 @@ export const JS_CALLS: CallTable<Handler> = new CallTable((name): Handler | unde
   if (SSH_RUN.test(name)) return remoteShell;
   if (SSH_CONNECT.test(name)) return sshConnect;
   if (localServerAddress(name) !== undefined) return () => localServerAddress(name);
-  return undefined;
+  return jsLogTransport(name);
 });
 const add = (names: readonly string[], h: Handler): void => JS_CALLS.add(names, h);
 
@@ -1686,6 +1716,8 @@ JS_CALLS.methods([...SQL_METHODS, ...SQL_MAYBE].map((m) => [m, sqlMethod] as con
 // FTP and SFTP clients' uploads by path (code/uploads.ts).
 JS_CALLS.methods(JS_UPLOAD_METHODS);
 JS_CALLS.methods(INJECTION_METHODS);
+// A logger with a transport to another host sends what it logs there (code/log-handlers.ts).
+JS_CALLS.methods(JS_LOG_METHODS);
 // /p/.test(text), text.match(/p/): a pattern test (a clipboard hijacker's, code/clipboard-swap.ts).
 JS_CALLS.methods([
   ['test', patternTest],

@@ -67,7 +67,11 @@ export function dataUrlCode(v: Val | undefined): Val | undefined {
   if (text === null || comma < 0) return { ...opaque([v]), generated: true };
   const header = text.slice(0, comma);
   const body = text.slice(comma + 1);
-  const code = /;base64$/i.test(header) ? decodeBase64(body) : percentDecode(body);
+  // A base64 payload that is plain code already: the walk folds an encoder's output as its input
+  // (`Buffer.from(code).toString('base64')` is `code`).
+  const code = /;base64$/i.test(header)
+    ? (decodeBase64(body) ?? (/[^A-Za-z0-9+/=\s]/.test(body) ? body : null))
+    : percentDecode(body);
   if (code === null) return { ...opaque([v]), generated: true };
   return { ...strVal(code), sources: v.sources, lits: v.lits, generated: true };
 }

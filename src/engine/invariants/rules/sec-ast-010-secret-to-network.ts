@@ -21,6 +21,7 @@ import {
 } from '../../paths.js';
 import { isRepositoryPrinterLabel } from '../../knowledge/repository-printers.js';
 import { isSecretPrinterLabel } from '../../knowledge/secret-printers.js';
+import { suspectHost } from '../../knowledge/suspect-host.js';
 import { defineRule } from '../define-rule.js';
 import { wholeRepositoryPushes } from '../git-remotes.js';
 import { namedCredentials } from './sec-ast-001-credential-read.js';
@@ -237,6 +238,30 @@ function secretSource(
   }
 }
 
+/** A storage key that holds a sign-in (`auth_token`, `jwt`, `sid`, `refreshToken`). */
+const SIGN_IN_KEY = /token|jwt|session|sess_?id|^sid$|auth|passw|secret|cookie|credential|api_?key|bearer/i;
+
+/** Page requests that are no API call: a beacon, an image, frame or script source, a navigation. */
+const BEACON =
+  /^(?:navigator\.sendBeacon|[\w.]+\.(?:src|href|location|action|data|srcset|background)|location\.\w+|open)$/;
+
+/**
+ * What a web page holds for its user, sent from the page to an absolute URL (a relative one stays
+ * with the page's own origin): its cookies or its whole web storage to any host; a sign-in kept
+ * in storage, or what the user typed, to a host whose name shows it to be outside or through a
+ * beacon or image (a skimmer's channel: no API takes a card number as a pixel's query).
+ */
+function pageSecret(what: string, to: FlowFact['to'], beacons: () => ReadonlySet<string>): string | null {
+  if (to.kind !== 'net' || !/^(?:[a-z][\w+.-]*:)?\/\//i.test(to.url ?? '')) return null;
+  if (what === 'cookies') return "the page's cookies (document.cookie)";
+  if (what === 'storage') return "the page's web storage";
+  const suspect = suspectHost(to.host) !== undefined || beacons().has(`${to.host}|${to.url}`);
+  if (!suspect) return null;
+  if (what === 'input') return 'what the user typed into the page';
+  const key = what.replace(/^storage:/, '');
+  return SIGN_IN_KEY.test(key) ? `the sign-in the page keeps in storage (${key})` : null;
+}
+
 /** Directories a web server or a front-end build serves as they are (public/, static/, a web root). */
 const PUBLISHED_DIR =
   /^\/var\/www\/|\/(?:public|static|www|wwwroot|htdocs|public_html|\.well-known)\/(?:[^/]+\/)*[^/]+$/;
@@ -264,6 +289,15 @@ export default defineRule({
     let ssh: readonly NetOpFact[] | undefined;
     let whole: Set<string> | undefined;
     let written: Map<string, DataSource[]> | undefined;
+    // Sinks (`host|url`) a beacon, an image source or a navigation reaches, found once when needed.
+    let beaconSinks: ReadonlySet<string> | undefined;
+    const beacons = (): ReadonlySet<string> =>
+      (beaconSinks ??= new Set(
+        facts
+          .of('net')
+          .filter((n) => BEACON.test(n.actor))
+          .map((n) => `${n.host}|${n.url}`),
+      ));
     for (const f of facts.of('flow')) {
       const to = f.to;
       if (to.kind !== 'net') continue;
@@ -273,7 +307,10 @@ export default defineRule({
       // A stored login looked up for one machine (netrc) and sent to that machine: its use.
       if (f.from.kind === 'file' && f.from.host !== undefined && f.from.host === host.host.toLowerCase())
         continue;
-      let what = secretSource(f.from, host.host, to.url, policy);
+      let what =
+        f.from.kind === 'page'
+          ? pageSecret(f.from.what, to, beacons)
+          : secretSource(f.from, host.host, to.url, policy);
       // A secret written to a file the program then sends (r9: the environment written to /tmp/e.txt
       // in python, then `curl -F file=@/tmp/e.txt`): the hop through the file sends the secret.
       if (what === null && f.from.kind === 'file') {

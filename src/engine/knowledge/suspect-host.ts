@@ -1,0 +1,35 @@
+/**
+ * A host that something shows to be outside anyone's own estate, read from its name alone: a bare
+ * public address, a paste, file-drop or request-capture host, a name borrowing a vendor's brand
+ * (`cdn-jsdelivr.cc`, `jquery-cdn-static.com`), another domain spelled inside it
+ * (`google.com.track.io`), or a lure shape or throwaway ending (`px.track-cdn.top`). Used where the
+ * company's own domains are not known (browser code in extract/node/page.ts, SEC-AST-010).
+ */
+import { classifyHost } from '../net/address.js';
+import { captureHost, fileDropUrl } from './file-drop-hosts.js';
+import { LURE_HOST, posesAsBrand } from './lure-host.js';
+
+/** The name a registrant chose: the last two labels, three under a country's `co.uk`-style level. */
+function registered(h: string): string {
+  const labels = h.split('.');
+  const n =
+    /^(?:co|com|net|org|gov|ac|edu)$/.test(labels.at(-2) ?? '') && labels.at(-1)!.length === 2 ? 3 : 2;
+  return labels.slice(-n).join('.');
+}
+
+/** Why the host is outside, or undefined when its name shows nothing. */
+export function suspectHost(host: string): string | undefined {
+  const h = host.toLowerCase().replace(/\.$/, '');
+  const info = classifyHost(h);
+  if (info.class === 'public') return `${h}, a bare address`;
+  if (info.class !== 'name') return undefined;
+  if (fileDropUrl(h)) return `${h}, a paste or file-drop host`;
+  if (captureHost(h)) return `${h}, a request-capture host`;
+  if (posesAsBrand(h)) return `${h}, a host borrowing a vendor's name`;
+  // `x.com.au` is a country's own second level, not another domain.
+  if (/[a-z0-9-]{2,}\.(?:com|net|org|io)(?:-[a-z]|\.(?![a-z]{2}$)[a-z])/.test(h))
+    return `${h}, a host with another domain in its name`;
+  // Lure words count in the domain someone registered, not in a company's own subdomain (auth.acme.com).
+  if (LURE_HOST.test(registered(h))) return `${h}, a host shaped for lures`;
+  return undefined;
+}
