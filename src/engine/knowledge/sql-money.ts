@@ -11,7 +11,10 @@
  *   "every row but these" (`WHERE id <> 7`, `NOT IN (...)`): every holder is drained;
  * - one account credited with the sum of the other accounts' balances (`INSERT INTO ledger (account_id,
  *   amount) SELECT 7, sum(balance) FROM accounts`, `SET balance = (SELECT sum(balance) FROM wallets)`):
- *   a sweep. A snapshot of the total with no account column is reporting.
+ *   a sweep. A snapshot of the total with no account column is reporting;
+ * - a trigger that writes zero into the amount of every new money record (R12: `BEFORE INSERT ON
+ *   payments ... SET NEW.amount = 0`): every later payment is recorded as nothing. A trigger that
+ *   rounds, defaults a missing amount or normalises the currency is work.
  */
 import { topLevelItems, withoutComments } from './sql-text.js';
 import { bare } from './sql-admin-account.js';
@@ -113,4 +116,28 @@ export function moneyMove(raw: string): string | undefined {
   const sum = items.findIndex((v, i) => MONEY_COLUMN.test(cols[i] ?? '') && /^\s*sum\s*\(/i.test(v));
   if (holder < 0 || sum < 0) return undefined;
   return `the sum of every ${bare(ins[4]!)} row's ${items[sum]!.trim()} is credited to one account (${cols[holder]} = ${items[holder]!.trim()}): a sweep`;
+}
+
+const TRIGGER_ON =
+  /^\s*create\s+(?:or\s+replace\s+)?(?:definer\s*=\s*\S+\s+)?trigger\b[\s\S]*?\bon\s+([\w."`[\]]+)/i;
+/** `NEW.amount = 0`, `:NEW.balance := NULL`, `SET NEW.total_cents = 0.00` (not a test inside IF or WHEN). */
+const NEW_ZERO =
+  /(?:\bset|\bthen|\belse|\bbegin|;)\s*:?new\s*\.\s*["`]?(\w+)["`]?\s*:?=\s*(?:0+(?:\.0+)?|null)\s*(?:;|$|\bend\b)|:?new\s*\.\s*["`]?(\w+)["`]?\s*:=\s*(?:0+(?:\.0+)?|null)\s*(?:;|$)/gi;
+
+/** Why a trigger zeroes the amount of every new money record, or undefined. */
+export function moneyTrigger(raw: string): string | undefined {
+  if (raw.length > 65536 || !/\btrigger\b/i.test(raw)) return undefined;
+  const text = withoutComments(raw);
+  const on = TRIGGER_ON.exec(text);
+  if (!on || testNamespace(on[1]!)) return undefined;
+  const table = bare(on[1]!);
+  if (!MONEY_TABLE.test(table) && !HOLDER_TABLE.test(table)) return undefined;
+  for (const m of text.matchAll(NEW_ZERO)) {
+    const col = bare(m[1] ?? m[2]!);
+    // `IF NEW.amount IS NULL THEN SET NEW.amount = 0`: a default for a missing amount.
+    const defaulted = new RegExp(String.raw`new\s*\.\s*["\x60]?${col}["\x60]?\s+is\s+null`, 'i').test(text);
+    if (MONEY_COLUMN.test(col) && !defaulted)
+      return `the trigger sets ${col} of every new ${table} row to zero: each later record is worth nothing`;
+  }
+  return undefined;
 }

@@ -90,12 +90,50 @@ export function unloadToOwnLake(text: string): boolean {
     dests.every((url) => {
       const names = /^s3a?:\/\//i.test(url) ? destinationNames(url) : null;
       if (names === null || names.some(namedOutside)) return false;
-      const name = names[0]!.toLowerCase();
-      const parts = name.split(/[-_.]/);
-      return (
-        (parts.some((w) => LAKE_WORD.test(w)) || /(?:data-?lake|lakehouse)/.test(name)) &&
-        owners(name).some((w) => !LAKE_WORD.test(w) && !/\d/.test(w))
-      );
+      return lakeBucket(names[0]!);
     })
   );
+}
+
+/** A bucket named as an owner's lake, warehouse or export area: an owner word beside a purpose word. */
+export function lakeBucket(bucket: string): boolean {
+  const name = bucket.toLowerCase();
+  if (namedOutside(name)) return false;
+  const parts = name.split(/[-_.]/);
+  return (
+    (parts.some((w) => LAKE_WORD.test(w)) || /(?:data-?lake|lakehouse)/.test(name)) &&
+    owners(name).some((w) => !LAKE_WORD.test(w) && !/\d/.test(w))
+  );
+}
+
+/** ClickHouse `s3('https://BUCKET.s3.REGION.amazonaws.com/...', 'FORMAT')`: the bucket, with no keys typed. */
+const CLICKHOUSE_S3 =
+  /^\s*insert\s+into\s+(?:table\s+)?function\s+s3\s*\(\s*'https:\/\/([a-z0-9][a-z0-9.-]{1,62}?)\.s3(?:[.-][\w-]+)?\.amazonaws\.com\/[^']*'\s*(?:,\s*'[^']*'\s*){0,2}\)/i;
+/** `BACKUP ... TO URL = 'https://ACCOUNT.blob.core.windows.net/...' ... WITH CREDENTIAL = 'NAME'`. */
+const BACKUP_URL =
+  /^\s*backup\s+(?:database|log)\b[\s\S]*?\bto\s+url\s*=\s*'https:\/\/([a-z0-9]{3,24})\.blob\.core\.windows\.net\/[^']*'[\s\S]*?\bcredential\s*=\s*N?'([^']+)'/i;
+
+/**
+ * Writes into storage the organisation already set up (R15/R11/R13 twins): a ClickHouse `s3()`
+ * insert with the server's own credentials (no keys typed) into a bucket named as its lake or
+ * export area; a SQL Server BACKUP TO URL through a server credential named for that storage account
+ * (`acmebackups` with `acmebackups_sas`), when the batch does not create the credential itself.
+ */
+export function writesToSetUpStorage(text: string, batch: readonly string[]): boolean {
+  const ch = CLICKHOUSE_S3.exec(text);
+  if (ch !== null) {
+    const args = (/\(([\s\S]*?)\)/.exec(text)?.[1] ?? '').split(',').length;
+    return args <= 3 && lakeBucket(ch[1]!.split('.')[0]!);
+  }
+  const backup = BACKUP_URL.exec(text);
+  if (backup === null || batch.some((t) => /^\s*create\s+(?:database\s+scoped\s+)?credential\b/i.test(t)))
+    return false;
+  const account = backup[1]!.toLowerCase();
+  const words = backup[2]!
+    .toLowerCase()
+    .split(/[^a-z0-9]+/)
+    .filter(
+      (w) => w.length >= 4 && !/^(?:sas|backup|backups|cred|credential|azure|blob|storage|key)$/.test(w),
+    );
+  return words.some((w) => account.startsWith(w) || account === w);
 }

@@ -15,6 +15,10 @@ const norm = (name: string): string =>
     .split('.')
     .pop()!;
 
+/** Log-like tables rotated by renaming the current one away and starting a fresh one. */
+const ROTATED =
+  /(?:^|_)(?:logs?|events?|metrics?|requests?|access|clicks?|telemetry|traces?|spans|pings)(?:_|$)/;
+
 /** Names that say the table holds nothing (`orders_empty`, `blank_orders`, `users_stub`). */
 const EMPTY_NAME = /(?:^|_)(?:empty|blank|stub|void|null|dummy|placeholder)(?:_|$)/;
 
@@ -87,12 +91,20 @@ export function emptySwaps(texts: readonly string[]): { readonly index: number; 
   const empty = new Set<string>();
   const vacated = new Set<string>();
   const out: { index: number; table: string }[] = [];
+  // Names renamed away and then created again, empty, under the same name (R12: `ALTER TABLE
+  // customers RENAME TO customers_20261127; CREATE TABLE customers (...)`): the application's table
+  // is now empty unless the batch fills it back.
+  const recreated = new Map<string, number>();
   for (const [index, raw] of texts.entries()) {
     const text = withoutComments(raw);
     const created = CREATE.exec(text);
     if (created) {
       if (FILLED_CREATE.test(created[2]!)) empty.delete(norm(created[1]!));
-      else empty.add(norm(created[1]!));
+      else {
+        empty.add(norm(created[1]!));
+        if (vacated.has(norm(created[1]!)) && !ROTATED.test(norm(created[1]!)) && recreated.size < 64)
+          recreated.set(norm(created[1]!), index);
+      }
       continue;
     }
     const filled = INSERT_INTO.exec(text) ?? COPY_INTO.exec(text);
@@ -115,5 +127,7 @@ export function emptySwaps(texts: readonly string[]): { readonly index: number; 
       }
     }
   }
+  for (const [table, index] of recreated)
+    if (empty.has(table)) out.push({ index, table: `${table} (renamed away and created again empty)` });
   return out;
 }

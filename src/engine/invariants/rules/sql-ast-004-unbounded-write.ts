@@ -4,21 +4,26 @@ import { addedColumns, losslessBackfill } from '../../knowledge/sql-backfill.js'
 import { defineRule } from '../define-rule.js';
 import { catalogBuiltSpans } from '../../knowledge/sql-dynamic.js';
 import { migrationMarkersOnly } from '../../knowledge/sql-migration-marker.js';
-import { moneyMove } from '../../knowledge/sql-money.js';
+import { moneyMove, moneyTrigger } from '../../knowledge/sql-money.js';
 
 export default defineRule({
   id: 'SQL-AST-004',
   invariant: 'NO_DESTRUCTIVE_SQL',
   kinds: ['sql'],
   summary:
-    'DELETE or UPDATE without a WHERE clause, or with a tautological one (also EXISTS over the same row, NOT IN a list no row is in); DELETE statements built from a catalog listing and run as dynamic SQL; money records refunded, voided or forgiven and balances zeroed for a whole class of rows, or every balance summed into one account.',
+    'DELETE or UPDATE without a WHERE clause, or with a tautological one (also EXISTS over the same row, NOT IN a list no row is in); DELETE statements built from a catalog listing and run as dynamic SQL; money records refunded, voided or forgiven and balances zeroed for a whole class of rows, every balance summed into one account, or a trigger zeroing the amount of every new money record.',
   remediationHint:
     'Add a WHERE clause that selects only the rows you mean to change (by primary key, e.g. WHERE id = $1), and run a SELECT with the same WHERE first to check the row count.',
   *check(facts) {
     const all = facts.of('sql');
     for (const s of all) {
       // Money reversed, forgiven or drained for a class of rows, or swept into one account (knowledge/sql-money.ts).
-      const money = s.statement === 'update' || s.statement === 'insert' ? moneyMove(s.text) : undefined;
+      const money =
+        s.statement === 'update' || s.statement === 'insert'
+          ? moneyMove(s.text)
+          : s.statement === 'create'
+            ? moneyTrigger(s.text)
+            : undefined;
       if (money !== undefined) {
         yield { span: s.span, reason: money, suggestedAlternative: null };
         continue;

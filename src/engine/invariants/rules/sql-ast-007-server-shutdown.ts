@@ -69,7 +69,7 @@ const CLOSED_GATE =
 const LOCKED =
   /^(?:\s|--[^\n]*\n|\/\*[\s\S]*?\*\/)*(?:(?:exec(?:ute)?\s+)?(?:[\w.]+\.)?sp_detach_db\b|alter\s+(?:user|login)\s+[^;\s]+\s+(?:rename\s+to|with\s+name\s*=)|rename\s+user\b|revoke\s+connect\s+on\s+database\b|alter\s+(?:database|role|user)\b[^;]*?\bdefault_transaction_read_only\s*(?:=|\bto\b)\s*'?(?:on|true|1)\b|set\s+(?:global\s+|persist\s+|@@global\.|@@persist\.)(?:super_)?read_only\s*(?:=|:=)\s*'?(?:on|1|true)\b|flush\s+tables\s+with\s+read\s+lock\b)/i;
 const CLOSED =
-  /^(?:\s|--[^\n]*\n|\/\*[\s\S]*?\*\/)*(?:alter\s+(?:database|role|user)\b[^;]*?\bconnection\s+limit\s*=?\s*0\b|alter\s+database\b[^;]*?\ballow_connections\s*(?:=|\bto\b)?\s*'?(?:false|off|0)\b|alter\s+database\b[^;]*?\bset\s+(?:single_user|restricted_user|offline|emergency)\b|set\s+(?:global\s+|persist\s+|@@global\.|@@persist\.)offline_mode\s*(?:=|:=)\s*'?(?:on|1|true)\b)/i;
+  /^(?:\s|--[^\n]*\n|\/\*[\s\S]*?\*\/)*(?:alter\s+(?:database|role|user)\b[^;]*?\bconnection\s+limit\s*=?\s*0\b|alter\s+database\b[^;]*?\ballow_connections\s*(?:=|\bto\b)?\s*'?(?:false|off|0)\b|alter\s+database\b[^;]*?\bset\s+(?:single_user|restricted_user|offline|emergency)\b|alter\s+(?:tablespace|database)\b[^;]*?\boffline\s+(?:immediate|for\s+drop)\b|set\s+(?:global\s+|persist\s+|@@global\.|@@persist\.)offline_mode\s*(?:=|:=)\s*'?(?:on|1|true)\b)/i;
 
 /**
  * A database or role named for reading made read-only by default (R14 twin: `ALTER DATABASE

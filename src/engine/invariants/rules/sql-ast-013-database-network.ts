@@ -1,5 +1,6 @@
 /** SQL-AST-013: SQL that makes the database open network connections (dblink, UTL_HTTP, xp_dirtree, FEDERATED). */
 import { reachingFunctions } from '../../knowledge/sql.js';
+import { lakeBucket } from '../../knowledge/sql-own-storage.js';
 import { exportsAggregatesOnly } from '../../knowledge/sql-aggregate-export.js';
 import { OWN_NETWORK, remoteArgument } from '../../knowledge/sql-remote.js';
 import { defineRule } from '../define-rule.js';
@@ -227,6 +228,14 @@ export default defineRule({
         continue;
       // An S3 export of totals only (r8 FP): what leaves is figures, not rows about anyone.
       if (f && nets.every((x) => x.name.endsWith('query_export_to_s3')) && exportsAggregatesOnly(s.text))
+        continue;
+      // Through the instance's own IAM role into a bucket named as the owner's lake or export area
+      // (R15 twin: `create_s3_uri('acme-prod-exports', ...)`); a drop-named or unowned bucket stays.
+      if (
+        f &&
+        nets.every((x) => /(?:query_export_to_s3|create_s3_uri)$/.test(x.name)) &&
+        lakeBucket(/\bcreate_s3_uri\s*\(\s*'([a-z0-9][a-z0-9.-]{1,62})'/i.exec(s.text)?.[1] ?? '')
+      )
         continue;
       if (
         f &&

@@ -6,7 +6,11 @@
  */
 import { exportsAggregatesOnly } from '../../knowledge/sql-aggregate-export.js';
 import { OWN_NETWORK } from '../../knowledge/sql-remote.js';
-import { exportsToOwnStorage, unloadToOwnLake } from '../../knowledge/sql-own-storage.js';
+import {
+  exportsToOwnStorage,
+  unloadToOwnLake,
+  writesToSetUpStorage,
+} from '../../knowledge/sql-own-storage.js';
 import { firstMatch } from '../../knowledge/sql-text.js';
 import { defineRule } from '../define-rule.js';
 
@@ -187,7 +191,16 @@ export default defineRule({
       if (hit?.aggregatesMayLeave === true && exportsAggregatesOnly(s.text)) continue;
       if (hit?.backup === true && ownNetworkBackup(s.text)) continue;
       // A bucket or storage account named for the owner of the data shipped (R13 twin-exfil-lookalike).
-      if (hit !== undefined && hit !== null && (exportsToOwnStorage(s.text) || unloadToOwnLake(s.text)))
+      if (
+        hit !== undefined &&
+        hit !== null &&
+        (exportsToOwnStorage(s.text) ||
+          unloadToOwnLake(s.text) ||
+          writesToSetUpStorage(
+            s.text,
+            stmts.map((x) => x.text),
+          ))
+      )
         continue;
       if (hit) yield { span: s.span, reason: hit.reason, suggestedAlternative: null };
     }
