@@ -626,18 +626,6 @@ function patchFiles(text: string): PatchedFile[] {
   return out;
 }
 
-/** Page code with the page's own secrets (cookies, web storage) read as the process environment. */
-function pageSecrets(code: string): string {
-  return (
-    code
-      .replace(/\b(?:document\.cookie|(?:window\.)?(?:localStorage|sessionStorage))\b/g, 'process.env')
-      // Browser-only senders as the request they make: a beacon, an image or a navigation to a URL.
-      .replace(/\bnavigator\.sendBeacon\s*\(/g, '((u, d) => fetch(u, { method: "POST", body: d }))(')
-      .replace(/\bnew\s+Image\s*\(\s*\)\s*\.src\s*=\s*([^;\n]+)/g, 'fetch($1)')
-      .replace(/\b(?:(?:window|document)\.)?location(?:\.href)?\s*=\s*([^;=\n][^;\n]*)/g, 'fetch($1)')
-  );
-}
-
 /** The script of a `javascript:` URL, percent-decoded. */
 function javascriptUrl(url: string): string {
   const body = url.trim().replace(/^javascript:/i, '');
@@ -1168,13 +1156,13 @@ function walkArguments(
       PATH_KEY.test(key) ||
       (localFiles && (impliedPath(tool, key, value) || writtenPath(writes, key, value, siblings)));
     // A browser tool's function or script runs as JavaScript in the page (fetch reaches what it can);
-    // so does a `javascript:` URL it is sent to. The page's cookies and storage are its secrets.
+    // so does a `javascript:` URL it is sent to. The page's cookies and storage are its secrets
+    // (node/page.ts reads them).
     if (BROWSER_TOOL.test(tool) && BROWSER_CODE_KEY.test(key)) {
       runtime = 'node';
-      value = pageSecrets(value);
     } else if (/^\s*javascript:/i.test(value) && (URL_KEY.test(key) || BROWSER_TOOL.test(tool))) {
       runtime = 'node';
-      value = pageSecrets(javascriptUrl(value));
+      value = javascriptUrl(value);
     } else if (
       REPL_TOOL.test(tool) &&
       (CODE_BASH.test(key) || CODE_GENERIC.test(key) || REPL_INPUT_KEY.test(key))
