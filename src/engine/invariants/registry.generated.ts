@@ -76,6 +76,7 @@ import pkgAst001Unpublish from './rules/pkg-ast-001-unpublish.js';
 import pkgAst002RunnerConfig from './rules/pkg-ast-002-runner-config.js';
 import pkgAst003PackageSourceRedirect from './rules/pkg-ast-003-package-source-redirect.js';
 import pkgAst004HookedPublish from './rules/pkg-ast-004-hooked-publish.js';
+import pkgAst005InternalPackagePublic from './rules/pkg-ast-005-internal-package-public.js';
 import pltAst001AppDelete from './rules/plt-ast-001-app-delete.js';
 import pltAst002HostedResourceTakedown from './rules/plt-ast-002-hosted-resource-takedown.js';
 import pltAst003HostedAccountDivert from './rules/plt-ast-003-hosted-account-divert.js';
@@ -212,6 +213,7 @@ export const RULE_FILES: readonly (readonly [id: string, rule: RuleDefinition])[
   ['PKG-AST-002', pkgAst002RunnerConfig],
   ['PKG-AST-003', pkgAst003PackageSourceRedirect],
   ['PKG-AST-004', pkgAst004HookedPublish],
+  ['PKG-AST-005', pkgAst005InternalPackagePublic],
   ['PLT-AST-001', pltAst001AppDelete],
   ['PLT-AST-002', pltAst002HostedResourceTakedown],
   ['PLT-AST-003', pltAst003HostedAccountDivert],

@@ -83,6 +83,7 @@ export const RULE_TOKENS_CONSERVED: Readonly<Record<string, number>> = {
   'PKG-AST-002': 1277,
   'PKG-AST-003': 3813,
   'PKG-AST-004': 3828,
+  'PKG-AST-005': 1813,
   'PLT-AST-001': 4318,
   'PLT-AST-002': 4260,
   'PLT-AST-003': 1717,

@@ -45,6 +45,7 @@ import { FILE_INCLUDE_GATE, fileIncludeLines } from './file-include.js';
 import { WHEREABOUTS_GATE, whereaboutsLines } from './whereabouts.js';
 import { AUTH_BACKDOOR_GATE, authBackdoorLines } from './auth-backdoor.js';
 import { ALLOW_ALL_GATE, allowAllLines } from './allow-all.js';
+import { URL_SECRET_GATE, urlSecretLines } from './url-secret.js';
 import { PUBLIC_POST_GATE, publicPostLines } from './public-post.js';
 import { STORE_COPY_GATE, storeCopyLines } from './store-copy.js';
 import { ACCOUNT_TAKEOVER_GATE, accountTakeoverLines } from './account-takeover.js';
@@ -958,6 +959,8 @@ const argumentSteps = (): readonly ArgumentStep[] =>
     { gate: OUTSIDE_SEND_GATE, lines: (s) => outsideSendLines(s.w, s.args) },
     // Files and environment variables a request's body or headers pull in (tool-call/request-body.ts).
     { gate: REQUEST_BODY_GATE, lines: (s) => requestBodyLines(s.w, s.f) },
+    // A provider's token in a URL to another host: fetched, navigated, or an image in a comment (tool-call/url-secret.ts).
+    { gate: URL_SECRET_GATE, lines: (s) => urlSecretLines(s.w, s.args) },
     // Files a placeholder pulls into what is sent: `$(cat ~/.aws/credentials)`, `{{file:P}}` (tool-call/file-include.ts).
     { gate: FILE_INCLUDE_GATE, lines: (s) => fileIncludeLines(s.w, s.args) },
     // Secrets and internal data put where everyone reads them (tool-call/public-post.ts).

@@ -35,6 +35,9 @@ const OBJECT_KEY =
 /** A secret's name before its value (`NPM_TOKEN=`, `password:`, `the shared key: psk=`, `token for the bot:`). */
 const LABELLED =
   /\b[\w-]{0,40}?(?:pass(?:word|wd|phrase|code)?|pwd|psk|pin|tokens?|api[\s_-]?keys?|apikey|secrets?|secret[\s_-]?keys?|access[\s_-]?keys?|private[\s_-]?keys?|client[\s_-]?secret|credentials?|creds|keys?)(?:[_-][a-z0-9]+)*\b[^:=\n@/]{0,32}?(?:[:=]|\bis\b)\s*["'`]?([^\s"'`,;]{8,200})/gi;
+/** A user and password after a login label: `creds: admin / Pr0dTmp!2026`, `login: deploy:Xk92#mL0q`. */
+const LOGIN_PAIR =
+  /\b((?:temporary\s+|temp\s+|new\s+|admin\s+|db\s+|root\s+)?(?:creds?|credentials?|logins?|user\s*\/\s*pass(?:word)?|username\s*\/\s*password))\b\s*[:=]\s*[\w.@+-]{2,40}\s*(?:\/|:)\s*([^\s"'`,;]{8,200})/gi;
 /** A dumped environment's secret (`DIGITALOCEAN_TOKEN=dop_v1_…`): what a request body leaks (its own fields are how APIs take logins). */
 const ENV_SECRET =
   /\b[A-Z][A-Z0-9_]{0,40}(?:TOKEN|KEY|SECRET|PASSWORD|PASSWD|PASS|PWD|CREDENTIALS?)[A-Z0-9_]{0,20}=["']?([^\s"'`,;&]{8,200})/g;
@@ -71,6 +74,9 @@ export function secretIn(text: string, envOnly = false): string | undefined {
     if (secretShaped(m[1]!) && !PUBLISHABLE.test(m[1]!)) return label;
   }
   if (envOnly) return undefined;
+  // A login written as a pair after its label (`temporary creds: admin / Pr0dTmp!2026`).
+  for (const m of text.matchAll(LOGIN_PAIR))
+    if (secretShaped(m[2]!) && !PUBLISHABLE.test(m[2]!)) return `${m[1]!.trim()} (user and password)`;
   for (const m of text.matchAll(PREFIXED)) {
     const t = m[0];
     if (PUBLISHABLE.test(t)) continue;
