@@ -1,6 +1,7 @@
 /** SH-AST-020: running as another user or with more privileges (sudo, su, doas, pkexec, nsenter, unshare, chroot, setcap). */
 import { IMAGE_BUILD_VIA } from '../../extract/docker.js';
 import { defineRule } from '../define-rule.js';
+import { routineAdmin } from '../../knowledge/routine-admin.js';
 
 const ESCALATORS = new Set([
   'sudo',
@@ -71,6 +72,15 @@ export default defineRule({
       const inner = execs.find(
         (x) => x !== e && x.via === e.program && x.span.start >= e.span.start && x.span.end <= e.span.end,
       );
+      // sudo of a firewall rule for one port, or its rules read (routine-admin.ts).
+      // Only as root with no other user or option (`sudo -u postgres ...` changes the user).
+      if (
+        e.program === 'sudo' &&
+        inner !== undefined &&
+        e.argv.slice(1, e.argv.indexOf(inner.argv[0] ?? '', 1)).every((a) => a === '-n') &&
+        routineAdmin(inner.argv)
+      )
+        continue;
       // The suggestion is the same command without the prefix: drop the words before the inner program.
       const k = inner === undefined ? -1 : e.argv.indexOf(inner.argv[0] ?? '', 1);
       const prefix = k > 0 ? `${e.argv.slice(0, k).join(' ')} ` : null;
@@ -104,6 +114,7 @@ export default defineRule({
       },
       { input: 'grep sudo README.md', why: 'the word is a search pattern' },
       { input: "ssh deploy@prod.example.com 'sudo systemctl status nginx'", why: 'sudo on the remote host' },
+      { input: 'sudo ufw allow 8080/tcp && sudo ufw status', why: 'one port opened and the rules read' },
     ],
   },
 });
