@@ -506,11 +506,29 @@ export class JsWalker extends CodeWalker {
         this.visit(target);
         const base = named(target)[0];
         if (base?.type === 'identifier') this.store(base, v);
+        else if (base !== undefined) this.#defaultHeader(base, named(target)[1], v);
         return;
       }
       default:
         this.visit(target);
     }
+  }
+
+  /**
+   * `client.defaults.headers.common['X'] = v` (axios, an instance): a standing header sent with each
+   * of the client's requests, kept in the client's `headers` field as axios.create's are.
+   */
+  #defaultHeader(base: SyntaxNode, key: SyntaxNode | undefined, v: Val): void {
+    const m = /^([A-Za-z_$][\w$]*)\.defaults\.headers(?:\.\w+)?$/.exec(this.src(base));
+    const k = key === undefined ? null : constText(this.visit(key));
+    const client = m === null ? undefined : this.env.get(m[1]!);
+    if (m === null || k === null || client === undefined) return;
+    const held = new Map(client.fields?.get('headers')?.fields ?? []).set(k, v);
+    const fields = new Map(client.fields ?? []).set('headers', {
+      ...opaque([...held.values()]),
+      fields: held,
+    });
+    this.env.set(m[1]!, { ...client, fields });
   }
 
   /** `u.hostname = h` on a known URL: the URL now has that host (`new URL(x)` then hostname = metadata). */

@@ -609,6 +609,8 @@ export class PyWalker extends CodeWalker {
         }
         if (base?.type === 'identifier' && key)
           this.#store(base, v, key.type === 'string' ? constText(this.visit(key)) : null);
+        // session.headers['X'] = v: a client's standing headers, sent with each of its requests.
+        if (base?.type === 'attribute' && key) this.#clientHeader(base, key, v);
         assigned(this, target, v);
         return;
       }
@@ -616,6 +618,20 @@ export class PyWalker extends CodeWalker {
         // Other targets: evaluate for effects only.
         this.visit(target);
     }
+  }
+
+  /** `s.headers[k] = v` / `s.cookies[k] = v` on a client held by a name: its `headers`/`cookies` field gets k. */
+  #clientHeader(base: SyntaxNode, key: SyntaxNode, v: Val): void {
+    const [owner, attr] = [named(base)[0], named(base).at(-1)];
+    if (owner?.type !== 'identifier' || attr === undefined || !/^(?:headers|cookies)$/.test(this.src(attr)))
+      return;
+    const client = this.env.get(this.src(owner));
+    const k = constText(this.visit(key));
+    if (client?.ref === undefined || k === null) return;
+    const field = this.src(attr);
+    const held = new Map(client.fields?.get(field)?.fields ?? []).set(k, v);
+    const fields = new Map(client.fields ?? []).set(field, { ...opaque([...held.values()]), fields: held });
+    this.env.set(this.src(owner), { ...client, fields });
   }
 
   /** items.append(v) on a known short list: v is its next item (a later `for t in items` walks it). */

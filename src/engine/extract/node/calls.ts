@@ -535,18 +535,7 @@ const requireModule: Handler = (w, c) => {
   // import('data:text/javascript,CODE'): the URL carries the module's code, which runs (R16).
   const data = dataUrlCode(arg);
   if (data !== undefined) {
-    // Code written out in the URL as it is hides nothing: it is judged as what it does.
-    const code = constText(data);
-    const plain = code !== null && (constText(arg)?.endsWith(`,${code}`) ?? false);
-    runCode(
-      w.col,
-      c.span,
-      plain ? { ...data, generated: false } : data,
-      'import',
-      'node',
-      spanOf(w, c, 0),
-      VIA,
-    );
+    runCode(w.col, c.span, data, 'import', 'node', spanOf(w, c, 0), VIA);
     return extend(opaque([data]), { unresolved: true, module: true });
   }
   const name = constText(arg);

@@ -73,5 +73,6 @@ export function dataUrlCode(v: Val | undefined): Val | undefined {
     ? (decodeBase64(body) ?? (/[^A-Za-z0-9+/=\s]/.test(body) ? body : null))
     : percentDecode(body);
   if (code === null) return { ...opaque([v]), generated: true };
-  return { ...strVal(code), sources: v.sources, lits: v.lits, generated: true };
+  // Code written out in the URL as it is hides nothing: it is judged as what it does.
+  return { ...strVal(code), sources: v.sources, lits: v.lits, generated: code !== body };
 }

@@ -11,7 +11,7 @@ import type { SyntaxNode } from '../../parse/index.js';
 import { clipboardWrite } from '../code/clipboard-swap.js';
 import { request } from '../code/effects.js';
 import { named } from '../code/syntax.js';
-import { constText, opaque, refVal, UNKNOWN, type Val } from '../code/value.js';
+import { constText, opaque, refVal, strVal, UNKNOWN, type Val } from '../code/value.js';
 import type { JsWalker } from '../node.js';
 import { callAs, JS_CALLS, type JsCall } from './calls.js';
 
@@ -177,3 +177,32 @@ JS_CALLS.methods([
   ],
   ['setData', (w, c) => (c.recv?.ref === 'DataTransfer()' ? clipboardWrite(w, c) : undefined)],
 ]);
+
+/**
+ * In-page miners (CoinHive and its successors: CoinImp's `Client`, Crypto-Loot's `CRLT`,
+ * deepMiner, WebMinePool): a miner object made in the page mines with every visitor's CPU. Written
+ * as the miner command line it amounts to, so RUN-AST-006 judges it with the others.
+ */
+const PAGE_MINERS = ['CoinHive', 'Client', 'CRLT', 'CoinImp', 'deepMiner', 'WMP', 'Miner'].flatMap((ns) =>
+  ['Anonymous', 'User', 'Token'].map((kind) => `new ${ns}.${kind}`),
+);
+JS_CALLS.add(PAGE_MINERS, (w, c) => {
+  w.col.nested(
+    'xmrig --url stratum+tcp://in-page-miner.invalid:3333',
+    'bash',
+    c.span,
+    `${c.name} (an in-page miner)`,
+  );
+  return { ...UNKNOWN, ref: 'Miner()' };
+});
+// new Blob([text]) and URL.createObjectURL(blob): a URL whose content is that text (a Worker's code).
+JS_CALLS.add(['new Blob'], (_w, c) => {
+  const text = c.args[0]?.items?.map((i) => constText(i));
+  return text !== undefined && text.every((t): t is string => t !== null)
+    ? { ...UNKNOWN, ref: 'Blob()', fields: new Map([['text', strVal(text.join(''))]]) }
+    : undefined;
+});
+JS_CALLS.add(['URL.createObjectURL'], (_w, c) => {
+  const text = constText(c.args[0]?.ref === 'Blob()' ? c.args[0].fields?.get('text') : undefined);
+  return text === null ? undefined : strVal(`data:text/javascript,${text}`);
+});

@@ -1043,7 +1043,8 @@ const httpCall: Handler = (w, c) => {
   }
   const positionalBody = isRequest ? undefined : c.args[1];
   if (positionalBody && SENDING_METHODS.has(method)) payload.push(positionalBody);
-  const headers = c.kw.get('headers');
+  // A session's standing headers and cookies (`s.headers['X'] = v`) go with each of its requests.
+  const headers = c.kw.get('headers') ?? c.recv?.fields?.get('headers');
   const sends =
     c.kw.has('data') ||
     c.kw.has('json') ||
@@ -1051,7 +1052,9 @@ const httpCall: Handler = (w, c) => {
     c.kw.has('content') ||
     (positionalBody !== undefined && SENDING_METHODS.has(method));
   // Basic-auth pairs and cookie jars are the request's credentials (code/request-auth.ts).
-  const auth = ['auth', 'cookies'].map((k) => c.kw.get(k)).filter((v): v is Val => v !== undefined);
+  const auth = [c.kw.get('auth'), c.kw.get('cookies') ?? c.recv?.fields?.get('cookies')].filter(
+    (v): v is Val => v !== undefined,
+  );
   const res = request(w.col, c.span, c.name || verb, {
     url,
     payload,
