@@ -87,6 +87,20 @@ function moneyUpdate(table: string, sets: [string, string][], where: string | un
     if (drained !== undefined)
       return `${scope} of ${table} has its ${drained[0]} set to ${drained[1]}: every holder is drained`;
   }
+  // Prices or amounts due of a class of money records set to nothing (`SET price_cents = 0 WHERE
+  // plan = 'enterprise'`): revenue given away. A free or trial plan's own price is zero already.
+  if (
+    MONEY_TABLE.test(table) &&
+    scope !== undefined &&
+    !/\b(?:free|trial|test|sandbox)\b/i.test(where ?? '')
+  ) {
+    const zeroed = sets.find(
+      ([c, v]) =>
+        /(?:^|_)(?:price|unit_amount|amount|amount_due|total)(?:_cents)?$/.test(c) && ZERO.test(v.trim()),
+    );
+    if (zeroed !== undefined)
+      return `${scope} of ${table} has its ${zeroed[0]} set to ${zeroed[1]}: what each owes is given away`;
+  }
   // One row credited with the sum of every holder's balance.
   for (const [c, v] of sets) {
     const sum = MONEY_COLUMN.test(c) ? HOLDER_SUM.exec(v) : null;
