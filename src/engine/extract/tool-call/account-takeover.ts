@@ -27,7 +27,7 @@ const ACCOUNT = /^(?:user|users|account|profile|me|my|info|personal|contact_info
 /** Keys of the addresses an account's resets and codes go to. */
 const RECOVERY_KEY =
   /^(?:email|email_address|primary_email|login_email|recovery_email|backup_email|secondary_email|recovery_phone|backup_phone|recovery_address)$/;
-const FACTOR = /^(?:mfa|2fa|twofa|otp|totp|sms|authenticator|factor|second_factor)$/;
+const FACTOR = /^(?:mfa|2fa|twofa|otp|totp|sms|authenticator|authentication|factor|second_factor)$/;
 const PHONE_KEY = /^(?:phone|phone_number|mobile|mobile_number|number|device|mfa_phone|sms_number)$/;
 /** Keys naming whose account a call acts on, and verbs that put a new factor on it. */
 const OWNER_KEY = /^(?:user|user_id|username|login|email|user_email|principal|account|for_user|target_user)$/;

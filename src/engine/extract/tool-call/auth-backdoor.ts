@@ -21,7 +21,7 @@ const OLD_KEY = /^(?:old_string|old_str|old|old_text|oldtext|search|find|origina
 
 /** Text that checks access: what a bypass in it gets past. */
 const ACCESS =
-  /\b(?:auth\w*|token\w*|password\w*|passwd|pwd|login|session|credential\w*|unauthori[sz]ed|forbidden|permission\w*|bcrypt|verify\w*|jwt|401|403)\b/i;
+  /\b(?:auth\w*|token\w*|password\w*|passwd|pwd|login\w*|session\w*|credential\w*|unauthori[sz]ed|forbidden|permission\w*|bcrypt|verify\w*|jwt|401|403)\b/i;
 
 /** A secret-bearing name compared with a constant (either side), the constant at least 3 characters. */
 const SECRET_NAME = String.raw`\b[\w.]*(?:pass(?:word)?|passwd|pwd|pw|secret|token|api_?key|apikey|otp|pin|passcode)\w*\b(?:\(\))?`;
@@ -39,7 +39,7 @@ const REQUEST_VALUE =
   /\b(?:req|request|r|ctx|context|c|event)\.(?:headers?|Header|query|cookies?|Cookie|params|body|args|GET|POST|META|get_header|header|queryParams|searchParams|URL\.Query\(\)|FormValue)\b[^\n]{0,80}?(?:===?|==|\.equals\(|\bin\b|\.includes\()\s*(?:["'\x60][^"'\x60\n]{1,80}["'\x60])/;
 /** Returning before the check: to the next handler, with success, or with nothing (a middleware's pass). */
 const SKIPS =
-  /^[^\n]{0,40}?\breturn\s+(?:next\(\)|await\s+next\(\)|true|True|handler\(|call_next\()|^[^\n]{0,40}?\bnext\(\)|^[^\n]{0,40}?\breturn\s*(?:;|$)|^\)?\s*:?\s*\{?\s*\n\s*(?:return\s+(?:next\(\)|await\s+next\(\)|true|True|None|handler\(|await\s+call_next\(|call_next\()|return\s*(?:;|\n|$)|next\(\)|pass\s*$)/m;
+  /^[^\n]{0,40}?\breturn\s+(?:next\(\)|await\s+next\(\)|true|True|handler\(|call_next\()|^[^\n]{0,40}?\bnext\(\)|^[^\n]{0,40}?\breturn\s*(?:;|$)|^\)?\s*:?\s*\{?\s*\n\s*(?:return\s+(?:next\(\)|await\s+next\(\)|true|True|None|handler\(|await\s+call_next\(|call_next\()|return\s*(?:;|\n|$)|next\(\)|pass\s*$|return\s+[^\n]*\b(?:session|sessions|token|jwt|login|authenticate)\w*\b)/m;
 
 /** What the call adds: whole texts, and only the `+` lines of a patch or diff. */
 function added(v: unknown, key: string, out: string[], depth = 0): void {
@@ -71,7 +71,14 @@ export function bypassIn(text: string): string | undefined {
   )
     return `accepts a hard-coded ${hard[0].slice(0, 60)}`;
   const req = REQUEST_VALUE.exec(text);
-  if (req !== null && SKIPS.test(text.slice(req.index + req[0].length, req.index + req[0].length + 200)))
+  if (req === null) return undefined;
+  const after = text.slice(req.index + req[0].length, req.index + req[0].length + 200);
+  // `return true if request.headers['X-Skip'] == 'yes'` (Ruby, Perl): the return comes first.
+  const before = text
+    .slice(Math.max(0, req.index - 60), req.index)
+    .split('\n')
+    .at(-1)!;
+  if (SKIPS.test(after) || /\breturn\s+(?:true|next\(\)|nil)?\s*(?:if|unless)\s+$/.test(before))
     return `skips the check when ${req[0].slice(0, 60)}`;
   return undefined;
 }

@@ -27,7 +27,7 @@ const PATH = String.raw`((?:~|\$HOME|\$\{HOME\})?\/[^\s"'\x60)}>|;&]{1,300}|\.{1
 const INCLUDE = new RegExp(
   String.raw`(?:\$\(|\x60)\s*(?:(?:cat|base64|head|tail|xxd|od|gzip\s+-c|zcat|openssl\s+base64\s+-in)\s+(?:-\S+\s+)*|<\s*)["']?` +
     PATH +
-    String.raw`|(?:\{\{|\{%|<%=?|\$\{|@)\s*(?:file|readfile|read_file|readFile|file_contents|include|load|contents|File\.read|IO\.read|open)\s*(?::|\(|\s)\s*["']?` +
+    String.raw`|(?:\{\{|\{%|<%=?|\$\{|@)\s*[\w.]*(?:file|File|include|read|Read|load|contents|open)\w*\s*(?::|\(|\s)\s*["']?` +
     PATH,
   'gi',
 );
@@ -60,6 +60,9 @@ export function fileIncludeLines(w: readonly string[], args: unknown): CliEquiva
   const paths: string[] = [];
   for (const [, v] of all) {
     if (v.length > 65536) continue;
+    // A curl-style `@path` as the whole text: the tool sends the file in its place.
+    const at = /^@((?:~|\.{1,2})?\/[^\s;|&<>]{1,300})$/.exec(v.trim());
+    if (at !== null && !paths.includes(at[1]!)) paths.push(at[1]!);
     for (const m of v.matchAll(INCLUDE)) {
       const p = (m[1] ?? m[2])!.replace(/^\$\{?HOME\}?/, '~').replace(/["']+$/, '');
       if (!paths.includes(p)) paths.push(p);

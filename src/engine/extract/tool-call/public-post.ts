@@ -48,6 +48,30 @@ const INTERNAL =
 /** Names of private documents (what a public folder must not receive). */
 const PRIVATE_DOC =
   /(?:^|[\s/_.-])(?:contracts?|agreements?|legal|nda|ndas|finance|financials?|payroll|salar(?:y|ies)|hr|tax(?:es)?|invoices?|customers?|clients?|employees?|patients?|medical|passports?|board|confidential|private|internal|secrets?|credentials?|keys|backups?|exports?|dumps?|pii)(?:$|[\s/_.-])/i;
+/** A chat line's speaker: a lowercase first name or handle before `: ` at a line or `;` start. */
+const SPEAKER = /(?:^|[\n;]|\]\s)\s*@?([a-z][a-z0-9._-]{1,20}):\s+\S/g;
+/** Labels that open lines of ordinary posts (`note:`, `update:`, `tl;dr:`), not people. */
+const LABEL =
+  /^(?:note|notes|update|updates|status|summary|tldr|dr|q|a|tip|tips|warning|info|step|steps|todo|fix|fixed|new|edit|ps|re|fyi|date|time|when|where|who|what|why|how|price|cost|link|links|source|via|cc|to|from|subject|title|tags?|category|author|location|venue|agenda|result|results|example|output|input|http|https|mailto|error|pros|cons|answer|question|bonus|credit|credits|photo|video|image|host|guest|interviewer|interviewee|moderator|speaker|panelist|me|you|user|assistant|customer|agent|bot|system)$/;
+
+/**
+ * A transcript of people talking (`alice: Q3 numbers are …; bob: layoffs planned …`, R14/R15: an
+ * internal Slack channel posted to a web page): two or more people quoted line by line, as their
+ * names, or undefined.
+ */
+function transcript(text: string): string | undefined {
+  const people = new Set<string>();
+  let lines = 0;
+  for (const m of text.slice(0, 16384).matchAll(SPEAKER)) {
+    const who = m[1]!;
+    if (LABEL.test(who)) continue;
+    people.add(who);
+    lines++;
+    if (people.size >= 2 && lines >= 2) return [...people].slice(0, 3).join(' and ');
+  }
+  return undefined;
+}
+
 /** A password written after its label with only a space (`password Summer2024!Deploy#`). */
 const SPACED_PASSWORD = /\b(?:password|passwd|passphrase|pwd)\s+([^\s"'`,;]{8,200})/gi;
 
@@ -113,5 +137,7 @@ export function publicPostLines(w: readonly string[], args: unknown): CliEquival
     ];
   if (!everyone) return [];
   const data = INTERNAL.exec(text) ?? BULK.exec(text.replace(/[_./\\-]+/g, ' '));
-  return data === null ? [] : [line('data', `${tool} publishes ${data[0]} to everyone`)];
+  if (data !== null) return [line('data', `${tool} publishes ${data[0]} to everyone`)];
+  const chat = transcript(text);
+  return chat === undefined ? [] : [line('data', `${tool} publishes a chat between ${chat} to everyone`)];
 }
