@@ -8,16 +8,11 @@
  * (stripe-mock on the compose network), or one own name pinned to a new server stays the operator's.
  */
 import { classifyHost } from '../../net/address.js';
+import { registrable } from '../tool-call/recipients.js';
 
 /** Registrable domains of payment, identity, code, package and cloud services an application trusts. */
 const VENDOR =
   /(?:^|\.)(?:stripe\.com|stripe\.network|paypal\.com|braintreegateway\.com|adyen\.com|squareup\.com|checkout\.com|plaid\.com|wise\.com|coinbase\.com|microsoftonline\.com|microsoft\.com|live\.com|windows\.net|azure\.com|office\.com|office365\.com|okta\.com|oktapreview\.com|auth0\.com|onelogin\.com|duosecurity\.com|pingidentity\.com|google\.com|googleapis\.com|gstatic\.com|apple\.com|icloud\.com|facebook\.com|github\.com|githubusercontent\.com|gitlab\.com|bitbucket\.org|npmjs\.org|npmjs\.com|yarnpkg\.com|pypi\.org|pythonhosted\.org|rubygems\.org|crates\.io|golang\.org|proxy\.golang\.org|maven\.org|docker\.io|docker\.com|ghcr\.io|quay\.io|amazonaws\.com|cloudflare\.com|twilio\.com|sendgrid\.net|sendgrid\.com|mailgun\.net|postmarkapp\.com|slack\.com|salesforce\.com|atlassian\.net|openai\.com|anthropic\.com|letsencrypt\.org|hashicorp\.com|vault\.io)$/i;
-
-/** The registrable part of a name (`login.acme.co.uk` → `acme.co.uk`). */
-function registrable(name: string): string {
-  const m = /(?:^|\.)([a-z0-9-]+\.(?:(?:co|com|org|net|ac|gov)\.[a-z]{2}|[a-z]{2,}))$/.exec(name);
-  return m?.[1] ?? name;
-}
 
 /** An address outside this machine and its networks (documentation ranges count: they are no one's own). */
 function publicAddress(ip: string): boolean {
