@@ -62,6 +62,8 @@ import { weakValueLines, WEAK_VALUES_GATE } from './weak-values.js';
 import { outsideTrustLines, OUTSIDE_TRUST_GATE } from './outside-trust.js';
 import { withoutDenyStatements } from './deny-statements.js';
 import { giveAwayLines, GIVE_AWAY_GATE } from './give-away.js';
+import { controlEmptiedLines, CONTROL_EMPTIED_GATE } from './control-emptied.js';
+import { accountCopyLines, ACCOUNT_COPY_GATE } from './account-copy.js';
 
 export interface CliEquivalent {
   readonly code: string;
@@ -995,6 +997,10 @@ const argumentSteps = (): readonly ArgumentStep[] =>
     { gate: OUTSIDE_TRUST_GATE, lines: (s) => outsideTrustLines(s.w, s.args) },
     // Every product priced at 0, a free-for-anyone code published (tool-call/give-away.ts).
     { gate: GIVE_AWAY_GATE, lines: (s) => giveAwayLines(s.w, s.args) },
+    // An audit or backup control emptied, a service's rate set to 0, workflows approving reviews (tool-call/control-emptied.ts).
+    { gate: CONTROL_EMPTIED_GATE, lines: (s) => controlEmptiedLines(s.w, s.args) },
+    // A production dataset, database or snapshot handed to another account or project (tool-call/account-copy.ts).
+    { gate: ACCOUNT_COPY_GATE, lines: (s) => accountCopyLines(s.w, s.f) },
   ]);
 
 /**
@@ -1052,6 +1058,19 @@ const familySets = (): NonNullable<typeof familyWordSets> =>
   });
 
 /** The lines of the families a tool's name belongs to (git, docker, aws, saas ...). */
+const ACCESS_LIST =
+  /^(?:attribute|attributes|permission|permissions|acl|acls|access|policy|policies|sharing|share|members|member|role|roles|grant|grants)$/;
+
+/** The verb given as a field's one word (`ManagePatientRecords {action: delete, patient_id: "*"}`): every item it selects. */
+function everyItemByField(w: readonly string[], f: Map<string, unknown>): CliEquivalent[] {
+  const op = f.get('action') ?? f.get('operation') ?? f.get('op');
+  if (typeof op !== 'string' || op.length > 24) return [];
+  // Removing from an access list takes access away (`modify_snapshot_attribute {operation: remove, group_names: [all]}`).
+  if (w.some((x) => ACCESS_LIST.test(x))) return [];
+  const verb = op.trim().toLowerCase();
+  return familySets().everyItem.has(verb) ? everyItemLines([verb, ...w], f) : [];
+}
+
 function familyLines(w: readonly string[], args: unknown): CliEquivalent[] {
   if (!w.some((x) => FAMILY_WORDS.has(x) || isLossVerb(x))) {
     // A generic tool given its operation as a field (`{"action": "delete_index"}`).
@@ -1065,7 +1084,9 @@ function familyLines(w: readonly string[], args: unknown): CliEquivalent[] {
         ? commandDocument(fields(args))
         : undefined;
     if (doc !== undefined) return [doc];
-    return typeof op === 'string' && op.length < 64 ? wholeResourceLines(w, fields(args)) : [];
+    if (typeof op !== 'string' || op.length >= 64) return [];
+    const f = fields(args);
+    return [...wholeResourceLines(w, f), ...everyItemByField(w, f)];
   }
   const f = fields(args);
   const out: (CliEquivalent | undefined)[] = [];
@@ -1121,6 +1142,7 @@ function familyLines(w: readonly string[], args: unknown): CliEquivalent[] {
   if (anyIn(w, sets.saas)) out.push(...saasLines(w, f, args));
   if (w.some(isLossVerb)) out.push(...wholeResourceLines(w, f));
   if (anyIn(w, sets.everyItem)) out.push(...everyItemLines(w, f));
+  else out.push(...everyItemByField(w, f));
   if (anyIn(w, sets.availability)) out.push(...availabilityLines(w, f));
   if (anyIn(w, sets.secretForward)) out.push(...secretForwardLines(w, f));
   if (anyIn(w, sets.monitoring)) out.push(...monitoringLines(w, f));

@@ -45,7 +45,11 @@ function pricedAtZero(
     keys.some((k) => SELECTOR_KEY.test(k)) ||
     all.some(
       ([p, v]) =>
-        /(?:^|_)ids?$/.test(last(p)) && typeof v === 'string' && /^\s*(?:all|\*|every)\s*$/i.test(v),
+        (/(?:^|_)ids?$/.test(last(p)) ||
+          ONE_KEY.test(last(p)) ||
+          /^(?:product|products|item|items|scope|applies_to)$/.test(last(p))) &&
+        typeof v === 'string' &&
+        /^\s*(?:all|\*|every|everything)\s*$/i.test(v),
     ) ||
     (w.some((x) => MANY_WORD.test(x)) && !all.some(([p]) => p.length === 1 && ONE_KEY.test(p[0]!)));
   return many
@@ -60,17 +64,41 @@ const LIMIT_KEY =
 const PUBLIC_KEY =
   /(?:^|_)(?:publish|publish_to|post_to|post_on|share_to|share_on|announce|announce_to|broadcast_to)$/;
 
+/** A `value` whose sibling `value_type`/`type` says it is a percentage (Shopify writes -100 for 100% off). */
+const percentValue = (all: readonly Leaf[]): Leaf | undefined =>
+  all.some(
+    ([p, v]) =>
+      /(?:^|_)(?:value_type|type|kind|discount_type)$/.test(last(p)) &&
+      typeof v === 'string' &&
+      /^\s*percent(?:age)?\s*$/i.test(v),
+  )
+    ? all.find(([p, v]) => /^(?:value|amount|discount|off)$/.test(last(p)) && Math.abs(num(v) ?? 0) >= 100)
+    : undefined;
+
+/** The code applies to every product and order (`applies_to: all`, `entitled: all`). */
+const toEverything = (all: readonly Leaf[]): Leaf | undefined =>
+  all.find(
+    ([p, v]) =>
+      /^(?:applies_to|applies_on|scope|entitled|target_selection|target|products|collections)$/.test(
+        last(p),
+      ) &&
+      typeof v === 'string' &&
+      /^\s*(?:all|\*|every|everything|entire_order|all_products|storewide)\s*$/i.test(v),
+  );
+
 function freeForAnyone(tool: string, all: readonly Leaf[]): string | undefined {
-  const whole = all.find(([p, v]) => PERCENT_KEY.test(last(p)) && (num(v) ?? 0) >= 100);
+  const whole = all.find(([p, v]) => PERCENT_KEY.test(last(p)) && (num(v) ?? 0) >= 100) ?? percentValue(all);
   if (whole === undefined) return undefined;
   const limit = all.find(([p]) => LIMIT_KEY.test(last(p)));
   const capped = limit !== undefined && (num(limit[1]) ?? 0) > 0;
   if (capped) return undefined;
-  const out = all.find(
-    ([p, v]) =>
-      (PUBLIC_KEY.test(last(p)) && typeof v === 'string' && v.trim() !== '') ||
-      (/^(?:public|is_public|publish|published)$/.test(last(p)) && (v === true || v === 'true')),
-  );
+  // Published, or a whole-price code on every product with no use limit: everything free to whoever holds it.
+  const out =
+    all.find(
+      ([p, v]) =>
+        (PUBLIC_KEY.test(last(p)) && typeof v === 'string' && v.trim() !== '') ||
+        (/^(?:public|is_public|publish|published)$/.test(last(p)) && (v === true || v === 'true')),
+    ) ?? toEverything(all);
   return out === undefined
     ? undefined
     : `${tool} makes a ${String(whole[1])}% code with no use limit public (${out[0].join('.')})`;
@@ -78,7 +106,7 @@ function freeForAnyone(tool: string, all: readonly Leaf[]): string | undefined {
 
 /** Key words of a price or a percentage off (signals.ts). */
 export const GIVE_AWAY_GATE: Gate = {
-  keys: wordSet('price prices amount percent off discount percentage pct'),
+  keys: wordSet('price prices amount percent off discount percentage pct value'),
 };
 
 export function giveAwayLines(w: readonly string[], args: unknown): CliEquivalent[] {

@@ -51,6 +51,14 @@ const TIER_KEY = /^(?:tier|pricing_tier|plan|sku|edition|pricing)$/;
 const FREE_TIER = /^(?:free|none|off|disabled?)$/i;
 /** Setting names of a control: these and CONTROL's words (`security_level`, `bot_fight_mode`). */
 const SETTING_CONTROL = /(?:^|_)(?:security|bot|ddos|browser_check|challenge)(?:_|$)/;
+/** A site's or zone's edge protection settings, as keys. */
+const EDGE_SETTING =
+  /^(?:security_level|bot_fight_mode|bot_management|ddos_protection|browser_check|challenge_passage_protection|waf|waf_enabled|web_application_firewall|under_attack_mode)$/;
+/** Name words of a call that changes settings. */
+const CHANGE = /^(?:settings?|config|configure|configuration|update|set|patch|edit|modify|change|apply|put)$/;
+/** Settings that keep traffic encrypted. */
+const TRANSPORT =
+  /^(?:ssl|tls|https|always_use_https|automatic_https_rewrites|hsts|force_https|force_ssl|require_ssl|require_https)$/;
 /** The name's object is one rule, signature or check; a reason field beside it says why. */
 const ONE_RULE = /^(?:rule|signature|check|exception|exclusion|override|finding)$/;
 const REASON_KEY = /^(?:reason|note|notes|comment|justification|ticket|description|why)$/;
@@ -64,6 +72,12 @@ const silence = (control: string, detail: string): CliEquivalent => ({
 function offLeaf(w: readonly string[], all: readonly Leaf[], names: readonly string[]): string | undefined {
   const named = namesControl(w);
   const publicSite = publicContent(names);
+  // A settings change, not a client's connection options (`query {host: localhost, ssl: false}`).
+  const changes = w.some((x) => CHANGE.test(x));
+  // A connection's options (`update_database_connection {host: localhost, ssl: false}`).
+  const client =
+    w.some((x) => /^(?:connection|connections|connect|client|dsn|datasource)$/.test(x)) ||
+    all.some(([p]) => p.length === 1 && /^(?:host|hostname|port|dsn|connection_string|url)$/.test(p[0]!));
   for (const [path, v] of all) {
     const key = path[path.length - 1];
     if (key === undefined) continue;
@@ -74,10 +88,20 @@ function offLeaf(w: readonly string[], all: readonly Leaf[], names: readonly str
       const control =
         namesControl(setting, true) ||
         SETTING_CONTROL.test(setting.join('_')) ||
-        /^(?:ssl|tls|https)$/.test(setting.join('_'));
+        TRANSPORT.test(setting.join('_'));
       if (control && OFF_VALUE(v)) return `${setting.join('.')} ${String(v)}`;
       continue;
     }
+    // A zone's or site's own security setting as a key (`settings: {ssl: off, security_level:
+    // essentially_off}`, R16): the same as the named setting above; a number here is a level, not off.
+    if (
+      changes &&
+      typeof v !== 'number' &&
+      (TRANSPORT.test(key) || EDGE_SETTING.test(key)) &&
+      !client &&
+      OFF_VALUE(v)
+    )
+      return `${path.join('.')} ${String(v)}`;
     // The control is named by the tool or by the key path above (or in) the switch.
     if (!named && !namesControl(path, true)) continue;
     // A docs or marketing site's password or SSO page removed: it is meant to be read by anyone.
@@ -123,7 +147,9 @@ export const SECURITY_OFF_GATE: Gate = {
   name: union(CONTROL, FINDINGS, ['acl', 'policy']),
   keys: union(
     PATH_CONTROL,
-    wordSet('access flow audit data scan vulnerability push retention days value state'),
+    wordSet(
+      'access flow audit data scan vulnerability push retention days value state ssl tls https hsts security bot ddos',
+    ),
   ),
   when: (s) => CONTROL_PAIR.test(s.tool),
 };

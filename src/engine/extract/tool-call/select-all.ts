@@ -10,7 +10,7 @@
 
 /** Whole values that select everything: wildcards, an empty prefix or filter, `true`, `1=1`. */
 const EVERYTHING =
-  /^\s*(?:|\*|\*+|[?*]*\*[?*]*|%+|\/|\*:\*|\*\.\*|\^?\.\*\$?|\^|\.\+|all|everything|any|true|1|1\s*=\s*1|\{\s*\}|\[\s*\])\s*$/i;
+  /^\s*(?:|\*|\*+|[?*]*\*[?*]*|%+|\/|\*:\*|\*\.\*|\^?\.\*\$?|\^|\.\+|all|everything|any|true|1|1\s*=\s*1|\{\s*\}|\[\s*\]|in:anywhere|in:all(?:mail)?)\s*$/i;
 
 /** Identity attributes: an exclusion of one value (`id != 'x'`) keeps every other item. */
 const IDENTITY = /^(?:[\w.]*[._])?(?:id|uid|uuid|pk|key|rowid|oid|email|name|slug|sku|doc_id|_id)$/i;
@@ -22,7 +22,7 @@ const CREATED =
 /** Flags only leftovers have: `trashed = false` is every live item. */
 const DEAD_FLAG = /^(?:[\w.]*[._])?(?:is_)?(?:trashed|deleted|archived|removed|spam|hidden)$/i;
 /** Values an exclusion may name that no item holds (`!= ''`, `$ne: "none"`, the `-1` of "no value"). */
-const SENTINEL = /^(?:|none|null|nil|undefined|n\/a|-|-\d+(?:\.\d+)?)$/i;
+const SENTINEL = /^(?:|none|null|nil|undefined|empty|n\/a|-|-\d+(?:\.\d+)?)$/i;
 /**
  * Attributes set only once something happened to an item (`deleted_at`, `archived_on`, `banned`,
  * `parent_id`): `IS NOT NULL` or `$exists` on them picks the items it happened to, not every item.
@@ -426,7 +426,11 @@ export function selectsEverything(v: unknown, key = '', depth = 0): boolean {
     if (v.length === 0) return true;
     // A Firestore triple `["uid", "!=", ""]`, or a list of them (all must hold).
     if (v.length === 3 && typeof v[0] === 'string' && typeof v[1] === 'string' && !Array.isArray(v[2]))
-      return alwaysTrueComparison(v[0], v[1], typeof v[2] === 'string' ? `'${v[2]}'` : String(v[2]));
+      return (
+        alwaysTrueComparison(v[0], v[1], typeof v[2] === 'string' ? `'${v[2]}'` : String(v[2])) ||
+        // A date given as a string (`["createdAt", "<", "2999-01-01"]`) is the bare date.
+        (typeof v[2] === 'string' && /^\d{4}-\d\d-\d\d/.test(v[2]) && alwaysTrueComparison(v[0], v[1], v[2]))
+      );
     return v.length <= 16 && v.every((x) => selectsEverything(x, key, depth + 1));
   }
   if (typeof v === 'object') return everythingDocument(v as Record<string, unknown>, depth);

@@ -6,6 +6,7 @@
  * rules (SYS-AST-001, RUN-AST-005, FS-AST-011, SEC-AST-001, SH-AST-021, FS-AST-021) then decide.
  */
 import { bash, has, quote, str, type CliEquivalent } from './cli.js';
+import { PRODUCTION } from '../../knowledge/ephemeral-names.js';
 
 /** Words a power tool's name may add to its verb and still mean the whole machine. */
 const MACHINE = new Set([
@@ -29,7 +30,32 @@ function service(w: readonly string[], f: Map<string, unknown>): CliEquivalent |
   return name === undefined ? undefined : bash(['systemctl', verb, quote(name)]);
 }
 
-function power(w: readonly string[]): CliEquivalent | undefined {
+/** A machine named for a stage before production (`web-staging-1`, `qa-runner`, `dev-box`). */
+const STAGE =
+  /(?:^|[-_./:=\s])(?:staging|stage|stg|qa|uat|dev|test|testing|sandbox|preview|ci)(?:$|[-_./:=\s\d])/i;
+
+/**
+ * One machine named by the call, restarted, that belongs to a stage before production (R16 false
+ * positive: `vm_restart {vm: web-staging-1}`): it comes back, and it is not the agent's host.
+ */
+function oneStagingRestart(verb: string, f: Map<string, unknown>): boolean {
+  if (verb !== 'restart' && verb !== 'reboot') return false;
+  const names = [...f.entries()]
+    .filter(([k]) =>
+      /^(?:vm|vm_name|instance|instance_id|instance_name|server|server_name|host|hostname|machine|node|name|resource_group)$/.test(
+        k,
+      ),
+    )
+    .map(([, v]) => v);
+  const text = names.filter((v): v is string => typeof v === 'string');
+  if (text.length === 0 || text.length !== names.length) return false;
+  return (
+    text.some((n) => STAGE.test(n)) &&
+    !text.some((n) => PRODUCTION.test(n) || /[*,]|^\s*(?:all|every)\s*$/i.test(n))
+  );
+}
+
+function power(w: readonly string[], f: Map<string, unknown>): CliEquivalent | undefined {
   // `power_off`, `shut_down`: the verb split in two words.
   const joined = w.join('');
   const verb = ['shutdown', 'reboot', 'poweroff', 'halt', 'restart'].find(
@@ -39,6 +65,7 @@ function power(w: readonly string[]): CliEquivalent | undefined {
     return undefined;
   // `restart` alone is ambiguous (a dev server); `restart_system`, `restart_host` are the machine.
   if (verb === 'restart' && w.length === 1) return undefined;
+  if (oneStagingRestart(verb, f)) return undefined;
   return bash([verb === 'restart' ? 'reboot' : verb === 'shutdown' ? 'shutdown -h now' : verb]);
 }
 
@@ -159,7 +186,7 @@ function unpack(w: readonly string[], f: Map<string, unknown>): CliEquivalent | 
 export function systemLines(w: readonly string[], f: Map<string, unknown>): CliEquivalent[] {
   return [
     service(w, f),
-    power(w),
+    power(w, f),
     format(w, f),
     symlink(w, f),
     setEnv(w, f),

@@ -1,0 +1,119 @@
+/**
+ * A control kept but reduced to nothing by its new value, whatever the tool calls it (red team r16
+ * controls-off): an audit trail's event selectors or a backup plan's rules set to an empty list, a
+ * backup or audit retention of 0 days, a service's request rate or concurrency set to 0 (every
+ * caller refused), and workflows allowed to approve pull requests (the review they must pass is
+ * given by the code under review). The same settings with something left in them (a rule, a day, a
+ * rate), created empty, read, or on a scratch or staging target, stay allowed. Lines:
+ * `agent-guard-action silence|suspend|weaken ...` (PLT-AST-002, PLT-AST-003).
+ */
+import { quote, type CliEquivalent } from './cli.js';
+import { leaves, type Leaf } from './control-words.js';
+import { ACTION_PROGRAM } from './saas.js';
+import { scratchOnly } from '../../knowledge/ephemeral-names.js';
+import { wordSet, type Gate } from './signals.js';
+import { snakeKey } from './snake-entries.js';
+
+const line = (effect: string, object: string, detail: string): CliEquivalent => ({
+  code: [ACTION_PROGRAM, effect, quote(object), quote(detail.slice(0, 200))].join(' '),
+  runtime: 'bash',
+});
+
+/** Reads, and making a new control (empty until filled in). */
+const READ =
+  /^(?:get|list|describe|read|show|search|query|view|fetch|check|test|validate|create|new|add|simulate|preview)$/;
+const last = (p: readonly string[]): string => p[p.length - 1] ?? '';
+const num = (v: unknown): number | undefined => {
+  if (typeof v === 'number' && Number.isFinite(v)) return v;
+  if (typeof v === 'string' && /^\s*-?\d+(?:\.\d+)?\s*$/.test(v)) return Number(v);
+  return undefined;
+};
+
+/** Name words of controls that record what happens or keep copies for recovery. */
+const RECORD =
+  /^(?:trail|trails|cloudtrail|audit|auditing|backup|backups|snapshot|snapshots|recorder|logging|logs|vault|retention|replication|dr)$/;
+/** Keys listing what such a control covers or does: empty, it records or keeps nothing. */
+const COVERAGE =
+  /^(?:event_selectors|advanced_event_selectors|selectors|rules|backup_rules|schedules|schedule|resources|resource_selection|selections|log_types|categories|sources|targets|destinations|copy_actions|streams|event_types|data_resources)$/;
+/** Keys of how long a backup or a record is kept. */
+const RETENTION =
+  /^(?:retention|retention_days|retention_in_days|retention_period|retention_period_days|retain_days|keep_days|delete_after_days|delete_after|expire_days|backup_retention_period|lifecycle_days)$/;
+
+/** Keys holding an empty list, at the top level and one object below (`settings.rules: []`). */
+function emptyLists(args: object): Leaf[] {
+  const out: Leaf[] = [];
+  const visit = (x: object, at: readonly string[]): void => {
+    let n = 0;
+    for (const [k, v] of Object.entries(x) as [string, unknown][]) {
+      if (++n > 64) return;
+      const key = snakeKey(k);
+      if (Array.isArray(v)) {
+        if (v.length === 0) out.push([[...at, key], v]);
+      } else if (v !== null && typeof v === 'object' && at.length === 0) visit(v, [key]);
+    }
+  };
+  visit(args, []);
+  return out;
+}
+
+/** The audit or backup control emptied: nothing left that it records, or kept for no day. */
+function emptied(w: readonly string[], all: readonly Leaf[], args: object): CliEquivalent | undefined {
+  const object = w.find((x) => RECORD.test(x));
+  if (object === undefined) return undefined;
+  const hit =
+    emptyLists(args).find(([p]) => COVERAGE.test(last(p))) ??
+    all.find(([p, v]) => RETENTION.test(last(p)) && num(v) === 0);
+  return hit === undefined
+    ? undefined
+    : line('silence', object, `${w.join('_')} ${hit[0].join('.')} ${JSON.stringify(hit[1])}`);
+}
+
+/** Keys of how many requests or runs a service accepts. */
+const RATE =
+  /^(?:(?:requests|calls|queries|invocations|messages)_per_(?:second|minute|hour|day|sec|min)|rps|rpm|qps|rate_limit|max_rps|max_requests|throughput|reserved_concurrency|reserved_concurrent_executions|max_concurrency|max_connections)$/;
+
+/** A service's accepted rate set to 0: every caller is refused. */
+function rateZero(w: readonly string[], all: readonly Leaf[]): CliEquivalent | undefined {
+  const hit = all.find(([p, v]) => RATE.test(last(p)) && num(v) === 0);
+  return hit === undefined
+    ? undefined
+    : line('suspend', 'service', `${w.join('_')} ${hit[0].join('.')} 0: every request is refused`);
+}
+
+/** Workflows or bots allowed to approve pull requests: the required review passes without a person. */
+function selfApproval(w: readonly string[], all: readonly Leaf[]): CliEquivalent | undefined {
+  const hit = all.find(
+    ([p, v]) =>
+      /(?:^|_)approve_(?:pull_requests?|prs?|pull_request_reviews|reviews|merge_requests?)$/.test(last(p)) &&
+      (v === true || v === 'true'),
+  );
+  return hit === undefined
+    ? undefined
+    : line(
+        'weaken',
+        'review',
+        `${w.join('_')} ${hit[0].join('.')} true: workflows approve their own changes`,
+      );
+}
+
+/** Key words of coverage lists, retention, rates and approvals (signals.ts). */
+export const CONTROL_EMPTIED_GATE: Gate = {
+  keys: wordSet(
+    'selectors rules schedules schedule resources selections types categories sources targets destinations actions streams retention retain keep expire after lifecycle per rps rpm qps limit throughput concurrency concurrent connections approve',
+  ),
+};
+
+export function controlEmptiedLines(w: readonly string[], args: unknown): CliEquivalent[] {
+  if (args === null || typeof args !== 'object' || Array.isArray(args) || w.some((x) => READ.test(x)))
+    return [];
+  const all = leaves(args, 5, 128);
+  const names = all.map(([, v]) => v).filter((v): v is string => typeof v === 'string');
+  if (
+    scratchOnly([...names, w.join('_')]) ||
+    names.some((n) => /(?:^|[-_.])(?:staging|stage|stg|qa|uat)(?:$|[-_.\d])/i.test(n))
+  )
+    return [];
+  return [emptied(w, all, args), rateZero(w, all), selfApproval(w, all)].filter(
+    (c): c is CliEquivalent => c !== undefined,
+  );
+}
