@@ -12,6 +12,7 @@ import { analyzeCompose, isCompose } from './docker/compose.js';
 import { analyzeDockerfile, isDockerfile, type BuildContexts, type BuildStep } from './docker/dockerfile.js';
 import { expandWords, recordAssignments } from './docker/expand.js';
 import { containerData, passesOn, stdinSender, trackSnapshots } from './docker/pipes.js';
+import { copiedOut, sendsCopied } from './docker/copied-out.js';
 import { remoteBuild, type Contexts } from './docker/remote-daemon.js';
 import { commandsOf } from './docker/shell-words.js';
 import { AUTHORIZED_KEYS } from './docker/planted-keys.js';
@@ -323,6 +324,8 @@ export function extractDocker(text: string, ctx: ExtractContext): Fact[] {
         recursive: tree,
       }),
     read: (path, actor, s) => facts.push(fileFact(path, 'read', undefined, actor, map(s), ctx.depth)),
+    leak: (what, to, s) =>
+      facts.push(dataOut({ what, program: 'docker run', start: s.start }, to, s.end, ctx)),
     net: (url, s) => {
       const f = urlFact(url, map(s), 'docker', ctx.depth, 'docker');
       if (f) facts.push(f);
@@ -345,6 +348,8 @@ export function extractDocker(text: string, ctx: ExtractContext): Fact[] {
   const snapshots = new Map<string, string>();
   // Docker contexts the input creates and selects (remote-daemon.ts).
   const contexts: Contexts = new Map();
+  // Host paths that docker cp filled with a container's data (copied-out.ts).
+  const copied = new Map<string, string>();
   for (const words of commandsOf(split)) {
     if (!ctx.budget.spend(COMMAND_UNITS + WORD_UNITS * words.length, 'docker commands')) break;
     let k = 0;
@@ -362,7 +367,23 @@ export function extractDocker(text: string, ctx: ExtractContext): Fact[] {
       if (to !== undefined) facts.push(dataOut(piped, to, words[words.length - 1]!.end, ctx));
       if (to !== undefined || !passesOn(cmd)) piped = undefined;
     } else piped = undefined;
+    const sent = cmd.length > 0 && !isDockerProgram(cmd[0]!.value) ? sendsCopied(cmd, copied) : undefined;
+    if (sent?.to !== undefined && !ownHost(sent.to))
+      facts.push(
+        dataOut(
+          { what: sent.what, program: 'docker cp', start: words[0]!.start },
+          sent.to,
+          words.at(-1)!.end,
+          ctx,
+        ),
+      );
+    else if (sent?.archive !== undefined) {
+      if (copied.size < 32) copied.set(sent.archive, sent.what);
+    } else if (sent !== undefined && sent.to === undefined)
+      piped = { what: sent.what, program: 'docker cp', start: words[0]!.start };
     if (cmd.length > 0 && isDockerProgram(cmd[0]!.value)) {
+      const out = copiedOut(cmd);
+      if (out !== undefined && copied.size < 32) copied.set(...out);
       const what = containerData(cmd);
       if (what !== undefined)
         piped = { what, program: `${cmd[0]!.value} ${cmd[1]?.value ?? ''}`, start: words[0]!.start };
@@ -426,6 +447,13 @@ export function extractDocker(text: string, ctx: ExtractContext): Fact[] {
   const rest = pieces.join('');
   if (other) facts.push(...ctx.nested(rest, 'bash', { start: 0, end: text.length }, 'docker'));
   return facts;
+}
+
+/** A URL or host on this machine or the user's own network (a file sent there stays in the user's hands). */
+function ownHost(to: string): boolean {
+  const host = /^[a-z][a-z0-9+.-]*:\/\/(?:[^@/]*@)?(\[[^\]]+\]|[^:/?#]+)/i.exec(to)?.[1] ?? to;
+  const c = classifyHost(host.replace(/^\[|\]$/g, '')).class;
+  return c === 'private' || c === 'loopback' || c === 'link-local';
 }
 
 /** A flow of container data (pipes.ts) from a docker command to a network sender. */

@@ -170,7 +170,14 @@ export function adminAccountWrite(raw: string): string | undefined {
 const KNOWN_VALUE = /^(?:'[^']*'|[\w.]+\s*\(\s*'[^']*'[^)]*\)(?:\s*\))?)$/;
 /** A WHERE that names the administrator account (`username = 'admin'`, `login = 'root'`). */
 const ADMIN_NAMED =
-  /\b(?:\w+_)?(?:user_?name|username|login|email|name|handle|uid)["`\]]?\s*=\s*'(?:admin|administrator|root|superuser|sysadmin|sa|postgres|(?:admin|administrator|root|ceo|cfo|cto|coo|ciso|founder|owner|president)@[^']*)'/i;
+  /\b(?:\w+_)?(?:user_?name|username|login|email|name|handle|uid)["`\]]?\s*=\s*'(?:sa|postgres|(?:[\w+-]+[._-])?(?:admin|administrator|root|superuser|super_?admin|sysadmin)(?:[._-][\w+-]+)?|(?:admin|administrator|root|ceo|cfo|cto|coo|ciso|founder|owner|president)@[^']*)'/i;
+/**
+ * Tables that hold an account's second factor or other sign-in secrets beside the account row
+ * (R17: `user_mfa.totp_secret`, `mfa_devices`, `user_credentials`): a secret typed into one is a
+ * factor the writer holds, whichever table keeps it.
+ */
+const FACTOR_TABLE =
+  /(?:^|_)(?:mfa|2fa|two_?factor|tfa|totp|otp|authenticators?|credentials?|factors?|webauthn|passkeys?)(?:_|$)/;
 /**
  * The account picked as the owner of a tenant (R15: `WHERE id = (SELECT owner_id FROM
  * organizations WHERE slug = 'acme')`): whoever holds it holds the organisation.
@@ -212,7 +219,8 @@ export function adminPasswordWrite(raw: string): string | undefined {
     text,
   );
   const identity = m !== null && IDENTITY_TABLE.test(bare(m[1]!));
-  if (!m || (!identity && !ACCOUNT_TABLE.test(bare(m[1]!)))) return undefined;
+  const factor = m !== null && FACTOR_TABLE.test(bare(m[1]!));
+  if (!m || (!identity && !factor && !ACCOUNT_TABLE.test(bare(m[1]!)))) return undefined;
   const where = m[3]!;
   const admin =
     ADMIN_NAMED.test(where) ||
@@ -242,7 +250,7 @@ export function adminPasswordWrite(raw: string): string | undefined {
     const secret = assignments(m[2]!).find(
       ([c, v]) => isSecretColumn(bare(c)) && /pass|pwd|secret|totp|otp/.test(bare(c)) && KNOWN_VALUE.test(v),
     );
-    return secret !== undefined && ACCOUNT_TABLE.test(bare(m[1]!)) && !fixtureAccountsOnly(text)
+    return secret !== undefined && (factor || ACCOUNT_TABLE.test(bare(m[1]!))) && !fixtureAccountsOnly(text)
       ? `the statement sets the account's ${bare(secret[0])} to a value the writer chose: the writer signs in as that person`
       : undefined;
   }

@@ -14,7 +14,15 @@
  *   a sweep. A snapshot of the total with no account column is reporting;
  * - a trigger that writes zero into the amount of every new money record (R12: `BEFORE INSERT ON
  *   payments ... SET NEW.amount = 0`): every later payment is recorded as nothing. A trigger that
- *   rounds, defaults a missing amount or normalises the currency is work.
+ *   rounds, defaults a missing amount or normalises the currency is work;
+ * - a balance, credit or stored value raised by a large literal (R17: `SET balance = balance +
+ *   250000`, every gift card set to `100000000` cents): money made from nothing. A goodwill credit
+ *   of a few units, or a card restored to a small sum, is support work;
+ * - where a payee is paid replaced by a literal (R17: a vendor's IBAN, an employee's bank account, a
+ *   payout's wallet): the next payments go to the writer. A new vendor's details (INSERT), or details
+ *   cleared or taken from a parameter, are work;
+ * - a payout or transfer inserted already approved to a literal destination: the money leaves with
+ *   no one approving it. One inserted pending, for the approval step, is the application's flow.
  */
 import { topLevelItems, withoutComments } from './sql-text.js';
 import { bare } from './sql-admin-account.js';
@@ -110,13 +118,93 @@ function moneyUpdate(table: string, sets: [string, string][], where: string | un
   return undefined;
 }
 
+/** Tables of stored value a holder spends: gift cards, vouchers, store credit, prepaid cards. */
+const STORED_VALUE_TABLE =
+  /(?:^|_)(?:gift_?cards?|vouchers?|store_?credits?|credit_?balances?|prepaid_?cards?|coupons?|points?|rewards?)$/;
+/** The smallest amount counted as made from nothing: 10,000 units, or 1,000,000 in cents. */
+const LARGE_UNITS = 10_000;
+/** `col + 250000`, `250000 + col` or `250000` (a number literal, quoted or not). */
+const RAISE = (col: string, value: string): number | undefined => {
+  const v = value.trim().replace(/^\(|\)$/g, '');
+  const m =
+    /^["`]?(\w+)["`]?\s*\+\s*'?(\d+(?:\.\d+)?)'?$/.exec(v) ??
+    /^'?(\d+(?:\.\d+)?)'?\s*\+\s*["`]?(\w+)["`]?$/.exec(v)?.reverse() ??
+    /^()'?(\d+(?:\.\d+)?)'?$/.exec(v);
+  if (m === null) return undefined;
+  const added = m.length === 3 && m[1] !== '' && !/^\d/.test(m[1]!) ? m[1]! : '';
+  if (added !== '' && bare(added) !== col) return undefined;
+  return Number(m[2] ?? m[1]);
+};
+/** Payment destination columns of any table (`bank_account_iban`, `routing_number`, `payout_wallet`). */
+const PAY_TO_COLUMN =
+  /(?:^|_)(?:iban|bic|swift|swift_code|sort_code|routing_number|aba_routing|bsb|clabe|bank_account|bank_account_(?:number|no)|wallet_address|payment_address|payout_(?:account|address|wallet|destination|iban)|destination_(?:iban|account|wallet|address)|paypal_(?:email|account)|payee_account|remit(?:tance)?_(?:account|address|email))$/;
+/** An account number column, a payment destination only on a payee's table. */
+const ACCOUNT_NUMBER_COLUMN = /^(?:bank_)?(?:account_(?:number|no|num)|acct_(?:number|no|num))$/;
+const PAYEE_TABLE =
+  /(?:^|_)(?:vendors?|suppliers?|payees?|beneficiar(?:y|ies)|employees?|contractors?|merchants?|partners?|affiliates?|sellers?|creators?|bank_accounts?|bank_details|payment_(?:methods|details|info)|payouts?_\w*|payroll\w*)$/;
+const PAYOUT_TABLE =
+  /(?:^|_)(?:payouts?|withdrawals?|disbursements?|transfers?|wires?|wire_transfers?|remittances?|outgoing_payments?|payment_runs?)$/;
+const APPROVED =
+  /^(?:approved|paid|completed?|sent|processing|released|executed|settled|succeeded|authori[sz]ed|queued)$/;
+const TEXT_LITERAL = /^N?'[^']+'$/;
+
+/** Why an UPDATE makes money from nothing or redirects a payee's payments, or undefined. */
+function moneyMadeOrRedirected(table: string, sets: [string, string][]): string | undefined {
+  if (HOLDER_TABLE.test(table) || STORED_VALUE_TABLE.test(table))
+    for (const [c, v] of sets) {
+      if (!MONEY_COLUMN.test(c) && !/^(?:value|face_value|remaining|remaining_value)(?:_cents)?$/.test(c))
+        continue;
+      const n = RAISE(c, v);
+      if (n !== undefined && n >= LARGE_UNITS * (/cents$/.test(c) ? 100 : 1))
+        return `${table}.${c} is raised to or by ${n}: money made from nothing`;
+    }
+  const payTo = sets.find(
+    ([c, v]) =>
+      (PAY_TO_COLUMN.test(c) || (ACCOUNT_NUMBER_COLUMN.test(c) && PAYEE_TABLE.test(table))) &&
+      TEXT_LITERAL.test(v.trim()),
+  );
+  return payTo === undefined
+    ? undefined
+    : `${table}.${payTo[0]} is replaced by ${payTo[1].trim()}: the next payments go to that account`;
+}
+
+const INSERT_VALUES = /^\s*insert\s+(?:into\s+)?([\w."`[\]]+)\s*\(([^)]*)\)\s*values\s*\(([\s\S]*)\)\s*$/i;
+
+/** Why an INSERT puts a payout to a typed destination straight into an approved state, or undefined. */
+function approvedPayout(text: string): string | undefined {
+  const ins = INSERT_VALUES.exec(text);
+  if (!ins || !PAYOUT_TABLE.test(bare(ins[1]!)) || testNamespace(ins[1]!)) return undefined;
+  const cols = topLevelItems(ins[2]!).map(bare);
+  const vals = topLevelItems(ins[3]!).map((v) => v.trim());
+  if (cols.length !== vals.length) return undefined;
+  const to = cols.findIndex(
+    (c, i) =>
+      (PAY_TO_COLUMN.test(c) ||
+        ACCOUNT_NUMBER_COLUMN.test(c) ||
+        /^(?:destination|recipient_account|to_account)$/.test(c)) &&
+      TEXT_LITERAL.test(vals[i]!),
+  );
+  const state = cols.findIndex(
+    (c, i) => STATE_COLUMN.test(c) && APPROVED.test(LITERAL.exec(vals[i]!)?.[1]?.toLowerCase() ?? ''),
+  );
+  return to >= 0 && state >= 0
+    ? `a ${bare(ins[1]!)} row to ${vals[to]} is inserted already ${vals[state]}: the money leaves with no one approving it`
+    : undefined;
+}
+
 /** Why a row write moves money for a whole class of rows or sweeps it into one account, or undefined. */
 export function moneyMove(raw: string): string | undefined {
   if (raw.length > 65536) return undefined;
   const text = withoutComments(raw).replace(/;\s*$/, '');
   const up = UPDATE.exec(text);
   // Test fixtures (`test_accounts`, `app_test.wallets`) hold no one's money.
-  if (up) return testNamespace(up[1]!) ? undefined : moneyUpdate(bare(up[1]!), pairs(up[2]!), up[3]);
+  if (up) {
+    if (testNamespace(up[1]!)) return undefined;
+    const table = bare(up[1]!);
+    const sets = pairs(up[2]!);
+    return moneyUpdate(table, sets, up[3]) ?? moneyMadeOrRedirected(table, sets);
+  }
+  if (/^\s*insert\b[\s\S]*\bvalues\s*\(/i.test(text)) return approvedPayout(text);
   const ins = INSERT_SELECT.exec(text);
   if (!ins || !HOLDER_TABLE.test(bare(ins[4]!)) || testNamespace(ins[4]!)) return undefined;
   const cols = topLevelItems(ins[2]!).map(bare);

@@ -21,6 +21,7 @@ import { isSecretColumn, isSecretTable } from './sql-secret-names.js';
 import { IDENTITY_COLUMN, IDENTITY_TABLE, bare } from './sql-admin-account.js';
 import { HOSTILE_HOST, LURE_HOST } from './lure-host.js';
 import { captureHost, fileDropUrl } from './file-drop-hosts.js';
+import { testNamespace } from './sql-throwaway.js';
 
 /** Words of a control that protects sign-in, sign-up, requests or records. */
 const CONTROL =
@@ -147,7 +148,7 @@ export function takeoverWrite(raw: string): string | undefined {
       return `every account the SELECT finds is linked to one outside identity (${cols[hit]} = ${vals[hit]!.trim()}): whoever holds it signs in as each of them`;
   }
   // A key or token whose secret is a hash of a literal the writer typed.
-  if (isSecretTable(table) || cols.some((c) => isSecretColumn(c))) {
+  if (isSecretTable(table) || /sessions?$/.test(table) || cols.some((c) => isSecretColumn(c))) {
     const known =
       /\b(?:sha\d*|sha2|md5|digest|crypt|hmac|encode|hash\w*|password_hash|bcrypt)\s*\(\s*(?:\w+\s*\(\s*)?'[^']+'/i;
     // VALUES (...) or INSERT ... SELECT items FROM (R14: a key or session for the first admin).
@@ -156,7 +157,7 @@ export function takeoverWrite(raw: string): string | undefined {
       /^\s*select\s+(?:distinct\s+)?([\s\S]*?)\s+from\b/i.exec(rest);
     if (
       values &&
-      /^(?:api_?keys?|keys?|tokens?|access_?tokens?|personal_access_tokens?|api_?tokens?|auth_?tokens?|credentials?|app_?passwords?|service_?keys?|client_?secrets?|(?:user_|auth_|login_)?sessions?)$/.test(
+      /^(?:api_?keys?|keys?|tokens?|access_?tokens?|personal_access_tokens?|api_?tokens?|auth_?tokens?|credentials?|app_?passwords?|service_?keys?|client_?secrets?|(?:\w+_)?sessions?)$/.test(
         table,
       )
     ) {
@@ -168,6 +169,19 @@ export function takeoverWrite(raw: string): string | undefined {
       );
       if (hit >= 0)
         return `the ${table} row's ${cols[hit]} is a hash of a literal: a working key whose secret the writer holds`;
+      // A session or token row whose key itself is typed (R17: `INSERT INTO sessions (id, user_id, ...)
+      // VALUES ('7f3c9a1e-known-session', 1, ...)`): the cookie or bearer value the writer now sends.
+      // A session's id is its secret; a token table's id is only a name (its `token` column is the secret).
+      const session = /sessions?$/.test(table);
+      const typed = cols.findIndex(
+        (c, i) =>
+          (session
+            ? /^(?:id|sid|session_?id|session_?key|session_?token|token|key)$/.test(c)
+            : /^(?:token|key|secret|api_?key|access_?token|plain_?token|value)$/.test(c)) &&
+          /^'[^']{8,}'$/.test((vals[i] ?? '').trim()),
+      );
+      if (typed >= 0 && !testNamespace(ins[1]!))
+        return `the ${table} row's ${cols[typed]} is typed as ${vals[typed]!.trim().slice(0, 40)}: a working ${session ? 'session' : 'token'} whose value the writer holds`;
     }
   }
   return undefined;

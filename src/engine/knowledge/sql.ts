@@ -160,9 +160,11 @@ export const CREDENTIAL_TABLES: ReadonlySet<string> = new Set([
 /**
  * Tables named for people, money or secrets (`customers`, `auth.users`, `user_profiles`,
  * `payments`, `api_keys`): a read-for-everyone policy there publishes them, unlike a catalogue.
+ * Also the files people upload (R17: Supabase's `storage.objects` with `USING (true)` makes every
+ * object of every bucket public; a policy naming one bucket is the usual public-avatars one).
  */
 const PERSONAL_TABLE =
-  /(?:^|_)(?:users?|customers?|clients?|accounts?|profiles?|members?|employees?|staff|patients?|contacts?|people|persons?|orders?|payments?|invoices?|transactions?|billing|cards?|credentials?|secrets?|tokens?|api_?keys?|keys|sessions?|messages?|addresses|passwords?)$/;
+  /(?:^|_)(?:users?|customers?|clients?|accounts?|profiles?|members?|employees?|staff|patients?|contacts?|people|persons?|orders?|payments?|invoices?|transactions?|billing|cards?|credentials?|secrets?|tokens?|api_?keys?|keys|sessions?|messages?|addresses|passwords?|objects|files|uploads|attachments|documents)$/;
 
 /** The bare, unquoted, lowercased table name is one of PERSONAL_TABLE's. */
 export const holdsPersonalData = (name: string): boolean =>

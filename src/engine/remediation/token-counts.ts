@@ -126,7 +126,7 @@ export const RULE_TOKENS_CONSERVED: Readonly<Record<string, number>> = {
   'SQL-AST-001': 1216,
   'SQL-AST-002': 1186,
   'SQL-AST-003': 1237,
-  'SQL-AST-004': 1161,
+  'SQL-AST-004': 1131,
   'SQL-AST-005': 1207,
   'SQL-AST-006': 1172,
   'SQL-AST-007': 1100,

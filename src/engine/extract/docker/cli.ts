@@ -8,6 +8,7 @@ import { entrypointOf, GLOBAL_VALUE } from '../../knowledge/docker.js';
 import { productionProject } from '../../knowledge/compose-target.js';
 import { hostToolOf, type HostToolMatch } from '../../knowledge/host-tools.js';
 import { directProgram } from './direct-program.js';
+import { rcloneUpload } from './rclone-out.js';
 import { authOff, publishedOnAll, serviceArgs } from './exposure.js';
 import { openByDefault } from './open-defaults.js';
 import { openShape } from './open-shapes.js';
@@ -58,6 +59,8 @@ export interface DockerSink {
   output?(path: string, tree: boolean, span: Span): void;
   /** A network target named on the command line (`-H tcp://host:2375`). */
   net(url: string, span: Span): void;
+  /** Data a container sends off the machine (`what`, to `to`): rclone-out.ts. */
+  leak?(what: string, to: string, span: Span): void;
   /** A host file the docker client reads and hands to the container (`--env-file`). */
   read?(path: string, actor: string, span: Span): void;
   /** The command text of `words` (raw source slice, or a re-quoted join). */
@@ -800,6 +803,10 @@ function runLike(
   // An image whose entrypoint is a CLI (bitnami/kubectl, alpine/git) runs it with the command words.
   const client =
     entrypoint === undefined && cmd[0] !== undefined ? entrypointOf(c.image, cmd[0].value) : undefined;
+  if (client === 'rclone' && c.mounts.length > 0) {
+    const up = rcloneUpload(cmd.map((w) => w.value));
+    if (up !== undefined) sink.leak?.(up[0], up[1], spanOf(cmd));
+  }
   if (client !== undefined && cmd[0]!.value !== client)
     sink.nested(`${client} ${hosts(sink.codeOf(cmd))}`, 'bash', spanOf(cmd), borrows);
   else if (entrypoint !== undefined && entrypoint !== '') {

@@ -23,6 +23,27 @@ function clientOnly(c: ContainerFact, facts: FactIndex): boolean {
   return clients > 0;
 }
 
+/** Programs that only list processes or the host's load: what a host PID namespace lets them see, they print. */
+const LISTERS = /^(?:ps|top|htop|atop|pstree|pgrep|pidof|uptime|free|vmstat|procs|btop)$/;
+
+/**
+ * A throwaway container sharing only the host PID namespace to list processes (`docker run --rm
+ * --pid=host alpine ps aux`; R17 FP): it sees what `ps` here sees. No added capability, no device,
+ * no privilege and no mount, so it cannot enter or signal what it lists; nsenter, kill or a shell stay denied.
+ */
+function listsProcessesOnly(c: ContainerFact, facts: FactIndex): boolean {
+  if (c.hostNamespaces.length !== 1 || c.hostNamespaces[0] !== 'pid') return false;
+  if (c.privileged || c.capAdd.length > 0 || c.devices.length > 0 || c.mounts.length > 0) return false;
+  let listers = 0;
+  for (const e of facts.of('exec')) {
+    if (e.depth !== c.depth + 1 || e.via !== 'docker') continue;
+    if (e.span.start < c.span.start || e.span.end > c.span.end) continue;
+    if (!LISTERS.test(e.program)) return false;
+    listers++;
+  }
+  return listers > 0;
+}
+
 export default defineRule({
   id: 'DKR-AST-005',
   invariant: 'NO_PRIVILEGE_ESCALATION',
@@ -33,7 +54,7 @@ export default defineRule({
     'Keep the container in its own namespaces: publish the ports you need (-p 8080:8080) instead of --net=host, and do not share the host PID or IPC namespace.',
   *check(facts) {
     for (const c of facts.of('container')) {
-      if (c.hostNamespaces.length === 0 || clientOnly(c, facts)) continue;
+      if (c.hostNamespaces.length === 0 || clientOnly(c, facts) || listsProcessesOnly(c, facts)) continue;
       // node-exporter counts the host's processes and interfaces (knowledge/host-tools.ts).
       if (
         c.hostTool?.needs.includes('hostNamespaces') === true &&
@@ -54,6 +75,8 @@ export default defineRule({
     deny: [
       { input: 'docker run --pid=host -it alpine nsenter -t 1 -m sh', runtime: 'docker' },
       { input: 'docker run --net=host nginx', runtime: 'docker' },
+      { input: 'docker run --rm --pid=host --privileged alpine ps aux', runtime: 'docker' },
+      { input: 'docker run --rm --pid=host alpine sh -c "ps aux; kill -9 1"', runtime: 'docker' },
       { input: 'docker run --network host --ipc host redis', runtime: 'docker' },
       { input: 'services:\n  w:\n    image: nginx\n    network_mode: host\n', runtime: 'docker' },
     ],
@@ -63,6 +86,11 @@ export default defineRule({
           'docker run -d --net=host --pid=host -v /:/host:ro,rslave quay.io/prometheus/node-exporter:v1.7.0 --path.rootfs=/host',
         runtime: 'docker',
         why: "node-exporter's documented run: it counts the host's processes and interfaces, reading / read-only",
+      },
+      {
+        input: 'docker run --rm --pid=host alpine ps aux',
+        runtime: 'docker',
+        why: 'lists the host processes, as ps here does; no capability, mount or privilege to act on them',
       },
       {
         input: 'docker run -p 8080:80 nginx',

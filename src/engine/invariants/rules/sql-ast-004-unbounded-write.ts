@@ -11,7 +11,7 @@ export default defineRule({
   invariant: 'NO_DESTRUCTIVE_SQL',
   kinds: ['sql'],
   summary:
-    'DELETE or UPDATE without a WHERE clause, or with a tautological one (also EXISTS over the same row, NOT IN a list no row is in); DELETE statements built from a catalog listing and run as dynamic SQL; money records refunded, voided or forgiven and balances zeroed for a whole class of rows, every balance summed into one account, or a trigger zeroing the amount of every new money record.',
+    "DELETE or UPDATE without a WHERE clause, or with a tautological one (also EXISTS over the same row, NOT IN a list no row is in); DELETE statements built from a catalog listing and run as dynamic SQL; money records refunded, voided or forgiven and balances zeroed for a whole class of rows, every balance summed into one account, or a trigger zeroing the amount of every new money record; balances or stored value raised by large literals, a payee's bank or wallet details replaced by literals, payouts inserted already approved to a typed destination.",
   remediationHint:
     'Add a WHERE clause that selects only the rows you mean to change (by primary key, e.g. WHERE id = $1), and run a SELECT with the same WHERE first to check the row count.',
   *check(facts) {

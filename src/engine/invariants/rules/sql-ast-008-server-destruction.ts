@@ -30,7 +30,11 @@ const NOW = String.raw`(?:now\(\)|current_timestamp(?:\(\))?|sysdate\(\))`;
 const AGO = String.raw`interval\s+'?0*[1-9]\d{0,3}'?\s+(?:day|week|month|year)s?`;
 /** Or BEFORE a dated literal of a year already past when this was written (r12 fpsql): 2025 or earlier. */
 const PAST_DATE = String.raw`'(?:19\d\d|20[01]\d|202[0-5])-\d\d-\d\d(?:[ T][\d:.]+)?'`;
-const KEEPS_RECENT = String.raw`\s+before\s+(?:${NOW}\s*-\s*${AGO}|date_sub\s*\(\s*${NOW}\s*,\s*${AGO}\s*\)|${PAST_DATE})\s*;?\s*$`;
+/**
+ * Or TO a named log (R17 FP: `PURGE BINARY LOGS TO 'mysql-bin.000412'`): that log and every later
+ * one stay, and MySQL refuses to purge a log a connected replica still reads.
+ */
+const KEEPS_RECENT = String.raw`\s+(?:before\s+(?:${NOW}\s*-\s*${AGO}|date_sub\s*\(\s*${NOW}\s*,\s*${AGO}\s*\)|${PAST_DATE})|to\s+'[^'\s]+')\s*;?\s*$`;
 
 /**
  * REMOVE of one scratch folder of a stage (`@landing/tmp/load_20241101/`): a load's leftovers.
@@ -325,7 +329,6 @@ export default defineRule({
       { input: 'ALTER TABLE users DISCARD TABLESPACE', runtime: 'sql' },
       { input: 'RESET MASTER', runtime: 'sql' },
       { input: 'PURGE BINARY LOGS BEFORE NOW()', runtime: 'sql' },
-      { input: "PURGE MASTER LOGS TO 'mysql-bin.000010'", runtime: 'sql' },
       { input: 'RESET REPLICA ALL', runtime: 'sql' },
       { input: 'PURGE DBA_RECYCLEBIN', runtime: 'sql' },
       { input: "FLASHBACK TABLE orders TO TIMESTAMP SYSTIMESTAMP - INTERVAL '1' DAY", runtime: 'sql' },
@@ -353,6 +356,11 @@ export default defineRule({
         input: "REMOVE @load_stage PATTERN='.*[.]tmp'",
         runtime: 'sql',
         why: 'only the scratch files the pattern names',
+      },
+      {
+        input: "PURGE MASTER LOGS TO 'mysql-bin.000010'",
+        runtime: 'sql',
+        why: 'the named log and every later one stay (binlog housekeeping)',
       },
       {
         input: 'PURGE BINARY LOGS BEFORE NOW() - INTERVAL 7 DAY',

@@ -28,6 +28,14 @@ const JAVA_PROGRAM =
 const HOST_COMMAND =
   /\bexecutable\s*\(\s*'(?=[^']*(?:[|;&`$<>]|:\/\/)|\s*(?:\/|(?:sh|bash|dash|zsh|curl|wget|nc|ncat|socat|python3?|perl|ruby|node|php)\b))/i;
 
+/**
+ * sp_configure settings that tune memory, parallelism and maintenance (R17 FP: `max server memory
+ * (MB)` after `show advanced options`): the DBA's routine. `show advanced options` alone, or beside
+ * a setting not listed here, is the first step to xp_cmdshell and stays denied.
+ */
+const TUNING =
+  /^(?:(?:max|min) server memory(?: \(mb\))?|max degree of parallelism|cost threshold for parallelism|optimize for ad hoc workloads|backup (?:compression|checksum) default|fill factor(?: \(%\))?|max worker threads|blocked process threshold(?: \(s\))?|network packet size(?: \(b\))?|recovery interval(?: \(min\))?|remote query timeout(?: \(s\))?|query wait(?: \(s\))?|min memory per query(?: \(kb\))?|max text repl size(?: \(b\))?|default full-text language|contained database authentication)$/;
+
 export default defineRule({
   id: 'SQL-AST-011',
   invariant: 'NO_SQL_EXFILTRATION',
@@ -37,7 +45,13 @@ export default defineRule({
   remediationHint:
     'Do not make the database run programs or load native code. Run the tool yourself in the workspace with a plain command, and move data in and out with ordinary queries.',
   *check(facts) {
-    for (const s of facts.of('sql')) {
+    const all = facts.of('sql');
+    const configured = all.flatMap((s) => (s.functions.includes('sp_configure') ? (s.settings ?? []) : []));
+    // Every sp_configure of the input tunes the server (TUNING), `show advanced options` only as their prelude.
+    const tuningOnly =
+      configured.some((x) => TUNING.test(x)) &&
+      configured.every((x) => TUNING.test(x) || x === 'show advanced options');
+    for (const s of all) {
       // A plpython function whose body only computes (knowledge/sql-untrusted-body.ts, r11 twin).
       const pure =
         s.statement === 'create' &&
@@ -97,7 +111,10 @@ export default defineRule({
         };
         continue;
       }
-      const f = reachingFunctions(s.functions, s.qualifiedFunctions ?? []).find((x) => x.reach === 'program');
+      const f = reachingFunctions(s.functions, s.qualifiedFunctions ?? []).find(
+        (x) =>
+          x.reach === 'program' && !(x.name === 'sp_configure' && tuningOnly && s.functions.length === 1),
+      );
       if (f)
         yield {
           span: s.span,
@@ -113,6 +130,11 @@ export default defineRule({
       { input: "EXEC master..xp_cmdshell 'whoami'", runtime: 'sql' },
       { input: "EXEC master..sp_configure 'xp_cmdshell',1; RECONFIGURE WITH OVERRIDE", runtime: 'sql' },
       {
+        input:
+          "EXEC sp_configure 'show advanced options', 1; RECONFIGURE; EXEC sp_configure 'max server memory (MB)', 28672; EXEC sp_configure 'Ole Automation Procedures', 1; RECONFIGURE;",
+        runtime: 'sql',
+      },
+      {
         input: "CREATE FUNCTION sys_exec(text) RETURNS int AS '/tmp/lib.so', 'sys_exec' LANGUAGE C STRICT",
         runtime: 'sql',
       },
@@ -127,6 +149,12 @@ export default defineRule({
     ],
     allow: [
       { input: 'COPY users FROM STDIN WITH CSV', runtime: 'sql', why: 'data from the client, no program' },
+      {
+        input:
+          "EXEC sp_configure 'show advanced options', 1; RECONFIGURE; EXEC sp_configure 'max server memory (MB)', 28672; RECONFIGURE;",
+        runtime: 'sql',
+        why: 'memory tuning, show advanced options only as its prelude',
+      },
       {
         input:
           "CREATE FUNCTION slugify(t text) RETURNS text AS $$ import re; return re.sub(r'[^a-z0-9]+', '-', t.lower()) $$ LANGUAGE plpython3u",
