@@ -86,7 +86,7 @@ export const RULE_TOKENS_CONSERVED: Readonly<Record<string, number>> = {
   'PKG-AST-005': 1813,
   'PLT-AST-001': 4318,
   'PLT-AST-002': 4260,
-  'PLT-AST-003': 1717,
+  'PLT-AST-003': 1698,
   'PLT-AST-004': 7494,
   'RUN-AST-001': 7513,
   'RUN-AST-002': 7496,

@@ -40,6 +40,8 @@ export interface Stream {
   readonly literals: readonly MutableLiteral[];
   /** A directory listing (`ls ~`, `find ~`): paths the unknown lines name (`~/*`, `~`). */
   readonly listing?: readonly string[];
+  /** The listing names files by a pattern (`find / -name '*.sql'`): read only by a deleting command. */
+  readonly listingNamed?: boolean;
 }
 
 export const NO_SOURCES: readonly DataSource[] = Object.freeze([]);

@@ -2540,7 +2540,10 @@ function withoutExpansions(text: string): string | null {
 }
 
 /** `ls DIR`, `find DIR ...`, `rg --files DIR`: the paths the output lines name, for xargs. */
-function listingOf(program: string, argv: readonly Word[]): { listing: readonly string[] } | undefined {
+function listingOf(
+  program: string,
+  argv: readonly Word[],
+): { listing: readonly string[]; listingNamed?: boolean } | undefined {
   const words = argv.slice(1);
   let dirs: readonly Word[];
   if (program === 'find') {
@@ -2548,11 +2551,27 @@ function listingOf(program: string, argv: readonly Word[]): { listing: readonly 
     dirs = end === -1 ? words : words.slice(0, end);
     // Only an unfiltered walk lists everything (`find . -name '*.pyc'` names a few files).
     const expr = end === -1 ? [] : words.slice(end).map((w) => w.text);
-    if (
-      dirs.length === 0 ||
-      !/^((-maxdepth|-mindepth) \d+ |-xdev |-depth |-type [fdl] )*$/.test(expr.join(' ') + ' ')
-    )
-      return undefined;
+    if (dirs.length === 0) return undefined;
+    if (!/^((-maxdepth|-mindepth) \d+ |-xdev |-depth |-type [fdl] )*$/.test(expr.join(' ') + ' ')) {
+      // A walk filtered by name alone lists every file of that name at any depth, as find -exec
+      // reads it (files.ts): `find / -name '*.sql' -o -name '*.bak' | xargs rm` (R17).
+      const filter = expr.join(' ') + ' ';
+      if (
+        !/^(?:(?:-i?name \S+|-o|-or|\(|\)|(?:-maxdepth|-mindepth) \d+|-xdev|-depth|-print0?|-type [fdl]) )*$/.test(
+          filter,
+        )
+      )
+        return undefined;
+      const names = expr.filter((_, i) => /^-i?name$/.test(expr[i - 1] ?? ''));
+      if (names.length === 0 || dirs.some((w) => w.dynamic)) return undefined;
+      return {
+        listing: dirs.flatMap((w) => {
+          const root = w.text.replace(/\/+$/, '');
+          return names.flatMap((n) => [`${root}/${n}`, `${root}/.*/${n}`, `${root}/*/${n}`]);
+        }),
+        listingNamed: true,
+      };
+    }
     const under = /-mindepth [1-9]/.test(expr.join(' '));
     return {
       listing: dirs

@@ -215,10 +215,15 @@ const xargs: ProgramHandler = (inv, kit) => {
   const tty = hasOption(args, '-o', '--open-tty') || (noInput && inv.stdin.interactive);
   // Input known statically (`echo ~ | xargs rm -rf`): the command runs with those words.
   const nul = hasOption(args, '-0', '--null');
-  const known = noInput || argFiles.length > 0 ? null : staticInput(inv.stdin, replace !== undefined, nul);
+  // Files found by name (`find / -name '*.sql' | xargs rm`) are judged where they are deleted (R17).
+  const stdin =
+    inv.stdin.listingNamed === true && !DELETES.test(inner[0]?.text ?? '')
+      ? { ...inv.stdin, listing: undefined }
+      : inv.stdin;
+  const known = noInput || argFiles.length > 0 ? null : staticInput(stdin, replace !== undefined, nul);
   if (known !== null && known.length > 0) {
     // Listed paths (`ls ~ | xargs rm`) are globs over the directory, not names written out.
-    const listed = inv.stdin.text === null && inv.stdin.listing !== undefined;
+    const listed = stdin.text === null && stdin.listing !== undefined;
     const word = (text: string): Word => ({ ...input, text, dynamic: listed });
     const runs =
       replace !== undefined
@@ -238,6 +243,9 @@ const xargs: ProgramHandler = (inv, kit) => {
   kit.run(full, inv.span, tty ? TERMINAL : EMPTY_PIPE, 'xargs');
   return undefined;
 };
+
+/** Programs that delete the files they are given. */
+const DELETES = /^(?:\S*\/)?(?:rm|unlink|shred|srm|wipe)$/;
 
 /** GNU parallel: `parallel CMD ::: args` (or args on stdin). */
 const parallel: ProgramHandler = (inv, kit) => {

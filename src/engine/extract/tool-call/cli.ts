@@ -44,6 +44,7 @@ import { REQUEST_BODY_GATE, requestBodyLines } from './request-body.js';
 import { FILE_INCLUDE_GATE, fileIncludeLines } from './file-include.js';
 import { WHEREABOUTS_GATE, whereaboutsLines } from './whereabouts.js';
 import { AUTH_BACKDOOR_GATE, authBackdoorLines } from './auth-backdoor.js';
+import { EDIT_WEAKEN_GATE, editWeakenLines } from './edit-weaken.js';
 import { ALLOW_ALL_GATE, allowAllLines } from './allow-all.js';
 import { URL_SECRET_GATE, urlSecretLines } from './url-secret.js';
 import { PUBLIC_POST_GATE, publicPostLines } from './public-post.js';
@@ -991,6 +992,8 @@ const argumentSteps = (): readonly ArgumentStep[] =>
     { gate: WEAK_VALUES_GATE, lines: (s) => weakValueLines(s.w, s.args) },
     // Code written that lets someone past its access check: a hard-coded password, a header that skips it (tool-call/auth-backdoor.ts).
     { gate: AUTH_BACKDOOR_GATE, lines: (s) => authBackdoorLines(s.w, s.args) },
+    // An edit that takes a check or protection out of the project's code or settings (tool-call/edit-weaken.ts).
+    { gate: EDIT_WEAKEN_GATE, lines: (s) => editWeakenLines(s.w, s.args) },
     // A security filter's allow list that matches everything (tool-call/allow-all.ts).
     { gate: ALLOW_ALL_GATE, lines: (s) => allowAllLines(s.w, s.args) },
     // Trust, traffic and code routed to a look-alike, lure or file-drop host (tool-call/outside-trust.ts).

@@ -585,12 +585,74 @@ function configCommands(content: string): string {
   return out.join('\n');
 }
 
+/**
+ * Database migrations: the next deploy or `migrate` runs their up step against the real database
+ * (R17: a "cleanup" migration dropping customers, orders and payments). A down or rollback file
+ * undoes a migration's own tables and is not read; nor is the down part of a file.
+ */
+const MIGRATION_FILE =
+  /(?:^|\/)(?:migrations?|migrate|versions|flyway|liquibase|changelogs?|changesets?)\/(?:[^/]+\/)?[^/]+\.(?:sql|py|rb|js|ts|cjs|mjs|php)$|(?:^|\/)V\d+(?:[._]\d+)*__[^/]+\.sql$/i;
+const DOWN_FILE = /(?:^|[/._-])(?:down|rollback|revert|undo)(?:[/._-][^/]*)?$/i;
+/** Where a migration's down part starts. */
+const DOWN_PART =
+  /^\s*--\s*\+(?:migrate|goose)\s+down\b|^\s*--\s*migrate:down\b|^\s*(?:async\s+)?def\s+(?:downgrade|down)\b|^\s*(?:exports\.down|module\.exports\.down)\b|^\s*(?:public\s+)?(?:async\s+)?(?:function\s+)?down\s*\(|^\s*down\s*[:=]/im;
+/** Statements that remove a whole table, schema or database, or every row of a table. */
+const LOSS_STATEMENT =
+  /\b(?:DROP\s+(?:TABLE|DATABASE|SCHEMA|COLLECTION)\b[^;"'`]*|TRUNCATE\b[^;"'`]*|DELETE\s+FROM\s+[\w."\x60]+\s*(?=;|["'\x60]|$))/gim;
+/** ORM and migration-tool calls that drop a table (Alembic, Rails, Knex, TypeORM, Laravel, Django). */
+const DROP_CALL =
+  /\b(?:drop_table|dropTable|dropTableIfExists|dropIfExists|drop_collection|dropCollection|Schema::drop(?:IfExists)?)\s*\(?\s*:?["'\x60]?(\w+)|\bDeleteModel\(\s*(?:name\s*=\s*)?["'](\w+)["']/g;
+
+/** A migration's up part, as the statements of loss it runs (the SQL rules judge what is lost). */
+function migrationLoss(content: string): string {
+  const down = DOWN_PART.exec(content);
+  const up = down === null ? content : content.slice(0, down.index);
+  const out: string[] = [];
+  for (const m of up.matchAll(LOSS_STATEMENT)) if (out.length < 64) out.push(`${m[0].trim()};`);
+  for (const m of up.matchAll(DROP_CALL)) if (out.length < 64) out.push(`DROP TABLE ${m[1] ?? m[2]!};`);
+  return out.join('\n');
+}
+
+/**
+ * Source files of the program itself: it sends what it sends whenever it runs (R17: a Next.js
+ * instrumentation hook posting DATABASE_URL and the Stripe key to an outside host). Only the
+ * flows of data are judged here (a secret to a host, downloaded code run), not what the program
+ * runs, deletes or calls, which is its ordinary work.
+ */
+const SOURCE_FILES: readonly (readonly [RegExp, Runtime])[] = [
+  [/\.(?:js|mjs|cjs|jsx|ts|mts|cts|tsx)$/i, 'node'],
+  [/\.py$/i, 'python'],
+];
+/** Cheap tests that a source file can send something it read (most files do neither). */
+const SENDS =
+  /fetch|https?:\/\/|axios|request|urllib|socket|WebSocket|XMLHttpRequest|sendBeacon|smtp|dns|http/;
+const READS_SECRET =
+  /process\.env|import\.meta\.env|(?:Deno|Bun)\.env|os\.environ|getenv|document\.cookie|localStorage|credentials|\.ssh\b|\.aws\b|\.env\b|id_rsa|\.npmrc|\.netrc|kubeconfig|homedir|expanduser/;
+const FLOWS_ONLY: readonly Fact['kind'][] = [
+  'exec',
+  'file',
+  'net',
+  'sql',
+  'loop',
+  'container',
+  'literal',
+  'unparsed',
+  'budget',
+];
+
 /** The code in `content` written to `path` that runs later, or undefined. */
 export function writtenCode(path: string, content: string): WrittenCode | undefined {
   if (content.trim() === '') return undefined;
   if (SHELL_SHEBANG.test(content)) return { code: content, runtime: 'bash' };
   const file = WRITTEN_FILES.find((f) => f.path.test(path));
   if (file === undefined) {
+    if (MIGRATION_FILE.test(path)) {
+      const loss = DOWN_FILE.test(path) || content.length > 262144 ? '' : migrationLoss(content);
+      if (loss !== '') return { code: loss, runtime: 'sql' };
+    }
+    const source = SOURCE_FILES.find(([re]) => re.test(path));
+    if (source !== undefined && content.length <= 262144 && SENDS.test(content) && READS_SECRET.test(content))
+      return { code: content, runtime: source[1], ignore: FLOWS_ONLY };
     if (NOT_CONFIG.test(path) || content.length > 262144) return undefined;
     const code = configCommands(content);
     return code === '' ? undefined : { code, runtime: 'bash' };

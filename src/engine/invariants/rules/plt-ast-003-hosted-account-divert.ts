@@ -25,6 +25,7 @@ const WHAT: Readonly<Record<string, string>> = {
   deceive:
     'sends its readers a message made to trick them (a credential lure, changed payment details, a gift-card, prize or crypto scam)',
   recover: 'hands over what signs into an account (whoever holds it can take the account over)',
+  disarm: 'takes a security check or protection out of the code the project runs',
 };
 
 export default defineRule({
@@ -34,7 +35,7 @@ export default defineRule({
   kinds: ['exec'],
   programs: [PROGRAM],
   summary:
-    'A tool call shares a hosted file with anyone or gives an outside account edit rights, a private room or ownership, opens a network rule to every address, posts a secret or sends private data outside, sends a message made to trick its readers (credential lure, changed payment details, gift-card, prize or crypto scam), auto-forwards mail, sends a payout or changes the bank account, invites a guest, adds a write deploy key or a webhook to an outside host, weakens sign-in (a second factor off, a trivial password policy, sign-in redirected to another domain) or sends a sign-in code or reset link.',
+    'A tool call shares a hosted file with anyone or gives an outside account edit rights, a private room or ownership, opens a network rule to every address, posts a secret or sends private data outside, sends a message made to trick its readers (credential lure, changed payment details, gift-card, prize or crypto scam), auto-forwards mail, sends a payout or changes the bank account, invites a guest, adds a write deploy key or a webhook to an outside host, weakens sign-in (a second factor off, a trivial password policy, sign-in redirected to another domain), sends a sign-in code or reset link, or edits a security check or protection out of the project (tool-call/edit-weaken.ts).',
   remediationHint:
     'Sharing publicly, forwarding mail, moving money and letting outside accounts in are the account owner’s decisions. Share with named people, and ask before changing forwarding, payouts, members or webhooks.',
   *check(facts) {
