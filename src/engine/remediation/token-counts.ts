@@ -22,7 +22,7 @@ export const RULE_TOKENS_CONSERVED: Readonly<Record<string, number>> = {
   'DKR-AST-008': 2065,
   'DKR-AST-010': 1776,
   'DKR-AST-011': 1789,
-  'DKR-AST-012': 4600,
+  'DKR-AST-012': 4568,
   'DKR-AST-013': 1718,
   'DKR-AST-014': 1273,
   'DKR-AST-015': 335,

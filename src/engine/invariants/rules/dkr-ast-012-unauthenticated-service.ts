@@ -16,7 +16,7 @@ export default defineRule({
   invariant: 'NO_PERMISSION_WEAKENING',
   kinds: ['container'],
   summary:
-    'A container service with its authentication off (trust auth, empty password or token, redis protected mode off, a setting such as ME_CONFIG_BASICAUTH=false, ALLOW_ANONYMOUS_LOGIN=yes or -Djenkins.install.runSetupWizard=false, or an image open by default with no auth setting) published on all interfaces (-p PORT:PORT, 0.0.0.0, -P, compose ports); a Dockerfile image with an SSH server and an account password written in it.',
+    'A container service with its authentication off (trust auth, empty password or token, redis protected mode off, a setting such as ME_CONFIG_BASICAUTH=false, ALLOW_ANONYMOUS_LOGIN=yes or -Djenkins.install.runSetupWizard=false, or an image open by default with no auth setting) published on all interfaces (-p PORT:PORT, 0.0.0.0, -P, compose ports); a Dockerfile image with an SSH server and an account password written in it, or whose RUN writes an access file open (pg_hba trust for every address, skip-grant-tables, protected-mode no) with a port exposed.',
   remediationHint:
     'Publish the port on the loopback interface only (-p 127.0.0.1:5432:5432, compose "127.0.0.1:5432:5432"), or keep authentication on (POSTGRES_PASSWORD, --requirepass, a Jupyter token).',
   *check(facts) {
