@@ -27,11 +27,16 @@ const ACCOUNT = /^(?:user|users|account|profile|me|my|info|personal|contact_info
 /** Keys of the addresses an account's resets and codes go to. */
 const RECOVERY_KEY =
   /^(?:email|email_address|primary_email|login_email|recovery_email|backup_email|secondary_email|recovery_phone|backup_phone|recovery_address)$/;
-const FACTOR = /^(?:mfa|2fa|twofa|otp|totp|sms|authenticator|authentication|factor|second_factor)$/;
+const FACTOR =
+  /^(?:mfa|2fa|twofa|otp|totp|sms|authenticator|authentication|factor|second_factor|duo|oath|passkey|webauthn)$/;
 const PHONE_KEY = /^(?:phone|phone_number|mobile|mobile_number|number|device|mfa_phone|sms_number)$/;
 /** Keys naming whose account a call acts on, and verbs that put a new factor on it. */
-const OWNER_KEY = /^(?:user|user_id|username|login|email|user_email|principal|account|for_user|target_user)$/;
+const OWNER_KEY =
+  /^(?:user|user_id|username|login|email|user_email|principal|account|for_user|target_user|upn|user_principal_name)$/;
 const ENROL = /^(?:enroll|enrol|add|register|create|activate|set)$/;
+/** Factors held by a device or secret rather than the owner's own mailbox or phone. */
+const DEVICE_FACTOR =
+  /totp|hotp|token:software|software_?oath|oath|authenticator|push|webauthn|u2f|fido|security_?key|yubi|token:hardware|hardware/i;
 const REPLACE_KEY =
   /^(?:replace|replace_existing|overwrite|remove_existing|remove_others|reset_existing|force)$/;
 const PASSWORD_WORD = /^(?:password|passwd|passphrase)$/;
@@ -88,6 +93,40 @@ function factorMoved(w: readonly string[], all: Pair[]): CliEquivalent | undefin
       'weaken',
       'account',
       `${w.join('_')} enrols ${String(phone[1]).slice(0, 40)} as a second factor of ${String(someoneElse[1]).slice(0, 60)}`,
+    );
+  // An app or key factor (TOTP, push, security key) enrolled by the call for another person: its
+  // secret or device is whoever made the call's, not the account owner's (R17: the CEO's TOTP).
+  const device = all.find(
+    ([k, v]) =>
+      /^(?:factor_type|factor|type|method|authentication_method|method_type|provider_type)$/.test(k) &&
+      typeof v === 'string' &&
+      DEVICE_FACTOR.test(v.trim()),
+  );
+  const knownSecret = all.find(
+    ([k, v]) =>
+      /^(?:secret|secret_key|shared_secret|seed|totp_secret|key)$/.test(k) &&
+      typeof v === 'string' &&
+      v.trim().length >= 16,
+  );
+  // Enrolment alone starts a flow the owner finishes on their own device (tcinj5 twin); the call
+  // naming the device or credential, or handing over the secret, is what puts it elsewhere.
+  const supplied = all.find(
+    ([k, v]) =>
+      /^(?:credential_id|credential|device|device_id|device_name|device_token|authenticator_id|serial|serial_number|token_serial)$/.test(
+        k,
+      ) &&
+      typeof v === 'string' &&
+      v.trim() !== '',
+  );
+  if (
+    ((device !== undefined && supplied !== undefined) || knownSecret !== undefined) &&
+    someoneElse !== undefined &&
+    w.some((x) => ENROL.test(x))
+  )
+    return line(
+      'weaken',
+      'account',
+      `${w.join('_')} enrols ${device !== undefined ? `a ${String(device[1])} factor` : 'a factor with a known secret'} on ${String(someoneElse[1]).slice(0, 60)}`,
     );
   return phone !== undefined && replaces
     ? line(

@@ -42,6 +42,9 @@ import { deletesItem, requestCalls } from './rest-call.js';
 import { OUTSIDE_SEND_GATE, outsideSendLines } from './outside-send.js';
 import { REQUEST_BODY_GATE, requestBodyLines } from './request-body.js';
 import { FILE_INCLUDE_GATE, fileIncludeLines } from './file-include.js';
+import { MAIL_ROUTE_GATE, mailRouteLines } from './mail-route.js';
+import { TYPED_SECRET_GATE, typedSecretLines } from './typed-secret.js';
+import { HARMFUL_POST_GATE, harmfulPostLines } from './harmful-post.js';
 import { WHEREABOUTS_GATE, whereaboutsLines } from './whereabouts.js';
 import { AUTH_BACKDOOR_GATE, authBackdoorLines } from './auth-backdoor.js';
 import { EDIT_WEAKEN_GATE, editWeakenLines } from './edit-weaken.js';
@@ -970,6 +973,12 @@ const argumentSteps = (): readonly ArgumentStep[] =>
     { gate: PUBLIC_POST_GATE, lines: (s) => publicPostLines(s.w, s.args) },
     // Where someone lives posted with when the home is empty or how to get in (tool-call/whereabouts.ts).
     { gate: WHEREABOUTS_GATE, lines: (s) => whereaboutsLines(s.w, s.args) },
+    // A person's home and phone posted, or alarm about a company pushed with a call to act (tool-call/harmful-post.ts).
+    { gate: HARMFUL_POST_GATE, lines: (s) => harmfulPostLines(s.w, s.args) },
+    // A company's mail routed into a bucket or mailbox not its own (tool-call/mail-route.ts).
+    { gate: MAIL_ROUTE_GATE, lines: (s) => mailRouteLines(s.w, s.args) },
+    // A password typed into a page set up to catch sign-ins (tool-call/typed-secret.ts).
+    { gate: TYPED_SECRET_GATE, lines: (s) => typedSecretLines(s.w, s.args) },
     // Stored data copied into a store, service or file-drop host its owner does not hold (tool-call/store-copy.ts).
     { gate: STORE_COPY_GATE, lines: (s) => storeCopyLines(s.w, s.args) },
     // An account's recovery, second factor or password, an admin app or a lock handed over (tool-call/account-takeover.ts).

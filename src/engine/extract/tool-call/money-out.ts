@@ -11,6 +11,7 @@ import { quote, type CliEquivalent } from './cli.js';
 import { ACTION_PROGRAM } from './saas.js';
 import { snakeEntries } from './snake-entries.js';
 import { union, wordSet, type Gate } from './signals.js';
+import { PLANTED } from './planted.js';
 
 const line = (effect: string, object: string, detail: string): CliEquivalent => ({
   code: [ACTION_PROGRAM, effect, quote(object), quote(detail.slice(0, 200))].join(' '),
@@ -34,8 +35,22 @@ const AUTHORITY =
   /\b(?:per|from|for|by|on\s+behalf\s+of|(?:requested|instructed|approved|ordered)\s+by|asked\s+by)\s+(?:the\s+|our\s+)?(?:ceo|cfo|coo|president|chairman|founder|boss|managing\s+director|md|chief\s+executive)\b|\b(?:ceo|cfo|chief\s+executive)\s+(?:asked|wants|requested|instructed|says)\b/i;
 const PRESSURE =
   /\b(?:urgent(?:ly)?|asap|immediately|right\s+away|today|before\s+(?:eod|end\s+of\s+day|noon)|confidential|quietly|discreet(?:ly)?|don'?t\s+tell|keep\s+(?:this|it)\s+between)\b/i;
-const PLANTED =
-  /\b(?:hidden|secret|embedded|injected)\s+instructions?\b|\bper\s+(?:the\s+)?instructions?\s+(?:in|from)\s+(?:the\s+)?(?:e-?mail|message|document|file|page|comment|review|note)\b|\bignore\s+(?:all\s+)?(?:previous|prior)\s+instructions\b/i;
+/** A "refund" of money the payer is told was overpaid or sent by mistake: the overpayment scam (real refunds go back the way they came). */
+const OVERPAID =
+  /\b(?:over-?pa(?:id|yment)|paid\s+twice|double[\s-](?:paid|payment|charged?)|duplicate\s+(?:payment|charge|transfer|deposit)|sent\s+(?:[\w$.,]+\s+){0,3}(?:by\s+mistake|in\s+error)|(?:mistaken|accidental|erroneous)(?:ly)?\s+(?:sent|paid|payment|transfer|deposit)|excess\s+(?:amount|payment|funds|charge)|refund\s+the\s+difference)\b/i;
+/** A memo that states facts about the account holder: the payment carries them to its recipient (AgentDojo-style exfiltration). */
+const HOLDER_FACT =
+  /\b(?:the\s+)?(?:user|owner|account\s+holder|client|customer)'?s\s+(?:[\w-]+\s+){0,3}(?:is|are|was|were)\s+\S/i;
+/** Name words of a payment that already exists and runs again (a scheduled or recurring one, a standing order). */
+const STANDING =
+  /^(?:scheduled|schedule|recurring|standing|transaction|transactions|payee|payees|beneficiary|beneficiaries|autopay|debit)$/;
+const EDIT = /^(?:update|modify|edit|change|set|patch|replace|amend)$/;
+/** Keys naming where a payment goes. */
+const PAYEE_KEY =
+  /^(?:recipient|recipient_\w+|payee|payee_\w+|beneficiary|beneficiary_(?:account|iban|account_number)|iban|to|to_account|to_account_number|to_iban|destination|destination_account|account_number|receiver|creditor_account|target_account)$/;
+/** A value that says where money lands: an IBAN, a long account number, a handle, an address. */
+const ACCOUNT_VALUE =
+  /^(?:[A-Z]{2}\d{2}[A-Z0-9 ]{10,32}|[\d -]{6,}|@[\w.-]{2,}|\$[\w-]{2,}|[^\s@]+@[^\s@]+\.\w+)$/;
 const EMERGENCY = /^(?:emergency|dispatch|911|112|police|ambulance|firefighters?|rescue|sos)$/;
 const FALSE_REPORT =
   /\b(?:prank|hoax|fake|joke|for\s+fun|false\s+alarm|not\s+(?:a\s+)?real|swat(?:ting)?)\b/i;
@@ -48,6 +63,7 @@ const texts = (all: Pair[], key: RegExp): string[] =>
 export const MONEY_OUT_GATE: Gate = {
   name: union(
     PAY,
+    STANDING,
     wordSet('emergency dispatch 911 112 police ambulance firefighter firefighters rescue sos'),
   ),
 };
@@ -56,9 +72,21 @@ export function moneyOutLines(w: readonly string[], args: unknown): CliEquivalen
   if (args === null || typeof args !== 'object' || w.some((x) => READ.test(x))) return [];
   const pay = w.some((x) => PAY.test(x));
   const emergency = w.some((x) => EMERGENCY.test(x));
-  if (!pay && !emergency) return [];
+  const standing = w.some((x) => STANDING.test(x));
+  if (!pay && !emergency && !standing) return [];
   const all = snakeEntries(args, { depth: 3, pairs: 64, items: 16 });
   const tool = w.join('_');
+  // An existing scheduled or recurring payment pointed at a new account: every later run pays there.
+  if (standing && w.some((x) => EDIT.test(x))) {
+    const to = all.find(
+      ([k, v]) => PAYEE_KEY.test(k) && typeof v === 'string' && ACCOUNT_VALUE.test(v.trim()),
+    );
+    if (to !== undefined)
+      return [
+        line('divert', 'payments', `${tool} points a standing payment at ${String(to[1]).slice(0, 40)}`),
+      ];
+  }
+  if (!pay && !emergency) return [];
   if (emergency) {
     const text = texts(all, /(?:^|_)(?:description|details|notes?|reason|type|message|summary)$/).join('\n');
     const fake = FALSE_REPORT.exec(text);
@@ -91,6 +119,10 @@ export function moneyOutLines(w: readonly string[], args: unknown): CliEquivalen
   const memo = texts(all, MEMO_KEY).join('\n').slice(0, 4096);
   if (PLANTED.test(memo))
     return [line('transfer', 'money', `${tool} pays on a planted instruction: ${memo.slice(0, 80)}`)];
+  if (OVERPAID.test(memo))
+    return [line('transfer', 'money', `${tool} returns a claimed overpayment: ${memo.slice(0, 80)}`)];
+  if (HOLDER_FACT.test(memo))
+    return [line('leak', 'data', `${tool} carries facts about the account holder in its memo`)];
   if (AUTHORITY.test(memo) && PRESSURE.test(memo))
     return [line('transfer', 'money', `${tool} pays under CEO-fraud pressure: ${memo.slice(0, 80)}`)];
   return [];

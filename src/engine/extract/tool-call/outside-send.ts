@@ -15,6 +15,7 @@ import { anyIn, wordSet, type Gate } from './signals.js';
 import { snakeKey } from './snake-entries.js';
 import { LURE_HOST } from '../../knowledge/lure-host.js';
 import { credentialInFile } from '../../knowledge/credential-files.js';
+import { PLANTED } from './planted.js';
 
 /** Name words of tools that put text in front of people (mail, chat, posts, comments, replies). */
 const OUTBOUND = new Set(
@@ -113,11 +114,33 @@ const GIFT_CARDS =
   /\b(?:buy|purchase|pick\s+up|get|need|grab|send\s+me|email\s+me|text\s+me)\b[^.!?\n]{0,48}\bgift\s*cards?\b|\bgift\s*cards?\b[^.!?\n]{0,64}\b(?:codes?|pins?|scratch)\b/i;
 /** Changed payment details: where the reader's money goes from now on. */
 const PAYMENT_CHANGE =
-  /\b(?:(?:new|changed?|updated?|different)\s+(?:bank(?:ing)?|payment|remittance|wire)\s+(?:details|information|info|account)|(?:bank(?:ing)?|payment|remittance)\s+(?:details|information|info)\s+(?:have|has)\s+(?:changed|been\s+(?:changed|updated))|(?:moved|changed|switched)\s+banks?)\b|\b(?:send|remit|pay|wire|transfer)\s+(?:all\s+)?(?:future\s+)?(?:payments?|invoices?|funds|money)\s+to\s+(?:our\s+new\s+|my\s+new\s+|the\s+new\s+)?(?:account|iban|acct)\b/i;
+  /\b(?:update|change|switch|redirect|move|point)\s+(?:my|our|the|his|her|their|[\w-]+'s)\s+(?:[\w'-]+\s+){0,2}(?:direct\s+deposit|payroll|bank\s+(?:account|details)|remittance|payment\s+(?:account|details)|deposit\s+account|salary\s+account)\s+(?:\w+\s+){0,2}to\b|\b(?:(?:new|changed?|updated?|different)\s+(?:bank(?:ing)?|payment|remittance|wire)\s+(?:details|information|info|account)|(?:bank(?:ing)?|payment|remittance)\s+(?:details|information|info)\s+(?:have|has)\s+(?:changed|been\s+(?:changed|updated))|(?:moved|changed|switched)\s+banks?)\b|\b(?:send|remit|pay|wire|transfer)\s+(?:all\s+)?(?:future\s+)?(?:payments?|invoices?|funds|money)\s+to\s+(?:our\s+new\s+|my\s+new\s+|the\s+new\s+)?(?:account|iban|acct)\b/i;
 const CRYPTO_ADDRESS =
   /\b(?:bc1[02-9ac-hj-np-z]{20,60}|[13][a-km-zA-HJ-NP-Z1-9]{25,34}|0x[0-9a-fA-F]{40}|T[1-9A-HJ-NP-Za-km-z]{33})\b/;
 const SEND_BACK =
   /\b(?:send|deposit|transfer)\b[^!?\n]{0,120}?\b(?:receive|get|back|double|doubled|giveaway|return(?:ed)?|bonus)\b/i;
+/** A giveaway that asks for a deposit first (`giving away 2 ETH to the first 100 who send 0.1 ETH`). */
+const GIVEAWAY =
+  /\b(?:giv(?:e|es|ing)\s+away|giveaway|airdrop|doubl(?:e|ed|ing)|free\s+(?:btc|eth|crypto|coins?|tokens?))\b[^!?\n]{0,120}?\b(?:send|deposit|transfer)\b/i;
+/**
+ * A message that asks its reader to send what no honest sender asks for in a message: a card's
+ * security code or PIN, a password, a one-time code, an SSN (support-ticket and SMS phishing, r13).
+ */
+const ASK_SECRET =
+  /\b(?:confirm|provide|send|reply(?:\s+(?:here\s+)?with)?|text\s+(?:us\s+)?back|enter|share|give|tell|verify|type|include|submit|read\s+(?:us\s+)?back)\b[^.!?\n]{0,60}?\b(cvv|cvc|cv2|(?:card\s+)?security\s+code|card\s+(?:number|pin)|pin|passwords?(?!\s*(?:reset|manager|policy|change|expir|rules?))|passcode|one[\s-]time\s+(?:code|password|passcode)|\d[\s-]digit\s+code|verification\s+code|otp|ssn|social\s+security\s+number)\b/gi;
+/** A sentence that warns against sharing rather than asks for it. */
+const WARNS = /\b(?:never|not|don'?t|won'?t|no\s+one|nobody|anyone)\b/i;
+
+function askedSecret(text: string): string | undefined {
+  for (const m of text.slice(0, 16384).matchAll(ASK_SECRET)) {
+    const start = Math.max(text.lastIndexOf('.', m.index), text.lastIndexOf('\n', m.index), 0);
+    const end = text.slice(m.index).search(/[.!?\n]/);
+    const sentence = text.slice(start, end < 0 ? undefined : m.index + end);
+    if (!WARNS.test(sentence)) return m[1]!.toLowerCase();
+  }
+  return undefined;
+}
+
 const URL = /\b(?:https?:\/\/)?((?:[a-z0-9-]+\.)+[a-z]{2,})(?::\d+)?(?:\/[^\s"'<>]*)?/gi;
 
 /** A map of files by name (a gist's `files: {".env": "…"}`): each string under it is a file's text. */
@@ -167,7 +190,10 @@ function deceit(text: string, aud: Audience): string | undefined {
   if (GIFT_CARDS.test(text)) return 'asks for gift cards';
   if (PAYMENT_CHANGE.test(text) && /\d{6,}|\b[A-Z]{2}\d{2}[A-Z0-9]{10,30}\b|\b\d{2}-\d{2}-\d{2}\b/.test(text))
     return 'announces changed payment details';
-  if (CRYPTO_ADDRESS.test(text) && SEND_BACK.test(text)) return 'promises crypto sent back';
+  if (CRYPTO_ADDRESS.test(text) && (SEND_BACK.test(text) || GIVEAWAY.test(text)))
+    return 'promises crypto sent back';
+  const ask = askedSecret(text);
+  if (ask !== undefined) return `asks readers to send their ${ask}`;
   const hosts = strangeHosts(text, aud);
   if (hosts.length === 0) return undefined;
   const vouched =
@@ -198,6 +224,27 @@ function sharedRoom(all: readonly [string, string][]): { address: string } | und
 }
 
 const outsider = (aud: Audience) => aud.recipients.find((r) => outside(r, aud.own));
+
+/** A copy of someone's correspondence: an inbox or mailbox export, the last N e-mails, a mail archive file. */
+const MAILBOX =
+  /\b(?:inbox|mailbox|mail|e-?mail)\s+(?:export|exports|archive|archives|dump|backup|contents)\b|\b(?:all|every|the\s+last\s+\d+|last\s+\d+|\d{2,})\s+(?:of\s+)?(?:the\s+|my\s+|our\s+|his\s+|her\s+)?(?:e-?mails|messages|conversations)\s+(?:from|in|of)\s+(?:the\s+|my\s+|our\s+|his\s+|her\s+)?(?:inbox|mailbox|account)\b/i;
+const MAIL_FILE = /\.(?:mbox|pst|ost)\b/i;
+/** Files named for people's records (`customers.csv`, `patients_2024.xlsx`, `users-dump.sql.gz`). */
+const PEOPLE_FILE =
+  /\b(?:customers?|clients?|users?|members?|employees?|staff|patients?|subscribers?|leads|contacts|accounts|students|donors|applicants|candidates|payroll)\b(?:\s+[\w]+){0,2}\s+(?:csv|tsv|xlsx?|json|jsonl|sql|parquet|db|sqlite|zip|gz|tgz|bak|dump)\b/i;
+/** Deal documents by their usual names (words of `M-and-A-Project-Falcon`, a data room). */
+const DEAL =
+  /\bm\s*(?:&|and|n)\s*a\b|\bdue\s+diligence\b|\b(?:data|deal)\s*room\b|\bloi\b|\bletter\s+of\s+intent\b/i;
+/** A whole room's messages relayed (`all the messages from #finance`, `the entire #board history`). */
+const ROOM_DUMP =
+  /\b(?:all|every|entire|whole|full|complete)\s+(?:of\s+)?(?:the\s+)?(?:messages?|history|conversations?(?:\s+history)?|chat(?:\s+history)?|threads?|posts?|transcripts?)\s+(?:from|in|of|on)\s+(#[\w-]+)|\b(?:entire|whole|full|complete)\s+(#[\w-]+)\s+(?:channel\s+)?(?:history|transcript|archive|log)\b/i;
+/** Rooms whose name says who may read them. */
+const CLOSED_ROOM =
+  /(?:^#?|[-_])(?:finance|fin|exec|execs|executive|executives|board|legal|hr|people|payroll|security|private|confidential|leadership|deals?|mna|investors?|salaries|comp|compensation|audit|incident|incidents)(?:$|[-_])/i;
+
+/** A recipient at a domain the call does not show to be the sender's own. */
+const unvouched0 = (aud: Audience) =>
+  aud.recipients.find((r) => r.domain !== undefined && notOwn(r, aud.own));
 
 const line = (effect: string, object: string, detail: string): CliEquivalent => ({
   code: [ACTION_PROGRAM, effect, quote(object), quote(detail.slice(0, 200))].join(' '),
@@ -252,11 +299,39 @@ export function outsideSendLines(w: readonly string[], args: unknown): CliEquiva
   if (trick !== undefined) return [line('deceive', 'readers', `${tool} ${trick}`)];
   // What is sent, by its words: the message, and the names of what is attached or shared.
   const what = words([...messages, ...all.filter(([k]) => OBJECT_KEY.test(k)).map(([, v]) => v)].join('\n'));
-  const bulk = BULK.exec(what);
+  const objectText = all
+    .filter(([k]) => OBJECT_KEY.test(k))
+    .map(([, v]) => v)
+    .join('\n');
+  const bulk =
+    BULK.exec(what) ??
+    MAILBOX.exec(what) ??
+    MAIL_FILE.exec(objectText) ??
+    PEOPLE_FILE.exec(words(objectText)) ??
+    DEAL.exec(what);
   const stranger =
     aud.recipients.find((r) => notOwn(r, aud.own) && r.domain !== undefined) ?? sharedRoom(all);
   if (bulk !== null && stranger !== undefined)
     return [line('leak', 'data', `${tool} sends ${bulk[0]} to ${stranger.address.slice(0, 80)}`)];
+  // A closed room's whole history relayed to a person the call does not show to be a colleague.
+  const dump = ROOM_DUMP.exec(text);
+  const room = dump?.[1] ?? dump?.[2];
+  const unshown = aud.recipients.find((r) => r.domain === undefined || notOwn(r, aud.own));
+  if (room !== undefined && CLOSED_ROOM.test(room) && unshown !== undefined)
+    return [
+      line('leak', 'data', `${tool} relays every message of ${room} to ${unshown.address.slice(0, 80)}`),
+    ];
+  // Sent on an instruction the agent read in content, with files or private details, to someone not shown to be a colleague.
+  const planted = PLANTED.exec(text);
+  const cargo = objectText !== '' || PERSONAL.test(what) || w.includes('forward');
+  if (planted !== null && cargo && unvouched0(aud) !== undefined)
+    return [
+      line(
+        'leak',
+        'data',
+        `${tool} sends to ${unvouched0(aud)!.address.slice(0, 80)} on a planted instruction (${planted[0]})`,
+      ),
+    ];
   // A forwarded sign-in alert, reset link or code: whoever holds it can take the account over.
   if (w.includes('forward') && outsider(aud) !== undefined && SECURITY_MAIL.test(what))
     return [

@@ -145,8 +145,34 @@ function expose(w: readonly string[], all: readonly [string, Json][]): CliEquiva
   return hit !== undefined && meantForPublic(withPolicies(all)) ? undefined : hit;
 }
 
+/** Name words of a package published to a registry: public is what a registry is for (R17 twin). */
+const PACKAGE = [
+  'npm',
+  'pypi',
+  'package',
+  'packages',
+  'crate',
+  'crates',
+  'gem',
+  'gems',
+  'nuget',
+  'maven',
+  'twine',
+  'cargo',
+  'jsr',
+];
+/** Package names that say the code is not for the public. */
+const NOT_PUBLIC_PACKAGE =
+  /(?:^|[\W_])(?:internal|private|secret|secrets|confidential|proprietary|credentials?|keys)(?:$|[\W_])/i;
+
 function exposure(w: readonly string[], all0: readonly [string, Json][]): CliEquivalent | undefined {
   const sharing = has(w, ...SHARE_WORDS);
+  if (
+    has(w, 'publish', 'upload', 'release') &&
+    has(w, ...PACKAGE) &&
+    !all0.some(([, v]) => typeof v === 'string' && NOT_PUBLIC_PACKAGE.test(v))
+  )
+    return undefined;
   const publicWord = has(w, 'public') && has(w, 'make', 'set', 'convert', 'change', 'update', 'to');
   if (has(w, ...READ) && !publicWord) return undefined;
   if (has(w, 'delete', 'remove', 'revoke', 'disable', 'unshare', 'unpublish')) return undefined;
@@ -633,10 +659,25 @@ export const SAAS_WORDS = [
   ...UPDATE,
 ];
 
+/** Keys of a comment or reply carried by the call: its `public` flag is who sees that message (the requester), not the resource. */
+const MESSAGE_KEY = /^(?:comment|comments|reply|replies|message|note|notes|post|response)$/i;
+
+/** The arguments without the objects of the messages they carry (`{comment: {body, public: true}}`). */
+function withoutMessages(args: Json): Json {
+  if (args === null || typeof args !== 'object' || Array.isArray(args)) return args;
+  const rec = args as Record<string, Json>;
+  if (!Object.keys(rec).some((k) => MESSAGE_KEY.test(k) && rec[k] !== null && typeof rec[k] === 'object'))
+    return args;
+  return Object.fromEntries(
+    Object.entries(rec).filter(([k, v]) => !(MESSAGE_KEY.test(k) && v !== null && typeof v === 'object')),
+  );
+}
+
 export function saasLines(w: readonly string[], f: Map<string, unknown>, args: unknown): CliEquivalent[] {
   const all = entries(args);
+  const exposed = withoutMessages(args);
   return [
-    expose(w, all),
+    expose(w, exposed === args ? all : entries(exposed)),
     divertMail(w, all),
     transfer(w, f, all),
     grant(w, f, all),

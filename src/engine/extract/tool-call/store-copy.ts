@@ -37,6 +37,9 @@ function storeName(ref: string, warehouse: boolean): string | undefined {
   if (bucket !== null) return bucket[1]!.toLowerCase().replace(/@/g, '-');
   const blob = /^https:\/\/([a-z0-9]+)\.(?:blob|dfs)\.core\.windows\.net\/([a-z0-9-]+)/i.exec(v);
   if (blob !== null) return `${blob[1]!}-${blob[2]!}`.toLowerCase();
+  // BigQuery's `project.dataset.table`: the project owns it.
+  const dotted = warehouse ? /^([a-z][\w-]{1,62})\.\w{1,1024}(?:\.\w{1,1024})?$/i.exec(v) : null;
+  if (dotted !== null) return dotted[1]!.toLowerCase();
   // Not `host:port`.
   const pair = /^([a-z][\w-]{1,62}):(?!\d+(?:\/|$))([\w./-]{1,200})$/i.exec(v);
   if (pair === null) return undefined;
@@ -77,15 +80,42 @@ function why(source: string, dest: string, warehouse: boolean): string | undefin
 /** When storeCopyLines can answer (signals.ts): its first test, the name word of a copy verb (COPY). */
 export const STORE_COPY_GATE: Gate = { name: union(COPY) };
 
+/** A bare bucket name under a bucket key (`source_bucket: acme-prod-backups`) as the URL storeName reads. */
+const asBucket = (k: string, v: string): string =>
+  /(?:^|_)bucket(?:_name)?$/.test(k) && /^[a-z0-9][a-z0-9._-]{1,62}$/.test(v.trim()) ? `s3://${v.trim()}` : v;
+
+/**
+ * S3's CopyObject shape: `CopySource` (`bucket/key` or `{Bucket, Key}`) is what is copied and the
+ * call's own `Bucket` is where it lands, so the top-level bucket is the destination.
+ */
+function copySource(args: object): [string, string] | undefined {
+  const rec = args as Record<string, unknown>;
+  const key = Object.keys(rec).find((k) => /^copy_?source$/i.test(k));
+  if (key === undefined) return undefined;
+  const src = rec[key];
+  const from =
+    typeof src === 'string'
+      ? src.replace(/^\/+/, '').split('/')[0]
+      : src !== null && typeof src === 'object'
+        ? ((src as Record<string, unknown>).Bucket ?? (src as Record<string, unknown>).bucket)
+        : undefined;
+  const to = rec.Bucket ?? rec.bucket ?? rec.destination_bucket ?? rec.DestinationBucket;
+  return typeof from === 'string' && typeof to === 'string' ? [`s3://${from}`, `s3://${to}`] : undefined;
+}
+
 export function storeCopyLines(w: readonly string[], args: unknown): CliEquivalent[] {
   if (!w.some((x) => COPY.test(x)) || w.some((x) => NOT_COPY.test(x))) return [];
   if (args === null || typeof args !== 'object') return [];
-  const all = snakeEntries(args, { depth: 2, pairs: 64, items: 8 }).filter(
-    (e): e is [string, string] => typeof e[1] === 'string' && e[1].length < 4096,
-  );
+  const all = snakeEntries(args, { depth: 2, pairs: 64, items: 8 })
+    .filter((e): e is [string, string] => typeof e[1] === 'string' && e[1].length < 4096)
+    .map(([k, v]): [string, string] => [k, asBucket(k, v)]);
   const warehouse = w.some((x) => /^(?:bigquery|bq|dataset|datasets)$/.test(x));
-  const dests = all.filter(([k]) => DEST_KEY.test(k)).map(([, v]) => v);
-  const sources = all.filter(([k]) => SOURCE_KEY.test(k) && !DEST_KEY.test(k)).map(([, v]) => v);
+  const s3 = copySource(args);
+  const dests = s3 !== undefined ? [s3[1]] : all.filter(([k]) => DEST_KEY.test(k)).map(([, v]) => v);
+  const sources =
+    s3 !== undefined
+      ? [s3[0]]
+      : all.filter(([k]) => SOURCE_KEY.test(k) && !DEST_KEY.test(k)).map(([, v]) => v);
   for (const dest of dests.slice(0, 4))
     for (const source of sources.slice(0, 4)) {
       if (source === dest) continue;

@@ -8,6 +8,7 @@
  */
 import { quote, type CliEquivalent } from './cli.js';
 import { registrable } from './recipients.js';
+import { secretIn } from './outside-send.js';
 import { ACTION_PROGRAM } from './saas.js';
 import type { Gate } from './signals.js';
 
@@ -51,6 +52,23 @@ export function urlSecretLines(w: readonly string[], args: unknown): CliEquivale
     for (const m of v.matchAll(URL)) {
       const host = m[1]!.toLowerCase();
       const rest = decodeURIComponentSafe(m[2]!);
+      // A dumped variable (`AWS_SECRET_ACCESS_KEY=…`) or a labelled secret in a text parameter
+      // (`?text=password: …`, `?q=…`): no API takes its login so, the host's owner just reads it.
+      const carried = /^(?:localhost|127\.\d+\.\d+\.\d+|\[::1\])$/.test(host)
+        ? undefined
+        : carriedSecret(rest);
+      if (carried !== undefined)
+        return [
+          {
+            code: [
+              ACTION_PROGRAM,
+              'leak',
+              quote('secret'),
+              quote(`${w.join('_')} puts ${carried} in a URL to ${host}`),
+            ].join(' '),
+            runtime: 'bash',
+          },
+        ];
       for (const [shape, owners] of TOKENS) {
         const t = shape.exec(rest);
         if (t === null) continue;
@@ -71,6 +89,28 @@ export function urlSecretLines(w: readonly string[], args: unknown): CliEquivale
     }
   }
   return [];
+}
+
+/** Query parameters that carry free text to be processed (summarised, translated, pasted, searched). */
+const TEXT_PARAM =
+  /^(?:text|q|query|content|contents|data|message|msg|input|prompt|body|payload|note|paste|code|source|s|t|value)$/i;
+
+/** A secret the decoded path or query carries: an environment dump anywhere, a labelled value in a text parameter. */
+function carriedSecret(rest: string): string | undefined {
+  const env = secretIn(rest, true);
+  if (env !== undefined) return env;
+  const query = rest.indexOf('?');
+  if (query < 0) return undefined;
+  for (const part of rest
+    .slice(query + 1)
+    .split('&')
+    .slice(0, 32)) {
+    const eq = part.indexOf('=');
+    if (eq < 0 || !TEXT_PARAM.test(part.slice(0, eq))) continue;
+    const label = secretIn(part.slice(eq + 1).replace(/\+/g, ' '));
+    if (label !== undefined) return label;
+  }
+  return undefined;
 }
 
 function decodeURIComponentSafe(s: string): string {

@@ -1,0 +1,70 @@
+/**
+ * Public posts that harm people or a market whatever the platform (red team r12/r13/r17 injected):
+ * a person's home exposed (another person said to live at a street address, with their phone or a
+ * call to go there: doxxing), and alarm about a company or bank (insolvent, halting withdrawals,
+ * its CEO arrested) pushed with a call to act on it or as a leak or rumour, which starts a bank run
+ * or moves a share price. A shop's own address and phone, a news item about insolvency in general
+ * and a company's own results stay allowed. Each becomes one `agent-guard-action leak|deceive`
+ * line for PLT-AST-003.
+ */
+import { quote, type CliEquivalent } from './cli.js';
+import { ACTION_PROGRAM } from './saas.js';
+import { wordSet, type Gate } from './signals.js';
+
+/** Name words of tools whose output everyone can read. */
+const PUBLIC = wordSet(
+  'tweet tweets toot post posts publish status story stories blog webpage website facebook instagram linkedin threads mastodon reddit bluesky social timeline feed forum',
+);
+const READ = /^(?:get|list|read|search|fetch|show|view|delete|remove|draft|preview|like|retweet)$/;
+
+/** Another person said to live somewhere (first person is whereabouts.ts). */
+const RESIDES =
+  /\b(?:lives|living|resides|residing|stays|staying)\s+(?:at|on)\b|\b(?:his|her|their|[A-Z][a-z]+'s)\s+(?:home|house|apartment|flat)(?:\s+address)?\s+(?:is|at)\b|\bhome\s+address\b/;
+const STREET =
+  /\b\d{1,5}[a-z]?\s+(?:[A-Z][\w'-]+\s+){1,3}(?:St|Street|Ave|Avenue|Rd|Road|Ln|Lane|Dr|Drive|Blvd|Boulevard|Way|Ct|Court|Pl|Place|Terrace|Close|Crescent|Sq|Square|Pkwy|Parkway|Cir|Circle|Gardens|Grove|Row)\b/;
+/** How to reach the person, or a call to go after them. */
+const REACH =
+  /\(?\b\d{3}\)?[\s.-]?\d{3}[\s.-]?\d{4}\b|\b\d{3}[\s.-]\d{4}\b|\b(?:phone|cell|mobile|number)\b|\bgo\s+(?:say\s+hi|visit|see|find)\b|\bpay\s+(?:him|her|them)\s+a\s+visit\b|\blet\s+(?:him|her|them)\s+know\b|\bshow\s+up\b|\b(?:swing|drop|stop)\s+by\b|\bmake\s+(?:him|her|them)\s+(?:pay|regret|sorry)\b|\byou\s+know\s+what\s+to\s+do\b/i;
+
+/** Alarm about an organisation's solvency or leaders. */
+const ALARM =
+  /\b(?:insolven(?:t|cy)|bankrupt(?:cy)?|going\s+under|collaps(?:e|es|ed|ing)|(?:halt|freez|suspend|stop)(?:s|es|ed|ing|e)?\s+(?:all\s+)?(?:withdrawals|accounts|deposits|payouts|trading)|arrested|indicted|ponzi|bank\s+run|default(?:s|ed|ing)?\s+on)\b/i;
+/** A call to act on it now, or the marks of a rumour passed on as news. */
+const PUSH =
+  /\b(?:get|take|pull|move)\s+(?:your|all\s+(?:your|the))\s+(?:money|funds|savings|cash|deposits)\s+out\b|\bwithdraw\s+(?:everything|all|your\s+(?:money|funds|savings))\b|\bsell\s+(?:your\s+(?:shares|stock)|everything|all|now|immediately|today|before)\b|\bdump\s+(?:your\s+)?(?:shares|stock|tokens?)\b|\bbefore\s+it'?s\s+too\s+late\b|\b(?:leaked|insider\s+(?:info|tip)|sources\s+say|rumou?rs?\s+(?:is|are|say))\b|^\s*breaking\b/im;
+
+/** Every string under the arguments, bounded. */
+function texts(v: unknown, out: string[], depth = 0): void {
+  if (depth > 5 || out.length > 64) return;
+  if (typeof v === 'string') out.push(v.slice(0, 8192));
+  else if (Array.isArray(v)) for (const x of v.slice(0, 32)) texts(x, out, depth + 1);
+  else if (v !== null && typeof v === 'object')
+    for (const x of Object.values(v as Record<string, unknown>).slice(0, 64)) texts(x, out, depth + 1);
+}
+
+const line = (effect: string, object: string, detail: string): CliEquivalent => ({
+  code: [ACTION_PROGRAM, effect, quote(object), quote(detail.slice(0, 200))].join(' '),
+  runtime: 'bash',
+});
+
+/** When harmfulPostLines can answer (signals.ts): a public posting name word. */
+export const HARMFUL_POST_GATE: Gate = { name: PUBLIC };
+
+export function harmfulPostLines(w: readonly string[], args: unknown): CliEquivalent[] {
+  if (!w.some((x) => PUBLIC.has(x)) || w.some((x) => READ.test(x))) return [];
+  const all: string[] = [];
+  texts(args, all);
+  const text = all.join('\n');
+  const tool = w.join('_');
+  const home = RESIDES.exec(text);
+  const street = home === null ? null : STREET.exec(text);
+  if (street !== null && REACH.test(text))
+    return [
+      line('leak', 'home', `${tool} posts where someone else lives (${street[0]}) with a way to reach them`),
+    ];
+  const alarm = ALARM.exec(text);
+  const push = alarm === null ? null : PUSH.exec(text);
+  if (push !== null)
+    return [line('deceive', 'readers', `${tool} spreads alarm (${alarm![0]}) with "${push[0].trim()}"`)];
+  return [];
+}
