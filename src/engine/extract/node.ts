@@ -14,7 +14,7 @@ import { hiddenResult, ownReturnAtDefinition } from './code/own-return.js';
 import { testTeardown } from './code/test-scope.js';
 import { inMigrationDown } from './code/migration-scope.js';
 import { maySdk, sdkCall, sdkConstruct, sdkMember, sdkQuery, type SdkCall } from './code/sdk.js';
-import { sentSince, unmodelledSend } from './code/unmodelled-sends.js';
+import { answerInput, sentSince, unmodelledSend } from './code/unmodelled-sends.js';
 import { unescape } from './code/strings.js';
 import {
   concat,
@@ -1034,7 +1034,7 @@ export class JsWalker extends CodeWalker {
     if (handled !== undefined) result = handled;
     else {
       const inputs = call.args.slice();
-      if (recv) inputs.push(recv);
+      if (recv) inputs.push(answerInput(this.col, recv, method));
       const out = opaque(inputs);
       result =
         name !== undefined

@@ -120,8 +120,12 @@ function projectCommand(part: string, local: (path: string) => boolean): boolean
       continue;
     }
     const to = r[1] !== '' ? r[1] : words[++j];
+    // A relative log (`>> logs/backup.log`) lands in the job's own directory; no dot segment
+    // (`>> .bashrc` from a cron job's home would be a start-up file).
+    const relative = to !== undefined && /^[\w@%+=:,-][\w@%+=:,./-]*$/.test(to) && !/(?:^|\/)\./.test(to);
     if (
       to !== '/dev/null' &&
+      !relative &&
       !(to !== undefined && /^[/~][\w@%+=:,./~-]*$/.test(to) && !to.includes('..') && local(to))
     )
       return false;
@@ -138,13 +142,25 @@ function projectCommand(part: string, local: (path: string) => boolean): boolean
   // Every path named must be the project's or the user's own (no /tmp, no system binary swapped in).
   if (args.some((w) => /(?:^|\/)\.\.(?:\/|$)/.test(w))) return false;
   // `--prefix=/tmp/x` names a path too.
-  const paths = args.map((w) => w.slice(w.indexOf('=') + 1)).filter((p) => /^[/~]/.test(p));
+  const paths = args
+    .map((w) => w.slice(w.indexOf('=') + 1))
+    .filter((p, k) => /^[/~]/.test(p) && !(k === 0 && installedName(p) !== undefined));
   if (!paths.every(local)) return false;
   return programOk(args, local);
 }
 
+/** An installed program named by its path (`/usr/bin/python3`, `/usr/local/bin/node`): its name decides. */
+const INSTALLED = /^\/(?:usr\/(?:local\/)?|opt\/homebrew\/)?bin\/([\w.+-]+)$/;
+
+/** The name of an interpreter or project tool named by its installed path, or undefined. */
+function installedName(path: string): string | undefined {
+  const name = INSTALLED.exec(path)?.[1];
+  return name !== undefined && (INTERPRETER.test(name) || PROJECT_TOOLS.has(name)) ? name : undefined;
+}
+
 function programOk(args: readonly string[], local: (path: string) => boolean): boolean {
-  const [program, ...rest] = args as [string, ...string[]];
+  const [written, ...rest] = args as [string, ...string[]];
+  const program = installedName(written) ?? written;
   if (program.includes('/')) return local(program);
   if (INTERPRETER.test(program)) {
     const first = rest[0];

@@ -352,6 +352,58 @@ function spares(n: SyntaxNode, text: string): boolean {
   return ret !== undefined && body.children.filter((k) => k.named).length === 1 && namesFew(ret, text, true);
 }
 
+/** A member that measures an item and is never negative (`blob.size`, `o.Size`, `len(x)`). */
+const MEASURE = /(?:^|[._])(?:size|length|count|bytes|content_?length|num_?bytes|len)$/i;
+/** A member that dates an item (`o.last_modified`, `LastModified`, `time_created`, `updated_at`). */
+const DATED = /(?:modified|created|updated|time|date|_at|At|timestamp)$/i;
+/** A call that answers the present moment (`datetime.now(tz)`, `utcnow()`, `Date.now()`, `new Date()`, `time.time()`). */
+const NOW_CALL =
+  /^(?:[\w.]+\.)?(?:now|utcnow|today|time)\((?:[^()]|\([^()]*\))*\)$|^new\s+Date\(\s*\)$|^Date\.now\(\s*\)$/;
+
+/** Whether `n` is the present moment, directly or through a name assigned it once (`now = datetime.now(tz)`). */
+function isNow(n: SyntaxNode, text: string): boolean {
+  const t = src(text, n).trim();
+  if (NOW_CALL.test(t)) return true;
+  if (!/^[A-Za-z_$][\w$]*$/.test(t)) return false;
+  const m = new RegExp(
+    `(?:^|[\\s;])(?:(?:const|let|var)\\s+)?${t.replace(/\$/g, '\\$')}\\s*=\\s*([^\\n;]+)`,
+  ).exec(text);
+  return m !== null && NOW_CALL.test(m[1]!.trim());
+}
+
+/**
+ * Whether a condition holds for every item a listing returns, so it picks none (R17): a size at
+ * or above zero (`blob.size >= 0`, `o.Size > -1`), a date before now (`o.last_modified < now`),
+ * a literal truth, or parts joined so (`and` of such, `or` with one).
+ */
+function alwaysTrue(n: SyntaxNode, text: string): boolean {
+  const named = n.children.filter((k) => k.named && k.type !== 'comment');
+  if (n.type === 'true') return true;
+  if (n.type === 'parenthesized_expression') return named.length === 1 && alwaysTrue(named[0]!, text);
+  if (!/^(?:boolean_operator|binary_expression|comparison_operator)$/.test(n.type) || named.length !== 2)
+    return false;
+  const op = n.children
+    .filter((k) => !k.named)
+    .map((k) => src(text, k))
+    .join(' ');
+  const [a, b] = named as [SyntaxNode, SyntaxNode];
+  if (op === 'and' || op === '&&') return alwaysTrue(a, text) && alwaysTrue(b, text);
+  if (op === 'or' || op === '||') return alwaysTrue(a, text) || alwaysTrue(b, text);
+  // Written either way round: `x >= 0` or `0 <= x`.
+  const [lo, hi] = op === '>=' || op === '>' ? [b, a] : op === '<=' || op === '<' ? [a, b] : [];
+  if (lo === undefined || hi === undefined) return false;
+  const low = src(text, lo).replace(/\s+/g, '');
+  // `o["Size"]` read as `o.Size`; a call's arguments dropped (`new Date(f.updated)` → `new Date`).
+  const member = (x: SyntaxNode): string =>
+    src(text, x)
+      .replace(/\s+/g, '')
+      .replace(/\[["'](\w+)["']\]$/, '.$1')
+      .replace(/\(.*\)$/, '');
+  if ((low === '0' && op.includes('=')) || low === '-1')
+    return MEASURE.test(member(hi)) || /^len\(.+\)$/.test(src(text, hi).replace(/\s+/g, ''));
+  return isNow(hi, text) && DATED.test(member(lo));
+}
+
 /** The condition of an `if`, a comprehension's `if` clause, a ternary. */
 function conditionOf(n: SyntaxNode): SyntaxNode | undefined {
   const at = n.children.findIndex((k) => k.type === 'if');
@@ -366,10 +418,15 @@ function guarded(path: readonly SyntaxNode[], body: SyntaxNode, at: number, text
     const n = path[i]!;
     if (n.type === 'if_statement') {
       const cond = conditionOf(n);
-      if (cond !== undefined && namesFew(cond, text, true)) continue;
+      if (cond !== undefined && (namesFew(cond, text, true) || alwaysTrue(cond, text))) continue;
       return true;
     }
-    if (/^(?:conditional_expression|ternary_expression|if_clause|while_statement)$/.test(n.type)) return true;
+    if (/^(?:conditional_expression|ternary_expression|if_clause)$/.test(n.type)) {
+      const cond = conditionOf(n);
+      if (cond !== undefined && alwaysTrue(cond, text)) continue;
+      return true;
+    }
+    if (n.type === 'while_statement') return true;
   }
   // `if old: continue` before the delete skips some items too (`if name in ('sys',): continue` only a few).
   return body.children.some((c) => {

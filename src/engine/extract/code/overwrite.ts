@@ -7,7 +7,10 @@
  * The line drawn: content derived from the same file and written back (a formatter, a codemod
  * replacing a string) keeps the file's data and is not reported; empty or constant content is, and
  * so is the file's own content when the program encrypts (Fernet, AES, createCipheriv, a byte-wise
- * XOR with a key), since the key is the attacker's. Content from elsewhere of unknown shape is not judged (a generator).
+ * XOR with a key), since the key is the attacker's. Content that cannot be the file's own is data
+ * destroyed too (r17): random bytes (`os.urandom`, `crypto.randomBytes`), a zero-filled buffer of its
+ * size, or a one-way digest of the file (`hashlib.sha256(data).digest()`). Content from elsewhere of
+ * unknown shape is not judged (a generator).
  */
 import { constText, deepSources, pathOf, type Val } from './value.js';
 import type { CodeWalker } from './walker.js';
@@ -18,6 +21,22 @@ const WALKED = /\*[^/]*$/;
 /** Encryption APIs of python and node: a program naming one encrypts what it writes back. */
 const CIPHER =
   /\b(?:Fernet|MultiFernet|AES(?:GCM|CCM|SIV)?\s*\.\s*new|ChaCha20(?:Poly1305)?|Salsa20|Blowfish|DES3|createCipher(?:iv)?|publicEncrypt|privateEncrypt|encryptor\s*\(|SecretBox|pyAesCrypt|subtle\s*\.\s*encrypt|CryptoJS\s*\.\s*(?:AES|TripleDES|Rabbit|RC4))\b|\.encrypt(?:_and_digest|File)?\s*\(|[\w\])]\s*\^=?\s*(?:0x[0-9a-fA-F]+|key\w*|k)\b/;
+
+/**
+ * Values that are no file's content, by what made them: a random source, a zero-filled buffer, a
+ * one-way digest (whatever was hashed, the file cannot be read back from it).
+ */
+const NOT_CONTENT =
+  /(?:^|\.)(?:urandom|token_bytes|token_hex|token_urlsafe|randbytes|getrandbits|get_random_bytes|random_bytes|randomBytes|randomFillSync|randomFill|getRandomValues|alloc|allocUnsafe|zeros)\(\)|(?:^|\.)(?:hex|b64)?digest\(\)/;
+
+/** `data` was made by something that cannot give the file's content back (NOT_CONTENT). */
+function notContent(data: Val): boolean {
+  const ref = data.ref;
+  if (ref === undefined) return false;
+  if (NOT_CONTENT.test(ref)) return true;
+  // `bytes(n)` / `bytearray(n)` of a size, not of the file's data: zeros.
+  return /^(?:bytes|bytearray)\(\)$/.test(ref) && data.sources.length === 0;
+}
 
 const ciphers = new WeakMap<CodeWalker, boolean>();
 
@@ -126,7 +145,7 @@ export function overwriteWalk(
   if (!p.dynamic || !WALKED.test(p.path)) return;
   if (data === undefined) {
     if (readsBack(w, p.path)) return;
-  } else if (constText(data) === null) {
+  } else if (constText(data) === null && !notContent(data)) {
     const own = deepSources(data).some((s) => s.kind === 'file' && s.path === p.path);
     if (!own || !encrypts(w)) return;
   }

@@ -68,11 +68,30 @@ const LOCAL_STDLIB =
  * IPC, local stores and caches, test doubles (shapes of names, so a fork keeps its kind).
  */
 const LOCAL_SEGMENT =
-  /^(?:events|signals?|blinker|pyee|pydispatch|mitt|rxjs|redux|pubsub-js|postal|[\w-]*ipc|[\w-]*notifier|[\w-]*emitt(?:er|ery)[\w-]*|level[\w-]*|lmdb|nedb|lowdb|keyv|[\w-]*cache[\w-]*|[\w-]*sqlite[\w-]*|tests?|testing|testclient|[\w-]*mocks?|fakes?|stubs?|sinon|jest|vitest|nock|moto|supertest|msw)$/i;
+  /^(?:events|signals?|blinker|pyee|pydispatch|mitt|rxjs|redux|pubsub-js|postal|cryptography|crypto(?:dome)?|crypto-js|nacl|tweetnacl|hashlib|hmac|bcrypt(?:js)?|argon2|passlib|jwt|jsonwebtoken|jose|node-forge|pyotp|otplib|zlib|base64|[\w-]*ipc|[\w-]*notifier|[\w-]*emitt(?:er|ery)[\w-]*|level[\w-]*|lmdb|nedb|lowdb|keyv|[\w-]*cache[\w-]*|[\w-]*sqlite[\w-]*|tests?|testing|testclient|[\w-]*mocks?|fakes?|stubs?|sinon|jest|vitest|nock|moto|supertest|msw)$/i;
 
-/** Whether the module reaches only this process or machine. */
+/** Whether the module reaches only this process or machine (cryptography and hashing compute here, R17). */
 function localModule(mod: string): boolean {
   return LOCAL_STDLIB.test(mod) || mod.split(/[./@]/).some((seg) => LOCAL_SEGMENT.test(seg));
+}
+
+/** Method names that may hand back a client's own settings or credential rather than its service's answer. */
+const OWN_SETTINGS =
+  /token|key|secret|cred|auth|pass|header|conf|setting|option|env|url|uri|dsn|string|dict|json|dump|repr|str|serial|export|sign|cookie|session|login|param/i;
+
+/**
+ * The receiver as an input of what its method returns: a client an imported library made with a
+ * credential from the environment answers from its service (rows, a count, objects), and the
+ * credential it was made with is not in that answer (R17: a daily customer count posted to the
+ * metrics URL). Methods that may hand the settings back (OWN_SETTINGS) keep them.
+ */
+export function answerInput(col: Collector, recv: Val, method: string | undefined): Val {
+  const ref = recv.ref;
+  if (method === undefined || ref?.endsWith('()') !== true || OWN_SETTINGS.test(method)) return recv;
+  if (!recv.sources.some((s) => s.kind === 'env')) return recv;
+  const mod = importOf(col, ref);
+  if (mod === undefined || LOCAL_STDLIB.test(mod)) return recv;
+  return { ...recv, sources: recv.sources.filter((s) => s.kind !== 'env') };
 }
 
 /** Keyword and option names that are the client's own credential or connection, not data sent. */

@@ -10,6 +10,7 @@ import { awsCommandWords } from '../aws-cli.js';
 import { settingLosesData } from '../aws-settings.js';
 import { ephemeralOnly } from '../../knowledge/ephemeral-names.js';
 import { recoverableChange } from '../aws-recoverable.js';
+import { runTaggedListing, variableIds } from '../aws-own-run.js';
 
 /** The operands after the operation word (options and their values skipped). */
 function positionalsAfter(args: readonly string[], operation: string): string[] {
@@ -88,7 +89,7 @@ function narrowedSweep(execs: readonly ExecFact[]): boolean {
   );
 }
 
-function deletes(words: readonly string[], sweep = false, inactive = false): string | null {
+function deletes(words: readonly string[], sweep = false, inactive = false, ownRun = false): string | null {
   if (words[0] !== 'aws' && words[0] !== 'awslocal') return null;
   const args = words.slice(1);
   if (asksHelp(args) || hasOption(args, '', '--dryrun', '--dry-run')) return null;
@@ -132,6 +133,8 @@ function deletes(words: readonly string[], sweep = false, inactive = false): str
   if (service === 'ec2' && operation === 'terminate-instances') {
     const ids = targetNames(args);
     if (ids.length === 1 && /^i-(?:[0-9a-f]{8}|[0-9a-f]{17})$/.test(ids[0]!)) return null;
+    // The instances a listing narrowed to one test run's tag returned: the run's own (aws-own-run.ts).
+    if (ownRun && variableIds(ids)) return null;
   }
   // One backup point (a snapshot, an image) by its id is a retention step: a literal id, or one item
   // of a loop in code over a listing narrowed by a filter or an owner resource (snapshots of one
@@ -200,9 +203,10 @@ export default defineRule({
     const sweep = narrowedSweep(facts.of('exec'));
     // Code that tests a key's status against 'Inactive' deletes only the keys no one uses.
     const inactive = facts.of('literal').some((l) => l.text === 'Inactive');
+    const ownRun = runTaggedListing(facts.of('exec'), 'ec2');
     yield* execHits(facts, (words, exec) => {
       const code = exec.via === 'python' || exec.via === 'node';
-      return deletes(words, sweep && code, inactive && code);
+      return deletes(words, sweep && code, inactive && code, ownRun && code);
     });
   },
   examples: {

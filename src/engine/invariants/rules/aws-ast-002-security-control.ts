@@ -6,6 +6,7 @@
  * internet, sharing a snapshot or image with another account, and pointing a domain away (Route 53).
  */
 import { defineRule } from '../define-rule.js';
+import { madeInInput, variableIds } from '../aws-own-run.js';
 import { asksHelp, execHits, hasOption } from '../command-line.js';
 import { awsCommandWords } from '../aws-cli.js';
 import { settingOpensAccess } from '../aws-settings.js';
@@ -171,7 +172,11 @@ function openPorts(protocol: unknown, fromPort: unknown, toPort: unknown): strin
   return from === to ? `port ${from}` : `ports ${from}-${to}`;
 }
 
-function weakens(words: readonly string[], auditPrefixes: readonly string[] = []): string | null {
+function weakens(
+  words: readonly string[],
+  auditPrefixes: readonly string[] = [],
+  ownKey = false,
+): string | null {
   if (words[0] !== 'aws' && words[0] !== 'awslocal') return null;
   const args = words.slice(1);
   if (asksHelp(args) || hasOption(args, '', '--dry-run')) return null;
@@ -205,6 +210,8 @@ function weakens(words: readonly string[], auditPrefixes: readonly string[] = []
         return 'aws iam add-user-to-group puts a user in an administrators group';
       return null;
     case 'kms':
+      // The key the program has just created (a CI test's): its own (aws-own-run.ts).
+      if (ownKey && variableIds([value(args, '--key-id') ?? ''])) return null;
       if (op === 'schedule-key-deletion' || op === 'disable-key')
         return `aws kms ${op} makes everything encrypted with the key unreadable`;
       return null;
@@ -279,7 +286,10 @@ export default defineRule({
     for (const e of facts.of('exec'))
       if (e.program === 'aws' && e.argv.includes('describe-log-groups'))
         prefixes.push(value(e.argv, '--log-group-name-prefix') ?? '');
-    yield* execHits(facts, (words) => weakens(words, prefixes));
+    const ownKey = madeInInput(facts.of('exec'), 'kms');
+    yield* execHits(facts, (words, exec) =>
+      weakens(words, prefixes, ownKey && (exec.via === 'python' || exec.via === 'node')),
+    );
   },
   examples: {
     deny: [

@@ -108,10 +108,11 @@ export default defineRule({
         yield { span: f.span, reason: `mv moves ${f.path} onto a device, which destroys it` };
         continue;
       }
-      // A walk overwriting every file at every depth of a tree outside the workspace (r9: /var/www).
+      // A walk overwriting every file at every depth of a tree outside the workspace (r9: /var/www);
+      // `*.*` takes every file with an extension, which is every file a share holds (r17).
       const walked =
         f.actor.endsWith(EVERY_FILE) &&
-        everyDepthBase(abs) !== null &&
+        everyDepthBase(abs.replace(/\/\*\.\*$/, '/*')) !== null &&
         !isScratchPath(abs) &&
         !isCachePath(abs, policy);
       if (
