@@ -9,6 +9,7 @@ import { productionProject } from '../../knowledge/compose-target.js';
 import { hostToolOf, type HostToolMatch } from '../../knowledge/host-tools.js';
 import { directProgram } from './direct-program.js';
 import { rcloneUpload } from './rclone-out.js';
+import { mountPipedOut } from './copied-out.js';
 import { authOff, publishedOnAll, serviceArgs } from './exposure.js';
 import { openByDefault } from './open-defaults.js';
 import { openShape } from './open-shapes.js';
@@ -803,6 +804,18 @@ function runLike(
   // An image whose entrypoint is a CLI (bitnami/kubectl, alpine/git) runs it with the command words.
   const client =
     entrypoint === undefined && cmd[0] !== undefined ? entrypointOf(c.image, cmd[0].value) : undefined;
+  // The run's own shell archiving a mounted volume to the network (copied-out.ts).
+  const targets = options
+    .filter((o) => /^(?:-v|--volume|--mount)$/.test(o.name))
+    .map((o) =>
+      o.name === '--mount'
+        ? /(?:^|,)(?:target|dst|destination)=([^,]+)/.exec(o.value)?.[1]
+        : o.value.split(':')[1],
+    )
+    .filter((t): t is string => t !== undefined && t.startsWith('/'));
+  const shell = /^(?:\/bin\/)?(?:sh|bash|ash|dash)$/.test(cmd[0]?.value ?? '') && cmd[1]?.value === '-c';
+  const out = shell ? mountPipedOut(cmd[2]?.value ?? '', targets) : undefined;
+  if (out !== undefined) sink.leak?.(out.what, out.to, spanOf(cmd));
   if (client === 'rclone' && c.mounts.length > 0) {
     const up = rcloneUpload(cmd.map((w) => w.value));
     if (up !== undefined) sink.leak?.(up[0], up[1], spanOf(cmd));

