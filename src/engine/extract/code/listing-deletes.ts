@@ -26,6 +26,10 @@ type Lang = 'python' | 'node';
  */
 const LISTING =
   /^(?:[lL]ist(?:_\w+|[A-Z]\w*)?|paginate|auto_paging_iter|iter_\w+|scan_iter|scanIterator|(?:get|find|search|describe)_(?:all_)?[a-z]\w*s|(?:get|find|search|describe)(?:All)?[A-Z]\w*s|get_all|getAll|get_?[cC]hildren|scan)$/;
+/** Query methods of record APIs (Salesforce, NetSuite, Zoho): a SELECT text as their first argument. */
+const QUERY_CALL = /^(?:query(?:_?[aA]ll|_more)?|soql|suiteql|select|search)$/;
+/** A literal SELECT of some fields from one object with nothing after it: every record. */
+const WHOLE_SELECT = /^[rfbu]?["'`]\s*select\s+[\w\s,.()*]+?\s+from\s+[\w.]+\s*;?\s*["'`]$/i;
 /** Methods that list every item of the plural they are called on (`buckets.all()`, `collections.retrieve()`). */
 const PLURAL_LISTING = /^(?:all|retrieve|iterator)$/;
 /**
@@ -58,7 +62,7 @@ const BATCH_OPEN =
   /^(?:batch(?:_\w+|[A-Z]\w*)?|\w+_batch|pipeline|multi|bulk(?:_\w+|[A-Z]\w*)?|transaction|begin|writer)$/;
 /** Cheap gates on the whole text before any tree walk. */
 const LIST_WORD =
-  /\.\s*\$?(?:[lL]ist(?:_\w+|[A-Z]\w*)?|paginate|auto_paging_iter|iter_\w+|(?:get|find|search|describe)_?(?:all_?|All)?\w*(?:s|[cC]hildren)|get_?[aA]ll|all|retrieve|iterator|get|scan|search|query|ls|[a-z]\w*s)\s*\(|\bnew\s+List\w*Command\b/;
+  /\.\s*\$?(?:[lL]ist(?:_\w+|[A-Z]\w*)?|paginate|auto_paging_iter|iter_\w+|(?:get|find|search|describe)_?(?:all_?|All)?\w*(?:s|[cC]hildren)|get_?[aA]ll|all|retrieve|iterator|get|scan|search|query(?:_?[aA]ll|_more)?|soql|suiteql|select|ls|[a-z]\w*s)\s*\(|\bnew\s+List\w*Command\b/;
 const DELETE_WORD =
   /\.\s*\$?(?:delete|drop|destroy|purge|erase|unlink|terminate|cancel|archive|trash|del|remove|disable_|disable[A-Z]|deprovision|\w+_(?:delete|remove|drop|destroy|purge|archive|trash))|\b(?:archived|trashed|in_?[tT]rash|is_?[dD]eleted)\b|\bnew\s+(?:Delete|Drop|Purge|Remove)\w*Command\b|["'](?:Delete\w*|DELETE|delete)["']/;
 
@@ -138,6 +142,9 @@ function lastName(n: SyntaxNode, text: string): string {
 function isListing(c: Call, text: string): boolean {
   if (LISTING.test(c.method)) return true;
   const args = c.args?.children.filter((k) => k.named && k.type !== 'comment') ?? [];
+  // A query of every record of an object (`sf.query_all("SELECT Id FROM Account")`): no WHERE, no LIMIT.
+  if (QUERY_CALL.test(c.method) && args[0] !== undefined && WHOLE_SELECT.test(src(text, args[0])))
+    return true;
   // Only options (`issues({ first: 250 })`, `servers(all_projects=True)`): no part picked by position.
   const optionsOnly = args.every((k) => /^(?:keyword_argument|object|dictionary)$/.test(k.type));
   if (optionsOnly && PLURAL_CALL.test(c.method) && !NOT_COLLECTION.test(c.method)) return true;
@@ -500,6 +507,56 @@ function entryCall(n: SyntaxNode): Call {
   return { node: n, method: 'delete', recv: n, root: null, args: undefined };
 }
 
+/** An option that asks a delete for every item (`delete_all_contacts=true`, `deleteAll: true`, `all: 'true'`). */
+const ALL_FLAG = /^["'`]?(?:(?:delete|remove|purge|drop|erase)_?[aA]ll\w*|all|all_?items|allItems)["'`]?$/;
+const ALL_FLAG_WORD =
+  /(?:delete|remove|purge|drop|erase)_?[aA]ll\w*["'`]?\s*[:=]|\ball["'`]?\s*[:=]\s*["'`]?(?:true|True|1)\b/;
+
+/**
+ * A delete call given an option that asks for every item (R17: SendGrid
+ * `contacts.delete(query_params={"delete_all_contacts": "true"})`): the store is emptied, as a
+ * delete over its whole listing would; written as that request, so NET-AST-003 judges it.
+ */
+function deleteAllFlags(root: SyntaxNode, text: string, lang: Lang, col: Collector): void {
+  const facts = testFacts(root, text, lang);
+  const host = listedHost(facts.strings);
+  if (host === null) return;
+  const stack = [root];
+  while (stack.length > 0) {
+    const n = stack.pop()!;
+    for (const k of n.children) if (k.named && k.type !== 'comment') stack.push(k);
+    const c = methodCall(n, text);
+    // A delete method, or a request whose options say DELETE (`request({ method: 'DELETE', ... })`).
+    if (c === undefined || c.args === undefined) continue;
+    if (!DELETE.test(c.method) && !c.args.children.some((a) => deleteEntry(a, text))) continue;
+    const opts = [...c.args.children];
+    let every = false;
+    while (opts.length > 0 && !every) {
+      const a = opts.pop()!;
+      if (a.type === 'keyword_argument' || a.type === 'pair') {
+        const key = a.children[0];
+        const value = a.children[a.children.length - 1];
+        if (
+          key &&
+          value &&
+          ALL_FLAG.test(src(text, key)) &&
+          /^["'`]?(?:true|True|1)["'`]?$/.test(src(text, value))
+        )
+          every = true;
+        else if (value?.type === 'object' || value?.type === 'dictionary') opts.push(...value.children);
+      } else if (a.type === 'object' || a.type === 'dictionary') opts.push(...a.children);
+    }
+    const span = { start: c.node.start, end: c.node.end };
+    if (!every || (inTestScope(root, text, lang, span) && !productionTarget(facts.strings))) continue;
+    col.nested(
+      `curl -X DELETE ${shellWord(strVal(`https://${host}/every-listed-item`))}`,
+      'bash',
+      span,
+      lang,
+    );
+  }
+}
+
 /**
  * `listing.forEach((c) => ...)`, `.map(...)`: the callback's parameters are the items;
  * `listing.then(({ data }) => ...)`: they are the listing itself (its items read through them).
@@ -511,6 +568,7 @@ const EACH = /^(?:forEach|map|flatMap|each|for_each|then)$/;
  * Runs once per input after the walk; skipped unless the text has both a listing and a delete.
  */
 export function listingDeletes(root: SyntaxNode, text: string, lang: Lang, col: Collector): void {
+  if (ALL_FLAG_WORD.test(text)) deleteAllFlags(root, text, lang, col);
   if (!LIST_WORD.test(text) || !DELETE_WORD.test(text)) return;
   const facts = testFacts(root, text, lang);
   const host = listedHost(facts.strings);

@@ -183,9 +183,9 @@ function urlArgHost(col: Collector, c: SendCall): string | undefined {
   return peer === 'local' ? undefined : peer;
 }
 
-/** Methods that load a URL in a browser or page. */
+/** Methods that load a URL in a browser, a page or the desktop's handler (Electron `shell.openExternal`, R17). */
 const NAVIGATES =
-  /^(?:goto|navigate|navigateTo|visit|open|openUrl|open_new|open_new_tab|loadURL|loadUrl|assign|replace)$/;
+  /^(?:goto|navigate|navigateTo|visit|open|open(?:Url|URL|External|InBrowser|Browser|Link)|open_(?:new|new_tab|url|browser|link|external)|launch(?:Url|URL)?|launch_url|browse|loadURL|loadUrl|assign|replace)$/;
 
 /** A remote URL given first (or as `url=`) whose text holds secret data: requested, the data in it. */
 function carriedInUrl(col: Collector, c: SendCall): void {
