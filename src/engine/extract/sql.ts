@@ -696,7 +696,7 @@ export function looksLikeSql(text: string): boolean {
   if (!SQL_START.test(text)) return false;
   if (/^\s*(?:select|with)\b[\s\S]*\bfrom\b/i.test(text)) return true;
   if (
-    /^\s*(?:delete\s+from|update\s+\S+\s+set|insert\s+into|drop\s+(?:table|database|schema|view|index|user|role)|truncate\b|alter\s+(?:table|user|role|system|database|login|sequence)|set\s+(?:global|persist|persist_only|session)\s+\w+\s*=|set\s+@@|revoke\s|flush\s+tables|rename\s+tables?\s|uninstall\s+(?:plugin|component)|backup\s+(?:log|database)|lock\s+tables?\s|grant\s|copy\s+\S+\s+(?:from|to)|create\s+(?:table|user|role|index|function|view))/i.test(
+    /^\s*(?:delete\s+from|update\s+\S+\s+set|insert\s+into|drop\s+(?:table|database|schema|view|index|user|role)|truncate\b|alter\s+(?:table|user|role|system|database|login|sequence)|set\s+(?:global|persist|persist_only|session)\s+\w+\s*=|set\s+@@|revoke\s|flush\s+tables|rename\s+tables?\s|uninstall\s+(?:plugin|component)|backup\s+(?:log|database)|lock\s+tables?\s|grant\s|copy\s+\S+\s+(?:from|to)|create\s+(?:or\s+replace\s+)?(?:table|user|role|index|function|view))/i.test(
       text,
     )
   )

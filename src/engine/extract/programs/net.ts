@@ -641,6 +641,9 @@ const ssh: ProgramHandler = (inv, kit) => {
 const PROTECTED_MIRROR =
   /^(?:|~|\$HOME|\/home\/[^/]+|~\/\.[^/]+|\/(?:etc|usr|bin|sbin|lib|lib32|lib64|boot|var|opt|root|home|srv|dev|sys|proc))$/;
 
+/** A source named as holding nothing (`/tmp/empty/`, `/dev/null`): mirrored with --delete, it empties the destination. */
+const EMPTY_MIRROR = /^(?:\/dev\/null|(?:.*\/)?(?:empty|blank|nothing|void|null)(?:[-_.]?\w*)?\/?)$/i;
+
 /** scp / rsync: remote `host:path` operands; local sources are read and, to a remote, sent. */
 function copyRemote(short: string, long: readonly string[]): ProgramHandler {
   return (inv, kit) => {
@@ -679,7 +682,8 @@ function copyRemote(short: string, long: readonly string[]): ProgramHandler {
         if (
           args.options.some((o) => o.name.startsWith('--delete')) &&
           !hasOption(args, '-n', '--dry-run') &&
-          PROTECTED_MIRROR.test(dest.text.replace(/\/+$/, ''))
+          (PROTECTED_MIRROR.test(dest.text.replace(/\/+$/, '')) ||
+            sources.some((x) => EMPTY_MIRROR.test(x.text)))
         )
           kit.fileOp(dest, inv.program, 'delete', true);
       }

@@ -24,7 +24,7 @@ const CRITERIA_KEY =
 /** Criteria keys that say by their name that what matches is hidden (a sink's `exclusion_filter`). */
 const HIDING_KEY = /^(?:exclusion_filter|exclusion_filters|exclude_filter|exclusion)$/;
 /** Filter text that every entry matches (`*`, `logName:*`, `severity>=DEFAULT`, `true`). */
-const MATCH_ALL_TEXT =
+export const MATCH_ALL_TEXT =
   /^\s*(?:\*|true|1\s*=\s*1|[\w.]+\s*:\s*\*|severity\s*>=?\s*(?:default|debug|0)|[\w.]+\s*!=\s*""|NOT\s+[\w.]+\s*=\s*"__none__")?\s*$/i;
 /** Retention keys, and the path words that make a `days` key a retention. */
 const RETENTION_KEY =

@@ -67,6 +67,9 @@ import { outsideTrustLines, OUTSIDE_TRUST_GATE } from './outside-trust.js';
 import { withoutDenyStatements } from './deny-statements.js';
 import { giveAwayLines, GIVE_AWAY_GATE } from './give-away.js';
 import { controlEmptiedLines, CONTROL_EMPTIED_GATE } from './control-emptied.js';
+import { guardOffLines, GUARD_OFF_GATE } from './guard-off.js';
+import { policyOpenLines, POLICY_OPEN_GATE } from './policy-open.js';
+import { targetLossLines, TARGET_LOSS_GATE } from './target-loss.js';
 import { accountCopyLines, ACCOUNT_COPY_GATE } from './account-copy.js';
 
 export interface CliEquivalent {
@@ -500,7 +503,7 @@ function aws(w: readonly string[], f: Map<string, unknown>): CliEquivalent | und
   const opts: string[] = [];
   const ends = ['', ''];
   // A generic `use_aws` tool nests the CLI options in `parameters`; a path there is positional (`s3 rb`).
-  const nested = f.get('parameters');
+  const nested = f.get('parameters') ?? f.get('params');
   const params = nested !== null && typeof nested === 'object' && !Array.isArray(nested) ? fields(nested) : f;
   for (const [k, v] of params) {
     if ((k === 'service' || k === 'service_name') && named !== undefined && named !== str(f, k)) {
@@ -1011,6 +1014,12 @@ const argumentSteps = (): readonly ArgumentStep[] =>
     { gate: GIVE_AWAY_GATE, lines: (s) => giveAwayLines(s.w, s.args) },
     // An audit or backup control emptied, a service's rate set to 0, workflows approving reviews (tool-call/control-emptied.ts).
     { gate: CONTROL_EMPTIED_GATE, lines: (s) => controlEmptiedLines(s.w, s.args) },
+    // Recovery, a sign-in guard, a policy or a WAF moved to its unsafe end (tool-call/guard-off.ts).
+    { gate: GUARD_OFF_GATE, lines: (s) => guardOffLines(s.w, s.args) },
+    // A policy document that opens every path, every device, a production role or a space to anyone (tool-call/policy-open.ts).
+    { gate: POLICY_OPEN_GATE, lines: (s) => policyOpenLines(s.w, s.args) },
+    // A whole resource lost by what the call does to its target: handed outside, reset from empty, every key (tool-call/target-loss.ts).
+    { gate: TARGET_LOSS_GATE, lines: (s) => targetLossLines(s.w, s.args) },
     // A production dataset, database or snapshot handed to another account or project (tool-call/account-copy.ts).
     { gate: ACCOUNT_COPY_GATE, lines: (s) => accountCopyLines(s.w, s.f) },
   ]);
@@ -1083,8 +1092,16 @@ function everyItemByField(w: readonly string[], f: Map<string, unknown>): CliEqu
   return familySets().everyItem.has(verb) ? everyItemLines([verb, ...w], f) : [];
 }
 
+/** A generic API tool told an AWS service and its operation (`invoke_api {service: ec2, operation: TerminateInstances}`). */
+function awsOperation(f: Map<string, unknown>): boolean {
+  const service = str(f, 'service', 'service_name');
+  return (
+    service !== undefined && AWS_SERVICES.has(service) && str(f, 'operation', 'operation_name') !== undefined
+  );
+}
+
 function familyLines(w: readonly string[], args: unknown): CliEquivalent[] {
-  if (!w.some((x) => FAMILY_WORDS.has(x) || isLossVerb(x))) {
+  if (!w.some((x) => FAMILY_WORDS.has(x) || isLossVerb(x)) && !awsOperation(fields(args))) {
     // A generic tool given its operation as a field (`{"action": "delete_index"}`).
     const rec =
       args !== null && typeof args === 'object' && !Array.isArray(args) ? (args as Args) : undefined;
@@ -1113,7 +1130,8 @@ function familyLines(w: readonly string[], args: unknown): CliEquivalent[] {
     out.push(terraform(w, f, has(w, 'tofu', 'opentofu') ? 'tofu' : 'terraform'));
   if (
     has(w, 'aws', 's3') ||
-    (w.some((x) => AWS_SERVICES.has(x)) && !has(w, 'gcp', 'gcloud', 'google', 'azure', 'az'))
+    (w.some((x) => AWS_SERVICES.has(x)) && !has(w, 'gcp', 'gcloud', 'google', 'azure', 'az')) ||
+    awsOperation(f)
   )
     out.push(aws(w, f));
   if (has(w, 'kill', 'terminate', 'signal') && !has(w, 'container', 'pod', 'job', 'task')) out.push(kill(f));

@@ -64,5 +64,20 @@ export function cypherAsSql(text: string): string | undefined {
     const cond = where[1]!.trim();
     filter = ` WHERE ${cond !== '' && PLAIN_CONDITION.test(cond) ? cond : 'id = 1'}`;
   } else if (deletes ? deletedBound(text) : PROPS.test(text)) filter = ' WHERE id = 1';
-  return deletes ? `DELETE FROM nodes${filter};` : `UPDATE nodes SET changed = 1${filter};`;
+  // The label of what is deleted or changed is its table (`(n:TestNode)` is test_node, a test's own nodes).
+  const table = labelTable(text) ?? 'nodes';
+  return deletes ? `DELETE FROM ${table}${filter};` : `UPDATE ${table} SET changed = 1${filter};`;
+}
+
+/** The one label every matched node of the query carries, in snake case (`TestNode` -> test_node). */
+function labelTable(text: string): string | undefined {
+  const labels = new Set<string>();
+  let bare = false;
+  for (const m of text.matchAll(/\(\s*\w*\s*(?::\s*`?(\w+)`?)?/g)) {
+    if (m[1] === undefined) bare = true;
+    else labels.add(m[1]);
+    if (labels.size > 1) return undefined;
+  }
+  const [label] = [...labels];
+  return bare || label === undefined ? undefined : label.replace(/([a-z0-9])([A-Z])/g, '$1_$2').toLowerCase();
 }

@@ -20,8 +20,11 @@ const DESTROY = new Set(
 );
 /** Verbs that take what they act on out of service. */
 const SUSPEND = new Set(
-  'disable deactivate suspend stop pause deregister unregister detach cancel block lock'.split(' '),
+  'disable deactivate suspend stop pause deregister unregister detach cancel block lock archive'.split(' '),
 );
+/** Kinds whose every item archived is an emptied inbox, not a lost store (archiving mail keeps it). */
+const MAIL =
+  /^(?:mail|mails|email|emails|message|messages|inbox|thread|threads|conversation|conversations|chat|chats)$/;
 const ALL = new Set(['all', 'every', 'everything', 'each', 'entire', 'whole']);
 
 /** Kinds whose every item is disposable or rebuilt by itself. */
@@ -40,7 +43,10 @@ const QUALIFIER = new Set(
 const NARROWING =
   /(?:^|_)(?:ids|keys|names|arns|uids|query|filter|where|selector|match|prefix|older|before|after|since|until|age|days|pattern|regex|glob|condition|conditions|criteria)$/;
 /** Values that pick every item under any key. */
-const SELECT_ALL = /^\s*(?:\*|%|all|everyone|everything|any)\s*$/i;
+const SELECT_ALL =
+  /^\s*(?:\*|%|all|everyone|everything|any|in:all(?:mail)?|in:anywhere|\*@[\w.-]+\.[a-z]{2,})\s*$/i;
+/** Keys that narrow by a condition: given nothing (`filter: {}`), they narrow to nothing. */
+const CONDITION_KEY = /^(?:filter|filters|where|query|selector|criteria|conditions?|match)$/;
 
 const action = (effect: string, object: string, detail: string): CliEquivalent => ({
   code: [ACTION_PROGRAM, effect, quote(object), quote(detail.slice(0, 200))].join(' '),
@@ -67,6 +73,8 @@ function allField(f: Map<string, unknown>): string | undefined {
       selectsAll(v)
     )
       return k;
+    // An empty condition selects every item (`archive_pages {filter: {}}`).
+    if (CONDITION_KEY.test(k) && v !== null && typeof v === 'object' && Object.keys(v).length === 0) return k;
   }
   return undefined;
 }
@@ -104,6 +112,8 @@ const SELECTOR_KEY =
   /^(?:filter|filters|selector|label_selector|tag_filter|tag_filters|tags|where|query|search|match)$/;
 /** Keys that name items one by one (then the call acts on those, not on a set). */
 const ITEM_KEY = /(?:^|_)(?:id|ids|arn|arns|key|keys|name|names|uid|uids|login|email|emails|user|username)$/;
+/** Keys that select by a tag, label or environment's value. */
+const ENV_KEY = /^(?:tag|tag_name|tag_key|tag_value|label|label_selector|environment|env|stage)$/;
 /** Attributes a condition selects a whole state or environment by (not one item's identity). */
 const STATE_ATTRIBUTE =
   /^(?:status|state|type|kind|env|environment|stage|tier|plan|lifecycle|lifecycle_state|instance_state_name|active|enabled|tag:[\w.-]+)$/i;
@@ -137,9 +147,26 @@ function everyInState(
   f: Map<string, unknown>,
   verb: string,
 ): CliEquivalent | undefined {
-  const selector = [...f].find(([k, v]) => SELECTOR_KEY.test(k) && broadSelector(v));
-  if (selector === undefined || [...f].some(([k]) => ITEM_KEY.test(k) && !SELECTOR_KEY.test(k)))
-    return undefined;
+  const selector = [...f].find(
+    ([k, v]) =>
+      (SELECTOR_KEY.test(k) && broadSelector(v)) ||
+      // Every item carrying the production tag or label (`delete_droplets_by_tag {tag_name: production}`),
+      // when nothing else is named (`disable_flag {flag: x, environment: production}` is one flag).
+      (ENV_KEY.test(k) &&
+        !w.some((x) => ALL.has(x)) &&
+        typeof v === 'string' &&
+        PRODUCTION.test(v) &&
+        [...f].every(([k2, v2]) => k2 === k || typeof v2 !== 'string')),
+  );
+  // Items named one by one (a flag such as `send_email: false` names none).
+  const named = [...f].some(
+    ([k, v]) =>
+      ITEM_KEY.test(k) &&
+      !SELECTOR_KEY.test(k) &&
+      !ENV_KEY.test(k) &&
+      (typeof v === 'string' || typeof v === 'number' || (Array.isArray(v) && v.length > 0)),
+  );
+  if (selector === undefined || named) return undefined;
   const values = JSON.stringify(selector[1]);
   // A terminal state picks the leftovers (`status: cancelled`, `state: stopped`), not the living set;
   // so does a negation (`status: {$ne: "active"}`, `state != 'running'`): everything but the live state.
@@ -168,6 +195,7 @@ export function everyItemLines(w: readonly string[], f: Map<string, unknown>): C
     (x) => !DESTROY.has(x) && !SUSPEND.has(x),
   );
   const object = kind.at(-1) ?? 'item';
+  if (verb === 'archive' && w.some((x) => MAIL.test(x))) return [];
   if (DISPOSABLE.has(object) || w.some((x) => QUALIFIER.has(x)) || narrowed(f)) return [];
   const names = [...f.values()].filter((v): v is string => typeof v === 'string');
   if (scratchOnly([...names, w.join('_')])) return [];

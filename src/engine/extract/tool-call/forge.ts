@@ -4,6 +4,7 @@
  * emptied (no reviews and no status checks, force pushes or deletions allowed), a collaborator given
  * admin/maintain rights, an existing repository made public. Creating a public repository is not.
  */
+import { sameOrganisation } from './target-loss.js';
 import { any, bash, has, quote, str, type CliEquivalent } from './cli.js';
 
 const falsy = (v: unknown): boolean =>
@@ -73,6 +74,9 @@ function transfer(w: readonly string[], f: Map<string, unknown>): CliEquivalent 
     'new_namespace',
     'namespace',
   );
+  // Moved between the organisation's own owners (a member's account to the organisation).
+  const from = str(f, 'owner', 'org', 'organization');
+  if (to !== undefined && from !== undefined && sameOrganisation(from, to)) return undefined;
   return bash([
     'gh api -X POST',
     quote(`repos/${repoOf(f)}/transfer`),

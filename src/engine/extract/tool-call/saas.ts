@@ -377,6 +377,31 @@ function grant(
   all: readonly [string, Json][],
 ): CliEquivalent | undefined {
   if (has(w, ...READ, 'remove', 'delete', 'revoke')) return undefined;
+  // `connect` alone is a client's connection (`redis_connect`), not Slack Connect: it needs a room or people.
+  const connect =
+    has(w, 'connect') &&
+    has(
+      w,
+      'channel',
+      'channels',
+      'workspace',
+      'workspaces',
+      'slack',
+      'org',
+      'organization',
+      'team',
+      'teams',
+      'shared',
+      'external',
+      'user',
+      'users',
+      'member',
+      'members',
+      'guest',
+      'guests',
+      'invite',
+    );
+  if (has(w, 'connect') && !connect) return undefined;
   if (
     has(w, 'invite', 'invites', 'invitation', 'add', 'share', 'connect') &&
     has(w, 'user', 'users', 'member', 'members', 'guest', 'guests', 'invite', 'external', 'shared', 'connect')

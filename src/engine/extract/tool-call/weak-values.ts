@@ -88,6 +88,12 @@ function seconds(key: string, v: unknown): number | undefined {
 /** An end date so far ahead it is no end (`until: 2099-12-31`). */
 const FAR_DATE = /^\s*(?:20[6-9]\d|2[1-9]\d\d|[3-9]\d{3})-\d\d/;
 
+/** An end given as a Unix time decades ahead (`end: 4102444800`, 2100), in seconds or milliseconds. */
+const farEpoch = (key: string, v: unknown): boolean =>
+  /(?:^|_)(?:end|until|expires|expiry|expiration|end_time|ends_at|expires_at)$/.test(key) &&
+  typeof v === 'number' &&
+  ((v >= 2.6e9 && v < 1e11) || v >= 2.6e12);
+
 /** Words that put a control on hold: a duration beside them is how long it is off. */
 const HOLD =
   /(?:^|_)(?:snooze|snoozed|mute|muted|silence|silenced|suppress|suppressed|pause|paused|downtime|ignore|ignored|disable|disabled|hold)(?:_|$)/;
@@ -151,7 +157,7 @@ function onHold(tool: string, all: readonly Leaf[]): Finding | undefined {
     const key = last(p);
     if (!(named || HOLD.test(p.join('_'))) || !DURATION_KEY.test(key)) continue;
     const s = seconds(key, v);
-    if ((s !== undefined && s > 180 * DAY) || (typeof v === 'string' && FAR_DATE.test(v)))
+    if ((s !== undefined && s > 180 * DAY) || (typeof v === 'string' && FAR_DATE.test(v)) || farEpoch(key, v))
       return ['silence', 'detection', `${tool} ${p.join('.')} ${String(v)}: on hold for years`];
   }
   return undefined;

@@ -132,7 +132,7 @@ function deletes(words: readonly string[], sweep = false, inactive = false, ownR
   // `kubectl delete pod <name>` is; a listing, a filter or several ids can take a fleet.
   if (service === 'ec2' && operation === 'terminate-instances') {
     const ids = targetNames(args);
-    if (ids.length === 1 && /^i-(?:[0-9a-f]{8}|[0-9a-f]{17})$/.test(ids[0]!)) return null;
+    if (ids.length === 1 && /^i-[0-9a-z]{8,20}$/.test(ids[0]!)) return null;
     // The instances a listing narrowed to one test run's tag returned: the run's own (aws-own-run.ts).
     if (ownRun && variableIds(ids)) return null;
   }
