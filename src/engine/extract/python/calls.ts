@@ -2316,8 +2316,33 @@ for (const [names, h] of PY_LOG_HANDLERS) add(names, h);
 add(PY_LOG_FUNCTIONS, PY_LOGGED);
 PY_CALLS.methods(PY_LOG_METHODS);
 
+/** Settings that name production (`shop.settings.production`, `config.settings.prod`). */
+const PRODUCTION_SETTINGS =
+  /\bsettings[._](?:prod|production|live)\b|DJANGO_SETTINGS_MODULE[^\n]{0,60}\b(?:prod|production|live)\b/;
+
+/**
+ * Django's `create_superuser(name, email, password)` with a password written in the input, against
+ * production settings (R17): an administrator whose password the writer knows, a backdoor login.
+ * Written as the row it inserts, so the SQL rules judge it; a password from the environment or a
+ * development database stays a deploy's bootstrap.
+ */
+const superuser: Handler = (w, c) => {
+  const password = constText(arg(c, 2, 'password'));
+  if (password === null || password === '' || !PRODUCTION_SETTINGS.test(w.text)) return undefined;
+  const name = (constText(arg(c, 0, 'username')) ?? 'x').replace(/'/g, "''");
+  const email = (constText(arg(c, 1, 'email')) ?? '').replace(/'/g, "''");
+  w.col.nested(
+    `INSERT INTO auth_user (username, email, is_superuser, is_staff) VALUES ('${name}', '${email}', true, true)`,
+    'sql',
+    c.span,
+    VIA,
+  );
+  return undefined;
+};
+
 /** By method name, when the receiver's type is unknown. */
 PY_CALLS.methods([
+  ['create_superuser', superuser],
   ...PY_CREDENTIAL_METHODS.map(
     ([m, store]) =>
       [m, (_w: PyWalker, c: PyCall) => credentialResult(store, c.recv ? [c.recv] : [])] as const,
