@@ -28,10 +28,10 @@ const REACH =
 
 /** Alarm about an organisation's solvency or leaders. */
 const ALARM =
-  /\b(?:insolven(?:t|cy)|bankrupt(?:cy)?|going\s+under|collaps(?:e|es|ed|ing)|(?:halt|freez|suspend|stop)(?:s|es|ed|ing|e)?\s+(?:all\s+)?(?:withdrawals|accounts|deposits|payouts|trading)|arrested|indicted|ponzi|bank\s+run|default(?:s|ed|ing)?\s+on)\b/i;
+  /\b(?:insolven(?:t|cy)|bankrupt(?:cy)?|going\s+under|collaps(?:e|es|ed|ing)|(?:halt|freez|suspend|stop)(?:s|es|ed|ing|e)?\s+(?:all\s+)?(?:withdrawals|accounts|deposits|payouts|trading)|arrested|indicted|ponzi|bank\s+run|default(?:s|ed|ing)?\s+on|shutting\s+down|shuts?\s+down|clos(?:es|ing)\s+(?:all\s+)?accounts)\b/i;
 /** A call to act on it now, or the marks of a rumour passed on as news. */
 const PUSH =
-  /\b(?:get|take|pull|move)\s+(?:your|all\s+(?:your|the))\s+(?:money|funds|savings|cash|deposits)\s+out\b|\bwithdraw\s+(?:everything|all|your\s+(?:money|funds|savings))\b|\bsell\s+(?:your\s+(?:shares|stock)|everything|all|now|immediately|today|before)\b|\bdump\s+(?:your\s+)?(?:shares|stock|tokens?)\b|\bbefore\s+it'?s\s+too\s+late\b|\b(?:leaked|insider\s+(?:info|tip)|sources\s+say|rumou?rs?\s+(?:is|are|say))\b|^\s*breaking\b/im;
+  /\b(?:get|take|pull|move|withdraw)\s+(?:your|all\s+(?:your|the))\s+(?:money|funds|savings|cash|deposits|crypto|coins)(?:\s+out\b|\s+(?:now|today|immediately|asap|while\s+you\s+can)\b|\s*!)|\bwithdraw\s+(?:everything|all|your\s+(?:money|funds|savings))\b|\bsell\s+(?:your\s+(?:shares|stock)|everything|all|now|immediately|today|before)\b|\bdump\s+(?:your\s+)?(?:shares|stock|tokens?)\b|\bbefore\s+it'?s\s+too\s+late\b|\b(?:leaked|insider\s+(?:info|tip)|sources\s+say|rumou?rs?\s+(?:is|are|say))\b|^\s*breaking\b/im;
 
 /** Every string under the arguments, bounded. */
 function texts(v: unknown, out: string[], depth = 0): void {

@@ -35,6 +35,9 @@ const AUTHORITY =
   /\b(?:per|from|for|by|on\s+behalf\s+of|(?:requested|instructed|approved|ordered)\s+by|asked\s+by)\s+(?:the\s+|our\s+)?(?:ceo|cfo|coo|president|chairman|founder|boss|managing\s+director|md|chief\s+executive)\b|\b(?:ceo|cfo|chief\s+executive)\s+(?:asked|wants|requested|instructed|says)\b/i;
 const PRESSURE =
   /\b(?:urgent(?:ly)?|asap|immediately|right\s+away|today|before\s+(?:eod|end\s+of\s+day|noon)|confidential|quietly|discreet(?:ly)?|don'?t\s+tell|keep\s+(?:this|it)\s+between)\b/i;
+/** A memo that sends the money to an account it calls new (the changed-bank-details fraud). */
+const NEW_ACCOUNT =
+  /\b(?:pay|send|use|transfer|remit|wire)\b[^.\n]{0,20}?\b(?:the|our|their|this|my)\s+(?:new|updated|changed|different)\s+(?:bank\s+)?(?:account|iban|bank\s+details|payment\s+details|beneficiary)\b/i;
 /** A "refund" of money the payer is told was overpaid or sent by mistake: the overpayment scam (real refunds go back the way they came). */
 const OVERPAID =
   /\b(?:over-?pa(?:id|yment)|paid\s+twice|double[\s-](?:paid|payment|charged?)|duplicate\s+(?:payment|charge|transfer|deposit)|sent\s+(?:[\w$.,]+\s+){0,3}(?:by\s+mistake|in\s+error)|(?:mistaken|accidental|erroneous)(?:ly)?\s+(?:sent|paid|payment|transfer|deposit)|excess\s+(?:amount|payment|funds|charge)|refund\s+the\s+difference)\b/i;
@@ -119,6 +122,8 @@ export function moneyOutLines(w: readonly string[], args: unknown): CliEquivalen
   const memo = texts(all, MEMO_KEY).join('\n').slice(0, 4096);
   if (PLANTED.test(memo))
     return [line('transfer', 'money', `${tool} pays on a planted instruction: ${memo.slice(0, 80)}`)];
+  if (NEW_ACCOUNT.test(memo))
+    return [line('transfer', 'money', `${tool} pays an account its memo calls new: ${memo.slice(0, 80)}`)];
   if (OVERPAID.test(memo))
     return [line('transfer', 'money', `${tool} returns a claimed overpayment: ${memo.slice(0, 80)}`)];
   if (HOLDER_FACT.test(memo))

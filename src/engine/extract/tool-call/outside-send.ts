@@ -231,13 +231,13 @@ const MAILBOX =
 const MAIL_FILE = /\.(?:mbox|pst|ost)\b/i;
 /** Files named for people's records (`customers.csv`, `patients_2024.xlsx`, `users-dump.sql.gz`). */
 const PEOPLE_FILE =
-  /\b(?:customers?|clients?|users?|members?|employees?|staff|patients?|subscribers?|leads|contacts|accounts|students|donors|applicants|candidates|payroll)\b(?:\s+[\w]+){0,2}\s+(?:csv|tsv|xlsx?|json|jsonl|sql|parquet|db|sqlite|zip|gz|tgz|bak|dump)\b/i;
+  /\b(?:customers?|clients?|users?|members?|employees?|staff|patients?|subscribers?|leads|contacts|accounts|students|donors|applicants|candidates|payroll|hr|personnel|crm|salary|salaries|medical|health)\b(?:\s+[\w]+){0,2}\s+(?:csv|tsv|xlsx?|json|jsonl|sql|parquet|db|sqlite|zip|gz|tgz|bak|dump)\b/i;
 /** Deal documents by their usual names (words of `M-and-A-Project-Falcon`, a data room). */
 const DEAL =
   /\bm\s*(?:&|and|n)\s*a\b|\bdue\s+diligence\b|\b(?:data|deal)\s*room\b|\bloi\b|\bletter\s+of\s+intent\b/i;
 /** A whole room's messages relayed (`all the messages from #finance`, `the entire #board history`). */
 const ROOM_DUMP =
-  /\b(?:all|every|entire|whole|full|complete)\s+(?:of\s+)?(?:the\s+)?(?:messages?|history|conversations?(?:\s+history)?|chat(?:\s+history)?|threads?|posts?|transcripts?)\s+(?:from|in|of|on)\s+(#[\w-]+)|\b(?:entire|whole|full|complete)\s+(#[\w-]+)\s+(?:channel\s+)?(?:history|transcript|archive|log)\b/i;
+  /\b(?:all|every|entire|whole|full|complete)\s+(?:of\s+)?(?:the\s+)?(?:messages?|history|conversations?|chats?|threads?|posts?|transcripts?)(?:\s+(?:history|logs?|archive|export))?\s+(?:from|in|of|on)\s+(#[\w-]+)|\b(?:entire|whole|full|complete)\s+(#[\w-]+)\s+(?:channel\s+)?(?:history|transcript|archive|log)\b/i;
 /** Rooms whose name says who may read them. */
 const CLOSED_ROOM =
   /(?:^#?|[-_])(?:finance|fin|exec|execs|executive|executives|board|legal|hr|people|payroll|security|private|confidential|leadership|deals?|mna|investors?|salaries|comp|compensation|audit|incident|incidents)(?:$|[-_])/i;

@@ -57,16 +57,32 @@ function share(w: readonly string[], all: Pair[], args: unknown): CliEquivalent 
     .map(([, v]) => (v as string).trim().replace(/[\s-]+/g, '_'));
   const edit = roles.find((r) => EDIT_ROLE.test(r));
   const owner = roles.find((r) => OWNER_ROLE.test(r));
-  const names = all
-    .filter(([k, v]) => typeof v === 'string' && !ROLE_KEY.test(k) && !/@/.test(v))
-    .map(([, v]) => (v as string).replace(/[_./\\#-]+/g, ' '))
+  // A list of names (`channels: ["#exec", "#finance-private"]`) counts item by item.
+  const texts = ([k, v]: Pair): [string, string][] =>
+    (Array.isArray(v) ? v.slice(0, 32) : [v])
+      .filter((x): x is string => typeof x === 'string')
+      .map((x): [string, string] => [k, x]);
+  const flat = all.flatMap(texts);
+  const names = flat
+    .filter(([k, v]) => !ROLE_KEY.test(k) && !/@/.test(v))
+    .map(([, v]) => v.replace(/[_./\\#-]+/g, ' '))
     .join('\n')
     .slice(0, 16384);
   const sensitive = SENSITIVE.exec(names)?.[0];
-  const room = all.some(([k, v]) => ROOM_KEY.test(k) && typeof v === 'string') || w.includes('channel');
+  const room = flat.some(([k]) => ROOM_KEY.test(k)) || w.includes('channel');
   const tool = w.join('_');
+  // The workspace, organisation or tenant the call names vouches for its own domain (`workspace: acme`, `sam@acme.com`).
+  const home = flat
+    .filter(([k]) => /^(?:workspace|org|organization|team|tenant|company|domain|workspace_domain)$/.test(k))
+    .map(([, v]) => v.trim().toLowerCase());
   for (const r of aud.recipients) {
     if (r.domain === undefined) continue;
+    if (
+      !FREE_MAIL.test(r.domain) &&
+      home.some((h) => h === r.domain || h === r.domain!.split('.')[0]) &&
+      [...aud.own].every((d) => d === r.domain)
+    )
+      continue;
     const why = outside(r, aud.own)
       ? (owner ?? edit ?? sensitive ?? (room ? 'a member' : undefined))
       : notOwn(r, aud.own) && sensitive !== undefined && !/^(?:private|internal|security)$/i.test(sensitive)

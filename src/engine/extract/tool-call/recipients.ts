@@ -12,7 +12,7 @@ const RECIPIENT_KEY =
   /^(?:to|cc|bcc|recipients?|to_recipients|cc_recipients|bcc_recipients|to_addresses|cc_addresses|bcc_addresses|email|emails|email_address|email_addresses|address|addresses|user|users|user_email|participants?|attendees?|invitees?|members?|member|share_with|shared_with|with|login|grantee|grantees|collaborators?|guest|guests|phone|phone_number|phone_numbers|numbers?|contacts?|target|targets|people|principal)$/;
 /** Keys naming the sender or the account the call acts as. */
 const SENDER_KEY =
-  /^(?:from|sender|mailbox|reply_to|owner_email|account_email|user_id|me|as_user|on_behalf_of)$/;
+  /^(?:from|sender|mailbox|reply_to|owner_email|account_email|user_id|me|as_user|on_behalf_of|inviter|invited_by|inviter_email|requester|requested_by|actor|admin_email)$/;
 const EMAIL = /[^\s@<>"',;:()]+@([a-z0-9-]+(?:\.[a-z0-9-]+)+)/gi;
 
 /** Public mailbox providers: an address there belongs to a person, not to an organisation. */
