@@ -48,6 +48,7 @@ import { HARMFUL_POST_GATE, harmfulPostLines } from './harmful-post.js';
 import { WHEREABOUTS_GATE, whereaboutsLines } from './whereabouts.js';
 import { AUTH_BACKDOOR_GATE, authBackdoorLines } from './auth-backdoor.js';
 import { EDIT_WEAKEN_GATE, editWeakenLines } from './edit-weaken.js';
+import { PRIVACY_OFF_GATE, privacyOffLines } from './privacy-off.js';
 import { ALLOW_ALL_GATE, allowAllLines } from './allow-all.js';
 import { URL_SECRET_GATE, urlSecretLines } from './url-secret.js';
 import { PUBLIC_POST_GATE, publicPostLines } from './public-post.js';
@@ -1006,6 +1007,8 @@ const argumentSteps = (): readonly ArgumentStep[] =>
     { gate: AUTH_BACKDOOR_GATE, lines: (s) => authBackdoorLines(s.w, s.args) },
     // An edit that takes a check or protection out of the project's code or settings (tool-call/edit-weaken.ts).
     { gate: EDIT_WEAKEN_GATE, lines: (s) => editWeakenLines(s.w, s.args) },
+    // A service's scrubbing, redaction or masking of personal data set off (tool-call/privacy-off.ts).
+    { gate: PRIVACY_OFF_GATE, lines: (s) => privacyOffLines(s.w, s.args) },
     // A security filter's allow list that matches everything (tool-call/allow-all.ts).
     { gate: ALLOW_ALL_GATE, lines: (s) => allowAllLines(s.w, s.args) },
     // Trust, traffic and code routed to a look-alike, lure or file-drop host (tool-call/outside-trust.ts).

@@ -25,7 +25,7 @@ const WHAT: Readonly<Record<string, string>> = {
   deceive:
     'sends its readers a message made to trick them (a credential lure, changed payment details, a gift-card, prize or crypto scam)',
   recover: 'hands over what signs into an account (whoever holds it can take the account over)',
-  disarm: 'takes a security check or protection out of the code the project runs',
+  disarm: 'takes a security check or data protection out of what the project runs',
 };
 
 export default defineRule({
