@@ -12,9 +12,9 @@ import { ACTION_PROGRAM } from './saas.js';
 import { PRODUCTION, scratchOnly } from './whole-resource.js';
 import { spansAllTime } from './select-all.js';
 
-/** Verbs that lose what they act on. */
+/** Verbs that lose what they act on (a refund of every payment loses the revenue). */
 const DESTROY = new Set(
-  'delete remove destroy purge wipe erase drop rm nuke flush empty clear truncate terminate deprovision obliterate dispose revoke invalidate expire unpublish undeploy kill evict scrub expunge shred retire zero offboard'.split(
+  'delete remove destroy purge wipe erase drop rm nuke flush empty clear truncate terminate deprovision obliterate dispose revoke invalidate expire unpublish undeploy kill evict scrub expunge shred retire zero offboard refund'.split(
     ' ',
   ),
 );
@@ -196,6 +196,12 @@ export function everyItemLines(w: readonly string[], f: Map<string, unknown>): C
   );
   const object = kind.at(-1) ?? 'item';
   if (verb === 'archive' && w.some((x) => MAIL.test(x))) return [];
+  // Every line of one order or charge refunded (`refund_all_items {order_id: "ord_1"}`) is one refund.
+  if (
+    verb === 'refund' &&
+    [...f].some(([k, v]) => /(?:^|_)id$/.test(k) && typeof v === 'string' && !selectsAll(v))
+  )
+    return [];
   if (DISPOSABLE.has(object) || w.some((x) => QUALIFIER.has(x)) || narrowed(f)) return [];
   const names = [...f.values()].filter((v): v is string => typeof v === 'string');
   if (scratchOnly([...names, w.join('_')])) return [];
