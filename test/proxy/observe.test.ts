@@ -63,8 +63,16 @@ function tapAll(
   expect(tap).not.toBeNull();
   for (const c of chunks) tap!.write(c);
   tap!.end();
-  // zlib decoding finishes asynchronously
-  return new Promise((resolve) => setTimeout(() => resolve(calls), 50));
+  // zlib decoding finishes asynchronously: wait for the calls (bounded), not a fixed delay that a
+  // loaded CI machine can outrun.
+  const deadline = Date.now() + 5000;
+  return new Promise((resolve) => {
+    const poll = (): void => {
+      if (calls.length > 0 || Date.now() > deadline) setTimeout(() => resolve(calls), 20);
+      else setTimeout(poll, 10);
+    };
+    poll();
+  });
 }
 
 function chunked(text: string | Buffer, size: number): Buffer[] {

@@ -1034,7 +1034,7 @@ export class JsWalker extends CodeWalker {
     if (handled !== undefined) result = handled;
     else {
       const inputs = call.args.slice();
-      if (recv) inputs.push(answerInput(this.col, recv, method));
+      if (recv) inputs.push(answerInput(this.col, recv, method, call.args));
       const out = opaque(inputs);
       result =
         name !== undefined

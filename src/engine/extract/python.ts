@@ -1130,7 +1130,7 @@ export class PyWalker extends CodeWalker {
     // A send on a client no handler models: its data goes to the client's peer (code/unmodelled-sends.ts).
     if (own === undefined && !sentSince(this.col, mark)) unmodelledSend(this.col, call);
     const inputs = call.args.slice();
-    if (recv) inputs.push(answerInput(this.col, recv, method));
+    if (recv) inputs.push(answerInput(this.col, recv, method, call.args));
     for (const v of call.kw.values()) inputs.push(v);
     // A method read off the client's request (`self.get_body_argument`, `request.get_json`) gives what the client sent.
     if (fn !== undefined && fn.sources.includes(CLIENT_REQUEST)) inputs.push(fn);

@@ -75,6 +75,10 @@ function localModule(mod: string): boolean {
   return LOCAL_STDLIB.test(mod) || mod.split(/[./@]/).some((seg) => LOCAL_SEGMENT.test(seg));
 }
 
+/** A query that reads people's contact or identity columns (`select email, phone, address, dob from customers`). */
+const PEOPLE_QUERY =
+  /\bselect\b[\s\S]*?\b(?:e_?mail|phone|mobile|address|street|dob|date_of_birth|birth_?date|ssn|national_id|passport|card_number|pan|iban|full_name|first_name|last_name)\b[\s\S]*?\bfrom\b|\bselect\s+\*\s+from\s+[\w."]*(?:customers?|users?|patients?|members?|employees?|contacts?|clients?|people|persons?|accounts?)\b/i;
+
 /** Method names that may hand back a client's own settings or credential rather than its service's answer. */
 const OWN_SETTINGS =
   /token|key|secret|cred|auth|pass|header|conf|setting|option|env|url|uri|dsn|string|dict|json|dump|repr|str|serial|export|sign|cookie|session|login|param/i;
@@ -85,10 +89,18 @@ const OWN_SETTINGS =
  * credential it was made with is not in that answer (R17: a daily customer count posted to the
  * metrics URL). Methods that may hand the settings back (OWN_SETTINGS) keep them.
  */
-export function answerInput(col: Collector, recv: Val, method: string | undefined): Val {
+export function answerInput(
+  col: Collector,
+  recv: Val,
+  method: string | undefined,
+  args: readonly Val[] = [],
+): Val {
   const ref = recv.ref;
   if (method === undefined || ref?.endsWith('()') !== true || OWN_SETTINGS.test(method)) return recv;
   if (!recv.sources.some((s) => s.kind === 'env')) return recv;
+  // An answer of people's records (R18: email, phone, address, dob of customers posted to a tunnel)
+  // is as guarded as the credential that opened it; a count or a status is not.
+  if (args.some((a) => PEOPLE_QUERY.test(render(a).slice(0, 2000)))) return recv;
   const mod = importOf(col, ref);
   if (mod === undefined || LOCAL_STDLIB.test(mod)) return recv;
   return { ...recv, sources: recv.sources.filter((s) => s.kind !== 'env') };
