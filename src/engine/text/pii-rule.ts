@@ -29,7 +29,16 @@ const FREE_TEXT_FIELD =
 
 /** Fields naming a person by the part they play in the call (owner, requester, approver, one excluded). */
 const PRINCIPAL_FIELD =
-  /(?:^|[._])(?:owner|new_owner|requester|requested_by|approver|approved_by|assignee|delegate|manager|admin|contact|reviewer|member|principal|target_user|exclude\w*|excluded\w*|include\w*|included\w*)(?:\.\d+)?$/i;
+  /(?:^|[._])(?:owner|new_owner|requester|requested_by|approver|approved_by|assignee|delegate|manager|admin|contact|reviewer|member|principal|target_user|user_?key|user_?principal_?name|upn|exclude\w*|excluded\w*|include\w*|included\w*)(?:\.\d+)?$|email_?addr(?:ess)?\.address$/i;
+
+/**
+ * An element of a command's argv (`args: ["role", "assignment", "list", "--assignee", "lena@acme.io"]`,
+ * `--member=user:lena@acme.io`): the address names whom the command acts on, as a flag's value;
+ * free-text flags (`--message`, `--data`) carry content.
+ */
+const ARGV_FIELD = /(?:^|\.)(?:args|argv|arguments|command_?args)\.\d+$/i;
+const ARGV_PRINCIPAL =
+  /^(?:--?(?!(?:data|body|message|text|content|payload|description|note|comment|subject)\b)[\w-]+=)?(?:(?:user|group|serviceAccount|domain|principal):)?[^\s=:]+@[^\s=:]+$/i;
 
 /** Whether another literal of the call carries an address at the same domain (the company's own, shown twice). */
 function sharedDomain(facts: FactIndex, address: string): boolean {
@@ -141,6 +150,9 @@ export function piiHits(facts: FactIndex, kind: PiiKind): readonly RuleHit[] {
         matches.length === 1 &&
         (PRINCIPAL_FIELD.test(lit.field) ||
           sharedDomain(facts, lit.text.slice(matches[0]!.start, matches[0]!.end)));
+      const argvPrincipal =
+        matches.length === 1 && ARGV_FIELD.test(lit.field) && ARGV_PRINCIPAL.test(text.trim());
+      if (argvPrincipal && !matches.some(outside)) continue;
       if ((principal || ORG_ADDRESS_FIELD.test(lit.field)) && !matches.some(outside)) {
         const rest = matches.reduceRight((t, m) => t.slice(0, m.start) + t.slice(m.end), text);
         if (/^[\s,;<>"'()A-Za-z.-]*$/.test(rest) && rest.replace(/[^A-Za-z]/g, '').length <= 40) continue;
