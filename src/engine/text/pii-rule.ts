@@ -29,7 +29,7 @@ const FREE_TEXT_FIELD =
 
 /** Fields naming a person by the part they play in the call (owner, requester, approver, one excluded). */
 const PRINCIPAL_FIELD =
-  /(?:^|[._])(?:owner|new_owner|requester|requested_by|approver|approved_by|assignee|delegate|manager|admin|contact|reviewer|member|principal|target_user|user_?key|user_?principal_?name|upn|exclude\w*|excluded\w*|include\w*|included\w*)(?:\.\d+)?$|email_?addr(?:ess)?\.address$/i;
+  /(?:^|[._])(?:owner|new_owner|requester|requested_by|approver|approved_by|assignee|delegate|manager|admin|contact|reviewer|member|principal|target_user|exclude\w*|excluded\w*|include\w*|included\w*)(?:\.\d+)?$|email_?addr(?:ess)?\.address$/i;
 
 /**
  * An element of a command's argv (`args: ["role", "assignment", "list", "--assignee", "lena@acme.io"]`,
