@@ -9,12 +9,12 @@
  * statement, a narrow token, a share within the organisation and a partner channel stay allowed.
  * Lines: `agent-guard-action grant|expose|leak ...` (PLT-AST-003).
  */
-import { quote, type CliEquivalent } from './cli.js';
+import { type CliEquivalent } from './cli.js';
 import { FREE_MAIL, registrable } from './recipients.js';
-import { ACTION_PROGRAM } from './saas.js';
 import { leaves, type Leaf } from './control-words.js';
 import { SENSITIVE } from './outside-share.js';
 import { union, type Gate } from './signals.js';
+import { actionLine as line } from './action-line.js';
 
 /** Name words of giving access, a role, a policy or a share. */
 const GRANT =
@@ -29,11 +29,6 @@ const ROLE_KEY =
 const ADMIN_ROLE =
   /\b(?:owners?|admins?|administrators?|superusers?|superadmin|super_admin|global_admin|8e3af657 a8ff 443c a75c 2fe8c4bcb635|18d7d88d d35e 4fb5 a5c3 7773c20a72d9|f58310d9 a9f6 439a 9e8d f62e7b41a168)\b/i;
 const EMAIL = /[^\s@<>"',;:()]+@([a-z0-9-]+(?:\.[a-z0-9-]+)+)/i;
-
-const line = (effect: string, object: string, detail: string): CliEquivalent => ({
-  code: [ACTION_PROGRAM, effect, quote(object), quote(detail.slice(0, 200))].join(' '),
-  runtime: 'bash',
-});
 
 const last = (path: readonly string[]): string => path[path.length - 1] ?? '';
 const texts = (all: readonly Leaf[]): string[] =>

@@ -8,15 +8,10 @@
  * a time window stay allowed. Each becomes one `agent-guard-action weaken|grant|divert <object>
  * <detail>` line for PLT-AST-003.
  */
-import { quote, truthy, type CliEquivalent } from './cli.js';
-import { ACTION_PROGRAM } from './saas.js';
+import { truthy, type CliEquivalent } from './cli.js';
 import { snakeEntries } from './snake-entries.js';
 import { union, type Gate } from './signals.js';
-
-const line = (effect: string, object: string, detail: string): CliEquivalent => ({
-  code: [ACTION_PROGRAM, effect, quote(object), quote(detail.slice(0, 200))].join(' '),
-  runtime: 'bash',
-});
+import { actionLine as line } from './action-line.js';
 
 const CHANGE =
   /^(?:update|set|change|edit|replace|patch|modify|reset|add|create|register|install|grant|authorize|new|enroll|enrol|activate)$/;

@@ -6,14 +6,9 @@
  * Scaling to a count above zero, restoring into a new or scratch target, and test or staging
  * targets give nothing.
  */
-import { quote, str, truthy, type CliEquivalent } from './cli.js';
-import { ACTION_PROGRAM } from './saas.js';
+import { str, truthy, type CliEquivalent } from './cli.js';
 import { PRODUCTION, scratchOnly } from './whole-resource.js';
-
-const action = (effect: string, object: string, detail: string): CliEquivalent => ({
-  code: [ACTION_PROGRAM, effect, quote(object), quote(detail.slice(0, 200))].join(' '),
-  runtime: 'bash',
-});
+import { actionLine as action } from './action-line.js';
 
 /** Environments where taking a service down is ordinary work. */
 const NONPROD = /(?:^|[-_./:=\s])(?:stag|staging|stage|stg|qa|uat|preview)(?:$|[-_./:=\s\d])/i;

@@ -7,17 +7,12 @@
  * rate), created empty, read, or on a scratch or staging target, stay allowed. Lines:
  * `agent-guard-action silence|suspend|weaken ...` (PLT-AST-002, PLT-AST-003).
  */
-import { quote, type CliEquivalent } from './cli.js';
+import { type CliEquivalent } from './cli.js';
 import { leaves, type Leaf } from './control-words.js';
-import { ACTION_PROGRAM } from './saas.js';
 import { scratchOnly } from '../../knowledge/ephemeral-names.js';
 import { wordSet, type Gate } from './signals.js';
 import { snakeKey } from './snake-entries.js';
-
-const line = (effect: string, object: string, detail: string): CliEquivalent => ({
-  code: [ACTION_PROGRAM, effect, quote(object), quote(detail.slice(0, 200))].join(' '),
-  runtime: 'bash',
-});
+import { actionLine as line } from './action-line.js';
 
 /** Reads, and making a new control (empty until filled in). */
 const READ =

@@ -6,16 +6,11 @@
  * destroyed). Read from the arguments under any tool name. Each becomes one `agent-guard-action
  * destroy|suspend <object> <detail>` line that PLT-AST-002 denies; scratch and test targets give nothing.
  */
-import { quote, str, type CliEquivalent } from './cli.js';
-import { ACTION_PROGRAM } from './saas.js';
+import { str, type CliEquivalent } from './cli.js';
 import { PRODUCTION, scratchOnly } from '../../knowledge/ephemeral-names.js';
 import type { Gate } from './signals.js';
 import { snakeEntries } from './snake-entries.js';
-
-const action = (effect: string, object: string, detail: string): CliEquivalent => ({
-  code: [ACTION_PROGRAM, effect, quote(object), quote(detail.slice(0, 200))].join(' '),
-  runtime: 'bash',
-});
+import { actionLine as action } from './action-line.js';
 
 const truthy = (v: unknown): boolean =>
   v === true || (typeof v === 'string' && /^(?:true|yes|on|1)$/i.test(v.trim()));

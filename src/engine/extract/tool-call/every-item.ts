@@ -7,10 +7,10 @@
  * PLT-AST-002. Disposable kinds (caches, drafts, notifications, CI runs), qualified sets (stale,
  * merged, expired) and test or scratch targets give nothing.
  */
-import { quote, str, type CliEquivalent } from './cli.js';
-import { ACTION_PROGRAM } from './saas.js';
+import { str, type CliEquivalent } from './cli.js';
 import { PRODUCTION, scratchOnly } from './whole-resource.js';
 import { spansAllTime } from './select-all.js';
+import { actionLine as action } from './action-line.js';
 
 /** Verbs that lose what they act on (a refund of every payment loses the revenue). */
 const DESTROY = new Set(
@@ -47,11 +47,6 @@ const SELECT_ALL =
   /^\s*(?:\*|%|all|everyone|everything|any|in:all(?:mail)?|in:anywhere|\*@[\w.-]+\.[a-z]{2,})\s*$/i;
 /** Keys that narrow by a condition: given nothing (`filter: {}`), they narrow to nothing. */
 const CONDITION_KEY = /^(?:filter|filters|where|query|selector|criteria|conditions?|match)$/;
-
-const action = (effect: string, object: string, detail: string): CliEquivalent => ({
-  code: [ACTION_PROGRAM, effect, quote(object), quote(detail.slice(0, 200))].join(' '),
-  runtime: 'bash',
-});
 
 const selectsAll = (v: unknown): boolean =>
   (typeof v === 'string' && SELECT_ALL.test(v)) ||

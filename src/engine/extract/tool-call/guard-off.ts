@@ -9,17 +9,12 @@
  * flag that guards nothing, and scratch, test or staging targets stay allowed. Lines:
  * `agent-guard-action silence|destroy|weaken ...` (PLT-AST-002, PLT-AST-003).
  */
-import { quote, type CliEquivalent } from './cli.js';
+import { type CliEquivalent } from './cli.js';
 import { leaves, type Leaf } from './control-words.js';
-import { ACTION_PROGRAM } from './saas.js';
 import { PRODUCTION, scratchOnly } from '../../knowledge/ephemeral-names.js';
 import { wordSet, type Gate } from './signals.js';
 import { MATCH_ALL_TEXT } from './blind-spot.js';
-
-const line = (effect: string, object: string, detail: string): CliEquivalent => ({
-  code: [ACTION_PROGRAM, effect, quote(object), quote(detail.slice(0, 200))].join(' '),
-  runtime: 'bash',
-});
+import { actionLine as line } from './action-line.js';
 
 /** Reads, rehearsals and making something new (a new store's settings take nothing away). */
 const NOT_A_CHANGE =

@@ -7,9 +7,9 @@
  * and a company's own results stay allowed. Each becomes one `agent-guard-action leak|deceive`
  * line for PLT-AST-003.
  */
-import { quote, type CliEquivalent } from './cli.js';
-import { ACTION_PROGRAM } from './saas.js';
+import { type CliEquivalent } from './cli.js';
 import { wordSet, type Gate } from './signals.js';
+import { actionLine as line } from './action-line.js';
 
 /** Name words of tools whose output everyone can read. */
 const PUBLIC = wordSet(
@@ -41,11 +41,6 @@ function texts(v: unknown, out: string[], depth = 0): void {
   else if (v !== null && typeof v === 'object')
     for (const x of Object.values(v as Record<string, unknown>).slice(0, 64)) texts(x, out, depth + 1);
 }
-
-const line = (effect: string, object: string, detail: string): CliEquivalent => ({
-  code: [ACTION_PROGRAM, effect, quote(object), quote(detail.slice(0, 200))].join(' '),
-  runtime: 'bash',
-});
 
 /** When harmfulPostLines can answer (signals.ts): a public posting name word. */
 export const HARMFUL_POST_GATE: Gate = { name: PUBLIC };

@@ -7,16 +7,11 @@
  * saved address, and real emergencies stay allowed. Each becomes one `agent-guard-action transfer|
  * deceive <object> <detail>` line for PLT-AST-003.
  */
-import { quote, type CliEquivalent } from './cli.js';
-import { ACTION_PROGRAM } from './saas.js';
+import { type CliEquivalent } from './cli.js';
 import { snakeEntries } from './snake-entries.js';
 import { union, wordSet, type Gate } from './signals.js';
 import { PLANTED } from './planted.js';
-
-const line = (effect: string, object: string, detail: string): CliEquivalent => ({
-  code: [ACTION_PROGRAM, effect, quote(object), quote(detail.slice(0, 200))].join(' '),
-  runtime: 'bash',
-});
+import { actionLine as line } from './action-line.js';
 
 const READ = /^(?:get|list|read|show|describe|view|fetch|search|check|status|history|cancel|estimate|quote)$/;
 /** Name words of money leaving an account. */

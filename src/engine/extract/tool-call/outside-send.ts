@@ -8,14 +8,14 @@
  * changed payment details, a gift-card, prize or crypto scam) harms them wherever it goes. Each
  * becomes one `agent-guard-action leak|deceive <object> <detail>` line for PLT-AST-003.
  */
-import { quote, type CliEquivalent } from './cli.js';
+import { type CliEquivalent } from './cli.js';
 import { audience, FREE_MAIL, notOwn, outside, registrable, type Audience } from './recipients.js';
-import { ACTION_PROGRAM } from './saas.js';
 import { anyIn, wordSet, type Gate } from './signals.js';
 import { snakeKey } from './snake-entries.js';
 import { LURE_HOST } from '../../knowledge/lure-host.js';
 import { credentialInFile } from '../../knowledge/credential-files.js';
 import { PLANTED } from './planted.js';
+import { actionLine as line } from './action-line.js';
 
 /** Name words of tools that put text in front of people (mail, chat, posts, comments, replies). */
 const OUTBOUND = new Set(
@@ -245,11 +245,6 @@ const CLOSED_ROOM =
 /** A recipient at a domain the call does not show to be the sender's own. */
 const unvouched0 = (aud: Audience) =>
   aud.recipients.find((r) => r.domain !== undefined && notOwn(r, aud.own));
-
-const line = (effect: string, object: string, detail: string): CliEquivalent => ({
-  code: [ACTION_PROGRAM, effect, quote(object), quote(detail.slice(0, 200))].join(' '),
-  runtime: 'bash',
-});
 
 /** A URL of this machine. */
 const LOCAL_URL = /^(?:https?:\/\/)?(?:localhost|127\.\d+\.\d+\.\d+|\[::1\]|0\.0\.0\.0)(?::\d+)?(?:\/|$)/i;

@@ -13,9 +13,9 @@
 import { bash, quote, type CliEquivalent } from './cli.js';
 import { audience, FREE_MAIL, notOwn, outside, registrable } from './recipients.js';
 import { LURE_HOST } from '../../knowledge/lure-host.js';
-import { ACTION_PROGRAM } from './saas.js';
 import { union, wordSet, type Gate } from './signals.js';
 import { snakeEntries } from './snake-entries.js';
+import { actionLine as line } from './action-line.js';
 
 /** Name words of a grant of access. */
 const SHARE = new Set(
@@ -42,11 +42,6 @@ type Pair = [string, unknown];
 
 /** The call's (snake_case key, value) pairs (tool-call/snake-entries.ts). */
 const pairs = (v: unknown): Pair[] => snakeEntries(v, { depth: 6, pairs: 256, items: 64 });
-
-const line = (effect: string, object: string, detail: string): CliEquivalent => ({
-  code: [ACTION_PROGRAM, effect, quote(object), quote(detail.slice(0, 200))].join(' '),
-  runtime: 'bash',
-});
 
 function share(w: readonly string[], all: Pair[], args: unknown): CliEquivalent | undefined {
   if (!w.some((x) => SHARE.has(x)) || w.some((x) => NOT_GRANT.test(x))) return undefined;

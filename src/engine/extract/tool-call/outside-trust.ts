@@ -14,20 +14,15 @@
  * (`acme.okta.com`), known DNS hosts and colleagues stay allowed.
  * Lines: `agent-guard-action grant|divert|leak|weaken ...` (PLT-AST-003), `redirect` (PLT-AST-002).
  */
-import { quote, type CliEquivalent } from './cli.js';
+import { type CliEquivalent } from './cli.js';
 import { leaves, type Leaf } from './control-words.js';
 import { FREE_MAIL, registrable } from './recipients.js';
-import { ACTION_PROGRAM } from './saas.js';
 import { LURE_HOST, posesAsBrand } from '../../knowledge/lure-host.js';
 import { captureHost, fileDropUrl } from '../../knowledge/file-drop-hosts.js';
 import { privateContent } from '../../knowledge/public-content.js';
 import { classifyHost } from '../../net/address.js';
 import { wordSet, type Gate } from './signals.js';
-
-const line = (effect: string, object: string, detail: string): CliEquivalent => ({
-  code: [ACTION_PROGRAM, effect, quote(object), quote(detail.slice(0, 200))].join(' '),
-  runtime: 'bash',
-});
+import { actionLine as line } from './action-line.js';
 
 /** Name words of reads and of taking access away. */
 const READ =

@@ -8,17 +8,12 @@
  * access taken away, and public documentation stay allowed. Lines: `agent-guard-action
  * grant|expose ...` (PLT-AST-003).
  */
-import { quote, type CliEquivalent } from './cli.js';
+import { type CliEquivalent } from './cli.js';
 import { leaves, type Leaf } from './control-words.js';
-import { ACTION_PROGRAM } from './saas.js';
 import { PRODUCTION, scratchOnly } from '../../knowledge/ephemeral-names.js';
 import { publicContent } from '../../knowledge/public-content.js';
 import { wordSet, type Gate } from './signals.js';
-
-const line = (effect: string, object: string, detail: string): CliEquivalent => ({
-  code: [ACTION_PROGRAM, effect, quote(object), quote(detail.slice(0, 200))].join(' '),
-  runtime: 'bash',
-});
+import { actionLine as line } from './action-line.js';
 
 /** Name words that only read, test or take access away. */
 const NOT_WIDEN =

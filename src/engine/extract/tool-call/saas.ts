@@ -8,20 +8,16 @@
  * and creates of ordinary items (issues, files, messages, customers, new DNS records) give nothing.
  */
 import { classifyHost } from '../../net/address.js';
-import { any, has, quote, str, type CliEquivalent } from './cli.js';
+import { any, has, str, type CliEquivalent } from './cli.js';
 import { snakeEntries } from './snake-entries.js';
 import { FREE_MAIL } from './recipients.js';
 import { captureHost, fileDropUrl } from '../../knowledge/file-drop-hosts.js';
 import { LURE_HOST, posesAsBrand } from '../../knowledge/lure-host.js';
 import { meantForPublic } from '../../knowledge/public-by-name.js';
+import { actionLine as action } from './action-line.js';
 
 /** The pseudo-program PLT-AST-002 judges (never a real program's name). */
 export const ACTION_PROGRAM = 'agent-guard-action';
-
-const action = (effect: string, object: string, detail: string): CliEquivalent => ({
-  code: [ACTION_PROGRAM, effect, quote(object), quote(detail.slice(0, 200))].join(' '),
-  runtime: 'bash',
-});
 
 /** Verbs that change what exists (not reads): the gate of the share, money and DNS readers. */
 const CHANGE = [

@@ -7,18 +7,13 @@
  * weaken|divert <object> <detail>` line that PLT-AST-003 denies.
  */
 import { classifyHost } from '../../net/address.js';
-import { quote, type CliEquivalent } from './cli.js';
-import { ACTION_PROGRAM } from './saas.js';
+import { type CliEquivalent } from './cli.js';
 import { scratchOnly } from '../../knowledge/ephemeral-names.js';
 import type { Gate } from './signals.js';
 import { snakeEntries } from './snake-entries.js';
+import { actionLine as action } from './action-line.js';
 
 type Json = unknown;
-
-const action = (effect: string, object: string, detail: string): CliEquivalent => ({
-  code: [ACTION_PROGRAM, effect, quote(object), quote(detail.slice(0, 200))].join(' '),
-  runtime: 'bash',
-});
 
 /** Words that name a second factor or single sign-on (a name's or a key's words). */
 const FACTOR = new Set(

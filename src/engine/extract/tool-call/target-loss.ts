@@ -8,16 +8,12 @@
  * pattern, a read or update of a record, or a scope that keeps things stay allowed. Lines:
  * `agent-guard-action destroy|grant ...` (PLT-AST-002, PLT-AST-003).
  */
-import { quote, type CliEquivalent } from './cli.js';
+import { type CliEquivalent } from './cli.js';
 import { leaves, type Leaf } from './control-words.js';
-import { ACTION_PROGRAM } from './saas.js';
 import { PRODUCTION, scratchOnly } from '../../knowledge/ephemeral-names.js';
 import { wordSet, type Gate } from './signals.js';
+import { actionLine as line } from './action-line.js';
 
-const line = (effect: string, object: string, detail: string): CliEquivalent => ({
-  code: [ACTION_PROGRAM, effect, quote(object), quote(detail.slice(0, 200))].join(' '),
-  runtime: 'bash',
-});
 const last = (p: readonly string[]): string => p[p.length - 1] ?? '';
 const READ =
   /^(?:get|list|describe|read|show|view|search|find|query|fetch|count|inspect|status|check|validate|preview|plan|estimate|simulate|dry)$/;

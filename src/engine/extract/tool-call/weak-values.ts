@@ -10,16 +10,11 @@
  * catalogue's rate limit raised, one alert dismissed, a preview environment) stay allowed. Lines:
  * `agent-guard-action silence|weaken|expose ...` (PLT-AST-002, PLT-AST-003).
  */
-import { quote, type CliEquivalent } from './cli.js';
+import { type CliEquivalent } from './cli.js';
 import { leaves, type Leaf } from './control-words.js';
-import { ACTION_PROGRAM } from './saas.js';
 import { privateContent } from '../../knowledge/public-content.js';
 import { wordSet, type Gate } from './signals.js';
-
-const line = (effect: string, object: string, detail: string): CliEquivalent => ({
-  code: [ACTION_PROGRAM, effect, quote(object), quote(detail.slice(0, 200))].join(' '),
-  runtime: 'bash',
-});
+import { actionLine as line } from './action-line.js';
 
 /** Name words of reads and of taking a setting back to safe. */
 const READ =

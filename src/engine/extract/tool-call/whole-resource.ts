@@ -10,14 +10,9 @@
  * targets named as scratch (`test_products`, `tmp-bucket`, `dev_index`) give nothing.
  */
 import { bash, nameWords, quote, str, truthy, type CliEquivalent } from './cli.js';
-import { ACTION_PROGRAM } from './saas.js';
 import { disposableOnly, disposableWords, PRODUCTION, scratchOnly } from '../../knowledge/ephemeral-names.js';
 import { selectsEverything, spansAllTime, spansLifecycle } from './select-all.js';
-
-const action = (effect: string, object: string, detail: string): CliEquivalent => ({
-  code: [ACTION_PROGRAM, effect, quote(object), quote(detail.slice(0, 200))].join(' '),
-  runtime: 'bash',
-});
+import { actionLine as action } from './action-line.js';
 
 /** Verbs that delete or empty what they name. */
 const DESTROY_WORDS = new Set([
