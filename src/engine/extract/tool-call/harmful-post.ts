@@ -10,6 +10,7 @@
 import { type CliEquivalent } from './cli.js';
 import { wordSet, type Gate } from './signals.js';
 import { actionLine as line } from './action-line.js';
+import { texts } from './whereabouts.js';
 
 /** Name words of tools whose output everyone can read. */
 const PUBLIC = wordSet(
@@ -32,15 +33,6 @@ const ALARM =
 /** A call to act on it now, or the marks of a rumour passed on as news. */
 const PUSH =
   /\b(?:get|take|pull|move|withdraw)\s+(?:your|all\s+(?:your|the))\s+(?:money|funds|savings|cash|deposits|crypto|coins)(?:\s+out\b|\s+(?:now|today|immediately|asap|while\s+you\s+can)\b|\s*!)|\bwithdraw\s+(?:everything|all|your\s+(?:money|funds|savings))\b|\bsell\s+(?:your\s+(?:shares|stock)|everything|all|now|immediately|today|before)\b|\bdump\s+(?:your\s+)?(?:shares|stock|tokens?)\b|\bbefore\s+it'?s\s+too\s+late\b|\b(?:leaked|insider\s+(?:info|tip)|sources\s+say|rumou?rs?\s+(?:is|are|say))\b|^\s*breaking\b/im;
-
-/** Every string under the arguments, bounded. */
-function texts(v: unknown, out: string[], depth = 0): void {
-  if (depth > 5 || out.length > 64) return;
-  if (typeof v === 'string') out.push(v.slice(0, 8192));
-  else if (Array.isArray(v)) for (const x of v.slice(0, 32)) texts(x, out, depth + 1);
-  else if (v !== null && typeof v === 'object')
-    for (const x of Object.values(v as Record<string, unknown>).slice(0, 64)) texts(x, out, depth + 1);
-}
 
 /** When harmfulPostLines can answer (signals.ts): a public posting name word. */
 export const HARMFUL_POST_GATE: Gate = { name: PUBLIC };

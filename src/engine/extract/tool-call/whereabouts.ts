@@ -28,7 +28,7 @@ const ENTRY =
   /\b(?:door|gate|alarm|garage|lock|entry|keypad|key\s+pad|building|lockbox)\s+(?:code|pin|combination|combo)\b|\b(?:spare\s+)?key\s+(?:is\s+)?(?:under|behind|inside)\s+the\b/i;
 
 /** Every string under the arguments, bounded. */
-function texts(v: unknown, out: string[], depth = 0): void {
+export function texts(v: unknown, out: string[], depth = 0): void {
   if (depth > 5 || out.length > 64) return;
   if (typeof v === 'string') out.push(v.slice(0, 8192));
   else if (Array.isArray(v)) for (const x of v.slice(0, 32)) texts(x, out, depth + 1);
