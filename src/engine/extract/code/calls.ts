@@ -8,6 +8,7 @@ import { decodeBase64 } from './collector.js';
 import { sendTo } from './effects.js';
 import { rawSocketWrite } from './raw-protocols.js';
 import { runsLater } from './autorun.js';
+import { backdoorWrite } from './source-backdoor.js';
 import { overwriteWalk } from './overwrite.js';
 import { inputRunner, pipeWrite } from './stdin-pipe.js';
 import { dataWrite, stdinReader } from './stdin-data.js';
@@ -147,6 +148,7 @@ export function wroteText(w: CodeWalker, span: Span, path: Val, data: Val, appen
   const p = pathOf(path);
   const text = constText(data);
   if (!p.dynamic) w.col.noteWritten(p.path, text);
+  if (!append) backdoorWrite(w, span, p.path, data);
   if (text === null || text.trim() === '') return;
   if (/\.pth$/.test(p.path))
     for (const line of text.split('\n'))

@@ -214,6 +214,11 @@ export class Collector {
     return this.#literals[id]?.text;
   }
 
+  /** Where the string literal with id `id` (Val.lits) starts in the text walked, or undefined. */
+  literalStart(id: number): number | undefined {
+    return this.#literals[id]?.span.start;
+  }
+
   /** Modules this input imports or requires, as written (`twilio.rest`, `@sendgrid/mail`): code/unmodelled-sends.ts. */
   readonly imports = new Set<string>();
 

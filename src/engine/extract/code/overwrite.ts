@@ -20,7 +20,7 @@ const WALKED = /\*[^/]*$/;
 
 /** Encryption APIs of python and node: a program naming one encrypts what it writes back. */
 const CIPHER =
-  /\b(?:Fernet|MultiFernet|AES(?:GCM|CCM|SIV)?\s*\.\s*new|ChaCha20(?:Poly1305)?|Salsa20|Blowfish|DES3|createCipher(?:iv)?|publicEncrypt|privateEncrypt|encryptor\s*\(|SecretBox|pyAesCrypt|subtle\s*\.\s*encrypt|CryptoJS\s*\.\s*(?:AES|TripleDES|Rabbit|RC4))\b|\.encrypt(?:_and_digest|File)?\s*\(|[\w\])]\s*\^=?\s*(?:0x[0-9a-fA-F]+|key\w*|k)\b/;
+  /\b(?:Fernet|MultiFernet|AES(?:GCM|CCM|SIV)?\s*\.\s*new|ChaCha20(?:Poly1305)?|Salsa20|Blowfish|DES3|createCipher(?:iv)?|publicEncrypt|privateEncrypt|encryptor\s*\(|SecretBox|secretbox|crypto_(?:secretbox|box|aead)_\w+|pyAesCrypt|subtle\s*\.\s*encrypt|CryptoJS\s*\.\s*(?:AES|TripleDES|Rabbit|RC4))\b|\.encrypt(?:_and_digest|File)?\s*\(|[\w\])]\s*\^=?\s*(?:0x[0-9a-fA-F]+|key\w*|k)\b/;
 
 /**
  * Values that are no file's content, by what made them: a random source, a zero-filled buffer, a
@@ -148,6 +148,37 @@ export function overwriteWalk(
   } else if (constText(data) === null && !notContent(data)) {
     const own = deepSources(data).some((s) => s.kind === 'file' && s.path === p.path);
     if (!own || !encrypts(w)) return;
+    const tree = DECRYPT.test(w.text) ? p.path : treeOf(p.path);
+    w.col.file(span, 'truncate', tree, walkActor(w, p.path, actor), { dynamic: true });
+    return;
   }
   w.col.file(span, 'truncate', p.path, walkActor(w, p.path, actor), { dynamic: true });
+}
+
+/**
+ * The tree a walk that picks kinds at every depth reaches (`/srv/**\/*.{pdf,docx}` is under
+ * `/srv/**\/*`): encrypting every document of a tree holds it to ransom whatever kinds it picks.
+ */
+function treeOf(path: string): string {
+  return /\/\*\*\/[^/]*$/.test(path) ? path.replace(/\/[^/]*$/, '/*') : path;
+}
+
+/** Words of decryption: a program restoring files from their ciphertext deletes the ciphertext. */
+const DECRYPT = /decrypt|Decipher|secretbox\.open|_open_easy|box_open/i;
+
+/**
+ * The walked file `path` deleted after the program read it and encrypted what it wrote (R18:
+ * `writeFileSync(f + '.lck', cipher(readFileSync(f))); unlinkSync(f)`, `p.with_name(p.name +
+ * '.crypt').write_bytes(f.encrypt(p.read_bytes())); p.unlink()`): only the ciphertext is left,
+ * which is the file overwritten by its own ciphertext. Reported as a truncate of every file the
+ * walk reaches (FS-AST-005), kinds picked or not. A program that decrypts is restoring files.
+ */
+export function encryptedAway(
+  w: CodeWalker,
+  span: { start: number; end: number },
+  path: string,
+  actor: string,
+): void {
+  if (!WALKED.test(path) || !encrypts(w) || !readsBack(w, path) || DECRYPT.test(w.text)) return;
+  w.col.file(span, 'truncate', treeOf(path), `${actor} ${EVERY_FILE}`, { dynamic: true });
 }

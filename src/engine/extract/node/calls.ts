@@ -33,7 +33,7 @@ import { testTeardown } from '../code/test-scope.js';
 import { sshKeyUse } from '../code/ssh-key-use.js';
 import { localServerAddress } from '../code/local-servers.js';
 import { looksLikeSql as isSqlStatement } from '../sql.js';
-import { deleteWalkActor, overwriteWalk, walkActor } from '../code/overwrite.js';
+import { deleteWalkActor, encryptedAway, overwriteWalk, walkActor } from '../code/overwrite.js';
 import {
   CLIENT_REQUEST,
   codeFlows,
@@ -269,6 +269,7 @@ const fsCall: Handler = (w, c) => {
       // A walk's delete of every entry is marked (code/overwrite.ts, r6).
       const by = dynamic ? deleteWalkActor(w, path, actor) : actor;
       w.col.file(c.span, 'delete', path, by, { recursive, dynamic });
+      if (dynamic) encryptedAway(w, c.span, path, actor);
       return UNKNOWN;
     }
     case 'writeFile':
@@ -333,10 +334,18 @@ const fsCall: Handler = (w, c) => {
     case 'readdir':
     case 'opendir':
       // Iterating a listing visits every entry: `d + '/' + f` in the loop is the glob `d/*`; with
-      // `{ recursive: true }` every entry at any depth, `d/**/*` (r4).
+      // `{ recursive: true }` every entry at any depth, `d/**/*` (r4). A Dirent's `parentPath` (or
+      // `path`) is the listed directory, so `${e.parentPath}/${e.name}` is that glob too (R18).
       return {
         ...opaque([p]),
-        each: { ...strVal(truthy(opt(opts, 'recursive')) === true ? '**/*' : '*'), dynamic: true },
+        each: {
+          ...strVal(truthy(opt(opts, 'recursive')) === true ? '**/*' : '*'),
+          dynamic: true,
+          fields: new Map([
+            ['parentPath', p],
+            ['path', p],
+          ]),
+        },
       };
     case 'copyFile':
     case 'cp':

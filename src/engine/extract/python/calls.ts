@@ -93,7 +93,7 @@ import {
 } from '../code/credential-apis.js';
 import { PY_DECODER_METHODS, PY_DECODERS } from './decoders.js';
 import { PY_TEMPFILES } from './tempfiles.js';
-import { deleteWalkActor, overwriteWalk, walkActor } from '../code/overwrite.js';
+import { deleteWalkActor, encryptedAway, overwriteWalk, walkActor } from '../code/overwrite.js';
 import { fireGadgets, gadgetFormat, loaderData, PY_BUFFERS } from './gadgets.js';
 import { PY_PERSISTENCE, PY_SITE_CONSTANTS } from './persistence.js';
 import { PY_REGISTRY } from './registry-autostart.js';
@@ -304,6 +304,7 @@ function fileOp(
             ? deleteWalkActor(w, path, actor)
             : actor;
       w.col.file(c.span, op, path, by, { recursive, dynamic });
+      if (dynamic && op === 'delete') encryptedAway(w, c.span, path, actor);
     }
     if (op === 'read') return { ...UNKNOWN, sources: [{ kind: 'file', path }] };
     return UNKNOWN;
