@@ -3,6 +3,7 @@
  * a users row with `is_superuser = true` or `role = 'admin'`, or an UPDATE that sets them. The
  * database sees data; the application sees a new administrator (a backdoor login).
  */
+import { memoName } from './name-memo.js';
 import { topLevelItems, withoutComments } from './sql-text.js';
 import { isSecretColumn } from './sql-secret-names.js';
 
@@ -63,13 +64,14 @@ function group(text: string, open: number): string | undefined {
 }
 
 /** A column or table name without quotes, schema and camelCase: `"Users"."isAdmin"` is `is_admin`. */
-export const bare = (name: string): string =>
+export const bare = memoName((name: string): string =>
   name
     .replace(/["`[\]]/g, '')
     .split('.')
     .pop()!
     .replace(/([a-z])([A-Z])/g, '$1_$2')
-    .toLowerCase();
+    .toLowerCase(),
+);
 
 /** `column = value` pairs that make an administrator: a privilege flag set true, a role set to admin. */
 function grantsAdmin(column: string, value: string): boolean {

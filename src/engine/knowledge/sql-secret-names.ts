@@ -7,6 +7,7 @@
  * a government identity number. Flags (`is_secret`), counts (`prompt_tokens`), times
  * (`password_changed_at`) and public halves (`public_key`) end in another noun and stay plain.
  */
+import { memoName } from './name-memo.js';
 import { CREDENTIAL_COLUMN } from './sql.js';
 
 /** Storage forms of the same secret, dropped from the end of a name. */
@@ -87,7 +88,7 @@ function parts(name: string): { words: string[]; qualified: boolean; whole: stri
 }
 
 /** Whether a column name says it holds a password, secret, private key, card or identity number. */
-export function isSecretColumn(name: string): boolean {
+function secretColumnName(name: string): boolean {
   if (name === '' || name.length > 80) return false;
   const { words, qualified, whole, last } = parts(name);
   const keyFile = KEY_FILE.test(last) && words.length > 0;
@@ -131,6 +132,9 @@ export function isSecretColumn(name: string): boolean {
   return /socialsecurity|nationalid|nationalinsurance|passport(?:number|num|no|id)$/.test(joined);
 }
 
+/** Whether a column name says it holds a password, secret, private key, card or identity number. */
+export const isSecretColumn = memoName(secretColumnName);
+
 /**
  * Short names that are a secret in a table of accounts, clients, sessions or cards (red team r11:
  * `SELECT email, pw FROM users`, `login, hash, salt FROM accounts`, `username, token FROM
@@ -141,7 +145,7 @@ const ACCOUNT_WORD =
   /^(?:users?|accounts?|logins?|members?|customers?|clients?|cards?|sessions?|admins?|operators?|principals?|identities|identity|credentials?|auth|authentication|subscribers?|employees?|staff|devices?|apps?|applications?|integrations?|connections?)$/;
 
 /** The words of a table's own name, quotes and schema dropped (`"auth"."api_clients"` → api, clients). */
-function tableWords(name: string): readonly string[] {
+function tableWordsOf(name: string): readonly string[] {
   const bare =
     name
       .replace(/["`[\]]/g, '')
@@ -149,6 +153,9 @@ function tableWords(name: string): readonly string[] {
       .pop() ?? '';
   return parts(bare).words;
 }
+
+/** The words of a table's bare name, remembered (name-memo.ts). */
+const tableWords = memoName(tableWordsOf);
 
 /** Whether a table's name says it holds accounts, clients, sessions or cards (`api_clients`, `refresh_sessions`). */
 export function isAccountTable(name: string): boolean {
