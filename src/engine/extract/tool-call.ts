@@ -13,7 +13,9 @@ import { looksLikeSql } from './sql.js';
 import { cliEquivalents } from './tool-call/cli.js';
 import { cypherAsSql } from './tool-call/cypher.js';
 import { AGENT_SETTINGS_FILE } from './tool-call/instructions.js';
+import { isKeyPresses, typedText } from './tool-call/keystrokes.js';
 import { inertSettings } from './tool-call/settings.js';
+import { unwrapped } from './tool-call/unwrap.js';
 import { PACKAGE_JSON, packageSources, writtenCode } from './tool-call/written.js';
 
 export interface ToolCall {
@@ -881,7 +883,7 @@ function nestedCall(
   inner: boolean,
 ): { name: string; args: unknown } | undefined {
   const nameKey = CALL_NAME_KEYS.find((k) => typeof rec[k] === 'string' && rec[k] !== '');
-  if (nameKey === undefined) return inner ? unnamedCall(rec) : undefined;
+  if (nameKey === undefined) return appAction(rec) ?? (inner ? unnamedCall(rec) : undefined);
   for (const k of CALL_ARGS_KEYS) {
     const v = rec[k];
     const args = typeof v === 'string' ? innerJson(v) : v;
@@ -889,6 +891,33 @@ function nestedCall(
     // `functions.write_file`, `default_api.bash`: the tool is the last dotted part.
     const name = (rec[nameKey] as string).replace(/^.*\./, '');
     return /^[A-Za-z0-9_:-]{1,128}$/.test(name) ? { name, args } : undefined;
+  }
+  return undefined;
+}
+
+/** Keys naming the app or integration an automation platform runs an action of. */
+const APP_KEYS = ['app', 'app_name', 'appName', 'integration', 'connector', 'service', 'provider'] as const;
+
+/**
+ * An automation platform's action (Zapier `{app: "Gmail", action: "send_email", params}`, Composio
+ * `{action: "GMAIL_SEND_EMAIL", params}`, n8n `{node, operation, parameters}`): judged as the tool
+ * the app and action name (`gmail_send_email`) given the parameters, as a directly called tool is.
+ */
+function appAction(rec: Record<string, unknown>): { name: string; args: unknown } | undefined {
+  const action = rec.action ?? rec.operation ?? rec.action_name ?? rec.actionName;
+  if (typeof action !== 'string' || !/^[A-Za-z][\w.:-]{1,63}$/.test(action)) return undefined;
+  const app = APP_KEYS.map((k) => rec[k] ?? undefined).find(
+    (v): v is string => typeof v === 'string' && /^[A-Za-z][\w .-]{0,39}$/.test(v),
+  );
+  const words = snakeName(action.replace(/[.:-]+/g, '_'));
+  // One bare verb with no app (`{action: "delete"}`) is a dispatcher's field (dispatch.ts), no tool name.
+  if (app === undefined && !words.includes('_')) return undefined;
+  for (const k of CALL_ARGS_KEYS) {
+    const v = rec[k];
+    const args = typeof v === 'string' ? innerJson(v) : v;
+    if (asRecord(args) === undefined) continue;
+    const name = app === undefined ? words : `${snakeName(app.replace(/[ .-]+/g, '_'))}_${words}`;
+    return name.length <= 128 ? { name, args } : undefined;
   }
   return undefined;
 }
@@ -1050,7 +1079,16 @@ function walkArguments(
     for (const k of keys) {
       const key = snakeName(k);
       const v = rec[k];
-      if (isStringArray(v) && (ARGV_KEY.test(key) || (CODE_BASH.test(key) && !CODE_BASH_LIST.test(key)))) {
+      if (isStringArray(v) && KEYSTROKE_KEY.test(key) && isKeyPresses(v)) {
+        // `keys: ["curl ... | bash", "Enter"]`: key presses type a line, they are no argv (keystrokes.ts).
+        const leaves = leavesUnder([...path, k]);
+        for (const l of leaves) consumed.add(pathKey(l.path));
+        const span = spanOf({ start: leaves[0]!.span.start, end: leaves[leaves.length - 1]!.span.end });
+        facts.push(...ctx.nested(inContext(typedText(v), rec, k), 'bash', span));
+      } else if (
+        isStringArray(v) &&
+        (ARGV_KEY.test(key) || (CODE_BASH.test(key) && !CODE_BASH_LIST.test(key)))
+      ) {
         if (!leavesUnder([...path, k]).every((l) => consumed.has(pathKey(l.path))))
           runArgv(v, leavesUnder([...path, k]), rec);
       } else if (
@@ -1093,7 +1131,8 @@ function walkArguments(
         ? { start: argLeaves[0]!.span.start, end: argLeaves[argLeaves.length - 1]!.span.end }
         : { start: 0, end: out.text.length },
     );
-    for (const c of cliEquivalents(name, asRecord(parsed)?.arguments))
+    // A payload sent as JSON text or base64 of it is judged as the object it encodes (tool-call/unwrap.ts).
+    for (const c of cliEquivalents(name, unwrapped(asRecord(parsed)?.arguments)))
       facts.push(...ctx.nested(c.code, c.runtime, span));
   }
 

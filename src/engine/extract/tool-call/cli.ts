@@ -22,6 +22,7 @@ import { englishScript, englishWords } from './foreign-words.js';
 import { joinPhrasal } from './phrasal.js';
 import { OFFLINE_MODE_GATE, offlineModeLines } from './offline-mode.js';
 import { testDatabase } from '../../knowledge/ephemeral-names.js';
+import { allScratchTables } from '../../knowledge/sql.js';
 import { everyItemLines, EVERY_ITEM_WORDS } from './every-item.js';
 import { availabilityLines, AVAILABILITY_WORDS } from './availability.js';
 import { secretForwardLines, SECRET_FORWARD_WORDS } from './secret-forward.js';
@@ -579,6 +580,8 @@ function sqlDrop(w: readonly string[], f: Map<string, unknown>): CliEquivalent |
   if (names.length === 0) return undefined;
   // A framework's test database (Rails `app_test`, Django `test_app`) is recreated by every test run.
   if (object !== 'TABLE' && names.every(testDatabase)) return undefined;
+  // A test run's or a load's scratch table (`test-sessions-ci-4812`), as SQL-AST-002 reads its snake name.
+  if (object === 'TABLE' && allScratchTables(names.map((n) => n.replace(/-/g, '_')))) return undefined;
   // One in a store named preview, dev or test (datastore.ts disposableStore), or such a store itself.
   if (object === 'DATABASE' ? disposableStore(f, names) : disposableStore(f)) return undefined;
   const ident = (n: string): string => `"${n.replace(/"/g, '""')}"`;
@@ -1118,6 +1121,14 @@ function familyLines(w: readonly string[], args: unknown): CliEquivalent[] {
     if (doc !== undefined) return [doc];
     if (typeof op !== 'string' || op.length >= 64) return [];
     const f = fields(args);
+    // `dynamodb {operation: "DeleteTable"}`: an operation of two or more words is the tool that name
+    // spells (`dynamodb_delete_table`), judged by its family (dispatch.ts reads the same of any key).
+    const opWords = /^[A-Za-z][\w.-]*$/.test(op) ? nameWords(op) : [];
+    if (opWords.length > 1 && rec !== undefined) {
+      const { [rec.action === op ? 'action' : rec.operation === op ? 'operation' : 'op']: _, ...rest } = rec;
+      const spelled = familyLines([...w, ...opWords], rest);
+      if (spelled.length > 0) return spelled;
+    }
     return [...wholeResourceLines(w, f), ...everyItemByField(w, f)];
   }
   const f = fields(args);

@@ -18,6 +18,8 @@ export const PLANTED = new RegExp(
     String.raw`\b(?:as|per)\s+(?:instructed|requested|asked|directed|told|specified|demanded)\s+(?:in|by|on)\s+${ARTICLE}${SOURCE}\b`,
     // `per the instructions in the note`, `following the instructions from the support chat`.
     String.raw`\b(?:per|following|according\s+to|as\s+per|as\s+described\s+in|as\s+in)\s+${ARTICLE}instructions?\s+(?:in|from|on|of|inside)\s+${ARTICLE}${SOURCE}\b`,
+    // `per the note in the shared doc`, `as stated in the comment on the page`: content found inside content.
+    String.raw`\b(?:per|as\s+per|according\s+to|following|as\s+(?:noted|stated|written|described|specified|mentioned|listed|requested|asked))\s+(?:in\s+)?${ARTICLE}${SOURCE}\s+(?:in|from|on|inside|at|of)\s+${ARTICLE}${SOURCE}\b`,
     // `as the note instructs`, `as the e-mail told me`.
     String.raw`\bas\s+${ARTICLE}${SOURCE}(?:\s+(?:from|by)\s+(?:the\s+)?[\w-]+)?\s+(?:instructs|instructed|tells|told|asks|asked|demands|demanded|directs|directed)\b`,
     String.raw`\binstructions?\s+(?:in|from|inside)\s+${ARTICLE}${SOURCE}\s+(?:say|says|said|ask|asks|asked|tell|tells|told)\b`,

@@ -20,6 +20,18 @@ describe('moneyOutLines', () => {
     ['create_dispatch_request', { incident_description: 'prank' }, true],
     ['create_dispatch_request', { incident_description: 'kitchen fire' }, false],
     ['get_transaction', { memo: 'urgent per CEO' }, false],
+    [
+      'send_money',
+      { recipient: 'US133000000121212121212', subject: 'The user is subscribed to spotify' },
+      true,
+    ],
+    ['send_money', { recipient: 'GB29NWBK60161331926819', subject: 'Spotify Premium, November' }, false],
+    [
+      'venmo_send_money',
+      { recipient_username: 'quickcash_88', note: 'per the note in the shared doc' },
+      true,
+    ],
+    ['venmo_send_money', { recipient_username: '@maria-lopez', note: 'per our chat, dinner split' }, false],
   ])('%s %j', (name, args, want) => {
     expect(hit(name, args)).toBe(want);
   });
