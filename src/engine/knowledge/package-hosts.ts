@@ -4,6 +4,9 @@
  * Any other host serves code every later install runs (setup.py, postinstall).
  */
 
+import { HOSTILE_HOST } from './lure-host.js';
+import { suspectHost } from './suspect-host.js';
+
 /** Public registries, their CDNs and the widely used public mirrors. */
 const PUBLIC_HOSTS = new Set([
   'registry.npmjs.org',
@@ -54,6 +57,27 @@ const INTERNAL_SUFFIX = /\.(?:internal|corp|local|lan|intranet|private|localdoma
 const PRIVATE_IP =
   /^(?:127\.|10\.|192\.168\.|172\.(?:1[6-9]|2\d|3[01])\.|169\.254\.|0\.0\.0\.0$)|^\[?(?:::1|f[cd][0-9a-f]{2}:)/i;
 
+/** A registry server's own name as the first label (`pypi.acme.com`, `nexus.corp.acme.io`). */
+const REGISTRY_LABEL =
+  /^(?:npm|pypi|pip|registry|artifactory|nexus|artifacts|packages|verdaccio|devpi|maven|gems|goproxy|charts|helm|cargo|proget)\d*$/;
+/** Package, mirror and download words: a registrant who names the domain so runs a mirror for others. */
+const MIRROR_WORD =
+  /npm|pypi|pkg|package|registr|mirror|cdn|repo|wheel|dist|download|update|proxy|cache|drop|files|yarn|pythonhosted|crate|gem|maven|goproxy/;
+
+/**
+ * An organisation's own registry server: a registry-named host under a domain whose name is not
+ * about packages (`pypi.acme.com`, `artifactory.eu.acme.io`), unlike a third party's mirror
+ * (`npm.pkg-mirror.net`, `pypi.x-mirror.example.org`) or a name showing it is outside anyone's estate.
+ */
+function ownRegistry(host: string): boolean {
+  const labels = host.split('.');
+  if (labels.length < 3 || !REGISTRY_LABEL.test(labels[0]!)) return false;
+  if (labels.slice(1).some((l) => MIRROR_WORD.test(l))) return false;
+  // Placeholder names (`pypi.x.example`, `npm.example.com`) stand for someone else's host, not a company's.
+  if (/(?:^|\.)example(?:\.(?:com|net|org))?$|\.(?:test|invalid)$/.test(host)) return false;
+  return suspectHost(host) === undefined && !HOSTILE_HOST.test(host);
+}
+
 /** The host a source URL names (scp-style `git@host:path` and bare `host/path` included). */
 export function packageSourceHost(source: string): string | null {
   let s = source.replace(/^["']|["']$/g, '').replace(/^git\+/i, '');
@@ -77,5 +101,7 @@ export function foreignPackageSource(source: string): string | null {
   if (!host.includes('.') || host === 'localhost' || PRIVATE_IP.test(host) || INTERNAL_SUFFIX.test(host))
     return null;
   if (PUBLIC_HOSTS.has(host) || ARTIFACT_SERVICES.test(host)) return null;
+  // Plain http lets anyone on the path serve the packages, whoever owns the name.
+  if (ownRegistry(host) && !/^["']?(?:git\+)?http:/i.test(source)) return null;
   return host;
 }

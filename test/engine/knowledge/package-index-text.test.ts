@@ -12,6 +12,8 @@ describe('packageIndexInert', () => {
     'channels:\n  - conda-forge\n  - defaults\nauto_activate_base: false\n',
     '[build]\njobs = 2\n[net]\ngit-fetch-with-cli = true\n',
     'index-url = "https://pypi.internal/simple"\n',
+    '[global]\nindex-url = https://pypi.acme.com/simple\n',
+    'registry=https://npm.corp-eu.globex.io/\n',
   ])('%j only tunes installs', (text) => expect(packageIndexInert(text)).toBe(true));
 
   it.each([
@@ -23,6 +25,10 @@ describe('packageIndexInert', () => {
     'script-shell=/tmp/x.sh\n',
     '//npm.evil.example.ru/:_authToken=${NPM_TOKEN}\n',
     'strict-ssl=false\n',
+    '[global]\nindex-url = http://pypi.acme.com/simple\n',
+    'registry=https://npm.pkg-cache.net/\n',
+    'registry=https://registry.x.example/\n',
+    '[global]\nindex-url = https://pypi.acme-builds.xyz/simple\n',
     'yarnPath: /tmp/yarn.js\n',
     'plugins:\n  - path: /tmp/p.js\n',
     'channels:\n  - totally-legit-forge\n',
