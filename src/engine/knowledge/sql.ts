@@ -270,11 +270,19 @@ const bare = (name: string): string =>
  * they are the recovery point, and dropping one is how a table swap finishes its damage.
  */
 const SCRATCH_TABLE =
-  /^(?:tmp|temp|scratch|staging|stg|import|etl_tmp|test|tests)_[a-z0-9_]+$|^[a-z0-9_]+_(?:tmp|temp|scratch|staging|import|imports|test|tests)$/;
+  /^(?:tmp|temp|scratch|staging|stg|import|etl_tmp|test|tests)_[a-z0-9_]+$|^[a-z0-9_]+_(?:tmp|temp|scratch|staging|stg|landing|import|imports|test|tests)$/;
+/**
+ * The load's own words anywhere in the name (R18 twin: `etl_staging_orders`, `report_scratch_2024`,
+ * `orders_tmp_2024`): words no business record is named with. `stage`, `landing`, `import` and
+ * `test` stay at the ends only (a deal's `stage_history`, `landing_pages`, `test_results`).
+ */
+const SCRATCH_WORD = /[a-z0-9]_(?:staging|stg|scratch|tmp|temp)_[a-z0-9]/;
+/** A T-SQL temporary table (`#work`, `##shared`): it lives as long as the session. */
+const SESSION_TABLE = /^#/;
 
-/** Schemas that hold a test suite's fixtures or a load's scratch tables (`test_fixtures.users`, r7 FP). */
+/** Schemas that hold a test suite's fixtures or a load's scratch tables (`test_fixtures.users`, r7 FP; `ingest_staging`, `landing_zone`). */
 const SCRATCH_SCHEMA =
-  /^(?:tests?|testing|test_\w+|\w+_tests?|fixtures?|\w+_fixtures|scratch|tmp|temp|staging|stg|sandbox)$/;
+  /^(?:tests?|testing|test_\w+|\w+_tests?|fixtures?|\w+_fixtures|scratch|tmp|temp|staging|stg|sandbox|landing(?:_zone)?|\w+_staging|staging_\w+|stg_\w+)$/;
 
 /** Whether every table named (`schema.name`, quoted or not) is a scratch table by its or its schema's name. */
 export function allScratchTables(targets: readonly string[]): boolean {
@@ -285,12 +293,27 @@ export function allScratchTables(targets: readonly string[]): boolean {
         .toLowerCase()
         .replace(/[`"'[\]]/g, '')
         .split('.');
+      const name = parts[parts.length - 1]!;
       return (
-        SCRATCH_TABLE.test(parts[parts.length - 1]!) ||
+        SCRATCH_TABLE.test(name) ||
+        SCRATCH_WORD.test(name) ||
+        SESSION_TABLE.test(name) ||
         (parts.length > 1 && SCRATCH_SCHEMA.test(parts[parts.length - 2]!))
       );
     })
   );
+}
+
+/** A statement that renames something (a live table renamed to `users_old` or `tmp_users` first). */
+const RENAMES = /\brename\b|\bsp_rename\b|\bswap\s+with\b|\bexchange\b|\bset\s+schema\b|\btransfer\b/i;
+
+/**
+ * Some statement of the batch renames or moves an object: a name then says what the object was
+ * called, not what it holds (`ALTER TABLE users RENAME TO tmp_users; DROP TABLE tmp_users`), so
+ * a scratch, copy or retired name proves nothing.
+ */
+export function batchRenames(batch: readonly { readonly text: string }[]): boolean {
+  return batch.some((o) => RENAMES.test(o.text));
 }
 
 /**
@@ -298,7 +321,8 @@ export function allScratchTables(targets: readonly string[]): boolean {
  * sessions (users sign in again) and caches (recomputed on the next read). No record of business
  * is kept there, so emptying one loses nothing that is not rebuilt.
  */
-const REGENERATED_TABLE = /(?:^|_)(?:sessions?|cache[sd]?)(?:_(?:table|entries|items|store|data))?$/;
+const REGENERATED_TABLE =
+  /(?:^|_)(?:sessions?|cache[sd]?)(?:_(?:table|entries|items|store|data))?$|^cache_[a-z0-9_]+$/;
 
 /** Whether every table named is a session store or a cache. */
 export function allRegeneratedTables(targets: readonly string[]): boolean {

@@ -5,6 +5,7 @@ import { rebase } from '../helpers.js';
 import { EVERY_FILE } from '../../extract/code/overwrite.js';
 import { EMPTY_ONLY, everyDepthBase, FIND_SELECTORS } from './fs-ast-002-workspace-wipe.js';
 import { isDynamicRoot } from './fs-ast-003-dynamic-delete-root.js';
+import { retentionDelete } from '../find-retention.js';
 
 export default defineRule({
   id: 'FS-AST-001',
@@ -29,6 +30,9 @@ export default defineRule({
         if (selectiveFind) continue;
       }
       const critical = isCriticalTree(abs, policy);
+      // Old files of one kind deleted by find (backup or export rotation) outside root, home and
+      // system trees: the selection, not the tree, is deleted (find-retention.ts).
+      if (!critical && retentionDelete(f, facts.of('exec'))) continue;
       // A walk deleting every file at every depth, picking no names, is rm -r of the tree it walks
       // (r9 ransomware over ~/projects and /var/www; code/overwrite.ts marks the actor).
       const walked =
@@ -68,6 +72,8 @@ export default defineRule({
       { input: 'find / -name "*.log" -delete' },
       { input: 'find ~ -type f -exec rm -rf {} +' },
       { input: 'find / -name busybox -exec rm -f {} \\;' },
+      { input: 'find /srv/backups -name "*.tar.gz" -mtime +1 -delete' },
+      { input: 'find /srv/backups -name "*.tar.gz" -mtime +30 -o -mtime -30 -delete' },
       { input: "bash -c 'rm -rf /'" },
       { input: 'sudo rm -rf --no-preserve-root /' },
     ],
@@ -80,6 +86,10 @@ export default defineRule({
       { input: "find /tmp -name '*.tmp' -mtime +7 -delete", why: 'find deletes selected scratch files' },
       { input: 'rm -rf "$TMPDIR/cache" /var/tmp/x', why: 'scratch work below $TMPDIR and /var/tmp' },
       { input: 'find . -name "*.pyc" -delete', why: 'find rooted at the workspace' },
+      {
+        input: 'find /srv/backups -name "*.tar.gz" -mtime +30 -delete',
+        why: 'backup rotation: one kind of file older than a month, the newest kept',
+      },
       { input: 'echo rm -rf /', why: 'echo prints the words, nothing is deleted' },
       { input: 'git rm -r --cached src/old', why: 'git rm acts on the index of the workspace repository' },
     ],

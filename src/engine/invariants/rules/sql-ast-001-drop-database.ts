@@ -4,8 +4,11 @@ import { defineRule, type FactIndex } from '../define-rule.js';
 import { oneRunName } from '../../knowledge/ephemeral-names.js';
 import { testNamespace } from '../../knowledge/sql-throwaway.js';
 import { offboardingStatements } from '../../knowledge/sql-offboard.js';
+import { SQL_CLIENTS, inTestDatabase } from '../sql-test-database.js';
 
 const WHOLE = new Set(['database', 'schema', 'tablespace', 'owned']);
+/** In MySQL a SCHEMA is a whole database: only PostgreSQL's client drops a schema inside the one it names. */
+const PSQL: ReadonlySet<string> = new Set(['psql']);
 const REPLACES = /^\s*create\s+or\s+replace\b/i;
 /** Namespaces named for development, tests or CI: rebuilt from code, so replacing one loses nothing. */
 const THROWAWAY = /(?:^|_)(?:dev|development|local|test|tests|tmp|temp|scratch|ci|sandbox|pr\d+)(?:_|\d|$)/;
@@ -57,7 +60,9 @@ const testRoleOwned = (text: string): boolean => {
 export default defineRule({
   id: 'SQL-AST-001',
   invariant: 'NO_DESTRUCTIVE_SQL',
-  kinds: ['sql'],
+  kinds: ['sql', 'exec', 'literal'],
+  // psql/mysql runs are read for the database a statement runs in.
+  programs: [...SQL_CLIENTS],
   summary:
     'DROP DATABASE, DROP SCHEMA, DROP TABLESPACE and DROP OWNED; CREATE OR REPLACE DATABASE/SCHEMA (Snowflake), which drops the existing one.',
   remediationHint:
@@ -78,6 +83,9 @@ export default defineRule({
       if (throwawayReset(facts, s)) continue;
       // DROP SCHEMA IF EXISTS dbt_ci_pr_512 CASCADE: one CI run's or preview's namespace torn down.
       if (oneRunTeardown(facts, s)) continue;
+      // A schema of a test database the client or the call names (`psql -d app_test -c 'DROP SCHEMA
+      // public CASCADE; CREATE SCHEMA public'`): the test database's own reset, as its tables' TRUNCATE is.
+      if (s.object === 'schema' && inTestDatabase(s, facts, PSQL)) continue;
       yield {
         span: s.span,
         reason: REPLACES.test(s.text)
@@ -93,6 +101,8 @@ export default defineRule({
       { input: 'DROP DATABASE prod', runtime: 'sql' },
       { input: 'DROP SCHEMA IF EXISTS public CASCADE', runtime: 'sql' },
       { input: 'drop schema app_dev', runtime: 'sql' },
+      { input: "psql -h db.prod.acme.net -d app_test -c 'DROP SCHEMA public CASCADE'" },
+      { input: "psql -d app_test -c 'DROP DATABASE app'" },
       { input: 'DROP DATABASE `shop`', runtime: 'sql' },
       { input: 'SELECT 1; DROP DATABASE prod;', runtime: 'sql' },
       { input: "psql -c 'DROP DATABASE prod'" },
@@ -123,6 +133,11 @@ export default defineRule({
         input: 'DROP SCHEMA IF EXISTS dbt_ci_pr_512 CASCADE;',
         runtime: 'sql',
         why: "one CI run's schema torn down",
+      },
+      {
+        input:
+          "psql -h localhost -U postgres -d app_test -c 'DROP SCHEMA public CASCADE; CREATE SCHEMA public;'",
+        why: "a test database's schema reset",
       },
     ],
   },

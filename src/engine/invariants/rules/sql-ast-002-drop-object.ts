@@ -1,6 +1,7 @@
 /** SQL-AST-002: DROP TABLE / VIEW / INDEX / FUNCTION / ROLE ... : objects and their data removed. */
 import type { SqlStmtFact } from '../../facts.js';
-import { allScratchTables, retentionPartitionTable } from '../../knowledge/sql.js';
+import { allScratchTables, batchRenames, retentionPartitionTable } from '../../knowledge/sql.js';
+import { SQL_CLIENTS, inTestDatabase } from '../sql-test-database.js';
 import { defineRule, type FactIndex } from '../define-rule.js';
 import { catalogBuiltSpans } from '../../knowledge/sql-dynamic.js';
 import { bareName } from '../../knowledge/sql-text.js';
@@ -108,8 +109,6 @@ const bare = bareName;
 /** MySQL's `DROP INDEX name ON table` comes back from its parser without the index name. */
 const DROPPED_INDEX = /^\s*drop\s+index\s+(?:concurrently\s+)?(?:if\s+exists\s+)?([\w$."`[\]]+)\s+on\b/i;
 
-/** A statement of the batch that renames something (a live table renamed to `users_old` first). */
-const RENAMES = /\brename\b|\bsp_rename\b|\bswap\s+with\b|\bexchange\b|\bset\s+schema\b|\btransfer\b/i;
 /** The last part of a dotted name, unquoted, camelCase split (`[dbo].[Orders_Old]` → `orders_old`). */
 const lastPart = (name: string): string =>
   snakeName(
@@ -128,7 +127,7 @@ function leftBehindCopies(facts: FactIndex, s: SqlStmtFact): boolean {
   return (
     s.targets.length > 0 &&
     s.targets.every((t) => isLeftBehindCopy(writtenSnake(s.text, t))) &&
-    !facts.of('sql').some((o) => RENAMES.test(o.text))
+    !batchRenames(facts.of('sql'))
   );
 }
 
@@ -184,10 +183,10 @@ function guardingTrigger(s: SqlStmtFact): boolean {
   return targets.length === 0 || words.some((w) => GUARD_WORD.test(w) || /^audit/.test(w));
 }
 
-/** Every index dropped has a name that says it is retired. */
+/** Every index dropped has a name that says it is retired or a scratch one (`idx_orders_status_tmp`). */
 function retiredIndex(s: SqlStmtFact): boolean {
   const names = s.targets.length > 0 ? s.targets : [DROPPED_INDEX.exec(s.text)?.[1] ?? ''];
-  return names.every((t) => t !== '' && isRetiredName(bare(t)));
+  return names.every((t) => t !== '' && (isRetiredName(bare(t)) || allScratchTables([bare(t)])));
 }
 
 /**
@@ -211,7 +210,9 @@ function ownTables(facts: FactIndex, drop: SqlStmtFact): boolean {
 export default defineRule({
   id: 'SQL-AST-002',
   invariant: 'NO_DESTRUCTIVE_SQL',
-  kinds: ['sql', 'literal'],
+  kinds: ['sql', 'exec', 'literal'],
+  // psql/mysql runs are read for the database a statement runs in.
+  programs: [...SQL_CLIENTS],
   summary:
     'DROP TABLE, VIEW, INDEX, FUNCTION, PROCEDURE, SEQUENCE, ROLE or USER, also DROP statements built from a catalog listing and run as dynamic SQL (PREPARE, EXEC(@sql), sp_executesql, EXECUTE IMMEDIATE).',
   remediationHint:
@@ -236,7 +237,8 @@ export default defineRule({
       // A scratch table or sequence of a load or a test (tmp_import_orders, test_orders) is re-created on the next run.
       if (
         (s.object === 'table' || s.object === 'sequence') &&
-        (allScratchTables(s.targets) || allScratchTables(s.targets.map((t) => writtenSnake(s.text, t))))
+        (allScratchTables(s.targets) || allScratchTables(s.targets.map((t) => writtenSnake(s.text, t)))) &&
+        !batchRenames(facts.of('sql'))
       )
         continue;
       // A table in one CI run's or preview's schema (analytics.dbt_ci_pr_512.orders), or in a test
@@ -258,7 +260,7 @@ export default defineRule({
                 spaces.every((p) => throwawayName(p) || !/prod|live|master|main|primary/.test(p))))
           );
         }) &&
-        !facts.of('sql').some((o) => RENAMES.test(o.text))
+        !batchRenames(facts.of('sql'))
       )
         continue;
       // DROP TABLE IF EXISTS customers_backup_20250101: a copy a migration left behind (see leftBehindCopies).
@@ -292,6 +294,8 @@ export default defineRule({
       // One old period's partition of a log or event table (events_2023_01): retention.
       if (s.object === 'table' && s.targets.length > 0 && s.targets.every(retentionPartitionTable)) continue;
       if (s.object === 'table' && !REPLACES.test(s.text) && ownTables(facts, s)) continue;
+      // A table of a test database the client or the call names, as SQL-AST-003 lets it be emptied.
+      if (s.object === 'table' && inTestDatabase(s, facts)) continue;
       // A view, function, index or trigger dropped and created again in the batch (r6 FP: a
       // migration that redefines a view): it holds no rows, and the definition comes back.
       if (

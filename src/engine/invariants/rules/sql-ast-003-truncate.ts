@@ -1,69 +1,10 @@
 /** SQL-AST-003: TRUNCATE empties whole tables without a WHERE and, in most engines, without undo. */
-import { allRegeneratedTables, allScratchTables } from '../../knowledge/sql.js';
+import { allRegeneratedTables, allScratchTables, batchRenames } from '../../knowledge/sql.js';
 import { writtenSnake } from '../../knowledge/sql-cutoff.js';
 import { catalogBuiltSpans } from '../../knowledge/sql-dynamic.js';
 import { testNamespace } from '../../knowledge/sql-throwaway.js';
-import { PRODUCTION } from '../../knowledge/ephemeral-names.js';
-import type { Fact, SqlStmtFact } from '../../facts.js';
-import { defineRule, type FactIndex } from '../define-rule.js';
-import { normalisedArgv } from '../command-line.js';
-
-/** SQL clients whose database option or operand names where a `-c`/`-e` statement runs. */
-const CLIENTS = new Set(['psql', 'mysql', 'mariadb']);
-/** Client options naming the database, and options whose value is the next word (not a database). */
-const DB_OPTION = /^(?:-d|-D|--dbname|--database)$/;
-const VALUE_OPTION =
-  /^(?:-h|-p|-P|-U|-u|-c|-e|-f|-o|-v|-S|--host|--port|--user|--username|--set|--file|--command|--execute)$/;
-/** Tool-call fields naming the database a sibling SQL field runs in. */
-const DB_FIELD = /^(?:database|db|dbname|database_name|db_name)$/;
-
-/** The databases a client run names: option values, a URL's path, its operands. */
-function clientDatabases(argv: readonly string[]): string[] {
-  const out: string[] = [];
-  for (let i = 1; i < argv.length; i++) {
-    const a = argv[i]!;
-    const eq = /^(--dbname|--database)=(.*)$/.exec(a);
-    const url = /^(?:postgres(?:ql)?|mysql|mariadb):\/\/[^/]*\/([^?/]+)/.exec(a);
-    if (eq !== null) out.push(eq[2]!);
-    else if (url !== null) out.push(url[1]!);
-    else if (DB_OPTION.test(a)) out.push(argv[++i] ?? '');
-    else if (/^-d\w/.test(a)) out.push(a.slice(2));
-    else if (VALUE_OPTION.test(a)) i++;
-    else if (!a.startsWith('-') && !a.includes('=')) out.push(a);
-  }
-  return out;
-}
-
-/**
- * The statement runs in a database named as a test one (`psql -d app_test -c 'TRUNCATE ...'`, a
- * tool's `database: app_test` beside its SQL), and the client or call names nothing production:
- * emptying a test database's tables between runs is everyday work (lead decision R16, R14 twin).
- */
-function inTestDatabase(s: SqlStmtFact, facts: FactIndex): boolean {
-  const around = (f: Fact): boolean => f.depth === s.depth - 1;
-  const client = facts
-    .of('exec')
-    .find(
-      (e) => around(e) && CLIENTS.has(e.program) && e.span.start <= s.span.start && e.span.end >= s.span.end,
-    );
-  if (client !== undefined) {
-    const argv = normalisedArgv(client);
-    const dbs = clientDatabases(argv);
-    // `\c app` in a -c switches the session to another database first.
-    return (
-      dbs.length > 0 &&
-      dbs.every((d) => testNamespace(d)) &&
-      !argv.some((a) => PRODUCTION.test(a) || /(?:^|[\s;])\\c(?:onnect)?\b/.test(a))
-    );
-  }
-  const fields = facts.of('literal').filter((l) => around(l) && l.field !== undefined);
-  const dbs = fields.filter((l) => DB_FIELD.test(l.field!.replace(/^.*\./, '')));
-  return (
-    dbs.length > 0 &&
-    dbs.every((l) => testNamespace(l.text)) &&
-    !fields.some((l) => l.text.length < 200 && PRODUCTION.test(l.text))
-  );
-}
+import { defineRule } from '../define-rule.js';
+import { SQL_CLIENTS, inTestDatabase } from '../sql-test-database.js';
 
 /** The table list of a TRUNCATE as written (its qualifiers kept). */
 const TRUNCATE_LIST =
@@ -86,7 +27,7 @@ export default defineRule({
   invariant: 'NO_DESTRUCTIVE_SQL',
   kinds: ['sql', 'exec', 'literal'],
   // psql/mysql runs are read for the database a statement runs in.
-  programs: [...CLIENTS],
+  programs: [...SQL_CLIENTS],
   summary:
     'TRUNCATE of tables, also TRUNCATE statements built from a catalog listing and run as dynamic SQL.',
   remediationHint:
@@ -94,12 +35,16 @@ export default defineRule({
   *check(facts) {
     for (const s of facts.of('sql')) {
       if (s.statement !== 'truncate') continue;
-      // A load's scratch table (staging_import_orders) is emptied before each load by design.
-      if (allScratchTables(s.targets)) continue;
-      // The same spelled in camelCase (dbo.StgSales, TmpImport): the parser lowercased it.
-      if (allScratchTables(s.targets.map((t) => writtenSnake(s.text, t)))) continue;
-      // Login sessions and caches: the application fills them again (users sign in once more).
-      if (allRegeneratedTables(s.targets.map((t) => writtenSnake(s.text, t)))) continue;
+      // A load's scratch table (staging_import_orders) is emptied before each load by design; the
+      // same spelled in camelCase (dbo.StgSales, TmpImport: the parser lowercased it). Login
+      // sessions and caches: the application fills them again (users sign in once more). A name
+      // given in the batch itself (a live table renamed to tmp_users) proves nothing.
+      const written = s.targets.map((t) => writtenSnake(s.text, t));
+      if (
+        (allScratchTables(s.targets) || allScratchTables(written) || allRegeneratedTables(written)) &&
+        !batchRenames(facts.of('sql'))
+      )
+        continue;
       // TRUNCATE ALL TABLES FROM test_db (R14 twin): a test database's tables, emptied between runs.
       if (
         s.targets.length === 1 &&

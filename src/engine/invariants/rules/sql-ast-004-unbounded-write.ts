@@ -1,5 +1,5 @@
 /** SQL-AST-004: DELETE or UPDATE without WHERE, or with a WHERE that is always true (1=1, x=x, OR 'a'='a', id > 0). */
-import { allScratchTables } from '../../knowledge/sql.js';
+import { allScratchTables, batchRenames } from '../../knowledge/sql.js';
 import { addedColumns, losslessBackfill } from '../../knowledge/sql-backfill.js';
 import { defineRule } from '../define-rule.js';
 import { catalogBuiltSpans } from '../../knowledge/sql-dynamic.js';
@@ -31,7 +31,13 @@ export default defineRule({
       if (s.statement !== 'delete' && s.statement !== 'update') continue;
       if (s.hasWhere === true && s.tautologicalWhere !== true) continue;
       // A load's scratch table emptied before it is filled again (r7 FP), as TRUNCATE of one is.
-      if (s.statement === 'delete' && s.hasWhere !== true && allScratchTables(s.targets)) continue;
+      if (
+        s.statement === 'delete' &&
+        s.hasWhere !== true &&
+        allScratchTables(s.targets) &&
+        !batchRenames(facts.of('sql'))
+      )
+        continue;
       // A migration tool's version set or lock released: its own bookkeeping row (R13 twin-migration).
       if (s.statement === 'update' && s.hasWhere !== true && migrationMarkersOnly(s.targets)) continue;
       // New columns filled, values normalised, text indexes rebuilt: no value is lost (r7 FPs).

@@ -1,5 +1,6 @@
 /** SQL-AST-010: SQL that writes files on the database host (INTO OUTFILE/DUMPFILE, COPY ... TO 'file', lo_export). */
-import { reachingFunctions } from '../../knowledge/sql.js';
+import { holdsPersonalData, reachingFunctions } from '../../knowledge/sql.js';
+import type { SqlStmtFact } from '../../facts.js';
 import { defineRule } from '../define-rule.js';
 import { isSecretColumn } from '../../knowledge/sql-secret-names.js';
 
@@ -10,9 +11,23 @@ import { isSecretColumn } from '../../knowledge/sql-secret-names.js';
  */
 const EXPORT_FOLDER =
   /^(?:\/var\/lib\/mysql-files|[a-z]:[\\/]+programdata[\\/]+mysql[\\/]+mysql server [\d.]+[\\/]+uploads)[\\/]+(?:[\w.-]+[\\/]+)*[\w-]+(?:\.[\w-]+)*$/i;
-const exportFolder = (s: { readonly text: string; readonly writesFile?: string }): boolean =>
-  /\binto\s+outfile\b/i.test(s.text) &&
-  EXPORT_FOLDER.test(s.writesFile ?? '') &&
+/**
+ * A data file in a folder named for exports below PostgreSQL's own data home (R18 twin: `COPY (...)
+ * TO '/var/lib/postgresql/exports/orders_daily.csv'`): a server-side export where the server keeps
+ * its dumps. The harm of a server write is in where it lands (a web root, the postgres user's
+ * `.ssh` or `.psqlrc`, a config, /tmp where anyone reads it); a data file name in an exports folder
+ * reaches none of them.
+ */
+const PG_EXPORT_FOLDER =
+  /^\/var\/lib\/(?:postgresql|pgsql)\/(?:[\w-]+\/)*(?:exports?|dumps?|reports?|outgoing|outbox|unloads?)\/(?:[\w-]+\/)*[\w-]+(?:\.[\w-]+)*\.(?:csv|tsv|txt|json|jsonl|ndjson|parquet|dat)(?:\.gz)?$/i;
+/** Every column of a table (`COPY users TO`, `SELECT *`): the whole record, whatever it holds. */
+const WHOLE_ROWS = /^\s*copy\s+(?!\()[\w$."]+\s*(?:\(|to\b)|\bselect\s+(?:distinct\s+)?(?:[\w"]+\.)?\*/i;
+const exportFolder = (s: SqlStmtFact): boolean =>
+  ((/\binto\s+outfile\b/i.test(s.text) && EXPORT_FOLDER.test(s.writesFile ?? '')) ||
+    (/^\s*copy\b/i.test(s.text) &&
+      PG_EXPORT_FOLDER.test(s.writesFile ?? '') &&
+      // A people or credential table dumped whole is a copy of every account, not a report.
+      !(WHOLE_ROWS.test(s.text) && [...s.targets, ...s.readsTables].some(holdsPersonalData)))) &&
   !s.writesFile!.includes('..') &&
   // A secret column exported is a credential dump wherever the file lands (R10: password_hash).
   !(s.text.replace(/'(?:[^']|'')*'/g, "''").match(/[A-Za-z_]\w*/g) ?? []).some((w) => isSecretColumn(w));
@@ -52,6 +67,10 @@ export default defineRule({
       { input: "COPY users TO '/tmp/users.csv' WITH CSV", runtime: 'sql' },
       { input: "SELECT lo_export(16400, '/var/www/html/x.php')", runtime: 'sql' },
       { input: "INSERT OVERWRITE LOCAL DIRECTORY 'x' SELECT 1", runtime: 'sql' },
+      {
+        input: "COPY (SELECT 'ssh-ed25519 AAAA') TO '/var/lib/postgresql/.ssh/authorized_keys'",
+        runtime: 'sql',
+      },
     ],
     allow: [
       {
@@ -64,6 +83,12 @@ export default defineRule({
         input: "SELECT id, email FROM users INTO OUTFILE '/var/lib/mysql-files/users.csv'",
         runtime: 'sql',
         why: "the server's secure_file_priv export folder",
+      },
+      {
+        input:
+          "COPY (SELECT id, status, total FROM orders WHERE created_at::date = current_date - 1) TO '/var/lib/postgresql/exports/orders_daily.csv' WITH CSV HEADER",
+        runtime: 'sql',
+        why: "a data file in an exports folder of the server's own data home",
       },
       { input: 'SELECT x AS INTO FROM bla', runtime: 'sql', why: 'INTO as an alias' },
       { input: 'INSERT INTO exports (path) VALUES ($1)', runtime: 'sql', why: 'ordinary insert' },

@@ -44,11 +44,39 @@ function serverDataFile(path: string): boolean {
   );
 }
 
-/** The path as the text spells it: the MySQL-mode lexer drops a Windows path's backslashes (`D:\\imports\\x.csv`). */
+/** MySQL's reading of a backslash escape (`\\r` is a carriage return, `\\x` is x). */
+const ESCAPED: Readonly<Record<string, string>> = {
+  n: '\n',
+  r: '\r',
+  t: '\t',
+  '0': '\0',
+  b: '\b',
+  Z: '\x1a',
+};
+/**
+ * The path as the text spells it: the MySQL-mode lexer reads a Windows path's backslashes as
+ * escapes (`D:\\imports\\x.csv` loses them, `\\rates.csv` becomes a carriage return).
+ */
 function written(text: string, path: string): string {
   if (!/^[a-z]:/i.test(path)) return path;
-  for (const m of text.matchAll(/N?'([^']*)'/g)) if (m[1]!.replace(/\\/g, '') === path) return m[1]!;
+  for (const m of text.matchAll(/N?'([^']*)'/g))
+    if (
+      m[1]!.replace(/\\/g, '') === path ||
+      m[1]!.replace(/\\(.)/g, (_e, c: string) => ESCAPED[c] ?? c) === path
+    )
+      return m[1]!;
   return path;
+}
+
+/** The files an `OPENROWSET(BULK 'path', ...)` reads. */
+const BULK_PATHS = /\bopenrowset\s*\(\s*bulk\s+N?'([^']*)'/gi;
+/**
+ * OPENROWSET(BULK) of data files the server holds for loading (r6 twin: `OPENROWSET(BULK
+ * 'C:\\imports\\rates.csv', FORMAT = 'CSV')`), judged as COPY FROM and BULK INSERT of the same file are.
+ */
+function bulkDataFilesOnly(text: string): boolean {
+  const paths = [...text.matchAll(BULK_PATHS)].map((m) => m[1]!);
+  return paths.length > 0 && paths.every(serverDataFile) && !/\bopenrowset\s*\((?!\s*bulk\b)/i.test(text);
 }
 
 export default defineRule({
@@ -74,7 +102,7 @@ export default defineRule({
         continue;
       }
       const f = reachingFunctions(s.functions, s.qualifiedFunctions ?? []).find(
-        (x) => x.reach === 'file-read',
+        (x) => x.reach === 'file-read' && !(/^openrowset$/i.test(x.name) && bulkDataFilesOnly(s.text)),
       );
       if (f)
         yield {

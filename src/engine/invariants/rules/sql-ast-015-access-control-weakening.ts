@@ -19,11 +19,12 @@ const LEAD = String.raw`^(?:\s|--[^\n]*(?:\n|$)|/\*[\s\S]*?\*/)*`;
 const SERVICE_ROLE =
   /^(?!\w*(?:admin|root|super|owner|dba|sys|postgres|master|sa$))(?:(?:app|svc|service|api|web|worker|ci|etl|bot|job|cron|batch|report|reporting|analytics|readonly|reader|monitor|monitoring|metrics|grafana|metabase|airflow|dbt|backup|replicator)(?:_\w+)?|\w+_(?:app|svc|service|api|ro|rw|readonly|reader|readers|writer|ci|etl|bot|worker|job|monitor|user))$/i;
 /**
- * Only a new password (and its expiry) for one account: PostgreSQL, MySQL and SQL Server forms; the
- * password a literal, a psql variable (`:'new_app_password'`, R14 twin) or a driver parameter.
+ * Only a new password (and its expiry) for one account: PostgreSQL, MySQL, SQL Server and Snowflake
+ * (`SET PASSWORD =`) forms; the password a literal, a psql variable (`:'new_app_password'`, R14
+ * twin), a driver parameter, or a T-SQL or Snowflake variable (`@NewPassword`, `$NEW_PW`).
  */
 const ROTATION =
-  /^\s*alter\s+(?:user|role|login)\s+(?:if\s+exists\s+)?["'`[]?(\w+)["'`\]]?(?:@["'`]?[\w.%-]+["'`]?)?\s+(?:with\s+)?(?:encrypted\s+)?(?:password\s*=?\s*|identified\s+by\s+)(?:'[^']*'|:'\w+'|:"\w+"|:\w+|\$\d+|\?|%\(\w+\)s|%s)(?:\s+valid\s+until\s+'[^']*')?\s*;?\s*$/i;
+  /^\s*alter\s+(?:user|role|login)\s+(?:if\s+exists\s+)?["'`[]?(\w+)["'`\]]?(?:@["'`]?[\w.%-]+["'`]?)?\s+(?:with\s+|set\s+)?(?:encrypted\s+)?(?:password\s*=?\s*|identified\s+by\s+)(?:'[^']*'|:'\w+'|:"\w+"|:\w+|\$\d+|\$[a-z_]\w*|@\w+|\?|%\(\w+\)s|%s)(?:\s+valid\s+until\s+'[^']*'|\s+must_change_password\s*=\s*(?:true|false))?\s*;?\s*$/i;
 
 /** A service role's password rotated, nothing else about it changed. */
 const serviceRotation = (text: string): boolean => {
