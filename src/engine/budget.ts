@@ -15,13 +15,15 @@
  * `parseUnits(n)`), and stop as soon as `spend` returns false. Nothing else is needed: analyze()
  * sees the exhausted budget and adds a BudgetFact, and rule ENG-AST-002 denies the input ("analysis
  * stopped after N units: input too complex to analyse safely"). Stopping early is therefore never a
- * silent allow. Calibration: a unit is about 0.1 µs of analysis on the project's 2-core machines,
- * so the default budget is about 100 ms of work (docs/engine.md, "Work budget").
+ * silent allow. Calibration (docs/engine.md, "Work budget"): on the SQL shapes of
+ * bench/worst-case.bench.ts a unit is 17-42 ns of analysis and rules once the code is warm (fastest
+ * of five runs), and 100-250 ns in a fresh process's first runs (JIT and WASM tier-up, GC threads),
+ * so the default budget is about 20-40 ms of warm work and 100-200 ms cold.
  */
 import type { BudgetFact } from './facts.js';
 import type { Runtime, Span } from './types.js';
 
-/** Units one analysis may spend, nested code included (about 100 ms of work). */
+/** Units one analysis may spend, nested code included (20-40 ms of warm work, 100-200 ms cold). */
 export const DEFAULT_WORK_UNITS = 1_000_000;
 
 /** Units a parser call on `bytes` bytes of input costs (parsers run at roughly 0.1-0.5 µs a byte). */
