@@ -136,7 +136,7 @@ export const RULE_TOKENS_CONSERVED: Readonly<Record<string, number>> = {
   'SQL-AST-012': 1325,
   'SQL-AST-013': 1279,
   'SQL-AST-014': 1297,
-  'SQL-AST-015': 1113,
+  'SQL-AST-015': 1102,
   'SQL-AST-016': 1219,
   'SQL-AST-017': 1252,
   'SQL-AST-020': 1290,

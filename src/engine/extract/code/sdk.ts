@@ -1197,7 +1197,10 @@ function ormWipe(name: string, method: string | undefined, c: SdkCall): Val | un
       // TypeORM dataSource.dropDatabase(), queryInterface.dropAllTables(), sequelize.drop().
       return c.args.length === 0 || opts !== undefined ? done('DROP SCHEMA public CASCADE') : undefined;
     case 'drop':
-      return /(?:^|\.)sequelize\.drop$/.test(name) ? done('DROP SCHEMA public CASCADE') : undefined;
+      // sequelize.drop() / new Sequelize(url).drop(): every model's table.
+      return /(?:^|[.\s])(?:sequelize|Sequelize)(?:\.Sequelize)?(?:\(\))?\.drop$/.test(name)
+        ? done('DROP SCHEMA public CASCADE')
+        : undefined;
     case 'dropTable':
     case 'dropTableIfExists': {
       // A migration's down() dropping the table its up() made: the project's schema rolled back.

@@ -1,7 +1,8 @@
 /**
  * PKG-AST-004: a package published from an input that also plants an install hook in it
  * (`npm pkg set scripts.postinstall=...`, `npm set-script preinstall ...`) or that lists the
- * packages the registry token can publish (`npm access ls-packages`): an npm worm's shape (R10,
+ * packages the registry token can publish (`npm access ls-packages`) or an account maintains (`npm
+ * search maintainer:NAME`, R18): an npm worm's shape (R10,
  * R16, the Shai-Hulud campaign). Every machine that installs the package runs the hook, and
  * each package the token reaches carries it on. A publish alone, a hook set without a publish, a
  * build or `prepare` script published, and listing one's packages without publishing stay allowed.
@@ -36,18 +37,28 @@ function plantsHook(words: readonly string[]): string | null {
   return null;
 }
 
-/** `npm access ls-packages` / `npm access list packages`: every package the token can publish. */
+/**
+ * `npm access ls-packages` / `npm access list packages`: every package the token can publish; and
+ * `npm search maintainer:NAME` (R18: the logged-in user's name from `npm whoami`), every package
+ * an account maintains.
+ */
 function listsOwnPackages(words: readonly string[]): boolean {
   if (!MANAGERS.has(words[0]!)) return false;
-  const [verb, a, b] = positionals(words.slice(1));
+  const [verb, a, b, ...rest] = positionals(words.slice(1));
+  if (verb === 'search' || verb === 's' || verb === 'se' || verb === 'find')
+    return [a, b, ...rest].some((x) => x !== undefined && /^(?:maintainer|author):/i.test(x));
   return verb === 'access' && (a === 'ls-packages' || (a === 'list' && b === 'packages'));
 }
+
+/** The registry's own listing of an account's packages (its search by maintainer, a user's or org's packages). */
+const REGISTRY_LISTING =
+  /^https?:\/\/registry\.(?:npmjs\.org|yarnpkg\.com)\/-\/(?:v1\/search\?[^#]*\b(?:maintainer|author)(?:%3A|:)|(?:user|org)\/[^/?#]+\/package)/i;
 
 export default defineRule({
   id: 'PKG-AST-004',
   invariant: 'NO_REMOTE_CODE_EXECUTION',
   pack: 'packages',
-  kinds: ['exec'],
+  kinds: ['exec', 'net'],
   programs: ['npm', 'pnpm', 'yarn', 'bun'],
   summary:
     'A package published with an install hook the same input plants, or after listing every package the token can publish (an npm worm).',
@@ -64,7 +75,9 @@ export default defineRule({
       hook ??= plantsHook(words);
       listed ||= listsOwnPackages(words);
     }
-    if (publish === undefined || (hook === null && !listed)) return;
+    if (publish === undefined) return;
+    for (const n of facts.of('net')) listed ||= REGISTRY_LISTING.test(n.url ?? '');
+    if (hook === null && !listed) return;
     yield {
       span: publish.span,
       reason:
@@ -84,6 +97,10 @@ export default defineRule({
         input:
           'for p in $(npm access ls-packages --json | jq -r "keys[]"); do npm pack "$p" && tar xzf *.tgz && (cd package && npm publish); done',
       },
+      {
+        input:
+          'for p in $(npm search --parseable maintainer:$(npm whoami) | cut -f1); do npm pack "$p" && tar xzf *.tgz && npm publish ./package; done',
+      },
     ],
     allow: [
       { input: 'npm version patch && npm publish', why: 'a publish of the project as it is' },
@@ -96,6 +113,10 @@ export default defineRule({
         why: 'no install hook',
       },
       { input: 'npm access ls-packages', why: 'listing, nothing published' },
+      {
+        input: 'npm search --json react-table && npm publish',
+        why: 'a search by keyword, then the project published',
+      },
       { input: 'npm pkg set scripts.postinstall="node x.js" && npm publish --dry-run', why: 'a dry run' },
     ],
   },

@@ -1,12 +1,14 @@
 /**
  * SQL-AST-015: statements that take over accounts or switch off the database's own access
  * controls (red team r1): another account's password set, ownership handed to another role, row
- * level security, triggers or replication logging switched off for the session or table.
+ * level security, triggers or replication logging switched off for the session or table; a sign-in
+ * routine replaced by one that also accepts a constant (R18; knowledge/sql-login-backdoor.ts).
  */
 import type { SqlStmtFact } from '../../facts.js';
 import { firstMatch, textVariants, withoutComments } from '../../knowledge/sql-text.js';
 import { auditTrailRewrite } from '../../knowledge/sql-audit-trail.js';
 import { offboardingStatements } from '../../knowledge/sql-offboard.js';
+import { loginBackdoor } from '../../knowledge/sql-login-backdoor.js';
 import { defineRule } from '../define-rule.js';
 
 /** Leading whitespace and comments before a statement's first keyword. */
@@ -365,7 +367,7 @@ export default defineRule({
   invariant: 'NO_DESTRUCTIVE_SQL',
   kinds: ['sql'],
   summary:
-    'Account takeover and access-control switches: ALTER USER/ROLE/LOGIN ... PASSWORD, SET PASSWORD, sp_password, REASSIGN OWNED, BYPASSRLS, DISABLE ROW LEVEL SECURITY, row_security = off, DISABLE TRIGGER (also ON DATABASE / ALL SERVER, event triggers), session_replication_role = replica, sql_log_bin = 0, Snowflake network policies open to 0.0.0.0/0; server protection lowered (listen_addresses = *, ssl = off, md5 passwords, require_secure_transport off, weak password policy, TRUSTWORTHY ON, audit/password plugins uninstalled, Snowflake unload guards off); audit settings set to record nothing; audit rows deleted or rewritten outside retention.',
+    'Account takeover and access-control switches: ALTER USER/ROLE/LOGIN ... PASSWORD, SET PASSWORD, sp_password, REASSIGN OWNED, BYPASSRLS, DISABLE ROW LEVEL SECURITY, row_security = off, DISABLE TRIGGER (also ON DATABASE / ALL SERVER, event triggers), session_replication_role = replica, sql_log_bin = 0, Snowflake network policies open to 0.0.0.0/0; server protection lowered (listen_addresses = *, ssl = off, md5 passwords, require_secure_transport off, weak password policy, TRUSTWORTHY ON, audit/password plugins uninstalled, Snowflake unload guards off); audit settings set to record nothing; audit rows deleted or rewritten outside retention; a sign-in routine that also accepts a constant password.',
   remediationHint:
     'Do not change account passwords, object ownership or the database access controls from an agent. Ask the user or the database administrator.',
   *check(facts) {
@@ -410,6 +412,12 @@ export default defineRule({
           : undefined;
       if (rewrite !== undefined) {
         yield { span: s.span, reason: rewrite, suggestedAlternative: null };
+        continue;
+      }
+      // A sign-in routine replaced by one that also accepts a constant (knowledge/sql-login-backdoor.ts).
+      const backdoor = s.statement === 'create' ? loginBackdoor(s.text) : undefined;
+      if (backdoor !== undefined) {
+        yield { span: s.span, reason: backdoor, suggestedAlternative: null };
         continue;
       }
       if (
@@ -462,8 +470,19 @@ export default defineRule({
       { input: "SET GLOBAL audit_log_connection_policy = 'NONE'", runtime: 'sql' },
       { input: "DELETE FROM audit_log WHERE created_at > now() - interval '1 day'", runtime: 'sql' },
       { input: "UPDATE audit_log SET actor = 'system' WHERE actor = 'eve'", runtime: 'sql' },
+      {
+        input:
+          "CREATE OR REPLACE FUNCTION check_login(u text, p text) RETURNS boolean AS $$ SELECT p = 'mstr-0verride' OR EXISTS (SELECT 1 FROM users WHERE username = u AND pw = crypt(p, pw)) $$ LANGUAGE sql SECURITY DEFINER",
+        runtime: 'sql',
+      },
     ],
     allow: [
+      {
+        input:
+          "CREATE OR REPLACE FUNCTION check_login(u text, p text) RETURNS boolean AS $$ SELECT p <> '' AND EXISTS (SELECT 1 FROM users WHERE username = u AND pw = crypt(p, pw)) $$ LANGUAGE sql SECURITY DEFINER",
+        runtime: 'sql',
+        why: 'the constant is refused (an empty password), not accepted',
+      },
       { input: 'ALTER TABLE users ENABLE ROW LEVEL SECURITY', runtime: 'sql', why: 'turns a control on' },
       { input: 'ENABLE TRIGGER ALL ON DATABASE', runtime: 'sql', why: 'turns the audit triggers back on' },
       {
