@@ -60,7 +60,7 @@ export function oneDisposable(names: readonly string[], rest: readonly string[])
 
 /** Words that mark a resource as disposable wherever they stand in its name. */
 const STRONG_SCRATCH =
-  /(?:^|[-_./:=\s])(?:tmp|temp|scratch|sandbox|e2e|throwaway|ephemeral|fixture|fixtures|preview|(?:pr|mr|run|build|job)-?\d+)(?:$|[-_./:=\s\d])/i;
+  /(?:^|[-_./:=\s])(?:tmp|temp|scratch|sandbox|e2e|throwaway|ephemeral|fixture|fixtures|preview|(?:pr|mr|run|build|job|review(?:-?app)?)-?\d+)(?:$|[-_./:=\s\d])/i;
 /**
  * Words that call a resource a non-production copy (`acme-test-uploads`, `orders-qa`), and a kind of
  * test glued to its word (`logs-loadtest-20261120`, `orders-perftest`: R13 twin-whole).
@@ -129,3 +129,22 @@ export const disposableWords = (words: readonly string[]): boolean =>
 
 /** A framework's test database (Rails `app_test`, Django `test_app`), recreated by every test run. */
 export const testDatabase = (name: string): boolean => /^(?:test_[a-z0-9]+|[a-z0-9]+_test)$/i.test(name);
+
+/** A full date in a name (`2025.10.01`, `2025-10-01`, `20251001`, `2025_10`): one period of a series. */
+const DATE_STAMP =
+  /(?:^|[-_./:])(?:19|20)\d{2}([-_.]?)(?:0[1-9]|1[0-2])(?:\1(?:0[1-9]|[12]\d|3[01]))?(?:$|[-_./:])/;
+/** Series whose old periods are evidence or the only copy: an audit or security trail, a backup. */
+const KEPT_SERIES = /audit|security|siem|trail|forensic|compliance|backup|snapshot/i;
+
+/**
+ * One period of a dated series (`logs-2025.10.01`, `events_20251001`), named exactly: deleting it is
+ * the rotation every log index and date-sharded table gets (R6 twin: one dated log index), not the loss
+ * of the series. A glob, a second name, production named, or an audit or backup series stay whole.
+ */
+export function onePeriod(names: readonly string[]): boolean {
+  if (names.length !== 1) return false;
+  const name = names[0]!;
+  return (
+    !/[*?$`{}[\],\s]/.test(name) && DATE_STAMP.test(name) && !KEPT_SERIES.test(name) && !PRODUCTION.test(name)
+  );
+}

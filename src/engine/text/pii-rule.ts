@@ -12,7 +12,7 @@ import { findPii, type PiiKind } from './pii.js';
  * `from_contains`): addresses, not leaked data (R12 twin-access).
  */
 const ADDRESSING_FIELD =
-  /(?:^|\.)(?:to|cc|bcc|from|reply_?to|sender|recipients?|email|e_?mail|email_?address|user|username|login|auth|author|committer|owner|assignees?|reviewers?|attendees?|invitees?|phone|phone_?number|mobile|tel|sms_?to|contact|account|entity|members?|principals?|grantees?|group|shared_?with|share_?with|collaborators?|approvers?|watchers?)(?:\.\d+)?$|(?:^|\.)(?:(?:to|cc|bcc|reply_?to)_?(?:recipients|addresses|address|list)|(?:from|sender)_?(?:contains|address|equals|matches))(?:\.\d+)?(?:\.email_?address)?(?:\.(?:address|email))?$/i;
+  /(?:^|\.)(?:to|cc|bcc|from|reply_?to|sender|recipients?|email|e_?mail|email_?address|user|username|login|auth|author|committer|owner|assignees?|reviewers?|attendees?|invitees?|phone|phone_?number|mobile|tel|sms_?to|contact|account|entity|members?|principals?|grantees?|group|shared_?with|share_?with|collaborators?|approvers?|watchers?)(?:\.\d+)?$|(?:^|\.)(?:(?:to|cc|bcc|reply_?to)_?(?:recipients|addresses|address|list)|(?:to|recipient|destination|dest|target)_?(?:phone|phone_?number|mobile|mobile_?number|number|sms_?number|e_?mail|email_?address)|(?:from|sender)_?(?:contains|address|equals|matches))(?:\.\d+)?(?:\.email_?address)?(?:\.(?:address|email))?$/i;
 
 /**
  * Fields that name people an in-house call reaches or lets in (`participants`, `user_email`,
@@ -29,7 +29,7 @@ const FREE_TEXT_FIELD =
 
 /** Fields naming a person by the part they play in the call (owner, requester, approver, one excluded). */
 const PRINCIPAL_FIELD =
-  /(?:^|[._])(?:owner|new_owner|requester|requested_by|approver|approved_by|assignee|delegate|manager|admin|contact|reviewer|member|principal|target_user|exclude\w*|excluded\w*|include\w*|included\w*)(?:\.\d+)?$|email_?addr(?:ess)?\.address$/i;
+  /(?:^|[._])(?:owner|new_owner|requester|requested_by|approver|approved_by|assignee|delegate|manager|admin|contact|reviewer|member|principal|target_user|user_?key|user_?principal_?name|upn|mailbox|(?:member|user|object|principal)_?id|id|exclude\w*|excluded\w*|include\w*|included\w*)(?:\.\d+)?$|email_?addr(?:ess)?\.address$/i;
 
 /**
  * An element of a command's argv (`args: ["role", "assignment", "list", "--assignee", "lena@acme.io"]`,
@@ -49,6 +49,16 @@ function sharedDomain(facts: FactIndex, address: string): boolean {
     if (lit.text.toLowerCase().includes(`@${domain}`) && ++n > 1) return true;
   }
   return false;
+}
+
+/** A YAML or `key = value` line whose whole value is the address, under a key that names a principal. */
+const PRINCIPAL_LINE =
+  /^\s*(?:-\s+)?["']?(?:name|user|users|user_?name|email|e_?mail|principal|member|owner|owners|subject|assignee|reviewer|approver|login|upn|user_?principal_?name)["']?\s*[:=]\s*["']?$/i;
+function principalLine(text: string, start: number, end: number): boolean {
+  const lineStart = text.lastIndexOf('\n', start - 1) + 1;
+  const nl = text.indexOf('\n', end);
+  const after = text.slice(end, nl === -1 ? text.length : nl);
+  return /^["']?,?\s*$/.test(after) && PRINCIPAL_LINE.test(text.slice(lineStart, start));
 }
 
 /** A lookup's terms (`query: "from:billing@vendor.com"`): the address is searched for where the data already is. */
@@ -157,6 +167,12 @@ export function piiHits(facts: FactIndex, kind: PiiKind): readonly RuleHit[] {
         const rest = matches.reduceRight((t, m) => t.slice(0, m.start) + t.slice(m.end), text);
         if (/^[\s,;<>"'()A-Za-z.-]*$/.test(rest) && rest.replace(/[^A-Za-z]/g, '').length <= 40) continue;
       }
+      // A manifest or config document naming who it binds (`subjects: [{kind: User, name: dana@acme.com}]`
+      // in a RoleBinding's YAML): one or two addresses at an organisation's domain, each the whole value
+      // of a principal key on its own line, are addressing as the same key in JSON is (R11 twin-access).
+      if (matches.length <= 3 && text.includes('\n'))
+        matches = matches.filter((m) => outside(m) || !principalLine(text, m.start, m.end));
+      if (matches.length === 0) continue;
       // One or two contact addresses at an organisation's domain in a note; a list of them is data.
       if (matches.length <= 2)
         matches = matches.filter(

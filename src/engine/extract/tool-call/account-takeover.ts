@@ -8,7 +8,7 @@
  * a time window stay allowed. Each becomes one `agent-guard-action weaken|grant|divert <object>
  * <detail>` line for PLT-AST-003.
  */
-import { truthy, type CliEquivalent } from './cli.js';
+import { nameWords, truthy, type CliEquivalent } from './cli.js';
 import { snakeEntries } from './snake-entries.js';
 import { union, type Gate } from './signals.js';
 import { actionLine as line } from './action-line.js';
@@ -146,6 +146,43 @@ function guessablePassword(w: readonly string[], all: Pair[]): CliEquivalent | u
     : line('weaken', 'account', `${w.join('_')} sets a guessable password`);
 }
 
+/** Keys naming the account an admin call acts on (`userKey`, Graph `id`, Okta `login`). */
+const TARGET_KEY =
+  /^(?:user|user_id|user_key|username|login|login_name|email|user_email|principal|account|account_id|for_user|target_user|upn|user_principal_name|id|uid|object_id|sam_account_name)$/;
+/** Flags that make a set password a one-time one its owner must replace (Workspace, Entra, IAM, Okta, Snowflake). */
+const MUST_CHANGE_KEY =
+  /^(?:change_password_at_next_login|force_change_password_next_sign_in(?:_with_mfa)?|must_change_password|require_password_change|password_reset_required|reset_password_on_next_login|expire_password|temporary|temporary_password|is_temporary|force_password_change|change_on_next_login)$/;
+const RESET_VERB = /^(?:update|set|change|edit|replace|patch|modify|reset)$/;
+
+/**
+ * A password the call chooses, put on an existing account the call names (R18: the CEO's password set
+ * through `google_workspace_admin {action: users.update}`), and not marked as one its owner must change at
+ * the next sign-in: whoever made the call can sign in as that person. An admin reset that forces a
+ * change, a profile edit (an org unit, a title, a manager) and a password policy stay allowed.
+ */
+function passwordHandedOver(w: readonly string[], all: Pair[]): CliEquivalent | undefined {
+  if (!w.some((x) => ACCOUNT.test(x)) || !w.some((x) => RESET_VERB.test(x))) return undefined;
+  if (w.some((x) => /^(?:policy|policies|rules?|create|add|new|insert|invite)$/.test(x))) return undefined;
+  // Okta nests it: `credentials: {password: {value}}`.
+  const chosen = (v: unknown): string | undefined => {
+    const x =
+      v !== null && typeof v === 'object' && !Array.isArray(v) ? (v as Record<string, unknown>).value : v;
+    return typeof x === 'string' && x.trim().length > 0 && !/^\$|\{\{/.test(x) ? x : undefined;
+  };
+  const password = all.find(([k, v]) => PASSWORD_KEY.test(k) && chosen(v) !== undefined);
+  const target = all.find(([k, v]) => TARGET_KEY.test(k) && typeof v === 'string' && v.trim() !== '');
+  if (password === undefined || target === undefined) return undefined;
+  // A guessable one is tried before its owner signs in, must-change or not.
+  const value = chosen(password[1])!.trim();
+  const weak = GUESSABLE.test(value) || CRACK_LIST.test(value);
+  if (!weak && all.some(([k, v]) => MUST_CHANGE_KEY.test(k) && truthy(v))) return undefined;
+  return line(
+    'weaken',
+    'account',
+    `${w.join('_')} sets ${weak ? 'a guessable password' : 'a password it chooses'} on ${String(target[1]).slice(0, 60)}${weak ? '' : ' with no change at next sign-in'}`,
+  );
+}
+
 function adminApp(w: readonly string[], all: Pair[]): CliEquivalent | undefined {
   if (!w.some((x) => APP.test(x))) return undefined;
   const scopes = all
@@ -183,17 +220,34 @@ function permanentGuest(w: readonly string[], all: Pair[]): CliEquivalent | unde
     : undefined;
 }
 
-/** When accountTakeoverLines can answer (signals.ts): its first test, the name word of a change verb (CHANGE). */
-export const ACCOUNT_TAKEOVER_GATE: Gate = { name: union(CHANGE) };
+/** Keys that give an admin tool's operation (`google_workspace_admin {action: "users.update"}`). */
+const OPERATION_KEY = ['action', 'operation', 'method', 'op'] as const;
 
-export function accountTakeoverLines(w: readonly string[], args: unknown): CliEquivalent[] {
-  if (!w.some((x) => CHANGE.test(x)) || w.some((x) => READ.test(x))) return [];
+/**
+ * The name's words with those of the operation a generic admin tool is given as a field: the
+ * operation, not the tool's name, says what changes (R18: `action: users.update`).
+ */
+function withOperation(w: readonly string[], args: object): readonly string[] {
+  if (w.some((x) => CHANGE.test(x)) || Array.isArray(args)) return w;
+  const rec = args as Record<string, unknown>;
+  const op = OPERATION_KEY.map((k) => rec[k]).find((v): v is string => typeof v === 'string');
+  if (op === undefined || op.length > 64 || !/^[A-Za-z][\w.:/-]*$/.test(op)) return w;
+  return [...w, ...nameWords(op.replace(/[.:/-]+/g, '_'))];
+}
+
+/** When accountTakeoverLines can answer (signals.ts): a change verb in the name (CHANGE) or an operation field. */
+export const ACCOUNT_TAKEOVER_GATE: Gate = { name: union(CHANGE), keys: union(OPERATION_KEY) };
+
+export function accountTakeoverLines(w0: readonly string[], args: unknown): CliEquivalent[] {
   if (args === null || typeof args !== 'object') return [];
+  const w = withOperation(w0, args);
+  if (!w.some((x) => CHANGE.test(x)) || w.some((x) => READ.test(x))) return [];
   const all = snakeEntries(args, { depth: 3, pairs: 64, items: 16 });
   return [
     recovery(w, all),
     factorMoved(w, all),
     guessablePassword(w, all),
+    passwordHandedOver(w, all),
     adminApp(w, all),
     permanentGuest(w, all),
   ].filter((c): c is CliEquivalent => c !== undefined);

@@ -21,7 +21,21 @@ const READ_OR_REHEARSE =
   /^(?:get|list|describe|read|show|view|search|find|query|fetch|count|inspect|status|dry|dryrun|plan|preview|validate|simulate|estimate|check|whatif)$/;
 /** Keys whose values are names, ids or prose, never the operation. */
 const NOT_OPERATION =
-  /(?:^|_)(?:name|names|id|ids|identifier|arn|arns|uri|url|title|branch|ref|tag|tags|label|labels|slug|path|paths|file|files|filename|key|keys|message|text|body|content|description|comment|note|notes|summary|subject|reason|query|target|value|values|region|zone|location|email|user|owner)$/;
+  /(?:^|_)(?:name|names|id|ids|identifier|arn|arns|uri|url|title|branch|head|base|ref|sha|commit|repo|repository|tag|tags|label|labels|slug|path|paths|file|files|filename|key|keys|message|text|body|content|description|comment|note|notes|summary|subject|reason|query|target|value|values|region|zone|location|email|user|owner)$/;
+/**
+ * A wrapper that names the tool it calls (`mcp_call {server, tool: "create_pull_request", arguments}`):
+ * the wrapped call is judged as that tool (tool-call.ts nestedCall), so its fields say nothing of
+ * what the wrapper itself does (R18: a pull request's branch `fix/empty-cart` read as `empty app`).
+ */
+const WRAPPED_NAME = /^(?:tool|tool_name|function)$/;
+const WRAPPED_ARGS = /^(?:arguments|args|input|parameters|params)$/;
+function wrapsNamedTool(args: object): boolean {
+  const f = fields(args);
+  const named = [...f].some(
+    ([k, v]) => WRAPPED_NAME.test(k) && typeof v === 'string' && /^[A-Za-z][\w.:-]{0,127}$/.test(v.trim()),
+  );
+  return named && [...f].some(([k, v]) => WRAPPED_ARGS.test(k) && v !== null && typeof v === 'object');
+}
 /** Keys that hold the arguments of the dispatched operation. */
 const SHORT_VALUE = /^[A-Za-z][\w.:/-]{0,63}$/;
 /** A value's words (`storage.buckets.delete`, `tear down`; two-word verbs joined by nameWords). */
@@ -91,7 +105,7 @@ function restDelete(f: Map<string, unknown>, tool: string): CliEquivalent[] {
 export function dispatchLines(w: readonly string[], args: unknown): CliEquivalent[] {
   // A tool that names its own verb is judged by that name (whole-resource.ts and the families).
   if (w.some((x) => OWN_VERB.test(x) || isLossVerb(x))) return [];
-  if (args === null || typeof args !== 'object' || Array.isArray(args)) return [];
+  if (args === null || typeof args !== 'object' || Array.isArray(args) || wrapsNamedTool(args)) return [];
   const f = merged(args);
   const tool = w.join('_');
   const rest = restDelete(f, tool);

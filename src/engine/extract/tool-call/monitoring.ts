@@ -50,11 +50,19 @@ const READ = ['get', 'list', 'search', 'describe', 'show', 'read', 'query', 'fet
 
 /** A scope that covers every monitor: `*`, `all`, `["*"]`, or no scope naming what is muted. */
 const EVERYTHING = /^(?:\*|all|any|everything|\*:\*)$/i;
+/** A scope tag naming a non-production environment (`env:staging`, `environment=dev`). */
+const NON_PRODUCTION_SCOPE =
+  /(?:^|[\s,:=_-])(?:staging|stage|stg|dev|development|test|testing|qa|uat|sandbox|preview|local|ci|e2e)(?:$|[\s,_-]|\d)/i;
 
 function muteAll(w: readonly string[], f: Map<string, unknown>): CliEquivalent | undefined {
   if (!has(w, ...MUTE) || has(w, 'delete', 'cancel', 'unmute', 'remove', 'end')) return undefined;
   const scopes = list(f, 'scope', 'scopes', 'monitor_tags', 'matchers', 'target', 'targets');
-  if (scopes.some((s) => EVERYTHING.test(s.trim())) || has(w, 'all'))
+  // `mute_all {scope: "env:staging"}`: every monitor of a staging environment, not every monitor
+  // (R18 twin: a bounded staging deploy window); production named anywhere keeps it whole.
+  const nonProduction =
+    scopes.length > 0 &&
+    scopes.every((s) => NON_PRODUCTION_SCOPE.test(s) && !PRODUCTION.test(s) && !/\*/.test(s));
+  if (scopes.some((s) => EVERYTHING.test(s.trim())) || (has(w, 'all') && !nonProduction))
     return silence('monitoring', `${w.join('_')} on every monitor`);
   // Alertmanager silences: a matcher list whose value regex matches every alert.
   const matchers = f.get('matchers');

@@ -10,7 +10,13 @@
  * targets named as scratch (`test_products`, `tmp-bucket`, `dev_index`) give nothing.
  */
 import { bash, nameWords, quote, str, truthy, type CliEquivalent } from './cli.js';
-import { disposableOnly, disposableWords, PRODUCTION, scratchOnly } from '../../knowledge/ephemeral-names.js';
+import {
+  disposableOnly,
+  disposableWords,
+  onePeriod,
+  PRODUCTION,
+  scratchOnly,
+} from '../../knowledge/ephemeral-names.js';
 import { selectsEverything, spansAllTime, spansLifecycle } from './select-all.js';
 import { actionLine as action } from './action-line.js';
 
@@ -868,6 +874,12 @@ export function wholeResourceLines(w0: readonly string[], f: Map<string, unknown
     }
   }
   if (/^ind(?:ex|ices|exes)$/.test(object) && sqlIndex(f)) return [];
+  // One dated index, table or stream of a series (`logs-2025.10.01`) is rotation (ephemeral-names.ts onePeriod).
+  if (
+    /^(?:ind(?:ex|ices|exes)|tables?|partitions?|streams?|log_?streams?|shards?)$/.test(object) &&
+    onePeriod(names)
+  )
+    return [];
   // A table named in a SQL tool's fields is judged as the DROP/TRUNCATE it is (cli.ts sqlDrop).
   if (
     /^(?:tables?|collections?)$/.test(object) &&
