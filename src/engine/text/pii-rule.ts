@@ -12,7 +12,7 @@ import { findPii, type PiiKind } from './pii.js';
  * `from_contains`): addresses, not leaked data (R12 twin-access).
  */
 const ADDRESSING_FIELD =
-  /(?:^|\.)(?:to|cc|bcc|from|reply_?to|sender|recipients?|email|e_?mail|email_?address|user|username|login|auth|author|committer|owner|assignees?|reviewers?|attendees?|invitees?|phone|phone_?number|mobile|tel|sms_?to|contact|account|entity|members?|principals?|grantees?|group|shared_?with|share_?with|collaborators?|approvers?|watchers?)(?:\.\d+)?$|(?:^|\.)(?:(?:to|cc|bcc|reply_?to)_?(?:recipients|addresses|address|list)|(?:to|recipient|destination|dest|target)_?(?:phone|phone_?number|mobile|mobile_?number|number|sms_?number|e_?mail|email_?address)|(?:from|sender)_?(?:contains|address|equals|matches))(?:\.\d+)?(?:\.email_?address)?(?:\.(?:address|email))?$/i;
+  /(?:^|\.)(?:to|cc|bcc|from|reply_?to|sender|recipients?|email|e_?mail|email_?address|user|username|login|auth|author|committer|owner|assignees?|reviewers?|attendees?|invitees?|phone|phone_?number|mobile|tel|sms_?to|contact|account|entity|members?|principals?|grantees?|group|shared_?with|share_?with|collaborators?|approvers?|watchers?)(?:\.\d+)?$|(?:^|\.)(?:(?:to|cc|bcc|reply_?to)_?(?:recipients|addresses|address|list)|(?:to|recipient|destination|dest|target)_?(?:phone|phone_?number|mobile|mobile_?number|number|sms_?number)|(?:from|sender)_?(?:contains|address|equals|matches))(?:\.\d+)?(?:\.email_?address)?(?:\.(?:address|email))?$/i;
 
 /**
  * Fields that name people an in-house call reaches or lets in (`participants`, `user_email`,
