@@ -71,6 +71,30 @@ const LOOKUP_FIELD = /(?:^|\.)(?:query|q|search|search_query|search_term|filter|
 const CONTACT_BEFORE =
   /\b(?:contact|reach(?:\s+out)?|e-?mail|write|ping|escalate|questions?|cc)\b[\w\s,:'()-]{0,30}$/i;
 
+/**
+ * Words that make the address someone's record rather than a colleague's work address: a customer,
+ * user or patient, or a personal/home address, earlier in the same sentence.
+ */
+const SOMEONES_DATA_BEFORE =
+  /\b(?:customers?|clients?|users?|patients?|subscribers?|buyers?|shoppers?|members?|leads?|prospects?|cardholders?|donors?|students?|applicants?|candidates?|guests?|personal|private|home|leaked|dump(?:ed)?|list)\b[^.!?\n]*$/i;
+
+/** Whether the call addresses someone at another domain than the named colleague's (or a free-mail one). */
+function recipientElsewhere(facts: FactIndex, domain: string): boolean {
+  for (const lit of facts.of('literal')) {
+    if (!lit.egress || lit.depth !== 0 || lit.field === undefined || !ADDRESSING_FIELD.test(lit.field))
+      continue;
+    // Any address shape, documentation domains included: those stand for someone else's mailbox.
+    for (const m of lit.text.matchAll(/@([\w-]+(?:\.[\w-]+)+)/g)) {
+      const d = m[1]!.toLowerCase();
+      if (d !== domain || FREE_MAIL.test(d)) return true;
+    }
+  }
+  return false;
+}
+
+/** A password right after the address (`support@acme.com / Wint3r!`, `ops@acme.com:hunter22`): a login handed out. */
+const CREDENTIAL_AFTER = /^\s*(?:[/:|]\s*|\b(?:pass(?:word)?|pw|pwd)\b\s*[:=]?\s*)[^\s,;]{4,}/i;
+
 /** Where a payment tool names the account it pays: an IBAN there is whom the money goes to, as `to` is a mail's. */
 const PAYEE_FIELD =
   /(?:^|\.)(?:to|recipients?|payee|beneficiary|creditor|counterparty|destination|account|iban|(?:to|payee|beneficiary|recipient|destination|creditor)_?(?:iban|account))(?:\.\d+)?$/i;
@@ -178,6 +202,19 @@ export function piiHits(facts: FactIndex, kind: PiiKind): readonly RuleHit[] {
         matches = matches.filter(
           (m) => outside(m) || !CONTACT_BEFORE.test(text.slice(Math.max(0, m.start - 48), m.start)),
         );
+      if (matches.length === 0) continue;
+      // A colleague named in a note, ticket or message (`Owner: amy@acme.com`, `cc'd jane@acme.com`):
+      // one or two work addresses in prose, no customer word before them, no recipient at another domain.
+      if (matches.length <= 2 && FREE_TEXT_FIELD.test(lit.field) && text.includes(' '))
+        matches = matches.filter((m) => {
+          const address = text.slice(m.start, m.end);
+          return (
+            outside(m) ||
+            SOMEONES_DATA_BEFORE.test(text.slice(Math.max(0, m.start - 60), m.start)) ||
+            CREDENTIAL_AFTER.test(text.slice(m.end, m.end + 40)) ||
+            recipientElsewhere(facts, address.replace(/^.*@/, '').toLowerCase())
+          );
+        });
       if (matches.length === 0) continue;
     }
     if (
