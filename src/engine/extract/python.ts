@@ -57,6 +57,7 @@ import {
   programVal,
   PY_CALLS,
   PY_CONSTANTS,
+  queueLongPoll,
   type PyCall,
 } from './python/calls.js';
 import { attrRef, isModuleName, sliceText } from './python/modules.js';
@@ -1100,7 +1101,10 @@ export class PyWalker extends CodeWalker {
         recv?.sdk !== undefined && method !== undefined
           ? sdkCall(recv, method, sdk)
           : (sdkConstruct(call.name, sdk) ?? sdkQuery(call.name, method, sdk));
-      if (made !== undefined) return made;
+      if (made !== undefined) {
+        if (method === 'receive_message' || method === 'receive_messages') queueLongPoll(this, call);
+        return made;
+      }
     }
     // items.append(v) / d.update(v) / s.add(v): the container holds what was put in.
     if (method !== undefined && MUTATORS.has(method) && recvNode?.type === 'identifier') {

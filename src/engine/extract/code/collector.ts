@@ -156,6 +156,11 @@ export interface LoopFrame {
   forks: boolean;
   /** The body waits only on its own requests (`await fetch(u)`): not busy, yet no pause between them. */
   yields?: boolean;
+  /**
+   * The body waits for the next piece of outside work (a connection accepted): a worker started
+   * per turn is a server's, bounded by its clients, not a process copying itself (RUN-AST-001).
+   */
+  accepts?: boolean;
 }
 
 export class Collector {
@@ -415,7 +420,7 @@ export class Collector {
       unbounded: frame.unbounded,
       sleeps: frame.sleeps || frame.yields === true,
       exits: frame.exits,
-      forks: frame.forks,
+      forks: frame.forks && frame.accepts !== true,
     };
     this.facts.push(fact);
   }
@@ -520,11 +525,12 @@ export class Collector {
   }
 
   /** Marks the innermost loop(s): `sleep` and `fork` concern the innermost, `exit` (return, exit()) all. */
-  markLoop(what: 'sleeps' | 'yields' | 'forks' | 'break' | 'exit'): void {
+  markLoop(what: 'sleeps' | 'yields' | 'forks' | 'accepts' | 'break' | 'exit'): void {
     const loops = this.loops;
     if (loops.length === 0) return;
     if (what === 'exit') for (const l of loops) l.exits = true;
-    else if (what === 'break') loops[loops.length - 1]!.exits = true;
+    else if (what === 'break' || what === 'accepts')
+      loops[loops.length - 1]![what === 'break' ? 'exits' : 'accepts'] = true;
     else for (const l of loops) l[what] = true;
   }
 

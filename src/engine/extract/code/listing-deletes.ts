@@ -75,6 +75,7 @@ const LIVE = /^["'`](?:active|running|live|enabled|open|all|any|\*)["'`]$/i;
 
 /** A host named in a string (with a scheme or a port), and whether it is this machine. */
 const HOST_IN = /^(?:[a-z][\w+.-]*:\/\/(?:[^@/\s]*@)?([\w.-]+|\[[\d:]+\])|([\w.-]+):\d{2,5})(?:[:/?#]|$)/i;
+const HOST_OPTION = /\bhost["']?\s*[:=]\s*["']([\w.-]+)["']/gi;
 const LOCAL_HOST = /^(?:localhost|127\.[\d.]+|\[::1\]|0\.0\.0\.0|[\w.-]+\.localhost)$/i;
 
 const src = (text: string, n: SyntaxNode): string => text.slice(n.start, n.end);
@@ -177,8 +178,22 @@ function listsEverything(c: Call, text: string): boolean {
       } else if (value?.type === 'object' || value?.type === 'dictionary') stack.push(...value.children);
       // `params={"name": ...}`, `{ where: {...} }`: the options' own keys narrow too.
     } else if (a.type === 'object' || a.type === 'dictionary') stack.push(...a.children);
+    else if (a.type === 'shorthand_property_identifier' && shorthandNarrows(src(text, a), text)) return false;
   }
   return true;
+}
+
+/**
+ * `{ Bucket, Prefix }`: a narrowing key written as a variable of its name narrows, unless the input
+ * sets that variable to nothing (`const Prefix = ''`).
+ */
+function shorthandNarrows(name: string, text: string): boolean {
+  if (!NARROWING.test(name)) return false;
+  const at = text.indexOf(`${name} =`);
+  return (
+    at >= 0 &&
+    !/^\s*=\s*(?:''|""|``|null|undefined)/.test(text.slice(at + name.length, at + name.length + 16))
+  );
 }
 
 /**
@@ -192,6 +207,16 @@ function narrowedBefore(recv: SyntaxNode, text: string): boolean {
     n = c !== undefined ? c.recv : n.children.find((k) => k.named);
   }
   return false;
+}
+
+/**
+ * A listing call narrowed by its own options (`p.pipelines.list(status="failed")`): what it answers
+ * is that selection, whatever listing its receiver came from (R15: a project got by name, then
+ * its failed pipelines).
+ */
+function narrowedListing(n: SyntaxNode, text: string): boolean {
+  const c = methodCall(n, text);
+  return c !== undefined && isListing(c, text) && !listsEverything(c, text);
 }
 
 /** Whether `n` holds a listing call that lists everything. */
@@ -571,7 +596,7 @@ export function listingDeletes(root: SyntaxNode, text: string, lang: Lang, col: 
   if (ALL_FLAG_WORD.test(text)) deleteAllFlags(root, text, lang, col);
   if (!LIST_WORD.test(text) || !DELETE_WORD.test(text)) return;
   const facts = testFacts(root, text, lang);
-  const host = listedHost(facts.strings);
+  const host = listedHost(facts.strings, text);
   if (host === null) return;
   // Names assigned a listing (`topics = admin.list_topics()`), and the clients listed.
   const assigned = new Set<string>();
@@ -600,9 +625,10 @@ export function listingDeletes(root: SyntaxNode, text: string, lang: Lang, col: 
   const frames: Frame[] = [];
   /** Whether `n` is or reads a listing: a listing call, a name assigned one, an item of an active loop. */
   const listed = (n: SyntaxNode): boolean =>
-    holdsListing(n, text) !== undefined ||
-    reads(n, text, assigned) ||
-    frames.some((f) => reads(n, text, f.names));
+    !narrowedListing(n, text) &&
+    (holdsListing(n, text) !== undefined ||
+      reads(n, text, assigned) ||
+      frames.some((f) => reads(n, text, f.names)));
   const rootsOf = (n: SyntaxNode): ReadonlySet<string> => {
     const r = methodCall(holdsListing(n, text) ?? n, text)?.root;
     return r && listedRoots.has(r) ? new Set([r]) : listedRoots;
@@ -689,8 +715,14 @@ function batchOpened(n: SyntaxNode, text: string): [string, string] | undefined 
  * Where the listed store is: the first host a string names that is not this machine, or a hosted
  * service's when none is named; null when only this machine is named (a dev or test server).
  */
-export function listedHost(strings: readonly string[]): string | null {
+export function listedHost(strings: readonly string[], text?: string): string | null {
   let local = false;
+  // A client's host given bare as a `host` option (`{"host": "localhost", "port": "8108"}`).
+  if (text !== undefined && text.length < 65536)
+    for (const m of text.matchAll(HOST_OPTION)) {
+      if (!LOCAL_HOST.test(m[1]!)) return m[1]!;
+      local = true;
+    }
   for (const s of strings) {
     if (s.length > 300) continue;
     const m = HOST_IN.exec(s);

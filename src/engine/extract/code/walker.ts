@@ -284,7 +284,7 @@ export abstract class CodeWalker {
     // The frame's sleep or fork also happens inside any enclosing loop.
     if (frame.sleeps) this.col.markLoop('sleeps');
     if (frame.yields === true) this.col.markLoop('yields');
-    if (frame.forks) this.col.markLoop('forks');
+    if (frame.forks && frame.accepts !== true) this.col.markLoop('forks');
     return UNKNOWN;
   }
 

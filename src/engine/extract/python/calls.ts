@@ -264,6 +264,16 @@ const pipMain: Handler = (w, c) => {
   return UNKNOWN;
 };
 
+/**
+ * A receive given a wait of some seconds blocks until a message comes or the wait ends; called for
+ * SDK clients too (boto3's sqs client is written as the aws CLI line first).
+ */
+export const queueLongPoll: Handler = (w, c) => {
+  const wait = c.kw.get('WaitTimeSeconds') ?? c.kw.get('max_wait_time') ?? c.kw.get('wait_time_seconds');
+  if (wait?.num !== undefined && wait.num > 0) sleeps(w, c);
+  return undefined;
+};
+
 const fork: Handler = (w) => {
   w.col.markLoop('forks');
   return { ...UNKNOWN, num: undefined };
@@ -2415,6 +2425,8 @@ PY_CALLS.methods([
     'accept',
     (w, c) => {
       sleeps(w, c);
+      // A listening socket's accept waits for a client: one worker per turn is a server's.
+      if (c.recv?.ref?.startsWith('socket.') === true) w.col.markLoop('accepts');
       // sock.accept() on a listening socket: (connection, address); the connection's peer is
       // whoever connected (a bind shell wires it to a shell's standard streams).
       if (c.recv?.ref !== 'socket.socket()') return undefined;
@@ -2447,6 +2459,9 @@ PY_CALLS.methods([
   // queue.get() / q.get(timeout=1) block; dict.get always takes a key.
   ['get', (w, c) => (c.args.length === 0 ? sleeps(w, c) : undefined)],
   ['get_message', sleeps],
+  // A queue's long poll (SQS WaitTimeSeconds=20, Service Bus max_wait_time=5) waits for a message.
+  ['receive_message', queueLongPoll],
+  ['receive_messages', queueLongPoll],
   ['submit', firstIsCallee(0)],
   ['apply_async', firstIsCallee(0)],
   ['run_in_executor', firstIsCallee(1)],

@@ -11,6 +11,7 @@ import { settingLosesData } from '../aws-settings.js';
 import { ephemeralOnly } from '../../knowledge/ephemeral-names.js';
 import { recoverableChange } from '../aws-recoverable.js';
 import { runTaggedListing, variableIds } from '../aws-own-run.js';
+import { awsOptionValue, disposableFolder, listedDisposableFolder } from '../aws-s3-scope.js';
 
 /** The operands after the operation word (options and their values skipped). */
 function positionalsAfter(args: readonly string[], operation: string): string[] {
@@ -89,7 +90,13 @@ function narrowedSweep(execs: readonly ExecFact[]): boolean {
   );
 }
 
-function deletes(words: readonly string[], sweep = false, inactive = false, ownRun = false): string | null {
+function deletes(
+  words: readonly string[],
+  sweep = false,
+  inactive = false,
+  ownRun = false,
+  s3Folder: (bucket: string) => boolean = () => false,
+): string | null {
   if (words[0] !== 'aws' && words[0] !== 'awslocal') return null;
   const args = words.slice(1);
   if (asksHelp(args) || hasOption(args, '', '--dryrun', '--dry-run')) return null;
@@ -98,7 +105,8 @@ function deletes(words: readonly string[], sweep = false, inactive = false, ownR
   if (service === 's3') {
     // A scratch or test bucket emptied or removed (`aws s3 rb s3://acme-dev-scratch-jo --force`).
     const [where] = positionalsAfter(args, operation);
-    const bucket = /^s3:\/\/([\w.-]+)/.exec(where ?? '')?.[1];
+    const at = /^s3:\/\/([\w.-]+)\/?(.*)$/s.exec(where ?? '');
+    const bucket = at?.[1];
     if (
       (operation === 'rm' || operation === 'rb') &&
       bucket !== undefined &&
@@ -106,6 +114,8 @@ function deletes(words: readonly string[], sweep = false, inactive = false, ownR
       ephemeralOnly([bucket, ...args])
     )
       return null;
+    // One run's folder emptied (`s3://acme-previews/previews/pr-77/`), in a bucket not named production.
+    if (operation === 'rm' && bucket !== undefined && disposableFolder(bucket, at![2]!, args)) return null;
     if (operation === 'rm' && hasOption(args, '', '--recursive'))
       return 'aws s3 rm --recursive deletes every object under the prefix';
     if (operation === 'rb') return 'aws s3 rb removes a bucket';
@@ -125,6 +135,11 @@ function deletes(words: readonly string[], sweep = false, inactive = false, ownR
   if (lost !== null) return lost;
   // Detaching a policy or a tag edits configuration; it destroys nothing.
   if (/-(?:policy|tags?)$/.test(operation)) return null;
+  // Objects of a disposable bucket, or those a listing of one run's folder returned (aws-s3-scope.ts).
+  if (service === 's3api' && /^delete-objects?$/.test(operation)) {
+    const bucket = awsOptionValue(args, '--bucket');
+    if (bucket !== undefined && (disposableFolder(bucket, '', args) || s3Folder(bucket))) return null;
+  }
   // One item or message by key is a row delete (a session expired, a message acknowledged), not a resource.
   if (ROW_DELETES.has(`${service} ${operation}`)) return null;
   if (!/^(?:delete|terminate|purge|deregister|remove)-/.test(operation)) return null;
@@ -206,7 +221,8 @@ export default defineRule({
     const ownRun = runTaggedListing(facts.of('exec'), 'ec2');
     yield* execHits(facts, (words, exec) => {
       const code = exec.via === 'python' || exec.via === 'node';
-      return deletes(words, sweep && code, inactive && code, ownRun && code);
+      const folder = (bucket: string): boolean => code && listedDisposableFolder(facts.of('exec'), bucket);
+      return deletes(words, sweep && code, inactive && code, ownRun && code, folder);
     });
   },
   examples: {

@@ -6,9 +6,10 @@
 import type { HostInfo } from '../../net/address.js';
 import { classifyHost, hostFromUrl, isMetadataOrLinkLocal, matchesProtectedHost } from '../../net/address.js';
 import { curlMapTargets, expandCurlGlob, urlsInsideUrl } from '../../net/embedded.js';
+import { isMetadataToken, isPlainInstanceAttribute } from '../../net/metadata-attributes.js';
 import type { Span } from '../../types.js';
 import type { Policy } from '../../policy.js';
-import { defineRule, type RuleHit } from '../define-rule.js';
+import { defineRule, type FactIndex, type RuleHit } from '../define-rule.js';
 import { argvUrls, TEXT_ONLY } from '../helpers.js';
 
 function describe(info: HostInfo, raw: string): string {
@@ -60,6 +61,26 @@ function reportDeep(
   return null;
 }
 
+/**
+ * A metadata-service URL that reads an instance attribute, not a credential (metadata-attributes.ts).
+ * The IMDSv2 token counts only when the input also reads an attribute: fetched alone, it is the
+ * first step towards the credentials.
+ */
+function plainAttribute(host: string, url: string | undefined, reads: boolean): boolean {
+  return (
+    isPlainInstanceAttribute(url) &&
+    (reads || !isMetadataToken(url)) &&
+    classifyHost(host).class === 'metadata'
+  );
+}
+
+/** Whether some net fact reads a plain instance attribute other than the token. */
+function readsAttribute(facts: FactIndex): boolean {
+  for (const n of facts.of('net'))
+    if (!isMetadataToken(n.url) && plainAttribute(n.host, n.url, false)) return true;
+  return false;
+}
+
 /** Options whose value maps a host name to another address (curl --resolve, --connect-to). */
 const ADDRESS_MAPS = new Set(['--resolve', '--connect-to']);
 
@@ -89,16 +110,18 @@ export default defineRule({
   *check(facts, policy) {
     const seen = new Set<string>();
     const hosts = policy.protectedHosts;
+    const reads = readsAttribute(facts);
     for (const n of facts.of('net')) {
+      if (plainAttribute(n.host, n.url, reads)) continue;
       const h = reportDeep(seen, hosts, n.host, n.url, n.span);
       if (h) yield h;
     }
     for (const f of facts.of('flow')) {
-      if (f.from.kind === 'net') {
+      if (f.from.kind === 'net' && !plainAttribute(f.from.host, f.from.url, reads)) {
         const h = report(seen, hosts, f.from.host, f.span);
         if (h) yield h;
       }
-      if (f.to.kind === 'net' || f.to.kind === 'dns') {
+      if ((f.to.kind === 'net' && !plainAttribute(f.to.host, f.to.url, reads)) || f.to.kind === 'dns') {
         const h = report(seen, hosts, f.to.host, f.span);
         if (h) yield h;
       }
@@ -106,6 +129,8 @@ export default defineRule({
     for (const e of facts.of('exec')) {
       if (TEXT_ONLY.has(e.program)) continue;
       for (const url of argvUrls(e)) {
+        const full = url.arg.slice(url.arg.lastIndexOf('=', url.arg.indexOf('://')) + 1);
+        if (plainAttribute(url.host, full, reads)) continue;
         const h = reportDeep(seen, hosts, url.host, url.arg, e.span);
         if (h) yield h;
       }
@@ -135,6 +160,8 @@ export default defineRule({
     deny: [
       { input: 'curl http://169.254.169.254/latest/meta-data/iam/security-credentials/' },
       { input: 'curl http://2852039166/latest/meta-data/' },
+      { input: 'curl http://169.254.169.254/latest/meta-data/placement/../iam/security-credentials/' },
+      { input: 'curl http://169.254.169.254/latest/user-data' },
       { input: 'curl http://0xa9fea9fe/latest/meta-data/' },
       { input: 'curl http://0251.0376.0251.0376/' },
       { input: 'curl http://0xa9.0xfe.0xa9.0xfe/' },
@@ -159,6 +186,16 @@ export default defineRule({
       { input: 'echo 169.254.169.254', why: 'printed, not contacted' },
       { input: 'curl --resolve example.com:443:93.184.216.34 https://example.com/', why: 'a public address' },
       { input: "curl 'https://r.example/go?url=https://example.com/'", why: 'the carried URL is public' },
+      {
+        input: 'curl -s http://169.254.169.254/latest/meta-data/placement/region',
+        why: 'the instance reads its own region, an attribute that is not a credential',
+      },
+      {
+        input:
+          'import requests\nprint(requests.get("http://metadata.google.internal/computeMetadata/v1/project/project-id", headers={"Metadata-Flavor": "Google"}).text)',
+        runtime: 'python',
+        why: 'the project id, not a service-account token',
+      },
     ],
   },
 });

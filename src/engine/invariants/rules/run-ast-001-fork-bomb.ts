@@ -43,6 +43,12 @@ export default defineRule({
         why: 'a bounded loop that backgrounds each step',
       },
       { input: 'f() { echo hi; }; f', why: 'a function that does not call itself' },
+      {
+        input:
+          'import socket, threading\ns = socket.create_server(("127.0.0.1", 9000))\nwhile True:\n    c, _ = s.accept()\n    threading.Thread(target=c.close).start()',
+        runtime: 'python',
+        why: 'one thread per accepted connection: a server, bounded by its clients',
+      },
     ],
   },
 });
