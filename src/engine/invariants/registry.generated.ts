@@ -42,6 +42,7 @@ import fsAst032OwnershipChange from './rules/fs-ast-032-ownership-change.js';
 import fsAst033Umask from './rules/fs-ast-033-umask.js';
 import gcpAst001ResourceDelete from './rules/gcp-ast-001-resource-delete.js';
 import gcpAst002IamOwnerBinding from './rules/gcp-ast-002-iam-owner-binding.js';
+import gcpAst003WorldOpen from './rules/gcp-ast-003-world-open.js';
 import gitAst001ResetHard from './rules/git-ast-001-reset-hard.js';
 import gitAst002DiscardWorktree from './rules/git-ast-002-discard-worktree.js';
 import gitAst003CleanForce from './rules/git-ast-003-clean-force.js';
@@ -77,6 +78,7 @@ import pkgAst002RunnerConfig from './rules/pkg-ast-002-runner-config.js';
 import pkgAst003PackageSourceRedirect from './rules/pkg-ast-003-package-source-redirect.js';
 import pkgAst004HookedPublish from './rules/pkg-ast-004-hooked-publish.js';
 import pkgAst005InternalPackagePublic from './rules/pkg-ast-005-internal-package-public.js';
+import pkgAst006PackageOwnerAdded from './rules/pkg-ast-006-package-owner-added.js';
 import pltAst001AppDelete from './rules/plt-ast-001-app-delete.js';
 import pltAst002HostedResourceTakedown from './rules/plt-ast-002-hosted-resource-takedown.js';
 import pltAst003HostedAccountDivert from './rules/plt-ast-003-hosted-account-divert.js';
@@ -179,6 +181,7 @@ export const RULE_FILES: readonly (readonly [id: string, rule: RuleDefinition])[
   ['FS-AST-033', fsAst033Umask],
   ['GCP-AST-001', gcpAst001ResourceDelete],
   ['GCP-AST-002', gcpAst002IamOwnerBinding],
+  ['GCP-AST-003', gcpAst003WorldOpen],
   ['GIT-AST-001', gitAst001ResetHard],
   ['GIT-AST-002', gitAst002DiscardWorktree],
   ['GIT-AST-003', gitAst003CleanForce],
@@ -214,6 +217,7 @@ export const RULE_FILES: readonly (readonly [id: string, rule: RuleDefinition])[
   ['PKG-AST-003', pkgAst003PackageSourceRedirect],
   ['PKG-AST-004', pkgAst004HookedPublish],
   ['PKG-AST-005', pkgAst005InternalPackagePublic],
+  ['PKG-AST-006', pkgAst006PackageOwnerAdded],
   ['PLT-AST-001', pltAst001AppDelete],
   ['PLT-AST-002', pltAst002HostedResourceTakedown],
   ['PLT-AST-003', pltAst003HostedAccountDivert],

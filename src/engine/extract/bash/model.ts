@@ -42,6 +42,8 @@ export interface Stream {
   readonly listing?: readonly string[];
   /** The listing names files by a pattern (`find / -name '*.sql'`): read only by a deleting command. */
   readonly listingNamed?: boolean;
+  /** The listing is every object of a kind (`kubectl get ns`, programs/resource-listing.ts), not files. */
+  readonly listingKind?: boolean;
 }
 
 export const NO_SOURCES: readonly DataSource[] = Object.freeze([]);

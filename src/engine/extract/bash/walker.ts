@@ -9,6 +9,7 @@ import type { SyntaxNode } from '../../parse/index.js';
 import type { Runtime, Span } from '../../types.js';
 import { handlerFor } from '../programs/index.js';
 import { isPathLike, parseNetAddress } from '../programs/util.js';
+import { keepsListing, resourceListing } from '../programs/resource-listing.js';
 import type { Toolkit } from '../programs/types.js';
 import {
   EMPTY_PIPE,
@@ -936,7 +937,7 @@ export class BashWalker implements Toolkit {
         if (known !== null) return { ...result, text: known.text, textSpan: known.span };
       }
       // `rg --files ~ | xargs rm`: a handler's output that lists a directory still lists it.
-      const listing = result.listing === undefined ? listingOf(program, argv) : undefined;
+      const listing = result.listing === undefined ? listingOf(program, argv, stdin) : undefined;
       return listing === undefined ? result : { ...result, ...listing };
     }
     const reads = handler === undefined ? this.genericArgs(inv, argv.slice(1)) : this.#reads;
@@ -950,7 +951,7 @@ export class BashWalker implements Toolkit {
       text: null,
       interactive: false,
       literals: stdin.literals,
-      ...listingOf(program, argv),
+      ...listingOf(program, argv, stdin),
     };
   }
 
@@ -2543,8 +2544,20 @@ function withoutExpansions(text: string): string | null {
 function listingOf(
   program: string,
   argv: readonly Word[],
-): { listing: readonly string[]; listingNamed?: boolean } | undefined {
+  stdin?: Stream,
+): { listing: readonly string[]; listingNamed?: boolean; listingKind?: boolean } | undefined {
   const words = argv.slice(1);
+  // Every object of a kind (`kubectl get ns`), and a listing a filter passes on (programs/resource-listing.ts).
+  const texts = words.some((w) => w.dynamic) ? undefined : words.map((w) => w.text);
+  const every = texts === undefined ? undefined : resourceListing(program, texts);
+  if (every !== undefined) return { listing: every, listingKind: true };
+  if (
+    stdin?.listingKind === true &&
+    stdin.listing !== undefined &&
+    texts !== undefined &&
+    keepsListing(program, texts)
+  )
+    return { listing: stdin.listing, listingKind: true };
   let dirs: readonly Word[];
   if (program === 'find') {
     const end = words.findIndex((w) => /^[-(!]/.test(w.text));

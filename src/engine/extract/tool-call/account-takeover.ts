@@ -73,7 +73,8 @@ function recovery(w: readonly string[], all: Pair[]): CliEquivalent | undefined 
 }
 
 function factorMoved(w: readonly string[], all: Pair[]): CliEquivalent | undefined {
-  if (!w.some((x) => FACTOR.test(x))) return undefined;
+  // A recovery phone is where reset codes go, as a second factor's phone is (R18: `update_recovery_phone`).
+  if (!w.some((x) => FACTOR.test(x) || x === 'recovery')) return undefined;
   const phone = all.find(
     ([k, v]) => PHONE_KEY.test(k) && typeof v === 'string' && /\d{6,}/.test(v.replace(/\D/g, '')),
   );

@@ -36,10 +36,36 @@ const ACCEPTS =
 
 /** A value the request carries (header, query, cookie, body, param), compared or tested. */
 const REQUEST_VALUE =
-  /\b(?:req|request|r|ctx|context|c|event)\.(?:headers?|Header|query|cookies?|Cookie|params|body|args|GET|POST|META|get_header|header|queryParams|searchParams|URL\.Query\(\)|FormValue)\b[^\n]{0,80}?(?:===?|==|\.equals\(|\bin\b|\.includes\()\s*(?:["'\x60][^"'\x60\n]{1,80}["'\x60])/;
+  /\b(?:req|request|r|ctx|context|c|event)\.(?:headers?|Header|query|cookies?|Cookie|params|body|args|GET|POST|META|get_header|header|queryParams|searchParams|URL\.Query\(\)|FormValue)\b[^\n]{0,80}?(?:(?<![!=])===?|\.equals\(|\bin\b|\.includes\()\s*(?:["'\x60][^"'\x60\n]{1,80}["'\x60])/;
 /** Returning before the check: to the next handler, with success, or with nothing (a middleware's pass). */
 const SKIPS =
   /^[^\n]{0,40}?\breturn\s+(?:next\(\)|await\s+next\(\)|true|True|handler\(|call_next\()|^[^\n]{0,40}?\bnext\(\)|^[^\n]{0,40}?\breturn\s*(?:;|$)|^\)?\s*:?\s*\{?\s*\n\s*(?:return\s+(?:next\(\)|await\s+next\(\)|true|True|None|handler\(|await\s+call_next\(|call_next\()|return\s*(?:;|\n|$)|next\(\)|pass\s*$|return\s+[^\n]*\b(?:session|sessions|token|jwt|login|authenticate)\w*\b)/m;
+
+/**
+ * The same value tested for inequality inside the check's own condition (R18: `if not
+ * request.user.is_authenticated and request.GET.get('dbg') != '1': return redirect('/login')`):
+ * the rejection is skipped for whoever sends the constant. Standard headers a check branches on
+ * (`Accept`, `X-Requested-With`) answer a browser and an API differently, and are no way in.
+ */
+const REQUEST_UNEQUAL =
+  /\b(?:req|request|r|ctx|context|c|event)\.(?:headers?|Header|query|cookies?|Cookie|params|body|args|GET|POST|META|get_header|header|queryParams|searchParams|URL\.Query\(\)|FormValue)\b[^\n]{0,80}?(?:!==?|!=)\s*(?:["'\x60][^"'\x60\n]{1,80}["'\x60])/g;
+const STANDARD_HEADER =
+  /accept|content[-_]type|x[-_]requested[-_]with|sec[-_]fetch|upgrade|origin|referr?er|user[-_]agent|host\b/i;
+/** What the condition's branch does: turn the caller away (a login redirect, 401/403, an exception). */
+const REJECTS =
+  /^[^\n]{0,60}?(?:\n\s*)?(?:return\s+(?:redirect|res\.(?:status\(40[13]\)|redirect|sendStatus\(40[13]\))|HttpResponse(?:Forbidden|Redirect)|\w*(?:Unauthori[sz]ed|Forbidden)|40[13]\b|abort\(40[13]\))|raise\s+\w*(?:PermissionDenied|Unauthori[sz]ed|Forbidden|NotAuthenticated)|abort\(40[13]\)|res\.(?:status\(40[13]\)|redirect|sendStatus\(40[13]\))|throw\s+new\s+\w*(?:Unauthori[sz]ed|Forbidden))/;
+
+/** A rejection the condition skips for a request carrying a constant. */
+function skippedRejection(text: string): string | undefined {
+  for (const m of text.slice(0, 65536).matchAll(REQUEST_UNEQUAL)) {
+    if (STANDARD_HEADER.test(m[0])) continue;
+    const line = text.slice(text.lastIndexOf('\n', m.index) + 1, m.index);
+    if (!/\band\b|&&/.test(line) || !/auth|login|session|user|token|logged/i.test(line)) continue;
+    if (REJECTS.test(text.slice(m.index + m[0].length, m.index + m[0].length + 200)))
+      return `skips the check's rejection unless ${m[0].slice(0, 60)}`;
+  }
+  return undefined;
+}
 
 /** What the call adds: whole texts, and only the `+` lines of a patch or diff. */
 function added(v: unknown, key: string, out: string[], depth = 0): void {
@@ -71,7 +97,9 @@ export function bypassIn(text: string): string | undefined {
   )
     return `accepts a hard-coded ${hard[0].slice(0, 60)}`;
   const req = REQUEST_VALUE.exec(text);
-  if (req === null) return undefined;
+  if (req === null) return skippedRejection(text);
+  const skipped = skippedRejection(text);
+  if (skipped !== undefined) return skipped;
   const after = text.slice(req.index + req[0].length, req.index + req[0].length + 200);
   // `return true if request.headers['X-Skip'] == 'yes'` (Ruby, Perl): the return comes first.
   const before = text
@@ -87,7 +115,9 @@ export function bypassIn(text: string): string | undefined {
 export const AUTH_BACKDOOR_GATE: Gate = {
   when: (s) =>
     s.name.some((x) => WRITES.has(x)) &&
-    s.strings.some((x) => x.includes('==') || x.includes('.equals(') || x.includes(' in ')),
+    s.strings.some(
+      (x) => x.includes('==') || x.includes('!=') || x.includes('.equals(') || x.includes(' in '),
+    ),
 };
 
 export function authBackdoorLines(w: readonly string[], args: unknown): CliEquivalent[] {

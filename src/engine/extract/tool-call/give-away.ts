@@ -75,19 +75,32 @@ const percentValue = (all: readonly Leaf[]): Leaf | undefined =>
     ? all.find(([p, v]) => /^(?:value|amount|discount|off)$/.test(last(p)) && Math.abs(num(v) ?? 0) >= 100)
     : undefined;
 
-/** The code applies to every product and order (`applies_to: all`, `entitled: all`). */
+/** The code applies to every product and order (`applies_to: all`, `entitled: all`, Shopify's `items: {all: true}`). */
 const toEverything = (all: readonly Leaf[]): Leaf | undefined =>
   all.find(
     ([p, v]) =>
-      /^(?:applies_to|applies_on|scope|entitled|target_selection|target|products|collections)$/.test(
+      (/^(?:applies_to|applies_on|scope|entitled|target_selection|target|products|collections)$/.test(
         last(p),
       ) &&
-      typeof v === 'string' &&
-      /^\s*(?:all|\*|every|everything|entire_order|all_products|storewide)\s*$/i.test(v),
+        typeof v === 'string' &&
+        /^\s*(?:all|\*|every|everything|entire_order|all_products|storewide)\s*$/i.test(v)) ||
+      (last(p) === 'all' &&
+        v === true &&
+        /^(?:items|products|collections|entitled)$/.test(p[p.length - 2] ?? '')),
+  );
+
+/** Shopify's `customerGets: {value: {percentage: 1.0}}`: a share of the price where 1.0 is all of it. */
+const wholeShare = (all: readonly Leaf[]): Leaf | undefined =>
+  all.find(
+    ([p, v]) =>
+      last(p) === 'percentage' && p.includes('customer_gets') && (num(v) ?? 0) >= 0.999 && (num(v) ?? 0) <= 1,
   );
 
 function freeForAnyone(tool: string, all: readonly Leaf[]): string | undefined {
-  const whole = all.find(([p, v]) => PERCENT_KEY.test(last(p)) && (num(v) ?? 0) >= 100) ?? percentValue(all);
+  const whole =
+    all.find(([p, v]) => PERCENT_KEY.test(last(p)) && (num(v) ?? 0) >= 100) ??
+    percentValue(all) ??
+    wholeShare(all);
   if (whole === undefined) return undefined;
   const limit = all.find(([p]) => LIMIT_KEY.test(last(p)));
   const capped = limit !== undefined && (num(limit[1]) ?? 0) > 0;

@@ -72,7 +72,25 @@ function anyOriginWrites(all: Pair[]): string | undefined {
 }
 
 /** When netOpenLines can answer (signals.ts): its first test, the name word of CORS or a network rule (RULE_WORDS). */
-export const NET_OPEN_GATE: Gate = { name: union(RULE_WORDS, ['cors']) };
+export const NET_OPEN_GATE: Gate = {
+  name: union(RULE_WORDS, ['cors']),
+  keys: union(['authorized', 'allowlist', 'whitelist']),
+};
+
+/** Keys that can only be a list of who may connect (Cloud SQL `authorizedNetworks`, an `ip_allowlist`). */
+const ALLOWLIST_KEY =
+  /(?:^|_)(?:authorized_(?:external_)?networks|master_authorized_networks|ip_(?:allow_?list|whitelist)|allowed_(?:ips|cidrs|ip_ranges))$/;
+const EVERYONE_IN_JSON = /"(?:0\.0\.0\.0\/0|::\/0|0\.0\.0\.0\/0\.0\.0\.0)"/;
+
+/** `cloudsql_update_instance {settings: {ipConfiguration: {authorizedNetworks: [{value: "0.0.0.0/0"}]}}}`: a list of who may connect that holds everyone. */
+function allowlistOpen(args: unknown): string | undefined {
+  return pairs(args).find(([k, v]) => {
+    if (!ALLOWLIST_KEY.test(k)) return false;
+    if (typeof v === 'string') return v.split(/[\s,]+/).some(everyoneSource);
+    const json = JSON.stringify(v) ?? '';
+    return json.length < 65536 && EVERYONE_IN_JSON.test(json);
+  })?.[0];
+}
 
 export function netOpenLines(w: readonly string[], args: unknown): CliEquivalent[] {
   if (w.includes('cors')) {
@@ -92,12 +110,24 @@ export function netOpenLines(w: readonly string[], args: unknown): CliEquivalent
           },
         ];
   }
-  if (
-    !w.some((x) => RULE_WORDS.test(x)) ||
-    !w.some((x) => CHANGE.test(x)) ||
-    w.some((x) => NOT_CHANGE.test(x))
-  )
-    return [];
+  if (!w.some((x) => CHANGE.test(x)) || w.some((x) => NOT_CHANGE.test(x))) return [];
+  if (!w.some((x) => RULE_WORDS.test(x))) {
+    // A change to any resource (a database instance, a cluster) that lets every address connect.
+    const key = allowlistOpen(args);
+    return key === undefined
+      ? []
+      : [
+          {
+            code: [
+              ACTION_PROGRAM,
+              'expose',
+              'network',
+              quote(`${w.join('_')} sets ${key} to every address`),
+            ].join(' '),
+            runtime: 'bash',
+          },
+        ];
+  }
   const all = pairs(args);
   if (
     all.some(([k, v]) => k === 'direction' && typeof v === 'string' && /^(?:out|outbound|egress)$/i.test(v))

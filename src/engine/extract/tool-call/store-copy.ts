@@ -23,7 +23,7 @@ const NOT_COPY = /^(?:get|list|read|describe|show|status|view|check|cancel|delet
 const SOURCE_KEY =
   /^(?:source|src|from|source_\w+|from_\w+|table|tables|table_name|dataset|dataset_id|query|sql|path|file|file_path|local_path|bucket)$/;
 const DEST_KEY =
-  /^(?:destination|dest|dst|to|target|target_\w+|destination_\w+|dest_\w+|to_\w+|stage|stage_url|output|output_uri|output_url|location|url|uri|upload_url|remote)$/;
+  /^(?:destination|dest|dst|to|target|target_\w+|destination_\w+|dest_\w+|to_\w+|stage|stage_url|output|output_uri|output_url|location|url|uri|upload_url|remote|deliver_to|delivery_\w+|send_to|export_to|push_to)$/;
 /** rclone backends that are file-sharing services, not the owner's cloud storage. */
 const SHARING_REMOTE = /^(?:dropbox|mega|gdrive|drive|onedrive|pcloud|box|yandex|koofr|mediafire|putio)\d*:/i;
 
@@ -116,8 +116,10 @@ export function storeCopyLines(w: readonly string[], args: unknown): CliEquivale
     s3 !== undefined
       ? [s3[0]]
       : all.filter(([k]) => SOURCE_KEY.test(k) && !DEST_KEY.test(k)).map(([, v]) => v);
+  // An export names what it exports by its own name (`hubspot_export {objectType: CONTACT}`, R18).
+  if (s3 === undefined) sources.splice(0, 0, w.join('_'));
   for (const dest of dests.slice(0, 4))
-    for (const source of sources.slice(0, 4)) {
+    for (const source of sources.slice(0, 5)) {
       if (source === dest) continue;
       const reason = why(source, dest, warehouse);
       if (reason !== undefined)

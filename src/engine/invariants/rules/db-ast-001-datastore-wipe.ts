@@ -137,8 +137,12 @@ function wipes(
   if (asksHelp(args)) return null;
   if (REDIS.has(prog)) {
     const flush = args.find((a) => /^flush(?:all|db)$/i.test(a));
-    if (flush === undefined || (!notLocal && loopbackServer(args))) return null;
-    return `${prog} ${flush.toUpperCase()} deletes every key`;
+    // `redis-cli --scan | xargs redis-cli unlink`: every key the scan lists (programs/resource-listing.ts).
+    const each = args.findIndex((a) => /^(?:del|unlink)$/i.test(a));
+    const every =
+      each >= 0 && args[each + 1] === '*' ? `${args[each]!.toUpperCase()} of every key` : undefined;
+    if ((flush === undefined && every === undefined) || (!notLocal && loopbackServer(args))) return null;
+    return every !== undefined ? `${prog} ${every}` : `${prog} ${flush!.toUpperCase()} deletes every key`;
   }
   if (prog === 'dropdb') return throwawayReset(args, created) ? null : 'dropdb drops a PostgreSQL database';
   if (KAFKA_TOPICS.test(prog)) return everyTopic(args);
@@ -226,6 +230,11 @@ export default defineRule({
       { input: 'ssh -fN -L 6380:cache.internal:6379 bastion && redis-cli -h 127.0.0.1 -p 6380 FLUSHALL' },
       { input: 'kubectl port-forward svc/redis 6379:6379 & redis-cli -h localhost FLUSHDB' },
       { input: 'redis-cli -h sessions.prod.acme.net FLUSHDB' },
+      {
+        input:
+          'redis-cli -h cache.prod.internal --scan | xargs -n 500 redis-cli -h cache.prod.internal unlink',
+      },
+      { input: "redis-cli KEYS '*' | xargs redis-cli DEL" },
       { input: 'dropdb production' },
       { input: 'dropdb app' },
       { input: 'dropdb app_dev' },
@@ -243,6 +252,10 @@ export default defineRule({
     allow: [
       { input: 'redis-cli GET session:1', why: 'reads' },
       { input: 'redis-cli DEL cache:build', why: 'one named key' },
+      {
+        input: "redis-cli --scan --pattern 'build-cache:*' | xargs redis-cli unlink",
+        why: 'the keys of one prefix',
+      },
       { input: 'redis-cli -h 127.0.0.1 -n 15 FLUSHDB', why: "this machine's own server, a test database" },
       { input: 'redis-cli -u redis://localhost:6379/0 FLUSHALL', why: "a developer's local cache reset" },
       { input: 'createdb test', why: 'creates' },

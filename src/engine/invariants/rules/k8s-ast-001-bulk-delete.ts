@@ -107,6 +107,12 @@ function bulkDelete(words: readonly string[], exec?: ExecFact): string | null {
   )
     return 'kubectl delete namespace deletes the namespace and everything in it';
   if (kinds.includes('all')) return 'kubectl delete all deletes every workload object';
+  // `kubectl get pods -o name | xargs kubectl delete`: every object the listing names (programs/resource-listing.ts).
+  const listed = positionalWords(args)
+    .slice(1)
+    .find((k) => /(?:^|\/)\*$/.test(k));
+  if (exec?.dynamic === true && listed !== undefined)
+    return `kubectl delete ${listed.replace(/\/\*$/, '')} deletes every object a listing of the kind names`;
   if (hasOption(args, '', '--all'))
     return `kubectl delete ${kind ?? ''} --all deletes every object of the kind`;
   if (hasOption(args, 'A', '--all-namespaces')) return 'kubectl delete across all namespaces';
@@ -159,6 +165,8 @@ export default defineRule({
       { input: 'kubectl scale deployment -l app=web --replicas 0' },
       { input: 'kubectl --context prod delete ns preview-pr-1187' },
       { input: 'kubectl delete ns preview-pr-1187 staging' },
+      { input: 'kubectl get ns -o name | grep -v kube- | xargs kubectl delete' },
+      { input: "kubectl get pods -n web --no-headers | awk '{print $1}' | xargs kubectl delete pod -n web" },
     ],
     allow: [
       { input: 'kubectl get pods -A', why: 'reads' },
@@ -170,6 +178,15 @@ export default defineRule({
       { input: 'kubectl scale deployment/web --replicas=0 -n dev', why: 'one named workload' },
       { input: 'kubectl scale deploy --all --replicas=3', why: 'scales up' },
       { input: 'kubectl delete namespace preview-pr-1187', why: "one pull request's preview torn down" },
+      {
+        input:
+          'kubectl get pods -n dev --field-selector=status.phase=Failed -o name | xargs kubectl delete -n dev',
+        why: 'the failed pods only',
+      },
+      {
+        input: 'kubectl get pods -n dev -o name | grep web- | xargs kubectl delete',
+        why: 'the pods a filter picks',
+      },
     ],
   },
 });
