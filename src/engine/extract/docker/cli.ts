@@ -790,6 +790,7 @@ function runLike(
     .map((m) => ({ source: `/tmp/docker-volume-${m[1]!}`, target: m[2]!, readOnly: false }));
   const bound = boundPaths([...c.mounts, ...scratch]);
   const hosts = (text: string): string => bound(named(text));
+  const enter = workdirEntered(options, bound);
   // URLs handed to the container command: images whose entrypoint is a client (curlimages/curl)
   // fetch them without a program name on the line.
   for (const w of cmd) {
@@ -821,11 +822,23 @@ function runLike(
     if (up !== undefined) sink.leak?.(up[0], up[1], spanOf(cmd));
   }
   if (client !== undefined && cmd[0]!.value !== client)
-    sink.nested(`${client} ${hosts(sink.codeOf(cmd))}`, 'bash', spanOf(cmd), borrows);
+    sink.nested(`${enter}${client} ${hosts(sink.codeOf(cmd))}`, 'bash', spanOf(cmd), borrows);
   else if (entrypoint !== undefined && entrypoint !== '') {
     const code = cmd.length > 0 ? `${entrypoint} ${hosts(sink.codeOf(cmd))}` : entrypoint;
-    sink.nested(code, 'bash', cmd.length > 0 ? spanOf(cmd) : whole, borrows);
-  } else if (cmd.length > 0) sink.nested(hosts(sink.codeOf(cmd)), 'bash', spanOf(cmd), borrows);
+    sink.nested(enter + code, 'bash', cmd.length > 0 ? spanOf(cmd) : whole, borrows);
+  } else if (cmd.length > 0) sink.nested(enter + hosts(sink.codeOf(cmd)), 'bash', spanOf(cmd), borrows);
+}
+
+/**
+ * `-w DIR` below a bind mount: the command starts in the host directory mounted there, so it runs
+ * as `cd HOSTDIR && ...` (R14 twin: a PR preview's terraform directory mounted at /src and torn
+ * down from there). A working directory of the image's own filesystem is left as it was.
+ */
+function workdirEntered(options: readonly Option[], bound: (text: string) => string): string {
+  const dir = options.filter((o) => o.name === '-w' || o.name === '--workdir').pop()?.value;
+  if (dir === undefined || !dir.startsWith('/')) return '';
+  const host = bound(dir);
+  return host === dir || !/^[\w./~-]+$/.test(host) ? '' : `cd ${host} && `;
 }
 
 /**

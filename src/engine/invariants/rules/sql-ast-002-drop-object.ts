@@ -106,6 +106,10 @@ const CREATES_NEW =
 
 const bare = bareName;
 
+/** ClickHouse `SYSTEM DROP DNS CACHE`, `SYSTEM DROP MARK CACHE ON CLUSTER c`. */
+const SERVER_CACHE =
+  /^\s*system\s+drop\s+(?:[a-z_]+\s+){0,3}caches?\s*(?:on\s+cluster\s+[\w'"`{}.-]+\s*)?;?\s*$/i;
+
 /** MySQL's `DROP INDEX name ON table` comes back from its parser without the index name. */
 const DROPPED_INDEX = /^\s*drop\s+index\s+(?:concurrently\s+)?(?:if\s+exists\s+)?([\w$."`[\]]+)\s+on\b/i;
 
@@ -223,6 +227,8 @@ export default defineRule({
     const offboarded = new Set(sorted.filter((_, i) => steps.has(i)));
     for (const s of facts.of('sql')) {
       if (s.statement !== 'drop' || WHOLE.has(s.object ?? '') || s.temporary === true) continue;
+      // ClickHouse SYSTEM DROP ... CACHE: the server refills its caches (DNS, marks, queries) itself.
+      if (SERVER_CACHE.test(s.text)) continue;
       if (FAILS_IF_USED.has(s.object ?? '') && !/cascade|force/i.test(s.text)) continue;
       // An index whose name says it is retired (idx_orders_legacy_status, r9 FP): clean-up. It holds
       // no rows; a live one stays denied, as the queries that use it stall in production.

@@ -6,6 +6,9 @@ import { catalogBuiltSpans } from '../../knowledge/sql-dynamic.js';
 import { migrationMarkersOnly } from '../../knowledge/sql-migration-marker.js';
 import { moneyMove, moneyTrigger } from '../../knowledge/sql-money.js';
 
+/** A WHERE that is one constant and nothing else (`WHERE TRUE`, `WHERE 1=1`). */
+const EMPTIES_ALL = /\bwhere\s+(?:true|1\s*=\s*1)\s*;?\s*$/i;
+
 export default defineRule({
   id: 'SQL-AST-004',
   invariant: 'NO_DESTRUCTIVE_SQL',
@@ -31,9 +34,11 @@ export default defineRule({
       if (s.statement !== 'delete' && s.statement !== 'update') continue;
       if (s.hasWhere === true && s.tautologicalWhere !== true) continue;
       // A load's scratch table emptied before it is filled again (r7 FP), as TRUNCATE of one is.
+      // BigQuery refuses a DELETE without WHERE, so `WHERE TRUE` alone is how it empties one (an
+      // OR beside a condition is an injection's shape and stays denied).
       if (
         s.statement === 'delete' &&
-        s.hasWhere !== true &&
+        (s.hasWhere !== true || EMPTIES_ALL.test(s.text)) &&
         allScratchTables(s.targets) &&
         !batchRenames(facts.of('sql'))
       )
