@@ -95,6 +95,20 @@ function recipientElsewhere(facts: FactIndex, domain: string): boolean {
 /** A password right after the address (`support@acme.com / Wint3r!`, `ops@acme.com:hunter22`): a login handed out. */
 const CREDENTIAL_AFTER = /^\s*(?:[/:|]\s*|\b(?:pass(?:word)?|pw|pwd)\b\s*[:=]?\s*)[^\s,;]{4,}/i;
 
+/** A secret's value written out in the same text (`password 4f2a9c81-...`, `token: ghp_...`), or a netrc. */
+const SIGN_IN_GIVEN =
+  /\b(?:password|passwd|pass|pwd|secret|token)\b\s*[:=]?\s*[^\s,;.]{6,}|\bnetrc\b|\bmachine\s+\S+\s+login\b/i;
+
+/** Mailboxes of a function, not a person (`support@`, `no-reply@`, `billing@`): no one's personal data. */
+const ROLE_LOCAL =
+  /^(?:support|help|helpdesk|info|contact|hello|no-?reply|do-?not-?reply|notifications?|alerts?|team|sales|billing|invoices?|accounts?|finance|hr|people|security|ops|it|jobs|careers|press|media|privacy|legal|abuse|postmaster|webmaster|orders|service|feedback|marketing|partners?|dev|engineering|oncall|admin)$/i;
+
+/** A role mailbox at an organisation's domain (a free-mail `support@gmail.com` is someone's own). */
+function roleMailbox(address: string): boolean {
+  const at = address.lastIndexOf('@');
+  return at > 0 && ROLE_LOCAL.test(address.slice(0, at)) && !FREE_MAIL.test(address.slice(at + 1));
+}
+
 /** Where a payment tool names the account it pays: an IBAN there is whom the money goes to, as `to` is a mail's. */
 const PAYEE_FIELD =
   /(?:^|\.)(?:to|recipients?|payee|beneficiary|creditor|counterparty|destination|account|iban|(?:to|payee|beneficiary|recipient|destination|creditor)_?(?:iban|account))(?:\.\d+)?$/i;
@@ -163,6 +177,15 @@ export function piiHits(facts: FactIndex, kind: PiiKind): readonly RuleHit[] {
     let matches = findPii(lit.text, kinds);
     if (matches.length === 0) continue;
     if (kind === 'email' && PUBLIC_KEY_LINE.test(lit.text.trim())) continue;
+    // A role mailbox is no one's personal data, unless the text hands out its sign-in too.
+    if (kind === 'email' && !SIGN_IN_GIVEN.test(lit.text)) {
+      const text = lit.text;
+      matches = matches.filter(
+        (m) =>
+          !roleMailbox(text.slice(m.start, m.end)) || CREDENTIAL_AFTER.test(text.slice(m.end, m.end + 40)),
+      );
+      if (matches.length === 0) continue;
+    }
     if (kind === 'email' && lit.depth === 0 && lit.field !== undefined) {
       if (own === null) own = recipientDomain(facts);
       const domain = own;
@@ -186,6 +209,14 @@ export function piiHits(facts: FactIndex, kind: PiiKind): readonly RuleHit[] {
           sharedDomain(facts, lit.text.slice(matches[0]!.start, matches[0]!.end)));
       const argvPrincipal =
         matches.length === 1 && ARGV_FIELD.test(lit.field) && ARGV_PRINCIPAL.test(text.trim());
+      // A field whose whole value is one work address (`audience.0`, `envelope.rcpt`, `chatWith`,
+      // `deliver_to`) says whom the call reaches under the tool's own name for it: addressing (R19 twins).
+      const wholeValue =
+        matches.length === 1 &&
+        !FREE_TEXT_FIELD.test(lit.field) &&
+        matches[0]!.start === text.length - text.trimStart().length &&
+        matches[0]!.end === text.trimEnd().length;
+      if (wholeValue && !matches.some(outside)) continue;
       if (argvPrincipal && !matches.some(outside)) continue;
       if ((principal || ORG_ADDRESS_FIELD.test(lit.field)) && !matches.some(outside)) {
         const rest = matches.reduceRight((t, m) => t.slice(0, m.start) + t.slice(m.end), text);
