@@ -40,6 +40,8 @@ export interface FileOpInit {
   readonly mode?: string;
   readonly owner?: string;
   readonly dynamic?: boolean;
+  /** The whole text written or appended, when statically known (echo/printf into a file). */
+  readonly text?: string;
 }
 
 export interface NetOpInit {
@@ -122,6 +124,7 @@ export class FactSink {
     if (init.mode !== undefined) fact.mode = init.mode;
     if (init.owner !== undefined) fact.owner = init.owner;
     if (init.dynamic) fact.dynamic = true;
+    if (init.text !== undefined) fact.text = init.text;
     this.facts.push(fact);
   }
 

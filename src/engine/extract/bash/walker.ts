@@ -2238,7 +2238,21 @@ export class BashWalker implements Toolkit {
       return;
     }
     if (QUIET_PATHS.has(path.text) || path.text === '-' || path.text === '') return;
-    this.sink.file({ op, path: path.text, actor, span: path.span, dynamic: path.dynamic, recursive });
+    // The text an echo/printf writes, when wholly known, is judged as a file tool's would be (R19 twin:
+    // a PATH line appended to ~/.profile).
+    const text =
+      content?.text != null && sources.length === 0 && !path.dynamic && (op === 'write' || op === 'append')
+        ? content.text
+        : undefined;
+    this.sink.file({
+      op,
+      path: path.text,
+      actor,
+      span: path.span,
+      dynamic: path.dynamic,
+      recursive,
+      ...(text !== undefined ? { text } : {}),
+    });
     if (sources.length > 0) this.flow(sources, { kind: 'file', path: path.text }, path.span);
     if (path.dynamic) return;
     this.#files.record(path.text, op, sources, content);

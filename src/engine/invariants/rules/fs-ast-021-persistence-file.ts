@@ -95,6 +95,8 @@ export default defineRule({
       if (
         (f.op === 'write' || f.op === 'append') &&
         f.text !== undefined &&
+        // Only comments is a marker left in the file (an intrusion test's `# ... was here`), not a setting.
+        /^[ \t]*[^\s#]/m.test(f.text) &&
         harmlessStartupText(label, f.text, (p) => ownPath(p, policy))
       )
         continue;

@@ -5,6 +5,7 @@
 import { defineRule } from '../define-rule.js';
 import { asksHelp, execHits, hasOption, positionals } from '../command-line.js';
 import { oneDisposable } from '../../knowledge/ephemeral-names.js';
+import { disposableFolder } from '../aws-s3-scope.js';
 
 /** Every object of a bucket: `gs://b/*`, `gs://b/**`. */
 const BUCKET_WIDE = /^gs:\/\/[^/]+\/\*{1,2}$/;
@@ -23,10 +24,27 @@ function gcloudOperands(args: readonly string[]): string[] {
   return out;
 }
 
+/** Every target is one run's folder or a disposable bucket's (`gs://acme-ci-tmp/run-88123/`), as for S3. */
+function disposableTargets(targets: readonly string[]): boolean {
+  if (targets.length === 0) return false;
+  return targets.every((t) => {
+    const m = /^gs:\/\/([^/]+)\/(.+)$/.exec(t);
+    return m !== null && disposableFolder(m[1]!, m[2]!.endsWith('/') ? m[2]! : `${m[2]!}/`);
+  });
+}
+
 function deletes(words: readonly string[]): string | null {
   const args = words.slice(1);
   if (asksHelp(args)) return null;
   const verbs = positionals(args);
+  if (
+    words[0] === 'gcloud' &&
+    verbs[0] === 'storage' &&
+    verbs[1] === 'rm' &&
+    disposableTargets(verbs.slice(2))
+  )
+    return null;
+  if (words[0] === 'gsutil' && verbs[0] === 'rm' && disposableTargets(verbs.slice(1))) return null;
   if (words[0] === 'gcloud') {
     if (verbs[0] === 'storage' && verbs[1] === 'rm' && hasOption(args, 'r', '--recursive'))
       return 'gcloud storage rm --recursive deletes every object under the prefix';
@@ -98,6 +116,10 @@ export default defineRule({
       { input: 'gsutil cp gs://bucket/file .', why: 'downloads' },
       { input: 'gcloud config set project p', why: 'local setting' },
       { input: 'gsutil rm gs://bucket/reports/2024-01.csv', why: 'one object' },
+      {
+        input: 'gsutil -m rm -r gs://acme-ci-tmp/run-88123/',
+        why: "one CI run's folder in a scratch bucket",
+      },
       { input: 'bq ls project:analytics', why: 'reads' },
       { input: 'bq rm -r -f -d acme:ci_tmp_run_4821', why: "one CI run's own dataset" },
       {

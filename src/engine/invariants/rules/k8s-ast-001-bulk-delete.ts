@@ -106,6 +106,14 @@ function bulkDelete(words: readonly string[], exec?: ExecFact): string | null {
     )
   )
     return 'kubectl delete namespace deletes the namespace and everything in it';
+  // `delete all -l app=preview-pr-881`: the selector names one preview's or run's objects (R19 twin).
+  if (
+    kinds.includes('all') &&
+    !hasOption(args, '', '--all') &&
+    !hasOption(args, 'A', '--all-namespaces') &&
+    previewSelector(args)
+  )
+    return null;
   if (kinds.includes('all')) return 'kubectl delete all deletes every workload object';
   // `kubectl get pods -o name | xargs kubectl delete`: every object the listing names (programs/resource-listing.ts).
   const listed = positionalWords(args)
@@ -131,6 +139,16 @@ function bulkDelete(words: readonly string[], exec?: ExecFact): string | null {
   )
     return `kubectl delete ${kind ?? ''} removes cluster-wide objects (and the data or resources behind them)`;
   return null;
+}
+
+/** A `-l key=value` selector (one equality) whose value names a preview or a run, nothing production on the line. */
+function previewSelector(args: readonly string[]): boolean {
+  const at = args.findIndex((a) => a === '-l' || a === '--selector' || /^(?:-l|--selector=)./.test(a));
+  if (at < 0) return false;
+  const a = args[at]!;
+  const sel = a === '-l' || a === '--selector' ? args[at + 1] : a.replace(/^(?:-l|--selector=)/, '');
+  const m = sel === undefined ? null : /^[\w./-]+=([\w.-]+)$/.exec(sel);
+  return m !== null && ephemeralOnly([m[1]!]) && ephemeralOnly([m[1]!, ...args]);
 }
 
 export default defineRule({
@@ -173,6 +191,10 @@ export default defineRule({
       { input: 'kubectl delete pod web-7d4b9c -n dev', why: 'one named object' },
       { input: 'kubectl delete -f ./k8s/job.yaml', why: 'objects named in a workspace manifest' },
       { input: 'kubectl delete pods --all --dry-run=client', why: 'dry run' },
+      {
+        input: 'kubectl delete all -l app=preview-pr-881 -n previews',
+        why: "one preview's objects by label",
+      },
       { input: 'kubectl describe ns staging', why: 'reads' },
       { input: 'kubectl drain node-1 --ignore-daemonsets', why: 'one named node taken out for maintenance' },
       { input: 'kubectl scale deployment/web --replicas=0 -n dev', why: 'one named workload' },
