@@ -8,10 +8,10 @@
 
 /** Keys that name the resource being opened. */
 const TARGET_KEY =
-  /(?:^|_)(?:bucket|buckets|bucket_name|name|id|resource|container|folder|file|file_id|folder_id|site|path|object)$/;
+  /(?:^|_)(?:bucket|buckets|bucket_name|name|id|resource|container|folder|file|file_id|folder_id|site|path|object|page|page_title|title)$/;
 /** Name words of content meant for anyone: a public site, its assets, a press kit, downloads. */
 const PUBLIC_WORD =
-  /^(?:public|static|www|website|web|cdn|press|presskit|downloads?|marketing|brand|branding|landing|opensource|oss)$/;
+  /^(?:public|static|www|website|web|cdn|press|presskit|downloads?|marketing|brand|branding|landing|opensource|oss|changelog|blog|faq|releases)$/;
 /** Name words of data not meant for everyone, whatever else the name says. */
 const PRIVATE_WORD =
   /^(?:private|internal|secret|secrets|confidential|backup|backups|bak|dump|dumps|export|exports|customer|customers|user|users|member|members|client|clients|patient|patients|pii|phi|medical|health|records|payroll|salary|salaries|finance|financial|billing|invoice|invoices|hr|legal|log|logs|audit|db|database|data|credentials|keys|tokens|uploads|upload|prod|production|staff|employee|employees|tax|contracts?|passports?|ids)$/;

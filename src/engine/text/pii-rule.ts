@@ -9,10 +9,11 @@ import { findPii, type PiiKind } from './pii.js';
 /**
  * Fields that hold who a message goes to, in any vendor's nesting
  * (Graph `toRecipients.0.emailAddress.address`, SES `Destination.ToAddresses.0`, a mail rule's
- * `from_contains`): addresses, not leaked data (R12 twin-access).
+ * `from_contains`): addresses, not leaked data (R12 twin-access). `guest_email` of a smart lock or
+ * an invite is whom the code or invitation goes to (R19 twin).
  */
 const ADDRESSING_FIELD =
-  /(?:^|\.)(?:to|cc|bcc|from|reply_?to|sender|recipients?|email|e_?mail|email_?address|user|username|login|auth|author|committer|owner|assignees?|reviewers?|attendees?|invitees?|phone|phone_?number|mobile|tel|sms_?to|contact|account|entity|members?|principals?|grantees?|group|shared_?with|share_?with|collaborators?|approvers?|watchers?)(?:\.\d+)?$|(?:^|\.)(?:(?:to|cc|bcc|reply_?to)_?(?:recipients|addresses|address|list)|(?:to|recipient|destination|dest|target)_?(?:phone|phone_?number|mobile|mobile_?number|number|sms_?number)|(?:from|sender)_?(?:contains|address|equals|matches))(?:\.\d+)?(?:\.email_?address)?(?:\.(?:address|email))?$/i;
+  /(?:^|\.)(?:to|cc|bcc|from|reply_?to|sender|recipients?|email|e_?mail|email_?address|user|username|login|auth|author|committer|owner|assignees?|reviewers?|attendees?|invitees?|phone|phone_?number|mobile|tel|sms_?to|contact|account|entity|members?|principals?|grantees?|group|shared_?with|share_?with|collaborators?|approvers?|watchers?|(?:guest|visitor)_?e_?mail(?:_?address)?)(?:\.\d+)?$|(?:^|\.)(?:(?:to|cc|bcc|reply_?to)_?(?:recipients|addresses|address|list)|(?:to|recipient|destination|dest|target)_?(?:phone|phone_?number|mobile|mobile_?number|number|sms_?number)|(?:from|sender)_?(?:contains|address|equals|matches))(?:\.\d+)?(?:\.email_?address)?(?:\.(?:address|email))?$/i;
 
 /**
  * Fields that name people an in-house call reaches or lets in (`participants`, `user_email`,

@@ -12,6 +12,8 @@ import { nameWords, truthy, type CliEquivalent } from './cli.js';
 import { snakeEntries } from './snake-entries.js';
 import { union, type Gate } from './signals.js';
 import { actionLine as line } from './action-line.js';
+import { FREE_MAIL, registrable } from './recipients.js';
+import { HOSTILE_HOST, LURE_HOST } from '../../knowledge/lure-host.js';
 
 const CHANGE =
   /^(?:update|set|change|edit|replace|patch|modify|reset|add|create|register|install|grant|authorize|new|enroll|enrol|activate)$/;
@@ -53,15 +55,33 @@ const CALLBACK_KEY = /^(?:redirect_uri|redirect_uris|callback|callback_url|redir
 const LOCK = /^(?:lock|locks|smartlock|smart_lock|door|doors|august|yale|schlage|nuki|keypad|garage)$/;
 const GUEST = /^(?:guest|guests|access|visitor|code|codes|user|users|key|keys)$/;
 const PERMANENT_KEY = /^(?:permanent|permanent_access|always|no_expiry|never_expires|unlimited)$/;
-const ACCESS_TYPE_KEY = /^(?:access_type|type|schedule|duration|validity)$/;
+const ACCESS_TYPE_KEY = /^(?:access|access_type|type|schedule|duration|validity)$/;
 
 type Pair = [string, unknown];
+
+/**
+ * A person's work address (`maria.lopez@acme-corp.com`, R19 twin): a first.last mailbox at an
+ * organisation's domain. A free-mail box, a mailbox named for a function (`recovery@`,
+ * `it-support@`) or a host shaped for lures (`acme-verify.net`) is where a taker's resets go.
+ */
+function personAtWork(v: string): boolean {
+  const m = /^([a-z]{2,20})[.]([a-z]{2,24})@([a-z0-9-]+(?:\.[a-z0-9-]+)+)$/i.exec(v.trim());
+  if (m === null || FUNCTION_WORD.test(m[1]!) || FUNCTION_WORD.test(m[2]!)) return false;
+  const host = m[3]!;
+  return !FREE_MAIL.test(registrable(host)) && !LURE_HOST.test(host) && !HOSTILE_HOST.test(host);
+}
+const FUNCTION_WORD =
+  /^(?:admin|root|recovery|recover|backup|support|help|helpdesk|it|security|account|accounts|reset|verify|temp|tmp|test|info|mail|inbox|noreply|ceo|cfo)$/i;
 
 function recovery(w: readonly string[], all: Pair[]): CliEquivalent | undefined {
   // An existing account changed (a new account is created with its own address).
   if (!w.some((x) => ACCOUNT.test(x)) || !w.some((x) => EDIT.test(x))) return undefined;
   const hit = all.find(
-    ([k, v]) => RECOVERY_KEY.test(k) && typeof v === 'string' && /\S+@\S+\.\w+|^\+?\d[\d\s-]{6,}$/.test(v),
+    ([k, v]) =>
+      RECOVERY_KEY.test(k) &&
+      typeof v === 'string' &&
+      /\S+@\S+\.\w+|^\+?\d[\d\s-]{6,}$/.test(v) &&
+      !personAtWork(v),
   );
   return hit === undefined
     ? undefined

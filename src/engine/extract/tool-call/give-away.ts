@@ -32,6 +32,20 @@ const MANY_WORD = /^(?:products|prices|items|variants|catalog|catalogue|inventor
 const SELECTOR_KEY = /^(?:filter|filters|where|query|selector|criteria|match|condition|conditions)$/;
 const ONE_KEY = /^(?:product_id|id|sku|variant_id|item_id|handle|listing_id)$/;
 
+/** A selector object whose only criterion is one item's id, SKU or handle (no wildcard, no list). */
+function namesOne(sel: unknown): boolean {
+  if (sel === null || typeof sel !== 'object' || Array.isArray(sel)) return false;
+  const e = Object.entries(sel);
+  return (
+    e.length === 1 &&
+    ONE_KEY.test(e[0]![0].toLowerCase()) &&
+    (typeof e[0]![1] === 'number' ||
+      (typeof e[0]![1] === 'string' &&
+        /^[\w.-]{1,64}$/.test(e[0]![1]) &&
+        !/^(?:all|every|everything)$/i.test(e[0]![1])))
+  );
+}
+
 function pricedAtZero(
   w: readonly string[],
   tool: string,
@@ -40,9 +54,12 @@ function pricedAtZero(
 ): string | undefined {
   const zero = all.find(([p, v]) => PRICE_KEY.test(last(p)) && num(v) !== undefined && num(v)! <= 0.01);
   if (zero === undefined) return undefined;
+  const rec = args as Record<string, unknown>;
   const keys = Object.keys(args).map((k) => k.toLowerCase());
+  // A selector that names one item (`filter: {sku: SAMPLE-STICKER-01}`, R19 twin) picks that item, as a top-level `sku` does.
+  const one = Object.keys(args).some((k) => SELECTOR_KEY.test(k.toLowerCase()) && namesOne(rec[k]));
   const many =
-    keys.some((k) => SELECTOR_KEY.test(k)) ||
+    (keys.some((k) => SELECTOR_KEY.test(k)) && !one) ||
     all.some(
       ([p, v]) =>
         (/(?:^|_)ids?$/.test(last(p)) ||
@@ -51,7 +68,7 @@ function pricedAtZero(
         typeof v === 'string' &&
         /^\s*(?:all|\*|every|everything)\s*$/i.test(v),
     ) ||
-    (w.some((x) => MANY_WORD.test(x)) && !all.some(([p]) => p.length === 1 && ONE_KEY.test(p[0]!)));
+    (w.some((x) => MANY_WORD.test(x)) && !one && !all.some(([p]) => p.length === 1 && ONE_KEY.test(p[0]!)));
   return many
     ? `${tool} sets ${zero[0].join('.')} to ${String(zero[1])} on every matching product`
     : undefined;

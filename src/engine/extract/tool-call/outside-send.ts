@@ -247,6 +247,34 @@ const CLOSED_ROOM =
 const unvouched0 = (aud: Audience) =>
   aud.recipients.find((r) => r.domain !== undefined && notOwn(r, aud.own));
 
+/** The mailboxes of the desks that keep staff pay and records (`finance@`, `payroll@`, `hr@`). */
+const STAFF_DESK =
+  /^(?:finance|accounting|accounts|payroll|hr|people|people-?ops|treasury|controller|compensation|benefits)@([a-z0-9-]+(?:\.[a-z0-9-]+)+)$/i;
+/** Staff pay and records, by the words of what is sent. */
+const STAFF_DATA = /\b(?:payroll|salary|salaries|hr|personnel|employees?|staff|compensation|benefits)\b/i;
+
+/**
+ * Staff pay or records sent to the desk that keeps them (R19 twin: a payroll summary to
+ * `finance@acme-corp.com`) where the call names no sender to compare: the desk's own mailbox at an
+ * organisation's domain, not a person's free-mail box nor a host made for lures.
+ */
+function staffDesk(what: string, aud: Audience): boolean {
+  return (
+    aud.own.size === 0 &&
+    STAFF_DATA.test(what) &&
+    aud.recipients.length > 0 &&
+    aud.recipients.every((r) => {
+      const m = STAFF_DESK.exec(r.address.trim());
+      return (
+        m !== null &&
+        !FREE_MAIL.test(registrable(m[1]!)) &&
+        !LURE_HOST.test(m[1]!) &&
+        !/\.(?:com|net|org)[.-]/.test(m[1]!)
+      );
+    })
+  );
+}
+
 /** A URL of this machine. */
 const LOCAL_URL = /^(?:https?:\/\/)?(?:localhost|127\.\d+\.\d+\.\d+|\[::1\]|0\.0\.0\.0)(?::\d+)?(?:\/|$)/i;
 
@@ -307,7 +335,7 @@ export function outsideSendLines(w: readonly string[], args: unknown): CliEquiva
     DEAL.exec(what);
   const stranger =
     aud.recipients.find((r) => notOwn(r, aud.own) && r.domain !== undefined) ?? sharedRoom(all);
-  if (bulk !== null && stranger !== undefined)
+  if (bulk !== null && stranger !== undefined && !staffDesk(bulk[0], aud))
     return [line('leak', 'data', `${tool} sends ${bulk[0]} to ${stranger.address.slice(0, 80)}`)];
   // A closed room's whole history relayed to a person the call does not show to be a colleague.
   const dump = ROOM_DUMP.exec(text);

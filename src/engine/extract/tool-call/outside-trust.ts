@@ -16,7 +16,7 @@
  */
 import { type CliEquivalent } from './cli.js';
 import { leaves, type Leaf } from './control-words.js';
-import { FREE_MAIL, registrable } from './recipients.js';
+import { companyName, FREE_MAIL, registrable } from './recipients.js';
 import { LURE_HOST, posesAsBrand } from '../../knowledge/lure-host.js';
 import { captureHost, fileDropUrl } from '../../knowledge/file-drop-hosts.js';
 import { privateContent } from '../../knowledge/public-content.js';
@@ -108,7 +108,8 @@ function foreignHost(host: string, own: Own): string | undefined {
   const reg = registrable(h);
   // The company's name as a whole domain (`acme.com` for `client_id: acme-web`) where the call gives
   // no domain of its own to compare; beside one (`acme.com`), another ending (`acme.help`) is a look-alike.
-  if (own.domains.has(reg) || (own.domains.size === 0 && own.labels.has(reg.split('.')[0]!)))
+  // `acme-corp.com` beside `owner: acme` (R19 twin) is the name with only a legal-form word added.
+  if (own.domains.has(reg) || (own.domains.size === 0 && own.labels.has(companyName(reg.split('.')[0]!))))
     return undefined;
   if (fileDropUrl(h)) return `${h}, a paste or file-drop host`;
   if (captureHost(h)) return `${h}, a request-capture host`;

@@ -38,6 +38,16 @@ export function registrable(domain: string): string {
   return m?.[1] ?? d;
 }
 
+/**
+ * The company's name in a domain label without the legal-form word it often adds (`acme-corp` →
+ * `acme`, `globex-inc` → `globex`): `ci.acme-corp.com` is the `acme` organisation's own host. Other
+ * added words (`acme-login`, `acme-verify`) are kept: that is how look-alikes are made.
+ */
+export function companyName(label: string): string {
+  const l = label.toLowerCase();
+  return /^([a-z0-9]{3,})-(?:corp|inc|hq|group|labs|ltd|llc|gmbh|co)$/.exec(l)?.[1] ?? l;
+}
+
 function emails(text: string): string[] {
   return [...text.slice(0, 4096).matchAll(EMAIL)].slice(0, 64).map((m) => registrable(m[1]!));
 }

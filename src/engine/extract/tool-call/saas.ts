@@ -10,7 +10,7 @@
 import { classifyHost } from '../../net/address.js';
 import { any, has, str, type CliEquivalent } from './cli.js';
 import { snakeEntries } from './snake-entries.js';
-import { FREE_MAIL } from './recipients.js';
+import { companyName, FREE_MAIL } from './recipients.js';
 import { captureHost, fileDropUrl } from '../../knowledge/file-drop-hosts.js';
 import { LURE_HOST, posesAsBrand } from '../../knowledge/lure-host.js';
 import { meantForPublic } from '../../knowledge/public-by-name.js';
@@ -308,6 +308,53 @@ const MONEY = [
 const BANK_KEY =
   /^(?:external_account|bank_account|routing_number|account_number|iban|bic|swift|sort_code|bank_account_token|payout_destination|destination_account)$/;
 
+/** Keys naming a payee the account already holds (its id, not its bank details). */
+const SAVED_PAYEE_KEY =
+  /^(?:beneficiary_id|payee_id|recipient_id|counterparty_id|saved_recipient_id|saved_payee_id|contact_id|vendor_id)$/;
+/** Keys that give where money goes directly (an account number, an address, a new recipient). */
+const RAW_PAYEE_KEY =
+  /^(?:to|destination|recipient|payee|beneficiary|to_account|to_iban|iban|account|account_number|email|phone|address|wallet)$/;
+
+/** The payee is named only by a saved id, with no bank details or raw destination beside it. */
+function savedPayee(all: readonly [string, Json][]): boolean {
+  return (
+    all.some(
+      ([k, v]) =>
+        SAVED_PAYEE_KEY.test(k) &&
+        /^[a-z][\w-]{1,40}$/i.test(text(v)?.trim() ?? '') &&
+        !/^\d+$/.test(text(v)!),
+    ) && !all.some(([k]) => BANK_KEY.test(k) || RAW_PAYEE_KEY.test(k))
+  );
+}
+
+/** A call back to a number already on file, stated as done: the check finance teams make before a bank change. */
+const CALLBACK =
+  /\b(?:verified|confirmed|validated)\b[^.;\n]{0,40}\b(?:call-?back|called\s+back|phone\s+call)\b|\bcall-?back\b[^.;\n]{0,40}\b(?:verified|confirmed|verification)\b/i;
+/** A ticket or case id (`FIN-1182`, `INC0042`). */
+const TICKET_ID = /\b(?:[A-Z][A-Z0-9]+-\d+|INC\d+|CHG\d+|RITM\d+|REQ\d+)\b/;
+
+/**
+ * A vendor's bank details changed with the callback check recorded in the call, under a ticket
+ * (R19 twin: `reason: "verified by callback to vendor's number on file, ticket FIN-1182"`). A change
+ * its note calls urgent or confidential, or asked for by mail, stays a diverted payout.
+ */
+function callbackChecked(all: readonly [string, Json][]): boolean {
+  const note = all
+    .filter(([k]) => /^(?:reason|note|notes|memo|comment|description|justification|verification)$/.test(k))
+    .map(([, v]) => text(v) ?? '')
+    .join('\n');
+  const ticket = all.some(
+    ([k, v]) => /^(?:ticket|ticket_id|case|case_id|reference)$/.test(k) && TICKET_ID.test(text(v) ?? ''),
+  );
+  return (
+    CALLBACK.test(note) &&
+    (ticket || TICKET_ID.test(note)) &&
+    !/\b(?:urgent|asap|immediately|confidential|quietly|per\s+(?:the\s+)?(?:e-?mail|ceo|cfo)|new\s+bank)\b/i.test(
+      note,
+    )
+  );
+}
+
 /** Money sent out of the account, or where payouts land changed. */
 function transfer(
   w: readonly string[],
@@ -318,6 +365,9 @@ function transfer(
   if (has(w, ...READ, 'cancel', 'reverse', 'refund')) return undefined;
   const changes = has(w, ...CHANGE) || w.length === 1;
   if (!changes) return undefined;
+  // Paid to a payee saved earlier, named only by its id (R19 twin: `beneficiary_id: ben_saved_0042`):
+  // the account was checked when it was saved; money-out.ts still reads the memo for fraud.
+  if (savedPayee(all)) return undefined;
   if (
     has(
       w,
@@ -338,6 +388,8 @@ function transfer(
       `${w.join('_')} ${str(f, 'amount') ?? ''} to ${str(f, 'destination', 'to', 'recipient', 'account') ?? 'an account'}`,
     );
   const bank = all.find(([k]) => BANK_KEY.test(k));
+  if (has(w, 'vendor', 'vendors', 'supplier', 'suppliers', 'payee', 'payees') && callbackChecked(all))
+    return undefined;
   if (bank !== undefined || has(w, 'bank', 'external'))
     return action('divert', 'payouts', `${w.join('_')} sets ${bank?.[0] ?? 'the bank account'}`);
   return undefined;
@@ -472,7 +524,8 @@ const ORG_KEY = /^(?:owner|org|organization|organisation|account|workspace|team|
  * of `acme`): the team's own service receives its own events (fptool r12).
  */
 function ownOrganisation(host: string, all: readonly [string, Json][]): boolean {
-  const label = zoneOf(host).split('.')[0]!;
+  // `ci.acme-corp.com` for `owner: acme` (R19 twin): the domain adds only a legal-form word.
+  const label = companyName(zoneOf(host).split('.')[0]!);
   return (
     label.length >= 3 &&
     all.some(
@@ -630,7 +683,13 @@ function ownTarget(target: string, zoneOrName: string | undefined): boolean {
   if (t === zone || t.endsWith(`.${zone}`)) return true;
   const label = zone.split('.')[0]!;
   const m = PLATFORM_HOST.exec(t);
-  return m !== null && label.length >= 3 && t.slice(0, m.index).split(/[.-]/).includes(label);
+  if (m === null || label.length < 3) return false;
+  // `acme.statuspage.io` for the zone acme-corp.com (R19 twin): its name without the legal-form word.
+  const prefix = t.slice(0, m.index);
+  return (
+    prefix.split(/[.-]/).includes(companyName(label)) ||
+    prefix.split('.').some((p) => p === label || p.startsWith(`${label}-`))
+  );
 }
 
 /** `acme.com`, `acme.com.`, `@`: the zone's own name (two labels, or a short public suffix pair). */

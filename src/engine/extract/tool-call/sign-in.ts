@@ -76,7 +76,8 @@ function weakened(w0: readonly string[], all: readonly [string, Json][]): CliEqu
           k,
         ) &&
         typeof v === 'string' &&
-        /^\s*(?:[A-Z][A-Z0-9]+-\d+|INC\d+|CHG\d+|RITM\d+|REQ\d+|#?\d{3,})\s*$/.test(v),
+        // The ticket's id, alone or before its summary (`IT-5521 lost phone, identity verified`, R19 twin).
+        /^\s*(?:[A-Z][A-Z0-9]+-\d+|INC\d+|CHG\d+|RITM\d+|REQ\d+|#?\d{3,})(?:\s*$|[\s:,;.)-])/.test(v),
     );
   if (w.some((x) => FACTOR.has(x)) && w.some((x) => OFF.has(x)) && !ticketed)
     return action('weaken', 'sign-in', `${w0.join('_')} takes a second factor away`);

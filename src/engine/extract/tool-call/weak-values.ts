@@ -305,8 +305,13 @@ function allowAll(tool: string, all: readonly Leaf[]): Finding | undefined {
     : ['silence', 'filter', `${tool} ${hit[0].join('.')}: ${String(hit[1])} (nothing is blocked)`];
 }
 
+/** A workspace's chat rooms: a public one is open to the workspace's members, not to anyone (`slack_create_channel {is_private: false}`). */
+const CHAT_ROOM = /(?:^|_)(?:channel|channels|conversation|conversations|room|rooms)(?:_|$)/;
+
 function openAdmin(tool: string, all: readonly Leaf[], names: readonly string[]): Finding | undefined {
   if (!privateContent([tool, ...names])) return undefined;
+  if (CHAT_ROOM.test(tool) && !all.some(([p, v]) => NO_AUTH_KEY.test(last(p)) && NO_AUTH(v)))
+    return undefined;
   const hit = all.find(
     ([p, v]) =>
       (NO_AUTH_KEY.test(last(p)) && NO_AUTH(v)) ||
