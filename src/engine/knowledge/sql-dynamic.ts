@@ -47,3 +47,23 @@ export function catalogBuiltSpans(
     verb,
   ).map((i) => ordered[i]!.span);
 }
+
+/**
+ * A DROP whose name is finished at run time (`EXECUTE 'DROP TABLE scratch.' || quote_ident(r.tablename)`)
+ * or `format('DROP TABLE %I', ...)` inside a loop over a catalog listing that picks scratch tables
+ * by name only: it drops those.
+ */
+export function scratchListingDrop(drop: string, statements: Iterable<{ readonly text: string }>): boolean {
+  const head = withoutComments(drop).trim();
+  // The name's open end as written: a trailing `.` before `||`, or format()'s %I (read as `x`).
+  const written = /\.$/.test(head)
+    ? [head]
+    : /\.x$/.test(head)
+      ? [`${head.slice(0, -1)}%I`, `${head.slice(0, -1)}%s`]
+      : [];
+  for (const s of statements) {
+    const t = withoutComments(s.text);
+    if (written.some((w) => t.includes(w)) && CATALOG.test(t) && SCRATCH_PATTERN.test(t)) return true;
+  }
+  return false;
+}

@@ -19,7 +19,7 @@
 import { topLevelItems, withoutComments } from './sql-text.js';
 import { isSecretColumn, isSecretTable } from './sql-secret-names.js';
 import { IDENTITY_COLUMN, IDENTITY_TABLE, bare } from './sql-admin-account.js';
-import { HOSTILE_HOST, LURE_HOST } from './lure-host.js';
+import { HOSTILE_HOST, LURE_HOST, posesAsBrand } from './lure-host.js';
 import { captureHost, fileDropUrl } from './file-drop-hosts.js';
 import { testNamespace } from './sql-throwaway.js';
 
@@ -109,7 +109,7 @@ export function takeoverWrite(raw: string): string | undefined {
       if (
         urls.length > 0 &&
         !/\b(?:array_append|array_cat|\|\|)/i.test(redirect[1]) &&
-        urls.some((u) => !LOCAL_URL.test(u) && !own.has(hostLabel(u)))
+        urls.some((u) => !LOCAL_URL.test(u) && !own.has(hostLabel(u)) && !appCallback(u))
       )
         return `the OAuth client's ${bare(redirect[0])} is replaced by ${urls.join(', ')}: its authorization codes go there`;
     }
@@ -240,6 +240,25 @@ function hostLabel(url: string): string {
   const parts = host.split('.');
   const reg = parts.length >= 3 && /^(?:co|com|org|net|ac|gov)$/.test(parts[parts.length - 2]!) ? 3 : 2;
   return parts[parts.length - reg] ?? host;
+}
+
+/**
+ * The application's own sign-in callback (R19 FP: `https://app.acme-corp.com/auth/callback`): the
+ * app's front host (app., www., dashboard.) under a plain company domain, at an auth callback path.
+ * Sign-in-worded, throwaway, attacker-worded, brand look-alike and capture hosts stay denied.
+ */
+function appCallback(url: string): boolean {
+  const m = /^'https:\/\/([a-z0-9.-]+)(\/[\w/.-]*)'$/i.exec(url);
+  if (!m) return false;
+  const host = m[1]!.toLowerCase();
+  const labels = host.split('.');
+  if (labels.length < 3 || !/^(?:app|www|web|dashboard|console|my)$/.test(labels[0]!)) return false;
+  const domain = labels.slice(1).join('.');
+  if (LURE_HOST.test(domain) || HOSTILE_HOST.test(host) || posesAsBrand(host) || captureHost(host))
+    return false;
+  return (
+    !fileDropUrl(host) && /^\/(?:api\/)?(?:auth|oauth2?|login|sso)\/callback(?:\/[\w-]+)?\/?$/i.test(m[2]!)
+  );
 }
 
 /** Name words of the statement's other literals (`'acme-web'` → acme, web): who the company is. */

@@ -121,6 +121,31 @@ const OWNERS: readonly [RegExp, ReadonlySet<string>][] = [
  */
 const SETTINGS_FILE = /^~\/\.aws\/config$/;
 
+/** A Docker or compose secret mounted for the container (/run/secrets/<name>; not Kubernetes' token). */
+const DOCKER_SECRET = /^\/(?:var\/)?run\/secrets\/(?!kubernetes\.io\/)[\w.-]+$/;
+/** Options that take the program's own credential as a file (`--token-file`, `--password-file`). */
+const CREDENTIAL_FILE_OPTION = /^--?[\w-]*(?:token|password|passwd|secret|credentials?|key|auth)[-_]?file$/i;
+
+/**
+ * A program handed its own Docker secret through an option made for it (R19 FP: `cloudflared
+ * tunnel run --token-file /run/secrets/cf_tunnel_token`): it signs in with it, as
+ * POSTGRES_PASSWORD_FILE does. Readers that copy content out (cat, curl) stay denied.
+ */
+function usesOwnSecret(label: string, program: string, execs: readonly ExecFact[]): boolean {
+  if (!DOCKER_SECRET.test(label) || RAW_READERS.has(program)) return false;
+  return execs.some(
+    (e) =>
+      e.program === program &&
+      e.argv.some(
+        (a, i) =>
+          (CREDENTIAL_FILE_OPTION.test(a) && e.argv[i + 1] === label) ||
+          (a.startsWith('-') &&
+            CREDENTIAL_FILE_OPTION.test(a.slice(0, a.indexOf('='))) &&
+            a.slice(a.indexOf('=') + 1) === label),
+      ),
+  );
+}
+
 export function isOwner(label: string, program: string): boolean {
   return OWNERS.some(([re, owners]) => re.test(label) && owners.has(program));
 }
@@ -192,7 +217,7 @@ export default defineRule({
       if (!isReadLike(f) && !((f.op === 'copy' || f.op === 'move') && f.role === undefined)) continue;
       const label = isForeignCredentialStore(resolvePath(f.path, policy), policy);
       if (label === null || isOwner(label, f.actor) || METADATA_ONLY.has(f.actor)) continue;
-      if (SETTINGS_FILE.test(label)) continue;
+      if (SETTINGS_FILE.test(label) || usesOwnSecret(label, f.actor, facts.of('exec'))) continue;
       seen.add(`${f.span.start}:${label}`);
       yield {
         span: f.span,
@@ -225,6 +250,7 @@ export default defineRule({
     }
     for (const e of facts.of('exec')) {
       for (const label of namedCredentials(e, policy)) {
+        if (usesOwnSecret(label, e.program, [e])) continue;
         if ([...seen].some((k) => k.endsWith(`:${label}`))) continue;
         seen.add(`${e.span.start}:${label}`);
         yield {

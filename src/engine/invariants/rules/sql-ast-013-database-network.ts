@@ -37,6 +37,18 @@ const FIXED_GET =
   /^\s*select\s+(?:[\w.*,\s]+\s+from\s+)?(?:\w+\.)?http_get\s*\(\s*'https:\/\/(?![\d.]+[/:']|\[)[a-z0-9-]+(?:\.[a-z0-9-]+)+(?:\/[\w./-]*)?(?:\?[\w.~%=&+-]*)?'\s*\)(?:\s+(?:as\s+)?\w+)?\s*;?\s*$/i;
 
 /**
+ * A ClickHouse SELECT from one literal https file by url() (R19 FP: a public dataset read): the
+ * server fetches that file, and nothing of its tables rides along. Built URLs, several calls and
+ * INSERT INTO FUNCTION url(...) (an upload) stay denied.
+ */
+const URL_READ =
+  /^\s*select\s[^;]*?\bfrom\s+url\s*\(\s*'https:\/\/(?![\d.]+[/:']|\[)[a-z0-9-]+(?:\.[a-z0-9-]+)+(?:\/[\w./-]*)?'\s*,\s*'\w+'(?:\s*,\s*'[\w\s,]*')?\s*\)[^;]*;?\s*$/i;
+
+function readsOneUrl(text: string): boolean {
+  return URL_READ.test(text) && (text.match(/\burl\s*\(/gi)?.length ?? 0) === 1 && !/\binsert\b/i.test(text);
+}
+
+/**
  * Snowflake API integrations and external functions (red team r7): every call sends its arguments
  * to the API Gateway or proxy named, outside the account.
  */
@@ -227,6 +239,7 @@ export default defineRule({
       if (f && nets.every((x) => MAILERS.has(x.name.slice(x.name.lastIndexOf('.') + 1))) && fixedMail(s.text))
         continue;
       if (f && nets.every((x) => x.name.endsWith('http_get')) && FIXED_GET.test(s.text)) continue;
+      if (f && nets.every((x) => x.name === 'url') && readsOneUrl(s.text)) continue;
       if (f && nets.every((x) => /(?:^|\.)dblink\w*$/.test(x.name)) && dblinkOwnNetwork(s.text, texts))
         continue;
       // An S3 export of totals only (r8 FP): what leaves is figures, not rows about anyone.

@@ -335,9 +335,15 @@ function bracketedLoad(stmts: readonly SqlStmtFact[], i: number): boolean {
 const TRIGGER_OFF =
   /^\s*alter\s+table\s+(?:only\s+)?(?:if\s+exists\s+)?([\w$."]+)\s+disable\s+trigger\s+([\w$"]+)\s*;?\s*$/i;
 
+/** Trigger names that say the trigger records or guards changes: switching one off hides writes. */
+const GUARD_TRIGGER =
+  /audit|log|hist|track|journal|guard|protect|prevent|immutab|secur|lock|deny|block|check|valid/i;
+
 /**
  * User triggers switched off around a bulk load of one table and back on for the same triggers
- * later in the batch (r6 FP): only rows are added meanwhile, as in bracketedLoad.
+ * later in the batch (r6 FP): only rows are added meanwhile, as in bracketedLoad. One named trigger
+ * that maintains derived data (a search vector, a counter) may also sit out a bounded UPDATE
+ * backfill of the same table (R19 FP); USER and audit or guard triggers may not.
  */
 function triggerBracket(stmts: readonly SqlStmtFact[], i: number): boolean {
   const m = TRIGGER_OFF.exec(withoutComments(stmts[i]!.text));
@@ -355,11 +361,19 @@ function triggerBracket(stmts: readonly SqlStmtFact[], i: number): boolean {
         on[1]!.replace(/"/g, '').toLowerCase() === table && on[2]!.replace(/"/g, '').toLowerCase() === which
       );
     const first = FIRST_WORD.exec(text)?.[1]?.toLowerCase() ?? '';
+    if (backfills(stmts[j]!, table, which)) continue;
     const adds = ['insert', 'copy', 'load', 'select'].includes(stmts[j]!.statement);
     if (!adds || !LOAD_WORDS.has(first) || stmts[j]!.runsProgram !== undefined) return false;
     if (/\b(?:update|replace|delete|drop|truncate)\b/i.test(text)) return false;
   }
   return false;
+}
+
+/** A bounded UPDATE of the bracketed table while one named, non-guard trigger is off. */
+function backfills(s: SqlStmtFact, table: string, trigger: string): boolean {
+  if (s.statement !== 'update' || s.hasWhere !== true || s.tautologicalWhere === true) return false;
+  if (trigger === 'user' || GUARD_TRIGGER.test(trigger)) return false;
+  return s.targets.length === 1 && s.targets[0]!.replace(/"/g, '').toLowerCase() === table;
 }
 
 export default defineRule({
