@@ -872,7 +872,19 @@ export function extractToolCall(text: string, ctx: ToolContext): Fact[] {
 
 /** Keys naming a nested call's tool and holding its arguments (batch and parallel wrappers). */
 const CALL_NAME_KEYS = ['name', 'tool', 'tool_name', 'toolName', 'recipient_name', 'function'] as const;
-const CALL_ARGS_KEYS = ['arguments', 'args', 'input', 'parameters', 'params'] as const;
+const CALL_ARGS_KEYS = [
+  'arguments',
+  'args',
+  'input',
+  'parameters',
+  'params',
+  'tool_input',
+  'toolInput',
+  'tool_args',
+  'toolArgs',
+  'tool_arguments',
+  'tool_params',
+] as const;
 
 /**
  * A tool call nested in another's arguments (`{"calls": [{"name": "write_file", "arguments": {...}}]}`,

@@ -36,6 +36,7 @@ import { DATA_LOSS_GATE, dataLossLines } from './data-loss.js';
 import { IRREVERSIBLE_GATE, irreversibleLines } from './irreversible.js';
 import { SECURITY_OFF_GATE, securityOffLines } from './security-off.js';
 import { KEY_DESTROY_GATE, keyDestroyLines } from './key-destroy.js';
+import { DRIVE_ROOT_GATE, driveRootLines } from './drive-root.js';
 import { sqlPartsLines } from './sql-parts.js';
 import { RECOVERY_GATE, recoveryLines } from './recovery.js';
 import { MASS_MESSAGE_GATE, massMessageLines } from './mass-message.js';
@@ -944,6 +945,8 @@ const argumentSteps = (): readonly ArgumentStep[] =>
     { gate: CONTROLS_OFF_GATE, lines: (s) => controlsOffLines(s.w, s.args) },
     // Encryption keys destroyed with no recovery window (tool-call/key-destroy.ts).
     { gate: KEY_DESTROY_GATE, lines: (s) => keyDestroyLines(s.w, s.f) },
+    // A cloud drive's root (`file_id: "root"`, `path: "/"`) given to a delete (tool-call/drive-root.ts).
+    { gate: DRIVE_ROOT_GATE, lines: (s) => driveRootLines(s.w, s.f) },
     // An agent's own settings tool told to stop asking (`update_agent_settings {require_approval: false}`).
     {
       gate: { when: (s) => anyIn(s.w, AGENT_WORDS) && anyIn(s.w, SETTINGS_WORDS) },

@@ -28,7 +28,8 @@ const NOT_OPERATION =
  * what the wrapper itself does (R18: a pull request's branch `fix/empty-cart` read as `empty app`).
  */
 const WRAPPED_NAME = /^(?:tool|tool_name|function)$/;
-const WRAPPED_ARGS = /^(?:arguments|args|input|parameters|params)$/;
+const WRAPPED_ARGS =
+  /^(?:arguments|args|input|parameters|params|tool_input|tool_args|tool_arguments|tool_params)$/;
 function wrapsNamedTool(args: object): boolean {
   const f = fields(args);
   const named = [...f].some(

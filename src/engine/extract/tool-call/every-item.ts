@@ -48,8 +48,16 @@ const SELECT_ALL =
 /** Keys that narrow by a condition: given nothing (`filter: {}`), they narrow to nothing. */
 const CONDITION_KEY = /^(?:filter|filters|where|query|selector|criteria|conditions?|match)$/;
 
+/** A value naming every item of a kind (`segment: "all_subscribers"`, `audience: "All contacts"`). */
+const ALL_OF = /^\s*(?:all|every)[\s_-]+([a-z]+)\s*$/i;
+/** `all_unsubscribed`, `all_bounced`, `all_inactive`: every item of a leftover state, a narrowed set. */
+const allOfKind = (v: string): boolean => {
+  const kind = ALL_OF.exec(v)?.[1]?.toLowerCase();
+  return kind !== undefined && !QUALIFIER.has(kind) && !DEAD_STATE.test(kind) && !/^un/.test(kind);
+};
+
 const selectsAll = (v: unknown): boolean =>
-  (typeof v === 'string' && SELECT_ALL.test(v)) ||
+  (typeof v === 'string' && (SELECT_ALL.test(v) || allOfKind(v))) ||
   (Array.isArray(v) && v.length === 1 && typeof v[0] === 'string' && SELECT_ALL.test(v[0]));
 
 /** A field that says every item: `all: true`, `delete_all: true`, `users: "*"`, `older_than_days: -1`. */
@@ -172,8 +180,13 @@ function everyInState(
 }
 
 export function everyItemLines(w: readonly string[], f: Map<string, unknown>): CliEquivalent[] {
-  const verb = w.find((x) => DESTROY.has(x) || SUSPEND.has(x));
-  if (verb === undefined || w.some((x) => /^(?:get|list|describe|read|show|count|preview|plan)$/.test(x)))
+  const at = w.findIndex((x) => DESTROY.has(x) || SUSPEND.has(x));
+  const verb = w[at];
+  // `list` after the verb is the noun (`delete_list_members`: a mailing list's members), not a read.
+  if (
+    verb === undefined ||
+    w.some((x, i) => /^(?:get|describe|read|show|count|preview|plan)$/.test(x) || (x === 'list' && i < at))
+  )
     return [];
   const last = w.at(-1) ?? '';
   if (!DISPOSABLE.has(last) && !w.some((x) => QUALIFIER.has(x))) {

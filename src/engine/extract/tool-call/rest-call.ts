@@ -168,6 +168,9 @@ export function deletesItem(method: string, url: string): boolean {
   return method.trim().toUpperCase() === 'DELETE' && restCall(method, url, undefined)?.item === true;
 }
 
+/** Keys a request tool takes its body under (`form`: Mailgun's and Twilio's form-encoded APIs). */
+const BODY_KEYS = ['body', 'json', 'data', 'payload', 'form', 'form_data', 'request_body', 'json_body'];
+
 /** Keys whose string value may be a GraphQL document. */
 const DOCUMENT_KEYS = ['query', 'mutation', 'document', 'gql', 'graphql', 'operation'];
 
@@ -177,7 +180,8 @@ const DOCUMENT_KEYS = ['query', 'mutation', 'document', 'gql', 'graphql', 'opera
  */
 export function requestCalls(f: ReadonlyMap<string, unknown>): ApiCall[] {
   const out: ApiCall[] = [];
-  const body = asObject(f.get('body') ?? f.get('json') ?? f.get('data') ?? f.get('payload'));
+  const sent = BODY_KEYS.map((k) => f.get(k)).find((v) => v !== undefined);
+  const body = asObject(sent);
   for (const src of [f, body === undefined ? undefined : new Map(Object.entries(body))]) {
     if (src === undefined) continue;
     for (const k of DOCUMENT_KEYS) {
@@ -190,6 +194,6 @@ export function requestCalls(f: ReadonlyMap<string, unknown>): ApiCall[] {
   const method = f.get('method') ?? f.get('http_method') ?? f.get('verb');
   const url = f.get('url') ?? f.get('uri') ?? f.get('endpoint') ?? f.get('path') ?? f.get('resource_path');
   if (typeof method !== 'string' || typeof url !== 'string') return out;
-  const call = restCall(method, url, f.get('body') ?? f.get('json') ?? f.get('data') ?? f.get('payload'));
+  const call = restCall(method, url, sent);
   return call === undefined ? out : [call];
 }

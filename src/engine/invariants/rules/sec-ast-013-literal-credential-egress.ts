@@ -8,6 +8,7 @@
  */
 import type { LiteralFact } from '../../facts.js';
 import { scrub } from '../../../scrub/index.js';
+import { captureHost, fileDropUrl } from '../../knowledge/file-drop-hosts.js';
 import { defineRule } from '../define-rule.js';
 
 /** Detectors too loose for payloads: any `NAME=value`, `-psecret`, URLs with a password. */
@@ -123,13 +124,19 @@ function toolArgument(lit: LiteralFact): boolean {
   return lit.depth === 0 && lit.field !== undefined && lit.runtime === 'bash';
 }
 
-/** Payload literals: egress, not in an auth slot; in a tool call, only when it writes no local file. */
-function payload(lit: LiteralFact, toolWrites: boolean): boolean {
+/**
+ * Payload literals: egress, not in an auth slot; in a tool call, only when it writes no local file.
+ * A tool call to a request-capture or file-drop host has no auth slot: no service of the sender's
+ * takes a credential there (R19: `{"token": "ghp_..."}` posted to webhook.site).
+ */
+function payload(lit: LiteralFact, toolWrites: boolean, toDropHost = false): boolean {
   if (!lit.egress) return false;
   const tool = toolArgument(lit);
   if (!tool && lit.runtime !== 'python' && lit.runtime !== 'node') return false;
-  if (lit.field !== undefined && AUTH_SLOT.test(lit.field) && !HEADER_FIELD.test(lit.field)) return false;
-  if (lit.field !== undefined && AUTH_HEADER.test(lit.field)) return false;
+  const slotted = !(tool && toDropHost);
+  if (slotted && lit.field !== undefined && AUTH_SLOT.test(lit.field) && !HEADER_FIELD.test(lit.field))
+    return false;
+  if (slotted && lit.field !== undefined && AUTH_HEADER.test(lit.field)) return false;
   return !(tool && toolWrites);
 }
 
@@ -172,9 +179,12 @@ export default defineRule({
   *check(facts) {
     // A tool call that writes a local file (write_file, edit) keeps its content on this machine.
     const toolWrites = facts.of('file').some((f) => f.depth === 0 && f.op !== 'read');
+    const toDropHost = facts
+      .of('net')
+      .some((n) => n.depth === 0 && n.sends && (captureHost(n.host) || fileDropUrl(n.host)));
     const groups = new Map<string, LiteralFact[]>();
     for (const lit of facts.of('literal')) {
-      if (!payload(lit, toolWrites)) continue;
+      if (!payload(lit, toolWrites, toDropHost)) continue;
       const key = `${lit.runtime}:${lit.depth}`;
       const group = groups.get(key);
       if (group === undefined) groups.set(key, [lit]);
