@@ -334,7 +334,11 @@ function statementShape(tokens: readonly SqlToken[], text: string): string | und
     }
   }
   // T-SQL `DECLARE @s ... = 0x7761...; EXEC(@s)`: SQL hidden as a hex literal and run.
-  const hexRun = /@(\w+)\s*(?:=\s*)?0x[0-9a-f]{16,}[\s\S]*?\bexec(?:ute)?\s*\(?\s*@(\w+)/i.exec(text);
+  // The variable's type may stand between: `DECLARE @q nvarchar(200) 0x7300...; EXEC(@q)`.
+  const hexRun =
+    /@(\w+)(?:\s+[a-z]\w*(?:\s*\(\s*(?:\d+|max)\s*\))?)?\s*(?:=\s*)?0x[0-9a-f]{16,}[\s\S]*?\bexec(?:ute)?\s*\(?\s*@(\w+)/i.exec(
+      text,
+    );
   if (hexRun && hexRun[1]!.toLowerCase() === hexRun[2]!.toLowerCase())
     return 'SQL hidden in a hex literal and run with EXEC';
   const union = unionProbe(tokens, text);
@@ -359,7 +363,34 @@ function statementShape(tokens: readonly SqlToken[], text: string): string | und
     )
   )
     return 'a write stacked after a read and an empty comment that cuts off the rest of the query';
+  // `waitfor delay '0:0:5'--`, `IF(7423=7424) SELECT 7423 ELSE DROP FUNCTION x--`,
+  // `select * from information_schema.tables--`: a probe (a delay, a branch on two constants, a
+  // catalog or version read) closed by an empty comment that swallows the rest of someone's query.
+  if (/(?:--|#)[\s;]*$/.test(text) && (DELAY.test(text) || SYSTEM_VALUE.test(text) || constantBranch(tokens)))
+    return 'a probe (a delay, a constant test, a catalog read) ended by an empty comment that cuts off the rest of the query';
   return undefined;
+}
+
+/** `IF(1=2)`, `WHEN 5=5`: a branch on two constants, decided before any row is read (`WHERE 1=1 AND` is a query builder's). */
+function constantBranch(tokens: readonly SqlToken[]): boolean {
+  for (let i = 0; i < tokens.length; i++) {
+    const t = tokens[i]!;
+    if (t.kind !== 'word' || !['if', 'when'].includes(t.value)) continue;
+    let j = i + 1;
+    while (tokens[j]?.value === '(') j++;
+    const a = tokens[j];
+    const op = tokens[j + 1];
+    const b = tokens[j + 2];
+    if (
+      a !== undefined &&
+      op?.kind === 'op' &&
+      b !== undefined &&
+      num(a) !== undefined &&
+      num(b) !== undefined
+    )
+      return true;
+  }
+  return false;
 }
 
 /** A UNION arm that reads the server's catalog or version, or only NULLs and numbers after a filter. */
