@@ -15,8 +15,15 @@ export type ClientCommand =
   | { readonly kind: 'pipe'; readonly code: string; readonly start: number; readonly end: number }
   | { readonly kind: 'gexec'; readonly start: number; readonly end: number };
 
-/** Cheap gate: a line that starts with a backslash, a dot command, `system` or `tee`, or a \gexec. */
-const MAYBE = /(?:^|\n)[ \t]*(?:\\|\.[a-z]|system[ \t]|tee[ \t])|\\gexec/;
+/** Cheap gate: a line that starts with a backslash, a dot command, `system`, `tee` or `delimiter`, or a \gexec. */
+const MAYBE =
+  /(?:^|\n)[ \t]*(?:\\|\.[a-z]|system[ \t]|tee[ \t]|[Dd][Ee][Ll][Ii][Mm][Ii][Tt][Ee][Rr][ \t])|\\gexec/;
+
+/**
+ * mysql's `DELIMITER $$` line: until the next one, statements end at `$$` instead of `;` (stored
+ * routine bodies keep their own `;`). The line is blanked and each line-final delimiter read as `;`.
+ */
+const DELIMITER = /^[ \t]*delimiter[ \t]+(\S+)[ \t]*$/i;
 
 /** Lower case only for mysql's words: `SYSTEM FLUSH LOGS` is ClickHouse SQL. */
 const SHELL = /^[ \t]*(?:\\!|\.shell\b|\.system\b|system\b)[ \t]*(.*)$/;
@@ -38,10 +45,18 @@ export function clientCommands(text: string): ClientText {
   const copies: { start: number; end: number }[] = [];
   let sql = '';
   let pos = 0;
-  for (const line of text.split('\n')) {
+  let delimiter = ';';
+  for (const raw of text.split('\n')) {
     const start = pos;
-    const end = pos + line.length;
+    const end = pos + raw.length;
     pos = end + 1;
+    const newDelimiter = DELIMITER.exec(raw)?.[1];
+    if (newDelimiter !== undefined) {
+      delimiter = newDelimiter;
+      sql += ' '.repeat(raw.length) + '\n';
+      continue;
+    }
+    const line = delimiter === ';' ? raw : endsAtDelimiter(raw, delimiter);
     if (CLIENT_COPY.test(line)) {
       copies.push({ start, end });
       sql += line.replace('\\', ' ') + '\n';
@@ -67,4 +82,12 @@ export function clientCommands(text: string): ClientText {
     sql += ' '.repeat(line.length) + '\n';
   }
   return { sql: sql.slice(0, text.length), commands, copies };
+}
+
+/** A line whose statement ends at the custom delimiter, with that delimiter read as `;` (same length). */
+function endsAtDelimiter(line: string, delimiter: string): string {
+  const trimmed = line.trimEnd();
+  if (!trimmed.endsWith(delimiter)) return line;
+  const at = trimmed.length - delimiter.length;
+  return line.slice(0, at) + ';' + ' '.repeat(delimiter.length - 1) + line.slice(trimmed.length);
 }

@@ -136,6 +136,44 @@ function leftBehindCopies(facts: FactIndex, s: SqlStmtFact): boolean {
 }
 
 /**
+ * SQLite's table rebuild (its documented way to change a column, R20 corpus): `CREATE TABLE t_new`,
+ * `INSERT INTO t_new SELECT ... FROM t` with no filter, `DROP TABLE t`, then `ALTER TABLE t_new
+ * RENAME TO t`. Every row lives on under the old name; a filtered copy or no rename stays denied.
+ */
+function rebuiltInPlace(facts: FactIndex, drop: SqlStmtFact): boolean {
+  if (drop.targets.length !== 1) return false;
+  const old = bare(drop.targets[0]!);
+  const sql = facts.of('sql');
+  const renamed = sql.find(
+    (r) =>
+      r.span.start > drop.span.start &&
+      bare(
+        /^\s*alter\s+table\s+([\w$."`[\]]+)\s+rename\s+to\s+([\w$."`[\]]+)\s*;?\s*$/i.exec(r.text)?.[2] ?? '',
+      ) === old,
+  );
+  const fresh = bare(/^\s*alter\s+table\s+([\w$."`[\]]+)/i.exec(renamed?.text ?? '')?.[1] ?? '');
+  if (renamed === undefined || fresh === '' || fresh === old) return false;
+  const copied = sql.some(
+    (c) =>
+      c.span.start < drop.span.start &&
+      c.statement === 'insert' &&
+      c.targets.length === 1 &&
+      bare(c.targets[0]!) === fresh &&
+      c.readsTables.map(bare).includes(old) &&
+      !/\b(?:where|limit|having|top)\b/i.test(c.text),
+  );
+  return (
+    copied &&
+    sql.some(
+      (c) =>
+        c.statement === 'create' &&
+        bare(/^\s*create\s+table\s+(?:if\s+not\s+exists\s+)?([\w$."`[\]]+)/i.exec(c.text)?.[1] ?? '') ===
+          fresh,
+    )
+  );
+}
+
+/**
  * Logins and roles named as retired or as one test's or run's (legacy_reporter, tmp_migrator,
  * ci_runner_4812): removing one loses no rows, and no application runs under such a name. The
  * application's own role (app_rw, api_service) stays denied: dropping it takes the service down.
@@ -302,6 +340,7 @@ export default defineRule({
       // One old period's partition of a log or event table (events_2023_01): retention.
       if (s.object === 'table' && s.targets.length > 0 && s.targets.every(retentionPartitionTable)) continue;
       if (s.object === 'table' && !REPLACES.test(s.text) && ownTables(facts, s)) continue;
+      if (s.object === 'table' && !REPLACES.test(s.text) && rebuiltInPlace(facts, s)) continue;
       // A table of a test database the client or the call names, as SQL-AST-003 lets it be emptied.
       if (s.object === 'table' && inTestDatabase(s, facts)) continue;
       // A view, function, index or trigger dropped and created again in the batch (r6 FP: a
