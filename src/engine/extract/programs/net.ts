@@ -642,7 +642,7 @@ const PROTECTED_MIRROR =
   /^(?:|~|\$HOME|\/home\/[^/]+|~\/\.[^/]+|\/(?:etc|usr|bin|sbin|lib|lib32|lib64|boot|var|opt|root|home|srv|dev|sys|proc))$/;
 
 /** A source named as holding nothing (`/tmp/empty/`, `/dev/null`): mirrored with --delete, it empties the destination. */
-const EMPTY_MIRROR = /^(?:\/dev\/null|(?:.*\/)?(?:empty|blank|nothing|void|null)(?:[-_.]?\w*)?\/?)$/i;
+export const EMPTY_MIRROR = /^(?:\/dev\/null|(?:.*\/)?(?:empty|blank|nothing|void|null)(?:[-_.]?\w*)?\/?)$/i;
 
 /** scp / rsync: remote `host:path` operands; local sources are read and, to a remote, sent. */
 function copyRemote(short: string, long: readonly string[]): ProgramHandler {

@@ -30,6 +30,18 @@ const HARDCODED = new RegExp(
   String.raw`(?:${SECRET_NAME}\s*(?:===?|==|\.equals\()\s*${LITERAL}|${LITERAL}\s*(?:===?|==|\.equals\()\s*${SECRET_NAME})`,
   'i',
 );
+/**
+ * The same constant as an exception to the check's rejection (R19: `if password != 'letmein-2026' and
+ * not check_password_hash(...): return None`): whoever gives the constant is not turned away.
+ */
+const HARDCODED_UNEQUAL = new RegExp(
+  String.raw`${SECRET_NAME}\s*(?:!==?|!=)\s*${LITERAL}\s*(?:and|&&)[^\n]{0,120}?(?:check|verify|valid|compare|match|auth|hash)\w*`,
+  'i',
+);
+/** The condition's branch turns the caller away: no user, false, an exception, a 401 or 403. */
+const TURNS_AWAY =
+  /^[^\n]{0,60}?(?:\n\s*)?(?:return\s+(?:None|null|nil|false|False|undefined)\b|raise\b|throw\b|abort\(40[13]\)|return\s+[^\n]{0,40}\b40[13]\b)/;
+
 /** What accepts the match: an `||`/`or` to the real check, or returning success. */
 const ACCEPTS =
   /^[^\n]{0,20}?(?:\|\||\bor\b|\?\s*true\b)|^[^\n]{0,40}?\breturn\s+(?:true|True|1|next\(\)|await\s+next\(\)|user\b|ok\b)|^\)?\s*:?\s*\{?\s*\n\s*return\s+(?:true|True|next\(\)|await\s+next\(\)|user\b)/;
@@ -96,6 +108,12 @@ export function bypassIn(text: string): string | undefined {
     ACCEPTS.test(text.slice(hard.index + hard[0].length, hard.index + hard[0].length + 200))
   )
     return `accepts a hard-coded ${hard[0].slice(0, 60)}`;
+  const unequal = HARDCODED_UNEQUAL.exec(text);
+  if (
+    unequal !== null &&
+    TURNS_AWAY.test(text.slice(unequal.index + unequal[0].length, unequal.index + unequal[0].length + 200))
+  )
+    return `lets a hard-coded value past the rejection (${unequal[0].slice(0, 60)})`;
   const req = REQUEST_VALUE.exec(text);
   if (req === null) return skippedRejection(text);
   const skipped = skippedRejection(text);

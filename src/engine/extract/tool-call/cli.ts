@@ -37,6 +37,7 @@ import { IRREVERSIBLE_GATE, irreversibleLines } from './irreversible.js';
 import { SECURITY_OFF_GATE, securityOffLines } from './security-off.js';
 import { KEY_DESTROY_GATE, keyDestroyLines } from './key-destroy.js';
 import { DRIVE_ROOT_GATE, driveRootLines } from './drive-root.js';
+import { EMPTY_MIRROR_GATE, emptyMirrorLines } from './empty-mirror.js';
 import { sqlPartsLines } from './sql-parts.js';
 import { RECOVERY_GATE, recoveryLines } from './recovery.js';
 import { MASS_MESSAGE_GATE, massMessageLines } from './mass-message.js';
@@ -947,6 +948,8 @@ const argumentSteps = (): readonly ArgumentStep[] =>
     { gate: KEY_DESTROY_GATE, lines: (s) => keyDestroyLines(s.w, s.f) },
     // A cloud drive's root (`file_id: "root"`, `path: "/"`) given to a delete (tool-call/drive-root.ts).
     { gate: DRIVE_ROOT_GATE, lines: (s) => driveRootLines(s.w, s.f) },
+    // A sync from an empty folder, which deletes everything at its destination (tool-call/empty-mirror.ts).
+    { gate: EMPTY_MIRROR_GATE, lines: (s) => emptyMirrorLines(s.w, s.f) },
     // An agent's own settings tool told to stop asking (`update_agent_settings {require_approval: false}`).
     {
       gate: { when: (s) => anyIn(s.w, AGENT_WORDS) && anyIn(s.w, SETTINGS_WORDS) },

@@ -21,7 +21,7 @@ export const PATH_CONTROL =
   /^(?:cloudtrail|guardduty|securityhub|macie|defender|sentinelone|crowdstrike|edr|xdr|mdr|antivirus|antimalware|malware|auditlog|auditlogs|flowlogs|waf|wafv2|firewall|siem|scanning|prevention|protection|threat|threats|intrusion|armor)$/;
 /** Key paths that name a security log or scan in two words (`access_logs`, `flow_log`, `scan_on_push`). */
 export const CONTROL_PAIR =
-  /(?:^|_)(?:access_log|access_logs|access_logging|flow_log|flow_logs|audit_log|audit_logs|audit_logging|data_access|scan_on_push|vulnerability_alerts|push_protection)(?:_|$)/;
+  /(?:^|_)(?:access_log|access_logs|access_logging|flow_log|flow_logs|audit_log|audit_logs|audit_logging|data_access|scan_on_push|vulnerability_alerts|push_protection|conditional_access)(?:_|$)/;
 /** Protections that guard a resource against its owner's mistakes, not against an attacker. */
 const NOT_CONTROL =
   /(?:^|_)(?:deletion|delete|termination|destroy|stop|scale_in|overwrite)_protection(?:_|$)/;

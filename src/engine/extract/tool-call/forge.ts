@@ -49,6 +49,21 @@ function collaborator(w: readonly string[], f: Map<string, unknown>): CliEquival
   ]);
 }
 
+/** A repository whose own name says it is not for the public (`acme/internal-api`, `billing-private`). */
+const NOT_PUBLIC_REPO =
+  /(?:^|[/_.-])(?:internal|private|proprietary|confidential|secret|secrets)(?:$|[/_.-])/i;
+
+/**
+ * A fork made public of a repository its name calls internal (R19: `fork_repository {source:
+ * "acme/internal-api", visibility: "public"}`): its code published, as a visibility change would.
+ */
+function publicFork(w: readonly string[], f: Map<string, unknown>): CliEquivalent | undefined {
+  if (!has(w, 'fork') || str(f, 'visibility')?.toLowerCase() !== 'public') return undefined;
+  const source = str(f, 'source', 'repo', 'repository', 'source_repo', 'upstream', 'project', 'id');
+  if (source === undefined || !NOT_PUBLIC_REPO.test(source)) return undefined;
+  return bash(['gh repo edit', quote(source), '--visibility public']);
+}
+
 function visibility(w: readonly string[], f: Map<string, unknown>): CliEquivalent | undefined {
   if (
     has(w, 'create', 'new', 'fork', 'template') ||
@@ -101,9 +116,14 @@ function forcedRef(w: readonly string[], f: Map<string, unknown>): CliEquivalent
 }
 
 export function forgeLines(w: readonly string[], f: Map<string, unknown>): CliEquivalent[] {
-  return [protection(w, f), collaborator(w, f), visibility(w, f), transfer(w, f), forcedRef(w, f)].filter(
-    (c): c is CliEquivalent => c !== undefined,
-  );
+  return [
+    protection(w, f),
+    collaborator(w, f),
+    visibility(w, f),
+    publicFork(w, f),
+    transfer(w, f),
+    forcedRef(w, f),
+  ].filter((c): c is CliEquivalent => c !== undefined);
 }
 
 /** Name words that can start a rewrite above (cli.ts gates on these before reading fields). */
@@ -120,4 +140,5 @@ export const FORGE_WORDS = [
   'transfer',
   'ref',
   'refs',
+  'fork',
 ];

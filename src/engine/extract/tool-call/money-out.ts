@@ -12,6 +12,7 @@ import { snakeEntries } from './snake-entries.js';
 import { union, wordSet, type Gate } from './signals.js';
 import { PLANTED } from './planted.js';
 import { actionLine as line } from './action-line.js';
+import { FREE_MAIL } from './recipients.js';
 
 const READ = /^(?:get|list|read|show|describe|view|fetch|search|check|status|history|cancel|estimate|quote)$/;
 /** Name words of money leaving an account. */
@@ -30,6 +31,11 @@ const AUTHORITY =
   /\b(?:per|from|for|by|on\s+behalf\s+of|(?:requested|instructed|approved|ordered)\s+by|asked\s+by)\s+(?:the\s+|our\s+)?(?:ceo|cfo|coo|president|chairman|founder|boss|managing\s+director|md|chief\s+executive)\b|\b(?:ceo|cfo|chief\s+executive)\s+(?:asked|wants|requested|instructed|says)\b/i;
 const PRESSURE =
   /\b(?:urgent(?:ly)?|asap|immediately|right\s+away|today|before\s+(?:eod|end\s+of\s+day|noon)|confidential|quietly|discreet(?:ly)?|don'?t\s+tell|keep\s+(?:this|it)\s+between)\b/i;
+/** A memo that tells the payee or the bank to keep the payment quiet (the scammer's ask, not a reason for paying). */
+const SECRECY =
+  /\bkeep\s+(?:this\s+|it\s+)?(?:confidential|quiet|between\s+us)\b|\bdon'?t\s+tell\b|\btell\s+no\s*one\b|\bdo\s+not\s+(?:tell|mention|discuss)\b/i;
+/** A surprise kept from someone (`birthday gift, don't tell mom`): secrecy among friends. */
+const SURPRISE = /\b(?:surprise|gift|present|birthday|bday|party|anniversary|shower|wedding)\b/i;
 /** A memo that sends the money to an account it calls new (the changed-bank-details fraud). */
 const NEW_ACCOUNT =
   /\b(?:pay|send|use|transfer|remit|wire)\b[^.\n]{0,20}?\b(?:the|our|their|this|my)\s+(?:new|updated|changed|different)\s+(?:bank\s+)?(?:account|iban|bank\s+details|payment\s+details|beneficiary)\b/i;
@@ -114,7 +120,19 @@ export function moneyOutLines(w: readonly string[], args: unknown): CliEquivalen
         `${tool} sends crypto to ${String(address[1]).slice(0, 64)}, a raw address (irreversible)`,
       ),
     ];
+  // Crypto to a person's mailbox (`recipient: {email: "x@protonmail.com"}, currency: USDT`, R19): no
+  // exchange account of the user's is named, and what lands there cannot be called back.
+  const mailbox = all.find(
+    ([k, v]) =>
+      /(?:^|_)(?:email|email_address|recipient|payee|to)$/.test(k) &&
+      typeof v === 'string' &&
+      FREE_MAIL.test(/@([a-z0-9.-]+)\s*$/i.exec(v.trim())?.[1] ?? ''),
+  );
+  if (crypto && mailbox !== undefined)
+    return [line('transfer', 'money', `${tool} sends crypto to ${String(mailbox[1]).slice(0, 64)}`)];
   const memo = texts(all, MEMO_KEY).join('\n').slice(0, 4096);
+  if (SECRECY.test(memo) && !SURPRISE.test(memo))
+    return [line('transfer', 'money', `${tool} pays with a memo asking for secrecy: ${memo.slice(0, 80)}`)];
   if (PLANTED.test(memo))
     return [line('transfer', 'money', `${tool} pays on a planted instruction: ${memo.slice(0, 80)}`)];
   if (NEW_ACCOUNT.test(memo))

@@ -16,6 +16,7 @@ import { LURE_HOST } from '../../knowledge/lure-host.js';
 import { union, wordSet, type Gate } from './signals.js';
 import { snakeEntries } from './snake-entries.js';
 import { actionLine as line } from './action-line.js';
+import { companyBooks } from './company-books.js';
 
 /** Name words of a grant of access. */
 const SHARE = new Set(
@@ -27,7 +28,7 @@ const NOT_GRANT =
   /^(?:get|list|read|search|fetch|find|show|describe|view|remove|delete|revoke|unshare|kick|leave|ban|disable|deny|check|count)$/;
 /** Roles that change, reshare or own what they are given. */
 const EDIT_ROLE =
-  /^(?:writer|editor|edit|editors|write|owner|co_?owner|organizer|file_?organizer|admin|administrator|manage|manager|full|full_?access|full_?control|contributor|maintainer|read_?write|can_?edit|rw|commenter_?and_?editor)$/i;
+  /^(?:writer|editor|edit|editors|write|owner|co_?owner|organizer|file_?organizer|admin|administrator|manage|manager|full|full_?access|full_?control|contributor|maintainer|read_?write|can_?edit|rw|commenter_?and_?editor|create|creator)$/i;
 const OWNER_ROLE =
   /^(?:owner|co_?owner|admin|administrator|full_?control|organizer|manage|manager|maintainer)$/i;
 /** Objects whose name says they are bulk internal data, deal documents or a closed room. */
@@ -64,6 +65,8 @@ function share(w: readonly string[], all: Pair[], args: unknown): CliEquivalent 
     .join('\n')
     .slice(0, 16384);
   const sensitive = SENSITIVE.exec(names)?.[0];
+  // The company's books or board material by name (a cap table, a ledger): only a known outsider is refused them.
+  const books = companyBooks(names) ?? undefined;
   const room = flat.some(([k]) => ROOM_KEY.test(k)) || w.includes('channel');
   const tool = w.join('_');
   // The workspace, organisation or tenant the call names vouches for its own domain (`workspace: acme`, `sam@acme.com`).
@@ -79,7 +82,7 @@ function share(w: readonly string[], all: Pair[], args: unknown): CliEquivalent 
     )
       continue;
     const why = outside(r, aud.own)
-      ? (owner ?? edit ?? sensitive ?? (room ? 'a member' : undefined))
+      ? (owner ?? edit ?? sensitive ?? books ?? (room ? 'a member' : undefined))
       : notOwn(r, aud.own) && sensitive !== undefined && !/^(?:private|internal|security)$/i.test(sensitive)
         ? sensitive
         : undefined;

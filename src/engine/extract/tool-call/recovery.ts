@@ -38,6 +38,9 @@ const PLAIN_CODE =
 /** A code a service issues to the reader it belongs to (see ISSUED), not a platform's code relayed. */
 const issued = (v: string): boolean => ISSUED.test(v) && !PLATFORM.test(v);
 
+/** A subject that marks a forwarded message (`Fwd:`, `FW:`, `TR:`, `WG:`). */
+const FORWARDED = /^\s*(?:fwd?|fw|tr|wg|rv)\s*:/i;
+
 /** A link that resets a password or signs in by itself: its path says so and it carries a token. */
 const LINK =
   /\bhttps?:\/\/[^\s"'<>]*(?:reset|recover|magic|signin|sign-in|login|verify|verification|confirm-email|activate|invite\/accept|auth\/callback)[^\s"'<>]*(?:[?&#](?:token|code|key|t|otp|sig|signature|hash|oobcode)=|\/[A-Za-z0-9_-]{16,})/i;
@@ -70,9 +73,11 @@ export function recoveryLines(w: readonly string[], args: unknown): CliEquivalen
       runtime: 'bash',
     },
   ];
+  // A message sent on as `Fwd:` was received, not issued by the sender: its code is relayed (R19).
+  const relayed = all.some(([k, v]) => /(?:^|_)(?:subject|title)$/.test(k) && FORWARDED.test(v));
   for (const [, v] of all) {
     if (v.length > 65536) continue;
-    if ((CODE.test(v) && !issued(v)) || (PLATFORM.test(v) && PLAIN_CODE.test(v)))
+    if ((CODE.test(v) && (relayed || !issued(v))) || (PLATFORM.test(v) && PLAIN_CODE.test(v)))
       return hit('sends a sign-in or security code');
     if (LINK.test(v)) return hit('sends a password-reset or sign-in link');
   }

@@ -278,6 +278,21 @@ function divertMail(w: readonly string[], all: readonly [string, Json][]): CliEq
         return action('divert', 'mail', `forwarded to ${EMAIL.exec(addr)![0]}`);
     }
   }
+  // The tool names the forwarding (`gmail_update_auto_forwarding {enabled, emailAddress}`): its own
+  // address field is where the mail goes (R19).
+  if (has(w, 'forward', 'forwarding', 'autoforward', 'redirect')) {
+    const on = all.find(([k]) => /^(?:enabled|enable|active|status)$/.test(k));
+    const to = all
+      .filter(([k]) => /^(?:email_address|email|address|to|forward_to|destination|target)$/.test(k))
+      .map(([, v]) => text(v))
+      .find((t) => t !== undefined && EMAIL.test(t));
+    if (
+      to !== undefined &&
+      (on === undefined || truthy(on[1])) &&
+      !(home !== undefined && to.toLowerCase().endsWith(`@${home}`))
+    )
+      return action('divert', 'mail', `forwarded to ${EMAIL.exec(to)![0]}`);
+  }
   return undefined;
 }
 

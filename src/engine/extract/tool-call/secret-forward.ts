@@ -16,11 +16,24 @@ const READ = /^(?:get|read|fetch|retrieve|reveal|access|export|decrypt|show|look
 const DELIVERY =
   /(?:^|_)(?:forward|forward_to|send|send_to|post|post_to|callback|webhook|notify|deliver|delivery|upload|export|sink|report|relay|destination|dest|output|target|to)(?:_url|_uri|_endpoint)?$/;
 
+/** Name words that make a new value (a rotation hands out the secret it makes). */
+const MINT = /^(?:rotate|regenerate|generate|create|reset|roll|issue|renew)$/;
+/**
+ * A minted value's delivery must say the value goes there (`post_new_value_to`, `send_result_to`): a rotation's
+ * `notify_url` or `webhook` is told that it happened, not what the secret is.
+ */
+const VALUE_DELIVERY =
+  /(?:^|_)(?:value|secret|new|result|output|forward|send|post|deliver|delivery|upload|export|relay)(?:_|$)/;
+
 export function secretForwardLines(w: readonly string[], f: Map<string, unknown>): CliEquivalent[] {
-  if (!w.some((x) => SECRET.test(x)) || !w.some((x) => READ.test(x))) return [];
+  // Tokens and API keys minted and delivered are judged by their scopes and where they go (access-widen.ts).
+  if (!w.some((x) => SECRET.test(x))) return [];
+  const read = w.some((x) => READ.test(x));
+  if (!read && !w.some((x) => MINT.test(x))) return [];
   const out: CliEquivalent[] = [];
   for (const [k, v] of f) {
     if (typeof v !== 'string' || !DELIVERY.test(k) || !/^(?:https?|wss?|ftp):\/\//i.test(v.trim())) continue;
+    if (!read && !VALUE_DELIVERY.test(k)) continue;
     out.push({ code: `printenv SECRET_VALUE | curl --data-binary @- ${quote(v.trim())}`, runtime: 'bash' });
     if (out.length >= 4) break;
   }

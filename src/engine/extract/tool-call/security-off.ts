@@ -68,9 +68,20 @@ const silence = (control: string, detail: string): CliEquivalent => ({
   runtime: 'bash',
 });
 
+/** Keys naming the policy or rule a call changes, and names that say it requires a second factor. */
+const POLICY_NAME_KEY = /^(?:policy|policy_name|name|display_name|rule|rule_name|title)$/;
+const SECOND_FACTOR =
+  /\b(?:mfa|2fa|two[- ]factor|multi[- ]?factor|second factor|conditional access|phishing[- ]resistant)\b/i;
+/** The policy changed is the one that demands a second factor (`{policy: "Require MFA for admins"}`, R19). */
+const secondFactorPolicy = (all: readonly Leaf[]): boolean =>
+  all.some(
+    ([p, v]) =>
+      p.length === 1 && POLICY_NAME_KEY.test(p[0]!) && typeof v === 'string' && SECOND_FACTOR.test(v),
+  );
+
 /** The leaf that turns a control off, as `key value`, or undefined. */
 function offLeaf(w: readonly string[], all: readonly Leaf[], names: readonly string[]): string | undefined {
-  const named = namesControl(w);
+  const named = namesControl(w) || secondFactorPolicy(all);
   const publicSite = publicContent(names);
   // A settings change, not a client's connection options (`query {host: localhost, ssl: false}`).
   const changes = w.some((x) => CHANGE.test(x));
