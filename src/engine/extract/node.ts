@@ -69,6 +69,7 @@ import './node/loads.js';
 import './node/isomorphic-git.js';
 import './node/trackers.js';
 import './node/listeners.js';
+import './node/load-tests.js';
 import { pageAssign, pageGlobal, pageMember } from './node/page.js';
 import { heldAt } from './code/carry.js';
 import { isFunctionConstructorOf, paramPrelude } from './node/code-strings.js';

@@ -6,7 +6,7 @@ import type { SyntaxNode } from '../../parse/index.js';
 import type { Span } from '../../types.js';
 import { decodeBase64 } from './collector.js';
 import { sendTo } from './effects.js';
-import { rawSocketWrite } from './raw-protocols.js';
+import { rawSocketWrite, slowHeaders } from './raw-protocols.js';
 import { runsLater } from './autorun.js';
 import { backdoorWrite } from './source-backdoor.js';
 import { overwriteWalk } from './overwrite.js';
@@ -127,6 +127,7 @@ export function writeTo(w: CodeWalker, c: CodeCall, data: Val): Val | undefined 
   }
   if (c.recv?.peer) {
     rawSocketWrite(w.col, c.span, c.recv.peer.host, constText(data));
+    slowHeaders(w.col, c.span, c.recv.peer.host, data);
     sendTo(w.col, c.span, c.recv.peer, [data]);
     return UNKNOWN;
   }

@@ -5,7 +5,7 @@
  * (FLUSHALL) and the file rules (CONFIG SET dir ~/.ssh + dbfilename authorized_keys).
  */
 import { type Collector, shellJoin } from './collector.js';
-import { strVal } from './value.js';
+import { render, strVal, type Val } from './value.js';
 import type { Span } from '../../types.js';
 
 /** Commands no application sends over a hand-made socket: their presence marks the text as Redis. */
@@ -52,4 +52,30 @@ export function rawSocketWrite(col: Collector, span: Span, host: string, data: s
       span,
       RAW_SOCKET_VIA,
     );
+}
+
+/** An HTTP request line and headers with no blank line after them: the server waits for the rest. */
+const OPEN_HEAD = /^[A-Z]{3,7} \S+ HTTP\/1\.[01]\r\n(?:[^\s:]+:[^\r\n]*\r\n)*$/;
+/** Header lines alone, no blank line: more of a head already begun. */
+const MORE_HEADERS = /^(?:[^\s:]+:[^\r\n]*\r\n)+$/;
+/** Hosts sent a request head left open, per input. */
+const openHeads = new WeakMap<Collector, Set<string>>();
+
+/**
+ * Slowloris (issue 22 r13-r15): a request head left open on a socket, then a header line written
+ * to it over and over in a loop, so the server holds the connection for ever. Written as the
+ * `slowloris HOST` run it amounts to; RUN-AST-007 judges the host (this machine's own server stays allowed).
+ */
+export function slowHeaders(col: Collector, span: Span, host: string, value: Val): void {
+  // Unknown parts (a random header name each turn) stand in as text without line breaks.
+  const data = render(value);
+  let hosts = openHeads.get(col);
+  if (OPEN_HEAD.test(data)) {
+    if (hosts === undefined) openHeads.set(col, (hosts = new Set()));
+    hosts.add(host);
+    return;
+  }
+  if (hosts?.has(host) !== true || col.loops.length === 0 || !MORE_HEADERS.test(data)) return;
+  hosts.delete(host);
+  col.nested(shellJoin([strVal('slowloris'), strVal(host)]), 'bash', span, RAW_SOCKET_VIA);
 }

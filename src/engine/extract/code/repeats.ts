@@ -41,6 +41,9 @@ export interface HotRegion {
  */
 const PASSWORD_LIST =
   /(?:^|[/_.-])(?:rockyou|seclists|wordlists?|passwords?|passwds?|pwds?|passlist|pass|dict(?:ionary)?|creds?|credentials|combos?|combolist|leaked|breach(?:ed)?|common|top[-_]?\d+k?|\d+[-_]?(?:k|m|million))(?:[/_.-]|\d|$)/i;
+/** Names only a list of many passwords goes by (a plural, a wordlist, a ranked cut). */
+const WORDLIST =
+  /(?:rockyou|seclists|wordlists?|passwords|passlist|combos|combolist|leaked|breach|fasttrack|top[-_]?\d+k?|\d+[-_]?(?:k|m|million))/i;
 /** User lists: a spray tries one password for each. */
 const USER_LIST = /(?:^|[/_.-])(?:users?|usernames?|logins?|accounts?|emails?)(?:[/_.-]|\d|$)/i;
 /** Each turn authenticates: a password argument, a login call, an auth tuple or header. */
@@ -233,4 +236,24 @@ export function rangeTurns(src: string): number | undefined {
 export function boundTurns(cond: string): number | undefined {
   const m = /^\s*[\w$.]+\s*<=?\s*([\w.]+)\s*$/.exec(cond) ?? /^\s*([\w.]+)\s*>=?\s*[\w$.]+\s*$/.exec(cond);
   return m ? wholeNumber(m[1]!) : undefined;
+}
+
+/**
+ * A login whose password is an entry read from a password list (`password: pws[i]` with `pws`
+ * read from rockyou.txt), however the entries are gone through (a loop, a callback that retries
+ * with the next one): the network facts made since `mark` are guesses from that list (RUN-AST-009).
+ */
+export function guessedLogin(col: Collector, mark: number, password: Val | undefined): void {
+  // A file named as one secret (`/run/secrets/db_password`) is one password unless a loop goes through it.
+  const list = password?.sources.find(
+    (s) =>
+      s.kind === 'file' &&
+      PASSWORD_LIST.test(s.path) &&
+      (WORDLIST.test(s.path) || col.hot.some((h) => h.list === s.path)),
+  );
+  if (list?.kind !== 'file') return;
+  for (let i = mark; i < col.facts.length; i++) {
+    const f = col.facts[i]!;
+    if (f.kind === 'net' && f.guesses === undefined) col.facts[i] = { ...f, guesses: list.path };
+  }
 }

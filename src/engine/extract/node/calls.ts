@@ -31,6 +31,7 @@ import {
 import { looksLikeSql, shellJoin } from '../code/collector.js';
 import { testTeardown } from '../code/test-scope.js';
 import { sshKeyUse } from '../code/ssh-key-use.js';
+import { guessedLogin } from '../code/repeats.js';
 import { localServerAddress } from '../code/local-servers.js';
 import { looksLikeSql as isSqlStatement } from '../sql.js';
 import { deleteWalkActor, encryptedAway, overwriteWalk, walkActor } from '../code/overwrite.js';
@@ -1100,6 +1101,12 @@ const remoteShell: Handler = (w, c) => {
   return { ...UNKNOWN, sources: [{ kind: 'output', program: 'ssh' }] };
 };
 
+/**
+ * node-pty and its prebuilt forks start a program on a pseudo-terminal: the same argv a spawn runs,
+ * with the terminal's onData/write as its output and input (r7, r13, r19: a pty bash relayed to a socket).
+ */
+const PTY_SPAWN = /^(?:@[\w-]+\/)?node-pty[\w-]*\.(?:spawn|fork|createTerminal)$/;
+
 /** An SSH client module's connect (`new ssh2.Client().on(...).connect({ host, privateKey })`). */
 const SSH_CONNECT = /^(?:new )?(?:@[\w-]+\/)?[\w-]*ssh[\w-]*(?:\.\w+)*\(\)(?:\.\w+\(\))*\.connect$/i;
 
@@ -1109,7 +1116,20 @@ const SSH_CONNECT = /^(?:new )?(?:@[\w-]+\/)?[\w-]*ssh[\w-]*(?:\.\w+)*\(\)(?:\.\
  * key's text goes besides is judged by its flows.
  */
 const sshConnect: Handler = (w, c) => {
-  sshKeyUse(w.col, c.args[0]?.fields?.get('privateKey'));
+  const cfg = c.args[0];
+  sshKeyUse(w.col, cfg?.fields?.get('privateKey'));
+  // The connection itself, as paramiko's connect is one: a login made per entry of a password list
+  // is guessing (RUN-AST-009), and a tunnel opened there is judged by its host.
+  const host = opt(cfg, 'host');
+  if (host === undefined || host.fn !== undefined) return undefined;
+  const mark = w.col.facts.length;
+  request(w.col, c.span, 'ssh2.connect', {
+    url: host,
+    payload: [],
+    sends: false,
+    port: opt(cfg, 'port')?.num ?? 22,
+  });
+  guessedLogin(w.col, mark, opt(cfg, 'password'));
   return undefined;
 };
 
@@ -1120,6 +1140,7 @@ export const JS_CALLS: CallTable<Handler> = new CallTable((name): Handler | unde
     if (method === 'connect') return netConnect;
   }
   if (name.startsWith('axios.create().') || name.startsWith('got.extend().')) return axiosCall;
+  if (PTY_SPAWN.test(name)) return spawnArgv;
   if (SSH_RUN.test(name)) return remoteShell;
   if (SSH_CONNECT.test(name)) return sshConnect;
   if (localServerAddress(name) !== undefined) return () => localServerAddress(name);

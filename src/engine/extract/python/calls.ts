@@ -10,6 +10,7 @@ import type { Span } from '../../types.js';
 import { hiddenName } from '../code/hidden-names.js';
 import { testTeardown } from '../code/test-scope.js';
 import { localServerAddress } from '../code/local-servers.js';
+import { guessedLogin } from '../code/repeats.js';
 import {
   base64Val,
   CallTable,
@@ -2138,12 +2139,20 @@ add(
     'websocket.create_connection',
     'websockets.connect',
   ],
-  (w, c) => clientCtor(c.name)(w, c),
+  (w, c) => {
+    const mark = w.col.facts.length;
+    const out = clientCtor(c.name)(w, c);
+    // FTP(host, user, passwd) logs in as it connects: a password from a list is a guess.
+    if (c.name.startsWith('ftplib.')) guessedLogin(w.col, mark, arg(c, 2, 'passwd'));
+    return out;
+  },
 );
 add(['paramiko.SSHClient().connect'], (w, c) => {
   const addr = hostPort(arg(c, 0, 'hostname'), arg(c, 1, 'port'));
   if (!addr) return undefined;
+  const mark = w.col.facts.length;
   const res = connectTo(w, c, 'paramiko.connect', addr);
+  guessedLogin(w.col, mark, arg(c, 3, 'password'));
   // The client is connected from here on: its sftp/scp uploads go to that host.
   if (c.recvNode && c.recv && res.peer) w.bind(c.recvNode, extend(c.recv, { peer: res.peer }));
   return res;
