@@ -6,7 +6,7 @@
  */
 import { extend } from './extend.js';
 import { AgentGuardError, isAgentGuardError } from '../errors.js';
-import { budgetFact, parseUnits, WorkBudget } from './budget.js';
+import { budgetFact, parseUnits, WorkBudget, workUnitsFor } from './budget.js';
 import { EXTRACTORS } from './extract/index.js';
 import type { ExtractContext } from './extract/types.js';
 import type { ExecFact, Fact, UnparsedFact } from './facts.js';
@@ -56,7 +56,7 @@ export function analyze(
   text: string,
   runtime: Runtime,
   limits: AnalyzeLimits,
-  work: WorkBudget = new WorkBudget(),
+  work: WorkBudget = new WorkBudget(workUnitsFor(text.length, runtime)),
 ): readonly Fact[] {
   // Cheap bound first: a UTF-16 code unit is at most 3 UTF-8 bytes.
   if (

@@ -21,10 +21,28 @@
  * so the default budget is about 20-40 ms of warm work and 100-200 ms cold.
  */
 import type { BudgetFact } from './facts.js';
-import type { Runtime, Span } from './types.js';
+import type { EntryPoint, Runtime, Span } from './types.js';
 
 /** Units one analysis may spend, nested code included (20-40 ms of warm work, 100-200 ms cold). */
 export const DEFAULT_WORK_UNITS = 1_000_000;
+
+/**
+ * Units an analysis may spend per character of its input, where that is more than the default:
+ * linear work on ordinary text costs 14-19 units a character (bench/worst-case.bench.ts, ordinary
+ * rows: a 200 KB seed file, a 5000-line migration, typing.py, argparse.py, git-subtree.sh), so a
+ * large ordinary file is analysed whole, while crafted text that costs more per character than any
+ * ordinary file (a 256 KB OR list 24, rejected statements 45, unrolled loops 40) still runs out.
+ */
+export const UNITS_PER_CHAR = 20;
+
+/**
+ * The budget for an input of `length` characters: the default, or UNITS_PER_CHAR each if more.
+ * Docker input keeps the default: no ordinary compose file or Dockerfile comes near 50 KB, and
+ * 256 KB of run lines would take half a second.
+ */
+export function workUnitsFor(length: number, runtime: EntryPoint): number {
+  return runtime === 'docker' ? DEFAULT_WORK_UNITS : Math.max(DEFAULT_WORK_UNITS, UNITS_PER_CHAR * length);
+}
 
 /** Units a parser call on `bytes` bytes of input costs (parsers run at roughly 0.1-0.5 µs a byte). */
 export function parseUnits(bytes: number): number {

@@ -5,7 +5,7 @@
  * are file operations. docs/runtimes.md ("Tool calls") lists the mapping.
  */
 import { analyze, type AnalyzeLimits } from '../analyze.js';
-import { budgetFact, WorkBudget } from '../budget.js';
+import { budgetFact, WorkBudget, workUnitsFor } from '../budget.js';
 import { AgentGuardError } from '../../errors.js';
 import type { Fact, FileOperation, FileOpFact, LiteralFact, NetOpFact, UnparsedFact } from '../facts.js';
 import type { Runtime, Span } from '../types.js';
@@ -1535,7 +1535,7 @@ export function analyzeToolCall(
   text: string,
   limits: AnalyzeLimits,
   // One work budget for the whole call: its fields share it (src/engine/budget.ts).
-  work: WorkBudget = new WorkBudget(),
+  work: WorkBudget = new WorkBudget(workUnitsFor(text.length, 'tool_call')),
 ): readonly Fact[] {
   const facts = extractToolCall(text, {
     spend: (units) => work.spend(units, 'tool-call arguments'),
