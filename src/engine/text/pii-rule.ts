@@ -259,8 +259,11 @@ export function piiHits(facts: FactIndex, kind: PiiKind): readonly RuleHit[] {
       )?.test(lit.field) === true &&
       (kind !== 'iban' || matches.length === 1)
     ) {
-      // The whole value is the address(es) the tool sends to: not data leaving in a payload.
-      const rest = matches.reduceRight((t, m) => t.slice(0, m.start) + t.slice(m.end), lit.text);
+      // The whole value is the address(es) the tool sends to: not data leaving in a payload. A
+      // channel prefix (Twilio's `whatsapp:+1415...`) says how it is reached.
+      const rest = matches
+        .reduceRight((t, m) => t.slice(0, m.start) + t.slice(m.end), lit.text)
+        .replace(/^\s*(?:whatsapp|sms|tel|mailto|messenger|viber|signal):/i, '');
       if (/^[\s,;<>"'()A-Za-z.-]*$/.test(rest) && rest.replace(/[^A-Za-z]/g, '').length <= 40) continue;
     }
     const key = `${lit.span.start}:${lit.span.end}`;

@@ -417,8 +417,11 @@ function terraform(
 ): CliEquivalent | undefined {
   const verb = verbOf(w, f, ['destroy', 'apply', 'plan', 'init', 'import', 'state']);
   if (verb === undefined) return undefined;
+  // The directory the tool runs in is terraform's -chdir (IAC-AST-001 reads a preview's own directory there).
+  const dir = str(f, 'working_dir', 'working_directory', 'chdir', 'dir', 'directory', 'cwd', 'path');
   return bash([
     program,
+    dir !== undefined && `-chdir=${quote(dir)}`,
     quote(verb),
     any(f, 'auto_approve', 'approve', 'yes') && '-auto-approve',
     any(f, 'destroy') && '-destroy',

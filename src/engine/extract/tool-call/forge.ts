@@ -4,6 +4,7 @@
  * emptied (no reviews and no status checks, force pushes or deletions allowed), a collaborator given
  * admin/maintain rights, an existing repository made public. Creating a public repository is not.
  */
+import { publicContent } from '../../knowledge/public-content.js';
 import { sameOrganisation } from './target-loss.js';
 import { any, bash, has, quote, str, type CliEquivalent } from './cli.js';
 
@@ -73,7 +74,25 @@ function visibility(w: readonly string[], f: Map<string, unknown>): CliEquivalen
   if (!has(w, 'repo', 'repository', 'project', 'visibility')) return undefined;
   const visible =
     str(f, 'visibility')?.toLowerCase() === 'public' || falsy(f.get('private') ?? true) || any(f, 'public');
+  if (visible && approvedPublication(f)) return undefined;
   return visible ? bash(['gh repo edit', quote(repoOf(f)), '--visibility public']) : undefined;
+}
+
+/**
+ * A repository named for the public (`acme/docs-site`) opened with the approval recorded in the
+ * call (R14 twin: `reason: "open-sourcing documentation as approved in RFC-112"`): the owners'
+ * decision, already taken. Without the record, or for any other repository, it stays GIT-AST-011's.
+ */
+function approvedPublication(f: Map<string, unknown>): boolean {
+  const repo = repoOf(f).split('/').pop() ?? '';
+  const note = ['reason', 'justification', 'note', 'comment', 'approval', 'change_request']
+    .map((k) => str(f, k) ?? '')
+    .join('\n');
+  return (
+    publicContent([repo]) &&
+    /\bapproved\b|\bsign(?:ed)?[\s-]off\b/i.test(note) &&
+    /\b(?:RFC|ADR|CHG|[A-Z][A-Z0-9]+)-\d+\b/.test(note)
+  );
 }
 
 /** A repository handed to another owner (`github_transfer_repository`): the gh api call GIT-AST-011 judges. */

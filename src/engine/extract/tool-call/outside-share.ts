@@ -44,10 +44,57 @@ type Pair = [string, unknown];
 /** The call's (snake_case key, value) pairs (tool-call/snake-entries.ts). */
 const pairs = (v: unknown): Pair[] => snakeEntries(v, { depth: 6, pairs: 256, items: 64 });
 
+/** Guest kinds that see only the channels they are invited to. */
+const CHANNEL_GUEST =
+  /^(?:single_channel_guest|multi_channel_guest|restricted|ultra_restricted|channel_guest)$/;
+
+/**
+ * A guest limited to one or two named channels, none of them closed or sensitive by name (R14 twin:
+ * a freelance designer as a single-channel guest in `#proj-rebrand`): the guest sees that project's
+ * room and nothing else, the way teams work with contractors. A channel by id only, a closed room
+ * (`#finance-private`, `#exec`) or an edit/admin role keeps the invite an outside grant.
+ */
+export function channelGuest(all: readonly (readonly [string, unknown])[]): boolean {
+  const limited = all.some(
+    ([k, v]) =>
+      (/^(?:type|role|account_type|user_type|guest_type)$/.test(k) &&
+        typeof v === 'string' &&
+        CHANNEL_GUEST.test(
+          v
+            .trim()
+            .toLowerCase()
+            .replace(/[\s-]+/g, '_'),
+        )) ||
+      (/^(?:single_channel_guest|ultra_restricted|restricted)$/.test(k) && v === true),
+  );
+  const rooms = all
+    .filter(([k]) => /^(?:channel|channels|channel_name|channel_names)$/.test(k))
+    .flatMap(([, v]) => (Array.isArray(v) ? (v as unknown[]) : [v]));
+  return (
+    limited &&
+    rooms.length >= 1 &&
+    rooms.length <= 2 &&
+    rooms.every(
+      (r) =>
+        typeof r === 'string' &&
+        /^#?[a-z0-9][a-z0-9_-]{1,60}$/.test(r.trim()) &&
+        !/^#?[CGD][A-Z0-9]{6,}$/.test(r.trim()) &&
+        !SENSITIVE.test(r.replace(/[_#-]+/g, ' ')) &&
+        !/(?:^#?|[-_])(?:fin|hr|people|exec|execs|board|legal|deals?|mna|investors?|comp|audit|incidents?|leadership|admins?|ops|sre|oncall|infra)(?:$|[-_])/i.test(
+          r,
+        ),
+    ) &&
+    !all.some(
+      ([k, v]) =>
+        ROLE_KEY.test(k) && typeof v === 'string' && EDIT_ROLE.test(v.trim().replace(/[\s-]+/g, '_')),
+    )
+  );
+}
+
 function share(w: readonly string[], all: Pair[], args: unknown): CliEquivalent | undefined {
   if (!w.some((x) => SHARE.has(x)) || w.some((x) => NOT_GRANT.test(x))) return undefined;
   const aud = audience(args);
-  if (aud.recipients.length === 0) return undefined;
+  if (aud.recipients.length === 0 || channelGuest(all)) return undefined;
   const roles = all
     .filter(([k, v]) => ROLE_KEY.test(k) && typeof v === 'string')
     .map(([, v]) => (v as string).trim().replace(/[\s-]+/g, '_'));

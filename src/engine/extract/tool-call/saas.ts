@@ -15,6 +15,7 @@ import { captureHost, fileDropUrl } from '../../knowledge/file-drop-hosts.js';
 import { LURE_HOST, posesAsBrand } from '../../knowledge/lure-host.js';
 import { meantForPublic } from '../../knowledge/public-by-name.js';
 import { actionLine as action } from './action-line.js';
+import { channelGuest } from './outside-share.js';
 
 /** The pseudo-program PLT-AST-002 judges (never a real program's name). */
 export const ACTION_PROGRAM = 'agent-guard-action';
@@ -256,10 +257,20 @@ const PERSISTENT = [
 ];
 
 /** Mail rules and settings that keep sending the user's mail to an address (not forwarding one message). */
-function divertMail(w: readonly string[], all: readonly [string, Json][]): CliEquivalent | undefined {
+function divertMail(
+  w: readonly string[],
+  all: readonly [string, Json][],
+  args: unknown,
+): CliEquivalent | undefined {
   if (!has(w, ...MAIL) || !has(w, ...PERSISTENT) || has(w, ...READ, 'delete', 'remove')) return undefined;
   // The mailbox's own company domain: forwarding within it stays inside (an old support inbox to the new one).
-  const home = all
+  // `from` names the mailbox only at the top: inside `criteria` it is the sender the filter matches.
+  const top =
+    args !== null && typeof args === 'object' && !Array.isArray(args) ? (args as Record<string, Json>) : {};
+  const home = [
+    ...all.filter(([k]) => k !== 'from'),
+    ...(typeof top.from === 'string' ? [['from', top.from] as [string, Json]] : []),
+  ]
     .filter(([k]) => /^(?:mailbox|user|user_id|owner|account|email|from|address)$/.test(k))
     .map(([, v]) => /@([a-z0-9-]+(?:\.[a-z0-9-]+)+)\s*$/i.exec(text(v) ?? '')?.[1]?.toLowerCase())
     .find((d) => d !== undefined && !FREE_MAIL.test(d));
@@ -383,6 +394,15 @@ function transfer(
   // Paid to a payee saved earlier, named only by its id (R19 twin: `beneficiary_id: ben_saved_0042`):
   // the account was checked when it was saved; money-out.ts still reads the memo for fraud.
   if (savedPayee(all)) return undefined;
+  // A payout naming no destination goes to the account's own bank account on file (Stripe's default).
+  if (
+    has(w, 'payout', 'payouts') &&
+    !has(w, 'instant', 'external') &&
+    !all.some(
+      ([k]) => BANK_KEY.test(k) || RAW_PAYEE_KEY.test(k) || /^(?:method|destination_\w+|to_\w+)$/.test(k),
+    )
+  )
+    return undefined;
   if (
     has(
       w,
@@ -469,6 +489,8 @@ function grant(
     has(w, 'invite', 'invites', 'invitation', 'add', 'share', 'connect') &&
     has(w, 'user', 'users', 'member', 'members', 'guest', 'guests', 'invite', 'external', 'shared', 'connect')
   ) {
+    // A guest kept to one or two ordinary channels (tool-call/outside-share.ts) sees that room only.
+    if (!has(w, 'shared', 'connect', 'external') && channelGuest(all)) return undefined;
     if (has(w, 'guest', 'guests', 'external') || has(w, 'shared', 'connect'))
       return action('grant', 'workspace', `${w.join('_')} lets an outside account in`);
     for (const [k, v] of all) {
@@ -773,7 +795,7 @@ export function saasLines(w: readonly string[], f: Map<string, unknown>, args: u
   const exposed = withoutMessages(args);
   return [
     expose(w, exposed === args ? all : entries(exposed)),
-    divertMail(w, all),
+    divertMail(w, all, args),
     transfer(w, f, all),
     grant(w, f, all),
     webhook(w, all),

@@ -764,7 +764,9 @@ export function wholeResourceLines(w0: readonly string[], f: Map<string, unknown
       /s$/.test(w[w.length - 1]!) &&
       !narrows(f) &&
       ![...f.keys()].some(
-        (k) => /(?:^|_)(?:ids?|keys?|names?)$/.test(k) && !CONTAINER_KEY.test(k) && k !== wholeKey?.[0],
+        // `issue_numbers: [12, 15]` names items as ids do.
+        (k) =>
+          /(?:^|_)(?:ids?|keys?|names?|numbers)$/.test(k) && !CONTAINER_KEY.test(k) && k !== wholeKey?.[0],
       );
     if ((unnamed || everyItem(w, f)) && !scratchOnly([container ?? '', w0.join('_')]))
       return [action('destroy', `contents of ${container ?? 'the store'}`, w0.join('_'))];
