@@ -83,6 +83,8 @@ export interface FileOpFact extends FactBase {
    * input, when every write to it is statically known; absent when any part is unknown.
    */
   readonly text?: string;
+  /** (read by python or node code) the content only signs a client in (code/secret-logins.ts). */
+  readonly use?: 'sign-in';
 }
 
 /** Network access. */

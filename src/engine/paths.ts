@@ -532,6 +532,11 @@ function credentialLiteral(absPath: string, policy: PathPolicy): string | null {
  * the workspace (a project .npmrc) belong to the project, unless the workspace is the home
  * directory or above it.
  */
+/** A secret Docker or compose mounts for the container (/run/secrets/<name>; not Kubernetes' token). */
+export function isDockerSecret(absPath: string): boolean {
+  return /^\/(?:var\/)?run\/secrets\/(?!kubernetes\.io\/)[\w.-]+$/.test(absPath);
+}
+
 export function isForeignCredentialStore(absPath: string, policy: PathPolicy): string | null {
   const store = credentialStore(absPath, policy);
   if (store === null) return null;

@@ -3,6 +3,7 @@
  * JavaScript; type syntax it rejects becomes UnparsedFacts), folding string constants, resolving
  * `require`/`import` aliases and turning the calls in node/calls.ts into facts.
  */
+import { markSecretLogins } from './code/secret-logins.js';
 import { preloadVar } from './code/preload.js';
 import { extend } from '../extend.js';
 import type { SyntaxNode } from '../parse/index.js';
@@ -996,6 +997,8 @@ export class JsWalker extends CodeWalker {
           : inlined;
       }
     }
+    // A Docker secret given to a client's sign-in is used as meant (code/secret-logins.ts).
+    markSecretLogins(this.col, method, call.args, new Map());
     // Client libraries that do what a CLI does (AWS SDK, ioredis, prisma...): the CLI's rules decide.
     if (recv?.sdk !== undefined || maySdk(call.name, method)) {
       const sdk: SdkCall = {

@@ -2,6 +2,7 @@
  * The python extractor: one walk over the tree-sitter-python tree, folding string constants,
  * resolving import aliases and turning the calls it recognises (python/calls.ts) into facts.
  */
+import { markSecretLogins } from './code/secret-logins.js';
 import { extend } from '../extend.js';
 import type { Fact } from '../facts.js';
 import type { SyntaxNode } from '../parse/index.js';
@@ -1086,6 +1087,8 @@ export class PyWalker extends CodeWalker {
       const returned = this.#defReturns.get(fn.fn as SyntaxNode);
       if (returned !== undefined) return ownReturnAtDefinition(returned, call.args);
     }
+    // A Docker secret given to a client's sign-in is used as meant (code/secret-logins.ts).
+    markSecretLogins(this.col, method, call.args, call.kw);
     // Client libraries that do what a CLI does (boto3, redis, ORMs...): the CLI's rules decide.
     if (recv?.sdk !== undefined || maySdk(call.name, method)) {
       const sdk: SdkCall = {

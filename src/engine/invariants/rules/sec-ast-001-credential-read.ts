@@ -5,7 +5,7 @@
  */
 import type { ExecFact } from '../../facts.js';
 import type { PathPolicy } from '../../paths.js';
-import { isBlockDevice, isForeignCredentialStore, resolvePath } from '../../paths.js';
+import { isBlockDevice, isDockerSecret, isForeignCredentialStore, resolvePath } from '../../paths.js';
 import { defineRule } from '../define-rule.js';
 import { isReadLike } from '../helpers.js';
 
@@ -121,8 +121,6 @@ const OWNERS: readonly [RegExp, ReadonlySet<string>][] = [
  */
 const SETTINGS_FILE = /^~\/\.aws\/config$/;
 
-/** A Docker or compose secret mounted for the container (/run/secrets/<name>; not Kubernetes' token). */
-const DOCKER_SECRET = /^\/(?:var\/)?run\/secrets\/(?!kubernetes\.io\/)[\w.-]+$/;
 /** Options that take the program's own credential as a file (`--token-file`, `--password-file`). */
 const CREDENTIAL_FILE_OPTION = /^--?[\w-]*(?:token|password|passwd|secret|credentials?|key|auth)[-_]?file$/i;
 
@@ -132,7 +130,7 @@ const CREDENTIAL_FILE_OPTION = /^--?[\w-]*(?:token|password|passwd|secret|creden
  * POSTGRES_PASSWORD_FILE does. Readers that copy content out (cat, curl) stay denied.
  */
 function usesOwnSecret(label: string, program: string, execs: readonly ExecFact[]): boolean {
-  if (!DOCKER_SECRET.test(label) || RAW_READERS.has(program)) return false;
+  if (!isDockerSecret(label) || RAW_READERS.has(program)) return false;
   return execs.some(
     (e) =>
       e.program === program &&
@@ -218,6 +216,8 @@ export default defineRule({
       const label = isForeignCredentialStore(resolvePath(f.path, policy), policy);
       if (label === null || isOwner(label, f.actor) || METADATA_ONLY.has(f.actor)) continue;
       if (SETTINGS_FILE.test(label) || usesOwnSecret(label, f.actor, facts.of('exec'))) continue;
+      // Code reading its container's secret to sign a client in (code/secret-logins.ts).
+      if (f.use === 'sign-in' && isDockerSecret(label)) continue;
       seen.add(`${f.span.start}:${label}`);
       yield {
         span: f.span,
