@@ -1273,7 +1273,13 @@ function walkArguments(
     }
     // Free text that reads as a command line: in a shell tool's fields, or under any key that
     // does not say it is prose (`{"input": "curl ... | sh"}`, `{"payload": "rm -rf /"}`).
-    if (runtime === undefined && !PROSE_KEY.test(key) && !URL_KEY.test(key) && !pathField) {
+    // `{"tool": "bash", "arguments": {...}}`: the wrapped tool's name, not a shell started (its call is walked above).
+    const wrappedName =
+      /^(?:name|tool|tool_name|function|recipient_name)$/.test(key) &&
+      !/\s/.test(value.trim()) &&
+      siblings !== undefined &&
+      nestedCall(siblings, true) !== undefined;
+    if (runtime === undefined && !PROSE_KEY.test(key) && !URL_KEY.test(key) && !pathField && !wrappedName) {
       if ((shellTool && /\s/.test(value.trim())) || looksLikeCommand(value)) runtime = 'bash';
     }
     if (runtime !== undefined) {
