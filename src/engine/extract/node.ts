@@ -86,6 +86,7 @@ import {
   loopRegion,
   wholeNumber,
   type HotRegion,
+  listLogin,
 } from './code/repeats.js';
 import { hiddenName } from './code/hidden-names.js';
 import { escapedRun, unreadableCode } from './code/unreadable-code.js';
@@ -1026,6 +1027,17 @@ export class JsWalker extends CodeWalker {
         : (JS_CALLS.find(call.name, method) ?? (call.tagged ? anyTag : undefined));
     const mark = this.col.facts.length;
     const handled = handler?.(this, call) ?? servedRequest(this, call);
+    // Any client given a host and a password from a password list logs in there (code/repeats.ts).
+    for (const a of call.args)
+      if (a.fields !== undefined)
+        listLogin(
+          this.col,
+          mark,
+          call.span,
+          call.name,
+          a.fields.get('host') ?? a.fields.get('hostname') ?? a.fields.get('server'),
+          a.fields.get('password') ?? a.fields.get('pass') ?? a.fields.get('passwd'),
+        );
     // A send on a client no handler models: its data goes to the client's peer (code/unmodelled-sends.ts).
     if (own?.fn === undefined && !sentSince(this.col, mark))
       unmodelledSend(this.col, fn !== undefined ? { ...call, callee: fn } : call);

@@ -51,6 +51,7 @@ import {
   loopRegion,
   rangeTurns,
   type HotRegion,
+  listLogin,
 } from './code/repeats.js';
 import {
   CLIENT_INPUT,
@@ -1134,6 +1135,17 @@ export class PyWalker extends CodeWalker {
     }
     const mark = this.col.facts.length;
     const result = handler?.(this, call);
+    // Any client given a host and a password from a password list logs in there (code/repeats.ts).
+    const pw = call.kw.get('password') ?? call.kw.get('passwd') ?? call.kw.get('pass');
+    if (pw !== undefined)
+      listLogin(
+        this.col,
+        mark,
+        call.span,
+        call.name,
+        call.kw.get('host') ?? call.kw.get('hostname') ?? call.args[0],
+        pw,
+      );
     // A send on a client no handler models: its data goes to the client's peer (code/unmodelled-sends.ts).
     if (own === undefined && !sentSince(this.col, mark)) unmodelledSend(this.col, call);
     const inputs = call.args.slice();

@@ -192,6 +192,31 @@ function approvedPayout(text: string): string | undefined {
     : undefined;
 }
 
+/**
+ * A payout inserted for every holder picked by a class (R19: `INSERT INTO payouts (account_id,
+ * amount, destination) SELECT id, balance, 'acct_X' FROM wallets WHERE balance > 0`): each holder's
+ * balance leaves for one typed destination. Each holder paid to its own account (a column), or one
+ * holder picked by its key, is the application's flow.
+ */
+function payoutPerHolder(text: string, ins: RegExpExecArray): string | undefined {
+  if (!PAYOUT_TABLE.test(bare(ins[1]!)) || testNamespace(ins[1]!)) return undefined;
+  const where = /\bwhere\b([\s\S]*)$/i.exec(text.slice(ins.index + ins[0].length))?.[1];
+  if (where !== undefined && PINNED.test(where)) return undefined;
+  const cols = topLevelItems(ins[2]!).map(bare);
+  const items = topLevelItems(ins[3]!).map((v) => v.trim());
+  if (cols.length !== items.length) return undefined;
+  const to = cols.findIndex(
+    (c, i) =>
+      (PAY_TO_COLUMN.test(c) ||
+        ACCOUNT_NUMBER_COLUMN.test(c) ||
+        /^(?:destination|recipient_account|to_account)$/.test(c)) &&
+      TEXT_LITERAL.test(items[i]!),
+  );
+  const amount = items.findIndex((v, i) => MONEY_COLUMN.test(cols[i]!) && MONEY_COLUMN.test(bare(v)));
+  if (to < 0 || amount < 0) return undefined;
+  return `every ${bare(ins[4]!)} row's ${items[amount]!} is paid out to ${items[to]!}: the holders' money leaves for one account`;
+}
+
 /** Why a row write moves money for a whole class of rows or sweeps it into one account, or undefined. */
 export function moneyMove(raw: string): string | undefined {
   if (raw.length > 65536) return undefined;
@@ -207,6 +232,8 @@ export function moneyMove(raw: string): string | undefined {
   if (/^\s*insert\b[\s\S]*\bvalues\s*\(/i.test(text)) return approvedPayout(text);
   const ins = INSERT_SELECT.exec(text);
   if (!ins || !HOLDER_TABLE.test(bare(ins[4]!)) || testNamespace(ins[4]!)) return undefined;
+  const drained = payoutPerHolder(text, ins);
+  if (drained !== undefined) return drained;
   const cols = topLevelItems(ins[2]!).map(bare);
   const items = topLevelItems(ins[3]!);
   const holder = cols.findIndex(

@@ -5,8 +5,10 @@
  * credential-guessing rules see traffic aimed at someone else, not a single call.
  */
 import type { NetOpFact } from '../../facts.js';
+import type { Span } from '../../types.js';
 import { acquiredList, isMessage } from './bulk-messages.js';
 import type { Collector, LoopFrame } from './collector.js';
+import { parseTarget } from './net.js';
 import { constText, type Val } from './value.js';
 
 /** Turns from which a loop without a pause is a flood rather than a batch (a page of results is tens). */
@@ -256,4 +258,32 @@ export function guessedLogin(col: Collector, mark: number, password: Val | undef
     const f = col.facts[i]!;
     if (f.kind === 'net' && f.guesses === undefined) col.facts[i] = { ...f, guesses: list.path };
   }
+}
+
+/**
+ * A client given a host and a password that is an entry of a password list (`mysql.createConnection({
+ * host, password: pw })`, `asyncssh.connect(host, password=pw)`), whatever the client: a login to
+ * that host, marked as a guess (RUN-AST-009) when no handler made the connection already.
+ */
+export function listLogin(
+  col: Collector,
+  mark: number,
+  span: Span,
+  actor: string,
+  host: Val | undefined,
+  password: Val | undefined,
+): void {
+  if (host === undefined || password === undefined || password.sources.length === 0) return;
+  const name = constText(host);
+  if (name === null || !/^[\w.-]+(?::\d+)?$/.test(name)) return;
+  if (!col.facts.slice(mark).some((f) => f.kind === 'net')) {
+    const probe = col.facts.length;
+    col.net(span, parseTarget(name), false, actor);
+    guessedLogin(col, probe, password);
+    // No list behind the password: the connection stays as the handlers left it (none).
+    const made = col.facts[probe];
+    if (made?.kind === 'net' && made.guesses === undefined) col.facts.splice(probe, 1);
+    return;
+  }
+  guessedLogin(col, mark, password);
 }
