@@ -35,13 +35,17 @@ export const DEFAULT_WORK_UNITS = 1_000_000;
  */
 export const UNITS_PER_CHAR = 20;
 
+/** Runtimes whose ordinary files run large (seed files, migrations, library modules). */
+const GROWS: ReadonlySet<EntryPoint> = new Set<EntryPoint>(['sql', 'python', 'node']);
+
 /**
  * The budget for an input of `length` characters: the default, or UNITS_PER_CHAR each if more.
- * Docker input keeps the default: no ordinary compose file or Dockerfile comes near 50 KB, and
- * 256 KB of run lines would take half a second.
+ * Bash, docker and tool calls keep the default: an ordinary script fits it once function calls are
+ * charged what they cost (git-subtree.sh, 25 KB: 0.68M), no ordinary compose file or Dockerfile
+ * comes near 50 KB, and 256 KB of SQL rejected inside `echo ... | psql` took 5x as long to run out.
  */
 export function workUnitsFor(length: number, runtime: EntryPoint): number {
-  return runtime === 'docker' ? DEFAULT_WORK_UNITS : Math.max(DEFAULT_WORK_UNITS, UNITS_PER_CHAR * length);
+  return GROWS.has(runtime) ? Math.max(DEFAULT_WORK_UNITS, UNITS_PER_CHAR * length) : DEFAULT_WORK_UNITS;
 }
 
 /** Units a parser call on `bytes` bytes of input costs (parsers run at roughly 0.1-0.5 µs a byte). */

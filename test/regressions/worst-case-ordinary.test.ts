@@ -1,8 +1,8 @@
 /**
  * Issue 22, the other side of the work budget: ordinary large files (a 200 KB seed file, a
  * 5000-line migration, a 100 KB python module, a shell script of functions that call each other)
- * were denied by ENG-AST-002, a false positive. The budget now grows with the input
- * (src/engine/budget.ts workUnitsFor: 20 units a character past the default), and a bash
+ * were denied by ENG-AST-002, a false positive. The budget of SQL, python and node input now grows
+ * with it (src/engine/budget.ts workUnitsFor: 20 units a character past the default), and a bash
  * statement walked again inside a followed function call costs what it costs (a fifth of one at the
  * top). Crafted inputs that cost more per character still stop at the budget. Inputs are generated
  * here; bench/worst-case.bench.ts prints the times of the real files (typing.py, git-subtree.sh).
@@ -100,10 +100,12 @@ describe('ordinary large inputs are analysed whole and allowed', () => {
 });
 
 describe('the budget grows with the input, never for crafted density', () => {
-  it('is the default up to 50,000 characters, then UNITS_PER_CHAR a character (docker: the default)', () => {
+  it('is the default up to 50,000 characters, then UNITS_PER_CHAR a character (sql, python, node)', () => {
     expect(workUnitsFor(100, 'sql')).toBe(DEFAULT_WORK_UNITS);
     expect(workUnitsFor(CAP, 'sql')).toBe(UNITS_PER_CHAR * CAP);
     expect(workUnitsFor(CAP, 'docker')).toBe(DEFAULT_WORK_UNITS);
+    expect(workUnitsFor(CAP, 'bash')).toBe(DEFAULT_WORK_UNITS);
+    expect(workUnitsFor(CAP, 'tool_call')).toBe(DEFAULT_WORK_UNITS);
     const text = 'SELECT 1;\n'.repeat(10);
     const facts = analyze(text, 'sql', { maxInputBytes: CAP, maxDepth: 8 });
     expect(facts.some((f) => f.kind === 'budget')).toBe(false);

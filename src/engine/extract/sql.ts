@@ -278,7 +278,12 @@ function analyse(text: string, base: number, depthGuard: number, budget: WorkBud
     let cursor = 0;
     // Variables are batch-wide: `DECLARE @q ... = '...'` in one statement, `EXEC(@q)` in the next.
     const vars = collectVars(lexed.tokens);
-    for (const range of lexed.statements) {
+    // Each statement below spends at least its parse's units: when they already pass what is left,
+    // the budget runs out now instead of after seconds of failing parses (the same decision).
+    let floor = 0;
+    for (const range of lexed.statements) floor += pgUnits(range.end - range.start);
+    if (floor > budget.remaining) budget.spend(budget.remaining + 1, 'sql statements');
+    for (const range of budget.exhausted ? [] : lexed.statements) {
       const seg = text.slice(range.start, range.end);
       while (cursor < lexed.tokens.length && lexed.tokens[cursor]!.start < range.start) cursor++;
       const first = cursor;
