@@ -310,6 +310,11 @@ export class PyWalker extends CodeWalker {
         return UNKNOWN;
       case 'return_statement':
         return this.exit(n);
+      case 'assert_statement':
+        // `assert x < 10, "stop"` raises AssertionError once its test fails: a raise out of the loop.
+        // A constant true test (`assert True`) never fails.
+        if (/^(?:true|[1-9]\d*|(["']).+\1)$/i.test(this.src(named(n)[0] ?? n).trim())) return this.generic(n);
+        return this.exit(n);
       case 'raise_statement': {
         const v = this.exit(n);
         if (named(n).length === 1) this.#raised = v;
