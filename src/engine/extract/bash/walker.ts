@@ -933,7 +933,7 @@ export class BashWalker implements Toolkit {
     if (isUnresolved(first)) return this.#unresolved(inv, texts);
     // A script written earlier in this input and run now: its content is executed (curl -o x; ./x),
     // and known content is analysed as the runtime its #! line or extension names.
-    if (first.text.includes('/')) this.#runWritten(first, program, cmdSpan);
+    if (first.text.includes('/') || WINDOWS_EXE.test(first.text)) this.#runWritten(first, program, cmdSpan);
     const known = staticOutput(program, argv);
     if (known !== null)
       return { sources: NO_SOURCES, text: known, interactive: false, literals: stdin.literals };
@@ -2485,8 +2485,13 @@ export class BashWalker implements Toolkit {
   }
 }
 
+/** A Windows program by path (`$WINDIR\\System32\\curl.exe`, handed over from python or node): its name (curl). */
+const WINDOWS_EXE = /\\([\w.-]+)\.exe$/i;
+
 /** Basename of the command word: `/usr/bin/rm` → `rm`. */
 export function programName(text: string): string {
+  const win = WINDOWS_EXE.exec(text);
+  if (win !== null) return win[1]!.toLowerCase();
   const slash = text.lastIndexOf('/');
   // `$(npm bin)/eslint`: the directory is unknown but the name after the last slash is not.
   if (text.includes('$(') || text.includes('`')) {
@@ -2548,6 +2553,8 @@ function isUnresolved(w: Word): boolean {
   if (!w.dynamic) return false;
   const t = w.text;
   if (t === '') return true;
+  // The folder is unknown (`$WINDIR\\System32\\`) but the program's file name is not.
+  if (WINDOWS_EXE.test(t)) return false;
   const base = t.slice(nameStart(t));
   return base === '' || /[$`*?[]/.test(base);
 }

@@ -11,6 +11,7 @@ import { HOOK_HANDLERS } from './hooks.js';
 import { INTERPRETER_HANDLERS } from './interpreters.js';
 import { LAUNCHER_HANDLERS } from './launchers.js';
 import { NET_HANDLERS } from './net.js';
+import { REGISTRY_HANDLERS } from './registry.js';
 import { RUNNER_HANDLERS } from './runners.js';
 import { SECURITY_HANDLERS } from './security.js';
 import { TEXT_HANDLERS } from './text.js';
@@ -54,6 +55,7 @@ export const HANDLERS: Readonly<Record<string, ProgramHandler>> = buildRegistry(
   text: TEXT_HANDLERS,
   git: GIT_HANDLERS,
   cloud: CLOUD_HANDLERS,
+  registry: REGISTRY_HANDLERS,
 });
 
 const ALIASES: Readonly<Record<string, string>> = {
@@ -100,6 +102,9 @@ export function programFamily(program: string): string {
   const alias = ALIASES[program];
   if (alias !== undefined) return alias;
   if (program.startsWith('mkfs')) return 'mkfs';
+  // A Windows executable by path (`%WINDIR%\\System32\\curl.exe`, `reg.exe`): the program it names.
+  const exe = /(?:^|[\\/])([\w.-]+)\.exe$/i.exec(program);
+  if (exe !== null) return programFamily(exe[1]!.toLowerCase());
   // Version suffixes: python3, python3.11, perl5.36, php8.2, lua5.4, ruby3.2
   const m = /^(python|perl|php|ruby|lua|node)[0-9.]*$/.exec(program);
   if (m !== null) return m[1]!;

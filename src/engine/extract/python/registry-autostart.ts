@@ -13,8 +13,8 @@ type Handler = CallHandler<PyWalker, PyCall>;
 
 const KEY = 'winreg.HKEYType()';
 
-/** Subkeys whose values run at log-in. */
-const AUTOSTART =
+/** Subkeys whose values run at log-in (also read by programs/registry.ts for `reg add`). */
+export const AUTOSTART =
   /\\CurrentVersion\\(?:Run|RunOnce|RunOnceEx|RunServices|RunServicesOnce|Policies\\Explorer\\Run)\\?$|\\CurrentVersion\\Winlogon\\?$/i;
 
 /** winreg.OpenKey(hive, sub, ...), CreateKey(Ex): a key, remembered by its hive and path. */

@@ -26,9 +26,9 @@ export default defineRule({
         yield { span: f.span, reason: `${path} is downloaded and then executed`, suggestedAlternative: null };
     }
     for (const e of facts.of('exec')) {
-      // A path-like argv[0] (./run, /tmp/x.sh) or the script operand of an interpreter or `source`.
+      // A path-like argv[0] (./run, /tmp/x.sh, C:\Users\Public\x.exe) or the script operand of an interpreter or `source`.
       const candidates: string[] = [];
-      if ((e.argv[0] ?? '').includes('/')) candidates.push(e.argv[0] ?? '');
+      if (/[/\\]/.test(e.argv[0] ?? '')) candidates.push(e.argv[0] ?? '');
       if (INTERPRETERS.has(e.program) || e.program === 'source' || e.program === '.')
         candidates.push(...operands(e.argv).slice(0, 1));
       const path = candidates.map(hit).find((p) => p !== null);
