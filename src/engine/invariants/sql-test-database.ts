@@ -7,6 +7,7 @@
 import type { Fact, SqlStmtFact } from '../facts.js';
 import { PRODUCTION } from '../knowledge/ephemeral-names.js';
 import { testNamespace } from '../knowledge/sql-throwaway.js';
+import { memoBatch } from '../knowledge/name-memo.js';
 import type { FactIndex } from './define-rule.js';
 import { normalisedArgv } from './command-line.js';
 
@@ -42,6 +43,12 @@ function switchesAway(text: string): boolean {
   return m !== null && !testNamespace(m[1]!);
 }
 
+/** The depths at which some statement of the batch switches to a database not named for tests. */
+const depthsSwitchedAway = memoBatch(
+  (sql: readonly SqlStmtFact[]): ReadonlySet<number> =>
+    new Set(sql.filter((o) => switchesAway(o.text)).map((o) => o.depth)),
+);
+
 /**
  * The statement runs in a database named as a test one (`psql -d app_test -c 'TRUNCATE ...'`, a
  * tool's `database: app_test` beside its SQL), and the client or call names nothing production:
@@ -51,7 +58,7 @@ function switchesAway(text: string): boolean {
 export function inTestDatabase(s: SqlStmtFact, facts: FactIndex, only?: ReadonlySet<string>): boolean {
   const around = (f: Fact): boolean => f.depth === s.depth - 1;
   // `USE app;` in the batch switches the session to another database first.
-  if (facts.of('sql').some((o) => o.depth === s.depth && switchesAway(o.text))) return false;
+  if (depthsSwitchedAway(facts.of('sql')).has(s.depth)) return false;
   const client = facts
     .of('exec')
     .find(

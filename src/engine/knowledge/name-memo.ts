@@ -18,3 +18,19 @@ export function memoName<T>(fn: (name: string) => T): (name: string) => T {
     return value;
   };
 }
+
+/**
+ * A judgement of a whole batch (the statements of one input) remembered per batch: rules that ask
+ * it once per statement would otherwise walk every statement again for each (quadratic in a seed
+ * file or a crafted input of thousands of statements).
+ */
+export function memoBatch<B extends object, T>(fn: (batch: B) => T): (batch: B) => T {
+  const seen = new WeakMap<B, { value: T }>();
+  return (batch) => {
+    const hit = seen.get(batch);
+    if (hit !== undefined) return hit.value;
+    const value = fn(batch);
+    seen.set(batch, { value });
+    return value;
+  };
+}

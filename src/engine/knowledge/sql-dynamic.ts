@@ -61,6 +61,7 @@ export function scratchListingDrop(drop: string, statements: Iterable<{ readonly
     : /\.x$/.test(head)
       ? [`${head.slice(0, -1)}%I`, `${head.slice(0, -1)}%s`]
       : [];
+  if (written.length === 0) return false;
   for (const s of statements) {
     const t = withoutComments(s.text);
     if (written.some((w) => t.includes(w)) && CATALOG.test(t) && SCRATCH_PATTERN.test(t)) return true;

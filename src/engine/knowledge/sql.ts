@@ -3,6 +3,7 @@
  * database (files, programs, network) or hold credentials. Names are lowercase; the extractor
  * lowercases what it reports, so rules compare with plain set lookups.
  */
+import { memoBatch } from './name-memo.js';
 
 /** Functions that read files on the database server (PostgreSQL, MySQL, H2, SQLite fileio, MSSQL). */
 export const FILE_READ_FUNCTIONS: ReadonlySet<string> = new Set([
@@ -312,9 +313,9 @@ const RENAMES = /\brename\b|\bsp_rename\b|\bswap\s+with\b|\bexchange\b|\bset\s+s
  * called, not what it holds (`ALTER TABLE users RENAME TO tmp_users; DROP TABLE tmp_users`), so
  * a scratch, copy or retired name proves nothing.
  */
-export function batchRenames(batch: readonly { readonly text: string }[]): boolean {
-  return batch.some((o) => RENAMES.test(o.text));
-}
+export const batchRenames = memoBatch((batch: readonly { readonly text: string }[]): boolean =>
+  batch.some((o) => RENAMES.test(o.text)),
+);
 
 /**
  * Tables the application fills again by itself (R12 twin: `TRUNCATE TABLE django_session`): login

@@ -5,6 +5,7 @@ import { SQL_CLIENTS, inTestDatabase } from '../sql-test-database.js';
 import { defineRule, type FactIndex } from '../define-rule.js';
 import { catalogBuiltSpans, scratchListingDrop } from '../../knowledge/sql-dynamic.js';
 import { bareName } from '../../knowledge/sql-text.js';
+import { memoBatch } from '../../knowledge/name-memo.js';
 import {
   isLeftBehindCopy,
   isRetiredName,
@@ -140,17 +141,21 @@ function leftBehindCopies(facts: FactIndex, s: SqlStmtFact): boolean {
  * `INSERT INTO t_new SELECT ... FROM t` with no filter, `DROP TABLE t`, then `ALTER TABLE t_new
  * RENAME TO t`. Every row lives on under the old name; a filtered copy or no rename stays denied.
  */
+/** `ALTER TABLE a RENAME TO b` statements of the batch with the bare new name, read once per batch. */
+const tableRenames = memoBatch((sql: readonly SqlStmtFact[]) =>
+  sql.flatMap((stmt) => {
+    const to = /^\s*alter\s+table\s+[\w$."`[\]]+\s+rename\s+to\s+([\w$."`[\]]+)\s*;?\s*$/i.exec(
+      stmt.text,
+    )?.[1];
+    return to === undefined ? [] : [{ stmt, to: bare(to) }];
+  }),
+);
+
 function rebuiltInPlace(facts: FactIndex, drop: SqlStmtFact): boolean {
   if (drop.targets.length !== 1) return false;
   const old = bare(drop.targets[0]!);
   const sql = facts.of('sql');
-  const renamed = sql.find(
-    (r) =>
-      r.span.start > drop.span.start &&
-      bare(
-        /^\s*alter\s+table\s+([\w$."`[\]]+)\s+rename\s+to\s+([\w$."`[\]]+)\s*;?\s*$/i.exec(r.text)?.[2] ?? '',
-      ) === old,
-  );
+  const renamed = tableRenames(sql).find((r) => r.to === old && r.stmt.span.start > drop.span.start)?.stmt;
   const fresh = bare(/^\s*alter\s+table\s+([\w$."`[\]]+)/i.exec(renamed?.text ?? '')?.[1] ?? '');
   if (renamed === undefined || fresh === '' || fresh === old) return false;
   const copied = sql.some(
