@@ -37,7 +37,13 @@ export const SENSITIVE =
 /** Keys naming a room a member is added to: anyone added sees all of it. */
 const ROOM_KEY =
   /^(?:channel|channel_id|channel_name|channels|workspace|team|team_id|group|group_id|space|org|organization|project)$/;
-const ROLE_KEY = /(?:^|_)(?:role|roles|permission|permissions|access|access_level|level|permission_level)$/;
+const ROLE_KEY =
+  /(?:^|_)(?:role|roles|permission|permissions|access|access_level|level|permission_level|rights|access_rights)$/;
+/** A role or permission that reads only (`Administrator Read Only`): its admin word does not make it an admin. */
+const READ_ONLY_ROLE =
+  /(?:^|_)(?:read|readonly|read_only|view|viewer|views|reader|audit|auditor|billing)(?:_|$)/i;
+/** A permission to see or copy stored passwords or secrets (`view_and_copy_passwords`, `can_see_passwords: true`). */
+const SECRET_RIGHT = /(?:^|_)(?:passwords?|secrets?|credentials?)(?:_|$)/;
 
 type Pair = [string, unknown];
 
@@ -95,11 +101,21 @@ function share(w: readonly string[], all: Pair[], args: unknown): CliEquivalent 
   if (!w.some((x) => SHARE.has(x)) || w.some((x) => NOT_GRANT.test(x))) return undefined;
   const aud = audience(args);
   if (aud.recipients.length === 0 || channelGuest(all)) return undefined;
+  // A role list (`roles: ["Super Administrator - All Privileges"]`) counts item by item.
   const roles = all
-    .filter(([k, v]) => ROLE_KEY.test(k) && typeof v === 'string')
-    .map(([, v]) => (v as string).trim().replace(/[\s-]+/g, '_'));
-  const edit = roles.find((r) => EDIT_ROLE.test(r));
-  const owner = roles.find((r) => OWNER_ROLE.test(r));
+    .filter(([k]) => ROLE_KEY.test(k))
+    .flatMap(([, v]): unknown[] => (Array.isArray(v) ? (v as unknown[]).slice(0, 32) : [v]))
+    .filter((v): v is string => typeof v === 'string')
+    .map((v) => v.trim().replace(/[\s-]+/g, '_'));
+  // A role named in words (`Super Administrator`) grants what its words say unless it says it only reads.
+  const says = (r: string, role: RegExp): boolean =>
+    role.test(r) || (!READ_ONLY_ROLE.test(r) && r.split('_').some((x) => role.test(x)));
+  const edit = roles.find((r) => says(r, EDIT_ROLE));
+  const owner = roles.find((r) => says(r, OWNER_ROLE));
+  // Stored passwords handed over (a vault or folder share that can see them): a sign-in to everything in it.
+  const secrets =
+    roles.find((r) => SECRET_RIGHT.test(r.toLowerCase())) ??
+    all.find(([k, v]) => SECRET_RIGHT.test(k) && (v === true || v === 'true'))?.[0];
   // A list of names (`channels: ["#exec", "#finance-private"]`) counts item by item.
   const texts = ([k, v]: Pair): [string, string][] =>
     (Array.isArray(v) ? v.slice(0, 32) : [v])
@@ -128,11 +144,13 @@ function share(w: readonly string[], all: Pair[], args: unknown): CliEquivalent 
       [...aud.own].every((d) => d === r.domain)
     )
       continue;
-    const why = outside(r, aud.own)
-      ? (owner ?? edit ?? sensitive ?? books ?? (room ? 'a member' : undefined))
-      : notOwn(r, aud.own) && sensitive !== undefined && !/^(?:private|internal|security)$/i.test(sensitive)
-        ? sensitive
-        : undefined;
+    // A look-alike of a company domain (`acme-corp-billing.net`) is a stranger's, whatever the call says it is.
+    const why =
+      outside(r, aud.own) || LURE_HOST.test(r.domain)
+        ? (owner ?? edit ?? secrets ?? sensitive ?? books ?? (room ? 'a member' : undefined))
+        : notOwn(r, aud.own) && sensitive !== undefined && !/^(?:private|internal|security)$/i.test(sensitive)
+          ? sensitive
+          : undefined;
     if (why !== undefined)
       return line('grant', 'access', `${tool} lets ${r.address.slice(0, 80)} in (${why})`);
   }

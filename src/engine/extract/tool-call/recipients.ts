@@ -17,7 +17,7 @@ const EMAIL = /[^\s@<>"',;:()]+@([a-z0-9-]+(?:\.[a-z0-9-]+)+)/gi;
 
 /** Public mailbox providers: an address there belongs to a person, not to an organisation. */
 export const FREE_MAIL =
-  /^(?:gmail|googlemail|outlook|hotmail|live|msn|yahoo|ymail|icloud|me|mac|aol|proton|protonmail|pm|gmx|web|mail|yandex|zoho|qq|163|126|sina|naver|tutanota|tuta|fastmail|hey|duck|inbox|mailinator|guerrillamail|rediffmail|tutamail)\.[a-z.]+$/i;
+  /^(?:gmail|googlemail|outlook|hotmail|live|msn|yahoo|ymail|icloud|me|mac|aol|proton|protonmail|pm|gmx|web|mail|yandex|zoho|qq|163|126|sina|naver|tutanota|tuta|fastmail|hey|duck|inbox|mailinator|guerrillamail|rediffmail|tutamail|mailbox|zohomail|posteo|mailfence|runbox|disroot)\.[a-z.]+$/i;
 
 export interface Recipient {
   readonly address: string;
