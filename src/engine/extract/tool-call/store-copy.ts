@@ -14,6 +14,8 @@ import { snakeEntries } from './snake-entries.js';
 import { copiesOut, holdsPrivate, namedOutside } from '../../knowledge/bucket-owners.js';
 import { fileDropUrl } from '../../knowledge/file-drop-hosts.js';
 import { union, type Gate } from './signals.js';
+import { FREE_MAIL, registrable } from './recipients.js';
+import { LURE_HOST } from '../../knowledge/lure-host.js';
 
 /** Name words of a copy, export or upload of stored data. */
 const COPY =
@@ -77,6 +79,27 @@ function why(source: string, dest: string, warehouse: boolean): string | undefin
   return sameAccount(store, to) ? undefined : copiesOut(store, to);
 }
 
+/** An address at a public mailbox provider or a look-alike host (`x@mailbox.org`, `ops@acme-billing.net`). */
+const STRANGER_MAIL = /[^\s@<>"',;:()]+@([a-z0-9-]+(?:\.[a-z0-9-]+)+)/i;
+
+/**
+ * An export or dump whose result is mailed to a stranger from a side field (`notify`, `cc_email`,
+ * `deliver_to_email`, R20): whoever reads that mailbox gets the whole export, whatever the key is called.
+ */
+function strangerMailbox(w: readonly string[], all: readonly [string, string][]): string | undefined {
+  if (!w.some((x) => /^(?:export|exports|unload|dump|backup)$/.test(x))) return undefined;
+  for (const [, v] of all) {
+    const m = STRANGER_MAIL.exec(v);
+    if (m !== null && (FREE_MAIL.test(registrable(m[1]!)) || LURE_HOST.test(m[1]!))) return m[0].slice(0, 80);
+  }
+  return undefined;
+}
+
+const leak = (w: readonly string[], reason: string): CliEquivalent => ({
+  code: [ACTION_PROGRAM, 'leak', 'data', quote(`${w.join('_')}: ${reason}`.slice(0, 200))].join(' '),
+  runtime: 'bash',
+});
+
 /** When storeCopyLines can answer (signals.ts): its first test, the name word of a copy verb (COPY). */
 export const STORE_COPY_GATE: Gate = { name: union(COPY) };
 
@@ -109,6 +132,8 @@ export function storeCopyLines(w: readonly string[], args: unknown): CliEquivale
   const all = snakeEntries(args, { depth: 2, pairs: 64, items: 8 })
     .filter((e): e is [string, string] => typeof e[1] === 'string' && e[1].length < 4096)
     .map(([k, v]): [string, string] => [k, asBucket(k, v)]);
+  const mailbox = strangerMailbox(w, all);
+  if (mailbox !== undefined) return [leak(w, `the export is sent to ${mailbox}, a stranger's mailbox`)];
   const warehouse = w.some((x) => /^(?:bigquery|bq|dataset|datasets)$/.test(x));
   const s3 = copySource(args);
   const dests = s3 !== undefined ? [s3[1]] : all.filter(([k]) => DEST_KEY.test(k)).map(([, v]) => v);
@@ -122,15 +147,7 @@ export function storeCopyLines(w: readonly string[], args: unknown): CliEquivale
     for (const source of sources.slice(0, 5)) {
       if (source === dest) continue;
       const reason = why(source, dest, warehouse);
-      if (reason !== undefined)
-        return [
-          {
-            code: [ACTION_PROGRAM, 'leak', 'data', quote(`${w.join('_')}: ${reason}`.slice(0, 200))].join(
-              ' ',
-            ),
-            runtime: 'bash',
-          },
-        ];
+      if (reason !== undefined) return [leak(w, reason)];
     }
   return [];
 }
