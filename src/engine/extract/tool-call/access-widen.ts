@@ -100,9 +100,14 @@ const TOKEN = /^(?:token|tokens|pat|key|keys|credential|credentials|secret|apike
 const MINT = /^(?:create|generate|mint|issue|new|rotate|regenerate)$/;
 /** Scopes that administer, delete or own. */
 const POWER_SCOPE = /admin|delete|owner|sudo|root|full|^\*$|write:org|manage/i;
-/** Keys of where a result is delivered. */
+/** A minted token that can push (`write_repository`, `contents:write`) is power too once it is sent out (an app's redirect is not). */
+const WRITE_SCOPE = /write/i;
+/** Keys of where a result is delivered (`deliver_to_url`, `post_to_endpoint`, `webhook_url`). */
 const DELIVER_KEY =
-  /^(?:deliver_to|send_to|post_to|forward_to|webhook|webhook_url|callback|callback_url|notify_url|notify|destination|email_to|output_url|upload_to|share_with)$/;
+  /^(?:(?:deliver|send|post|forward|email|output|upload)_to(?:_url|_uri|_endpoint|_email)?|(?:webhook|callback|notify|output|result)(?:_url|_uri|_endpoint)?|notify|destination|share_with)$/;
+/** A service account's key: it carries every role of that account, whatever scope field the call lacks. */
+const SERVICE_ACCOUNT_KEY = (w: readonly string[]): boolean =>
+  w.includes('service') && w.includes('account') && w.some((x) => /^keys?$/.test(x));
 
 /** Name words of an OAuth app or integration: it is handed tokens at its redirect URL. */
 const APP = /^(?:oauth|oauth2|app|apps|application|integration|client)$/;
@@ -122,12 +127,13 @@ function tokenOut(w: readonly string[], all: readonly Leaf[]): string | undefine
     !w.some((x) => MINT.test(x) || /^(?:add|register|install)$/.test(x))
   )
     return undefined;
-  const scope = all.find(
-    ([p, v]) =>
-      /(?:^|_)(?:scopes?|permissions?|access|roles?)$/.test(p.join('_')) &&
-      typeof v === 'string' &&
-      POWER_SCOPE.test(v.trim()),
-  );
+  const scope: readonly [unknown, unknown] | undefined =
+    all.find(
+      ([p, v]) =>
+        /(?:^|_)(?:scopes?|permissions?|access|roles?)$/.test(p.join('_')) &&
+        typeof v === 'string' &&
+        (POWER_SCOPE.test(v.trim()) || (!app && WRITE_SCOPE.test(v))),
+    ) ?? (SERVICE_ACCOUNT_KEY(w) ? [[], 'every role of the service account'] : undefined);
   if (scope === undefined) return undefined;
   const to = all.find(([p, v]) => {
     if (!(DELIVER_KEY.test(last(p)) || (app && REDIRECT_KEY.test(last(p)))) || typeof v !== 'string')
