@@ -366,11 +366,13 @@ function toFact(s: StmtInfo, text: string, ctx: ExtractContext): SqlStmtFact {
   // SQLite VACUUM INTO 'file' writes a copy of the database to any path (a relative one: beside it).
   const vacuum = s.writesFile === undefined ? VACUUM_INTO.exec(text.slice(s.start, s.end)) : null;
   if (vacuum && !workspaceRelative(vacuum[2]!)) s.writesFile = vacuum[2]!;
-  // SQLite ATTACH of a relative file (or an in-memory database) opens one beside the project's own.
+  // SQLite ATTACH of a relative file (or an in-memory database) opens one beside the project's own;
+  // a `file:` URI names the same file, its `?mode=ro` options after the path.
+  const attached = s.writesFile?.replace(/^file:(?!\/)/i, '').replace(/\?[^/]*$/, '');
   if (
     s.object === 'attach' &&
-    s.writesFile !== undefined &&
-    (workspaceRelative(s.writesFile) || s.writesFile === ':memory:')
+    attached !== undefined &&
+    (workspaceRelative(attached) || attached === ':memory:')
   )
     delete s.writesFile;
   // LOAD DATA LOCAL INFILE reads the client's file; a relative one is the project's own data.

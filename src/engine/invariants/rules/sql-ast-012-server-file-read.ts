@@ -45,6 +45,9 @@ function serverDataFile(path: string): boolean {
 }
 
 /** MySQL's reading of a backslash escape (`\\r` is a carriage return, `\\x` is x). */
+/** A cloud bucket URL: Redshift/Databricks COPY ... FROM 's3://...' bulk-loads from it, not the host's files. */
+const OBJECT_STORE_URL = /^(?:s3|gs|abfss?|wasbs?):\/\/[\w.-]+/i;
+
 const ESCAPED: Readonly<Record<string, string>> = {
   n: '\n',
   r: '\r',
@@ -91,6 +94,7 @@ export default defineRule({
     for (const s of facts.of('sql')) {
       if (
         s.readsFile !== undefined &&
+        !(s.statement === 'copy' && OBJECT_STORE_URL.test(s.readsFile)) &&
         !workspaceDataFile(s.readsFile, policy) &&
         !serverDataFile(written(s.text, s.readsFile))
       ) {
