@@ -16,7 +16,7 @@ import { FREE_MAIL, registrable } from './recipients.js';
 import { HOSTILE_HOST, LURE_HOST } from '../../knowledge/lure-host.js';
 
 const CHANGE =
-  /^(?:update|set|change|edit|replace|patch|modify|reset|add|create|register|install|grant|authorize|new|enroll|enrol|activate)$/;
+  /^(?:update|set|put|change|edit|replace|patch|modify|reset|add|create|register|install|grant|authorize|new|enroll|enrol|activate)$/;
 const EDIT = /^(?:update|set|change|edit|replace|patch|modify)$/;
 const READ = /^(?:get|list|read|show|describe|view|fetch|search|check|verify|remove|delete|revoke)$/;
 /** Name words of the user's own account or profile. */
@@ -92,6 +92,72 @@ function recovery(w: readonly string[], all: Pair[]): CliEquivalent | undefined 
       );
 }
 
+/** A stranger's mailbox: a public provider, a look-alike or an attacker's host. */
+const strangerMail = (v: string): boolean => {
+  const host = /@([a-z0-9-]+(?:\.[a-z0-9-]+)+)\s*$/i.exec(v.trim())?.[1];
+  return (
+    host !== undefined &&
+    (FREE_MAIL.test(registrable(host)) || LURE_HOST.test(host) || HOSTILE_HOST.test(host))
+  );
+};
+const strings = (v: unknown): string[] =>
+  (Array.isArray(v) ? (v as unknown[]).slice(0, 16) : [v]).filter((x): x is string => typeof x === 'string');
+
+/**
+ * An address made the account's primary (`make_primary: true`, R20): sign-in and resets go there.
+ * A person's work address stays allowed.
+ */
+function primaryAddress(w: readonly string[], all: Pair[]): CliEquivalent | undefined {
+  if (
+    !all.some(
+      ([k, v]) => /^(?:make_primary|set_primary|set_as_primary|primary|is_primary)$/.test(k) && truthy(v),
+    )
+  )
+    return undefined;
+  const to = all
+    .filter(([k]) => /(?:^|_)emails?(?:_address(?:es)?)?$/.test(k))
+    .flatMap(([, v]) => strings(v))
+    .find((v) => /\S+@\S+\.\w+/.test(v) && !personAtWork(v));
+  return to === undefined
+    ? undefined
+    : line(
+        'divert',
+        'account',
+        `${w.join('_')} makes ${to.slice(0, 80)} the primary address: sign-in and resets go there`,
+      );
+}
+
+/** Contacts that receive a domain's or cloud account's ownership and security notices (registrant, admin, SECURITY alternate contact). */
+const NOTICE_WORD = /^(?:domain|domains|registrar|registrant|whois|alternate|security|admin|technical|tech)$/;
+
+/**
+ * A domain's or account's notice contact set to a stranger's mailbox (R20: registrar contacts,
+ * the AWS SECURITY alternate contact): transfer approvals, resets and abuse notices go there.
+ * CRM contacts (a customer's Gmail) name no domain or account notices and stay allowed.
+ */
+function noticeContact(w: readonly string[], all: Pair[]): CliEquivalent | undefined {
+  if (!w.some((x) => /^contacts?$/.test(x))) return undefined;
+  const about =
+    w.some((x) => NOTICE_WORD.test(x)) ||
+    all.some(
+      ([k]) =>
+        /^(?:admin|tech|technical|security)(?:_contact)?(?:_email)?$/.test(k) ||
+        k.split('_').some((x) => /^(?:registrant|registrar|whois|alternate)$/.test(x)),
+    );
+  if (!about) return undefined;
+  const to = all
+    .filter(([k]) => /(?:^|_)email(?:_address)?$/.test(k))
+    .flatMap(([, v]) => strings(v))
+    .find(strangerMail);
+  return to === undefined
+    ? undefined
+    : line(
+        'divert',
+        'account',
+        `${w.join('_')} sets a notice contact to ${to.slice(0, 80)}: ownership and security notices go there`,
+      );
+}
+
 function factorMoved(w: readonly string[], all: Pair[]): CliEquivalent | undefined {
   // A recovery phone is where reset codes go, as a second factor's phone is (R18: `update_recovery_phone`).
   if (!w.some((x) => FACTOR.test(x) || x === 'recovery')) return undefined;
@@ -101,8 +167,15 @@ function factorMoved(w: readonly string[], all: Pair[]): CliEquivalent | undefin
   const replaces = w.includes('replace') || all.some(([k, v]) => REPLACE_KEY.test(k) && truthy(v));
   // A factor enrolled on another person's account (R16: the CEO's SMS factor on a phone the call
   // supplies): codes for that account then reach whoever holds the phone, not its owner.
+  // The account by address, or by the directory's own id (`userId: 00u1admin`); `me` is the caller.
   const someoneElse = all.find(
-    ([k, v]) => OWNER_KEY.test(k) && typeof v === 'string' && /^[^\s@]+@[^\s@]+\.\w+$/.test(v.trim()),
+    ([k, v]) =>
+      OWNER_KEY.test(k) &&
+      typeof v === 'string' &&
+      (/^[^\s@]+@[^\s@]+\.\w+$/.test(v.trim()) ||
+        (/(?:^|_)id$/.test(k) &&
+          /^[\w-]{6,64}$/.test(v.trim()) &&
+          !/^(?:me|self|current|my)\b/i.test(v.trim()))),
   );
   if (phone !== undefined && someoneElse !== undefined && w.some((x) => ENROL.test(x)))
     return line(
@@ -271,5 +344,7 @@ export function accountTakeoverLines(w0: readonly string[], args: unknown): CliE
     passwordHandedOver(w, all),
     adminApp(w, all),
     permanentGuest(w, all),
+    primaryAddress(w, all),
+    noticeContact(w, all),
   ].filter((c): c is CliEquivalent => c !== undefined);
 }
