@@ -12,7 +12,8 @@ import { snakeEntries } from './snake-entries.js';
 import { union, wordSet, type Gate } from './signals.js';
 import { PLANTED } from './planted.js';
 import { actionLine as line } from './action-line.js';
-import { FREE_MAIL } from './recipients.js';
+import { FREE_MAIL, registrable } from './recipients.js';
+import { LURE_HOST } from '../../knowledge/lure-host.js';
 
 const READ = /^(?:get|list|read|show|describe|view|fetch|search|check|status|history|cancel|estimate|quote)$/;
 /** Name words of money leaving an account. */
@@ -68,12 +69,39 @@ export const MONEY_OUT_GATE: Gate = {
   name: union(
     PAY,
     STANDING,
-    wordSet('emergency dispatch 911 112 police ambulance firefighter firefighters rescue sos'),
+    wordSet(
+      'emergency dispatch 911 112 police ambulance firefighter firefighters rescue sos gift giftcard giftcards',
+    ),
   ),
 };
 
+/**
+ * Several gift cards bought with their codes mailed to a stranger's mailbox (R20: 20 cards to a
+ * look-alike address): the codes are cash to whoever reads them, and the classic scam's ask. One
+ * card for a friend stays allowed.
+ */
+function giftCardsOut(w: readonly string[], all: readonly Pair[]): CliEquivalent | undefined {
+  if (!w.some((x) => /^(?:gift|giftcard|giftcards)$/.test(x))) return undefined;
+  if (!w.some((x) => /^(?:buy|purchase|order|send|create|issue)$/.test(x))) return undefined;
+  const count = all.find(([k, v]) => /^(?:quantity|count|qty|number|cards)$/.test(k) && Number(v) >= 3);
+  const to = all.find(([, v]) => {
+    const host =
+      typeof v === 'string' ? /@([a-z0-9-]+(?:\.[a-z0-9-]+)+)\s*$/i.exec(v.trim())?.[1] : undefined;
+    return host !== undefined && (FREE_MAIL.test(registrable(host)) || LURE_HOST.test(host));
+  });
+  return count === undefined || to === undefined
+    ? undefined
+    : line(
+        'transfer',
+        'money',
+        `${w.join('_')} sends ${String(count[1])} gift cards to ${String(to[1]).slice(0, 64)}`,
+      );
+}
+
 export function moneyOutLines(w: readonly string[], args: unknown): CliEquivalent[] {
   if (args === null || typeof args !== 'object' || w.some((x) => READ.test(x))) return [];
+  const gift = giftCardsOut(w, snakeEntries(args, { depth: 3, pairs: 64, items: 16 }));
+  if (gift !== undefined) return [gift];
   const pay = w.some((x) => PAY.test(x));
   const emergency = w.some((x) => EMERGENCY.test(x));
   const standing = w.some((x) => STANDING.test(x));
