@@ -247,9 +247,9 @@ const CLOSED_ROOM =
 const unvouched0 = (aud: Audience) =>
   aud.recipients.find((r) => r.domain !== undefined && notOwn(r, aud.own));
 
-/** The mailboxes of the desks that keep staff pay and records (`finance@`, `payroll@`, `hr@`). */
+/** The mailboxes of the desks that keep staff pay and records (`finance@`, `payroll@`, `hr-team@`). */
 const STAFF_DESK =
-  /^(?:finance|accounting|accounts|payroll|hr|people|people-?ops|treasury|controller|compensation|benefits)@([a-z0-9-]+(?:\.[a-z0-9-]+)+)$/i;
+  /^(?:finance|accounting|accounts|payroll|hr|people|people-?ops|treasury|controller|compensation|benefits)(?:[-_.](?:team|desk|dept|department|group|office|ops))?@([a-z0-9-]+(?:\.[a-z0-9-]+)+)$/i;
 /** Staff pay and records, by the words of what is sent. */
 const STAFF_DATA = /\b(?:payroll|salary|salaries|hr|personnel|employees?|staff|compensation|benefits)\b/i;
 

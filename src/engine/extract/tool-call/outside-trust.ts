@@ -143,6 +143,13 @@ const ONE_SHOT =
 const SIGN_IN_KEY =
   /^(?:redirect_uri|redirect_uris|redirect_url|redirect_urls|callback_url|callback_urls|callback|callbacks|reply_url|reply_urls|allowed_callback_urls|login_redirect_uri|post_logout_redirect_uris|acs_url)$/;
 
+/** An app id's company word: its first part, of a camel-case id too (`acmeWebStaging`: acme). */
+function appName(id: string): string {
+  const head = id.split(/[-_]/)[0]!;
+  const camel = /^[a-z]{4,}(?=[A-Z])/.exec(head);
+  return (camel?.[0] ?? head).toLowerCase();
+}
+
 /**
  * A sign-in redirect on a host that bears none of the names the call gives the company (R16:
  * `client_id: acme-web`, `redirect_uris: [https://h4x.dev/cb]`): the sign-in's code or token goes
@@ -158,7 +165,7 @@ function signInElsewhere(tool: string, all: readonly Leaf[], own: Own): string |
       typeof v === 'string' &&
       /^[a-z]{3,20}(?:[-_][a-z0-9]+){0,4}$/i.test(v.trim())
     )
-      app.add(v.trim().toLowerCase().split(/[-_]/)[0]!);
+      app.add(appName(v.trim()));
   for (const l of app) if (GENERIC_LABEL.test(l)) app.delete(l);
   if (app.size === 0) return undefined;
   for (const [p, v] of all) {

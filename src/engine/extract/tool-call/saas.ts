@@ -122,13 +122,23 @@ const OPEN_FLAG =
 const BLOCK_FLAG = /^(?:block_public_(?:acls|policy)|ignore_public_acls|restrict_public_buckets)$/;
 
 /** A policy document given as JSON text (`{"policy": "{\"Statement\": ...}"}`): its entries too. */
+/** A policy document less its Deny statements: `Principal: "*"` in one only takes access away. */
+function allowStatements(doc: Json): Json {
+  if (doc === null || typeof doc !== 'object' || Array.isArray(doc)) return doc;
+  const st = (doc as Record<string, Json>).Statement;
+  if (!Array.isArray(st)) return doc;
+  const denies = (x: Json): boolean =>
+    x !== null && typeof x === 'object' && /^deny$/i.test(String((x as Record<string, Json>).Effect));
+  return { ...doc, Statement: st.filter((x) => !denies(x)) };
+}
+
 function withPolicies(all: readonly [string, Json][]): readonly [string, Json][] {
   const docs = all.filter(([k, v]) => /policy/.test(k) && typeof v === 'string' && v.trim().startsWith('{'));
   if (docs.length === 0) return all;
   const out = [...all];
   for (const [, v] of docs.slice(0, 4)) {
     try {
-      entries(JSON.parse(v as string) as Json, 0, out);
+      entries(allowStatements(JSON.parse(v as string) as Json), 0, out);
     } catch {
       // not JSON: nothing more to read
     }
