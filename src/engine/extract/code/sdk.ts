@@ -15,6 +15,7 @@ import {
   redisEveryKey,
 } from './datastores.js';
 import { awsClientMade, judgeCommand, LOOPBACK_ENDPOINT } from './aws-emulator.js';
+import { onePeriod, PRODUCTION } from '../../knowledge/ephemeral-names.js';
 import { jsonText } from './json-text.js';
 import { localDatabases, localReset } from './local-store.js';
 import { POSTGREST_ROOTS, postgrestCall, postgrestConstruct, postgrestMember } from './postgrest.js';
@@ -1083,7 +1084,10 @@ function searchCall(sdk: Sdk, method: string, c: SdkCall): Val | undefined {
     runCli(c, `curl -X DELETE ${shellWord(strVal(`${base}/${names}`))}`);
     return UNKNOWN;
   };
-  if (sdk.path[0] === 'indices' && method === 'delete') return del();
+  // One dated index of a series (`logs-2026.09.01`) on a cluster not named for production is
+  // rotation (ephemeral-names.ts onePeriod); on a production cluster it stays a remote delete.
+  if (sdk.path[0] === 'indices' && method === 'delete')
+    return onePeriod([names]) && !PRODUCTION.test(base) ? UNKNOWN : del();
   if (sdk.path.length === 0 && (method === 'delete_by_query' || method === 'deleteByQuery')) {
     const body = c.kw.get('body')?.fields ?? opts?.get('body')?.fields;
     const query = c.kw.get('query') ?? opts?.get('query') ?? body?.get('query');
