@@ -202,8 +202,10 @@ function outage(prog: string, args: readonly string[], exec: ExecFact, narrowed:
   if (live !== undefined)
     return `${prog} ${key} ${does} ${live}, a deployed stack named for no dev, test or staging environment`;
   const stdin = exec.via === 'xargs' && exec.dynamic && !narrowed;
-  // xargs hands its input as `{}`.
-  const every = targets.some((t) => !t.startsWith('-') && listsEvery(t, stdin && t === '{}'));
+  // xargs hands its input as `{}` (`service scale {}=0`: each listed service's replica count).
+  const every = targets.some(
+    (t) => !t.startsWith('-') && listsEvery(t, stdin && t.replace(/=\d+$/, '') === '{}'),
+  );
   // `-a`/`--all` names every container (podman, nerdctl, crictl); docker's `rm` has no such flag.
   const all = hasOption(targets, 'a', '--all');
   if (!every && !all) return null;
