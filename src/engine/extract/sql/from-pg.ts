@@ -35,6 +35,11 @@ const QUALIFIED_DYNAMIC_SQL_ARGS: Readonly<Record<string, number>> = {
   'cron.schedule': -1,
   'cron.schedule_in_database': 2,
   'cron.alter_job': 2,
+  // Oracle's XML query contexts run their string as SQL, a PL/SQL block included (a known injection path).
+  'dbms_xmlquery.newcontext': 0,
+  'dbms_xmlquery.getxml': 0,
+  'dbms_xmlgen.newcontext': 0,
+  'dbms_xmlgen.getxml': 0,
 };
 
 /** Languages whose function bodies are SQL the server runs when the function is called. */
