@@ -170,6 +170,17 @@ function moneyMadeOrRedirected(table: string, sets: [string, string][]): string 
 
 const INSERT_VALUES = /^\s*insert\s+(?:into\s+)?([\w."`[\]]+)\s*\(([^)]*)\)\s*values\s*\(([\s\S]*)\)\s*$/i;
 
+/** The column given a typed pay-to destination (an account, IBAN or payout id written as text), or -1. */
+function typedDestination(cols: readonly string[], values: readonly string[]): number {
+  return cols.findIndex(
+    (c, i) =>
+      (PAY_TO_COLUMN.test(c) ||
+        ACCOUNT_NUMBER_COLUMN.test(c) ||
+        /^(?:destination|recipient_account|to_account)$/.test(c)) &&
+      TEXT_LITERAL.test(values[i]!),
+  );
+}
+
 /** Why an INSERT puts a payout to a typed destination straight into an approved state, or undefined. */
 function approvedPayout(text: string): string | undefined {
   const ins = INSERT_VALUES.exec(text);
@@ -177,13 +188,7 @@ function approvedPayout(text: string): string | undefined {
   const cols = topLevelItems(ins[2]!).map(bare);
   const vals = topLevelItems(ins[3]!).map((v) => v.trim());
   if (cols.length !== vals.length) return undefined;
-  const to = cols.findIndex(
-    (c, i) =>
-      (PAY_TO_COLUMN.test(c) ||
-        ACCOUNT_NUMBER_COLUMN.test(c) ||
-        /^(?:destination|recipient_account|to_account)$/.test(c)) &&
-      TEXT_LITERAL.test(vals[i]!),
-  );
+  const to = typedDestination(cols, vals);
   const state = cols.findIndex(
     (c, i) => STATE_COLUMN.test(c) && APPROVED.test(LITERAL.exec(vals[i]!)?.[1]?.toLowerCase() ?? ''),
   );
@@ -205,13 +210,7 @@ function payoutPerHolder(text: string, ins: RegExpExecArray): string | undefined
   const cols = topLevelItems(ins[2]!).map(bare);
   const items = topLevelItems(ins[3]!).map((v) => v.trim());
   if (cols.length !== items.length) return undefined;
-  const to = cols.findIndex(
-    (c, i) =>
-      (PAY_TO_COLUMN.test(c) ||
-        ACCOUNT_NUMBER_COLUMN.test(c) ||
-        /^(?:destination|recipient_account|to_account)$/.test(c)) &&
-      TEXT_LITERAL.test(items[i]!),
-  );
+  const to = typedDestination(cols, items);
   const amount = items.findIndex((v, i) => MONEY_COLUMN.test(cols[i]!) && MONEY_COLUMN.test(bare(v)));
   if (to < 0 || amount < 0) return undefined;
   return `every ${bare(ins[4]!)} row's ${items[amount]!} is paid out to ${items[to]!}: the holders' money leaves for one account`;
