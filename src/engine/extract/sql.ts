@@ -17,7 +17,7 @@ import { clientCommands, type ClientCommand } from './sql/client.js';
 import { cypherAsSql } from './tool-call/cypher.js';
 import { foreignAccess } from './sql/foreign.js';
 import { fromPg } from './sql/from-pg.js';
-import { injectionShape } from './sql/injection.js';
+import { injectionShape, valuePayload } from './sql/injection.js';
 import type { J } from './sql/json.js';
 import { lexSql, type LexResult, type SqlToken } from './sql/lexer.js';
 import { parseNsp, parsePg } from '../parse/sql.js';
@@ -521,7 +521,7 @@ function sqlFacts(input: string, ctx: ExtractContext): Fact[] {
   // An injection payload spans statements (`'; WAITFOR DELAY ...--`): judged once, on the whole text.
   // It lexes and scans the whole text again: charged as a parse, and skipped once the budget is out.
   const injection = ctx.budget.spend(parseUnits(text.length), 'sql injection shape')
-    ? injectionShape(text)
+    ? (injectionShape(text) ?? comparedPayload(text, literals))
     : undefined;
   const first = injection === undefined ? -1 : facts.findIndex((f) => f.kind === 'sql');
   if (first >= 0) facts[first] = { ...(facts[first] as SqlStmtFact), injection: injection! };
@@ -537,6 +537,27 @@ function sqlFacts(input: string, ctx: ExtractContext): Fact[] {
     facts.push(lit);
   }
   return facts;
+}
+
+/** A value compared in a condition (`= '...'`, `IN ('...'`), not one a row stores (SET, VALUES) or a LIKE search. */
+const COMPARED = /(?:[=>]|<>|\bin\s*\(\s*)\s*[nN]?$/i;
+const LAST_CLAUSE =
+  /\b(where|having|on|when|set|values)\b(?![\s\S]*\b(?:where|having|on|when|set|values)\b)/i;
+
+/**
+ * A payload spliced whole into a quoted value a condition compares (`WHERE name = '" or "1"="1'`,
+ * `= '1 waitfor delay ...'`): the application's query string carries the attacker's text.
+ */
+function comparedPayload(text: string, literals: readonly LiteralAt[]): string | undefined {
+  for (const l of literals) {
+    if (!COMPARED.test(text.slice(Math.max(0, l.start - 16), l.start))) continue;
+    const shape = valuePayload(l.value);
+    if (shape === undefined) continue;
+    const clause = LAST_CLAUSE.exec(text.slice(Math.max(0, l.start - 600), l.start))?.[1]?.toLowerCase();
+    if (clause !== undefined && clause !== 'set' && clause !== 'values')
+      return `a compared value that is ${shape}`;
+  }
+  return undefined;
 }
 
 /** A path beside the project (relative, without `..`) or in /tmp. */

@@ -36,6 +36,7 @@ import fsAst021PersistenceFile from './rules/fs-ast-021-persistence-file.js';
 import fsAst022SchedulerEdit from './rules/fs-ast-022-scheduler-edit.js';
 import fsAst023AuditTrailTampering from './rules/fs-ast-023-audit-trail-tampering.js';
 import fsAst024FirewallTeardown from './rules/fs-ast-024-firewall-teardown.js';
+import fsAst025RecoveryPointDestruction from './rules/fs-ast-025-recovery-point-destruction.js';
 import fsAst030PermissionWeakening from './rules/fs-ast-030-permission-weakening.js';
 import fsAst031Setuid from './rules/fs-ast-031-setuid.js';
 import fsAst032OwnershipChange from './rules/fs-ast-032-ownership-change.js';
@@ -175,6 +176,7 @@ export const RULE_FILES: readonly (readonly [id: string, rule: RuleDefinition])[
   ['FS-AST-022', fsAst022SchedulerEdit],
   ['FS-AST-023', fsAst023AuditTrailTampering],
   ['FS-AST-024', fsAst024FirewallTeardown],
+  ['FS-AST-025', fsAst025RecoveryPointDestruction],
   ['FS-AST-030', fsAst030PermissionWeakening],
   ['FS-AST-031', fsAst031Setuid],
   ['FS-AST-032', fsAst032OwnershipChange],

@@ -43,6 +43,7 @@ export const RULE_TOKENS_CONSERVED: Readonly<Record<string, number>> = {
   'FS-AST-022': 1289,
   'FS-AST-023': 1283,
   'FS-AST-024': 1259,
+  'FS-AST-025': 1294,
   'FS-AST-030': 4701,
   'FS-AST-031': 4698,
   'FS-AST-032': 4713,

@@ -487,3 +487,32 @@ export function injectionShape(input: string): string | undefined {
     return 'a statement whose quoting is broken (a value closed early)';
   return statementShape(my.tokens, text);
 }
+
+/** A statement stacked after a payload: what it runs once the value is closed. */
+const STACKED =
+  /;\s*(?:drop|delete|truncate|update|insert|exec|execute|shutdown|waitfor|select|declare|create|alter|grant)\b/i;
+
+/** A blind probe: a constant test continuing the query, or a column count ended by a comment. */
+const PROBE =
+  /^\s*(?:(?:and|or|having|where)\s+\(?\s*\d+\s*(?:=|<>|[<>!]=?)\s*\d|order\s+by\s+\d+\s*(?:--|#|\/\*|$))/i;
+
+/**
+ * The injection payload a quoted value of a query holds (`'" or "1"="1'`, `'1 waitfor delay ...'`):
+ * a payload shape that also acts (an always-true OR, a UNION SELECT, a delay, a stacked statement),
+ * so prose and punctuation in ordinary values (`'Order #42; see notes'`) carry none.
+ */
+export function valuePayload(value: string): string | undefined {
+  const shape = injectionShape(value);
+  if (shape === undefined) return undefined;
+  const text = normalise(value);
+  // `admin" or "1"="1`: read past the quote or bracket the payload closes first.
+  const rest = text.replace(/^\s*[\w@.%$\\-]*\s*['"`)]+/, '');
+  const acts =
+    orTautology(lexSql(text, { mysql: true }).tokens, text) ||
+    (rest !== text && orTautology(lexSql(rest, { mysql: true }).tokens, rest)) ||
+    PROBE.test(rest) ||
+    /\bunion\b[\s\S]*\bselect\b/i.test(text) ||
+    DELAY.test(text) ||
+    STACKED.test(text);
+  return acts ? shape : undefined;
+}

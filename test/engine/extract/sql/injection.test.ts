@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { injectionShape } from '../../../../src/engine/extract/sql/injection.js';
+import { injectionShape, valuePayload } from '../../../../src/engine/extract/sql/injection.js';
 
 describe('injectionShape', () => {
   it.each([
@@ -38,4 +38,23 @@ describe('injectionShape', () => {
   ])('ordinary: %s', (text) => {
     expect(injectionShape(text)).toBeUndefined();
   });
+});
+
+describe('valuePayload', () => {
+  it.each([
+    'admin" or "1"="1"--',
+    '1 or 1=1',
+    "1 waitfor delay '0:0:5'",
+    ' ORDER BY 9-- ',
+    '1; drop table users',
+  ])('payload: %s', (value) => {
+    expect(valuePayload(value)).toBeDefined();
+  });
+
+  it.each(['Order #42; see notes', 'Tom & Jerry', 'either "a" or "b"', "it's", 'and then some'])(
+    'ordinary: %s',
+    (value) => {
+      expect(valuePayload(value)).toBeUndefined();
+    },
+  );
 });
