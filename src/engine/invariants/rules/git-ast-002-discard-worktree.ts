@@ -31,11 +31,30 @@ function namedFiles(paths: readonly string[]): boolean {
   );
 }
 
-function discards(sub: string, args: readonly string[]): string | null {
+const bare = (p: string): string => (p.length > 1 ? p.replace(/\/+$/, '') : p);
+
+/**
+ * Paths the input put into the index before this run (`git add P`, `git read-tree --prefix=P`):
+ * the index then holds the working-tree edits or the tree just read, so checking those paths out
+ * of the index loses nothing (git-subtree's `read-tree --prefix="$dir"; checkout -- "$dir"`).
+ */
+function noteStaged(sub: string, args: readonly string[], staged: Set<string>): void {
+  if (sub === 'read-tree') for (const a of args) if (a.startsWith('--prefix=')) staged.add(bare(a.slice(9)));
+  if (sub === 'add' && !hasOption(args, 'n', '--dry-run', '--intent-to-add') && !hasOption(args, 'N'))
+    for (const p of [...positionals(beforeDashDash(args)), ...afterDashDash(args)]) staged.add(bare(p));
+}
+
+/** Every path is one the input staged itself, and the run restores from the index (no tree-ish). */
+const fromOwnIndex = (paths: readonly string[], staged: ReadonlySet<string>): boolean =>
+  paths.length > 0 && paths.every((p) => staged.has(bare(p)));
+
+function discards(sub: string, args: readonly string[], indexed: ReadonlySet<string>): string | null {
   switch (sub) {
     case 'checkout': {
       if (hasOption(args, 'b', '--orphan') || hasOption(args, 'B')) return null;
       if (hasOption(args, 'f', '--force')) return 'git checkout --force overwrites local changes';
+      if (positionals(beforeDashDash(args)).length === 0 && fromOwnIndex(afterDashDash(args), indexed))
+        return null;
       if (args.includes('--') && afterDashDash(args).length > 0 && !namedFiles(afterDashDash(args)))
         return `git checkout -- ${afterDashDash(args).join(' ')} overwrites local changes to those paths`;
       if (positionals(args).some((a) => WHOLE_TREE.test(a)))
@@ -47,6 +66,7 @@ function discards(sub: string, args: readonly string[]): string | null {
       const worktree = hasOption(args, 'W', '--worktree');
       if (staged && !worktree) return null;
       const paths = [...positionals(beforeDashDash(args)), ...afterDashDash(args)];
+      if (!staged && !hasOption(args, 's', '--source') && fromOwnIndex(paths, indexed)) return null;
       return (paths.length > 0 && !namedFiles(paths)) || hasOption(args, '', '--pathspec-from-file')
         ? `git restore ${paths.join(' ')} overwrites local changes in the working tree`
         : null;
@@ -76,9 +96,13 @@ export default defineRule({
   remediationHint:
     'These commands overwrite uncommitted edits with no way back. Keep a copy first (git stash push -- <paths>, or git diff > ./changes.patch), or unstage only with git restore --staged <paths>.',
   *check(facts) {
+    const staged = new Set<string>();
     yield* execHits(facts, (_w, exec) => {
       const git = gitCommand(exec);
-      return git === null || asksHelp(git.args) ? null : discards(git.sub, git.args);
+      if (git === null || asksHelp(git.args)) return null;
+      const verdict = discards(git.sub, git.args, staged);
+      noteStaged(git.sub, git.args, staged);
+      return verdict;
     });
   },
   examples: {
@@ -95,6 +119,8 @@ export default defineRule({
       { input: 'git switch --discard-changes main' },
       { input: 'git rm -f src/main.rs' },
       { input: "sudo -u dev git checkout -- '*.py'" },
+      { input: 'git add src/\ngit checkout HEAD -- src/', why: 'HEAD, not the index just staged' },
+      { input: 'git read-tree --prefix=vendor/lib "$rev"\ngit checkout -- src/' },
     ],
     allow: [
       {
@@ -111,6 +137,11 @@ export default defineRule({
       { input: 'git status && git diff', why: 'reads' },
       { input: 'git checkout -- src/index.ts', why: 'discards the edits of one named file' },
       { input: 'git restore .gitignore src/main.rs', why: 'named files' },
+      {
+        input: 'git read-tree --prefix="$dir" "$rev" || exit $?\ngit checkout -- "$dir" || exit $?',
+        why: 'checks out of the index the tree the script just read there (git-subtree add)',
+      },
+      { input: 'git add src/\ngit checkout -- src/', why: 'the index holds the edits just staged' },
     ],
   },
 });
