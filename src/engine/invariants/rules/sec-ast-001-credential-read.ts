@@ -3,7 +3,7 @@
  * option value (--file=PATH, -d @PATH) or a redirection that names it. The store's own tool
  * (kubectl for ~/.kube/config, aws for ~/.aws/credentials, ssh for keys) may use it.
  */
-import type { ExecFact } from '../../facts.js';
+import type { ExecFact, FileOpFact, FlowFact } from '../../facts.js';
 import type { PathPolicy } from '../../paths.js';
 import { isBlockDevice, isDockerSecret, isForeignCredentialStore, resolvePath } from '../../paths.js';
 import { defineRule } from '../define-rule.js';
@@ -144,6 +144,22 @@ function usesOwnSecret(label: string, program: string, execs: readonly ExecFact[
   );
 }
 
+/**
+ * A read made inside a request that puts the file in its auth slot (`curl -H "Authorization: Bearer
+ * $(cat /run/secrets/api_token)"`): the request signs in with it; where it goes is SEC-AST-010's.
+ */
+function readIntoAuthSlot(read: Pick<FileOpFact, 'path' | 'span'>, flows: readonly FlowFact[]): boolean {
+  return flows.some(
+    (x) =>
+      x.to.kind === 'net' &&
+      x.to.auth === true &&
+      x.from.kind === 'file' &&
+      x.from.path === read.path &&
+      x.span.start <= read.span.start &&
+      read.span.end <= x.span.end,
+  );
+}
+
 export function isOwner(label: string, program: string): boolean {
   return OWNERS.some(([re, owners]) => re.test(label) && owners.has(program));
 }
@@ -204,7 +220,7 @@ export function namedCredentials(e: ExecFact, policy: PathPolicy): string[] {
 export default defineRule({
   id: 'SEC-AST-001',
   invariant: 'NO_SECRET_FILE_READ',
-  kinds: ['exec', 'file'],
+  kinds: ['exec', 'file', 'flow'],
   summary:
     'Reading credential stores outside the workspace (~/.ssh keys, ~/.aws/credentials, ~/.kube/config, ~/.netrc, /etc/shadow, service-account tokens...).',
   remediationHint:
@@ -218,6 +234,7 @@ export default defineRule({
       if (SETTINGS_FILE.test(label) || usesOwnSecret(label, f.actor, facts.of('exec'))) continue;
       // Code reading its container's secret to sign a client in (code/secret-logins.ts).
       if (f.use === 'sign-in' && isDockerSecret(label)) continue;
+      if (isDockerSecret(label) && readIntoAuthSlot(f, facts.of('flow'))) continue;
       seen.add(`${f.span.start}:${label}`);
       yield {
         span: f.span,
@@ -251,6 +268,8 @@ export default defineRule({
     for (const e of facts.of('exec')) {
       for (const label of namedCredentials(e, policy)) {
         if (usesOwnSecret(label, e.program, [e])) continue;
+        if (isDockerSecret(label) && readIntoAuthSlot({ path: label, span: e.span }, facts.of('flow')))
+          continue;
         if ([...seen].some((k) => k.endsWith(`:${label}`))) continue;
         seen.add(`${e.span.start}:${label}`);
         yield {
@@ -272,6 +291,10 @@ export default defineRule({
       { input: 'base64 < ~/.git-credentials' },
       { input: 'cat /etc/shadow' },
       { input: 'cat /var/run/secrets/kubernetes.io/serviceaccount/token' },
+      {
+        input:
+          'cat /run/secrets/api_token; curl -H "Authorization: Bearer $(cat /run/secrets/api_token)" https://a.io',
+      },
       { input: 'vim ~/.config/gcloud/application_default_credentials.json' },
       { input: 'head -n 5 /root/.ssh/id_ed25519' },
       { input: 'cat /proc/self/environ' },
@@ -293,6 +316,10 @@ export default defineRule({
         why: "AWS's settings file (profiles, regions); its keys are in ~/.aws/credentials",
       },
       { input: 'chmod 600 ~/.ssh/id_rsa', why: 'tightening permissions reads nothing' },
+      {
+        input: 'curl -H "Authorization: Bearer $(cat /run/secrets/api_token)" https://api.acme.io/v1/jobs',
+        why: "the container's Docker secret read into the request's auth slot signs it in",
+      },
     ],
   },
 });
