@@ -110,7 +110,7 @@ export const RULE_TOKENS_CONSERVED: Readonly<Record<string, number>> = {
   'SEC-AST-013': 1805,
   'SEC-AST-014': 1822,
   'SEC-AST-015': 1827,
-  'SEC-AST-016': 1833,
+  'SEC-AST-016': 1828,
   'SEC-AST-017': 1823,
   'SEC-AST-018': 1806,
   'SH-AST-001': 591,
