@@ -82,16 +82,25 @@ const SFTP = /^(?:new )?(?:ssh2-sftp-client(?:\.default)?|pysftp\.Connection)$/;
 
 /** First names of the modules above (a cheap gate for maySdk). */
 export const BROKER_ROOTS =
-  /^(?:kafka|aiokafka|confluent_kafka|kafkajs|pika|amqplib|amqp-connection-manager|mqtt|paho|nats|stomp|ssh2-sftp-client|pysftp|google|@google-cloud|azure|@azure)$/;
+  /^(?:kafka|aiokafka|confluent_kafka|kafkajs|pika|amqplib|amqp-connection-manager|mqtt|paho|nats|stomp|ssh2-sftp-client|pysftp|google|@google-cloud|azure|@azure|hvac|node-vault)$/;
 
 /** Secret vault clients whose reads answer with secret values. */
 const VAULTS =
-  /^(?:new )?(?:google\.cloud\.secretmanager(?:_v1)?\.SecretManagerServiceClient|@google-cloud\/secret-manager\.SecretManagerServiceClient|azure\.keyvault\.secrets\.(?:aio\.)?SecretClient|@azure\/keyvault-secrets\.SecretClient)$/;
+  /^(?:new )?(?:google\.cloud\.secretmanager(?:_v1)?\.SecretManagerServiceClient|@google-cloud\/secret-manager\.SecretManagerServiceClient|azure\.keyvault\.secrets\.(?:aio\.)?SecretClient|@azure\/keyvault-secrets\.SecretClient|hvac\.Client|hvac\.v1\.Client|node-vault|node-vault\.default)$/;
+
+/** HashiCorp Vault clients (hvac, node-vault): their reads answer as `vault read` prints. */
+const HASHICORP = /^(?:new )?(?:hvac|node-vault)\b/;
 
 /** A broker or vault client made by `name`, or undefined; a one-shot publish sends at once. */
 export function outsideConstruct(name: string, c: SdkCall): Val | undefined {
   if (VAULTS.test(name))
-    return { ...UNKNOWN, sdk: { lib: 'vault', path: [name.includes('google') ? 'gcloud' : 'az'] } };
+    return {
+      ...UNKNOWN,
+      sdk: {
+        lib: 'vault',
+        path: [HASHICORP.test(name) ? 'vault' : name.includes('google') ? 'gcloud' : 'az'],
+      },
+    };
   if (ONE_SHOT.test(name)) {
     const host = outsideHost(text(c.kw.get('hostname')) ?? 'localhost');
     if (host !== undefined) sendTo(c.col, c.span, { host }, written(c));
@@ -116,7 +125,7 @@ const PROMISED = /^(?:then|catch|finally)$/;
 /** A method on a broker or vault client: sub-objects stay bound, sends go to the broker. */
 export function outsideCall(sdk: Sdk, method: string, c: SdkCall): Val | undefined {
   if (sdk.lib === 'vault')
-    return /^(?:access_secret_version|accessSecretVersion|get_secret|getSecret|list_secret_versions)$/.test(
+    return /^(?:access_secret_version|accessSecretVersion|get_secret|getSecret|list_secret_versions|read|read_secret|read_secret_version)$/.test(
       method,
     )
       ? { ...UNKNOWN, sources: [{ kind: 'output', program: sdk.path[0] ?? 'gcloud' }] }

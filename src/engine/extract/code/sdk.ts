@@ -400,6 +400,9 @@ export function sdkMember(v: Val, name: string): Val | undefined {
       return postgrestMember(sdk, name);
     case 'search':
       return name === 'indices' && sdk.path.length === 0 ? sdkVal({ ...sdk, path: ['indices'] }) : undefined;
+    case 'vault':
+      // hvac's engines hang below the client (`c.secrets.kv.v2`): they read the same vault.
+      return /^(?:secrets|kv|v1|v2|kv_v1|kv_v2|database|aws)$/.test(name) ? sdkVal(sdk) : undefined;
     default:
       return undefined;
   }

@@ -801,7 +801,7 @@ function runLike(
         : undefined;
     if (url !== undefined) sink.net(url, { start: w.start, end: w.end });
   }
-  const borrows = sharedData(options);
+  const borrows = sharedData(options) ?? namedVolumeData(options, cmd);
   // An image whose entrypoint is a CLI (bitnami/kubectl, alpine/git) runs it with the command words.
   const client =
     entrypoint === undefined && cmd[0] !== undefined ? entrypointOf(c.image, cmd[0].value) : undefined;
@@ -851,6 +851,23 @@ function sharedData(options: readonly Option[]): string | undefined {
       return `docker run --volumes-from ${o.value} (data of the volumes it shares)`;
     if ((o.name === '--network' || o.name === '--net') && o.value.startsWith('container:'))
       return `docker run --network ${o.value} (traffic of the network it joins)`;
+  }
+  return undefined;
+}
+
+/**
+ * A named volume the command reads below its mount point (`-v app_uploads:/d ... curl -F f=@/d/x.csv`,
+ * R20): the application's stored data, so what the command sends out is that data.
+ */
+function namedVolumeData(options: readonly Option[], cmd: readonly DockerWord[]): string | undefined {
+  for (const o of options) {
+    if (o.name !== '-v' && o.name !== '--volume') continue;
+    const [name, target] = o.value.split(':');
+    if (name === undefined || target === undefined || !/^[A-Za-z0-9][\w.-]*$/.test(name)) continue;
+    if (THROWAWAY_VOLUME.test(name) || !/^\/[\w.-]+/.test(target)) continue;
+    const at = target.replace(/\/+$/, '') + '/';
+    if (cmd.some((w) => w.value.includes(at)))
+      return `docker run -v ${name}:${target} (data of the volume ${name})`;
   }
   return undefined;
 }

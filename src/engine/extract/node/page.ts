@@ -18,6 +18,8 @@ import { callAs, JS_CALLS, type JsCall } from './calls.js';
 const COOKIES: DataSource = { kind: 'page', what: 'cookies' };
 const STORAGE: DataSource = { kind: 'page', what: 'storage' };
 const INPUT: DataSource = { kind: 'page', what: 'input' };
+/** The keys a key event reports one by one: gathered and sent, they are a keylogger's log. */
+const KEYS: DataSource = { kind: 'page', what: 'keys' };
 
 /** An element of the page (looked up in the document, an event's target, a form's field). */
 const ELEMENT = 'HTMLElement()';
@@ -32,6 +34,7 @@ const TYPED = new Set(['value', 'valueAsNumber', 'checked', 'files', 'innerText'
 const element: Val = { ...UNKNOWN, ref: ELEMENT };
 const elements: Val = { ...UNKNOWN, ref: ELEMENT, items: [element], each: element };
 const typed: Val = { ...UNKNOWN, sources: [INPUT] };
+const keyed: Val = { ...UNKNOWN, sources: [KEYS] };
 
 /** A page global read by name (`localStorage`, `window.sessionStorage`): web storage carries its items. */
 export function pageGlobal(ref: string, name: string): Val | undefined {
@@ -55,12 +58,13 @@ export function pageMember(base: Val, prop: string, dotted: string): Val | undef
 /** An event handed to a listener: what the user typed travels in its key, data and target. */
 function eventVal(kind: string): Val {
   const keys = /^(?:key|input|change|submit|paste|beforeinput|composition)/.test(kind);
+  const pressed = /^key(?:down|up|press)$/.test(kind) ? keyed : typed;
   const fields = new Map<string, Val>([
     ['target', element],
     ['currentTarget', element],
     ['srcElement', element],
     ...(keys
-      ? (['key', 'code', 'data', 'keyCode', 'which', 'char'] as const).map((k) => [k, typed] as const)
+      ? (['key', 'code', 'data', 'keyCode', 'which', 'char'] as const).map((k) => [k, pressed] as const)
       : []),
   ]);
   if (/^(?:copy|cut|paste)$/.test(kind))

@@ -262,6 +262,8 @@ function pageSecret(what: string, to: FlowFact['to'], beacons: () => ReadonlySet
   if (to.kind !== 'net' || !/^(?:[a-z][\w+.-]*:)?\/\//i.test(to.url ?? '')) return null;
   if (what === 'cookies') return "the page's cookies (document.cookie)";
   if (what === 'storage') return "the page's web storage";
+  // Every key pressed, sent to another site: no page sends its keys one by one but a keylogger.
+  if (what === 'keys') return "the user's keystrokes (key events)";
   const suspect = suspectHost(to.host) !== undefined || beacons().has(`${to.host}|${to.url}`);
   if (!suspect) return null;
   if (what === 'input') return 'what the user typed into the page';
