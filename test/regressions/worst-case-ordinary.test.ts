@@ -4,8 +4,9 @@
  * were denied by ENG-AST-002, a false positive. The budget of SQL, python and node input now grows
  * with it (src/engine/budget.ts workUnitsFor: 20 units a character past the default), and a bash
  * statement walked again inside a followed function call costs what it costs (a fifth of one at the
- * top). Crafted inputs that cost more per character still stop at the budget. Inputs are generated
- * here; bench/worst-case.bench.ts prints the times of the real files (typing.py, git-subtree.sh).
+ * top). Crafted inputs that cost more per character still stop at the budget, and those whose
+ * parses alone would pass it stop before the first. Inputs are generated here;
+ * bench/worst-case.bench.ts prints the times of the real files (typing.py, git-subtree.sh).
  */
 import { beforeAll, describe, expect, it } from 'vitest';
 import { analyze } from '../../src/engine/analyze.js';
@@ -130,6 +131,7 @@ describe('the budget grows with the input, never for crafted density', () => {
       'sql',
       rows(CAP - 64, () => "SELECT * FRM users WHERE id = 1 AND name = 'x';\n"),
     ],
+    ['256 KB of executable comments', 'sql', rows(CAP - 64, () => '/*! DROP TABLE t */ ;')],
     [
       '256 KB of os.system lines',
       'python',
@@ -137,5 +139,14 @@ describe('the budget grows with the input, never for crafted density', () => {
     ],
   ])('%s is denied with the budget rule', (_name, runtime, text) => {
     expect(outcome(runtime, text)).toBe('ENG-AST-002');
+  });
+
+  it('refuses executable comments whose parses alone pass the budget before parsing any', () => {
+    const text = rows(CAP - 64, () => '/*! DROP TABLE t */ ;');
+    const facts = analyze(text, 'sql', { maxInputBytes: CAP, maxDepth: 8 });
+    expect(facts.some((f) => f.kind === 'budget')).toBe(true);
+    expect(facts.some((f) => f.kind === 'sql')).toBe(false);
+    // A few of them are analysed as statements.
+    expect(outcome('sql', 'SELECT 1 /*! ; DROP TABLE users */;\n'.repeat(20))).toBe('deny');
   });
 });

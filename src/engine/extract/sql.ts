@@ -19,7 +19,7 @@ import { foreignAccess } from './sql/foreign.js';
 import { fromPg } from './sql/from-pg.js';
 import { injectionShape, valuePayload } from './sql/injection.js';
 import type { J } from './sql/json.js';
-import { lexSql, type LexResult, type SqlToken } from './sql/lexer.js';
+import { lexesOf, lexSql, type Lexes, type LexResult, type SqlToken } from './sql/lexer.js';
 import { parseNsp, parsePg } from '../parse/sql.js';
 import type { StmtInfo } from './sql/stmt.js';
 import type { ExtractContext, Extractor } from './types.js';
@@ -59,10 +59,16 @@ const skipSpace = (text: string, i: number, end: number): number => {
   return i;
 };
 
-function pgStatements(text: string, base: number, stmts: StmtInfo[], budget: WorkBudget): boolean {
+function pgStatements(
+  text: string,
+  base: number,
+  stmts: StmtInfo[],
+  budget: WorkBudget,
+  lexes?: Lexes,
+): boolean {
   let parsed = parsePg(text);
   if (!parsed) {
-    const neutral = withNeutralPlaceholders(text);
+    const neutral = withNeutralPlaceholders(text, lexes);
     if (neutral !== undefined) parsed = parsePg(neutral);
   }
   if (!parsed) return false;
@@ -119,9 +125,9 @@ function placeholderName(n: number, length: number): string {
  * the same length, so offsets stay valid and `? = ?` never reads as a tautology. Undefined when the
  * text has none.
  */
-function withNeutralPlaceholders(text: string): string | undefined {
+function withNeutralPlaceholders(text: string, lexes?: Lexes): string | undefined {
   if (!/[?%:]/.test(text)) return undefined;
-  const { tokens } = lexSql(text, { mysql: false });
+  const { tokens } = lexes !== undefined ? lexes(false) : lexSql(text, { mysql: false });
   let out = '';
   let last = 0;
   let n = 0;
@@ -245,24 +251,37 @@ function treeUnits(raws: readonly unknown[]): number {
   return nodes * PG_NODE_UNITS + raws.length * STATEMENT_UNITS;
 }
 
-/** Analyse `text` whose offset in the extractor's input is `base`; stops when `budget` runs out. */
+/** The fewest units analysing `hidden` can spend: analyse() charges a parse of each one not blank. */
+function hiddenFloor(hidden: LexResult['hidden']): number {
+  let floor = 0;
+  for (const h of hidden) if (h.code.trim() !== '') floor += pgUnits(h.code.length);
+  return floor;
+}
+
 /** PL/pgSQL, PL/SQL and T-SQL block words that may open a statement segment inside a body. */
 const BLOCK_LEAD =
   /^\s*(?:(?:begin|loop|then|else)\s+)+(?=(?:delete|update|insert|truncate|drop|alter|grant|with)\b)/i;
 
-function analyse(text: string, base: number, depthGuard: number, budget: WorkBudget): Analysis {
+/** Analyse `text` whose offset in the extractor's input is `base`; stops when `budget` runs out. */
+function analyse(
+  text: string,
+  base: number,
+  depthGuard: number,
+  budget: WorkBudget,
+  lexes: Lexes = lexesOf(text),
+): Analysis {
   const stmts: StmtInfo[] = [];
   const literals: LiteralAt[] = [];
   if (text.trim() === '') return { stmts, literals };
   if (!budget.spend(pgUnits(text.length), 'sql statements')) return { stmts, literals };
   const needsLex = /['$"`]|--|\/\*/.test(text);
   let lexed: LexResult | undefined;
-  if (pgStatements(text, base, stmts, budget)) {
-    if (needsLex) lexed = lexSql(text, { mysql: false });
+  if (pgStatements(text, base, stmts, budget, lexes)) {
+    if (needsLex) lexed = lexes(false);
     // MySQL reads `\'` and `\"` as escaped quotes where PostgreSQL does not (red team r3: `SELECT
     // 'a\'' ; DROP TABLE users; -- '`): where the two splits differ, MySQL's statements count too.
     if (lexed !== undefined && depthGuard < 3 && text.includes('\\')) {
-      const mysql = lexSql(text, { mysql: true });
+      const mysql = lexes(true);
       const seen = new Set(lexed.statements.map((r) => `${r.start}:${r.end}`));
       for (const r of mysql.statements) {
         if (seen.has(`${r.start}:${r.end}`) || budget.exhausted) continue;
@@ -273,7 +292,7 @@ function analyse(text: string, base: number, depthGuard: number, budget: WorkBud
       }
     }
   } else {
-    lexed = lexSql(text, { mysql: true });
+    lexed = lexes(true);
     // Tokens and statement ranges are both in text order: one cursor walks them (linear).
     let cursor = 0;
     // Variables are batch-wide: `DECLARE @q ... = '...'` in one statement, `EXEC(@q)` in the next.
@@ -325,7 +344,11 @@ function analyse(text: string, base: number, depthGuard: number, budget: WorkBud
     for (const t of lexed.tokens)
       if (t.kind === 'string' && t.value.length >= 2)
         literals.push({ value: t.value, start: base + t.start, end: base + t.end });
-    // Comments one dialect executes: analyse their content as statements too.
+    // Comments one dialect executes: analyse their content as statements too. Each one that is not
+    // blank spends at least its parse's units: when they already pass what is left, the budget
+    // runs out now instead of after thousands of parses (the same decision, ENG-AST-002).
+    if (depthGuard < 3 && hiddenFloor(lexed.hidden) > budget.remaining)
+      budget.spend(budget.remaining + 1, 'sql statements');
     if (depthGuard < 3)
       for (const h of lexed.hidden) {
         if (budget.exhausted) break;
@@ -472,7 +495,9 @@ export function extractSql(input: string, ctx: ExtractContext): Fact[] {
 function sqlFacts(input: string, ctx: ExtractContext): Fact[] {
   // Client meta-commands (`\! cmd`, `.shell`, `\o file`, `\gexec`) are blanked out of the SQL.
   const { sql: text, commands, copies } = clientCommands(input);
-  const { stmts, literals } = analyse(text, 0, 0, ctx.budget);
+  // The analysis and the injection scan below read the same lexes of the text.
+  const lexes = lexesOf(text);
+  const { stmts, literals } = analyse(text, 0, 0, ctx.budget, lexes);
   const facts: Fact[] = [];
   if (commands.length > 0) facts.push(...clientFacts(commands, literals, ctx));
   if (FILE_READER_GATE.test(text)) facts.push(...fileReaderFacts(text, ctx));
@@ -521,7 +546,7 @@ function sqlFacts(input: string, ctx: ExtractContext): Fact[] {
   // An injection payload spans statements (`'; WAITFOR DELAY ...--`): judged once, on the whole text.
   // It lexes and scans the whole text again: charged as a parse, and skipped once the budget is out.
   const injection = ctx.budget.spend(parseUnits(text.length), 'sql injection shape')
-    ? (injectionShape(text) ?? comparedPayload(text, literals))
+    ? (injectionShape(text, lexes) ?? comparedPayload(text, literals))
     : undefined;
   const first = injection === undefined ? -1 : facts.findIndex((f) => f.kind === 'sql');
   if (first >= 0) facts[first] = { ...(facts[first] as SqlStmtFact), injection: injection! };

@@ -10,7 +10,7 @@
  * always true, it waits in a condition, it forces an error or a character-by-character comparison
  * on a system value, or a UNION arm probes the catalog or column count.
  */
-import { lexSql, type SqlToken } from './lexer.js';
+import { lexSql, type Lexes, type SqlToken } from './lexer.js';
 import { isSecretColumn } from '../../knowledge/sql-secret-names.js';
 
 /** Words that open a statement in some dialect we read (PostgreSQL, MySQL, SQLite, T-SQL, Oracle, warehouses). */
@@ -469,19 +469,23 @@ function plainStatement(text: string): boolean {
   return !STATEMENT_GATE.test(text);
 }
 
-/** A short description of the injection payload `input` is, or undefined. */
-export function injectionShape(input: string): string | undefined {
+/**
+ * A short description of the injection payload `input` is, or undefined. `lexes` are the lexes of
+ * `input` the caller already has (src/engine/extract/sql.ts), read when decoding changes nothing.
+ */
+export function injectionShape(input: string, lexes?: Lexes): string | undefined {
   if (!GATE.test(input)) return undefined;
   const text = normalise(input);
   if (plainStatement(text)) return undefined;
-  const my = lexSql(text, { mysql: true });
+  const lex: Lexes = lexes !== undefined && text === input ? lexes : (mysql) => lexSql(text, { mysql });
+  const my = lex(true);
   // A leading `;` or `)` ends someone else's statement first: `;waitfor delay ...`, `); exec ...`.
   if (/^\s*[;)]/.test(text) || !opensStatement(my.tokens))
     return fragmentShape(my.tokens, text, my.unterminated);
   // Quoting broken in every dialect's reading: a value closed early (`'admin' OR '1'='1`).
   if (
     my.unterminated &&
-    lexSql(text, { mysql: false }).unterminated &&
+    lex(false).unterminated &&
     /['"][^'"]*$/.test(text.replace(/--[^\n]*|#[^\n]*|\/\*[\s\S]*?\*\//g, ''))
   )
     return 'a statement whose quoting is broken (a value closed early)';

@@ -268,3 +268,22 @@ export function lexSql(text: string, options: LexOptions): LexResult {
   if (stmtStart >= 0) statements.push({ start: stmtStart, end: tokens[tokens.length - 1]!.end });
   return { tokens, statements, hidden, unterminated };
 }
+
+/** Both dialects' lexes of one text, each made at most once (`lexes(true)` is MySQL's). */
+export type Lexes = (mysql: boolean) => LexResult;
+
+/**
+ * The lexes of `text`, shared by the statement analysis and the injection scan (issue 22: the
+ * scan lexed the whole text again). Without `#`, `"` or a backslash the two dialects read the text
+ * alike (those are the only characters whose rules differ above), so one lex serves both.
+ */
+export function lexesOf(text: string): Lexes {
+  let pg: LexResult | undefined;
+  let my: LexResult | undefined;
+  let alike: boolean | undefined;
+  const same = (): boolean => (alike ??= !/[#"\\]/.test(text));
+  return (mysql) => {
+    if (mysql) return (my ??= pg !== undefined && same() ? pg : lexSql(text, { mysql: true }));
+    return (pg ??= my !== undefined && same() ? my : lexSql(text, { mysql: false }));
+  };
+}
