@@ -38,6 +38,13 @@ const MONITORING_GRANT =
  */
 const READ_ONLY_ROLE =
   /^(?:(?!pg_)[\w$]*?(?:_ro|read_?only|(?:_|data)readers?|_viewer|_viewers|_read)|pg_monitor|pg_read_all_stats|pg_stat_scan_tables|pg_read_all_settings)$/i;
+/**
+ * SQL Server's fixed role for writing rows in every table of one database, taken with
+ * db_datareader: the app account's standard read-write pair, the rights of a scoped DML grant (r9),
+ * no schema or account control (db_owner, db_ddladmin stay denied). Alone it is a write-only grant
+ * no app asks for (r13: a reporting login made a writer).
+ */
+const ROW_WRITER_ROLE = /^db_datawriter$/i;
 /** SQL Server: the database user mapped to the new login (no password of its own). */
 const LOGIN_MAPPING =
   /^\s*create\s+user\s+\[?[\w$]+\]?\s+(?:for|from)\s+login\s+\[?[\w$]+\]?(?:\s+with\s+default_schema\s*=\s*\[?\w+\]?)?\s*;?\s*$/i;
@@ -65,7 +72,7 @@ const CREATED_ACCOUNT =
 
 /**
  * A scoped login (r6, r9 FPs): the new user is given, in the same batch, only roles named read-only
- * (SQL Server's db_datareader by ALTER ROLE ... ADD MEMBER too, R12 twin) or row privileges on one
+ * (SQL Server's db_datareader by ALTER ROLE ... ADD MEMBER too, R12 twin, and db_datawriter) or row privileges on one
  * named object, mapped to a database user by CREATE USER ... FOR LOGIN, is named by no other statement (no ALTER, no other
  * grant), and the create sets no role attribute.
  */
@@ -83,6 +90,8 @@ function readerLogin(facts: FactIndex, create: SqlStmtFact): boolean {
   )
     return false;
   let granted = false;
+  let writes = false;
+  let reads = false;
   for (const s of facts.of('sql')) {
     if (s === create) continue;
     const named =
@@ -92,7 +101,10 @@ function readerLogin(facts: FactIndex, create: SqlStmtFact): boolean {
     if (LOGIN_MAPPING.test(s.text)) continue;
     const member = ROLE_MEMBER.exec(s.text);
     if (member) {
-      if (!READ_ONLY_ROLE.test(member[1] ?? member[2]!)) return false;
+      const role = member[1] ?? member[2]!;
+      writes ||= ROW_WRITER_ROLE.test(role);
+      reads ||= READ_ONLY_ROLE.test(role);
+      if (!READ_ONLY_ROLE.test(role) && !ROW_WRITER_ROLE.test(role)) return false;
       granted = true;
       continue;
     }
@@ -109,7 +121,7 @@ function readerLogin(facts: FactIndex, create: SqlStmtFact): boolean {
       return false;
     granted = true;
   }
-  return granted;
+  return granted && (!writes || reads);
 }
 
 /**
@@ -408,6 +420,12 @@ export default defineRule({
       },
     ],
     allow: [
+      {
+        input:
+          "CREATE LOGIN app_svc WITH PASSWORD = 'Change.Me.2026!';\nCREATE USER app_svc FOR LOGIN app_svc;\nALTER ROLE db_datareader ADD MEMBER app_svc;\nALTER ROLE db_datawriter ADD MEMBER app_svc;",
+        runtime: 'sql',
+        why: "an app's login that reads and writes the rows of one database",
+      },
       {
         input: 'GRANT SELECT ON TABLE orders TO reporting',
         runtime: 'sql',
