@@ -28,6 +28,12 @@ const DEST_KEY =
   /^(?:destination|dest|dst|to|target|target_\w+|destination_\w+|dest_\w+|to_\w+|stage|stage_url|output|output_uri|output_url|location|url|uri|upload_url|remote|deliver_to|delivery_\w+|send_to|export_to|push_to)$/;
 /** rclone backends that are file-sharing services, not the owner's cloud storage. */
 const SHARING_REMOTE = /^(?:dropbox|mega|gdrive|drive|onedrive|pcloud|box|yandex|koofr|mediafire|putio)\d*:/i;
+/**
+ * The drives of the office suites an organisation signs its people into (Google Workspace,
+ * Microsoft 365, Box): an account's own export saved there (`export_contacts` to `drive:Backups`,
+ * R20 FP) stays with its owner. A named store (a bucket, a table) copied there is still judged.
+ */
+const SUITE_DRIVE = /^(?:gdrive|drive|onedrive|box)\d*:/i;
 
 /**
  * A store's name from a reference: a bucket URL, a storage account and container, a BigQuery
@@ -61,10 +67,11 @@ function sameAccount(from: string, to: string): boolean {
   return a.length >= 4 && b.length >= 4 && (a.startsWith(b) || b.startsWith(a));
 }
 
-function why(source: string, dest: string, warehouse: boolean): string | undefined {
+function why(source: string, dest: string, warehouse: boolean, ownExport: boolean): string | undefined {
   const store = storeName(source, warehouse);
   const from = store ?? queried(source) ?? source;
-  const sharing = SHARING_REMOTE.test(dest) && !SHARING_REMOTE.test(source);
+  const sharing =
+    SHARING_REMOTE.test(dest) && !SHARING_REMOTE.test(source) && !(ownExport && SUITE_DRIVE.test(dest));
   if (fileDropUrl(dest) || sharing)
     return holdsPrivate(from)
       ? `${from.slice(0, 80)} goes to ${dest.slice(0, 80)}, ${sharing ? 'a file-sharing service' : 'an anonymous file-drop host'}`
@@ -146,7 +153,7 @@ export function storeCopyLines(w: readonly string[], args: unknown): CliEquivale
   for (const dest of dests.slice(0, 4))
     for (const source of sources.slice(0, 5)) {
       if (source === dest) continue;
-      const reason = why(source, dest, warehouse);
+      const reason = why(source, dest, warehouse, s3 === undefined && source === sources[0]);
       if (reason !== undefined) return [leak(w, reason)];
     }
   return [];
