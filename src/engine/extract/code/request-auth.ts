@@ -7,7 +7,9 @@ import { namesHost } from '../../knowledge/service-names.js';
 import type { DataSink, DataSource } from '../../facts.js';
 import type { Span } from '../../types.js';
 import type { Collector } from './collector.js';
+import { isDockerSecret } from '../../paths.js';
 import { isTokenStore } from './credential-apis.js';
+import { markSignIn } from './secret-logins.js';
 import { concat, constText, deepLits, deepSources, holeVal, render, strVal, type Val } from './value.js';
 
 /** Header names that carry credentials: where APIs take their tokens and sessions. */
@@ -18,13 +20,17 @@ type NetSink = Extract<DataSink, { kind: 'net' }>;
 
 /**
  * A secret source in an auth slot: a named variable is the request's credential (judged by where
- * it goes); whole files and the whole environment are data. A fetched secret (a secrets manager's
- * value, a keyring's token) there is a token used as meant.
+ * it goes), and so is the container's Docker secret, the file form of one (its read marked a
+ * sign-in for SEC-AST-001); other files and the whole environment are data. A fetched secret (a
+ * secrets manager's value, a keyring's token) there is a token used as meant.
  */
 function authSlot(col: Collector, span: Span, v: Val, sink: NetSink): void {
   for (const s of deepSources(v)) {
     if (s.kind === 'env') col.flow(span, s, s.name !== undefined ? { ...sink, auth: true } : sink);
-    else if (s.kind === 'file' && !isTokenStore(s.path)) col.flow(span, s, sink);
+    else if (s.kind === 'file' && isDockerSecret(s.path)) {
+      col.flow(span, s, { ...sink, auth: true });
+      markSignIn(col, s.path);
+    } else if (s.kind === 'file' && !isTokenStore(s.path)) col.flow(span, s, sink);
   }
 }
 

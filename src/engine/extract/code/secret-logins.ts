@@ -28,13 +28,15 @@ export function markSecretLogins(
   for (const [k, v] of kw) if (CREDENTIAL_NAME.test(k)) used.push(v);
   for (const a of args) for (const [k, v] of a.fields ?? []) if (CREDENTIAL_NAME.test(k)) used.push(v);
   for (const v of used)
-    for (const s of deepSources(v)) {
-      if (s.kind !== 'file' || !isDockerSecret(s.path)) continue;
-      for (let i = col.facts.length - 1; i >= 0; i--) {
-        const f = col.facts[i]!;
-        if (f.kind !== 'file' || f.op !== 'read' || f.path !== s.path || f.use !== undefined) continue;
-        col.facts[i] = { ...f, use: 'sign-in' } satisfies FileOpFact;
-        break;
-      }
-    }
+    for (const s of deepSources(v)) if (s.kind === 'file' && isDockerSecret(s.path)) markSignIn(col, s.path);
+}
+
+/** Marks the latest unmarked read of the Docker secret at `path` as a sign-in (also request-auth.ts). */
+export function markSignIn(col: Collector, path: string): void {
+  for (let i = col.facts.length - 1; i >= 0; i--) {
+    const f = col.facts[i]!;
+    if (f.kind !== 'file' || f.op !== 'read' || f.path !== path || f.use !== undefined) continue;
+    col.facts[i] = { ...f, use: 'sign-in' } satisfies FileOpFact;
+    break;
+  }
 }
