@@ -294,8 +294,12 @@ export class PyWalker extends CodeWalker {
         }
         return UNKNOWN;
       case 'decorated_definition': {
-        // A web route's handler (`@app.post("/eval")`): its parameters are what the client sent.
-        const route = n.children.some((c) => c.type === 'decorator' && ROUTE_DECORATOR.test(this.src(c)));
+        // A web route's or chat bot's handler (`@app.post("/eval")`): its parameters are what the client sent.
+        const route = n.children.some(
+          (c) =>
+            c.type === 'decorator' &&
+            (ROUTE_DECORATOR.test(this.src(c)) || botHandler(this.src(c), this.src(n).slice(0, 600))),
+        );
         for (const c of named(n)) {
           if (route && c.type === 'function_definition') this.#route = true;
           this.visit(c);
@@ -1238,6 +1242,27 @@ const HANDLER_METHOD =
 /** A web framework's route decorator (flask, fastapi, bottle, quart, sanic, aiohttp's RouteTableDef). */
 const ROUTE_DECORATOR =
   /^@\s*[\w.]+\.(?:route|get|post|put|patch|delete|api_route|websocket|view_functions|add_route)\s*\(/;
+
+/**
+ * A chat bot's message or command handler (discord.py `@client.event` on_message, `@bot.command()`,
+ * aiogram, pyTelegramBotAPI, slack_bolt, telethon): its parameters are what a chat user sent (R20).
+ */
+const BOT_DECORATOR =
+  /^@\s*[\w.]+\.(?:message_handler|message|edited_message|channel_post_handler|edited_message_handler)\s*\(|^@\s*[\w.]+\.on\s*\(\s*events\.(?:NewMessage|MessageEdited)\b/;
+
+/** A chat command: slack_bolt's `@app.command("/x")`, or discord's `async def x(ctx, ...)` (not click or typer). */
+const BOT_COMMAND = /^@\s*[\w.]+\.(?:command|hybrid_command|slash_command)\s*\(/;
+
+function botHandler(decorator: string, def: string): boolean {
+  if (BOT_DECORATOR.test(decorator)) return true;
+  if (BOT_COMMAND.test(decorator))
+    return (
+      /\(\s*(?:name\s*=\s*)?["']\//.test(decorator) ||
+      /\basync\s+def\s+\w+\s*\(\s*(?:ctx|interaction|inter)\b/.test(def)
+    );
+  // `@client.event` names the event by the function: a message (or its edit) carries the user's text.
+  return /^@\s*[\w.]+\.event\s*$/.test(decorator) && /\bdef\s+on_(?:message|message_edit)\s*\(/.test(def);
+}
 
 /** Unqualified names that snippets use without importing them. */
 const ALIASES: Readonly<Record<string, string>> = {
