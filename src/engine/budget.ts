@@ -48,18 +48,40 @@ export function workUnitsFor(length: number, runtime: EntryPoint): number {
   return GROWS.has(runtime) ? Math.max(DEFAULT_WORK_UNITS, UNITS_PER_CHAR * length) : DEFAULT_WORK_UNITS;
 }
 
+/**
+ * Whether a tool call's field of code in `runtime` raises the call's budget (see raiseTo): a SQL,
+ * python or node field gets what the same text gets on its own, so a 200 KB seed file sent as a
+ * tool's `sql` argument is analysed whole instead of denied (issue 22).
+ */
+export function growsWith(runtime: EntryPoint): boolean {
+  return GROWS.has(runtime);
+}
+
 /** Units a parser call on `bytes` bytes of input costs (parsers run at roughly 0.1-0.5 µs a byte). */
 export function parseUnits(bytes: number): number {
   return 16 + bytes * 2;
 }
 
 export class WorkBudget {
-  readonly limit: number;
+  #limit: number;
   #used = 0;
   #stoppedIn: string | undefined;
 
   constructor(limit: number = DEFAULT_WORK_UNITS) {
-    this.limit = limit;
+    this.#limit = limit;
+  }
+
+  /** The units this analysis may spend. */
+  get limit(): number {
+    return this.#limit;
+  }
+
+  /**
+   * Raise the limit to `limit` where that is more (a tool call's budget as its code fields are
+   * found: src/engine/extract/tool-call.ts). An exhausted budget stays exhausted.
+   */
+  raiseTo(limit: number): void {
+    if (limit > this.#limit) this.#limit = limit;
   }
 
   /**
@@ -69,7 +91,7 @@ export class WorkBudget {
    */
   spend(units: number, where = 'analysis'): boolean {
     if (this.#stoppedIn !== undefined) return false;
-    if (this.#used + units > this.limit) {
+    if (this.#used + units > this.#limit) {
       this.#stoppedIn = where;
       return false;
     }
@@ -84,7 +106,7 @@ export class WorkBudget {
 
   /** Units left (for optional work that should give way to cheaper analysis before the limit). */
   get remaining(): number {
-    return this.limit - this.#used;
+    return this.#limit - this.#used;
   }
 
   /** Units spent so far. */

@@ -26,7 +26,7 @@ import { resolve } from 'node:path';
 import { LatencyWindow } from './latency-window.js';
 import type { Fact } from './facts.js';
 import { analyzeInSlice, type AnalysisOffload } from './offload.js';
-import { WorkBudget, workUnitsFor } from './budget.js';
+import type { WorkBudget } from './budget.js';
 import { isRuntime, RUNTIMES, type Decision, type EntryPoint, type Finding, type Runtime } from './types.js';
 
 /**
@@ -254,13 +254,11 @@ export function createEngineSync(options: EngineOptions = {}): Engine {
     started: number,
     text: string,
     runtime: EntryPoint,
-    local: (work: WorkBudget) => readonly Fact[],
+    // Without a budget, the analysis makes its own (a tool call's grows with the code it carries).
+    local: (work?: WorkBudget) => readonly Fact[],
     remote: (offload: AnalysisOffload) => Promise<readonly Fact[]>,
   ): Evaluation | Promise<Evaluation> {
-    if (offload === undefined)
-      return decideCached(started, text, runtime, () =>
-        local(new WorkBudget(workUnitsFor(text.length, runtime))),
-      );
+    if (offload === undefined) return decideCached(started, text, runtime, () => local());
     const s = state;
     const key = s.cache.enabled ? cacheKey(runtime, text) : '';
     const hit = cachedHit(s, key, started, text);

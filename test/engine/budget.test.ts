@@ -20,6 +20,17 @@ describe('WorkBudget', () => {
   it('defaults to DEFAULT_WORK_UNITS', () => {
     expect(new WorkBudget().limit).toBe(DEFAULT_WORK_UNITS);
   });
+
+  it('raises its limit, never lowers it, and stays exhausted once out', () => {
+    const b = new WorkBudget(10);
+    b.raiseTo(5);
+    expect(b.limit).toBe(10);
+    b.raiseTo(20);
+    expect(b.spend(15)).toBe(true);
+    expect(b.spend(10)).toBe(false);
+    b.raiseTo(100);
+    expect(b.spend(1)).toBe(false);
+  });
 });
 
 describe('analyze() and the budget', () => {

@@ -98,6 +98,22 @@ describe('ordinary large inputs are analysed whole and allowed', () => {
   it('a danger at the end of a large seed file is still found', () => {
     expect(outcome('sql', SEED + 'DROP TABLE users;\n')).toBe('deny');
   });
+
+  /** A tool call's SQL, python or node field gets the budget the same text gets on its own. */
+  const toolOutcome = (args: unknown): string => {
+    const d = engine.validateToolCall({ name: 'execute_sql', arguments: args }).decision;
+    if (d.allowed) return 'allow';
+    return d.findings.some((f) => f.ruleId === 'ENG-AST-002') ? 'ENG-AST-002' : d.findings[0]!.ruleId;
+  };
+
+  it("a 200 KB seed file in a tool call's sql field is analysed whole", () => {
+    expect(toolOutcome({ sql: SEED })).toBe('allow');
+    expect(toolOutcome({ sql: SEED + 'DROP TABLE users;\n' })).toBe('SQL-AST-002');
+  });
+
+  it("a tool call's shell commands keep the default budget", () => {
+    expect(toolOutcome(Array.from({ length: 9000 }, () => ({ command: 'ls -la' })))).toBe('ENG-AST-002');
+  });
 });
 
 describe('the budget grows with the input, never for crafted density', () => {

@@ -5,7 +5,7 @@
  * are file operations. docs/runtimes.md ("Tool calls") lists the mapping.
  */
 import { analyze, type AnalyzeLimits } from '../analyze.js';
-import { budgetFact, WorkBudget, workUnitsFor } from '../budget.js';
+import { budgetFact, growsWith, WorkBudget, workUnitsFor } from '../budget.js';
 import { AgentGuardError } from '../../errors.js';
 import type { Fact, FileOperation, FileOpFact, LiteralFact, NetOpFact, UnparsedFact } from '../facts.js';
 import type { Runtime, Span } from '../types.js';
@@ -1540,12 +1540,21 @@ function netFact(
 export function analyzeToolCall(
   text: string,
   limits: AnalyzeLimits,
-  // One work budget for the whole call: its fields share it (src/engine/budget.ts).
-  work: WorkBudget = new WorkBudget(workUnitsFor(text.length, 'tool_call')),
+  // One work budget for the whole call: its fields share it (src/engine/budget.ts). A caller's
+  // own budget (the offload's slice of work) stays as given; the call's own grows with its code.
+  given?: WorkBudget,
 ): readonly Fact[] {
+  const work = given ?? new WorkBudget(workUnitsFor(text.length, 'tool_call'));
+  // Characters of SQL, python and node code in the fields so far: the budget is what that much
+  // code gets on its own (UNITS_PER_CHAR a character past the default), never less than the call's.
+  let grownChars = 0;
   const facts = extractToolCall(text, {
     spend: (units) => work.spend(units, 'tool-call arguments'),
     nested(code, runtime, span) {
+      if (given === undefined && growsWith(runtime)) {
+        grownChars += code.length;
+        work.raiseTo(workUnitsFor(grownChars, runtime));
+      }
       if (!work.spend(FIELD_UNITS, 'tool-call fields')) return [];
       const inner = analyze(
         code,
