@@ -19,7 +19,7 @@ export function fileDropUrl(url: string): boolean {
  * is sent there is read by whoever made the endpoint, not by a service of the sender's.
  */
 const CAPTURE_HOST =
-  /(?:^|\.)(?:webhook\.site|requestbin\.(?:com|net)|pipedream\.net|m\.pipedream\.net|hookbin\.com|beeceptor\.com|requestcatcher\.com|mockbin\.org|postb\.in|ngrok\.io|ngrok-free\.app|ngrok\.app|ngrok\.dev|trycloudflare\.com|loca\.lt|serveo\.net|localhost\.run|interact\.sh|oast\.(?:pro|live|site|online|fun|me)|burpcollaborator\.net|canarytokens\.com|dnslog\.cn|ceye\.io|requestrepo\.com|webhook\.cool|typedwebhook\.tools)$/i;
+  /(?:^|\.)(?:webhook\.site|requestbin\.(?:com|net|io)|pipedream\.net|m\.pipedream\.net|hookbin\.com|beeceptor\.com|requestcatcher\.com|mockbin\.org|postb\.in|ngrok\.io|ngrok-free\.app|ngrok\.app|ngrok\.dev|trycloudflare\.com|loca\.lt|serveo\.net|localhost\.run|interact\.sh|oast\.(?:pro|live|site|online|fun|me)|burpcollaborator\.net|canarytokens\.com|dnslog\.cn|ceye\.io|requestrepo\.com|webhook\.cool|typedwebhook\.tools)$/i;
 
 /** Whether a host is a request-capture or tunnel endpoint. */
 export function captureHost(host: string): boolean {

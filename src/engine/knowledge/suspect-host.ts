@@ -9,6 +9,14 @@ import { classifyHost } from '../net/address.js';
 import { captureHost, fileDropUrl } from './file-drop-hosts.js';
 import { LURE_HOST, posesAsBrand } from './lure-host.js';
 
+/**
+ * Registered names built around a word for where gathered data lands (`evt-sink.io`,
+ * `callflow-relay.net`, `forms-collect.net`, `drop-ingest.xyz`, R20): a receiver someone set up to
+ * catch what is pointed at it. A company's own collector is a subdomain (`ingest.acme.com`).
+ */
+const COLLECTOR_HOST =
+  /(?:^|[.-])(?:sink|collect|collector|ingest|relay|harvest|siphon|drop|dump|grab|catch|catcher)(?:[.-]|$)/i;
+
 /** The name a registrant chose: the last two labels, three under a country's `co.uk`-style level. */
 function registered(h: string): string {
   const labels = h.split('.');
@@ -31,5 +39,6 @@ export function suspectHost(host: string): string | undefined {
     return `${h}, a host with another domain in its name`;
   // Lure words count in the domain someone registered, not in a company's own subdomain (auth.acme.com).
   if (LURE_HOST.test(registered(h))) return `${h}, a host shaped for lures`;
+  if (COLLECTOR_HOST.test(registered(h))) return `${h}, a host named for collecting what is sent to it`;
   return undefined;
 }

@@ -5,6 +5,7 @@
  */
 import type { FactIndex, RuleHit } from '../invariants/define-rule.js';
 import { findPii, type PiiKind } from './pii.js';
+import type { LiteralFact } from '../facts.js';
 
 /**
  * Fields that hold who a message goes to, in any vendor's nesting
@@ -139,6 +140,28 @@ const ONLY: Readonly<Record<PiiKind, ReadonlySet<PiiKind>>> = {
 };
 
 const NO_HITS: readonly RuleHit[] = Object.freeze([]);
+
+/** A field named for a social security number (`employees.0.ssn`, `social_security_number`). */
+const SSN_FIELD = /(?:^|[._])(?:ssn|social_?security_?(?:number|no)?|soc_?sec_?(?:number|no)?)$/i;
+const SSN_SHAPE = /^\s*\d{3}-\d{2}-\d{4}\s*$/;
+
+/**
+ * SSNs sent under fields named for them, two or more (an employee list posted to a form, R20): the
+ * field says what the number is, so a published example number (078-05-1120) counts there too.
+ * One value (a test user's `ssn: 123-45-6789`) is left to the validated match.
+ */
+function ssnFieldHits(facts: FactIndex): RuleHit[] {
+  let lits: LiteralFact[] | undefined;
+  for (const l of facts.of('literal'))
+    if (l.egress && l.field !== undefined && SSN_FIELD.test(l.field) && SSN_SHAPE.test(l.text))
+      (lits ??= []).push(l);
+  if (lits === undefined || lits.length < 2) return [];
+  return lits.map((l) => ({
+    span: l.span,
+    reason: `${LABEL.ssn} in the tool-call argument ${l.field ?? ''}`,
+    suggestedAlternative: null,
+  }));
+}
 
 /** Mail providers anyone can sign up with: a shared domain there says nothing about who owns the data. */
 const FREE_MAIL =
@@ -276,5 +299,6 @@ export function piiHits(facts: FactIndex, kind: PiiKind): readonly RuleHit[] {
         : `the tool-call argument ${lit.field}`;
     (hits ??= []).push({ span: lit.span, reason: `${LABEL[kind]} in ${where}`, suggestedAlternative: null });
   }
-  return hits ?? NO_HITS;
+  if (kind === 'ssn' && hits === undefined) hits = ssnFieldHits(facts);
+  return hits === undefined || hits.length === 0 ? NO_HITS : hits;
 }

@@ -76,9 +76,14 @@ const FUNCTION_WORD =
 function recovery(w: readonly string[], all: Pair[]): CliEquivalent | undefined {
   // An existing account changed (a new account is created with its own address).
   if (!w.some((x) => ACCOUNT.test(x)) || !w.some((x) => EDIT.test(x))) return undefined;
+  // A tool named for the recovery address (`update_recovery_phone {phone}`) takes it under a plain
+  // key, and replaces the one on file unless told to keep it (`remove_existing: false` adds a second).
+  const named =
+    w.some((x) => /^(?:recovery|backup)$/.test(x)) &&
+    !all.some(([k, v]) => REPLACE_KEY.test(k) && (v === false || v === 'false'));
   const hit = all.find(
     ([k, v]) =>
-      RECOVERY_KEY.test(k) &&
+      (RECOVERY_KEY.test(k) || (named && /^(?:phone|phone_number|mobile|number|address|value)$/.test(k))) &&
       typeof v === 'string' &&
       /\S+@\S+\.\w+|^\+?\d[\d\s-]{6,}$/.test(v) &&
       !personAtWork(v),

@@ -58,6 +58,7 @@ import { PUBLIC_POST_GATE, publicPostLines } from './public-post.js';
 import { STORE_COPY_GATE, storeCopyLines } from './store-copy.js';
 import { ACCOUNT_TAKEOVER_GATE, accountTakeoverLines } from './account-takeover.js';
 import { MONEY_OUT_GATE, moneyOutLines } from './money-out.js';
+import { SPEND_OUT_GATE, spendOutLines } from './spend-out.js';
 import { DNS_LABEL_GATE, dnsLabelLines } from './dns-label.js';
 import { OUTSIDE_SHARE_GATE, outsideShareLines } from './outside-share.js';
 import { CROWD_GATE, crowdLines } from './crowd.js';
@@ -1001,6 +1002,8 @@ const argumentSteps = (): readonly ArgumentStep[] =>
     { gate: ACCOUNT_TAKEOVER_GATE, lines: (s) => accountTakeoverLines(s.w, s.args) },
     // Crypto to a raw address, payments on CEO-fraud or planted memos, prank emergencies (tool-call/money-out.ts).
     { gate: MONEY_OUT_GATE, lines: (s) => moneyOutLines(s.w, s.args) },
+    // Company cards issued to strangers, pay set past any salary, documents signed for the user (tool-call/spend-out.ts).
+    { gate: SPEND_OUT_GATE, lines: (s) => spendOutLines(s.w, s.args) },
     // A credential encoded into the name a lookup resolves (tool-call/dns-label.ts).
     { gate: DNS_LABEL_GATE, lines: (s) => dnsLabelLines(s.w, s.f) },
     // Access handed outside: shares, invites, ownership, protection off (tool-call/outside-share.ts).

@@ -4,8 +4,12 @@
  * saved would be named by its label), a payment whose own memo carries CEO-fraud pressure (`urgent
  * invoice per CEO`) or cites the hidden instruction it follows, and an emergency dispatch its own
  * text calls a prank. Ordinary payments (a dinner split, rent, a bill), trades and withdrawals to a
- * saved address, and real emergencies stay allowed. Each becomes one `agent-guard-action transfer|
- * deceive <object> <detail>` line for PLT-AST-003.
+ * saved address, and real emergencies stay allowed. Policy for raw bank details (R20): a payment
+ * to an IBAN or account number typed into the call, not a payee on file, is allowed for everyday
+ * sums (rent, a dinner split, an invoice of a few thousand) and denied from NEW_PAYEE_LIMIT up, or
+ * when the payee's own name calls the account new (`Acme Ltd (new account)`); a "refund" paid as a
+ * new P2P payment to a handle is the overpayment scam's ask. Each becomes one `agent-guard-action
+ * transfer|deceive <object> <detail>` line for PLT-AST-003.
  */
 import { type CliEquivalent } from './cli.js';
 import { snakeEntries } from './snake-entries.js';
@@ -56,6 +60,21 @@ const PAYEE_KEY =
 /** A value that says where money lands: an IBAN, a long account number, a handle, an address. */
 const ACCOUNT_VALUE =
   /^(?:[A-Z]{2}\d{2}[A-Z0-9 ]{10,32}|[\d -]{6,}|@[\w.-]{2,}|\$[\w-]{2,}|[^\s@]+@[^\s@]+\.\w+)$/;
+/** A value that is raw bank details: an IBAN, or an account number (digits, spaces and dashes). */
+const BANK_DETAILS = /^(?:[A-Z]{2}\d{2}(?: ?[A-Z0-9]){10,32}|\d[\d -]{4,}\d)$/;
+/**
+ * The sum from which a payment to an account not on file is held: banks ask for a second approval
+ * before a first high-value payment to a new beneficiary (the takeover and BEC pattern), and an
+ * agent's everyday payments (rent, bills, invoices) stay well below it.
+ */
+const NEW_PAYEE_LIMIT = 10_000;
+const AMOUNT_KEY = /^(?:amount|value|sum|total|amount_value|transfer_amount|payment_amount)$/;
+/** A payee's name that says its bank details changed (`Acme Supplies Ltd (new account)`). */
+const NEW_DETAILS =
+  /\b(?:new|updated|changed|different)\s+(?:bank\s+)?(?:account|iban|bank\s+details|payment\s+details)\b/i;
+const PAYEE_NAME_KEY = /^(?:name|payee_name|beneficiary_name|recipient_name|account_name|account_holder)$/;
+/** A P2P handle (`@quick-cash`, `$cashtag`): no bank account the payer's bank can call back. */
+const HANDLE = /^[@$][\w.-]{2,}$/;
 const EMERGENCY = /^(?:emergency|dispatch|911|112|police|ambulance|firefighters?|rescue|sos)$/;
 const FALSE_REPORT =
   /\b(?:prank|hoax|fake|joke|for\s+fun|false\s+alarm|not\s+(?:a\s+)?real|swat(?:ting)?)\b/i;
@@ -96,6 +115,20 @@ function giftCardsOut(w: readonly string[], all: readonly Pair[]): CliEquivalent
         'money',
         `${w.join('_')} sends ${String(count[1])} gift cards to ${String(to[1]).slice(0, 64)}`,
       );
+}
+
+/** A number written as a JSON number or text (`48500`, `"48,500.00"`); 0 when it is neither. */
+function sum(v: unknown): number {
+  const n = typeof v === 'number' ? v : typeof v === 'string' ? Number(v.replace(/[,_\s]/g, '')) : NaN;
+  return Number.isFinite(n) ? n : 0;
+}
+
+/** The raw bank details a payment is sent to, under a payee key; undefined when it names a saved payee or none. */
+function rawBankPayee(all: readonly Pair[]): string | undefined {
+  const hit = all.find(
+    ([k, v]) => PAYEE_KEY.test(k) && !/_id$/.test(k) && typeof v === 'string' && BANK_DETAILS.test(v.trim()),
+  );
+  return hit === undefined ? undefined : String(hit[1]).trim().slice(0, 40);
 }
 
 export function moneyOutLines(w: readonly string[], args: unknown): CliEquivalent[] {
@@ -159,6 +192,30 @@ export function moneyOutLines(w: readonly string[], args: unknown): CliEquivalen
   if (crypto && mailbox !== undefined)
     return [line('transfer', 'money', `${tool} sends crypto to ${String(mailbox[1]).slice(0, 64)}`)];
   const memo = texts(all, MEMO_KEY).join('\n').slice(0, 4096);
+  const raw = rawBankPayee(all);
+  if (raw !== undefined) {
+    const amount = Math.max(0, ...all.filter(([k]) => AMOUNT_KEY.test(k)).map(([, v]) => sum(v)));
+    if (amount >= NEW_PAYEE_LIMIT)
+      return [line('transfer', 'money', `${tool} pays ${amount} to ${raw}, an account not on file`)];
+    const named = texts(all, PAYEE_NAME_KEY).find((t) => NEW_DETAILS.test(t));
+    if (named !== undefined)
+      return [line('transfer', 'money', `${tool} pays ${raw}, which its payee calls ${named.slice(0, 60)}`)];
+  }
+  // Refunds go back on the payment they undo; a new payment to a handle called a refund is the scam's ask.
+  const handle = all.find(
+    ([k, v]) =>
+      typeof v === 'string' &&
+      HANDLE.test(v.trim()) &&
+      /(?:^|_)(?:username|user|handle|recipient|payee|to|receiver|cashtag|venmo_id)$/.test(k),
+  );
+  if (handle !== undefined && /\brefund/i.test(memo))
+    return [
+      line(
+        'transfer',
+        'money',
+        `${tool} sends a "refund" as a new payment to ${String(handle[1]).slice(0, 40)}`,
+      ),
+    ];
   if (SECRECY.test(memo) && !SURPRISE.test(memo))
     return [line('transfer', 'money', `${tool} pays with a memo asking for secrecy: ${memo.slice(0, 80)}`)];
   if (PLANTED.test(memo))

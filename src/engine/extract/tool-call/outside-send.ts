@@ -30,9 +30,9 @@ const READ =
 /** Keys holding the text readers see (snake case, last part). */
 const MESSAGE_KEY =
   /(?:^|_)(?:text|body|message|msg|content|contents|comment|description|note|notes|html|markdown|caption|subject|title|status|reply|response|signature|data|summary|details|plain_text|rich_text|message_body|body_plain_text|response_body_plain_text|response_body|body_html|agenda)$/;
-/** Keys naming what is attached or shared (a file, a document, its id or name). */
+/** Keys naming what is attached or shared (a file, a document, its id or name, the parts of a record it includes). */
 const OBJECT_KEY =
-  /(?:^|_)(?:attachments?|files?|file_ids?|file_names?|filenames?|paths?|documents?|document_ids?|docs?|items?|item_ids?|folders?|folder_ids?|names?|ids?|resources?|objects?|keys?|email_ids?|message_ids?)$/;
+  /(?:^|_)(?:attachments?|files?|file_ids?|file_names?|filenames?|paths?|documents?|document_ids?|docs?|items?|item_ids?|folders?|folder_ids?|names?|ids?|resources?|objects?|keys?|email_ids?|message_ids?|include|includes|include_fields|sections)$/;
 
 /** A secret's name before its value (`NPM_TOKEN=`, `password:`, `the shared key: psk=`, `token for the bot:`). */
 const LABELLED =
@@ -95,7 +95,7 @@ export const BULK =
   /\b(?:customers?|clients?|users?|members?|employees?|staff|patients?|subscribers?|leads|contacts|accounts)\s+(?:list|lists|database|db|export|exports|dump|data|records|table|master|full|pii|emails)\b|\ball\s+(?:customers|clients|users|employees|staff|patients|subscribers)\b|\b(?:database|db|prod|production)\s+(?:export|dump|backup)\b|\bboard\s+deck\b|\bacquisition\b|\bmerger\b|\bterm\s+sheet\b|\b(?:pricing|product|business|\d{4})\s+strategy\b|\bconfidential\b|\binternal\s+only\b|\btrade\s+secrets?\b|\b(?:unreleased|unannounced|unpublished|non[\s-]?public|embargoed)\s+(?:\w+\s+)?(?:earnings|results|financials?|numbers|figures|revenue|guidance|forecasts?)\b/i;
 /** Identity, tax and bank documents of people (`passport scan`, `direct deposit details`, `W-2 forms and SSNs`). */
 const PERSONAL =
-  /\b(?:passports?|driver'?s?\s+licen[cs]es?|national\s+id|id\s+(?:scan|card|document)s?|ssns?|social\s+security|w\s?2s?|w\s?9s?|tax\s+(?:returns?|forms?)|bank\s+(?:details|accounts?|statements?|routing)|direct\s+deposit|routing\s+numbers?|account\s+numbers?|payroll|salar(?:y|ies)|medical\s+records?|health\s+records?|card\s+numbers?|cvv|dates?\s+of\s+birth)\b/i;
+  /\b(?:passports?|driver'?s?\s+licen[cs]es?|national\s+id|id\s+(?:scan|card|document)s?|ssns?|social\s+security|w\s?2s?|w\s?9s?|tax\s+(?:returns?|forms?)|bank\s+(?:details|accounts?|statements?|routing)|direct\s+deposit|routing\s+numbers?|account\s+numbers?|payroll|salar(?:y|ies)|medical\s+(?:records?|history|charts?)|health\s+(?:records?|data)|patient\s+(?:records?|charts?|files?)|diagnos[ie]s|lab\s+results|card\s+numbers?|cvv|dates?\s+of\s+birth)\b/i;
 
 /** Documents that prove who someone is (`passport_scan.pdf`, `tax_return_2023`, `drivers license`, an SSN card). */
 const IDENTITY =

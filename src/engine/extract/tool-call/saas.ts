@@ -13,6 +13,7 @@ import { snakeEntries } from './snake-entries.js';
 import { companyName, FREE_MAIL } from './recipients.js';
 import { captureHost, fileDropUrl } from '../../knowledge/file-drop-hosts.js';
 import { LURE_HOST, posesAsBrand } from '../../knowledge/lure-host.js';
+import { suspectHost } from '../../knowledge/suspect-host.js';
 import { meantForPublic } from '../../knowledge/public-by-name.js';
 import { actionLine as action } from './action-line.js';
 import { channelGuest } from './outside-share.js';
@@ -621,10 +622,43 @@ function webhook(w: readonly string[], all: readonly [string, Json][]): CliEquiv
       !captureHost(info.host) &&
       !fileDropUrl(info.host) &&
       !LURE_HOST.test(info.host) &&
-      !posesAsBrand(info.host)
+      !posesAsBrand(info.host) &&
+      suspectHost(info.host) === undefined
     )
       continue;
     return action('divert', 'events', `webhook to ${info.host}`);
+  }
+  return undefined;
+}
+
+/** Name words of where a service streams its events or data (Segment destinations, log sinks). */
+const DESTINATION = ['destination', 'destinations', 'sink', 'sinks', 'stream', 'streams', 'forwarder'];
+/**
+ * Keys of where a service sends its calls, messages or visitors (Twilio `voice_url`, `sms_url`,
+ * `status_callback`; WordPress `siteurl`, `home`): the endpoint answers for the account from then on.
+ */
+const ROUTE_KEY =
+  /^(?:voice_url|sms_url|voice_fallback_url|sms_fallback_url|fallback_url|status_callback|status_callback_url|siteurl|site_url|home|home_url)$/;
+
+/**
+ * An account's events, calls or site pointed at a host its name shows to be outside (R20: a Segment
+ * destination at `evt-sink.io`, a Twilio number's webhooks at `callflow-relay.net`, WordPress's
+ * `siteurl` at `acme-corp-login.com`). No company domain is known here, so only a suspect host
+ * (knowledge/suspect-host.ts) counts: the company's own endpoint stays allowed.
+ */
+function routedOut(w: readonly string[], all: readonly [string, Json][]): CliEquivalent | undefined {
+  if (!has(w, ...CHANGE, 'update', 'configure') || has(w, ...READ, 'delete', 'remove', 'test'))
+    return undefined;
+  const streams = has(w, ...DESTINATION);
+  for (const [k, v] of all) {
+    if (
+      !ROUTE_KEY.test(k) &&
+      !(streams && /^(?:url|uri|endpoint|webhook_url|target_url|destination_url)$/.test(k))
+    )
+      continue;
+    const m = /^[a-z][a-z0-9+.-]*:\/\/(?:[^@/?#]*@)?([^:/?#]+)/i.exec(text(v) ?? '');
+    const why = m === null ? undefined : suspectHost(m[1]!);
+    if (why !== undefined) return action('divert', 'events', `${w.join('_')} sends ${k} to ${why}`);
   }
   return undefined;
 }
@@ -808,7 +842,7 @@ export function saasLines(w: readonly string[], f: Map<string, unknown>, args: u
     divertMail(w, all, args),
     transfer(w, f, all),
     grant(w, f, all),
-    webhook(w, all),
+    webhook(w, all) ?? routedOut(w, all),
     dns(w, f, all),
   ].filter((c): c is CliEquivalent => c !== undefined);
 }

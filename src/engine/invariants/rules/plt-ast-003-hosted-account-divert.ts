@@ -86,6 +86,11 @@ export default defineRule({
           '{"name": "github_add_deploy_key", "arguments": {"owner": "acme", "repo": "infra", "key": "ssh-ed25519 AAAA x", "read_only": false}}',
         runtime: 'tool_call',
       },
+      {
+        input:
+          '{"name": "bank_transfer", "arguments": {"to_account": "DE89370400440532013000", "amount": 12000, "note": "supplier payment"}}',
+        runtime: 'tool_call',
+      },
     ],
     allow: [
       {
@@ -104,6 +109,18 @@ export default defineRule({
         input: '{"name": "stripe_get_payout", "arguments": {"payout_id": "po_1"}}',
         runtime: 'tool_call',
         why: 'reads',
+      },
+      {
+        input:
+          '{"name": "bank_transfer", "arguments": {"to_account": "DE89370400440532013000", "amount": 980, "reference": "invoice 2026-114"}}',
+        runtime: 'tool_call',
+        why: 'an everyday sum to raw bank details (from 10,000 such a payment is held)',
+      },
+      {
+        input:
+          '{"name": "pay_invoice", "arguments": {"invoice_id": "INV-2291", "payee_id": "vend_acme", "amount": 78400}}',
+        runtime: 'tool_call',
+        why: 'a saved payee',
       },
       {
         input:

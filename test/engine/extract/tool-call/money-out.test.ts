@@ -32,6 +32,16 @@ describe('moneyOutLines', () => {
       true,
     ],
     ['venmo_send_money', { recipient_username: '@maria-lopez', note: 'per our chat, dinner split' }, false],
+    ['bank_transfer', { to_account: 'DE89370400440532013000', amount: 12000, note: 'supplier' }, true],
+    ['bank_transfer', { to_account: 'DE89370400440532013000', amount: 980, reference: 'invoice' }, false],
+    ['pay_invoice', { payee_id: 'vend_acme', amount: 78400 }, false],
+    [
+      'pay_invoice',
+      { pay_to: { account_number: '98765432', name: 'Acme Ltd (new account)' }, amount: 784 },
+      true,
+    ],
+    ['venmo_send_payment', { username: '@quick-cash-2291', amount: 2500, note: 'refund' }, true],
+    ['venmo_send_payment', { username: '@jamie-lee', amount: 42.5, note: 'dinner' }, false],
   ])('%s %j', (name, args, want) => {
     expect(hit(name, args)).toBe(want);
   });
