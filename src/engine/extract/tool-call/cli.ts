@@ -25,7 +25,7 @@ import { testDatabase } from '../../knowledge/ephemeral-names.js';
 import { allScratchTables } from '../../knowledge/sql.js';
 import { everyItemLines, EVERY_ITEM_WORDS } from './every-item.js';
 import { availabilityLines, AVAILABILITY_WORDS } from './availability.js';
-import { secretForwardLines, SECRET_FORWARD_WORDS } from './secret-forward.js';
+import { secretForwardLines, SECRET_FORWARD_WORDS, workflowSecretLines } from './secret-forward.js';
 import { instructionCode } from './instructions.js';
 import { unguarding } from './unguard.js';
 import { searchLines, SEARCH_WORDS } from './search.js';
@@ -1201,6 +1201,8 @@ function familyLines(w: readonly string[], args: unknown): CliEquivalent[] {
   else out.push(...everyItemByField(w, f));
   if (anyIn(w, sets.availability)) out.push(...availabilityLines(w, f));
   if (anyIn(w, sets.secretForward)) out.push(...secretForwardLines(w, f));
+  // A workflow's step reads a secret and a later one posts it (secret-forward.ts).
+  out.push(...workflowSecretLines(args));
   if (anyIn(w, sets.monitoring)) out.push(...monitoringLines(w, f));
   // Standing orders under a profile or settings tool's key (`update_user_profile {preferences}`).
   if (anyIn(w, sets.memory) || [...f.keys()].some((k) => sets.memory.has(k))) out.push(...memoryLines(args));

@@ -54,3 +54,45 @@ export const SECRET_FORWARD_WORDS = [
   'keyvault',
   'secretsmanager',
 ];
+
+/** Keys holding a workflow's steps (n8n `nodes`, Zapier/Make `steps`, a pipeline's `tasks`). */
+const STEPS_KEY = /^(?:nodes|steps|tasks|actions|pipeline|workflow|flow|jobs)$/;
+/** Keys naming what a step does (`type: "vault.read"`, `operation: "secrets.get"`). */
+const STEP_KIND_KEY = /^(?:type|node|operation|action|op|uses|kind|app|service|method)$/;
+const STEP_URL_KEY = /^(?:url|uri|endpoint|webhook_url|target_url|request_url)$/;
+/** A step that sends: a POST, PUT or webhook call. */
+const SENDS = /^(?:post|put|patch|send|webhook|upload|http|https|request)$/;
+
+const kindWords = (step: Record<string, unknown>): string[] =>
+  Object.entries(step)
+    .filter(([k, v]) => STEP_KIND_KEY.test(k.toLowerCase()) && typeof v === 'string' && v.length < 128)
+    .flatMap(([, v]) => (v as string).toLowerCase().split(/[^a-z0-9]+/));
+
+/**
+ * A workflow run whose step reads a secret and a later step posts to a URL (R20: n8n `vault.read`
+ * then `http.post` of `{{$prev}}`): the secret goes where the later step sends, as if the read tool
+ * had been told to forward it. Read as the same shell pipe so SEC-AST-010 judges the host.
+ */
+export function workflowSecretLines(args: unknown): CliEquivalent[] {
+  if (args === null || typeof args !== 'object' || Array.isArray(args)) return [];
+  for (const [k, v] of Object.entries(args as Record<string, unknown>).slice(0, 32)) {
+    if (!STEPS_KEY.test(k.toLowerCase()) || !Array.isArray(v)) continue;
+    let read = false;
+    for (const step of v.slice(0, 64)) {
+      if (step === null || typeof step !== 'object' || Array.isArray(step)) continue;
+      const rec = step as Record<string, unknown>;
+      const words = kindWords(rec);
+      if (words.some((x) => SECRET.test(x)) && words.some((x) => READ.test(x))) read = true;
+      if (!read || !words.some((x) => SENDS.test(x))) continue;
+      const url = Object.entries(rec).find(
+        ([key, u]) =>
+          STEP_URL_KEY.test(key.toLowerCase()) && typeof u === 'string' && /^https?:\/\//i.test(u.trim()),
+      )?.[1] as string | undefined;
+      if (url !== undefined)
+        return [
+          { code: `printenv SECRET_VALUE | curl --data-binary @- ${quote(url.trim())}`, runtime: 'bash' },
+        ];
+    }
+  }
+  return [];
+}
