@@ -51,7 +51,7 @@ function adminToStranger(w: readonly string[], all: readonly Leaf[]): string | u
 }
 
 /** IAM statements found in the arguments (objects, or JSON text under any key), bounded. */
-function statements(args: unknown): Record<string, unknown>[] {
+export function statements(args: unknown): Record<string, unknown>[] {
   const out: Record<string, unknown>[] = [];
   const walk = (x: unknown, depth: number): void => {
     if (depth > 6 || out.length > 32) return;
@@ -72,7 +72,8 @@ function statements(args: unknown): Record<string, unknown>[] {
     }
     const rec = x as Record<string, unknown>;
     const keys = Object.keys(rec).map((k) => k.toLowerCase());
-    if (keys.includes('action') && keys.includes('resource')) out.push(rec);
+    // A resource policy's statement may leave Resource implied (an ECR repository policy).
+    if (keys.includes('action') && (keys.includes('resource') || keys.includes('principal'))) out.push(rec);
     for (const y of Object.values(rec).slice(0, 64)) walk(y, depth + 1);
   };
   walk(args, 0);

@@ -74,6 +74,7 @@ import { giveAwayLines, GIVE_AWAY_GATE } from './give-away.js';
 import { controlEmptiedLines, CONTROL_EMPTIED_GATE } from './control-emptied.js';
 import { guardOffLines, GUARD_OFF_GATE } from './guard-off.js';
 import { policyOpenLines, POLICY_OPEN_GATE } from './policy-open.js';
+import { orgTrustLines, ORG_TRUST_GATE } from './org-trust.js';
 import { targetLossLines, TARGET_LOSS_GATE } from './target-loss.js';
 import { accountCopyLines, ACCOUNT_COPY_GATE } from './account-copy.js';
 
@@ -1036,6 +1037,8 @@ const argumentSteps = (): readonly ArgumentStep[] =>
     { gate: GUARD_OFF_GATE, lines: (s) => guardOffLines(s.w, s.args) },
     // A policy document that opens every path, every device, a production role or a space to anyone (tool-call/policy-open.ts).
     { gate: POLICY_OPEN_GATE, lines: (s) => policyOpenLines(s.w, s.args) },
+    // Delegation over every user, an app on every repository, a guest made admin (tool-call/org-trust.ts).
+    { gate: ORG_TRUST_GATE, lines: (s) => orgTrustLines(s.w, s.args) },
     // A whole resource lost by what the call does to its target: handed outside, reset from empty, every key (tool-call/target-loss.ts).
     { gate: TARGET_LOSS_GATE, lines: (s) => targetLossLines(s.w, s.args) },
     // A production dataset, database or snapshot handed to another account or project (tool-call/account-copy.ts).

@@ -11,7 +11,8 @@
 import { type CliEquivalent } from './cli.js';
 import { leaves, type Leaf } from './control-words.js';
 import { PRODUCTION, scratchOnly } from '../../knowledge/ephemeral-names.js';
-import { publicContent } from '../../knowledge/public-content.js';
+import { privateContent, publicContent } from '../../knowledge/public-content.js';
+import { statements } from './access-widen.js';
 import { wordSet, type Gate } from './signals.js';
 import { actionLine as line } from './action-line.js';
 
@@ -105,6 +106,64 @@ function trustOutside(w: readonly string[], all: readonly Leaf[]): string | unde
   return `${w.join('_')} lets ${theirs !== undefined ? `account ${theirs}` : 'anyone'} assume ${role[0] ?? 'the role'}`;
 }
 
+const list = (v: unknown): string[] =>
+  (Array.isArray(v) ? v : [v]).filter((s): s is string => typeof s === 'string');
+
+/** Actions that only deliver into the resource (log delivery, event fan-in), reading nothing back out. */
+const DELIVERY =
+  /^(?:s3:(?:PutObject|PutObjectAcl|GetBucketAcl|GetBucketLocation|AbortMultipartUpload)|sqs:SendMessage|sns:Publish|events:PutEvents|logs:(?:CreateLogStream|PutLogEvents)|kms:(?:Encrypt|GenerateDataKey\w*|DescribeKey)|Encrypt|GenerateDataKey\w*|DescribeKey)$/i;
+/** Reads anyone may be given on content made for the public (a website's objects). */
+const PUBLIC_READ = /^s3:GetObject$/i;
+
+/**
+ * A resource policy or grant (a key, bucket, secret, topic, queue, registry) letting another
+ * account's root or anyone use the resource beyond delivering into it (R20: a KMS key policy letting
+ * another account decrypt). Role trust is trustOutside's; the resource's own account, a condition
+ * that narrows `*` (an org id, a source ARN), log delivery and public website objects stay allowed.
+ */
+function resourceOutside(w: readonly string[], args: unknown, all: readonly Leaf[]): string | undefined {
+  const grants: { who: string; actions: string[]; conditioned: boolean }[] = [];
+  for (const st of statements(args)) {
+    const effect = st.Effect ?? st.effect;
+    if (typeof effect !== 'string' || !/^allow$/i.test(effect)) continue;
+    const p = st.Principal ?? st.principal;
+    const who =
+      typeof p === 'string'
+        ? [p]
+        : p !== null && typeof p === 'object'
+          ? list((p as Record<string, unknown>).AWS)
+          : [];
+    const actions = list(st.Action ?? st.action);
+    const conditioned = (st.Condition ?? st.condition) !== undefined;
+    for (const x of who) grants.push({ who: x, actions, conditioned });
+  }
+  // A KMS grant: `GranteePrincipal` and its `Operations`.
+  const grantee = all.find(([p, v]) => last(p) === 'grantee_principal' && typeof v === 'string');
+  if (grantee !== undefined)
+    grants.push({
+      who: String(grantee[1]),
+      actions: all.filter(([p]) => p.includes('operations')).map(([, v]) => String(v)),
+      conditioned: false,
+    });
+  // The call's own names (its ARNs, queue URL), not the policy text itself.
+  const names = all
+    .map(([, v]) => v)
+    .filter((v): v is string => typeof v === 'string' && !v.trimStart().startsWith('{'));
+  for (const g of grants) {
+    const m = WHOLE_ACCOUNT.exec(g.who);
+    if (m === null || g.actions.length === 0) continue;
+    if (g.actions.every((a) => /^sts:AssumeRole/i.test(a) || DELIVERY.test(a))) continue;
+    const theirs = m[1] ?? m[2];
+    if (theirs === undefined) {
+      // Anyone: narrowed by a condition, or reading a public site's objects.
+      if (g.conditioned) continue;
+      if (g.actions.every((a) => PUBLIC_READ.test(a)) && !privateContent([w.join('_'), ...names])) continue;
+    } else if (names.some((x) => x !== g.who && new RegExp(`(?::|/)${theirs}(?::|/|$)`).test(x))) continue;
+    return `${w.join('_')} lets ${theirs !== undefined ? `account ${theirs}` : 'anyone'} ${g.actions.slice(0, 3).join(', ')}`;
+  }
+  return undefined;
+}
+
 /** Keys that name anonymous or public users in a permission document. */
 const ANONYMOUS_KEY =
   /^(?:anonymous|anonymous_access|anonymous_users|anonymous_permissions|anyone|guest_access|public_access|unauthenticated)$/;
@@ -128,9 +187,9 @@ function anonymousGranted(w: readonly string[], all: readonly Leaf[]): string | 
 
 /** When policyOpenLines can answer (signals.ts). */
 export const POLICY_OPEN_GATE: Gate = {
-  name: wordSet('vault policy policies acl acls trust assume permission permissions space'),
+  name: wordSet('vault policy policies acl acls trust assume permission permissions space grant'),
   keys: wordSet(
-    'policy acl acls acls rules capabilities src dst source destination principal anonymous anyone guest public unauthenticated',
+    'policy acl acls acls rules capabilities src dst source destination principal anonymous anyone guest public unauthenticated attribute attributes grantee',
   ),
 };
 
@@ -144,7 +203,7 @@ export function policyOpenLines(w: readonly string[], args: unknown): CliEquival
   const acl = aclAcceptsAll(args);
   if (acl !== undefined)
     return [line('expose', 'network', `${w.join('_')} ${acl}: every device reaches every other`)];
-  const trust = trustOutside(w, all);
+  const trust = trustOutside(w, all) ?? resourceOutside(w, args, all);
   if (trust !== undefined) return [line('grant', 'access', trust)];
   const anon = anonymousGranted(w, all);
   if (anon !== undefined) return [line('expose', 'access', anon)];

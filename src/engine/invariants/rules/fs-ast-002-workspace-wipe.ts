@@ -31,6 +31,18 @@ export const FIND_SELECTORS: ReadonlySet<string> = new Set([
   '-samefile',
 ]);
 
+/**
+ * Whether a find line picks what it acts on: a selector not negated, or only names spared (`-not
+ * -name '*.top'`) where each file is not first rewritten by another -exec. `! -name '*.gpg' -exec
+ * gpg -c {} -exec shred -u {}` encrypts every other file and destroys the originals (R20).
+ */
+export function findSelects(argv: readonly string[]): boolean {
+  if (argv.some((a, i) => FIND_SELECTORS.has(a) && argv[i - 1] !== '!' && argv[i - 1] !== '-not'))
+    return true;
+  const runs = argv.filter((a) => /^-(?:exec|execdir|ok|okdir)$/.test(a)).length;
+  return runs < 2 && argv.some((a) => FIND_SELECTORS.has(a));
+}
+
 /** A glob naming every entry at every depth under the workspace root (`/ws/**`, `/ws/*\/*`). */
 function everyDepth(absPath: string, policy: PathPolicy): boolean {
   const rest = absPath.startsWith(`${policy.workspaceRoot}/`)
@@ -62,9 +74,7 @@ export default defineRule({
   *check(facts, policy) {
     // find . -name X -delete / -exec rm -rf {} + reports the search root as the path: with a
     // selection predicate it deletes matches, not the workspace.
-    const selectiveFind = facts
-      .of('exec')
-      .some((e) => e.program === 'find' && e.argv.some((a) => FIND_SELECTORS.has(a)));
+    const selectiveFind = facts.of('exec').some((e) => e.program === 'find' && findSelects(e.argv));
     for (const f of facts.of('file')) {
       if (f.op !== 'delete') continue;
       // A walk deleting every entry at every depth of the workspace, picking no names (os.walk,
