@@ -130,6 +130,18 @@ function offLeaf(w: readonly string[], all: readonly Leaf[], names: readonly str
   return undefined;
 }
 
+/** Where an audit trail is delivered: a stream, sink, trail or archive. */
+const DELIVERY = /^(?:stream|streams|streaming|sink|sinks|trail|trails|archive|archives|forwarding)$/;
+
+/** An audit log's delivery deleted (`github_enterprise_delete_audit_log_stream`, R20): its record stops. */
+function auditDeliveryDeleted(w: readonly string[], names: readonly string[]): boolean {
+  return (
+    w.some((x) => /^(?:delete|remove|destroy)$/.test(x)) &&
+    w.some((x) => DELIVERY.test(x)) &&
+    [w.join('_'), ...names].some((n) => /audit/i.test(n))
+  );
+}
+
 /** Reads, which neither switch a control off nor blind it. */
 const READ = /^(?:get|list|describe|read|show|search|query|view|fetch)$/;
 
@@ -142,7 +154,7 @@ function switchedOff(w: readonly string[], all: readonly Leaf[], names: readonly
     all.some(([p, v]) => p.length === 1 && REASON_KEY.test(p[0]!) && typeof v === 'string' && v.trim() !== '')
   )
     return [];
-  const byName = namesControl(w) && w.some((x) => OFF_VERB.test(x));
+  const byName = namesControl(w) && (w.some((x) => OFF_VERB.test(x)) || auditDeliveryDeleted(w, names));
   const off = byName ? w.join('_') : offLeaf(w, all, names);
   if (off === undefined) return [];
   const control = w.find((x) => CONTROL.test(x)) ?? 'control';
