@@ -67,6 +67,8 @@ function eventVal(kind: string): Val {
       ? (['key', 'code', 'data', 'keyCode', 'which', 'char'] as const).map((k) => [k, pressed] as const)
       : []),
   ]);
+  // A service worker's fetch event: its request carries what the page's user submits (a form post's body).
+  if (kind === 'fetch') fields.set('request', { ...UNKNOWN, ref: 'Request()', sources: [INPUT] });
   if (/^(?:copy|cut|paste)$/.test(kind))
     fields.set('clipboardData', { ...UNKNOWN, ref: 'DataTransfer()', sources: [CLIPBOARD] });
   return { ...UNKNOWN, ref: 'Event()', fields, sources: keys ? [INPUT] : [] };
