@@ -51,3 +51,17 @@ export function secretCopy(columns: readonly string[], table: string | undefined
   if (columns.length === 0 || table === undefined || KEEPS_HISTORY.test(table)) return undefined;
   return `a trigger copies ${columns.map((c) => `NEW.${c}`).join(', ')} of every row into ${table}`;
 }
+
+/** pg_notify(channel, payload): every session LISTENing on the channel receives the payload. */
+const NOTIFY_CALL = /\bpg_notify\s*\(\s*([^,;]*),([^;]*)/i;
+/** Tokens a notified worker mails to their own user (a reset or confirmation link): the app's flow. */
+const MAILED_TOKEN = /(?:reset|confirmation|confirm|invite|invitation|verification|remember)_(?:\w+_)?token/;
+
+/** Why a trigger's pg_notify hands a secret of every row to whoever listens, or undefined. */
+export function notifiedSecret(text: string): string | undefined {
+  const m = NOTIFY_CALL.exec(text);
+  if (!m) return undefined;
+  const cols = secretRowColumns(m[2]!).filter((c) => !MAILED_TOKEN.test(c));
+  if (cols.length === 0) return undefined;
+  return `a trigger sends ${cols.map((c) => `NEW.${c}`).join(', ')} of every row to every listener of channel ${m[1]!.trim()}`;
+}

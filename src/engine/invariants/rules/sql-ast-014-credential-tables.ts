@@ -1,7 +1,12 @@
 /** SQL-AST-014: reading credential tables (pg_shadow, pg_authid, mysql.user, sys.sql_logins ...) or UNION-injected password columns. */
 import { isCredentialTable } from '../../knowledge/sql.js';
 import type { SqlStmtFact } from '../../facts.js';
-import { lastWrittenTable, secretCopy, secretRowColumns } from '../../knowledge/sql-trigger-copy.js';
+import {
+  lastWrittenTable,
+  notifiedSecret,
+  secretCopy,
+  secretRowColumns,
+} from '../../knowledge/sql-trigger-copy.js';
 import { defineRule } from '../define-rule.js';
 import {
   SECRET_TABLE_COLUMN,
@@ -249,7 +254,7 @@ export default defineRule({
     for (const s of rowRefs ? [...all].sort((a, b) => a.span.start - b.span.start) : all) {
       if (rowRefs) {
         const own = lastWrittenTable(s.text);
-        const copy = secretCopy(secretRowColumns(s.text), own ?? written);
+        const copy = secretCopy(secretRowColumns(s.text), own ?? written) ?? notifiedSecret(s.text);
         written = own ?? written;
         if (copy !== undefined) {
           yield { span: s.span, reason: copy, suggestedAlternative: null };
