@@ -72,6 +72,7 @@ import './node/trackers.js';
 import './node/listeners.js';
 import './node/load-tests.js';
 import { pageAssign, pageGlobal, pageMember } from './node/page.js';
+import './node/prompt.js';
 import { heldAt } from './code/carry.js';
 import { isFunctionConstructorOf, paramPrelude } from './node/code-strings.js';
 import { reorderInPlace, rotatedArgs } from './code/reorder.js';
