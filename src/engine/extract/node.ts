@@ -89,7 +89,7 @@ import {
   type HotRegion,
   listLogin,
 } from './code/repeats.js';
-import { hiddenName } from './code/hidden-names.js';
+import { hiddenEnumeration, hiddenName } from './code/hidden-names.js';
 import { escapedRun, unreadableCode } from './code/unreadable-code.js';
 import { rotatesStringTable } from './node/obfuscator.js';
 import { coercedCallee } from './node/coerced-callee.js';
@@ -115,6 +115,14 @@ export class JsWalker extends CodeWalker {
   #declaring: { readonly name: SyntaxNode; readonly value: SyntaxNode } | undefined;
   /** Methods of the input's own classes, by name (`new Svc().run(x)` walks `run` with x). */
   readonly methods = new Map<string, Val>();
+  /** Where the list a `for...of` goes through whole starts, while it is walked (node/callbacks.ts). */
+  iterated: number | undefined;
+  /** The module whose member names that list holds, set by the listing (node/callbacks.ts). */
+  iteratedModule: string | undefined;
+  /** The loop name going through every member name of a module, while the loop's body is walked. */
+  #everyName: { readonly mod: string; readonly name: string } | undefined;
+  /** Where the callee being walked starts: `cp[k](...)` calls the member it reads. */
+  #callee: number | undefined;
 
   protected node(n: SyntaxNode): Val {
     switch (n.type) {
@@ -372,15 +380,24 @@ export class JsWalker extends CodeWalker {
     const key = constText(index);
     if (key !== null) {
       // `cp['sp' + 'awn']`, `os[atob(x)]`: a module's member named by data (code/hidden-names.ts).
-      if (base.ref !== undefined && base.fields === undefined)
+      // Reading each member in a loop over all its names (a bundler's copy) names none, unless called.
+      if (base.ref !== undefined && base.fields === undefined && !this.#copiedMember(n, base, kids[1]))
         hiddenName(this.col, this.span(n), canonicalModule(`${base.ref}.${key}`), 'a computed key');
       return this.member(base, key, this.src(n));
     }
     if (base.ref === 'process.env') return envVal(null);
     // `globalThis[k]`, `cp[k]`: a member of a module or the global object chosen at run time.
     // child_process's is, at worst, its shell runner (node/callbacks.ts).
-    if (isNamespace(base))
+    if (isNamespace(base)) {
+      // A member called by a loop's name over every name the walk does not know (`https[k](...)`).
+      if (
+        base.ref !== undefined &&
+        this.#everyName?.mod === base.ref &&
+        !this.#copiedMember(n, base, kids[1])
+      )
+        hiddenEnumeration(this.col, this.span(n), base.ref, 'a loop over its member names');
       return runtimeMember(base, index) ?? extend(opaque([base, index]), { unresolved: true });
+    }
     if (index.num !== undefined && base.items?.[index.num] !== undefined) return base.items[index.num]!;
     // A key the walk cannot know, into a known object or Map: its riskiest value; a known index into
     // known text: that character (code/carry.ts). Arrays stay unknown: an obfuscator's string table
@@ -679,7 +696,11 @@ export class JsWalker extends CodeWalker {
     const kids = n.children;
     const ofAt = kids.findIndex((c) => c.type === 'of' || c.type === 'in');
     const right = kids[ofAt + 1];
+    const [outer, outerModule] = [this.iterated, this.iteratedModule];
+    [this.iterated, this.iteratedModule] = [kids[ofAt]?.type === 'of' ? right?.start : undefined, undefined];
     const walked = right ? this.visit(right) : UNKNOWN;
+    const listed = this.iteratedModule;
+    [this.iterated, this.iteratedModule] = [outer, outerModule];
     // `for (k in cp)`: a module's keys are its members' names (node/callbacks.ts).
     const it = (kids[ofAt]?.type === 'in' ? moduleAsObject(walked) : undefined) ?? walked;
     let left = kids
@@ -697,7 +718,7 @@ export class JsWalker extends CodeWalker {
         this.inLoop(n, false, awaited, () => {
           for (const item of items) {
             this.bind(left, item);
-            for (const b of walk) this.visit(b);
+            this.#overEveryName(listed, left, () => walk.forEach((b) => this.visit(b)));
           }
         }),
       );
@@ -710,7 +731,37 @@ export class JsWalker extends CodeWalker {
     const awaits = kids.some((c) => c.type === 'await');
     const body = kids.slice(ofAt + 2).filter((c) => c.named);
     // A password list gone through line by line: logins inside are guesses (code/repeats.ts).
-    return this.#loopBody(n, false, body, awaits, loopRegion(this.src(n), false, undefined, it));
+    return this.#overEveryName(listed, left, () =>
+      this.#loopBody(n, false, body, awaits, loopRegion(this.src(n), false, undefined, it)),
+    );
+  }
+
+  /** Walks a loop's body with `left` going through every member name of `mod`, where it does. */
+  #overEveryName<T>(mod: string | undefined, left: SyntaxNode | undefined, walk: () => T): T {
+    const outer = this.#everyName;
+    if (mod !== undefined && left?.type === 'identifier') this.#everyName = { mod, name: this.src(left) };
+    try {
+      return walk();
+    } finally {
+      this.#everyName = outer;
+    }
+  }
+
+  /** Inside a loop over every member name of `mod` (a bundler copying its members). */
+  copiesEveryMember(mod: string): boolean {
+    return this.#everyName?.mod === mod;
+  }
+
+  /** `mod[name]` with the loop's name over every member of mod, read but not called. */
+  #copiedMember(n: SyntaxNode, base: Val, key: SyntaxNode | undefined): boolean {
+    const every = this.#everyName;
+    return (
+      every !== undefined &&
+      every.mod === base.ref &&
+      key?.type === 'identifier' &&
+      this.src(key) === every.name &&
+      this.#callee !== n.start
+    );
   }
 
   /**
@@ -903,7 +954,10 @@ export class JsWalker extends CodeWalker {
     } else if (fnNode.type === 'import') {
       name = 'require'; // import('x') loads the module like require('x')
     } else {
+      const outerCallee = this.#callee;
+      this.#callee = fnNode.start;
       fn = this.visit(fnNode);
+      this.#callee = outerCallee;
       name = fn.ref;
       // A function spelled by coercing `![]`/`[]` (JSFuck) is resolved at run time (node/coerced-callee.ts).
       if (coercedCallee(this.src(fnNode))) fn = extend(fn, { unresolved: true, generated: true });

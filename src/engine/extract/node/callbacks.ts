@@ -196,12 +196,17 @@ JS_CALLS.add(['Object.entries'], (_w, c) => {
   });
   return { ...opaque(c.args), items: pairs };
 });
-// Listing a module's members to pick one by name is a hidden name (code/hidden-names.ts).
+// Listing a module's members to pick one by name is a hidden name (code/hidden-names.ts). Going
+// through every name with for...of to copy each member is not (esbuild's `__copyProps`).
+const NAMES_ONLY = new Set(['Object.keys', 'Object.getOwnPropertyNames', 'Reflect.ownKeys']);
 JS_CALLS.wrap(
   ['Object.keys', 'Object.getOwnPropertyNames', 'Reflect.ownKeys', 'Object.values', 'Object.entries'],
   (inner) => (w, c) => {
     const mod = c.args[0];
-    if (mod?.module === true && mod.ref !== undefined) hiddenEnumeration(w.col, c.span, mod.ref, c.name);
+    if (mod?.module !== true || mod.ref === undefined) return inner?.(w, c);
+    // Names gone through whole: the loop's body marks a member it calls by them (node.ts).
+    if (NAMES_ONLY.has(c.name) && w.iterated === c.span.start) w.iteratedModule = mod.ref;
+    else hiddenEnumeration(w.col, c.span, mod.ref, c.name);
     return inner?.(w, c);
   },
 );

@@ -1380,7 +1380,8 @@ add(['Object.getOwnPropertyDescriptor', 'Reflect.getOwnPropertyDescriptor'], (w,
   const [obj, key] = c.args;
   const prop = key !== undefined ? constText(key) : null;
   if (obj?.ref === undefined || prop === null) return undefined;
-  hiddenName(w.col, c.span, canonicalModule(`${obj.ref}.${prop}`), c.name);
+  // A descriptor of each member a bundler copies calls nothing (node.ts copiesEveryMember).
+  if (!w.copiesEveryMember(obj.ref)) hiddenName(w.col, c.span, canonicalModule(`${obj.ref}.${prop}`), c.name);
   const value = w.member(obj, prop, `${obj.ref}.${prop}`);
   return extend(opaque(c.args), {
     fields: new Map([
