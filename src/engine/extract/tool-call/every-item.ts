@@ -9,7 +9,7 @@
  */
 import { str, type CliEquivalent } from './cli.js';
 import { PRODUCTION, scratchOnly } from './whole-resource.js';
-import { spansAllTime } from './select-all.js';
+import { selectsEverything, spansAllTime } from './select-all.js';
 import { actionLine as action } from './action-line.js';
 
 /** Verbs that lose what they act on (a refund of every payment loses the revenue). */
@@ -45,8 +45,9 @@ const NARROWING =
 /** Values that pick every item under any key. */
 const SELECT_ALL =
   /^\s*(?:\*|%|all|everyone|everything|any|in:all(?:mail)?|in:anywhere|\*@[\w.-]+\.[a-z]{2,})\s*$/i;
-/** Keys that narrow by a condition: given nothing (`filter: {}`), they narrow to nothing. */
-const CONDITION_KEY = /^(?:filter|filters|where|query|selector|criteria|conditions?|match)$/;
+/** Keys that narrow by a condition, in SaaS spellings too (HubSpot `filterGroups`, Airtable `filterByFormula`). */
+const FILTER_KEY =
+  /^(?:filter|filters|where|query|selector|criteria|conditions?|match|filter_?groups|filter_?by_?formula|formula)$/i;
 
 /** A value naming every item of a kind (`segment: "all_subscribers"`, `audience: "All contacts"`). */
 const ALL_OF = /^\s*(?:all|every)[\s_-]+([a-z]+)\s*$/i;
@@ -76,8 +77,9 @@ function allField(f: Map<string, unknown>): string | undefined {
       selectsAll(v)
     )
       return k;
-    // An empty condition selects every item (`archive_pages {filter: {}}`).
-    if (CONDITION_KEY.test(k) && v !== null && typeof v === 'object' && Object.keys(v).length === 0) return k;
+    // An empty condition, or one every item meets, selects every item (`archive_pages {filter: {}}`,
+    // `{filter: {team: {key: {eq: "ENG"}}}}`, HubSpot `HAS_PROPERTY` on `createdate`).
+    if (FILTER_KEY.test(k) && v !== null && typeof v !== 'boolean' && selectsEverything(v, k)) return k;
   }
   return undefined;
 }
@@ -94,6 +96,8 @@ function narrowed(f: Map<string, unknown>): boolean {
     )
       return true;
     if (!NARROWING.test(k) || v === undefined || v === null || v === '' || selectsAll(v)) continue;
+    // A condition every item meets picks them all (select-all.ts).
+    if (FILTER_KEY.test(k) && typeof v !== 'boolean' && selectsEverything(v, k)) continue;
     // An age every item has reached (`older_than_days: -1`) keeps them all.
     if (spansAllTime(k, v)) continue;
     if (Array.isArray(v) && v.length === 0) continue;

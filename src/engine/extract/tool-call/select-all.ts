@@ -5,15 +5,25 @@
  * wildcard (`*`, `*:*`, `%`, an empty prefix or `/`), an SQL-like predicate that always holds
  * (`id > 0`, `created_at < now()`, `email IS NOT NULL`, `trashed = false`), a Mongo, Pinecone or
  * Elasticsearch document whose conditions every item meets (`{$exists: true}`, `{$ne: "none"}` on
- * an id, `{bool: {must: []}}`, `{email: {contains: "@"}}`) or Firestore triples (`["uid", "!=", ""]`).
+ * an id, `{bool: {must: []}}`, `{email: {contains: "@"}}`) or Firestore triples (`["uid", "!=", ""]`),
+ * and SaaS filters (R21): HubSpot `HAS_PROPERTY` or Notion `is_not_empty` on a field every record has,
+ * Airtable `TRUE()` / `NOT({Name} = '')`, both values of a flag, Linear's lone team scope.
  */
 
 /** Whole values that select everything: wildcards, an empty prefix or filter, `true`, `1=1`. */
 const EVERYTHING =
-  /^\s*(?:|\*|\*+|[?*]*\*[?*]*|%+|\/|\*:\*|\*\.\*|\^?\.\*\$?|\^|\.\+|all|everything|any|true|1|1\s*=\s*1|\{\s*\}|\[\s*\]|in:anywhere|in:all(?:mail)?)\s*$/i;
+  /^\s*(?:|\*|\*+|[?*]*\*[?*]*|%+|\/|\*:\*|\*\.\*|\^?\.\*\$?|\^|\.\+|all|everything|any|true|true\(\)|1|1\s*=\s*1|\{\s*\}|\[\s*\]|in:anywhere|in:all(?:mail)?)\s*$/i;
 
 /** Identity attributes: an exclusion of one value (`id != 'x'`) keeps every other item. */
 const IDENTITY = /^(?:[\w.]*[._])?(?:id|uid|uuid|pk|key|rowid|oid|email|name|slug|sku|doc_id|_id)$/i;
+/** Fields every record has (a key, a creation time, an email, a name or title): set on each item. */
+const REQUIRED = (a: string): boolean =>
+  (/^(?:id|_id|uid|uuid|pk|hs_object_id|object_id|record_id|email|name|full_name|title)$/i.test(a) ||
+    CREATED.test(a)) &&
+  !OPTIONAL.test(a);
+/** Existence operators (HubSpot `HAS_PROPERTY`, Notion `is_not_empty`): true of every item on a required field. */
+const EXISTS_OP =
+  /^(?:has_?property|is_?not_?empty|not_?empty|exists|is_?not_?null|not_?null|is_?set|is_?known|is_?present)$/i;
 /** Numeric keys every stored item has above zero. */
 const SERIAL = /^(?:[\w.]*[._])?(?:id|pk|rowid|seq|serial|num|number)$/i;
 /** Moments in the past for every item (a creation time is before now; an expiry is not). */
@@ -145,6 +155,26 @@ const symbolOps = (a: string): string =>
 const SCOPE_ATTRIBUTE =
   /^(?:project|projectkey|project_key|space|spacekey|board|workspace|org|organization|tenant)$/i;
 
+/**
+ * Linear's GraphQL `{team: {key: {eq: "ENG"}}}`: a tracker's one team or project pinned, every issue
+ * in it. A plain field value (Mongo `{team: "qa"}` on users) is an attribute of some items, not this.
+ */
+function scopeOnly(attr: string, v: unknown, depth = 0): boolean {
+  if (
+    !/^(?:team|project)$/i.test(attr) ||
+    depth > 2 ||
+    v === null ||
+    typeof v !== 'object' ||
+    Array.isArray(v)
+  )
+    return false;
+  const e = Object.entries(v as Record<string, unknown>);
+  if (e.length !== 1) return false;
+  const [k, x] = e[0]!;
+  if (k === 'eq') return depth > 0 && (typeof x === 'string' || typeof x === 'number');
+  return /^(?:id|key|name)$/.test(k) && scopeOnly(attr, x, depth + 1);
+}
+
 /** One atom of a predicate string. */
 function alwaysTrueAtom(atom: string): boolean {
   const a = symbolOps(
@@ -153,6 +183,9 @@ function alwaysTrueAtom(atom: string): boolean {
       .replace(/^\((.*)\)$/s, '$1')
       .trim(),
   );
+  // Airtable `NOT({Name} = '')`: a required field that is not blank.
+  const notBlank = /^not\s*\(\s*([\w.]+)\s*=\s*(?:''|""|blank\(\))\s*\)$/i.exec(a);
+  if (notBlank !== null) return REQUIRED(notBlank[1]!);
   const scope = /^([\w.]+)\s*=\s*['"]?[\w-]+['"]?$/.exec(a);
   if (scope !== null && SCOPE_ATTRIBUTE.test(scope[1]!)) return true;
   if (EVERYTHING.test(a) || /^not\s+(?:false|0)$/i.test(a)) return true;
@@ -222,7 +255,11 @@ function alwaysTrueScript(code: string): boolean {
 /** A predicate string: any OR branch, or every AND part, always true. Parentheses inside are not parsed. */
 function alwaysTruePredicate(text: string): boolean {
   // An ordering picks nothing (JQL `project = CORE ORDER BY created ASC`).
-  const t = text.trim().replace(/\s+order\s+by\s+[\w.,\s]+(?:asc|desc)?\s*$/i, '');
+  // Airtable writes a field as `{Name}`.
+  const t = text
+    .trim()
+    .replace(/\{([\w ]{1,64})\}/g, (_, f: string) => f.trim().replace(/ /g, '_'))
+    .replace(/\s+order\s+by\s+[\w.,\s]+(?:asc|desc)?\s*$/i, '');
   if (t.length > 400) return false;
   // A query that reads a whole table (SOQL `SELECT Id FROM Account`): no WHERE, no LIMIT.
   if (/^select\s+[\w.,\s*]+\s+from\s+[\w.]+\s*;?$/i.test(t)) return true;
@@ -252,6 +289,9 @@ function complementary(ors: readonly string[]): boolean {
     const attr = m[1]!.replace(/[`"[\]]/g, '').toLowerCase();
     const value = unquote(m[3]!).toLowerCase();
     if (seen.has(`${attr}\u0000${OPPOSITE[op]}\u0000${value}`)) return true;
+    // Both values of a flag (`completed = false or completed = true`).
+    const flip = value === 'true' ? 'false' : value === 'false' ? 'true' : undefined;
+    if (op === '=' && flip !== undefined && seen.has(`${attr}\u0000=\u0000${flip}`)) return true;
     seen.add(`${attr}\u0000${op}\u0000${value}`);
   }
   return false;
@@ -308,12 +348,25 @@ function alwaysTrueOperators(attr: string, cond: Record<string, unknown>): boole
     const v = ejson(raw);
     const s = typeof v === 'string' || typeof v === 'number' ? String(v) : v === null ? '' : undefined;
     if (o === 'exists') return (v === true || v === 1) && !OPTIONAL.test(attr);
+    if (EXISTS_OP.test(o)) return v === true && REQUIRED(attr);
     if (o === 'is_null') return v === false && !OPTIONAL.test(attr);
     if (o === 'nin' || o === 'not_in') return Array.isArray(v) && v.length === 0;
     if (o === 'regex' || o === 'matches')
       return typeof v === 'string' && /^(?:\^?\.\*\$?|\^|\.?|\.\+)$/.test(v);
     if (s === undefined) return false;
     const sym: Record<string, string> = {
+      '!=': '!=',
+      '>': '>',
+      '>=': '>=',
+      '<': '<',
+      '<=': '<=',
+      does_not_equal: '!=',
+      greater_than: '>',
+      greater_than_or_equal_to: '>=',
+      after: '>',
+      on_or_after: '>=',
+      before: '<',
+      on_or_before: '<=',
       ne: '!=',
       neq: '!=',
       not: '!=',
@@ -340,6 +393,7 @@ function condition(doc: Record<string, unknown>): boolean | undefined {
   const value = get(/^(?:value|values)$/i);
   if (typeof attr !== 'string' || typeof op !== 'string' || Object.keys(doc).length > 4) return undefined;
   const o = op.trim().toLowerCase();
+  if (EXISTS_OP.test(o)) return (value === undefined || value === true) && REQUIRED(attr);
   const sym =
     WORD_OP[o] ?? (/^(?:equals|equal|is)$/.test(o) ? '=' : /^(?:not_?equals|is_?not)$/.test(o) ? '!=' : o);
   if (typeof value !== 'string' && typeof value !== 'number') return false;
@@ -366,6 +420,17 @@ function everythingDocument(doc: Record<string, unknown>, depth: number): boolea
   if (entries.length === 0) return true;
   const cond = condition(doc);
   if (cond !== undefined) return cond;
+  // Notion's `{property: "Name", title: {is_not_empty: true}}`, `{timestamp: "created_time", created_time: {...}}`.
+  const named = doc.property ?? doc.timestamp;
+  const ops = entries.find(([k]) => k !== 'property' && k !== 'timestamp')?.[1];
+  if (
+    typeof named === 'string' &&
+    entries.length === 2 &&
+    ops !== null &&
+    typeof ops === 'object' &&
+    !Array.isArray(ops)
+  )
+    return alwaysTrueOperators(named, ops as Record<string, unknown>);
   return entries.every(([k, v]) => {
     const key = k.toLowerCase();
     if (key === 'match_all') return true;
@@ -379,6 +444,7 @@ function everythingDocument(doc: Record<string, unknown>, depth: number): boolea
     if (key === '$or' || key === 'or' || key === '_or')
       return Array.isArray(v) && v.some((x) => selectsEverything(x, '', depth + 1));
     if (key === 'exists') return true;
+    if (scopeOnly(k, v)) return true;
     if (key === '$where') return v === true || (typeof v === 'string' && alwaysTrueScript(v));
     if (key === '$expr') return v === true || v === 1 || constantExpr(v);
     // A nested query (`{query: {match_all: {}}}`, `query_string: {query: "*"}`).
@@ -394,6 +460,8 @@ function everythingDocument(doc: Record<string, unknown>, depth: number): boolea
           c !== null && typeof c === 'object' && alwaysTrueOperators(attr, c as Record<string, unknown>),
       );
     if (typeof v === 'string') return v.trim() === '*' || postgrestHolds(k, v);
+    // Both values of a flag (`completed: [false, true]`) pick every item.
+    if (Array.isArray(v) && v.length === 2 && v.includes(true) && v.includes(false)) return true;
     if (v !== null && typeof v === 'object' && !Array.isArray(v))
       return alwaysTrueOperators(k, v as Record<string, unknown>);
     return false;
@@ -417,7 +485,7 @@ export function selectsEverything(v: unknown, key = '', depth = 0): boolean {
       try {
         return selectsEverything(JSON.parse(t) as unknown, key, depth + 1);
       } catch {
-        return false;
+        // Not JSON: an Airtable formula (`{Name} != ''`) is read below.
       }
     }
     return alwaysTruePredicate(t);

@@ -33,6 +33,17 @@ describe('everyItemLines', () => {
       { users: '*' },
       "agent-guard-action suspend 'set of accounts' disable_user_accounts",
     ],
+    // A filter every record meets (select-all.ts) is no narrowing.
+    [
+      'linear_archive_issues',
+      { filter: { team: { key: { eq: 'ENG' } } } },
+      "agent-guard-action suspend 'set of issues' linear_archive_issues",
+    ],
+    [
+      'hubspot_archive_contacts',
+      { filterGroups: [{ filters: [{ propertyName: 'email', operator: 'HAS_PROPERTY' }] }] },
+      "agent-guard-action suspend 'set of contacts' hubspot_archive_contacts",
+    ],
   ])('%s %j is %s', (name, args, want) => {
     expect(lines(name, args)).toEqual([want]);
   });
@@ -48,6 +59,7 @@ describe('everyItemLines', () => {
     ['delete_all_stale_branches', { older_than_days: 90 }],
     ['disable_all_lint_rules', { file: 'src/a.ts' }],
     ['list_all_users', {}],
+    ['linear_archive_issues', { filter: { team: { key: { eq: 'ENG' } }, labels: { name: { eq: 'dup' } } } }],
   ])('%s %j gives nothing', (name, args) => {
     expect(lines(name, args)).toEqual([]);
   });

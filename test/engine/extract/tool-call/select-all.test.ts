@@ -58,6 +58,17 @@ describe('selectsEverything', () => {
     ['soql', 'SELECT Id FROM Account'],
     ['jql', 'project = CORE ORDER BY created ASC'],
     ['name_regex', '^.*$'],
+    // R21: existence on a field every record has, Airtable formulas, Notion operators, a flag's both values, a lone team.
+    ['filter', { propertyName: 'email', operator: 'HAS_PROPERTY' }],
+    ['filter', { property: 'Name', title: { is_not_empty: true } }],
+    ['filter', { property: 'Created', created_time: { on_or_after: '1970-01-01' } }],
+    ['filter_by_formula', 'TRUE()'],
+    ['filter_by_formula', "NOT({Name} = '')"],
+    ['filter_by_formula', "{Email} != ''"],
+    ['filter', { completed: [false, true] }],
+    ['query', 'completed = false OR completed = true'],
+    ['filter', { id: { '!=': null } }],
+    ['filter', { team: { key: { eq: 'ENG' } } }],
   ])('%s: %j selects everything', (key, value) => {
     expect(selectsEverything(value, key)).toBe(true);
   });
@@ -100,6 +111,15 @@ describe('selectsEverything', () => {
     ['filter', { $where: 'function() { return this.expires < new Date(); }' }],
     ['filter', { $expr: { $lt: ['$qty', 1] } }],
     ['filter', 'id=eq.4412'],
+    ['filter', { propertyName: 'email', operator: 'NOT_HAS_PROPERTY' }],
+    ['filter', { propertyName: 'hs_lead_status', operator: 'HAS_PROPERTY' }],
+    ['filter', { propertyName: 'company_name', operator: 'HAS_PROPERTY' }],
+    ['filter', { property: 'Deleted At', date: { is_not_empty: true } }],
+    ['filter', { property: 'Created', created_time: { before: '2023-01-01' } }],
+    ['filter_by_formula', "{Name} = ''"],
+    ['filter', { completed: [true] }],
+    ['filter', { team: 'qa' }],
+    ['filter', { team: { key: { eq: 'ENG' } }, labels: { name: { eq: 'sandbox' } } }],
   ])('%s: %j narrows', (key, value) => {
     expect(selectsEverything(value, key)).toBe(false);
   });
