@@ -42,6 +42,7 @@ import {
   spliceParts,
 } from './code/walker.js';
 import { anyTag, canonicalModule, isNamespace, JS_CALLS, type JsCall } from './node/calls.js';
+import { interopModule } from './node/interop.js';
 import {
   arrayTargets,
   classDeclaration,
@@ -195,7 +196,8 @@ export class JsWalker extends CodeWalker {
       case 'spread_element':
         return opaque(named(n).map((c) => this.visit(c)));
       case 'assignment_expression': {
-        const [left, , right] = n.children;
+        // A comment beside the `=` (a bundler's `/*#__PURE__*/`) is no operand.
+        const [left, , right] = n.children.filter((c) => c.type !== 'comment');
         if (!left || !right) return this.generic(n);
         const v = this.visit(right);
         this.bind(left, v);
@@ -204,7 +206,7 @@ export class JsWalker extends CodeWalker {
       case 'augmented_assignment_expression':
         return this.augAssign(n);
       case 'variable_declarator': {
-        const [name, , value] = n.children;
+        const [name, , value] = n.children.filter((c) => c.type !== 'comment');
         if (name && value) {
           const outer = this.#declaring;
           this.#declaring = name.type === 'identifier' ? { name, value } : undefined;
@@ -1005,6 +1007,14 @@ export class JsWalker extends CodeWalker {
     const trapped = proxyApply(this, fn, call.args);
     if (trapped !== undefined) return trapped;
     if (callee?.unresolved === true) dynamicCall(this.col, call.span, callee, call.args);
+    // A bundler's interop helper around a loaded module is that module (node/interop.ts); an own
+    // helper's body is still walked for what else it does, its copy of every member naming none.
+    const interop = interopModule(this.src(fnNode), call.args[0]);
+    if (interop !== undefined) {
+      if (fn?.fn !== undefined && FUNCTION_TYPES.has((fn.fn as SyntaxNode).type))
+        this.callFunction(fn, [opaque([]), ...call.args.slice(1)]);
+      return interop;
+    }
     // An array given to an own function that rotates it has an unknown order afterwards (node/rotation.ts).
     const body = FUNCTION_TYPES.has(unwrap(fnNode).type)
       ? unwrap(fnNode)
