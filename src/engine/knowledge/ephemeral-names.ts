@@ -9,7 +9,7 @@
  * a pull request's preview `acme-pr-1432`, `staging-experiment-7`).
  */
 const SCRATCH =
-  /(?:^|[-_./:=\s])(?:tmp|temp|test|tests|testing|dev|scratch|sandbox|e2e|ci|demo|playground|preview|throwaway|fixture|fixtures|local|feature|feat|ephemeral|experiment|experiments|(?:pr|mr)-?\d+)(?:$|[-_./:=\s\d])/i;
+  /(?:^|[-_./:=\s])(?:tmp|temp|test|tests|testing|dev|scratch|sandbox|sbx|e2e|ci|demo|playground|preview|throwaway|fixture|fixtures|local|feature|feat|ephemeral|experiment|experiments|(?:pr|mr)-?\d+)(?:$|[-_./:=\s\d])/i;
 export const PRODUCTION = /(?:^|[-_./:=\s])(?:prod|production|live|main|master|primary)(?:$|[-_./:=\s\d])/i;
 
 /** Targets named as disposable (`test-logs-2026.11.27`, `tmp_bucket`) with none named as production. */
@@ -22,7 +22,7 @@ export function scratchOnly(names: readonly string[]): boolean {
  * `orders-test`, `churn-experiment-3`); a `dev` or `demo` environment's resource is shared, not this.
  */
 const EPHEMERAL =
-  /(?:^|[-_./:=\s])(?:tmp|temp|test|tests|testing|scratch|sandbox|e2e|ci|preview|throwaway|fixture|fixtures|ephemeral|experiment|experiments|(?:pr|mr)-?\d+)(?:$|[-_./:=\s\d])/i;
+  /(?:^|[-_./:=\s])(?:tmp|temp|test|tests|testing|scratch|sandbox|sbx|e2e|ci|preview|throwaway|fixture|fixtures|ephemeral|experiment|experiments|(?:pr|mr)-?\d+)(?:$|[-_./:=\s\d])/i;
 
 /** Targets named as living for one test, run or pull request, with none named as production. */
 export function ephemeralOnly(names: readonly string[]): boolean {
@@ -60,7 +60,7 @@ export function oneDisposable(names: readonly string[], rest: readonly string[])
 
 /** Words that mark a resource as disposable wherever they stand in its name. */
 const STRONG_SCRATCH =
-  /(?:^|[-_./:=\s])(?:tmp|temp|scratch|sandbox|e2e|throwaway|ephemeral|fixture|fixtures|preview|(?:pr|mr|run|build|job|review(?:-?app)?)-?\d+)(?:$|[-_./:=\s\d])/i;
+  /(?:^|[-_./:=\s])(?:tmp|temp|scratch|sandbox|sbx|e2e|throwaway|ephemeral|fixture|fixtures|preview|(?:pr|mr|run|build|job|review(?:-?app)?)-?\d+)(?:$|[-_./:=\s\d])/i;
 /**
  * Words that call a resource a non-production copy (`acme-test-uploads`, `orders-qa`), and a kind of
  * test glued to its word (`logs-loadtest-20261120`, `orders-perftest`: R13 twin-whole).

@@ -589,6 +589,8 @@ function sqlDrop(w: readonly string[], f: Map<string, unknown>): CliEquivalent |
   if (object !== 'TABLE' && names.every(testDatabase)) return undefined;
   // A test run's or a load's scratch table (`test-sessions-ci-4812`), as SQL-AST-002 reads its snake name.
   if (object === 'TABLE' && allScratchTables(names.map((n) => n.replace(/-/g, '_')))) return undefined;
+  // A collection is a search engine's whole store (Typesense, Meilisearch): judged by its name as a database is.
+  if (/^collections?$/.test(noun) && disposableStore(f, names)) return undefined;
   // One in a store named preview, dev or test (datastore.ts disposableStore), or such a store itself.
   if (object === 'DATABASE' ? disposableStore(f, names) : disposableStore(f)) return undefined;
   const ident = (n: string): string => `"${n.replace(/"/g, '""')}"`;

@@ -75,11 +75,20 @@ export function recoveryLines(w: readonly string[], args: unknown): CliEquivalen
   ];
   // A message sent on as `Fwd:` was received, not issued by the sender: its code is relayed (R19).
   const relayed = all.some(([k, v]) => /(?:^|_)(?:subject|title)$/.test(k) && FORWARDED.test(v));
+  // A transactional template filled with the app's own link (Postmark `TemplateAlias: password-reset`,
+  // R21 twin) is the app issuing its user's reset, as `issued` reads codes; a platform's link is relayed.
+  const templated =
+    !relayed &&
+    args !== null &&
+    typeof args === 'object' &&
+    Object.keys(args).some((k) => /^(?:dynamic_?)?template(?:_?(?:alias|id|name|model|data))?$/i.test(k)) &&
+    !w.includes('forward');
   for (const [, v] of all) {
     if (v.length > 65536) continue;
     if ((CODE.test(v) && (relayed || !issued(v))) || (PLATFORM.test(v) && PLAIN_CODE.test(v)))
       return hit('sends a sign-in or security code');
-    if (LINK.test(v)) return hit('sends a password-reset or sign-in link');
+    if (LINK.test(v) && !(templated && !PLATFORM.test(v)))
+      return hit('sends a password-reset or sign-in link');
   }
   // `forward_email {message_id: "<reset-123@...>"}`: the message forwarded is what carries the code.
   if (w.includes('forward'))

@@ -352,14 +352,22 @@ const SAVED_PAYEE_KEY =
 const RAW_PAYEE_KEY =
   /^(?:to|destination|recipient|payee|beneficiary|to_account|to_iban|iban|account|account_number|email|phone|address|wallet)$/;
 
-/** The payee is named only by a saved id, with no bank details or raw destination beside it. */
+/**
+ * The payee is named only by a saved id, with no bank details or raw destination beside it. A JSON
+ * integer is an id the API handed out (Wise `targetAccount: 148822013`, R21 twin): an account number
+ * typed by hand is text, to keep its leading zeros, and a text of digits or an IBAN stays raw.
+ */
 function savedPayee(all: readonly [string, Json][]): boolean {
   return (
     all.some(
       ([k, v]) =>
-        SAVED_PAYEE_KEY.test(k) &&
-        /^[a-z][\w-]{1,40}$/i.test(text(v)?.trim() ?? '') &&
-        !/^\d+$/.test(text(v)!),
+        (SAVED_PAYEE_KEY.test(k) || k === 'target_account') &&
+        (typeof v === 'number'
+          ? Number.isSafeInteger(v) && v > 0
+          : k !== 'target_account' &&
+            /^[a-z][\w-]{1,40}$/i.test(text(v)?.trim() ?? '') &&
+            !/^\d+$/.test(text(v)!) &&
+            !/^[A-Z]{2}\d{2}[A-Z0-9]{10,30}$/.test(text(v)!.trim())),
     ) && !all.some(([k]) => BANK_KEY.test(k) || RAW_PAYEE_KEY.test(k))
   );
 }
@@ -464,6 +472,27 @@ const ADMIN_ROLE =
 /** Administrator roles that only read or only help. */
 const LIMITED_ROLE = /read_?only|readonly|viewer|reader|auditor|report/;
 
+/** What a bare directory guest invite may carry: who, a message, where the accept link lands. */
+const BARE_INVITE_KEY =
+  /^(?:email|emails|email_address|invited_user_email_address|invited_user_display_name|display_name|name|send_invitation_message|invite_redirect_url|redirect_url|invited_user_message_info|message|custom_message|customized_message_body|message_language|invited_user_type)$/;
+
+/**
+ * A tenant guest invited with nothing else (Entra B2B `invitedUserEmailAddress` and a redirect, R21
+ * twin): the guest gets the directory's guest defaults and sees only what is later shared with it. A
+ * role, a group, a channel, a member type or any other key keeps the invite an outside grant.
+ */
+function bareGuest(w: readonly string[], all: readonly [string, Json][]): boolean {
+  return (
+    has(w, 'guest', 'guests') &&
+    all.some(([k, v]) => /email/.test(k) && typeof v === 'string') &&
+    all.every(
+      ([k, v]) =>
+        BARE_INVITE_KEY.test(k) &&
+        (k !== 'invited_user_type' || (typeof v === 'string' && /^guest$/i.test(v.trim()))),
+    )
+  );
+}
+
 /** Guests, outside organisations and owners let into a workspace or channel. */
 function grant(
   w: readonly string[],
@@ -502,6 +531,7 @@ function grant(
   ) {
     // A guest kept to one or two ordinary channels (tool-call/outside-share.ts) sees that room only.
     if (!has(w, 'shared', 'connect', 'external') && channelGuest(all)) return undefined;
+    if (!has(w, 'shared', 'connect', 'external') && bareGuest(w, all)) return undefined;
     if (has(w, 'guest', 'guests', 'external') || has(w, 'shared', 'connect'))
       return action('grant', 'workspace', `${w.join('_')} lets an outside account in`);
     for (const [k, v] of all) {

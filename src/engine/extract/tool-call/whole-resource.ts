@@ -768,7 +768,16 @@ export function wholeResourceLines(w0: readonly string[], f: Map<string, unknown
         (k) =>
           /(?:^|_)(?:ids?|keys?|names?|numbers)$/.test(k) && !CONTAINER_KEY.test(k) && k !== wholeKey?.[0],
       );
-    if ((unnamed || everyItem(w, f)) && !scratchOnly([container ?? '', w0.join('_')]))
+    // A container its own name calls a copy (`staging_products`, disposableOnly) is emptied before a reindex.
+    if (
+      (unnamed || everyItem(w, f)) &&
+      !scratchOnly([container ?? '', w0.join('_')]) &&
+      !(
+        container !== undefined &&
+        disposableOnly([container]) &&
+        ![...f.values()].some((v) => typeof v === 'string' && PRODUCTION.test(v))
+      )
+    )
       return [action('destroy', `contents of ${container ?? 'the store'}`, w0.join('_'))];
     // Any other hosted resource whose name says production (`sagemaker_delete_endpoint fraud-model-prod`).
     const other = anyObject(w);
