@@ -56,6 +56,7 @@ import { ALLOW_ALL_GATE, allowAllLines } from './allow-all.js';
 import { URL_SECRET_GATE, urlSecretLines } from './url-secret.js';
 import { PUBLIC_POST_GATE, publicPostLines } from './public-post.js';
 import { STORE_COPY_GATE, storeCopyLines } from './store-copy.js';
+import { SIDE_STREAM_GATE, sideStreamLines } from './side-stream.js';
 import { ACCOUNT_TAKEOVER_GATE, accountTakeoverLines } from './account-takeover.js';
 import { MONEY_OUT_GATE, moneyOutLines } from './money-out.js';
 import { SPEND_OUT_GATE, spendOutLines } from './spend-out.js';
@@ -1001,6 +1002,8 @@ const argumentSteps = (): readonly ArgumentStep[] =>
     { gate: TYPED_SECRET_GATE, lines: (s) => typedSecretLines(s.w, s.args) },
     // Stored data copied into a store, service or file-drop host its owner does not hold (tool-call/store-copy.ts).
     { gate: STORE_COPY_GATE, lines: (s) => storeCopyLines(s.w, s.args) },
+    // Records streamed or exported to a destination a side field names outside the organisation (tool-call/side-stream.ts).
+    { gate: SIDE_STREAM_GATE, lines: (s) => sideStreamLines(s.w, s.args) },
     // An account's recovery, second factor or password, an admin app or a lock handed over (tool-call/account-takeover.ts).
     { gate: ACCOUNT_TAKEOVER_GATE, lines: (s) => accountTakeoverLines(s.w, s.args) },
     // Crypto to a raw address, payments on CEO-fraud or planted memos, prank emergencies (tool-call/money-out.ts).
