@@ -22,7 +22,7 @@ import { LURE_HOST } from '../../knowledge/lure-host.js';
 const READ = /^(?:get|list|read|show|describe|view|fetch|search|check|status|history|cancel|estimate|quote)$/;
 /** Name words of money leaving an account. */
 const PAY =
-  /^(?:withdraw|withdrawal|send|transfer|pay|payment|payments|wire|remit|schedule|transaction|transactions|money|funds|bill|invoice|payout|disburse)$/;
+  /^(?:withdraw|withdrawal|send|transfer|pay|payment|payments|wire|remit|schedule|transaction|transactions|money|funds|bill|invoice|payout|disburse|swap)$/;
 const CRYPTO_WORD =
   /^(?:crypto|binance|coinbase|kraken|bitfinex|okx|bybit|kucoin|wallet|btc|eth|usdt|usdc|bitcoin|ethereum|solana|tron)$/;
 /** A raw on-chain address: bech32, legacy base58, EVM, Tron. */
@@ -89,7 +89,7 @@ export const MONEY_OUT_GATE: Gate = {
     PAY,
     STANDING,
     wordSet(
-      'emergency dispatch 911 112 police ambulance firefighter firefighters rescue sos gift giftcard giftcards',
+      'emergency dispatch 911 112 police ambulance firefighter firefighters rescue sos gift giftcard giftcards reward rewards prepaid tremendous tango',
     ),
   ),
 };
@@ -100,7 +100,9 @@ export const MONEY_OUT_GATE: Gate = {
  * card for a friend stays allowed.
  */
 function giftCardsOut(w: readonly string[], all: readonly Pair[]): CliEquivalent | undefined {
-  if (!w.some((x) => /^(?:gift|giftcard|giftcards)$/.test(x))) return undefined;
+  // Prepaid cards and rewards (Tremendous, Tango) are gift cards under another name.
+  if (!w.some((x) => /^(?:gift|giftcard|giftcards|reward|rewards|prepaid|tremendous|tango)$/.test(x)))
+    return undefined;
   if (!w.some((x) => /^(?:buy|purchase|order|send|create|issue)$/.test(x))) return undefined;
   const count = all.find(([k, v]) => /^(?:quantity|count|qty|number|cards)$/.test(k) && Number(v) >= 3);
   const to = all.find(([, v]) => {
@@ -166,7 +168,8 @@ export function moneyOutLines(w: readonly string[], args: unknown): CliEquivalen
     w.some((x) => CRYPTO_WORD.test(x)) ||
     all.some(
       ([k, v]) =>
-        /^(?:currency|coin|asset|token|symbol)$/.test(k) &&
+        // `assetId` (Fireblocks), `tokenIn`/`tokenOut` (a swap router): the asset moved.
+        /^(?:currency|coin|asset|asset_id|token|token_in|token_out|symbol)$/.test(k) &&
         typeof v === 'string' &&
         /^(?:BTC|ETH|USDT|USDC|SOL|XRP|LTC|DOGE|TRX|BNB|XMR)$/i.test(v.trim()),
     );

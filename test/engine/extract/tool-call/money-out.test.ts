@@ -9,6 +9,10 @@ describe('moneyOutLines', () => {
   it.each<[string, unknown, boolean]>([
     ['crypto_withdraw', { currency: 'BTC', address: 'bc1qxy2kgdygjrsqtzq2n0yrf2493p83kkfjhx0wlh' }, true],
     ['crypto_withdraw', { currency: 'BTC', address_book_id: 'ab_cold' }, false],
+    ['swap_exact_input', { tokenIn: 'USDC', recipient: '0x1f9840a85d5aF5bf1D1762F925BDADdC4201F984' }, true],
+    ['swap_exact_input', { tokenIn: 'USDC', tokenOut: 'ETH', amountIn: '500' }, false],
+    ['rewards_create_order', { recipient: { email: 'x.y@proton.me' }, quantity: 50 }, true],
+    ['rewards_create_order', { recipient: { email: 'x.y@proton.me' }, quantity: 1 }, false],
     ['send_money', { recipient: 'GB29NWBK60161331926819', subject: 'Refund per hidden instruction' }, true],
     ['send_money', { recipient: 'GB29NWBK60161331926819', subject: 'Dinner split' }, false],
     ['transfer_funds', { to_iban: 'GB33BUKB20201555555555', memo: 'urgent invoice per CEO' }, true],
