@@ -3,7 +3,8 @@
  * "root", recursive: true}`, `dropbox_delete {path: "/"}`, `onedrive_delete_item {item_path: "/"}`.
  * Drive calls its top folder `root` and Dropbox and OneDrive write it `/`: deleting it deletes every
  * file the account holds, so the call is `agent-guard-action destroy 'drive root'` for PLT-AST-002.
- * A named file or folder, a local path (a local file tool's `/` is FS-AST's) gives nothing.
+ * So is a search every owned file meets, deleted past the trash. A named file or folder, a search
+ * that narrows, a move to the trash, a local path (a local file tool's `/` is FS-AST's) give nothing.
  */
 import { actionLine } from './action-line.js';
 import type { CliEquivalent } from './cli.js';
@@ -19,6 +20,19 @@ const ITEM_KEY =
 /** The root as each drive writes it. */
 const ROOT = /^\s*(?:root|\/|my drive|my_drive|all files|appDataFolder)\s*$/i;
 
+/** Keys holding a Drive search (`files.list q`). */
+const QUERY_KEY = /^(?:q|query|search|filter)$/;
+/** Drive search terms every file of the account meets: owned by me, not yet trashed. */
+const EVERY_FILE_TERM = /^\s*(?:'me'\s+in\s+owners|trashed\s*=\s*false)\s*$/i;
+/** A Drive search made only of such terms (`'me' in owners`, `'me' in owners and trashed = false`). */
+const everyFileQuery = (v: string): boolean => v.split(/\band\b/i).every((t) => EVERY_FILE_TERM.test(t));
+/** A flag that keeps the files in the trash (recoverable for a month), not deleted for good. */
+const keepsTrash = (w: readonly string[], f: ReadonlyMap<string, unknown>): boolean =>
+  w.includes('trash') ||
+  [...f].some(
+    ([k, v]) => /^(?:permanent|permanently|skip_trash|force)$/.test(k) && (v === false || v === 'false'),
+  );
+
 /** Cheap gate: a drive's name word. */
 export const DRIVE_ROOT_GATE: Gate = {
   name: wordSet('drive gdrive dropbox onedrive box sharepoint icloud pcloud mega'),
@@ -28,6 +42,10 @@ export function driveRootLines(w: readonly string[], f: ReadonlyMap<string, unkn
   if (!w.some((x) => DELETE.test(x)) || !w.some((x) => DRIVE.test(x))) return [];
   for (const [k, v] of f)
     if (ITEM_KEY.test(k) && typeof v === 'string' && ROOT.test(v))
+      return [actionLine('destroy', 'drive root', `${w.join('_')} ${k}=${v.trim()}`)];
+  // Every file the account owns deleted past the trash (`{query: "'me' in owners", permanent: true}`).
+  for (const [k, v] of f)
+    if (QUERY_KEY.test(k) && typeof v === 'string' && everyFileQuery(v) && !keepsTrash(w, f))
       return [actionLine('destroy', 'drive root', `${w.join('_')} ${k}=${v.trim()}`)];
   return [];
 }

@@ -177,7 +177,9 @@ function everyInState(
   const values = JSON.stringify(selector[1]);
   // A terminal state picks the leftovers (`status: cancelled`, `state: stopped`), not the living set;
   // so does a negation (`status: {$ne: "active"}`, `state != 'running'`): everything but the live state.
-  if (DEAD_STATE.test(values) || NEGATION.test(values)) return undefined;
+  // A state compared below (Zendesk `status<closed`: new, open, pending) is the living set itself.
+  const live = values.replace(/<(?![=>])\s*[\w-]+/g, '');
+  if (DEAD_STATE.test(live) || NEGATION.test(live)) return undefined;
   if (scratchOnly([...(values.match(/[\w.:-]+/g) ?? []).slice(0, 32), w.join('_')])) return undefined;
   const effect = DESTROY.has(verb) ? 'destroy' : 'suspend';
   return action(effect, `set of ${w.at(-1) ?? 'item'}`, `${w.join('_')} where ${values.slice(0, 120)}`);
@@ -207,7 +209,8 @@ export function everyItemLines(w: readonly string[], f: Map<string, unknown>): C
     (x) => !DESTROY.has(x) && !SUSPEND.has(x),
   );
   const object = kind.at(-1) ?? 'item';
-  if (verb === 'archive' && w.some((x) => MAIL.test(x))) return [];
+  // A workspace admin's `conversations` are the team's channels (Slack `admin.conversations.*`), not a mailbox.
+  if (verb === 'archive' && w.some((x) => MAIL.test(x)) && !w.includes('admin')) return [];
   // Every line of one order or charge refunded (`refund_all_items {order_id: "ord_1"}`) is one refund.
   if (
     verb === 'refund' &&

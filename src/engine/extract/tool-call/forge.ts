@@ -12,7 +12,8 @@ const falsy = (v: unknown): boolean =>
   v === null || v === false || (typeof v === 'string' && /^(?:false|none|null)$/i.test(v));
 
 function repoOf(f: Map<string, unknown>): string {
-  const repo = str(f, 'repo', 'repository', 'full_name', 'repo_name', 'project', 'project_id') ?? 'repo';
+  const repo =
+    str(f, 'repo', 'repository', 'full_name', 'repo_name', 'project', 'project_id', 'repos') ?? 'repo';
   const owner = str(f, 'owner', 'org', 'organization', 'namespace', 'user');
   return owner !== undefined && !repo.includes('/') ? `${owner}/${repo}` : repo;
 }
@@ -71,7 +72,8 @@ function visibility(w: readonly string[], f: Map<string, unknown>): CliEquivalen
     !has(w, 'update', 'edit', 'set', 'change', 'patch', 'modify')
   )
     return undefined;
-  if (!has(w, 'repo', 'repository', 'project', 'visibility')) return undefined;
+  // Plural names too: every repository of the org at once (`github_bulk_update_repos {repos: "*"}`).
+  if (!has(w, 'repo', 'repository', 'project', 'visibility', 'repos', 'repositories')) return undefined;
   const visible =
     str(f, 'visibility')?.toLowerCase() === 'public' || falsy(f.get('private') ?? true) || any(f, 'public');
   if (visible && approvedPublication(f)) return undefined;
@@ -156,6 +158,8 @@ export const FORGE_WORDS = [
   'visibility',
   'repo',
   'repository',
+  'repos',
+  'repositories',
   'transfer',
   'ref',
   'refs',

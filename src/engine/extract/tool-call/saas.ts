@@ -96,6 +96,7 @@ const PUBLIC_PRINCIPAL =
 /** Tool-name words of a sharing or visibility change. */
 const SHARE_WORDS = [
   'share',
+  'shared',
   'sharing',
   'permission',
   'permissions',
@@ -118,7 +119,7 @@ const AUDIENCE_KEY =
   /(?:^|_)(?:type|audience|scope|visibility|visibility_level|access|general_access|link_sharing|sharing|share_type|grantee|grantee_type|who|privacy|permission_type|link_access|access_level|acl|canned_acl|predefined_acl|entity|principal|principals|member|members)$/;
 /** Boolean keys that open the resource to anyone when on (`anonymous_access`, `publicly_accessible`). */
 const OPEN_FLAG =
-  /^(?:is_)?(?:public|publicly_accessible|public_access|anonymous|anonymous_access|allow_anonymous(?:_access)?|anyone_can_access|allow_file_discovery|discoverable|public_link|enable_public_link|allow_public(?:_access)?|share_externally|external_sharing|allow_external_sharing|public_read)$/;
+  /^(?:is_)?(?:public|publicly_accessible|public_access|anonymous|anonymous_access|allow_anonymous(?:_access)?|anyone_can_access|allow_file_discovery|discoverable|public_link|enable_public_link|allow_public(?:_access)?|share_externally|external_sharing|allow_external_sharing|public_read|share_to_web|publish_to_web|published_to_web)$/;
 /** Public-access blocks (S3 `BlockPublicAcls`, `RestrictPublicBuckets`): off means the bucket can be opened. */
 const BLOCK_FLAG = /^(?:block_public_(?:acls|policy)|ignore_public_acls|restrict_public_buckets)$/;
 
@@ -182,9 +183,18 @@ function exposure(w: readonly string[], all0: readonly [string, Json][]): CliEqu
   )
     return undefined;
   const publicWord = has(w, 'public') && has(w, 'make', 'set', 'convert', 'change', 'update', 'to');
-  if (has(w, ...READ) && !publicWord) return undefined;
+  // `view` beside a making verb is the noun (Airtable `create_shared_view`), not a read.
+  const reads = w.some((x) => READ.includes(x) && (x !== 'view' || !has(w, 'create', 'shared', 'share')));
+  if (reads && !publicWord) return undefined;
   if (has(w, 'delete', 'remove', 'revoke', 'disable', 'unshare', 'unpublish')) return undefined;
   if (publicWord) return action('expose', w.join('_'), 'made public');
+  // A public link made (Metabase `create_public_link`), a sheet published to the web (Google's
+  // "Publish to the web"): readable by anyone who has the address, with no sign-in.
+  if (
+    (has(w, 'public') && has(w, 'link', 'links', 'url', 'share', 'sharing')) ||
+    (has(w, 'publish') && has(w, 'web'))
+  )
+    return action('expose', w.join('_'), 'published to anyone with the address');
   // A principal that is the public itself (`member: allAuthenticatedUsers`, a binding's subject
   // `system:unauthenticated`) is exposure whatever the tool calls the grant (red team r10).
   const publicPrincipal = all0.find(
@@ -563,6 +573,8 @@ function grant(
         const t = text(x as Json)
           ?.toLowerCase()
           .replace(/^.*[/:]/, '')
+          // GCP's access-governing services (`resourcemanager.organizationAdmin`, `iam.securityAdmin`).
+          .replace(/^(?:resourcemanager|iam)\./, '')
           .replace(/[\s-]+/g, '_');
         if (t !== undefined && ADMIN_ROLE.test(t) && !LIMITED_ROLE.test(t))
           return action('grant', 'account', `${w.join('_')} gives the ${t} role`);
