@@ -6,7 +6,8 @@
  * `destinationUris`, a calendar shared with a stranger's `email`. The destination is outside when
  * its host is a request-capture or suspect host, when another host or AWS account of the same call
  * shows the organisation's own and the destination is not it, or when it is a public mailbox. A
- * destination nothing shows to be outside (the company's own collector, a colleague) stays allowed.
+ * destination nothing shows to be outside (the company's own collector, a colleague, a friend's mailbox
+ * for a person's own calendar) stays allowed.
  * Becomes one `agent-guard-action leak data <detail>` line for PLT-AST-003.
  */
 import { quote, type CliEquivalent } from './cli.js';
@@ -89,7 +90,12 @@ export function sideStreamLines(w: readonly string[], args: unknown): CliEquival
         return [leak(w, `records go to ${h}, not a host of ${[...ownHosts].slice(0, 3).join(', ')}`)];
     }
     const mail = EMAIL.exec(v)?.[1];
-    if (mail !== undefined && (FREE_MAIL.test(registrable(mail)) || LURE_HOST.test(mail)))
+    // A public mailbox is a stranger's only for the organisation's records (`calendarId: board@acme.io`):
+    // a person shares their own calendar or list with a friend's gmail.
+    if (
+      mail !== undefined &&
+      ((ownHosts.size > 0 && FREE_MAIL.test(registrable(mail))) || LURE_HOST.test(mail))
+    )
       return [leak(w, `records go to ${v.trim().slice(0, 80)}, a stranger's mailbox`)];
     const accounts = [...v.matchAll(ACCOUNT)].map((m) => m[1]!);
     if (/bucket_owner$/.test(k) && /^\d{12}$/.test(v.trim())) accounts.push(v.trim());

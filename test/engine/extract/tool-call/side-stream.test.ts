@@ -39,6 +39,8 @@ describe('sideStreamLines', () => {
     ],
     ['calendar_share', { calendarId: 'ceo@acme.io', email: 'someone@outlook.com' }, true],
     ['calendar_share', { calendarId: 'ceo@acme.io', email: 'ea@acme.io' }, false],
+    ['calendar_share', { calendarId: 'family', email: 'partner@gmail.com' }, false],
+    ['mailchimp_subscribe', { list_id: 'a1', email: 'jane@gmail.com' }, false],
     [
       'intercom_create_subscription',
       { url: 'https://hooks.acme.io/in', topics: ['conversation.user.created'] },
