@@ -1082,7 +1082,7 @@ function walk(
         const f = obj(child);
         if (f) {
           const parts = names(f.funcname).map((x) => x.toLowerCase());
-          addFunction(s, parts);
+          if (parts[parts.length - 2] !== 'utl_inaddr' || arr(f.args).length > 0) addFunction(s, parts);
           const argIdx =
             DYNAMIC_SQL_ARGS[parts[parts.length - 1] ?? ''] ?? QUALIFIED_DYNAMIC_SQL_ARGS[parts.join('.')];
           if (argIdx !== undefined) {
@@ -1107,7 +1107,13 @@ function walk(
       case 'ColumnRef': {
         // Oracle calls package functions without parentheses: utl_inaddr.get_host_address.
         const fields = names(obj(child)?.fields).map((f) => f.toLowerCase());
-        if (fields.length >= 2 && DANGEROUS_PACKAGES.has(fields[fields.length - 2]!)) addFunction(s, fields);
+        // Bare `utl_inaddr.get_host_name` names the local host, looked up nowhere (R21 twin).
+        if (
+          fields.length >= 2 &&
+          DANGEROUS_PACKAGES.has(fields[fields.length - 2]!) &&
+          fields[fields.length - 2] !== 'utl_inaddr'
+        )
+          addFunction(s, fields);
         if (inTargetList) {
           const col = names(obj(child)?.fields).pop()?.toLowerCase();
           if (col !== undefined && isSecretColumn(col) && !s.credentialColumns.includes(col))

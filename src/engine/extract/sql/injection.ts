@@ -286,8 +286,49 @@ function conditionalDelay(tokens: readonly SqlToken[], text: string): boolean {
       prev === undefined ||
       (OWN_DELAY.has(prev.value) &&
         (prev.value !== 'select' || p === 0 || text.slice(tokens[p - 1]!.end, prev.start).includes(';')));
-    if (own) continue;
+    if (own || (prev?.value === ',' && ownSelectList(tokens, p, i, text))) continue;
     return true;
+  }
+  return false;
+}
+
+/** Words that make a select list a condition or a second query's (`1 AND SLEEP(5)`, `UNION SELECT 1, SLEEP(5)`). */
+const NOT_OWN_LIST = new Set([
+  'and',
+  'or',
+  'xor',
+  'not',
+  'union',
+  'case',
+  'when',
+  'then',
+  'else',
+  'if',
+  'from',
+  'where',
+]);
+
+/**
+ * The comma at `comma` separates items of a statement's own select list (`SELECT pg_advisory_lock(42),
+ * pg_sleep(0.5)`, a lock test: R21 twin): back to a SELECT that opens the statement, nothing but
+ * calls and values at the top level, and no FROM or condition after. A UNION's list or a condition's stays a probe.
+ */
+function ownSelectList(tokens: readonly SqlToken[], comma: number, call: number, text: string): boolean {
+  // A FROM after it runs the delay once per row (`SELECT id, SLEEP(5) FROM users`): not a lock test's one wait.
+  for (let q = call, d = 0; q < tokens.length && tokens[q]!.value !== ';'; q++) {
+    const v = tokens[q]!.value;
+    d += v === '(' ? 1 : v === ')' ? -1 : 0;
+    if (d <= 0 && tokens[q]!.kind === 'word' && NOT_OWN_LIST.has(v)) return false;
+  }
+  let depth = 0;
+  for (let p = comma - 1; p >= 0; p--) {
+    const t = tokens[p]!;
+    if (t.value === ')') depth++;
+    else if (t.value === '(') {
+      if (--depth < 0) return false;
+    } else if (depth === 0 && t.kind === 'word' && t.value === 'select')
+      return p === 0 || text.slice(tokens[p - 1]!.end, t.start).includes(';') || tokens[p - 1]!.value === ';';
+    else if (depth === 0 && (NOT_OWN_LIST.has(t.value) || t.value === ';')) return false;
   }
   return false;
 }

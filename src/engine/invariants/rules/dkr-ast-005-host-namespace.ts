@@ -4,7 +4,10 @@ import { defineRule, type FactIndex } from '../define-rule.js';
 
 /** One-shot network clients: they exit when the request is done and listen on nothing. */
 const CLIENTS =
-  /^(?:curl|wget|https?|httpie|xh|dig|drill|nslookup|host|ping6?|traceroute|mtr|grpcurl|ab|hey|wrk|redis-cli|psql|mysql|mongosh|pg_isready)$/;
+  /^(?:curl|wget|https?|httpie|xh|dig|drill|nslookup|host|ping6?|traceroute|mtr|grpcurl|ab|hey|wrk|k6|vegeta|oha|redis-cli|psql|mysql|mongosh|pg_isready)$/;
+
+/** The program an image runs as its entrypoint when it is named for one (`grafana/k6:0.52` runs k6). */
+const entrypoint = (image: string): string => image.replace(/[:@].*$/, '').replace(/^.*\//, '');
 
 /**
  * A container on the host network only to run one client request (`docker run --rm --network host
@@ -17,7 +20,10 @@ function clientOnly(c: ContainerFact, facts: FactIndex): boolean {
   for (const e of facts.of('exec')) {
     if (e.depth !== c.depth + 1 || e.via !== 'docker') continue;
     if (e.span.start < c.span.start || e.span.end > c.span.end) continue;
-    if (!CLIENTS.test(e.program)) return false;
+    // `grafana/k6 run -`: the words after the image are the entrypoint client's own arguments.
+    const asEntrypoint =
+      CLIENTS.test(entrypoint(c.image ?? '')) && /^(?:run|attack|-\S*|https?:\/\/\S+)$/.test(e.program);
+    if (!CLIENTS.test(e.program) && !asEntrypoint) return false;
     clients++;
   }
   return clients > 0;

