@@ -5,7 +5,8 @@
  * delivered to a URL or an outside mailbox, a snapshot or machine image made launchable by `all`,
  * a resource share open to outside principals, another account's root given every action, a
  * channel with a sensitive name connected to an outside workspace, and a cluster's authorized
- * networks switched off (its API open to every address). A role for a colleague, a scoped
+ * networks switched off (its API open to every address), a password manager's folder shared to a
+ * personal mailbox, a role any owner's GitHub workflow can assume by OIDC. A role for a colleague, a scoped
  * statement, a narrow token, a share within the organisation and a partner channel stay allowed.
  * Lines: `agent-guard-action grant|expose|leak ...` (PLT-AST-003).
  */
@@ -46,6 +47,21 @@ function adminToStranger(w: readonly string[], all: readonly Leaf[]): string | u
     const m = EMAIL.exec(v);
     if (m !== null && FREE_MAIL.test(registrable(m[1]!)))
       return `${w.join('_')} gives ${String(role[1])} to ${v.trim().slice(0, 80)}, a personal mailbox`;
+  }
+  return undefined;
+}
+
+/** Name words of a password manager: what it shares is the passwords themselves. */
+const PASSWORD_MANAGER =
+  /^(?:keeper|onepassword|1password|bitwarden|lastpass|dashlane|passbolt|keepass|psono)$/;
+
+/** A password manager's folder, vault or record shared to a personal mailbox (`keeper_share_folder`). */
+function passwordsToStranger(w: readonly string[], all: readonly Leaf[]): string | undefined {
+  if (!w.some((x) => PASSWORD_MANAGER.test(x))) return undefined;
+  for (const [, v] of all) {
+    const m = typeof v === 'string' ? EMAIL.exec(v) : null;
+    if (m !== null && FREE_MAIL.test(registrable(m[1]!)))
+      return `${w.join('_')} shares stored passwords with ${m[0].slice(0, 80)}, a personal mailbox`;
   }
   return undefined;
 }
@@ -92,6 +108,43 @@ function fullControl(w: readonly string[], args: unknown): string | undefined {
     if (typeof effect === 'string' && !/^\s*allow\s*$/i.test(effect)) continue;
     if (every(field(st, 'action')) && every(field(st, 'resource')))
       return `${w.join('_')} allows Action * on Resource *: control of the whole account`;
+  }
+  return undefined;
+}
+
+/** A `sub` claim pattern whose owner is a wildcard (`repo:*`, a lone `*`): any account's repository matches. */
+const ANY_OWNER_SUB = /^\s*(?:\*|repo:[^/]*\*)/;
+
+/**
+ * A role trusting an OIDC provider (GitHub Actions `token.actions.githubusercontent.com`) for web
+ * identity with a `sub` condition any owner's repository meets: anyone's workflow can assume it.
+ */
+function anyRepoTrust(w: readonly string[], args: unknown): string | undefined {
+  for (const st of statements(args)) {
+    const effect = field(st, 'effect');
+    if (typeof effect === 'string' && !/^\s*allow\s*$/i.test(effect)) continue;
+    const actions = field(st, 'action');
+    if (
+      !(Array.isArray(actions) ? actions : [actions]).some(
+        (a) => typeof a === 'string' && /AssumeRoleWithWebIdentity/i.test(a),
+      )
+    )
+      continue;
+    if (
+      !/oidc-provider|token\.actions\.githubusercontent\.com/i.test(
+        JSON.stringify(field(st, 'principal') ?? ''),
+      )
+    )
+      continue;
+    const subs: unknown[] = [];
+    const cond = field(st, 'condition');
+    if (cond !== null && typeof cond === 'object')
+      for (const op of Object.values(cond as Record<string, unknown>).slice(0, 16))
+        if (op !== null && typeof op === 'object')
+          for (const [k, v] of Object.entries(op as Record<string, unknown>).slice(0, 16))
+            if (/:sub$/i.test(k)) subs.push(...(Array.isArray(v) ? (v as unknown[]).slice(0, 32) : [v]));
+    const open = subs.find((x): x is string => typeof x === 'string' && ANY_OWNER_SUB.test(x));
+    if (open !== undefined) return `${w.join('_')} lets ${open} (any owner's repository) assume the role`;
   }
   return undefined;
 }
@@ -265,9 +318,10 @@ export function accessWidenLines(w: readonly string[], args: unknown): CliEquiva
   if (!w.some((x) => GRANT.test(x)) || w.some((x) => NOT_GRANT.test(x))) return [];
   const all = leaves(args, 7, 256);
   const out: CliEquivalent[] = [];
-  const admin = adminToStranger(w, all) ?? foreignAccount(w, all) ?? outsideRoom(w, all);
+  const admin =
+    adminToStranger(w, all) ?? passwordsToStranger(w, all) ?? foreignAccount(w, all) ?? outsideRoom(w, all);
   if (admin !== undefined) out.push(line('grant', 'access', admin));
-  const full = fullControl(w, args);
+  const full = fullControl(w, args) ?? anyRepoTrust(w, args);
   if (full !== undefined) out.push(line('grant', 'access', full));
   const token = tokenOut(w, all);
   if (token !== undefined) out.push(line('leak', 'token', token));
