@@ -358,8 +358,9 @@ function keyLanguage(key: string): Runtime | undefined {
   return undefined;
 }
 
-/** Statements that change data, schema or access: SQL wherever a tool is given one whole. */
-const SQL_CHANGE = /^\s*(?:drop|truncate|delete|alter|grant|revoke|update|merge|rename|copy)\s/i;
+/** Statements that change data, schema or access, and anonymous code blocks (`DO $$ ... $$`, which run anything): SQL wherever a tool is given one whole. */
+const SQL_CHANGE =
+  /^\s*(?:(?:drop|truncate|delete|alter|grant|revoke|update|merge|rename|copy)\s|do\s+(?:language\s+\w+\s+)?(?:\$\w*\$|'))/i;
 /** Key words of fields that hold prose, a file's text or an edit's search text, never a statement to run. */
 const NOT_STATEMENT_KEY =
   /(?:^|_)(?:message|msg|description|desc|title|summary|comment|comments|note|notes|text|body|content|contents|prompt|question|answer|reason|explanation|subject|label|name|doc|docs|help|example|examples|sample|pattern|search|find|replace|old|new|str|string|expected|output|result|log|url|path|file)(?:$|_)/;
@@ -870,12 +871,33 @@ export function extractToolCall(text: string, ctx: ToolContext): Fact[] {
   return walkArguments(parsed, toolWords(name), name, ctx, 0, undefined, true);
 }
 
-/** Keys naming a nested call's tool and holding its arguments (batch and parallel wrappers). */
-const CALL_NAME_KEYS = ['name', 'tool', 'tool_name', 'toolName', 'recipient_name', 'function'] as const;
+/**
+ * Keys naming a nested call's tool and holding its arguments: batch and parallel wrappers, and the
+ * activity, task or DAG a workflow engine runs (Temporal `activity`, Celery `name` + `kwargs`,
+ * Trigger.dev `task` + `payload`, Airflow `dag_id` + `conf`), judged as if called directly (R21).
+ */
+const CALL_NAME_KEYS = [
+  'name',
+  'tool',
+  'tool_name',
+  'toolName',
+  'recipient_name',
+  'function',
+  'activity',
+  'activity_type',
+  'activityType',
+  'task',
+  'task_name',
+  'taskName',
+  'dag_id',
+] as const;
 const CALL_ARGS_KEYS = [
   'arguments',
   'args',
+  'kwargs',
   'input',
+  'payload',
+  'conf',
   'parameters',
   'params',
   'tool_input',
@@ -894,15 +916,21 @@ function nestedCall(
   rec: Record<string, unknown>,
   inner: boolean,
 ): { name: string; args: unknown } | undefined {
-  const nameKey = CALL_NAME_KEYS.find((k) => typeof rec[k] === 'string' && rec[k] !== '');
-  if (nameKey === undefined) return appAction(rec) ?? (inner ? unnamedCall(rec) : undefined);
+  // `functions.write_file`, `default_api.bash`, Celery `ops.tasks.wire`: the tool is the last dotted part.
+  const toolName = (k: string): string | undefined => {
+    const v = rec[k];
+    const name = typeof v === 'string' ? v.replace(/^.*\./, '') : '';
+    return /^[A-Za-z0-9_:-]{1,128}$/.test(name) ? name : undefined;
+  };
+  // A step's display name (`name: "Pay vendor"`) beside its `activity` is no tool name: the first that is one counts.
+  const named = CALL_NAME_KEYS.filter((k) => typeof rec[k] === 'string' && rec[k] !== '');
+  if (named.length === 0) return appAction(rec) ?? (inner ? unnamedCall(rec) : undefined);
+  const name = named.map(toolName).find((n) => n !== undefined);
+  if (name === undefined) return undefined;
   for (const k of CALL_ARGS_KEYS) {
     const v = rec[k];
     const args = typeof v === 'string' ? innerJson(v) : v;
-    if (asRecord(args) === undefined) continue;
-    // `functions.write_file`, `default_api.bash`: the tool is the last dotted part.
-    const name = (rec[nameKey] as string).replace(/^.*\./, '');
-    return /^[A-Za-z0-9_:-]{1,128}$/.test(name) ? { name, args } : undefined;
+    if (asRecord(args) !== undefined) return { name, args };
   }
   return undefined;
 }
@@ -1275,7 +1303,9 @@ function walkArguments(
     // does not say it is prose (`{"input": "curl ... | sh"}`, `{"payload": "rm -rf /"}`).
     // `{"tool": "bash", "arguments": {...}}`: the wrapped tool's name, not a shell started (its call is walked above).
     const wrappedName =
-      /^(?:name|tool|tool_name|function|recipient_name)$/.test(key) &&
+      /^(?:name|tool|tool_name|function|recipient_name|activity|activity_type|task|task_name|dag_id)$/.test(
+        key,
+      ) &&
       !/\s/.test(value.trim()) &&
       siblings !== undefined &&
       nestedCall(siblings, true) !== undefined;

@@ -1126,7 +1126,33 @@ function awsOperation(f: Map<string, unknown>): boolean {
   );
 }
 
+/** Name words of a tool that makes or starts a job rather than doing the work itself. */
+const JOB_NOUN = /^(?:job|jobs|batch|batches|bulk|task|tasks|operation|operations)$/;
+const JOB_MAKE = /^(?:create|submit|start|run|new|enqueue|queue|schedule|trigger|launch|add|open)$/;
+
+/**
+ * A job made with its operation as a field (Salesforce Bulk API `create_job {operation: "hardDelete",
+ * query}`, a batch `{action: "purge_all"}`): the job does what the operation says, so the call is
+ * judged as the tool that operation spells in place of the job's own verb (R21).
+ */
+function jobOperationLines(w: readonly string[], args: unknown): CliEquivalent[] | undefined {
+  if (!w.some((x) => JOB_NOUN.test(x)) || !w.some((x) => JOB_MAKE.test(x)) || w.some(isLossVerb))
+    return undefined;
+  if (args === null || typeof args !== 'object' || Array.isArray(args)) return undefined;
+  const rec = args as Args;
+  const key = (['operation', 'action', 'op', 'operation_type', 'job_type'] as const).find(
+    (k) => typeof rec[k] === 'string' && /^[A-Za-z][\w.-]{0,63}$/.test(rec[k]),
+  );
+  if (key === undefined) return undefined;
+  const opWords = nameWords(rec[key] as string);
+  if (!opWords.some(isLossVerb)) return undefined;
+  const { [key]: _, ...rest } = rec;
+  return familyLines([...w.filter((x) => !JOB_MAKE.test(x)), ...opWords], rest);
+}
+
 function familyLines(w: readonly string[], args: unknown): CliEquivalent[] {
+  const job = jobOperationLines(w, args);
+  if (job !== undefined && job.length > 0) return job;
   if (!w.some((x) => FAMILY_WORDS.has(x) || isLossVerb(x)) && !awsOperation(fields(args))) {
     // A generic tool given its operation as a field (`{"action": "delete_index"}`).
     const rec =
