@@ -8,8 +8,14 @@
  * to an IBAN or account number typed into the call, not a payee on file, is allowed for everyday
  * sums (rent, a dinner split, an invoice of a few thousand) and denied from NEW_PAYEE_LIMIT up, or
  * when the payee's own name calls the account new (`Acme Ltd (new account)`); a "refund" paid as a
- * new P2P payment to a handle is the overpayment scam's ask. Each becomes one `agent-guard-action
- * transfer|deceive <object> <detail>` line for PLT-AST-003.
+ * new P2P payment to a handle is the overpayment scam's ask. Policy for P2P (R21): money sent to a
+ * personal mailbox, phone number or handle (Zelle, Venmo, Interac, PayPal) is allowed for personal
+ * sums (a dinner split, rent, a babysitter) and denied from NEW_PAYEE_LIMIT up, or from P2P_BUSINESS_LIMIT
+ * up when its memo calls it business (a vendor, an invoice, a settlement: companies pay those to a
+ * bank account on file, and BEC asks for them by P2P). A batch paying every open bill (`bills:
+ * "ALL_AUTHORISED"`) to bank details typed into the call has no bound on its sum and is held as one
+ * from the limit up. Each becomes one `agent-guard-action transfer|deceive <object> <detail>` line
+ * for PLT-AST-003.
  */
 import { type CliEquivalent } from './cli.js';
 import { snakeEntries } from './snake-entries.js';
@@ -54,9 +60,9 @@ const HOLDER_FACT =
 const STANDING =
   /^(?:scheduled|schedule|recurring|standing|transaction|transactions|payee|payees|beneficiary|beneficiaries|autopay|debit)$/;
 const EDIT = /^(?:update|modify|edit|change|set|patch|replace|amend)$/;
-/** Keys naming where a payment goes. */
+/** Keys naming where a payment goes (`pay_to_bank_account`, `destination_iban`: any key ending in bank details). */
 const PAYEE_KEY =
-  /^(?:recipient|recipient_\w+|payee|payee_\w+|beneficiary|beneficiary_(?:account|iban|account_number)|iban|to|to_account|to_account_number|to_iban|destination|destination_account|account_number|receiver|creditor_account|target_account)$/;
+  /^(?:recipient|recipient_\w+|payee|payee_\w+|beneficiary|beneficiary_(?:account|iban|account_number)|iban|to|to_account|to_account_number|to_iban|destination|destination_account|account_number|receiver|creditor_account|target_account)$|^(?:pay_to|paid_to|send_to|deposit_to|payout|payout_to|destination|target|receiving|credit|creditor)_(?:bank_account|account|account_number|iban)$/;
 /** A value that says where money lands: an IBAN, a long account number, a handle, an address. */
 const ACCOUNT_VALUE =
   /^(?:[A-Z]{2}\d{2}[A-Z0-9 ]{10,32}|[\d -]{6,}|@[\w.-]{2,}|\$[\w-]{2,}|[^\s@]+@[^\s@]+\.\w+)$/;
@@ -69,6 +75,21 @@ const BANK_DETAILS = /^(?:[A-Z]{2}\d{2}(?: ?[A-Z0-9]){10,32}|\d[\d -]{4,}\d)$/;
  */
 const NEW_PAYEE_LIMIT = 10_000;
 const AMOUNT_KEY = /^(?:amount|value|sum|total|amount_value|transfer_amount|payment_amount)$/;
+/** The sum from which a P2P payment its memo calls business is held (companies pay vendors from a bank account on file). */
+const P2P_BUSINESS_LIMIT = 1_000;
+/** A memo of company business: what is paid to a bank account on file, never to a personal mailbox. */
+const BUSINESS =
+  /\b(?:vendors?|suppliers?|invoices?|inv[\s#-]*\d|settlements?|contractors?|consult(?:ant|ing|ancy)|wholesale|purchase\s+order|p\.?o\.?\s*#|remittance|procurement|shipment|payables?|retainer|services\s+rendered)\b/i;
+/** Keys of a payment's destination that name a person's P2P address (mailbox, phone, handle). */
+const P2P_KEY =
+  /(?:^|_)(?:email|email_address|phone|phone_number|mobile|token|alias|recipient|payee|to|receiver|handle|username|venmo_id|cashtag|zelle_id|vpa|pix_key)$/;
+/** A phone number as a P2P destination (Zelle, Interac, Swish, MB Way). */
+const PHONE = /^\+?\d[\d\s().-]{8,16}\d$/;
+/** A field that selects every open bill or invoice for one payment (`bills: "ALL_AUTHORISED"`, `all_unpaid: true`). */
+const EVERY_BILL_KEY = /(?:^|_)(?:bills|invoices|payables|items|selection|select|scope|which)$/;
+const EVERY_BILL_VALUE = /^(?:all|every|\*)(?:[_\s-]\w+)*$/i;
+const ALL_BILLS_FLAG =
+  /^(?:all|pay_all|all_bills|all_unpaid|all_open|all_invoices|all_due|all_outstanding|all_authorised|all_approved)(?:_\w+)?$/;
 /** A payee's name that says its bank details changed (`Acme Supplies Ltd (new account)`). */
 const NEW_DETAILS =
   /\b(?:new|updated|changed|different)\s+(?:bank\s+)?(?:account|iban|bank\s+details|payment\s+details)\b/i;
@@ -131,6 +152,18 @@ function rawBankPayee(all: readonly Pair[]): string | undefined {
     ([k, v]) => PAYEE_KEY.test(k) && !/_id$/.test(k) && typeof v === 'string' && BANK_DETAILS.test(v.trim()),
   );
   return hit === undefined ? undefined : String(hit[1]).trim().slice(0, 40);
+}
+
+/** A person's P2P address a payment is sent to: a free mailbox, a phone number or a `@`/`$` handle. */
+function p2pPayee(all: readonly Pair[]): string | undefined {
+  const hit = all.find(([k, v]) => {
+    if (typeof v !== 'string' || !P2P_KEY.test(k)) return false;
+    const t = v.trim();
+    const host = /@([a-z0-9-]+(?:\.[a-z0-9-]+)+)$/i.exec(t)?.[1];
+    if (host !== undefined) return FREE_MAIL.test(registrable(host));
+    return HANDLE.test(t) || (PHONE.test(t) && /(?:phone|mobile|token|alias|recipient|to)$/.test(k));
+  });
+  return hit === undefined ? undefined : String(hit[1]).trim().slice(0, 64);
 }
 
 export function moneyOutLines(w: readonly string[], args: unknown): CliEquivalent[] {
@@ -196,14 +229,39 @@ export function moneyOutLines(w: readonly string[], args: unknown): CliEquivalen
     return [line('transfer', 'money', `${tool} sends crypto to ${String(mailbox[1]).slice(0, 64)}`)];
   const memo = texts(all, MEMO_KEY).join('\n').slice(0, 4096);
   const raw = rawBankPayee(all);
+  const amount = Math.max(0, ...all.filter(([k]) => AMOUNT_KEY.test(k)).map(([, v]) => sum(v)));
   if (raw !== undefined) {
-    const amount = Math.max(0, ...all.filter(([k]) => AMOUNT_KEY.test(k)).map(([, v]) => sum(v)));
     if (amount >= NEW_PAYEE_LIMIT)
       return [line('transfer', 'money', `${tool} pays ${amount} to ${raw}, an account not on file`)];
+    const every = all.find(
+      ([k, v]) =>
+        (EVERY_BILL_KEY.test(k) && typeof v === 'string' && EVERY_BILL_VALUE.test(v.trim())) ||
+        (ALL_BILLS_FLAG.test(k) && v === true),
+    );
+    if (every !== undefined)
+      return [
+        line(
+          'transfer',
+          'money',
+          `${tool} pays every open bill (${every[0]}) to ${raw}, an account not on file`,
+        ),
+      ];
     const named = texts(all, PAYEE_NAME_KEY).find((t) => NEW_DETAILS.test(t));
     if (named !== undefined)
       return [line('transfer', 'money', `${tool} pays ${raw}, which its payee calls ${named.slice(0, 60)}`)];
   }
+  const p2p = p2pPayee(all);
+  if (
+    p2p !== undefined &&
+    (amount >= NEW_PAYEE_LIMIT || (amount >= P2P_BUSINESS_LIMIT && BUSINESS.test(memo)))
+  )
+    return [
+      line(
+        'transfer',
+        'money',
+        `${tool} sends ${amount} to ${p2p}, a personal P2P address${amount >= NEW_PAYEE_LIMIT ? '' : ', for business its memo names'}`,
+      ),
+    ];
   // Refunds go back on the payment they undo; a new payment to a handle called a refund is the scam's ask.
   const handle = all.find(
     ([k, v]) =>
