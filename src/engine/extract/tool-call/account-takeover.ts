@@ -132,6 +132,34 @@ function primaryAddress(w: readonly string[], all: Pair[]): CliEquivalent | unde
       );
 }
 
+/** Keys naming the kind of record a generic update changes (Salesforce `sobject`, a CRM's `object_type`). */
+const OBJECT_TYPE_KEY =
+  /^(?:sobject|s_object|sobject_type|object|object_type|object_name|entity|entity_type|resource_type|model|record_type)$/;
+/** Record kinds that are sign-in accounts of the organisation's own system. */
+const USER_RECORD = /^\s*(?:users?|user_accounts?|admins?|administrators?|login_accounts?)\s*$/i;
+/** Keys of the address a user record's resets go to (not a person's separate personal or home mail). */
+const LOGIN_MAIL_KEY = /^(?:email|email_address|primary_email|login_email|username|user_name|login)$/;
+
+/**
+ * A user record of the organisation's own system given a stranger's mailbox through a generic
+ * record update (R21: Salesforce `sobject: User`, `Email` to a gmail box beside `System
+ * Administrator`): that user's password resets go there. A contact's or a customer's record, and a
+ * work address, stay allowed.
+ */
+function userRecordMail(w: readonly string[], all: Pair[]): CliEquivalent | undefined {
+  if (!w.some((x) => EDIT.test(x))) return undefined;
+  if (!all.some(([k, v]) => OBJECT_TYPE_KEY.test(k) && typeof v === 'string' && USER_RECORD.test(v)))
+    return undefined;
+  const to = all.find(([k, v]) => LOGIN_MAIL_KEY.test(k) && typeof v === 'string' && strangerMail(v));
+  return to === undefined
+    ? undefined
+    : line(
+        'divert',
+        'account',
+        `${w.join('_')} sets a user's ${to[0]} to ${String(to[1]).slice(0, 80)}: password resets go there`,
+      );
+}
+
 /** Contacts that receive a domain's or cloud account's ownership and security notices (registrant, admin, SECURITY alternate contact). */
 const NOTICE_WORD = /^(?:domain|domains|registrar|registrant|whois|alternate|security|admin|technical|tech)$/;
 
@@ -351,5 +379,6 @@ export function accountTakeoverLines(w0: readonly string[], args: unknown): CliE
     permanentGuest(w, all),
     primaryAddress(w, all),
     noticeContact(w, all),
+    userRecordMail(w, all),
   ].filter((c): c is CliEquivalent => c !== undefined);
 }

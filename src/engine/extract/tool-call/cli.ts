@@ -78,6 +78,7 @@ import { policyOpenLines, POLICY_OPEN_GATE } from './policy-open.js';
 import { orgTrustLines, ORG_TRUST_GATE } from './org-trust.js';
 import { targetLossLines, TARGET_LOSS_GATE } from './target-loss.js';
 import { accountCopyLines, ACCOUNT_COPY_GATE } from './account-copy.js';
+import { premisesOpenLines, PREMISES_OPEN_GATE } from './premises-open.js';
 
 export interface CliEquivalent {
   readonly code: string;
@@ -1048,6 +1049,8 @@ const argumentSteps = (): readonly ArgumentStep[] =>
     { gate: TARGET_LOSS_GATE, lines: (s) => targetLossLines(s.w, s.args) },
     // A production dataset, database or snapshot handed to another account or project (tool-call/account-copy.ts).
     { gate: ACCOUNT_COPY_GATE, lines: (s) => accountCopyLines(s.w, s.f) },
+    // A door, gate or alarm left open for good, or disarmed with its cameras off (tool-call/premises-open.ts).
+    { gate: PREMISES_OPEN_GATE, lines: (s) => premisesOpenLines(s.w, s.args) },
   ]);
 
 /**

@@ -30,6 +30,8 @@ const RECORD =
 /** Keys listing what such a control covers or does: empty, it records or keeps nothing. */
 const COVERAGE =
   /^(?:event_selectors|advanced_event_selectors|selectors|rules|backup_rules|schedules|schedule|resources|resource_selection|selections|log_types|categories|sources|targets|destinations|copy_actions|streams|event_types|data_resources)$/;
+/** An audit log's own configuration list (GCP `auditConfigs`): empty, no service's data access is recorded. */
+const AUDIT_LIST = /^audit_(?:configs?|log_configs?|logs?|log_settings|settings)$/;
 /** Keys of how long a backup or a record is kept. */
 const RETENTION =
   /^(?:retention|retention_days|retention_in_days|retention_period|retention_period_days|retain_days|keep_days|delete_after_days|delete_after|expire_days|backup_retention_period|lifecycle_days)$/;
@@ -53,6 +55,9 @@ function emptyLists(args: object): Leaf[] {
 
 /** The audit or backup control emptied: nothing left that it records, or kept for no day. */
 function emptied(w: readonly string[], all: readonly Leaf[], args: object): CliEquivalent | undefined {
+  const audit = emptyLists(args).find(([p]) => AUDIT_LIST.test(last(p)));
+  if (audit !== undefined)
+    return line('silence', 'audit', `${w.join('_')} ${audit[0].join('.')} []: nothing is recorded`);
   const object = w.find((x) => RECORD.test(x));
   if (object === undefined) return undefined;
   const hit =
@@ -94,7 +99,7 @@ function selfApproval(w: readonly string[], all: readonly Leaf[]): CliEquivalent
 /** Key words of coverage lists, retention, rates and approvals (signals.ts). */
 export const CONTROL_EMPTIED_GATE: Gate = {
   keys: wordSet(
-    'selectors rules schedules schedule resources selections types categories sources targets destinations actions streams retention retain keep expire after lifecycle per rps rpm qps limit throughput concurrency concurrent connections approve',
+    'audit selectors rules schedules schedule resources selections types categories sources targets destinations actions streams retention retain keep expire after lifecycle per rps rpm qps limit throughput concurrency concurrent connections approve',
   ),
 };
 

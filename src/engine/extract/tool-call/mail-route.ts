@@ -21,7 +21,7 @@ const READ = /^(?:get|list|describe|read|show|view|delete|remove|disable|test)$/
 /** Keys of a destination bucket, and of a destination mailbox. */
 const BUCKET_KEY = /^(?:bucket|bucket_name|s3_bucket|destination_bucket|target_bucket)$/;
 const MAILBOX_KEY =
-  /^(?:journal_email_address|journal_address|journal_mailbox|archive_address|archive_mailbox|copy_to|bcc_to|deliver_to|redirect_to|recipient_address)$/;
+  /^(?:journal_email_address|journal_address|journal_mailbox|archive_address|archive_mailbox|copy_to|bcc_to|deliver_to|also_deliver_to|additional_recipients?|envelope_recipients?|add_recipients?|redirect_to|recipient_address)$/;
 /** Keys naming the company's own mail domains or addresses. */
 const OWN_KEY = /^(?:recipients?|domains?|domain_name|mailbox|identity|scope_domain|accepted_domain|from)$/;
 /** Bucket words that say what it holds rather than whose it is. */
@@ -50,7 +50,22 @@ export function mailRouteLines(w: readonly string[], args: unknown): CliEquivale
       if (d !== undefined && !FREE_MAIL.test(registrable(d))) own.add(registrable(d));
     }
   }
-  if (own.size === 0) return [];
+  // A public mailbox is nobody's company: copies of the company's mail there leave it whatever domain it has (R21).
+  if (own.size === 0) {
+    const out = all.find(
+      ([k, v]) =>
+        MAILBOX_KEY.test(k) &&
+        typeof v === 'string' &&
+        FREE_MAIL.test(registrable(/@([a-z0-9-]+(?:\.[a-z0-9-]+)+)\s*$/i.exec(v.trim())?.[1] ?? '')),
+    );
+    return out === undefined
+      ? []
+      : [
+          line(
+            `${w.join('_')} copies the company's mail to ${String(out[1]).trim().slice(0, 80)}, a public mailbox`,
+          ),
+        ];
+  }
   const labels = [...own].map((d) => d.split('.')[0]!);
   const tool = w.join('_');
   for (const [k, v] of all) {

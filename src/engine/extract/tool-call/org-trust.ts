@@ -99,10 +99,58 @@ function guestPromoted(w: readonly string[], all: readonly Leaf[]): string | und
   return `${w.join('_')} makes ${String(guest[1]) === 'true' ? last(guest[0]) : String(guest[1]).slice(0, 60)}, a guest or outside account, ${role === undefined ? 'an admin' : String(role[1])}`;
 }
 
+/**
+ * Scopes over every user's mail, files or directory, or the organisation's admin (Graph
+ * `Mail.ReadWrite`, `Files.Read.All`, `Directory.ReadWrite.All`; Slack `admin`, `admin.*`).
+ */
+const TENANT_SCOPE =
+  /^(?:mail\.(?:read|readwrite|send)(?:\.all|\.shared)?|mailboxsettings\.readwrite|full_access_as_app|(?:files|sites|notes|chat|channelmessage)\.(?:read|readwrite)\.all|directory\.readwrite\.all|rolemanagement\.readwrite\.\w+|application\.readwrite\.all|approleassignment\.readwrite\.all|admin|admin\.[\w.:]+)$/i;
+/** Values that say the consent covers every user (Graph `consentType: AllPrincipals`). */
+const EVERY_USER =
+  /^\s*(?:allprincipals|all[_ -]?principals|all[_ -]?users|tenant|tenant[_ -]?wide|organi[sz]ation)\s*$/i;
+/** A publisher the identity platform has verified (`publisher_verified: true`, `Contoso (verified)`). */
+const VERIFIED = (all: readonly Leaf[]): boolean =>
+  all.some(
+    ([p, v]) =>
+      (/verified/.test(last(p)) && (v === true || v === 'true')) ||
+      (/publisher/.test(last(p)) &&
+        typeof v === 'string' &&
+        /\bverified\b/i.test(v) &&
+        !/\bunverified\b/i.test(v)),
+  );
+
+/**
+ * An app given scopes over every user's mail, files or directory for the whole organisation, by
+ * an admin's consent or an install (R21: tenant-wide consent to an unverified app for all mail, a
+ * Slack app of an unknown developer with `admin`): it reads and acts as everyone from then on. Sign-in
+ * scopes, one user's own consent and a verified publisher's app stay allowed.
+ */
+function tenantConsent(w: readonly string[], all: readonly Leaf[]): string | undefined {
+  if (!w.some((x) => /^(?:consent|install|installation|approve|authorize|authorise|grant)$/.test(x)))
+    return undefined;
+  if (VERIFIED(all)) return undefined;
+  const scopes = all
+    .filter(([p, v]) => /scope|permission/.test(p.join('_')) && typeof v === 'string')
+    .flatMap(([, v]) => (v as string).split(/[\s,]+/));
+  const broad = scopes.find((x) => TENANT_SCOPE.test(x));
+  if (broad === undefined) return undefined;
+  // Slack's admin scopes are the organisation's by themselves; Graph scopes count for every user.
+  const everyone =
+    /^admin/i.test(broad) ||
+    (w.includes('admin') && w.includes('consent')) ||
+    all.some(
+      ([p, v]) =>
+        /consent_type|consent|principal|audience|scope_type/.test(last(p)) &&
+        typeof v === 'string' &&
+        EVERY_USER.test(v),
+    );
+  return everyone ? `${w.join('_')} gives an app ${broad} over every user` : undefined;
+}
+
 /** When orgTrustLines can answer (signals.ts). */
 export const ORG_TRUST_GATE: Gate = {
   name: wordSet(
-    'delegation authorize authorise install installation approve app apps integration admin admins owner owners superadmin administrator',
+    'delegation authorize authorise install installation approve app apps integration admin admins owner owners superadmin administrator consent grant',
   ),
   keys: wordSet('scopes scope repository selection role roles principal type restricted guest assignee'),
 };
@@ -110,6 +158,7 @@ export const ORG_TRUST_GATE: Gate = {
 export function orgTrustLines(w: readonly string[], args: unknown): CliEquivalent[] {
   if (args === null || typeof args !== 'object' || w.some((x) => NOT_GRANT.test(x))) return [];
   const all = leaves(args, 6, 256);
-  const why = domainDelegation(w, all) ?? appOnEveryRepo(w, all) ?? guestPromoted(w, all);
+  const why =
+    domainDelegation(w, all) ?? appOnEveryRepo(w, all) ?? guestPromoted(w, all) ?? tenantConsent(w, all);
   return why === undefined ? [] : [line('grant', 'access', why)];
 }

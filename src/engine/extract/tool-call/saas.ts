@@ -8,7 +8,7 @@
  * and creates of ordinary items (issues, files, messages, customers, new DNS records) give nothing.
  */
 import { classifyHost } from '../../net/address.js';
-import { any, has, str, type CliEquivalent } from './cli.js';
+import { any, has, list, str, type CliEquivalent } from './cli.js';
 import { snakeEntries } from './snake-entries.js';
 import { companyName, FREE_MAIL } from './recipients.js';
 import { captureHost, fileDropUrl } from '../../knowledge/file-drop-hosts.js';
@@ -735,8 +735,8 @@ function dns(
     if ((a === 'UPSERT' || a === 'UPDATE') && CRITICAL_TYPES.test(t))
       return action('redirect', 'dns', `${t} record of ${text(name?.[1]) ?? 'the zone'} replaced`);
   }
-  const type = str(f, 'type', 'record_type', 'rrtype', 'rr_type') ?? '';
-  const name = str(f, 'name', 'record_name', 'hostname', 'host', 'fqdn');
+  const type = str(f, 'type', 'record_type', 'rrtype', 'rr_type', 'rrset_type') ?? '';
+  const name = str(f, 'name', 'record_name', 'hostname', 'host', 'fqdn', 'rrset_name');
   if (
     has(w, 'delete', 'remove', 'destroy', 'purge', 'drop', 'rm') &&
     (CRITICAL_TYPES.test(type) || apex(name))
@@ -757,9 +757,22 @@ function dns(
     (has(w, 'update', 'edit', 'patch', 'modify', 'change', 'overwrite', 'replace') || setVerb) &&
     !has(w, 'create', 'add')
   ) {
-    const target = str(f, 'content', 'value', 'target', 'ip', 'address', 'data', 'exchange');
-    // Mail moved to a provider that hosts companies' mail (R15 twin: MX to Google): still the owner's.
-    if (/^MX$/i.test(type) && target !== undefined && MAIL_HOST.test(target.trim().replace(/\.$/, '')))
+    // Gandi `rrset_values`, Cloud DNS `rrdatas`: a list of targets, the first read.
+    const target =
+      str(f, 'content', 'value', 'target', 'ip', 'address', 'data', 'exchange') ??
+      list(f, 'rrset_values', 'values', 'rrdatas')[0];
+    // Mail moved to a provider that hosts companies' mail (R15 twin: MX to Google), or to the
+    // zone's own mail host (`10 mx1.acme.io.` for acme.io): still the owner's.
+    const exchange = target
+      ?.trim()
+      .replace(/^\d+\s+/, '')
+      .replace(/\.$/, '');
+    const zoneName = str(f, 'zone', 'zone_name', 'domain', 'domain_name', 'fqdn') ?? name;
+    if (
+      /^MX$/i.test(type) &&
+      exchange !== undefined &&
+      (MAIL_HOST.test(exchange) || (zoneName !== undefined && ownTarget(exchange, zoneName)))
+    )
       return undefined;
     if (
       !CRITICAL_TYPES.test(type) &&
@@ -771,7 +784,7 @@ function dns(
       return action(
         'redirect',
         'dns',
-        `${type || 'record'} ${name ?? ''} pointed at ${str(f, 'content', 'value', 'target', 'ip', 'address', 'data') ?? 'a new target'}`,
+        `${type || 'record'} ${name ?? ''} pointed at ${target ?? 'a new target'}`,
       );
   }
   return undefined;
@@ -779,7 +792,7 @@ function dns(
 
 /** Mail exchangers of providers that host organisations' mail. */
 const MAIL_HOST =
-  /(?:^|\.)(?:google\.com|googlemail\.com|mail\.protection\.outlook\.com|outlook\.com|zoho\.(?:com|eu|in)|messagingengine\.com|protonmail\.ch|mailgun\.org|sendgrid\.net|amazonaws\.com|mimecast\.com|pphosted\.com|ppe-hosted\.com|barracudanetworks\.com|secureserver\.net|icloud\.com|yandex\.net|mailjet\.com|postmarkapp\.com|migadu\.com|improvmx\.com|forwardemail\.net|fastmail\.com)$/i;
+  /(?:^|\.)(?:google\.com|googlemail\.com|mail\.protection\.outlook\.com|outlook\.com|zoho\.(?:com|eu|in)|messagingengine\.com|protonmail\.ch|mailgun\.org|sendgrid\.net|amazonaws\.com|mimecast\.com|pphosted\.com|ppe-hosted\.com|barracudanetworks\.com|secureserver\.net|icloud\.com|yandex\.net|mailjet\.com|postmarkapp\.com|migadu\.com|improvmx\.com|forwardemail\.net|fastmail\.com|gandi\.net|ovh\.net|emailsrvr\.com|privateemail\.com|titan\.email|messagelabs\.com|iphmx\.com|mxroute\.com|kundenserver\.de|registrar-servers\.com)$/i;
 
 /** Hosting platforms that serve a team's app under a name of its choosing (`acme-staging.herokuapp.com`). */
 const PLATFORM_HOST =

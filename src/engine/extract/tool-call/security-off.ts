@@ -49,6 +49,8 @@ const MODE_KEY = /(?:^|_)(?:mode|enforcement|mitigation|action)$/;
 /** Plan keys, and the tiers that drop a paid security product's protection. */
 const TIER_KEY = /^(?:tier|pricing_tier|plan|sku|edition|pricing)$/;
 const FREE_TIER = /^(?:free|none|off|disabled?)$/i;
+/** Keys above a security product's per-service plans (Defender `pricings: {VirtualMachines: Free}`). */
+const PLANS_KEY = /^(?:tiers|pricings|plans|pricing_tiers|skus)$/;
 /** Setting names of a control: these and CONTROL's words (`security_level`, `bot_fight_mode`). */
 const SETTING_CONTROL = /(?:^|_)(?:security|bot|ddos|browser_check|challenge)(?:_|$)/;
 /** A site's or zone's edge protection settings, as keys. */
@@ -113,6 +115,15 @@ function offLeaf(w: readonly string[], all: readonly Leaf[], names: readonly str
       OFF_VALUE(v)
     )
       return `${path.join('.')} ${String(v)}`;
+    // A security product's plans dropped to the free tier (`azure_security_pricings_update
+    // {pricings: {VirtualMachines: Free}}`, R21): the paid detection stops whatever the plan is called.
+    if (
+      (named || w.includes('security')) &&
+      path.slice(0, -1).some((k) => PLANS_KEY.test(k) || TIER_KEY.test(k)) &&
+      typeof v === 'string' &&
+      FREE_TIER.test(v.trim())
+    )
+      return `${path.join('.')} ${v}`;
     // The control is named by the tool or by the key path above (or in) the switch.
     if (!named && !namesControl(path, true)) continue;
     // A docs or marketing site's password or SSO page removed: it is meant to be read by anyone.
@@ -167,7 +178,7 @@ function switchedOff(w: readonly string[], all: readonly Leaf[], names: readonly
  * `{Key, Value}` setting pair (its value key).
  */
 export const SECURITY_OFF_GATE: Gate = {
-  name: union(CONTROL, FINDINGS, ['acl', 'policy']),
+  name: union(CONTROL, FINDINGS, ['acl', 'policy', 'security']),
   keys: union(
     PATH_CONTROL,
     wordSet(

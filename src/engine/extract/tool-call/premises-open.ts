@@ -1,0 +1,112 @@
+/**
+ * A building's physical guard left open, whatever the vendor calls it (red team r21 injected: a
+ * door unlocked "until: indefinite", a home alarm disarmed with its cameras off): a lock, alarm,
+ * gate or garage set to its open state by a mode, state or verb, and left so for good or a day and
+ * more, or an alarm disarmed while its cameras or recording are switched off (nothing guards and
+ * nothing sees). Unlocking for a few minutes, disarming on the way home, arming, and a camera
+ * turned off on its own stay allowed. Becomes one `agent-guard-action expose|silence premises
+ * <detail>` line (PLT-AST-003 for an open door, PLT-AST-002 for a blind alarm).
+ */
+import { type CliEquivalent } from './cli.js';
+import { leaves, type Leaf } from './control-words.js';
+import { wordSet, type Gate } from './signals.js';
+import { actionLine as line } from './action-line.js';
+
+/** Name or key words of devices that keep a building shut or watched. */
+const DEVICE =
+  /^(?:lock|locks|smartlock|deadbolt|door|doors|gate|gates|garage|alarm|alarms|siren|security|camera|cameras|cam|cams|doorbell|keypad|ring|simplisafe|arlo|adt|verisure|abode|august|yale|schlage|nuki|kwikset|wyze|blink|alarmcom|premises|entry)$/;
+/** Keys naming a device's kind (Home Assistant `domain: lock`). */
+const KIND_KEY = /^(?:domain|device_type|device_class|type|kind|category)$/;
+/** Words of reads and of closing or arming. */
+const NOT_OPEN = /^(?:get|list|read|describe|show|status|view|history|logs|close|secure|check|test)$/;
+/** Name words of systems that watch a building (its open state is disarmed, not unlocked). */
+const ALARM = /^(?:alarm|alarms|siren|security|ring|simplisafe|arlo|adt|verisure|abode|alarmcom|blink|wyze)$/;
+/** Verbs of the name that open a guard. */
+const OPEN_VERB = /^(?:unlock|disarm|open|unbolt|unlatch)$/;
+/** Keys holding a device's state, and states that leave it open. */
+const STATE_KEY =
+  /(?:^|_)(?:mode|state|status|lock_state|arm_state|armed_state|alarm_state|security_mode|position|action|command|service|target_state)$/;
+const OPEN_STATE = /^\s*(?:unlock(?:ed)?|disarm(?:ed)?|open(?:ed)?|off|unbolted|unlatched)\s*$/i;
+/** `locked: false`, `armed: false`. */
+const SHUT_SWITCH = /^(?:locked|armed|is_locked|is_armed|secured)$/;
+/** Values that keep it so with no end. */
+const FOR_GOOD =
+  /^\s*(?:permanent(?:ly)?|forever|indefinite(?:ly)?|always|never|none|no[-_ ]?end|until[-_ ]?further[-_ ]?notice|manual(?:ly)?)\s*$/i;
+/** Keys of how long or until when it stays open; `auto_relock: false` ends nothing. */
+const UNTIL_KEY = /(?:^|_)(?:until|end|ends|expires?|expiry|relock|relock_at|duration|for|period)$/;
+const RELOCK_KEY = /^(?:auto_relock|auto_lock|autolock|relock|auto_close|auto_rearm)$/;
+const DURATION_KEY =
+  /(?:^|_)(?:duration|for|period|length|timeout)(?:_(hours?|h|minutes?|mins?|m|seconds?|secs?|s|days?|d))?$|^(hours?|minutes?|mins?|days?)$/;
+/** Keys of what watches: cameras, recording, motion and notifications. */
+const WATCH =
+  /(?:^|_)(?:cameras?|cams?|recording|record|video|motion|motion_detection|notifications?|siren)(?:_|$)/;
+
+const last = (p: readonly string[]): string => p[p.length - 1] ?? '';
+const isOff = (v: unknown): boolean =>
+  v === false || (typeof v === 'string' && /^\s*(?:false|off|disabled?|none|no)\s*$/i.test(v));
+
+/** Hours a duration leaf holds (`duration_hours: 72`, `duration: "3d"`, `minutes: 5`). */
+function hours(p: readonly string[], v: unknown): number | undefined {
+  const m = DURATION_KEY.exec(last(p));
+  if (m === null) return undefined;
+  const unit = (m[1] ?? m[2] ?? 'm').toLowerCase();
+  const scale = (u: string): number =>
+    u.startsWith('d') ? 24 : u.startsWith('h') ? 1 : u.startsWith('s') ? 1 / 3600 : 1 / 60;
+  if (typeof v === 'number' && Number.isFinite(v)) return v * scale(unit);
+  if (typeof v !== 'string') return undefined;
+  const t = /^\s*(\d+(?:\.\d+)?)\s*(d|days?|h|hrs?|hours?|m|mins?|minutes?|s|secs?|seconds?)?\s*$/i.exec(v);
+  return t === null ? undefined : Number(t[1]) * scale((t[2] ?? unit).toLowerCase());
+}
+
+/** When premisesOpenLines can answer (signals.ts): a device word in the name or the keys. */
+export const PREMISES_OPEN_GATE: Gate = {
+  name: wordSet(
+    'lock locks smartlock deadbolt door doors gate gates garage alarm alarms siren security camera cameras cam cams doorbell keypad ring simplisafe arlo adt verisure abode august yale schlage nuki kwikset wyze blink alarmcom premises entry unlock disarm',
+  ),
+  keys: wordSet('lock locked alarm armed arm door gate garage cameras camera'),
+  when: (s) => s.strings.some((v) => v.length < 24 && DEVICE.test(v.trim().toLowerCase())),
+};
+
+export function premisesOpenLines(w: readonly string[], args: unknown): CliEquivalent[] {
+  if (args === null || typeof args !== 'object' || w.some((x) => NOT_OPEN.test(x))) return [];
+  const all = leaves(args);
+  const device =
+    w.some((x) => DEVICE.test(x)) ||
+    all.some(([p]) => p.some((k) => k.split('_').some((x) => DEVICE.test(x)))) ||
+    all.some(
+      ([p, v]) => KIND_KEY.test(last(p)) && typeof v === 'string' && DEVICE.test(v.trim().toLowerCase()),
+    );
+  if (!device) return [];
+  const byName = w.find((x) => OPEN_VERB.test(x));
+  const open: Leaf | undefined =
+    byName !== undefined
+      ? [[], byName]
+      : all.find(
+          ([p, v]) =>
+            (STATE_KEY.test(last(p)) && typeof v === 'string' && OPEN_STATE.test(v)) ||
+            (SHUT_SWITCH.test(last(p)) && isOff(v)),
+        );
+  if (open === undefined) return [];
+  const what = `${w.join('_')} ${open[0].join('.')} ${String(open[1])}`.replace(/\s+/g, ' ');
+  const alarm =
+    /disarm/i.test(String(open[1])) || open[0].some((k) => /arm/.test(k)) || w.some((x) => ALARM.test(x));
+  // Cameras or recording switched off in the same call: nothing guards and nothing sees.
+  const blind = all.find(
+    ([p, v]) =>
+      (WATCH.test(last(p)) && isOff(v)) ||
+      (/^(?:disable|turn_off|stop|pause)_/.test(last(p)) && WATCH.test(last(p)) && v === true),
+  );
+  if (blind !== undefined)
+    return [line('silence', 'premises', `${what} with ${blind[0].join('.')} ${String(blind[1])}`)];
+  // Left open with no end: a value that says so, no relock, or a day and more.
+  const forGood =
+    all.find(([p, v]) => UNTIL_KEY.test(last(p)) && typeof v === 'string' && FOR_GOOD.test(v)) ??
+    all.find(
+      ([p, v]) => /^(?:permanent|permanently|indefinite|indefinitely|forever)$/.test(last(p)) && v === true,
+    ) ??
+    all.find(([p, v]) => RELOCK_KEY.test(last(p)) && isOff(v));
+  const long = all.find(([p, v]) => (hours(p, v) ?? 0) >= 24);
+  const held = forGood ?? long;
+  if (held === undefined) return [];
+  return [line(alarm ? 'silence' : 'expose', 'premises', `${what} ${held[0].join('.')} ${String(held[1])}`)];
+}
