@@ -363,19 +363,51 @@ function printedStream(code: Word, program: string): Stream | undefined {
     : { sources: NO_SOURCES, text, textSpan: code.span, interactive: false, literals: [] };
 }
 
-/** pwsh options whose next word is a value. */
-const PWSH_VALUES = new Set([
-  '-executionpolicy',
-  '-ep',
-  '-windowstyle',
-  '-w',
-  '-configurationname',
-  '-workingdirectory',
-  '-wd',
-  '-inputformat',
-  '-outputformat',
-  '-of',
-]);
+/**
+ * pwsh's parameters in the order an abbreviation resolves (any unique prefix works: `-NoP`,
+ * `-Exec Bypass`, `-W Hidden`, `-enc`), each with whether the next word is its value.
+ */
+const PWSH_PARAMETERS: readonly (readonly [string, boolean])[] = [
+  ['command', true],
+  ['encodedcommand', true],
+  ['file', true],
+  ['executionpolicy', true],
+  ['windowstyle', true],
+  ['noprofile', false],
+  ['noninteractive', false],
+  ['nologo', false],
+  ['noexit', false],
+  ['configurationname', true],
+  ['workingdirectory', true],
+  ['interactive', false],
+  ['inputformat', true],
+  ['outputformat', true],
+  ['version', true],
+  ['sta', false],
+  ['settingsfile', true],
+  ['custompipename', true],
+  ['psconsolefile', true],
+  ['login', false],
+  ['mta', false],
+];
+
+/** pwsh's own short aliases that are no prefix of their parameter. */
+const PWSH_ALIASES: Readonly<Record<string, string>> = {
+  ec: 'encodedcommand',
+  ep: 'executionpolicy',
+  wd: 'workingdirectory',
+  if: 'inputformat',
+  of: 'outputformat',
+};
+
+/** The pwsh parameter a word names (`-NoP`, `/c`, `--command`), or undefined for an argument. */
+function pwshParameter(word: string): readonly [string, boolean] | undefined {
+  const m = /^(?:--?|\/)([a-z]+)$/i.exec(word);
+  if (m === null) return undefined;
+  const name = m[1]!.toLowerCase();
+  const full = PWSH_ALIASES[name] ?? name;
+  return PWSH_PARAMETERS.find(([p]) => p.startsWith(full)) ?? [name, false];
+}
 
 /**
  * pwsh / powershell: `-Command CODE...` (the rest of the line), `-EncodedCommand B64` (UTF-16LE),
@@ -386,8 +418,14 @@ const pwsh: ProgramHandler = (inv, kit) => {
   const argv = inv.argv;
   for (let i = 1; i < argv.length; i++) {
     const w = argv[i]!;
-    const t = w.text.toLowerCase();
-    if (t === '-c' || t === '-command' || t === '/c') {
+    if (w.text === '-') break;
+    const parameter = pwshParameter(w.text);
+    if (parameter === undefined) {
+      script(kit, inv, w, null);
+      return undefined;
+    }
+    const [name, takesValue] = parameter;
+    if (name === 'command') {
       const rest = argv.slice(i + 1);
       if (rest.length === 0) return undefined;
       const code: Word = {
@@ -398,7 +436,7 @@ const pwsh: ProgramHandler = (inv, kit) => {
       powershell(kit, inv, code);
       return undefined;
     }
-    if (t === '-encodedcommand' || t === '-enc' || t === '-e' || t === '-ec') {
+    if (name === 'encodedcommand') {
       const b64 = argv[i + 1];
       if (b64 === undefined) return undefined;
       kit.flow([{ kind: 'decoded' }], { kind: 'exec', program: inv.program }, b64.span);
@@ -406,16 +444,12 @@ const pwsh: ProgramHandler = (inv, kit) => {
         powershell(kit, inv, { ...b64, text: Buffer.from(b64.text, 'base64').toString('utf16le') });
       return undefined;
     }
-    if (t === '-file' || t === '-f') {
+    if (name === 'file') {
       const file = argv[i + 1];
       if (file !== undefined) script(kit, inv, file, null);
       return undefined;
     }
-    if (PWSH_VALUES.has(t)) i++;
-    else if (!t.startsWith('-')) {
-      script(kit, inv, w, null);
-      return undefined;
-    }
+    if (takesValue) i++;
   }
   codeOnStdin(kit, inv, null);
   return undefined;
