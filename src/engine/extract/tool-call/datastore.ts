@@ -123,7 +123,15 @@ function storeDrops(w: readonly string[], f: Map<string, unknown>): CliEquivalen
   if (has(w, 'elasticsearch', 'opensearch', 'elastic', 'es') && has(w, 'index', 'indices', 'indexes'))
     names = list(f, 'index', 'indices', 'index_name', 'indexes', 'name', 'target');
   else if (has(w, 'topic', 'topics')) names = list(f, 'topic', 'topics', 'topic_name', 'name');
-  else if (has(w, 'firestore', 'firebase') && has(w, 'collection', 'collections', 'documents')) {
+  else if (
+    has(w, 'firestore', 'firebase') &&
+    (has(w, 'collection', 'collections', 'documents') ||
+      has(w, 'recursive', 'recursively') ||
+      any(f, 'recursive'))
+  ) {
+    // A recursive delete of a top-level path (`recursive_delete {path: "users"}`, R21) drops that
+    // collection with every document under it; a document's path (`users/u1`) is that document's.
+    const byPath = !has(w, 'collection', 'collections', 'documents');
     // Documents deleted by a query or by id (`where: [["email", "==", ...]]`): those, not the collection.
     const filter = [...f.keys()].find((k) => FILTER_KEY.test(k));
     if (
@@ -135,6 +143,7 @@ function storeDrops(w: readonly string[], f: Map<string, unknown>): CliEquivalen
     )
       return undefined;
     names = list(f, 'path', 'collection', 'collection_path', 'collection_id', 'name');
+    if (byPath) names = names.filter((n) => n.split('/').filter((x) => x !== '').length <= 1);
   } else if (has(w, 'bucket') && has(w, 'gcs', 'storage', 'minio', 'r2') && any(f, 'force', 'recursive'))
     names = list(f, 'bucket', 'bucket_name', 'name');
   // A test or scratch index, topic or collection is the owner's to drop (`test-logs-2026.11.27`).

@@ -66,7 +66,10 @@ function allField(f: Map<string, unknown>): string | undefined {
   for (const [k, v] of f) {
     if (spansAllTime(k, v)) return k;
     if (
-      /^(?:all|delete_all|remove_all|purge_all|everything|all_items|select_all)$/.test(k) &&
+      // `all_rows: true`, `delete_all_records: true` (R13): every row or record of the store named beside it.
+      /^(?:(?:delete_|remove_|purge_)?all(?:_(?:items|rows|records|documents|docs|objects|entries|data|contents|points|vectors))?|everything|select_all)$/.test(
+        k,
+      ) &&
       (v === true || v === 'true')
     )
       return k;

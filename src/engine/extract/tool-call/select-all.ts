@@ -177,6 +177,9 @@ function scopeOnly(attr: string, v: unknown, depth = 0): boolean {
 
 /** One atom of a predicate string. */
 function alwaysTrueAtom(atom: string): boolean {
+  // PostgREST written out (`id.not.is.null`, `id=gte.0`): the column, then the operator and value.
+  const rest = /^\s*([A-Za-z_]\w*)[.=]((?:not\.)?(?:eq|neq|gt|gte|lt|lte|is|like|ilike)\..*)$/i.exec(atom);
+  if (rest !== null) return postgrestHolds(rest[1]!, rest[2]!);
   const a = symbolOps(
     atom
       .trim()
