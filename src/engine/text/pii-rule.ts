@@ -11,10 +11,11 @@ import type { LiteralFact } from '../facts.js';
  * Fields that hold who a message goes to, in any vendor's nesting
  * (Graph `toRecipients.0.emailAddress.address`, SES `Destination.ToAddresses.0`, a mail rule's
  * `from_contains`): addresses, not leaked data (R12 twin-access). `guest_email` of a smart lock or
- * an invite is whom the code or invitation goes to (R19 twin).
+ * an invite is whom the code or invitation goes to (R19 twin); a `from_number` is the line an SMS
+ * is sent from (fp10 corpus).
  */
 const ADDRESSING_FIELD =
-  /(?:^|\.)(?:to|cc|bcc|from|reply_?to|sender|recipients?|email|e_?mail|email_?address|user|username|login|auth|author|committer|owner|assignees?|reviewers?|attendees?|invitees?|phone|phone_?number|mobile|tel|sms_?to|contact|account|entity|members?|principals?|grantees?|group|shared_?with|share_?with|collaborators?|approvers?|watchers?|(?:guest|visitor)_?e_?mail(?:_?address)?)(?:\.\d+)?$|(?:^|\.)(?:(?:to|cc|bcc|reply_?to)_?(?:recipients|addresses|address|list)|(?:to|recipient|destination|dest|target)_?(?:phone|phone_?number|mobile|mobile_?number|number|sms_?number)|(?:from|sender)_?(?:contains|address|equals|matches))(?:\.\d+)?(?:\.email_?address)?(?:\.(?:address|email))?$/i;
+  /(?:^|\.)(?:to|cc|bcc|from|reply_?to|sender|recipients?|email|e_?mail|email_?address|user|username|login|auth|author|committer|owner|assignees?|reviewers?|attendees?|invitees?|phone|phone_?number|(?:mobile|cell|work|home|office|business|primary)_?phone(?:_?number)?|mobile|tel|sms_?to|contact|account|entity|members?|principals?|grantees?|group|shared_?with|share_?with|collaborators?|approvers?|watchers?|(?:guest|visitor)_?e_?mail(?:_?address)?)(?:\.\d+)?$|(?:^|\.)(?:(?:to|cc|bcc|reply_?to)_?(?:recipients|addresses|address|list)|(?:to|recipient|destination|dest|target|from|sender|caller)_?(?:phone|phone_?number|mobile|mobile_?number|number|sms_?number)|(?:from|sender)_?(?:contains|address|equals|matches))(?:\.\d+)?(?:\.email_?address)?(?:\.(?:address|email))?$/i;
 
 /**
  * Fields that name people an in-house call reaches or lets in (`participants`, `user_email`,
@@ -74,6 +75,13 @@ const CONTACT_BEFORE =
   /\b(?:contact|reach(?:\s+out)?|e-?mail|write|ping|escalate|questions?|cc)\b[\w\s,:'()-]{0,30}$/i;
 
 /**
+ * Words before a phone number that make it the sender's own line or a meeting's dial-in (`my direct
+ * line is +1 415 ...`, `Dial-in: +1 646 ...`), not a customer's or a colleague's number (fp10 corpus).
+ */
+const OWN_LINE_BEFORE =
+  /(?:\b(?:my|our)\s+(?:direct\s+)?(?:(?:cell|mobile|work|office|desk)\s+)?(?:phone|number|line|cell|mobile)(?:\s+(?:number|is))*|\b(?:dial-?in|conference\s+(?:line|bridge|number)|bridge\s+(?:line|number)|toll[-\s]free|main\s+line|switchboard|help\s*line|hotline|support\s+line)\b)[\s:,(#-]*$/i;
+
+/**
  * Words that make the address someone's record rather than a colleague's work address: a customer,
  * user or patient, or a personal/home address, earlier in the same sentence.
  */
@@ -109,6 +117,16 @@ const ROLE_LOCAL =
 function roleMailbox(address: string): boolean {
   const at = address.lastIndexOf('@');
   return at > 0 && ROLE_LOCAL.test(address.slice(0, at)) && !FREE_MAIL.test(address.slice(at + 1));
+}
+
+/**
+ * A crawler's User-Agent with its own contact address in the comment (`research-bot/0.1 (contact:
+ * data@acme.com)`), the form Wikipedia and other public APIs ask scrapers to send: whom to reach
+ * about the traffic, not data about someone (fp10 corpus).
+ */
+const USER_AGENT_CONTACT = /^[\w.-]+\/[\w.+-]+\s*\([^()@]*@[^()@]*\)$/;
+function userAgentContact(text: string): boolean {
+  return text.length <= 200 && USER_AGENT_CONTACT.test(text.trim());
 }
 
 /** Where a payment tool names the account it pays: an IBAN there is whom the money goes to, as `to` is a mail's. */
@@ -200,7 +218,7 @@ export function piiHits(facts: FactIndex, kind: PiiKind): readonly RuleHit[] {
     if (!lit.egress) continue;
     let matches = findPii(lit.text, kinds);
     if (matches.length === 0) continue;
-    if (kind === 'email' && PUBLIC_KEY_LINE.test(lit.text.trim())) continue;
+    if (kind === 'email' && (PUBLIC_KEY_LINE.test(lit.text.trim()) || userAgentContact(lit.text))) continue;
     // A role mailbox is no one's personal data, unless the text hands out its sign-in too.
     if (kind === 'email' && !SIGN_IN_GIVEN.test(lit.text)) {
       const text = lit.text;
@@ -270,6 +288,18 @@ export function piiHits(facts: FactIndex, kind: PiiKind): readonly RuleHit[] {
             recipientElsewhere(facts, address.replace(/^.*@/, '').toLowerCase())
           );
         });
+      if (matches.length === 0) continue;
+    }
+    // One or two numbers a message gives as its sender's line or a meeting's dial-in.
+    if (
+      kind === 'phone' &&
+      lit.field !== undefined &&
+      lit.runtime === 'bash' &&
+      lit.depth === 0 &&
+      matches.length <= 2
+    ) {
+      const text = lit.text;
+      matches = matches.filter((m) => !OWN_LINE_BEFORE.test(text.slice(Math.max(0, m.start - 48), m.start)));
       if (matches.length === 0) continue;
     }
     if (

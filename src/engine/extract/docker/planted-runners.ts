@@ -24,6 +24,15 @@ const QUOTED_FETCH_RUN =
 const QUOTED_FETCH_EXEC =
   /(['"])(?:(?!\1)[\s\S])*?\b(?:exec|eval)\s*\((?:(?!\1)[\s\S])*?\b(?:urlopen|urlretrieve|requests\.get|httpx\.get|http\.client|socket\.)/;
 
+/** A line that fetches from the network and pipes it to a shell or interpreter, quoted or not. */
+const FETCH_RUN_LINE =
+  /\b(?:curl|wget|fetch)\b[^\n]*?\|\s*(?:sudo\s+)?(?:(?:ba|da|z|k)?sh|python3?|perl|ruby|node)\b/;
+
+/** Whether a text (a job line, a RUN's code) fetches and runs what it fetches. */
+export function fetchesAndRuns(text: string): boolean {
+  return text.length <= 65536 && FETCH_RUN_LINE.test(text);
+}
+
 /** Whether a RUN's code writes a download-and-run line into a file that runs later. */
 export function plantsRunner(code: string): boolean {
   if (

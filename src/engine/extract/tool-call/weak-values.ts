@@ -330,9 +330,15 @@ function openAdmin(tool: string, all: readonly Leaf[], names: readonly string[])
       ];
 }
 
+/** An on-call rota's words: its override puts a person on call for a holiday, it holds nothing. */
+const ROTA =
+  /^(?:schedules?|schedule_ids?|rotations?|oncall|on_call|shifts?|rosters?|escalation_polic(?:y|ies))$/;
+
 /** An emergency override or priority held for hours (a traffic signal's pre-emption is minutes). */
 function heldOverride(w: readonly string[], tool: string, all: readonly Leaf[]): Finding | undefined {
   if (!w.some((x) => /^(?:priority|override|preempt|preemption|emergency)$/.test(x))) return undefined;
+  // PagerDuty/Opsgenie schedule overrides (fp10 corpus): who is on call over the holidays.
+  if (w.some((x) => ROTA.test(x)) || all.some(([p]) => ROTA.test(last(p)))) return undefined;
   const at = (re: RegExp): number | undefined => {
     const v = all.find(([p, x]) => re.test(last(p)) && typeof x === 'string')?.[1];
     const t = typeof v === 'string' ? Date.parse(v.replace(' ', 'T')) : NaN;

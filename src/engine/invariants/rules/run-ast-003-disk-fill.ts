@@ -4,6 +4,13 @@ import { defineRule } from '../define-rule.js';
 const ENDLESS_DEVICES = /^\/dev\/(?:zero|urandom|random|full)$/;
 const BOUNDERS = new Set(['head', 'dd', 'timeout', 'sed', 'awk']);
 
+/** dd's own bound: a block count (count=, iflag=count_bytes). */
+const COUNTED = (a: string): boolean => a.startsWith('count=') || a.startsWith('iflag=count');
+
+/** The same file named with or without a leading ./ (of=./x.bin, flow to x.bin). */
+const samePath = (a: string, b: string): boolean =>
+  a.replace(/^(?:\.\/)+/, '') === b.replace(/^(?:\.\/)+/, '');
+
 export default defineRule({
   id: 'RUN-AST-003',
   invariant: 'NO_RUNAWAY_EXECUTION',
@@ -37,7 +44,19 @@ export default defineRule({
           g.from.kind === 'output' &&
           BOUNDERS.has(g.from.program),
       );
-      if (bounded) continue;
+      // dd if=/dev/urandom of=f count=10 (test data, fp10 corpus): dd's count ends the copy.
+      const counted =
+        f.from.kind === 'file' &&
+        facts
+          .of('exec')
+          .some(
+            (e) =>
+              e.program === 'dd' &&
+              e.argv.includes(`if=${f.from.kind === 'file' ? f.from.path : ''}`) &&
+              e.argv.some((a) => a.startsWith('of=') && samePath(a.slice(3), sink)) &&
+              e.argv.some(COUNTED),
+          );
+      if (bounded || counted) continue;
       seen.add(f.span.start);
       yield {
         span: f.span,
@@ -68,7 +87,7 @@ export default defineRule({
         ENDLESS_DEVICES.test(input) &&
         output !== undefined &&
         !output.startsWith('/dev/') &&
-        !e.argv.some((a) => a.startsWith('count=') || a.startsWith('iflag=count'))
+        !e.argv.some(COUNTED)
       ) {
         yield {
           span: e.span,
@@ -84,11 +103,16 @@ export default defineRule({
       { input: 'yes "spam" >> /tmp/x' },
       { input: 'cat /dev/zero > big.bin' },
       { input: 'dd if=/dev/zero of=./fill bs=1M' },
+      { input: 'dd if=/dev/urandom of=./fill bs=1M' },
     ],
     allow: [
       { input: 'yes | head -n 100 > answers.txt', why: 'bounded by head' },
       { input: 'yes | npm init', why: 'answers prompts, writes no file' },
       { input: 'dd if=/dev/zero of=./disk.img bs=1M count=64', why: 'bounded by count' },
+      {
+        input: 'dd if=/dev/urandom of=testdata/random.bin bs=1M count=10',
+        why: 'random test data bounded by count',
+      },
     ],
   },
 });

@@ -47,6 +47,23 @@ function poolOf(e: ExecFact): string | null {
   return url === null ? null : url.replace(/^[\w+]+:\/\//, '').replace(/\/.*$/, '');
 }
 
+/** Programs that compile a checkout into something that runs. */
+const BUILDERS = /^(?:make|gmake|cmake|ninja|meson|scons|bazel|gcc|g\+\+|cc|c\+\+|clang(?:\+\+)?|cargo|go)$/;
+
+/**
+ * Repository URLs the input only checks out as source (`git clone https://github.com/xmrig/xmrig`
+ * for a code audit, R21): source that nothing here builds or runs mines nothing. Empty when the same
+ * input compiles anything, so clone-and-build stays a miner fetch.
+ */
+function sourceCheckouts(runs: readonly ExecFact[]): ReadonlySet<string> {
+  if (runs.some((e) => BUILDERS.test(e.program.replace(/^.*\//, '')))) return new Set();
+  const out = new Set<string>();
+  for (const e of runs)
+    if (e.program === 'git' && e.argv.some((a) => /^(?:clone|fetch|pull|submodule|ls-remote)$/.test(a)))
+      for (const a of e.argv) if (/^(?:https?|git|ssh):\/\/|^git@/.test(a)) out.add(a);
+  return out;
+}
+
 function minerRun(e: ExecFact): string | null {
   let base = e.program.replace(/^.*[\\/]/, '');
   if (MINER_PROGRAM.test(base)) return `${base} is a cryptocurrency miner`;
@@ -87,6 +104,7 @@ export default defineRule({
       found = true;
       yield { span: e.span, reason, suggestedAlternative: null };
     }
+    const checkouts = sourceCheckouts(facts.of('exec'));
     for (const n of facts.of('net')) {
       if (found) return;
       const url = n.url ?? '';
@@ -96,7 +114,8 @@ export default defineRule({
         (STRATUM.test(url) || /^stratum/i.test(n.scheme ?? '') || POOL_HOST.test(n.host))
       )
         reason = `a connection to the mining pool ${n.host}`;
-      else if (MINER_RELEASE.test(url)) reason = `a miner release is downloaded from ${n.host}`;
+      else if (MINER_RELEASE.test(url) && !checkouts.has(url))
+        reason = `a miner release is downloaded from ${n.host}`;
       if (reason === null) continue;
       found = true;
       yield { span: n.span, reason, suggestedAlternative: null };
@@ -122,6 +141,10 @@ export default defineRule({
   },
   examples: {
     deny: [
+      {
+        input:
+          'git clone https://github.com/xmrig/xmrig.git && mkdir xmrig/build && cd xmrig/build && cmake .. && make -j4',
+      },
       {
         input:
           './xmrig -o pool.supportxmr.com:443 -u 44AFFq5kSiGBoZ4NMDwYtN18obc8AemS33DBLWs3H7otXft3XjrpDtQGv7SqSsaBYBb98uNbr2VBBEt7f2wfn3RVGQBEP3A -k --tls',
@@ -160,6 +183,10 @@ export default defineRule({
     ],
     allow: [
       { input: 'grep -rn "stratum+tcp" /etc', why: 'searching for miner configuration is an audit' },
+      {
+        input: 'git clone --depth 1 https://github.com/xmrig/xmrig.git audit/xmrig',
+        why: 'a source checkout that nothing here builds or runs',
+      },
       {
         input: 'ssh -o StrictHostKeyChecking=no deploy@build.internal uptime',
         why: '-o is an ssh option here',
