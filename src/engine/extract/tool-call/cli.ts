@@ -68,7 +68,15 @@ import { NET_OPEN_GATE, netOpenLines } from './net-open.js';
 import { OPEN_GRANT_GATE, openGrantLines } from './open-grant.js';
 import { ACCESS_WIDEN_GATE, accessWidenLines } from './access-widen.js';
 import { CONTROLS_OFF_GATE, controlsOffLines } from './controls-off.js';
-import { anyIn, callSignals, opens, type CallSignals, type Gate } from './signals.js';
+import {
+  anyIn,
+  callSignals,
+  gateIndex,
+  openGates,
+  type CallSignals,
+  type Gate,
+  type GateIndex,
+} from './signals.js';
 import { weakValueLines, WEAK_VALUES_GATE } from './weak-values.js';
 import { outsideTrustLines, OUTSIDE_TRUST_GATE } from './outside-trust.js';
 import { withoutDenyStatements } from './deny-statements.js';
@@ -1056,6 +1064,9 @@ const argumentSteps = (): readonly ArgumentStep[] =>
     { gate: PREMISES_OPEN_GATE, lines: (s) => premisesOpenLines(s.w, s.args) },
   ]);
 
+/** The steps' gates as one index (signals.ts), built with the steps. */
+let stepGates: GateIndex | undefined;
+
 /**
  * The command lines (or SQL) a structured tool call stands for; empty when its name belongs to no
  * family known here and no reading of its arguments applies. The arguments are read once into
@@ -1072,8 +1083,9 @@ export function cliEquivalents(name: string, given: unknown, nested = 0): CliEqu
     if (args !== given) s = callSignals(w, fields(args), args, nested);
   }
   const out: CliEquivalent[] = [];
-  for (const step of argumentSteps())
-    if (step.gate === undefined || opens(step.gate, s)) for (const c of step.lines(s)) out.push(c);
+  const all = argumentSteps();
+  const open = openGates((stepGates ??= gateIndex(all.map((step) => step.gate))), s);
+  for (let i = 0; i < all.length; i++) if (open[i]) for (const c of all[i]!.lines(s)) out.push(c);
   for (const c of familyLines(w, args)) out.push(c);
   return out;
 }

@@ -160,10 +160,14 @@ const NOT_CODE =
 /** A check present in `old` and gone from `neu` with no other check in its place. */
 function checkRemoved(old0: string, neu0: string, path: string): string | undefined {
   const old = old0.replace(NOT_CODE, '');
-  const neu = neu0.replace(NOT_CODE, '');
-  if (removesDefinition(old, neu)) return undefined;
   // Names are read outside string literals (an error message saying "Unauthorized" checks nothing).
   const oldCode = old.replace(STRING, '""');
+  const guards = tally(GUARD, oldCode);
+  const refused = count(DENY, old) > 0;
+  // Every answer below needs a check or a refusal in the old text, or a file about access.
+  if (guards.size === 0 && !refused && !ACCESS_WORDS.test(path)) return undefined;
+  const neu = neu0.replace(NOT_CODE, '');
+  if (removesDefinition(old, neu)) return undefined;
   const neuCode = neu.replace(STRING, '""');
   const before = new Set([...oldCode.matchAll(CHECK_CALL)].map((m) => m[1]!.toLowerCase()));
   const replaced =
@@ -173,10 +177,10 @@ function checkRemoved(old0: string, neu0: string, path: string): string | undefi
   if (!replaced) {
     const kept = tally(GUARD, neuCode);
     // Gone from the new text altogether: one middleware mounted once instead of per route is kept.
-    for (const name of tally(GUARD, oldCode).keys()) if (!kept.has(name)) return `removes the check ${name}`;
-    if (count(DENY, old) > 0 && count(DENY, neu) === 0) return 'removes the refusal of unauthorised callers';
+    for (const name of guards.keys()) if (!kept.has(name)) return `removes the check ${name}`;
+    if (refused && count(DENY, neu) === 0) return 'removes the refusal of unauthorised callers';
   }
-  const access = ACCESS_WORDS.test(path) || tally(GUARD, oldCode).size > 0 || count(DENY, old) > 0;
+  const access = ACCESS_WORDS.test(path) || guards.size > 0 || refused;
   if (!access) return undefined;
   if (count(CONSTANT, neu) > count(CONSTANT, old)) return 'makes an access check constant';
   if (
@@ -230,8 +234,10 @@ const items = (v: string): string[] =>
 
 /** Why `value` is the unsafe value of setting `key`, or undefined. */
 function unsafe(key: string, value: string, devFile: boolean, settingsFile = true): string | undefined {
-  const words = key.split('_');
   const v = items(value).map((x) => x.toLowerCase());
+  // Every reading below needs a switch's value, everyone, or a mode that is off.
+  if (!v.some((x) => TRUE.test(x) || FALSE.test(x) || EVERYONE.test(x) || OFF_MODE.test(x))) return undefined;
+  const words = key.split('_');
   const bool = v.length === 1 ? v[0]! : '';
   // `block_public_acls`, `disable_public_access`: the words before say the setting closes.
   if (OPEN_WHEN_ON.test(key) && !words.some((x) => CLOSES.test(x)) && TRUE.test(bool))

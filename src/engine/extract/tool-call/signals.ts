@@ -160,3 +160,58 @@ export function opens(gate: Gate, s: CallSignals): boolean {
   if (gate.keys !== undefined && anyIn(s.keyWords, gate.keys)) return true;
   return gate.when !== undefined && gate.when(s);
 }
+
+/**
+ * Many gates read as one: which gates list each name and key word, so a call looks its words up
+ * once instead of once per gate (some fifty gates, a few words each, were a fifth of a call's
+ * argument steps). `openGates` answers what `opens` answers for each gate.
+ */
+export interface GateIndex {
+  readonly size: number;
+  readonly byName: ReadonlyMap<string, readonly number[]>;
+  readonly byKey: ReadonlyMap<string, readonly number[]>;
+  /** Gates with no parts: always open. */
+  readonly always: readonly number[];
+  /** Gates with a test, asked only where no word opened them. */
+  readonly tested: readonly number[];
+  readonly gates: readonly (Gate | undefined)[];
+}
+
+export function gateIndex(gates: readonly (Gate | undefined)[]): GateIndex {
+  const byName = new Map<string, number[]>();
+  const byKey = new Map<string, number[]>();
+  const always: number[] = [];
+  const tested: number[] = [];
+  const add = (map: Map<string, number[]>, words: ReadonlySet<string>, i: number): void => {
+    for (const word of words) {
+      const list = map.get(word);
+      if (list === undefined) map.set(word, [i]);
+      else if (list[list.length - 1] !== i) list.push(i);
+    }
+  };
+  gates.forEach((gate, i) => {
+    if (gate === undefined || (gate.name === undefined && gate.keys === undefined && gate.when === undefined))
+      always.push(i);
+    if (gate?.name !== undefined) add(byName, gate.name, i);
+    if (gate?.keys !== undefined) add(byKey, gate.keys, i);
+    if (gate?.when !== undefined) tested.push(i);
+  });
+  return { size: gates.length, byName, byKey, always, tested, gates };
+}
+
+/** Per gate of the index, whether it opens for these signals (as `opens` decides it). */
+export function openGates(index: GateIndex, s: CallSignals): boolean[] {
+  const open = new Array<boolean>(index.size).fill(s.partial);
+  if (s.partial) return open;
+  for (const i of index.always) open[i] = true;
+  const mark = (map: ReadonlyMap<string, readonly number[]>, words: readonly string[]): void => {
+    for (let w = 0; w < words.length; w++) {
+      const list = map.get(words[w]!);
+      if (list !== undefined) for (let k = 0; k < list.length; k++) open[list[k]!] = true;
+    }
+  };
+  mark(index.byName, s.name);
+  mark(index.byKey, s.keyWords);
+  for (const i of index.tested) if (!open[i]) open[i] = index.gates[i]!.when!(s);
+  return open;
+}

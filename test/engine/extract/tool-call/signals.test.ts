@@ -3,6 +3,8 @@ import { nameWords, fields } from '../../../../src/engine/extract/tool-call/cli.
 import {
   alternatives,
   callSignals,
+  gateIndex,
+  openGates,
   opens,
   union,
   wordSet,
@@ -51,6 +53,30 @@ describe('opens', () => {
     let deep: unknown = 'leaf';
     for (let i = 0; i < 20; i++) deep = { k: deep };
     expect(opens({ name: wordSet('drop') }, signals('send_email', deep))).toBe(true);
+  });
+});
+
+describe('openGates', () => {
+  const gates = [
+    undefined,
+    {},
+    { name: wordSet('email send') },
+    { keys: wordSet('body') },
+    { name: wordSet('drop'), keys: wordSet('table'), when: () => false },
+    { name: wordSet('drop'), when: (x: { strings: readonly string[] }) => x.strings.includes('hi') },
+    { keys: wordSet('table email') },
+  ];
+  it('answers for every gate what opens answers', () => {
+    const index = gateIndex(gates);
+    let deep: unknown = 'leaf';
+    for (let i = 0; i < 20; i++) deep = { k: deep };
+    for (const s of [
+      signals('send_email', { to: 'a@b.example', body: 'hi' }),
+      signals('drop_table', { name: 'x' }),
+      signals('read_file', { path: 'hi' }),
+      signals('invoke', deep),
+    ])
+      expect(openGates(index, s)).toEqual(gates.map((g) => g === undefined || opens(g, s)));
   });
 });
 
