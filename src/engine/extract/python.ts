@@ -428,7 +428,12 @@ export class PyWalker extends CodeWalker {
     if (ref !== undefined && isModuleName(ref)) return extend(refVal(ref, dotted), { module: true });
     if (ref === 'os.environ') return { ...refVal(ref, dotted), sources: [{ kind: 'env' }] };
     // What a web client sent: flask/bottle/quart `request.*`, a request handler's `self.path` (r1 web shells).
-    if ((ref !== undefined && CLIENT_INPUT.test(ref)) || (this.#inHandler > 0 && HANDLER_INPUT.test(dotted)))
+    if (
+      (ref !== undefined && CLIENT_INPUT.test(ref)) ||
+      (this.#inHandler > 0 && HANDLER_INPUT.test(dotted)) ||
+      // A view's fragment (an edit's new text) reading the framework's unbound `request`.
+      (FRAGMENT_REQUEST.test(dotted) && !this.env.has('request'))
+    )
       return { ...refVal(ref ?? dotted, dotted), sources: [CLIENT_REQUEST] };
     if (ref !== undefined) {
       const constant = PY_CONSTANTS.get(ref);
@@ -1234,6 +1239,9 @@ const MUTATORS: ReadonlySet<string> = new Set([
 const REQUEST_HANDLER =
   /(?:Request|WebSocket|Websocket|Stream|Datagram)Handler\b|\bBaseHandler\b|\basyncio\.(?:Buffered)?Protocol\b|\b(?:Line|Int\d+String)?Receiver\b|WebsocketConsumer\b/;
 /** What a handler's own members give of the request (`self.path`, tornado `self.get_body_argument`, `self.request.body`). */
+/** What a flask/django/fastapi view reads from its request, written where `request` is bound nowhere. */
+const FRAGMENT_REQUEST =
+  /^request\.(?:args|form|values|json|data|files|headers|cookies|GET|POST|body|META|query_params|get_json)$/;
 const HANDLER_INPUT =
   /^self\.(?:path|rfile|headers|requestline|request|body|get_(?:\w+_)?arguments?|path_args|path_kwargs|get_(?:secure_)?cookie)$/;
 /** Methods a server calls with what the client sent (HTTP verbs of a handler class, a socket's messages). */

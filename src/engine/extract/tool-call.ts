@@ -15,6 +15,7 @@ import { cypherAsSql } from './tool-call/cypher.js';
 import { AGENT_SETTINGS_FILE } from './tool-call/instructions.js';
 import { isKeyPresses, typedText } from './tool-call/keystrokes.js';
 import { inertSettings } from './tool-call/settings.js';
+import { sourceCode } from './tool-call/source-edit.js';
 import { unwrapped } from './tool-call/unwrap.js';
 import { PACKAGE_JSON, packageSources, writtenCode } from './tool-call/written.js';
 
@@ -1068,9 +1069,13 @@ function walkArguments(
   const codeWrittenTo = (target: string, content: string, span: Span, read = writtenCode): Fact[] => {
     // Forge APIs take file content base64-encoded (GitHub's contents API): read what it decodes to.
     const decoded = /\s/.test(content.trim()) ? undefined : decodeBase64Text(content);
-    const written = read(target, decoded ?? content);
+    const text = decoded ?? content;
+    // Product source the run-later readers leave alone is read for what it plants (source-edit.ts).
+    const written = read(target, text) ?? (read === writtenCode ? sourceCode(target, text) : undefined);
     if (!written) return [];
-    return ctx.nested(written.code, written.runtime, span).filter((f) => !written.ignore?.includes(f.kind));
+    return ctx
+      .nested(written.code, written.runtime, span)
+      .filter((f) => !written.ignore?.includes(f.kind) && (written.keep === undefined || written.keep(f)));
   };
   const visit = (value: unknown, path: string[], depth: number): void => {
     if (depth > MAX_JSON_DEPTH || ctx.spend?.(VISIT_UNITS) === false) return;

@@ -44,7 +44,7 @@ function isSecretSource(s: DataSource): boolean {
 const CLIENT_HOST = 'a web client request';
 export const CLIENT_REQUEST: DataSource = { kind: 'net', host: CLIENT_HOST };
 
-function fromClient(s: DataSource): boolean {
+export function fromClient(s: DataSource): boolean {
   return s.kind === 'net' && s.host === CLIENT_HOST;
 }
 

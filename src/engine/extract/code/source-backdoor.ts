@@ -18,7 +18,7 @@ import type { Val } from './value.js';
 import type { CodeWalker } from './walker.js';
 
 /** Files whose code does not run in the product: tests, fixtures, docs, examples. */
-const NOT_PRODUCT =
+export const NOT_PRODUCT =
   /(?:^|\/)(?:tests?|spec|specs|__tests__|__mocks__|fixtures?|testdata|e2e|cypress|docs?|examples?)\/|(?:^|\/)(?:test_[^/]*|conftest\.py)$|[._-](?:test|spec)\.[^/]+$|_test\.\w+$|\.(?:md|mdx|rst|txt|adoc|log|json|ya?ml|html?)$/i;
 
 /** A comparison the bypass needs: texts without one are not read further. */

@@ -12,6 +12,7 @@ import { containerDeletes } from './container-deletes.js';
 import { listingDeletes } from './listing-deletes.js';
 import { wholeStores } from './whole-stores.js';
 import { iacAutomation } from './iac-automation.js';
+import { plantedCode } from './planted-code.js';
 import { inHotRegion, loopRegion, type HotRegion } from './repeats.js';
 import { named, reportMissing } from './syntax.js';
 import { mayRaise, tryParts } from './try-exits.js';
@@ -403,6 +404,7 @@ export function codeExtractor(
         wholeStores(root, text, runtime, col);
         containerDeletes(root, text, runtime, col);
         iacAutomation(root, text, runtime, col);
+        plantedCode(root, text, runtime, col);
       }
       // A tree without errors has no MISSING tokens: no second walk to look for them.
       if (errors.length > 0) reportMissing(root, text, col);

@@ -156,6 +156,8 @@ JS_CALLS.add(['new Image', 'new Audio'], () => ({ ...UNKNOWN, ref: 'new Image()'
 JS_CALLS.add(['new FormData', 'new URLSearchParams(new FormData)'], (_w, c) =>
   c.args[0]?.ref === ELEMENT ? { ...opaque(c.args), ref: 'FormData()', sources: [INPUT] } : undefined,
 );
+// A browser extension's cookie store: every site's cookies, in the callback or the promise.
+JS_CALLS.add(['chrome.cookies.getAll', 'browser.cookies.getAll'], () => ({ ...UNKNOWN, sources: [COOKIES] }));
 JS_CALLS.add(['localStorage.getItem', 'sessionStorage.getItem'], (_w, c) => {
   const key = constText(c.args[0]);
   return { ...UNKNOWN, sources: [key === null ? STORAGE : { kind: 'page', what: `storage:${key}` }] };
@@ -165,7 +167,15 @@ JS_CALLS.add(['location.assign', 'location.replace', 'open', 'document.location.
   send(w, c, c.name, c.args[0]),
 );
 JS_CALLS.add(['document.addEventListener', 'addEventListener'], listen);
-JS_CALLS.methods([['addEventListener', (w, c) => (c.recv?.ref === ELEMENT ? listen(w, c) : undefined)]]);
+// An unbound name listened on (`form.addEventListener` in an edit's fragment) is the page's element.
+const unboundElement = (w: JsWalker, ref: string | undefined): boolean =>
+  ref !== undefined && /^[A-Za-z_$][\w$]*$/.test(ref) && !w.env.has(ref);
+JS_CALLS.methods([
+  [
+    'addEventListener',
+    (w, c) => (c.recv?.ref === ELEMENT || unboundElement(w, c.recv?.ref) ? listen(w, c) : undefined),
+  ],
+]);
 // The async clipboard: what it reads is the clipboard (a capture), what it writes replaces it.
 // The selection is what a copy puts on the clipboard.
 JS_CALLS.add(

@@ -20,9 +20,29 @@ function imported(w: JsWalker, name: string): boolean {
   return false;
 }
 
+/**
+ * The names a server app goes by in code that does not create it (an edit's fragment of a file
+ * whose top made it: `app.use(...)`, `router.post('/x', ...)`, `fastify.addHook(...)`), when unbound.
+ */
+const CONVENTIONAL_APP = /^(?:app|router|server|fastify|api|routes)$/;
+/** Methods that add a handler every request passes through, on such an app. */
+const HOOKS = /^(?:use|addHook|all)$/;
+
+/** An unbound conventional app name registering a route, a middleware or a hook. */
+function fragmentApp(w: JsWalker, c: JsCall): boolean {
+  const ref = c.recv?.ref;
+  if (ref === undefined || !CONVENTIONAL_APP.test(ref) || w.env.has(ref)) return false;
+  return (
+    registersHandler(c.name, c.method, c.args) ||
+    (c.method !== undefined && HOOKS.test(c.method) && c.args.some((a) => a.fn !== undefined))
+  );
+}
+
 /** What a client sent, when this call hands its functions to an imported server; undefined otherwise. */
 export function servedRequest(w: JsWalker, c: JsCall): Val | undefined {
-  if (c.name === '' || !imported(w, c.name)) return undefined;
+  if (c.name === '') return undefined;
+  if (fragmentApp(w, c)) return CLIENT;
+  if (!imported(w, c.name)) return undefined;
   if (
     registersHandler(c.name, c.method, c.args) ||
     connectionListener(c.method, c.args) ||

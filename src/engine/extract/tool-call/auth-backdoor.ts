@@ -38,20 +38,44 @@ const HARDCODED_UNEQUAL = new RegExp(
   String.raw`${SECRET_NAME}\s*(?:!==?|!=)\s*${LITERAL}\s*(?:and|&&)[^\n]{0,120}?(?:check|verify|valid|compare|match|auth|hash)\w*`,
   'i',
 );
+/**
+ * One account let past the check by a constant (R21: `if user.email != 'qa-bot@acme-support.net' and
+ * not user.check_password(password): raise AuthFailed()`, `user.email === 'x' || await
+ * bcrypt.compare(...)`): whoever signs in as that account needs no password. Only beside a secret
+ * check on the same line, so an admin list (`role === 'admin'`) or a lookup by e-mail is no match.
+ */
+const IDENTITY = String.raw`\b[\w.]*(?:e_?mail|username|user_?name|login|user_?id|uid)\b(?:\(\))?`;
+const SECRET_CHECK = String.raw`[^\n]{0,120}?(?:check_?pass\w*|verify\w*|compare\w*|password\w*|passwd|hash\w*|authenticate\w*)`;
+const IDENTITY_UNEQUAL = new RegExp(
+  String.raw`${IDENTITY}\s*(?:!==?|!=)\s*${LITERAL}\s*(?:and|&&)${SECRET_CHECK}`,
+  'i',
+);
+const IDENTITY_EQUAL = new RegExp(
+  String.raw`${IDENTITY}\s*(?:===?|==)\s*${LITERAL}\s*(?:\)\s*)?(?:or|\|\|)${SECRET_CHECK}`,
+  'i',
+);
 /** The condition's branch turns the caller away: no user, false, an exception, a 401 or 403. */
 const TURNS_AWAY =
   /^[^\n]{0,60}?(?:\n\s*)?(?:return\s+(?:None|null|nil|false|False|undefined)\b|raise\b|throw\b|abort\(40[13]\)|return\s+[^\n]{0,40}\b40[13]\b)/;
 
+/** The condition's branch rejects (`if password == 'password123' or len(password) < 12: raise`): a weak-password check. */
+const REJECTED =
+  /^[^\n]{0,120}(?:\n\s*)?[^\n]{0,20}?\b(?:raise|throw)\b|^[^\n]{0,160}\b\w*(?:ValidationError|Invalid\w*Error)\b/;
+
+/** The branch turns the caller away after a line or two (`flash('bad login')` then `return redirect(...)`). */
+const TURNS_AWAY_LATER =
+  /^[^\n]{0,60}?(?:\n[^\n]{0,80}){0,2}?\n\s*(?:return\s+(?:None|null|false|False|redirect\b)|raise\b|throw\b|abort\(40[13]\))/;
+
 /** What accepts the match: an `||`/`or` to the real check, or returning success. */
 const ACCEPTS =
-  /^[^\n]{0,20}?(?:\|\||\bor\b|\?\s*true\b)|^[^\n]{0,40}?\breturn\s+(?:true|True|1|next\(\)|await\s+next\(\)|user\b|ok\b)|^\)?\s*:?\s*\{?\s*\n\s*return\s+(?:true|True|next\(\)|await\s+next\(\)|user\b)/;
+  /^[^\n]{0,20}?(?:\|\||\bor\b|\?\s*true\b)|^[^\n]{0,40}?\breturn\s+(?:true|True|1|next\(\)|await\s+next\(\)|user\b|ok\b|h\.authenticated\()|^\)?\s*:?\s*\{?\s*\n\s*return\s+(?:true|True|next\(\)|await\s+next\(\)|user\b)/;
 
 /** A value the request carries (header, query, cookie, body, param), compared or tested. */
 const REQUEST_VALUE =
   /\b(?:req|request|r|ctx|context|c|event)\.(?:headers?|Header|query|cookies?|Cookie|params|body|args|GET|POST|META|get_header|header|queryParams|searchParams|URL\.Query\(\)|FormValue)\b[^\n]{0,80}?(?:(?<![!=])===?|\.equals\(|\bin\b|\.includes\()\s*(?:["'\x60][^"'\x60\n]{1,80}["'\x60])/;
 /** Returning before the check: to the next handler, with success, or with nothing (a middleware's pass). */
 const SKIPS =
-  /^[^\n]{0,40}?\breturn\s+(?:next\(\)|await\s+next\(\)|true|True|handler\(|call_next\()|^[^\n]{0,40}?\bnext\(\)|^[^\n]{0,40}?\breturn\s*(?:;|$)|^\)?\s*:?\s*\{?\s*\n\s*(?:return\s+(?:next\(\)|await\s+next\(\)|true|True|None|handler\(|await\s+call_next\(|call_next\()|return\s*(?:;|\n|$)|next\(\)|pass\s*$|return\s+[^\n]*\b(?:session|sessions|token|jwt|login|authenticate)\w*\b)/m;
+  /^[^\n]{0,40}?\breturn\s+(?:next\(\)|await\s+next\(\)|true|True|handler\(|call_next\(|(?:self\.)?get_response\(|h\.authenticated\(|(?:view|f|func|fn|view_func)\(\*)|^[^\n]{0,40}?\bnext\(\)|^[^\n]{0,40}?\breturn\s*(?:;|$)|^\)?\s*:?\s*\{?\s*\n\s*(?:return\s+(?:next\(\)|await\s+next\(\)|true|True|None|handler\(|await\s+call_next\(|call_next\()|return\s+(?:self\.)?get_response\(|return\s+(?:view|f|func|fn|view_func)\(\*|return\s*(?:;|\n|$)|next\(\)|pass\s*$|return\s+[^\n]*\b(?:session|sessions|token|jwt|login|authenticate)\w*\b)/m;
 
 /**
  * The same value tested for inequality inside the check's own condition (R18: `if not
@@ -67,14 +91,20 @@ const STANDARD_HEADER =
 const REJECTS =
   /^[^\n]{0,60}?(?:\n\s*)?(?:return\s+(?:redirect|res\.(?:status\(40[13]\)|redirect|sendStatus\(40[13]\))|HttpResponse(?:Forbidden|Redirect)|\w*(?:Unauthori[sz]ed|Forbidden)|40[13]\b|abort\(40[13]\))|raise\s+\w*(?:PermissionDenied|Unauthori[sz]ed|Forbidden|NotAuthenticated)|abort\(40[13]\)|res\.(?:status\(40[13]\)|redirect|sendStatus\(40[13]\))|throw\s+new\s+\w*(?:Unauthori[sz]ed|Forbidden))/;
 
+/** A planted weakness found in a text: why, and where it starts. */
+export interface Planted {
+  readonly why: string;
+  readonly at: number;
+}
+
 /** A rejection the condition skips for a request carrying a constant. */
-function skippedRejection(text: string): string | undefined {
+function skippedRejection(text: string): Planted | undefined {
   for (const m of text.slice(0, 65536).matchAll(REQUEST_UNEQUAL)) {
     if (STANDARD_HEADER.test(m[0])) continue;
     const line = text.slice(text.lastIndexOf('\n', m.index) + 1, m.index);
     if (!/\band\b|&&/.test(line) || !/auth|login|session|user|token|logged/i.test(line)) continue;
     if (REJECTS.test(text.slice(m.index + m[0].length, m.index + m[0].length + 200)))
-      return `skips the check's rejection unless ${m[0].slice(0, 60)}`;
+      return { why: `skips the check's rejection unless ${m[0].slice(0, 60)}`, at: m.index };
   }
   return undefined;
 }
@@ -101,31 +131,48 @@ function added(v: unknown, key: string, out: string[], depth = 0): void {
 
 /** Why the text lets someone past its access check, or undefined. */
 export function bypassIn(text: string): string | undefined {
+  return bypassAt(text)?.why;
+}
+
+/** Whether the 200 characters after `m` pass `test`. */
+const after = (text: string, m: RegExpExecArray, test: RegExp): boolean =>
+  test.test(text.slice(m.index + m[0].length, m.index + m[0].length + 200));
+
+/** Where and why the text lets someone past its access check, or undefined. */
+export function bypassAt(text: string): Planted | undefined {
   if (!ACCESS.test(text)) return undefined;
   const hard = HARDCODED.exec(text);
-  if (
-    hard !== null &&
-    ACCEPTS.test(text.slice(hard.index + hard[0].length, hard.index + hard[0].length + 200))
-  )
-    return `accepts a hard-coded ${hard[0].slice(0, 60)}`;
+  if (hard !== null && after(text, hard, ACCEPTS) && !after(text, hard, REJECTED))
+    return { why: `accepts a hard-coded ${hard[0].slice(0, 60)}`, at: hard.index };
   const unequal = HARDCODED_UNEQUAL.exec(text);
-  if (
-    unequal !== null &&
-    TURNS_AWAY.test(text.slice(unequal.index + unequal[0].length, unequal.index + unequal[0].length + 200))
-  )
-    return `lets a hard-coded value past the rejection (${unequal[0].slice(0, 60)})`;
-  const req = REQUEST_VALUE.exec(text);
-  if (req === null) return skippedRejection(text);
+  if (unequal !== null && after(text, unequal, TURNS_AWAY))
+    return {
+      why: `lets a hard-coded value past the rejection (${unequal[0].slice(0, 60)})`,
+      at: unequal.index,
+    };
+  const identity = IDENTITY_UNEQUAL.exec(text);
+  if (identity !== null && (after(text, identity, TURNS_AWAY) || after(text, identity, TURNS_AWAY_LATER)))
+    return {
+      why: `lets one account past the check without its password (${identity[0].slice(0, 60)})`,
+      at: identity.index,
+    };
+  const identityOr = IDENTITY_EQUAL.exec(text);
+  if (identityOr !== null)
+    return {
+      why: `accepts one account without its password (${identityOr[0].slice(0, 60)})`,
+      at: identityOr.index,
+    };
   const skipped = skippedRejection(text);
   if (skipped !== undefined) return skipped;
-  const after = text.slice(req.index + req[0].length, req.index + req[0].length + 200);
+  const req = REQUEST_VALUE.exec(text);
+  if (req === null) return undefined;
   // `return true if request.headers['X-Skip'] == 'yes'` (Ruby, Perl): the return comes first.
   const before = text
     .slice(Math.max(0, req.index - 60), req.index)
     .split('\n')
     .at(-1)!;
-  if (SKIPS.test(after) || /\breturn\s+(?:true|next\(\)|nil)?\s*(?:if|unless)\s+$/.test(before))
-    return `skips the check when ${req[0].slice(0, 60)}`;
+  if (after(text, req, SKIPS) || /\breturn\s+(?:true|next\(\)|nil)?\s*(?:if|unless)\s+$/.test(before))
+    return { why: `skips the check when ${req[0].slice(0, 60)}`, at: req.index };
   return undefined;
 }
 

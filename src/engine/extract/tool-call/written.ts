@@ -25,6 +25,8 @@ export interface WrittenCode {
   readonly runtime: Runtime;
   /** Fact kinds of the code's analysis that do not apply where it runs (a test's SQL hits the test database). */
   readonly ignore?: readonly Fact['kind'][];
+  /** Only the facts of the code's analysis that apply where it runs (what a product edit plants). */
+  readonly keep?: (f: Fact) => boolean;
 }
 
 const SHELL_SHEBANG = /^#!\s*(?:\/usr)?\/bin\/(?:env\s+)?(?:ba|z|k|da)?sh\b/;
@@ -92,7 +94,7 @@ function ciSteps(content: string): string {
 }
 
 /** Common leading indentation removed, so an edit tool's indented fragment parses on its own. */
-function dedent(content: string): string {
+export function dedent(content: string): string {
   const lines = content.split('\n');
   let min = Infinity;
   for (const line of lines) if (line.trim() !== '') min = Math.min(min, line.search(/\S/));

@@ -250,7 +250,7 @@ const SIGN_IN_KEY = /token|jwt|session|sess_?id|^sid$|auth|passw|secret|cookie|c
 
 /** Page requests that are no API call: a beacon, an image, frame or script source, a navigation. */
 const BEACON =
-  /^(?:navigator\.sendBeacon|[\w.]+\.(?:src|href|location|action|data|srcset|background)|location\.\w+|open)$/;
+  /^(?:navigator\.sendBeacon|(?:new (?:Image|Audio)\(\)|[\w.]+)\.(?:src|href|location|action|data|srcset|background)|location\.\w+|open)$/;
 
 /**
  * What a web page holds for its user, sent from the page to an absolute URL (a relative one stays
