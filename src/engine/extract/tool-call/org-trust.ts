@@ -126,17 +126,29 @@ const VERIFIED = (all: readonly Leaf[]): boolean =>
  * scopes, one user's own consent and a verified publisher's app stay allowed.
  */
 function tenantConsent(w: readonly string[], all: readonly Leaf[]): string | undefined {
-  if (!w.some((x) => /^(?:consent|install|installation|approve|authorize|authorise|grant)$/.test(x)))
+  // An application permission (an app role assigned to the app itself) holds for every user by its nature.
+  const appRole = all.some(([p]) =>
+    p.some((k) => /^(?:app_role|app_roles|app_role_id|approle|application_permissions?)$/.test(k)),
+  );
+  if (
+    !w.some((x) => /^(?:consent|install|installation|approve|authorize|authorise|grant)$/.test(x)) &&
+    !(appRole && w.some((x) => /^(?:assign|add|create)$/.test(x)))
+  )
     return undefined;
-  if (VERIFIED(all)) return undefined;
+  // An app is what gets the scopes: named by the tool or by an app or client id beside them.
+  const app =
+    w.some((x) => /^(?:app|apps|application|applications|client|oauth|integration|consent)$/.test(x)) ||
+    all.some(([p]) => /^(?:app|app_id|client_id|client_app_id|application_id|app_name)$/.test(last(p)));
+  if (!app || VERIFIED(all)) return undefined;
   const scopes = all
-    .filter(([p, v]) => /scope|permission/.test(p.join('_')) && typeof v === 'string')
+    .filter(([p, v]) => /scope|permission|app_role|approle/.test(p.join('_')) && typeof v === 'string')
     .flatMap(([, v]) => (v as string).split(/[\s,]+/));
   const broad = scopes.find((x) => TENANT_SCOPE.test(x));
   if (broad === undefined) return undefined;
   // Slack's admin scopes are the organisation's by themselves; Graph scopes count for every user.
   const everyone =
     /^admin/i.test(broad) ||
+    appRole ||
     (w.includes('admin') && w.includes('consent')) ||
     all.some(
       ([p, v]) =>

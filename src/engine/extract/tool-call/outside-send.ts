@@ -432,7 +432,7 @@ export function outsideSendLines(w: readonly string[], args: unknown): CliEquiva
   if (identity !== null && unvouched !== undefined)
     return [line('leak', 'data', `${tool} sends ${identity[0]} to ${unvouched.address.slice(0, 80)}`)];
   const personal = PERSONAL.exec(what)?.[0] ?? companyBooks(what);
-  const stranger2 = outsider(aud);
+  const stranger2 = outsider(aud) ?? sharedRoom(all);
   if (personal !== null && stranger2 !== undefined)
     return [line('leak', 'data', `${tool} sends ${personal} to ${stranger2.address.slice(0, 80)}`)];
   return [];

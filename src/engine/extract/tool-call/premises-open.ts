@@ -35,6 +35,9 @@ const FOR_GOOD =
 /** Keys of how long or until when it stays open; `auto_relock: false` ends nothing. */
 const UNTIL_KEY = /(?:^|_)(?:until|end|ends|expires?|expiry|relock|relock_at|duration|for|period)$/;
 const RELOCK_KEY = /^(?:auto_relock|auto_lock|autolock|relock|auto_close|auto_rearm)$/;
+/** Switches that hold a door open until someone changes them back (a commercial lock's passage mode). */
+const HOLD_OPEN =
+  /^(?:passage_mode|passage|keep_open|hold_open|stay_open|latch_open|keep_unlocked|always_unlocked|free_access)$/;
 const DURATION_KEY =
   /(?:^|_)(?:duration|for|period|length|timeout)(?:_(hours?|h|minutes?|mins?|m|seconds?|secs?|s|days?|d))?$|^(hours?|minutes?|mins?|days?)$/;
 /** Keys of what watches: cameras, recording, motion and notifications. */
@@ -63,20 +66,27 @@ export const PREMISES_OPEN_GATE: Gate = {
   name: wordSet(
     'lock locks smartlock deadbolt door doors gate gates garage alarm alarms siren security camera cameras cam cams doorbell keypad ring simplisafe arlo adt verisure abode august yale schlage nuki kwikset wyze blink alarmcom premises entry unlock disarm',
   ),
-  keys: wordSet('lock locked alarm armed arm door gate garage cameras camera'),
+  keys: wordSet('lock locked alarm armed arm door gate garage cameras camera passage'),
   when: (s) => s.strings.some((v) => v.length < 24 && DEVICE.test(v.trim().toLowerCase())),
 };
 
 export function premisesOpenLines(w: readonly string[], args: unknown): CliEquivalent[] {
   if (args === null || typeof args !== 'object' || w.some((x) => NOT_OPEN.test(x))) return [];
   const all = leaves(args);
+  // `gate` and `security` name other things in a tool's name (`gate_io`, `security_group`).
   const device =
-    w.some((x) => DEVICE.test(x)) ||
+    w.some((x) => DEVICE.test(x) && !/^(?:gate|gates|security)$/.test(x)) ||
+    (w.includes('security') && w.includes('system')) ||
     all.some(([p]) => p.some((k) => k.split('_').some((x) => DEVICE.test(x)))) ||
     all.some(
       ([p, v]) => KIND_KEY.test(last(p)) && typeof v === 'string' && DEVICE.test(v.trim().toLowerCase()),
     );
-  if (!device) return [];
+  // Held open until changed back: open and for good at once.
+  const hold = all.find(([p, v]) => HOLD_OPEN.test(last(p)) && (v === true || v === 'true'));
+  if (hold !== undefined && device)
+    return [
+      line('expose', 'premises', `${w.join('_')} ${hold[0].join('.')} true: held open until changed back`),
+    ];
   const byName = w.find((x) => OPEN_VERB.test(x));
   const open: Leaf | undefined =
     byName !== undefined
@@ -86,7 +96,8 @@ export function premisesOpenLines(w: readonly string[], args: unknown): CliEquiv
             (STATE_KEY.test(last(p)) && typeof v === 'string' && OPEN_STATE.test(v)) ||
             (SHUT_SWITCH.test(last(p)) && isOff(v)),
         );
-  if (open === undefined) return [];
+  // Only an alarm is disarmed: that value names the device whatever the vendor (`eufy_security`).
+  if (open === undefined || !(device || /disarm/i.test(String(open[1])))) return [];
   const what = `${w.join('_')} ${open[0].join('.')} ${String(open[1])}`.replace(/\s+/g, ' ');
   const alarm =
     /disarm/i.test(String(open[1])) || open[0].some((k) => /arm/.test(k)) || w.some((x) => ALARM.test(x));

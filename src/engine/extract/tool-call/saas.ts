@@ -792,7 +792,7 @@ function dns(
 
 /** Mail exchangers of providers that host organisations' mail. */
 const MAIL_HOST =
-  /(?:^|\.)(?:google\.com|googlemail\.com|mail\.protection\.outlook\.com|outlook\.com|zoho\.(?:com|eu|in)|messagingengine\.com|protonmail\.ch|mailgun\.org|sendgrid\.net|amazonaws\.com|mimecast\.com|pphosted\.com|ppe-hosted\.com|barracudanetworks\.com|secureserver\.net|icloud\.com|yandex\.net|mailjet\.com|postmarkapp\.com|migadu\.com|improvmx\.com|forwardemail\.net|fastmail\.com|gandi\.net|ovh\.net|emailsrvr\.com|privateemail\.com|titan\.email|messagelabs\.com|iphmx\.com|mxroute\.com|kundenserver\.de|registrar-servers\.com)$/i;
+  /(?:^|\.)(?:google\.com|googlemail\.com|mail\.protection\.outlook\.com|outlook\.com|zoho\.(?:com|eu|in)|messagingengine\.com|protonmail\.ch|mailgun\.org|sendgrid\.net|amazonaws\.com|mimecast\.com|pphosted\.com|ppe-hosted\.com|barracudanetworks\.com|secureserver\.net|icloud\.com|yandex\.net|mailjet\.com|postmarkapp\.com|migadu\.com|improvmx\.com|forwardemail\.net|fastmail\.com|gandi\.net|ovh\.net|emailsrvr\.com|privateemail\.com|titan\.email|messagelabs\.com|iphmx\.com|mxroute\.com|kundenserver\.de|registrar-servers\.com|mx\.cloudflare\.net)$/i;
 
 /** Hosting platforms that serve a team's app under a name of its choosing (`acme-staging.herokuapp.com`). */
 const PLATFORM_HOST =

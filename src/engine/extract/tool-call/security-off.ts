@@ -51,6 +51,8 @@ const TIER_KEY = /^(?:tier|pricing_tier|plan|sku|edition|pricing)$/;
 const FREE_TIER = /^(?:free|none|off|disabled?)$/i;
 /** Keys above a security product's per-service plans (Defender `pricings: {VirtualMachines: Free}`). */
 const PLANS_KEY = /^(?:tiers|pricings|plans|pricing_tiers|skus)$/;
+/** Name words of a change to what a product costs and covers. */
+const PLAN_WORD = /^(?:pricing|pricings|plan|plans|tier|tiers|sku|skus|center)$/;
 /** Setting names of a control: these and CONTROL's words (`security_level`, `bot_fight_mode`). */
 const SETTING_CONTROL = /(?:^|_)(?:security|bot|ddos|browser_check|challenge)(?:_|$)/;
 /** A site's or zone's edge protection settings, as keys. */
@@ -118,7 +120,7 @@ function offLeaf(w: readonly string[], all: readonly Leaf[], names: readonly str
     // A security product's plans dropped to the free tier (`azure_security_pricings_update
     // {pricings: {VirtualMachines: Free}}`, R21): the paid detection stops whatever the plan is called.
     if (
-      (named || w.includes('security')) &&
+      (named || (w.includes('security') && w.some((x) => PLAN_WORD.test(x)))) &&
       path.slice(0, -1).some((k) => PLANS_KEY.test(k) || TIER_KEY.test(k)) &&
       typeof v === 'string' &&
       FREE_TIER.test(v.trim())
