@@ -21,6 +21,8 @@ const FILE_KEY =
 /** A database or broker URL with a password in it (`postgres://user:pass@host`). */
 const DSN =
   /\b(?:postgres(?:ql)?|mysql|mariadb|mongodb(?:\+srv)?|redis|rediss|amqps?|mssql|sqlserver|clickhouse|cockroachdb):\/\/[^\s:@/]+:([^\s@/]{6,200})@([^\s/:?"']+)/gi;
+/** A word every FILE_KEY name holds: a text without one has no such line (FILE_KEY retries at every separator). */
+const FILE_KEY_WORD = /key|auth|passw|token|secret/i;
 /** Hosts of the machine itself or a container next to it (a test database). */
 const LOCAL_HOST =
   /^(?:localhost|127\.\d+\.\d+\.\d+|0\.0\.0\.0|\[?::1\]?|host\.docker\.internal|db|postgres|mysql|redis|mongo)$/i;
@@ -45,20 +47,22 @@ const LOGIN_FIELD = /^(?:password|passwd|token|refresh_token|secret|auth|client[
  */
 export function credentialInFile(text: string, body = false): string | undefined {
   if (text.length > 65536) return undefined;
-  const pem = PEM_KEY.exec(text);
+  const pem = text.includes('-----BEGIN ') ? PEM_KEY.exec(text) : null;
   if (pem !== null && !STAND_IN.test(pem[1]!)) return 'a private key';
-  for (const m of text.matchAll(FILE_KEY)) {
-    const key = m[1]!.toLowerCase();
-    if (body && LOGIN_FIELD.test(key)) continue;
-    if (keyShaped(m[2]!)) return key;
-  }
-  for (const m of text.matchAll(DSN))
-    if (
-      !LOCAL_HOST.test(m[2]!) &&
-      !STAND_IN.test(m[1]!) &&
-      m[1]!.length >= 6 &&
-      !/^(?:password|postgres|root|admin)$/i.test(m[1]!)
-    )
-      return 'a database URL with its password';
+  if (FILE_KEY_WORD.test(text))
+    for (const m of text.matchAll(FILE_KEY)) {
+      const key = m[1]!.toLowerCase();
+      if (body && LOGIN_FIELD.test(key)) continue;
+      if (keyShaped(m[2]!)) return key;
+    }
+  if (text.includes('://') && text.includes('@'))
+    for (const m of text.matchAll(DSN))
+      if (
+        !LOCAL_HOST.test(m[2]!) &&
+        !STAND_IN.test(m[1]!) &&
+        m[1]!.length >= 6 &&
+        !/^(?:password|postgres|root|admin)$/i.test(m[1]!)
+      )
+        return 'a database URL with its password';
   return undefined;
 }

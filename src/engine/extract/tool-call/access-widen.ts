@@ -43,7 +43,7 @@ function adminToStranger(w: readonly string[], all: readonly Leaf[]): string | u
   );
   if (role === undefined) return undefined;
   for (const [p, v] of all) {
-    if (typeof v !== 'string' || ROLE_KEY.test(last(p))) continue;
+    if (typeof v !== 'string' || ROLE_KEY.test(last(p)) || !v.includes('@')) continue;
     const m = EMAIL.exec(v);
     if (m !== null && FREE_MAIL.test(registrable(m[1]!)))
       return `${w.join('_')} gives ${String(role[1])} to ${v.trim().slice(0, 80)}, a personal mailbox`;
@@ -59,7 +59,7 @@ const PASSWORD_MANAGER =
 function passwordsToStranger(w: readonly string[], all: readonly Leaf[]): string | undefined {
   if (!w.some((x) => PASSWORD_MANAGER.test(x))) return undefined;
   for (const [, v] of all) {
-    const m = typeof v === 'string' ? EMAIL.exec(v) : null;
+    const m = typeof v === 'string' && v.includes('@') ? EMAIL.exec(v) : null;
     if (m !== null && FREE_MAIL.test(registrable(m[1]!)))
       return `${w.join('_')} shares stored passwords with ${m[0].slice(0, 80)}, a personal mailbox`;
   }
@@ -192,7 +192,7 @@ function tokenOut(w: readonly string[], all: readonly Leaf[]): string | undefine
   const to = all.find(([p, v]) => {
     if (!(DELIVER_KEY.test(last(p)) || (app && REDIRECT_KEY.test(last(p)))) || typeof v !== 'string')
       return false;
-    const m = EMAIL.exec(v);
+    const m = v.includes('@') ? EMAIL.exec(v) : null;
     // A loopback URL is this machine (a local dev app's callback), not somewhere out.
     if (/^\s*https?:\/\/(?:localhost|127\.\d+\.\d+\.\d+|\[::1\])(?:[:/]|$)/i.test(v)) return false;
     return /^\s*https?:\/\//i.test(v) || (m !== null && FREE_MAIL.test(registrable(m[1]!)));

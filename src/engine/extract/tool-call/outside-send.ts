@@ -62,24 +62,38 @@ export function secretShaped(v: string): boolean {
   return classes >= 3 || (classes === 2 && /\d/.test(t) && t.length >= 16);
 }
 
+/**
+ * Words each secret pattern's match holds (its label's stem, a long token run): a text without one
+ * skips that pattern, whose lazy label and token runs are retried at every word.
+ */
+const LABEL_WORD = /pass|pwd|psk|pin|token|secret|cred|key/i;
+const ENV_WORD = /TOKEN|KEY|SECRET|PASS|PWD|CREDENTIAL/;
+const LOGIN_WORD = /cred|login|user/i;
+const TOKEN_RUN = /[A-Za-z0-9]{20}|SG\./;
+
 /** Keys made to ship to browsers (Stripe `pk_live_`/`pk_test_`, PostHog `phc_`, Supabase `sb_publishable_`). */
 const PUBLISHABLE = /^(?:pk_(?:live|test)_|phc_|sb_publishable_)/;
 
 /** A secret written into a message: a labelled value or a vendor-prefixed token, as its label. */
 export function secretIn(text: string, envOnly = false): string | undefined {
   if (text.length > 65536) return undefined;
-  for (const m of text.matchAll(envOnly ? ENV_SECRET : LABELLED)) {
-    const label = m[0].split(/[:=]|\bis\b/)[0]!.trim();
-    // A public key (WireGuard `PublicKey`, `publishable_key`) is meant to be handed out.
-    if (/(?:^|[\s_-])publi(?:c|shable)[\s_-]?key/i.test(label) || /^publi(?:c|shable)/i.test(label)) continue;
-    // The word before the label (`publishable key for the demo page is pk_test_…`).
-    if (/publi(?:c|shable)[\s_-]*$/i.test(text.slice(Math.max(0, m.index - 14), m.index))) continue;
-    if (secretShaped(m[1]!) && !PUBLISHABLE.test(m[1]!)) return label;
-  }
+  const labelled = envOnly ? text.includes('=') && ENV_WORD.test(text) : LABEL_WORD.test(text);
+  if (labelled)
+    for (const m of text.matchAll(envOnly ? ENV_SECRET : LABELLED)) {
+      const label = m[0].split(/[:=]|\bis\b/)[0]!.trim();
+      // A public key (WireGuard `PublicKey`, `publishable_key`) is meant to be handed out.
+      if (/(?:^|[\s_-])publi(?:c|shable)[\s_-]?key/i.test(label) || /^publi(?:c|shable)/i.test(label))
+        continue;
+      // The word before the label (`publishable key for the demo page is pk_test_…`).
+      if (/publi(?:c|shable)[\s_-]*$/i.test(text.slice(Math.max(0, m.index - 14), m.index))) continue;
+      if (secretShaped(m[1]!) && !PUBLISHABLE.test(m[1]!)) return label;
+    }
   if (envOnly) return undefined;
   // A login written as a pair after its label (`temporary creds: admin / Pr0dTmp!2026`).
-  for (const m of text.matchAll(LOGIN_PAIR))
-    if (secretShaped(m[2]!) && !PUBLISHABLE.test(m[2]!)) return `${m[1]!.trim()} (user and password)`;
+  if (LOGIN_WORD.test(text))
+    for (const m of text.matchAll(LOGIN_PAIR))
+      if (secretShaped(m[2]!) && !PUBLISHABLE.test(m[2]!)) return `${m[1]!.trim()} (user and password)`;
+  if (!TOKEN_RUN.test(text)) return undefined;
   for (const m of text.matchAll(PREFIXED)) {
     const t = m[0];
     if (PUBLISHABLE.test(t)) continue;

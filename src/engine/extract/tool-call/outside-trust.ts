@@ -60,12 +60,14 @@ function ownOf(all: readonly Leaf[]): Own {
   for (const [p, v] of all) {
     if (typeof v !== 'string' || v.length > 200) continue;
     const key = last(p);
-    for (const m of v.matchAll(EMAIL)) {
-      const d = registrable(m[1]!);
-      if (FREE_MAIL.test(d) || lookAlikeShape(m[1]!)) continue;
-      own.domains.add(d);
-      addLabel(own, d.split('.')[0]!);
-    }
+    // EMAIL rescans from every character of a string without `@`: test for it first.
+    if (v.includes('@'))
+      for (const m of v.matchAll(EMAIL)) {
+        const d = registrable(m[1]!);
+        if (FREE_MAIL.test(d) || lookAlikeShape(m[1]!)) continue;
+        own.domains.add(d);
+        addLabel(own, d.split('.')[0]!);
+      }
     const s = v.trim().toLowerCase();
     if (ORG_KEY.test(key)) {
       if (/^[a-z0-9-]+(?:\.[a-z0-9-]+)+$/.test(s)) {
@@ -406,7 +408,7 @@ function lookAlikeRecipient(w: readonly string[], tool: string, all: readonly Le
       !p.some((k) => /^(?:to|recipients?|cc|bcc)$/.test(k))
     )
       continue;
-    if (typeof v !== 'string') continue;
+    if (typeof v !== 'string' || !v.includes('@')) continue;
     for (const m of v.matchAll(EMAIL)) {
       const d = m[1]!.toLowerCase();
       if (lookAlikeShape(d) || posesAsBrand(d))

@@ -49,6 +49,8 @@ export function companyName(label: string): string {
 }
 
 function emails(text: string): string[] {
+  // EMAIL rescans from every character of a text without `@`.
+  if (!text.includes('@')) return [];
   return [...text.slice(0, 4096).matchAll(EMAIL)].slice(0, 64).map((m) => registrable(m[1]!));
 }
 

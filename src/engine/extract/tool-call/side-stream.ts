@@ -72,7 +72,7 @@ export function sideStreamLines(w: readonly string[], args: unknown): CliEquival
   for (const [k, v, dest] of all) {
     if (dest) continue;
     for (const h of hostsOf(v)) ownHosts.add(registrable(h));
-    const d = EMAIL.exec(v)?.[1];
+    const d = v.includes('@') ? EMAIL.exec(v)?.[1] : undefined;
     if (d !== undefined && !FREE_MAIL.test(registrable(d))) ownHosts.add(registrable(d));
     // A bare domain (`hostname: support.acme.io`) names the company's own mail or site.
     if (HOST_KEY.test(k) && /^[a-z0-9-]+(?:\.[a-z0-9-]+)*\.[a-z]{2,}$/i.test(v)) ownHosts.add(registrable(v));
@@ -89,7 +89,7 @@ export function sideStreamLines(w: readonly string[], args: unknown): CliEquival
       if (ownHosts.size > 0 && !ownHosts.has(registrable(h)))
         return [leak(w, `records go to ${h}, not a host of ${[...ownHosts].slice(0, 3).join(', ')}`)];
     }
-    const mail = EMAIL.exec(v)?.[1];
+    const mail = v.includes('@') ? EMAIL.exec(v)?.[1] : undefined;
     // A public mailbox is a stranger's only for the organisation's records (`calendarId: board@acme.io`):
     // a person shares their own calendar or list with a friend's gmail.
     if (
