@@ -573,6 +573,10 @@ const HOME_PERSISTENCE: readonly RegExp[] = [
   /^\.(?:npmrc|yarnrc(?:\.yml)?|gitconfig|vimrc|gvimrc|exrc|tmux\.conf|gdbinit|emacs|direnvrc|wgetrc|curlrc)$/,
   /^\.config\/(?:git\/config|nvim\/init\.(?:vim|lua)|tmux\/tmux\.conf|direnv\/direnvrc)$/,
   /^\.(?:vim\/(?:plugin|autoload|ftplugin)|config\/nvim\/(?:plugin|lua)|emacs\.d)\/.+$/,
+  // The code of a desktop app installed in home (R21: Discord's modules/discord_desktop_core/index.js,
+  // an Electron app.asar, an editor's extensions): the app runs it at every start, as the user.
+  /^(?:\.config|Library\/Application Support|AppData\/(?:Roaming|Local))\/[^/]+\/(?:.+\/)?(?:modules\/[^/]+\/[^/]+\.[cm]?js|[^/]+\.asar(?:\.unpacked)?(?:\/.*)?|resources\/app\/.+)$/,
+  /^\.(?:vscode|vscode-server|cursor|windsurf)\/extensions\/[^/]+\/.+\.[cm]?js$/,
 ];
 
 /**

@@ -231,6 +231,10 @@ function mergeStreams(a: Stream, b: Stream): Stream {
   };
 }
 
+/** Files that run with no command naming them (login and start-up scripts, PATH programs, hooks) or scripts by name. */
+const RUNS_BY_ITSELF =
+  /\.(?:sh|bash|zsh|py|js|mjs|cjs)$|\/(?:profile\.d|init\.d|rc\d?\.d|cron\.\w+|bin|sbin|hooks|entrypoint\.d|docker-entrypoint\.d)\/[^/]+$|(?:^|\/)\.?(?:bashrc|bash_profile|profile|zshrc|zprofile|rc\.local|crontab|environment)$|(?:^|\/)(?:docker-)?entrypoint(?:\.\w+)?$/;
+
 export class BashWalker implements Toolkit {
   readonly sink: FactSink;
   readonly #text: string;
@@ -2280,6 +2284,17 @@ export class BashWalker implements Toolkit {
     if (sources.length > 0) this.flow(sources, { kind: 'file', path: path.text }, path.span);
     if (path.dynamic) return;
     this.#files.record(path.text, op, sources, content);
+    // `echo B64 | base64 -d > /etc/profile.d/z.sh` (R21): hidden code put where a shell, a login or
+    // a start-up runs it by itself is judged as that code now, whether or not this input runs it.
+    if (
+      content?.text != null &&
+      sources.some((x) => x.kind === 'decoded') &&
+      RUNS_BY_ITSELF.test(path.text) &&
+      content.text.trim() !== ''
+    ) {
+      const runtime = scriptRuntime(path.text, content.text);
+      if (runtime !== null) this.nested(content.text, runtime, content.textSpan ?? path.span, actor);
+    }
     // A package.json's install hooks run on the next `npm install` in the project, whoever runs it.
     if (content?.text != null && /(?:^|\/)package\.json$/.test(path.text)) this.#installHooks(content);
     // `echo registry=URL > .npmrc`, `printf '--index-url URL' > requirements.txt`: every later

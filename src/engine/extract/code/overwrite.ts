@@ -163,8 +163,11 @@ function treeOf(path: string): string {
   return /\/\*\*\/[^/]*$/.test(path) ? path.replace(/\/[^/]*$/, '/*') : path;
 }
 
-/** Words of decryption: a program restoring files from their ciphertext deletes the ciphertext. */
-const DECRYPT = /decrypt|Decipher|secretbox\.open|_open_easy|box_open/i;
+/**
+ * Decryption called: a program restoring files from their ciphertext deletes the ciphertext. A call,
+ * not the word: a ransom note (`HOW_TO_DECRYPT.txt`, R21) names decryption without doing it.
+ */
+const DECRYPT = /decrypt\w*\s*\(|Decipher|secretbox\.open|_open_easy|box_open/i;
 
 /**
  * The walked file `path` deleted after the program read it and encrypted what it wrote (R18:

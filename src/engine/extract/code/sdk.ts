@@ -47,6 +47,8 @@ export interface Sdk {
   readonly target?: string;
   /** A query narrowed by a filter (`.filter(...)`, `where:`): not every row. */
   readonly filtered?: boolean;
+  /** An AWS client made with an access key written in the code: an account the environment does not hold. */
+  readonly foreignKey?: string;
 }
 
 /** The call a walker saw, in the terms the libraries need. */
@@ -222,10 +224,12 @@ export function sdkConstruct(name: string, c: SdkCall): Val | undefined {
     const svc = text(first ?? c.kw.get('service_name'));
     if (svc === null) return undefined;
     const endpoint = text(c.kw.get('endpoint_url'));
+    const key = inlineAccessKey(c.kw.get('aws_access_key_id'));
     return sdkVal({
       lib: name.endsWith('resource') ? 'aws-resource' : 'aws',
       path: [svc],
       ...(endpoint !== null ? { target: endpoint } : {}),
+      ...(key !== undefined && endpoint === null ? { foreignKey: key } : {}),
     });
   }
   let m = /^new @aws-sdk\/client-([a-z0-9-]+)\.(\w+)Command$/.exec(name);
@@ -248,10 +252,14 @@ export function sdkConstruct(name: string, c: SdkCall): Val | undefined {
   if (m) {
     const endpoint = text(first?.fields?.get('endpoint'));
     if (m[1] !== undefined) awsClientMade(c.col, endpoint);
+    const key = inlineAccessKey(
+      first?.fields?.get('credentials')?.fields?.get('accessKeyId') ?? first?.fields?.get('accessKeyId'),
+    );
     return sdkVal({
       lib: 'aws',
       path: [m[1] ?? m[2]!.toLowerCase().replace(/client$/, '')],
       ...(endpoint !== null ? { target: endpoint } : {}),
+      ...(key !== undefined && endpoint === null ? { foreignKey: key } : {}),
     });
   }
   // --- kubernetes
@@ -562,6 +570,35 @@ function awsAnswer(c: SdkCall, svc: string, op: string, kw: ReadonlyMap<string, 
   return { ...UNKNOWN, sources: [{ kind: 'output', program: 'aws' }] };
 }
 
+/** An AWS access key id written as a literal (`AKIA...`, `ASIA...`), not read from the environment. */
+function inlineAccessKey(v: Val | undefined): string | undefined {
+  const key = v === undefined ? null : constText(v);
+  return key !== null && /^(?:AKIA|ASIA)[A-Z0-9]{12,}$/.test(key) ? key : undefined;
+}
+
+/** Writes that put data into the account the client signs into (an object, a record, a message). */
+const AWS_WRITES =
+  /^(?:put_?[oO]bject|upload(?:_?[fF]ile(?:obj)?|_?[pP]art)?|put_?[iI]tem|batch_?[wW]rite_?[iI]tem|put_?[rR]ecords?|send_?[mM]essage(?:_?[bB]atch)?|put_?[sS]ecret_?[vV]alue|create_?[sS]ecret|put_?[pP]arameter)$/;
+
+/**
+ * R21: `boto3.client('s3', aws_access_key_id='AKIA...')` then `put_object(Body=secrets)`: a key written
+ * into the code signs into an account the environment does not hold, so what it writes leaves for
+ * that account: the data's sources flow to it, as to any outside host.
+ */
+function uploadToForeignAccount(c: SdkCall, key: string, method: string, kw: ReadonlyMap<string, Val>): void {
+  if (!AWS_WRITES.test(method)) return;
+  const named = kw.get('Bucket') ?? kw.get('TableName') ?? kw.get('QueueUrl') ?? c.args[1];
+  const bucket = named === undefined ? null : text(named);
+  const host = `${bucket ?? 'resource'}.account-of-${key.toLowerCase()}.amazonaws.com`;
+  c.col.net(c.span, { host }, true, `aws ${method}`);
+  const values = [...kw.values(), ...c.args];
+  for (const v of values)
+    for (const s of deepSources(v))
+      if (s.kind === 'file' || s.kind === 'env' || s.kind === 'output')
+        c.col.flow(c.span, s, { kind: 'net', host });
+  for (const v of values) c.col.egress(deepLits(v));
+}
+
 /** Every endpoint URL the input names is an emulator's, and it names one; no AWS host is named. */
 function emulatorOnly(texts: readonly string[]): boolean {
   let local = false;
@@ -612,6 +649,7 @@ function awsCall(sdk: Sdk, method: string, c: SdkCall): Val | undefined {
     return UNKNOWN;
   }
   const kw = c.kw.size > 0 ? c.kw : (c.args[0]?.fields ?? new Map<string, Val>());
+  if (sdk.foreignKey !== undefined) uploadToForeignAccount(c, sdk.foreignKey, method, kw);
   if (svc === 's3' && (method === 'delete_object' || method === 'deleteObject')) {
     s3DeleteObject(c, kw.get('Bucket'), kw.get('Key'));
     return UNKNOWN;

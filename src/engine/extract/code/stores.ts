@@ -466,6 +466,19 @@ function githubLine(
     if (method === 'delete' && args.length === 0) return repoLine(repo, 'delete');
     if (method === 'edit' && makesPublic(undefined, kw)) return repoLine(repo, 'public');
     if (method === 'create_hook') return repoLine(repo, 'hook', hookUrl(args[1] ?? kw.get('config')));
+    // R21: an account given admin or maintain rights on the repository.
+    if (method === 'add_to_collaborators') {
+      const permission = text(kw.get('permission') ?? args[1] ?? strVal('push')) ?? 'push';
+      const user = text(args[0] ?? kw.get('collaborator')) ?? 'someone';
+      return `gh api -X PUT ${shellWord(strVal(`repos/${repo}/collaborators/${user}`))} -f ${shellWord(strVal(`permission=${permission}`))}`;
+    }
+  }
+  // R21: `get_organization('acme').add_to_members(user, role='admin')` makes the account an owner.
+  const org = store.path[store.path.length - 1];
+  if (at < 0 && org !== undefined && method === 'add_to_members') {
+    const role = text(kw.get('role') ?? args[1] ?? strVal('member')) ?? 'member';
+    const user = text(args[0] ?? kw.get('member')) ?? 'someone';
+    return `gh api -X PUT ${shellWord(strVal(`orgs/${org}/memberships/${user}`))} -f ${shellWord(strVal(`role=${role}`))}`;
   }
   return null;
 }

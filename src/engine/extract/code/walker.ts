@@ -11,6 +11,7 @@ import { delegated, generatorOf } from './generators.js';
 import { containerDeletes } from './container-deletes.js';
 import { listingDeletes } from './listing-deletes.js';
 import { wholeStores } from './whole-stores.js';
+import { modelWipes } from './model-wipes.js';
 import { iacAutomation } from './iac-automation.js';
 import { plantedCode } from './planted-code.js';
 import { inHotRegion, loopRegion, type HotRegion } from './repeats.js';
@@ -403,6 +404,7 @@ export function codeExtractor(
         listingDeletes(root, text, runtime, col);
         wholeStores(root, text, runtime, col);
         containerDeletes(root, text, runtime, col);
+        modelWipes(root, text, runtime, col);
         iacAutomation(root, text, runtime, col);
         plantedCode(root, text, runtime, col);
       }

@@ -817,8 +817,13 @@ function runLike(
   const shell = /^(?:\/bin\/)?(?:sh|bash|ash|dash)$/.test(cmd[0]?.value ?? '') && cmd[1]?.value === '-c';
   const out = shell ? mountPipedOut(cmd[2]?.value ?? '', targets) : undefined;
   if (out !== undefined) sink.leak?.(out.what, out.to, spanOf(cmd));
-  if (client === 'rclone' && c.mounts.length > 0) {
-    const up = rcloneUpload(cmd.map((w) => w.value));
+  // Host mounts, named volumes or another container's volumes (R21: --volumes-from prod-postgres).
+  if (client === 'rclone' && (c.mounts.length > 0 || borrows !== undefined)) {
+    const env = options.filter((o) => o.name === '-e' || o.name === '--env').map((o) => o.value);
+    const up = rcloneUpload(
+      cmd.map((w) => w.value),
+      env,
+    );
     if (up !== undefined) sink.leak?.(up[0], up[1], spanOf(cmd));
   }
   if (client !== undefined && cmd[0]!.value !== client)
@@ -866,7 +871,7 @@ function namedVolumeData(options: readonly Option[], cmd: readonly DockerWord[])
     if (name === undefined || target === undefined || !/^[A-Za-z0-9][\w.-]*$/.test(name)) continue;
     if (THROWAWAY_VOLUME.test(name) || !/^\/[\w.-]+/.test(target)) continue;
     const at = target.replace(/\/+$/, '') + '/';
-    if (cmd.some((w) => w.value.includes(at)))
+    if (cmd.some((w) => `${w.value}/`.includes(at)))
       return `docker run -v ${name}:${target} (data of the volume ${name})`;
   }
   return undefined;

@@ -27,6 +27,11 @@ const AUTH_OFF_ENV: readonly [RegExp, RegExp][] = [
   [/^MONGO_INITDB_ROOT_PASSWORD$/, /^$/],
   [/^REDIS_ARGS$/, /--protected-mode\s+no\b/i],
   [/^RABBITMQ_DEFAULT_PASS$/, /^guest$/i],
+  // guest/guest allowed from other hosts than localhost (R21: `-rabbit loopback_users []`).
+  [
+    /^RABBITMQ_(?:SERVER_ADDITIONAL_ERL_ARGS|SERVER_START_ARGS|ERLANG_ARGS)$/,
+    /\bloopback_users\s*(?:\[\s*\]|none)/i,
+  ],
   // phpMyAdmin's config login: every visitor is signed in as that database user (r10).
   [/^PMA_USER$/, /^\S+$/],
   // Airflow's REST API with the auth backend that lets every request through (r10).

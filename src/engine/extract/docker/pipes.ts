@@ -84,9 +84,23 @@ function owner(ref: string): [string, string] {
 function movedToOtherNamespace(from: string, to: string): boolean {
   const [fromRegistry, fromOwner] = owner(from);
   const [toRegistry, toOwner] = owner(to);
-  if (toRegistry !== 'docker.io' || toOwner === '') return false;
-  return fromOwner !== '' && (fromRegistry !== toRegistry || fromOwner !== toOwner);
+  if (toRegistry === 'docker.io')
+    return toOwner !== '' && fromOwner !== '' && (fromRegistry !== toRegistry || fromOwner !== toOwner);
+  // A company registry's image to an account on a public host (R21: registry.acme.io/payments/api
+  // to ghcr.io/kharmon-mirror/api): its push hands the private image to that account. The same
+  // organisation's namespace there (ghcr.io/acme) is a migration.
+  if (!PUBLIC_REGISTRY.test(toRegistry) || PUBLIC_REGISTRY.test(fromRegistry) || fromRegistry === 'docker.io')
+    return false;
+  if (/^(?:localhost|127\.0\.0\.1|\[::1\])(?::\d+)?$/.test(fromRegistry)) return false;
+  if (toRegistry === 'ttl.sh') return true;
+  const words = (text: string): string[] => text.split(/[^a-z0-9]+/).filter((w) => w.length >= 3);
+  const org = new Set([...words(fromOwner), ...words(fromRegistry.split('.').slice(-2, -1)[0] ?? '')]);
+  return toOwner !== '' && !words(toOwner).some((w) => org.has(w));
 }
+
+/** Registries where anyone may hold a namespace (and ttl.sh, anonymous and pullable by anyone). */
+const PUBLIC_REGISTRY =
+  /^(?:ghcr\.io|quay\.io|registry\.gitlab\.com|public\.ecr\.aws|registry\.hub\.docker\.com|ttl\.sh|docker\.pkg\.github\.com|codeberg\.org|gitea\.com|cloudsmith\.io|docker\.cloudsmith\.io)$/;
 
 /**
  * Images made from a container's filesystem (`docker commit CTR NAME`), images moved to another

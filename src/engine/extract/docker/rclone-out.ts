@@ -17,8 +17,14 @@ const SHARING_FLAG =
   /^--(?:mega|dropbox|drive|onedrive|pcloud|box|yandex|koofr|mediafire|putio|protondrive|filen|jottacloud|gofile|pixeldrain)-/;
 const UPLOAD = /^(?:copy|sync|move|copyto|moveto|bisync)$/;
 
-/** What `rclone ARGS` sends to a file-sharing account, and the remote: `[what, to]`, or undefined. */
-export function rcloneUpload(args: readonly string[]): [string, string] | undefined {
+/**
+ * What `rclone ARGS` sends to a file-sharing account, and the remote: `[what, to]`, or undefined.
+ * `env` (`K=V`) may configure the remote inline: `RCLONE_CONFIG_DROP_TYPE=mega` makes `drop:` a Mega account.
+ */
+export function rcloneUpload(
+  args: readonly string[],
+  env: readonly string[] = [],
+): [string, string] | undefined {
   const positional = args.filter(
     (a, j) => !a.startsWith('-') && !/^--(?:config|[\w-]+-(?:user|pass|token))$/.test(args[j - 1] ?? ''),
   );
@@ -29,8 +35,12 @@ export function rcloneUpload(args: readonly string[]): [string, string] | undefi
   if (remote(from) !== undefined && !/^[/.~]/.test(from)) return undefined;
   const name = remote(to);
   if (name === undefined) return undefined;
+  const backend = env
+    .map((e) => /^RCLONE_CONFIG_(\w+?)_TYPE=(\w+)$/i.exec(e))
+    .find((m) => m !== null && m[1]!.toLowerCase() === name.toLowerCase())?.[2];
   const sharing =
     SHARING.test(name) ||
+    (backend !== undefined && SHARING.test(backend)) ||
     name.split(/[-_.]+/).some((w) => DROP_WORD.test(w)) ||
     (name.startsWith(':') === false && args.some((a) => SHARING_FLAG.test(a)));
   return sharing ? [`${from} by rclone ${verb}, to a file-sharing or personal drive account`, to] : undefined;

@@ -6,7 +6,15 @@
  */
 import { CREDENTIAL_COLUMN, UNTRUSTED_LANGUAGE } from '../../knowledge/sql.js';
 import { isSecretColumn } from '../../knowledge/sql-secret-names.js';
-import { CREATION_COLUMN, NOW_FUNCTIONS, OTHER, dateConstant, isTautology, type Expr } from './expr.js';
+import {
+  CREATION_COLUMN,
+  NOW_FUNCTIONS,
+  OTHER,
+  dateConstant,
+  isTautology,
+  truth,
+  type Expr,
+} from './expr.js';
 import { collectVars, foldString, type Folded, type Vars } from './fold.js';
 import type { SqlToken } from './lexer.js';
 import { addFunction, addTable, newStmt, type StmtInfo } from './stmt.js';
@@ -382,6 +390,18 @@ function analyse(
         if (word(j) === 'language' && UNTRUSTED_LANGUAGE.test(word(j + 1) ?? ''))
           s.runsProgram = `LANGUAGE ${word(j + 1)!}`;
       break;
+    case 'merge':
+      s.object = 'merge';
+      {
+        const n = readName(tokens, word(from + 1) === 'into' ? from + 2 : from + 1);
+        if (n.parts.length) s.targets.push(n.parts.join('.'));
+      }
+      if (everyTargetRow(tokens, from, to)) {
+        s.statement = 'delete';
+        s.hasWhere = true;
+        s.tautologicalWhere = true;
+      }
+      break;
     case 'shutdown':
       s.object = 'shutdown';
       break;
@@ -407,6 +427,46 @@ function analyse(
   }
   scanCommon(tokens, scanFrom, to, s, vars);
   return s;
+}
+
+/**
+ * T-SQL `MERGE t USING (SELECT TOP 0 * FROM t) s ON ... WHEN NOT MATCHED BY SOURCE THEN DELETE`
+ * (R21): a source that holds no rows (TOP 0, LIMIT 0, WHERE 1=0) leaves every target row unmatched,
+ * and a DELETE for those with no AND of its own reaches them all. A sync from a staging table keeps its rows.
+ */
+function everyTargetRow(tokens: readonly SqlToken[], from: number, to: number): boolean {
+  const at = (i: number): string => tokens[i]?.value ?? '';
+  let deletes = false;
+  for (let j = from; j < to; j++)
+    if (
+      [at(j), at(j + 1), at(j + 2), at(j + 3), at(j + 4), at(j + 5)].join(' ') ===
+        'when not matched by source then' &&
+      at(j + 6) === 'delete'
+    )
+      deletes = true;
+  if (!deletes) return false;
+  const using = tokens.findIndex((t, i) => i > from && i < to && t.kind === 'word' && t.value === 'using');
+  if (using < 0 || at(using + 1) !== '(' || at(using + 2) !== 'select') return false;
+  let end = using + 2;
+  for (let depth = 1; end < to && depth > 0; end++) depth += at(end) === '(' ? 1 : at(end) === ')' ? -1 : 0;
+  const body = tokens.slice(using + 3, end);
+  const zero = (i: number): boolean =>
+    body[i]?.value === '0' || (body[i]?.value === '(' && body[i + 1]?.value === '0');
+  const where = body.findIndex((t) => t.kind === 'word' && t.value === 'where');
+  const cond = where < 0 ? [] : body.slice(where + 1, body.length - 1);
+  // `WHERE 1 = 0`: two different numbers (whereExpr leaves constant comparisons unread).
+  const unequal =
+    cond.length === 3 &&
+    cond[1]!.value === '=' &&
+    cond[0]!.kind === 'number' &&
+    cond[2]!.kind === 'number' &&
+    Number(cond[0]!.value) !== Number(cond[2]!.value);
+  return (
+    (body[0]?.value === 'top' && zero(1)) ||
+    body.some((t, i) => t.kind === 'word' && t.value === 'limit' && zero(i + 1)) ||
+    unequal ||
+    (cond.length > 0 && truth(whereExpr(cond)) === false)
+  );
 }
 
 /** Features found anywhere in the statement: functions, tables, files, programs, credentials. */

@@ -224,11 +224,7 @@ export function pgExpr(v: unknown): Expr {
       // row and `x NOT IN (...)` true (red team r3: NOT IN (SELECT NULL::int WHERE false)).
       const sel = pgNode(b.subselect)?.[1];
       const kind = str(b.subLinkType);
-      const limit = pgExpr(sel?.limitCount);
-      const empty =
-        sel !== undefined &&
-        ((sel.whereClause !== undefined && truth(pgExpr(sel.whereClause)) === false) ||
-          (limit.k === 'const' && limit.v === 0));
+      const empty = emptySelect(sel);
       if (empty && (kind === 'ANY_SUBLINK' || kind === 'EXISTS_SUBLINK')) return { k: 'const', v: false };
       if (empty && kind === 'ALL_SUBLINK') return { k: 'const', v: true };
       // x IN (SELECT -1) / IN (VALUES (-1), (-2)): the list of those constants (red team r6:
@@ -767,13 +763,19 @@ function convert(node: unknown, start: number, end: number, ctx: PgContext, out:
             selfNames({ relation: b.relation, usingClause: [b.sourceRelation] }),
           ),
         );
+      // WHEN NOT MATCHED BY SOURCE THEN DELETE from a source that holds no rows (WHERE false,
+      // LIMIT 0: R21) reaches every target row.
+      const src = pgNode(b.sourceRelation);
+      const noSource = src?.[0] === 'RangeSubselect' && emptySelect(pgNode(src[1].subquery)?.[1]);
       for (const w of arr(b.mergeWhenClauses)) {
         const c = pgNode(w)?.[1];
         const cmd = str(c?.commandType);
+        const kind = str(c?.matchKind);
+        const every = kind === 'MERGE_WHEN_NOT_MATCHED_BY_SOURCE' ? noSource || on : on;
         if (
-          !on ||
+          !every ||
           (cmd !== 'CMD_DELETE' && cmd !== 'CMD_UPDATE') ||
-          str(c?.matchKind) === 'MERGE_WHEN_NOT_MATCHED_BY_TARGET'
+          kind === 'MERGE_WHEN_NOT_MATCHED_BY_TARGET'
         )
           continue;
         if (c?.condition !== undefined && !isTautology(pgExpr(c.condition))) continue;
@@ -987,6 +989,16 @@ function convert(node: unknown, start: number, end: number, ctx: PgContext, out:
       }
   }
   walk(b, s, ctx, out, skip);
+}
+
+/** A SELECT that returns no rows whatever the table holds: WHERE false, LIMIT 0. */
+function emptySelect(sel: J | undefined): boolean {
+  if (sel === undefined) return false;
+  const limit = pgExpr(sel.limitCount);
+  return (
+    (sel.whereClause !== undefined && truth(pgExpr(sel.whereClause)) === false) ||
+    (limit.k === 'const' && limit.v === 0)
+  );
 }
 
 /**

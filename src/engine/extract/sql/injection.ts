@@ -333,6 +333,11 @@ function ownSelectList(tokens: readonly SqlToken[], comma: number, call: number,
   return false;
 }
 
+/** Whether the call at token i opens the select list of a subquery that stands in a condition (`AND (SELECT f(...`). */
+function probeSubquery(tokens: readonly SqlToken[], i: number): boolean {
+  return tokens[i - 1]?.value === 'select' && tokens[i - 2]?.value === '(' && inCondition(tokens, i - 2);
+}
+
 /** A subquery whose select list names a secret column (`SELECT TOP 1 password FROM users`). */
 function selectsSecret(args: string): boolean {
   const list = /\bselect\s+([\s\S]*?)\bfrom\b/i.exec(args)?.[1];
@@ -362,6 +367,10 @@ function statementShape(tokens: readonly SqlToken[], text: string): string | und
       // CAST((SELECT password FROM users LIMIT 1) AS int): the failed conversion prints the secret.
       if (selectsSecret(args))
         return `${t.value}() of a subquery that reads a secret column (an error-based leak)`;
+      // `AND (SELECT unicode(substr(value,1,1)) FROM secrets ...) > 100` (R21): a subquery in a
+      // condition that yields one character of a value: the blind probe's question, asked from inside.
+      if (probeSubquery(tokens, i) && oneCharacter(t.value, args))
+        return `${t.value}() of one character in a subquery inside a condition (a blind probe)`;
     }
     // CONCAT(0x7e, (SELECT user()), FLOOR(RAND(0)*2)): a delimiter in hex or CHAR() around a system
     // value or subquery marks the text an error message will leak.
