@@ -60,22 +60,32 @@ const ACCESS_TYPE_KEY = /^(?:access|access_type|type|schedule|duration|validity)
 type Pair = [string, unknown];
 
 /**
- * A person's work address (`maria.lopez@acme-corp.com`, R19 twin): a first.last mailbox at an
- * organisation's domain. A free-mail box, a mailbox named for a function (`recovery@`,
- * `it-support@`) or a host shaped for lures (`acme-verify.net`) is where a taker's resets go.
+ * A mailbox at an organisation's domain (`maria.lopez@acme-corp.com`, R19 twin; `security@acme.com`,
+ * a team's box): reaching it needs that domain. A free-mail box, a host shaped for lures
+ * (`acme-verify.net`) or a mailbox named for taking over (`recovery@`, `reset@`) is where a taker's
+ * resets go.
  */
 function personAtWork(v: string): boolean {
-  const m = /^([a-z]{2,20})[.]([a-z]{2,24})@([a-z0-9-]+(?:\.[a-z0-9-]+)+)$/i.exec(v.trim());
-  if (m === null || FUNCTION_WORD.test(m[1]!) || FUNCTION_WORD.test(m[2]!)) return false;
-  const host = m[3]!;
+  const m = /^([a-z0-9][a-z0-9._+-]{0,40})@([a-z0-9-]+(?:\.[a-z0-9-]+)+)$/i.exec(v.trim());
+  if (m === null || m[1]!.split(/[._+-]+/).some((x) => TAKEOVER_WORD.test(x))) return false;
+  const host = m[2]!;
   return !FREE_MAIL.test(registrable(host)) && !LURE_HOST.test(host) && !HOSTILE_HOST.test(host);
 }
-const FUNCTION_WORD =
-  /^(?:admin|root|recovery|recover|backup|support|help|helpdesk|it|security|account|accounts|reset|verify|temp|tmp|test|info|mail|inbox|noreply|ceo|cfo)$/i;
+const TAKEOVER_WORD = /^(?:recovery|recover|backup|reset|verify|verification|temp|tmp|takeover|alt)$/i;
+
+/** Roles of a customer's own record on a helpdesk or shop (Zendesk `end-user`): their own address is theirs. */
+const CUSTOMER_ROLE =
+  /^\s*(?:end[-_ ]?users?|customers?|requesters?|shoppers?|buyers?|contacts?|leads?)\s*$/i;
+const customerRecord = (all: Pair[]): boolean =>
+  all.some(
+    ([k, v]) =>
+      /^(?:role|type|user_type|kind|account_type)$/.test(k) && typeof v === 'string' && CUSTOMER_ROLE.test(v),
+  );
 
 function recovery(w: readonly string[], all: Pair[]): CliEquivalent | undefined {
   // An existing account changed (a new account is created with its own address).
-  if (!w.some((x) => ACCOUNT.test(x)) || !w.some((x) => EDIT.test(x))) return undefined;
+  if (!w.some((x) => ACCOUNT.test(x)) || !w.some((x) => EDIT.test(x)) || customerRecord(all))
+    return undefined;
   // A tool named for the recovery address (`update_recovery_phone {phone}`) takes it under a plain
   // key, and replaces the one on file unless told to keep it (`remove_existing: false` adds a second).
   const named =

@@ -214,10 +214,13 @@ function deceit(text: string, aud: Audience): string | undefined {
   if (hosts.length === 0) return undefined;
   const vouched =
     aud.own.size > 0 || aud.recipients.some((r) => r.domain !== undefined && !FREE_MAIL.test(r.domain));
-  const bait = hosts.find((h) => LURE_HOST.test(h));
+  // A lure-named domain baits alone; a plain domain's `portal.` or `login.` host is where many
+  // companies sign their partners in, and baits only with pressure to act.
+  const urgent = URGENCY.test(text);
+  const bait = hosts.find((h) => LURE_HOST.test(registrable(h)) || (urgent && LURE_HOST.test(h)));
   // A host named for signing in or paying, or (where the recipients say whose domain is whose) any
   // other organisation's host with pressure to act: a sign-in page the reader's own company runs is neither.
-  if (LURE.test(text) && (bait !== undefined || (vouched && URGENCY.test(text))))
+  if (LURE.test(text) && (bait !== undefined || (vouched && urgent)))
     return `asks readers to sign in or pay at ${bait ?? hosts[0]}`;
   if (PRIZE.test(text)) return `promises a prize at ${bait ?? hosts[0]}`;
   // Readers told to run code from a host set up for it (`install the new security agent: curl … | sudo bash`).
