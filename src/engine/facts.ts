@@ -283,6 +283,8 @@ export interface LiteralFact extends FactBase {
    * (`to`, `message.body`, `recipients.0`); lets PII rules tell an addressing field from leaked data.
    */
   readonly field?: string;
+  /** (tool calls) The field names whom the call reaches under its own key (a payment's payee). */
+  readonly addressing?: boolean;
 }
 
 /** Part of the input that did not parse; invariants deny when risky tokens sit inside. */

@@ -264,6 +264,24 @@ const REMOTE_STORE =
   /^(?:s3|s3a|gs|gcs|az|abfss?|wasbs?|r2|b2|oss|cos|swift|https?|ftps?|sftp|scp|webdav|dav|dropbox|gdrive|onedrive):\/\/\S+$/i;
 
 /** Keys naming a local file whose text the tool sends as its content (`content_from_file`). */
+/**
+ * A personal-sized payment's payee (`paypal_send_payment {receiver, amount: 25}`, Interac
+ * `recipient_email`): whom the money reaches, as a mail's `to` is whom it reaches. From
+ * PERSONAL_SUM up a free mailbox as payee stays PII-AST-001's (tcmoney10: supplier sums by P2P).
+ */
+const PAY_TOOL =
+  /(?:^|_)(?:pay|payment|payments|payout|send_money|transfer|remit|remittance|zelle|venmo|interac|paypal|cashapp|wise)(?:_|$)/;
+const PAYEE_KEY =
+  /^(?:to|receiver|receiver_email|receiver_phone|recipient|recipient_email|recipient_phone|payee|payee_email|payee_phone|beneficiary_email|send_to)$/;
+/** The sum up to which a payment is a dinner split, a ticket or a babysitter (money-out's P2P_BUSINESS_LIMIT). */
+const PERSONAL_SUM = 1_000;
+function payee(tool: string, key: string, siblings: Record<string, unknown> | undefined): boolean {
+  if (!PAYEE_KEY.test(key) || !PAY_TOOL.test(tool) || siblings === undefined) return false;
+  const v = siblings.amount ?? siblings.value ?? siblings.sum;
+  const n = typeof v === 'number' ? v : typeof v === 'string' ? Number(v.replace(/[\s,$€£]/g, '')) : NaN;
+  return Number.isFinite(n) && n > 0 && n < PERSONAL_SUM;
+}
+
 const FILE_REF_KEY =
   /^(?:(?:content|body|text|data|description|message|payload)_(?:from_)?file(?:_path)?|from_file|file_content_path|content_path|upload_from|read_from)$/;
 /** Keys holding the text a file tool writes, and the keys naming the file it goes to. */
@@ -1364,6 +1382,7 @@ function walkArguments(
       // What a local file tool writes stays on this machine (test data in a fixture is not sent anywhere).
       egress: !(written || (localWrite && CONTENT_KEY.test(key))),
       field,
+      ...(payee(tool, key, siblings) ? { addressing: true } : {}),
       span,
       ...base,
     };

@@ -304,12 +304,13 @@ export function piiHits(facts: FactIndex, kind: PiiKind): readonly RuleHit[] {
     }
     if (
       lit.field !== undefined &&
-      (kind === 'iban'
-        ? PAYEE_FIELD
-        : kind === 'email' || kind === 'phone'
-          ? ADDRESSING_FIELD
-          : undefined
-      )?.test(lit.field) === true &&
+      ((lit.addressing === true && (kind === 'email' || kind === 'phone')) ||
+        (kind === 'iban'
+          ? PAYEE_FIELD
+          : kind === 'email' || kind === 'phone'
+            ? ADDRESSING_FIELD
+            : undefined
+        )?.test(lit.field) === true) &&
       (kind !== 'iban' || matches.length === 1)
     ) {
       // The whole value is the address(es) the tool sends to: not data leaving in a payload. A
