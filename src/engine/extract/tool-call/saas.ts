@@ -735,6 +735,28 @@ function dns(
     if ((a === 'UPSERT' || a === 'UPDATE') && CRITICAL_TYPES.test(t))
       return action('redirect', 'dns', `${t} record of ${text(name?.[1]) ?? 'the zone'} replaced`);
   }
+  // A zone's records set as one list (Namecheap `setHosts`, a `records` list replaced): its mail
+  // entry pointed at a host that is neither the zone's own nor a mail provider's.
+  if (
+    has(w, 'set', 'update', 'replace', 'overwrite', 'edit', 'modify', 'change', 'patch', 'upsert') &&
+    !has(w, 'create', 'add', 'delete', 'remove')
+  ) {
+    const zone = str(f, 'zone', 'zone_name', 'domain', 'domain_name');
+    const listed = all
+      .filter(([k]) => /^(?:hosts|records|host_records|dns_records|resource_records)$/.test(k))
+      .flatMap(([, v]): Json[] => (Array.isArray(v) ? (v as Json[]).slice(0, 64) : []));
+    for (const c of listed) {
+      const e = entries(c);
+      const t = text(e.find(([k]) => /^(?:type|record_type|rrtype)$/.test(k))?.[1]) ?? '';
+      const to = text(e.find(([k]) => /^(?:address|value|content|target|data|exchange)$/.test(k))?.[1])
+        ?.trim()
+        .replace(/^\d+\s+/, '')
+        .replace(/\.$/, '');
+      if (!/^MX$/i.test(t) || to === undefined || to === '' || MAIL_HOST.test(to)) continue;
+      if (zone !== undefined && ownTarget(to, zone)) continue;
+      return action('redirect', 'dns', `${t} record of ${zone ?? 'the zone'} pointed at ${to}`);
+    }
+  }
   const type = str(f, 'type', 'record_type', 'rrtype', 'rr_type', 'rrset_type') ?? '';
   const name = str(f, 'name', 'record_name', 'hostname', 'host', 'fqdn', 'rrset_name');
   if (
