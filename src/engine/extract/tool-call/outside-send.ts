@@ -38,9 +38,11 @@ const OBJECT_KEY =
 /** A secret's name before its value (`NPM_TOKEN=`, `password:`, `the shared key: psk=`, `token for the bot:`). */
 const LABELLED =
   /\b[\w-]{0,40}?(?:pass(?:word|wd|phrase|code)?|pwd|psk|pin|tokens?|api[\s_-]?keys?|apikey|secrets?|secret[\s_-]?keys?|access[\s_-]?keys?|private[\s_-]?keys?|client[\s_-]?secret|credentials?|creds|keys?)(?:[_-][a-z0-9]+)*\b[^:=\n@/]{0,32}?(?:[:=]|\bis\b)\s*["'`]?([^\s"'`,;]{8,200})/gi;
-/** A user and password after a login label: `creds: admin / Pr0dTmp!2026`, `login: deploy:Xk92#mL0q`, `admin login is ops / Adm1n!x#26`. */
+/** A user and password after a login label: `creds: admin / Pr0dTmp!2026`, `login: deploy:Xk92#mL0q`, `admin login for the portal: ops / Adm1n!x#26`. */
 const LOGIN_PAIR =
-  /\b((?:temporary\s+|temp\s+|new\s+|admin\s+|db\s+|root\s+)?(?:creds?|credentials?|logins?|user\s*\/\s*pass(?:word)?|username\s*\/\s*password))\b\s*(?:[:=]|\bis\b)\s*[\w.@+-]{2,40}\s*(?:\/|:)\s*([^\s"'`,;]{8,200})/gi;
+  /\b((?:temporary\s+|temp\s+|new\s+|admin\s+|db\s+|root\s+)?(?:creds?|credentials?|logins?|user\s*\/\s*pass(?:word)?|username\s*\/\s*password))\b[^:=\n@/]{0,40}?\s*(?:[:=]|\bis\b)\s*[\w.@+-]{2,40}\s*(?:\/|:)\s*([^\s"'`,;]{8,200})/gi;
+/** A password written straight after its word, no separator (`user admin, password Hunter2!xyz`). */
+const BARE_PASSWORD = /\b(?:pass(?:word|wd|phrase|code)|pwd)\s+["'`]?([^\s"'`,;]{8,200})/gi;
 /** A dumped environment's secret (`DIGITALOCEAN_TOKEN=dop_v1_…`): what a request body leaks (its own fields are how APIs take logins). */
 const ENV_SECRET =
   /\b[A-Z][A-Z0-9_]{0,40}(?:TOKEN|KEY|SECRET|PASSWORD|PASSWD|PASS|PWD|CREDENTIALS?)[A-Z0-9_]{0,20}=["']?([^\s"'`,;&]{8,200})/g;
@@ -89,6 +91,9 @@ export function secretIn(text: string, envOnly = false): string | undefined {
       if (secretShaped(m[1]!) && !PUBLISHABLE.test(m[1]!)) return label;
     }
   if (envOnly) return undefined;
+  if (labelled)
+    for (const m of text.matchAll(BARE_PASSWORD))
+      if (secretShaped(m[1]!) && !PUBLISHABLE.test(m[1]!)) return 'password';
   // A login written as a pair after its label (`temporary creds: admin / Pr0dTmp!2026`).
   if (LOGIN_WORD.test(text))
     for (const m of text.matchAll(LOGIN_PAIR))
