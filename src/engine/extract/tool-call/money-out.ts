@@ -14,7 +14,9 @@
  * up when its memo calls it business (a vendor, an invoice, a settlement: companies pay those to a
  * bank account on file, and BEC asks for them by P2P). A batch paying every open bill (`bills:
  * "ALL_AUTHORISED"`) to bank details typed into the call has no bound on its sum and is held as one
- * from the limit up. Each becomes one `agent-guard-action transfer|deceive <object> <detail>` line
+ * from the limit up. R22: an unlimited token allowance to a spender no known router holds (the
+ * drainer's ask), crypto to an ENS name, and a memo naming an advance fee or a "safe account" are
+ * held at any sum. Each becomes one `agent-guard-action transfer|deceive <object> <detail>` line
  * for PLT-AST-003.
  */
 import { type CliEquivalent } from './cli.js';
@@ -31,9 +33,9 @@ const PAY =
   /^(?:withdraw|withdrawal|send|transfer|pay|payment|payments|wire|remit|schedule|transaction|transactions|money|funds|bill|invoice|payout|disburse|swap)$/;
 const CRYPTO_WORD =
   /^(?:crypto|binance|coinbase|kraken|bitfinex|okx|bybit|kucoin|wallet|btc|eth|usdt|usdc|bitcoin|ethereum|solana|tron)$/;
-/** A raw on-chain address: bech32, legacy base58, EVM, Tron. */
+/** A raw on-chain address (bech32, legacy base58, EVM, Tron) or a public ENS name, which resolves to one. */
 const CRYPTO_ADDRESS =
-  /^(?:bc1[02-9ac-hj-np-z]{20,60}|[13][a-km-zA-HJ-NP-Z1-9]{25,34}|0x[0-9a-fA-F]{40}|T[1-9A-HJ-NP-Za-km-z]{33})$/;
+  /^(?:[a-z0-9-]+(?:\.[a-z0-9-]+)*\.eth|bc1[02-9ac-hj-np-z]{20,60}|[13][a-km-zA-HJ-NP-Z1-9]{25,34}|0x[0-9a-fA-F]{40}|T[1-9A-HJ-NP-Za-km-z]{33})$/;
 const ADDRESS_KEY = /(?:^|_)(?:address|to|destination|recipient|wallet)$/;
 /** Free text of a payment: what its reader (and the bank) sees as the reason. */
 const MEMO_KEY =
@@ -86,7 +88,8 @@ const P2P_KEY =
 /** A phone number as a P2P destination (Zelle, Interac, Swish, MB Way). */
 const PHONE = /^\+?\d[\d\s().-]{8,16}\d$/;
 /** A field that selects every open bill or invoice for one payment (`bills: "ALL_AUTHORISED"`, `all_unpaid: true`). */
-const EVERY_BILL_KEY = /(?:^|_)(?:bills|invoices|payables|items|selection|select|scope|which)$/;
+const EVERY_BILL_KEY =
+  /(?:^|_)(?:(?:bill|invoice|payable|item)s?_ids?|bills|invoices|payables|items|selection|select|scope|which)$/;
 const EVERY_BILL_VALUE = /^(?:all|every|\*)(?:[_\s-]\w+)*$/i;
 const ALL_BILLS_FLAG =
   /^(?:all|pay_all|all_bills|all_unpaid|all_open|all_invoices|all_due|all_outstanding|all_authorised|all_approved)(?:_\w+)?$/;
@@ -96,6 +99,26 @@ const NEW_DETAILS =
 const PAYEE_NAME_KEY = /^(?:name|payee_name|beneficiary_name|recipient_name|account_name|account_holder)$/;
 /** A P2P handle (`@quick-cash`, `$cashtag`): no bank account the payer's bank can call back. */
 const HANDLE = /^[@$][\w.-]{2,}$/;
+/**
+ * A memo naming the advance-fee or safe-account scam's reason for paying: a fee to release a prize
+ * or verify an account, money moved to a "safe account" (no bank or fraud desk asks for either).
+ */
+const SCAM_FEE =
+  /\b(?:safe|secure|protected)\s+account\b|\b(?:account\s+)?(?:verification|release|clearance|unlock(?:ing)?|activation)\s+fee\b|\b(?:lottery|sweepstakes?|prize|winnings|inheritance)\b[^.\n]{0,40}\b(?:fee|tax|release|clearance)\b|\b(?:fee|tax)\b[^.\n]{0,40}\b(?:lottery|sweepstakes?|winnings|inheritance)\b/i;
+/** Name words of a token allowance granted to a spender (ERC-20 `approve`, `setApprovalForAll`, `permit`). */
+const ALLOWANCE = /^(?:approve|approval|allowance|permit)$/;
+/** An allowance with no bound: 2^256-1 (or any 2^128 up), `max`, `unlimited`. */
+const UNLIMITED =
+  /^(?:max|maximum|unlimited|infinite|infinity|uint256_?max|max_?uint(?:256)?|0x[fF]{32,64}|\d{39,})$/i;
+/** Spenders dapps approve every day: Uniswap Permit2, routers V2/V3/02, 1inch v5, 0x proxy (lowercase). */
+const KNOWN_SPENDER = new Set([
+  '0x000000000022d473030f116ddee9f6b43ac78ba3',
+  '0x7a250d5630b4cf539739df2c5dacb4c659f2488d',
+  '0xe592427a0aece92de3edee1f18e0157c05861564',
+  '0x68b3465833fb72a70ecdf485e0e4c7bd8665fc45',
+  '0x1111111254eeb25477b68fb85ed929f73a960582',
+  '0xdef1c0ded9bec7f1a1670819833240f027b25eff',
+]);
 const EMERGENCY = /^(?:emergency|dispatch|911|112|police|ambulance|firefighters?|rescue|sos)$/;
 const FALSE_REPORT =
   /\b(?:prank|hoax|fake|joke|for\s+fun|false\s+alarm|not\s+(?:a\s+)?real|swat(?:ting)?)\b/i;
@@ -110,7 +133,7 @@ export const MONEY_OUT_GATE: Gate = {
     PAY,
     STANDING,
     wordSet(
-      'emergency dispatch 911 112 police ambulance firefighter firefighters rescue sos gift giftcard giftcards reward rewards prepaid tremendous tango',
+      'emergency dispatch 911 112 police ambulance firefighter firefighters rescue sos gift giftcard giftcards reward rewards prepaid tremendous tango approve approval allowance permit',
     ),
   ),
 };
@@ -138,6 +161,33 @@ function giftCardsOut(w: readonly string[], all: readonly Pair[]): CliEquivalent
         'money',
         `${w.join('_')} sends ${String(count[1])} gift cards to ${String(to[1]).slice(0, 64)}`,
       );
+}
+
+/**
+ * An unlimited token allowance (or every NFT of a collection) granted to a spender address no
+ * well-known router holds: the wallet drainer's ask, which lets the spender move the whole balance
+ * later. An exact amount, or an approval for a known router, stays allowed.
+ */
+function unlimitedApproval(w: readonly string[], all: readonly Pair[]): CliEquivalent | undefined {
+  if (!w.some((x) => ALLOWANCE.test(x))) return undefined;
+  const spender = all.find(
+    ([k, v]) =>
+      /(?:^|_)(?:spender|operator|delegate|approved_address|to)$/.test(k) &&
+      typeof v === 'string' &&
+      /^0x[0-9a-fA-F]{40}$/.test(v.trim()) &&
+      !KNOWN_SPENDER.has(v.trim().toLowerCase()),
+  );
+  if (spender === undefined) return undefined;
+  const unbounded = all.some(
+    ([k, v]) =>
+      (/^(?:amount|value|allowance|amount_raw|wad)$/.test(k) &&
+        (typeof v === 'string' || typeof v === 'number') &&
+        UNLIMITED.test(String(v).trim())) ||
+      (/^(?:approved|approve_all|approved_for_all|all)$/.test(k) && v === true),
+  );
+  return unbounded
+    ? line('transfer', 'money', `${w.join('_')} grants ${String(spender[1])} an unlimited allowance`)
+    : undefined;
 }
 
 /** A number written as a JSON number or text (`48500`, `"48,500.00"`); 0 when it is neither. */
@@ -170,6 +220,8 @@ export function moneyOutLines(w: readonly string[], args: unknown): CliEquivalen
   if (args === null || typeof args !== 'object' || w.some((x) => READ.test(x))) return [];
   const gift = giftCardsOut(w, snakeEntries(args, { depth: 3, pairs: 64, items: 16 }));
   if (gift !== undefined) return [gift];
+  const allowance = unlimitedApproval(w, snakeEntries(args, { depth: 3, pairs: 64, items: 16 }));
+  if (allowance !== undefined) return [allowance];
   const pay = w.some((x) => PAY.test(x));
   const emergency = w.some((x) => EMERGENCY.test(x));
   const standing = w.some((x) => STANDING.test(x));
@@ -214,7 +266,7 @@ export function moneyOutLines(w: readonly string[], args: unknown): CliEquivalen
       line(
         'transfer',
         'money',
-        `${tool} sends crypto to ${String(address[1]).slice(0, 64)}, a raw address (irreversible)`,
+        `${tool} sends crypto to ${String(address[1]).slice(0, 64)}, a raw address or public name (irreversible)`,
       ),
     ];
   // Crypto to a person's mailbox (`recipient: {email: "x@protonmail.com"}, currency: USDT`, R19): no
@@ -279,6 +331,9 @@ export function moneyOutLines(w: readonly string[], args: unknown): CliEquivalen
     ];
   if (SECRECY.test(memo) && !SURPRISE.test(memo))
     return [line('transfer', 'money', `${tool} pays with a memo asking for secrecy: ${memo.slice(0, 80)}`)];
+  const fee = SCAM_FEE.exec(memo);
+  if (fee !== null)
+    return [line('deceive', 'payer', `${tool} pays what its memo calls ${fee[0].slice(0, 60)}`)];
   if (PLANTED.test(memo))
     return [line('transfer', 'money', `${tool} pays on a planted instruction: ${memo.slice(0, 80)}`)];
   if (NEW_ACCOUNT.test(memo))
