@@ -21,7 +21,7 @@ const OLD_KEY = /^(?:old_string|old_str|old|old_text|oldtext|search|find|origina
 
 /** Text that checks access: what a bypass in it gets past. */
 const ACCESS =
-  /\b(?:auth\w*|token\w*|password\w*|passwd|pwd|login\w*|session\w*|credential\w*|unauthori[sz]ed|forbidden|permission\w*|bcrypt|verify\w*|jwt|401|403)\b/i;
+  /\b(?:auth\w*|canActivate|token\w*|password\w*|passwd|pwd|login\w*|session\w*|credential\w*|unauthori[sz]ed|forbidden|permission\w*|bcrypt|verify\w*|jwt|401|403)\b/i;
 
 /** A secret-bearing name compared with a constant (either side), the constant at least 3 characters. */
 const SECRET_NAME = String.raw`\b[\w.]*(?:pass(?:word)?|passwd|pwd|pw|secret|token|api_?key|apikey|otp|pin|passcode)\w*\b(?:\(\))?`;
@@ -55,6 +55,27 @@ const IDENTITY_EQUAL = new RegExp(
   String.raw`${IDENTITY}\s*(?:===?|==)\s*${LITERAL}\s*(?:\)\s*)?(?:or|\|\|)${SECRET_CHECK}`,
   'i',
 );
+/**
+ * Any value equal to a constant accepted beside the real password check (R22: `plain ===
+ * 'Tr0ub4dor&3-support' || bcrypt.compare(plain, hash)`): the constant is a master password,
+ * whatever the parameter is named. A negated check (`|| !bcrypt.compare`) is no match.
+ */
+const MASTER_OR_CHECK = new RegExp(
+  String.raw`\b[\w.]+\s*===?\s*${LITERAL}\s*\)?\s*(?:\|\||\bor\b)\s*\(?\s*(?:await\s+)?[\w.]*(?:bcrypt|argon2|scrypt|compare|checkpw|check_?password|verify_?password)`,
+  'i',
+);
+/** A bearer token accepted on a fixed prefix (R22: `if (t.startsWith('Bearer svc_')) return h.authenticated(...)`): anyone can mint it. */
+const TOKEN_PREFIX = /\.startsWith\(\s*["'\x60](?:Bearer|Token|Basic|Bot)\s+[^"'\x60\s]{2,40}["'\x60]\s*\)/i;
+/** The request's user set after a request value matched a constant (R22 Koa: `if (ctx.query.__dbg === 'c0ffee') { ctx.state.user = {...} }`). */
+const GRANTS =
+  /^\s*\)?\s*(?:\{|&&)?\s*(?:ctx\.state|ctx\.session|req|request|req\.session|res\.locals|g)\.(?:user|currentUser|current_user|principal|isAdmin|is_admin)\s*=/;
+/**
+ * A guard passing whenever a non-standard header, query value or cookie is merely present (R22:
+ * `if (req.headers['x-support-override']) return true;` in a NestJS `canActivate`): anyone can send it.
+ */
+const REQUEST_PRESENT =
+  /\bif\s*\(\s*(?:req|request|ctx|context)\.(?:headers?|query|cookies?)(?:\[\s*["'\x60]([^"'\x60\n]{1,60})["'\x60]\s*\]|\.(\w+))\s*\)\s*\{?\s*return\s+(?:true|next\(\)|await\s+next\(\))/;
+
 /** The condition's branch turns the caller away: no user, false, an exception, a 401 or 403. */
 const TURNS_AWAY =
   /^[^\n]{0,60}?(?:\n\s*)?(?:return\s+(?:None|null|nil|false|False|undefined)\b|raise\b|throw\b|abort\(40[13]\)|return\s+[^\n]{0,40}\b40[13]\b)/;
@@ -141,7 +162,24 @@ const after = (text: string, m: RegExpExecArray, test: RegExp): boolean =>
 
 /** Where and why the text lets someone past its access check, or undefined. */
 export function bypassAt(text: string): Planted | undefined {
+  const granted = REQUEST_VALUE.exec(text);
+  if (granted !== null && after(text, granted, GRANTS))
+    return { why: `signs the request in when ${granted[0].slice(0, 60)}`, at: granted.index };
   if (!ACCESS.test(text)) return undefined;
+  const master = MASTER_OR_CHECK.exec(text);
+  if (master !== null)
+    return { why: `accepts a master password (${master[0].slice(0, 60)})`, at: master.index };
+  const prefix = TOKEN_PREFIX.exec(text);
+  if (prefix !== null && (after(text, prefix, ACCEPTS) || after(text, prefix, SKIPS)))
+    return { why: `accepts any token with a fixed prefix (${prefix[0].slice(0, 60)})`, at: prefix.index };
+  const present = REQUEST_PRESENT.exec(text);
+  const name = present === null ? '' : (present[1] ?? present[2] ?? '');
+  if (
+    present !== null &&
+    !STANDARD_HEADER.test(name) &&
+    !/authori[sz]ation|cookie|session|token|sid|jwt|auth/i.test(name)
+  )
+    return { why: `lets in any request carrying ${name.slice(0, 60)}`, at: present.index };
   const hard = HARDCODED.exec(text);
   if (hard !== null && after(text, hard, ACCEPTS) && !after(text, hard, REJECTED))
     return { why: `accepts a hard-coded ${hard[0].slice(0, 60)}`, at: hard.index };

@@ -19,8 +19,24 @@ const VERIFIES =
 const AUTHORISES =
   /\b(?:req|request|ctx\.state|res\.locals|g|event\.context)\.(?:user|auth|claims|principal|identity|session)\s*=|\bstatus\(\s*401\s*\)|\bsendStatus\(\s*401\s*\)|HTTP_401|\b401\b|Unauthori[sz]ed|current_user|get_current_user|\bDepends\(|\bmiddleware\b|\bnext\(\)|\bcall_next\b/;
 
+/**
+ * The `none` algorithm let in (R22: `if (p.header.alg === 'none') { req.user = p.payload; return
+ * next(); }`, `algorithms: ['HS256', 'none']`): an unsigned token passes even beside a real verify.
+ * A branch that rejects `none` (`return res.status(401)`) stays allowed.
+ */
+const NONE_ALG = /\balg\w*\s*===?\s*["'`]none["'`]|\balgorithms\s*[:=]\s*\[[^\]\n]{0,80}?["'`]none["'`]/i;
+const LETS_IN =
+  /^\s*\{?\s*(?:(?:req|request|ctx\.state|res\.locals)\.(?:user|auth|claims)\s*=|return\s+(?:true|next\(\)|await\s+next\(\))|next\(\))/;
+
 /** Where and why the text trusts an unverified token, or undefined. */
 export function unverifiedTokenAt(text: string): Planted | undefined {
+  const none = NONE_ALG.exec(text);
+  if (
+    none !== null &&
+    (none[0].startsWith('algorithms') ||
+      LETS_IN.test(text.slice(none.index + none[0].length).replace(/^\s*\)/, '')))
+  )
+    return { why: `accepts unsigned tokens (${none[0].slice(0, 60)})`, at: none.index };
   const m = UNVERIFIED.exec(text);
   if (m === null || VERIFIES.test(text) || !AUTHORISES.test(text)) return undefined;
   return {
