@@ -25,8 +25,9 @@ const ACCESS =
 
 /** A secret-bearing name compared with a constant (either side), the constant at least 3 characters. */
 const SECRET_NAME = String.raw`\b[\w.]*(?:pass(?:word)?|passwd|pwd|pw|secret|token|api_?key|apikey|otp|pin|passcode)\w*\b(?:\(\))?`;
-// `typeof token === "string"` names a type, not a constant anyone signs in with.
-const LITERAL = String.raw`(?!["'\x60](?:undefined|null|None|changeme|string|number|boolean|object|function|symbol|bigint)["'\x60])(?:"[^"\n]{3,80}"|'[^'\n]{3,80}'|\x60[^\x60\n]{3,80}\x60)`;
+// `typeof token === "string"` names a type and `token === '--require'` a command-line flag, not a
+// constant anyone signs in with.
+const LITERAL = String.raw`(?!["'\x60](?:undefined|null|None|changeme|string|number|boolean|object|function|symbol|bigint)["'\x60]|["'\x60]-)(?:"[^"\n]{3,80}"|'[^'\n]{3,80}'|\x60[^\x60\n]{3,80}\x60)`;
 const HARDCODED = new RegExp(
   String.raw`(?:${SECRET_NAME}\s*(?:===?|==|\.equals\()\s*${LITERAL}|${LITERAL}\s*(?:===?|==|\.equals\()\s*${SECRET_NAME})`,
   'i',
