@@ -12,10 +12,11 @@ import type { LiteralFact } from '../facts.js';
  * (Graph `toRecipients.0.emailAddress.address`, SES `Destination.ToAddresses.0`, a mail rule's
  * `from_contains`): addresses, not leaked data (R12 twin-access). `guest_email` of a smart lock or
  * an invite is whom the code or invitation goes to (R19 twin); a `from_number` is the line an SMS
- * is sent from (fp10 corpus).
+ * is sent from (fp10 corpus). Plural names (`to_phone_numbers.0`, Graph `businessPhones.0`) list the
+ * same addresses one per element (R22 twins).
  */
 const ADDRESSING_FIELD =
-  /(?:^|\.)(?:to|cc|bcc|from|reply_?to|sender|recipients?|email|e_?mail|email_?address|user|username|login|auth|author|committer|owner|assignees?|reviewers?|attendees?|invitees?|phone|phone_?number|(?:mobile|cell|work|home|office|business|primary)_?phone(?:_?number)?|mobile|tel|sms_?to|contact|account|entity|members?|principals?|grantees?|group|shared_?with|share_?with|collaborators?|approvers?|watchers?|(?:guest|visitor)_?e_?mail(?:_?address)?)(?:\.\d+)?$|(?:^|\.)(?:(?:to|cc|bcc|reply_?to)_?(?:recipients|addresses|address|list)|(?:to|recipient|destination|dest|target|from|sender|caller)_?(?:phone|phone_?number|mobile|mobile_?number|number|sms_?number)|(?:from|sender)_?(?:contains|address|equals|matches))(?:\.\d+)?(?:\.email_?address)?(?:\.(?:address|email))?$/i;
+  /(?:^|\.)(?:to|cc|bcc|from|reply_?to|sender|recipients?|email|e_?mail|email_?address|user|username|login|auth|author|committer|owner|assignees?|reviewers?|attendees?|invitees?|phones?|phone_?numbers?|(?:mobile|cell|work|home|office|business|primary)_?phones?(?:_?numbers?)?|mobile|tel|sms_?to|contact|account|entity|members?|principals?|grantees?|group|shared_?with|share_?with|collaborators?|approvers?|watchers?|(?:guest|visitor)_?e_?mail(?:_?address)?)(?:\.\d+)?$|(?:^|\.)(?:(?:to|cc|bcc|reply_?to)_?(?:recipients|addresses|address|list)|(?:to|recipient|destination|dest|target|from|sender|caller)_?(?:phones?|phone_?numbers?|mobile|mobile_?numbers?|numbers?|sms_?numbers?)|(?:from|sender)_?(?:contains|address|equals|matches))(?:\.\d+)?(?:\.email_?address)?(?:\.(?:address|email))?$/i;
 
 /**
  * Fields that name people an in-house call reaches or lets in (`participants`, `user_email`,
