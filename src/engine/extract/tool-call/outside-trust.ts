@@ -145,6 +145,10 @@ const ONE_SHOT =
 const SIGN_IN_KEY =
   /^(?:redirect_uri|redirect_uris|redirect_url|redirect_urls|callback_url|callback_urls|callback|callbacks|reply_url|reply_urls|allowed_callback_urls|login_redirect_uri|post_logout_redirect_uris|acs_url)$/;
 
+/** First words of an app id that say what kind of client it is (`spa-prod`, `web-staging`), not whose (R22 twin). */
+const APP_KIND =
+  /^(?:spa|web|webapp|mobile|ios|android|desktop|cli|frontend|backend|admin|portal|client|server|site|staging|stage|test|qa|beta|internal|public|native|m2m|service|svc)$/;
+
 /** An app id's company word: its first part, of a camel-case id too (`acmeWebStaging`: acme). */
 function appName(id: string): string {
   const head = id.split(/[-_]/)[0]!;
@@ -168,7 +172,7 @@ function signInElsewhere(tool: string, all: readonly Leaf[], own: Own): string |
       /^[a-z]{3,20}(?:[-_][a-z0-9]+){0,4}$/i.test(v.trim())
     )
       app.add(appName(v.trim()));
-  for (const l of app) if (GENERIC_LABEL.test(l)) app.delete(l);
+  for (const l of app) if (GENERIC_LABEL.test(l) || APP_KIND.test(l)) app.delete(l);
   if (app.size === 0) return undefined;
   for (const [p, v] of all) {
     if (typeof v !== 'string' || !SIGN_IN_KEY.test(last(p)) || v.length > 2048) continue;
