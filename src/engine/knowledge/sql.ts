@@ -4,6 +4,7 @@
  * lowercases what it reports, so rules compare with plain set lookups.
  */
 import { memoBatch } from './name-memo.js';
+import { PRODUCTION } from './ephemeral-names.js';
 
 /** Functions that read files on the database server (PostgreSQL, MySQL, H2, SQLite fileio, MSSQL). */
 export const FILE_READ_FUNCTIONS: ReadonlySet<string> = new Set([
@@ -278,6 +279,8 @@ const SCRATCH_TABLE =
  * `test` stay at the ends only (a deal's `stage_history`, `landing_pages`, `test_results`).
  */
 const SCRATCH_WORD = /[a-z0-9]_(?:staging|stg|scratch|tmp|temp)_[a-z0-9]/;
+/** A table named for one pull request's preview (`orders_pr_1423`, DynamoDB `orders-pr-1423`: R22 twin). */
+const PR_TABLE = /(?:^|[_-])(?:pr|mr)[_-]?\d{2,}(?:$|[_-])/;
 /** A T-SQL temporary table (`#work`, `##shared`): it lives as long as the session. */
 const SESSION_TABLE = /^#/;
 
@@ -299,6 +302,7 @@ export function allScratchTables(targets: readonly string[]): boolean {
         SCRATCH_TABLE.test(name) ||
         SCRATCH_WORD.test(name) ||
         SESSION_TABLE.test(name) ||
+        (PR_TABLE.test(name) && !PRODUCTION.test(name)) ||
         (parts.length > 1 && SCRATCH_SCHEMA.test(parts[parts.length - 2]!))
       );
     })
