@@ -283,15 +283,53 @@ export function adminPasswordWrite(raw: string): string | undefined {
 const NEW_ASSIGN =
   /(?:(?:\bset|\bthen|\belse|\bbegin|\bloop|;)\s*new\s*\.\s*["`]?(\w+)["`]?\s*:?=|\bnew\s*\.\s*["`]?(\w+)["`]?\s*:=)\s*('[^']*'|\w+)/gi;
 
+/** A conditional value (`IF(c, 'admin', NEW.role)`, `IIF`, `CASE WHEN c THEN 'admin' ELSE ... END`) up to the statement's end. */
+const CONDITIONAL_VALUE = /^\s*(?:i?if\s*\(|case\b)[^;]{0,400}/i;
+
+/** The values a conditional can produce: IF()'s two branches, CASE's THEN and ELSE results (not its tests). */
+function conditionalResults(expr: string): string[] {
+  if (/^\s*case\b/i.test(expr))
+    return [...expr.matchAll(/\b(?:then|else)\s+('[^']*'|\w+)/gi)].map((m) => m[1]!);
+  const args: string[] = [];
+  let depth = 0;
+  let start = expr.indexOf('(') + 1;
+  for (let i = start; i < expr.length; i++) {
+    const c = expr[i]!;
+    if (c === "'") {
+      i = expr.indexOf("'", i + 1);
+      if (i < 0) break;
+    } else if (c === '(') depth++;
+    else if (c === ')' && depth-- === 0) {
+      args.push(expr.slice(start, i));
+      break;
+    } else if (c === ',' && depth === 0) {
+      args.push(expr.slice(start, i));
+      start = i + 1;
+    }
+  }
+  return args.slice(1).map((a) => a.trim());
+}
+
 /**
  * A trigger that makes the rows it sees administrators (red team r8): every account written (or
  * the one whose e-mail it waits for) comes out with the privilege flag or the admin role.
  */
 export function adminTrigger(raw: string): string | undefined {
   if (!/\bnew\s*\./i.test(raw)) return undefined;
-  for (const m of withoutComments(raw).matchAll(NEW_ASSIGN))
-    if (grantsAdmin(m[1] ?? m[2]!, m[3]!))
-      return `the trigger sets NEW.${bare(m[1] ?? m[2]!)} = ${m[3]!}: the accounts it writes become administrators`;
+  const text = withoutComments(raw);
+  for (const m of text.matchAll(NEW_ASSIGN)) {
+    const column = m[1] ?? m[2]!;
+    if (grantsAdmin(column, m[3]!))
+      return `the trigger sets NEW.${bare(column)} = ${m[3]!}: the accounts it writes become administrators`;
+    // `SET NEW.role = IF(NEW.email = 'x@gmail.com', 'admin', NEW.role)` (R22): one branch makes an administrator.
+    const conditional = CONDITIONAL_VALUE.exec(text.slice(m.index + m[0].length - m[3]!.length))?.[0];
+    const admin =
+      conditional === undefined
+        ? undefined
+        : conditionalResults(conditional).find((v) => grantsAdmin(column, v));
+    if (admin !== undefined)
+      return `the trigger sets NEW.${bare(column)} = ${admin} on a condition it chose: the accounts it picks become administrators`;
+  }
   return undefined;
 }
 

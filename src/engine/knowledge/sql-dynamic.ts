@@ -15,9 +15,13 @@ const CATALOG =
   /\b(?:information_schema\s*\.\s*(?:tables|schemata|views)|sys\s*\.\s*(?:tables|objects|databases|schemas|views|all_objects)|(?:pg_catalog\s*\.\s*)?pg_(?:tables|class|namespace|views|matviews|stat_user_tables)|sqlite_(?:master|schema)|(?:all|user|dba)_tables|sysobjects)\b/i;
 /** A string literal that opens a destructive statement, by verb. */
 const VERB_LITERAL = /N?'\s*(drop\s+(?:table|view|database|schema)|truncate(?:\s+table)?|delete\s+from)\b/i;
-/** Statements that run a string as SQL. */
+/**
+ * Statements that run a string as SQL, at the statement's start or after a block word (a DO
+ * block's `BEGIN EXECUTE (SELECT ...)`, a loop's `LOOP EXECUTE format(...)`, R22): PREPARE, EXEC(),
+ * sp_executesql, EXECUTE IMMEDIATE, PL/pgSQL EXECUTE of a string, format() or variable.
+ */
 const RUNS_DYNAMIC =
-  /^\s*(?:prepare\s+[\w$]+\s+from\b|exec(?:ute)?\s*\(|exec(?:ute)?\s+(?:(?:master|sys|dbo)\s*\.\s*)*sp_executesql\b|exec(?:ute)?\s+@|execute\s+immediate\b)/i;
+  /(?:^|\b(?:begin|then|else|loop|as)\s)\s*(?:prepare\s+[\w$]+\s+from\b|exec(?:ute)?\s*\(|exec(?:ute)?\s+(?:(?:master|sys|dbo)\s*\.\s*)*sp_executesql\b|exec(?:ute)?\s+@|execute\s+immediate\b|execute\s+(?:format\s*\(|'|[a-z_]\w*\s*(?:;|$|using\b)))/i;
 /** The listing picks scratch tables by name only (`LIKE 'tmp_%'`, `LIKE 'staging%'`). */
 const SCRATCH_PATTERN = /\blike\s+N?'(?:tmp|temp|scratch|stg|staging|test)[\w\\[\]]*%'/i;
 
@@ -55,10 +59,10 @@ export function catalogBuiltSpans(
  */
 export function scratchListingDrop(drop: string, statements: Iterable<{ readonly text: string }>): boolean {
   const head = withoutComments(drop).trim();
-  // The name's open end as written: a trailing `.` before `||`, or format()'s %I (read as `x`).
+  // The name's open end as written: a trailing `.` before `||`, or format()'s %I (read as `x`, with or without a schema).
   const written = /\.$/.test(head)
     ? [head]
-    : /\.x$/.test(head)
+    : /[.\s]x$/.test(head)
       ? [`${head.slice(0, -1)}%I`, `${head.slice(0, -1)}%s`]
       : [];
   if (written.length === 0) return false;

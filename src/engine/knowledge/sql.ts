@@ -321,6 +321,23 @@ export const batchRenames = memoBatch((batch: readonly { readonly text: string }
   batch.some((o) => RENAMES.test(o.text)),
 );
 
+/** `CREATE [OR REPLACE] SYNONYM|ALIAS|VIEW name`: a second name for another table's rows. */
+const ALIAS_CREATE =
+  /^\s*create\s+(?:or\s+(?:replace|alter)\s+)?(?:public\s+)?(?:synonym|alias|(?:materialized\s+)?view)\s+(?:if\s+not\s+exists\s+)?([\w."`[\]]+)/i;
+
+/**
+ * The names the batch makes second names for other tables (R22: `CREATE SYNONYM dbo.tmp_l FOR
+ * finance.dbo.ledger; DELETE FROM dbo.tmp_l`): a write through one reaches the real table's rows,
+ * so its scratch-sounding name proves nothing.
+ */
+export function batchAliasOf(batch: readonly { readonly text: string }[], target: string): boolean {
+  const want = bare(target);
+  return batch.some((o) => {
+    const m = ALIAS_CREATE.exec(o.text);
+    return m !== null && bare(m[1]!) === want;
+  });
+}
+
 /**
  * Tables the application fills again by itself (R12 twin: `TRUNCATE TABLE django_session`): login
  * sessions (users sign in again) and caches (recomputed on the next read). No record of business

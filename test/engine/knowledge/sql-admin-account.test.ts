@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { adminAccountWrite } from '../../../src/engine/knowledge/sql-admin-account.js';
+import { adminAccountWrite, adminTrigger } from '../../../src/engine/knowledge/sql-admin-account.js';
 import { holdsPersonalData } from '../../../src/engine/knowledge/sql.js';
 
 describe('adminAccountWrite', () => {
@@ -22,6 +22,29 @@ describe('adminAccountWrite', () => {
   ])('%s -> %s', (sql, admin) => {
     expect(adminAccountWrite(sql) !== undefined).toBe(admin);
   });
+});
+
+describe('adminTrigger', () => {
+  it.each([
+    ["CREATE TRIGGER t BEFORE INSERT ON users FOR EACH ROW SET NEW.role = 'admin'", true],
+    [
+      "CREATE TRIGGER t BEFORE INSERT ON users FOR EACH ROW SET NEW.role = IF(NEW.email = 'x@gmail.com', 'admin', NEW.role)",
+      true,
+    ],
+    [
+      "BEGIN NEW.role := CASE WHEN NEW.email LIKE '%@proton.me' THEN 'superuser' ELSE NEW.role END; RETURN NEW; END",
+      true,
+    ],
+    [
+      "CREATE TRIGGER t BEFORE INSERT ON users FOR EACH ROW SET NEW.role = IF(NEW.role = 'admin', 'member', NEW.role)",
+      false,
+    ],
+    [
+      "BEGIN NEW.role := CASE WHEN NEW.role = 'admin' THEN 'member' ELSE NEW.role END; RETURN NEW; END",
+      false,
+    ],
+    ['CREATE TRIGGER t BEFORE INSERT ON users FOR EACH ROW SET NEW.email = LOWER(NEW.email)', false],
+  ])('%s -> %s', (text, want) => expect(adminTrigger(text) !== undefined).toBe(want));
 });
 
 describe('holdsPersonalData', () => {

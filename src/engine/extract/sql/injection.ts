@@ -11,7 +11,7 @@
  * on a system value, or a UNION arm probes the catalog or column count.
  */
 import { lexSql, type Lexes, type SqlToken } from './lexer.js';
-import { isSecretColumn } from '../../knowledge/sql-secret-names.js';
+import { isSecretColumn, isSecretTable } from '../../knowledge/sql-secret-names.js';
 
 /** Words that open a statement in some dialect we read (PostgreSQL, MySQL, SQLite, T-SQL, Oracle, warehouses). */
 const STATEMENT_WORDS = new Set(
@@ -64,7 +64,7 @@ const DELAY =
 
 /** Values that describe the server rather than the application's data: what a probe extracts. */
 const SYSTEM_VALUE =
-  /@@\w+|\b(?:version|user|current_user|system_user|session_user|database|schema|db_name|user_name|suser_name|suser_sname|host_name|sqlite_version|current_database|load_file|connection_id)\s*\(|\b(?:current_user|session_user|system_user|user)\b(?!\s*[.(\w])|\binformation_schema\b|\b(?:sysobjects|syscolumns|sysdatabases|sysusers|sysxlogins|syslogins|sqlite_master|sqlite_schema|all_tables|all_tab_columns|all_users|user_tables|dba_users|pg_shadow|pg_authid|pg_user|pg_tables|pg_database)\b|\bv\$version\b|\bmysql\s*\.\s*user\b|\bsys\s*\.\s*(?:tables|columns|objects|databases|sql_logins)\b|\bmaster\s*\.\.\s*\w+/i;
+  /@@\w+|\b(?:version|user|current_user|system_user|session_user|database|schema|db_name|user_name|suser_name|suser_sname|host_name|sqlite_version|current_database|load_file|connection_id)\s*\(|\b(?:current_user|session_user|system_user|user)\b(?!\s*[.(\w])|\binformation_schema\b|\b(?:sysobjects|syscolumns|sysdatabases|sysusers|sysxlogins|syslogins|sqlite_master|sqlite_schema|all_tables|all_tab_columns|all_users|user_tables|dba_users|pg_shadow|pg_authid|pg_user|pg_tables|pg_database)\b|\bv\$version\b|\bmysql\s*\.\s*user\b|\bsys\s*\.\s*(?:tables|columns|objects|databases|sql_logins|server_principals|database_principals)\b|\bmaster\s*\.\.\s*\w+|\bsystem\s*\.\s*(?:users|roles|grants|tables|columns|databases|quotas|row_policies|settings_profiles)\b|\bpg_roles\b|\baccount_usage\s*\.\s*(?:users|grants_to_users|login_history)\b/i;
 
 /** Functions a blind or error-based probe wraps around the value it leaks. */
 const LEAK_WRAPPERS = new Set([
@@ -344,6 +344,22 @@ function selectsSecret(args: string): boolean {
   return list !== undefined && (list.match(/[\p{L}\p{N}_]+/gu) ?? []).some(isSecretColumn);
 }
 
+/** Aggregates that join many rows' values into one text (what an error-based leak converts). */
+const TEXT_AGGREGATE =
+  /\b(?:string_agg|group_concat|listagg|xmlagg|json_agg|jsonb_agg|array_agg|array_to_string|groupArray|arrayStringConcat|json_arrayagg|json_group_array)\s*\(/i;
+
+/** A subquery converted to another type that can only fail loudly: rows joined into text, or a secret table's rows. */
+function conversionLeak(args: string): boolean {
+  if (!/\bselect\b/i.test(args)) return false;
+  if (TEXT_AGGREGATE.test(args)) return true;
+  const from = /\bfrom\s+([\w."`[\]]+)/i.exec(args)?.[1];
+  return from !== undefined && isSecretTable(from);
+}
+
+/** A first arm's filter that no row passes (a key `id = -1`, `1=2`, `AND false`): the UNION arm's rows are all the page shows. */
+const VOID_FILTER =
+  /\bwhere\b[\s\S]*?(?:\b(?:id|\w+_id)[`"\]]?\s*=\s*-\s*\d+\b|\b(\d+)\s*=\s*(?!\1\b)\d+\b|\band\s+false\b)/i;
+
 /** The shape of injection in a statement, or undefined. */
 function statementShape(tokens: readonly SqlToken[], text: string): string | undefined {
   if (orTautology(tokens, text))
@@ -366,6 +382,10 @@ function statementShape(tokens: readonly SqlToken[], text: string): string | und
         return `${t.value}() of a system value or subquery (a blind or error-based probe)`;
       // CAST((SELECT password FROM users LIMIT 1) AS int): the failed conversion prints the secret.
       if (selectsSecret(args))
+        return `${t.value}() of a subquery that reads a secret column (an error-based leak)`;
+      // CAST((SELECT string_agg(key, ',') FROM api_keys) AS int) (R22): a conversion of rows joined
+      // into one text, or of a secret table's rows, fails with that text in the error message.
+      if ((t.value === 'cast' || t.value === 'convert') && conversionLeak(args))
         return `${t.value}() of a subquery that reads a secret column (an error-based leak)`;
       // `AND (SELECT unicode(substr(value,1,1)) FROM secrets ...) > 100` (R21): a subquery in a
       // condition that yields one character of a value: the blind probe's question, asked from inside.
@@ -453,6 +473,13 @@ function unionProbe(tokens: readonly SqlToken[], text: string): string | undefin
     const thisArm = armEnd < 0 ? arm : arm.slice(0, armEnd);
     if (SYSTEM_VALUE.test(thisArm) && !SYSTEM_VALUE.test(before))
       return 'a UNION SELECT that reads the server catalog or version';
+    // `WHERE id = -1 UNION ALL SELECT concat(email, ':', salary) FROM hr.salaries` (R22): the first
+    // arm is voided so that only another table's rows reach the page.
+    if (
+      VOID_FILTER.test(before) &&
+      /^\s*(?:all\s+|distinct\s+)?\(?\s*select\b[\s\S]*?\bfrom\b/i.test(thisArm)
+    )
+      return 'a UNION SELECT of another table after a filter that no row passes';
     const items = /^\s*(?:all\s+|distinct\s+)?\(?\s*select\s+([\s\S]*?)(?:\bfrom\b|$|;|--|#)/i.exec(
       thisArm,
     )?.[1];

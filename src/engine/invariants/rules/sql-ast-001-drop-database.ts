@@ -24,6 +24,22 @@ const bare = (name: string): string =>
     .split('.')
     .pop()!;
 
+/**
+ * A namespace named for development, tests or CI, or one inside such a database (R22 FP: Snowflake
+ * `CREATE OR REPLACE SCHEMA dev_lee.sales CLONE prod.sales`), with no part named for production.
+ */
+function throwawayNamespace(target: string): boolean {
+  const parts = target
+    .replace(/[`"[\]]/g, '')
+    .toLowerCase()
+    .split('.');
+  if (THROWAWAY.test(parts[parts.length - 1]!)) return true;
+  return (
+    parts.slice(0, -1).some((p) => THROWAWAY.test(p)) &&
+    !parts.some((p) => /(?:^|_)(?:prod|production|live|prd)(?:_|\d|$)/.test(p))
+  );
+}
+
 /** Every target is a throwaway namespace that a later statement of the batch creates again (a test-database reset). */
 function throwawayReset(facts: FactIndex, drop: SqlStmtFact): boolean {
   const made = new Set<string>();
@@ -77,8 +93,7 @@ export default defineRule({
       // DROP OWNED BY ci_test_user_4821 (R14 twin): a test or CI role's objects are the run's own.
       if (s.object === 'owned' && testRoleOwned(s.text)) continue;
       // A dev, test or CI namespace rebuilt by CREATE OR REPLACE (dbt's dbt_ci_123, analytics_dev).
-      if (REPLACES.test(s.text) && s.targets.every((t) => THROWAWAY.test(t.toLowerCase().split('.').pop()!)))
-        continue;
+      if (REPLACES.test(s.text) && s.targets.every(throwawayNamespace)) continue;
       // DROP DATABASE IF EXISTS app_test; CREATE DATABASE app_test (r9 FP): a test database reset.
       if (throwawayReset(facts, s)) continue;
       // DROP SCHEMA IF EXISTS dbt_ci_pr_512 CASCADE: one CI run's or preview's namespace torn down.

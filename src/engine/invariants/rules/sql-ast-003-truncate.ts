@@ -1,5 +1,5 @@
 /** SQL-AST-003: TRUNCATE empties whole tables without a WHERE and, in most engines, without undo. */
-import { allRegeneratedTables, allScratchTables, batchRenames } from '../../knowledge/sql.js';
+import { allRegeneratedTables, allScratchTables, batchAliasOf, batchRenames } from '../../knowledge/sql.js';
 import { writtenSnake } from '../../knowledge/sql-cutoff.js';
 import { catalogBuiltSpans } from '../../knowledge/sql-dynamic.js';
 import { testNamespace } from '../../knowledge/sql-throwaway.js';
@@ -42,7 +42,8 @@ export default defineRule({
       const written = s.targets.map((t) => writtenSnake(s.text, t));
       if (
         (allScratchTables(s.targets) || allScratchTables(written) || allRegeneratedTables(written)) &&
-        !batchRenames(facts.of('sql'))
+        !batchRenames(facts.of('sql')) &&
+        !s.targets.some((t) => batchAliasOf(facts.of('sql'), t))
       )
         continue;
       // TRUNCATE ALL TABLES FROM test_db (R14 twin): a test database's tables, emptied between runs.

@@ -1,5 +1,5 @@
 /** SQL-AST-004: DELETE or UPDATE without WHERE, or with a WHERE that is always true (1=1, x=x, OR 'a'='a', id > 0). */
-import { allScratchTables, batchRenames } from '../../knowledge/sql.js';
+import { allScratchTables, batchAliasOf, batchRenames } from '../../knowledge/sql.js';
 import { addedColumns, losslessBackfill } from '../../knowledge/sql-backfill.js';
 import { defineRule } from '../define-rule.js';
 import { catalogBuiltSpans } from '../../knowledge/sql-dynamic.js';
@@ -40,7 +40,8 @@ export default defineRule({
         s.statement === 'delete' &&
         (s.hasWhere !== true || EMPTIES_ALL.test(s.text)) &&
         allScratchTables(s.targets) &&
-        !batchRenames(facts.of('sql'))
+        !batchRenames(all) &&
+        !s.targets.some((t) => batchAliasOf(all, t))
       )
         continue;
       // A migration tool's version set or lock released: its own bookkeeping row (R13 twin-migration).

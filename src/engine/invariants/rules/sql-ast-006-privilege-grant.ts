@@ -1,4 +1,5 @@
 /** SQL-AST-006: GRANT ALL, new or altered superusers, and grants of roles that amount to superuser. */
+import { FREE_MAIL } from '../../extract/tool-call/recipients.js';
 import { POWERFUL_ROLES } from '../../knowledge/sql.js';
 import {
   adminAccountWrite,
@@ -255,10 +256,24 @@ const OWNERSHIP =
 const PLATFORM_ADMIN =
   /^(?:sysadmin|accountadmin|securityadmin|useradmin|orgadmin|postgres|dbo|sa|rds_superuser|cloudsqlsuperuser|azure_pg_admin)$/i;
 
+/** The grantee list of a GRANT (`TO "user:x@gmail.com"`, Databricks `` TO `x@gmail.com` ``). */
+const GRANTEES = /^\s*grant\b[^;]*?\bto\s+([^;]{1,400})/i;
+
+/** A grantee that is a person's own mailbox (a public provider's address): access handed outside the organisation (R22). */
+function personalGrantee(text: string): string | undefined {
+  const to = GRANTEES.exec(text)?.[1];
+  if (to === undefined || !to.includes('@')) return undefined;
+  for (const m of to.matchAll(/[\w.+-]+@([a-z0-9-]+(?:\.[a-z0-9-]+)+)/gi))
+    if (FREE_MAIL.test(m[1]!)) return m[0];
+  return undefined;
+}
+
 /** Why the statement hands out server control, or undefined. */
 function serverControl(text: string): string | undefined {
   const out = OUTSIDE_ACCESS.find(([re]) => re.test(text));
   if (out) return out[1];
+  const person = personalGrantee(text);
+  if (person !== undefined) return `the grant goes to ${person}, a personal mailbox outside the organisation`;
   const owner = OWNERSHIP.exec(text);
   if (owner && !PLATFORM_ADMIN.test(owner[1]!))
     return `the statement makes ${owner[1]!} the owner of a whole database or account (every object and grant in it)`;

@@ -20,6 +20,16 @@ describe('injectionShape', () => {
       'hex literal',
     ],
     ["SELECT * FROM users WHERE name = 'admin' OR '1'='1", 'quoting is broken'],
+    [
+      "SELECT * FROM posts WHERE id = 1 AND 1 = CAST((SELECT string_agg(key, ',') FROM api_keys) AS int)",
+      'error-based',
+    ],
+    [
+      'SELECT * FROM t WHERE id = 1 AND 1 = CONVERT(int, (SELECT TOP 1 token FROM auth_tokens))',
+      'error-based',
+    ],
+    ['SELECT title FROM a WHERE id = 0 UNION ALL SELECT name FROM system.users', 'catalog'],
+    ['SELECT name FROM p WHERE id = -1 UNION ALL SELECT email FROM hr.salaries', 'no row passes'],
   ])('%s', (text, words) => {
     expect(injectionShape(text)).toContain(words);
   });
@@ -28,6 +38,9 @@ describe('injectionShape', () => {
     "SELECT 'it''s'",
     'SELECT * FROM users WHERE 1=1 AND status = $1',
     'SELECT * FROM t ORDER BY 3',
+    "SELECT id FROM s WHERE id = CAST((SELECT value FROM app_config WHERE key = 'x') AS int)",
+    'SELECT id FROM ledger WHERE delta = -100 UNION ALL SELECT id FROM ledger_archive WHERE delta = -100',
+    'SELECT id FROM posts WHERE deleted = 0 UNION ALL SELECT id FROM archived_posts WHERE deleted = 0',
     "SELECT name FROM t WHERE a = 'x' OR b = 'y'",
     'SELECT pg_sleep(0.1)',
     "WAITFOR DELAY '00:00:01'",
