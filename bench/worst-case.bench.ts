@@ -9,7 +9,9 @@
  * first call (WASM and JIT tier-up) makes the worst. Wall medians are printed too.
  * The ordinary large inputs of bench/lib/ordinary-inputs.ts (a 200 KB seed file, a 5000-line
  * migration, long python modules) are printed after them, marked `ordinary`: the other side of the
- * budget, whose deny would be a false positive. Each row also prints the work units its analysis
+ * budget, whose deny would be a false positive (bundled and minified JS from node_modules and a
+ * python module cut at the cap, and the same text as a Write tool call's content); the time bound
+ * holds for them too. Each row also prints the work units its analysis
  * takes under ten times the default budget (src/engine/budget.ts; the default is 1,000,000).
  * Run: npx tsx bench/worst-case.bench.ts [name-filter]
  */
@@ -126,6 +128,7 @@ else {
     `${''.padEnd(44)}   cpu first main  wall  (ms: median process CPU, first call's process CPU and main-thread CPU, median wall; units: the analysis with 10x the budget)`,
   );
   let worst = 0;
+  let slowestOrdinary = 0;
   for (const c of CASES) {
     const id = `${c.runtime}::${c.name}`;
     if (!`${ORDINARY.includes(c) ? 'ordinary ' : ''}${id}`.includes(filter)) continue;
@@ -144,15 +147,10 @@ else {
       const held = Number.isNaN(m.firstMain) ? m.cpu : Math.max(m.cpu, m.firstMain);
       const ordinary = ORDINARY.includes(c);
       if (!ordinary) worst = Math.max(worst, held);
-      const flag = ordinary
-        ? m.outcome.startsWith('allow')
-          ? ''
-          : '  FALSE POSITIVE'
-        : held > 500
-          ? '  OVER 500 ms'
-          : held > 100
-            ? '  over 100 ms'
-            : '';
+      if (ordinary) slowestOrdinary = Math.max(slowestOrdinary, held);
+      // Issue 22's bound holds for every input at the cap, ordinary ones included.
+      const slow = held > 500 ? '  OVER 500 ms' : held > 100 ? '  over 100 ms' : '';
+      const flag = ordinary && !m.outcome.startsWith('allow') ? `  FALSE POSITIVE${slow}` : slow;
       const ms = (v: number): string => (Number.isNaN(v) ? '-' : v.toFixed(0)).padStart(5);
       const units =
         m.units === null ? '-' : typeof m.units === 'string' ? m.units : `${(m.units / 1e6).toFixed(2)}M`;
@@ -164,4 +162,5 @@ else {
   console.log(
     `slowest adversarial input (max of median CPU and first main-thread CPU): ${Number.isFinite(worst) ? `${worst.toFixed(0)} ms` : 'did not return'}`,
   );
+  console.log(`slowest ordinary input (the same measure): ${slowestOrdinary.toFixed(0)} ms`);
 }

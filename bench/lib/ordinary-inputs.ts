@@ -4,7 +4,7 @@
  * a deny here is a false positive of the budget.
  */
 import { existsSync, readFileSync } from 'node:fs';
-import type { Case } from './adversarial-inputs.js';
+import { CAP, type Case } from './adversarial-inputs.js';
 
 /** `unit(i)` joined until the next would pass `size` characters. */
 function rows(size: number, unit: (i: number) => string, head = ''): string {
@@ -28,9 +28,51 @@ function migrationStep(i: number): string {
 const file = (path: string): (() => string) | undefined =>
   existsSync(path) ? () => readFileSync(path, 'utf8') : undefined;
 
+/** A file's first characters up to the size cap (less a margin for a tool call's JSON around it). */
+const atCap = (path: string): (() => string) | undefined => {
+  const read = file(path);
+  return read && (() => read().slice(0, CAP - 144));
+};
+
+/** An agent's Write of `content` to `path`: the edit tools read a source file's content as code (tool-call/source-edit.ts). */
+const written = (path: string, content: (() => string) | undefined): (() => string) | undefined =>
+  content && (() => JSON.stringify({ name: 'Write', arguments: { file_path: path, content: content() } }));
+
+const BUNDLE = atCap(new URL('../../node_modules/ai/dist/index.js', import.meta.url).pathname);
+const MINIFIED = atCap(
+  new URL(
+    '../../node_modules/aws-cdk-lib/custom-resource-handlers/dist/aws-eks/cluster-resource-handler/index.js',
+    import.meta.url,
+  ).pathname,
+);
+const PY_MODULE = atCap('/usr/lib/python3.11/_pydecimal.py');
+
 const OPTIONAL: readonly (Omit<Case, 'text'> & { readonly text: (() => string) | undefined })[] = [
   { runtime: 'python', name: 'typing.py (117 KB module)', text: file('/usr/lib/python3.11/typing.py') },
   { runtime: 'python', name: 'argparse.py (100 KB module)', text: file('/usr/lib/python3.11/argparse.py') },
+  { runtime: 'python', name: '_pydecimal.py (229 KB module)', text: PY_MODULE },
+  { runtime: 'node', name: 'ai/dist/index.js at the cap (bundle)', text: BUNDLE },
+  {
+    runtime: 'node',
+    name: 'vite chunk at the cap (ESM bundle)',
+    text: atCap(new URL('../../node_modules/vite/dist/node/chunks/node.js', import.meta.url).pathname),
+  },
+  { runtime: 'node', name: 'aws-cdk handler at the cap (minified)', text: MINIFIED },
+  {
+    runtime: 'tool_call',
+    name: 'Write of the ai bundle to a .js',
+    text: written('/work/ws/src/index.js', BUNDLE),
+  },
+  {
+    runtime: 'tool_call',
+    name: 'Write of minified JS to a .js',
+    text: written('/work/ws/src/handler.js', MINIFIED),
+  },
+  {
+    runtime: 'tool_call',
+    name: 'Write of _pydecimal.py to a .py',
+    text: written('/work/ws/lib/decimal.py', PY_MODULE),
+  },
   {
     runtime: 'bash',
     name: 'git-subtree.sh (script)',
