@@ -88,6 +88,9 @@ import { orgTrustLines, ORG_TRUST_GATE } from './org-trust.js';
 import { targetLossLines, TARGET_LOSS_GATE } from './target-loss.js';
 import { accountCopyLines, ACCOUNT_COPY_GATE } from './account-copy.js';
 import { premisesOpenLines, PREMISES_OPEN_GATE } from './premises-open.js';
+import { outsiderAdminLines, OUTSIDER_ADMIN_GATE } from './outsider-admin.js';
+import { orgControlsOffLines, ORG_CONTROLS_OFF_GATE } from './org-controls-off.js';
+import { listingOpenLines, LISTING_OPEN_GATE } from './listing-open.js';
 
 export interface CliEquivalent {
   readonly code: string;
@@ -1062,6 +1065,12 @@ const argumentSteps = (): readonly ArgumentStep[] =>
     { gate: ACCOUNT_COPY_GATE, lines: (s) => accountCopyLines(s.w, s.f) },
     // A door, gate or alarm left open for good, or disarmed with its cameras off (tool-call/premises-open.ts).
     { gate: PREMISES_OPEN_GATE, lines: (s) => premisesOpenLines(s.w, s.args) },
+    // An owner, admin or cluster-admin role given to a personal mailbox or outside account (tool-call/outsider-admin.ts).
+    { gate: OUTSIDER_ADMIN_GATE, lines: (s) => outsiderAdminLines(s.w, s.args) },
+    // Second-factor enforcement, audit delivery, every detection rule or merge approvals taken away (tool-call/org-controls-off.ts).
+    { gate: ORG_CONTROLS_OFF_GATE, lines: (s) => orgControlsOffLines(s.w, s.args) },
+    // A data listing, share or dataset of people's or production records made public (tool-call/listing-open.ts).
+    { gate: LISTING_OPEN_GATE, lines: (s) => listingOpenLines(s.w, s.args) },
   ]);
 
 /** The steps' gates as one index (signals.ts), built with the steps. */

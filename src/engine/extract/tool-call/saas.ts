@@ -417,6 +417,8 @@ function transfer(
   all: readonly [string, Json][],
 ): CliEquivalent | undefined {
   if (!has(w, ...MONEY) && !all.some(([k]) => BANK_KEY.test(k))) return undefined;
+  // `destination_account` beside an AWS ARN (S3 replication) is the cloud account data goes to, not a bank's.
+  if (!has(w, ...MONEY) && all.some(([, v]) => /^arn:aws[\w-]*:/.test(text(v) ?? ''))) return undefined;
   if (has(w, ...READ, 'cancel', 'reverse', 'refund')) return undefined;
   const changes = has(w, ...CHANGE) || w.length === 1;
   if (!changes) return undefined;

@@ -27,7 +27,7 @@ const NOT_FEED =
   /^(?:get|list|read|describe|show|view|delete|remove|disable|test|cancel|status|unsubscribe)$/;
 /** Keys (snake case, dots and dashes as underscores) whose value is where the records go. */
 const DEST_KEY =
-  /(?:^|_)(?:endpoint|url|uri|uris|destination|destinations|destination_arn|destination_uris|sink|target|action|actions|email|email_results_to|results_to|subscriber|bucket_owner|s3_bucket_owner|bootstrap_servers)$|^(?:target|destination)_/;
+  /(?:^|_)(?:endpoint|url|uri|uris|destination|destinations|destination_arn|destination_uris|sink|target|action|actions|email|email_results_to|results_to|subscriber|bucket_owner|s3_bucket_owner|bootstrap_servers|account|account_id)$|^(?:target|destination)_/;
 /** Keys of where the records come from (`source.cluster.bootstrap.servers`): the organisation's own side. */
 const SOURCE_KEY = /^(?:source|src|from|origin)_/;
 /** Keys whose bare value is a host or domain (not a dotted class or topic name). */
@@ -98,7 +98,9 @@ export function sideStreamLines(w: readonly string[], args: unknown): CliEquival
     )
       return [leak(w, `records go to ${v.trim().slice(0, 80)}, a stranger's mailbox`)];
     const accounts = [...v.matchAll(ACCOUNT)].map((m) => m[1]!);
-    if (/bucket_owner$/.test(k) && /^\d{12}$/.test(v.trim())) accounts.push(v.trim());
+    // A bare account id where the records land (S3 replication `Destination.Account`, `bucket_owner`).
+    if (/(?:bucket_owner|(?:^|_)account|account_id)$/.test(k) && /^\d{12}$/.test(v.trim()))
+      accounts.push(v.trim());
     const other = accounts.find((a) => ownAccounts.size > 0 && !ownAccounts.has(a));
     if (other !== undefined)
       return [leak(w, `records go to AWS account ${other}, not ${[...ownAccounts].slice(0, 2).join(', ')}`)];

@@ -1,0 +1,146 @@
+/**
+ * A privileged role handed to a principal outside the organisation, whatever the vendor calls the
+ * role's field (red team R22 access to outsiders): a super-admin group, an owners team, a
+ * `cluster-admin` binding, BigQuery `dataOwner` or an org admin given to a personal mailbox, to a
+ * subject of a consumer identity provider (`https://accounts.google.com#1088…`), or to an account
+ * marked as a contractor, vendor or guest; and a root login key put on every instance of a project.
+ * The same roles for a colleague at the company's own domain, read roles for a personal mailbox,
+ * and one developer's key on the project stay allowed. Line: `agent-guard-action grant access ...`
+ * (PLT-AST-003).
+ */
+import { type CliEquivalent } from './cli.js';
+import { leaves, type Leaf } from './control-words.js';
+import { companyName, FREE_MAIL, registrable } from './recipients.js';
+import { union, wordSet, type Gate } from './signals.js';
+import { actionLine as line } from './action-line.js';
+
+/** Name words that only look or take access away. */
+const NOT_GRANT =
+  /^(?:get|list|read|describe|show|view|search|remove|revoke|delete|unassign|detach|deny|check|test|simulate|suspend|deactivate|demote|leave)$/;
+/** Keys (any level of the path) that say what role, group or team is given. */
+const ROLE_PATH =
+  /^(?:role|roles|role_name|role_ref|role_id|role_ids|role_template_id|role_definition_name|group|groups|group_id|group_ids|group_name|team|teams|team_id|team_slug|team_name|access_level|access_role|permission|permissions|permission_level|privilege|privileges|level|admin_role|org_role|cluster_role|membership|memberships)$/;
+/**
+ * Roles that control what they are given: owner, admin, super admin, cluster-admin, BigQuery
+ * dataOwner, org admin, root (written with any separators; read after them turned to spaces).
+ */
+const PRIVILEGED =
+  /(?:^| )(?:owner|owners|admin|admins|administrator|administrators|superadmin|superadmins|super admin|super admins|superuser|superusers|cluster admin|org admin|organization admin|data ?owner|root|global admin|primary owner|full ?access)(?: |$)/;
+/** Name words that name the privileged role themselves (`add_owner`, `tfc_add_team_member {team: owners}` is read from the value). */
+const PRIVILEGED_NAME = /^(?:owner|owners|admin|admins|administrator|superadmin|superuser)$/;
+/** Keys whose value is who gets the role. */
+const WHO =
+  /^(?:email|emails|email_address|login|user|users|username|usernames|user_name|user_id|member|members|member_email|principal|principals|identity|invitee|invitees|assignee|upn|user_principal_name|user_by_email|subject|subjects|handle)$/;
+/** Objects whose `name` or `id` is who gets the role (Kubernetes `subjects[].name`). */
+const WHO_OBJECT = /^(?:subject|subjects|member|members|user|users|principal|principals|invitee|invitees)$/;
+const isWho = (p: readonly string[]): boolean =>
+  WHO.test(p[p.length - 1] ?? '') ||
+  (/^(?:name|id)$/.test(p[p.length - 1] ?? '') && WHO_OBJECT.test(p[p.length - 2] ?? ''));
+/** A consumer identity provider's subject: anyone may hold such an account. */
+const CONSUMER_IDP =
+  /^(?:https?:\/\/)?(?:accounts\.google\.com|github\.com|gitlab\.com|appleid\.apple\.com|(?:www\.)?facebook\.com|login\.live\.com|login\.microsoftonline\.com\/(?:common|consumers|9188040d-6c67-4c5b-b112-36a304b66dad))[#/:]\S/i;
+/** A handle or id that marks its holder as from outside (`tf-expert-contract`, `#EXT#`, `vendor-ops`). */
+const OUTSIDER_MARK =
+  /(?:^|[^a-z])(?:guest|ext|external|contract|contractor|contractors|freelance|freelancer|vendor|consultant|outsourced?)(?:$|[^a-z])|#ext#/i;
+const EMAIL = /([^\s@<>"',;:()]+)@([a-z0-9-]+(?:\.[a-z0-9-]+)+)/i;
+const norm = (v: string): string => v.toLowerCase().replace(/[^a-z0-9]+/g, ' ');
+
+/** Keys naming the organisation's own mail domain, and its name or slug. */
+const DOMAIN_KEY =
+  /^(?:domain|primary_domain|customer_domain|org_domain|tenant_domain|domain_name|company_domain)$/;
+const ORG_KEY =
+  /^(?:org|organization|organisation|org_name|org_slug|account_slug|workspace|tenant|company|team_slug)$/;
+
+/** The organisation as the call shows it: its mail domains and its names. */
+interface Org {
+  readonly domains: ReadonlySet<string>;
+  readonly names: ReadonlySet<string>;
+}
+
+function orgOf(all: readonly Leaf[]): Org {
+  const domains = new Set<string>();
+  const names = new Set<string>();
+  for (const [p, v] of all) {
+    if (typeof v !== 'string' || p.length !== 1) continue;
+    if (DOMAIN_KEY.test(p[0]!) && /^[a-z0-9-]+(?:\.[a-z0-9-]+)+$/i.test(v.trim()))
+      domains.add(registrable(v.trim()));
+    if (ORG_KEY.test(p[0]!) && /^[a-z0-9][a-z0-9-]{2,38}$/i.test(v.trim())) names.add(companyName(v.trim()));
+  }
+  return { domains, names };
+}
+
+/** Why the principal is outside the organisation, or undefined. */
+function outsider(v: string, org: Org): string | undefined {
+  const m = v.includes('@') ? EMAIL.exec(v) : null;
+  const domain = m === null ? undefined : registrable(m[2]!);
+  if (domain !== undefined && FREE_MAIL.test(domain)) return 'a personal mailbox';
+  if (domain !== undefined && org.domains.size > 0 && !org.domains.has(domain))
+    return `not at ${[...org.domains].slice(0, 2).join(', ')}`;
+  // The company's name with other words on another domain (`acme-it-support.com` for the org `acme`).
+  const label = domain?.split('.')[0];
+  if (
+    label !== undefined &&
+    [...org.names].some((n) => label !== n && companyName(label) !== n && label.startsWith(`${n}-`))
+  )
+    return "a domain made to look like the company's";
+  if (CONSUMER_IDP.test(v.trim())) return 'an account of a public identity provider';
+  if (m === null && OUTSIDER_MARK.test(v)) return 'an account marked as from outside';
+  return undefined;
+}
+
+/** A privileged role, group or team given to an outsider. */
+function privilegedToOutsider(w: readonly string[], all: readonly Leaf[]): string | undefined {
+  const org = orgOf(all);
+  const given = all.find(
+    ([p, v]) => typeof v === 'string' && p.some((k) => ROLE_PATH.test(k)) && PRIVILEGED.test(norm(v)),
+  );
+  // `make_admin`, `add_owner`: the verb right before the role (`slack_admin_users_set_regular` demotes).
+  const named = w.find(
+    (x, i) => PRIVILEGED_NAME.test(x) && /^(?:set|make|promote|grant|assign|add)$/.test(w[i - 1] ?? ''),
+  );
+  const role = (given?.[1] as string | undefined) ?? named;
+  if (role === undefined) return undefined;
+  for (const [p, v] of all) {
+    if (typeof v !== 'string' || v === role || v.length > 200) continue;
+    if (!isWho(p)) continue;
+    const why = outsider(v, org);
+    if (why !== undefined)
+      return `${w.join('_')} gives ${role.slice(0, 60)} to ${v.trim().slice(0, 80)}, ${why}`;
+  }
+  return undefined;
+}
+
+/** An SSH key entry logging in as root: `root:ssh-rsa AAAA… comment`. */
+const ROOT_KEY = /(?:^|\n)\s*root:\s*(?:ssh-(?:rsa|ed25519|dss)|ecdsa-sha2-\S+|sk-\S+)\s/;
+/** Name words of metadata set for every instance of a project (GCP `setCommonInstanceMetadata`). */
+const WIDE = /^(?:common|project|projects|fleet|organization|all)$/;
+const SSH_KEYS_KEY = /^(?:ssh_keys|sshkeys|ssh_key|ssh_authorized_keys|authorized_keys)$/;
+
+/** A root login key put on every instance of a project (project-wide metadata `ssh-keys`). */
+function rootKeyEverywhere(w: readonly string[], all: readonly Leaf[]): string | undefined {
+  if (!w.some((x) => WIDE.test(x))) return undefined;
+  for (const [p, v] of all) {
+    if (typeof v !== 'string') continue;
+    const k = p[p.length - 1] ?? '';
+    // `{key: "ssh-keys", value}` pairs read as the key `ssh_keys` (control-words.ts leaves).
+    if (SSH_KEYS_KEY.test(k) && ROOT_KEY.test(v))
+      return `${w.join('_')} lets a key log in as root on every instance`;
+  }
+  return undefined;
+}
+
+/** When outsiderAdminLines can answer (signals.ts). */
+export const OUTSIDER_ADMIN_GATE: Gate = {
+  // The privileged names, and the wide scopes a root key needs (rootKeyEverywhere).
+  name: union(PRIVILEGED_NAME, WIDE),
+  keys: wordSet(
+    'role roles group groups team teams access level permission permissions privilege privileges membership memberships',
+  ),
+};
+
+export function outsiderAdminLines(w: readonly string[], args: unknown): CliEquivalent[] {
+  if (args === null || typeof args !== 'object' || w.some((x) => NOT_GRANT.test(x))) return [];
+  const all = leaves(args, 6, 256);
+  const why = privilegedToOutsider(w, all) ?? rootKeyEverywhere(w, all);
+  return why === undefined ? [] : [line('grant', 'access', why)];
+}
