@@ -298,6 +298,8 @@ export function extractDocker(text: string, ctx: ExtractContext): Fact[] {
           facts.push(...borrowedOut(got, `docker compose ${borrows} (data of the volumes it shares)`, ctx));
       },
       dockerfile: (t, s, c) => dockerfileFacts(t, ctx, facts, () => s, c),
+      leak: (what, to, s) =>
+        facts.push(dataOut({ what, program: 'docker compose', start: s.start }, to, s.end, ctx)),
       literal: (t, field, s) => facts.push(imageLiteral(t, field, map(s), ctx.depth)),
       read: (path, actor, s) => facts.push(fileFact(path, 'read', undefined, actor, map(s), ctx.depth)),
       net: (url, s) => {

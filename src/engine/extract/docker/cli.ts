@@ -8,6 +8,7 @@ import { entrypointOf, GLOBAL_VALUE } from '../../knowledge/docker.js';
 import { productionProject } from '../../knowledge/compose-target.js';
 import { hostToolOf, type HostToolMatch } from '../../knowledge/host-tools.js';
 import { directProgram } from './direct-program.js';
+import { heldSentOut } from './held-out.js';
 import { rcloneUpload } from './rclone-out.js';
 import { mountPipedOut } from './copied-out.js';
 import { authOff, publishedOnAll, serviceArgs } from './exposure.js';
@@ -826,6 +827,14 @@ function runLike(
     );
     if (up !== undefined) sink.leak?.(up[0], up[1], spanOf(cmd));
   }
+  // Whatever the image: held data or a login, and an outside place named (held-out.ts).
+  const held = heldSentOut(
+    cmd.map((w) => w.value),
+    client,
+    borrows,
+    c.mounts,
+  );
+  if (held !== undefined && cmd.length > 0) sink.leak?.(held.what, held.to, spanOf(cmd));
   if (client !== undefined && cmd[0]!.value !== client)
     sink.nested(`${enter}${client} ${hosts(sink.codeOf(cmd))}`, 'bash', spanOf(cmd), borrows);
   else if (entrypoint !== undefined && entrypoint !== '') {

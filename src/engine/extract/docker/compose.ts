@@ -21,7 +21,8 @@ import { openByDefault } from './open-defaults.js';
 import { openShape } from './open-shapes.js';
 import { openAuthFile } from './auth-files.js';
 import { pinnedOutside } from './pinned-hosts.js';
-import { shellQuote } from './shell-words.js';
+import { rcloneUpload } from './rclone-out.js';
+import { commandsOf, shellQuote } from './shell-words.js';
 import { readYamlLite } from './yaml-lite.js';
 import type { Span } from '../../types.js';
 
@@ -41,8 +42,33 @@ export interface ComposeSink {
   /** A Dockerfile written into the file (`build.dockerfile_inline`). */
   /** A Dockerfile written into the file (`build.dockerfile_inline`), with the build's host directories. */
   dockerfile?(text: string, span: Span, contexts?: BuildContexts): void;
+  /** Data a service sends off the machine (`what`, to `to`): rclone-out.ts. */
+  leak?(what: string, to: string, span: Span): void;
   /** Work budget (src/engine/budget.ts): false when the analysis must stop. */
   spend(units: number): boolean;
+}
+
+/** The first rclone upload to a file-sharing account in shell code, one `sh -c` level down too. */
+function rcloneInCode(code: string, env: readonly string[], depth = 0): [string, string] | undefined {
+  for (const cmd of commandsOf(code)) {
+    const words = cmd.map((w) => w.value);
+    const at = words.findIndex((w) => w.split('/').pop() === 'rclone');
+    if (at >= 0) {
+      const up = rcloneUpload(words.slice(at + 1), env);
+      if (up !== undefined) return up;
+    }
+    const c = words.indexOf('-c');
+    if (
+      depth === 0 &&
+      c > 0 &&
+      /^(?:\/bin\/)?(?:sh|bash|ash|dash)$/.test(words[c - 1]!) &&
+      words[c + 1] !== undefined
+    ) {
+      const inner = rcloneInCode(words[c + 1]!, env, 1);
+      if (inner !== undefined) return inner;
+    }
+  }
+  return undefined;
 }
 
 /** The text is a compose file: a top-level `services:` mapping. */
@@ -396,6 +422,15 @@ export function analyzeCompose(text: string, sink: ComposeSink): boolean {
     const hosts = boundPaths(c.mounts);
     if (run !== '')
       sink.nested(withEnvironment(hosts(interpolate(run)), svc.environment), span, borrowed(svc, name));
+    // rclone uploading a mounted volume to a file-sharing account, as `docker run` is read (rclone-out.ts; R22 sidecar).
+    const up =
+      run !== '' && /\brclone\b/.test(run) && strings(svc.volumes).length > 0
+        ? rcloneInCode(
+            interpolate(run),
+            pairs(svc.environment).map(([k, v]) => `${k}=${v}`),
+          )
+        : undefined;
+    if (up !== undefined) sink.leak?.(up[0], up[1], span);
     // Healthchecks and lifecycle hooks run commands in the container too (red team r3).
     const check = healthcheck(asRecord(svc.healthcheck)?.test);
     if (check !== undefined) sink.nested(hosts(check), span);

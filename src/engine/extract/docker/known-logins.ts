@@ -8,6 +8,13 @@
 /** `echo 'user:pass' | chpasswd`, `printf 'user:pass\n' | chpasswd`, `echo -e 'pw\npw' | passwd user`. */
 const LITERAL_PASSWORD =
   /\b(?:echo|printf)\s+(?:-[a-z]+\s+)*(["']?)[\w.-]+:[^\s$"'`]+\1\s*\|\s*(?:sudo\s+)?chpasswd\b|\b(?:echo|printf)\s+(?:-[a-z]+\s+)*(["'])[^$"'`\n]+\2\s*\|\s*(?:sudo\s+)?passwd\b|\busermod\s+(?:-\S+\s+)*-p\s+["']?[^\s$"'`]+/;
+/**
+ * An account left with no password (R22: `passwd -d root` with `PermitEmptyPasswords yes`):
+ * `passwd -d|--delete`, `usermod -p ''`, a shadow or passwd entry rewritten to an empty field, sshd
+ * told to accept empty passwords. Anyone who reaches the SSH port logs in with no secret at all.
+ */
+const EMPTY_PASSWORD =
+  /\bpasswd\s+(?:-\S+\s+)*(?:-d|--delete)\b|\busermod\s+(?:-\S+\s+)*-p\s*(?:''|"")(?=\s)|\bPermitEmptyPasswords\s+yes\b|\b\w+::[^\n]*\/etc\/(?:shadow|passwd)\b/;
 /** An SSH server in the image: installed, started, or its port exposed. */
 const SSH_SERVER = /\bopenssh-server\b|\bsshd\b|\bdropbear\b/;
 
@@ -49,7 +56,8 @@ export function noteLogin(state: LoginState, keyword: string, text: string): voi
   if (state.openConfig === undefined && keyword === 'run')
     state.openConfig = OPEN_CONFIG.find(([re]) => re.test(text))?.[1];
   if (!state.sshd && SSH_SERVER.test(text)) state.sshd = true;
-  if (!state.password && keyword === 'run' && LITERAL_PASSWORD.test(text)) state.password = true;
+  if (!state.password && keyword === 'run' && (LITERAL_PASSWORD.test(text) || EMPTY_PASSWORD.test(text)))
+    state.password = true;
 }
 
 /** The reason the image is open, once both halves were seen. */
@@ -57,6 +65,6 @@ export function knownLogin(state: LoginState): string | undefined {
   if (state.openConfig !== undefined && state.exposed === true)
     return `${state.openConfig}, written into the image, and its port exposed`;
   return state.password === true && state.sshd === true
-    ? 'an SSH server with an account password written in the Dockerfile'
+    ? 'an SSH server with an account password written in the Dockerfile (or left empty)'
     : undefined;
 }

@@ -7,6 +7,7 @@
  * Written to a local file, piped to tar or gzip, or to ssh on a private address or a local name
  * (`docker save app | ssh deploy@10.0.0.5 docker load`, an ~/.ssh/config alias) it stays allowed.
  */
+import { entrypointOf } from '../../knowledge/docker.js';
 import { classifyHost } from '../../net/address.js';
 import type { ShellWord } from './shell-words.js';
 
@@ -257,9 +258,42 @@ export function stdinSender(cmd: readonly ShellWord[]): string | undefined {
       return args.find((a) => /^(?:tcp|udp|openssl|ssl)[46]?(?:-connect)?:/i.test(a));
     case 'ssh':
       return outsideSsh(args);
+    case 'docker':
+    case 'podman':
+    case 'nerdctl': {
+      // `... | docker run -i --rm curlimages/curl -T - https://...` (R22): the container's program reads the pipe.
+      const inner = interactiveRun(cmd);
+      return inner === undefined ? undefined : stdinSender(inner);
+    }
     default:
       return undefined;
   }
+}
+
+/** `docker run` flags that take no value (any other `-x` is read as taking the next word). */
+const RUN_FLAG =
+  /^(?:-[itdP]+|--(?:interactive|tty|detach|rm|privileged|init|read-only|publish-all|no-healthcheck|sig-proxy|oom-kill-disable|quiet|q))$|^--[\w-]+=/;
+
+/**
+ * The command a `docker run -i IMAGE ARGS` runs on the piped input, as words: the image's own CLI
+ * (knowledge/docker.ts entrypointOf: curlimages/curl) with ARGS, or ARGS when they name a program.
+ */
+function interactiveRun(cmd: readonly ShellWord[]): ShellWord[] | undefined {
+  if (cmd[1]?.value !== 'run') return undefined;
+  let interactive = false;
+  let i = 2;
+  for (; i < cmd.length && cmd[i]!.value.startsWith('-'); i++) {
+    const v = cmd[i]!.value;
+    if (/^-[a-zA-Z]*i[a-zA-Z]*$|^--interactive$/.test(v)) interactive = true;
+    if (!RUN_FLAG.test(v)) i++;
+  }
+  const image = cmd[i]?.value;
+  const args = cmd.slice(i + 1);
+  if (!interactive || image === undefined || args.length === 0) return undefined;
+  const program = entrypointOf(image, args[0]!.value);
+  return program === undefined || program === args[0]!.value
+    ? [...args]
+    : [{ ...args[0]!, value: program }, ...args];
 }
 
 /** ssh options that take a value (the destination is the first word after the options). */

@@ -22,11 +22,12 @@ function afterGlobals(args: readonly string[]): readonly string[] {
 }
 
 /**
- * Volume names that say they are throwaway test data or a cache rebuilt on demand (`acme_test_pgdata`,
- * `ci-cache`, `web-old-cache`; r5 and R9 FPs): deleting one costs a rebuild, not data.
+ * Volume names that say they are throwaway test data, a cache rebuilt on demand, or one experiment's
+ * or preview's (`acme_test_pgdata`, `ci-cache`, `web-old-cache`, `exp-2026-11-20-data`, `pr-1432-db`;
+ * r5, R9 and R22 FPs): deleting one costs a rebuild or a finished trial, not data.
  */
 const THROWAWAY =
-  /(?:^|[_.-])(?:test|tests|testing|e2e|ci|tmp|temp|scratch|fixture|fixtures|cache|caches)(?:$|[_.-])/i;
+  /(?:^|[_.-])(?:test|tests|testing|e2e|ci|tmp|temp|scratch|fixture|fixtures|cache|caches|exp|experiment|experiments|sandbox|preview|throwaway|ephemeral|(?:pr|mr)[_.-]?\d+)(?:$|[_.-])/i;
 
 /** A volume removed by name is harmless when it says it is throwaway and not production's (`prod-cache`). */
 const throwaway = (name: string): boolean =>
@@ -438,6 +439,7 @@ export default defineRule({
       },
       { input: 'docker volume rm acme_test_pgdata', why: 'a throwaway test volume, by name' },
       { input: 'docker volume rm web-old-cache', why: 'a cache volume, rebuilt on demand' },
+      { input: 'docker volume rm exp-2026-11-20-data', why: "one finished experiment's volume" },
       {
         input: 'docker compose down -v',
         why: "the workspace's own dev stack reset (no production name, local engine)",

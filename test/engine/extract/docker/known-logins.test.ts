@@ -23,6 +23,34 @@ describe('knownLogin', () => {
       ],
       true,
     ],
+    // An account left with no password beside an SSH server (R22).
+    [[['run', 'apt-get install -y openssh-server && passwd -d root']], true],
+    [
+      [
+        ['run', "apk add openssh && usermod -p '' root"],
+        ['expose', '22'],
+      ],
+      true,
+    ],
+    [
+      [
+        [
+          'run',
+          'apt-get install -y openssh-server && echo "PermitEmptyPasswords yes" >> /etc/ssh/sshd_config && passwd --delete ops',
+        ],
+      ],
+      true,
+    ],
+    [[['run', 'useradd -m dev && passwd -d dev']], false],
+    [
+      [
+        [
+          'run',
+          'apt-get install -y openssh-server && echo "PermitEmptyPasswords no" >> /etc/ssh/sshd_config',
+        ],
+      ],
+      false,
+    ],
     [[['run', 'echo "dev:dev" | chpasswd']], false],
     [[['run', 'apt-get install -y openssh-server && echo "root:${ROOT_PASSWORD}" | chpasswd']], false],
     [
