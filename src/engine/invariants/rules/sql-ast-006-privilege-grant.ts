@@ -1,7 +1,6 @@
 /** SQL-AST-006: GRANT ALL, new or altered superusers, and grants of roles that amount to superuser. */
 import { FREE_MAIL } from '../../extract/tool-call/recipients.js';
 import { POWERFUL_ROLES } from '../../knowledge/sql.js';
-import { FREE_MAIL } from '../../extract/tool-call/recipients.js';
 import {
   adminAccountWrite,
   adminDefault,
