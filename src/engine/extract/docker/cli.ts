@@ -8,7 +8,7 @@ import { entrypointOf, GLOBAL_VALUE } from '../../knowledge/docker.js';
 import { productionProject } from '../../knowledge/compose-target.js';
 import { hostToolOf, type HostToolMatch } from '../../knowledge/host-tools.js';
 import { directProgram } from './direct-program.js';
-import { heldSentOut } from './held-out.js';
+import { heldSentOut } from './held-sent-out.js';
 import { rcloneUpload } from './rclone-out.js';
 import { mountPipedOut } from './copied-out.js';
 import { authOff, publishedOnAll, serviceArgs } from './exposure.js';
@@ -827,7 +827,7 @@ function runLike(
     );
     if (up !== undefined) sink.leak?.(up[0], up[1], spanOf(cmd));
   }
-  // Whatever the image: held data or a login, and an outside place named (held-out.ts).
+  // Whatever the image: held data or a login, and an outside place named (held-sent-out.ts).
   const held = heldSentOut(
     cmd.map((w) => w.value),
     client,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { heldSentOut } from '../../../../src/engine/extract/docker/held-out.js';
+import { heldSentOut } from '../../../../src/engine/extract/docker/held-sent-out.js';
 
 const volume = 'data of the volume pgdata';
 const login = [{ source: '/home/agent/.docker/config.json' }];
