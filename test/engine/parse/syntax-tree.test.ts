@@ -135,4 +135,22 @@ describe.each(['python', 'node'] as const)('%s tree copy with offsets read from 
     });
     expect(differ).toEqual([]);
   });
+
+  // A tree with errors: the subtrees without any are read from the text, the rest natively.
+  it('agrees with the native offsets on every decision case cut short', () => {
+    const inputs = caseInputs()[runtime].flatMap((text) =>
+      [3, 2, 1.5].map((k) => text.slice(0, Math.floor(text.length / k))),
+    );
+    const differ = inputs.filter((text) => {
+      const { fromText, native } = copies(runtime, text);
+      return fromText !== native;
+    });
+    expect(differ).toEqual([]);
+  });
+});
+
+it('agrees with the native offsets on a bundle cut at the size cap', () => {
+  const bundle = readFileSync(new URL('../../../node_modules/ai/dist/index.js', import.meta.url), 'utf8');
+  const { fromText, native } = copies('node', bundle.slice(0, 262_000));
+  expect(fromText).toBe(native);
 });

@@ -267,22 +267,27 @@ function collect(root: SyntaxNode, text: string, lang: Lang): TestFacts {
   const scopes: Span[] = anonScopes
     .filter((s) => s.hook === undefined || !declared.has(s.hook))
     .map((s) => ({ start: s.start, end: s.end === -1 ? enclosingEnd(root, s.start) : s.end }));
+  // The uses of each name: a bundle has thousands of functions and calls, each function asked once.
+  const usesOf = new Map<string, (typeof uses)[number][]>();
+  for (const u of uses) {
+    const list = usesOf.get(u.name);
+    if (list === undefined) usesOf.set(u.name, [u]);
+    else list.push(u);
+  }
+  const NONE: typeof uses = [];
   // A test function the input itself calls from outside its tests is not left to the runner.
   const calledOutside = (f: Named, inside: readonly Span[]): boolean =>
-    uses.some(
+    (usesOf.get(f.name) ?? NONE).some(
       (u) =>
-        u.hook === undefined &&
-        u.name === f.name &&
-        !(f.span.start <= u.at && u.at < f.span.end) &&
-        !within(inside, u.at, u.at),
+        u.hook === undefined && !(f.span.start <= u.at && u.at < f.span.end) && !within(inside, u.at, u.at),
     );
   const direct = namedScopes.filter((f) => !calledOutside(f, [...scopes, ...namedScopes.map((x) => x.span)]));
   scopes.push(...direct.map((f) => ({ start: f.span.start, end: f.span.end })));
   // Helpers only tests call (or hand to a hook): `def _reset(): ...` used by a fixture.
   for (const f of functions) {
     if (within(scopes, f.span.start, f.span.end)) continue;
-    const used = uses.some(
-      (u) => u.name === f.name && (u.hook !== undefined ? !declared.has(u.hook) : within(scopes, u.at, u.at)),
+    const used = (usesOf.get(f.name) ?? NONE).some((u) =>
+      u.hook !== undefined ? !declared.has(u.hook) : within(scopes, u.at, u.at),
     );
     if (used && !calledOutside(f, scopes)) scopes.push({ start: f.span.start, end: f.span.end });
   }

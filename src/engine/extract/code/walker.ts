@@ -225,11 +225,22 @@ export abstract class CodeWalker {
    */
   protected ownCallEffects(fn: SyntaxNode): void {
     if (this.col.loops.length === 0) return;
-    const body = this.text.slice(fn.start, fn.end);
-    if (OWN_EXIT.test(body)) this.col.markLoop('exit');
-    if (OWN_WAIT.test(body)) this.col.markLoop('sleeps');
-    else if (OWN_AWAIT.test(body)) this.col.markLoop('yields');
+    // Read once per function: a bundle calls its large helpers from many loops.
+    let marks = this.#ownMarks.get(fn);
+    if (marks === undefined) {
+      const body = this.text.slice(fn.start, fn.end);
+      marks = {
+        exit: OWN_EXIT.test(body),
+        wait: OWN_WAIT.test(body) ? 'sleeps' : OWN_AWAIT.test(body) ? 'yields' : undefined,
+      };
+      this.#ownMarks.set(fn, marks);
+    }
+    if (marks.exit) this.col.markLoop('exit');
+    if (marks.wait !== undefined) this.col.markLoop(marks.wait);
   }
+
+  /** What each own function's text marks on a calling loop (ownCallEffects). */
+  readonly #ownMarks = new Map<SyntaxNode, { exit: boolean; wait: 'sleeps' | 'yields' | undefined }>();
 
   /** Runs `walk` as one inlined call (see mayInline). */
   protected inlined<T>(walk: () => T): T {
