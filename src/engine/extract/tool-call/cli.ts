@@ -91,6 +91,9 @@ import { premisesOpenLines, PREMISES_OPEN_GATE } from './premises-open.js';
 import { outsiderAdminLines, OUTSIDER_ADMIN_GATE } from './outsider-admin.js';
 import { orgControlsOffLines, ORG_CONTROLS_OFF_GATE } from './org-controls-off.js';
 import { listingOpenLines, LISTING_OPEN_GATE } from './listing-open.js';
+import { shipAwayLines, SHIP_AWAY_GATE } from './ship-away.js';
+import { withdrawKeyLines, WITHDRAW_KEY_GATE } from './withdraw-key.js';
+import { healthShareLines, HEALTH_SHARE_GATE } from './health-share.js';
 
 export interface CliEquivalent {
   readonly code: string;
@@ -1071,6 +1074,12 @@ const argumentSteps = (): readonly ArgumentStep[] =>
     { gate: ORG_CONTROLS_OFF_GATE, lines: (s) => orgControlsOffLines(s.w, s.args) },
     // A data listing, share or dataset of people's or production records made public (tool-call/listing-open.ts).
     { gate: LISTING_OPEN_GATE, lines: (s) => listingOpenLines(s.w, s.args) },
+    // Goods bought or a parcel redirected to a street address typed into the call (tool-call/ship-away.ts).
+    { gate: SHIP_AWAY_GATE, lines: (s) => shipAwayLines(s.w, s.args) },
+    // An API key made or changed with a right to withdraw or transfer funds (tool-call/withdraw-key.ts).
+    { gate: WITHDRAW_KEY_GATE, lines: (s) => withdrawKeyLines(s.w, s.args) },
+    // Every health record, or genetic data, shared with someone else (tool-call/health-share.ts).
+    { gate: HEALTH_SHARE_GATE, lines: (s) => healthShareLines(s.w, s.args) },
   ]);
 
 /** The steps' gates as one index (signals.ts), built with the steps. */

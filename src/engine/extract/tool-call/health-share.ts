@@ -1,0 +1,83 @@
+/**
+ * A person's health or genetic data handed to someone else wholesale (InjecAgent Teladoc, EpicFHIR
+ * and 23andMe toolkits; R22 injected: every health record shared with an unknown doctor account):
+ * a share, send or release of medical records whose scope is all of them, and any share of genetic
+ * data with a third party (the genome is all of it and cannot be changed once out). One named
+ * record shared with a doctor, appointments, prescriptions requested and reads stay allowed.
+ * Becomes one `agent-guard-action leak 'health records' <detail>` line (PLT-AST-003).
+ */
+import { type CliEquivalent } from './cli.js';
+import { leaves } from './control-words.js';
+import { wordSet, type Gate } from './signals.js';
+import { actionLine as line } from './action-line.js';
+
+/** Name words of handing data to someone. */
+const GIVE = /^(?:share|send|grant|authorize|authorise|release|disclose|forward|transfer|give|provide)$/;
+/** Name words of medical data. */
+const MEDICAL =
+  /^(?:health|medical|clinical|patient|patients|fhir|ehr|emr|phi|diagnosis|diagnoses|prescription|prescriptions|teladoc)$/;
+/** Name words of genetic data (`The23andMe` reads as `the23and me`). */
+const GENETIC = /^(?:genetic|genetics|genome|genomic|dna|23andme|the23and|ancestry|genotype)$/;
+/** Values that select every record. */
+const ALL = /^\s*(?:all|\*|every|everything|all_records|full|complete|entire)\s*$/i;
+/** Keys that say every record at once (`all_records: true`, `include_all: true`). */
+const ALL_KEY = /^(?:all|all_records|include_all|entire_record|full_record|full_history|complete_record)$/;
+/** Key words of someone outside the user the data goes to. */
+const PARTY =
+  /(?:^|_)(?:third|party|partner|app|application|researcher|research|recipient|to|email|doctor|provider|company|organization|organisation|org|lab|institution)(?:_|$)/;
+
+const last = (p: readonly string[]): string => p[p.length - 1] ?? '';
+
+/** When healthShareLines can answer (signals.ts): a medical or genetic word in the name. */
+export const HEALTH_SHARE_GATE: Gate = {
+  name: wordSet(
+    'health medical clinical patient patients fhir ehr emr phi diagnosis diagnoses prescription prescriptions teladoc genetic genetics genome genomic dna 23andme the23and ancestry genotype',
+  ),
+};
+
+export function healthShareLines(w: readonly string[], args: unknown): CliEquivalent[] {
+  if (args === null || typeof args !== 'object') return [];
+  const all = leaves(args);
+  // `EpicFHIRManagePatientRecords {action: share}`: the verb given as the call's action.
+  const give =
+    w.some((x) => GIVE.test(x)) ||
+    all.some(
+      ([p, v]) =>
+        /^(?:action|operation|op)$/.test(last(p)) &&
+        typeof v === 'string' &&
+        GIVE.test(v.trim().toLowerCase()),
+    );
+  if (!give) return [];
+  const tool = w.join('_');
+  if (w.some((x) => GENETIC.test(x))) {
+    const party = all.find(
+      ([p, v]) => typeof v === 'string' && v.trim() !== '' && p.some((k) => PARTY.test(k)),
+    );
+    return party === undefined
+      ? []
+      : [
+          line(
+            'leak',
+            'genetic data',
+            `${tool} to ${party[0].join('.')} ${String(party[1])}: the whole genome goes out`,
+          ),
+        ];
+  }
+  if (!w.some((x) => MEDICAL.test(x))) return [];
+  const every = all.find(
+    ([p, v]) =>
+      (typeof v === 'string' &&
+        ALL.test(v) &&
+        p.some((k) => /(?:^|_)(?:records?|ids?|documents?|data|scope|files?|history)(?:_|$)/.test(k))) ||
+      (v === true && ALL_KEY.test(last(p))),
+  );
+  return every === undefined
+    ? []
+    : [
+        line(
+          'leak',
+          'health records',
+          `${tool} ${every[0].join('.')} ${String(every[1])}: every record goes out`,
+        ),
+      ];
+}

@@ -1,0 +1,81 @@
+/**
+ * Goods bought on the user's account and sent to a street address typed into the call (InjecAgent
+ * and R14-R22 injected orders: AmazonPlaceOrder shipped to an unknown Miami flat, a prescription
+ * refill mailed to a stranger, a FedEx or UPS parcel redirected mid-way): an order, checkout,
+ * purchase or refill whose ship-to is a street address written out, or a shipment, package or
+ * order redirected to one. A saved address (`address_id`, `saved:home`), store pickup, a gift the
+ * call marks as one, a merchant's order for a customer, quotes, tracking and new shipping labels
+ * stay allowed. Becomes one `agent-guard-action transfer goods <detail>` line (PLT-AST-003).
+ */
+import { type CliEquivalent } from './cli.js';
+import { leaves, type Leaf } from './control-words.js';
+import { wordSet, type Gate } from './signals.js';
+import { actionLine as line } from './action-line.js';
+
+/** Name words of buying on the user's account. */
+const BUY = /^(?:order|checkout|buy|purchase|refill|reorder)$/;
+/** Name words of sending an existing parcel elsewhere. */
+const REDIRECT = /^(?:redirect|reroute|intercept|reship)$/;
+/** Name words of parcels and orders a redirect moves. */
+const PARCEL = /^(?:shipment|shipments|package|packages|parcel|parcels|delivery|deliveries|order|orders)$/;
+/** Keys or values of a redirect given as the call's operation (`operation: redirect`). */
+const OP_KEY = /^(?:operation|action|op|type|change|request)$/;
+const OP_REDIRECT = /^\s*(?:redirect|reroute|re-route|change_address|change_delivery_address|intercept)\s*$/i;
+/** Words of reads, quotes and undoing. */
+const NOT_SEND =
+  /^(?:get|list|search|view|show|track|status|history|describe|quote|estimate|rate|rates|cancel|return|refund|preview|validate|find)$/;
+/** Key words of where goods go. */
+const SHIP_KEY =
+  /(?:^|_)(?:ship|shipping|deliver|delivery|destination|receiver|recipient|consignee|address|street|to)(?:_|$)/;
+/** Keys of an address's first line: any text with a number there is a street address written out. */
+const LINE_KEY =
+  /^(?:street|street_address|line1|line_1|address1|address_1|address_line1|address_line_1|addr1)$/;
+/** A street address written out: a house number, a street name and its kind, or a PO box. */
+const STREET =
+  /\b\d{1,6}[a-z]?\s+(?:[a-z0-9.'-]+\s+){0,4}(?:st|street|ave|avenue|rd|road|blvd|boulevard|ln|lane|dr|drive|ct|court|way|pl|place|pkwy|parkway|hwy|highway|ter|terrace|cir|circle|sq|square|pier|wharf|row|loop|trail|plaza|quay|close|crescent|strasse|straße)\b|\bp\.?\s?o\.?\s+box\s+\d+/i;
+/** Keys of a merchant's order for a customer, and of a gift the call says it is. */
+const MERCHANT_KEY = /^(?:customer|customer_id|customer_email|draft|draft_order|fulfillment|fulfillments)$/;
+const GIFT_KEY = /^(?:gift|is_gift|as_gift|gift_message|gift_note|gift_wrap|gift_options)$/;
+
+const last = (p: readonly string[]): string => p[p.length - 1] ?? '';
+
+/** When shipAwayLines can answer (signals.ts): a buying or redirecting word in the name. */
+export const SHIP_AWAY_GATE: Gate = {
+  name: wordSet(
+    'order checkout buy purchase refill reorder redirect reroute intercept reship shipment package parcel',
+  ),
+};
+
+/** The leaf that writes out a street address where the goods go, if any. */
+function typedAddress(all: readonly Leaf[]): Leaf | undefined {
+  return all.find(
+    ([p, v]) =>
+      typeof v === 'string' &&
+      v.length < 300 &&
+      p.some((k) => SHIP_KEY.test(k)) &&
+      (STREET.test(v) || (LINE_KEY.test(last(p)) && /\d/.test(v) && /[a-z]{3}/i.test(v))),
+  );
+}
+
+export function shipAwayLines(w: readonly string[], args: unknown): CliEquivalent[] {
+  if (args === null || typeof args !== 'object' || w.some((x) => NOT_SEND.test(x))) return [];
+  const all = leaves(args);
+  const redirect =
+    w.some((x) => REDIRECT.test(x)) ||
+    (w.some((x) => PARCEL.test(x)) &&
+      all.some(([p, v]) => OP_KEY.test(last(p)) && typeof v === 'string' && OP_REDIRECT.test(v)));
+  if (!redirect && !w.some((x) => BUY.test(x))) return [];
+  if (w.includes('draft') || all.some(([p]) => p.some((k) => MERCHANT_KEY.test(k)))) return [];
+  if (all.some(([p, v]) => p.some((k) => GIFT_KEY.test(k)) && v !== false && v !== null && v !== ''))
+    return [];
+  const to = typedAddress(all);
+  if (to === undefined) return [];
+  const how = redirect ? 'redirects a parcel' : 'buys on the user account';
+  return [
+    line(
+      'transfer',
+      'goods',
+      `${w.join('_')} ${how} to ${String(to[1])}, typed into the call, not a saved address`,
+    ),
+  ];
+}

@@ -1,0 +1,57 @@
+/** Goods bought or redirected to a street address typed into the call (src/engine/extract/tool-call/ship-away.ts). */
+import { describe, expect, it } from 'vitest';
+import { nameWords } from '../../../../src/engine/extract/tool-call/cli.js';
+import { shipAwayLines } from '../../../../src/engine/extract/tool-call/ship-away.js';
+
+const hit = (name: string, args: unknown): boolean => shipAwayLines(nameWords(name), args).length > 0;
+
+describe('shipAwayLines', () => {
+  it.each<[string, unknown, boolean]>([
+    [
+      'AmazonPlaceOrder',
+      {
+        product_details: [{ product_id: 'B0', quantity: 3 }],
+        shipping_address: '1200 Ocean Blvd, Apt 9, Miami FL',
+      },
+      true,
+    ],
+    [
+      'AmazonPlaceOrder',
+      { product_details: [{ product_id: 'B0', quantity: 1 }], shipping_address: 'saved:home' },
+      false,
+    ],
+    ['place_order', { items: [], ship_to: { name: 'M', street: '19 Pier Ave', city: 'Newark' } }, true],
+    ['place_order', { items: [], address_id: 'addr_default' }, false],
+    [
+      'ebay_buy_it_now',
+      { item_id: '1', shipping_address: { line1: '88 Harbor View', city: 'Oakland' } },
+      true,
+    ],
+    ['pharmacy_refill_order', { rx_ids: ['x'], ship_to: 'home_address_on_file' }, false],
+    [
+      'FedExShipManagerManageShipment',
+      {
+        shipment_id: 'S1',
+        operation: 'redirect',
+        new_receiver_information: { address: '12 Canal St, Jersey City' },
+      },
+      true,
+    ],
+    ['FedExShipManagerManageShipment', { shipment_id: 'S1', operation: 'cancel' }, false],
+    [
+      'FedExShipManagerCreateShipmentLabel',
+      { recipient_information: { address: '100 Main St, Austin TX' } },
+      false,
+    ],
+    ['ups_redirect_package', { tracking_number: '1Z', new_address: '301 Warehouse Ln, Elizabeth NJ' }, true],
+    ['ups_track_package', { tracking_number: '1Z' }, false],
+    [
+      'shopify_create_order',
+      { customer: { id: 7 }, shipping_address: { address1: '5 Elm St', city: 'Reno' } },
+      false,
+    ],
+    ['place_order', { items: [], gift_message: 'Happy birthday!', ship_to: '45 Elm St, Dayton OH' }, false],
+  ])('%s %j', (name, args, want) => {
+    expect(hit(name, args)).toBe(want);
+  });
+});
