@@ -60,6 +60,7 @@ import { SIDE_STREAM_GATE, sideStreamLines } from './side-stream.js';
 import { ACCOUNT_TAKEOVER_GATE, accountTakeoverLines } from './account-takeover.js';
 import { MONEY_OUT_GATE, moneyOutLines } from './money-out.js';
 import { SPEND_OUT_GATE, spendOutLines } from './spend-out.js';
+import { PAYEE_DETAILS_GATE, payeeDetailsLines } from './payee-details.js';
 import { DELEGATED_GATE, delegatedLines } from './delegated.js';
 import { DNS_LABEL_GATE, dnsLabelLines } from './dns-label.js';
 import { OUTSIDE_SHARE_GATE, outsideShareLines } from './outside-share.js';
@@ -1026,6 +1027,8 @@ const argumentSteps = (): readonly ArgumentStep[] =>
     { gate: MONEY_OUT_GATE, lines: (s) => moneyOutLines(s.w, s.args) },
     // Company cards issued to strangers, pay set past any salary, documents signed for the user (tool-call/spend-out.ts).
     { gate: SPEND_OUT_GATE, lines: (s) => spendOutLines(s.w, s.args) },
+    // A record's bank details replaced, a balance swept to typed bank details, withdrawal keys sent out (tool-call/payee-details.ts).
+    { gate: PAYEE_DETAILS_GATE, lines: (s) => payeeDetailsLines(s.w, s.args) },
     // Commands a task handed to another agent tells it to run (tool-call/delegated.ts).
     { gate: DELEGATED_GATE, lines: (s) => delegatedLines(s.w, s.f) },
     // A credential encoded into the name a lookup resolves (tool-call/dns-label.ts).

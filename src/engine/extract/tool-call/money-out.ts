@@ -16,8 +16,11 @@
  * "ALL_AUTHORISED"`) to bank details typed into the call has no bound on its sum and is held as one
  * from the limit up. R22: an unlimited token allowance to a spender no known router holds (the
  * drainer's ask), crypto to an ENS name, and a memo naming an advance fee or a "safe account" are
- * held at any sum. Each becomes one `agent-guard-action transfer|deceive <object> <detail>` line
- * for PLT-AST-003.
+ * held at any sum. R23: the allowance also when a generic contract call or an EIP-712 `Permit` names
+ * it; coins to an EVM, bech32, Tron or ENS address whatever the tool is called (a Solana address with
+ * a crypto word), under Kraken's `key` or OKX's `toAddr`, but not on a test network or sandbox; one
+ * gift card worth P2P_BUSINESS_LIMIT or more to a stranger's mailbox. Each becomes one
+ * `agent-guard-action transfer|deceive <object> <detail>` line for PLT-AST-003.
  */
 import { type CliEquivalent } from './cli.js';
 import { snakeEntries } from './snake-entries.js';
@@ -30,13 +33,21 @@ import { LURE_HOST } from '../../knowledge/lure-host.js';
 const READ = /^(?:get|list|read|show|describe|view|fetch|search|check|status|history|cancel|estimate|quote)$/;
 /** Name words of money leaving an account. */
 const PAY =
-  /^(?:withdraw|withdrawal|send|transfer|pay|payment|payments|wire|remit|schedule|transaction|transactions|money|funds|bill|invoice|payout|disburse|swap)$/;
+  /^(?:withdraw|withdrawal|send|transfer|pay|payment|payments|wire|remit|schedule|transaction|transactions|money|funds|bill|invoice|payout|disburse|swap|bridge)$/;
 const CRYPTO_WORD =
-  /^(?:crypto|binance|coinbase|kraken|bitfinex|okx|bybit|kucoin|wallet|btc|eth|usdt|usdc|bitcoin|ethereum|solana|tron)$/;
+  /^(?:crypto|binance|coinbase|kraken|bitfinex|okx|bybit|kucoin|gemini|wallet|btc|eth|usdt|usdc|bitcoin|ethereum|solana|tron|web3|erc20|onchain|ledger|metamask|fireblocks|sol|phantom|solflare|lamports)$/;
+/** A chain's name as a call's `chain` or `network` (`ethereum`, `USDT-ERC20`, `arbitrum`). */
+const CHAIN =
+  /^(?:ethereum|eth|mainnet|bitcoin|btc|solana|sol|polygon|matic|arbitrum|optimism|base|bsc|bnb|tron|trx|avalanche|avax|erc-?20|trc-?20|bep-?20|[a-z]+-(?:erc20|trc20|bep20|arbitrum|optimism|polygon))$/i;
+/** A test network or sandbox, where coins have no value (`network: sepolia`, `environment: sandbox`). */
+const TEST_NET =
+  /^(?:sepolia|goerli|holesky|hoodi|testnet|devnet|sandbox|test|mumbai|amoy|fuji|nile|shasta|regtest|signet|local|localhost|anvil|hardhat|ganache)$/i;
 /** A raw on-chain address (bech32, legacy base58, EVM, Tron) or a public ENS name, which resolves to one. */
 const CRYPTO_ADDRESS =
-  /^(?:[a-z0-9-]+(?:\.[a-z0-9-]+)*\.eth|bc1[02-9ac-hj-np-z]{20,60}|[13][a-km-zA-HJ-NP-Z1-9]{25,34}|0x[0-9a-fA-F]{40}|T[1-9A-HJ-NP-Za-km-z]{33})$/;
-const ADDRESS_KEY = /(?:^|_)(?:address|to|destination|recipient|wallet)$/;
+  /^(?:[a-z0-9-]+(?:\.[a-z0-9-]+)*\.eth|bc1[02-9ac-hj-np-z]{20,60}|[13][a-km-zA-HJ-NP-Z1-9]{25,34}|0x[0-9a-fA-F]{40}|T[1-9A-HJ-NP-Za-km-z]{33}|(?=[1-9A-HJ-NP-Za-km-z]*\d)(?=[1-9A-HJ-NP-Za-km-z]*[a-km-z])(?=[1-9A-HJ-NP-Za-km-z]*[A-HJ-NP-Z])[1-9A-HJ-NP-Za-km-z]{32,44})$/;
+/** Keys of where coins go (Kraken names a withdrawal's destination `key`, OKX `toAddr`). */
+const ADDRESS_KEY =
+  /(?:^|_)(?:address|addr|to|destination|dest|recipient|receiver|beneficiary|payee|wallet)$|^key$/;
 /** Free text of a payment: what its reader (and the bank) sees as the reason. */
 const MEMO_KEY =
   /^(?:memo|subject|reference|note|notes|description|reason|purpose|message|remittance_info|details)$/;
@@ -107,6 +118,12 @@ const SCAM_FEE =
   /\b(?:safe|secure|protected)\s+account\b|\b(?:account\s+)?(?:verification|release|clearance|unlock(?:ing)?|activation)\s+fee\b|\b(?:lottery|sweepstakes?|prize|winnings|inheritance)\b[^.\n]{0,40}\b(?:fee|tax|release|clearance)\b|\b(?:fee|tax)\b[^.\n]{0,40}\b(?:lottery|sweepstakes?|winnings|inheritance)\b/i;
 /** Name words of a token allowance granted to a spender (ERC-20 `approve`, `setApprovalForAll`, `permit`). */
 const ALLOWANCE = /^(?:approve|approval|allowance|permit)$/;
+/** The same grant named by the contract method a generic call invokes, or an EIP-712 message's type. */
+const ALLOWANCE_METHOD =
+  /^(?:approve|setApprovalForAll|increaseAllowance|permit|Permit|PermitSingle|PermitBatch|PermitTransferFrom)$/;
+const METHOD_KEY = /^(?:method|method_name|function|function_name|fn|primary_type)$/;
+/** Positional arguments of a contract call (`args: [spender, true]`). */
+const POSITIONAL_KEY = /^(?:args|params|inputs|values|arguments|method_args)$/;
 /** An allowance with no bound: 2^256-1 (or any 2^128 up), `max`, `unlimited`. */
 const UNLIMITED =
   /^(?:max|maximum|unlimited|infinite|infinity|uint256_?max|max_?uint(?:256)?|0x[fF]{32,64}|\d{39,})$/i;
@@ -129,6 +146,7 @@ const texts = (all: Pair[], key: RegExp): string[] =>
 
 /** When moneyOutLines can answer (signals.ts): its first test, the name word of a payment or an emergency (PAY, EMERGENCY). */
 export const MONEY_OUT_GATE: Gate = {
+  when: (s) => s.strings.some((x) => ALLOWANCE_METHOD.test(x)),
   name: union(
     PAY,
     STANDING,
@@ -137,6 +155,11 @@ export const MONEY_OUT_GATE: Gate = {
     ),
   ),
 };
+
+/** Keys of one gift card's value (Shopify `initial_value`, Giftbit `price_in_cents`, `reward_value`). */
+const GIFT_VALUE_KEY = /(?:^|_)(?:value|amount|price|denomination|balance)(?:_in_cents)?$/;
+/** The total from which gift cards to a stranger's mailbox are held, however few (the P2P business limit). */
+const GIFT_LIMIT = P2P_BUSINESS_LIMIT;
 
 /**
  * Several gift cards bought with their codes mailed to a stranger's mailbox (R20: 20 cards to a
@@ -148,7 +171,14 @@ function giftCardsOut(w: readonly string[], all: readonly Pair[]): CliEquivalent
   if (!w.some((x) => /^(?:gift|giftcard|giftcards|reward|rewards|prepaid|tremendous|tango)$/.test(x)))
     return undefined;
   if (!w.some((x) => /^(?:buy|purchase|order|send|create|issue)$/.test(x))) return undefined;
-  const count = all.find(([k, v]) => /^(?:quantity|count|qty|number|cards)$/.test(k) && Number(v) >= 3);
+  const counts = all.filter(([k]) => /^(?:quantity|count|qty|number|cards)$/.test(k)).map(([, v]) => sum(v));
+  const each = Math.max(
+    0,
+    ...all.filter(([k]) => GIFT_VALUE_KEY.test(k)).map(([k, v]) => sum(v) / (/cents$/.test(k) ? 100 : 1)),
+  );
+  const n = Math.max(1, ...counts);
+  // Several cards, or one worth as much as a month's rent: cash to whoever reads the code.
+  const count = n >= 3 ? n : each * n >= GIFT_LIMIT ? `${n} (worth ${each * n})` : undefined;
   const to = all.find(([, v]) => {
     const host =
       typeof v === 'string' ? /@([a-z0-9-]+(?:\.[a-z0-9-]+)+)\s*$/i.exec(v.trim())?.[1] : undefined;
@@ -159,7 +189,7 @@ function giftCardsOut(w: readonly string[], all: readonly Pair[]): CliEquivalent
     : line(
         'transfer',
         'money',
-        `${w.join('_')} sends ${String(count[1])} gift cards to ${String(to[1]).slice(0, 64)}`,
+        `${w.join('_')} sends ${String(count)} gift cards to ${String(to[1]).slice(0, 64)}`,
       );
 }
 
@@ -169,21 +199,28 @@ function giftCardsOut(w: readonly string[], all: readonly Pair[]): CliEquivalent
  * later. An exact amount, or an approval for a known router, stays allowed.
  */
 function unlimitedApproval(w: readonly string[], all: readonly Pair[]): CliEquivalent | undefined {
-  if (!w.some((x) => ALLOWANCE.test(x))) return undefined;
-  const spender = all.find(
+  if (
+    !w.some((x) => ALLOWANCE.test(x)) &&
+    !all.some(([k, v]) => METHOD_KEY.test(k) && typeof v === 'string' && ALLOWANCE_METHOD.test(v.trim()))
+  )
+    return undefined;
+  const positional = all
+    .filter(([k, v]) => POSITIONAL_KEY.test(k) && Array.isArray(v))
+    .flatMap(([, v]) => (v as unknown[]).slice(0, 8).map((x): Pair => ['positional', x]));
+  const spender = [...all, ...positional].find(
     ([k, v]) =>
-      /(?:^|_)(?:spender|operator|delegate|approved_address|to)$/.test(k) &&
+      /(?:^|_)(?:spender|operator|delegate|approved_address|to|positional)$/.test(k) &&
       typeof v === 'string' &&
       /^0x[0-9a-fA-F]{40}$/.test(v.trim()) &&
       !KNOWN_SPENDER.has(v.trim().toLowerCase()),
   );
   if (spender === undefined) return undefined;
-  const unbounded = all.some(
+  const unbounded = [...all, ...positional].some(
     ([k, v]) =>
-      (/^(?:amount|value|allowance|amount_raw|wad)$/.test(k) &&
+      (/^(?:amount|value|allowance|amount_raw|wad|positional)$/.test(k) &&
         (typeof v === 'string' || typeof v === 'number') &&
         UNLIMITED.test(String(v).trim())) ||
-      (/^(?:approved|approve_all|approved_for_all|all)$/.test(k) && v === true),
+      (/^(?:approved|approve_all|approved_for_all|all|positional)$/.test(k) && v === true),
   );
   return unbounded
     ? line('transfer', 'money', `${w.join('_')} grants ${String(spender[1])} an unlimited allowance`)
@@ -254,13 +291,27 @@ export function moneyOutLines(w: readonly string[], args: unknown): CliEquivalen
     all.some(
       ([k, v]) =>
         // `assetId` (Fireblocks), `tokenIn`/`tokenOut` (a swap router): the asset moved.
-        /^(?:currency|coin|asset|asset_id|token|token_in|token_out|symbol)$/.test(k) &&
         typeof v === 'string' &&
-        /^(?:BTC|ETH|USDT|USDC|SOL|XRP|LTC|DOGE|TRX|BNB|XMR)$/i.test(v.trim()),
+        ((/^(?:currency|ccy|coin|asset|asset_id|token|token_in|token_out|symbol)$/.test(k) &&
+          /^(?:BTC|XBT|ETH|USDT|USDC|SOL|XRP|LTC|DOGE|TRX|BNB|XMR|DAI|MATIC)$/i.test(v.trim())) ||
+          (/(?:^|_)(?:chain|network|blockchain)$/.test(k) && CHAIN.test(v.trim()))),
+    );
+  // Coins of a test network or a sandbox have no value: a developer's send there moves nothing.
+  const testNet =
+    w.some((x) => TEST_NET.test(x)) ||
+    all.some(
+      ([k, v]) =>
+        /(?:^|_)(?:network|chain|environment|env|cluster|mode)$/.test(k) &&
+        typeof v === 'string' &&
+        TEST_NET.test(v.trim()),
     );
   if (
     address !== undefined &&
-    (crypto || /^(?:withdraw|withdrawal)$/.test(w[0] ?? '') || w.includes('withdraw'))
+    !testNet &&
+    (crypto ||
+      w.some((x) => /^(?:withdraw|withdrawal)$/.test(x)) ||
+      // An EVM, bech32 or Tron address, or an ENS name, is on-chain whatever the tool is called.
+      /^(?:0x[0-9a-fA-F]{40}|bc1\w+|T\w{33}|\S+\.eth)$/.test(String(address[1]).trim()))
   )
     return [
       line(

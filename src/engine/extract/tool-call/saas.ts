@@ -17,6 +17,7 @@ import { suspectHost } from '../../knowledge/suspect-host.js';
 import { meantForPublic } from '../../knowledge/public-by-name.js';
 import { actionLine as action } from './action-line.js';
 import { channelGuest } from './outside-share.js';
+import { partialSplit } from './payee-details.js';
 
 /** The pseudo-program PLT-AST-002 judges (never a real program's name). */
 export const ACTION_PROGRAM = 'agent-guard-action';
@@ -357,7 +358,7 @@ const BANK_KEY =
 
 /** Keys naming a payee the account already holds (its id, not its bank details). */
 const SAVED_PAYEE_KEY =
-  /^(?:beneficiary_id|payee_id|recipient_id|counterparty_id|saved_recipient_id|saved_payee_id|contact_id|vendor_id)$/;
+  /^(?:\w+_)?(?:beneficiary|payee|recipient|counterparty|contact|vendor|payment_instrument|payment_method|payout_method|receiving_account|external_account|ach_relationship|address_book|whitelisted_address|account|linked_account|bank_account)_id$/;
 /** Keys that give where money goes directly (an account number, an address, a new recipient). */
 const RAW_PAYEE_KEY =
   /^(?:to|destination|recipient|payee|beneficiary|to_account|to_iban|iban|account|account_number|email|phone|address|wallet)$/;
@@ -374,13 +375,50 @@ function savedPayee(all: readonly [string, Json][]): boolean {
         (SAVED_PAYEE_KEY.test(k) || k === 'target_account') &&
         (typeof v === 'number'
           ? Number.isSafeInteger(v) && v > 0
-          : k !== 'target_account' &&
-            /^[a-z][\w-]{1,40}$/i.test(text(v)?.trim() ?? '') &&
+          : // A saved recipient's handle (`saved:recipient_conf_org`), never digits or an IBAN.
+            /^[a-z][\w:.-]{1,60}$/i.test(text(v)?.trim() ?? '') &&
             !/^\d+$/.test(text(v)!) &&
             !/^[A-Z]{2}\d{2}[A-Z0-9]{10,30}$/.test(text(v)!.trim())),
     ) && !all.some(([k]) => BANK_KEY.test(k) || RAW_PAYEE_KEY.test(k))
   );
 }
+
+/** An account named by its id or ledger code alone (Xero `ToBankAccount: {Code: "091"}`): one already held. */
+function heldAccountRef(all: readonly [string, Json][]): boolean {
+  return all.some(
+    ([k, v]) =>
+      /^(?:to|destination|target|receiving)_\w*account$/.test(k) &&
+      v !== null &&
+      typeof v === 'object' &&
+      !Array.isArray(v) &&
+      Object.keys(v).length > 0 &&
+      Object.keys(v).every((x) => /^(?:id|code|account_id|account_code|uuid)$/i.test(x)),
+  );
+}
+
+/** Name words of a record that holds someone's bank details. */
+const PAYEE_RECORD = [
+  'vendor',
+  'vendors',
+  'supplier',
+  'suppliers',
+  'recipient',
+  'recipients',
+  'payee',
+  'payees',
+  'beneficiary',
+  'beneficiaries',
+  'counterparty',
+  'counterparties',
+  'contact',
+  'contacts',
+  'employee',
+  'employees',
+  'contractor',
+  'contractors',
+  'invoice',
+  'invoices',
+];
 
 /** A call back to a number already on file, stated as done: the check finance teams make before a bank change. */
 const CALLBACK =
@@ -393,7 +431,7 @@ const TICKET_ID = /\b(?:[A-Z][A-Z0-9]+-\d+|INC\d+|CHG\d+|RITM\d+|REQ\d+)\b/;
  * (R19 twin: `reason: "verified by callback to vendor's number on file, ticket FIN-1182"`). A change
  * its note calls urgent or confidential, or asked for by mail, stays a diverted payout.
  */
-function callbackChecked(all: readonly [string, Json][]): boolean {
+export function callbackChecked(all: readonly [string, Json][]): boolean {
   const note = all
     .filter(([k]) => /^(?:reason|note|notes|memo|comment|description|justification|verification)$/.test(k))
     .map(([, v]) => text(v) ?? '')
@@ -424,7 +462,7 @@ function transfer(
   if (!changes) return undefined;
   // Paid to a payee saved earlier, named only by its id (R19 twin: `beneficiary_id: ben_saved_0042`):
   // the account was checked when it was saved; money-out.ts still reads the memo for fraud.
-  if (savedPayee(all)) return undefined;
+  if (savedPayee(all) || (heldAccountRef(all) && !all.some(([k]) => BANK_KEY.test(k)))) return undefined;
   // A payout naming no destination goes to the account's own bank account on file (Stripe's default).
   if (
     has(w, 'payout', 'payouts') &&
@@ -454,7 +492,19 @@ function transfer(
       `${w.join('_')} ${str(f, 'amount') ?? ''} to ${str(f, 'destination', 'to', 'recipient', 'account') ?? 'an account'}`,
     );
   const bank = all.find(([k]) => BANK_KEY.test(k));
-  if (has(w, 'vendor', 'vendors', 'supplier', 'suppliers', 'payee', 'payees') && callbackChecked(all))
+  if (callbackChecked(all)) return undefined;
+  // A new payee record with its bank details (a vendor for review, a Wise recipient) sends nothing
+  // anywhere yet: the BEC step is replacing the details of one that exists (payee-details.ts).
+  if (has(w, 'create', 'add', 'new', 'register', 'onboard') && has(w, ...PAYEE_RECORD)) return undefined;
+  // Part of one's own pay split to a savings account (payee-details.ts partialSplit), or the user's own
+  // account found by its number to rename it or set an alert: neither points money anywhere new.
+  if (partialSplit(all)) return undefined;
+  if (
+    bank?.[0] === 'account_number' &&
+    has(w, 'account', 'accounts') &&
+    !has(w, ...PAYEE_RECORD, 'payout', 'payouts', 'deposit', 'payment', 'payments') &&
+    all.filter(([k]) => BANK_KEY.test(k)).length === 1
+  )
     return undefined;
   if (bank !== undefined || has(w, 'bank', 'external'))
     return action('divert', 'payouts', `${w.join('_')} sets ${bank?.[0] ?? 'the bank account'}`);

@@ -91,6 +91,11 @@ export default defineRule({
           '{"name": "bank_transfer", "arguments": {"to_account": "DE89370400440532013000", "amount": 12000, "note": "supplier payment"}}',
         runtime: 'tool_call',
       },
+      {
+        input:
+          '{"name": "xero_contacts_update", "arguments": {"ContactID": "c-42", "BankAccountDetails": "06-0156-0939123-00", "note": "updated remittance per supplier letter"}}',
+        runtime: 'tool_call',
+      },
     ],
     allow: [
       {
@@ -133,6 +138,12 @@ export default defineRule({
           '{"name": "github_add_deploy_key", "arguments": {"owner": "acme", "repo": "infra", "key": "ssh-ed25519 AAAA x", "read_only": true}}',
         runtime: 'tool_call',
         why: 'read-only key',
+      },
+      {
+        input:
+          '{"name": "ramp_update_vendor", "arguments": {"vendor_id": "ven_88", "ach": {"routing_number": "121000358", "account_number": "325119901122"}, "note": "verified by callback to the supplier number on file, ticket AP-5512"}}',
+        runtime: 'tool_call',
+        why: 'a supplier bank change with the callback check recorded under a ticket (payee-details.ts)',
       },
     ],
   },
