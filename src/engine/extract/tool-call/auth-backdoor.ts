@@ -72,10 +72,11 @@ const GRANTS =
   /^\s*\)?\s*(?:\{|&&)?\s*(?:ctx\.state|ctx\.session|req|request|req\.session|res\.locals|g)\.(?:user|currentUser|current_user|principal|isAdmin|is_admin)\s*=/;
 /**
  * A guard passing whenever a non-standard header, query value or cookie is merely present (R22:
- * `if (req.headers['x-support-override']) return true;` in a NestJS `canActivate`): anyone can send it.
+ * `if (req.headers['x-support-override']) return true;` in a NestJS `canActivate`), or making the
+ * request an admin when it is: anyone can send it.
  */
 const REQUEST_PRESENT =
-  /\bif\s*\(\s*(?:req|request|ctx|context)\.(?:headers?|query|cookies?)(?:\[\s*["'\x60]([^"'\x60\n]{1,60})["'\x60]\s*\]|\.(\w+))\s*\)\s*\{?\s*return\s+(?:true|next\(\)|await\s+next\(\))/;
+  /\bif\s*\(\s*(?:(?:req|request|ctx|context)\.(?:headers?|query|cookies?)(?:\[\s*["'\x60]([^"'\x60\n]{1,60})["'\x60]\s*\]|\.(\w+))|(?:req\.get|req\.header|ctx\.get|c\.req\.header)\(\s*["'\x60]([^"'\x60\n]{1,60})["'\x60]\s*\))\s*\)\s*\{?\s*(?:return\s+(?:true|next\(\)|await\s+next\(\))|(?:req|request|ctx\.state)\.(?:user|currentUser|isAdmin|is_admin|role)\s*=)/;
 
 /** The condition's branch turns the caller away: no user, false, an exception, a 401 or 403. */
 const TURNS_AWAY =
@@ -95,7 +96,7 @@ const ACCEPTS =
 
 /** A value the request carries (header, query, cookie, body, param), compared or tested. */
 const REQUEST_VALUE =
-  /\b(?:req|request|r|ctx|context|c|event)\.(?:headers?|Header|query|cookies?|Cookie|params|body|args|GET|POST|META|get_header|header|queryParams|searchParams|URL\.Query\(\)|FormValue)\b[^\n]{0,80}?(?:(?<![!=])===?|\.equals\(|\bin\b|\.includes\()\s*(?:["'\x60][^"'\x60\n]{1,80}["'\x60])/;
+  /\b(?:(?:req|request|r|ctx|context|c|event)\.(?:headers?|Header|query|cookies?|Cookie|params|body|args|GET|POST|META|get_header|header|queryParams|searchParams|URL\.Query\(\)|FormValue)|(?:req|ctx)\.get|c\.req\.header)\b[^\n]{0,80}?(?:(?<![!=])===?|\.equals\(|\bin\b|\.includes\()\s*(?:["'\x60][^"'\x60\n]{1,80}["'\x60])/;
 /** Returning before the check: to the next handler, with success, or with nothing (a middleware's pass). */
 const SKIPS =
   /^[^\n]{0,40}?\breturn\s+(?:next\(\)|await\s+next\(\)|true|True|handler\(|call_next\(|(?:self\.)?get_response\(|h\.authenticated\(|(?:view|f|func|fn|view_func)\(\*)|^[^\n]{0,40}?\bnext\(\)|^[^\n]{0,40}?\breturn\s*(?:;|$)|^\)?\s*:?\s*\{?\s*\n\s*(?:return\s+(?:next\(\)|await\s+next\(\)|true|True|None|handler\(|await\s+call_next\(|call_next\()|return\s+(?:self\.)?get_response\(|return\s+(?:view|f|func|fn|view_func)\(\*|return\s*(?:;|\n|$)|next\(\)|pass\s*$|return\s+[^\n]*\b(?:session|sessions|token|jwt|login|authenticate)\w*\b)/m;
@@ -110,6 +111,8 @@ const REQUEST_UNEQUAL =
   /\b(?:req|request|r|ctx|context|c|event)\.(?:headers?|Header|query|cookies?|Cookie|params|body|args|GET|POST|META|get_header|header|queryParams|searchParams|URL\.Query\(\)|FormValue)\b[^\n]{0,80}?(?:!==?|!=)\s*(?:["'\x60][^"'\x60\n]{1,80}["'\x60])/g;
 const STANDARD_HEADER =
   /accept|content[-_]type|x[-_]requested[-_]with|sec[-_]fetch|upgrade|origin|referr?er|user[-_]agent|host\b/i;
+/** Standard headers compared with standard values: how a request wants its answer, never who sends it. */
+const FORMAT_HEADER = /accept|content[-_]type|x[-_]requested[-_]with|sec[-_]fetch|upgrade/i;
 /** What the condition's branch does: turn the caller away (a login redirect, 401/403, an exception). */
 const REJECTS =
   /^[^\n]{0,60}?(?:\n\s*)?(?:return\s+(?:redirect|res\.(?:status\(40[13]\)|redirect|sendStatus\(40[13]\))|HttpResponse(?:Forbidden|Redirect)|\w*(?:Unauthori[sz]ed|Forbidden)|40[13]\b|abort\(40[13]\))|raise\s+\w*(?:PermissionDenied|Unauthori[sz]ed|Forbidden|NotAuthenticated)|abort\(40[13]\)|res\.(?:status\(40[13]\)|redirect|sendStatus\(40[13]\))|throw\s+new\s+\w*(?:Unauthori[sz]ed|Forbidden))/;
@@ -174,7 +177,7 @@ export function bypassAt(text: string): Planted | undefined {
   if (prefix !== null && (after(text, prefix, ACCEPTS) || after(text, prefix, SKIPS)))
     return { why: `accepts any token with a fixed prefix (${prefix[0].slice(0, 60)})`, at: prefix.index };
   const present = REQUEST_PRESENT.exec(text);
-  const name = present === null ? '' : (present[1] ?? present[2] ?? '');
+  const name = present === null ? '' : (present[1] ?? present[2] ?? present[3] ?? '');
   if (
     present !== null &&
     !STANDARD_HEADER.test(name) &&
@@ -205,7 +208,8 @@ export function bypassAt(text: string): Planted | undefined {
   const skipped = skippedRejection(text);
   if (skipped !== undefined) return skipped;
   const req = REQUEST_VALUE.exec(text);
-  if (req === null) return undefined;
+  // `ctx.get('X-Requested-With') === 'XMLHttpRequest'` tells a browser from an API, no way in.
+  if (req === null || FORMAT_HEADER.test(req[0])) return undefined;
   // `return true if request.headers['X-Skip'] == 'yes'` (Ruby, Perl): the return comes first.
   const before = text
     .slice(Math.max(0, req.index - 60), req.index)

@@ -1,0 +1,52 @@
+/**
+ * A server that hands out any file of the machine (R22: a vite config with `server: { fs: { allow:
+ * ['/'] } }` beside a middleware doing `fs.readFileSync(decodeURIComponent(req.url.slice(1)))`):
+ * a static server rooted at the filesystem's root (express/koa/fastify/hono static, webpack's
+ * `devServer.static`, Starlette `StaticFiles(directory="/")`, a `SimpleHTTPRequestHandler` on "/"),
+ * a dev server allowed to read from "/", or a file read or sent straight from a path the request
+ * names. Whoever reaches the port reads keys, `.env` files and the system's secrets. Serving a
+ * project folder, a file under a fixed root (`sendFile(name, { root })`, `send_from_directory`)
+ * stays allowed.
+ */
+import type { Planted } from './auth-backdoor.js';
+
+const ROOT = String.raw`["'\x60](?:\/|[A-Za-z]:[\\/]{1,2}|[A-Za-z]:)["'\x60]`;
+/** A static server, dev server or handler rooted at the filesystem's root. */
+const ROOT_SERVED = new RegExp(
+  [
+    String.raw`\b(?:static|serveStatic|serve|koaStatic|sirv|serveStaticFiles|StaticFiles|express\.static)\(\s*(?:\{\s*root\s*:\s*|directory\s*=\s*)?${ROOT}`,
+    String.raw`\ballow\s*:\s*\[[^\]\n]{0,120}?(?:${ROOT}|path\.parse\(.{0,40}?\)\.root|os\.homedir\(\)|\.\.\/\.\.\/\.\.)`,
+    String.raw`\bsend_from_directory\(\s*${ROOT}`,
+  ].join('|'),
+);
+/** A root or directory option set to "/", judged beside a static server's words. */
+const ROOT_OPTION = new RegExp(String.raw`\b(?:directory|root|contentBase)\s*[:=]\s*${ROOT}`, 'g');
+const STATIC_WORDS = /static|prefix|serve|HTTPRequestHandler|dotfiles/;
+/** A file read or sent from a path the request names, with no root it is held under. */
+const REQUEST_PATH =
+  /\b(?:sendFile|download|readFileSync|readFile|createReadStream|send_file|FileResponse|open)\(\s*(?:decodeURIComponent\(\s*|unquote\(\s*|path\.(?:normalize|resolve)\(\s*)?(?:req|request|ctx|ctx\.request|c\.req)\.(?:query|params|url|path|body|args|GET|POST|values)\b(?:\.get\([^)]*\)|\[[^\]]*\]|\.\w+|\.slice\([^)]*\))*\s*\)?\s*(?:[,)])/;
+
+/** Where and why the text serves any file of the machine, or undefined. */
+export function rootServedAt(text: string): Planted | undefined {
+  const src = text.slice(0, 65536);
+  let root = ROOT_SERVED.exec(src);
+  let tries = 0;
+  for (const m of root === null ? src.matchAll(ROOT_OPTION) : []) {
+    if (++tries > 32) break;
+    if (STATIC_WORDS.test(src.slice(Math.max(0, m.index - 200), m.index + m[0].length + 200))) {
+      root = m;
+      break;
+    }
+  }
+  // Where the root's literal ends: code, where the match may start inside a package's name.
+  if (root !== null)
+    return { why: `serves the filesystem's root (${root[0].slice(-60)})`, at: root.index + root[0].length };
+  const read = REQUEST_PATH.exec(src);
+  // `res.sendFile(req.params.name, { root: dir })` stays under its root.
+  if (
+    read !== null &&
+    !/^\s*\{\s*root\s*:/.test(src.slice(read.index + read[0].length, read.index + read[0].length + 40))
+  )
+    return { why: `reads any file the request names (${read[0].slice(0, 60)})`, at: read.index };
+  return undefined;
+}
