@@ -87,6 +87,29 @@ function allField(f: Map<string, unknown>): string | undefined {
   return undefined;
 }
 
+/**
+ * One item of a singular kind named by its own id (`delete_message {message_id, for: "everyone"}`,
+ * `delete_calendar_event {eventId, sendUpdates: "all"}`): an `all` in another field says who is
+ * told, or which of that item's versions or instances go, not that every item of the kind goes.
+ */
+function oneNamed(kinds: readonly string[], f: Map<string, unknown>, field: string | undefined): boolean {
+  // A plural kind (`delete_messages`) names a set.
+  const stems = kinds.filter((x) => x !== '' && !/[^s]s$/.test(x));
+  if (stems.length === 0) return false;
+  const own = (k: string): boolean =>
+    /^(?:id|uuid|gid)$/.test(k) ||
+    stems.some((x) => k === x || (k.startsWith(`${x}_`) && OWN_ID.test(k.slice(x.length + 1))));
+  return [...f].some(
+    ([k, v]) =>
+      k !== field &&
+      own(k) &&
+      // A variable (`$id` of a bulk mutation run once per line of a file) names no one item.
+      ((typeof v === 'string' && v.trim() !== '' && !/^\s*(?:\$|\{\{|<|:)/.test(v) && !selectsAll(v)) ||
+        typeof v === 'number'),
+  );
+}
+const OWN_ID = /^(?:id|uuid|gid|key|name|ref|number)$/;
+
 /** A field value that narrows the set (spam or trash only, an id list, a query). */
 function narrowed(f: Map<string, unknown>): boolean {
   for (const [k, v] of f) {
@@ -221,6 +244,7 @@ export function everyItemLines(w: readonly string[], f: Map<string, unknown>): C
   )
     return [];
   if (DISPOSABLE.has(object) || w.some((x) => QUALIFIER.has(x)) || narrowed(f)) return [];
+  if (named < 0 && oneNamed([object, w.at(-1) ?? ''], f, field)) return [];
   const names = [...f.values()].filter((v): v is string => typeof v === 'string');
   if (scratchOnly([...names, w.join('_')])) return [];
   // A local process or container set stays local unless it names production.

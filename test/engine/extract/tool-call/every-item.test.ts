@@ -44,6 +44,12 @@ describe('everyItemLines', () => {
       { filterGroups: [{ filters: [{ propertyName: 'email', operator: 'HAS_PROPERTY' }] }] },
       "agent-guard-action suspend 'set of contacts' hubspot_archive_contacts",
     ],
+    // The item's own id selecting everything names no one item.
+    [
+      'delete_message',
+      { message_id: '*', for: 'everyone' },
+      "agent-guard-action destroy 'set of message' delete_message",
+    ],
   ])('%s %j is %s', (name, args, want) => {
     expect(lines(name, args)).toEqual([want]);
   });
@@ -60,6 +66,10 @@ describe('everyItemLines', () => {
     ['disable_all_lint_rules', { file: 'src/a.ts' }],
     ['list_all_users', {}],
     ['linear_archive_issues', { filter: { team: { key: { eq: 'ENG' } }, labels: { name: { eq: 'dup' } } } }],
+    // One item named by its id: `all` elsewhere says who is told or which of its versions go.
+    ['delete_calendar_event', { calendarId: 'primary', eventId: '8d2kq1', sendUpdates: 'all' }],
+    ['whatsapp_delete_message', { chat_id: '123', message_id: 'ABCD', for: 'everyone' }],
+    ['delete_file', { file_id: 'F-1', versions: 'all' }],
   ])('%s %j gives nothing', (name, args) => {
     expect(lines(name, args)).toEqual([]);
   });
