@@ -72,3 +72,29 @@ export function scratchListingDrop(drop: string, statements: Iterable<{ readonly
   }
   return false;
 }
+
+/** Catalogs that list one table's partitions (PostgreSQL, Oracle, MySQL, ClickHouse). */
+const PARTITION_CATALOG =
+  /\b(?:pg_inherits|pg_partition_tree|(?:all|user|dba)_tab_(?:sub)?partitions|information_schema\s*\.\s*partitions|system\s*\.\s*parts)\b/i;
+/** A bound below a moment before now (`< to_char(now() - interval '13 months')`, `< ADD_MONTHS(SYSDATE, -24)`). */
+const OLDER_THAN_NOW =
+  /<=?[^;<>]{0,160}?(?:\b(?:now\s*\(\s*\)|current_(?:date|timestamp)|sysdate|systimestamp|getdate\s*\(\s*\)|sysdatetime\s*\(\s*\))\s*-\s*(?:interval\b|\d)|\b(?:add_months|dateadd|date_sub|date_add|timestampadd)\s*\([^;()]{0,60}?,\s*-\s*\d)/i;
+/** A dropped partition or table whose name is left to run time (`%s` folds to nothing, `%I` to `x`). */
+const OPEN_NAME =
+  /^(?:drop\s+table(?:\s+if\s+exists)?(?:\s+(?:[\w$"]+\.)?x)?|alter\s+table\s+[\w$."]+\s+drop\s+partition(?:\s+x)?)(?:\s+(?:cascade|update\s+(?:global\s+)?indexes))?\s*;?$/i;
+
+/**
+ * A partition dropped by a loop over one table's partitions older than a moment before now
+ * (`FOR r IN SELECT ... FROM pg_inherits WHERE ... < 'events_' || to_char(now() - interval '13
+ * months', 'YYYY_MM') LOOP EXECUTE format('DROP TABLE %s', r.part)`): retention, as a dated
+ * `DROP TABLE events_2023_01` written out is. A loop over every table (pg_tables) or every partition
+ * (no age bound) is not.
+ */
+export function agedPartitionDrop(drop: string, statements: Iterable<{ readonly text: string }>): boolean {
+  if (!OPEN_NAME.test(withoutComments(drop).trim().replace(/\s+/g, ' '))) return false;
+  const texts = [...statements].map((s) => withoutComments(s.text));
+  // A listing of every table beside it may be what the loop runs over (pg_class joined for names is not).
+  if (texts.some((t) => CATALOG.test(PARTITION_CATALOG.test(t) ? t.replace(/\bpg_class\b/gi, '') : t)))
+    return false;
+  return texts.some((t) => PARTITION_CATALOG.test(t) && OLDER_THAN_NOW.test(t));
+}

@@ -3,7 +3,7 @@ import type { SqlStmtFact } from '../../facts.js';
 import { allScratchTables, batchRenames, retentionPartitionTable } from '../../knowledge/sql.js';
 import { SQL_CLIENTS, inTestDatabase } from '../sql-test-database.js';
 import { defineRule, type FactIndex } from '../define-rule.js';
-import { catalogBuiltSpans, scratchListingDrop } from '../../knowledge/sql-dynamic.js';
+import { agedPartitionDrop, catalogBuiltSpans, scratchListingDrop } from '../../knowledge/sql-dynamic.js';
 import { bareName } from '../../knowledge/sql-text.js';
 import { memoBatch } from '../../knowledge/name-memo.js';
 import {
@@ -292,6 +292,8 @@ export default defineRule({
         continue;
       // Each table a loop over a scratch-only catalog listing names (DO ... LOOP EXECUTE, R19 FP).
       if (s.object === 'table' && scratchListingDrop(s.text, facts.of('sql'))) continue;
+      // Each partition a loop over one table's partitions past an age names (retention, knowledge/sql-dynamic.ts).
+      if (s.object === 'table' && agedPartitionDrop(s.text, facts.of('sql'))) continue;
       // A table in one CI run's or preview's schema (analytics.dbt_ci_pr_512.orders), or in a test
       // database or schema, as SQL-AST-001 lets the namespace go; one in a dev database rebuilt in
       // place (R12 twin: CREATE OR REPLACE TABLE dev_db.public.orders CLONE prod_db.public.orders).

@@ -1,6 +1,7 @@
 /** SQL-AST-005: ALTER TABLE ... DROP COLUMN / PARTITION destroys stored data (dropping a constraint or index loses none). */
 import type { SqlStmtFact } from '../../facts.js';
 import { oneRetentionPartition } from '../../knowledge/sql.js';
+import { agedPartitionDrop } from '../../knowledge/sql-dynamic.js';
 import { isRetiredName, snakeName } from '../../knowledge/sql-cutoff.js';
 import { defineRule, type FactIndex } from '../define-rule.js';
 
@@ -53,6 +54,8 @@ export default defineRule({
       if (s.statement !== 'alter' || s.dropsColumn !== true) continue;
       // One old period of a log or event table dropped: the retention policy, not data loss.
       if (oneRetentionPartition(s.text)) continue;
+      // Each partition a loop over the table's partitions past an age names (knowledge/sql-dynamic.ts).
+      if (agedPartitionDrop(s.text, facts.of('sql'))) continue;
       // Columns named as retired (legacy_notes, email_old, deprecated_flag): the migration prunes
       // what the application stopped using (r6 FP).
       // camelCase split first ([LegacyPin] is legacy_pin). Columns holding a secret in the clear
