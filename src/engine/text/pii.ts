@@ -83,7 +83,9 @@ export function cardBrand(d: string): string | null {
   return null;
 }
 
-const CARD = /(?<![\d.-])\d(?:[ -]?\d){11,18}(?![\d.-])/g;
+// A leading `+` makes the digits an international phone number, a trailing `@` an address's local
+// part (a WhatsApp id `4915112345678@c.us`): no card is written either way.
+const CARD = /(?<![\d.+-])\d(?:[ -]?\d){11,18}(?![\d.@-])/g;
 
 function cards(text: string, out: PiiMatch[]): void {
   for (const m of text.matchAll(CARD)) {

@@ -45,6 +45,11 @@ describe('look-alikes', () => {
   ])('%s', (text) => {
     expect(kinds(text)).toEqual([]);
   });
+
+  // A Luhn-valid run of digits as a phone number or an address's local part (German mobiles start 49 15x).
+  it.each(['sms +4915112345678', 'chat 4915112345678@c.us'])('%s is no card', (text) => {
+    expect(kinds(text)).not.toContain('card');
+  });
 });
 
 describe('validators', () => {
