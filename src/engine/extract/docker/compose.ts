@@ -21,6 +21,7 @@ import { openByDefault } from './open-defaults.js';
 import { openShape } from './open-shapes.js';
 import { openAuthFile } from './auth-files.js';
 import { pinnedOutside } from './pinned-hosts.js';
+import { heldSentOut } from './held-out.js';
 import { rcloneUpload } from './rclone-out.js';
 import { commandsOf, shellQuote } from './shell-words.js';
 import { readYamlLite } from './yaml-lite.js';
@@ -46,6 +47,19 @@ export interface ComposeSink {
   leak?(what: string, to: string, span: Span): void;
   /** Work budget (src/engine/budget.ts): false when the analysis must stop. */
   spend(units: number): boolean;
+}
+
+/** A named volume of the service whose mount point the command names (`pgdata:/data` + `backup /data`). */
+function volumeRead(svc: Record<string, unknown>, words: readonly string[]): string | undefined {
+  for (const v of strings(svc.volumes)) {
+    const [name, target] = interpolate(v).split(':');
+    if (name === undefined || target === undefined || !/^[A-Za-z0-9][\w.-]*$/.test(name)) continue;
+    if (/(?:^|[_.-])(?:test|tests|dev|tmp|scratch|ci)(?:$|[_.-])/i.test(name) || !/^\/[\w.-]+/.test(target))
+      continue;
+    const at = target.replace(/\/+$/, '') + '/';
+    if (words.some((w) => `${w}/`.includes(at))) return `data of the volume ${name}`;
+  }
+  return undefined;
 }
 
 /** The first rclone upload to a file-sharing account in shell code, one `sh -c` level down too. */
@@ -431,6 +445,19 @@ export function analyzeCompose(text: string, sink: ComposeSink): boolean {
           )
         : undefined;
     if (up !== undefined) sink.leak?.(up[0], up[1], span);
+    // Held volume data or a mounted login sent to an outside place, whatever the image (held-out.ts).
+    const words = Array.isArray(svc.command)
+      ? strings(svc.command).map(interpolate)
+      : cmd === undefined
+        ? []
+        : interpolate(cmd)
+            .split(/\s+/)
+            .filter((w) => w !== '');
+    const held =
+      entry === undefined
+        ? heldSentOut(words, client, borrowed(svc, name) ?? volumeRead(svc, words), c.mounts)
+        : undefined;
+    if (held !== undefined) sink.leak?.(held.what, held.to, span);
     // Healthchecks and lifecycle hooks run commands in the container too (red team r3).
     const check = healthcheck(asRecord(svc.healthcheck)?.test);
     if (check !== undefined) sink.nested(hosts(check), span);

@@ -344,6 +344,10 @@ function selectsSecret(args: string): boolean {
   return list !== undefined && (list.match(/[\p{L}\p{N}_]+/gu) ?? []).some(isSecretColumn);
 }
 
+/** Conversions that fail loudly on text (CAST, CONVERT, Oracle/Snowflake TO_NUMBER, ClickHouse toInt32); TRY_ and SAFE_ forms return NULL. */
+const CONVERSION =
+  /^(?:cast|convert|to_number|to_decimal|to_numeric|to_double|parse_numeric|parse_bignumeric|to(?:u?int|float|decimal)\d+|todate|todatetime)$/;
+
 /** Aggregates that join many rows' values into one text (what an error-based leak converts). */
 const TEXT_AGGREGATE =
   /\b(?:string_agg|group_concat|listagg|xmlagg|json_agg|jsonb_agg|array_agg|array_to_string|groupArray|arrayStringConcat|json_arrayagg|json_group_array)\s*\(/i;
@@ -376,7 +380,7 @@ function statementShape(tokens: readonly SqlToken[], text: string): string | und
         return `${t.value}() with a computed XPath (an error-based leak)`;
     }
     // Only in a condition: `SELECT substring(version(), 1, 20)` reads the version for the user.
-    if (LEAK_WRAPPERS.has(t.value) && inCondition(tokens, i)) {
+    if ((LEAK_WRAPPERS.has(t.value) || CONVERSION.test(t.value)) && inCondition(tokens, i)) {
       const args = callArgs(tokens, i + 1, text);
       if (SYSTEM_VALUE.test(args) || (/\bselect\b/i.test(args) && oneCharacter(t.value, args)))
         return `${t.value}() of a system value or subquery (a blind or error-based probe)`;
@@ -385,7 +389,7 @@ function statementShape(tokens: readonly SqlToken[], text: string): string | und
         return `${t.value}() of a subquery that reads a secret column (an error-based leak)`;
       // CAST((SELECT string_agg(key, ',') FROM api_keys) AS int) (R22): a conversion of rows joined
       // into one text, or of a secret table's rows, fails with that text in the error message.
-      if ((t.value === 'cast' || t.value === 'convert') && conversionLeak(args))
+      if (CONVERSION.test(t.value) && conversionLeak(args))
         return `${t.value}() of a subquery that reads a secret column (an error-based leak)`;
       // `AND (SELECT unicode(substr(value,1,1)) FROM secrets ...) > 100` (R21): a subquery in a
       // condition that yields one character of a value: the blind probe's question, asked from inside.
@@ -403,6 +407,13 @@ function statementShape(tokens: readonly SqlToken[], text: string): string | und
         return 'a system value or subquery wrapped in delimiters for an error message to leak (an error-based probe)';
     }
   }
+  // `AND 1 = (SELECT CASE WHEN (SELECT count(*) FROM api_tokens) > 0 THEN 1/0 ELSE 1 END)`: an
+  // error raised on a condition about data answers the blind probe's yes-or-no question.
+  if (
+    /\b(?:then|else)\s+\(?\s*\d+\s*\/\s*0(?![\d.])|\bif\s*\([^;]*?,\s*\d+\s*\/\s*0(?![\d.])/i.test(text) &&
+    /\bwhere\b/i.test(text)
+  )
+    return 'a division by zero on a condition (an error-based blind probe)';
   // T-SQL `DECLARE @s ... = 0x7761...; EXEC(@s)`: SQL hidden as a hex literal and run.
   // The variable's type may stand between: `DECLARE @q nvarchar(200) 0x7300...; EXEC(@q)`.
   const hexRun =
@@ -531,7 +542,7 @@ function fragmentShape(tokens: readonly SqlToken[], text: string, unterminated: 
 
 /** Words and marks without which a statement holds none of the statement shapes. */
 const STATEMENT_GATE =
-  /\b(?:or|xor|union|sleep|pg_sleep\w*|benchmark|randomblob|receive_message|extractvalue|updatexml|substring|substr|mid|ascii|ord|left|right|length|len|char_length|hex|unicode|instr|locate|cast|convert|exp|name_const|gtid_subset|json_keys|polygon|multipoint|geometrycollection|linestring|utl_inaddr|ctxsys|exec|execute|concat|concat_ws)\b|\|\||--|#|@@/i;
+  /\b(?:or|xor|union|sleep|pg_sleep\w*|benchmark|randomblob|receive_message|extractvalue|updatexml|substring|substr|mid|ascii|ord|left|right|length|len|char_length|hex|unicode|instr|locate|cast|convert|exp|name_const|gtid_subset|json_keys|polygon|multipoint|geometrycollection|linestring|utl_inaddr|ctxsys|exec|execute|concat|concat_ws|to_number|to_decimal|to_numeric|to_double|parse_numeric|to(?:u?int|float|decimal)\d+)\b|\|\||--|#|@@|\/\s*0/i;
 
 const oddCount = (text: string, quote: string): boolean => text.split(quote).length % 2 === 0;
 

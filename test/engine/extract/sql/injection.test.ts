@@ -30,6 +30,14 @@ describe('injectionShape', () => {
     ],
     ['SELECT title FROM a WHERE id = 0 UNION ALL SELECT name FROM system.users', 'catalog'],
     ['SELECT name FROM p WHERE id = -1 UNION ALL SELECT email FROM hr.salaries', 'no row passes'],
+    [
+      "SELECT a FROM t WHERE s = 'a' AND 1 = toInt32((SELECT groupArray(name) FROM system.users))",
+      'error-based',
+    ],
+    [
+      'SELECT * FROM t WHERE id = 1 AND 1 = (SELECT CASE WHEN (SELECT count(*) FROM keys) > 0 THEN 1/0 ELSE 1 END)',
+      'division by zero',
+    ],
   ])('%s', (text, words) => {
     expect(injectionShape(text)).toContain(words);
   });
@@ -41,6 +49,8 @@ describe('injectionShape', () => {
     "SELECT id FROM s WHERE id = CAST((SELECT value FROM app_config WHERE key = 'x') AS int)",
     'SELECT id FROM ledger WHERE delta = -100 UNION ALL SELECT id FROM ledger_archive WHERE delta = -100',
     'SELECT id FROM posts WHERE deleted = 0 UNION ALL SELECT id FROM archived_posts WHERE deleted = 0',
+    'SELECT id, CASE WHEN qty = 0 THEN 0 ELSE total / qty END AS unit FROM orders WHERE id = 7',
+    'SELECT id FROM events WHERE toDate(created_at) = today() AND toInt32(status) = 2',
     "SELECT name FROM t WHERE a = 'x' OR b = 'y'",
     'SELECT pg_sleep(0.1)',
     "WAITFOR DELAY '00:00:01'",
