@@ -21,7 +21,7 @@ import { openByDefault } from './open-defaults.js';
 import { openShape } from './open-shapes.js';
 import { openAuthFile } from './auth-files.js';
 import { pinnedOutside } from './pinned-hosts.js';
-import { heldSentOut } from './held-out.js';
+import { heldSentOut } from './held-sent-out.js';
 import { rcloneUpload } from './rclone-out.js';
 import { commandsOf, shellQuote } from './shell-words.js';
 import { readYamlLite } from './yaml-lite.js';
@@ -445,7 +445,7 @@ export function analyzeCompose(text: string, sink: ComposeSink): boolean {
           )
         : undefined;
     if (up !== undefined) sink.leak?.(up[0], up[1], span);
-    // Held volume data or a mounted login sent to an outside place, whatever the image (held-out.ts).
+    // Held volume data or a mounted login sent to an outside place, whatever the image (held-sent-out.ts).
     const words = Array.isArray(svc.command)
       ? strings(svc.command).map(interpolate)
       : cmd === undefined
