@@ -10,7 +10,7 @@
 import { classifyHost } from '../../net/address.js';
 import { any, has, list, str, type CliEquivalent } from './cli.js';
 import { snakeEntries } from './snake-entries.js';
-import { companyName, FREE_MAIL } from './recipients.js';
+import { companyName, FREE_MAIL, registrable } from './recipients.js';
 import { captureHost, fileDropUrl } from '../../knowledge/file-drop-hosts.js';
 import { LURE_HOST, posesAsBrand } from '../../knowledge/lure-host.js';
 import { suspectHost } from '../../knowledge/suspect-host.js';
@@ -610,7 +610,8 @@ function grant(
         t !== undefined &&
         /^(?:guest|single_channel_guest|multi_channel_guest|external|owner|primary_owner|admin|administrator|super_admin)$/.test(
           t,
-        )
+        ) &&
+        !(/owner|admin/.test(t) && colleaguesOnly(all))
       )
         return action('grant', 'workspace', `invited as ${t}`);
     }
@@ -628,7 +629,7 @@ function grant(
           // GCP's access-governing services (`resourcemanager.organizationAdmin`, `iam.securityAdmin`).
           .replace(/^(?:resourcemanager|iam)\./, '')
           .replace(/[\s-]+/g, '_');
-        if (t !== undefined && ADMIN_ROLE.test(t) && !LIMITED_ROLE.test(t))
+        if (t !== undefined && ADMIN_ROLE.test(t) && !LIMITED_ROLE.test(t) && !colleaguesOnly(all))
           return action('grant', 'account', `${w.join('_')} gives the ${t} role`);
       }
     }
@@ -680,6 +681,27 @@ function ownOrganisation(host: string, all: readonly [string, Json][]): boolean 
           ?.toLowerCase()
           .split(/[/._\s-]/)[0] === label,
     )
+  );
+}
+
+/**
+ * Everyone the call names by mail is at the organisation's own domain, as the call shows it (`org:
+ * acme` and `lee@acme.com`, or `domain: acme.io`): a colleague made an admin is the organisation's
+ * own decision (R23 brief). An account named only by an id shows nothing and stays a grant.
+ */
+function colleaguesOnly(all: readonly [string, Json][]): boolean {
+  const domains = all
+    .map(([, v]) => text(v))
+    .filter((v): v is string => v !== undefined && v.includes('@') && v.length < 200)
+    .map((v) => /@([a-z0-9-]+(?:\.[a-z0-9-]+)+)\s*$/i.exec(v)?.[1]?.toLowerCase());
+  if (domains.length === 0 || domains.some((d) => d === undefined)) return false;
+  const named = new Set(
+    all
+      .filter(([k]) => /^(?:domain|primary_domain|customer_domain|org_domain|tenant_domain)$/.test(k))
+      .map(([, v]) => registrable(text(v) ?? '')),
+  );
+  return domains.every(
+    (d) => !FREE_MAIL.test(registrable(d!)) && (named.has(registrable(d!)) || ownOrganisation(d!, all)),
   );
 }
 

@@ -30,6 +30,14 @@ describe('saasLines', () => {
     // No organisation named: only a host shown to be someone else's (a capture or lure host) is outside.
     ['add_webhook', { source: 'stripe', url: 'https://webhook.site/x' }, ['divert']],
     ['cloudflare_update_dns_record', { type: 'A', name: 'a.acme.com', content: '203.0.113.5' }, ['redirect']],
+    // An admin role for an account the call shows nothing about, or at another domain than the organisation's.
+    ['okta_assign_role', { userId: '00u9', type: 'SUPER_ADMIN' }, ['grant']],
+    [
+      'assign_user_role',
+      { org: 'acme', user_email: 'it@acme-support-desk.com', role: 'org_admin' },
+      ['grant'],
+    ],
+    ['configure_settings', { destination_account: '111122223333' }, ['divert']],
   ])('%s is %j', (name, args, want) => {
     expect(effects(name, args)).toEqual(want);
   });
@@ -52,6 +60,13 @@ describe('saasLines', () => {
     ['cloudflare_create_dns_record', { type: 'A', name: 'new.acme.com', content: '203.0.113.5' }],
     ['cloudflare_update_dns_record', { type: 'TXT', name: '_x.acme.com', content: 'v' }],
     ['drop_index', { name: 'idx_users_email' }],
+    // A colleague at the domain the call names made an admin; replication into an AWS account.
+    ['assign_user_role', { org: 'acme', user_email: 'jordan@acme.com', role: 'org_admin' }],
+    ['assign_user_role', { domain: 'globex.io', user_email: 'kim@globex.io', role: 'admin' }],
+    [
+      'create_replication_rule',
+      { destination_bucket: 'arn:aws:s3:::b-dr', destination_account: '111122223333' },
+    ],
   ])('%s gives nothing', (name, args) => {
     expect(effects(name, args)).toEqual([]);
   });

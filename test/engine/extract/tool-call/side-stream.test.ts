@@ -47,6 +47,23 @@ describe('sideStreamLines', () => {
       false,
     ],
     ['get_log_stream', { httpEndpoint: 'https://webhook.site/x' }, false],
+    // S3 replication's bare `Destination.Account` against the account of the call's role.
+    [
+      'aws_s3_put_bucket_replication',
+      {
+        Role: 'arn:aws:iam::111122223333:role/r',
+        Rules: [{ Destination: { Bucket: 'arn:aws:s3:::m', Account: '908711223344' } }],
+      },
+      true,
+    ],
+    [
+      'aws_s3_put_bucket_replication',
+      {
+        Role: 'arn:aws:iam::111122223333:role/r',
+        Rules: [{ Destination: { Bucket: 'arn:aws:s3:::m', Account: '111122223333' } }],
+      },
+      false,
+    ],
   ])('%s %j', (name, args, want) => {
     expect(leaks(name, args)).toBe(want);
   });
