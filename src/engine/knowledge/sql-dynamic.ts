@@ -30,12 +30,16 @@ export type DynamicVerb = 'drop' | 'truncate' | 'delete';
 /** Statements (indexes of `texts`) that build `verb` statements from the catalog for a later dynamic run. */
 export function catalogBuiltStatements(texts: readonly string[], verb: DynamicVerb): number[] {
   const bare = texts.map(withoutComments);
+  // Whether a dynamic run stands at or after each statement: one test per statement (linear).
+  const runsFrom: boolean[] = [];
+  for (let i = bare.length - 1; i >= 0; i--)
+    runsFrom[i] = RUNS_DYNAMIC.test(bare[i]!) || (runsFrom[i + 1] ?? false);
   const out: number[] = [];
   for (const [index, t] of bare.entries()) {
     const v = VERB_LITERAL.exec(t);
     if (!v || !CATALOG.test(t) || SCRATCH_PATTERN.test(t)) continue;
     if (!v[1]!.toLowerCase().startsWith(verb)) continue;
-    if (bare.slice(index).some((r) => RUNS_DYNAMIC.test(r))) out.push(index);
+    if (runsFrom[index] === true) out.push(index);
   }
   return out;
 }

@@ -30,7 +30,7 @@ function outsidePlace(word: string, anonymousOnly: boolean): string | undefined 
   if (ANONYMOUS_REGISTRY.test(ref)) return `https://${ref.slice(0, ref.indexOf('/'))}/`;
   // `rest:http://u:p@IP:8000/x`, `sftp://...`, `user@IP:/path` (rsync, scp), restic's `sftp:user@IP:/path`, `IP:port`.
   const m =
-    /[a-z][a-z0-9+.-]*:\/\/(?:[^@/\s]*@)?(\[[^\]]+\]|[^:/?#\s]+)(\S*)/i.exec(word) ??
+    /[a-z][a-z0-9+.-]{0,31}:\/\/(?:[^@/\s]*@)?(\[[^\]]+\]|[^:/?#\s]+)(\S*)/i.exec(word) ??
     /^(?:[a-z][\w+-]*:)?(?:[^@\s/]+@)?(\d{1,3}(?:\.\d{1,3}){3})(:\S*)?$/i.exec(word);
   if (m === null) return undefined;
   const host = m[1]!.toLowerCase();
@@ -67,6 +67,8 @@ export function heldSentOut(
   if (/^(?:sh|bash|ash|dash|zsh)$/.test(prog)) return undefined;
   if (FETCHER.test(prog) && !cmd.some((w) => UPLOAD_FLAG.test(w))) return undefined;
   for (const w of cmd.slice(0, 64)) {
+    // A place is named in a short word; a long one (a script, a document) is not read.
+    if (w.length > 2048) continue;
     const to = outsidePlace(w, login !== undefined);
     if (to !== undefined) return { what, to };
   }

@@ -14,7 +14,7 @@ const LITERAL_PASSWORD =
  * told to accept empty passwords. Anyone who reaches the SSH port logs in with no secret at all.
  */
 const EMPTY_PASSWORD =
-  /\bpasswd\s+(?:-\S+\s+)*(?:-d|--delete)\b|\busermod\s+(?:-\S+\s+)*-p\s*(?:''|"")(?=\s)|\bPermitEmptyPasswords\s+yes\b|\b\w+::[^\n]*\/etc\/(?:shadow|passwd)\b/;
+  /\bpasswd\s+(?:-\S+\s+)*(?:-d|--delete)\b|\busermod\s+(?:-\S+\s+)*-p\s*(?:''|"")(?=\s)|\bPermitEmptyPasswords\s+yes\b|\b\w{1,32}::[^\n]{0,200}?\/etc\/(?:shadow|passwd)\b/;
 /** An SSH server in the image: installed, started, or its port exposed. */
 const SSH_SERVER = /\bopenssh-server\b|\bsshd\b|\bdropbear\b/;
 

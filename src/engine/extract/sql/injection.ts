@@ -360,9 +360,16 @@ function conversionLeak(args: string): boolean {
   return from !== undefined && isSecretTable(from);
 }
 
-/** A first arm's filter that no row passes (a key `id = -1`, `1=2`, `AND false`): the UNION arm's rows are all the page shows. */
-const VOID_FILTER =
-  /\bwhere\b[\s\S]*?(?:\b(?:id|\w+_id)[`"\]]?\s*=\s*-\s*\d+\b|\b(\d+)\s*=\s*(?!\1\b)\d+\b|\band\s+false\b)/i;
+/** A key compared with a negative number, two different constants, `AND false`: a filter that no row passes. */
+const VOID_TEST = /\b(?:id|\w+_id)[`"\]]?\s*=\s*-\s*\d+\b|\b(\d+)\s*=\s*(?!\1\b)\d+\b|\band\s+false\b/i;
+
+/** Where the first filter that no row passes sits after a WHERE (-1 when none): one scan of the text. */
+function voidFilterAt(text: string): number {
+  const where = text.search(/\bwhere\b/i);
+  if (where < 0) return -1;
+  const m = VOID_TEST.exec(text.slice(where));
+  return m === null ? -1 : where + m.index;
+}
 
 /** The shape of injection in a statement, or undefined. */
 function statementShape(tokens: readonly SqlToken[], text: string): string | undefined {
@@ -410,7 +417,9 @@ function statementShape(tokens: readonly SqlToken[], text: string): string | und
   // `AND 1 = (SELECT CASE WHEN (SELECT count(*) FROM api_tokens) > 0 THEN 1/0 ELSE 1 END)`: an
   // error raised on a condition about data answers the blind probe's yes-or-no question.
   if (
-    /\b(?:then|else)\s+\(?\s*\d+\s*\/\s*0(?![\d.])|\bif\s*\([^;]*?,\s*\d+\s*\/\s*0(?![\d.])/i.test(text) &&
+    /\b(?:then|else)\s+\(?\s*\d+\s*\/\s*0(?![\d.])|\bif\s*\([^;]{0,200}?,\s*\d+\s*\/\s*0(?![\d.])/i.test(
+      text,
+    ) &&
     /\bwhere\b/i.test(text)
   )
     return 'a division by zero on a condition (an error-based blind probe)';
@@ -476,6 +485,7 @@ function constantBranch(tokens: readonly SqlToken[]): boolean {
 
 /** A UNION arm that reads the server's catalog or version, or only NULLs and numbers after a filter. */
 function unionProbe(tokens: readonly SqlToken[], text: string): string | undefined {
+  const voidAt = voidFilterAt(text);
   for (let i = 0; i < tokens.length; i++) {
     if (tokens[i]!.kind !== 'word' || tokens[i]!.value !== 'union') continue;
     const before = text.slice(0, tokens[i]!.start);
@@ -487,7 +497,8 @@ function unionProbe(tokens: readonly SqlToken[], text: string): string | undefin
     // `WHERE id = -1 UNION ALL SELECT concat(email, ':', salary) FROM hr.salaries` (R22): the first
     // arm is voided so that only another table's rows reach the page.
     if (
-      VOID_FILTER.test(before) &&
+      voidAt >= 0 &&
+      voidAt < tokens[i]!.start &&
       /^\s*(?:all\s+|distinct\s+)?\(?\s*select\b[\s\S]*?\bfrom\b/i.test(thisArm)
     )
       return 'a UNION SELECT of another table after a filter that no row passes';
