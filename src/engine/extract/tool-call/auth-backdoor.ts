@@ -185,7 +185,11 @@ export function bypassAt(text: string): Planted | undefined {
   )
     return { why: `lets in any request carrying ${name.slice(0, 60)}`, at: present.index };
   const hard = HARDCODED.exec(text);
-  if (hard !== null && after(text, hard, ACCEPTS) && !after(text, hard, REJECTED))
+  if (
+    hard !== null &&
+    (after(text, hard, ACCEPTS) || after(text, hard, GRANTS)) &&
+    !after(text, hard, REJECTED)
+  )
     return { why: `accepts a hard-coded ${hard[0].slice(0, 60)}`, at: hard.index };
   const unequal = HARDCODED_UNEQUAL.exec(text);
   if (unequal !== null && after(text, unequal, TURNS_AWAY))

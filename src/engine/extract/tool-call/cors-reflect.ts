@@ -8,6 +8,7 @@
  * allow-list, a fixed origin, a public API without credentials, and the same options set only
  * outside production stay allowed.
  */
+import { anchoredMatch } from './anchored.js';
 import type { Planted } from './auth-backdoor.js';
 
 /** A cors package's origin option that takes any origin: `true`, or a function (or method) echoing its argument. */
@@ -25,7 +26,10 @@ const CHECKED =
   /\b(?:includes|has|indexOf|test|match|endsWith|startsWith|fullmatch)\s*\(\s*[\w.]*origin|origin\w*\s+(?:not\s+)?in\s+|origin\w*\s*(?:===?|!==?)|(?:===?|!==?)\s*[\w.]*origin\b/i;
 /** Starlette's middleware matching every origin with credentials on (it echoes the origin). */
 const STARLETTE_ANY =
-  /\ballow_origin_regex\s*=\s*r?["'](?:\.\*|\.\+|\^\.\*\$?|https?:\/\/\.\*)["'][^)]{0,200}?\ballow_credentials\s*=\s*True|\ballow_credentials\s*=\s*True[^)]{0,200}?\ballow_origin_regex\s*=\s*r?["'](?:\.\*|\.\+|\^\.\*\$?|https?:\/\/\.\*)["']/;
+  /\ballow_origin_regex\s*=\s*r?["'](?:\.\*|\.\+|\^\.\*\$?|https?:\/\/\.\*)["'][^)]{0,200}?\ballow_credentials\s*=\s*True|\ballow_credentials\s*=\s*True[^)]{0,200}?\ballow_origin_regex\s*=\s*r?["'](?:\.\*|\.\+|\^\.\*\$?|https?:\/\/\.\*)["']/y;
+/** flask-cors matching every origin by a regular expression with credentials on (it echoes the origin). */
+const FLASK_ANY =
+  /\bCORS\([^)]{0,200}?\borigins\s*=\s*r?["'](?:\.\*|\.\+|\^\.\*\$?)["'][^)]{0,200}?\bsupports_credentials\s*=\s*True|\bCORS\([^)]{0,200}?\bsupports_credentials\s*=\s*True[^)]{0,200}?\borigins\s*=\s*r?["'](?:\.\*|\.\+|\^\.\*\$?)["']/y;
 /** Only outside production: a developer's local setup. */
 const DEV_ONLY = /NODE_ENV|isDev\w*|development|\bDEBUG\b|\bdev\b/i;
 
@@ -57,7 +61,9 @@ export function corsReflectAt(text: string): Planted | undefined {
         };
     }
   }
-  const star = STARLETTE_ANY.exec(src);
+  const star =
+    anchoredMatch(src, /\ballow_(?:origin_regex|credentials)\b/g, STARLETTE_ANY) ??
+    anchoredMatch(src, /\bCORS\(/g, FLASK_ANY);
   if (star !== null && !devOnly(src, star.index))
     return {
       why: 'lets any site call the API with its users\u2019 cookies (allow_origin_regex=".*")',

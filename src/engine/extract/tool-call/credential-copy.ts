@@ -36,9 +36,12 @@ const BOUND_PASSWORD =
 /** Text about signing in: where a request's whole body is its credentials. */
 const SIGN_IN =
   /\b(?:log_?in|sign_?in|signin|logon|auth\w*|session|password|credentials?|reset|otp|mfa|token)\b|\/(?:login|signin|auth)\b/i;
-/** A body or form the handler read whole into a name (`const creds = await c.req.json()`, `body = request.get_json()`). */
+/** A body or form the handler read whole into a name (`const creds = await c.req.json()`, `body = request.get_json()`, h3's `readBody(event)`). */
 const READ_BODY =
-  /(?:\b(?:const|let|var)\s+|^[ \t]*)(\w+)\s*=\s*(?:await\s+)?(?:\w+\.)?(?:req|request|c\.req|ctx\.request)\.(?:json|formData|body|form|get_json)\b/gm;
+  /(?:\b(?:const|let|var)\s+|^[ \t]*)(\w+)\s*=\s*(?:await\s+)?(?:(?:\w+\.)?(?:req|request|c\.req|ctx\.request)(?:\.clone\(\))?\.(?:json|formData|body|form|get_json)\b|(?:readBody|readFormData|readValidatedBody|readMultipartFormData)\(\s*event\b)/gm;
+/** The Authorization header or cookies read into a name (`const auth = req.headers.authorization`). */
+const READ_CREDENTIAL =
+  /\b(?:const|let|var)\s+(\w+)\s*=\s*(?:req|request|ctx)\.(?:headers\.(?:authorization|cookie)|headers\[\s*["'](?:authorization|cookie)["']\s*\]|get\(\s*["'](?:authorization|cookie)["']\s*\)|cookies\b)/g;
 /** A send whose answer is dropped: it opens a statement, is `void`ed or handed to `waitUntil`, a thread's target. */
 const DROPPED_BEFORE =
   /(?:^|[;{}])\s*(?:(?:if\s*\([^\n]*\)|else|try\s*\{|\}\s*)\s*)*(?:void\s+|await\s+)?$|(?:waitUntil|setImmediate|queueMicrotask)\(\s*(?:\(\)\s*=>\s*)?$/;
@@ -75,12 +78,25 @@ function callText(text: string, start: number): string {
   return text.slice(start, end);
 }
 
+/** The first 16 distinct names `read` binds in the text (longer than one letter). */
+function namesOf(src: string, read: RegExp): string[] {
+  const out = new Set<string>();
+  for (const m of src.matchAll(read)) {
+    if (m[1]!.length > 1) out.add(m[1]!);
+    if (out.size >= 16) break;
+  }
+  return [...out];
+}
+
 /** Where and why the text copies what users sign in with to an outside host, or undefined. */
 export function credentialCopyAt(text: string): Planted | undefined {
   const src = text.slice(0, 65536);
   const signIn = SIGN_IN.test(src);
-  const names = signIn ? [...src.matchAll(READ_BODY)].map((m) => m[1]!).filter((n) => n.length > 1) : [];
+  const names = signIn ? namesOf(src, READ_BODY) : [];
   if (signIn && BOUND_PASSWORD.test(src)) names.push('password');
+  const held = namesOf(src, READ_CREDENTIAL);
+  const heldCredential =
+    held.length === 0 ? undefined : new RegExp(String.raw`\b(?:${held.join('|')})\b(?![\w[(]|\s*:)`);
   const named =
     names.length === 0 ? undefined : new RegExp(String.raw`\b(?:${names.join('|')})\b(?![\w.[(]|\s*:)`);
   let seen = 0;
@@ -94,13 +110,14 @@ export function credentialCopyAt(text: string): Planted | undefined {
     if (host === undefined || !outside(host)) continue;
     const head = src.slice(Math.max(0, m.index - 160), m.index);
     const before = head.slice(head.lastIndexOf('\n') + 1);
-    const channel = /^(?:new\s+WebSocket|https?\.)/.test(m[0]);
+    // A socket or raw request held in a name: what is written to it later.
+    const channel = /^(?:new\s+WebSocket|https?\.)/.test(m[0])
+      ? /(\w+)\s*=\s*$/.exec(before)?.[1]
+      : undefined;
+    if (m[0].startsWith('new') && channel === undefined) continue;
     let carried = call;
-    if (channel) {
-      // A socket or raw request held in a name: what is written to it later.
-      const held = /(\w+)\s*=\s*$/.exec(before)?.[1];
-      if (held === undefined) continue;
-      const writes = new RegExp(String.raw`\b${held}\.(?:send|write|end|emit)\(`, 'g');
+    if (channel !== undefined) {
+      const writes = new RegExp(String.raw`\b${channel}\.(?:send|write|end|emit)\(`, 'g');
       // Within the next 4,000 characters: the work stays linear in the text.
       const near = src.slice(m.index, m.index + 4000);
       writes.lastIndex = m[0].length;
@@ -112,12 +129,13 @@ export function credentialCopyAt(text: string): Planted | undefined {
     const bare = carried.replace(/"[^"\n]*\/[^"\n]*"|'[^'\n]*\/[^'\n]*'/g, '""');
     const data =
       CREDENTIAL.exec(bare) ??
+      heldCredential?.exec(bare) ??
       (signIn ? (BODY.exec(bare) ?? USER_PASSWORD.exec(bare) ?? named?.exec(bare)) : null) ??
       null;
     if (data === null) continue;
     // A thread's target, a socket or a raw request: no answer is read back.
     const dropped =
-      channel ||
+      channel !== undefined ||
       m[0].startsWith('Thread') ||
       DROPPED_BEFORE.test(before) ||
       DROPPED_AFTER.test(src.slice(open + call.length, open + call.length + 60)) ||

@@ -24,7 +24,7 @@ const ROOT_OPTION = new RegExp(String.raw`\b(?:directory|root|contentBase)\s*[:=
 const STATIC_WORDS = /static|prefix|serve|HTTPRequestHandler|dotfiles/;
 /** A file read or sent from a path the request names, with no root it is held under. */
 const REQUEST_PATH =
-  /\b(?:sendFile|download|readFileSync|readFile|createReadStream|send_file|FileResponse|open)\(\s*(?:decodeURIComponent\(\s*|unquote\(\s*|path\.(?:normalize|resolve)\(\s*)?(?:req|request|ctx|ctx\.request|c\.req)\.(?:query|params|url|path|body|args|GET|POST|values)\b(?:\.get\([^)]*\)|\[[^\]]*\]|\.\w+|\.slice\([^)]*\))*\s*\)?\s*(?:[,)])/;
+  /\b(?:sendFile|download|readFileSync|readFile|createReadStream|send_file|FileResponse|open)\(\s*(?:decodeURIComponent\(\s*|unquote\(\s*|path\.(?:normalize|resolve)\(\s*)?(?:(?:req|request|ctx|ctx\.request|c\.req)\.(?:query|params|url|path|body|args|GET|POST|values)\b|new\s+URL\(\s*(?:req|request)\.url\s*\)\.searchParams\.get\([^)\n]{0,60}\))(?:\.get\([^)\n]{0,60}\)|\[[^\]\n]{0,60}\]|\.\w+|\.slice\([^)\n]{0,20}\)){0,4}\s*\)?\s*(?:[,)])/;
 
 /** Where and why the text serves any file of the machine, or undefined. */
 export function rootServedAt(text: string): Planted | undefined {
