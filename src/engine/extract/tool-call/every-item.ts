@@ -98,7 +98,12 @@ function oneNamed(kinds: readonly string[], f: Map<string, unknown>, field: stri
   if (stems.length === 0) return false;
   const own = (k: string): boolean =>
     /^(?:id|uuid|gid)$/.test(k) ||
-    stems.some((x) => k === x || (k.startsWith(`${x}_`) && OWN_ID.test(k.slice(x.length + 1))));
+    stems.some(
+      (x) =>
+        // `bulk_action {action: "disable"}`: the operation field, not an item.
+        (k === x && !/^(?:action|operation|op|method|command|verb|mode|type|kind)$/.test(k)) ||
+        (k.startsWith(`${x}_`) && OWN_ID.test(k.slice(x.length + 1))),
+    );
   return [...f].some(
     ([k, v]) =>
       k !== field &&
