@@ -37,7 +37,7 @@ export function catalogBuiltStatements(texts: readonly string[], verb: DynamicVe
   const out: number[] = [];
   for (const [index, t] of bare.entries()) {
     const v = VERB_LITERAL.exec(t);
-    if (!v || !CATALOG.test(t) || SCRATCH_PATTERN.test(t)) continue;
+    if (!v || !listsTables(t) || SCRATCH_PATTERN.test(t)) continue;
     if (!v[1]!.toLowerCase().startsWith(verb)) continue;
     if (runsFrom[index] === true) out.push(index);
   }
@@ -83,6 +83,11 @@ const PARTITION_CATALOG =
 /** A bound below a moment before now (`< to_char(now() - interval '13 months')`, `< ADD_MONTHS(SYSDATE, -24)`). */
 const OLDER_THAN_NOW =
   /<=?[^;<>]{0,160}?(?:\b(?:now\s*\(\s*\)|current_(?:date|timestamp)|sysdate|systimestamp|getdate\s*\(\s*\)|sysdatetime\s*\(\s*\))\s*-\s*(?:interval\b|\d)|\b(?:add_months|dateadd|date_sub|date_add|timestampadd)\s*\([^;()]{0,60}?,\s*-\s*\d)/i;
+/** A catalog listing of tables; pg_class joined to a partition catalog only gives the partitions' names. */
+function listsTables(t: string): boolean {
+  return CATALOG.test(PARTITION_CATALOG.test(t) ? t.replace(/\bpg_class\b/gi, '') : t);
+}
+
 /** A dropped partition or table whose name is left to run time (`%s` folds to nothing, `%I` to `x`). */
 const OPEN_NAME =
   /^(?:drop\s+table(?:\s+if\s+exists)?(?:\s+(?:[\w$"]+\.)?x)?|alter\s+table\s+[\w$."]+\s+drop\s+partition(?:\s+x)?)(?:\s+(?:cascade|update\s+(?:global\s+)?indexes))?\s*;?$/i;
@@ -97,8 +102,7 @@ const OPEN_NAME =
 export function agedPartitionDrop(drop: string, statements: Iterable<{ readonly text: string }>): boolean {
   if (!OPEN_NAME.test(withoutComments(drop).trim().replace(/\s+/g, ' '))) return false;
   const texts = [...statements].map((s) => withoutComments(s.text));
-  // A listing of every table beside it may be what the loop runs over (pg_class joined for names is not).
-  if (texts.some((t) => CATALOG.test(PARTITION_CATALOG.test(t) ? t.replace(/\bpg_class\b/gi, '') : t)))
-    return false;
+  // A listing of every table beside it may be what the loop runs over.
+  if (texts.some(listsTables)) return false;
   return texts.some((t) => PARTITION_CATALOG.test(t) && OLDER_THAN_NOW.test(t));
 }
