@@ -14,7 +14,8 @@
  *   reference: banks ask for both before a first payment, and only an injected instruction gives
  *   a number alone. A payment naming its payee or its reason (rent, an invoice) stays allowed.
  * - An exchange API key made with withdrawal rights and sent out or left open to every IP: whoever
- *   holds it can withdraw the balance. A read-only key, or one locked to an IP list, stays allowed.
+ *   holds it can withdraw the balance (withdraw-key.ts denies any key with that right, IP lock or not:
+ *   injected text can name the IP too; this reading adds where the key is sent to the message).
  * Each becomes one `agent-guard-action transfer|divert|grant <object> <detail>` line for PLT-AST-003.
  */
 import { type CliEquivalent } from './cli.js';
