@@ -1,8 +1,9 @@
 /**
  * aws operations that AWS-AST-001 would call a loss but that lose nothing for good (R14 FPs): a
  * non-production service scaled to zero (scaled back up at will), a secret deleted with a recovery
- * window (restore-secret brings it back), and an IAM user's inactive or one named access key
- * deleted (key hygiene: the user keeps its other keys and can be given new ones).
+ * window (restore-secret brings it back), an IAM user's inactive or one named access key
+ * deleted (key hygiene: the user keeps its other keys and can be given new ones), and a Glue
+ * table's partition index or column statistics dropped (derived from data that stays).
  */
 import { PRODUCTION, disposableOnly } from '../knowledge/ephemeral-names.js';
 import { optionValue } from './aws-settings.js';
@@ -47,6 +48,12 @@ export function recoverableChange(
       const key = optionValue(args, '--access-key-id') ?? '';
       return ACCESS_KEY_ID.test(key) || (inactiveSweep && /^\$\w+$/.test(key));
     }
+    // An index or statistics over a table that stays (CDK's partition-index handler on stack delete):
+    // rebuilt from the data at will, nothing of the data goes.
+    case 'glue delete-partition-index':
+    case 'glue delete-column-statistics-for-table':
+    case 'glue delete-column-statistics-for-partition':
+      return true;
     default:
       return false;
   }
