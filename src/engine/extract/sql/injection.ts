@@ -207,24 +207,33 @@ function neverTrue(tokens: readonly SqlToken[], i: number): boolean {
 /** Words that put what follows them in a condition. */
 const CONDITION_WORDS = new Set(['where', 'having', 'when', 'and', 'or', 'xor', 'on', 'if', 'not']);
 
-/** Whether token i sits in a condition: a WHERE, HAVING, ON, CASE WHEN or IF() opened before it. */
-function inCondition(tokens: readonly SqlToken[], i: number): boolean {
-  for (let k = i - 1; k >= 0; k--)
-    if (tokens[k]!.kind === 'word' && CONDITION_WORDS.has(tokens[k]!.value)) return true;
-  return false;
-}
+/** The first word that opens a condition (WHERE, HAVING, ON, CASE WHEN, IF()): tokens after it sit in one. */
+const firstCondition = (tokens: readonly SqlToken[]): number => {
+  const k = tokens.findIndex((t) => t.kind === 'word' && CONDITION_WORDS.has(t.value));
+  return k < 0 ? tokens.length : k;
+};
 
 /**
  * A subquery's value read one character at a time (the blind probe): ASCII()/ORD()/HEX() of it, or
  * a substring of length 1. `left((SELECT note ...), 100)` is a display cut, not a probe.
  */
-const oneCharacter = (fn: string, args: string): boolean =>
+const oneCharacter = (fn: string, text: string, a: number, b: number): boolean =>
   fn === 'ascii' ||
   fn === 'ord' ||
   fn === 'unicode' ||
   fn === 'hex' ||
   fn === 'exp' ||
-  (/^(?:substring|substr|mid)$/.test(fn) && /,\s*1\s*$/.test(args));
+  (/^(?:substring|substr|mid)$/.test(fn) && endsWithOne(text, a, b));
+
+/** Whether text[a, b) ends in `, 1` (a length of one), read back from b only. */
+function endsWithOne(text: string, a: number, b: number): boolean {
+  let k = b;
+  while (k > a && /\s/.test(text[k - 1]!)) k--;
+  if (k <= a || text[k - 1] !== '1') return false;
+  k--;
+  while (k > a && /\s/.test(text[k - 1]!)) k--;
+  return k > a && text[k - 1] === ',';
+}
 
 /** Whether the text opens with a statement (after comments and opening brackets). */
 function opensStatement(tokens: readonly SqlToken[]): boolean {
@@ -245,15 +254,80 @@ function opensStatement(tokens: readonly SqlToken[]): boolean {
   return first.kind === 'qident' && first.value !== '' && tokens[i + 1]?.value === '.';
 }
 
-/** The arguments of the call whose `(` is at token i: the text up to the matching `)`. */
-function callArgs(tokens: readonly SqlToken[], i: number, text: string): string {
-  let depth = 0;
-  for (let k = i; k < tokens.length; k++) {
-    if (tokens[k]!.value === '(') depth++;
-    else if (tokens[k]!.value === ')' && --depth === 0) return text.slice(tokens[i]!.end, tokens[k]!.start);
+/** For each `(` token, the index of its matching `)` (-1 when unclosed): one pass, so no call site re-reads the rest. */
+function matchTable(tokens: readonly SqlToken[]): Int32Array {
+  const close = new Int32Array(tokens.length).fill(-1);
+  const open: number[] = [];
+  for (let k = 0; k < tokens.length; k++) {
+    if (tokens[k]!.value === '(') open.push(k);
+    else if (tokens[k]!.value === ')' && open.length > 0) close[open.pop()!] = k;
   }
-  return text.slice(tokens[i]!.end);
+  return close;
 }
+
+/**
+ * A pattern's matches over the whole text, found once: a call site asks whether one lies inside its
+ * arguments in O(log n) instead of testing its own slice (nested `CAST((SELECT ... CAST((` re-read
+ * the rest of the text per site: 29 s at the size cap, issue 22).
+ */
+class Hits {
+  readonly starts: number[] = [];
+  readonly ends: number[] = [];
+  readonly groups: (string | undefined)[] = [];
+  constructor(text: string, re: RegExp, keep?: (match: string) => boolean) {
+    for (const m of text.matchAll(new RegExp(re.source, `${re.flags}g`))) {
+      if (keep !== undefined && !keep(m[0])) continue;
+      this.starts.push(m.index);
+      this.ends.push(m.index + m[0].length);
+      this.groups.push(m[1]);
+    }
+  }
+  /** The first match that starts at or after `from` if it ends by `to`, or -1. */
+  first(from: number, to: number): number {
+    let lo = 0;
+    let hi = this.starts.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >> 1;
+      if (this.starts[mid]! < from) lo = mid + 1;
+      else hi = mid;
+    }
+    return lo < this.starts.length && this.ends[lo]! <= to ? lo : -1;
+  }
+  has(from: number, to: number): boolean {
+    return this.first(from, to) >= 0;
+  }
+}
+
+/** The whole text's matches of every pattern the call-site checks ask about, each found on first use. */
+class SiteScan {
+  readonly #text: string;
+  readonly #hits = new Map<RegExp, Hits>();
+  readonly #memo = new Map<string, boolean>();
+  constructor(text: string) {
+    this.#text = text;
+  }
+  /** `re`'s matches (those `keep` accepts, when given: one `re` object, one `keep`). */
+  hits(re: RegExp, keep?: (match: string) => boolean): Hits {
+    let h = this.#hits.get(re);
+    if (h === undefined) this.#hits.set(re, (h = new Hits(this.#text, re, keep)));
+    return h;
+  }
+  /** `fn()` once per key: a result several nested sites share (their first FROM, their XPath). */
+  once(key: string, fn: () => boolean): boolean {
+    let r = this.#memo.get(key);
+    if (r === undefined) this.#memo.set(key, (r = fn()));
+    return r;
+  }
+}
+
+const SELECT_WORD = /\bselect\b/i;
+const SELECT_LIST_START = /\bselect\s+/i;
+const FROM_WORD = /\bfrom\b/i;
+const FROM_NAME = /\bfrom\s+([\w."`[\]]+)/i;
+/** Words that name a secret column (asked with isSecretColumn). */
+const SECRET_WORD = /[\p{L}\p{N}_]+/u;
+const COMMA = /,/;
+const DELIMITER = /\b0x[0-9a-f]{2}\b|\bchar\s*\(\s*\d+\s*\)|\bfloor\s*\(\s*rand\s*\(/i;
 
 /** Functions that stall the server, by name (`dbms_lock.sleep` reads as `sleep` after its package). */
 const DELAY_FUNCTIONS = new Set([
@@ -274,6 +348,7 @@ const OWN_DELAY = new Set(['select', 'perform', 'call', 'exec', 'execute', ';'])
  * and DO blocks are strings to the lexer, so a polling loop's PERFORM pg_sleep(1) is not read here.
  */
 function conditionalDelay(tokens: readonly SqlToken[], text: string): boolean {
+  let lists: ((comma: number, call: number) => boolean) | undefined;
   for (let i = 0; i < tokens.length; i++) {
     const t = tokens[i]!;
     if (t.kind !== 'word' || !DELAY_FUNCTIONS.has(t.value) || tokens[i + 1]?.value !== '(') continue;
@@ -286,7 +361,7 @@ function conditionalDelay(tokens: readonly SqlToken[], text: string): boolean {
       prev === undefined ||
       (OWN_DELAY.has(prev.value) &&
         (prev.value !== 'select' || p === 0 || text.slice(tokens[p - 1]!.end, prev.start).includes(';')));
-    if (own || (prev?.value === ',' && ownSelectList(tokens, p, i, text))) continue;
+    if (own || (prev?.value === ',' && (lists ??= ownSelectLists(tokens, text))(p, i))) continue;
     return true;
   }
   return false;
@@ -309,39 +384,59 @@ const NOT_OWN_LIST = new Set([
 ]);
 
 /**
- * The comma at `comma` separates items of a statement's own select list (`SELECT pg_advisory_lock(42),
+ * Whether a comma separates items of a statement's own select list (`SELECT pg_advisory_lock(42),
  * pg_sleep(0.5)`, a lock test: R21 twin): back to a SELECT that opens the statement, nothing but
- * calls and values at the top level, and no FROM or condition after. A UNION's list or a condition's stays a probe.
+ * calls and values at the top level, and no FROM or condition after. A UNION's list or a condition's
+ * stays a probe. Tables for every comma, one pass each way: a list of 25,000 delays re-read the
+ * statement per call (22 s at the size cap, issue 22).
  */
-function ownSelectList(tokens: readonly SqlToken[], comma: number, call: number, text: string): boolean {
-  // A FROM after it runs the delay once per row (`SELECT id, SLEEP(5) FROM users`): not a lock test's one wait.
-  for (let q = call, d = 0; q < tokens.length && tokens[q]!.value !== ';'; q++) {
-    const v = tokens[q]!.value;
-    d += v === '(' ? 1 : v === ')' ? -1 : 0;
-    if (d <= 0 && tokens[q]!.kind === 'word' && NOT_OWN_LIST.has(v)) return false;
+function ownSelectLists(tokens: readonly SqlToken[], text: string): (comma: number, call: number) => boolean {
+  const n = tokens.length;
+  // Each token's bracket level, and the nearest token back at that level that ends a look back.
+  const level = new Int32Array(n);
+  const stop = new Int32Array(n).fill(-1);
+  const last = new Map<number, number>();
+  let d = 0;
+  for (let k = 0; k < n; k++) {
+    const t = tokens[k]!;
+    level[k] = d;
+    stop[k] = last.get(d) ?? -1;
+    if (t.value === '(') last.set(++d, k);
+    else if (t.value === ')') d--;
+    else if ((t.kind === 'word' && t.value === 'select') || NOT_OWN_LIST.has(t.value) || t.value === ';')
+      last.set(d, k);
   }
-  let depth = 0;
-  for (let p = comma - 1; p >= 0; p--) {
-    const t = tokens[p]!;
-    if (t.value === ')') depth++;
-    else if (t.value === '(') {
-      if (--depth < 0) return false;
-    } else if (depth === 0 && t.kind === 'word' && t.value === 'select')
-      return p === 0 || text.slice(tokens[p - 1]!.end, t.start).includes(';') || tokens[p - 1]!.value === ';';
-    else if (depth === 0 && (NOT_OWN_LIST.has(t.value) || t.value === ';')) return false;
+  // The lowest level of a FROM, condition or UNION word from each token to the statement's end.
+  const ahead = new Int32Array(n + 1).fill(0x7fffffff);
+  for (let k = n - 1; k >= 0; k--) {
+    const t = tokens[k]!;
+    if (t.value === ';') continue;
+    ahead[k] =
+      t.kind === 'word' && NOT_OWN_LIST.has(t.value) ? Math.min(ahead[k + 1]!, level[k]!) : ahead[k + 1]!;
   }
-  return false;
+  return (comma, call) => {
+    // A FROM after it runs the delay once per row (`SELECT id, SLEEP(5) FROM users`): not a lock test's one wait.
+    if (ahead[call]! <= level[call]!) return false;
+    const p = stop[comma]!;
+    const t = tokens[p];
+    if (t === undefined || t.kind !== 'word' || t.value !== 'select') return false;
+    return p === 0 || text.slice(tokens[p - 1]!.end, t.start).includes(';') || tokens[p - 1]!.value === ';';
+  };
 }
 
 /** Whether the call at token i opens the select list of a subquery that stands in a condition (`AND (SELECT f(...`). */
-function probeSubquery(tokens: readonly SqlToken[], i: number): boolean {
-  return tokens[i - 1]?.value === 'select' && tokens[i - 2]?.value === '(' && inCondition(tokens, i - 2);
+function probeSubquery(tokens: readonly SqlToken[], i: number, condition: number): boolean {
+  return tokens[i - 1]?.value === 'select' && tokens[i - 2]?.value === '(' && condition < i - 2;
 }
 
-/** A subquery whose select list names a secret column (`SELECT TOP 1 password FROM users`). */
-function selectsSecret(args: string): boolean {
-  const list = /\bselect\s+([\s\S]*?)\bfrom\b/i.exec(args)?.[1];
-  return list !== undefined && (list.match(/[\p{L}\p{N}_]+/gu) ?? []).some(isSecretColumn);
+/** A subquery in text[a, b) whose select list names a secret column (`SELECT TOP 1 password FROM users`). */
+function selectsSecret(scan: SiteScan, a: number, b: number): boolean {
+  const select = scan.hits(SELECT_LIST_START);
+  const s = select.first(a, b);
+  if (s < 0) return false;
+  const from = scan.hits(FROM_WORD);
+  const f = from.first(select.ends[s]!, b);
+  return f >= 0 && scan.hits(SECRET_WORD, isSecretColumn).has(select.ends[s]!, from.starts[f]!);
 }
 
 /** Conversions that fail loudly on text (CAST, CONVERT, Oracle/Snowflake TO_NUMBER, ClickHouse toInt32); TRY_ and SAFE_ forms return NULL. */
@@ -352,12 +447,13 @@ const CONVERSION =
 const TEXT_AGGREGATE =
   /\b(?:string_agg|group_concat|listagg|xmlagg|json_agg|jsonb_agg|array_agg|array_to_string|groupArray|arrayStringConcat|json_arrayagg|json_group_array)\s*\(/i;
 
-/** A subquery converted to another type that can only fail loudly: rows joined into text, or a secret table's rows. */
-function conversionLeak(args: string): boolean {
-  if (!/\bselect\b/i.test(args)) return false;
-  if (TEXT_AGGREGATE.test(args)) return true;
-  const from = /\bfrom\s+([\w."`[\]]+)/i.exec(args)?.[1];
-  return from !== undefined && isSecretTable(from);
+/** A subquery in text[a, b) converted to another type that can only fail loudly: rows joined into text, or a secret table's rows. */
+function conversionLeak(scan: SiteScan, a: number, b: number): boolean {
+  if (!scan.hits(SELECT_WORD).has(a, b)) return false;
+  if (scan.hits(TEXT_AGGREGATE).has(a, b)) return true;
+  const from = scan.hits(FROM_NAME);
+  const f = from.first(a, b);
+  return f >= 0 && scan.once(`t${f}`, () => isSecretTable(from.groups[f]!));
 }
 
 /** A key compared with a negative number, two different constants, `AND false`: a filter that no row passes. */
@@ -376,43 +472,53 @@ function statementShape(tokens: readonly SqlToken[], text: string): string | und
   if (orTautology(tokens, text))
     return 'an OR branch that is always true (a tautology that returns every row)';
   if (conditionalDelay(tokens, text)) return 'a time delay inside a query (a time-based blind probe)';
+  // Each call's arguments are a span of the text, asked about through whole-text scans (linear in all).
+  const close = matchTable(tokens);
+  const scan = new SiteScan(text);
+  const condition = firstCondition(tokens);
+  const system = scan.hits(SYSTEM_VALUE);
   for (let i = 0; i < tokens.length; i++) {
     const t = tokens[i]!;
     if (t.kind !== 'word' || tokens[i + 1]?.value !== '(') continue;
+    const a = tokens[i + 1]!.end;
+    const b = close[i + 1]! < 0 ? text.length : tokens[close[i + 1]!]!.start;
     if (t.value === 'extractvalue' || t.value === 'updatexml') {
       // The XPath argument built at run time (concat(0x7e, ...)) is an error-based leak.
-      const args = callArgs(tokens, i + 1, text);
-      const xpath = args.split(',')[1]?.trim() ?? '';
-      if (!/^'[^']*'$|^"[^"]*"$|^\$\d+$|^\?$|^:\w+$/.test(xpath))
-        return `${t.value}() with a computed XPath (an error-based leak)`;
+      const commas = scan.hits(COMMA);
+      const c1 = commas.first(a, b);
+      const c2 = c1 < 0 ? -1 : commas.first(commas.ends[c1]!, b);
+      const end = c2 < 0 ? b : commas.starts[c2]!;
+      const fixed =
+        c1 >= 0 &&
+        scan.once(`x${c1}:${end}`, () =>
+          /^'[^']*'$|^"[^"]*"$|^\$\d+$|^\?$|^:\w+$/.test(text.slice(commas.ends[c1], end).trim()),
+        );
+      if (!fixed) return `${t.value}() with a computed XPath (an error-based leak)`;
     }
     // Only in a condition: `SELECT substring(version(), 1, 20)` reads the version for the user.
-    if ((LEAK_WRAPPERS.has(t.value) || CONVERSION.test(t.value)) && inCondition(tokens, i)) {
-      const args = callArgs(tokens, i + 1, text);
-      if (SYSTEM_VALUE.test(args) || (/\bselect\b/i.test(args) && oneCharacter(t.value, args)))
+    if ((LEAK_WRAPPERS.has(t.value) || CONVERSION.test(t.value)) && condition < i) {
+      if (system.has(a, b) || (scan.hits(SELECT_WORD).has(a, b) && oneCharacter(t.value, text, a, b)))
         return `${t.value}() of a system value or subquery (a blind or error-based probe)`;
       // CAST((SELECT password FROM users LIMIT 1) AS int): the failed conversion prints the secret.
-      if (selectsSecret(args))
+      if (selectsSecret(scan, a, b))
         return `${t.value}() of a subquery that reads a secret column (an error-based leak)`;
       // CAST((SELECT string_agg(key, ',') FROM api_keys) AS int) (R22): a conversion of rows joined
       // into one text, or of a secret table's rows, fails with that text in the error message.
-      if (CONVERSION.test(t.value) && conversionLeak(args))
+      if (CONVERSION.test(t.value) && conversionLeak(scan, a, b))
         return `${t.value}() of a subquery that reads a secret column (an error-based leak)`;
       // `AND (SELECT unicode(substr(value,1,1)) FROM secrets ...) > 100` (R21): a subquery in a
       // condition that yields one character of a value: the blind probe's question, asked from inside.
-      if (probeSubquery(tokens, i) && oneCharacter(t.value, args))
+      if (probeSubquery(tokens, i, condition) && oneCharacter(t.value, text, a, b))
         return `${t.value}() of one character in a subquery inside a condition (a blind probe)`;
     }
     // CONCAT(0x7e, (SELECT user()), FLOOR(RAND(0)*2)): a delimiter in hex or CHAR() around a system
     // value or subquery marks the text an error message will leak.
-    if (t.value === 'concat' || t.value === 'concat_ws') {
-      const args = callArgs(tokens, i + 1, text);
-      if (
-        /\b0x[0-9a-f]{2}\b|\bchar\s*\(\s*\d+\s*\)|\bfloor\s*\(\s*rand\s*\(/i.test(args) &&
-        (SYSTEM_VALUE.test(args) || /\bselect\b/i.test(args))
-      )
-        return 'a system value or subquery wrapped in delimiters for an error message to leak (an error-based probe)';
-    }
+    if (
+      (t.value === 'concat' || t.value === 'concat_ws') &&
+      scan.hits(DELIMITER).has(a, b) &&
+      (system.has(a, b) || scan.hits(SELECT_WORD).has(a, b))
+    )
+      return 'a system value or subquery wrapped in delimiters for an error message to leak (an error-based probe)';
   }
   // `AND 1 = (SELECT CASE WHEN (SELECT count(*) FROM api_tokens) > 0 THEN 1/0 ELSE 1 END)`: an
   // error raised on a condition about data answers the blind probe's yes-or-no question.
@@ -486,6 +592,9 @@ function constantBranch(tokens: readonly SqlToken[]): boolean {
 /** A UNION arm that reads the server's catalog or version, or only NULLs and numbers after a filter. */
 function unionProbe(tokens: readonly SqlToken[], text: string): string | undefined {
   const voidAt = voidFilterAt(text);
+  // Where the first WHERE ends: asked per arm, so not a scan of the text before each UNION.
+  const where = /\bwhere\b/i.exec(text);
+  const whereEnd = where === null ? Infinity : where.index + where[0].length;
   for (let i = 0; i < tokens.length; i++) {
     if (tokens[i]!.kind !== 'word' || tokens[i]!.value !== 'union') continue;
     const before = text.slice(0, tokens[i]!.start);
@@ -507,7 +616,7 @@ function unionProbe(tokens: readonly SqlToken[], text: string): string | undefin
     )?.[1];
     if (
       items !== undefined &&
-      /\bwhere\b/i.test(before) &&
+      whereEnd <= tokens[i]!.start &&
       items.split(',').every((x) => /^\s*(?:null|\d+|'[^']*'|"[^"]*")\s*\)?\s*$/i.test(x))
     )
       return 'a UNION SELECT of constants after a filter (a column-count probe)';

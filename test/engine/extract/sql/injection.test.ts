@@ -81,3 +81,63 @@ describe('valuePayload', () => {
     },
   );
 });
+
+/**
+ * Characters the regular expressions read while `fn` runs: from where each search starts to where it
+ * stops (a global search resumes at lastIndex), a deterministic count of the scan's work.
+ */
+function charactersRead(fn: () => void): number {
+  const exec = Object.getOwnPropertyDescriptor(RegExp.prototype, 'exec')!.value as RegExp['exec'];
+  let read = 0;
+  RegExp.prototype.exec = function (this: RegExp, input: string) {
+    const from = this.global || this.sticky ? this.lastIndex : 0;
+    const m = exec.call(this, input);
+    read += (m === null ? input.length : m.index + m[0].length) - from;
+    return m;
+  };
+  try {
+    fn();
+  } finally {
+    RegExp.prototype.exec = exec;
+  }
+  return read;
+}
+
+const nest = (open: string, mid: string, close: string, bytes: number): string =>
+  open.repeat(Math.floor(bytes / (open.length + close.length))) +
+  mid +
+  close.repeat(Math.floor(bytes / (open.length + close.length)));
+
+describe('injectionShape work (issue 22)', () => {
+  // Each CAST/CONVERT site tested its own arguments, the rest of the text when nested: 29 s at the cap.
+  it.each([
+    [
+      'nested CAST in a condition',
+      'SELECT * FROM t WHERE a = ' + nest('CAST((SELECT ', '1', ' FROM t) AS int)', 32_000),
+    ],
+    [
+      'nested CAST string_agg',
+      'SELECT ' + nest('CAST((SELECT string_agg(', 'x', ", ',') FROM t) AS int)", 32_000),
+    ],
+    [
+      'nested CONVERT',
+      'SELECT * FROM t WHERE a = ' + nest('CONVERT(int, (SELECT ', '1', ' FROM t))', 32_000),
+    ],
+    ['nested toInt32', 'SELECT * FROM t WHERE a = ' + nest('toInt32((SELECT ', '1', '))', 32_000)],
+    [
+      'nested extractvalue',
+      'SELECT * FROM t WHERE ' + nest('extractvalue(extractvalue(', "'/a'", ", '/a'), '/a')", 32_000),
+    ],
+    ['a select list of delays', 'SELECT 1' + ', pg_sleep(0)'.repeat(3_000)],
+    ['a chain of constant UNION arms', 'SELECT 1' + ' UNION SELECT 1'.repeat(3_000)],
+  ])('reads each character a bounded number of times: %s', (_, text) => {
+    expect(charactersRead(() => injectionShape(text))).toBeLessThan(60 * text.length);
+  });
+
+  it('decides the nested shapes as before', () => {
+    const leak =
+      'SELECT * FROM t WHERE a = ' + nest('CAST((SELECT ', "string_agg(key, ',')", ' FROM t) AS int)', 4_000);
+    expect(injectionShape(leak)).toMatch(/cast\(\) of a subquery that reads a secret column/);
+    expect(injectionShape('SELECT ' + nest('CAST((SELECT ', '1', ' FROM t) AS int)', 4_000))).toBeUndefined();
+  });
+});
