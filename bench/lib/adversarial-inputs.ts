@@ -292,6 +292,46 @@ export const CASES: readonly Case[] = [
     name: "concatenation || 'ab' chain",
     text: () => fill(" || 'ab'", "SELECT 'a'", ' FROM t'),
   },
+  // sql, the injection scan's call sites (sql/injection.ts): each nested conversion re-read the rest
+  // of the text (29-52 s at the cap before its match tables), a select list of delays 22 s.
+  {
+    runtime: 'sql',
+    name: 'nested CAST((SELECT string_agg(',
+    text: () =>
+      'SELECT ' +
+      nest('CAST((SELECT string_agg(CAST((SELECT ', 'x', " FROM t) AS text), ',') FROM t) AS int)"),
+  },
+  {
+    runtime: 'sql',
+    name: 'nested CAST in a condition',
+    text: () => 'SELECT * FROM t WHERE a = ' + nest('CAST((SELECT ', '1', ' FROM t) AS int)'),
+  },
+  {
+    runtime: 'sql',
+    name: 'nested CONVERT in a condition',
+    text: () => 'SELECT * FROM t WHERE a = ' + nest('CONVERT(int, (SELECT ', '1', ' FROM t))'),
+  },
+  {
+    runtime: 'sql',
+    name: 'nested TO_NUMBER / toInt32',
+    text: () => 'SELECT * FROM t WHERE a = ' + nest('TO_NUMBER((SELECT toInt32((SELECT ', '1', '))))'),
+  },
+  {
+    runtime: 'sql',
+    name: 'deep parentheses in a compared value',
+    text: () => 'SELECT * FROM t WHERE a = ' + nest('(', "'x'", ')'),
+  },
+  {
+    runtime: 'sql',
+    name: 'UNION SELECT chain without WHERE',
+    text: () => fill(' UNION SELECT 1', 'SELECT 1'),
+  },
+  {
+    runtime: 'sql',
+    name: 'OR chain with brackets',
+    text: () => fill(' OR ((((a', 'SELECT 1 FROM t WHERE a = 1'),
+  },
+  { runtime: 'sql', name: 'select list of delays', text: () => fill(', pg_sleep(0)', 'SELECT 1') },
   // python, helper F's probe: a 12 KB file of 40-term lambdas (and larger, up to the budget)
   { runtime: 'python', name: '40-term lambdas (12 KB)', text: () => lambdas(12_000) },
   { runtime: 'python', name: '40-term lambdas (48 KB)', text: () => lambdas(48_000) },
