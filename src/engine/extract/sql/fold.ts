@@ -229,6 +229,17 @@ function operand(tokens: readonly SqlToken[], i: number, vars: Vars, depth: numb
  * `DECLARE @q T = expr` / `SET @q = expr` / `SELECT @q = expr`, MySQL `SET @s = expr`, PL/pgSQL
  * `name := expr`.
  */
+/** Tokens a type's `(n)` or `(p, s)` spans at most: no scan to the text's end per word pair (issue 22). */
+const TYPE_ARGS_MAX = 16;
+
+/** Past a type's `(n)` at token j (j itself when there is none, or no `)` within TYPE_ARGS_MAX tokens). */
+function pastTypeArgs(tokens: readonly SqlToken[], j: number): number {
+  if (tokens[j]?.value !== '(') return j;
+  for (let k = j + 1; k < tokens.length && k <= j + TYPE_ARGS_MAX; k++)
+    if (tokens[k]!.value === ')') return k + 1;
+  return j;
+}
+
 export function collectVars(tokens: readonly SqlToken[]): Vars {
   const vars: Vars = new Map();
   for (let i = 0; i < tokens.length; i++) {
@@ -241,8 +252,7 @@ export function collectVars(tokens: readonly SqlToken[]): Vars {
       let j = i + 1;
       if (tokens[j]?.kind === 'word' && tokens[j]!.value !== 'as') {
         j++;
-        if (tokens[j]?.value === '(') while (j < tokens.length && tokens[j]!.value !== ')') j++;
-        if (tokens[j]?.value === ')') j++;
+        j = pastTypeArgs(tokens, j);
       }
       if (tokens[j]?.kind === 'op' && (tokens[j]!.value === '=' || tokens[j]!.value === ':=')) {
         name = t.value.toLowerCase();
@@ -254,8 +264,7 @@ export function collectVars(tokens: readonly SqlToken[]): Vars {
     } else if (t.kind === 'word' && next?.kind === 'word') {
       // PL/pgSQL declaration with a type: `q text := expr`, `q varchar(100) := expr`.
       let j = i + 2;
-      if (tokens[j]?.value === '(') while (j < tokens.length && tokens[j]!.value !== ')') j++;
-      if (tokens[j]?.value === ')') j++;
+      j = pastTypeArgs(tokens, j);
       if (tokens[j]?.kind === 'op' && tokens[j]!.value === ':=') {
         name = t.value;
         at = j + 1;
