@@ -7,12 +7,12 @@
  * Deterministic: files in sorted path order, at most --per N per runtime (evenly spaced).
  * Run: npx tsx eval/budget-ordinary.ts [--per N] [--list]
  */
-import { readdirSync, readFileSync, statSync } from 'node:fs';
-import { join } from 'node:path';
+import { readFileSync } from 'node:fs';
 import { analyze } from '../src/engine/analyze.js';
 import { WorkBudget, workUnitsFor } from '../src/engine/budget.js';
 import { tokenEstimate } from '../src/engine/extract/code/work.js';
 import { CAP } from '../bench/lib/adversarial-inputs.js';
+import { sortedFiles } from './lib/files.js';
 
 const argv = process.argv.slice(2);
 const per = Number(argv[argv.indexOf('--per') + 1] ?? 0) || 400;
@@ -21,36 +21,8 @@ const MIN_BYTES = 30 * 1024;
 const limits = { maxInputBytes: CAP, maxDepth: 8 }; // the engine's defaults (src/config/sections/engine.ts)
 
 /** Files under `root` (links followed, sorted) whose name ends in one of `exts` and above MIN_BYTES. */
-function files(
-  root: string,
-  exts: readonly string[],
-  out: string[] = [],
-  seen = new Set<string>(),
-): string[] {
-  let names: string[];
-  try {
-    names = readdirSync(root).sort();
-  } catch {
-    return out;
-  }
-  for (const name of names) {
-    const path = join(root, name);
-    let st;
-    try {
-      st = statSync(path);
-    } catch {
-      continue;
-    }
-    if (st.isDirectory()) {
-      const key = `${st.dev}:${st.ino}`;
-      if (!seen.has(key)) {
-        seen.add(key);
-        files(path, exts, out, seen);
-      }
-    } else if (st.size > MIN_BYTES && exts.some((e) => name.endsWith(e))) out.push(path);
-  }
-  return out;
-}
+const files = (root: string, exts: readonly string[]): string[] =>
+  sortedFiles(root, (name, bytes) => bytes > MIN_BYTES && exts.some((e) => name.endsWith(e)));
 
 /** At most `n` of `xs`, evenly spaced, in order. */
 const spread = <T>(xs: readonly T[], n: number): T[] =>

@@ -14,9 +14,10 @@
  * The algorithm-style programs of eval/code-algos/ are always run, all of them, and counted apart.
  */
 import { createHash } from 'node:crypto';
-import { existsSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { createEngine } from '../src/engine/engine.js';
+import { sortedFiles } from './lib/files.js';
 
 /** A unit this small says nothing (an empty `__init__.py`, a one-line re-export). */
 const MIN_UNIT = 80;
@@ -44,26 +45,6 @@ const jsRoots = (
   process.env.CODE_CORPUS_JS ??
   `${new URL('../node_modules', import.meta.url).pathname}:/usr/lib/node_modules`
 ).split(':');
-
-/** Every file under `root` whose name passes `keep`, in sorted order (deterministic). */
-function walk(root: string, keep: (name: string) => boolean, into: string[] = []): string[] {
-  if (!existsSync(root)) return into;
-  for (const name of readdirSync(root).sort()) {
-    const path = join(root, name);
-    let st;
-    try {
-      st = statSync(path);
-    } catch {
-      continue;
-    }
-    if (st.isDirectory()) {
-      // Test suites and bundled copies of this project's own tree are not "ordinary code" samples.
-      if (name === '__pycache__' || name === '.git' || name === 'site-packages') continue;
-      walk(path, keep, into);
-    } else if (st.isFile() && keep(name)) into.push(path);
-  }
-  return into;
-}
 
 /** The label for where a file comes from: the root and its first directory. */
 function sourceOf(path: string, roots: readonly string[]): string {
@@ -128,7 +109,7 @@ function collect(runtime: 'python' | 'node'): Unit[] {
   const units: Unit[] = [];
   const seen = new Set<string>();
   for (const root of roots) {
-    for (const path of walk(root, keep)) {
+    for (const path of sortedFiles(root, keep)) {
       let text: string;
       try {
         text = readFileSync(path, 'utf8');
