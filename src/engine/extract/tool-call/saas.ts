@@ -463,12 +463,17 @@ function transfer(
   // Paid to a payee saved earlier, named only by its id (R19 twin: `beneficiary_id: ben_saved_0042`):
   // the account was checked when it was saved; money-out.ts still reads the memo for fraud.
   if (savedPayee(all) || (heldAccountRef(all) && !all.some(([k]) => BANK_KEY.test(k)))) return undefined;
-  // A payout naming no destination goes to the account's own bank account on file (Stripe's default).
+  // A payout naming no destination goes to the account's own bank account on file (Stripe's default);
+  // `method: standard` is that default's speed (R23 twin), any other method may name a new channel.
   if (
     has(w, 'payout', 'payouts') &&
     !has(w, 'instant', 'external') &&
     !all.some(
-      ([k]) => BANK_KEY.test(k) || RAW_PAYEE_KEY.test(k) || /^(?:method|destination_\w+|to_\w+)$/.test(k),
+      ([k, v]) =>
+        BANK_KEY.test(k) ||
+        RAW_PAYEE_KEY.test(k) ||
+        /^(?:destination_\w+|to_\w+)$/.test(k) ||
+        (k === 'method' && text(v) !== 'standard'),
     )
   )
     return undefined;
