@@ -93,9 +93,10 @@ describe('analysis worker', () => {
         );
       }
       expect(settled).toHaveLength(inputs.length);
-      expect(
-        settled.filter((s) => s !== 'answered').every((s) => /stopped answering|did not start/.test(s)),
-      ).toBe(true);
+      // Listed, not counted, so a failure names the message (one CI run at load ~30 saw another once).
+      expect(settled.filter((s) => s !== 'answered' && !/stopped answering|did not start/.test(s))).toEqual(
+        [],
+      );
       expect(events).toContain('stalled');
     } finally {
       await worker.close();
