@@ -12,6 +12,9 @@ import { isRuntime, type EntryPoint } from '../../src/engine/types.js';
 
 export const LIMITS = { maxInputBytes: 256 * 1024, maxDepth: 8 };
 
+/** For a test over the whole corpus (20,000+ inputs): under a minute quiet, minutes on a loaded machine. */
+export const CORPUS_TIMEOUT = 600_000;
+
 export interface Input {
   readonly text: string;
   readonly runtime: EntryPoint;

@@ -11,7 +11,7 @@ import type { Engine } from '../../../src/engine/engine.js';
 import type { Fact, FactKind } from '../../../src/engine/facts.js';
 import type { FactIndex, RuleDefinition } from '../../../src/engine/invariants/define-rule.js';
 import { RULES } from '../../../src/engine/invariants/registry.js';
-import { analysedInputs, type Input } from '../../helpers/decision-inputs.js';
+import { analysedInputs, CORPUS_TIMEOUT, type Input } from '../../helpers/decision-inputs.js';
 import { testEngine } from '../../helpers/engine.js';
 
 let engine: Engine;
@@ -21,7 +21,7 @@ let all: { input: Input; facts: readonly Fact[] }[];
 beforeAll(async () => {
   engine = await testEngine();
   all = analysedInputs();
-}, 180_000);
+}, CORPUS_TIMEOUT);
 
 describe('rule kinds', () => {
   it('every registered rule declares the kinds it reads', () => {
@@ -43,35 +43,43 @@ describe('rule kinds', () => {
     expect(problems).toEqual([]);
   });
 
-  it('at run time a rule asks the index only for its declared kinds', () => {
-    const problems = new Set<string>();
-    for (const { facts } of all) {
-      const index = indexFacts(facts);
-      for (const rule of RULES) {
-        const recording: FactIndex = {
-          get all(): readonly Fact[] {
-            problems.add(`${rule.id} reads all`);
-            return index.all;
-          },
-          of(kind) {
-            if (!rule.kinds?.includes(kind)) problems.add(`${rule.id} reads ${kind}`);
-            return index.of(kind);
-          },
-        };
-        for (const hit of rule.check(recording, engine.policy)) void hit;
+  it(
+    'at run time a rule asks the index only for its declared kinds',
+    () => {
+      const problems = new Set<string>();
+      for (const { facts } of all) {
+        const index = indexFacts(facts);
+        for (const rule of RULES) {
+          const recording: FactIndex = {
+            get all(): readonly Fact[] {
+              problems.add(`${rule.id} reads all`);
+              return index.all;
+            },
+            of(kind) {
+              if (!rule.kinds?.includes(kind)) problems.add(`${rule.id} reads ${kind}`);
+              return index.of(kind);
+            },
+          };
+          for (const hit of rule.check(recording, engine.policy)) void hit;
+        }
       }
-    }
-    expect([...problems]).toEqual([]);
-  }, 120_000);
+      expect([...problems]).toEqual([]);
+    },
+    CORPUS_TIMEOUT,
+  );
 
-  it('decisions with and without the skip are identical', () => {
-    const unskipped: RuleDefinition[] = RULES.map(({ kinds: _kinds, ...rest }) => rest);
-    let compared = 0;
-    for (const { input, facts } of all) {
-      const base = { text: input.text, runtime: input.runtime, facts, policy: engine.policy };
-      expect(decide(base), input.text).toEqual(decide({ ...base, rules: unskipped }));
-      compared++;
-    }
-    expect(compared).toBeGreaterThan(900);
-  }, 120_000);
+  it(
+    'decisions with and without the skip are identical',
+    () => {
+      const unskipped: RuleDefinition[] = RULES.map(({ kinds: _kinds, ...rest }) => rest);
+      let compared = 0;
+      for (const { input, facts } of all) {
+        const base = { text: input.text, runtime: input.runtime, facts, policy: engine.policy };
+        expect(decide(base), input.text).toEqual(decide({ ...base, rules: unskipped }));
+        compared++;
+      }
+      expect(compared).toBeGreaterThan(900);
+    },
+    CORPUS_TIMEOUT,
+  );
 });

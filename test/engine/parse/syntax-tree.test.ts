@@ -3,6 +3,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
+import { CORPUS_TIMEOUT } from '../../helpers/decision-inputs.js';
 import { LEAF_TYPES, TEXT_TOKENS } from '../../../src/engine/parse/grammars.js';
 import { getParser, loadParsers } from '../../../src/engine/parse/index.js';
 import { SymbolTable, toSyntaxTree, type SyntaxNode } from '../../../src/engine/parse/syntax-tree.js';
@@ -126,27 +127,35 @@ describe.each(['python', 'node'] as const)('%s tree copy with offsets read from 
     expect(fromText).toBe(native);
   });
 
-  it('agrees with the native offsets on every decision case', () => {
-    const inputs = caseInputs()[runtime];
-    expect(inputs.length).toBeGreaterThan(50);
-    const differ = inputs.filter((text) => {
-      const { fromText, native } = copies(runtime, text);
-      return fromText !== native;
-    });
-    expect(differ).toEqual([]);
-  });
+  it(
+    'agrees with the native offsets on every decision case',
+    () => {
+      const inputs = caseInputs()[runtime];
+      expect(inputs.length).toBeGreaterThan(50);
+      const differ = inputs.filter((text) => {
+        const { fromText, native } = copies(runtime, text);
+        return fromText !== native;
+      });
+      expect(differ).toEqual([]);
+    },
+    CORPUS_TIMEOUT,
+  );
 
   // A tree with errors: the subtrees without any are read from the text, the rest natively.
-  it('agrees with the native offsets on every decision case cut short', () => {
-    const inputs = caseInputs()[runtime].flatMap((text) =>
-      [3, 2, 1.5].map((k) => text.slice(0, Math.floor(text.length / k))),
-    );
-    const differ = inputs.filter((text) => {
-      const { fromText, native } = copies(runtime, text);
-      return fromText !== native;
-    });
-    expect(differ).toEqual([]);
-  });
+  it(
+    'agrees with the native offsets on every decision case cut short',
+    () => {
+      const inputs = caseInputs()[runtime].flatMap((text) =>
+        [3, 2, 1.5].map((k) => text.slice(0, Math.floor(text.length / k))),
+      );
+      const differ = inputs.filter((text) => {
+        const { fromText, native } = copies(runtime, text);
+        return fromText !== native;
+      });
+      expect(differ).toEqual([]);
+    },
+    CORPUS_TIMEOUT,
+  );
 });
 
 it('agrees with the native offsets on a bundle cut at the size cap', () => {
