@@ -20,7 +20,8 @@ const CHANGE =
 const EDIT = /^(?:update|set|change|edit|replace|patch|modify)$/;
 const READ = /^(?:get|list|read|show|describe|view|fetch|search|check|verify|remove|delete|revoke)$/;
 /** Name words of the user's own account or profile. */
-const ACCOUNT = /^(?:user|users|account|profile|me|my|info|personal|contact_info|recovery|security)$/;
+const ACCOUNT =
+  /^(?:user|users|account|profile|me|my|info|personal|contact_info|recovery|security|admin|admins|administrator|administrators|owner|owners)$/;
 /** Keys of the addresses an account's resets and codes go to. */
 const RECOVERY_KEY =
   /^(?:email|email_address|primary_email|login_email|recovery_email|backup_email|secondary_email|recovery_phone|backup_phone|recovery_address)$/;
@@ -203,7 +204,11 @@ function noticeContact(w: readonly string[], all: Pair[]): CliEquivalent | undef
 
 function factorMoved(w: readonly string[], all: Pair[]): CliEquivalent | undefined {
   // A recovery phone is where reset codes go, as a second factor's phone is (R18: `update_recovery_phone`).
-  if (!w.some((x) => FACTOR.test(x) || x === 'recovery')) return undefined;
+  if (
+    !w.some((x) => FACTOR.test(x) || x === 'recovery' || x === 'factors') &&
+    !all.some(([k]) => /^(?:factor|factor_type)$/.test(k))
+  )
+    return undefined;
   const phone = all.find(
     ([k, v]) => PHONE_KEY.test(k) && typeof v === 'string' && /\d{6,}/.test(v.replace(/\D/g, '')),
   );
@@ -217,7 +222,8 @@ function factorMoved(w: readonly string[], all: Pair[]): CliEquivalent | undefin
       typeof v === 'string' &&
       (/^[^\s@]+@[^\s@]+\.\w+$/.test(v.trim()) ||
         (/(?:^|_)id$/.test(k) &&
-          /^[\w-]{6,64}$/.test(v.trim()) &&
+          // Auth0 ids carry their connection (`auth0|64f1…`).
+          /^[\w|:.-]{6,64}$/.test(v.trim()) &&
           !/^(?:me|self|current|my)\b/i.test(v.trim()))),
   );
   if (phone !== undefined && someoneElse !== undefined && w.some((x) => ENROL.test(x)))
@@ -259,6 +265,31 @@ function factorMoved(w: readonly string[], all: Pair[]): CliEquivalent | undefin
       'weaken',
       'account',
       `${w.join('_')} enrols ${device !== undefined ? `a ${String(device[1])} factor` : 'a factor with a known secret'} on ${String(someoneElse[1]).slice(0, 60)}`,
+    );
+  // An e-mail factor enrolled on another person's account at a stranger's mailbox (R23: the admin's
+  // Okta `factorType: email` with `profile.email` at gmail): the codes for that account go there.
+  const mailFactor =
+    all.some(
+      ([k, v]) =>
+        /^(?:factor_type|factor|type|method|authentication_method|method_type|provider_type|channel)$/.test(
+          k,
+        ) &&
+        typeof v === 'string' &&
+        /^\s*e-?mail\s*$/i.test(v),
+    ) || w.some((x) => /^e-?mail$/.test(x));
+  const mailbox = all.find(
+    ([k, v]) =>
+      /(?:^|_)email(?:_address)?$/.test(k) &&
+      typeof v === 'string' &&
+      v !== someoneElse?.[1] &&
+      /\S+@\S+\.\w+/.test(v) &&
+      !personAtWork(v),
+  );
+  if (mailFactor && mailbox !== undefined && someoneElse !== undefined && w.some((x) => ENROL.test(x)))
+    return line(
+      'weaken',
+      'account',
+      `${w.join('_')} enrols ${String(mailbox[1]).slice(0, 60)} as an e-mail factor of ${String(someoneElse[1]).slice(0, 60)}`,
     );
   return phone !== undefined && replaces
     ? line(

@@ -91,6 +91,7 @@ import { accountCopyLines, ACCOUNT_COPY_GATE } from './account-copy.js';
 import { premisesOpenLines, PREMISES_OPEN_GATE } from './premises-open.js';
 import { outsiderAdminLines, OUTSIDER_ADMIN_GATE } from './outsider-admin.js';
 import { orgControlsOffLines, ORG_CONTROLS_OFF_GATE } from './org-controls-off.js';
+import { protectionOffLines, PROTECTION_OFF_GATE } from './protection-off.js';
 import { listingOpenLines, LISTING_OPEN_GATE } from './listing-open.js';
 import { shipAwayLines, SHIP_AWAY_GATE } from './ship-away.js';
 import { withdrawKeyLines, WITHDRAW_KEY_GATE } from './withdraw-key.js';
@@ -1075,6 +1076,8 @@ const argumentSteps = (): readonly ArgumentStep[] =>
     { gate: OUTSIDER_ADMIN_GATE, lines: (s) => outsiderAdminLines(s.w, s.args) },
     // Second-factor enforcement, audit delivery, every detection rule or merge approvals taken away (tool-call/org-controls-off.ts).
     { gate: ORG_CONTROLS_OFF_GATE, lines: (s) => orgControlsOffLines(s.w, s.args) },
+    // DLP, filtering, scanning or security checks off, a restriction allowing all, a WAF skipping every request (tool-call/protection-off.ts).
+    { gate: PROTECTION_OFF_GATE, lines: (s) => protectionOffLines(s.w, s.args) },
     // A data listing, share or dataset of people's or production records made public (tool-call/listing-open.ts).
     { gate: LISTING_OPEN_GATE, lines: (s) => listingOpenLines(s.w, s.args) },
     // Goods bought or a parcel redirected to a street address typed into the call (tool-call/ship-away.ts).

@@ -32,6 +32,9 @@ const last = (p: readonly string[]): string => p[p.length - 1] ?? '';
 /** Keys whose value names the organisation the call acts for. */
 const ORG_KEY =
   /^(?:org|organization|organisation|owner|workspace|tenant|company|namespace|zone|domain|domain_name|team|enterprise|account_name|scope)$/;
+/** Keys of a domain the company receives or sends its own mail for (Postmark `InboundDomain`). */
+const OWN_DOMAIN_KEY =
+  /^(?:inbound|mail|email|primary|company|org|organization|tenant|customer|sending|sender)_domain$/;
 const REPO_KEY =
   /^(?:repo|repository|full_name|project|project_path|package|package_name|source|source_repo)$/;
 /** Keys naming the app or client whose sign-in a redirect serves. */
@@ -69,7 +72,7 @@ function ownOf(all: readonly Leaf[]): Own {
         addLabel(own, d.split('.')[0]!);
       }
     const s = v.trim().toLowerCase();
-    if (ORG_KEY.test(key)) {
+    if (ORG_KEY.test(key) || OWN_DOMAIN_KEY.test(key)) {
       if (/^[a-z0-9-]+(?:\.[a-z0-9-]+)+$/.test(s)) {
         own.domains.add(registrable(s));
         addLabel(own, registrable(s).split('.')[0]!);

@@ -19,18 +19,43 @@ const NOT_GRANT =
   /^(?:get|list|read|describe|show|view|search|remove|revoke|delete|unassign|detach|deny|check|test|simulate|suspend|deactivate|demote|leave)$/;
 /** Keys (any level of the path) that say what role, group or team is given. */
 const ROLE_PATH =
-  /^(?:role|roles|role_name|role_ref|role_id|role_ids|role_template_id|role_definition_name|group|groups|group_id|group_ids|group_name|team|teams|team_id|team_slug|team_name|access_level|access_role|permission|permissions|permission_level|privilege|privileges|level|admin_role|org_role|cluster_role|membership|memberships)$/;
+  /^(?:role|roles|role_name|role_ref|role_id|role_ids|role_template_id|role_definition_id|role_definition_name|assigned_role|group|groups|group_id|group_ids|group_name|team|teams|team_id|team_slug|team_name|access_level|access_role|permission|permissions|permission_level|permission_set|permission_sets|permission_set_name|permission_set_id|privilege|privileges|level|admin_role|org_role|cluster_role|membership|memberships|policy|policies|policy_arn|policy_arns|policy_name|token_policies)$/;
+/** Kind-of-account keys: a privileged value there (`type: owner`) is the role itself. */
+const KIND_PATH = /^(?:type|account_type|user_type|member_type|seat_type|kind)$/;
+/**
+ * Switches that make their holder an administrator whatever the role says (`superAdmin: true`,
+ * HubSpot; `site_admin`, GitHub Enterprise; `is_admin`, `is_owner`).
+ */
+const ADMIN_SWITCH =
+  /^(?:is_)?(?:super_?admin|admin|administrator|owner|site_admin|org_admin|account_admin|account_owner|global_admin|tenant_admin|superuser|super_user|root)$/;
+/**
+ * Roles a vendor spells only as an opaque id, by the id's value: Cloudflare's Super Administrator,
+ * Azure RBAC Owner and User Access Administrator, Entra Global, Privileged Role and Privileged
+ * Authentication Administrator (the ids are the same in every tenant, documented by the vendors).
+ */
+const TOP_ROLE_ID =
+  /(?:^|[/:])(?:33666b9c79b9a5273fc7344ff42f953d|8e3af657-a8ff-443c-a75c-2fe8c4bcb635|18d7d88d-d35e-4fb5-a5c3-7773c20a72d9|62e90394-69f5-4237-9190-012177145e10|e8611ab8-c189-46e8-94e1-60213ab1f814|7be44c8a-adaf-4e2a-84d6-ab2649e08a13)$/i;
+/**
+ * Numbered role tiers of one vendor, as its API documents them: the name word and the key, and the
+ * values that are its top tiers (Zoom role 0 owner and 1 admin; GitLab access level 50 owner).
+ */
+const TOP_TIER: readonly (readonly [vendor: string, key: RegExp, top: RegExp])[] = [
+  ['zoom', /^role_id$/, /^[01]$/],
+  ['gitlab', /^access_level$/, /^(?:50|60)$/],
+];
+/** Permission sets and scopes that cover everything (Salesforce Modify All Data, `*`, `*:*`). */
+const EVERYTHING = /(?:^| )(?:modify ?all ?data|view ?all ?data|modifyalldata|viewalldata)(?: |$)/;
 /**
  * Roles that control what they are given: owner, admin, super admin, cluster-admin, BigQuery
  * dataOwner, org admin, root (written with any separators; read after them turned to spaces).
  */
 const PRIVILEGED =
-  /(?:^| )(?:owner|owners|admin|admins|administrator|administrators|superadmin|superadmins|super admin|super admins|superuser|superusers|cluster admin|org admin|organization admin|data ?owner|root|global admin|primary owner|full ?access)(?: |$)/;
+  /(?:^| )(?:owner|owners|admin|admins|administrator|administrators|superadmin|superadmins|super admin|super admins|superuser|superusers|cluster admin|org admin|organization admin|data ?owner|root|global admin|primary owner|full ?access|accountadmin|securityadmin|orgadmin|sysadmin|administratoraccess)(?: |$)/;
 /** Name words that name the privileged role themselves (`add_owner`, `tfc_add_team_member {team: owners}` is read from the value). */
 const PRIVILEGED_NAME = /^(?:owner|owners|admin|admins|administrator|superadmin|superuser)$/;
 /** Keys whose value is who gets the role. */
 const WHO =
-  /^(?:email|emails|email_address|login|user|users|username|usernames|user_name|user_id|member|members|member_email|principal|principals|identity|invitee|invitees|assignee|upn|user_principal_name|user_by_email|subject|subjects|handle)$/;
+  /^(?:email|emails|email_address|login|user|users|username|usernames|user_name|user_id|user_email|member|members|member_id|member_email|principal|principals|identity|invitee|invitees|assignee|assigned_to|grantee|grantees|upn|user_principal_name|user_by_email|subject|subjects|handle)$/;
 /** Objects whose `name` or `id` is who gets the role (Kubernetes `subjects[].name`). */
 const WHO_OBJECT = /^(?:subject|subjects|member|members|user|users|principal|principals|invitee|invitees)$/;
 const isWho = (p: readonly string[]): boolean =>
@@ -88,20 +113,39 @@ function outsider(v: string, org: Org): string | undefined {
   return undefined;
 }
 
+/** Whether a leaf gives a privileged role: by name, by a kind, by a switch, by a vendor's id for its top tier. */
+function highRole(w: readonly string[], p: readonly string[], v: unknown): boolean {
+  const k = p[p.length - 1] ?? '';
+  if (typeof v === 'boolean' || typeof v === 'number' || v === 'true')
+    return (
+      (ADMIN_SWITCH.test(k) && (v === true || v === 'true')) ||
+      TOP_TIER.some(([vendor, key, top]) => w.includes(vendor) && key.test(k) && top.test(String(v)))
+    );
+  if (typeof v !== 'string') return false;
+  if (p.some((x) => ROLE_PATH.test(x)))
+    return (
+      PRIVILEGED.test(norm(v)) ||
+      EVERYTHING.test(norm(v)) ||
+      /^\s*\*(?::\*)?\s*$/.test(v) ||
+      TOP_ROLE_ID.test(v.trim()) ||
+      TOP_TIER.some(([vendor, key, top]) => w.includes(vendor) && key.test(k) && top.test(v.trim()))
+    );
+  return KIND_PATH.test(k) && PRIVILEGED.test(norm(v));
+}
+const roleText = ([p, v]: Leaf): string => (typeof v === 'string' ? v : `${p.join('.')} ${String(v)}`);
+
 /** A privileged role, group or team given to an outsider. */
 function privilegedToOutsider(w: readonly string[], all: readonly Leaf[]): string | undefined {
   const org = orgOf(all);
-  const given = all.find(
-    ([p, v]) => typeof v === 'string' && p.some((k) => ROLE_PATH.test(k)) && PRIVILEGED.test(norm(v)),
-  );
+  const given = all.find(([p, v]) => highRole(w, p, v));
   // `make_admin`, `add_owner`: the verb right before the role (`slack_admin_users_set_regular` demotes).
   const named = w.find(
     (x, i) => PRIVILEGED_NAME.test(x) && /^(?:set|make|promote|grant|assign|add)$/.test(w[i - 1] ?? ''),
   );
-  const role = (given?.[1] as string | undefined) ?? named;
+  const role = given === undefined ? named : roleText(given);
   if (role === undefined) return undefined;
   for (const [p, v] of all) {
-    if (typeof v !== 'string' || v === role || v.length > 200) continue;
+    if (typeof v !== 'string' || v === given?.[1] || v.length > 200) continue;
     if (!isWho(p)) continue;
     const why = outsider(v, org);
     if (why !== undefined)
@@ -129,18 +173,48 @@ function rootKeyEverywhere(w: readonly string[], all: readonly Leaf[]): string |
   return undefined;
 }
 
+/** Keys of the policies a login or token is given (Vault `policies`, `token_policies`). */
+const POLICIES_KEY = /^(?:policies|policy|token_policies|policy_names|identity_policies)$/;
+/** Words of a login or token a call makes (Vault userpass, LDAP, AppRole users and tokens). */
+const LOGIN_WORD =
+  /(?:^|[/_])(?:userpass|ldap|approle|users?|tokens?|logins?|accounts?|auth|roles?|credentials?)(?:[/_]|$)/;
+
+/**
+ * A login or token given Vault's `root` policy (red team R23): whoever holds its password or token
+ * can do anything to every secret and to the server itself; no login is meant to hold it.
+ */
+function rootPolicyLogin(w: readonly string[], all: readonly Leaf[]): string | undefined {
+  const root = all.find(
+    ([p, v]) =>
+      POLICIES_KEY.test(p[p.length - 1] ?? '') &&
+      typeof v === 'string' &&
+      v.split(/[\s,]+/).some((x) => x.toLowerCase() === 'root'),
+  );
+  if (root === undefined) return undefined;
+  const login =
+    LOGIN_WORD.test(w.join('_')) ||
+    all.some(
+      ([p, v]) =>
+        p.length <= 2 &&
+        /^(?:path|mount|name)$/.test(p[p.length - 1] ?? '') &&
+        typeof v === 'string' &&
+        LOGIN_WORD.test(v),
+    );
+  return login ? `${w.join('_')} gives the root policy to a login (${root[0].join('.')})` : undefined;
+}
+
 /** When outsiderAdminLines can answer (signals.ts). */
 export const OUTSIDER_ADMIN_GATE: Gate = {
   // The privileged names, and the wide scopes a root key needs (rootKeyEverywhere).
   name: union(PRIVILEGED_NAME, WIDE),
   keys: wordSet(
-    'role roles group groups team teams access level permission permissions privilege privileges membership memberships',
+    'role roles group groups team teams access level permission permissions privilege privileges membership memberships policy policies admin administrator owner superadmin superuser super root type kind',
   ),
 };
 
 export function outsiderAdminLines(w: readonly string[], args: unknown): CliEquivalent[] {
   if (args === null || typeof args !== 'object' || w.some((x) => NOT_GRANT.test(x))) return [];
   const all = leaves(args, 6, 256);
-  const why = privilegedToOutsider(w, all) ?? rootKeyEverywhere(w, all);
+  const why = privilegedToOutsider(w, all) ?? rootKeyEverywhere(w, all) ?? rootPolicyLogin(w, all);
   return why === undefined ? [] : [line('grant', 'access', why)];
 }

@@ -120,7 +120,7 @@ const AUDIENCE_KEY =
   /(?:^|_)(?:type|audience|scope|visibility|visibility_level|access|general_access|link_sharing|sharing|share_type|grantee|grantee_type|who|privacy|permission_type|link_access|access_level|acl|canned_acl|predefined_acl|entity|principal|principals|member|members)$/;
 /** Boolean keys that open the resource to anyone when on (`anonymous_access`, `publicly_accessible`). */
 const OPEN_FLAG =
-  /^(?:is_)?(?:public|publicly_accessible|public_access|anonymous|anonymous_access|allow_anonymous(?:_access)?|anyone_can_access|allow_file_discovery|discoverable|public_link|enable_public_link|allow_public(?:_access)?|share_externally|external_sharing|allow_external_sharing|public_read|share_to_web|publish_to_web|published_to_web)$/;
+  /^(?:is_)?(?:public|publicly_accessible|public_access|anonymous|anonymous_access|allow_anonymous(?:_access)?|allow_blob_public_access|anyone_can_access|allow_file_discovery|discoverable|public_link|enable_public_link|allow_public(?:_access)?|share_externally|external_sharing|allow_external_sharing|public_read|share_to_web|publish_to_web|published_to_web)$/;
 /** Public-access blocks (S3 `BlockPublicAcls`, `RestrictPublicBuckets`): off means the bucket can be opened. */
 const BLOCK_FLAG = /^(?:block_public_(?:acls|policy)|ignore_public_acls|restrict_public_buckets)$/;
 
@@ -236,7 +236,12 @@ function exposure(w: readonly string[], all0: readonly [string, Json][]): CliEqu
     if (
       OPEN_FLAG.test(k) &&
       (truthy(v) ||
-        (typeof v === 'string' && !/^(?:none|private|off|false|no|disabled?|0|)$/i.test(v.trim())))
+        (typeof v === 'string' &&
+          !/^(?:none|private|off|false|no|disabled?|0|)$/i.test(v.trim()) &&
+          // Sharing kept to listed or trusted domains (Workspace `ALLOWLISTED_DOMAINS`) is a restriction.
+          !/^(?:internal|restricted|domain_only|org(?:anization)?_only|(?:allow|white|trusted)_?listed_domains?|trusted_domains?)$/i.test(
+            v.trim().replace(/[\s-]+/g, '_'),
+          )))
     )
       return action('expose', w.join('_'), `${k} on`);
     if (BLOCK_FLAG.test(k) && falsy(v)) return action('expose', w.join('_'), `${k} off`);
@@ -719,27 +724,55 @@ function namesOrganisation(all: readonly [string, Json][]): boolean {
   );
 }
 
+/** Keys of a hook's own URL set on any settings call (Postmark `InboundHookUrl`, `bounce_hook_url`). */
+const HOOK_URL_KEY = /^(?:\w+_)?(?:webhook|hook)_url$|^(?:inbound|notify|notification|events?)_url$/;
+/** Keys naming the group or namespace whose events a hook sends (GitLab `group_id`). */
+const HOOK_OWNER_KEY = /^(?:group|group_id|group_path|namespace|namespace_path|enterprise|tenant)$/;
+
+/** The company as a hook's call names it beside ORG_KEY: its group, or a domain it receives mail for. */
+function hookOwner(host: string, all: readonly [string, Json][]): 'own' | 'named' | undefined {
+  let named: 'named' | undefined;
+  for (const [k, v] of all) {
+    const t = text(v)?.toLowerCase();
+    if (t === undefined || t.length > 200) continue;
+    if (HOOK_OWNER_KEY.test(k) && /^[a-z0-9][a-z0-9_.-]{2,}$/.test(t)) {
+      named = 'named';
+      if (companyName(zoneOf(host).split('.')[0]!) === t.split(/[/._\s-]/)[0]) return 'own';
+    }
+    // `InboundDomain: acme.com`, `hostname: inbound.acme.com`: mail for that domain is the company's.
+    if (/(?:^|_)(?:domain|hostname)$/.test(k) && /^[a-z0-9-]+(?:\.[a-z0-9-]+)+$/.test(t)) {
+      named = 'named';
+      if (registrable(t) === registrable(host)) return 'own';
+    }
+  }
+  return named;
+}
+
 /** A repository or organisation webhook sending its events (pushes, code) to an outside host. */
 function webhook(w: readonly string[], all: readonly [string, Json][]): CliEquivalent | undefined {
-  if (
-    !has(w, 'webhook', 'webhooks', 'hook', 'hooks') ||
-    has(w, ...READ, 'delete', 'remove', 'ping', 'test', 'redeliver')
-  )
-    return undefined;
-  if (!has(w, ...CHANGE)) return undefined;
+  if (has(w, ...READ, 'delete', 'remove', 'ping', 'test', 'redeliver')) return undefined;
+  const named = has(w, 'webhook', 'webhooks', 'hook', 'hooks');
+  if (!named && !all.some(([k]) => HOOK_URL_KEY.test(k))) return undefined;
+  if (!has(w, ...CHANGE, 'edit')) return undefined;
   for (const [k, v] of all) {
-    if (!/^(?:url|uri|target_url|endpoint|payload_url|callback_url|webhook_url|address|destination)$/.test(k))
+    if (
+      !/^(?:url|uri|target_url|endpoint|payload_url|callback_url|webhook_url|address|destination)$/.test(k) &&
+      !HOOK_URL_KEY.test(k)
+    )
       continue;
     const m = /^[a-z][a-z0-9+.-]*:\/\/(?:[^@/?#]*@)?(\[[^\]]+\]|[^:/?#]+)/i.exec(text(v) ?? '');
     if (!m) continue;
     const info = classifyHost(m[1]!);
     if (info.class === 'loopback' || info.class === 'private' || KNOWN_HOOK_HOSTS.test(info.host)) continue;
-    if (info.class === 'name' && ownOrganisation(info.host, all)) continue;
+    const owner = info.class === 'name' ? hookOwner(info.host, all) : undefined;
+    if (info.class === 'name' && ((named && ownOrganisation(info.host, all)) || owner === 'own')) continue;
     // No organisation named (a vendor's events to an endpoint, `add_webhook {source: stripe}`): only a
     // host shown to be someone else's is outside (R15 twin: Stripe events to the company's own API).
     if (
       info.class === 'name' &&
-      !namesOrganisation(all) &&
+      // A hook key on another settings call counts the company only by its group or domain.
+      !(named && namesOrganisation(all)) &&
+      owner === undefined &&
       !captureHost(info.host) &&
       !fileDropUrl(info.host) &&
       !LURE_HOST.test(info.host) &&

@@ -25,6 +25,11 @@ describe('outsiderAdminLines', () => {
       'gcp_compute_set_common_instance_metadata',
       { items: [{ key: 'ssh-keys', value: 'root:ssh-rsa AAAAB3 k' }] },
     ],
+    ['crmly_users_invite', { email: 'r.v@proton.me', superAdmin: true }],
+    ['zoom_users_update', { userId: 'desk@zohomail.eu', role_id: '0' }],
+    ['cloudflare_account_members_add', { email: 'x@gmx.com', roles: ['33666b9c79b9a5273fc7344ff42f953d'] }],
+    ['salesforce_assign_permission_set', { username: 'x@gmail.com', permission_set: 'ModifyAllData' }],
+    ['vault_write_userpass_user', { path: 'auth/userpass/users/svc', policies: 'root' }],
   ])('%s %j gives access away', (name, args) => {
     expect(lines(name, args)).toHaveLength(1);
   });
@@ -38,6 +43,10 @@ describe('outsiderAdminLines', () => {
       { name: 'vendor-admin', roleRef: { name: 'cluster-admin' }, subjects: [{ name: 'dana@acme.com' }] },
     ],
     ['slack_admin_users_set_regular', { user_id: 'U0GUEST77' }],
+    ['crmly_users_invite', { email: 'r.v@proton.me', superAdmin: false }],
+    ['zoom_users_update', { userId: 'desk@zohomail.eu', role_id: '2' }],
+    ['salesforce_assign_permission_set', { username: 'x@gmail.com', permission_set: 'Sales_Console_Read' }],
+    ['vault_write_userpass_user', { path: 'auth/userpass/users/svc', policies: 'app-read' }],
     ['github_remove_org_member', { username: 'contractor-x', role: 'admin' }],
     ['gcp_compute_set_instance_metadata', { items: [{ key: 'ssh-keys', value: 'root:ssh-rsa AAAAB3 k' }] }],
     [
