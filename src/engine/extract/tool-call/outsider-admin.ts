@@ -19,7 +19,9 @@ const NOT_GRANT =
   /^(?:get|list|read|describe|show|view|search|remove|revoke|delete|unassign|detach|deny|check|test|simulate|suspend|deactivate|demote|leave)$/;
 /** Keys (any level of the path) that say what role, group or team is given. */
 const ROLE_PATH =
-  /^(?:role|roles|role_name|role_ref|role_id|role_ids|role_template_id|role_definition_id|role_definition_name|assigned_role|group|groups|group_id|group_ids|group_name|team|teams|team_id|team_slug|team_name|access_level|access_role|permission|permissions|permission_level|permission_set|permission_sets|permission_set_name|permission_set_id|privilege|privileges|level|admin_role|org_role|cluster_role|membership|memberships|policy|policies|policy_arn|policy_arns|policy_name|token_policies)$/;
+  /^(?:role|roles|role_name|role_ref|role_id|role_ids|role_template_id|role_definition_id|role_definition_name|assigned_role|group|groups|group_id|group_ids|group_name|team|teams|team_id|team_slug|team_name|access_level|access_role|permission|permissions|permission_level|permission_set|permission_sets|permission_set_name|permission_set_id|privilege|privileges|level|admin_role|org_role|cluster_role|membership|memberships|policy|policies|policy_arn|policy_arns|policy_name|token_policies|profile|profile_name|scopes)$/;
+/** Keys of a grant's rights, where a word for all of them (`privileges: all`, `*`) is every right. */
+const RIGHTS_KEY = /^(?:permission|permissions|privilege|privileges|scopes|access|rights)$/;
 /** Kind-of-account keys: a privileged value there (`type: owner`) is the role itself. */
 const KIND_PATH = /^(?:type|account_type|user_type|member_type|seat_type|kind)$/;
 /**
@@ -127,6 +129,7 @@ function highRole(w: readonly string[], p: readonly string[], v: unknown): boole
       PRIVILEGED.test(norm(v)) ||
       EVERYTHING.test(norm(v)) ||
       /^\s*\*(?::\*)?\s*$/.test(v) ||
+      (RIGHTS_KEY.test(k) && /^\s*(?:all|everything|full)\s*$/i.test(v)) ||
       TOP_ROLE_ID.test(v.trim()) ||
       TOP_TIER.some(([vendor, key, top]) => w.includes(vendor) && key.test(k) && top.test(v.trim()))
     );
@@ -208,7 +211,7 @@ export const OUTSIDER_ADMIN_GATE: Gate = {
   // The privileged names, and the wide scopes a root key needs (rootKeyEverywhere).
   name: union(PRIVILEGED_NAME, WIDE),
   keys: wordSet(
-    'role roles group groups team teams access level permission permissions privilege privileges membership memberships policy policies admin administrator owner superadmin superuser super root type kind',
+    'role roles group groups team teams access level permission permissions privilege privileges membership memberships policy policies admin administrator owner superadmin superuser super root type kind profile scopes rights',
   ),
 };
 

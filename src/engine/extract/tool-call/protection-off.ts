@@ -14,6 +14,7 @@ import { type CliEquivalent } from './cli.js';
 import { leaves, type Leaf } from './control-words.js';
 import { union, wordSet, type Gate } from './signals.js';
 import { actionLine as line } from './action-line.js';
+import { snakeKey } from './snake-entries.js';
 import { PRODUCTION, scratchOnly } from '../../knowledge/ephemeral-names.js';
 
 /** Name words of reads and of switching on. */
@@ -26,18 +27,20 @@ const last = (p: readonly string[]): string => p[p.length - 1] ?? '';
  * key; `deletion_protection` guards against the owner's mistakes and is guard-off.ts's).
  */
 const PROTECTION =
-  /^(?:dlp|waf|firewall|antivirus|antimalware|malware|phishing|spam|filtering|filter|sso|saml|scanning|scan|scanner|secret_scanning|push_protection|bot|ddos|sandboxing|quarantine|safe_links|safe_attachments|threat|intrusion|ips|ids|edr)$/;
+  /^(?:dlp|waf|firewall|antivirus|antimalware|malware|phishing|sso|saml|scanning|secret_scanning|push_protection|protection|prevention|ddos|sandboxing|quarantine|safe_links|safe_attachments|threat|intrusion|edr|ip_allowlist|ip_allow_list|ip_restrictions|allowlist_enabled)$/;
 /** Pairs of words that name a protection only together (`pr_checks`, `security_checks`, `audit_logging`). */
 const PROTECTION_PAIR =
-  /(?:^|_)(?:(?:pr|security|status|required|vulnerability|dependency|license|policy|code)_checks?|audit_log(?:s|ging)?|access_log(?:s|ging)?|sso_(?:enforcement|required|enforced)|dns_(?:filter|filtering|security|protection)|url_(?:filter|filtering)|web_(?:filter|filtering)|content_(?:filter|filtering)|bot_(?:protection|management|fight_mode)|link_protection|security_(?:scanning|scan|checks?|gate|alerts))(?:_|$)/;
+  /(?:^|_)(?:(?:pr|security|status|required|vulnerability|dependency|license|policy|code)_checks?|audit_log(?:s|ging)?|access_log(?:s|ging)?|sso_(?:enforcement|required|enforced)|dns_(?:filter|filtering|security|protection)|url_(?:filter|filtering)|web_(?:filter|filtering)|content_(?:filter|filtering)|bot_(?:protection|management|fight_mode)|link_protection|(?:spam|malware|phishing|mail|email|traffic|ip)_(?:filter|filtering|detection|checks?)|(?:virus|malware|code|dependency|container|image|secret)_scan(?:s|ning)?|scan_on_push|(?:ids|ips)_(?:enabled|mode|policy)|security_(?:scanning|scan|checks?|gate|alerts|level|mode|policy)|ip_(?:allowlist|allow_list|whitelist|restrictions?))(?:_|$)/;
+/** Switches that block, prevent or restrict something: set false, the guard is gone (`block_unsanctioned_apps`). */
+const GUARD_SWITCH = /^(?:block|prevent|restrict)_\w+$/;
 /** Guards of the owner against their own mistakes, not against an attacker. */
 const OWN_MISTAKE =
-  /(?:^|_)(?:deletion|delete|termination|destroy|stop|scale_in|overwrite)_protection(?:_|$)/;
+  /(?:^|_)(?:deletion|delete|termination|destroy|stop|scale_in|overwrite|hotlink|copy)_protection(?:_|$)/;
 /** Key words that only tune a protection left on (its schedule, its list, its message). */
 const TUNING =
-  /(?:^|_)(?:exclude|excluded|exclusions?|exempt|ignore|ignored|schedule|interval|message|notify|notification|email|emails|grace|days|hours|log_level|verbose|debug|sample|sampling|retention|name|description|url|list|allowlist|blocklist)(?:_|$)/;
+  /(?:^|_)(?:exclude|excluded|exclusions?|exempt|ignore|ignored|schedule|interval|message|notify|notification|email|emails|grace|days|hours|log_level|verbose|debug|sample|sampling|retention|name|description|url)(?:_|$)/;
 const OFF =
-  /^\s*(?:false|off|none|no|0|disabled?|not[-_ ]?(?:required|enforced|enabled)|unenforced|inactive|bypass|skip|never|allow[-_ ]?all)\s*$/i;
+  /^\s*(?:false|off|none|no|0|disabled?|not[-_ ]?(?:required|enforced|enabled)|unenforced|inactive|bypass|skip|never|allow[-_ ]?all|(?:essentially|always|turned)[-_ ]?off|(?:detect|detection|monitor|log|report|audit)[-_ ]?only|simulate|dry[-_ ]?run)\s*$/i;
 const isOff = (v: unknown): boolean => v === false || v === 0 || (typeof v === 'string' && OFF.test(v));
 /** A threshold below which nothing fails any more (`fail_on: none`, `severity_threshold: never`). */
 const FAIL_KEY = /^(?:fail_on|fail_on_severity|failure_threshold|block_on|break_on|fail_build_on)$/;
@@ -52,6 +55,8 @@ function protectionOff(all: readonly Leaf[]): string | undefined {
     const key = last(p);
     const named =
       PROTECTION_PAIR.test(key) ||
+      PROTECTION.test(key) ||
+      (GUARD_SWITCH.test(key) && (v === false || v === 'false')) ||
       key.split('_').some((x) => PROTECTION.test(x)) ||
       // `{dlp: {enabled: false}}`: the switch of a protection's own object.
       (/^(?:enabled|is_enabled|enable|on|active|status|state|mode|enforcement|enforce|enforced)$/.test(key) &&
@@ -65,7 +70,7 @@ function protectionOff(all: readonly Leaf[]): string | undefined {
 
 /** Switches that make a restriction let everything through. */
 const ALLOW_ALL_KEY =
-  /^(?:allow_all|allow_all_\w+|allow_any|allow_any_\w+|allow_everything|permit_all|unrestricted)$/;
+  /^(?:allow|permit)_(?:all|any)(?:_(?:domains|ips|addresses|origins|hosts|traffic|requests|senders|apps|applications|networks|countries|regions|values|categories|urls|sources|destinations|members|principals))?$|^(?:allow_everything|unrestricted)$/;
 /** Keys whose value is a rule set's default for what no rule matches (Azure `defaultAction`). */
 const DEFAULT_ACTION_KEY = /^(?:default_action|default_policy|default_rule|default_verdict)$/;
 /** Keys of the categories or values a filter rule applies to, and values that are all of them. */
@@ -98,11 +103,12 @@ function allowsAll(w: readonly string[], all: readonly Leaf[]): string | undefin
   return undefined;
 }
 
-/** Name and key words of a WAF, firewall or security rule set. */
-const WAF_WORD =
-  /^(?:waf|wafv2|firewall|firewalls|ruleset|rulesets|security|shield|armor|owasp|modsecurity|crs|edge|bot|bots)$/;
-/** Actions that let a request past the rules. */
-const PASS_ACTION = /^\s*(?:skip|bypass|allow|allow_all|whitelist|pass|exempt|disable|log)\s*$/i;
+/** Name words of a WAF or firewall, and of rule sets that may be one (Cloudflare rulesets, edge security). */
+const WAF_WORD = /^(?:waf|wafv2|firewall|firewalls|shield|armor|owasp|modsecurity|crs)$/;
+const RULESET_WORD = /^(?:ruleset|rulesets|security|edge|bot|bots)$/;
+/** Actions that let a request past every rule, and (on a WAF or firewall) those that let it through. */
+const SKIP_ACTION = /^\s*(?:skip|bypass|exempt|allow_all|whitelist)\s*$/i;
+const PASS_ACTION = /^\s*(?:allow|pass|disable|log|log_only)\s*$/i;
 const EXPRESSION_KEY = /^(?:expression|filter|match|condition|when|rule|pattern|path|paths|uri|url|matcher)$/;
 /**
  * Expressions every request matches: `true`, `*`, `/` or `/*`, a path containing or starting with
@@ -120,9 +126,13 @@ function skipsEverything(w: readonly string[], all: readonly Leaf[]): string | u
         p.some((k) => /(?:^|_)(?:waf|firewall)(?:_|$)/.test(k)) ||
         (typeof v === 'string' && /(?:^|_)(?:waf|firewall)(?:_|$)/i.test(v)),
     );
-  if (!waf) return undefined;
+  if (!waf && !w.some((x) => RULESET_WORD.test(x))) return undefined;
+  // An Access or security policy's `allow` lets named people in; only a WAF's or firewall's lets requests past its rules.
   const pass = all.find(
-    ([p, v]) => /^(?:action|mode|type)$/.test(last(p)) && typeof v === 'string' && PASS_ACTION.test(v),
+    ([p, v]) =>
+      /^(?:action|mode|type)$/.test(last(p)) &&
+      typeof v === 'string' &&
+      (SKIP_ACTION.test(v) || (waf && PASS_ACTION.test(v))),
   );
   if (pass === undefined) return undefined;
   const every = all.find(
@@ -136,13 +146,13 @@ function skipsEverything(w: readonly string[], all: readonly Leaf[]): string | u
 /** Keys of who may open shared files or links, and values that say anyone. */
 const SHARING_KEY =
   /(?:^|_)(?:sharing|external_sharing|link_sharing|drive_sharing|sharing_mode|sharing_scope|shared_link_default_access|default_link_access|default_shared_link_access|link_access|sharing_capability)$/;
-const ANYONE = /(?:^|_)(?:anyone|anonymous|public|everyone|open|world)(?:_|$)/i;
+/** SharePoint's `ExternalUserAndGuestSharing` is its anyone-with-a-link level. */
+const ANYONE = /(?:^|_)(?:anyone|anonymous|public|everyone|open|world|guest)(?:_|$)/i;
 
 /** Sharing let out to anyone with a link across the organisation. */
 function sharingAnyone(all: readonly Leaf[]): string | undefined {
   const hit = all.find(
-    ([p, v]) =>
-      SHARING_KEY.test(last(p)) && typeof v === 'string' && ANYONE.test(v.trim().replace(/[\s-]+/g, '_')),
+    ([p, v]) => SHARING_KEY.test(last(p)) && typeof v === 'string' && ANYONE.test(snakeKey(v.trim())),
   );
   return hit === undefined ? undefined : `${hit[0].join('.')} ${String(hit[1])}`;
 }
@@ -174,13 +184,15 @@ const NOT_LIVE =
 export const PROTECTION_OFF_GATE: Gate = {
   name: union(
     WAF_WORD,
+    RULESET_WORD,
     wordSet('dlp filtering filter filters sso scanning scan umbrella sharing policy policies'),
   ),
   keys: wordSet(
-    'dlp waf firewall antivirus antimalware malware phishing spam filtering filter sso saml scanning scan scanner protection bot ddos sandboxing quarantine safe threat intrusion ips ids edr checks check audit security gate alerts fail failure block break allow permit unrestricted all values default categories category domains destinations applications sharing link access',
+    'dlp waf firewall antivirus antimalware malware phishing spam filtering filter sso saml scanning scan scanner protection bot ddos sandboxing quarantine safe threat intrusion ips ids edr checks check audit security gate alerts fail failure block break allow permit unrestricted all values default categories category domains destinations applications sharing link access allowlist whitelist restrictions prevent restrict enforce level mode',
   ),
   // A WAF or firewall named only by a value (`products: ["waf"]`).
-  when: (s) => s.strings.some((x) => x.length < 40 && /(?:^|_)(?:waf|firewall)(?:_|$)/i.test(x)),
+  // A setting named by a value (`{setting: "drive_sharing", value: "anyone"}`).
+  when: (s) => s.strings.some((x) => x.length < 40 && /(?:^|_)(?:waf|firewall|sharing)(?:_|$)/i.test(x)),
 };
 
 export function protectionOffLines(w: readonly string[], args: unknown): CliEquivalent[] {

@@ -22,6 +22,8 @@ describe('protectionOffLines', () => {
     ['cloudflare_rulesets_rule_create', { zone_id: 'acme.com', action: 'skip', expression: 'true' }],
     ['drive_sharing_update', { orgUnit: '/', externalSharing: 'ON_ANYONE_WITH_LINK' }],
     ['url_filtering_rules_update', { name: 'Default', action: 'ALLOW', urlCategories: ['ANY'] }],
+    ['casb_tenant_settings_put', { tenant: 'acme', block_unsanctioned_apps: false }],
+    ['m365_atp_policy_set', { tenant: 'acme', safe_links: 'off' }],
   ])('%s %j takes a protection away', (name, args) => {
     expect(lines(name, args)).toHaveLength(1);
   });
@@ -44,6 +46,10 @@ describe('protectionOffLines', () => {
     ['drive_sharing_update', { orgUnit: '/', externalSharing: 'ALLOWLISTED_DOMAINS' }],
     ['waf_settings_get', { zone: 'acme.com' }],
     ['ec2_update_instance', { instance: 'i-1', disable_api_termination: false, deletion_protection: false }],
+    ['reports_export_settings_update', { account_id: 'acme', include_ids: false }],
+    ['workspace_apps_update', { workspace: 'acme', bot_enabled: false }],
+    ['slack_admin_team_settings_set', { team: 'acme', allow_all_members_to_create_channels: true }],
+    ['zero_trust_access_policy_create', { account: 'acme', action: 'allow', path: '/' }],
   ])('%s %j stays allowed', (name, args) => {
     expect(lines(name, args)).toEqual([]);
   });
