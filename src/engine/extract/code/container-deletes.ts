@@ -15,6 +15,7 @@ import type { Collector } from './collector.js';
 import { listedHost, methodCall, type Call } from './listing-deletes.js';
 import { unescape } from './strings.js';
 import { inTestScope, productionTarget, testFacts } from './test-scope.js';
+import { pushNamed } from './syntax.js';
 
 type Lang = 'python' | 'node';
 
@@ -75,7 +76,7 @@ function literalNames(root: SyntaxNode, text: string): Map<string, string> {
   const stack = [root];
   while (stack.length > 0) {
     const n = stack.pop()!;
-    for (const k of n.children) if (k.named && k.type !== 'comment') stack.push(k);
+    pushNamed(stack, n);
     let target: SyntaxNode | undefined;
     let value: SyntaxNode | undefined;
     if (n.type === 'assignment' || n.type === 'variable_declarator') {
@@ -183,7 +184,7 @@ export function containerDeletes(root: SyntaxNode, text: string, lang: Lang, col
   const stack = [root];
   while (stack.length > 0) {
     const n = stack.pop()!;
-    for (const k of n.children) if (k.named && k.type !== 'comment') stack.push(k);
+    pushNamed(stack, n);
     const c = methodCall(n, text);
     // A class's own members (`self.client.delete_index(...)`) are library code, its targets its callers'.
     if (c === undefined || c.root === '*' || c.root === null || /^(?:self|this|cls)$/.test(c.root)) continue;

@@ -9,6 +9,7 @@
  */
 import type { SyntaxNode } from '../../parse/index.js';
 import type { Collector } from './collector.js';
+import { pushNamed } from './syntax.js';
 
 type Lang = 'python' | 'node';
 
@@ -53,7 +54,7 @@ export function iacAutomation(root: SyntaxNode, text: string, lang: Lang, col: C
   const calls: SyntaxNode[] = [];
   while (stack.length > 0) {
     const n = stack.pop()!;
-    for (const k of n.children) if (k.named && k.type !== 'comment') stack.push(k);
+    pushNamed(stack, n);
     if ((n.type === 'assignment' || n.type === 'variable_declarator') && n.children.length >= 2) {
       const target = n.children[0]!;
       const kind = getter(n.children[n.children.length - 1], text);

@@ -14,6 +14,7 @@ import { shellWord, type Collector } from './collector.js';
 import { sandboxClient } from './sandbox-keys.js';
 import { inTestScope, productionTarget, testFacts } from './test-scope.js';
 import { strVal } from './value.js';
+import { pushNamed } from './syntax.js';
 
 type Lang = 'python' | 'node';
 
@@ -230,7 +231,7 @@ function holdsListing(n: SyntaxNode, text: string): SyntaxNode | undefined {
     // A comprehension with an `if`, a .filter(): only some items.
     if (x.type === 'if_clause' && !spares(x, text)) return undefined;
     if (c !== undefined && c.method === 'filter' && !spares(x, text)) return undefined;
-    for (const k of x.children) if (k.named) stack.push(k);
+    pushNamed(stack, x, true);
   }
   return undefined;
 }
@@ -284,7 +285,7 @@ function loopParts(n: SyntaxNode, text: string): [SyntaxNode, SyntaxNode, Syntax
     return left && right && body ? [left, right, body] : undefined;
   }
   // `[b.delete() for b in listing]`: the comprehension's own expression is the body.
-  if (/comprehension$|^generator_expression$/.test(n.type)) {
+  if (n.type.endsWith('comprehension') || n.type === 'generator_expression') {
     const clause = n.children.find((c) => c.type === 'for_in_clause');
     if (clause === undefined || n.children.some((c) => c.type === 'if_clause' && !spares(c, text)))
       return undefined;
@@ -500,7 +501,7 @@ function skips(n: SyntaxNode): boolean {
     )
       return true;
     if (/function|lambda|class/.test(x.type)) continue;
-    for (const k of x.children) if (k.named) stack.push(k);
+    pushNamed(stack, x, true);
   }
   return false;
 }
@@ -549,7 +550,7 @@ function deleteAllFlags(root: SyntaxNode, text: string, lang: Lang, col: Collect
   const stack = [root];
   while (stack.length > 0) {
     const n = stack.pop()!;
-    for (const k of n.children) if (k.named && k.type !== 'comment') stack.push(k);
+    pushNamed(stack, n);
     const c = methodCall(n, text);
     // A delete method, or a request whose options say DELETE (`request({ method: 'DELETE', ... })`).
     if (c === undefined || c.args === undefined) continue;
@@ -619,7 +620,7 @@ export function listingDeletes(root: SyntaxNode, text: string, lang: Lang, col: 
       const names = boundNames(target, text);
       if (names.length > 0 && holdsListing(value, text)) for (const x of names) assigned.add(x);
     }
-    for (const k of n.children) if (k.named && k.type !== 'comment') pre.push(k);
+    pushNamed(pre, n);
   }
   if (listedRoots.size === 0) return;
   const frames: Frame[] = [];
@@ -655,7 +656,12 @@ export function listingDeletes(root: SyntaxNode, text: string, lang: Lang, col: 
     if (c !== undefined && (DELETE.test(c.method) || softDelete(c, text))) judge(c, path, false);
     else if (c !== undefined && REMOVE_ITEM.test(c.method)) judge(c, path, true);
     else if (frames.length > 0 && deleteEntry(n, text)) judge(entryCall(n), path, true);
-    for (const k of n.children) if (k.named && k.type !== 'comment') visit(k, path);
+    // Indexed: a for...of allocates an iterator result per child until the code is optimized.
+    const kids = n.children;
+    for (let i = 0; i < kids.length; i++) {
+      const k = kids[i]!;
+      if (k.named && k.type !== 'comment') visit(k, path);
+    }
     frames.length -= pushed;
     path.pop();
   };

@@ -9,6 +9,7 @@
 import type { SyntaxNode } from '../../parse/index.js';
 import type { Collector } from './collector.js';
 import { testTeardown } from './test-scope.js';
+import { pushNamed } from './syntax.js';
 
 type Lang = 'python' | 'node';
 
@@ -39,7 +40,7 @@ export function modelWipes(root: SyntaxNode, text: string, lang: Lang, col: Coll
   const stack = [root];
   while (stack.length > 0) {
     const n = stack.pop()!;
-    for (const k of n.children) if (k.named) stack.push(k);
+    pushNamed(stack, n, true);
     const body = n.children[n.children.length - 1];
     if (!LOOPS.has(n.type) || body === undefined) continue;
     if (!registry.test(text.slice(n.start, body.start))) continue;

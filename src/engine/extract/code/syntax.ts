@@ -8,8 +8,21 @@ import type { Collector } from './collector.js';
 /** Named children, skipping comments. */
 export function named(n: SyntaxNode): SyntaxNode[] {
   const out: SyntaxNode[] = [];
-  for (const c of n.children) if (c.named && c.type !== 'comment') out.push(c);
+  pushNamed(out, n);
   return out;
+}
+
+/**
+ * Pushes `n`'s named children but comments onto `stack`, in order (the whole-tree passes' step).
+ * An indexed loop: a for...of allocates an iterator result per child until the loop is optimized,
+ * 25 MB over the passes of a 256 KB bundle's first analysis (issue 22).
+ */
+export function pushNamed(stack: SyntaxNode[], n: SyntaxNode, comments = false): void {
+  const kids = n.children;
+  for (let i = 0; i < kids.length; i++) {
+    const k = kids[i]!;
+    if (k.named && (comments || k.type !== 'comment')) stack.push(k);
+  }
 }
 
 /**

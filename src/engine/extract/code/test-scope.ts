@@ -175,9 +175,12 @@ function collect(root: SyntaxNode, text: string, lang: Lang): TestFacts {
   /** Names the input binds itself (a hook by that name is not the runner's). */
   const declared = new Set<string>();
 
-  const stack: { n: SyntaxNode; testClass: boolean }[] = [{ n: root, testClass: false }];
+  // Two parallel stacks (node, inside a test class): no pair object per node of a bundle.
+  const stack: SyntaxNode[] = [root];
+  const inTestClass: boolean[] = [false];
   while (stack.length > 0) {
-    const { n, testClass } = stack.pop()!;
+    const n = stack.pop()!;
+    const testClass = inTestClass.pop()!;
     let inClass = testClass;
     switch (n.type) {
       case 'string':
@@ -259,7 +262,10 @@ function collect(root: SyntaxNode, text: string, lang: Lang): TestFacts {
     }
     for (let i = n.children.length - 1; i >= 0; i--) {
       const c = n.children[i]!;
-      if (c.named && c.type !== 'comment') stack.push({ n: c, testClass: inClass });
+      if (c.named && c.type !== 'comment') {
+        stack.push(c);
+        inTestClass.push(inClass);
+      }
     }
   }
   // A refusal guard's scope ends where its enclosing block does.

@@ -89,7 +89,10 @@ export abstract class CodeWalker {
   generic(n: SyntaxNode): Val {
     let sources = UNKNOWN.sources;
     let lits = UNKNOWN.lits;
-    for (const c of n.children) {
+    // Indexed: a for...of allocates an iterator result per child until the code is optimized.
+    const kids = n.children;
+    for (let i = 0; i < kids.length; i++) {
+      const c = kids[i]!;
       if (!c.named) continue;
       const v = this.visit(c);
       sources = mergeSources(sources, v.sources);

@@ -12,6 +12,7 @@ import { listedHost, methodCall } from './listing-deletes.js';
 import { onThisMachine } from './local-store.js';
 import { inTestScope, productionTarget, testFacts } from './test-scope.js';
 import { strVal } from './value.js';
+import { pushNamed } from './syntax.js';
 
 type Lang = 'python' | 'node';
 
@@ -147,7 +148,7 @@ export function wholeStores(root: SyntaxNode, text: string, lang: Lang, col: Col
   const stack = [root];
   while (stack.length > 0) {
     const n = stack.pop()!;
-    for (const k of n.children) if (k.named && k.type !== 'comment') stack.push(k);
+    pushNamed(stack, n);
     const c = methodCall(n, text);
     if (c === undefined || c.root === '*') continue;
     // etcd3's builder: `client.delete().all()` deletes every key.
