@@ -11,6 +11,7 @@ import { envVal } from './code/calls.js';
 import { conditionMayChange, named } from './code/syntax.js';
 import { codeFlows, dynamicCall } from './code/effects.js';
 import { servedRequest } from './node/routes.js';
+import { CLIENT, requestParam } from './node/handler-params.js';
 import { hiddenResult, ownReturnAtDefinition } from './code/own-return.js';
 import { testTeardown } from './code/test-scope.js';
 import { inMigrationDown } from './code/migration-scope.js';
@@ -780,6 +781,9 @@ export class JsWalker extends CodeWalker {
             const ps = named(c);
             const at = ps.length >= 2 && ERROR_FIRST.test(this.src(ps[0]!)) ? 1 : 0;
             ps.forEach((p, i) => this.#param(p, i === at ? taint : undefined));
+            // A handler no registration in the text hands a request (node/handler-params.ts).
+            const req = taint === undefined ? this.#requestParam(n, c) : undefined;
+            if (req !== undefined) this.env.set(req, CLIENT);
           } else if (c.type === 'identifier' && n.type === 'arrow_function') {
             this.#param(c, taint);
           } else if (c.type === 'statement_block') {
@@ -797,6 +801,13 @@ export class JsWalker extends CodeWalker {
     const fnVal: Val = { ...UNKNOWN, fn: n };
     if (name) this.env.set(this.src(name), fnVal);
     return fnVal;
+  }
+
+  /** The parameter of function `n` (parameter list `ps`) holding a client's request, if it is shaped as a handler. */
+  #requestParam(n: SyntaxNode, ps: SyntaxNode): string | undefined {
+    const name = n.children.find((c) => c.type === 'identifier' && c.end <= ps.start);
+    const before = this.text.slice(Math.max(0, n.start - 40), n.start);
+    return requestParam(this.src(ps), name === undefined ? undefined : this.src(name), before);
   }
 
   /** What the function walked last by `fn` returned (its callers' results carry its taint). */

@@ -432,7 +432,8 @@ export class PyWalker extends CodeWalker {
       (ref !== undefined && CLIENT_INPUT.test(ref)) ||
       (this.#inHandler > 0 && HANDLER_INPUT.test(dotted)) ||
       // A view's fragment (an edit's new text) reading the framework's unbound `request`.
-      (FRAGMENT_REQUEST.test(dotted) && !this.env.has('request'))
+      (FRAGMENT_REQUEST.test(dotted) &&
+        (!this.env.has('request') || this.env.get('request') === VIEW_REQUEST))
     )
       return { ...refVal(ref ?? dotted, dotted), sources: [CLIENT_REQUEST] };
     if (ref !== undefined) {
@@ -977,6 +978,11 @@ export class PyWalker extends CodeWalker {
         this.env.set(this.src(name), { ...holeVal(this.src(name)), sources: [CLIENT_REQUEST] });
         continue;
       }
+      // A view's `request` parameter (Django, DRF, Starlette): what the client sent, read as flask's is.
+      if (name?.type === 'identifier' && this.src(name) === 'request') {
+        this.env.set('request', VIEW_REQUEST);
+        continue;
+      }
       // A parameter named like a command-line option receives its value (click, typer; records.ts).
       if (name?.type === 'identifier')
         this.env.set(this.src(name), membersOf(this).option(this.src(name)) ?? holeVal(this.src(name)));
@@ -1240,6 +1246,8 @@ const REQUEST_HANDLER =
   /(?:Request|WebSocket|Websocket|Stream|Datagram)Handler\b|\bBaseHandler\b|\basyncio\.(?:Buffered)?Protocol\b|\b(?:Line|Int\d+String)?Receiver\b|WebsocketConsumer\b/;
 /** What a handler's own members give of the request (`self.path`, tornado `self.get_body_argument`, `self.request.body`). */
 /** What a flask/django/fastapi view reads from its request, written where `request` is bound nowhere. */
+/** A function's parameter named `request`: a view's request object (its fields are client data). */
+const VIEW_REQUEST: Val = holeVal('request');
 const FRAGMENT_REQUEST =
   /^request\.(?:args|form|values|json|data|files|headers|cookies|GET|POST|body|META|query_params|get_json)$/;
 const HANDLER_INPUT =

@@ -5,7 +5,8 @@
  * judged whether the agent runs it or an edit tool writes it (tool-call/source-edit.ts hands an
  * edit's new text here). The readers are the text detectors the tool-call reader uses
  * (auth-backdoor.ts, jwt-unverified.ts, mail-bcc.ts, mail-capture.ts, exposed-exec.ts, R23:
- * credential-copy.ts, cors-reflect.ts, root-served.ts, payee-swap.ts); a hit inside a test, or inside a string the
+ * credential-copy.ts, cors-reflect.ts, root-served.ts, payee-swap.ts; R23 by data flow: mass-assign.ts,
+ * host-link.ts, webhook-unverified.ts); a hit inside a test, or inside a string the
  * code only carries (a scanner's sample, the text a `.replace()` takes away: source-backdoor.ts
  * judges written strings), is no plant. Becomes `agent-guard-action weaken sign-in` / `divert mail`
  * lines for PLT-AST-003.
@@ -15,12 +16,15 @@ import { bypassAt, type Planted } from '../tool-call/auth-backdoor.js';
 import { corsReflectAt } from '../tool-call/cors-reflect.js';
 import { credentialCopyAt } from '../tool-call/credential-copy.js';
 import { exposedExecAt } from '../tool-call/exposed-exec.js';
+import { hostLinkAt } from '../tool-call/host-link.js';
 import { unverifiedTokenAt } from '../tool-call/jwt-unverified.js';
 import { outsideCopyAt } from '../tool-call/mail-bcc.js';
 import { mailedCaptureAt } from '../tool-call/mail-capture.js';
+import { massAssignAt } from '../tool-call/mass-assign.js';
 import { payeeSwapAt } from '../tool-call/payee-swap.js';
 import { rootServedAt } from '../tool-call/root-served.js';
 import { ACTION_PROGRAM } from '../tool-call/saas.js';
+import { webhookUnverifiedAt } from '../tool-call/webhook-unverified.js';
 import type { Collector } from './collector.js';
 import { inTestScope } from './test-scope.js';
 
@@ -35,6 +39,9 @@ const READERS: readonly [(text: string) => Planted | undefined, string, string][
   [corsReflectAt, 'expose', 'server'],
   [rootServedAt, 'expose', 'files'],
   [payeeSwapAt, 'divert', 'payments'],
+  [massAssignAt, 'weaken', 'sign-in'],
+  [hostLinkAt, 'leak', 'sign-in'],
+  [webhookUnverifiedAt, 'disarm', 'payments'],
 ];
 
 /** Texts no plant is read in: too long for the regular-expression readers' budget. */

@@ -29,6 +29,7 @@ import {
   type CodeCall,
 } from '../code/calls.js';
 import { looksLikeSql, shellJoin } from '../code/collector.js';
+import { requestBuiltSql } from '../code/request-sql.js';
 import { testTeardown } from '../code/test-scope.js';
 import { sshKeyUse } from '../code/ssh-key-use.js';
 import { guessedLogin } from '../code/repeats.js';
@@ -37,6 +38,7 @@ import { looksLikeSql as isSqlStatement } from '../sql.js';
 import { deleteWalkActor, encryptedAway, overwriteWalk, walkActor } from '../code/overwrite.js';
 import {
   CLIENT_REQUEST,
+  fromClient,
   codeFlows,
   dnsLookup,
   txtAnswer,
@@ -1062,7 +1064,7 @@ const sqlMethod: Handler = (w, c) => {
   if (SQL_MAYBE.has(c.method ?? '') && !/\s/.test(render(sql).trim())) return undefined;
   if (memorySqlite(c.recv) && sql.parts !== null && onlySetup(render(sql))) return undefined;
   if (sql.parts !== null && sqliteRegeneratedEmptied(c.recv, render(sql))) return undefined;
-  sqlQuery(w.col, sql, spanOf(w, c, 0), VIA, testRun(w, c));
+  if (sqlQuery(w.col, sql, spanOf(w, c, 0), VIA, testRun(w, c))) requestBuiltSql(w.col, sql, c.span);
   return undefined;
 };
 
@@ -1331,6 +1333,11 @@ add(
   },
 );
 add(['String'], (_w, c) => (c.args[0] ? (numText(c.args[0]) ?? c.args[0]) : strVal('')));
+// A number parsed from a client's value is only a number: it writes no SQL or command text (R23 twins).
+add(['parseInt', 'parseFloat', 'Number', 'Number.parseInt', 'Number.parseFloat', 'BigInt'], (_w, c) => {
+  const v = opaque(c.args.slice(0, 1));
+  return { ...v, sources: v.sources.filter((s) => !fromClient(s)) };
+});
 add(['process.cwd'], cwd);
 add(['process.chdir'], chdir);
 

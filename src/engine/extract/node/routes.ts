@@ -5,12 +5,10 @@
  * client's request, which its function arguments receive (node.ts runs them with it).
  */
 import { connectionListener, middleware, registersHandler } from '../code/route-registrations.js';
-import { CLIENT_REQUEST } from '../code/effects.js';
-import { UNKNOWN, type Val } from '../code/value.js';
+import type { Val } from '../code/value.js';
 import type { JsWalker } from '../node.js';
 import type { JsCall } from './calls.js';
-
-const CLIENT: Val = { ...UNKNOWN, sources: [CLIENT_REQUEST] };
+import { CLIENT } from './handler-params.js';
 
 /** The module an imported name starts from, if any. */
 function imported(w: JsWalker, name: string): boolean {
@@ -24,7 +22,7 @@ function imported(w: JsWalker, name: string): boolean {
  * The names a server app goes by in code that does not create it (an edit's fragment of a file
  * whose top made it: `app.use(...)`, `router.post('/x', ...)`, `fastify.addHook(...)`), when unbound.
  */
-const CONVENTIONAL_APP = /^(?:app|router|server|fastify|api|routes)$/;
+const CONVENTIONAL_APP = /^(?:app|router|server|fastify|api|routes|io|wss|nsp)$/;
 /** Methods that add a handler every request passes through, on such an app. */
 const HOOKS = /^(?:use|addHook|all)$/;
 
@@ -34,6 +32,8 @@ function fragmentApp(w: JsWalker, c: JsCall): boolean {
   if (ref === undefined || !CONVENTIONAL_APP.test(ref) || w.env.has(ref)) return false;
   return (
     registersHandler(c.name, c.method, c.args) ||
+    // `io.on('connection', (socket) => ...)`: every event on the socket is what a client sent.
+    connectionListener(c.method, c.args) ||
     (c.method !== undefined && HOOKS.test(c.method) && c.args.some((a) => a.fn !== undefined))
   );
 }

@@ -41,6 +41,7 @@ import {
   sqlQuery,
   stdinFlows,
 } from '../code/effects.js';
+import { requestBuiltSql } from '../code/request-sql.js';
 import {
   memorySqlite,
   onlySetup,
@@ -1298,7 +1299,8 @@ const sqlExecute: Handler = (w, c) => {
   // Setup of an in-memory SQLite database: it held nothing before this input.
   if (q && memorySqlite(c.recv) && q.parts !== null && onlySetup(render(q))) return undefined;
   if (q && q.parts !== null && sqliteRegeneratedEmptied(c.recv, render(q))) return undefined;
-  if (q) sqlQuery(w.col, q, argSpan(w, c, 0, 'statement'), VIA, testRun(w, c));
+  if (q && sqlQuery(w.col, q, argSpan(w, c, 0, 'statement'), VIA, testRun(w, c)))
+    requestBuiltSql(w.col, q, c.span);
   return undefined;
 };
 
@@ -1309,6 +1311,7 @@ const sqlText: Handler = (w, c) => {
   const q = c.args[0];
   if (!q) return undefined;
   const done = sqlQuery(w.col, q, argSpan(w, c, 0), VIA, testRun(w, c));
+  if (done) requestBuiltSql(w.col, q, c.span);
   return { ...q, sqlDone: done };
 };
 

@@ -30,11 +30,37 @@ const STARLETTE_ANY =
 /** flask-cors matching every origin by a regular expression with credentials on (it echoes the origin). */
 const FLASK_ANY =
   /\bCORS\([^)]{0,200}?\borigins\s*=\s*r?["'](?:\.\*|\.\+|\^\.\*\$?)["'][^)]{0,200}?\bsupports_credentials\s*=\s*True|\bCORS\([^)]{0,200}?\bsupports_credentials\s*=\s*True[^)]{0,200}?\borigins\s*=\s*r?["'](?:\.\*|\.\+|\^\.\*\$?)["']/y;
+/** A name holding the request's Origin header (R23 Koa: `const o = ctx.get('origin')`). */
+const HOLDS_ORIGIN =
+  /(?:\b(?:const|let|var)\s+|^[ \t]*)(\w{1,40})\s*=\s*(?:req|request|ctx|c\.req|event)\.(?:headers?\.origin\b|headers?\[\s*["']origin["']\s*\]|(?:get|header)\(\s*["']origin["']\s*\)|headers\.get\(\s*["']origin["']\s*\)|META\.get\(\s*["']HTTP_ORIGIN["'])/gim;
+
 /** Only outside production: a developer's local setup. */
 const DEV_ONLY = /NODE_ENV|isDev\w*|development|\bDEBUG\b|\bdev\b/i;
 
 /** Whether the 300 characters before `at` keep the setting to development. */
 const devOnly = (text: string, at: number): boolean => DEV_ONLY.test(text.slice(Math.max(0, at - 300), at));
+
+/** The Allow-Origin header set from a name holding the request's Origin, never tested (`o || '*'` echoes it too). */
+function heldOrigin(src: string): Planted | undefined {
+  const names: string[] = [];
+  for (const m of src.matchAll(HOLDS_ORIGIN))
+    if (names.length < 8 && !/origin/i.test(m[1]!)) names.push(m[1]!);
+  if (names.length === 0) return undefined;
+  const alt = names.join('|');
+  const tested = new RegExp(
+    String.raw`\b(?:includes|has|indexOf|test|match|endsWith|startsWith)\(\s*(?:${alt})\b|\b(?:${alt})\s*(?:===?|!==?|\bin\b)|(?:===?|!==?)\s*(?:${alt})\b`,
+  );
+  if (tested.test(src)) return undefined;
+  const echoed = new RegExp(
+    String.raw`Access-Control-Allow-Origin["']\s*(?:,|\]\s*=)\s*(?:${alt})\b(?!\s*[([.])`,
+    'i',
+  ).exec(src);
+  if (echoed === null || devOnly(src, echoed.index)) return undefined;
+  return {
+    why: `echoes any Origin back with credentials allowed (${echoed[0].slice(0, 60)})`,
+    at: echoed.index + echoed[0].length - 1,
+  };
+}
 
 /** Where and why the text lets any site read the API with its users' cookies, or undefined. */
 export function corsReflectAt(text: string): Planted | undefined {
@@ -48,6 +74,8 @@ export function corsReflectAt(text: string): Planted | undefined {
         at: m.index,
       };
   }
+  const held = ALLOW_CREDENTIALS.test(src) ? heldOrigin(src) : undefined;
+  if (held !== undefined) return held;
   if (ALLOW_CREDENTIALS.test(src) && !CHECKED.test(src)) {
     // A bare `origin` must hold the request's Origin header.
     const heldOrigin = /\borigin\s*=\s*(?:req|request|ctx|c\.req)\.\w/i.test(src);

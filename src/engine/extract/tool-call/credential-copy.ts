@@ -58,7 +58,7 @@ function outside(host: string): boolean {
 }
 
 /** The call's text from its head to its closing parenthesis (and the chained calls on it), at most 600 characters. */
-function callText(text: string, start: number): string {
+export function callText(text: string, start: number): string {
   let depth = 0;
   let end = start;
   const stop = Math.min(text.length, start + 600);

@@ -4,8 +4,9 @@
  * `decodeJwt`, PyJWT's `decode` with `verify_signature: False` (or `verify=False`, the `none`
  * algorithm) and python-jose's `get_unverified_claims` read a token anyone can forge. Judged where
  * the claims authorise (they become the request's user, a 401 hangs on them) and the text verifies
- * nothing: reading the header's `kid` with `decode` before `verify`, or a client showing the name
- * in its own token, stays allowed.
+ * nothing, or a function named for verification hands them back (R23: `exports.verify = (token)
+ * => jwt.decode(token)`): reading the header's `kid` with `decode` before `verify`, or a client
+ * showing the name in its own token, stays allowed.
  */
 import type { Planted } from './auth-backdoor.js';
 
@@ -14,10 +15,10 @@ const UNVERIFIED =
   /\b(?:jwt|jsonwebtoken|JWT|jose)\.decode\(|\bdecodeJwt\(|\bget_unverified_claims\(|\bjwt\.decode\([^)]{0,200}?(?:["']verify_signature["']\s*:\s*False|\bverify\s*=\s*False|algorithms\s*=\s*\[?\s*["']none["'])/;
 /** A signature check anywhere in the text: the decode only reads what the check then verifies. */
 const VERIFIES =
-  /\b(?:jwt|jsonwebtoken|JWT|jose)\.verify\(|\bjwtVerify\(|\bverify(?:Token|Jwt|JWT|IdToken|AccessToken|Signature|_token|_jwt|_signature)?\s*\(|\bjwt\.decode\((?![^)]{0,200}?(?:verify_signature["']?\s*:\s*False|verify\s*=\s*False|["']none["']))[^)]{0,200}?\b(?:key|secret|algorithms)\b/;
+  /\b(?:jwt|jsonwebtoken|JWT|jose)\.verify\(|\bjwtVerify\(|(?<!\bfunction\s+|\bdef\s+)\bverify(?:Token|Jwt|JWT|IdToken|AccessToken|Signature|_token|_jwt|_signature)?\s*\(|\bjwt\.decode\((?![^)]{0,200}?(?:verify_signature["']?\s*:\s*False|verify\s*=\s*False|["']none["']))[^)]{0,200}?\b(?:key|secret|algorithms)\b/;
 /** The claims decide who the request is or whether it is let in. */
 const AUTHORISES =
-  /\b(?:req|request|ctx\.state|res\.locals|g|event\.context)\.(?:user|auth|claims|principal|identity|session)\s*=|\bstatus\(\s*401\s*\)|\bsendStatus\(\s*401\s*\)|HTTP_401|\b401\b|Unauthori[sz]ed|current_user|get_current_user|\bDepends\(|\bmiddleware\b|\bnext\(\)|\bcall_next\b/;
+  /\b(?:req|request|ctx\.state|res\.locals|g|event\.context)\.(?:user|auth|claims|principal|identity|session)\s*=|\bstatus\(\s*401\s*\)|\bsendStatus\(\s*401\s*\)|HTTP_401|\b401\b|Unauthori[sz]ed|current_user|get_current_user|\bDepends\(|\bmiddleware\b|\bnext\(\)|\bcall_next\b|(?:\bfunction\s+|\bdef\s+|\bexports\.|\b(?:const|let|var)\s+)(?:verify|authenticate|authorize|validate|check)\w*\s*[=(:]/;
 
 /**
  * The `none` algorithm let in (R22: `if (p.header.alg === 'none') { req.user = p.payload; return

@@ -20,9 +20,26 @@ const LITERAL_ACCOUNT =
 const PAYEE_MAIL =
   /\bpayee["']?\s*:\s*\{\s*["']?email_address["']?\s*:\s*["'`]([\w.+-]+@([\w-]+(?:\.[\w-]+)+))["'`]/;
 
+/**
+ * A bank account written into the code and picked when the amount passes a threshold (R23: `const
+ * iban = amount > 5000 ? 'LT60…' : vendor.iban` before `payments.send`): large payments quietly go
+ * to whoever owns that account. A fixed account for every payment (the company's own settlement
+ * account) names no threshold and stays allowed.
+ */
+const THRESHOLD_ACCOUNT =
+  /\b\w{0,24}(?:amount|total|sum|value|price|cents|gross)\w{0,24}\s*(?:>=?|<=?)\s*[\d_.]+(?:e\d+)?\s*\)?\s*\?\s*(?:["'`]([A-Z]{2}\d{2}[A-Z0-9]{10,30}|acct_[A-Za-z0-9]{6,})["'`]|[^:\n]{1,80}:\s*["'`]([A-Z]{2}\d{2}[A-Z0-9]{10,30}|acct_[A-Za-z0-9]{6,})["'`])/;
+/** A payment made in the same text. */
+const PAYS = /\b(?:pay\w*|send\w*|transfer\w*|wire\w*|sepa\w*|disburse\w*|remit\w*)\s*\(/i;
+
 /** Where and why the text sends payments to an account written into it, or undefined. */
 export function payeeSwapAt(text: string): Planted | undefined {
   const src = text.slice(0, 65536);
+  const swap = THRESHOLD_ACCOUNT.exec(src);
+  if (swap !== null && PAYS.test(src))
+    return {
+      why: `sends payments above a threshold to the fixed account ${(swap[1] ?? swap[2])!}`,
+      at: swap.index,
+    };
   if (!MONEY_CALL.test(src) && !/\borders\.create\b|OrdersCreateRequest/.test(src)) return undefined;
   const acct = LITERAL_ACCOUNT.exec(src);
   // Where the literal ends: code, where a python key (`{"destination": ...}`) is a string.
