@@ -1152,6 +1152,18 @@ const ACCESS_LIST =
 
 /** The verb given as a field's one word (`ManagePatientRecords {action: delete, patient_id: "*"}`): every item it selects. */
 function everyItemByField(w: readonly string[], f: Map<string, unknown>): CliEquivalent[] {
+  // A batch call's delete list given as "all" (`dns_records_batch {deletes: "all_records"}`): the verb is the key.
+  const verbKey = [...f.keys()].find((k) =>
+    /^(?:deletes|delete|removes|remove|purge|destroy|to_delete|deletions)$/.test(k),
+  );
+  if (verbKey !== undefined && typeof f.get(verbKey) === 'string') {
+    const { [verbKey]: list } = Object.fromEntries(f);
+    const lines = everyItemLines(
+      ['delete', ...w],
+      new Map([...f].filter(([k]) => k !== verbKey).concat([['ids', list]])),
+    );
+    if (lines.length > 0) return lines;
+  }
   const op = f.get('action') ?? f.get('operation') ?? f.get('op');
   if (typeof op !== 'string' || op.length > 24) return [];
   // Removing from an access list takes access away (`modify_snapshot_attribute {operation: remove, group_names: [all]}`).

@@ -9,7 +9,7 @@
  */
 import { str, type CliEquivalent } from './cli.js';
 import { PRODUCTION, scratchOnly } from './whole-resource.js';
-import { selectsEverything, spansAllTime } from './select-all.js';
+import { createdBeforeOnly, KEPT_RECORDS, selectsEverything, spansAllTime } from './select-all.js';
 import { actionLine as action } from './action-line.js';
 
 /** Verbs that lose what they act on (a refund of every payment loses the revenue). */
@@ -26,6 +26,8 @@ const SUSPEND = new Set(
 const MAIL =
   /^(?:mail|mails|email|emails|message|messages|inbox|thread|threads|conversation|conversations|chat|chats)$/;
 const ALL = new Set(['all', 'every', 'everything', 'each', 'entire', 'whole']);
+/** Trailing name words that say a set is acted on, not which kind (`destroy_many`, `bulk_delete`). */
+const SET_WORD = /^(?:many|bulk|batch|batches|multiple|mass)$/;
 
 /** Kinds whose every item is disposable or rebuilt by itself. */
 const DISPOSABLE = new Set(
@@ -62,9 +64,16 @@ const selectsAll = (v: unknown): boolean =>
   (Array.isArray(v) && v.length === 1 && typeof v[0] === 'string' && SELECT_ALL.test(v[0]));
 
 /** A field that says every item: `all: true`, `delete_all: true`, `users: "*"`, `older_than_days: -1`. */
-function allField(f: Map<string, unknown>): string | undefined {
+function allField(f: Map<string, unknown>, kept: boolean): string | undefined {
   for (const [k, v] of f) {
     if (spansAllTime(k, v)) return k;
+    // Every customer or ticket made before a moment (`filter: {created: {lt: 1764374400}}`).
+    if (
+      kept &&
+      (FILTER_KEY.test(k) || /^created/i.test(k)) &&
+      createdBeforeOnly(k.startsWith('created') ? { [k]: v } : v)
+    )
+      return k;
     if (
       // `all_rows: true`, `delete_all_records: true` (R13): every row or record of the store named beside it.
       /^(?:(?:delete_|remove_|purge_)?all(?:_(?:items|rows|records|documents|docs|objects|entries|data|contents|points|vectors))?|everything|select_all)$/.test(
@@ -116,8 +125,9 @@ function oneNamed(kinds: readonly string[], f: Map<string, unknown>, field: stri
 const OWN_ID = /^(?:id|uuid|gid|key|name|ref|number)$/;
 
 /** A field value that narrows the set (spam or trash only, an id list, a query). */
-function narrowed(f: Map<string, unknown>): boolean {
+function narrowed(f: Map<string, unknown>, kept: boolean): boolean {
   for (const [k, v] of f) {
+    if (kept && createdBeforeOnly(FILTER_KEY.test(k) ? v : { [k]: v })) continue;
     if (typeof v === 'string' && /^(?:spam|trash|junk|bin|deleted|archived?)$/i.test(v.trim())) return true;
     // Everything inside one local file or folder (`disable_all_lint_rules {file: "src/a.ts"}`).
     if (
@@ -225,21 +235,35 @@ export function everyItemLines(w: readonly string[], f: Map<string, unknown>): C
     w.some((x, i) => /^(?:get|describe|read|show|count|preview|plan)$/.test(x) || (x === 'list' && i < at))
   )
     return [];
-  const last = w.at(-1) ?? '';
+  // `tickets_destroy_many`, `customers_bulk_delete`: words saying a set, not the kind.
+  let end = w.length;
+  while (end > 1 && SET_WORD.test(w[end - 1]!)) end--;
+  const core = w.slice(0, end);
+  const last = core.at(-1) ?? '';
   if (!DISPOSABLE.has(last) && !w.some((x) => QUALIFIER.has(x))) {
     const inState = everyInState(w, f, verb);
     if (inState !== undefined) return [inState];
   }
-  const named = w.findIndex((x) => ALL.has(x));
+  const named = core.findIndex((x) => ALL.has(x));
+  // `users_delete_all` (Auth0): the kind is named before the verb.
+  const before =
+    named === core.length - 1 && at > 0 && /[^s]s$/.test(core[at - 1]!) ? core[at - 1]! : undefined;
   // `clear_all`, `docker_stop_all`: all of nothing named (a screen, the local containers).
-  if (named === w.length - 1) return [];
-  const field = named < 0 ? allField(f) : undefined;
-  if (named < 0 && field === undefined) return [];
+  if (named === core.length - 1 && before === undefined) return [];
   // The kind: the words after `all` (`delete_all_api_keys` -> keys), else the name's last word.
-  const kind = (named >= 0 ? w.slice(named + 1) : w.slice(-1)).filter(
+  const plain = (named >= 0 ? core.slice(named + 1) : core.slice(-1)).filter(
     (x) => !DESTROY.has(x) && !SUSPEND.has(x),
   );
+  // Without a verb-word at the end (`stripe_customers_bulk_delete`), the kind is the noun before the verb.
+  const noun = core
+    .slice(0, Math.max(at, 0))
+    .filter((x) => !SET_WORD.test(x))
+    .at(-1);
+  const kind = before !== undefined ? [before] : plain.length > 0 ? plain : noun !== undefined ? [noun] : [];
   const object = kind.at(-1) ?? 'item';
+  const kept = KEPT_RECORDS.test(object);
+  const field = named < 0 ? allField(f, kept) : undefined;
+  if (named < 0 && field === undefined) return [];
   // A workspace admin's `conversations` are the team's channels (Slack `admin.conversations.*`), not a mailbox.
   if (verb === 'archive' && w.some((x) => MAIL.test(x)) && !w.includes('admin')) return [];
   // Every line of one order or charge refunded (`refund_all_items {order_id: "ord_1"}`) is one refund.
@@ -248,7 +272,7 @@ export function everyItemLines(w: readonly string[], f: Map<string, unknown>): C
     [...f].some(([k, v]) => /(?:^|_)id$/.test(k) && typeof v === 'string' && !selectsAll(v))
   )
     return [];
-  if (DISPOSABLE.has(object) || w.some((x) => QUALIFIER.has(x)) || narrowed(f)) return [];
+  if (DISPOSABLE.has(object) || w.some((x) => QUALIFIER.has(x)) || narrowed(f, kept)) return [];
   if (named < 0 && oneNamed([object, w.at(-1) ?? ''], f, field)) return [];
   const names = [...f.values()].filter((v): v is string => typeof v === 'string');
   if (scratchOnly([...names, w.join('_')])) return [];

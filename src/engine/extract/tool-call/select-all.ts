@@ -71,6 +71,59 @@ export function spansAllTime(key: string, v: unknown): boolean {
 
 const unquote = (s: string): string => s.trim().replace(/^(['"`])(.*)\1$/s, '$2');
 
+/** Records a business keeps (customers, tickets, issues): not leftovers that age out as logs do. */
+export const KEPT_RECORDS =
+  /^(?:customers|users|accounts|contacts|tickets|issues|orders|invoices|subscribers|leads|deals|companies|members|employees|patients|clients|people|profiles|subscriptions|products|opportunities|cases|candidates|students|vendors|suppliers|payments|transactions|charges|conversations)$/;
+/** Upper-bound operators on a creation time (`lt`, `$lte`, `before`, `<`). */
+const BEFORE_OP = /^(?:\$?lte?|before|until|to|end|<=?|:<=?)$/i;
+/** `created_before`, `createdAtLt`: a key that is itself a creation time's upper bound. */
+const CREATED_BEFORE_KEY =
+  /^(?:created|inserted|added|registered|signed_?up|date_?created|creation_?date)(?:_?at|_?on|_?date)?_?(?:before|lte?|until)$/i;
+/** A pin on the record's own type (`type:ticket`, `object = customer`): no narrowing among them. */
+const TYPE_PIN = /^(?:type|object|object_type|kind|record_type)\s*(?::|=|==)\s*['"]?[\w-]+['"]?$/i;
+
+/**
+ * A filter whose only conditions are a creation time's upper bound and the record's own type
+ * (`{created: {lt: 1764374400}}`, Zendesk `type:ticket created<2026-11-29`): on records a business
+ * keeps it picks every one made before a moment, which no deterministic reading can tell from now.
+ */
+export function createdBeforeOnly(v: unknown, depth = 0): boolean {
+  if (depth > 3 || v === null || v === undefined) return false;
+  if (typeof v === 'string') {
+    if (v.length > 300) return false;
+    if (v.trim().startsWith('{')) {
+      try {
+        return createdBeforeOnly(JSON.parse(v) as unknown, depth + 1);
+      } catch {
+        return false;
+      }
+    }
+    const atoms = v
+      .trim()
+      .split(/\s+and\s+|\s*&&\s*|\s+(?=[\w.]+\s*(?::|<|=))/i)
+      .filter((x) => x !== '');
+    let bound = false;
+    for (const a of atoms) {
+      const m = /^([\w.]+)\s*(:<=?|<=?|\s(?:lte?|before)\s)\s*\S+$/i.exec(a);
+      if (m !== null && CREATED.test(m[1]!)) bound = true;
+      else if (!TYPE_PIN.test(a)) return false;
+    }
+    return bound;
+  }
+  if (typeof v !== 'object' || Array.isArray(v)) return false;
+  const e = Object.entries(v as Record<string, unknown>);
+  let bound = false;
+  for (const [k, x] of e) {
+    if (CREATED_BEFORE_KEY.test(k) && (typeof x === 'string' || typeof x === 'number')) bound = true;
+    else if (CREATED.test(k) && x !== null && typeof x === 'object' && !Array.isArray(x)) {
+      const ops = Object.keys(x);
+      if (ops.length === 0 || !ops.every((o) => BEFORE_OP.test(o))) return false;
+      bound = true;
+    } else if (!(/^(?:type|object|kind)$/.test(k) && typeof x === 'string')) return false;
+  }
+  return bound;
+}
+
 /** One comparison `<attr> <op> <value>` (SQL-like, Drive and Firestore spellings) that every item meets. */
 function alwaysTrueComparison(attr: string, op: string, raw: string): boolean {
   const o = op.toLowerCase().replace(/\s+/g, ' ');
@@ -198,6 +251,9 @@ function alwaysTrueAtom(atom: string): boolean {
   if (notNull !== null) return !OPTIONAL.test(notNull[1]!.replace(/[`"[\]]/g, ''));
   if (/^[\w.]+:\s*\*$/.test(a)) return true;
   const list = IN_LIST.exec(a);
+  // JQL `project in (PAY, CORE, OPS)`: every item of each container named.
+  if (list !== null && list[2] === undefined && SCOPE_ATTRIBUTE.test(list[1]!.replace(/[`"[\]]/g, '')))
+    return true;
   if (list !== null) return listHolds(list[1]!, list[2] !== undefined, list[3]!);
   if (/^attribute_exists\s*\(\s*[\w#.]+\s*\)$/i.test(a)) return true;
   // Two literals compared (`2 > 1`, `'a' = 'a'`): the same for every item.

@@ -469,8 +469,14 @@ const MANNER = new Set([
   'v3',
 ]);
 
+/** Mail-marketing vendors: their `list` is a mailing audience (Mailchimp `delete_list`), not a to-do list. */
+const MAILING_VENDOR =
+  /^(?:mailchimp|sendgrid|klaviyo|brevo|sendinblue|mailerlite|convertkit|kit|constantcontact|activecampaign|mailjet|getresponse|aweber|moosend|omnisend|beehiiv|listmonk|mautic|iterable|customerio|drip|campaignmonitor|emailoctopus|mailgun|mailing|newsletter|subscriber|subscribers)$/;
+
 function normalise(w0: readonly string[]): string[] {
   let end = w0.length;
+  if (w0.some((x) => MAILING_VENDOR.test(x)))
+    w0 = w0.map((x) => (x === 'list' || x === 'lists' ? 'mailing-list' : x));
   while (end > 1 && MANNER.has(w0[end - 1]!)) end--;
   const w = w0.slice(0, end);
   const out: string[] = [];
@@ -579,7 +585,8 @@ export { PRODUCTION, scratchOnly };
 
 /** The string arguments that name the target: `name`, `id`, `*_name`, `*_id`, or the object's own key. */
 function targetNames(f: Map<string, unknown>, object: string): string[] {
-  const stem = object.replace(/(?:e?s)$/, '');
+  // `indices` and `index` share the stem `ind` (Elasticsearch `indices_delete {index}`).
+  const stem = object.replace(/(?:ices|exes|e?s)$/, (m) => (m === 'ices' || m === 'exes' ? 'ex' : ''));
   const out: string[] = [];
   for (const [k, raw] of f) {
     // A list of one names one target (`topics: ["test-orders-1432"]`); a longer list stays a list.
