@@ -93,6 +93,7 @@ import { HIDDEN_PAYLOAD, revealsHidden } from './code/hidden-payloads.js';
 import { foldedName, hiddenName } from './code/hidden-names.js';
 import { armoredImport, armoredName, escapedRun } from './code/unreadable-code.js';
 import { preloadVar } from './code/preload.js';
+import { sweepLine } from './code/address-sweep.js';
 import './python/processes.js';
 import './python/walks.js';
 import './python/loads.js';
@@ -263,8 +264,15 @@ export class PyWalker extends CodeWalker {
       }
       case 'while_statement':
         return this.#while(n);
-      case 'for_statement':
-        return this.#for(n);
+      case 'for_statement': {
+        // A loop through a block's addresses connecting to each: a hand-written port scan (code/address-sweep.ts).
+        const mark = this.col.facts.length;
+        const out = this.#for(n);
+        const right = n.children[n.children.findIndex((c) => c.type === 'in') + 1];
+        const line = right ? sweepLine(this.src(right), this.text, this.col.facts, mark) : undefined;
+        if (line !== undefined) this.col.nested(line, 'bash', this.span(n), 'python');
+        return out;
+      }
       case 'with_statement':
         return this.#with(n);
       case 'match_statement':
@@ -829,7 +837,9 @@ export class PyWalker extends CodeWalker {
     for (const c of ifs) this.visit(c);
     // What is iterated decides the result even when the element is a constant chosen by a test
     // (`[y[0] for x in decoded for y in table if x == y[1]]`, a substitution cipher).
-    return opaque([this.visit(body), ...iterated]);
+    const element = this.visit(body);
+    // Iterating the result yields the element (`pool.map(shutil.rmtree, [str(x) for x in d.iterdir()])`).
+    return { ...opaque([element, ...iterated]), each: element };
   }
 
   #for(n: SyntaxNode): Val {
@@ -989,9 +999,16 @@ export class PyWalker extends CodeWalker {
     }
   }
 
-  #call(n: SyntaxNode): Val {
-    const [fnNode, argsNode] = n.children;
-    if (!fnNode) return UNKNOWN;
+  #call(n: SyntaxNode, chosen?: SyntaxNode): Val {
+    const [written, argsNode] = n.children;
+    if (!written) return UNKNOWN;
+    // `(p.rmdir if p.is_dir() else p.unlink)()`: either method is called, each on its receiver.
+    if (chosen === undefined) {
+      const branches = calleeBranches(written);
+      if (branches.length > 1 || branches[0] !== written)
+        return branches.map((b) => this.#call(n, b)).reduce((a, b) => choice(a, b));
+    }
+    const fnNode = chosen ?? written;
     let recv: Val | undefined;
     let method: string | undefined;
     let name: string | undefined;
@@ -1326,3 +1343,17 @@ function reassignedNames(root: SyntaxNode, text: string): Set<string> {
 }
 
 export const pythonExtractor = codeExtractor('python', PyWalker);
+
+/** The callees a parenthesised choice of functions may be (`(a.f if c else a.g)`), at most two levels deep. */
+function calleeBranches(n: SyntaxNode, depth = 0): SyntaxNode[] {
+  if (depth > 2) return [n];
+  if (n.type === 'parenthesized_expression') {
+    const inner = named(n);
+    return inner.length === 1 ? calleeBranches(inner[0]!, depth + 1) : [n];
+  }
+  if (n.type === 'conditional_expression') {
+    const [a, , b] = named(n);
+    return a && b ? [...calleeBranches(a, depth + 1), ...calleeBranches(b, depth + 1)] : [n];
+  }
+  return [n];
+}

@@ -1,6 +1,6 @@
 /**
  * Python logging handlers that ship records to another host (SysLogHandler with a (host, port)
- * address, SocketHandler, DatagramHandler, HTTPHandler; issue 22 r6): once one is made, what the
+ * address, SocketHandler, DatagramHandler, HTTPHandler, SMTPHandler; issue 22 r6): once one is made, what the
  * program logs goes there, so the arguments of a logging call are data sent to that host.
  */
 import type { CallHandler, CodeCall } from './calls.js';
@@ -54,8 +54,17 @@ const http: AnyHandler = (w, c) => {
   return shipTo(w, c, concat([strVal(secure ? 'https://' : 'http://'), host, path]));
 };
 
+/** SMTPHandler(mailhost, fromaddr, toaddrs, ...): records mailed through mailhost, a host or (host, port). */
+const smtp: AnyHandler = (w, c) => {
+  const mailhost = kwArg(c, 0, 'mailhost');
+  const host = mailhost?.items?.[0] ?? mailhost;
+  if (!host || constText(host) === '') return undefined;
+  return shipTo(w, c, host, mailhost?.items?.[1]?.num ?? 25);
+};
+
 export const PY_LOG_HANDLERS: readonly (readonly [readonly string[], AnyHandler])[] = [
   [['logging.handlers.SysLogHandler'], syslog],
+  [['logging.handlers.SMTPHandler'], smtp],
   [['logging.handlers.SocketHandler', 'logging.handlers.DatagramHandler'], socketLike],
   [['logging.handlers.HTTPHandler'], http],
 ];

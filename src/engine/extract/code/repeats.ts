@@ -116,6 +116,21 @@ export function regionMarks(
   return { ...(repeated !== undefined ? { repeated } : {}), ...(guesses !== undefined ? { guesses } : {}) };
 }
 
+/**
+ * Passwords sprayed by their shape (`Winter2025!`, `Password1`, `Welcome123`, `P@ssw0rd`): a season,
+ * month or stock word with a number or symbol after it, or a bare word only a password list holds.
+ */
+const COMMON_PASSWORD =
+  /^(?:(?:spring|summer|autumn|fall|winter|january|february|march|april|may|june|july|august|september|october|november|december|password|passw0rd|p@ssw0rd|p@ssword|welcome|letmein|qwerty|changeme|admin|secret|company|monkey|dragon|football|baseball|sunshine|princess|master|hello|login|abc)[!@#$%^&*._-]?(?:\d{1,4}[!@#$%^&*.?]*|[!@#$%^&*.?]+)|password|passw0rd|p@ssw0rd|letmein|qwerty|changeme|iloveyou|trustno1|123456\d{0,4}|12345678|1q2w3e4r|qwerty123|abc123)$/i;
+
+/** A literal list of three or more such passwords (`for pw in ["Winter2025!", "Password1", ...]`). */
+function commonPasswords(v: Val): string | undefined {
+  const items = v.items;
+  if (items === undefined || items.length < 3 || items.length > 256) return undefined;
+  const hits = items.filter((x) => COMMON_PASSWORD.test(constText(x) ?? '')).length;
+  return hits >= 3 && hits * 2 >= items.length ? 'a list of common passwords' : undefined;
+}
+
 /** The hot region of a loop: its turn count when it is large, the list it goes through, or none. */
 export function loopRegion(
   text: string,
@@ -130,7 +145,12 @@ export function loopRegion(
       ? `${turns} times`
       : undefined;
   const path = iterated === undefined || typeof iterated === 'string' ? iterated : listPath(iterated);
-  const list = path !== undefined && PASSWORD_LIST.test(path) ? path : undefined;
+  const list =
+    path !== undefined && PASSWORD_LIST.test(path)
+      ? path
+      : iterated !== undefined && typeof iterated !== 'string'
+        ? commonPasswords(iterated)
+        : undefined;
   const users = list === undefined && path !== undefined && USER_LIST.test(path) ? path : undefined;
   const file = list === undefined && users === undefined ? path : undefined;
   const recipients = acquiredList(path);

@@ -1116,6 +1116,8 @@ const EVERY_INDEX = /^(?:\*|_all|\*,.*|.*,\*)$/;
 
 /** Elasticsearch/OpenSearch: indices.delete(index=...), delete_by_query matching every document. */
 function searchCall(sdk: Sdk, method: string, c: SdkCall): Val | undefined {
+  // `es.options(ignore_status=404)`, `es.with_options(...)`: the same client with other request options.
+  if (sdk.path.length === 0 && (method === 'options' || method === 'with_options')) return sdkVal(sdk);
   const opts = c.args[0]?.fields;
   const index = c.kw.get('index') ?? opts?.get('index') ?? (opts === undefined ? c.args[0] : undefined);
   const base = (sdk.target ?? 'http://elasticsearch:9200').replace(/\/+$/, '');

@@ -68,6 +68,21 @@ const execMapWrite: Handler = (w, c) => {
   return undefined;
 };
 
+/**
+ * A program that makes memory executable or calls into a raw address (`mprotect(..., 7)`,
+ * `VirtualAlloc(..., 0x40)`, `CFUNCTYPE(...)(addr)`): bytes it copies into a ctypes buffer are the
+ * machine code it jumps to. Loading a system library and calling its named functions is neither.
+ */
+const EXEC_MEMORY =
+  /\b(?:mprotect|VirtualAlloc(?:Ex)?|VirtualProtect(?:Ex)?|CreateThread|CreateRemoteThread|NtAllocateVirtualMemory)\b|\bPROT_EXEC\b|\bPAGE_EXECUTE\w*|\b(?:CFUNCTYPE|WINFUNCTYPE|PYFUNCTYPE)\s*\([^()]*\)\s*\(\s*(?!lambda\b|def\b)[\w.]+(?:\.value)?\s*\)/;
+const ctypesCopy: Handler = (w, c) => {
+  // memmove(dst, src, n) / RtlMoveMemory(dst, src, n) copy their second argument; a buffer holds its first.
+  const data = /memmove|MoveMemory|CopyMemory$/.test(c.name) ? c.args[1] : c.args[0];
+  if (data && data.sources.length > 0 && EXEC_MEMORY.test(w.text))
+    codeFlows(w.col, c.span, [data], 'machine code');
+  return undefined;
+};
+
 export const PY_MODEL_LOADS: readonly (readonly [readonly string[], Handler])[] = [
   [
     [
@@ -85,6 +100,16 @@ export const PY_MODEL_LOADS: readonly (readonly [readonly string[], Handler])[] 
   [['zipimport.zipimporter'], zipImporter],
   [['mmap.mmap'], execMap],
   [[`${EXEC_MAP}.write`], execMapWrite],
+  [
+    [
+      'ctypes.create_string_buffer',
+      'ctypes.memmove',
+      'ctypes.windll.kernel32.RtlMoveMemory',
+      'ctypes.windll.kernel32.RtlCopyMemory',
+      'ctypes.cdll.msvcrt.memcpy',
+    ],
+    ctypesCopy,
+  ],
   [
     [
       'execjs.eval',

@@ -1,11 +1,13 @@
 /**
  * RUN-AST-010: scanning other people's networks at scale: an internet scanner (masscan, zmap,
  * zgrab) pointed at public addresses, or a port scanner (nmap, rustscan, naabu) given a public
- * block of 256 addresses or more or random targets (-iR). A scan of this machine, a private lab
- * range or one public host the team runs stays allowed.
+ * block of 256 addresses or more or random targets (-iR), or any scanner over a private block of a
+ * /16 or more (a whole internal network: lateral-movement reconnaissance). A scan of this machine,
+ * a private lab range or one public host the team runs stays allowed.
  */
 import type { ExecFact } from '../../facts.js';
 import { defineRule } from '../define-rule.js';
+import { classifyHost } from '../../net/address.js';
 import { othersHost, targetBase, targetSize, toolRuns, toolTargets } from '../others-hosts.js';
 
 /** Built to sweep the internet: any public target is someone else's network. */
@@ -14,6 +16,8 @@ const SWEEPERS = new Set(['masscan', 'zmap', 'zgrab', 'zgrab2', 'unicornscan']);
 const SCANNERS = new Set(['nmap', 'rustscan', 'naabu', 'sx']);
 /** A block this size or larger is a network, not a host. */
 const BLOCK = 256;
+/** A private block this size or larger (a /16 and up) is an organisation's internal network, not one lab segment. */
+const WHOLE_NETWORK = 65536;
 
 /** Every tool this rule judges. */
 const TOOLS: ReadonlySet<string> = new Set([...SWEEPERS, ...SCANNERS]);
@@ -21,7 +25,12 @@ const TOOLS: ReadonlySet<string> = new Set([...SWEEPERS, ...SCANNERS]);
 function scan(p: string, e: ExecFact): string | null {
   if (p === 'nmap' && e.argv.includes('-iR')) return 'nmap scans random internet hosts (-iR)';
   for (const t of toolTargets(e)) {
-    if (!othersHost(targetBase(t))) continue;
+    if (!othersHost(targetBase(t))) {
+      // A private block of 65536+ addresses is a company's whole internal network, not a lab range.
+      if (targetSize(t) >= WHOLE_NETWORK && classifyHost(targetBase(t)).class === 'private')
+        return `${p} sweeps ${t}, a whole internal network`;
+      continue;
+    }
     if (SWEEPERS.has(p) || targetSize(t) >= BLOCK) return `${p} sweeps ${t}, someone else's network`;
   }
   return null;
@@ -46,6 +55,7 @@ export default defineRule({
       { input: 'nmap -sS -p 22,3389 198.51.100.0/16' },
       { input: 'nmap -iR 100000 -p 23' },
       { input: 'zmap -p 9200 -o es.csv 45.77.0.0/16' },
+      { input: 'nmap -p 22,445,3389 172.16.0.0/12' },
       {
         input: 'docker run --rm --net host ilyaglow/masscan 0.0.0.0/0 -p 3389 --rate 100000',
         runtime: 'docker',
