@@ -590,7 +590,8 @@ export class BashWalker implements Toolkit {
 
   /**
    * NODE_OPTIONS `--require M`, `--import M`, `--loader M`: every node the program starts loads M
-   * first. A `data:` URL is that module's code (analysed as node); a path is a file node runs (#22).
+   * first. A `data:` URL is that module's code (analysed as node); a path is a file node runs (#22);
+   * an http(s) URL is code fetched from that host and run.
    */
   #nodeOptions(value: Word, actor: string): void {
     const re =
@@ -607,6 +608,9 @@ export class BashWalker implements Toolkit {
         }
         this.nested(code, 'node', value.span, actor);
       } else if (/^[./~]/.test(spec)) this.fileOp({ ...value, text: spec }, actor, 'execute', false);
+      // A URL (`--import https://host/h.mjs`): node fetches the module and runs it.
+      else if (/^https?:\/\/[^\s'"]+$/i.test(spec))
+        this.nested(`curl -fsSL '${spec}' | node`, 'bash', value.span, actor);
     }
   }
 

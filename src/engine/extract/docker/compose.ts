@@ -436,6 +436,14 @@ export function analyzeCompose(text: string, sink: ComposeSink): boolean {
     const hosts = boundPaths(c.mounts);
     if (run !== '')
       sink.nested(withEnvironment(hosts(interpolate(run)), svc.environment), span, borrowed(svc, name));
+    // `NODE_OPTIONS=--require /hook/h.js` (or `--import URL`): every node the service starts loads it
+    // first, whatever its command; read as the shell reads the variable (bash walker #nodeOptions).
+    const nodeOptions = pairs(svc.environment).find(([k]) => k === 'NODE_OPTIONS')?.[1];
+    if (
+      nodeOptions !== undefined &&
+      /(?:^|\s)(?:--require|-r|--import|--loader|--experimental-loader)\b/.test(nodeOptions)
+    )
+      sink.nested(`NODE_OPTIONS=${shellQuote(hosts(interpolate(nodeOptions)))} node`, span);
     // rclone uploading a mounted volume to a file-sharing account, as `docker run` is read (rclone-out.ts; R22 sidecar).
     const up =
       run !== '' && /\brclone\b/.test(run) && strings(svc.volumes).length > 0

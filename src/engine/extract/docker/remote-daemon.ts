@@ -2,7 +2,8 @@
  * Builds run by a daemon off the user's network: `docker build` sends the whole build context (the
  * workspace's source, .env included) to the daemon it talks to. `-H tcp://203.0.113.77:2375`,
  * DOCKER_HOST, or a context created in the same input with `--docker host=...` and then named or
- * used (red team r7). A daemon on this machine or the user's own network is where builds run.
+ * used (red team r7); a compose project brought up or a stack deployed there goes with its files and
+ * `.env` values (R23). A daemon on this machine or the user's own network is where builds run.
  */
 import { classifyHost } from '../../net/address.js';
 import type { ShellWord } from './shell-words.js';
@@ -25,6 +26,8 @@ function outsideHost(url: string): string | undefined {
 }
 
 const BUILD = /^(?:build|builder|buildx|image)$/;
+/** Compose verbs that send the project (its files, `.env` values, build contexts) to the daemon. */
+const SHIPS = /^(?:up|build|run|create|start|deploy|watch)$/;
 
 /**
  * Reads one docker command (words after any `NAME=value` prefix, given as `env`) and returns the
@@ -35,7 +38,7 @@ export function remoteBuild(
   env: ReadonlyMap<string, string>,
   contexts: Contexts,
 ): string | undefined {
-  if (!cmd.some((w) => BUILD.test(w.value) || w.value === 'context')) return undefined;
+  if (!cmd.some((w) => BUILD.test(w.value) || /^(?:context|compose|stack)$/.test(w.value))) return undefined;
   let host: string | undefined;
   let context: string | undefined;
   let i = 1;
@@ -58,7 +61,12 @@ export function remoteBuild(
     return undefined;
   }
   const next = cmd[i + 1]?.value;
-  const builds = sub === 'build' || (sub !== undefined && BUILD.test(sub) && next === 'build');
+  const builds =
+    sub === 'build' ||
+    (sub !== undefined && BUILD.test(sub) && next === 'build') ||
+    // A compose project or stack deployed there ships its files, env values and build contexts with it.
+    (sub === 'compose' && cmd.slice(i + 1).some((w) => SHIPS.test(w.value))) ||
+    (sub === 'stack' && next === 'deploy');
   if (!builds) return undefined;
   context ??= env.get('DOCKER_CONTEXT') ?? contexts.get('');
   const url = host ?? env.get('DOCKER_HOST') ?? (context === undefined ? undefined : contexts.get(context));
