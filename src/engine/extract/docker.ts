@@ -15,7 +15,6 @@ import { containerData, passesOn, stdinSender, trackSnapshots } from './docker/p
 import { copiedOut, sendsCopied } from './docker/copied-out.js';
 import { remoteBuild, type Contexts } from './docker/remote-daemon.js';
 import { lureUpstream } from './docker/proxy-target.js';
-import { ACTION_PROGRAM } from './tool-call/saas.js';
 import { commandsOf } from './docker/shell-words.js';
 import { AUTHORIZED_KEYS } from './docker/planted-keys.js';
 import { RUNS_LATER_FILE } from './docker/planted-runners.js';
@@ -255,12 +254,13 @@ function prefixAssignments(words: readonly { value: string }[]): [string, string
 export function extractDocker(text: string, ctx: ExtractContext): Fact[] {
   const facts: Fact[] = [];
   const map = (s: Span): Span => ctx.mapSpan(s);
-  // A front proxy forwarding every request to a look-alike host (docker/proxy-target.ts).
+  // A front proxy forwarding every request to a look-alike host (docker/proxy-target.ts), as the
+  // PLT-AST-002 action line (spelled here: tool-call/saas.ts would import the extractors in a cycle).
   const lure = lureUpstream(text);
   if (lure !== undefined)
     facts.push(
       ...ctx.nested(
-        `${ACTION_PROGRAM} redirect 'the front proxy' 'every request proxied to ${lure}'`,
+        `agent-guard-action redirect 'the front proxy' 'every request proxied to ${lure}'`,
         'bash',
         { start: 0, end: text.length },
         'docker',
