@@ -83,8 +83,12 @@ export interface FileOpFact extends FactBase {
    * input, when every write to it is statically known; absent when any part is unknown.
    */
   readonly text?: string;
-  /** (read by python or node code) the content only signs a client in (code/secret-logins.ts). */
-  readonly use?: 'sign-in';
+  /**
+   * (read by python or node code) 'sign-in': the content only signs a client in
+   * (code/secret-logins.ts); (read) 'setting': only lines of a non-secret setting are kept from it
+   * (programs/setting-grep.ts, code/setting-reads.ts).
+   */
+  readonly use?: 'sign-in' | 'setting';
 }
 
 /** Network access. */

@@ -4,6 +4,7 @@
  * `require`/`import` aliases and turning the calls in node/calls.ts into facts.
  */
 import { markSecretLogins } from './code/secret-logins.js';
+import { markSettingReads, settingCallback } from './code/setting-reads.js';
 import { preloadVar } from './code/preload.js';
 import { extend } from '../extend.js';
 import type { SyntaxNode } from '../parse/index.js';
@@ -1076,6 +1077,13 @@ export class JsWalker extends CodeWalker {
     }
     // A Docker secret given to a client's sign-in is used as meant (code/secret-logins.ts).
     markSecretLogins(this.col, method, call.args, new Map());
+    // Only a setting's own lines kept from a store read (code/setting-reads.ts).
+    if ((method === 'find' || method === 'filter') && recv !== undefined) {
+      const cb = named(n).find((c) => c.type === 'arguments');
+      const first = cb !== undefined ? named(cb)[0] : undefined;
+      if (first !== undefined && named(cb!).length === 1 && settingCallback(this.src(first)))
+        markSettingReads(this.col, recv, call.span);
+    }
     // Client libraries that do what a CLI does (AWS SDK, ioredis, prisma...): the CLI's rules decide.
     if (recv?.sdk !== undefined || maySdk(call.name, method)) {
       const sdk: SdkCall = {

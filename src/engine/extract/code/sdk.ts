@@ -1059,9 +1059,10 @@ function mongoCall(sdk: Sdk, method: string, c: SdkCall): Val | undefined {
 function ormCall(sdk: Sdk, method: string, c: SdkCall): Val | undefined {
   const table = sdk.path[0];
   if (table === undefined) return undefined;
-  // Rows a test put there, emptied by its own set-up or tear-down.
+  // Rows a test put there, emptied by its own set-up or tear-down, or a database on this machine
+  // (a Prisma test helper's resetDb on localhost/app_test, R23 FP), as ormWipe and sqlQuery judge.
   const wipe = (sql: string): void => {
-    if (c.inTest?.() !== true) runSql(c, sql);
+    if (c.inTest?.() !== true && !localDatabases(c.col.literalTexts())) runSql(c, sql);
   };
   if (method === 'truncate' && !sdk.filtered) {
     wipe(`TRUNCATE ${table}`);

@@ -14,6 +14,7 @@ import {
 import type { ProgramHandler, Toolkit } from './types.js';
 import { hasOption, optionValues, parseArgs, type OptionSpec } from './util.js';
 import { TEXT_FILTERS, withText } from './line-filters.js';
+import { settingGrep } from './setting-grep.js';
 import { runCode } from './wrappers.js';
 
 function readAll(kit: Toolkit, words: readonly Word[], actor: string): readonly DataSource[] {
@@ -693,18 +694,20 @@ export const FILE_HANDLERS: Readonly<Record<string, ProgramHandler>> = {
   zcat: reader(),
   bzcat: reader(),
   xzcat: reader(),
-  grep: withText(
-    reader(
-      {
-        short: 'efmABCD',
-        long: ['--regexp', '--file', '--max-count', '--context', '--include', '--exclude'],
-      },
-      1,
-      ['-e', '--regexp', '-f', '--file'],
+  grep: settingGrep(
+    withText(
+      reader(
+        {
+          short: 'efmABCD',
+          long: ['--regexp', '--file', '--max-count', '--context', '--include', '--exclude'],
+        },
+        1,
+        ['-e', '--regexp', '-f', '--file'],
+      ),
+      TEXT_FILTERS.grep!,
     ),
-    TEXT_FILTERS.grep!,
   ),
-  egrep: reader({ short: 'efmABC' }, 1, ['-e', '-f']),
+  egrep: settingGrep(reader({ short: 'efmABC' }, 1, ['-e', '-f'])),
   fgrep: reader({ short: 'efmABC' }, 1, ['-e', '-f']),
   rg: reader({ short: 'egtTmABCM', long: ['--regexp', '--glob', '--type', '--max-count'] }, 1, [
     '-e',

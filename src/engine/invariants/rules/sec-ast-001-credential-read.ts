@@ -6,6 +6,7 @@
 import type { ExecFact, FileOpFact, FlowFact } from '../../facts.js';
 import type { PathPolicy } from '../../paths.js';
 import { isBlockDevice, isDockerSecret, isForeignCredentialStore, resolvePath } from '../../paths.js';
+import { LINE_SETTING_STORE } from '../../knowledge/setting-lines.js';
 import { defineRule } from '../define-rule.js';
 import { isReadLike } from '../helpers.js';
 
@@ -234,6 +235,8 @@ export default defineRule({
       if (SETTINGS_FILE.test(label) || usesOwnSecret(label, f.actor, facts.of('exec'))) continue;
       // Code reading its container's secret to sign a client in (code/secret-logins.ts).
       if (f.use === 'sign-in' && isDockerSecret(label)) continue;
+      // Only a setting's own lines kept from a key=value store (`grep '^registry=' ~/.npmrc`).
+      if (f.use === 'setting' && LINE_SETTING_STORE.test(label)) continue;
       if (isDockerSecret(label) && readIntoAuthSlot(f, facts.of('flow'))) continue;
       seen.add(`${f.span.start}:${label}`);
       yield {
@@ -265,9 +268,21 @@ export default defineRule({
         suggestedAlternative: null,
       };
     }
+    // Stores a program read only for a setting's own lines (the file loop above let them be).
+    const settingReads = facts
+      .of('file')
+      .filter((f) => f.use === 'setting')
+      .map((f) => ({ span: f.span, label: isForeignCredentialStore(resolvePath(f.path, policy), policy) }));
     for (const e of facts.of('exec')) {
       for (const label of namedCredentials(e, policy)) {
         if (usesOwnSecret(label, e.program, [e])) continue;
+        if (
+          LINE_SETTING_STORE.test(label) &&
+          settingReads.some(
+            (r) => r.label === label && e.span.start <= r.span.start && r.span.end <= e.span.end,
+          )
+        )
+          continue;
         if (isDockerSecret(label) && readIntoAuthSlot({ path: label, span: e.span }, facts.of('flow')))
           continue;
         if ([...seen].some((k) => k.endsWith(`:${label}`))) continue;
@@ -288,6 +303,7 @@ export default defineRule({
       { input: 'cp ~/.docker/config.json ./x.json' },
       { input: 'tar czf keys.tgz ~/.ssh' },
       { input: 'grep -r password ~/.netrc' },
+      { input: "grep -v '^registry=' ~/.npmrc" },
       { input: 'base64 < ~/.git-credentials' },
       { input: 'cat /etc/shadow' },
       { input: 'cat /var/run/secrets/kubernetes.io/serviceaccount/token' },
@@ -316,6 +332,10 @@ export default defineRule({
         why: "AWS's settings file (profiles, regions); its keys are in ~/.aws/credentials",
       },
       { input: 'chmod 600 ~/.ssh/id_rsa', why: 'tightening permissions reads nothing' },
+      {
+        input: "grep '^registry=' ~/.npmrc",
+        why: "only the registry setting's own lines; the store's tokens sit on lines of their own",
+      },
       {
         input: 'curl -H "Authorization: Bearer $(cat /run/secrets/api_token)" https://api.acme.io/v1/jobs',
         why: "the container's Docker secret read into the request's auth slot signs it in",
