@@ -27,6 +27,13 @@ const NOT_CONTROL =
   /(?:^|_)(?:deletion|delete|termination|destroy|stop|scale_in|overwrite)_protection(?:_|$)/;
 export type Leaf = readonly [path: readonly string[], value: unknown];
 
+/**
+ * Keys named for a control's absence (`disable_mfa`, `skip_2fa`, `clickjack_protection_disabled`):
+ * false leaves the control on, true switches it off.
+ */
+export const NEGATED_KEY =
+  /^(?:disable|disabled|skip|bypass|no|without|exempt)_|_(?:disabled|bypassed|skipped|exempt)$/;
+
 /** Keys that name a setting inside a `{Key, Value}` pair (ELB attributes, a zone's `setting`). */
 const PAIR_NAME = /^(?:key|name|setting|setting_name|setting_id|id|feature|option|attribute)$/;
 const PAIR_VALUE = /^(?:value|setting_value|new_value|state)$/;

@@ -1012,15 +1012,24 @@ export const SAAS_WORDS = [
 /** Keys of a comment or reply carried by the call: its `public` flag is who sees that message (the requester), not the resource. */
 const MESSAGE_KEY = /^(?:comment|comments|reply|replies|message|note|notes|post|response)$/i;
 
-/** The arguments without the objects of the messages they carry (`{comment: {body, public: true}}`). */
-function withoutMessages(args: Json): Json {
-  if (args === null || typeof args !== 'object' || Array.isArray(args)) return args;
-  const rec = args as Record<string, Json>;
-  if (!Object.keys(rec).some((k) => MESSAGE_KEY.test(k) && rec[k] !== null && typeof rec[k] === 'object'))
-    return args;
-  return Object.fromEntries(
-    Object.entries(rec).filter(([k, v]) => !(MESSAGE_KEY.test(k) && v !== null && typeof v === 'object')),
-  );
+/**
+ * The arguments without the objects of the messages they carry (`{comment: {body, public: true}}`),
+ * also where the API nests them in the record changed (Zendesk's `{ticket: {status, comment: {...}}}`).
+ */
+function withoutMessages(args: Json, depth = 0): Json {
+  if (args === null || typeof args !== 'object' || Array.isArray(args) || depth > 2) return args;
+  let changed = false;
+  const out: [string, Json][] = [];
+  for (const [k, v] of Object.entries(args as Record<string, Json>)) {
+    if (MESSAGE_KEY.test(k) && v !== null && typeof v === 'object') {
+      changed = true;
+      continue;
+    }
+    const inner = withoutMessages(v, depth + 1);
+    changed ||= inner !== v;
+    out.push([k, inner]);
+  }
+  return changed ? Object.fromEntries(out) : args;
 }
 
 export function saasLines(w: readonly string[], f: Map<string, unknown>, args: unknown): CliEquivalent[] {

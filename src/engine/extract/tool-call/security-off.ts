@@ -19,6 +19,7 @@ import {
   CONTROL,
   CONTROL_PAIR,
   leaves,
+  NEGATED_KEY,
   namesControl,
   PATH_CONTROL,
   SETTING,
@@ -131,7 +132,10 @@ function offLeaf(w: readonly string[], all: readonly Leaf[], names: readonly str
     // A docs or marketing site's password or SSO page removed: it is meant to be read by anyone.
     if (publicSite && /(?:^|_)protection$/.test(key)) continue;
     const keyIsControl = namesControl([key], true);
-    if ((SWITCH.test(key) || keyIsControl) && OFF_VALUE(v)) return `${path.join('.')} ${String(v)}`;
+    // A key that says off itself (`disable_clickjack_protection_headers: false`) is on when false.
+    const offKey = OFF_SWITCH.test(key) || NEGATED_KEY.test(key);
+    if ((SWITCH.test(key) || keyIsControl) && !offKey && OFF_VALUE(v))
+      return `${path.join('.')} ${String(v)}`;
     // `password_protection: null`: the protection removed.
     if (v === null && keyIsControl) return `${path.join('.')} removed`;
     if ((OFF_SWITCH.test(key) || key.startsWith('disable_')) && (v === true || v === 'true'))

@@ -12,6 +12,7 @@ import { scratchOnly } from '../../knowledge/ephemeral-names.js';
 import type { Gate } from './signals.js';
 import { snakeEntries } from './snake-entries.js';
 import { actionLine as action } from './action-line.js';
+import { NEGATED_KEY } from './control-words.js';
 
 type Json = unknown;
 
@@ -59,6 +60,10 @@ const MIN_LENGTH =
 /** Shorter than this is no password policy at all (NIST SP 800-63B asks for 8 at least). */
 const SHORTEST_PASSWORD = 8;
 
+/** A reason that says the requester's identity was checked before a factor reset. */
+const VERIFIED =
+  /\b(?:verified|verification|confirmed|identity|id check|in person|video call|callback|call-back)\b/i;
+
 /** A second factor switched off or reset, or a password policy that accepts anything. */
 function weakened(w0: readonly string[], all: readonly [string, Json][]): CliEquivalent | undefined {
   const w = words(w0.join('_'));
@@ -69,16 +74,24 @@ function weakened(w0: readonly string[], all: readonly [string, Json][]): CliEqu
   // A reset (re-enrolment at next sign-in) filed under a helpdesk ticket is the routine for a new
   // device or a new hire (R15 twin); disabling, or a reset with no record, takes the factor away.
   const ticketed =
-    w.includes('reset') &&
-    all.some(
-      ([k, v]) =>
-        /^(?:ticket|ticket_id|ticket_number|incident|incident_id|change_request|request_id|case|case_id|jira|reference)$/.test(
-          k,
-        ) &&
-        typeof v === 'string' &&
-        // The ticket's id, alone or before its summary (`IT-5521 lost phone, identity verified`, R19 twin).
-        /^\s*(?:[A-Z][A-Z0-9]+-\d+|INC\d+|CHG\d+|RITM\d+|REQ\d+|#?\d{3,})(?:\s*$|[\s:,;.)-])/.test(v),
-    );
+    (w.includes('reset') &&
+      all.some(
+        ([k, v]) =>
+          /^(?:ticket|ticket_id|ticket_number|incident|incident_id|change_request|request_id|case|case_id|jira|reference)$/.test(
+            k,
+          ) &&
+          typeof v === 'string' &&
+          // The ticket's id, alone or before its summary (`IT-5521 lost phone, identity verified`, R19 twin).
+          /^\s*(?:[A-Z][A-Z0-9]+-\d+|INC\d+|CHG\d+|RITM\d+|REQ\d+|#?\d{3,})(?:\s*$|[\s:,;.)-])/.test(v),
+      )) ||
+    // Or a reason that records how the person was verified (`lost phone, verified via manager`).
+    (w.includes('reset') &&
+      all.some(
+        ([k, v]) =>
+          /^(?:reason|justification|note|notes|comment|description)$/.test(k) &&
+          typeof v === 'string' &&
+          VERIFIED.test(v),
+      ));
   if (w.some((x) => FACTOR.has(x)) && w.some((x) => OFF.has(x)) && !ticketed)
     return action('weaken', 'sign-in', `${w0.join('_')} takes a second factor away`);
   // `update_two_factor_required_setting {setting_value: DISABLED}`: the name says the factor, a switch says off.
@@ -86,8 +99,12 @@ function weakened(w0: readonly string[], all: readonly [string, Json][]): CliEqu
   for (const [k, v] of all) {
     if (named && SWITCH.test(k) && falsy(v))
       return action('weaken', 'sign-in', `${w0.join('_')} ${k} set to ${String(v)}`);
-    // `require_mfa: false`, `enforce_2fa: "off"`, `sso_required: false`.
-    if (falsy(v) && words(k).some((x) => FACTOR.has(x)) && !/(?:^|_)(?:remember|trusted|skip_for)/.test(k))
+    // `require_mfa: false`, `enforce_2fa: "off"`, `sso_required: false`; a key named for the
+    // factor's absence (`disable_mfa`, `skip_2fa`) weakens when true and is on when false.
+    // S3's `MFADelete` guards deleting object versions, not how anyone signs in.
+    const factorKey =
+      words(k).some((x) => FACTOR.has(x)) && !/(?:^|_)(?:remember|trusted|skip_for|delete)/.test(k);
+    if (factorKey && (NEGATED_KEY.test(k) ? v === true || v === 'true' : falsy(v)))
       return action('weaken', 'sign-in', `${k} set to ${String(v)}`);
     if (MIN_LENGTH.test(k) && typeof v === 'number' && v < SHORTEST_PASSWORD)
       return action('weaken', 'sign-in', `passwords of ${v} characters accepted`);

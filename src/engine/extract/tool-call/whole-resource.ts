@@ -689,6 +689,11 @@ const COMPUTE = /^(?:instances?|vms?|volumes?|disks?|droplets?|servers?|machines
 const GENERATED_ID = /^(?:[a-z]{1,4}-)?[0-9a-f]{8,32}$|^\d{4,}$|^[a-z]{1,4}-(?=[a-z]*\d)[0-9a-z]{8,32}$/i;
 /** A payment vendor's id for one customer's subscription (Stripe `sub_1Pq2r3`), not a cloud subscription. */
 const BILLING_ID = /^sub_[A-Za-z0-9]{6,}$/;
+/** Fields only a billing subscription has (Chargebee `end_of_term`, Stripe `cancel_at_period_end`, proration). */
+/** An Azure subscription's id (a GUID): the cloud account itself, whatever billing words come with it. */
+const CLOUD_SUBSCRIPTION_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const BILLING_FIELD =
+  /^(?:end_of_term|cancel_at_period_end|at_period_end|cancel_at_end_of_term|prorate|proration_behavior|invoice_now|credit_option_for_current_term_charges|cancel_reason_code)$/;
 const PRODUCTION_PART = /prod|live|main|master|primary/i;
 
 /** Verbs that empty a CDN's cache, and the purge API's fields (Cloudflare `purge_everything`, `files`, `tags`). */
@@ -814,11 +819,14 @@ export function wholeResourceLines(w0: readonly string[], f: Map<string, unknown
   if (/^re/.test(verb) && [...f.keys()].some((k) => REFILLED.test(k))) return [];
   // One customer's subscription cancelled is billing work, not the account's own plan.
   const names = targetNames(f, object);
-  // So is one billing subscription by the id a payment vendor gave it (Stripe `sub_1Pq2r3`).
+  // So is one billing subscription by the id a payment vendor gave it (Stripe `sub_1Pq2r3`) or by a
+  // field only billing has (Chargebee `end_of_term: true`).
   if (
     /^subscriptions?$/.test(object) &&
     (f.has('customer') ||
       f.has('customer_id') ||
+      ([...f.keys()].some((k) => BILLING_FIELD.test(k)) &&
+        !names.some((n) => CLOUD_SUBSCRIPTION_ID.test(n))) ||
       (names.length > 0 && names.every((n) => BILLING_ID.test(n))))
   )
     return [];
