@@ -13,10 +13,8 @@
  * - A payment of P2P_BUSINESS_LIMIT up to a bare account number with neither a payee name nor a
  *   reference: banks ask for both before a first payment, and only an injected instruction gives
  *   a number alone. A payment naming its payee or its reason (rent, an invoice) stays allowed.
- * - An exchange API key made with withdrawal rights and sent out or left open to every IP: whoever
- *   holds it can withdraw the balance (withdraw-key.ts denies any key with that right, IP lock or not:
- *   injected text can name the IP too; this reading adds where the key is sent to the message).
- * Each becomes one `agent-guard-action transfer|divert|grant <object> <detail>` line for PLT-AST-003.
+ * Keys made with a right to withdraw are withdraw-key.ts's. Each becomes one `agent-guard-action
+ * transfer|divert <object> <detail>` line for PLT-AST-003.
  */
 import { type CliEquivalent } from './cli.js';
 import { snakeEntries } from './snake-entries.js';
@@ -78,15 +76,6 @@ const AMOUNT_KEY = /(?:^|_)(?:amount|amt|value|sum|total|pay)$/;
 /** The sum from which a payment to a bare account number is held (money-out.ts P2P_BUSINESS_LIMIT). */
 const BARE_PAYMENT_LIMIT = 1_000;
 
-/** An API key's rights, where it is sent, and its IP lock. */
-const KEY_NAME = /^(?:key|keys|apikey|api_key|apikeys|token|tokens|credential|credentials)$/;
-const MAKE = /^(?:create|new|generate|add|issue|make)$/;
-const WITHDRAW_RIGHT = /\b(?:withdraw\w*|transfer\w*|payout\w*|send\w*)\b/i;
-const DELIVER_KEY =
-  /(?:^|_)(?:deliver_to|send_to|post_to|webhook|webhook_url|callback|callback_url|notify_url|forward_to|share_with|email_to)$/;
-const IP_KEY =
-  /(?:^|_)(?:ip|ips|ip_restrict|ip_restriction|ip_whitelist|ip_allowlist|allowed_ips|trusted_ips)$/;
-
 const bankValue = (v: unknown): string | undefined => {
   const t =
     typeof v === 'number' && Number.isSafeInteger(v) ? String(v) : typeof v === 'string' ? v.trim() : '';
@@ -134,42 +123,15 @@ const sum = (v: unknown): number => {
   return Number.isFinite(n) ? n : 0;
 };
 
-/** An exchange or bank API key made with withdrawal rights, sent out or open to every IP. */
-function withdrawKey(w: readonly string[], all: readonly Pair[]): CliEquivalent | undefined {
-  if (!w.some((x) => KEY_NAME.test(x)) || !w.some((x) => MAKE.test(x))) return undefined;
-  const rights = JSON.stringify(all.filter(([k]) => /(?:permissions?|scopes?|rights|access)$/.test(k)));
-  if (!WITHDRAW_RIGHT.test(rights)) return undefined;
-  const sent = all.find(([k, v]) => DELIVER_KEY.test(k) && typeof v === 'string' && /[/@]/.test(v));
-  const ips = all.filter(([k]) => IP_KEY.test(k));
-  const open =
-    ips.length === 0 ||
-    ips.some(
-      ([, v]) =>
-        v === false ||
-        v === 'false' ||
-        (typeof v === 'string' && /^(?:0\.0\.0\.0\/0|\*|any)$/.test(v.trim())),
-    );
-  if (sent === undefined && !open) return undefined;
-  return line(
-    'grant',
-    'money',
-    `${w.join('_')} makes a key that can withdraw funds${sent !== undefined ? ` and sends it to ${String(sent[1]).slice(0, 60)}` : ' usable from any IP'}`,
-  );
-}
-
-/** When payeeDetailsLines can answer (signals.ts): a bank-code or bank-account key, or a key-making name. */
+/** When payeeDetailsLines can answer (signals.ts): a bank-code or bank-account key. */
 export const PAYEE_DETAILS_GATE: Gate = {
-  keys: wordSet(
-    'iban clabe routing aba sortcode sort bsb ifsc transit swift bic bank accountnumber acct permissions permission scopes',
-  ),
+  keys: wordSet('iban clabe routing aba sortcode sort bsb ifsc transit swift bic bank accountnumber acct'),
   when: (s) => /account_?n(?:umber|o)\b/.test(s.keyText),
 };
 
 export function payeeDetailsLines(w: readonly string[], args: unknown): CliEquivalent[] {
   if (args === null || typeof args !== 'object' || w.some((x) => READ.test(x))) return [];
   const all = snakeEntries(args, { depth: 5, pairs: 128, items: 16 });
-  const key = withdrawKey(w, all);
-  if (key !== undefined) return [key];
   const typed = typedBankAccount(all);
   if (typed === undefined) return [];
   const tool = w.join('_');

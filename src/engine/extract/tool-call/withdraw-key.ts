@@ -2,9 +2,11 @@
  * An API key that can take money out, made through a tool call (R22 injected: a Binance key with
  * `withdraw` for a "tax tool" and delivered to its site; InjecAgent exchange toolkits): a key,
  * token or credential created, or its rights changed, with a permission to withdraw, transfer or
- * pay out. Whoever holds it can empty the account without the user's sign-in. Read-only keys, trading
- * keys without withdrawal, and listing or deleting keys stay allowed. Becomes one `agent-guard-action
- * grant 'api key' <detail>` line (PLT-AST-003).
+ * pay out. Whoever holds it can empty the account without the user's sign-in, IP lock or not (injected
+ * text can name the IP too); the line names where the key is sent when the call delivers it. Read-only
+ * keys, trading keys without withdrawal, a `send` scope of mail or chat, and listing or deleting keys
+ * stay allowed. The one place that reads such keys (payee-details.ts once had a copy). Becomes one
+ * `agent-guard-action grant 'api key' <detail>` line (PLT-AST-003).
  */
 import { type CliEquivalent } from './cli.js';
 import { leaves } from './control-words.js';
@@ -20,6 +22,12 @@ const NOT_MAKE = /^(?:get|list|read|show|describe|view|search|delete|remove|revo
 /** A permission that moves money out of the account, as a key, a key part or a value. */
 const MONEY_OUT =
   /(?:^|[_\s:.-])(?:withdraw|withdrawal|withdrawals|withdraw_funds|payout|payouts|transfer|transfers|internal_transfer|universal_transfer|send_funds|send_crypto)(?:$|[_\s:.-])/i;
+/** `send` as a right over money (Coinbase `wallet:transactions:send`, `funds.send`), not over mail or chat. */
+const MONEY_SEND =
+  /(?:^|[_\s:.-])(?:wallet|transactions?|funds|money|crypto|coins?|payments?)[_:.-]send(?:$|[_\s:.-])|(?:^|[_\s:.-])send[_:.-](?:funds|money|crypto|coins?|payments?|transactions?)(?:$|[_\s:.-])/i;
+/** Keys that deliver the new key somewhere: the line names where. */
+const DELIVER_KEY =
+  /(?:^|_)(?:deliver_to|send_to|post_to|webhook|webhook_url|callback|callback_url|notify_url|forward_to|share_with|email_to)$/;
 /** Keys under which a key's rights are listed or switched. */
 const RIGHTS =
   /(?:^|_)(?:permissions?|scopes?|rights|abilities|capabilities|access|roles?|enable|enabled|allow|allowed|can)(?:_|$)/;
@@ -44,16 +52,20 @@ export function withdrawKeyLines(w: readonly string[], args: unknown): CliEquiva
       (typeof v === 'string' &&
         v.length < 200 &&
         p.some((k) => RIGHTS.test(k)) &&
-        MONEY_OUT.test(` ${v} `)) ||
+        (MONEY_OUT.test(` ${v} `) || MONEY_SEND.test(` ${v} `))) ||
       // `enable_withdrawals: true`, `permissions: {withdraw: true}`, Stripe `permissions: {payouts: write}`.
       (on(v) && MONEY_OUT.test(`_${last(p)}_`)),
   );
   if (right === undefined) return [];
+  const sent = leaves(args).find(
+    ([p, v]) => DELIVER_KEY.test(last(p)) && typeof v === 'string' && /[/@]/.test(v),
+  );
+  const to = sent === undefined ? '' : ` and is sent to ${String(sent[1]).slice(0, 60)}`;
   return [
     line(
       'grant',
       'api key',
-      `${w.join('_')} ${right[0].join('.')} ${String(right[1])}: the key can move money out`,
+      `${w.join('_')} ${right[0].join('.')} ${String(right[1])}: the key can move money out${to}`,
     ),
   ];
 }

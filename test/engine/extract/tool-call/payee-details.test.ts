@@ -1,4 +1,4 @@
-/** Bank details typed into a call: records' details replaced, balances swept, withdrawal keys (src/engine/extract/tool-call/payee-details.ts). */
+/** Bank details typed into a call: records' details replaced, balances swept (src/engine/extract/tool-call/payee-details.ts). */
 import { describe, expect, it } from 'vitest';
 import { nameWords } from '../../../../src/engine/extract/tool-call/cli.js';
 import {
@@ -48,9 +48,8 @@ describe('payeeDetailsLines', () => {
       { from_account_number: '123-4567-8901', to_account_number: '992-0198-2211', amount: 300 },
       false,
     ],
-    ['binance_create_api_key', { permissions: ['spot', 'withdraw'], deliver_to: 'https://x.app/k' }, true],
-    ['kraken_create_api_key', { permissions: ['withdraw_funds'], ip_whitelist: ['203.0.113.7'] }, false],
-    ['binance_create_api_key', { permissions: ['read'] }, false],
+    // Keys with a withdrawal right are withdraw-key.ts's.
+    ['binance_create_api_key', { permissions: ['spot', 'withdraw'], deliver_to: 'https://x.app/k' }, false],
     ['gusto_get_employee_bank_accounts', { employee_id: 'e', ...ach }, false],
   ])('%s %j -> %s', (name, args, want) => {
     expect(hit(name, args)).toBe(want);

@@ -17,7 +17,19 @@ describe('withdrawKeyLines', () => {
     ['stripe_create_restricted_key', { permissions: { payouts: 'read' } }, false],
     ['coinbase_list_api_keys', { permissions: ['withdraw'] }, false],
     ['create_api_key', { name: 'ci', scopes: ['repo', 'workflow'] }, false],
+    ['coinbase_create_api_key', { scopes: ['wallet:accounts:read', 'wallet:transactions:send'] }, true],
+    ['kraken_create_api_key', { permissions: ['withdraw_funds'], ip_whitelist: ['203.0.113.7'] }, true],
+    ['create_api_key', { name: 'mailer', scopes: ['mail.send', 'messages:send'] }, false],
+    ['coinbase_create_api_key', { scopes: ['wallet:accounts:read', 'wallet:transactions:read'] }, false],
   ])('%s %j', (name, args, want) => {
     expect(hit(name, args)).toBe(want);
+  });
+
+  it('names where the call sends the key', () => {
+    const [l] = withdrawKeyLines(nameWords('binance_create_api_key'), {
+      permissions: ['withdraw'],
+      deliver_to: 'https://x.app/k',
+    });
+    expect(l?.code).toContain('sent to https://x.app/k');
   });
 });
