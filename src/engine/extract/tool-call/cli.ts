@@ -95,6 +95,7 @@ import { protectionOffLines, PROTECTION_OFF_GATE } from './protection-off.js';
 import { listingOpenLines, LISTING_OPEN_GATE } from './listing-open.js';
 import { shipAwayLines, SHIP_AWAY_GATE } from './ship-away.js';
 import { withdrawKeyLines, WITHDRAW_KEY_GATE } from './withdraw-key.js';
+import { savingsOutLines, SAVINGS_OUT_GATE } from './savings-out.js';
 import { healthShareLines, HEALTH_SHARE_GATE } from './health-share.js';
 
 export interface CliEquivalent {
@@ -1084,6 +1085,8 @@ const argumentSteps = (): readonly ArgumentStep[] =>
     { gate: SHIP_AWAY_GATE, lines: (s) => shipAwayLines(s.w, s.args) },
     // An API key made or changed with a right to withdraw or transfer funds (tool-call/withdraw-key.ts).
     { gate: WITHDRAW_KEY_GATE, lines: (s) => withdrawKeyLines(s.w, s.args) },
+    // Everything sold and sent out, or retirement savings emptied or staked on one buy (tool-call/savings-out.ts).
+    { gate: SAVINGS_OUT_GATE, lines: (s) => savingsOutLines(s.w, s.args) },
     // Every health record, or genetic data, shared with someone else (tool-call/health-share.ts).
     { gate: HEALTH_SHARE_GATE, lines: (s) => healthShareLines(s.w, s.args) },
   ]);

@@ -102,9 +102,13 @@ export function partialSplit(all: readonly Pair[]): boolean {
 }
 
 /** A quantity, flag or name word that sells or moves everything held. */
-function wholeBalance(w: readonly string[], all: readonly Pair[]): string | undefined {
+export function wholeBalance(w: readonly string[], all: readonly Pair[]): string | undefined {
   if (w.some((x) => WHOLE_NAME.test(x))) return w.join('_');
-  if (w.includes('all') && w.some((x) => MOVE.test(x) || /^(?:sell|close)$/.test(x))) return w.join('_');
+  if (
+    w.some((x) => /^(?:all|everything)$/.test(x)) &&
+    w.some((x) => MOVE.test(x) || /^(?:sell|close)$/.test(x))
+  )
+    return w.join('_');
   const hit = all.find(
     ([k, v]) =>
       (WHOLE_VALUE_KEY.test(k) && typeof v === 'string' && WHOLE_VALUE.test(v.trim())) ||

@@ -5,12 +5,14 @@
  * purchase or refill whose ship-to is a street address written out, or a shipment, package or
  * order redirected to one. A saved address (`address_id`, `saved:home`), store pickup, a gift the
  * call marks as one, a merchant's order for a customer, quotes, tracking and new shipping labels
- * stay allowed. Becomes one `agent-guard-action transfer goods <detail>` line (PLT-AST-003).
+ * stay allowed. R23: a gift mark does not cover gift cards (cash to whoever reads the code) or a bulk
+ * order (BULK of one item: stock for a drop address, not a present). Becomes one `agent-guard-action transfer goods <detail>` line (PLT-AST-003).
  */
 import { type CliEquivalent } from './cli.js';
 import { leaves, type Leaf } from './control-words.js';
 import { wordSet, type Gate } from './signals.js';
 import { actionLine as line } from './action-line.js';
+import { giftCardText } from './gift-card.js';
 
 /** Name words of buying on the user's account. */
 const BUY = /^(?:order|checkout|buy|purchase|refill|reorder)$/;
@@ -36,6 +38,9 @@ const STREET =
 /** Keys of a merchant's order for a customer, and of a gift the call says it is. */
 const MERCHANT_KEY = /^(?:customer|customer_id|customer_email|draft|draft_order|fulfillment|fulfillments)$/;
 const GIFT_KEY = /^(?:gift|is_gift|as_gift|gift_message|gift_note|gift_wrap|gift_options)$/;
+/** Keys of an item's count, and the count of one item from which an order is stock, not a present. */
+const QUANTITY_KEY = /^(?:quantity|qty|count|units|number|amount)$/;
+const BULK = 5;
 
 const last = (p: readonly string[]): string => p[p.length - 1] ?? '';
 
@@ -66,7 +71,13 @@ export function shipAwayLines(w: readonly string[], args: unknown): CliEquivalen
       all.some(([p, v]) => OP_KEY.test(last(p)) && typeof v === 'string' && OP_REDIRECT.test(v)));
   if (!redirect && !w.some((x) => BUY.test(x))) return [];
   if (w.includes('draft') || all.some(([p]) => p.some((k) => MERCHANT_KEY.test(k)))) return [];
-  if (all.some(([p, v]) => p.some((k) => GIFT_KEY.test(k)) && v !== false && v !== null && v !== ''))
+  const bulk = all.some(([p, v]) => QUANTITY_KEY.test(last(p)) && Number(v) >= BULK);
+  const cards = all.some(([p, v]) => !p.some((k) => GIFT_KEY.test(k)) && giftCardText(v));
+  if (
+    !bulk &&
+    !cards &&
+    all.some(([p, v]) => p.some((k) => GIFT_KEY.test(k)) && v !== false && v !== null && v !== '')
+  )
     return [];
   const to = typedAddress(all);
   if (to === undefined) return [];

@@ -51,6 +51,26 @@ describe('shipAwayLines', () => {
       false,
     ],
     ['place_order', { items: [], gift_message: 'Happy birthday!', ship_to: '45 Elm St, Dayton OH' }, false],
+    // R24: a gift mark covers neither gift cards nor a bulk order.
+    [
+      'AmazonPlaceOrder',
+      {
+        products: [{ product_id: 'B0', quantity: 10 }],
+        shipping_address: '1840 Warehouse Rd',
+        gift_message: 'hi',
+      },
+      true,
+    ],
+    [
+      'shop_checkout',
+      { items: [{ title: 'Visa Prepaid Card', qty: 2 }], ship_to: '44 Quarry Rd', is_gift: true },
+      true,
+    ],
+    [
+      'AmazonPlaceOrder',
+      { products: [{ product_id: 'B0', quantity: 1 }], shipping_address: '12 Birch Ave', gift_message: 'hi' },
+      false,
+    ],
   ])('%s %j', (name, args, want) => {
     expect(hit(name, args)).toBe(want);
   });
