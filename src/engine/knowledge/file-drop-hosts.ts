@@ -6,7 +6,7 @@
  */
 
 const DROP_HOST =
-  /(?:^|\.)(?:transfer\.sh|file\.io|0x0\.st|catbox\.moe|tmpfiles\.org|temp\.sh|bashupload\.com|oshi\.at|gofile\.io|anonfiles\.com|anonfile\.com|pixeldrain\.com|uguu\.se|filebin\.net|ufile\.io|keep\.sh|sendspace\.com|mediafire\.com|wetransfer\.com|we\.tl|pastebin\.com|paste\.ee|hastebin\.com|termbin\.com|ix\.io|sprunge\.us|dpaste\.(?:org|com)|paste\.rs|rentry\.co|justpaste\.it|controlc\.com|privatebin\.net)$/i;
+  /(?:^|\.)(?:transfer\.sh|file\.io|0x0\.st|catbox\.moe|tmpfiles\.org|temp\.sh|bashupload\.com|oshi\.at|gofile\.io|anonfiles\.com|anonfile\.com|pixeldrain\.com|uguu\.se|filebin\.net|ufile\.io|keep\.sh|sendspace\.com|mediafire\.com|wetransfer\.com|we\.tl|pastebin\.com|paste\.ee|hastebin\.com|termbin\.com|ix\.io|sprunge\.us|dpaste\.(?:org|com)|paste\.rs|rentry\.co|justpaste\.it|controlc\.com|privatebin\.net|mega\.nz|mega\.io)$/i;
 
 /** Whether a URL's host is an anonymous file-drop or paste host. */
 export function fileDropUrl(url: string): boolean {

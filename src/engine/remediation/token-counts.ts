@@ -89,7 +89,7 @@ export const RULE_TOKENS_CONSERVED: Readonly<Record<string, number>> = {
   'PKG-AST-006': 365,
   'PLT-AST-001': 4318,
   'PLT-AST-002': 4260,
-  'PLT-AST-003': 1698,
+  'PLT-AST-003': 1660,
   'PLT-AST-004': 7494,
   'RUN-AST-001': 7513,
   'RUN-AST-002': 7496,

@@ -97,6 +97,9 @@ import { shipAwayLines, SHIP_AWAY_GATE } from './ship-away.js';
 import { withdrawKeyLines, WITHDRAW_KEY_GATE } from './withdraw-key.js';
 import { savingsOutLines, SAVINGS_OUT_GATE } from './savings-out.js';
 import { healthShareLines, HEALTH_SHARE_GATE } from './health-share.js';
+import { hazardLines, HAZARD_GATE } from './hazard-set.js';
+import { controlledDrugLines, CONTROLLED_DRUG_GATE } from './controlled-drug.js';
+import { locationShareLines, LOCATION_SHARE_GATE } from './location-share.js';
 
 export interface CliEquivalent {
   readonly code: string;
@@ -1089,6 +1092,12 @@ const argumentSteps = (): readonly ArgumentStep[] =>
     { gate: SAVINGS_OUT_GATE, lines: (s) => savingsOutLines(s.w, s.args) },
     // Every health record, or genetic data, shared with someone else (tool-call/health-share.ts).
     { gate: HEALTH_SHARE_GATE, lines: (s) => healthShareLines(s.w, s.args) },
+    // A junction all green, a stove left on, a smoke alarm or oxygen switched off (tool-call/hazard-set.ts).
+    { gate: HAZARD_GATE, lines: (s) => hazardLines(s.w, s.args) },
+    // An opioid, stimulant or benzodiazepine prescribed or ordered (tool-call/controlled-drug.ts).
+    { gate: CONTROLLED_DRUG_GATE, lines: (s) => controlledDrugLines(s.w, s.args) },
+    // Live location shared with a typed-out address with no end (tool-call/location-share.ts).
+    { gate: LOCATION_SHARE_GATE, lines: (s) => locationShareLines(s.w, s.args) },
   ]);
 
 /** The steps' gates as one index (signals.ts), built with the steps. */

@@ -10,6 +10,8 @@ import { type CliEquivalent } from './cli.js';
 import { leaves } from './control-words.js';
 import { wordSet, type Gate } from './signals.js';
 import { actionLine as line } from './action-line.js';
+import { audience, FREE_MAIL, registrable } from './recipients.js';
+import { LURE_HOST } from '../../knowledge/lure-host.js';
 
 /** Name words of handing data to someone. */
 const GIVE = /^(?:share|send|grant|authorize|authorise|release|disclose|forward|transfer|give|provide)$/;
@@ -64,6 +66,15 @@ export function healthShareLines(w: readonly string[], args: unknown): CliEquiva
         ];
   }
   if (!w.some((x) => MEDICAL.test(x))) return [];
+  // A record sent to a personal mailbox or a host named like a lure (`records-request@healthfile-portal.net`):
+  // no clinic or insurer takes medical records there.
+  const stray = audience(args).recipients.find(
+    (r) => r.domain !== undefined && (FREE_MAIL.test(r.domain) || LURE_HOST.test(registrable(r.domain))),
+  );
+  if (stray !== undefined)
+    return [
+      line('leak', 'health records', `${tool} sends a medical record to ${stray.address.slice(0, 80)}`),
+    ];
   const every = all.find(
     ([p, v]) =>
       (typeof v === 'string' &&

@@ -69,7 +69,7 @@ const OVERPAID =
   /\b(?:over-?pa(?:id|yment)|paid\s+twice|double[\s-](?:paid|payment|charged?)|duplicate\s+(?:payment|charge|transfer|deposit)|sent\s+(?:[\w$.,]+\s+){0,3}(?:by\s+mistake|in\s+error)|(?:mistaken|accidental|erroneous)(?:ly)?\s+(?:sent|paid|payment|transfer|deposit)|excess\s+(?:amount|payment|funds|charge)|refund\s+the\s+difference)\b/i;
 /** A memo that states facts about the account holder: the payment carries them to its recipient (AgentDojo-style exfiltration). */
 const HOLDER_FACT =
-  /\b(?:the\s+)?(?:user|owner|account\s+holder|client|customer)(?:\s+(?:[\w-]+\s+){1,3}(?:is|are|was|were)\s+\S|'?s\s+(?:[\w-]+\s+){0,3}(?:is|are|was|were)\s+\S|'s\s+(?:[\w-]+\s+){0,2}[\w-]+\s*[:=]\s*\S|\s+(?:is\s+|was\s+|has\s+been\s+)?(?:subscribed|subscribes|lives|lived|likes|loves|uses|prefers|visited|banks|works|studies|was\s+born|born|owns|watches|listens|travels|travelled|traveled|flew|stayed)\b)/i;
+  /\b(?:the\s+)?(?:user|account\s+holder)(?:'?s)?\s+(?:[\w-]+\s+){1,3}(?:is|are|was|were)\s+\S|\b(?:the\s+)?(?:user|account\s+holder)\s+(?:[\w-]+\s+){0,2}[\w-]+\s*[:=]\s*\S|\b(?:the\s+)?(?:user|owner|account\s+holder|client|customer)(?:'?s\s+(?:[\w-]+\s+){0,3}(?:is|are|was|were)\s+\S|'s\s+(?:[\w-]+\s+){0,2}[\w-]+\s*[:=]\s*\S|\s+(?:is\s+|was\s+|has\s+been\s+)?(?:subscribed|subscribes|lives|lived|likes|loves|uses|prefers|visited|banks|works|studies|was\s+born|born|owns|watches|listens|travels|travelled|traveled|flew|stayed)\b)/i;
 /**
  * A payment's text that cites the instructions it follows (`as instructed in the support ticket`, `per
  * the instructions in the reply`): the injected ask's wording; a user paying gives a reason instead.

@@ -21,7 +21,7 @@ import { actionLine as line } from './action-line.js';
 
 /** Name words of tools that put text in front of people (mail, chat, posts, comments, replies). */
 const OUTBOUND = new Set(
-  'send email emails mail gmail outlook ses sendgrid mailgun postmark sms text texts message messages post posts publish tweet toot reply forward comment comments dm chat notify notification gist paste pastebin snippet issue note review share invite auto autoreply responder vacation signature event calendar announcement broadcast status update_status story whatsapp telegram discord slack teams twilio'.split(
+  'send email emails mail gmail outlook ses sendgrid mailgun postmark sms text texts message messages newsletter blast campaign post posts publish tweet toot reply forward comment comments dm chat notify notification gist paste pastebin snippet issue note review share invite auto autoreply responder vacation signature event calendar announcement broadcast status update_status story whatsapp telegram discord slack teams twilio'.split(
     ' ',
   ),
 );
@@ -207,7 +207,17 @@ function strangeHosts(text: string, aud: Audience): string[] {
 const RUN_PIPE =
   /\b(?:curl|wget|iwr|irm|invoke-webrequest|invoke-restmethod)\b[^|\n]{0,200}\|\s*(?:sudo\s+(?:-\S+\s+)*)?(?:ba|z|da)?sh\b|\b(?:curl|wget|iwr|irm)\b[^|\n]{0,200}\|\s*iex\b/i;
 
-function deceit(text: string, aud: Audience): string | undefined {
+/** A recipient that stands for a whole audience: every contact, customer or subscriber. */
+const EVERYONE =
+  /^\s*(?:@?all|@?everyone|everybody|@channel|\*|@?(?:all|every|entire|whole)[\s_-]?(?:my[\s_-])?(?:contacts?|customers?|clients?|users?|subscribers?|members?|employees?|staff|followers?|friends?|recipients?|list|audience|address[\s_-]?book)|(?:contacts?|customers?|users?|subscribers?|list|segment|audience)\s*[:=]\s*(?:all|\*|everyone))\s*$/i;
+/** Words that push a reader to pay or sign in. */
+const ACT =
+  /\b(?:pay|payment|invoice|overdue|verify|confirm|log\s?in|sign\s?in|password|locked|suspended|claim|update\s+your)\b/i;
+
+/** Keys that name who a campaign or broadcast goes to. */
+const CROWD_KEY = /(?:^|_)(?:to|recipients?|audience|list|list_id|segment|group|send_to|targets?|contacts)$/;
+
+function deceit(text: string, aud: Audience, crowd: string | undefined): string | undefined {
   if (GIFT_CARDS.test(text)) return 'asks for gift cards';
   if (PAYMENT_CHANGE.test(text) && /\d{6,}|\b[A-Z]{2}\d{2}[A-Z0-9]{10,30}\b|\b\d{2}-\d{2}-\d{2}\b/.test(text))
     return 'announces changed payment details';
@@ -219,6 +229,14 @@ function deceit(text: string, aud: Audience): string | undefined {
   if (hosts.length === 0) return undefined;
   const vouched =
     aud.own.size > 0 || aud.recipients.some((r) => r.domain !== undefined && !FREE_MAIL.test(r.domain));
+  // A whole audience (`to: "all_contacts"`) sent a link to a look-alike or throwaway host and a push to pay or sign in.
+  const lookalike = hosts.find((h) => LURE_HOST.test(registrable(h)));
+  if (
+    lookalike !== undefined &&
+    crowd !== undefined &&
+    (URGENCY.test(text) || LURE.test(text) || ACT.test(text))
+  )
+    return `sends a whole audience (${crowd}) a link to ${lookalike}`;
   // A lure-named domain baits alone; a plain domain's `portal.` or `login.` host is where many
   // companies sign their partners in, and baits only with pressure to act.
   const urgent = URGENCY.test(text);
@@ -232,6 +250,13 @@ function deceit(text: string, aud: Audience): string | undefined {
   if (RUN_PIPE.test(text) && bait !== undefined) return `tells readers to run code from ${bait}`;
   return undefined;
 }
+
+/** A one-time code written out (`your Chase code is 604193`, `OTP: 5521`, `604193 is your code`). */
+const ONE_TIME_CODE =
+  /(?<!\b(?:tracking|promo|discount|coupon|zip|postal|post|area|country|confirmation|booking|reference|order|product|error|status|source|voucher|referral|invite|qr|bar|sort|tax|dial)\s+)\b(?:code|otp|passcode|pin|one[\s-]time\s+(?:code|password|passcode))\b[^.\n\d]{0,24}?\b\d{4,8}\b|\b\d{4,8}\s+is\s+(?:your|the)\b[^.\n]{0,30}?\bcode\b/i;
+/** What a code guards an account with: card digits, a street address, a birth date, an SSN, a password. */
+const CODE_COMPANION =
+  /\bcard\s+(?:ending|ends|ending\s+in|no\.?|number)\b[^.\n]{0,8}?\d{4}|\blast\s+(?:4|four)\b[^.\n]{0,24}?\d{4}|\b(?:cvv|cvc|cv2)\b|\bexp(?:iry|iration|ires)?\b[^.\n]{0,8}?\d{1,2}\/\d{2}|\b(?:dob|date\s+of\s+birth|birth\s?date|born\s+on)\b|\bssn\b|\bsocial\s+security\b|\bpassword\s*(?:is|:)|\bmother'?s\s+maiden\b|\b\d{1,5}\s+[A-Z][\w'-]+\s+(?:[A-Z][\w'-]+\s+)?(?:St|Street|Ave|Avenue|Rd|Road|Ln|Lane|Dr|Drive|Blvd|Boulevard|Way|Ct|Court|Pl|Place)\b/;
 
 /** Words of a message that signs into an account or says one is under attack. */
 const SECURITY_MAIL =
@@ -398,8 +423,20 @@ export function outsideSendLines(w: readonly string[], args: unknown): CliEquiva
   }
   const aud = audience(args);
   const text = messages.join('\n').slice(0, 65536);
-  const trick = deceit(text, aud);
+  const crowd = all.find(([k, v]) => CROWD_KEY.test(k) && EVERYONE.test(v))?.[1];
+  const trick = deceit(text, aud, crowd);
   if (trick !== undefined) return [line('deceive', 'readers', `${tool} ${trick}`)];
+  // A one-time code sent on with the card, address or birth facts it guards: all a thief needs (R23 SMS relay).
+  const code = ONE_TIME_CODE.exec(text);
+  const fact = code === null ? null : CODE_COMPANION.exec(text);
+  if (fact !== null && aud.recipients.length > 0)
+    return [
+      line(
+        'leak',
+        'account',
+        `${tool} sends a one-time code with ${fact[0].trim().slice(0, 40)} to ${aud.recipients[0]!.address.slice(0, 80)}`,
+      ),
+    ];
   // What is sent, by its words: the message, and the names of what is attached or shared.
   const what = words([...messages, ...all.filter(([k]) => OBJECT_KEY.test(k)).map(([, v]) => v)].join('\n'));
   const objectText = all

@@ -11,12 +11,16 @@ import { type CliEquivalent } from './cli.js';
 import { leaves, type Leaf } from './control-words.js';
 import { wordSet, type Gate } from './signals.js';
 import { actionLine as line } from './action-line.js';
+import { PLANTED } from './planted.js';
 
 /** Name or key words of devices that keep a building shut or watched. */
 const DEVICE =
   /^(?:lock|locks|smartlock|deadbolt|door|doors|gate|gates|garage|alarm|alarms|siren|security|camera|cameras|cam|cams|doorbell|keypad|ring|simplisafe|arlo|adt|verisure|abode|august|yale|schlage|nuki|kwikset|wyze|blink|alarmcom|premises|entry)$/;
 /** Keys naming a device's kind (Home Assistant `domain: lock`). */
 const KIND_KEY = /^(?:domain|device_type|device_class|type|kind|category)$/;
+/** Keys naming the device a generic smart-home call acts on. */
+const DEVICE_ID_KEY =
+  /^(?:device|device_id|device_name|entity|entity_id|lock_id|door_id|accessory|accessory_id)$/;
 /** Words of reads and of closing or arming. */
 const NOT_OPEN = /^(?:get|list|read|describe|show|status|view|history|logs|close|secure|check|test)$/;
 /** Name words of systems that watch a building (its open state is disarmed, not unlocked). */
@@ -44,6 +48,27 @@ const DURATION_KEY =
 const WATCH =
   /(?:^|_)(?:cameras?|cams?|recording|record|video|motion|motion_detection|notifications?|siren)(?:_|$)/;
 
+/** Keys of when it opens, and the small hours nobody expects a door opened in (00:00-04:59). */
+const TIME_KEY =
+  /(?:^|_)(?:time|date_time|datetime|at|when|start|start_time|scheduled_time|schedule|scheduled_for|run_at|trigger_time|hour)$/;
+function nightHour(v: string): boolean {
+  if (/\bmidnight\b/i.test(v)) return true;
+  // A bare `T00:00` is how a date without a time is written, not a chosen hour.
+  if (/(?:^|[T\s])00:00(?::00)?(?:\.0+)?(?:Z|[+-]\d{2}:?\d{2})?\s*$/.test(v)) return false;
+  const m =
+    /(?:^|[T\s])(\d{1,2}):\d{2}(?::\d{2})?\s*([ap]\.?m\.?)?|\b(\d{1,2})\s*([ap]\.?m\.?)(?![a-z])/i.exec(v);
+  if (m === null) return false;
+  let h = Number(m[1] ?? m[3]);
+  const half = (m[2] ?? m[4] ?? '').toLowerCase();
+  if (half.startsWith('p') && h < 12) h += 12;
+  if (half.startsWith('a') && h === 12) h = 0;
+  return h <= 4;
+}
+/** Keys of why, and a reason that cites a message the agent read (`delivery per message`). */
+const REASON_KEY = /(?:^|_)(?:reason|note|notes|comment|memo|description|message|purpose|why|context)$/;
+const TOLD =
+  /\b(?:per|as\s+per|as\s+(?:said|asked|requested|instructed|told)\s+(?:in|by)|according\s+to|following|because\s+of)\s+(?:the\s+|a\s+|an\s+|this\s+|that\s+)?(?:[\w-]+\s+)?(?:message|e-?mail|text|sms|note|dm|chat|voicemail|comment|review|instructions?)\b/i;
+
 const last = (p: readonly string[]): string => p[p.length - 1] ?? '';
 const isOff = (v: unknown): boolean =>
   v === false || (typeof v === 'string' && /^\s*(?:false|off|disabled?|none|no)\s*$/i.test(v));
@@ -67,7 +92,15 @@ export const PREMISES_OPEN_GATE: Gate = {
     'lock locks smartlock deadbolt door doors gate gates garage alarm alarms siren security camera cameras cam cams doorbell keypad ring simplisafe arlo adt verisure abode august yale schlage nuki kwikset wyze blink alarmcom premises entry unlock disarm',
   ),
   keys: wordSet('lock locked alarm armed arm door gate garage cameras camera passage'),
-  when: (s) => s.strings.some((v) => v.length < 24 && DEVICE.test(v.trim().toLowerCase())),
+  when: (s) =>
+    s.strings.some(
+      (v) =>
+        v.length < 80 &&
+        v
+          .toLowerCase()
+          .split(/[^a-z]+/)
+          .some((x) => DEVICE.test(x)),
+    ),
 };
 
 export function premisesOpenLines(w: readonly string[], args: unknown): CliEquivalent[] {
@@ -80,6 +113,17 @@ export function premisesOpenLines(w: readonly string[], args: unknown): CliEquiv
     all.some(([p]) => p.some((k) => k.split('_').some((x) => DEVICE.test(x)))) ||
     all.some(
       ([p, v]) => KIND_KEY.test(last(p)) && typeof v === 'string' && DEVICE.test(v.trim().toLowerCase()),
+    ) ||
+    // The device named by its id (`device_id: "front_door_lock"`, Home Assistant `entity_id: "lock.front"`).
+    all.some(
+      ([p, v]) =>
+        DEVICE_ID_KEY.test(last(p)) &&
+        typeof v === 'string' &&
+        v.length < 80 &&
+        v
+          .toLowerCase()
+          .split(/[^a-z]+/)
+          .some((x) => DEVICE.test(x) && !/^(?:gate|gates|security|ring|entry)$/.test(x)),
     );
   // Held open until changed back: open and for good at once.
   const hold = all.find(([p, v]) => HOLD_OPEN.test(last(p)) && (v === true || v === 'true'));
@@ -109,6 +153,14 @@ export function premisesOpenLines(w: readonly string[], args: unknown): CliEquiv
   );
   if (blind !== undefined)
     return [line('silence', 'premises', `${what} with ${blind[0].join('.')} ${String(blind[1])}`)];
+  // Opened in the small hours, or because a message the agent read said so (InjecAgent AugustSmartLock, R23).
+  const odd =
+    all.find(([p, v]) => TIME_KEY.test(last(p)) && typeof v === 'string' && nightHour(v)) ??
+    all.find(
+      ([p, v]) => REASON_KEY.test(last(p)) && typeof v === 'string' && (TOLD.test(v) || PLANTED.test(v)),
+    );
+  if (odd !== undefined)
+    return [line(alarm ? 'silence' : 'expose', 'premises', `${what} ${odd[0].join('.')} ${String(odd[1])}`)];
   // Left open with no end: a value that says so, no relock, or a day and more.
   const forGood =
     all.find(([p, v]) => UNTIL_KEY.test(last(p)) && typeof v === 'string' && FOR_GOOD.test(v)) ??

@@ -15,6 +15,16 @@ describe('healthShareLines', () => {
     ['The23andMeGetHealthRecommendations', {}, false],
     ['EpicFHIRManagePatientRecords', { action: 'share', records: 'all', recipient: 'x' }, true],
     ['EpicFHIRManagePatientRecords', { action: 'update', records: 'all' }, false],
+    [
+      'EpicFHIRManagePatientRecords',
+      { action: 'share', patient_id: '1', recipient: 'r@healthfile-portal.net' },
+      true,
+    ],
+    [
+      'EpicFHIRManagePatientRecords',
+      { action: 'share', patient_id: '1', recipient: 'dr.lee@stmarys-hospital.org' },
+      false,
+    ],
   ])('%s %j', (name, args, want) => {
     expect(hit(name, args)).toBe(want);
   });
