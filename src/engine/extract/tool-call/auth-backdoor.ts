@@ -78,9 +78,9 @@ const GRANTS =
 const REQUEST_PRESENT =
   /\bif\s*\(\s*(?:(?:req|request|ctx|context)\.(?:headers?|query|cookies?)(?:\[\s*["'\x60]([^"'\x60\n]{1,60})["'\x60]\s*\]|\.(\w+))|(?:req\.get|req\.header|ctx\.get|c\.req\.header)\(\s*["'\x60]([^"'\x60\n]{1,60})["'\x60]\s*\))\s*\)\s*\{?\s*(?:return\s+(?:true|next\(\)|await\s+next\(\))|(?:req|request|ctx\.state)\.(?:user|currentUser|isAdmin|is_admin|role)\s*=)/;
 
-/** The condition's branch turns the caller away: no user, false, an exception, a 401 or 403. */
+/** The condition's branch turns the caller away: no user, false, an exception, a 401 or 403, a denial helper (`return deny()`). */
 const TURNS_AWAY =
-  /^[^\n]{0,60}?(?:\n\s*)?(?:return\s+(?:None|null|nil|false|False|undefined)\b|raise\b|throw\b|abort\(40[13]\)|return\s+[^\n]{0,40}\b40[13]\b)/;
+  /^[^\n]{0,60}?(?:\n\s*)?(?:return\s+(?:None|null|nil|false|False|undefined)\b|raise\b|throw\b|abort\(40[13]\)|return\s+[^\n]{0,40}\b40[13]\b|return\s+(?:await\s+)?[\w.]*(?:deny|denied|reject|refuse|fail|unauthori[sz]ed|forbidden)\w*\s*\()/i;
 
 /** The condition's branch rejects (`if password == 'password123' or len(password) < 12: raise`): a weak-password check. */
 const REJECTED =
