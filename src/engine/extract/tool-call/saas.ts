@@ -289,7 +289,12 @@ function divertMail(
   all: readonly [string, Json][],
   args: unknown,
 ): CliEquivalent | undefined {
-  if (!has(w, ...MAIL) || !has(w, ...PERSISTENT) || has(w, ...READ, 'delete', 'remove')) return undefined;
+  // A tool named only for forwarding (`set_auto_forward`) is mail when its address is a mailbox.
+  const mail =
+    has(w, ...MAIL) ||
+    (has(w, 'forward', 'forwarding', 'autoforward') &&
+      all.some(([k, v]) => /email|address/.test(k) && EMAIL.test(text(v) ?? '')));
+  if (!mail || !has(w, ...PERSISTENT) || has(w, ...READ, 'delete', 'remove')) return undefined;
   // The mailbox's own company domain: forwarding within it stays inside (an old support inbox to the new one).
   // `from` names the mailbox only at the top: inside `criteria` it is the sender the filter matches.
   const top =
@@ -332,6 +337,39 @@ function divertMail(
       return action('divert', 'mail', `forwarded to ${EMAIL.exec(to)![0]}`);
   }
   return undefined;
+}
+
+/** Filter criteria that pick out an account's security mail: sign-in alerts, resets, codes, new devices. */
+const SECURITY_MAIL =
+  /(?:^|[^a-z])(?:security|sign[-\s]?in|log[-\s]?in|login|password|passcode|verification|verify|2fa|mfa|two[-\s]?factor|one[-\s]?time|otp|suspicious|new\s+device|unusual\s+activity|recovery|accounts\.google\.com|account\s+alert)/i;
+/** Keys of what a filter matches (Gmail `criteria.query`, Outlook `conditions.subjectContains`). */
+const CRITERIA_KEY =
+  /(?:^|_)(?:query|from|subject|has_words|words|contains|sender|senders|from_addresses|subject_contains|body_contains|criteria|condition|conditions)$/;
+/** Values and keys of a filter action that makes what it matches disappear: trash, delete, the deleted-items folder. */
+const HIDES = /^(?:trash|deleted_?items|deleteditems|bin|spam|junk)$/i;
+const HIDE_KEY =
+  /^(?:delete|permanent_delete|trash|move_to_trash|delete_message|should_delete|skip_inbox_and_delete)$/;
+
+/** A mail filter that trashes or deletes the account's security mail (R23): alerts of a takeover never reach the owner. */
+function hideAlerts(w: readonly string[], all: readonly [string, Json][]): CliEquivalent | undefined {
+  if (
+    !has(w, ...MAIL) ||
+    !has(w, 'filter', 'filters', 'rule', 'rules') ||
+    has(w, ...READ, 'delete', 'remove')
+  )
+    return undefined;
+  // Lists (`addLabelIds: ['TRASH']`, `subjectContains: [...]`) are read item by item.
+  const strings = (v: Json): string[] =>
+    (Array.isArray(v) ? v.slice(0, 32) : [v]).map((x) => text(x)).filter((x) => x !== undefined);
+  const picks = all.find(([k, v]) => CRITERIA_KEY.test(k) && strings(v).some((x) => SECURITY_MAIL.test(x)));
+  if (picks === undefined) return undefined;
+  const hides = all.some(
+    ([k, v]) =>
+      (HIDE_KEY.test(k) && truthy(v)) || strings(v).some((x) => HIDES.test(x.replace(/[\s-]+/g, '_'))),
+  );
+  return hides
+    ? action('weaken', 'mail', `filter trashes security mail (${strings(picks[1]).join(' ').slice(0, 60)})`)
+    : undefined;
 }
 
 const MONEY = [
@@ -1038,6 +1076,7 @@ export function saasLines(w: readonly string[], f: Map<string, unknown>, args: u
   return [
     expose(w, exposed === args ? all : entries(exposed)),
     divertMail(w, all, args),
+    hideAlerts(w, all),
     transfer(w, f, all),
     grant(w, f, all),
     webhook(w, all) ?? routedOut(w, all),
