@@ -3,6 +3,7 @@
  * JavaScript; type syntax it rejects becomes UnparsedFacts), folding string constants, resolving
  * `require`/`import` aliases and turning the calls in node/calls.ts into facts.
  */
+import { sweepLine } from './code/address-sweep.js';
 import { markSecretLogins } from './code/secret-logins.js';
 import { markSettingReads, settingCallback } from './code/setting-reads.js';
 import { preloadVar } from './code/preload.js';
@@ -225,9 +226,14 @@ export class JsWalker extends CodeWalker {
       case 'do_statement':
         return this.#while(n);
       case 'for_statement':
-        return this.#for(n);
-      case 'for_in_statement':
-        return this.#forIn(n);
+      case 'for_in_statement': {
+        // A loop connecting to an address built per turn from a block's octets: a hand-written port scan (code/address-sweep.ts).
+        const mark = this.col.facts.length;
+        const out = n.type === 'for_statement' ? this.#for(n) : this.#forIn(n);
+        const line = sweepLine('', this.text, this.col.facts, mark);
+        if (line !== undefined) this.col.nested(line, 'bash', this.span(n), 'node');
+        return out;
+      }
       case 'switch_statement':
         // `break` inside a switch leaves the switch, not the loop around it.
         return this.endLoop(this.inLoop(n, false, false, () => this.generic(n)));
