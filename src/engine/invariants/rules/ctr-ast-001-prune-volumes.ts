@@ -33,6 +33,11 @@ const THROWAWAY =
 const throwaway = (name: string): boolean =>
   THROWAWAY.test(name) && productionProject([`n=${name}`]) === null;
 
+/** On this machine's engine, a volume named for development (`pgdata-dev`, `local_redis`) is the developer's own copy (R24 FP). */
+const DEV_VOLUME = /(?:^|[_.-])(?:dev|devel|development|local)(?:$|[_.-])/i;
+const ownDevVolume = (name: string): boolean =>
+  DEV_VOLUME.test(name) && productionProject([`n=${name}`]) === null;
+
 /** `system prune` without -a, --volumes or --external. */
 function tidyPrune(args: readonly string[]): boolean {
   if (args[0] !== 'system') return false;
@@ -335,7 +340,7 @@ function destroys(
     return `${prog} volume ${verb} deletes volume data`;
   if (group === 'volume' && (verb === 'rm' || verb === 'remove')) {
     const names = positionals(args).slice(2);
-    if (dynamic || names.length === 0 || !names.every(throwaway))
+    if (dynamic || names.length === 0 || !names.every((n) => throwaway(n) || (local && ownDevVolume(n))))
       return `${prog} volume ${verb} deletes volume data`;
   }
   if (group === 'image' && verb === 'prune' && hasOption(args, 'a', '--all') && !(local && ageFiltered(args)))
