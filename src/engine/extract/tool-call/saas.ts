@@ -344,7 +344,7 @@ const SECURITY_MAIL =
   /(?:^|[^a-z])(?:security|sign[-\s]?in|log[-\s]?in|login|password|passcode|verification|verify|2fa|mfa|two[-\s]?factor|one[-\s]?time|otp|suspicious|new\s+device|unusual\s+activity|recovery|accounts\.google\.com|account\s+alert)/i;
 /** Keys of what a filter matches (Gmail `criteria.query`, Outlook `conditions.subjectContains`). */
 const CRITERIA_KEY =
-  /(?:^|_)(?:query|from|subject|has_words|words|contains|sender|senders|from_addresses|subject_contains|body_contains|criteria|condition|conditions)$/;
+  /(?:^|_)(?:query|q|search|search_query|from|subject|has_words|words|contains|sender|senders|from_addresses|subject_contains|body_contains|criteria|condition|conditions)$/;
 /** Values and keys of a filter action that makes what it matches disappear: trash, delete, the deleted-items folder. */
 const HIDES = /^(?:trash|deleted_?items|deleteditems|bin|spam|junk)$/i;
 const HIDE_KEY =
@@ -352,24 +352,30 @@ const HIDE_KEY =
 
 /** A mail filter that trashes or deletes the account's security mail (R23): alerts of a takeover never reach the owner. */
 function hideAlerts(w: readonly string[], all: readonly [string, Json][]): CliEquivalent | undefined {
-  if (
-    !has(w, ...MAIL) ||
-    !has(w, 'filter', 'filters', 'rule', 'rules') ||
-    has(w, ...READ, 'delete', 'remove')
-  )
-    return undefined;
+  if (has(w, ...READ)) return undefined;
+  const filter =
+    has(w, ...MAIL) && has(w, 'filter', 'filters', 'rule', 'rules') && !has(w, 'delete', 'remove');
+  // Messages deleted by a search (`delete_emails {query}`) hide what they match the same way.
+  const purge = has(w, 'delete', 'trash', 'purge', 'erase') && has(w, ...MAIL, 'emails', 'mails');
+  if (!filter && !purge) return undefined;
   // Lists (`addLabelIds: ['TRASH']`, `subjectContains: [...]`) are read item by item.
   const strings = (v: Json): string[] =>
     (Array.isArray(v) ? v.slice(0, 32) : [v]).map((x) => text(x)).filter((x) => x !== undefined);
   const picks = all.find(([k, v]) => CRITERIA_KEY.test(k) && strings(v).some((x) => SECURITY_MAIL.test(x)));
   if (picks === undefined) return undefined;
+  const what = strings(picks[1]).join(' ').slice(0, 60);
+  if (purge) {
+    // A clean-up bounded by age (`older_than:1y`, `before: 2025-01-01`) tidies old alerts; a takeover hides the new ones.
+    const aged =
+      all.some(([k]) => /^(?:older_than|before|until|max_date|end_date|received_before)$/.test(k)) ||
+      strings(picks[1]).some((x) => /\b(?:older_than|before):/i.test(x));
+    return aged ? undefined : action('weaken', 'mail', `deletes security mail (${what})`);
+  }
   const hides = all.some(
     ([k, v]) =>
       (HIDE_KEY.test(k) && truthy(v)) || strings(v).some((x) => HIDES.test(x.replace(/[\s-]+/g, '_'))),
   );
-  return hides
-    ? action('weaken', 'mail', `filter trashes security mail (${strings(picks[1]).join(' ').slice(0, 60)})`)
-    : undefined;
+  return hides ? action('weaken', 'mail', `filter trashes security mail (${what})`) : undefined;
 }
 
 const MONEY = [
@@ -1012,6 +1018,8 @@ export const SAAS_WORDS = [
   ...SHARE_WORDS,
   'public',
   ...MAIL,
+  'emails',
+  'mails',
   ...MONEY,
   'external',
   'invite',
