@@ -34,6 +34,10 @@ export type Leaf = readonly [path: readonly string[], value: unknown];
 export const NEGATED_KEY =
   /^(?:disable|disabled|skip|bypass|no|without|exempt)_|_(?:disabled|bypassed|skipped|exempt)$/;
 
+/** Whether `key: v` switches its control off: a key named for the absence is off when true, any other by `off(v)`. */
+export const switchedOff = (key: string, v: unknown, off: (v: unknown) => boolean): boolean =>
+  NEGATED_KEY.test(key) ? v === true || v === 'true' : off(v);
+
 /** Keys that name a setting inside a `{Key, Value}` pair (ELB attributes, a zone's `setting`). */
 const PAIR_NAME = /^(?:key|name|setting|setting_name|setting_id|id|feature|option|attribute)$/;
 const PAIR_VALUE = /^(?:value|setting_value|new_value|state)$/;

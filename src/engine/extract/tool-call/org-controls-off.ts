@@ -10,7 +10,7 @@
  * Lines: `agent-guard-action weaken|silence|disarm ...` (PLT-AST-002, PLT-AST-003).
  */
 import { type CliEquivalent } from './cli.js';
-import { leaves, NEGATED_KEY, SETTING, type Leaf } from './control-words.js';
+import { leaves, SETTING, type Leaf, switchedOff } from './control-words.js';
 import { union, wordSet, type Gate } from './signals.js';
 import { snakeKey } from './snake-entries.js';
 import { actionLine as line } from './action-line.js';
@@ -41,7 +41,7 @@ function factorOff(w: readonly string[], all: readonly Leaf[]): string | undefin
     // `{setting: "2sv_enforcement", value: "off"}` is the leaf `@setting.2sv_enforcement` (control-words.ts).
     const path = p.filter((k) => k !== SETTING).join('_');
     // `disable_mfa: false` leaves the factor on; `disable_mfa: true` switches it off.
-    const off = NEGATED_KEY.test(last(p)) ? v === true || v === 'true' : isOff(v);
+    const off = switchedOff(last(p), v, isOff);
     if (!FACTOR.test(path) || !off) continue;
     // A grace period or a count of days at 0 only makes enforcement start sooner.
     if (/(?:grace|period|days|hours|reminder|count)(?:_|$)/.test(path)) continue;

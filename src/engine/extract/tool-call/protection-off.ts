@@ -11,7 +11,7 @@
  * Lines: `agent-guard-action silence|expose ...` (PLT-AST-002, PLT-AST-003).
  */
 import { type CliEquivalent } from './cli.js';
-import { leaves, NEGATED_KEY, type Leaf } from './control-words.js';
+import { leaves, type Leaf, switchedOff } from './control-words.js';
 import { union, wordSet, type Gate } from './signals.js';
 import { actionLine as line } from './action-line.js';
 import { snakeKey } from './snake-entries.js';
@@ -53,7 +53,7 @@ function protectionOff(all: readonly Leaf[]): string | undefined {
       return `${p.join('.')} ${v}: nothing fails any more`;
     const key = last(p);
     // A key named for the protection's absence (`disable_clickjack_protection_headers`) is off when true.
-    const off = NEGATED_KEY.test(key) ? v === true || v === 'true' : isOff(v);
+    const off = switchedOff(key, v, isOff);
     if (!off || OWN_MISTAKE.test(path) || TUNING.test(key)) continue;
     const named =
       PROTECTION_PAIR.test(key) ||

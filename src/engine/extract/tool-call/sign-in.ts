@@ -12,7 +12,7 @@ import { scratchOnly } from '../../knowledge/ephemeral-names.js';
 import type { Gate } from './signals.js';
 import { snakeEntries } from './snake-entries.js';
 import { actionLine as action } from './action-line.js';
-import { NEGATED_KEY } from './control-words.js';
+import { switchedOff } from './control-words.js';
 
 type Json = unknown;
 
@@ -104,8 +104,7 @@ function weakened(w0: readonly string[], all: readonly [string, Json][]): CliEqu
     // S3's `MFADelete` guards deleting object versions, not how anyone signs in.
     const factorKey =
       words(k).some((x) => FACTOR.has(x)) && !/(?:^|_)(?:remember|trusted|skip_for|delete)/.test(k);
-    if (factorKey && (NEGATED_KEY.test(k) ? v === true || v === 'true' : falsy(v)))
-      return action('weaken', 'sign-in', `${k} set to ${String(v)}`);
+    if (factorKey && switchedOff(k, v, falsy)) return action('weaken', 'sign-in', `${k} set to ${String(v)}`);
     if (MIN_LENGTH.test(k) && typeof v === 'number' && v < SHORTEST_PASSWORD)
       return action('weaken', 'sign-in', `passwords of ${v} characters accepted`);
   }
