@@ -396,8 +396,9 @@ function analyse(
         const n = readName(tokens, word(from + 1) === 'into' ? from + 2 : from + 1);
         if (n.parts.length) s.targets.push(n.parts.join('.'));
       }
-      if (everyTargetRow(tokens, from, to)) {
-        s.statement = 'delete';
+      const self = selfSourceMerge(tokens, from, to, s.targets[0]);
+      if (everyTargetRow(tokens, from, to) || self !== undefined) {
+        s.statement = self ?? 'delete';
         s.hasWhere = true;
         s.tautologicalWhere = true;
       }
@@ -467,6 +468,66 @@ function everyTargetRow(tokens: readonly SqlToken[], from: number, to: number): 
     unequal ||
     (cond.length > 0 && truth(whereExpr(cond)) === false)
   );
+}
+
+/**
+ * T-SQL `MERGE t USING (SELECT Id FROM t) s ON t.Id = s.Id WHEN MATCHED THEN DELETE` (R24): a source
+ * that is every row of the target itself, matched on the same column, matches every target row, so
+ * a WHEN MATCHED DELETE or UPDATE with no AND of its own reaches them all. An upsert from a staging
+ * table or a filtered source keeps its bound.
+ */
+function selfSourceMerge(
+  tokens: readonly SqlToken[],
+  from: number,
+  to: number,
+  target: string | undefined,
+): 'delete' | 'update' | undefined {
+  if (target === undefined) return undefined;
+  const at = (i: number): string => tokens[i]?.value ?? '';
+  const last = (parts: readonly string[]): string => parts.at(-1)?.toLowerCase() ?? '';
+  // The same table: the same name, and the same schema where both name one.
+  const own = (parts: readonly string[]): boolean => {
+    const name = parts.join('.').toLowerCase();
+    return (
+      name === target ||
+      (parts.length === 1 || !target.includes('.') ? last(parts) === last(target.split('.')) : false)
+    );
+  };
+  let verb: 'delete' | 'update' | undefined;
+  for (let j = from; j < to && verb !== 'delete'; j++)
+    if (
+      at(j) === 'when' &&
+      at(j + 1) === 'matched' &&
+      at(j + 2) === 'then' &&
+      /^(?:delete|update)$/.test(at(j + 3))
+    )
+      verb = at(j + 3) as 'delete' | 'update';
+  if (verb === undefined) return undefined;
+  const using = tokens.findIndex((t, i) => i > from && i < to && t.kind === 'word' && t.value === 'using');
+  if (using < 0) return undefined;
+  let i = using + 1;
+  if (at(i) === '(') {
+    // `(SELECT cols FROM t)`: no WHERE, TOP, DISTINCT, JOIN or GROUP narrows it.
+    if (at(i + 1) !== 'select') return undefined;
+    let j = i + 2;
+    while (j < to && at(j) !== 'from' && at(j) !== '(' && !/^(?:top|distinct)$/.test(at(j))) j++;
+    if (at(j) !== 'from') return undefined;
+    const n = readName(tokens, j + 1);
+    if (!own(n.parts) || at(n.next) !== ')') return undefined;
+    i = n.next + 1;
+  } else {
+    const n = readName(tokens, i);
+    if (!own(n.parts)) return undefined;
+    i = n.next;
+  }
+  // ON a.col = b.col, both sides the same column.
+  const on = tokens.findIndex((t, k) => k >= i && k < to && t.kind === 'word' && t.value === 'on');
+  if (on < 0) return undefined;
+  const l = readName(tokens, on + 1);
+  if (at(l.next) !== '=') return undefined;
+  const r = readName(tokens, l.next + 1);
+  const same = l.parts.length === 2 && r.parts.length === 2 && last(l.parts) === last(r.parts);
+  return same && at(r.next) === 'when' ? verb : undefined;
 }
 
 /** Features found anywhere in the statement: functions, tables, files, programs, credentials. */

@@ -656,8 +656,20 @@ function selfNames(b: J): Set<string> {
       .join('.')
       .toLowerCase();
   out.add(nameOf(rel)!);
+  const ctes = cteMap(b.withClause);
   for (const item of [...arr(b.usingClause), ...arr(b.fromClause)]) {
     const n = pgNode(item);
+    // A CTE or subquery that reads every row of the target (`WITH x AS (SELECT id FROM t) ...
+    // FROM x WHERE t.id = x.id`, R24) joins the table to itself as a second copy of it does.
+    const cte = n?.[0] === 'RangeVar' ? str(n[1].relname)?.toLowerCase() : undefined;
+    const whole =
+      cte !== undefined && ctes.has(cte)
+        ? wholeTableColumn(ctes.get(cte), table.toLowerCase(), ctes)
+        : n?.[0] === 'RangeSubselect'
+          ? wholeTableColumn(n[1].subquery, table.toLowerCase(), ctes)
+          : undefined;
+    const alias = str(obj(n?.[1].alias)?.aliasname)?.toLowerCase() ?? cte;
+    if (whole !== undefined && alias !== undefined) out.add(alias);
     if (n?.[0] !== 'RangeVar' || str(n[1].relname) !== table) continue;
     if (str(n[1].schemaname) !== undefined && schema !== undefined && str(n[1].schemaname) !== schema)
       continue;
