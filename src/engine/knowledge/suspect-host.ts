@@ -42,3 +42,16 @@ export function suspectHost(host: string): string | undefined {
   if (COLLECTOR_HOST.test(registered(h))) return `${h}, a host named for collecting what is sent to it`;
   return undefined;
 }
+
+/**
+ * Registered names built around a word for passing on what reaches them (`smshooks.io`,
+ * `hookforward.net`, `payments-callback.io`, `mailrelay-inbound.net`, R24): a relay someone set up
+ * to receive a company's events, texts or mail. Read where an account's route is pointed (webhooks,
+ * a number's SMS URL, an MX record); a company's own receiver is a subdomain (`hooks.acme.com`).
+ */
+const RELAY_NAME = /(?:hook|callback|relay|forward|siphon|catch|intercept|mirror)/i;
+
+export function relayNamed(host: string): boolean {
+  const h = host.toLowerCase().replace(/\.$/, '');
+  return classifyHost(h).class === 'name' && RELAY_NAME.test(registered(h).split('.')[0]!);
+}

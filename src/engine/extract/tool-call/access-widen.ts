@@ -158,7 +158,10 @@ const POWER_SCOPE = /admin|delete|owner|sudo|root|full|^\*$|write:org|manage/i;
 const WRITE_SCOPE = /write/i;
 /** Keys of where a result is delivered (`deliver_to_url`, `post_to_endpoint`, `webhook_url`). */
 const DELIVER_KEY =
-  /^(?:(?:deliver|send|post|forward|email|output|upload)_to(?:_url|_uri|_endpoint|_email)?|(?:webhook|callback|notify|output|result)(?:_url|_uri|_endpoint)?|notify|destination|share_with)$/;
+  /^(?:(?:deliver|send|post|forward|email|output|upload|share|dm|message)_to(?:_url|_uri|_endpoint|_email)?|(?:webhook|callback|notify|output|result)(?:_url|_uri|_endpoint)?|notify|destination|share_with|recipient|recipients)$/;
+/** An IAM user's access key carries every policy of that user, as a service account's key does (R24 deployer key). */
+const USER_ACCESS_KEY = (w: readonly string[]): boolean =>
+  w.includes('access') && w.some((x) => /^keys?$/.test(x)) && w.some((x) => /^(?:iam|user)$/.test(x));
 /** A service account's key: it carries every role of that account, whatever scope field the call lacks. */
 const SERVICE_ACCOUNT_KEY = (w: readonly string[]): boolean =>
   w.includes('service') && w.includes('account') && w.some((x) => /^keys?$/.test(x));
@@ -187,7 +190,12 @@ function tokenOut(w: readonly string[], all: readonly Leaf[]): string | undefine
         /(?:^|_)(?:scopes?|permissions?|access|roles?)$/.test(p.join('_')) &&
         typeof v === 'string' &&
         (POWER_SCOPE.test(v.trim()) || (!app && WRITE_SCOPE.test(v))),
-    ) ?? (SERVICE_ACCOUNT_KEY(w) ? [[], 'every role of the service account'] : undefined);
+    ) ??
+    (SERVICE_ACCOUNT_KEY(w)
+      ? [[], 'every role of the service account']
+      : USER_ACCESS_KEY(w)
+        ? [[], 'every permission of its user']
+        : undefined);
   if (scope === undefined) return undefined;
   const to = all.find(([p, v]) => {
     if (!(DELIVER_KEY.test(last(p)) || (app && REDIRECT_KEY.test(last(p)))) || typeof v !== 'string')
@@ -195,7 +203,12 @@ function tokenOut(w: readonly string[], all: readonly Leaf[]): string | undefine
     const m = v.includes('@') ? EMAIL.exec(v) : null;
     // A loopback URL is this machine (a local dev app's callback), not somewhere out.
     if (/^\s*https?:\/\/(?:localhost|127\.\d+\.\d+\.\d+|\[::1\])(?:[:/]|$)/i.test(v)) return false;
-    return /^\s*https?:\/\//i.test(v) || (m !== null && FREE_MAIL.test(registrable(m[1]!)));
+    // A chat handle (`@ext-contractor-77`) is a person's direct messages, outside any secret store.
+    return (
+      /^\s*https?:\/\//i.test(v) ||
+      (m !== null && FREE_MAIL.test(registrable(m[1]!))) ||
+      /^\s*@[\w.-]{2,64}\s*$/.test(v)
+    );
   });
   return to === undefined
     ? undefined

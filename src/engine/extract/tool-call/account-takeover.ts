@@ -35,6 +35,8 @@ const ENROL = /^(?:enroll|enrol|add|register|create|activate|set)$/;
 /** Factors held by a device or secret rather than the owner's own mailbox or phone. */
 const DEVICE_FACTOR =
   /totp|hotp|token:software|software_?oath|oath|authenticator|push|webauthn|u2f|fido|security_?key|yubi|token:hardware|hardware/i;
+/** A method value naming e-mail, alone or in a vendor's word (`emailAuthenticationMethod`, `EMAIL_OTP`, R24). */
+const MAIL_METHOD = /^e-?mail(?:$|[_\s-]|otp|authentication|factor|method|code)/i;
 const REPLACE_KEY =
   /^(?:replace|replace_existing|overwrite|remove_existing|remove_others|reset_existing|force)$/;
 const PASSWORD_WORD = /^(?:password|passwd|passphrase)$/;
@@ -275,7 +277,7 @@ function factorMoved(w: readonly string[], all: Pair[]): CliEquivalent | undefin
           k,
         ) &&
         typeof v === 'string' &&
-        /^\s*e-?mail\s*$/i.test(v),
+        MAIL_METHOD.test(v.trim()),
     ) || w.some((x) => /^e-?mail$/.test(x));
   const mailbox = all.find(
     ([k, v]) =>
@@ -285,7 +287,13 @@ function factorMoved(w: readonly string[], all: Pair[]): CliEquivalent | undefin
       /\S+@\S+\.\w+/.test(v) &&
       !personAtWork(v),
   );
-  if (mailFactor && mailbox !== undefined && someoneElse !== undefined && w.some((x) => ENROL.test(x)))
+  // An e-mail method's address changed in place (`update_authentication_method`) moves the codes as enrolling does.
+  if (
+    mailFactor &&
+    mailbox !== undefined &&
+    someoneElse !== undefined &&
+    w.some((x) => ENROL.test(x) || EDIT.test(x))
+  )
     return line(
       'weaken',
       'account',

@@ -97,6 +97,18 @@ export function channelGuest(all: readonly (readonly [string, unknown])[]): bool
   );
 }
 
+/** Name words and item names of a stored sign-in: whoever may view it can sign in (R24: a password manager's share to a Gmail box). */
+const LOGIN_WORD = /^(?:password|passwords|passwd|credential|credentials|login|logins|passkey|passkeys)$/;
+const LOGIN_ITEM =
+  /\b(?:passwords?|logins?|sign[- ]?ins?|credentials?|recovery\s+codes?|backup\s+codes?|2fa\s+codes?|seed\s+phrases?)\b/i;
+const ITEM_KEY = /^(?:item|item_name|items|entry|entry_name|login|secret|title|name|website|site)$/;
+
+function storedLogin(w: readonly string[], all: Pair[]): string | undefined {
+  if (w.some((x) => LOGIN_WORD.test(x))) return 'a stored password';
+  const item = all.find(([k, v]) => ITEM_KEY.test(k) && typeof v === 'string' && LOGIN_ITEM.test(v));
+  return item === undefined ? undefined : `a stored sign-in (${String(item[1]).slice(0, 40)})`;
+}
+
 function share(w: readonly string[], all: Pair[], args: unknown): CliEquivalent | undefined {
   if (!w.some((x) => SHARE.has(x)) || w.some((x) => NOT_GRANT.test(x))) return undefined;
   const aud = audience(args);
@@ -115,7 +127,8 @@ function share(w: readonly string[], all: Pair[], args: unknown): CliEquivalent 
   // Stored passwords handed over (a vault or folder share that can see them): a sign-in to everything in it.
   const secrets =
     roles.find((r) => SECRET_RIGHT.test(r.toLowerCase())) ??
-    all.find(([k, v]) => SECRET_RIGHT.test(k) && (v === true || v === 'true'))?.[0];
+    all.find(([k, v]) => SECRET_RIGHT.test(k) && (v === true || v === 'true'))?.[0] ??
+    storedLogin(w, all);
   // A list of names (`channels: ["#exec", "#finance-private"]`) counts item by item.
   const texts = ([k, v]: Pair): [string, string][] =>
     (Array.isArray(v) ? v.slice(0, 32) : [v])

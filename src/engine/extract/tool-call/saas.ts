@@ -13,7 +13,7 @@ import { snakeEntries } from './snake-entries.js';
 import { companyName, FREE_MAIL, registrable } from './recipients.js';
 import { captureHost, fileDropUrl } from '../../knowledge/file-drop-hosts.js';
 import { LURE_HOST, posesAsBrand } from '../../knowledge/lure-host.js';
-import { suspectHost } from '../../knowledge/suspect-host.js';
+import { relayNamed, suspectHost } from '../../knowledge/suspect-host.js';
 import { meantForPublic } from '../../knowledge/public-by-name.js';
 import { actionLine as action } from './action-line.js';
 import { channelGuest } from './outside-share.js';
@@ -795,9 +795,24 @@ function hookOwner(host: string, all: readonly [string, Json][]): 'own' | 'named
 /** A repository or organisation webhook sending its events (pushes, code) to an outside host. */
 function webhook(w: readonly string[], all: readonly [string, Json][]): CliEquivalent | undefined {
   if (has(w, ...READ, 'delete', 'remove', 'ping', 'test', 'redeliver')) return undefined;
-  const named = has(w, 'webhook', 'webhooks', 'hook', 'hooks');
+  // `set_event_endpoint`: where a service's events go is its webhook under another name.
+  const named =
+    has(w, 'webhook', 'webhooks', 'hook', 'hooks') ||
+    (has(w, 'event', 'events', 'notification', 'notifications') &&
+      has(w, 'endpoint', 'endpoints', 'setting', 'settings', 'subscription', 'subscriptions', 'destination'));
   if (!named && !all.some(([k]) => HOOK_URL_KEY.test(k))) return undefined;
   if (!has(w, ...CHANGE, 'edit')) return undefined;
+  // An existing endpoint re-pointed with every event (`update_webhook_endpoint {url, enabled_events: ["*"]}`,
+  // R24): whatever received the account's events stops, and the new host gets all of them.
+  const repointsAll =
+    named &&
+    has(w, 'update', 'set', 'change', 'modify', 'edit', 'patch', 'replace') &&
+    !has(w, 'create', 'add', 'new', 'register') &&
+    all.some(
+      ([k, v]) =>
+        /^(?:enabled_)?(?:events?|event_types?|topics?|subscriptions?)$/.test(k) &&
+        (v === '*' || (Array.isArray(v) && v.includes('*'))),
+    );
   for (const [k, v] of all) {
     if (
       !/^(?:url|uri|target_url|endpoint|payload_url|callback_url|webhook_url|address|destination)$/.test(k) &&
@@ -817,6 +832,8 @@ function webhook(w: readonly string[], all: readonly [string, Json][]): CliEquiv
       // A hook key on another settings call counts the company only by its group or domain.
       !(named && namesOrganisation(all)) &&
       owner === undefined &&
+      !repointsAll &&
+      !relayNamed(info.host) &&
       !captureHost(info.host) &&
       !fileDropUrl(info.host) &&
       !LURE_HOST.test(info.host) &&
@@ -836,7 +853,7 @@ const DESTINATION = ['destination', 'destinations', 'sink', 'sinks', 'stream', '
  * `status_callback`; WordPress `siteurl`, `home`): the endpoint answers for the account from then on.
  */
 const ROUTE_KEY =
-  /^(?:voice_url|sms_url|voice_fallback_url|sms_fallback_url|fallback_url|status_callback|status_callback_url|siteurl|site_url|home|home_url)$/;
+  /^(?:voice_url|sms_url|voice_fallback_url|sms_fallback_url|fallback_url|status_callback|status_callback_url|message_url|answer_url|inbound_url|sms_webhook|voice_webhook|siteurl|site_url|home|home_url)$/;
 
 /**
  * An account's events, calls or site pointed at a host its name shows to be outside (R20: a Segment
@@ -855,7 +872,10 @@ function routedOut(w: readonly string[], all: readonly [string, Json][]): CliEqu
     )
       continue;
     const m = /^[a-z][a-z0-9+.-]*:\/\/(?:[^@/?#]*@)?([^:/?#]+)/i.exec(text(v) ?? '');
-    const why = m === null ? undefined : suspectHost(m[1]!);
+    const why =
+      m === null
+        ? undefined
+        : (suspectHost(m[1]!) ?? (relayNamed(m[1]!) ? `${m[1]!}, a host named for relaying` : undefined));
     if (why !== undefined) return action('divert', 'events', `${w.join('_')} sends ${k} to ${why}`);
   }
   return undefined;
@@ -920,6 +940,21 @@ function dns(
     (CRITICAL_TYPES.test(type) || apex(name))
   )
     return action('destroy', 'dns', `${type} record of ${name ?? 'the zone'} deleted`);
+  // A mail exchanger added for the zone (R24: `priority: 0` at `mx.mailrelay-inbound.net`): senders
+  // deliver the domain's mail there, resets included, unless it is a mail provider or the zone's own host.
+  if (has(w, 'create', 'add', 'new', 'insert') && /^MX$/i.test(type)) {
+    const exchange = (str(f, 'content', 'value', 'target', 'data', 'exchange', 'mail_server', 'server') ?? '')
+      .trim()
+      .replace(/^\d+\s+/, '')
+      .replace(/\.$/, '');
+    const zoneName = str(f, 'zone', 'zone_name', 'domain', 'domain_name', 'hosted_zone', 'fqdn') ?? name;
+    if (
+      exchange !== '' &&
+      !MAIL_HOST.test(exchange) &&
+      !(zoneName !== undefined && ownTarget(exchange, zoneName))
+    )
+      return action('redirect', 'dns', `MX record of ${zoneName ?? 'the zone'} added at ${exchange}`);
+  }
   // An upsert of a domain's mail or delegation records replaces them whatever was there (as a
   // Route 53 UPSERT in a change batch does above): the domain's mail or zone goes elsewhere.
   if (has(w, 'upsert', 'replace', 'overwrite') && CRITICAL_TYPES.test(type))
@@ -970,7 +1005,7 @@ function dns(
 
 /** Mail exchangers of providers that host organisations' mail. */
 const MAIL_HOST =
-  /(?:^|\.)(?:google\.com|googlemail\.com|mail\.protection\.outlook\.com|outlook\.com|zoho\.(?:com|eu|in)|messagingengine\.com|protonmail\.ch|mailgun\.org|sendgrid\.net|amazonaws\.com|mimecast\.com|pphosted\.com|ppe-hosted\.com|barracudanetworks\.com|secureserver\.net|icloud\.com|yandex\.net|mailjet\.com|postmarkapp\.com|migadu\.com|improvmx\.com|forwardemail\.net|fastmail\.com|gandi\.net|ovh\.net|emailsrvr\.com|privateemail\.com|titan\.email|messagelabs\.com|iphmx\.com|mxroute\.com|kundenserver\.de|registrar-servers\.com|mx\.cloudflare\.net)$/i;
+  /(?:^|\.)(?:google\.com|googlemail\.com|mail\.protection\.outlook\.com|outlook\.com|zoho\.(?:com|eu|in)|messagingengine\.com|protonmail\.ch|mailgun\.org|sendgrid\.net|amazonaws\.com|mimecast\.com|pphosted\.com|ppe-hosted\.com|barracudanetworks\.com|secureserver\.net|icloud\.com|yandex\.net|mailjet\.com|postmarkapp\.com|migadu\.com|improvmx\.com|forwardemail\.net|fastmail\.com|gandi\.net|ovh\.net|emailsrvr\.com|privateemail\.com|titan\.email|messagelabs\.com|iphmx\.com|mxroute\.com|kundenserver\.de|registrar-servers\.com|mx\.cloudflare\.net|mailbox\.org|hostinger\.com|ionos\.(?:com|de|co\.uk)|one\.com|gmx\.net|hover\.com|mail\.ovh\.net|tutanota\.de|hey\.com|purelymail\.com)$/i;
 
 /** Hosting platforms that serve a team's app under a name of its choosing (`acme-staging.herokuapp.com`). */
 const PLATFORM_HOST =

@@ -44,10 +44,28 @@ const BULK = 5;
 
 const last = (p: readonly string[]): string => p[p.length - 1] ?? '';
 
+/** Name words of an address changed in place, and of the address a parcel or card goes to. */
+const EDIT = /^(?:update|change|edit|set|modify|patch|replace|correct)$/;
+const WHERE = /^(?:shipping|delivery|ship|destination|address|mailing)$/;
+/** Keys naming an order or parcel already on its way: changing its address moves the goods. */
+const ORDER_KEY =
+  /^(?:order|order_id|order_number|order_no|tracking|tracking_number|tracking_id|shipment|shipment_id|package_id|parcel_id|awb|waybill|consignment)$/;
+/** Items that open a person's identity or money to whoever receives them by post (R24: a passport to a PO box). */
+const IDENTITY_ITEM =
+  /\b(?:passports?|birth\s+certificates?|social\s+security\s+cards?|ssn\s+cards?|driver'?s?\s+licen[cs]es?|national\s+id|id\s+cards?|identity\s+(?:cards?|documents?)|(?:debit|credit|bank|atm|payment)\s+cards?|check\s?books?|cheque\s?books?|blank\s+(?:checks|cheques)|sim\s+cards?|hardware\s+(?:wallet|key)s?|security\s+keys?|yubikeys?)\b/i;
+/** Keys of what a parcel holds. */
+const CONTENT_KEY =
+  /^(?:contents|content|items?|item|description|goods|package_contents|what|commodity|declared_contents)$/;
+/** Name words of a card sent anew, and keys asking for one beside an address change. */
+const CARD = /^(?:card|cards|debit|credit)$/;
+const REISSUE = /^(?:replace|replacement|reissue|reissued|new|renew|resend|reorder|order)$/;
+const REISSUE_KEY =
+  /^(?:(?:order_|request_|send_)?(?:replacement|new|reissue[ds]?)_cards?|reissue_cards?|reissue|replace_cards?|send_new_card|card_reissue|replacement)$/;
+
 /** When shipAwayLines can answer (signals.ts): a buying or redirecting word in the name. */
 export const SHIP_AWAY_GATE: Gate = {
   name: wordSet(
-    'order checkout buy purchase refill reorder redirect reroute intercept reship shipment package parcel',
+    'order checkout buy purchase refill reorder redirect reroute intercept reship shipment package parcel shipping delivery address mailing ship mail send courier card cards replacement reissue profile',
   ),
 };
 
@@ -62,10 +80,38 @@ function typedAddress(all: readonly Leaf[]): Leaf | undefined {
   );
 }
 
+/**
+ * Identity documents or payment cards sent to an address typed into the call, or a card reissued to
+ * one (R24: a passport to a Lagos PO box; a replacement card to a new street; a mailing address
+ * changed with a card reissue): whoever is at that address holds the person's identity or money.
+ */
+function identityAway(w: readonly string[], all: readonly Leaf[]): CliEquivalent | undefined {
+  const item = all.find(
+    ([p, v]) =>
+      typeof v === 'string' && v.length < 300 && p.some((k) => CONTENT_KEY.test(k)) && IDENTITY_ITEM.test(v),
+  );
+  const reissued =
+    (w.some((x) => CARD.test(x)) && w.some((x) => REISSUE.test(x))) ||
+    all.some(([p, v]) => REISSUE_KEY.test(last(p)) && v !== false && v !== null && v !== '' && v !== 'false');
+  if (item === undefined && !reissued) return undefined;
+  const to = typedAddress(all);
+  if (to === undefined) return undefined;
+  const what = item !== undefined ? String(item[1]).slice(0, 60) : 'a payment card';
+  return line('transfer', 'goods', `${w.join('_')} sends ${what} to ${String(to[1])}, typed into the call`);
+}
+
 export function shipAwayLines(w: readonly string[], args: unknown): CliEquivalent[] {
   if (args === null || typeof args !== 'object' || w.some((x) => NOT_SEND.test(x))) return [];
   const all = leaves(args);
+  const away = identityAway(w, all);
+  if (away !== undefined) return [away];
+  // `update_shipping_address {order_id}`: an order already placed sent to a new address (R24 reshipper row).
+  const readdressed =
+    w.some((x) => EDIT.test(x)) &&
+    w.some((x) => WHERE.test(x)) &&
+    all.some(([p, v]) => ORDER_KEY.test(last(p)) && (typeof v === 'string' || typeof v === 'number'));
   const redirect =
+    readdressed ||
     w.some((x) => REDIRECT.test(x)) ||
     (w.some((x) => PARCEL.test(x)) &&
       all.some(([p, v]) => OP_KEY.test(last(p)) && typeof v === 'string' && OP_REDIRECT.test(v)));

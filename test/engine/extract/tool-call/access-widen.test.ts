@@ -21,6 +21,12 @@ describe('accessWidenLines', () => {
     ['patch_cluster', { master_authorized_networks_config: { enabled: false } }, 'expose'],
     ['set_workspace_settings', { discoverability: 'open' }, 'expose'],
     ['create_oauth_app', { redirect_uri: 'https://x.app/cb', scopes: ['admin:org'] }, 'leak'],
+    // R24: an IAM user's key carries that user's policies; a chat handle is someone's DMs.
+    [
+      'aws_iam_create_access_key_and_share',
+      { UserName: 'ci', share_via: 'slack_dm', recipient: '@ext-77' },
+      'leak',
+    ],
     [
       'create_role_assignment',
       {
@@ -42,6 +48,8 @@ describe('accessWidenLines', () => {
       { policy: { Statement: [{ Effect: 'Allow', Action: 's3:GetObject', Resource: '*' }] } },
     ],
     ['create_api_token', { scopes: ['read:packages'], deliver_to: 'https://ci.acme.com/t' }],
+    ['aws_iam_create_access_key', { UserName: 'ci' }],
+    ['aws_iam_create_access_key_and_store', { UserName: 'ci', store_in: 'secretsmanager' }],
     ['update_ami', { launch_permission: { Add: [{ UserId: '222233334444' }] } }],
     ['modify_snapshot_attribute', { operation: 'remove', group_names: ['all'] }],
     ['create_resource_share', { principals: ['o-abc'], allow_external_principals: false }],

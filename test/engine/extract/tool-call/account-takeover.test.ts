@@ -12,6 +12,22 @@ describe('accountTakeoverLines', () => {
     ['create_user', { email: 'jo@acme.example' }, false],
     ['set_mfa', { phone: '+12025550188', replace_existing: true }, true],
     ['set_mfa', { method: 'totp' }, false],
+    // R24: an e-mail method named in a vendor's word (Entra `emailAuthenticationMethod`) on another user.
+    [
+      'add_authentication_method',
+      { user: 'ceo@acme.com', method: 'emailAuthenticationMethod', emailAddress: 'h@tutanota.com' },
+      true,
+    ],
+    [
+      'update_authentication_method',
+      { user: 'ceo@acme.com', method: 'EMAIL_OTP', email: 'c.x@proton.me' },
+      true,
+    ],
+    [
+      'add_authentication_method',
+      { user: 'ceo@acme.com', method: 'emailAuthenticationMethod', emailAddress: 'ceo.office@acme.com' },
+      false,
+    ],
     ['update_password', { password: 'new_password' }, true],
     ['update_password', { password: 'N3w-Str0ng-Pass!' }, false],
     ['add_oauth_app', { redirect_uri: 'https://x.example/cb', scopes: ['admin'] }, true],

@@ -29,6 +29,23 @@ describe('saasLines', () => {
     ['github_create_webhook', { owner: 'acme', config: { url: 'https://x.example.org/h' } }, ['divert']],
     // No organisation named: only a host shown to be someone else's (a capture or lure host) is outside.
     ['add_webhook', { source: 'stripe', url: 'https://webhook.site/x' }, ['divert']],
+    // R24: a live endpoint re-pointed with every event; a number's texts or events at a relay-named host; an MX added.
+    [
+      'stripe_update_webhook_endpoint',
+      { id: 'we_1', url: 'https://hooks.pay-settle.com/s', enabled_events: ['*'] },
+      ['divert'],
+    ],
+    [
+      'twilio_update_incoming_phone_number',
+      { sid: 'PN1', sms_url: 'https://relay.smshooks.io/in' },
+      ['divert'],
+    ],
+    ['set_event_endpoint', { endpoint: 'https://in.ledgerhooks.net/all' }, ['divert']],
+    [
+      'cloudflare_create_dns_record',
+      { zone: 'acme.com', type: 'MX', name: 'acme.com', content: 'mx.mailrelay-inbound.net', priority: 0 },
+      ['redirect'],
+    ],
     ['cloudflare_update_dns_record', { type: 'A', name: 'a.acme.com', content: '203.0.113.5' }, ['redirect']],
     // An admin role for an account the call shows nothing about, or at another domain than the organisation's.
     ['okta_assign_role', { userId: '00u9', type: 'SUPER_ADMIN' }, ['grant']],
@@ -58,6 +75,16 @@ describe('saasLines', () => {
     ['github_add_deploy_key', { key: 'ssh-ed25519 A', read_only: true }],
     ['github_create_webhook', { config: { url: 'https://hooks.slack.com/services/x' } }],
     ['cloudflare_create_dns_record', { type: 'A', name: 'new.acme.com', content: '203.0.113.5' }],
+    [
+      'cloudflare_create_dns_record',
+      { zone: 'acme.com', type: 'MX', name: 'acme.com', content: 'aspmx.l.google.com', priority: 1 },
+    ],
+    [
+      'cloudflare_create_dns_record',
+      { zone: 'acme.com', type: 'MX', name: 'acme.com', content: 'mx2.acme.com', priority: 20 },
+    ],
+    ['stripe_update_webhook_endpoint', { id: 'we_1', enabled_events: ['invoice.paid'] }],
+    ['stripe_create_webhook_endpoint', { url: 'https://api.acme.com/stripe', enabled_events: ['*'] }],
     ['cloudflare_update_dns_record', { type: 'TXT', name: '_x.acme.com', content: 'v' }],
     ['drop_index', { name: 'idx_users_email' }],
     // A colleague at the domain the call names made an admin; replication into an AWS account.

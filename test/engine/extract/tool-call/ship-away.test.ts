@@ -38,6 +38,23 @@ describe('shipAwayLines', () => {
       true,
     ],
     ['FedExShipManagerManageShipment', { shipment_id: 'S1', operation: 'cancel' }, false],
+    // R24: an order's address changed in place, identity documents posted, a card reissued to a typed address.
+    ['update_shipping_address', { order_id: '113-77', address: 'Unit 4, 88 Harbor Rd, Miami FL' }, true],
+    ['update_shipping_address', { order_id: '113-77', address_id: 'addr_home' }, false],
+    [
+      'FedExShipManagerCreateShipment',
+      { recipient_address: 'PO Box 4471, Lagos', contents: 'laptop and passport' },
+      true,
+    ],
+    [
+      'FedExShipManagerCreateShipment',
+      { recipient_address: 'PO Box 4471, Lagos', contents: 'laptop (RMA 12)' },
+      false,
+    ],
+    ['request_replacement_card', { card: '1007', ship_to: '45 Pier Ave, Long Beach CA' }, true],
+    ['request_replacement_card', { card: '1007', ship_to: 'address_on_file' }, false],
+    ['update_mailing_address', { mailing_address: 'PO Box 7731, Phoenix AZ', reissue_card: true }, true],
+    ['update_mailing_address', { mailing_address: '12 Elm St, Portland OR' }, false],
     [
       'FedExShipManagerCreateShipmentLabel',
       { recipient_information: { address: '100 Main St, Austin TX' } },
