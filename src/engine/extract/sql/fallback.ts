@@ -390,12 +390,10 @@ function analyse(
         if (word(j) === 'language' && UNTRUSTED_LANGUAGE.test(word(j + 1) ?? ''))
           s.runsProgram = `LANGUAGE ${word(j + 1)!}`;
       break;
-    case 'merge':
+    case 'merge': {
       s.object = 'merge';
-      {
-        const n = readName(tokens, word(from + 1) === 'into' ? from + 2 : from + 1);
-        if (n.parts.length) s.targets.push(n.parts.join('.'));
-      }
+      const n = readName(tokens, word(from + 1) === 'into' ? from + 2 : from + 1);
+      if (n.parts.length) s.targets.push(n.parts.join('.'));
       const self = selfSourceMerge(tokens, from, to, s.targets[0]);
       if (everyTargetRow(tokens, from, to) || self !== undefined) {
         s.statement = self ?? 'delete';
@@ -403,6 +401,7 @@ function analyse(
         s.tautologicalWhere = true;
       }
       break;
+    }
     case 'shutdown':
       s.object = 'shutdown';
       break;
