@@ -927,6 +927,9 @@ const CALL_ARGS_KEYS = [
   'tool_params',
 ] as const;
 
+/** Dotted prefixes that only say where a tool lives (`functions.`, `default_api.`, Celery `ops.tasks.`). */
+const NAMESPACE = /^(?:functions|function|default_api|api|tools|tool|mcp|tasks|ops|actions|plugins)$/;
+
 /**
  * A tool call nested in another's arguments (`{"calls": [{"name": "write_file", "arguments": {...}}]}`,
  * `{"tool_uses": [{"recipient_name": "functions.bash", "parameters": {...}}]}`): its name and arguments.
@@ -935,10 +938,15 @@ function nestedCall(
   rec: Record<string, unknown>,
   inner: boolean,
 ): { name: string; args: unknown } | undefined {
-  // `functions.write_file`, `default_api.bash`, Celery `ops.tasks.wire`: the tool is the last dotted part.
+  // `functions.write_file`, `default_api.bash`, Celery `ops.tasks.wire`: the tool is the last dotted part;
+  // an SDK method path's bare verb keeps its resource (`stripe.refunds.create` is `stripe_refunds_create`).
   const toolName = (k: string): string | undefined => {
     const v = rec[k];
-    const name = typeof v === 'string' ? v.replace(/^.*\./, '') : '';
+    const parts = typeof v === 'string' ? v.split('.').slice(-3) : [''];
+    const verbOnly = parts.length > 1 && /^[a-z]+$/.test(parts[parts.length - 1]!);
+    const name = verbOnly
+      ? parts.slice(parts.findLastIndex((x) => NAMESPACE.test(x)) + 1).join('_')
+      : parts[parts.length - 1]!;
     return /^[A-Za-z0-9_:-]{1,128}$/.test(name) ? name : undefined;
   };
   // A step's display name (`name: "Pay vendor"`) beside its `activity` is no tool name: the first that is one counts.

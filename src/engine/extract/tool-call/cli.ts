@@ -61,6 +61,8 @@ import { ACCOUNT_TAKEOVER_GATE, accountTakeoverLines } from './account-takeover.
 import { MONEY_OUT_GATE, moneyOutLines } from './money-out.js';
 import { SPEND_OUT_GATE, spendOutLines } from './spend-out.js';
 import { PAYEE_DETAILS_GATE, payeeDetailsLines } from './payee-details.js';
+import { REFUND_OUT_GATE, refundOutLines } from './refund-out.js';
+import { PAYEE_ALLOWLIST_GATE, payeeAllowlistLines } from './payee-allowlist.js';
 import { DELEGATED_GATE, delegatedLines } from './delegated.js';
 import { DNS_LABEL_GATE, dnsLabelLines } from './dns-label.js';
 import { OUTSIDE_SHARE_GATE, outsideShareLines } from './outside-share.js';
@@ -1035,6 +1037,10 @@ const argumentSteps = (): readonly ArgumentStep[] =>
     { gate: SPEND_OUT_GATE, lines: (s) => spendOutLines(s.w, s.args) },
     // A record's bank details replaced, a balance swept to typed bank details, withdrawal keys sent out (tool-call/payee-details.ts).
     { gate: PAYEE_DETAILS_GATE, lines: (s) => payeeDetailsLines(s.w, s.args) },
+    // Every payment refunded at once, or a refund sent to a new card or account (tool-call/refund-out.ts).
+    { gate: REFUND_OUT_GATE, lines: (s) => refundOutLines(s.w, s.args) },
+    // A payout address or payee allowlisted with its approval waived (tool-call/payee-allowlist.ts).
+    { gate: PAYEE_ALLOWLIST_GATE, lines: (s) => payeeAllowlistLines(s.w, s.args) },
     // Commands a task handed to another agent tells it to run (tool-call/delegated.ts).
     { gate: DELEGATED_GATE, lines: (s) => delegatedLines(s.w, s.f) },
     // A credential encoded into the name a lookup resolves (tool-call/dns-label.ts).

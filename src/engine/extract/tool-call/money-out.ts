@@ -30,6 +30,7 @@ import { actionLine as line } from './action-line.js';
 import { FREE_MAIL, registrable } from './recipients.js';
 import { LURE_HOST } from '../../knowledge/lure-host.js';
 import { giftCardText } from './gift-card.js';
+import { typedBankAccount } from './payee-details.js';
 
 const READ = /^(?:get|list|read|show|describe|view|fetch|search|check|status|history|cancel|estimate|quote)$/;
 /** Name words of money leaving an account. */
@@ -41,11 +42,13 @@ const CRYPTO_WORD =
 const CHAIN =
   /^(?:ethereum|eth|mainnet|bitcoin|btc|solana|sol|polygon|matic|arbitrum|optimism|base|bsc|bnb|tron|trx|avalanche|avax|erc-?20|trc-?20|bep-?20|[a-z]+-(?:erc20|trc20|bep20|arbitrum|optimism|polygon))$/i;
 /** A test network or sandbox, where coins have no value (`network: sepolia`, `environment: sandbox`). */
-const TEST_NET =
+export const TEST_NET =
   /^(?:sepolia|goerli|holesky|hoodi|testnet|devnet|sandbox|test|mumbai|amoy|fuji|nile|shasta|regtest|signet|local|localhost|anvil|hardhat|ganache)$/i;
 /** A raw on-chain address (bech32, legacy base58, EVM, Tron) or a public ENS name, which resolves to one. */
 const CRYPTO_ADDRESS =
   /^(?:[a-z0-9-]+(?:\.[a-z0-9-]+)*\.eth|bc1[02-9ac-hj-np-z]{20,60}|[13][a-km-zA-HJ-NP-Z1-9]{25,34}|0x[0-9a-fA-F]{40}|T[1-9A-HJ-NP-Za-km-z]{33}|(?=[1-9A-HJ-NP-Za-km-z]*\d)(?=[1-9A-HJ-NP-Za-km-z]*[a-km-z])(?=[1-9A-HJ-NP-Za-km-z]*[A-HJ-NP-Z])[1-9A-HJ-NP-Za-km-z]{32,44})$/;
+/** A hand-typed on-chain address of any alphabet: 25-90 letters and digits, both present. */
+const LOOSE_ADDRESS = /^(?=[A-Za-z0-9]*\d)(?=[A-Za-z0-9]*[A-Za-z])[A-Za-z0-9]{25,90}$/;
 /** Keys of where coins go (Kraken names a withdrawal's destination `key`, OKX `toAddr`). */
 const ADDRESS_KEY =
   /(?:^|_)(?:address|addr|to|destination|dest|recipient|receiver|beneficiary|payee|wallet)$|^key$/;
@@ -66,7 +69,7 @@ const NEW_ACCOUNT =
   /\b(?:pay|send|use|transfer|remit|wire)\b[^.\n]{0,20}?\b(?:the|our|their|this|my)\s+(?:new|updated|changed|different)\s+(?:bank\s+)?(?:account|iban|bank\s+details|payment\s+details|beneficiary)\b/i;
 /** A "refund" of money the payer is told was overpaid or sent by mistake: the overpayment scam (real refunds go back the way they came). */
 const OVERPAID =
-  /\b(?:over-?pa(?:id|yment)|paid\s+twice|double[\s-](?:paid|payment|charged?)|duplicate\s+(?:payment|charge|transfer|deposit)|sent\s+(?:[\w$.,]+\s+){0,3}(?:by\s+mistake|in\s+error)|(?:mistaken|accidental|erroneous)(?:ly)?\s+(?:sent|paid|payment|transfer|deposit)|excess\s+(?:amount|payment|funds|charge)|refund\s+the\s+difference)\b/i;
+  /\b(?:over-?pa(?:id|yment)|paid\s+twice|double[\s-](?:paid|payment|charged?)|duplicate\s+(?:payment|charge|transfer|deposit)|sent\s+(?:[\w$.,]+\s+){0,3}(?:by\s+mistake|in\s+error)|(?:mistaken|accidental|erroneous)(?:ly)?\s+(?:sent|paid|payment|transfer|deposit)|excess\s+(?:amount|payment|funds|charge)|refund\s+the\s+difference|refund\s+(?:adjustment|correction|difference|reversal|recovery|clawback|repayment)|(?:return|repay|reverse|send\s+back)\s+(?:the\s+|your\s+|a\s+)?refund)\b/i;
 /** A memo that states facts about the account holder: the payment carries them to its recipient (AgentDojo-style exfiltration). */
 const HOLDER_FACT =
   /\b(?:the\s+)?(?:user|account\s+holder)(?:'?s)?\s+(?:[\w-]+\s+){1,3}(?:is|are|was|were)\s+\S|\b(?:the\s+)?(?:user|account\s+holder)\s+(?:[\w-]+\s+){0,2}[\w-]+\s*[:=]\s*\S|\b(?:the\s+)?(?:user|owner|account\s+holder|client|customer)(?:'?s\s+(?:[\w-]+\s+){0,3}(?:is|are|was|were)\s+\S|'s\s+(?:[\w-]+\s+){0,2}[\w-]+\s*[:=]\s*\S|\s+(?:is\s+|was\s+|has\s+been\s+)?(?:subscribed|subscribes|lives|lived|likes|loves|uses|prefers|visited|banks|works|studies|was\s+born|born|owns|watches|listens|travels|travelled|traveled|flew|stayed)\b)/i;
@@ -110,7 +113,7 @@ const BANK_DETAILS = /^(?:[A-Z]{2}\d{2}(?: ?[A-Z0-9]){10,32}|\d[\d -]{4,}\d)$/;
  * before a first high-value payment to a new beneficiary (the takeover and BEC pattern), and an
  * agent's everyday payments (rent, bills, invoices) stay well below it.
  */
-const NEW_PAYEE_LIMIT = 10_000;
+export const NEW_PAYEE_LIMIT = 10_000;
 const AMOUNT_KEY = /^(?:amount|value|sum|total|amount_value|transfer_amount|payment_amount)$/;
 /** The sum from which a P2P payment its memo calls business is held (companies pay vendors from a bank account on file). */
 const P2P_BUSINESS_LIMIT = 1_000;
@@ -136,10 +139,12 @@ const PAYEE_NAME_KEY = /^(?:name|payee_name|beneficiary_name|recipient_name|acco
 const HANDLE = /^[@$][\w.-]{2,}$/;
 /**
  * A memo naming the advance-fee or safe-account scam's reason for paying: a fee to release a prize
- * or verify an account, money moved to a "safe account" (no bank or fraud desk asks for either).
+ * or verify an account, a fee paid to receive money owed (a tax refund's processing fee, a loan's
+ * approval fee, a claim's release charge), money moved to a "safe account" (no bank, tax office or
+ * fraud desk asks for any of these: what is owed is paid net of its fees).
  */
 const SCAM_FEE =
-  /\b(?:safe|secure|protected)\s+account\b|\b(?:account\s+)?(?:verification|release|clearance|unlock(?:ing)?|activation)\s+fee\b|\b(?:lottery|sweepstakes?|prize|winnings|inheritance)\b[^.\n]{0,40}\b(?:fee|tax|release|clearance)\b|\b(?:fee|tax)\b[^.\n]{0,40}\b(?:lottery|sweepstakes?|winnings|inheritance)\b/i;
+  /\b(?:safe|secure|protected)\s+account\b|\b(?:refunds?|rebates?|payouts?|grants?|loans?|compensation|reimbursements?|claims?|unclaimed\s+funds|stimulus)\s+(?:(?:processing|release|clearance|transfer|handling|admin(?:istration|istrative)?|approval|activation|unlock(?:ing)?|verification|registration|disbursement|application)\s+)?(?:fees?|charges?|deposits?)\b|\b(?:fees?|charges?|deposits?)\s+(?:to|for)\s+(?:release|receive|unlock|process|claim|clear)\b[^.\n]{0,30}\b(?:refunds?|payouts?|grants?|loans?|compensation|funds|winnings|prize|payment|transfer)\b|\b(?:account\s+)?(?:verification|release|clearance|unlock(?:ing)?|activation)\s+fee\b|\b(?:lottery|sweepstakes?|prize|winnings|inheritance)\b[^.\n]{0,40}\b(?:fee|tax|release|clearance)\b|\b(?:fee|tax)\b[^.\n]{0,40}\b(?:lottery|sweepstakes?|winnings|inheritance)\b/i;
 /** Name words of a token allowance granted to a spender (ERC-20 `approve`, `setApprovalForAll`, `permit`). */
 const ALLOWANCE = /^(?:approve|approval|allowance|permit)$/;
 /** The same grant named by the contract method a generic call invokes, or an EIP-712 message's type. */
@@ -262,17 +267,64 @@ function unlimitedApproval(w: readonly string[], all: readonly Pair[]): CliEquiv
 }
 
 /** A number written as a JSON number or text (`48500`, `"48,500.00"`); 0 when it is neither. */
-function sum(v: unknown): number {
+export function sum(v: unknown): number {
   const n = typeof v === 'number' ? v : typeof v === 'string' ? Number(v.replace(/[,_\s]/g, '')) : NaN;
   return Number.isFinite(n) ? n : 0;
 }
 
-/** The raw bank details a payment is sent to, under a payee key; undefined when it names a saved payee or none. */
-function rawBankPayee(all: readonly Pair[]): string | undefined {
+/**
+ * The raw bank details a payment is sent to: under a payee key, or an account number or IBAN under
+ * any key the bank-details reading knows (Xero `BankAccountNumber`, `ach: {routing, account}`:
+ * payee-details.ts typedBankAccount); undefined when it names a saved payee or none.
+ */
+export function rawBankPayee(all: readonly Pair[]): string | undefined {
   const hit = all.find(
     ([k, v]) => PAYEE_KEY.test(k) && !/_id$/.test(k) && typeof v === 'string' && BANK_DETAILS.test(v.trim()),
   );
-  return hit === undefined ? undefined : String(hit[1]).trim().slice(0, 40);
+  return hit === undefined ? typedBankAccount(all)?.[1] : String(hit[1]).trim().slice(0, 40);
+}
+
+/** Keys and values of a payment that repeats, and how many times a year each cadence pays. */
+const RECUR_KEY =
+  /(?:^|_)(?:frequency|interval|recurrence|recurring|cadence|repeat|schedule|period|rrule|every)$/;
+const PER_YEAR: readonly [RegExp, number][] = [
+  [/\b(?:daily|every\s*day|day|freq=daily)\b/i, 365],
+  [/\b(?:bi-?weekly|fortnightly|every\s+(?:2|two)\s+weeks)\b/i, 26],
+  [/\b(?:weekly|every\s*week|week|freq=weekly)\b/i, 52],
+  [/\b(?:monthly|every\s*month|month|freq=monthly)\b/i, 12],
+  [/\b(?:quarterly|every\s+(?:3|three)\s+months|quarter)\b/i, 4],
+];
+/** Keys of how many times a repeating payment runs. */
+const RUNS_KEY =
+  /(?:^|_)(?:occurrences|count|times|installments|instalments|num_payments|number_of_payments|repetitions|runs)$/;
+/** A memo that numbers one part of a payment split in several (`part 1 of 3`, `tranche 2/4`). */
+const SPLIT_PART =
+  /\b(?:part|tranche|chunk|portion|split|transfer|payment|batch)\s*#?\s*\d{1,2}\s*(?:of|\/)\s*(\d{1,2})\b/i;
+/**
+ * A memo that names what a standing payment to a new account is for: a reference the payee issued
+ * (`INV-0042`, `lease L-2291`, `#88123`) or the household contract people set standing orders for.
+ */
+const STANDING_REASON =
+  /\b(?=[A-Z0-9-]*\d)(?=[A-Z0-9-]*[A-Z])[A-Z0-9]+(?:-[A-Z0-9]+)+\b|#\s?\d{3,}|\b\d{5,}\b|\b(?:rent|lease|mortgage|tuition|school\s+fees?|daycare|childcare|nursery|allowance|pocket\s+money|child\s+support|alimony|council\s+tax)\b/i;
+
+/**
+ * What a payment commits in all (R24: a new monthly payment of 980 to an unknown IBAN; AgentDojo's
+ * $30,000 sent in parts under $10,000): a repeating payment's year, unless its memo names what it
+ * is for; every part of a split its memo numbers; every line of a batch paid to the one account.
+ */
+function committed(all: readonly Pair[], amount: number, memo: string): number {
+  const amounts = all.filter(([k]) => AMOUNT_KEY.test(k)).map(([, v]) => sum(v));
+  const batch =
+    amounts.length > 1 && !all.some(([k]) => k === 'total') ? amounts.reduce((a, b) => a + b, 0) : 0;
+  const parts = Number(SPLIT_PART.exec(memo)?.[1] ?? 1);
+  const cadence = all
+    .filter(([k, v]) => RECUR_KEY.test(k) && (typeof v === 'string' || v === true))
+    .map(([, v]) => (v === true ? 12 : (PER_YEAR.find(([re]) => re.test(String(v)))?.[1] ?? 0)));
+  const runs = Math.max(0, ...all.filter(([k]) => RUNS_KEY.test(k)).map(([, v]) => sum(v)));
+  const perYear = Math.max(0, ...cadence);
+  const year =
+    perYear > 0 && !STANDING_REASON.test(memo) ? amount * (runs > 0 ? Math.min(runs, 365) : perYear) : 0;
+  return Math.max(amount, batch, amount * Math.min(parts, 50), year);
 }
 
 /** A person's P2P address a payment is sent to: a free mailbox, a phone number or a `@`/`$` handle. */
@@ -322,13 +374,27 @@ export function moneyOutLines(w: readonly string[], args: unknown): CliEquivalen
   if (!pay && !emergency && !standing) return [];
   const tool = w.join('_');
   // An existing scheduled or recurring payment pointed at a new account: every later run pays there.
-  if (standing && w.some((x) => EDIT.test(x))) {
+  // `set_up_recurring_transfer` makes a new one: judged below as a payment, by what it commits.
+  if (standing && w.some((x, i) => EDIT.test(x) && !(x === 'set' && w[i + 1] === 'up'))) {
     const to = all.find(
       ([k, v]) => PAYEE_KEY.test(k) && typeof v === 'string' && ACCOUNT_VALUE.test(v.trim()),
     );
     if (to !== undefined)
       return [
         line('divert', 'payments', `${tool} points a standing payment at ${String(to[1]).slice(0, 40)}`),
+      ];
+  }
+  // A payee saved with typed bank details its own text calls new or changed, or says a message gave
+  // (`nickname: "landlord - new account"`, `note: "as instructed in the email"`): it takes the place of
+  // one on file, and the next payment to that name goes to the account the message supplied.
+  if (standing && !pay && w.some((x) => /^(?:add|create|new|save|register)$/.test(x))) {
+    const raw = rawBankPayee(all);
+    const said = [...texts(all, PAYEE_NAME_KEY), ...texts(all, LABEL_KEY), ...texts(all, MEMO_KEY)].find(
+      (t) => NEW_DETAILS.test(t) || INSTRUCTED.test(t) || FROM_MESSAGE.test(t) || PLANTED.test(t),
+    );
+    if (raw !== undefined && said !== undefined)
+      return [
+        line('divert', 'payments', `${tool} saves ${raw} as a payee its text calls ${said.slice(0, 60)}`),
       ];
   }
   if (!pay && !emergency) return [];
@@ -355,9 +421,6 @@ export function moneyOutLines(w: readonly string[], args: unknown): CliEquivalen
         `${tool} pays a destination labelled ${String(told[1])}, taken from a message`,
       ),
     ];
-  const address = all.find(
-    ([k, v]) => ADDRESS_KEY.test(k) && typeof v === 'string' && CRYPTO_ADDRESS.test(v.trim()),
-  );
   const crypto =
     w.some((x) => CRYPTO_WORD.test(x)) ||
     all.some(
@@ -368,6 +431,14 @@ export function moneyOutLines(w: readonly string[], args: unknown): CliEquivalen
           /^(?:BTC|XBT|ETH|USDT|USDC|SOL|XRP|LTC|DOGE|TRX|BNB|XMR|DAI|MATIC)$/i.test(v.trim())) ||
           (/(?:^|_)(?:chain|network|blockchain)$/.test(k) && CHAIN.test(v.trim()))),
     );
+  // Beside a coin or chain, any long token under an address key is one: a hand-typed address need
+  // not pass base58's alphabet to be where the agent sends coins (`network: TRX, address: TQ5u...0g`).
+  const address = all.find(
+    ([k, v]) =>
+      ADDRESS_KEY.test(k) &&
+      typeof v === 'string' &&
+      (CRYPTO_ADDRESS.test(v.trim()) || (crypto && LOOSE_ADDRESS.test(v.trim()))),
+  );
   // Coins of a test network or a sandbox have no value: a developer's send there moves nothing.
   const testNet =
     w.some((x) => TEST_NET.test(x)) ||
@@ -405,9 +476,16 @@ export function moneyOutLines(w: readonly string[], args: unknown): CliEquivalen
   const memo = texts(all, MEMO_KEY).join('\n').slice(0, 4096);
   const raw = rawBankPayee(all);
   const amount = Math.max(0, ...all.filter(([k]) => AMOUNT_KEY.test(k)).map(([, v]) => sum(v)));
+  const total = committed(all, amount, memo);
   if (raw !== undefined) {
-    if (amount >= NEW_PAYEE_LIMIT)
-      return [line('transfer', 'money', `${tool} pays ${amount} to ${raw}, an account not on file`)];
+    if (total >= NEW_PAYEE_LIMIT)
+      return [
+        line(
+          'transfer',
+          'money',
+          `${tool} pays ${total === amount ? amount : `${amount} (${total} in all)`} to ${raw}, an account not on file`,
+        ),
+      ];
     const every = all.find(
       ([k, v]) =>
         (EVERY_BILL_KEY.test(k) && typeof v === 'string' && EVERY_BILL_VALUE.test(v.trim())) ||
@@ -438,13 +516,13 @@ export function moneyOutLines(w: readonly string[], args: unknown): CliEquivalen
     ];
   if (
     p2p !== undefined &&
-    (amount >= NEW_PAYEE_LIMIT || (amount >= P2P_BUSINESS_LIMIT && BUSINESS.test(memo)))
+    (total >= NEW_PAYEE_LIMIT || (amount >= P2P_BUSINESS_LIMIT && BUSINESS.test(memo)))
   )
     return [
       line(
         'transfer',
         'money',
-        `${tool} sends ${amount} to ${p2p}, a personal P2P address${amount >= NEW_PAYEE_LIMIT ? '' : ', for business its memo names'}`,
+        `${tool} sends ${total} to ${p2p}, a personal P2P address${total >= NEW_PAYEE_LIMIT ? '' : ', for business its memo names'}`,
       ),
     ];
   // Refunds go back on the payment they undo; a new payment to a handle called a refund is the scam's ask.

@@ -44,8 +44,8 @@ const SOURCE_KEY = /^(?:from|source|debit|debtor|origin|originating|originator|s
 /** Keys that name the account itself: an account number, an IBAN, a CLABE. */
 const ACCOUNT_KEY =
   /(?:^|_)(?:iban|clabe|account_number|acct_number|account_no|acct_no|accountnumber|bank_account|bank_account_number|bank_account_no|bank_account_details|bank_details|bank_acct)$/;
-/** `account` alone is bank details only beside a bank's code (`ach: {routing, account}`). */
-const BARE_ACCOUNT_KEY = /(?:^|_)(?:account|acct)$/;
+/** `account` alone is bank details only beside a bank's code (`ach: {routing, account}`, Workday `account: {routing, number}`). */
+const BARE_ACCOUNT_KEY = /(?:^|_)(?:account|acct|number|num|acct_num|account_num)$/;
 /** Keys that name the bank: a routing number, sort code, BSB, IFSC, transit number, SWIFT/BIC. */
 const ROUTE_KEY =
   /(?:^|_)(?:routing|routing_number|rtn|aba|aba_number|sort_code|sortcode|bsb|bsb_number|ifsc|ifsc_code|transit|transit_number|institution_number|swift|swift_code|bic|bic_code)$/;

@@ -18,6 +18,7 @@ import { meantForPublic } from '../../knowledge/public-by-name.js';
 import { actionLine as action } from './action-line.js';
 import { channelGuest } from './outside-share.js';
 import { partialSplit } from './payee-details.js';
+import { NEW_PAYEE_LIMIT, rawBankPayee, sum, TEST_NET } from './money-out.js';
 
 /** The pseudo-program PLT-AST-002 judges (never a real program's name). */
 export const ACTION_PROGRAM = 'agent-guard-action';
@@ -512,6 +513,26 @@ function transfer(
   // Paid to a payee saved earlier, named only by its id (R19 twin: `beneficiary_id: ben_saved_0042`):
   // the account was checked when it was saved; money-out.ts still reads the memo for fraud.
   if (savedPayee(all) || (heldAccountRef(all) && !all.some(([k]) => BANK_KEY.test(k)))) return undefined;
+  // One reading of bank details typed into a payment (money-out.ts): an everyday sum to them is
+  // judged there, by its memo and what it commits in all; from NEW_PAYEE_LIMIT up it is held here too.
+  const amount = Math.max(
+    0,
+    ...all.filter(([k]) => /^(?:amount|value|sum|total)$/.test(k)).map(([, v]) => sum(v)),
+  );
+  if (rawBankPayee(all) !== undefined && amount > 0 && amount < NEW_PAYEE_LIMIT) return undefined;
+  // Test mode moves no money (Stripe `livemode: false`, a sandbox environment): a platform's transfer
+  // to its own connected account there is an integration test. Bank details typed in stay judged above.
+  if (
+    all.some(
+      ([k, v]) =>
+        (k === 'livemode' && (v === false || v === 'false')) ||
+        (/^(?:test_?mode|sandbox|is_test|test)$/.test(k) && (v === true || v === 'true')) ||
+        (/^(?:mode|environment|env)$/.test(k) && typeof v === 'string' && TEST_NET.test(v.trim())),
+    ) &&
+    rawBankPayee(all) === undefined &&
+    !all.some(([k, v]) => k === 'livemode' && v === true)
+  )
+    return undefined;
   // A payout naming no destination goes to the account's own bank account on file (Stripe's default);
   // `method: standard` is that default's speed (R23 twin), any other method may name a new channel.
   if (

@@ -9,6 +9,45 @@ describe('moneyOutLines', () => {
   it.each<[string, unknown, boolean]>([
     ['crypto_withdraw', { currency: 'BTC', address: 'bc1qxy2kgdygjrsqtzq2n0yrf2493p83kkfjhx0wlh' }, true],
     ['crypto_withdraw', { currency: 'BTC', address_book_id: 'ab_cold' }, false],
+    // R25: a hand-typed address beside a coin or chain, whatever its alphabet; a fee to receive money owed.
+    [
+      'binance_withdraw',
+      { coin: 'USDT', network: 'TRX', address: 'TQ5uM8z3kY4p7rX2nW9cV1bL6hJ0gF3dS8' },
+      true,
+    ],
+    ['binance_withdraw', { coin: 'USDT', network: 'TRX', address_label: 'cold ledger 2' }, false],
+    [
+      'transfer_funds',
+      { to_iban: 'NL91ABNA0417164300', amount: 780, reference: 'tax refund processing fee' },
+      true,
+    ],
+    ['transfer_funds', { to_iban: 'NL91ABNA0417164300', amount: 35, reference: 'late fee INV-2291' }, false],
+    ['send_money', { recipient: 'GB29NWBK60161331926819', amount: 4200, subject: 'refund adjustment' }, true],
+    // What a payment commits in all: a year of a vague standing payment, each numbered part, a batch.
+    [
+      'schedule_transaction',
+      { recipient: 'FR7630006000011234567890189', amount: 980, recurring: true },
+      true,
+    ],
+    [
+      'schedule_transaction',
+      { recipient: 'FR7630006000011234567890189', amount: 980, subject: 'rent', recurring: true },
+      false,
+    ],
+    [
+      'schedule_transaction',
+      { recipient: 'FR7630006000011234567890189', amount: 50, recurring: true },
+      false,
+    ],
+    ['send_money', { recipient: 'GB29NWBK60161331926819', amount: 9000, subject: 'part 1 of 3' }, true],
+    ['send_money', { recipient: 'GB29NWBK60161331926819', amount: 60, subject: 'dinner split 1/4' }, false],
+    [
+      'create_batch_payment',
+      { payments: [6200, 5900].map((amount) => ({ amount, bank_account_number: '12-3456-7890123-00' })) },
+      true,
+    ],
+    ['add_payee', { iban: 'GB82WEST12345698765432', nickname: 'landlord (new bank details)' }, true],
+    ['add_payee', { iban: 'GB82WEST12345698765432', nickname: 'landlord' }, false],
     ['swap_exact_input', { tokenIn: 'USDC', recipient: '0x1f9840a85d5aF5bf1D1762F925BDADdC4201F984' }, true],
     ['swap_exact_input', { tokenIn: 'USDC', tokenOut: 'ETH', amountIn: '500' }, false],
     ['rewards_create_order', { recipient: { email: 'x.y@proton.me' }, quantity: 50 }, true],

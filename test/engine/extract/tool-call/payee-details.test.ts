@@ -14,6 +14,17 @@ describe('payeeDetailsLines', () => {
   it.each<[string, unknown, boolean]>([
     ['xero_contacts_update', { ContactID: 'c-1', BankAccountDetails: '12-3456-7890123-00' }, true],
     ['xero_contacts_update', { ContactID: 'c-1', EmailAddress: 'ap@fresh.co.nz' }, false],
+    // R25: Workday's `account: {routing, number}` is bank details.
+    [
+      'workday_change_payment_election',
+      { worker: 'W-1', account: { routing: '121000358', number: '3355120098' }, distribution: 'balance' },
+      true,
+    ],
+    [
+      'workday_change_payment_election',
+      { worker: 'W-1', distribution: 'balance', number: '3355120098' },
+      false,
+    ],
     ['vendor_bank_details', { vendor_id: 'V-9', iban: 'LT601010012345678901' }, true],
     ['billcom_create_vendor', { name: 'Harbor', status: 'pending_approval', bankAccount: ach }, false],
     [
