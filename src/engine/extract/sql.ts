@@ -398,6 +398,15 @@ function toFact(s: StmtInfo, text: string, ctx: ExtractContext): SqlStmtFact {
     (workspaceRelative(attached) || attached === ':memory:')
   )
     delete s.writesFile;
+  // `COPY (SELECT ... FROM 'data/kpis.parquet') TO ...`: a query that reads a quoted file is DuckDB's
+  // (PostgreSQL's COPY query cannot), reading the project's own file beside it (R24 FP).
+  if (
+    s.statement === 'copy' &&
+    s.readsFile !== undefined &&
+    workspaceRelative(s.readsFile) &&
+    /^\s*copy\s*\(\s*(?:select|with|from)\b/i.test(text.slice(s.start, s.end))
+  )
+    delete s.readsFile;
   // LOAD DATA LOCAL INFILE reads the client's file; a relative one is the project's own data.
   if (
     s.readsFile !== undefined &&

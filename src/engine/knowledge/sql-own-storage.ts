@@ -137,3 +137,18 @@ export function writesToSetUpStorage(text: string, batch: readonly string[]): bo
     );
   return words.some((w) => account.startsWith(w) || account === w);
 }
+
+/** A typed key in a batch (`KEY_ID 'AKIA...'`, `SECRET '...'`, `CREDENTIALS '...'`): an account the text names. */
+const TYPED_KEY =
+  /\b(?:key_id|secret|access_key_id|aws_access_key_id|secret_access_key|aws_secret_access_key|session_token|credentials|account_key|connection_string|sas_token)\s*(?:=\s*)?'/i;
+
+/**
+ * DuckDB's `COPY ... TO 's3://acme-analytics-exports/kpis.parquet'` through the machine's own
+ * credential chain (R24 twin: `CREATE SECRET (TYPE S3, PROVIDER credential_chain)`): a bucket named
+ * as the organisation's lake or export area, with no key typed anywhere in the batch. A bucket named
+ * for no owner or for an outsider, or keys typed into a secret (another account), stay denied.
+ */
+export function copyToOwnLake(destination: string, batch: readonly string[]): boolean {
+  const bucket = /^(?:s3a?|gs|gcs):\/\/([a-z0-9][\w.-]{1,62})(?:\/[^'\s]*)?$/i.exec(destination)?.[1];
+  return bucket !== undefined && lakeBucket(bucket) && !batch.some((t) => TYPED_KEY.test(t));
+}

@@ -3,6 +3,7 @@ import { holdsPersonalData, reachingFunctions } from '../../knowledge/sql.js';
 import type { SqlStmtFact } from '../../facts.js';
 import { defineRule } from '../define-rule.js';
 import { isSecretColumn } from '../../knowledge/sql-secret-names.js';
+import { copyToOwnLake } from '../../knowledge/sql-own-storage.js';
 
 /**
  * MySQL's secure_file_priv export folder (R12 twin: `... INTO OUTFILE '/var/lib/mysql-files/users.csv'`):
@@ -22,10 +23,10 @@ const PG_EXPORT_FOLDER =
   /^\/var\/lib\/(?:postgresql|pgsql)\/(?:[\w-]+\/)*(?:exports?|dumps?|reports?|outgoing|outbox|unloads?)\/(?:[\w-]+\/)*[\w-]+(?:\.[\w-]+)*\.(?:csv|tsv|txt|json|jsonl|ndjson|parquet|dat)(?:\.gz)?$/i;
 /** Every column of a table (`COPY users TO`, `SELECT *`): the whole record, whatever it holds. */
 const WHOLE_ROWS = /^\s*copy\s+(?!\()[\w$."]+\s*(?:\(|to\b)|\bselect\s+(?:distinct\s+)?(?:[\w"]+\.)?\*/i;
-const exportFolder = (s: SqlStmtFact): boolean =>
+const exportFolder = (s: SqlStmtFact, batch: readonly string[]): boolean =>
   ((/\binto\s+outfile\b/i.test(s.text) && EXPORT_FOLDER.test(s.writesFile ?? '')) ||
     (/^\s*copy\b/i.test(s.text) &&
-      PG_EXPORT_FOLDER.test(s.writesFile ?? '') &&
+      (PG_EXPORT_FOLDER.test(s.writesFile ?? '') || copyToOwnLake(s.writesFile ?? '', batch)) &&
       // A people or credential table dumped whole is a copy of every account, not a report.
       !(WHOLE_ROWS.test(s.text) && [...s.targets, ...s.readsTables].some(holdsPersonalData)))) &&
   !s.writesFile!.includes('..') &&
@@ -41,8 +42,9 @@ export default defineRule({
   remediationHint:
     'Do not make the database write files on its host. Read the rows with a plain SELECT (or COPY ... TO STDOUT) and let the application write the output inside the workspace.',
   *check(facts) {
+    const batch = facts.of('sql').map((s) => s.text);
     for (const s of facts.of('sql')) {
-      if (s.writesFile !== undefined && !exportFolder(s)) {
+      if (s.writesFile !== undefined && !exportFolder(s, batch)) {
         const copy = s.statement === 'copy' && s.targets[0];
         yield {
           span: s.span,
@@ -71,6 +73,11 @@ export default defineRule({
         input: "COPY (SELECT 'ssh-ed25519 AAAA') TO '/var/lib/postgresql/.ssh/authorized_keys'",
         runtime: 'sql',
       },
+      {
+        input:
+          "CREATE SECRET s (TYPE S3, KEY_ID 'AKIAEXAMPLE', SECRET 'x'); COPY users TO 's3://acme-analytics-exports/u.parquet'",
+        runtime: 'sql',
+      },
     ],
     allow: [
       {
@@ -89,6 +96,12 @@ export default defineRule({
           "COPY (SELECT id, status, total FROM orders WHERE created_at::date = current_date - 1) TO '/var/lib/postgresql/exports/orders_daily.csv' WITH CSV HEADER",
         runtime: 'sql',
         why: "a data file in an exports folder of the server's own data home",
+      },
+      {
+        input:
+          "CREATE SECRET (TYPE S3, PROVIDER credential_chain); COPY (SELECT * FROM 'data/kpis.parquet') TO 's3://acme-analytics-exports/kpis.parquet'",
+        runtime: 'sql',
+        why: "DuckDB writing the project's file to the company's export bucket with the machine's own credentials",
       },
       { input: 'SELECT x AS INTO FROM bla', runtime: 'sql', why: 'INTO as an alias' },
       { input: 'INSERT INTO exports (path) VALUES ($1)', runtime: 'sql', why: 'ordinary insert' },
