@@ -270,14 +270,17 @@ const REMOTE_STORE =
  * PERSONAL_SUM up a free mailbox as payee stays PII-AST-001's (tcmoney10: supplier sums by P2P).
  */
 const PAY_TOOL =
-  /(?:^|_)(?:pay|payment|payments|payout|send_money|transfer|remit|remittance|zelle|venmo|interac|paypal|cashapp|wise)(?:_|$)/;
+  /(?:^|_)(?:pay|payment|payments|payout|send_money|transfer|remit|remittance|zelle|venmo|interac|paypal|cashapp|wise|money|p2p|revolut|monzo)(?:_|$)/;
+/** Whom the money reaches or, in a money request, whom it is asked of (`payer_email`, `counterparty_email`). */
 const PAYEE_KEY =
-  /^(?:to|receiver|receiver_email|receiver_phone|recipient|recipient_email|recipient_phone|payee|payee_email|payee_phone|beneficiary_email|send_to)$/;
+  /^(?:to|receiver|receiver_email|receiver_phone|recipient|recipient_email|recipient_phone|payee|payee_email|payee_phone|beneficiary_email|send_to|payer|payer_email|payer_phone|counterparty|counterparty_email|counterparty_phone|requestee|requestee_email)$/;
 /** The sum up to which a payment is a dinner split, a ticket or a babysitter (money-out's P2P_BUSINESS_LIMIT). */
 const PERSONAL_SUM = 1_000;
 function payee(tool: string, key: string, siblings: Record<string, unknown> | undefined): boolean {
   if (!PAYEE_KEY.test(key) || !PAY_TOOL.test(tool) || siblings === undefined) return false;
-  const v = siblings.amount ?? siblings.value ?? siblings.sum;
+  const a = siblings.amount ?? siblings.value ?? siblings.sum;
+  // PayPal's `amount: {value: "20.00", currency: "USD"}`.
+  const v = a !== null && typeof a === 'object' ? (a as Record<string, unknown>).value : a;
   const n = typeof v === 'number' ? v : typeof v === 'string' ? Number(v.replace(/[\s,$€£]/g, '')) : NaN;
   return Number.isFinite(n) && n > 0 && n < PERSONAL_SUM;
 }
