@@ -341,7 +341,10 @@ export class JsWalker extends CodeWalker {
     const ref = base.ref !== undefined ? canonicalModule(`${base.ref}.${prop}`) : undefined;
     if (ref === 'module' || ref === 'require') return extend(refVal(ref, dotted), { module: true });
     if (ref === 'process.env') return { ...refVal(ref, dotted), sources: [{ kind: 'env' }] };
-    if (base.ref === 'process.env') return envVal(prop);
+    if (base.ref === 'process.env') {
+      this.col.envReads.add(prop);
+      return envVal(prop);
+    }
     // What a browser page holds for its user (node/page.ts).
     const page = (ref !== undefined ? pageGlobal(ref, dotted) : undefined) ?? pageMember(base, prop, dotted);
     if (page !== undefined) return page;

@@ -482,6 +482,7 @@ export class PyWalker extends CodeWalker {
     const index = kids[1] ? this.visit(kids[1]) : UNKNOWN;
     if (base.ref === 'os.environ') {
       const k = constText(index);
+      if (k !== null) this.col.envReads.add(k);
       return (k !== null ? this.env.get(`os.environ[${k}]`) : undefined) ?? envVal(k);
     }
     const key = constText(index);

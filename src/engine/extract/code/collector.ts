@@ -184,6 +184,8 @@ export class Collector {
    * `process.env.K = v`): what the libraries it loads afterwards read (an emulator's host).
    */
   readonly ownEnv = new Map<string, string>();
+  /** Names of the environment variables this input reads (`TEST_DATABASE_URL`: which database a reset empties). */
+  readonly envReads = new Set<string>();
   /** Files this input wrote downloaded or decoded data into, by normalised path (download-then-run). */
   readonly #written = new Map<string, DataSource[]>();
 

@@ -9,7 +9,7 @@ import { codeWords } from './argv-code.js';
 import { ciEventTarget } from './ci-event.js';
 import { type Collector, looksLikeSql, programName, shellJoin, shellWord, SHELLS } from './collector.js';
 import { jsonVal } from './fold.js';
-import { localDatabases, onlyResets, testDatabase } from './local-store.js';
+import { localDatabases, onlyResets, testDatabase, testEnvDatabase } from './local-store.js';
 import { forgeRequestLine } from './forge-rest.js';
 import { hiddenName } from './hidden-names.js';
 import { parseTarget, type Target } from './net.js';
@@ -401,7 +401,9 @@ export function sqlQuery(
   // tear-down runs on no database named elsewhere: everyday work, nothing to judge.
   if (
     onlyResets(text) &&
-    (localDatabases(col.literalTexts()) || (inTest?.() === true && testDatabase(col.literalTexts())))
+    (localDatabases(col.literalTexts()) ||
+      (inTest?.() === true && testDatabase(col.literalTexts())) ||
+      testEnvDatabase(col.envReads, col.literalTexts()))
   )
     return true;
   col.nested(text, 'sql', codeSpan, via);

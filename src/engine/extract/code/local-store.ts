@@ -60,6 +60,25 @@ export function testDatabase(strings: readonly string[]): boolean {
   return namedDatabases(strings) !== 'remote' && localReset('localhost', strings);
 }
 
+/** An environment variable naming a database (`DATABASE_URL`, `PG_DSN`, `MONGO_URI`). */
+const DB_ENV = /(?:^|_)(?:DATABASE|DATABASES|DB|DSN|PG|POSTGRES|POSTGRESQL|MYSQL|MONGO|MONGODB)(?:_|$)/i;
+
+/**
+ * Whether the input reaches its database through a variable named for the test run's database
+ * (`process.env.TEST_DATABASE_URL`, `os.environ['DATABASE_URL_TEST']`) and through no other one,
+ * with no database named elsewhere: its resets empty the database the test run makes (fp13 FP).
+ * A reset that also reads `DATABASE_URL`, or names a remote host, stays judged.
+ */
+export function testEnvDatabase(envReads: ReadonlySet<string>, strings: readonly string[]): boolean {
+  let test = false;
+  for (const name of envReads) {
+    if (!DB_ENV.test(name)) continue;
+    if (!/(?:^|_)TEST(?:_|$)/i.test(name)) return false;
+    test = true;
+  }
+  return test && testDatabase(strings);
+}
+
 /** The databases the input names by URL or keyword DSN: none, all on this machine, or one elsewhere. */
 function namedDatabases(strings: readonly string[]): 'none' | 'local' | 'remote' {
   let named = false;

@@ -17,7 +17,7 @@ import {
 import { awsClientMade, judgeCommand, LOOPBACK_ENDPOINT } from './aws-emulator.js';
 import { onePeriod, PRODUCTION } from '../../knowledge/ephemeral-names.js';
 import { jsonText } from './json-text.js';
-import { localDatabases, localReset } from './local-store.js';
+import { localDatabases, localReset, testEnvDatabase } from './local-store.js';
 import { POSTGREST_ROOTS, postgrestCall, postgrestConstruct, postgrestMember } from './postgrest.js';
 import { BROKER_ROOTS, outsideCall, outsideConstruct, writeOutside } from './outside-stores.js';
 import { STORE_ROOTS, storeCall, storeConstruct, storeMember } from './stores.js';
@@ -1062,7 +1062,12 @@ function ormCall(sdk: Sdk, method: string, c: SdkCall): Val | undefined {
   // Rows a test put there, emptied by its own set-up or tear-down, or a database on this machine
   // (a Prisma test helper's resetDb on localhost/app_test, R23 FP), as ormWipe and sqlQuery judge.
   const wipe = (sql: string): void => {
-    if (c.inTest?.() !== true && !localDatabases(c.col.literalTexts())) runSql(c, sql);
+    if (
+      c.inTest?.() !== true &&
+      !localDatabases(c.col.literalTexts()) &&
+      !testEnvDatabase(c.col.envReads, c.col.literalTexts())
+    )
+      runSql(c, sql);
   };
   if (method === 'truncate' && !sdk.filtered) {
     wipe(`TRUNCATE ${table}`);
@@ -1206,7 +1211,10 @@ function ormWipe(name: string, method: string | undefined, c: SdkCall): Val | un
   if (
     method === undefined ||
     (WIPE_METHODS.has(method) &&
-      (throwawayInput(c.col) || c.inTest?.() === true || localDatabases(c.col.literalTexts())))
+      (throwawayInput(c.col) ||
+        c.inTest?.() === true ||
+        localDatabases(c.col.literalTexts()) ||
+        testEnvDatabase(c.col.envReads, c.col.literalTexts())))
   )
     return undefined;
   const first = c.args[0];

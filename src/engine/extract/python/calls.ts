@@ -470,8 +470,10 @@ const home: Handler = () => extend(strVal('~'), { ref: 'pathlib.Path()' });
 const cwd: Handler = () => extend(strVal('.'), { ref: 'pathlib.Path()' });
 const recvPath: Handler = (_w, c) => (c.recv ? extend(c.recv, { ref: 'pathlib.Path()' }) : undefined);
 
-const getenv: Handler = (_w, c) => {
-  const v = envVal(constText(c.args[0]));
+const getenv: Handler = (w, c) => {
+  const name = constText(c.args[0]);
+  if (name !== null) w.col.envReads.add(name);
+  const v = envVal(name);
   const fallback = c.args[1] ?? c.kw.get('default');
   // An unset variable gives the default: known default text is what runs in the usual case.
   if (fallback && fallback.parts !== null && v.parts?.length === 1 && typeof v.parts[0] !== 'string')
