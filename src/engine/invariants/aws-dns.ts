@@ -6,6 +6,7 @@
  */
 import { classifyHost } from '../net/address.js';
 import { optionValue } from './aws-settings.js';
+import { MAIL_HOST, mxHost } from '../knowledge/mail-hosts.js';
 
 /** Records that carry the domain's mail or its delegation. */
 const CRITICAL = /^(?:MX|NS|DS|SOA)$/i;
@@ -17,6 +18,15 @@ const record = (v: unknown): Record<string, unknown> | undefined =>
 function apex(name: string): boolean {
   const n = name.replace(/\.$/, '').toLowerCase();
   return /^[a-z0-9-]+\.(?:[a-z]{2,}|(?:co|com|org|net)\.[a-z]{2})$/.test(n);
+}
+
+/** A mail provider's exchanger, or a host inside the zone the record names (`mx1.acme.com` for acme.com). */
+function ownMailHost(host: string, name: string): boolean {
+  const zone = /(?:^|\.)([a-z0-9-]+\.(?:(?:co|com|org|net)\.[a-z]{2}|[a-z]{2,}))\.?$/i
+    .exec(name)?.[1]
+    ?.toLowerCase();
+  const h = host.toLowerCase();
+  return MAIL_HOST.test(h) || (zone !== undefined && h.endsWith(`.${zone}`));
 }
 
 /** One change: what it does to the domain, or null. */
@@ -31,6 +41,10 @@ function change(c: Record<string, unknown>): string | null {
   if (action === 'DELETE' && (CRITICAL.test(type) || (apex(name) && /^(?:A|AAAA)$/i.test(type))))
     return `deletes the ${type} record of ${name || 'the zone'}`;
   if (action !== 'UPSERT') return null;
+  // Mail moved to a provider that hosts organisations' mail, or to the zone's own host (R15 twin,
+  // fp13: MX to Google Workspace): still the owner's mail.
+  if (/^MX$/i.test(type) && values.length > 0 && values.every((v) => ownMailHost(mxHost(v), name)))
+    return null;
   if (CRITICAL.test(type)) return `replaces the ${type} record of ${name || 'the zone'}`;
   if (/^(?:A|AAAA)$/i.test(type)) {
     const outside = values.find((v) => classifyHost(v).class === 'public');

@@ -7,6 +7,7 @@
  * one `agent-guard-action <effect> <object> <detail>` line that PLT-AST-002 denies. Reads, lists
  * and creates of ordinary items (issues, files, messages, customers, new DNS records) give nothing.
  */
+import { MAIL_HOST, mxHost } from '../../knowledge/mail-hosts.js';
 import { classifyHost } from '../../net/address.js';
 import { any, has, list, str, type CliEquivalent } from './cli.js';
 import { snakeEntries } from './snake-entries.js';
@@ -929,6 +930,15 @@ function dns(
     const t = text(type?.[1]) ?? '';
     if (a === 'DELETE' && (CRITICAL_TYPES.test(t) || apex(text(name?.[1]))))
       return action('destroy', 'dns', `${t} record of ${text(name?.[1]) ?? 'the zone'} deleted`);
+    // Mail moved to a provider that hosts organisations' mail or to the zone's own host (fp13: MX to Google).
+    const values = e.filter(([k]) => k === 'value').map(([, v]) => mxHost(text(v) ?? ''));
+    const zone = text(name?.[1]);
+    if (
+      /^MX$/i.test(t) &&
+      values.length > 0 &&
+      values.every((v) => MAIL_HOST.test(v) || (zone !== undefined && v !== '' && ownTarget(v, zone)))
+    )
+      continue;
     if ((a === 'UPSERT' || a === 'UPDATE') && CRITICAL_TYPES.test(t))
       return action('redirect', 'dns', `${t} record of ${text(name?.[1]) ?? 'the zone'} replaced`);
   }
@@ -964,10 +974,9 @@ function dns(
   // A mail exchanger added for the zone (R24: `priority: 0` at `mx.mailrelay-inbound.net`): senders
   // deliver the domain's mail there, resets included, unless it is a mail provider or the zone's own host.
   if (has(w, 'create', 'add', 'new', 'insert') && /^MX$/i.test(type)) {
-    const exchange = (str(f, 'content', 'value', 'target', 'data', 'exchange', 'mail_server', 'server') ?? '')
-      .trim()
-      .replace(/^\d+\s+/, '')
-      .replace(/\.$/, '');
+    const exchange = mxHost(
+      str(f, 'content', 'value', 'target', 'data', 'exchange', 'mail_server', 'server') ?? '',
+    );
     const zoneName = str(f, 'zone', 'zone_name', 'domain', 'domain_name', 'hosted_zone', 'fqdn') ?? name;
     if (
       exchange !== '' &&
@@ -1023,10 +1032,6 @@ function dns(
   }
   return undefined;
 }
-
-/** Mail exchangers of providers that host organisations' mail. */
-const MAIL_HOST =
-  /(?:^|\.)(?:google\.com|googlemail\.com|mail\.protection\.outlook\.com|outlook\.com|zoho\.(?:com|eu|in)|messagingengine\.com|protonmail\.ch|mailgun\.org|sendgrid\.net|amazonaws\.com|mimecast\.com|pphosted\.com|ppe-hosted\.com|barracudanetworks\.com|secureserver\.net|icloud\.com|yandex\.net|mailjet\.com|postmarkapp\.com|migadu\.com|improvmx\.com|forwardemail\.net|fastmail\.com|gandi\.net|ovh\.net|emailsrvr\.com|privateemail\.com|titan\.email|messagelabs\.com|iphmx\.com|mxroute\.com|kundenserver\.de|registrar-servers\.com|mx\.cloudflare\.net|mailbox\.org|hostinger\.com|ionos\.(?:com|de|co\.uk)|one\.com|gmx\.net|hover\.com|mail\.ovh\.net|tutanota\.de|hey\.com|purelymail\.com)$/i;
 
 /** Hosting platforms that serve a team's app under a name of its choosing (`acme-staging.herokuapp.com`). */
 const PLATFORM_HOST =
