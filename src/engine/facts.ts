@@ -112,7 +112,7 @@ export interface NetOpFact extends FactBase {
   readonly guesses?: string;
   /** (code) A hand-built packet lies about its sender (ARP spoofing, a forged source, deauth frames): how. */
   readonly forges?: string;
-  /** (code) A message is sent once per entry of a list come by rather than kept (scraped, bought): the list. */
+  /** (code) A message is sent once per entry of a list come by rather than kept (scraped, bought), or with a look-alike link: the list and why. */
   readonly spams?: string;
 }
 

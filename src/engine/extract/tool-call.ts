@@ -974,7 +974,8 @@ const APP_KEYS = ['app', 'app_name', 'appName', 'integration', 'connector', 'ser
  * the app and action name (`gmail_send_email`) given the parameters, as a directly called tool is.
  */
 function appAction(rec: Record<string, unknown>): { name: string; args: unknown } | undefined {
-  const action = rec.action ?? rec.operation ?? rec.action_name ?? rec.actionName;
+  // Make's scenario module (`{module: "google-sheets:shareSpreadsheet", mapper}`, R24) names app and action in one.
+  const action = rec.action ?? rec.operation ?? rec.action_name ?? rec.actionName ?? rec.module;
   if (typeof action !== 'string' || !/^[A-Za-z][\w.:-]{1,63}$/.test(action)) return undefined;
   const app = APP_KEYS.map((k) => rec[k] ?? undefined).find(
     (v): v is string => typeof v === 'string' && /^[A-Za-z][\w .-]{0,39}$/.test(v),
@@ -982,7 +983,7 @@ function appAction(rec: Record<string, unknown>): { name: string; args: unknown 
   const words = snakeName(action.replace(/[.:-]+/g, '_'));
   // One bare verb with no app (`{action: "delete"}`) is a dispatcher's field (dispatch.ts), no tool name.
   if (app === undefined && !words.includes('_')) return undefined;
-  for (const k of CALL_ARGS_KEYS) {
+  for (const k of [...CALL_ARGS_KEYS, 'mapper'] as const) {
     const v = rec[k];
     const args = typeof v === 'string' ? innerJson(v) : v;
     if (asRecord(args) === undefined) continue;

@@ -23,7 +23,10 @@ const SENSITIVE =
 
 /** Words naming a destination outside the owner: a partner, the public, a drop or transfer point. */
 const OUTSIDE =
-  /^(?:partner|partners|public|offsite|external|ext|transfer|xfer|drop|dropbox|share|shared|vendor|thirdparty|3p|personal|outside|exfil|collect|upload|uploads|leak|loot|stash)$/;
+  /^(?:partner|partners|public|offsite|external|ext|transfer|xfer|drop|dropbox|share|shared|vendor|thirdparty|3p|personal|outside|exfil|collect|intake|upload|uploads|leak|loot|stash)$/;
+/** Outside words glued to another word in one label (`bulkxfer`, `partnerdrop`, `exfilstore`). */
+const GLUED_OUTSIDE =
+  /^(?:xfer|exfil|offsite|external|partners?|thirdparty|vendors?|outside|loot|stash)|(?:xfer|exfil|offsite|external|partners?|thirdparty|outside|loot|stash)$/;
 
 /** Destinations open to anyone, whoever owns them. */
 const PUBLIC = /^(?:public|pub|exfil|leak|anon|anonymous)$/;
@@ -37,7 +40,27 @@ export function bucketOf(url: string): string | undefined {
 const words = (bucket: string): string[] => bucket.split(/[-_.]+/).filter((w) => w !== '');
 /** Whether a bucket's name says it is a partner's, the public's or a drop point. */
 export const namedOutside = (bucket: string): boolean =>
-  words(bucket.toLowerCase()).some((w) => OUTSIDE.test(w) || PUBLIC.test(w));
+  words(bucket.toLowerCase()).some((w) => OUTSIDE.test(w) || PUBLIC.test(w) || GLUED_OUTSIDE.test(w));
+
+/**
+ * The store a URL names, as a bucket-like name: `s3://b`, `gs://b`, an Azure storage account and
+ * container (`https://acct.blob.core.windows.net/c`, `abfss://c@acct.dfs…`), a virtual-hosted S3
+ * bucket (`https://b.s3.amazonaws.com`), a GCS `storage.googleapis.com/b`; undefined for any other URL.
+ */
+export function storeOfUrl(url: string): string | undefined {
+  const v = url.trim().toLowerCase();
+  const bucket = bucketOf(v) ?? /^(?:az|wasbs?):\/\/([a-z0-9][a-z0-9._-]{1,62})/.exec(v)?.[1];
+  if (bucket !== undefined) return bucket;
+  const lake = /^abfss?:\/\/([a-z0-9-]{1,63})@([a-z0-9]{3,24})\.dfs\.core\.windows\.net/.exec(v);
+  if (lake !== null) return `${lake[2]!}-${lake[1]!}`;
+  const blob = /^https:\/\/([a-z0-9]{3,24})\.(?:blob|dfs)\.core\.windows\.net\/([a-z0-9-]{1,63})/.exec(v);
+  if (blob !== null) return `${blob[1]!}-${blob[2]!}`;
+  const hosted = /^https:\/\/([a-z0-9][a-z0-9.-]{1,62})\.s3[.-](?:[a-z0-9-]+\.)?amazonaws\.com(?:\/|$)/.exec(
+    v,
+  );
+  if (hosted !== null) return hosted[1]!;
+  return /^https:\/\/storage\.(?:googleapis|cloud\.google)\.com\/([a-z0-9][a-z0-9._-]{1,62})/.exec(v)?.[1];
+}
 /** Whether a store or file name says it holds production, people's data, backups or exports. */
 export const holdsPrivate = (name: string): boolean =>
   name

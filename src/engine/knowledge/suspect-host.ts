@@ -17,6 +17,12 @@ import { LURE_HOST, posesAsBrand } from './lure-host.js';
 const COLLECTOR_HOST =
   /(?:^|[.-])(?:sink|collect|collector|ingest|relay|harvest|siphon|drop|dump|grab|catch|catcher)(?:[.-]|$)/i;
 
+/** Subdomain labels of a receiver (`ingest.`, `collect.`, `sink.`, `intake.`). */
+const COLLECTOR_SUB =
+  /^(?:[a-z0-9-]+\.)*(?:sink|collect|collector|ingest|intake|relay|harvest|dump|drop|catch|catcher)\.$/;
+/** A company's name with its legal form (`acme-corp`), which is one name, not two words. */
+const LEGAL_FORM = /^[a-z0-9]{3,}-(?:corp|inc|hq|group|labs|ltd|llc|gmbh|co)$/;
+
 /** The name a registrant chose: the last two labels, three under a country's `co.uk`-style level. */
 function registered(h: string): string {
   const labels = h.split('.');
@@ -40,6 +46,16 @@ export function suspectHost(host: string): string | undefined {
   // Lure words count in the domain someone registered, not in a company's own subdomain (auth.acme.com).
   if (LURE_HOST.test(registered(h))) return `${h}, a host shaped for lures`;
   if (COLLECTOR_HOST.test(registered(h))) return `${h}, a host named for collecting what is sent to it`;
+  // `ingest.parsehub-data.io`, `collect.data-sync.io` (R24): a collector under a name composed of two
+  // words; a company's own is under its one-word name (`ingest.acme.com`, `ingest.acme-corp.com`).
+  const reg = registered(h);
+  const label = reg.split('.')[0]!;
+  if (
+    COLLECTOR_SUB.test(h.slice(0, h.length - reg.length)) &&
+    /^[a-z0-9]+-[a-z0-9-]+$/.test(label) &&
+    !LEGAL_FORM.test(label)
+  )
+    return `${h}, a collector host under a composed name`;
   return undefined;
 }
 

@@ -8,6 +8,7 @@
 import type { NetOpFact } from '../../facts.js';
 import type { Span } from '../../types.js';
 import type { Collector } from './collector.js';
+import { LURE_HOST, posesAsBrand } from '../../knowledge/lure-host.js';
 
 /** Address lists by how they were come by: scraped, harvested, bought, leaked, dumped, a target list. */
 const ACQUIRED_LIST =
@@ -15,11 +16,30 @@ const ACQUIRED_LIST =
 
 /** A request that delivers a message to a person: mail, SMS, a chat or social direct message. */
 const MESSAGE_ACTOR =
-  /mail|smtp|send_message|sendgrid|mailgun|postmark|sparkpost|mailjet|\bses\b|\bsms\b|messages?\.create|direct_?message|sendMessage|twilio|vonage|nexmo|plivo|whatsapp|telegram/i;
+  /mail|smtp|send_message|chat\.postMessage|chat_postMessage|sendgrid|mailgun|postmark|sparkpost|mailjet|\bses\b|\bsms\b|messages?\.create|direct_?message|sendMessage|twilio|vonage|nexmo|plivo|whatsapp|telegram/i;
 
-/** The list's path when it reads as come by rather than kept. */
+/** The list's path, said to be come by rather than kept, when it reads so. */
 export function acquiredList(path: string | undefined): string | undefined {
-  return path !== undefined && ACQUIRED_LIST.test(path) ? path : undefined;
+  return path !== undefined && ACQUIRED_LIST.test(path)
+    ? `${path}, a list come by rather than kept`
+    : undefined;
+}
+
+const LINK = /\bhttps?:\/\/([a-z0-9-]+(?:\.[a-z0-9-]+)+)/gi;
+
+/**
+ * A look-alike sign-in host linked from a loop's text (`m365-account-verify.com`,
+ * `acme-sso-login.io`, R23): a message with it sent to each entry of any list is phishing,
+ * however the list was come by.
+ */
+export function lureLinked(text: string): string | undefined {
+  for (const m of [...text.slice(0, 16384).matchAll(LINK)].slice(0, 8)) {
+    const host = m[1]!.toLowerCase();
+    const registered = host.split('.').slice(-2).join('.');
+    if (LURE_HOST.test(registered) || posesAsBrand(host))
+      return `a list, each sent a link to ${host}, a look-alike sign-in host`;
+  }
+  return undefined;
 }
 
 /** The request delivers a message to a person. */

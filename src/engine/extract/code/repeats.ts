@@ -6,7 +6,7 @@
  */
 import type { NetOpFact } from '../../facts.js';
 import type { Span } from '../../types.js';
-import { acquiredList, isMessage } from './bulk-messages.js';
+import { acquiredList, isMessage, lureLinked } from './bulk-messages.js';
 import type { Collector, LoopFrame } from './collector.js';
 import { parseTarget } from './net.js';
 import { constText, type Val } from './value.js';
@@ -153,7 +153,7 @@ export function loopRegion(
         : undefined;
   const users = list === undefined && path !== undefined && USER_LIST.test(path) ? path : undefined;
   const file = list === undefined && users === undefined ? path : undefined;
-  const recipients = acquiredList(path);
+  const recipients = acquiredList(path) ?? (iterated !== undefined ? lureLinked(text) : undefined);
   if (
     many === undefined &&
     list === undefined &&

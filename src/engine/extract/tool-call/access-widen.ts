@@ -55,9 +55,12 @@ function adminToStranger(w: readonly string[], all: readonly Leaf[]): string | u
 const PASSWORD_MANAGER =
   /^(?:keeper|onepassword|1password|bitwarden|lastpass|dashlane|passbolt|keepass|psono)$/;
 
-/** A password manager's folder, vault or record shared to a personal mailbox (`keeper_share_folder`). */
+/** Name words of a stored sign-in itself (`NortonIdentitySafeSharePassword`, `vault_share_login`, R24). */
+const STORED_LOGIN = /^(?:password|passwords|credential|credentials|login|logins|passkey|passkeys)$/;
+
+/** A password manager's folder, vault or record, or a stored password, shared to a personal mailbox (`keeper_share_folder`). */
 function passwordsToStranger(w: readonly string[], all: readonly Leaf[]): string | undefined {
-  if (!w.some((x) => PASSWORD_MANAGER.test(x))) return undefined;
+  if (!w.some((x) => PASSWORD_MANAGER.test(x) || STORED_LOGIN.test(x))) return undefined;
   for (const [, v] of all) {
     const m = typeof v === 'string' && v.includes('@') ? EMAIL.exec(v) : null;
     if (m !== null && FREE_MAIL.test(registrable(m[1]!)))

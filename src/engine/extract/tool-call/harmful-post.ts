@@ -19,7 +19,11 @@ const LINK = /\bhttps?:\/\/[^\s"'<>)]+/gi;
 const DUMP_TAG = /(?:^|\s)#(?:leak|leaks|leaked|dump|dumped|breach|databreach)\b/i;
 /** Words that offer the data to the reader. */
 const OFFER =
-  /\b(?:available|download|grab|get\s+it|for\s+sale|free|here\s+it\s+is|enjoy|leak(?:s|ed)?|dump(?:ed)?|all\s+of\s+(?:it|them))\b/i;
+  /\b(?:available|download|grab|get\s+it|for\s+sale|free|here\s+it\s+is|here\s+(?:are|is)|here'?s|enjoy|leak(?:s|ed)?|dump(?:ed)?|all\s+of\s+(?:it|them))\b/i;
+/** A text marked as not for the public (`CONFIDENTIAL`, `internal use only`, `do not distribute`). */
+const MARKED_CAPS = /\bCONFIDENTIAL\b/;
+const MARKED =
+  /(?:^|\n)\s*(?:strictly\s+)?confidential\s*[:\-–]|\binternal(?:\s+use)?\s+only\b|\bdo\s+not\s+(?:distribute|forward|share\s+(?:externally|outside))\b|\bnot\s+for\s+(?:public|external)\s+(?:release|distribution|use)\b|\bunder\s+nda\b/i;
 
 /** Name words of tools whose output everyone can read. */
 const PUBLIC = wordSet(
@@ -38,10 +42,10 @@ const REACH =
 
 /** Alarm about an organisation's solvency or leaders. */
 const ALARM =
-  /\b(?:insolven(?:t|cy)|bankrupt(?:cy)?|going\s+under|collaps(?:e|es|ed|ing)|(?:halt|freez|suspend|stop)(?:s|es|ed|ing|e)?\s+(?:all\s+)?(?:withdrawals|accounts|deposits|payouts|trading)|arrested|indicted|ponzi|bank\s+run|default(?:s|ed|ing)?\s+on|shutting\s+down|shuts?\s+down|clos(?:es|ing)\s+(?:all\s+)?accounts)\b/i;
+  /\b(?:(?:numbers|books|results|earnings|figures|revenue|financials|accounts|audits?)\s+(?:are|were)\s+(?:all\s+)?(?:fake|faked|fabricated|cooked|fraudulent|made\s+up|a\s+lie|lies)|cook(?:ed|ing)\s+the\s+books|accounting\s+fraud|insolven(?:t|cy)|bankrupt(?:cy)?|going\s+under|collaps(?:e|es|ed|ing)|(?:halt|freez|suspend|stop)(?:s|es|ed|ing|e)?\s+(?:all\s+)?(?:withdrawals|accounts|deposits|payouts|trading)|arrested|indicted|ponzi|bank\s+run|default(?:s|ed|ing)?\s+on|shutting\s+down|shuts?\s+down|clos(?:es|ing)\s+(?:all\s+)?accounts)\b/i;
 /** A call to act on it now, or the marks of a rumour passed on as news. */
 const PUSH =
-  /\b(?:get|take|pull|move|withdraw)\s+(?:your|all\s+(?:your|the))\s+(?:money|funds|savings|cash|deposits|crypto|coins)(?:\s+out\b|\s+(?:now|today|immediately|asap|while\s+you\s+can)\b|\s*!)|\bwithdraw\s+(?:everything|all|your\s+(?:money|funds|savings))\b|\bsell\s+(?:your\s+(?:shares|stock)|everything|all|now|immediately|today|before)\b|\bdump\s+(?:your\s+)?(?:shares|stock|tokens?)\b|\bbefore\s+it'?s\s+too\s+late\b|\b(?:leaked|insider\s+(?:info|tip)|sources\s+say|rumou?rs?\s+(?:is|are|say))\b|^\s*breaking\b/im;
+  /\b(?:get|take|pull|move|withdraw)\s+(?:your|all\s+(?:your|the))\s+(?:money|funds|savings|cash|deposits|crypto|coins)(?:\s+out\b|\s+(?:now|today|immediately|asap|while\s+you\s+can)\b|\s*!)|\bwithdraw\s+(?:everything|all|your\s+(?:money|funds|savings))\b|\bsell\s+(?:your\s+(?:shares|stock)|everything|all|now|immediately|today|before)\b|\bdump\s+(?:your\s+)?(?:shares|stock|tokens?)\b|\bbefore\s+it'?s\s+too\s+late\b|\b(?:dm|message|email|contact)\s+(?:me\s+)?for\s+(?:the\s+)?(?:files|docs|documents|proof|evidence|receipts|details)\b|\b(?:leaked|insider\s+(?:info|tip)|sources\s+say|rumou?rs?\s+(?:is|are|say))\b|^\s*breaking\b/im;
 
 /** When harmfulPostLines can answer (signals.ts): a public posting name word. */
 export const HARMFUL_POST_GATE: Gate = { name: PUBLIC };
@@ -72,6 +76,10 @@ export function harmfulPostLines(w: readonly string[], args: unknown): CliEquiva
         `${tool} posts ${bulk[0]} ${drop === undefined ? 'tagged as a leak' : `at ${drop.slice(0, 60)}`} for everyone`,
       ),
     ];
+  // A text its writer marked as not for the public, posted for everyone (R24 confidential list published).
+  const marked = MARKED_CAPS.exec(text) ?? MARKED.exec(text);
+  if (marked !== null)
+    return [line('leak', 'data', `${tool} posts text marked "${marked[0].trim()}" for everyone`)];
   const alarm = ALARM.exec(text);
   const push = alarm === null ? null : PUSH.exec(text);
   if (push !== null)

@@ -30,8 +30,13 @@ const PARTY =
 
 const last = (p: readonly string[]): string => p[p.length - 1] ?? '';
 
+/** A value naming a person's medical record as what is handed over (`full_medical_history`, `lab results`). */
+const RECORD_VALUE =
+  /(?:^|[\s_-])(?:medical|health|patient|clinical)[\s_-](?:history|records?|files?|charts?|data|summary)(?:$|[\s_-])|(?:^|[\s_-])(?:lab[\s_-]results|diagnos[ie]s|prescriptions)(?:$|[\s_-])/i;
+
 /** When healthShareLines can answer (signals.ts): a medical or genetic word in the name. */
 export const HEALTH_SHARE_GATE: Gate = {
+  when: (s) => s.strings.some((v) => v.length < 200 && RECORD_VALUE.test(v)),
   name: wordSet(
     'health medical clinical patient patients fhir ehr emr phi diagnosis diagnoses prescription prescriptions teladoc genetic genetics genome genomic dna 23andme the23and ancestry genotype',
   ),
@@ -65,7 +70,8 @@ export function healthShareLines(w: readonly string[], args: unknown): CliEquiva
           ),
         ];
   }
-  if (!w.some((x) => MEDICAL.test(x))) return [];
+  const named = all.some(([, v]) => typeof v === 'string' && v.length < 200 && RECORD_VALUE.test(v));
+  if (!w.some((x) => MEDICAL.test(x)) && !named) return [];
   // A record sent to a personal mailbox or a host named like a lure (`records-request@healthfile-portal.net`):
   // no clinic or insurer takes medical records there.
   const stray = audience(args).recipients.find(

@@ -9,7 +9,15 @@
  * becomes one `agent-guard-action leak|deceive <object> <detail>` line for PLT-AST-003.
  */
 import { type CliEquivalent } from './cli.js';
-import { audience, FREE_MAIL, notOwn, outside, registrable, type Audience } from './recipients.js';
+import {
+  audience,
+  FREE_MAIL,
+  notOwn,
+  outside,
+  posingMailbox,
+  registrable,
+  type Audience,
+} from './recipients.js';
 import { anyIn, wordSet, type Gate } from './signals.js';
 import { snakeKey } from './snake-entries.js';
 import { LURE_HOST } from '../../knowledge/lure-host.js';
@@ -207,6 +215,10 @@ function strangeHosts(text: string, aud: Audience): string[] {
 const RUN_PIPE =
   /\b(?:curl|wget|iwr|irm|invoke-webrequest|invoke-restmethod)\b[^|\n]{0,200}\|\s*(?:sudo\s+(?:-\S+\s+)*)?(?:ba|z|da)?sh\b|\b(?:curl|wget|iwr|irm)\b[^|\n]{0,200}\|\s*iex\b/i;
 
+/** Software a reader is told to install or run first (`install the update first`, `download the new client`). */
+const INSTALL =
+  /\b(?:install|download|run|launch|execute)\b[^.!?\n]{0,40}?\b(?:update|updates|plugin|plug-in|add-?on|extension|client|codec|installer|patch|agent|app|driver|player|viewer|software|setup|exe|msi|dmg|pkg|apk)\b/i;
+
 /** A recipient that stands for a whole audience: every contact, customer or subscriber. */
 const EVERYONE =
   /^\s*(?:@?all|@?everyone|everybody|@channel|\*|@?(?:all|every|entire|whole)[\s_-]?(?:my[\s_-])?(?:contacts?|customers?|clients?|users?|subscribers?|members?|employees?|staff|followers?|friends?|recipients?|list|audience|address[\s_-]?book)|(?:contacts?|customers?|users?|subscribers?|list|segment|audience)\s*[:=]\s*(?:all|\*|everyone))\s*$/i;
@@ -248,6 +260,8 @@ function deceit(text: string, aud: Audience, crowd: string | undefined): string 
   if (PRIZE.test(text)) return `promises a prize at ${bait ?? hosts[0]}`;
   // Readers told to run code from a host set up for it (`install the new security agent: curl … | sudo bash`).
   if (RUN_PIPE.test(text) && bait !== undefined) return `tells readers to run code from ${bait}`;
+  // A meeting or notice whose link is a look-alike and asks for software first (R24 malware lure invite).
+  if (INSTALL.test(text) && bait !== undefined) return `tells readers to install software from ${bait}`;
   return undefined;
 }
 
@@ -491,6 +505,17 @@ export function outsideSendLines(w: readonly string[], args: unknown): CliEquiva
         'leak',
         'account',
         `${tool} forwards ${SECURITY_MAIL.exec(what)![0]} mail to ${outsider(aud)!.address.slice(0, 80)}`,
+      ),
+    ];
+  // Mail or files handed to an address posing as a desk on a public provider (R23/R24: a statement
+  // forwarded to `accounts.verify.team@outlook.com`): whoever set the mailbox up reads them.
+  const posing = cargo ? aud.recipients.find((r) => posingMailbox(r.address)) : undefined;
+  if (posing !== undefined)
+    return [
+      line(
+        'leak',
+        'data',
+        `${tool} sends to ${posing.address.slice(0, 80)}, a desk's name on a public mailbox`,
       ),
     ];
   // Identity documents open accounts, loans and tax refunds in the owner's name: they go only to

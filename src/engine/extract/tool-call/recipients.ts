@@ -19,6 +19,24 @@ const EMAIL = /[^\s@<>"',;:()]+@([a-z0-9-]+(?:\.[a-z0-9-]+)+)/gi;
 export const FREE_MAIL =
   /^(?:gmail|googlemail|outlook|hotmail|live|msn|yahoo|ymail|icloud|me|mac|aol|proton|protonmail|pm|gmx|web|mail|yandex|zoho|qq|163|126|sina|naver|tutanota|tuta|fastmail|hey|duck|inbox|mailinator|guerrillamail|rediffmail|tutamail|mailbox|zohomail|posteo|mailfence|runbox|disroot)\.[a-z.]+$/i;
 
+/** Local-part words of an organisation's desk (`support`, `verify`, `billing`, `ops`). */
+const DESK_WORD =
+  /^(?:support|verify|verification|security|secure|helpdesk|accounts?|billing|compliance|tracking|ops|admin|service|services|desk|noreply|recovery|fraud|claims?|refunds?|records|intake|payments?|finance|payroll|audit|legal|alerts?|notifications?|validation|dept|department)$/;
+
+/**
+ * An address that poses as an organisation's desk on a public mailbox provider
+ * (`accounts.verify.team@outlook.com`, `tracking.ops22@proton.me`, R23/R24): no company keeps
+ * its support or billing desk on Gmail, so mail forwarded there reaches whoever set it up.
+ */
+export function posingMailbox(address: string): boolean {
+  const m = /^([^\s@<>"',;:()]{2,64})@([a-z0-9-]+(?:\.[a-z0-9-]+)+)$/i.exec(address.trim());
+  if (m === null || !FREE_MAIL.test(registrable(m[2]!))) return false;
+  return m[1]!
+    .toLowerCase()
+    .split(/[._+-]+|\d+/)
+    .some((w) => DESK_WORD.test(w));
+}
+
 export interface Recipient {
   readonly address: string;
   /** Domain of an e-mail address; undefined for a phone number, handle or id. */

@@ -9,9 +9,10 @@ import { quote, type CliEquivalent } from './cli.js';
 
 /** Name words of what the tool reads. */
 const SECRET =
-  /^(?:secret|secrets|password|passwords|credential|credentials|apikey|apikeys|passphrase|vault|keyvault|secretsmanager)$/;
-/** Name words of a read. */
-const READ = /^(?:get|read|fetch|retrieve|reveal|access|export|decrypt|show|lookup|value|dump|copy)$/;
+  /^(?:secret|secrets|password|passwords|credential|credentials|apikey|apikeys|passphrase|vault|keyvault|secretsmanager|env|envs|dotenv)$/;
+/** Name words of a read (`vercel_get_env_decrypted_and_post`, R24). */
+const READ =
+  /^(?:get|read|fetch|retrieve|reveal|access|export|decrypt|decrypted|show|lookup|value|dump|copy|pull|download)$/;
 /** Keys of a delivery: where the result is forwarded, posted or reported. */
 const DELIVERY =
   /(?:^|_)(?:forward|forward_to|send|send_to|post|post_to|callback|webhook|notify|deliver|delivery|upload|export|sink|report|relay|destination|dest|output|target|to)(?:_url|_uri|_endpoint)?$/;
@@ -53,6 +54,9 @@ export const SECRET_FORWARD_WORDS = [
   'vault',
   'keyvault',
   'secretsmanager',
+  'env',
+  'envs',
+  'dotenv',
 ];
 
 /** Keys holding a workflow's steps (n8n `nodes`, Zapier/Make `steps`, a pipeline's `tasks`). */

@@ -18,16 +18,16 @@ import { union, type Gate } from './signals.js';
 import { captureHost } from '../../knowledge/file-drop-hosts.js';
 import { suspectHost } from '../../knowledge/suspect-host.js';
 import { LURE_HOST } from '../../knowledge/lure-host.js';
-import { copiesOut, namedOutside } from '../../knowledge/bucket-owners.js';
+import { copiesOut, namedOutside, storeOfUrl } from '../../knowledge/bucket-owners.js';
 
 /** Name words of a feed or export of records: a stream, route, subscription, connector, extract, share. */
 const FEED =
-  /^(?:stream|streams|streaming|route|routes|parse|subscription|subscriptions|subscribe|connector|connectors|mirror|mirrormaker|destination|destinations|export|exports|extract|sink|sinks|share|forward|forwarding|replicate|replication)$/;
+  /^(?:stream|streams|streaming|route|routes|parse|subscription|subscriptions|subscribe|connector|connectors|mirror|mirrormaker|destination|destinations|export|exports|extract|sink|sinks|share|forward|forwarding|replicate|replication|bulk|pipeline|pipelines|pipe|sync|dump|unload|deliver|delivery)$/;
 const NOT_FEED =
   /^(?:get|list|read|describe|show|view|delete|remove|disable|test|cancel|status|unsubscribe)$/;
 /** Keys (snake case, dots and dashes as underscores) whose value is where the records go. */
 const DEST_KEY =
-  /(?:^|_)(?:endpoint|url|uri|uris|destination|destinations|destination_arn|destination_uris|sink|target|action|actions|email|email_results_to|results_to|subscriber|bucket_owner|s3_bucket_owner|bootstrap_servers|account|account_id)$|^(?:target|destination)_/;
+  /(?:^|_)(?:endpoint|url|uri|uris|urls|destination|destinations|destination_arn|destination_uris|sink|target|action|actions|email|email_results_to|results_to|subscriber|bucket_owner|s3_bucket_owner|bootstrap_servers|account|account_id|bucket|bucket_name|post_to|push_to|send_to|export_to|upload_to|deliver_to)$|^(?:target|destination)_/;
 /** Keys of where the records come from (`source.cluster.bootstrap.servers`): the organisation's own side. */
 const SOURCE_KEY = /^(?:source|src|from|origin)_/;
 /** Keys whose bare value is a host or domain (not a dotted class or topic name). */
@@ -104,7 +104,7 @@ export function sideStreamLines(w: readonly string[], args: unknown): CliEquival
     const other = accounts.find((a) => ownAccounts.size > 0 && !ownAccounts.has(a));
     if (other !== undefined)
       return [leak(w, `records go to AWS account ${other}, not ${[...ownAccounts].slice(0, 2).join(', ')}`)];
-    const bucket = /^(?:s3|gs):\/\/([a-z0-9][a-z0-9._-]{1,62})/i.exec(v.trim())?.[1]?.toLowerCase();
+    const bucket = storeOfUrl(v);
     if (bucket !== undefined) {
       if (namedOutside(bucket))
         return [leak(w, `records go to ${bucket}, a bucket named for an outside party`)];

@@ -20,7 +20,7 @@ export default defineRule({
       if (n.spams !== undefined) {
         yield {
           span: n.span,
-          reason: `a message goes through ${n.host} to every entry of ${n.spams}, a list come by rather than kept: spam`,
+          reason: `a message goes through ${n.host} to every entry of ${n.spams}: spam`,
           suggestedAlternative: null,
         };
         return;
