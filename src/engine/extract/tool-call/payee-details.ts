@@ -64,6 +64,30 @@ const WHOLE_VALUE_KEY =
 /** Flags that sell or sweep everything (`liquidate: true`, `close_positions: true`). */
 const WHOLE_FLAG =
   /^(?:all|sell_all|liquidate|liquidate_all|liquidate_positions|close_all|close_positions|withdraw_all|sweep_all|full_balance|entire_balance|close_account)$/;
+/** Keys naming the holdings an order sells, or how much of them (`symbol`, `positions`, `fund`, `percent`). */
+const PART_KEY =
+  /(?:^|_)(?:symbols?|tickers?|positions?|holdings?|funds?|securit(?:y|ies)|instruments?|slices?|percent|percentage|pct|quantity|qty|shares|units)$/;
+
+/**
+ * The order names the holdings it sells or a part of them (`symbol: ARKK`, `positions: [QQQ]`,
+ * `percent: 20`): "liquidate" is then a rebalancing sale of those (lead, fp13 FP), not of everything.
+ * `all`, `*` or 100 percent stays everything.
+ */
+function namesPart(all: readonly Pair[]): boolean {
+  return all.some(([k, v]) => {
+    if (!PART_KEY.test(k)) return false;
+    if (Array.isArray(v))
+      return (
+        v.length > 0 &&
+        v.every((x) => typeof x === 'string' && x.trim() !== '' && !WHOLE_VALUE.test(x.trim()))
+      );
+    if (typeof v === 'number') return v > 0 && !(/(?:percent|percentage|pct)$/.test(k) && v >= 100);
+    return (
+      typeof v === 'string' && v.trim() !== '' && !WHOLE_VALUE.test(v.trim()) && !/^100\s*%?$/.test(v.trim())
+    );
+  });
+}
+
 /** Name words that sell or sweep everything (`robinhood_liquidate_positions`, `sell_all_and_transfer`). */
 const WHOLE_NAME = /^(?:liquidate|liquidation|drain|sweep)$/;
 
@@ -103,7 +127,9 @@ export function partialSplit(all: readonly Pair[]): boolean {
 
 /** A quantity, flag or name word that sells or moves everything held. */
 export function wholeBalance(w: readonly string[], all: readonly Pair[]): string | undefined {
-  if (w.some((x) => WHOLE_NAME.test(x))) return w.join('_');
+  // `liquidate_fund {fund: VBTLX, percent: 20}`: the holdings named are sold, not everything.
+  if (w.some((x) => WHOLE_NAME.test(x)))
+    return w.includes('liquidate') && namesPart(all) ? undefined : w.join('_');
   if (
     w.some((x) => /^(?:all|everything)$/.test(x)) &&
     w.some((x) => MOVE.test(x) || /^(?:sell|close)$/.test(x))
@@ -111,7 +137,10 @@ export function wholeBalance(w: readonly string[], all: readonly Pair[]): string
     return w.join('_');
   const hit = all.find(
     ([k, v]) =>
-      (WHOLE_VALUE_KEY.test(k) && typeof v === 'string' && WHOLE_VALUE.test(v.trim())) ||
+      (WHOLE_VALUE_KEY.test(k) &&
+        typeof v === 'string' &&
+        WHOLE_VALUE.test(v.trim()) &&
+        !(/^liquidate$/i.test(v.trim()) && namesPart(all))) ||
       (WHOLE_FLAG.test(k) && v === true),
   );
   return hit === undefined ? undefined : `${hit[0]}: ${String(hit[1])}`;

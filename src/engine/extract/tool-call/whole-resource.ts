@@ -525,7 +525,7 @@ function target(w: readonly string[], verbs: WordTest, objects: WordTest) {
 
 /** Argument keys naming single items: the call acts on them, not on the whole container. */
 const NARROWING =
-  /^(?:(?:record|row|message|file|object|document|doc|item|entry|comment|post|label|tag|member|user|version|vector|point|blob|event|key|msg)_?(?:ids?|keys?|names?|ts|paths?)?|ids|keys|prefix|objects|records|rows|items|documents|messages|files|ts|filter|where|selector|query|path|pattern|glob|key_pattern|match)$|(?:^|_)(?:filter|filters|where|selector|query|condition|conditions|criteria|expression|predicate)(?:$|_)|^filter_by$/;
+  /^(?:(?:record|row|message|file|object|document|doc|item|entry|comment|post|label|tag|member|user|version|vector|point|blob|event|key|msg)_?(?:ids?|keys?|names?|ts|paths?)?|ids|keys|prefix|objects|records|rows|items|documents|messages|files|ts|filter|where|selector|query|path|pattern|glob|key_pattern|match|symbols?|tickers?|positions?|holdings?)$|(?:^|_)(?:filter|filters|where|selector|query|condition|conditions|criteria|expression|predicate)(?:$|_)|^filter_by$/;
 
 /** Keys that narrow by a query (or a key prefix) rather than by naming items. */
 const SELECTOR =
