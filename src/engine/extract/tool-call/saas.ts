@@ -770,7 +770,8 @@ function colleaguesOnly(all: readonly [string, Json][]): boolean {
     .map(([, v]) => text(v))
     .filter((v): v is string => v !== undefined && v.includes('@') && v.length < 200)
     .map((v) => /@([a-z0-9-]+(?:\.[a-z0-9-]+)+)\s*$/i.exec(v)?.[1]?.toLowerCase());
-  if (domains.length === 0 || domains.some((d) => d === undefined)) return false;
+  if (domains.length === 0) return managedHandlesOnly(all);
+  if (domains.some((d) => d === undefined)) return false;
   const named = new Set(
     all
       .filter(([k]) => /^(?:domain|primary_domain|customer_domain|org_domain|tenant_domain)$/.test(k))
@@ -779,6 +780,27 @@ function colleaguesOnly(all: readonly [string, Json][]): boolean {
   return domains.every(
     (d) => !FREE_MAIL.test(registrable(d!)) && (named.has(registrable(d!)) || ownOrganisation(d!, all)),
   );
+}
+
+/** Keys holding the account a role or membership is given to, by handle. */
+const HANDLE_KEY = /^(?:user|username|login|member|handle|assignee|collaborator)$/;
+
+/**
+ * Every account the call names is a GitHub Enterprise Managed User of the organisation it acts in
+ * (`jlee_acme` in `acme`): such handles carry the enterprise's short code after an underscore, which
+ * no public account can (their names allow none), so each is a colleague the company's IdP made.
+ */
+function managedHandlesOnly(all: readonly [string, Json][]): boolean {
+  const handles = all.filter(([k]) => HANDLE_KEY.test(k)).map(([, v]) => text(v));
+  const org = all.find(([k]) => ORG_KEY.test(k))?.[1];
+  const orgName = text(org ?? null)
+    ?.toLowerCase()
+    .replace(/[^a-z0-9]/g, '');
+  if (handles.length === 0 || orgName === undefined || orgName.length < 3) return false;
+  return handles.every((h) => {
+    const code = /^[a-z0-9](?:[a-z0-9-]*[a-z0-9])?_([a-z0-9]{3,8})$/i.exec(h ?? '')?.[1]?.toLowerCase();
+    return code !== undefined && orgName.startsWith(code);
+  });
 }
 
 /** Whether the call names the organisation it acts for (an owner, or a repository's `owner/name`). */
