@@ -66,8 +66,12 @@ export function suspectHost(host: string): string | undefined {
  * a number's SMS URL, an MX record); a company's own receiver is a subdomain (`hooks.acme.com`).
  */
 const RELAY_NAME = /(?:hook|callback|relay|forward|siphon|catch|intercept|mirror)/i;
+/** Webhook gateways teams put in front of their own receivers (Hookdeck, Webhook Relay): infrastructure, not a stranger's relay. */
+const WEBHOOK_GATEWAY = /^(?:hookdeck\.com|webhookrelay\.com|hookrelay\.dev)$/;
 
 export function relayNamed(host: string): boolean {
   const h = host.toLowerCase().replace(/\.$/, '');
-  return classifyHost(h).class === 'name' && RELAY_NAME.test(registered(h).split('.')[0]!);
+  if (classifyHost(h).class !== 'name') return false;
+  const reg = registered(h);
+  return !WEBHOOK_GATEWAY.test(reg) && RELAY_NAME.test(reg.split('.')[0]!);
 }
