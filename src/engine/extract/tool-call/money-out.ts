@@ -114,7 +114,10 @@ const BANK_DETAILS = /^(?:[A-Z]{2}\d{2}(?: ?[A-Z0-9]){10,32}|\d[\d -]{4,}\d)$/;
  * agent's everyday payments (rent, bills, invoices) stay well below it.
  */
 export const NEW_PAYEE_LIMIT = 10_000;
-const AMOUNT_KEY = /^(?:amount|value|sum|total|amount_value|transfer_amount|payment_amount)$/;
+const AMOUNT_KEY =
+  /^(?:amount|value|sum|total|amount_value|transfer_amount|payment_amount|amount_cents|amount_in_cents|amount_minor|cents|value_cents)$/;
+/** A payment's sum under AMOUNT_KEY, in major units (`amount_cents: 2500000` is 25,000). */
+const amountOf = ([k, v]: Pair): number => sum(v) / (/cents|minor/.test(k) ? 100 : 1);
 /** The sum from which a P2P payment its memo calls business is held (companies pay vendors from a bank account on file). */
 const P2P_BUSINESS_LIMIT = 1_000;
 /** A memo of company business: what is paid to a bank account on file, never to a personal mailbox. */
@@ -268,7 +271,15 @@ function unlimitedApproval(w: readonly string[], all: readonly Pair[]): CliEquiv
 
 /** A number written as a JSON number or text (`48500`, `"48,500.00"`); 0 when it is neither. */
 export function sum(v: unknown): number {
-  const n = typeof v === 'number' ? v : typeof v === 'string' ? Number(v.replace(/[,_\s]/g, '')) : NaN;
+  if (typeof v === 'number') return Number.isFinite(v) ? v : 0;
+  if (typeof v !== 'string' || v.length > 40) return 0;
+  // A currency beside the figure (`25,000.00 EUR`, `€25000`, `$12k`) does not change the sum.
+  const m =
+    /^\s*(?:[A-Z]{3}\s*|[$€£¥₹]\s*)?(\d[\d,_\s]*(?:\.\d+)?)\s*([km])?\s*(?:[A-Z]{3}|[$€£¥₹])?\s*$/i.exec(v);
+  const n =
+    m === null
+      ? NaN
+      : Number(m[1]!.replace(/[,_\s]/g, '')) * (m[2] === undefined ? 1 : /k/i.test(m[2]) ? 1e3 : 1e6);
   return Number.isFinite(n) ? n : 0;
 }
 
@@ -313,7 +324,7 @@ const STANDING_REASON =
  * is for; every part of a split its memo numbers; every line of a batch paid to the one account.
  */
 function committed(all: readonly Pair[], amount: number, memo: string): number {
-  const amounts = all.filter(([k]) => AMOUNT_KEY.test(k)).map(([, v]) => sum(v));
+  const amounts = all.filter(([k]) => AMOUNT_KEY.test(k)).map(amountOf);
   const batch =
     amounts.length > 1 && !all.some(([k]) => k === 'total') ? amounts.reduce((a, b) => a + b, 0) : 0;
   const parts = Number(SPLIT_PART.exec(memo)?.[1] ?? 1);
@@ -347,7 +358,13 @@ const PAYEE_HANDLE_KEY =
  * or phone beside a sum is not enough (a CRM deal's value and its contact), nor a bare `value`.
  */
 function fieldsPay(all: readonly Pair[]): boolean {
-  if (!all.some(([k, v]) => /^(?:amount|sum|\w+_amount)$/.test(k) && (sum(v) > 0 || typeof v === 'object')))
+  if (
+    !all.some(
+      ([k, v]) =>
+        /^(?:amount|sum|\w+_amount|amount_(?:cents|in_cents|minor))$/.test(k) &&
+        (sum(v) > 0 || typeof v === 'object'),
+    )
+  )
     return false;
   return (
     rawBankPayee(all) !== undefined ||
@@ -475,7 +492,7 @@ export function moneyOutLines(w: readonly string[], args: unknown): CliEquivalen
     return [line('transfer', 'money', `${tool} sends crypto to ${String(mailbox[1]).slice(0, 64)}`)];
   const memo = texts(all, MEMO_KEY).join('\n').slice(0, 4096);
   const raw = rawBankPayee(all);
-  const amount = Math.max(0, ...all.filter(([k]) => AMOUNT_KEY.test(k)).map(([, v]) => sum(v)));
+  const amount = Math.max(0, ...all.filter(([k]) => AMOUNT_KEY.test(k)).map(amountOf));
   const total = committed(all, amount, memo);
   if (raw !== undefined) {
     if (total >= NEW_PAYEE_LIMIT)

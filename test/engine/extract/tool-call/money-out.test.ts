@@ -48,6 +48,11 @@ describe('moneyOutLines', () => {
     ],
     ['add_payee', { iban: 'GB82WEST12345698765432', nickname: 'landlord (new bank details)' }, true],
     ['add_payee', { iban: 'GB82WEST12345698765432', nickname: 'landlord' }, false],
+    // Sums in minor units or beside their currency.
+    ['payments_create', { creditor_iban: 'DE89370400440532013000', amount_cents: 2500000 }, true],
+    ['payments_create', { creditor_iban: 'DE89370400440532013000', amount_cents: 85000 }, false],
+    ['send_money', { recipient: 'DE89370400440532013000', amount: '25,000.00 EUR' }, true],
+    ['send_money', { recipient: 'DE89370400440532013000', amount: '€ 850' }, false],
     ['swap_exact_input', { tokenIn: 'USDC', recipient: '0x1f9840a85d5aF5bf1D1762F925BDADdC4201F984' }, true],
     ['swap_exact_input', { tokenIn: 'USDC', tokenOut: 'ETH', amountIn: '500' }, false],
     ['rewards_create_order', { recipient: { email: 'x.y@proton.me' }, quantity: 50 }, true],
