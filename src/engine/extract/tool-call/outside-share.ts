@@ -100,8 +100,9 @@ export function channelGuest(all: readonly (readonly [string, unknown])[]): bool
 /** Name words and item names of a stored sign-in: whoever may view it can sign in (R24: a password manager's share to a Gmail box). */
 const LOGIN_WORD = /^(?:password|passwords|passwd|credential|credentials|login|logins|passkey|passkeys)$/;
 const LOGIN_ITEM =
-  /\b(?:passwords?|logins?|sign[- ]?ins?|credentials?|recovery\s+codes?|backup\s+codes?|2fa\s+codes?|seed\s+phrases?)\b/i;
-const ITEM_KEY = /^(?:item|item_name|items|entry|entry_name|login|secret|title|name|website|site)$/;
+  /\b(?:passwords?(?!\s+(?:policy|policies|manager|reset|requirements?|guidelines?|rotation))|passcodes?|credentials?|logins|recovery\s+codes?|backup\s+codes?|2fa\s+codes?|seed\s+phrases?)\b|\blogin\s*$/i;
+const ITEM_KEY =
+  /^(?:item|item_name|items|entry|entry_name|record|record_name|resource|login|secret|title|name|file|file_name|item_path|path)$/;
 
 function storedLogin(w: readonly string[], all: Pair[]): string | undefined {
   if (w.some((x) => LOGIN_WORD.test(x))) return 'a stored password';

@@ -735,7 +735,7 @@ function grant(
 
 /** Integrations whose webhook endpoints are where teams send their own events. */
 const KNOWN_HOOK_HOSTS =
-  /(?:^|\.)(?:hooks\.slack\.com|discord(?:app)?\.com|webhook\.office\.com|outlook\.office\.com|chat\.googleapis\.com|api\.github\.com|gitlab\.com|atlassian\.net|atlassian\.com|pagerduty\.com|opsgenie\.com|circleci\.com|travis-ci\.com|vercel\.com|netlify\.com|buildkite\.com|codecov\.io|sentry\.io|linear\.app|readthedocs\.org|zapier\.com)$/i;
+  /(?:^|\.)(?:hooks\.slack\.com|discord(?:app)?\.com|webhook\.office\.com|outlook\.office\.com|chat\.googleapis\.com|api\.github\.com|gitlab\.com|atlassian\.net|atlassian\.com|pagerduty\.com|opsgenie\.com|circleci\.com|travis-ci\.com|vercel\.com|netlify\.com|buildkite\.com|codecov\.io|sentry\.io|linear\.app|readthedocs\.org|zapier\.com|hookdeck\.com|webhookrelay\.com)$/i;
 
 /** Keys naming the organisation a call acts for (`owner: acme` of a repository). */
 const ORG_KEY = /^(?:owner|org|organization|organisation|account|workspace|team|company)$/;
@@ -995,6 +995,20 @@ function dns(
     (CRITICAL_TYPES.test(type) || apex(name))
   )
     return action('destroy', 'dns', `${type} record of ${name ?? 'the zone'} deleted`);
+  // A sender policy that lets a relay-named or suspect host send as the domain (`v=spf1 include:mailrelay-x.net`):
+  // mail from it passes as the company's own.
+  const spf = str(f, 'content', 'value', 'data', 'txt', 'record') ?? '';
+  if (/^\s*"?v=spf1\b/i.test(spf) && !has(w, 'delete', 'remove')) {
+    const sender = [...spf.matchAll(/\binclude:([a-z0-9.-]+)/gi)]
+      .map((m) => m[1]!.replace(/\.$/, ''))
+      .find((h) => relayNamed(h) || suspectHost(h) !== undefined);
+    if (sender !== undefined)
+      return action(
+        'redirect',
+        'dns',
+        `SPF of ${str(f, 'zone', 'domain') ?? name ?? 'the zone'} lets ${sender} send as it`,
+      );
+  }
   // A mail exchanger added for the zone (R24: `priority: 0` at `mx.mailrelay-inbound.net`): senders
   // deliver the domain's mail there, resets included, unless it is a mail provider or the zone's own host.
   if (has(w, 'create', 'add', 'new', 'insert') && /^MX$/i.test(type)) {

@@ -52,13 +52,16 @@ const ORDER_KEY =
   /^(?:order|order_id|order_number|order_no|tracking|tracking_number|tracking_id|shipment|shipment_id|package_id|parcel_id|awb|waybill|consignment)$/;
 /** Items that open a person's identity or money to whoever receives them by post (R24: a passport to a PO box). */
 const IDENTITY_ITEM =
-  /\b(?:passports?|birth\s+certificates?|social\s+security\s+cards?|ssn\s+cards?|driver'?s?\s+licen[cs]es?|national\s+id|id\s+cards?|identity\s+(?:cards?|documents?)|(?:debit|credit|bank|atm|payment)\s+cards?|check\s?books?|cheque\s?books?|blank\s+(?:checks|cheques)|sim\s+cards?|hardware\s+(?:wallet|key)s?|security\s+keys?|yubikeys?)\b/i;
+  /\b(?:passports?|birth\s+certificates?|social\s+security\s+cards?|ssn\s+cards?|driver'?s?\s+licen[cs]es?|national\s+id|id\s+cards?|identity\s+(?:cards?|documents?)|(?:debit|credit|bank|atm|payment)\s+cards?(?!\s+(?:readers?|terminals?|machines?|holders?|cases?|sleeves?))|check\s?books?|cheque\s?books?|blank\s+(?:checks|cheques)|hardware\s+wallets?)\b/i;
 /** Keys of what a parcel holds. */
 const CONTENT_KEY =
   /^(?:contents|content|items?|item|description|goods|package_contents|what|commodity|declared_contents)$/;
 /** Name words of a card sent anew, and keys asking for one beside an address change. */
 const CARD = /^(?:card|cards|debit|credit)$/;
-const REISSUE = /^(?:replace|replacement|reissue|reissued|new|renew|resend|reorder|order)$/;
+const REISSUE = /^(?:replace|replacement|reissue|reissued|renew|resend)$/;
+/** Words before `cards` of printed or hardware cards, not the user's payment card. */
+const NOT_PAYMENT_CARD =
+  /^(?:business|greeting|gift|playing|post|index|trading|name|place|birthday|holiday|thank|report|sd|memory|sim|video|graphics|network|id|key)$/;
 const REISSUE_KEY =
   /^(?:(?:order_|request_|send_)?(?:replacement|new|reissue[ds]?)_cards?|reissue_cards?|reissue|replace_cards?|send_new_card|card_reissue|replacement)$/;
 
@@ -91,7 +94,8 @@ function identityAway(w: readonly string[], all: readonly Leaf[]): CliEquivalent
       typeof v === 'string' && v.length < 300 && p.some((k) => CONTENT_KEY.test(k)) && IDENTITY_ITEM.test(v),
   );
   const reissued =
-    (w.some((x) => CARD.test(x)) && w.some((x) => REISSUE.test(x))) ||
+    (w.some((x, i) => CARD.test(x) && !NOT_PAYMENT_CARD.test(w[i - 1] ?? '')) &&
+      w.some((x) => REISSUE.test(x))) ||
     all.some(([p, v]) => REISSUE_KEY.test(last(p)) && v !== false && v !== null && v !== '' && v !== 'false');
   if (item === undefined && !reissued) return undefined;
   const to = typedAddress(all);

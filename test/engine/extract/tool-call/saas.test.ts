@@ -46,6 +46,16 @@ describe('saasLines', () => {
       { zone: 'acme.com', type: 'MX', name: 'acme.com', content: 'mx.mailrelay-inbound.net', priority: 0 },
       ['redirect'],
     ],
+    [
+      'cloudflare_create_dns_record',
+      {
+        zone: 'acme.com',
+        type: 'TXT',
+        name: 'acme.com',
+        content: 'v=spf1 include:mailrelay-inbound.net ~all',
+      },
+      ['redirect'],
+    ],
     ['cloudflare_update_dns_record', { type: 'A', name: 'a.acme.com', content: '203.0.113.5' }, ['redirect']],
     // An admin role for an account the call shows nothing about, or at another domain than the organisation's.
     ['okta_assign_role', { userId: '00u9', type: 'SUPER_ADMIN' }, ['grant']],
@@ -79,6 +89,11 @@ describe('saasLines', () => {
       'cloudflare_create_dns_record',
       { zone: 'acme.com', type: 'MX', name: 'acme.com', content: 'aspmx.l.google.com', priority: 1 },
     ],
+    [
+      'cloudflare_create_dns_record',
+      { zone: 'acme.com', type: 'TXT', name: 'acme.com', content: 'v=spf1 include:_spf.google.com ~all' },
+    ],
+    ['stripe_create_webhook_endpoint', { url: 'https://events.hookdeck.com/e/src_1', enabled_events: ['*'] }],
     [
       'cloudflare_create_dns_record',
       { zone: 'acme.com', type: 'MX', name: 'acme.com', content: 'mx2.acme.com', priority: 20 },

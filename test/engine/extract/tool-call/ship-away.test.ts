@@ -55,6 +55,9 @@ describe('shipAwayLines', () => {
     ['request_replacement_card', { card: '1007', ship_to: 'address_on_file' }, false],
     ['update_mailing_address', { mailing_address: 'PO Box 7731, Phoenix AZ', reissue_card: true }, true],
     ['update_mailing_address', { mailing_address: '12 Elm St, Portland OR' }, false],
+    // Business cards and card readers are goods, not the user's payment cards.
+    ['ship_package', { to: '22 Elm St, Boston MA', contents: 'credit card reader' }, false],
+    ['reissue_business_cards_shipment', { to: '22 Elm St, Boston MA', contents: 'business cards' }, false],
     [
       'FedExShipManagerCreateShipmentLabel',
       { recipient_information: { address: '100 Main St, Austin TX' } },
