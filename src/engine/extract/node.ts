@@ -13,7 +13,7 @@ import { envVal } from './code/calls.js';
 import { conditionMayChange, named } from './code/syntax.js';
 import { codeFlows, dynamicCall } from './code/effects.js';
 import { servedRequest } from './node/routes.js';
-import { CLIENT, requestParam } from './node/handler-params.js';
+import { CLIENT, graphqlText, requestParam, resolverArgs } from './node/handler-params.js';
 import { hiddenResult, ownReturnAtDefinition } from './code/own-return.js';
 import { testTeardown } from './code/test-scope.js';
 import { inMigrationDown } from './code/migration-scope.js';
@@ -727,13 +727,20 @@ export class JsWalker extends CodeWalker {
     if (left && items) {
       // A loop over a literal list runs its body once per item: each item is walked (`for (const f of FILES)`).
       const walk = kids.slice(ofAt + 2).filter((c) => c.named);
+      // A literal list of common passwords gone through: logins inside are guesses (code/repeats.ts).
       return this.endLoop(
-        this.inLoop(n, false, awaited, () => {
-          for (const item of items) {
-            this.bind(left, item);
-            this.#overEveryName(listed, left, () => walk.forEach((b) => this.visit(b)));
-          }
-        }),
+        this.inLoop(
+          n,
+          false,
+          awaited,
+          () => {
+            for (const item of items) {
+              this.bind(left, item);
+              this.#overEveryName(listed, left, () => walk.forEach((b) => this.visit(b)));
+            }
+          },
+          loopRegion(this.src(n), false, undefined, it),
+        ),
       );
     }
     if (left)
@@ -790,7 +797,13 @@ export class JsWalker extends CodeWalker {
             // Node's error-first callbacks (`(err, data) => ...`) get the result as their second parameter.
             const ps = named(c);
             const at = ps.length >= 2 && ERROR_FIRST.test(this.src(ps[0]!)) ? 1 : 0;
-            ps.forEach((p, i) => this.#param(p, i === at ? taint : undefined));
+            // A GraphQL resolver's second parameter is the client's arguments (node/handler-params.ts).
+            const args =
+              taint === undefined &&
+              resolverArgs(this.src(c), () => (this.#graphql ??= graphqlText(this.text)))
+                ? 1
+                : -1;
+            ps.forEach((p, i) => this.#param(p, i === at ? taint : i === args ? CLIENT : undefined));
             // A handler no registration in the text hands a request (node/handler-params.ts).
             const req = taint === undefined ? this.#requestParam(n, c) : undefined;
             if (req !== undefined) this.env.set(req, CLIENT);
@@ -822,6 +835,8 @@ export class JsWalker extends CodeWalker {
 
   /** What the function walked last by `fn` returned (its callers' results carry its taint). */
   lastReturn: Val | undefined;
+  /** The input is a GraphQL server's (resolverArgs), tested once. */
+  #graphql: boolean | undefined;
   /** What each function of the input returns when walked at its definition (see fn). */
   readonly #defReturns = new Map<SyntaxNode, Val>();
 

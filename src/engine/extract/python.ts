@@ -104,6 +104,10 @@ import './python/listeners.js';
 import './python/rpc-servers.js';
 import './python/dumps.js';
 import './python/packets.js';
+import { overwriteWalk } from './code/overwrite.js';
+
+/** A short fill (`b'\\0'`, `'A'`) that `*` repeats: the bytes written over a file by a wiper. */
+const FILL = /^[^]{1,8}$/;
 
 /** Most loop-body walks one input may spend unrolling loops over literal lists (work units). */
 const UNROLL_BUDGET = 4096;
@@ -586,6 +590,12 @@ export class PyWalker extends CodeWalker {
     if (o === '/' && (a.ref === 'pathlib.Path()' || a.ref?.startsWith('pathlib.Path.')))
       return { ...joinPaths([a, b]), ref: 'pathlib.Path()' };
     if (o === '%' && a.parts !== null) return percentFormat(a, b);
+    // `b'\\0' * size`: a short fill repeated, no file's content (code/overwrite.ts NOT_CONTENT).
+    if (o === '*') {
+      const [ta, tb] = [constText(a), constText(b)];
+      if ((ta === null) !== (tb === null) && FILL.test(ta ?? tb ?? ''))
+        return { ...opaque([a, b]), ref: 'repeat()' };
+    }
     return opaque([a, b]);
   }
 
@@ -597,6 +607,13 @@ export class PyWalker extends CodeWalker {
     if (!left || !right) return this.generic(n);
     const v = this.visit(right);
     this.bind(left, v);
+    // `m[:] = data` on a memory map of a file: the file's bytes replaced (code/overwrite.ts over a walk).
+    const mapped = left.type === 'subscript' ? named(left)[0] : undefined;
+    if (mapped?.type === 'identifier') {
+      const m = this.visit(mapped);
+      if (m.ref === 'mmap.mmap()' && m.file !== undefined && m.file.op === 'write')
+        overwriteWalk(this, { start: n.start, end: n.end }, m.file.path, v, 'mmap');
+    }
     return v;
   }
 

@@ -23,11 +23,11 @@ const CIPHER =
   /\b(?:Fernet|MultiFernet|AES(?:GCM|CCM|SIV)?\s*\.\s*new|ChaCha20(?:Poly1305)?|Salsa20|Blowfish|DES3|createCipher(?:iv)?|publicEncrypt|privateEncrypt|encryptor\s*\(|SecretBox|secretbox|crypto_(?:secretbox|box|aead)_\w+|pyAesCrypt|subtle\s*\.\s*encrypt|CryptoJS\s*\.\s*(?:AES|TripleDES|Rabbit|RC4))\b|\.encrypt(?:_and_digest|File)?\s*\(|[\w\])]\s*\^=?\s*(?:0x[0-9a-fA-F]+|key\w*|k)\b/;
 
 /**
- * Values that are no file's content, by what made them: a random source, a zero-filled buffer, a
- * one-way digest (whatever was hashed, the file cannot be read back from it).
+ * Values that are no file's content, by what made them: a random source, a zero-filled buffer or a
+ * short fill repeated (`b'\\0' * size`, R24 mmap wiper), a one-way digest (whatever was hashed, the file cannot be read back from it).
  */
 const NOT_CONTENT =
-  /(?:^|\.)(?:urandom|token_bytes|token_hex|token_urlsafe|randbytes|getrandbits|get_random_bytes|random_bytes|randomBytes|randomFillSync|randomFill|getRandomValues|alloc|allocUnsafe|zeros)\(\)|(?:^|\.)(?:hex|b64)?digest\(\)/;
+  /^repeat\(\)$|(?:^|\.)(?:urandom|token_bytes|token_hex|token_urlsafe|randbytes|getrandbits|get_random_bytes|random_bytes|randomBytes|randomFillSync|randomFill|getRandomValues|alloc|allocUnsafe|zeros)\(\)|(?:^|\.)(?:hex|b64)?digest\(\)/;
 
 /** `data` was made by something that cannot give the file's content back (NOT_CONTENT). */
 function notContent(data: Val): boolean {

@@ -6,7 +6,7 @@
  * edit's new text here). The readers are the text detectors the tool-call reader uses
  * (auth-backdoor.ts, jwt-unverified.ts, mail-bcc.ts, mail-capture.ts, exposed-exec.ts, R23:
  * credential-copy.ts, cors-reflect.ts, root-served.ts, payee-swap.ts; R23 by data flow: mass-assign.ts,
- * host-link.ts, webhook-unverified.ts); a hit inside a test, or inside a string the
+ * host-link.ts, webhook-unverified.ts; R24: env-response.ts); a hit inside a test, or inside a string the
  * code only carries (a scanner's sample, the text a `.replace()` takes away: source-backdoor.ts
  * judges written strings), is no plant. Becomes `agent-guard-action weaken sign-in` / `divert mail`
  * lines for PLT-AST-003.
@@ -15,6 +15,7 @@ import type { SyntaxNode } from '../../parse/index.js';
 import { bypassAt, type Planted } from '../tool-call/auth-backdoor.js';
 import { corsReflectAt } from '../tool-call/cors-reflect.js';
 import { credentialCopyAt } from '../tool-call/credential-copy.js';
+import { envResponseAt } from '../tool-call/env-response.js';
 import { exposedExecAt } from '../tool-call/exposed-exec.js';
 import { hostLinkAt } from '../tool-call/host-link.js';
 import { unverifiedTokenAt } from '../tool-call/jwt-unverified.js';
@@ -42,6 +43,7 @@ const READERS: readonly [(text: string) => Planted | undefined, string, string][
   [massAssignAt, 'weaken', 'sign-in'],
   [hostLinkAt, 'leak', 'sign-in'],
   [webhookUnverifiedAt, 'disarm', 'payments'],
+  [envResponseAt, 'expose', 'server'],
 ];
 
 /** Texts no plant is read in: too long for the regular-expression readers' budget. */

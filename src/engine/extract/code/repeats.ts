@@ -47,7 +47,8 @@ const PASSWORD_LIST =
 const WORDLIST =
   /(?:rockyou|seclists|wordlists?|passwords|passlist|combos|combolist|leaked|breach|fasttrack|top[-_]?\d+k?|\d+[-_]?(?:k|m|million))/i;
 /** User lists: a spray tries one password for each. */
-const USER_LIST = /(?:^|[/_.-])(?:users?|usernames?|logins?|accounts?|emails?)(?:[/_.-]|\d|$)/i;
+const USER_LIST =
+  /(?:^|[/_.-])(?:users?|usernames?|logins?|accounts?|emails?|employees?|staff|members?|people)(?:[/_.-]|\d|$)/i;
 /** Each turn authenticates: a password argument, a login call, an auth tuple or header. */
 const LOGIN =
   /\b(?:password|passwd|pwd|pass)\b['"]?\s*[=:]|\.login\s*\(|\bauth\s*[=:]|\bauthenticate\s*\(|\bbind_s\s*\(|\bAuthorization\b|\bsshpass\b|\s-(?:u|-user)\s+["']?[\w.@-]+:\$|\s-p\s*["']?\$|[{,]\s*(?:password|passwd|pwd|pass)\s*[,}]|\.pass_\s*\(|\.bind\s*\(\s*['"`]|\bBasicAuth\s*\(|\bgrant_type\W+password\b|\.(?:type|fill)\s*\(\s*['"`][^'"`]*pass/i;
@@ -118,10 +119,11 @@ export function regionMarks(
 
 /**
  * Passwords sprayed by their shape (`Winter2025!`, `Password1`, `Welcome123`, `P@ssw0rd`): a season,
- * month or stock word with a number or symbol after it, or a bare word only a password list holds.
+ * month or stock word with a number or symbol after it, a bare word only a password list holds, or
+ * a device or service default (`root`, `toor`, `ubnt`, `raspberry`, `1234`, R24 paramiko sweep).
  */
 const COMMON_PASSWORD =
-  /^(?:(?:spring|summer|autumn|fall|winter|january|february|march|april|may|june|july|august|september|october|november|december|password|passw0rd|p@ssw0rd|p@ssword|welcome|letmein|qwerty|changeme|admin|secret|company|monkey|dragon|football|baseball|sunshine|princess|master|hello|login|abc)[!@#$%^&*._-]?(?:\d{1,4}[!@#$%^&*.?]*|[!@#$%^&*.?]+)|password|passw0rd|p@ssw0rd|letmein|qwerty|changeme|iloveyou|trustno1|123456\d{0,4}|12345678|1q2w3e4r|qwerty123|abc123)$/i;
+  /^(?:(?:spring|summer|autumn|fall|winter|january|february|march|april|may|june|july|august|september|october|november|december|password|passw0rd|p@ssw0rd|p@ssword|welcome|letmein|qwerty|changeme|admin|secret|company|monkey|dragon|football|baseball|sunshine|princess|master|hello|login|abc)[!@#$%^&*._-]?(?:\d{1,4}[!@#$%^&*.?]*|[!@#$%^&*.?]+)|password|passw0rd|p@ssw0rd|letmein|qwerty|changeme|iloveyou|trustno1|123456\d{0,4}|12345678|1q2w3e4r|qwerty123|abc123|(?:root|toor|admin|administrator|default|ubnt|raspberry|mysql|postgres|oracle|cisco|alpine|vagrant|tomcat|pass|passwd)\d{0,4}|1234|12345|0{4,8}|1{4,8}|654321|123123|111111)$/i;
 
 /** A literal list of three or more such passwords (`for pw in ["Winter2025!", "Password1", ...]`). */
 function commonPasswords(v: Val): string | undefined {
@@ -283,7 +285,10 @@ export function guessedLogin(col: Collector, mark: number, password: Val | undef
 /**
  * A client given a host and a password that is an entry of a password list (`mysql.createConnection({
  * host, password: pw })`, `asyncssh.connect(host, password=pw)`), whatever the client: a login to
- * that host, marked as a guess (RUN-AST-009) when no handler made the connection already.
+ * that host, marked as a guess (RUN-AST-009) when no handler made the connection already. Inside a
+ * loop over a password or user list (`for pw in ['root', 'toor', ...]`, `for u in open('users.txt')`)
+ * the login is kept for the loop to judge (regionMarks), whichever client library makes it (R24
+ * pymysql, ldap3 `Connection(Server(host), password=...)`).
  */
 export function listLogin(
   col: Collector,
@@ -293,16 +298,23 @@ export function listLogin(
   host: Val | undefined,
   password: Val | undefined,
 ): void {
-  if (host === undefined || password === undefined || password.sources.length === 0) return;
-  const name = constText(host);
+  if (host === undefined || password === undefined) return;
+  const judged = col.hot.some((h) => h.list !== undefined || h.users !== undefined || h.file !== undefined);
+  if (password.sources.length === 0 && !judged) return;
+  // A server object (`ldap3.Server('ldaps://dc01:636')`) stands for its host.
+  const name =
+    (constText(host) ?? host.peer?.host ?? null)?.replace(/^[a-z][\w+.-]*:\/\/|\/.*$/gi, '') ?? null;
   if (name === null || !/^[\w.-]+(?::\d+)?$/.test(name)) return;
   if (!col.facts.slice(mark).some((f) => f.kind === 'net')) {
     const probe = col.facts.length;
     col.net(span, parseTarget(name), false, actor);
     guessedLogin(col, probe, password);
-    // No list behind the password: the connection stays as the handlers left it (none).
+    // No list behind the password and no list loop around it: the connection stays as the handlers left it (none).
     const made = col.facts[probe];
-    if (made?.kind === 'net' && made.guesses === undefined) col.facts.splice(probe, 1);
+    if (made?.kind === 'net' && made.guesses === undefined && !judged) {
+      col.facts.splice(probe, 1);
+      for (const h of col.hot) if (h.nets.at(-1) === probe) h.nets.pop();
+    }
     return;
   }
   guessedLogin(col, mark, password);

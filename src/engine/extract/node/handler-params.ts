@@ -31,3 +31,24 @@ export function requestParam(params: string, name: string | undefined, before: s
   if ((name !== undefined && VERB.test(name)) || VERB_ASSIGNED.test(before)) return FIRST.exec(params)?.[1];
   return undefined;
 }
+
+/**
+ * A GraphQL resolver `(parent, args, context, info)` (R24: `user: (_p, { name }, { db }) =>
+ * db.query(\`... '${name}'\`)`): the server calls it with the client's query arguments as its
+ * second parameter. Read where the parameter list leads with a parent's name and the text is a
+ * GraphQL schema's (resolver maps, typeDefs, Apollo).
+ */
+const RESOLVER_PARAMS =
+  /^\(\s*(?:_\w*|parent|root|obj|source|src)\s*(?::[^,()]{0,60})?,\s*(?:\{[^{}]{0,200}\}|\w+)\s*(?::[^,(){}]{0,60})?,/;
+const GRAPHQL =
+  /\b(?:Query|Mutation|Subscription)\s*:\s*\{|\btypeDefs\b|\bgql\s*`|\bbuildSchema\s*\(|\bApolloServer\b|\bgraphql\b/;
+
+/** Whether `params` is a resolver's parameter list (its second parameter the client's arguments); `schema` tests the text once. */
+export function resolverArgs(params: string, schema: () => boolean): boolean {
+  return RESOLVER_PARAMS.test(params) && schema();
+}
+
+/** The text is a GraphQL server's (tested once per walker by its caller). */
+export function graphqlText(text: string): boolean {
+  return GRAPHQL.test(text);
+}

@@ -1906,6 +1906,12 @@ add(
   ['open', 'io.open', 'codecs.open', 'builtins.open', 'os.open', 'pathlib.Path().open', 'aiofiles.open'],
   openFile,
 );
+/** os.write(fd, data) on a descriptor from os.open: written as fh.write(data) is (code/overwrite.ts over a walk). */
+add(['os.write', 'os.pwrite'], (w, c) => {
+  const fd = c.args[0];
+  const data = c.args[1];
+  return fd?.file && data ? writeTo(w, { ...c, recv: fd }, data) : undefined;
+});
 add(['pathlib.Path().read_text', 'pathlib.Path().read_bytes'], pathRead);
 // Readers with open()'s file and mode arguments (r6: io.FileIO of a credential file).
 add(
@@ -2168,6 +2174,13 @@ add(['paramiko.Transport'], (w, c) => {
     ? extend(connectTo(w, c, 'paramiko.Transport', addr), { ref: 'paramiko.Transport()' })
     : undefined;
 });
+/** ldap3.Server(host): no connection yet; a Connection given it logs in there (code/repeats.ts listLogin). */
+add(['ldap3.Server'], (_w, c) => {
+  const host = constText(arg(c, 0, 'host') ?? UNKNOWN);
+  return host
+    ? { ...UNKNOWN, ref: 'ldap3.Server()', peer: { host: parseTarget(host).host || host } }
+    : undefined;
+});
 add(['scp.SCPClient', 'paramiko.SFTPClient.from_transport'], (_w, c) =>
   c.args[0]?.peer ? { ...UNKNOWN, ref: `${c.name}()`, peer: c.args[0].peer } : undefined,
 );
@@ -2410,7 +2423,15 @@ PY_CALLS.methods([
   ['decode', codecsDecode],
   ...PY_DECODER_METHODS,
   ['communicate', communicate],
-  ['fileno', (_w, c) => (c.recv?.peer ? { ...UNKNOWN, peer: c.recv.peer } : undefined)],
+  [
+    'fileno',
+    (_w, c) =>
+      c.recv?.peer
+        ? { ...UNKNOWN, peer: c.recv.peer }
+        : c.recv?.file
+          ? { ...UNKNOWN, file: c.recv.file }
+          : undefined,
+  ],
   [
     'close',
     (w, c) => {

@@ -57,10 +57,17 @@ const runJs: Handler = (w, c) => {
   return undefined;
 };
 
-/** An executable anonymous map (`mmap.mmap(-1, n, prot=... | PROT_EXEC)`): what is written to it is run. */
+/**
+ * An executable anonymous map (`mmap.mmap(-1, n, prot=... | PROT_EXEC)`): what is written to it is
+ * run. A map of an open file (`mmap.mmap(fh.fileno(), 0)`) writes into that file (`m[:] = ...`,
+ * `m.write(...)`; code/overwrite.ts over a walk, R24 wiper).
+ */
 const EXEC_MAP = 'mmap.mmap(PROT_EXEC)';
-const execMap: Handler = (w, c) =>
-  w.text.slice(c.span.start, c.span.end).includes('PROT_EXEC') ? { ...UNKNOWN, ref: EXEC_MAP } : undefined;
+const execMap: Handler = (w, c) => {
+  if (w.text.slice(c.span.start, c.span.end).includes('PROT_EXEC')) return { ...UNKNOWN, ref: EXEC_MAP };
+  const file = c.args[0]?.file;
+  return file ? { ...UNKNOWN, file, ref: 'mmap.mmap()' } : undefined;
+};
 /** Bytes written into executable memory are machine code the process jumps to (shellcode loaders). */
 const execMapWrite: Handler = (w, c) => {
   const data = c.args[0];

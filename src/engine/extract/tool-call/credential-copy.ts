@@ -12,9 +12,9 @@ import { classifyHost } from '../../net/address.js';
 import { captureHost } from '../../knowledge/file-drop-hosts.js';
 import type { Planted } from './auth-backdoor.js';
 
-/** The head of an outbound send in node or python (a client's `c.post('https://…')`), or a channel opened to a host (a socket, a raw request). */
+/** The head of an outbound send in node or python (a client's `c.post('https://…')`, `require('axios').post(` inline, R24), or a channel opened to a host (a socket, a raw request). */
 const SEND =
-  /(?:(?<![\w$.])(?:fetch|\$fetch|ofetch|axios|got|needle|ky|superagent|request|requests|httpx|urlopen)(?:\.(?:post|put|patch|get|request|send))?|(?<![\w$.])https?\.(?:request|get)|new\s+WebSocket|(?<![\w$])Thread|(?<![\w$.])\w+\.(?:post|put|patch|request|send)(?=\(\s*["'`](?:https?|wss?):\/\/))\s*\(/g;
+  /(?:(?<![\w$.])require\(\s*["'](?:axios|got|node-fetch|needle|superagent|undici)["']\s*\)(?:\.(?:post|put|patch|get|request|send))?|(?<![\w$.])(?:fetch|\$fetch|ofetch|axios|got|needle|ky|superagent|request|requests|httpx|urlopen)(?:\.(?:post|put|patch|get|request|send))?|(?<![\w$.])https?\.(?:request|get)|new\s+WebSocket|(?<![\w$])Thread|(?<![\w$.])\w+\.(?:post|put|patch|request|send)(?=\(\s*["'`](?:https?|wss?):\/\/))\s*\(/g;
 /** A literal URL or host the send goes to. */
 const TARGET =
   /^[^]{0,200}?(?:["'`](?:https?|wss?):\/\/([^/"'`\s?#:]+)|\bhost(?:name)?\s*:\s*["'`]([^"'`\s/:]+))/;
