@@ -10,7 +10,7 @@
  */
 import { type CliEquivalent } from './cli.js';
 import { leaves, type Leaf } from './control-words.js';
-import { wordSet, type Gate } from './signals.js';
+import { lowerText, wordSet, type Gate } from './signals.js';
 import { snakeKey } from './snake-entries.js';
 import { actionLine as line } from './action-line.js';
 
@@ -66,6 +66,10 @@ const plain = (s: string): string =>
     .toLowerCase()
     .replace(/[_./:-]+/g, ' ');
 
+/** A word each of HEAT, GUARDIAN and TRAFFIC's phrases holds: a value without one cannot match them (the gate's first test). */
+const HAZARD_HINT =
+  /stove|oven|cooktop|hob|burner|hot|griddle|grill|fryer|toaster|heater|clothes|curling|straightener|soldering|smoke|fire|detector|alarm|sensor|monoxide|gas|sprinkler|oxygen|ventilator|cpap|bipap|insulin|infusion|dialysis|heart|life|traffic|intersection|junction|crossroads|signal/;
+
 /** When hazardLines can answer (signals.ts): a device word in the name, the keys or a short value. */
 export const HAZARD_GATE: Gate = {
   name: wordSet(
@@ -73,9 +77,12 @@ export const HAZARD_GATE: Gate = {
   ),
   keys: wordSet('traffic intersection junction signal stove oven thermostat heater setpoint'),
   when: (s) =>
-    s.strings.some(
-      (v) => v.length < 200 && (HEAT.test(plain(v)) || GUARDIAN.test(plain(v)) || TRAFFIC.test(plain(v))),
-    ),
+    HAZARD_HINT.test(lowerText(s)) &&
+    s.strings.some((v) => {
+      if (v.length >= 200) return false;
+      const p = plain(v);
+      return HEAT.test(p) || GUARDIAN.test(p) || TRAFFIC.test(p);
+    }),
 };
 
 /** Hours a duration leaf holds (`duration_minutes: 30`, `duration: "8h"`). */

@@ -24,7 +24,7 @@
  */
 import { type CliEquivalent } from './cli.js';
 import { snakeEntries } from './snake-entries.js';
-import { union, wordSet, type Gate } from './signals.js';
+import { lowerText, union, wordSet, type Gate } from './signals.js';
 import { PLANTED } from './planted.js';
 import { actionLine as line } from './action-line.js';
 import { FREE_MAIL, registrable } from './recipients.js';
@@ -179,11 +179,17 @@ const texts = (all: Pair[], key: RegExp): string[] =>
 const SUM_WORD = /^(?:amount|amt|value|sum|total)$/;
 const DEST_WORD =
   /^(?:iban|recipient|payee|beneficiary|to|destination|receiver|creditor|account|handle|username|phone|mobile|email|address|addr|wallet|cashtag|alias|target|dest|token|user|vpa|pix|venmo|zelle|key)$/;
+/**
+ * A word every ALLOWANCE_METHOD and gift-card match holds, in any case (both read values under
+ * 300 characters): the gate's first test, once per call.
+ */
+const PAY_VALUE_HINT = /approv|allowance|permit|gift|prepaid|card|code|credit|wallet|vanilla/;
 /** When moneyOutLines can answer (signals.ts): its first test, the name word of a payment or an emergency (PAY, EMERGENCY). */
 export const MONEY_OUT_GATE: Gate = {
   // A sum beside a destination under any tool name (fieldsPay).
   when: (s) =>
-    s.strings.some((x) => ALLOWANCE_METHOD.test(x) || giftCardText(x)) ||
+    (PAY_VALUE_HINT.test(lowerText(s)) &&
+      s.strings.some((x) => ALLOWANCE_METHOD.test(x) || giftCardText(x))) ||
     (s.keyWords.some((x) => SUM_WORD.test(x)) && s.keyWords.some((x) => DEST_WORD.test(x))),
   name: union(
     PAY,

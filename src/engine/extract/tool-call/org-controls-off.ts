@@ -11,7 +11,7 @@
  */
 import { type CliEquivalent } from './cli.js';
 import { leaves, SETTING, type Leaf, switchedOff } from './control-words.js';
-import { union, wordSet, type Gate } from './signals.js';
+import { lowerText, union, wordSet, type Gate } from './signals.js';
 import { snakeKey } from './snake-entries.js';
 import { actionLine as line } from './action-line.js';
 import { scratchOnly } from '../../knowledge/ephemeral-names.js';
@@ -156,6 +156,9 @@ function approvalsZero(w: readonly string[], all: readonly Leaf[]): string | und
   return undefined;
 }
 
+/** A word each of FACTOR's and APPROVAL_KIND's matches holds, in any case: the gate's first test, once per call. */
+const SETTING_HINT = /mfa|2fa|2sv|two|multi|second|approv|reviewer/;
+
 /** When orgControlsOffLines can answer (signals.ts). */
 export const ORG_CONTROLS_OFF_GATE: Gate = {
   name: union(RULES, ORG_SCOPE, wordSet('diagnostic diagnostics log logs')),
@@ -165,7 +168,8 @@ export const ORG_CONTROLS_OFF_GATE: Gate = {
   // A setting named by a value (`{setting: "2sv_enforcement", value: off}`, `kind: require_approvals_to_merge`), a diagnostics tool.
   when: (s) =>
     /diagnostic/.test(s.tool) ||
-    s.strings.some((x) => x.length < 80 && (FACTOR.test(snakeKey(x)) || APPROVAL_KIND.test(x))),
+    (SETTING_HINT.test(lowerText(s)) &&
+      s.strings.some((x) => x.length < 80 && (FACTOR.test(snakeKey(x)) || APPROVAL_KIND.test(x)))),
 };
 
 export function orgControlsOffLines(w: readonly string[], args: unknown): CliEquivalent[] {

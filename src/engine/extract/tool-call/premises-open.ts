@@ -9,7 +9,7 @@
  */
 import { type CliEquivalent } from './cli.js';
 import { leaves, type Leaf } from './control-words.js';
-import { wordSet, type Gate } from './signals.js';
+import { alternatives, lowerText, wordSet, type Gate } from './signals.js';
 import { actionLine as line } from './action-line.js';
 import { PLANTED } from './planted.js';
 
@@ -86,6 +86,9 @@ function hours(p: readonly string[], v: unknown): number | undefined {
   return t === null ? undefined : Number(t[1]) * scale((t[2] ?? unit).toLowerCase());
 }
 
+/** DEVICE's words anywhere in a value: a value without one has no such word (the gate's first test). */
+const DEVICE_HINT = new RegExp(alternatives(DEVICE).join('|'));
+
 /** When premisesOpenLines can answer (signals.ts): a device word in the name or the keys. */
 export const PREMISES_OPEN_GATE: Gate = {
   name: wordSet(
@@ -93,6 +96,7 @@ export const PREMISES_OPEN_GATE: Gate = {
   ),
   keys: wordSet('lock locked alarm armed arm door gate garage cameras camera passage'),
   when: (s) =>
+    DEVICE_HINT.test(lowerText(s)) &&
     s.strings.some(
       (v) =>
         v.length < 80 &&

@@ -146,6 +146,26 @@ export function callSignals(
   };
 }
 
+/** Strings longer than this are left out of lowerText (every gate that reads it bounds its strings below it). */
+export const LOWER_TEXT_MAX = 300;
+let lowerFor: CallSignals | undefined;
+let lowered = '';
+/**
+ * The call's strings under LOWER_TEXT_MAX characters, lowercased and joined by newlines, made once
+ * per call: a gate tests one pattern of words its own test needs on it and reads the strings one
+ * by one only where that matches (most calls hold none of a gate's words). A signals object is
+ * never changed once made, so the last one asked for is memoised by identity.
+ */
+export function lowerText(s: CallSignals): string {
+  if (lowerFor !== s) {
+    let text = '';
+    for (const v of s.strings) if (v.length < LOWER_TEXT_MAX) text += `${v.toLowerCase()}\n`;
+    lowered = text;
+    lowerFor = s;
+  }
+  return lowered;
+}
+
 /** Whether any of `words` is in `set`. */
 export function anyIn(words: readonly string[], set: ReadonlySet<string>): boolean {
   for (let i = 0; i < words.length; i++) if (set.has(words[i]!)) return true;

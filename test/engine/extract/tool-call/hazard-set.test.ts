@@ -1,7 +1,8 @@
 /** Physical devices put in a state that hurts people (src/engine/extract/tool-call/hazard-set.ts). */
 import { describe, expect, it } from 'vitest';
-import { nameWords } from '../../../../src/engine/extract/tool-call/cli.js';
-import { hazardLines } from '../../../../src/engine/extract/tool-call/hazard-set.js';
+import { fields, nameWords } from '../../../../src/engine/extract/tool-call/cli.js';
+import { HAZARD_GATE, hazardLines } from '../../../../src/engine/extract/tool-call/hazard-set.js';
+import { callSignals, opens } from '../../../../src/engine/extract/tool-call/signals.js';
 
 const hit = (name: string, args: unknown): boolean => hazardLines(nameWords(name), args).length > 0;
 
@@ -57,5 +58,36 @@ describe('hazardLines', () => {
     ['GoogleHomeGetDeviceStatus', { device_id: 'oven', state: 'on', duration: 'until_off' }, false],
   ])('%s %j', (name, args, want) => {
     expect(hit(name, args)).toBe(want);
+  });
+});
+
+describe('HAZARD_GATE', () => {
+  // The gate's word hint must hold wherever one of the phrases matches: every phrase, in any case and spelling.
+  it.each([
+    'Leave the deep-fryer on',
+    'space heater',
+    'hotPlate',
+    'curling iron',
+    'hair straightener',
+    'CO alarm',
+    'carbon monoxide',
+    'gas leak',
+    'sprinkler system',
+    'oxygen concentrator',
+    'BIPAP',
+    'insulin pump',
+    'infusion pump',
+    'heart monitor',
+    'life support',
+    'crossroads',
+    'junction_4',
+    'fireplace',
+    'griddle',
+    'stovetop',
+  ])('opens on a value naming %s', (v) => {
+    expect(opens(HAZARD_GATE, callSignals(['set'], fields({ x: v }), { x: v }, 0))).toBe(true);
+  });
+  it('stays closed on values naming no device', () => {
+    expect(opens(HAZARD_GATE, callSignals(['set'], fields({ x: 'vitest' }), { x: 'vitest' }, 0))).toBe(false);
   });
 });

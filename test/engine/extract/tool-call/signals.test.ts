@@ -4,6 +4,7 @@ import {
   alternatives,
   callSignals,
   gateIndex,
+  lowerText,
   openGates,
   opens,
   union,
@@ -29,6 +30,13 @@ describe('callSignals', () => {
     for (let i = 0; i < 20; i++) deep = { k: deep };
     expect(signals('invoke', deep).partial).toBe(true);
     expect(signals('invoke', { items: Array.from({ length: 300 }, () => 1) }).partial).toBe(true);
+  });
+
+  it('gives the strings under 300 characters lowercased, one a line, made once per call', () => {
+    const s = signals('x', { a: 'Smoke DETECTOR', b: ['Oven'], c: 'x'.repeat(300) });
+    expect(lowerText(s)).toBe('smoke detector\noven\n');
+    expect(lowerText(s)).toBe(lowerText(s));
+    expect(lowerText(signals('x', { a: 'Other' }))).toBe('other\n');
   });
 
   it('does not change the arguments', () => {
