@@ -42,6 +42,10 @@ const leak = (w: readonly string[], reason: string): CliEquivalent => ({
   runtime: 'bash',
 });
 
+/** Whether `w[i]` is the noun `list` after a word of `verbs` (`export_list`), not the verb of a read. */
+export const nounAfter = (w: readonly string[], i: number, verbs: RegExp): boolean =>
+  w[i] === 'list' && w.slice(0, i).some((x) => verbs.test(x));
+
 /** When sideStreamLines can answer (signals.ts): a feed or export name word. */
 export const SIDE_STREAM_GATE: Gate = { name: union(FEED) };
 
@@ -56,7 +60,8 @@ function hostsOf(v: string): string[] {
 }
 
 export function sideStreamLines(w: readonly string[], args: unknown): CliEquivalent[] {
-  if (!w.some((x) => FEED.test(x)) || w.some((x) => NOT_FEED.test(x))) return [];
+  // `list` after the feed word is what is exported (`mailchimp_export_list`), not a read.
+  if (!w.some((x) => FEED.test(x)) || w.some((x, i) => NOT_FEED.test(x) && !nounAfter(w, i, FEED))) return [];
   if (args === null || typeof args !== 'object') return [];
   const all: [string, string, boolean][] = [];
   for (const [k0, v] of snakeEntries(args, { depth: 4, pairs: 96, items: 8 })) {

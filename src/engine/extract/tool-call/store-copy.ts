@@ -16,6 +16,7 @@ import { fileDropUrl } from '../../knowledge/file-drop-hosts.js';
 import { union, type Gate } from './signals.js';
 import { FREE_MAIL, registrable } from './recipients.js';
 import { LURE_HOST } from '../../knowledge/lure-host.js';
+import { nounAfter } from './side-stream.js';
 
 /** Name words of a copy, export or upload of stored data. */
 const COPY =
@@ -134,7 +135,7 @@ function copySource(args: object): [string, string] | undefined {
 }
 
 export function storeCopyLines(w: readonly string[], args: unknown): CliEquivalent[] {
-  if (!w.some((x) => COPY.test(x)) || w.some((x) => NOT_COPY.test(x))) return [];
+  if (!w.some((x) => COPY.test(x)) || w.some((x, i) => NOT_COPY.test(x) && !nounAfter(w, i, COPY))) return [];
   if (args === null || typeof args !== 'object') return [];
   const all = snakeEntries(args, { depth: 2, pairs: 64, items: 8 })
     .filter((e): e is [string, string] => typeof e[1] === 'string' && e[1].length < 4096)
