@@ -128,7 +128,7 @@ function foreignHost(host: string, own: Own): string | undefined {
         return `${h}, a look-alike of ${o}`;
     }
   }
-  if (LURE_HOST.test(h)) return `${h}, a host shaped for lures`;
+  if (LURE_HOST.test(reg)) return `${h}, a host shaped for lures`;
   return undefined;
 }
 

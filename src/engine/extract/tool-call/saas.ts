@@ -882,7 +882,7 @@ function webhook(w: readonly string[], all: readonly [string, Json][]): CliEquiv
       !relayNamed(info.host) &&
       !captureHost(info.host) &&
       !fileDropUrl(info.host) &&
-      !LURE_HOST.test(info.host) &&
+      !LURE_HOST.test(registrable(info.host)) &&
       !posesAsBrand(info.host) &&
       suspectHost(info.host) === undefined
     )
