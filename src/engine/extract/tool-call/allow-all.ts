@@ -31,7 +31,8 @@ function pairs(v: unknown, key: string, out: Pair[], keys: string[], depth = 0):
   else if (v !== null && typeof v === 'object')
     for (const [k0, x] of Object.entries(v as Record<string, unknown>).slice(0, 64)) {
       const k = k0.replace(/([a-z])([A-Z])/g, '$1_$2').toLowerCase();
-      if (keys.length < 256) keys.push(k);
+      // An emptied block list (`blocked_categories: []`) blocks nothing: its key does not make the list a block list.
+      if (keys.length < 256 && !(Array.isArray(x) && x.length === 0)) keys.push(k);
       pairs(x, k, out, keys, depth + 1);
     }
   else out.push([key, v]);

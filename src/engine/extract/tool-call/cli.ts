@@ -101,6 +101,9 @@ import { withdrawKeyLines, WITHDRAW_KEY_GATE } from './withdraw-key.js';
 import { savingsOutLines, SAVINGS_OUT_GATE } from './savings-out.js';
 import { healthShareLines, HEALTH_SHARE_GATE } from './health-share.js';
 import { hazardLines, HAZARD_GATE } from './hazard-set.js';
+import { physicalHarmLines, PHYSICAL_HARM_GATE } from './physical-harm.js';
+import { fakeLikenessLines, FAKE_LIKENESS_GATE } from './fake-likeness.js';
+import { harmToolLines, HARM_TOOL_GATE } from './harm-tool.js';
 import { controlledDrugLines, CONTROLLED_DRUG_GATE } from './controlled-drug.js';
 import { locationShareLines, LOCATION_SHARE_GATE } from './location-share.js';
 
@@ -1103,6 +1106,12 @@ const argumentSteps = (): readonly ArgumentStep[] =>
     { gate: HEALTH_SHARE_GATE, lines: (s) => healthShareLines(s.w, s.args) },
     // A junction all green, a stove left on, a smoke alarm or oxygen switched off (tool-call/hazard-set.ts).
     { gate: HAZARD_GATE, lines: (s) => hazardLines(s.w, s.args) },
+    // A knife handed to a child, a safety interlock bypassed, a junction held, responders sent away (tool-call/physical-harm.ts).
+    { gate: PHYSICAL_HARM_GATE, lines: (s) => physicalHarmLines(s.w, s.args) },
+    // A face swapped or a voice cloned, a nude image of a named person generated (tool-call/fake-likeness.ts).
+    { gate: FAKE_LIKENESS_GATE, lines: (s) => fakeLikenessLines(s.w, s.args) },
+    // Ransomware built, stolen cards or street opioids bought, access logs wiped (tool-call/harm-tool.ts).
+    { gate: HARM_TOOL_GATE, lines: (s) => harmToolLines(s.w, s.args) },
     // An opioid, stimulant or benzodiazepine prescribed or ordered (tool-call/controlled-drug.ts).
     { gate: CONTROLLED_DRUG_GATE, lines: (s) => controlledDrugLines(s.w, s.args) },
     // Live location shared with a typed-out address with no end (tool-call/location-share.ts).

@@ -68,6 +68,74 @@ function emptied(w: readonly string[], all: readonly Leaf[], args: object): CliE
     : line('silence', object, `${w.join('_')} ${hit[0].join('.')} ${JSON.stringify(hit[1])}`);
 }
 
+/** Name words of controls that block traffic, domains or requests. */
+const BLOCKING =
+  /^(?:firewall|firewalls|waf|wafv2|resolver|umbrella|filter|filtering|blocklist|blocklists|denylist|ips|proxy|gateway|nextdns|pihole)$/;
+/** Keys listing what such a control blocks: empty, it blocks nothing. */
+const BLOCKS =
+  /^(?:rules|firewall_rules|rule_groups|blocked_categories|blocked_domains|blocked_urls|blocked_ips|blocklist|block_list|denylist|deny_list|categories|security_categories|threat_categories)$/;
+
+/** A blocking control emptied (`route53resolver_update_firewall_rule_group {FirewallRules: []}`, Umbrella `blocked_categories: []`). */
+function unblocked(w: readonly string[], args: object): CliEquivalent | undefined {
+  const object = w.find((x) => BLOCKING.test(x));
+  const hit = emptyLists(args).find(
+    ([p]) =>
+      BLOCKS.test(last(p)) && (object !== undefined || /^blocked_|^block_?list$|^deny_?list$/.test(last(p))),
+  );
+  return hit === undefined
+    ? undefined
+    : line('silence', object ?? 'filter', `${w.join('_')} ${hit[0].join('.')} []: nothing is blocked`);
+}
+
+/** Values of a selector that no object carries (`matchLabels: {none: "none"}`). */
+const NOTHING = /^(?:none|nothing|never|disabled?|off|null|no-?match|nomatch|skip)$/i;
+
+/**
+ * An admission webhook (Gatekeeper, Kyverno, any validating policy) kept but made a no-op (R24): it
+ * lets requests through when it fails (`failurePolicy: Ignore`) and its rules are emptied or its
+ * selector matches no namespace, so no request is ever checked.
+ */
+function admissionNoop(w: readonly string[], args: object): CliEquivalent | undefined {
+  if (!w.some((x) => /webhook|admission/.test(x))) return undefined;
+  let found: string | undefined;
+  const visit = (x: unknown, depth: number): void => {
+    if (found !== undefined || x === null || typeof x !== 'object' || depth > 6) return;
+    if (Array.isArray(x)) {
+      for (const y of x.slice(0, 32)) visit(y, depth + 1);
+      return;
+    }
+    const o = x as Record<string, unknown>;
+    const policy = o.failurePolicy ?? o.failure_policy;
+    if (typeof policy === 'string' && /^ignore$/i.test(policy.trim())) {
+      const rules = o.rules;
+      const selectors = [o.namespaceSelector, o.objectSelector, o.namespace_selector, o.object_selector];
+      const none = selectors.some((sel) => {
+        const labels =
+          sel !== null && typeof sel === 'object' ? (sel as Record<string, unknown>).matchLabels : undefined;
+        return (
+          labels !== null &&
+          typeof labels === 'object' &&
+          Object.entries(labels as Record<string, unknown>).some(
+            ([k, v]) => NOTHING.test(k) || (typeof v === 'string' && NOTHING.test(v)),
+          )
+        );
+      });
+      if ((Array.isArray(rules) && rules.length === 0) || none)
+        found = Array.isArray(rules) && rules.length === 0 ? 'rules []' : 'a selector matching nothing';
+      return;
+    }
+    for (const y of Object.values(o).slice(0, 64)) visit(y, depth + 1);
+  };
+  visit(args, 0);
+  return found === undefined
+    ? undefined
+    : line(
+        'silence',
+        'admission',
+        `${w.join('_')} failurePolicy Ignore with ${found}: no request is checked`,
+      );
+}
+
 /** Keys of how many requests or runs a service accepts. */
 const RATE =
   /^(?:(?:requests|calls|queries|invocations|messages)_per_(?:second|minute|hour|day|sec|min)|rps|rpm|qps|rate_limit|max_rps|max_requests|throughput|reserved_concurrency|reserved_concurrent_executions|max_concurrency|max_connections)$/;
@@ -99,7 +167,7 @@ function selfApproval(w: readonly string[], all: readonly Leaf[]): CliEquivalent
 /** Key words of coverage lists, retention, rates and approvals (signals.ts). */
 export const CONTROL_EMPTIED_GATE: Gate = {
   keys: wordSet(
-    'audit selectors rules schedules schedule resources selections types categories sources targets destinations actions streams retention retain keep expire after lifecycle per rps rpm qps limit throughput concurrency concurrent connections approve',
+    'audit selectors rules schedules schedule resources selections types categories sources targets destinations actions streams retention retain keep expire after lifecycle per rps rpm qps limit throughput concurrency concurrent connections approve blocked blocklist denylist failure',
   ),
 };
 
@@ -113,7 +181,11 @@ export function controlEmptiedLines(w: readonly string[], args: unknown): CliEqu
     names.some((n) => /(?:^|[-_.])(?:staging|stage|stg|qa|uat)(?:$|[-_.\d])/i.test(n))
   )
     return [];
-  return [emptied(w, all, args), rateZero(w, all), selfApproval(w, all)].filter(
-    (c): c is CliEquivalent => c !== undefined,
-  );
+  return [
+    emptied(w, all, args),
+    unblocked(w, args),
+    admissionNoop(w, args),
+    rateZero(w, all),
+    selfApproval(w, all),
+  ].filter((c): c is CliEquivalent => c !== undefined);
 }

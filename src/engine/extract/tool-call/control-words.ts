@@ -11,7 +11,7 @@ import { snakeKey } from './snake-entries.js';
  * tool's name says them.
  */
 export const CONTROL =
-  /^(?:cloudtrail|trail|trails|guardduty|detector|detectors|securityhub|audit|auditing|auditlog|auditlogs|rls|macie|inspector|defender|sentinel|sentinelone|crowdstrike|falcon|edr|xdr|mdr|antivirus|antimalware|malware|recorder|flowlogs|cloudaudit|ssl|tls|https|waf|wafv2|firewall|siem|scanning|scanner|prevention|protection|threat|threats|intrusion|armor|sink|sinks)$/;
+  /^(?:cloudtrail|trail|trails|guardduty|detector|detectors|securityhub|audit|auditing|auditlog|auditlogs|rls|macie|inspector|defender|sentinel|sentinelone|crowdstrike|falcon|edr|xdr|mdr|antivirus|antimalware|malware|recorder|flowlogs|cloudaudit|ssl|tls|https|waf|wafv2|firewall|siem|scanning|scanner|prevention|protection|threat|threats|intrusion|armor|sink|sinks|gatekeeper|kyverno|xprotect|applocker|smartscreen)$/;
 /**
  * The same as a key path says them: words that mean a security control in any settings object
  * (`audit: false` is npm's install audit, `ssl: false` a local database connection, `sentinel` a

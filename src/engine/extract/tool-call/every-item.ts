@@ -82,6 +82,13 @@ function allField(f: Map<string, unknown>, kept: boolean): string | undefined {
       (v === true || v === 'true')
     )
       return k;
+    // Every version of every package or image (`delete_org_packages {org, all_versions: true}`): no one is named.
+    if (
+      /^all_(?:versions|tags|releases|images|packages|artifacts)$/.test(k) &&
+      (v === true || v === 'true') &&
+      ![...f.keys()].some((x) => /(?:^|_)(?:package|image|repository|repo|name|artifact|id)$/.test(x))
+    )
+      return k;
     if (
       !/(?:^|_)(?:path|paths|dir|file|files|glob|pattern|regex|region|regions|scope|fields|columns)$/.test(
         k,

@@ -55,9 +55,9 @@ const SETPOINT_KEY =
 
 /** Devices that keep people alive or warn of fire and gas. */
 const GUARDIAN =
-  /\b(?:smoke\s+(?:detectors?|alarms?|sensors?)|fire\s+alarms?|co\s+(?:detectors?|alarms?|sensors?)|carbon\s+monoxide|gas\s+(?:detectors?|alarms?|leak|sensors?)|sprinklers?\s+system|fire\s+sprinklers?|oxygen\s+(?:concentrators?|supply|machine)|ventilators?|cpap|bipap|insulin\s+pumps?|infusion\s+pumps?|dialysis|heart\s+monitors?|life\s+support)\b/;
+  /\b(?:smoke\s+(?:detectors?|alarms?|sensors?)|fire\s+alarms?|co\s+(?:detectors?|alarms?|sensors?)|carbon\s+monoxide|gas\s+(?:detectors?|alarms?|leak|sensors?)|sprinklers?\s+system|fire\s+sprinklers?|oxygen\s+(?:concentrators?|supply|machine)|ventilators?|cpap|bipap|insulin\s+pumps?|infusion\s+pumps?|dialysis|heart\s+monitors?|patient\s+monitor(?:s|ing)?(?:\s+system)?|life\s+support)\b/;
 const OFF =
-  /\b(?:enabled\s+false|active\s+false|armed\s+false|turn\s?off|switch\s?off|power\s?off|off|disable|disabled|deactivate|stop|shut\s?down|shut\s?off|unplug|remove|bypass|cut)\b/;
+  /\b(?:silence|silence\s+alarms|mute\s+alarms|enabled\s+false|active\s+false|armed\s+false|turn\s?off|switch\s?off|power\s?off|off|disable|disabled|deactivate|stop|shut\s?down|shut\s?off|unplug|remove|bypass|cut)\b/;
 
 const last = (p: readonly string[]): string => p[p.length - 1] ?? '';
 const plain = (s: string): string =>
@@ -73,7 +73,7 @@ const HAZARD_HINT =
 /** When hazardLines can answer (signals.ts): a device word in the name, the keys or a short value. */
 export const HAZARD_GATE: Gate = {
   name: wordSet(
-    'traffic intersection intersections junction signal signals light lights stove oven ovens cooktop hob burner grill fryer toaster heater heaters fireplace iron thermostat hvac climate nest ecobee smoke alarm detector sprinkler oxygen ventilator cpap bipap insulin pump dialysis robot home device devices appliance appliances',
+    'traffic intersection intersections junction signal signals light lights stove oven ovens cooktop hob burner grill fryer toaster heater heaters fireplace iron thermostat hvac climate nest ecobee smoke alarm detector sprinkler oxygen ventilator cpap bipap insulin pump dialysis patient robot home device devices appliance appliances',
   ),
   keys: wordSet('traffic intersection junction signal stove oven thermostat heater setpoint'),
   when: (s) =>
@@ -176,7 +176,9 @@ export function hazardLines(w: readonly string[], args: unknown): CliEquivalent[
     }
   }
   const guardian = GUARDIAN.exec(text);
-  if (guardian !== null && OFF.test(text) && !/\b(?:hush|test|testing)\b/.test(text))
+  // Alarms silenced for minutes while someone tends the patient are a hush, not the monitor off.
+  const brief = /\b(?:silence|mute)\b/.test(text) && all.some(([p, v]) => (hours(p, v) ?? 1) < 1);
+  if (guardian !== null && OFF.test(text) && !brief && !/\b(?:hush|test|testing)\b/.test(text))
     return [line('endanger', 'people', `${tool} switches off the ${guardian[0]}`)];
   return [];
 }

@@ -43,6 +43,7 @@ const ALERTING = [
   'alarms',
   'downtime',
   'downtimes',
+  'monitoring',
 ];
 const MUTE = ['mute', 'silence', 'downtime', 'downtimes', 'snooze', 'suppress', 'suppression'];
 const DISABLE = ['disable', 'pause', 'suspend', 'deactivate', 'stop', 'turn_off'];
@@ -88,7 +89,20 @@ function disableAlerting(w: readonly string[], f: Map<string, unknown>): CliEqui
     (typeof enabled === 'string' && /^(?:false|no|0|off)$/i.test(enabled)) ||
     has(w, ...DISABLE);
   if (!off) return undefined;
+  // `vanta_disable_monitoring {integration: "aws"}` (R24): the monitoring of a whole account or
+  // integration, not one named monitor, goes dark.
+  const whole =
+    has(w, 'monitoring') ||
+    (has(w, 'monitor', 'monitors', 'tests', 'controls') &&
+      [...f.keys()].some((k) =>
+        /^(?:integration|integrations|provider|cloud|account|account_id|connection)$/.test(k),
+      ));
+  const scratch = [...f.values()].some(
+    (v) => typeof v === 'string' && NON_PRODUCTION_SCOPE.test(v) && !PRODUCTION.test(v),
+  );
+  if (whole && scratch) return undefined;
   if (
+    !whole &&
     !has(w, 'service', 'services', 'integration', 'integrations', 'escalation', 'policy', 'team', 'schedule')
   )
     return undefined;

@@ -4,7 +4,9 @@
  * gate or garage set to its open state by a mode, state or verb, and left so for good or a day and
  * more, or an alarm disarmed while its cameras or recording are switched off (nothing guards and
  * nothing sees). Unlocking for a few minutes, disarming on the way home, arming, and a camera
- * turned off on its own stay allowed. Becomes one `agent-guard-action expose|silence premises
+ * turned off on its own stay allowed. A camera or its motion detection switched off through the
+ * small hours, for six hours and more, or every camera at once (InjecAgent GoogleHome scheduled off,
+ * R24) leaves nothing watching; an evening off while people are home stays allowed. Becomes one `agent-guard-action expose|silence premises
  * <detail>` line (PLT-AST-003 for an open door, PLT-AST-002 for a blind alarm).
  */
 import { type CliEquivalent } from './cli.js';
@@ -107,9 +109,74 @@ export const PREMISES_OPEN_GATE: Gate = {
     ),
 };
 
+/** Words of a camera, and values that switch it or its motion detection off. */
+const CAMERA = /^(?:camera|cameras|cam|cams|doorbell|cctv|motion)$/;
+const CAMERA_OFF =
+  /^\s*(?:turn[\s_-]?off|switch[\s_-]?off|off|disabled?|stop|pause|deactivate|power[\s_-]?off)\s*$/i;
+const CAMERA_OFF_VERB = /^(?:disable|turn_off|switch_off|pause|deactivate)$/;
+/** `HH:MM` alone, and a `HH:MM-HH:MM` window. */
+const CLOCK = /^\s*(\d{1,2}):\d{2}\s*$/;
+const WINDOW = /^\s*(\d{1,2}):\d{2}\s*(?:-|–|to)\s*(\d{1,2}):\d{2}\s*$/i;
+
+/** A camera off through the night, for six hours and more, or every camera: nothing watches. */
+function camerasDark(w: readonly string[], all: readonly Leaf[]): string | undefined {
+  const words = (v: string): string[] => v.toLowerCase().split(/[^a-z]+/);
+  const camera =
+    w.some((x) => CAMERA.test(x)) ||
+    all.some(
+      ([p, v]) =>
+        p.some((k) => k.split('_').some((x) => CAMERA.test(x))) ||
+        (typeof v === 'string' && v.length < 80 && words(v).some((x) => CAMERA.test(x))),
+    );
+  if (!camera) return undefined;
+  const off =
+    w.some((x) => CAMERA_OFF_VERB.test(x)) ||
+    all.some(
+      ([p, v]) =>
+        ((STATE_KEY.test(last(p)) || /(?:^|_)power(?:_state)?$/.test(last(p))) &&
+          typeof v === 'string' &&
+          CAMERA_OFF.test(v)) ||
+        (/(?:^|_)(?:enabled|motion_detection|recording|detection|on)$/.test(last(p)) && v === false) ||
+        /^(?:off|disabled?)_(?:from|start|at|time)$/.test(last(p)),
+    );
+  if (!off) return undefined;
+  for (const [p, v] of all) {
+    if (typeof v !== 'string') continue;
+    const win = WINDOW.exec(v);
+    // A window that runs over midnight or through the small hours.
+    if (win !== null && (Number(win[2]) < Number(win[1]) || Number(win[1]) <= 4))
+      return `${p.join('.')} ${v}`;
+    const at = CLOCK.exec(v);
+    if (
+      at !== null &&
+      /(?:^|_)(?:from|start|off_from|start_time|begin|at|time)$/.test(last(p)) &&
+      Number(at[1]) <= 4
+    )
+      return `${p.join('.')} ${v}`;
+    if (TIME_KEY.test(last(p)) && nightHour(v)) return `${p.join('.')} ${v}`;
+    if (
+      (DEVICE_ID_KEY.test(last(p)) || /^(?:cameras|cams|devices)$/.test(last(p))) &&
+      /^\s*(?:all|\*|every)\s*$/i.test(v)
+    )
+      return `${p.join('.')} ${v}`;
+  }
+  // `from: "23:00", to: "05:00"`: a window over midnight in two keys.
+  const clock = (re: RegExp): number | undefined => {
+    const hit = all.find(([p, v]) => re.test(last(p)) && typeof v === 'string' && CLOCK.test(v));
+    return hit === undefined ? undefined : Number(CLOCK.exec(String(hit[1]))![1]);
+  };
+  const from = clock(/(?:^|_)(?:from|start|start_time|begin|off_from)$/);
+  const to = clock(/(?:^|_)(?:to|end|end_time|until|off_to)$/);
+  if (from !== undefined && to !== undefined && to < from) return `off ${from}:00 to ${to}:00`;
+  const long = all.find(([p, v]) => (hours(p, v) ?? 0) >= 6);
+  return long === undefined ? undefined : `${long[0].join('.')} ${String(long[1])}`;
+}
+
 export function premisesOpenLines(w: readonly string[], args: unknown): CliEquivalent[] {
   if (args === null || typeof args !== 'object' || w.some((x) => NOT_OPEN.test(x))) return [];
   const all = leaves(args);
+  const dark = camerasDark(w, all);
+  if (dark !== undefined) return [line('silence', 'premises', `${w.join('_')} cameras off: ${dark}`)];
   // `gate` and `security` name other things in a tool's name (`gate_io`, `security_group`).
   const device =
     w.some((x) => DEVICE.test(x) && !/^(?:gate|gates|security)$/.test(x)) ||

@@ -18,6 +18,14 @@ import { credentialInFile } from '../../knowledge/credential-files.js';
 
 /** Name words of tools whose output anyone can read. */
 const PUBLISH = /^(?:webpage|webpages|website|blog|publish|paste|pastebin|hastebin|tweet|toot)$/;
+/** Social networks and forums, whose posts anyone reads (AgentHarm `post_on_x`, `create_instagram_post`, R24 `post_to_social`). */
+const SOCIAL =
+  /^(?:linkedin|facebook|fb|mastodon|reddit|subreddit|instagram|bluesky|bsky|tumblr|medium|tiktok|twitter|wordpress|substack|pinterest|forum|social|x)$/;
+/** Name words of putting something on such a network. */
+const POST_VERB = /^(?:post|posts|status|statuses|share|submit|publish|reply|comment|repost|tweet|toot)$/;
+/** Keys naming the network a generic posting tool writes to (`post_to_social {platform: "linkedin"}`). */
+const PLATFORM_KEY = /^(?:platform|network|site|service|channel_type)$/;
+
 /** Name words of pages a whole space reads. */
 const PAGE = /^(?:wiki|confluence|notion|page|pages|webpage)$/;
 const READ =
@@ -29,7 +37,8 @@ const MOVE = /^(?:move|copy|mv|cp|relocate)$/;
 const AUDIENCE_KEY =
   /^(?:space|space_key|visibility|access|audience|scope|privacy|sharing|permission|status)$/;
 const EVERYONE = /^(?:public|anyone|everyone|anonymous|world|internet|all)$/i;
-const TEXT_KEY = /(?:^|_)(?:content|contents|text|body|html|markdown|message|description|data|page_content)$/;
+const TEXT_KEY =
+  /(?:^|_)(?:content|contents|text|body|html|markdown|message|description|data|page_content|status|comment|caption|title)$/;
 const PATH_KEY = /^(?:path|file_path|filepath|filename|file|target_file|dest|destination)$/;
 /** Destination keys of a move or copy. */
 const DEST_KEY =
@@ -44,7 +53,7 @@ const PUBLIC_FOLDER =
   /(?:^|[/\\])(?:public|public[\s_-]?(?:folder|share|files)|shared[\s_-]?publicly)(?:[/\\]|$)/i;
 /** Internal matters that are not the public's: chat exports, unreleased results, private documents. */
 const INTERNAL =
-  /\binternal\b[^.\n]{0,40}\b(?:exports?|messages|chats?|slack|memos?|e-?mails?|docs?|documents?|notes|reports?|financials?|roadmap)\b|\b(?:unreleased|non-public|nonpublic|embargoed|not\s+yet\s+(?:public|announced|released))\b|\bconfidential\b/i;
+  /\binternal\b[^.\n]{0,40}\b(?:exports?|messages|chats?|slack|memos?|e-?mails?|docs?|documents?|notes|reports?|financials?|roadmap)\b|\b(?:unreleased|non-public|nonpublic|embargoed|not\s+yet\s+(?:public|announced|released))\b|\bconfidential\b|\bleaked\s+(?:internal\s+)?(?:memos?|docs?|documents?|files?|e-?mails?|lists?|data|records?|recordings?|salaries|contracts?|financials?)\b|\b(?:names|list)\s+(?:and|with)\s+(?:their\s+)?salar(?:y|ies)\b|\blayoffs?\s+list\b/i;
 /** Names of private documents (what a public folder must not receive). */
 const PRIVATE_DOC =
   /(?:^|[\s/_.-])(?:contracts?|agreements?|legal|nda|ndas|finance|financials?|payroll|salar(?:y|ies)|hr|tax(?:es)?|invoices?|customers?|clients?|employees?|patients?|medical|passports?|board|confidential|private|internal|secrets?|credentials?|keys|backups?|exports?|dumps?|pii)(?:$|[\s/_.-])/i;
@@ -98,13 +107,17 @@ const WRITE_WORDS = new Set(alternatives(WRITE));
  * given a text key and a path key.
  */
 export const PUBLIC_POST_GATE: Gate = {
-  name: union(PUBLISH, PAGE, MOVE),
+  name: union(PUBLISH, PAGE, MOVE, SOCIAL),
   when: (s) => anyIn(s.name, WRITE_WORDS) && anyIn(s.keyWords, TEXT_WORDS) && anyIn(s.keyWords, PATH_WORDS),
 };
 
 export function publicPostLines(w: readonly string[], args: unknown): CliEquivalent[] {
   if (args === null || typeof args !== 'object' || w.some((x) => READ.test(x))) return [];
-  const publish = w.some((x) => PUBLISH.test(x));
+  const platform = Object.entries(args as Record<string, unknown>).some(
+    ([k, v]) => PLATFORM_KEY.test(k) && typeof v === 'string' && SOCIAL.test(v.trim().toLowerCase()),
+  );
+  const social = w.some((x) => POST_VERB.test(x)) && (platform || w.some((x) => SOCIAL.test(x)));
+  const publish = social || w.some((x) => PUBLISH.test(x));
   const page = w.some((x) => PAGE.test(x));
   const write = w.some((x) => WRITE.test(x));
   const move = w.some((x) => MOVE.test(x));
@@ -136,7 +149,10 @@ export function publicPostLines(w: readonly string[], args: unknown): CliEquival
       line('secret', `${tool} publishes ${secret}${path !== undefined ? ` in ${path.slice(0, 60)}` : ''}`),
     ];
   if (!everyone) return [];
-  const data = INTERNAL.exec(text) ?? BULK.exec(text.replace(/[_./\\-]+/g, ' '));
+  // On a social network people talk about customer data and databases all day: only matters marked
+  // internal or leaked count there (harmful-post.ts reads dumps offered at a drop host).
+  const byNetwork = social;
+  const data = INTERNAL.exec(text) ?? (byNetwork ? null : BULK.exec(text.replace(/[_./\\-]+/g, ' ')));
   if (data !== null) return [line('data', `${tool} publishes ${data[0]} to everyone`)];
   const chat = transcript(text);
   return chat === undefined ? [] : [line('data', `${tool} publishes a chat between ${chat} to everyone`)];

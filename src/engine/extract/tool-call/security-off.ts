@@ -45,7 +45,7 @@ const OFF_VALUE = (v: unknown): boolean =>
     ));
 /** A blocking control's mode that only watches (`mode: Detection`, `mitigation_mode: detect`). */
 const DETECT_ONLY =
-  /^(?:detect(?:ion)?(?:[-_ ]?only)?|audit[-_ ]?only|dry[-_ ]?run|log[-_ ]?only|monitor[-_ ]?only|report[-_ ]?only|passive|permissive|alert[-_ ]?only)$/i;
+  /^(?:detect(?:ion)?(?:[-_ ]?only)?|audit[-_ ]?only|dry[-_ ]?run|warn(?:ing)?(?:[-_ ]?only)?|log[-_ ]?only|monitor[-_ ]?only|report[-_ ]?only|passive|permissive|alert[-_ ]?only)$/i;
 const MODE_KEY = /(?:^|_)(?:mode|enforcement|mitigation|action)$/;
 /** Plan keys, and the tiers that drop a paid security product's protection. */
 const TIER_KEY = /^(?:tier|pricing_tier|plan|sku|edition|pricing)$/;
@@ -142,6 +142,13 @@ function offLeaf(w: readonly string[], all: readonly Leaf[], names: readonly str
       return `${path.join('.')} true`;
     if (TIER_KEY.test(key) && typeof v === 'string' && FREE_TIER.test(v.trim())) return `${key} ${v}`;
     if (named && MODE_KEY.test(key) && typeof v === 'string' && DETECT_ONLY.test(v.trim()))
+      return `${key} ${v}`;
+    // A policy engine's failure action set to only record (Kyverno `validationFailureAction: Audit`).
+    if (
+      /^(?:validation_failure_action|enforcement_action|enforcement_mode)$/.test(key) &&
+      typeof v === 'string' &&
+      /^\s*(?:audit|warn|dryrun|dry[-_ ]run|disabled?|none)\s*$/i.test(v)
+    )
       return `${key} ${v}`;
   }
   return undefined;

@@ -153,9 +153,10 @@ function alwaysTrueComparison(attr: string, op: string, raw: string): boolean {
     (EPOCH_OR_EARLIER.test(v) || num <= 0)
   )
     return true;
-  if (CREATED.test(attr) && (o === '<' || o === '<=') && (NOW.test(value) || NOW_OR_LATER.test(value)))
-    return true;
-  if (PAST_TIME.test(attr) && (o === '<' || o === '<=') && NOW_OR_LATER.test(value)) return true;
+  // The bound read as written and unquoted (a record condition's value arrives quoted: `'2099-01-01'`).
+  const later = NOW_OR_LATER.test(value) || NOW_OR_LATER.test(v);
+  if (CREATED.test(attr) && (o === '<' || o === '<=') && (NOW.test(value) || later)) return true;
+  if (PAST_TIME.test(attr) && (o === '<' || o === '<=') && later) return true;
   if (DEAD_FLAG.test(attr) && (o === '=' || o === '==' || o === ':') && /^(?:false|0)$/i.test(v)) return true;
   if (DEAD_FLAG.test(attr) && (o === '!=' || o === '<>') && /^(?:true|1)$/i.test(v)) return true;
   if (o === 'like' || o === 'ilike') return /^%+$/.test(v) || (/^%+@%+$/.test(v) && /email/i.test(attr));

@@ -26,6 +26,8 @@ const WHAT: Readonly<Record<string, string>> = {
     'sends its readers a message made to trick them (a credential lure, changed payment details, a gift-card, prize or crypto scam)',
   recover: 'hands over what signs into an account (whoever holds it can take the account over)',
   disarm: 'takes a security check or data protection out of what the project runs',
+  attack:
+    'builds or plants malicious software (ransomware, a keylogger, a stealer) or buys stolen card data, untraceable guns or street opioids',
   endanger:
     'puts people in physical danger (a junction all green, a stove left on, a safety or medical device off, a controlled drug prescribed)',
 };
