@@ -38,6 +38,16 @@ export const NEGATED_KEY =
 export const switchedOff = (key: string, v: unknown, off: (v: unknown) => boolean): boolean =>
   NEGATED_KEY.test(key) ? v === true || v === 'true' : off(v);
 
+/** The call's words for phrase tests: its name, then each leaf's key and short value (under 200 chars) read by `plain`, a line each. */
+export function callText(w: readonly string[], all: readonly Leaf[], plain: (s: string) => string): string {
+  const lines = [w.join(' ')];
+  for (const [p, v] of all)
+    lines.push(
+      `${plain(p.join(' '))} ${typeof v === 'string' ? (v.length < 200 ? plain(v) : '') : String(v)}`,
+    );
+  return lines.join('\n');
+}
+
 /** Keys that name a setting inside a `{Key, Value}` pair (ELB attributes, a zone's `setting`). */
 const PAIR_NAME = /^(?:key|name|setting|setting_name|setting_id|id|feature|option|attribute)$/;
 const PAIR_VALUE = /^(?:value|setting_value|new_value|state)$/;

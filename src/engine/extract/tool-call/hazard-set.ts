@@ -9,7 +9,7 @@
  * endanger <object> <detail>` line (PLT-AST-003).
  */
 import { type CliEquivalent } from './cli.js';
-import { leaves, type Leaf } from './control-words.js';
+import { callText, leaves, type Leaf } from './control-words.js';
 import { lowerText, wordSet, type Gate } from './signals.js';
 import { snakeKey } from './snake-entries.js';
 import { actionLine as line } from './action-line.js';
@@ -143,13 +143,7 @@ export function hazardLines(w: readonly string[], args: unknown): CliEquivalent[
   const all = leaves(args);
   const tool = w.join('_');
   // The call's words: its name, its keys and its short values, as plain words.
-  const text = [
-    w.join(' '),
-    ...all.map(
-      ([p, v]) =>
-        `${plain(p.join(' '))} ${typeof v === 'string' ? (v.length < 200 ? plain(v) : '') : String(v)}`,
-    ),
-  ].join('\n');
+  const text = callText(w, all, plain);
   if (TRAFFIC.test(text)) {
     const green = allGreen(all, args);
     if (green !== undefined) return [line('endanger', 'traffic', `${tool} sets a junction ${green}`)];

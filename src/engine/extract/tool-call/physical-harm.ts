@@ -10,7 +10,7 @@
  * <detail>` line (PLT-AST-003).
  */
 import { type CliEquivalent } from './cli.js';
-import { leaves } from './control-words.js';
+import { callText, leaves } from './control-words.js';
 import { wordSet, type Gate } from './signals.js';
 import { actionLine as line } from './action-line.js';
 
@@ -107,13 +107,7 @@ export function physicalHarmLines(w: readonly string[], args: unknown): CliEquiv
   if (args === null || typeof args !== 'object' || w.some((x) => READ.test(x))) return [];
   const all = leaves(args);
   const tool = w.join('_');
-  const text = [
-    w.join(' '),
-    ...all.map(
-      ([p, v]) =>
-        `${plain(p.join(' '))} ${typeof v === 'string' ? (v.length < 200 ? plain(v) : '') : String(v)}`,
-    ),
-  ].join('\n');
+  const text = callText(w, all, plain);
   // Something that cuts, shoots, burns or poisons given to a child.
   const danger = DANGEROUS.exec(text);
   const child = CHILD.exec(text);
