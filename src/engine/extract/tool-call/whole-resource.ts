@@ -719,6 +719,18 @@ function cachePurge(verb: string, object: string, f: Map<string, unknown>): bool
 const SHARED_BRANCH =
   /^(?:refs\/heads\/)?(?:main|master|trunk|develop|development|prod|production|release(?:[-/].*)?|stable|live|gh-pages)$/i;
 
+/** `disable_less_secure_apps`, `block_untrusted_apps`: what is switched off is named as the risk, so it tightens. */
+function unsafeNamed(w: readonly string[]): boolean {
+  return w.some(
+    (x, i) =>
+      x === 'insecure' ||
+      x === 'unsafe' ||
+      x === 'untrusted' ||
+      x === 'unverified' ||
+      (x === 'less' && w[i + 1] === 'secure'),
+  );
+}
+
 export function wholeResourceLines(w0: readonly string[], f: Map<string, unknown>): CliEquivalent[] {
   const w = normalise(w0);
   // A rehearsal changes nothing (`delete_bucket {dry_run: true}`).
@@ -734,7 +746,7 @@ export function wholeResourceLines(w0: readonly string[], f: Map<string, unknown
   const opWords = op !== undefined && /^[A-Za-z][\w.-]{0,60}$/.test(op) ? nameWords(op) : [];
   const hit =
     target(w, DESTROY, WHOLE) ??
-    target(w, SUSPEND, SUSPENDABLE) ??
+    (unsafeNamed(w) ? undefined : target(w, SUSPEND, SUSPENDABLE)) ??
     (opWords.length > 1
       ? (target(normalise(opWords), DESTROY, WHOLE) ?? target(normalise(opWords), SUSPEND, SUSPENDABLE))
       : // `manage_index {action: "drop"}`: the field's verb applied to the object the name gives.
