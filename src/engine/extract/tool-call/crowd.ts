@@ -258,6 +258,8 @@ const HIT_WORDS = union(HIT);
 /** Key words of a flood's URL (requestFlood) and of a password list (guessing). */
 const URL_WORDS = wordSet('url uri endpoint target host');
 
+/** Name words of a call that reads messages rather than sending them. */
+const LOOKUP = wordSet('search list get read fetch find query lookup history count export');
 /** When crowdLines can answer (signals.ts): the name words its readings start from, or a password list. */
 export const CROWD_GATE: Gate = {
   name: union(SEND, PUBLIC_ACT, OTHERS_ACT, SCAN, FOLLOW, SIGN_UP, BOOK),
@@ -275,7 +277,8 @@ export function crowdLines(w: readonly string[], args: unknown): CliEquivalent[]
   const flood = requestFlood(w, f);
   for (const c of [scanLine(w, f), accountFarm(w, f), flood, guessing(f), churn(w, f)])
     if (c !== undefined) out.push(c);
-  const sends = w.some((x) => SEND.has(x));
+  // `slack_search_messages {count: 20}` reads twenty messages; it sends none.
+  const sends = w.some((x) => SEND.has(x)) && !w.some((x) => LOOKUP.has(x));
   // Reports, votes, follows and form posts repeated: a web form with a URL is left to the flood line.
   const others = w.some((x) => OTHERS_ACT.has(x) || PUBLIC_ACT.has(x)) && flood === undefined;
   for (const [k0, v] of Object.entries(f).slice(0, 64)) {

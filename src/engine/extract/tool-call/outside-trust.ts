@@ -104,8 +104,15 @@ function lookAlikeShape(host: string): boolean {
   );
 }
 
-/** Why a host is outside the company, or undefined when nothing shows it. */
-function foreignHost(host: string, own: Own): string | undefined {
+/** Keys naming who signs users in (an IdP's issuer, SSO or metadata URL): lure words count anywhere in its host. */
+const IDP_KEY = /(?:^|_)(?:issuer|idp|sso|metadata|entity|saml|oidc|discovery|jwks|login)(?:_url|_uri)?$/;
+
+/**
+ * Why a host is outside the company, or undefined when nothing shows it. Lure words count in the
+ * registered name (a company's own `billing.` or `auth.` subdomain receives hooks), and anywhere in
+ * the host of a sign-in key (`auth.federate-now.io` as an issuer, R25).
+ */
+function foreignHost(host: string, own: Own, signIn = false): string | undefined {
   const h = host.toLowerCase().replace(/\.$/, '');
   const info = classifyHost(h);
   if (info.class === 'loopback' || info.class === 'private') return undefined;
@@ -128,7 +135,7 @@ function foreignHost(host: string, own: Own): string | undefined {
         return `${h}, a look-alike of ${o}`;
     }
   }
-  if (LURE_HOST.test(reg)) return `${h}, a host shaped for lures`;
+  if (LURE_HOST.test(signIn ? h : reg)) return `${h}, a host shaped for lures`;
   return undefined;
 }
 
@@ -226,7 +233,7 @@ function routedOut(w: readonly string[], tool: string, all: readonly Leaf[], own
           key.endsWith('host') ||
           fileDropUrl(v))
       ) {
-        const why = foreignHost(m[1]!, own) ?? vendorLookAlike(w, m[1]!);
+        const why = foreignHost(m[1]!, own, IDP_KEY.test(key)) ?? vendorLookAlike(w, m[1]!);
         if (why !== undefined) return `${tool} ${p.join('.')} points at ${why}`;
       }
     }
