@@ -262,13 +262,20 @@ function nameserversMoved(tool: string, all: readonly Leaf[], own: Own): string 
       typeof v !== 'string'
     )
       return false;
-    const h = v.trim().toLowerCase().replace(/\.$/, '');
-    if (!/^[a-z0-9-]+(?:\.[a-z0-9-]+)+$/.test(h)) return false;
-    return !DNS_HOST.test(h) && !own.domains.has(registrable(h));
+    // Namecheap takes its list as one comma-separated string (`ns1.x.net,ns2.x.net`).
+    return v
+      .slice(0, 1024)
+      .split(/[\s,;]+/)
+      .some((n) => {
+        const h = n.toLowerCase().replace(/\.$/, '');
+        return (
+          /^[a-z0-9-]+(?:\.[a-z0-9-]+)+$/.test(h) && !DNS_HOST.test(h) && !own.domains.has(registrable(h))
+        );
+      });
   });
   return hit === undefined
     ? undefined
-    : `${tool} delegates the domain to ${String(hit[1])}, a nameserver of no known DNS host`;
+    : `${tool} delegates the domain to ${String(hit[1]).slice(0, 120)}, a nameserver of no known DNS host`;
 }
 
 /** Keys of the domains whose every address is let in. */
