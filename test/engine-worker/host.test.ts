@@ -93,10 +93,13 @@ describe('analysis worker', () => {
         );
       }
       expect(settled).toHaveLength(inputs.length);
-      // Listed, not counted, so a failure names the message (one CI run at load ~30 saw another once).
-      expect(settled.filter((s) => s !== 'answered' && !/stopped answering|did not start/.test(s))).toEqual(
-        [],
-      );
+      // Listed, not counted, so a failure names the message. A job the worker finishes before the stop
+      // lands (the stop waits for the native parse) settles with its own answer: the depth refusal.
+      expect(
+        settled.filter(
+          (s) => s !== 'answered' && !/stopped answering|did not start|nests deeper than the limit/.test(s),
+        ),
+      ).toEqual([]);
       expect(events).toContain('stalled');
     } finally {
       await worker.close();
