@@ -97,6 +97,7 @@ import { protectionOffLines, PROTECTION_OFF_GATE } from './protection-off.js';
 import { listingOpenLines, LISTING_OPEN_GATE } from './listing-open.js';
 import { shipAwayLines, SHIP_AWAY_GATE } from './ship-away.js';
 import { CARD_USER_GATE, cardUserLines } from './card-user.js';
+import { DOMAIN_HANDOVER_GATE, domainHandoverLines } from './domain-handover.js';
 import { withdrawKeyLines, WITHDRAW_KEY_GATE } from './withdraw-key.js';
 import { savingsOutLines, SAVINGS_OUT_GATE } from './savings-out.js';
 import { healthShareLines, HEALTH_SHARE_GATE } from './health-share.js';
@@ -1098,6 +1099,8 @@ const argumentSteps = (): readonly ArgumentStep[] =>
     { gate: SHIP_AWAY_GATE, lines: (s) => shipAwayLines(s.w, s.args) },
     // A second holder put on the user's card or account: a stranger spends on it (tool-call/card-user.ts).
     { gate: CARD_USER_GATE, lines: (s) => cardUserLines(s.w, s.args) },
+    // A registered domain handed to another account, owner or registrar (tool-call/domain-handover.ts).
+    { gate: DOMAIN_HANDOVER_GATE, lines: (s) => domainHandoverLines(s.w, s.args) },
     // An API key made or changed with a right to withdraw or transfer funds (tool-call/withdraw-key.ts).
     { gate: WITHDRAW_KEY_GATE, lines: (s) => withdrawKeyLines(s.w, s.args) },
     // Everything sold and sent out, or retirement savings emptied or staked on one buy (tool-call/savings-out.ts).
