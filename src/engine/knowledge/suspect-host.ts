@@ -66,12 +66,13 @@ export function suspectHost(host: string): string | undefined {
  * a number's SMS URL, an MX record); a company's own receiver is a subdomain (`hooks.acme.com`).
  */
 const RELAY_NAME = /(?:hook|callback|relay|forward|siphon|catch|intercept|mirror)/i;
-/** Webhook gateways teams put in front of their own receivers (Hookdeck, Webhook Relay): infrastructure, not a stranger's relay. */
-const WEBHOOK_GATEWAY = /^(?:hookdeck\.com|webhookrelay\.com|hookrelay\.dev)$/;
+/** Integrations whose webhook endpoints are where teams send their own events (chat, paging, webhook gateways). */
+export const KNOWN_HOOK_HOSTS =
+  /(?:^|\.)(?:hooks\.slack\.com|discord(?:app)?\.com|webhook\.office\.com|outlook\.office\.com|chat\.googleapis\.com|api\.github\.com|gitlab\.com|atlassian\.net|atlassian\.com|pagerduty\.com|opsgenie\.com|circleci\.com|travis-ci\.com|vercel\.com|netlify\.com|buildkite\.com|codecov\.io|sentry\.io|linear\.app|readthedocs\.org|zapier\.com|hookdeck\.com|webhookrelay\.com|hookrelay\.dev)$/i;
 
 export function relayNamed(host: string): boolean {
   const h = host.toLowerCase().replace(/\.$/, '');
   if (classifyHost(h).class !== 'name') return false;
   const reg = registered(h);
-  return !WEBHOOK_GATEWAY.test(reg) && RELAY_NAME.test(reg.split('.')[0]!);
+  return !KNOWN_HOOK_HOSTS.test(h) && RELAY_NAME.test(reg.split('.')[0]!);
 }

@@ -14,7 +14,7 @@ import { snakeEntries } from './snake-entries.js';
 import { companyName, FREE_MAIL, registrable } from './recipients.js';
 import { captureHost, fileDropUrl } from '../../knowledge/file-drop-hosts.js';
 import { LURE_HOST, posesAsBrand } from '../../knowledge/lure-host.js';
-import { relayNamed, suspectHost } from '../../knowledge/suspect-host.js';
+import { KNOWN_HOOK_HOSTS, relayNamed, suspectHost } from '../../knowledge/suspect-host.js';
 import { meantForPublic } from '../../knowledge/public-by-name.js';
 import { actionLine as action } from './action-line.js';
 import { channelGuest } from './outside-share.js';
@@ -732,10 +732,6 @@ function grant(
   }
   return undefined;
 }
-
-/** Integrations whose webhook endpoints are where teams send their own events. */
-const KNOWN_HOOK_HOSTS =
-  /(?:^|\.)(?:hooks\.slack\.com|discord(?:app)?\.com|webhook\.office\.com|outlook\.office\.com|chat\.googleapis\.com|api\.github\.com|gitlab\.com|atlassian\.net|atlassian\.com|pagerduty\.com|opsgenie\.com|circleci\.com|travis-ci\.com|vercel\.com|netlify\.com|buildkite\.com|codecov\.io|sentry\.io|linear\.app|readthedocs\.org|zapier\.com|hookdeck\.com|webhookrelay\.com)$/i;
 
 /** Keys naming the organisation a call acts for (`owner: acme` of a repository). */
 const ORG_KEY = /^(?:owner|org|organization|organisation|account|workspace|team|company)$/;
