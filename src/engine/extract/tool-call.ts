@@ -9,6 +9,7 @@ import { budgetFact, growsWith, WorkBudget, workUnitsFor } from '../budget.js';
 import { AgentGuardError } from '../../errors.js';
 import type { Fact, FileOperation, FileOpFact, LiteralFact, NetOpFact, UnparsedFact } from '../facts.js';
 import type { Runtime, Span } from '../types.js';
+import { sniffRuntime } from './tool-call/code-sniff.js';
 import { looksLikeSql } from './sql.js';
 import { cliEquivalents } from './tool-call/cli.js';
 import { cypherAsSql } from './tool-call/cypher.js';
@@ -168,6 +169,11 @@ const PROGRAM_KEY = /^(?:command|cmd|program|executable|exe|bin|binary|file|path
 const ARGS_KEY = /^(?:args|argv|arguments|params|parameters|options|flags|arg)$/;
 const CODE_GENERIC =
   /^(?:code|source|source_code|program|snippet|input_code|input|payload|body_code|content_code|cell|expression|expr)$/;
+/** Compound keys naming code without its language (`inline_code`, `handler_source`, `user_script`). */
+const COMPOUND_CODE_KEY = /^[a-z0-9]+_(?:code|source|source_code|script|snippet|program)$/;
+/** Tools whose body runs later as a script: git hooks, cron and scheduled jobs, functions, runbooks. */
+const RUNS_BODY_TOOL =
+  /(?:^|_)(?:hook|hooks|cron|crontab|job|jobs|lambda|function|functions|runbook|startup|user_data|userdata|automation|trigger)(?:$|_)/;
 const CODE_PYTHON = /^(?:python|python_code|py|py_code|python_script)$/;
 const CODE_NODE = /^(?:javascript|js|node|node_code|js_code|typescript|ts|javascript_code)$/;
 const CODE_SQL =
@@ -289,7 +295,7 @@ const FILE_REF_KEY =
   /^(?:(?:content|body|text|data|description|message|payload)_(?:from_)?file(?:_path)?|from_file|file_content_path|content_path|upload_from|read_from)$/;
 /** Keys holding the text a file tool writes, and the keys naming the file it goes to. */
 const CONTENT_KEY =
-  /^(?:content|contents|text|file_text|body|data|new_str|new_string|new_content|file_content|code_edit)$/;
+  /^(?:content|contents|text|file_text|body|data|new_str|new_string|new_content|file_content|code_edit|yaml|yml)$/;
 const PATH_FIELDS = [
   'path',
   'file_path',
@@ -474,7 +480,11 @@ const LANGUAGE: Readonly<Record<string, Runtime>> = {
 /** The runtime a sibling `language`/`lang`/`runtime`/`kernel` field names, if any. */
 function siblingLanguage(siblings: Record<string, unknown> | undefined): Runtime | undefined {
   const lang = siblings?.language ?? siblings?.lang ?? siblings?.runtime ?? siblings?.kernel;
-  if (typeof lang === 'string') return LANGUAGE[lang.toLowerCase().trim()];
+  if (typeof lang === 'string') {
+    const l = lang.toLowerCase().trim();
+    // Platform runtime ids carry a version (`python3.12`, `nodejs20.x`, `node18`).
+    return LANGUAGE[l] ?? LANGUAGE[l.replace(/[\d.]+(?:\.x)?$|\d*\.x$/, '')];
+  }
   // `{"interpreter": "/usr/bin/python3.11", "script": ...}`: the program's name without path or version.
   const interp = siblings?.interpreter ?? siblings?.interpreter_path ?? siblings?.shell_program;
   if (typeof interp !== 'string') return undefined;
@@ -1290,7 +1300,7 @@ function walkArguments(
     else if (CODE_NODE.test(key)) runtime = 'node';
     else if (CODE_SQL.test(key)) runtime = 'sql';
     else if (CODE_DOCKER.test(key)) runtime = 'docker';
-    else if (CODE_GENERIC.test(key)) runtime = codeRuntime(tool, siblings);
+    else if (CODE_GENERIC.test(key)) runtime = codeRuntime(tool, siblings) ?? sniffRuntime(value);
     else if (
       CODE_QUERY.test(key) &&
       (GRAPH_TOOL.test(tool) || SQL_TOOL.test(tool) || (!SEARCH_TOOL.test(tool) && looksLikeSql(value)))
@@ -1301,11 +1311,18 @@ function walkArguments(
     else if (KEYSTROKE_KEY.test(key) && typesKeys(tool, siblings)) runtime = 'bash';
     // A script under any key that is not a file's text (`metadata: {"startup-script": "#!/bin/sh ..."}`,
     // a job's `boot_script`): its interpreter line says it runs, and in what.
-    else if (!CONTENT_KEY.test(key) && !PROSE_KEY.test(key) && shebangRuntime(value) !== undefined)
+    // A hook or job body with no file path (`create_git_hook {body: "#!/bin/sh ..."}`) is that script too.
+    else if (
+      shebangRuntime(value) !== undefined &&
+      ((!CONTENT_KEY.test(key) && !PROSE_KEY.test(key)) ||
+        (RUNS_BODY_TOOL.test(tool) && !PATH_FIELDS.some((k) => typeof siblings?.[k] === 'string')))
+    )
       runtime = shebangRuntime(value);
     else
       runtime =
-        keyLanguage(key) ?? (!SEARCH_TOOL.test(tool) && sqlUnderAnyKey(key, value) ? 'sql' : undefined);
+        keyLanguage(key) ??
+        (COMPOUND_CODE_KEY.test(key) ? sniffRuntime(value) : undefined) ??
+        (!SEARCH_TOOL.test(tool) && sqlUnderAnyKey(key, value) ? 'sql' : undefined);
     if (runtime === 'sql' && !looksLikeSql(value) && keyLanguage(key) === 'sql' && !CODE_SQL.test(key))
       runtime = undefined;
     // `{"database": "prod", "command": "DELETE FROM users"}`: SQL given to a command field is SQL.
