@@ -71,6 +71,36 @@ function wholeBucket(args: readonly string[]): string | null {
   return null;
 }
 
+/**
+ * `rclone purge|delete REMOTE:BUCKET` (no path below the bucket) or `REMOTE:` itself: the bucket's
+ * every object (R-open r14). A path below it, or a bucket named for one run, is cleanup.
+ */
+function wholeRemote(args: readonly string[]): string | null {
+  const words = positionals(args);
+  if (words[0] !== 'purge' && words[0] !== 'delete') return null;
+  // Age or name filters (`--min-age 90d`, `--include '*.tmp'`) make it retention cleanup.
+  if (args.some((a) => /^--(?:min-age|max-age|min-size|max-size|include|exclude|filter|files-from)/.test(a)))
+    return null;
+  const target = words[1];
+  const m = target === undefined ? null : /^([\w.-]+):\/?([^/]*)\/?$/.exec(target);
+  if (m === null || ephemeralOnly([m[2]!])) return null;
+  return `rclone ${words[0]} deletes every object of ${target}`;
+}
+
+/**
+ * `consul kv delete -recurse` of the root or a top-level prefix (`config/`): every key the
+ * services read their settings from. A deeper prefix (`locks/job-41/`) is one job's keys.
+ */
+function everyConsulKey(args: readonly string[]): string | null {
+  const words = positionals(args);
+  if (words[0] !== 'kv' || words[1] !== 'delete' || !args.some((a) => /^--?recurse(?:=true)?$/.test(a)))
+    return null;
+  const key = (words[2] ?? '').replace(/^\/+|\/+$/g, '');
+  return key.includes('/') || ephemeralOnly([key])
+    ? null
+    : `consul kv delete -recurse deletes every key under ${key === '' ? 'the root' : `${key}/`}`;
+}
+
 /** dropdb options that take a value as the next word. */
 const DROPDB_VALUE = new Set(['-h', '--host', '-p', '--port', '-U', '--username', '--maintenance-db']);
 /** Database names for development or tests (app_dev, shop_test, ci_4812): rebuilt by the project's own scripts. */
@@ -148,6 +178,8 @@ function wipes(
   if (KAFKA_TOPICS.test(prog)) return everyTopic(args);
   if (prog === 'etcdctl') return everyKey(args);
   if (prog === 'mc' || prog === 'mcli') return wholeBucket(args);
+  if (prog === 'rclone') return wholeRemote(args);
+  if (prog === 'consul') return everyConsulKey(args);
   // Disabling a Vault secrets engine deletes every secret stored at its path (R13 wipe-via-container).
   if (prog === 'vault') {
     const [noun, verb, path] = positionals(args);
@@ -198,6 +230,8 @@ export default defineRule({
     'etcdctl',
     'mc',
     'mcli',
+    'rclone',
+    'consul',
     'vault',
     // Read only to see a port of this machine carried elsewhere (a loopback redis is then not local).
     'ssh',
@@ -206,7 +240,7 @@ export default defineRule({
     'oc',
   ],
   summary:
-    'redis FLUSHALL/FLUSHDB, dropdb, mysqladmin drop, mongo --eval dropDatabase()/drop()/deleteMany({}), kafka-topics --delete of every topic, etcdctl del of every key, mc rb / mc rm -r --force of a bucket, vault secrets disable wipe a datastore.',
+    'redis FLUSHALL/FLUSHDB, dropdb, mysqladmin drop, mongo --eval dropDatabase()/drop()/deleteMany({}), kafka-topics --delete of every topic, etcdctl del of every key, mc rb / mc rm -r --force / rclone purge of a bucket, consul kv delete -recurse of a top-level prefix, vault secrets disable wipe a datastore.',
   remediationHint:
     'Never wipe a datastore. Delete only the keys or documents you created, by name (redis-cli DEL <key>, deleteOne({_id: ...})), or use a throwaway database in the workspace.',
   *check(facts) {
@@ -248,10 +282,15 @@ export default defineRule({
       { input: "kafka-topics --bootstrap-server kafka:9092 --delete --topic '.*'" },
       { input: 'etcdctl del "" --prefix' },
       { input: 'mc rb --force prod/acme-backups' },
+      { input: 'rclone purge acme-s3:acme-prod-data' },
+      { input: 'consul kv delete -recurse config/' },
     ],
     allow: [
       { input: 'redis-cli GET session:1', why: 'reads' },
       { input: 'redis-cli DEL cache:build', why: 'one named key' },
+      { input: 'rclone purge acme-s3:acme-builds/pr-1432', why: 'one folder under the bucket' },
+      { input: 'rclone delete s3:acme-logs --min-age 90d', why: 'retention cleanup of old objects' },
+      { input: 'consul kv delete -recurse locks/job-41/', why: "one job's keys" },
       {
         input: "redis-cli --scan --pattern 'build-cache:*' | xargs redis-cli unlink",
         why: 'the keys of one prefix',

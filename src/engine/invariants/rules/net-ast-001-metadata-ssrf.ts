@@ -10,7 +10,7 @@ import { isMetadataToken, isPlainInstanceAttribute } from '../../net/metadata-at
 import type { Span } from '../../types.js';
 import type { Policy } from '../../policy.js';
 import { defineRule, type FactIndex, type RuleHit } from '../define-rule.js';
-import { argvUrls, TEXT_ONLY } from '../helpers.js';
+import { argvUrls, RAW_SOCKET_TOOLS, TEXT_ONLY } from '../helpers.js';
 
 function describe(info: HostInfo, raw: string): string {
   const decoded = info.ipv4 !== undefined && info.ipv4 !== info.host ? ` (${info.ipv4})` : '';
@@ -23,12 +23,25 @@ function describe(info: HostInfo, raw: string): string {
   return `${raw}${decoded} is ${what}`;
 }
 
+/**
+ * Programs that take a host as a bare argument. Only there is a one-label name (`metadata`,
+ * `instance-data`) the metadata host; elsewhere it is a folder or a key (`mkdir metadata`,
+ * `vault kv metadata get`).
+ */
+const HOST_CLIENTS: ReadonlySet<string> = new Set([
+  ...RAW_SOCKET_TOOLS,
+  ...['curl', 'wget', 'http', 'https', 'xh', 'httpie', 'aria2c', 'lynx', 'links', 'w3m', 'elinks'],
+  ...['ping', 'ping6', 'traceroute', 'tracepath', 'mtr', 'dig', 'nslookup', 'host', 'drill', 'nmap'],
+  ...['ssh', 'scp', 'sftp', 'rsync', 'ftp', 'lftp', 'grpcurl', 'websocat', 'wscat', 'hping3', 'arping'],
+]);
+
 /** A bare host argument (curl 169.254.169.254/latest, nc 0xa9fea9fe 80): host-shaped tokens only. */
-function bareHost(arg: string): string | null {
+function bareHost(arg: string, client: boolean): string | null {
   const m = /^([0-9a-zA-Z.:[\]-]+?)(?::\d+)?(?:\/.*)?$/.exec(arg);
   if (!m?.[1]) return null;
   const h = m[1];
-  return /^(?:\d|0x|\[|metadata|instance-data)/i.test(h) ? h : null;
+  if (/^(?:\d|0x|\[)/i.test(h)) return h;
+  return /^(?:metadata|instance-data)/i.test(h) && (client || h.includes('.')) ? h : null;
 }
 
 /**
@@ -148,7 +161,7 @@ export default defineRule({
         // Cheap gate before the regexes: bare hosts start with a digit, '[', 'm' or 'i' (after an option name).
         const c = arg.charCodeAt(arg.startsWith('-') ? arg.indexOf('=') + 1 : 0);
         if (!((c >= 48 && c <= 57) || c === 91 || c === 109 || c === 105) || arg.includes('://')) continue;
-        const host = bareHost(arg.replace(/^-[A-Za-z-]+=/, ''));
+        const host = bareHost(arg.replace(/^-[A-Za-z-]+=/, ''), HOST_CLIENTS.has(e.program));
         if (host !== null) {
           const h = report(seen, hosts, host, e.span);
           if (h) yield h;
@@ -184,6 +197,10 @@ export default defineRule({
       { input: 'curl http://localhost:3000/health', why: 'loopback on an unprotected port' },
       { input: 'ping -c 1 10.0.0.5', why: 'a private address is not metadata' },
       { input: 'echo 169.254.169.254', why: 'printed, not contacted' },
+      {
+        input: 'mkdir -p metadata',
+        why: 'a folder named metadata; only a network client takes it as a host',
+      },
       { input: 'curl --resolve example.com:443:93.184.216.34 https://example.com/', why: 'a public address' },
       { input: "curl 'https://r.example/go?url=https://example.com/'", why: 'the carried URL is public' },
       {
