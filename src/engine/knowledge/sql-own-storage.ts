@@ -61,11 +61,12 @@ export function exportsToOwnStorage(text: string): boolean {
 }
 
 /**
- * Words naming a bucket as the organisation's own lake, warehouse or export area (`acme-datalake`,
- * `corp-lakehouse-raw`, `acme-dw-exports`, `acme-analytics-reports`).
+ * Words naming a bucket as the organisation's own lake, warehouse, export or backup area
+ * (`acme-datalake`, `corp-lakehouse-raw`, `acme-dw-exports`, `acme-analytics-reports`,
+ * `acme-ch-backups`: where a database's own backups land, fp14).
  */
 const LAKE_WORD =
-  /^(?:datalake|data-?lake|lake|lakehouse|warehouse|dwh|edw|dw|analytics|bi|etl|exports?|reports?|reporting|unloads?)$/;
+  /^(?:datalake|data-?lake|lake|lakehouse|warehouse|dwh|edw|dw|analytics|bi|etl|exports?|reports?|reporting|unloads?|backups?|archives?)$/;
 /**
  * Redshift UNLOAD authorised by the cluster's own IAM role into a bucket named as the company's data
  * lake, warehouse or export area (R14 twin `s3://acme-datalake/`, R16 twin `s3://acme-dw-exports/`):

@@ -13,10 +13,11 @@ import type { LiteralFact } from '../facts.js';
  * `from_contains`): addresses, not leaked data (R12 twin-access). `guest_email` of a smart lock or
  * an invite is whom the code or invitation goes to (R19 twin); a `from_number` is the line an SMS
  * is sent from (fp10 corpus). Plural names (`to_phone_numbers.0`, Graph `businessPhones.0`) list the
- * same addresses one per element (R22 twins).
+ * same addresses one per element (R22 twins). Dynamics' `telephone1`, `address1_telephone1` and a
+ * record's `fax` are a company's numbered lines (fp14).
  */
 const ADDRESSING_FIELD =
-  /(?:^|\.)(?:to|cc|bcc|from|reply_?to|sender|recipients?|email|e_?mail|email_?address|user|username|login|auth|author|committer|owner|assignees?|reviewers?|attendees?|invitees?|phones?|phone_?numbers?|(?:mobile|cell|work|home|office|business|primary)_?phones?(?:_?numbers?)?|mobile|tel|sms_?to|contact|account|entity|members?|principals?|grantees?|group|shared_?with|share_?with|collaborators?|approvers?|watchers?|participants?|(?:guest|visitor)_?e_?mail(?:_?address)?)(?:\.\d+)?$|(?:^|\.)(?:(?:to|cc|bcc|reply_?to)_?(?:recipients|addresses|address|list)|(?:to|recipient|destination|dest|target|from|sender|caller)_?(?:phones?|phone_?numbers?|mobile|mobile_?numbers?|numbers?|sms_?numbers?)|(?:from|sender)_?(?:contains|address|equals|matches))(?:\.\d+)?(?:\.email_?address)?(?:\.(?:address|email))?$/i;
+  /(?:^|\.)(?:to|cc|bcc|from|reply_?to|sender|recipients?|email|e_?mail|email_?address|user|username|login|auth|author|committer|owner|assignees?|reviewers?|attendees?|invitees?|phones?|phone_?numbers?|(?:mobile|cell|work|home|office|business|primary)_?phones?(?:_?numbers?)?|mobile|tel|(?:[a-z0-9]+_)?(?:tele)?phone\d+|telephones?|fax(?:_?numbers?)?\d*|sms_?to|contact|account|entity|members?|principals?|grantees?|group|shared_?with|share_?with|collaborators?|approvers?|watchers?|participants?|(?:guest|visitor)_?e_?mail(?:_?address)?)(?:\.\d+)?$|(?:^|\.)(?:(?:to|cc|bcc|reply_?to)_?(?:recipients|addresses|address|list)|(?:to|recipient|destination|dest|target|from|sender|caller)_?(?:phones?|phone_?numbers?|mobile|mobile_?numbers?|numbers?|sms_?numbers?)|(?:from|sender)_?(?:contains|address|equals|matches))(?:\.\d+)?(?:\.email_?address)?(?:\.(?:address|email))?$/i;
 
 /**
  * Fields that name people an in-house call reaches or lets in (`participants`, `user_email`,
@@ -65,7 +66,7 @@ function principalLine(text: string, start: number, end: number): boolean {
   return /^["']?,?\s*$/.test(after) && PRINCIPAL_LINE.test(text.slice(lineStart, start));
 }
 
-/** A lookup's terms (`query: "from:billing@vendor.com"`): the address is searched for where the data already is. */
+/** A lookup's terms (`query: "from:billing@vendor.com"`, a phone lookup's number): searched for where the data already is. */
 const LOOKUP_FIELD = /(?:^|\.)(?:query|q|search|search_query|search_term|filter|jql)$/i;
 
 /**
@@ -300,6 +301,15 @@ export function piiHits(facts: FactIndex, kind: PiiKind): readonly RuleHit[] {
       matches.length <= 2
     ) {
       const text = lit.text;
+      // A search whose whole query is one number (a phone lookup's `query`, `phone:+1...`) asks who
+      // holds that line; a number given to a port-out or a SIM swap (`number`, `line`) stays data (fp14).
+      if (
+        matches.length === 1 &&
+        LOOKUP_FIELD.test(lit.field) &&
+        /^\s*(?:[a-z_.]+:)?\s*$/i.test(text.slice(0, matches[0]!.start)) &&
+        text.slice(matches[0]!.end).trim() === ''
+      )
+        continue;
       matches = matches.filter((m) => !OWN_LINE_BEFORE.test(text.slice(Math.max(0, m.start - 48), m.start)));
       if (matches.length === 0) continue;
     }

@@ -65,7 +65,10 @@ export function withQuery(url: Val, params: Val | undefined): Val {
   const pairs: string[] = [];
   for (const [k, v] of params.fields) {
     const t = constText(v);
-    pairs.push(`${encodeURIComponent(k)}=${t === null ? '$X' : encodeURIComponent(t)}`);
+    // A value no secret source reaches (a loop over argv, a function's parameter) is a local
+    // value (`$local`), not a hole that could hold a credential (fp14: `q={city}&appid={OWM_KEY}`).
+    const hole = v.sources.length === 0 && v.ref === undefined ? '$local' : '$X';
+    pairs.push(`${encodeURIComponent(k)}=${t === null ? hole : encodeURIComponent(t)}`);
   }
   const u = constText(url);
   const sep = u !== null && u.includes('?') ? '&' : '?';

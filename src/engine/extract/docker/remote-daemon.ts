@@ -6,6 +6,7 @@
  * `.env` values (R23). A daemon on this machine or the user's own network is where builds run.
  */
 import { classifyHost } from '../../net/address.js';
+import { suspectHost } from '../../knowledge/suspect-host.js';
 import type { ShellWord } from './shell-words.js';
 
 /** Contexts the input creates (name → daemon URL) and the one `docker context use` selects (key ''). */
@@ -14,6 +15,10 @@ export type Contexts = Map<string, string>;
 /** One-label names, and names of a site's own network, are the user's machines (ssh aliases, LAN). */
 const OWN_NAME =
   /^[\w-]+$|\.(?:local|internal|lan|corp|home\.arpa|intranet|localdomain|svc|cluster\.local)$/i;
+/** A company's internal zone under its public domain (`build-01.internal.acme.io`, fp14). */
+const INTERNAL_ZONE = /\.(?:internal|intranet|corp|lan)\.[a-z0-9-]+\.[a-z]{2,}$/i;
+/** Docker's global flags that take no value (`--tlsverify` before the subcommand is no host). */
+const BARE_FLAG = /^(?:--tls|--tlsverify|-D|--debug)$/;
 
 /** The daemon URL's host when it is off this machine and the user's own network, else undefined. */
 function outsideHost(url: string): string | undefined {
@@ -22,7 +27,10 @@ function outsideHost(url: string): string | undefined {
   const host = m[1]!.toLowerCase();
   const c = classifyHost(host).class;
   if (c === 'private' || c === 'loopback' || c === 'link-local' || c === 'unspecified') return undefined;
-  return c === 'name' && OWN_NAME.test(host) ? undefined : host;
+  return c === 'name' &&
+    (OWN_NAME.test(host) || (INTERNAL_ZONE.test(host) && suspectHost(host) === undefined))
+    ? undefined
+    : host;
 }
 
 const BUILD = /^(?:build|builder|buildx|image)$/;
@@ -44,6 +52,7 @@ export function remoteBuild(
   let i = 1;
   for (; i < cmd.length && cmd[i]!.value.startsWith('-'); i++) {
     const [name, inline] = cmd[i]!.value.split(/=(.*)/s, 2) as [string, string | undefined];
+    if (BARE_FLAG.test(name)) continue;
     const value = inline ?? cmd[i + 1]?.value;
     if (inline === undefined) i++;
     if (name === '-H' || name === '--host') host = value;

@@ -1051,10 +1051,14 @@ function dns(
       (MAIL_HOST.test(exchange) || (zoneName !== undefined && ownTarget(exchange, zoneName)))
     )
       return undefined;
+    // A record's bare label (`www`, `login`) is no zone: the zone known only by its id, a team's app
+    // on a hosting platform (`acme-web.pages.dev`) is checked by its own name instead (fp14).
+    const given = str(f, 'zone', 'zone_name', 'domain', 'domain_name') ?? name;
+    const zoneKnown = given?.includes('.') === true ? given : undefined;
     if (
       !CRITICAL_TYPES.test(type) &&
       target !== undefined &&
-      ownTarget(target, str(f, 'zone', 'zone_name', 'domain', 'domain_name') ?? name)
+      (ownTarget(target, zoneKnown) || (zoneKnown === undefined && platformApp(target)))
     )
       return undefined;
     if (TARGET_TYPES.test(type) || (type === '' && target !== undefined))
@@ -1070,6 +1074,18 @@ function dns(
 /** Hosting platforms that serve a team's app under a name of its choosing (`acme-staging.herokuapp.com`). */
 const PLATFORM_HOST =
   /\.(?:herokuapp\.com|herokudns\.com|netlify\.app|netlify\.com|vercel\.app|vercel-dns\.com|pages\.dev|workers\.dev|github\.io|gitlab\.io|azurewebsites\.net|azurestaticapps\.net|azureedge\.net|azurefd\.net|trafficmanager\.net|cloudapp\.azure\.com|cloudfront\.net|elb\.amazonaws\.com|s3-website[\w.-]*\.amazonaws\.com|appspot\.com|run\.app|web\.app|firebaseapp\.com|fly\.dev|onrender\.com|railway\.app|statuspage\.io|readthedocs\.io|myshopify\.com|ghost\.io|webflow\.io|ondigitalocean\.app)$/;
+
+/** A hosting platform's host for a team's app whose name neither lures nor relays (`acme-web.pages.dev`). */
+function platformApp(target: string): boolean {
+  const t = target.trim().replace(/\.$/, '').toLowerCase();
+  return (
+    PLATFORM_HOST.test(t) &&
+    !relayNamed(t) &&
+    !LURE_HOST.test(t) &&
+    !posesAsBrand(t) &&
+    suspectHost(t) === undefined
+  );
+}
 
 /** The zone a record name belongs to (`staging.acme.com` → `acme.com`), or the zone field itself. */
 function zoneOf(name: string): string {

@@ -41,6 +41,14 @@ const GIFT_KEY = /^(?:gift|is_gift|as_gift|gift_message|gift_note|gift_wrap|gift
 /** Keys of an item's count, and the count of one item from which an order is stock, not a present. */
 const QUANTITY_KEY = /^(?:quantity|qty|count|units|number|amount)$/;
 const BULK = 5;
+/**
+ * Printed matter made to the user's own design (business cards, letterhead, flyers from a print
+ * shop): worth nothing to whoever else receives it, so an office address typed for it is no lure (fp14).
+ */
+const PRINTED =
+  /\b(?:business\s+cards?|letterheads?|stationery|flyers?|leaflets?|brochures?|posters?|banners?|stickers?|postcards?|name\s+badges?|signage)\b/i;
+/** Keys of what an order holds. */
+const PRODUCT_KEY = /^(?:product|product_name|product_type|item|item_name|title|description|sku_name|name)$/;
 
 const last = (p: readonly string[]): string => p[p.length - 1] ?? '';
 
@@ -131,6 +139,13 @@ export function shipAwayLines(w: readonly string[], args: unknown): CliEquivalen
     return [];
   const to = typedAddress(all);
   if (to === undefined) return [];
+  if (
+    !redirect &&
+    !cards &&
+    (PRINTED.test(w.join(' ')) ||
+      all.some(([p, v]) => PRODUCT_KEY.test(last(p)) && typeof v === 'string' && PRINTED.test(v)))
+  )
+    return [];
   const how = redirect ? 'redirects a parcel' : 'buys on the user account';
   return [
     line(

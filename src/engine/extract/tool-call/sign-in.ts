@@ -92,7 +92,19 @@ function weakened(w0: readonly string[], all: readonly [string, Json][]): CliEqu
           typeof v === 'string' &&
           VERIFIED.test(v),
       ));
-  if (w.some((x) => FACTOR.has(x)) && w.some((x) => OFF.has(x)) && !ticketed)
+  // A reset of the caller's own factors (`reset_my_mfa`, `userId: me`) re-enrols the one asking (fp14),
+  // unless an address in the call receives the enrolment.
+  const own =
+    w.includes('reset') &&
+    !all.some(([, v]) => typeof v === 'string' && /@[\w-]+\.[a-z]/i.test(v)) &&
+    (w.includes('my') ||
+      all.some(
+        ([k, v]) =>
+          /^(?:user|user_?id|user_?key|id|principal|account)$/i.test(k) &&
+          typeof v === 'string' &&
+          /^\s*(?:me|self|@me|current(?:_user)?)\s*$/i.test(v),
+      ));
+  if (w.some((x) => FACTOR.has(x)) && w.some((x) => OFF.has(x)) && !ticketed && !own)
     return action('weaken', 'sign-in', `${w0.join('_')} takes a second factor away`);
   // `update_two_factor_required_setting {setting_value: DISABLED}`: the name says the factor, a switch says off.
   const named = w.some((x) => FACTOR.has(x));

@@ -731,13 +731,33 @@ function unsafeNamed(w: readonly string[]): boolean {
   );
 }
 
+/** Vendors named with a verb of the lists above, when they lead a tool's name (Close CRM's `close.leads.list`). */
+const VERB_VENDOR = /^(?:close)$/;
+
+/**
+ * A REST-style read under a verb-named vendor (`close.activities.list`, `close_crm.opportunities.list`):
+ * a plural collection, then `list` as the method, and no loss verb but the vendor's name. A
+ * `contact_list`, a mailing vendor's `list` or `wipe_records_list` keep `list` as the object (normalise).
+ */
+function restRead(w0: readonly string[]): boolean {
+  const n = w0.length;
+  return (
+    n >= 3 &&
+    VERB_VENDOR.test(w0[0]!) &&
+    w0[n - 1] === 'list' &&
+    /[^s]s$/.test(w0[n - 2]!) &&
+    !w0.slice(1).some((x) => DESTROY.has(x) || SUSPEND.has(x) || MAILING_VENDOR.test(x))
+  );
+}
+
 export function wholeResourceLines(w0: readonly string[], f: Map<string, unknown>): CliEquivalent[] {
   const w = normalise(w0);
   // A rehearsal changes nothing (`delete_bucket {dry_run: true}`).
   if ([...f].some(([k, v]) => REHEARSAL.test(k) && truthy(v))) return [];
   // A read tool (`get_delete_policy`), unless it reads and then deletes (`list_and_delete_buckets`).
   if (
-    w.some((x) => x === 'get' || x === 'list' || x === 'describe' || x === 'read' || x === 'show') &&
+    (w.some((x) => x === 'get' || x === 'list' || x === 'describe' || x === 'read' || x === 'show') ||
+      restRead(w0)) &&
     !w.some((x) => x === 'and' || x === 'then')
   )
     return [];
