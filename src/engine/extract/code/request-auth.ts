@@ -12,9 +12,9 @@ import { isTokenStore } from './credential-apis.js';
 import { markSignIn } from './secret-logins.js';
 import { concat, constText, deepLits, deepSources, holeVal, render, strVal, type Val } from './value.js';
 
-/** Header names that carry credentials: where APIs take their tokens and sessions. */
+/** Header names that carry credentials: where APIs take their tokens and sessions (`CB-ACCESS-PASSPHRASE`, fp14). */
 const AUTH_HEADER =
-  /auth|token|key|secret|session|cookie|passw|credential|signature|bearer|jwt|csrf|xsrf|^x-honeycomb-team$/i;
+  /auth|token|key|secret|session|cookie|passw|passphrase|credential|signature|bearer|jwt|csrf|xsrf|^x-honeycomb-team$/i;
 
 type NetSink = Extract<DataSink, { kind: 'net' }>;
 
