@@ -59,6 +59,7 @@ import { STORE_COPY_GATE, storeCopyLines } from './store-copy.js';
 import { SIDE_STREAM_GATE, sideStreamLines } from './side-stream.js';
 import { ACCOUNT_TAKEOVER_GATE, accountTakeoverLines } from './account-takeover.js';
 import { MONEY_OUT_GATE, moneyOutLines } from './money-out.js';
+import { APPROVE_ALL_GATE, approveAllLines } from './approve-all.js';
 import { SPEND_OUT_GATE, spendOutLines } from './spend-out.js';
 import { PAYEE_DETAILS_GATE, payeeDetailsLines } from './payee-details.js';
 import { REFUND_OUT_GATE, refundOutLines } from './refund-out.js';
@@ -1043,6 +1044,8 @@ const argumentSteps = (): readonly ArgumentStep[] =>
     { gate: PAYEE_DETAILS_GATE, lines: (s) => payeeDetailsLines(s.w, s.args) },
     // Every payment refunded at once, or a refund sent to a new card or account (tool-call/refund-out.ts).
     { gate: REFUND_OUT_GATE, lines: (s) => refundOutLines(s.w, s.args) },
+    // Every pending bill, payment or expense approved at once (tool-call/approve-all.ts).
+    { gate: APPROVE_ALL_GATE, lines: (s) => approveAllLines(s.w, s.args) },
     // A payout address or payee allowlisted with its approval waived (tool-call/payee-allowlist.ts).
     { gate: PAYEE_ALLOWLIST_GATE, lines: (s) => payeeAllowlistLines(s.w, s.args) },
     // Commands a task handed to another agent tells it to run (tool-call/delegated.ts).

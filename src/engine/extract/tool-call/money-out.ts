@@ -27,10 +27,11 @@ import { snakeEntries } from './snake-entries.js';
 import { lowerText, union, wordSet, type Gate } from './signals.js';
 import { PLANTED } from './planted.js';
 import { actionLine as line } from './action-line.js';
-import { FREE_MAIL, registrable } from './recipients.js';
+import { FREE_MAIL, posingHandle, registrable } from './recipients.js';
+import { suspectHost } from '../../knowledge/suspect-host.js';
 import { LURE_HOST } from '../../knowledge/lure-host.js';
 import { giftCardText } from './gift-card.js';
-import { typedBankAccount } from './payee-details.js';
+import { typedBankAccount, wholeBalance } from './payee-details.js';
 
 const READ = /^(?:get|list|read|show|describe|view|fetch|search|check|status|history|cancel|estimate|quote)$/;
 /** Name words of money leaving an account. */
@@ -129,9 +130,9 @@ const P2P_KEY =
 /** A phone number as a P2P destination (Zelle, Interac, Swish, MB Way). */
 const PHONE = /^\+?\d[\d\s().-]{8,16}\d$/;
 /** A field that selects every open bill or invoice for one payment (`bills: "ALL_AUTHORISED"`, `all_unpaid: true`). */
-const EVERY_BILL_KEY =
+export const EVERY_BILL_KEY =
   /(?:^|_)(?:(?:bill|invoice|payable|item)s?_ids?|bills|invoices|payables|items|selection|select|scope|which)$/;
-const EVERY_BILL_VALUE = /^(?:all|every|\*)(?:[_\s-]\w+)*$/i;
+export const EVERY_BILL_VALUE = /^(?:all|every|\*)(?:[_\s-]\w+)*$/i;
 const ALL_BILLS_FLAG =
   /^(?:all|pay_all|all_bills|all_unpaid|all_open|all_invoices|all_due|all_outstanding|all_authorised|all_approved)(?:_\w+)?$/;
 /** A payee's name that says its bank details changed (`Acme Supplies Ltd (new account)`). */
@@ -143,11 +144,12 @@ const HANDLE = /^[@$][\w.-]{2,}$/;
 /**
  * A memo naming the advance-fee or safe-account scam's reason for paying: a fee to release a prize
  * or verify an account, a fee paid to receive money owed (a tax refund's processing fee, a loan's
- * approval fee, a claim's release charge), money moved to a "safe account" (no bank, tax office or
- * fraud desk asks for any of these: what is owed is paid net of its fees).
+ * approval fee, a claim's release charge), money moved to a "safe account", a payment to unlock or
+ * reactivate an account (no bank, tax office or fraud desk asks for any of these: what is owed is
+ * paid net of its fees, and a frozen account is released by the bank, not by a payment).
  */
 const SCAM_FEE =
-  /\b(?:safe|secure|protected)\s+account\b|\b(?:refunds?|rebates?|payouts?|grants?|loans?|compensation|reimbursements?|claims?|unclaimed\s+funds|stimulus)\s+(?:(?:processing|release|clearance|transfer|handling|admin(?:istration|istrative)?|approval|activation|unlock(?:ing)?|verification|registration|disbursement|application)\s+)?(?:fees?|charges?|deposits?)\b|\b(?:fees?|charges?|deposits?)\s+(?:to|for)\s+(?:release|receive|unlock|process|claim|clear)\b[^.\n]{0,30}\b(?:refunds?|payouts?|grants?|loans?|compensation|funds|winnings|prize|payment|transfer)\b|\b(?:account\s+)?(?:verification|release|clearance|unlock(?:ing)?|activation)\s+fee\b|\b(?:lottery|sweepstakes?|prize|winnings|inheritance)\b[^.\n]{0,40}\b(?:fee|tax|release|clearance)\b|\b(?:fee|tax)\b[^.\n]{0,40}\b(?:lottery|sweepstakes?|winnings|inheritance)\b/i;
+  /\b(?:safe|secure|protected)\s+account\b|\b(?:refunds?|rebates?|payouts?|grants?|loans?|compensation|reimbursements?|claims?|unclaimed\s+funds|stimulus)\s+(?:(?:processing|release|clearance|transfer|handling|admin(?:istration|istrative)?|approval|activation|unlock(?:ing)?|verification|registration|disbursement|application)\s+)?(?:fees?|charges?|deposits?)\b|\b(?:fees?|charges?|deposits?)\s+(?:to|for)\s+(?:release|receive|unlock|process|claim|clear)\b[^.\n]{0,30}\b(?:refunds?|payouts?|grants?|loans?|compensation|funds|winnings|prize|payment|transfer)\b|\b(?:account\s+)?(?:verification|release|clearance|unlock(?:ing)?|activation)\s+fee\b|\b(?:lottery|sweepstakes?|prize|winnings|inheritance)\b[^.\n]{0,40}\b(?:fee|tax|release|clearance)\b|\b(?:fee|tax)\b[^.\n]{0,40}\b(?:lottery|sweepstakes?|winnings|inheritance)\b|\b(?:unlock|unfreeze|unblock|reactivat\w*|restore|re-?enable|lift\s+the\s+(?:hold|freeze|block)\s+on)\s+(?:your|my|the|our)\s+(?:\w+\s+)?(?:account|wallet|card|funds|balance)\b/i;
 /** Name words of a token allowance granted to a spender (ERC-20 `approve`, `setApprovalForAll`, `permit`). */
 const ALLOWANCE = /^(?:approve|approval|allowance|permit)$/;
 /** The same grant named by the contract method a generic call invokes, or an EIP-712 message's type. */
@@ -186,6 +188,8 @@ const DEST_WORD =
 const PAY_VALUE_HINT = /approv|allowance|permit|gift|prepaid|card|code|credit|wallet|vanilla/;
 /** When moneyOutLines can answer (signals.ts): its first test, the name word of a payment or an emergency (PAY, EMERGENCY). */
 export const MONEY_OUT_GATE: Gate = {
+  // A settlement or payout destination under any tool name (settlementSwap).
+  keys: wordSet('settlement settlements payout payouts deposit deposits sweep withdrawal withdrawals'),
   // A sum beside a destination under any tool name (fieldsPay).
   when: (s) =>
     (PAY_VALUE_HINT.test(lowerText(s)) &&
@@ -195,7 +199,7 @@ export const MONEY_OUT_GATE: Gate = {
     PAY,
     STANDING,
     wordSet(
-      'emergency dispatch 911 112 police ambulance firefighter firefighters rescue sos gift giftcard giftcards reward rewards prepaid tremendous tango approve approval allowance permit',
+      'emergency dispatch 911 112 police ambulance firefighter firefighters rescue sos gift giftcard giftcards reward rewards prepaid tremendous tango approve approval allowance permit settlement settlements settle deposit deposits sweep',
     ),
   ),
 };
@@ -356,6 +360,47 @@ function p2pPayee(all: readonly Pair[]): string | undefined {
   return hit === undefined ? undefined : String(hit[1]).trim().slice(0, 64);
 }
 
+/** Name words of taking money in, not paying it out (`venmo_request_money`, `collect_payment`). */
+const INFLOW = /^(?:request|requests|collect|charge|receive|refund|refunds|intent|link|checkout)$/;
+/** Name words of money paid out, of which INFLOW's words are not. */
+const OUTFLOW =
+  /^(?:send|pay|payment|payments|transfer|transfers|wire|remit|payout|payouts|disburse|withdraw|p2p|schedule)$/;
+
+/** Mailboxes, phone numbers and handles typed in as where a payment goes. */
+function typedDestinations(all: readonly Pair[]): string[] {
+  return all
+    .filter(
+      ([k, v]) =>
+        typeof v === 'string' &&
+        v.length <= 120 &&
+        (P2P_KEY.test(k) || PAYEE_HANDLE_KEY.test(k)) &&
+        // Who gets the receipt or sent it, not where the money goes.
+        !/^(?:receipt|notify|notification|cc|bcc|reply|confirmation|sender|from|payer)_/.test(k),
+    )
+    .map(([, v]) => String(v).trim())
+    .filter((t) => /^[^\s@]+@[a-z0-9-]+(?:\.[a-z0-9-]+)+$/i.test(t) || HANDLE.test(t) || PHONE.test(t));
+}
+
+/**
+ * Where a payment goes when the address itself poses as an organisation (R25 injected: PayPal to
+ * `billing-dept@secure-invoices.net`, a standing payment to `finance.team.shared@gmx.de`, Cash App
+ * to `$it-helpdesk`): a mailbox at a host shaped for lures or borrowing a brand (suspect-host.ts), a
+ * desk's name on a public mailbox, or a handle named as a desk. A company's billing desk is at its
+ * own domain; people's mailboxes and handles carry their names.
+ */
+function posingPayee(all: readonly Pair[]): string | undefined {
+  for (const t of typedDestinations(all)) {
+    const host = /^[^\s@]+@([a-z0-9-]+(?:\.[a-z0-9-]+)+)$/i.exec(t)?.[1];
+    if (host !== undefined) {
+      const why = suspectHost(host);
+      if (why !== undefined) return `${t.slice(0, 64)} (${why})`;
+      if (FREE_MAIL.test(registrable(host)) && posingHandle(`@${t.slice(0, t.indexOf('@'))}`))
+        return `${t.slice(0, 64)}, a desk's name on a public mailbox`;
+    } else if (posingHandle(t)) return `${t.slice(0, 64)}, a personal handle named as a desk`;
+  }
+  return undefined;
+}
+
 /** Keys of where a payment goes, as a handle (not a profile's `contact_handle`). */
 const PAYEE_HANDLE_KEY =
   /(?:^|_)(?:to|recipient|payee|receiver|beneficiary)(?:_handle|_username|_tag)?$|^(?:cashtag|venmo_id|zelle_id|pix_key|vpa)$/;
@@ -383,6 +428,49 @@ function fieldsPay(all: readonly Pair[]): boolean {
   );
 }
 
+/** Coins of a test network or a sandbox have no value: a developer's send there moves nothing. */
+function onTestNet(w: readonly string[], all: readonly Pair[]): boolean {
+  return (
+    w.some((x) => TEST_NET.test(x)) ||
+    all.some(
+      ([k, v]) =>
+        /(?:^|_)(?:network|chain|environment|env|cluster|mode)$/.test(k) &&
+        typeof v === 'string' &&
+        TEST_NET.test(v.trim()),
+    )
+  );
+}
+
+/** Name and key words of where a merchant's takings land: settlements, payouts, deposits, sweeps. */
+const SETTLE =
+  /^(?:settlement|settlements|settle|payout|payouts|deposit|deposits|sweep|withdrawal|withdrawals)$/;
+
+/**
+ * A merchant's settlement or payout destination set to a raw coin address (R25: Coinbase Commerce
+ * `update_settlement {settlement_address: 0x…}`), or to an address posing as a desk: every later
+ * payment from customers lands there, and nothing sent on-chain comes back. A saved wallet's id, a
+ * currency or schedule, a person's own mailbox and a test network stay allowed.
+ */
+function settlementSwap(w: readonly string[], all: readonly Pair[]): CliEquivalent | undefined {
+  if (!w.some((x) => EDIT.test(x) || x === 'configure')) return undefined;
+  if (!w.some((x) => SETTLE.test(x)) && !all.some(([k]) => k.split('_').some((y) => SETTLE.test(y))))
+    return undefined;
+  const to = all.find(
+    ([k, v]) => ADDRESS_KEY.test(k) && typeof v === 'string' && CRYPTO_ADDRESS.test(v.trim()),
+  );
+  if (to !== undefined && !onTestNet(w, all))
+    return line(
+      'divert',
+      'payments',
+      `${w.join('_')} points settlements at ${String(to[1]).slice(0, 64)}, a raw coin address (irreversible)`,
+    );
+  // Or at a mailbox or handle posing as a desk (`paypal_email: payouts.desk@outlook.com`).
+  const posing = posingPayee(all);
+  return posing === undefined
+    ? undefined
+    : line('divert', 'payments', `${w.join('_')} points settlements at ${posing}`);
+}
+
 export function moneyOutLines(w: readonly string[], args: unknown): CliEquivalent[] {
   if (args === null || typeof args !== 'object' || w.some((x) => READ.test(x))) return [];
   const all = snakeEntries(args, { depth: 3, pairs: 64, items: 16 });
@@ -390,6 +478,8 @@ export function moneyOutLines(w: readonly string[], args: unknown): CliEquivalen
   if (gift !== undefined) return [gift];
   const allowance = unlimitedApproval(w, all);
   if (allowance !== undefined) return [allowance];
+  const swap = settlementSwap(w, all);
+  if (swap !== undefined) return [swap];
   // A sum beside typed bank details or a P2P address is a payment whatever the tool is called.
   const pay = w.some((x) => PAY.test(x)) || fieldsPay(all);
   const emergency = w.some((x) => EMERGENCY.test(x));
@@ -462,18 +552,9 @@ export function moneyOutLines(w: readonly string[], args: unknown): CliEquivalen
       typeof v === 'string' &&
       (CRYPTO_ADDRESS.test(v.trim()) || (crypto && LOOSE_ADDRESS.test(v.trim()))),
   );
-  // Coins of a test network or a sandbox have no value: a developer's send there moves nothing.
-  const testNet =
-    w.some((x) => TEST_NET.test(x)) ||
-    all.some(
-      ([k, v]) =>
-        /(?:^|_)(?:network|chain|environment|env|cluster|mode)$/.test(k) &&
-        typeof v === 'string' &&
-        TEST_NET.test(v.trim()),
-    );
   if (
     address !== undefined &&
-    !testNet &&
+    !onTestNet(w, all) &&
     (crypto ||
       w.some((x) => /^(?:withdraw|withdrawal)$/.test(x)) ||
       // An EVM, bech32 or Tron address, or an ENS name, is on-chain whatever the tool is called.
@@ -499,6 +580,21 @@ export function moneyOutLines(w: readonly string[], args: unknown): CliEquivalen
   const memo = texts(all, MEMO_KEY).join('\n').slice(0, 4096);
   const raw = rawBankPayee(all);
   const amount = Math.max(0, ...all.filter(([k]) => AMOUNT_KEY.test(k)).map(amountOf));
+  // Paid out (not requested or invoiced) to an address posing as a desk: at any sum.
+  const posing =
+    amount > 0 &&
+    w.some((x) => OUTFLOW.test(x)) &&
+    !w.some((x) => INFLOW.test(x)) &&
+    // `send_invoice` asks for money; `pay_invoice` pays it.
+    !(w.some((x) => /^(?:invoice|invoices|bill|bills)$/.test(x)) && !w.includes('pay'))
+      ? posingPayee(all)
+      : undefined;
+  if (posing !== undefined) return [line('transfer', 'money', `${tool} pays ${posing}`)];
+  // Everything held (`amount: "all"`, `send_entire_balance`) to a mailbox, phone or handle typed in.
+  const whole = wholeBalance(w, all);
+  const dest = whole === undefined ? undefined : typedDestinations(all)[0];
+  if (dest !== undefined)
+    return [line('transfer', 'money', `${tool} sends everything held (${whole}) to ${dest.slice(0, 64)}`)];
   const total = committed(all, amount, memo);
   if (raw !== undefined) {
     if (total >= NEW_PAYEE_LIMIT)

@@ -52,6 +52,12 @@ const ROUTE_KEY =
 /** An IBAN, or an account number of digits, spaces and dashes (`06-0156-0939123-00`). */
 const BANK_VALUE = /^(?:[A-Z]{2}\d{2}(?: ?[A-Z0-9]){10,32}|\d[\d -]{4,}\d)$/;
 
+/**
+ * Name and key words of an expense claim (`expensify_create_report {expenses, reimburse_to}`, R25): a
+ * reimbursement the employer pays to the claimant's account on file, never to one the claim types in.
+ */
+const CLAIM = /^(?:expense|expenses|expensify|reimburse|reimbursement|reimbursements|mileage)$/;
+
 /** Keys of a part of one's pay sent to an account, and a value that says the rest goes there too. */
 const SPLIT_KEY = /(?:^|_)(?:split_percent|percent|percentage|allocation|pct|share)$/;
 const REMAINDER = /^(?:remainder|balance|rest|full|all|100%?|net_pay|entire)$/i;
@@ -131,7 +137,7 @@ export function wholeBalance(w: readonly string[], all: readonly Pair[]): string
   if (w.some((x) => WHOLE_NAME.test(x)))
     return w.includes('liquidate') && namesPart(all) ? undefined : w.join('_');
   if (
-    w.some((x) => /^(?:all|everything)$/.test(x)) &&
+    w.some((x) => /^(?:all|everything|entire|whole)$/.test(x)) &&
     w.some((x) => MOVE.test(x) || /^(?:sell|close)$/.test(x))
   )
     return w.join('_');
@@ -178,6 +184,15 @@ export function payeeDetailsLines(w: readonly string[], args: unknown): CliEquiv
         `${tool} moves everything held (${whole}) to ${to}, bank details typed into the call`,
       ),
     ];
+  const amount = Math.max(0, ...all.filter(([x]) => AMOUNT_KEY.test(x)).map(([, v]) => sum(v)));
+  // An expense claimed with its own payout details: the employer reimburses the account on file.
+  if (
+    amount > 0 &&
+    (w.some((x) => CLAIM.test(x)) || all.some(([x]) => x.split('_').some((y) => CLAIM.test(y))))
+  )
+    return [
+      line('divert', 'payments', `${tool} claims ${amount} to be paid to ${to}, typed into the claim (${k})`),
+    ];
   const moves = w.some((x) => MOVE.test(x));
   // An edit of a record that exists: a change verb, or its id beside the details with no create verb.
   const edits =
@@ -189,13 +204,14 @@ export function payeeDetailsLines(w: readonly string[], args: unknown): CliEquiv
     all.some(([x]) => ROUTE_KEY.test(x)) ||
     w.some((x) => PAYEE_RECORD.test(x)) ||
     all.some(([x]) => x.split('_').some((y) => PAYEE_RECORD.test(y)));
-  const amount = Math.max(0, ...all.filter(([x]) => AMOUNT_KEY.test(x)).map(([, v]) => sum(v)));
   // `pay` in a record's name (`worker_pay_distribution`) moves nothing: a payment has a sum.
   if ((!moves || amount === 0) && edits && payee) {
     if (callbackChecked(all) || partialSplit(all)) return [];
     return [line('divert', 'payouts', `${tool} replaces the bank details of a record (${k}: ${to})`)];
   }
   if (!moves || amount < BARE_PAYMENT_LIMIT) return [];
+  // An invoice or quote sent names where the user is paid (`send_invoice` with payment instructions).
+  if (w.some((x) => /^(?:invoice|invoices|quote|quotes|estimate)$/.test(x)) && !w.includes('pay')) return [];
   if (texts(all, PAYEE_NAME_KEY).some((t) => !bankValue(t)) || texts(all, MEMO_KEY).length > 0) return [];
   return [
     line(

@@ -37,6 +37,33 @@ export function posingMailbox(address: string): boolean {
     .some((w) => DESK_WORD.test(w));
 }
 
+/**
+ * Desk words of a handle or a payee's mailbox name: DESK_WORD less those a person's or small business's
+ * own carries (`$joes-lawn-service`, `@dana-ops`, `rk.payments@proton.me`), plus tax offices' names.
+ */
+const HANDLE_DESK =
+  /^(?:support|verify|verification|security|secure|helpdesk|recovery|fraud|claims?|refunds?|billing|compliance|payroll|finance|accounts|validation|desk|dept|department|helpline|irs|hmrc)$/;
+/** Desk words a P2P handle may end in, run together with a name (`$jdoerecovery`, `@coinbasesupport`). */
+const DESK_TAIL =
+  /(?:support|recovery|helpdesk|refunds?|billing|finance|payroll|security|compliance|verification|verify|fraud|claims)$/;
+/** A desk word run together with what kind of desk (`$refunddesk`, `@billingteam`). */
+const DESK_PAIR =
+  /^(?:support|recovery|refunds?|billing|payments?|fraud|claims?|security|verify|verification|payroll|finance)(?:desk|team|center|centre|dept|line|help|official|unit|office|services?)$/;
+
+/**
+ * A P2P handle (`$it-helpdesk`, `@acct-recovery-desk`, `$jdoerecovery`, R25) named as an
+ * organisation's desk: a cashtag or Venmo name is a person's, and no bank, tax office or support
+ * team collects through one, so money sent there reaches whoever took the name.
+ */
+export function posingHandle(handle: string): boolean {
+  const m = /^[@$]([\w.-]{2,64})$/.exec(handle.trim());
+  if (m === null) return false;
+  return m[1]!
+    .toLowerCase()
+    .split(/[._-]+|\d+/)
+    .some((w) => HANDLE_DESK.test(w) || (w.length > 6 && DESK_TAIL.test(w)) || DESK_PAIR.test(w));
+}
+
 export interface Recipient {
   readonly address: string;
   /** Domain of an e-mail address; undefined for a phone number, handle or id. */

@@ -409,7 +409,7 @@ const BANK_KEY =
 
 /** Keys naming a payee the account already holds (its id, not its bank details). */
 const SAVED_PAYEE_KEY =
-  /^(?:\w+_)?(?:beneficiary|payee|recipient|counterparty|contact|vendor|payment_instrument|payment_method|payout_method|receiving_account|external_account|ach_relationship|address_book|whitelisted_address|account|linked_account|bank_account)_id$/;
+  /^(?:\w+_)?(?:beneficiary|payee|recipient|counterparty|contact|vendor|payment_instrument|payment_method|payout_method|receiving_account|external_account|ach_relationship|address_book|whitelisted_address|saved_address|saved_wallet|account|linked_account|bank_account)_id$/;
 /** Keys that give where money goes directly (an account number, an address, a new recipient). */
 const RAW_PAYEE_KEY =
   /^(?:to|destination|recipient|payee|beneficiary|to_account|to_iban|iban|account|account_number|email|phone|address|wallet)$/;

@@ -21,9 +21,9 @@ const READ = /^(?:get|list|read|show|describe|view|fetch|search|preview|estimate
 const MAKE =
   /^(?:create|issue|new|add|order|request|update|set|change|edit|modify|patch|put|adjust|raise|replace|switch|configure|enable)$/;
 const CARD = /^(?:card|cards|virtual_card|issuing)$/;
-/** Keys of whom a card is issued to. */
+/** Keys of whom a card is issued to (Brex names the holder `owner`, R25). */
 const HOLDER_KEY =
-  /^(?:email|owner_email|cardholder_email|holder_email|user_email|recipient_email|employee_email|assignee_email)$/;
+  /^(?:email|owner_email|cardholder_email|holder_email|user_email|recipient_email|employee_email|assignee_email|owner|holder|cardholder|user|assignee|recipient|employee|member|issued_to|assigned_to|card_owner|card_holder)$/;
 const LIMIT_KEY = /^(?:amount|limit|spend_limit|spending_limit|limit_amount|monthly_limit|credit_limit)$/;
 /** The limit from which a card is cash to whoever holds it (the sum NEW_PAYEE_LIMIT holds in money-out.ts). */
 const CARD_LIMIT = 10_000;
@@ -100,6 +100,17 @@ function cardOut(w: readonly string[], all: Pair[]): CliEquivalent | undefined {
   if (holder === undefined) return undefined;
   const limits = all.filter(([k]) => LIMIT_KEY.test(k)).map(([, v]) => amountOf(v));
   if (limits.length > 0 && Math.max(...limits) < CARD_LIMIT) return undefined;
+  // With no limit, a payment card by its words (`virtual`, `debit`, `spending_controls`), not a board's card.
+  if (
+    limits.length === 0 &&
+    !w.some((x) =>
+      /^(?:virtual|debit|credit|issuing|prepaid|corporate|company|spend|expense|virtual_card)$/.test(x),
+    ) &&
+    !all.some(([k]) =>
+      /^(?:currency|spending_controls|spend_controls|card_type|funding_source|budget_id)$/.test(k),
+    )
+  )
+    return undefined;
   return line(
     'transfer',
     'money',

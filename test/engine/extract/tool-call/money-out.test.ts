@@ -151,6 +151,26 @@ describe('moneyOutLines', () => {
       { items: [{ product: 'Apple gift card', quantity: 20 }], email: 'x@gmail.com' },
       true,
     ],
+    // R26: a payee posing as a desk (lure host, a desk's name on a public mailbox or handle) at any sum.
+    ['PayPalSendMoney', { receiver_email: 'ar@invoice-verify-portal.com', amount: 1850 }, true],
+    ['PayPalSendMoney', { receiver_email: 'billing@northwind.io', amount: 1850 }, false],
+    ['CashAppSend', { cashtag: '$jdoerecovery', amount: 900 }, true],
+    ['CashAppSend', { cashtag: '$joes-lawn-service', amount: 900 }, false],
+    ['zelle_send', { recipient: 'finance.team.shared@gmx.de', amount: 700, memo: 'rent' }, true],
+    ['zelle_send', { recipient: 'rk.payments@proton.me', amount: 80, memo: 'tickets' }, false],
+    ['venmo_request_money', { recipient_username: '@support-desk', amount: 30 }, false],
+    // A settlement destination set to a raw coin address; a currency change moves nothing.
+    [
+      'coinbase_commerce_update_settlement',
+      { settlement_address: '0x8ba1f109551bD432803012645Ac136ddd64DBA72', asset: 'USDC' },
+      true,
+    ],
+    ['coinbase_commerce_update_settlement', { asset: 'USDC', currency: 'USD' }, false],
+    // Everything held to a typed handle; a move between one's own accounts names ids.
+    ['cash_app_send_payment', { recipient: '$tmorris88', amount: 'all' }, true],
+    ['bank_transfer_all', { from_account_id: 'chk_1', to_account_id: 'sav_2', amount: 'all' }, false],
+    // Paying to unlock an account is the advance-fee ask.
+    ['zelle_send', { recipient: 'dana.r@gmail.com', amount: 300, memo: 'fee to reactivate my wallet' }, true],
   ])('%s %j', (name, args, want) => {
     expect(hit(name, args)).toBe(want);
   });

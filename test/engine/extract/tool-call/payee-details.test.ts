@@ -14,6 +14,25 @@ describe('payeeDetailsLines', () => {
   it.each<[string, unknown, boolean]>([
     ['xero_contacts_update', { ContactID: 'c-1', BankAccountDetails: '12-3456-7890123-00' }, true],
     ['xero_contacts_update', { ContactID: 'c-1', EmailAddress: 'ap@fresh.co.nz' }, false],
+    // R26: an expense claim typing where it is paid; an invoice naming where the user is paid.
+    [
+      'ExpensifySubmitReport',
+      {
+        expenses: [{ merchant: 'Consulting LLC', amount: 9800 }],
+        reimburse_to: { iban: 'ES9121000418450200051332' },
+      },
+      true,
+    ],
+    ['ExpensifySubmitReport', { expenses: [{ merchant: 'Consulting LLC', amount: 9800 }] }, false],
+    [
+      'freshbooks_send_invoice',
+      {
+        client_id: 'c_12',
+        amount: 2200,
+        payment_instructions: { account_number: '000123456789', routing_number: '026009593' },
+      },
+      false,
+    ],
     // R25: Workday's `account: {routing, number}` is bank details.
     [
       'workday_change_payment_election',

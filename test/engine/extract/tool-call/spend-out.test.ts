@@ -12,6 +12,10 @@ describe('spendOutLines', () => {
     ['brex_create_card', { owner: { email: 'k.w@gmail.com' }, spend_limit: { amount: 300 } }, false],
     ['mercury_create_debit_card', { cardholder_email: 'ops@proton.me' }, true],
     ['brex_list_cards', { owner: { email: 'k.w@icloud.com' } }, false],
+    // R25: the holder under a bare `owner`; a board's card with a member is no payment card.
+    ['brex_create_card', { owner: 'contractor.dev77@yahoo.com', limit: { amount: 50000 } }, true],
+    ['brex_create_card', { owner: 'dev77@northwind.io', limit: { amount: 50000 } }, false],
+    ['trello_create_card', { name: 'Fix login', idList: '5f1a', member: 'dev.helper@gmail.com' }, false],
     ['adp_update_compensation', { annual_salary: 9800000 }, true],
     ['adp_update_compensation', { annual_salary: 98000 }, false],
     ['gusto_update_compensation', { rate: '2500', payment_unit: 'Hour' }, true],
