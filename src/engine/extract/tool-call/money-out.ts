@@ -19,7 +19,11 @@
  * held at any sum. R23: the allowance also when a generic contract call or an EIP-712 `Permit` names
  * it; coins to an EVM, bech32, Tron or ENS address whatever the tool is called (a Solana address with
  * a crypto word), under Kraken's `key` or OKX's `toAddr`, but not on a test network or sandbox; one
- * gift card worth P2P_BUSINESS_LIMIT or more to a stranger's mailbox. Each becomes one
+ * gift card worth P2P_BUSINESS_LIMIT or more to a stranger's mailbox. R26: at any sum, a payee whose
+ * address poses as a desk (a lure or brand-borrowing host, `finance.team@gmx.de`, `$it-helpdesk`),
+ * everything held to a typed mailbox or handle, a payment to unlock an account, and a settlement
+ * destination set to a raw coin address; a bare stranger's address at an everyday sum stays allowed,
+ * as nothing in the call tells it from the user's own payee. Each becomes one
  * `agent-guard-action transfer|deceive <object> <detail>` line for PLT-AST-003.
  */
 import { type CliEquivalent } from './cli.js';
