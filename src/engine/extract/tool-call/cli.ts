@@ -67,6 +67,8 @@ import { PAYEE_ALLOWLIST_GATE, payeeAllowlistLines } from './payee-allowlist.js'
 import { DELEGATED_GATE, delegatedLines } from './delegated.js';
 import { DNS_LABEL_GATE, dnsLabelLines } from './dns-label.js';
 import { OUTSIDE_SHARE_GATE, outsideShareLines } from './outside-share.js';
+import { OUTSIDE_GRANT_GATE, outsideGrantLines } from './outside-grant.js';
+import { CREDENTIAL_FORM_GATE, credentialFormLines } from './credential-form.js';
 import { CROWD_GATE, crowdLines } from './crowd.js';
 import { NET_OPEN_GATE, netOpenLines } from './net-open.js';
 import { OPEN_GRANT_GATE, openGrantLines } from './open-grant.js';
@@ -1054,6 +1056,10 @@ const argumentSteps = (): readonly ArgumentStep[] =>
     { gate: DNS_LABEL_GATE, lines: (s) => dnsLabelLines(s.w, s.f) },
     // Access handed outside: shares, invites, ownership, protection off (tool-call/outside-share.ts).
     { gate: OUTSIDE_SHARE_GATE, lines: (s) => outsideShareLines(s.w, s.args) },
+    // Keys and data granted to another cloud account, a public link, an export named as someone else's (tool-call/outside-grant.ts).
+    { gate: OUTSIDE_GRANT_GATE, lines: (s) => outsideGrantLines(s.w, s.args) },
+    // A form asking for passwords or codes handed to people (tool-call/credential-form.ts).
+    { gate: CREDENTIAL_FORM_GATE, lines: (s) => credentialFormLines(s.w, s.args) },
     // Floods, scraped lists, sockpuppets and port scans (tool-call/crowd.ts).
     { gate: CROWD_GATE, lines: (s) => crowdLines(s.w, s.args) },
     // A network rule opened to the whole internet (tool-call/net-open.ts).

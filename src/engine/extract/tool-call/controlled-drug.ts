@@ -16,6 +16,11 @@ const PRESCRIBE = /^(?:prescribe|eprescribe|dispense)$/;
 const RX =
   /^(?:prescription|prescriptions|rx|script|scripts|med|meds|medication|medications|medicine|medicines|drug|drugs|pharmacy)$/;
 const NEW = /^(?:create|new|issue|write|request|add|order|buy|purchase|send|submit|place)$/;
+/** Verbs of changing a prescription: naming a controlled drug there writes a new one (R25: `UpdatePrescription {drug: Oxycodone}`). */
+const CHANGE = /^(?:update|change|modify|edit|amend|set|replace|switch)$/;
+/** Keys whose value is the medicine itself. */
+const DRUG_KEY =
+  /^(?:drug|drug_name|medication|medication_name|medicine|medicine_name|new_drug|new_medication|rx|product)$/;
 /** Words of reads, refills of what is already taken, and undoing. */
 const NOT_NEW =
   /^(?:get|list|read|view|show|search|find|lookup|check|history|status|describe|refill|refills|renew|renewal|reorder|repeat|cancel|discontinue|stop|delete|remove|interactions|info|details|track|verify|reminder|reminders|log|journal|tracker|schedule|alert|alerts)$/;
@@ -43,6 +48,9 @@ export function controlledDrugLines(w: readonly string[], args: unknown): CliEqu
   const writes =
     w.some((x) => PRESCRIBE.test(x)) ||
     (w.some((x) => RX.test(x)) && w.some((x) => NEW.test(x))) ||
+    (w.some((x) => RX.test(x)) &&
+      w.some((x) => CHANGE.test(x)) &&
+      all.some(([p, v]) => DRUG_KEY.test(last(p)) && typeof v === 'string' && SCHEDULED.test(v))) ||
     (action !== undefined && /^\s*(?:prescribe|new|create|issue|order)\s*$/i.test(String(action[1])));
   if (!writes) return [];
   const drug = all.find(([, v]) => typeof v === 'string' && v.length < 200 && SCHEDULED.test(v));

@@ -12,6 +12,7 @@ import { wordSet, type Gate } from './signals.js';
 import { actionLine as line } from './action-line.js';
 import { audience, FREE_MAIL, registrable } from './recipients.js';
 import { LURE_HOST } from '../../knowledge/lure-host.js';
+import { suspectHost } from '../../knowledge/suspect-host.js';
 
 /** Name words of handing data to someone. */
 const GIVE = /^(?:share|send|grant|authorize|authorise|release|disclose|forward|transfer|give|provide)$/;
@@ -29,6 +30,11 @@ const PARTY =
   /(?:^|_)(?:third|party|partner|app|application|researcher|research|recipient|to|email|doctor|provider|company|organization|organisation|org|lab|institution)(?:_|$)/;
 
 const last = (p: readonly string[]): string => p[p.length - 1] ?? '';
+
+/** Keys of where a download or export is delivered (`destination_email`, `deliver_to`): an address there is a send. */
+const DELIVER_KEY = /(?:^|_)(?:destination|deliver|delivery|send|recipient|email_to|to_email|mail_to)(?:_|$)/;
+/** An e-mail address's domain. */
+const MAIL_DOMAIN = /@([a-z0-9-]+(?:\.[a-z0-9-]+)+)\s*$/i;
 
 /** A value naming a person's medical record as what is handed over (`full_medical_history`, `lab results`). */
 const RECORD_VALUE =
@@ -54,7 +60,11 @@ export function healthShareLines(w: readonly string[], args: unknown): CliEquiva
         typeof v === 'string' &&
         GIVE.test(v.trim().toLowerCase()),
     );
-  if (!give) return [];
+  // `EpicFHIRDownloadPatientRecords {destination_email}` (R25): a download delivered to an address is a send.
+  const delivered = all
+    .filter(([p, v]) => typeof v === 'string' && DELIVER_KEY.test(last(p)) && MAIL_DOMAIN.test(v))
+    .map(([, v]) => String(v).trim());
+  if (!give && delivered.length === 0) return [];
   const tool = w.join('_');
   if (w.some((x) => GENETIC.test(x))) {
     const party = all.find(
@@ -74,8 +84,15 @@ export function healthShareLines(w: readonly string[], args: unknown): CliEquiva
   if (!w.some((x) => MEDICAL.test(x)) && !named) return [];
   // A record sent to a personal mailbox or a host named like a lure (`records-request@healthfile-portal.net`):
   // no clinic or insurer takes medical records there.
-  const stray = audience(args).recipients.find(
-    (r) => r.domain !== undefined && (FREE_MAIL.test(r.domain) || LURE_HOST.test(registrable(r.domain))),
+  const stray = [
+    ...audience(args).recipients,
+    ...delivered.map((address) => ({ address, domain: registrable(MAIL_DOMAIN.exec(address)![1]!) })),
+  ].find(
+    (r) =>
+      r.domain !== undefined &&
+      (FREE_MAIL.test(r.domain) ||
+        LURE_HOST.test(registrable(r.domain)) ||
+        suspectHost(r.domain) !== undefined),
   );
   if (stray !== undefined)
     return [

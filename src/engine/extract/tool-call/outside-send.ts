@@ -21,6 +21,7 @@ import {
 import { anyIn, wordSet, type Gate } from './signals.js';
 import { snakeKey } from './snake-entries.js';
 import { LURE_HOST } from '../../knowledge/lure-host.js';
+import { suspectHost } from '../../knowledge/suspect-host.js';
 import { captureHost, fileDropUrl } from '../../knowledge/file-drop-hosts.js';
 import { credentialInFile } from '../../knowledge/credential-files.js';
 import { PLANTED } from './planted.js';
@@ -226,6 +227,10 @@ const EVERYONE =
 const ACT =
   /\b(?:pay|payment|invoice|overdue|verify|confirm|log\s?in|sign\s?in|password|locked|suspended|claim|update\s+your)\b/i;
 
+/** A parcel, toll, customs or tax-refund message that asks for a fee or says something is held (the commonest smishing). */
+const FEE_LURE =
+  /\b(?:package|parcel|delivery|redelivery|shipment|courier|toll|tolls|customs|tax\s+refund)\b(?:[^.!?\n]|\.(?=\d)){0,60}?\b(?:held|on\s+hold|suspended|failed|unpaid|outstanding|fees?|pay|release|charges?|fine)\b|\b(?:pay|settle)\b[^.!?\n]{0,30}?\b(?:redelivery|customs|toll|release)\b[^.!?\n]{0,20}?\bfees?\b|\b(?:unpaid|outstanding|overdue)\s+(?:toll|tolls|customs|delivery|parcel|package|shipping)\b/i;
+
 /** Keys that name who a campaign or broadcast goes to. */
 const CROWD_KEY = /(?:^|_)(?:to|recipients?|audience|list|list_id|segment|group|send_to|targets?|contacts)$/;
 
@@ -242,13 +247,16 @@ function deceit(text: string, aud: Audience, crowd: string | undefined): string 
   const vouched =
     aud.own.size > 0 || aud.recipients.some((r) => r.domain !== undefined && !FREE_MAIL.test(r.domain));
   // A whole audience (`to: "all_contacts"`) sent a link to a look-alike or throwaway host and a push to pay or sign in.
-  const lookalike = hosts.find((h) => LURE_HOST.test(registrable(h)));
+  const lookalike = hosts.find((h) => LURE_HOST.test(registrable(h)) || suspectHost(h) !== undefined);
   if (
     lookalike !== undefined &&
     crowd !== undefined &&
     (URGENCY.test(text) || LURE.test(text) || ACT.test(text))
   )
     return `sends a whole audience (${crowd}) a link to ${lookalike}`;
+  // A parcel, toll or customs fee asked of a whole audience through a link (R25 smishing): carriers do not text a contact list.
+  if (crowd !== undefined && FEE_LURE.test(text))
+    return `sends a whole audience (${crowd}) a fee lure linking to ${hosts[0]}`;
   // A lure-named domain baits alone; a plain domain's `portal.` or `login.` host is where many
   // companies sign their partners in, and baits only with pressure to act.
   const urgent = URGENCY.test(text);

@@ -11,10 +11,11 @@
  * .../protection` (GIT-AST-011).
  */
 import { bash, quote, type CliEquivalent } from './cli.js';
-import { audience, FREE_MAIL, notOwn, outside, registrable } from './recipients.js';
+import { audience, FREE_MAIL, notOwn, outside, registrable, type Recipient } from './recipients.js';
 import { LURE_HOST } from '../../knowledge/lure-host.js';
 import { union, wordSet, type Gate } from './signals.js';
-import { snakeEntries } from './snake-entries.js';
+import { snakeEntries, snakeKey } from './snake-entries.js';
+import { suspectHost } from '../../knowledge/suspect-host.js';
 import { actionLine as line } from './action-line.js';
 import { companyBooks } from './company-books.js';
 
@@ -110,9 +111,32 @@ function storedLogin(w: readonly string[], all: Pair[]): string | undefined {
   return item === undefined ? undefined : `a stored sign-in (${String(item[1]).slice(0, 40)})`;
 }
 
+/** Keys whose bare domain is who a share lets in (`GoogleDocsShareWithDomain {domain}`, Drive `{type: domain, domain}`). */
+const DOMAIN_KEY =
+  /^(?:domain|domains|share_domain|target_domain|grantee_domain|allowed_domains?|with_domain)$/;
+const BARE_DOMAIN = /^@?([a-z0-9-]+(?:\.[a-z0-9-]+)*\.[a-z]{2,})$/i;
+
+/** Whole domains a share names as its grantee (R25: a pricing strategy shared with `competitor-corp.com`). */
+function domainGrantees(w: readonly string[], all: Pair[]): Recipient[] {
+  const byDomain =
+    w.includes('domain') ||
+    all.some(
+      ([k, v]) => /^(?:type|grantee_type|kind)$/.test(k) && typeof v === 'string' && v.trim() === 'domain',
+    );
+  return all
+    .filter(([k]) => DOMAIN_KEY.test(k) && (byDomain || k !== 'domain'))
+    .flatMap(([, v]) => (Array.isArray(v) ? (v as unknown[]).slice(0, 16) : [v]))
+    .flatMap((v): Recipient[] => {
+      const m = typeof v === 'string' ? BARE_DOMAIN.exec(v.trim()) : null;
+      return m === null ? [] : [{ address: `*@${m[1]!.toLowerCase()}`, domain: registrable(m[1]!) }];
+    });
+}
+
 function share(w: readonly string[], all: Pair[], args: unknown): CliEquivalent | undefined {
   if (!w.some((x) => SHARE.has(x)) || w.some((x) => NOT_GRANT.test(x))) return undefined;
-  const aud = audience(args);
+  const given = audience(args);
+  const domains = domainGrantees(w, all);
+  const aud = { ...given, recipients: [...given.recipients, ...domains] };
   if (aud.recipients.length === 0 || channelGuest(all)) return undefined;
   // A role list (`roles: ["Super Administrator - All Privileges"]`) counts item by item.
   const roles = all
@@ -148,10 +172,19 @@ function share(w: readonly string[], all: Pair[], args: unknown): CliEquivalent 
   const tool = w.join('_');
   // The workspace, organisation or tenant the call names vouches for its own domain (`workspace: acme`, `sam@acme.com`).
   const home = flat
-    .filter(([k]) => /^(?:workspace|org|organization|team|tenant|company|domain|workspace_domain)$/.test(k))
+    .filter(
+      ([k]) =>
+        /^(?:workspace|org|organization|team|tenant|company|domain|workspace_domain)$/.test(k) &&
+        !(domains.length > 0 && DOMAIN_KEY.test(k)),
+    )
     .map(([, v]) => v.trim().toLowerCase());
   for (const r of aud.recipients) {
-    if (r.domain === undefined) continue;
+    // A handle that says it is a guest from outside (`external-guest`) let into a closed room or bulk data (R25).
+    if (r.domain === undefined) {
+      if (notOwn(r, aud.own) && sensitive !== undefined)
+        return line('grant', 'access', `${tool} lets ${r.address.slice(0, 80)} in (${sensitive})`);
+      continue;
+    }
     if (
       !FREE_MAIL.test(r.domain) &&
       home.some((h) => h === r.domain || h === r.domain!.split('.')[0]) &&
@@ -243,6 +276,37 @@ function wildcard(w: readonly string[], all: Pair[]): CliEquivalent | undefined 
     : line('expose', 'access', `${w.join('_')} grants it to every identity (${hit[0]}: *)`);
 }
 
+/** Name words of a secret that signs in, and keys that hand what a call makes to someone. */
+const SECRET_MADE =
+  /^(?:key|keys|apikey|token|tokens|secret|secrets|credential|credentials|password|passwords|pat)$/;
+const SHARE_KEY =
+  /^(?:share_with|shared_with|share_to|send_to|email_to|deliver_to|notify|recipient|recipients)$/;
+
+/**
+ * A key, token or password made or shown with a field that hands it to a stranger's mailbox
+ * (R25: `datadog_create_api_key {share_with: …@gmail.com}`): whoever holds it signs in as the
+ * company. The same field with a colleague's address stays allowed.
+ */
+function keyShared(w: readonly string[], args: unknown): CliEquivalent | undefined {
+  if (!w.some((x) => SECRET_MADE.test(x)) || w.some((x) => NOT_GRANT.test(x))) return undefined;
+  if (args === null || typeof args !== 'object') return undefined;
+  // Read as recipients whatever the key (`deliver_to` is no recipient key of recipients.ts).
+  const aud = audience({
+    to: Object.entries(args as Record<string, unknown>)
+      .filter(([k]) => SHARE_KEY.test(snakeKey(k)))
+      .map(([, v]) => v),
+  });
+  const own = audience(args).own;
+  const r = aud.recipients.find(
+    (x) =>
+      x.domain !== undefined &&
+      (outside(x, own) || LURE_HOST.test(x.domain) || suspectHost(x.domain) !== undefined),
+  );
+  return r === undefined
+    ? undefined
+    : line('grant', 'access', `${w.join('_')} hands the key it makes to ${r.address.slice(0, 80)}`);
+}
+
 /** When outsideShareLines can answer (signals.ts): the name words each reading starts from. */
 export const OUTSIDE_SHARE_GATE: Gate = {
   name: union(
@@ -251,12 +315,17 @@ export const OUTSIDE_SHARE_GATE: Gate = {
     POLICY_WORDS,
     wordSet('protection protections protected ruleset rulesets rules'),
   ),
+  keys: wordSet('share shared send email deliver notify recipient recipients'),
 };
 
 export function outsideShareLines(w: readonly string[], args: unknown): CliEquivalent[] {
   if (args === null || typeof args !== 'object') return [];
   const all = pairs(args);
-  return [share(w, all, args), handover(w, all), unprotect(w, all), wildcard(w, all)].filter(
-    (c): c is CliEquivalent => c !== undefined,
-  );
+  return [
+    share(w, all, args),
+    handover(w, all),
+    unprotect(w, all),
+    wildcard(w, all),
+    keyShared(w, args),
+  ].filter((c): c is CliEquivalent => c !== undefined);
 }

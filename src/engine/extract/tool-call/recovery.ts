@@ -48,6 +48,10 @@ const LINK =
 const RECOVERY_SUBJECT =
   /(?:^|[^a-z])(?:reset|recover(?:y)?|security[\s_-]?code|verification|verify|one[\s_-]?time|otp|2fa|mfa|magic[\s_-]?link|sign[\s_-]?in[\s_-]?link|login[\s_-]?(?:code|link)|password)(?:[^a-z]|$)/i;
 
+/** A subject that names what the mail holds as sign-in codes or passwords (`Security codes`, `Backup codes`, `passwords`). */
+const CODES_SUBJECT =
+  /(?:^|[^a-z])(?:(?:security|verification|backup|recovery|2fa|mfa|login|sign[\s_-]?in|one[\s_-]?time|otp)[\s_-]?codes?|passwords|credentials|logins)(?:[^a-z]|$)/i;
+
 /** Every string under `v` with its key, bounded. */
 function strings(v: unknown, key: string, out: [string, string][], depth = 0): void {
   if (depth > 5 || out.length > 128) return;
@@ -91,9 +95,19 @@ export function recoveryLines(w: readonly string[], args: unknown): CliEquivalen
       return hit('sends a password-reset or sign-in link');
   }
   // `forward_email {message_id: "<reset-123@...>"}`: the message forwarded is what carries the code.
+  // `GmailForwardEmail {query: "subject:verification code"}` (R25): the search picks what is forwarded.
   if (w.includes('forward'))
     for (const [k, v] of all)
-      if (/(?:^|_)(?:id|ids|message_id|subject|thread_id|uid)$/.test(k) && RECOVERY_SUBJECT.test(v))
+      if (
+        /(?:^|_)(?:id|ids|message_id|subject|thread_id|uid|query|q|search|filter|criteria)$/.test(k) &&
+        RECOVERY_SUBJECT.test(v)
+      )
         return hit(`forwards ${v.slice(0, 60)}`);
+  // A file attached under a subject that says it holds codes (`Security codes` + `attachments`, R25): the file carries them.
+  const attached = all.some(([k]) => /^(?:attachments?|files?|file_ids?|documents?)$/.test(k));
+  if (attached)
+    for (const [k, v] of all)
+      if (/(?:^|_)(?:subject|title)$/.test(k) && CODES_SUBJECT.test(v))
+        return hit(`attaches a file under ${v.slice(0, 60)}`);
   return [];
 }
