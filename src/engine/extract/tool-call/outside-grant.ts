@@ -25,12 +25,12 @@ const NOT_GRANT =
   /^(?:get|list|read|search|fetch|describe|show|view|check|count|revoke|remove|delete|retire|unshare|deny|disable|detach|cancel)$/;
 /** Keys naming whom a grant is for. */
 const PRINCIPAL_KEY =
-  /^(?:grantee|grantee_principal|grantees|principal|principals|principal_arn|aws_principal|target_account|target_account_id|consumer_account|consumer_accounts|shared_with|share_with|share_with_accounts|external_account|trusted_account|trusted_accounts|allowed_accounts|add_accounts|accounts_to_add|values_to_add)$/;
+  /^(?:grantee|grantee_principal|grantees|principal|principals|principal_arn|aws_principal|target_account|target_account_id|consumer_account|consumer_accounts|shared_with|share_with|share_with_accounts|external_account|trusted_account|trusted_accounts|allowed_accounts|add_accounts|accounts_to_add|values_to_add|aws_account_id|aws_account_ids)$/;
 /** An AWS account id, bare or inside an ARN. */
 const ACCOUNT_ID = /(?:^|arn:aws[\w-]*:[\w-]*:[\w-]*:|[^\d])(\d{12})(?=$|[^\d])/g;
 /** Operations that read or decrypt what the resource holds. */
 const DATA_OPS =
-  /\b(?:decrypt|generatedatakey|generate_data_key|reencrypt\w*|getobject|get_object|read|select|query|download|export|copy|restore|createvolume|getsecretvalue|get_secret_value|s3:\*|kms:\*|\*)\b/i;
+  /\b(?:decrypt|generatedatakey|generate_data_key|reencrypt\w*|getobject|get_object|read|select|query|download|export|copy|restore|createvolume|getsecretvalue|get_secret_value|subscribe|receive\w*|consume|batchgetimage|getdownloadurlforlayer)\b|\b(?:s3|kms|secretsmanager|dynamodb|ecr|sqs|sns|glue|athena):\*|^\s*\*\s*$/i;
 
 const last = (p: readonly string[]): string => p[p.length - 1] ?? '';
 const ids = (v: string): string[] => [...v.slice(0, 2048).matchAll(ACCOUNT_ID)].map((m) => m[1]!);
@@ -64,7 +64,9 @@ function foreignAccount(w: readonly string[], all: readonly Leaf[]): CliEquivale
   const ops = all.find(
     ([p, v]) =>
       typeof v === 'string' &&
-      /(?:^|_)(?:operations?|actions?|permissions?|privileges?|access|role|roles)$/.test(last(p)) &&
+      /(?:^|_)(?:operations?|actions?|action_names?|permissions?|privileges?|access|role|roles)$/.test(
+        last(p),
+      ) &&
       DATA_OPS.test(v),
   );
   // Writes only (`s3:PutObject` for a log shipper) give the other account nothing to read.
@@ -103,7 +105,12 @@ function publicLink(w: readonly string[], all: readonly Leaf[]): CliEquivalent |
     return undefined;
   const link =
     all.find(([p, v]) => LINK_KEY.test(last(p)) && typeof v === 'string' && ANYONE.test(v)) ??
-    all.find(([p, v]) => /^(?:public|public_link|anyone_with_link|is_public)$/.test(last(p)) && v === true) ??
+    all.find(
+      ([p, v]) =>
+        /^(?:public|public_link|anyone_with_link|is_public|published|is_published|make_public|public_access|publish_to_web)$/.test(
+          last(p),
+        ) && v === true,
+    ) ??
     (w.some((x) => DRIVE_WORD.test(x))
       ? all.find(
           ([p, v]) =>
