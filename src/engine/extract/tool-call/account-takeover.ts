@@ -21,7 +21,7 @@ const EDIT = /^(?:update|set|change|edit|replace|patch|modify)$/;
 const READ = /^(?:get|list|read|show|describe|view|fetch|search|check|verify|remove|delete|revoke)$/;
 /** Name words of the user's own account or profile. */
 const ACCOUNT =
-  /^(?:user|users|account|profile|me|my|info|personal|contact_info|recovery|security|admin|admins|administrator|administrators|owner|owners)$/;
+  /^(?:user|users|account|profile|me|my|info|personal|contact_info|recovery|security|admin|admins|administrator|administrators|owner|owners|agent|agents|staff|employee|employees|operator|operators|technician|technicians)$/;
 /** Keys of the addresses an account's resets and codes go to. */
 const RECOVERY_KEY =
   /^(?:email|email_address|primary_email|login_email|recovery_email|backup_email|secondary_email|recovery_phone|backup_phone|recovery_address)$/;
@@ -74,6 +74,9 @@ function personAtWork(v: string): boolean {
   const host = m[2]!;
   return !FREE_MAIL.test(registrable(host)) && !LURE_HOST.test(host) && !HOSTILE_HOST.test(host);
 }
+/** Accounts by their role (`cfo`, `admin`, `root`): whoever holds their codes holds the company's money or keys. */
+const PRIVILEGED_USER =
+  /^(?:admin|administrator|root|owner|superuser|super_?admin|ceo|cfo|cto|coo|ciso|cio|president|founder|treasurer|controller|payroll|finance|billing)$/i;
 const TAKEOVER_WORD = /^(?:recovery|recover|backup|reset|verify|verification|temp|tmp|takeover|alt)$/i;
 
 /** Roles of a customer's own record on a helpdesk or shop (Zendesk `end-user`): their own address is theirs. */
@@ -225,7 +228,7 @@ function factorMoved(w: readonly string[], all: Pair[]): CliEquivalent | undefin
       (/^[^\s@]+@[^\s@]+\.\w+$/.test(v.trim()) ||
         (/(?:^|_)id$/.test(k) &&
           // Auth0 ids carry their connection (`auth0|64f1…`).
-          /^[\w|:.-]{6,64}$/.test(v.trim()) &&
+          (/^[\w|:.-]{6,64}$/.test(v.trim()) || PRIVILEGED_USER.test(v.trim())) &&
           !/^(?:me|self|current|my)\b/i.test(v.trim()))),
   );
   if (phone !== undefined && someoneElse !== undefined && w.some((x) => ENROL.test(x)))
@@ -396,6 +399,45 @@ function permanentGuest(w: readonly string[], all: Pair[]): CliEquivalent | unde
     : undefined;
 }
 
+/** Keys of the address or number an account signs in or gets its codes with. */
+const IDENTITY_KEY =
+  /^(?:email|email_address|primary_email|login_email|work_email|phone|phone_number|mobile|mobile_phone|mobile_number|sms_number)$/;
+/** Keys that mark an address or number as already confirmed by its owner. */
+const VERIFIED_KEY =
+  /^(?:email_verified|phone_verified|phone_number_verified|mobile_verified|verified|is_verified|email_confirmed|phone_confirmed|mark_verified|skip_verification)$/;
+/** Keys naming whose account an admin call changes. */
+const WHOSE_KEY = /^(?:uid|user_id|user|username|user_name|id|login|account|account_id|user_key|sub)$/;
+
+/**
+ * An admin call that puts a sign-in address or number on someone's account and vouches for it
+ * (R25: Firebase `phoneNumber` with `emailVerified: true` on `admin`), or puts a number on an account
+ * named by its role (`uid: admin`, `userId: cfo`): codes and resets for that account reach whoever
+ * typed it, and its owner never confirmed it. A colleague's work address, a profile edit and a new
+ * account stay allowed.
+ */
+function setIdentity(w: readonly string[], all: Pair[]): CliEquivalent | undefined {
+  if (!w.some((x) => EDIT.test(x)) || !w.some((x) => ACCOUNT.test(x))) return undefined;
+  const set = all.find(
+    ([k, v]) =>
+      IDENTITY_KEY.test(k) &&
+      typeof v === 'string' &&
+      (/^\+?\d[\d\s().-]{6,}$/.test(v.trim()) || (/\S+@\S+\.\w+/.test(v) && !personAtWork(v))),
+  );
+  if (set === undefined) return undefined;
+  const vouched = all.find(([k, v]) => VERIFIED_KEY.test(k) && truthy(v));
+  const role = all.find(
+    ([k, v]) => WHOSE_KEY.test(k) && typeof v === 'string' && PRIVILEGED_USER.test(v.trim()),
+  );
+  if (vouched === undefined && role === undefined) return undefined;
+  return line(
+    'divert',
+    'account',
+    `${w.join('_')} sets ${set[0]} to ${String(set[1]).slice(0, 60)} ${
+      vouched !== undefined ? `and marks it verified (${vouched[0]})` : `on the ${String(role![1])} account`
+    }: its codes and resets go there`,
+  );
+}
+
 /** Keys that give an admin tool's operation (`google_workspace_admin {action: "users.update"}`). */
 const OPERATION_KEY = ['action', 'operation', 'method', 'op'] as const;
 
@@ -429,5 +471,6 @@ export function accountTakeoverLines(w0: readonly string[], args: unknown): CliE
     primaryAddress(w, all),
     noticeContact(w, all),
     userRecordMail(w, all),
+    setIdentity(w, all),
   ].filter((c): c is CliEquivalent => c !== undefined);
 }

@@ -101,6 +101,9 @@ import { listingOpenLines, LISTING_OPEN_GATE } from './listing-open.js';
 import { shipAwayLines, SHIP_AWAY_GATE } from './ship-away.js';
 import { CARD_USER_GATE, cardUserLines } from './card-user.js';
 import { DOMAIN_HANDOVER_GATE, domainHandoverLines } from './domain-handover.js';
+import { FEDERATION_GATE, federationLines } from './federation.js';
+import { APP_CONSENT_GATE, appConsentLines } from './app-consent.js';
+import { FLEET_OFF_GATE, fleetOffLines } from './fleet-off.js';
 import { withdrawKeyLines, WITHDRAW_KEY_GATE } from './withdraw-key.js';
 import { savingsOutLines, SAVINGS_OUT_GATE } from './savings-out.js';
 import { healthShareLines, HEALTH_SHARE_GATE } from './health-share.js';
@@ -1110,6 +1113,12 @@ const argumentSteps = (): readonly ArgumentStep[] =>
     { gate: CARD_USER_GATE, lines: (s) => cardUserLines(s.w, s.args) },
     // A registered domain handed to another account, owner or registrar (tool-call/domain-handover.ts).
     { gate: DOMAIN_HANDOVER_GATE, lines: (s) => domainHandoverLines(s.w, s.args) },
+    // A domain federated to a stranger's issuer, a workload trust any token meets, an outside account invited (tool-call/federation.ts).
+    { gate: FEDERATION_GATE, lines: (s) => federationLines(s.w, s.args) },
+    // An app approved for the whole organisation with admin, history or mail-wide scopes (tool-call/app-consent.ts).
+    { gate: APP_CONSENT_GATE, lines: (s) => appConsentLines(s.w, s.args) },
+    // VPN, EDR, MDM, disk encryption or DLP off, or an erase, for every device or user (tool-call/fleet-off.ts).
+    { gate: FLEET_OFF_GATE, lines: (s) => fleetOffLines(s.w, s.args) },
     // An API key made or changed with a right to withdraw or transfer funds (tool-call/withdraw-key.ts).
     { gate: WITHDRAW_KEY_GATE, lines: (s) => withdrawKeyLines(s.w, s.args) },
     // Everything sold and sent out, or retirement savings emptied or staked on one buy (tool-call/savings-out.ts).

@@ -128,6 +128,10 @@ function openRtdb(args: unknown): string | undefined {
   return undefined;
 }
 
+/** Name words of policies that bind people (how they sign in), where `everyone` is whom they bind. */
+const APPLIES_TO =
+  /^(?:sign|signon|sign_on|authentication|authenticator|authenticators|mfa|password|session|enrollment|enrolment|lockout)$/;
+
 /**
  * When openGrantLines can answer (signals.ts): a grant's name word, a `rules` key, or a string with
  * Firebase rules, Realtime Database rules or a RoleBinding kind in it.
@@ -149,6 +153,8 @@ export function openGrantLines(w: readonly string[], args: unknown): CliEquivale
     const open = rules ?? openRtdb(args);
     if (open !== undefined) return [expose(`${w.join('_')}: security rules ${open}`)];
   }
+  // A sign-on, password or MFA policy's `include: EVERYONE` says whom the policy binds, not who gets in.
+  if (w.some((x) => APPLIES_TO.test(x))) return [];
   const all = strings(args);
   // A grant by its name, or a manifest of one (`kind: ClusterRoleBinding`) under any tool's name.
   if (!w.some((x) => GRANT.test(x)) && !all.some((s) => /^(?:cluster)?rolebinding$/i.test(s.trim())))

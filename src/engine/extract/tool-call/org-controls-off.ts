@@ -45,6 +45,8 @@ function factorOff(w: readonly string[], all: readonly Leaf[]): string | undefin
     if (!FACTOR.test(path) || !off) continue;
     // A grace period or a count of days at 0 only makes enforcement start sooner.
     if (/(?:grace|period|days|hours|reminder|count)(?:_|$)/.test(path)) continue;
+    // Whether an outside tenant's MFA is accepted (`inbound_trust.is_mfa_accepted`): false trusts less.
+    if (/(?:^|_)(?:accepted|accept|trusted|trust)(?:_|$)/.test(path)) continue;
     if (typeof v === 'number' && !ENFORCE.test(path) && !/enabled$/.test(path)) continue;
     if (ENFORCE.test(path) || orgWide) return `${p.join('.')} ${String(v)}`;
   }
@@ -58,10 +60,19 @@ const DELETE = /^(?:delete|remove|destroy|purge|detach)$/;
 /** A resource's diagnostic settings, activity log profile or log stream deleted or emptied. */
 function recordStopped(w: readonly string[], all: readonly Leaf[], args: object): string | undefined {
   const tool = w.join('_');
+  // A log router's sink, export or forwarder (`gcp_logging_delete_sink`), or one named for the audit
+  // record or a SIEM (`remove_forwarder {forwarder: siem-audit-export}`), carries the record away.
+  const sink =
+    w.some((x) => /^(?:sink|sinks|export|exports|forwarder|forwarders|forwarding)$/.test(x)) &&
+    (w.some((x) => /^(?:log|logs|logging|audit|siem)$/.test(x)) ||
+      all.some(
+        ([, v]) => typeof v === 'string' && v.length < 120 && /(?:^|[^a-z])(?:audit|siem|_required)/i.test(v),
+      ));
   const delivery =
     /diagnostic/.test(tool) ||
-    /(?:^|_)log_(?:profile|stream|streams|sink|sinks|export|exports)(?:_|$)/.test(tool);
-  if (!delivery || !w.some((x) => DELIVERY.test(x) || /^(?:log|logs)$/.test(x))) return undefined;
+    /(?:^|_)log_(?:profile|stream|streams|sink|sinks|export|exports)(?:_|$)/.test(tool) ||
+    sink;
+  if (!delivery || (!sink && !w.some((x) => DELIVERY.test(x) || /^(?:log|logs)$/.test(x)))) return undefined;
   // A CloudWatch log group's stream is one source's events, not a delivery of the audit record.
   if (all.some(([p]) => /^log_group/.test(last(p)))) return undefined;
   if (w.some((x) => DELETE.test(x))) return `${tool} stops a resource's audit record`;
@@ -161,7 +172,11 @@ const SETTING_HINT = /mfa|2fa|2sv|two|multi|second|approv|reviewer/;
 
 /** When orgControlsOffLines can answer (signals.ts). */
 export const ORG_CONTROLS_OFF_GATE: Gate = {
-  name: union(RULES, ORG_SCOPE, wordSet('diagnostic diagnostics log logs')),
+  name: union(
+    RULES,
+    ORG_SCOPE,
+    wordSet('diagnostic diagnostics log logs logging sink sinks forwarder forwarders'),
+  ),
   keys: wordSet(
     'mfa 2fa 2sv twofactor twostep two multi multifactor second approvals approval approvers approver approving review reviews reviewers reviewer',
   ),

@@ -21,6 +21,7 @@ import { LURE_HOST, posesAsBrand } from '../../knowledge/lure-host.js';
 import { captureHost, fileDropUrl } from '../../knowledge/file-drop-hosts.js';
 import { privateContent } from '../../knowledge/public-content.js';
 import { classifyHost } from '../../net/address.js';
+import { idpVendorHost } from '../../knowledge/idp-hosts.js';
 import { wordSet, type Gate } from './signals.js';
 import { actionLine as line } from './action-line.js';
 
@@ -31,7 +32,7 @@ const last = (p: readonly string[]): string => p[p.length - 1] ?? '';
 
 /** Keys whose value names the organisation the call acts for. */
 const ORG_KEY =
-  /^(?:org|organization|organisation|owner|workspace|tenant|company|namespace|zone|domain|domain_name|team|enterprise|account_name|scope)$/;
+  /^(?:org|organization|organisation|owner|workspace|tenant|company|namespace|zone|domain|domain_name|domain_id|realm|team|enterprise|account_name|scope)$/;
 /** Keys of a domain the company receives or sends its own mail for (Postmark `InboundDomain`). */
 const OWN_DOMAIN_KEY =
   /^(?:inbound|mail|email|primary|company|org|organization|tenant|customer|sending|sender)_domain$/;
@@ -40,10 +41,10 @@ const REPO_KEY =
 /** Keys naming the app or client whose sign-in a redirect serves. */
 const APP_KEY = /^(?:client_id|client_name|app|app_name|app_id|application|application_name|oauth_app)$/;
 const EMAIL = /[^\s@<>"',;:()]+@([a-z0-9-]+(?:\.[a-z0-9-]+)+)/gi;
-const HOST_IN =
+export const HOST_IN =
   /^(?:[a-z][a-z0-9+.-]*:\/\/)?(?:[^@/?#\s]*@)?(\[[^\]]+\]|[a-z0-9-]+(?:\.[a-z0-9-]+)+)(?::\d+)?(?:[/?#]|$)/i;
 
-interface Own {
+export interface Own {
   /** Registrable domains of the company. */
   readonly domains: Set<string>;
   /** Its name labels (`acme`, `example-corp`). */
@@ -58,7 +59,7 @@ function addLabel(own: Own, label: string): void {
 }
 
 /** What the call says the company is: its zone, org, repository owner, package scope and mail domain. */
-function ownOf(all: readonly Leaf[]): Own {
+export function ownOf(all: readonly Leaf[]): Own {
   const own: Own = { domains: new Set(), labels: new Set() };
   for (const [p, v] of all) {
     if (typeof v !== 'string' || v.length > 200) continue;
@@ -112,7 +113,7 @@ const IDP_KEY = /(?:^|_)(?:issuer|idp|sso|metadata|entity|saml|oidc|discovery|jw
  * registered name (a company's own `billing.` or `auth.` subdomain receives hooks), and anywhere in
  * the host of a sign-in key (`auth.federate-now.io` as an issuer, R25).
  */
-function foreignHost(host: string, own: Own, signIn = false): string | undefined {
+export function foreignHost(host: string, own: Own, signIn = false): string | undefined {
   const h = host.toLowerCase().replace(/\.$/, '');
   const info = classifyHost(h);
   if (info.class === 'loopback' || info.class === 'private') return undefined;
@@ -125,6 +126,8 @@ function foreignHost(host: string, own: Own, signIn = false): string | undefined
     return undefined;
   if (fileDropUrl(h)) return `${h}, a paste or file-drop host`;
   if (captureHost(h)) return `${h}, a request-capture host`;
+  // An identity vendor's own host signs in its tenants (`accounts.google.com` as a social login's issuer).
+  if (signIn && idpVendorHost(h)) return undefined;
   if (lookAlikeShape(h)) return `${h}, a host with another domain in its name`;
   if (posesAsBrand(h)) return `${h}, a host borrowing a vendor's name`;
   for (const label of h.split('.')) {

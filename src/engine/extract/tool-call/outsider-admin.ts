@@ -57,7 +57,7 @@ const PRIVILEGED =
 const PRIVILEGED_NAME = /^(?:owner|owners|admin|admins|administrator|superadmin|superuser)$/;
 /** Keys whose value is who gets the role. */
 const WHO =
-  /^(?:email|emails|email_address|login|user|users|username|usernames|user_name|user_id|user_email|member|members|member_id|member_email|principal|principals|identity|invitee|invitees|assignee|assigned_to|grantee|grantees|upn|user_principal_name|user_by_email|subject|subjects|handle)$/;
+  /^(?:email|emails|email_address|login|user|users|username|usernames|user_name|user_id|user_email|member|members|member_id|member_email|principal|principals|identity|invitee|invitees|assignee|assigned_to|grantee|grantees|upn|user_principal_name|user_by_email|user_key|subject|subjects|handle)$/;
 /** Objects whose `name` or `id` is who gets the role (Kubernetes `subjects[].name`). */
 const WHO_OBJECT = /^(?:subject|subjects|member|members|user|users|principal|principals|invitee|invitees)$/;
 const isWho = (p: readonly string[]): boolean =>
@@ -69,6 +69,8 @@ const CONSUMER_IDP =
 /** A handle or id that marks its holder as from outside (`tf-expert-contract`, `#EXT#`, `vendor-ops`). */
 const OUTSIDER_MARK =
   /(?:^|[^a-z])(?:guest|ext|external|contract|contractor|contractors|freelance|freelancer|vendor|consultant|outsourced?)(?:$|[^a-z])|#ext#/i;
+/** A handle made for the moment (`temp.helper`, `tmp-admin`): no one answers for it later. */
+const THROWAWAY_MARK = /(?:^|[^a-z])(?:temp|tmp|temporary|throwaway|burner)(?:$|[^a-z])/i;
 const EMAIL = /([^\s@<>"',;:()]+)@([a-z0-9-]+(?:\.[a-z0-9-]+)+)/i;
 const norm = (v: string): string => v.toLowerCase().replace(/[^a-z0-9]+/g, ' ');
 
@@ -111,7 +113,10 @@ function outsider(v: string, org: Org): string | undefined {
   )
     return "a domain made to look like the company's";
   if (CONSUMER_IDP.test(v.trim())) return 'an account of a public identity provider';
+  // The handle, or a mailbox's own name (`temp.helper@acme.com`), marks it as from outside or made for the moment.
+  const handle = m === null ? v : m[1]!;
   if (m === null && OUTSIDER_MARK.test(v)) return 'an account marked as from outside';
+  if (THROWAWAY_MARK.test(handle)) return 'an account made for the moment';
   return undefined;
 }
 
@@ -142,11 +147,24 @@ function privilegedToOutsider(w: readonly string[], all: readonly Leaf[]): strin
   const org = orgOf(all);
   const given = all.find(([p, v]) => highRole(w, p, v));
   // `make_admin`, `add_owner`: the verb right before the role (`slack_admin_users_set_regular` demotes).
+  const verb = (x: string | undefined): boolean => /^(?:set|make|promote|grant|assign|add)$/.test(x ?? '');
   const named = w.find(
-    (x, i) => PRIVILEGED_NAME.test(x) && /^(?:set|make|promote|grant|assign|add)$/.test(w[i - 1] ?? ''),
+    (x, i) =>
+      PRIVILEGED_NAME.test(x) &&
+      (verb(w[i - 1]) || (/^(?:super|global|org|site)$/.test(w[i - 1] ?? '') && verb(w[i - 2]))),
   );
   const role = given === undefined ? named : roleText(given);
   if (role === undefined) return undefined;
+  // `make_super_admin {status: false}`: the role taken away, not given.
+  if (
+    given === undefined &&
+    all.some(
+      ([p, v]) =>
+        /^(?:status|enabled|value|grant|granted)$/.test(p[p.length - 1] ?? '') &&
+        (v === false || v === 'false'),
+    )
+  )
+    return undefined;
   for (const [p, v] of all) {
     if (typeof v !== 'string' || v === given?.[1] || v.length > 200) continue;
     if (!isWho(p)) continue;

@@ -22,9 +22,11 @@ const PHRASAL = new Map<string, string>(
     kill_off: 'kill',
     close_out: 'close',
     break_up: 'disband',
+    // A product's name, not a verb: Cloudflare Zero Trust settings zero nothing.
+    zero_trust: 'zerotrust',
   }),
 );
-const PARTICLE = /^(?:down|off|up|away|out)$/;
+const PARTICLE = /^(?:down|off|up|away|out|trust)$/;
 
 /** The words with each verb-and-particle pair joined into its one-word verb. */
 export function joinPhrasal(words: string[]): string[] {

@@ -159,6 +159,26 @@ function sharingAnyone(all: readonly Leaf[]): string | undefined {
   return hit === undefined ? undefined : `${hit[0].join('.')} ${String(hit[1])}`;
 }
 
+/** Keys of which outside organisations may connect, share channels or federate, and values that say any. */
+const OUTSIDE_ORGS_KEY =
+  /(?:^|_)(?:external_collaboration|external_access|auto_accept_invites_from|accept_invites_from|shared_channels_from|allowed_external_domains|allowed_domains|federated_domains|allowed_federated_domains|external_orgs|allowed_orgs|trusted_orgs|connect_from)$/;
+const ANY_ORG =
+  /^(?:\*|any|all|anyone|everyone|public|open|allow_?all\w*|all_?(?:orgs|organizations|domains|known_domains|external\w*))$/i;
+/** Switches that let consumer accounts in (Teams `allowPublicUsers`, `allow_anonymous_users`). */
+const CONSUMERS_KEY = /^allow_(?:public|anonymous|consumer|personal)_(?:users|accounts)$/;
+
+/** Channels, chats or collaboration opened to any outside organisation or consumer account. */
+function outsideOrgsAny(all: readonly Leaf[]): string | undefined {
+  const hit = all.find(
+    ([p, v]) =>
+      (OUTSIDE_ORGS_KEY.test(last(p)) &&
+        typeof v === 'string' &&
+        (ANY_ORG.test(v.trim()) || ANY_ORG.test(snakeKey(v.trim())))) ||
+      (CONSUMERS_KEY.test(last(p)) && (v === true || v === 'true')),
+  );
+  return hit === undefined ? undefined : `${hit[0].join('.')} ${String(hit[1])}`;
+}
+
 /** Name words of a company-wide scope. */
 const WIDE_WORD =
   /^(?:org|orgs|organization|organizations|organisation|account|accounts|tenant|tenants|enterprise|workspace|workspaces|company|global|domain|domains|zone|zones|default|policy|policies|settings|admin|customer|umbrella|directory)$/;
@@ -190,7 +210,7 @@ export const PROTECTION_OFF_GATE: Gate = {
     wordSet('dlp filtering filter filters sso scanning scan umbrella sharing policy policies'),
   ),
   keys: wordSet(
-    'dlp waf firewall antivirus antimalware malware phishing spam filtering filter sso saml scanning scan scanner protection bot ddos sandboxing quarantine safe threat intrusion ips ids edr checks check audit security gate alerts fail failure block break allow permit unrestricted all values default categories category domains destinations applications sharing link access allowlist whitelist restrictions prevent restrict enforce level mode',
+    'external invites federated public anonymous dlp waf firewall antivirus antimalware malware phishing spam filtering filter sso saml scanning scan scanner protection bot ddos sandboxing quarantine safe threat intrusion ips ids edr checks check audit security gate alerts fail failure block break allow permit unrestricted all values default categories category domains destinations applications sharing link access allowlist whitelist restrictions prevent restrict enforce level mode',
   ),
   // A WAF or firewall named only by a value (`products: ["waf"]`).
   // A setting named by a value (`{setting: "drive_sharing", value: "anyone"}`).
@@ -210,6 +230,10 @@ export function protectionOffLines(w: readonly string[], args: unknown): CliEqui
   ];
   if (scratchOnly(names) || (names.some((n) => NOT_LIVE.test(n)) && !names.some((n) => PRODUCTION.test(n))))
     return [];
+  // Which outside organisations may connect is set for the whole tenant, whatever the tool says.
+  const outside = outsideOrgsAny(all);
+  if (outside !== undefined)
+    return [line('expose', 'sharing', `${w.join('_')} opens it to any outside organisation (${outside})`)];
   if (!companyWide(w, all, names)) return [];
   const tool = w.join('_');
   const skip = skipsEverything(w, all);

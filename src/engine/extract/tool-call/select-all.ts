@@ -30,7 +30,8 @@ const SERIAL = /^(?:[\w.]*[._])?(?:id|pk|rowid|seq|serial|num|number)$/i;
 const CREATED =
   /^(?:[\w.]*[._])?(?:created|inserted|added|registered|joined|signed_up|signup|uploaded|first_seen)(?:_at|_on|_date|_time|_ts)?$|^(?:created|inserted)(?:At|On|Date|Time)$|^(?:[\w.]*[._])?(?:createdate|createddate|creation_?date|creation_?time|create_?time|create_?date|date_?created)$/i;
 /** Flags only leftovers have: `trashed = false` is every live item. */
-const DEAD_FLAG = /^(?:[\w.]*[._])?(?:is_)?(?:trashed|deleted|archived|removed|spam|hidden)$/i;
+const DEAD_FLAG =
+  /^(?:[\w.]*[._])?(?:is_?)?(?:trashed|deleted|archived|removed|spam|hidden|suspended|disabled|deactivated|locked|blocked|banned)$/i;
 /** Values an exclusion may name that no item holds (`!= ''`, `$ne: "none"`, the `-1` of "no value"). */
 const SENTINEL = /^(?:|none|null|nil|undefined|empty|n\/a|-|-\d+(?:\.\d+)?)$/i;
 /**
@@ -158,6 +159,9 @@ function alwaysTrueComparison(attr: string, op: string, raw: string): boolean {
   if (CREATED.test(attr) && (o === '<' || o === '<=') && (NOW.test(value) || later)) return true;
   if (PAST_TIME.test(attr) && (o === '<' || o === '<=') && later) return true;
   if (DEAD_FLAG.test(attr) && (o === '=' || o === '==' || o === ':') && /^(?:false|0)$/i.test(v)) return true;
+  // A directory's root organisational unit (`orgUnitPath='/'`) holds every account under it.
+  if (/(?:^|[._])org_?unit_?path$/i.test(attr) && (o === '=' || o === '==' || o === ':') && v === '/')
+    return true;
   if (DEAD_FLAG.test(attr) && (o === '!=' || o === '<>') && /^(?:true|1)$/i.test(v)) return true;
   if (o === 'like' || o === 'ilike') return /^%+$/.test(v) || (/^%+@%+$/.test(v) && /email/i.test(attr));
   if (/^(?:matches|regex|regexp|rlike|~|=~)$/.test(o)) return MATCH_ANY.test(v);

@@ -9,8 +9,8 @@
 import { classifyHost } from '../../net/address.js';
 import { type CliEquivalent } from './cli.js';
 import { scratchOnly } from '../../knowledge/ephemeral-names.js';
-import type { Gate } from './signals.js';
-import { snakeEntries } from './snake-entries.js';
+import { lowerText, type Gate } from './signals.js';
+import { snakeEntries, snakeKey } from './snake-entries.js';
 import { actionLine as action } from './action-line.js';
 import { switchedOff } from './control-words.js';
 
@@ -18,7 +18,7 @@ type Json = unknown;
 
 /** Words that name a second factor or single sign-on (a name's or a key's words). */
 const FACTOR = new Set(
-  'mfa 2fa twofa tfa two_factor multi_factor multifactor otp totp hotp webauthn u2f passkey passkeys authenticator authenticators factor factors second_factor sso'.split(
+  'mfa 2fa 2sv twofa tfa two_factor multi_factor multifactor otp totp hotp webauthn u2f passkey passkeys authenticator authenticators factor factors second_factor sso'.split(
     ' ',
   ),
 );
@@ -63,6 +63,28 @@ const SHORTEST_PASSWORD = 8;
 /** A reason that says the requester's identity was checked before a factor reset. */
 const VERIFIED =
   /\b(?:verified|verification|confirmed|identity|id check|in person|video call|callback|call-back)\b/i;
+
+/** Keys of an exemption from a factor, and of the date it ends. */
+const EXEMPT_KEY = /^(?:exclusion|excluded|exclude|exempt|exempted|exemption|bypass|bypassed|skip|skipped)$/;
+const UNTIL_KEY = /(?:until|expires|expiry|expiration|end|ends)(?:_at|_date|_time)?$/;
+
+/** An object under a factor key that exempts its holder (`{configured: true, exclusion: true}`) with no end. */
+function exempted(v: Json): boolean {
+  if (v === null || typeof v !== 'object' || Array.isArray(v)) return false;
+  const e = Object.entries(v).slice(0, 32);
+  return (
+    e.some(([x, y]) => EXEMPT_KEY.test(snakeKey(x)) && (y === true || y === 'true')) &&
+    !e.some(([x, y]) => UNTIL_KEY.test(snakeKey(x)) && y !== null && y !== '' && y !== false)
+  );
+}
+
+/** Keys that let password-only protocols sign in (Google less secure apps, Exchange and Entra legacy auth). */
+const LEGACY_AUTH =
+  /^(?:allow_|enable_)?(?:less_secure_apps?|lsa|legacy_auth|legacy_authentication|basic_authentication)(?:_enabled|_allowed|_access)?$/;
+
+/** Enum values that let a user or policy in without the second factor. */
+const NO_FACTOR_VALUE =
+  /^(?:bypass[_ -]?(?:2fa|mfa|2sv|two[_ -]?factor)|(?:allow[_ -]?(?:access[_ -]?)?)?without[_ -]?(?:2fa|mfa|2sv|two[_ -]?factor)|skip[_ -]?(?:2fa|mfa|2sv)|no[_ -]?(?:2fa|mfa|2sv))$/i;
 
 /** A second factor switched off or reset, or a password policy that accepts anything. */
 function weakened(w0: readonly string[], all: readonly [string, Json][]): CliEquivalent | undefined {
@@ -109,14 +131,32 @@ function weakened(w0: readonly string[], all: readonly [string, Json][]): CliEqu
   // `update_two_factor_required_setting {setting_value: DISABLED}`: the name says the factor, a switch says off.
   const named = w.some((x) => FACTOR.has(x));
   for (const [k, v] of all) {
+    // `mfa: {exclusion: true}` (JumpCloud): this user signs in without the factor; one with an end date is a lost phone's grace.
+    if (words(k).some((x) => FACTOR.has(x)) && exempted(v))
+      return action('weaken', 'sign-in', `${w0.join('_')} exempts the account from ${k}`);
+    // Duo's user `status: bypass`, a policy `bypass_2fa` or `allow_access_without_2fa`: signing in skips the factor.
+    if (
+      typeof v === 'string' &&
+      v.length < 60 &&
+      (NO_FACTOR_VALUE.test(v.trim()) ||
+        (/^(?:status|state|user_status)$/.test(k) &&
+          /^bypass$/i.test(v.trim()) &&
+          w.some((x) => /^users?$/.test(x))))
+    )
+      return action('weaken', 'sign-in', `${w0.join('_')} ${k} set to ${v}`);
     if (named && SWITCH.test(k) && falsy(v))
       return action('weaken', 'sign-in', `${w0.join('_')} ${k} set to ${String(v)}`);
     // `require_mfa: false`, `enforce_2fa: "off"`, `sso_required: false`; a key named for the
     // factor's absence (`disable_mfa`, `skip_2fa`) weakens when true and is on when false.
-    // S3's `MFADelete` guards deleting object versions, not how anyone signs in.
+    // S3's `MFADelete` guards deleting object versions, not how anyone signs in; `is_mfa_accepted`
+    // is whether an outside tenant's MFA counts here (false trusts less).
     const factorKey =
-      words(k).some((x) => FACTOR.has(x)) && !/(?:^|_)(?:remember|trusted|skip_for|delete)/.test(k);
+      words(k).some((x) => FACTOR.has(x)) &&
+      !/(?:^|_)(?:remember|trusted|skip_for|delete)|(?:^|_)accepted?(?:_|$)/.test(k);
     if (factorKey && switchedOff(k, v, falsy)) return action('weaken', 'sign-in', `${k} set to ${String(v)}`);
+    // Less secure apps and legacy authentication sign in with a password alone, past any second factor.
+    if (LEGACY_AUTH.test(k) && (v === true || v === 'true'))
+      return action('weaken', 'sign-in', `${w0.join('_')} ${k} set to ${String(v)}`);
     if (MIN_LENGTH.test(k) && typeof v === 'number' && v < SHORTEST_PASSWORD)
       return action('weaken', 'sign-in', `passwords of ${v} characters accepted`);
   }
@@ -161,7 +201,7 @@ function divertedRedirect(all: readonly [string, Json][]): CliEquivalent | undef
 
 /** Cheap gate: a key or name word any reader above needs. */
 const GATE =
-  /mfa|2fa|factor|otp|webauthn|u2f|passkey|authenticator|sso|min(?:imum)?_(?:password_)?len|redirect|callback|reply_url|acs_url|assertion_consumer|origins|logout_url/;
+  /mfa|2fa|2sv|factor|less_secure|legacy_auth|basic_authentication|otp|webauthn|u2f|passkey|authenticator|sso|min(?:imum)?_(?:password_)?len|redirect|callback|reply_url|acs_url|assertion_consumer|origins|logout_url/;
 
 /** Every (snake key, value) pair under `v`, bounded (snake-entries.ts). */
 function entries(v: Json, depth = 0, out: [string, Json][] = []): [string, Json][] {
@@ -171,10 +211,18 @@ function entries(v: Json, depth = 0, out: [string, Json][] = []): [string, Json]
 }
 
 /** signInLines' own gate over the signals (GATE matches no space, so one test reads every key). */
-export const SIGN_IN_GATE: Gate = { when: (s) => GATE.test(s.tool) || GATE.test(s.keyText) };
+export const SIGN_IN_GATE: Gate = {
+  when: (s) => GATE.test(s.tool) || GATE.test(s.keyText) || BYPASS_TEXT.test(lowerText(s)),
+};
+/** A value that lets someone in without the factor (NO_FACTOR_VALUE's words). */
+const BYPASS_TEXT = /bypass|without.?(?:2fa|mfa|2sv|two)|skip.?(?:2fa|mfa|2sv)/;
 
 export function signInLines(w: readonly string[], args: Json): CliEquivalent[] {
   const all = entries(args);
-  if (!GATE.test(w.join('_')) && !all.some(([k]) => GATE.test(k))) return [];
+  if (
+    !GATE.test(w.join('_')) &&
+    !all.some(([k, v]) => GATE.test(k) || (typeof v === 'string' && BYPASS_TEXT.test(v.toLowerCase())))
+  )
+    return [];
   return [weakened(w, all), divertedRedirect(all)].filter((c): c is CliEquivalent => c !== undefined);
 }
