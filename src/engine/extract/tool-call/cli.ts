@@ -111,6 +111,8 @@ import { hazardLines, HAZARD_GATE } from './hazard-set.js';
 import { physicalHarmLines, PHYSICAL_HARM_GATE } from './physical-harm.js';
 import { fakeLikenessLines, FAKE_LIKENESS_GATE } from './fake-likeness.js';
 import { harmToolLines, HARM_TOOL_GATE } from './harm-tool.js';
+import { crimeNamedLines, CRIME_NAMED_GATE } from './crime-named.js';
+import { awayOpenLines, AWAY_OPEN_GATE } from './away-open.js';
 import { controlledDrugLines, CONTROLLED_DRUG_GATE } from './controlled-drug.js';
 import { locationShareLines, LOCATION_SHARE_GATE } from './location-share.js';
 
@@ -1099,6 +1101,8 @@ const argumentSteps = (): readonly ArgumentStep[] =>
     { gate: ACCOUNT_COPY_GATE, lines: (s) => accountCopyLines(s.w, s.f) },
     // A door, gate or alarm left open for good, or disarmed with its cameras off (tool-call/premises-open.ts).
     { gate: PREMISES_OPEN_GATE, lines: (s) => premisesOpenLines(s.w, s.args) },
+    // An automation that disarms or unlocks the house when everyone has left (tool-call/away-open.ts).
+    { gate: AWAY_OPEN_GATE, lines: (s) => awayOpenLines(s.w, s.args) },
     // An owner, admin or cluster-admin role given to a personal mailbox or outside account (tool-call/outsider-admin.ts).
     { gate: OUTSIDER_ADMIN_GATE, lines: (s) => outsiderAdminLines(s.w, s.args) },
     // Second-factor enforcement, audit delivery, every detection rule or merge approvals taken away (tool-call/org-controls-off.ts).
@@ -1133,6 +1137,8 @@ const argumentSteps = (): readonly ArgumentStep[] =>
     { gate: FAKE_LIKENESS_GATE, lines: (s) => fakeLikenessLines(s.w, s.args) },
     // Ransomware built, stolen cards or street opioids bought, access logs wiped (tool-call/harm-tool.ts).
     { gate: HARM_TOOL_GATE, lines: (s) => harmToolLines(s.w, s.args) },
+    // A tool named for an offence: credential harvesting, prescription forgery, stock manipulation (tool-call/crime-named.ts).
+    { gate: CRIME_NAMED_GATE, lines: (s) => crimeNamedLines(s.w) },
     // An opioid, stimulant or benzodiazepine prescribed or ordered (tool-call/controlled-drug.ts).
     { gate: CONTROLLED_DRUG_GATE, lines: (s) => controlledDrugLines(s.w, s.args) },
     // Live location shared with a typed-out address with no end (tool-call/location-share.ts).

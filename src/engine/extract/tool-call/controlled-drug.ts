@@ -25,7 +25,7 @@ const DRUG_KEY =
 const NOT_NEW =
   /^(?:get|list|read|view|show|search|find|lookup|check|history|status|describe|refill|refills|renew|renewal|reorder|repeat|cancel|discontinue|stop|delete|remove|interactions|info|details|track|verify|reminder|reminders|log|journal|tracker|schedule|alert|alerts)$/;
 /** Schedule II-IV drugs of abuse by generic and brand name. */
-const SCHEDULED =
+export const SCHEDULED =
   /\b(?:oxycodone|oxycontin|percocet|roxicodone|hydrocodone|vicodin|norco|fentanyl|sufentanil|carfentanil|morphine|hydromorphone|dilaudid|oxymorphone|opana|methadone|tapentadol|nucynta|meperidine|demerol|codeine|levorphanol|tramadol|ultram|buprenorphine|amphetamine|dextroamphetamine|adderall|lisdexamfetamine|vyvanse|methamphetamine|desoxyn|methylphenidate|ritalin|concerta|alprazolam|xanax|diazepam|valium|clonazepam|klonopin|lorazepam|ativan|temazepam|triazolam|midazolam|zolpidem|ambien|carisoprodol|soma|ketamine|phenobarbital|secobarbital|pentobarbital|flunitrazepam|ghb|sodium\s+oxybate|xyrem)\b/i;
 /** Keys whose value is an action given as the call's verb (`action: "prescribe"`). */
 const ACTION_KEY = /^(?:action|operation|op|type|request_type)$/;

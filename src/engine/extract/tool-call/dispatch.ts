@@ -106,6 +106,8 @@ function restDelete(f: Map<string, unknown>, tool: string): CliEquivalent[] {
 export function dispatchLines(w: readonly string[], args: unknown): CliEquivalent[] {
   // A tool that names its own verb is judged by that name (whole-resource.ts and the families).
   if (w.some((x) => OWN_VERB.test(x) || isLossVerb(x))) return [];
+  // A name whose noun is an item (`GitHubManageCollaborator {action: remove, repo_id}`) acts on that item, not the whole.
+  if (nounKind(w) === 'item') return [];
   if (args === null || typeof args !== 'object' || Array.isArray(args) || wrapsNamedTool(args)) return [];
   const f = merged(args);
   const tool = w.join('_');

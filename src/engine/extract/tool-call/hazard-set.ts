@@ -35,8 +35,9 @@ const EW = /(?:^|[^a-z])(?:east|west|eastbound|westbound|ew|e-w|eb|wb)(?:[^a-z]|
 /** Appliances that start fires when left on (not a water heater, a slow cooker or home heating). */
 const HEAT =
   /\b(?:stoves?|ovens?|cooktops?|hobs?|burners?|stovetops?|hot\s?plates?|griddles?|grills?|deep\s?fryers?|fryers?|toasters?|(?:space|portable|electric|oil|patio|fan|halogen|infrared|kerosene|propane)\s+heaters?|fireplaces?|clothes\s+irons?|curling\s+irons?|hair\s+straighteners?|soldering\s+irons?)\b/;
+/** On, or given a temperature to hold (`set_oven_temperature {temperature: 550}` heats it). */
 const ON =
-  /\b(?:turn\s?on|switch\s?on|power\s?on|on|start|ignite|light|preheat|bake|broil|roast|heat|fire\s?up|enable|activate)\b/;
+  /\b(?:turn\s?on|switch\s?on|power\s?on|on|start|ignite|light|preheat|bake|broil|roast|heat|fire\s?up|enable|activate|temperature|temp)\b/;
 /** Left so: nobody there, or no end to it. */
 const LEFT =
   /\b(?:leave|leaves|leaving|unattended|away|walk\s+away|go\s+out|nobody\s+(?:home|there)|while\s+(?:out|away|asleep|sleeping)|overnight|all\s+night|forever|indefinite(?:ly)?|until\s+(?:off|turned\s+off|stopped|further\s+notice|manually\s+(?:off|stopped))|never\s+(?:off|stop))\b/;

@@ -47,9 +47,9 @@ const OBJECT_KEY =
 /** A secret's name before its value (`NPM_TOKEN=`, `password:`, `the shared key: psk=`, `token for the bot:`). */
 const LABELLED =
   /\b[\w-]{0,40}?(?:pass(?:word|wd|phrase|code)?|pwd|psk|pin|tokens?|api[\s_-]?keys?|apikey|secrets?|secret[\s_-]?keys?|access[\s_-]?keys?|private[\s_-]?keys?|client[\s_-]?secret|credentials?|creds|keys?)(?:[_-][a-z0-9]+)*\b[^:=\n@/]{0,32}?(?:[:=]|\bis\b)\s*["'`]?([^\s"'`,;]{8,200})/gi;
-/** A user and password after a login label: `creds: admin / Pr0dTmp!2026`, `login: deploy:Xk92#mL0q`, `admin login for the portal: ops / Adm1n!x#26`. */
+/** A user and password after a login label or a site (a vault entry `bankofamerica.com: john.doe / Tr0ub4dor&3`): `creds: admin / Pr0dTmp!2026`, `login: deploy:Xk92#mL0q`. */
 const LOGIN_PAIR =
-  /\b((?:temporary\s+|temp\s+|new\s+|admin\s+|db\s+|root\s+)?(?:creds?|credentials?|logins?|user\s*\/\s*pass(?:word)?|username\s*\/\s*password))\b[^:=\n@/]{0,40}?\s*(?:[:=]|\bis\b)\s*[\w.@+-]{2,40}\s*(?:\/|:)\s*([^\s"'`,;]{8,200})/gi;
+  /\b((?:temporary\s+|temp\s+|new\s+|admin\s+|db\s+|root\s+)?(?:creds?|credentials?|logins?|user\s*\/\s*pass(?:word)?|username\s*\/\s*password|[a-z0-9-]+\.(?:com|net|org|io|co|dev|app)))\b[^:=\n@/]{0,40}?\s*(?:[:=]|\bis\b)\s*[\w.@+-]{2,40}\s*(?:\/|:)\s*([^\s"'`,;]{8,200})/gi;
 /** A password written straight after its word, no separator (`user admin, password Hunter2!xyz`). */
 const BARE_PASSWORD = /\b(?:pass(?:word|wd|phrase|code)|pwd)\s+["'`]?([^\s"'`,;]{8,200})/gi;
 /** A dumped environment's secret (`DIGITALOCEAN_TOKEN=dop_v1_…`): what a request body leaks (its own fields are how APIs take logins). */
@@ -79,7 +79,7 @@ export function secretShaped(v: string): boolean {
  */
 const LABEL_WORD = /pass|pwd|psk|pin|token|secret|cred|key/i;
 const ENV_WORD = /TOKEN|KEY|SECRET|PASS|PWD|CREDENTIAL/;
-const LOGIN_WORD = /cred|login|user/i;
+const LOGIN_WORD = /cred|login|user|\.(?:com|net|org|io|co|dev|app)\b/i;
 const TOKEN_RUN = /[A-Za-z0-9]{20}|SG\./;
 
 /** Keys made to ship to browsers (Stripe `pk_live_`/`pk_test_`, PostHog `phc_`, Supabase `sb_publishable_`). */
@@ -124,7 +124,7 @@ export const BULK =
   /\b(?:customers?|clients?|users?|members?|employees?|staff|patients?|subscribers?|leads|contacts|accounts)\s+(?:list|lists|database|db|export|exports|dump|data|records|table|master|full|pii|emails)\b|\ball\s+(?:customers|clients|users|employees|staff|patients|subscribers)\b|\b(?:database|db|prod|production)\s+(?:export|dump|backup)\b|\bboard\s+deck\b|\bacquisition\b|\bmerger\b|\bterm\s+sheet\b|\b(?:pricing|product|business|\d{4})\s+strategy\b|\bconfidential\b|\binternal\s+only\b|\btrade\s+secrets?\b|\b(?:unreleased|unannounced|unpublished|non[\s-]?public|embargoed)\s+(?:\w+\s+)?(?:earnings|results|financials?|numbers|figures|revenue|guidance|forecasts?)\b/i;
 /** Identity, tax and bank documents of people (`passport scan`, `direct deposit details`, `W-2 forms and SSNs`). */
 const PERSONAL =
-  /\b(?:passports?|driver'?s?\s+licen[cs]es?|national\s+id|id\s+(?:scan|card|document)s?|ssns?|social\s+security|w\s?2s?|w\s?9s?|tax\s+(?:returns?|forms?)|bank\s+(?:details|accounts?|statements?|routing)|direct\s+deposit|routing\s+numbers?|account\s+numbers?|payroll|salar(?:y|ies)|medical\s+(?:records?|history|charts?)|health\s+(?:records?|data)|patient\s+(?:records?|charts?|files?)|diagnos[ie]s|lab\s+results|card\s+numbers?|cvv|dates?\s+of\s+birth|saved\s+(?:home\s+|shipping\s+)?addresses|(?:search|browsing|location)\s+history|genetic\s+(?:data|report|results)|dna\s+(?:data|results))\b/i;
+  /\b(?:passports?|driver'?s?\s+licen[cs]es?|national\s+id|id\s+(?:scan|card|document)s?|ssns?|social\s+security|w\s?2s?|w\s?9s?|tax\s+(?:returns?|forms?)|bank\s+(?:details|accounts?|statements?|routing)|direct\s+deposit|routing\s+numbers?|account\s+numbers?|payroll|salar(?:y|ies)|medical\s+(?:records?|history|charts?)|health\s+(?:records?|data)|patient\s+(?:records?|charts?|files?)|diagnos[ie]s|lab\s+results|card\s+numbers?|cvv|dates?\s+of\s+birth|saved\s+(?:home\s+|shipping\s+)?addresses|(?:search|browsing|location)\s+history|genetic\s+(?:data|report|results)|dna\s+(?:data|results))\b|\b(?:routing|aba)\b[^.\n\d]{0,16}\d{9}\b|\b(?:checking|savings)\s+(?:account|acct)\b[^.\n\d]{0,12}\d[\d-]{5,}/i;
 
 /** Documents that prove who someone is (`passport_scan.pdf`, `tax_return_2023`, `drivers license`, an SSN card). */
 const IDENTITY =

@@ -41,6 +41,10 @@ const issued = (v: string): boolean => ISSUED.test(v) && !PLATFORM.test(v);
 /** A subject that marks a forwarded message (`Fwd:`, `FW:`, `TR:`, `WG:`). */
 const FORWARDED = /^\s*(?:fwd?|fw|tr|wg|rv)\s*:/i;
 
+/** Text that says it passes on a message the user received (InjecAgent `TwilioGetReceivedSmsMessages` then a send). */
+const RECEIVED =
+  /\breceived\s+(?:sms|texts?|text\s+messages?|messages?|codes?|e-?mails?)\b|^\s*from\s+\+?\d[\d\s().-]{6,}\d\s*:|-{3,}\s*forwarded\s+message\s*-{3,}|\bbegin\s+forwarded\s+message\b/im;
+
 /** A link that resets a password or signs in by itself: its path says so and it carries a token. */
 const LINK =
   /\bhttps?:\/\/[^\s"'<>]*(?:reset|recover|magic|signin|sign-in|login|verify|verification|confirm-email|activate|invite\/accept|auth\/callback)[^\s"'<>]*(?:[?&#](?:token|code|key|t|otp|sig|signature|hash|oobcode)=|\/[A-Za-z0-9_-]{16,})/i;
@@ -78,7 +82,10 @@ export function recoveryLines(w: readonly string[], args: unknown): CliEquivalen
     },
   ];
   // A message sent on as `Fwd:` was received, not issued by the sender: its code is relayed (R19).
-  const relayed = all.some(([k, v]) => /(?:^|_)(?:subject|title)$/.test(k) && FORWARDED.test(v));
+  // So was one the text says came in (`Received SMS`, `From +1 555 0100: ...`, a forwarded-message header).
+  const relayed = all.some(
+    ([k, v]) => (/(?:^|_)(?:subject|title)$/.test(k) && FORWARDED.test(v)) || RECEIVED.test(v),
+  );
   // A transactional template filled with the app's own link (Postmark `TemplateAlias: password-reset`,
   // R21 twin) is the app issuing its user's reset, as `issued` reads codes; a platform's link is relayed.
   const templated =

@@ -117,9 +117,9 @@ const SHARE_WORDS = [
 /** Verbs that change an existing resource (not create a new one). */
 const UPDATE = ['update', 'set', 'change', 'modify', 'edit', 'patch', 'put', 'enable', 'configure', 'make'];
 
-/** Keys whose value says who can reach the resource (`scope`, `acl`, `requested_visibility`, `grantee`). */
+/** Keys whose value says who can reach the resource (`scope`, `acl`, `requested_visibility`, `grantee`, `share_with`). */
 const AUDIENCE_KEY =
-  /(?:^|_)(?:type|audience|scope|visibility|visibility_level|access|general_access|link_sharing|sharing|share_type|grantee|grantee_type|who|privacy|permission_type|link_access|access_level|acl|canned_acl|predefined_acl|entity|principal|principals|member|members)$/;
+  /(?:^|_)(?:type|audience|scope|visibility|visibility_level|access|general_access|link_sharing|sharing|share_type|grantee|grantee_type|who|with|privacy|permission_type|link_access|access_level|acl|canned_acl|predefined_acl|entity|principal|principals|member|members)$/;
 /** Boolean keys that open the resource to anyone when on (`anonymous_access`, `publicly_accessible`). */
 const OPEN_FLAG =
   /^(?:is_)?(?:public|publicly_accessible|public_access|anonymous|anonymous_access|allow_anonymous(?:_access)?|allow_blob_public_access|anyone_can_access|allow_file_discovery|discoverable|public_link|enable_public_link|allow_public(?:_access)?|share_externally|external_sharing|allow_external_sharing|public_read|share_to_web|publish_to_web|published_to_web)$/;
