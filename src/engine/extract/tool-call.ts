@@ -564,7 +564,8 @@ const FILE_VERBS: readonly (readonly [RegExp, FileOperation])[] = [
   [words('delete|remove|rm|unlink|rmdir|trash|erase|destroy|wipe|purge'), 'delete'],
   [words('move|rename|mv'), 'move'],
   [words('copy|cp'), 'copy'],
-  [words('chmod|set_permissions|permissions'), 'chmod'],
+  // A mode set by any spelling (`change_file_permission {path, mode}`, Agent-SafetyBench).
+  [words('chmod|set_permissions|permissions|permission|file_mode|set_mode|change_mode'), 'chmod'],
   [words('append'), 'append'],
   // What a download, an unpacked archive or a clone lands in is written.
   [words('download|extract|unzip|untar|unpack|decompress|clone'), 'write'],

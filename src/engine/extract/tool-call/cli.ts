@@ -113,6 +113,7 @@ import { fakeLikenessLines, FAKE_LIKENESS_GATE } from './fake-likeness.js';
 import { harmToolLines, HARM_TOOL_GATE } from './harm-tool.js';
 import { crimeNamedLines, CRIME_NAMED_GATE } from './crime-named.js';
 import { awayOpenLines, AWAY_OPEN_GATE } from './away-open.js';
+import { publicFolderLines, PUBLIC_FOLDER_GATE } from './public-folder.js';
 import { controlledDrugLines, CONTROLLED_DRUG_GATE } from './controlled-drug.js';
 import { locationShareLines, LOCATION_SHARE_GATE } from './location-share.js';
 
@@ -1111,6 +1112,8 @@ const argumentSteps = (): readonly ArgumentStep[] =>
     { gate: PROTECTION_OFF_GATE, lines: (s) => protectionOffLines(s.w, s.args) },
     // A data listing, share or dataset of people's or production records made public (tool-call/listing-open.ts).
     { gate: LISTING_OPEN_GATE, lines: (s) => listingOpenLines(s.w, s.args) },
+    // A file moved into a cloud drive's public folder (tool-call/public-folder.ts).
+    { gate: PUBLIC_FOLDER_GATE, lines: (s) => publicFolderLines(s.w, s.f) },
     // Goods bought or a parcel redirected to a street address typed into the call (tool-call/ship-away.ts).
     { gate: SHIP_AWAY_GATE, lines: (s) => shipAwayLines(s.w, s.args) },
     // A second holder put on the user's card or account: a stranger spends on it (tool-call/card-user.ts).

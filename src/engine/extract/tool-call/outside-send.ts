@@ -308,7 +308,7 @@ const outsider = (aud: Audience) => aud.recipients.find((r) => outside(r, aud.ow
 
 /** A copy of someone's correspondence: an inbox or mailbox export, the last N e-mails, a mail archive file. */
 const MAILBOX =
-  /\b(?:inbox|mailbox|mail|e-?mail)\s+(?:export|exports|archive|archives|dump|backup|contents)\b|\b(?:all|every|the\s+last\s+\d+|last\s+\d+|\d{2,})\s+(?:of\s+)?(?:the\s+|my\s+|our\s+|his\s+|her\s+)?(?:e-?mails|messages|conversations)\s+(?:from|in|of)\s+(?:the\s+|my\s+|our\s+|his\s+|her\s+)?(?:inbox|mailbox|account)\b/i;
+  /\b(?:inbox|mailbox|mail|e-?mail)\s+(?:export|exports|archive|archives|dump|backup|contents)\b|\b(?:all|every|the\s+last\s+\d+|last\s+\d+|\d{2,})\s+(?:of\s+)?(?:the\s+|my\s+|our\s+|his\s+|her\s+)?(?:e-?mails?|messages?|conversations?)\s+(?:from|in|of)\s+(?:the\s+|my\s+|our\s+|his\s+|her\s+)?(?:inbox|mailbox|account)\b/i;
 const MAIL_FILE = /\.(?:mbox|pst|ost)\b/i;
 /** Files named for people's records (`customers.csv`, `patients_2024.xlsx`, `users-dump.sql.gz`). */
 const PEOPLE_FILE =
