@@ -130,7 +130,8 @@ export type DataSource =
   | { readonly kind: 'output'; readonly program: string }
   /**
    * What a web page holds for its user (browser code, extract/node/page.ts): `cookies`, `storage`
-   * (all of web storage), `storage:KEY` (one item), `input` (what the user typed into its fields).
+   * (all of web storage), `storage:KEY` (one item), `input` (what the user typed into its fields);
+   * `request-auth`: a server's client's credential read from its request (code/client-credentials.ts).
    */
   | { readonly kind: 'page'; readonly what: string };
 

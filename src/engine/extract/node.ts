@@ -13,6 +13,7 @@ import { envVal } from './code/calls.js';
 import { conditionMayChange, named } from './code/syntax.js';
 import { codeFlows, dynamicCall } from './code/effects.js';
 import { servedRequest } from './node/routes.js';
+import { clientCredentialCall, clientCredentialMember } from './code/client-credentials.js';
 import { CLIENT, graphqlText, requestParam, resolverArgs } from './node/handler-params.js';
 import { hiddenResult, ownReturnAtDefinition } from './code/own-return.js';
 import { testTeardown } from './code/test-scope.js';
@@ -99,6 +100,8 @@ import { rotatesStringTable } from './node/obfuscator.js';
 import { coercedCallee } from './node/coerced-callee.js';
 
 /** The repeating timer, however reached. */
+/** Text that starts with a URL scheme (`file:///tmp/m.mjs`, `https://host/`). */
+const URL_TEXT = /^[a-z][a-z0-9+.-]*:\/\//i;
 const FAST_TIMER_CALLEE = /^(?:(?:global(?:This)?|window|timers)\.)?setInterval$/;
 const FUNCTION_TYPES = new Set([
   'arrow_function',
@@ -326,6 +329,11 @@ export class JsWalker extends CodeWalker {
 
   /** `obj.prop`: a qualified name when obj names something, else the object's taint. */
   member(base: Val, prop: string, dotted: string): Val {
+    // A credential of a server's client (code/client-credentials.ts).
+    return clientCredentialMember(base, prop, this.#memberOf(base, prop, dotted));
+  }
+
+  #memberOf(base: Val, prop: string, dotted: string): Val {
     // A Proxy's get trap answers every read (node/callbacks.ts).
     const trapped = proxyGet(this, base, prop);
     if (trapped !== undefined) return trapped;
@@ -350,6 +358,10 @@ export class JsWalker extends CodeWalker {
     if (page !== undefined) return page;
     if (ref === 'process.execPath' || ref === 'process.argv0')
       return { ...refVal(ref, dotted), parts: ['node'], dynamic: false };
+    // A URL is held as its text, so its `.href` is that text (`import(pathToFileURL(p).href)`).
+    const head = base.parts?.[0];
+    if (prop === 'href' && base.ref === undefined && typeof head === 'string' && URL_TEXT.test(head))
+      return base;
     // A path/os constant, or what the input stored under that member name (node/records.ts).
     const held = memberHeld(this, base, prop, ref);
     if (held !== undefined) return held;
@@ -1180,6 +1192,7 @@ export class JsWalker extends CodeWalker {
     // A payload pulled out of a picture (steganography) is decoded content (code/hidden-payloads.ts).
     if (revealsHidden(name ?? callee?.ref, recv ? [...call.args, recv] : call.args))
       result = { ...result, sources: [...result.sources, HIDDEN_PAYLOAD] };
+    result = clientCredentialCall(recv, method, constText(call.args[0]), result);
     // A promise of a module (`import('x').then(m => ...)`) hands the module itself to the callback;
     // a client's promise (`MongoClient.connect(u).then(c => ...)`, `r.keys('*').then(ks => ...)`) its value.
     if (method === 'then' && (recv?.module === true || recv?.sdk !== undefined)) {

@@ -36,6 +36,7 @@ import {
   pushText,
   spliceParts,
 } from './code/walker.js';
+import { clientCredentialCall, clientCredentialMember } from './code/client-credentials.js';
 import { CLIENT_REQUEST, dynamicCall } from './code/effects.js';
 import { ownReturnAtDefinition } from './code/own-return.js';
 import { membersOf } from './code/records.js';
@@ -188,9 +189,9 @@ export class PyWalker extends CodeWalker {
       case 'attribute':
         return this.#attribute(n);
       case 'subscript':
-        return this.#subscript(n);
+        return this.#credential(n, this.#subscript(n));
       case 'call':
-        return this.#call(n);
+        return this.#credential(n, this.#call(n));
       case 'await':
         return awaited(this.col, () => this.inner(n));
       case 'parenthesized_expression':
@@ -477,6 +478,22 @@ export class PyWalker extends CodeWalker {
     hiddenName(this.col, span, ref, 'a namespace indexed by name');
     if (base.ref === 'builtins' && this.env.has(ref)) return this.env.get(ref)!;
     return isModuleName(ref) ? extend(refVal(ref, key), { module: true }) : refVal(ref, key);
+  }
+
+  /**
+   * `request.headers['Authorization']`, `request.cookies.get('session')`, `request.META['HTTP_AUTHORIZATION']`:
+   * a credential the server's client sent (code/client-credentials.ts), named by a literal key.
+   */
+  #credential(n: SyntaxNode, v: Val): Val {
+    const kids = named(n);
+    if (n.type === 'subscript') {
+      const key = literalKey(kids[1], this.src.bind(this));
+      return key === null ? v : clientCredentialMember(v, key, v);
+    }
+    const fnNode = kids[0];
+    const method = fnNode?.type === 'attribute' ? this.src(named(fnNode).at(-1)!) : undefined;
+    const args = kids[1] !== undefined ? named(kids[1]) : [];
+    return clientCredentialCall(v, method, literalKey(args[0], this.src.bind(this)), v);
   }
 
   #subscript(n: SyntaxNode): Val {
@@ -1222,6 +1239,12 @@ export class PyWalker extends CodeWalker {
     if (callee?.unresolved === true) return extend(out, { unresolved: true });
     return name !== undefined ? extend(out, { ref: `${name}()` }) : out;
   }
+}
+
+/** The text of a plain string literal (`'Authorization'`), or null. */
+function literalKey(n: SyntaxNode | undefined, src: (n: SyntaxNode) => string): string | null {
+  if (n?.type !== 'string') return null;
+  return /^(['"])([\w.-]{1,64})\1$/.exec(src(n))?.[2] ?? null;
 }
 
 /** `'%s and %d' % (a, b)`: substitutes known arguments in order. */

@@ -141,6 +141,11 @@ export function writeTo(w: CodeWalker, c: CodeCall, data: Val): Val | undefined 
   return UNKNOWN;
 }
 
+/** A run-time file name with a known absolute or relative directory and no glob: `/tmp/.m$X.js`. */
+export function loadableName(path: string): boolean {
+  return /^(?:\/|~\/|\.{1,2}\/)[^$]*\//.test(path) && !/[*?[]/.test(path);
+}
+
 /**
  * Known text written to a known path: remembered, so running that file later analyses the text.
  * Python runs a .pth file's `import` lines at every start-up: they are analysed now (r1).
@@ -148,13 +153,19 @@ export function writeTo(w: CodeWalker, c: CodeCall, data: Val): Val | undefined 
 export function wroteText(w: CodeWalker, span: Span, path: Val, data: Val, append: boolean): void {
   const p = pathOf(path);
   const text = constText(data);
+  // Obfuscated text the walk cannot fold (xor of char codes) written out is decoded content there,
+  // as eval of it would be: loading the file runs it (node/loads.ts, SH-AST-010).
+  if (text === null && data.generated === true && !data.sources.some((s) => s.kind === 'decoded'))
+    w.col.flow(span, { kind: 'decoded' }, { kind: 'file', path: p.path });
   if (!p.dynamic) w.col.noteWritten(p.path, text);
   if (!append) backdoorWrite(w, span, p.path, data);
   if (text === null || text.trim() === '') return;
   if (/\.pth$/.test(p.path))
     for (const line of text.split('\n'))
       if (/^import[ \t]/.test(line)) w.col.nested(line, 'python', span, 'a python .pth start-up line');
-  if (!p.dynamic) w.col.wroteText(p.path, text, append);
+  // A temp name built at run time (`tmpdir() + '/.m' + pid + '.js'`) is kept under its rendered
+  // form, so loading the same name later runs the text (r25: reversed payload written then required).
+  if (!p.dynamic || loadableName(p.path)) w.col.wroteText(p.path, text, append);
   if (!p.dynamic) runsLater(w.col, span, p.path, text);
 }
 

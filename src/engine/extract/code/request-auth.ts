@@ -31,6 +31,8 @@ function authSlot(col: Collector, span: Span, v: Val, sink: NetSink): void {
       col.flow(span, s, { ...sink, auth: true });
       markSignIn(col, s.path);
     } else if (s.kind === 'file' && !isTokenStore(s.path)) col.flow(span, s, sink);
+    // A server's client's own credential forwarded as this request's (SEC-AST-010 judges the host).
+    else if (s.kind === 'page' && s.what === 'request-auth') col.flow(span, s, { ...sink, auth: true });
   }
 }
 

@@ -1279,6 +1279,8 @@ add(
   ],
   identity,
 );
+// pathToFileURL(p): the file: URL of the same path (import() of it loads that file).
+add(['url.pathToFileURL'], (_w, c) => (c.args[0] ? concat([strVal('file://'), c.args[0]]) : undefined));
 add(['path.dirname', 'path.posix.dirname'], (_w, c) => (c.args[0] ? dirnameOf(c.args[0]) : undefined));
 add(['os.homedir'], homedir);
 // Who and where the code runs: command output of whoami/hostname (SEC-AST-012 reads them).

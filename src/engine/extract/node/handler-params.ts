@@ -11,9 +11,9 @@ import { UNKNOWN, type Val } from '../code/value.js';
 
 export const CLIENT: Val = { ...UNKNOWN, sources: [CLIENT_REQUEST] };
 
-/** `(req, res)`, `(request, reply)`, `(req, h)`, `(ctx, next)`, `(event, context)`: the request first. */
+/** `(req, res)`, `(request, reply)`, `(req, h)`, `(ctx, next)`, Hono's `(c, next)`, `(event, context)`: the request first. */
 const HANDLER_PAIR =
-  /^\(\s*(?:(req|request)\s*(?::[^,()]{0,60})?,\s*(?:res|response|reply|rep|h)|(ctx|context)\s*(?::[^,()]{0,60})?,\s*next|(event)\s*(?::[^,()]{0,60})?,\s*(?:context|ctx))\b/;
+  /^\(\s*(?:(req|request)\s*(?::[^,()]{0,60})?,\s*(?:res|response|reply|rep|h)|(ctx|context|c)\s*(?::[^,()]{0,60})?,\s*next|(event)\s*(?::[^,()]{0,60})?,\s*(?:context|ctx))\b/;
 /** The first parameter of an app-router or SvelteKit verb handler (`export async function GET(request)`). */
 const FIRST = /^\(\s*(\w+)\s*(?::[^,()]{0,60})?\s*[,)]/;
 /** A function named for an HTTP verb, as Next.js, SvelteKit, Astro and Remix route modules export them. */

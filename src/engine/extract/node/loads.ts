@@ -5,7 +5,8 @@
  */
 import { codeFlows, runArgv } from '../code/effects.js';
 import { respawns } from '../code/respawn.js';
-import { constText, strVal } from '../code/value.js';
+import { loadableName } from '../code/calls.js';
+import { constText, pathOf, strVal, type Val } from '../code/value.js';
 import type { JsWalker } from '../node.js';
 import { JS_CALLS, type JsCall } from './calls.js';
 
@@ -20,9 +21,15 @@ function wrote(w: JsWalker, path: string): boolean {
   );
 }
 
+/** A name built at run time, as the write of the same name recorded it (code/calls.ts loadableName). */
+function dynamicName(arg: Val): string | null {
+  const { path } = pathOf(arg);
+  return loadableName(path) ? path : null;
+}
+
 function loadWritten(w: JsWalker, c: JsCall, at = 0): void {
   const arg = c.args[at];
-  const name = arg ? constText(arg) : null;
+  const name = arg ? (constText(arg) ?? dynamicName(arg)) : null;
   if (name === null || !FILE_PATH.test(name)) return;
   const path = name.replace(/^file:\/\//, '');
   if (!wrote(w, path)) return;

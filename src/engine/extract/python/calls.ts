@@ -20,6 +20,7 @@ import {
   identity,
   joinVals,
   killArgv,
+  loadableName,
   sleeps,
   writeTo,
   wroteText,
@@ -736,7 +737,9 @@ export function importFromPath(w: PyWalker, span: Span, name: string): void {
 
 /** sys.path.insert(i, dir) / append(dir): a directory modules are imported from. */
 const syspathAdd: Handler = (w, c) => {
-  const dir = constText(c.name.endsWith('insert') ? c.args[1] : c.args[0]);
+  const arg = c.name.endsWith('insert') ? c.args[1] : c.args[0];
+  // A directory named at run time (`'/tmp/.d' + str(os.getpid())`) as its writes recorded it.
+  const dir = constText(arg) ?? (arg && loadableName(`${pathOf(arg).path}/`) ? pathOf(arg).path : null);
   if (dir !== null && dir !== '' && w.importDirs.length < 8) w.importDirs.push(dir.replace(/\/+$/, ''));
   return UNKNOWN;
 };
@@ -855,7 +858,8 @@ export function runPythonFile(w: PyWalker, c: PyCall, p: Val): void {
   for (const from of w.col.writtenSources(path))
     w.col.flow(c.span, from, { kind: 'exec', program: 'python' });
   // The file runs as `python3 FILE` would: code this input wrote there is analysed.
-  if (!dynamic) runArgv(w.col, c.span, [strVal('python3'), strVal(path)], VIA);
+  // A name built at run time is matched as the write of the same name recorded it (code/calls.ts).
+  if (!dynamic || loadableName(path)) runArgv(w.col, c.span, [strVal('python3'), strVal(path)], VIA);
 }
 
 /** runpy.run_path(file) and other loaders of a python file: the file's content is executed. */

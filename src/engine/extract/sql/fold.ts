@@ -40,6 +40,7 @@ export function foldString(
     // parts around it are still what runs (`'EXEC xp_fileexist "\\' + @host + '\x"'`).
     if (part === undefined && afterOp) part = hole(tokens, j);
     if (part === undefined) break;
+    part = castSuffix(tokens, part);
     afterOp = false;
     any = true;
     if (value.length + part.value.length <= MAX_LEN) value += part.value;
@@ -55,6 +56,27 @@ export function foldString(
     break;
   }
   return any ? { value, next: j, computed } : undefined;
+}
+
+/** PostgreSQL's bytea text form: `\x` then hex bytes (the lexer may have read the backslash as an escape). */
+const BYTEA_HEX = /^\\?x((?:[0-9A-Fa-f]{2})+)$/;
+
+/**
+ * A PostgreSQL `::type` cast after an operand: the same text, except that `'\x4452...'::bytea`
+ * is the bytes the hex spells, which convert_from() reads back as text (R25: EXECUTE of a
+ * hex-spelled DROP SCHEMA).
+ */
+function castSuffix(tokens: readonly SqlToken[], part: Folded): Folded {
+  let { value, next, computed } = part;
+  while (tokens[next]?.value === '::' && tokens[next + 1]?.kind === 'word') {
+    const hex = tokens[next + 1]!.value === 'bytea' ? BYTEA_HEX.exec(value) : null;
+    if (hex !== null) {
+      value = decoded(hex[1]!, 'hex');
+      computed = true;
+    }
+    next = pastTypeArgs(tokens, next + 2);
+  }
+  return next === part.next ? part : { value, next, computed };
 }
 
 /** An unknown operand folded to '': a name, parameter or number, with a call's arguments skipped. */
@@ -147,7 +169,12 @@ function operand(tokens: readonly SqlToken[], i: number, vars: Vars, depth: numb
     return undefined;
   }
   if (t.kind !== 'word') return undefined;
-  const fn = t.value;
+  let fn = t.value;
+  // A package's function (Oracle `UTL_RAW.CAST_TO_VARCHAR2(...)`): the whole dotted name.
+  while (tokens[i + 1]?.value === '.' && tokens[i + 2]?.kind === 'word' && tokens[i + 3]?.value === '(') {
+    fn = `${fn}.${tokens[i + 2]!.value}`;
+    i += 2;
+  }
   if (tokens[i + 1]?.value !== '(') {
     return vars.has(fn) ? { value: vars.get(fn)!, next: i + 1, computed: true } : undefined;
   }
@@ -190,11 +217,24 @@ function operand(tokens: readonly SqlToken[], i: number, vars: Vars, depth: numb
       value = decoded(a, 'base64');
       break;
     case 'unhex':
+    case 'hextoraw':
       value = decoded(a, 'hex');
+      break;
+    // Oracle's base64 decoder over raw bytes (UTL_ENCODE.BASE64_DECODE(UTL_RAW.CAST_TO_RAW(s))).
+    case 'utl_encode.base64_decode':
+      value = decoded(a, 'base64');
       break;
     case 'convert_from':
     case 'convert_to':
+    case 'utl_raw.cast_to_varchar2':
+    case 'utl_raw.cast_to_nvarchar2':
+    case 'utl_raw.cast_to_raw':
+    case 'utl_i18n.raw_to_char':
       value = a;
+      break;
+    // encode(bytes, 'escape') is the bytes as text again; 'hex'/'base64' spell them, not run them.
+    case 'encode':
+      value = (rest[0] ?? '').toLowerCase() === 'escape' ? a : '';
       break;
     case 'lower':
       value = a.toLowerCase();

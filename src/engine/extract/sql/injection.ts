@@ -241,6 +241,9 @@ function opensStatement(tokens: readonly SqlToken[]): boolean {
   while (tokens[i]?.value === '(') i++;
   const first = tokens[i];
   if (first === undefined) return i === 0;
+  // A scripting loop over a query (BigQuery `FOR t IN (SELECT ...) DO`, PL/pgSQL `FOR r IN SELECT`).
+  if (first.kind === 'word' && first.value === 'for' && i === 0)
+    return tokens[1]?.kind === 'word' && tokens[2]?.value === 'in';
   if (first.kind === 'word')
     return (
       STATEMENT_WORDS.has(first.value) &&

@@ -260,6 +260,7 @@ const BEACON =
  */
 function pageSecret(what: string, to: FlowFact['to'], beacons: () => ReadonlySet<string>): string | null {
   if (to.kind !== 'net' || !/^(?:[a-z][\w+.-]*:)?\/\//i.test(to.url ?? '')) return null;
+  if (what === 'request-auth') return clientCredentials(to);
   if (what === 'cookies') return "the page's cookies (document.cookie)";
   if (what === 'storage') return "the page's web storage";
   // Every key pressed, sent to another site: no page sends its keys one by one but a keylogger.
@@ -269,6 +270,30 @@ function pageSecret(what: string, to: FlowFact['to'], beacons: () => ReadonlySet
   if (what === 'input') return 'what the user typed into the page';
   const key = what.replace(/^storage:/, '');
   return SIGN_IN_KEY.test(key) ? `the sign-in the page keeps in storage (${key})` : null;
+}
+
+/** An identity provider or a company's own sign-in server (`auth.acme.com`, `acme.okta.com`). */
+const AUTH_SERVER =
+  /^(?:auth|login|sso|id|idp|accounts?|oauth2?|iam|identity|keycloak|session|token)[\w-]*\.|(?:^|\.)(?:okta(?:preview)?\.com|auth0\.com|googleapis\.com|microsoftonline\.com|amazoncognito\.com|onelogin\.com|clerk\.(?:com|dev)|stytch\.com|workos\.com|github\.com|gitlab\.com|slack\.com|facebook\.com|firebaseio\.com|supabase\.co)$/i;
+/**
+ * An endpoint that checks a token or signs a user in (RFC 7662 introspection, OIDC userinfo,
+ * tokeninfo, `/me`, a backend's `/v1/sessions` or `/login` that a front end forwards a form to).
+ */
+const VERIFY_PATH =
+  /(?:introspect|userinfo|tokeninfo|debug_token|verif|validat|check|whoami|auth\.test|\/oauth2?\/|\/me(?:$|[/?])|\/users?(?:$|[/?])|\/applications\/[^/]+\/token|\/(?:sessions?|log-?in|sign-?in|auth|authenticate|tokens?)(?:$|[/?]))/i;
+
+/**
+ * The credentials a server's clients sent (code/client-credentials.ts) leaving for another host:
+ * forwarded as the outgoing request's own credential (a proxy, a token check) only a host whose
+ * name shows it outside is judged; sent as data (a body, a query, a batch) anywhere but the
+ * company's own hosts, an identity provider or a token-check endpoint they are harvested (R25).
+ */
+function clientCredentials(to: Extract<FlowFact['to'], { kind: 'net' }>): string | null {
+  const what = "each client's credential (the Authorization header or session cookie it sends the server)";
+  if (suspectHost(to.host) !== undefined) return what;
+  if (to.auth === true || to.host.startsWith('$') || !outside(classifyHost(to.host))) return null;
+  if (AUTH_SERVER.test(to.host) || VERIFY_PATH.test(pathOf(to.url))) return null;
+  return what;
 }
 
 /** Directories a web server or a front-end build serves as they are (public/, static/, a web root). */
