@@ -10,6 +10,7 @@ import { AgentGuardError } from '../../errors.js';
 import type { Fact, FileOperation, FileOpFact, LiteralFact, NetOpFact, UnparsedFact } from '../facts.js';
 import type { Runtime, Span } from '../types.js';
 import { sniffRuntime } from './tool-call/code-sniff.js';
+import { memoName } from '../knowledge/name-memo.js';
 import { looksLikeSql } from './sql.js';
 import { cliEquivalents } from './tool-call/cli.js';
 import { cypherAsSql } from './tool-call/cypher.js';
@@ -1025,6 +1026,59 @@ function unnamedCall(rec: Record<string, unknown>): { name: string; args: unknow
   return undefined;
 }
 
+/** One bit per key pattern the argument walk asks of a leaf's key (see keyKinds). */
+const K_BASH = 1 << 0;
+const K_CLI_LINE = 1 << 1;
+const K_BASH_LIST = 1 << 2;
+const K_ARGV = 1 << 3;
+const K_GENERIC = 1 << 4;
+const K_PYTHON = 1 << 5;
+const K_NODE = 1 << 6;
+const K_SQL = 1 << 7;
+const K_BROWSER_CODE = 1 << 8;
+const K_QUERY = 1 << 9;
+const K_REPL_INPUT = 1 << 10;
+const K_DOCKER = 1 << 11;
+const K_URL = 1 << 12;
+const K_PATH = 1 << 13;
+const K_FILE_REF = 1 << 14;
+const K_CONTENT = 1 << 15;
+const K_KEYSTROKE = 1 << 16;
+const K_PROSE = 1 << 17;
+const K_INTERPRETER = 1 << 18;
+const K_HOST = 1 << 19;
+const KEY_PATTERNS: readonly (readonly [RegExp, number])[] = [
+  [CODE_BASH, K_BASH],
+  [CLI_LINE_KEY, K_CLI_LINE],
+  [CODE_BASH_LIST, K_BASH_LIST],
+  [ARGV_KEY, K_ARGV],
+  [CODE_GENERIC, K_GENERIC],
+  [CODE_PYTHON, K_PYTHON],
+  [CODE_NODE, K_NODE],
+  [CODE_SQL, K_SQL],
+  [BROWSER_CODE_KEY, K_BROWSER_CODE],
+  [CODE_QUERY, K_QUERY],
+  [REPL_INPUT_KEY, K_REPL_INPUT],
+  [CODE_DOCKER, K_DOCKER],
+  [URL_KEY, K_URL],
+  [PATH_KEY, K_PATH],
+  [FILE_REF_KEY, K_FILE_REF],
+  [CONTENT_KEY, K_CONTENT],
+  [KEYSTROKE_KEY, K_KEYSTROKE],
+  [PROSE_KEY, K_PROSE],
+  [INTERPRETER_KEY, K_INTERPRETER],
+  [HOST_KEY, K_HOST],
+];
+/**
+ * The key patterns a leaf's key matches, as bits: every string leaf asked its key some twenty
+ * anchored patterns (8-13% of a tool call), and calls repeat the same few keys (name-memo.ts).
+ */
+const keyKinds = memoName((key: string): number => {
+  let bits = 0;
+  for (const [re, bit] of KEY_PATTERNS) if (re.test(key)) bits |= bit;
+  return bits;
+});
+
 /**
  * The facts of `parsed` (`{ name, arguments }`). `at` is the span every fact gets when this is a
  * JSON document found inside a string field (its own offsets would not point into the text).
@@ -1222,6 +1276,14 @@ function walkArguments(
       facts.push(...ctx.nested(c.code, c.runtime, span));
   }
 
+  // What the tool's name says, asked once per call rather than once per leaf.
+  const browserTool = BROWSER_TOOL.test(tool);
+  const replTool = REPL_TOOL.test(tool);
+  const searchTool = SEARCH_TOOL.test(tool);
+  const webTool =
+    /fetch|http|request|browse|navigate|curl|download|scrape|crawl|webhook|open_url|visit|url|goto|browser|web/.test(
+      tool,
+    );
   for (const leaf of out.leaves) {
     if (ctx.spend?.(LEAF_UNITS) === false) break;
     if (leaf.path[0] !== 'arguments' || leaf.value === '' || consumed.has(pathKey(leaf.path))) continue;
@@ -1233,6 +1295,8 @@ function walkArguments(
     const rawKey = i === 0 ? tool : snakeName(leaf.path[i]!);
     const b64 = BASE64_SUFFIX.exec(rawKey);
     const key = b64 && b64[1] !== '' ? b64[1]! : rawKey;
+    const kinds = keyKinds(key);
+    const is = (bit: number): boolean => (kinds & bit) !== 0;
     const field = leaf.path.slice(1).join('.');
     const siblings = asRecord(get(parsed, leaf.path.slice(0, -1)));
     const span = spanOf(leaf.span);
@@ -1247,75 +1311,64 @@ function walkArguments(
     // JSON encoded inside a string field: walk it like arguments of the same tool.
     const inner = level < 4 ? innerJson(value) : undefined;
     if (inner !== undefined) {
-      const keep = written || (localWrite && CONTENT_KEY.test(key));
+      const keep = written || (localWrite && is(K_CONTENT));
       facts.push(...walkArguments({ name, arguments: inner }, tool, name, ctx, level + 1, span, false, keep));
       // JSON a write tool puts in a settings file (.vscode/settings.json, .claude/settings.json) is read too.
-      if (verb !== undefined && (verb.op === 'write' || verb.op === 'append') && CONTENT_KEY.test(key))
+      if (verb !== undefined && (verb.op === 'write' || verb.op === 'append') && is(K_CONTENT))
         facts.push(...writtenFacts(value, siblings, span, AGENT_SETTINGS_FILE));
       // A package.json's scripts are walked above as fields; where its dependencies come from is not.
-      if (localWrite && CONTENT_KEY.test(key))
+      if (localWrite && is(K_CONTENT))
         facts.push(...writtenFacts(value, siblings, span, PACKAGE_JSON, packageSources));
       continue;
     }
 
     // `{"shell": "bash", "command": "ls"}`: the shell named beside a command is the interpreter
     // that runs it (a setting), not a command that starts an interactive shell.
-    if (
-      INTERPRETER_KEY.test(key) &&
-      SHELL_NAME.test(value.trim()) &&
-      hasCodeSibling(siblings, leaf.path.at(-1)!)
-    )
+    if (is(K_INTERPRETER) && SHELL_NAME.test(value.trim()) && hasCodeSibling(siblings, leaf.path.at(-1)!))
       continue;
     let runtime: Runtime | undefined;
     const lang = siblingLanguage(siblings);
     // `{"language": "php", "code": ...}`: code in a language read through its interpreter's command line.
     const foreign = lang === undefined ? siblingInterpreter(siblings) : undefined;
-    if (
-      foreign !== undefined &&
-      (CODE_BASH.test(key) || CODE_GENERIC.test(key) || REPL_INPUT_KEY.test(key))
-    ) {
+    if (foreign !== undefined && (is(K_BASH) || is(K_GENERIC) || is(K_REPL_INPUT))) {
       facts.push(...ctx.nested(`${foreign} ${quote(value)}`, 'bash', span));
       continue;
     }
     const pathField =
-      PATH_KEY.test(key) ||
+      is(K_PATH) ||
       (localFiles && (impliedPath(tool, key, value) || writtenPath(writes, key, value, siblings)));
     // A browser tool's function or script runs as JavaScript in the page (fetch reaches what it can);
     // so does a `javascript:` URL it is sent to. The page's cookies and storage are its secrets
     // (node/page.ts reads them).
-    if (BROWSER_TOOL.test(tool) && BROWSER_CODE_KEY.test(key)) {
+    if (browserTool && is(K_BROWSER_CODE)) {
       runtime = 'node';
-    } else if (/^\s*javascript:/i.test(value) && (URL_KEY.test(key) || BROWSER_TOOL.test(tool))) {
+    } else if (/^\s*javascript:/i.test(value) && (is(K_URL) || browserTool)) {
       runtime = 'node';
       value = javascriptUrl(value);
-    } else if (
-      REPL_TOOL.test(tool) &&
-      (CODE_BASH.test(key) || CODE_GENERIC.test(key) || REPL_INPUT_KEY.test(key))
-    )
+    } else if (replTool && (is(K_BASH) || is(K_GENERIC) || is(K_REPL_INPUT)))
       // python_repl `command`, code_interpreter `input`: the interpreter the tool names (Python when
       // it names none, as code interpreters are), unless the text reads as a command line.
       runtime = lang ?? codeRuntime(tool, siblings) ?? (looksLikeCommand(value) ? 'bash' : 'python');
-    else if (CODE_BASH.test(key) || CODE_BASH_LIST.test(key) || ARGV_KEY.test(key) || CLI_LINE_KEY.test(key))
-      runtime = lang ?? 'bash';
-    else if (CODE_PYTHON.test(key)) runtime = 'python';
-    else if (CODE_NODE.test(key)) runtime = 'node';
-    else if (CODE_SQL.test(key)) runtime = 'sql';
-    else if (CODE_DOCKER.test(key)) runtime = 'docker';
-    else if (CODE_GENERIC.test(key)) runtime = codeRuntime(tool, siblings) ?? sniffRuntime(value);
+    else if (is(K_BASH) || is(K_BASH_LIST) || is(K_ARGV) || is(K_CLI_LINE)) runtime = lang ?? 'bash';
+    else if (is(K_PYTHON)) runtime = 'python';
+    else if (is(K_NODE)) runtime = 'node';
+    else if (is(K_SQL)) runtime = 'sql';
+    else if (is(K_DOCKER)) runtime = 'docker';
+    else if (is(K_GENERIC)) runtime = codeRuntime(tool, siblings) ?? sniffRuntime(value);
     else if (
-      CODE_QUERY.test(key) &&
-      (GRAPH_TOOL.test(tool) || SQL_TOOL.test(tool) || (!SEARCH_TOOL.test(tool) && looksLikeSql(value)))
+      is(K_QUERY) &&
+      (GRAPH_TOOL.test(tool) || SQL_TOOL.test(tool) || (!searchTool && looksLikeSql(value)))
     )
       runtime = 'sql';
     // LangChain's PythonREPLTool takes its code as `query` (red team r4): a REPL's input field is code.
-    else if (REPL_INPUT_KEY.test(key) && REPL_TOOL.test(tool)) runtime = codeRuntime(tool, siblings);
-    else if (KEYSTROKE_KEY.test(key) && typesKeys(tool, siblings)) runtime = 'bash';
+    else if (is(K_REPL_INPUT) && replTool) runtime = codeRuntime(tool, siblings);
+    else if (is(K_KEYSTROKE) && typesKeys(tool, siblings)) runtime = 'bash';
     // A script under any key that is not a file's text (`metadata: {"startup-script": "#!/bin/sh ..."}`,
     // a job's `boot_script`): its interpreter line says it runs, and in what.
     // A hook or job body with no file path (`create_git_hook {body: "#!/bin/sh ..."}`) is that script too.
     else if (
       shebangRuntime(value) !== undefined &&
-      ((!CONTENT_KEY.test(key) && !PROSE_KEY.test(key)) ||
+      ((!is(K_CONTENT) && !is(K_PROSE)) ||
         (RUNS_BODY_TOOL.test(tool) && !PATH_FIELDS.some((k) => typeof siblings?.[k] === 'string')))
     )
       runtime = shebangRuntime(value);
@@ -1323,8 +1376,8 @@ function walkArguments(
       runtime =
         keyLanguage(key) ??
         (COMPOUND_CODE_KEY.test(key) ? sniffRuntime(value) : undefined) ??
-        (!SEARCH_TOOL.test(tool) && sqlUnderAnyKey(key, value) ? 'sql' : undefined);
-    if (runtime === 'sql' && !looksLikeSql(value) && keyLanguage(key) === 'sql' && !CODE_SQL.test(key))
+        (!searchTool && sqlUnderAnyKey(key, value) ? 'sql' : undefined);
+    if (runtime === 'sql' && !looksLikeSql(value) && keyLanguage(key) === 'sql' && !is(K_SQL))
       runtime = undefined;
     // `{"database": "prod", "command": "DELETE FROM users"}`: SQL given to a command field is SQL.
     if (
@@ -1362,7 +1415,7 @@ function walkArguments(
       !/\s/.test(value.trim()) &&
       siblings !== undefined &&
       nestedCall(siblings, true) !== undefined;
-    if (runtime === undefined && !PROSE_KEY.test(key) && !URL_KEY.test(key) && !pathField && !wrappedName) {
+    if (runtime === undefined && !is(K_PROSE) && !is(K_URL) && !pathField && !wrappedName) {
       if ((shellTool && /\s/.test(value.trim())) || looksLikeCommand(value)) runtime = 'bash';
     }
     if (runtime !== undefined) {
@@ -1393,7 +1446,7 @@ function walkArguments(
     // `{"content_from_file": ".env"}`: a gist, paste or message tool reads the file and sends its text.
     // `{"attachments": [".env"]}`, `upload_to_dropbox {local: "~/.ssh/id_ed25519"}`: the same send.
     if (
-      (FILE_REF_KEY.test(key) || sentFile(tool, key, value)) &&
+      (is(K_FILE_REF) || sentFile(tool, key, value)) &&
       !localWrite &&
       ((verb?.op !== 'copy' && verb?.op !== 'move') || remoteCopy) &&
       !/^[a-z][a-z0-9+.-]*:\/\//i.test(value)
@@ -1403,14 +1456,14 @@ function walkArguments(
     }
 
     // Content a write tool puts in a script, Makefile or CI workflow runs later: analyse it now.
-    if (verb !== undefined && (verb.op === 'write' || verb.op === 'append') && CONTENT_KEY.test(key))
+    if (verb !== undefined && (verb.op === 'write' || verb.op === 'append') && is(K_CONTENT))
       facts.push(...writtenFacts(value, siblings, span));
 
     const lit: LiteralFact = {
       kind: 'literal',
       text: value,
       // What a local file tool writes stays on this machine (test data in a fixture is not sent anywhere).
-      egress: !(written || (localWrite && CONTENT_KEY.test(key))),
+      egress: !(written || (localWrite && is(K_CONTENT))),
       field,
       ...(payee(tool, key, siblings) ? { addressing: true } : {}),
       span,
@@ -1419,7 +1472,7 @@ function walkArguments(
     facts.push(lit);
 
     const filePath = fileUrlPath(value);
-    if (filePath !== undefined && (URL_KEY.test(key) || pathField || verb !== undefined)) {
+    if (filePath !== undefined && (is(K_URL) || pathField || verb !== undefined)) {
       facts.push(
         fileOp(
           verb?.op === undefined || verb.op === 'read' ? 'read' : verb.op,
@@ -1431,18 +1484,9 @@ function walkArguments(
       );
       continue;
     }
-    const webTool =
-      /fetch|http|request|browse|navigate|curl|download|scrape|crawl|webhook|open_url|visit|url|goto|browser|web/.test(
-        tool,
-      );
     // Gemini CLI's web_fetch (and tools like it) fetch every URL written in their prompt (red team
     // r4): a fetch tool's free text is scanned for URLs, each one a request.
-    if (
-      webTool &&
-      !URL_KEY.test(key) &&
-      !HOST_KEY.test(key) &&
-      /:\/\/|\b\d{1,3}(?:\.\d{1,3}){3}\b/.test(value)
-    ) {
+    if (webTool && !is(K_URL) && !is(K_HOST) && /:\/\/|\b\d{1,3}(?:\.\d{1,3}){3}\b/.test(value)) {
       let n = 0;
       for (const m of value.matchAll(TEXT_URL)) {
         if (n++ >= 16) break;
@@ -1451,7 +1495,7 @@ function walkArguments(
         if (net) facts.push(net);
       }
     }
-    if (webTool && HOST_KEY.test(key) && /^[a-z0-9.:[\]-]+$/i.test(value.trim())) {
+    if (webTool && is(K_HOST) && /^[a-z0-9.:[\]-]+$/i.test(value.trim())) {
       const port =
         typeof siblings?.port === 'number' || typeof siblings?.port === 'string' ? `:${siblings.port}` : '';
       const path = typeof siblings?.path === 'string' ? siblings.path : '/';
@@ -1466,14 +1510,8 @@ function walkArguments(
       continue;
     }
     // `location` and the like name a URL or a path: a value with no scheme is a path.
-    const urlKey = URL_KEY.test(key) && !(pathField && !/^(?:[a-z][a-z0-9+.-]*:|\/\/)/i.test(value.trim()));
-    if (
-      urlKey ||
-      (/^(?:[a-z][a-z0-9+.-]*:|\/\/)/i.test(value.trim()) &&
-        /fetch|http|request|browse|navigate|curl|download|scrape|crawl|webhook|open_url|visit|url|goto|browser|web/.test(
-          tool,
-        ))
-    ) {
+    const urlKey = is(K_URL) && !(pathField && !/^(?:[a-z][a-z0-9+.-]*:|\/\/)/i.test(value.trim()));
+    if (urlKey || (/^(?:[a-z][a-z0-9+.-]*:|\/\/)/i.test(value.trim()) && webTool)) {
       const net = netFact(value, span, actor, siblings);
       if (net) facts.push(net);
       continue;
