@@ -72,10 +72,10 @@ export function channelGuest(all: readonly (readonly [string, unknown])[]): bool
             .toLowerCase()
             .replace(/[\s-]+/g, '_'),
         )) ||
-      (/^(?:single_channel_guest|ultra_restricted|restricted)$/.test(k) && v === true),
+      (/^(?:is_)?(?:single_channel_guest|ultra_restricted|restricted)$/.test(k) && v === true),
   );
   const rooms = all
-    .filter(([k]) => /^(?:channel|channels|channel_name|channel_names)$/.test(k))
+    .filter(([k]) => /^(?:channel|channels|channel_name|channel_names|channel_ids)$/.test(k))
     .flatMap(([, v]) => (Array.isArray(v) ? (v as unknown[]) : [v]));
   return (
     limited &&
