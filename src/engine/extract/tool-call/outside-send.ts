@@ -122,6 +122,19 @@ export function secretIn(text: string, envOnly = false): string | undefined {
  */
 export const BULK =
   /\b(?:customers?|clients?|users?|members?|employees?|staff|patients?|subscribers?|leads|contacts|accounts)\s+(?:list|lists|database|db|export|exports|dump|data|records|table|master|full|pii|emails)\b|\ball\s+(?:customers|clients|users|employees|staff|patients|subscribers)\b|\b(?:database|db|prod|production)\s+(?:export|dump|backup)\b|\bboard\s+deck\b|\bacquisition\b|\bmerger\b|\bterm\s+sheet\b|\b(?:pricing|product|business|\d{4})\s+strategy\b|\bconfidential\b|\binternal\s+only\b|\btrade\s+secrets?\b|\b(?:unreleased|unannounced|unpublished|non[\s-]?public|embargoed)\s+(?:\w+\s+)?(?:earnings|results|financials?|numbers|figures|revenue|guidance|forecasts?)\b/i;
+/** A count of records some job went through (`processed 42,318 customer records`): a metric, not the records. */
+const COUNTED =
+  /\b(?:processed|handled|ingested|migrated|synced|indexed|imported|exported|scanned|affected|updated|failed|dropped|retried|validated|deduplicated|enriched|backfilled|reconciled)\s+(?:about\s+|around\s+|over\s+|~)?[\d][\d,.]*[km]?\s+$/i;
+const BULK_ALL = new RegExp(BULK.source, 'gi');
+
+/** The first mention of bulk data in `text` that is not a count of records a job went through. */
+export function bulkData(text: string): RegExpExecArray | null {
+  BULK_ALL.lastIndex = 0;
+  for (let m = BULK_ALL.exec(text), n = 0; m !== null && n < 64; m = BULK_ALL.exec(text), n++)
+    if (!COUNTED.test(text.slice(Math.max(0, m.index - 48), m.index))) return m;
+  return null;
+}
+
 /** Identity, tax and bank documents of people (`passport scan`, `direct deposit details`, `W-2 forms and SSNs`). */
 const PERSONAL =
   /\b(?:passports?|driver'?s?\s+licen[cs]es?|national\s+id|id\s+(?:scan|card|document)s?|ssns?|social\s+security|w\s?2s?|w\s?9s?|tax\s+(?:returns?|forms?)|bank\s+(?:details|accounts?|statements?|routing)|direct\s+deposit|routing\s+numbers?|account\s+numbers?|payroll|salar(?:y|ies)|medical\s+(?:records?|history|charts?)|health\s+(?:records?|data)|patient\s+(?:records?|charts?|files?)|diagnos[ie]s|lab\s+results|card\s+numbers?|cvv|dates?\s+of\s+birth|saved\s+(?:home\s+|shipping\s+)?addresses|(?:search|browsing|location)\s+history|genetic\s+(?:data|report|results)|dna\s+(?:data|results))\b|\b(?:routing|aba)\b[^.\n\d]{0,16}\d{9}\b|\b(?:checking|savings)\s+(?:account|acct)\b[^.\n\d]{0,12}\d[\d-]{5,}/i;
@@ -466,7 +479,7 @@ export function outsideSendLines(w: readonly string[], args: unknown): CliEquiva
     .map(([, v]) => v)
     .join('\n');
   const bulk =
-    BULK.exec(what) ??
+    bulkData(what) ??
     MAILBOX.exec(what) ??
     MAIL_FILE.exec(objectText) ??
     PEOPLE_FILE.exec(words(objectText)) ??
