@@ -14,6 +14,8 @@ import { memoName } from '../knowledge/name-memo.js';
 import { looksLikeSql } from './sql.js';
 import { cliEquivalents } from './tool-call/cli.js';
 import { cypherAsSql } from './tool-call/cypher.js';
+import { BUSINESS, NEW_PAYEE_LIMIT } from './tool-call/money-out.js';
+import { posingMailbox } from './tool-call/recipients.js';
 import { AGENT_SETTINGS_FILE } from './tool-call/instructions.js';
 import { isKeyPresses, typedText } from './tool-call/keystrokes.js';
 import { inertSettings } from './tool-call/settings.js';
@@ -274,7 +276,7 @@ const REMOTE_STORE =
 /**
  * A personal-sized payment's payee (`paypal_send_payment {receiver, amount: 25}`, Interac
  * `recipient_email`): whom the money reaches, as a mail's `to` is whom it reaches. From
- * PERSONAL_SUM up a free mailbox as payee stays PII-AST-001's (tcmoney10: supplier sums by P2P).
+ * PERSONAL_SUM up a free mailbox as payee for business stays PII-AST-001's (tcmoney10: supplier sums by P2P).
  */
 const PAY_TOOL =
   /(?:^|_)(?:pay|payment|payments|payout|send_money|transfer|remit|remittance|zelle|venmo|interac|paypal|cashapp|wise|money|p2p|revolut|monzo)(?:_|$)/;
@@ -289,7 +291,15 @@ function payee(tool: string, key: string, siblings: Record<string, unknown> | un
   // PayPal's `amount: {value: "20.00", currency: "USD"}`.
   const v = a !== null && typeof a === 'object' ? (a as Record<string, unknown>).value : a;
   const n = typeof v === 'number' ? v : typeof v === 'string' ? Number(v.replace(/[\s,$€£]/g, '')) : NaN;
-  return Number.isFinite(n) && n > 0 && n < PERSONAL_SUM;
+  if (!Number.isFinite(n) || n <= 0) return false;
+  // Up to money-out's NEW_PAYEE_LIMIT a personal payout (a freelancer, a refund of expenses) pays a
+  // person's mailbox as well; a desk's name on it or a memo of company business keeps the address data (fp15).
+  return (
+    n < PERSONAL_SUM ||
+    (n < NEW_PAYEE_LIMIT &&
+      !(typeof siblings[key] === 'string' && posingMailbox(siblings[key])) &&
+      !Object.values(siblings).some((x) => typeof x === 'string' && x.length < 400 && BUSINESS.test(x)))
+  );
 }
 
 const FILE_REF_KEY =

@@ -344,6 +344,18 @@ export const DELETE = [
   'purge',
   'trash',
 ];
+/**
+ * A repository or resource taken out of a team, group or app installation (`github_remove_team_repo`,
+ * GitHub's "remove a repository from a team"): the link goes, the resource stays (fp15).
+ */
+export function unlinksFromHolder(w: readonly string[]): boolean {
+  return (
+    has(w, 'remove', 'unlink', 'detach') &&
+    has(w, 'team', 'teams', 'installation', 'installations') &&
+    has(w, 'repo', 'repos', 'repository', 'repositories') &&
+    !has(w, 'delete', 'destroy', 'purge', 'wipe', 'erase')
+  );
+}
 const FS_OBJECT = [
   'file',
   'files',
@@ -1322,7 +1334,8 @@ function familyLines(w: readonly string[], args: unknown): CliEquivalent[] {
         ]),
       );
   }
-  if (acts(w, DELETE, ['repo', 'repository', 'repositories'])) out.push(githubRepoDelete(f));
+  if (acts(w, DELETE, ['repo', 'repository', 'repositories']) && !unlinksFromHolder(w))
+    out.push(githubRepoDelete(f));
   if (acts(w, DELETE, FS_OBJECT)) out.push(deleteFiles(f));
   if (acts(w, ['move', 'rename', 'mv'], FS_OBJECT)) out.push(moveFiles(f));
   // A download's `file` is where the response goes, not what is sent.

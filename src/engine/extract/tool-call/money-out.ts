@@ -126,7 +126,7 @@ const amountOf = ([k, v]: Pair): number => sum(v) / (/cents|minor/.test(k) ? 100
 /** The sum from which a P2P payment its memo calls business is held (companies pay vendors from a bank account on file). */
 const P2P_BUSINESS_LIMIT = 1_000;
 /** A memo of company business: what is paid to a bank account on file, never to a personal mailbox. */
-const BUSINESS =
+export const BUSINESS =
   /\b(?:vendors?|suppliers?|invoices?|inv[\s#-]*\d|settlements?|contractors?|consult(?:ant|ing|ancy)|wholesale|purchase\s+order|p\.?o\.?\s*#|remittance|procurement|shipment|payables?|retainer|services\s+rendered)\b/i;
 /** Keys of a payment's destination that name a person's P2P address (mailbox, phone, handle). */
 const P2P_KEY =
@@ -371,7 +371,7 @@ const OUTFLOW =
   /^(?:send|pay|payment|payments|transfer|transfers|wire|remit|payout|payouts|disburse|withdraw|p2p|schedule)$/;
 
 /** Mailboxes, phone numbers and handles typed in as where a payment goes. */
-function typedDestinations(all: readonly Pair[]): string[] {
+export function typedDestinations(all: readonly Pair[]): string[] {
   return all
     .filter(
       ([k, v]) =>

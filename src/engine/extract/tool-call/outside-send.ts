@@ -347,31 +347,37 @@ const CLOSED_ROOM =
 const unvouched0 = (aud: Audience) =>
   aud.recipients.find((r) => r.domain !== undefined && notOwn(r, aud.own));
 
-/** The mailboxes of the desks that keep staff pay and records (`finance@`, `payroll@`, `hr-team@`). */
+/**
+ * The mailboxes of the desks and officers that keep staff pay, the books and records (`finance@`,
+ * `payroll@`, `hr-team@`, `cfo@`, `controller@`).
+ */
 const STAFF_DESK =
-  /^(?:finance|accounting|accounts|payroll|hr|people|people-?ops|treasury|controller|compensation|benefits)(?:[-_.](?:team|desk|dept|department|group|office|ops))?@([a-z0-9-]+(?:\.[a-z0-9-]+)+)$/i;
+  /^(?:finance|accounting|accounts|payroll|hr|people|people-?ops|treasury|controller|compensation|benefits|cfo|coo|ceo|chro|vp[-_.]?finance|head[-_.]of[-_.](?:finance|hr|people))(?:[-_.](?:team|desk|dept|department|group|office|ops))?@([a-z0-9-]+(?:\.[a-z0-9-]+)+)$/i;
 /** Staff pay and records, by the words of what is sent. */
 const STAFF_DATA = /\b(?:payroll|salary|salaries|hr|personnel|employees?|staff|compensation|benefits)\b/i;
 
+/** A desk's or officer's mailbox at an organisation's domain: not a free-mail box nor a host made for lures. */
+export function staffDeskMailbox(address: string): boolean {
+  const m = STAFF_DESK.exec(address.trim());
+  return (
+    m !== null &&
+    !FREE_MAIL.test(registrable(m[1]!)) &&
+    !LURE_HOST.test(m[1]!) &&
+    suspectHost(m[1]!) === undefined &&
+    !/\.(?:com|net|org)[.-]/.test(m[1]!)
+  );
+}
+
 /**
  * Staff pay or records sent to the desk that keeps them (R19 twin: a payroll summary to
- * `finance@acme-corp.com`) where the call names no sender to compare: the desk's own mailbox at an
- * organisation's domain, not a person's free-mail box nor a host made for lures.
+ * `finance@acme-corp.com`) where the call names no sender to compare.
  */
 function staffDesk(what: string, aud: Audience): boolean {
   return (
     aud.own.size === 0 &&
     STAFF_DATA.test(what) &&
     aud.recipients.length > 0 &&
-    aud.recipients.every((r) => {
-      const m = STAFF_DESK.exec(r.address.trim());
-      return (
-        m !== null &&
-        !FREE_MAIL.test(registrable(m[1]!)) &&
-        !LURE_HOST.test(m[1]!) &&
-        !/\.(?:com|net|org)[.-]/.test(m[1]!)
-      );
-    })
+    aud.recipients.every((r) => staffDeskMailbox(r.address))
   );
 }
 

@@ -18,6 +18,7 @@ import { snakeEntries, snakeKey } from './snake-entries.js';
 import { suspectHost } from '../../knowledge/suspect-host.js';
 import { actionLine as line } from './action-line.js';
 import { companyBooks } from './company-books.js';
+import { staffDeskMailbox } from './outside-send.js';
 
 /** Name words of a grant of access. */
 const SHARE = new Set(
@@ -132,6 +133,22 @@ function domainGrantees(w: readonly string[], all: Pair[]): Recipient[] {
     });
 }
 
+/** What the finance, pay and leadership desks read by their work (a Finance site, payroll, the board's deck). */
+const DESK_READS = /^(?:finance|payroll|salar(?:y|ies)|board|strategy|exec(?:utive)?s?|legal|confidential)$/i;
+
+/**
+ * A read-only share of the books or pay with the desk or officer that keeps them (`controller@`,
+ * `cfo@` at an ordinary company domain) where the call names no company domain (fp15).
+ */
+function deskReads(
+  r: Recipient,
+  own: ReadonlySet<string>,
+  sensitive: string,
+  rights: string | undefined,
+): boolean {
+  return own.size === 0 && rights === undefined && DESK_READS.test(sensitive) && staffDeskMailbox(r.address);
+}
+
 function share(w: readonly string[], all: Pair[], args: unknown): CliEquivalent | undefined {
   if (!w.some((x) => SHARE.has(x)) || w.some((x) => NOT_GRANT.test(x))) return undefined;
   const given = audience(args);
@@ -195,7 +212,10 @@ function share(w: readonly string[], all: Pair[], args: unknown): CliEquivalent 
     const why =
       outside(r, aud.own) || LURE_HOST.test(r.domain)
         ? (owner ?? edit ?? secrets ?? sensitive ?? books ?? (room ? 'a member' : undefined))
-        : notOwn(r, aud.own) && sensitive !== undefined && !/^(?:private|internal|security)$/i.test(sensitive)
+        : notOwn(r, aud.own) &&
+            sensitive !== undefined &&
+            !/^(?:private|internal|security)$/i.test(sensitive) &&
+            !deskReads(r, aud.own, sensitive, edit ?? owner ?? secrets)
           ? sensitive
           : undefined;
     if (why !== undefined)

@@ -19,7 +19,7 @@ import { meantForPublic } from '../../knowledge/public-by-name.js';
 import { actionLine as action } from './action-line.js';
 import { channelGuest } from './outside-share.js';
 import { partialSplit } from './payee-details.js';
-import { NEW_PAYEE_LIMIT, rawBankPayee, sum, TEST_NET } from './money-out.js';
+import { NEW_PAYEE_LIMIT, rawBankPayee, sum, TEST_NET, typedDestinations } from './money-out.js';
 
 /** The pseudo-program PLT-AST-002 judges (never a real program's name). */
 export const ACTION_PROGRAM = 'agent-guard-action';
@@ -177,12 +177,26 @@ const PACKAGE = [
 const NOT_PUBLIC_PACKAGE =
   /(?:^|[\W_])(?:internal|private|secret|secrets|confidential|proprietary|credentials?|keys)(?:$|[\W_])/i;
 
+/** Name words of writing made for readers: a blog post, an article, a newsletter issue, an episode. */
+const POST = ['post', 'posts', 'article', 'articles', 'newsletter', 'story', 'episode', 'blog', 'essay'];
+/** A title that says the writing is not for readers outside. */
+const NOT_FOR_READERS =
+  /\b(?:internal|confidential|proprietary|private|not\s+for\s+(?:publication|distribution|release)|do\s+not\s+(?:share|distribute|publish))\b/i;
+
 function exposure(w: readonly string[], all0: readonly [string, Json][]): CliEquivalent | undefined {
   const sharing = has(w, ...SHARE_WORDS);
   if (
     has(w, 'publish', 'upload', 'release') &&
     has(w, ...PACKAGE) &&
     !all0.some(([, v]) => typeof v === 'string' && NOT_PUBLIC_PACKAGE.test(v))
+  )
+    return undefined;
+  // A post, article or newsletter issue published to its readers (`substack_publish_post {audience:
+  // everyone}`): reaching them is what publishing it is for, unless its title calls it internal (fp15).
+  if (
+    has(w, 'publish') &&
+    has(w, ...POST) &&
+    !all0.some(([k, v]) => /(?:^|_)(?:title|name|subject)$/.test(k) && NOT_FOR_READERS.test(text(v) ?? ''))
   )
     return undefined;
   const publicWord = has(w, 'public') && has(w, 'make', 'set', 'convert', 'change', 'update', 'to');
@@ -521,6 +535,9 @@ function transfer(
     ...all.filter(([k]) => /^(?:amount|value|sum|total)$/.test(k)).map(([, v]) => sum(v)),
   );
   if (rawBankPayee(all) !== undefined && amount > 0 && amount < NEW_PAYEE_LIMIT) return undefined;
+  // The same for a mailbox, phone or handle typed in as payee: `interac_send_transfer` to mom's
+  // mailbox is `interac_send_money` under another name, and money-out.ts judges both alike (fp15).
+  if (typedDestinations(all).length > 0 && amount > 0 && amount < NEW_PAYEE_LIMIT) return undefined;
   // Test mode moves no money (Stripe `livemode: false`, a sandbox environment): a platform's transfer
   // to its own connected account there is an integration test. Bank details typed in stay judged above;
   // the flag is the caller's word (Stripe's key decides the mode), so only a test-sized sum rides on it.

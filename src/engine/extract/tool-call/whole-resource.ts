@@ -9,7 +9,7 @@
  * (`delete_message`, `remove_user_from_channel`, `delete_record`), SQL indexes of a table and
  * targets named as scratch (`test_products`, `tmp-bucket`, `dev_index`) give nothing.
  */
-import { bash, nameWords, quote, str, truthy, type CliEquivalent } from './cli.js';
+import { bash, nameWords, quote, str, truthy, unlinksFromHolder, type CliEquivalent } from './cli.js';
 import {
   disposableOnly,
   disposableWords,
@@ -765,7 +765,7 @@ export function wholeResourceLines(w0: readonly string[], f: Map<string, unknown
   const op = str(f, 'action', 'operation', 'op', 'method', 'command', 'verb');
   const opWords = op !== undefined && /^[A-Za-z][\w.-]{0,60}$/.test(op) ? nameWords(op) : [];
   const hit =
-    target(w, DESTROY, WHOLE) ??
+    (unlinksFromHolder(w) ? undefined : target(w, DESTROY, WHOLE)) ??
     (unsafeNamed(w) ? undefined : target(w, SUSPEND, SUSPENDABLE)) ??
     (opWords.length > 1
       ? (target(normalise(opWords), DESTROY, WHOLE) ?? target(normalise(opWords), SUSPEND, SUSPENDABLE))
