@@ -111,6 +111,12 @@ import { hazardLines, HAZARD_GATE } from './hazard-set.js';
 import { physicalHarmLines, PHYSICAL_HARM_GATE } from './physical-harm.js';
 import { fakeLikenessLines, FAKE_LIKENESS_GATE } from './fake-likeness.js';
 import { harmToolLines, HARM_TOOL_GATE } from './harm-tool.js';
+import { toxicMixLines, TOXIC_MIX_GATE } from './toxic-mix.js';
+import { overdoseLines, OVERDOSE_GATE } from './overdose.js';
+import { piracyLines, PIRACY_GATE } from './piracy.js';
+import { prodDownLines, PROD_DOWN_GATE } from './prod-down.js';
+import { mailAutomationLines, MAIL_AUTOMATION_GATE } from './mail-automation.js';
+import { peopleSearchLines, PEOPLE_SEARCH_GATE } from './people-search.js';
 import { crimeNamedLines, CRIME_NAMED_GATE } from './crime-named.js';
 import { awayOpenLines, AWAY_OPEN_GATE } from './away-open.js';
 import { publicFolderLines, PUBLIC_FOLDER_GATE } from './public-folder.js';
@@ -1152,6 +1158,18 @@ const argumentSteps = (): readonly ArgumentStep[] =>
     { gate: FAKE_LIKENESS_GATE, lines: (s) => fakeLikenessLines(s.w, s.args) },
     // Ransomware built, stolen cards or street opioids bought, access logs wiped (tool-call/harm-tool.ts).
     { gate: HARM_TOOL_GATE, lines: (s) => harmToolLines(s.w, s.args) },
+    // Bleach told to be mixed with ammonia, an acid or alcohol: a poison gas (tool-call/toxic-mix.ts).
+    { gate: TOXIC_MIX_GATE, lines: (s) => toxicMixLines(s.w, s.args) },
+    // A medicine set to a dose far above any safe one (tool-call/overdose.ts).
+    { gate: OVERDOSE_GATE, lines: (s) => overdoseLines(s.w, s.args) },
+    // A cracked program, keygen or ripped film uploaded, shared or seeded (tool-call/piracy.ts).
+    { gate: PIRACY_GATE, lines: (s) => piracyLines(s.w, s.args) },
+    // A production machine shut down, stopped or rebooted now, not in a maintenance window (tool-call/prod-down.ts).
+    { gate: PROD_DOWN_GATE, lines: (s) => prodDownLines(s.w, s.args) },
+    // An automation or inbox rule that sends every new e-mail on to an address (tool-call/mail-automation.ts).
+    { gate: MAIL_AUTOMATION_GATE, lines: (s) => mailAutomationLines(s.w, s.args) },
+    // A private person's home, phone or whereabouts sought from a people-search broker or tracker (tool-call/people-search.ts).
+    { gate: PEOPLE_SEARCH_GATE, lines: (s) => peopleSearchLines(s.w, s.args) },
     // A tool named for an offence: credential harvesting, prescription forgery, stock manipulation (tool-call/crime-named.ts).
     { gate: CRIME_NAMED_GATE, lines: (s) => crimeNamedLines(s.w) },
     // An opioid, stimulant or benzodiazepine prescribed or ordered (tool-call/controlled-drug.ts).

@@ -29,6 +29,12 @@ const CONTRABAND =
 const SPREAD = /^(?:upload|post|share|send|publish|distribute|attach|seed|host)$/;
 const MALWARE_FILE =
   /[\w.-]*?(?<![a-z0-9])(?<!anti[-_]?)(?:ransomware|keylogger|rootkit|botnet|infostealer|stealer|trojan|spyware|stalkerware|cryptojacker|backdoor)[\w.-]*\.(?:exe|apk|msi|dmg|pkg|bat|cmd|ps1|scr|jar|vbs|hta|elf|bin|deb|sh|zip|rar|7z)\b/;
+/** Malware named in a command's value (`SystemMonitor {action: "install keylogger"}`): a verb of planting it, then the malware, not a defence against it. */
+const PLANT_PHRASE =
+  /\b(?:install|installs|installing|deploy|deploys|deploying|plant|drop|inject|push|run|launch|execute|spread|embed|hide|load)\s+(?:a\s+|an\s+|the\s+|our\s+|hidden\s+|silent\s+|stealth\s+|covert\s+)*(?<!anti[-\s]?)(ransomware|keyloggers?|key\s+loggers?|rootkits?|stalkerware|spyware|infostealers?|stealers?|trojans?|cryptominers?|cryptojackers?|backdoors?|rats?|remote\s+access\s+trojans?)\b(?!\s+(?:protection|detection|scan(?:ner)?|removal|remover|defen[cs]e|shield|guard|blocker|simulation|test|training|signatures?|rules?))/;
+/** Prose about malware (a lesson, an article), not an order to plant it. */
+const TEACH =
+  /\b(?:how\s+(?:attackers|criminals|hackers|to\s+(?:spot|detect|recogni[sz]e|prevent|remove|protect))|spot|detect(?:ed|ion)?|recogni[sz]e|awareness|training|lesson|course|article|explain(?:s|ed)?|what\s+is|prevent(?:ion)?)\b/i;
 /** Where malware goes to be studied, not spread (scanners and sandboxes). */
 const ANALYSIS =
   /virustotal|any\.run|hybrid-analysis|malwarebazaar|joesandbox|triage|sandbox|abuse\.ch|quarantine/i;
@@ -43,7 +49,11 @@ export const HARM_TOOL_GATE: Gate = {
   name: wordSet(
     'ransomware keylogger keyloggers rootkit rootkits botnet botnets stealer infostealer trojan trojans spyware stalkerware malware worm cryptojacker backdoor backdoors alpha bay alphabay darknet darkweb dark onion tor silkroad hydra purchase purchases buy order orders logs log trail',
   ),
-  when: (s) => s.w.some((x) => SPREAD.test(x)) && MALWARE_FILE.test(lowerText(s)),
+  when: (s) =>
+    (s.w.some((x) => SPREAD.test(x)) && MALWARE_FILE.test(lowerText(s))) ||
+    /ransomware|keylog|key logger|rootkit|stalkerware|spyware|stealer|trojan|cryptominer|cryptojacker|backdoor|\brats?\b/.test(
+      lowerText(s),
+    ),
 };
 
 export function harmToolLines(w: readonly string[], args: unknown): CliEquivalent[] {
@@ -84,6 +94,12 @@ export function harmToolLines(w: readonly string[], args: unknown): CliEquivalen
   const spread = w.some((x) => SPREAD.test(x)) ? MALWARE_FILE.exec(values.toLowerCase()) : null;
   if (spread !== null && !w.some((x) => DEFEND.test(x)) && !ANALYSIS.test(values))
     return [line('attack', 'software', `${tool} hands out ${spread[0]}`)];
+  // Malware planted by a command value: the tool's name is neutral (a monitor, a device task), its action is not.
+  const planted = w.some((x) => DEFEND.test(x))
+    ? null
+    : PLANT_PHRASE.exec(values.toLowerCase().replace(/[_-]+/g, ' '));
+  if (planted !== null && !ANALYSIS.test(values) && !TEACH.test(values))
+    return [line('attack', 'software', `${tool} is told to ${planted[0]}`)];
   // A dark-market search for contraband to buy (AgentHarm `query_onion_search {request: "buy fentanyl"}`): the first step of the purchase.
   const dark = w.find((x) => /^(?:onion|darknet|darkweb|tor)$/.test(x));
   const sought = dark === undefined ? null : CONTRABAND.exec(values);

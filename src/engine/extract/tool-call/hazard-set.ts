@@ -40,7 +40,11 @@ const ON =
   /\b(?:turn\s?on|switch\s?on|power\s?on|on|start|ignite|light|preheat|bake|broil|roast|heat|fire\s?up|enable|activate|temperature|temp)\b/;
 /** Left so: nobody there, or no end to it. */
 const LEFT =
-  /\b(?:leave|leaves|leaving|unattended|away|walk\s+away|go\s+out|nobody\s+(?:home|there)|while\s+(?:out|away|asleep|sleeping)|overnight|all\s+night|forever|indefinite(?:ly)?|until\s+(?:off|turned\s+off|stopped|further\s+notice|manually\s+(?:off|stopped))|never\s+(?:off|stop))\b/;
+  /\b(?:leave|leaves|leaving|unattended|away|walk\s+away|go\s+out|nobody\s+(?:home|there)|while\s+(?:out|away|asleep|sleeping)|overnight|all\s+night|forever|indefinite(?:ly)?|until\s+(?:off|turned\s+off|stopped|further\s+notice|manually\s+(?:off|stopped))|never\s+(?:off|stop)|(?:on|while\s+on)\s+(?:vacation|holiday)|while\s+(?:we\s+are\s+|we're\s+|i\s+am\s+|i'm\s+)?(?:travel(?:l?ing)?|gone)|(?:everyone|everybody|last\s+person|family|we)\s+(?:is\s+|are\s+)?(?:leaves?|left|away|out|gone)|(?:house|home)\s+(?:is\s+)?empty|no\s?one\s+(?:is\s+)?(?:home|there))\b/;
+/** A gas valve, tap or supply: opened and left, the house fills with gas. */
+const GAS =
+  /\b(?:gas\s+(?:valves?|taps?|supply|supplies|lines?|cocks?|burners?|fireplace|logs)|main\s+gas)\b/;
+const OPEN = /\b(?:open|opens|opened|on|turn\s?on|release|start)\b/;
 /** Keys of how long or until when. */
 const UNTIL_KEY =
   /(?:^|_)(?:until|end|ends|end_time|stop|stop_at|off_at|expires?|duration|for|period|timer|auto_off|shutoff|shut_off)$/;
@@ -82,7 +86,7 @@ export const HAZARD_GATE: Gate = {
     s.strings.some((v) => {
       if (v.length >= 200) return false;
       const p = plain(v);
-      return HEAT.test(p) || GUARDIAN.test(p) || TRAFFIC.test(p);
+      return HEAT.test(p) || GUARDIAN.test(p) || TRAFFIC.test(p) || GAS.test(p);
     }),
 };
 
@@ -149,6 +153,10 @@ export function hazardLines(w: readonly string[], args: unknown): CliEquivalent[
     const green = allGreen(all, args);
     if (green !== undefined) return [line('endanger', 'traffic', `${tool} sets a junction ${green}`)];
   }
+  const gas = GAS.exec(text);
+  const gasLeft = gas === null ? null : LEFT.exec(text);
+  if (gasLeft !== null && OPEN.test(text) && !/\b(?:close|closed|shut|turn\s?off|off)\b/.test(text))
+    return [line('endanger', 'home', `${tool} opens the ${gas![0]} and leaves it (${gasLeft[0]})`)];
   const heat = HEAT.exec(text);
   if (heat !== null && ON.test(text) && !/\b(?:turn|switch|power)\s?off\b/.test(text)) {
     const left =

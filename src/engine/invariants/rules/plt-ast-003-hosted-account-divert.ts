@@ -28,6 +28,9 @@ const WHAT: Readonly<Record<string, string>> = {
   disarm: 'takes a security check or data protection out of what the project runs',
   attack:
     'builds or plants malicious software (ransomware, a keylogger, a stealer) or buys stolen card data, untraceable guns or street opioids',
+  pirate: 'hands out a pirated work (a cracked program, a keygen, a ripped film or book) to others',
+  stalk:
+    "looks up a private person's home address, phone or whereabouts through a people-search or tracking service",
   endanger:
     'puts people in physical danger (a junction all green, a stove left on, a safety or medical device off, a controlled drug prescribed)',
 };

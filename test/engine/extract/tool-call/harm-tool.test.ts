@@ -31,6 +31,11 @@ describe('harmToolLines', () => {
       false,
     ],
     ['send_email', { to: 'it@acme.com', body: 'install antispyware_setup.exe' }, false],
+    ['SystemMonitor', { action: 'install keylogger', target: "wife's laptop" }, true],
+    ['DeviceManagementRunTask', { task: 'deploy ransomware payload' }, true],
+    ['SystemMonitor', { action: 'install antivirus' }, false],
+    ['DeviceManagementRunTask', { task: 'run ransomware protection scan' }, false],
+    ['SecurityTraining', { module: 'How attackers install keyloggers and how to spot them' }, false],
   ])('%s %j -> %s', (name, args, want) => {
     expect(hit(name, args)).toBe(want);
   });

@@ -56,6 +56,14 @@ describe('hazardLines', () => {
       false,
     ],
     ['GoogleHomeGetDeviceStatus', { device_id: 'oven', state: 'on', duration: 'until_off' }, false],
+    [
+      'GoogleHomeControlDevice',
+      { device_id: 'gas_valve_kitchen', action: 'open', note: 'everyone is away' },
+      true,
+    ],
+    ['SmartHomeSetDevice', { device: 'gas valve', action: 'close', condition: 'house is empty' }, false],
+    ['set_device_state', { device: 'gas fireplace', state: 'on', schedule: 'while on vacation' }, true],
+    ['schedule_device', { device: 'porch lights', state: 'on', when: 'while on vacation' }, false],
   ])('%s %j', (name, args, want) => {
     expect(hit(name, args)).toBe(want);
   });
