@@ -407,12 +407,8 @@ export function extractDocker(text: string, ctx: ExtractContext): Fact[] {
       if (daemon !== undefined)
         facts.push(
           dataOut(
-            {
-              what: "the build context, the workspace's files",
-              program: 'docker build',
-              start: words[0]!.start,
-            },
-            daemon,
+            { what: daemon.what, program: daemon.program, start: words[0]!.start },
+            daemon.url,
             words[words.length - 1]!.end,
             ctx,
           ),

@@ -98,6 +98,8 @@ import { sweepLine } from './code/address-sweep.js';
 import './python/processes.js';
 import './python/walks.js';
 import './python/loads.js';
+import './python/products.js';
+import './python/unpacks.js';
 import './python/hub-code.js';
 import './python/grpc.js';
 import './python/trackers.js';

@@ -188,6 +188,8 @@ export class Collector {
   readonly envReads = new Set<string>();
   /** Files this input wrote downloaded or decoded data into, by normalised path (download-then-run). */
   readonly #written = new Map<string, DataSource[]>();
+  /** Folders a downloaded or decoded archive was unpacked into, by normalised path (unpack-then-run). */
+  readonly #unpacked = new Map<string, DataSource[]>();
 
   /** The budget's label for this walk, made once: spend runs for every syntax node visited. */
   readonly #where: string;
@@ -444,7 +446,23 @@ export class Collector {
 
   /** Where what this input put into `path` came from: downloads, decoders, files archived or copied into it. */
   contentSources(path: string): readonly DataSource[] {
-    return this.#written.size === 0 ? [] : (this.#written.get(normalPath(path)) ?? []);
+    if (this.#written.size === 0) return [];
+    const key = normalPath(path);
+    const own = this.#written.get(key) ?? [];
+    if (this.#unpacked.size === 0) return own;
+    // A file under a folder a downloaded archive was unpacked into holds what the archive held.
+    const under = [...this.#unpacked].filter(([dir]) =>
+      dir === '' || dir === '.' ? !/^[/~]/.test(key) : key.startsWith(`${dir}/`),
+    );
+    return under.length === 0 ? own : [...own, ...under.flatMap(([, from]) => from)];
+  }
+
+  /** An archive holding `sources` unpacked into folder `dir` (`zipfile.ZipFile(io.BytesIO(r.content)).extractall(d)`). */
+  unpacked(span: Span, dir: string, sources: readonly DataSource[]): void {
+    const from = sources.filter((s) => s.kind === 'net' || s.kind === 'decoded').slice(0, 8);
+    if (from.length === 0 || this.#unpacked.size >= 8) return;
+    this.#unpacked.set(normalPath(dir).replace(/\/$/, ''), from);
+    for (const s of from) this.flow(span, s, { kind: 'file', path: dir });
   }
 
   /** Hands code found in this input to the engine (`span` in this input's coordinates). */

@@ -49,9 +49,9 @@ const WORDLIST =
 /** User lists: a spray tries one password for each. */
 const USER_LIST =
   /(?:^|[/_.-])(?:users?|usernames?|logins?|accounts?|emails?|employees?|staff|members?|people)(?:[/_.-]|\d|$)/i;
-/** Each turn authenticates: a password argument, a login call, an auth tuple or header. */
+/** Each turn authenticates: a password argument, a login call, an auth tuple or header, `FTP(host, user, passwd)`. */
 const LOGIN =
-  /\b(?:password|passwd|pwd|pass)\b['"]?\s*[=:]|\.login\s*\(|\bauth\s*[=:]|\bauthenticate\s*\(|\bbind_s\s*\(|\bAuthorization\b|\bsshpass\b|\s-(?:u|-user)\s+["']?[\w.@-]+:\$|\s-p\s*["']?\$|[{,]\s*(?:password|passwd|pwd|pass)\s*[,}]|\.pass_\s*\(|\.bind\s*\(\s*['"`]|\bBasicAuth\s*\(|\bgrant_type\W+password\b|\.(?:type|fill)\s*\(\s*['"`][^'"`]*pass/i;
+  /\b(?:password|passwd|pwd|pass)\b['"]?\s*[=:]|\.login\s*\(|\bauth\s*[=:]|\bauthenticate\s*\(|\bbind_s\s*\(|\bAuthorization\b|\bsshpass\b|\s-(?:u|-user)\s+["']?[\w.@-]+:\$|\s-p\s*["']?\$|[{,]\s*(?:password|passwd|pwd|pass)\s*[,}]|\.pass_\s*\(|\.bind\s*\(\s*['"`]|\bBasicAuth\s*\(|\bgrant_type\W+password\b|\.(?:type|fill)\s*\(\s*['"`][^'"`]*pass|\bFTP(?:_TLS)?\s*\(\s*[^,()]+,\s*[^,()]+,\s*[^,()=]+[,)]/i;
 /** Each entry is a `login:password` pair split apart: a combo list, whatever its file is called. */
 const COMBO_SPLIT = /\.split\s*\(\s*(?:['"`]:['"`]|\/:\/)/;
 /** A one-time code, PIN or token field: guessed when the loop runs through a keyspace. */
@@ -133,6 +133,15 @@ function commonPasswords(v: Val): string | undefined {
   return hits >= 3 && hits * 2 >= items.length ? 'a list of common passwords' : undefined;
 }
 
+/** A cartesian product's value (python/products.ts): its factors are its fields. */
+export const PRODUCT_REF = 'itertools.product()';
+
+/** A password list by its file's name or by its entries. */
+function passwordList(v: Val): string | undefined {
+  const path = listPath(v);
+  return path !== undefined && PASSWORD_LIST.test(path) ? path : commonPasswords(v);
+}
+
 /** The hot region of a loop: its turn count when it is large, the list it goes through, or none. */
 export function loopRegion(
   text: string,
@@ -146,12 +155,19 @@ export function loopRegion(
     : turns !== undefined && turns >= MANY_TURNS
       ? `${turns} times`
       : undefined;
-  const path = iterated === undefined || typeof iterated === 'string' ? iterated : listPath(iterated);
+  // `itertools.product(hosts, passwords)`: each pair tries one entry of its password factor (R25).
+  const factors =
+    typeof iterated === 'object' && iterated.ref === PRODUCT_REF
+      ? [...(iterated.fields?.values() ?? [])]
+      : [];
+  const guessed = factors.find((f) => passwordList(f) !== undefined);
+  const path =
+    iterated === undefined || typeof iterated === 'string' ? iterated : listPath(guessed ?? iterated);
   const list =
     path !== undefined && PASSWORD_LIST.test(path)
       ? path
       : iterated !== undefined && typeof iterated !== 'string'
-        ? commonPasswords(iterated)
+        ? commonPasswords(guessed ?? iterated)
         : undefined;
   const users = list === undefined && path !== undefined && USER_LIST.test(path) ? path : undefined;
   const file = list === undefined && users === undefined ? path : undefined;

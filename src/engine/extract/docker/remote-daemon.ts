@@ -3,7 +3,9 @@
  * workspace's source, .env included) to the daemon it talks to. `-H tcp://203.0.113.77:2375`,
  * DOCKER_HOST, or a context created in the same input with `--docker host=...` and then named or
  * used (red team r7); a compose project brought up or a stack deployed there goes with its files and
- * `.env` values (R23). A daemon on this machine or the user's own network is where builds run.
+ * `.env` values (R23); an image or archive loaded or imported there ships it, and a push run there
+ * hands it the client's registry login (R25). A daemon on this machine or the user's own network is
+ * where builds run.
  */
 import { classifyHost } from '../../net/address.js';
 import { suspectHost } from '../../knowledge/suspect-host.js';
@@ -36,17 +38,32 @@ function outsideHost(url: string): string | undefined {
 const BUILD = /^(?:build|builder|buildx|image)$/;
 /** Compose verbs that send the project (its files, `.env` values, build contexts) to the daemon. */
 const SHIPS = /^(?:up|build|run|create|start|deploy|watch)$/;
+/** Image verbs that hand the daemon an archive or the registry login (`load -i app.tar`, `push`). */
+const IMAGE_OUT: Readonly<Record<string, string>> = {
+  load: 'an image archive',
+  import: 'a filesystem archive',
+  push: "the client's registry login",
+};
+
+/** What a command sends to its daemon: the data named and the program named in the finding. */
+export interface DaemonSend {
+  url: string;
+  what: string;
+  program: string;
+}
 
 /**
  * Reads one docker command (words after any `NAME=value` prefix, given as `env`) and returns the
- * outside daemon URL a build sends its context to, or undefined. Records context creation and use.
+ * outside daemon a build sends its context to (or an image load/import/push its data), or
+ * undefined. Records context creation and use.
  */
 export function remoteBuild(
   cmd: readonly ShellWord[],
   env: ReadonlyMap<string, string>,
   contexts: Contexts,
-): string | undefined {
-  if (!cmd.some((w) => BUILD.test(w.value) || /^(?:context|compose|stack)$/.test(w.value))) return undefined;
+): DaemonSend | undefined {
+  if (!cmd.some((w) => BUILD.test(w.value) || /^(?:context|compose|stack|load|import|push)$/.test(w.value)))
+    return undefined;
   let host: string | undefined;
   let context: string | undefined;
   let i = 1;
@@ -76,8 +93,13 @@ export function remoteBuild(
     // A compose project or stack deployed there ships its files, env values and build contexts with it.
     (sub === 'compose' && cmd.slice(i + 1).some((w) => SHIPS.test(w.value))) ||
     (sub === 'stack' && next === 'deploy');
-  if (!builds) return undefined;
+  const verb = sub === 'image' ? next : sub;
+  const image = verb !== undefined && Object.hasOwn(IMAGE_OUT, verb) ? verb : undefined;
+  if (!builds && image === undefined) return undefined;
   context ??= env.get('DOCKER_CONTEXT') ?? contexts.get('');
   const url = host ?? env.get('DOCKER_HOST') ?? (context === undefined ? undefined : contexts.get(context));
-  return url !== undefined && outsideHost(url) !== undefined ? url : undefined;
+  if (url === undefined || outsideHost(url) === undefined) return undefined;
+  return image === undefined
+    ? { url, what: "the build context, the workspace's files", program: 'docker build' }
+    : { url, what: IMAGE_OUT[image]!, program: `docker ${image}` };
 }

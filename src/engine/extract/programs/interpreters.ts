@@ -602,8 +602,8 @@ const docker: ProgramHandler = (inv, kit) => {
   // `COMPOSE_PROJECT_NAME=acme-prod docker compose down -v`: the names compose reads from the
   // environment go along, as an env wrapper (CTR-AST-001 reads it).
   const compose = inv.program.endsWith('compose') || inv.argv.some((w) => w.text === 'compose');
-  // A build's daemon comes from DOCKER_HOST/DOCKER_CONTEXT set earlier (remote-daemon.ts reads them).
-  const build = !compose && inv.argv.some((w) => w.text === 'build');
+  // A build's (load's, push's) daemon comes from DOCKER_HOST/DOCKER_CONTEXT set earlier (remote-daemon.ts).
+  const build = !compose && inv.argv.some((w) => /^(?:build|load|import|push)$/.test(w.text));
   const env = compose ? kit.environmentFor(COMPOSE_ENV) : build ? kit.environmentFor(BUILD_ENV) : '';
   const assigned = env.trim().split('\n').join(' ');
   const prefix = env === '' ? '' : compose ? `env ${assigned} ` : `${assigned} `;

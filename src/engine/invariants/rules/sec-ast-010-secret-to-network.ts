@@ -50,6 +50,11 @@ const USER_CONTROLLED_HOST =
 
 /** Keys that are public by design (publishable, site, anon, NEXT_PUBLIC_ keys ship to browsers). */
 const PUBLIC_NAME = /PUBLIC|PUBLISHABLE|SITE_KEY|ANON_KEY/i;
+/** A variable naming only an address (`AUTH_URL`, `TOKEN_ENDPOINT`, `SESSION_HOST`): where to send, no secret. */
+const ADDRESS_NAME = /_(?:URL|URI|HOST|HOSTNAME|ENDPOINT|DOMAIN|ORIGIN|ISSUER|ADDR|ADDRESS|PORT)$/i;
+/** ... unless it is a datastore's connection URL, which carries its login (`DATABASE_URL`, `REDIS_URL`). */
+const LOGIN_URL =
+  /DATABASE_URL|(?:MONGO(?:DB)?|REDIS|POSTGRES(?:QL)?|PG|MYSQL|MARIADB|MSSQL|DATABASE|DB|AMQP|RABBIT(?:MQ)?|BROKER|CELERY_BROKER|KAFKA|CLICKHOUSE|NEO4J)_?(?:URI|URL)$/i;
 
 /** API paths whose request body is published (issues, comments, gists, discussions, files). */
 const PUBLISHED_PATH =
@@ -229,6 +234,7 @@ function secretSource(
     case 'env':
       if (source.name === undefined) return 'the whole environment';
       if (!SECRET_NAME.test(source.name) || PUBLIC_NAME.test(source.name)) return null;
+      if (ADDRESS_NAME.test(source.name) && !LOGIN_URL.test(source.name)) return null;
       // A provider's token sent to its provider is used, unless it goes where anyone can read it.
       if (!USER_CONTROLLED_HOST.test(host) && !PUBLISHED_PATH.test(pathOf(url)))
         for (const [prefix, hosts] of PROVIDERS)
