@@ -8,7 +8,7 @@
  * where builds run.
  */
 import { classifyHost } from '../../net/address.js';
-import { suspectHost } from '../../knowledge/suspect-host.js';
+import { internalZone } from '../../knowledge/internal-zone.js';
 import type { ShellWord } from './shell-words.js';
 
 /** Contexts the input creates (name → daemon URL) and the one `docker context use` selects (key ''). */
@@ -17,8 +17,6 @@ export type Contexts = Map<string, string>;
 /** One-label names, and names of a site's own network, are the user's machines (ssh aliases, LAN). */
 const OWN_NAME =
   /^[\w-]+$|\.(?:local|internal|lan|corp|home\.arpa|intranet|localdomain|svc|cluster\.local)$/i;
-/** A company's internal zone under its public domain (`build-01.internal.acme.io`, fp14). */
-const INTERNAL_ZONE = /\.(?:internal|intranet|corp|lan)\.[a-z0-9-]+\.[a-z]{2,}$/i;
 /** Docker's global flags that take no value (`--tlsverify` before the subcommand is no host). */
 const BARE_FLAG = /^(?:--tls|--tlsverify|-D|--debug)$/;
 
@@ -30,7 +28,8 @@ function outsideHost(url: string): string | undefined {
   const c = classifyHost(host).class;
   if (c === 'private' || c === 'loopback' || c === 'link-local' || c === 'unspecified') return undefined;
   return c === 'name' &&
-    (OWN_NAME.test(host) || (INTERNAL_ZONE.test(host) && suspectHost(host) === undefined))
+    // A company's internal zone under its public domain (`build-01.internal.acme.io`, fp14).
+    (OWN_NAME.test(host) || internalZone(host))
     ? undefined
     : host;
 }

@@ -21,10 +21,22 @@ const EXPORT_FOLDER =
  */
 const PG_EXPORT_FOLDER =
   /^\/var\/lib\/(?:postgresql|pgsql)\/(?:[\w-]+\/)*(?:exports?|dumps?|reports?|outgoing|outbox|unloads?)\/(?:[\w-]+\/)*[\w-]+(?:\.[\w-]+)*\.(?:csv|tsv|txt|json|jsonl|ndjson|parquet|dat)(?:\.gz)?$/i;
+/**
+ * ClickHouse's `INTO OUTFILE '...' FORMAT X` (R26 twin): clickhouse-client writes the file on the
+ * client, in its working folder when the path is relative, not on the database host. MySQL has no
+ * FORMAT clause there, so the clause tells the dialect.
+ */
+const CLIENT_OUTFILE =
+  /\binto\s+outfile\s+'[^']*'\s+(?:(?:and\s+stdout|append|truncate)\s+)?(?:compression\s+'[^']*'\s+(?:level\s+\d+\s+)?)?format\s+\w+/i;
+const RELATIVE_FILE = /^(?![\\/~]|[a-z]:)[\w.-]+(?:\/[\w.-]+)*$/i;
 /** Every column of a table (`COPY users TO`, `SELECT *`): the whole record, whatever it holds. */
 const WHOLE_ROWS = /^\s*copy\s+(?!\()[\w$."]+\s*(?:\(|to\b)|\bselect\s+(?:distinct\s+)?(?:[\w"]+\.)?\*/i;
 const exportFolder = (s: SqlStmtFact, batch: readonly string[]): boolean =>
-  ((/\binto\s+outfile\b/i.test(s.text) && EXPORT_FOLDER.test(s.writesFile ?? '')) ||
+  ((/\binto\s+outfile\b/i.test(s.text) &&
+    (EXPORT_FOLDER.test(s.writesFile ?? '') ||
+      (CLIENT_OUTFILE.test(s.text) &&
+        RELATIVE_FILE.test(s.writesFile ?? '') &&
+        !(WHOLE_ROWS.test(s.text) && [...s.targets, ...s.readsTables].some(holdsPersonalData))))) ||
     (/^\s*copy\b/i.test(s.text) &&
       (PG_EXPORT_FOLDER.test(s.writesFile ?? '') || copyToOwnLake(s.writesFile ?? '', batch)) &&
       // A people or credential table dumped whole is a copy of every account, not a report.
@@ -86,6 +98,12 @@ export default defineRule({
         why: 'output goes to the client, not a server file',
       },
       { input: "select 'outfile'", runtime: 'sql', why: 'the word is a string literal' },
+      {
+        input:
+          "SELECT toDate(ts) AS d, count() FROM logs.requests GROUP BY d INTO OUTFILE 'reports/requests_by_day.csv' FORMAT CSVWithNames",
+        runtime: 'sql',
+        why: 'ClickHouse writes the file on the client, in its working folder',
+      },
       {
         input: "SELECT id, email FROM users INTO OUTFILE '/var/lib/mysql-files/users.csv'",
         runtime: 'sql',

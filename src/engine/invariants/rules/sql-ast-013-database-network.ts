@@ -3,6 +3,7 @@ import { reachingFunctions } from '../../knowledge/sql.js';
 import { lakeBucket } from '../../knowledge/sql-own-storage.js';
 import { exportsAggregatesOnly } from '../../knowledge/sql-aggregate-export.js';
 import { OWN_NETWORK, remoteArgument } from '../../knowledge/sql-remote.js';
+import { internalZone } from '../../knowledge/internal-zone.js';
 import { defineRule } from '../define-rule.js';
 
 /** Mail procedures that send only what their arguments say (no query result or file attached). */
@@ -153,7 +154,7 @@ function dblinkOwnNetwork(text: string, batch: readonly string[]): boolean {
 
 /** A bare host of the operator's network (not a URL, a wrapper name, or the metadata service). */
 const internalHost = (host: string): boolean =>
-  OWN_NETWORK.test(host) && !/^(?:federated|metadata\b.*|a)$/i.test(host);
+  (OWN_NETWORK.test(host) || internalZone(host)) && !/^(?:federated|metadata\b.*|a)$/i.test(host);
 
 export default defineRule({
   id: 'SQL-AST-013',
