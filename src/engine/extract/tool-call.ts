@@ -934,6 +934,12 @@ const CALL_NAME_KEYS = [
   'task_name',
   'taskName',
   'dag_id',
+  // Arcade `tool_name` + `inputs`, a delegated plan's `call` + `args` (R26 wrappers).
+  'call',
+  'function_name',
+  'functionName',
+  'action_name',
+  'tool_id',
 ] as const;
 const CALL_ARGS_KEYS = [
   'arguments',
@@ -950,6 +956,11 @@ const CALL_ARGS_KEYS = [
   'toolArgs',
   'tool_arguments',
   'tool_params',
+  'inputs',
+  'tool_inputs',
+  'function_args',
+  'function_arguments',
+  'call_args',
 ] as const;
 
 /** Dotted prefixes that only say where a tool lives (`functions.`, `default_api.`, Celery `ops.tasks.`). */
