@@ -860,7 +860,7 @@ function webhook(w: readonly string[], all: readonly [string, Json][]): CliEquiv
     (has(w, 'event', 'events', 'notification', 'notifications') &&
       has(w, 'endpoint', 'endpoints', 'setting', 'settings', 'subscription', 'subscriptions', 'destination'));
   if (!named && !all.some(([k]) => HOOK_URL_KEY.test(k))) return undefined;
-  if (!has(w, ...CHANGE, 'edit')) return undefined;
+  if (!has(w, ...CHANGE, 'edit', 'establish')) return undefined;
   // An existing endpoint re-pointed with every event (`update_webhook_endpoint {url, enabled_events: ["*"]}`,
   // R24): whatever received the account's events stops, and the new host gets all of them.
   const repointsAll =
@@ -874,7 +874,9 @@ function webhook(w: readonly string[], all: readonly [string, Json][]): CliEquiv
     );
   for (const [k, v] of all) {
     if (
-      !/^(?:url|uri|target_url|endpoint|payload_url|callback_url|webhook_url|address|destination)$/.test(k) &&
+      !/^(?:url|uri|target|target_url|endpoint|payload_url|callback_url|webhook_url|address|destination)$/.test(
+        k,
+      ) &&
       !HOOK_URL_KEY.test(k)
     )
       continue;
@@ -912,7 +914,7 @@ const DESTINATION = ['destination', 'destinations', 'sink', 'sinks', 'stream', '
  * `status_callback`; WordPress `siteurl`, `home`): the endpoint answers for the account from then on.
  */
 const ROUTE_KEY =
-  /^(?:voice_url|sms_url|voice_fallback_url|sms_fallback_url|fallback_url|status_callback|status_callback_url|message_url|answer_url|inbound_url|sms_webhook|voice_webhook|siteurl|site_url|home|home_url)$/;
+  /^(?:voice_url|sms_url|voice_fallback_url|sms_fallback_url|fallback_url|status_callback|status_callback_url|message_url|answer_url|inbound_url|sms_webhook|voice_webhook|siteurl|site_url|home|home_url|(?:messages|voice|sms|inbound|event)_callback(?:_value|_url)?)$/;
 
 /**
  * An account's events, calls or site pointed at a host its name shows to be outside (R20: a Segment
