@@ -127,11 +127,14 @@ const COUNTED =
   /\b(?:processed|handled|ingested|migrated|synced|indexed|imported|exported|scanned|affected|updated|failed|dropped|retried|validated|deduplicated|enriched|backfilled|reconciled)\s+(?:about\s+|around\s+|over\s+|~)?[\d][\d,.]*[km]?\s+$/i;
 const BULK_ALL = new RegExp(BULK.source, 'gi');
 
-/** The first mention of bulk data in `text` that is not a count of records a job went through. */
+/**
+ * The first mention of bulk data in `text` that is not a count of records a job went through. Past
+ * 64 counted mentions the next one counts anyway: padding with counts must not hide an export.
+ */
 export function bulkData(text: string): RegExpExecArray | null {
   BULK_ALL.lastIndex = 0;
-  for (let m = BULK_ALL.exec(text), n = 0; m !== null && n < 64; m = BULK_ALL.exec(text), n++)
-    if (!COUNTED.test(text.slice(Math.max(0, m.index - 48), m.index))) return m;
+  for (let m = BULK_ALL.exec(text), n = 0; m !== null; m = BULK_ALL.exec(text), n++)
+    if (n >= 64 || !COUNTED.test(text.slice(Math.max(0, m.index - 48), m.index))) return m;
   return null;
 }
 
